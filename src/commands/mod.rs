@@ -1,0 +1,37 @@
+//! One function per subcommand: each loads what it needs and hands over to its module.
+
+use std::path::Path;
+
+use anyhow::Context;
+
+use crate::engine::Rules;
+
+mod drill;
+mod ev;
+mod play;
+mod sim;
+mod strategy;
+
+pub use drill::drill;
+pub use ev::ev;
+pub use play::play;
+pub use sim::sim;
+pub use strategy::strategy;
+
+/// The rules: the embedded defaults, with the file at `path` (if any) laid over them.
+pub fn load_rules(path: Option<&Path>) -> anyhow::Result<Rules> {
+    let Some(path) = path else {
+        return Ok(Rules::default());
+    };
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read rules file {}", path.display()))?;
+    Rules::from_toml(&text).with_context(|| format!("in rules file {}", path.display()))
+}
+
+/// `blackjack rules`: the effective rules in words and as TOML.
+pub fn rules(rules: &Rules) -> anyhow::Result<()> {
+    println!("{}", rules.describe());
+    println!("# Effective rules as TOML");
+    print!("{}", rules.to_toml());
+    Ok(())
+}

@@ -1,0 +1,272 @@
+//! Cards, ranks, suits and the ten card *values* that blackjack cares about.
+
+use std::fmt;
+
+/// A card's rank. Jack, queen and king are kept apart for display; all three are worth ten.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Rank {
+    Ace,
+    Two,
+    Three,
+    Four,
+    Five,
+    Six,
+    Seven,
+    Eight,
+    Nine,
+    Ten,
+    Jack,
+    Queen,
+    King,
+}
+
+impl Rank {
+    /// All thirteen ranks, ace first.
+    pub const ALL: [Rank; 13] = [
+        Rank::Ace,
+        Rank::Two,
+        Rank::Three,
+        Rank::Four,
+        Rank::Five,
+        Rank::Six,
+        Rank::Seven,
+        Rank::Eight,
+        Rank::Nine,
+        Rank::Ten,
+        Rank::Jack,
+        Rank::Queen,
+        Rank::King,
+    ];
+
+    /// The blackjack value of the rank: ace 1 (it may count 11 in a hand), faces 10.
+    pub const fn value(self) -> u8 {
+        match self {
+            Rank::Ace => 1,
+            Rank::Two => 2,
+            Rank::Three => 3,
+            Rank::Four => 4,
+            Rank::Five => 5,
+            Rank::Six => 6,
+            Rank::Seven => 7,
+            Rank::Eight => 8,
+            Rank::Nine => 9,
+            Rank::Ten | Rank::Jack | Rank::Queen | Rank::King => 10,
+        }
+    }
+
+    /// The symbol printed on the card: `A 2 … 10 J Q K`.
+    pub const fn symbol(self) -> &'static str {
+        match self {
+            Rank::Ace => "A",
+            Rank::Two => "2",
+            Rank::Three => "3",
+            Rank::Four => "4",
+            Rank::Five => "5",
+            Rank::Six => "6",
+            Rank::Seven => "7",
+            Rank::Eight => "8",
+            Rank::Nine => "9",
+            Rank::Ten => "10",
+            Rank::Jack => "J",
+            Rank::Queen => "Q",
+            Rank::King => "K",
+        }
+    }
+}
+
+/// A card's suit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Suit {
+    Clubs,
+    Diamonds,
+    Hearts,
+    Spades,
+}
+
+impl Suit {
+    /// All four suits.
+    pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+
+    /// Whether the suit is printed in red.
+    pub const fn is_red(self) -> bool {
+        matches!(self, Suit::Diamonds | Suit::Hearts)
+    }
+
+    /// The Unicode suit symbol.
+    pub const fn symbol(self) -> char {
+        match self {
+            Suit::Clubs => '♣',
+            Suit::Diamonds => '♦',
+            Suit::Hearts => '♥',
+            Suit::Spades => '♠',
+        }
+    }
+
+    /// A one-letter ASCII stand-in for terminals without the suit glyphs.
+    pub const fn ascii(self) -> char {
+        match self {
+            Suit::Clubs => 'c',
+            Suit::Diamonds => 'd',
+            Suit::Hearts => 'h',
+            Suit::Spades => 's',
+        }
+    }
+}
+
+/// One playing card, packed in a byte (`suit * 13 + rank`) so shoes and hands stay small.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Card(u8);
+
+impl Card {
+    /// The card of this rank and suit.
+    pub const fn new(rank: Rank, suit: Suit) -> Card {
+        Card(suit as u8 * 13 + rank as u8)
+    }
+
+    /// The card's rank.
+    pub const fn rank(self) -> Rank {
+        Rank::ALL[(self.0 % 13) as usize]
+    }
+
+    /// The card's suit.
+    pub const fn suit(self) -> Suit {
+        Suit::ALL[(self.0 / 13) as usize]
+    }
+
+    /// The blackjack value, 1 (ace) to 10.
+    pub const fn value(self) -> u8 {
+        self.rank().value()
+    }
+
+    /// A representative card of a value (1 = ace … 10), in spades: for tests and drills.
+    ///
+    /// # Panics
+    /// If `value` is not in `1..=10`.
+    pub const fn of_value(value: u8) -> Card {
+        assert!(value >= 1 && value <= 10, "card value out of range");
+        Card::new(Rank::ALL[value as usize - 1], Suit::Spades)
+    }
+}
+
+impl fmt::Debug for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.rank().symbol(), self.suit().ascii())
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.rank().symbol(), self.suit().symbol())
+    }
+}
+
+/// The short name of a card value as written in charts and on the command line:
+/// `A 2 3 4 5 6 7 8 9 T`.
+pub const fn value_label(value: u8) -> &'static str {
+    match value {
+        1 => "A",
+        2 => "2",
+        3 => "3",
+        4 => "4",
+        5 => "5",
+        6 => "6",
+        7 => "7",
+        8 => "8",
+        9 => "9",
+        _ => "T",
+    }
+}
+
+/// Parses a card value: `A 2 … 9 T`, with `10 J Q K` accepted as `T` (case-insensitive).
+pub fn parse_value(text: &str) -> Option<u8> {
+    match text.trim().to_ascii_uppercase().as_str() {
+        "A" | "1" | "11" => Some(1),
+        "T" | "10" | "J" | "Q" | "K" => Some(10),
+        other => match other.parse::<u8>() {
+            Ok(v @ 2..=9) => Some(v),
+            _ => None,
+        },
+    }
+}
+
+/// How many cards of each value (index `value - 1`: ace first, ten-valued last) a set holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct ValueCounts(pub [u16; 10]);
+
+impl ValueCounts {
+    /// The composition of `decks` full 52-card decks.
+    pub fn full_shoe(decks: u8) -> ValueCounts {
+        let d = u16::from(decks);
+        let mut counts = [4 * d; 10];
+        counts[9] = 16 * d;
+        ValueCounts(counts)
+    }
+
+    /// The number of cards of `value` (1 = ace … 10).
+    pub fn get(&self, value: u8) -> u16 {
+        self.0[usize::from(value) - 1]
+    }
+
+    /// Adds one card of `value`.
+    pub fn add(&mut self, value: u8) {
+        self.0[usize::from(value) - 1] += 1;
+    }
+
+    /// Removes one card of `value`; `false` (and no change) if there is none.
+    pub fn remove(&mut self, value: u8) -> bool {
+        let slot = &mut self.0[usize::from(value) - 1];
+        if *slot == 0 {
+            return false;
+        }
+        *slot -= 1;
+        true
+    }
+
+    /// All cards counted.
+    pub fn total(&self) -> u32 {
+        self.0.iter().map(|&c| u32::from(c)).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn card_packs_rank_and_suit() {
+        for suit in Suit::ALL {
+            for rank in Rank::ALL {
+                let card = Card::new(rank, suit);
+                assert_eq!(card.rank(), rank);
+                assert_eq!(card.suit(), suit);
+            }
+        }
+    }
+
+    #[test]
+    fn faces_are_worth_ten_and_ace_one() {
+        assert_eq!(Rank::King.value(), 10);
+        assert_eq!(Rank::Jack.value(), 10);
+        assert_eq!(Rank::Ace.value(), 1);
+        assert_eq!(Rank::Seven.value(), 7);
+    }
+
+    #[test]
+    fn parse_value_accepts_chart_and_face_names() {
+        assert_eq!(parse_value("A"), Some(1));
+        assert_eq!(parse_value("t"), Some(10));
+        assert_eq!(parse_value("10"), Some(10));
+        assert_eq!(parse_value("K"), Some(10));
+        assert_eq!(parse_value("7"), Some(7));
+        assert_eq!(parse_value("0"), None);
+        assert_eq!(parse_value("X"), None);
+    }
+
+    #[test]
+    fn full_shoe_counts_six_decks() {
+        let shoe = ValueCounts::full_shoe(6);
+        assert_eq!(shoe.total(), 312);
+        assert_eq!(shoe.get(10), 96);
+        assert_eq!(shoe.get(1), 24);
+    }
+}

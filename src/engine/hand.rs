@@ -1,0 +1,244 @@
+//! Hand valuation: hard and soft totals, busts, naturals and pairs.
+
+use super::card::Card;
+
+/// The most cards one hand can hold: 21 one-point cards plus the card that busts it.
+pub const MAX_CARDS: usize = 22;
+
+/// The cards of one hand, stored inline (no heap allocation) with a running total.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Cards {
+    cards: [Card; MAX_CARDS],
+    len: u8,
+    hard: u8,
+    aces: u8,
+}
+
+impl Default for Cards {
+    fn default() -> Self {
+        Cards {
+            cards: [Card::of_value(1); MAX_CARDS],
+            len: 0,
+            hard: 0,
+            aces: 0,
+        }
+    }
+}
+
+impl std::fmt::Debug for Cards {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+/// A hand's value: its best total and whether an ace is counting 11.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Total {
+    /// The best total: aces count 11 while that does not go over 21.
+    pub value: u8,
+    /// Whether an ace counts 11 in `value`.
+    pub soft: bool,
+}
+
+impl Total {
+    /// Whether the hand is over 21.
+    pub fn is_bust(self) -> bool {
+        self.value > 21
+    }
+}
+
+impl std::fmt::Display for Total {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.soft && self.value < 21 {
+            write!(f, "soft {}", self.value)
+        } else {
+            write!(f, "{}", self.value)
+        }
+    }
+}
+
+impl Cards {
+    /// An empty hand.
+    pub fn new() -> Cards {
+        Cards::default()
+    }
+
+    /// A hand of these cards.
+    pub fn from_cards(cards: &[Card]) -> Cards {
+        let mut hand = Cards::new();
+        for &c in cards {
+            hand.push(c);
+        }
+        hand
+    }
+
+    /// Adds a card.
+    ///
+    /// # Panics
+    /// If the hand already holds [`MAX_CARDS`] cards (it is then bust, so the engine never does).
+    pub fn push(&mut self, card: Card) {
+        self.cards[usize::from(self.len)] = card;
+        self.len += 1;
+        self.hard += card.value();
+        self.aces += u8::from(card.value() == 1);
+    }
+
+    /// Takes the last card off (used when a pair is split).
+    pub fn pop(&mut self) -> Option<Card> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        let card = self.cards[usize::from(self.len)];
+        self.hard -= card.value();
+        self.aces -= u8::from(card.value() == 1);
+        Some(card)
+    }
+
+    /// Empties the hand in place.
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.hard = 0;
+        self.aces = 0;
+    }
+
+    /// The cards, in the order dealt.
+    pub fn as_slice(&self) -> &[Card] {
+        &self.cards[..usize::from(self.len)]
+    }
+
+    /// Number of cards.
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Whether the hand has no card.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The total with every ace counted 1.
+    pub fn hard_total(&self) -> u8 {
+        self.hard
+    }
+
+    /// The best total: one ace counts 11 while that does not take the hand over 21.
+    pub fn total(&self) -> Total {
+        if self.aces > 0 && self.hard + 10 <= 21 {
+            Total {
+                value: self.hard + 10,
+                soft: true,
+            }
+        } else {
+            Total {
+                value: self.hard,
+                soft: false,
+            }
+        }
+    }
+
+    /// Whether the hand is over 21.
+    pub fn is_bust(&self) -> bool {
+        self.hard > 21
+    }
+
+    /// An ace and a ten-valued card as the only two cards. (Whether it is a *natural* also
+    /// depends on the hand not coming from a split; see [`crate::engine::round::PlayerHand`].)
+    pub fn is_two_card_21(&self) -> bool {
+        self.len == 2 && self.aces == 1 && self.hard == 11
+    }
+
+    /// Two cards of the same value (K,Q and 10,J count as pairs).
+    pub fn is_pair(&self) -> bool {
+        self.len == 2 && self.cards[0].value() == self.cards[1].value()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hand(values: &[u8]) -> Cards {
+        let cards: Vec<Card> = values.iter().map(|&v| Card::of_value(v)).collect();
+        Cards::from_cards(&cards)
+    }
+
+    #[test]
+    fn ace_counts_eleven_unless_that_busts() {
+        assert_eq!(
+            hand(&[1, 6]).total(),
+            Total {
+                value: 17,
+                soft: true
+            }
+        );
+        assert_eq!(
+            hand(&[1, 6, 10]).total(),
+            Total {
+                value: 17,
+                soft: false
+            }
+        );
+        assert_eq!(
+            hand(&[1, 1]).total(),
+            Total {
+                value: 12,
+                soft: true
+            }
+        );
+        assert_eq!(
+            hand(&[1, 1, 9]).total(),
+            Total {
+                value: 21,
+                soft: true
+            }
+        );
+        assert_eq!(
+            hand(&[1, 1, 10]).total(),
+            Total {
+                value: 12,
+                soft: false
+            }
+        );
+    }
+
+    #[test]
+    fn bust_over_21() {
+        assert!(hand(&[10, 6, 6]).is_bust());
+        assert!(!hand(&[10, 1, 10]).is_bust());
+    }
+
+    #[test]
+    fn ace_and_ten_is_two_card_21() {
+        assert!(hand(&[1, 10]).is_two_card_21());
+        assert!(hand(&[10, 1]).is_two_card_21());
+        assert!(!hand(&[1, 5, 5]).is_two_card_21());
+        assert!(!hand(&[1, 1]).is_two_card_21());
+    }
+
+    #[test]
+    fn ten_valued_unlike_cards_are_a_pair() {
+        use crate::engine::card::{Rank, Suit};
+        let kq = Cards::from_cards(&[
+            Card::new(Rank::King, Suit::Hearts),
+            Card::new(Rank::Queen, Suit::Clubs),
+        ]);
+        assert!(kq.is_pair());
+        assert!(!hand(&[9, 10]).is_pair());
+    }
+
+    #[test]
+    fn pop_restores_the_total() {
+        let mut h = hand(&[8, 8]);
+        assert_eq!(h.pop(), Some(Card::of_value(8)));
+        assert_eq!(h.total().value, 8);
+        assert_eq!(h.len(), 1);
+    }
+
+    #[test]
+    fn soft_display_says_soft() {
+        assert_eq!(hand(&[1, 6]).total().to_string(), "soft 17");
+        assert_eq!(hand(&[10, 7]).total().to_string(), "17");
+        assert_eq!(hand(&[1, 10]).total().to_string(), "21");
+    }
+}

@@ -1,0 +1,627 @@
+//! The round as a state machine: deal → each seat's hands in order → dealer → settlement.
+//!
+//! European no-hole-card play: the dealer's second card is dealt face down with the first
+//! cards and not looked at until every player hand is closed, so a dealer natural is found
+//! only then and takes the whole stake of every hand that is not a natural.
+
+use rand::Rng;
+
+use super::action::{Action, ActionError, ActionSet, IllegalReason};
+use super::card::{Card, ValueCounts};
+use super::event::{CloseReason, Event, Recipient};
+use super::hand::{Cards, Total};
+use super::rules::{DoubleOn, Rules};
+use super::settle::{DealerResult, Outcome, OutcomeKind, Units, settle_hand};
+use super::shoe::{DrawNote, Shoe};
+use super::view::SeatView;
+
+/// The most hands one seat can hold (the `max_hands` rule is at most this).
+pub const MAX_HANDS: usize = 4;
+/// The most seats at a table.
+pub const MAX_SEATS: usize = 7;
+
+/// Where the round is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// No round dealt yet.
+    Betting,
+    /// A player hand is to act.
+    Players {
+        /// Seat to act.
+        seat: usize,
+        /// Hand of that seat to act.
+        hand: usize,
+    },
+    /// The dealer plays (step by step with [`Table::dealer_step`]).
+    Dealer,
+    /// Every hand is settled; the cards are still on the table until the next deal.
+    Settled,
+}
+
+/// One player hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PlayerHand {
+    /// The cards.
+    pub cards: Cards,
+    /// 1, or 2 once doubled.
+    pub stake: u8,
+    /// Made by splitting (so a two-card 21 is not a natural).
+    pub from_split: bool,
+    /// Made by splitting aces.
+    pub split_aces: bool,
+    /// No further action.
+    pub closed: bool,
+    /// The settlement, once made.
+    pub outcome: Option<Outcome>,
+}
+
+impl PlayerHand {
+    /// A natural blackjack: ace and ten as the first two cards, not from a split.
+    pub fn is_natural(&self) -> bool {
+        !self.from_split && self.cards.is_two_card_21()
+    }
+
+    /// The best total.
+    pub fn total(&self) -> Total {
+        self.cards.total()
+    }
+
+    /// Whether the stake was doubled.
+    pub fn is_doubled(&self) -> bool {
+        self.stake == 2
+    }
+}
+
+/// One seat's hands (more than one after splits).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Seat {
+    hands: [PlayerHand; MAX_HANDS],
+    count: u8,
+}
+
+impl Seat {
+    /// The seat's hands this round, in play order.
+    pub fn hands(&self) -> &[PlayerHand] {
+        &self.hands[..usize::from(self.count)]
+    }
+
+    /// Units won or lost this round by the settled hands.
+    pub fn net(&self) -> Units {
+        self.hands()
+            .iter()
+            .filter_map(|h| h.outcome)
+            .fold(Units::ZERO, |a, o| a + o.delta)
+    }
+}
+
+/// The dealer's hand. The face-down card lives apart and is not part of `cards` until revealed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct DealerHand {
+    /// The face-up cards (the face-down one joins after it is revealed).
+    pub cards: Cards,
+    /// Whether the face-down card has been turned over.
+    pub revealed: bool,
+}
+
+/// The table: rules, shoe, seats and dealer, with the one true list of legal actions.
+///
+/// The RNG is injected; the same seed replays the same rounds.
+#[derive(Debug, Clone)]
+pub struct Table<R> {
+    rules: Rules,
+    rng: R,
+    shoe: Shoe,
+    seats: Vec<Seat>,
+    dealer: DealerHand,
+    hole: Option<Card>,
+    phase: Phase,
+    /// Face-up cards seen since the last shuffle, by value.
+    seen: ValueCounts,
+    log: Vec<Event>,
+    logging: bool,
+    blackjack_pays: Units,
+}
+
+impl<R: Rng> Table<R> {
+    /// A table of `seats` seats (1–7; clamped) under `rules`, its shoe freshly shuffled.
+    pub fn new(rules: Rules, seats: usize, rng: R) -> Table<R> {
+        let seats = seats.clamp(1, MAX_SEATS);
+        let shoe = Shoe::new(rules.decks, rules.penetration);
+        let blackjack_pays = Units(rules.blackjack_pays_milli());
+        Table {
+            rules,
+            rng,
+            shoe,
+            seats: vec![Seat::default(); seats],
+            dealer: DealerHand::default(),
+            hole: None,
+            phase: Phase::Betting,
+            seen: ValueCounts::default(),
+            log: Vec::with_capacity(64),
+            logging: true,
+            blackjack_pays,
+        }
+    }
+
+    /// Turns the event log off (or on). With it off, calls return empty event slices: for the
+    /// headless simulator, which needs only the final state.
+    pub fn set_event_log(&mut self, on: bool) {
+        self.logging = on;
+    }
+
+    /// The rules in force.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Where the round is.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Number of seats.
+    pub fn seat_count(&self) -> usize {
+        self.seats.len()
+    }
+
+    /// All seats (public information).
+    pub fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    /// The dealer's visible hand.
+    pub fn dealer(&self) -> &DealerHand {
+        &self.dealer
+    }
+
+    /// The shoe (counts only are public; the order is private to the engine).
+    pub fn shoe(&self) -> &Shoe {
+        &self.shoe
+    }
+
+    /// Face-up cards seen since the shuffle.
+    pub fn seen(&self) -> &ValueCounts {
+        &self.seen
+    }
+
+    /// Every card the table accounts for: undealt, on the table (the face-down card included)
+    /// and in the discard tray. Always `decks × 52` (plus any deck opened for a dry shoe).
+    pub fn cards_accounted(&self) -> usize {
+        self.shoe.remaining() + self.shoe.on_table() + self.shoe.discards()
+    }
+
+    /// Cards physically on the table now: seat hands, dealer's face-up cards, face-down card.
+    pub fn cards_on_table(&self) -> usize {
+        let seats: usize = self
+            .seats
+            .iter()
+            .flat_map(|s| s.hands())
+            .map(|h| h.cards.len())
+            .sum();
+        seats + self.dealer.cards.len() + usize::from(self.hole.is_some())
+    }
+
+    /// The events of the round so far.
+    pub fn round_events(&self) -> &[Event] {
+        &self.log
+    }
+
+    /// What `seat` may see, and its legal actions.
+    pub fn view(&self, seat: usize) -> SeatView<'_> {
+        SeatView::new(
+            seat,
+            &self.rules,
+            &self.seats,
+            &self.dealer,
+            &self.seen,
+            self.shoe.remaining(),
+            self.shoe.until_cut(),
+            self.phase,
+            self.legal_actions(seat),
+        )
+    }
+
+    /// The seat and hand to act, if it is the players' turn.
+    pub fn active(&self) -> Option<(usize, usize)> {
+        match self.phase {
+            Phase::Players { seat, hand } => Some((seat, hand)),
+            _ => None,
+        }
+    }
+
+    // ----- dealing -----
+
+    fn emit(&mut self, event: Event) {
+        if self.logging {
+            self.log.push(event);
+        }
+    }
+
+    fn draw(&mut self) -> Card {
+        let (card, note) = self.shoe.draw(&mut self.rng);
+        match note {
+            DrawNote::Plain => {}
+            DrawNote::DiscardsShuffledIn | DrawNote::DeckAdded => {
+                // A fresh count: only what is on the table has been seen from the new stock.
+                self.seen = ValueCounts::default();
+                for hand in self.seats.iter().flat_map(|s| s.hands()) {
+                    for c in hand.cards.as_slice() {
+                        self.seen.add(c.value());
+                    }
+                }
+                for c in self.dealer.cards.as_slice() {
+                    self.seen.add(c.value());
+                }
+                self.emit(if note == DrawNote::DeckAdded {
+                    Event::DeckAdded
+                } else {
+                    Event::DiscardsShuffledIn
+                });
+            }
+        }
+        card
+    }
+
+    fn deal_to_hand(&mut self, seat: usize, hand: usize) -> Card {
+        let card = self.draw();
+        self.seats[seat].hands[hand].cards.push(card);
+        self.seen.add(card.value());
+        self.emit(Event::CardDealt {
+            to: Recipient::Hand { seat, hand },
+            card,
+        });
+        card
+    }
+
+    fn deal_to_dealer(&mut self) -> Card {
+        let card = self.draw();
+        self.dealer.cards.push(card);
+        self.seen.add(card.value());
+        card
+    }
+
+    /// Deals a new round: reshuffles first if the cut card was reached, then two cards to each
+    /// seat and an up card and a face-down card to the dealer.
+    pub fn start_round(&mut self) -> Result<&[Event], ActionError> {
+        if !matches!(self.phase, Phase::Betting | Phase::Settled) {
+            return Err(ActionError::RoundInPlay);
+        }
+        self.log.clear();
+        if self.shoe.cut_card_reached() {
+            self.shoe.reshuffle();
+            self.seen = ValueCounts::default();
+            self.emit(Event::Reshuffled);
+        }
+        self.shoe.begin_round();
+        self.emit(Event::RoundStarted);
+        for seat in &mut self.seats {
+            seat.count = 1;
+            seat.hands[0] = PlayerHand {
+                stake: 1,
+                ..PlayerHand::default()
+            };
+        }
+        self.dealer = DealerHand::default();
+        self.hole = None;
+
+        for seat in 0..self.seats.len() {
+            self.deal_to_hand(seat, 0);
+        }
+        let up = self.deal_to_dealer();
+        self.emit(Event::CardDealt {
+            to: Recipient::Dealer,
+            card: up,
+        });
+        for seat in 0..self.seats.len() {
+            self.deal_to_hand(seat, 0);
+        }
+        self.hole = Some(self.draw());
+        self.emit(Event::HoleCardDealt);
+
+        for seat in 0..self.seats.len() {
+            if self.seats[seat].hands[0].is_natural() {
+                self.close(seat, 0, CloseReason::Natural);
+            }
+        }
+        self.phase = Phase::Players { seat: 0, hand: 0 };
+        self.move_to_open_hand();
+        Ok(&self.log)
+    }
+
+    fn close(&mut self, seat: usize, hand: usize, reason: CloseReason) {
+        self.seats[seat].hands[hand].closed = true;
+        self.emit(Event::HandClosed { seat, hand, reason });
+        if reason == CloseReason::Bust {
+            let h = &mut self.seats[seat].hands[hand];
+            let outcome = Outcome {
+                kind: OutcomeKind::Bust,
+                delta: -(Units::ONE * i64::from(h.stake)),
+            };
+            h.outcome = Some(outcome);
+            self.emit(Event::HandSettled {
+                seat,
+                hand,
+                outcome,
+            });
+        }
+    }
+
+    /// From the current position, finds the next hand that can act, dealing the second card of
+    /// a split hand when play reaches it; hands the turn to the dealer when none is left.
+    fn move_to_open_hand(&mut self) {
+        let Phase::Players { mut seat, mut hand } = self.phase else {
+            return;
+        };
+        while seat < self.seats.len() {
+            while hand < usize::from(self.seats[seat].count) {
+                if self.seats[seat].hands[hand].cards.len() == 1 {
+                    self.deal_to_hand(seat, hand);
+                    self.after_split_card(seat, hand);
+                }
+                if !self.seats[seat].hands[hand].closed {
+                    self.phase = Phase::Players { seat, hand };
+                    self.emit(Event::TurnTo { seat, hand });
+                    return;
+                }
+                hand += 1;
+            }
+            seat += 1;
+            hand = 0;
+        }
+        self.phase = Phase::Dealer;
+        self.emit(Event::DealerTurn);
+    }
+
+    /// Closes a split hand that got its second card when it may not act further.
+    fn after_split_card(&mut self, seat: usize, hand: usize) {
+        let h = self.seats[seat].hands[hand];
+        if h.split_aces && !self.rules.hit_split_aces && self.why_not_split(seat, &h).is_some() {
+            self.close(seat, hand, CloseReason::SplitAce);
+        } else if h.total().value == 21 {
+            self.close(seat, hand, CloseReason::TwentyOne);
+        }
+    }
+
+    // ----- legality: the single source of truth -----
+
+    fn why_not_split(&self, seat: usize, h: &PlayerHand) -> Option<IllegalReason> {
+        if !h.cards.is_pair() {
+            return Some(IllegalReason::NotAPair);
+        }
+        if self.seats[seat].count >= self.rules.max_hands.min(MAX_HANDS as u8) {
+            return Some(IllegalReason::TooManyHands(self.rules.max_hands));
+        }
+        if h.split_aces && !self.rules.resplit_aces {
+            return Some(IllegalReason::ResplitAces);
+        }
+        None
+    }
+
+    /// Why `action` is not legal for this open hand, or `None` if it is.
+    fn why_illegal(&self, seat: usize, h: &PlayerHand, action: Action) -> Option<IllegalReason> {
+        let one_card_aces = h.split_aces && !self.rules.hit_split_aces;
+        match action {
+            Action::Stand => None,
+            Action::Hit => one_card_aces.then_some(IllegalReason::SplitAcesClosed),
+            Action::Double => {
+                if h.cards.len() != 2 {
+                    Some(IllegalReason::DoubleNotFirstTwo)
+                } else if h.split_aces {
+                    Some(IllegalReason::SplitAcesClosed)
+                } else if h.from_split && !self.rules.double_after_split {
+                    Some(IllegalReason::DoubleAfterSplit)
+                } else if !self.rules.double_on.allows(h.total().value) {
+                    Some(IllegalReason::DoubleTotal(match self.rules.double_on {
+                        DoubleOn::NineTenEleven => "9, 10 or 11",
+                        _ => "10 or 11",
+                    }))
+                } else {
+                    None
+                }
+            }
+            Action::Split => self.why_not_split(seat, h),
+        }
+    }
+
+    /// The actions `seat` may take now: empty unless it is that seat's turn.
+    pub fn legal_actions(&self, seat: usize) -> ActionSet {
+        match self.phase {
+            Phase::Players { seat: s, hand } if s == seat => {
+                let h = &self.seats[seat].hands[hand];
+                Action::ALL
+                    .into_iter()
+                    .filter(|&a| self.why_illegal(seat, h, a).is_none())
+                    .collect()
+            }
+            _ => ActionSet::EMPTY,
+        }
+    }
+
+    /// Checks that `seat` may take `action` now, without doing it.
+    pub fn check(&self, seat: usize, action: Action) -> Result<(usize, usize), ActionError> {
+        if seat >= self.seats.len() {
+            return Err(ActionError::NoSuchSeat(seat));
+        }
+        match self.phase {
+            Phase::Betting => Err(ActionError::NoRound),
+            Phase::Dealer | Phase::Settled => Err(ActionError::NotPlayersTurn),
+            Phase::Players { seat: active, .. } if active != seat => {
+                Err(ActionError::NotYourTurn { seat, active })
+            }
+            Phase::Players { hand, .. } => {
+                match self.why_illegal(seat, &self.seats[seat].hands[hand], action) {
+                    Some(reason) => Err(ActionError::Illegal { action, reason }),
+                    None => Ok((seat, hand)),
+                }
+            }
+        }
+    }
+
+    /// Takes `action` for `seat`'s active hand. Returns the events it caused; an error leaves
+    /// the table exactly as it was.
+    pub fn act(&mut self, seat: usize, action: Action) -> Result<&[Event], ActionError> {
+        let (seat, hand) = self.check(seat, action)?;
+        let from = self.log.len();
+        match action {
+            Action::Stand => self.close(seat, hand, CloseReason::Stood),
+            Action::Hit => {
+                self.deal_to_hand(seat, hand);
+                self.close_if_done(seat, hand);
+            }
+            Action::Double => {
+                self.seats[seat].hands[hand].stake = 2;
+                self.emit(Event::Doubled { seat, hand });
+                self.deal_to_hand(seat, hand);
+                if self.seats[seat].hands[hand].cards.is_bust() {
+                    self.close(seat, hand, CloseReason::Bust);
+                } else {
+                    self.close(seat, hand, CloseReason::Doubled);
+                }
+            }
+            Action::Split => self.split(seat, hand),
+        }
+        if self.seats[seat].hands[hand].closed {
+            self.phase = Phase::Players {
+                seat,
+                hand: hand + 1,
+            };
+            self.move_to_open_hand();
+        }
+        Ok(&self.log[from.min(self.log.len())..])
+    }
+
+    fn close_if_done(&mut self, seat: usize, hand: usize) {
+        let h = &self.seats[seat].hands[hand];
+        if h.cards.is_bust() {
+            self.close(seat, hand, CloseReason::Bust);
+        } else if h.total().value == 21 {
+            self.close(seat, hand, CloseReason::TwentyOne);
+        } else if h.split_aces && !self.rules.hit_split_aces {
+            self.close(seat, hand, CloseReason::SplitAce);
+        }
+    }
+
+    fn split(&mut self, seat: usize, hand: usize) {
+        let s = &mut self.seats[seat];
+        let count = usize::from(s.count);
+        // Later hands move right to make room for the new one just after `hand`.
+        s.hands.copy_within(hand + 1..count, hand + 2);
+        let original = &mut s.hands[hand];
+        let second = original.cards.pop().expect("a pair has two cards");
+        let aces = second.value() == 1;
+        original.from_split = true;
+        original.split_aces = aces;
+        let mut new_hand = *original;
+        new_hand.cards.clear();
+        new_hand.cards.push(second);
+        s.hands[hand + 1] = new_hand;
+        s.count += 1;
+        self.emit(Event::Split { seat, hand });
+        // The current hand takes its second card now; the new one when play reaches it.
+        self.deal_to_hand(seat, hand);
+        self.after_split_card(seat, hand);
+    }
+
+    // ----- the dealer -----
+
+    fn any_live_hand(&self) -> bool {
+        self.seats
+            .iter()
+            .flat_map(|s| s.hands())
+            .any(|h| !h.cards.is_bust() && !h.is_natural())
+    }
+
+    /// One visible step of the dealer's play: reveal the face-down card, draw one card, or
+    /// stand and settle every hand. Returns that step's events.
+    pub fn dealer_step(&mut self) -> Result<&[Event], ActionError> {
+        if self.phase != Phase::Dealer {
+            return Err(ActionError::NotDealersTurn);
+        }
+        let from = self.log.len();
+        if !self.dealer.revealed {
+            let hole = self
+                .hole
+                .take()
+                .expect("the face-down card is dealt with the first cards");
+            self.dealer.cards.push(hole);
+            self.dealer.revealed = true;
+            self.seen.add(hole.value());
+            self.emit(Event::HoleCardRevealed { card: hole });
+            if self.dealer.cards.is_two_card_21() {
+                self.emit(Event::DealerNatural);
+            }
+            return Ok(&self.log[from..]);
+        }
+        let total = self.dealer.cards.total();
+        let must_hit =
+            total.value < 17 || (total.value == 17 && total.soft && self.rules.dealer_hits_soft_17);
+        if must_hit && !self.dealer.cards.is_two_card_21() && self.any_live_hand() {
+            let card = self.deal_to_dealer();
+            self.emit(Event::DealerDraws { card });
+            return Ok(&self.log[from..]);
+        }
+        self.settle();
+        Ok(&self.log[from.min(self.log.len())..])
+    }
+
+    /// Plays the dealer's hand to the end and settles (all of [`Table::dealer_step`] at once).
+    pub fn play_dealer(&mut self) -> Result<&[Event], ActionError> {
+        if self.phase != Phase::Dealer {
+            return Err(ActionError::NotDealersTurn);
+        }
+        let from = self.log.len();
+        while self.phase == Phase::Dealer {
+            self.dealer_step()?;
+        }
+        Ok(&self.log[from.min(self.log.len())..])
+    }
+
+    fn settle(&mut self) {
+        let d = self.dealer.cards;
+        let result = if d.is_two_card_21() {
+            DealerResult::Natural
+        } else if d.is_bust() {
+            DealerResult::Bust
+        } else {
+            DealerResult::Stood(d.total().value)
+        };
+        match result {
+            DealerResult::Bust => self.emit(Event::DealerBusts {
+                total: d.total().value,
+            }),
+            _ => self.emit(Event::DealerStands {
+                total: d.total().value,
+            }),
+        }
+        for seat in 0..self.seats.len() {
+            for hand in 0..usize::from(self.seats[seat].count) {
+                let h = self.seats[seat].hands[hand];
+                if h.outcome.is_some() {
+                    continue;
+                }
+                let outcome = settle_hand(
+                    h.total(),
+                    h.is_natural(),
+                    i64::from(h.stake),
+                    result,
+                    self.blackjack_pays,
+                );
+                self.seats[seat].hands[hand].outcome = Some(outcome);
+                self.emit(Event::HandSettled {
+                    seat,
+                    hand,
+                    outcome,
+                });
+            }
+        }
+        self.phase = Phase::Settled;
+        self.emit(Event::RoundOver);
+    }
+
+    /// Test and drill support: replaces the next cards to be dealt (in order) by these,
+    /// taking them out of the undealt part of the shoe. Returns `false` and changes nothing if
+    /// the undealt part does not hold them all.
+    pub fn stack_next(&mut self, cards: &[Card]) -> bool {
+        self.shoe.stack_next(cards)
+    }
+}

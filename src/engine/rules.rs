@@ -1,0 +1,485 @@
+//! The rules of the variant: every rule the sheet fixes is a field here, with the sheet's
+//! value as default. The defaults live in the repository's `rules.toml`, embedded in the binary.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::Serialize;
+use thiserror::Error;
+
+/// The default rules file, embedded so the binary runs with no file present.
+pub const DEFAULT_RULES_TOML: &str = include_str!("../../rules.toml");
+
+/// Which two-card hands may be doubled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum DoubleOn {
+    /// Any first two cards.
+    #[serde(rename = "any_two")]
+    AnyTwo,
+    /// Hard or soft totals of 9, 10 or 11 only.
+    #[serde(rename = "9_10_11")]
+    NineTenEleven,
+    /// Totals of 10 or 11 only.
+    #[serde(rename = "10_11")]
+    TenEleven,
+}
+
+impl DoubleOn {
+    const NAMES: [(&'static str, DoubleOn); 3] = [
+        ("any_two", DoubleOn::AnyTwo),
+        ("9_10_11", DoubleOn::NineTenEleven),
+        ("10_11", DoubleOn::TenEleven),
+    ];
+
+    /// Whether a two-card hand with this total (soft totals counted as their best value, so
+    /// A,9 is 20) may be doubled.
+    pub fn allows(self, best_total: u8) -> bool {
+        match self {
+            DoubleOn::AnyTwo => true,
+            DoubleOn::NineTenEleven => (9..=11).contains(&best_total),
+            DoubleOn::TenEleven => (10..=11).contains(&best_total),
+        }
+    }
+
+    /// The name used in `rules.toml`.
+    pub fn name(self) -> &'static str {
+        match self {
+            DoubleOn::AnyTwo => "any_two",
+            DoubleOn::NineTenEleven => "9_10_11",
+            DoubleOn::TenEleven => "10_11",
+        }
+    }
+}
+
+/// The effective rules of a table. Build one with [`Rules::default`] (the embedded file) or
+/// [`Rules::from_toml`] (a user's file merged over the defaults).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Rules {
+    /// Version of the rule sheet.
+    pub version: String,
+    /// Decks in the shoe, 1–8.
+    pub decks: u8,
+    /// Whether the dealer hits soft 17.
+    pub dealer_hits_soft_17: bool,
+    /// Whether split hands may double.
+    pub double_after_split: bool,
+    /// Which two-card totals may double.
+    pub double_on: DoubleOn,
+    /// The most hands one seat may hold through splits, 2–4.
+    pub max_hands: u8,
+    /// Whether split aces may be split again.
+    pub resplit_aces: bool,
+    /// Whether split aces may draw beyond their one card.
+    pub hit_split_aces: bool,
+    /// Payout of a natural per unit, 1.0–2.0.
+    pub blackjack_pays: f64,
+    /// Fraction of the shoe dealt before the cut card, 0.25–1.0.
+    pub penetration: f64,
+    /// Locked off.
+    pub insurance: bool,
+    /// Locked off.
+    pub surrender: bool,
+    /// Locked off.
+    pub five_card_charlie: bool,
+    /// Locked off.
+    pub side_bets: bool,
+}
+
+/// Why a rules file was refused. Each message names the field, the value and what is allowed.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum RulesError {
+    /// The file is not valid TOML.
+    #[error("rules file is not valid TOML: {0}")]
+    Syntax(String),
+    /// A key that is not a rule.
+    #[error("line {line}: unknown rule `{key}`{}", suggestion.as_ref().map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default())]
+    UnknownKey {
+        /// The key as written.
+        key: String,
+        /// 1-based line of the key.
+        line: usize,
+        /// The closest valid rule name, if one is close.
+        suggestion: Option<String>,
+    },
+    /// A value of the wrong type or outside its range.
+    #[error("line {line}: `{key} = {value}` is not allowed: expected {expected}")]
+    BadValue {
+        /// The rule.
+        key: String,
+        /// The value as written.
+        value: String,
+        /// What the rule accepts.
+        expected: String,
+        /// 1-based line of the value.
+        line: usize,
+    },
+    /// A locked option switched on.
+    #[error(
+        "line {line}: `{key}` is locked off in this variant (only `{key} = false` is accepted)"
+    )]
+    Locked {
+        /// The rule.
+        key: String,
+        /// 1-based line of the value.
+        line: usize,
+    },
+}
+
+/// Every rule name a file may use.
+pub const RULE_NAMES: [&str; 14] = [
+    "version",
+    "decks",
+    "dealer_hits_soft_17",
+    "double_after_split",
+    "double_on",
+    "max_hands",
+    "resplit_aces",
+    "hit_split_aces",
+    "blackjack_pays",
+    "penetration",
+    "insurance",
+    "surrender",
+    "five_card_charlie",
+    "side_bets",
+];
+
+const LOCKED: [&str; 4] = ["insurance", "surrender", "five_card_charlie", "side_bets"];
+
+impl Default for Rules {
+    /// The embedded `rules.toml`: the sheet's own variant.
+    fn default() -> Self {
+        let base = Rules {
+            version: "1.0.0".to_owned(),
+            decks: 6,
+            dealer_hits_soft_17: false,
+            double_after_split: true,
+            double_on: DoubleOn::AnyTwo,
+            max_hands: 4,
+            resplit_aces: false,
+            hit_split_aces: false,
+            blackjack_pays: 1.5,
+            penetration: 0.75,
+            insurance: false,
+            surrender: false,
+            five_card_charlie: false,
+            side_bets: false,
+        };
+        base.merged(DEFAULT_RULES_TOML)
+            .expect("the embedded rules.toml is valid")
+    }
+}
+
+impl Rules {
+    /// Reads a rules file: the fields it names override the embedded defaults.
+    pub fn from_toml(text: &str) -> Result<Rules, RulesError> {
+        Rules::default().merged(text)
+    }
+
+    /// These rules with the fields of `text` laid over them.
+    pub fn merged(&self, text: &str) -> Result<Rules, RulesError> {
+        let table: BTreeMap<String, toml::Spanned<toml::Value>> =
+            toml::from_str(text).map_err(|e| RulesError::Syntax(e.to_string()))?;
+        let mut rules = self.clone();
+        for (key, spanned) in &table {
+            let line = line_of(text, spanned.span().start);
+            let value = spanned.get_ref();
+            let bad = |expected: &str| RulesError::BadValue {
+                key: key.clone(),
+                value: value.to_string(),
+                expected: expected.to_owned(),
+                line,
+            };
+            match key.as_str() {
+                "version" => {
+                    let v = value.as_str().ok_or_else(|| bad("the string \"1.0.0\""))?;
+                    if v != "1.0.0" {
+                        return Err(bad("the string \"1.0.0\" (the only sheet version)"));
+                    }
+                    rules.version = v.to_owned();
+                }
+                "decks" => {
+                    rules.decks =
+                        int_in(value, 1, 8).ok_or_else(|| bad("an integer from 1 to 8"))? as u8
+                }
+                "max_hands" => {
+                    rules.max_hands =
+                        int_in(value, 2, 4).ok_or_else(|| bad("an integer from 2 to 4"))? as u8;
+                }
+                "blackjack_pays" => {
+                    rules.blackjack_pays =
+                        float_in(value, 1.0, 2.0).ok_or_else(|| bad("a number from 1.0 to 2.0"))?;
+                }
+                "penetration" => {
+                    rules.penetration = float_in(value, 0.25, 1.0)
+                        .ok_or_else(|| bad("a number from 0.25 to 1.0"))?;
+                }
+                "double_on" => {
+                    let name = value.as_str().unwrap_or_default();
+                    rules.double_on = DoubleOn::NAMES
+                        .iter()
+                        .find(|(n, _)| *n == name)
+                        .map(|&(_, d)| d)
+                        .ok_or_else(|| bad("one of \"any_two\", \"9_10_11\", \"10_11\""))?;
+                }
+                "dealer_hits_soft_17"
+                | "double_after_split"
+                | "resplit_aces"
+                | "hit_split_aces" => {
+                    let flag = value.as_bool().ok_or_else(|| bad("true or false"))?;
+                    match key.as_str() {
+                        "dealer_hits_soft_17" => rules.dealer_hits_soft_17 = flag,
+                        "double_after_split" => rules.double_after_split = flag,
+                        "resplit_aces" => rules.resplit_aces = flag,
+                        _ => rules.hit_split_aces = flag,
+                    }
+                }
+                locked if LOCKED.contains(&locked) => match value.as_bool() {
+                    Some(false) => {}
+                    Some(true) => {
+                        return Err(RulesError::Locked {
+                            key: key.clone(),
+                            line,
+                        });
+                    }
+                    None => return Err(bad("false (locked off in this variant)")),
+                },
+                _ => {
+                    return Err(RulesError::UnknownKey {
+                        key: key.clone(),
+                        line: line_of_key(text, key).unwrap_or(line),
+                        suggestion: closest_name(key),
+                    });
+                }
+            }
+        }
+        Ok(rules)
+    }
+
+    /// The rules as a complete TOML file (every field, no comments).
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).expect("rules always serialise")
+    }
+
+    /// The rules in words, one per line, for `blackjack rules`.
+    pub fn describe(&self) -> String {
+        let yes_no = |b: bool| if b { "yes" } else { "no" };
+        let mut out = String::new();
+        let mut line = |s: String| {
+            out.push_str(&s);
+            out.push('\n');
+        };
+        line(format!(
+            "Rule sheet version {}: European, no hole-card peek",
+            self.version
+        ));
+        line(format!(
+            "Shoe: {} deck{} ({} cards), cut card at {:.0}%",
+            self.decks,
+            if self.decks == 1 { "" } else { "s" },
+            u32::from(self.decks) * 52,
+            self.penetration * 100.0
+        ));
+        line(format!(
+            "Dealer: {} on soft 17; the face-down card is not looked at until the players are done",
+            if self.dealer_hits_soft_17 {
+                "hits"
+            } else {
+                "stands"
+            }
+        ));
+        line(format!(
+            "A dealer natural beats every other hand for its whole stake, doubles and splits included"
+        ));
+        line(format!(
+            "Blackjack pays {}",
+            payout_words(self.blackjack_pays)
+        ));
+        line(format!(
+            "Double: on {}; after a split: {}",
+            match self.double_on {
+                DoubleOn::AnyTwo => "any first two cards",
+                DoubleOn::NineTenEleven => "9, 10 or 11 only",
+                DoubleOn::TenEleven => "10 or 11 only",
+            },
+            yes_no(self.double_after_split)
+        ));
+        line(format!(
+            "Split: equal values (K,Q counts), up to {} hands; re-split aces: {}; hit split aces: {}",
+            self.max_hands,
+            yes_no(self.resplit_aces),
+            yes_no(self.hit_split_aces)
+        ));
+        line("Locked off: insurance, surrender, five-card charlie, side bets".to_owned());
+        out
+    }
+
+    /// The natural's payout in thousandths of a unit (1.5 → 1500).
+    pub fn blackjack_pays_milli(&self) -> i64 {
+        (self.blackjack_pays * 1000.0).round() as i64
+    }
+
+    /// Cards in a full shoe.
+    pub fn shoe_size(&self) -> usize {
+        usize::from(self.decks) * 52
+    }
+}
+
+fn payout_words(pays: f64) -> String {
+    match (pays * 10.0).round() as i64 {
+        15 => "3:2".to_owned(),
+        12 => "6:5".to_owned(),
+        10 => "1:1".to_owned(),
+        20 => "2:1".to_owned(),
+        _ => format!("{pays}:1"),
+    }
+}
+
+fn int_in(value: &toml::Value, lo: i64, hi: i64) -> Option<i64> {
+    value.as_integer().filter(|v| (lo..=hi).contains(v))
+}
+
+fn float_in(value: &toml::Value, lo: f64, hi: f64) -> Option<f64> {
+    let v = value
+        .as_float()
+        .or_else(|| value.as_integer().map(|i| i as f64))?;
+    (lo..=hi).contains(&v).then_some(v)
+}
+
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+fn line_of_key(text: &str, key: &str) -> Option<usize> {
+    text.lines()
+        .position(|l| {
+            let l = l.trim_start();
+            l.strip_prefix(key)
+                .is_some_and(|rest| rest.trim_start().starts_with('='))
+        })
+        .map(|i| i + 1)
+}
+
+/// The valid rule name nearest to `key`, if it is within a couple of edits.
+fn closest_name(key: &str) -> Option<String> {
+    RULE_NAMES
+        .iter()
+        .map(|name| (edit_distance(key, name), *name))
+        .min()
+        .filter(|&(d, _)| d <= 3.max(key.len() / 3))
+        .map(|(_, name)| name.to_owned())
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_defaults_are_the_sheet() {
+        let r = Rules::default();
+        assert_eq!(r.decks, 6);
+        assert!(!r.dealer_hits_soft_17);
+        assert!(r.double_after_split);
+        assert_eq!(r.double_on, DoubleOn::AnyTwo);
+        assert_eq!(r.max_hands, 4);
+        assert!(!r.resplit_aces && !r.hit_split_aces);
+        assert_eq!(r.blackjack_pays_milli(), 1500);
+        assert!((r.penetration - 0.75).abs() < 1e-12);
+    }
+
+    #[test]
+    fn partial_file_overrides_only_its_fields() {
+        let r = Rules::from_toml("decks = 8\ndealer_hits_soft_17 = true\n").unwrap();
+        assert_eq!(r.decks, 8);
+        assert!(r.dealer_hits_soft_17);
+        assert_eq!(r.max_hands, 4);
+    }
+
+    #[test]
+    fn zero_decks_is_rejected_with_field_range_and_line() {
+        let err = Rules::from_toml("# comment\ndecks = 0\n").unwrap_err();
+        let msg = err.to_string();
+        assert!(msg.contains("line 2"), "{msg}");
+        assert!(msg.contains("decks = 0"), "{msg}");
+        assert!(msg.contains("1 to 8"), "{msg}");
+    }
+
+    #[test]
+    fn unknown_key_suggests_the_closest_name() {
+        let err = Rules::from_toml("decks = 6\ndeks = 6\n").unwrap_err();
+        assert_eq!(
+            err,
+            RulesError::UnknownKey {
+                key: "deks".into(),
+                line: 2,
+                suggestion: Some("decks".into())
+            }
+        );
+        assert!(err.to_string().contains("did you mean `decks`"));
+    }
+
+    #[test]
+    fn locked_options_are_refused() {
+        for key in LOCKED {
+            let err = Rules::from_toml(&format!("{key} = true")).unwrap_err();
+            assert!(
+                err.to_string().contains("locked off in this variant"),
+                "{err}"
+            );
+        }
+        assert!(Rules::from_toml("surrender = false").is_ok());
+    }
+
+    #[test]
+    fn wrong_types_and_syntax_are_refused() {
+        assert!(matches!(
+            Rules::from_toml("decks = \"six\""),
+            Err(RulesError::BadValue { .. })
+        ));
+        assert!(matches!(
+            Rules::from_toml("double_on = \"any\""),
+            Err(RulesError::BadValue { .. })
+        ));
+        assert!(matches!(
+            Rules::from_toml("penetration = 1.5"),
+            Err(RulesError::BadValue { .. })
+        ));
+        assert!(matches!(
+            Rules::from_toml("decks = "),
+            Err(RulesError::Syntax(_))
+        ));
+    }
+
+    #[test]
+    fn to_toml_round_trips() {
+        let r = Rules::from_toml("decks = 2\ndouble_on = \"10_11\"\nblackjack_pays = 1.2").unwrap();
+        assert_eq!(Rules::from_toml(&r.to_toml()).unwrap(), r);
+    }
+
+    #[test]
+    fn double_on_limits_totals() {
+        assert!(DoubleOn::AnyTwo.allows(17));
+        assert!(DoubleOn::NineTenEleven.allows(9) && !DoubleOn::NineTenEleven.allows(8));
+        assert!(DoubleOn::TenEleven.allows(11) && !DoubleOn::TenEleven.allows(9));
+    }
+}

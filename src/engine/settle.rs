@@ -1,0 +1,229 @@
+//! Settlement: how one finished hand is paid against the dealer's.
+
+use std::fmt;
+use std::ops::{Add, AddAssign, Mul, Neg};
+
+use serde::Serialize;
+
+use super::hand::Total;
+
+/// An amount of virtual units, kept exactly in thousandths (1.5 units = 1500).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize)]
+pub struct Units(pub i64);
+
+impl Units {
+    /// Zero.
+    pub const ZERO: Units = Units(0);
+    /// One unit.
+    pub const ONE: Units = Units(1000);
+
+    /// Whole units.
+    pub const fn from_units(n: i64) -> Units {
+        Units(n * 1000)
+    }
+
+    /// The amount as a float, in units.
+    pub fn as_f64(self) -> f64 {
+        self.0 as f64 / 1000.0
+    }
+}
+
+impl Add for Units {
+    type Output = Units;
+    fn add(self, rhs: Units) -> Units {
+        Units(self.0 + rhs.0)
+    }
+}
+
+impl AddAssign for Units {
+    fn add_assign(&mut self, rhs: Units) {
+        self.0 += rhs.0;
+    }
+}
+
+impl Neg for Units {
+    type Output = Units;
+    fn neg(self) -> Units {
+        Units(-self.0)
+    }
+}
+
+impl Mul<i64> for Units {
+    type Output = Units;
+    fn mul(self, rhs: i64) -> Units {
+        Units(self.0 * rhs)
+    }
+}
+
+impl fmt::Display for Units {
+    /// Signed, without trailing zeros: `+1.5`, `−1`, `0`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sign = match self.0.signum() {
+            1 => "+",
+            -1 => "−",
+            _ => "",
+        };
+        let abs = self.0.unsigned_abs();
+        let whole = abs / 1000;
+        let frac = abs % 1000;
+        if frac == 0 {
+            write!(f, "{sign}{whole}")
+        } else {
+            let digits = format!("{frac:03}");
+            write!(f, "{sign}{whole}.{}", digits.trim_end_matches('0'))
+        }
+    }
+}
+
+/// How a hand ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum OutcomeKind {
+    /// A natural against a dealer hand that is not a natural.
+    Blackjack,
+    /// Beat the dealer (or the dealer bust).
+    Win,
+    /// Tie, natural against natural included.
+    Push,
+    /// Lost to the dealer's total or the dealer's natural.
+    Loss,
+    /// Went over 21: lost at once, whatever the dealer does.
+    Bust,
+}
+
+/// A settled hand: how it ended and what it paid (stake included: a doubled loss is −2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct Outcome {
+    /// How the hand ended.
+    pub kind: OutcomeKind,
+    /// Units won (positive) or lost (negative) per unit of the seat's bet.
+    pub delta: Units,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            OutcomeKind::Push => f.write_str("push"),
+            OutcomeKind::Bust => write!(f, "bust {}", self.delta),
+            OutcomeKind::Blackjack => write!(f, "blackjack {}", self.delta),
+            _ => write!(f, "{}", self.delta),
+        }
+    }
+}
+
+/// What the dealer ended with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DealerResult {
+    /// Ace and ten as the first two cards.
+    Natural,
+    /// Over 21.
+    Bust,
+    /// Stood on this total (17–21).
+    Stood(u8),
+}
+
+/// Settles one player hand that has not bust.
+///
+/// `natural` is a two-card 21 that did not come from a split; `stake` is 1, or 2 when doubled;
+/// `blackjack_pays` is in thousandths. Under no peek a dealer natural takes the whole stake of
+/// every hand that is not itself a natural, doubled and split hands included.
+pub fn settle_hand(
+    total: Total,
+    natural: bool,
+    stake: i64,
+    dealer: DealerResult,
+    blackjack_pays: Units,
+) -> Outcome {
+    let unit = Units::ONE * stake;
+    let (kind, delta) = if total.is_bust() {
+        (OutcomeKind::Bust, -unit)
+    } else {
+        match (natural, dealer) {
+            (true, DealerResult::Natural) => (OutcomeKind::Push, Units::ZERO),
+            (true, _) => (OutcomeKind::Blackjack, blackjack_pays * stake),
+            (false, DealerResult::Natural) => (OutcomeKind::Loss, -unit),
+            (false, DealerResult::Bust) => (OutcomeKind::Win, unit),
+            (false, DealerResult::Stood(d)) => match total.value.cmp(&d) {
+                std::cmp::Ordering::Greater => (OutcomeKind::Win, unit),
+                std::cmp::Ordering::Equal => (OutcomeKind::Push, Units::ZERO),
+                std::cmp::Ordering::Less => (OutcomeKind::Loss, -unit),
+            },
+        }
+    };
+    Outcome { kind, delta }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PAYS: Units = Units(1500);
+
+    fn t(value: u8) -> Total {
+        Total { value, soft: false }
+    }
+
+    #[test]
+    fn natural_pays_three_to_two_against_a_non_natural() {
+        let o = settle_hand(t(21), true, 1, DealerResult::Stood(21), PAYS);
+        assert_eq!(
+            o,
+            Outcome {
+                kind: OutcomeKind::Blackjack,
+                delta: Units(1500)
+            }
+        );
+    }
+
+    #[test]
+    fn natural_against_natural_pushes() {
+        let o = settle_hand(t(21), true, 1, DealerResult::Natural, PAYS);
+        assert_eq!(o.kind, OutcomeKind::Push);
+        assert_eq!(o.delta, Units::ZERO);
+    }
+
+    #[test]
+    fn dealer_natural_takes_a_doubled_stake_whole() {
+        let o = settle_hand(t(20), false, 2, DealerResult::Natural, PAYS);
+        assert_eq!(o.delta, Units(-2000));
+    }
+
+    #[test]
+    fn bust_loses_even_when_the_dealer_busts() {
+        let o = settle_hand(t(22), false, 1, DealerResult::Bust, PAYS);
+        assert_eq!(
+            o,
+            Outcome {
+                kind: OutcomeKind::Bust,
+                delta: Units(-1000)
+            }
+        );
+    }
+
+    #[test]
+    fn doubled_win_pays_two_and_ties_push() {
+        assert_eq!(
+            settle_hand(t(19), false, 2, DealerResult::Stood(18), PAYS).delta,
+            Units(2000)
+        );
+        assert_eq!(
+            settle_hand(t(18), false, 1, DealerResult::Stood(18), PAYS).kind,
+            OutcomeKind::Push
+        );
+        assert_eq!(
+            settle_hand(t(17), false, 1, DealerResult::Stood(18), PAYS).delta,
+            Units(-1000)
+        );
+        assert_eq!(
+            settle_hand(t(12), false, 1, DealerResult::Bust, PAYS).delta,
+            Units(1000)
+        );
+    }
+
+    #[test]
+    fn units_print_signed_and_short() {
+        assert_eq!(Units(1500).to_string(), "+1.5");
+        assert_eq!(Units(-2000).to_string(), "−2");
+        assert_eq!(Units(0).to_string(), "0");
+        assert_eq!(Units(1200).to_string(), "+1.2");
+    }
+}

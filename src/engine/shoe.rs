@@ -1,0 +1,254 @@
+//! The shoe: `decks` × 52 cards, a cut card, and a discard tray.
+//!
+//! The shoe is shuffled *lazily*: each draw takes a uniformly random card from the cards not
+//! yet dealt (an incremental Fisher–Yates shuffle). The order of the cards dealt is exactly
+//! that of a full shuffle made at reshuffle time with the same random numbers, but a round
+//! costs one random number per card instead of one per card in the shoe, and no order of
+//! undealt cards exists anywhere until they are drawn.
+//!
+//! Layout of `cards`: `[discards | cards on the table | undealt]`.
+
+use rand::{Rng, RngExt};
+
+use super::card::{Card, Rank, Suit};
+
+/// A shoe of cards with its cut card and discard tray.
+#[derive(Debug, Clone)]
+pub struct Shoe {
+    cards: Vec<Card>,
+    /// Index of the first undealt card.
+    next: usize,
+    /// Index of the first card dealt in the current round.
+    round_start: usize,
+    /// Reaching this many dealt cards means a reshuffle before the next round.
+    cut: usize,
+    decks: u8,
+    penetration: f64,
+    /// Cards at `next..` placed by [`Shoe::stack_next`], dealt as they stand.
+    stacked: usize,
+}
+
+/// What a draw had to do besides dealing a card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DrawNote {
+    /// An ordinary draw.
+    Plain,
+    /// The shoe ran dry mid-round: the discard tray was shuffled in first.
+    DiscardsShuffledIn,
+    /// Shoe and tray were both empty (all cards on the table): a fresh deck was opened.
+    DeckAdded,
+}
+
+impl Shoe {
+    /// A full shoe of `decks` decks with the cut card at `penetration` of its cards. It counts
+    /// as freshly shuffled: the first draw is already random.
+    pub fn new(decks: u8, penetration: f64) -> Shoe {
+        let mut shoe = Shoe {
+            cards: Vec::new(),
+            next: 0,
+            round_start: 0,
+            cut: 0,
+            decks,
+            penetration,
+            stacked: 0,
+        };
+        shoe.refill();
+        shoe
+    }
+
+    fn refill(&mut self) {
+        self.cards.clear();
+        for _ in 0..self.decks {
+            for suit in Suit::ALL {
+                for rank in Rank::ALL {
+                    self.cards.push(Card::new(rank, suit));
+                }
+            }
+        }
+        self.cut = ((self.cards.len() as f64) * self.penetration).round() as usize;
+        self.cut = self.cut.clamp(1, self.cards.len());
+        self.next = 0;
+        self.round_start = 0;
+    }
+
+    /// Gathers every card back and shuffles (between rounds only: nothing may be on the table).
+    pub fn reshuffle(&mut self) {
+        if self.cards.len() != usize::from(self.decks) * 52 {
+            self.refill();
+        }
+        self.next = 0;
+        self.round_start = 0;
+        self.stacked = 0;
+    }
+
+    /// Whether the cut card has been reached, so the next round must start with a reshuffle.
+    pub fn cut_card_reached(&self) -> bool {
+        self.next >= self.cut
+    }
+
+    /// Moves the cards of the last round to the discard tray.
+    pub fn begin_round(&mut self) {
+        self.round_start = self.next;
+    }
+
+    /// Deals one card, random among the undealt ones.
+    pub fn draw<R: Rng + ?Sized>(&mut self, rng: &mut R) -> (Card, DrawNote) {
+        let mut note = DrawNote::Plain;
+        if self.next == self.cards.len() {
+            note = self.restock();
+        }
+        if self.stacked > 0 {
+            self.stacked -= 1;
+        } else {
+            let pick = rng.random_range(self.next..self.cards.len());
+            self.cards.swap(self.next, pick);
+        }
+        let card = self.cards[self.next];
+        self.next += 1;
+        (card, note)
+    }
+
+    /// Refills an empty shoe mid-round without touching the cards on the table.
+    fn restock(&mut self) -> DrawNote {
+        if self.round_start > 0 {
+            // [discards | table] → [table | discards]; the discards become the undealt part.
+            self.cards[..self.next].rotate_left(self.round_start);
+            self.next -= self.round_start;
+            self.round_start = 0;
+            // The next round starts from a full reshuffle.
+            self.cut = 0;
+            DrawNote::DiscardsShuffledIn
+        } else {
+            for suit in Suit::ALL {
+                for rank in Rank::ALL {
+                    self.cards.push(Card::new(rank, suit));
+                }
+            }
+            self.cut = 0;
+            DrawNote::DeckAdded
+        }
+    }
+
+    /// Puts these cards (matched by rank and suit, else by value) at the front of the undealt
+    /// part, so they are dealt next and in this order. For scripted tests and drills. Returns
+    /// `false`, changing nothing, unless the undealt part holds all of them.
+    pub fn stack_next(&mut self, wanted: &[Card]) -> bool {
+        let mut order = self.cards.clone();
+        for (i, &card) in wanted.iter().enumerate() {
+            let at = self.next + i;
+            if at >= order.len() {
+                return false;
+            }
+            let found = order[at..]
+                .iter()
+                .position(|&c| c == card)
+                .or_else(|| order[at..].iter().position(|&c| c.value() == card.value()));
+            match found {
+                Some(offset) => order.swap(at, at + offset),
+                None => return false,
+            }
+        }
+        self.cards = order;
+        self.stacked = wanted.len();
+        true
+    }
+
+    /// Cards not yet dealt.
+    pub fn remaining(&self) -> usize {
+        self.cards.len() - self.next
+    }
+
+    /// Cards dealt before the cut card is reached (0 once it is).
+    pub fn until_cut(&self) -> usize {
+        self.cut.saturating_sub(self.next)
+    }
+
+    /// Cards in the discard tray.
+    pub fn discards(&self) -> usize {
+        self.round_start
+    }
+
+    /// Cards dealt this round (on the table).
+    pub fn on_table(&self) -> usize {
+        self.next - self.round_start
+    }
+
+    /// All cards the shoe owns: undealt, on the table and discarded.
+    pub fn size(&self) -> usize {
+        self.cards.len()
+    }
+
+    /// The undealt cards, in no meaningful order. Crate-private: only the engine (and its
+    /// tests) may look at the shoe; no view exposes this.
+    #[cfg(test)]
+    pub(crate) fn undealt(&self) -> &[Card] {
+        &self.cards[self.next..]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn a_shoe_deals_every_card_once() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut shoe = Shoe::new(2, 0.75);
+        let mut seen = std::collections::HashMap::new();
+        for _ in 0..104 {
+            let (card, note) = shoe.draw(&mut rng);
+            assert_eq!(note, DrawNote::Plain);
+            *seen.entry(card).or_insert(0) += 1;
+        }
+        assert_eq!(seen.len(), 52);
+        assert!(seen.values().all(|&n| n == 2));
+        assert_eq!(shoe.remaining(), 0);
+    }
+
+    #[test]
+    fn cut_card_sits_at_penetration() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut shoe = Shoe::new(6, 0.75);
+        assert_eq!(shoe.until_cut(), 234);
+        for _ in 0..233 {
+            shoe.draw(&mut rng);
+        }
+        assert!(!shoe.cut_card_reached());
+        shoe.draw(&mut rng);
+        assert!(shoe.cut_card_reached());
+        shoe.reshuffle();
+        assert_eq!(shoe.remaining(), 312);
+    }
+
+    #[test]
+    fn dry_shoe_shuffles_in_the_discards_and_keeps_the_table() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut shoe = Shoe::new(1, 1.0);
+        for _ in 0..50 {
+            shoe.draw(&mut rng);
+        }
+        shoe.begin_round();
+        let table: Vec<Card> = (0..2).map(|_| shoe.draw(&mut rng).0).collect();
+        let (_, note) = shoe.draw(&mut rng);
+        assert_eq!(note, DrawNote::DiscardsShuffledIn);
+        assert_eq!(shoe.on_table(), 3);
+        assert_eq!(&shoe.cards[..2], &table[..]);
+        assert_eq!(shoe.remaining() + shoe.on_table() + shoe.discards(), 52);
+    }
+
+    #[test]
+    fn an_empty_shoe_and_tray_open_a_new_deck() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut shoe = Shoe::new(1, 1.0);
+        for _ in 0..52 {
+            shoe.draw(&mut rng);
+        }
+        let (_, note) = shoe.draw(&mut rng);
+        assert_eq!(note, DrawNote::DeckAdded);
+        assert_eq!(shoe.size(), 104);
+        shoe.reshuffle();
+        assert_eq!(shoe.size(), 52);
+    }
+}

@@ -1,0 +1,130 @@
+//! What one seat may see. Built from public state only: the face-down card and the shoe order
+//! are not reachable from here, because no field refers to them or to the [`super::Table`].
+
+use super::action::ActionSet;
+use super::card::{Card, ValueCounts};
+use super::round::{DealerHand, Phase, PlayerHand, Seat};
+use super::rules::Rules;
+
+/// A seat's view of the table: its own hands, every face-up card, the dealer's up card, the
+/// cards seen since the shuffle, how many cards are left, and its legal actions.
+#[derive(Debug, Clone, Copy)]
+pub struct SeatView<'a> {
+    seat: usize,
+    rules: &'a Rules,
+    seats: &'a [Seat],
+    dealer: &'a DealerHand,
+    seen: &'a ValueCounts,
+    cards_left: usize,
+    until_cut: usize,
+    phase: Phase,
+    legal: ActionSet,
+}
+
+impl<'a> SeatView<'a> {
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn new(
+        seat: usize,
+        rules: &'a Rules,
+        seats: &'a [Seat],
+        dealer: &'a DealerHand,
+        seen: &'a ValueCounts,
+        cards_left: usize,
+        until_cut: usize,
+        phase: Phase,
+        legal: ActionSet,
+    ) -> SeatView<'a> {
+        SeatView {
+            seat,
+            rules,
+            seats,
+            dealer,
+            seen,
+            cards_left,
+            until_cut,
+            phase,
+            legal,
+        }
+    }
+
+    /// The seat this view belongs to.
+    pub fn seat(&self) -> usize {
+        self.seat
+    }
+
+    /// The rules in force.
+    pub fn rules(&self) -> &'a Rules {
+        self.rules
+    }
+
+    /// Every seat's hands (all player cards are dealt face up).
+    pub fn seats(&self) -> &'a [Seat] {
+        self.seats
+    }
+
+    /// This seat's hands.
+    pub fn own_hands(&self) -> &'a [PlayerHand] {
+        self.seats.get(self.seat).map(Seat::hands).unwrap_or(&[])
+    }
+
+    /// The hand to act, if it is this seat's turn.
+    pub fn active_hand(&self) -> Option<&'a PlayerHand> {
+        match self.phase {
+            Phase::Players { seat, hand } if seat == self.seat => self.own_hands().get(hand),
+            _ => None,
+        }
+    }
+
+    /// Index of the hand to act, if it is this seat's turn.
+    pub fn active_hand_index(&self) -> Option<usize> {
+        match self.phase {
+            Phase::Players { seat, hand } if seat == self.seat => Some(hand),
+            _ => None,
+        }
+    }
+
+    /// The dealer's face-up card.
+    pub fn dealer_up(&self) -> Option<Card> {
+        self.dealer.cards.as_slice().first().copied()
+    }
+
+    /// The dealer's visible cards (the face-down one only after it is revealed).
+    pub fn dealer_cards(&self) -> &'a [Card] {
+        self.dealer.cards.as_slice()
+    }
+
+    /// Whether the dealer's face-down card has been turned over.
+    pub fn hole_revealed(&self) -> bool {
+        self.dealer.revealed
+    }
+
+    /// Face-up cards seen since the last shuffle, by value.
+    pub fn seen(&self) -> &'a ValueCounts {
+        self.seen
+    }
+
+    /// Cards left in the shoe (a number only).
+    pub fn cards_left(&self) -> usize {
+        self.cards_left
+    }
+
+    /// Cards until the cut card (0 once it has been reached).
+    pub fn until_cut(&self) -> usize {
+        self.until_cut
+    }
+
+    /// Where the round is.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The actions this seat may take now.
+    pub fn legal(&self) -> ActionSet {
+        self.legal
+    }
+
+    /// The number of hands this seat holds (for the split limit).
+    pub fn own_hand_count(&self) -> usize {
+        self.own_hands().len()
+    }
+}

@@ -1,0 +1,8 @@
+//! A blackjack trainer for the European no-hole-card game: an exact engine, an exact analyser,
+//! AI seats, a headless simulator and a terminal table that teaches perfect play.
+//!
+//! The layers point down: `tui → trainer → ai → analysis → engine`.
+
+pub mod cli;
+pub mod commands;
+pub mod engine;
