@@ -3,6 +3,7 @@
 //!
 //! The layers point down: `tui → trainer → ai → analysis → engine`.
 
+pub mod analysis;
 pub mod cli;
 pub mod commands;
 pub mod engine;

@@ -1,0 +1,4 @@
+//! Exact expected values for the loaded rules: dealer outcome probabilities, the EV of every
+//! action, the variant's basic strategy and its house edge.
+
+pub mod chart;
