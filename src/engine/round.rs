@@ -106,7 +106,7 @@ pub struct DealerHand {
 /// The table: rules, shoe, seats and dealer, with the one true list of legal actions.
 ///
 /// The RNG is injected; the same seed replays the same rounds.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Table<R> {
     rules: Rules,
     rng: R,

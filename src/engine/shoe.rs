@@ -13,7 +13,7 @@ use rand::{Rng, RngExt};
 use super::card::{Card, Rank, Suit};
 
 /// A shoe of cards with its cut card and discard tray.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Shoe {
     cards: Vec<Card>,
     /// Index of the first undealt card.
@@ -176,13 +176,6 @@ impl Shoe {
     /// All cards the shoe owns: undealt, on the table and discarded.
     pub fn size(&self) -> usize {
         self.cards.len()
-    }
-
-    /// The undealt cards, in no meaningful order. Crate-private: only the engine (and its
-    /// tests) may look at the shoe; no view exposes this.
-    #[cfg(test)]
-    pub(crate) fn undealt(&self) -> &[Card] {
-        &self.cards[self.next..]
     }
 }
 

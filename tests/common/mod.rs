@@ -1,0 +1,13 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use blackjack_trainer::engine::{Card, GameRng, Rules, Table, seeded_table};
+
+/// A table whose next cards are these values, in deal order: each seat's first card, the
+/// dealer's up card, each seat's second card, the dealer's face-down card, then draws.
+pub fn stacked(rules: Rules, seats: usize, values: &[u8]) -> Table<GameRng> {
+    let mut table = seeded_table(rules, seats, 12345);
+    let cards: Vec<Card> = values.iter().map(|&v| Card::of_value(v)).collect();
+    assert!(table.stack_next(&cards), "the shoe holds the stacked cards");
+    table
+}
