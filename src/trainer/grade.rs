@@ -1,0 +1,158 @@
+//! Grading a decision against the hard strategy (the exact basic strategy of the variant),
+//! with the exact expected-value cost of a mistake.
+
+use serde::{Deserialize, Serialize};
+
+use crate::analysis::chart::{Cell, Chart, HandKind};
+use crate::engine::card::value_label;
+use crate::engine::{Action, ActionSet, Cards};
+
+/// The stats category of a decision. A decision belongs to its chart table (hard, soft or
+/// pairs) and, when doubling was advised or chosen, to `Doubles` as well.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Category {
+    /// Hard totals.
+    Hard,
+    /// Soft totals.
+    Soft,
+    /// Splittable pairs.
+    Pairs,
+    /// Doubling decisions.
+    Doubles,
+}
+
+impl Category {
+    /// All categories, in display order.
+    pub const ALL: [Category; 4] = [Category::Hard, Category::Soft, Category::Pairs, Category::Doubles];
+
+    /// Display name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Category::Hard => "hard",
+            Category::Soft => "soft",
+            Category::Pairs => "pairs",
+            Category::Doubles => "doubles",
+        }
+    }
+}
+
+/// One graded decision.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Grade {
+    /// The chart cell the hand falls in.
+    pub cell: Cell,
+    /// How the hand reads: `11`, `soft 18`, `8,8`.
+    pub hand: String,
+    /// What the player did.
+    pub chosen: Action,
+    /// What basic strategy does here.
+    pub advised: Action,
+    /// Exact EV given away (units per initial unit): EV(advised) − EV(chosen), never below 0.
+    pub cost: f64,
+}
+
+impl Grade {
+    /// Whether the player followed basic strategy.
+    pub fn is_correct(&self) -> bool {
+        self.chosen == self.advised
+    }
+
+    /// The categories this decision counts in.
+    pub fn categories(&self) -> impl Iterator<Item = Category> {
+        let table = match self.cell.kind {
+            HandKind::Hard => Category::Hard,
+            HandKind::Soft => Category::Soft,
+            HandKind::Pair => Category::Pairs,
+        };
+        let doubles = (self.chosen == Action::Double || self.advised == Action::Double)
+            .then_some(Category::Doubles);
+        std::iter::once(table).chain(doubles)
+    }
+
+    /// The feedback line: `✓ Basic strategy: stand 16 vs T` or
+    /// `✗ Basic strategy: double 11 vs 6 — you hit (−0.120 units EV)`.
+    pub fn message(&self) -> String {
+        let advice = format!("Basic strategy: {} {} vs {}", self.advised, self.hand, value_label(self.cell.up));
+        if self.is_correct() {
+            format!("✓ {advice}")
+        } else {
+            format!("✗ {advice} — you chose {} (−{:.3} units EV)", self.chosen, self.cost)
+        }
+    }
+}
+
+/// How a hand reads in advice: a pair as `8,8`, a soft total as `soft 18`, else the total.
+pub fn hand_label(cards: &Cards, cell: Cell) -> String {
+    match cell.kind {
+        HandKind::Pair => {
+            let v = value_label(cell.row);
+            format!("{v},{v}")
+        }
+        HandKind::Soft => format!("soft {}", cards.total().value),
+        HandKind::Hard => cards.total().value.to_string(),
+    }
+}
+
+/// Grades `chosen` for a hand against up card `up`. `ev` gives the exact EV of each legal
+/// action (from the analysis); `chart` is the hard strategy's chart.
+pub fn grade(
+    chart: &Chart,
+    cards: &Cards,
+    up: u8,
+    legal: ActionSet,
+    chosen: Action,
+    ev: impl Fn(Action) -> Option<f64>,
+) -> Grade {
+    let cell = Cell::for_hand(cards, up, legal.contains(Action::Split));
+    let advised = chart.get(cell).resolve(legal);
+    let cost = match (ev(advised), ev(chosen)) {
+        (Some(best), Some(taken)) if chosen != advised => (best - taken).max(0.0),
+        _ => 0.0,
+    };
+    Grade { cell, hand: hand_label(cards, cell), chosen, advised, cost }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Card;
+
+    fn cards(values: &[u8]) -> Cards {
+        Cards::from_cards(&values.iter().map(|&v| Card::of_value(v)).collect::<Vec<_>>())
+    }
+
+    fn all() -> ActionSet {
+        Action::ALL.into_iter().collect()
+    }
+
+    #[test]
+    fn a_wrong_action_is_flagged_with_its_cost() {
+        let chart = Chart::parse("hard 11: D D D D D D D D D H").unwrap();
+        let evs = |a: Action| match a {
+            Action::Double => Some(0.66),
+            Action::Hit => Some(0.54),
+            Action::Stand => Some(-0.2),
+            Action::Split => None,
+        };
+        let g = grade(&chart, &cards(&[5, 6]), 6, all(), Action::Hit, evs);
+        assert!(!g.is_correct());
+        assert_eq!(g.advised, Action::Double);
+        assert!((g.cost - 0.12).abs() < 1e-12);
+        assert_eq!(g.message(), "✗ Basic strategy: double 11 vs 6 — you chose hit (−0.120 units EV)");
+        assert_eq!(g.categories().collect::<Vec<_>>(), vec![Category::Hard, Category::Doubles]);
+        let right = grade(&chart, &cards(&[5, 6]), 6, all(), Action::Double, evs);
+        assert!(right.is_correct() && right.cost == 0.0);
+        assert!(right.message().starts_with('✓'));
+    }
+
+    #[test]
+    fn pairs_read_as_pairs_and_soft_as_soft() {
+        let chart = Chart::default();
+        let g = grade(&chart, &cards(&[8, 8]), 6, all(), Action::Hit, |_| Some(0.0));
+        assert_eq!(g.hand, "8,8");
+        let g = grade(&chart, &cards(&[1, 7]), 9, all(), Action::Hit, |_| Some(0.0));
+        assert_eq!(g.hand, "soft 18");
+        assert_eq!(g.categories().collect::<Vec<_>>(), vec![Category::Soft]);
+    }
+}

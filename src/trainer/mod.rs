@@ -1,0 +1,5 @@
+//! The trainer: grading, statistics, drills and counting — pure logic fed by engine events.
+
+pub mod count;
+pub mod grade;
+pub mod stats;
