@@ -55,7 +55,10 @@ fn a_bad_rules_file_is_refused_with_the_field_and_line() {
     let out = blackjack(&["--rules", path.to_str().unwrap(), "rules"]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("line 2") && err.contains("decks = 0") && err.contains("1 to 8"), "{err}");
+    assert!(
+        err.contains("line 2") && err.contains("decks = 0") && err.contains("1 to 8"),
+        "{err}"
+    );
 
     let path = temp_file("locked.toml", "surrender = true\n");
     let out = blackjack(&["--rules", path.to_str().unwrap(), "rules"]);

@@ -13,7 +13,9 @@ pub const fn hilo_tag(value: u8) -> i32 {
 
 /// The running count of a set of seen cards.
 pub fn running_count(seen: &ValueCounts) -> i32 {
-    (1..=10u8).map(|v| hilo_tag(v) * i32::from(seen.get(v))).sum()
+    (1..=10u8)
+        .map(|v| hilo_tag(v) * i32::from(seen.get(v)))
+        .sum()
 }
 
 /// The true count: running count per deck left in the shoe (decks left estimated from the

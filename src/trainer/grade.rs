@@ -24,7 +24,12 @@ pub enum Category {
 
 impl Category {
     /// All categories, in display order.
-    pub const ALL: [Category; 4] = [Category::Hard, Category::Soft, Category::Pairs, Category::Doubles];
+    pub const ALL: [Category; 4] = [
+        Category::Hard,
+        Category::Soft,
+        Category::Pairs,
+        Category::Doubles,
+    ];
 
     /// Display name.
     pub const fn name(self) -> &'static str {
@@ -73,11 +78,19 @@ impl Grade {
     /// The feedback line: `✓ Basic strategy: stand 16 vs T` or
     /// `✗ Basic strategy: double 11 vs 6 — you hit (−0.120 units EV)`.
     pub fn message(&self) -> String {
-        let advice = format!("Basic strategy: {} {} vs {}", self.advised, self.hand, value_label(self.cell.up));
+        let advice = format!(
+            "Basic strategy: {} {} vs {}",
+            self.advised,
+            self.hand,
+            value_label(self.cell.up)
+        );
         if self.is_correct() {
             format!("✓ {advice}")
         } else {
-            format!("✗ {advice} — you chose {} (−{:.3} units EV)", self.chosen, self.cost)
+            format!(
+                "✗ {advice} — you chose {} (−{:.3} units EV)",
+                self.chosen, self.cost
+            )
         }
     }
 }
@@ -110,7 +123,13 @@ pub fn grade(
         (Some(best), Some(taken)) if chosen != advised => (best - taken).max(0.0),
         _ => 0.0,
     };
-    Grade { cell, hand: hand_label(cards, cell), chosen, advised, cost }
+    Grade {
+        cell,
+        hand: hand_label(cards, cell),
+        chosen,
+        advised,
+        cost,
+    }
 }
 
 #[cfg(test)]
@@ -119,7 +138,12 @@ mod tests {
     use crate::engine::Card;
 
     fn cards(values: &[u8]) -> Cards {
-        Cards::from_cards(&values.iter().map(|&v| Card::of_value(v)).collect::<Vec<_>>())
+        Cards::from_cards(
+            &values
+                .iter()
+                .map(|&v| Card::of_value(v))
+                .collect::<Vec<_>>(),
+        )
     }
 
     fn all() -> ActionSet {
@@ -139,8 +163,14 @@ mod tests {
         assert!(!g.is_correct());
         assert_eq!(g.advised, Action::Double);
         assert!((g.cost - 0.12).abs() < 1e-12);
-        assert_eq!(g.message(), "✗ Basic strategy: double 11 vs 6 — you chose hit (−0.120 units EV)");
-        assert_eq!(g.categories().collect::<Vec<_>>(), vec![Category::Hard, Category::Doubles]);
+        assert_eq!(
+            g.message(),
+            "✗ Basic strategy: double 11 vs 6 — you chose hit (−0.120 units EV)"
+        );
+        assert_eq!(
+            g.categories().collect::<Vec<_>>(),
+            vec![Category::Hard, Category::Doubles]
+        );
         let right = grade(&chart, &cards(&[5, 6]), 6, all(), Action::Double, evs);
         assert!(right.is_correct() && right.cost == 0.0);
         assert!(right.message().starts_with('✓'));
@@ -149,9 +179,13 @@ mod tests {
     #[test]
     fn pairs_read_as_pairs_and_soft_as_soft() {
         let chart = Chart::default();
-        let g = grade(&chart, &cards(&[8, 8]), 6, all(), Action::Hit, |_| Some(0.0));
+        let g = grade(&chart, &cards(&[8, 8]), 6, all(), Action::Hit, |_| {
+            Some(0.0)
+        });
         assert_eq!(g.hand, "8,8");
-        let g = grade(&chart, &cards(&[1, 7]), 9, all(), Action::Hit, |_| Some(0.0));
+        let g = grade(&chart, &cards(&[1, 7]), 9, all(), Action::Hit, |_| {
+            Some(0.0)
+        });
         assert_eq!(g.hand, "soft 18");
         assert_eq!(g.categories().collect::<Vec<_>>(), vec![Category::Soft]);
     }

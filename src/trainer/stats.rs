@@ -145,12 +145,20 @@ impl Tally {
 
     /// The cells missed most often, worst first (by wrong answers, then error rate).
     pub fn most_missed(&self, n: usize) -> Vec<(&str, CellRecord)> {
-        let mut missed: Vec<(&str, CellRecord)> =
-            self.cells.iter().filter(|(_, c)| c.wrong > 0).map(|(k, c)| (k.as_str(), *c)).collect();
+        let mut missed: Vec<(&str, CellRecord)> = self
+            .cells
+            .iter()
+            .filter(|(_, c)| c.wrong > 0)
+            .map(|(k, c)| (k.as_str(), *c))
+            .collect();
         missed.sort_by(|a, b| {
             b.1.wrong
                 .cmp(&a.1.wrong)
-                .then(b.1.error_rate().partial_cmp(&a.1.error_rate()).unwrap_or(std::cmp::Ordering::Equal))
+                .then(
+                    b.1.error_rate()
+                        .partial_cmp(&a.1.error_rate())
+                        .unwrap_or(std::cmp::Ordering::Equal),
+                )
                 .then(a.0.cmp(b.0))
         });
         missed.truncate(n);
@@ -181,7 +189,11 @@ impl Tally {
             let mine = self.cells.entry(key.clone()).or_default();
             mine.decisions += cell.decisions;
             // A later mistake restarts the streak; otherwise the later right answers extend it.
-            mine.streak = if cell.wrong > 0 { cell.streak } else { mine.streak + cell.streak };
+            mine.streak = if cell.wrong > 0 {
+                cell.streak
+            } else {
+                mine.streak + cell.streak
+            };
             mine.wrong += cell.wrong;
         }
     }
@@ -239,13 +251,16 @@ pub fn default_stats_path() -> Option<PathBuf> {
     if let Some(path) = std::env::var_os("BLACKJACK_STATS") {
         return Some(PathBuf::from(path));
     }
-    directories::ProjectDirs::from("", "", "blackjack-trainer").map(|d| d.data_dir().join("stats.json"))
+    directories::ProjectDirs::from("", "", "blackjack-trainer")
+        .map(|d| d.data_dir().join("stats.json"))
 }
 
 impl StatsStore {
     /// Opens (or starts) the file at `path`. A corrupt file is moved aside, never dropped.
     pub fn open(path: &Path) -> anyhow::Result<(StatsStore, StatsFile, OpenNote)> {
-        let store = StatsStore { path: path.to_owned() };
+        let store = StatsStore {
+            path: path.to_owned(),
+        };
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         }
@@ -263,7 +278,13 @@ impl StatsStore {
         let text = match fs::read_to_string(&self.path) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Ok((StatsFile { version: STATS_VERSION, ..StatsFile::default() }, OpenNote::Fresh));
+                return Ok((
+                    StatsFile {
+                        version: STATS_VERSION,
+                        ..StatsFile::default()
+                    },
+                    OpenNote::Fresh,
+                ));
             }
             Err(e) => return self.move_aside(e.to_string()),
         };
@@ -277,12 +298,18 @@ impl StatsStore {
     fn move_aside(&self, reason: String) -> anyhow::Result<(StatsFile, OpenNote)> {
         let mut backup = self.path.with_extension("json.bak");
         if backup.exists() {
-            let stamp = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).unwrap_or_default().as_secs();
+            let stamp = SystemTime::now()
+                .duration_since(SystemTime::UNIX_EPOCH)
+                .unwrap_or_default()
+                .as_secs();
             backup = self.path.with_extension(format!("json.{stamp}.bak"));
         }
         fs::rename(&self.path, &backup)
             .with_context(|| format!("cannot move the unreadable {} aside", self.path.display()))?;
-        let fresh = StatsFile { version: STATS_VERSION, ..StatsFile::default() };
+        let fresh = StatsFile {
+            version: STATS_VERSION,
+            ..StatsFile::default()
+        };
         Ok((fresh, OpenNote::MovedAside { backup, reason }))
     }
 
@@ -300,13 +327,17 @@ impl StatsStore {
 
     fn write_atomically(&self, file: &StatsFile) -> anyhow::Result<()> {
         let text = serde_json::to_string_pretty(file)?;
-        let tmp = self.path.with_extension(format!("json.tmp{}", std::process::id()));
+        let tmp = self
+            .path
+            .with_extension(format!("json.tmp{}", std::process::id()));
         {
-            let mut out = fs::File::create(&tmp).with_context(|| format!("cannot write {}", tmp.display()))?;
+            let mut out = fs::File::create(&tmp)
+                .with_context(|| format!("cannot write {}", tmp.display()))?;
             out.write_all(text.as_bytes())?;
             out.sync_all()?;
         }
-        fs::rename(&tmp, &self.path).with_context(|| format!("cannot replace {}", self.path.display()))?;
+        fs::rename(&tmp, &self.path)
+            .with_context(|| format!("cannot replace {}", self.path.display()))?;
         Ok(())
     }
 
@@ -314,7 +345,11 @@ impl StatsStore {
         let lock = self.path.with_extension("json.lock");
         let start = std::time::Instant::now();
         loop {
-            match fs::OpenOptions::new().write(true).create_new(true).open(&lock) {
+            match fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&lock)
+            {
                 Ok(_) => return Ok(LockGuard(lock)),
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
                     let stale = fs::metadata(&lock)
@@ -325,7 +360,10 @@ impl StatsStore {
                     if stale {
                         let _ = fs::remove_file(&lock);
                     } else if start.elapsed() > Duration::from_secs(5) {
-                        anyhow::bail!("the statistics file {} is locked by another session", self.path.display());
+                        anyhow::bail!(
+                            "the statistics file {} is locked by another session",
+                            self.path.display()
+                        );
                     } else {
                         std::thread::sleep(Duration::from_millis(10));
                     }
@@ -359,7 +397,11 @@ mod tests {
 
     fn grade(right: bool) -> Grade {
         Grade {
-            cell: Cell { kind: HandKind::Hard, row: 11, up: 6 },
+            cell: Cell {
+                kind: HandKind::Hard,
+                row: 11,
+                up: 6,
+            },
             hand: "11".into(),
             chosen: if right { Action::Double } else { Action::Hit },
             advised: Action::Double,
@@ -389,7 +431,14 @@ mod tests {
         assert_eq!(file.lifetime, sample());
         assert_eq!(file.sessions, 1);
         assert!((file.lifetime.ev_lost - 0.12).abs() < 1e-12);
-        assert_eq!(file.lifetime.cells["hard:11:6"], CellRecord { decisions: 2, wrong: 1, streak: 1 });
+        assert_eq!(
+            file.lifetime.cells["hard:11:6"],
+            CellRecord {
+                decisions: 2,
+                wrong: 1,
+                streak: 1
+            }
+        );
     }
 
     #[test]
@@ -398,14 +447,21 @@ mod tests {
         let path = dir.join("stats.json");
         fs::write(&path, "{ this is not json").unwrap();
         let (store, file, note) = StatsStore::open(&path).unwrap();
-        let OpenNote::MovedAside { backup, .. } = &note else { panic!("expected a backup, got {note:?}") };
+        let OpenNote::MovedAside { backup, .. } = &note else {
+            panic!("expected a backup, got {note:?}")
+        };
         assert_eq!(fs::read_to_string(backup).unwrap(), "{ this is not json");
         assert!(note.message().unwrap().contains("could not be read"));
         assert!(file.lifetime.is_empty());
         // A second corrupt file does not overwrite the first backup.
         fs::write(&path, "garbage 2").unwrap();
         let (_, _, note2) = StatsStore::open(&path).unwrap();
-        let OpenNote::MovedAside { backup: backup2, .. } = note2 else { panic!() };
+        let OpenNote::MovedAside {
+            backup: backup2, ..
+        } = note2
+        else {
+            panic!()
+        };
         assert_ne!(&backup2, backup);
         assert_eq!(fs::read_to_string(backup).unwrap(), "{ this is not json");
         store.add(&sample(), true).unwrap();
@@ -420,7 +476,10 @@ mod tests {
         for _ in 0..5 {
             store.add(&sample(), false).unwrap();
         }
-        let names: Vec<String> = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        let names: Vec<String> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
         assert_eq!(names, vec!["stats.json".to_owned()]);
         let file: StatsFile = serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
         assert_eq!(file.lifetime.rounds, 5);
@@ -466,9 +525,30 @@ mod tests {
     #[test]
     fn most_missed_puts_the_worst_first() {
         let mut t = Tally::default();
-        t.cells.insert("hard:16:T".into(), CellRecord { decisions: 5, wrong: 3, streak: 0 });
-        t.cells.insert("soft:18:9".into(), CellRecord { decisions: 2, wrong: 1, streak: 0 });
-        t.cells.insert("pair:8:A".into(), CellRecord { decisions: 9, wrong: 0, streak: 9 });
+        t.cells.insert(
+            "hard:16:T".into(),
+            CellRecord {
+                decisions: 5,
+                wrong: 3,
+                streak: 0,
+            },
+        );
+        t.cells.insert(
+            "soft:18:9".into(),
+            CellRecord {
+                decisions: 2,
+                wrong: 1,
+                streak: 0,
+            },
+        );
+        t.cells.insert(
+            "pair:8:A".into(),
+            CellRecord {
+                decisions: 9,
+                wrong: 0,
+                streak: 9,
+            },
+        );
         let worst: Vec<&str> = t.most_missed(5).into_iter().map(|(k, _)| k).collect();
         assert_eq!(worst, vec!["hard:16:T", "soft:18:9"]);
     }

@@ -1,0 +1,288 @@
+//! The drill generator: deals hands of one kind, built for a chosen chart cell, against
+//! realistic up cards (a ten-valued card four times as often as any other value).
+
+use rand::{Rng, RngExt};
+
+use super::stats::Tally;
+use crate::analysis::chart::{Cell, HandKind};
+use crate::cli::DrillKind;
+use crate::engine::{Card, Cards, Rank, Suit};
+
+/// A cell is retired from the `mistakes` drill after this many right answers in a row.
+pub const RETIRE_AFTER: u32 = 3;
+
+/// One drill question: a two-card hand and the dealer's up card.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Question {
+    /// The cell the hand was built for.
+    pub cell: Cell,
+    /// The player's two cards.
+    pub cards: Cards,
+    /// The dealer's up card.
+    pub up: Card,
+}
+
+/// Rows (with their table) that a drill of `kind` may ask about; `Mistakes` uses `All`'s.
+pub fn rows(kind: DrillKind) -> Vec<(HandKind, u8)> {
+    let hard = (8..=17).map(|r| (HandKind::Hard, r));
+    let soft = (13..=20).map(|r| (HandKind::Soft, r));
+    let pairs = (1..=10).map(|r| (HandKind::Pair, r));
+    match kind {
+        DrillKind::Hard => hard.collect(),
+        DrillKind::Soft => soft.collect(),
+        DrillKind::Pairs => pairs.collect(),
+        DrillKind::Doubles => (8..=11)
+            .map(|r| (HandKind::Hard, r))
+            .chain((13..=19).map(|r| (HandKind::Soft, r)))
+            .collect(),
+        DrillKind::All | DrillKind::Mistakes | DrillKind::Count => {
+            hard.chain(soft).chain(pairs).collect()
+        }
+    }
+}
+
+/// Up-card values weighted as they come out of a shoe: 1 (ace) … 9 once each, 10 four times.
+fn realistic_up<R: Rng + ?Sized>(rng: &mut R) -> u8 {
+    match rng.random_range(0..13u8) {
+        0 => 1,
+        n @ 1..=8 => n + 1,
+        _ => 10,
+    }
+}
+
+fn random_card<R: Rng + ?Sized>(rng: &mut R, value: u8) -> Card {
+    let rank = if value == 10 {
+        Rank::ALL[rng.random_range(9..13usize)]
+    } else {
+        Rank::ALL[usize::from(value) - 1]
+    };
+    Card::new(rank, Suit::ALL[rng.random_range(0..4usize)])
+}
+
+/// Two cards that make `row` of `kind`: a pair of the value, an ace and the rest for a soft
+/// total, two different non-ace values for a hard total.
+pub fn build_hand<R: Rng + ?Sized>(rng: &mut R, kind: HandKind, row: u8) -> Cards {
+    let (a, b) = match kind {
+        HandKind::Pair => (row, row),
+        HandKind::Soft => (1, row.saturating_sub(11).clamp(1, 10)),
+        HandKind::Hard => {
+            let options: Vec<(u8, u8)> = (2..=10u8)
+                .filter_map(|a| {
+                    row.checked_sub(a)
+                        .filter(|&b| b > a && b <= 10)
+                        .map(|b| (a, b))
+                })
+                .collect();
+            if options.is_empty() {
+                (row.saturating_sub(10).max(2), 10)
+            } else {
+                options[rng.random_range(0..options.len())]
+            }
+        }
+    };
+    let (first, second) = (random_card(rng, a), random_card(rng, b));
+    if rng.random::<bool>() {
+        Cards::from_cards(&[first, second])
+    } else {
+        Cards::from_cards(&[second, first])
+    }
+}
+
+/// Deals drill questions of one kind.
+#[derive(Debug, Clone)]
+pub struct DrillDealer {
+    kind: DrillKind,
+    rows: Vec<(HandKind, u8)>,
+}
+
+impl DrillDealer {
+    /// A dealer of `kind` questions.
+    pub fn new(kind: DrillKind) -> DrillDealer {
+        DrillDealer {
+            kind,
+            rows: rows(kind),
+        }
+    }
+
+    /// The next question. For `Mistakes`, cells are drawn in proportion to how often this
+    /// person misses them (from `history`), leaving out cells answered right
+    /// [`RETIRE_AFTER`] times in a row; with no such cell it falls back to any hand.
+    pub fn next<R: Rng + ?Sized>(&self, rng: &mut R, history: &Tally) -> Question {
+        if self.kind == DrillKind::Mistakes
+            && let Some(cell) = weighted_mistake(rng, history)
+        {
+            return Question {
+                cell,
+                cards: build_hand(rng, cell.kind, cell.row),
+                up: random_card(rng, cell.up),
+            };
+        }
+        let (kind, row) = self.rows[rng.random_range(0..self.rows.len())];
+        let up = realistic_up(rng);
+        Question {
+            cell: Cell { kind, row, up },
+            cards: build_hand(rng, kind, row),
+            up: random_card(rng, up),
+        }
+    }
+}
+
+/// Parses a cell key (`hard:16:T`, `soft:18:9`, `pair:A:5`).
+pub fn parse_cell_key(key: &str) -> Option<Cell> {
+    let mut parts = key.split(':');
+    let kind = match parts.next()? {
+        "hard" => HandKind::Hard,
+        "soft" => HandKind::Soft,
+        "pair" => HandKind::Pair,
+        _ => return None,
+    };
+    let row_text = parts.next()?;
+    let row = match kind {
+        HandKind::Pair => crate::engine::card::parse_value(row_text)?,
+        _ => row_text.parse().ok()?,
+    };
+    let up = crate::engine::card::parse_value(parts.next()?)?;
+    parts.next().is_none().then_some(Cell { kind, row, up })
+}
+
+/// The missed cells still in play, each weighted by its (smoothed) error rate times its misses.
+pub fn mistake_weights(history: &Tally) -> Vec<(Cell, f64)> {
+    history
+        .cells
+        .iter()
+        .filter(|(_, rec)| rec.wrong > 0 && rec.streak < RETIRE_AFTER)
+        .filter_map(|(key, rec)| {
+            let cell = parse_cell_key(key)?;
+            // Only cells a two-card hand can make.
+            let drillable = match cell.kind {
+                HandKind::Hard => (5..=19).contains(&cell.row),
+                HandKind::Soft => (13..=20).contains(&cell.row),
+                HandKind::Pair => true,
+            };
+            let rate = (rec.wrong as f64 + 1.0) / (rec.decisions as f64 + 2.0);
+            drillable.then_some((cell, rate * rec.wrong as f64))
+        })
+        .collect()
+}
+
+fn weighted_mistake<R: Rng + ?Sized>(rng: &mut R, history: &Tally) -> Option<Cell> {
+    let weights = mistake_weights(history);
+    let total: f64 = weights.iter().map(|(_, w)| w).sum();
+    if total <= 0.0 {
+        return None;
+    }
+    let mut pick = rng.random::<f64>() * total;
+    for (cell, w) in &weights {
+        if pick < *w {
+            return Some(*cell);
+        }
+        pick -= w;
+    }
+    weights.last().map(|(c, _)| *c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::chart::Cell;
+    use crate::engine::GameRng;
+    use crate::trainer::stats::CellRecord;
+    use rand::SeedableRng;
+
+    #[test]
+    fn drills_deal_only_the_requested_kind() {
+        let mut rng = GameRng::seed_from_u64(5);
+        let history = Tally::default();
+        for (kind, want) in [
+            (DrillKind::Hard, Some(HandKind::Hard)),
+            (DrillKind::Soft, Some(HandKind::Soft)),
+            (DrillKind::Pairs, Some(HandKind::Pair)),
+            (DrillKind::Doubles, None),
+        ] {
+            let dealer = DrillDealer::new(kind);
+            for _ in 0..500 {
+                let q = dealer.next(&mut rng, &history);
+                assert_eq!(q.cards.len(), 2);
+                assert_eq!(q.up.value(), q.cell.up);
+                // The hand really is what the cell says.
+                assert_eq!(
+                    Cell::for_hand(&q.cards, q.cell.up, true),
+                    q.cell,
+                    "{:?}",
+                    q.cards
+                );
+                match want {
+                    Some(kind) => assert_eq!(q.cell.kind, kind),
+                    None => assert!(matches!(
+                        (q.cell.kind, q.cell.row),
+                        (HandKind::Hard, 8..=11) | (HandKind::Soft, 13..=19)
+                    )),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn up_cards_are_realistic() {
+        let mut rng = GameRng::seed_from_u64(9);
+        let dealer = DrillDealer::new(DrillKind::All);
+        let tens = (0..13_000)
+            .filter(|_| dealer.next(&mut rng, &Tally::default()).cell.up == 10)
+            .count();
+        assert!((3600..4400).contains(&tens), "tens = {tens}");
+    }
+
+    #[test]
+    fn mistakes_drill_follows_the_misses_and_retires_learned_cells() {
+        let mut history = Tally::default();
+        history.cells.insert(
+            "hard:16:T".into(),
+            CellRecord {
+                decisions: 10,
+                wrong: 8,
+                streak: 0,
+            },
+        );
+        history.cells.insert(
+            "soft:18:9".into(),
+            CellRecord {
+                decisions: 10,
+                wrong: 1,
+                streak: 0,
+            },
+        );
+        history.cells.insert(
+            "pair:9:7".into(),
+            CellRecord {
+                decisions: 10,
+                wrong: 5,
+                streak: 3,
+            },
+        );
+        let dealer = DrillDealer::new(DrillKind::Mistakes);
+        let mut rng = GameRng::seed_from_u64(1);
+        let mut counts = std::collections::HashMap::new();
+        for _ in 0..2000 {
+            *counts
+                .entry(dealer.next(&mut rng, &history).cell.key())
+                .or_insert(0) += 1;
+        }
+        let hard16 = counts.get("hard:16:T").copied().unwrap_or(0);
+        let soft18 = counts.get("soft:18:9").copied().unwrap_or(0);
+        assert!(hard16 > 10 * soft18, "hard 16 {hard16} vs soft 18 {soft18}");
+        assert!(soft18 > 0);
+        assert_eq!(counts.get("pair:9:7"), None, "a retired cell is not asked");
+        // Nothing missed: any hand.
+        let q = dealer.next(&mut rng, &Tally::default());
+        assert_eq!(q.cards.len(), 2);
+    }
+
+    #[test]
+    fn cell_keys_parse_back() {
+        for cell in crate::analysis::chart::Chart::printed_cells() {
+            assert_eq!(parse_cell_key(&cell.key()), Some(cell));
+        }
+        assert_eq!(parse_cell_key("hard:16"), None);
+        assert_eq!(parse_cell_key("wild:1:2"), None);
+    }
+}
