@@ -3,4 +3,5 @@
 pub mod count;
 pub mod drill;
 pub mod grade;
+pub mod session;
 pub mod stats;

@@ -1,0 +1,151 @@
+//! Feeding engine happenings into the statistics, and the counting quiz.
+
+use rand::{Rng, RngExt};
+
+use super::count::running_count;
+use super::stats::Tally;
+use crate::engine::{Action, Event, Phase, SeatView, Table};
+
+/// Counts a settled round of the player's seat into `tally` (call once, when the round is over).
+pub fn record_round(tally: &mut Tally, view: &SeatView<'_>) {
+    if view.phase() != Phase::Settled {
+        return;
+    }
+    tally.record_round();
+    for hand in view.own_hands() {
+        if let Some(outcome) = hand.outcome {
+            tally.record_hand(outcome.kind, hand.is_natural(), outcome.delta);
+        }
+    }
+}
+
+/// The counting quiz: rounds are dealt and played by the table's seats, and every few rounds
+/// the player is asked for the Hi-Lo running count.
+#[derive(Debug)]
+pub struct CountQuiz<R> {
+    table: Table<R>,
+    rounds_until_question: u32,
+    /// Questions asked.
+    pub asked: u32,
+    /// Right answers.
+    pub right: u32,
+}
+
+impl<R: Rng> CountQuiz<R> {
+    /// A quiz on this table.
+    pub fn new(table: Table<R>) -> CountQuiz<R> {
+        CountQuiz {
+            table,
+            rounds_until_question: 1,
+            asked: 0,
+            right: 0,
+        }
+    }
+
+    /// The table (for drawing).
+    pub fn table(&self) -> &Table<R> {
+        &self.table
+    }
+
+    /// Deals and plays one whole round with `decide` for every seat; returns its events. A
+    /// reshuffle before the round shows as [`Event::Reshuffled`] (the count starts again).
+    pub fn play_round(&mut self, decide: impl Fn(&SeatView<'_>) -> Action) -> Vec<Event> {
+        let mut events = match self.table.start_round() {
+            Ok(events) => events.to_vec(),
+            Err(_) => return Vec::new(),
+        };
+        while let Some((seat, _)) = self.table.active() {
+            let action = decide(&self.table.view(seat));
+            match self.table.act(seat, action) {
+                Ok(more) => events.extend_from_slice(more),
+                Err(_) => {
+                    events.extend_from_slice(self.table.act(seat, Action::Stand).unwrap_or(&[]))
+                }
+            }
+        }
+        if let Ok(more) = self.table.play_dealer() {
+            events.extend_from_slice(more);
+        }
+        self.rounds_until_question = self.rounds_until_question.saturating_sub(1);
+        events
+    }
+
+    /// Whether the player should be asked now.
+    pub fn question_due(&self) -> bool {
+        self.rounds_until_question == 0
+    }
+
+    /// The running count of every card seen since the shuffle.
+    pub fn running_count(&self) -> i32 {
+        running_count(self.table.seen())
+    }
+
+    /// Scores an answer and schedules the next question 1–3 rounds away. Returns whether it
+    /// was right and the true running count.
+    pub fn answer(&mut self, guess: i32, rng: &mut impl Rng) -> (bool, i32) {
+        let actual = self.running_count();
+        let right = guess == actual;
+        self.asked += 1;
+        self.right += u32::from(right);
+        self.rounds_until_question = rng.random_range(1..=3);
+        (right, actual)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Card, GameRng, Rules, seeded_table};
+    use crate::trainer::count::hilo_tag;
+    use rand::SeedableRng;
+
+    fn hit_below_17(view: &SeatView<'_>) -> Action {
+        match view.active_hand() {
+            Some(h) if h.total().value < 17 => Action::Hit,
+            _ => Action::Stand,
+        }
+    }
+
+    #[test]
+    fn the_quiz_count_is_the_hilo_count_of_the_shown_cards() {
+        let mut quiz = CountQuiz::new(seeded_table(Rules::default(), 3, 8));
+        let mut rng = GameRng::seed_from_u64(8);
+        let mut shown = 0;
+        for _ in 0..40 {
+            for event in quiz.play_round(hit_below_17) {
+                match event {
+                    Event::Reshuffled => shown = 0,
+                    Event::CardDealt { card, .. }
+                    | Event::HoleCardRevealed { card }
+                    | Event::DealerDraws { card } => shown += hilo_tag(card.value()),
+                    _ => {}
+                }
+            }
+            if quiz.question_due() {
+                let (right, actual) = quiz.answer(shown, &mut rng);
+                assert!(right, "count {shown} vs {actual}");
+                assert!(!quiz.question_due());
+            }
+        }
+        assert!(quiz.asked > 5);
+        assert_eq!(quiz.right, quiz.asked);
+        let (right, _) = quiz.answer(quiz.running_count() + 1, &mut rng);
+        assert!(!right);
+    }
+
+    #[test]
+    fn record_round_counts_the_players_hands() {
+        let mut table = seeded_table(Rules::default(), 1, 1);
+        let cards: Vec<Card> = [1, 9, 10, 7].iter().map(|&v| Card::of_value(v)).collect();
+        assert!(table.stack_next(&cards));
+        table.start_round().unwrap();
+        table.play_dealer().unwrap();
+        let mut tally = Tally::default();
+        record_round(&mut tally, &table.view(0));
+        assert_eq!(
+            (tally.rounds, tally.hands, tally.wins, tally.naturals),
+            (1, 1, 1, 1)
+        );
+        assert_eq!(tally.net_milli, 1500);
+    }
+}
