@@ -3,5 +3,6 @@
 pub mod count;
 pub mod drill;
 pub mod grade;
+pub mod report;
 pub mod session;
 pub mod stats;

@@ -1,0 +1,163 @@
+//! What the stats screen and the session summary show, as plain data and text.
+
+use super::grade::Category;
+use super::stats::Tally;
+use crate::analysis::chart::{Cell, HandKind, PAIR_ROWS, UP_CARDS};
+use crate::engine::card::value_label;
+
+/// One row of the error heat map: its label and, per up card (2–9, T, A), the error rate
+/// and number of decisions of that cell, if it was played.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HeatRow {
+    /// `hard 16`, `soft 18`, `8,8`.
+    pub label: String,
+    /// Per up card in chart order: `(error rate, decisions)`.
+    pub cells: [Option<(f64, u64)>; 10],
+}
+
+/// The heat map of a tally, shaped like the chart: hard 5–21, soft 13–21, then pairs.
+pub fn heat_map(tally: &Tally) -> Vec<HeatRow> {
+    let rows = (5..=21u8)
+        .map(|r| (HandKind::Hard, r, format!("hard {r}")))
+        .chain((13..=21u8).map(|r| (HandKind::Soft, r, format!("soft {r}"))))
+        .chain(PAIR_ROWS.into_iter().map(|r| {
+            let v = value_label(r);
+            (HandKind::Pair, r, format!("{v},{v}"))
+        }));
+    rows.map(|(kind, row, label)| {
+        let mut cells = [None; 10];
+        for (slot, up) in cells.iter_mut().zip(UP_CARDS) {
+            let key = Cell { kind, row, up }.key();
+            *slot = tally
+                .cells
+                .get(&key)
+                .and_then(|rec| rec.error_rate().map(|r| (r, rec.decisions)));
+        }
+        HeatRow { label, cells }
+    })
+    .collect()
+}
+
+fn percent(rate: Option<f64>) -> String {
+    rate.map_or_else(|| "—".to_owned(), |r| format!("{:.0}%", r * 100.0))
+}
+
+/// The numbers of a tally as `(label, value)` lines.
+pub fn summary_lines(tally: &Tally) -> Vec<(String, String)> {
+    let mut lines = vec![
+        ("Rounds".to_owned(), tally.rounds.to_string()),
+        ("Hands".to_owned(), tally.hands.to_string()),
+        (
+            "Won / lost / pushed".to_owned(),
+            format!("{} / {} / {}", tally.wins, tally.losses, tally.pushes),
+        ),
+        ("Naturals".to_owned(), tally.naturals.to_string()),
+        ("Net".to_owned(), format!("{} units", tally.net())),
+        (
+            "Decisions right".to_owned(),
+            format!(
+                "{} of {} ({})",
+                tally.overall.correct,
+                tally.overall.decisions,
+                percent(tally.overall.rate())
+            ),
+        ),
+    ];
+    for category in Category::ALL {
+        let acc = tally.category(category);
+        lines.push((
+            format!("  {}", category.name()),
+            format!(
+                "{} of {} ({})",
+                acc.correct,
+                acc.decisions,
+                percent(acc.rate())
+            ),
+        ));
+    }
+    lines.push((
+        "EV given away".to_owned(),
+        format!("{:.3} units", tally.ev_lost),
+    ));
+    lines
+}
+
+/// The session summary shown on quit.
+pub fn session_summary(session: &Tally, lifetime: Option<&Tally>) -> String {
+    let mut out = String::from("Session summary\n");
+    for (label, value) in summary_lines(session) {
+        out.push_str(&format!("  {label:<22} {value}\n"));
+    }
+    let missed = session.most_missed(5);
+    if !missed.is_empty() {
+        out.push_str("  Most missed:\n");
+        for (key, rec) in missed {
+            out.push_str(&format!(
+                "    {key:<12} {} of {} wrong\n",
+                rec.wrong, rec.decisions
+            ));
+        }
+    }
+    if let Some(life) = lifetime {
+        out.push_str(&format!(
+            "Lifetime: {} rounds, net {} units, decisions right {}\n",
+            life.rounds,
+            life.net(),
+            percent(life.overall.rate())
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trainer::stats::CellRecord;
+
+    #[test]
+    fn heat_map_is_chart_shaped_and_places_each_cell() {
+        let mut t = Tally::default();
+        t.cells.insert(
+            "hard:16:T".into(),
+            CellRecord {
+                decisions: 4,
+                wrong: 1,
+                streak: 0,
+            },
+        );
+        t.cells.insert(
+            "pair:A:A".into(),
+            CellRecord {
+                decisions: 2,
+                wrong: 2,
+                streak: 0,
+            },
+        );
+        let map = heat_map(&t);
+        assert_eq!(map.len(), 17 + 9 + 10);
+        let hard16 = map.iter().find(|r| r.label == "hard 16").unwrap();
+        assert_eq!(hard16.cells[8], Some((0.25, 4)));
+        assert_eq!(hard16.cells[0], None);
+        let aces = map.iter().find(|r| r.label == "A,A").unwrap();
+        assert_eq!(aces.cells[9], Some((1.0, 2)));
+    }
+
+    #[test]
+    fn summary_names_the_numbers() {
+        let mut t = Tally::default();
+        t.rounds = 3;
+        t.net_milli = -500;
+        t.cells.insert(
+            "soft:18:9".into(),
+            CellRecord {
+                decisions: 2,
+                wrong: 1,
+                streak: 0,
+            },
+        );
+        let text = session_summary(&t, Some(&t));
+        assert!(text.contains("Rounds") && text.contains("−0.5 units"));
+        assert!(text.contains("soft:18:9"));
+        assert!(text.contains("Lifetime: 3 rounds"));
+    }
+}
