@@ -144,9 +144,7 @@ mod tests {
 
     #[test]
     fn summary_names_the_numbers() {
-        let mut t = Tally::default();
-        t.rounds = 3;
-        t.net_milli = -500;
+        let mut t = Tally { rounds: 3, net_milli: -500, ..Tally::default() };
         t.cells.insert(
             "soft:18:9".into(),
             CellRecord {
