@@ -2,3 +2,4 @@
 //! action, the variant's basic strategy and its house edge.
 
 pub mod chart;
+pub mod dealer;

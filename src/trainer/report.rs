@@ -144,7 +144,11 @@ mod tests {
 
     #[test]
     fn summary_names_the_numbers() {
-        let mut t = Tally { rounds: 3, net_milli: -500, ..Tally::default() };
+        let mut t = Tally {
+            rounds: 3,
+            net_milli: -500,
+            ..Tally::default()
+        };
         t.cells.insert(
             "soft:18:9".into(),
             CellRecord {
