@@ -3,3 +3,8 @@
 
 pub mod chart;
 pub mod dealer;
+pub mod player;
+pub mod strategy;
+
+pub use player::{HandContext, HandEvs, Solver};
+pub use strategy::{Strategy, basic_strategy, compute_strategy, hand_evs};

@@ -1,9 +1,78 @@
-//! `blackjack strategy`.
+//! `blackjack strategy`: the variant's exact basic-strategy chart and house edge.
 
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use crate::analysis::basic_strategy;
+use crate::analysis::chart::{Cell, Chart, HandKind, PAIR_ROWS, UP_CARDS};
 use crate::cli::StrategyArgs;
 use crate::engine::Rules;
+use crate::engine::card::value_label;
 
 /// Runs `blackjack strategy`.
-pub fn strategy(_rules: &Rules, _args: &StrategyArgs) -> anyhow::Result<()> {
-    anyhow::bail!("`blackjack strategy` is not built yet")
+pub fn strategy(rules: &Rules, args: &StrategyArgs) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let s = basic_strategy(rules);
+    let elapsed = started.elapsed();
+    if args.json {
+        let chart: serde_json::Map<String, serde_json::Value> = Chart::printed_cells()
+            .map(|cell| (cell.key(), serde_json::Value::from(s.chart.get(cell).label())))
+            .collect();
+        let out = serde_json::json!({
+            "rules": rules,
+            "house_edge": { "chart": s.return_chart, "optimal_first_decision": s.return_optimal },
+            "chart": chart,
+        });
+        println!("{}", serde_json::to_string_pretty(&out)?);
+        return Ok(());
+    }
+    print!("{}", render_chart(&s.chart));
+    println!();
+    println!("Codes: H hit, S stand, D double (else hit), Ds double (else stand), P split");
+    println!(
+        "Player's expected return per initial unit, following this chart: {:+.4}% (house edge {:.4}%)",
+        s.return_chart * 100.0,
+        -s.return_chart * 100.0
+    );
+    println!(
+        "With composition-dependent best play on every decision:         {:+.4}%",
+        s.return_optimal * 100.0
+    );
+    println!("(computed in {:.0} ms)", elapsed.as_secs_f64() * 1000.0);
+    Ok(())
+}
+
+/// The three tables as text, columns 2–9, T, A.
+pub fn render_chart(chart: &Chart) -> String {
+    let mut out = String::new();
+    let header = |out: &mut String, title: &str| {
+        let _ = write!(out, "{title:<9}");
+        for up in UP_CARDS {
+            let _ = write!(out, "{:>3}", value_label(up));
+        }
+        out.push('\n');
+    };
+    let row = |out: &mut String, label: String, kind: HandKind, r: u8| {
+        let _ = write!(out, "{label:<9}");
+        for up in UP_CARDS {
+            let _ = write!(out, "{:>3}", chart.get(Cell { kind, row: r, up }).label());
+        }
+        out.push('\n');
+    };
+    header(&mut out, "Hard");
+    for r in 5..=21 {
+        row(&mut out, r.to_string(), HandKind::Hard, r);
+    }
+    out.push('\n');
+    header(&mut out, "Soft");
+    for r in 13..=21 {
+        row(&mut out, format!("A,{}", value_label(r - 11)).replace("A,T", "A,T"), HandKind::Soft, r);
+    }
+    out.push('\n');
+    header(&mut out, "Pairs");
+    for r in PAIR_ROWS {
+        let v = value_label(r);
+        row(&mut out, format!("{v},{v}"), HandKind::Pair, r);
+    }
+    out
 }

@@ -1,0 +1,233 @@
+//! The variant's basic strategy (total-dependent, full shoe) and its house edge, derived from
+//! the exact EVs for the loaded rules — nothing is typed in from a published chart.
+//!
+//! Per cell (hand kind × total or pair × up card) the EVs of stand, hit (then the best
+//! composition-dependent hit/stand), double and split are averaged over the two-card hands that
+//! make the total, each weighted by its probability given the up card; the best average gives
+//! the code. Totals that two different non-ace cards cannot make use representative hands:
+//! hard 4 → 2,2 and hard 20 → T,T (pairs that may not be split), soft 12 → A,A, hard 21 →
+//! T,6,5, soft 21 → A,5,5 (every one of the last two stands).
+//!
+//! The house edge is the expected return per initial unit of a whole round: the sum over every
+//! up card and two-card hand of its probability times its EV, (a) when every decision follows
+//! the chart (after hits and in split hands too) and (b) when every decision is the
+//! composition-dependent best ("optimal_first_decision": the best first action for the exact
+//! two cards and up card, best hit/stand for the exact composition after it, split hands
+//! played as well as [`super::player::Solver`]'s split method allows).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use super::chart::{Cell, Chart, Code, HandKind, PAIR_ROWS};
+use super::player::{HandContext, HandEvs, Solver};
+use crate::engine::{Rules, ValueCounts};
+
+/// The basic strategy of one rule set with its house-edge figures.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Strategy {
+    /// The rules it was derived for.
+    pub rules: Rules,
+    /// The chart: a code for every cell.
+    pub chart: Chart,
+    /// Player's expected return per initial unit when every decision follows the chart.
+    pub return_chart: f64,
+    /// Player's expected return with composition-dependent best play on every decision.
+    pub return_optimal: f64,
+}
+
+/// The strategy for `rules`, computed once per process and rule set, then shared: the hard AI,
+/// hints, grading and the chart screen all read this one.
+pub fn basic_strategy(rules: &Rules) -> Arc<Strategy> {
+    static CACHE: OnceLock<Mutex<HashMap<String, Arc<Strategy>>>> = OnceLock::new();
+    let key = rules.to_toml();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(found) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
+        return found;
+    }
+    let strategy = Arc::new(compute_strategy(rules));
+    if let Ok(mut c) = cache.lock() {
+        c.insert(key, strategy.clone());
+    }
+    strategy
+}
+
+/// The EV of every action for `hand` (card values, 1 = ace) against `up` when the cards left
+/// in the shoe are `left` (the hand, the up card and everything else seen already removed).
+pub fn hand_evs(rules: &Rules, hand: &[u8], up: u8, left: &ValueCounts, ctx: HandContext) -> HandEvs {
+    let mut shoe = left.0;
+    for &v in hand {
+        shoe[usize::from(v) - 1] += 1;
+    }
+    Solver::new(rules, up, shoe).evs(hand, ctx)
+}
+
+/// The shoe less one up card.
+fn shoe_without(rules: &Rules, up: u8) -> [u16; 10] {
+    let mut shoe = ValueCounts::full_shoe(rules.decks);
+    shoe.remove(up);
+    shoe.0
+}
+
+/// The hands (with weights) that stand for a row of the chart.
+fn row_hands(kind: HandKind, row: u8, shoe: &[u16; 10]) -> Vec<(Vec<u8>, f64)> {
+    let count = |v: u8| f64::from(shoe[usize::from(v) - 1]);
+    match (kind, row) {
+        (HandKind::Pair, v) => vec![(vec![v, v], 1.0)],
+        (HandKind::Hard, 4) => vec![(vec![2, 2], 1.0)],
+        (HandKind::Hard, 20) => vec![(vec![10, 10], 1.0)],
+        (HandKind::Hard, 21) => vec![(vec![10, 6, 5], 1.0)],
+        (HandKind::Soft, 12) => vec![(vec![1, 1], 1.0)],
+        (HandKind::Soft, 21) => vec![(vec![1, 5, 5], 1.0)],
+        (HandKind::Soft, t) => vec![(vec![1, t - 11], 1.0)],
+        (HandKind::Hard, t) => (2..=10u8)
+            .filter_map(|a| {
+                let b = t.checked_sub(a)?;
+                (b > a && b <= 10).then(|| (vec![a, b], 2.0 * count(a) * count(b)))
+            })
+            .collect(),
+    }
+}
+
+/// All rows of the full chart (printed rows plus hard 4 and soft 12).
+fn all_rows() -> impl Iterator<Item = (HandKind, u8)> {
+    (4..=21u8)
+        .map(|r| (HandKind::Hard, r))
+        .chain((12..=21u8).map(|r| (HandKind::Soft, r)))
+        .chain(PAIR_ROWS.into_iter().map(|r| (HandKind::Pair, r)))
+}
+
+/// What one up card contributes: its chart column and the probability-weighted returns.
+struct Column {
+    up: u8,
+    codes: Vec<(Cell, Code)>,
+    return_chart: f64,
+    return_optimal: f64,
+}
+
+fn solve_column(rules: &Rules, up: u8) -> Column {
+    let shoe = shoe_without(rules, up);
+    let mut solver = Solver::new(rules, up, shoe);
+    let first = HandContext { hands: 1, ..HandContext::default() };
+    let mut chart = Chart::default();
+    let mut codes = Vec::new();
+    for (kind, row) in all_rows() {
+        let hands = row_hands(kind, row, &shoe);
+        let (mut stand, mut hit, mut double, mut split, mut weight) = (0.0, 0.0, Some(0.0), Some(0.0), 0.0);
+        for (hand, w) in &hands {
+            if *w == 0.0 || !solver.holds(hand) {
+                continue;
+            }
+            let evs = solver.evs(hand, first);
+            stand += w * evs.stand;
+            hit += w * evs.hit.unwrap_or(f64::NEG_INFINITY);
+            double = double.zip(evs.double).map(|(a, b)| a + w * b);
+            split = split.zip(evs.split).map(|(a, b)| a + w * b);
+            weight += w;
+        }
+        let code = if weight == 0.0 {
+            Code::S
+        } else {
+            let avg = |x: f64| x / weight;
+            Solver::best_code(avg(stand), avg(hit), double.map(avg), split.map(avg))
+        };
+        let cell = Cell { kind, row, up };
+        chart.set(cell, code);
+        codes.push((cell, code));
+    }
+    // The round's return for this up card: every two-card hand, by probability.
+    let total: f64 = shoe.iter().map(|&c| f64::from(c)).sum();
+    let (mut return_chart, mut return_optimal) = (0.0, 0.0);
+    for a in 1..=10u8 {
+        for b in a..=10u8 {
+            let (ca, cb) = (f64::from(shoe[usize::from(a) - 1]), f64::from(shoe[usize::from(b) - 1]));
+            let p = if a == b { ca * (ca - 1.0) } else { 2.0 * ca * cb } / (total * (total - 1.0));
+            if p <= 0.0 {
+                continue;
+            }
+            let hand = [a, b];
+            return_chart += p * solver.chart_ev(&hand, &chart);
+            return_optimal += p * solver.evs(&hand, first).best().1;
+        }
+    }
+    Column { up, codes, return_chart, return_optimal }
+}
+
+/// Computes the chart and both returns for `rules` (use [`basic_strategy`] for the cached one).
+/// The ten up cards are independent and are shared between two threads.
+pub fn compute_strategy(rules: &Rules) -> Strategy {
+    let ups: Vec<u8> = vec![10, 1, 2, 9, 3, 8, 4, 7, 5, 6];
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 2);
+    let columns: Vec<Column> = if threads == 1 {
+        ups.iter().map(|&up| solve_column(rules, up)).collect()
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let mine: Vec<u8> = ups.iter().copied().skip(t).step_by(threads).collect();
+                    scope.spawn(move || mine.into_iter().map(|up| solve_column(rules, up)).collect::<Vec<_>>())
+                })
+                .collect();
+            handles.into_iter().flat_map(|h| h.join().expect("a strategy thread panicked")).collect()
+        })
+    };
+    let full = ValueCounts::full_shoe(rules.decks);
+    let n = f64::from(full.total() as u16);
+    let mut chart = Chart::default();
+    let (mut return_chart, mut return_optimal) = (0.0, 0.0);
+    for column in &columns {
+        let p_up = f64::from(full.get(column.up)) / n;
+        return_chart += p_up * column.return_chart;
+        return_optimal += p_up * column.return_optimal;
+        for &(cell, code) in &column.codes {
+            chart.set(cell, code);
+        }
+    }
+    Strategy { rules: rules.clone(), chart, return_chart, return_optimal }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::chart::UP_CARDS;
+
+    #[test]
+    fn hard_totals_of_four_to_eleven_never_stand() {
+        let s = basic_strategy(&Rules::default());
+        for row in 4..=11u8 {
+            for up in UP_CARDS {
+                let code = s.chart.get(Cell { kind: HandKind::Hard, row, up });
+                assert!(!matches!(code, Code::S | Code::Ds), "hard {row} vs {up}: {code}");
+            }
+        }
+    }
+
+    #[test]
+    fn no_peek_changes_the_american_chart_where_it_should() {
+        // Without a peek, a dealer ten or ace may hold a natural that takes the whole double or
+        // split stake: 11 vs T is no double and 8,8 vs T or A no split in this variant.
+        let s = basic_strategy(&Rules::default());
+        assert_ne!(s.chart.get(Cell { kind: HandKind::Hard, row: 11, up: 10 }), Code::D);
+        assert_ne!(s.chart.get(Cell { kind: HandKind::Pair, row: 8, up: 1 }), Code::P);
+        assert_eq!(s.chart.get(Cell { kind: HandKind::Pair, row: 8, up: 6 }), Code::P);
+        assert_eq!(s.chart.get(Cell { kind: HandKind::Hard, row: 16, up: 6 }), Code::S);
+        assert_eq!(s.chart.get(Cell { kind: HandKind::Hard, row: 16, up: 10 }), Code::H);
+    }
+
+    #[test]
+    fn optimal_play_is_never_worse_than_the_chart() {
+        let s = basic_strategy(&Rules::default());
+        assert!(s.return_optimal >= s.return_chart - 1e-12);
+        assert!(s.return_chart < 0.0 && s.return_chart > -0.02, "{}", s.return_chart);
+    }
+
+    /// Wizard of Odds, "Blackjack Appendix 9 — Six deck, dealer hits on soft 17, no hole
+    /// card" (resplit to four hands except aces, no drawing to split aces, double after split):
+    /// expected return of the game −0.0072705, computed with exact composition on every
+    /// decision and splits that track only the number of hands split — the method here.
+    #[test]
+    fn six_deck_h17_return_matches_wizard_of_odds_appendix_9() {
+        let rules = Rules::from_toml("dealer_hits_soft_17 = true").unwrap();
+        let s = compute_strategy(&rules);
+        assert!((s.return_optimal - -0.0072705).abs() < 0.00005, "{}", s.return_optimal);
+    }
+}
