@@ -72,6 +72,12 @@ fn play_round(
                 prop_assert!(!legal || who != seat, "{} refused though legal", action);
                 prop_assert!(*table == before, "a refused action changed the table");
                 refused += 1;
+                // Then make progress with a legal action of the right seat.
+                let legal: Vec<Action> = table.legal_actions(seat).iter().collect();
+                prop_assert!(!legal.is_empty(), "an open hand has a legal action");
+                table
+                    .act(seat, legal[pick % legal.len()])
+                    .map_err(|e| TestCaseError::fail(e.to_string()))?;
             }
         }
         check_conservation(table)?;

@@ -35,12 +35,67 @@ struct Shape {
     outcome: u8,
 }
 
+/// The multisets of one up card as a prefix tree over their cards in ascending order, flattened
+/// so that every node comes after its parent: a node's probability is its parent's times one
+/// draw factor, so shared prefixes are computed once.
+#[derive(Debug, Default)]
+struct Trie {
+    /// Parent node index (`u32::MAX` for children of the root).
+    parent: Vec<u32>,
+    /// Flat index `value_index * FACTOR_STRIDE + copies already in the prefix`.
+    factor: Vec<u16>,
+    /// Cards in the prefix (the draw number of this node's card is `depth − 1`).
+    depth: Vec<u8>,
+    /// Leaves: node, number of orders, outcome slot.
+    leaves: Vec<(u32, f64, u8)>,
+}
+
+const FACTOR_STRIDE: usize = 24;
+
 /// All dealer draw shapes for one rule set (S17 or H17), per up card.
 #[derive(Debug)]
 pub struct DealerShapes {
     by_up: [Vec<Shape>; 10],
+    tries: [Trie; 10],
     max_len: usize,
-    max_count: usize,
+}
+
+fn build_trie(shapes: &[Shape]) -> Trie {
+    let mut trie = Trie::default();
+    let mut index: std::collections::HashMap<Vec<u8>, u32> = std::collections::HashMap::new();
+    let mut sequences: Vec<(Vec<u8>, &Shape)> = shapes
+        .iter()
+        .map(|s| {
+            let seq: Vec<u8> = (0..10u8)
+                .flat_map(|v| std::iter::repeat_n(v, usize::from(s.counts[usize::from(v)])))
+                .collect();
+            (seq, s)
+        })
+        .collect();
+    sequences.sort_by(|a, b| a.0.cmp(&b.0));
+    for (seq, shape) in &sequences {
+        let mut parent = u32::MAX;
+        for d in 1..=seq.len() {
+            let prefix = &seq[..d];
+            let node = match index.get(prefix) {
+                Some(&n) => n,
+                None => {
+                    let v = prefix[d - 1];
+                    let copies = prefix[..d - 1].iter().filter(|&&x| x == v).count();
+                    let n = trie.parent.len() as u32;
+                    trie.parent.push(parent);
+                    trie.factor
+                        .push((usize::from(v) * FACTOR_STRIDE + copies) as u16);
+                    trie.depth.push(d as u8);
+                    index.insert(prefix.to_vec(), n);
+                    n
+                }
+            };
+            parent = node;
+        }
+        trie.leaves.push((parent, shape.orders, shape.outcome));
+    }
+    trie
 }
 
 fn dealer_stops(total: u8, soft: bool, h17: bool) -> bool {
@@ -57,7 +112,6 @@ impl DealerShapes {
     fn build(h17: bool) -> DealerShapes {
         let mut by_up: [Vec<Shape>; 10] = Default::default();
         let mut max_len = 0;
-        let mut max_count = 0;
         for up in 1..=10u8 {
             let mut found: std::collections::HashMap<([u8; 10], u8), f64> =
                 std::collections::HashMap::new();
@@ -75,14 +129,14 @@ impl DealerShapes {
             shapes.sort_by_key(|s| (s.len, s.counts));
             for s in &shapes {
                 max_len = max_len.max(usize::from(s.len));
-                max_count = max_count.max(usize::from(*s.counts.iter().max().unwrap_or(&0)));
             }
             by_up[usize::from(up) - 1] = shapes;
         }
+        let tries = std::array::from_fn(|i| build_trie(&by_up[i]));
         DealerShapes {
             by_up,
+            tries,
             max_len,
-            max_count,
         }
     }
 
@@ -105,38 +159,53 @@ impl DealerShapes {
     /// The dealer's outcome probabilities for up card `up` (1 = ace … 10) when the cards left
     /// (the face-down card among them) are `shoe`, counts by value with index `value − 1`.
     pub fn probabilities(&self, up: u8, shoe: &[u16; 10]) -> DealerProbs {
+        let mut scratch = Vec::new();
+        self.probabilities_with(up, shoe, &mut scratch)
+    }
+
+    /// [`DealerShapes::probabilities`] with a scratch buffer the caller keeps between calls, so
+    /// that repeated evaluations allocate nothing.
+    pub fn probabilities_with(
+        &self,
+        up: u8,
+        shoe: &[u16; 10],
+        scratch: &mut Vec<f64>,
+    ) -> DealerProbs {
         let total: u32 = shoe.iter().map(|&c| u32::from(c)).sum();
-        // Falling powers: fall[v][k] = S_v (S_v − 1) … (S_v − k + 1).
-        let mut fall = [[0f64; 24]; 10];
-        let kmax = self.max_count.min(23);
+        // factor[v][k] = S_v − k (the count of v left after k of them were drawn).
+        let mut factor = [0f64; 10 * FACTOR_STRIDE];
         for v in 0..10 {
-            let s = f64::from(shoe[v]);
-            fall[v][0] = 1.0;
-            for k in 1..=kmax {
-                fall[v][k] = fall[v][k - 1] * (s - (k as f64 - 1.0)).max(0.0);
+            for k in 0..FACTOR_STRIDE {
+                factor[v * FACTOR_STRIDE + k] = (f64::from(shoe[v]) - k as f64).max(0.0);
             }
         }
-        let mut inv_total = [0f64; 24];
-        let mut prod = 1.0;
-        inv_total[0] = 1.0;
-        for (n, slot) in inv_total
+        // inv[d] = 1 / (N − d + 1): the d-th draw comes from N − d + 1 cards.
+        let mut inv = [0f64; 32];
+        for (d, slot) in inv
             .iter_mut()
             .enumerate()
-            .take(self.max_len.min(23) + 1)
+            .take(self.max_len.min(31) + 1)
             .skip(1)
         {
-            prod *= f64::from(total) - (n as f64 - 1.0);
-            *slot = if prod > 0.0 { 1.0 / prod } else { 0.0 };
+            let n = f64::from(total) - (d as f64 - 1.0);
+            *slot = if n > 0.0 { 1.0 / n } else { 0.0 };
+        }
+        let trie = &self.tries[usize::from(up) - 1];
+        scratch.clear();
+        scratch.resize(trie.parent.len(), 0.0);
+        let p = scratch.as_mut_slice();
+        for i in 0..trie.parent.len() {
+            let parent = trie.parent[i];
+            let base = if parent == u32::MAX {
+                1.0
+            } else {
+                p[parent as usize]
+            };
+            p[i] = base * factor[usize::from(trie.factor[i])] * inv[usize::from(trie.depth[i])];
         }
         let mut probs = [0f64; OUTCOMES];
-        for shape in &self.by_up[usize::from(up) - 1] {
-            let mut p = shape.orders * inv_total[usize::from(shape.len)];
-            for (v, &m) in shape.counts.iter().enumerate() {
-                if m > 0 {
-                    p *= fall[v][usize::from(m)];
-                }
-            }
-            probs[usize::from(shape.outcome)] += p;
+        for &(node, orders, outcome) in &trie.leaves {
+            probs[usize::from(outcome)] += orders * p[node as usize];
         }
         probs
     }

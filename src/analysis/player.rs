@@ -61,8 +61,10 @@ impl HandEvs {
 
     /// The allowed actions with their EVs, best first.
     pub fn ranked(&self) -> Vec<(Action, f64)> {
-        let mut all: Vec<(Action, f64)> =
-            Action::ALL.into_iter().filter_map(|a| self.get(a).map(|ev| (a, ev))).collect();
+        let mut all: Vec<(Action, f64)> = Action::ALL
+            .into_iter()
+            .filter_map(|a| self.get(a).map(|ev| (a, ev)))
+            .collect();
         all.sort_by(|a, b| b.1.total_cmp(&a.1));
         all
     }
@@ -112,7 +114,13 @@ struct State {
 }
 
 impl State {
-    const EMPTY: State = State { key: 0, rem: [0; 10], removed: 0, hard: 0, ace: false };
+    const EMPTY: State = State {
+        key: 0,
+        rem: [0; 10],
+        removed: 0,
+        hard: 0,
+        ace: false,
+    };
 
     fn with(mut self, value: u8) -> State {
         let i = usize::from(value) - 1;
@@ -134,7 +142,11 @@ impl State {
     }
 
     fn best(&self) -> u8 {
-        if self.ace && self.hard + 10 <= 21 { self.hard + 10 } else { self.hard }
+        if self.ace && self.hard + 10 <= 21 {
+            self.hard + 10
+        } else {
+            self.hard
+        }
     }
 
     fn soft(&self) -> bool {
@@ -154,6 +166,7 @@ pub struct Solver<'r> {
     dealer_memo: FxMap<u64, DealerProbs>,
     hit_memo: FxMap<(u64, u8), f64>,
     chart_memo: FxMap<(u64, u8), f64>,
+    scratch: Vec<f64>,
 }
 
 impl<'r> Solver<'r> {
@@ -169,6 +182,7 @@ impl<'r> Solver<'r> {
             dealer_memo: FxMap::default(),
             hit_memo: FxMap::default(),
             chart_memo: FxMap::default(),
+            scratch: Vec::new(),
         }
     }
 
@@ -192,7 +206,11 @@ impl<'r> Solver<'r> {
 
     fn draw_probability(&self, s: &State, value: u8) -> f64 {
         let n = self.pre_total.saturating_sub(s.removed);
-        if n == 0 { 0.0 } else { f64::from(self.left(s, value)) / f64::from(n) }
+        if n == 0 {
+            0.0
+        } else {
+            f64::from(self.left(s, value)) / f64::from(n)
+        }
     }
 
     fn dealer(&mut self, s: &State) -> DealerProbs {
@@ -203,7 +221,9 @@ impl<'r> Solver<'r> {
         for v in 1..=10u8 {
             shoe[usize::from(v) - 1] = self.left(s, v);
         }
-        let p = self.shapes.probabilities(self.up, &shoe);
+        let p = self
+            .shapes
+            .probabilities_with(self.up, &shoe, &mut self.scratch);
         self.dealer_memo.insert(s.key, p);
         p
     }
@@ -303,7 +323,11 @@ impl<'r> Solver<'r> {
             let p = self.draw_probability(s, v);
             if p > 0.0 {
                 let next = s.with(v);
-                ev += p * if next.hard > 21 { -2.0 } else { 2.0 * self.stand(&next) };
+                ev += p * if next.hard > 21 {
+                    -2.0
+                } else {
+                    2.0 * self.stand(&next)
+                };
             }
         }
         ev
@@ -320,21 +344,30 @@ impl<'r> Solver<'r> {
         values.len() == 2
             && values[0] == values[1]
             && ctx.hands.max(1) < self.rules.max_hands
-            && !(ctx.split_aces && !self.rules.resplit_aces)
+            && (!ctx.split_aces || self.rules.resplit_aces)
     }
 
     /// The EV of every action for the hand `values` (card values, 1 = ace) in context `ctx`.
     pub fn evs(&mut self, values: &[u8], ctx: HandContext) -> HandEvs {
         let s = hand_state(values);
         let natural = !ctx.from_split && values.len() == 2 && s.best() == 21;
-        let stand = if natural { self.natural(&s) } else { self.stand(&s) };
+        let stand = if natural {
+            self.natural(&s)
+        } else {
+            self.stand(&s)
+        };
         let one_card_aces = ctx.split_aces && !self.rules.hit_split_aces;
         let hit = (!one_card_aces && s.hard <= 21).then(|| self.hit(&s));
         let double = self.may_double(&s, ctx).then(|| self.double(&s));
         let split = self
             .may_split(values, ctx)
             .then(|| self.split(values[0], ctx.hands.max(1), Play::Optimal));
-        HandEvs { stand, hit, double, split }
+        HandEvs {
+            stand,
+            hit,
+            double,
+            split,
+        }
     }
 
     /// EV of the first decision that `chart` makes for a two-card hand, with the chart played
@@ -344,9 +377,16 @@ impl<'r> Solver<'r> {
         if values.len() == 2 && s.best() == 21 {
             return self.natural(&s);
         }
-        let ctx = HandContext { hands: 1, ..HandContext::default() };
+        let ctx = HandContext {
+            hands: 1,
+            ..HandContext::default()
+        };
         let legal = self.legal(values, &s, ctx);
-        let cell = Cell::for_hand(&Cards::from_cards(&cards_of(values)), self.up, legal.contains(Action::Split));
+        let cell = Cell::for_hand(
+            &Cards::from_cards(&cards_of(values)),
+            self.up,
+            legal.contains(Action::Split),
+        );
         match chart.get(cell).resolve(legal) {
             Action::Stand => self.stand(&s),
             Action::Hit => self.hit_by_chart(&s, chart),
@@ -358,7 +398,7 @@ impl<'r> Solver<'r> {
     fn legal(&self, values: &[u8], s: &State, ctx: HandContext) -> ActionSet {
         let mut legal = ActionSet::EMPTY;
         legal.insert(Action::Stand);
-        if !(ctx.split_aces && !self.rules.hit_split_aces) {
+        if !ctx.split_aces || self.rules.hit_split_aces {
             legal.insert(Action::Hit);
         }
         if self.may_double(s, ctx) {
@@ -432,8 +472,21 @@ impl<'r> Solver<'r> {
             let rest = f(h, q - 1, pv, nonpair, forced, can_resplit, optimal, memo);
             let keep_pair = forced[hi] + rest;
             let on_pair = if can_resplit(h) {
-                let resplit = f(h + 1, q + 1, pv, nonpair, forced, can_resplit, optimal, memo);
-                if optimal { resplit.max(keep_pair) } else { resplit }
+                let resplit = f(
+                    h + 1,
+                    q + 1,
+                    pv,
+                    nonpair,
+                    forced,
+                    can_resplit,
+                    optimal,
+                    memo,
+                );
+                if optimal {
+                    resplit.max(keep_pair)
+                } else {
+                    resplit
+                }
             } else {
                 keep_pair
             };
@@ -442,7 +495,16 @@ impl<'r> Solver<'r> {
             x
         }
         let optimal = matches!(play, Play::Optimal);
-        f(hands + 1, 2, &pv, &nonpair, &forced, &can_resplit, optimal, &mut memo)
+        f(
+            hands + 1,
+            2,
+            &pv,
+            &nonpair,
+            &forced,
+            &can_resplit,
+            optimal,
+            &mut memo,
+        )
     }
 
     /// EV of one finished split hand: pair card `v` plus second card `c`, with `base` the pair
@@ -450,11 +512,15 @@ impl<'r> Solver<'r> {
     fn split_hand(&mut self, base: &State, v: u8, c: u8, play: Play<'_>) -> f64 {
         let s = base.with(c);
         debug_assert_eq!(s.hard, v + c);
-        let hand = SplitHand { first: v, second: c };
+        let hand = SplitHand {
+            first: v,
+            second: c,
+        };
         if v == 1 && !self.rules.hit_split_aces {
             return self.stand(&s);
         }
-        let may_double = self.rules.double_after_split && self.rules.double_on.allows(hand.best()) && v != 1;
+        let may_double =
+            self.rules.double_after_split && self.rules.double_on.allows(hand.best()) && v != 1;
         match play {
             Play::Optimal => {
                 let mut best = self.stand(&s);
@@ -475,7 +541,10 @@ impl<'r> Solver<'r> {
                 if cards.total().value == 21 {
                     return self.stand(&s);
                 }
-                match chart.get(Cell::for_hand(&cards, self.up, false)).resolve(legal) {
+                match chart
+                    .get(Cell::for_hand(&cards, self.up, false))
+                    .resolve(legal)
+                {
                     Action::Hit => self.hit_by_chart(&s, chart),
                     Action::Double => self.double(&s),
                     _ => self.stand(&s),
@@ -487,7 +556,11 @@ impl<'r> Solver<'r> {
     /// The best code for a cell from the weighted EVs of its stand, hit and double (and split,
     /// for pairs), following the chart's conventions.
     pub fn best_code(stand: f64, hit: f64, double: Option<f64>, split: Option<f64>) -> Code {
-        let base = if hit > stand { (Code::H, hit) } else { (Code::S, stand) };
+        let base = if hit > stand {
+            (Code::H, hit)
+        } else {
+            (Code::S, stand)
+        };
         let with_double = match double {
             Some(d) if d > base.1 => (if base.0 == Code::H { Code::D } else { Code::Ds }, d),
             _ => base,
@@ -496,6 +569,16 @@ impl<'r> Solver<'r> {
             Some(p) if p > with_double.1 => Code::P,
             _ => with_double.0,
         }
+    }
+
+    /// Sizes of the memo tables (dealer, hit, chart-hit), for diagnostics.
+    pub fn memo_sizes(&self) -> String {
+        format!(
+            "dealer {} hit {} chart {}",
+            self.dealer_memo.len(),
+            self.hit_memo.len(),
+            self.chart_memo.len()
+        )
     }
 
     /// The number of cards left before any player card is taken out.
@@ -518,7 +601,11 @@ struct SplitHand {
 impl SplitHand {
     fn best(&self) -> u8 {
         let hard = self.first + self.second;
-        if (self.first == 1 || self.second == 1) && hard + 10 <= 21 { hard + 10 } else { hard }
+        if (self.first == 1 || self.second == 1) && hard + 10 <= 21 {
+            hard + 10
+        } else {
+            hard
+        }
     }
 }
 
@@ -527,14 +614,25 @@ fn hand_state(values: &[u8]) -> State {
 }
 
 fn cards_of(values: &[u8]) -> Vec<crate::engine::Card> {
-    values.iter().map(|&v| crate::engine::Card::of_value(v)).collect()
+    values
+        .iter()
+        .map(|&v| crate::engine::Card::of_value(v))
+        .collect()
 }
 
 fn total_cell(s: &State, up: u8) -> Cell {
     if s.soft() {
-        Cell { kind: HandKind::Soft, row: s.best().max(12), up }
+        Cell {
+            kind: HandKind::Soft,
+            row: s.best().max(12),
+            up,
+        }
     } else {
-        Cell { kind: HandKind::Hard, row: s.best().clamp(4, 21), up }
+        Cell {
+            kind: HandKind::Hard,
+            row: s.best().clamp(4, 21),
+            up,
+        }
     }
 }
 
@@ -567,10 +665,28 @@ mod tests {
         ];
         for (up, hand, [stand, hit, double]) in cases {
             let mut s = solver(&rules, up);
-            let evs = s.evs(&hand, HandContext { hands: 1, ..HandContext::default() });
-            assert!(close(evs.stand, stand, 1e-6), "{hand:?} vs {up}: stand {}", evs.stand);
-            assert!(close(evs.hit.unwrap(), hit, 1e-6), "{hand:?} vs {up}: hit {:?}", evs.hit);
-            assert!(close(evs.double.unwrap(), double, 1e-6), "{hand:?} vs {up}: double {:?}", evs.double);
+            let evs = s.evs(
+                &hand,
+                HandContext {
+                    hands: 1,
+                    ..HandContext::default()
+                },
+            );
+            assert!(
+                close(evs.stand, stand, 1e-6),
+                "{hand:?} vs {up}: stand {}",
+                evs.stand
+            );
+            assert!(
+                close(evs.hit.unwrap(), hit, 1e-6),
+                "{hand:?} vs {up}: hit {:?}",
+                evs.hit
+            );
+            assert!(
+                close(evs.double.unwrap(), double, 1e-6),
+                "{hand:?} vs {up}: double {:?}",
+                evs.double
+            );
         }
     }
 
@@ -578,10 +694,23 @@ mod tests {
     fn a_natural_is_paid_unless_the_dealer_has_one() {
         let rules = Rules::default();
         let mut s = solver(&rules, 10);
-        let evs = s.evs(&[1, 10], HandContext { hands: 1, ..HandContext::default() });
+        let evs = s.evs(
+            &[1, 10],
+            HandContext {
+                hands: 1,
+                ..HandContext::default()
+            },
+        );
         // Dealer T: the hole card is an ace with probability 23/309 once A,T are out.
         assert!(close(evs.stand, 1.5 * (1.0 - 23.0 / 309.0), 1e-12));
-        let split21 = s.evs(&[1, 10], HandContext { from_split: true, split_aces: true, hands: 2 });
+        let split21 = s.evs(
+            &[1, 10],
+            HandContext {
+                from_split: true,
+                split_aces: true,
+                hands: 2,
+            },
+        );
         assert!(split21.stand < evs.stand);
         assert!(split21.hit.is_none() && split21.double.is_none() && split21.split.is_none());
     }
@@ -590,10 +719,35 @@ mod tests {
     fn split_limits_follow_the_rules() {
         let rules = Rules::default();
         let mut s = solver(&rules, 6);
-        let first = HandContext { hands: 1, ..HandContext::default() };
+        let first = HandContext {
+            hands: 1,
+            ..HandContext::default()
+        };
         assert!(s.evs(&[8, 8], first).split.is_some());
-        assert!(s.evs(&[8, 8], HandContext { hands: 4, from_split: true, ..first }).split.is_none());
-        assert!(s.evs(&[1, 1], HandContext { hands: 2, from_split: true, split_aces: true }).split.is_none());
+        assert!(
+            s.evs(
+                &[8, 8],
+                HandContext {
+                    hands: 4,
+                    from_split: true,
+                    ..first
+                }
+            )
+            .split
+            .is_none()
+        );
+        assert!(
+            s.evs(
+                &[1, 1],
+                HandContext {
+                    hands: 2,
+                    from_split: true,
+                    split_aces: true
+                }
+            )
+            .split
+            .is_none()
+        );
         assert!(s.evs(&[8, 9], first).split.is_none());
     }
 
@@ -601,7 +755,13 @@ mod tests {
     fn splitting_eights_against_six_beats_hitting_sixteen() {
         let rules = Rules::default();
         let mut s = solver(&rules, 6);
-        let evs = s.evs(&[8, 8], HandContext { hands: 1, ..HandContext::default() });
+        let evs = s.evs(
+            &[8, 8],
+            HandContext {
+                hands: 1,
+                ..HandContext::default()
+            },
+        );
         assert!(evs.split.unwrap() > evs.hit.unwrap().max(evs.stand));
         assert_eq!(evs.best().0, Action::Split);
     }
@@ -611,8 +771,26 @@ mod tests {
         let two = Rules::from_toml("max_hands = 2").unwrap();
         let four = Rules::default();
         for v in 2..=9u8 {
-            let a = solver(&two, 6).evs(&[v, v], HandContext { hands: 1, ..HandContext::default() }).split.unwrap();
-            let b = solver(&four, 6).evs(&[v, v], HandContext { hands: 1, ..HandContext::default() }).split.unwrap();
+            let a = solver(&two, 6)
+                .evs(
+                    &[v, v],
+                    HandContext {
+                        hands: 1,
+                        ..HandContext::default()
+                    },
+                )
+                .split
+                .unwrap();
+            let b = solver(&four, 6)
+                .evs(
+                    &[v, v],
+                    HandContext {
+                        hands: 1,
+                        ..HandContext::default()
+                    },
+                )
+                .split
+                .unwrap();
             assert!(b >= a - 1e-12, "{v},{v}: {a} vs {b}");
         }
     }

@@ -53,7 +53,13 @@ pub fn basic_strategy(rules: &Rules) -> Arc<Strategy> {
 
 /// The EV of every action for `hand` (card values, 1 = ace) against `up` when the cards left
 /// in the shoe are `left` (the hand, the up card and everything else seen already removed).
-pub fn hand_evs(rules: &Rules, hand: &[u8], up: u8, left: &ValueCounts, ctx: HandContext) -> HandEvs {
+pub fn hand_evs(
+    rules: &Rules,
+    hand: &[u8],
+    up: u8,
+    left: &ValueCounts,
+    ctx: HandContext,
+) -> HandEvs {
     let mut shoe = left.0;
     for &v in hand {
         shoe[usize::from(v) - 1] += 1;
@@ -107,12 +113,16 @@ struct Column {
 fn solve_column(rules: &Rules, up: u8) -> Column {
     let shoe = shoe_without(rules, up);
     let mut solver = Solver::new(rules, up, shoe);
-    let first = HandContext { hands: 1, ..HandContext::default() };
+    let first = HandContext {
+        hands: 1,
+        ..HandContext::default()
+    };
     let mut chart = Chart::default();
     let mut codes = Vec::new();
     for (kind, row) in all_rows() {
         let hands = row_hands(kind, row, &shoe);
-        let (mut stand, mut hit, mut double, mut split, mut weight) = (0.0, 0.0, Some(0.0), Some(0.0), 0.0);
+        let (mut stand, mut hit, mut double, mut split, mut weight) =
+            (0.0, 0.0, Some(0.0), Some(0.0), 0.0);
         for (hand, w) in &hands {
             if *w == 0.0 || !solver.holds(hand) {
                 continue;
@@ -139,8 +149,15 @@ fn solve_column(rules: &Rules, up: u8) -> Column {
     let (mut return_chart, mut return_optimal) = (0.0, 0.0);
     for a in 1..=10u8 {
         for b in a..=10u8 {
-            let (ca, cb) = (f64::from(shoe[usize::from(a) - 1]), f64::from(shoe[usize::from(b) - 1]));
-            let p = if a == b { ca * (ca - 1.0) } else { 2.0 * ca * cb } / (total * (total - 1.0));
+            let (ca, cb) = (
+                f64::from(shoe[usize::from(a) - 1]),
+                f64::from(shoe[usize::from(b) - 1]),
+            );
+            let p = if a == b {
+                ca * (ca - 1.0)
+            } else {
+                2.0 * ca * cb
+            } / (total * (total - 1.0));
             if p <= 0.0 {
                 continue;
             }
@@ -149,14 +166,26 @@ fn solve_column(rules: &Rules, up: u8) -> Column {
             return_optimal += p * solver.evs(&hand, first).best().1;
         }
     }
-    Column { up, codes, return_chart, return_optimal }
+    if std::env::var_os("BJ_DEBUG_MEMO").is_some() {
+        eprintln!("up {up}: {}", solver.memo_sizes());
+    }
+    Column {
+        up,
+        codes,
+        return_chart,
+        return_optimal,
+    }
 }
 
 /// Computes the chart and both returns for `rules` (use [`basic_strategy`] for the cached one).
 /// The ten up cards are independent and are shared between two threads.
 pub fn compute_strategy(rules: &Rules) -> Strategy {
     let ups: Vec<u8> = vec![10, 1, 2, 9, 3, 8, 4, 7, 5, 6];
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 2);
+    let threads = std::env::var("BLACKJACK_THREADS")
+        .ok()
+        .and_then(|t| t.parse::<usize>().ok())
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, 2);
     let columns: Vec<Column> = if threads == 1 {
         ups.iter().map(|&up| solve_column(rules, up)).collect()
     } else {
@@ -164,10 +193,17 @@ pub fn compute_strategy(rules: &Rules) -> Strategy {
             let handles: Vec<_> = (0..threads)
                 .map(|t| {
                     let mine: Vec<u8> = ups.iter().copied().skip(t).step_by(threads).collect();
-                    scope.spawn(move || mine.into_iter().map(|up| solve_column(rules, up)).collect::<Vec<_>>())
+                    scope.spawn(move || {
+                        mine.into_iter()
+                            .map(|up| solve_column(rules, up))
+                            .collect::<Vec<_>>()
+                    })
                 })
                 .collect();
-            handles.into_iter().flat_map(|h| h.join().expect("a strategy thread panicked")).collect()
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().expect("a strategy thread panicked"))
+                .collect()
         })
     };
     let full = ValueCounts::full_shoe(rules.decks);
@@ -182,7 +218,12 @@ pub fn compute_strategy(rules: &Rules) -> Strategy {
             chart.set(cell, code);
         }
     }
-    Strategy { rules: rules.clone(), chart, return_chart, return_optimal }
+    Strategy {
+        rules: rules.clone(),
+        chart,
+        return_chart,
+        return_optimal,
+    }
 }
 
 #[cfg(test)]
@@ -195,8 +236,15 @@ mod tests {
         let s = basic_strategy(&Rules::default());
         for row in 4..=11u8 {
             for up in UP_CARDS {
-                let code = s.chart.get(Cell { kind: HandKind::Hard, row, up });
-                assert!(!matches!(code, Code::S | Code::Ds), "hard {row} vs {up}: {code}");
+                let code = s.chart.get(Cell {
+                    kind: HandKind::Hard,
+                    row,
+                    up,
+                });
+                assert!(
+                    !matches!(code, Code::S | Code::Ds),
+                    "hard {row} vs {up}: {code}"
+                );
             }
         }
     }
@@ -206,18 +254,57 @@ mod tests {
         // Without a peek, a dealer ten or ace may hold a natural that takes the whole double or
         // split stake: 11 vs T is no double and 8,8 vs T or A no split in this variant.
         let s = basic_strategy(&Rules::default());
-        assert_ne!(s.chart.get(Cell { kind: HandKind::Hard, row: 11, up: 10 }), Code::D);
-        assert_ne!(s.chart.get(Cell { kind: HandKind::Pair, row: 8, up: 1 }), Code::P);
-        assert_eq!(s.chart.get(Cell { kind: HandKind::Pair, row: 8, up: 6 }), Code::P);
-        assert_eq!(s.chart.get(Cell { kind: HandKind::Hard, row: 16, up: 6 }), Code::S);
-        assert_eq!(s.chart.get(Cell { kind: HandKind::Hard, row: 16, up: 10 }), Code::H);
+        assert_ne!(
+            s.chart.get(Cell {
+                kind: HandKind::Hard,
+                row: 11,
+                up: 10
+            }),
+            Code::D
+        );
+        assert_ne!(
+            s.chart.get(Cell {
+                kind: HandKind::Pair,
+                row: 8,
+                up: 1
+            }),
+            Code::P
+        );
+        assert_eq!(
+            s.chart.get(Cell {
+                kind: HandKind::Pair,
+                row: 8,
+                up: 6
+            }),
+            Code::P
+        );
+        assert_eq!(
+            s.chart.get(Cell {
+                kind: HandKind::Hard,
+                row: 16,
+                up: 6
+            }),
+            Code::S
+        );
+        assert_eq!(
+            s.chart.get(Cell {
+                kind: HandKind::Hard,
+                row: 16,
+                up: 10
+            }),
+            Code::H
+        );
     }
 
     #[test]
     fn optimal_play_is_never_worse_than_the_chart() {
         let s = basic_strategy(&Rules::default());
         assert!(s.return_optimal >= s.return_chart - 1e-12);
-        assert!(s.return_chart < 0.0 && s.return_chart > -0.02, "{}", s.return_chart);
+        assert!(
+            s.return_chart < 0.0 && s.return_chart > -0.02,
+            "{}",
+            s.return_chart
+        );
     }
 
     /// Wizard of Odds, "Blackjack Appendix 9 — Six deck, dealer hits on soft 17, no hole
@@ -228,6 +315,10 @@ mod tests {
     fn six_deck_h17_return_matches_wizard_of_odds_appendix_9() {
         let rules = Rules::from_toml("dealer_hits_soft_17 = true").unwrap();
         let s = compute_strategy(&rules);
-        assert!((s.return_optimal - -0.0072705).abs() < 0.00005, "{}", s.return_optimal);
+        assert!(
+            (s.return_optimal - -0.0072705).abs() < 0.00005,
+            "{}",
+            s.return_optimal
+        );
     }
 }

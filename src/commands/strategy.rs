@@ -16,7 +16,12 @@ pub fn strategy(rules: &Rules, args: &StrategyArgs) -> anyhow::Result<()> {
     let elapsed = started.elapsed();
     if args.json {
         let chart: serde_json::Map<String, serde_json::Value> = Chart::printed_cells()
-            .map(|cell| (cell.key(), serde_json::Value::from(s.chart.get(cell).label())))
+            .map(|cell| {
+                (
+                    cell.key(),
+                    serde_json::Value::from(s.chart.get(cell).label()),
+                )
+            })
             .collect();
         let out = serde_json::json!({
             "rules": rules,
@@ -66,7 +71,12 @@ pub fn render_chart(chart: &Chart) -> String {
     out.push('\n');
     header(&mut out, "Soft");
     for r in 13..=21 {
-        row(&mut out, format!("A,{}", value_label(r - 11)).replace("A,T", "A,T"), HandKind::Soft, r);
+        row(
+            &mut out,
+            format!("A,{}", value_label(r - 11)).replace("A,T", "A,T"),
+            HandKind::Soft,
+            r,
+        );
     }
     out.push('\n');
     header(&mut out, "Pairs");
