@@ -213,6 +213,15 @@ impl<'r> Solver<'r> {
         }
     }
 
+    /// Probability that one more card takes the hand over 21.
+    fn bust_probability(&self, s: &State) -> f64 {
+        let safe = 21u8.saturating_sub(s.hard);
+        if safe >= 10 {
+            return 0.0;
+        }
+        ((safe + 1)..=10).map(|v| self.draw_probability(s, v)).sum()
+    }
+
     fn dealer(&mut self, s: &State) -> DealerProbs {
         if let Some(p) = self.dealer_memo.get(&s.key) {
             return *p;
@@ -277,7 +286,13 @@ impl<'r> Solver<'r> {
                 self.stand(&next)
             } else {
                 let stand = self.stand(&next);
-                stand.max(self.hit(&next))
+                // Hitting can win at most 1 when it does not bust: if even that bound is no
+                // better than standing, the hit need not be evaluated (an exact prune).
+                if stand >= 1.0 - 2.0 * self.bust_probability(&next) {
+                    stand
+                } else {
+                    stand.max(self.hit(&next))
+                }
             };
             ev += p * value;
         }
