@@ -1,0 +1,1 @@
+//! Headless play of many rounds.
