@@ -221,6 +221,7 @@ impl ValueCounts {
     }
 
     /// Adds one card of `value`.
+    #[inline]
     pub fn add(&mut self, value: u8) {
         self.0[usize::from(value) - 1] += 1;
     }
