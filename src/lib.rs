@@ -3,8 +3,10 @@
 //!
 //! The layers point down: `tui → trainer → ai → analysis → engine`.
 
+pub mod ai;
 pub mod analysis;
 pub mod cli;
 pub mod commands;
 pub mod engine;
+pub mod sim;
 pub mod trainer;

@@ -134,8 +134,10 @@ impl Card {
     }
 
     /// The blackjack value, 1 (ace) to 10.
+    #[inline]
     pub const fn value(self) -> u8 {
-        self.rank().value()
+        // A table lookup: the hot path of dealing and valuing hands calls this for every card.
+        CARD_VALUES[self.0 as usize]
     }
 
     /// A representative card of a value (1 = ace … 10), in spades: for tests and drills.
@@ -147,6 +149,17 @@ impl Card {
         Card::new(Rank::ALL[value as usize - 1], Suit::Spades)
     }
 }
+
+/// The blackjack value of each packed card (`suit * 13 + rank`).
+const CARD_VALUES: [u8; 52] = {
+    let mut values = [0u8; 52];
+    let mut i = 0;
+    while i < 52 {
+        values[i] = Rank::ALL[i % 13].value();
+        i += 1;
+    }
+    values
+};
 
 impl fmt::Debug for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -208,6 +221,7 @@ impl ValueCounts {
     }
 
     /// Adds one card of `value`.
+    #[inline]
     pub fn add(&mut self, value: u8) {
         self.0[usize::from(value) - 1] += 1;
     }
@@ -239,6 +253,15 @@ mod tests {
                 let card = Card::new(rank, suit);
                 assert_eq!(card.rank(), rank);
                 assert_eq!(card.suit(), suit);
+            }
+        }
+    }
+
+    #[test]
+    fn every_card_is_worth_its_rank() {
+        for suit in Suit::ALL {
+            for rank in Rank::ALL {
+                assert_eq!(Card::new(rank, suit).value(), rank.value());
             }
         }
     }

@@ -76,11 +76,13 @@ impl Cards {
     ///
     /// # Panics
     /// If the hand already holds [`MAX_CARDS`] cards (it is then bust, so the engine never does).
+    #[inline]
     pub fn push(&mut self, card: Card) {
+        let value = card.value();
         self.cards[usize::from(self.len)] = card;
         self.len += 1;
-        self.hard += card.value();
-        self.aces += u8::from(card.value() == 1);
+        self.hard += value;
+        self.aces += u8::from(value == 1);
     }
 
     /// Takes the last card off (used when a pair is split).

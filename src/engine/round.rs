@@ -231,37 +231,44 @@ impl<R: Rng> Table<R> {
 
     // ----- dealing -----
 
+    #[inline(always)]
     fn emit(&mut self, event: Event) {
         if self.logging {
             self.log.push(event);
         }
     }
 
+    #[inline(always)]
     fn draw(&mut self) -> Card {
         let (card, note) = self.shoe.draw(&mut self.rng);
-        match note {
-            DrawNote::Plain => {}
-            DrawNote::DiscardsShuffledIn | DrawNote::DeckAdded => {
-                // A fresh count: only what is on the table has been seen from the new stock.
-                self.seen = ValueCounts::default();
-                for hand in self.seats.iter().flat_map(|s| s.hands()) {
-                    for c in hand.cards.as_slice() {
-                        self.seen.add(c.value());
-                    }
-                }
-                for c in self.dealer.cards.as_slice() {
-                    self.seen.add(c.value());
-                }
-                self.emit(if note == DrawNote::DeckAdded {
-                    Event::DeckAdded
-                } else {
-                    Event::DiscardsShuffledIn
-                });
-            }
+        if note != DrawNote::Plain {
+            self.restocked(note);
         }
         card
     }
 
+    /// After the shoe ran dry mid-round: the seen-card count starts again.
+    #[cold]
+    #[inline(never)]
+    fn restocked(&mut self, note: DrawNote) {
+        // A fresh count: only what is on the table has been seen from the new stock.
+        self.seen = ValueCounts::default();
+        for hand in self.seats.iter().flat_map(|s| s.hands()) {
+            for c in hand.cards.as_slice() {
+                self.seen.add(c.value());
+            }
+        }
+        for c in self.dealer.cards.as_slice() {
+            self.seen.add(c.value());
+        }
+        self.emit(if note == DrawNote::DeckAdded {
+            Event::DeckAdded
+        } else {
+            Event::DiscardsShuffledIn
+        });
+    }
+
+    #[inline(always)]
     fn deal_to_hand(&mut self, seat: usize, hand: usize) -> Card {
         let card = self.draw();
         self.seats[seat].hands[hand].cards.push(card);
@@ -273,6 +280,7 @@ impl<R: Rng> Table<R> {
         card
     }
 
+    #[inline(always)]
     fn deal_to_dealer(&mut self) -> Card {
         let card = self.draw();
         self.dealer.cards.push(card);
@@ -423,15 +431,45 @@ impl<R: Rng> Table<R> {
         }
     }
 
+    /// The legal actions of an open hand: the actions [`Table::why_illegal`] has no reason
+    /// against, computed directly as a set (this runs for every decision).
+    #[inline]
+    fn legal_set(&self, seat: usize, h: &PlayerHand) -> ActionSet {
+        let rules = &self.rules;
+        let mut set = ActionSet::EMPTY;
+        set.insert(Action::Stand);
+        if !(h.split_aces && !rules.hit_split_aces) {
+            set.insert(Action::Hit);
+        }
+        if h.cards.len() == 2
+            && !h.split_aces
+            && (!h.from_split || rules.double_after_split)
+            && rules.double_on.allows(h.total().value)
+        {
+            set.insert(Action::Double);
+        }
+        if h.cards.is_pair()
+            && self.seats[seat].count < rules.max_hands.min(MAX_HANDS as u8)
+            && !(h.split_aces && !rules.resplit_aces)
+        {
+            set.insert(Action::Split);
+        }
+        debug_assert_eq!(
+            set,
+            Action::ALL
+                .into_iter()
+                .filter(|&a| self.why_illegal(seat, h, a).is_none())
+                .collect::<ActionSet>(),
+            "the legal set agrees with the reasons"
+        );
+        set
+    }
+
     /// The actions `seat` may take now: empty unless it is that seat's turn.
     pub fn legal_actions(&self, seat: usize) -> ActionSet {
         match self.phase {
             Phase::Players { seat: s, hand } if s == seat => {
-                let h = &self.seats[seat].hands[hand];
-                Action::ALL
-                    .into_iter()
-                    .filter(|&a| self.why_illegal(seat, h, a).is_none())
-                    .collect()
+                self.legal_set(seat, &self.seats[seat].hands[hand])
             }
             _ => ActionSet::EMPTY,
         }
@@ -449,7 +487,11 @@ impl<R: Rng> Table<R> {
                 Err(ActionError::NotYourTurn { seat, active })
             }
             Phase::Players { hand, .. } => {
-                match self.why_illegal(seat, &self.seats[seat].hands[hand], action) {
+                let h = &self.seats[seat].hands[hand];
+                if self.legal_set(seat, h).contains(action) {
+                    return Ok((seat, hand));
+                }
+                match self.why_illegal(seat, h, action) {
                     Some(reason) => Err(ActionError::Illegal { action, reason }),
                     None => Ok((seat, hand)),
                 }
@@ -539,23 +581,10 @@ impl<R: Rng> Table<R> {
         }
         let from = self.log.len();
         if !self.dealer.revealed {
-            let hole = self
-                .hole
-                .take()
-                .expect("the face-down card is dealt with the first cards");
-            self.dealer.cards.push(hole);
-            self.dealer.revealed = true;
-            self.seen.add(hole.value());
-            self.emit(Event::HoleCardRevealed { card: hole });
-            if self.dealer.cards.is_two_card_21() {
-                self.emit(Event::DealerNatural);
-            }
+            self.reveal_hole();
             return Ok(&self.log[from..]);
         }
-        let total = self.dealer.cards.total();
-        let must_hit =
-            total.value < 17 || (total.value == 17 && total.soft && self.rules.dealer_hits_soft_17);
-        if must_hit && !self.dealer.cards.is_two_card_21() && self.any_live_hand() {
+        if self.dealer_must_hit() && !self.dealer.cards.is_two_card_21() && self.any_live_hand() {
             let card = self.deal_to_dealer();
             self.emit(Event::DealerDraws { card });
             return Ok(&self.log[from..]);
@@ -570,10 +599,41 @@ impl<R: Rng> Table<R> {
             return Err(ActionError::NotDealersTurn);
         }
         let from = self.log.len();
-        while self.phase == Phase::Dealer {
-            self.dealer_step()?;
+        if !self.dealer.revealed {
+            self.reveal_hole();
         }
+        // The same steps as `dealer_step`, in one loop: whether a player hand is live and
+        // whether the dealer holds a natural cannot change while the dealer draws.
+        if !self.dealer.cards.is_two_card_21() && self.any_live_hand() {
+            while self.dealer_must_hit() {
+                let card = self.deal_to_dealer();
+                self.emit(Event::DealerDraws { card });
+            }
+        }
+        self.settle();
         Ok(&self.log[from.min(self.log.len())..])
+    }
+
+    /// Turns the face-down card over.
+    fn reveal_hole(&mut self) {
+        let hole = self
+            .hole
+            .take()
+            .expect("the face-down card is dealt with the first cards");
+        self.dealer.cards.push(hole);
+        self.dealer.revealed = true;
+        self.seen.add(hole.value());
+        self.emit(Event::HoleCardRevealed { card: hole });
+        if self.dealer.cards.is_two_card_21() {
+            self.emit(Event::DealerNatural);
+        }
+    }
+
+    /// Whether the dealer's total obliges another card (below 17, or soft 17 under H17).
+    #[inline]
+    fn dealer_must_hit(&self) -> bool {
+        let total = self.dealer.cards.total();
+        total.value < 17 || (total.value == 17 && total.soft && self.rules.dealer_hits_soft_17)
     }
 
     fn settle(&mut self) {
@@ -593,20 +653,16 @@ impl<R: Rng> Table<R> {
                 total: d.total().value,
             }),
         }
+        let pays = self.blackjack_pays;
         for seat in 0..self.seats.len() {
             for hand in 0..usize::from(self.seats[seat].count) {
-                let h = self.seats[seat].hands[hand];
+                let h = &mut self.seats[seat].hands[hand];
                 if h.outcome.is_some() {
                     continue;
                 }
-                let outcome = settle_hand(
-                    h.total(),
-                    h.is_natural(),
-                    i64::from(h.stake),
-                    result,
-                    self.blackjack_pays,
-                );
-                self.seats[seat].hands[hand].outcome = Some(outcome);
+                let outcome =
+                    settle_hand(h.total(), h.is_natural(), i64::from(h.stake), result, pays);
+                h.outcome = Some(outcome);
                 self.emit(Event::HandSettled {
                     seat,
                     hand,

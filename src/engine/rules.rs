@@ -287,7 +287,10 @@ impl Rules {
                 "stands"
             }
         ));
-        line("A dealer natural beats every other hand for its whole stake, doubles and splits included".to_owned());
+        line(
+            "A dealer natural beats every other hand for its whole stake, doubles and splits included"
+                .to_owned(),
+        );
         line(format!(
             "Blackjack pays {}",
             payout_words(self.blackjack_pays)

@@ -92,7 +92,34 @@ impl Shoe {
     }
 
     /// Deals one card, random among the undealt ones.
+    #[inline(always)]
     pub fn draw<R: Rng + ?Sized>(&mut self, rng: &mut R) -> (Card, DrawNote) {
+        let len = self.cards.len();
+        if self.next < len && self.stacked == 0 {
+            // The hot path: one random number, one swap.
+            let pick = Self::pick(rng, self.next, len);
+            self.cards.swap(self.next, pick);
+            let card = self.cards[self.next];
+            self.next += 1;
+            return (card, DrawNote::Plain);
+        }
+        self.draw_slow(rng)
+    }
+
+    /// A uniform index in `next..len`. Sampled as `u32`, exactly as `random_range` samples a
+    /// `usize` range that fits in 32 bits, so seeded games deal the same cards either way.
+    #[inline(always)]
+    fn pick<R: Rng + ?Sized>(rng: &mut R, next: usize, len: usize) -> usize {
+        match (u32::try_from(next), u32::try_from(len)) {
+            (Ok(lo), Ok(hi)) => rng.random_range(lo..hi) as usize,
+            _ => rng.random_range(next..len),
+        }
+    }
+
+    /// A draw from an empty shoe, or of a stacked card.
+    #[cold]
+    #[inline(never)]
+    fn draw_slow<R: Rng + ?Sized>(&mut self, rng: &mut R) -> (Card, DrawNote) {
         let mut note = DrawNote::Plain;
         if self.next == self.cards.len() {
             note = self.restock();
@@ -100,7 +127,7 @@ impl Shoe {
         if self.stacked > 0 {
             self.stacked -= 1;
         } else {
-            let pick = rng.random_range(self.next..self.cards.len());
+            let pick = Self::pick(rng, self.next, self.cards.len());
             self.cards.swap(self.next, pick);
         }
         let card = self.cards[self.next];

@@ -1,0 +1,32 @@
+//! The hard seat: the exact basic strategy of the loaded variant, given to it as a chart.
+
+use super::Strategy;
+use crate::analysis::chart::Chart;
+use crate::engine::{Action, ActionSet, Cards};
+
+/// Plays any chart it is given; [`super::hard_chart`] supplies the variant's exact one. It
+/// decides splits and doubles from its own cards and the up card only, never the face-down
+/// card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hard {
+    chart: Chart,
+}
+
+impl Hard {
+    /// The hard seat playing `chart`.
+    pub fn new(chart: Chart) -> Hard {
+        Hard { chart }
+    }
+
+    /// The chart it plays.
+    pub fn chart(&self) -> &Chart {
+        &self.chart
+    }
+}
+
+impl Strategy for Hard {
+    #[inline]
+    fn decide_hand(&self, cards: &Cards, up: u8, legal: ActionSet) -> Action {
+        self.chart.decide(cards, up, legal)
+    }
+}
