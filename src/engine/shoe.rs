@@ -207,6 +207,15 @@ impl Shoe {
 }
 
 #[cfg(test)]
+impl Shoe {
+    /// The undealt cards, in no meaningful order. Test-only and crate-private: no view exposes
+    /// the shoe's contents.
+    pub(crate) fn undealt(&self) -> &[Card] {
+        &self.cards[self.next..]
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use rand::SeedableRng;
