@@ -438,7 +438,7 @@ impl<R: Rng> Table<R> {
         let rules = &self.rules;
         let mut set = ActionSet::EMPTY;
         set.insert(Action::Stand);
-        if !(h.split_aces && !rules.hit_split_aces) {
+        if !h.split_aces || rules.hit_split_aces {
             set.insert(Action::Hit);
         }
         if h.cards.len() == 2
@@ -450,7 +450,7 @@ impl<R: Rng> Table<R> {
         }
         if h.cards.is_pair()
             && self.seats[seat].count < rules.max_hands.min(MAX_HANDS as u8)
-            && !(h.split_aces && !rules.resplit_aces)
+            && (!h.split_aces || rules.resplit_aces)
         {
             set.insert(Action::Split);
         }
