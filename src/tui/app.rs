@@ -644,11 +644,10 @@ impl App {
                     );
                     self.say(Tone::Info, text);
                 }
-                Event::DealerStands { .. } => {
-                    if !self.table.dealer().cards.is_two_card_21() {
-                        let text = format!("Dealer stands on {}", self.dealer_total_text());
-                        self.say(Tone::Info, text);
-                    }
+                // A natural was announced when it was turned over.
+                Event::DealerStands { .. } if !self.table.dealer().cards.is_two_card_21() => {
+                    let text = format!("Dealer stands on {}", self.dealer_total_text());
+                    self.say(Tone::Info, text);
                 }
                 Event::DealerBusts { total } => {
                     self.say(Tone::Good, format!("Dealer busts with {total}"));

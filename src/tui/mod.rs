@@ -64,9 +64,6 @@ where
     let mut deadline: Option<Instant> = None;
     loop {
         terminal.draw(|frame| draw(app, frame))?;
-        if app.should_quit() {
-            return Ok(());
-        }
         if app.animating() {
             deadline.get_or_insert_with(|| Instant::now() + app.step_delay());
         } else {
@@ -86,6 +83,9 @@ where
                 deadline = None;
                 app.update(Intent::Tick);
             }
+        }
+        if app.should_quit() {
+            return Ok(());
         }
     }
 }

@@ -78,35 +78,45 @@ pub fn render_seat(app: &App, seat: usize, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines).render(inner, buf);
 }
 
-/// `▶ You · seat 2`, `Seat 1 · normal`, shortened to fit.
+/// `▶ You · seat 2`, `Seat 1 · normal`, shortened to fit; every seat takes the same form
+/// so the row reads evenly.
 fn seat_title(app: &App, seat: usize, active: bool, room: usize) -> String {
+    let form = (0..app.seats.len())
+        .map(|s| {
+            (0..TITLE_FORMS)
+                .find(|&f| title_form(app, s, false, f).chars().count() <= room)
+                .unwrap_or(TITLE_FORMS - 1)
+        })
+        .max()
+        .unwrap_or(0);
+    title_form(app, seat, active, form)
+}
+
+const TITLE_FORMS: usize = 4;
+
+fn title_form(app: &App, seat: usize, active: bool, form: usize) -> String {
     let info = &app.seats[seat];
     let mark = if active {
         format!("{} ", marker(app.ascii))
     } else {
         String::new()
     };
-    let candidates = match info.level() {
-        None => vec![
-            format!(" {mark}You · seat {} ", seat + 1),
-            format!(" {mark}You "),
-            format!("{mark}You"),
-        ],
-        Some(level) => {
+    let n = seat + 1;
+    match (info.level(), form) {
+        (None, 0) => format!(" {mark}You · seat {n} "),
+        (None, 1) => format!(" {mark}You "),
+        (None, _) => format!("{mark}You"),
+        (Some(level), form) => {
             let level = format!("{level:?}").to_lowercase();
-            vec![
-                format!(" {mark}{} · {level} ", info.name),
-                format!(" {mark}{} · {level} ", seat + 1),
-                format!("{mark}{}·{level}", seat + 1),
-                format!("{mark}{}", seat + 1),
-            ]
+            let short: String = level.chars().take(4).collect();
+            match form {
+                0 => format!(" {mark}{} · {level} ", info.name),
+                1 => format!(" {mark}{n} · {level} "),
+                2 => format!("{mark}{n}·{short}"),
+                _ => format!("{mark}{n}"),
+            }
         }
-    };
-    let last = candidates.last().cloned().unwrap_or_default();
-    candidates
-        .into_iter()
-        .find(|c| c.chars().count() <= room)
-        .unwrap_or(last)
+    }
 }
 
 /// The lines of every hand of a seat, in the roomiest mode that fits `height`.
@@ -159,7 +169,7 @@ fn hand_block(
 ) -> Vec<Line<'static>> {
     let theme = app.theme;
     let faces: Vec<Face> = hand.cards.as_slice().iter().map(|&c| Face::Up(c)).collect();
-    let info = info_tokens(app, seat, hand, active);
+    let info = info_tokens(app, seat, hand, active, width);
     let mut lines: Vec<Line<'static>> = Vec::new();
     let w = usize::from(width);
     let info_lines = |tokens: &[Token<'static>]| {
@@ -203,7 +213,13 @@ fn hand_block(
 }
 
 /// `▶ soft 17 · bet 2 doubled · +4`, as tokens. The marker, when present, comes first.
-fn info_tokens(app: &App, seat: usize, hand: &PlayerHand, active: bool) -> Vec<Token<'static>> {
+fn info_tokens(
+    app: &App,
+    seat: usize,
+    hand: &PlayerHand,
+    active: bool,
+    width: u16,
+) -> Vec<Token<'static>> {
     let theme = app.theme;
     let bet = if seat == app.you { app.round_bet } else { 1 };
     let mut tokens = Vec::new();
@@ -215,7 +231,7 @@ fn info_tokens(app: &App, seat: usize, hand: &PlayerHand, active: bool) -> Vec<T
     }
     let total = hand.total();
     let total_text = if hand.is_natural() {
-        "blackjack".to_owned()
+        if width >= 9 { "blackjack" } else { "BJ" }.to_owned()
     } else {
         total.to_string()
     };

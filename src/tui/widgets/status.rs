@@ -138,23 +138,30 @@ fn bank_line(app: &App, width: u16) -> Line<'static> {
         Span::styled(" · Bet ", theme.dim),
         Span::styled(app.bet.to_string(), theme.title),
     ];
-    if app.hints {
-        spans.push(Span::styled(" · hints on", theme.dim));
-    }
-    spans.push(Span::styled(" │ Shoe ", theme.dim));
     let shoe = app.table.shoe();
     let size = shoe.size().max(1);
     let left = shoe.remaining();
     let until_cut = shoe.until_cut();
-    let mut tail = format!(" {left} left");
-    if until_cut > 0 {
-        tail.push_str(&format!(" · cut in {until_cut}"));
+    let cut = if until_cut > 0 {
+        format!(" · cut in {until_cut}")
     } else {
-        tail.push_str(" · cut card out: reshuffle next round");
-    }
-    if app.reshuffled {
-        tail.push_str(" · reshuffled");
-    }
+        " · cut card out: reshuffle next round".to_owned()
+    };
+    let reshuffled = if app.reshuffled { " · reshuffled" } else { "" };
+    let hints = if app.hints { " · hints on" } else { "" };
+    // Drop what matters least until the line fits with a bar of at least 8.
+    let fixed: usize = spans.iter().map(Span::width).sum::<usize>() + " │ Shoe ".chars().count();
+    let room = usize::from(width).saturating_sub(fixed + 8);
+    let full = format!(" {left} left{cut}{reshuffled}");
+    let (hints, tail) = if hints.chars().count() + full.chars().count() <= room {
+        (hints, full)
+    } else if full.chars().count() <= room {
+        ("", full)
+    } else {
+        ("", format!(" {left} left{reshuffled}"))
+    };
+    spans.push(Span::styled(hints, theme.dim));
+    spans.push(Span::styled(" │ Shoe ", theme.dim));
     let used: usize = spans.iter().map(Span::width).sum::<usize>() + tail.chars().count();
     let bar = usize::from(width).saturating_sub(used).clamp(6, 24);
     let dealt = size - left.min(size);
