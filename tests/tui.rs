@@ -535,3 +535,21 @@ fn the_hand_to_act_is_marked_by_symbol_and_highlight() {
         "the marked hand is also reversed, not only coloured"
     );
 }
+
+#[test]
+fn drawing_never_panics_at_any_size() {
+    use ratatui::widgets::Widget;
+    for seats in [1u8, 3, 7] {
+        let mut app = App::new(&Rules::default(), Some(99), &options(seats, 0))
+            .expect("valid options")
+            .with_color(false);
+        app.update(tui::Intent::Deal);
+        for w in (0..=130u16).step_by(7) {
+            for h in (0..=45u16).step_by(3) {
+                let area = ratatui::layout::Rect::new(0, 0, w, h);
+                let mut buf = Buffer::empty(area);
+                (&app).render(area, &mut buf);
+            }
+        }
+    }
+}
