@@ -10,3 +10,4 @@ pub mod commands;
 pub mod engine;
 pub mod sim;
 pub mod trainer;
+pub mod tui;

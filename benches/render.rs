@@ -1,0 +1,76 @@
+//! Rendering a full 7-seat table, split hands included, on ratatui's `TestBackend`.
+//! The target is well under a millisecond per frame.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+use blackjack_trainer::cli::PlayArgs;
+use blackjack_trainer::engine::{Action, Card, Rules};
+use blackjack_trainer::tui::{App, Intent, draw};
+
+/// Seven seats; you in seat 4 with 8,8 against a 6, split into two hands, hints on. The AI
+/// seats hold 10,9 and stand.
+fn full_table() -> App {
+    let mut args = PlayArgs::defaults();
+    args.seats = 7;
+    args.speed = 0;
+    args.hints = true;
+    let mut app = App::new(&Rules::default(), Some(7), &args).expect("valid options");
+    let c = Card::of_value;
+    let mut stacked = Vec::new();
+    for round in 0..2 {
+        for seat in 0..7 {
+            stacked.push(if seat == 3 {
+                c(8)
+            } else if round == 0 {
+                c(10)
+            } else {
+                c(9)
+            });
+        }
+        stacked.push(if round == 0 { c(6) } else { c(10) });
+    }
+    stacked.extend([c(3), c(2)]);
+    assert!(app.stack_next(&stacked));
+    app.update(Intent::Deal);
+    app.update(Intent::Act(Action::Split));
+    assert_eq!(
+        app.table().seats()[3].hands().len(),
+        2,
+        "your 8,8 was split"
+    );
+    app
+}
+
+fn render(c: &mut Criterion) {
+    let app = full_table();
+    for (w, h) in [(120u16, 40u16), (60, 20)] {
+        let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
+        c.bench_function(&format!("draw 7 seats {w}x{h} (terminal)"), |b| {
+            b.iter(|| {
+                // Clearing makes every frame a full redraw rather than an empty diff.
+                terminal.clear().expect("clear");
+                terminal
+                    .draw(|frame| draw(black_box(&app), frame))
+                    .expect("draw");
+            });
+        });
+        let area = Rect::new(0, 0, w, h);
+        let mut buf = Buffer::empty(area);
+        c.bench_function(&format!("render 7 seats {w}x{h} (buffer)"), |b| {
+            b.iter(|| {
+                buf.reset();
+                black_box(&app).render(area, &mut buf);
+            });
+        });
+    }
+}
+
+criterion_group!(benches, render);
+criterion_main!(benches);

@@ -1,0 +1,806 @@
+//! The table's state, the intents that change it, and the one [`App::update`] that does.
+//!
+//! The app knows no rule of blackjack: what may be done comes from the engine's legal-action
+//! list, what happened from its events, and what was won from its outcomes.
+
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+
+use crate::analysis::chart::Chart;
+use crate::cli::{Level, PlayArgs};
+use crate::engine::{
+    Action, ActionError, CloseReason, Event, GameRng, OutcomeKind, Phase, Recipient, Rules, Table,
+    Units, seeded_table,
+};
+
+use super::hint;
+use super::seat_ai::{SeatStrategy, seat_strategy};
+use super::theme::{self, Theme};
+
+/// The smallest bet.
+pub const MIN_BET: i64 = 1;
+/// The largest bet.
+pub const MAX_BET: i64 = 50;
+/// How many messages are kept (the message area shows the newest that fit).
+const MESSAGES_KEPT: usize = 32;
+/// A bound on automatic steps in one go: far more than any round needs.
+const MAX_AUTO_STEPS: usize = 1_000;
+
+/// What the person (or the pacing timer) asked for. Keys become intents in
+/// [`super::input::intent_for`]; every change of state goes through [`App::update`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Intent {
+    /// Take this action with the active hand.
+    Act(Action),
+    /// Deal the next round.
+    Deal,
+    /// Raise the bet by one unit (between rounds).
+    BetUp,
+    /// Lower the bet by one unit (between rounds).
+    BetDown,
+    /// Turn strategy hints on or off.
+    ToggleHints,
+    /// Open or close the help overlay.
+    ToggleHelp,
+    /// Ask to leave: opens the confirmation.
+    AskQuit,
+    /// Leaving confirmed: show the session summary.
+    ConfirmQuit,
+    /// Stay at the table.
+    CancelQuit,
+    /// Leave now (Ctrl-C, or any key on the summary).
+    Exit,
+    /// Skip the wait: AI seats and the dealer play on at once to the next decision.
+    Skip,
+    /// The pacing timer fired: one AI action or one dealer step.
+    Tick,
+    /// A key that means nothing here.
+    Unknown(char),
+    /// Nothing changes; draw again (after a resize).
+    Redraw,
+}
+
+/// A screen drawn over the table. Issue 6 adds the EV panel, statistics and chart screens
+/// here, beside the ones below.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Overlay {
+    /// The keys.
+    Help,
+    /// "Leave the table?"
+    ConfirmQuit,
+    /// The session summary, shown on the way out.
+    Summary,
+}
+
+/// What kind of news a message is; drawn with a symbol as well as a style.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    /// Table talk.
+    Info,
+    /// Good for the person.
+    Good,
+    /// Bad for the person.
+    Bad,
+    /// A refused key.
+    Error,
+}
+
+/// One line in the message area.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    /// What kind of news.
+    pub tone: Tone,
+    /// The words.
+    pub text: String,
+}
+
+/// Who sits in a seat.
+pub enum Player {
+    /// The person at the keyboard.
+    You,
+    /// An AI seat.
+    Ai {
+        /// Its level, shown beside its name.
+        level: Level,
+        /// What decides for it.
+        strategy: Box<dyn SeatStrategy>,
+    },
+}
+
+/// One seat at the table.
+pub struct SeatInfo {
+    /// Display name: `You`, `Seat 3`.
+    pub name: String,
+    /// Who plays it.
+    pub player: Player,
+    /// Units won or lost this session (AI seats bet one unit a round).
+    pub net: Units,
+}
+
+impl SeatInfo {
+    /// The AI level, if an AI plays the seat.
+    pub fn level(&self) -> Option<Level> {
+        match self.player {
+            Player::You => None,
+            Player::Ai { level, .. } => Some(level),
+        }
+    }
+}
+
+/// The person's tally for the session (the trainer will keep richer, lasting statistics).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Session {
+    /// Rounds dealt.
+    pub rounds: u32,
+    /// Hands settled (a split makes two).
+    pub hands: u32,
+    /// Hands won (blackjacks included).
+    pub wins: u32,
+    /// Hands lost (busts included).
+    pub losses: u32,
+    /// Hands pushed.
+    pub pushes: u32,
+    /// Naturals paid.
+    pub blackjacks: u32,
+    /// Hands bust.
+    pub busts: u32,
+    /// Doubles taken.
+    pub doubles: u32,
+    /// Splits made.
+    pub splits: u32,
+    /// Units won or lost.
+    pub net: Units,
+}
+
+/// The whole state of the table screen. Drawing reads it ([`super::draw`]); only
+/// [`App::update`] changes it.
+pub struct App {
+    pub(crate) table: Table<GameRng>,
+    pub(crate) rules: Rules,
+    pub(crate) seats: Vec<SeatInfo>,
+    pub(crate) you: usize,
+    /// The bet for the next deal.
+    pub(crate) bet: i64,
+    /// The bet of the round on the table.
+    pub(crate) round_bet: i64,
+    pub(crate) bankroll: Units,
+    pub(crate) start_bankroll: Units,
+    pub(crate) hints: bool,
+    pub(crate) hint_chart: Chart,
+    pub(crate) speed: Duration,
+    pub(crate) ascii: bool,
+    pub(crate) theme: &'static Theme,
+    pub(crate) overlay: Option<Overlay>,
+    pub(crate) messages: Vec<Message>,
+    pub(crate) session: Session,
+    /// The shoe was reshuffled before the round on the table.
+    pub(crate) reshuffled: bool,
+    pub(crate) seed: u64,
+    quit: bool,
+    told_credit: bool,
+}
+
+impl App {
+    /// A table for `play` with these options. `seed` fixes the shoe (a random one if `None`).
+    /// Colour is on; see [`App::with_color`].
+    pub fn new(rules: &Rules, seed: Option<u64>, args: &PlayArgs) -> anyhow::Result<App> {
+        let count = usize::from(args.seats);
+        if !(1..=crate::engine::MAX_SEATS).contains(&count) {
+            bail!(
+                "--seats must be 1 to {}, not {count}",
+                crate::engine::MAX_SEATS
+            );
+        }
+        let you = match args.seat {
+            None => (count - 1) / 2,
+            Some(k) if (1..=count).contains(&usize::from(k)) => usize::from(k) - 1,
+            Some(k) => bail!("--seat must be 1 to {count} (the number of seats), not {k}"),
+        };
+        if args.ai.is_empty() {
+            bail!("--ai needs at least one level (easy, normal or hard)");
+        }
+        let mut levels = args.ai.iter().copied().cycle();
+        let mut seats = Vec::with_capacity(count);
+        for i in 0..count {
+            if i == you {
+                seats.push(SeatInfo {
+                    name: "You".to_owned(),
+                    player: Player::You,
+                    net: Units::ZERO,
+                });
+            } else {
+                let level = levels.next().context("--ai needs at least one level")?;
+                seats.push(SeatInfo {
+                    name: format!("Seat {}", i + 1),
+                    player: Player::Ai {
+                        level,
+                        strategy: seat_strategy(level, rules),
+                    },
+                    net: Units::ZERO,
+                });
+            }
+        }
+        let seed = seed.unwrap_or_else(rand::random);
+        let bankroll = Units::from_units(args.bankroll);
+        let bet = MIN_BET;
+        Ok(App {
+            table: seeded_table(rules.clone(), count, seed),
+            rules: rules.clone(),
+            seats,
+            you,
+            bet,
+            round_bet: bet,
+            bankroll,
+            start_bankroll: bankroll,
+            hints: args.hints,
+            hint_chart: hint::hint_chart(rules),
+            speed: Duration::from_millis(args.speed),
+            ascii: args.ascii,
+            theme: theme::theme(true),
+            overlay: None,
+            messages: vec![Message {
+                tone: Tone::Info,
+                text: "Welcome. Space deals; ? shows every key.".to_owned(),
+            }],
+            session: Session::default(),
+            reshuffled: false,
+            seed,
+            quit: false,
+            told_credit: false,
+        })
+    }
+
+    /// The same app drawn with colour (`true`) or without (`false`, for `NO_COLOR`).
+    pub fn with_color(mut self, color: bool) -> App {
+        self.theme = theme::theme(color);
+        self
+    }
+
+    /// Test and drill support: the next cards dealt will be these, in order (see
+    /// [`Table::stack_next`]). `false` if the shoe does not hold them.
+    pub fn stack_next(&mut self, cards: &[crate::engine::Card]) -> bool {
+        self.table.stack_next(cards)
+    }
+
+    /// The table (read-only).
+    pub fn table(&self) -> &Table<GameRng> {
+        &self.table
+    }
+
+    /// The person's seat, 0-based.
+    pub fn your_seat(&self) -> usize {
+        self.you
+    }
+
+    /// The seed of the shoe (so a session can be replayed with `--seed`).
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The person's tally so far.
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// The bankroll now.
+    pub fn bankroll(&self) -> Units {
+        self.bankroll
+    }
+
+    /// The bankroll at the start of the session.
+    pub fn start_bankroll(&self) -> Units {
+        self.start_bankroll
+    }
+
+    /// The open overlay, if any.
+    pub fn overlay(&self) -> Option<Overlay> {
+        self.overlay
+    }
+
+    /// Whether the session is over and the loop should stop.
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// The messages, oldest first.
+    pub fn messages(&self) -> &[Message] {
+        &self.messages
+    }
+
+    /// Whether an AI seat or the dealer is to play next, at the table's pace: the loop then
+    /// waits [`App::step_delay`] for a key and sends [`Intent::Tick`] when none comes.
+    pub fn animating(&self) -> bool {
+        self.overlay.is_none() && self.automation_pending()
+    }
+
+    /// The pause before each AI action or dealer step.
+    pub fn step_delay(&self) -> Duration {
+        self.speed
+    }
+
+    /// Whether it is the person's turn.
+    pub fn your_turn(&self) -> bool {
+        matches!(self.table.phase(), Phase::Players { seat, .. } if seat == self.you)
+    }
+
+    /// Whether the round is over (or none was dealt): the bet may change and space deals.
+    pub fn between_rounds(&self) -> bool {
+        matches!(self.table.phase(), Phase::Betting | Phase::Settled)
+    }
+
+    /// The strategy hint for the person's active hand, when hints are on and it is their turn.
+    pub fn hint(&self) -> Option<String> {
+        if !self.hints {
+            return None;
+        }
+        let view = self.table.view(self.you);
+        let hand = view.active_hand()?;
+        let up = view.dealer_up()?;
+        Some(hint::hint_line(&self.hint_chart, &hand.cards, up.value(), view.legal()).1)
+    }
+
+    /// The one place state changes.
+    pub fn update(&mut self, intent: Intent) {
+        match intent {
+            Intent::Act(action) => self.act(action),
+            Intent::Deal => self.deal(),
+            Intent::BetUp => self.change_bet(1),
+            Intent::BetDown => self.change_bet(-1),
+            Intent::ToggleHints => {
+                self.hints = !self.hints;
+                let text = if self.hints {
+                    "Hints on: the strategy's play is shown for your hand."
+                } else {
+                    "Hints off."
+                };
+                self.say(Tone::Info, text);
+            }
+            Intent::ToggleHelp => {
+                self.overlay = match self.overlay {
+                    Some(Overlay::Help) => None,
+                    _ => Some(Overlay::Help),
+                };
+            }
+            Intent::AskQuit => self.overlay = Some(Overlay::ConfirmQuit),
+            Intent::ConfirmQuit => self.overlay = Some(Overlay::Summary),
+            Intent::CancelQuit => self.overlay = None,
+            Intent::Exit => self.quit = true,
+            Intent::Skip => self.run_automation(),
+            Intent::Tick => {
+                if self.animating() {
+                    self.auto_step();
+                }
+            }
+            Intent::Unknown(c) => {
+                self.say(
+                    Tone::Error,
+                    format!("`{c}` does nothing here: press ? for the keys"),
+                );
+            }
+            Intent::Redraw => {}
+        }
+        if self.speed.is_zero() && self.overlay.is_none() {
+            self.run_automation();
+        }
+    }
+
+    fn say(&mut self, tone: Tone, text: impl Into<String>) {
+        self.messages.push(Message {
+            tone,
+            text: text.into(),
+        });
+        if self.messages.len() > MESSAGES_KEPT {
+            let extra = self.messages.len() - MESSAGES_KEPT;
+            self.messages.drain(..extra);
+        }
+    }
+
+    fn refuse(&mut self, err: ActionError) {
+        let mut text = err.to_string();
+        if self.table.phase() == Phase::Settled {
+            text.push_str(" (space deals the next round)");
+        }
+        self.say(Tone::Error, text);
+    }
+
+    fn act(&mut self, action: Action) {
+        // The legal-action list decides; `check` only says why not.
+        if !self.table.legal_actions(self.you).contains(action) {
+            match self.table.check(self.you, action) {
+                Err(err) => self.refuse(err),
+                Ok(_) => self.say(Tone::Error, format!("cannot {action} now")),
+            }
+            return;
+        }
+        let hand = self.table.active().map_or(0, |(_, h)| h);
+        match self.table.act(self.you, action) {
+            Ok(events) => {
+                let events = events.to_vec();
+                self.tell_action(self.you, hand, action, &events);
+                self.absorb(&events);
+            }
+            Err(err) => self.refuse(err),
+        }
+    }
+
+    fn deal(&mut self) {
+        if !self.between_rounds() {
+            self.refuse(ActionError::RoundInPlay);
+            return;
+        }
+        let whole_bankroll = self.bankroll.0.div_euclid(1000);
+        if whole_bankroll < MIN_BET {
+            self.bet = MIN_BET;
+            if !self.told_credit {
+                self.told_credit = true;
+                self.say(
+                    Tone::Bad,
+                    "Your bankroll is spent: you play on at 1 unit (virtual units, practice only).",
+                );
+            }
+        } else if self.bet > whole_bankroll {
+            self.bet = whole_bankroll;
+        }
+        self.round_bet = self.bet;
+        match self.table.start_round() {
+            Ok(events) => {
+                let events = events.to_vec();
+                self.messages.clear();
+                self.reshuffled = false;
+                self.absorb(&events);
+            }
+            Err(err) => self.refuse(err),
+        }
+    }
+
+    fn change_bet(&mut self, by: i64) {
+        if !self.between_rounds() {
+            self.say(Tone::Error, "the bet can change only between rounds");
+            return;
+        }
+        let wanted = self.bet + by;
+        let whole_bankroll = self.bankroll.0.div_euclid(1000);
+        if wanted < MIN_BET {
+            self.say(Tone::Error, format!("the smallest bet is {MIN_BET}"));
+        } else if wanted > MAX_BET {
+            self.say(Tone::Error, format!("the largest bet is {MAX_BET}"));
+        } else if by > 0 && wanted > whole_bankroll {
+            self.say(
+                Tone::Error,
+                format!("the bet cannot be more than your bankroll ({whole_bankroll})"),
+            );
+        } else {
+            self.bet = wanted;
+            self.say(Tone::Info, format!("Bet {wanted} for the next round."));
+        }
+    }
+
+    // ----- AI seats and the dealer -----
+
+    fn automation_pending(&self) -> bool {
+        match self.table.phase() {
+            Phase::Players { seat, .. } => seat != self.you,
+            Phase::Dealer => true,
+            Phase::Betting | Phase::Settled => false,
+        }
+    }
+
+    fn run_automation(&mut self) {
+        for _ in 0..MAX_AUTO_STEPS {
+            if !self.automation_pending() {
+                return;
+            }
+            self.auto_step();
+        }
+    }
+
+    /// One AI action or one dealer step.
+    fn auto_step(&mut self) {
+        match self.table.phase() {
+            Phase::Players { seat, hand } if seat != self.you => {
+                let wanted = match &self.seats[seat].player {
+                    Player::Ai { strategy, .. } => strategy.decide(&self.table.view(seat)),
+                    Player::You => Action::Stand,
+                };
+                // A strategy that picks an illegal action stands instead: standing is always
+                // legal for an open hand, so the round cannot stall.
+                let action = if self.table.legal_actions(seat).contains(wanted) {
+                    wanted
+                } else {
+                    Action::Stand
+                };
+                if let Ok(events) = self.table.act(seat, action) {
+                    let events = events.to_vec();
+                    self.tell_action(seat, hand, action, &events);
+                    self.absorb(&events);
+                }
+            }
+            Phase::Dealer => {
+                if let Ok(events) = self.table.dealer_step() {
+                    let events = events.to_vec();
+                    self.absorb(&events);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    // ----- turning events into news and money -----
+
+    /// A line about an action just taken: `Seat 1 hits: 7♣ → 17`.
+    fn tell_action(&mut self, seat: usize, hand: usize, action: Action, events: &[Event]) {
+        let you = seat == self.you;
+        let who = if you {
+            "You".to_owned()
+        } else {
+            self.seats[seat].name.clone()
+        };
+        let verb = |plain: &str, third: &str| if you { plain } else { third }.to_owned();
+        let card = events.iter().find_map(|e| match *e {
+            Event::CardDealt {
+                to: Recipient::Hand { seat: s, hand: h },
+                card,
+            } if s == seat && h == hand => Some(card),
+            _ => None,
+        });
+        let h = self.table.seats()[seat].hands().get(hand).copied();
+        let total = h.map(|h| h.total());
+        let bust = total.is_some_and(|t| t.is_bust());
+        let total_text = match total {
+            Some(t) if t.is_bust() => format!("bust with {}", t.value),
+            Some(t) => t.to_string(),
+            None => String::new(),
+        };
+        let shown = |c: crate::engine::Card| self.card_text(c);
+        let text = match (action, card) {
+            (Action::Stand, _) => format!("{who} {} on {total_text}", verb("stand", "stands")),
+            (Action::Hit, Some(c)) => {
+                format!("{who} {}: {} → {total_text}", verb("hit", "hits"), shown(c))
+            }
+            (Action::Double, Some(c)) => format!(
+                "{who} {}: one card, {} → {total_text}",
+                verb("double", "doubles"),
+                shown(c)
+            ),
+            (Action::Split, _) => format!("{who} {} the pair", verb("split", "splits")),
+            (_, None) => format!("{who}: {action}"),
+        };
+        let tone = match (you, bust) {
+            (true, true) => Tone::Bad,
+            _ => Tone::Info,
+        };
+        self.say(tone, text);
+    }
+
+    /// A card as text, honouring `--ascii`.
+    pub(crate) fn card_text(&self, card: crate::engine::Card) -> String {
+        if self.ascii {
+            format!("{card:?}")
+        } else {
+            card.to_string()
+        }
+    }
+
+    /// The dealer's total once revealed: `soft 17`, `blackjack`, `bust with 25`.
+    pub(crate) fn dealer_total_text(&self) -> String {
+        let cards = &self.table.dealer().cards;
+        let total = cards.total();
+        if cards.is_two_card_21() {
+            "blackjack".to_owned()
+        } else if total.is_bust() {
+            format!("bust with {}", total.value)
+        } else {
+            total.to_string()
+        }
+    }
+
+    /// Books what the events say happened: news, the bankroll, the tally.
+    fn absorb(&mut self, events: &[Event]) {
+        for &event in events {
+            match event {
+                Event::Reshuffled => {
+                    self.reshuffled = true;
+                    self.say(Tone::Info, "The shoe was reshuffled.");
+                }
+                Event::DiscardsShuffledIn => {
+                    self.say(
+                        Tone::Info,
+                        "The shoe ran dry: the discards were shuffled in.",
+                    );
+                }
+                Event::DeckAdded => {
+                    self.say(Tone::Info, "The shoe ran dry: a new deck was opened.")
+                }
+                Event::RoundStarted => self.session.rounds += 1,
+                Event::HandClosed {
+                    seat,
+                    reason: CloseReason::Natural,
+                    ..
+                } => {
+                    if seat == self.you {
+                        self.say(Tone::Good, "Blackjack!");
+                    } else {
+                        let name = self.seats[seat].name.clone();
+                        self.say(Tone::Info, format!("{name} has blackjack."));
+                    }
+                }
+                Event::Split { seat, .. } if seat == self.you => self.session.splits += 1,
+                Event::Doubled { seat, .. } if seat == self.you => self.session.doubles += 1,
+                Event::HoleCardRevealed { card } => {
+                    let text = format!(
+                        "Dealer turns over {}: {}",
+                        self.card_text(card),
+                        self.dealer_total_text()
+                    );
+                    self.say(Tone::Info, text);
+                }
+                Event::DealerNatural => self.say(Tone::Bad, "Dealer has blackjack!"),
+                Event::DealerDraws { card } => {
+                    let text = format!(
+                        "Dealer draws {}: {}",
+                        self.card_text(card),
+                        self.dealer_total_text()
+                    );
+                    self.say(Tone::Info, text);
+                }
+                // A natural was announced when it was turned over.
+                Event::DealerStands { .. } if !self.table.dealer().cards.is_two_card_21() => {
+                    let text = format!("Dealer stands on {}", self.dealer_total_text());
+                    self.say(Tone::Info, text);
+                }
+                Event::DealerBusts { total } => {
+                    self.say(Tone::Good, format!("Dealer busts with {total}"));
+                }
+                Event::HandSettled { seat, outcome, .. } => {
+                    if seat == self.you {
+                        let won = outcome.delta * self.round_bet;
+                        self.bankroll += won;
+                        self.seats[seat].net += won;
+                        let s = &mut self.session;
+                        s.net += won;
+                        s.hands += 1;
+                        match outcome.kind {
+                            OutcomeKind::Blackjack => {
+                                s.wins += 1;
+                                s.blackjacks += 1;
+                            }
+                            OutcomeKind::Win => s.wins += 1,
+                            OutcomeKind::Push => s.pushes += 1,
+                            OutcomeKind::Loss => s.losses += 1,
+                            OutcomeKind::Bust => {
+                                s.losses += 1;
+                                s.busts += 1;
+                            }
+                        }
+                    } else if let Some(info) = self.seats.get_mut(seat) {
+                        info.net += outcome.delta;
+                    }
+                }
+                Event::RoundOver => self.tell_round_result(),
+                _ => {}
+            }
+        }
+    }
+
+    /// `You win +2`, `Push`, `Your hands: +1, −1 — net 0`.
+    fn tell_round_result(&mut self) {
+        let Some(seat) = self.table.seats().get(self.you) else {
+            return;
+        };
+        let outcomes: Vec<_> = seat.hands().iter().filter_map(|h| h.outcome).collect();
+        let net = seat.net() * self.round_bet;
+        let one = |o: crate::engine::Outcome| -> String {
+            let amount = o.delta * self.round_bet;
+            match o.kind {
+                OutcomeKind::Push => "push".to_owned(),
+                OutcomeKind::Bust => format!("bust {amount}"),
+                OutcomeKind::Blackjack => format!("blackjack {amount}"),
+                OutcomeKind::Win | OutcomeKind::Loss => amount.to_string(),
+            }
+        };
+        let text = match outcomes.as_slice() {
+            [] => return,
+            [o] => match o.kind {
+                OutcomeKind::Push => "Push: your stake comes back.".to_owned(),
+                OutcomeKind::Win => format!("You win {}", one(*o)),
+                OutcomeKind::Blackjack => format!("Blackjack pays {}", o.delta * self.round_bet),
+                OutcomeKind::Loss => format!("You lose {}", one(*o)),
+                OutcomeKind::Bust => format!("You bust: {}", o.delta * self.round_bet),
+            },
+            many => {
+                let parts: Vec<String> = many.iter().map(|&o| one(o)).collect();
+                format!("Your hands: {} — net {net}", parts.join(", "))
+            }
+        };
+        let tone = match net.0.signum() {
+            1 => Tone::Good,
+            -1 => Tone::Bad,
+            _ => Tone::Info,
+        };
+        self.say(tone, text);
+    }
+}
+
+/// An amount without a plus sign: `100`, `101.5`, `−3`.
+pub fn amount(units: Units) -> String {
+    let signed = units.to_string();
+    signed.strip_prefix('+').unwrap_or(&signed).to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Card;
+
+    fn app(seats: u8, seat: Option<u8>) -> anyhow::Result<App> {
+        let mut args = PlayArgs::defaults();
+        args.seats = seats;
+        args.seat = seat;
+        args.speed = 0;
+        App::new(&Rules::default(), Some(1), &args)
+    }
+
+    #[test]
+    fn you_sit_in_the_middle_between_normal_and_hard() -> anyhow::Result<()> {
+        let app = app(3, None)?;
+        assert_eq!(app.your_seat(), 1);
+        assert_eq!(app.seats[0].level(), Some(Level::Normal));
+        assert_eq!(app.seats[1].level(), None);
+        assert_eq!(app.seats[2].level(), Some(Level::Hard));
+        Ok(())
+    }
+
+    #[test]
+    fn a_seat_outside_the_table_is_an_error_not_a_panic() {
+        assert!(app(3, Some(4)).is_err());
+        assert!(app(3, Some(0)).is_err());
+        assert!(app(7, Some(7)).is_ok());
+    }
+
+    #[test]
+    fn an_illegal_key_says_why_and_changes_nothing() -> anyhow::Result<()> {
+        let mut app = app(1, None)?;
+        let (ten, six, nine, seven) = (
+            Card::of_value(10),
+            Card::of_value(6),
+            Card::of_value(9),
+            Card::of_value(7),
+        );
+        assert!(app.stack_next(&[ten, nine, six, seven]));
+        app.update(Intent::Deal);
+        app.update(Intent::Act(Action::Split));
+        let last = app.messages().last().map(|m| m.text.clone());
+        assert_eq!(
+            last.as_deref(),
+            Some("cannot split: split needs two cards of the same value")
+        );
+        assert!(app.your_turn());
+        Ok(())
+    }
+
+    #[test]
+    fn the_bet_changes_only_between_rounds_and_pays_by_the_round_bet() -> anyhow::Result<()> {
+        let mut app = app(1, None)?;
+        app.update(Intent::BetUp);
+        app.update(Intent::BetUp);
+        assert_eq!(app.bet, 3);
+        let c = Card::of_value;
+        // You 10,9 against dealer 7 + hole 10: you stand on 19, the dealer stands on 17.
+        assert!(app.stack_next(&[c(10), c(7), c(9), c(10)]));
+        app.update(Intent::Deal);
+        app.update(Intent::BetUp);
+        assert_eq!(app.bet, 3, "no change mid-round");
+        app.update(Intent::Act(Action::Stand));
+        assert_eq!(app.bankroll(), Units::from_units(103));
+        assert_eq!(app.session().wins, 1);
+        Ok(())
+    }
+
+    #[test]
+    fn amounts_print_without_a_plus() {
+        assert_eq!(amount(Units::from_units(100)), "100");
+        assert_eq!(amount(Units(101_500)), "101.5");
+        assert_eq!(amount(Units::from_units(-3)), "−3");
+    }
+}

@@ -1,0 +1,181 @@
+//! Drawing: a pure function of the [`App`] state. Nothing here changes state or reads the
+//! clock, so a frame is fully determined by the app (which is what the snapshots rely on).
+
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+use crate::engine::Units;
+
+use super::app::{App, Overlay, amount};
+use super::widgets::dealer::{self, render_dealer};
+use super::widgets::overlay::{render_confirm_quit, render_help, render_summary, render_too_small};
+use super::widgets::seat::render_seat;
+use super::widgets::status::{render_messages, render_status};
+
+/// The narrowest terminal the table is drawn in.
+pub const MIN_WIDTH: u16 = 60;
+/// The shortest terminal the table is drawn in.
+pub const MIN_HEIGHT: u16 = 20;
+/// The widest a seat panel grows.
+const MAX_SEAT_WIDTH: u16 = 36;
+
+/// Draws the whole screen for `app`.
+pub fn draw(app: &App, frame: &mut Frame) {
+    frame.render_widget(app, frame.area());
+}
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            render_too_small(self, (MIN_WIDTH, MIN_HEIGHT), area, buf);
+            return;
+        }
+        render_table(self, area, buf);
+        match self.overlay() {
+            None => {}
+            Some(Overlay::Help) => render_help(self, area, buf),
+            Some(Overlay::ConfirmQuit) => render_confirm_quit(self, area, buf),
+            Some(Overlay::Summary) => render_summary(self, area, buf),
+        }
+        if self.ascii {
+            asciify(area, buf);
+        }
+    }
+}
+
+/// `--ascii`: the widgets already draw cards and frames in ASCII; this catches every other
+/// symbol (separators, arrows, the minus sign, dashes in messages) so the screen is pure ASCII.
+fn asciify(area: Rect, buf: &mut Buffer) {
+    for y in area.top()..area.bottom() {
+        for x in area.left()..area.right() {
+            let cell = &mut buf[(x, y)];
+            if cell.symbol().is_ascii() {
+                continue;
+            }
+            let plain = match cell.symbol() {
+                "·" | "…" => ".",
+                "─" | "━" | "═" | "—" | "–" | "−" => "-",
+                "│" | "┃" | "║" => "|",
+                "╭" | "╮" | "╰" | "╯" | "┌" | "┐" | "└" | "┘" | "╔" | "╗" | "╚" | "╝" | "┏"
+                | "┓" | "┗" | "┛" => "+",
+                "▶" | "→" => ">",
+                "↑" => "^",
+                "✓" => "+",
+                "✗" | "×" => "x",
+                "█" | "░" => "#",
+                "♠" => "s",
+                "♥" => "h",
+                "♦" => "d",
+                "♣" => "c",
+                _ => "?",
+            };
+            cell.set_symbol(plain);
+        }
+    }
+}
+
+fn render_table(app: &App, area: Rect, buf: &mut Buffer) {
+    let dealer_height = if area.height >= 28 {
+        dealer::TALL_HEIGHT
+    } else {
+        dealer::SHORT_HEIGHT
+    };
+    const HEADER: u16 = 1;
+    const STATUS: u16 = 4;
+    const MIN_MESSAGES: u16 = 3;
+    // The seats take what two hands of boxed cards need (more after splits); the messages
+    // take the rest, and never fewer than two lines.
+    let room = area.height.saturating_sub(HEADER + dealer_height + STATUS);
+    let seats_height = seats_wanted(app).min(room.saturating_sub(MIN_MESSAGES));
+    let [header, dealer_area, seats, messages, status] = Layout::vertical([
+        Constraint::Length(HEADER),
+        Constraint::Length(dealer_height),
+        Constraint::Length(seats_height),
+        Constraint::Fill(1),
+        Constraint::Length(STATUS),
+    ])
+    .areas(area);
+    render_header(app, header, buf);
+    let dealer_width = area.width.min((area.width / 2).max(44));
+    render_dealer(
+        app,
+        dealer_area.centered_horizontally(Constraint::Length(dealer_width)),
+        buf,
+    );
+    render_seats(app, seats, buf);
+    render_messages(app, messages, buf);
+    render_status(app, status, buf);
+}
+
+/// Rows for the seats: a blank row, then panels with room for every hand of the busiest
+/// seat (two at least) as boxed cards.
+fn seats_wanted(app: &App) -> u16 {
+    let most_hands = app
+        .table
+        .seats()
+        .iter()
+        .map(|s| s.hands().len())
+        .max()
+        .unwrap_or(1)
+        .max(2);
+    1 + 2 + 4 * u16::try_from(most_hands).unwrap_or(4)
+}
+
+fn render_header(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme;
+    let rules = &app.rules;
+    let right = " ? help · q quit ";
+    let right_width = u16::try_from(right.chars().count()).unwrap_or(0);
+    let pays = amount(Units(rules.blackjack_pays_milli()));
+    let s17 = if rules.dealer_hits_soft_17 {
+        "H17"
+    } else {
+        "S17"
+    };
+    let room = usize::from(area.width.saturating_sub(right_width));
+    let left = [
+        format!(
+            " Blackjack trainer · {} decks · dealer {} soft 17 · no peek · blackjack pays {pays}",
+            rules.decks,
+            if rules.dealer_hits_soft_17 {
+                "hits"
+            } else {
+                "stands on"
+            },
+        ),
+        format!(
+            " Blackjack trainer · {} decks · {s17} · no peek · blackjack pays {pays}",
+            rules.decks
+        ),
+        format!(" Blackjack · {} decks · {s17} · no peek", rules.decks),
+    ]
+    .into_iter()
+    .find(|l| l.chars().count() <= room)
+    .unwrap_or_else(|| " Blackjack".to_owned());
+    let [left_area, right_area] =
+        Layout::horizontal([Constraint::Fill(1), Constraint::Length(right_width)]).areas(area);
+    Paragraph::new(Line::from(Span::styled(left, theme.header))).render(left_area, buf);
+    Paragraph::new(Line::from(Span::styled(right, theme.dim)))
+        .alignment(Alignment::Right)
+        .render(right_area, buf);
+}
+
+/// The seats side by side, centred, under a blank row.
+fn render_seats(app: &App, area: Rect, buf: &mut Buffer) {
+    let n = u16::try_from(app.seats.len()).unwrap_or(1).max(1);
+    let width = (area.width / n).min(MAX_SEAT_WIDTH);
+    if width == 0 {
+        return;
+    }
+    let gap = u16::from(area.height > 6);
+    let height = area.height - gap;
+    let x0 = area.x + (area.width - width * n) / 2;
+    for seat in 0..app.seats.len() {
+        let i = u16::try_from(seat).unwrap_or(0);
+        let rect = Rect::new(x0 + i * width, area.y + gap, width, height);
+        render_seat(app, seat, rect, buf);
+    }
+}

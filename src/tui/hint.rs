@@ -1,0 +1,103 @@
+//! Strategy hints for the person's active hand: "Basic strategy: split — 8,8 vs 6".
+
+use crate::analysis::chart::{Cell, Chart, HandKind};
+use crate::engine::{Action, ActionSet, Cards, Rules};
+
+/// The chart every hint follows: the exact basic strategy of `rules`, the same one the hard
+/// seat plays and decisions are graded against.
+pub fn hint_chart(rules: &Rules) -> Chart {
+    crate::analysis::basic_strategy(rules).chart.clone()
+}
+
+/// The common multi-deck chart in `assets/normal_chart.txt` (the `normal` AI seat's table).
+pub fn normal_chart() -> Chart {
+    crate::ai::Normal::new().chart().clone()
+}
+
+/// The advice for a hand against the dealer's up card (value 1 = ace … 10), among the legal
+/// actions, with its one-line reason: `Basic strategy: split — 8,8 vs 6`.
+pub fn hint_line(chart: &Chart, cards: &Cards, up: u8, legal: ActionSet) -> (Action, String) {
+    let cell = Cell::for_hand(cards, up, legal.contains(Action::Split));
+    let action = chart.get(cell).resolve(legal);
+    let line = format!(
+        "Basic strategy: {action} — {} vs {}",
+        cell_label(cell),
+        value_name(up)
+    );
+    (action, line)
+}
+
+/// How a cell's hand is written in a hint: `8,8`, `A,A`, `soft 18`, `16`.
+fn cell_label(cell: Cell) -> String {
+    match cell.kind {
+        HandKind::Pair => {
+            let v = value_name(cell.row);
+            format!("{v},{v}")
+        }
+        HandKind::Soft => format!("soft {}", cell.row),
+        HandKind::Hard => cell.row.to_string(),
+    }
+}
+
+/// A card value as players say it: `A`, `2` … `10`.
+fn value_name(value: u8) -> String {
+    if value == 1 {
+        "A".to_owned()
+    } else {
+        value.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Card;
+
+    fn cards(values: &[u8]) -> Cards {
+        Cards::from_cards(
+            &values
+                .iter()
+                .map(|&v| Card::of_value(v))
+                .collect::<Vec<_>>(),
+        )
+    }
+
+    fn all() -> ActionSet {
+        Action::ALL.into_iter().collect()
+    }
+
+    #[test]
+    fn the_embedded_chart_parses() {
+        let _ = normal_chart();
+        let _ = hint_chart(&Rules::default());
+    }
+
+    #[test]
+    fn eights_against_six_say_split() {
+        let (action, line) = hint_line(&hint_chart(&Rules::default()), &cards(&[8, 8]), 6, all());
+        assert_eq!(action, Action::Split);
+        assert_eq!(line, "Basic strategy: split — 8,8 vs 6");
+    }
+
+    #[test]
+    fn eleven_against_six_says_double_and_falls_back_to_hit() {
+        let chart = hint_chart(&Rules::default());
+        let (action, line) = hint_line(&chart, &cards(&[6, 5]), 6, all());
+        assert_eq!(
+            (action, line.as_str()),
+            (Action::Double, "Basic strategy: double — 11 vs 6")
+        );
+        let three = cards(&[2, 4, 5]);
+        let no_double: ActionSet = [Action::Hit, Action::Stand].into_iter().collect();
+        assert_eq!(hint_line(&chart, &three, 6, no_double).0, Action::Hit);
+    }
+
+    #[test]
+    fn soft_hands_and_aces_are_written_as_players_say_them() {
+        let chart = hint_chart(&Rules::default());
+        let (_, line) = hint_line(&chart, &cards(&[1, 7]), 1, all());
+        assert_eq!(line, "Basic strategy: hit — soft 18 vs A");
+        let (_, line) = hint_line(&chart, &cards(&[10, 10]), 10, all());
+        assert_eq!(line, "Basic strategy: stand — 10,10 vs 10");
+    }
+}

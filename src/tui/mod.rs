@@ -1,0 +1,91 @@
+//! The table in the terminal: `blackjack play`.
+//!
+//! The shape follows the event-driven ratatui template: terminal events become
+//! [`Intent`]s ([`input::intent_for`]), one [`App::update`] changes the state, and
+//! [`draw()`] is a pure function of that state. The loop ([`run`]) is generic over its backend
+//! and its [`EventSource`], so tests run the real app on a `TestBackend` with scripted keys.
+//!
+//! Pacing: while AI seats or the dealer are to play, the loop waits up to the step delay for
+//! a key and sends [`Intent::Tick`] when none comes; otherwise it blocks on the next event
+//! with no timeout, so an idle table uses no CPU.
+
+pub mod app;
+pub mod draw;
+pub mod hint;
+pub mod input;
+pub mod seat_ai;
+pub mod theme;
+pub mod widgets;
+
+use std::io;
+use std::time::{Duration, Instant};
+
+use ratatui::Terminal;
+use ratatui::backend::Backend;
+
+pub use app::{App, Intent, Overlay};
+pub use draw::{MIN_HEIGHT, MIN_WIDTH, draw};
+
+/// Where terminal events come from: the real terminal, or a script in tests.
+pub trait EventSource {
+    /// The next event. `timeout: None` waits for one as long as it takes; otherwise
+    /// `Ok(None)` means the timeout passed with no event.
+    fn next_event(
+        &mut self,
+        timeout: Option<Duration>,
+    ) -> io::Result<Option<crossterm::event::Event>>;
+}
+
+/// The terminal's own events, through crossterm.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct CrosstermEvents;
+
+impl EventSource for CrosstermEvents {
+    fn next_event(
+        &mut self,
+        timeout: Option<Duration>,
+    ) -> io::Result<Option<crossterm::event::Event>> {
+        match timeout {
+            None => crossterm::event::read().map(Some),
+            Some(t) if crossterm::event::poll(t)? => crossterm::event::read().map(Some),
+            Some(_) => Ok(None),
+        }
+    }
+}
+
+/// Runs the table until the person leaves: draw, wait for an event (or the pacing timeout),
+/// turn it into an intent, update, draw again.
+pub fn run<B, E>(terminal: &mut Terminal<B>, events: &mut E, app: &mut App) -> anyhow::Result<()>
+where
+    B: Backend,
+    B::Error: Send + Sync + 'static,
+    E: EventSource,
+{
+    let mut deadline: Option<Instant> = None;
+    loop {
+        terminal.draw(|frame| draw(app, frame))?;
+        if app.animating() {
+            deadline.get_or_insert_with(|| Instant::now() + app.step_delay());
+        } else {
+            deadline = None;
+        }
+        let timeout = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        match events.next_event(timeout)? {
+            Some(event) => {
+                if let Some(intent) = input::intent_for(&event, app) {
+                    if intent == Intent::Skip {
+                        deadline = None;
+                    }
+                    app.update(intent);
+                }
+            }
+            None => {
+                deadline = None;
+                app.update(Intent::Tick);
+            }
+        }
+        if app.should_quit() {
+            return Ok(());
+        }
+    }
+}

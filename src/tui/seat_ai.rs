@@ -1,0 +1,50 @@
+//! Who decides for the AI seats: the `ai` module's strategies, which see only the seat's
+//! [`crate::engine::SeatView`].
+
+use crate::ai::AnyStrategy;
+use crate::cli::Level;
+use crate::engine::Rules;
+
+pub use crate::ai::Strategy as SeatStrategy;
+
+/// The strategy of an AI seat of `level` under `rules` (`hard` plays the computed chart).
+pub fn seat_strategy(level: Level, rules: &Rules) -> Box<dyn SeatStrategy> {
+    Box::new(AnyStrategy::for_level(level, rules))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Action, Card, seeded_table};
+
+    #[test]
+    fn every_level_picks_a_legal_action() {
+        for level in [Level::Easy, Level::Normal, Level::Hard] {
+            let strategy = seat_strategy(level, &Rules::default());
+            let mut table = seeded_table(Rules::default(), 1, 9);
+            for _ in 0..200 {
+                table.start_round().expect("between rounds");
+                while let Some((seat, _)) = table.active() {
+                    let action = strategy.decide(&table.view(seat));
+                    assert!(table.legal_actions(seat).contains(action), "{level:?}");
+                    table.act(seat, action).expect("legal");
+                }
+                table.play_dealer().expect("dealer's turn");
+            }
+        }
+    }
+
+    #[test]
+    fn easy_hits_sixteen_and_stands_on_seventeen() {
+        let strategy = seat_strategy(Level::Easy, &Rules::default());
+        let mut table = seeded_table(Rules::default(), 1, 1);
+        let (ten, six, seven) = (Card::of_value(10), Card::of_value(6), Card::of_value(7));
+        assert!(table.stack_next(&[ten, Card::of_value(9), six, Card::of_value(8)]));
+        table.start_round().expect("deal");
+        assert_eq!(strategy.decide(&table.view(0)), Action::Hit);
+        let mut table = seeded_table(Rules::default(), 1, 1);
+        assert!(table.stack_next(&[ten, Card::of_value(9), seven, Card::of_value(8)]));
+        table.start_round().expect("deal");
+        assert_eq!(strategy.decide(&table.view(0)), Action::Stand);
+    }
+}

@@ -1,0 +1,104 @@
+//! The dealer at the top: the up card, the face-down card as a card back until it is turned
+//! over, and the total once known (`soft 17`, `blackjack`, `bust with 25`).
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Paragraph, Widget};
+
+use crate::engine::Phase;
+
+use super::super::app::App;
+use super::cards::{Face, Spread, boxed_row, chip, row_width};
+use super::{ascii_border, marker};
+
+/// Height of the dealer's area with boxed cards.
+pub const TALL_HEIGHT: u16 = 6;
+/// Height of the dealer's area with card chips.
+pub const SHORT_HEIGHT: u16 = 3;
+
+/// Draws the dealer into `area` (boxed cards when it is [`TALL_HEIGHT`] high).
+pub fn render_dealer(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme;
+    let playing = app.table.phase() == Phase::Dealer;
+    let title = if playing {
+        format!(" {} Dealer ", marker(app.ascii))
+    } else {
+        " Dealer ".to_owned()
+    };
+    let mut block = Block::bordered()
+        .title(Line::from(Span::styled(title, theme.title)).alignment(Alignment::Center))
+        .border_style(if playing {
+            theme.frame_active
+        } else {
+            theme.frame
+        });
+    block = if app.ascii {
+        block.border_set(ascii_border(playing))
+    } else if playing {
+        block.border_type(BorderType::Thick)
+    } else {
+        block.border_type(BorderType::Rounded)
+    };
+    let inner = block.inner(area);
+    block.render(area, buf);
+
+    let dealer = app.table.dealer();
+    if dealer.cards.is_empty() {
+        Paragraph::new(Line::from(Span::styled("waiting for the deal", theme.dim)))
+            .alignment(Alignment::Center)
+            .render(inner, buf);
+        return;
+    }
+    let mut faces: Vec<Face> = dealer
+        .cards
+        .as_slice()
+        .iter()
+        .map(|&c| Face::Up(c))
+        .collect();
+    if !dealer.revealed {
+        faces.push(Face::Down);
+    }
+    let total = Span::styled(dealer_total(app), theme.title);
+    let width = usize::from(inner.width);
+    let mut lines: Vec<Line> = Vec::new();
+    if inner.height > 3 {
+        let spread = if row_width(faces.len(), Spread::Apart) <= width {
+            Some(Spread::Apart)
+        } else if row_width(faces.len(), Spread::Fanned) <= width {
+            Some(Spread::Fanned)
+        } else {
+            None
+        };
+        if let Some(spread) = spread {
+            lines.extend(boxed_row(&faces, spread, app.ascii, theme));
+            lines.push(Line::from(total.clone()));
+        }
+    }
+    if lines.is_empty() {
+        let mut spans = Vec::new();
+        for &f in &faces {
+            spans.push(chip(f, app.ascii, theme));
+            spans.push(Span::raw(" "));
+        }
+        spans.push(Span::styled("· ", theme.dim));
+        spans.push(total);
+        lines.push(Line::from(spans));
+    }
+    Paragraph::new(lines)
+        .alignment(Alignment::Center)
+        .render(inner, buf);
+}
+
+/// `showing 10` before the face-down card is turned; then the total.
+fn dealer_total(app: &App) -> String {
+    let dealer = app.table.dealer();
+    if !dealer.revealed {
+        return match dealer.cards.as_slice().first() {
+            Some(up) if up.value() == 1 => "showing A".to_owned(),
+            Some(up) => format!("showing {}", up.value()),
+            None => String::new(),
+        };
+    }
+    app.dealer_total_text()
+}

@@ -1,0 +1,207 @@
+//! The bottom of the screen: the message area, and the status lines — the legal actions of the
+//! active hand (from the engine's list, keyed by the same table the key handler reads), the
+//! hint, the bankroll and bet, and the shoe gauge.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget};
+
+use crate::engine::Phase;
+
+use super::super::app::{App, Tone, amount};
+use super::super::input::key_for;
+use super::marker;
+
+/// Draws the newest messages that fit, newest last, each with its tone's symbol.
+pub fn render_messages(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme;
+    let block = Block::new()
+        .borders(Borders::TOP)
+        .border_style(theme.frame)
+        .title(Span::styled(" Messages ", theme.dim));
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let shown = usize::from(inner.height);
+    let messages = app.messages();
+    let start = messages.len().saturating_sub(shown);
+    let lines: Vec<Line> = messages[start..]
+        .iter()
+        .map(|m| {
+            let (symbol, style) = match (m.tone, app.ascii) {
+                (Tone::Info, _) => ("·", theme.msg_info),
+                (Tone::Good, false) => ("✓", theme.msg_good),
+                (Tone::Good, true) => ("+", theme.msg_good),
+                (Tone::Bad, false) => ("✗", theme.msg_bad),
+                (Tone::Bad, true) => ("x", theme.msg_bad),
+                (Tone::Error, _) => ("!", theme.msg_error),
+            };
+            Line::from(vec![
+                Span::styled(format!("{symbol} "), style),
+                Span::styled(m.text.clone(), style),
+            ])
+        })
+        .collect();
+    Paragraph::new(lines).render(inner, buf);
+}
+
+/// Draws the status lines: actions, hint, bankroll · bet · shoe.
+pub fn render_status(app: &App, area: Rect, buf: &mut Buffer) {
+    let block = Block::new()
+        .borders(Borders::TOP)
+        .border_style(app.theme.frame);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let lines = vec![
+        action_line(app),
+        hint_line(app),
+        bank_line(app, inner.width),
+    ];
+    Paragraph::new(lines).render(inner, buf);
+}
+
+fn key(app: &App, k: &str) -> Span<'static> {
+    Span::styled(format!("[{k}]"), app.theme.key)
+}
+
+/// The legal actions of the active hand only, or what is going on.
+fn action_line(app: &App) -> Line<'static> {
+    let theme = app.theme;
+    let mut spans = Vec::new();
+    match app.table.phase() {
+        Phase::Players { seat, .. } if seat == app.your_seat() => {
+            spans.push(Span::styled(
+                format!("{} Your turn:", marker(app.ascii)),
+                theme.active_hand,
+            ));
+            for action in app.table.legal_actions(app.your_seat()).iter() {
+                spans.push(Span::raw(" "));
+                spans.push(key(app, &key_for(action).to_string()));
+                spans.push(Span::styled(format!(" {action}"), theme.action));
+            }
+        }
+        Phase::Players { seat, .. } => {
+            let info = &app.seats[seat];
+            let level = info
+                .level()
+                .map(|l| format!(" ({})", format!("{l:?}").to_lowercase()))
+                .unwrap_or_default();
+            spans.push(Span::styled(
+                format!("{}{level} is playing…", info.name),
+                theme.text,
+            ));
+            spans.push(Span::styled(" any key skips", theme.dim));
+        }
+        Phase::Dealer => {
+            spans.push(Span::styled("The dealer plays…", theme.text));
+            spans.push(Span::styled(" any key skips", theme.dim));
+        }
+        Phase::Betting | Phase::Settled => {
+            for (k, what) in [
+                ("space", "deal"),
+                ("+/-", "bet"),
+                ("t", "hints"),
+                ("?", "help"),
+                ("q", "quit"),
+            ] {
+                if !spans.is_empty() {
+                    spans.push(Span::raw("  "));
+                }
+                spans.push(key(app, k));
+                spans.push(Span::styled(format!(" {what}"), theme.action));
+            }
+        }
+    }
+    Line::from(spans)
+}
+
+fn hint_line(app: &App) -> Line<'static> {
+    let theme = app.theme;
+    match app.hint() {
+        Some(hint) => Line::from(vec![
+            Span::styled("Hint: ", theme.hint),
+            Span::styled(hint, theme.hint),
+        ]),
+        None if app.your_turn() => {
+            Line::from(Span::styled("[t] shows the strategy hint", theme.dim))
+        }
+        None => Line::default(),
+    }
+}
+
+/// `Bankroll 100 · Bet 1 │ Shoe ··|████ 280 left · cut in 204 · reshuffled`.
+fn bank_line(app: &App, width: u16) -> Line<'static> {
+    let theme = app.theme;
+    let mut spans = vec![
+        Span::styled("Bankroll ", theme.dim),
+        Span::styled(amount(app.bankroll), theme.title),
+        Span::styled(" · Bet ", theme.dim),
+        Span::styled(app.bet.to_string(), theme.title),
+    ];
+    let shoe = app.table.shoe();
+    let size = shoe.size().max(1);
+    let left = shoe.remaining();
+    let until_cut = shoe.until_cut();
+    let cut = if until_cut > 0 {
+        format!(" · cut in {until_cut}")
+    } else {
+        " · cut card out: reshuffle next round".to_owned()
+    };
+    let reshuffled = if app.reshuffled { " · reshuffled" } else { "" };
+    let hints = if app.hints { " · hints on" } else { "" };
+    // Drop what matters least until the line fits with a bar of at least 8.
+    let fixed: usize = spans.iter().map(Span::width).sum::<usize>() + " │ Shoe ".chars().count();
+    let room = usize::from(width).saturating_sub(fixed + 8);
+    let full = format!(" {left} left{cut}{reshuffled}");
+    let (hints, tail) = if hints.chars().count() + full.chars().count() <= room {
+        (hints, full)
+    } else if full.chars().count() <= room {
+        ("", full)
+    } else {
+        ("", format!(" {left} left{reshuffled}"))
+    };
+    spans.push(Span::styled(hints, theme.dim));
+    spans.push(Span::styled(" │ Shoe ", theme.dim));
+    let used: usize = spans.iter().map(Span::width).sum::<usize>() + tail.chars().count();
+    let bar = usize::from(width).saturating_sub(used).clamp(6, 24);
+    let dealt = size - left.min(size);
+    let cut_at = if until_cut > 0 {
+        Some(((dealt + until_cut) * bar / size).min(bar - 1))
+    } else {
+        None
+    };
+    let (dealt_ch, left_ch, cut_ch) = if app.ascii {
+        ('.', '#', '|')
+    } else {
+        ('·', '█', '┃')
+    };
+    let mut before_cut = String::new();
+    let mut after_cut = String::new();
+    for i in 0..bar {
+        let pos = (2 * i + 1) * size / (2 * bar);
+        let ch = if pos < dealt { dealt_ch } else { left_ch };
+        match cut_at {
+            Some(c) if i == c => {}
+            Some(c) if i > c => after_cut.push(ch),
+            _ => before_cut.push(ch),
+        }
+    }
+    // Split the bar into styled runs: dealt cards, cards left, the cut card.
+    let push_run = |spans: &mut Vec<Span<'static>>, run: &str| {
+        let dealt: String = run.chars().filter(|&c| c == dealt_ch).collect();
+        let rest: String = run.chars().filter(|&c| c != dealt_ch).collect();
+        if !dealt.is_empty() {
+            spans.push(Span::styled(dealt, theme.dim));
+        }
+        if !rest.is_empty() {
+            spans.push(Span::styled(rest, theme.gauge_left));
+        }
+    };
+    push_run(&mut spans, &before_cut);
+    if cut_at.is_some() {
+        spans.push(Span::styled(cut_ch.to_string(), theme.gauge_cut));
+        push_run(&mut spans, &after_cut);
+    }
+    spans.push(Span::styled(tail, theme.text));
+    Line::from(spans)
+}

@@ -1,0 +1,555 @@
+//! Scripted sessions of the real table (bandwhich style): a seeded, stacked shoe, scripted
+//! keys and resizes, the real event loop on a `TestBackend`, and insta snapshots of the frames.
+
+use std::cell::RefCell;
+use std::convert::Infallible;
+use std::rc::Rc;
+use std::time::Duration;
+
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::Terminal;
+use ratatui::backend::{Backend, ClearType, TestBackend, WindowSize};
+use ratatui::buffer::{Buffer, Cell};
+use ratatui::layout::{Position, Size};
+use ratatui::style::Modifier;
+
+use blackjack_trainer::cli::PlayArgs;
+use blackjack_trainer::engine::{Card, Rank, Rules, Suit};
+use blackjack_trainer::tui::{self, App, EventSource};
+
+// ----- the harness -----
+
+/// What the fake terminal and the script share: the terminal's size, the last frame drawn, and
+/// the frames the script asked to keep.
+#[derive(Default)]
+struct Screen {
+    size: (u16, u16),
+    last: Option<Buffer>,
+    frames: usize,
+    snaps: Vec<(&'static str, Buffer)>,
+}
+
+/// A `TestBackend` whose size the script can change (a resize) and which keeps each frame.
+struct FakeTerminal {
+    inner: TestBackend,
+    screen: Rc<RefCell<Screen>>,
+}
+
+impl FakeTerminal {
+    fn sync_size(&mut self) {
+        let (w, h) = self.screen.borrow().size;
+        let area = self.inner.buffer().area;
+        if (area.width, area.height) != (w, h) {
+            self.inner.resize(w, h);
+        }
+    }
+}
+
+impl Backend for FakeTerminal {
+    type Error = Infallible;
+
+    fn draw<'a, I>(&mut self, content: I) -> Result<(), Infallible>
+    where
+        I: Iterator<Item = (u16, u16, &'a Cell)>,
+    {
+        self.sync_size();
+        self.inner.draw(content)
+    }
+    fn hide_cursor(&mut self) -> Result<(), Infallible> {
+        self.inner.hide_cursor()
+    }
+    fn show_cursor(&mut self) -> Result<(), Infallible> {
+        self.inner.show_cursor()
+    }
+    fn get_cursor_position(&mut self) -> Result<Position, Infallible> {
+        self.inner.get_cursor_position()
+    }
+    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> Result<(), Infallible> {
+        self.inner.set_cursor_position(position)
+    }
+    fn clear(&mut self) -> Result<(), Infallible> {
+        self.sync_size();
+        self.inner.clear()
+    }
+    fn clear_region(&mut self, clear_type: ClearType) -> Result<(), Infallible> {
+        self.sync_size();
+        self.inner.clear_region(clear_type)
+    }
+    fn size(&self) -> Result<Size, Infallible> {
+        let (width, height) = self.screen.borrow().size;
+        Ok(Size { width, height })
+    }
+    fn window_size(&mut self) -> Result<WindowSize, Infallible> {
+        self.sync_size();
+        self.inner.window_size()
+    }
+    fn flush(&mut self) -> Result<(), Infallible> {
+        self.inner.flush()?;
+        let mut screen = self.screen.borrow_mut();
+        screen.last = Some(self.inner.buffer().clone());
+        screen.frames += 1;
+        Ok(())
+    }
+}
+
+/// One step of a script.
+#[derive(Debug, Clone)]
+enum Step {
+    /// A key press.
+    Key(KeyCode),
+    /// Ctrl + a key.
+    Ctrl(char),
+    /// The terminal is resized.
+    Resize(u16, u16),
+    /// The pacing timeout passes with no key.
+    Wait,
+    /// Keep the frame on screen now under this name.
+    Snap(&'static str),
+}
+
+fn key(c: char) -> Step {
+    Step::Key(KeyCode::Char(c))
+}
+
+/// The scripted event source.
+struct Script {
+    steps: std::collections::VecDeque<Step>,
+    screen: Rc<RefCell<Screen>>,
+    timeouts_seen: Vec<Option<Duration>>,
+}
+
+impl EventSource for Script {
+    fn next_event(&mut self, timeout: Option<Duration>) -> std::io::Result<Option<Event>> {
+        self.timeouts_seen.push(timeout);
+        loop {
+            let Some(step) = self.steps.pop_front() else {
+                return Err(std::io::Error::other(
+                    "the script ended before the app quit",
+                ));
+            };
+            let none = KeyModifiers::NONE;
+            return Ok(match step {
+                Step::Snap(name) => {
+                    let mut screen = self.screen.borrow_mut();
+                    let frame = screen.last.clone().expect("a frame was drawn");
+                    screen.snaps.push((name, frame));
+                    continue;
+                }
+                Step::Key(code) => Some(Event::Key(KeyEvent::new(code, none))),
+                Step::Ctrl(c) => Some(Event::Key(KeyEvent::new(
+                    KeyCode::Char(c),
+                    KeyModifiers::CONTROL,
+                ))),
+                Step::Resize(w, h) => {
+                    self.screen.borrow_mut().size = (w, h);
+                    Some(Event::Resize(w, h))
+                }
+                Step::Wait => None,
+            });
+        }
+    }
+}
+
+/// The outcome of a scripted session.
+struct Session {
+    app: App,
+    snaps: Vec<(&'static str, Buffer)>,
+    timeouts: Vec<Option<Duration>>,
+    frames: usize,
+}
+
+impl Session {
+    fn snap(&self, name: &str) -> String {
+        let (_, buf) = self
+            .snaps
+            .iter()
+            .find(|(n, _)| *n == name)
+            .unwrap_or_else(|| panic!("no frame named {name}"));
+        text(buf)
+    }
+}
+
+/// The frame as plain text, one line per row, trailing blanks trimmed.
+fn text(buf: &Buffer) -> String {
+    let area = buf.area;
+    let mut out = String::new();
+    for y in 0..area.height {
+        let mut line = String::new();
+        for x in 0..area.width {
+            line.push_str(buf[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn options(seats: u8, speed: u64) -> PlayArgs {
+    let mut args = PlayArgs::defaults();
+    args.seats = seats;
+    args.speed = speed;
+    args
+}
+
+/// Runs the real app with `args`, the next cards `stacked`, on a `w`×`h` terminal.
+fn play(args: &PlayArgs, stacked: &[Card], (w, h): (u16, u16), steps: Vec<Step>) -> Session {
+    let mut app = App::new(&Rules::default(), Some(2024), args)
+        .expect("valid options")
+        .with_color(false);
+    assert!(app.stack_next(stacked), "the shoe holds the stacked cards");
+    let screen = Rc::new(RefCell::new(Screen {
+        size: (w, h),
+        ..Screen::default()
+    }));
+    let backend = FakeTerminal {
+        inner: TestBackend::new(w, h),
+        screen: Rc::clone(&screen),
+    };
+    let mut terminal = Terminal::new(backend).expect("a test terminal");
+    let mut script = Script {
+        steps: steps.into(),
+        screen: Rc::clone(&screen),
+        timeouts_seen: Vec::new(),
+    };
+    tui::run(&mut terminal, &mut script, &mut app).expect("the session runs to its end");
+    assert!(app.should_quit());
+    let screen = screen.take();
+    Session {
+        app,
+        snaps: screen.snaps,
+        timeouts: script.timeouts_seen,
+        frames: screen.frames,
+    }
+}
+
+/// `As`, `Th`, `8d`, `Kc`: rank then suit letter.
+fn card(text: &str) -> Card {
+    let (rank, suit) = text.split_at(text.len() - 1);
+    let rank = match rank {
+        "A" => Rank::Ace,
+        "2" => Rank::Two,
+        "3" => Rank::Three,
+        "4" => Rank::Four,
+        "5" => Rank::Five,
+        "6" => Rank::Six,
+        "7" => Rank::Seven,
+        "8" => Rank::Eight,
+        "9" => Rank::Nine,
+        "T" | "10" => Rank::Ten,
+        "J" => Rank::Jack,
+        "Q" => Rank::Queen,
+        "K" => Rank::King,
+        other => panic!("bad rank {other}"),
+    };
+    let suit = match suit {
+        "c" => Suit::Clubs,
+        "d" => Suit::Diamonds,
+        "h" => Suit::Hearts,
+        "s" => Suit::Spades,
+        other => panic!("bad suit {other}"),
+    };
+    Card::new(rank, suit)
+}
+
+fn cards(list: &str) -> Vec<Card> {
+    list.split_whitespace().map(card).collect()
+}
+
+/// Deal order at three seats: seat 1, you, seat 3, dealer's up card, seat 1, you, seat 3, the
+/// face-down card; then the cards drawn in play order. Seat 1 (normal) gets 10,9 and seat 3
+/// (hard) 10,8: both stand against any up card.
+fn three_seat_deal(you: [&str; 2], up: &str, hole: &str, then: &str) -> Vec<Card> {
+    cards(&format!(
+        "Tc {} Ts {up} 9c {} 8c {hole} {then}",
+        you[0], you[1]
+    ))
+}
+
+const SIZE: (u16, u16) = (100, 32);
+
+// ----- the scenarios -----
+
+#[test]
+fn deal_hint_split_double_and_settlement() {
+    // You 8,8 against a 6. Split: the first 8 takes a 3 (11) and doubles into a 9 (20); the
+    // second takes a 10 (18) and stands. The dealer turns a 10 (16) and busts with a 9.
+    let stacked = three_seat_deal(["8s", "8d"], "6h", "Td", "3c 9d Th 9s");
+    let steps = vec![
+        key(' '),
+        Step::Snap("deal"),
+        key('t'),
+        Step::Snap("hint_shown"),
+        key('p'),
+        Step::Snap("split_hands"),
+        key('d'),
+        Step::Snap("double"),
+        key('s'),
+        Step::Snap("settlement"),
+        Step::Ctrl('c'),
+    ];
+    let session = play(&options(3, 0), &stacked, SIZE, steps);
+    let hint = session.snap("hint_shown");
+    assert!(
+        hint.contains("Hint: Basic strategy: split — 8,8 vs 6"),
+        "{hint}"
+    );
+    assert!(
+        session
+            .snap("split_hands")
+            .contains("Basic strategy: double — 11 vs 6")
+    );
+    let settled = session.snap("settlement");
+    assert!(settled.contains("Dealer busts with 25"), "{settled}");
+    assert!(
+        settled.contains("+2") && settled.contains("doubled"),
+        "{settled}"
+    );
+    assert_eq!(session.app.session().net.to_string(), "+3");
+    for (name, frame) in &session.snaps {
+        insta::assert_snapshot!(*name, text(frame));
+    }
+}
+
+#[test]
+fn a_dealer_natural_takes_a_doubled_stake_whole() {
+    // No peek: you double 11 into 20 against an ace; the face-down king makes a natural.
+    let stacked = three_seat_deal(["5h", "6c"], "Ad", "Ks", "9h");
+    let steps = vec![
+        key(' '),
+        key('d'),
+        Step::Snap("dealer_natural_revealed"),
+        Step::Ctrl('c'),
+    ];
+    let session = play(&options(3, 0), &stacked, SIZE, steps);
+    let frame = session.snap("dealer_natural_revealed");
+    assert!(frame.contains("Dealer has blackjack!"), "{frame}");
+    assert!(frame.contains("−2"), "{frame}");
+    insta::assert_snapshot!("dealer_natural_revealed", frame);
+}
+
+#[test]
+fn a_bust_loses_at_once() {
+    let stacked = three_seat_deal(["Th", "6s"], "Tc", "7d", "9c");
+    let steps = vec![key(' '), key('h'), Step::Snap("bust"), Step::Ctrl('c')];
+    let session = play(&options(3, 0), &stacked, SIZE, steps);
+    let frame = session.snap("bust");
+    assert!(frame.contains("You hit: 9♣ → bust with 25"), "{frame}");
+    assert!(frame.contains("bust −1"), "{frame}");
+    assert_eq!(session.app.session().busts, 1);
+    insta::assert_snapshot!("bust", frame);
+}
+
+#[test]
+fn an_illegal_key_says_why_in_the_message_area() {
+    let stacked = three_seat_deal(["Th", "6s"], "Tc", "7d", "");
+    let steps = vec![key(' '), key('p'), Step::Snap("refused"), Step::Ctrl('c')];
+    let session = play(&options(3, 0), &stacked, SIZE, steps);
+    let frame = session.snap("refused");
+    assert!(
+        frame.contains("! cannot split: split needs two cards of the same value"),
+        "{frame}"
+    );
+    // The action bar offers only the legal actions: no split here.
+    assert!(frame.contains("[h] hit [s] stand [d] double") && !frame.contains("[p] split"));
+}
+
+#[test]
+fn help_overlay() {
+    let steps = vec![
+        key('?'),
+        Step::Snap("help_overlay"),
+        key('?'),
+        Step::Ctrl('c'),
+    ];
+    let session = play(&options(3, 0), &[], SIZE, steps);
+    insta::assert_snapshot!("help_overlay", session.snap("help_overlay"));
+}
+
+#[test]
+fn too_small_then_resized_back() {
+    let stacked = three_seat_deal(["Th", "6s"], "Tc", "7d", "");
+    let steps = vec![
+        key(' '),
+        Step::Resize(50, 15),
+        Step::Snap("too_small"),
+        Step::Resize(100, 32),
+        Step::Snap("resized_back"),
+        Step::Ctrl('c'),
+    ];
+    let session = play(&options(3, 0), &stacked, SIZE, steps);
+    let small = session.snap("too_small");
+    assert!(small.contains("Please enlarge the terminal"), "{small}");
+    assert!(small.contains("The table needs 60×20; this one is 50×15."));
+    insta::assert_snapshot!("too_small", small);
+    assert!(session.snap("resized_back").contains("Your turn"));
+}
+
+#[test]
+fn narrow_layout_three_seats() {
+    let stacked = three_seat_deal(["8s", "8d"], "6h", "Td", "3c");
+    let steps = vec![
+        key('t'),
+        key(' '),
+        key('p'),
+        Step::Snap("narrow_60x20"),
+        Step::Ctrl('c'),
+    ];
+    let session = play(&options(3, 0), &stacked, (60, 20), steps);
+    insta::assert_snapshot!("narrow_60x20", session.snap("narrow_60x20"));
+}
+
+#[test]
+fn narrow_and_wide_layouts_seven_seats() {
+    for (name, size) in [
+        ("narrow_60x20_seven", (60, 20)),
+        ("wide_120x40_seven", (120, 40)),
+    ] {
+        let steps = vec![key(' '), Step::Snap(name), Step::Ctrl('c')];
+        let session = play(&options(7, 0), &[], size, steps);
+        let frame = session.snap(name);
+        assert!(frame.contains("You"), "{frame}");
+        insta::assert_snapshot!(name, frame);
+    }
+}
+
+#[test]
+fn ascii_cards() {
+    let mut args = options(3, 0);
+    args.ascii = true;
+    let stacked = three_seat_deal(["Ah", "7s"], "9d", "Td", "");
+    let steps = vec![key(' '), Step::Snap("ascii"), Step::Ctrl('c')];
+    let session = play(&args, &stacked, SIZE, steps);
+    let frame = session.snap("ascii");
+    assert!(frame.is_ascii(), "{frame}");
+    assert!(
+        frame.contains("|A h|") && frame.contains("soft 18"),
+        "{frame}"
+    );
+    insta::assert_snapshot!("ascii", frame);
+}
+
+#[test]
+fn ai_seats_and_dealer_play_at_a_pace_and_any_key_skips() {
+    // Seat 1 plays first, one step per timeout; then you stand; the dealer reveals on the next
+    // timeout, and a key skips the rest.
+    let stacked = three_seat_deal(["Th", "7s"], "5d", "Tc", "Ts 9h");
+    let steps = vec![
+        key(' '),
+        Step::Snap("ai_to_play"),
+        Step::Wait,
+        Step::Snap("your_turn"),
+        key('s'),
+        Step::Wait,
+        Step::Wait,
+        Step::Snap("dealer_reveals"),
+        key('x'),
+        Step::Snap("skipped_to_the_end"),
+        Step::Ctrl('c'),
+    ];
+    let session = play(&options(3, 400), &stacked, SIZE, steps);
+    assert!(
+        session
+            .snap("ai_to_play")
+            .contains("Seat 1 (normal) is playing… any key skips")
+    );
+    assert!(session.snap("your_turn").contains("Your turn"));
+    let reveal = session.snap("dealer_reveals");
+    assert!(reveal.contains("Dealer turns over 10♣: 15"), "{reveal}");
+    assert!(!reveal.contains("Dealer draws"), "{reveal}");
+    let end = session.snap("skipped_to_the_end");
+    assert!(end.contains("Dealer draws 10♠: bust with 25"), "{end}");
+    assert!(end.contains("[space] deal"), "{end}");
+    // The loop waited 400 ms only while someone else was to play; otherwise it blocked.
+    let waits: Vec<_> = session.timeouts.iter().flatten().collect();
+    assert!(!waits.is_empty() && waits.iter().all(|d| **d <= Duration::from_millis(400)));
+    assert_eq!(
+        session.timeouts.first(),
+        Some(&None),
+        "idle is idle: no timeout before the deal"
+    );
+    assert_eq!(session.timeouts.last(), Some(&None));
+    insta::assert_snapshot!("ai_to_play", session.snap("ai_to_play"));
+}
+
+#[test]
+fn quit_asks_then_shows_the_summary() {
+    let stacked = three_seat_deal(["Th", "9s"], "7d", "Tc", "");
+    let steps = vec![
+        key(' '),
+        key('s'),
+        key('q'),
+        Step::Snap("confirm_quit"),
+        key('n'),
+        Step::Key(KeyCode::Esc),
+        key('y'),
+        Step::Snap("session_summary"),
+        key('z'),
+    ];
+    let session = play(&options(3, 0), &stacked, SIZE, steps);
+    assert!(session.snap("confirm_quit").contains("Leave the table?"));
+    let summary = session.snap("session_summary");
+    assert!(summary.contains("Session summary") && summary.contains("Bankroll"));
+    assert!(summary.contains("100 → 101"), "{summary}");
+    insta::assert_snapshot!("confirm_quit", session.snap("confirm_quit"));
+    insta::assert_snapshot!("session_summary", summary);
+}
+
+#[test]
+fn ctrl_c_leaves_at_once_mid_round() {
+    let stacked = three_seat_deal(["Th", "6s"], "Tc", "7d", "");
+    let session = play(
+        &options(3, 0),
+        &stacked,
+        SIZE,
+        vec![key(' '), Step::Ctrl('c')],
+    );
+    assert!(
+        session.app.table().active().is_some(),
+        "left in the middle of the hand"
+    );
+    assert_eq!(
+        session.frames, 2,
+        "one frame before the deal, one after; none after Ctrl-C"
+    );
+}
+
+#[test]
+fn the_hand_to_act_is_marked_by_symbol_and_highlight() {
+    let stacked = three_seat_deal(["8s", "8d"], "6h", "Td", "3c");
+    let steps = vec![key(' '), key('p'), Step::Snap("split"), Step::Ctrl('c')];
+    let session = play(&options(3, 0), &stacked, SIZE, steps);
+    let (_, buf) = &session.snaps[0];
+    let area = buf.area;
+    let markers: Vec<(u16, u16)> = (0..area.height)
+        .flat_map(|y| (0..area.width).map(move |x| (x, y)))
+        .filter(|&(x, y)| buf[(x, y)].symbol() == "▶")
+        .collect();
+    // The marker on the active hand's line, in the seat title, and before "Your turn".
+    assert!(markers.len() >= 2, "{markers:?}");
+    let highlighted = markers
+        .iter()
+        .filter(|&&pos| buf[pos].modifier.contains(Modifier::REVERSED))
+        .count();
+    assert!(
+        highlighted >= 1,
+        "the marked hand is also reversed, not only coloured"
+    );
+}
+
+#[test]
+fn drawing_never_panics_at_any_size() {
+    use ratatui::widgets::Widget;
+    for seats in [1u8, 3, 7] {
+        let mut app = App::new(&Rules::default(), Some(99), &options(seats, 0))
+            .expect("valid options")
+            .with_color(false);
+        app.update(tui::Intent::Deal);
+        for w in (0..=130u16).step_by(7) {
+            for h in (0..=45u16).step_by(3) {
+                let area = ratatui::layout::Rect::new(0, 0, w, h);
+                let mut buf = Buffer::empty(area);
+                (&app).render(area, &mut buf);
+            }
+        }
+    }
+}
