@@ -18,6 +18,7 @@ use blackjack_trainer::tui::{App, Intent, draw};
 /// seats hold 10,9 and stand.
 fn full_table() -> App {
     let mut args = PlayArgs::defaults();
+    args.no_stats = true;
     args.seats = 7;
     args.speed = 0;
     args.hints = true;

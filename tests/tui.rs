@@ -186,6 +186,7 @@ fn text(buf: &Buffer) -> String {
 
 fn options(seats: u8, speed: u64) -> PlayArgs {
     let mut args = PlayArgs::defaults();
+    args.no_stats = true;
     args.seats = seats;
     args.speed = speed;
     args
@@ -552,4 +553,146 @@ fn drawing_never_panics_at_any_size() {
             }
         }
     }
+}
+
+// ----- the trainer at the table -----
+
+#[test]
+fn a_mistake_is_flagged_with_its_ev_cost() {
+    // You 5,6 (11) against a 6: basic strategy doubles; you hit.
+    let stacked = three_seat_deal(["5h", "6c"], "6d", "Ks", "9h 2c");
+    let steps = vec![
+        key(' '),
+        key('h'),
+        Step::Snap("mistake_flagged"),
+        Step::Ctrl('c'),
+    ];
+    let session = play(&options(3, 0), &stacked, SIZE, steps);
+    let frame = session.snap("mistake_flagged");
+    assert!(
+        frame.contains("Basic strategy: double 11 vs 6 — you chose hit (−0."),
+        "{frame}"
+    );
+    let tally = &session.app.coach().session;
+    assert_eq!((tally.overall.decisions, tally.overall.correct), (1, 0));
+    assert!(
+        tally.ev_lost > 0.05 && tally.ev_lost < 0.5,
+        "{}",
+        tally.ev_lost
+    );
+    insta::assert_snapshot!("mistake_flagged", frame);
+}
+
+#[test]
+fn strict_mode_refuses_a_wrong_action_and_asks_again() {
+    let stacked = three_seat_deal(["5h", "6c"], "6d", "Ks", "9h 2c");
+    let mut args = options(3, 0);
+    args.strict = true;
+    let steps = vec![
+        key(' '),
+        key('s'),
+        Step::Snap("strict_refused"),
+        key('d'),
+        Step::Snap("strict_right"),
+        Step::Ctrl('c'),
+    ];
+    let session = play(&args, &stacked, SIZE, steps);
+    let refused = session.snap("strict_refused");
+    assert!(refused.contains("strict mode: try again"), "{refused}");
+    assert!(
+        refused.contains("Your turn"),
+        "the hand is still yours: {refused}"
+    );
+    let right = session.snap("strict_right");
+    assert!(right.contains("You double"), "{right}");
+    assert_eq!(
+        session.app.coach().session.overall.decisions,
+        1,
+        "only the taken decision counts"
+    );
+    insta::assert_snapshot!("strict_refused", refused);
+}
+
+#[test]
+fn the_ev_panel_ranks_the_legal_actions() {
+    let stacked = three_seat_deal(["8h", "8c"], "Td", "7s", "9h 2c");
+    let steps = vec![
+        key(' '),
+        key('e'),
+        Step::Snap("ev_panel"),
+        key('e'),
+        Step::Ctrl('c'),
+    ];
+    let session = play(&options(3, 0), &stacked, SIZE, steps);
+    let frame = session.snap("ev_panel");
+    for action in ["hit", "stand", "double", "split"] {
+        assert!(frame.contains(action), "{frame}");
+    }
+    assert!(frame.contains("basic strategy"), "{frame}");
+    insta::assert_snapshot!("ev_panel", frame);
+}
+
+#[test]
+fn the_stats_screen_shows_the_numbers_and_the_heat_map() {
+    let stacked = three_seat_deal(["5h", "6c"], "6d", "Ks", "9h 2c 5s");
+    let steps = vec![
+        key(' '),
+        key('h'),
+        key('s'),
+        key('i'),
+        Step::Snap("stats_screen"),
+        key('i'),
+        Step::Ctrl('c'),
+    ];
+    let session = play(&options(3, 0), &stacked, SIZE, steps);
+    let frame = session.snap("stats_screen");
+    assert!(
+        frame.contains("right 1/2 50%") && frame.contains("Most missed: hard:11:6"),
+        "{frame}"
+    );
+    assert!(
+        frame.contains("hard 11") && frame.contains('█'),
+        "a missed cell is marked: {frame}"
+    );
+    insta::assert_snapshot!("stats_screen", frame);
+}
+
+#[test]
+fn the_chart_screen_marks_the_current_cell() {
+    let stacked = three_seat_deal(["Th", "6c"], "Td", "7s", "9h 2c");
+    let steps = vec![
+        key(' '),
+        key('g'),
+        Step::Snap("chart_screen"),
+        key('g'),
+        Step::Ctrl('c'),
+    ];
+    let session = play(&options(3, 0), &stacked, (110, 34), steps);
+    let frame = session.snap("chart_screen");
+    assert!(frame.contains("House edge 0.5"), "{frame}");
+    assert!(
+        frame.contains("[H"),
+        "the 16-vs-T cell is bracketed: {frame}"
+    );
+    insta::assert_snapshot!("chart_screen", frame);
+}
+
+#[test]
+fn statistics_last_across_sessions() {
+    let dir = std::env::temp_dir().join(format!("bj-tui-stats-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.join("stats.json");
+    let mut args = options(3, 0);
+    args.no_stats = false;
+    args.stats = Some(path.clone());
+    for _ in 0..2 {
+        let stacked = three_seat_deal(["5h", "6c"], "6d", "Ks", "9h 2c 5s");
+        let steps = vec![key(' '), key('h'), key('s'), Step::Ctrl('c')];
+        play(&args, &stacked, SIZE, steps);
+    }
+    let text = std::fs::read_to_string(&path).expect("the stats file was written");
+    let file: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
+    assert_eq!(file["sessions"], 2);
+    assert_eq!(file["lifetime"]["rounds"], 2);
+    assert_eq!(file["lifetime"]["cells"]["hard:11:6"]["wrong"], 2);
 }

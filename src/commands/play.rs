@@ -13,7 +13,21 @@ pub fn play(rules: &Rules, seed: Option<u64>, args: &PlayArgs) -> anyhow::Result
     let mut terminal = ratatui::try_init()?;
     let result = tui::run(&mut terminal, &mut CrosstermEvents, &mut app);
     ratatui::try_restore()?;
+    let save_error = app.coach_mut().flush();
     result?;
+    print!(
+        "{}",
+        crate::trainer::report::session_summary(
+            &app.coach().session,
+            app.coach().lifetime.as_ref()
+        )
+    );
+    if let Some(path) = app.coach().path() {
+        println!("Statistics kept in {}", path.display());
+    }
+    if let Some(err) = save_error {
+        eprintln!("warning: {err}");
+    }
     let s = app.session();
     println!(
         "{} rounds, {} hands (won {}, lost {}, pushed {}), net {} units; bankroll {} → {}. Seed {}.",

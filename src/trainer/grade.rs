@@ -75,9 +75,9 @@ impl Grade {
         std::iter::once(table).chain(doubles)
     }
 
-    /// The feedback line: `✓ Basic strategy: stand 16 vs T` or
-    /// `✗ Basic strategy: double 11 vs 6 — you hit (−0.120 units EV)`.
-    pub fn message(&self) -> String {
+    /// The feedback without its mark: `Basic strategy: stand 16 vs T` or
+    /// `Basic strategy: double 11 vs 6 — you chose hit (−0.120 units EV)`.
+    pub fn advice(&self) -> String {
         let advice = format!(
             "Basic strategy: {} {} vs {}",
             self.advised,
@@ -85,13 +85,23 @@ impl Grade {
             value_label(self.cell.up)
         );
         if self.is_correct() {
-            format!("✓ {advice}")
+            advice
         } else {
             format!(
-                "✗ {advice} — you chose {} (−{:.3} units EV)",
+                "{advice} — you chose {} (−{:.3} units EV)",
                 self.chosen, self.cost
             )
         }
+    }
+
+    /// The feedback line with a mark: `✓ Basic strategy: stand 16 vs T` or
+    /// `✗ Basic strategy: double 11 vs 6 — you chose hit (−0.120 units EV)`.
+    pub fn message(&self) -> String {
+        format!(
+            "{} {}",
+            if self.is_correct() { '✓' } else { '✗' },
+            self.advice()
+        )
     }
 }
 

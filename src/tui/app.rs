@@ -43,6 +43,14 @@ pub enum Intent {
     ToggleHints,
     /// Open or close the help overlay.
     ToggleHelp,
+    /// Open or close the live EV panel.
+    ToggleEv,
+    /// Open or close the statistics screen.
+    ToggleStats,
+    /// Open or close the strategy chart.
+    ToggleChart,
+    /// Show or hide the Hi-Lo count.
+    ToggleCount,
     /// Ask to leave: opens the confirmation.
     AskQuit,
     /// Leaving confirmed: show the session summary.
@@ -61,12 +69,17 @@ pub enum Intent {
     Redraw,
 }
 
-/// A screen drawn over the table. Issue 6 adds the EV panel, statistics and chart screens
-/// here, beside the ones below.
+/// A screen drawn over the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Overlay {
     /// The keys.
     Help,
+    /// Exact EVs of the active hand for the shoe as it is.
+    EvPanel,
+    /// Session and lifetime statistics with the error heat map.
+    Stats,
+    /// The variant's strategy chart with the current cell marked.
+    Chart,
     /// "Leave the table?"
     ConfirmQuit,
     /// The session summary, shown on the way out.
@@ -177,6 +190,12 @@ pub struct App {
     /// The shoe was reshuffled before the round on the table.
     pub(crate) reshuffled: bool,
     pub(crate) seed: u64,
+    /// Grading and statistics.
+    pub(crate) coach: super::coach::Coach,
+    /// Refuse decisions that differ from basic strategy.
+    pub(crate) strict: bool,
+    /// Show the Hi-Lo running and true count.
+    pub(crate) show_count: bool,
     quit: bool,
     told_credit: bool,
 }
@@ -222,6 +241,17 @@ impl App {
             }
         }
         let seed = seed.unwrap_or_else(rand::random);
+        let (coach, news) = super::coach::Coach::open(args.stats.clone(), !args.no_stats);
+        let mut messages = vec![Message {
+            tone: Tone::Info,
+            text: "Welcome. Space deals; ? shows every key.".to_owned(),
+        }];
+        if let Some(news) = news {
+            messages.push(Message {
+                tone: Tone::Error,
+                text: news,
+            });
+        }
         let bankroll = Units::from_units(args.bankroll);
         let bet = MIN_BET;
         Ok(App {
@@ -239,13 +269,13 @@ impl App {
             ascii: args.ascii,
             theme: theme::theme(true),
             overlay: None,
-            messages: vec![Message {
-                tone: Tone::Info,
-                text: "Welcome. Space deals; ? shows every key.".to_owned(),
-            }],
+            messages,
             session: Session::default(),
             reshuffled: false,
             seed,
+            coach,
+            strict: args.strict,
+            show_count: false,
             quit: false,
             told_credit: false,
         })
@@ -362,10 +392,27 @@ impl App {
                     _ => Some(Overlay::Help),
                 };
             }
+            Intent::ToggleEv => self.toggle_overlay(Overlay::EvPanel),
+            Intent::ToggleStats => self.toggle_overlay(Overlay::Stats),
+            Intent::ToggleChart => self.toggle_overlay(Overlay::Chart),
+            Intent::ToggleCount => {
+                self.show_count = !self.show_count;
+                let text = if self.show_count {
+                    "Hi-Lo count shown."
+                } else {
+                    "Count hidden."
+                };
+                self.say(Tone::Info, text);
+            }
             Intent::AskQuit => self.overlay = Some(Overlay::ConfirmQuit),
             Intent::ConfirmQuit => self.overlay = Some(Overlay::Summary),
             Intent::CancelQuit => self.overlay = None,
-            Intent::Exit => self.quit = true,
+            Intent::Exit => {
+                if let Some(err) = self.coach.flush() {
+                    self.say(Tone::Error, err);
+                }
+                self.quit = true;
+            }
             Intent::Skip => self.run_automation(),
             Intent::Tick => {
                 if self.animating() {
@@ -383,6 +430,51 @@ impl App {
         if self.speed.is_zero() && self.overlay.is_none() {
             self.run_automation();
         }
+    }
+
+    fn toggle_overlay(&mut self, overlay: Overlay) {
+        self.overlay = if self.overlay == Some(overlay) {
+            None
+        } else {
+            Some(overlay)
+        };
+    }
+
+    /// The Hi-Lo running count and true count of the cards seen since the shuffle.
+    pub fn count(&self) -> (i32, f64) {
+        let view = self.table.view(self.you);
+        let running = crate::trainer::count::running_count(view.seen());
+        (
+            running,
+            crate::trainer::count::true_count(running, view.cards_left()),
+        )
+    }
+
+    /// The live EVs of the person's active hand, if it is their turn.
+    pub fn live_evs(&self) -> Option<super::coach::LiveEvs> {
+        super::coach::live_evs(&self.rules, &self.hint_chart, &self.table.view(self.you))
+    }
+
+    /// The chart cell of the person's active hand, if it is their turn.
+    pub fn live_cell(&self) -> Option<crate::analysis::chart::Cell> {
+        let view = self.table.view(self.you);
+        let hand = view.active_hand()?;
+        let up = view.dealer_up()?.value();
+        Some(crate::analysis::chart::Cell::for_hand(
+            &hand.cards,
+            up,
+            view.legal().contains(Action::Split),
+        ))
+    }
+
+    /// The trainer, to save what is left at the end.
+    pub fn coach_mut(&mut self) -> &mut super::coach::Coach {
+        &mut self.coach
+    }
+
+    /// The person's trainer statistics.
+    pub fn coach(&self) -> &super::coach::Coach {
+        &self.coach
     }
 
     fn say(&mut self, tone: Tone, text: impl Into<String>) {
@@ -412,6 +504,29 @@ impl App {
                 Ok(_) => self.say(Tone::Error, format!("cannot {action} now")),
             }
             return;
+        }
+        // Grade the decision against the hard strategy before it is taken.
+        let graded = self.coach.grade(
+            &self.rules,
+            &self.hint_chart,
+            &self.table.view(self.you),
+            action,
+        );
+        if let Some(g) = graded {
+            if self.strict && !g.is_correct() {
+                self.say(
+                    Tone::Error,
+                    format!("{} — strict mode: try again", g.advice()),
+                );
+                return;
+            }
+            let tone = if g.is_correct() {
+                Tone::Good
+            } else {
+                Tone::Bad
+            };
+            self.say(tone, g.advice());
+            self.coach.record(g);
         }
         let hand = self.table.active().map_or(0, |(_, h)| h);
         match self.table.act(self.you, action) {
@@ -677,7 +792,12 @@ impl App {
                         info.net += outcome.delta;
                     }
                 }
-                Event::RoundOver => self.tell_round_result(),
+                Event::RoundOver => {
+                    self.tell_round_result();
+                    if let Some(err) = self.coach.round_over(&self.table.view(self.you)) {
+                        self.say(Tone::Error, err);
+                    }
+                }
                 _ => {}
             }
         }
@@ -735,6 +855,7 @@ mod tests {
 
     fn app(seats: u8, seat: Option<u8>) -> anyhow::Result<App> {
         let mut args = PlayArgs::defaults();
+        args.no_stats = true;
         args.seats = seats;
         args.seat = seat;
         args.speed = 0;

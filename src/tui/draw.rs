@@ -39,6 +39,9 @@ impl Widget for &App {
             Some(Overlay::Help) => render_help(self, area, buf),
             Some(Overlay::ConfirmQuit) => render_confirm_quit(self, area, buf),
             Some(Overlay::Summary) => render_summary(self, area, buf),
+            Some(Overlay::EvPanel) => super::widgets::trainer::render_ev_panel(self, area, buf),
+            Some(Overlay::Stats) => super::widgets::trainer::render_stats(self, area, buf),
+            Some(Overlay::Chart) => super::widgets::trainer::render_chart(self, area, buf),
         }
         if self.ascii {
             asciify(area, buf);

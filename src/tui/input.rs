@@ -51,6 +51,9 @@ fn key_intent(key: KeyEvent, app: &App) -> Option<Intent> {
             };
         }
         Some(Overlay::Help) => return Some(Intent::ToggleHelp),
+        Some(Overlay::EvPanel) => return Some(Intent::ToggleEv),
+        Some(Overlay::Stats) => return Some(Intent::ToggleStats),
+        Some(Overlay::Chart) => return Some(Intent::ToggleChart),
         None => {}
     }
     if ctrl {
@@ -60,6 +63,10 @@ fn key_intent(key: KeyEvent, app: &App) -> Option<Intent> {
         KeyCode::Esc | KeyCode::Char('q' | 'Q') => return Some(Intent::AskQuit),
         KeyCode::Char('?') => return Some(Intent::ToggleHelp),
         KeyCode::Char('t' | 'T') => return Some(Intent::ToggleHints),
+        KeyCode::Char('e' | 'E') => return Some(Intent::ToggleEv),
+        KeyCode::Char('i' | 'I') => return Some(Intent::ToggleStats),
+        KeyCode::Char('g' | 'G') => return Some(Intent::ToggleChart),
+        KeyCode::Char('c' | 'C') => return Some(Intent::ToggleCount),
         _ => {}
     }
     // While AI seats or the dealer play, any other key skips the wait.
@@ -90,6 +97,7 @@ mod tests {
 
     fn app() -> App {
         let mut args = PlayArgs::defaults();
+        args.no_stats = true;
         args.speed = 0;
         App::new(&Rules::default(), Some(3), &args).expect("default options are valid")
     }

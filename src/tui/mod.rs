@@ -10,6 +10,7 @@
 //! with no timeout, so an idle table uses no CPU.
 
 pub mod app;
+pub mod coach;
 pub mod draw;
 pub mod hint;
 pub mod input;

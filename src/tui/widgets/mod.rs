@@ -6,6 +6,7 @@ pub mod flow;
 pub mod overlay;
 pub mod seat;
 pub mod status;
+pub mod trainer;
 
 use ratatui::symbols::border;
 

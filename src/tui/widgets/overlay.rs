@@ -31,7 +31,7 @@ fn centered(area: Rect, width: u16, height: u16) -> Rect {
     )
 }
 
-fn draw_box(
+pub(crate) fn draw_box(
     app: &App,
     title: &str,
     lines: Vec<Line<'_>>,
@@ -114,6 +114,25 @@ pub fn render_summary(app: &App, area: Rect, buf: &mut Buffer) {
             ),
         ),
     ];
+    let coach = app.coach();
+    let acc = coach.session.overall;
+    lines.push(row(
+        "Decisions right",
+        match acc.rate() {
+            Some(r) => format!("{} of {} ({:.0}%)", acc.correct, acc.decisions, r * 100.0),
+            None => "no decisions".to_owned(),
+        },
+    ));
+    lines.push(row(
+        "EV given away",
+        format!("{:.3} units", coach.session.ev_lost),
+    ));
+    for (key, rec) in coach.session.most_missed(3) {
+        lines.push(row(
+            "Missed",
+            format!("{key} ({} of {})", rec.wrong, rec.decisions),
+        ));
+    }
     for (i, seat) in app.seats.iter().enumerate() {
         if let Some(level) = seat.level() {
             let level = format!("{level:?}").to_lowercase();

@@ -101,6 +101,8 @@ fn action_line(app: &App) -> Line<'static> {
                 ("space", "deal"),
                 ("+/-", "bet"),
                 ("t", "hints"),
+                ("i", "stats"),
+                ("g", "chart"),
                 ("?", "help"),
                 ("q", "quit"),
             ] {
@@ -116,6 +118,21 @@ fn action_line(app: &App) -> Line<'static> {
 }
 
 fn hint_line(app: &App) -> Line<'static> {
+    let mut line = hint_only(app);
+    if app.show_count {
+        let (running, true_count) = app.count();
+        if !line.spans.is_empty() {
+            line.spans.push(Span::raw("  │ "));
+        }
+        line.spans.push(Span::styled(
+            format!("Hi-Lo running {running:+} · true {true_count:+.1}"),
+            app.theme.text,
+        ));
+    }
+    line
+}
+
+fn hint_only(app: &App) -> Line<'static> {
     let theme = app.theme;
     match app.hint() {
         Some(hint) => Line::from(vec![

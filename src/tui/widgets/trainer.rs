@@ -1,0 +1,290 @@
+//! The trainer's screens: the live EV panel, the statistics screen with its error heat map,
+//! and the strategy chart. Every mark comes with a symbol or text, never colour alone.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+use super::overlay::draw_box;
+use crate::analysis::chart::{Cell, Code, HandKind, PAIR_ROWS, UP_CARDS};
+use crate::engine::card::value_label;
+use crate::trainer::report::heat_map;
+use crate::tui::app::App;
+
+/// `e`: exact EVs of every legal action for the active hand, for the shoe as it is now.
+pub fn render_ev_panel(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = app.theme;
+    let mut lines = Vec::new();
+    match app.live_evs() {
+        None => lines.push(Line::from(" No hand of yours to act on now.")),
+        Some(live) => {
+            lines.push(Line::from(Span::styled(
+                " Exact EV per unit bet, every card seen since the shuffle removed:",
+                t.dim,
+            )));
+            lines.push(Line::default());
+            for (i, (action, ev)) in live.ranked.iter().enumerate() {
+                let mut spans = vec![
+                    Span::styled(
+                        format!(" {} {:<7}", if i == 0 { "▶" } else { " " }, action.name()),
+                        t.title,
+                    ),
+                    Span::styled(format!("{ev:+.4}"), t.text),
+                ];
+                if *action == live.basic {
+                    spans.push(Span::styled("   ← basic strategy", t.dim));
+                }
+                lines.push(Line::from(spans));
+            }
+            lines.push(Line::default());
+            if let Some(&(best, _)) = live.ranked.first()
+                && best != live.basic
+            {
+                lines.push(Line::from(Span::styled(
+                    format!(
+                        " The shoe says {best} here; basic strategy says {}.",
+                        live.basic
+                    ),
+                    t.hint,
+                )));
+            } else {
+                lines.push(Line::from(Span::styled(
+                    " The shoe agrees with basic strategy.",
+                    t.dim,
+                )));
+            }
+        }
+    }
+    lines.push(Line::from(Span::styled(" e closes", t.dim)));
+    draw_box(app, " Live EVs ", lines, 66, area, buf);
+}
+
+/// One heat-map cell: a symbol for the error rate (not colour alone), `·` if not played.
+fn heat_symbol(ascii: bool, cell: Option<(f64, u64)>) -> &'static str {
+    let marks: [&str; 6] = if ascii {
+        [" .", " o", " -", " =", " #", " @"]
+    } else {
+        [" ·", " ✓", " ░", " ▒", " ▓", " █"]
+    };
+    match cell {
+        None => marks[0],
+        Some((0.0, _)) => marks[1],
+        Some((rate, _)) if rate < 0.25 => marks[2],
+        Some((rate, _)) if rate < 0.5 => marks[3],
+        Some((rate, _)) if rate < 0.75 => marks[4],
+        Some(_) => marks[5],
+    }
+}
+
+fn tally_lines(app: &App, title: &str, tally: &crate::trainer::stats::Tally) -> [Line<'static>; 2] {
+    let t = app.theme;
+    let pct = |a: crate::trainer::stats::Accuracy| {
+        a.rate().map_or_else(
+            || format!("{}/{}", a.correct, a.decisions),
+            |r| format!("{}/{} {:.0}%", a.correct, a.decisions, r * 100.0),
+        )
+    };
+    let cats: Vec<String> = crate::trainer::grade::Category::ALL
+        .iter()
+        .map(|&c| format!("{} {}", c.name(), pct(tally.category(c))))
+        .collect();
+    [
+        Line::from(vec![
+            Span::styled(format!(" {title:<9}"), t.title),
+            Span::styled(
+                format!(
+                    "rounds {} · hands {} · won {} lost {} pushed {} · naturals {} · net {}",
+                    tally.rounds,
+                    tally.hands,
+                    tally.wins,
+                    tally.losses,
+                    tally.pushes,
+                    tally.naturals,
+                    tally.net()
+                ),
+                t.text,
+            ),
+        ]),
+        Line::from(vec![
+            Span::styled(format!(" {:<9}", ""), t.dim),
+            Span::styled(
+                format!(
+                    "right {} · {} · EV lost {:.3}",
+                    pct(tally.overall),
+                    cats.join(" · "),
+                    tally.ev_lost
+                ),
+                t.text,
+            ),
+        ]),
+    ]
+}
+
+/// `i`: session and lifetime numbers, the most-missed cells, and the error heat map.
+pub fn render_stats(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = app.theme;
+    let coach = app.coach();
+    let lifetime = coach.lifetime.as_ref();
+    let shown = lifetime.unwrap_or(&coach.session);
+    let mut lines: Vec<Line> = tally_lines(app, "Session", &coach.session)
+        .into_iter()
+        .collect();
+    if let Some(life) = lifetime {
+        lines.extend(tally_lines(app, "Lifetime", life));
+    }
+    let missed = shown.most_missed(4);
+    if !missed.is_empty() {
+        let list: Vec<String> = missed
+            .iter()
+            .map(|(k, r)| format!("{k} ({}/{})", r.wrong, r.decisions))
+            .collect();
+        lines.push(Line::from(vec![
+            Span::styled(" Most missed: ", t.dim),
+            Span::styled(list.join(", "), t.text),
+        ]));
+    }
+    let legend: Vec<String> = [
+        (None, "unplayed"),
+        (Some((0.0, 1)), "0%"),
+        (Some((0.1, 1)), "<25%"),
+        (Some((0.3, 1)), "<50%"),
+        (Some((0.6, 1)), "<75%"),
+        (Some((0.9, 1)), "more"),
+    ]
+    .iter()
+    .map(|&(c, label)| format!("{} {label}", heat_symbol(app.ascii, c).trim()))
+    .collect();
+    lines.push(Line::from(Span::styled(
+        format!(
+            " Errors by cell ({}): {}",
+            if lifetime.is_some() {
+                "lifetime"
+            } else {
+                "session"
+            },
+            legend.join("  ")
+        ),
+        t.dim,
+    )));
+    // The heat map, chart-shaped: hard, soft and pairs side by side.
+    let map = heat_map(shown);
+    let header: String = UP_CARDS
+        .iter()
+        .map(|&u| format!(" {}", value_label(u)))
+        .collect();
+    lines.push(Line::from(Span::styled(
+        format!(" {:<8}{header}   {:<8}{header}   {:<8}{header}", "", "", ""),
+        t.dim,
+    )));
+    let (hard, rest) = map.split_at(17);
+    let (soft, pairs) = rest.split_at(9);
+    for i in 0..17 {
+        let mut spans = Vec::new();
+        for block in [hard, soft, pairs] {
+            match block.get(i) {
+                Some(row) => {
+                    spans.push(Span::styled(format!(" {:<8}", row.label), t.dim));
+                    for cell in row.cells {
+                        let style: Style = match cell {
+                            Some((r, _)) if r >= 0.5 => t.loss,
+                            Some((r, _)) if r > 0.0 => t.push,
+                            Some(_) => t.win,
+                            None => t.dim,
+                        };
+                        spans.push(Span::styled(heat_symbol(app.ascii, cell), style));
+                    }
+                    spans.push(Span::raw("  "));
+                }
+                None => spans.push(Span::raw(" ".repeat(31))),
+            }
+        }
+        lines.push(Line::from(spans));
+    }
+    lines.push(Line::from(Span::styled(" i closes", t.dim)));
+    draw_box(app, " Statistics ", lines, 96, area, buf);
+}
+
+fn code_style(app: &App, code: Code) -> Style {
+    let t = app.theme;
+    match code {
+        Code::H => t.loss,
+        Code::S => t.win,
+        Code::D | Code::Ds => t.hint,
+        Code::P => t.push,
+    }
+}
+
+/// `g`: the variant's chart as computed for the loaded rules, the current hand's cell marked
+/// with brackets, and the house edge.
+pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = app.theme;
+    let strategy = crate::analysis::basic_strategy(&app.rules);
+    let current: Option<Cell> = app.live_cell();
+    let header: String = UP_CARDS
+        .iter()
+        .map(|&u| format!("{:>3}", value_label(u)))
+        .collect();
+    let mut lines = vec![Line::from(Span::styled(
+        format!(" {:<6}{header}     {:<6}{header}", "hard", "soft"),
+        t.dim,
+    ))];
+    let cell_spans = |kind: HandKind, row: u8, label: String| -> Vec<Span<'static>> {
+        let mut spans = vec![Span::styled(format!(" {label:<6}"), t.dim)];
+        for up in UP_CARDS {
+            let cell = Cell { kind, row, up };
+            let code = strategy.chart.get(cell);
+            let text = if current == Some(cell) {
+                format!("[{:<2}", code.label())
+            } else {
+                format!("{:>3}", code.label())
+            };
+            let style = if current == Some(cell) {
+                t.active_hand
+            } else {
+                code_style(app, code)
+            };
+            spans.push(Span::styled(text, style));
+        }
+        spans
+    };
+    let soft_and_pairs: Vec<(HandKind, u8, String)> = (13..=21u8)
+        .map(|r| (HandKind::Soft, r, format!("A,{}", value_label(r - 11))))
+        .chain(std::iter::once((HandKind::Pair, 0, String::new())))
+        .chain(PAIR_ROWS.into_iter().map(|r| {
+            let v = value_label(r);
+            (HandKind::Pair, r, format!("{v},{v}"))
+        }))
+        .collect();
+    for (i, hard_row) in (5..=21u8).enumerate() {
+        let mut spans = cell_spans(HandKind::Hard, hard_row, hard_row.to_string());
+        spans.push(Span::raw("   "));
+        match soft_and_pairs.get(i) {
+            Some((_, 0, _)) => spans.push(Span::styled(format!(" {:<6}{header}", "pairs"), t.dim)),
+            Some((kind, row, label)) => spans.extend(cell_spans(*kind, *row, label.clone())),
+            None => {}
+        }
+        lines.push(Line::from(spans));
+    }
+    for (kind, row, label) in soft_and_pairs.iter().skip(17) {
+        let mut spans = vec![Span::raw(" ".repeat(40))];
+        spans.extend(cell_spans(*kind, *row, label.clone()));
+        lines.push(Line::from(spans));
+    }
+    lines.push(Line::from(Span::styled(
+        format!(
+            " H hit · S stand · D double/hit · Ds double/stand · P split · [ ] your hand   House edge {:.3}%",
+            -strategy.return_chart * 100.0
+        ),
+        t.dim,
+    )));
+    lines.push(Line::from(Span::styled(" g closes", t.dim)));
+    draw_box(
+        app,
+        " Basic strategy for these rules ",
+        lines,
+        84,
+        area,
+        buf,
+    );
+}
