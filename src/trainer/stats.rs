@@ -231,7 +231,7 @@ impl OpenNote {
     pub fn message(&self) -> Option<String> {
         match self {
             OpenNote::MovedAside { backup, reason } => Some(format!(
-                "The statistics file could not be read ({reason}); it was kept as {} and a fresh one started.",
+                "Unreadable statistics file kept as {}; a fresh one started ({reason}).",
                 backup.display()
             )),
             _ => None,
@@ -451,7 +451,11 @@ mod tests {
             panic!("expected a backup, got {note:?}")
         };
         assert_eq!(fs::read_to_string(backup).unwrap(), "{ this is not json");
-        assert!(note.message().unwrap().contains("could not be read"));
+        assert!(
+            note.message()
+                .unwrap()
+                .contains("Unreadable statistics file kept as")
+        );
         assert!(file.lifetime.is_empty());
         // A second corrupt file does not overwrite the first backup.
         fs::write(&path, "garbage 2").unwrap();

@@ -20,7 +20,7 @@ pub fn render_ev_panel(app: &App, area: Rect, buf: &mut Buffer) {
         None => lines.push(Line::from(" No hand of yours to act on now.")),
         Some(live) => {
             lines.push(Line::from(Span::styled(
-                " Exact EV per unit bet, every card seen since the shuffle removed:",
+                " Exact EV per unit, all cards seen since the shuffle removed:",
                 t.dim,
             )));
             lines.push(Line::default());
