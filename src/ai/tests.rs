@@ -7,12 +7,7 @@ use crate::analysis::chart::Code;
 use crate::engine::{Card, Event, Phase, Recipient, Table, seeded_table};
 
 fn cards(values: &[u8]) -> Cards {
-    Cards::from_cards(
-        &values
-            .iter()
-            .map(|&v| Card::of_value(v))
-            .collect::<Vec<_>>(),
-    )
+    Cards::from_values(values)
 }
 
 fn set(actions: &[Action]) -> ActionSet {

@@ -132,6 +132,19 @@ impl Cell {
         )
     }
 
+    /// How the cell's hand reads in advice: a pair as `8,8`, a soft total as `soft 18`, else
+    /// the total.
+    pub fn hand_label(&self) -> String {
+        match self.kind {
+            HandKind::Pair => {
+                let v = crate::engine::card::value_label(self.row);
+                format!("{v},{v}")
+            }
+            HandKind::Soft => format!("soft {}", self.row),
+            HandKind::Hard => self.row.to_string(),
+        }
+    }
+
     /// The cell for a hand against an up card. A pair uses the pair table only when
     /// `split_allowed`; otherwise, like every other hand, its total's row.
     pub fn for_hand(cards: &Cards, up: u8, split_allowed: bool) -> Cell {
@@ -268,15 +281,9 @@ impl Chart {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Card;
 
     fn cards(values: &[u8]) -> Cards {
-        Cards::from_cards(
-            &values
-                .iter()
-                .map(|&v| Card::of_value(v))
-                .collect::<Vec<_>>(),
-        )
+        Cards::from_values(values)
     }
 
     #[test]

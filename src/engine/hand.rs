@@ -72,6 +72,16 @@ impl Cards {
         hand
     }
 
+    /// A hand of one card of each of these values (1 = ace … 10), for analysis, drills and
+    /// tests where suits do not matter.
+    pub fn from_values(values: &[u8]) -> Cards {
+        let mut hand = Cards::new();
+        for &v in values {
+            hand.push(Card::of_value(v));
+        }
+        hand
+    }
+
     /// Adds a card.
     ///
     /// # Panics

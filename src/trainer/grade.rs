@@ -105,18 +105,6 @@ impl Grade {
     }
 }
 
-/// How a hand reads in advice: a pair as `8,8`, a soft total as `soft 18`, else the total.
-pub fn hand_label(cards: &Cards, cell: Cell) -> String {
-    match cell.kind {
-        HandKind::Pair => {
-            let v = value_label(cell.row);
-            format!("{v},{v}")
-        }
-        HandKind::Soft => format!("soft {}", cards.total().value),
-        HandKind::Hard => cards.total().value.to_string(),
-    }
-}
-
 /// Grades `chosen` for a hand against up card `up`. `ev` gives the exact EV of each legal
 /// action (from the analysis); `chart` is the hard strategy's chart.
 pub fn grade(
@@ -135,7 +123,7 @@ pub fn grade(
     };
     Grade {
         cell,
-        hand: hand_label(cards, cell),
+        hand: cell.hand_label(),
         chosen,
         advised,
         cost,
@@ -145,15 +133,9 @@ pub fn grade(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Card;
 
     fn cards(values: &[u8]) -> Cards {
-        Cards::from_cards(
-            &values
-                .iter()
-                .map(|&v| Card::of_value(v))
-                .collect::<Vec<_>>(),
-        )
+        Cards::from_values(values)
     }
 
     fn all() -> ActionSet {

@@ -1,6 +1,6 @@
 //! Strategy hints for the person's active hand: "Basic strategy: split — 8,8 vs 6".
 
-use crate::analysis::chart::{Cell, Chart, HandKind};
+use crate::analysis::chart::{Cell, Chart};
 use crate::engine::{Action, ActionSet, Cards, Rules};
 
 /// The chart every hint follows: the exact basic strategy of `rules`, the same one the hard
@@ -21,22 +21,10 @@ pub fn hint_line(chart: &Chart, cards: &Cards, up: u8, legal: ActionSet) -> (Act
     let action = chart.get(cell).resolve(legal);
     let line = format!(
         "Basic strategy: {action} — {} vs {}",
-        cell_label(cell),
+        cell.hand_label(),
         value_name(up)
     );
     (action, line)
-}
-
-/// How a cell's hand is written in a hint: `8,8`, `A,A`, `soft 18`, `16`.
-fn cell_label(cell: Cell) -> String {
-    match cell.kind {
-        HandKind::Pair => {
-            let v = value_name(cell.row);
-            format!("{v},{v}")
-        }
-        HandKind::Soft => format!("soft {}", cell.row),
-        HandKind::Hard => cell.row.to_string(),
-    }
 }
 
 /// A card value as players say it: `A`, `2` … `10`.
@@ -51,15 +39,9 @@ fn value_name(value: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Card;
 
     fn cards(values: &[u8]) -> Cards {
-        Cards::from_cards(
-            &values
-                .iter()
-                .map(|&v| Card::of_value(v))
-                .collect::<Vec<_>>(),
-        )
+        Cards::from_values(values)
     }
 
     fn all() -> ActionSet {
@@ -98,6 +80,6 @@ mod tests {
         let (_, line) = hint_line(&chart, &cards(&[1, 7]), 1, all());
         assert_eq!(line, "Basic strategy: hit — soft 18 vs A");
         let (_, line) = hint_line(&chart, &cards(&[10, 10]), 10, all());
-        assert_eq!(line, "Basic strategy: stand — 10,10 vs 10");
+        assert_eq!(line, "Basic strategy: stand — T,T vs 10");
     }
 }
