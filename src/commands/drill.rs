@@ -626,7 +626,10 @@ mod tests {
             session.cells.keys().all(|k| k.starts_with("pair:")),
             "{session:?}"
         );
-        assert_eq!(text.matches("[p]split >").count(), 6, "{text}");
+        // Six answered questions and the one left open at the end of the input: every one offers
+        // the split.
+        assert_eq!(text.matches(". Your hand:").count(), 7, "{text}");
+        assert_eq!(text.matches("[p]split >").count(), 7, "{text}");
     }
 
     #[test]
