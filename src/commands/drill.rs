@@ -231,8 +231,7 @@ impl<W: Write> Out<'_, W> {
 fn to_ascii(text: &str) -> String {
     text.replace('✓', "OK")
         .replace('✗', "X")
-        .replace('—', "-")
-        .replace('−', "-")
+        .replace(['—', '−'], "-")
         .replace('·', "|")
 }
 
