@@ -1,9 +1,691 @@
-//! `blackjack drill`.
+//! `blackjack drill`: a line-based practice loop on stdin/stdout.
+//!
+//! Decision drills deal fresh two-card hands of one kind, read one answer per line and grade it
+//! at once against the hard strategy (the exact basic strategy of the variant), with the exact
+//! EV cost of a mistake. `--kind count` is a Hi-Lo running-count quiz on a table of three hard
+//! AI seats. The core ([`run_drill`]) is generic over its input and output so it can be
+//! scripted.
 
-use crate::cli::DrillArgs;
-use crate::engine::Rules;
+use std::io::{BufRead, Write};
+use std::time::{Instant, SystemTime};
 
-/// Runs `blackjack drill`.
-pub fn drill(_rules: &Rules, _seed: Option<u64>, _args: &DrillArgs) -> anyhow::Result<()> {
-    anyhow::bail!("`blackjack drill` is not built yet")
+use rand::SeedableRng;
+
+use crate::ai::{AnyStrategy, Strategy as _};
+use crate::analysis::{HandContext, basic_strategy, hand_evs};
+use crate::cli::{DrillArgs, DrillKind, Level};
+use crate::engine::{
+    Action, ActionSet, Card, Cards, Event, GameRng, Recipient, Rules, ValueCounts, seeded_table,
+};
+use crate::trainer::drill::DrillDealer;
+use crate::trainer::grade::grade;
+use crate::trainer::session::CountQuiz;
+use crate::trainer::stats::{StatsStore, Tally, default_stats_path};
+
+/// Seats at the counting-quiz table.
+pub const COUNT_SEATS: usize = 3;
+
+/// What a drill session came to.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DrillSummary {
+    /// Decisions graded.
+    pub decisions: u32,
+    /// Decisions that followed basic strategy.
+    pub right: u32,
+    /// Right answers in a row at the end.
+    pub streak: u32,
+    /// The longest run of right answers.
+    pub best_streak: u32,
+    /// EV given away through mistakes, in units.
+    pub ev_lost: f64,
+    /// Seconds spent on all graded decisions.
+    pub seconds: f64,
+    /// Count questions asked.
+    pub count_asked: u32,
+    /// Count questions answered right.
+    pub count_right: u32,
+}
+
+impl DrillSummary {
+    /// Mean seconds per graded decision, if any.
+    pub fn mean_seconds(&self) -> Option<f64> {
+        (self.decisions > 0).then(|| self.seconds / f64::from(self.decisions))
+    }
+
+    /// The closing lines.
+    pub fn report(&self, kind: DrillKind) -> String {
+        if kind == DrillKind::Count {
+            return match self.count_asked {
+                0 => "Count quiz over: no question answered.".to_owned(),
+                n => format!(
+                    "Count quiz over: {}/{n} right ({:.0} %).",
+                    self.count_right,
+                    100.0 * f64::from(self.count_right) / f64::from(n)
+                ),
+            };
+        }
+        match self.mean_seconds() {
+            None => "Drill over: no question answered.".to_owned(),
+            Some(mean) => format!(
+                "Drill over: {}/{} right ({:.0} %), best streak {}, EV given away {:.3} units, {:.1} s per decision on average.",
+                self.right,
+                self.decisions,
+                100.0 * f64::from(self.right) / f64::from(self.decisions),
+                self.best_streak,
+                self.ev_lost,
+                mean
+            ),
+        }
+    }
+}
+
+/// How a drill is run: what to ask, and how to draw cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DrillOptions {
+    /// What to practise.
+    pub kind: DrillKind,
+    /// Draw suits as letters and feedback marks in ASCII.
+    pub ascii: bool,
+}
+
+/// Runs `blackjack drill`: opens the statistics (unless `--no-stats`), runs the drill on
+/// stdin/stdout, saves the session and prints the summary.
+pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Result<()> {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let mut input = stdin.lock();
+    let mut output = stdout.lock();
+
+    let store = if args.no_stats {
+        None
+    } else {
+        match args.stats.clone().or_else(default_stats_path) {
+            Some(path) => {
+                let (store, file, note) = StatsStore::open(&path)?;
+                if let Some(message) = note.message() {
+                    writeln!(output, "{message}")?;
+                }
+                Some((store, file.lifetime))
+            }
+            None => {
+                writeln!(
+                    output,
+                    "No data directory found: this session's statistics are not kept."
+                )?;
+                None
+            }
+        }
+    };
+    let history = store.as_ref().map(|(_, h)| h.clone()).unwrap_or_default();
+    let options = DrillOptions {
+        kind: args.kind,
+        ascii: args.ascii,
+    };
+    let mut session = Tally::default();
+    let summary = run_drill(
+        rules,
+        seed,
+        options,
+        &history,
+        &mut input,
+        &mut output,
+        &mut session,
+    )?;
+    writeln!(output, "{}", summary.report(args.kind))?;
+    if let Some((store, _)) = store
+        && !session.is_empty()
+    {
+        store.add(&session, true)?;
+        writeln!(output, "Statistics saved to {}.", store.path().display())?;
+    }
+    output.flush()?;
+    Ok(())
+}
+
+/// Runs one drill session: questions of `options.kind` read from `input`, feedback written to
+/// `output`, every graded decision recorded in `session`. `history` (the stored lifetime
+/// statistics) steers the `mistakes` kind. Ends on `q` or at the end of the input. The same
+/// `seed` asks the same questions; `None` seeds from the clock.
+pub fn run_drill(
+    rules: &Rules,
+    seed: Option<u64>,
+    options: DrillOptions,
+    history: &Tally,
+    input: &mut impl BufRead,
+    output: &mut impl Write,
+    session: &mut Tally,
+) -> std::io::Result<DrillSummary> {
+    let seed = seed.unwrap_or_else(clock_seed);
+    let mut rng = GameRng::seed_from_u64(seed);
+    let mut out = Out {
+        w: output,
+        ascii: options.ascii,
+    };
+    if options.kind == DrillKind::Count {
+        count_quiz(rules, seed, &mut rng, input, &mut out)
+    } else {
+        decision_drill(
+            rules,
+            options.kind,
+            &mut rng,
+            history,
+            input,
+            &mut out,
+            session,
+        )
+    }
+}
+
+/// A seed from the clock, for runs without `--seed`.
+fn clock_seed() -> u64 {
+    SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0)
+}
+
+/// Output that knows whether to draw in ASCII.
+struct Out<'w, W> {
+    w: &'w mut W,
+    ascii: bool,
+}
+
+impl<W: Write> Out<'_, W> {
+    /// Writes `text` (made ASCII if asked) and a newline.
+    fn line(&mut self, text: &str) -> std::io::Result<()> {
+        writeln!(self.w, "{}", self.text(text))
+    }
+
+    /// Writes a prompt (no newline) and flushes.
+    fn prompt(&mut self, text: &str) -> std::io::Result<()> {
+        write!(self.w, "{}", self.text(text))?;
+        self.w.flush()
+    }
+
+    fn text(&self, text: &str) -> String {
+        if self.ascii {
+            to_ascii(text)
+        } else {
+            text.to_owned()
+        }
+    }
+
+    fn card(&self, card: Card) -> String {
+        if self.ascii {
+            format!("{}{}", card.rank().symbol(), card.suit().ascii())
+        } else {
+            card.to_string()
+        }
+    }
+
+    fn cards(&self, cards: &[Card]) -> String {
+        cards
+            .iter()
+            .map(|&c| self.card(c))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// The feedback marks and dashes in plain ASCII.
+fn to_ascii(text: &str) -> String {
+    text.replace('✓', "OK")
+        .replace('✗', "X")
+        .replace(['—', '−'], "-")
+        .replace('·', "|")
+}
+
+/// One line read from the input, or `None` at its end (a read error also ends the drill).
+fn read_line(input: &mut impl BufRead) -> Option<String> {
+    let mut line = String::new();
+    match input.read_line(&mut line) {
+        Ok(0) | Err(_) => None,
+        Ok(_) => Some(line.trim().to_ascii_lowercase()),
+    }
+}
+
+/// Whether an answer line asks to stop.
+fn is_quit(answer: &str) -> bool {
+    matches!(answer, "q" | "quit" | "exit")
+}
+
+/// Parses a decision answer: a letter or the action's name.
+pub fn parse_action(answer: &str) -> Option<Action> {
+    match answer.trim().to_ascii_lowercase().as_str() {
+        "h" | "hit" => Some(Action::Hit),
+        "s" | "stand" => Some(Action::Stand),
+        "d" | "double" => Some(Action::Double),
+        "p" | "split" => Some(Action::Split),
+        _ => None,
+    }
+}
+
+/// The actions legal for a fresh two-card hand (no split yet) under `rules`.
+pub fn fresh_hand_actions(rules: &Rules, cards: &Cards) -> ActionSet {
+    let mut legal = ActionSet::EMPTY;
+    legal.insert(Action::Hit);
+    legal.insert(Action::Stand);
+    if cards.len() == 2 && rules.double_on.allows(cards.total().value) {
+        legal.insert(Action::Double);
+    }
+    if cards.is_pair() && rules.max_hands >= 2 {
+        legal.insert(Action::Split);
+    }
+    legal
+}
+
+/// The menu of legal actions: `[h]it [s]tand [d]ouble [p]split`.
+fn menu(legal: ActionSet) -> String {
+    Action::ALL
+        .into_iter()
+        .filter(|&a| legal.contains(a))
+        .map(|a| match a {
+            Action::Hit => "[h]it",
+            Action::Stand => "[s]tand",
+            Action::Double => "[d]ouble",
+            Action::Split => "[p]split",
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// How a hand's total reads in a question: `16` or `soft 18`.
+fn total_label(cards: &Cards) -> String {
+    let total = cards.total();
+    if total.soft {
+        format!("soft {}", total.value)
+    } else {
+        total.value.to_string()
+    }
+}
+
+fn decision_drill<W: Write>(
+    rules: &Rules,
+    kind: DrillKind,
+    rng: &mut GameRng,
+    history: &Tally,
+    input: &mut impl BufRead,
+    out: &mut Out<'_, W>,
+    session: &mut Tally,
+) -> std::io::Result<DrillSummary> {
+    let strategy = basic_strategy(rules);
+    let dealer = DrillDealer::new(kind);
+    // The history the dealer sees grows with this session's answers, so a cell retires as
+    // soon as it has been answered right three times in a row.
+    let mut working = history.clone();
+    let mut summary = DrillSummary::default();
+    out.line(&format!(
+        "Drill: {} hands. Answer h, s, d or p (or the word); q ends.",
+        kind_name(kind)
+    ))?;
+    'questions: loop {
+        let question = dealer.next(rng, &working);
+        let legal = fresh_hand_actions(rules, &question.cards);
+        let up = question.up.value();
+        out.line("")?;
+        out.line(&format!(
+            "Question {}. Your hand: {} ({})  Dealer shows: {}",
+            summary.decisions + 1,
+            out.cards(question.cards.as_slice()),
+            total_label(&question.cards),
+            out.card(question.up)
+        ))?;
+        let started = Instant::now();
+        let chosen = loop {
+            out.prompt(&format!("{} > ", menu(legal)))?;
+            let Some(answer) = read_line(input) else {
+                out.line("")?;
+                break 'questions;
+            };
+            if is_quit(&answer) {
+                break 'questions;
+            }
+            match parse_action(&answer) {
+                Some(action) if legal.contains(action) => break action,
+                Some(action) => out.line(&format!(
+                    "You cannot {action} this hand; choose one of: {}",
+                    menu(legal)
+                ))?,
+                None => out.line(&format!(
+                    "Unknown answer {answer:?}: type h, s, d or p (or hit, stand, double, split), or q to stop."
+                ))?,
+            }
+        };
+        let seconds = started.elapsed().as_secs_f64();
+
+        let values: Vec<u8> = question
+            .cards
+            .as_slice()
+            .iter()
+            .map(|c| c.value())
+            .collect();
+        let mut left = ValueCounts::full_shoe(rules.decks);
+        for &v in values.iter().chain(std::iter::once(&up)) {
+            left.remove(v);
+        }
+        let ctx = HandContext {
+            hands: 1,
+            ..HandContext::default()
+        };
+        let evs = hand_evs(rules, &values, up, &left, ctx);
+        let ev_of = |a: Action| legal.contains(a).then(|| evs.get(a)).flatten();
+        let graded = grade(&strategy.chart, &question.cards, up, legal, chosen, ev_of);
+
+        summary.decisions += 1;
+        summary.seconds += seconds;
+        if graded.is_correct() {
+            summary.right += 1;
+            summary.streak += 1;
+            summary.best_streak = summary.best_streak.max(summary.streak);
+        } else {
+            summary.streak = 0;
+            summary.ev_lost += graded.cost;
+        }
+        session.record_decision(&graded);
+        working.record_decision(&graded);
+
+        out.line(&format!("{}  ({seconds:.1} s)", graded.message()))?;
+        let ranked: Vec<String> = evs
+            .ranked()
+            .into_iter()
+            .filter(|(a, _)| legal.contains(*a))
+            .map(|(a, ev)| format!("{a} {}", signed(ev)))
+            .collect();
+        out.line(&format!("EV: {}", ranked.join("  ")))?;
+        out.line(&format!(
+            "Streak {} (best {}) · right {}/{}",
+            summary.streak, summary.best_streak, summary.right, summary.decisions
+        ))?;
+    }
+    Ok(summary)
+}
+
+/// An EV with its sign: `+0.123`, `−0.540`.
+fn signed(ev: f64) -> String {
+    if ev < 0.0 {
+        format!("−{:.3}", -ev)
+    } else {
+        format!("+{ev:.3}")
+    }
+}
+
+/// The kind's name as the command line spells it.
+fn kind_name(kind: DrillKind) -> &'static str {
+    match kind {
+        DrillKind::Hard => "hard",
+        DrillKind::Soft => "soft",
+        DrillKind::Pairs => "pair",
+        DrillKind::Doubles => "doubling",
+        DrillKind::All => "all",
+        DrillKind::Mistakes => "your most-missed",
+        DrillKind::Count => "counting",
+    }
+}
+
+fn count_quiz<W: Write>(
+    rules: &Rules,
+    seed: u64,
+    rng: &mut GameRng,
+    input: &mut impl BufRead,
+    out: &mut Out<'_, W>,
+) -> std::io::Result<DrillSummary> {
+    let mut table = seeded_table(rules.clone(), COUNT_SEATS, seed);
+    table.set_event_log(true);
+    let mut quiz = CountQuiz::new(table);
+    let ai = AnyStrategy::for_level(Level::Hard, rules);
+    let mut summary = DrillSummary::default();
+    out.line(&format!(
+        "Counting quiz: {COUNT_SEATS} seats played by the hard AI. Keep the Hi-Lo running count \
+         (2-6 +1, 7-9 0, tens and aces -1); q ends."
+    ))?;
+    let mut round = 0u32;
+    'rounds: loop {
+        round += 1;
+        let events = quiz.play_round(|view| ai.decide(view));
+        if events.is_empty() {
+            out.line("The table could not deal a round.")?;
+            break;
+        }
+        out.line("")?;
+        for line in round_lines(round, &events, out) {
+            out.line(&line)?;
+        }
+        if !quiz.question_due() {
+            continue;
+        }
+        loop {
+            out.prompt("Running count? ")?;
+            let Some(answer) = read_line(input) else {
+                out.line("")?;
+                break 'rounds;
+            };
+            if is_quit(&answer) {
+                break 'rounds;
+            }
+            match answer.trim_start_matches('+').parse::<i32>() {
+                Ok(guess) => {
+                    let (right, actual) = quiz.answer(guess, rng);
+                    if right {
+                        out.line(&format!("✓ Right: the running count is {actual}."))?;
+                    } else {
+                        out.line(&format!(
+                            "✗ Wrong: you said {guess}, the running count is {actual}."
+                        ))?;
+                    }
+                    out.line(&format!("Score {}/{}", quiz.right, quiz.asked))?;
+                    break;
+                }
+                Err(_) => out.line(&format!(
+                    "Unknown answer {answer:?}: type the running count as a whole number (e.g. -3), or q to stop."
+                ))?,
+            }
+        }
+    }
+    summary.count_asked = quiz.asked;
+    summary.count_right = quiz.right;
+    Ok(summary)
+}
+
+/// A round's cards as dealt, one line per seat and one for the dealer, with a reshuffle note.
+fn round_lines<W: Write>(round: u32, events: &[Event], out: &Out<'_, W>) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut seats: Vec<Vec<Card>> = vec![Vec::new(); COUNT_SEATS];
+    let mut dealer = Vec::new();
+    for event in events {
+        match *event {
+            Event::Reshuffled => {
+                lines.push("The shoe was reshuffled: the count starts at 0.".into())
+            }
+            Event::CardDealt {
+                to: Recipient::Hand { seat, .. },
+                card,
+            } => {
+                if let Some(cards) = seats.get_mut(seat) {
+                    cards.push(card);
+                }
+            }
+            Event::CardDealt {
+                to: Recipient::Dealer,
+                card,
+            }
+            | Event::HoleCardRevealed { card }
+            | Event::DealerDraws { card } => dealer.push(card),
+            _ => {}
+        }
+    }
+    lines.push(format!("Round {round}"));
+    for (i, cards) in seats.iter().enumerate() {
+        lines.push(format!("  Seat {}: {}", i + 1, out.cards(cards)));
+    }
+    lines.push(format!("  Dealer: {}", out.cards(&dealer)));
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trainer::count::hilo_tag;
+
+    fn run(kind: DrillKind, seed: u64, script: &str) -> (DrillSummary, String, Tally) {
+        let mut session = Tally::default();
+        let mut output = Vec::new();
+        let summary = run_drill(
+            &Rules::default(),
+            Some(seed),
+            DrillOptions { kind, ascii: false },
+            &Tally::default(),
+            &mut script.as_bytes(),
+            &mut output,
+            &mut session,
+        )
+        .expect("writing to a Vec never fails");
+        (
+            summary,
+            String::from_utf8_lossy(&output).into_owned(),
+            session,
+        )
+    }
+
+    /// The right answer to the next question of a seeded drill, found by replaying its dealer.
+    fn advised(kind: DrillKind, seed: u64, n: usize) -> Vec<Action> {
+        let rules = Rules::default();
+        let chart = &basic_strategy(&rules).chart;
+        let mut rng = GameRng::seed_from_u64(seed);
+        let dealer = DrillDealer::new(kind);
+        (0..n)
+            .map(|_| {
+                let q = dealer.next(&mut rng, &Tally::default());
+                chart.decide(&q.cards, q.up.value(), fresh_hand_actions(&rules, &q.cards))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn answers_parse_as_letters_and_words() {
+        assert_eq!(parse_action("h"), Some(Action::Hit));
+        assert_eq!(parse_action(" Stand "), Some(Action::Stand));
+        assert_eq!(parse_action("double"), Some(Action::Double));
+        assert_eq!(parse_action("P"), Some(Action::Split));
+        assert_eq!(parse_action("x"), None);
+        assert_eq!(parse_action(""), None);
+    }
+
+    #[test]
+    fn right_answers_are_graded_right_and_wrong_ones_cost_ev() {
+        let advice = advised(DrillKind::Hard, 3, 2);
+        let wrong = if advice[1] == Action::Stand { "h" } else { "s" };
+        let script = format!("{}\n{wrong}\n", advice[0].name());
+        let (summary, text, session) = run(DrillKind::Hard, 3, &script);
+        assert_eq!((summary.decisions, summary.right), (2, 1), "{text}");
+        assert_eq!(summary.best_streak, 1);
+        assert!(summary.ev_lost > 0.0, "{text}");
+        assert!(text.contains("✓ Basic strategy"), "{text}");
+        assert!(text.contains("✗ Basic strategy"), "{text}");
+        assert!(text.contains("units EV)"), "{text}");
+        assert_eq!(session.overall.decisions, 2);
+        assert_eq!(session.overall.correct, 1);
+        assert!((session.ev_lost - summary.ev_lost).abs() < 1e-12);
+    }
+
+    #[test]
+    fn an_unknown_answer_is_refused_and_asked_again() {
+        let (summary, text, session) = run(DrillKind::All, 1, "banana\ns\n");
+        assert_eq!(summary.decisions, 1);
+        assert_eq!(session.overall.decisions, 1);
+        assert!(text.contains("Unknown answer \"banana\""), "{text}");
+        assert_eq!(text.matches("Question 1.").count(), 1, "{text}");
+    }
+
+    #[test]
+    fn eof_and_q_end_the_drill() {
+        let (summary, _, session) = run(DrillKind::All, 1, "");
+        assert_eq!(summary.decisions, 0);
+        assert!(session.is_empty());
+        let (summary, text, _) = run(DrillKind::All, 1, "s\nq\ns\n");
+        assert_eq!(summary.decisions, 1, "{text}");
+        assert!(summary.mean_seconds().is_some());
+        let report = summary.report(DrillKind::All);
+        assert!(
+            report.contains(&format!("{}/1 right", summary.right)),
+            "{report}"
+        );
+        assert!(report.contains("s per decision"), "{report}");
+        assert!(text.contains("Question 2."), "{text}");
+        assert!(
+            !text.contains("Question 3."),
+            "q stops before the third question: {text}"
+        );
+    }
+
+    #[test]
+    fn only_the_requested_kind_is_asked() {
+        let (summary, text, session) = run(DrillKind::Pairs, 4, "s\ns\ns\ns\ns\ns\n");
+        assert_eq!(summary.decisions, 6);
+        assert!(
+            session.cells.keys().all(|k| k.starts_with("pair:")),
+            "{session:?}"
+        );
+        // Six answered questions and the one left open at the end of the input: every one offers
+        // the split.
+        assert_eq!(text.matches(". Your hand:").count(), 7, "{text}");
+        assert_eq!(text.matches("[p]split >").count(), 7, "{text}");
+    }
+
+    #[test]
+    fn the_count_quiz_scores_right_and_wrong_answers() {
+        // Replay the seeded table to know the count at each question.
+        let rules = Rules::default();
+        let ai = AnyStrategy::for_level(Level::Hard, &rules);
+        let mut quiz = CountQuiz::new(seeded_table(rules.clone(), COUNT_SEATS, 6));
+        let mut rng = GameRng::seed_from_u64(6);
+        let mut running = 0;
+        let mut answers = Vec::new();
+        while answers.len() < 2 {
+            for e in quiz.play_round(|v| ai.decide(v)) {
+                match e {
+                    Event::Reshuffled => running = 0,
+                    Event::CardDealt { card, .. }
+                    | Event::HoleCardRevealed { card }
+                    | Event::DealerDraws { card } => running += hilo_tag(card.value()),
+                    _ => {}
+                }
+            }
+            if quiz.question_due() {
+                let guess = if answers.is_empty() {
+                    running
+                } else {
+                    running + 5
+                };
+                answers.push(guess);
+                quiz.answer(guess, &mut rng);
+            }
+        }
+        let script = format!("{}\nseven\n{}\n", answers[0], answers[1]);
+        let (summary, text, session) = run(DrillKind::Count, 6, &script);
+        assert_eq!((summary.count_asked, summary.count_right), (2, 1), "{text}");
+        assert!(text.contains("✓ Right"), "{text}");
+        assert!(text.contains("✗ Wrong"), "{text}");
+        assert!(text.contains("Unknown answer \"seven\""), "{text}");
+        assert!(session.is_empty());
+    }
+
+    #[test]
+    fn ascii_mode_draws_no_suit_glyphs() {
+        let mut output = Vec::new();
+        run_drill(
+            &Rules::default(),
+            Some(2),
+            DrillOptions {
+                kind: DrillKind::All,
+                ascii: true,
+            },
+            &Tally::default(),
+            &mut "s\nh\n".as_bytes(),
+            &mut output,
+            &mut Tally::default(),
+        )
+        .expect("writing to a Vec never fails");
+        let text = String::from_utf8_lossy(&output);
+        assert!(text.is_ascii(), "{text}");
+    }
 }
