@@ -198,7 +198,11 @@ fn the_session_is_written_to_the_stats_file() {
     assert_eq!(stored["lifetime"]["overall"]["decisions"], 4);
     std::fs::write(&path, "not json").expect("corrupt it");
     let out = drill("4", &["--stats", &path_text], "q\n");
-    assert!(text(&out).contains("could not be read"), "{}", text(&out));
+    assert!(
+        text(&out).contains("Unreadable statistics file kept as"),
+        "{}",
+        text(&out)
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
