@@ -3,13 +3,28 @@
 //! No peek: the face-down card is drawn from the same shoe as every other card, so a dealer
 //! natural is one of the outcomes, not conditioned away.
 //!
-//! Method: for each up card, every multiset of cards the dealer can draw (the face-down card
-//! included) before standing or busting is enumerated once, with the number of draw orders in
-//! which the dealer stops exactly at the last card. The probability of a multiset `M` from a
-//! shoe `S` of `N` cards is then `orders(M) · Π_v S_v^(m_v) / N^(|M|)` with falling powers, so
-//! one set of probabilities costs a pass over at most ~2 000 multisets (up card 2), with no
-//! recursion and no allocation.
+//! Method: for each up card, every multiset `M` of cards the dealer can draw (the face-down
+//! card included) before standing or busting is enumerated once, with the number of draw
+//! orders `orders(M)` in which the dealer stops exactly at the last card. From a shoe `S` of
+//! `N` cards,
+//!
+//! ```text
+//! P_S(M) = orders(M) · Π_v S_v^(m_v) / N^(|M|)        (falling powers)
+//! ```
+//!
+//! The multisets are stored as a prefix tree over their cards in ascending order, so the
+//! numerator of every multiset costs one multiplication by its parent's, and one pass over the
+//! tree (≈ 2 500 nodes for up card 2, ≈ 200 for a ten) gives all seven outcome probabilities,
+//! with no recursion and no allocation.
+//!
+//! **Families.** The player's analysis asks for the dealer's probabilities after each of the
+//! ten cards a hand could draw next: shoes `S − e_v` one card apart. Because
+//! `P_{S−e_v}(M) = P_S(M) · (S_v − m_v)/S_v · N/(N − |M|)`, one pass over the tree that also
+//! sums `w_M = P_S(M)/(N − |M|)` and `m_v · w_M` per outcome yields all ten of them exactly:
+//! `P_{S−e_v}(o) = N·Σ_{M∈o} w_M − (N/S_v)·Σ_{M∈o} m_v·w_M`. Such a *family pass* costs about
+//! twice a plain pass and replaces up to ten.
 
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// Outcome slots: dealer totals 17, 18, 19, 20, 21 (not natural), bust, natural.
@@ -22,80 +37,178 @@ pub const NATURAL: usize = 6;
 /// Probabilities of the dealer's final hand: `[17, 18, 19, 20, 21, bust, natural]`.
 pub type DealerProbs = [f64; OUTCOMES];
 
-/// A multiset of dealer draws and how it ends.
-#[derive(Debug, Clone, Copy)]
-struct Shape {
-    /// Cards of each value drawn (index value − 1).
-    counts: [u8; 10],
-    /// Cards drawn.
+/// The dealer's probabilities for one shoe and for each shoe one card smaller.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Family {
+    /// For the shoe itself.
+    pub own: DealerProbs,
+    /// For the shoe less one card of value `v` (index `v − 1`); `None` where the shoe holds
+    /// no such card.
+    pub less: [Option<DealerProbs>; 10],
+}
+
+/// Largest number of copies of one value in a dealer multiset, plus room.
+const FACTOR_STRIDE: usize = 24;
+/// Room for the longest dealer multiset (at most 13 cards: an ace up, then aces and twos).
+const MAX_LEN: usize = 24;
+
+/// Width of a leaf's weight row: its orders, then its orders times its copies of each value,
+/// padded to an even number of lanes.
+const ROW: usize = 12;
+
+/// Leaves that end alike and have the same number of cards: they share the outcome slot and
+/// the length factors, so their sums are scaled once.
+#[derive(Debug, Clone)]
+struct Group {
+    outcome: u8,
     len: u8,
-    /// Number of draw orders ending exactly with this multiset.
+    leaves: std::ops::Range<u32>,
+}
+
+/// The multisets of one up card as a prefix tree over their cards in ascending order. Only
+/// the inner nodes (proper prefixes) are stored, parents first; a multiset (a leaf) is its
+/// longest proper prefix times one last draw factor, computed where the leaf is summed.
+#[derive(Debug, Default)]
+struct Tree {
+    /// Parent of each inner node; node 0 is the root (nothing drawn) and its own parent.
+    parent: Vec<u32>,
+    /// Per inner node: `value_index · FACTOR_STRIDE + copies of that value already in the
+    /// prefix`, which picks the draw factor `S_v − copies` (at most 239, so a byte indexes a
+    /// table of 256 without a bounds check).
+    factor: Vec<u8>,
+    /// The most copies of each value in one multiset: how much of the factor table a pass
+    /// needs.
+    max_copies: [u8; 10],
+    /// Leaf `l`'s longest proper prefix (an inner node).
+    leaf_parent: Vec<u32>,
+    /// Leaf `l`'s last draw factor, as in `factor`.
+    leaf_factor: Vec<u8>,
+    /// Leaf `l`'s row: `[orders, orders · m_1, …, orders · m_10, 0]` (`m_v` its copies of `v`).
+    leaf_row: Vec<[f64; ROW]>,
+    /// The leaves in runs of one outcome and one length.
+    groups: Vec<Group>,
+}
+
+/// A dealer draw multiset and how it ends.
+struct Shape {
+    counts: [u8; 10],
     orders: f64,
-    /// Outcome slot.
     outcome: u8,
 }
 
-/// The multisets of one up card as a prefix tree over their cards in ascending order, flattened
-/// so that every node comes after its parent: a node's probability is its parent's times one
-/// draw factor, so shared prefixes are computed once.
-#[derive(Debug, Default)]
-struct Trie {
-    /// Parent node index (`u32::MAX` for children of the root).
-    parent: Vec<u32>,
-    /// Flat index `value_index * FACTOR_STRIDE + copies already in the prefix`.
-    factor: Vec<u16>,
-    /// Cards in the prefix (the draw number of this node's card is `depth − 1`).
-    depth: Vec<u8>,
-    /// Leaves: node, number of orders, outcome slot.
-    leaves: Vec<(u32, f64, u8)>,
+/// The factor index of drawing value index `v` when `copies` of it are already drawn.
+fn factor_index(v: u8, copies: usize) -> u8 {
+    u8::try_from(usize::from(v) * FACTOR_STRIDE + copies).unwrap_or(u8::MAX)
 }
 
-const FACTOR_STRIDE: usize = 24;
+impl Tree {
+    fn build(shapes: &mut [Shape]) -> Tree {
+        // Leaves grouped by outcome and length; within a group, by card sequence.
+        let sequence = |s: &Shape| -> Vec<u8> {
+            (0..10u8)
+                .flat_map(|v| std::iter::repeat_n(v, usize::from(s.counts[usize::from(v)])))
+                .collect()
+        };
+        shapes.sort_by_cached_key(|s| (s.outcome, s.counts.iter().sum::<u8>(), sequence(s)));
+        let mut tree = Tree {
+            parent: vec![0],
+            factor: vec![0],
+            ..Tree::default()
+        };
+        // Inner nodes in lexicographic order of their prefixes, so parents come first.
+        let mut prefixes: Vec<Vec<u8>> = shapes
+            .iter()
+            .flat_map(|s| {
+                let seq = sequence(s);
+                (1..seq.len()).map(move |d| seq[..d].to_vec())
+            })
+            .collect();
+        prefixes.sort();
+        prefixes.dedup();
+        let mut index: HashMap<Vec<u8>, u32> = HashMap::with_capacity(prefixes.len() + 1);
+        index.insert(Vec::new(), 0);
+        for prefix in prefixes {
+            let (&v, head) = prefix.split_last().expect("prefixes are not empty");
+            let copies = head.iter().filter(|&&x| x == v).count();
+            tree.parent.push(index[head]);
+            tree.factor.push(factor_index(v, copies));
+            index.insert(prefix, u32::try_from(tree.parent.len() - 1).unwrap_or(0));
+        }
+        for shape in shapes.iter() {
+            let seq = sequence(shape);
+            let len = u8::try_from(seq.len()).unwrap_or(u8::MAX);
+            let l = u32::try_from(tree.leaf_parent.len()).unwrap_or(u32::MAX);
+            match tree.groups.last_mut() {
+                Some(g) if g.outcome == shape.outcome && g.len == len => g.leaves.end = l + 1,
+                _ => tree.groups.push(Group {
+                    outcome: shape.outcome,
+                    len,
+                    leaves: l..l + 1,
+                }),
+            }
+            let (&v, head) = seq
+                .split_last()
+                .expect("the dealer draws at least one card");
+            tree.leaf_parent.push(index[head]);
+            tree.leaf_factor
+                .push(factor_index(v, head.iter().filter(|&&x| x == v).count()));
+            let mut row = [0f64; ROW];
+            row[0] = shape.orders;
+            for (v, &m) in shape.counts.iter().enumerate() {
+                row[v + 1] = shape.orders * f64::from(m);
+                tree.max_copies[v] = tree.max_copies[v].max(m);
+            }
+            tree.leaf_row.push(row);
+        }
+        tree
+    }
+
+    /// Fills `q` with every inner node's numerator `Π_v S_v^(m_v)` (falling powers) for
+    /// `shoe`, and returns the draw factors (`S_v − copies`) for the leaves' last draws.
+    #[inline]
+    fn numerators(&self, shoe: &[u16; 10], q: &mut Vec<f64>) -> [f64; 256] {
+        // factor[v · STRIDE + k] = S_v − k, the count of v left after k of them were drawn.
+        let mut factor = [0f64; 256];
+        for (v, row) in factor.chunks_exact_mut(FACTOR_STRIDE).take(10).enumerate() {
+            let used = usize::from(self.max_copies[v]);
+            for (k, slot) in row.iter_mut().enumerate().take(used) {
+                *slot = (f64::from(shoe[v]) - k as f64).max(0.0);
+            }
+        }
+        // Every node is written before it is read (parents come first): no clearing needed.
+        if q.len() < self.parent.len() {
+            q.resize(self.parent.len(), 0.0);
+        }
+        let n = self.parent.len();
+        let (q, parent, fidx) = (&mut q[..n], &self.parent[..n], &self.factor[..n]);
+        q[0] = 1.0;
+        for i in 1..n {
+            q[i] = q[parent[i] as usize] * factor[usize::from(fidx[i])];
+        }
+        factor
+    }
+}
+
+/// `1 / N^(len)` (falling power) for every length, zero where the shoe is too small.
+fn inverse_falling(total: f64) -> [f64; MAX_LEN + 1] {
+    let mut inv = [0f64; MAX_LEN + 1];
+    let mut falling = 1.0;
+    inv[0] = 1.0;
+    for (len, slot) in inv.iter_mut().enumerate().skip(1) {
+        falling *= total - (len as f64 - 1.0);
+        if falling <= 0.0 {
+            break;
+        }
+        *slot = 1.0 / falling;
+    }
+    inv
+}
 
 /// All dealer draw shapes for one rule set (S17 or H17), per up card.
 #[derive(Debug)]
 pub struct DealerShapes {
-    by_up: [Vec<Shape>; 10],
-    tries: [Trie; 10],
-    max_len: usize,
-}
-
-fn build_trie(shapes: &[Shape]) -> Trie {
-    let mut trie = Trie::default();
-    let mut index: std::collections::HashMap<Vec<u8>, u32> = std::collections::HashMap::new();
-    let mut sequences: Vec<(Vec<u8>, &Shape)> = shapes
-        .iter()
-        .map(|s| {
-            let seq: Vec<u8> = (0..10u8)
-                .flat_map(|v| std::iter::repeat_n(v, usize::from(s.counts[usize::from(v)])))
-                .collect();
-            (seq, s)
-        })
-        .collect();
-    sequences.sort_by(|a, b| a.0.cmp(&b.0));
-    for (seq, shape) in &sequences {
-        let mut parent = u32::MAX;
-        for d in 1..=seq.len() {
-            let prefix = &seq[..d];
-            let node = match index.get(prefix) {
-                Some(&n) => n,
-                None => {
-                    let v = prefix[d - 1];
-                    let copies = prefix[..d - 1].iter().filter(|&&x| x == v).count();
-                    let n = trie.parent.len() as u32;
-                    trie.parent.push(parent);
-                    trie.factor
-                        .push((usize::from(v) * FACTOR_STRIDE + copies) as u16);
-                    trie.depth.push(d as u8);
-                    index.insert(prefix.to_vec(), n);
-                    n
-                }
-            };
-            parent = node;
-        }
-        trie.leaves.push((parent, shape.orders, shape.outcome));
-    }
-    trie
+    trees: [Tree; 10],
+    shape_counts: [usize; 10],
 }
 
 fn dealer_stops(total: u8, soft: bool, h17: bool) -> bool {
@@ -110,33 +223,16 @@ fn dealer_stops(total: u8, soft: bool, h17: bool) -> bool {
 
 impl DealerShapes {
     fn build(h17: bool) -> DealerShapes {
-        let mut by_up: [Vec<Shape>; 10] = Default::default();
-        let mut max_len = 0;
-        for up in 1..=10u8 {
-            let mut found: std::collections::HashMap<([u8; 10], u8), f64> =
-                std::collections::HashMap::new();
-            let mut counts = [0u8; 10];
-            enumerate(up, up == 1, 0, &mut counts, h17, &mut found);
-            let mut shapes: Vec<Shape> = found
-                .into_iter()
-                .map(|((counts, outcome), orders)| Shape {
-                    counts,
-                    len: counts.iter().sum(),
-                    orders,
-                    outcome,
-                })
-                .collect();
-            shapes.sort_by_key(|s| (s.len, s.counts));
-            for s in &shapes {
-                max_len = max_len.max(usize::from(s.len));
-            }
-            by_up[usize::from(up) - 1] = shapes;
-        }
-        let tries = std::array::from_fn(|i| build_trie(&by_up[i]));
+        let mut shape_counts = [0; 10];
+        let trees = std::array::from_fn(|i| {
+            let up = i as u8 + 1;
+            let mut shapes = dealer_shapes(up, h17);
+            shape_counts[i] = shapes.len();
+            Tree::build(&mut shapes)
+        });
         DealerShapes {
-            by_up,
-            tries,
-            max_len,
+            trees,
+            shape_counts,
         }
     }
 
@@ -153,7 +249,13 @@ impl DealerShapes {
 
     /// Number of distinct draw multisets for an up card (for documentation and tests).
     pub fn shape_count(&self, up: u8) -> usize {
-        self.by_up[usize::from(up) - 1].len()
+        self.shape_counts[usize::from(up) - 1]
+    }
+
+    /// Number of inner prefix-tree nodes for an up card, the root included: with the shape
+    /// count, the cost of one pass.
+    pub fn node_count(&self, up: u8) -> usize {
+        self.trees[usize::from(up) - 1].parent.len()
     }
 
     /// The dealer's outcome probabilities for up card `up` (1 = ace … 10) when the cards left
@@ -171,60 +273,86 @@ impl DealerShapes {
         shoe: &[u16; 10],
         scratch: &mut Vec<f64>,
     ) -> DealerProbs {
+        let tree = &self.trees[usize::from(up) - 1];
+        let factor = tree.numerators(shoe, scratch);
+        let q = scratch.as_slice();
         let total: u32 = shoe.iter().map(|&c| u32::from(c)).sum();
-        // factor[v][k] = S_v − k (the count of v left after k of them were drawn).
-        let mut factor = [0f64; 10 * FACTOR_STRIDE];
-        for v in 0..10 {
-            for k in 0..FACTOR_STRIDE {
-                factor[v * FACTOR_STRIDE + k] = (f64::from(shoe[v]) - k as f64).max(0.0);
-            }
-        }
-        // inv[d] = 1 / (N − d + 1): the d-th draw comes from N − d + 1 cards.
-        let mut inv = [0f64; 32];
-        for (d, slot) in inv
-            .iter_mut()
-            .enumerate()
-            .take(self.max_len.min(31) + 1)
-            .skip(1)
-        {
-            let n = f64::from(total) - (d as f64 - 1.0);
-            *slot = if n > 0.0 { 1.0 / n } else { 0.0 };
-        }
-        let trie = &self.tries[usize::from(up) - 1];
-        scratch.clear();
-        scratch.resize(trie.parent.len(), 0.0);
-        let p = scratch.as_mut_slice();
-        for i in 0..trie.parent.len() {
-            let parent = trie.parent[i];
-            let base = if parent == u32::MAX {
-                1.0
-            } else {
-                p[parent as usize]
-            };
-            p[i] = base * factor[usize::from(trie.factor[i])] * inv[usize::from(trie.depth[i])];
-        }
+        let inv = inverse_falling(f64::from(total));
         let mut probs = [0f64; OUTCOMES];
-        for &(node, orders, outcome) in &trie.leaves {
-            probs[usize::from(outcome)] += orders * p[node as usize];
+        for g in &tree.groups {
+            let leaves = g.leaves.start as usize..g.leaves.end as usize;
+            let sum: f64 = tree.leaf_parent[leaves.clone()]
+                .iter()
+                .zip(&tree.leaf_factor[leaves.clone()])
+                .zip(&tree.leaf_row[leaves])
+                .map(|((&node, &f), row)| row[0] * q[node as usize] * factor[usize::from(f)])
+                .sum();
+            probs[usize::from(g.outcome)] += sum * inv[usize::from(g.len)];
         }
         probs
     }
+
+    /// The dealer's probabilities for `shoe` and for each shoe one card smaller, in one pass
+    /// (see the module documentation).
+    pub fn family_with(&self, up: u8, shoe: &[u16; 10], scratch: &mut Vec<f64>) -> Family {
+        let tree = &self.trees[usize::from(up) - 1];
+        let factor = tree.numerators(shoe, scratch);
+        let q = scratch.as_slice();
+        let total = f64::from(shoe.iter().map(|&c| u32::from(c)).sum::<u32>());
+        let inv = inverse_falling(total);
+        // rest[len] = 1 / (N − len): the extra factor of a shoe one card smaller.
+        let mut rest = [0f64; MAX_LEN + 1];
+        for (len, slot) in rest.iter_mut().enumerate() {
+            let left = total - len as f64;
+            if left > 0.0 {
+                *slot = 1.0 / left;
+            }
+        }
+        let mut own = [0f64; OUTCOMES];
+        // sum_w[o] = Σ w_M and sum_mw[o][v] = Σ m_v · w_M over the multisets ending in o.
+        let mut sum_w = [0f64; OUTCOMES];
+        let mut sum_mw = [[0f64; 10]; OUTCOMES];
+        for g in &tree.groups {
+            let leaves = g.leaves.start as usize..g.leaves.end as usize;
+            let mut acc = [0f64; ROW];
+            for ((&node, &f), row) in tree.leaf_parent[leaves.clone()]
+                .iter()
+                .zip(&tree.leaf_factor[leaves.clone()])
+                .zip(&tree.leaf_row[leaves])
+            {
+                let x = q[node as usize] * factor[usize::from(f)];
+                for (a, r) in acc.iter_mut().zip(row) {
+                    *a += r * x;
+                }
+            }
+            let (o, len) = (usize::from(g.outcome), usize::from(g.len));
+            own[o] += acc[0] * inv[len];
+            let w = inv[len] * rest[len];
+            sum_w[o] += acc[0] * w;
+            for (mw, a) in sum_mw[o].iter_mut().zip(&acc[1..=10]) {
+                *mw += a * w;
+            }
+        }
+        let less = std::array::from_fn(|v| {
+            (shoe[v] > 0).then(|| {
+                let per = total / f64::from(shoe[v]);
+                std::array::from_fn(|o| (total * sum_w[o] - per * sum_mw[o][v]).max(0.0))
+            })
+        });
+        Family { own, less }
+    }
 }
 
-fn enumerate(
-    total: u8,
-    soft: bool,
-    drawn: u8,
-    counts: &mut [u8; 10],
-    h17: bool,
-    found: &mut std::collections::HashMap<([u8; 10], u8), f64>,
-) {
+/// How a dealer hand of up card plus the drawn cards ends, or `None` if the dealer draws on.
+/// Everything it depends on (hard total, an ace, how many were drawn) is a property of the
+/// drawn multiset, not of the order the cards came in.
+fn outcome_of(total: u8, soft: bool, drawn: u8, h17: bool) -> Option<u8> {
     let best = if soft && total + 10 <= 21 {
         total + 10
     } else {
         total
     };
-    let outcome = if drawn == 1 && best == 21 {
+    if drawn == 1 && best == 21 {
         Some(NATURAL as u8)
     } else if total > 21 {
         Some(BUST as u8)
@@ -232,16 +360,47 @@ fn enumerate(
         Some(best - 17)
     } else {
         None
-    };
-    if let Some(outcome) = outcome {
-        *found.entry((*counts, outcome)).or_insert(0.0) += 1.0;
-        return;
     }
-    for v in 1..=10u8 {
-        counts[usize::from(v) - 1] += 1;
-        enumerate(total + v, soft || v == 1, drawn + 1, counts, h17, found);
-        counts[usize::from(v) - 1] -= 1;
+}
+
+/// Every multiset the dealer can draw behind `up` before stopping, with its outcome and the
+/// number of draw orders that reach it without stopping earlier.
+///
+/// Because stopping depends only on the multiset drawn so far, the orders are counted layer by
+/// layer over multisets (one more card per layer): the live multisets of one layer pass their
+/// order counts on to each one-card extension.
+fn dealer_shapes(up: u8, h17: bool) -> Vec<Shape> {
+    let mut found: HashMap<([u8; 10], u8), f64> = HashMap::new();
+    let mut layer: HashMap<[u8; 10], f64> = HashMap::from([([0u8; 10], 1.0)]);
+    let mut drawn = 0u8;
+    while !layer.is_empty() {
+        drawn += 1;
+        let mut next: HashMap<[u8; 10], f64> = HashMap::new();
+        for (counts, orders) in layer {
+            let hard: u8 = up
+                + (1..=10u8)
+                    .map(|v| v * counts[usize::from(v) - 1])
+                    .sum::<u8>();
+            let ace = up == 1 || counts[0] > 0;
+            for v in 1..=10u8 {
+                let mut more = counts;
+                more[usize::from(v) - 1] += 1;
+                match outcome_of(hard + v, ace || v == 1, drawn, h17) {
+                    Some(outcome) => *found.entry((more, outcome)).or_insert(0.0) += orders,
+                    None => *next.entry(more).or_insert(0.0) += orders,
+                }
+            }
+        }
+        layer = next;
     }
+    found
+        .into_iter()
+        .map(|((counts, outcome), orders)| Shape {
+            counts,
+            orders,
+            outcome,
+        })
+        .collect()
 }
 
 /// The same probabilities by plain recursion over every draw sequence: slow, for tests.
@@ -385,7 +544,75 @@ mod tests {
         }
     }
 
+    #[test]
+    fn every_multiset_fits_the_length_tables() {
+        for h17 in [false, true] {
+            let shapes = DealerShapes::get(h17);
+            for tree in &shapes.trees {
+                assert!(tree.groups.iter().all(|g| usize::from(g.len) <= MAX_LEN));
+                let leaves: u32 = tree.groups.iter().map(|g| g.leaves.len() as u32).sum();
+                assert_eq!(leaves as usize, tree.leaf_parent.len());
+            }
+        }
+    }
+
+    /// A family pass against ten separate passes, to rounding.
+    fn assert_family_matches(up: u8, shoe: &[u16; 10], h17: bool) {
+        let shapes = DealerShapes::get(h17);
+        let family = shapes.family_with(up, shoe, &mut Vec::new());
+        let own = shapes.probabilities(up, shoe);
+        for (a, b) in family.own.iter().zip(own) {
+            assert!((a - b).abs() < 1e-13, "own: {:?} vs {own:?}", family.own);
+        }
+        for v in 0..10 {
+            match family.less[v] {
+                None => assert_eq!(shoe[v], 0),
+                Some(less) => {
+                    let mut smaller = *shoe;
+                    smaller[v] -= 1;
+                    let direct = shapes.probabilities(up, &smaller);
+                    for (a, b) in less.iter().zip(direct) {
+                        assert!(
+                            (a - b).abs() < 1e-12,
+                            "up {up} less {}: {less:?} vs {direct:?}",
+                            v + 1
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_family_pass_equals_ten_plain_passes() {
+        for h17 in [false, true] {
+            for up in 1..=10 {
+                assert_family_matches(up, &six_deck_minus(up), h17);
+            }
+        }
+        // A nearly empty shoe: the dealer may draw every card left.
+        let tiny = [1, 1, 0, 2, 0, 0, 1, 0, 0, 3];
+        for up in 1..=10 {
+            assert_family_matches(up, &tiny, false);
+        }
+    }
+
     proptest! {
+        #[test]
+        fn families_match_plain_passes_in_random_shoes(
+            up in 1u8..=10,
+            decks in 1u8..=8,
+            removed in proptest::collection::vec(1u8..=10, 0..300),
+            h17 in any::<bool>(),
+        ) {
+            let mut shoe = ValueCounts::full_shoe(decks);
+            shoe.remove(up);
+            for v in removed {
+                shoe.remove(v);
+            }
+            assert_family_matches(up, &shoe.0, h17);
+        }
+
         #[test]
         fn probabilities_sum_to_one_for_random_depleted_shoes(
             up in 1u8..=10,

@@ -167,6 +167,8 @@ pub struct Solver<'r> {
     hit_memo: FxMap<(u64, u8), f64>,
     chart_memo: FxMap<(u64, u8), f64>,
     scratch: Vec<f64>,
+    /// Dealer passes made: plain, family.
+    passes: (u32, u32),
 }
 
 impl<'r> Solver<'r> {
@@ -183,6 +185,7 @@ impl<'r> Solver<'r> {
             hit_memo: FxMap::default(),
             chart_memo: FxMap::default(),
             scratch: Vec::new(),
+            passes: (0, 0),
         }
     }
 
@@ -222,14 +225,43 @@ impl<'r> Solver<'r> {
         ((safe + 1)..=10).map(|v| self.draw_probability(s, v)).sum()
     }
 
+    /// The cards left in the shoe once the cards of `s` are out.
+    fn shoe_of(&self, s: &State) -> [u16; 10] {
+        std::array::from_fn(|i| self.left(s, i as u8 + 1))
+    }
+
+    /// Makes sure the dealer's probabilities are known for every state one card beyond `s`
+    /// that is still standing (not bust): when two or more are missing, one family pass
+    /// computes them all, and `s`'s own, at about the cost of two plain passes.
+    fn prefetch_next(&mut self, s: &State) {
+        let missing = (1..=10u8)
+            .filter(|&v| {
+                self.left(s, v) > 0 && s.hard + v <= 21 && {
+                    let next = s.with(v);
+                    !self.dealer_memo.contains_key(&next.key)
+                }
+            })
+            .count();
+        if missing < 2 {
+            return;
+        }
+        let shoe = self.shoe_of(s);
+        self.passes.1 += 1;
+        let family = self.shapes.family_with(self.up, &shoe, &mut self.scratch);
+        self.dealer_memo.entry(s.key).or_insert(family.own);
+        for (i, less) in family.less.iter().enumerate() {
+            if let Some(p) = less {
+                self.dealer_memo.entry(s.key + (1 << (6 * i))).or_insert(*p);
+            }
+        }
+    }
+
     fn dealer(&mut self, s: &State) -> DealerProbs {
         if let Some(p) = self.dealer_memo.get(&s.key) {
             return *p;
         }
-        let mut shoe = [0u16; 10];
-        for v in 1..=10u8 {
-            shoe[usize::from(v) - 1] = self.left(s, v);
-        }
+        let shoe = self.shoe_of(s);
+        self.passes.0 += 1;
         let p = self
             .shapes
             .probabilities_with(self.up, &shoe, &mut self.scratch);
@@ -273,6 +305,7 @@ impl<'r> Solver<'r> {
         if let Some(&ev) = self.hit_memo.get(&memo_key) {
             return ev;
         }
+        self.prefetch_next(s);
         let mut ev = 0.0;
         for v in 1..=10u8 {
             let p = self.draw_probability(s, v);
@@ -306,6 +339,7 @@ impl<'r> Solver<'r> {
         if let Some(&ev) = self.chart_memo.get(&memo_key) {
             return ev;
         }
+        self.prefetch_next(s);
         let hit_stand: ActionSet = [Action::Hit, Action::Stand].into_iter().collect();
         let mut ev = 0.0;
         for v in 1..=10u8 {
@@ -333,6 +367,7 @@ impl<'r> Solver<'r> {
 
     /// EV of doubling: one card, then stand with two units at stake.
     fn double(&mut self, s: &State) -> f64 {
+        self.prefetch_next(s);
         let mut ev = 0.0;
         for v in 1..=10u8 {
             let p = self.draw_probability(s, v);
@@ -447,6 +482,7 @@ impl<'r> Solver<'r> {
             // The other hands' pair cards are out of the shoe; this hand holds its own.
             let base = (1..h).fold(State::EMPTY, |s, _| s.without(v)).with(v);
             pv[usize::from(h)] = self.draw_probability(&base, v);
+            self.prefetch_next(&base);
             let mut sum = 0.0;
             let mut weight = 0.0;
             for c in 1..=10u8 {
@@ -589,8 +625,10 @@ impl<'r> Solver<'r> {
     /// Sizes of the memo tables (dealer, hit, chart-hit), for diagnostics.
     pub fn memo_sizes(&self) -> String {
         format!(
-            "dealer {} hit {} chart {}",
+            "dealer {} (passes: {} plain, {} family) hit {} chart {}",
             self.dealer_memo.len(),
+            self.passes.0,
+            self.passes.1,
             self.hit_memo.len(),
             self.chart_memo.len()
         )

@@ -178,25 +178,35 @@ fn solve_column(rules: &Rules, up: u8) -> Column {
 }
 
 /// Computes the chart and both returns for `rules` (use [`basic_strategy`] for the cached one).
-/// The ten up cards are independent and are shared between two threads.
+/// The ten up cards are independent: worker threads (two at most, or `BLACKJACK_THREADS`)
+/// take them one at a time, the costliest first (small up cards make the dealer draw most).
 pub fn compute_strategy(rules: &Rules) -> Strategy {
-    let ups: Vec<u8> = vec![10, 1, 2, 9, 3, 8, 4, 7, 5, 6];
     let threads = std::env::var("BLACKJACK_THREADS")
         .ok()
         .and_then(|t| t.parse::<usize>().ok())
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, 2);
-    let columns: Vec<Column> = if threads == 1 {
-        ups.iter().map(|&up| solve_column(rules, up)).collect()
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    compute_strategy_on(rules, threads)
+}
+
+/// [`compute_strategy`] on `threads` threads (clamped to 1–2).
+pub fn compute_strategy_on(rules: &Rules, threads: usize) -> Strategy {
+    const BY_COST: [u8; 10] = [2, 1, 3, 4, 5, 6, 7, 8, 9, 10];
+    let threads = threads.clamp(1, 2);
+    let mut columns: Vec<Column> = if threads == 1 {
+        BY_COST.iter().map(|&up| solve_column(rules, up)).collect()
     } else {
+        let next = std::sync::atomic::AtomicUsize::new(0);
         std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
-                .map(|t| {
-                    let mine: Vec<u8> = ups.iter().copied().skip(t).step_by(threads).collect();
-                    scope.spawn(move || {
-                        mine.into_iter()
-                            .map(|up| solve_column(rules, up))
-                            .collect::<Vec<_>>()
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut mine = Vec::new();
+                        loop {
+                            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            let Some(&up) = BY_COST.get(i) else { break };
+                            mine.push(solve_column(rules, up));
+                        }
+                        mine
                     })
                 })
                 .collect();
@@ -206,6 +216,8 @@ pub fn compute_strategy(rules: &Rules) -> Strategy {
                 .collect()
         })
     };
+    // Summed in up-card order, whichever thread finished first: the same digits every run.
+    columns.sort_by_key(|c| c.up);
     let full = ValueCounts::full_shoe(rules.decks);
     let n = f64::from(full.total() as u16);
     let mut chart = Chart::default();
@@ -320,5 +332,42 @@ mod tests {
             "{}",
             s.return_optimal
         );
+    }
+
+    /// The same page: "Player may not double after split: -0.0086975" (six decks, H17, no
+    /// hole card, resplit to four hands except aces).
+    #[test]
+    fn six_deck_h17_no_das_return_matches_wizard_of_odds_appendix_9() {
+        let rules =
+            Rules::from_toml("dealer_hits_soft_17 = true\ndouble_after_split = false").unwrap();
+        let s = compute_strategy(&rules);
+        assert!(
+            (s.return_optimal - -0.0086975).abs() < 0.00005,
+            "{}",
+            s.return_optimal
+        );
+    }
+
+    /// Wizard of Odds, "Blackjack Appendix 9 — Eight decks, dealer hits on soft 17, no hole
+    /// card" (same rules and method): "Player may double after split: -0.007562".
+    #[test]
+    fn eight_deck_h17_return_matches_wizard_of_odds_appendix_9() {
+        let rules = Rules::from_toml("dealer_hits_soft_17 = true\ndecks = 8").unwrap();
+        let s = compute_strategy(&rules);
+        assert!(
+            (s.return_optimal - -0.007562).abs() < 0.00005,
+            "{}",
+            s.return_optimal
+        );
+    }
+
+    #[test]
+    fn one_thread_and_two_give_the_same_digits() {
+        // The columns are summed in up-card order whichever thread solved them.
+        let rules = Rules::default();
+        let one = compute_strategy_on(&rules, 1);
+        let two = compute_strategy_on(&rules, 2);
+        assert_eq!(one, two);
+        assert_eq!(one.return_chart.to_bits(), two.return_chart.to_bits());
     }
 }
