@@ -471,6 +471,10 @@ impl<'r> Solver<'r> {
     /// Each finished hand's EV is its exact EV (stand, hit, double after split) from that
     /// shoe. Ignoring the non-pair cards of the sibling hands is the usual approximation of
     /// published analysers; its error on a split EV is of the order of 10⁻³ units in 6 decks.
+    ///
+    /// The solver's shoe already lacks every card on the table but this hand's two, so when
+    /// `hands` > 1 (a re-split decision at the table) the pair cards of the earlier split hands
+    /// are out already: only the pair cards dealt from here on are taken out again.
     fn split(&mut self, v: u8, hands: u8, play: Play<'_>) -> f64 {
         let max = self.rules.max_hands;
         let can_resplit = |h: u8| h < max && (v != 1 || self.rules.resplit_aces);
@@ -479,8 +483,10 @@ impl<'r> Solver<'r> {
         let mut nonpair = [0.0f64; 5];
         let mut forced = [0.0f64; 5];
         for h in (hands + 1)..=max.max(hands + 1) {
-            // The other hands' pair cards are out of the shoe; this hand holds its own.
-            let base = (1..h).fold(State::EMPTY, |s, _| s.without(v)).with(v);
+            // The pair cards of the hands made from this one are out of the shoe (those of
+            // hands split before it are not in the solver's shoe at all); this hand holds its
+            // own.
+            let base = (hands..h).fold(State::EMPTY, |s, _| s.without(v)).with(v);
             pv[usize::from(h)] = self.draw_probability(&base, v);
             self.prefetch_next(&base);
             let mut sum = 0.0;
@@ -709,15 +715,37 @@ mod tests {
     #[test]
     fn matches_wizard_of_odds_appendix_9_six_deck_h17() {
         let rules = Rules::from_toml("dealer_hits_soft_17 = true").unwrap();
-        let cases: [(u8, [u8; 2], [f64; 3]); 5] = [
+        let cases: [(u8, [u8; 2], [f64; 3]); 7] = [
             (1, [2, 1], [-0.722356, -0.379910, -1.024099]),
             (1, [3, 2], [-0.721887, -0.529734, -1.443774]),
             (1, [4, 3], [-0.721415, -0.554273, -1.369282]),
+            (1, [6, 1], [-0.665166, -0.463296, -0.999484]),
+            (1, [6, 4], [-0.720814, -0.286818, -0.639108]),
             (1, [6, 5], [-0.720879, -0.235772, -0.535879]),
             (1, [7, 1], [-0.466029, -0.421285, -0.909374]),
         ];
-        for (up, hand, [stand, hit, double]) in cases {
-            let mut s = solver(&rules, up);
+        assert_matches_published(&rules, &cases);
+    }
+
+    /// Wizard of Odds, "Blackjack Appendix 9 — Eight decks, dealer hits on soft 17, no hole
+    /// card" (stand / hit / double EVs to six decimals).
+    #[test]
+    fn matches_wizard_of_odds_appendix_9_eight_deck_h17() {
+        let rules = Rules::from_toml("dealer_hits_soft_17 = true\ndecks = 8").unwrap();
+        let cases: [(u8, [u8; 2], [f64; 3]); 5] = [
+            (1, [2, 1], [-0.722307, -0.378980, -1.024082]),
+            (1, [3, 2], [-0.721955, -0.528987, -1.443909]),
+            (1, [4, 3], [-0.721595, -0.553054, -1.369253]),
+            (1, [6, 5], [-0.721201, -0.235977, -0.537869]),
+            (1, [7, 1], [-0.465508, -0.420237, -0.908247]),
+        ];
+        assert_matches_published(&rules, &cases);
+    }
+
+    /// Each published (up card, hand, [stand, hit, double]) agrees to 10⁻⁶.
+    fn assert_matches_published(rules: &Rules, cases: &[(u8, [u8; 2], [f64; 3])]) {
+        for &(up, hand, [stand, hit, double]) in cases {
+            let mut s = solver(rules, up);
             let evs = s.evs(
                 &hand,
                 HandContext {
@@ -817,6 +845,49 @@ mod tests {
         );
         assert!(evs.split.unwrap() > evs.hit.unwrap().max(evs.stand));
         assert_eq!(evs.best().0, Action::Split);
+    }
+
+    /// A re-split at the table (two hands already, a third allowed and no more): the other
+    /// hand's 8 is already out of the shoe, so the two new hands are each an 8 plus a card
+    /// from the shoe less the three 8s on the table, played as well as the rules allow.
+    #[test]
+    fn a_resplit_at_the_table_takes_out_only_the_new_pair_card() {
+        let rules = Rules::from_toml("max_hands = 3").unwrap();
+        let up = 6;
+        // Left in the shoe: all but the up card and the three 8s on the table.
+        let mut left = ValueCounts::full_shoe(rules.decks);
+        for v in [up, 8, 8, 8] {
+            left.remove(v);
+        }
+        let at_table = HandContext {
+            from_split: true,
+            split_aces: false,
+            hands: 2,
+        };
+        let split = super::super::hand_evs(&rules, &[8, 8], up, &left, at_table)
+            .split
+            .unwrap();
+        // Independently: each of the two hands is 8 + c, c drawn from `left`, then its best
+        // play with doubling after the split and no further split (three hands made).
+        let total = f64::from(left.total());
+        let mut one_hand = 0.0;
+        for c in 1..=10u8 {
+            let p = f64::from(left.get(c)) / total;
+            let mut rest = left;
+            rest.remove(c);
+            let ctx = HandContext {
+                from_split: true,
+                split_aces: false,
+                hands: 3,
+            };
+            let evs = super::super::hand_evs(&rules, &[8, c], up, &rest, ctx);
+            one_hand += p * evs.best().1;
+        }
+        assert!(
+            (split - 2.0 * one_hand).abs() < 1e-12,
+            "{split} vs {}",
+            2.0 * one_hand
+        );
     }
 
     #[test]
