@@ -3,7 +3,8 @@
 
 use std::hint::black_box;
 
-use blackjack_trainer::analysis::{HandContext, compute_strategy, hand_evs};
+use blackjack_trainer::analysis::strategy::compute_strategy_on;
+use blackjack_trainer::analysis::{HandContext, hand_evs};
 use blackjack_trainer::engine::{Rules, ValueCounts};
 use criterion::{Criterion, criterion_group, criterion_main};
 
@@ -11,9 +12,12 @@ fn full_chart(c: &mut Criterion) {
     let rules = Rules::default();
     let mut group = c.benchmark_group("strategy");
     group.sample_size(10);
-    group.bench_function("6 decks: chart + both house edges", |b| {
-        b.iter(|| black_box(compute_strategy(black_box(&rules))))
-    });
+    for threads in [1, 2] {
+        group.bench_function(
+            format!("6 decks: chart + both house edges, {threads} thread(s)"),
+            |b| b.iter(|| black_box(compute_strategy_on(black_box(&rules), threads))),
+        );
+    }
     group.finish();
 }
 
@@ -29,6 +33,14 @@ fn one_hand(c: &mut Criterion) {
     };
     c.bench_function("hand EVs: 2,2 vs 2, depleted shoe, split included", |b| {
         b.iter(|| black_box(hand_evs(&rules, &[2, 2], 2, black_box(&left), ctx)))
+    });
+    let mut full = ValueCounts::full_shoe(6);
+    for v in [2, 2, 2] {
+        full.remove(v);
+    }
+    // The slowest pair found by a scan of every pair and up card in three shoes.
+    c.bench_function("hand EVs: 2,2 vs 2, full shoe, split included", |b| {
+        b.iter(|| black_box(hand_evs(&rules, &[2, 2], 2, black_box(&full), ctx)))
     });
     c.bench_function("hand EVs: A,2 vs A, depleted shoe", |b| {
         b.iter(|| black_box(hand_evs(&rules, &[1, 2], 1, black_box(&left), ctx)))
