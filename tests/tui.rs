@@ -15,7 +15,7 @@ use ratatui::style::Modifier;
 
 use blackjack_trainer::cli::PlayArgs;
 use blackjack_trainer::engine::{Card, Rank, Rules, Suit};
-use blackjack_trainer::tui::{self, App, EventSource};
+use blackjack_trainer::tui::{self, App, EventSource, Intent, LivePanel};
 
 // ----- the harness -----
 
@@ -103,6 +103,9 @@ enum Step {
     Resize(u16, u16),
     /// The pacing timeout passes with no key.
     Wait,
+    /// Let the loop's timeouts pass (really waiting) until the frame on screen shows this
+    /// text: background work arriving. Fails if the loop blocks instead of polling meanwhile.
+    WaitFor(&'static str),
     /// Keep the frame on screen now under this name.
     Snap(&'static str),
 }
@@ -116,6 +119,7 @@ struct Script {
     steps: std::collections::VecDeque<Step>,
     screen: Rc<RefCell<Screen>>,
     timeouts_seen: Vec<Option<Duration>>,
+    waited_for: Option<std::time::Instant>,
 }
 
 impl EventSource for Script {
@@ -129,6 +133,29 @@ impl EventSource for Script {
             };
             let none = KeyModifiers::NONE;
             return Ok(match step {
+                Step::WaitFor(text) => {
+                    let shown = self
+                        .screen
+                        .borrow()
+                        .last
+                        .as_ref()
+                        .is_some_and(|frame| crate::text(frame).contains(text));
+                    if shown {
+                        continue;
+                    }
+                    assert!(
+                        timeout.is_some(),
+                        "the loop blocks while {text:?} is still to come"
+                    );
+                    let waited = self.waited_for.get_or_insert_with(std::time::Instant::now);
+                    assert!(
+                        waited.elapsed() < Duration::from_secs(20),
+                        "{text:?} never arrived"
+                    );
+                    std::thread::sleep(Duration::from_millis(5));
+                    self.steps.push_front(Step::WaitFor(text));
+                    None
+                }
                 Step::Snap(name) => {
                     let mut screen = self.screen.borrow_mut();
                     let frame = screen.last.clone().expect("a frame was drawn");
@@ -192,33 +219,86 @@ fn options(seats: u8, speed: u64) -> PlayArgs {
     args
 }
 
-/// Runs the real app with `args`, the next cards `stacked`, on a `w`×`h` terminal.
-fn play(args: &PlayArgs, stacked: &[Card], (w, h): (u16, u16), steps: Vec<Step>) -> Session {
-    let mut app = App::new(&Rules::default(), Some(2024), args)
+/// The app as the scripted tests make it: seeded shoe 2024, no colour, background work
+/// waited for in the update that asks for it (so every frame is determined by the keys).
+fn test_app(args: &PlayArgs) -> App {
+    App::new(&Rules::default(), Some(2024), args)
         .expect("valid options")
-        .with_color(false);
+        .with_color(false)
+        .with_background_waits(true)
+}
+
+/// A real app on a fake terminal, run by scripts: one script, or several in turn with the
+/// test looking at the app in between.
+struct Rig {
+    app: App,
+    terminal: Terminal<FakeTerminal>,
+    screen: Rc<RefCell<Screen>>,
+    timeouts: Vec<Option<Duration>>,
+}
+
+impl Rig {
+    fn new(app: App, (w, h): (u16, u16)) -> Rig {
+        let screen = Rc::new(RefCell::new(Screen {
+            size: (w, h),
+            ..Screen::default()
+        }));
+        let backend = FakeTerminal {
+            inner: TestBackend::new(w, h),
+            screen: Rc::clone(&screen),
+        };
+        Rig {
+            app,
+            terminal: Terminal::new(backend).expect("a test terminal"),
+            screen,
+            timeouts: Vec::new(),
+        }
+    }
+
+    /// Runs the real event loop on `steps` until the app quits or the steps run out.
+    fn run(&mut self, steps: Vec<Step>) {
+        let mut script = Script {
+            steps: steps.into(),
+            screen: Rc::clone(&self.screen),
+            timeouts_seen: Vec::new(),
+            waited_for: None,
+        };
+        let result = tui::run(&mut self.terminal, &mut script, &mut self.app);
+        self.timeouts.extend(script.timeouts_seen);
+        if let Err(err) = result {
+            assert!(
+                err.to_string().contains("the script ended"),
+                "the session fails: {err:#}"
+            );
+            assert!(!self.app.should_quit());
+        }
+    }
+
+    /// The frame kept under `name`.
+    fn snap(&self, name: &str) -> String {
+        let screen = self.screen.borrow();
+        let (_, buf) = screen
+            .snaps
+            .iter()
+            .find(|(n, _)| *n == name)
+            .unwrap_or_else(|| panic!("no frame named {name}"));
+        text(buf)
+    }
+}
+
+/// Runs the real app with `args`, the next cards `stacked`, on a `w`×`h` terminal, to the end
+/// of the session.
+fn play(args: &PlayArgs, stacked: &[Card], size: (u16, u16), steps: Vec<Step>) -> Session {
+    let mut app = test_app(args);
     assert!(app.stack_next(stacked), "the shoe holds the stacked cards");
-    let screen = Rc::new(RefCell::new(Screen {
-        size: (w, h),
-        ..Screen::default()
-    }));
-    let backend = FakeTerminal {
-        inner: TestBackend::new(w, h),
-        screen: Rc::clone(&screen),
-    };
-    let mut terminal = Terminal::new(backend).expect("a test terminal");
-    let mut script = Script {
-        steps: steps.into(),
-        screen: Rc::clone(&screen),
-        timeouts_seen: Vec::new(),
-    };
-    tui::run(&mut terminal, &mut script, &mut app).expect("the session runs to its end");
-    assert!(app.should_quit());
-    let screen = screen.take();
+    let mut rig = Rig::new(app, size);
+    rig.run(steps);
+    assert!(rig.app.should_quit(), "the session runs to its end");
+    let screen = rig.screen.take();
     Session {
-        app,
+        app: rig.app,
         snaps: screen.snaps,
-        timeouts: script.timeouts_seen,
+        timeouts: rig.timeouts,
         frames: screen.frames,
     }
 }
@@ -695,4 +775,62 @@ fn statistics_last_across_sessions() {
     assert_eq!(file["sessions"], 2);
     assert_eq!(file["lifetime"]["rounds"], 2);
     assert_eq!(file["lifetime"]["cells"]["hard:11:6"]["wrong"], 2);
+}
+
+// ----- background work -----
+
+#[test]
+fn the_loop_wakes_up_for_background_results_and_then_idles() {
+    // Interactive mode: nothing is waited for in an update. The strategy may still be on its
+    // way at the first frame, and the EV panel's numbers after `e`; the loop polls for them
+    // (a timeout, not a block) and draws them when they come.
+    let app = App::new(&Rules::default(), Some(2024), &options(3, 0))
+        .expect("valid options")
+        .with_color(false);
+    let mut app = app;
+    assert!(app.stack_next(&three_seat_deal(["8h", "8c"], "Td", "7s", "9h 2c")));
+    let mut rig = Rig::new(app, SIZE);
+    rig.run(vec![
+        key(' '),
+        key('e'),
+        Step::WaitFor("← basic strategy"),
+        Step::Snap("ev_arrived"),
+        key('e'),
+        Step::Ctrl('c'),
+    ]);
+    assert!(rig.app.should_quit());
+    let frame = rig.snap("ev_arrived");
+    assert!(
+        frame.contains("split") && frame.contains("stand"),
+        "{frame}"
+    );
+    assert!(!frame.contains("computing"), "{frame}");
+    // While something was pending the loop polled; once nothing was, it blocked again.
+    assert!(
+        rig.timeouts
+            .iter()
+            .flatten()
+            .all(|t| *t <= blackjack_trainer::tui::background::POLL_INTERVAL),
+        "{:?}",
+        rig.timeouts
+    );
+    assert_eq!(rig.timeouts.last(), Some(&None), "idle is idle");
+}
+
+#[test]
+fn settle_waits_for_the_live_evs_deterministically() {
+    // Without background waits, `settle` is how a test waits for what the screen is about to
+    // show.
+    let mut app = App::new(&Rules::default(), Some(2024), &options(3, 0))
+        .expect("valid options")
+        .with_color(false);
+    assert!(app.stack_next(&three_seat_deal(["8h", "8c"], "Td", "7s", "9h 2c")));
+    app.update(Intent::Deal);
+    app.update(Intent::ToggleEv);
+    app.settle();
+    let LivePanel::Ready(live) = app.live_panel() else {
+        panic!("settled: {:?}", app.live_panel());
+    };
+    assert_eq!(live.ranked.len(), 4, "hit, stand, double, split");
+    assert!(!app.background_pending());
 }

@@ -10,15 +10,26 @@ use super::overlay::draw_box;
 use crate::analysis::chart::{Cell, Code, HandKind, PAIR_ROWS, UP_CARDS};
 use crate::engine::card::value_label;
 use crate::trainer::report::heat_map;
-use crate::tui::app::App;
+use crate::tui::app::{App, LivePanel};
 
-/// `e`: exact EVs of every legal action for the active hand, for the shoe as it is now.
+/// `e`: exact EVs of every legal action for the active hand, for the shoe as it is now. The
+/// numbers are computed off the UI thread when the hand changes; until they arrive the panel
+/// says so.
 pub fn render_ev_panel(app: &App, area: Rect, buf: &mut Buffer) {
     let t = app.theme;
     let mut lines = Vec::new();
-    match app.live_evs() {
-        None => lines.push(Line::from(" No hand of yours to act on now.")),
-        Some(live) => {
+    match app.live_panel() {
+        LivePanel::NoHand => lines.push(Line::from(" No hand of yours to act on now.")),
+        LivePanel::Computing => {
+            lines.push(Line::from(Span::styled(
+                " Exact EV per unit, all cards seen since the shuffle removed:",
+                t.dim,
+            )));
+            lines.push(Line::default());
+            lines.push(Line::from(Span::styled(" … computing", t.text)));
+            lines.push(Line::default());
+        }
+        LivePanel::Ready(live) => {
             lines.push(Line::from(Span::styled(
                 " Exact EV per unit, all cards seen since the shuffle removed:",
                 t.dim,
@@ -38,9 +49,7 @@ pub fn render_ev_panel(app: &App, area: Rect, buf: &mut Buffer) {
                 lines.push(Line::from(spans));
             }
             lines.push(Line::default());
-            if let Some(&(best, _)) = live.ranked.first()
-                && best != live.basic
-            {
+            if let Some(best) = live.shoe_differs() {
                 lines.push(Line::from(Span::styled(
                     format!(
                         " The shoe says {best} here; basic strategy says {}.",
@@ -219,7 +228,21 @@ fn code_style(app: &App, code: Code) -> Style {
 /// with brackets, and the house edge.
 pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
     let t = app.theme;
-    let strategy = crate::analysis::basic_strategy(&app.rules);
+    let Some(strategy) = app.strategy() else {
+        let lines = vec![
+            Line::from(" Working out the exact strategy for these rules…"),
+            Line::from(Span::styled(" g closes", t.dim)),
+        ];
+        draw_box(
+            app,
+            " Basic strategy for these rules ",
+            lines,
+            60,
+            area,
+            buf,
+        );
+        return;
+    };
     let current: Option<Cell> = app.live_cell();
     let header: String = UP_CARDS
         .iter()
