@@ -63,6 +63,34 @@ impl DrillSummary {
         }
     }
 
+    /// The running score in one line: `Right 5 of 7 (71%) · streak 2 (best 3) · EV given
+    /// away 0.123 · 2.4 s a decision`, or `Right 2 of 3 (67%)` for the count quiz.
+    pub fn score_line(&self, kind: DrillKind) -> String {
+        let percent = |right: u32, of: u32| 100.0 * f64::from(right) / f64::from(of.max(1));
+        if kind == DrillKind::Count {
+            return match self.count_asked {
+                0 => "No answer yet".to_owned(),
+                n => format!(
+                    "Right {} of {n} ({:.0}%)",
+                    self.count_right,
+                    percent(self.count_right, n)
+                ),
+            };
+        }
+        match self.mean_seconds() {
+            None => "No answers yet".to_owned(),
+            Some(mean) => format!(
+                "Right {} of {} ({:.0}%) · streak {} (best {}) · EV given away {:.3} · {mean:.1} s a decision",
+                self.right,
+                self.decisions,
+                percent(self.right, self.decisions),
+                self.streak,
+                self.best_streak,
+                self.ev_lost,
+            ),
+        }
+    }
+
     /// The closing line: `Drill over: 5/7 right (71 %), best streak 3, …`.
     pub fn report(&self, kind: DrillKind) -> String {
         if kind == DrillKind::Count {
@@ -420,6 +448,12 @@ mod tests {
         );
         assert!((s.seconds - 4.0).abs() < 1e-12);
         assert_eq!(s.mean_seconds(), Some(2.0));
+        let line = s.score_line(DrillKind::Pairs);
+        assert!(
+            line.starts_with("Right 1 of 2 (50%) · streak 0 (best 1) · EV given away 0."),
+            "{line}"
+        );
+        assert!(line.ends_with("· 2.0 s a decision"), "{line}");
     }
 
     #[test]

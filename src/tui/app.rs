@@ -11,7 +11,7 @@
 //! always long arrived.
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 
@@ -21,9 +21,11 @@ use crate::engine::{
     Action, ActionError, CloseReason, Event, GameRng, OutcomeKind, Phase, Recipient, Rules, Table,
     Units, seeded_table,
 };
+use crate::trainer::drill::DrillKind;
 use crate::trainer::evs::{EvQuery, LiveEvs};
 
 use super::background::{EvWorker, StrategySlot};
+use super::drill::DrillScreen;
 use super::hint;
 use super::seat_ai::{SeatStrategy, seat_strategy};
 use super::theme::{self, Theme};
@@ -77,6 +79,28 @@ pub enum Intent {
     Unknown(char),
     /// Nothing changes; draw again (after a resize).
     Redraw,
+    /// Open the drill chooser.
+    OpenDrills,
+    /// Start a drill of this kind.
+    ChooseDrill(DrillKind),
+    /// Move the chooser's mark up.
+    MenuUp,
+    /// Move the chooser's mark down.
+    MenuDown,
+    /// Start the drill the chooser marks.
+    MenuChoose,
+    /// Answer the drill question with this action.
+    DrillAnswer(Action),
+    /// A character of a running-count answer (a digit or a sign).
+    CountKey(char),
+    /// Erase the last character of the running-count answer.
+    CountErase,
+    /// Give the running-count answer.
+    CountSubmit,
+    /// Deal the next round of the counting quiz.
+    NextRound,
+    /// Leave the drill for the table (with its summary in the messages).
+    LeaveDrill,
     /// Background work may have finished: pick it up and draw again.
     Poll,
 }
@@ -145,6 +169,10 @@ pub enum LivePanel {
     Ready(LiveEvs),
 }
 
+/// Where the app reads the time (how long a drill answer took): the system clock, or a
+/// script's clock in tests.
+pub type Clock = Box<dyn Fn() -> Instant>;
+
 /// One seat at the table.
 pub struct SeatInfo {
     /// Display name: `You`, `Seat 3`.
@@ -212,6 +240,11 @@ pub struct App {
     pub(crate) live: LivePanel,
     /// Wait for background work inside the update that asks for it (scripted tests).
     wait_in_update: bool,
+    /// The drill on screen, if any.
+    pub(crate) drill: Option<DrillScreen>,
+    /// Drills started this session (each gets its own seed).
+    pub(crate) drills_started: u64,
+    pub(crate) clock: Clock,
     pub(crate) speed: Duration,
     pub(crate) ascii: bool,
     pub(crate) theme: &'static Theme,
@@ -300,6 +333,9 @@ impl App {
             evs: EvWorker::new(rules),
             live: LivePanel::NoHand,
             wait_in_update: false,
+            drill: None,
+            drills_started: 0,
+            clock: Box::new(Instant::now),
             speed: Duration::from_millis(args.speed),
             ascii: args.ascii,
             theme: theme::theme(true),
@@ -334,6 +370,13 @@ impl App {
         self
     }
 
+    /// The same app reading the time from `clock` (tests script how long a drill answer
+    /// takes).
+    pub fn with_clock(mut self, clock: impl Fn() -> Instant + 'static) -> App {
+        self.clock = Box::new(clock);
+        self
+    }
+
     /// Waits for every background computation the app has asked for (the strategy, the EV
     /// panel's numbers) and takes the results in, as if their arrival had been polled.
     pub fn settle(&mut self) {
@@ -358,6 +401,11 @@ impl App {
     /// What the live EV panel shows.
     pub fn live_panel(&self) -> &LivePanel {
         &self.live
+    }
+
+    /// The drill on screen, if any.
+    pub fn drill(&self) -> Option<&DrillScreen> {
+        self.drill.as_ref()
     }
 
     /// Test and drill support: the next cards dealt will be these, in order (see
@@ -414,7 +462,7 @@ impl App {
     /// Whether an AI seat or the dealer is to play next, at the table's pace: the loop then
     /// waits [`App::step_delay`] for a key and sends [`Intent::Tick`] when none comes.
     pub fn animating(&self) -> bool {
-        self.overlay.is_none() && self.automation_pending()
+        self.overlay.is_none() && self.drill.is_none() && self.automation_pending()
     }
 
     /// The pause before each AI action or dealer step.
@@ -447,6 +495,10 @@ impl App {
     /// The one place state changes.
     pub fn update(&mut self, intent: Intent) {
         self.collect_background();
+        if self.drill.is_some() && self.drill_update(intent) {
+            self.refresh_background();
+            return;
+        }
         match intent {
             Intent::Act(action) => self.act(action),
             Intent::Deal => self.deal(),
@@ -504,8 +556,21 @@ impl App {
                 );
             }
             Intent::Redraw | Intent::Poll => {}
+            Intent::OpenDrills => self.open_drills(),
+            // Drill keys are taken by `drill_update` while a drill is open; elsewhere they
+            // mean nothing.
+            Intent::ChooseDrill(_)
+            | Intent::MenuUp
+            | Intent::MenuDown
+            | Intent::MenuChoose
+            | Intent::DrillAnswer(_)
+            | Intent::CountKey(_)
+            | Intent::CountErase
+            | Intent::CountSubmit
+            | Intent::NextRound
+            | Intent::LeaveDrill => {}
         }
-        if self.speed.is_zero() && self.overlay.is_none() {
+        if self.speed.is_zero() && self.overlay.is_none() && self.drill.is_none() {
             self.run_automation();
         }
         self.refresh_background();
@@ -548,14 +613,14 @@ impl App {
     /// The live EVs the panel wants now: the person's active hand with every card seen since
     /// the shuffle, when the panel is open.
     fn live_query(&self) -> Option<EvQuery> {
-        if self.overlay != Some(Overlay::EvPanel) {
+        if self.overlay != Some(Overlay::EvPanel) || self.drill.is_some() {
             return None;
         }
         EvQuery::live(&self.rules, &self.table.view(self.you))
     }
 
     /// Asks for what the state now needs (the EV panel's numbers, the EVs that will grade the
-    /// person's next decision) and brings the EV panel up to date.
+    /// person's next decision or drill answer) and brings the EV panel up to date.
     pub(crate) fn refresh_background(&mut self) {
         let live = self.live_query();
         if let Some(query) = &live {
@@ -566,9 +631,13 @@ impl App {
             }
         }
         // Ask ahead for the EVs that grade the next decision, so grading need not wait.
-        if self.your_turn()
+        if self.drill.is_none()
+            && self.your_turn()
             && let Some(query) = EvQuery::table_basic(&self.rules, &self.table.view(self.you))
         {
+            self.evs.request(&query);
+        }
+        if let Some(query) = self.drill_question_query() {
             self.evs.request(&query);
         }
         self.live = match live {

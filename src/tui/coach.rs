@@ -1,6 +1,7 @@
 //! The trainer at the table: grades every decision of the person's against the hard strategy
-//! with its exact EV cost and keeps the statistics (session and lifetime, on disk). The logic
-//! lives in [`crate::trainer`]; this only connects it to the app.
+//! with its exact EV cost and keeps the statistics (session and lifetime, on disk) for table
+//! play and drills alike. The logic lives in [`crate::trainer`]; this only connects it to the
+//! app.
 
 use std::path::PathBuf;
 
@@ -78,11 +79,31 @@ impl Coach {
         }))
     }
 
-    /// Counts a decision the person made.
+    /// Counts a decision the person made (at the table or in a drill).
     pub fn record(&mut self, grade: Grade) {
         self.session.record_decision(&grade);
         self.unsaved.record_decision(&grade);
         self.last = Some(grade);
+    }
+
+    /// Counts an answer of the counting quiz.
+    pub fn record_count(&mut self, right: bool) {
+        self.session.record_count(right);
+        self.unsaved.record_count(right);
+    }
+
+    /// Everything known about the person's play: the lifetime statistics with what this
+    /// session has not written yet, or this session alone when none are kept. The `mistakes`
+    /// drill draws from it.
+    pub fn history(&self) -> Tally {
+        match &self.lifetime {
+            Some(lifetime) => {
+                let mut history = lifetime.clone();
+                history.absorb(&self.unsaved);
+                history
+            }
+            None => self.session.clone(),
+        }
     }
 
     /// Counts a settled round and writes the new numbers to disk. Returns an error message if

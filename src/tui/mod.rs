@@ -15,6 +15,7 @@ pub mod app;
 pub mod background;
 pub mod coach;
 pub mod draw;
+pub mod drill;
 pub mod hint;
 pub mod input;
 pub mod seat_ai;
@@ -29,6 +30,7 @@ use ratatui::backend::Backend;
 
 pub use app::{App, Intent, LivePanel, Overlay};
 pub use draw::{MIN_HEIGHT, MIN_WIDTH, draw};
+pub use drill::DrillScreen;
 
 /// Where terminal events come from: the real terminal, or a script in tests.
 pub trait EventSource {

@@ -114,6 +114,7 @@ fn action_line(app: &App) -> Line<'static> {
                 ("t", "hints"),
                 ("i", "stats"),
                 ("g", "chart"),
+                ("r", "drills"),
                 ("?", "help"),
                 ("q", "quit"),
             ] {

@@ -103,14 +103,19 @@ fn tally_lines(app: &App, title: &str, tally: &crate::trainer::stats::Tally) -> 
             Span::styled(format!(" {title:<9}"), t.title),
             Span::styled(
                 format!(
-                    "rounds {} · hands {} · won {} lost {} pushed {} · naturals {} · net {}",
+                    "rounds {} · hands {} · won {} lost {} pushed {} · naturals {} · net {}{}",
                     tally.rounds,
                     tally.hands,
                     tally.wins,
                     tally.losses,
                     tally.pushes,
                     tally.naturals,
-                    tally.net()
+                    tally.net(),
+                    if tally.count.decisions > 0 {
+                        format!(" · count quiz {}", pct(tally.count))
+                    } else {
+                        String::new()
+                    }
                 ),
                 t.text,
             ),
