@@ -218,7 +218,7 @@ pub struct Session {
     pub net: Units,
 }
 
-/// The whole state of the table screen. Drawing reads it ([`super::draw`]); only
+/// The whole state of the table screen. Drawing reads it ([`super::draw()`]); only
 /// [`App::update`] changes it.
 pub struct App {
     pub(crate) table: Table<GameRng>,
