@@ -138,23 +138,18 @@ pub struct SimArgs {
     pub json: bool,
 }
 
-/// What a drill deals.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum DrillKind {
-    /// Hard totals.
-    Hard,
-    /// Soft totals.
-    Soft,
-    /// Pairs.
-    Pairs,
-    /// Hands where doubling is the question.
-    Doubles,
-    /// Any hand.
-    All,
-    /// The cells you miss most.
-    Mistakes,
-    /// Hi-Lo running count quiz.
-    Count,
+pub use crate::trainer::drill::DrillKind;
+
+/// `--kind` values are the trainer's drill kinds, spelt as [`DrillKind::name`] gives them (the
+/// enum lives in the trainer, which knows nothing of the command line).
+impl ValueEnum for DrillKind {
+    fn value_variants<'a>() -> &'a [Self] {
+        &DrillKind::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()).help(self.describe()))
+    }
 }
 
 /// Options of `blackjack drill`.
@@ -202,6 +197,18 @@ mod tests {
         assert_eq!(p.seats, 3);
         assert_eq!(p.ai, vec![Level::Normal, Level::Hard]);
         assert_eq!(p.speed, 400);
+    }
+
+    #[test]
+    fn drill_kinds_parse_by_name() {
+        for kind in DrillKind::ALL {
+            let cli = Cli::try_parse_from(["blackjack", "drill", "--kind", kind.name()])
+                .expect("every kind parses");
+            assert!(
+                matches!(cli.command, Some(Command::Drill(DrillArgs { kind: k, .. })) if k == kind)
+            );
+        }
+        assert!(Cli::try_parse_from(["blackjack", "drill", "--kind", "wild"]).is_err());
     }
 
     #[test]

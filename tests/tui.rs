@@ -14,8 +14,9 @@ use ratatui::layout::{Position, Size};
 use ratatui::style::Modifier;
 
 use blackjack_trainer::cli::PlayArgs;
-use blackjack_trainer::engine::{Card, Rank, Rules, Suit};
-use blackjack_trainer::tui::{self, App, EventSource};
+use blackjack_trainer::engine::{Action, Card, Rank, Rules, Suit};
+use blackjack_trainer::trainer::count::running_count;
+use blackjack_trainer::tui::{self, App, DrillScreen, EventSource, Intent, LivePanel};
 
 // ----- the harness -----
 
@@ -103,6 +104,9 @@ enum Step {
     Resize(u16, u16),
     /// The pacing timeout passes with no key.
     Wait,
+    /// Let the loop's timeouts pass (really waiting) until the frame on screen shows this
+    /// text: background work arriving. Fails if the loop blocks instead of polling meanwhile.
+    WaitFor(&'static str),
     /// Keep the frame on screen now under this name.
     Snap(&'static str),
 }
@@ -116,6 +120,7 @@ struct Script {
     steps: std::collections::VecDeque<Step>,
     screen: Rc<RefCell<Screen>>,
     timeouts_seen: Vec<Option<Duration>>,
+    waited_for: Option<std::time::Instant>,
 }
 
 impl EventSource for Script {
@@ -129,6 +134,29 @@ impl EventSource for Script {
             };
             let none = KeyModifiers::NONE;
             return Ok(match step {
+                Step::WaitFor(text) => {
+                    let shown = self
+                        .screen
+                        .borrow()
+                        .last
+                        .as_ref()
+                        .is_some_and(|frame| crate::text(frame).contains(text));
+                    if shown {
+                        continue;
+                    }
+                    assert!(
+                        timeout.is_some(),
+                        "the loop blocks while {text:?} is still to come"
+                    );
+                    let waited = self.waited_for.get_or_insert_with(std::time::Instant::now);
+                    assert!(
+                        waited.elapsed() < Duration::from_secs(20),
+                        "{text:?} never arrived"
+                    );
+                    std::thread::sleep(Duration::from_millis(5));
+                    self.steps.push_front(Step::WaitFor(text));
+                    None
+                }
                 Step::Snap(name) => {
                     let mut screen = self.screen.borrow_mut();
                     let frame = screen.last.clone().expect("a frame was drawn");
@@ -192,33 +220,98 @@ fn options(seats: u8, speed: u64) -> PlayArgs {
     args
 }
 
-/// Runs the real app with `args`, the next cards `stacked`, on a `w`×`h` terminal.
-fn play(args: &PlayArgs, stacked: &[Card], (w, h): (u16, u16), steps: Vec<Step>) -> Session {
-    let mut app = App::new(&Rules::default(), Some(2024), args)
+/// The app as the scripted tests make it: seeded shoe 2024, no colour, background work
+/// waited for in the update that asks for it (so every frame is determined by the keys), and a
+/// clock that moves on 2.5 s each time it is read (so drill times are fixed).
+fn test_app(args: &PlayArgs) -> App {
+    let start = std::time::Instant::now();
+    let reads = std::cell::Cell::new(0u64);
+    App::new(&Rules::default(), Some(2024), args)
         .expect("valid options")
-        .with_color(false);
+        .with_color(false)
+        .with_background_waits(true)
+        .with_clock(move || {
+            reads.set(reads.get() + 1);
+            start + Duration::from_millis(2500 * reads.get())
+        })
+}
+
+/// A real app on a fake terminal, run by scripts: one script, or several in turn with the
+/// test looking at the app in between.
+struct Rig {
+    app: App,
+    terminal: Terminal<FakeTerminal>,
+    screen: Rc<RefCell<Screen>>,
+    timeouts: Vec<Option<Duration>>,
+}
+
+impl Rig {
+    fn new(app: App, (w, h): (u16, u16)) -> Rig {
+        let screen = Rc::new(RefCell::new(Screen {
+            size: (w, h),
+            ..Screen::default()
+        }));
+        let backend = FakeTerminal {
+            inner: TestBackend::new(w, h),
+            screen: Rc::clone(&screen),
+        };
+        Rig {
+            app,
+            terminal: Terminal::new(backend).expect("a test terminal"),
+            screen,
+            timeouts: Vec::new(),
+        }
+    }
+
+    /// Runs the real event loop on `steps` until the app quits or the steps run out.
+    fn run(&mut self, steps: Vec<Step>) {
+        let mut script = Script {
+            steps: steps.into(),
+            screen: Rc::clone(&self.screen),
+            timeouts_seen: Vec::new(),
+            waited_for: None,
+        };
+        let result = tui::run(&mut self.terminal, &mut script, &mut self.app);
+        self.timeouts.extend(script.timeouts_seen);
+        if let Err(err) = result {
+            assert!(
+                err.to_string().contains("the script ended"),
+                "the session fails: {err:#}"
+            );
+            assert!(!self.app.should_quit());
+        }
+    }
+
+    /// The frame kept under `name`.
+    fn snap(&self, name: &str) -> String {
+        let screen = self.screen.borrow();
+        let (_, buf) = screen
+            .snaps
+            .iter()
+            .find(|(n, _)| *n == name)
+            .unwrap_or_else(|| panic!("no frame named {name}"));
+        text(buf)
+    }
+
+    /// Presses keys for `action` in a drill (the same key as at the table).
+    fn key_for(action: Action) -> Step {
+        key(blackjack_trainer::tui::input::key_for(action))
+    }
+}
+
+/// Runs the real app with `args`, the next cards `stacked`, on a `w`×`h` terminal, to the end
+/// of the session.
+fn play(args: &PlayArgs, stacked: &[Card], size: (u16, u16), steps: Vec<Step>) -> Session {
+    let mut app = test_app(args);
     assert!(app.stack_next(stacked), "the shoe holds the stacked cards");
-    let screen = Rc::new(RefCell::new(Screen {
-        size: (w, h),
-        ..Screen::default()
-    }));
-    let backend = FakeTerminal {
-        inner: TestBackend::new(w, h),
-        screen: Rc::clone(&screen),
-    };
-    let mut terminal = Terminal::new(backend).expect("a test terminal");
-    let mut script = Script {
-        steps: steps.into(),
-        screen: Rc::clone(&screen),
-        timeouts_seen: Vec::new(),
-    };
-    tui::run(&mut terminal, &mut script, &mut app).expect("the session runs to its end");
-    assert!(app.should_quit());
-    let screen = screen.take();
+    let mut rig = Rig::new(app, size);
+    rig.run(steps);
+    assert!(rig.app.should_quit(), "the session runs to its end");
+    let screen = rig.screen.take();
     Session {
-        app,
+        app: rig.app,
         snaps: screen.snaps,
-        timeouts: script.timeouts_seen,
+        timeouts: rig.timeouts,
         frames: screen.frames,
     }
 }
@@ -695,4 +788,282 @@ fn statistics_last_across_sessions() {
     assert_eq!(file["sessions"], 2);
     assert_eq!(file["lifetime"]["rounds"], 2);
     assert_eq!(file["lifetime"]["cells"]["hard:11:6"]["wrong"], 2);
+}
+
+// ----- background work -----
+
+#[test]
+fn the_loop_wakes_up_for_background_results_and_then_idles() {
+    // Interactive mode: nothing is waited for in an update. The strategy may still be on its
+    // way at the first frame, and the EV panel's numbers after `e`; the loop polls for them
+    // (a timeout, not a block) and draws them when they come.
+    let app = App::new(&Rules::default(), Some(2024), &options(3, 0))
+        .expect("valid options")
+        .with_color(false);
+    let mut app = app;
+    assert!(app.stack_next(&three_seat_deal(["8h", "8c"], "Td", "7s", "9h 2c")));
+    let mut rig = Rig::new(app, SIZE);
+    rig.run(vec![
+        key(' '),
+        key('e'),
+        Step::WaitFor("← basic strategy"),
+        Step::Snap("ev_arrived"),
+        key('e'),
+        Step::Ctrl('c'),
+    ]);
+    assert!(rig.app.should_quit());
+    let frame = rig.snap("ev_arrived");
+    assert!(
+        frame.contains("split") && frame.contains("stand"),
+        "{frame}"
+    );
+    assert!(!frame.contains("computing"), "{frame}");
+    // While something was pending the loop polled; once nothing was, it blocked again.
+    assert!(
+        rig.timeouts
+            .iter()
+            .flatten()
+            .all(|t| *t <= blackjack_trainer::tui::background::POLL_INTERVAL),
+        "{:?}",
+        rig.timeouts
+    );
+    assert_eq!(rig.timeouts.last(), Some(&None), "idle is idle");
+}
+
+#[test]
+fn settle_waits_for_the_live_evs_deterministically() {
+    // Without background waits, `settle` is how a test waits for what the screen is about to
+    // show.
+    let mut app = App::new(&Rules::default(), Some(2024), &options(3, 0))
+        .expect("valid options")
+        .with_color(false);
+    assert!(app.stack_next(&three_seat_deal(["8h", "8c"], "Td", "7s", "9h 2c")));
+    app.update(Intent::Deal);
+    app.update(Intent::ToggleEv);
+    app.settle();
+    let LivePanel::Ready(live) = app.live_panel() else {
+        panic!("settled: {:?}", app.live_panel());
+    };
+    assert_eq!(live.ranked.len(), 4, "hit, stand, double, split");
+    assert!(!app.background_pending());
+}
+
+// ----- drills from the table -----
+
+/// The decision drill on screen.
+fn drill_question(app: &App) -> (blackjack_trainer::trainer::drill::Question, Action, Action) {
+    let Some(DrillScreen::Decision(screen)) = app.drill() else {
+        panic!("a decision drill is open");
+    };
+    let question = screen.drill.question().clone();
+    let legal = screen.drill.legal();
+    let chart = &app.strategy().expect("the strategy is ready").chart;
+    let advised = chart.decide(&question.cards, question.up.value(), legal);
+    let wrong = [Action::Stand, Action::Hit, Action::Double]
+        .into_iter()
+        .find(|&a| a != advised && legal.contains(a))
+        .expect("a hand has two answers at least");
+    (question, advised, wrong)
+}
+
+#[test]
+fn a_drill_from_the_table_asks_grades_and_comes_back() {
+    let mut rig = Rig::new(test_app(&options(3, 0)), SIZE);
+    rig.run(vec![
+        key('r'),
+        Step::Snap("drill_chooser"),
+        key('1'),
+        Step::Snap("drill_question"),
+    ]);
+    let chooser = rig.snap("drill_chooser");
+    assert!(chooser.contains("Drills: practise what?"), "{chooser}");
+    assert!(chooser.contains("▶ 1  hard totals"), "{chooser}");
+    assert!(chooser.contains("7  the Hi-Lo running count"), "{chooser}");
+    insta::assert_snapshot!("drill_chooser", chooser);
+    let question = rig.snap("drill_question");
+    assert!(question.contains("Drill: hard totals"), "{question}");
+    assert!(question.contains("Question 1"), "{question}");
+    assert!(question.contains("Dealer shows") && question.contains("Your hand"));
+    assert!(
+        question.contains("▶ Your answer: [h] hit [s] stand"),
+        "{question}"
+    );
+    assert!(
+        !question.contains("[p] split"),
+        "only the legal answers: {question}"
+    );
+    insta::assert_snapshot!("drill_question", question);
+
+    // Right, then wrong: each graded at once.
+    let (_, advised, _) = drill_question(&rig.app);
+    rig.run(vec![Rig::key_for(advised), Step::Snap("drill_right")]);
+    let right = rig.snap("drill_right");
+    assert!(right.contains("✓ Basic strategy:"), "{right}");
+    assert!(right.contains("Question 2"), "{right}");
+    let (shown, _, wrong) = drill_question(&rig.app);
+    rig.run(vec![Rig::key_for(wrong), Step::Snap("drill_graded")]);
+    let graded = rig.snap("drill_graded");
+    assert!(graded.contains("✗ Basic strategy:"), "{graded}");
+    assert!(
+        graded.contains(&format!("you chose {wrong} (−0.")),
+        "the cost in EV: {graded}"
+    );
+    assert!(graded.contains("← basic strategy"), "{graded}");
+    assert!(graded.contains("← your answer"), "{graded}");
+    assert!(graded.contains("· 2.5 s"), "time per decision: {graded}");
+    assert!(
+        graded.contains("Right 1 of 2 (50%) · streak 0 (best 1)"),
+        "{graded}"
+    );
+    assert!(graded.contains(&shown.up.to_string()), "{graded}");
+    insta::assert_snapshot!("drill_graded", graded);
+    // The smallest screen keeps the question, the verdict and the score.
+    rig.run(vec![
+        Step::Resize(60, 20),
+        Step::Snap("drill_graded_narrow"),
+        Step::Resize(100, 32),
+    ]);
+    let narrow = rig.snap("drill_graded_narrow");
+    assert!(narrow.contains("Question 3"), "{narrow}");
+    assert!(narrow.contains("✗ Basic strategy:"), "{narrow}");
+    assert!(narrow.contains("Right 1 of 2 (50%)"), "{narrow}");
+    insta::assert_snapshot!("drill_graded_narrow", narrow);
+
+    // A key for an action the hand does not allow (a hard total is never a pair): said why,
+    // nothing graded, the same question stays.
+    let (before, _, _) = drill_question(&rig.app);
+    rig.run(vec![key('p'), Step::Snap("drill_refused")]);
+    let refused = rig.snap("drill_refused");
+    assert!(
+        refused.contains("! You cannot split this hand: answer h, s"),
+        "{refused}"
+    );
+    assert!(refused.contains("Question 3"), "{refused}");
+    assert_eq!(drill_question(&rig.app).0, before);
+    assert_eq!(rig.app.coach().session.overall.decisions, 2);
+
+    // Esc: back at the table with the summary; the stats screen counts the drill.
+    rig.run(vec![
+        Step::Key(KeyCode::Esc),
+        Step::Snap("drill_left"),
+        key('i'),
+        Step::Snap("stats_after_drill"),
+        key('i'),
+        Step::Ctrl('c'),
+    ]);
+    assert!(rig.app.should_quit());
+    let left = rig.snap("drill_left");
+    assert!(left.contains("✓ Drill over: hard totals."), "{left}");
+    assert!(left.contains("· Right 1 of 2 (50%)"), "{left}");
+    assert!(left.contains("[space] deal"), "the table is back: {left}");
+    let stats = rig.snap("stats_after_drill");
+    assert!(stats.contains("right 1/2 50% · hard 1/2 50%"), "{stats}");
+}
+
+#[test]
+fn the_count_quiz_from_the_table_asks_and_scores() {
+    let mut rig = Rig::new(test_app(&options(3, 0)), SIZE);
+    rig.run(vec![key('r'), key('7'), Step::Snap("count_question")]);
+    let question = rig.snap("count_question");
+    assert!(question.contains("Count quiz (Hi-Lo)"), "{question}");
+    assert!(question.contains("Round 1"), "{question}");
+    assert!(question.contains("▶ Running count? _"), "{question}");
+    assert!(
+        question.contains("Seat 3") && question.contains("Dealer"),
+        "{question}"
+    );
+    insta::assert_snapshot!("count_question", question);
+    let Some(DrillScreen::Count(screen)) = rig.app.drill() else {
+        panic!("the count quiz is open");
+    };
+    let round = screen.drill.last_round();
+    let mut seen = blackjack_trainer::engine::ValueCounts::default();
+    for card in round.seats.iter().flatten().chain(&round.dealer) {
+        seen.add(card.value());
+    }
+    let count = running_count(&seen);
+    let mut steps: Vec<Step> = vec![key('x'), Step::Snap("count_refused")];
+    steps.extend(count.to_string().chars().map(key));
+    steps.extend([
+        Step::Snap("count_typed"),
+        Step::Key(KeyCode::Enter),
+        Step::Snap("count_answered"),
+        key(' '),
+        Step::Snap("count_next_round"),
+        Step::Key(KeyCode::Esc),
+        Step::Snap("count_left"),
+        key('q'),
+        key('y'),
+        Step::Snap("summary_after_count"),
+        key('z'),
+    ]);
+    rig.run(steps);
+    assert!(rig.app.should_quit());
+    let summary = rig.snap("summary_after_count");
+    assert!(
+        summary.contains("Count quiz right  1 of 1 (100%)"),
+        "{summary}"
+    );
+    assert!(
+        rig.snap("count_refused")
+            .contains("! `x` does nothing here"),
+        "{}",
+        rig.snap("count_refused")
+    );
+    assert!(
+        rig.snap("count_typed")
+            .contains(&format!("Running count? {count}_")),
+        "{}",
+        rig.snap("count_typed")
+    );
+    let answered = rig.snap("count_answered");
+    assert!(
+        answered.contains(&format!("✓ Right: the running count is {count}.")),
+        "{answered}"
+    );
+    assert!(answered.contains("Right 1 of 1 (100%)"), "{answered}");
+    assert!(answered.contains("[space] next round"), "{answered}");
+    insta::assert_snapshot!("count_answered", answered);
+    assert!(rig.snap("count_next_round").contains("Round 2"));
+    let left = rig.snap("count_left");
+    assert!(left.contains("Count quiz over."), "{left}");
+    let tally = &rig.app.coach().session;
+    assert_eq!((tally.count.decisions, tally.count.correct), (1, 1));
+}
+
+#[test]
+fn drawing_never_panics_with_a_drill_open() {
+    use ratatui::widgets::Widget;
+    let mut app = test_app(&options(3, 0));
+    let mut states: Vec<Vec<Intent>> = vec![
+        vec![Intent::OpenDrills],
+        vec![Intent::ChooseDrill(
+            blackjack_trainer::trainer::drill::DrillKind::Pairs,
+        )],
+        vec![Intent::DrillAnswer(Action::Split), Intent::ToggleHelp],
+        vec![Intent::ToggleHelp, Intent::LeaveDrill, Intent::OpenDrills],
+        vec![Intent::ChooseDrill(
+            blackjack_trainer::trainer::drill::DrillKind::Count,
+        )],
+        vec![
+            Intent::CountKey('-'),
+            Intent::CountKey('2'),
+            Intent::CountSubmit,
+        ],
+        vec![Intent::ToggleStats],
+    ];
+    for intents in states.drain(..) {
+        for intent in intents {
+            app.update(intent);
+        }
+        for w in (0..=130u16).step_by(7) {
+            for h in (0..=45u16).step_by(3) {
+                let area = ratatui::layout::Rect::new(0, 0, w, h);
+                let mut buf = Buffer::empty(area);
+                (&app).render(area, &mut buf);
+            }
+        }
+    }
+    assert!(matches!(app.drill(), Some(DrillScreen::Count(_))));
+    assert!(matches!(app.live_panel(), LivePanel::NoHand));
 }

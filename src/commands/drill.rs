@@ -9,75 +9,14 @@
 use std::io::{BufRead, Write};
 use std::time::{Instant, SystemTime};
 
-use rand::SeedableRng;
-
-use crate::ai::{AnyStrategy, Strategy as _};
-use crate::analysis::{HandContext, basic_strategy, hand_evs};
-use crate::cli::{DrillArgs, DrillKind, Level};
-use crate::engine::{
-    Action, ActionSet, Card, Cards, Event, GameRng, Recipient, Rules, ValueCounts, seeded_table,
+use crate::analysis::basic_strategy;
+use crate::cli::{DrillArgs, DrillKind};
+use crate::engine::{Action, ActionSet, Card, Cards, Rules};
+use crate::trainer::evs::EvQuery;
+use crate::trainer::practice::{
+    COUNT_SEATS, CountDrill, DecisionDrill, DrillSummary, RoundCards, parse_count,
 };
-use crate::trainer::drill::DrillDealer;
-use crate::trainer::grade::grade;
-use crate::trainer::session::CountQuiz;
 use crate::trainer::stats::{StatsStore, Tally, default_stats_path};
-
-/// Seats at the counting-quiz table.
-pub const COUNT_SEATS: usize = 3;
-
-/// What a drill session came to.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct DrillSummary {
-    /// Decisions graded.
-    pub decisions: u32,
-    /// Decisions that followed basic strategy.
-    pub right: u32,
-    /// Right answers in a row at the end.
-    pub streak: u32,
-    /// The longest run of right answers.
-    pub best_streak: u32,
-    /// EV given away through mistakes, in units.
-    pub ev_lost: f64,
-    /// Seconds spent on all graded decisions.
-    pub seconds: f64,
-    /// Count questions asked.
-    pub count_asked: u32,
-    /// Count questions answered right.
-    pub count_right: u32,
-}
-
-impl DrillSummary {
-    /// Mean seconds per graded decision, if any.
-    pub fn mean_seconds(&self) -> Option<f64> {
-        (self.decisions > 0).then(|| self.seconds / f64::from(self.decisions))
-    }
-
-    /// The closing lines.
-    pub fn report(&self, kind: DrillKind) -> String {
-        if kind == DrillKind::Count {
-            return match self.count_asked {
-                0 => "Count quiz over: no question answered.".to_owned(),
-                n => format!(
-                    "Count quiz over: {}/{n} right ({:.0} %).",
-                    self.count_right,
-                    100.0 * f64::from(self.count_right) / f64::from(n)
-                ),
-            };
-        }
-        match self.mean_seconds() {
-            None => "Drill over: no question answered.".to_owned(),
-            Some(mean) => format!(
-                "Drill over: {}/{} right ({:.0} %), best streak {}, EV given away {:.3} units, {:.1} s per decision on average.",
-                self.right,
-                self.decisions,
-                100.0 * f64::from(self.right) / f64::from(self.decisions),
-                self.best_streak,
-                self.ev_lost,
-                mean
-            ),
-        }
-    }
-}
 
 /// How a drill is run: what to ask, and how to draw cards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -156,23 +95,14 @@ pub fn run_drill(
     session: &mut Tally,
 ) -> std::io::Result<DrillSummary> {
     let seed = seed.unwrap_or_else(clock_seed);
-    let mut rng = GameRng::seed_from_u64(seed);
     let mut out = Out {
         w: output,
         ascii: options.ascii,
     };
     if options.kind == DrillKind::Count {
-        count_quiz(rules, seed, &mut rng, input, &mut out)
+        count_quiz(rules, seed, input, &mut out, session)
     } else {
-        decision_drill(
-            rules,
-            options.kind,
-            &mut rng,
-            history,
-            input,
-            &mut out,
-            session,
-        )
+        decision_drill(rules, options.kind, seed, history, input, &mut out, session)
     }
 }
 
@@ -260,20 +190,6 @@ pub fn parse_action(answer: &str) -> Option<Action> {
     }
 }
 
-/// The actions legal for a fresh two-card hand (no split yet) under `rules`.
-pub fn fresh_hand_actions(rules: &Rules, cards: &Cards) -> ActionSet {
-    let mut legal = ActionSet::EMPTY;
-    legal.insert(Action::Hit);
-    legal.insert(Action::Stand);
-    if cards.len() == 2 && rules.double_on.allows(cards.total().value) {
-        legal.insert(Action::Double);
-    }
-    if cards.is_pair() && rules.max_hands >= 2 {
-        legal.insert(Action::Split);
-    }
-    legal
-}
-
 /// The menu of legal actions: `[h]it [s]tand [d]ouble [p]split`.
 fn menu(legal: ActionSet) -> String {
     Action::ALL
@@ -302,30 +218,25 @@ fn total_label(cards: &Cards) -> String {
 fn decision_drill<W: Write>(
     rules: &Rules,
     kind: DrillKind,
-    rng: &mut GameRng,
+    seed: u64,
     history: &Tally,
     input: &mut impl BufRead,
     out: &mut Out<'_, W>,
     session: &mut Tally,
 ) -> std::io::Result<DrillSummary> {
     let strategy = basic_strategy(rules);
-    let dealer = DrillDealer::new(kind);
-    // The history the dealer sees grows with this session's answers, so a cell retires as
-    // soon as it has been answered right three times in a row.
-    let mut working = history.clone();
-    let mut summary = DrillSummary::default();
+    let mut drill = DecisionDrill::new(kind, rules, seed, history.clone());
     out.line(&format!(
         "Drill: {} hands. Answer h, s, d or p (or the word); q ends.",
         kind_name(kind)
     ))?;
     'questions: loop {
-        let question = dealer.next(rng, &working);
-        let legal = fresh_hand_actions(rules, &question.cards);
-        let up = question.up.value();
+        let question = drill.question().clone();
+        let legal = drill.legal();
         out.line("")?;
         out.line(&format!(
             "Question {}. Your hand: {} ({})  Dealer shows: {}",
-            summary.decisions + 1,
+            drill.summary().decisions + 1,
             out.cards(question.cards.as_slice()),
             total_label(&question.cards),
             out.card(question.up)
@@ -352,52 +263,27 @@ fn decision_drill<W: Write>(
             }
         };
         let seconds = started.elapsed().as_secs_f64();
-
-        let values: Vec<u8> = question
-            .cards
-            .as_slice()
-            .iter()
-            .map(|c| c.value())
-            .collect();
-        let mut left = ValueCounts::full_shoe(rules.decks);
-        for &v in values.iter().chain(std::iter::once(&up)) {
-            left.remove(v);
-        }
-        let ctx = HandContext {
-            hands: 1,
-            ..HandContext::default()
+        let evs = EvQuery::question(rules, &question).compute(rules);
+        let Ok(answer) = drill.answer(&strategy.chart, chosen, &evs, seconds) else {
+            // Only legal answers reach here; an illegal one would have been asked again.
+            continue;
         };
-        let evs = hand_evs(rules, &values, up, &left, ctx);
-        let ev_of = |a: Action| legal.contains(a).then(|| evs.get(a)).flatten();
-        let graded = grade(&strategy.chart, &question.cards, up, legal, chosen, ev_of);
+        session.record_decision(&answer.grade);
 
-        summary.decisions += 1;
-        summary.seconds += seconds;
-        if graded.is_correct() {
-            summary.right += 1;
-            summary.streak += 1;
-            summary.best_streak = summary.best_streak.max(summary.streak);
-        } else {
-            summary.streak = 0;
-            summary.ev_lost += graded.cost;
-        }
-        session.record_decision(&graded);
-        working.record_decision(&graded);
-
-        out.line(&format!("{}  ({seconds:.1} s)", graded.message()))?;
-        let ranked: Vec<String> = evs
-            .ranked()
-            .into_iter()
-            .filter(|(a, _)| legal.contains(*a))
-            .map(|(a, ev)| format!("{a} {}", signed(ev)))
+        out.line(&format!("{}  ({seconds:.1} s)", answer.grade.message()))?;
+        let ranked: Vec<String> = answer
+            .ranked
+            .iter()
+            .map(|&(a, ev)| format!("{a} {}", signed(ev)))
             .collect();
         out.line(&format!("EV: {}", ranked.join("  ")))?;
+        let summary = drill.summary();
         out.line(&format!(
             "Streak {} (best {}) · right {}/{}",
             summary.streak, summary.best_streak, summary.right, summary.decisions
         ))?;
     }
-    Ok(summary)
+    Ok(drill.summary().clone())
 }
 
 /// An EV with its sign: `+0.123`, `−0.540`.
@@ -425,29 +311,23 @@ fn kind_name(kind: DrillKind) -> &'static str {
 fn count_quiz<W: Write>(
     rules: &Rules,
     seed: u64,
-    rng: &mut GameRng,
     input: &mut impl BufRead,
     out: &mut Out<'_, W>,
+    session: &mut Tally,
 ) -> std::io::Result<DrillSummary> {
-    let mut table = seeded_table(rules.clone(), COUNT_SEATS, seed);
-    table.set_event_log(true);
-    let mut quiz = CountQuiz::new(table);
-    let ai = AnyStrategy::for_level(Level::Hard, rules);
-    let mut summary = DrillSummary::default();
+    let mut quiz = CountDrill::new(rules, basic_strategy(rules).chart.clone(), seed);
     out.line(&format!(
         "Counting quiz: {COUNT_SEATS} seats played by the hard AI. Keep the Hi-Lo running count \
          (2-6 +1, 7-9 0, tens and aces -1); q ends."
     ))?;
-    let mut round = 0u32;
     'rounds: loop {
-        round += 1;
-        let events = quiz.play_round(|view| ai.decide(view));
-        if events.is_empty() {
+        if quiz.deal_round().is_none() {
             out.line("The table could not deal a round.")?;
             break;
         }
+        let lines = round_lines(quiz.round(), quiz.last_round(), out);
         out.line("")?;
-        for line in round_lines(round, &events, out) {
+        for line in lines {
             out.line(&line)?;
         }
         if !quiz.question_due() {
@@ -462,69 +342,48 @@ fn count_quiz<W: Write>(
             if is_quit(&answer) {
                 break 'rounds;
             }
-            match answer.trim_start_matches('+').parse::<i32>() {
-                Ok(guess) => {
-                    let (right, actual) = quiz.answer(guess, rng);
-                    if right {
-                        out.line(&format!("✓ Right: the running count is {actual}."))?;
-                    } else {
-                        out.line(&format!(
-                            "✗ Wrong: you said {guess}, the running count is {actual}."
-                        ))?;
-                    }
-                    out.line(&format!("Score {}/{}", quiz.right, quiz.asked))?;
+            match parse_count(&answer) {
+                Some(guess) => {
+                    let answer = quiz.answer(guess);
+                    session.record_count(answer.is_right());
+                    out.line(&answer.message())?;
+                    let summary = quiz.summary();
+                    out.line(&format!(
+                        "Score {}/{}",
+                        summary.count_right, summary.count_asked
+                    ))?;
                     break;
                 }
-                Err(_) => out.line(&format!(
+                None => out.line(&format!(
                     "Unknown answer {answer:?}: type the running count as a whole number (e.g. -3), or q to stop."
                 ))?,
             }
         }
     }
-    summary.count_asked = quiz.asked;
-    summary.count_right = quiz.right;
-    Ok(summary)
+    Ok(quiz.summary().clone())
 }
 
 /// A round's cards as dealt, one line per seat and one for the dealer, with a reshuffle note.
-fn round_lines<W: Write>(round: u32, events: &[Event], out: &Out<'_, W>) -> Vec<String> {
+fn round_lines<W: Write>(round: u32, cards: &RoundCards, out: &Out<'_, W>) -> Vec<String> {
     let mut lines = Vec::new();
-    let mut seats: Vec<Vec<Card>> = vec![Vec::new(); COUNT_SEATS];
-    let mut dealer = Vec::new();
-    for event in events {
-        match *event {
-            Event::Reshuffled => {
-                lines.push("The shoe was reshuffled: the count starts at 0.".into())
-            }
-            Event::CardDealt {
-                to: Recipient::Hand { seat, .. },
-                card,
-            } => {
-                if let Some(cards) = seats.get_mut(seat) {
-                    cards.push(card);
-                }
-            }
-            Event::CardDealt {
-                to: Recipient::Dealer,
-                card,
-            }
-            | Event::HoleCardRevealed { card }
-            | Event::DealerDraws { card } => dealer.push(card),
-            _ => {}
-        }
+    if cards.reshuffled {
+        lines.push("The shoe was reshuffled: the count starts at 0.".into());
     }
     lines.push(format!("Round {round}"));
-    for (i, cards) in seats.iter().enumerate() {
-        lines.push(format!("  Seat {}: {}", i + 1, out.cards(cards)));
+    for (i, seat) in cards.seats.iter().enumerate() {
+        lines.push(format!("  Seat {}: {}", i + 1, out.cards(seat)));
     }
-    lines.push(format!("  Dealer: {}", out.cards(&dealer)));
+    lines.push(format!("  Dealer: {}", out.cards(&cards.dealer)));
     lines
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::GameRng;
     use crate::trainer::count::hilo_tag;
+    use crate::trainer::drill::{DrillDealer, fresh_hand_actions};
+    use rand::SeedableRng;
 
     fn run(kind: DrillKind, seed: u64, script: &str) -> (DrillSummary, String, Tally) {
         let mut session = Tally::default();
@@ -633,23 +492,23 @@ mod tests {
 
     #[test]
     fn the_count_quiz_scores_right_and_wrong_answers() {
-        // Replay the seeded table to know the count at each question.
+        // Replay the seeded quiz to know the count at each question.
         let rules = Rules::default();
-        let ai = AnyStrategy::for_level(Level::Hard, &rules);
-        let mut quiz = CountQuiz::new(seeded_table(rules.clone(), COUNT_SEATS, 6));
-        let mut rng = GameRng::seed_from_u64(6);
+        let mut quiz = CountDrill::new(&rules, basic_strategy(&rules).chart.clone(), 6);
         let mut running = 0;
         let mut answers = Vec::new();
         while answers.len() < 2 {
-            for e in quiz.play_round(|v| ai.decide(v)) {
-                match e {
-                    Event::Reshuffled => running = 0,
-                    Event::CardDealt { card, .. }
-                    | Event::HoleCardRevealed { card }
-                    | Event::DealerDraws { card } => running += hilo_tag(card.value()),
-                    _ => {}
-                }
+            let round = quiz.deal_round().expect("a round").clone();
+            if round.reshuffled {
+                running = 0;
             }
+            running += round
+                .seats
+                .iter()
+                .flatten()
+                .chain(&round.dealer)
+                .map(|c| hilo_tag(c.value()))
+                .sum::<i32>();
             if quiz.question_due() {
                 let guess = if answers.is_empty() {
                     running
@@ -657,7 +516,7 @@ mod tests {
                     running + 5
                 };
                 answers.push(guess);
-                quiz.answer(guess, &mut rng);
+                quiz.answer(guess);
             }
         }
         let script = format!("{}\nseven\n{}\n", answers[0], answers[1]);
@@ -666,7 +525,12 @@ mod tests {
         assert!(text.contains("✓ Right"), "{text}");
         assert!(text.contains("✗ Wrong"), "{text}");
         assert!(text.contains("Unknown answer \"seven\""), "{text}");
-        assert!(session.is_empty());
+        assert_eq!(
+            (session.count.decisions, session.count.correct),
+            (2, 1),
+            "count answers go into the statistics"
+        );
+        assert_eq!(session.overall.decisions, 0);
     }
 
     #[test]

@@ -5,11 +5,89 @@ use rand::{Rng, RngExt};
 
 use super::stats::Tally;
 use crate::analysis::chart::{Cell, HandKind};
-use crate::cli::DrillKind;
-use crate::engine::{Card, Cards, Rank, Suit};
+use crate::engine::{Action, ActionSet, Card, Cards, Rank, Rules, Suit};
 
 /// A cell is retired from the `mistakes` drill after this many right answers in a row.
 pub const RETIRE_AFTER: u32 = 3;
+
+/// What a drill deals.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DrillKind {
+    /// Hard totals.
+    Hard,
+    /// Soft totals.
+    Soft,
+    /// Pairs.
+    Pairs,
+    /// Hands where doubling is the question.
+    Doubles,
+    /// Any hand.
+    All,
+    /// The cells this person misses most.
+    Mistakes,
+    /// The Hi-Lo running-count quiz.
+    Count,
+}
+
+impl DrillKind {
+    /// Every kind, in menu order.
+    pub const ALL: [DrillKind; 7] = [
+        DrillKind::Hard,
+        DrillKind::Soft,
+        DrillKind::Pairs,
+        DrillKind::Doubles,
+        DrillKind::All,
+        DrillKind::Mistakes,
+        DrillKind::Count,
+    ];
+
+    /// The name on the command line: `hard`, `soft`, `pairs`, `doubles`, `all`, `mistakes`,
+    /// `count`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            DrillKind::Hard => "hard",
+            DrillKind::Soft => "soft",
+            DrillKind::Pairs => "pairs",
+            DrillKind::Doubles => "doubles",
+            DrillKind::All => "all",
+            DrillKind::Mistakes => "mistakes",
+            DrillKind::Count => "count",
+        }
+    }
+
+    /// What it practises, in a few words: `hard totals`, `the Hi-Lo running count`.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            DrillKind::Hard => "hard totals",
+            DrillKind::Soft => "soft totals",
+            DrillKind::Pairs => "pairs",
+            DrillKind::Doubles => "doubling decisions",
+            DrillKind::All => "any hand",
+            DrillKind::Mistakes => "the cells you miss most",
+            DrillKind::Count => "the Hi-Lo running count",
+        }
+    }
+
+    /// Whether the drill asks for decisions (every kind but the count quiz).
+    pub const fn is_decision(self) -> bool {
+        !matches!(self, DrillKind::Count)
+    }
+}
+
+/// The actions legal for a fresh two-card hand (no split yet) under `rules`: what a drill
+/// question may be answered with.
+pub fn fresh_hand_actions(rules: &Rules, cards: &Cards) -> ActionSet {
+    let mut legal = ActionSet::EMPTY;
+    legal.insert(Action::Hit);
+    legal.insert(Action::Stand);
+    if cards.len() == 2 && rules.double_on.allows(cards.total().value) {
+        legal.insert(Action::Double);
+    }
+    if cards.is_pair() && rules.max_hands >= 2 {
+        legal.insert(Action::Split);
+    }
+    legal
+}
 
 /// One drill question: a two-card hand and the dealer's up card.
 #[derive(Debug, Clone, PartialEq)]

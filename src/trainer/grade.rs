@@ -181,4 +181,88 @@ mod tests {
         assert_eq!(g.hand, "soft 18");
         assert_eq!(g.categories().collect::<Vec<_>>(), vec![Category::Soft]);
     }
+
+    /// The acceptance test: every cell of the computed chart grades its own action
+    /// right and every other legal action wrong with a positive EV cost. The EVs are the
+    /// cell's own — each two-card hand that makes the total, weighted by its probability
+    /// against the up card, exactly as the chart was derived — so the test checks that grading
+    /// and the chart agree cell by cell.
+    #[test]
+    fn every_chart_cell_grades_its_own_action_right_and_every_other_wrong() {
+        use crate::analysis::chart::UP_CARDS;
+        use crate::analysis::{HandContext, Solver, basic_strategy};
+        use crate::engine::{Rules, ValueCounts};
+
+        let rules = Rules::default();
+        let chart = &basic_strategy(&rules).chart;
+        let first = HandContext {
+            hands: 1,
+            ..HandContext::default()
+        };
+        let mut checked = 0;
+        for up in UP_CARDS {
+            let mut shoe = ValueCounts::full_shoe(rules.decks);
+            shoe.remove(up);
+            let mut solver = Solver::new(&rules, up, shoe.0);
+            let count = |v: u8| f64::from(shoe.get(v));
+            for cell in Chart::printed_cells().filter(|c| c.up == up) {
+                // The hands that make the cell, with their weights (as the chart weighs them).
+                let hands: Vec<(Vec<u8>, f64)> = match (cell.kind, cell.row) {
+                    (HandKind::Pair, v) => vec![(vec![v, v], 1.0)],
+                    (HandKind::Hard, 20) => vec![(vec![10, 10], 1.0)],
+                    (HandKind::Hard, 21) => vec![(vec![10, 6, 5], 1.0)],
+                    (HandKind::Soft, 21) => vec![(vec![1, 5, 5], 1.0)],
+                    (HandKind::Soft, t) => vec![(vec![1, t - 11], 1.0)],
+                    (HandKind::Hard, t) => (2..=10u8)
+                        .filter_map(|a| {
+                            let b = t.checked_sub(a).filter(|&b| b > a && b <= 10)?;
+                            Some((vec![a, b], 2.0 * count(a) * count(b)))
+                        })
+                        .collect(),
+                };
+                let two_cards = hands[0].0.len() == 2;
+                let mut legal = ActionSet::EMPTY;
+                legal.insert(Action::Hit);
+                legal.insert(Action::Stand);
+                if two_cards {
+                    legal.insert(Action::Double);
+                }
+                if cell.kind == HandKind::Pair {
+                    legal.insert(Action::Split);
+                }
+                let mut sums = [0.0f64; 4];
+                let mut weight = 0.0;
+                for (hand, w) in &hands {
+                    let evs = solver.evs(hand, first);
+                    for (slot, action) in sums.iter_mut().zip(Action::ALL) {
+                        if legal.contains(action) {
+                            *slot += w * evs.get(action).expect("a legal action has an EV");
+                        }
+                    }
+                    weight += w;
+                }
+                let ev = |a: Action| {
+                    let i = Action::ALL.iter().position(|&x| x == a)?;
+                    legal.contains(a).then(|| sums[i] / weight)
+                };
+                let cards = Cards::from_values(&hands[0].0);
+                let advised = chart.get(cell).resolve(legal);
+                let right = grade(chart, &cards, up, legal, advised, ev);
+                assert_eq!(right.cell, cell);
+                assert!(right.is_correct() && right.cost == 0.0, "{cell:?}");
+                for other in legal.iter().filter(|&a| a != advised) {
+                    let wrong = grade(chart, &cards, up, legal, other, ev);
+                    assert!(!wrong.is_correct(), "{cell:?} {other}");
+                    assert!(
+                        wrong.cost > 0.0,
+                        "{} vs {up}: {other} should cost EV against {advised}",
+                        cell.hand_label()
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        // 360 cells; two or three wrong answers each.
+        assert!(checked > 700, "{checked}");
+    }
 }

@@ -2,7 +2,9 @@
 
 pub mod count;
 pub mod drill;
+pub mod evs;
 pub mod grade;
+pub mod practice;
 pub mod report;
 pub mod session;
 pub mod stats;

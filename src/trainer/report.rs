@@ -79,6 +79,17 @@ pub fn summary_lines(tally: &Tally) -> Vec<(String, String)> {
         "EV given away".to_owned(),
         format!("{:.3} units", tally.ev_lost),
     ));
+    if tally.count.decisions > 0 {
+        lines.push((
+            "Count quiz right".to_owned(),
+            format!(
+                "{} of {} ({})",
+                tally.count.correct,
+                tally.count.decisions,
+                percent(tally.count.rate())
+            ),
+        ));
+    }
     lines
 }
 

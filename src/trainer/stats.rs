@@ -87,6 +87,8 @@ pub struct Tally {
     pub ev_lost: f64,
     /// Per-cell records, keyed like `hard:16:T`.
     pub cells: BTreeMap<String, CellRecord>,
+    /// Counting-quiz answers (Hi-Lo running count).
+    pub count: Accuracy,
 }
 
 impl Tally {
@@ -110,6 +112,12 @@ impl Tally {
             cell.wrong += 1;
             cell.streak = 0;
         }
+    }
+
+    /// Counts an answer of the counting quiz.
+    pub fn record_count(&mut self, right: bool) {
+        self.count.decisions += 1;
+        self.count.correct += u64::from(right);
     }
 
     /// Counts a settled hand of the player's (`units` = its result per unit bet).
@@ -185,6 +193,7 @@ impl Tally {
             self.categories.entry(*category).or_default().add(acc);
         }
         self.ev_lost += later.ev_lost;
+        self.count.add(&later.count);
         for (key, cell) in &later.cells {
             let mine = self.cells.entry(key.clone()).or_default();
             mine.decisions += cell.decisions;
@@ -415,6 +424,7 @@ mod tests {
         t.record_hand(OutcomeKind::Blackjack, true, Units(1500));
         t.record_decision(&grade(false));
         t.record_decision(&grade(true));
+        t.record_count(true);
         t
     }
 
@@ -430,6 +440,13 @@ mod tests {
         assert_eq!(note, OpenNote::Loaded);
         assert_eq!(file.lifetime, sample());
         assert_eq!(file.sessions, 1);
+        assert_eq!(
+            file.lifetime.count,
+            Accuracy {
+                decisions: 1,
+                correct: 1
+            }
+        );
         assert!((file.lifetime.ev_lost - 0.12).abs() < 1e-12);
         assert_eq!(
             file.lifetime.cells["hard:11:6"],
@@ -439,6 +456,21 @@ mod tests {
                 streak: 1
             }
         );
+    }
+
+    #[test]
+    fn a_file_from_before_the_count_quiz_still_reads() {
+        let dir = temp_dir("older");
+        let path = dir.join("stats.json");
+        fs::write(
+            &path,
+            r#"{"version":1,"sessions":2,"lifetime":{"rounds":7,"overall":{"decisions":3,"correct":2}}}"#,
+        )
+        .unwrap();
+        let (_, file, note) = StatsStore::open(&path).unwrap();
+        assert_eq!(note, OpenNote::Loaded);
+        assert_eq!(file.lifetime.rounds, 7);
+        assert_eq!(file.lifetime.count, Accuracy::default());
     }
 
     #[test]

@@ -2,18 +2,30 @@
 //!
 //! The app knows no rule of blackjack: what may be done comes from the engine's legal-action
 //! list, what happened from its events, and what was won from its outcomes.
+//!
+//! Nothing slow runs in [`App::update`] if it can be helped: the strategy is worked out on a
+//! thread from the start ([`StrategySlot`]) and the exact EVs of a hand on a worker thread
+//! ([`EvWorker`]). `update` asks for what the new state needs and picks up what has arrived;
+//! drawing shows "computing…" until it has. Whatever cannot go on without a result (a
+//! decision to grade, the deal, the chart screen) waits for it there — by then it has almost
+//! always long arrived.
 
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 
-use crate::analysis::chart::Chart;
+use crate::analysis::Strategy;
 use crate::cli::{Level, PlayArgs};
 use crate::engine::{
     Action, ActionError, CloseReason, Event, GameRng, OutcomeKind, Phase, Recipient, Rules, Table,
     Units, seeded_table,
 };
+use crate::trainer::drill::DrillKind;
+use crate::trainer::evs::{EvQuery, LiveEvs};
 
+use super::background::{EvWorker, StrategySlot};
+use super::drill::DrillScreen;
 use super::hint;
 use super::seat_ai::{SeatStrategy, seat_strategy};
 use super::theme::{self, Theme};
@@ -67,6 +79,30 @@ pub enum Intent {
     Unknown(char),
     /// Nothing changes; draw again (after a resize).
     Redraw,
+    /// Open the drill chooser.
+    OpenDrills,
+    /// Start a drill of this kind.
+    ChooseDrill(DrillKind),
+    /// Move the chooser's mark up.
+    MenuUp,
+    /// Move the chooser's mark down.
+    MenuDown,
+    /// Start the drill the chooser marks.
+    MenuChoose,
+    /// Answer the drill question with this action.
+    DrillAnswer(Action),
+    /// A character of a running-count answer (a digit or a sign).
+    CountKey(char),
+    /// Erase the last character of the running-count answer.
+    CountErase,
+    /// Give the running-count answer.
+    CountSubmit,
+    /// Deal the next round of the counting quiz.
+    NextRound,
+    /// Leave the drill for the table (with its summary in the messages).
+    LeaveDrill,
+    /// Background work may have finished: pick it up and draw again.
+    Poll,
 }
 
 /// A screen drawn over the table.
@@ -116,10 +152,26 @@ pub enum Player {
     Ai {
         /// Its level, shown beside its name.
         level: Level,
-        /// What decides for it.
-        strategy: Box<dyn SeatStrategy>,
+        /// What decides for it: set once the strategy has been worked out (the hard seat plays
+        /// it), before the first deal.
+        strategy: Option<Box<dyn SeatStrategy>>,
     },
 }
+
+/// What the live EV panel shows.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LivePanel {
+    /// No hand of the person's to act on (or the panel is closed).
+    NoHand,
+    /// The EVs for the hand as it is now are on their way.
+    Computing,
+    /// The EVs for the hand as it is now.
+    Ready(LiveEvs),
+}
+
+/// Where the app reads the time (how long a drill answer took): the system clock, or a
+/// script's clock in tests.
+pub type Clock = Box<dyn Fn() -> Instant>;
 
 /// One seat at the table.
 pub struct SeatInfo {
@@ -166,7 +218,7 @@ pub struct Session {
     pub net: Units,
 }
 
-/// The whole state of the table screen. Drawing reads it ([`super::draw`]); only
+/// The whole state of the table screen. Drawing reads it ([`super::draw()`]); only
 /// [`App::update`] changes it.
 pub struct App {
     pub(crate) table: Table<GameRng>,
@@ -180,7 +232,19 @@ pub struct App {
     pub(crate) bankroll: Units,
     pub(crate) start_bankroll: Units,
     pub(crate) hints: bool,
-    pub(crate) hint_chart: Chart,
+    /// The variant's basic strategy: hints, grading, the chart screen, the hard seat, drills.
+    pub(crate) strategy: StrategySlot,
+    /// Exact EVs of single hands, computed on a worker thread.
+    pub(crate) evs: EvWorker,
+    /// What the live EV panel shows, brought up to date by every update.
+    pub(crate) live: LivePanel,
+    /// Wait for background work inside the update that asks for it (scripted tests).
+    wait_in_update: bool,
+    /// The drill on screen, if any.
+    pub(crate) drill: Option<DrillScreen>,
+    /// Drills started this session (each gets its own seed).
+    pub(crate) drills_started: u64,
+    pub(crate) clock: Clock,
     pub(crate) speed: Duration,
     pub(crate) ascii: bool,
     pub(crate) theme: &'static Theme,
@@ -234,7 +298,7 @@ impl App {
                     name: format!("Seat {}", i + 1),
                     player: Player::Ai {
                         level,
-                        strategy: seat_strategy(level, rules),
+                        strategy: None,
                     },
                     net: Units::ZERO,
                 });
@@ -264,7 +328,14 @@ impl App {
             bankroll,
             start_bankroll: bankroll,
             hints: args.hints,
-            hint_chart: hint::hint_chart(rules),
+            // Started here, ready long before the first deal; the first frame does not wait.
+            strategy: StrategySlot::start(rules),
+            evs: EvWorker::new(rules),
+            live: LivePanel::NoHand,
+            wait_in_update: false,
+            drill: None,
+            drills_started: 0,
+            clock: Box::new(Instant::now),
             speed: Duration::from_millis(args.speed),
             ascii: args.ascii,
             theme: theme::theme(true),
@@ -285,6 +356,56 @@ impl App {
     pub fn with_color(mut self, color: bool) -> App {
         self.theme = theme::theme(color);
         self
+    }
+
+    /// For scripted tests: the strategy is waited for now, and every later background
+    /// computation inside the update that asks for it, so each frame is fully determined by
+    /// the keys. (Interactive use never waits for the EV panel.)
+    pub fn with_background_waits(mut self, wait: bool) -> App {
+        self.wait_in_update = wait;
+        if wait {
+            self.ensure_strategy();
+            self.refresh_background();
+        }
+        self
+    }
+
+    /// The same app reading the time from `clock` (tests script how long a drill answer
+    /// takes).
+    pub fn with_clock(mut self, clock: impl Fn() -> Instant + 'static) -> App {
+        self.clock = Box::new(clock);
+        self
+    }
+
+    /// Waits for every background computation the app has asked for (the strategy, the EV
+    /// panel's numbers) and takes the results in, as if their arrival had been polled.
+    pub fn settle(&mut self) {
+        self.ensure_strategy();
+        if let Some(query) = self.live_query() {
+            self.evs.wait_for(&query);
+        }
+        self.refresh_background();
+    }
+
+    /// Whether something the screen shows is still being computed (the strategy, the live
+    /// EVs): the loop then wakes up every [`super::background::POLL_INTERVAL`] to pick it up.
+    pub fn background_pending(&self) -> bool {
+        self.strategy.is_pending() || self.live == LivePanel::Computing
+    }
+
+    /// The variant's basic strategy, if it has been worked out.
+    pub fn strategy(&self) -> Option<&Arc<Strategy>> {
+        self.strategy.get()
+    }
+
+    /// What the live EV panel shows.
+    pub fn live_panel(&self) -> &LivePanel {
+        &self.live
+    }
+
+    /// The drill on screen, if any.
+    pub fn drill(&self) -> Option<&DrillScreen> {
+        self.drill.as_ref()
     }
 
     /// Test and drill support: the next cards dealt will be these, in order (see
@@ -341,7 +462,7 @@ impl App {
     /// Whether an AI seat or the dealer is to play next, at the table's pace: the loop then
     /// waits [`App::step_delay`] for a key and sends [`Intent::Tick`] when none comes.
     pub fn animating(&self) -> bool {
-        self.overlay.is_none() && self.automation_pending()
+        self.overlay.is_none() && self.drill.is_none() && self.automation_pending()
     }
 
     /// The pause before each AI action or dealer step.
@@ -367,11 +488,17 @@ impl App {
         let view = self.table.view(self.you);
         let hand = view.active_hand()?;
         let up = view.dealer_up()?;
-        Some(hint::hint_line(&self.hint_chart, &hand.cards, up.value(), view.legal()).1)
+        let chart = &self.strategy.get()?.chart;
+        Some(hint::hint_line(chart, &hand.cards, up.value(), view.legal()).1)
     }
 
     /// The one place state changes.
     pub fn update(&mut self, intent: Intent) {
+        self.collect_background();
+        if self.drill.is_some() && self.drill_update(intent) {
+            self.refresh_background();
+            return;
+        }
         match intent {
             Intent::Act(action) => self.act(action),
             Intent::Deal => self.deal(),
@@ -394,7 +521,10 @@ impl App {
             }
             Intent::ToggleEv => self.toggle_overlay(Overlay::EvPanel),
             Intent::ToggleStats => self.toggle_overlay(Overlay::Stats),
-            Intent::ToggleChart => self.toggle_overlay(Overlay::Chart),
+            Intent::ToggleChart => {
+                self.ensure_strategy();
+                self.toggle_overlay(Overlay::Chart);
+            }
             Intent::ToggleCount => {
                 self.show_count = !self.show_count;
                 let text = if self.show_count {
@@ -425,11 +555,101 @@ impl App {
                     format!("`{c}` does nothing here: press ? for the keys"),
                 );
             }
-            Intent::Redraw => {}
+            Intent::Redraw | Intent::Poll => {}
+            Intent::OpenDrills => self.open_drills(),
+            // Drill keys are taken by `drill_update` while a drill is open; elsewhere they
+            // mean nothing.
+            Intent::ChooseDrill(_)
+            | Intent::MenuUp
+            | Intent::MenuDown
+            | Intent::MenuChoose
+            | Intent::DrillAnswer(_)
+            | Intent::CountKey(_)
+            | Intent::CountErase
+            | Intent::CountSubmit
+            | Intent::NextRound
+            | Intent::LeaveDrill => {}
         }
-        if self.speed.is_zero() && self.overlay.is_none() {
+        if self.speed.is_zero() && self.overlay.is_none() && self.drill.is_none() {
             self.run_automation();
         }
+        self.refresh_background();
+    }
+
+    // ----- background work -----
+
+    /// Takes in whatever background work has finished.
+    fn collect_background(&mut self) {
+        if self.strategy.poll() {
+            self.install_seat_strategies();
+        }
+        self.evs.poll();
+    }
+
+    /// The strategy, waiting for it if it is not ready yet (it is started when the app is
+    /// made; by the first deal it has almost always arrived).
+    pub(crate) fn ensure_strategy(&mut self) -> Arc<Strategy> {
+        let strategy = self.strategy.wait();
+        self.install_seat_strategies();
+        strategy
+    }
+
+    /// Gives every AI seat still waiting its strategy (the hard one plays the computed chart).
+    fn install_seat_strategies(&mut self) {
+        let Some(strategy) = self.strategy.get().cloned() else {
+            return;
+        };
+        for seat in &mut self.seats {
+            if let Player::Ai {
+                level,
+                strategy: slot @ None,
+            } = &mut seat.player
+            {
+                *slot = Some(seat_strategy(*level, &strategy.chart));
+            }
+        }
+    }
+
+    /// The live EVs the panel wants now: the person's active hand with every card seen since
+    /// the shuffle, when the panel is open.
+    fn live_query(&self) -> Option<EvQuery> {
+        if self.overlay != Some(Overlay::EvPanel) || self.drill.is_some() {
+            return None;
+        }
+        EvQuery::live(&self.rules, &self.table.view(self.you))
+    }
+
+    /// Asks for what the state now needs (the EV panel's numbers, the EVs that will grade the
+    /// person's next decision or drill answer) and brings the EV panel up to date.
+    pub(crate) fn refresh_background(&mut self) {
+        let live = self.live_query();
+        if let Some(query) = &live {
+            if self.wait_in_update {
+                self.evs.wait_for(query);
+            } else {
+                self.evs.request(query);
+            }
+        }
+        // Ask ahead for the EVs that grade the next decision, so grading need not wait.
+        if self.drill.is_none()
+            && self.your_turn()
+            && let Some(query) = EvQuery::table_basic(&self.rules, &self.table.view(self.you))
+        {
+            self.evs.request(&query);
+        }
+        if let Some(query) = self.drill_question_query() {
+            self.evs.request(&query);
+        }
+        self.live = match live {
+            None => LivePanel::NoHand,
+            Some(query) => match (self.evs.get(&query), self.strategy.get()) {
+                (Some(evs), Some(strategy)) => {
+                    LiveEvs::new(evs, &strategy.chart, &self.table.view(self.you))
+                        .map_or(LivePanel::NoHand, LivePanel::Ready)
+                }
+                _ => LivePanel::Computing,
+            },
+        };
     }
 
     fn toggle_overlay(&mut self, overlay: Overlay) {
@@ -448,11 +668,6 @@ impl App {
             running,
             crate::trainer::count::true_count(running, view.cards_left()),
         )
-    }
-
-    /// The live EVs of the person's active hand, if it is their turn.
-    pub fn live_evs(&self) -> Option<super::coach::LiveEvs> {
-        super::coach::live_evs(&self.rules, &self.hint_chart, &self.table.view(self.you))
     }
 
     /// The chart cell of the person's active hand, if it is their turn.
@@ -477,7 +692,7 @@ impl App {
         &self.coach
     }
 
-    fn say(&mut self, tone: Tone, text: impl Into<String>) {
+    pub(crate) fn say(&mut self, tone: Tone, text: impl Into<String>) {
         self.messages.push(Message {
             tone,
             text: text.into(),
@@ -505,13 +720,17 @@ impl App {
             }
             return;
         }
-        // Grade the decision against the hard strategy before it is taken.
-        let graded = self.coach.grade(
-            &self.rules,
-            &self.hint_chart,
-            &self.table.view(self.you),
-            action,
-        );
+        // Grade the decision against the hard strategy before it is taken. The EVs were asked
+        // for when the hand came up, so this rarely waits.
+        let strategy = self.ensure_strategy();
+        let graded = match EvQuery::table_basic(&self.rules, &self.table.view(self.you)) {
+            Some(query) => {
+                let evs = self.evs.wait_for(&query);
+                let view = self.table.view(self.you);
+                self.coach.grade(&strategy.chart, &view, action, &evs)
+            }
+            None => None,
+        };
         if let Some(g) = graded {
             if self.strict && !g.is_correct() {
                 self.say(
@@ -544,6 +763,8 @@ impl App {
             self.refuse(ActionError::RoundInPlay);
             return;
         }
+        // The seats and the grading need the strategy from the first decision on.
+        self.ensure_strategy();
         let whole_bankroll = self.bankroll.0.div_euclid(1000);
         if whole_bankroll < MIN_BET {
             self.bet = MIN_BET;
@@ -614,9 +835,15 @@ impl App {
     fn auto_step(&mut self) {
         match self.table.phase() {
             Phase::Players { seat, hand } if seat != self.you => {
+                if matches!(self.seats[seat].player, Player::Ai { strategy: None, .. }) {
+                    self.ensure_strategy();
+                }
                 let wanted = match &self.seats[seat].player {
-                    Player::Ai { strategy, .. } => strategy.decide(&self.table.view(seat)),
-                    Player::You => Action::Stand,
+                    Player::Ai {
+                        strategy: Some(strategy),
+                        ..
+                    } => strategy.decide(&self.table.view(seat)),
+                    Player::Ai { strategy: None, .. } | Player::You => Action::Stand,
                 };
                 // A strategy that picks an illegal action stands instead: standing is always
                 // legal for an open hand, so the round cannot stall.
@@ -915,6 +1142,117 @@ mod tests {
         app.update(Intent::Act(Action::Stand));
         assert_eq!(app.bankroll(), Units::from_units(103));
         assert_eq!(app.session().wins, 1);
+        Ok(())
+    }
+
+    /// The screen as text.
+    fn screen(app: &App) -> String {
+        use ratatui::buffer::Buffer;
+        use ratatui::layout::Rect;
+        use ratatui::widgets::Widget;
+        let area = Rect::new(0, 0, 100, 32);
+        let mut buf = Buffer::empty(area);
+        app.render(area, &mut buf);
+        (0..area.height)
+            .map(|y| {
+                (0..area.width)
+                    .map(|x| buf[(x, y)].symbol().to_owned())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Polls (as the event loop does) until `done`, or fails after a while.
+    fn poll_until(app: &mut App, done: impl Fn(&App) -> bool) {
+        let deadline = std::time::Instant::now() + Duration::from_secs(30);
+        while !done(app) {
+            assert!(std::time::Instant::now() < deadline, "the result arrives");
+            std::thread::sleep(Duration::from_millis(2));
+            app.update(Intent::Poll);
+        }
+    }
+
+    #[test]
+    fn the_first_frame_does_not_wait_for_the_strategy() -> anyhow::Result<()> {
+        let mut app = app(3, None)?;
+        let (open, gate) = std::sync::mpsc::channel();
+        app.strategy = StrategySlot::gated(&Rules::default(), gate);
+        assert!(app.background_pending());
+        assert!(app.strategy().is_none());
+        let first = screen(&app);
+        assert!(
+            first.contains("Working out the exact strategy for these rules…"),
+            "{first}"
+        );
+        assert!(first.contains("Welcome. Space deals"), "{first}");
+        assert!(
+            app.seats
+                .iter()
+                .all(|s| matches!(s.player, Player::You | Player::Ai { strategy: None, .. })),
+            "the seats wait for the chart"
+        );
+        open.send(())?;
+        poll_until(&mut app, |a| a.strategy().is_some());
+        assert!(!app.background_pending());
+        assert!(
+            app.seats.iter().all(|s| matches!(
+                s.player,
+                Player::You
+                    | Player::Ai {
+                        strategy: Some(_),
+                        ..
+                    }
+            )),
+            "every AI seat has its strategy"
+        );
+        assert!(!screen(&app).contains("Working out"));
+        Ok(())
+    }
+
+    #[test]
+    fn the_ev_panel_is_computed_off_the_ui_thread_and_never_shows_a_stale_hand()
+    -> anyhow::Result<()> {
+        // You in seat 1 beside a normal seat, so the live shoe (less every card seen) differs
+        // from the grading shoe (less your hand and the up card): two different jobs.
+        let mut app = app(2, Some(1))?;
+        app.ensure_strategy();
+        let (open, gate) = std::sync::mpsc::channel();
+        app.evs = EvWorker::gated(&Rules::default(), gate);
+        let c = Card::of_value;
+        // You 10,2 against a 6 (the other seat 9,8; the face-down card 9); a hit brings a 3.
+        assert!(app.stack_next(&[c(10), c(9), c(6), c(2), c(8), c(9), c(3)]));
+        app.update(Intent::Deal);
+        app.update(Intent::ToggleEv);
+        // The worker holds every job until the gate opens: the panel says it is computing,
+        // and the loop is told to keep polling.
+        assert_eq!(app.live_panel(), &LivePanel::Computing);
+        assert!(app.background_pending());
+        let waiting = screen(&app);
+        assert!(waiting.contains("… computing"), "{waiting}");
+        // Two jobs: the EVs that grade the decision (asked for at the deal), the panel's.
+        open.send(())?;
+        open.send(())?;
+        poll_until(&mut app, |a| matches!(a.live_panel(), LivePanel::Ready(_)));
+        assert!(!app.background_pending(), "idle again: no more polling");
+        let LivePanel::Ready(first) = app.live_panel().clone() else {
+            unreachable!()
+        };
+        assert_eq!(first.ranked.len(), 3, "hit, stand, double: {first:?}");
+        assert!(screen(&app).contains("basic strategy"));
+        // Hit: the hand changes, so the numbers for 10,2 must not be shown for 10,2,3.
+        app.update(Intent::ToggleEv);
+        app.update(Intent::Act(Action::Hit));
+        app.update(Intent::ToggleEv);
+        assert_eq!(app.live_panel(), &LivePanel::Computing);
+        open.send(())?;
+        open.send(())?;
+        poll_until(&mut app, |a| matches!(a.live_panel(), LivePanel::Ready(_)));
+        let LivePanel::Ready(second) = app.live_panel() else {
+            unreachable!()
+        };
+        assert_eq!(second.ranked.len(), 2, "no double after a hit: {second:?}");
+        assert_ne!(second.ranked, first.ranked);
         Ok(())
     }
 

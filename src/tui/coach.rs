@@ -1,12 +1,13 @@
 //! The trainer at the table: grades every decision of the person's against the hard strategy
-//! with its exact EV cost, keeps the statistics (session and lifetime, on disk), and computes
-//! the live EV panel. The logic lives in [`crate::trainer`]; this only connects it to the app.
+//! with its exact EV cost and keeps the statistics (session and lifetime, on disk) for table
+//! play and drills alike. The logic lives in [`crate::trainer`]; this only connects it to the
+//! app.
 
 use std::path::PathBuf;
 
-use crate::analysis::chart::{Cell, Chart};
-use crate::analysis::{HandContext, HandEvs, hand_evs};
-use crate::engine::{Action, PlayerHand, Rules, SeatView, ValueCounts};
+use crate::analysis::HandEvs;
+use crate::analysis::chart::Chart;
+use crate::engine::{Action, SeatView};
 use crate::trainer::grade::{Grade, grade};
 use crate::trainer::stats::{OpenNote, StatsStore, Tally, default_stats_path};
 
@@ -21,19 +22,6 @@ pub struct Coach {
     counted_session: bool,
     /// The last graded decision.
     pub last: Option<Grade>,
-}
-
-/// The context of the active hand, for the analysis.
-fn context(view: &SeatView<'_>, hand: &PlayerHand) -> HandContext {
-    HandContext {
-        from_split: hand.from_split,
-        split_aces: hand.split_aces,
-        hands: u8::try_from(view.own_hand_count()).unwrap_or(4),
-    }
-}
-
-fn values(hand: &PlayerHand) -> Vec<u8> {
-    hand.cards.as_slice().iter().map(|c| c.value()).collect()
 }
 
 impl Coach {
@@ -75,27 +63,47 @@ impl Coach {
         }
     }
 
-    /// Grades `chosen` for the seat's active hand. `None` when it is not the seat's turn.
+    /// Grades `chosen` for the seat's active hand, given its basic-strategy EVs (from
+    /// [`crate::trainer::evs::EvQuery::table_basic`]). `None` when it is not the seat's turn.
     pub fn grade(
         &self,
-        rules: &Rules,
         chart: &Chart,
         view: &SeatView<'_>,
         chosen: Action,
+        evs: &HandEvs,
     ) -> Option<Grade> {
         let hand = view.active_hand()?;
         let up = view.dealer_up()?.value();
-        let evs = basic_evs(rules, view, hand, up);
         Some(grade(chart, &hand.cards, up, view.legal(), chosen, |a| {
             evs.get(a)
         }))
     }
 
-    /// Counts a decision the person made.
+    /// Counts a decision the person made (at the table or in a drill).
     pub fn record(&mut self, grade: Grade) {
         self.session.record_decision(&grade);
         self.unsaved.record_decision(&grade);
         self.last = Some(grade);
+    }
+
+    /// Counts an answer of the counting quiz.
+    pub fn record_count(&mut self, right: bool) {
+        self.session.record_count(right);
+        self.unsaved.record_count(right);
+    }
+
+    /// Everything known about the person's play: the lifetime statistics with what this
+    /// session has not written yet, or this session alone when none are kept. The `mistakes`
+    /// drill draws from it.
+    pub fn history(&self) -> Tally {
+        match &self.lifetime {
+            Some(lifetime) => {
+                let mut history = lifetime.clone();
+                history.absorb(&self.unsaved);
+                history
+            }
+            None => self.session.clone(),
+        }
     }
 
     /// Counts a settled round and writes the new numbers to disk. Returns an error message if
@@ -127,50 +135,4 @@ impl Coach {
     pub fn path(&self) -> Option<&std::path::Path> {
         self.store.as_ref().map(StatsStore::path)
     }
-}
-
-/// EVs for basic-strategy grading: the full shoe less this hand and the up card.
-fn basic_evs(rules: &Rules, view: &SeatView<'_>, hand: &PlayerHand, up: u8) -> HandEvs {
-    let mut left = ValueCounts::full_shoe(rules.decks);
-    let cards = values(hand);
-    for &v in cards.iter().chain([up].iter()) {
-        left.remove(v);
-    }
-    hand_evs(rules, &cards, up, &left, context(view, hand))
-}
-
-/// The live EV panel's content for the active hand.
-pub struct LiveEvs {
-    /// Legal actions with their EVs given every card seen since the shuffle, best first.
-    pub ranked: Vec<(Action, f64)>,
-    /// The basic-strategy action for this hand.
-    pub basic: Action,
-    /// The chart cell.
-    pub cell: Cell,
-}
-
-/// Exact EVs of the active hand for the shoe as it is now: the full shoe less every card seen
-/// since the shuffle (the face-down card is not seen, so it stays in).
-pub fn live_evs(rules: &Rules, chart: &Chart, view: &SeatView<'_>) -> Option<LiveEvs> {
-    let hand = view.active_hand()?;
-    let up = view.dealer_up()?.value();
-    let mut left = ValueCounts::full_shoe(rules.decks);
-    for v in 1..=10u8 {
-        for _ in 0..view.seen().get(v) {
-            left.remove(v);
-        }
-    }
-    let evs = hand_evs(rules, &values(hand), up, &left, context(view, hand));
-    let legal = view.legal();
-    let ranked = evs
-        .ranked()
-        .into_iter()
-        .filter(|(a, _)| legal.contains(*a))
-        .collect();
-    let cell = Cell::for_hand(&hand.cards, up, legal.contains(Action::Split));
-    Some(LiveEvs {
-        ranked,
-        basic: chart.get(cell).resolve(legal),
-        cell,
-    })
 }

@@ -10,7 +10,9 @@ use ratatui::widgets::{Paragraph, Widget};
 use crate::engine::Units;
 
 use super::app::{App, Overlay, amount};
+use super::drill::DrillScreen;
 use super::widgets::dealer::{self, render_dealer};
+use super::widgets::drill::{render_chooser, render_count, render_decision};
 use super::widgets::overlay::{render_confirm_quit, render_help, render_summary, render_too_small};
 use super::widgets::seat::render_seat;
 use super::widgets::status::{render_messages, render_status};
@@ -33,7 +35,15 @@ impl Widget for &App {
             render_too_small(self, (MIN_WIDTH, MIN_HEIGHT), area, buf);
             return;
         }
-        render_table(self, area, buf);
+        match self.drill() {
+            None => render_table(self, area, buf),
+            Some(DrillScreen::Chooser { selected, note }) => {
+                render_table(self, area, buf);
+                render_chooser(self, *selected, note.as_ref(), area, buf);
+            }
+            Some(DrillScreen::Decision(screen)) => render_decision(self, screen, area, buf),
+            Some(DrillScreen::Count(screen)) => render_count(self, screen, area, buf),
+        }
         match self.overlay() {
             None => {}
             Some(Overlay::Help) => render_help(self, area, buf),
@@ -65,7 +75,9 @@ fn asciify(area: Rect, buf: &mut Buffer) {
                 "╭" | "╮" | "╰" | "╯" | "┌" | "┐" | "└" | "┘" | "╔" | "╗" | "╚" | "╝" | "┏"
                 | "┓" | "┗" | "┛" => "+",
                 "▶" | "→" => ">",
+                "←" => "<",
                 "↑" => "^",
+                "↓" => "v",
                 "✓" => "+",
                 "✗" | "×" => "x",
                 "█" | "░" => "#",

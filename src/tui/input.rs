@@ -4,8 +4,10 @@
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use crate::engine::Action;
+use crate::trainer::drill::DrillKind;
 
 use super::app::{App, Intent, Overlay};
+use super::drill::DrillScreen;
 
 /// The key for each action.
 pub const ACTION_KEYS: [(Action, char); 4] = [
@@ -59,6 +61,9 @@ fn key_intent(key: KeyEvent, app: &App) -> Option<Intent> {
     if ctrl {
         return None;
     }
+    if let Some(drill) = app.drill() {
+        return drill_intent(key.code, drill);
+    }
     match key.code {
         KeyCode::Esc | KeyCode::Char('q' | 'Q') => return Some(Intent::AskQuit),
         KeyCode::Char('?') => return Some(Intent::ToggleHelp),
@@ -67,6 +72,7 @@ fn key_intent(key: KeyEvent, app: &App) -> Option<Intent> {
         KeyCode::Char('i' | 'I') => return Some(Intent::ToggleStats),
         KeyCode::Char('g' | 'G') => return Some(Intent::ToggleChart),
         KeyCode::Char('c' | 'C') => return Some(Intent::ToggleCount),
+        KeyCode::Char('r' | 'R') => return Some(Intent::OpenDrills),
         _ => {}
     }
     // While AI seats or the dealer play, any other key skips the wait.
@@ -82,6 +88,50 @@ fn key_intent(key: KeyEvent, app: &App) -> Option<Intent> {
             Some(action_for(lower).map_or(Intent::Unknown(c), Intent::Act))
         }
         _ => None,
+    }
+}
+
+/// Keys while a drill is open: its own keys, plus help, statistics and the way back.
+fn drill_intent(code: KeyCode, drill: &DrillScreen) -> Option<Intent> {
+    match code {
+        KeyCode::Esc | KeyCode::Char('q' | 'Q') => return Some(Intent::LeaveDrill),
+        KeyCode::Char('?') => return Some(Intent::ToggleHelp),
+        _ => {}
+    }
+    match drill {
+        DrillScreen::Chooser { .. } => match code {
+            KeyCode::Up | KeyCode::Char('k' | 'K') => Some(Intent::MenuUp),
+            KeyCode::Down | KeyCode::Char('j' | 'J') => Some(Intent::MenuDown),
+            KeyCode::Enter | KeyCode::Char(' ') => Some(Intent::MenuChoose),
+            KeyCode::Char('r' | 'R') => Some(Intent::LeaveDrill),
+            KeyCode::Char(c @ '1'..='9') => {
+                let index = usize::from(c as u8 - b'1');
+                Some(
+                    DrillKind::ALL
+                        .get(index)
+                        .map_or(Intent::Unknown(c), |&kind| Intent::ChooseDrill(kind)),
+                )
+            }
+            KeyCode::Char(c) => Some(Intent::Unknown(c)),
+            _ => None,
+        },
+        DrillScreen::Decision(_) => match code {
+            KeyCode::Char('i' | 'I') => Some(Intent::ToggleStats),
+            KeyCode::Char(c) => {
+                let lower = c.to_ascii_lowercase();
+                Some(action_for(lower).map_or(Intent::Unknown(c), Intent::DrillAnswer))
+            }
+            _ => None,
+        },
+        DrillScreen::Count(_) => match code {
+            KeyCode::Char('i' | 'I') => Some(Intent::ToggleStats),
+            KeyCode::Char(c @ ('0'..='9' | '-' | '+')) => Some(Intent::CountKey(c)),
+            KeyCode::Backspace => Some(Intent::CountErase),
+            KeyCode::Enter => Some(Intent::CountSubmit),
+            KeyCode::Char(' ') => Some(Intent::NextRound),
+            KeyCode::Char(c) => Some(Intent::Unknown(c)),
+            _ => None,
+        },
     }
 }
 
@@ -158,6 +208,77 @@ mod tests {
         app.update(Intent::ToggleHelp);
         app.update(Intent::AskQuit);
         assert_eq!(intent_for(&ctrl_c, &app), Some(Intent::Exit));
+    }
+
+    #[test]
+    fn drill_keys_become_drill_intents() {
+        let mut app = app().with_background_waits(true);
+        assert_eq!(
+            intent_for(&press(KeyCode::Char('r')), &app),
+            Some(Intent::OpenDrills)
+        );
+        app.update(Intent::OpenDrills);
+        assert_eq!(
+            intent_for(&press(KeyCode::Char('3')), &app),
+            Some(Intent::ChooseDrill(DrillKind::Pairs))
+        );
+        assert_eq!(
+            intent_for(&press(KeyCode::Char('8')), &app),
+            Some(Intent::Unknown('8'))
+        );
+        assert_eq!(
+            intent_for(&press(KeyCode::Down), &app),
+            Some(Intent::MenuDown)
+        );
+        assert_eq!(
+            intent_for(&press(KeyCode::Enter), &app),
+            Some(Intent::MenuChoose)
+        );
+        assert_eq!(
+            intent_for(&press(KeyCode::Esc), &app),
+            Some(Intent::LeaveDrill)
+        );
+        app.update(Intent::ChooseDrill(DrillKind::Hard));
+        assert_eq!(
+            intent_for(&press(KeyCode::Char('h')), &app),
+            Some(Intent::DrillAnswer(Action::Hit))
+        );
+        assert_eq!(
+            intent_for(&press(KeyCode::Char('P')), &app),
+            Some(Intent::DrillAnswer(Action::Split))
+        );
+        assert_eq!(
+            intent_for(&press(KeyCode::Char(' ')), &app),
+            Some(Intent::Unknown(' '))
+        );
+        assert_eq!(
+            intent_for(&press(KeyCode::Char('q')), &app),
+            Some(Intent::LeaveDrill),
+            "q leaves the drill, not the table"
+        );
+        app.update(Intent::LeaveDrill);
+        app.update(Intent::OpenDrills);
+        app.update(Intent::ChooseDrill(DrillKind::Count));
+        assert_eq!(
+            intent_for(&press(KeyCode::Char('-')), &app),
+            Some(Intent::CountKey('-'))
+        );
+        assert_eq!(
+            intent_for(&press(KeyCode::Backspace), &app),
+            Some(Intent::CountErase)
+        );
+        assert_eq!(
+            intent_for(&press(KeyCode::Enter), &app),
+            Some(Intent::CountSubmit)
+        );
+        assert_eq!(
+            intent_for(&press(KeyCode::Char(' ')), &app),
+            Some(Intent::NextRound)
+        );
+        assert_eq!(
+            intent_for(&press(KeyCode::Char('x')), &app),
+            Some(Intent::Unknown('x'))
+        );
     }
 
     #[test]

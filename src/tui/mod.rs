@@ -6,12 +6,16 @@
 //! and its [`EventSource`], so tests run the real app on a `TestBackend` with scripted keys.
 //!
 //! Pacing: while AI seats or the dealer are to play, the loop waits up to the step delay for
-//! a key and sends [`Intent::Tick`] when none comes; otherwise it blocks on the next event
-//! with no timeout, so an idle table uses no CPU.
+//! a key and sends [`Intent::Tick`] when none comes. While something on screen is still being
+//! computed in the background (the strategy at startup, the live EVs), it also wakes up every
+//! [`background::POLL_INTERVAL`] and sends [`Intent::Poll`] to pick the result up. Otherwise it
+//! blocks on the next event with no timeout, so an idle table uses no CPU.
 
 pub mod app;
+pub mod background;
 pub mod coach;
 pub mod draw;
+pub mod drill;
 pub mod hint;
 pub mod input;
 pub mod seat_ai;
@@ -24,8 +28,9 @@ use std::time::{Duration, Instant};
 use ratatui::Terminal;
 use ratatui::backend::Backend;
 
-pub use app::{App, Intent, Overlay};
+pub use app::{App, Intent, LivePanel, Overlay};
 pub use draw::{MIN_HEIGHT, MIN_WIDTH, draw};
+pub use drill::DrillScreen;
 
 /// Where terminal events come from: the real terminal, or a script in tests.
 pub trait EventSource {
@@ -70,7 +75,17 @@ where
         } else {
             deadline = None;
         }
-        let timeout = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        let pacing = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        let poll = app
+            .background_pending()
+            .then_some(background::POLL_INTERVAL);
+        // Which wait ends first decides what a timeout means: the pacing step, or a look at
+        // the background work.
+        let (timeout, tick_on_timeout) = match (pacing, poll) {
+            (Some(p), Some(q)) if q < p => (Some(q), false),
+            (Some(p), _) => (Some(p), true),
+            (None, q) => (q, false),
+        };
         match events.next_event(timeout)? {
             Some(event) => {
                 if let Some(intent) = input::intent_for(&event, app) {
@@ -80,10 +95,11 @@ where
                     app.update(intent);
                 }
             }
-            None => {
+            None if tick_on_timeout => {
                 deadline = None;
                 app.update(Intent::Tick);
             }
+            None => app.update(Intent::Poll),
         }
         if app.should_quit() {
             return Ok(());

@@ -1,26 +1,38 @@
 //! Who decides for the AI seats: the `ai` module's strategies, which see only the seat's
 //! [`crate::engine::SeatView`].
 
-use crate::ai::AnyStrategy;
+use crate::ai::{AnyStrategy, Easy, Hard, Normal};
+use crate::analysis::chart::Chart;
 use crate::cli::Level;
-use crate::engine::Rules;
 
 pub use crate::ai::Strategy as SeatStrategy;
 
-/// The strategy of an AI seat of `level` under `rules` (`hard` plays the computed chart).
-pub fn seat_strategy(level: Level, rules: &Rules) -> Box<dyn SeatStrategy> {
-    Box::new(AnyStrategy::for_level(level, rules))
+/// The strategy of an AI seat of `level`; `hard_chart` is the variant's computed basic
+/// strategy, which the hard seat plays (the app hands over the one it worked out in the
+/// background, so nothing is computed twice).
+pub fn seat_strategy(level: Level, hard_chart: &Chart) -> Box<dyn SeatStrategy> {
+    Box::new(match level {
+        Level::Easy => AnyStrategy::Easy(Easy),
+        Level::Normal => AnyStrategy::Normal(Normal::new()),
+        Level::Hard => AnyStrategy::Hard(Hard::new(hard_chart.clone())),
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Action, Card, seeded_table};
+    use crate::engine::{Action, Card, Rules, seeded_table};
+
+    fn chart() -> Chart {
+        crate::analysis::basic_strategy(&Rules::default())
+            .chart
+            .clone()
+    }
 
     #[test]
     fn every_level_picks_a_legal_action() {
         for level in [Level::Easy, Level::Normal, Level::Hard] {
-            let strategy = seat_strategy(level, &Rules::default());
+            let strategy = seat_strategy(level, &chart());
             let mut table = seeded_table(Rules::default(), 1, 9);
             for _ in 0..200 {
                 table.start_round().expect("between rounds");
@@ -36,7 +48,7 @@ mod tests {
 
     #[test]
     fn easy_hits_sixteen_and_stands_on_seventeen() {
-        let strategy = seat_strategy(Level::Easy, &Rules::default());
+        let strategy = seat_strategy(Level::Easy, &chart());
         let mut table = seeded_table(Rules::default(), 1, 1);
         let (ten, six, seven) = (Card::of_value(10), Card::of_value(6), Card::of_value(7));
         assert!(table.stack_next(&[ten, Card::of_value(9), six, Card::of_value(8)]));

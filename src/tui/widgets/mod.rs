@@ -2,6 +2,7 @@
 
 pub mod cards;
 pub mod dealer;
+pub mod drill;
 pub mod flow;
 pub mod overlay;
 pub mod seat;

@@ -12,6 +12,9 @@ use super::ascii_border;
 /// The help text: the keys and what they do.
 pub const HELP_TEXT: &str = include_str!("../../../assets/help.txt");
 
+/// The help text in a drill.
+pub const DRILL_HELP_TEXT: &str = include_str!("../../../assets/drill_help.txt");
+
 fn framed<'a>(app: &App, title: &'a str) -> Block<'a> {
     let block = Block::bordered()
         .title(Line::from(Span::styled(title, app.theme.title)).alignment(Alignment::Center))
@@ -50,18 +53,18 @@ pub(crate) fn draw_box(
         .render(rect, buf);
 }
 
-/// The keys.
+/// The keys (a drill's own, in a drill).
 pub fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
-    let lines: Vec<Line> = HELP_TEXT
+    let text = if app.drill().is_some() {
+        DRILL_HELP_TEXT
+    } else {
+        HELP_TEXT
+    };
+    let lines: Vec<Line> = text
         .lines()
         .map(|l| Line::from(Span::styled(format!(" {l}"), app.theme.text)))
         .collect();
-    let width = HELP_TEXT
-        .lines()
-        .map(|l| l.chars().count())
-        .max()
-        .unwrap_or(40) as u16
-        + 4;
+    let width = text.lines().map(|l| l.chars().count()).max().unwrap_or(40) as u16 + 4;
     draw_box(app, " Help: the keys ", lines, width, area, buf);
 }
 
@@ -127,6 +130,18 @@ pub fn render_summary(app: &App, area: Rect, buf: &mut Buffer) {
         "EV given away",
         format!("{:.3} units", coach.session.ev_lost),
     ));
+    let count = coach.session.count;
+    if let Some(rate) = count.rate() {
+        lines.push(row(
+            "Count quiz right",
+            format!(
+                "{} of {} ({:.0}%)",
+                count.correct,
+                count.decisions,
+                rate * 100.0
+            ),
+        ));
+    }
     for (key, rec) in coach.session.most_missed(3) {
         lines.push(row(
             "Missed",

@@ -4,12 +4,13 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use crate::engine::Phase;
 
-use super::super::app::{App, Tone, amount};
+use super::super::app::{App, Message, Tone, amount};
 use super::super::input::key_for;
 use super::marker;
 
@@ -27,22 +28,31 @@ pub fn render_messages(app: &App, area: Rect, buf: &mut Buffer) {
     let start = messages.len().saturating_sub(shown);
     let lines: Vec<Line> = messages[start..]
         .iter()
-        .map(|m| {
-            let (symbol, style) = match (m.tone, app.ascii) {
-                (Tone::Info, _) => ("·", theme.msg_info),
-                (Tone::Good, false) => ("✓", theme.msg_good),
-                (Tone::Good, true) => ("+", theme.msg_good),
-                (Tone::Bad, false) => ("✗", theme.msg_bad),
-                (Tone::Bad, true) => ("x", theme.msg_bad),
-                (Tone::Error, _) => ("!", theme.msg_error),
-            };
-            Line::from(vec![
-                Span::styled(format!("{symbol} "), style),
-                Span::styled(m.text.clone(), style),
-            ])
-        })
+        .map(|m| message_line(app, m))
         .collect();
     Paragraph::new(lines).render(inner, buf);
+}
+
+/// The symbol and style of a message's tone: `·` news, `✓` good, `✗` bad, `!` refused.
+pub fn tone_mark(app: &App, tone: Tone) -> (&'static str, Style) {
+    let theme = app.theme;
+    match (tone, app.ascii) {
+        (Tone::Info, _) => ("·", theme.msg_info),
+        (Tone::Good, false) => ("✓", theme.msg_good),
+        (Tone::Good, true) => ("+", theme.msg_good),
+        (Tone::Bad, false) => ("✗", theme.msg_bad),
+        (Tone::Bad, true) => ("x", theme.msg_bad),
+        (Tone::Error, _) => ("!", theme.msg_error),
+    }
+}
+
+/// A message as a line: its tone's symbol, then the words, in the tone's style.
+pub fn message_line(app: &App, message: &Message) -> Line<'static> {
+    let (symbol, style) = tone_mark(app, message.tone);
+    Line::from(vec![
+        Span::styled(format!("{symbol} "), style),
+        Span::styled(message.text.clone(), style),
+    ])
 }
 
 /// Draws the status lines: actions, hint, bankroll · bet · shoe.
@@ -60,7 +70,8 @@ pub fn render_status(app: &App, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines).render(inner, buf);
 }
 
-fn key(app: &App, k: &str) -> Span<'static> {
+/// A key as the bars show it: `[h]`.
+pub fn key(app: &App, k: &str) -> Span<'static> {
     Span::styled(format!("[{k}]"), app.theme.key)
 }
 
@@ -103,6 +114,7 @@ fn action_line(app: &App) -> Line<'static> {
                 ("t", "hints"),
                 ("i", "stats"),
                 ("g", "chart"),
+                ("r", "drills"),
                 ("?", "help"),
                 ("q", "quit"),
             ] {
@@ -134,6 +146,13 @@ fn hint_line(app: &App) -> Line<'static> {
 
 fn hint_only(app: &App) -> Line<'static> {
     let theme = app.theme;
+    if app.strategy().is_none() {
+        // Only in the first moments of a session: the strategy is worked out in the background.
+        return Line::from(Span::styled(
+            "Working out the exact strategy for these rules…",
+            theme.dim,
+        ));
+    }
     match app.hint() {
         Some(hint) => Line::from(vec![
             Span::styled("Hint: ", theme.hint),

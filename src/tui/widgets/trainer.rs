@@ -6,19 +6,31 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
+use super::flow::{Token, flow};
 use super::overlay::draw_box;
 use crate::analysis::chart::{Cell, Code, HandKind, PAIR_ROWS, UP_CARDS};
 use crate::engine::card::value_label;
 use crate::trainer::report::heat_map;
-use crate::tui::app::App;
+use crate::tui::app::{App, LivePanel};
 
-/// `e`: exact EVs of every legal action for the active hand, for the shoe as it is now.
+/// `e`: exact EVs of every legal action for the active hand, for the shoe as it is now. The
+/// numbers are computed off the UI thread when the hand changes; until they arrive the panel
+/// says so.
 pub fn render_ev_panel(app: &App, area: Rect, buf: &mut Buffer) {
     let t = app.theme;
     let mut lines = Vec::new();
-    match app.live_evs() {
-        None => lines.push(Line::from(" No hand of yours to act on now.")),
-        Some(live) => {
+    match app.live_panel() {
+        LivePanel::NoHand => lines.push(Line::from(" No hand of yours to act on now.")),
+        LivePanel::Computing => {
+            lines.push(Line::from(Span::styled(
+                " Exact EV per unit, all cards seen since the shuffle removed:",
+                t.dim,
+            )));
+            lines.push(Line::default());
+            lines.push(Line::from(Span::styled(" … computing", t.text)));
+            lines.push(Line::default());
+        }
+        LivePanel::Ready(live) => {
             lines.push(Line::from(Span::styled(
                 " Exact EV per unit, all cards seen since the shuffle removed:",
                 t.dim,
@@ -38,9 +50,7 @@ pub fn render_ev_panel(app: &App, area: Rect, buf: &mut Buffer) {
                 lines.push(Line::from(spans));
             }
             lines.push(Line::default());
-            if let Some(&(best, _)) = live.ranked.first()
-                && best != live.basic
-            {
+            if let Some(best) = live.shoe_differs() {
                 lines.push(Line::from(Span::styled(
                     format!(
                         " The shoe says {best} here; basic strategy says {}.",
@@ -77,7 +87,20 @@ fn heat_symbol(ascii: bool, cell: Option<(f64, u64)>) -> &'static str {
     }
 }
 
-fn tally_lines(app: &App, title: &str, tally: &crate::trainer::stats::Tally) -> [Line<'static>; 2] {
+/// The width of the statistics box.
+const STATS_WIDTH: u16 = 96;
+/// The title column of a tally (`Session`, `Lifetime`).
+const TITLE_WIDTH: u16 = 10;
+
+/// A tally's numbers under its title: the games, then the decisions, each group laid out in
+/// as many lines of `width` as it needs (so a long number never pushes the box's last lines
+/// out of sight).
+fn tally_lines(
+    app: &App,
+    title: &str,
+    tally: &crate::trainer::stats::Tally,
+    width: u16,
+) -> Vec<Line<'static>> {
     let t = app.theme;
     let pct = |a: crate::trainer::stats::Accuracy| {
         a.rate().map_or_else(
@@ -85,40 +108,51 @@ fn tally_lines(app: &App, title: &str, tally: &crate::trainer::stats::Tally) -> 
             |r| format!("{}/{} {:.0}%", a.correct, a.decisions, r * 100.0),
         )
     };
-    let cats: Vec<String> = crate::trainer::grade::Category::ALL
-        .iter()
-        .map(|&c| format!("{} {}", c.name(), pct(tally.category(c))))
-        .collect();
-    [
-        Line::from(vec![
-            Span::styled(format!(" {title:<9}"), t.title),
-            Span::styled(
-                format!(
-                    "rounds {} · hands {} · won {} lost {} pushed {} · naturals {} · net {}",
-                    tally.rounds,
-                    tally.hands,
-                    tally.wins,
-                    tally.losses,
-                    tally.pushes,
-                    tally.naturals,
-                    tally.net()
-                ),
-                t.text,
-            ),
-        ]),
-        Line::from(vec![
-            Span::styled(format!(" {:<9}", ""), t.dim),
-            Span::styled(
-                format!(
-                    "right {} · {} · EV lost {:.3}",
-                    pct(tally.overall),
-                    cats.join(" · "),
-                    tally.ev_lost
-                ),
-                t.text,
-            ),
-        ]),
-    ]
+    let games = [
+        format!("rounds {}", tally.rounds),
+        format!("hands {}", tally.hands),
+        format!(
+            "won {} lost {} pushed {}",
+            tally.wins, tally.losses, tally.pushes
+        ),
+        format!("naturals {}", tally.naturals),
+        format!("net {}", tally.net()),
+    ];
+    let mut decisions = vec![format!("right {}", pct(tally.overall))];
+    decisions.extend(
+        crate::trainer::grade::Category::ALL
+            .iter()
+            .map(|&c| format!("{} {}", c.name(), pct(tally.category(c)))),
+    );
+    decisions.push(format!("EV lost {:.3}", tally.ev_lost));
+    if tally.count.decisions > 0 {
+        decisions.push(format!("count quiz {}", pct(tally.count)));
+    }
+    let flowed = |items: &[String]| {
+        let mut tokens = Vec::new();
+        for (i, item) in items.iter().enumerate() {
+            if i > 0 {
+                tokens.push(Token::sep(Span::styled("·", t.text)));
+            }
+            tokens.push(Token::word(Span::styled(item.clone(), t.text)));
+        }
+        flow(&tokens, width.saturating_sub(TITLE_WIDTH))
+    };
+    let mut lines = Vec::new();
+    for (i, mut line) in flowed(&games)
+        .into_iter()
+        .chain(flowed(&decisions))
+        .enumerate()
+    {
+        let head = if i == 0 {
+            Span::styled(format!(" {title:<9}"), t.title)
+        } else {
+            Span::raw(" ".repeat(usize::from(TITLE_WIDTH)))
+        };
+        line.spans.insert(0, head);
+        lines.push(line);
+    }
+    lines
 }
 
 /// `i`: session and lifetime numbers, the most-missed cells, and the error heat map.
@@ -127,11 +161,11 @@ pub fn render_stats(app: &App, area: Rect, buf: &mut Buffer) {
     let coach = app.coach();
     let lifetime = coach.lifetime.as_ref();
     let shown = lifetime.unwrap_or(&coach.session);
-    let mut lines: Vec<Line> = tally_lines(app, "Session", &coach.session)
-        .into_iter()
-        .collect();
+    // The inside of the box (its frame takes a column each side).
+    let inner = STATS_WIDTH.min(area.width).saturating_sub(2);
+    let mut lines = tally_lines(app, "Session", &coach.session, inner);
     if let Some(life) = lifetime {
-        lines.extend(tally_lines(app, "Lifetime", life));
+        lines.extend(tally_lines(app, "Lifetime", life, inner));
     }
     let missed = shown.most_missed(4);
     if !missed.is_empty() {
@@ -202,7 +236,7 @@ pub fn render_stats(app: &App, area: Rect, buf: &mut Buffer) {
         lines.push(Line::from(spans));
     }
     lines.push(Line::from(Span::styled(" i closes", t.dim)));
-    draw_box(app, " Statistics ", lines, 96, area, buf);
+    draw_box(app, " Statistics ", lines, STATS_WIDTH, area, buf);
 }
 
 fn code_style(app: &App, code: Code) -> Style {
@@ -219,7 +253,21 @@ fn code_style(app: &App, code: Code) -> Style {
 /// with brackets, and the house edge.
 pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
     let t = app.theme;
-    let strategy = crate::analysis::basic_strategy(&app.rules);
+    let Some(strategy) = app.strategy() else {
+        let lines = vec![
+            Line::from(" Working out the exact strategy for these rules…"),
+            Line::from(Span::styled(" g closes", t.dim)),
+        ];
+        draw_box(
+            app,
+            " Basic strategy for these rules ",
+            lines,
+            60,
+            area,
+            buf,
+        );
+        return;
+    };
     let current: Option<Cell> = app.live_cell();
     let header: String = UP_CARDS
         .iter()
@@ -287,4 +335,45 @@ pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
         area,
         buf,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::PlayArgs;
+    use crate::engine::Rules;
+    use crate::trainer::grade::Category;
+    use crate::trainer::stats::{Accuracy, Tally};
+
+    #[test]
+    fn long_numbers_take_more_lines_instead_of_leaving_the_box() {
+        let mut args = PlayArgs::defaults();
+        args.no_stats = true;
+        let app = App::new(&Rules::default(), Some(1), &args).expect("default options");
+        let big = Accuracy {
+            decisions: 123_456,
+            correct: 98_765,
+        };
+        let mut tally = Tally {
+            rounds: 99_999,
+            hands: 123_456,
+            wins: 55_555,
+            losses: 55_555,
+            pushes: 12_346,
+            naturals: 5_432,
+            net_milli: -1_234_567_000,
+            overall: big,
+            ev_lost: 12_345.678,
+            count: big,
+            ..Tally::default()
+        };
+        for category in Category::ALL {
+            tally.categories.insert(category, big);
+        }
+        let lines = tally_lines(&app, "Lifetime", &tally, 94);
+        assert!(lines.len() > 2, "{lines:?}");
+        assert!(lines.iter().all(|l| l.width() <= 94), "{lines:?}");
+        let text: String = lines.iter().map(|l| l.to_string()).collect();
+        assert!(text.contains("EV lost 12345.678") && text.contains("count quiz 98765/123456"));
+    }
 }

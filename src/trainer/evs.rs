@@ -1,0 +1,213 @@
+//! What the exact EVs of one decision depend on, as a value: the hand, the up card, the cards
+//! left in the shoe and where the hand stands in the round. An [`EvQuery`] is a cache key and a
+//! job that can be handed to another thread; [`EvQuery::compute`] asks the analysis.
+//!
+//! Three shoes matter to the trainer:
+//! - grading (the table and drills): the full shoe less the hand and the up card, so a decision
+//!   is judged by basic strategy, not by the count ([`EvQuery::basic`]);
+//! - the live EV panel: the full shoe less every card seen since the shuffle
+//!   ([`EvQuery::live`]).
+
+use crate::analysis::chart::{Cell, Chart};
+use crate::analysis::{HandContext, HandEvs, hand_evs};
+use crate::engine::{Action, ActionSet, PlayerHand, Rules, SeatView, ValueCounts};
+
+use super::drill::Question;
+
+/// One decision's inputs to the exact analysis.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct EvQuery {
+    /// The hand's card values (1 = ace … 10).
+    pub hand: Vec<u8>,
+    /// The dealer's up-card value.
+    pub up: u8,
+    /// The cards left in the shoe, the hand and the up card already taken out.
+    pub left: ValueCounts,
+    /// The hand came from a split.
+    pub from_split: bool,
+    /// The hand is a split ace.
+    pub split_aces: bool,
+    /// Hands the seat holds now (1 before any split).
+    pub hands: u8,
+}
+
+fn values(hand: &PlayerHand) -> Vec<u8> {
+    hand.cards.as_slice().iter().map(|c| c.value()).collect()
+}
+
+fn context(view: &SeatView<'_>, hand: &PlayerHand) -> HandContext {
+    HandContext {
+        from_split: hand.from_split,
+        split_aces: hand.split_aces,
+        hands: u8::try_from(view.own_hand_count()).unwrap_or(4),
+    }
+}
+
+impl EvQuery {
+    /// For grading against basic strategy: the full shoe less `hand` and `up`.
+    pub fn basic(rules: &Rules, hand: Vec<u8>, up: u8, ctx: HandContext) -> EvQuery {
+        let mut left = ValueCounts::full_shoe(rules.decks);
+        for &v in hand.iter().chain(std::iter::once(&up)) {
+            left.remove(v);
+        }
+        EvQuery {
+            hand,
+            up,
+            left,
+            from_split: ctx.from_split,
+            split_aces: ctx.split_aces,
+            hands: ctx.hands,
+        }
+    }
+
+    /// For grading the seat's active hand at the table (`None` when it has none to act on).
+    pub fn table_basic(rules: &Rules, view: &SeatView<'_>) -> Option<EvQuery> {
+        let hand = view.active_hand()?;
+        let up = view.dealer_up()?.value();
+        Some(EvQuery::basic(rules, values(hand), up, context(view, hand)))
+    }
+
+    /// For a drill question: a first decision on a fresh two-card hand.
+    pub fn question(rules: &Rules, question: &Question) -> EvQuery {
+        let hand = question
+            .cards
+            .as_slice()
+            .iter()
+            .map(|c| c.value())
+            .collect();
+        let ctx = HandContext {
+            hands: 1,
+            ..HandContext::default()
+        };
+        EvQuery::basic(rules, hand, question.up.value(), ctx)
+    }
+
+    /// For the live EV panel: the seat's active hand with every card seen since the shuffle
+    /// taken out of the shoe (the face-down card is not seen, so it stays in).
+    pub fn live(rules: &Rules, view: &SeatView<'_>) -> Option<EvQuery> {
+        let hand = view.active_hand()?;
+        let up = view.dealer_up()?.value();
+        let mut left = ValueCounts::full_shoe(rules.decks);
+        for v in 1..=10u8 {
+            for _ in 0..view.seen().get(v) {
+                left.remove(v);
+            }
+        }
+        let ctx = context(view, hand);
+        Some(EvQuery {
+            hand: values(hand),
+            up,
+            left,
+            from_split: ctx.from_split,
+            split_aces: ctx.split_aces,
+            hands: ctx.hands,
+        })
+    }
+
+    /// The hand's place in the round, as the analysis takes it.
+    pub fn context(&self) -> HandContext {
+        HandContext {
+            from_split: self.from_split,
+            split_aces: self.split_aces,
+            hands: self.hands,
+        }
+    }
+
+    /// The exact EV of every action (a few milliseconds; tens for some split hands).
+    pub fn compute(&self, rules: &Rules) -> HandEvs {
+        hand_evs(rules, &self.hand, self.up, &self.left, self.context())
+    }
+}
+
+/// The live EV panel's content for one hand.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LiveEvs {
+    /// Legal actions with their EVs for the shoe as it is, best first.
+    pub ranked: Vec<(Action, f64)>,
+    /// The basic-strategy action for this hand.
+    pub basic: Action,
+    /// The chart cell.
+    pub cell: Cell,
+}
+
+impl LiveEvs {
+    /// The panel for the seat's active hand from its computed `evs` (`None` when the seat has
+    /// no hand to act on).
+    pub fn new(evs: &HandEvs, chart: &Chart, view: &SeatView<'_>) -> Option<LiveEvs> {
+        let hand = view.active_hand()?;
+        let up = view.dealer_up()?.value();
+        let legal = view.legal();
+        let cell = Cell::for_hand(&hand.cards, up, legal.contains(Action::Split));
+        Some(LiveEvs {
+            ranked: ranked_legal(evs, legal),
+            basic: chart.get(cell).resolve(legal),
+            cell,
+        })
+    }
+
+    /// The action the shoe as it is prefers, when it differs from basic strategy.
+    pub fn shoe_differs(&self) -> Option<Action> {
+        self.ranked
+            .first()
+            .map(|&(best, _)| best)
+            .filter(|&best| best != self.basic)
+    }
+}
+
+/// The legal actions with their EVs, best first.
+pub fn ranked_legal(evs: &HandEvs, legal: ActionSet) -> Vec<(Action, f64)> {
+    evs.ranked()
+        .into_iter()
+        .filter(|(a, _)| legal.contains(*a))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Card, Cards, seeded_table};
+
+    #[test]
+    fn the_basic_shoe_takes_out_the_hand_and_up_card_only() {
+        let rules = Rules::default();
+        let q = EvQuery::basic(&rules, vec![10, 6], 10, HandContext::default());
+        let full = ValueCounts::full_shoe(rules.decks);
+        assert_eq!(q.left.get(10), full.get(10) - 2);
+        assert_eq!(q.left.get(6), full.get(6) - 1);
+        assert_eq!(q.left.total(), full.total() - 3);
+        let evs = q.compute(&rules);
+        assert!(evs.stand < 0.0 && evs.hit.is_some());
+    }
+
+    #[test]
+    fn a_drill_question_is_a_first_decision() {
+        let rules = Rules::default();
+        let question = Question {
+            cell: Cell::for_hand(&Cards::from_values(&[8, 8]), 6, true),
+            cards: Cards::from_values(&[8, 8]),
+            up: Card::of_value(6),
+        };
+        let q = EvQuery::question(&rules, &question);
+        assert_eq!((q.hand.as_slice(), q.up, q.hands), (&[8u8, 8][..], 6, 1));
+        assert!(!q.from_split && !q.split_aces);
+        assert!(q.compute(&rules).split.is_some());
+    }
+
+    #[test]
+    fn the_live_shoe_takes_out_every_card_seen() {
+        let rules = Rules::default();
+        let mut table = seeded_table(rules.clone(), 1, 3);
+        let c = Card::of_value;
+        assert!(table.stack_next(&[c(10), c(6), c(2), c(9)]));
+        table.start_round().expect("deal");
+        let view = table.view(0);
+        let live = EvQuery::live(&rules, &view).expect("your turn");
+        let basic = EvQuery::table_basic(&rules, &view).expect("your turn");
+        // Seen: 10 and 2 (yours), 6 (up). The face-down 9 is not seen.
+        assert_eq!(live.left, basic.left);
+        assert_eq!(live.left.get(9), ValueCounts::full_shoe(rules.decks).get(9));
+        let panel = LiveEvs::new(&live.compute(&rules), &Chart::default(), &view).expect("hand");
+        assert_eq!(panel.ranked.len(), 3, "hit, stand, double: {panel:?}");
+        assert!(panel.ranked.windows(2).all(|w| w[0].1 >= w[1].1));
+    }
+}

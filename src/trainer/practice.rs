@@ -1,0 +1,549 @@
+//! Drill sessions, shared by `blackjack drill` on the command line and the drills in the TUI:
+//! a [`DecisionDrill`] deals questions of one kind and grades each answer against the hard
+//! strategy with its exact EV cost; a [`CountDrill`] deals whole rounds and asks for the Hi-Lo
+//! running count now and then. Both keep the running [`DrillSummary`].
+//!
+//! Nothing here reads the clock or a terminal: the caller says how long an answer took and
+//! computes (or fetches) the question's EVs with [`super::evs::EvQuery::question`].
+
+use rand::SeedableRng;
+
+use super::drill::{DrillDealer, DrillKind, Question, RETIRE_AFTER, fresh_hand_actions};
+use super::grade::{Grade, grade};
+use super::session::CountQuiz;
+use super::stats::Tally;
+use crate::ai::{AnyStrategy, Hard, Strategy as _};
+use crate::analysis::HandEvs;
+use crate::analysis::chart::Chart;
+use crate::engine::{
+    Action, ActionSet, Card, Event, GameRng, Recipient, Rules, Table, seeded_table,
+};
+
+/// Seats at the counting-quiz table, every one played by the hard strategy.
+pub const COUNT_SEATS: usize = 3;
+
+/// What a drill session came to.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DrillSummary {
+    /// Decisions graded.
+    pub decisions: u32,
+    /// Decisions that followed basic strategy.
+    pub right: u32,
+    /// Right answers in a row at the end.
+    pub streak: u32,
+    /// The longest run of right answers.
+    pub best_streak: u32,
+    /// EV given away through mistakes, in units.
+    pub ev_lost: f64,
+    /// Seconds spent on all graded decisions.
+    pub seconds: f64,
+    /// Count questions asked.
+    pub count_asked: u32,
+    /// Count questions answered right.
+    pub count_right: u32,
+}
+
+impl DrillSummary {
+    /// Mean seconds per graded decision, if any.
+    pub fn mean_seconds(&self) -> Option<f64> {
+        (self.decisions > 0).then(|| self.seconds / f64::from(self.decisions))
+    }
+
+    /// Counts a graded decision that took `seconds`.
+    pub fn record(&mut self, grade: &Grade, seconds: f64) {
+        self.decisions += 1;
+        self.seconds += seconds;
+        if grade.is_correct() {
+            self.right += 1;
+            self.streak += 1;
+            self.best_streak = self.best_streak.max(self.streak);
+        } else {
+            self.streak = 0;
+            self.ev_lost += grade.cost;
+        }
+    }
+
+    /// The running score in one line: `Right 5 of 7 (71%) · streak 2 (best 3) · EV given
+    /// away 0.123 · 2.4 s a decision`, or `Right 2 of 3 (67%)` for the count quiz.
+    pub fn score_line(&self, kind: DrillKind) -> String {
+        let percent = |right: u32, of: u32| 100.0 * f64::from(right) / f64::from(of.max(1));
+        if kind == DrillKind::Count {
+            return match self.count_asked {
+                0 => "No answer yet".to_owned(),
+                n => format!(
+                    "Right {} of {n} ({:.0}%)",
+                    self.count_right,
+                    percent(self.count_right, n)
+                ),
+            };
+        }
+        match self.mean_seconds() {
+            None => "No answers yet".to_owned(),
+            Some(mean) => format!(
+                "Right {} of {} ({:.0}%) · streak {} (best {}) · EV given away {:.3} · {mean:.1} s a decision",
+                self.right,
+                self.decisions,
+                percent(self.right, self.decisions),
+                self.streak,
+                self.best_streak,
+                self.ev_lost,
+            ),
+        }
+    }
+
+    /// The closing line: `Drill over: 5/7 right (71 %), best streak 3, …`.
+    pub fn report(&self, kind: DrillKind) -> String {
+        if kind == DrillKind::Count {
+            return match self.count_asked {
+                0 => "Count quiz over: no question answered.".to_owned(),
+                n => format!(
+                    "Count quiz over: {}/{n} right ({:.0} %).",
+                    self.count_right,
+                    100.0 * f64::from(self.count_right) / f64::from(n)
+                ),
+            };
+        }
+        match self.mean_seconds() {
+            None => "Drill over: no question answered.".to_owned(),
+            Some(mean) => format!(
+                "Drill over: {}/{} right ({:.0} %), best streak {}, EV given away {:.3} units, {:.1} s per decision on average.",
+                self.right,
+                self.decisions,
+                100.0 * f64::from(self.right) / f64::from(self.decisions),
+                self.best_streak,
+                self.ev_lost,
+                mean
+            ),
+        }
+    }
+}
+
+/// A graded drill answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Answer {
+    /// The question answered.
+    pub question: Question,
+    /// The grade, with the EV cost of a mistake.
+    pub grade: Grade,
+    /// Every legal action's exact EV, best first.
+    pub ranked: Vec<(Action, f64)>,
+    /// How long the answer took.
+    pub seconds: f64,
+    /// In the `mistakes` drill: this answer retired the cell (three right in a row).
+    pub retired: bool,
+}
+
+/// Why an answer was not taken (nothing changes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum DrillError {
+    /// The action is not legal for this hand (splitting a non-pair, doubling where the rules
+    /// forbid it).
+    #[error("you cannot {action} this hand")]
+    NotLegal {
+        /// What was asked.
+        action: Action,
+    },
+}
+
+/// A decision drill: questions of one kind, each graded at once.
+#[derive(Debug, Clone)]
+pub struct DecisionDrill {
+    kind: DrillKind,
+    rules: Rules,
+    dealer: DrillDealer,
+    rng: GameRng,
+    /// The history the dealer sees: the stored statistics plus this drill's answers, so a cell
+    /// retires as soon as it has been answered right three times in a row.
+    working: Tally,
+    summary: DrillSummary,
+    question: Question,
+    legal: ActionSet,
+}
+
+impl DecisionDrill {
+    /// A drill of `kind` under `rules`; `history` (the person's statistics) steers the
+    /// `mistakes` kind. The same `seed` asks the same questions. The first question is dealt.
+    pub fn new(kind: DrillKind, rules: &Rules, seed: u64, history: Tally) -> DecisionDrill {
+        let mut rng = GameRng::seed_from_u64(seed);
+        let dealer = DrillDealer::new(kind);
+        let question = dealer.next(&mut rng, &history);
+        let legal = fresh_hand_actions(rules, &question.cards);
+        DecisionDrill {
+            kind,
+            rules: rules.clone(),
+            dealer,
+            rng,
+            working: history,
+            summary: DrillSummary::default(),
+            question,
+            legal,
+        }
+    }
+
+    /// What this drill practises.
+    pub fn kind(&self) -> DrillKind {
+        self.kind
+    }
+
+    /// The question waiting for an answer.
+    pub fn question(&self) -> &Question {
+        &self.question
+    }
+
+    /// The answers the question takes.
+    pub fn legal(&self) -> ActionSet {
+        self.legal
+    }
+
+    /// The running tally of this drill.
+    pub fn summary(&self) -> &DrillSummary {
+        &self.summary
+    }
+
+    /// Whether the `mistakes` drill has missed cells left to ask about (it deals any hand
+    /// otherwise). Always true for the other kinds.
+    pub fn has_mistakes_left(&self) -> bool {
+        self.kind != DrillKind::Mistakes || !super::drill::mistake_weights(&self.working).is_empty()
+    }
+
+    /// Grades `chosen` for the question, given the question's exact `evs` (from
+    /// [`super::evs::EvQuery::question`]) and the hard strategy's `chart`; counts it, and deals
+    /// the next question. An action that is not legal for the hand is refused and changes
+    /// nothing. The caller records [`Answer::grade`] in the statistics.
+    pub fn answer(
+        &mut self,
+        chart: &Chart,
+        chosen: Action,
+        evs: &HandEvs,
+        seconds: f64,
+    ) -> Result<Answer, DrillError> {
+        if !self.legal.contains(chosen) {
+            return Err(DrillError::NotLegal { action: chosen });
+        }
+        let legal = self.legal;
+        let question = self.question.clone();
+        let ev_of = |a: Action| legal.contains(a).then(|| evs.get(a)).flatten();
+        let graded = grade(
+            chart,
+            &question.cards,
+            question.up.value(),
+            legal,
+            chosen,
+            ev_of,
+        );
+        self.summary.record(&graded, seconds);
+        self.working.record_decision(&graded);
+        let retired = self.kind == DrillKind::Mistakes
+            && graded.is_correct()
+            && self
+                .working
+                .cells
+                .get(&graded.cell.key())
+                .is_some_and(|rec| rec.wrong > 0 && rec.streak == RETIRE_AFTER);
+        self.question = self.dealer.next(&mut self.rng, &self.working);
+        self.legal = fresh_hand_actions(&self.rules, &self.question.cards);
+        Ok(Answer {
+            question,
+            ranked: super::evs::ranked_legal(evs, legal),
+            grade: graded,
+            seconds,
+            retired,
+        })
+    }
+}
+
+/// The cards one round showed, by seat and for the dealer, as the counting quiz shows them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RoundCards {
+    /// The shoe was reshuffled before the round: the count starts again at 0.
+    pub reshuffled: bool,
+    /// Every card each seat was dealt (split hands one after the other).
+    pub seats: Vec<Vec<Card>>,
+    /// The dealer's cards, the face-down one included once it was turned over.
+    pub dealer: Vec<Card>,
+}
+
+impl RoundCards {
+    /// The cards in a round's events at a table of `seats` seats.
+    pub fn from_events(events: &[Event], seats: usize) -> RoundCards {
+        let mut round = RoundCards {
+            reshuffled: false,
+            seats: vec![Vec::new(); seats],
+            dealer: Vec::new(),
+        };
+        for event in events {
+            match *event {
+                Event::Reshuffled => round.reshuffled = true,
+                Event::CardDealt {
+                    to: Recipient::Hand { seat, .. },
+                    card,
+                } => {
+                    if let Some(cards) = round.seats.get_mut(seat) {
+                        cards.push(card);
+                    }
+                }
+                Event::CardDealt {
+                    to: Recipient::Dealer,
+                    card,
+                }
+                | Event::HoleCardRevealed { card }
+                | Event::DealerDraws { card } => round.dealer.push(card),
+                _ => {}
+            }
+        }
+        round
+    }
+}
+
+/// The outcome of a count answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CountAnswer {
+    /// What the person said.
+    pub guess: i32,
+    /// The running count of every card shown since the shuffle.
+    pub actual: i32,
+}
+
+impl CountAnswer {
+    /// Whether the guess was the count.
+    pub fn is_right(&self) -> bool {
+        self.guess == self.actual
+    }
+
+    /// `✓ Right: the running count is 3.` or `✗ Wrong: you said 2, the running count is 3.`
+    pub fn message(&self) -> String {
+        if self.is_right() {
+            format!("✓ Right: the running count is {}.", self.actual)
+        } else {
+            format!(
+                "✗ Wrong: you said {}, the running count is {}.",
+                self.guess, self.actual
+            )
+        }
+    }
+}
+
+/// Reads a running-count answer: a whole number, optionally signed (`-3`, `+2`, `0`).
+pub fn parse_count(answer: &str) -> Option<i32> {
+    answer.trim().parse().ok()
+}
+
+/// The counting quiz: rounds at a table of [`COUNT_SEATS`] seats played by the hard strategy;
+/// every one to three rounds the person is asked for the running count.
+#[derive(Debug)]
+pub struct CountDrill {
+    quiz: CountQuiz<GameRng>,
+    seat: AnyStrategy,
+    rng: GameRng,
+    round: u32,
+    last: RoundCards,
+    summary: DrillSummary,
+}
+
+impl CountDrill {
+    /// A quiz under `rules`, the seats playing `chart` (the hard strategy). The same `seed`
+    /// deals the same rounds and asks at the same points.
+    pub fn new(rules: &Rules, chart: Chart, seed: u64) -> CountDrill {
+        let mut table: Table<GameRng> = seeded_table(rules.clone(), COUNT_SEATS, seed);
+        table.set_event_log(true);
+        CountDrill {
+            quiz: CountQuiz::new(table),
+            seat: AnyStrategy::Hard(Hard::new(chart)),
+            rng: GameRng::seed_from_u64(seed),
+            round: 0,
+            last: RoundCards::default(),
+            summary: DrillSummary::default(),
+        }
+    }
+
+    /// Deals and plays the next round; `None` if the table could not deal one.
+    pub fn deal_round(&mut self) -> Option<&RoundCards> {
+        let seat = &self.seat;
+        let events = self.quiz.play_round(|view| seat.decide(view));
+        if events.is_empty() {
+            return None;
+        }
+        self.round += 1;
+        self.last = RoundCards::from_events(&events, COUNT_SEATS);
+        Some(&self.last)
+    }
+
+    /// The last round dealt (empty before the first).
+    pub fn last_round(&self) -> &RoundCards {
+        &self.last
+    }
+
+    /// Rounds dealt so far.
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// Cards left in the shoe.
+    pub fn cards_left(&self) -> usize {
+        self.quiz.table().shoe().remaining()
+    }
+
+    /// Whether the person should be asked for the count now.
+    pub fn question_due(&self) -> bool {
+        self.round > 0 && self.quiz.question_due()
+    }
+
+    /// Scores a guess of the running count and schedules the next question 1–3 rounds away.
+    pub fn answer(&mut self, guess: i32) -> CountAnswer {
+        let (_, actual) = self.quiz.answer(guess, &mut self.rng);
+        self.summary.count_asked = self.quiz.asked;
+        self.summary.count_right = self.quiz.right;
+        CountAnswer { guess, actual }
+    }
+
+    /// The running tally of this quiz.
+    pub fn summary(&self) -> &DrillSummary {
+        &self.summary
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::basic_strategy;
+    use crate::analysis::chart::HandKind;
+    use crate::trainer::count::hilo_tag;
+    use crate::trainer::evs::EvQuery;
+    use crate::trainer::stats::CellRecord;
+
+    fn evs(rules: &Rules, drill: &DecisionDrill) -> HandEvs {
+        EvQuery::question(rules, drill.question()).compute(rules)
+    }
+
+    #[test]
+    fn answers_are_graded_counted_and_the_next_question_dealt() {
+        let rules = Rules::default();
+        let chart = basic_strategy(&rules).chart.clone();
+        let mut drill = DecisionDrill::new(DrillKind::Pairs, &rules, 7, Tally::default());
+        let first = drill.question().clone();
+        assert_eq!(first.cell.kind, HandKind::Pair);
+        assert!(drill.legal().contains(Action::Split));
+        let advised = chart.decide(&first.cards, first.up.value(), drill.legal());
+        let e = evs(&rules, &drill);
+        let answer = drill.answer(&chart, advised, &e, 1.5).expect("legal");
+        assert!(answer.grade.is_correct());
+        assert_eq!(answer.question, first);
+        assert_eq!(answer.ranked.len(), drill.legal().iter().count());
+        // A wrong answer costs EV and breaks the streak.
+        let second = drill.question().clone();
+        let advised = chart.decide(&second.cards, second.up.value(), drill.legal());
+        let wrong = if advised == Action::Split {
+            Action::Hit
+        } else {
+            Action::Split
+        };
+        let e = evs(&rules, &drill);
+        let answer = drill.answer(&chart, wrong, &e, 2.5).expect("legal");
+        assert!(!answer.grade.is_correct());
+        assert!(answer.grade.cost > 0.0);
+        let s = drill.summary();
+        assert_eq!(
+            (s.decisions, s.right, s.streak, s.best_streak),
+            (2, 1, 0, 1)
+        );
+        assert!((s.seconds - 4.0).abs() < 1e-12);
+        assert_eq!(s.mean_seconds(), Some(2.0));
+        let line = s.score_line(DrillKind::Pairs);
+        assert!(
+            line.starts_with("Right 1 of 2 (50%) · streak 0 (best 1) · EV given away 0."),
+            "{line}"
+        );
+        assert!(line.ends_with("· 2.0 s a decision"), "{line}");
+    }
+
+    #[test]
+    fn an_illegal_answer_changes_nothing() {
+        let rules = Rules::default();
+        let chart = basic_strategy(&rules).chart.clone();
+        let mut drill = DecisionDrill::new(DrillKind::Hard, &rules, 3, Tally::default());
+        let before = drill.question().clone();
+        let e = evs(&rules, &drill);
+        assert_eq!(
+            drill.answer(&chart, Action::Split, &e, 1.0),
+            Err(DrillError::NotLegal {
+                action: Action::Split
+            })
+        );
+        assert_eq!(drill.question(), &before);
+        assert_eq!(drill.summary(), &DrillSummary::default());
+    }
+
+    #[test]
+    fn the_mistakes_drill_retires_a_cell_after_three_right_in_a_row() {
+        let rules = Rules::default();
+        let chart = basic_strategy(&rules).chart.clone();
+        let mut history = Tally::default();
+        history.cells.insert(
+            "hard:16:T".into(),
+            CellRecord {
+                decisions: 4,
+                wrong: 4,
+                streak: 0,
+            },
+        );
+        let mut drill = DecisionDrill::new(DrillKind::Mistakes, &rules, 1, history);
+        assert!(drill.has_mistakes_left());
+        for n in 1..=3 {
+            let q = drill.question().clone();
+            assert_eq!(q.cell.key(), "hard:16:T", "the one missed cell is asked");
+            let advised = chart.decide(&q.cards, q.up.value(), drill.legal());
+            let e = evs(&rules, &drill);
+            let answer = drill.answer(&chart, advised, &e, 1.0).expect("legal");
+            assert_eq!(answer.retired, n == 3, "answer {n}");
+        }
+        assert!(!drill.has_mistakes_left(), "the cell is retired");
+    }
+
+    #[test]
+    fn count_answers_parse_with_or_without_a_sign() {
+        assert_eq!(parse_count("3"), Some(3));
+        assert_eq!(parse_count(" -4 "), Some(-4));
+        assert_eq!(parse_count("+2"), Some(2));
+        assert_eq!(parse_count("0"), Some(0));
+        for bad in ["", "-", "+", "++2", "seven", "1.5"] {
+            assert_eq!(parse_count(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn the_count_drill_asks_for_the_count_of_the_cards_it_showed() {
+        let rules = Rules::default();
+        let chart = basic_strategy(&rules).chart.clone();
+        let mut drill = CountDrill::new(&rules, chart, 11);
+        assert!(!drill.question_due(), "nothing dealt yet");
+        let mut running = 0;
+        let mut asked = 0;
+        while asked < 6 {
+            let round = drill.deal_round().expect("a round").clone();
+            if round.reshuffled {
+                running = 0;
+            }
+            assert!(round.seats.iter().all(|s| s.len() >= 2));
+            assert!(round.dealer.len() >= 2);
+            running += round
+                .seats
+                .iter()
+                .flatten()
+                .chain(&round.dealer)
+                .map(|c| hilo_tag(c.value()))
+                .sum::<i32>();
+            if drill.question_due() {
+                let guess = if asked % 2 == 0 { running } else { running - 1 };
+                let answer = drill.answer(guess);
+                assert_eq!(answer.actual, running);
+                assert_eq!(answer.is_right(), asked % 2 == 0);
+                asked += 1;
+            }
+        }
+        assert_eq!(
+            (drill.summary().count_asked, drill.summary().count_right),
+            (6, 3)
+        );
+        assert!(drill.round() >= 6);
+    }
+}

@@ -1,0 +1,534 @@
+//! Drills from the table: the chooser, the decision drills and the counting quiz.
+//!
+//! The drill logic is the trainer's ([`crate::trainer::practice`]): this module keeps the
+//! screen's state and turns intents into calls on it. Answers go into the same statistics as
+//! table play (the [`super::coach::Coach`]), and leaving a drill puts its summary in the
+//! table's messages. While a drill is open the table waits as it was.
+
+use std::collections::VecDeque;
+use std::time::Instant;
+
+use super::app::{App, Intent, Message, Tone};
+use super::input::key_for;
+use crate::engine::card::value_label;
+use crate::engine::{Action, ActionSet};
+use crate::trainer::drill::DrillKind;
+use crate::trainer::evs::EvQuery;
+use crate::trainer::practice::{Answer, CountAnswer, CountDrill, DecisionDrill, parse_count};
+
+/// The longest running-count answer: a sign and three digits.
+pub const COUNT_INPUT_MAX: usize = 4;
+
+/// How many answers a drill screen keeps to show.
+pub const ANSWERS_KEPT: usize = 16;
+
+/// The drill on screen.
+pub enum DrillScreen {
+    /// The list of drills, drawn over the table.
+    Chooser {
+        /// The marked line (an index into [`DrillKind::ALL`]).
+        selected: usize,
+        /// What the last key did wrong, if anything.
+        note: Option<Message>,
+    },
+    /// A decision drill.
+    Decision(Box<DecisionScreen>),
+    /// The counting quiz.
+    Count(Box<CountScreen>),
+}
+
+/// A decision drill on screen.
+pub struct DecisionScreen {
+    /// The drill: the question, the score.
+    pub drill: DecisionDrill,
+    /// The graded answers, newest first (at most [`ANSWERS_KEPT`]).
+    pub answers: VecDeque<Answer>,
+    /// When the question on screen was asked.
+    pub asked_at: Instant,
+    /// A notice: a refused key, a retired cell.
+    pub note: Option<Message>,
+}
+
+/// The counting quiz on screen.
+pub struct CountScreen {
+    /// The quiz: its table, the last round, the score.
+    pub drill: CountDrill,
+    /// The running count typed so far.
+    pub input: String,
+    /// The scored answers with their round, newest first (at most [`ANSWERS_KEPT`]).
+    pub answers: VecDeque<(u32, CountAnswer)>,
+    /// A notice: a refused key.
+    pub note: Option<Message>,
+}
+
+fn note(tone: Tone, text: impl Into<String>) -> Option<Message> {
+    Some(Message {
+        tone,
+        text: text.into(),
+    })
+}
+
+/// The keys of a set of actions as a person reads them: `h, s or d`.
+pub fn keys_text(legal: ActionSet) -> String {
+    let keys: Vec<String> = legal.iter().map(|a| key_for(a).to_string()).collect();
+    match keys.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+impl App {
+    /// `r` at the table: the drill chooser.
+    pub(crate) fn open_drills(&mut self) {
+        self.overlay = None;
+        self.drill = Some(DrillScreen::Chooser {
+            selected: 0,
+            note: None,
+        });
+    }
+
+    /// The EVs that will grade the drill question on screen.
+    pub(crate) fn drill_question_query(&self) -> Option<EvQuery> {
+        match &self.drill {
+            Some(DrillScreen::Decision(screen)) => {
+                Some(EvQuery::question(&self.rules, screen.drill.question()))
+            }
+            _ => None,
+        }
+    }
+
+    /// Handles `intent` while a drill is open. Returns `false` for what the table handles the
+    /// same way in a drill (help, statistics, Ctrl-C, a redraw, background results).
+    pub(crate) fn drill_update(&mut self, intent: Intent) -> bool {
+        match intent {
+            Intent::Exit
+            | Intent::ToggleHelp
+            | Intent::ToggleStats
+            | Intent::Redraw
+            | Intent::Poll
+            | Intent::ConfirmQuit
+            | Intent::CancelQuit => return false,
+            Intent::LeaveDrill => self.leave_drill(),
+            Intent::MenuUp | Intent::MenuDown => {
+                if let Some(DrillScreen::Chooser { selected, note }) = &mut self.drill {
+                    let n = DrillKind::ALL.len();
+                    *selected = if intent == Intent::MenuUp {
+                        (*selected + n - 1) % n
+                    } else {
+                        (*selected + 1) % n
+                    };
+                    *note = None;
+                }
+            }
+            Intent::MenuChoose => {
+                if let Some(DrillScreen::Chooser { selected, .. }) = self.drill {
+                    let kind = DrillKind::ALL[selected.min(DrillKind::ALL.len() - 1)];
+                    self.start_drill(kind);
+                }
+            }
+            Intent::ChooseDrill(kind) => {
+                if matches!(self.drill, Some(DrillScreen::Chooser { .. })) {
+                    self.start_drill(kind);
+                }
+            }
+            Intent::DrillAnswer(action) => self.drill_answer(action),
+            Intent::CountKey(c) => self.count_key(c),
+            Intent::CountErase => {
+                if let Some(DrillScreen::Count(screen)) = &mut self.drill {
+                    screen.input.pop();
+                    screen.note = None;
+                }
+            }
+            Intent::CountSubmit => self.count_submit(),
+            Intent::NextRound => self.next_count_round(),
+            Intent::Unknown(c) => self.drill_unknown_key(c),
+            // Table keys do nothing while a drill is open: the table waits as it was.
+            _ => {}
+        }
+        true
+    }
+
+    fn start_drill(&mut self, kind: DrillKind) {
+        let strategy = self.ensure_strategy();
+        self.drills_started += 1;
+        // Each drill of the session its own questions; the same --seed replays them all.
+        let seed = self.seed ^ self.drills_started.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        if kind.is_decision() {
+            let drill = DecisionDrill::new(kind, &self.rules, seed, self.coach.history());
+            let note = if drill.has_mistakes_left() {
+                None
+            } else {
+                note(
+                    Tone::Info,
+                    "No missed cells on record yet: any hand is dealt until you miss one.",
+                )
+            };
+            self.drill = Some(DrillScreen::Decision(Box::new(DecisionScreen {
+                drill,
+                answers: VecDeque::new(),
+                asked_at: (self.clock)(),
+                note,
+            })));
+        } else {
+            let mut drill = CountDrill::new(&self.rules, strategy.chart.clone(), seed);
+            let note = match drill.deal_round() {
+                Some(_) => None,
+                None => note(Tone::Error, "The table could not deal a round."),
+            };
+            self.drill = Some(DrillScreen::Count(Box::new(CountScreen {
+                drill,
+                input: String::new(),
+                answers: VecDeque::new(),
+                note,
+            })));
+        }
+    }
+
+    fn leave_drill(&mut self) {
+        let Some(screen) = self.drill.take() else {
+            return;
+        };
+        let (title, summary) = match &screen {
+            DrillScreen::Chooser { .. } => return,
+            DrillScreen::Decision(s) => {
+                let kind = s.drill.kind();
+                (
+                    format!("Drill over: {}.", kind.describe()),
+                    (s.drill.summary().decisions > 0).then(|| s.drill.summary().score_line(kind)),
+                )
+            }
+            DrillScreen::Count(s) => (
+                "Count quiz over.".to_owned(),
+                (s.drill.summary().count_asked > 0)
+                    .then(|| s.drill.summary().score_line(DrillKind::Count)),
+            ),
+        };
+        match summary {
+            Some(line) => {
+                self.say(Tone::Good, title);
+                self.say(Tone::Info, line);
+            }
+            None => self.say(Tone::Info, format!("{title} No question answered.")),
+        }
+        if let Some(err) = self.coach.flush() {
+            self.say(Tone::Error, err);
+        }
+    }
+
+    fn drill_answer(&mut self, action: Action) {
+        let strategy = self.ensure_strategy();
+        let Some(DrillScreen::Decision(screen)) = &mut self.drill else {
+            return;
+        };
+        let legal = screen.drill.legal();
+        if !legal.contains(action) {
+            screen.note = note(
+                Tone::Error,
+                format!(
+                    "You cannot {action} this hand: answer {}.",
+                    keys_text(legal)
+                ),
+            );
+            return;
+        }
+        let now = (self.clock)();
+        let seconds = now.saturating_duration_since(screen.asked_at).as_secs_f64();
+        // Asked for when the question was dealt: this rarely waits.
+        let evs = self
+            .evs
+            .wait_for(&EvQuery::question(&self.rules, screen.drill.question()));
+        match screen.drill.answer(&strategy.chart, action, &evs, seconds) {
+            Ok(answer) => {
+                let grade = &answer.grade;
+                screen.note = if answer.retired {
+                    note(
+                        Tone::Good,
+                        format!(
+                            "{} vs {} is retired: three right in a row.",
+                            grade.hand,
+                            value_label(grade.cell.up)
+                        ),
+                    )
+                } else if !screen.drill.has_mistakes_left() {
+                    note(
+                        Tone::Info,
+                        "No missed cell left to practise: any hand is dealt now.",
+                    )
+                } else {
+                    None
+                };
+                self.coach.record(grade.clone());
+                screen.answers.push_front(answer);
+                screen.answers.truncate(ANSWERS_KEPT);
+                screen.asked_at = now;
+            }
+            Err(err) => screen.note = note(Tone::Error, err.to_string()),
+        }
+    }
+
+    fn count_key(&mut self, c: char) {
+        let Some(DrillScreen::Count(screen)) = &mut self.drill else {
+            return;
+        };
+        screen.note = if !screen.drill.question_due() {
+            note(Tone::Error, "No question now: space deals the next round.")
+        } else if matches!(c, '+' | '-') && !screen.input.is_empty() {
+            note(Tone::Error, "A sign goes before the digits.")
+        } else if screen.input.chars().count() >= COUNT_INPUT_MAX {
+            note(Tone::Error, "That is longer than any running count.")
+        } else {
+            screen.input.push(c);
+            None
+        };
+    }
+
+    fn count_submit(&mut self) {
+        let Some(DrillScreen::Count(screen)) = &mut self.drill else {
+            return;
+        };
+        if !screen.drill.question_due() {
+            self.next_count_round();
+            return;
+        }
+        match parse_count(&screen.input) {
+            None => {
+                screen.note = note(
+                    Tone::Error,
+                    "Type the running count as a whole number (e.g. -3), then Enter.",
+                );
+            }
+            Some(guess) => {
+                let answer = screen.drill.answer(guess);
+                self.coach.record_count(answer.is_right());
+                let round = screen.drill.round();
+                screen.answers.push_front((round, answer));
+                screen.answers.truncate(ANSWERS_KEPT);
+                screen.input.clear();
+                screen.note = None;
+            }
+        }
+    }
+
+    fn next_count_round(&mut self) {
+        let Some(DrillScreen::Count(screen)) = &mut self.drill else {
+            return;
+        };
+        screen.note = if screen.drill.question_due() {
+            note(
+                Tone::Error,
+                "Answer first: type the running count, then Enter.",
+            )
+        } else if screen.drill.deal_round().is_none() {
+            note(Tone::Error, "The table could not deal a round.")
+        } else {
+            None
+        };
+    }
+
+    fn drill_unknown_key(&mut self, c: char) {
+        match &mut self.drill {
+            Some(DrillScreen::Chooser { note: slot, .. }) => {
+                *slot = note(
+                    Tone::Error,
+                    format!("`{c}` does nothing here: 1–7 or Enter starts a drill, Esc goes back."),
+                );
+            }
+            Some(DrillScreen::Decision(screen)) => {
+                let keys = keys_text(screen.drill.legal());
+                screen.note = note(
+                    Tone::Error,
+                    format!("`{c}` does nothing here: answer {keys}; Esc goes back to the table."),
+                );
+            }
+            Some(DrillScreen::Count(screen)) => {
+                screen.note = note(
+                    Tone::Error,
+                    format!(
+                        "`{c}` does nothing here: type the count with digits and -, Enter answers."
+                    ),
+                );
+            }
+            None => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::PlayArgs;
+    use crate::engine::Rules;
+    use crate::trainer::drill::fresh_hand_actions;
+    use std::cell::Cell;
+    use std::rc::Rc;
+    use std::time::Duration;
+
+    /// An app whose clock moves on two seconds each time it is read.
+    fn app() -> App {
+        let mut args = PlayArgs::defaults();
+        args.no_stats = true;
+        args.speed = 0;
+        let start = Instant::now();
+        let ticks = Rc::new(Cell::new(0u32));
+        App::new(&Rules::default(), Some(4), &args)
+            .expect("default options are valid")
+            .with_background_waits(true)
+            .with_clock(move || {
+                ticks.set(ticks.get() + 1);
+                start + Duration::from_secs(2 * u64::from(ticks.get()))
+            })
+    }
+
+    fn decision(app: &App) -> &DecisionScreen {
+        match app.drill() {
+            Some(DrillScreen::Decision(screen)) => screen,
+            _ => panic!("a decision drill is open"),
+        }
+    }
+
+    fn count(app: &App) -> &CountScreen {
+        match app.drill() {
+            Some(DrillScreen::Count(screen)) => screen,
+            _ => panic!("the count quiz is open"),
+        }
+    }
+
+    #[test]
+    fn keys_read_as_a_list() {
+        let legal = fresh_hand_actions(
+            &Rules::default(),
+            &crate::engine::Cards::from_values(&[8, 8]),
+        );
+        assert_eq!(keys_text(legal), "h, s, d or p");
+        let mut one = ActionSet::EMPTY;
+        one.insert(Action::Stand);
+        assert_eq!(keys_text(one), "s");
+    }
+
+    #[test]
+    fn the_chooser_moves_and_starts_the_marked_drill() {
+        let mut app = app();
+        app.update(Intent::OpenDrills);
+        app.update(Intent::MenuUp);
+        assert!(matches!(
+            app.drill(),
+            Some(DrillScreen::Chooser { selected: 6, .. })
+        ));
+        app.update(Intent::MenuDown);
+        app.update(Intent::MenuDown);
+        app.update(Intent::MenuChoose);
+        assert_eq!(decision(&app).drill.kind(), DrillKind::Soft);
+        app.update(Intent::LeaveDrill);
+        assert!(app.drill().is_none());
+        app.update(Intent::OpenDrills);
+        app.update(Intent::LeaveDrill);
+        assert!(app.drill().is_none(), "Esc closes the chooser");
+    }
+
+    #[test]
+    fn a_drill_answer_is_graded_timed_and_counted_in_the_statistics() {
+        let mut app = app();
+        app.update(Intent::OpenDrills);
+        app.update(Intent::ChooseDrill(DrillKind::Pairs));
+        let question = decision(&app).drill.question().clone();
+        let chart = app.strategy().expect("ready").chart.clone();
+        let advised = chart.decide(
+            &question.cards,
+            question.up.value(),
+            decision(&app).drill.legal(),
+        );
+        app.update(Intent::DrillAnswer(advised));
+        let screen = decision(&app);
+        let last = screen.answers.front().expect("graded");
+        assert!(last.grade.is_correct());
+        assert_eq!(last.question, question);
+        assert!((last.seconds - 2.0).abs() < 1e-9, "{}", last.seconds);
+        assert_ne!(screen.drill.summary().decisions, 0);
+        assert_eq!(app.coach().session.overall.decisions, 1);
+        assert_eq!(app.coach().session.overall.correct, 1);
+        app.update(Intent::LeaveDrill);
+        let texts: Vec<&str> = app.messages().iter().map(|m| m.text.as_str()).collect();
+        assert!(texts.contains(&"Drill over: pairs."), "{texts:?}");
+        assert!(
+            texts.iter().any(|t| t.starts_with("Right 1 of 1 (100%)")),
+            "{texts:?}"
+        );
+    }
+
+    #[test]
+    fn an_illegal_drill_answer_says_why_and_changes_nothing() {
+        let mut app = app();
+        app.update(Intent::OpenDrills);
+        app.update(Intent::ChooseDrill(DrillKind::Hard));
+        let before = decision(&app).drill.question().clone();
+        app.update(Intent::DrillAnswer(Action::Split));
+        let screen = decision(&app);
+        assert_eq!(screen.drill.question(), &before);
+        assert!(screen.answers.is_empty());
+        let note = screen.note.as_ref().expect("a note");
+        assert_eq!(note.tone, Tone::Error);
+        assert!(
+            note.text
+                .starts_with("You cannot split this hand: answer h, s"),
+            "{}",
+            note.text
+        );
+        assert_eq!(app.coach().session.overall.decisions, 0);
+        app.update(Intent::Deal);
+        assert!(app.between_rounds(), "table keys do nothing in a drill");
+    }
+
+    #[test]
+    fn the_count_quiz_takes_typed_answers_and_refuses_bad_ones() {
+        let mut app = app();
+        app.update(Intent::OpenDrills);
+        app.update(Intent::ChooseDrill(DrillKind::Count));
+        assert!(
+            count(&app).drill.question_due(),
+            "asked after the first round"
+        );
+        assert_eq!(count(&app).drill.round(), 1);
+        app.update(Intent::NextRound);
+        assert!(count(&app).note.is_some(), "answer first");
+        assert_eq!(count(&app).drill.round(), 1);
+        app.update(Intent::CountSubmit);
+        assert!(
+            count(&app)
+                .note
+                .as_ref()
+                .is_some_and(|n| n.text.contains("whole number"))
+        );
+        for c in ['-', '1', '-'] {
+            app.update(Intent::CountKey(c));
+        }
+        assert_eq!(count(&app).input, "-1", "a sign only goes first");
+        app.update(Intent::CountErase);
+        app.update(Intent::CountErase);
+        let actual = crate::trainer::count::running_count(&{
+            let mut seen = crate::engine::ValueCounts::default();
+            let round = count(&app).drill.last_round();
+            for card in round.seats.iter().flatten().chain(&round.dealer) {
+                seen.add(card.value());
+            }
+            seen
+        });
+        for c in actual.to_string().chars() {
+            app.update(Intent::CountKey(c));
+        }
+        app.update(Intent::CountSubmit);
+        let screen = count(&app);
+        assert!(
+            screen.answers.front().is_some_and(|(_, a)| a.is_right()),
+            "{:?}",
+            screen.answers
+        );
+        assert!(screen.input.is_empty());
+        assert_eq!(app.coach().session.count.decisions, 1);
+        assert_eq!(app.coach().session.count.correct, 1);
+        app.update(Intent::CountKey('3'));
+        assert!(count(&app).note.is_some(), "no question after an answer");
+        app.update(Intent::NextRound);
+        assert_eq!(count(&app).drill.round(), 2);
+    }
+}
