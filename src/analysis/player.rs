@@ -1,5 +1,5 @@
 //! Expected values of the player's actions for one up card and shoe, exact for stand, hit
-//! and double; splits by the method described on [`Solver::split`].
+//! and double; splits by the method described on `Solver::split` ("pair cards tracked").
 //!
 //! Every value is per initial unit bet, from the player's side. A player hand is tracked by
 //! the multiset of cards it removed from the shoe (packed six bits per value into a `u64`), so
