@@ -189,6 +189,13 @@ impl<'r> Solver<'r> {
         }
     }
 
+    /// Makes room in the memo tables for about `states` player states, so that a long
+    /// analysis (a whole chart column) does not grow them step by step.
+    pub fn reserve(&mut self, states: usize) {
+        self.dealer_memo.reserve(states);
+        self.hit_memo.reserve(states / 2);
+    }
+
     /// Whether the shoe holds every card of `values`.
     pub fn holds(&self, values: &[u8]) -> bool {
         let mut need = [0u16; 10];
@@ -230,30 +237,52 @@ impl<'r> Solver<'r> {
         std::array::from_fn(|i| self.left(s, i as u8 + 1))
     }
 
-    /// Makes sure the dealer's probabilities are known for every state one card beyond `s`
-    /// that is still standing (not bust): when two or more are missing, one family pass
-    /// computes them all, and `s`'s own, at about the cost of two plain passes.
-    fn prefetch_next(&mut self, s: &State) {
-        let missing = (1..=10u8)
-            .filter(|&v| {
-                self.left(s, v) > 0 && s.hard + v <= 21 && {
-                    let next = s.with(v);
-                    !self.dealer_memo.contains_key(&next.key)
-                }
-            })
-            .count();
-        if missing < 2 {
-            return;
-        }
-        let shoe = self.shoe_of(s);
-        self.passes.1 += 1;
-        let family = self.shapes.family_with(self.up, &shoe, &mut self.scratch);
-        self.dealer_memo.entry(s.key).or_insert(family.own);
-        for (i, less) in family.less.iter().enumerate() {
-            if let Some(p) = less {
-                self.dealer_memo.entry(s.key + (1 << (6 * i))).or_insert(*p);
+    /// The EV of standing after each card that may come next (index `value − 1`): `-1` where
+    /// that card busts the hand, 0 where the shoe holds no such card. The dealer's
+    /// probabilities come from the memo; when two or more are missing, one family pass computes
+    /// them all at about the cost of two plain passes.
+    fn next_stands(&mut self, s: &State) -> [f64; 10] {
+        let mut stands = [0.0; 10];
+        let mut missing = [false; 10];
+        let mut count = 0;
+        for v in 1..=10u8 {
+            let i = usize::from(v) - 1;
+            if self.left(s, v) == 0 {
+                continue;
+            }
+            let next = s.with(v);
+            if next.hard > 21 {
+                stands[i] = -1.0;
+            } else if let Some(p) = self.dealer_memo.get(&next.key) {
+                stands[i] = stand_ev(next.best(), p);
+            } else {
+                missing[i] = true;
+                count += 1;
             }
         }
+        if count == 1 {
+            if let Some(i) = missing.iter().position(|&m| m) {
+                stands[i] = self.stand(&s.with(i as u8 + 1));
+            }
+        } else if count > 1 {
+            let shoe = self.shoe_of(s);
+            self.passes.1 += 1;
+            let family = self.shapes.family_with(self.up, &shoe, &mut self.scratch);
+            for (i, less) in family.less.iter().enumerate() {
+                let Some(p) = less else { continue };
+                let next = s.with(i as u8 + 1);
+                if missing[i] {
+                    stands[i] = stand_ev(next.best(), p);
+                    self.dealer_memo.insert(next.key, *p);
+                } else if next.hard > 21 {
+                    // A busting card's shoe is another state's (a split hand's, with more
+                    // pair cards out): keep it too.
+                    self.dealer_memo.entry(next.key).or_insert(*p);
+                }
+            }
+            self.dealer_memo.entry(s.key).or_insert(family.own);
+        }
+        stands
     }
 
     fn dealer(&mut self, s: &State) -> DealerProbs {
@@ -281,16 +310,7 @@ impl<'r> Solver<'r> {
             return -1.0;
         }
         let p = self.dealer(s);
-        let mut ev = p[BUST] - p[NATURAL];
-        for (i, &q) in p.iter().take(5).enumerate() {
-            let dealer = 17 + i as u8;
-            if total > dealer {
-                ev += q;
-            } else if total < dealer {
-                ev -= q;
-            }
-        }
-        ev
+        stand_ev(total, &p)
     }
 
     /// EV of a natural: paid unless the dealer has one too (a push).
@@ -305,7 +325,7 @@ impl<'r> Solver<'r> {
         if let Some(&ev) = self.hit_memo.get(&memo_key) {
             return ev;
         }
-        self.prefetch_next(s);
+        let stands = self.next_stands(s);
         let mut ev = 0.0;
         for v in 1..=10u8 {
             let p = self.draw_probability(s, v);
@@ -313,12 +333,10 @@ impl<'r> Solver<'r> {
                 continue;
             }
             let next = s.with(v);
-            let value = if next.hard > 21 {
-                -1.0
-            } else if next.best() == 21 {
-                self.stand(&next)
+            let stand = stands[usize::from(v) - 1];
+            let value = if next.hard > 21 || next.best() == 21 {
+                stand
             } else {
-                let stand = self.stand(&next);
                 // Hitting can win at most 1 when it does not bust: if even that bound is no
                 // better than standing, the hit need not be evaluated (an exact prune).
                 if stand >= 1.0 - 2.0 * self.bust_probability(&next) {
@@ -339,7 +357,7 @@ impl<'r> Solver<'r> {
         if let Some(&ev) = self.chart_memo.get(&memo_key) {
             return ev;
         }
-        self.prefetch_next(s);
+        let stands = self.next_stands(s);
         let hit_stand: ActionSet = [Action::Hit, Action::Stand].into_iter().collect();
         let mut ev = 0.0;
         for v in 1..=10u8 {
@@ -348,15 +366,14 @@ impl<'r> Solver<'r> {
                 continue;
             }
             let next = s.with(v);
-            let value = if next.hard > 21 {
-                -1.0
-            } else if next.best() == 21 {
-                self.stand(&next)
+            let stand = stands[usize::from(v) - 1];
+            let value = if next.hard > 21 || next.best() == 21 {
+                stand
             } else {
                 let cell = total_cell(&next, self.up);
                 match chart.get(cell).resolve(hit_stand) {
                     Action::Hit => self.hit_by_chart(&next, chart),
-                    _ => self.stand(&next),
+                    _ => stand,
                 }
             };
             ev += p * value;
@@ -367,20 +384,10 @@ impl<'r> Solver<'r> {
 
     /// EV of doubling: one card, then stand with two units at stake.
     fn double(&mut self, s: &State) -> f64 {
-        self.prefetch_next(s);
-        let mut ev = 0.0;
-        for v in 1..=10u8 {
-            let p = self.draw_probability(s, v);
-            if p > 0.0 {
-                let next = s.with(v);
-                ev += p * if next.hard > 21 {
-                    -2.0
-                } else {
-                    2.0 * self.stand(&next)
-                };
-            }
-        }
-        ev
+        let stands = self.next_stands(s);
+        (1..=10u8)
+            .map(|v| self.draw_probability(s, v) * 2.0 * stands[usize::from(v) - 1])
+            .sum()
     }
 
     fn may_double(&self, s: &State, ctx: HandContext) -> bool {
@@ -488,7 +495,9 @@ impl<'r> Solver<'r> {
             // own.
             let base = (hands..h).fold(State::EMPTY, |s, _| s.without(v)).with(v);
             pv[usize::from(h)] = self.draw_probability(&base, v);
-            self.prefetch_next(&base);
+            // Every split hand starts one card beyond `base`: their dealer probabilities in
+            // one family pass.
+            self.next_stands(&base);
             let mut sum = 0.0;
             let mut weight = 0.0;
             for c in 1..=10u8 {
@@ -650,6 +659,20 @@ impl State {
     fn removed_from_hand_is_two(&self) -> bool {
         self.rem.iter().sum::<u8>() == 2 && self.removed == 2
     }
+}
+
+/// EV of standing on `total` (not a natural) against the dealer's outcome probabilities.
+fn stand_ev(total: u8, p: &DealerProbs) -> f64 {
+    let mut ev = p[BUST] - p[NATURAL];
+    for (i, &q) in p.iter().take(5).enumerate() {
+        let dealer = 17 + i as u8;
+        if total > dealer {
+            ev += q;
+        } else if total < dealer {
+            ev -= q;
+        }
+    }
+    ev
 }
 
 struct SplitHand {
