@@ -150,9 +150,10 @@ impl Card {
     }
 }
 
-/// The blackjack value of each packed card (`suit * 13 + rank`).
-const CARD_VALUES: [u8; 52] = {
-    let mut values = [0u8; 52];
+/// The blackjack value of each packed card (`suit * 13 + rank`). A card is a byte below 52;
+/// the table covers every byte so that looking a value up needs no bounds check.
+const CARD_VALUES: [u8; 256] = {
+    let mut values = [0u8; 256];
     let mut i = 0;
     while i < 52 {
         values[i] = Rank::ALL[i % 13].value();

@@ -6,7 +6,10 @@ use super::card::Card;
 pub const MAX_CARDS: usize = 22;
 
 /// The cards of one hand, stored inline (no heap allocation) with a running total.
-#[derive(Clone, Copy, PartialEq, Eq)]
+///
+/// Two hands are equal when they hold the same cards in the same order: slots past the last
+/// card are left as they were when the hand is emptied in place, and do not count.
+#[derive(Clone, Copy)]
 pub struct Cards {
     cards: [Card; MAX_CARDS],
     len: u8,
@@ -25,6 +28,14 @@ impl Default for Cards {
     }
 }
 
+impl PartialEq for Cards {
+    fn eq(&self, other: &Cards) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Cards {}
+
 impl std::fmt::Debug for Cards {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_list().entries(self.as_slice()).finish()
@@ -42,6 +53,7 @@ pub struct Total {
 
 impl Total {
     /// Whether the hand is over 21.
+    #[inline]
     pub fn is_bust(self) -> bool {
         self.value > 21
     }
@@ -108,6 +120,7 @@ impl Cards {
     }
 
     /// Empties the hand in place.
+    #[inline]
     pub fn clear(&mut self) {
         self.len = 0;
         self.hard = 0;
@@ -115,26 +128,31 @@ impl Cards {
     }
 
     /// The cards, in the order dealt.
+    #[inline]
     pub fn as_slice(&self) -> &[Card] {
         &self.cards[..usize::from(self.len)]
     }
 
     /// Number of cards.
+    #[inline]
     pub fn len(&self) -> usize {
         usize::from(self.len)
     }
 
     /// Whether the hand has no card.
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
     /// The total with every ace counted 1.
+    #[inline]
     pub fn hard_total(&self) -> u8 {
         self.hard
     }
 
     /// The best total: one ace counts 11 while that does not take the hand over 21.
+    #[inline]
     pub fn total(&self) -> Total {
         if self.aces > 0 && self.hard + 10 <= 21 {
             Total {
@@ -150,17 +168,20 @@ impl Cards {
     }
 
     /// Whether the hand is over 21.
+    #[inline]
     pub fn is_bust(&self) -> bool {
         self.hard > 21
     }
 
     /// An ace and a ten-valued card as the only two cards. (Whether it is a *natural* also
     /// depends on the hand not coming from a split; see [`crate::engine::round::PlayerHand`].)
+    #[inline]
     pub fn is_two_card_21(&self) -> bool {
         self.len == 2 && self.aces == 1 && self.hard == 11
     }
 
     /// Two cards of the same value (K,Q and 10,J count as pairs).
+    #[inline]
     pub fn is_pair(&self) -> bool {
         self.len == 2 && self.cards[0].value() == self.cards[1].value()
     }
@@ -237,6 +258,16 @@ mod tests {
         ]);
         assert!(kq.is_pair());
         assert!(!hand(&[9, 10]).is_pair());
+    }
+
+    #[test]
+    fn hands_emptied_in_place_compare_by_their_cards_only() {
+        let mut reused = hand(&[9, 7, 5]);
+        reused.clear();
+        reused.push(Card::of_value(10));
+        assert_eq!(reused, hand(&[10]));
+        assert_ne!(reused, hand(&[10, 7]));
+        assert_ne!(hand(&[7, 10]), hand(&[10, 7]));
     }
 
     #[test]

@@ -57,30 +57,56 @@ pub struct PlayerHand {
 
 impl PlayerHand {
     /// A natural blackjack: ace and ten as the first two cards, not from a split.
+    #[inline]
     pub fn is_natural(&self) -> bool {
         !self.from_split && self.cards.is_two_card_21()
     }
 
     /// The best total.
+    #[inline]
     pub fn total(&self) -> Total {
         self.cards.total()
     }
 
     /// Whether the stake was doubled.
+    #[inline]
     pub fn is_doubled(&self) -> bool {
         self.stake == 2
+    }
+
+    /// Makes this the fresh hand of a new round, in place: no cards, stake 1, open.
+    #[inline]
+    fn reset(&mut self) {
+        self.cards.clear();
+        self.stake = 1;
+        self.from_split = false;
+        self.split_aces = false;
+        self.closed = false;
+        self.outcome = None;
     }
 }
 
 /// One seat's hands (more than one after splits).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+///
+/// Two seats are equal when they hold equal hands this round: the unused slots, which keep
+/// whatever an earlier round left there, do not count.
+#[derive(Debug, Clone, Copy, Default)]
 pub struct Seat {
     hands: [PlayerHand; MAX_HANDS],
     count: u8,
 }
 
+impl PartialEq for Seat {
+    fn eq(&self, other: &Seat) -> bool {
+        self.hands() == other.hands()
+    }
+}
+
+impl Eq for Seat {}
+
 impl Seat {
     /// The seat's hands this round, in play order.
+    #[inline]
     pub fn hands(&self) -> &[PlayerHand] {
         &self.hands[..usize::from(self.count)]
     }
@@ -120,6 +146,10 @@ pub struct Table<R> {
     log: Vec<Event>,
     logging: bool,
     blackjack_pays: Units,
+    /// The legal actions of the hand to act (empty outside the players' turn): worked out by
+    /// [`Table::legal_set`] whenever the turn moves or the hand changes, read by
+    /// [`Table::legal_actions`], [`Table::view`] and [`Table::check`].
+    legal: ActionSet,
 }
 
 impl<R: Rng> Table<R> {
@@ -140,6 +170,7 @@ impl<R: Rng> Table<R> {
             log: Vec::with_capacity(64),
             logging: true,
             blackjack_pays,
+            legal: ActionSet::EMPTY,
         }
     }
 
@@ -240,6 +271,16 @@ impl<R: Rng> Table<R> {
 
     #[inline(always)]
     fn draw(&mut self) -> Card {
+        match self.shoe.draw_plain(&mut self.rng) {
+            Some(card) => card,
+            None => self.draw_unusual(),
+        }
+    }
+
+    /// A draw from an empty shoe (restocked first) or of a stacked card.
+    #[cold]
+    #[inline(never)]
+    fn draw_unusual(&mut self) -> Card {
         let (card, note) = self.shoe.draw(&mut self.rng);
         if note != DrawNote::Plain {
             self.restocked(note);
@@ -302,14 +343,13 @@ impl<R: Rng> Table<R> {
         }
         self.shoe.begin_round();
         self.emit(Event::RoundStarted);
+        // Reset in place: building fresh hands and copying them in costs more than the deal.
         for seat in &mut self.seats {
             seat.count = 1;
-            seat.hands[0] = PlayerHand {
-                stake: 1,
-                ..PlayerHand::default()
-            };
+            seat.hands[0].reset();
         }
-        self.dealer = DealerHand::default();
+        self.dealer.cards.clear();
+        self.dealer.revealed = false;
         self.hole = None;
 
         for seat in 0..self.seats.len() {
@@ -366,7 +406,9 @@ impl<R: Rng> Table<R> {
                     self.deal_to_hand(seat, hand);
                     self.after_split_card(seat, hand);
                 }
-                if !self.seats[seat].hands[hand].closed {
+                let h = &self.seats[seat].hands[hand];
+                if !h.closed {
+                    self.legal = self.legal_set(seat, h);
                     self.phase = Phase::Players { seat, hand };
                     self.emit(Event::TurnTo { seat, hand });
                     return;
@@ -376,6 +418,7 @@ impl<R: Rng> Table<R> {
             seat += 1;
             hand = 0;
         }
+        self.legal = ActionSet::EMPTY;
         self.phase = Phase::Dealer;
         self.emit(Event::DealerTurn);
     }
@@ -466,17 +509,31 @@ impl<R: Rng> Table<R> {
     }
 
     /// The actions `seat` may take now: empty unless it is that seat's turn.
+    #[inline]
     pub fn legal_actions(&self, seat: usize) -> ActionSet {
         match self.phase {
-            Phase::Players { seat: s, hand } if s == seat => {
-                self.legal_set(seat, &self.seats[seat].hands[hand])
-            }
+            Phase::Players { seat: s, .. } if s == seat => self.legal,
             _ => ActionSet::EMPTY,
         }
     }
 
     /// Checks that `seat` may take `action` now, without doing it.
+    #[inline]
     pub fn check(&self, seat: usize, action: Action) -> Result<(usize, usize), ActionError> {
+        match self.phase {
+            Phase::Players { seat: active, hand }
+                if active == seat && self.legal.contains(action) =>
+            {
+                Ok((seat, hand))
+            }
+            _ => self.refusal(seat, action),
+        }
+    }
+
+    /// Why `seat` may not take `action` now (the slow path of [`Table::check`]).
+    #[cold]
+    #[inline(never)]
+    fn refusal(&self, seat: usize, action: Action) -> Result<(usize, usize), ActionError> {
         if seat >= self.seats.len() {
             return Err(ActionError::NoSuchSeat(seat));
         }
@@ -522,12 +579,16 @@ impl<R: Rng> Table<R> {
             }
             Action::Split => self.split(seat, hand),
         }
-        if self.seats[seat].hands[hand].closed {
+        let h = &self.seats[seat].hands[hand];
+        if h.closed {
             self.phase = Phase::Players {
                 seat,
                 hand: hand + 1,
             };
             self.move_to_open_hand();
+        } else {
+            // Still this hand's turn, with another card (or a split partner) now.
+            self.legal = self.legal_set(seat, h);
         }
         Ok(&self.log[from.min(self.log.len())..])
     }
@@ -595,7 +656,7 @@ impl<R: Rng> Table<R> {
 
     /// Plays the dealer's hand to the end and settles (all of [`Table::dealer_step`] at once).
     pub fn play_dealer(&mut self) -> Result<&[Event], ActionError> {
-        if self.phase != Phase::Dealer {
+        if !matches!(self.phase, Phase::Dealer) {
             return Err(ActionError::NotDealersTurn);
         }
         let from = self.log.len();
@@ -637,37 +698,38 @@ impl<R: Rng> Table<R> {
     }
 
     fn settle(&mut self) {
-        let d = self.dealer.cards;
+        let d = &self.dealer.cards;
+        let total = d.total().value;
         let result = if d.is_two_card_21() {
             DealerResult::Natural
         } else if d.is_bust() {
             DealerResult::Bust
         } else {
-            DealerResult::Stood(d.total().value)
+            DealerResult::Stood(total)
         };
-        match result {
-            DealerResult::Bust => self.emit(Event::DealerBusts {
-                total: d.total().value,
-            }),
-            _ => self.emit(Event::DealerStands {
-                total: d.total().value,
-            }),
-        }
+        self.emit(if result == DealerResult::Bust {
+            Event::DealerBusts { total }
+        } else {
+            Event::DealerStands { total }
+        });
         let pays = self.blackjack_pays;
-        for seat in 0..self.seats.len() {
-            for hand in 0..usize::from(self.seats[seat].count) {
-                let h = &mut self.seats[seat].hands[hand];
+        for (seat, s) in self.seats.iter_mut().enumerate() {
+            let count = usize::from(s.count);
+            for (hand, h) in s.hands[..count].iter_mut().enumerate() {
                 if h.outcome.is_some() {
                     continue;
                 }
                 let outcome =
                     settle_hand(h.total(), h.is_natural(), i64::from(h.stake), result, pays);
                 h.outcome = Some(outcome);
-                self.emit(Event::HandSettled {
-                    seat,
-                    hand,
-                    outcome,
-                });
+                // `emit`, spelled out: the seat is borrowed.
+                if self.logging {
+                    self.log.push(Event::HandSettled {
+                        seat,
+                        hand,
+                        outcome,
+                    });
+                }
             }
         }
         self.phase = Phase::Settled;
