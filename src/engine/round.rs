@@ -372,26 +372,40 @@ impl<R: Rng> Table<R> {
             }
         }
         self.phase = Phase::Players { seat: 0, hand: 0 };
-        self.move_to_open_hand();
+        match self.seats.first() {
+            // The first hand is open unless it is a natural: its turn, without a search.
+            Some(first) if !first.hands[0].closed => {
+                self.legal = self.legal_set(0, &first.hands[0]);
+                self.emit(Event::TurnTo { seat: 0, hand: 0 });
+            }
+            _ => self.move_to_open_hand(),
+        }
         Ok(&self.log)
     }
 
+    #[inline]
     fn close(&mut self, seat: usize, hand: usize, reason: CloseReason) {
         self.seats[seat].hands[hand].closed = true;
         self.emit(Event::HandClosed { seat, hand, reason });
         if reason == CloseReason::Bust {
-            let h = &mut self.seats[seat].hands[hand];
-            let outcome = Outcome {
-                kind: OutcomeKind::Bust,
-                delta: -(Units::ONE * i64::from(h.stake)),
-            };
-            h.outcome = Some(outcome);
-            self.emit(Event::HandSettled {
-                seat,
-                hand,
-                outcome,
-            });
+            self.settle_bust(seat, hand);
         }
+    }
+
+    /// A bust hand loses at once, whatever the dealer does later.
+    #[inline(never)]
+    fn settle_bust(&mut self, seat: usize, hand: usize) {
+        let h = &mut self.seats[seat].hands[hand];
+        let outcome = Outcome {
+            kind: OutcomeKind::Bust,
+            delta: -(Units::ONE * i64::from(h.stake)),
+        };
+        h.outcome = Some(outcome);
+        self.emit(Event::HandSettled {
+            seat,
+            hand,
+            outcome,
+        });
     }
 
     /// From the current position, finds the next hand that can act, dealing the second card of
@@ -403,8 +417,7 @@ impl<R: Rng> Table<R> {
         while seat < self.seats.len() {
             while hand < usize::from(self.seats[seat].count) {
                 if self.seats[seat].hands[hand].cards.len() == 1 {
-                    self.deal_to_hand(seat, hand);
-                    self.after_split_card(seat, hand);
+                    self.deal_split_partner(seat, hand);
                 }
                 let h = &self.seats[seat].hands[hand];
                 if !h.closed {
@@ -418,9 +431,22 @@ impl<R: Rng> Table<R> {
             seat += 1;
             hand = 0;
         }
+        self.dealers_turn();
+    }
+
+    /// Every player hand is closed: the turn passes to the dealer.
+    #[inline]
+    fn dealers_turn(&mut self) {
         self.legal = ActionSet::EMPTY;
         self.phase = Phase::Dealer;
         self.emit(Event::DealerTurn);
+    }
+
+    /// Deals the second card of the later hand of a split, when play reaches it.
+    #[inline(never)]
+    fn deal_split_partner(&mut self, seat: usize, hand: usize) {
+        self.deal_to_hand(seat, hand);
+        self.after_split_card(seat, hand);
     }
 
     /// Closes a split hand that got its second card when it may not act further.
@@ -581,11 +607,16 @@ impl<R: Rng> Table<R> {
         }
         let h = &self.seats[seat].hands[hand];
         if h.closed {
-            self.phase = Phase::Players {
-                seat,
-                hand: hand + 1,
-            };
-            self.move_to_open_hand();
+            if hand + 1 >= usize::from(self.seats[seat].count) && seat + 1 == self.seats.len() {
+                // The last hand of the last seat: no search for an open hand.
+                self.dealers_turn();
+            } else {
+                self.phase = Phase::Players {
+                    seat,
+                    hand: hand + 1,
+                };
+                self.move_to_open_hand();
+            }
         } else {
             // Still this hand's turn, with another card (or a split partner) now.
             self.legal = self.legal_set(seat, h);
