@@ -8,7 +8,7 @@ use rand::Rng;
 
 use super::action::{Action, ActionError, ActionSet, IllegalReason};
 use super::card::{Card, ValueCounts};
-use super::event::{CloseReason, Event, Recipient};
+use super::event::{CloseReason, Event, EventLog, EventSink, Recipient};
 use super::hand::{Cards, Total};
 use super::rules::{DoubleOn, Rules};
 use super::settle::{DealerResult, Outcome, OutcomeKind, Units, settle_hand};
@@ -131,9 +131,10 @@ pub struct DealerHand {
 
 /// The table: rules, shoe, seats and dealer, with the one true list of legal actions.
 ///
-/// The RNG is injected; the same seed replays the same rounds.
+/// The RNG is injected; the same seed replays the same rounds. Events go to `L`: an
+/// [`EventLog`] by default; the simulator's tables use [`super::NoEvents`].
 #[derive(Debug, Clone, PartialEq)]
-pub struct Table<R> {
+pub struct Table<R, L = EventLog> {
     rules: Rules,
     rng: R,
     shoe: Shoe,
@@ -143,8 +144,7 @@ pub struct Table<R> {
     phase: Phase,
     /// Face-up cards seen since the last shuffle, by value.
     seen: ValueCounts,
-    log: Vec<Event>,
-    logging: bool,
+    log: L,
     blackjack_pays: Units,
     /// The legal actions of the hand to act (empty outside the players' turn): worked out by
     /// [`Table::legal_set`] whenever the turn moves or the hand changes, read by
@@ -153,8 +153,22 @@ pub struct Table<R> {
 }
 
 impl<R: Rng> Table<R> {
-    /// A table of `seats` seats (1–7; clamped) under `rules`, its shoe freshly shuffled.
+    /// A table of `seats` seats (1–7; clamped) under `rules`, its shoe freshly shuffled,
+    /// keeping its events in an [`EventLog`].
     pub fn new(rules: Rules, seats: usize, rng: R) -> Table<R> {
+        Table::with_events(rules, seats, rng, EventLog::default())
+    }
+
+    /// Turns the event log off (or on). With it off, calls return empty event slices.
+    pub fn set_event_log(&mut self, on: bool) {
+        self.log.set_on(on);
+    }
+}
+
+impl<R: Rng, L: EventSink> Table<R, L> {
+    /// A table of `seats` seats (1–7; clamped) under `rules`, its shoe freshly shuffled, its
+    /// events going to `log`.
+    pub fn with_events(rules: Rules, seats: usize, rng: R, log: L) -> Table<R, L> {
         let seats = seats.clamp(1, MAX_SEATS);
         let shoe = Shoe::new(rules.decks, rules.penetration);
         let blackjack_pays = Units(rules.blackjack_pays_milli());
@@ -167,17 +181,10 @@ impl<R: Rng> Table<R> {
             hole: None,
             phase: Phase::Betting,
             seen: ValueCounts::default(),
-            log: Vec::with_capacity(64),
-            logging: true,
+            log,
             blackjack_pays,
             legal: ActionSet::EMPTY,
         }
-    }
-
-    /// Turns the event log off (or on). With it off, calls return empty event slices: for the
-    /// headless simulator, which needs only the final state.
-    pub fn set_event_log(&mut self, on: bool) {
-        self.logging = on;
     }
 
     /// The rules in force.
@@ -232,9 +239,16 @@ impl<R: Rng> Table<R> {
         seats + self.dealer.cards.len() + usize::from(self.hole.is_some())
     }
 
+    /// The events recorded from index `from` on (none if the log was cleared meanwhile).
+    #[inline]
+    fn events_since(&self, from: usize) -> &[Event] {
+        let events = self.log.events();
+        &events[from.min(events.len())..]
+    }
+
     /// The events of the round so far.
     pub fn round_events(&self) -> &[Event] {
-        &self.log
+        self.log.events()
     }
 
     /// What `seat` may see, and its legal actions.
@@ -264,9 +278,7 @@ impl<R: Rng> Table<R> {
 
     #[inline(always)]
     fn emit(&mut self, event: Event) {
-        if self.logging {
-            self.log.push(event);
-        }
+        self.log.record(event);
     }
 
     #[inline(always)]
@@ -380,7 +392,7 @@ impl<R: Rng> Table<R> {
             }
             _ => self.move_to_open_hand(),
         }
-        Ok(&self.log)
+        Ok(self.log.events())
     }
 
     #[inline]
@@ -586,7 +598,7 @@ impl<R: Rng> Table<R> {
     /// the table exactly as it was.
     pub fn act(&mut self, seat: usize, action: Action) -> Result<&[Event], ActionError> {
         let (seat, hand) = self.check(seat, action)?;
-        let from = self.log.len();
+        let from = self.log.events().len();
         match action {
             Action::Stand => self.close(seat, hand, CloseReason::Stood),
             Action::Hit => {
@@ -621,7 +633,7 @@ impl<R: Rng> Table<R> {
             // Still this hand's turn, with another card (or a split partner) now.
             self.legal = self.legal_set(seat, h);
         }
-        Ok(&self.log[from.min(self.log.len())..])
+        Ok(self.events_since(from))
     }
 
     fn close_if_done(&mut self, seat: usize, hand: usize) {
@@ -671,18 +683,18 @@ impl<R: Rng> Table<R> {
         if self.phase != Phase::Dealer {
             return Err(ActionError::NotDealersTurn);
         }
-        let from = self.log.len();
+        let from = self.log.events().len();
         if !self.dealer.revealed {
             self.reveal_hole();
-            return Ok(&self.log[from..]);
+            return Ok(self.events_since(from));
         }
         if self.dealer_must_hit() && !self.dealer.cards.is_two_card_21() && self.any_live_hand() {
             let card = self.deal_to_dealer();
             self.emit(Event::DealerDraws { card });
-            return Ok(&self.log[from..]);
+            return Ok(self.events_since(from));
         }
         self.settle();
-        Ok(&self.log[from.min(self.log.len())..])
+        Ok(self.events_since(from))
     }
 
     /// Plays the dealer's hand to the end and settles (all of [`Table::dealer_step`] at once).
@@ -690,7 +702,7 @@ impl<R: Rng> Table<R> {
         if !matches!(self.phase, Phase::Dealer) {
             return Err(ActionError::NotDealersTurn);
         }
-        let from = self.log.len();
+        let from = self.log.events().len();
         if !self.dealer.revealed {
             self.reveal_hole();
         }
@@ -703,7 +715,7 @@ impl<R: Rng> Table<R> {
             }
         }
         self.settle();
-        Ok(&self.log[from.min(self.log.len())..])
+        Ok(self.events_since(from))
     }
 
     /// Turns the face-down card over.
@@ -754,13 +766,11 @@ impl<R: Rng> Table<R> {
                     settle_hand(h.total(), h.is_natural(), i64::from(h.stake), result, pays);
                 h.outcome = Some(outcome);
                 // `emit`, spelled out: the seat is borrowed.
-                if self.logging {
-                    self.log.push(Event::HandSettled {
-                        seat,
-                        hand,
-                        outcome,
-                    });
-                }
+                self.log.record(Event::HandSettled {
+                    seat,
+                    hand,
+                    outcome,
+                });
             }
         }
         self.phase = Phase::Settled;
