@@ -525,7 +525,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         if h.cards.len() == 2
             && !h.split_aces
             && (!h.from_split || rules.double_after_split)
-            && rules.double_on.allows(h.total().value)
+            && (rules.double_on == DoubleOn::AnyTwo || rules.double_on.allows(h.total().value))
         {
             set.insert(Action::Double);
         }
@@ -599,11 +599,14 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     pub fn act(&mut self, seat: usize, action: Action) -> Result<&[Event], ActionError> {
         let (seat, hand) = self.check(seat, action)?;
         let from = self.log.events().len();
-        match action {
-            Action::Stand => self.close(seat, hand, CloseReason::Stood),
+        let closed = match action {
+            Action::Stand => {
+                self.close(seat, hand, CloseReason::Stood);
+                true
+            }
             Action::Hit => {
                 self.deal_to_hand(seat, hand);
-                self.close_if_done(seat, hand);
+                self.close_if_done(seat, hand)
             }
             Action::Double => {
                 self.seats[seat].hands[hand].stake = 2;
@@ -614,11 +617,14 @@ impl<R: Rng, L: EventSink> Table<R, L> {
                 } else {
                     self.close(seat, hand, CloseReason::Doubled);
                 }
+                true
             }
-            Action::Split => self.split(seat, hand),
-        }
-        let h = &self.seats[seat].hands[hand];
-        if h.closed {
+            Action::Split => {
+                self.split(seat, hand);
+                self.seats[seat].hands[hand].closed
+            }
+        };
+        if closed {
             if hand + 1 >= usize::from(self.seats[seat].count) && seat + 1 == self.seats.len() {
                 // The last hand of the last seat: no search for an open hand.
                 self.dealers_turn();
@@ -631,20 +637,25 @@ impl<R: Rng, L: EventSink> Table<R, L> {
             }
         } else {
             // Still this hand's turn, with another card (or a split partner) now.
-            self.legal = self.legal_set(seat, h);
+            self.legal = self.legal_set(seat, &self.seats[seat].hands[hand]);
         }
         Ok(self.events_since(from))
     }
 
-    fn close_if_done(&mut self, seat: usize, hand: usize) {
+    /// Closes a hand that took a card and can take no more; says whether it did.
+    fn close_if_done(&mut self, seat: usize, hand: usize) -> bool {
         let h = &self.seats[seat].hands[hand];
-        if h.cards.is_bust() {
-            self.close(seat, hand, CloseReason::Bust);
+        let reason = if h.cards.is_bust() {
+            CloseReason::Bust
         } else if h.total().value == 21 {
-            self.close(seat, hand, CloseReason::TwentyOne);
+            CloseReason::TwentyOne
         } else if h.split_aces && !self.rules.hit_split_aces {
-            self.close(seat, hand, CloseReason::SplitAce);
-        }
+            CloseReason::SplitAce
+        } else {
+            return false;
+        };
+        self.close(seat, hand, reason);
+        true
     }
 
     fn split(&mut self, seat: usize, hand: usize) {

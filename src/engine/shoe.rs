@@ -110,11 +110,11 @@ impl Shoe {
             return None;
         }
         // A uniform offset into the undealt part, drawn exactly as `random_range(next..len)`
-        // draws it (`pick`), so seeded games deal the same cards.
-        let offset = match u32::try_from(undealt.len()) {
-            Ok(n) => rng.random_range(0..n) as usize,
-            Err(_) => Self::pick(rng, next, next + undealt.len()) - next,
-        };
+        // draws it (`pick`), so seeded games deal the same cards. The count fits in a `u32`
+        // without a check: a shoe holds at most 255 decks, and opens another deck only when
+        // every card it has is on the table (a few hundred cards at most).
+        debug_assert!(u32::try_from(undealt.len()).is_ok());
+        let offset = rng.random_range(0..undealt.len() as u32) as usize;
         undealt.swap(0, offset);
         self.next = next + 1;
         Some(undealt[0])
