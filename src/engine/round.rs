@@ -138,7 +138,9 @@ pub struct Table<R, L = EventLog> {
     rules: Rules,
     rng: R,
     shoe: Shoe,
-    seats: Vec<Seat>,
+    /// The seats, inline: `seats[..seat_count]` are at the table, the rest stay empty.
+    seats: [Seat; MAX_SEATS],
+    seat_count: usize,
     dealer: DealerHand,
     hole: Option<Card>,
     phase: Phase,
@@ -176,7 +178,8 @@ impl<R: Rng, L: EventSink> Table<R, L> {
             rules,
             rng,
             shoe,
-            seats: vec![Seat::default(); seats],
+            seats: [Seat::default(); MAX_SEATS],
+            seat_count: seats,
             dealer: DealerHand::default(),
             hole: None,
             phase: Phase::Betting,
@@ -199,12 +202,12 @@ impl<R: Rng, L: EventSink> Table<R, L> {
 
     /// Number of seats.
     pub fn seat_count(&self) -> usize {
-        self.seats.len()
+        self.seat_count
     }
 
     /// All seats (public information).
     pub fn seats(&self) -> &[Seat] {
-        &self.seats
+        &self.seats[..self.seat_count]
     }
 
     /// The dealer's visible hand.
@@ -231,7 +234,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     /// Cards physically on the table now: seat hands, dealer's face-up cards, face-down card.
     pub fn cards_on_table(&self) -> usize {
         let seats: usize = self
-            .seats
+            .seats()
             .iter()
             .flat_map(|s| s.hands())
             .map(|h| h.cards.len())
@@ -256,7 +259,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         SeatView::new(
             seat,
             &self.rules,
-            &self.seats,
+            &self.seats[..self.seat_count],
             &self.dealer,
             &self.seen,
             self.shoe.remaining(),
@@ -306,7 +309,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     fn restocked(&mut self, note: DrawNote) {
         // A fresh count: only what is on the table has been seen from the new stock.
         self.seen = ValueCounts::default();
-        for hand in self.seats.iter().flat_map(|s| s.hands()) {
+        for hand in self.seats[..self.seat_count].iter().flat_map(|s| s.hands()) {
             for c in hand.cards.as_slice() {
                 self.seen.add(c.value());
             }
@@ -356,7 +359,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         self.shoe.begin_round();
         self.emit(Event::RoundStarted);
         // Reset in place: building fresh hands and copying them in costs more than the deal.
-        for seat in &mut self.seats {
+        for seat in &mut self.seats[..self.seat_count] {
             seat.count = 1;
             seat.hands[0].reset();
         }
@@ -364,7 +367,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         self.dealer.revealed = false;
         self.hole = None;
 
-        for seat in 0..self.seats.len() {
+        for seat in 0..self.seat_count {
             self.deal_to_hand(seat, 0);
         }
         let up = self.deal_to_dealer();
@@ -372,19 +375,19 @@ impl<R: Rng, L: EventSink> Table<R, L> {
             to: Recipient::Dealer,
             card: up,
         });
-        for seat in 0..self.seats.len() {
+        for seat in 0..self.seat_count {
             self.deal_to_hand(seat, 0);
         }
         self.hole = Some(self.draw());
         self.emit(Event::HoleCardDealt);
 
-        for seat in 0..self.seats.len() {
+        for seat in 0..self.seat_count {
             if self.seats[seat].hands[0].is_natural() {
                 self.close(seat, 0, CloseReason::Natural);
             }
         }
         self.phase = Phase::Players { seat: 0, hand: 0 };
-        match self.seats.first() {
+        match self.seats[..self.seat_count].first() {
             // The first hand is open unless it is a natural: its turn, without a search.
             Some(first) if !first.hands[0].closed => {
                 self.legal = self.legal_set(0, &first.hands[0]);
@@ -426,7 +429,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         let Phase::Players { mut seat, mut hand } = self.phase else {
             return;
         };
-        while seat < self.seats.len() {
+        while seat < self.seat_count {
             while hand < usize::from(self.seats[seat].count) {
                 if self.seats[seat].hands[hand].cards.len() == 1 {
                     self.deal_split_partner(seat, hand);
@@ -572,7 +575,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     #[cold]
     #[inline(never)]
     fn refusal(&self, seat: usize, action: Action) -> Result<(usize, usize), ActionError> {
-        if seat >= self.seats.len() {
+        if seat >= self.seat_count {
             return Err(ActionError::NoSuchSeat(seat));
         }
         match self.phase {
@@ -625,7 +628,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
             }
         };
         if closed {
-            if hand + 1 >= usize::from(self.seats[seat].count) && seat + 1 == self.seats.len() {
+            if hand + 1 >= usize::from(self.seats[seat].count) && seat + 1 == self.seat_count {
                 // The last hand of the last seat: no search for an open hand.
                 self.dealers_turn();
             } else {
@@ -682,7 +685,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     // ----- the dealer -----
 
     fn any_live_hand(&self) -> bool {
-        self.seats
+        self.seats[..self.seat_count]
             .iter()
             .flat_map(|s| s.hands())
             .any(|h| !h.cards.is_bust() && !h.is_natural())
@@ -730,6 +733,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     }
 
     /// Turns the face-down card over.
+    #[inline]
     fn reveal_hole(&mut self) {
         let hole = self
             .hole
@@ -751,6 +755,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         total.value < 17 || (total.value == 17 && total.soft && self.rules.dealer_hits_soft_17)
     }
 
+    #[inline]
     fn settle(&mut self) {
         let d = &self.dealer.cards;
         let total = d.total().value;
@@ -767,7 +772,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
             Event::DealerStands { total }
         });
         let pays = self.blackjack_pays;
-        for (seat, s) in self.seats.iter_mut().enumerate() {
+        for (seat, s) in self.seats[..self.seat_count].iter_mut().enumerate() {
             let count = usize::from(s.count);
             for (hand, h) in s.hands[..count].iter_mut().enumerate() {
                 if h.outcome.is_some() {
