@@ -761,7 +761,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         total.value < 17 || (total.value == 17 && total.soft && self.rules.dealer_hits_soft_17)
     }
 
-    #[inline]
+    #[inline(always)]
     fn settle(&mut self) {
         let d = &self.dealer.cards;
         let total = d.total().value;
