@@ -556,15 +556,32 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     /// The actions `seat` may take now: empty unless it is that seat's turn.
     #[inline]
     pub fn legal_actions(&self, seat: usize) -> ActionSet {
+        self.debug_assert_legal_is_current();
         match self.phase {
             Phase::Players { seat: s, .. } if s == seat => self.legal,
             _ => ActionSet::EMPTY,
         }
     }
 
+    /// In debug builds (the tests), checks that the kept legal set is what [`Table::legal_set`]
+    /// says for the hand to act now (and empty outside the players' turn).
+    #[inline(always)]
+    fn debug_assert_legal_is_current(&self) {
+        if cfg!(debug_assertions) {
+            let fresh = match self.phase {
+                Phase::Players { seat, hand } => {
+                    self.legal_set(seat, &self.seats[seat].hands[hand])
+                }
+                _ => ActionSet::EMPTY,
+            };
+            assert_eq!(self.legal, fresh, "the kept legal set is stale");
+        }
+    }
+
     /// Checks that `seat` may take `action` now, without doing it.
     #[inline]
     pub fn check(&self, seat: usize, action: Action) -> Result<(usize, usize), ActionError> {
+        self.debug_assert_legal_is_current();
         match self.phase {
             Phase::Players { seat: active, hand }
                 if active == seat && self.legal.contains(action) =>
