@@ -1,6 +1,7 @@
 //! The hard seat: the exact basic strategy of the loaded variant, given to it as a chart.
 
 use super::Strategy;
+use super::lookup::ChartTable;
 use crate::analysis::chart::Chart;
 use crate::engine::{Action, ActionSet, Cards};
 
@@ -10,12 +11,15 @@ use crate::engine::{Action, ActionSet, Cards};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hard {
     chart: Chart,
+    /// The chart compiled for play: what every decision reads.
+    table: ChartTable,
 }
 
 impl Hard {
     /// The hard seat playing `chart`.
     pub fn new(chart: Chart) -> Hard {
-        Hard { chart }
+        let table = ChartTable::new(&chart);
+        Hard { chart, table }
     }
 
     /// The chart it plays.
@@ -27,6 +31,6 @@ impl Hard {
 impl Strategy for Hard {
     #[inline]
     fn decide_hand(&self, cards: &Cards, up: u8, legal: ActionSet) -> Action {
-        self.chart.decide(cards, up, legal)
+        self.table.decide(cards, up, legal)
     }
 }

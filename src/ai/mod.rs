@@ -6,6 +6,7 @@
 
 mod easy;
 mod hard;
+mod lookup;
 mod normal;
 
 pub use easy::Easy;

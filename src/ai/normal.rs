@@ -1,6 +1,7 @@
 //! The normal seat: the common multi-deck basic-strategy chart from `assets/`.
 
 use super::Strategy;
+use super::lookup::ChartTable;
 use crate::analysis::chart::Chart;
 use crate::engine::{Action, ActionSet, Cards};
 
@@ -13,6 +14,8 @@ pub const NORMAL_CHART_TEXT: &str = include_str!("../../assets/normal_chart.txt"
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Normal {
     chart: Chart,
+    /// The chart compiled for play: what every decision reads.
+    table: ChartTable,
 }
 
 impl Normal {
@@ -20,7 +23,8 @@ impl Normal {
     pub fn new() -> Normal {
         let chart = Chart::parse(NORMAL_CHART_TEXT)
             .unwrap_or_else(|e| panic!("the embedded assets/normal_chart.txt is invalid: {e}"));
-        Normal { chart }
+        let table = ChartTable::new(&chart);
+        Normal { chart, table }
     }
 
     /// The chart it plays.
@@ -38,6 +42,6 @@ impl Default for Normal {
 impl Strategy for Normal {
     #[inline]
     fn decide_hand(&self, cards: &Cards, up: u8, legal: ActionSet) -> Action {
-        self.chart.decide(cards, up, legal)
+        self.table.decide(cards, up, legal)
     }
 }

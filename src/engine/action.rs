@@ -52,13 +52,28 @@ impl ActionSet {
     pub const EMPTY: ActionSet = ActionSet(0);
 
     /// Adds an action.
+    #[inline]
     pub fn insert(&mut self, action: Action) {
         self.0 |= action.bit();
     }
 
     /// Whether the set holds `action`.
+    #[inline]
     pub fn contains(self, action: Action) -> bool {
         self.0 & action.bit() != 0
+    }
+
+    /// The set as four bits, one per action (bit `i` for `Action::ALL[i]`): an index, 0–15,
+    /// for tables kept per set of legal actions.
+    #[inline]
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// The set of the actions whose bits (as in [`ActionSet::bits`]) are set in `bits`; bits
+    /// above the fourth are ignored.
+    pub const fn from_bits(bits: u8) -> ActionSet {
+        ActionSet(bits & 0b1111)
     }
 
     /// Whether the set is empty.
@@ -163,5 +178,19 @@ mod tests {
             vec![Action::Hit, Action::Split]
         );
         assert_eq!(set.len(), 2);
+    }
+
+    #[test]
+    fn bits_index_the_sixteen_sets() {
+        for bits in 0..16u8 {
+            let set = ActionSet::from_bits(bits);
+            assert_eq!(set.bits(), bits);
+            let rebuilt: ActionSet = set.iter().collect();
+            assert_eq!(rebuilt, set);
+        }
+        assert_eq!(ActionSet::from_bits(0xf0), ActionSet::EMPTY);
+        for (i, action) in Action::ALL.into_iter().enumerate() {
+            assert_eq!(ActionSet::from_bits(1 << i).iter().next(), Some(action));
+        }
     }
 }

@@ -150,9 +150,10 @@ impl Card {
     }
 }
 
-/// The blackjack value of each packed card (`suit * 13 + rank`).
-const CARD_VALUES: [u8; 52] = {
-    let mut values = [0u8; 52];
+/// The blackjack value of each packed card (`suit * 13 + rank`). A card is a byte below 52;
+/// the table covers every byte so that looking a value up needs no bounds check.
+const CARD_VALUES: [u8; 256] = {
+    let mut values = [0u8; 256];
     let mut i = 0;
     while i < 52 {
         values[i] = Rank::ALL[i % 13].value();
@@ -160,6 +161,28 @@ const CARD_VALUES: [u8; 52] = {
     }
     values
 };
+
+/// What one card adds to a hand's packed counts (see [`Card::tally`]), for every byte.
+const CARD_TALLIES: [u32; 256] = {
+    let mut tallies = [0u32; 256];
+    let mut i = 0;
+    while i < 256 {
+        let value = CARD_VALUES[i] as u32;
+        tallies[i] = 1 | value << 8 | ((value == 1) as u32) << 16;
+        i += 1;
+    }
+    tallies
+};
+
+impl Card {
+    /// What this card adds to a hand's packed counts: one card, its value and (for an ace)
+    /// one ace, as `1 | value << 8 | ace << 16`. [`crate::engine::Cards`] keeps its length,
+    /// hard total and aces in one `u32`, so adding a card is a single addition.
+    #[inline]
+    pub(crate) const fn tally(self) -> u32 {
+        CARD_TALLIES[self.0 as usize]
+    }
+}
 
 impl fmt::Debug for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

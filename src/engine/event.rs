@@ -1,5 +1,10 @@
 //! Everything that happens at the table, as events the UI, statistics and AI seats consume.
 //! No event carries the face-down card before it is revealed.
+//!
+//! A table hands its events to an [`EventSink`]: an [`EventLog`] keeps them (the terminal
+//! table, statistics, replays and tests read them); [`NoEvents`] drops them, and the compiler
+//! then drops the code that makes them, for the headless simulator, which reads only the state
+//! a round ends in.
 
 use super::card::Card;
 use super::settle::Outcome;
@@ -121,4 +126,75 @@ pub enum Event {
     },
     /// Every hand is settled.
     RoundOver,
+}
+
+/// Where a table puts its events. The sink is chosen by type, so a table that keeps no events
+/// carries no event code at all.
+pub trait EventSink {
+    /// Records one event (or drops it).
+    fn record(&mut self, event: Event);
+    /// Forgets every recorded event: a new round begins.
+    fn clear(&mut self);
+    /// The events recorded since the last [`EventSink::clear`].
+    fn events(&self) -> &[Event];
+}
+
+/// Keeps the events of the round; the default sink of a table. It can be switched off (and on
+/// again) while the table runs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EventLog {
+    events: Vec<Event>,
+    on: bool,
+}
+
+impl Default for EventLog {
+    fn default() -> Self {
+        EventLog {
+            events: Vec::with_capacity(64),
+            on: true,
+        }
+    }
+}
+
+impl EventLog {
+    /// Turns recording on or off. While it is off, nothing is recorded.
+    pub fn set_on(&mut self, on: bool) {
+        self.on = on;
+    }
+}
+
+impl EventSink for EventLog {
+    #[inline]
+    fn record(&mut self, event: Event) {
+        if self.on {
+            self.events.push(event);
+        }
+    }
+
+    #[inline]
+    fn clear(&mut self) {
+        self.events.clear();
+    }
+
+    #[inline]
+    fn events(&self) -> &[Event] {
+        &self.events
+    }
+}
+
+/// Drops every event: the sink of the headless simulator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct NoEvents;
+
+impl EventSink for NoEvents {
+    #[inline(always)]
+    fn record(&mut self, _event: Event) {}
+
+    #[inline(always)]
+    fn clear(&mut self) {}
+
+    #[inline(always)]
+    fn events(&self) -> &[Event] {
+        &[]
+    }
 }

@@ -6,24 +6,37 @@ use super::card::Card;
 pub const MAX_CARDS: usize = 22;
 
 /// The cards of one hand, stored inline (no heap allocation) with a running total.
-#[derive(Clone, Copy, PartialEq, Eq)]
+///
+/// Two hands are equal when they hold the same cards in the same order: slots past the last
+/// card are left as they were when the hand is emptied in place, and do not count.
+#[derive(Clone, Copy)]
 pub struct Cards {
     cards: [Card; MAX_CARDS],
-    len: u8,
-    hard: u8,
-    aces: u8,
+    /// Number of cards, hard total and number of aces, packed as `len | hard << 8 | aces << 16`
+    /// (each fits a byte: at most 22 cards worth at most 220), so that adding a card is one
+    /// addition of [`Card::tally`] and the two-card-21 test is one comparison.
+    counts: u32,
 }
+
+/// The packed counts of an ace and a ten: two cards, hard 11, one ace.
+const TWO_CARD_21: u32 = 2 | 11 << 8 | 1 << 16;
 
 impl Default for Cards {
     fn default() -> Self {
         Cards {
             cards: [Card::of_value(1); MAX_CARDS],
-            len: 0,
-            hard: 0,
-            aces: 0,
+            counts: 0,
         }
     }
 }
+
+impl PartialEq for Cards {
+    fn eq(&self, other: &Cards) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Cards {}
 
 impl std::fmt::Debug for Cards {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -42,6 +55,7 @@ pub struct Total {
 
 impl Total {
     /// Whether the hand is over 21.
+    #[inline]
     pub fn is_bust(self) -> bool {
         self.value > 21
     }
@@ -88,81 +102,83 @@ impl Cards {
     /// If the hand already holds [`MAX_CARDS`] cards (it is then bust, so the engine never does).
     #[inline]
     pub fn push(&mut self, card: Card) {
-        let value = card.value();
-        self.cards[usize::from(self.len)] = card;
-        self.len += 1;
-        self.hard += value;
-        self.aces += u8::from(value == 1);
+        self.cards[self.len()] = card;
+        self.counts += card.tally();
     }
 
     /// Takes the last card off (used when a pair is split).
     pub fn pop(&mut self) -> Option<Card> {
-        if self.len == 0 {
-            return None;
-        }
-        self.len -= 1;
-        let card = self.cards[usize::from(self.len)];
-        self.hard -= card.value();
-        self.aces -= u8::from(card.value() == 1);
+        let last = self.len().checked_sub(1)?;
+        let card = self.cards[last];
+        self.counts -= card.tally();
         Some(card)
     }
 
     /// Empties the hand in place.
+    #[inline]
     pub fn clear(&mut self) {
-        self.len = 0;
-        self.hard = 0;
-        self.aces = 0;
+        self.counts = 0;
     }
 
     /// The cards, in the order dealt.
+    #[inline]
     pub fn as_slice(&self) -> &[Card] {
-        &self.cards[..usize::from(self.len)]
+        &self.cards[..self.len()]
     }
 
     /// Number of cards.
+    #[inline]
     pub fn len(&self) -> usize {
-        usize::from(self.len)
+        (self.counts & 0xff) as usize
     }
 
     /// Whether the hand has no card.
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.len() == 0
     }
 
     /// The total with every ace counted 1.
+    #[inline]
     pub fn hard_total(&self) -> u8 {
-        self.hard
+        // The byte of the hard total, exactly.
+        (self.counts >> 8) as u8
+    }
+
+    /// Whether the hand holds an ace.
+    #[inline]
+    fn has_ace(&self) -> bool {
+        self.counts >> 16 != 0
     }
 
     /// The best total: one ace counts 11 while that does not take the hand over 21.
+    #[inline]
     pub fn total(&self) -> Total {
-        if self.aces > 0 && self.hard + 10 <= 21 {
-            Total {
-                value: self.hard + 10,
-                soft: true,
-            }
-        } else {
-            Total {
-                value: self.hard,
-                soft: false,
-            }
+        let hard = self.hard_total();
+        let soft = self.has_ace() && hard <= 11;
+        Total {
+            value: if soft { hard + 10 } else { hard },
+            soft,
         }
     }
 
     /// Whether the hand is over 21.
+    #[inline]
     pub fn is_bust(&self) -> bool {
-        self.hard > 21
+        self.hard_total() > 21
     }
 
     /// An ace and a ten-valued card as the only two cards. (Whether it is a *natural* also
     /// depends on the hand not coming from a split; see [`crate::engine::round::PlayerHand`].)
+    #[inline]
     pub fn is_two_card_21(&self) -> bool {
-        self.len == 2 && self.aces == 1 && self.hard == 11
+        self.counts == TWO_CARD_21
     }
 
     /// Two cards of the same value (K,Q and 10,J count as pairs).
+    #[inline]
     pub fn is_pair(&self) -> bool {
-        self.len == 2 && self.cards[0].value() == self.cards[1].value()
+        self.len() == 2 && self.cards[0].value() == self.cards[1].value()
     }
 }
 
@@ -214,6 +230,54 @@ mod tests {
         );
     }
 
+    /// The packed counts against a plain recount of the cards, for every hand of up to four
+    /// cards and the longest hands there are.
+    #[test]
+    fn packed_counts_agree_with_the_cards() {
+        let check = |h: &Cards| {
+            let values: Vec<u8> = h.as_slice().iter().map(|c| c.value()).collect();
+            let hard: u8 = values.iter().sum();
+            let aces = values.iter().filter(|&&v| v == 1).count();
+            let best = if aces > 0 && hard + 10 <= 21 {
+                hard + 10
+            } else {
+                hard
+            };
+            assert_eq!(h.len(), values.len());
+            assert_eq!(h.hard_total(), hard);
+            assert_eq!(h.total().value, best, "{values:?}");
+            assert_eq!(h.total().soft, best != hard);
+            assert_eq!(h.is_bust(), hard > 21);
+            let ace_ten = values.len() == 2 && values.contains(&1) && values.contains(&10);
+            assert_eq!(h.is_two_card_21(), ace_ten, "{values:?}");
+        };
+        let mut hands = vec![Vec::new()];
+        for _ in 0..4 {
+            let longer: Vec<Vec<u8>> = hands
+                .iter()
+                .filter(|h| h.len() == hands.last().map_or(0, Vec::len))
+                .flat_map(|h| {
+                    (1..=10).map(move |v| {
+                        let mut h = h.clone();
+                        h.push(v);
+                        h
+                    })
+                })
+                .collect();
+            hands.extend(longer);
+        }
+        hands.push(vec![1; MAX_CARDS]);
+        hands.push(vec![10; MAX_CARDS]);
+        for values in &hands {
+            let mut h = hand(values);
+            check(&h);
+            while h.pop().is_some() {
+                check(&h);
+            }
+        }
+        assert_eq!(hands.len(), 1 + 10 + 100 + 1000 + 10_000 + 2);
+    }
+
     #[test]
     fn bust_over_21() {
         assert!(hand(&[10, 6, 6]).is_bust());
@@ -237,6 +301,16 @@ mod tests {
         ]);
         assert!(kq.is_pair());
         assert!(!hand(&[9, 10]).is_pair());
+    }
+
+    #[test]
+    fn hands_emptied_in_place_compare_by_their_cards_only() {
+        let mut reused = hand(&[9, 7, 5]);
+        reused.clear();
+        reused.push(Card::of_value(10));
+        assert_eq!(reused, hand(&[10]));
+        assert_ne!(reused, hand(&[10, 7]));
+        assert_ne!(hand(&[7, 10]), hand(&[10, 7]));
     }
 
     #[test]

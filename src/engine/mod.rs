@@ -15,7 +15,7 @@ pub mod view;
 
 pub use action::{Action, ActionError, ActionSet, IllegalReason};
 pub use card::{Card, Rank, Suit, ValueCounts};
-pub use event::{CloseReason, Event, Recipient};
+pub use event::{CloseReason, Event, EventLog, EventSink, NoEvents, Recipient};
 pub use hand::{Cards, Total};
 pub use round::{DealerHand, MAX_HANDS, MAX_SEATS, Phase, PlayerHand, Seat, Table};
 pub use rules::{DoubleOn, Rules, RulesError};

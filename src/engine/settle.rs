@@ -134,22 +134,40 @@ pub fn settle_hand(
     blackjack_pays: Units,
 ) -> Outcome {
     let unit = Units::ONE * stake;
-    let (kind, delta) = if total.is_bust() {
-        (OutcomeKind::Bust, -unit)
-    } else {
-        match (natural, dealer) {
-            (true, DealerResult::Natural) => (OutcomeKind::Push, Units::ZERO),
-            (true, _) => (OutcomeKind::Blackjack, blackjack_pays * stake),
-            (false, DealerResult::Natural) => (OutcomeKind::Loss, -unit),
-            (false, DealerResult::Bust) => (OutcomeKind::Win, unit),
-            (false, DealerResult::Stood(d)) => match total.value.cmp(&d) {
-                std::cmp::Ordering::Greater => (OutcomeKind::Win, unit),
-                std::cmp::Ordering::Equal => (OutcomeKind::Push, Units::ZERO),
-                std::cmp::Ordering::Less => (OutcomeKind::Loss, -unit),
-            },
-        }
+    if total.is_bust() {
+        return Outcome {
+            kind: OutcomeKind::Bust,
+            delta: -unit,
+        };
+    }
+    if natural {
+        return if dealer == DealerResult::Natural {
+            Outcome {
+                kind: OutcomeKind::Push,
+                delta: Units::ZERO,
+            }
+        } else {
+            Outcome {
+                kind: OutcomeKind::Blackjack,
+                delta: blackjack_pays * stake,
+            }
+        };
+    }
+    // The total a hand that is not a natural has to beat: a dealer natural beats every total,
+    // a dealer bust none. Then one comparison, and no branch on its result: whether a hand
+    // wins, pushes or loses is the least predictable thing in a round.
+    let to_beat: i16 = match dealer {
+        DealerResult::Natural => 22,
+        DealerResult::Bust => -1,
+        DealerResult::Stood(d) => i16::from(d),
     };
-    Outcome { kind, delta }
+    let player = i16::from(total.value);
+    let sign = i64::from(player > to_beat) - i64::from(player < to_beat);
+    const KINDS: [OutcomeKind; 3] = [OutcomeKind::Loss, OutcomeKind::Push, OutcomeKind::Win];
+    Outcome {
+        kind: KINDS[usize::from(player >= to_beat) + usize::from(player > to_beat)],
+        delta: unit * sign,
+    }
 }
 
 #[cfg(test)]
@@ -217,6 +235,50 @@ mod tests {
             settle_hand(t(12), false, 1, DealerResult::Bust, PAYS).delta,
             Units(1000)
         );
+    }
+
+    /// The rules of payment spelled out case by case, to check the branch-free version.
+    fn reference(total: Total, natural: bool, stake: i64, dealer: DealerResult) -> Outcome {
+        let unit = Units::ONE * stake;
+        let (kind, delta) = if total.is_bust() {
+            (OutcomeKind::Bust, -unit)
+        } else {
+            match (natural, dealer) {
+                (true, DealerResult::Natural) => (OutcomeKind::Push, Units::ZERO),
+                (true, _) => (OutcomeKind::Blackjack, PAYS * stake),
+                (false, DealerResult::Natural) => (OutcomeKind::Loss, -unit),
+                (false, DealerResult::Bust) => (OutcomeKind::Win, unit),
+                (false, DealerResult::Stood(d)) => match total.value.cmp(&d) {
+                    std::cmp::Ordering::Greater => (OutcomeKind::Win, unit),
+                    std::cmp::Ordering::Equal => (OutcomeKind::Push, Units::ZERO),
+                    std::cmp::Ordering::Less => (OutcomeKind::Loss, -unit),
+                },
+            }
+        };
+        Outcome { kind, delta }
+    }
+
+    #[test]
+    fn every_case_pays_as_the_rules_say() {
+        let dealers = [DealerResult::Natural, DealerResult::Bust]
+            .into_iter()
+            .chain((0..=26).map(DealerResult::Stood));
+        for dealer in dealers {
+            for value in 0..=31 {
+                for soft in [false, true] {
+                    for natural in [false, true] {
+                        for stake in [1, 2] {
+                            let total = Total { value, soft };
+                            assert_eq!(
+                                settle_hand(total, natural, stake, dealer, PAYS),
+                                reference(total, natural, stake, dealer),
+                                "{total:?} natural {natural} stake {stake} vs {dealer:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

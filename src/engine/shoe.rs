@@ -94,16 +94,30 @@ impl Shoe {
     /// Deals one card, random among the undealt ones.
     #[inline(always)]
     pub fn draw<R: Rng + ?Sized>(&mut self, rng: &mut R) -> (Card, DrawNote) {
-        let len = self.cards.len();
-        if self.next < len && self.stacked == 0 {
-            // The hot path: one random number, one swap.
-            let pick = Self::pick(rng, self.next, len);
-            self.cards.swap(self.next, pick);
-            let card = self.cards[self.next];
-            self.next += 1;
-            return (card, DrawNote::Plain);
+        match self.draw_plain(rng) {
+            Some(card) => (card, DrawNote::Plain),
+            None => self.draw_slow(rng),
         }
-        self.draw_slow(rng)
+    }
+
+    /// The hot path of [`Shoe::draw`]: one random number, one swap. `None`, with nothing
+    /// drawn, when the shoe is empty or a stacked card is next; [`Shoe::draw`] then deals.
+    #[inline(always)]
+    pub(crate) fn draw_plain<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<Card> {
+        let next = self.next;
+        let undealt = self.cards.get_mut(next..)?;
+        if undealt.is_empty() || self.stacked != 0 {
+            return None;
+        }
+        // A uniform offset into the undealt part, drawn exactly as `random_range(next..len)`
+        // draws it (`pick`), so seeded games deal the same cards. The count fits in a `u32`
+        // without a check: a shoe holds at most 255 decks, and opens another deck only when
+        // every card it has is on the table (a few hundred cards at most).
+        debug_assert!(u32::try_from(undealt.len()).is_ok());
+        let offset = rng.random_range(0..undealt.len() as u32) as usize;
+        undealt.swap(0, offset);
+        self.next = next + 1;
+        Some(undealt[0])
     }
 
     /// A uniform index in `next..len`. Sampled as `u32`, exactly as `random_range` samples a

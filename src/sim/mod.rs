@@ -1,7 +1,7 @@
 //! Headless play of many rounds for one seat, for checks and benchmarks.
 //!
 //! The simulator drives the real [`Table`] — the same state machine the terminal table plays —
-//! with a [`Strategy`], the event log switched off. Work is cut into chunks of
+//! with a [`Strategy`], keeping no events ([`NoEvents`]). Work is cut into chunks of
 //! [`CHUNK_ROUNDS`] rounds; chunk `i` is played at its own table with its own ChaCha stream
 //! (key from the seed, stream number `i`), so a chunk's result depends on the seed and `i`
 //! only. Worker threads take chunks from an atomic counter, so a busy core does not stall the
@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use rand::{Rng, SeedableRng};
 
 use crate::ai::Strategy;
-use crate::engine::{ActionError, GameRng, Rules, Table};
+use crate::engine::{ActionError, EventSink, GameRng, NoEvents, Rules, Table};
 
 /// Rounds per chunk: large enough that taking a chunk costs nothing, small enough that two
 /// threads share even a short run fairly.
@@ -92,17 +92,15 @@ pub fn chunk_rng(seed: u64, chunk: u64) -> GameRng {
     rng
 }
 
-/// A table for simulating: one seat, event log off.
-pub fn sim_table<R: Rng>(rules: Rules, rng: R) -> Table<R> {
-    let mut table = Table::new(rules, 1, rng);
-    table.set_event_log(false);
-    table
+/// A table for simulating: one seat, keeping no events.
+pub fn sim_table<R: Rng>(rules: Rules, rng: R) -> Table<R, NoEvents> {
+    Table::with_events(rules, 1, rng, NoEvents)
 }
 
 /// Plays one round for seat 0 with `strategy` and counts it.
 #[inline]
-pub fn play_round<R: Rng, S: Strategy + ?Sized>(
-    table: &mut Table<R>,
+pub fn play_round<R: Rng, L: EventSink, S: Strategy + ?Sized>(
+    table: &mut Table<R, L>,
     strategy: &S,
     tally: &mut Tally,
 ) -> Result<(), ActionError> {
@@ -117,8 +115,8 @@ pub fn play_round<R: Rng, S: Strategy + ?Sized>(
 }
 
 /// Plays `rounds` rounds at `table`, adding them to `tally`.
-pub fn play_rounds<R: Rng, S: Strategy + ?Sized>(
-    table: &mut Table<R>,
+pub fn play_rounds<R: Rng, L: EventSink, S: Strategy + ?Sized>(
+    table: &mut Table<R, L>,
     strategy: &S,
     rounds: u64,
     tally: &mut Tally,

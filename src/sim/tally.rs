@@ -42,13 +42,16 @@ impl Tally {
     pub fn record(&mut self, hands: &[PlayerHand], dealer: &DealerHand) {
         let mut net = 0i64;
         for h in hands {
-            let delta = h.outcome.map_or(0, |o| o.delta.0);
+            let (delta, bust) = match h.outcome {
+                Some(o) => (o.delta.0, o.kind == OutcomeKind::Bust),
+                None => (0, false),
+            };
             net += delta;
             self.wins += u64::from(delta > 0);
             self.losses += u64::from(delta < 0);
             self.pushes += u64::from(delta == 0);
             self.naturals += u64::from(h.is_natural());
-            self.busts += u64::from(h.outcome.is_some_and(|o| o.kind == OutcomeKind::Bust));
+            self.busts += u64::from(bust);
             self.doubles += u64::from(h.is_doubled());
         }
         let n = hands.len() as u64;
@@ -58,7 +61,10 @@ impl Tally {
         self.dealer_naturals += u64::from(dealer.cards.is_two_card_21());
         self.dealer_busts += u64::from(dealer.cards.is_bust());
         self.net_milli += net;
-        self.net_sq_micro += u128::from(net.unsigned_abs()) * u128::from(net.unsigned_abs());
+        // A round nets at most 8 units (four doubled hands) = 8 000 thousandths, so the square
+        // fits a u64 with room to spare.
+        let abs = net.unsigned_abs();
+        self.net_sq_micro += u128::from(abs * abs);
     }
 
     /// Adds another tally's counts.

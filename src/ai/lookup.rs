@@ -1,0 +1,186 @@
+//! A chart compiled into one flat table, for seats that decide millions of times a second.
+//!
+//! [`Chart::decide`] finds a hand's cell, reads its code and resolves the code against the
+//! legal actions, with a branch at each step. [`ChartTable`] does all of that once, when it is
+//! built, for every row, up card and set of legal actions, by asking the chart itself; a
+//! decision is then one index computation and one load. It plays exactly what the chart plays
+//! (a test compares the two on every hand shape, up card and legal set).
+
+use crate::analysis::chart::{Cell, Chart, HandKind};
+use crate::engine::{Action, ActionSet, Cards};
+
+/// Rows of the table: hard 4–21 (18), soft 12–21 (10), pairs of aces to tens (10), in the
+/// order of the chart's own rows.
+const HARD_ROW: usize = 0;
+const SOFT_ROW: usize = 18;
+const PAIR_ROW: usize = 28;
+const ROWS: usize = 38;
+/// Dealer up cards, ace (1) to ten.
+const UPS: usize = 10;
+/// Sets of legal actions, by [`ActionSet::bits`].
+const SETS: usize = 16;
+
+/// The action a [`Chart`] takes for every (row, up card, legal set), in one flat table.
+#[derive(Clone, PartialEq, Eq)]
+pub struct ChartTable {
+    actions: Box<[Action; ROWS * UPS * SETS]>,
+}
+
+impl std::fmt::Debug for ChartTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ChartTable { .. }")
+    }
+}
+
+/// The chart cell of row `row` of the table (the inverse of [`row_of`]).
+fn cell_of_row(row: usize, up: u8) -> Cell {
+    // Each range is below 38 rows, so the narrowing casts are exact.
+    let (kind, row) = if row < SOFT_ROW {
+        (HandKind::Hard, (row - HARD_ROW + 4) as u8)
+    } else if row < PAIR_ROW {
+        (HandKind::Soft, (row - SOFT_ROW + 12) as u8)
+    } else {
+        (HandKind::Pair, (row - PAIR_ROW + 1) as u8)
+    };
+    Cell { kind, row, up }
+}
+
+/// The row of the table for a hand: the same choice as [`Cell::for_hand`] (a pair's own row
+/// only when splitting is allowed; totals clamped to the chart's rows).
+#[inline(always)]
+fn row_of(cards: &Cards, split_allowed: bool) -> usize {
+    if split_allowed
+        && cards.is_pair()
+        && let Some(first) = cards.as_slice().first()
+    {
+        return PAIR_ROW + usize::from(first.value()) - 1;
+    }
+    let total = cards.total();
+    if total.soft {
+        SOFT_ROW + usize::from(total.value.clamp(12, 21)) - 12
+    } else {
+        HARD_ROW + usize::from(total.value.clamp(4, 21)) - 4
+    }
+}
+
+impl ChartTable {
+    /// Compiles `chart`: every entry is [`Chart::get`] of the row's cell resolved with
+    /// [`crate::analysis::chart::Code::resolve`], as [`Chart::decide`] would do it.
+    pub fn new(chart: &Chart) -> ChartTable {
+        let mut actions = Box::new([Action::Stand; ROWS * UPS * SETS]);
+        for row in 0..ROWS {
+            for up in 1..=UPS as u8 {
+                let code = chart.get(cell_of_row(row, up));
+                for bits in 0..SETS as u8 {
+                    let legal = ActionSet::from_bits(bits);
+                    actions[Self::index(row, up, legal)] = code.resolve(legal);
+                }
+            }
+        }
+        ChartTable { actions }
+    }
+
+    #[inline(always)]
+    fn index(row: usize, up: u8, legal: ActionSet) -> usize {
+        // `up` is clamped as `Chart::get` clamps it.
+        let up = usize::from(up.clamp(1, 10)) - 1;
+        (row * UPS + up) * SETS + usize::from(legal.bits())
+    }
+
+    /// The action the chart takes for this hand against this up card (1 = ace … 10) among
+    /// the legal actions: the same answer as [`Chart::decide`].
+    #[inline]
+    pub fn decide(&self, cards: &Cards, up: u8, legal: ActionSet) -> Action {
+        let row = row_of(cards, legal.contains(Action::Split));
+        self.actions[Self::index(row, up, legal)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::{NORMAL_CHART_TEXT, hard_chart};
+    use crate::engine::Rules;
+
+    /// Every hand of one to four cards by value (1 = ace … 10), busted ones included: every
+    /// hard and soft total, every pair, two-card and longer hands alike.
+    fn all_hands() -> Vec<Cards> {
+        let mut hands = vec![Cards::new()];
+        let mut frontier = vec![Vec::<u8>::new()];
+        for _ in 0..4 {
+            let mut next = Vec::new();
+            for values in &frontier {
+                for v in 1..=10u8 {
+                    let mut longer = values.clone();
+                    longer.push(v);
+                    hands.push(Cards::from_values(&longer));
+                    next.push(longer);
+                }
+            }
+            frontier = next;
+        }
+        hands
+    }
+
+    fn assert_same_as_chart(chart: &Chart) {
+        let table = ChartTable::new(chart);
+        let mut decisions = 0u32;
+        for hand in all_hands() {
+            // Up cards beyond the range are clamped by both.
+            for up in 0..=11u8 {
+                for bits in 0..16u8 {
+                    let legal = ActionSet::from_bits(bits);
+                    assert_eq!(
+                        table.decide(&hand, up, legal),
+                        chart.decide(&hand, up, legal),
+                        "{hand:?} against {up}, legal {legal:?}"
+                    );
+                    decisions += 1;
+                }
+            }
+        }
+        assert_eq!(decisions, 11_111 * 12 * 16);
+    }
+
+    #[test]
+    fn the_table_plays_the_computed_hard_chart_exactly() {
+        assert_same_as_chart(&hard_chart(&Rules::default()));
+    }
+
+    #[test]
+    fn the_table_plays_the_normal_chart_exactly() {
+        let chart = Chart::parse(NORMAL_CHART_TEXT).expect("the embedded chart parses");
+        assert_same_as_chart(&chart);
+    }
+
+    #[test]
+    fn the_table_plays_any_chart_exactly() {
+        // Every code in every cell, cycling, so each row holds each code somewhere.
+        use crate::analysis::chart::Code;
+        let codes = [Code::H, Code::S, Code::D, Code::Ds, Code::P];
+        let mut chart = Chart::default();
+        for row in 0..ROWS {
+            for up in 1..=10u8 {
+                chart.set(cell_of_row(row, up), codes[(row * 7 + usize::from(up)) % 5]);
+            }
+        }
+        assert_same_as_chart(&chart);
+    }
+
+    #[test]
+    fn rows_are_the_cells_of_cell_for_hand() {
+        let mut seen = [false; ROWS];
+        for hand in all_hands() {
+            for split_allowed in [false, true] {
+                let row = row_of(&hand, split_allowed);
+                assert_eq!(
+                    cell_of_row(row, 6),
+                    Cell::for_hand(&hand, 6, split_allowed),
+                    "{hand:?}"
+                );
+                seen[row] = true;
+            }
+        }
+        assert!(seen.iter().all(|&s| s), "every row is some hand's");
+    }
+}
