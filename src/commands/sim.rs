@@ -59,6 +59,11 @@ pub fn sim(rules: &Rules, seed: Option<u64>, args: &SimArgs) -> anyhow::Result<(
         }
     };
 
+    if args.strategy == Level::Hard {
+        // The hard seat's chart, worked out on one thread: a second would save about 50 ms
+        // but hold two analyses in memory at once, and that would be the run's peak.
+        crate::analysis::strategy::basic_strategy_on(rules, 1);
+    }
     // One monomorphic run per strategy type: no dynamic dispatch in the hot loop.
     let strategy = AnyStrategy::for_level(args.strategy, rules);
     let report = match &strategy {
