@@ -740,7 +740,7 @@ fn the_stats_screen_shows_the_numbers_and_the_heat_map() {
     let session = play(&options(3, 0), &stacked, SIZE, steps);
     let frame = session.snap("stats_screen");
     assert!(
-        frame.contains("right 1/2 50%") && frame.contains("Most missed: hard:11:6"),
+        frame.contains("right 1/2 50%") && frame.contains("Most missed: 11 vs 6"),
         "{frame}"
     );
     assert!(

@@ -132,6 +132,33 @@ impl Cell {
         )
     }
 
+    /// The cell of a key written by [`Cell::key`], if it is one.
+    pub fn from_key(key: &str) -> Option<Cell> {
+        let mut parts = key.split(':');
+        let kind = match parts.next()? {
+            "hard" => HandKind::Hard,
+            "soft" => HandKind::Soft,
+            "pair" => HandKind::Pair,
+            _ => return None,
+        };
+        let row_text = parts.next()?;
+        let row = match kind {
+            HandKind::Pair => crate::engine::card::parse_value(row_text)?,
+            _ => row_text.parse().ok()?,
+        };
+        let up = crate::engine::card::parse_value(parts.next()?)?;
+        parts.next().is_none().then_some(Cell { kind, row, up })
+    }
+
+    /// How a person reads the cell: `16 vs T`, `soft 18 vs 9`, `8,8 vs A`.
+    pub fn label(&self) -> String {
+        format!(
+            "{} vs {}",
+            self.hand_label(),
+            crate::engine::card::value_label(self.up)
+        )
+    }
+
     /// How the cell's hand reads in advice: a pair as `8,8`, a soft total as `soft 18`, else
     /// the total.
     pub fn hand_label(&self) -> String {
@@ -294,6 +321,19 @@ mod tests {
         assert!(
             keys.contains("hard:16:T") && keys.contains("pair:8:A") && keys.contains("soft:18:9")
         );
+    }
+
+    #[test]
+    fn keys_read_back_and_labels_read_as_players_say_them() {
+        for cell in Chart::printed_cells() {
+            assert_eq!(Cell::from_key(&cell.key()), Some(cell));
+        }
+        assert_eq!(Cell::from_key("hard:16:X"), None);
+        assert_eq!(Cell::from_key("hard:16:T:1"), None);
+        let label = |k: &str| Cell::from_key(k).map(|c| c.label());
+        assert_eq!(label("hard:16:T").as_deref(), Some("16 vs T"));
+        assert_eq!(label("soft:18:9").as_deref(), Some("soft 18 vs 9"));
+        assert_eq!(label("pair:8:A").as_deref(), Some("8,8 vs A"));
     }
 
     #[test]

@@ -207,20 +207,7 @@ impl DrillDealer {
 
 /// Parses a cell key (`hard:16:T`, `soft:18:9`, `pair:A:5`).
 pub fn parse_cell_key(key: &str) -> Option<Cell> {
-    let mut parts = key.split(':');
-    let kind = match parts.next()? {
-        "hard" => HandKind::Hard,
-        "soft" => HandKind::Soft,
-        "pair" => HandKind::Pair,
-        _ => return None,
-    };
-    let row_text = parts.next()?;
-    let row = match kind {
-        HandKind::Pair => crate::engine::card::parse_value(row_text)?,
-        _ => row_text.parse().ok()?,
-    };
-    let up = crate::engine::card::parse_value(parts.next()?)?;
-    parts.next().is_none().then_some(Cell { kind, row, up })
+    Cell::from_key(key)
 }
 
 /// The missed cells still in play, each weighted by its (smoothed) error rate times its misses.

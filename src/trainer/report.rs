@@ -104,8 +104,10 @@ pub fn session_summary(session: &Tally, lifetime: Option<&Tally>) -> String {
         out.push_str("  Most missed:\n");
         for (key, rec) in missed {
             out.push_str(&format!(
-                "    {key:<12} {} of {} wrong\n",
-                rec.wrong, rec.decisions
+                "    {:<14} {} of {} wrong\n",
+                super::stats::Tally::cell_label(key),
+                rec.wrong,
+                rec.decisions
             ));
         }
     }
@@ -170,7 +172,7 @@ mod tests {
         );
         let text = session_summary(&t, Some(&t));
         assert!(text.contains("Rounds") && text.contains("−0.5 units"));
-        assert!(text.contains("soft:18:9"));
+        assert!(text.contains("soft 18 vs 9   1 of 2 wrong"), "{text}");
         assert!(text.contains("Lifetime: 3 rounds"));
     }
 }

@@ -151,6 +151,12 @@ impl Tally {
         self.categories.get(&category).copied().unwrap_or_default()
     }
 
+    /// How a stored cell key reads for a person (`hard:16:T` → `16 vs T`); an unknown key
+    /// as it is.
+    pub fn cell_label(key: &str) -> String {
+        crate::analysis::chart::Cell::from_key(key).map_or_else(|| key.to_owned(), |c| c.label())
+    }
+
     /// The cells missed most often, worst first (by wrong answers, then error rate).
     pub fn most_missed(&self, n: usize) -> Vec<(&str, CellRecord)> {
         let mut missed: Vec<(&str, CellRecord)> = self

@@ -145,7 +145,12 @@ pub fn render_summary(app: &App, area: Rect, buf: &mut Buffer) {
     for (key, rec) in coach.session.most_missed(3) {
         lines.push(row(
             "Missed",
-            format!("{key} ({} of {})", rec.wrong, rec.decisions),
+            format!(
+                "{} ({} of {})",
+                crate::trainer::stats::Tally::cell_label(key),
+                rec.wrong,
+                rec.decisions
+            ),
         ));
     }
     for (i, seat) in app.seats.iter().enumerate() {

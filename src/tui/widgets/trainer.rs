@@ -171,7 +171,14 @@ pub fn render_stats(app: &App, area: Rect, buf: &mut Buffer) {
     if !missed.is_empty() {
         let list: Vec<String> = missed
             .iter()
-            .map(|(k, r)| format!("{k} ({}/{})", r.wrong, r.decisions))
+            .map(|(k, r)| {
+                format!(
+                    "{} ({}/{})",
+                    crate::trainer::stats::Tally::cell_label(k),
+                    r.wrong,
+                    r.decisions
+                )
+            })
             .collect();
         lines.push(Line::from(vec![
             Span::styled(" Most missed: ", t.dim),
