@@ -196,7 +196,7 @@ impl SeatInfo {
 /// The person's tally for the session (the trainer will keep richer, lasting statistics).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Session {
-    /// Rounds dealt.
+    /// Rounds played to the end (one left unfinished on leaving is not counted).
     pub rounds: u32,
     /// Hands settled (a split makes two).
     pub hands: u32,
@@ -954,7 +954,6 @@ impl App {
                 Event::DeckAdded => {
                     self.say(Tone::Info, "The shoe ran dry: a new deck was opened.")
                 }
-                Event::RoundStarted => self.session.rounds += 1,
                 Event::HandClosed {
                     seat,
                     reason: CloseReason::Natural,
@@ -1020,6 +1019,7 @@ impl App {
                     }
                 }
                 Event::RoundOver => {
+                    self.session.rounds += 1;
                     self.tell_round_result();
                     if let Some(err) = self.coach.round_over(&self.table.view(self.you)) {
                         self.say(Tone::Error, err);
@@ -1124,6 +1124,30 @@ mod tests {
             Some("cannot split: split needs two cards of the same value")
         );
         assert!(app.your_turn());
+        Ok(())
+    }
+
+    #[test]
+    fn a_round_counts_once_it_is_over_not_when_dealt() -> anyhow::Result<()> {
+        let mut app = app(1, None)?;
+        let c = Card::of_value;
+        // You 10,9 against dealer 7 + hole 10.
+        assert!(app.stack_next(&[c(10), c(7), c(9), c(10)]));
+        app.update(Intent::Deal);
+        assert!(app.your_turn());
+        assert_eq!(
+            app.session().rounds,
+            0,
+            "a round left unfinished is not played"
+        );
+        app.update(Intent::Act(Action::Stand));
+        assert!(app.between_rounds());
+        assert_eq!(app.session().rounds, 1);
+        assert_eq!(
+            app.coach().session.rounds,
+            1,
+            "the summary and the tally agree"
+        );
         Ok(())
     }
 

@@ -52,7 +52,8 @@ pub fn render_seat(app: &App, seat: usize, area: Rect, buf: &mut Buffer) {
         (false, false, true) => block.border_type(BorderType::Double),
         (false, false, false) => block.border_type(BorderType::Rounded),
     };
-    if app.session.rounds > 0 {
+    // Each seat's net shows from the first deal on.
+    if app.table.phase() != crate::engine::Phase::Betting {
         let net = format!("net {}", info.net);
         if net.chars().count() + 2 <= usize::from(width) {
             block = block.title_bottom(
