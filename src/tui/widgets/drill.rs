@@ -246,12 +246,7 @@ pub fn render_decision(app: &App, screen: &DecisionScreen, area: Rect, buf: &mut
         }
         Some(answer) => {
             let g = &answer.grade;
-            let tone = if g.is_correct() {
-                Tone::Good
-            } else {
-                Tone::Bad
-            };
-            let (symbol, style) = tone_mark(app, tone);
+            let (symbol, style) = tone_mark(app, grade_tone(g));
             lines.push(Line::from(vec![
                 Span::styled(format!("{symbol} {}", g.advice()), style),
                 Span::styled(format!(" · {:.1} s", answer.seconds), t.dim),
@@ -288,12 +283,7 @@ pub fn render_decision(app: &App, screen: &DecisionScreen, area: Rect, buf: &mut
         lines.push(Line::from(Span::styled("Earlier answers:", t.dim)));
         for answer in screen.answers.iter().skip(1) {
             let g = &answer.grade;
-            let tone = if g.is_correct() {
-                Tone::Good
-            } else {
-                Tone::Bad
-            };
-            let (symbol, style) = tone_mark(app, tone);
+            let (symbol, style) = tone_mark(app, grade_tone(g));
             let mut text = format!(
                 "{symbol} {} vs {}: {}",
                 g.hand,
@@ -495,4 +485,13 @@ pub fn render_count(app: &App, screen: &CountScreen, area: Rect, buf: &mut Buffe
         bar,
         buf,
     );
+}
+
+/// Good news for a right answer, bad for a wrong one.
+fn grade_tone(grade: &crate::trainer::grade::Grade) -> Tone {
+    if grade.is_correct() {
+        Tone::Good
+    } else {
+        Tone::Bad
+    }
 }
