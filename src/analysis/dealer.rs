@@ -49,7 +49,7 @@ pub struct Family {
 
 /// Largest number of copies of one value in a dealer multiset, plus room.
 const FACTOR_STRIDE: usize = 24;
-/// Room for the longest dealer multiset (at most 13 cards: an ace up, then aces and twos).
+/// Room for the longest dealer multiset (the longest, under S17 or H17, is 12 cards).
 const MAX_LEN: usize = 24;
 
 /// Width of a leaf's weight row: its orders, then its orders times its copies of each value,
@@ -208,7 +208,6 @@ fn inverse_falling(total: f64) -> [f64; MAX_LEN + 1] {
 #[derive(Debug)]
 pub struct DealerShapes {
     trees: [Tree; 10],
-    shape_counts: [usize; 10],
 }
 
 fn dealer_stops(total: u8, soft: bool, h17: bool) -> bool {
@@ -223,16 +222,8 @@ fn dealer_stops(total: u8, soft: bool, h17: bool) -> bool {
 
 impl DealerShapes {
     fn build(h17: bool) -> DealerShapes {
-        let mut shape_counts = [0; 10];
-        let trees = std::array::from_fn(|i| {
-            let up = i as u8 + 1;
-            let mut shapes = dealer_shapes(up, h17);
-            shape_counts[i] = shapes.len();
-            Tree::build(&mut shapes)
-        });
         DealerShapes {
-            trees,
-            shape_counts,
+            trees: std::array::from_fn(|i| Tree::build(&mut dealer_shapes(i as u8 + 1, h17))),
         }
     }
 
@@ -245,17 +236,6 @@ impl DealerShapes {
         } else {
             S17.get_or_init(|| DealerShapes::build(false))
         }
-    }
-
-    /// Number of distinct draw multisets for an up card (for documentation and tests).
-    pub fn shape_count(&self, up: u8) -> usize {
-        self.shape_counts[usize::from(up) - 1]
-    }
-
-    /// Number of inner prefix-tree nodes for an up card, the root included: with the shape
-    /// count, the cost of one pass.
-    pub fn node_count(&self, up: u8) -> usize {
-        self.trees[usize::from(up) - 1].parent.len()
     }
 
     /// The dealer's outcome probabilities for up card `up` (1 = ace … 10) when the cards left
