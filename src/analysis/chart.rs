@@ -329,6 +329,8 @@ mod tests {
             assert_eq!(Cell::from_key(&cell.key()), Some(cell));
         }
         assert_eq!(Cell::from_key("hard:16:X"), None);
+        assert_eq!(Cell::from_key("hard:16"), None);
+        assert_eq!(Cell::from_key("wild:1:2"), None);
         assert_eq!(Cell::from_key("hard:16:T:1"), None);
         let label = |k: &str| Cell::from_key(k).map(|c| c.label());
         assert_eq!(label("hard:16:T").as_deref(), Some("16 vs T"));

@@ -205,11 +205,6 @@ impl DrillDealer {
     }
 }
 
-/// Parses a cell key (`hard:16:T`, `soft:18:9`, `pair:A:5`).
-pub fn parse_cell_key(key: &str) -> Option<Cell> {
-    Cell::from_key(key)
-}
-
 /// The missed cells still in play, each weighted by its (smoothed) error rate times its misses.
 pub fn mistake_weights(history: &Tally) -> Vec<(Cell, f64)> {
     history
@@ -217,7 +212,7 @@ pub fn mistake_weights(history: &Tally) -> Vec<(Cell, f64)> {
         .iter()
         .filter(|(_, rec)| rec.wrong > 0 && rec.streak < RETIRE_AFTER)
         .filter_map(|(key, rec)| {
-            let cell = parse_cell_key(key)?;
+            let cell = Cell::from_key(key)?;
             // Only cells a two-card hand can make.
             let drillable = match cell.kind {
                 HandKind::Hard => (5..=19).contains(&cell.row),
@@ -340,14 +335,5 @@ mod tests {
         // Nothing missed: any hand.
         let q = dealer.next(&mut rng, &Tally::default());
         assert_eq!(q.cards.len(), 2);
-    }
-
-    #[test]
-    fn cell_keys_parse_back() {
-        for cell in crate::analysis::chart::Chart::printed_cells() {
-            assert_eq!(parse_cell_key(&cell.key()), Some(cell));
-        }
-        assert_eq!(parse_cell_key("hard:16"), None);
-        assert_eq!(parse_cell_key("wild:1:2"), None);
     }
 }

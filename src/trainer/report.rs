@@ -105,7 +105,7 @@ pub fn session_summary(session: &Tally, lifetime: Option<&Tally>) -> String {
         for (key, rec) in missed {
             out.push_str(&format!(
                 "    {:<14} {} of {} wrong\n",
-                super::stats::Tally::cell_label(key),
+                super::stats::cell_label(key),
                 rec.wrong,
                 rec.decisions
             ));

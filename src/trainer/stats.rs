@@ -91,6 +91,12 @@ pub struct Tally {
     pub count: Accuracy,
 }
 
+/// How a stored cell key reads for a person (`hard:16:T` → `16 vs T`); an unknown key as it
+/// is.
+pub fn cell_label(key: &str) -> String {
+    crate::analysis::chart::Cell::from_key(key).map_or_else(|| key.to_owned(), |c| c.label())
+}
+
 impl Tally {
     /// Counts a graded decision.
     pub fn record_decision(&mut self, grade: &Grade) {
@@ -149,12 +155,6 @@ impl Tally {
     /// Accuracy in a category.
     pub fn category(&self, category: Category) -> Accuracy {
         self.categories.get(&category).copied().unwrap_or_default()
-    }
-
-    /// How a stored cell key reads for a person (`hard:16:T` → `16 vs T`); an unknown key
-    /// as it is.
-    pub fn cell_label(key: &str) -> String {
-        crate::analysis::chart::Cell::from_key(key).map_or_else(|| key.to_owned(), |c| c.label())
     }
 
     /// The cells missed most often, worst first (by wrong answers, then error rate).

@@ -147,7 +147,7 @@ pub fn render_summary(app: &App, area: Rect, buf: &mut Buffer) {
             "Missed",
             format!(
                 "{} ({} of {})",
-                crate::trainer::stats::Tally::cell_label(key),
+                crate::trainer::stats::cell_label(key),
                 rec.wrong,
                 rec.decisions
             ),

@@ -174,7 +174,7 @@ pub fn render_stats(app: &App, area: Rect, buf: &mut Buffer) {
             .map(|(k, r)| {
                 format!(
                     "{} ({}/{})",
-                    crate::trainer::stats::Tally::cell_label(k),
+                    crate::trainer::stats::cell_label(k),
                     r.wrong,
                     r.decisions
                 )
