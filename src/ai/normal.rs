@@ -1,7 +1,6 @@
 //! The normal seat: the common multi-deck basic-strategy chart from `assets/`.
 
-use super::Strategy;
-use super::lookup::ChartTable;
+use super::{Hard, Strategy};
 use crate::analysis::chart::Chart;
 use crate::engine::{Action, ActionSet, Cards};
 
@@ -10,26 +9,22 @@ use crate::engine::{Action, ActionSet, Cards};
 pub const NORMAL_CHART_TEXT: &str = include_str!("../../assets/normal_chart.txt");
 
 /// Plays the common multi-deck chart of `assets/normal_chart.txt`: what a decent player
-/// brings from the American (peek) game, not this variant's exact strategy.
+/// brings from the American (peek) game, not this variant's exact strategy. It plays that chart
+/// the way the hard seat plays its own.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Normal {
-    chart: Chart,
-    /// The chart compiled for play: what every decision reads.
-    table: ChartTable,
-}
+pub struct Normal(Hard);
 
 impl Normal {
     /// The normal seat, its chart read from the embedded asset.
     pub fn new() -> Normal {
         let chart = Chart::parse(NORMAL_CHART_TEXT)
             .unwrap_or_else(|e| panic!("the embedded assets/normal_chart.txt is invalid: {e}"));
-        let table = ChartTable::new(&chart);
-        Normal { chart, table }
+        Normal(Hard::new(chart))
     }
 
     /// The chart it plays.
     pub fn chart(&self) -> &Chart {
-        &self.chart
+        self.0.chart()
     }
 }
 
@@ -42,6 +37,6 @@ impl Default for Normal {
 impl Strategy for Normal {
     #[inline]
     fn decide_hand(&self, cards: &Cards, up: u8, legal: ActionSet) -> Action {
-        self.table.decide(cards, up, legal)
+        self.0.decide_hand(cards, up, legal)
     }
 }
