@@ -132,6 +132,18 @@ impl<W: Write> Out<'_, W> {
         self.w.flush()
     }
 
+    /// Asks with `prompt` and reads one answer; `None` when the input ended (a newline is
+    /// written then, so the shell prompt starts on a line of its own) or the answer asks to
+    /// stop.
+    fn ask(&mut self, prompt: &str, input: &mut impl BufRead) -> std::io::Result<Option<String>> {
+        self.prompt(prompt)?;
+        let Some(answer) = read_line(input) else {
+            self.line("")?;
+            return Ok(None);
+        };
+        Ok((!is_quit(&answer)).then_some(answer))
+    }
+
     fn text(&self, text: &str) -> String {
         if self.ascii {
             to_ascii(text)
@@ -243,14 +255,9 @@ fn decision_drill<W: Write>(
         ))?;
         let started = Instant::now();
         let chosen = loop {
-            out.prompt(&format!("{} > ", menu(legal)))?;
-            let Some(answer) = read_line(input) else {
-                out.line("")?;
+            let Some(answer) = out.ask(&format!("{} > ", menu(legal)), input)? else {
                 break 'questions;
             };
-            if is_quit(&answer) {
-                break 'questions;
-            }
             match parse_action(&answer) {
                 Some(action) if legal.contains(action) => break action,
                 Some(action) => out.line(&format!(
@@ -334,14 +341,9 @@ fn count_quiz<W: Write>(
             continue;
         }
         loop {
-            out.prompt("Running count? ")?;
-            let Some(answer) = read_line(input) else {
-                out.line("")?;
+            let Some(answer) = out.ask("Running count? ", input)? else {
                 break 'rounds;
             };
-            if is_quit(&answer) {
-                break 'rounds;
-            }
             match parse_count(&answer) {
                 Some(guess) => {
                     let answer = quiz.answer(guess);
