@@ -8,3 +8,4 @@ pub mod practice;
 pub mod report;
 pub mod session;
 pub mod stats;
+pub mod tally;

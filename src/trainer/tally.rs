@@ -1,0 +1,272 @@
+//! The one tally: what was played and how well, for a session, a lifetime, a drill or a
+//! simulation.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::grade::{Category, Grade};
+use crate::engine::{OutcomeKind, Units};
+
+/// Decisions and right answers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct Accuracy {
+    /// Decisions made.
+    pub decisions: u64,
+    /// Decisions that followed basic strategy.
+    pub correct: u64,
+}
+
+impl Accuracy {
+    /// The share right, if any decision was made.
+    pub fn rate(&self) -> Option<f64> {
+        (self.decisions > 0).then(|| self.correct as f64 / self.decisions as f64)
+    }
+
+    fn add(&mut self, other: &Accuracy) {
+        self.decisions += other.decisions;
+        self.correct += other.correct;
+    }
+}
+
+/// One chart cell's record.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct CellRecord {
+    /// Decisions in this cell.
+    pub decisions: u64,
+    /// Wrong ones.
+    pub wrong: u64,
+    /// Right answers in a row, most recent last (drills retire a cell at 3).
+    pub streak: u32,
+}
+
+impl CellRecord {
+    /// The error rate, if the cell was played.
+    pub fn error_rate(&self) -> Option<f64> {
+        (self.decisions > 0).then(|| self.wrong as f64 / self.decisions as f64)
+    }
+}
+
+/// Everything counted, for a session or a lifetime.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Tally {
+    /// Rounds played.
+    pub rounds: u64,
+    /// Hands played (after splits).
+    pub hands: u64,
+    /// Hands won (naturals included).
+    pub wins: u64,
+    /// Hands lost (busts included).
+    pub losses: u64,
+    /// Hands pushed.
+    pub pushes: u64,
+    /// Naturals dealt to the player.
+    pub naturals: u64,
+    /// Hands bust.
+    pub busts: u64,
+    /// Net result in thousandths of a unit bet.
+    pub net_milli: i64,
+    /// All decisions.
+    pub overall: Accuracy,
+    /// Decisions by category.
+    pub categories: BTreeMap<Category, Accuracy>,
+    /// EV given away through mistakes, in units.
+    pub ev_lost: f64,
+    /// Per-cell records, keyed like `hard:16:T`.
+    pub cells: BTreeMap<String, CellRecord>,
+    /// Counting-quiz answers (Hi-Lo running count).
+    pub count: Accuracy,
+}
+
+/// How a stored cell key reads for a person (`hard:16:T` → `16 vs T`); an unknown key as it
+/// is.
+pub fn cell_label(key: &str) -> String {
+    crate::analysis::chart::Cell::from_key(key).map_or_else(|| key.to_owned(), |c| c.label())
+}
+
+impl Tally {
+    /// Counts a graded decision.
+    pub fn record_decision(&mut self, grade: &Grade) {
+        let right = grade.is_correct();
+        let bump = |acc: &mut Accuracy| {
+            acc.decisions += 1;
+            acc.correct += u64::from(right);
+        };
+        bump(&mut self.overall);
+        for category in grade.categories() {
+            bump(self.categories.entry(category).or_default());
+        }
+        self.ev_lost += grade.cost;
+        let cell = self.cells.entry(grade.cell.key()).or_default();
+        cell.decisions += 1;
+        if right {
+            cell.streak += 1;
+        } else {
+            cell.wrong += 1;
+            cell.streak = 0;
+        }
+    }
+
+    /// Counts an answer of the counting quiz.
+    pub fn record_count(&mut self, right: bool) {
+        self.count.decisions += 1;
+        self.count.correct += u64::from(right);
+    }
+
+    /// Counts a settled hand of the player's (`units` = its result per unit bet).
+    pub fn record_hand(&mut self, kind: OutcomeKind, natural: bool, units: Units) {
+        self.hands += 1;
+        match kind {
+            OutcomeKind::Blackjack | OutcomeKind::Win => self.wins += 1,
+            OutcomeKind::Push => self.pushes += 1,
+            OutcomeKind::Loss => self.losses += 1,
+            OutcomeKind::Bust => {
+                self.losses += 1;
+                self.busts += 1;
+            }
+        }
+        self.naturals += u64::from(natural);
+        self.net_milli += units.0;
+    }
+
+    /// Counts a finished round.
+    pub fn record_round(&mut self) {
+        self.rounds += 1;
+    }
+
+    /// Net result in units.
+    pub fn net(&self) -> Units {
+        Units(self.net_milli)
+    }
+
+    /// Accuracy in a category.
+    pub fn category(&self, category: Category) -> Accuracy {
+        self.categories.get(&category).copied().unwrap_or_default()
+    }
+
+    /// The cells missed most often, worst first (by wrong answers, then error rate).
+    pub fn most_missed(&self, n: usize) -> Vec<(&str, CellRecord)> {
+        let mut missed: Vec<(&str, CellRecord)> = self
+            .cells
+            .iter()
+            .filter(|(_, c)| c.wrong > 0)
+            .map(|(k, c)| (k.as_str(), *c))
+            .collect();
+        missed.sort_by(|a, b| {
+            b.1.wrong
+                .cmp(&a.1.wrong)
+                .then(
+                    b.1.error_rate()
+                        .partial_cmp(&a.1.error_rate())
+                        .unwrap_or(std::cmp::Ordering::Equal),
+                )
+                .then(a.0.cmp(b.0))
+        });
+        missed.truncate(n);
+        missed
+    }
+
+    /// Whether nothing was counted.
+    pub fn is_empty(&self) -> bool {
+        *self == Tally::default()
+    }
+
+    /// Adds a later tally's increments to this one.
+    pub fn absorb(&mut self, later: &Tally) {
+        self.rounds += later.rounds;
+        self.hands += later.hands;
+        self.wins += later.wins;
+        self.losses += later.losses;
+        self.pushes += later.pushes;
+        self.naturals += later.naturals;
+        self.busts += later.busts;
+        self.net_milli += later.net_milli;
+        self.overall.add(&later.overall);
+        for (category, acc) in &later.categories {
+            self.categories.entry(*category).or_default().add(acc);
+        }
+        self.ev_lost += later.ev_lost;
+        self.count.add(&later.count);
+        for (key, cell) in &later.cells {
+            let mine = self.cells.entry(key.clone()).or_default();
+            mine.decisions += cell.decisions;
+            // A later mistake restarts the streak; otherwise the later right answers extend it.
+            mine.streak = if cell.wrong > 0 {
+                cell.streak
+            } else {
+                mine.streak + cell.streak
+            };
+            mine.wrong += cell.wrong;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::chart::{Cell, HandKind};
+    use crate::engine::Action;
+
+    fn grade(right: bool) -> Grade {
+        Grade {
+            cell: Cell {
+                kind: HandKind::Hard,
+                row: 11,
+                up: 6,
+            },
+            hand: "11".into(),
+            chosen: if right { Action::Double } else { Action::Hit },
+            advised: Action::Double,
+            cost: if right { 0.0 } else { 0.12 },
+        }
+    }
+
+    #[test]
+    fn streaks_merge_across_sessions() {
+        let mut life = Tally::default();
+        let mut s1 = Tally::default();
+        s1.record_decision(&grade(true));
+        s1.record_decision(&grade(true));
+        life.absorb(&s1);
+        let mut s2 = Tally::default();
+        s2.record_decision(&grade(true));
+        life.absorb(&s2);
+        assert_eq!(life.cells["hard:11:6"].streak, 3);
+        let mut s3 = Tally::default();
+        s3.record_decision(&grade(false));
+        life.absorb(&s3);
+        assert_eq!(life.cells["hard:11:6"].streak, 0);
+    }
+
+    #[test]
+    fn most_missed_puts_the_worst_first() {
+        let mut t = Tally::default();
+        t.cells.insert(
+            "hard:16:T".into(),
+            CellRecord {
+                decisions: 5,
+                wrong: 3,
+                streak: 0,
+            },
+        );
+        t.cells.insert(
+            "soft:18:9".into(),
+            CellRecord {
+                decisions: 2,
+                wrong: 1,
+                streak: 0,
+            },
+        );
+        t.cells.insert(
+            "pair:8:A".into(),
+            CellRecord {
+                decisions: 9,
+                wrong: 0,
+                streak: 9,
+            },
+        );
+        let worst: Vec<&str> = t.most_missed(5).into_iter().map(|(k, _)| k).collect();
+        assert_eq!(worst, vec!["hard:16:T", "soft:18:9"]);
+    }
+}
