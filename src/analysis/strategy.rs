@@ -130,9 +130,20 @@ fn solve_column(rules: &Rules, up: u8) -> Column {
         hands: 1,
         ..HandContext::default()
     };
+    // Hard 4 and soft 12 are the rows of a 2,2 and an A,A that may *not* be split (the
+    // seat holds `max_hands` already, or split aces may not be re-split): they are solved as
+    // the hands they are, with no split among their actions.
+    let unsplittable = HandContext {
+        hands: rules.max_hands.max(1),
+        ..HandContext::default()
+    };
     let mut chart = Chart::default();
     let mut codes = Vec::new();
     for (kind, row) in all_rows() {
+        let ctx = match (kind, row) {
+            (HandKind::Hard, 4) | (HandKind::Soft, 12) => unsplittable,
+            _ => first,
+        };
         let hands = row_hands(kind, row, &shoe);
         let (mut stand, mut hit, mut double, mut split, mut weight) =
             (0.0, 0.0, Some(0.0), Some(0.0), 0.0);
@@ -140,7 +151,7 @@ fn solve_column(rules: &Rules, up: u8) -> Column {
             if *w == 0.0 || !solver.holds(hand) {
                 continue;
             }
-            let evs = solver.evs(hand, first);
+            let evs = solver.evs(hand, ctx);
             stand += w * evs.stand;
             hit += w * evs.hit.unwrap_or(f64::NEG_INFINITY);
             double = double.zip(evs.double).map(|(a, b)| a + w * b);
@@ -255,6 +266,75 @@ pub fn compute_strategy_on(rules: &Rules, threads: usize) -> Strategy {
 mod tests {
     use super::*;
     use crate::analysis::chart::UP_CARDS;
+    use crate::engine::{Action, ActionSet, Cards};
+
+    /// A 2,2 or an A,A that may not be split (the seat holds `max_hands` hands already; a
+    /// split ace under `hit_split_aces` when aces may not be re-split) plays its total's row:
+    /// that row must be solved without the split, or the chart's "split" falls back to
+    /// standing on 4 or soft 12.
+    #[test]
+    fn an_unsplittable_pair_is_hit_where_hitting_beats_standing() {
+        let mut two_hands = Rules::default();
+        two_hands.max_hands = 2;
+        let mut hit_aces = Rules::default();
+        hit_aces.hit_split_aces = true;
+        let mut both = hit_aces.clone();
+        both.max_hands = 2;
+        both.dealer_hits_soft_17 = true;
+        let stand_hit: ActionSet = [Action::Stand, Action::Hit].into_iter().collect();
+        let mut stand_hit_double = stand_hit;
+        stand_hit_double.insert(Action::Double);
+        let mut hit_seen = 0;
+        for rules in [Rules::default(), two_hands, hit_aces, both] {
+            let s = compute_strategy_on(&rules, 1);
+            for up in UP_CARDS {
+                let mut solver = Solver::new(&rules, up, shoe_without(&rules, up));
+                let cases = [
+                    // 2,2 as the last hand a seat may hold.
+                    (
+                        [2u8, 2],
+                        HandContext {
+                            from_split: true,
+                            split_aces: false,
+                            hands: rules.max_hands,
+                        },
+                    ),
+                    // A split ace that drew an ace, aces not re-split, hitting allowed.
+                    (
+                        [1u8, 1],
+                        HandContext {
+                            from_split: true,
+                            split_aces: true,
+                            hands: 2,
+                        },
+                    ),
+                ];
+                for (values, ctx) in cases {
+                    if values == [1, 1] && !rules.hit_split_aces {
+                        continue;
+                    }
+                    let evs = solver.evs(&values, ctx);
+                    assert_eq!(evs.split, None, "{values:?} may not be split here");
+                    let Some(hit) = evs.hit else { continue };
+                    let cards = Cards::from_values(&values);
+                    for legal in [stand_hit, stand_hit_double] {
+                        let action = s.chart.decide(&cards, up, legal);
+                        if hit > evs.stand {
+                            hit_seen += 1;
+                            assert_ne!(
+                                action,
+                                Action::Stand,
+                                "{values:?} vs {up} under {rules:?}: hit {hit:+.4} beats \
+                                 stand {:+.4}",
+                                evs.stand
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(hit_seen > 0, "some unsplittable pair is worth hitting");
+    }
 
     #[test]
     fn hard_totals_of_four_to_eleven_never_stand() {
