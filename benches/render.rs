@@ -10,19 +10,20 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-use blackjack_trainer::cli::PlayArgs;
 use blackjack_trainer::engine::{Action, Card, Rules};
-use blackjack_trainer::tui::{App, Intent, draw};
+use blackjack_trainer::tui::{App, Intent, TableConfig, draw};
 
 /// Seven seats; you in seat 4 with 8,8 against a 6, split into two hands, hints on. The AI
 /// seats hold 10,9 and stand.
 fn full_table() -> App {
-    let mut args = PlayArgs::defaults();
-    args.no_stats = true;
-    args.seats = 7;
-    args.speed = 0;
-    args.hints = true;
-    let mut app = App::new(&Rules::default(), Some(7), &args).expect("valid options");
+    let config = TableConfig {
+        seats: 7,
+        speed: std::time::Duration::ZERO,
+        hints: true,
+        seed: 7,
+        ..TableConfig::default()
+    };
+    let mut app = App::new(&Rules::default(), config).expect("valid options");
     let c = Card::of_value;
     let mut stacked = Vec::new();
     for round in 0..2 {

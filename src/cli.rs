@@ -44,15 +44,18 @@ pub enum Command {
     Drill(DrillArgs),
 }
 
-/// The level of an AI seat (or the strategy the simulator plays).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Level {
-    /// Hits below 17, otherwise stands.
-    Easy,
-    /// A common multi-deck basic-strategy table.
-    Normal,
-    /// The exact basic strategy of the loaded variant.
-    Hard,
+pub use crate::ai::Level;
+
+/// `--ai` and `--strategy` values are the AI levels, spelt as [`Level::name`] gives them (the
+/// enum lives in `ai`, which knows nothing of the command line).
+impl ValueEnum for Level {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Level::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()).help(self.describe()))
+    }
 }
 
 /// Options of `blackjack play`.
@@ -85,9 +88,10 @@ pub struct PlayArgs {
     /// Keep no statistics on disk.
     #[arg(long)]
     pub no_stats: bool,
-    /// Starting bankroll in virtual units.
-    #[arg(long, default_value_t = 100)]
-    pub bankroll: i64,
+    /// Starting bankroll in virtual units, 1 to 1000000000 (also what a rebuy brings when it
+    /// runs out).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    pub bankroll: u64,
 }
 
 /// Options of `blackjack ev`.

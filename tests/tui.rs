@@ -16,7 +16,7 @@ use ratatui::style::Modifier;
 use blackjack_trainer::cli::PlayArgs;
 use blackjack_trainer::engine::{Action, Card, Rank, Rules, Suit};
 use blackjack_trainer::trainer::count::running_count;
-use blackjack_trainer::tui::{self, App, DrillScreen, EventSource, Intent, LivePanel};
+use blackjack_trainer::tui::{self, App, DrillScreen, EventSource, Intent, LivePanel, TableConfig};
 
 // ----- the harness -----
 
@@ -212,6 +212,11 @@ fn text(buf: &Buffer) -> String {
     out
 }
 
+/// The table `args` ask for, with this shoe seed.
+fn config(args: &PlayArgs, seed: u64) -> TableConfig {
+    blackjack_trainer::commands::table_config(args, Some(seed)).expect("valid options")
+}
+
 fn options(seats: u8, speed: u64) -> PlayArgs {
     let mut args = PlayArgs::defaults();
     args.no_stats = true;
@@ -226,7 +231,7 @@ fn options(seats: u8, speed: u64) -> PlayArgs {
 fn test_app(args: &PlayArgs) -> App {
     let start = std::time::Instant::now();
     let reads = std::cell::Cell::new(0u64);
-    App::new(&Rules::default(), Some(2024), args)
+    App::new(&Rules::default(), config(args, 2024))
         .expect("valid options")
         .with_color(false)
         .with_background_waits(true)
@@ -398,7 +403,7 @@ fn deal_hint_split_double_and_settlement() {
         settled.contains("+2") && settled.contains("doubled"),
         "{settled}"
     );
-    assert_eq!(session.app.session().net.to_string(), "+3");
+    assert_eq!(session.app.session().net().to_string(), "+3");
     for (name, frame) in &session.snaps {
         insta::assert_snapshot!(*name, text(frame));
     }
@@ -634,7 +639,7 @@ fn the_hand_to_act_is_marked_by_symbol_and_highlight() {
 fn drawing_never_panics_at_any_size() {
     use ratatui::widgets::Widget;
     for seats in [1u8, 3, 7] {
-        let mut app = App::new(&Rules::default(), Some(99), &options(seats, 0))
+        let mut app = App::new(&Rules::default(), config(&options(seats, 0), 99))
             .expect("valid options")
             .with_color(false);
         app.update(tui::Intent::Deal);
@@ -666,7 +671,7 @@ fn a_mistake_is_flagged_with_its_ev_cost() {
         frame.contains("Basic strategy: double 11 vs 6 — you chose hit (−0."),
         "{frame}"
     );
-    let tally = &session.app.coach().session;
+    let tally = session.app.coach().session();
     assert_eq!((tally.overall.decisions, tally.overall.correct), (1, 0));
     assert!(
         tally.ev_lost > 0.05 && tally.ev_lost < 0.5,
@@ -699,7 +704,7 @@ fn strict_mode_refuses_a_wrong_action_and_asks_again() {
     let right = session.snap("strict_right");
     assert!(right.contains("You double"), "{right}");
     assert_eq!(
-        session.app.coach().session.overall.decisions,
+        session.app.coach().session().overall.decisions,
         1,
         "only the taken decision counts"
     );
@@ -797,7 +802,7 @@ fn the_loop_wakes_up_for_background_results_and_then_idles() {
     // Interactive mode: nothing is waited for in an update. The strategy may still be on its
     // way at the first frame, and the EV panel's numbers after `e`; the loop polls for them
     // (a timeout, not a block) and draws them when they come.
-    let app = App::new(&Rules::default(), Some(2024), &options(3, 0))
+    let app = App::new(&Rules::default(), config(&options(3, 0), 2024))
         .expect("valid options")
         .with_color(false);
     let mut app = app;
@@ -834,7 +839,7 @@ fn the_loop_wakes_up_for_background_results_and_then_idles() {
 fn settle_waits_for_the_live_evs_deterministically() {
     // Without background waits, `settle` is how a test waits for what the screen is about to
     // show.
-    let mut app = App::new(&Rules::default(), Some(2024), &options(3, 0))
+    let mut app = App::new(&Rules::default(), config(&options(3, 0), 2024))
         .expect("valid options")
         .with_color(false);
     assert!(app.stack_next(&three_seat_deal(["8h", "8c"], "Td", "7s", "9h 2c")));
@@ -940,7 +945,7 @@ fn a_drill_from_the_table_asks_grades_and_comes_back() {
     );
     assert!(refused.contains("Question 3"), "{refused}");
     assert_eq!(drill_question(&rig.app).0, before);
-    assert_eq!(rig.app.coach().session.overall.decisions, 2);
+    assert_eq!(rig.app.coach().session().overall.decisions, 2);
 
     // Esc: back at the table with the summary; the stats screen counts the drill.
     rig.run(vec![
@@ -1001,7 +1006,7 @@ fn the_count_quiz_from_the_table_asks_and_scores() {
     assert!(rig.app.should_quit());
     let summary = rig.snap("summary_after_count");
     assert!(
-        summary.contains("Count quiz right  1 of 1 (100%)"),
+        summary.contains("Count quiz right    1 of 1 (100%)"),
         "{summary}"
     );
     assert!(
@@ -1027,7 +1032,7 @@ fn the_count_quiz_from_the_table_asks_and_scores() {
     assert!(rig.snap("count_next_round").contains("Round 2"));
     let left = rig.snap("count_left");
     assert!(left.contains("Count quiz over."), "{left}");
-    let tally = &rig.app.coach().session;
+    let tally = rig.app.coach().session();
     assert_eq!((tally.count.decisions, tally.count.correct), (1, 1));
 }
 

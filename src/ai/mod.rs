@@ -13,9 +13,46 @@ pub use easy::Easy;
 pub use hard::Hard;
 pub use normal::{NORMAL_CHART_TEXT, Normal};
 
+use rand::Rng;
+
 use crate::analysis::chart::Chart;
-use crate::cli::Level;
-use crate::engine::{Action, ActionSet, Cards, Rules, SeatView};
+use crate::engine::{
+    Action, ActionError, ActionSet, Cards, Event, EventSink, Rules, SeatView, Table,
+};
+
+/// The level of an AI seat (or the strategy the simulator plays).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// Hits below 17, otherwise stands.
+    Easy,
+    /// A common multi-deck basic-strategy table.
+    Normal,
+    /// The exact basic strategy of the loaded variant.
+    Hard,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    /// The lower-case name: `easy`, `normal`, `hard`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// What the level plays, in a few words.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Level::Easy => "hits below 17, otherwise stands",
+            Level::Normal => "a common multi-deck basic-strategy table",
+            Level::Hard => "the exact basic strategy of the loaded variant",
+        }
+    }
+}
 
 /// A way of playing a hand. Synchronous and pure: the same view gives the same action.
 pub trait Strategy {
@@ -49,9 +86,18 @@ impl AnyStrategy {
     /// The strategy that plays `level` under `rules` (the hard one uses [`hard_chart`]).
     pub fn for_level(level: Level, rules: &Rules) -> AnyStrategy {
         match level {
+            Level::Hard => AnyStrategy::Hard(Hard::new(hard_chart(rules))),
+            _ => AnyStrategy::with_chart(level, &Chart::default()),
+        }
+    }
+
+    /// The strategy that plays `level`, the hard one playing `hard_chart` (a chart worked out
+    /// already, so nothing is computed twice; the other levels ignore it).
+    pub fn with_chart(level: Level, hard_chart: &Chart) -> AnyStrategy {
+        match level {
             Level::Easy => AnyStrategy::Easy(Easy),
             Level::Normal => AnyStrategy::Normal(Normal::new()),
-            Level::Hard => AnyStrategy::Hard(Hard::new(hard_chart(rules))),
+            Level::Hard => AnyStrategy::Hard(Hard::new(hard_chart.clone())),
         }
     }
 
@@ -81,6 +127,36 @@ impl Strategy for AnyStrategy {
 /// both call it.
 pub fn hard_chart(rules: &Rules) -> Chart {
     crate::analysis::basic_strategy(rules).chart.clone()
+}
+
+/// One decision taken at a table: the seat and hand that acted, and what they did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Turn {
+    /// The seat that acted.
+    pub seat: usize,
+    /// Its hand that acted.
+    pub hand: usize,
+    /// The action taken.
+    pub action: Action,
+}
+
+/// Plays one decision of the hand to act at `table` with `strategy`, seeing only that seat's
+/// view: the strategy's action if it is legal, else the nearest legal one. The one driver
+/// of AI play: the terminal table (a step at a time, at its pace), the counting quiz and the
+/// simulator all call it. `None` when no player hand is to act.
+#[inline]
+pub fn take_turn<'t, R: Rng, L: EventSink, S: Strategy + ?Sized>(
+    table: &'t mut Table<R, L>,
+    strategy: &S,
+) -> Option<Result<(Turn, &'t [Event]), ActionError>> {
+    let (seat, hand) = table.active()?;
+    let view = table.view(seat);
+    let action = legal_or_fallback(strategy.decide(&view), view.legal());
+    Some(
+        table
+            .act(seat, action)
+            .map(|events| (Turn { seat, hand, action }, events)),
+    )
 }
 
 /// The legal action nearest to `wanted`: itself if legal, else stand, else the first legal

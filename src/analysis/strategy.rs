@@ -274,10 +274,14 @@ mod tests {
     /// standing on 4 or soft 12.
     #[test]
     fn an_unsplittable_pair_is_hit_where_hitting_beats_standing() {
-        let mut two_hands = Rules::default();
-        two_hands.max_hands = 2;
-        let mut hit_aces = Rules::default();
-        hit_aces.hit_split_aces = true;
+        let two_hands = Rules {
+            max_hands: 2,
+            ..Rules::default()
+        };
+        let hit_aces = Rules {
+            hit_split_aces: true,
+            ..Rules::default()
+        };
         let mut both = hit_aces.clone();
         both.max_hands = 2;
         both.dealer_hits_soft_17 = true;

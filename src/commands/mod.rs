@@ -14,7 +14,7 @@ mod strategy;
 
 pub use drill::drill;
 pub use ev::ev;
-pub use play::play;
+pub use play::{closing_summary, play, table_config};
 pub use sim::sim;
 pub use strategy::strategy;
 

@@ -82,14 +82,6 @@ pub fn sim(rules: &Rules, seed: Option<u64>, args: &SimArgs) -> anyhow::Result<(
     Ok(())
 }
 
-fn level_name(level: Level) -> &'static str {
-    match level {
-        Level::Easy => "easy",
-        Level::Normal => "normal",
-        Level::Hard => "hard",
-    }
-}
-
 /// The report as one JSON object.
 pub fn json_report(report: &SimReport, config: &SimConfig, level: Level) -> serde_json::Value {
     let t = &report.tally;
@@ -117,7 +109,7 @@ pub fn json_report(report: &SimReport, config: &SimConfig, level: Level) -> serd
         "cpu_seconds": report.cpu.map(|c| c.as_secs_f64()),
         "threads": report.threads,
         "seed": config.seed,
-        "strategy": level_name(level),
+        "strategy": level.name(),
         "shoe": match config.shoe {
             ShoeMode::Fresh => serde_json::json!("fresh"),
             ShoeMode::CutCard(p) => serde_json::json!({ "penetration": p }),
@@ -141,7 +133,7 @@ pub fn text_report(report: &SimReport, config: &SimConfig, level: Level) -> Stri
     };
     line(format!(
         "Strategy {}, seed {}, {shoe}",
-        level_name(level),
+        level.name(),
         config.seed
     ));
     line(format!("rounds           {}", t.rounds));

@@ -5,6 +5,8 @@ use std::fmt;
 use serde::Serialize;
 use thiserror::Error;
 
+use super::settle::Units;
+
 /// What a player may do with the active hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub enum Action {
@@ -126,6 +128,14 @@ pub enum IllegalReason {
     /// Aces may be split only once.
     #[error("aces may be split only once")]
     ResplitAces,
+    /// Doubling or splitting stakes another bet, and the bankroll does not hold it.
+    #[error("it stakes another {} and your bankroll holds {}", need.plain(), have.plain())]
+    CannotCover {
+        /// The money the action would stake.
+        need: Units,
+        /// The seat's bankroll.
+        have: Units,
+    },
 }
 
 /// Why [`crate::engine::Table::act`] or another call refused: the table is left unchanged.
@@ -162,6 +172,42 @@ pub enum ActionError {
     /// The dealer cannot act now.
     #[error("it is not the dealer's turn")]
     NotDealersTurn,
+    /// A seat's bankroll does not hold its bet, so the round cannot be dealt.
+    #[error("seat {seat}'s bankroll ({}) does not cover its bet of {}", bankroll.plain(), bet.plain())]
+    BetNotCovered {
+        /// The seat.
+        seat: usize,
+        /// Its bet.
+        bet: Units,
+        /// Its bankroll.
+        bankroll: Units,
+    },
+}
+
+/// Why a bet or a buy-in was refused: the table is left unchanged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum BetError {
+    /// Bets change only between rounds.
+    #[error("the bet can change only between rounds")]
+    RoundInPlay,
+    /// No such seat at this table.
+    #[error("there is no seat {0} at this table")]
+    NoSuchSeat(usize),
+    /// Below the table's smallest bet.
+    #[error("the smallest bet is {}", .0.plain())]
+    BelowMinimum(Units),
+    /// Above the table's largest bet.
+    #[error("the largest bet is {}", .0.plain())]
+    AboveMaximum(Units),
+    /// Bets and buy-ins are whole units.
+    #[error("bets are whole units")]
+    NotWhole,
+    /// More than the bankroll holds.
+    #[error("the bet cannot be more than your bankroll ({})", .0.plain())]
+    MoreThanBankroll(Units),
+    /// A buy-in must be a positive amount, and the bankroll stays within its bound.
+    #[error("a buy-in must be from 1 to {} units", .0.plain())]
+    BadBuyIn(Units),
 }
 
 #[cfg(test)]

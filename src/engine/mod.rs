@@ -13,11 +13,13 @@ pub mod settle;
 pub mod shoe;
 pub mod view;
 
-pub use action::{Action, ActionError, ActionSet, IllegalReason};
+pub use action::{Action, ActionError, ActionSet, BetError, IllegalReason};
 pub use card::{Card, Rank, Suit, ValueCounts};
 pub use event::{CloseReason, Event, EventLog, EventSink, NoEvents, Recipient};
 pub use hand::{Cards, Total};
-pub use round::{DealerHand, MAX_HANDS, MAX_SEATS, Phase, PlayerHand, Seat, Table};
+pub use round::{
+    DealerHand, MAX_BANKROLL, MAX_HANDS, MAX_SEATS, Phase, PlayerHand, Seat, Table, UNLIMITED,
+};
 pub use rules::{DoubleOn, Rules, RulesError};
 pub use settle::{Outcome, OutcomeKind, Units};
 pub use view::SeatView;

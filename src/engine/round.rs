@@ -6,7 +6,7 @@
 
 use rand::Rng;
 
-use super::action::{Action, ActionError, ActionSet, IllegalReason};
+use super::action::{Action, ActionError, ActionSet, BetError, IllegalReason};
 use super::card::{Card, ValueCounts};
 use super::event::{CloseReason, Event, EventLog, EventSink, Recipient};
 use super::hand::{Cards, Total};
@@ -19,6 +19,11 @@ use super::view::SeatView;
 pub const MAX_HANDS: usize = 4;
 /// The most seats at a table.
 pub const MAX_SEATS: usize = 7;
+/// The bankroll a seat starts with until it buys in: more than any session can spend (the
+/// simulator's seats and the AI seats play on it).
+pub const UNLIMITED: Units = Units(1 << 60);
+/// The most a seat may hold after buying in: a billion units.
+pub const MAX_BANKROLL: Units = Units::from_units(1_000_000_000);
 
 /// Where the round is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,19 +91,28 @@ impl PlayerHand {
     }
 }
 
-/// One seat's hands (more than one after splits).
+/// One seat: its hands (more than one after splits) and its money.
 ///
-/// Two seats are equal when they hold equal hands this round: the unused slots, which keep
-/// whatever an earlier round left there, do not count.
+/// The money is the engine's: the bet is taken from the bankroll when the round is dealt, a
+/// double or a split takes another bet, and settlement pays back the stake and what it won.
+/// So `bankroll + staked()` changes only by what settled hands win or lose.
+///
+/// Two seats are equal when they hold equal hands this round and the same money: the unused
+/// slots, which keep whatever an earlier round left there, do not count.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Seat {
     hands: [PlayerHand; MAX_HANDS],
     count: u8,
+    bet: Units,
+    bankroll: Units,
+    bought_in: Units,
 }
 
 impl PartialEq for Seat {
     fn eq(&self, other: &Seat) -> bool {
         self.hands() == other.hands()
+            && (self.bet, self.bankroll, self.bought_in)
+                == (other.bet, other.bankroll, other.bought_in)
     }
 }
 
@@ -111,12 +125,49 @@ impl Seat {
         &self.hands[..usize::from(self.count)]
     }
 
-    /// Units won or lost this round by the settled hands.
-    pub fn net(&self) -> Units {
+    /// The result of this round's settled hands per unit bet (a doubled loss is −2).
+    pub fn round_units(&self) -> Units {
         self.hands()
             .iter()
             .filter_map(|h| h.outcome)
             .fold(Units::ZERO, |a, o| a + o.delta)
+    }
+
+    /// The money this round's settled hands won or lost.
+    pub fn round_money(&self) -> Units {
+        self.hands()
+            .iter()
+            .filter_map(|h| h.outcome)
+            .fold(Units::ZERO, |a, o| a + o.money)
+    }
+
+    /// The bet a round is dealt with (each split hand stakes it again, a double once more).
+    pub fn bet(&self) -> Units {
+        self.bet
+    }
+
+    /// The money the seat holds off the table.
+    pub fn bankroll(&self) -> Units {
+        self.bankroll
+    }
+
+    /// Everything the seat has bought in with (its first bankroll and every rebuy).
+    pub fn bought_in(&self) -> Units {
+        self.bought_in
+    }
+
+    /// The money on the table in hands not settled yet.
+    pub fn staked(&self) -> Units {
+        self.hands()
+            .iter()
+            .filter(|h| h.outcome.is_none())
+            .fold(Units::ZERO, |a, h| a + self.bet * i64::from(h.stake))
+    }
+
+    /// Money won (positive) or lost since the seat bought in, the stakes on the table
+    /// counted as still the seat's.
+    pub fn net_money(&self) -> Units {
+        self.bankroll + self.staked() + -self.bought_in
     }
 }
 
@@ -174,11 +225,17 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         let seats = seats.clamp(1, MAX_SEATS);
         let shoe = Shoe::new(rules.decks, rules.penetration);
         let blackjack_pays = Units(rules.blackjack_pays_milli());
+        let seat = Seat {
+            bet: rules.bet_limits().0,
+            bankroll: UNLIMITED,
+            bought_in: UNLIMITED,
+            ..Seat::default()
+        };
         Table {
             rules,
             rng,
             shoe,
-            seats: [Seat::default(); MAX_SEATS],
+            seats: [seat; MAX_SEATS],
             seat_count: seats,
             dealer: DealerHand::default(),
             hole: None,
@@ -277,6 +334,63 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         }
     }
 
+    // ----- money -----
+
+    /// Sets `seat`'s bet for the rounds dealt from now on: whole units within the table's
+    /// limits, and no more than the seat's bankroll. Only between rounds.
+    pub fn place_bet(&mut self, seat: usize, bet: Units) -> Result<(), BetError> {
+        let s = self.seat_between_rounds(seat)?;
+        let (min, max) = self.rules.bet_limits();
+        if !bet.is_whole() {
+            return Err(BetError::NotWhole);
+        }
+        if bet < min {
+            return Err(BetError::BelowMinimum(min));
+        }
+        if bet > max {
+            return Err(BetError::AboveMaximum(max));
+        }
+        if bet > s.bankroll {
+            return Err(BetError::MoreThanBankroll(s.bankroll));
+        }
+        self.seats[seat].bet = bet;
+        Ok(())
+    }
+
+    /// Gives `seat` a bankroll of its own: `amount` (whole units, 1 to [`MAX_BANKROLL`]) in
+    /// place of the unlimited one it starts with, or added to what it holds (a rebuy). The
+    /// bankroll may not exceed [`MAX_BANKROLL`]. Only between rounds.
+    pub fn buy_in(&mut self, seat: usize, amount: Units) -> Result<(), BetError> {
+        let s = self.seat_between_rounds(seat)?;
+        let (held, bought) = if s.bought_in == UNLIMITED {
+            (Units::ZERO, Units::ZERO)
+        } else {
+            (s.bankroll, s.bought_in)
+        };
+        if !amount.is_whole() {
+            return Err(BetError::NotWhole);
+        }
+        if amount <= Units::ZERO || held + amount > MAX_BANKROLL {
+            return Err(BetError::BadBuyIn(MAX_BANKROLL));
+        }
+        let s = &mut self.seats[seat];
+        s.bankroll = held + amount;
+        s.bought_in = bought + amount;
+        Ok(())
+    }
+
+    /// Whether `seat`'s bankroll holds its bet, so that a round can be dealt.
+    pub fn covers_bet(&self, seat: usize) -> bool {
+        self.seats().get(seat).is_some_and(|s| s.bankroll >= s.bet)
+    }
+
+    fn seat_between_rounds(&self, seat: usize) -> Result<&Seat, BetError> {
+        if !matches!(self.phase, Phase::Betting | Phase::Settled) {
+            return Err(BetError::RoundInPlay);
+        }
+        self.seats().get(seat).ok_or(BetError::NoSuchSeat(seat))
+    }
+
     // ----- dealing -----
 
     #[inline(always)]
@@ -354,6 +468,14 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         if !matches!(self.phase, Phase::Betting | Phase::Settled) {
             return Err(ActionError::RoundInPlay);
         }
+        if let Some(seat) = (0..self.seat_count).find(|&s| !self.covers_bet(s)) {
+            let s = &self.seats[seat];
+            return Err(ActionError::BetNotCovered {
+                seat,
+                bet: s.bet,
+                bankroll: s.bankroll,
+            });
+        }
         self.log.clear();
         if self.shoe.cut_card_reached() {
             self.shoe.reshuffle();
@@ -366,6 +488,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         for seat in &mut self.seats[..self.seat_count] {
             seat.count = 1;
             seat.hands[0].reset();
+            seat.bankroll += -seat.bet;
         }
         self.dealer.cards.clear();
         self.dealer.revealed = false;
@@ -414,10 +537,13 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     /// A bust hand loses at once, whatever the dealer does later.
     #[inline(never)]
     fn settle_bust(&mut self, seat: usize, hand: usize) {
+        let bet = self.seats[seat].bet;
         let h = &mut self.seats[seat].hands[hand];
+        let delta = -(Units::ONE * i64::from(h.stake));
         let outcome = Outcome {
             kind: OutcomeKind::Bust,
-            delta: -(Units::ONE * i64::from(h.stake)),
+            delta,
+            money: delta.times_bet(bet),
         };
         h.outcome = Some(outcome);
         self.emit(Event::HandSettled {
@@ -490,7 +616,16 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         if h.split_aces && !self.rules.resplit_aces {
             return Some(IllegalReason::ResplitAces);
         }
-        None
+        self.why_not_cover(seat)
+    }
+
+    /// Why `seat` cannot stake another bet (for a double or a split), if it cannot.
+    fn why_not_cover(&self, seat: usize) -> Option<IllegalReason> {
+        let s = &self.seats[seat];
+        (s.bankroll < s.bet).then_some(IllegalReason::CannotCover {
+            need: s.bet,
+            have: s.bankroll,
+        })
     }
 
     /// Why `action` is not legal for this open hand, or `None` if it is.
@@ -512,7 +647,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
                         _ => "10 or 11",
                     }))
                 } else {
-                    None
+                    self.why_not_cover(seat)
                 }
             }
             Action::Split => self.why_not_split(seat, h),
@@ -524,19 +659,22 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     #[inline]
     fn legal_set(&self, seat: usize, h: &PlayerHand) -> ActionSet {
         let rules = &self.rules;
+        let covers = self.seats[seat].bankroll >= self.seats[seat].bet;
         let mut set = ActionSet::EMPTY;
         set.insert(Action::Stand);
         if !h.split_aces || rules.hit_split_aces {
             set.insert(Action::Hit);
         }
-        if h.cards.len() == 2
+        if covers
+            && h.cards.len() == 2
             && !h.split_aces
             && (!h.from_split || rules.double_after_split)
             && (rules.double_on == DoubleOn::AnyTwo || rules.double_on.allows(h.total().value))
         {
             set.insert(Action::Double);
         }
-        if h.cards.is_pair()
+        if covers
+            && h.cards.is_pair()
             && self.seats[seat].count < rules.max_hands.min(MAX_HANDS as u8)
             && (!h.split_aces || rules.resplit_aces)
         {
@@ -634,7 +772,9 @@ impl<R: Rng, L: EventSink> Table<R, L> {
                 self.close_if_done(seat, hand)
             }
             Action::Double => {
-                self.seats[seat].hands[hand].stake = 2;
+                let s = &mut self.seats[seat];
+                s.bankroll += -s.bet;
+                s.hands[hand].stake = 2;
                 self.emit(Event::Doubled { seat, hand });
                 self.deal_to_hand(seat, hand);
                 if self.seats[seat].hands[hand].cards.is_bust() {
@@ -685,6 +825,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
 
     fn split(&mut self, seat: usize, hand: usize) {
         let s = &mut self.seats[seat];
+        s.bankroll += -s.bet;
         let count = usize::from(s.count);
         // Later hands move right to make room for the new one just after `hand`.
         s.hands.copy_within(hand + 1..count, hand + 2);
@@ -797,12 +938,16 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         let pays = self.blackjack_pays;
         for (seat, s) in self.seats[..self.seat_count].iter_mut().enumerate() {
             let count = usize::from(s.count);
+            let bet = s.bet;
+            // The stakes come back with what they won (nothing, after a loss).
+            let mut paid = Units::ZERO;
             for (hand, h) in s.hands[..count].iter_mut().enumerate() {
                 if h.outcome.is_some() {
                     continue;
                 }
-                let outcome =
-                    settle_hand(h.total(), h.is_natural(), i64::from(h.stake), result, pays);
+                let stake = i64::from(h.stake);
+                let outcome = settle_hand(h.total(), h.is_natural(), stake, result, pays, bet);
+                paid += bet * stake + outcome.money;
                 h.outcome = Some(outcome);
                 // `emit`, spelled out: the seat is borrowed.
                 self.log.record(Event::HandSettled {
@@ -811,6 +956,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
                     outcome,
                 });
             }
+            s.bankroll += paid;
         }
         self.phase = Phase::Settled;
         self.emit(Event::RoundOver);

@@ -7,6 +7,8 @@ use std::fmt;
 use serde::Serialize;
 use thiserror::Error;
 
+use super::settle::Units;
+
 /// The default rules file, embedded so the binary runs with no file present.
 pub const DEFAULT_RULES_TOML: &str = include_str!("../../rules.toml");
 
@@ -75,6 +77,10 @@ pub struct Rules {
     pub blackjack_pays: f64,
     /// Fraction of the shoe dealt before the cut card, 0.25–1.0.
     pub penetration: f64,
+    /// The table's smallest bet, in whole units.
+    pub min_bet: u32,
+    /// The table's largest bet, in whole units (at least `min_bet`).
+    pub max_bet: u32,
     /// Locked off.
     pub insurance: bool,
     /// Locked off.
@@ -126,7 +132,7 @@ pub enum RulesError {
 }
 
 /// Every rule name a file may use.
-pub const RULE_NAMES: [&str; 14] = [
+pub const RULE_NAMES: [&str; 16] = [
     "version",
     "decks",
     "dealer_hits_soft_17",
@@ -137,11 +143,16 @@ pub const RULE_NAMES: [&str; 14] = [
     "hit_split_aces",
     "blackjack_pays",
     "penetration",
+    "min_bet",
+    "max_bet",
     "insurance",
     "surrender",
     "five_card_charlie",
     "side_bets",
 ];
+
+/// The largest table limit a rules file may set, in units.
+pub const MAX_TABLE_BET: u32 = 1_000_000;
 
 const LOCKED: [&str; 4] = ["insurance", "surrender", "five_card_charlie", "side_bets"];
 
@@ -159,6 +170,8 @@ impl Default for Rules {
             hit_split_aces: false,
             blackjack_pays: 1.5,
             penetration: 0.75,
+            min_bet: 1,
+            max_bet: 50,
             insurance: false,
             surrender: false,
             five_card_charlie: false,
@@ -213,6 +226,18 @@ impl Rules {
                     rules.penetration = float_in(value, 0.25, 1.0)
                         .ok_or_else(|| bad("a number from 0.25 to 1.0"))?;
                 }
+                "min_bet" | "max_bet" => {
+                    let bet = int_in(value, 1, i64::from(MAX_TABLE_BET)).ok_or_else(|| {
+                        bad(&format!(
+                            "a whole number of units from 1 to {MAX_TABLE_BET}"
+                        ))
+                    })? as u32;
+                    if key == "min_bet" {
+                        rules.min_bet = bet;
+                    } else {
+                        rules.max_bet = bet;
+                    }
+                }
                 "double_on" => {
                     let name = value.as_str().unwrap_or_default();
                     rules.double_on = DoubleOn::NAMES
@@ -252,6 +277,23 @@ impl Rules {
                 }
             }
         }
+        if rules.max_bet < rules.min_bet {
+            let (key, value) = if table.contains_key("max_bet") {
+                ("max_bet", rules.max_bet)
+            } else {
+                ("min_bet", rules.min_bet)
+            };
+            let line = table.get(key).map_or(1, |v| line_of(text, v.span().start));
+            return Err(RulesError::BadValue {
+                key: key.to_owned(),
+                value: value.to_string(),
+                expected: format!(
+                    "min_bet ({}) no larger than max_bet ({})",
+                    rules.min_bet, rules.max_bet
+                ),
+                line,
+            });
+        }
         Ok(rules)
     }
 
@@ -273,9 +315,8 @@ impl Rules {
             self.version
         ));
         line(format!(
-            "Shoe: {} deck{} ({} cards), cut card at {:.0}%",
-            self.decks,
-            if self.decks == 1 { "" } else { "s" },
+            "Shoe: {} ({} cards), cut card at {:.0}%",
+            self.decks_label(),
             u32::from(self.decks) * 52,
             self.penetration * 100.0
         ));
@@ -291,10 +332,7 @@ impl Rules {
             "A dealer natural beats every other hand for its whole stake, doubles and splits included"
                 .to_owned(),
         );
-        line(format!(
-            "Blackjack pays {}",
-            payout_words(self.blackjack_pays)
-        ));
+        line(format!("Blackjack pays {}", self.payout_label()));
         line(format!(
             "Double: on {}; after a split: {}",
             match self.double_on {
@@ -310,8 +348,31 @@ impl Rules {
             yes_no(self.resplit_aces),
             yes_no(self.hit_split_aces)
         ));
+        line(format!(
+            "Bets: {} to {} units a hand",
+            self.min_bet, self.max_bet
+        ));
         line("Locked off: insurance, surrender, five-card charlie, side bets".to_owned());
         out
+    }
+
+    /// The natural's payout as players say it: `3:2`, `6:5`, `1:1`, `2:1` (else `1.3:1`).
+    pub fn payout_label(&self) -> String {
+        payout_words(self.blackjack_pays)
+    }
+
+    /// The shoe's decks as players say it: `1 deck`, `6 decks`.
+    pub fn decks_label(&self) -> String {
+        let plural = if self.decks == 1 { "" } else { "s" };
+        format!("{} deck{plural}", self.decks)
+    }
+
+    /// The table's limits as money: the smallest and the largest bet.
+    pub fn bet_limits(&self) -> (Units, Units) {
+        (
+            Units::from_units(i64::from(self.min_bet)),
+            Units::from_units(i64::from(self.max_bet)),
+        )
     }
 
     /// The natural's payout in thousandths of a unit (1.5 → 1500).

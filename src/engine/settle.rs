@@ -26,6 +26,40 @@ impl Units {
     pub fn as_f64(self) -> f64 {
         self.0 as f64 / 1000.0
     }
+
+    /// A result per unit bet (this) for a bet of `bet`: `+1.5` per unit on a bet of 4 is
+    /// `+6`. Exact for whole-unit bets, the only bets a table takes.
+    pub const fn times_bet(self, bet: Units) -> Units {
+        Units(self.0 * bet.0 / 1000)
+    }
+
+    /// Whether this is a whole number of units.
+    pub const fn is_whole(self) -> bool {
+        self.0 % 1000 == 0
+    }
+
+    /// The amount without a plus sign, for a bankroll or a bet: `100`, `101.5`, `−3`.
+    pub fn plain(self) -> Plain {
+        Plain(self)
+    }
+}
+
+/// [`Units`] shown without a plus sign (see [`Units::plain`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Plain(Units);
+
+impl fmt::Display for Plain {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.0 > 0 {
+            write!(
+                f,
+                "{}",
+                Units(-self.0.0).to_string().trim_start_matches('−')
+            )
+        } else {
+            write!(f, "{}", self.0)
+        }
+    }
 }
 
 impl Add for Units {
@@ -97,6 +131,8 @@ pub struct Outcome {
     pub kind: OutcomeKind,
     /// Units won (positive) or lost (negative) per unit of the seat's bet.
     pub delta: Units,
+    /// Money won or lost: `delta` times the seat's bet.
+    pub money: Units,
 }
 
 impl fmt::Display for Outcome {
@@ -124,7 +160,8 @@ pub enum DealerResult {
 /// Settles one player hand that has not bust.
 ///
 /// `natural` is a two-card 21 that did not come from a split; `stake` is 1, or 2 when doubled;
-/// `blackjack_pays` is in thousandths. Under no peek a dealer natural takes the whole stake of
+/// `blackjack_pays` is in thousandths; `bet` is the seat's bet, which turns the result per unit
+/// into money. Under no peek a dealer natural takes the whole stake of
 /// every hand that is not itself a natural, doubled and split hands included.
 pub fn settle_hand(
     total: Total,
@@ -132,25 +169,33 @@ pub fn settle_hand(
     stake: i64,
     dealer: DealerResult,
     blackjack_pays: Units,
+    bet: Units,
 ) -> Outcome {
+    let per_unit = settle_per_unit(total, natural, stake, dealer, blackjack_pays);
+    Outcome {
+        kind: per_unit.0,
+        delta: per_unit.1,
+        money: per_unit.1.times_bet(bet),
+    }
+}
+
+#[inline(always)]
+fn settle_per_unit(
+    total: Total,
+    natural: bool,
+    stake: i64,
+    dealer: DealerResult,
+    blackjack_pays: Units,
+) -> (OutcomeKind, Units) {
     let unit = Units::ONE * stake;
     if total.is_bust() {
-        return Outcome {
-            kind: OutcomeKind::Bust,
-            delta: -unit,
-        };
+        return (OutcomeKind::Bust, -unit);
     }
     if natural {
         return if dealer == DealerResult::Natural {
-            Outcome {
-                kind: OutcomeKind::Push,
-                delta: Units::ZERO,
-            }
+            (OutcomeKind::Push, Units::ZERO)
         } else {
-            Outcome {
-                kind: OutcomeKind::Blackjack,
-                delta: blackjack_pays * stake,
-            }
+            (OutcomeKind::Blackjack, blackjack_pays * stake)
         };
     }
     // The total a hand that is not a natural has to beat: a dealer natural beats every total,
@@ -164,10 +209,10 @@ pub fn settle_hand(
     let player = i16::from(total.value);
     let sign = i64::from(player > to_beat) - i64::from(player < to_beat);
     const KINDS: [OutcomeKind; 3] = [OutcomeKind::Loss, OutcomeKind::Push, OutcomeKind::Win];
-    Outcome {
-        kind: KINDS[usize::from(player >= to_beat) + usize::from(player > to_beat)],
-        delta: unit * sign,
-    }
+    (
+        KINDS[usize::from(player >= to_beat) + usize::from(player > to_beat)],
+        unit * sign,
+    )
 }
 
 #[cfg(test)]
@@ -175,6 +220,7 @@ mod tests {
     use super::*;
 
     const PAYS: Units = Units(1500);
+    const BET: Units = Units::ONE;
 
     fn t(value: u8) -> Total {
         Total { value, soft: false }
@@ -182,37 +228,39 @@ mod tests {
 
     #[test]
     fn natural_pays_three_to_two_against_a_non_natural() {
-        let o = settle_hand(t(21), true, 1, DealerResult::Stood(21), PAYS);
+        let o = settle_hand(t(21), true, 1, DealerResult::Stood(21), PAYS, BET);
         assert_eq!(
             o,
             Outcome {
                 kind: OutcomeKind::Blackjack,
-                delta: Units(1500)
+                delta: Units(1500),
+                money: Units(1500),
             }
         );
     }
 
     #[test]
     fn natural_against_natural_pushes() {
-        let o = settle_hand(t(21), true, 1, DealerResult::Natural, PAYS);
+        let o = settle_hand(t(21), true, 1, DealerResult::Natural, PAYS, BET);
         assert_eq!(o.kind, OutcomeKind::Push);
         assert_eq!(o.delta, Units::ZERO);
     }
 
     #[test]
     fn dealer_natural_takes_a_doubled_stake_whole() {
-        let o = settle_hand(t(20), false, 2, DealerResult::Natural, PAYS);
+        let o = settle_hand(t(20), false, 2, DealerResult::Natural, PAYS, BET);
         assert_eq!(o.delta, Units(-2000));
     }
 
     #[test]
     fn bust_loses_even_when_the_dealer_busts() {
-        let o = settle_hand(t(22), false, 1, DealerResult::Bust, PAYS);
+        let o = settle_hand(t(22), false, 1, DealerResult::Bust, PAYS, BET);
         assert_eq!(
             o,
             Outcome {
                 kind: OutcomeKind::Bust,
-                delta: Units(-1000)
+                delta: Units(-1000),
+                money: Units(-1000),
             }
         );
     }
@@ -220,19 +268,19 @@ mod tests {
     #[test]
     fn doubled_win_pays_two_and_ties_push() {
         assert_eq!(
-            settle_hand(t(19), false, 2, DealerResult::Stood(18), PAYS).delta,
+            settle_hand(t(19), false, 2, DealerResult::Stood(18), PAYS, BET).delta,
             Units(2000)
         );
         assert_eq!(
-            settle_hand(t(18), false, 1, DealerResult::Stood(18), PAYS).kind,
+            settle_hand(t(18), false, 1, DealerResult::Stood(18), PAYS, BET).kind,
             OutcomeKind::Push
         );
         assert_eq!(
-            settle_hand(t(17), false, 1, DealerResult::Stood(18), PAYS).delta,
+            settle_hand(t(17), false, 1, DealerResult::Stood(18), PAYS, BET).delta,
             Units(-1000)
         );
         assert_eq!(
-            settle_hand(t(12), false, 1, DealerResult::Bust, PAYS).delta,
+            settle_hand(t(12), false, 1, DealerResult::Bust, PAYS, BET).delta,
             Units(1000)
         );
     }
@@ -255,7 +303,11 @@ mod tests {
                 },
             }
         };
-        Outcome { kind, delta }
+        Outcome {
+            kind,
+            delta,
+            money: delta,
+        }
     }
 
     #[test]
@@ -270,7 +322,7 @@ mod tests {
                         for stake in [1, 2] {
                             let total = Total { value, soft };
                             assert_eq!(
-                                settle_hand(total, natural, stake, dealer, PAYS),
+                                settle_hand(total, natural, stake, dealer, PAYS, BET),
                                 reference(total, natural, stake, dealer),
                                 "{total:?} natural {natural} stake {stake} vs {dealer:?}"
                             );
@@ -279,6 +331,27 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn money_is_the_result_per_unit_times_the_bet() {
+        let bet = Units::from_units(5);
+        let natural = settle_hand(t(21), true, 1, DealerResult::Stood(20), PAYS, bet);
+        assert_eq!((natural.delta, natural.money), (Units(1500), Units(7500)));
+        let doubled = settle_hand(t(20), false, 2, DealerResult::Natural, PAYS, bet);
+        assert_eq!(
+            (doubled.delta, doubled.money),
+            (Units(-2000), Units(-10_000))
+        );
+        assert_eq!(Units(1500).times_bet(Units::from_units(3)), Units(4500));
+    }
+
+    #[test]
+    fn plain_amounts_have_no_plus_and_one_minus() {
+        assert_eq!(Units::from_units(100).plain().to_string(), "100");
+        assert_eq!(Units(101_500).plain().to_string(), "101.5");
+        assert_eq!(Units::from_units(-3).plain().to_string(), "−3");
+        assert_eq!(Units::ZERO.plain().to_string(), "0");
     }
 
     #[test]

@@ -88,6 +88,16 @@ impl<'a> SeatView<'a> {
         self.dealer.cards.as_slice().first().copied()
     }
 
+    /// The dealer's visible hand (the face-down card only after it is revealed).
+    pub fn dealer(&self) -> &'a DealerHand {
+        self.dealer
+    }
+
+    /// This seat's money: its bet, its bankroll and what it has bought in with.
+    pub fn own_seat(&self) -> &'a Seat {
+        &self.seats[self.seat]
+    }
+
     /// The dealer's visible cards (the face-down one only after it is revealed).
     pub fn dealer_cards(&self) -> &'a [Card] {
         self.dealer.cards.as_slice()

@@ -8,9 +8,7 @@
 //! run, and the integer tallies are merged in chunk order: the same seed gives the same result
 //! to the last digit whatever the number of threads.
 
-mod tally;
-
-pub use tally::Tally;
+pub use crate::trainer::tally::Tally;
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -110,7 +108,7 @@ pub fn play_round<R: Rng, L: EventSink, S: Strategy + ?Sized>(
         table.act(seat, action)?;
     }
     table.play_dealer()?;
-    tally.record(table.seats()[0].hands(), table.dealer());
+    tally.record_round(table.seats()[0].hands(), table.dealer());
     Ok(())
 }
 
@@ -195,7 +193,7 @@ pub fn run<S: Strategy + Sync + ?Sized>(
     results.sort_by_key(|&(chunk, _)| chunk);
     let mut tally = Tally::default();
     for (_, result) in results {
-        tally.merge(&result?);
+        tally.absorb(&result?);
     }
     Ok(SimReport {
         tally,

@@ -1,5 +1,6 @@
 //! The trainer: grading, statistics, drills and counting — pure logic fed by engine events.
 
+pub mod coach;
 pub mod count;
 pub mod drill;
 pub mod evs;

@@ -1,8 +1,9 @@
 //! What the stats screen and the session summary show, as plain data and text.
 
 use super::grade::Category;
-use super::stats::Tally;
+use super::tally::{Accuracy, Tally};
 use crate::analysis::chart::{Cell, HandKind, PAIR_ROWS, UP_CARDS};
+use crate::engine::Units;
 use crate::engine::card::value_label;
 
 /// One row of the error heat map: its label and, per up card (2–9, T, A), the error rate
@@ -42,58 +43,84 @@ fn percent(rate: Option<f64>) -> String {
     rate.map_or_else(|| "—".to_owned(), |r| format!("{:.0}%", r * 100.0))
 }
 
-/// The numbers of a tally as `(label, value)` lines.
-pub fn summary_lines(tally: &Tally) -> Vec<(String, String)> {
-    let mut lines = vec![
-        ("Rounds".to_owned(), tally.rounds.to_string()),
-        ("Hands".to_owned(), tally.hands.to_string()),
-        (
-            "Won / lost / pushed".to_owned(),
+/// `1 bet`, `−3 bets`, `+1.5 bets`.
+fn bets(units: Units) -> String {
+    let plural = if units.0.abs() == 1000 { "" } else { "s" };
+    format!("{units} bet{plural}")
+}
+
+/// A net result in money with what it is in bets (initial bets): `−15 (−3 bets)`. The one way
+/// every screen and printed line shows a net.
+pub fn net_text(money: Units, in_bets: Units) -> String {
+    format!("{money} ({})", bets(in_bets))
+}
+
+/// `right of asked (rate)`: `5 of 7 (71%)`.
+fn accuracy_text(acc: Accuracy) -> String {
+    format!(
+        "{} of {} ({})",
+        acc.correct,
+        acc.decisions,
+        percent(acc.rate())
+    )
+}
+
+/// One figure of a summary: its label and its value as text.
+pub type Figure = (String, String);
+
+/// The figures of a tally, as `(label, value)` pairs in the order every summary shows them:
+/// first the games (rounds, hands, results, money), then the decisions. The one renderer of a
+/// tally: the stats screen, the summary box, the printed summary and the drill's summary all
+/// lay out these pairs.
+pub fn figures(tally: &Tally) -> (Vec<Figure>, Vec<Figure>) {
+    let pair = |label: &str, value: String| (label.to_owned(), value);
+    let mut games = vec![
+        pair("Rounds", tally.rounds.to_string()),
+        pair("Hands", tally.hands.to_string()),
+        pair(
+            "Won / lost / pushed",
             format!("{} / {} / {}", tally.wins, tally.losses, tally.pushes),
         ),
-        ("Naturals".to_owned(), tally.naturals.to_string()),
-        ("Net".to_owned(), format!("{} units", tally.net())),
-        (
-            "Decisions right".to_owned(),
-            format!(
-                "{} of {} ({})",
-                tally.overall.correct,
-                tally.overall.decisions,
-                percent(tally.overall.rate())
-            ),
+        pair("Naturals", tally.naturals.to_string()),
+        pair(
+            "Doubles / splits",
+            format!("{} / {}", tally.doubles, tally.splits),
         ),
+        pair("Net", net_text(tally.net_money(), tally.net())),
     ];
+    if tally.rebuys > 0 {
+        games.push(pair(
+            "Rebuys",
+            format!(
+                "{} ({} bought in)",
+                tally.rebuys,
+                Units(tally.rebought_milli).plain()
+            ),
+        ));
+    }
+    let mut decisions = vec![pair("Decisions right", accuracy_text(tally.overall))];
     for category in Category::ALL {
-        let acc = tally.category(category);
-        lines.push((
-            format!("  {}", category.name()),
-            format!(
-                "{} of {} ({})",
-                acc.correct,
-                acc.decisions,
-                percent(acc.rate())
-            ),
+        decisions.push(pair(
+            &format!("  {}", category.name()),
+            accuracy_text(tally.category(category)),
         ));
     }
-    lines.push((
-        "EV given away".to_owned(),
-        format!("{:.3} units", tally.ev_lost),
-    ));
+    decisions.push(pair("EV given away", format!("{:.3} bets", tally.ev_lost)));
     if tally.count.decisions > 0 {
-        lines.push((
-            "Count quiz right".to_owned(),
-            format!(
-                "{} of {} ({})",
-                tally.count.correct,
-                tally.count.decisions,
-                percent(tally.count.rate())
-            ),
-        ));
+        decisions.push(pair("Count quiz right", accuracy_text(tally.count)));
     }
+    (games, decisions)
+}
+
+/// The figures of a tally, games then decisions, as one list.
+pub fn summary_lines(tally: &Tally) -> Vec<(String, String)> {
+    let (mut lines, decisions) = figures(tally);
+    lines.extend(decisions);
     lines
 }
 
-/// The session summary shown on quit.
+/// The session summary printed on the way out (and by `blackjack drill`): the session's
+/// figures, its most-missed cells, and the lifetime figures that include it.
 pub fn session_summary(session: &Tally, lifetime: Option<&Tally>) -> String {
     let mut out = String::from("Session summary\n");
     for (label, value) in summary_lines(session) {
@@ -113,9 +140,9 @@ pub fn session_summary(session: &Tally, lifetime: Option<&Tally>) -> String {
     }
     if let Some(life) = lifetime {
         out.push_str(&format!(
-            "Lifetime: {} rounds, net {} units, decisions right {}\n",
+            "Lifetime (this session included): {} rounds, net {}, decisions right {}\n",
             life.rounds,
-            life.net(),
+            net_text(life.net_money(), life.net()),
             percent(life.overall.rate())
         ));
     }
@@ -160,6 +187,7 @@ mod tests {
         let mut t = Tally {
             rounds: 3,
             net_milli: -500,
+            net_money_milli: -2500,
             ..Tally::default()
         };
         t.cells.insert(
@@ -171,8 +199,9 @@ mod tests {
             },
         );
         let text = session_summary(&t, Some(&t));
-        assert!(text.contains("Rounds") && text.contains("−0.5 units"));
+        assert!(text.contains("Rounds") && text.contains("Net"), "{text}");
+        assert!(text.contains("−2.5 (−0.5 bets)"), "{text}");
         assert!(text.contains("soft 18 vs 9   1 of 2 wrong"), "{text}");
-        assert!(text.contains("Lifetime: 3 rounds"));
+        assert!(text.contains("Lifetime (this session included): 3 rounds"));
     }
 }

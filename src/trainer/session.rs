@@ -11,12 +11,7 @@ pub fn record_round(tally: &mut Tally, view: &SeatView<'_>) {
     if view.phase() != Phase::Settled {
         return;
     }
-    tally.record_round();
-    for hand in view.own_hands() {
-        if let Some(outcome) = hand.outcome {
-            tally.record_hand(outcome.kind, hand.is_natural(), outcome.delta);
-        }
-    }
+    tally.record_round(view.own_hands(), view.dealer());
 }
 
 /// The counting quiz: rounds are dealt and played by the table's seats, and every few rounds

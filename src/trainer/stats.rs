@@ -64,12 +64,10 @@ pub struct StatsStore {
     path: PathBuf,
 }
 
-/// The default place: `$BLACKJACK_STATS` if set, else `stats.json` in the platform's data
-/// directory (e.g. `~/.local/share/blackjack-trainer/` on Linux).
+/// The platform's place: `stats.json` in its data directory (e.g.
+/// `~/.local/share/blackjack-trainer/` on Linux). `$BLACKJACK_STATS` is read by the commands,
+/// which pass the path they chose.
 pub fn default_stats_path() -> Option<PathBuf> {
-    if let Some(path) = std::env::var_os("BLACKJACK_STATS") {
-        return Some(PathBuf::from(path));
-    }
     directories::ProjectDirs::from("", "", "blackjack-trainer")
         .map(|d| d.data_dir().join("stats.json"))
 }
@@ -91,6 +89,14 @@ impl StatsStore {
     /// Where the file is.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// The file as it is now, read under the lock; an error (and nothing moved) if it cannot
+    /// be read.
+    pub fn read(&self) -> anyhow::Result<StatsFile> {
+        let _lock = self.lock()?;
+        let text = fs::read_to_string(&self.path)?;
+        Ok(serde_json::from_str(&text)?)
     }
 
     fn read_or_move_aside(&self) -> anyhow::Result<(StatsFile, OpenNote)> {
@@ -205,7 +211,7 @@ impl Drop for LockGuard {
 mod tests {
     use super::*;
     use crate::analysis::chart::{Cell, HandKind};
-    use crate::engine::{Action, OutcomeKind, Units};
+    use crate::engine::Action;
     use crate::trainer::grade::Grade;
 
     fn temp_dir(name: &str) -> PathBuf {
@@ -230,9 +236,16 @@ mod tests {
     }
 
     fn sample() -> Tally {
-        let mut t = Tally::default();
-        t.record_round();
-        t.record_hand(OutcomeKind::Blackjack, true, Units(1500));
+        let mut t = Tally {
+            rounds: 1,
+            hands: 1,
+            wins: 1,
+            naturals: 1,
+            net_milli: 1500,
+            net_money_milli: 7500,
+            net_sq_micro: 1500 * 1500,
+            ..Tally::default()
+        };
         t.record_decision(&grade(false));
         t.record_decision(&grade(true));
         t.record_count(true);

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::grade::{Category, Grade};
-use crate::engine::{OutcomeKind, Units};
+use crate::engine::{DealerHand, OutcomeKind, PlayerHand, Units};
 
 /// Decisions and right answers.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
@@ -47,26 +47,46 @@ impl CellRecord {
     }
 }
 
-/// Everything counted, for a session or a lifetime.
+/// Everything counted, for a session, a lifetime, a drill or a simulation: the rounds and
+/// their money, and the decisions and how well they were made.
+///
+/// Every counter is an integer (money in thousandths of a unit), so tallies merge exactly and
+/// in any order; only the EV given away is a float.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Tally {
-    /// Rounds played.
+    /// Rounds played to the end.
     pub rounds: u64,
-    /// Hands played (after splits).
+    /// Hands played (more than rounds after splits).
     pub hands: u64,
-    /// Hands won (naturals included).
+    /// Hands won (naturals paid included).
     pub wins: u64,
     /// Hands lost (busts included).
     pub losses: u64,
     /// Hands pushed.
     pub pushes: u64,
-    /// Naturals dealt to the player.
+    /// The player's naturals (paid, or pushed against a dealer natural).
     pub naturals: u64,
-    /// Hands bust.
+    /// Hands that went over 21.
     pub busts: u64,
-    /// Net result in thousandths of a unit bet.
+    /// Hands doubled.
+    pub doubles: u64,
+    /// Splits made (each adds one hand).
+    pub splits: u64,
+    /// Dealer naturals.
+    pub dealer_naturals: u64,
+    /// Dealer hands that went over 21.
+    pub dealer_busts: u64,
+    /// Net result in thousandths of the initial bet ("bets": a doubled loss is −2).
     pub net_milli: i64,
+    /// Net result in money, in thousandths of a unit (the bets times their results).
+    pub net_money_milli: i64,
+    /// Sum of the squares of the rounds' net results in bets, in millionths.
+    pub net_sq_micro: u128,
+    /// Rebuys after the bankroll ran out.
+    pub rebuys: u64,
+    /// Money bought in by those rebuys, in thousandths of a unit.
+    pub rebought_milli: i64,
     /// All decisions.
     pub overall: Accuracy,
     /// Decisions by category.
@@ -114,30 +134,86 @@ impl Tally {
         self.count.correct += u64::from(right);
     }
 
-    /// Counts a settled hand of the player's (`units` = its result per unit bet).
-    pub fn record_hand(&mut self, kind: OutcomeKind, natural: bool, units: Units) {
-        self.hands += 1;
-        match kind {
-            OutcomeKind::Blackjack | OutcomeKind::Win => self.wins += 1,
-            OutcomeKind::Push => self.pushes += 1,
-            OutcomeKind::Loss => self.losses += 1,
-            OutcomeKind::Bust => {
-                self.losses += 1;
-                self.busts += 1;
-            }
+    /// Counts one settled round of a seat: its hands and the dealer's hand. The simulator
+    /// calls this for every round, so it touches integers only.
+    #[inline]
+    pub fn record_round(&mut self, hands: &[PlayerHand], dealer: &DealerHand) {
+        let (mut net, mut money) = (0i64, 0i64);
+        for h in hands {
+            let (delta, cash, bust) = match h.outcome {
+                Some(o) => (o.delta.0, o.money.0, o.kind == OutcomeKind::Bust),
+                None => (0, 0, false),
+            };
+            net += delta;
+            money += cash;
+            self.wins += u64::from(delta > 0);
+            self.losses += u64::from(delta < 0);
+            self.pushes += u64::from(delta == 0);
+            self.naturals += u64::from(h.is_natural());
+            self.busts += u64::from(bust);
+            self.doubles += u64::from(h.is_doubled());
         }
-        self.naturals += u64::from(natural);
-        self.net_milli += units.0;
-    }
-
-    /// Counts a finished round.
-    pub fn record_round(&mut self) {
+        let n = hands.len() as u64;
         self.rounds += 1;
+        self.hands += n;
+        self.splits += n.saturating_sub(1);
+        self.dealer_naturals += u64::from(dealer.cards.is_two_card_21());
+        self.dealer_busts += u64::from(dealer.cards.is_bust());
+        self.net_milli += net;
+        self.net_money_milli += money;
+        // A round nets at most 8 bets (four doubled hands) = 8 000 thousandths, so the square
+        // fits a u64 with room to spare.
+        let abs = net.unsigned_abs();
+        self.net_sq_micro += u128::from(abs * abs);
     }
 
-    /// Net result in units.
+    /// Counts a rebuy of `amount` after the bankroll ran out.
+    pub fn record_rebuy(&mut self, amount: Units) {
+        self.rebuys += 1;
+        self.rebought_milli += amount.0;
+    }
+
+    /// Net result in bets (units of the initial bet): a doubled loss is −2.
     pub fn net(&self) -> Units {
         Units(self.net_milli)
+    }
+
+    /// Net result in money.
+    pub fn net_money(&self) -> Units {
+        Units(self.net_money_milli)
+    }
+
+    /// Mean net result per round, in bets (0 with no round).
+    pub fn ev_per_round(&self) -> f64 {
+        if self.rounds == 0 {
+            return 0.0;
+        }
+        self.net_milli as f64 / 1000.0 / self.rounds as f64
+    }
+
+    /// Sample variance of one round's net result, in bets squared.
+    pub fn variance_per_round(&self) -> f64 {
+        if self.rounds < 2 {
+            return 0.0;
+        }
+        let n = self.rounds as f64;
+        let mean = self.ev_per_round();
+        let mean_sq = self.net_sq_micro as f64 / 1e6 / n;
+        ((mean_sq - mean * mean) * n / (n - 1.0)).max(0.0)
+    }
+
+    /// Standard error of [`Tally::ev_per_round`].
+    pub fn std_error(&self) -> f64 {
+        if self.rounds == 0 {
+            return 0.0;
+        }
+        (self.variance_per_round() / self.rounds as f64).sqrt()
+    }
+
+    /// The 95 % confidence interval of the return per round (normal approximation).
+    pub fn interval_95(&self) -> (f64, f64) {
+        let half = 1.959_963_984_540_054 * self.std_error();
+        (self.ev_per_round() - half, self.ev_per_round() + half)
     }
 
     /// Accuracy in a category.
@@ -181,7 +257,15 @@ impl Tally {
         self.pushes += later.pushes;
         self.naturals += later.naturals;
         self.busts += later.busts;
+        self.doubles += later.doubles;
+        self.splits += later.splits;
+        self.dealer_naturals += later.dealer_naturals;
+        self.dealer_busts += later.dealer_busts;
         self.net_milli += later.net_milli;
+        self.net_money_milli += later.net_money_milli;
+        self.net_sq_micro += later.net_sq_micro;
+        self.rebuys += later.rebuys;
+        self.rebought_milli += later.rebought_milli;
         self.overall.add(&later.overall);
         for (category, acc) in &later.categories {
             self.categories.entry(*category).or_default().add(acc);

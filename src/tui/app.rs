@@ -13,16 +13,17 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, bail};
+use std::path::PathBuf;
 
+use anyhow::bail;
+
+use crate::ai::Level;
 use crate::analysis::Strategy;
-use crate::cli::{Level, PlayArgs};
-use crate::engine::{
-    Action, ActionError, CloseReason, Event, GameRng, OutcomeKind, Phase, Recipient, Rules, Table,
-    Units, seeded_table,
-};
+use crate::engine::{Action, GameRng, Phase, Rules, Table, Units, seeded_table};
+use crate::trainer::coach::Coach;
 use crate::trainer::drill::DrillKind;
 use crate::trainer::evs::{EvQuery, LiveEvs};
+use crate::trainer::tally::Tally;
 
 use super::background::{EvWorker, StrategySlot};
 use super::drill::DrillScreen;
@@ -30,14 +31,8 @@ use super::hint;
 use super::seat_ai::{SeatStrategy, seat_strategy};
 use super::theme::{self, Theme};
 
-/// The smallest bet.
-pub const MIN_BET: i64 = 1;
-/// The largest bet.
-pub const MAX_BET: i64 = 50;
 /// How many messages are kept (the message area shows the newest that fit).
 const MESSAGES_KEPT: usize = 32;
-/// A bound on automatic steps in one go: far more than any round needs.
-const MAX_AUTO_STEPS: usize = 1_000;
 
 /// What the person (or the pacing timer) asked for. Keys become intents in
 /// [`super::input::intent_for`]; every change of state goes through [`App::update`].
@@ -65,8 +60,11 @@ pub enum Intent {
     ToggleCount,
     /// Ask to leave: opens the confirmation.
     AskQuit,
-    /// Leaving confirmed: show the session summary.
+    /// Leaving confirmed: hands in play are played out by basic strategy and settled, then
+    /// the session summary shows.
     ConfirmQuit,
+    /// Out of money: buy in again with the session's starting bankroll.
+    Rebuy,
     /// Stay at the table.
     CancelQuit,
     /// Leave now (Ctrl-C, or any key on the summary).
@@ -118,6 +116,8 @@ pub enum Overlay {
     Chart,
     /// "Leave the table?"
     ConfirmQuit,
+    /// The bankroll is spent: buy in again, or leave.
+    Broke,
     /// The session summary, shown on the way out.
     Summary,
 }
@@ -179,8 +179,6 @@ pub struct SeatInfo {
     pub name: String,
     /// Who plays it.
     pub player: Player,
-    /// Units won or lost this session (AI seats bet one unit a round).
-    pub net: Units,
 }
 
 impl SeatInfo {
@@ -193,29 +191,48 @@ impl SeatInfo {
     }
 }
 
-/// The person's tally for the session (the trainer will keep richer, lasting statistics).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Session {
-    /// Rounds played to the end (one left unfinished on leaving is not counted).
-    pub rounds: u32,
-    /// Hands settled (a split makes two).
-    pub hands: u32,
-    /// Hands won (blackjacks included).
-    pub wins: u32,
-    /// Hands lost (busts included).
-    pub losses: u32,
-    /// Hands pushed.
-    pub pushes: u32,
-    /// Naturals paid.
-    pub blackjacks: u32,
-    /// Hands bust.
-    pub busts: u32,
-    /// Doubles taken.
-    pub doubles: u32,
-    /// Splits made.
-    pub splits: u32,
-    /// Units won or lost.
-    pub net: Units,
+/// How the table is set up: what `blackjack play` checked and built from its options.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TableConfig {
+    /// Seats at the table, 1–7.
+    pub seats: usize,
+    /// The person's seat, 0-based (`None`: the middle one).
+    pub you: Option<usize>,
+    /// The AI seats' levels in seat order, repeated if fewer than the AI seats.
+    pub ai: Vec<Level>,
+    /// Pause before each AI action or dealer step.
+    pub speed: Duration,
+    /// Hints on from the start.
+    pub hints: bool,
+    /// ASCII cards and frames.
+    pub ascii: bool,
+    /// Refuse decisions that differ from basic strategy.
+    pub strict: bool,
+    /// The statistics file, or `None` to keep none.
+    pub stats: Option<PathBuf>,
+    /// The person's bankroll, and what a rebuy brings.
+    pub bankroll: Units,
+    /// The shoe's seed.
+    pub seed: u64,
+}
+
+impl Default for TableConfig {
+    /// Three seats, you in the middle between a normal and a hard seat, 400 ms a step, a
+    /// bankroll of 100, no statistics file, seed 0.
+    fn default() -> TableConfig {
+        TableConfig {
+            seats: 3,
+            you: None,
+            ai: vec![Level::Normal, Level::Hard],
+            speed: Duration::from_millis(400),
+            hints: false,
+            ascii: false,
+            strict: false,
+            stats: None,
+            bankroll: Units::from_units(100),
+            seed: 0,
+        }
+    }
 }
 
 /// The whole state of the table screen. Drawing reads it ([`super::draw()`]); only
@@ -225,12 +242,8 @@ pub struct App {
     pub(crate) rules: Rules,
     pub(crate) seats: Vec<SeatInfo>,
     pub(crate) you: usize,
-    /// The bet for the next deal.
-    pub(crate) bet: i64,
-    /// The bet of the round on the table.
-    pub(crate) round_bet: i64,
-    pub(crate) bankroll: Units,
-    pub(crate) start_bankroll: Units,
+    /// What a rebuy brings (the bankroll the session started with).
+    pub(crate) rebuy: Units,
     pub(crate) hints: bool,
     /// The variant's basic strategy: hints, grading, the chart screen, the hard seat, drills.
     pub(crate) strategy: StrategySlot,
@@ -250,62 +263,59 @@ pub struct App {
     pub(crate) theme: &'static Theme,
     pub(crate) overlay: Option<Overlay>,
     pub(crate) messages: Vec<Message>,
-    pub(crate) session: Session,
     /// The shoe was reshuffled before the round on the table.
     pub(crate) reshuffled: bool,
     pub(crate) seed: u64,
     /// Grading and statistics.
-    pub(crate) coach: super::coach::Coach,
+    pub(crate) coach: Coach,
     /// Refuse decisions that differ from basic strategy.
     pub(crate) strict: bool,
     /// Show the Hi-Lo running and true count.
     pub(crate) show_count: bool,
-    quit: bool,
-    told_credit: bool,
+    pub(crate) quit: bool,
+    /// Leaving was confirmed: the person's hands in play are played out by basic strategy.
+    pub(crate) leaving: bool,
 }
 
 impl App {
-    /// A table for `play` with these options. `seed` fixes the shoe (a random one if `None`).
-    /// Colour is on; see [`App::with_color`].
-    pub fn new(rules: &Rules, seed: Option<u64>, args: &PlayArgs) -> anyhow::Result<App> {
-        let count = usize::from(args.seats);
+    /// A table set up as `config` says. Refuses a seat count outside 1–7, a seat outside
+    /// the table, no AI level, or a bankroll the table cannot take.
+    pub fn new(rules: &Rules, config: TableConfig) -> anyhow::Result<App> {
+        let count = config.seats;
         if !(1..=crate::engine::MAX_SEATS).contains(&count) {
             bail!(
                 "--seats must be 1 to {}, not {count}",
                 crate::engine::MAX_SEATS
             );
         }
-        let you = match args.seat {
+        let you = match config.you {
             None => (count - 1) / 2,
-            Some(k) if (1..=count).contains(&usize::from(k)) => usize::from(k) - 1,
-            Some(k) => bail!("--seat must be 1 to {count} (the number of seats), not {k}"),
+            Some(k) if k < count => k,
+            Some(k) => bail!(
+                "--seat must be 1 to {count} (the number of seats), not {}",
+                k + 1
+            ),
         };
-        if args.ai.is_empty() {
+        if config.ai.is_empty() && count > 1 {
             bail!("--ai needs at least one level (easy, normal or hard)");
         }
-        let mut levels = args.ai.iter().copied().cycle();
+        let mut levels = config.ai.iter().copied().cycle();
         let mut seats = Vec::with_capacity(count);
         for i in 0..count {
-            if i == you {
-                seats.push(SeatInfo {
-                    name: "You".to_owned(),
-                    player: Player::You,
-                    net: Units::ZERO,
-                });
+            let (name, player) = if i == you {
+                ("You".to_owned(), Player::You)
             } else {
-                let level = levels.next().context("--ai needs at least one level")?;
-                seats.push(SeatInfo {
-                    name: format!("Seat {}", i + 1),
-                    player: Player::Ai {
-                        level,
-                        strategy: None,
-                    },
-                    net: Units::ZERO,
-                });
-            }
+                let level = levels.next().unwrap_or(Level::Hard);
+                let strategy = None;
+                (format!("Seat {}", i + 1), Player::Ai { level, strategy })
+            };
+            seats.push(SeatInfo { name, player });
         }
-        let seed = seed.unwrap_or_else(rand::random);
-        let (coach, news) = super::coach::Coach::open(args.stats.clone(), !args.no_stats);
+        let mut table = seeded_table(rules.clone(), count, config.seed);
+        if let Err(err) = table.buy_in(you, config.bankroll) {
+            bail!("--bankroll {}: {err}", config.bankroll.plain());
+        }
+        let (coach, news) = Coach::open(config.stats.as_deref());
         let mut messages = vec![Message {
             tone: Tone::Info,
             text: "Welcome. Space deals; ? shows every key.".to_owned(),
@@ -316,18 +326,13 @@ impl App {
                 text: news,
             });
         }
-        let bankroll = Units::from_units(args.bankroll);
-        let bet = MIN_BET;
         Ok(App {
-            table: seeded_table(rules.clone(), count, seed),
+            table,
             rules: rules.clone(),
             seats,
             you,
-            bet,
-            round_bet: bet,
-            bankroll,
-            start_bankroll: bankroll,
-            hints: args.hints,
+            rebuy: config.bankroll,
+            hints: config.hints,
             // Started here, ready long before the first deal; the first frame does not wait.
             strategy: StrategySlot::start(rules),
             evs: EvWorker::new(rules),
@@ -336,19 +341,18 @@ impl App {
             drill: None,
             drills_started: 0,
             clock: Box::new(Instant::now),
-            speed: Duration::from_millis(args.speed),
-            ascii: args.ascii,
+            speed: config.speed,
+            ascii: config.ascii,
             theme: theme::theme(true),
             overlay: None,
             messages,
-            session: Session::default(),
             reshuffled: false,
-            seed,
+            seed: config.seed,
             coach,
-            strict: args.strict,
+            strict: config.strict,
             show_count: false,
             quit: false,
-            told_credit: false,
+            leaving: false,
         })
     }
 
@@ -429,19 +433,34 @@ impl App {
         self.seed
     }
 
-    /// The person's tally so far.
-    pub fn session(&self) -> &Session {
-        &self.session
+    /// The person's tally for this session (the coach's: one tally for every screen).
+    pub fn session(&self) -> &Tally {
+        self.coach.session()
     }
 
-    /// The bankroll now.
+    /// The person's seat at the table: bet, bankroll, what was bought in, the hands.
+    pub fn your_money(&self) -> &crate::engine::Seat {
+        &self.table.seats()[self.you]
+    }
+
+    /// The bankroll now (money off the table).
     pub fn bankroll(&self) -> Units {
-        self.bankroll
+        self.your_money().bankroll()
     }
 
-    /// The bankroll at the start of the session.
-    pub fn start_bankroll(&self) -> Units {
-        self.start_bankroll
+    /// The bet for the next round (and of the round on the table).
+    pub fn bet(&self) -> Units {
+        self.your_money().bet()
+    }
+
+    /// The bankroll the session started with (what a rebuy brings).
+    pub fn starting_bankroll(&self) -> Units {
+        self.rebuy
+    }
+
+    /// Everything bought in this session: the first bankroll and every rebuy.
+    pub fn bought_in(&self) -> Units {
+        self.your_money().bought_in()
     }
 
     /// The open overlay, if any.
@@ -520,7 +539,11 @@ impl App {
                 };
             }
             Intent::ToggleEv => self.toggle_overlay(Overlay::EvPanel),
-            Intent::ToggleStats => self.toggle_overlay(Overlay::Stats),
+            Intent::ToggleStats => {
+                // Other sessions sharing the file may have written since.
+                self.coach.refresh();
+                self.toggle_overlay(Overlay::Stats);
+            }
             Intent::ToggleChart => {
                 self.ensure_strategy();
                 self.toggle_overlay(Overlay::Chart);
@@ -535,10 +558,11 @@ impl App {
                 self.say(Tone::Info, text);
             }
             Intent::AskQuit => self.overlay = Some(Overlay::ConfirmQuit),
-            Intent::ConfirmQuit => self.overlay = Some(Overlay::Summary),
+            Intent::ConfirmQuit => self.confirm_quit(),
+            Intent::Rebuy => self.rebuy(),
             Intent::CancelQuit => self.overlay = None,
             Intent::Exit => {
-                if let Some(err) = self.coach.flush() {
+                if let Some(err) = self.coach.save() {
                     self.say(Tone::Error, err);
                 }
                 self.quit = true;
@@ -683,396 +707,34 @@ impl App {
     }
 
     /// The trainer, to save what is left at the end.
-    pub fn coach_mut(&mut self) -> &mut super::coach::Coach {
+    pub fn coach_mut(&mut self) -> &mut Coach {
         &mut self.coach
     }
 
     /// The person's trainer statistics.
-    pub fn coach(&self) -> &super::coach::Coach {
+    pub fn coach(&self) -> &Coach {
         &self.coach
     }
 
     pub(crate) fn say(&mut self, tone: Tone, text: impl Into<String>) {
-        self.messages.push(Message {
+        self.messages_push(Message {
             tone,
             text: text.into(),
         });
+    }
+
+    pub(crate) fn messages_push(&mut self, message: Message) {
+        self.messages.push(message);
         if self.messages.len() > MESSAGES_KEPT {
             let extra = self.messages.len() - MESSAGES_KEPT;
             self.messages.drain(..extra);
         }
     }
-
-    fn refuse(&mut self, err: ActionError) {
-        let mut text = err.to_string();
-        if self.table.phase() == Phase::Settled {
-            text.push_str(" (space deals the next round)");
-        }
-        self.say(Tone::Error, text);
-    }
-
-    fn act(&mut self, action: Action) {
-        // The legal-action list decides; `check` only says why not.
-        if !self.table.legal_actions(self.you).contains(action) {
-            match self.table.check(self.you, action) {
-                Err(err) => self.refuse(err),
-                Ok(_) => self.say(Tone::Error, format!("cannot {action} now")),
-            }
-            return;
-        }
-        // Grade the decision against the hard strategy before it is taken. The EVs were asked
-        // for when the hand came up, so this rarely waits.
-        let strategy = self.ensure_strategy();
-        let graded = match EvQuery::table_basic(&self.rules, &self.table.view(self.you)) {
-            Some(query) => {
-                let evs = self.evs.wait_for(&query);
-                let view = self.table.view(self.you);
-                self.coach.grade(&strategy.chart, &view, action, &evs)
-            }
-            None => None,
-        };
-        if let Some(g) = graded {
-            if self.strict && !g.is_correct() {
-                self.say(
-                    Tone::Error,
-                    format!("{} — strict mode: try again", g.advice()),
-                );
-                return;
-            }
-            let tone = if g.is_correct() {
-                Tone::Good
-            } else {
-                Tone::Bad
-            };
-            self.say(tone, g.advice());
-            self.coach.record(g);
-        }
-        let hand = self.table.active().map_or(0, |(_, h)| h);
-        match self.table.act(self.you, action) {
-            Ok(events) => {
-                let events = events.to_vec();
-                self.tell_action(self.you, hand, action, &events);
-                self.absorb(&events);
-            }
-            Err(err) => self.refuse(err),
-        }
-    }
-
-    fn deal(&mut self) {
-        if !self.between_rounds() {
-            self.refuse(ActionError::RoundInPlay);
-            return;
-        }
-        // The seats and the grading need the strategy from the first decision on.
-        self.ensure_strategy();
-        let whole_bankroll = self.bankroll.0.div_euclid(1000);
-        if whole_bankroll < MIN_BET {
-            self.bet = MIN_BET;
-            if !self.told_credit {
-                self.told_credit = true;
-                self.say(
-                    Tone::Bad,
-                    "Your bankroll is spent: you play on at 1 unit (virtual units, practice only).",
-                );
-            }
-        } else if self.bet > whole_bankroll {
-            self.bet = whole_bankroll;
-        }
-        self.round_bet = self.bet;
-        match self.table.start_round() {
-            Ok(events) => {
-                let events = events.to_vec();
-                self.messages.clear();
-                self.reshuffled = false;
-                self.absorb(&events);
-            }
-            Err(err) => self.refuse(err),
-        }
-    }
-
-    fn change_bet(&mut self, by: i64) {
-        if !self.between_rounds() {
-            self.say(Tone::Error, "the bet can change only between rounds");
-            return;
-        }
-        let wanted = self.bet + by;
-        let whole_bankroll = self.bankroll.0.div_euclid(1000);
-        if wanted < MIN_BET {
-            self.say(Tone::Error, format!("the smallest bet is {MIN_BET}"));
-        } else if wanted > MAX_BET {
-            self.say(Tone::Error, format!("the largest bet is {MAX_BET}"));
-        } else if by > 0 && wanted > whole_bankroll {
-            self.say(
-                Tone::Error,
-                format!("the bet cannot be more than your bankroll ({whole_bankroll})"),
-            );
-        } else {
-            self.bet = wanted;
-            self.say(Tone::Info, format!("Bet {wanted} for the next round."));
-        }
-    }
-
-    // ----- AI seats and the dealer -----
-
-    fn automation_pending(&self) -> bool {
-        match self.table.phase() {
-            Phase::Players { seat, .. } => seat != self.you,
-            Phase::Dealer => true,
-            Phase::Betting | Phase::Settled => false,
-        }
-    }
-
-    fn run_automation(&mut self) {
-        for _ in 0..MAX_AUTO_STEPS {
-            if !self.automation_pending() {
-                return;
-            }
-            self.auto_step();
-        }
-    }
-
-    /// One AI action or one dealer step.
-    fn auto_step(&mut self) {
-        match self.table.phase() {
-            Phase::Players { seat, hand } if seat != self.you => {
-                if matches!(self.seats[seat].player, Player::Ai { strategy: None, .. }) {
-                    self.ensure_strategy();
-                }
-                let wanted = match &self.seats[seat].player {
-                    Player::Ai {
-                        strategy: Some(strategy),
-                        ..
-                    } => strategy.decide(&self.table.view(seat)),
-                    Player::Ai { strategy: None, .. } | Player::You => Action::Stand,
-                };
-                // A strategy that picks an illegal action stands instead: standing is always
-                // legal for an open hand, so the round cannot stall.
-                let action = if self.table.legal_actions(seat).contains(wanted) {
-                    wanted
-                } else {
-                    Action::Stand
-                };
-                if let Ok(events) = self.table.act(seat, action) {
-                    let events = events.to_vec();
-                    self.tell_action(seat, hand, action, &events);
-                    self.absorb(&events);
-                }
-            }
-            Phase::Dealer => {
-                if let Ok(events) = self.table.dealer_step() {
-                    let events = events.to_vec();
-                    self.absorb(&events);
-                }
-            }
-            _ => {}
-        }
-    }
-
-    // ----- turning events into news and money -----
-
-    /// A line about an action just taken: `Seat 1 hits: 7♣ → 17`.
-    fn tell_action(&mut self, seat: usize, hand: usize, action: Action, events: &[Event]) {
-        let you = seat == self.you;
-        let who = if you {
-            "You".to_owned()
-        } else {
-            self.seats[seat].name.clone()
-        };
-        let verb = |plain: &str, third: &str| if you { plain } else { third }.to_owned();
-        let card = events.iter().find_map(|e| match *e {
-            Event::CardDealt {
-                to: Recipient::Hand { seat: s, hand: h },
-                card,
-            } if s == seat && h == hand => Some(card),
-            _ => None,
-        });
-        let h = self.table.seats()[seat].hands().get(hand).copied();
-        let total = h.map(|h| h.total());
-        let bust = total.is_some_and(|t| t.is_bust());
-        let total_text = match total {
-            Some(t) if t.is_bust() => format!("bust with {}", t.value),
-            Some(t) => t.to_string(),
-            None => String::new(),
-        };
-        let shown = |c: crate::engine::Card| self.card_text(c);
-        let text = match (action, card) {
-            (Action::Stand, _) => format!("{who} {} on {total_text}", verb("stand", "stands")),
-            (Action::Hit, Some(c)) => {
-                format!("{who} {}: {} → {total_text}", verb("hit", "hits"), shown(c))
-            }
-            (Action::Double, Some(c)) => format!(
-                "{who} {}: one card, {} → {total_text}",
-                verb("double", "doubles"),
-                shown(c)
-            ),
-            (Action::Split, _) => format!("{who} {} the pair", verb("split", "splits")),
-            (_, None) => format!("{who}: {action}"),
-        };
-        let tone = match (you, bust) {
-            (true, true) => Tone::Bad,
-            _ => Tone::Info,
-        };
-        self.say(tone, text);
-    }
-
-    /// A card as text, honouring `--ascii`.
-    pub(crate) fn card_text(&self, card: crate::engine::Card) -> String {
-        if self.ascii {
-            format!("{card:?}")
-        } else {
-            card.to_string()
-        }
-    }
-
-    /// The dealer's total once revealed: `soft 17`, `blackjack`, `bust with 25`.
-    pub(crate) fn dealer_total_text(&self) -> String {
-        let cards = &self.table.dealer().cards;
-        let total = cards.total();
-        if cards.is_two_card_21() {
-            "blackjack".to_owned()
-        } else if total.is_bust() {
-            format!("bust with {}", total.value)
-        } else {
-            total.to_string()
-        }
-    }
-
-    /// Books what the events say happened: news, the bankroll, the tally.
-    fn absorb(&mut self, events: &[Event]) {
-        for &event in events {
-            match event {
-                Event::Reshuffled => {
-                    self.reshuffled = true;
-                    self.say(Tone::Info, "The shoe was reshuffled.");
-                }
-                Event::DiscardsShuffledIn => {
-                    self.say(
-                        Tone::Info,
-                        "The shoe ran dry: the discards were shuffled in.",
-                    );
-                }
-                Event::DeckAdded => {
-                    self.say(Tone::Info, "The shoe ran dry: a new deck was opened.")
-                }
-                Event::HandClosed {
-                    seat,
-                    reason: CloseReason::Natural,
-                    ..
-                } => {
-                    if seat == self.you {
-                        self.say(Tone::Good, "Blackjack!");
-                    } else {
-                        let name = self.seats[seat].name.clone();
-                        self.say(Tone::Info, format!("{name} has blackjack."));
-                    }
-                }
-                Event::Split { seat, .. } if seat == self.you => self.session.splits += 1,
-                Event::Doubled { seat, .. } if seat == self.you => self.session.doubles += 1,
-                Event::HoleCardRevealed { card } => {
-                    let text = format!(
-                        "Dealer turns over {}: {}",
-                        self.card_text(card),
-                        self.dealer_total_text()
-                    );
-                    self.say(Tone::Info, text);
-                }
-                Event::DealerNatural => self.say(Tone::Bad, "Dealer has blackjack!"),
-                Event::DealerDraws { card } => {
-                    let text = format!(
-                        "Dealer draws {}: {}",
-                        self.card_text(card),
-                        self.dealer_total_text()
-                    );
-                    self.say(Tone::Info, text);
-                }
-                // A natural was announced when it was turned over.
-                Event::DealerStands { .. } if !self.table.dealer().cards.is_two_card_21() => {
-                    let text = format!("Dealer stands on {}", self.dealer_total_text());
-                    self.say(Tone::Info, text);
-                }
-                Event::DealerBusts { total } => {
-                    self.say(Tone::Good, format!("Dealer busts with {total}"));
-                }
-                Event::HandSettled { seat, outcome, .. } => {
-                    if seat == self.you {
-                        let won = outcome.delta * self.round_bet;
-                        self.bankroll += won;
-                        self.seats[seat].net += won;
-                        let s = &mut self.session;
-                        s.net += won;
-                        s.hands += 1;
-                        match outcome.kind {
-                            OutcomeKind::Blackjack => {
-                                s.wins += 1;
-                                s.blackjacks += 1;
-                            }
-                            OutcomeKind::Win => s.wins += 1,
-                            OutcomeKind::Push => s.pushes += 1,
-                            OutcomeKind::Loss => s.losses += 1,
-                            OutcomeKind::Bust => {
-                                s.losses += 1;
-                                s.busts += 1;
-                            }
-                        }
-                    } else if let Some(info) = self.seats.get_mut(seat) {
-                        info.net += outcome.delta;
-                    }
-                }
-                Event::RoundOver => {
-                    self.session.rounds += 1;
-                    self.tell_round_result();
-                    if let Some(err) = self.coach.round_over(&self.table.view(self.you)) {
-                        self.say(Tone::Error, err);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-
-    /// `You win +2`, `Push`, `Your hands: +1, −1 — net 0`.
-    fn tell_round_result(&mut self) {
-        let Some(seat) = self.table.seats().get(self.you) else {
-            return;
-        };
-        let outcomes: Vec<_> = seat.hands().iter().filter_map(|h| h.outcome).collect();
-        let net = seat.net() * self.round_bet;
-        let one = |o: crate::engine::Outcome| -> String {
-            let amount = o.delta * self.round_bet;
-            match o.kind {
-                OutcomeKind::Push => "push".to_owned(),
-                OutcomeKind::Bust => format!("bust {amount}"),
-                OutcomeKind::Blackjack => format!("blackjack {amount}"),
-                OutcomeKind::Win | OutcomeKind::Loss => amount.to_string(),
-            }
-        };
-        let text = match outcomes.as_slice() {
-            [] => return,
-            [o] => match o.kind {
-                OutcomeKind::Push => "Push: your stake comes back.".to_owned(),
-                OutcomeKind::Win => format!("You win {}", one(*o)),
-                OutcomeKind::Blackjack => format!("Blackjack pays {}", o.delta * self.round_bet),
-                OutcomeKind::Loss => format!("You lose {}", one(*o)),
-                OutcomeKind::Bust => format!("You bust: {}", o.delta * self.round_bet),
-            },
-            many => {
-                let parts: Vec<String> = many.iter().map(|&o| one(o)).collect();
-                format!("Your hands: {} — net {net}", parts.join(", "))
-            }
-        };
-        let tone = match net.0.signum() {
-            1 => Tone::Good,
-            -1 => Tone::Bad,
-            _ => Tone::Info,
-        };
-        self.say(tone, text);
-    }
 }
 
 /// An amount without a plus sign: `100`, `101.5`, `−3`.
 pub fn amount(units: Units) -> String {
-    let signed = units.to_string();
-    signed.strip_prefix('+').unwrap_or(&signed).to_owned()
+    units.plain().to_string()
 }
 
 #[cfg(test)]
@@ -1080,13 +742,15 @@ mod tests {
     use super::*;
     use crate::engine::Card;
 
-    fn app(seats: u8, seat: Option<u8>) -> anyhow::Result<App> {
-        let mut args = PlayArgs::defaults();
-        args.no_stats = true;
-        args.seats = seats;
-        args.seat = seat;
-        args.speed = 0;
-        App::new(&Rules::default(), Some(1), &args)
+    fn app(seats: usize, seat: Option<usize>) -> anyhow::Result<App> {
+        let config = TableConfig {
+            seats,
+            you: seat.map(|k| k - 1),
+            speed: Duration::ZERO,
+            seed: 1,
+            ..TableConfig::default()
+        };
+        App::new(&Rules::default(), config)
     }
 
     #[test]
@@ -1102,8 +766,11 @@ mod tests {
     #[test]
     fn a_seat_outside_the_table_is_an_error_not_a_panic() {
         assert!(app(3, Some(4)).is_err());
-        assert!(app(3, Some(0)).is_err());
         assert!(app(7, Some(7)).is_ok());
+        let mut args = crate::cli::PlayArgs::defaults();
+        args.no_stats = true;
+        args.seat = Some(0);
+        assert!(crate::commands::table_config(&args, Some(1)).is_err());
     }
 
     #[test]
@@ -1143,11 +810,6 @@ mod tests {
         app.update(Intent::Act(Action::Stand));
         assert!(app.between_rounds());
         assert_eq!(app.session().rounds, 1);
-        assert_eq!(
-            app.coach().session.rounds,
-            1,
-            "the summary and the tally agree"
-        );
         Ok(())
     }
 
@@ -1156,13 +818,13 @@ mod tests {
         let mut app = app(1, None)?;
         app.update(Intent::BetUp);
         app.update(Intent::BetUp);
-        assert_eq!(app.bet, 3);
+        assert_eq!(app.bet(), Units::from_units(3));
         let c = Card::of_value;
         // You 10,9 against dealer 7 + hole 10: you stand on 19, the dealer stands on 17.
         assert!(app.stack_next(&[c(10), c(7), c(9), c(10)]));
         app.update(Intent::Deal);
         app.update(Intent::BetUp);
-        assert_eq!(app.bet, 3, "no change mid-round");
+        assert_eq!(app.bet(), Units::from_units(3), "no change mid-round");
         app.update(Intent::Act(Action::Stand));
         assert_eq!(app.bankroll(), Units::from_units(103));
         assert_eq!(app.session().wins, 1);

@@ -7,9 +7,7 @@ use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use crate::engine::Units;
-
-use super::app::{App, Overlay, amount};
+use super::app::{App, Overlay};
 use super::drill::DrillScreen;
 use super::widgets::dealer::{self, render_dealer};
 use super::widgets::drill::{render_chooser, render_count, render_decision};
@@ -48,6 +46,7 @@ impl Widget for &App {
             None => {}
             Some(Overlay::Help) => render_help(self, area, buf),
             Some(Overlay::ConfirmQuit) => render_confirm_quit(self, area, buf),
+            Some(Overlay::Broke) => super::widgets::overlay::render_broke(self, area, buf),
             Some(Overlay::Summary) => render_summary(self, area, buf),
             Some(Overlay::EvPanel) => super::widgets::trainer::render_ev_panel(self, area, buf),
             Some(Overlay::Stats) => super::widgets::trainer::render_stats(self, area, buf),
@@ -144,7 +143,8 @@ fn render_header(app: &App, area: Rect, buf: &mut Buffer) {
     let rules = &app.rules;
     let right = " ? help · q quit ";
     let right_width = u16::try_from(right.chars().count()).unwrap_or(0);
-    let pays = amount(Units(rules.blackjack_pays_milli()));
+    let pays = rules.payout_label();
+    let decks = rules.decks_label();
     let s17 = if rules.dealer_hits_soft_17 {
         "H17"
     } else {
@@ -153,19 +153,15 @@ fn render_header(app: &App, area: Rect, buf: &mut Buffer) {
     let room = usize::from(area.width.saturating_sub(right_width));
     let left = [
         format!(
-            " Blackjack trainer · {} decks · dealer {} soft 17 · no peek · blackjack pays {pays}",
-            rules.decks,
+            " Blackjack trainer · {decks} · dealer {} soft 17 · no peek · blackjack pays {pays}",
             if rules.dealer_hits_soft_17 {
                 "hits"
             } else {
                 "stands on"
             },
         ),
-        format!(
-            " Blackjack trainer · {} decks · {s17} · no peek · blackjack pays {pays}",
-            rules.decks
-        ),
-        format!(" Blackjack · {} decks · {s17} · no peek", rules.decks),
+        format!(" Blackjack trainer · {decks} · {s17} · no peek · blackjack pays {pays}"),
+        format!(" Blackjack · {decks} · {s17} · no peek"),
     ]
     .into_iter()
     .find(|l| l.chars().count() <= room)

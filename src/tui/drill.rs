@@ -2,7 +2,7 @@
 //!
 //! The drill logic is the trainer's ([`crate::trainer::practice`]): this module keeps the
 //! screen's state and turns intents into calls on it. Answers go into the same statistics as
-//! table play (the [`super::coach::Coach`]), and leaving a drill puts its summary in the
+//! table play (the [`crate::trainer::coach::Coach`]), and leaving a drill puts its summary in the
 //! table's messages. While a drill is open the table waits as it was.
 
 use std::collections::VecDeque;
@@ -211,7 +211,7 @@ impl App {
             }
             None => self.say(Tone::Info, format!("{title} No question answered.")),
         }
-        if let Some(err) = self.coach.flush() {
+        if let Some(err) = self.coach.save() {
             self.say(Tone::Error, err);
         }
     }
@@ -357,21 +357,23 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::PlayArgs;
     use crate::engine::Rules;
     use crate::trainer::drill::fresh_hand_actions;
+    use crate::tui::TableConfig;
     use std::cell::Cell;
     use std::rc::Rc;
     use std::time::Duration;
 
     /// An app whose clock moves on two seconds each time it is read.
     fn app() -> App {
-        let mut args = PlayArgs::defaults();
-        args.no_stats = true;
-        args.speed = 0;
+        let config = TableConfig {
+            speed: Duration::ZERO,
+            seed: 4,
+            ..TableConfig::default()
+        };
         let start = Instant::now();
         let ticks = Rc::new(Cell::new(0u32));
-        App::new(&Rules::default(), Some(4), &args)
+        App::new(&Rules::default(), config)
             .expect("default options are valid")
             .with_background_waits(true)
             .with_clock(move || {
@@ -445,8 +447,8 @@ mod tests {
         assert_eq!(last.question, question);
         assert!((last.seconds - 2.0).abs() < 1e-9, "{}", last.seconds);
         assert_ne!(screen.drill.summary().decisions, 0);
-        assert_eq!(app.coach().session.overall.decisions, 1);
-        assert_eq!(app.coach().session.overall.correct, 1);
+        assert_eq!(app.coach().session().overall.decisions, 1);
+        assert_eq!(app.coach().session().overall.correct, 1);
         app.update(Intent::LeaveDrill);
         let texts: Vec<&str> = app.messages().iter().map(|m| m.text.as_str()).collect();
         assert!(texts.contains(&"Drill over: pairs."), "{texts:?}");
@@ -474,7 +476,7 @@ mod tests {
             "{}",
             note.text
         );
-        assert_eq!(app.coach().session.overall.decisions, 0);
+        assert_eq!(app.coach().session().overall.decisions, 0);
         app.update(Intent::Deal);
         assert!(app.between_rounds(), "table keys do nothing in a drill");
     }
@@ -524,8 +526,8 @@ mod tests {
             screen.answers
         );
         assert!(screen.input.is_empty());
-        assert_eq!(app.coach().session.count.decisions, 1);
-        assert_eq!(app.coach().session.count.correct, 1);
+        assert_eq!(app.coach().session().count.decisions, 1);
+        assert_eq!(app.coach().session().count.correct, 1);
         app.update(Intent::CountKey('3'));
         assert!(count(&app).note.is_some(), "no question after an answer");
         app.update(Intent::NextRound);

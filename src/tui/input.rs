@@ -52,6 +52,13 @@ fn key_intent(key: KeyEvent, app: &App) -> Option<Intent> {
                 _ => None,
             };
         }
+        Some(Overlay::Broke) => {
+            return match key.code {
+                KeyCode::Char('b' | 'B') => Some(Intent::Rebuy),
+                KeyCode::Char('q' | 'Q') | KeyCode::Esc => Some(Intent::AskQuit),
+                _ => None,
+            };
+        }
         Some(Overlay::Help) => return Some(Intent::ToggleHelp),
         Some(Overlay::EvPanel) => return Some(Intent::ToggleEv),
         Some(Overlay::Stats) => return Some(Intent::ToggleStats),
@@ -138,7 +145,6 @@ fn drill_intent(code: KeyCode, drill: &DrillScreen) -> Option<Intent> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::PlayArgs;
     use crate::engine::Rules;
 
     fn press(code: KeyCode) -> Event {
@@ -146,10 +152,12 @@ mod tests {
     }
 
     fn app() -> App {
-        let mut args = PlayArgs::defaults();
-        args.no_stats = true;
-        args.speed = 0;
-        App::new(&Rules::default(), Some(3), &args).expect("default options are valid")
+        let config = crate::tui::TableConfig {
+            speed: std::time::Duration::ZERO,
+            seed: 3,
+            ..Default::default()
+        };
+        App::new(&Rules::default(), config).expect("default options are valid")
     }
 
     #[test]

@@ -13,11 +13,12 @@
 
 pub mod app;
 pub mod background;
-pub mod coach;
 pub mod draw;
 pub mod drill;
+pub mod flow;
 pub mod hint;
 pub mod input;
+pub mod narrate;
 pub mod seat_ai;
 pub mod theme;
 pub mod widgets;
@@ -28,7 +29,7 @@ use std::time::{Duration, Instant};
 use ratatui::Terminal;
 use ratatui::backend::Backend;
 
-pub use app::{App, Intent, LivePanel, Overlay};
+pub use app::{App, Intent, LivePanel, Overlay, TableConfig};
 pub use draw::{MIN_HEIGHT, MIN_WIDTH, draw};
 pub use drill::DrillScreen;
 

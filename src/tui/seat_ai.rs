@@ -1,9 +1,8 @@
 //! Who decides for the AI seats: the `ai` module's strategies, which see only the seat's
 //! [`crate::engine::SeatView`].
 
-use crate::ai::{AnyStrategy, Easy, Hard, Normal};
+use crate::ai::{AnyStrategy, Level};
 use crate::analysis::chart::Chart;
-use crate::cli::Level;
 
 pub use crate::ai::Strategy as SeatStrategy;
 
@@ -11,11 +10,7 @@ pub use crate::ai::Strategy as SeatStrategy;
 /// strategy, which the hard seat plays (the app hands over the one it worked out in the
 /// background, so nothing is computed twice).
 pub fn seat_strategy(level: Level, hard_chart: &Chart) -> Box<dyn SeatStrategy> {
-    Box::new(match level {
-        Level::Easy => AnyStrategy::Easy(Easy),
-        Level::Normal => AnyStrategy::Normal(Normal::new()),
-        Level::Hard => AnyStrategy::Hard(Hard::new(hard_chart.clone())),
-    })
+    Box::new(AnyStrategy::with_chart(level, hard_chart))
 }
 
 #[cfg(test)]

@@ -100,5 +100,5 @@ fn dealer_total(app: &App) -> String {
             None => String::new(),
         };
     }
-    app.dealer_total_text()
+    crate::tui::narrate::dealer_total_text(app.table().dealer())
 }

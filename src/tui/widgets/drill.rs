@@ -142,7 +142,7 @@ pub fn render_chooser(
 ) {
     let t = app.theme;
     let coach = app.coach();
-    let tally = coach.lifetime.as_ref().unwrap_or(&coach.session);
+    let tally = coach.history();
     let mut lines = vec![
         Line::from(Span::styled(
             " Every answer is graded at once and goes into your statistics.",
@@ -156,7 +156,7 @@ pub fn render_chooser(
         let label = format!(" {mark} {}  {:<26}", i + 1, kind.describe());
         lines.push(Line::from(vec![
             Span::styled(label, if chosen { t.active_hand } else { t.text }),
-            Span::styled(format!(" {}", record_text(tally, kind)), t.dim),
+            Span::styled(format!(" {}", record_text(&tally, kind)), t.dim),
         ]));
     }
     lines.push(Line::default());

@@ -6,8 +6,10 @@ use ratatui::layout::{Alignment, Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget, Wrap};
 
-use super::super::app::{App, amount};
+use super::super::app::App;
 use super::ascii_border;
+use crate::trainer::report::figures;
+use crate::trainer::stats::cell_label;
 
 /// The help text: the keys and what they do.
 pub const HELP_TEXT: &str = include_str!("../../../assets/help.txt");
@@ -68,97 +70,93 @@ pub fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
     draw_box(app, " Help: the keys ", lines, width, area, buf);
 }
 
-/// "Leave the table?"
+/// "Leave the table?" — and what happens to the hands in play if the round is not over.
 pub fn render_confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
     let t = app.theme;
+    let mut lines = vec![Line::from(" Leave the table?")];
+    if app.hands_in_play() {
+        lines.push(Line::from(Span::styled(
+            " Your hands in play will be played out by basic strategy and settled.",
+            t.text,
+        )));
+    }
+    lines.push(Line::default());
+    lines.push(Line::from(vec![
+        Span::raw(" "),
+        Span::styled("[y]", t.key),
+        Span::raw(" yes, show the summary   "),
+        Span::styled("[n]", t.key),
+        Span::raw(" no, play on"),
+    ]));
+    let width = if app.hands_in_play() { 74 } else { 50 };
+    draw_box(app, " Quit ", lines, width, area, buf);
+}
+
+/// The bankroll is spent: buy in again, or leave.
+pub fn render_broke(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = app.theme;
+    let (min, _) = app.table().rules().bet_limits();
     let lines = vec![
-        Line::from(" Leave the table?"),
+        Line::from(format!(
+            " Your bankroll is spent: {} left, and the smallest bet is {}.",
+            app.bankroll().plain(),
+            min.plain()
+        )),
         Line::default(),
         Line::from(vec![
             Span::raw(" "),
-            Span::styled("[y]", t.key),
-            Span::raw(" yes, show the summary   "),
-            Span::styled("[n]", t.key),
-            Span::raw(" no, play on"),
+            Span::styled("[b]", t.key),
+            Span::raw(format!(
+                " buy in again for {} (counted in your statistics)   ",
+                app.starting_bankroll().plain()
+            )),
+        ]),
+        Line::from(vec![
+            Span::raw(" "),
+            Span::styled("[q]", t.key),
+            Span::raw(" leave the table"),
         ]),
     ];
-    draw_box(app, " Quit ", lines, 50, area, buf);
+    draw_box(app, " Out of money ", lines, 74, area, buf);
 }
 
-/// The session's tally, shown on the way out.
+/// The session's figures (the same renderer as every other summary), the bankroll, the AI
+/// seats' results and the seed, shown on the way out.
 pub fn render_summary(app: &App, area: Rect, buf: &mut Buffer) {
     let t = app.theme;
-    let s = app.session();
     let row = |label: &str, value: String| {
         Line::from(vec![
-            Span::styled(format!(" {label:<18}"), t.dim),
+            Span::styled(format!(" {:<20}", label.trim_start()), t.dim),
             Span::styled(value, t.title),
         ])
     };
-    let mut lines = vec![
-        row("Rounds", s.rounds.to_string()),
-        row(
-            "Hands",
-            format!(
-                "{} (won {}, lost {}, pushed {})",
-                s.hands, s.wins, s.losses, s.pushes
-            ),
-        ),
-        row("Blackjacks", s.blackjacks.to_string()),
-        row("Busts", s.busts.to_string()),
-        row("Doubles · splits", format!("{} · {}", s.doubles, s.splits)),
-        row("Net", format!("{} units", s.net)),
-        row(
-            "Bankroll",
-            format!(
-                "{} → {}",
-                amount(app.start_bankroll()),
-                amount(app.bankroll())
-            ),
-        ),
-    ];
-    let coach = app.coach();
-    let acc = coach.session.overall;
+    let session = app.session();
+    let (games, decisions) = figures(session);
+    let mut lines: Vec<Line> = games.iter().map(|(l, v)| row(l, v.clone())).collect();
     lines.push(row(
-        "Decisions right",
-        match acc.rate() {
-            Some(r) => format!("{} of {} ({:.0}%)", acc.correct, acc.decisions, r * 100.0),
-            None => "no decisions".to_owned(),
-        },
+        "Bankroll",
+        format!(
+            "{} → {}",
+            app.starting_bankroll().plain(),
+            app.bankroll().plain()
+        ),
     ));
-    lines.push(row(
-        "EV given away",
-        format!("{:.3} units", coach.session.ev_lost),
-    ));
-    let count = coach.session.count;
-    if let Some(rate) = count.rate() {
-        lines.push(row(
-            "Count quiz right",
-            format!(
-                "{} of {} ({:.0}%)",
-                count.correct,
-                count.decisions,
-                rate * 100.0
-            ),
-        ));
+    // The decisions in short: the categories are on the stats screen.
+    for (label, value) in decisions.iter().filter(|(l, _)| !l.starts_with(' ')) {
+        lines.push(row(label, value.clone()));
     }
-    for (key, rec) in coach.session.most_missed(3) {
+    for (key, rec) in session.most_missed(3) {
         lines.push(row(
             "Missed",
-            format!(
-                "{} ({} of {})",
-                crate::trainer::stats::cell_label(key),
-                rec.wrong,
-                rec.decisions
-            ),
+            format!("{} ({} of {})", cell_label(key), rec.wrong, rec.decisions),
         ));
     }
     for (i, seat) in app.seats.iter().enumerate() {
         if let Some(level) = seat.level() {
-            let level = format!("{level:?}").to_lowercase();
+            let money = app.table().seats()[i].net_money();
             lines.push(row(
-                &format!("Seat {} · {level}", i + 1),
-                format!("net {}", seat.net),
+                &format!("Seat {} · {}", i + 1, level.name()),
+                format!("net {money}"),
             ));
         }
     }
@@ -171,7 +169,7 @@ pub fn render_summary(app: &App, area: Rect, buf: &mut Buffer) {
         " Virtual units only. Press any key to leave.",
         t.dim,
     )));
-    draw_box(app, " Session summary ", lines, 58, area, buf);
+    draw_box(app, " Session summary ", lines, 62, area, buf);
 }
 
 /// The notice shown instead of the table when the terminal is below the minimum size.

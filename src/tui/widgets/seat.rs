@@ -32,7 +32,6 @@ pub fn render_seat(app: &App, seat: usize, area: Rect, buf: &mut Buffer) {
     let active = app.table.active();
     let is_active = active.is_some_and(|(s, _)| s == seat);
     let is_you = seat == app.you;
-    let info = &app.seats[seat];
 
     let width = area.width.saturating_sub(2);
     let title = seat_title(app, seat, is_active, usize::from(width));
@@ -54,7 +53,7 @@ pub fn render_seat(app: &App, seat: usize, area: Rect, buf: &mut Buffer) {
     };
     // Each seat's net shows from the first deal on.
     if app.table.phase() != crate::engine::Phase::Betting {
-        let net = format!("net {}", info.net);
+        let net = format!("net {}", app.table.seats()[seat].net_money());
         if net.chars().count() + 2 <= usize::from(width) {
             block = block.title_bottom(
                 Line::from(Span::styled(format!(" {net} "), theme.dim)).alignment(Alignment::Right),
@@ -222,7 +221,7 @@ fn info_tokens(
     width: u16,
 ) -> Vec<Token<'static>> {
     let theme = app.theme;
-    let bet = if seat == app.you { app.round_bet } else { 1 };
+    let bet = app.table.seats()[seat].bet();
     let mut tokens = Vec::new();
     if active {
         tokens.push(Token::word(Span::styled(
@@ -239,14 +238,14 @@ fn info_tokens(
     tokens.push(Token::word(Span::styled(total_text, theme.title)));
     tokens.push(Token::sep(Span::styled("·", theme.dim)));
     tokens.push(Token::word(Span::styled(
-        format!("bet {}", i64::from(hand.stake) * bet),
+        format!("bet {}", (bet * i64::from(hand.stake)).plain()),
         theme.text,
     )));
     if hand.is_doubled() {
         tokens.push(Token::word(Span::styled("doubled", theme.title)));
     }
     if let Some(outcome) = hand.outcome {
-        let amount = outcome.delta * bet;
+        let amount = outcome.money;
         let (text, style): (String, Style) = match outcome.kind {
             OutcomeKind::Blackjack | OutcomeKind::Win => (amount.to_string(), theme.win),
             OutcomeKind::Push => ("push".to_owned(), theme.push),

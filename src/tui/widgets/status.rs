@@ -170,9 +170,9 @@ fn bank_line(app: &App, width: u16) -> Line<'static> {
     let theme = app.theme;
     let mut spans = vec![
         Span::styled("Bankroll ", theme.dim),
-        Span::styled(amount(app.bankroll), theme.title),
+        Span::styled(amount(app.bankroll()), theme.title),
         Span::styled(" · Bet ", theme.dim),
-        Span::styled(app.bet.to_string(), theme.title),
+        Span::styled(amount(app.bet()), theme.title),
     ];
     let shoe = app.table.shoe();
     let size = shoe.size().max(1);

@@ -159,12 +159,12 @@ fn tally_lines(
 pub fn render_stats(app: &App, area: Rect, buf: &mut Buffer) {
     let t = app.theme;
     let coach = app.coach();
-    let lifetime = coach.lifetime.as_ref();
-    let shown = lifetime.unwrap_or(&coach.session);
+    let lifetime = coach.lifetime();
+    let shown = lifetime.as_ref().unwrap_or(coach.session());
     // The inside of the box (its frame takes a column each side).
     let inner = STATS_WIDTH.min(area.width).saturating_sub(2);
-    let mut lines = tally_lines(app, "Session", &coach.session, inner);
-    if let Some(life) = lifetime {
+    let mut lines = tally_lines(app, "Session", coach.session(), inner);
+    if let Some(life) = &lifetime {
         lines.extend(tally_lines(app, "Lifetime", life, inner));
     }
     let missed = shown.most_missed(4);
@@ -347,16 +347,17 @@ pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::PlayArgs;
     use crate::engine::Rules;
     use crate::trainer::grade::Category;
     use crate::trainer::stats::{Accuracy, Tally};
 
     #[test]
     fn long_numbers_take_more_lines_instead_of_leaving_the_box() {
-        let mut args = PlayArgs::defaults();
-        args.no_stats = true;
-        let app = App::new(&Rules::default(), Some(1), &args).expect("default options");
+        let config = crate::tui::TableConfig {
+            seed: 1,
+            ..Default::default()
+        };
+        let app = App::new(&Rules::default(), config).expect("default options");
         let big = Accuracy {
             decisions: 123_456,
             correct: 98_765,

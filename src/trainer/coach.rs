@@ -1,0 +1,170 @@
+//! The trainer's core for one session, shared by the table and `blackjack drill`: grading,
+//! the session's tally, the lifetime tally on disk and what is not saved yet.
+//!
+//! The lifetime figures it shows always include the session so far: they are the file as last
+//! read (or written) plus what this session has not written yet.
+
+use std::path::{Path, PathBuf};
+
+use crate::analysis::HandEvs;
+use crate::analysis::chart::Chart;
+use crate::engine::{Action, DealerHand, PlayerHand, SeatView, Units};
+use crate::trainer::grade::{Grade, grade};
+use crate::trainer::stats::{OpenNote, StatsStore, Tally};
+
+/// The trainer's state for one session.
+#[derive(Debug)]
+pub struct Coach {
+    session: Tally,
+    /// The lifetime tally as last read or written (without `unsaved`).
+    saved: Option<Tally>,
+    store: Option<StatsStore>,
+    unsaved: Tally,
+    counted_session: bool,
+    last: Option<Grade>,
+}
+
+impl Coach {
+    /// A coach keeping statistics in the file at `path`, or none at all when `path` is `None`.
+    /// Returns a message for the person when there is news (a file moved aside, a file that
+    /// could not be opened).
+    pub fn open(path: Option<&Path>) -> (Coach, Option<String>) {
+        let mut coach = Coach {
+            session: Tally::default(),
+            saved: None,
+            store: None,
+            unsaved: Tally::default(),
+            counted_session: false,
+            last: None,
+        };
+        let Some(path) = path else {
+            return (coach, None);
+        };
+        match StatsStore::open(path) {
+            Ok((store, file, note)) => {
+                coach.saved = Some(file.lifetime);
+                coach.store = Some(store);
+                let news = match note {
+                    OpenNote::MovedAside { .. } => note.message(),
+                    _ => None,
+                };
+                (coach, news)
+            }
+            Err(err) => (
+                coach,
+                Some(format!("Statistics are not kept this session: {err:#}")),
+            ),
+        }
+    }
+
+    /// This session's tally.
+    pub fn session(&self) -> &Tally {
+        &self.session
+    }
+
+    /// The lifetime tally, this session included, if statistics are kept.
+    pub fn lifetime(&self) -> Option<Tally> {
+        self.saved.as_ref().map(|saved| {
+            let mut lifetime = saved.clone();
+            lifetime.absorb(&self.unsaved);
+            lifetime
+        })
+    }
+
+    /// The last graded decision.
+    pub fn last(&self) -> Option<&Grade> {
+        self.last.as_ref()
+    }
+
+    /// Grades `chosen` for the seat's active hand, given its basic-strategy EVs (from
+    /// [`crate::trainer::evs::EvQuery::table_basic`]). `None` when it is not the seat's turn.
+    pub fn grade(
+        &self,
+        chart: &Chart,
+        view: &SeatView<'_>,
+        chosen: Action,
+        evs: &HandEvs,
+    ) -> Option<Grade> {
+        let hand = view.active_hand()?;
+        let up = view.dealer_up()?.value();
+        Some(grade(chart, &hand.cards, up, view.legal(), chosen, |a| {
+            evs.get(a)
+        }))
+    }
+
+    /// Counts a decision the person made (at the table or in a drill).
+    pub fn record(&mut self, grade: Grade) {
+        self.session.record_decision(&grade);
+        self.unsaved.record_decision(&grade);
+        self.last = Some(grade);
+    }
+
+    /// Counts an answer of the counting quiz.
+    pub fn record_count(&mut self, right: bool) {
+        self.session.record_count(right);
+        self.unsaved.record_count(right);
+    }
+
+    /// Counts a settled round of the person's seat.
+    pub fn record_round(&mut self, hands: &[PlayerHand], dealer: &DealerHand) {
+        self.session.record_round(hands, dealer);
+        self.unsaved.record_round(hands, dealer);
+    }
+
+    /// Counts a rebuy after the bankroll ran out.
+    pub fn record_rebuy(&mut self, amount: Units) {
+        self.session.record_rebuy(amount);
+        self.unsaved.record_rebuy(amount);
+    }
+
+    /// Everything known about the person's play: the lifetime statistics with this session
+    /// in them, or this session alone when none are kept. The `mistakes` drill draws from it.
+    pub fn history(&self) -> Tally {
+        self.lifetime().unwrap_or_else(|| self.session.clone())
+    }
+
+    /// Writes what is not on disk yet, and takes in what other sessions wrote meanwhile.
+    /// Returns an error message if the write failed (the numbers stay in memory and are
+    /// tried again at the next save).
+    pub fn save(&mut self) -> Option<String> {
+        let store = self.store.as_ref()?;
+        if self.unsaved.is_empty() && self.counted_session {
+            return None;
+        }
+        match store.add(&self.unsaved, !self.counted_session) {
+            Ok(file) => {
+                self.saved = Some(file.lifetime);
+                self.unsaved = Tally::default();
+                self.counted_session = true;
+                None
+            }
+            Err(err) => Some(format!("Could not save statistics: {err:#}")),
+        }
+    }
+
+    /// Reads the file again, so the lifetime figures include what other sessions sharing it
+    /// have written since. Quietly keeps what it had if the file cannot be read.
+    pub fn refresh(&mut self) {
+        if let Some(store) = &self.store
+            && let Ok(file) = store.read()
+        {
+            self.saved = Some(file.lifetime);
+        }
+    }
+
+    /// Where the statistics are kept, if anywhere.
+    pub fn path(&self) -> Option<&Path> {
+        self.store.as_ref().map(StatsStore::path)
+    }
+}
+
+/// Where statistics are kept: `explicit` if given, else `$BLACKJACK_STATS` (read by the caller
+/// and passed as `env`), else the platform default; `None` when none are to be kept.
+pub fn stats_path(explicit: Option<PathBuf>, env: Option<PathBuf>, keep: bool) -> Option<PathBuf> {
+    if !keep {
+        return None;
+    }
+    explicit
+        .or(env)
+        .or_else(crate::trainer::stats::default_stats_path)
+}

@@ -1,0 +1,278 @@
+//! The table's flow: betting and buying in, dealing, the person's decisions (graded before
+//! they are taken), the AI seats and the dealer at the table's pace, and leaving.
+//!
+//! Money is the engine's: the bet is placed at the table, doubles and splits stake the
+//! seat's own bankroll, and what the screens show is read back from the table and the coach.
+
+use crate::ai::{self, Strategy};
+use crate::engine::{Action, ActionError, Event, Phase, Units};
+use crate::trainer::evs::EvQuery;
+
+use super::app::{App, Overlay, Player, Tone};
+use super::narrate::Narrator;
+
+/// A bound on automatic steps in one go: far more than any round needs.
+const MAX_AUTO_STEPS: usize = 1_000;
+
+impl App {
+    pub(crate) fn refuse(&mut self, err: impl std::fmt::Display) {
+        let mut text = err.to_string();
+        if self.table.phase() == Phase::Settled {
+            text.push_str(" (space deals the next round)");
+        }
+        self.say(Tone::Error, text);
+    }
+
+    /// The narrator for this table's seats.
+    fn narrate<T>(&self, f: impl FnOnce(&Narrator<'_>) -> T) -> T {
+        let names: Vec<String> = self.seats.iter().map(|s| s.name.clone()).collect();
+        f(&Narrator {
+            you: self.you,
+            names: &names,
+            ascii: self.ascii,
+        })
+    }
+
+    /// The person's decision: graded against basic strategy first (refused in strict mode
+    /// when wrong), then taken.
+    pub(crate) fn act(&mut self, action: Action) {
+        // The legal-action list decides; `check` only says why not.
+        if !self.table.legal_actions(self.you).contains(action) {
+            match self.table.check(self.you, action) {
+                Err(err) => self.refuse(err),
+                Ok(_) => self.say(Tone::Error, format!("cannot {action} now")),
+            }
+            return;
+        }
+        // The EVs were asked for when the hand came up, so this rarely waits.
+        let strategy = self.ensure_strategy();
+        let graded = match EvQuery::table_basic(&self.rules, &self.table.view(self.you)) {
+            Some(query) => {
+                let evs = self.evs.wait_for(&query);
+                let view = self.table.view(self.you);
+                self.coach.grade(&strategy.chart, &view, action, &evs)
+            }
+            None => None,
+        };
+        if let Some(g) = graded {
+            if self.strict && !g.is_correct() {
+                self.say(
+                    Tone::Error,
+                    format!("{} — strict mode: try again", g.advice()),
+                );
+                return;
+            }
+            let tone = if g.is_correct() {
+                Tone::Good
+            } else {
+                Tone::Bad
+            };
+            self.say(tone, g.advice());
+            self.coach.record(g);
+        }
+        let hand = self.table.active().map_or(0, |(_, h)| h);
+        match self.table.act(self.you, action) {
+            Ok(events) => {
+                let events = events.to_vec();
+                self.after_turn(self.you, hand, action, &events);
+            }
+            Err(err) => self.refuse(err),
+        }
+    }
+
+    /// Space: deals the next round at the bet placed. A bet the bankroll no longer holds is
+    /// lowered to what it holds; with less than the table's smallest bet, the table says the
+    /// money is spent and offers a rebuy.
+    pub(crate) fn deal(&mut self) {
+        if !self.between_rounds() {
+            self.refuse(ActionError::RoundInPlay);
+            return;
+        }
+        // The seats and the grading need the strategy from the first decision on.
+        self.ensure_strategy();
+        if self.is_broke() {
+            self.overlay = Some(Overlay::Broke);
+            return;
+        }
+        if !self.table.covers_bet(self.you) {
+            let whole = Units::from_units(self.bankroll().0.div_euclid(1000));
+            if self.table.place_bet(self.you, whole).is_ok() {
+                self.say(
+                    Tone::Info,
+                    format!("Bet lowered to {}: all your bankroll holds.", whole.plain()),
+                );
+            }
+        }
+        match self.table.start_round() {
+            Ok(events) => {
+                let events = events.to_vec();
+                self.messages.clear();
+                self.reshuffled = false;
+                self.absorb(&events);
+            }
+            Err(err) => self.refuse(err),
+        }
+    }
+
+    /// Whether the bankroll holds less than the table's smallest bet.
+    pub fn is_broke(&self) -> bool {
+        self.bankroll() < self.rules.bet_limits().0
+    }
+
+    /// `+`/`-`: the bet for the next round, by `by` units, within the table's limits and the
+    /// bankroll (the engine's rules; it says why not).
+    pub(crate) fn change_bet(&mut self, by: i64) {
+        let wanted = self.bet() + Units::from_units(by);
+        match self.table.place_bet(self.you, wanted) {
+            Ok(()) => self.say(
+                Tone::Info,
+                format!("Bet {} for the next round.", wanted.plain()),
+            ),
+            Err(err) => self.say(Tone::Error, err.to_string()),
+        }
+    }
+
+    /// Buys in again with the session's starting bankroll, counted in the statistics.
+    pub(crate) fn rebuy(&mut self) {
+        if !self.is_broke() {
+            self.say(Tone::Error, "a rebuy is for when the bankroll is spent");
+            return;
+        }
+        match self.table.buy_in(self.you, self.rebuy) {
+            Ok(()) => {
+                self.coach.record_rebuy(self.rebuy);
+                if let Some(err) = self.coach.save() {
+                    self.say(Tone::Error, err);
+                }
+                let bet = self.bet().min(self.bankroll());
+                let _ = self.table.place_bet(self.you, bet);
+                self.overlay = None;
+                self.say(
+                    Tone::Info,
+                    format!(
+                        "You buy in again for {}: bankroll {}.",
+                        self.rebuy.plain(),
+                        self.bankroll().plain()
+                    ),
+                );
+            }
+            Err(err) => self.refuse(err),
+        }
+    }
+
+    /// Leaving confirmed: the person's hands in play are played out by basic strategy (not
+    /// graded) and settled with the round, then the summary shows.
+    pub(crate) fn confirm_quit(&mut self) {
+        if !self.between_rounds() {
+            self.ensure_strategy();
+            self.leaving = true;
+            self.run_automation();
+        }
+        self.overlay = Some(Overlay::Summary);
+    }
+
+    /// Whether the person has hands in play that leaving would play out.
+    pub fn hands_in_play(&self) -> bool {
+        !self.between_rounds()
+            && self.table.seats()[self.you]
+                .hands()
+                .iter()
+                .any(|h| h.outcome.is_none())
+    }
+
+    // ----- AI seats and the dealer -----
+
+    pub(crate) fn automation_pending(&self) -> bool {
+        match self.table.phase() {
+            Phase::Players { seat, .. } => seat != self.you || self.leaving,
+            Phase::Dealer => true,
+            Phase::Betting | Phase::Settled => false,
+        }
+    }
+
+    pub(crate) fn run_automation(&mut self) {
+        for _ in 0..MAX_AUTO_STEPS {
+            if !self.automation_pending() {
+                return;
+            }
+            self.auto_step();
+        }
+    }
+
+    /// One AI action (or, when leaving, one of the person's, by basic strategy) or one dealer
+    /// step.
+    pub(crate) fn auto_step(&mut self) {
+        match self.table.phase() {
+            Phase::Players { seat, .. } => {
+                if seat == self.you && !self.leaving {
+                    return;
+                }
+                let strategy = self.ensure_strategy();
+                let chart_player = crate::ai::Hard::new(strategy.chart.clone());
+                let played = {
+                    let decider: &dyn Strategy = match &self.seats[seat].player {
+                        Player::Ai {
+                            strategy: Some(s), ..
+                        } => s.as_ref(),
+                        _ => &chart_player,
+                    };
+                    ai::take_turn(&mut self.table, decider)
+                        .and_then(Result::ok)
+                        .map(|(turn, events)| (turn, events.to_vec()))
+                };
+                if let Some((turn, events)) = played {
+                    self.after_turn(turn.seat, turn.hand, turn.action, &events);
+                }
+            }
+            Phase::Dealer => {
+                if let Ok(events) = self.table.dealer_step() {
+                    let events = events.to_vec();
+                    self.absorb(&events);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    // ----- what happened -----
+
+    fn after_turn(&mut self, seat: usize, hand: usize, action: Action, events: &[Event]) {
+        let line = self.narrate(|n| n.action(self.table.seats(), seat, hand, action, events));
+        self.messages_push(line);
+        self.absorb(events);
+    }
+
+    /// Takes in what the events say happened: the table's news, and at the end of a round the
+    /// round in the statistics (saved at once) and, if the money is spent, the rebuy offer.
+    pub(crate) fn absorb(&mut self, events: &[Event]) {
+        let lines = self.narrate(|n| n.events(events, self.table.seats(), self.table.dealer()));
+        for line in lines {
+            self.messages_push(line);
+        }
+        for event in events {
+            match event {
+                Event::Reshuffled => self.reshuffled = true,
+                Event::RoundOver => {
+                    let view = self.table.view(self.you);
+                    self.coach.record_round(view.own_hands(), view.dealer());
+                    if let Some(err) = self.coach.save() {
+                        self.say(Tone::Error, err);
+                    }
+                    if self.is_broke() && !self.leaving {
+                        self.say(
+                            Tone::Bad,
+                            format!(
+                                "Your bankroll is spent ({} left). Press b to buy in again \
+                                 for {}, or q to leave.",
+                                self.bankroll().plain(),
+                                self.rebuy.plain()
+                            ),
+                        );
+                        self.overlay = Some(Overlay::Broke);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}

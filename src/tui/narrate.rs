@@ -1,0 +1,263 @@
+//! What the table says: the engine's events turned into lines for the message area.
+//!
+//! A pure function of the events and the public table (the seats' hands and money, the
+//! dealer's visible hand): no state of its own, nothing computed twice. The money in every
+//! line is the engine's (`Outcome::money`).
+
+use crate::engine::{
+    Action, Card, CloseReason, DealerHand, Event, OutcomeKind, Recipient, Seat, Units,
+};
+
+use super::app::{Message, Tone};
+
+/// Who is who at the table, and how cards are written.
+#[derive(Debug, Clone, Copy)]
+pub struct Narrator<'a> {
+    /// The person's seat.
+    pub you: usize,
+    /// Every seat's display name (`You`, `Seat 3`).
+    pub names: &'a [String],
+    /// Cards in ASCII (`Ts`) rather than with suit symbols (`10♠`).
+    pub ascii: bool,
+}
+
+fn message(tone: Tone, text: impl Into<String>) -> Message {
+    Message {
+        tone,
+        text: text.into(),
+    }
+}
+
+/// A card as text, honouring `--ascii`: the one place a card is written in a message.
+pub fn card_text(card: Card, ascii: bool) -> String {
+    if ascii {
+        format!("{card:?}")
+    } else {
+        card.to_string()
+    }
+}
+
+/// The dealer's total once revealed: `soft 17`, `blackjack`, `bust with 25`.
+pub fn dealer_total_text(dealer: &DealerHand) -> String {
+    let cards = &dealer.cards;
+    let total = cards.total();
+    if cards.is_two_card_21() {
+        "blackjack".to_owned()
+    } else if total.is_bust() {
+        format!("bust with {}", total.value)
+    } else {
+        total.to_string()
+    }
+}
+
+impl Narrator<'_> {
+    fn name(&self, seat: usize) -> &str {
+        self.names.get(seat).map_or("A seat", String::as_str)
+    }
+
+    /// A line about an action just taken: `Seat 1 hits: 7♣ → 17`.
+    pub fn action(
+        &self,
+        seats: &[Seat],
+        seat: usize,
+        hand: usize,
+        action: Action,
+        events: &[Event],
+    ) -> Message {
+        let you = seat == self.you;
+        let who = self.name(seat);
+        let verb = |plain: &'static str, third: &'static str| if you { plain } else { third };
+        let card = events.iter().find_map(|e| match *e {
+            Event::CardDealt {
+                to: Recipient::Hand { seat: s, hand: h },
+                card,
+            } if s == seat && h == hand => Some(card),
+            _ => None,
+        });
+        let total = seats
+            .get(seat)
+            .and_then(|s| s.hands().get(hand))
+            .map(|h| h.total());
+        let bust = total.is_some_and(|t| t.is_bust());
+        let total_text = match total {
+            Some(t) if t.is_bust() => format!("bust with {}", t.value),
+            Some(t) => t.to_string(),
+            None => String::new(),
+        };
+        let shown = |c: Card| card_text(c, self.ascii);
+        let text = match (action, card) {
+            (Action::Stand, _) => format!("{who} {} on {total_text}", verb("stand", "stands")),
+            (Action::Hit, Some(c)) => {
+                format!("{who} {}: {} → {total_text}", verb("hit", "hits"), shown(c))
+            }
+            (Action::Double, Some(c)) => format!(
+                "{who} {}: one card, {} → {total_text}",
+                verb("double", "doubles"),
+                shown(c)
+            ),
+            (Action::Split, _) => format!("{who} {} the pair", verb("split", "splits")),
+            (_, None) => format!("{who}: {action}"),
+        };
+        let tone = if you && bust { Tone::Bad } else { Tone::Info };
+        message(tone, text)
+    }
+
+    /// The lines the events of one step call for. `seats` and `dealer` are the table as the
+    /// step left it.
+    pub fn events(&self, events: &[Event], seats: &[Seat], dealer: &DealerHand) -> Vec<Message> {
+        let mut out = Vec::new();
+        for &event in events {
+            match event {
+                Event::Reshuffled => out.push(message(Tone::Info, "The shoe was reshuffled.")),
+                Event::DiscardsShuffledIn => out.push(message(
+                    Tone::Info,
+                    "The shoe ran dry: the discards were shuffled in.",
+                )),
+                Event::DeckAdded => out.push(message(
+                    Tone::Info,
+                    "The shoe ran dry: a new deck was opened.",
+                )),
+                Event::HandClosed {
+                    seat,
+                    reason: CloseReason::Natural,
+                    ..
+                } => out.push(if seat == self.you {
+                    message(Tone::Good, "Blackjack!")
+                } else {
+                    message(Tone::Info, format!("{} has blackjack.", self.name(seat)))
+                }),
+                Event::HoleCardRevealed { card } => out.push(message(
+                    Tone::Info,
+                    format!(
+                        "Dealer turns over {}: {}",
+                        card_text(card, self.ascii),
+                        dealer_total_text(dealer)
+                    ),
+                )),
+                Event::DealerNatural => out.push(message(Tone::Bad, "Dealer has blackjack!")),
+                Event::DealerDraws { card } => out.push(message(
+                    Tone::Info,
+                    format!(
+                        "Dealer draws {}: {}",
+                        card_text(card, self.ascii),
+                        dealer_total_text(dealer)
+                    ),
+                )),
+                // A natural was announced when it was turned over.
+                Event::DealerStands { .. } if !dealer.cards.is_two_card_21() => out.push(message(
+                    Tone::Info,
+                    format!("Dealer stands on {}", dealer_total_text(dealer)),
+                )),
+                Event::DealerBusts { total } => {
+                    out.push(message(Tone::Good, format!("Dealer busts with {total}")))
+                }
+                Event::RoundOver => {
+                    if let Some(line) = seats.get(self.you).and_then(round_result) {
+                        out.push(line);
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+}
+
+/// The person's round in one line, in money and in bets: `You win +10 (+2 bets)`, `Push: your
+/// stake comes back.`, `Your hands: +5, −5 — net 0`.
+pub fn round_result(seat: &Seat) -> Option<Message> {
+    let outcomes: Vec<_> = seat.hands().iter().filter_map(|h| h.outcome).collect();
+    let one = |o: crate::engine::Outcome| -> String {
+        match o.kind {
+            OutcomeKind::Push => "push".to_owned(),
+            OutcomeKind::Bust => format!("bust {}", o.money),
+            OutcomeKind::Blackjack => format!("blackjack {}", o.money),
+            OutcomeKind::Win | OutcomeKind::Loss => o.money.to_string(),
+        }
+    };
+    let net = seat.round_money();
+    let text = match outcomes.as_slice() {
+        [] => return None,
+        [o] => match o.kind {
+            OutcomeKind::Push => "Push: your stake comes back.".to_owned(),
+            OutcomeKind::Win => format!("You win {}", money_and_bets(o.money, o.delta)),
+            OutcomeKind::Blackjack => {
+                format!("Blackjack pays {}", money_and_bets(o.money, o.delta))
+            }
+            OutcomeKind::Loss => format!("You lose {}", money_and_bets(o.money, o.delta)),
+            OutcomeKind::Bust => format!("You bust: {}", money_and_bets(o.money, o.delta)),
+        },
+        many => {
+            let parts: Vec<String> = many.iter().map(|&o| one(o)).collect();
+            format!(
+                "Your hands: {} — net {}",
+                parts.join(", "),
+                money_and_bets(net, seat.round_units())
+            )
+        }
+    };
+    let tone = match net.0.signum() {
+        1 => Tone::Good,
+        -1 => Tone::Bad,
+        _ => Tone::Info,
+    };
+    Some(message(tone, text))
+}
+
+/// An amount of money with what it is in bets: `−15 (−3 bets)`, `+7.5 (+1.5 bets)`.
+pub fn money_and_bets(money: Units, bets: Units) -> String {
+    crate::trainer::report::net_text(money, bets)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Card, Rules, seeded_table};
+
+    fn names() -> Vec<String> {
+        vec!["You".to_owned(), "Seat 2".to_owned()]
+    }
+
+    #[test]
+    fn a_won_round_at_a_bet_of_five_reads_in_money_and_bets() {
+        let mut table = seeded_table(Rules::default(), 1, 1);
+        table.buy_in(0, Units::from_units(100)).unwrap();
+        table.place_bet(0, Units::from_units(5)).unwrap();
+        let c = Card::of_value;
+        // You 10,9 against 7 + hole 10: you stand on 19, the dealer on 17.
+        assert!(table.stack_next(&[c(10), c(7), c(9), c(10)]));
+        table.start_round().unwrap();
+        table.act(0, Action::Stand).unwrap();
+        let events = table.play_dealer().unwrap().to_vec();
+        let names = names();
+        let narrator = Narrator {
+            you: 0,
+            names: &names,
+            ascii: true,
+        };
+        let lines = narrator.events(&events, table.seats(), table.dealer());
+        let texts: Vec<&str> = lines.iter().map(|m| m.text.as_str()).collect();
+        assert!(texts.iter().any(|t| t.starts_with("Dealer turns over")));
+        assert_eq!(texts.last(), Some(&"You win +5 (+1 bet)"));
+        assert_eq!(lines.last().map(|m| m.tone), Some(Tone::Good));
+    }
+
+    #[test]
+    fn an_action_line_names_the_card_and_the_total() {
+        let mut table = seeded_table(Rules::default(), 2, 1);
+        let c = Card::of_value;
+        // Seat 1: 10,2; seat 2: 9,8; up 6, hole 9; seat 1 hits a 3.
+        assert!(table.stack_next(&[c(10), c(9), c(6), c(2), c(8), c(9), c(3)]));
+        table.start_round().unwrap();
+        let events = table.act(0, Action::Hit).unwrap().to_vec();
+        let names = vec!["Seat 1".to_owned(), "You".to_owned()];
+        let narrator = Narrator {
+            you: 1,
+            names: &names,
+            ascii: true,
+        };
+        let line = narrator.action(table.seats(), 0, 0, Action::Hit, &events);
+        assert!(line.text.starts_with("Seat 1 hits: 3"), "{}", line.text);
+        assert!(line.text.ends_with("→ 15"), "{}", line.text);
+    }
+}
