@@ -249,10 +249,17 @@ impl Chart {
         self.codes[row_index(cell.kind, cell.row)][usize::from(cell.up.clamp(1, 10)) - 1] = code;
     }
 
+    /// The advice for a hand against the dealer's up card (value 1 = ace … 10) among the
+    /// legal actions: the cell it is read from and the action. The one "cell → action" that
+    /// hints, grading, the live EV panel, the AI seats and the analysis all follow.
+    pub fn advise(&self, cards: &Cards, up: u8, legal: ActionSet) -> (Cell, Action) {
+        let cell = Cell::for_hand(cards, up, legal.contains(Action::Split));
+        (cell, self.get(cell).resolve(legal))
+    }
+
     /// The action this chart takes for a hand, among the legal actions.
     pub fn decide(&self, cards: &Cards, up: u8, legal: ActionSet) -> Action {
-        let cell = Cell::for_hand(cards, up, legal.contains(Action::Split));
-        self.get(cell).resolve(legal)
+        self.advise(cards, up, legal).1
     }
 
     /// Every cell of the printed chart (hard 5–21, soft 13–21, ten pairs; ten up cards each):

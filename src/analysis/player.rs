@@ -10,6 +10,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::chart::{Cell, Chart, Code, HandKind};
 use super::dealer::{BUST, DealerProbs, DealerShapes, NATURAL};
+use crate::engine::legal::{self, SeatSpot};
 use crate::engine::{Action, ActionSet, Cards, Rules};
 
 /// A small, fast hasher for integer keys (the FxHash mixing step).
@@ -390,18 +391,11 @@ impl<'r> Solver<'r> {
             .sum()
     }
 
-    fn may_double(&self, s: &State, ctx: HandContext) -> bool {
-        s.removed_from_hand_is_two()
-            && !ctx.split_aces
-            && (!ctx.from_split || self.rules.double_after_split)
-            && self.rules.double_on.allows(s.best())
-    }
-
-    fn may_split(&self, values: &[u8], ctx: HandContext) -> bool {
-        values.len() == 2
-            && values[0] == values[1]
-            && ctx.hands.max(1) < self.rules.max_hands
-            && (!ctx.split_aces || self.rules.resplit_aces)
+    /// The legal actions of the hand `values` in context `ctx`: the engine's rules of action
+    /// (the analysis plays per unit, so money never stands in the way).
+    fn legal(&self, values: &[u8], ctx: HandContext) -> ActionSet {
+        let hand = legal::hand_of_values(values, ctx.from_split, ctx.split_aces);
+        legal::legal_actions(self.rules, &hand, SeatSpot::unlimited(ctx.hands.max(1)))
     }
 
     /// The EV of every action for the hand `values` (card values, 1 = ace) in context `ctx`.
@@ -413,11 +407,11 @@ impl<'r> Solver<'r> {
         } else {
             self.stand(&s)
         };
-        let one_card_aces = ctx.split_aces && !self.rules.hit_split_aces;
-        let hit = (!one_card_aces && s.hard <= 21).then(|| self.hit(&s));
-        let double = self.may_double(&s, ctx).then(|| self.double(&s));
-        let split = self
-            .may_split(values, ctx)
+        let legal = self.legal(values, ctx);
+        let hit = (legal.contains(Action::Hit) && s.hard <= 21).then(|| self.hit(&s));
+        let double = legal.contains(Action::Double).then(|| self.double(&s));
+        let split = legal
+            .contains(Action::Split)
             .then(|| self.split(values[0], ctx.hands.max(1), Play::Optimal));
         HandEvs {
             stand,
@@ -438,33 +432,13 @@ impl<'r> Solver<'r> {
             hands: 1,
             ..HandContext::default()
         };
-        let legal = self.legal(values, &s, ctx);
-        let cell = Cell::for_hand(
-            &Cards::from_cards(&cards_of(values)),
-            self.up,
-            legal.contains(Action::Split),
-        );
-        match chart.get(cell).resolve(legal) {
+        let legal = self.legal(values, ctx);
+        match chart.decide(&Cards::from_cards(&cards_of(values)), self.up, legal) {
             Action::Stand => self.stand(&s),
             Action::Hit => self.hit_by_chart(&s, chart),
             Action::Double => self.double(&s),
             Action::Split => self.split(values[0], 1, Play::Chart(chart)),
         }
-    }
-
-    fn legal(&self, values: &[u8], s: &State, ctx: HandContext) -> ActionSet {
-        let mut legal = ActionSet::EMPTY;
-        legal.insert(Action::Stand);
-        if !ctx.split_aces || self.rules.hit_split_aces {
-            legal.insert(Action::Hit);
-        }
-        if self.may_double(s, ctx) {
-            legal.insert(Action::Double);
-        }
-        if self.may_split(values, ctx) {
-            legal.insert(Action::Split);
-        }
-        legal
     }
 
     /// EV of splitting a pair of `v` when the seat holds `hands` hands (1 before any split).
@@ -484,7 +458,11 @@ impl<'r> Solver<'r> {
     /// are out already: only the pair cards dealt from here on are taken out again.
     fn split(&mut self, v: u8, hands: u8, play: Play<'_>) -> f64 {
         let max = self.rules.max_hands;
-        let can_resplit = |h: u8| h < max && (v != 1 || self.rules.resplit_aces);
+        // A hand made by the split that drew another `v`, with `h` hands held: may it split?
+        let pair = legal::hand_of_values(&[v, v], true, v == 1);
+        let can_resplit = |h: u8| {
+            legal::legal_actions(self.rules, &pair, SeatSpot::unlimited(h)).contains(Action::Split)
+        };
         // Per number of hands made h: P(second card = v) and the EVs of a finished hand.
         let mut pv = [0.0f64; 5];
         let mut nonpair = [0.0f64; 5];
@@ -582,35 +560,34 @@ impl<'r> Solver<'r> {
             first: v,
             second: c,
         };
-        if v == 1 && !self.rules.hit_split_aces {
+        // The engine's rules of action, for a split hand that may split no more.
+        let legal = legal::legal_actions(
+            self.rules,
+            &legal::hand_of_values(&[v, c], true, v == 1),
+            SeatSpot::unlimited(self.rules.max_hands),
+        );
+        if !legal.contains(Action::Hit) {
+            // Split aces that take one card only.
             return self.stand(&s);
         }
-        let may_double =
-            self.rules.double_after_split && self.rules.double_on.allows(hand.best()) && v != 1;
         match play {
             Play::Optimal => {
                 let mut best = self.stand(&s);
                 if hand.best() < 21 {
                     best = best.max(self.hit(&s));
                 }
-                if may_double {
+                if legal.contains(Action::Double) {
                     best = best.max(self.double(&s));
                 }
                 best
             }
             Play::Chart(chart) => {
-                let mut legal: ActionSet = [Action::Hit, Action::Stand].into_iter().collect();
-                if may_double {
-                    legal.insert(Action::Double);
-                }
                 let cards = Cards::from_cards(&cards_of(&[v, c]));
                 if cards.total().value == 21 {
                     return self.stand(&s);
                 }
-                match chart
-                    .get(Cell::for_hand(&cards, self.up, false))
-                    .resolve(legal)
-                {
+                // `legal` holds no split: the chart reads the hand's total.
+                match chart.decide(&cards, self.up, legal) {
                     Action::Hit => self.hit_by_chart(&s, chart),
                     Action::Double => self.double(&s),
                     _ => self.stand(&s),
@@ -652,12 +629,6 @@ impl<'r> Solver<'r> {
     /// The number of cards left before any player card is taken out.
     pub fn shoe_total(&self) -> u16 {
         self.pre_total
-    }
-}
-
-impl State {
-    fn removed_from_hand_is_two(&self) -> bool {
-        self.rem.iter().sum::<u8>() == 2 && self.removed == 2
     }
 }
 

@@ -7,6 +7,7 @@ pub mod action;
 pub mod card;
 pub mod event;
 pub mod hand;
+pub mod legal;
 pub mod round;
 pub mod rules;
 pub mod settle;

@@ -10,7 +10,8 @@ use super::action::{Action, ActionError, ActionSet, BetError, IllegalReason};
 use super::card::{Card, ValueCounts};
 use super::event::{CloseReason, Event, EventLog, EventSink, Recipient};
 use super::hand::{Cards, Total};
-use super::rules::{DoubleOn, Rules};
+use super::legal::{self, SeatSpot};
+use super::rules::Rules;
 use super::settle::{DealerResult, Outcome, OutcomeKind, Units, settle_hand};
 use super::shoe::{DrawNote, Shoe};
 use super::view::SeatView;
@@ -604,91 +605,28 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         }
     }
 
-    // ----- legality: the single source of truth -----
+    // ----- legality: the single source of truth is `super::legal` -----
+
+    /// The seat's place for the legality rules: its hand count and whether it can stake
+    /// another bet.
+    #[inline]
+    fn spot(&self, seat: usize) -> SeatSpot {
+        let s = &self.seats[seat];
+        SeatSpot {
+            hands: s.count,
+            stake: s.bet,
+            bankroll: s.bankroll,
+        }
+    }
 
     fn why_not_split(&self, seat: usize, h: &PlayerHand) -> Option<IllegalReason> {
-        if !h.cards.is_pair() {
-            return Some(IllegalReason::NotAPair);
-        }
-        if self.seats[seat].count >= self.rules.max_hands.min(MAX_HANDS as u8) {
-            return Some(IllegalReason::TooManyHands(self.rules.max_hands));
-        }
-        if h.split_aces && !self.rules.resplit_aces {
-            return Some(IllegalReason::ResplitAces);
-        }
-        self.why_not_cover(seat)
+        legal::why_illegal(&self.rules, h, self.spot(seat), Action::Split)
     }
 
-    /// Why `seat` cannot stake another bet (for a double or a split), if it cannot.
-    fn why_not_cover(&self, seat: usize) -> Option<IllegalReason> {
-        let s = &self.seats[seat];
-        (s.bankroll < s.bet).then_some(IllegalReason::CannotCover {
-            need: s.bet,
-            have: s.bankroll,
-        })
-    }
-
-    /// Why `action` is not legal for this open hand, or `None` if it is.
-    fn why_illegal(&self, seat: usize, h: &PlayerHand, action: Action) -> Option<IllegalReason> {
-        let one_card_aces = h.split_aces && !self.rules.hit_split_aces;
-        match action {
-            Action::Stand => None,
-            Action::Hit => one_card_aces.then_some(IllegalReason::SplitAcesClosed),
-            Action::Double => {
-                if h.cards.len() != 2 {
-                    Some(IllegalReason::DoubleNotFirstTwo)
-                } else if h.split_aces {
-                    Some(IllegalReason::SplitAcesClosed)
-                } else if h.from_split && !self.rules.double_after_split {
-                    Some(IllegalReason::DoubleAfterSplit)
-                } else if !self.rules.double_on.allows(h.total().value) {
-                    Some(IllegalReason::DoubleTotal(match self.rules.double_on {
-                        DoubleOn::NineTenEleven => "9, 10 or 11",
-                        _ => "10 or 11",
-                    }))
-                } else {
-                    self.why_not_cover(seat)
-                }
-            }
-            Action::Split => self.why_not_split(seat, h),
-        }
-    }
-
-    /// The legal actions of an open hand: the actions [`Table::why_illegal`] has no reason
-    /// against, computed directly as a set (this runs for every decision).
+    /// The legal actions of an open hand.
     #[inline]
     fn legal_set(&self, seat: usize, h: &PlayerHand) -> ActionSet {
-        let rules = &self.rules;
-        let covers = self.seats[seat].bankroll >= self.seats[seat].bet;
-        let mut set = ActionSet::EMPTY;
-        set.insert(Action::Stand);
-        if !h.split_aces || rules.hit_split_aces {
-            set.insert(Action::Hit);
-        }
-        if covers
-            && h.cards.len() == 2
-            && !h.split_aces
-            && (!h.from_split || rules.double_after_split)
-            && (rules.double_on == DoubleOn::AnyTwo || rules.double_on.allows(h.total().value))
-        {
-            set.insert(Action::Double);
-        }
-        if covers
-            && h.cards.is_pair()
-            && self.seats[seat].count < rules.max_hands.min(MAX_HANDS as u8)
-            && (!h.split_aces || rules.resplit_aces)
-        {
-            set.insert(Action::Split);
-        }
-        debug_assert_eq!(
-            set,
-            Action::ALL
-                .into_iter()
-                .filter(|&a| self.why_illegal(seat, h, a).is_none())
-                .collect::<ActionSet>(),
-            "the legal set agrees with the reasons"
-        );
-        set
+        legal::legal_actions(&self.rules, h, self.spot(seat))
     }
 
     /// The actions `seat` may take now: empty unless it is that seat's turn.
@@ -748,7 +686,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
                 if self.legal_set(seat, h).contains(action) {
                     return Ok((seat, hand));
                 }
-                match self.why_illegal(seat, h, action) {
+                match legal::why_illegal(&self.rules, h, self.spot(seat), action) {
                     Some(reason) => Err(ActionError::Illegal { action, reason }),
                     None => Ok((seat, hand)),
                 }

@@ -5,7 +5,8 @@ use rand::{Rng, RngExt};
 
 use super::stats::Tally;
 use crate::analysis::chart::{Cell, HandKind};
-use crate::engine::{Action, ActionSet, Card, Cards, Rank, Rules, Suit};
+use crate::engine::legal::{self, SeatSpot};
+use crate::engine::{ActionSet, Card, Cards, PlayerHand, Rank, Rules, Suit};
 
 /// A cell is retired from the `mistakes` drill after this many right answers in a row.
 pub const RETIRE_AFTER: u32 = 3;
@@ -77,16 +78,11 @@ impl DrillKind {
 /// The actions legal for a fresh two-card hand (no split yet) under `rules`: what a drill
 /// question may be answered with.
 pub fn fresh_hand_actions(rules: &Rules, cards: &Cards) -> ActionSet {
-    let mut legal = ActionSet::EMPTY;
-    legal.insert(Action::Hit);
-    legal.insert(Action::Stand);
-    if cards.len() == 2 && rules.double_on.allows(cards.total().value) {
-        legal.insert(Action::Double);
-    }
-    if cards.is_pair() && rules.max_hands >= 2 {
-        legal.insert(Action::Split);
-    }
-    legal
+    let hand = PlayerHand {
+        cards: *cards,
+        ..PlayerHand::default()
+    };
+    legal::legal_actions(rules, &hand, SeatSpot::unlimited(1))
 }
 
 /// One drill question: a two-card hand and the dealer's up card.

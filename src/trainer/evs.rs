@@ -137,10 +137,10 @@ impl LiveEvs {
         let hand = view.active_hand()?;
         let up = view.dealer_up()?.value();
         let legal = view.legal();
-        let cell = Cell::for_hand(&hand.cards, up, legal.contains(Action::Split));
+        let (cell, basic) = chart.advise(&hand.cards, up, legal);
         Some(LiveEvs {
             ranked: ranked_legal(evs, legal),
-            basic: chart.get(cell).resolve(legal),
+            basic,
             cell,
         })
     }

@@ -115,8 +115,7 @@ pub fn grade(
     chosen: Action,
     ev: impl Fn(Action) -> Option<f64>,
 ) -> Grade {
-    let cell = Cell::for_hand(cards, up, legal.contains(Action::Split));
-    let advised = chart.get(cell).resolve(legal);
+    let (cell, advised) = chart.advise(cards, up, legal);
     let cost = match (ev(advised), ev(chosen)) {
         (Some(best), Some(taken)) if chosen != advised => (best - taken).max(0.0),
         _ => 0.0,

@@ -1,6 +1,6 @@
 //! Strategy hints for the person's active hand: "Basic strategy: split — 8,8 vs 6".
 
-use crate::analysis::chart::{Cell, Chart};
+use crate::analysis::chart::Chart;
 use crate::engine::{Action, ActionSet, Cards, Rules};
 
 /// The chart every hint follows: the exact basic strategy of `rules`, the same one the hard
@@ -17,8 +17,7 @@ pub fn normal_chart() -> Chart {
 /// The advice for a hand against the dealer's up card (value 1 = ace … 10), among the legal
 /// actions, with its one-line reason: `Basic strategy: split — 8,8 vs 6`.
 pub fn hint_line(chart: &Chart, cards: &Cards, up: u8, legal: ActionSet) -> (Action, String) {
-    let cell = Cell::for_hand(cards, up, legal.contains(Action::Split));
-    let action = chart.get(cell).resolve(legal);
+    let (cell, action) = chart.advise(cards, up, legal);
     let line = format!(
         "Basic strategy: {action} — {} vs {}",
         cell.hand_label(),
