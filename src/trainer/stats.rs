@@ -164,10 +164,16 @@ impl OpenNote {
 #[derive(Debug, thiserror::Error)]
 pub enum StatsError {
     /// The path names something other than a regular file. Nothing was opened or moved.
-    #[error("{} is {kind}, not a regular file: statistics are not kept there", path.display())]
+    #[error(
+        "{}{} is {kind}, not a regular file: statistics are not kept there",
+        path.display(),
+        link_note(path, target)
+    )]
     NotAFile {
-        /// The path refused (the target of a symbolic link, if it was one).
+        /// The path refused, as given.
         path: PathBuf,
+        /// What it names once symbolic links are followed (`path` itself if none).
+        target: PathBuf,
         /// What it is: `a folder`, `a named pipe (FIFO)`, `a socket`, …
         kind: &'static str,
     },
@@ -207,6 +213,15 @@ pub enum StatsError {
     },
 }
 
+/// ` (a link to …)` when `path` reached `target` through symbolic links.
+fn link_note(path: &Path, target: &Path) -> String {
+    if path == target {
+        String::new()
+    } else {
+        format!(" (a link to {})", target.display())
+    }
+}
+
 /// The statistics file on disk.
 #[derive(Debug, Clone)]
 pub struct StatsStore {
@@ -235,18 +250,18 @@ impl StatsStore {
     /// written opens read-only ([`OpenNote::ReadOnly`]) and is left exactly as it is.
     pub fn open(path: &Path) -> Result<(StatsStore, StatsFile, OpenNote), StatsError> {
         let target = resolve(path)?;
-        refuse_special(&target)?;
+        refuse_special(path, &target)?;
         let folder = folder(&target);
         fs::create_dir_all(folder).map_err(|e| io_error("create the folder", folder, e))?;
         let mut store = StatsStore {
             path: path.to_owned(),
             read_only: read_only_reason(&target),
         };
-        let mut contents = read_contents(&target)?;
+        let mut contents = read_contents(path, &target)?;
         if matches!(contents, Contents::Bad(_)) && store.read_only.is_none() {
             // Moving aside needs the lock: another session may be replacing the file now.
             let _lock = lock(&target, Wait::AtMost(LOCK_WAIT))?;
-            contents = read_contents(&target)?;
+            contents = read_contents(path, &target)?;
             if let Contents::Bad(reason) = contents {
                 let backup = move_aside(&target)?;
                 let note = OpenNote::MovedAside { backup, reason };
@@ -326,12 +341,12 @@ impl StatsStore {
         }
         // Resolved and checked again: the path may have changed since it was opened.
         let target = resolve(&self.path)?;
-        refuse_special(&target)?;
+        refuse_special(&self.path, &target)?;
         if let Some(reason) = read_only_reason(&target) {
             return Err(refuse(reason));
         }
         let _lock = lock(&target, wait)?;
-        let mut file = match read_contents(&target)? {
+        let mut file = match read_contents(&self.path, &target)? {
             Contents::Missing => StatsFile::fresh(),
             Contents::Current(file) => file,
             Contents::Newer { version, .. } => {
@@ -442,22 +457,25 @@ fn special_kind(file_type: fs::FileType) -> Option<&'static str> {
     })
 }
 
-/// Refuses a target that exists and is not a regular file, from its metadata alone (opening a
-/// FIFO could block; opening a device could do anything).
-fn refuse_special(target: &Path) -> Result<(), StatsError> {
+/// The refusal of `path` (which names `target`) as `kind`.
+fn not_a_file(path: &Path, target: &Path, kind: &'static str) -> StatsError {
+    StatsError::NotAFile {
+        path: path.to_owned(),
+        target: target.to_owned(),
+        kind,
+    }
+}
+
+/// Refuses a `target` (of `path`) that exists and is not a regular file, from its metadata
+/// alone (opening a FIFO could block; opening a device could do anything).
+fn refuse_special(path: &Path, target: &Path) -> Result<(), StatsError> {
     if target.file_name().is_none() {
         // `/`, `..`, `dir/..`: a folder whether or not it exists.
-        return Err(StatsError::NotAFile {
-            path: target.to_owned(),
-            kind: "a folder",
-        });
+        return Err(not_a_file(path, target, "a folder"));
     }
     match fs::symlink_metadata(target) {
         Ok(meta) => match special_kind(meta.file_type()) {
-            Some(kind) => Err(StatsError::NotAFile {
-                path: target.to_owned(),
-                kind,
-            }),
+            Some(kind) => Err(not_a_file(path, target, kind)),
             None => Ok(()),
         },
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
@@ -490,7 +508,7 @@ fn read_only_reason(target: &Path) -> Option<ReadOnlyReason> {
 /// Reads and decodes the file, refusing anything that turns out not to be a regular file once
 /// open (it may have changed since it was checked). Opening never blocks (`O_NONBLOCK`) and
 /// never follows a link put there meanwhile (`O_NOFOLLOW`).
-fn read_contents(target: &Path) -> Result<Contents, StatsError> {
+fn read_contents(path: &Path, target: &Path) -> Result<Contents, StatsError> {
     let opened = fs::OpenOptions::new()
         .read(true)
         .custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW)
@@ -502,10 +520,7 @@ fn read_contents(target: &Path) -> Result<Contents, StatsError> {
     };
     let meta = handle.metadata().map_err(|e| io_error("read", target, e))?;
     if let Some(kind) = special_kind(meta.file_type()) {
-        return Err(StatsError::NotAFile {
-            path: target.to_owned(),
-            kind,
-        });
+        return Err(not_a_file(path, target, kind));
     }
     let mut bytes = Vec::new();
     handle
@@ -634,7 +649,7 @@ fn lock(target: &Path, wait: Wait) -> Result<fs::File, StatsError> {
         .metadata()
         .map_err(|e| io_error("open the lock file", &path, e))?;
     if let Some(kind) = special_kind(meta.file_type()) {
-        return Err(StatsError::NotAFile { path, kind });
+        return Err(not_a_file(&path, &path, kind));
     }
     match wait {
         Wait::Block => file.lock().map_err(|e| io_error("lock", &path, e))?,
