@@ -12,11 +12,12 @@ use std::time::{Instant, SystemTime};
 use crate::analysis::basic_strategy;
 use crate::cli::{DrillArgs, DrillKind};
 use crate::engine::{Action, ActionSet, Card, Cards, Rules};
+use crate::trainer::coach::{Coach, stats_path};
 use crate::trainer::evs::EvQuery;
 use crate::trainer::practice::{
     COUNT_SEATS, CountDrill, DecisionDrill, DrillSummary, RoundCards, parse_count,
 };
-use crate::trainer::stats::{StatsStore, Tally, default_stats_path};
+use crate::trainer::report::session_summary;
 
 /// How a drill is run: what to ask, and how to draw cards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,71 +29,71 @@ pub struct DrillOptions {
 }
 
 /// Runs `blackjack drill`: opens the statistics (unless `--no-stats`), runs the drill on
-/// stdin/stdout, saves the session and prints the summary.
+/// stdin/stdout through the trainer's [`Coach`] — which saves after every answer, so Ctrl-C
+/// loses nothing — and prints the drill's score and the session summary.
 pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Result<()> {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut input = stdin.lock();
     let mut output = stdout.lock();
 
-    let store = if args.no_stats {
-        None
-    } else {
-        match args.stats.clone().or_else(default_stats_path) {
-            Some(path) => {
-                let (store, file, note) = StatsStore::open(&path)?;
-                if let Some(message) = note.message() {
-                    writeln!(output, "{message}")?;
-                }
-                Some((store, file.lifetime))
-            }
-            None => {
-                writeln!(
-                    output,
-                    "No data directory found: this session's statistics are not kept."
-                )?;
-                None
-            }
-        }
-    };
-    let history = store.as_ref().map(|(_, h)| h.clone()).unwrap_or_default();
+    let path = stats_path(
+        args.stats.clone(),
+        std::env::var_os("BLACKJACK_STATS").map(Into::into),
+        !args.no_stats,
+    );
+    if path.is_none() && !args.no_stats {
+        writeln!(
+            output,
+            "No data directory found: this session's statistics are not kept."
+        )?;
+    }
+    let (mut coach, news) = Coach::open(path.as_deref())?;
+    if let Some(message) = news {
+        writeln!(output, "{message}")?;
+    }
     let options = DrillOptions {
         kind: args.kind,
         ascii: args.ascii,
     };
-    let mut session = Tally::default();
-    let summary = run_drill(
-        rules,
-        seed,
-        options,
-        &history,
-        &mut input,
-        &mut output,
-        &mut session,
-    )?;
+    let summary = run_drill(rules, seed, options, &mut input, &mut output, &mut coach)?;
     writeln!(output, "{}", summary.report(args.kind))?;
-    if let Some((store, _)) = store
-        && !session.is_empty()
-    {
-        store.add(&session, true)?;
-        writeln!(output, "Statistics saved to {}.", store.path().display())?;
+    if let Some(err) = coach.save() {
+        writeln!(output, "{err}")?;
+    }
+    if !coach.session().is_empty() {
+        write!(
+            output,
+            "{}",
+            session_summary(coach.session(), coach.lifetime().as_ref())
+        )?;
+    }
+    match (coach.path(), coach.not_saving()) {
+        (Some(path), Some(why)) => writeln!(
+            output,
+            "Statistics in {} were read but not written: {why}.",
+            path.display()
+        )?,
+        (Some(path), None) if !coach.session().is_empty() => {
+            writeln!(output, "Statistics saved to {}.", path.display())?
+        }
+        _ => {}
     }
     output.flush()?;
     Ok(())
 }
 
 /// Runs one drill session: questions of `options.kind` read from `input`, feedback written to
-/// `output`, every graded decision recorded in `session`. `history` (the stored lifetime
-/// statistics) steers the `mistakes` kind. Ends on `q` or at the end of the input. The same
-/// `seed` asks the same questions; `None` seeds from the clock.
+/// `output`, every answer recorded by `coach` and saved at once. The coach's history (the
+/// lifetime statistics with this session) steers the `mistakes` kind. Ends on `q` or at the
+/// end of the input. The same `seed` asks the same questions; `None` seeds from the clock.
 pub fn run_drill(
     rules: &Rules,
     seed: Option<u64>,
     options: DrillOptions,
-    history: &Tally,
     input: &mut impl BufRead,
     output: &mut impl Write,
-    session: &mut Tally,
+    coach: &mut Coach,
 ) -> std::io::Result<DrillSummary> {
     let seed = seed.unwrap_or_else(clock_seed);
     let mut out = Out {
@@ -100,9 +101,9 @@ pub fn run_drill(
         ascii: options.ascii,
     };
     if options.kind == DrillKind::Count {
-        count_quiz(rules, seed, input, &mut out, session)
+        count_quiz(rules, seed, input, &mut out, coach)
     } else {
-        decision_drill(rules, options.kind, seed, history, input, &mut out, session)
+        decision_drill(rules, options.kind, seed, input, &mut out, coach)
     }
 }
 
@@ -169,12 +170,9 @@ impl<W: Write> Out<'_, W> {
     }
 }
 
-/// The feedback marks and dashes in plain ASCII.
+/// The text in plain ASCII, by the same mapping as the table's `--ascii`.
 fn to_ascii(text: &str) -> String {
-    text.replace('✓', "OK")
-        .replace('✗', "X")
-        .replace(['—', '−'], "-")
-        .replace('·', "|")
+    crate::tui::theme::ascii_text(text)
 }
 
 /// One line read from the input, or `None` at its end (a read error also ends the drill).
@@ -231,13 +229,12 @@ fn decision_drill<W: Write>(
     rules: &Rules,
     kind: DrillKind,
     seed: u64,
-    history: &Tally,
     input: &mut impl BufRead,
     out: &mut Out<'_, W>,
-    session: &mut Tally,
+    coach: &mut Coach,
 ) -> std::io::Result<DrillSummary> {
     let strategy = basic_strategy(rules);
-    let mut drill = DecisionDrill::new(kind, rules, seed, history.clone());
+    let mut drill = DecisionDrill::new(kind, rules, seed, coach.history());
     out.line(&format!(
         "Drill: {} hands. Answer h, s, d or p (or the word); q ends.",
         kind_name(kind)
@@ -275,7 +272,10 @@ fn decision_drill<W: Write>(
             // Only legal answers reach here; an illegal one would have been asked again.
             continue;
         };
-        session.record_decision(&answer.grade);
+        coach.record(answer.grade.clone());
+        if let Some(err) = coach.save() {
+            out.line(&err)?;
+        }
 
         out.line(&format!("{}  ({seconds:.1} s)", answer.grade.message()))?;
         let ranked: Vec<String> = answer
@@ -293,13 +293,9 @@ fn decision_drill<W: Write>(
     Ok(drill.summary().clone())
 }
 
-/// An EV with its sign: `+0.123`, `−0.540`.
+/// An EV with its sign: `+0.123`, `−0.540` (the trainer's one way of signing an EV).
 fn signed(ev: f64) -> String {
-    if ev < 0.0 {
-        format!("−{:.3}", -ev)
-    } else {
-        format!("+{ev:.3}")
-    }
+    crate::trainer::grade::signed_ev(ev)
 }
 
 /// The kind's name as the command line spells it.
@@ -320,7 +316,7 @@ fn count_quiz<W: Write>(
     seed: u64,
     input: &mut impl BufRead,
     out: &mut Out<'_, W>,
-    session: &mut Tally,
+    coach: &mut Coach,
 ) -> std::io::Result<DrillSummary> {
     let mut quiz = CountDrill::new(rules, basic_strategy(rules).chart.clone(), seed);
     out.line(&format!(
@@ -347,7 +343,10 @@ fn count_quiz<W: Write>(
             match parse_count(&answer) {
                 Some(guess) => {
                     let answer = quiz.answer(guess);
-                    session.record_count(answer.is_right());
+                    coach.record_count(answer.is_right());
+                    if let Some(err) = coach.save() {
+                        out.line(&err)?;
+                    }
                     out.line(&answer.message())?;
                     let summary = quiz.summary();
                     out.line(&format!(
@@ -385,25 +384,25 @@ mod tests {
     use crate::engine::GameRng;
     use crate::trainer::count::hilo_tag;
     use crate::trainer::drill::{DrillDealer, fresh_hand_actions};
+    use crate::trainer::stats::Tally;
     use rand::SeedableRng;
 
     fn run(kind: DrillKind, seed: u64, script: &str) -> (DrillSummary, String, Tally) {
-        let mut session = Tally::default();
+        let (mut coach, _) = Coach::open(None).expect("no file, no error");
         let mut output = Vec::new();
         let summary = run_drill(
             &Rules::default(),
             Some(seed),
             DrillOptions { kind, ascii: false },
-            &Tally::default(),
             &mut script.as_bytes(),
             &mut output,
-            &mut session,
+            &mut coach,
         )
         .expect("writing to a Vec never fails");
         (
             summary,
             String::from_utf8_lossy(&output).into_owned(),
-            session,
+            coach.session().clone(),
         )
     }
 
@@ -545,10 +544,9 @@ mod tests {
                 kind: DrillKind::All,
                 ascii: true,
             },
-            &Tally::default(),
             &mut "s\nh\n".as_bytes(),
             &mut output,
-            &mut Tally::default(),
+            &mut Coach::open(None).expect("no file").0,
         )
         .expect("writing to a Vec never fails");
         let text = String::from_utf8_lossy(&output);

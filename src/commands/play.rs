@@ -41,7 +41,8 @@ pub fn table_config(args: &PlayArgs, seed: Option<u64>) -> anyhow::Result<TableC
 pub fn play(rules: &Rules, seed: Option<u64>, args: &PlayArgs) -> anyhow::Result<()> {
     // Everything that can be refused is checked before the terminal changes.
     let config = table_config(args, seed)?;
-    let mut app = App::new(rules, config)?.with_color(!theme::no_color_requested());
+    let no_color = theme::no_color_requested(std::env::var_os("NO_COLOR").as_deref());
+    let mut app = App::new(rules, config)?.with_color(!no_color);
     let mut terminal = ratatui::try_init()?;
     let result = tui::run(&mut terminal, &mut CrosstermEvents, &mut app);
     ratatui::try_restore()?;
@@ -59,8 +60,15 @@ pub fn play(rules: &Rules, seed: Option<u64>, args: &PlayArgs) -> anyhow::Result
 pub fn closing_summary(app: &App) -> String {
     let coach = app.coach();
     let mut out = session_summary(coach.session(), coach.lifetime().as_ref());
-    if let Some(path) = coach.path() {
-        out.push_str(&format!("Statistics kept in {}\n", path.display()));
+    match (coach.path(), coach.not_saving()) {
+        (Some(path), Some(why)) => out.push_str(&format!(
+            "Statistics in {} were read but not written: {why}.\n",
+            path.display()
+        )),
+        (Some(path), None) => {
+            out.push_str(&format!("Statistics kept in {}\n", path.display()));
+        }
+        _ => {}
     }
     let s = coach.session();
     out.push_str(&format!(

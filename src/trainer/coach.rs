@@ -10,7 +10,7 @@ use crate::analysis::HandEvs;
 use crate::analysis::chart::Chart;
 use crate::engine::{Action, DealerHand, PlayerHand, SeatView, Units};
 use crate::trainer::grade::{Grade, grade};
-use crate::trainer::stats::{OpenNote, StatsStore, Tally};
+use crate::trainer::stats::{StatsError, StatsStore, Tally};
 
 /// The trainer's state for one session.
 #[derive(Debug)]
@@ -26,9 +26,10 @@ pub struct Coach {
 
 impl Coach {
     /// A coach keeping statistics in the file at `path`, or none at all when `path` is `None`.
-    /// Returns a message for the person when there is news (a file moved aside, a file that
-    /// could not be opened).
-    pub fn open(path: Option<&Path>) -> (Coach, Option<String>) {
+    /// Returns a message for the person when there is news (a file moved aside, a file kept
+    /// read-only, a file that could not be opened). A path that names no regular file (a
+    /// folder, a device, a FIFO, a socket) is refused: nothing is played, nothing moved.
+    pub fn open(path: Option<&Path>) -> Result<(Coach, Option<String>), StatsError> {
         let mut coach = Coach {
             session: Tally::default(),
             saved: None,
@@ -38,23 +39,27 @@ impl Coach {
             last: None,
         };
         let Some(path) = path else {
-            return (coach, None);
+            return Ok((coach, None));
         };
         match StatsStore::open(path) {
             Ok((store, file, note)) => {
                 coach.saved = Some(file.lifetime);
                 coach.store = Some(store);
-                let news = match note {
-                    OpenNote::MovedAside { .. } => note.message(),
-                    _ => None,
-                };
-                (coach, news)
+                Ok((coach, note.message()))
             }
-            Err(err) => (
+            Err(err @ StatsError::NotAFile { .. }) => Err(err),
+            Err(err) => Ok((
                 coach,
-                Some(format!("Statistics are not kept this session: {err:#}")),
-            ),
+                Some(format!("Statistics are not kept this session: {err}")),
+            )),
         }
+    }
+
+    /// Why statistics are not being saved, if they are not (a read-only or newer file), for
+    /// a marker on screen and a line at exit.
+    pub fn not_saving(&self) -> Option<String> {
+        let reason = self.store.as_ref()?.read_only()?;
+        Some(format!("statistics not saved ({reason})"))
     }
 
     /// This session's tally.
@@ -124,21 +129,25 @@ impl Coach {
     }
 
     /// Writes what is not on disk yet, and takes in what other sessions wrote meanwhile.
-    /// Returns an error message if the write failed (the numbers stay in memory and are
-    /// tried again at the next save).
+    /// Waits for another session's lock only briefly ([`crate::trainer::stats::LOCK_WAIT`]):
+    /// then the numbers stay in memory and are tried again at the next save. Returns a
+    /// message when they could not be written. A read-only file is never written.
     pub fn save(&mut self) -> Option<String> {
-        let store = self.store.as_ref()?;
+        let store = self.store.as_ref().filter(|s| s.writable())?;
         if self.unsaved.is_empty() && self.counted_session {
             return None;
         }
-        match store.add(&self.unsaved, !self.counted_session) {
+        match store.try_add(&self.unsaved, !self.counted_session) {
             Ok(file) => {
                 self.saved = Some(file.lifetime);
                 self.unsaved = Tally::default();
                 self.counted_session = true;
                 None
             }
-            Err(err) => Some(format!("Could not save statistics: {err:#}")),
+            Err(err @ StatsError::Locked { .. }) => Some(format!(
+                "Statistics not saved yet: {err}; they will be saved at the next round."
+            )),
+            Err(err) => Some(format!("Could not save statistics: {err}")),
         }
     }
 

@@ -1,22 +1,47 @@
 //! Statistics that last: per session and lifetime tallies, stored as a versioned JSON file.
 //!
-//! Writes are atomic (temp file + rename) and additive: a session adds its own increments to
-//! whatever the file holds at that moment, under a lock file, so two sessions at once neither
-//! corrupt the file nor drop each other's history. A file that cannot be read is moved aside to
-//! a `.bak` (never overwritten) and the player is told.
+//! Only a regular file is ever read or written: a path naming a folder, a device, a FIFO or a
+//! socket is refused before anything is opened, created or moved. A symbolic link is followed
+//! and the file it names is written (a dangling link names the file to create).
+//!
+//! Writes are atomic (temp file in the target's folder, fsync, rename, fsync of the folder)
+//! and additive: a session adds its own increments to whatever the file holds at that moment,
+//! under the operating system's lock on `<file>.lock` (released when the process dies), so two
+//! sessions at once neither corrupt the file nor drop each other's history.
+//!
+//! A file that cannot be read, or whose values fail [`Tally::validate`], is moved aside to a
+//! `.bak` (never overwriting an earlier backup) and the player is told. A file the store must
+//! not write — read-only by its permissions, in a folder that cannot be written, or from a
+//! newer format version — is read (as leniently as possible for a newer version) and never
+//! moved, renamed or rewritten.
 
+use std::ffi::CString;
 use std::fs;
-use std::io::Write;
+use std::io::{self, Read, Write};
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime};
+use std::time::{Duration, Instant, SystemTime};
 
-use anyhow::Context;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 pub use super::tally::{Accuracy, CellRecord, Tally, cell_label};
 
 /// The file format version this build writes.
 pub const STATS_VERSION: u32 = 1;
+
+/// How long [`StatsStore::try_add`] waits for another session's lock before giving up.
+pub const LOCK_WAIT: Duration = Duration::from_millis(200);
+
+/// How often a bounded wait retries the lock.
+const LOCK_POLL: Duration = Duration::from_millis(10);
+
+/// The most symbolic links followed from the given path (as the kernel's own limit).
+const MAX_LINKS: usize = 40;
+
+/// The most sessions a valid file records (the bound of [`Tally::validate`]'s counters).
+const MAX_SESSIONS: u64 = 1 << 53;
 
 /// The stored file.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -29,6 +54,51 @@ pub struct StatsFile {
     pub lifetime: Tally,
 }
 
+impl StatsFile {
+    /// An empty file of this build's version.
+    fn fresh() -> StatsFile {
+        StatsFile {
+            version: STATS_VERSION,
+            ..StatsFile::default()
+        }
+    }
+
+    /// Whether the numbers are ones this program could have written.
+    fn validate(&self) -> Result<(), String> {
+        if self.sessions > MAX_SESSIONS {
+            return Err(format!("sessions = {} is out of range", self.sessions));
+        }
+        self.lifetime.validate()
+    }
+}
+
+/// Why a store reads but never writes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReadOnlyReason {
+    /// The file's permission bits (e.g. mode 444) or the system (access(2)) forbid writing.
+    Permissions,
+    /// The file's folder does not allow the temporary file and rename a write needs.
+    FolderNotWritable,
+    /// A newer build wrote the file in a format this one does not know.
+    NewerVersion {
+        /// The file's format version.
+        version: u64,
+    },
+}
+
+impl std::fmt::Display for ReadOnlyReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadOnlyReason::Permissions => write!(f, "its permissions forbid writing"),
+            ReadOnlyReason::FolderNotWritable => write!(f, "its folder cannot be written"),
+            ReadOnlyReason::NewerVersion { version } => write!(
+                f,
+                "written by a newer version (format {version}; this one writes {STATS_VERSION})"
+            ),
+        }
+    }
+}
+
 /// What opening the store found.
 #[derive(Debug, Clone, PartialEq)]
 pub enum OpenNote {
@@ -36,12 +106,23 @@ pub enum OpenNote {
     Fresh,
     /// The file was read.
     Loaded,
-    /// The file could not be read and was moved aside; a fresh one starts.
+    /// The file could not be read or held impossible values, and was moved aside; a fresh one
+    /// starts.
     MovedAside {
         /// Where the old file now is.
         backup: PathBuf,
         /// What was wrong with it.
         reason: String,
+    },
+    /// The file is read (its figures are shown) but never written: [`StatsStore::add`] and
+    /// [`StatsStore::try_add`] refuse with [`StatsError::ReadOnly`]. Nothing was moved.
+    ReadOnly {
+        /// The path as given.
+        path: PathBuf,
+        /// Why it is not written.
+        reason: ReadOnlyReason,
+        /// Why the figures could not be read, if they could not (they then start empty).
+        unreadable: Option<String>,
     },
 }
 
@@ -53,15 +134,102 @@ impl OpenNote {
                 "Unreadable statistics file kept as {}; a fresh one started ({reason}).",
                 backup.display()
             )),
-            _ => None,
+            OpenNote::ReadOnly {
+                path,
+                reason,
+                unreadable,
+            } => {
+                let mut text = match reason {
+                    ReadOnlyReason::NewerVersion { version } => format!(
+                        "Statistics written by a newer version: read-only ({} has format \
+                         {version}, this version writes {STATS_VERSION}); this session is not \
+                         saved.",
+                        path.display()
+                    ),
+                    _ => format!(
+                        "Statistics file {} is read-only ({reason}); this session is not saved.",
+                        path.display()
+                    ),
+                };
+                if let Some(why) = unreadable {
+                    text.push_str(&format!(" Its figures could not be read ({why})."));
+                }
+                Some(text)
+            }
+            OpenNote::Fresh | OpenNote::Loaded => None,
         }
+    }
+}
+
+/// Why the store refused, or failed, to open or to write.
+#[derive(Debug, thiserror::Error)]
+pub enum StatsError {
+    /// The path names something other than a regular file. Nothing was opened or moved.
+    #[error(
+        "{}{} is {kind}, not a regular file: statistics are not kept there",
+        path.display(),
+        link_note(path, target)
+    )]
+    NotAFile {
+        /// The path refused, as given.
+        path: PathBuf,
+        /// What it names once symbolic links are followed (`path` itself if none).
+        target: PathBuf,
+        /// What it is: `a folder`, `a named pipe (FIFO)`, `a socket`, …
+        kind: &'static str,
+    },
+    /// Another session held the lock longer than [`LOCK_WAIT`]. Nothing was written: try again
+    /// later (the next round, say) with the same increments.
+    #[error("the statistics file {} is locked by another session", path.display())]
+    Locked {
+        /// The statistics file.
+        path: PathBuf,
+    },
+    /// The store is read-only. Nothing was written.
+    #[error("the statistics file {} is not written: {reason}", path.display())]
+    ReadOnly {
+        /// The path as given.
+        path: PathBuf,
+        /// Why.
+        reason: ReadOnlyReason,
+    },
+    /// The merged numbers would not pass validation on the next load, so they were not
+    /// written.
+    #[error("statistics for {} not written: {reason}", path.display())]
+    Invalid {
+        /// The path as given.
+        path: PathBuf,
+        /// What failed.
+        reason: String,
+    },
+    /// The operating system refused.
+    #[error("cannot {action} {}: {cause}", path.display())]
+    Io {
+        /// What was being done: `read`, `create the folder`, `lock`, …
+        action: &'static str,
+        /// On what.
+        path: PathBuf,
+        /// The system's error.
+        cause: io::Error,
+    },
+}
+
+/// ` (a link to …)` when `path` reached `target` through symbolic links.
+fn link_note(path: &Path, target: &Path) -> String {
+    if path == target {
+        String::new()
+    } else {
+        format!(" (a link to {})", target.display())
     }
 }
 
 /// The statistics file on disk.
 #[derive(Debug, Clone)]
 pub struct StatsStore {
+    /// The path as given (a symbolic link is resolved again at every write).
     path: PathBuf,
+    /// Why nothing is written, if so.
+    read_only: Option<ReadOnlyReason>,
 }
 
 /// The platform's place: `stats.json` in its data directory (e.g.
@@ -73,137 +241,533 @@ pub fn default_stats_path() -> Option<PathBuf> {
 }
 
 impl StatsStore {
-    /// Opens (or starts) the file at `path`. A corrupt file is moved aside, never dropped.
-    pub fn open(path: &Path) -> anyhow::Result<(StatsStore, StatsFile, OpenNote)> {
-        let store = StatsStore {
+    /// Opens (or starts) the file at `path`.
+    ///
+    /// Refuses ([`StatsError::NotAFile`]) a path naming a folder, a device, a FIFO or a socket
+    /// before opening it. A corrupt or invalid file is moved aside (under the lock, waiting at
+    /// most [`LOCK_WAIT`], else [`StatsError::Locked`]), never dropped. A file that must not be
+    /// written opens read-only ([`OpenNote::ReadOnly`]) and is left exactly as it is.
+    pub fn open(path: &Path) -> Result<(StatsStore, StatsFile, OpenNote), StatsError> {
+        let target = resolve(path)?;
+        refuse_special(path, &target)?;
+        let folder = folder(&target);
+        fs::create_dir_all(folder).map_err(|e| io_error("create the folder", folder, e))?;
+        let mut store = StatsStore {
             path: path.to_owned(),
+            read_only: read_only_reason(&target),
         };
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        let mut contents = read_contents(path, &target)?;
+        if matches!(contents, Contents::Bad(_)) && store.read_only.is_none() {
+            // Moving aside needs the lock: another session may be replacing the file now.
+            let _lock = lock(&target, Wait::AtMost(LOCK_WAIT))?;
+            contents = read_contents(path, &target)?;
+            if let Contents::Bad(reason) = contents {
+                let backup = move_aside(&target)?;
+                let note = OpenNote::MovedAside { backup, reason };
+                return Ok((store, StatsFile::fresh(), note));
+            }
         }
-        let _lock = store.lock()?;
-        let (file, note) = store.read_or_move_aside()?;
+        let (file, loaded, unreadable) = match contents {
+            Contents::Missing => (StatsFile::fresh(), false, None),
+            Contents::Current(file) => (file, true, None),
+            Contents::Newer {
+                file,
+                version,
+                unreadable,
+            } => {
+                store.read_only = Some(ReadOnlyReason::NewerVersion { version });
+                (file, true, unreadable)
+            }
+            // Only a read-only store gets here: the file stays as it is.
+            Contents::Bad(reason) => (StatsFile::fresh(), true, Some(reason)),
+        };
+        let note = match &store.read_only {
+            Some(reason) => OpenNote::ReadOnly {
+                path: path.to_owned(),
+                reason: reason.clone(),
+                unreadable,
+            },
+            None if loaded => OpenNote::Loaded,
+            None => OpenNote::Fresh,
+        };
         Ok((store, file, note))
     }
 
-    /// Where the file is.
+    /// Where the file is (the path as given).
     pub fn path(&self) -> &Path {
         &self.path
     }
 
-    /// The file as it is now, read under the lock; an error (and nothing moved) if it cannot
-    /// be read.
-    pub fn read(&self) -> anyhow::Result<StatsFile> {
-        let _lock = self.lock()?;
-        let text = fs::read_to_string(&self.path)?;
-        Ok(serde_json::from_str(&text)?)
-    }
-
-    fn read_or_move_aside(&self) -> anyhow::Result<(StatsFile, OpenNote)> {
-        let text = match fs::read_to_string(&self.path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Ok((
-                    StatsFile {
-                        version: STATS_VERSION,
-                        ..StatsFile::default()
-                    },
-                    OpenNote::Fresh,
-                ));
-            }
-            Err(e) => return self.move_aside(e.to_string()),
-        };
-        match serde_json::from_str::<StatsFile>(&text) {
-            Ok(file) if file.version == STATS_VERSION => Ok((file, OpenNote::Loaded)),
-            Ok(file) => self.move_aside(format!("unknown format version {}", file.version)),
-            Err(e) => self.move_aside(e.to_string()),
+    /// The file as it is now (to take in what other sessions wrote); an error, and nothing
+    /// moved, if it cannot be read.
+    pub fn read(&self) -> Result<StatsFile, StatsError> {
+        let target = resolve(&self.path)?;
+        match read_contents(&self.path, &target)? {
+            Contents::Missing => Ok(StatsFile::fresh()),
+            Contents::Current(file) | Contents::Newer { file, .. } => Ok(file),
+            Contents::Bad(reason) => Err(StatsError::Invalid {
+                path: self.path.clone(),
+                reason,
+            }),
         }
     }
 
-    fn move_aside(&self, reason: String) -> anyhow::Result<(StatsFile, OpenNote)> {
-        let mut backup = self.path.with_extension("json.bak");
-        if backup.exists() {
-            let stamp = SystemTime::now()
-                .duration_since(SystemTime::UNIX_EPOCH)
-                .unwrap_or_default()
-                .as_secs();
-            backup = self.path.with_extension(format!("json.{stamp}.bak"));
-        }
-        fs::rename(&self.path, &backup)
-            .with_context(|| format!("cannot move the unreadable {} aside", self.path.display()))?;
-        let fresh = StatsFile {
-            version: STATS_VERSION,
-            ..StatsFile::default()
-        };
-        Ok((fresh, OpenNote::MovedAside { backup, reason }))
+    /// Whether [`StatsStore::add`] may write.
+    pub fn writable(&self) -> bool {
+        self.read_only.is_none()
+    }
+
+    /// Why the store is read-only, if it is.
+    pub fn read_only(&self) -> Option<&ReadOnlyReason> {
+        self.read_only.as_ref()
     }
 
     /// Adds `increments` to the file (re-read under the lock, so another session's writes are
     /// kept), counting a new session when `new_session`. Returns the file as written.
-    pub fn add(&self, increments: &Tally, new_session: bool) -> anyhow::Result<StatsFile> {
-        let _lock = self.lock()?;
-        let (mut file, _) = self.read_or_move_aside()?;
+    ///
+    /// Waits for the lock as long as another session holds it (a write holds it for
+    /// milliseconds): for the command line, which saves once at the end. A read-only store
+    /// returns [`StatsError::ReadOnly`] and writes nothing.
+    pub fn add(&self, increments: &Tally, new_session: bool) -> Result<StatsFile, StatsError> {
+        self.add_waiting(increments, new_session, Wait::Block)
+    }
+
+    /// As [`StatsStore::add`], but waits at most [`LOCK_WAIT`] for the lock and then returns
+    /// [`StatsError::Locked`] having written nothing: for the interactive loop, which keeps the
+    /// increments and tries again at the next round.
+    pub fn try_add(&self, increments: &Tally, new_session: bool) -> Result<StatsFile, StatsError> {
+        self.add_waiting(increments, new_session, Wait::AtMost(LOCK_WAIT))
+    }
+
+    fn add_waiting(
+        &self,
+        increments: &Tally,
+        new_session: bool,
+        wait: Wait,
+    ) -> Result<StatsFile, StatsError> {
+        let refuse = |reason: ReadOnlyReason| StatsError::ReadOnly {
+            path: self.path.clone(),
+            reason,
+        };
+        if let Some(reason) = &self.read_only {
+            return Err(refuse(reason.clone()));
+        }
+        // Resolved and checked again: the path may have changed since it was opened.
+        let target = resolve(&self.path)?;
+        refuse_special(&self.path, &target)?;
+        if let Some(reason) = read_only_reason(&target) {
+            return Err(refuse(reason));
+        }
+        let _lock = lock(&target, wait)?;
+        let mut file = match read_contents(&self.path, &target)? {
+            Contents::Missing => StatsFile::fresh(),
+            Contents::Current(file) => file,
+            Contents::Newer { version, .. } => {
+                return Err(refuse(ReadOnlyReason::NewerVersion { version }));
+            }
+            // Damaged since it was opened: kept, as at opening, and a fresh file starts.
+            Contents::Bad(_) => {
+                move_aside(&target)?;
+                StatsFile::fresh()
+            }
+        };
         file.lifetime.absorb(increments);
         file.sessions += u64::from(new_session);
         file.version = STATS_VERSION;
-        self.write_atomically(&file)?;
+        let invalid = |reason: String| StatsError::Invalid {
+            path: self.path.clone(),
+            reason,
+        };
+        file.validate().map_err(invalid)?;
+        let text = serde_json::to_string_pretty(&file).map_err(|e| invalid(e.to_string()))?;
+        replace(&target, |out| out.write_all(text.as_bytes()))?;
         Ok(file)
     }
+}
 
-    fn write_atomically(&self, file: &StatsFile) -> anyhow::Result<()> {
-        let text = serde_json::to_string_pretty(file)?;
-        let tmp = self
-            .path
-            .with_extension(format!("json.tmp{}", std::process::id()));
-        {
-            let mut out = fs::File::create(&tmp)
-                .with_context(|| format!("cannot write {}", tmp.display()))?;
-            out.write_all(text.as_bytes())?;
-            out.sync_all()?;
-        }
-        fs::rename(&tmp, &self.path)
-            .with_context(|| format!("cannot replace {}", self.path.display()))?;
-        Ok(())
+/// What the file holds.
+#[derive(Debug)]
+enum Contents {
+    /// No file.
+    Missing,
+    /// A valid file of this version.
+    Current(StatsFile),
+    /// A file of a newer version, read as far as it could be.
+    Newer {
+        file: StatsFile,
+        version: u64,
+        unreadable: Option<String>,
+    },
+    /// Not a statistics file this build can use, and why.
+    Bad(String),
+}
+
+/// An I/O error with what was being done, and on what.
+fn io_error(action: &'static str, path: &Path, cause: io::Error) -> StatsError {
+    StatsError::Io {
+        action,
+        path: path.to_owned(),
+        cause,
     }
+}
 
-    fn lock(&self) -> anyhow::Result<LockGuard> {
-        let lock = self.path.with_extension("json.lock");
-        let start = std::time::Instant::now();
-        loop {
-            match fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(&lock)
-            {
-                Ok(_) => return Ok(LockGuard(lock)),
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                    let stale = fs::metadata(&lock)
-                        .and_then(|m| m.modified())
-                        .ok()
-                        .and_then(|t| t.elapsed().ok())
-                        .is_some_and(|age| age > Duration::from_secs(30));
-                    if stale {
-                        let _ = fs::remove_file(&lock);
-                    } else if start.elapsed() > Duration::from_secs(5) {
-                        anyhow::bail!(
-                            "the statistics file {} is locked by another session",
-                            self.path.display()
-                        );
-                    } else {
-                        std::thread::sleep(Duration::from_millis(10));
-                    }
-                }
-                Err(e) => return Err(e).with_context(|| format!("cannot lock {}", lock.display())),
+/// Follows `path` through symbolic links to the file they name, which need not exist yet (a
+/// dangling link names the file to create). Links in the folders above are left to the
+/// kernel: only the last component decides what a rename replaces.
+fn resolve(path: &Path) -> Result<PathBuf, StatsError> {
+    let mut target = path.to_owned();
+    for _ in 0..MAX_LINKS {
+        match fs::symlink_metadata(&target) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let link =
+                    fs::read_link(&target).map_err(|e| io_error("follow the link", &target, e))?;
+                // A relative link is relative to its own folder; `join` keeps an absolute one.
+                target = target.parent().unwrap_or(Path::new("")).join(link);
             }
+            _ => return Ok(target),
+        }
+    }
+    Err(io_error(
+        "follow the links of",
+        path,
+        io::Error::other("too many levels of symbolic links"),
+    ))
+}
+
+/// The folder holding `target` (`.` for a bare file name).
+fn folder(target: &Path) -> &Path {
+    match target.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
+}
+
+/// `target` with `suffix` appended to its file name: `stats.json` → `stats.json.lock`.
+fn sibling(target: &Path, suffix: &str) -> PathBuf {
+    let mut name = target.file_name().unwrap_or_default().to_owned();
+    name.push(suffix);
+    target.with_file_name(name)
+}
+
+/// What a file type is when it is not a regular file, for the refusal.
+fn special_kind(file_type: fs::FileType) -> Option<&'static str> {
+    Some(if file_type.is_file() {
+        return None;
+    } else if file_type.is_dir() {
+        "a folder"
+    } else if file_type.is_fifo() {
+        "a named pipe (FIFO)"
+    } else if file_type.is_socket() {
+        "a socket"
+    } else if file_type.is_char_device() {
+        "a character device"
+    } else if file_type.is_block_device() {
+        "a block device"
+    } else if file_type.is_symlink() {
+        "a symbolic link"
+    } else {
+        "something else"
+    })
+}
+
+/// The refusal of `path` (which names `target`) as `kind`.
+fn not_a_file(path: &Path, target: &Path, kind: &'static str) -> StatsError {
+    StatsError::NotAFile {
+        path: path.to_owned(),
+        target: target.to_owned(),
+        kind,
+    }
+}
+
+/// Refuses a `target` (of `path`) that exists and is not a regular file, from its metadata
+/// alone (opening a FIFO could block; opening a device could do anything).
+fn refuse_special(path: &Path, target: &Path) -> Result<(), StatsError> {
+    if target.file_name().is_none() {
+        // `/`, `..`, `dir/..`: a folder whether or not it exists.
+        return Err(not_a_file(path, target, "a folder"));
+    }
+    match fs::symlink_metadata(target) {
+        Ok(meta) => match special_kind(meta.file_type()) {
+            Some(kind) => Err(not_a_file(path, target, kind)),
+            None => Ok(()),
+        },
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(io_error("inspect", target, e)),
+    }
+}
+
+/// Whether the process may write `path`, as access(2) says. Not a write attempt: root may
+/// write a file of mode 444, which is why the permission bits are checked as well.
+fn access_writable(path: &Path) -> bool {
+    let Ok(c_path) = CString::new(path.as_os_str().as_bytes()) else {
+        return false;
+    };
+    // SAFETY: `c_path` is a NUL-terminated string that lives for the whole call.
+    unsafe { libc::access(c_path.as_ptr(), libc::W_OK) == 0 }
+}
+
+/// Why `target` must not be written, if it must not: the file's permission bits or access(2)
+/// (a read-only file system, another owner), or a folder where the temporary file cannot be
+/// made.
+fn read_only_reason(target: &Path) -> Option<ReadOnlyReason> {
+    if let Ok(meta) = fs::metadata(target)
+        && (meta.permissions().readonly() || !access_writable(target))
+    {
+        return Some(ReadOnlyReason::Permissions);
+    }
+    (!access_writable(folder(target))).then_some(ReadOnlyReason::FolderNotWritable)
+}
+
+/// Reads and decodes the file, refusing anything that turns out not to be a regular file once
+/// open (it may have changed since it was checked). Opening never blocks (`O_NONBLOCK`) and
+/// never follows a link put there meanwhile (`O_NOFOLLOW`).
+fn read_contents(path: &Path, target: &Path) -> Result<Contents, StatsError> {
+    let opened = fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW)
+        .open(target);
+    let mut handle = match opened {
+        Ok(handle) => handle,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Contents::Missing),
+        Err(e) => return Err(io_error("read", target, e)),
+    };
+    let meta = handle.metadata().map_err(|e| io_error("read", target, e))?;
+    if let Some(kind) = special_kind(meta.file_type()) {
+        return Err(not_a_file(path, target, kind));
+    }
+    let mut bytes = Vec::new();
+    handle
+        .read_to_end(&mut bytes)
+        .map_err(|e| io_error("read", target, e))?;
+    Ok(decode(&bytes))
+}
+
+/// Decodes a file's bytes: this version's files are validated, a newer version's read
+/// leniently, anything else is bad.
+fn decode(bytes: &[u8]) -> Contents {
+    match serde_json::from_slice::<StatsFile>(bytes) {
+        Ok(file) if file.version == STATS_VERSION => match file.validate() {
+            Ok(()) => Contents::Current(file),
+            Err(reason) => Contents::Bad(format!("invalid values: {reason}")),
+        },
+        Ok(file) if file.version > STATS_VERSION => decode_newer(bytes, u64::from(file.version)),
+        Ok(file) => Contents::Bad(format!("unknown format version {}", file.version)),
+        Err(error) => match stated_version(bytes) {
+            Some(version) if version > u64::from(STATS_VERSION) => decode_newer(bytes, version),
+            _ => Contents::Bad(error.to_string()),
+        },
+    }
+}
+
+/// The format version a file says it has, even when the rest is not JSON this build reads:
+/// the top-level `version` of a JSON object, else the number after the first `"version":`.
+fn stated_version(bytes: &[u8]) -> Option<u64> {
+    if let Ok(value) = serde_json::from_slice::<Value>(bytes) {
+        return value.get("version")?.as_u64();
+    }
+    let text = String::from_utf8_lossy(bytes);
+    let (_, rest) = text.split_once("\"version\"")?;
+    let rest = rest.trim_start().strip_prefix(':')?.trim_start();
+    let digits = rest.split(|c: char| !c.is_ascii_digit()).next()?;
+    digits.parse().ok()
+}
+
+/// Reads what can be read of a newer version's file: every field of the lifetime tally this
+/// build knows, skipping fields (or map entries, like a new category) it cannot read. The
+/// figures are dropped, and the reason kept, if they do not validate.
+fn decode_newer(bytes: &[u8], version: u64) -> Contents {
+    let value = serde_json::from_slice::<Value>(bytes).ok();
+    let sessions = value.as_ref().and_then(|v| v.get("sessions")?.as_u64());
+    let lifetime = value
+        .as_ref()
+        .and_then(|v| v.get("lifetime"))
+        .and_then(lenient_tally);
+    let lifetime_read = lifetime.is_some();
+    let file = StatsFile {
+        version: u32::try_from(version).unwrap_or(u32::MAX),
+        sessions: sessions.unwrap_or(0),
+        lifetime: lifetime.unwrap_or_default(),
+    };
+    let unreadable = if value.is_none() {
+        Some("not JSON this version reads".to_owned())
+    } else if !lifetime_read {
+        Some("no lifetime figures this version reads".to_owned())
+    } else {
+        file.validate().err()
+    };
+    let file = match unreadable {
+        None => file,
+        Some(_) => StatsFile {
+            version: file.version,
+            ..StatsFile::default()
+        },
+    };
+    Contents::Newer {
+        file,
+        version,
+        unreadable,
+    }
+}
+
+/// A tally from a JSON object, field by field (and entry by entry within a map), keeping
+/// whatever reads.
+fn lenient_tally(value: &Value) -> Option<Tally> {
+    if let Ok(tally) = Tally::deserialize(value) {
+        return Some(tally);
+    }
+    let one = |name: &str, field: Value| {
+        let object = serde_json::Map::from_iter([(name.to_owned(), field)]);
+        serde_json::from_value::<Tally>(Value::Object(object)).ok()
+    };
+    let mut tally = Tally::default();
+    for (name, field) in value.as_object()? {
+        if let Some(part) = one(name, field.clone()) {
+            tally.absorb(&part);
+        } else if let Some(entries) = field.as_object() {
+            for (key, entry) in entries {
+                let single = serde_json::Map::from_iter([(key.clone(), entry.clone())]);
+                if let Some(part) = one(name, Value::Object(single)) {
+                    tally.absorb(&part);
+                }
+            }
+        }
+    }
+    Some(tally)
+}
+
+/// How long to wait for the lock.
+#[derive(Debug, Clone, Copy)]
+enum Wait {
+    /// Until it is free.
+    Block,
+    /// At most this long, then [`StatsError::Locked`].
+    AtMost(Duration),
+}
+
+/// Takes the operating system's lock on `<target>.lock` (flock(2) via [`fs::File::lock`]).
+/// The lock lasts as long as the returned handle, and ends with the process however it ends,
+/// so a crashed session never leaves a stale lock. The lock file itself stays: removing it
+/// would let two sessions lock two different files.
+fn lock(target: &Path, wait: Wait) -> Result<fs::File, StatsError> {
+    let path = sibling(target, ".lock");
+    let file = fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW)
+        .open(&path)
+        .map_err(|e| io_error("open the lock file", &path, e))?;
+    let meta = file
+        .metadata()
+        .map_err(|e| io_error("open the lock file", &path, e))?;
+    if let Some(kind) = special_kind(meta.file_type()) {
+        return Err(not_a_file(&path, &path, kind));
+    }
+    match wait {
+        Wait::Block => file.lock().map_err(|e| io_error("lock", &path, e))?,
+        Wait::AtMost(limit) => {
+            let start = Instant::now();
+            loop {
+                match file.try_lock() {
+                    Ok(()) => break,
+                    Err(fs::TryLockError::WouldBlock) if start.elapsed() < limit => {
+                        std::thread::sleep(LOCK_POLL);
+                    }
+                    Err(fs::TryLockError::WouldBlock) => {
+                        return Err(StatsError::Locked {
+                            path: target.to_owned(),
+                        });
+                    }
+                    Err(fs::TryLockError::Error(e)) => return Err(io_error("lock", &path, e)),
+                }
+            }
+        }
+    }
+    Ok(file)
+}
+
+/// Moves a file this build cannot use to the first free name of `<name>.bak`,
+/// `<name>.<seconds>.bak`, `<name>.<seconds>-1.bak`, …, never replacing an earlier backup.
+/// Called under the lock, so no session of ours takes the name in between.
+fn move_aside(target: &Path) -> Result<PathBuf, StatsError> {
+    let stamp = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .unwrap_or_default()
+        .as_secs();
+    let suffixes = std::iter::once(".bak".to_owned())
+        .chain(std::iter::once(format!(".{stamp}.bak")))
+        .chain((1..100).map(|n| format!(".{stamp}-{n}.bak")));
+    for suffix in suffixes {
+        let backup = sibling(target, &suffix);
+        // `symlink_metadata`: a dangling link counts as taken too.
+        if fs::symlink_metadata(&backup).is_ok() {
+            continue;
+        }
+        fs::rename(target, &backup).map_err(|e| io_error("move aside", target, e))?;
+        sync_folder(folder(target));
+        return Ok(backup);
+    }
+    Err(io_error(
+        "move aside",
+        target,
+        io::Error::other("every backup name is taken"),
+    ))
+}
+
+/// A temporary file, removed when dropped unless it was renamed into place.
+struct TempFile {
+    path: PathBuf,
+    placed: bool,
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        if !self.placed {
+            let _ = fs::remove_file(&self.path);
         }
     }
 }
 
-struct LockGuard(PathBuf);
+/// Replaces `target` atomically with what `write` writes: a temporary file in the target's
+/// folder (so the rename stays on one file system), with the target's permissions, synced,
+/// renamed onto the target, then the folder synced. The temporary file is removed on every
+/// failure.
+fn replace(
+    target: &Path,
+    write: impl FnOnce(&mut fs::File) -> io::Result<()>,
+) -> Result<(), StatsError> {
+    let tmp = sibling(target, &format!(".tmp{}", std::process::id()));
+    let mut out = fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW)
+        .open(&tmp)
+        .map_err(|e| io_error("create", &tmp, e))?;
+    let mut temp = TempFile {
+        path: tmp,
+        placed: false,
+    };
+    if let Ok(meta) = fs::metadata(target) {
+        // Keep the player's choice (a private 600, say); a failure here is no reason to stop.
+        let _ = out.set_permissions(meta.permissions());
+    }
+    write(&mut out)
+        .and_then(|()| out.sync_all())
+        .map_err(|e| io_error("write", &temp.path, e))?;
+    drop(out);
+    fs::rename(&temp.path, target).map_err(|e| io_error("replace", target, e))?;
+    temp.placed = true;
+    sync_folder(folder(target));
+    Ok(())
+}
 
-impl Drop for LockGuard {
-    fn drop(&mut self) {
-        let _ = fs::remove_file(&self.0);
+/// Makes a rename in `dir` durable. Its failure is not reported: the new file is in place
+/// already, and an error would make the caller add the same increments a second time.
+fn sync_folder(dir: &Path) {
+    if let Ok(handle) = fs::File::open(dir) {
+        let _ = handle.sync_all();
     }
 }
 
@@ -219,6 +783,16 @@ mod tests {
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
         dir
+    }
+
+    /// The names in `dir`, sorted.
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        names
     }
 
     fn grade(right: bool) -> Grade {
@@ -336,11 +910,8 @@ mod tests {
         for _ in 0..5 {
             store.add(&sample(), false).unwrap();
         }
-        let names: Vec<String> = fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().into_string().unwrap())
-            .collect();
-        assert_eq!(names, vec!["stats.json".to_owned()]);
+        // The lock file stays (removing it would let two sessions lock different files).
+        assert_eq!(names(&dir), ["stats.json", "stats.json.lock"]);
         let file: StatsFile = serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
         assert_eq!(file.lifetime.rounds, 5);
     }
@@ -363,5 +934,255 @@ mod tests {
         let (_, file, _) = StatsStore::open(&path).unwrap();
         assert_eq!(file.lifetime.rounds, 40);
         assert_eq!(file.lifetime.overall.decisions, 80);
+    }
+
+    #[test]
+    fn a_failed_write_leaves_no_temp_file_and_the_old_file_intact() {
+        let dir = temp_dir("write-error");
+        let path = dir.join("stats.json");
+        fs::write(&path, "old").unwrap();
+        let err = replace(&path, |out| {
+            out.write_all(b"half")?;
+            Err(io::Error::other("disk full"))
+        })
+        .unwrap_err();
+        assert!(err.to_string().contains("disk full"), "{err}");
+        assert_eq!(names(&dir), ["stats.json"]);
+        assert_eq!(fs::read_to_string(&path).unwrap(), "old");
+    }
+
+    #[test]
+    fn a_failed_rename_leaves_no_temp_file() {
+        let dir = temp_dir("rename-error");
+        // A folder with something in it cannot be replaced by a file.
+        let target = dir.join("stats.json");
+        fs::create_dir(&target).unwrap();
+        fs::write(target.join("inside"), "kept").unwrap();
+        let err = replace(&target, |out| out.write_all(b"{}")).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                StatsError::Io {
+                    action: "replace",
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        assert_eq!(names(&dir), ["stats.json"]);
+        assert_eq!(fs::read_to_string(target.join("inside")).unwrap(), "kept");
+    }
+
+    #[test]
+    fn only_a_regular_file_has_no_special_kind() {
+        use std::os::unix::net::UnixListener;
+        let dir = temp_dir("kinds");
+        let kind = |p: &Path| special_kind(fs::symlink_metadata(p).unwrap().file_type());
+        let file = dir.join("file");
+        fs::write(&file, "").unwrap();
+        assert_eq!(kind(&file), None);
+        assert_eq!(kind(&dir), Some("a folder"));
+        let socket = dir.join("socket");
+        let _listener = UnixListener::bind(&socket).unwrap();
+        assert_eq!(kind(&socket), Some("a socket"));
+        let fifo = dir.join("fifo");
+        let c_path = CString::new(fifo.as_os_str().as_bytes()).unwrap();
+        // SAFETY: a valid NUL-terminated path in our own temp folder.
+        assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
+        assert_eq!(kind(&fifo), Some("a named pipe (FIFO)"));
+        let link = dir.join("link");
+        std::os::unix::fs::symlink(&file, &link).unwrap();
+        assert_eq!(kind(&link), Some("a symbolic link"));
+    }
+
+    #[test]
+    fn links_resolve_relative_to_their_folder_and_loops_are_refused() {
+        let dir = temp_dir("resolve");
+        fs::create_dir(dir.join("real")).unwrap();
+        std::os::unix::fs::symlink("real/data.json", dir.join("a")).unwrap();
+        std::os::unix::fs::symlink("a", dir.join("b")).unwrap();
+        assert_eq!(resolve(&dir.join("b")).unwrap(), dir.join("real/data.json"));
+        std::os::unix::fs::symlink("loop2", dir.join("loop1")).unwrap();
+        std::os::unix::fs::symlink("loop1", dir.join("loop2")).unwrap();
+        let err = resolve(&dir.join("loop1")).unwrap_err();
+        assert!(err.to_string().contains("too many levels"), "{err}");
+    }
+
+    #[test]
+    fn the_stated_version_is_found_even_in_broken_json() {
+        assert_eq!(
+            stated_version(br#"{"version": 99, "lifetime": {"#),
+            Some(99)
+        );
+        assert_eq!(stated_version(br#"{"sessions":1,"version":7}"#), Some(7));
+        assert_eq!(stated_version(b"garbage"), None);
+        assert_eq!(stated_version(br#"{"version":"2"}"#), None);
+    }
+
+    #[test]
+    fn a_newer_tally_is_read_field_by_field() {
+        let value: Value = serde_json::from_str(
+            r#"{"rounds": 4, "hands": "many", "overall": {"decisions": 3, "correct": 2},
+                "categories": {"hard": {"decisions": 3, "correct": 2}, "surrender": {"decisions": 1, "correct": 1}}}"#,
+        )
+        .unwrap();
+        let tally = lenient_tally(&value).unwrap();
+        assert_eq!(tally.rounds, 4);
+        assert_eq!(tally.hands, 0);
+        assert_eq!(tally.overall.correct, 2);
+        assert_eq!(tally.categories.len(), 1);
+        assert_eq!(lenient_tally(&Value::from(3)), None);
+    }
+
+    #[test]
+    fn try_add_gives_up_quickly_while_another_session_holds_the_lock() {
+        let dir = temp_dir("locked");
+        let path = dir.join("stats.json");
+        let (store, _, _) = StatsStore::open(&path).unwrap();
+        store.add(&sample(), true).unwrap();
+        let before = fs::read(&path).unwrap();
+        let held = lock(&path, Wait::Block).unwrap();
+        let start = Instant::now();
+        let err = store.try_add(&sample(), false).unwrap_err();
+        let waited = start.elapsed();
+        assert!(matches!(err, StatsError::Locked { .. }), "{err}");
+        assert!(
+            err.to_string().contains("locked by another session"),
+            "{err}"
+        );
+        assert!(
+            waited >= LOCK_WAIT && waited < Duration::from_secs(2),
+            "{waited:?}"
+        );
+        assert_eq!(fs::read(&path).unwrap(), before);
+        drop(held);
+        assert_eq!(store.try_add(&sample(), false).unwrap().lifetime.rounds, 2);
+    }
+
+    #[test]
+    fn add_waits_for_the_lock_and_then_writes() {
+        let dir = temp_dir("blocking");
+        let path = dir.join("stats.json");
+        let (store, _, _) = StatsStore::open(&path).unwrap();
+        let held = lock(&path, Wait::Block).unwrap();
+        std::thread::scope(|s| {
+            s.spawn(move || {
+                std::thread::sleep(Duration::from_millis(300));
+                drop(held);
+            });
+            let start = Instant::now();
+            store.add(&sample(), true).unwrap();
+            assert!(start.elapsed() >= Duration::from_millis(250));
+        });
+        assert_eq!(StatsStore::open(&path).unwrap().1.lifetime.rounds, 1);
+    }
+
+    #[test]
+    fn a_lock_file_left_behind_does_not_block() {
+        let dir = temp_dir("leftover-lock");
+        let path = dir.join("stats.json");
+        fs::write(dir.join("stats.json.lock"), "").unwrap();
+        let (store, _, _) = StatsStore::open(&path).unwrap();
+        // No stale-lock guessing: a lock file nobody holds is simply free.
+        store.try_add(&sample(), true).unwrap();
+    }
+
+    #[test]
+    fn two_interactive_sessions_retrying_keep_both_histories() {
+        let dir = temp_dir("concurrent-try");
+        let path = dir.join("stats.json");
+        let (a, _, _) = StatsStore::open(&path).unwrap();
+        let (b, _, _) = StatsStore::open(&path).unwrap();
+        std::thread::scope(|s| {
+            for store in [&a, &b] {
+                s.spawn(move || {
+                    for _ in 0..20 {
+                        // As the table does: keep the increments and try again later.
+                        while let Err(err) = store.try_add(&sample(), false) {
+                            assert!(matches!(err, StatsError::Locked { .. }), "{err}");
+                        }
+                    }
+                });
+            }
+        });
+        let (_, file, _) = StatsStore::open(&path).unwrap();
+        assert_eq!(file.lifetime.rounds, 40);
+    }
+
+    #[test]
+    fn numbers_that_would_not_read_back_are_not_written() {
+        let dir = temp_dir("invalid-write");
+        let path = dir.join("stats.json");
+        let (store, _, _) = StatsStore::open(&path).unwrap();
+        store.add(&sample(), true).unwrap();
+        let before = fs::read(&path).unwrap();
+        let bad = Tally {
+            ev_lost: f64::NAN,
+            ..Tally::default()
+        };
+        let err = store.add(&bad, false).unwrap_err();
+        assert!(matches!(err, StatsError::Invalid { .. }), "{err}");
+        assert_eq!(fs::read(&path).unwrap(), before);
+        assert_eq!(names(&dir), ["stats.json", "stats.json.lock"]);
+    }
+
+    #[test]
+    fn every_tally_this_program_records_validates() {
+        // Real rounds, splits, doubles and naturals included, at a bet of 5.
+        let mut t = sample();
+        let rules = crate::engine::Rules::default();
+        let mut table = crate::engine::seeded_table(rules.clone(), 1, 5);
+        table
+            .buy_in(0, crate::engine::Units::from_units(1000))
+            .unwrap();
+        table
+            .place_bet(0, crate::engine::Units::from_units(5))
+            .unwrap();
+        let hard = crate::ai::AnyStrategy::for_level(crate::ai::Level::Hard, &rules);
+        for _ in 0..2000 {
+            if !table.covers_bet(0) {
+                table
+                    .buy_in(0, crate::engine::Units::from_units(1000))
+                    .unwrap();
+            }
+            table.start_round().unwrap();
+            while let Some(turn) = crate::ai::take_turn(&mut table, &hard) {
+                turn.unwrap();
+            }
+            table.play_dealer().unwrap();
+            t.record_round(table.seats()[0].hands(), table.dealer());
+        }
+        assert!(t.splits > 0 && t.doubles > 0 && t.naturals > 0 && t.busts > 0);
+        t.record_decision(&grade(false));
+        let mut life = Tally::default();
+        life.absorb(&t);
+        life.absorb(&t);
+        assert_eq!(t.validate(), Ok(()));
+        assert_eq!(life.validate(), Ok(()));
+        assert_eq!(Tally::default().validate(), Ok(()));
+    }
+
+    #[test]
+    fn read_only_notes_say_why_for_the_player() {
+        let note = |reason, unreadable: Option<&str>| {
+            OpenNote::ReadOnly {
+                path: PathBuf::from("s.json"),
+                reason,
+                unreadable: unreadable.map(str::to_owned),
+            }
+            .message()
+            .unwrap()
+        };
+        assert_eq!(
+            note(ReadOnlyReason::NewerVersion { version: 99 }, None),
+            "Statistics written by a newer version: read-only (s.json has format 99, this \
+             version writes 1); this session is not saved."
+        );
+        assert_eq!(
+            note(ReadOnlyReason::Permissions, Some("EOF")),
+            "Statistics file s.json is read-only (its permissions forbid writing); this session \
+             is not saved. Its figures could not be read (EOF)."
+        );
+        assert_eq!(OpenNote::Loaded.message(), None);
     }
 }

@@ -284,6 +284,80 @@ impl Tally {
             mine.wrong += cell.wrong;
         }
     }
+
+    /// Checks what every tally this program records satisfies, so a damaged or hand-edited
+    /// file is caught on load: right answers never exceed decisions, every hand was won, lost
+    /// or pushed, cell keys name chart cells, and no counter is near its integer limit (where
+    /// adding a session could wrap). Returns what is wrong, for the player.
+    pub fn validate(&self) -> Result<(), String> {
+        // 2^53: more than anyone plays, exact as an f64, and far enough from the limits of
+        // u64 and i64 that adding a session's counts cannot overflow.
+        const LIMIT: u64 = 1 << 53;
+        let in_range = |name: &str, n: u64| {
+            if n > LIMIT {
+                Err(format!("{name} = {n} is out of range"))
+            } else {
+                Ok(())
+            }
+        };
+        let accuracy = |name: &str, a: &Accuracy| {
+            in_range(name, a.decisions)?;
+            if a.correct > a.decisions {
+                return Err(format!(
+                    "{name}: {} right of {} decisions",
+                    a.correct, a.decisions
+                ));
+            }
+            Ok(())
+        };
+        for (name, n) in [
+            ("rounds", self.rounds),
+            ("hands", self.hands),
+            ("wins", self.wins),
+            ("losses", self.losses),
+            ("pushes", self.pushes),
+            ("naturals", self.naturals),
+            ("busts", self.busts),
+        ] {
+            in_range(name, n)?;
+        }
+        in_range("net_milli", self.net_milli.unsigned_abs())?;
+        // Each settled hand is counted once as a win, a loss or a push (`record_hand`).
+        if self.wins + self.losses + self.pushes != self.hands {
+            return Err(format!(
+                "{} won + {} lost + {} pushed is not {} hands",
+                self.wins, self.losses, self.pushes, self.hands
+            ));
+        }
+        if self.busts > self.losses || self.naturals > self.hands {
+            return Err(format!(
+                "{} busts of {} losses, {} naturals of {} hands",
+                self.busts, self.losses, self.naturals, self.hands
+            ));
+        }
+        accuracy("overall", &self.overall)?;
+        for (category, a) in &self.categories {
+            accuracy(category.name(), a)?;
+        }
+        accuracy("count", &self.count)?;
+        if !(self.ev_lost.is_finite() && self.ev_lost >= 0.0) {
+            return Err(format!("ev_lost = {} is not a cost", self.ev_lost));
+        }
+        for (key, cell) in &self.cells {
+            if crate::analysis::chart::Cell::from_key(key).is_none() {
+                return Err(format!("unknown chart cell {key:?}"));
+            }
+            in_range(key, cell.decisions)?;
+            // A streak counts right answers since the last wrong one.
+            if cell.wrong > cell.decisions || u64::from(cell.streak) > cell.decisions - cell.wrong {
+                return Err(format!(
+                    "cell {key}: {} wrong and a streak of {} in {} decisions",
+                    cell.wrong, cell.streak, cell.decisions
+                ));
+            }
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]

@@ -315,7 +315,7 @@ impl App {
         if let Err(err) = table.buy_in(you, config.bankroll) {
             bail!("--bankroll {}: {err}", config.bankroll.plain());
         }
-        let (coach, news) = Coach::open(config.stats.as_deref());
+        let (coach, news) = Coach::open(config.stats.as_deref())?;
         let mut messages = vec![Message {
             tone: Tone::Info,
             text: "Welcome. Space deals; ? shows every key.".to_owned(),

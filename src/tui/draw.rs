@@ -67,26 +67,8 @@ fn asciify(area: Rect, buf: &mut Buffer) {
             if cell.symbol().is_ascii() {
                 continue;
             }
-            let plain = match cell.symbol() {
-                "·" | "…" => ".",
-                "─" | "━" | "═" | "—" | "–" | "−" => "-",
-                "│" | "┃" | "║" => "|",
-                "╭" | "╮" | "╰" | "╯" | "┌" | "┐" | "└" | "┘" | "╔" | "╗" | "╚" | "╝" | "┏"
-                | "┓" | "┗" | "┛" => "+",
-                "▶" | "→" => ">",
-                "←" => "<",
-                "↑" => "^",
-                "↓" => "v",
-                "✓" => "+",
-                "✗" | "×" => "x",
-                "█" | "░" => "#",
-                "♠" => "s",
-                "♥" => "h",
-                "♦" => "d",
-                "♣" => "c",
-                _ => "?",
-            };
-            cell.set_symbol(plain);
+            let plain = super::theme::ascii_for(cell.symbol()).to_owned();
+            cell.set_symbol(&plain);
         }
     }
 }

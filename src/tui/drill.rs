@@ -259,6 +259,10 @@ impl App {
                     None
                 };
                 self.coach.record(grade.clone());
+                // Saved at once, as `blackjack drill` does: Ctrl-C loses nothing.
+                if let Some(err) = self.coach.save() {
+                    screen.note = note(Tone::Error, err);
+                }
                 screen.answers.push_front(answer);
                 screen.answers.truncate(ANSWERS_KEPT);
                 screen.asked_at = now;
@@ -305,7 +309,7 @@ impl App {
                 screen.answers.push_front((round, answer));
                 screen.answers.truncate(ANSWERS_KEPT);
                 screen.input.clear();
-                screen.note = None;
+                screen.note = self.coach.save().and_then(|err| note(Tone::Error, err));
             }
         }
     }

@@ -130,10 +130,45 @@ pub const MONO: Theme = Theme {
     overlay_frame: Style::new().add_modifier(Modifier::BOLD),
 };
 
-/// Whether the environment asks for no colour: `NO_COLOR` set to anything but the empty
-/// string (<https://no-color.org>).
-pub fn no_color_requested() -> bool {
-    std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
+/// Whether a `NO_COLOR` value asks for no colour: set to anything but the empty string
+/// (<https://no-color.org>). The command reads the variable and passes its value.
+pub fn no_color_requested(no_color: Option<&std::ffi::OsStr>) -> bool {
+    no_color.is_some_and(|v| !v.is_empty())
+}
+
+/// The ASCII stand-in for one symbol of the screen or of printed text (`--ascii`): the one
+/// mapping the table, the drills and the command line share. An ASCII symbol stays as it is.
+pub fn ascii_for(symbol: &str) -> &str {
+    if symbol.is_ascii() {
+        return symbol;
+    }
+    match symbol {
+        "·" | "…" => ".",
+        "─" | "━" | "═" | "—" | "–" | "−" => "-",
+        "│" | "┃" | "║" => "|",
+        "╭" | "╮" | "╰" | "╯" | "┌" | "┐" | "└" | "┘" | "╔" | "╗" | "╚" | "╝" | "┏" | "┓" | "┗"
+        | "┛" => "+",
+        "▶" | "→" => ">",
+        "←" => "<",
+        "↑" => "^",
+        "↓" => "v",
+        "✓" => "+",
+        "✗" | "×" => "x",
+        "█" | "░" => "#",
+        "♠" => "s",
+        "♥" => "h",
+        "♦" => "d",
+        "♣" => "c",
+        _ => "?",
+    }
+}
+
+/// A whole text in ASCII, symbol by symbol ([`ascii_for`]).
+pub fn ascii_text(text: &str) -> String {
+    let mut buf = [0u8; 4];
+    text.chars()
+        .map(|c| ascii_for(c.encode_utf8(&mut buf)).to_owned())
+        .collect()
 }
 
 /// The theme for a colour choice.

@@ -174,6 +174,10 @@ fn bank_line(app: &App, width: u16) -> Line<'static> {
         Span::styled(" · Bet ", theme.dim),
         Span::styled(amount(app.bet()), theme.title),
     ];
+    // A text marker, not colour alone: the statistics are not being written.
+    if app.coach().not_saving().is_some() {
+        spans.push(Span::styled(" · ! stats not saved", theme.msg_error));
+    }
     let shoe = app.table.shoe();
     let size = shoe.size().max(1);
     let left = shoe.remaining();
