@@ -80,7 +80,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub strict: bool,
     /// Statistics file to use instead of the one in the platform's data directory.
-    #[arg(long, value_name = "PATH")]
+    #[arg(long, value_name = "PATH", conflicts_with = "no_stats")]
     pub stats: Option<PathBuf>,
     /// Keep no statistics on disk.
     #[arg(long)]
@@ -159,7 +159,7 @@ pub struct DrillArgs {
     #[arg(long, value_enum, default_value_t = DrillKind::All)]
     pub kind: DrillKind,
     /// Statistics file to use instead of the one in the platform's data directory.
-    #[arg(long, value_name = "PATH")]
+    #[arg(long, value_name = "PATH", conflicts_with = "no_stats")]
     pub stats: Option<PathBuf>,
     /// Keep no statistics on disk.
     #[arg(long)]

@@ -75,3 +75,54 @@ fn an_unknown_flag_is_an_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--no-such-flag"));
 }
+
+/// A directory of its own under the system's temp dir, removed when dropped.
+struct TempDir(std::path::PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!(
+            "blackjack-cli-{name}-{}-{:?}",
+            std::process::id(),
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos())
+                .unwrap_or(0)
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    fn path(&self, name: &str) -> std::path::PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// `--stats PATH` and `--no-stats` contradict each other: clap refuses the pair (exit 2) before
+/// anything starts, at the table (with or without `play`) and in drills.
+#[test]
+fn stats_and_no_stats_together_are_a_usage_error() {
+    let dir = TempDir::new("stats");
+    let stats = dir.path("stats.json");
+    let stats = stats.to_str().unwrap();
+    for args in [
+        &["--stats", stats, "--no-stats"][..],
+        &["play", "--no-stats", "--stats", stats],
+        &["drill", "--stats", stats, "--no-stats"],
+    ] {
+        let out = blackjack(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("cannot be used with") && err.contains("--no-stats"),
+            "{args:?}: {err}"
+        );
+    }
+    assert!(!std::path::Path::new(stats).exists());
+}
