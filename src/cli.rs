@@ -33,7 +33,7 @@ pub enum Command {
     /// Sit at the table and play (the default).
     Play(PlayArgs),
     /// Check a rules file and print the effective rules, in words and as TOML.
-    Rules,
+    Rules(RulesArgs),
     /// Exact expected value of every action for one hand against an up card.
     Ev(EvArgs),
     /// The variant's exact basic-strategy chart and house edge.
@@ -88,6 +88,15 @@ pub struct PlayArgs {
     /// Starting bankroll in virtual units.
     #[arg(long, default_value_t = 100)]
     pub bankroll: i64,
+}
+
+/// Options of `blackjack rules`.
+#[derive(Debug, Clone, Args)]
+pub struct RulesArgs {
+    /// Print only the effective rules as TOML: a complete rules file, for
+    /// `blackjack rules --toml > my.toml` and then `blackjack --rules my.toml`.
+    #[arg(long)]
+    pub toml: bool,
 }
 
 /// Options of `blackjack ev`.

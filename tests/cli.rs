@@ -104,6 +104,74 @@ impl Drop for TempDir {
     }
 }
 
+/// `blackjack [--rules FILE] rules [--toml]`, stdout as text (the run must succeed).
+fn rules_output(file: Option<&std::path::Path>, toml: bool) -> String {
+    let mut args: Vec<&str> = Vec::new();
+    if let Some(file) = file {
+        args.extend(["--rules", file.to_str().unwrap()]);
+    }
+    args.push("rules");
+    if toml {
+        args.push("--toml");
+    }
+    let out = blackjack(&args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+/// `blackjack rules --toml > my.toml` and then `blackjack --rules my.toml rules` gives the same
+/// rules back, for the defaults and for a file that changes several fields.
+#[test]
+fn rules_toml_prints_a_rules_file_that_loads_back_the_same() {
+    let dir = TempDir::new("toml");
+    let custom = dir.path("custom.toml");
+    std::fs::write(
+        &custom,
+        "# mine\ndecks = 8\ndealer_hits_soft_17 = true\npenetration = 0.8\nmax_hands = 3\n",
+    )
+    .unwrap();
+    for (name, source) in [("default", None), ("custom", Some(custom.as_path()))] {
+        // Through the shell's `>`: stdout straight into the file.
+        let mine = dir.path(&format!("{name}-out.toml"));
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_blackjack"));
+        if let Some(source) = source {
+            cmd.arg("--rules").arg(source);
+        }
+        let status = cmd
+            .args(["rules", "--toml"])
+            .stdout(std::fs::File::create(&mine).unwrap())
+            .status()
+            .expect("the binary runs");
+        assert!(status.success());
+        let text = std::fs::read_to_string(&mine).unwrap();
+        assert!(
+            !text.contains("Rule sheet") && !text.contains("# Effective"),
+            "{name}: only TOML: {text}"
+        );
+        let parsed: toml::Table = toml::from_str(&text).expect("valid TOML");
+        assert!(parsed.contains_key("decks") && parsed.contains_key("penetration"));
+
+        assert_eq!(
+            rules_output(Some(&mine), false),
+            rules_output(source, false),
+            "{name}: the same rules in words and TOML"
+        );
+        assert_eq!(rules_output(Some(&mine), true), text, "{name}");
+    }
+    let custom_toml = rules_output(Some(&custom), true);
+    assert!(custom_toml.contains("decks = 8") && custom_toml.contains("max_hands = 3"));
+
+    // Plain `blackjack rules` is as it was: words, then the TOML under a heading.
+    let plain = rules_output(None, false);
+    assert!(plain.starts_with("Rule sheet version"));
+    assert!(plain.contains("# Effective rules as TOML\n"));
+    assert!(plain.ends_with(&rules_output(None, true)));
+}
+
 /// `--stats PATH` and `--no-stats` contradict each other: clap refuses the pair (exit 2) before
 /// anything starts, at the table (with or without `play`) and in drills.
 #[test]

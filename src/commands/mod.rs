@@ -4,6 +4,7 @@ use std::path::Path;
 
 use anyhow::Context;
 
+use crate::cli::RulesArgs;
 use crate::engine::Rules;
 
 mod drill;
@@ -28,8 +29,13 @@ pub fn load_rules(path: Option<&Path>) -> anyhow::Result<Rules> {
     Rules::from_toml(&text).with_context(|| format!("in rules file {}", path.display()))
 }
 
-/// `blackjack rules`: the effective rules in words and as TOML.
-pub fn rules(rules: &Rules) -> anyhow::Result<()> {
+/// `blackjack rules`: the effective rules in words and as TOML; with `--toml`, only the TOML
+/// (a complete rules file that loads back to the same rules).
+pub fn rules(rules: &Rules, args: &RulesArgs) -> anyhow::Result<()> {
+    if args.toml {
+        print!("{}", rules.to_toml());
+        return Ok(());
+    }
     println!("{}", rules.describe());
     println!("# Effective rules as TOML");
     print!("{}", rules.to_toml());
