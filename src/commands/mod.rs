@@ -19,6 +19,22 @@ pub use play::play;
 pub use sim::sim;
 pub use strategy::strategy;
 
+/// A request that cannot be carried out as the command line gives it (a hand that cannot
+/// occur, a shoe too small for the question): the fault is in the arguments, so the program
+/// exits with status 2, as for the errors clap finds itself.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(pub String);
+
+/// The exit status of a command that failed: 2 for a [`UsageError`], 1 for anything else.
+pub fn exit_status(err: &anyhow::Error) -> u8 {
+    if err.chain().any(|e| e.is::<UsageError>()) {
+        2
+    } else {
+        1
+    }
+}
+
 /// The rules: the embedded defaults, with the file at `path` (if any) laid over them.
 pub fn load_rules(path: Option<&Path>) -> anyhow::Result<Rules> {
     let Some(path) = path else {
