@@ -4,6 +4,10 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::engine::card::{parse_value, value_label};
+use crate::engine::hand::MAX_CARDS;
+use crate::engine::{Card, Cards};
+
 /// A blackjack trainer for the European no-hole-card game: play beside AI seats, get hints
 /// and feedback with exact expected values, drill, and see the variant's exact strategy.
 #[derive(Debug, Parser)]
@@ -102,18 +106,96 @@ pub struct RulesArgs {
 /// Options of `blackjack ev`.
 #[derive(Debug, Clone, Args)]
 pub struct EvArgs {
-    /// The player's cards, comma-separated (`8,8`, `A,7`, `T,6`; `10 J Q K` count as `T`).
-    #[arg(long)]
-    pub hand: String,
+    /// The player's cards in the order dealt, comma-separated (`8,8`, `A,7`, `T,6`;
+    /// `10 J Q K` count as `T`).
+    #[arg(long, value_parser = parse_player_hand)]
+    pub hand: CardList,
     /// The dealer's up card.
-    #[arg(long)]
-    pub up: String,
+    #[arg(long, value_parser = parse_one_card)]
+    pub up: u8,
     /// Further cards seen since the shuffle, removed from the shoe (comma-separated).
-    #[arg(long, value_name = "CARDS")]
-    pub seen: Option<String>,
+    #[arg(long, value_name = "CARDS", value_parser = parse_card_list)]
+    pub seen: Option<CardList>,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+}
+
+/// Card values as the command line gives them, in order: 1 = ace … 10 = any ten-valued card.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CardList(pub Vec<u8>);
+
+/// Parses comma-separated cards (`A 2 … 9 T`, with `10 J Q K` as `T`); empty items are skipped.
+pub fn parse_card_list(text: &str) -> Result<CardList, String> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            parse_value(t).ok_or_else(|| {
+                format!("`{t}` is not a card (use A 2 3 4 5 6 7 8 9 T; 10 J Q K count as T)")
+            })
+        })
+        .collect::<Result<Vec<u8>, String>>()
+        .map(CardList)
+}
+
+/// Parses exactly one card.
+pub fn parse_one_card(text: &str) -> Result<u8, String> {
+    match parse_card_list(text)?.0[..] {
+        [card] => Ok(card),
+        _ => Err("give exactly one card, e.g. T".to_owned()),
+    }
+}
+
+/// Parses a player's hand and refuses one that cannot be at the table (see
+/// [`check_player_hand`]).
+pub fn parse_player_hand(text: &str) -> Result<CardList, String> {
+    let hand = parse_card_list(text)?;
+    check_player_hand(&hand.0)?;
+    Ok(hand)
+}
+
+/// Whether these card values, in this order, can be a player's hand still to be played: at
+/// least two cards, no more than a hand holds, not bust, and not past a 21 (the table closes a
+/// hand at 21, so a natural or a 21 takes no further card).
+pub fn check_player_hand(values: &[u8]) -> Result<(), String> {
+    let label = |values: &[u8]| -> String {
+        let labels: Vec<&str> = values.iter().map(|&v| value_label(v)).collect();
+        labels.join(",")
+    };
+    if let Some(&v) = values.iter().find(|v| !(1..=10).contains(*v)) {
+        return Err(format!("{v} is not a card value (1 = ace … 10)"));
+    }
+    if values.len() < 2 {
+        return Err("a hand needs at least two cards, e.g. 8,8".to_owned());
+    }
+    if values.len() > MAX_CARDS {
+        return Err(format!(
+            "{} cards: a hand holds at most {MAX_CARDS} (more would be bust)",
+            values.len()
+        ));
+    }
+    let hard: u32 = values.iter().map(|&v| u32::from(v)).sum();
+    if hard > 21 {
+        return Err(format!(
+            "the hand {} is already bust ({hard})",
+            label(values)
+        ));
+    }
+    let mut cards = Cards::new();
+    for (i, &v) in values[..values.len() - 1].iter().enumerate() {
+        cards.push(Card::of_value(v));
+        if i >= 1 && cards.total().value == 21 {
+            let what = if i == 1 { "a natural" } else { "21" };
+            return Err(format!(
+                "{} is {what}, which takes no more cards: the hand {} cannot occur (give the \
+                 cards in the order dealt)",
+                label(&values[..=i]),
+                label(values)
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Options of `blackjack strategy`.
