@@ -198,6 +198,67 @@ pub fn check_player_hand(values: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
+/// The most rounds one `sim` run plays: its net result is summed in thousandths of a unit in
+/// an `i64`, and a round nets at most 8 units, so 10^15 rounds cannot overflow it (and take
+/// about a year on one core).
+pub const MAX_SIM_ROUNDS: u64 = 1_000_000_000_000_000;
+
+/// Parses a number of rounds: digits with optional `_` separators (`10_000_000`), or
+/// scientific notation (`1e8`, `2.5e6`) that comes to a whole number; from 1 to
+/// [`MAX_SIM_ROUNDS`].
+pub fn parse_rounds(text: &str) -> Result<u64, String> {
+    const EXAMPLES: &str = "write it like 1000000, 1_000_000 or 1e6";
+    let clean: String = text.trim().chars().filter(|&c| c != '_').collect();
+    if clean.starts_with('-') {
+        return Err(format!("`{text}` is negative: {EXAMPLES}"));
+    }
+    let clean = clean.strip_prefix('+').unwrap_or(&clean);
+    let (mantissa, exponent) = match clean.split_once(['e', 'E']) {
+        Some((m, e)) => (m, e.strip_prefix('+').unwrap_or(e)),
+        None => (clean, "0"),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let all_digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+    let exponent: i64 = exponent
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of rounds: {EXAMPLES}"))?;
+    if (whole.is_empty() && fraction.is_empty()) || !all_digits(whole) || !all_digits(fraction) {
+        return Err(format!("`{text}` is not a number of rounds: {EXAMPLES}"));
+    }
+    let too_many = || format!("`{text}` is too many: one run plays at most 1e15 rounds");
+    // The number is digits × 10^scale.
+    let digits = format!("{whole}{fraction}");
+    let digits = digits.trim_start_matches('0');
+    let scale = exponent.saturating_sub(i64::try_from(fraction.len()).unwrap_or(i64::MAX));
+    let value: u128 = if digits.is_empty() {
+        0
+    } else if digits.len() > 30 {
+        return Err(too_many());
+    } else {
+        let n: u128 = digits.parse().map_err(|_| too_many())?;
+        if scale >= 0 {
+            u32::try_from(scale)
+                .ok()
+                .and_then(|s| 10u128.checked_pow(s))
+                .and_then(|p| n.checked_mul(p))
+                .ok_or_else(too_many)?
+        } else {
+            let divisor = u32::try_from(scale.unsigned_abs())
+                .ok()
+                .and_then(|s| 10u128.checked_pow(s));
+            match divisor {
+                Some(d) if n.is_multiple_of(d) => n / d,
+                _ => return Err(format!("`{text}` is not a whole number of rounds")),
+            }
+        }
+    };
+    match u64::try_from(value) {
+        Ok(0) => Err("at least one round, please".to_owned()),
+        Ok(n) if n <= MAX_SIM_ROUNDS => Ok(n),
+        _ => Err(too_many()),
+    }
+}
+
 /// Options of `blackjack strategy`.
 #[derive(Debug, Clone, Args)]
 pub struct StrategyArgs {
@@ -209,8 +270,14 @@ pub struct StrategyArgs {
 /// Options of `blackjack sim`.
 #[derive(Debug, Clone, Args)]
 pub struct SimArgs {
-    /// Rounds to play.
-    #[arg(long, default_value_t = 1_000_000)]
+    /// Rounds to play: a whole number from 1 to 1e15, written `1000000`, `1_000_000` or `1e6`.
+    #[arg(
+        long,
+        default_value = "1000000",
+        value_name = "N",
+        value_parser = parse_rounds,
+        allow_hyphen_values = true
+    )]
     pub hands: u64,
     /// Strategy of the one seat.
     #[arg(long, value_enum, default_value_t = Level::Hard)]
@@ -300,6 +367,71 @@ mod tests {
             );
         }
         assert!(Cli::try_parse_from(["blackjack", "drill", "--kind", "wild"]).is_err());
+    }
+
+    #[test]
+    fn rounds_are_whole_numbers_in_digits_or_scientific_notation() {
+        for (text, rounds) in [
+            ("100000", 100_000),
+            ("10_000_000", 10_000_000),
+            ("1e8", 100_000_000),
+            ("2e6", 2_000_000),
+            ("2.5E6", 2_500_000),
+            ("1e+3", 1_000),
+            ("0.5e1", 5),
+            (" 42 ", 42),
+            ("1e15", MAX_SIM_ROUNDS),
+        ] {
+            assert_eq!(parse_rounds(text), Ok(rounds), "{text}");
+        }
+        for (text, why) in [
+            ("1.5", "not a whole number"),
+            ("1e-3", "not a whole number"),
+            ("2.55e1", "not a whole number"),
+            ("-5", "negative"),
+            ("-1e6", "negative"),
+            ("1e30", "too many"),
+            ("1e16", "too many"),
+            ("18446744073709551616", "too many"),
+            ("9".repeat(40).as_str(), "too many"),
+            ("1e99999999999999999999", "not a number"),
+            ("1e-9223372036854775808", "not a whole number"),
+            ("0", "at least one"),
+            ("0e5", "at least one"),
+            ("", "not a number"),
+            ("e5", "not a number"),
+            ("1e", "not a number"),
+            ("1,000", "not a number"),
+            ("0x10", "not a number"),
+            ("ten", "not a number"),
+        ] {
+            let err = parse_rounds(text).expect_err(text);
+            assert!(err.contains(why), "{text}: {err}");
+        }
+    }
+
+    #[test]
+    fn sim_hands_take_the_rounds_parser() {
+        let parse = |hands: &str| match Cli::try_parse_from(["blackjack", "sim", "--hands", hands])
+        {
+            Ok(Cli {
+                command: Some(Command::Sim(args)),
+                ..
+            }) => Ok(args.hands),
+            Ok(_) => panic!("not sim"),
+            Err(err) => Err(err.kind()),
+        };
+        assert_eq!(parse("1e8"), Ok(100_000_000));
+        assert_eq!(parse("-3"), Err(clap::error::ErrorKind::ValueValidation));
+        assert_eq!(parse("1.5"), Err(clap::error::ErrorKind::ValueValidation));
+        let default = Cli::try_parse_from(["blackjack", "sim"]).expect("parses");
+        assert!(matches!(
+            default.command,
+            Some(Command::Sim(SimArgs {
+                hands: 1_000_000,
+                ..
+            }))
+        ));
     }
 
     #[test]
