@@ -19,7 +19,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         None => commands::play(&rules, cli.seed, &cli.play),
         Some(Command::Play(args)) => commands::play(&rules, cli.seed, &args),
-        Some(Command::Rules) => commands::rules(&rules),
+        Some(Command::Rules(args)) => commands::rules(&rules, &args),
         Some(Command::Ev(args)) => commands::ev(&rules, &args),
         Some(Command::Strategy(args)) => commands::strategy(&rules, &args),
         Some(Command::Sim(args)) => commands::sim(&rules, cli.seed, &args),
@@ -29,7 +29,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err:#}");
-            ExitCode::FAILURE
+            ExitCode::from(commands::exit_status(&err))
         }
     }
 }

@@ -75,3 +75,252 @@ fn an_unknown_flag_is_an_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--no-such-flag"));
 }
+
+/// A directory of its own under the system's temp dir, removed when dropped.
+struct TempDir(std::path::PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!(
+            "blackjack-cli-{name}-{}-{:?}",
+            std::process::id(),
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos())
+                .unwrap_or(0)
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    fn path(&self, name: &str) -> std::path::PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// `blackjack [--rules FILE] rules [--toml]`, stdout as text (the run must succeed).
+fn rules_output(file: Option<&std::path::Path>, toml: bool) -> String {
+    let mut args: Vec<&str> = Vec::new();
+    if let Some(file) = file {
+        args.extend(["--rules", file.to_str().unwrap()]);
+    }
+    args.push("rules");
+    if toml {
+        args.push("--toml");
+    }
+    let out = blackjack(&args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+/// `blackjack rules --toml > my.toml` and then `blackjack --rules my.toml rules` gives the same
+/// rules back, for the defaults and for a file that changes several fields.
+#[test]
+fn rules_toml_prints_a_rules_file_that_loads_back_the_same() {
+    let dir = TempDir::new("toml");
+    let custom = dir.path("custom.toml");
+    std::fs::write(
+        &custom,
+        "# mine\ndecks = 8\ndealer_hits_soft_17 = true\npenetration = 0.8\nmax_hands = 3\n",
+    )
+    .unwrap();
+    for (name, source) in [("default", None), ("custom", Some(custom.as_path()))] {
+        // Through the shell's `>`: stdout straight into the file.
+        let mine = dir.path(&format!("{name}-out.toml"));
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_blackjack"));
+        if let Some(source) = source {
+            cmd.arg("--rules").arg(source);
+        }
+        let status = cmd
+            .args(["rules", "--toml"])
+            .stdout(std::fs::File::create(&mine).unwrap())
+            .status()
+            .expect("the binary runs");
+        assert!(status.success());
+        let text = std::fs::read_to_string(&mine).unwrap();
+        assert!(
+            !text.contains("Rule sheet") && !text.contains("# Effective"),
+            "{name}: only TOML: {text}"
+        );
+        let parsed: toml::Table = toml::from_str(&text).expect("valid TOML");
+        assert!(parsed.contains_key("decks") && parsed.contains_key("penetration"));
+
+        assert_eq!(
+            rules_output(Some(&mine), false),
+            rules_output(source, false),
+            "{name}: the same rules in words and TOML"
+        );
+        assert_eq!(rules_output(Some(&mine), true), text, "{name}");
+    }
+    let custom_toml = rules_output(Some(&custom), true);
+    assert!(custom_toml.contains("decks = 8") && custom_toml.contains("max_hands = 3"));
+
+    // Plain `blackjack rules` is as it was: words, then the TOML under a heading.
+    let plain = rules_output(None, false);
+    assert!(plain.starts_with("Rule sheet version"));
+    assert!(plain.contains("# Effective rules as TOML\n"));
+    assert!(plain.ends_with(&rules_output(None, true)));
+}
+
+/// `--stats PATH` and `--no-stats` contradict each other: clap refuses the pair (exit 2) before
+/// anything starts, at the table (with or without `play`) and in drills.
+#[test]
+fn stats_and_no_stats_together_are_a_usage_error() {
+    let dir = TempDir::new("stats");
+    let stats = dir.path("stats.json");
+    let stats = stats.to_str().unwrap();
+    for args in [
+        &["--stats", stats, "--no-stats"][..],
+        &["play", "--no-stats", "--stats", stats],
+        &["drill", "--stats", stats, "--no-stats"],
+    ] {
+        let out = blackjack(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("cannot be used with") && err.contains("--no-stats"),
+            "{args:?}: {err}"
+        );
+    }
+    assert!(!std::path::Path::new(stats).exists());
+}
+
+/// `blackjack ev` with these arguments must fail as a usage error (exit 2, no panic) with a
+/// message containing `wanted`.
+fn assert_ev_usage_error(args: &[&str], wanted: &str) {
+    let out = blackjack(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    assert!(err.contains(wanted), "{args:?}: wanted `{wanted}` in {err}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+}
+
+/// Hands that cannot be at the table are refused with a reason, never with a panic: more
+/// cards than a hand holds (23 aces), a bust hand, a hand that went on past a natural or 21.
+#[test]
+fn ev_refuses_a_hand_that_cannot_be() {
+    let aces = |n: usize| vec!["A"; n].join(",");
+    assert_ev_usage_error(
+        &["ev", "--hand", &aces(23), "--up", "T"],
+        "a hand holds at most 22",
+    );
+    assert_ev_usage_error(&["ev", "--hand", &aces(22), "--up", "T"], "already bust");
+    assert_ev_usage_error(&["ev", "--hand", "T,T,5", "--up", "T"], "already bust (25)");
+    assert_ev_usage_error(&["ev", "--hand", "A,T,5", "--up", "T"], "A,T is a natural");
+    assert_ev_usage_error(&["ev", "--hand", "A,5,5,3", "--up", "T"], "A,5,5 is 21");
+    assert_ev_usage_error(&["ev", "--hand", "8", "--up", "T"], "at least two cards");
+    assert_ev_usage_error(&["ev", "--hand", "8,X", "--up", "T"], "`X` is not a card");
+    assert_ev_usage_error(&["ev", "--hand", "8,8", "--up", "T,9"], "exactly one card");
+    // 21 aces would be hard 21, but the eleventh ace makes soft 21 and closes the hand.
+    assert_ev_usage_error(
+        &["ev", "--hand", &aces(21), "--up", "T"],
+        &format!("{} is 21", aces(11)),
+    );
+    // Fifteen cards make a hand (six 2s then nine aces: hard 12 … 21) in an 8-deck shoe; and
+    // the cards of a natural in another order are an ordinary hand.
+    let long = format!("2,2,2,2,2,2,{}", aces(9));
+    let dir = TempDir::new("aces");
+    let eight = dir.path("eight.toml");
+    std::fs::write(&eight, "decks = 8\n").unwrap();
+    let out = blackjack(&[
+        "--rules",
+        eight.to_str().unwrap(),
+        "ev",
+        "--hand",
+        &long,
+        "--up",
+        "T",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        blackjack(&["ev", "--hand", "5,A,T", "--up", "T"])
+            .status
+            .success()
+    );
+}
+
+/// `--seen` cards leaving these values (1 = ace) of one deck, given the hand and up card.
+fn seen_leaving(hand: &[u8], up: u8, keep: &[u8]) -> String {
+    let mut counts = [4usize; 10];
+    counts[9] = 16;
+    for &v in hand.iter().chain([up].iter()).chain(keep) {
+        counts[usize::from(v) - 1] -= 1;
+    }
+    let label = |v: usize| match v {
+        1 => "A".to_owned(),
+        10 => "T".to_owned(),
+        v => v.to_string(),
+    };
+    (1..=10)
+        .flat_map(|v| std::iter::repeat_n(label(v), counts[v - 1]))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// A shoe too small to play the hand out is refused, naming the cards left (it printed
+/// `+0.000000` for everything, or `split +1.666667`, before); more cards of a value than the
+/// shoe holds are refused too; a small shoe that is big enough still answers.
+#[test]
+fn ev_refuses_a_shoe_too_small_to_play_the_hand_out() {
+    let dir = TempDir::new("seen");
+    let one = dir.path("one.toml");
+    std::fs::write(&one, "decks = 1\n").unwrap();
+    let one = one.to_str().unwrap();
+    let ev = |keep: &[u8]| -> Vec<String> {
+        [
+            "--rules",
+            one,
+            "ev",
+            "--hand",
+            "8,8",
+            "--up",
+            "T",
+            "--seen",
+            &seen_leaving(&[8, 8], 10, keep),
+        ]
+        .map(str::to_owned)
+        .to_vec()
+    };
+    fn args(v: &[String]) -> Vec<&str> {
+        v.iter().map(String::as_str).collect()
+    }
+    assert_ev_usage_error(&args(&ev(&[])), "only 0 card(s) left");
+    assert_ev_usage_error(&args(&ev(&[8])), "only 1 card(s) left in the shoe (8)");
+    assert_ev_usage_error(
+        &args(&ev(&[1, 8, 8])),
+        "only 3 card(s) left in the shoe (A,8,8)",
+    );
+    assert_ev_usage_error(&args(&ev(&[1, 8, 8])), "after a split");
+
+    let enough = ev(&[1, 2, 3, 4, 5, 6, 7, 9, 10, 10, 10, 10]);
+    let out = blackjack(&args(&enough));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("12 card(s) left"));
+
+    // A fifth ace in one deck.
+    assert_ev_usage_error(
+        &[
+            "--rules", one, "ev", "--hand", "A,A", "--up", "A", "--seen", "A,A",
+        ],
+        "holds no more A",
+    );
+}

@@ -1,66 +1,44 @@
 //! `blackjack ev`: the exact EV of every action for one hand against an up card.
 
-use anyhow::{Context, bail};
+use std::collections::HashMap;
 
 use crate::analysis::{HandContext, hand_evs};
-use crate::cli::EvArgs;
-use crate::engine::card::{parse_value, value_label};
+use crate::cli::{EvArgs, check_player_hand};
+use crate::commands::UsageError;
+use crate::engine::card::value_label;
 use crate::engine::{Cards, Rules, ValueCounts};
-
-fn parse_cards(text: &str, what: &str) -> anyhow::Result<Vec<u8>> {
-    text.split(',')
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .map(|t| {
-            parse_value(t).with_context(|| {
-                format!(
-                    "{what}: `{t}` is not a card (use A 2 3 4 5 6 7 8 9 T; 10 J Q K count as T)"
-                )
-            })
-        })
-        .collect()
-}
 
 /// Runs `blackjack ev`.
 pub fn ev(rules: &Rules, args: &EvArgs) -> anyhow::Result<()> {
-    let hand = parse_cards(&args.hand, "--hand")?;
-    if hand.len() < 2 {
-        bail!("--hand needs at least two cards, e.g. --hand 8,8");
-    }
-    let up = parse_cards(&args.up, "--up")?;
-    let [up] = up[..] else {
-        bail!("--up takes exactly one card, e.g. --up T")
-    };
-    let seen = match &args.seen {
-        Some(text) => parse_cards(text, "--seen")?,
-        None => Vec::new(),
-    };
-    let cards = Cards::from_cards(
-        &hand
-            .iter()
-            .map(|&v| crate::engine::Card::of_value(v))
-            .collect::<Vec<_>>(),
-    );
-    if cards.is_bust() {
-        bail!(
-            "the hand {} is already bust ({})",
-            args.hand,
-            cards.hard_total()
-        );
+    let hand = &args.hand.0;
+    let up = args.up;
+    let seen = args.seen.as_ref().map_or(&[][..], |s| &s.0[..]);
+    // The parsers have checked all this; a caller that built the arguments itself has not.
+    check_player_hand(hand).map_err(|e| UsageError(format!("--hand: {e}")))?;
+    if let Some(&v) = std::iter::once(&up)
+        .chain(seen)
+        .find(|v| !(1..=10).contains(*v))
+    {
+        return Err(UsageError(format!("{v} is not a card value (1 = ace … 10)")).into());
     }
     let mut left = ValueCounts::full_shoe(rules.decks);
     for &v in hand.iter().chain([up].iter()).chain(seen.iter()) {
         if !left.remove(v) {
-            bail!(
+            return Err(UsageError(format!(
                 "the shoe of {} deck(s) holds no more {} for hand, up card and seen cards",
                 rules.decks,
                 value_label(v)
-            );
+            ))
+            .into());
         }
     }
+    if let Err(short) = enough_cards(rules, hand, up, &left) {
+        return Err(UsageError(too_few_message(short, &left)).into());
+    }
+    let cards = Cards::from_values(hand);
     let evs = hand_evs(
         rules,
-        &hand,
+        hand,
         up,
         &left,
         HandContext {
@@ -110,4 +88,431 @@ pub fn ev(rules: &Rules, args: &EvArgs) -> anyhow::Result<()> {
     }
     println!("Best: {best} ({best_ev:+.6} units per unit bet)");
     Ok(())
+}
+
+/// The line of play that the shoe is too small for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shortfall {
+    /// Standing now: the dealer could run out while drawing.
+    Stand,
+    /// Hitting or doubling: the dealer could run out after the player's cards.
+    Hit,
+    /// Splitting: a split hand could miss its second card, or the dealer run out after it.
+    Split,
+}
+
+/// Why `ev` refuses a shoe, naming the cards left.
+fn too_few_message(short: Shortfall, left: &ValueCounts) -> String {
+    let n = left.total();
+    let cards = if n == 0 {
+        String::new()
+    } else if n <= 20 {
+        let all: Vec<&str> = (1..=10u8)
+            .flat_map(|v| std::iter::repeat_n(value_label(v), usize::from(left.get(v))))
+            .collect();
+        format!(" ({})", all.join(","))
+    } else {
+        String::new()
+    };
+    let why = match short {
+        Shortfall::Stand => "the dealer could run out of cards while drawing",
+        Shortfall::Hit => "after a hit or a double the dealer could run out of cards",
+        Shortfall::Split => {
+            "after a split a hand could miss its second card or the dealer run out of cards"
+        }
+    };
+    format!(
+        "only {n} card(s) left in the shoe{cards} after the hand, the up card and the seen cards: \
+         too few to play the hand out exactly ({why}); the analysis deals from these cards \
+         without reshuffling, so see fewer cards"
+    )
+}
+
+/// Cards left of each value, ace first (as [`ValueCounts`] holds them).
+type Shoe = [u16; 10];
+
+fn count(shoe: &Shoe) -> u32 {
+    shoe.iter().map(|&c| u32::from(c)).sum()
+}
+
+/// The shoe less one card of `value`.
+fn less(shoe: &Shoe, value: u8) -> Shoe {
+    let mut next = *shoe;
+    next[usize::from(value) - 1] -= 1;
+    next
+}
+
+/// The best total: an ace counts 11 while that does not go over 21.
+fn best_total(hard: u8, ace: bool) -> u8 {
+    if ace && hard + 10 <= 21 {
+        hard + 10
+    } else {
+        hard
+    }
+}
+
+/// The most cards of `shoe` whose values add up to at most `budget` (the smallest first).
+fn most_cards(shoe: &Shoe, budget: i32) -> u32 {
+    let mut budget = budget;
+    let mut n = 0;
+    for v in 1..=10u8 {
+        let fit = u32::try_from(budget.max(0) / i32::from(v)).unwrap_or(0);
+        let take = fit.min(u32::from(shoe[usize::from(v) - 1]));
+        n += take;
+        budget -= i32::try_from(take).unwrap_or(i32::MAX) * i32::from(v);
+    }
+    n
+}
+
+/// Whether the shoe `left` (the hand, the up card and the seen cards out) holds the cards for
+/// every line of play that the exact analysis (`analysis::player`) follows for `hand`.
+///
+/// The analysis deals from `left` without ever reshuffling: a hit, a double or a split hand
+/// takes cards from it, then the dealer draws the face-down card and on to the end from what
+/// is left. A line that would need a card the shoe does not hold loses its probability
+/// silently, and the EVs come out as nonsense (an empty shoe gives stand +0, split +2). So
+/// every such line must find its cards:
+/// - standing: the dealer finishes from `left`;
+/// - hitting (after any number of hits, until 21 or bust) and doubling: the dealer finishes
+///   from what the hand left;
+/// - splitting (a pair), for every number of hands the re-splits can reach: each split hand
+///   gets its second card from `left` less the pair cards dealt to earlier hands, plays on as
+///   above, and the dealer finishes.
+///
+/// Large shoes pass at once: the player draws at most one card more than the smallest cards
+/// that keep a hand under 21, the dealer one more than keep a dealer hand under 17. Smaller
+/// shoes are checked line by line (every reachable composition once).
+fn enough_cards(rules: &Rules, hand: &[u8], up: u8, left: &ValueCounts) -> Result<(), Shortfall> {
+    let shoe = left.0;
+    let hard: u8 = hand.iter().sum();
+    let ace = hand.contains(&1);
+    let pair = (hand.len() == 2 && hand[0] == hand[1] && rules.max_hands > 1).then_some(hand[0]);
+
+    let dealer_most = 1 + most_cards(&shoe, 16 - i32::from(up));
+    let hit_most = 1 + most_cards(&shoe, 20 - i32::from(hard));
+    let split_most = pair.map_or(0, |v| {
+        u32::from(rules.max_hands - 2) + 1 + most_cards(&shoe, 20 - i32::from(v))
+    });
+    if count(&shoe) >= hit_most.max(split_most) + dealer_most {
+        return Ok(());
+    }
+
+    let mut lines = Lines::new(rules, up);
+    if !lines.dealer_finishes(&shoe) {
+        return Err(Shortfall::Stand);
+    }
+    if !lines.hits(&shoe, hard, ace, true) {
+        return Err(Shortfall::Hit);
+    }
+    if let Some(v) = pair {
+        let resplit = v != 1 || rules.resplit_aces;
+        for made in 2..=rules.max_hands {
+            // Pair cards dealt as second cards to the hands split before: a re-split.
+            let extra = u16::from(made - 2);
+            if extra > 0 && (!resplit || left.get(v) < extra) {
+                break;
+            }
+            let mut base = shoe;
+            base[usize::from(v) - 1] -= extra;
+            if count(&base) == 0 {
+                return Err(Shortfall::Split);
+            }
+            for c in (1..=10u8).filter(|&c| base[usize::from(c) - 1] > 0) {
+                let after = less(&base, c);
+                let (hard, ace) = (v + c, v == 1 || c == 1);
+                if !lines.dealer_finishes(&after) {
+                    return Err(Shortfall::Split);
+                }
+                if v == 1 && !rules.hit_split_aces {
+                    continue;
+                }
+                let best = best_total(hard, ace);
+                let may_double = rules.double_after_split && rules.double_on.allows(best);
+                let ok = if best < 21 {
+                    lines.hits(&after, hard, ace, true)
+                } else {
+                    !may_double || lines.hits(&after, hard, ace, false)
+                };
+                if !ok {
+                    return Err(Shortfall::Split);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The line-by-line check of [`enough_cards`], memoised by composition.
+struct Lines<'r> {
+    rules: &'r Rules,
+    up: u8,
+    dealer: HashMap<Shoe, bool>,
+    player: HashMap<(Shoe, u8, bool), bool>,
+}
+
+impl<'r> Lines<'r> {
+    fn new(rules: &'r Rules, up: u8) -> Lines<'r> {
+        Lines {
+            rules,
+            up,
+            dealer: HashMap::new(),
+            player: HashMap::new(),
+        }
+    }
+
+    /// Whether the dealer, drawing the face-down card and then by the rules, finishes from
+    /// `shoe` whatever comes.
+    fn dealer_finishes(&mut self, shoe: &Shoe) -> bool {
+        if let Some(&ok) = self.dealer.get(shoe) {
+            return ok;
+        }
+        let mut done = std::collections::HashSet::new();
+        let ok = self.dealer_draws(shoe, self.up, self.up == 1, 0, &mut done);
+        self.dealer.insert(*shoe, ok);
+        ok
+    }
+
+    /// The dealer's hand: `hard` with an ace or not, `drawn` cards behind the up card; `done`
+    /// holds the shoes already found to finish (a shoe fixes what the dealer drew).
+    fn dealer_draws(
+        &self,
+        shoe: &Shoe,
+        hard: u8,
+        ace: bool,
+        drawn: u8,
+        done: &mut std::collections::HashSet<Shoe>,
+    ) -> bool {
+        let best = best_total(hard, ace);
+        let soft = best != hard;
+        let stands = best > 17 || (best == 17 && !(self.rules.dealer_hits_soft_17 && soft));
+        if (drawn == 1 && best == 21) || hard > 21 || (drawn >= 1 && stands) {
+            return true;
+        }
+        if done.contains(shoe) {
+            return true;
+        }
+        if count(shoe) == 0 {
+            return false;
+        }
+        for v in (1..=10u8).filter(|&v| shoe[usize::from(v) - 1] > 0) {
+            if !self.dealer_draws(&less(shoe, v), hard + v, ace || v == 1, drawn + 1, done) {
+                return false;
+            }
+        }
+        done.insert(*shoe);
+        true
+    }
+
+    /// Whether every card a hand of `hard` (with an ace or not) may take from `shoe` leaves the
+    /// dealer enough to finish; with `on`, also after the further hits the analysis follows
+    /// (while the hand is under 21).
+    fn hits(&mut self, shoe: &Shoe, hard: u8, ace: bool, on: bool) -> bool {
+        let key = (*shoe, hard, ace);
+        if on && let Some(&ok) = self.player.get(&key) {
+            return ok;
+        }
+        let mut ok = count(shoe) > 0;
+        for v in (1..=10u8).filter(|&v| shoe[usize::from(v) - 1] > 0) {
+            if !ok {
+                break;
+            }
+            let (hard, ace) = (hard + v, ace || v == 1);
+            if hard > 21 {
+                continue;
+            }
+            let after = less(shoe, v);
+            ok = self.dealer_finishes(&after)
+                && (!on || best_total(hard, ace) == 21 || self.hits(&after, hard, ace, true));
+        }
+        if on {
+            self.player.insert(key, ok);
+        }
+        ok
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::dealer::dealer_probabilities_brute_force;
+    use rand::{RngExt, SeedableRng};
+
+    fn shoe_of(decks: u8, out: &[u8]) -> ValueCounts {
+        let mut left = ValueCounts::full_shoe(decks);
+        for &v in out {
+            assert!(left.remove(v));
+        }
+        left
+    }
+
+    fn only(cards: &[u8]) -> ValueCounts {
+        let mut left = ValueCounts::default();
+        for &v in cards {
+            left.add(v);
+        }
+        left
+    }
+
+    #[test]
+    fn full_and_ordinary_shoes_have_enough_cards() {
+        let rules = Rules::default();
+        for decks in 1..=8 {
+            for up in 1..=10u8 {
+                for a in 1..=10u8 {
+                    for b in a..=10u8 {
+                        let left = shoe_of(decks, &[a, b, up]);
+                        assert_eq!(enough_cards(&rules, &[a, b], up, &left), Ok(()));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The shoes that gave `+0.000000` and `split +2.000000`.
+    #[test]
+    fn nearly_empty_shoes_are_refused_for_the_line_that_runs_short() {
+        let rules = Rules::default();
+        assert_eq!(
+            enough_cards(&rules, &[8, 8], 10, &only(&[])),
+            Err(Shortfall::Stand)
+        );
+        // An 8 left: the dealer makes 18, a hit busts, but a split hand gets no second card.
+        assert_eq!(
+            enough_cards(&rules, &[8, 8], 10, &only(&[8])),
+            Err(Shortfall::Split)
+        );
+        // 7 and 2 left: standing, the dealer finishes (T,7 or T,2,7); but after a hit takes
+        // the 7, the dealer's T,2 has nothing to draw.
+        assert_eq!(
+            enough_cards(&rules, &[6, 4], 10, &only(&[2, 7])),
+            Err(Shortfall::Hit)
+        );
+        assert_eq!(
+            enough_cards(&rules, &[6, 4], 10, &only(&[2, 7, 10])),
+            Ok(())
+        );
+        assert_eq!(
+            enough_cards(&rules, &[8, 8], 10, &only(&[1, 8, 8])),
+            Err(Shortfall::Split)
+        );
+    }
+
+    /// The EV of standing on `total` (not a natural), the dealer's cards by plain recursion.
+    fn brute_stand(total: u8, up: u8, shoe: &Shoe) -> f64 {
+        let p = dealer_probabilities_brute_force(up, shoe, false);
+        let mut ev = p[5] - p[6];
+        for (dealer, q) in (17u8..).zip(p.iter().take(5)) {
+            ev += q * match total.cmp(&dealer) {
+                std::cmp::Ordering::Greater => 1.0,
+                std::cmp::Ordering::Less => -1.0,
+                std::cmp::Ordering::Equal => 0.0,
+            };
+        }
+        ev
+    }
+
+    /// The EV of hitting and then playing hit or stand at best, by plain recursion.
+    fn brute_hit(hard: u8, ace: bool, up: u8, shoe: &Shoe) -> f64 {
+        let n = f64::from(count(shoe));
+        let mut ev = 0.0;
+        for v in (1..=10u8).filter(|&v| shoe[usize::from(v) - 1] > 0) {
+            let p = f64::from(shoe[usize::from(v) - 1]) / n;
+            let (hard, ace) = (hard + v, ace || v == 1);
+            let after = less(shoe, v);
+            let best = best_total(hard, ace);
+            ev += p * if hard > 21 {
+                -1.0
+            } else if best == 21 {
+                brute_stand(best, up, &after)
+            } else {
+                brute_stand(best, up, &after).max(brute_hit(hard, ace, up, &after))
+            };
+        }
+        ev
+    }
+
+    /// Against an independent count: whenever the check passes, the dealer's outcome
+    /// probabilities (by plain recursion over every draw) add up to 1 after the hand stands
+    /// and after every first card a hit or a split hand can take, stand and hit agree with
+    /// plain recursion, and the other EVs are within what a round can pay; whenever the dealer's probabilities from the shoe itself fall short,
+    /// the check fails.
+    #[test]
+    fn the_check_agrees_with_the_dealer_probabilities_of_small_shoes() {
+        let rules = Rules::default();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
+        let sums_to_one = |up: u8, shoe: &Shoe| {
+            let p = dealer_probabilities_brute_force(up, shoe, rules.dealer_hits_soft_17);
+            (p.iter().sum::<f64>() - 1.0).abs() < 1e-9
+        };
+        let (mut passed, mut refused) = (0, 0);
+        for case in 0..3_000 {
+            let up = rng.random_range(1..=10u8);
+            let a = rng.random_range(1..=10u8);
+            let b = if case % 3 == 0 {
+                a
+            } else {
+                rng.random_range(1..=10u8)
+            };
+            let mut left = shoe_of(1, &[a, b, up]);
+            let keep = rng.random_range(0..=10u32);
+            while left.total() > keep {
+                let v = rng.random_range(1..=10u8);
+                left.remove(v);
+            }
+            let result = enough_cards(&rules, &[a, b], up, &left);
+            assert_eq!(
+                result == Err(Shortfall::Stand),
+                !sums_to_one(up, &left.0),
+                "{a},{b} vs {up}: {left:?}"
+            );
+            if result.is_err() {
+                refused += 1;
+                continue;
+            }
+            passed += 1;
+            for c in (1..=10u8).filter(|&c| left.get(c) > 0) {
+                let after = less(&left.0, c);
+                if a + b + c <= 21 {
+                    assert!(
+                        sums_to_one(up, &after),
+                        "hit {c}: {a},{b} vs {up}: {left:?}"
+                    );
+                }
+                if a == b {
+                    assert!(
+                        sums_to_one(up, &after),
+                        "split {c}: {a},{b} vs {up}: {left:?}"
+                    );
+                }
+            }
+            let ctx = HandContext {
+                hands: 1,
+                ..HandContext::default()
+            };
+            let evs = hand_evs(&rules, &[a, b], up, &left, ctx);
+            if a + b != 11 || (a != 1 && b != 1) {
+                // Not a natural: stand and hit against plain recursion over every card.
+                let (hard, ace) = (a + b, a == 1 || b == 1);
+                let stand = brute_stand(best_total(hard, ace), up, &left.0);
+                let hit = brute_hit(hard, ace, up, &left.0);
+                assert!(
+                    (evs.stand - stand).abs() < 1e-9,
+                    "{a},{b} vs {up}: {left:?}"
+                );
+                assert!(
+                    (evs.hit.unwrap() - hit).abs() < 1e-9,
+                    "{a},{b} vs {up}: {left:?}"
+                );
+            }
+            let within = |x: f64, bound: f64| x.is_finite() && x.abs() <= bound + 1e-9;
+            assert!(within(evs.stand, 1.5), "{evs:?}");
+            assert!(evs.hit.is_none_or(|x| within(x, 1.0)), "{evs:?}");
+            assert!(evs.double.is_none_or(|x| within(x, 2.0)), "{evs:?}");
+            assert!(evs.split.is_none_or(|x| within(x, 8.0)), "{evs:?}");
+        }
+        assert!(
+            passed > 300 && refused > 300,
+            "{passed} passed, {refused} refused"
+        );
+    }
 }

@@ -4,6 +4,7 @@ use std::path::Path;
 
 use anyhow::Context;
 
+use crate::cli::RulesArgs;
 use crate::engine::Rules;
 
 mod drill;
@@ -18,6 +19,22 @@ pub use play::{closing_summary, play, table_config};
 pub use sim::sim;
 pub use strategy::strategy;
 
+/// A request that cannot be carried out as the command line gives it (a hand that cannot
+/// occur, a shoe too small for the question): the fault is in the arguments, so the program
+/// exits with status 2, as for the errors clap finds itself.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(pub String);
+
+/// The exit status of a command that failed: 2 for a [`UsageError`], 1 for anything else.
+pub fn exit_status(err: &anyhow::Error) -> u8 {
+    if err.chain().any(|e| e.is::<UsageError>()) {
+        2
+    } else {
+        1
+    }
+}
+
 /// The rules: the embedded defaults, with the file at `path` (if any) laid over them.
 pub fn load_rules(path: Option<&Path>) -> anyhow::Result<Rules> {
     let Some(path) = path else {
@@ -28,8 +45,13 @@ pub fn load_rules(path: Option<&Path>) -> anyhow::Result<Rules> {
     Rules::from_toml(&text).with_context(|| format!("in rules file {}", path.display()))
 }
 
-/// `blackjack rules`: the effective rules in words and as TOML.
-pub fn rules(rules: &Rules) -> anyhow::Result<()> {
+/// `blackjack rules`: the effective rules in words and as TOML; with `--toml`, only the TOML
+/// (a complete rules file that loads back to the same rules).
+pub fn rules(rules: &Rules, args: &RulesArgs) -> anyhow::Result<()> {
+    if args.toml {
+        print!("{}", rules.to_toml());
+        return Ok(());
+    }
     println!("{}", rules.describe());
     println!("# Effective rules as TOML");
     print!("{}", rules.to_toml());

@@ -4,24 +4,26 @@ use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::ai::AnyStrategy;
 use crate::cli::{Level, SimArgs};
+use crate::commands::UsageError;
 use crate::engine::Rules;
 use crate::sim::{self, ShoeMode, SimConfig, SimReport};
 
-/// A run still going after this long gets a progress bar (on a terminal, without `--json`).
+/// A run still going after this long gets a progress bar with an ETA (on a terminal, without
+/// `--json`): from about a second on, a run shows how far it is.
 const PROGRESS_AFTER: Duration = Duration::from_millis(700);
 
 /// Runs `blackjack sim`.
 pub fn sim(rules: &Rules, seed: Option<u64>, args: &SimArgs) -> anyhow::Result<()> {
     if args.hands == 0 {
-        bail!("--hands must be at least 1");
+        return Err(UsageError("--hands must be at least 1".to_owned()).into());
     }
     let threads = match args.threads {
-        Some(0) => bail!("--threads must be at least 1"),
+        Some(0) => return Err(UsageError("--threads must be at least 1".to_owned()).into()),
         Some(t) => t,
         None => std::thread::available_parallelism().map_or(1, usize::from),
     };
@@ -30,7 +32,10 @@ pub fn sim(rules: &Rules, seed: Option<u64>, args: &SimArgs) -> anyhow::Result<(
     } else {
         let p = args.penetration.unwrap_or(rules.penetration);
         if !(0.25..=1.0).contains(&p) {
-            bail!("--penetration {p} is not allowed: expected a number from 0.25 to 1.0");
+            return Err(UsageError(format!(
+                "--penetration {p} is not allowed: expected a number from 0.25 to 1.0"
+            ))
+            .into());
         }
         ShoeMode::CutCard(p)
     };
@@ -48,7 +53,11 @@ pub fn sim(rules: &Rules, seed: Option<u64>, args: &SimArgs) -> anyhow::Result<(
     ) {
         bar.set_style(style);
     }
-    let may_draw = !args.json && std::io::stderr().is_terminal();
+    let may_draw = progress_wanted(
+        args.json,
+        std::io::stdout().is_terminal(),
+        std::io::stderr().is_terminal(),
+    );
     let shown = AtomicBool::new(false);
     let started = Instant::now();
     let progress = |rounds: u64| {
@@ -80,6 +89,12 @@ pub fn sim(rules: &Rules, seed: Option<u64>, args: &SimArgs) -> anyhow::Result<(
         print!("{}", text_report(&report, &config, args.strategy));
     }
     Ok(())
+}
+
+/// Whether a long run may draw a progress bar: only for a person watching a terminal (stdout
+/// and stderr both), never into a pipe or a file, and never with `--json`.
+pub fn progress_wanted(json: bool, stdout_terminal: bool, stderr_terminal: bool) -> bool {
+    !json && stdout_terminal && stderr_terminal
 }
 
 /// The report as one JSON object.
@@ -175,4 +190,22 @@ pub fn text_report(report: &SimReport, config: &SimConfig, level: Level) -> Stri
     ));
     line(format!("threads          {}", report.threads));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_progress_bar_is_for_a_terminal_only_and_never_with_json() {
+        assert!(progress_wanted(false, true, true));
+        for (json, out, err) in [
+            (true, true, true),
+            (false, false, true),
+            (false, true, false),
+            (false, false, false),
+        ] {
+            assert!(!progress_wanted(json, out, err), "{json} {out} {err}");
+        }
+    }
 }

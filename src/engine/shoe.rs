@@ -65,10 +65,17 @@ impl Shoe {
                 }
             }
         }
-        self.cut = ((self.cards.len() as f64) * self.penetration).round() as usize;
-        self.cut = self.cut.clamp(1, self.cards.len());
+        self.place_cut();
         self.next = 0;
         self.round_start = 0;
+    }
+
+    /// Puts the cut card at the penetration, at least one card deep. A dry shoe takes the cut
+    /// card out ([`Shoe::restock`]), so every shuffle puts it back.
+    fn place_cut(&mut self) {
+        let len = self.cards.len();
+        self.cut = ((len as f64) * self.penetration).round() as usize;
+        self.cut = self.cut.clamp(1, len.max(1));
     }
 
     /// Gathers every card back and shuffles (between rounds only: nothing may be on the table).
@@ -76,6 +83,7 @@ impl Shoe {
         if self.cards.len() != usize::from(self.decks) * 52 {
             self.refill();
         }
+        self.place_cut();
         self.next = 0;
         self.round_start = 0;
         self.stacked = 0;
@@ -281,6 +289,55 @@ mod tests {
         assert_eq!(shoe.remaining() + shoe.on_table() + shoe.discards(), 52);
     }
 
+    /// A dry shoe takes the cut card out, so the next round reshuffles; that reshuffle puts
+    /// the cut card back at the penetration, so later rounds deal on through the new shoe
+    /// instead of reshuffling every round.
+    #[test]
+    fn the_reshuffle_after_a_dry_shoe_puts_the_cut_card_back() {
+        for decks in [1u8, 6] {
+            let size = usize::from(decks) * 52;
+            let mut rng = ChaCha8Rng::seed_from_u64(11);
+            let mut shoe = Shoe::new(decks, 1.0);
+            for _ in 0..size - 2 {
+                shoe.draw(&mut rng);
+            }
+            shoe.begin_round();
+            let notes: Vec<DrawNote> = (0..5).map(|_| shoe.draw(&mut rng).1).collect();
+            assert!(notes.contains(&DrawNote::DiscardsShuffledIn), "{notes:?}");
+            // Mid-round the figures the shoe bar draws from stay sane: no cut card left.
+            assert!(shoe.cut_card_reached());
+            assert_eq!(shoe.until_cut(), 0);
+            assert_eq!(shoe.remaining() + shoe.on_table() + shoe.discards(), size);
+
+            shoe.reshuffle();
+            assert_eq!((shoe.size(), shoe.remaining()), (size, size));
+            assert_eq!(shoe.until_cut(), size, "the cut card is back at 100 %");
+            assert!(!shoe.cut_card_reached());
+            // Rounds of five cards deal on through the whole shoe before the cut card.
+            for round in 0..(size - 1) / 5 {
+                shoe.begin_round();
+                for _ in 0..5 {
+                    shoe.draw(&mut rng);
+                }
+                assert!(!shoe.cut_card_reached(), "{decks} deck(s), round {round}");
+                assert!(shoe.until_cut() <= shoe.remaining());
+            }
+        }
+    }
+
+    #[test]
+    fn the_cut_card_stays_at_the_penetration_after_every_reshuffle() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut shoe = Shoe::new(6, 0.75);
+        for _ in 0..3 {
+            while !shoe.cut_card_reached() {
+                shoe.draw(&mut rng);
+            }
+            shoe.reshuffle();
+            assert_eq!(shoe.until_cut(), 234);
+        }
+    }
+
     #[test]
     fn an_empty_shoe_and_tray_open_a_new_deck() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
@@ -291,7 +348,9 @@ mod tests {
         let (_, note) = shoe.draw(&mut rng);
         assert_eq!(note, DrawNote::DeckAdded);
         assert_eq!(shoe.size(), 104);
+        assert_eq!(shoe.until_cut(), 0);
         shoe.reshuffle();
         assert_eq!(shoe.size(), 52);
+        assert_eq!(shoe.until_cut(), 52);
     }
 }

@@ -5,13 +5,14 @@
 //! [`CHUNK_ROUNDS`] rounds; chunk `i` is played at its own table with its own ChaCha stream
 //! (key from the seed, stream number `i`), so a chunk's result depends on the seed and `i`
 //! only. Worker threads take chunks from an atomic counter, so a busy core does not stall the
-//! run, and the integer tallies are merged in chunk order: the same seed gives the same result
-//! to the last digit whatever the number of threads.
+//! run, and the integer tallies are merged in chunk order as they come in ([`OrderedMerge`],
+//! holding a bounded window of early finishers): the same seed gives the same result to the
+//! last digit whatever the number of threads, in memory that does not grow with the rounds.
 
 pub use crate::trainer::tally::Tally;
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use rand::{Rng, SeedableRng};
@@ -139,6 +140,89 @@ pub fn play_chunk<S: Strategy + ?Sized>(
     Ok(tally)
 }
 
+/// Finished chunks that may wait for an earlier one, per worker thread: a worker does not
+/// start a chunk this far ahead of the first chunk not yet merged, so memory stays bounded
+/// whatever the number of rounds.
+pub const MERGE_WINDOW_PER_THREAD: u64 = 16;
+
+/// The chunks that may be finished but not yet merged in a run on `threads` threads.
+pub fn merge_window(threads: usize) -> u64 {
+    let threads = u64::try_from(threads).unwrap_or(u64::MAX).max(4);
+    MERGE_WINDOW_PER_THREAD.saturating_mul(threads)
+}
+
+/// Chunk results merged in chunk order as they come in, whatever order they finish in: a
+/// chunk that finishes early waits (one [`Tally`]) until every chunk before it is merged. The
+/// merged tally is therefore the same, to the last digit, as merging all chunks in order.
+///
+/// A failed chunk stops the merge there; the error reported is that of the earliest failed
+/// chunk, and chunks after it are dropped.
+#[derive(Debug, Default)]
+pub struct OrderedMerge {
+    /// The next chunk to merge: chunks `0..next` are merged.
+    next: u64,
+    /// Finished chunks after `next`, waiting for it.
+    waiting: std::collections::BTreeMap<u64, Tally>,
+    tally: Tally,
+    /// The earliest chunk that failed, and how.
+    error: Option<(u64, ActionError)>,
+}
+
+impl OrderedMerge {
+    /// Nothing merged yet.
+    pub fn new() -> OrderedMerge {
+        OrderedMerge::default()
+    }
+
+    /// Takes in the result of chunk `chunk`, and merges it and any chunks waiting for it once
+    /// every chunk before it is in.
+    pub fn add(&mut self, chunk: u64, result: Result<Tally, ActionError>) {
+        match result {
+            Err(err) => {
+                if self.error.is_none_or(|(first, _)| chunk < first) {
+                    self.error = Some((chunk, err));
+                    self.waiting.split_off(&chunk);
+                }
+            }
+            Ok(_) if self.error.is_some_and(|(first, _)| chunk > first) => {}
+            Ok(tally) if chunk == self.next => {
+                self.tally.absorb(&tally);
+                self.next += 1;
+                while let Some(tally) = self.waiting.remove(&self.next) {
+                    self.tally.absorb(&tally);
+                    self.next += 1;
+                }
+            }
+            Ok(tally) => {
+                self.waiting.insert(chunk, tally);
+            }
+        }
+    }
+
+    /// The number of chunks merged (chunks `0..merged()`).
+    pub fn merged(&self) -> u64 {
+        self.next
+    }
+
+    /// Finished chunks waiting for an earlier one.
+    pub fn waiting(&self) -> usize {
+        self.waiting.len()
+    }
+
+    /// The tally of the chunks merged so far.
+    pub fn tally(&self) -> &Tally {
+        &self.tally
+    }
+
+    /// The merged tally, or the earliest chunk's error.
+    pub fn finish(self) -> Result<Tally, ActionError> {
+        match self.error {
+            Some((_, err)) => Err(err),
+            None => Ok(self.tally),
+        }
+    }
+}
+
 /// Runs a whole simulation on `config.threads` threads; `progress` is called (from the
 /// workers) with the rounds of each finished chunk.
 pub fn run<S: Strategy + Sync + ?Sized>(
@@ -147,39 +231,82 @@ pub fn run<S: Strategy + Sync + ?Sized>(
     config: &SimConfig,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<SimReport, ActionError> {
+    run_until(rules, strategy, config, progress, &AtomicBool::new(false))
+}
+
+/// [`run`], stopping early once `stop` is set: no chunk is started after that, the chunks
+/// under way are finished, and the report counts the chunks played (always chunks `0..k`, so
+/// it equals a run of that many rounds with the same seed).
+///
+/// Memory does not grow with the number of rounds: each worker plays one chunk at a time and
+/// hands it to an [`OrderedMerge`], and a worker waits rather than run more than
+/// [`merge_window`] chunks ahead of the first chunk not yet merged.
+pub fn run_until<S: Strategy + Sync + ?Sized>(
+    rules: &Rules,
+    strategy: &S,
+    config: &SimConfig,
+    progress: &(dyn Fn(u64) + Sync),
+    stop: &AtomicBool,
+) -> Result<SimReport, ActionError> {
     let rules = rules_for(rules, config.shoe);
     let chunks = config.rounds.div_ceil(CHUNK_ROUNDS);
     let threads = config
         .threads
         .clamp(1, usize::try_from(chunks.max(1)).unwrap_or(usize::MAX));
+    let window = merge_window(threads);
     let next = AtomicU64::new(0);
-    let results: Mutex<Vec<(u64, Result<Tally, ActionError>)>> =
-        Mutex::new(Vec::with_capacity(usize::try_from(chunks).unwrap_or(0)));
+    // Chunks after the earliest failed one are not started.
+    let last = AtomicU64::new(u64::MAX);
+    let merge = Mutex::new(OrderedMerge::new());
+    let merged = Condvar::new();
+    let lock = || {
+        merge
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    };
     let cpu_start = process_cpu_time();
     let wall_start = Instant::now();
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
-                let mut mine = Vec::new();
                 loop {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    // A chunk once taken is played (unless it follows a failed one): the
+                    // first chunk not yet merged is always under way, so no worker waits
+                    // for ever.
                     let chunk = next.fetch_add(1, Ordering::Relaxed);
                     if chunk >= chunks {
+                        break;
+                    }
+                    let mut state = lock();
+                    while chunk >= state.merged() + window && chunk <= last.load(Ordering::Relaxed)
+                    {
+                        state = merged
+                            .wait(state)
+                            .unwrap_or_else(|poisoned| poisoned.into_inner());
+                    }
+                    drop(state);
+                    if chunk > last.load(Ordering::Relaxed) {
                         break;
                     }
                     let start = chunk * CHUNK_ROUNDS;
                     let rounds = CHUNK_ROUNDS.min(config.rounds - start);
                     let result = play_chunk(&rules, strategy, config.seed, chunk, rounds);
                     let failed = result.is_err();
-                    mine.push((chunk, result));
+                    let mut state = lock();
+                    if failed {
+                        last.fetch_min(chunk, Ordering::Relaxed);
+                    }
+                    state.add(chunk, result);
+                    drop(state);
+                    merged.notify_all();
                     progress(rounds);
                     if failed {
                         break;
                     }
                 }
-                results
-                    .lock()
-                    .unwrap_or_else(|poisoned| poisoned.into_inner())
-                    .extend(mine);
             });
         }
     });
@@ -187,14 +314,10 @@ pub fn run<S: Strategy + Sync + ?Sized>(
     let cpu = process_cpu_time()
         .zip(cpu_start)
         .map(|(end, start)| end.saturating_sub(start));
-    let mut results = results
+    let tally = merge
         .into_inner()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    results.sort_by_key(|&(chunk, _)| chunk);
-    let mut tally = Tally::default();
-    for (_, result) in results {
-        tally.absorb(&result?);
-    }
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .finish()?;
     Ok(SimReport {
         tally,
         threads,
@@ -224,4 +347,73 @@ pub fn process_cpu_time() -> Option<Duration> {
 #[cfg(not(unix))]
 pub fn process_cpu_time() -> Option<Duration> {
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A made-up chunk result that differs from chunk to chunk.
+    fn chunk_tally(chunk: u64) -> Tally {
+        let x = chunk.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40;
+        Tally {
+            rounds: CHUNK_ROUNDS,
+            hands: CHUNK_ROUNDS + x % 97,
+            wins: x % 1000,
+            net_milli: i64::try_from(x % 5000).unwrap() - 2500,
+            net_sq_micro: u128::from(x),
+            ..Tally::default()
+        }
+    }
+
+    /// Many chunks finishing out of order (each block of a window's worth in reverse) merge to
+    /// exactly the in-order result, and no more than a window of them ever waits.
+    #[test]
+    fn an_ordered_merge_of_many_chunks_holds_a_bounded_window() {
+        let window = merge_window(8);
+        let chunks = 1_000 * window;
+        let mut merge = OrderedMerge::new();
+        let mut most_waiting = 0;
+        for block in 0..chunks / window {
+            for i in (0..window).rev() {
+                let chunk = block * window + i;
+                merge.add(chunk, Ok(chunk_tally(chunk)));
+                most_waiting = most_waiting.max(merge.waiting());
+            }
+            assert_eq!(merge.merged(), (block + 1) * window);
+        }
+        assert_eq!(most_waiting as u64, window - 1);
+        let mut in_order = Tally::default();
+        for chunk in 0..chunks {
+            in_order.absorb(&chunk_tally(chunk));
+        }
+        assert_eq!(merge.tally(), &in_order);
+        assert_eq!(merge.finish(), Ok(in_order));
+    }
+
+    /// The earliest failed chunk's error is the run's, whichever fails first in time, and
+    /// nothing after it is kept.
+    #[test]
+    fn an_ordered_merge_reports_the_earliest_failed_chunk() {
+        let mut merge = OrderedMerge::new();
+        merge.add(1, Ok(chunk_tally(1)));
+        merge.add(6, Ok(chunk_tally(6)));
+        merge.add(5, Err(ActionError::NoRound));
+        assert_eq!(merge.waiting(), 1, "chunk 6 is dropped, chunk 1 waits");
+        merge.add(3, Err(ActionError::RoundInPlay));
+        merge.add(7, Ok(chunk_tally(7)));
+        merge.add(0, Ok(chunk_tally(0)));
+        merge.add(2, Ok(chunk_tally(2)));
+        assert_eq!(merge.merged(), 3);
+        assert_eq!(merge.waiting(), 0);
+        assert_eq!(merge.finish(), Err(ActionError::RoundInPlay));
+    }
+
+    #[test]
+    fn the_window_grows_with_the_threads_and_is_never_empty() {
+        assert_eq!(merge_window(0), 4 * MERGE_WINDOW_PER_THREAD);
+        assert_eq!(merge_window(2), 4 * MERGE_WINDOW_PER_THREAD);
+        assert_eq!(merge_window(32), 32 * MERGE_WINDOW_PER_THREAD);
+        assert_eq!(merge_window(usize::MAX), u64::MAX);
+    }
 }
