@@ -622,7 +622,7 @@ fn script() -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 1024, ..ProptestConfig::default() })]
 
     #[test]
     fn random_rules_and_play_keep_every_invariant(
