@@ -4,7 +4,6 @@
 use serde::{Deserialize, Serialize};
 
 use crate::analysis::chart::{Cell, Chart, HandKind};
-use crate::engine::card::value_label;
 use crate::engine::{Action, ActionSet, Cards};
 
 /// The stats category of a decision. A decision belongs to its chart table (hard, soft or
@@ -88,12 +87,7 @@ impl Grade {
     /// The feedback without its mark: `Basic strategy: stand 16 vs T` or
     /// `Basic strategy: double 11 vs 6 — you chose hit (−0.120 units EV)`.
     pub fn advice(&self) -> String {
-        let advice = format!(
-            "Basic strategy: {} {} vs {}",
-            self.advised,
-            self.hand,
-            value_label(self.cell.up)
-        );
+        let advice = format!("Basic strategy: {} {}", self.advised, self.cell.label());
         if self.is_correct() {
             advice
         } else {

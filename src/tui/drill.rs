@@ -10,7 +10,6 @@ use std::time::Instant;
 
 use super::app::{App, Intent, Message, Tone};
 use super::input::key_for;
-use crate::engine::card::value_label;
 use crate::engine::{Action, ActionSet};
 use crate::trainer::drill::DrillKind;
 use crate::trainer::evs::EvQuery;
@@ -245,9 +244,8 @@ impl App {
                     note(
                         Tone::Good,
                         format!(
-                            "{} vs {} is retired: three right in a row.",
-                            grade.hand,
-                            value_label(grade.cell.up)
+                            "{} is retired: three right in a row.",
+                            grade.cell.label()
                         ),
                     )
                 } else if !screen.drill.has_mistakes_left() {

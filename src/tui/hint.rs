@@ -18,21 +18,8 @@ pub fn normal_chart() -> Chart {
 /// actions, with its one-line reason: `Basic strategy: split — 8,8 vs 6`.
 pub fn hint_line(chart: &Chart, cards: &Cards, up: u8, legal: ActionSet) -> (Action, String) {
     let (cell, action) = chart.advise(cards, up, legal);
-    let line = format!(
-        "Basic strategy: {action} — {} vs {}",
-        cell.hand_label(),
-        value_name(up)
-    );
+    let line = format!("Basic strategy: {action} — {}", cell.label());
     (action, line)
-}
-
-/// A card value as players say it: `A`, `2` … `10`.
-fn value_name(value: u8) -> String {
-    if value == 1 {
-        "A".to_owned()
-    } else {
-        value.to_string()
-    }
 }
 
 #[cfg(test)]
@@ -79,6 +66,7 @@ mod tests {
         let (_, line) = hint_line(&chart, &cards(&[1, 7]), 1, all());
         assert_eq!(line, "Basic strategy: hit — soft 18 vs A");
         let (_, line) = hint_line(&chart, &cards(&[10, 10]), 10, all());
-        assert_eq!(line, "Basic strategy: stand — T,T vs 10");
+        // One way to write a ten everywhere: T, as the chart and the grades write it.
+        assert_eq!(line, "Basic strategy: stand — T,T vs T");
     }
 }

@@ -13,7 +13,6 @@ use super::status::{key, message_line, tone_mark};
 use super::{ascii_border, marker};
 use crate::analysis::chart::HandKind;
 use crate::engine::Card;
-use crate::engine::card::value_label;
 use crate::trainer::drill::{DrillKind, mistake_weights};
 use crate::trainer::stats::{Accuracy, Tally};
 use crate::tui::app::{App, Message, Tone};
@@ -284,12 +283,7 @@ pub fn render_decision(app: &App, screen: &DecisionScreen, area: Rect, buf: &mut
         for answer in screen.answers.iter().skip(1) {
             let g = &answer.grade;
             let (symbol, style) = tone_mark(app, grade_tone(g));
-            let mut text = format!(
-                "{symbol} {} vs {}: {}",
-                g.hand,
-                value_label(g.cell.up),
-                g.chosen
-            );
+            let mut text = format!("{symbol} {}: {}", g.cell.label(), g.chosen);
             if !g.is_correct() {
                 text.push_str(&format!(" — basic strategy {} (−{:.3})", g.advised, g.cost));
             }
