@@ -190,9 +190,6 @@ fn solve_column(rules: &Rules, up: u8) -> Column {
             return_optimal += p * solver.evs(&hand, first).best().1;
         }
     }
-    if std::env::var_os("BJ_DEBUG_MEMO").is_some() {
-        eprintln!("up {up}: {}", solver.memo_sizes());
-    }
     Column {
         up,
         codes,
@@ -202,13 +199,11 @@ fn solve_column(rules: &Rules, up: u8) -> Column {
 }
 
 /// Computes the chart and both returns for `rules` (use [`basic_strategy`] for the cached one).
-/// The ten up cards are independent: worker threads (two at most, or `BLACKJACK_THREADS`)
-/// take them one at a time, the costliest first (small up cards make the dealer draw most).
+/// The ten up cards are independent: worker threads (two at most, one per core) take them one
+/// at a time, the costliest first (small up cards make the dealer draw most). The commands
+/// choose another number (`BLACKJACK_THREADS`) through [`basic_strategy_on`].
 pub fn compute_strategy(rules: &Rules) -> Strategy {
-    let threads = std::env::var("BLACKJACK_THREADS")
-        .ok()
-        .and_then(|t| t.parse::<usize>().ok())
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     compute_strategy_on(rules, threads)
 }
 

@@ -13,6 +13,16 @@ mod play;
 mod sim;
 mod strategy;
 
+/// Threads for the exact analysis: `$BLACKJACK_THREADS` when it is a positive number (to
+/// measure one core), else one per core.
+pub fn analysis_threads() -> usize {
+    std::env::var("BLACKJACK_THREADS")
+        .ok()
+        .and_then(|t| t.parse::<usize>().ok())
+        .filter(|&t| t > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
 pub use drill::drill;
 pub use ev::ev;
 pub use play::{closing_summary, play, table_config};

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use crate::analysis::basic_strategy;
+use crate::analysis::strategy::basic_strategy_on;
 use crate::analysis::chart::{Cell, Chart, HandKind, PAIR_ROWS, UP_CARDS};
 use crate::cli::StrategyArgs;
 use crate::engine::Rules;
@@ -12,7 +12,7 @@ use crate::engine::card::value_label;
 /// Runs `blackjack strategy`.
 pub fn strategy(rules: &Rules, args: &StrategyArgs) -> anyhow::Result<()> {
     let started = Instant::now();
-    let s = basic_strategy(rules);
+    let s = basic_strategy_on(rules, super::analysis_threads());
     let elapsed = started.elapsed();
     if args.json {
         let chart: serde_json::Map<String, serde_json::Value> = Chart::printed_cells()
