@@ -593,6 +593,57 @@ fn quit_asks_then_shows_the_summary() {
     insta::assert_snapshot!("session_summary", summary);
 }
 
+/// At a bet of 5, three rounds lost standing on 16 against 17: every net on every screen
+/// and in the printed summary is the same figure, in money and in bets.
+#[test]
+fn at_a_bet_of_five_every_net_figure_agrees() {
+    let round = three_seat_deal(["Th", "6s"], "Tc", "7d", "");
+    let stacked: Vec<Card> = round
+        .iter()
+        .cycle()
+        .take(round.len() * 3)
+        .copied()
+        .collect();
+    let mut steps = vec![key('+'), key('+'), key('+'), key('+')];
+    for _ in 0..3 {
+        steps.extend([key(' '), key('s')]);
+    }
+    steps.extend([
+        Step::Snap("bet_five_settled"),
+        key('i'),
+        Step::Snap("bet_five_stats"),
+        key('i'),
+        key('q'),
+        key('y'),
+        Step::Snap("bet_five_summary"),
+        key('z'),
+    ]);
+    let session = play(&options(3, 0), &stacked, SIZE, steps);
+    let net = "−15 (−3 bets)";
+    let stats = session.snap("bet_five_stats");
+    assert!(stats.contains(&format!("Net {net}")), "{stats}");
+    let summary = session.snap("bet_five_summary");
+    assert!(
+        summary.contains(&format!("Net                 {net}")),
+        "{summary}"
+    );
+    assert!(summary.contains("100 → 85"), "{summary}");
+    let printed = blackjack_trainer::commands::closing_summary(&session.app);
+    assert!(
+        printed.contains(&format!("Net                    {net}")),
+        "{printed}"
+    );
+    assert!(
+        printed.contains(&format!("3 rounds, net {net}; bankroll 100 → 85")),
+        "{printed}"
+    );
+    let settled = session.snap("bet_five_settled");
+    assert!(settled.contains("You lose −5 (−1 bet)"), "{settled}");
+    assert!(settled.contains("Bankroll 85 · Bet 5"), "{settled}");
+    insta::assert_snapshot!("bet_five_stats", stats);
+    insta::assert_snapshot!("bet_five_summary", summary);
+}
+
 #[test]
 fn ctrl_c_leaves_at_once_mid_round() {
     let stacked = three_seat_deal(["Th", "6s"], "Tc", "7d", "");
@@ -745,7 +796,7 @@ fn the_stats_screen_shows_the_numbers_and_the_heat_map() {
     let session = play(&options(3, 0), &stacked, SIZE, steps);
     let frame = session.snap("stats_screen");
     assert!(
-        frame.contains("right 1/2 50%") && frame.contains("Most missed: 11 vs 6"),
+        frame.contains("Decisions right 1 of 2 (50%)") && frame.contains("Most missed: 11 vs 6"),
         "{frame}"
     );
     assert!(
@@ -962,7 +1013,10 @@ fn a_drill_from_the_table_asks_grades_and_comes_back() {
     assert!(left.contains("· Right 1 of 2 (50%)"), "{left}");
     assert!(left.contains("[space] deal"), "the table is back: {left}");
     let stats = rig.snap("stats_after_drill");
-    assert!(stats.contains("right 1/2 50% · hard 1/2 50%"), "{stats}");
+    assert!(
+        stats.contains("Decisions right 1 of 2 (50%) · hard 1 of 2 (50%)"),
+        "{stats}"
+    );
 }
 
 #[test]

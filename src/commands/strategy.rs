@@ -3,8 +3,8 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use crate::analysis::strategy::basic_strategy_on;
 use crate::analysis::chart::{Cell, Chart, HandKind, PAIR_ROWS, UP_CARDS};
+use crate::analysis::strategy::basic_strategy_on;
 use crate::cli::StrategyArgs;
 use crate::engine::Rules;
 use crate::engine::card::value_label;

@@ -243,10 +243,7 @@ impl App {
                 screen.note = if answer.retired {
                     note(
                         Tone::Good,
-                        format!(
-                            "{} is retired: three right in a row.",
-                            grade.cell.label()
-                        ),
+                        format!("{} is retired: three right in a row.", grade.cell.label()),
                     )
                 } else if !screen.drill.has_mistakes_left() {
                     note(

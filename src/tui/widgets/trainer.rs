@@ -102,32 +102,15 @@ fn tally_lines(
     width: u16,
 ) -> Vec<Line<'static>> {
     let t = app.theme;
-    let pct = |a: crate::trainer::stats::Accuracy| {
-        a.rate().map_or_else(
-            || format!("{}/{}", a.correct, a.decisions),
-            |r| format!("{}/{} {:.0}%", a.correct, a.decisions, r * 100.0),
-        )
+    // The one renderer's figures, laid out as `label value` items that flow.
+    let (games, decisions) = crate::trainer::report::figures(tally);
+    let items = |figures: Vec<(String, String)>| -> Vec<String> {
+        figures
+            .into_iter()
+            .map(|(label, value)| format!("{} {value}", label.trim_start()))
+            .collect()
     };
-    let games = [
-        format!("rounds {}", tally.rounds),
-        format!("hands {}", tally.hands),
-        format!(
-            "won {} lost {} pushed {}",
-            tally.wins, tally.losses, tally.pushes
-        ),
-        format!("naturals {}", tally.naturals),
-        format!("net {}", tally.net()),
-    ];
-    let mut decisions = vec![format!("right {}", pct(tally.overall))];
-    decisions.extend(
-        crate::trainer::grade::Category::ALL
-            .iter()
-            .map(|&c| format!("{} {}", c.name(), pct(tally.category(c)))),
-    );
-    decisions.push(format!("EV lost {:.3}", tally.ev_lost));
-    if tally.count.decisions > 0 {
-        decisions.push(format!("count quiz {}", pct(tally.count)));
-    }
+    let (games, decisions) = (items(games), items(decisions));
     let flowed = |items: &[String]| {
         let mut tokens = Vec::new();
         for (i, item) in items.iter().enumerate() {
