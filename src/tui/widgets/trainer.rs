@@ -365,6 +365,10 @@ mod tests {
         assert!(lines.len() > 2, "{lines:?}");
         assert!(lines.iter().all(|l| l.width() <= 94), "{lines:?}");
         let text: String = lines.iter().map(|l| l.to_string()).collect();
-        assert!(text.contains("EV lost 12345.678") && text.contains("count quiz 98765/123456"));
+        assert!(
+            text.contains("EV given away 12345.678 bets")
+                && text.contains("Count quiz right 98765 of 123456 (80%)"),
+            "{text}"
+        );
     }
 }
