@@ -104,9 +104,8 @@ pub fn play_round<R: Rng, L: EventSink, S: Strategy + ?Sized>(
     tally: &mut Tally,
 ) -> Result<(), ActionError> {
     table.start_round()?;
-    while let Some((seat, _)) = table.active() {
-        let action = strategy.decide(&table.view(seat));
-        table.act(seat, action)?;
+    while let Some(turn) = crate::ai::take_turn(table, strategy) {
+        turn?;
     }
     table.play_dealer()?;
     tally.record_round(table.seats()[0].hands(), table.dealer());

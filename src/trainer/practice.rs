@@ -12,7 +12,7 @@ use super::drill::{DrillDealer, DrillKind, Question, RETIRE_AFTER, fresh_hand_ac
 use super::grade::{Grade, grade};
 use super::session::CountQuiz;
 use super::stats::Tally;
-use crate::ai::{AnyStrategy, Hard, Strategy as _};
+use crate::ai::{AnyStrategy, Hard};
 use crate::analysis::HandEvs;
 use crate::analysis::chart::Chart;
 use crate::engine::{
@@ -358,8 +358,7 @@ impl CountDrill {
 
     /// Deals and plays the next round; `None` if the table could not deal one.
     pub fn deal_round(&mut self) -> Option<&RoundCards> {
-        let seat = &self.seat;
-        let events = self.quiz.play_round(|view| seat.decide(view));
+        let events = self.quiz.play_round(&self.seat);
         if events.is_empty() {
             return None;
         }

@@ -4,7 +4,8 @@ use rand::{Rng, RngExt};
 
 use super::count::running_count;
 use super::stats::Tally;
-use crate::engine::{Action, Event, Phase, SeatView, Table};
+use crate::ai::{Strategy, take_turn};
+use crate::engine::{Event, Phase, SeatView, Table};
 
 /// Counts a settled round of the player's seat into `tally` (call once, when the round is over).
 pub fn record_round(tally: &mut Tally, view: &SeatView<'_>) {
@@ -42,20 +43,18 @@ impl<R: Rng> CountQuiz<R> {
         &self.table
     }
 
-    /// Deals and plays one whole round with `decide` for every seat; returns its events. A
-    /// reshuffle before the round shows as [`Event::Reshuffled`] (the count starts again).
-    pub fn play_round(&mut self, decide: impl Fn(&SeatView<'_>) -> Action) -> Vec<Event> {
+    /// Deals and plays one whole round with `strategy` for every seat (through the one AI
+    /// driver, [`crate::ai::take_turn`]); returns its events. A reshuffle before the round
+    /// shows as [`Event::Reshuffled`] (the count starts again).
+    pub fn play_round<S: Strategy + ?Sized>(&mut self, strategy: &S) -> Vec<Event> {
         let mut events = match self.table.start_round() {
             Ok(events) => events.to_vec(),
             Err(_) => return Vec::new(),
         };
-        while let Some((seat, _)) = self.table.active() {
-            let action = decide(&self.table.view(seat));
-            match self.table.act(seat, action) {
-                Ok(more) => events.extend_from_slice(more),
-                Err(_) => {
-                    events.extend_from_slice(self.table.act(seat, Action::Stand).unwrap_or(&[]))
-                }
+        while let Some(turn) = take_turn(&mut self.table, strategy) {
+            match turn {
+                Ok((_, more)) => events.extend_from_slice(more),
+                Err(_) => return Vec::new(),
             }
         }
         if let Ok(more) = self.table.play_dealer() {
@@ -94,20 +93,13 @@ mod tests {
     use crate::trainer::count::hilo_tag;
     use rand::SeedableRng;
 
-    fn hit_below_17(view: &SeatView<'_>) -> Action {
-        match view.active_hand() {
-            Some(h) if h.total().value < 17 => Action::Hit,
-            _ => Action::Stand,
-        }
-    }
-
     #[test]
     fn the_quiz_count_is_the_hilo_count_of_the_shown_cards() {
         let mut quiz = CountQuiz::new(seeded_table(Rules::default(), 3, 8));
         let mut rng = GameRng::seed_from_u64(8);
         let mut shown = 0;
         for _ in 0..40 {
-            for event in quiz.play_round(hit_below_17) {
+            for event in quiz.play_round(&crate::ai::Easy) {
                 match event {
                     Event::Reshuffled => shown = 0,
                     Event::CardDealt { card, .. }
