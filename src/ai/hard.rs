@@ -29,7 +29,7 @@ impl Hard {
 }
 
 impl Strategy for Hard {
-    #[inline]
+    #[inline(always)]
     fn decide_hand(&self, cards: &Cards, up: u8, legal: ActionSet) -> Action {
         self.table.decide(cards, up, legal)
     }

@@ -63,6 +63,7 @@ pub trait Strategy {
     /// The action for the view's active hand, always one of `view.legal()`. When it is not
     /// this seat's turn (no active hand, nothing legal) the answer is [`Action::Stand`], which
     /// the engine refuses without changing anything.
+    #[inline(always)]
     fn decide(&self, view: &SeatView<'_>) -> Action {
         match (view.active_hand(), view.dealer_up()) {
             (Some(hand), Some(up)) => self.decide_hand(&hand.cards, up.value(), view.legal()),
@@ -144,7 +145,7 @@ pub struct Turn {
 /// view: the strategy's action if it is legal, else the nearest legal one. The one driver
 /// of AI play: the terminal table (a step at a time, at its pace), the counting quiz and the
 /// simulator all call it. `None` when no player hand is to act.
-#[inline]
+#[inline(always)]
 pub fn take_turn<'t, R: Rng, L: EventSink, S: Strategy + ?Sized>(
     table: &'t mut Table<R, L>,
     strategy: &S,
@@ -161,6 +162,7 @@ pub fn take_turn<'t, R: Rng, L: EventSink, S: Strategy + ?Sized>(
 
 /// The legal action nearest to `wanted`: itself if legal, else stand, else the first legal
 /// action (stand is legal on every turn, so the last case is only a guard).
+#[inline(always)]
 pub(crate) fn legal_or_fallback(wanted: Action, legal: ActionSet) -> Action {
     if legal.contains(wanted) {
         wanted
