@@ -82,3 +82,20 @@ pub fn closing_summary(app: &App) -> String {
     ));
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_seat_is_one_based_and_zero_is_refused() {
+        let mut args = PlayArgs::defaults();
+        args.no_stats = true;
+        args.seat = Some(0);
+        assert!(table_config(&args, Some(1)).is_err());
+        args.seat = Some(3);
+        let config = table_config(&args, Some(1)).expect("seat 3 of 3");
+        assert_eq!((config.you, config.stats), (Some(2), None));
+        assert_eq!(config.bankroll, Units::from_units(100));
+    }
+}

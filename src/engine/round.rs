@@ -6,7 +6,7 @@
 
 use rand::Rng;
 
-use super::action::{Action, ActionError, ActionSet, BetError, IllegalReason};
+use super::action::{Action, ActionError, ActionSet, IllegalReason};
 use super::card::{Card, ValueCounts};
 use super::event::{CloseReason, Event, EventLog, EventSink, Recipient};
 use super::hand::{Cards, Total};
@@ -15,6 +15,8 @@ use super::rules::Rules;
 use super::settle::{DealerResult, Outcome, OutcomeKind, Units, settle_hand};
 use super::shoe::{DrawNote, Shoe};
 use super::view::SeatView;
+
+mod money;
 
 /// The most hands one seat can hold (the `max_hands` rule is at most this).
 pub const MAX_HANDS: usize = 4;
@@ -333,63 +335,6 @@ impl<R: Rng, L: EventSink> Table<R, L> {
             Phase::Players { seat, hand } => Some((seat, hand)),
             _ => None,
         }
-    }
-
-    // ----- money -----
-
-    /// Sets `seat`'s bet for the rounds dealt from now on: whole units within the table's
-    /// limits, and no more than the seat's bankroll. Only between rounds.
-    pub fn place_bet(&mut self, seat: usize, bet: Units) -> Result<(), BetError> {
-        let s = self.seat_between_rounds(seat)?;
-        let (min, max) = self.rules.bet_limits();
-        if !bet.is_whole() {
-            return Err(BetError::NotWhole);
-        }
-        if bet < min {
-            return Err(BetError::BelowMinimum(min));
-        }
-        if bet > max {
-            return Err(BetError::AboveMaximum(max));
-        }
-        if bet > s.bankroll {
-            return Err(BetError::MoreThanBankroll(s.bankroll));
-        }
-        self.seats[seat].bet = bet;
-        Ok(())
-    }
-
-    /// Gives `seat` a bankroll of its own: `amount` (whole units, 1 to [`MAX_BANKROLL`]) in
-    /// place of the unlimited one it starts with, or added to what it holds (a rebuy). The
-    /// bankroll may not exceed [`MAX_BANKROLL`]. Only between rounds.
-    pub fn buy_in(&mut self, seat: usize, amount: Units) -> Result<(), BetError> {
-        let s = self.seat_between_rounds(seat)?;
-        let (held, bought) = if s.bought_in == UNLIMITED {
-            (Units::ZERO, Units::ZERO)
-        } else {
-            (s.bankroll, s.bought_in)
-        };
-        if !amount.is_whole() {
-            return Err(BetError::NotWhole);
-        }
-        if amount <= Units::ZERO || held + amount > MAX_BANKROLL {
-            return Err(BetError::BadBuyIn(MAX_BANKROLL));
-        }
-        let s = &mut self.seats[seat];
-        s.bankroll = held + amount;
-        s.bought_in = bought + amount;
-        Ok(())
-    }
-
-    /// Whether `seat`'s bankroll holds its bet, so that a round can be dealt.
-    pub fn covers_bet(&self, seat: usize) -> bool {
-        self.seats().get(seat).is_some_and(|s| s.bankroll >= s.bet)
-    }
-
-    fn seat_between_rounds(&self, seat: usize) -> Result<&Seat, BetError> {
-        if !matches!(self.phase, Phase::Betting | Phase::Settled) {
-            return Err(BetError::RoundInPlay);
-        }
-        self.seats().get(seat).ok_or(BetError::NoSuchSeat(seat))
     }
 
     // ----- dealing -----

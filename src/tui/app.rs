@@ -767,10 +767,6 @@ mod tests {
     fn a_seat_outside_the_table_is_an_error_not_a_panic() {
         assert!(app(3, Some(4)).is_err());
         assert!(app(7, Some(7)).is_ok());
-        let mut args = crate::cli::PlayArgs::defaults();
-        args.no_stats = true;
-        args.seat = Some(0);
-        assert!(crate::commands::table_config(&args, Some(1)).is_err());
     }
 
     #[test]
