@@ -72,8 +72,9 @@ pub fn closing_summary(app: &App) -> String {
     }
     let s = coach.session();
     out.push_str(&format!(
-        "{} rounds, net {}; bankroll {} → {} (bought in {}). Seed {}.\n",
+        "{} round{}, net {}; bankroll {} → {} (bought in {}). Seed {}.\n",
         s.rounds,
+        if s.rounds == 1 { "" } else { "s" },
         net_text(s.net_money(), s.net()),
         app.starting_bankroll().plain(),
         app.bankroll().plain(),
