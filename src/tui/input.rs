@@ -25,6 +25,182 @@ pub fn key_for(action: Action) -> char {
         .map_or('?', |&(_, k)| k)
 }
 
+/// One key of the table: the key handler, the action bar and the help screen all read this
+/// table ([`TABLE_KEYS`]), so none of them can drift from the others.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableKey {
+    /// How the key is written in the bar and the help: `h`, `space`, `q  Esc`.
+    pub label: &'static str,
+    /// The key codes that press it (upper and lower case both).
+    pub codes: &'static [KeyCode],
+    /// What it asks for.
+    pub intent: Intent,
+    /// Its word in the between-rounds action bar, if it shows there.
+    pub bar: Option<&'static str>,
+    /// Its line in the help screen.
+    pub help: &'static str,
+    /// Whether it acts while the AI seats or the dealer play (otherwise a key skips the wait).
+    pub while_playing: bool,
+}
+
+const fn table_key(
+    label: &'static str,
+    codes: &'static [KeyCode],
+    intent: Intent,
+    bar: Option<&'static str>,
+    help: &'static str,
+    while_playing: bool,
+) -> TableKey {
+    TableKey {
+        label,
+        codes,
+        intent,
+        bar,
+        help,
+        while_playing,
+    }
+}
+
+use KeyCode::Char as C;
+
+/// Every key of the table, in the order the help lists them.
+pub const TABLE_KEYS: [TableKey; 15] = [
+    table_key(
+        "h",
+        &[C('h'), C('H')],
+        Intent::Act(Action::Hit),
+        None,
+        "hit: take a card",
+        false,
+    ),
+    table_key(
+        "s",
+        &[C('s'), C('S')],
+        Intent::Act(Action::Stand),
+        None,
+        "stand: close the hand",
+        false,
+    ),
+    table_key(
+        "d",
+        &[C('d'), C('D')],
+        Intent::Act(Action::Double),
+        None,
+        "double: double the stake, take one card, close the hand",
+        false,
+    ),
+    table_key(
+        "p",
+        &[C('p'), C('P')],
+        Intent::Act(Action::Split),
+        None,
+        "split: a pair becomes two hands",
+        false,
+    ),
+    table_key(
+        "space",
+        &[C(' '), KeyCode::Enter],
+        Intent::Deal,
+        Some("deal"),
+        "deal the next round (Enter works too)",
+        false,
+    ),
+    table_key(
+        "+",
+        &[C('+'), C('=')],
+        Intent::BetUp,
+        Some("bet"),
+        "raise the bet, between rounds",
+        false,
+    ),
+    table_key(
+        "-",
+        &[C('-'), C('_')],
+        Intent::BetDown,
+        None,
+        "lower the bet, between rounds",
+        false,
+    ),
+    table_key(
+        "t",
+        &[C('t'), C('T')],
+        Intent::ToggleHints,
+        Some("hints"),
+        "strategy hints on or off",
+        true,
+    ),
+    table_key(
+        "e",
+        &[C('e'), C('E')],
+        Intent::ToggleEv,
+        None,
+        "live EVs: exact EV of each action for this shoe",
+        true,
+    ),
+    table_key(
+        "i",
+        &[C('i'), C('I')],
+        Intent::ToggleStats,
+        Some("stats"),
+        "statistics: session, lifetime, error heat map",
+        true,
+    ),
+    table_key(
+        "g",
+        &[C('g'), C('G')],
+        Intent::ToggleChart,
+        Some("chart"),
+        "the strategy chart for these rules, your cell marked",
+        true,
+    ),
+    table_key(
+        "c",
+        &[C('c'), C('C')],
+        Intent::ToggleCount,
+        None,
+        "Hi-Lo running and true count on or off",
+        true,
+    ),
+    table_key(
+        "r",
+        &[C('r'), C('R')],
+        Intent::OpenDrills,
+        Some("drills"),
+        "drills: practise decisions or the Hi-Lo count",
+        true,
+    ),
+    table_key(
+        "?",
+        &[C('?')],
+        Intent::ToggleHelp,
+        Some("help"),
+        "this help (any key closes it)",
+        true,
+    ),
+    table_key(
+        "q  Esc",
+        &[C('q'), C('Q'), KeyCode::Esc],
+        Intent::AskQuit,
+        Some("quit"),
+        "leave the table (asks first; hands in play are played out)",
+        true,
+    ),
+];
+
+/// The table key pressed by `code`, if any.
+pub fn table_key_for(code: KeyCode) -> Option<&'static TableKey> {
+    TABLE_KEYS.iter().find(|k| k.codes.contains(&code))
+}
+
+/// The help screen's lines of keys, from [`TABLE_KEYS`].
+pub fn help_lines() -> Vec<String> {
+    TABLE_KEYS
+        .iter()
+        .map(|k| format!("{:<9}{}", k.label, k.help))
+        .chain(std::iter::once(format!("{:<9}leave at once", "Ctrl-C")))
+        .collect()
+}
+
 fn action_for(key: char) -> Option<Action> {
     ACTION_KEYS.iter().find(|(_, k)| *k == key).map(|&(a, _)| a)
 }
@@ -71,29 +247,17 @@ fn key_intent(key: KeyEvent, app: &App) -> Option<Intent> {
     if let Some(drill) = app.drill() {
         return drill_intent(key.code, drill);
     }
-    match key.code {
-        KeyCode::Esc | KeyCode::Char('q' | 'Q') => return Some(Intent::AskQuit),
-        KeyCode::Char('?') => return Some(Intent::ToggleHelp),
-        KeyCode::Char('t' | 'T') => return Some(Intent::ToggleHints),
-        KeyCode::Char('e' | 'E') => return Some(Intent::ToggleEv),
-        KeyCode::Char('i' | 'I') => return Some(Intent::ToggleStats),
-        KeyCode::Char('g' | 'G') => return Some(Intent::ToggleChart),
-        KeyCode::Char('c' | 'C') => return Some(Intent::ToggleCount),
-        KeyCode::Char('r' | 'R') => return Some(Intent::OpenDrills),
-        _ => {}
+    let pressed = table_key_for(key.code);
+    if let Some(k) = pressed.filter(|k| k.while_playing) {
+        return Some(k.intent);
     }
     // While AI seats or the dealer play, any other key skips the wait.
     if app.animating() {
         return Some(Intent::Skip);
     }
-    match key.code {
-        KeyCode::Char(' ') | KeyCode::Enter => Some(Intent::Deal),
-        KeyCode::Char('+' | '=') => Some(Intent::BetUp),
-        KeyCode::Char('-' | '_') => Some(Intent::BetDown),
-        KeyCode::Char(c) => {
-            let lower = c.to_ascii_lowercase();
-            Some(action_for(lower).map_or(Intent::Unknown(c), Intent::Act))
-        }
+    match (pressed, key.code) {
+        (Some(k), _) => Some(k.intent),
+        (None, KeyCode::Char(c)) => Some(Intent::Unknown(c)),
         _ => None,
     }
 }
@@ -146,6 +310,23 @@ fn drill_intent(code: KeyCode, drill: &DrillScreen) -> Option<Intent> {
 mod tests {
     use super::*;
     use crate::engine::Rules;
+
+    #[test]
+    fn every_table_key_is_handled_as_the_help_and_the_bar_say() {
+        let app = app();
+        let help = help_lines();
+        for k in TABLE_KEYS {
+            assert!(
+                help.iter()
+                    .any(|l| l.starts_with(k.label) && l.contains(k.help))
+            );
+            for &code in k.codes {
+                assert_eq!(table_key_for(code), Some(&k));
+                let event = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+                assert_eq!(intent_for(&event, &app), Some(k.intent), "{code:?}");
+            }
+        }
+    }
 
     fn press(code: KeyCode) -> Event {
         Event::Key(KeyEvent::new(code, KeyModifiers::NONE))

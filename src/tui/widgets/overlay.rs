@@ -11,7 +11,8 @@ use super::ascii_border;
 use crate::trainer::report::figures;
 use crate::trainer::stats::cell_label;
 
-/// The help text: the keys and what they do.
+/// The notes under the table's keys on the help screen (the keys themselves come from
+/// [`crate::tui::input::TABLE_KEYS`]).
 pub const HELP_TEXT: &str = include_str!("../../../assets/help.txt");
 
 /// The help text in a drill.
@@ -57,16 +58,19 @@ pub(crate) fn draw_box(
 
 /// The keys (a drill's own, in a drill).
 pub fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
-    let text = if app.drill().is_some() {
-        DRILL_HELP_TEXT
+    let text: Vec<String> = if app.drill().is_some() {
+        DRILL_HELP_TEXT.lines().map(str::to_owned).collect()
     } else {
-        HELP_TEXT
+        let mut keys = crate::tui::input::help_lines();
+        keys.push(String::new());
+        keys.extend(HELP_TEXT.lines().map(str::to_owned));
+        keys
     };
     let lines: Vec<Line> = text
-        .lines()
+        .iter()
         .map(|l| Line::from(Span::styled(format!(" {l}"), app.theme.text)))
         .collect();
-    let width = text.lines().map(|l| l.chars().count()).max().unwrap_or(40) as u16 + 4;
+    let width = text.iter().map(|l| l.chars().count()).max().unwrap_or(40) as u16 + 4;
     draw_box(app, " Help: the keys ", lines, width, area, buf);
 }
 

@@ -10,8 +10,9 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use crate::engine::Phase;
 
+use super::super::app::Intent;
 use super::super::app::{App, Message, Tone, amount};
-use super::super::input::key_for;
+use super::super::input::{TABLE_KEYS, key_for};
 use super::marker;
 
 /// Draws the newest messages that fit, newest last, each with its tone's symbol.
@@ -108,16 +109,14 @@ fn action_line(app: &App) -> Line<'static> {
             spans.push(Span::styled(" any key skips", theme.dim));
         }
         Phase::Betting | Phase::Settled => {
-            for (k, what) in [
-                ("space", "deal"),
-                ("+/-", "bet"),
-                ("t", "hints"),
-                ("i", "stats"),
-                ("g", "chart"),
-                ("r", "drills"),
-                ("?", "help"),
-                ("q", "quit"),
-            ] {
+            let bar = TABLE_KEYS.iter().filter_map(|k| {
+                let label = match k.intent {
+                    Intent::BetUp => "+/-",
+                    _ => k.label.split_whitespace().next().unwrap_or(k.label),
+                };
+                k.bar.map(|what| (label, what))
+            });
+            for (k, what) in bar {
                 if !spans.is_empty() {
                     spans.push(Span::raw("  "));
                 }
