@@ -9,8 +9,12 @@ use std::collections::VecDeque;
 use std::time::Instant;
 
 use super::app::{App, Intent, Message, Tone};
+use super::background::EvWorker;
 use super::input::key_for;
+use crate::analysis::Strategy;
+use crate::engine::Rules;
 use crate::engine::{Action, ActionSet};
+use crate::trainer::coach::Coach;
 use crate::trainer::drill::DrillKind;
 use crate::trainer::evs::EvQuery;
 use crate::trainer::practice::{Answer, CountAnswer, CountDrill, DecisionDrill, parse_count};
@@ -97,20 +101,82 @@ impl App {
         }
     }
 
-    /// Handles `intent` while a drill is open. Returns `false` for what the table handles the
-    /// same way in a drill (help, statistics, Ctrl-C, a redraw, background results).
+    /// Hands `intent` to the drill on screen, with what a drill needs from the table.
+    /// Returns `false` for what the table handles the same way in a drill (help, statistics,
+    /// Ctrl-C, a redraw, background results).
     pub(crate) fn drill_update(&mut self, intent: Intent) -> bool {
-        match intent {
+        if matches!(
+            intent,
             Intent::Exit
-            | Intent::ToggleHelp
-            | Intent::ToggleStats
-            | Intent::Redraw
-            | Intent::Poll
-            | Intent::ConfirmQuit
-            | Intent::CancelQuit => return false,
-            Intent::LeaveDrill => self.leave_drill(),
+                | Intent::ToggleHelp
+                | Intent::ToggleStats
+                | Intent::Redraw
+                | Intent::Poll
+                | Intent::ConfirmQuit
+                | Intent::CancelQuit
+        ) {
+            return false;
+        }
+        let strategy = self.ensure_strategy();
+        let Some(mut screen) = self.drill.take() else {
+            return false;
+        };
+        let mut ctx = DrillContext {
+            rules: &self.rules,
+            strategy: &strategy,
+            coach: &mut self.coach,
+            evs: &mut self.evs,
+            now: (self.clock)(),
+            seed: self.seed,
+            drills_started: &mut self.drills_started,
+        };
+        match screen.update(intent, &mut ctx) {
+            DrillStep::Stay => self.drill = Some(screen),
+            DrillStep::Leave(messages) => {
+                for m in messages {
+                    self.messages_push(m);
+                }
+            }
+        }
+        true
+    }
+}
+
+/// What a drill needs from the table: the rules and strategy, the statistics, the EV worker,
+/// the time, and the seeds of the session's drills.
+pub struct DrillContext<'a> {
+    /// The rules of the table.
+    pub rules: &'a Rules,
+    /// The variant's basic strategy (grading, the count quiz's seats).
+    pub strategy: &'a Strategy,
+    /// Where answers are counted and saved.
+    pub coach: &'a mut Coach,
+    /// The exact EVs of a question.
+    pub evs: &'a mut EvWorker,
+    /// The time of the intent.
+    pub now: Instant,
+    /// The table's seed.
+    pub seed: u64,
+    /// Drills started this session (each gets its own seed).
+    pub drills_started: &'a mut u64,
+}
+
+/// What the drill screen asks of the table after an intent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DrillStep {
+    /// The drill stays on screen.
+    Stay,
+    /// Back to the table, with these lines for its messages (the drill's summary).
+    Leave(Vec<Message>),
+}
+
+impl DrillScreen {
+    /// The one place a drill's state changes.
+    pub fn update(&mut self, intent: Intent, ctx: &mut DrillContext<'_>) -> DrillStep {
+        match intent {
+            Intent::LeaveDrill => return self.leave(ctx),
             Intent::MenuUp | Intent::MenuDown => {
-                if let Some(DrillScreen::Chooser { selected, note }) = &mut self.drill {
+                if let DrillScreen::Chooser { selected, note } = self {
                     let n = DrillKind::ALL.len();
                     *selected = if intent == Intent::MenuUp {
                         (*selected + n - 1) % n
@@ -121,40 +187,39 @@ impl App {
                 }
             }
             Intent::MenuChoose => {
-                if let Some(DrillScreen::Chooser { selected, .. }) = self.drill {
+                if let DrillScreen::Chooser { selected, .. } = *self {
                     let kind = DrillKind::ALL[selected.min(DrillKind::ALL.len() - 1)];
-                    self.start_drill(kind);
+                    *self = DrillScreen::start(kind, ctx);
                 }
             }
             Intent::ChooseDrill(kind) => {
-                if matches!(self.drill, Some(DrillScreen::Chooser { .. })) {
-                    self.start_drill(kind);
+                if matches!(self, DrillScreen::Chooser { .. }) {
+                    *self = DrillScreen::start(kind, ctx);
                 }
             }
-            Intent::DrillAnswer(action) => self.drill_answer(action),
+            Intent::DrillAnswer(action) => self.answer(action, ctx),
             Intent::CountKey(c) => self.count_key(c),
             Intent::CountErase => {
-                if let Some(DrillScreen::Count(screen)) = &mut self.drill {
+                if let DrillScreen::Count(screen) = self {
                     screen.input.pop();
                     screen.note = None;
                 }
             }
-            Intent::CountSubmit => self.count_submit(),
+            Intent::CountSubmit => self.count_submit(ctx),
             Intent::NextRound => self.next_count_round(),
-            Intent::Unknown(c) => self.drill_unknown_key(c),
+            Intent::Unknown(c) => self.unknown_key(c),
             // Table keys do nothing while a drill is open: the table waits as it was.
             _ => {}
         }
-        true
+        DrillStep::Stay
     }
 
-    fn start_drill(&mut self, kind: DrillKind) {
-        let strategy = self.ensure_strategy();
-        self.drills_started += 1;
+    fn start(kind: DrillKind, ctx: &mut DrillContext<'_>) -> DrillScreen {
+        *ctx.drills_started += 1;
         // Each drill of the session its own questions; the same --seed replays them all.
-        let seed = self.seed ^ self.drills_started.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let seed = ctx.seed ^ ctx.drills_started.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         if kind.is_decision() {
-            let drill = DecisionDrill::new(kind, &self.rules, seed, self.coach.history());
+            let drill = DecisionDrill::new(kind, ctx.rules, seed, ctx.coach.history());
             let note = if drill.has_mistakes_left() {
                 None
             } else {
@@ -163,33 +228,30 @@ impl App {
                     "No missed cells on record yet: any hand is dealt until you miss one.",
                 )
             };
-            self.drill = Some(DrillScreen::Decision(Box::new(DecisionScreen {
+            DrillScreen::Decision(Box::new(DecisionScreen {
                 drill,
                 answers: VecDeque::new(),
-                asked_at: (self.clock)(),
+                asked_at: ctx.now,
                 note,
-            })));
+            }))
         } else {
-            let mut drill = CountDrill::new(&self.rules, strategy.chart.clone(), seed);
+            let mut drill = CountDrill::new(ctx.rules, ctx.strategy.chart.clone(), seed);
             let note = match drill.deal_round() {
                 Some(_) => None,
                 None => note(Tone::Error, "The table could not deal a round."),
             };
-            self.drill = Some(DrillScreen::Count(Box::new(CountScreen {
+            DrillScreen::Count(Box::new(CountScreen {
                 drill,
                 input: String::new(),
                 answers: VecDeque::new(),
                 note,
-            })));
+            }))
         }
     }
 
-    fn leave_drill(&mut self) {
-        let Some(screen) = self.drill.take() else {
-            return;
-        };
-        let (title, summary) = match &screen {
-            DrillScreen::Chooser { .. } => return,
+    fn leave(&self, ctx: &mut DrillContext<'_>) -> DrillStep {
+        let (title, summary) = match self {
+            DrillScreen::Chooser { .. } => return DrillStep::Leave(Vec::new()),
             DrillScreen::Decision(s) => {
                 let kind = s.drill.kind();
                 (
@@ -203,21 +265,23 @@ impl App {
                     .then(|| s.drill.summary().score_line(DrillKind::Count)),
             ),
         };
+        let mut lines = Vec::new();
+        let mut say = |tone, text: String| lines.push(Message { tone, text });
         match summary {
             Some(line) => {
-                self.say(Tone::Good, title);
-                self.say(Tone::Info, line);
+                say(Tone::Good, title);
+                say(Tone::Info, line);
             }
-            None => self.say(Tone::Info, format!("{title} No question answered.")),
+            None => say(Tone::Info, format!("{title} No question answered.")),
         }
-        if let Some(err) = self.coach.save() {
-            self.say(Tone::Error, err);
+        if let Some(err) = ctx.coach.save() {
+            say(Tone::Error, err);
         }
+        DrillStep::Leave(lines)
     }
 
-    fn drill_answer(&mut self, action: Action) {
-        let strategy = self.ensure_strategy();
-        let Some(DrillScreen::Decision(screen)) = &mut self.drill else {
+    fn answer(&mut self, action: Action, ctx: &mut DrillContext<'_>) {
+        let DrillScreen::Decision(screen) = self else {
             return;
         };
         let legal = screen.drill.legal();
@@ -231,13 +295,16 @@ impl App {
             );
             return;
         }
-        let now = (self.clock)();
+        let now = ctx.now;
         let seconds = now.saturating_duration_since(screen.asked_at).as_secs_f64();
         // Asked for when the question was dealt: this rarely waits.
-        let evs = self
+        let evs = ctx
             .evs
-            .wait_for(&EvQuery::question(&self.rules, screen.drill.question()));
-        match screen.drill.answer(&strategy.chart, action, &evs, seconds) {
+            .wait_for(&EvQuery::question(ctx.rules, screen.drill.question()));
+        match screen
+            .drill
+            .answer(&ctx.strategy.chart, action, &evs, seconds)
+        {
             Ok(answer) => {
                 let grade = &answer.grade;
                 screen.note = if answer.retired {
@@ -253,9 +320,9 @@ impl App {
                 } else {
                     None
                 };
-                self.coach.record(grade.clone());
+                ctx.coach.record(grade.clone());
                 // Saved at once, as `blackjack drill` does: Ctrl-C loses nothing.
-                if let Some(err) = self.coach.save() {
+                if let Some(err) = ctx.coach.save() {
                     screen.note = note(Tone::Error, err);
                 }
                 screen.answers.push_front(answer);
@@ -267,7 +334,7 @@ impl App {
     }
 
     fn count_key(&mut self, c: char) {
-        let Some(DrillScreen::Count(screen)) = &mut self.drill else {
+        let DrillScreen::Count(screen) = self else {
             return;
         };
         screen.note = if !screen.drill.question_due() {
@@ -282,8 +349,8 @@ impl App {
         };
     }
 
-    fn count_submit(&mut self) {
-        let Some(DrillScreen::Count(screen)) = &mut self.drill else {
+    fn count_submit(&mut self, ctx: &mut DrillContext<'_>) {
+        let DrillScreen::Count(screen) = self else {
             return;
         };
         if !screen.drill.question_due() {
@@ -299,18 +366,18 @@ impl App {
             }
             Some(guess) => {
                 let answer = screen.drill.answer(guess);
-                self.coach.record_count(answer.is_right());
+                ctx.coach.record_count(answer.is_right());
                 let round = screen.drill.round();
                 screen.answers.push_front((round, answer));
                 screen.answers.truncate(ANSWERS_KEPT);
                 screen.input.clear();
-                screen.note = self.coach.save().and_then(|err| note(Tone::Error, err));
+                screen.note = ctx.coach.save().and_then(|err| note(Tone::Error, err));
             }
         }
     }
 
     fn next_count_round(&mut self) {
-        let Some(DrillScreen::Count(screen)) = &mut self.drill else {
+        let DrillScreen::Count(screen) = self else {
             return;
         };
         screen.note = if screen.drill.question_due() {
@@ -325,22 +392,22 @@ impl App {
         };
     }
 
-    fn drill_unknown_key(&mut self, c: char) {
-        match &mut self.drill {
-            Some(DrillScreen::Chooser { note: slot, .. }) => {
+    fn unknown_key(&mut self, c: char) {
+        match self {
+            DrillScreen::Chooser { note: slot, .. } => {
                 *slot = note(
                     Tone::Error,
                     format!("`{c}` does nothing here: 1–7 or Enter starts a drill, Esc goes back."),
                 );
             }
-            Some(DrillScreen::Decision(screen)) => {
+            DrillScreen::Decision(screen) => {
                 let keys = keys_text(screen.drill.legal());
                 screen.note = note(
                     Tone::Error,
                     format!("`{c}` does nothing here: answer {keys}; Esc goes back to the table."),
                 );
             }
-            Some(DrillScreen::Count(screen)) => {
+            DrillScreen::Count(screen) => {
                 screen.note = note(
                     Tone::Error,
                     format!(
@@ -348,7 +415,6 @@ impl App {
                     ),
                 );
             }
-            None => {}
         }
     }
 }
