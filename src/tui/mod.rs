@@ -18,6 +18,7 @@ pub mod draw;
 pub mod drill;
 pub mod hint;
 pub mod input;
+pub mod panic_hook;
 pub mod seat_ai;
 pub mod theme;
 pub mod widgets;
