@@ -1,6 +1,6 @@
 //! The command line as a user meets it.
 
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 fn blackjack(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_blackjack"))
@@ -74,4 +74,58 @@ fn an_unknown_flag_is_an_error() {
     let out = blackjack(&["--no-such-flag"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--no-such-flag"));
+}
+
+/// Runs the binary with standard input from `stdin` (output captured, so not a terminal).
+fn blackjack_with_input(args: &[&str], stdin: Stdio) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_blackjack"))
+        .args(args)
+        .stdin(stdin)
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn a_bad_value_of_our_own_checks_is_a_usage_error_status_2() {
+    for (args, says) in [
+        (&["--seats", "9"][..], "--seats"),
+        (
+            &["play", "--seats", "3", "--seat", "5"][..],
+            "--seat must be 1 to 3",
+        ),
+        (
+            &["--seats", "3", "--seat", "0"][..],
+            "--seat must be 1 to 3",
+        ),
+        (
+            &["ev", "--hand", "8,X", "--up", "T"][..],
+            "`X` is not a card",
+        ),
+        (
+            &["ev", "--hand", "8", "--up", "T"][..],
+            "at least two cards",
+        ),
+        (&["ev", "--hand", "T,T,5", "--up", "T"][..], "already bust"),
+        (
+            &["sim", "--hands", "0", "--strategy", "hard"][..],
+            "--hands",
+        ),
+        (
+            &[
+                "sim",
+                "--hands",
+                "10",
+                "--strategy",
+                "hard",
+                "--penetration",
+                "0.1",
+            ][..],
+            "--penetration",
+        ),
+    ] {
+        let out = blackjack_with_input(args, Stdio::null());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
 }

@@ -7,6 +7,8 @@ use crate::cli::EvArgs;
 use crate::engine::card::{parse_value, value_label};
 use crate::engine::{Cards, Rules, ValueCounts};
 
+use super::UsageError;
+
 fn parse_cards(text: &str, what: &str) -> anyhow::Result<Vec<u8>> {
     text.split(',')
         .map(str::trim)
@@ -23,16 +25,20 @@ fn parse_cards(text: &str, what: &str) -> anyhow::Result<Vec<u8>> {
 
 /// Runs `blackjack ev`.
 pub fn ev(rules: &Rules, args: &EvArgs) -> anyhow::Result<()> {
-    let hand = parse_cards(&args.hand, "--hand")?;
+    let hand = parse_cards(&args.hand, "--hand").map_err(UsageError::from)?;
     if hand.len() < 2 {
-        bail!("--hand needs at least two cards, e.g. --hand 8,8");
+        bail!(UsageError(
+            "--hand needs at least two cards, e.g. --hand 8,8".to_owned()
+        ));
     }
-    let up = parse_cards(&args.up, "--up")?;
+    let up = parse_cards(&args.up, "--up").map_err(UsageError::from)?;
     let [up] = up[..] else {
-        bail!("--up takes exactly one card, e.g. --up T")
+        bail!(UsageError(
+            "--up takes exactly one card, e.g. --up T".to_owned()
+        ))
     };
     let seen = match &args.seen {
-        Some(text) => parse_cards(text, "--seen")?,
+        Some(text) => parse_cards(text, "--seen").map_err(UsageError::from)?,
         None => Vec::new(),
     };
     let cards = Cards::from_cards(
@@ -42,20 +48,20 @@ pub fn ev(rules: &Rules, args: &EvArgs) -> anyhow::Result<()> {
             .collect::<Vec<_>>(),
     );
     if cards.is_bust() {
-        bail!(
+        bail!(UsageError(format!(
             "the hand {} is already bust ({})",
             args.hand,
             cards.hard_total()
-        );
+        )));
     }
     let mut left = ValueCounts::full_shoe(rules.decks);
     for &v in hand.iter().chain([up].iter()).chain(seen.iter()) {
         if !left.remove(v) {
-            bail!(
+            bail!(UsageError(format!(
                 "the shoe of {} deck(s) holds no more {} for hand, up card and seen cards",
                 rules.decks,
                 value_label(v)
-            );
+            )));
         }
     }
     let evs = hand_evs(

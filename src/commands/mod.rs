@@ -1,6 +1,11 @@
 //! One function per subcommand: each loads what it needs and hands over to its module.
+//!
+//! Exit statuses (`main` returns them): 0 when a command is done or the person leaves the
+//! table; 1 for an error; 2 for a usage error — a flag clap refuses, a [`UsageError`], a rules
+//! file that cannot be used.
 
 use std::path::Path;
+use std::process::ExitCode;
 
 use anyhow::Context;
 
@@ -18,6 +23,33 @@ pub use play::play;
 pub use sim::sim;
 pub use strategy::strategy;
 
+/// A request the command line cannot have: a value out of range, options that contradict each
+/// other, `play` without a terminal. `main` exits with status 2 for it, as clap does for the
+/// mistakes it finds itself. `UsageError::from` marks any error so
+/// (`App::new(..).map_err(UsageError::from)?`).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(pub String);
+
+impl From<anyhow::Error> for UsageError {
+    fn from(err: anyhow::Error) -> UsageError {
+        UsageError(format!("{err:#}"))
+    }
+}
+
+/// The exit status for a command that failed with `err`: 2 for a [`UsageError`], 1 otherwise.
+pub fn failure_status(err: &anyhow::Error) -> ExitCode {
+    ExitCode::from(failure_code(err))
+}
+
+fn failure_code(err: &anyhow::Error) -> u8 {
+    if err.downcast_ref::<UsageError>().is_some() {
+        2
+    } else {
+        1
+    }
+}
+
 /// The rules: the embedded defaults, with the file at `path` (if any) laid over them.
 pub fn load_rules(path: Option<&Path>) -> anyhow::Result<Rules> {
     let Some(path) = path else {
@@ -34,4 +66,19 @@ pub fn rules(rules: &Rules) -> anyhow::Result<()> {
     println!("# Effective rules as TOML");
     print!("{}", rules.to_toml());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_usage_error_is_status_2_even_under_context_and_others_are_1() {
+        let usage: anyhow::Error = UsageError("--seat must be 1 to 3".to_owned()).into();
+        assert_eq!(failure_code(&usage), 2);
+        assert_eq!(failure_code(&usage.context("while starting")), 2);
+        assert_eq!(failure_code(&anyhow::anyhow!("disk full")), 1);
+        let marked = UsageError::from(anyhow::anyhow!("inner").context("outer"));
+        assert_eq!(marked.to_string(), "outer: inner");
+    }
 }

@@ -12,16 +12,18 @@ use crate::cli::{Level, SimArgs};
 use crate::engine::Rules;
 use crate::sim::{self, ShoeMode, SimConfig, SimReport};
 
+use super::UsageError;
+
 /// A run still going after this long gets a progress bar (on a terminal, without `--json`).
 const PROGRESS_AFTER: Duration = Duration::from_millis(700);
 
 /// Runs `blackjack sim`.
 pub fn sim(rules: &Rules, seed: Option<u64>, args: &SimArgs) -> anyhow::Result<()> {
     if args.hands == 0 {
-        bail!("--hands must be at least 1");
+        bail!(UsageError("--hands must be at least 1".to_owned()));
     }
     let threads = match args.threads {
-        Some(0) => bail!("--threads must be at least 1"),
+        Some(0) => bail!(UsageError("--threads must be at least 1".to_owned())),
         Some(t) => t,
         None => std::thread::available_parallelism().map_or(1, usize::from),
     };
@@ -30,7 +32,9 @@ pub fn sim(rules: &Rules, seed: Option<u64>, args: &SimArgs) -> anyhow::Result<(
     } else {
         let p = args.penetration.unwrap_or(rules.penetration);
         if !(0.25..=1.0).contains(&p) {
-            bail!("--penetration {p} is not allowed: expected a number from 0.25 to 1.0");
+            bail!(UsageError(format!(
+                "--penetration {p} is not allowed: expected a number from 0.25 to 1.0"
+            )));
         }
         ShoeMode::CutCard(p)
     };
