@@ -478,6 +478,73 @@ fn too_small_then_resized_back() {
     assert!(session.snap("resized_back").contains("Your turn"));
 }
 
+/// The cards in the person's hands, hand by hand.
+fn your_cards(app: &App) -> Vec<usize> {
+    app.table().seats()[app.your_seat()]
+        .hands()
+        .iter()
+        .map(|h| h.cards.len())
+        .collect()
+}
+
+#[test]
+fn keys_are_set_aside_while_the_terminal_is_too_small() {
+    let stacked = three_seat_deal(["Th", "6s"], "Tc", "7d", "5h");
+    let mut rig = Rig::new(test_app(&options(3, 0)), SIZE);
+    // Too small before the deal: space, bet and help keys do nothing.
+    rig.run(vec![
+        Step::Resize(50, 15),
+        key(' '),
+        Step::Key(KeyCode::Enter),
+        key('+'),
+        key('?'),
+        key('r'),
+        Step::Snap("small"),
+    ]);
+    assert!(rig.snap("small").contains("Please enlarge the terminal"));
+    assert!(rig.app.between_rounds(), "no round was dealt blind");
+    assert_eq!(rig.app.session().rounds, 0);
+    assert_eq!(rig.app.overlay(), None);
+    assert!(rig.app.drill().is_none());
+    assert!(rig.app.stack_next(&stacked));
+    // Back to a good size: space deals.
+    rig.run(vec![Step::Resize(SIZE.0, SIZE.1), key(' ')]);
+    assert!(rig.app.your_turn());
+    assert_eq!(your_cards(&rig.app), [2]);
+    // Too small on your turn: no hit, stand or double is taken blind.
+    rig.run(vec![
+        Step::Resize(40, 10),
+        key('h'),
+        key('s'),
+        key('d'),
+        key('q'),
+    ]);
+    assert_eq!(your_cards(&rig.app), [2], "no hit taken");
+    assert!(rig.app.your_turn(), "no stand taken");
+    assert!(rig.app.should_quit(), "q leaves from the small screen");
+    assert_eq!(rig.app.overlay(), None, "not a confirmation nobody can see");
+}
+
+#[test]
+fn a_drill_answer_is_not_taken_blind() {
+    let mut rig = Rig::new(test_app(&options(3, 0)), SIZE);
+    rig.run(vec![key('r'), key('1')]);
+    let (before, advised, _) = drill_question(&rig.app);
+    rig.run(vec![
+        Step::Resize(59, 30),
+        Rig::key_for(advised),
+        Step::Key(KeyCode::Esc),
+        Step::Resize(SIZE.0, SIZE.1),
+        Step::Snap("after"),
+    ]);
+    assert_eq!(drill_question(&rig.app).0, before, "the same question");
+    assert_eq!(rig.app.coach().session.overall.decisions, 0, "no answer");
+    assert!(rig.snap("after").contains("Drill: hard totals"));
+    // Ctrl-C still leaves from the small screen.
+    rig.run(vec![Step::Resize(20, 5), Step::Ctrl('c')]);
+    assert!(rig.app.should_quit());
+}
+
 #[test]
 fn narrow_layout_three_seats() {
     let stacked = three_seat_deal(["8s", "8d"], "6h", "Td", "3c");

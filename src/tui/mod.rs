@@ -9,7 +9,8 @@
 //! a key and sends [`Intent::Tick`] when none comes. While something on screen is still being
 //! computed in the background (the strategy at startup, the live EVs), it also wakes up every
 //! [`background::POLL_INTERVAL`] and sends [`Intent::Poll`] to pick the result up. Otherwise it
-//! blocks on the next event with no timeout, so an idle table uses no CPU.
+//! blocks on the next event with no timeout, so an idle table uses no CPU. While the terminal
+//! is too small to draw the table, keys that would act on it are dropped.
 
 pub mod app;
 pub mod background;
@@ -70,7 +71,7 @@ where
 {
     let mut deadline: Option<Instant> = None;
     loop {
-        terminal.draw(|frame| draw(app, frame))?;
+        let table_fits = draw::fits(terminal.draw(|frame| draw(app, frame))?.area);
         if app.animating() {
             deadline.get_or_insert_with(|| Instant::now() + app.step_delay());
         } else {
@@ -89,7 +90,13 @@ where
         };
         match events.next_event(timeout)? {
             Some(event) => {
-                if let Some(intent) = input::intent_for(&event, app) {
+                // While the table cannot be seen, no key acts on it.
+                let intent = if table_fits {
+                    input::intent_for(&event, app)
+                } else {
+                    input::intent_when_too_small(&event)
+                };
+                if let Some(intent) = intent {
                     if intent == Intent::Skip {
                         deadline = None;
                     }
