@@ -129,3 +129,47 @@ fn a_bad_value_of_our_own_checks_is_a_usage_error_status_2() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn play_without_a_terminal_says_what_works_without_one_status_2() {
+    let empty_input = || Stdio::null();
+    let piped_line = || {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_blackjack"))
+            .args(["--no-stats"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        // As `echo | blackjack`: the program may have exited before the line is written.
+        let _ = std::io::Write::write_all(&mut child.stdin.take().expect("a pipe"), b"\n");
+        child.wait_with_output().expect("the binary ends")
+    };
+    for out in [
+        blackjack_with_input(&["--no-stats"], empty_input()),
+        blackjack_with_input(&["play", "--no-stats", "--seed", "3"], empty_input()),
+        piped_line(),
+    ] {
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains("`blackjack play` needs a terminal"), "{err}");
+        for works in ["rules", "ev", "strategy", "sim", "drill"] {
+            assert!(err.contains(works), "names `{works}`: {err}");
+        }
+        assert!(!err.contains("os error"), "{err}");
+        assert!(out.stdout.is_empty(), "nothing drawn");
+    }
+}
+
+#[test]
+fn help_lists_the_exit_statuses() {
+    let help = String::from_utf8_lossy(&blackjack(&["--help"]).stdout).into_owned();
+    for code in [
+        "2 usage error",
+        "130 after Ctrl-C",
+        "143 after SIGTERM",
+        "129 after SIGHUP",
+    ] {
+        assert!(help.contains(code), "{code}: {help}");
+    }
+}

@@ -1,8 +1,9 @@
 //! One function per subcommand: each loads what it needs and hands over to its module.
 //!
-//! Exit statuses (`main` returns them): 0 when a command is done or the person leaves the
-//! table; 1 for an error; 2 for a usage error — a flag clap refuses, a [`UsageError`], a rules
-//! file that cannot be used.
+//! Exit statuses (`main` returns them; `blackjack --help` lists them): 0 when a command is done
+//! or the person leaves the table; 1 for an error; 2 for a usage error — a flag clap refuses, a
+//! [`UsageError`], a rules file that cannot be used; after a signal ends the table, 128 + its
+//! number as shells report it: 130 after Ctrl-C (or SIGINT), 143 after SIGTERM, 129 after SIGHUP.
 
 use std::path::Path;
 use std::process::ExitCode;
