@@ -11,7 +11,15 @@ use crate::engine::{Card, Cards};
 /// A blackjack trainer for the European no-hole-card game: play beside AI seats, get hints
 /// and feedback with exact expected values, drill, and see the variant's exact strategy.
 #[derive(Debug, Parser)]
-#[command(name = "blackjack", version, about, long_about = None)]
+#[command(
+    name = "blackjack",
+    version,
+    about,
+    long_about = None,
+    after_help = "Exit status: 0 done (or you left the table); 1 error; 2 usage error (a bad option \
+                  value, or `play` without a terminal); 130 after Ctrl-C, 143 after SIGTERM, \
+                  129 after SIGHUP (128 + the signal's number, as shells report it)."
+)]
 pub struct Cli {
     /// Rules file to load instead of the embedded default (fields it leaves out keep their
     /// default values).

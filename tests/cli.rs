@@ -1,6 +1,6 @@
 //! The command line as a user meets it.
 
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 fn blackjack(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_blackjack"))
@@ -323,4 +323,102 @@ fn ev_refuses_a_shoe_too_small_to_play_the_hand_out() {
         ],
         "holds no more A",
     );
+}
+
+/// Runs the binary with standard input from `stdin` (output captured, so not a terminal).
+fn blackjack_with_input(args: &[&str], stdin: Stdio) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_blackjack"))
+        .args(args)
+        .stdin(stdin)
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn a_bad_value_of_our_own_checks_is_a_usage_error_status_2() {
+    for (args, says) in [
+        (&["--seats", "9"][..], "--seats"),
+        (
+            &["play", "--seats", "3", "--seat", "5"][..],
+            "--seat must be 1 to 3",
+        ),
+        (
+            &["--seats", "3", "--seat", "0"][..],
+            "--seat must be 1 to 3",
+        ),
+        (
+            &["ev", "--hand", "8,X", "--up", "T"][..],
+            "`X` is not a card",
+        ),
+        (
+            &["ev", "--hand", "8", "--up", "T"][..],
+            "at least two cards",
+        ),
+        (&["ev", "--hand", "T,T,5", "--up", "T"][..], "already bust"),
+        (
+            &["sim", "--hands", "0", "--strategy", "hard"][..],
+            "--hands",
+        ),
+        (
+            &[
+                "sim",
+                "--hands",
+                "10",
+                "--strategy",
+                "hard",
+                "--penetration",
+                "0.1",
+            ][..],
+            "--penetration",
+        ),
+    ] {
+        let out = blackjack_with_input(args, Stdio::null());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn play_without_a_terminal_says_what_works_without_one_status_2() {
+    let empty_input = || Stdio::null();
+    let piped_line = || {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_blackjack"))
+            .args(["--no-stats"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        // As `echo | blackjack`: the program may have exited before the line is written.
+        let _ = std::io::Write::write_all(&mut child.stdin.take().expect("a pipe"), b"\n");
+        child.wait_with_output().expect("the binary ends")
+    };
+    for out in [
+        blackjack_with_input(&["--no-stats"], empty_input()),
+        blackjack_with_input(&["play", "--no-stats", "--seed", "3"], empty_input()),
+        piped_line(),
+    ] {
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains("`blackjack play` needs a terminal"), "{err}");
+        for works in ["rules", "ev", "strategy", "sim", "drill"] {
+            assert!(err.contains(works), "names `{works}`: {err}");
+        }
+        assert!(!err.contains("os error"), "{err}");
+        assert!(out.stdout.is_empty(), "nothing drawn");
+    }
+}
+
+#[test]
+fn help_lists_the_exit_statuses() {
+    let help = String::from_utf8_lossy(&blackjack(&["--help"]).stdout).into_owned();
+    for code in [
+        "2 usage error",
+        "130 after Ctrl-C",
+        "143 after SIGTERM",
+        "129 after SIGHUP",
+    ] {
+        assert!(help.contains(code), "{code}: {help}");
+    }
 }

@@ -16,7 +16,9 @@ use ratatui::style::Modifier;
 use blackjack_trainer::cli::PlayArgs;
 use blackjack_trainer::engine::{Action, Card, Rank, Rules, Suit};
 use blackjack_trainer::trainer::count::running_count;
-use blackjack_trainer::tui::{self, App, DrillScreen, EventSource, Intent, LivePanel, TableConfig};
+use blackjack_trainer::tui::{
+    self, App, DrillScreen, Ending, EventSource, Intent, LivePanel, Outcome, Signal, TableConfig,
+};
 
 // ----- the harness -----
 
@@ -109,6 +111,8 @@ enum Step {
     WaitFor(&'static str),
     /// Keep the frame on screen now under this name.
     Snap(&'static str),
+    /// A signal comes in while the loop waits.
+    Signal(Signal),
 }
 
 fn key(c: char) -> Step {
@@ -121,9 +125,14 @@ struct Script {
     screen: Rc<RefCell<Screen>>,
     timeouts_seen: Vec<Option<Duration>>,
     waited_for: Option<std::time::Instant>,
+    signal: Option<Signal>,
 }
 
 impl EventSource for Script {
+    fn take_signal(&mut self) -> Option<Signal> {
+        self.signal.take()
+    }
+
     fn next_event(&mut self, timeout: Option<Duration>) -> std::io::Result<Option<Event>> {
         self.timeouts_seen.push(timeout);
         loop {
@@ -173,6 +182,10 @@ impl EventSource for Script {
                     Some(Event::Resize(w, h))
                 }
                 Step::Wait => None,
+                Step::Signal(signal) => {
+                    self.signal = Some(signal);
+                    None
+                }
             });
         }
     }
@@ -268,22 +281,28 @@ impl Rig {
         }
     }
 
-    /// Runs the real event loop on `steps` until the app quits or the steps run out.
-    fn run(&mut self, steps: Vec<Step>) {
+    /// Runs the real event loop on `steps` until it returns or the steps run out; what it
+    /// returned, if it did.
+    fn run(&mut self, steps: Vec<Step>) -> Option<Outcome> {
         let mut script = Script {
             steps: steps.into(),
             screen: Rc::clone(&self.screen),
             timeouts_seen: Vec::new(),
             waited_for: None,
+            signal: None,
         };
         let result = tui::run(&mut self.terminal, &mut script, &mut self.app);
         self.timeouts.extend(script.timeouts_seen);
-        if let Err(err) = result {
-            assert!(
-                err.to_string().contains("the script ended"),
-                "the session fails: {err:#}"
-            );
-            assert!(!self.app.should_quit());
+        match result {
+            Ok(outcome) => Some(outcome),
+            Err(err) => {
+                assert!(
+                    err.to_string().contains("the script ended"),
+                    "the session fails: {err:#}"
+                );
+                assert!(!self.app.should_quit());
+                None
+            }
         }
     }
 
@@ -481,6 +500,140 @@ fn too_small_then_resized_back() {
     assert!(small.contains("The table needs 60×20; this one is 50×15."));
     insta::assert_snapshot!("too_small", small);
     assert!(session.snap("resized_back").contains("Your turn"));
+}
+
+/// The cards in the person's hands, hand by hand.
+fn your_cards(app: &App) -> Vec<usize> {
+    app.table().seats()[app.your_seat()]
+        .hands()
+        .iter()
+        .map(|h| h.cards.len())
+        .collect()
+}
+
+#[test]
+fn keys_are_set_aside_while_the_terminal_is_too_small() {
+    let stacked = three_seat_deal(["Th", "6s"], "Tc", "7d", "5h");
+    let mut rig = Rig::new(test_app(&options(3, 0)), SIZE);
+    // Too small before the deal: space, bet and help keys do nothing.
+    rig.run(vec![
+        Step::Resize(50, 15),
+        key(' '),
+        Step::Key(KeyCode::Enter),
+        key('+'),
+        key('?'),
+        key('r'),
+        Step::Snap("small"),
+    ]);
+    assert!(rig.snap("small").contains("Please enlarge the terminal"));
+    assert!(rig.app.between_rounds(), "no round was dealt blind");
+    assert_eq!(rig.app.session().rounds, 0);
+    assert_eq!(rig.app.overlay(), None);
+    assert!(rig.app.drill().is_none());
+    assert!(rig.app.stack_next(&stacked));
+    // Back to a good size: space deals.
+    rig.run(vec![Step::Resize(SIZE.0, SIZE.1), key(' ')]);
+    assert!(rig.app.your_turn());
+    assert_eq!(your_cards(&rig.app), [2]);
+    // Too small on your turn: no hit, stand or double is taken blind.
+    rig.run(vec![
+        Step::Resize(40, 10),
+        key('h'),
+        key('s'),
+        key('d'),
+        key('q'),
+    ]);
+    assert_eq!(your_cards(&rig.app), [2], "no hit taken");
+    assert!(rig.app.your_turn(), "no stand taken");
+    assert!(rig.app.should_quit(), "q leaves from the small screen");
+    assert_eq!(rig.app.overlay(), None, "not a confirmation nobody can see");
+}
+
+#[test]
+fn a_drill_answer_is_not_taken_blind() {
+    let mut rig = Rig::new(test_app(&options(3, 0)), SIZE);
+    rig.run(vec![key('r'), key('1')]);
+    let (before, advised, _) = drill_question(&rig.app);
+    rig.run(vec![
+        Step::Resize(59, 30),
+        Rig::key_for(advised),
+        Step::Key(KeyCode::Esc),
+        Step::Resize(SIZE.0, SIZE.1),
+        Step::Snap("after"),
+    ]);
+    assert_eq!(drill_question(&rig.app).0, before, "the same question");
+    assert_eq!(rig.app.coach().session().overall.decisions, 0, "no answer");
+    assert!(rig.snap("after").contains("Drill: hard totals"));
+    // Ctrl-C still leaves from the small screen.
+    let outcome = rig.run(vec![Step::Resize(20, 5), Step::Ctrl('c')]);
+    assert_eq!(outcome, Some(Outcome::Ended(Ending::Interrupted)));
+    assert!(rig.app.should_quit());
+}
+
+#[test]
+fn signals_end_the_session_after_saving() {
+    let dir = std::env::temp_dir().join(format!("blackjack-tui-signal-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (signal, ending) in [
+        (Signal::Terminate, Ending::Terminated),
+        (Signal::HangUp, Ending::HungUp),
+        (Signal::Interrupt, Ending::Interrupted),
+    ] {
+        let path = dir.join(format!("{signal:?}.json"));
+        let mut args = options(3, 0);
+        args.no_stats = false;
+        args.stats = Some(path.clone());
+        let mut app = test_app(&args);
+        assert!(app.stack_next(&three_seat_deal(["Th", "2s"], "Tc", "7d", "5h")));
+        let mut rig = Rig::new(app, SIZE);
+        // 12 against a 10: a hit is graded, and the round is not over, so nothing is on
+        // disk yet.
+        let outcome = rig.run(vec![key(' '), key('h'), Step::Signal(signal)]);
+        assert_eq!(outcome, Some(Outcome::Ended(ending)), "{signal:?}");
+        assert!(rig.app.should_quit());
+        let (_, file, _) = blackjack_trainer::trainer::stats::StatsStore::open(&path)
+            .expect("the statistics were written");
+        assert_eq!(
+            file.lifetime.overall.decisions, 1,
+            "{signal:?}: the decision made before the signal is saved"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn ctrl_z_and_sigcont_hand_the_terminal_to_the_caller_and_the_table_goes_on() {
+    let stacked = three_seat_deal(["Th", "6s"], "Tc", "7d", "5h");
+    let mut app = test_app(&options(3, 0));
+    assert!(app.stack_next(&stacked));
+    let mut rig = Rig::new(app, SIZE);
+    assert_eq!(
+        rig.run(vec![key(' '), Step::Ctrl('z')]),
+        Some(Outcome::Suspend)
+    );
+    assert!(rig.app.your_turn(), "nothing changed on the table");
+    assert!(!rig.app.should_quit());
+    assert_eq!(
+        rig.run(vec![Step::Signal(Signal::Suspend)]),
+        Some(Outcome::Suspend)
+    );
+    assert_eq!(
+        rig.run(vec![Step::Signal(Signal::Continue)]),
+        Some(Outcome::Resume)
+    );
+    // Called again, the loop draws and plays on.
+    rig.run(vec![key('h'), Step::Snap("after")]);
+    assert_eq!(your_cards(&rig.app), [3]);
+    assert!(rig.snap("after").contains("Your turn") || rig.app.between_rounds());
+    // Ctrl-Z is a session key on every screen, even the summary.
+    rig.run(vec![key('q'), key('y')]);
+    assert_eq!(rig.run(vec![Step::Ctrl('z')]), Some(Outcome::Suspend));
+    assert!(!rig.app.should_quit());
+    assert_eq!(
+        rig.run(vec![key('x')]),
+        Some(Outcome::Ended(Ending::Left)),
+        "a key on the summary leaves normally"
+    );
 }
 
 #[test]

@@ -1,6 +1,12 @@
 //! One function per subcommand: each loads what it needs and hands over to its module.
+//!
+//! Exit statuses (`main` returns them; `blackjack --help` lists them): 0 when a command is done
+//! or the person leaves the table; 1 for an error; 2 for a usage error — a flag clap refuses, a
+//! [`UsageError`], a rules file that cannot be used; after a signal ends the table, 128 + its
+//! number as shells report it: 130 after Ctrl-C (or SIGINT), 143 after SIGTERM, 129 after SIGHUP.
 
 use std::path::Path;
+use std::process::ExitCode;
 
 use anyhow::Context;
 
@@ -29,14 +35,27 @@ pub use play::{closing_summary, play, table_config};
 pub use sim::sim;
 pub use strategy::strategy;
 
-/// A request that cannot be carried out as the command line gives it (a hand that cannot
-/// occur, a shoe too small for the question): the fault is in the arguments, so the program
-/// exits with status 2, as for the errors clap finds itself.
+/// A request the command line cannot have: a value out of range, options that contradict each
+/// other, `play` without a terminal. `main` exits with status 2 for it, as clap does for the
+/// mistakes it finds itself. `UsageError::from` marks any error so
+/// (`App::new(..).map_err(UsageError::from)?`).
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
 pub struct UsageError(pub String);
 
-/// The exit status of a command that failed: 2 for a [`UsageError`], 1 for anything else.
+impl From<anyhow::Error> for UsageError {
+    fn from(err: anyhow::Error) -> UsageError {
+        UsageError(format!("{err:#}"))
+    }
+}
+
+/// The exit status for a command that failed with `err`: 2 for a [`UsageError`] (wrapped in
+/// context or not), 1 otherwise.
+pub fn failure_status(err: &anyhow::Error) -> ExitCode {
+    ExitCode::from(exit_status(err))
+}
+
+/// [`failure_status`] as a number.
 pub fn exit_status(err: &anyhow::Error) -> u8 {
     if err.chain().any(|e| e.is::<UsageError>()) {
         2
@@ -66,4 +85,19 @@ pub fn rules(rules: &Rules, args: &RulesArgs) -> anyhow::Result<()> {
     println!("# Effective rules as TOML");
     print!("{}", rules.to_toml());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_usage_error_is_status_2_even_under_context_and_others_are_1() {
+        let usage: anyhow::Error = UsageError("--seat must be 1 to 3".to_owned()).into();
+        assert_eq!(exit_status(&usage), 2);
+        assert_eq!(exit_status(&usage.context("while starting")), 2);
+        assert_eq!(exit_status(&anyhow::anyhow!("disk full")), 1);
+        let marked = UsageError::from(anyhow::anyhow!("inner").context("outer"));
+        assert_eq!(marked.to_string(), "outer: inner");
+    }
 }

@@ -608,6 +608,16 @@ impl App {
             self.install_seat_strategies();
         }
         self.evs.poll();
+        // A worker that panicked was caught and its work is being done again: say so.
+        let failures: Vec<_> = self
+            .strategy
+            .take_failures()
+            .into_iter()
+            .chain(self.evs.take_failures())
+            .collect();
+        for failure in failures {
+            self.say(Tone::Error, failure.to_string());
+        }
     }
 
     /// The strategy, waiting for it if it is not ready yet (it is started when the app is

@@ -11,15 +11,25 @@
 //! Results are picked up by `poll` calls from the app's `update` (the event loop wakes up every
 //! [`POLL_INTERVAL`] while something is pending). If a thread cannot be started, or dies, the
 //! work is done on the caller's thread instead: slower, never wrong.
+//!
+//! A panic inside the work is caught on the worker ([`std::panic::catch_unwind`]); the quiet
+//! panic hook ([`super::panic_hook`]) keeps its message off the screen. It is reported as a
+//! [`WorkerFailure`] (`take_failures`, for the message log) and the work is done again: once
+//! more on a worker, and if that fails too, on the caller's thread.
 
 use std::collections::{HashMap, HashSet, VecDeque};
+use std::fmt;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::time::Duration;
 
 use crate::analysis::{HandEvs, Strategy, basic_strategy};
 use crate::engine::Rules;
+use crate::engine::card::value_label;
 use crate::trainer::evs::EvQuery;
+
+use super::panic_hook;
 
 /// How often the event loop looks for finished work while some is pending.
 pub const POLL_INTERVAL: Duration = Duration::from_millis(30);
@@ -27,64 +37,146 @@ pub const POLL_INTERVAL: Duration = Duration::from_millis(30);
 /// How many EV results are kept.
 const CACHE_SIZE: usize = 64;
 
+/// What a worker sends back: the result, or the message of the panic that stopped the work.
+type Attempt<T> = Result<T, String>;
+
 /// The app's ends of the worker's two channels: queries out, results back.
-type WorkerLink = (Sender<EvQuery>, Receiver<(EvQuery, HandEvs)>);
+type WorkerLink = (Sender<EvQuery>, Receiver<(EvQuery, Attempt<HandEvs>)>);
+
+/// The panic test workers raise on purpose.
+const ON_PURPOSE: &str = "a test worker panics on purpose";
+
+/// Background work that panicked. The panic was caught and kept off the screen, and the work is
+/// being done again. Its `Display` is the line for the message log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WorkerFailure {
+    /// What was being worked out: "the strategy", "the EVs of T,6 against T".
+    pub work: String,
+    /// The panic's message, with the thread and the place when the quiet hook saw it.
+    pub panic: String,
+}
+
+impl fmt::Display for WorkerFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Working out {} failed in the background ({}); working it out again.",
+            self.work, self.panic
+        )
+    }
+}
+
+/// Runs `work`, turning a panic into its message.
+fn caught<T>(work: impl FnOnce() -> T) -> Attempt<T> {
+    catch_unwind(AssertUnwindSafe(work)).map_err(|payload| {
+        panic_hook::take_this_threads()
+            .unwrap_or_else(|| format!("panicked: {}", panic_hook::payload_text(&*payload)))
+    })
+}
 
 /// The basic strategy of the loaded rules, worked out on a thread of its own.
 pub struct StrategySlot {
     rules: Rules,
     ready: Option<Arc<Strategy>>,
-    pending: Option<Receiver<Arc<Strategy>>>,
+    pending: Option<Receiver<Attempt<Arc<Strategy>>>>,
+    /// Fresh threads still allowed after a failed attempt.
+    retries: u8,
+    /// Tests: how many attempts still panic on purpose.
+    sabotage: u8,
+    failures: Vec<WorkerFailure>,
 }
 
 impl StrategySlot {
     /// Starts working out the strategy for `rules` on another thread.
     pub fn start(rules: &Rules) -> StrategySlot {
-        StrategySlot::start_gated(rules, None)
+        StrategySlot::start_with(rules, None, 0)
     }
 
     /// Tests: a slot whose thread starts only when `gate` says so.
     #[cfg(test)]
     pub(crate) fn gated(rules: &Rules, gate: Receiver<()>) -> StrategySlot {
-        StrategySlot::start_gated(rules, Some(gate))
+        StrategySlot::start_with(rules, Some(gate), 0)
     }
 
-    fn start_gated(rules: &Rules, gate: Option<Receiver<()>>) -> StrategySlot {
+    /// Tests: a slot whose first `panics` attempts panic on purpose.
+    #[cfg(test)]
+    pub(crate) fn sabotaged(rules: &Rules, panics: u8) -> StrategySlot {
+        StrategySlot::start_with(rules, None, panics)
+    }
+
+    fn start_with(rules: &Rules, gate: Option<Receiver<()>>, sabotage: u8) -> StrategySlot {
+        let mut slot = StrategySlot {
+            rules: rules.clone(),
+            ready: None,
+            pending: None,
+            retries: 1,
+            sabotage,
+            failures: Vec::new(),
+        };
+        slot.pending = slot.spawn(gate);
+        slot
+    }
+
+    /// One attempt on a thread of its own; `None` if no thread could be started.
+    fn spawn(&mut self, gate: Option<Receiver<()>>) -> Option<Receiver<Attempt<Arc<Strategy>>>> {
         let (tx, rx) = mpsc::channel();
-        let owned = rules.clone();
+        let owned = self.rules.clone();
+        let on_purpose = self.sabotage > 0;
+        self.sabotage = self.sabotage.saturating_sub(1);
         let spawned = std::thread::Builder::new()
             .name("strategy".to_owned())
             .spawn(move || {
                 if let Some(gate) = gate {
                     let _ = gate.recv();
                 }
+                let attempt = caught(|| {
+                    assert!(!on_purpose, "{ON_PURPOSE}");
+                    basic_strategy(&owned)
+                });
                 // The receiver may be gone (the app closed first): nothing to do then.
-                let _ = tx.send(basic_strategy(&owned));
+                let _ = tx.send(attempt);
             });
-        StrategySlot {
-            rules: rules.clone(),
-            ready: None,
-            pending: spawned.is_ok().then_some(rx),
-        }
+        spawned.is_ok().then_some(rx)
     }
 
-    /// Takes the strategy if it has arrived; `true` if it arrived just now.
+    /// Takes the strategy if it has arrived; `true` if it arrived just now. After a failed
+    /// attempt it is tried once more on a thread, and then worked out here.
     pub fn poll(&mut self) -> bool {
         let Some(rx) = &self.pending else {
             return false;
         };
         match rx.try_recv() {
-            Ok(strategy) => {
+            Ok(Ok(strategy)) => {
                 self.ready = Some(strategy);
                 self.pending = None;
                 true
             }
             Err(TryRecvError::Empty) => false,
-            // The thread died: the next `wait` computes it here.
-            Err(TryRecvError::Disconnected) => {
-                self.pending = None;
-                false
+            Ok(Err(panic)) => {
+                self.failed(panic);
+                self.ready.is_some()
             }
+            Err(TryRecvError::Disconnected) => {
+                self.failed("the thread stopped without an answer".to_owned());
+                self.ready.is_some()
+            }
+        }
+    }
+
+    /// Notes a failed attempt and starts the next: on a fresh thread while retries last, else
+    /// here and now.
+    fn failed(&mut self, panic: String) {
+        self.failures.push(WorkerFailure {
+            work: "the strategy".to_owned(),
+            panic,
+        });
+        self.pending = None;
+        if self.retries > 0 {
+            self.retries -= 1;
+            self.pending = self.spawn(None);
+        }
+        if self.pending.is_none() {
+            self.ready = Some(basic_strategy(&self.rules));
         }
     }
 
@@ -100,15 +192,25 @@ impl StrategySlot {
 
     /// The strategy, waiting for it if need be.
     pub fn wait(&mut self) -> Arc<Strategy> {
-        if let Some(ready) = &self.ready {
-            return Arc::clone(ready);
+        loop {
+            if let Some(ready) = &self.ready {
+                return Arc::clone(ready);
+            }
+            match self.pending.as_ref().map(Receiver::recv) {
+                Some(Ok(Ok(strategy))) => {
+                    self.ready = Some(strategy);
+                    self.pending = None;
+                }
+                Some(Ok(Err(panic))) => self.failed(panic),
+                Some(Err(_)) => self.failed("the thread stopped without an answer".to_owned()),
+                None => self.ready = Some(basic_strategy(&self.rules)),
+            }
         }
-        let strategy = match self.pending.take().map(|rx| rx.recv()) {
-            Some(Ok(strategy)) => strategy,
-            _ => basic_strategy(&self.rules),
-        };
-        self.ready = Some(Arc::clone(&strategy));
-        strategy
+    }
+
+    /// The failed attempts since the last call, oldest first (for the message log).
+    pub fn take_failures(&mut self) -> Vec<WorkerFailure> {
+        std::mem::take(&mut self.failures)
     }
 }
 
@@ -119,9 +221,14 @@ pub struct EvWorker {
     started: bool,
     /// Tests: the worker computes one job per message on this channel.
     gate: Option<Receiver<()>>,
+    /// Tests: how many jobs panic on purpose.
+    sabotage: usize,
     cache: HashMap<EvQuery, HandEvs>,
     order: VecDeque<EvQuery>,
     in_flight: HashSet<EvQuery>,
+    /// Queries that failed once and were sent again; a second failure computes them here.
+    retried: HashSet<EvQuery>,
+    failures: Vec<WorkerFailure>,
 }
 
 impl EvWorker {
@@ -132,9 +239,12 @@ impl EvWorker {
             channel: None,
             started: false,
             gate: None,
+            sabotage: 0,
             cache: HashMap::new(),
             order: VecDeque::new(),
             in_flight: HashSet::new(),
+            retried: HashSet::new(),
+            failures: Vec::new(),
         }
     }
 
@@ -146,12 +256,21 @@ impl EvWorker {
         worker
     }
 
+    /// Tests: a worker whose first `panics` jobs panic on purpose, each let through by `gate`.
+    #[cfg(test)]
+    pub(crate) fn sabotaged(rules: &Rules, gate: Receiver<()>, panics: usize) -> EvWorker {
+        let mut worker = EvWorker::gated(rules, gate);
+        worker.sabotage = panics;
+        worker
+    }
+
     fn start(&mut self) {
         self.started = true;
         let (job_tx, job_rx) = mpsc::channel::<EvQuery>();
         let (done_tx, done_rx) = mpsc::channel();
         let rules = self.rules.clone();
         let gate = self.gate.take();
+        let mut sabotage = self.sabotage;
         let spawned = std::thread::Builder::new()
             .name("ev-worker".to_owned())
             .spawn(move || {
@@ -159,8 +278,14 @@ impl EvWorker {
                     if let Some(gate) = &gate {
                         let _ = gate.recv();
                     }
-                    let evs = query.compute(&rules);
-                    if done_tx.send((query, evs)).is_err() {
+                    let on_purpose = sabotage > 0;
+                    sabotage = sabotage.saturating_sub(1);
+                    // A panic ends this job, not the thread: the next job runs as ever.
+                    let attempt = caught(|| {
+                        assert!(!on_purpose, "{ON_PURPOSE}");
+                        query.compute(&rules)
+                    });
+                    if done_tx.send((query, attempt)).is_err() {
                         return;
                     }
                 }
@@ -208,16 +333,61 @@ impl EvWorker {
                 }
             }
         }
-        let any = !arrived.is_empty();
-        for (query, evs) in arrived {
-            self.in_flight.remove(&query);
-            self.store(query, evs);
+        let mut any = false;
+        for (query, attempt) in arrived {
+            any |= self.take_in(query, attempt);
         }
         if dead {
-            self.channel = None;
-            self.in_flight.clear();
+            self.worker_died();
         }
         any
+    }
+
+    /// Takes in one answer of the worker; `true` if it brought EVs.
+    fn take_in(&mut self, query: EvQuery, attempt: Attempt<HandEvs>) -> bool {
+        self.in_flight.remove(&query);
+        match attempt {
+            Ok(evs) => {
+                self.retried.remove(&query);
+                self.store(query, evs);
+                true
+            }
+            Err(panic) => {
+                self.failures.push(WorkerFailure {
+                    work: describe(&query),
+                    panic,
+                });
+                if self.retried.insert(query.clone()) {
+                    self.request(&query);
+                    self.cache.contains_key(&query)
+                } else {
+                    // Twice: here, slower but certain (a panic every time shows on this
+                    // thread, as any bug in the drawing thread does).
+                    self.retried.remove(&query);
+                    let evs = query.compute(&self.rules);
+                    self.store(query, evs);
+                    true
+                }
+            }
+        }
+    }
+
+    /// The thread is gone: what it held is asked for again, here (a later request computes
+    /// on the caller's thread too).
+    fn worker_died(&mut self) {
+        self.channel = None;
+        if !self.in_flight.is_empty() {
+            self.failures.push(WorkerFailure {
+                work: "the EVs".to_owned(),
+                panic: "the worker thread stopped".to_owned(),
+            });
+        }
+        self.in_flight.clear();
+    }
+
+    /// The failed jobs since the last call, oldest first (for the message log).
+    pub fn take_failures(&mut self) -> Vec<WorkerFailure> {
+        std::mem::take(&mut self.failures)
     }
 
     /// The EVs of `query`, if computed.
@@ -242,14 +412,10 @@ impl EvWorker {
                 None => None,
             };
             match received {
-                Some((done, evs)) => {
-                    self.in_flight.remove(&done);
-                    self.store(done, evs);
+                Some((done, attempt)) => {
+                    self.take_in(done, attempt);
                 }
-                None => {
-                    self.channel = None;
-                    self.in_flight.clear();
-                }
+                None => self.worker_died(),
             }
         }
         if let Some(evs) = self.cache.get(query) {
@@ -270,6 +436,16 @@ impl EvWorker {
             }
         }
     }
+}
+
+/// "the EVs of T,6 against T", for a failure's message.
+fn describe(query: &EvQuery) -> String {
+    let hand: Vec<&str> = query.hand.iter().map(|&v| value_label(v)).collect();
+    format!(
+        "the EVs of {} against {}",
+        hand.join(","),
+        value_label(query.up)
+    )
 }
 
 #[cfg(test)]
@@ -342,5 +518,87 @@ mod tests {
         assert!(Arc::ptr_eq(&strategy, &basic_strategy(&rules)));
         assert!(slot.get().is_some());
         assert!(!slot.poll(), "nothing more to arrive");
+    }
+
+    /// Polls `done` until it holds, or fails after a while.
+    fn poll_until(mut done: impl FnMut() -> bool) {
+        let deadline = std::time::Instant::now() + Duration::from_secs(30);
+        while !done() {
+            assert!(std::time::Instant::now() < deadline, "the result arrives");
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    #[test]
+    fn a_panicking_ev_job_is_reported_and_computed_again() {
+        let rules = Rules::default();
+        let (open, gate) = mpsc::channel();
+        let mut worker = EvWorker::sabotaged(&rules, gate, 1);
+        let a = query(&[10, 6], 10);
+        worker.request(&a);
+        open.send(()).expect("the worker listens");
+        // The first attempt panics; the job is sent again and waits at the gate.
+        poll_until(|| {
+            worker.poll();
+            !worker.failures.is_empty()
+        });
+        assert!(worker.is_pending(), "asked again, not dropped");
+        assert!(worker.get(&a).is_none());
+        open.send(()).expect("the worker lives on after the panic");
+        poll_until(|| worker.poll() || worker.get(&a).is_some());
+        assert_eq!(worker.get(&a), Some(&a.compute(&rules)));
+        assert!(!worker.is_pending());
+        let failures = worker.take_failures();
+        assert_eq!(failures.len(), 1, "{failures:?}");
+        assert_eq!(failures[0].work, "the EVs of T,6 against T");
+        assert!(failures[0].panic.contains(ON_PURPOSE), "{failures:?}");
+        let line = failures[0].to_string();
+        assert!(line.contains("working it out again"), "{line}");
+        assert!(
+            worker.take_failures().is_empty(),
+            "each failure is reported once"
+        );
+    }
+
+    #[test]
+    fn an_ev_job_that_panics_twice_is_computed_on_the_caller() {
+        let rules = Rules::default();
+        let (open, gate) = mpsc::channel();
+        let mut worker = EvWorker::sabotaged(&rules, gate, 2);
+        let a = query(&[9, 2], 6);
+        for _ in 0..2 {
+            open.send(()).expect("the worker listens");
+        }
+        assert_eq!(worker.wait_for(&a), a.compute(&rules));
+        assert_eq!(worker.take_failures().len(), 2);
+        // The worker still answers the next job.
+        let b = query(&[8, 8], 6);
+        open.send(()).expect("the worker listens");
+        assert_eq!(worker.wait_for(&b), b.compute(&rules));
+        assert!(worker.take_failures().is_empty());
+    }
+
+    #[test]
+    fn a_panicking_strategy_thread_is_reported_and_started_again() {
+        let rules = Rules::default();
+        let mut slot = StrategySlot::sabotaged(&rules, 1);
+        poll_until(|| slot.poll());
+        let strategy = slot.get().expect("arrived");
+        // By value: tests running at the same time may each have cached their own copy.
+        assert!(**strategy == *basic_strategy(&rules));
+        let failures = slot.take_failures();
+        assert_eq!(failures.len(), 1, "{failures:?}");
+        assert_eq!(failures[0].work, "the strategy");
+        assert!(failures[0].panic.contains(ON_PURPOSE), "{failures:?}");
+    }
+
+    #[test]
+    fn a_strategy_that_fails_twice_is_worked_out_here() {
+        let rules = Rules::default();
+        let mut slot = StrategySlot::sabotaged(&rules, 2);
+        let strategy = slot.wait();
+        assert!(*strategy == *basic_strategy(&rules));
+        assert_eq!(slot.take_failures().len(), 2);
+        assert!(!slot.is_pending());
     }
 }

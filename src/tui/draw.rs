@@ -22,6 +22,13 @@ pub const MIN_HEIGHT: u16 = 20;
 /// The widest a seat panel grows.
 const MAX_SEAT_WIDTH: u16 = 36;
 
+/// Whether the table can be drawn in `area`. When it cannot, the screen asks for a bigger
+/// terminal, and the event loop sets aside every key that would act on the table unseen (see
+/// [`super::input::intent_when_too_small`]).
+pub fn fits(area: Rect) -> bool {
+    area.width >= MIN_WIDTH && area.height >= MIN_HEIGHT
+}
+
 /// Draws the whole screen for `app`.
 pub fn draw(app: &App, frame: &mut Frame) {
     frame.render_widget(app, frame.area());
@@ -29,7 +36,7 @@ pub fn draw(app: &App, frame: &mut Frame) {
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        if !fits(area) {
             render_too_small(self, (MIN_WIDTH, MIN_HEIGHT), area, buf);
             return;
         }

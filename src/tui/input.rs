@@ -1,5 +1,9 @@
 //! Keys → intents. The action keys live in one table, [`ACTION_KEYS`], which both this handler
 //! and the action bar read, so the bar can only offer keys that work.
+//!
+//! Two keys act on the session rather than the table, in every state: Ctrl-C and Ctrl-Z
+//! ([`session_key`]; raw mode delivers them as keys, not as SIGINT and SIGTSTP). While the
+//! terminal is too small for the table, [`intent_when_too_small`] replaces [`intent_for`].
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
@@ -205,9 +209,53 @@ fn action_for(key: char) -> Option<Action> {
     ACTION_KEYS.iter().find(|(_, k)| *k == key).map(|&(a, _)| a)
 }
 
+/// A key that acts on the session rather than on the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SessionKey {
+    /// Ctrl-C: leave at once (statistics are saved); the exit status says interrupted (130).
+    Interrupt,
+    /// Ctrl-Z: give the terminal back and stop until `fg`.
+    Suspend,
+}
+
+/// Whether `event` is Ctrl-C or Ctrl-Z.
+pub fn session_key(event: &Event) -> Option<SessionKey> {
+    let Event::Key(key) = event else {
+        return None;
+    };
+    if key.kind == KeyEventKind::Release || !key.modifiers.contains(KeyModifiers::CONTROL) {
+        return None;
+    }
+    match key.code {
+        KeyCode::Char('c' | 'C') => Some(SessionKey::Interrupt),
+        KeyCode::Char('z' | 'Z') => Some(SessionKey::Suspend),
+        _ => None,
+    }
+}
+
+/// What an event asks while the terminal is too small for the table ("Please enlarge the
+/// terminal"). Nothing on the table can be seen then, so no key acts on it — a hit or a drill
+/// answer would be taken blind: `q` leaves (the quit confirmation could not be seen either),
+/// Ctrl-C leaves at once, a resize draws again, and every other key is dropped.
+pub fn intent_when_too_small(event: &Event) -> Option<Intent> {
+    match event {
+        Event::Resize(..) => Some(Intent::Redraw),
+        _ if session_key(event) == Some(SessionKey::Interrupt) => Some(Intent::Exit),
+        Event::Key(key)
+            if key.kind != KeyEventKind::Release
+                && !key.modifiers.contains(KeyModifiers::CONTROL)
+                && matches!(key.code, KeyCode::Char('q' | 'Q')) =>
+        {
+            Some(Intent::Exit)
+        }
+        _ => None,
+    }
+}
+
 /// What a terminal event asks of the app in its present state (`None`: nothing).
 pub fn intent_for(event: &Event, app: &App) -> Option<Intent> {
     match event {
+        _ if session_key(event) == Some(SessionKey::Interrupt) => Some(Intent::Exit),
         Event::Key(key) if key.kind != KeyEventKind::Release => key_intent(*key, app),
         Event::Resize(..) => Some(Intent::Redraw),
         _ => None,
@@ -216,9 +264,6 @@ pub fn intent_for(event: &Event, app: &App) -> Option<Intent> {
 
 fn key_intent(key: KeyEvent, app: &App) -> Option<Intent> {
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    if ctrl && matches!(key.code, KeyCode::Char('c' | 'C')) {
-        return Some(Intent::Exit);
-    }
     match app.overlay() {
         Some(Overlay::Summary) => return Some(Intent::Exit),
         Some(Overlay::ConfirmQuit) => {
@@ -397,6 +442,53 @@ mod tests {
         app.update(Intent::ToggleHelp);
         app.update(Intent::AskQuit);
         assert_eq!(intent_for(&ctrl_c, &app), Some(Intent::Exit));
+    }
+
+    #[test]
+    fn ctrl_c_and_ctrl_z_are_session_keys() {
+        let ctrl = |c| Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
+        assert_eq!(session_key(&ctrl('c')), Some(SessionKey::Interrupt));
+        assert_eq!(session_key(&ctrl('z')), Some(SessionKey::Suspend));
+        assert_eq!(session_key(&ctrl('x')), None);
+        assert_eq!(session_key(&press(KeyCode::Char('z'))), None);
+        assert_eq!(session_key(&Event::Resize(80, 24)), None);
+    }
+
+    #[test]
+    fn a_too_small_terminal_takes_no_key_that_acts_on_the_table() {
+        let mut app = app().with_background_waits(true);
+        for code in [
+            KeyCode::Char(' '),
+            KeyCode::Enter,
+            KeyCode::Char('h'),
+            KeyCode::Char('s'),
+            KeyCode::Char('+'),
+            KeyCode::Char('r'),
+            KeyCode::Char('?'),
+            KeyCode::Char('y'),
+            KeyCode::Esc,
+            KeyCode::Char('1'),
+        ] {
+            assert_eq!(intent_when_too_small(&press(code)), None, "{code:?}");
+        }
+        assert_eq!(
+            intent_when_too_small(&press(KeyCode::Char('q'))),
+            Some(Intent::Exit)
+        );
+        let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+        assert_eq!(intent_when_too_small(&ctrl_c), Some(Intent::Exit));
+        assert_eq!(
+            intent_when_too_small(&Event::Resize(100, 32)),
+            Some(Intent::Redraw)
+        );
+        // The same holds whatever is on screen underneath: a drill question, say.
+        app.update(Intent::OpenDrills);
+        app.update(Intent::ChooseDrill(DrillKind::Hard));
+        assert_eq!(
+            intent_for(&press(KeyCode::Char('h')), &app),
+            Some(Intent::DrillAnswer(Action::Hit))
+        );
+        assert_eq!(intent_when_too_small(&press(KeyCode::Char('h'))), None);
     }
 
     #[test]

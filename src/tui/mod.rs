@@ -10,6 +10,12 @@
 //! computed in the background (the strategy at startup, the live EVs), it also wakes up every
 //! [`background::POLL_INTERVAL`] and sends [`Intent::Poll`] to pick the result up. Otherwise it
 //! blocks on the next event with no timeout, so an idle table uses no CPU.
+//!
+//! Signals and job control: the event source also reports signals ([`EventSource::take_signal`];
+//! the real one is [`terminal::TerminalEvents`]). SIGTERM, SIGHUP and SIGINT save and end the
+//! session as Ctrl-C does; Ctrl-Z (a key in raw mode) and SIGTSTP, and SIGCONT, hand control back
+//! to the caller ([`Outcome::Suspend`], [`Outcome::Resume`]), which owns the real terminal. While
+//! the terminal is too small to draw the table, keys that would act on it are dropped.
 
 pub mod app;
 pub mod background;
@@ -19,7 +25,10 @@ pub mod flow;
 pub mod hint;
 pub mod input;
 pub mod narrate;
+pub mod panic_hook;
 pub mod seat_ai;
+pub mod signals;
+pub mod terminal;
 pub mod theme;
 pub mod widgets;
 
@@ -32,37 +41,65 @@ use ratatui::backend::Backend;
 pub use app::{App, Intent, LivePanel, Overlay, TableConfig};
 pub use draw::{MIN_HEIGHT, MIN_WIDTH, draw};
 pub use drill::DrillScreen;
+pub use signals::Signal;
+
+use input::SessionKey;
 
 /// Where terminal events come from: the real terminal, or a script in tests.
 pub trait EventSource {
     /// The next event. `timeout: None` waits for one as long as it takes; otherwise
-    /// `Ok(None)` means the timeout passed with no event.
+    /// `Ok(None)` means the timeout passed with no event. A source that hears signals also
+    /// returns `Ok(None)` early when one comes in: the loop asks [`EventSource::take_signal`]
+    /// before taking `None` for a timeout.
     fn next_event(
         &mut self,
         timeout: Option<Duration>,
     ) -> io::Result<Option<crossterm::event::Event>>;
-}
 
-/// The terminal's own events, through crossterm.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct CrosstermEvents;
-
-impl EventSource for CrosstermEvents {
-    fn next_event(
-        &mut self,
-        timeout: Option<Duration>,
-    ) -> io::Result<Option<crossterm::event::Event>> {
-        match timeout {
-            None => crossterm::event::read().map(Some),
-            Some(t) if crossterm::event::poll(t)? => crossterm::event::read().map(Some),
-            Some(_) => Ok(None),
-        }
+    /// The most urgent signal that came in since the last call, if any. Scripts without
+    /// signals keep this default.
+    fn take_signal(&mut self) -> Option<Signal> {
+        None
     }
 }
 
-/// Runs the table until the person leaves: draw, wait for an event (or the pacing timeout),
-/// turn it into an intent, update, draw again.
-pub fn run<B, E>(terminal: &mut Terminal<B>, events: &mut E, app: &mut App) -> anyhow::Result<()>
+/// How a session at the table ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// The person left (q and yes, then a key on the summary; or q on the too-small screen).
+    Left,
+    /// Ctrl-C, or SIGINT from outside.
+    Interrupted,
+    /// SIGTERM.
+    Terminated,
+    /// SIGHUP, or the terminal closed under the table.
+    HungUp,
+}
+
+/// Why [`run`] returned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// The session is over and the statistics are saved (as far as they could be).
+    Ended(Ending),
+    /// Ctrl-Z or SIGTSTP: the caller gives the terminal back, stops the process, takes the
+    /// terminal back once it runs again, clears it so that the next frame is drawn whole
+    /// ([`terminal::redraw_all`]), and calls [`run`] again.
+    Suspend,
+    /// SIGCONT without a stop of our own (say `kill -STOP`, then `kill -CONT`): the caller
+    /// takes the terminal back (the shell may have changed it meanwhile), clears it, and calls
+    /// [`run`] again.
+    Resume,
+}
+
+/// Runs the table until the person leaves, a signal ends the session, or the terminal must
+/// change hands ([`Outcome`]): draw, wait for an event (or the pacing timeout), turn it into an
+/// intent, update, draw again. Call it again to go on after [`Outcome::Suspend`] or
+/// [`Outcome::Resume`].
+pub fn run<B, E>(
+    terminal: &mut Terminal<B>,
+    events: &mut E,
+    app: &mut App,
+) -> anyhow::Result<Outcome>
 where
     B: Backend,
     B::Error: Send + Sync + 'static,
@@ -70,7 +107,7 @@ where
 {
     let mut deadline: Option<Instant> = None;
     loop {
-        terminal.draw(|frame| draw(app, frame))?;
+        let table_fits = draw::fits(terminal.draw(|frame| draw(app, frame))?.area);
         if app.animating() {
             deadline.get_or_insert_with(|| Instant::now() + app.step_delay());
         } else {
@@ -87,23 +124,53 @@ where
             (Some(p), _) => (Some(p), true),
             (None, q) => (q, false),
         };
-        match events.next_event(timeout)? {
-            Some(event) => {
-                if let Some(intent) = input::intent_for(&event, app) {
-                    if intent == Intent::Skip {
-                        deadline = None;
-                    }
-                    app.update(intent);
+        let event = events.next_event(timeout)?;
+        // A key first, then a signal that came in meanwhile: neither is lost.
+        if let Some(event) = &event {
+            match input::session_key(event) {
+                Some(SessionKey::Interrupt) => return Ok(end(app, Ending::Interrupted)),
+                Some(SessionKey::Suspend) => return Ok(Outcome::Suspend),
+                None => {}
+            }
+            let intent = if table_fits {
+                input::intent_for(event, app)
+            } else {
+                input::intent_when_too_small(event)
+            };
+            if let Some(intent) = intent {
+                if intent == Intent::Skip {
+                    deadline = None;
                 }
+                app.update(intent);
             }
-            None if tick_on_timeout => {
-                deadline = None;
-                app.update(Intent::Tick);
-            }
-            None => app.update(Intent::Poll),
         }
         if app.should_quit() {
-            return Ok(());
+            return Ok(Outcome::Ended(Ending::Left));
+        }
+        match events.take_signal() {
+            Some(Signal::Interrupt) => return Ok(end(app, Ending::Interrupted)),
+            Some(Signal::Terminate) => return Ok(end(app, Ending::Terminated)),
+            Some(Signal::HangUp) => return Ok(end(app, Ending::HungUp)),
+            Some(Signal::Suspend) => return Ok(Outcome::Suspend),
+            Some(Signal::Continue) => return Ok(Outcome::Resume),
+            None => {}
+        }
+        if event.is_none() {
+            if tick_on_timeout {
+                deadline = None;
+                app.update(Intent::Tick);
+            } else {
+                app.update(Intent::Poll);
+            }
+            if app.should_quit() {
+                return Ok(Outcome::Ended(Ending::Left));
+            }
         }
     }
+}
+
+/// Ends the session as Ctrl-C does: what is unsaved is saved, and the loop stops.
+fn end(app: &mut App, ending: Ending) -> Outcome {
+    app.update(Intent::Exit);
+    Outcome::Ended(ending)
 }

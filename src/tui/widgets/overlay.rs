@@ -185,7 +185,7 @@ pub fn render_too_small(app: &App, min: (u16, u16), area: Rect, buf: &mut Buffer
             min.0, min.1, area.width, area.height
         )),
         Line::from(Span::styled(
-            "q quits · Ctrl-C leaves at once",
+            "q leaves · no other key acts until it fits",
             app.theme.dim,
         )),
     ];
