@@ -414,7 +414,8 @@ fn deal_hint_split_double_and_settlement() {
     assert!(
         session
             .snap("split_hands")
-            .contains("Basic strategy: double — 11 vs 6")
+            .contains("Basic strategy: double — 11 vs 6 (hand 1 of 2)"),
+        "the hint names the split hand it is about"
     );
     let settled = session.snap("settlement");
     assert!(settled.contains("Dealer busts with 25"), "{settled}");
@@ -907,10 +908,11 @@ fn strict_mode_refuses_a_wrong_action_and_asks_again() {
     );
     let right = session.snap("strict_right");
     assert!(right.contains("You double"), "{right}");
+    let overall = session.app.coach().session().overall;
     assert_eq!(
-        session.app.coach().session().overall.decisions,
-        1,
-        "only the taken decision counts"
+        (overall.decisions, overall.correct),
+        (2, 1),
+        "the refused mistake counts as well as the right answer taken"
     );
     insta::assert_snapshot!("strict_refused", refused);
 }

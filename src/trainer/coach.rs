@@ -59,7 +59,7 @@ impl Coach {
     /// a marker on screen and a line at exit.
     pub fn not_saving(&self) -> Option<String> {
         let reason = self.store.as_ref()?.read_only()?;
-        Some(format!("statistics not saved ({reason})"))
+        Some(reason.to_string())
     }
 
     /// This session's tally.

@@ -508,7 +508,12 @@ impl App {
         let hand = view.active_hand()?;
         let up = view.dealer_up()?;
         let chart = &self.strategy.get()?.chart;
-        Some(hint::hint_line(chart, &hand.cards, up.value(), view.legal()).1)
+        let line = hint::hint_line(chart, &hand.cards, up.value(), view.legal()).1;
+        // After a split, which hand the hint is about.
+        Some(match (view.active_hand_index(), view.own_hand_count()) {
+            (Some(i), n) if n > 1 => format!("{line} (hand {} of {n})", i + 1),
+            _ => line,
+        })
     }
 
     /// The one place state changes.

@@ -60,6 +60,8 @@ impl App {
                     Tone::Error,
                     format!("{} — strict mode: try again", g.advice()),
                 );
+                // The mistake was made, even if it is not played: it counts.
+                self.coach.record(g);
                 return;
             }
             let tone = if g.is_correct() {

@@ -263,6 +263,10 @@ pub fn intent_for(event: &Event, app: &App) -> Option<Intent> {
 }
 
 fn key_intent(key: KeyEvent, app: &App) -> Option<Intent> {
+    // Alt+key is not the key: a terminal's menu shortcut must not hit or stand.
+    if key.modifiers.contains(KeyModifiers::ALT) {
+        return None;
+    }
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
     match app.overlay() {
         Some(Overlay::Summary) => return Some(Intent::Exit),
@@ -355,6 +359,15 @@ fn drill_intent(code: KeyCode, drill: &DrillScreen) -> Option<Intent> {
 mod tests {
     use super::*;
     use crate::engine::Rules;
+
+    #[test]
+    fn alt_and_a_key_is_not_the_key() {
+        let app = app();
+        let alt_h = Event::Key(KeyEvent::new(KeyCode::Char('h'), KeyModifiers::ALT));
+        assert_eq!(intent_for(&alt_h, &app), None);
+        let alt_space = Event::Key(KeyEvent::new(KeyCode::Char(' '), KeyModifiers::ALT));
+        assert_eq!(intent_for(&alt_space, &app), None);
+    }
 
     #[test]
     fn every_table_key_is_handled_as_the_help_and_the_bar_say() {
