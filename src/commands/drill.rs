@@ -14,6 +14,7 @@ use crate::cli::{DrillArgs, DrillKind};
 use crate::engine::{Action, ActionSet, Card, Cards, Rules};
 use crate::trainer::coach::{Coach, stats_path};
 use crate::trainer::evs::EvQuery;
+use crate::trainer::grade::signed_ev;
 use crate::trainer::practice::{
     COUNT_SEATS, CountDrill, DecisionDrill, DrillSummary, RoundCards, parse_count,
 };
@@ -281,7 +282,7 @@ fn decision_drill<W: Write>(
         let ranked: Vec<String> = answer
             .ranked
             .iter()
-            .map(|&(a, ev)| format!("{a} {}", signed(ev)))
+            .map(|&(a, ev)| format!("{a} {}", signed_ev(ev)))
             .collect();
         out.line(&format!("EV: {}", ranked.join("  ")))?;
         let summary = drill.summary();
@@ -291,11 +292,6 @@ fn decision_drill<W: Write>(
         ))?;
     }
     Ok(drill.summary().clone())
-}
-
-/// An EV with its sign: `+0.123`, `−0.540` (the trainer's one way of signing an EV).
-fn signed(ev: f64) -> String {
-    crate::trainer::grade::signed_ev(ev)
 }
 
 /// The kind's name as the command line spells it.

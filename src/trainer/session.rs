@@ -1,19 +1,10 @@
-//! Feeding engine happenings into the statistics, and the counting quiz.
+//! The counting quiz.
 
 use rand::{Rng, RngExt};
 
 use super::count::running_count;
-use super::stats::Tally;
 use crate::ai::{Strategy, take_turn};
-use crate::engine::{Event, Phase, SeatView, Table};
-
-/// Counts a settled round of the player's seat into `tally` (call once, when the round is over).
-pub fn record_round(tally: &mut Tally, view: &SeatView<'_>) {
-    if view.phase() != Phase::Settled {
-        return;
-    }
-    tally.record_round(view.own_hands(), view.dealer());
-}
+use crate::engine::{Event, Table};
 
 /// The counting quiz: rounds are dealt and played by the table's seats, and every few rounds
 /// the player is asked for the Hi-Lo running count.
@@ -91,6 +82,7 @@ mod tests {
     use super::*;
     use crate::engine::{Card, GameRng, Rules, seeded_table};
     use crate::trainer::count::hilo_tag;
+    use crate::trainer::tally::Tally;
     use rand::SeedableRng;
 
     #[test]
@@ -121,14 +113,15 @@ mod tests {
     }
 
     #[test]
-    fn record_round_counts_the_players_hands() {
+    fn a_settled_round_counts_the_players_hands() {
         let mut table = seeded_table(Rules::default(), 1, 1);
         let cards: Vec<Card> = [1, 9, 10, 7].iter().map(|&v| Card::of_value(v)).collect();
         assert!(table.stack_next(&cards));
         table.start_round().unwrap();
         table.play_dealer().unwrap();
         let mut tally = Tally::default();
-        record_round(&mut tally, &table.view(0));
+        let view = table.view(0);
+        tally.record_round(view.own_hands(), view.dealer());
         assert_eq!(
             (tally.rounds, tally.hands, tally.wins, tally.naturals),
             (1, 1, 1, 1)

@@ -4,7 +4,7 @@
 //! Money is the engine's: the bet is placed at the table, doubles and splits stake the
 //! seat's own bankroll, and what the screens show is read back from the table and the coach.
 
-use crate::ai::{self, Strategy};
+use crate::ai;
 use crate::engine::{Action, ActionError, Event, Phase, Units};
 use crate::trainer::evs::EvQuery;
 
@@ -25,10 +25,9 @@ impl App {
 
     /// The narrator for this table's seats.
     fn narrate<T>(&self, f: impl FnOnce(&Narrator<'_>) -> T) -> T {
-        let names: Vec<String> = self.seats.iter().map(|s| s.name.clone()).collect();
         f(&Narrator {
             you: self.you,
-            names: &names,
+            seats: &self.seats,
             ascii: self.ascii,
         })
     }
@@ -209,19 +208,17 @@ impl App {
                 if seat == self.you && !self.leaving {
                     return;
                 }
+                // Every AI seat has its strategy once the chart is known.
                 let strategy = self.ensure_strategy();
-                let chart_player = crate::ai::Hard::new(strategy.chart.clone());
-                let played = {
-                    let decider: &dyn Strategy = match &self.seats[seat].player {
-                        Player::Ai {
-                            strategy: Some(s), ..
-                        } => s.as_ref(),
-                        _ => &chart_player,
-                    };
-                    ai::take_turn(&mut self.table, decider)
-                        .and_then(Result::ok)
-                        .map(|(turn, events)| (turn, events.to_vec()))
-                };
+                let played = match &self.seats[seat].player {
+                    Player::Ai {
+                        strategy: Some(s), ..
+                    } => ai::take_turn(&mut self.table, s.as_ref()),
+                    // The person's hands when leaving mid-round: basic strategy.
+                    _ => ai::take_turn(&mut self.table, &ai::Hard::new(strategy.chart.clone())),
+                }
+                .and_then(Result::ok)
+                .map(|(turn, events)| (turn, events.to_vec()));
                 if let Some((turn, events)) = played {
                     self.after_turn(turn.seat, turn.hand, turn.action, &events);
                 }

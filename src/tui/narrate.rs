@@ -8,15 +8,15 @@ use crate::engine::{
     Action, Card, CloseReason, DealerHand, Event, OutcomeKind, Recipient, Seat, Units,
 };
 
-use super::app::{Message, Tone};
+use super::app::{Message, SeatInfo, Tone};
 
 /// Who is who at the table, and how cards are written.
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone, Copy)]
 pub struct Narrator<'a> {
     /// The person's seat.
     pub you: usize,
-    /// Every seat's display name (`You`, `Seat 3`).
-    pub names: &'a [String],
+    /// The seats, for their display names (`You`, `Seat 3`).
+    pub seats: &'a [SeatInfo],
     /// Cards in ASCII (`Ts`) rather than with suit symbols (`10♠`).
     pub ascii: bool,
 }
@@ -52,7 +52,7 @@ pub fn dealer_total_text(dealer: &DealerHand) -> String {
 
 impl Narrator<'_> {
     fn name(&self, seat: usize) -> &str {
-        self.names.get(seat).map_or("A seat", String::as_str)
+        self.seats.get(seat).map_or("A seat", |s| s.name.as_str())
     }
 
     /// A line about an action just taken: `Seat 1 hits: 7♣ → 17`.
@@ -213,9 +213,16 @@ pub fn money_and_bets(money: Units, bets: Units) -> String {
 mod tests {
     use super::*;
     use crate::engine::{Card, Rules, seeded_table};
+    use crate::tui::app::Player;
 
-    fn names() -> Vec<String> {
-        vec!["You".to_owned(), "Seat 2".to_owned()]
+    fn seats(names: &[&str]) -> Vec<SeatInfo> {
+        names
+            .iter()
+            .map(|&name| SeatInfo {
+                name: name.to_owned(),
+                player: Player::You,
+            })
+            .collect()
     }
 
     #[test]
@@ -229,10 +236,10 @@ mod tests {
         table.start_round().unwrap();
         table.act(0, Action::Stand).unwrap();
         let events = table.play_dealer().unwrap().to_vec();
-        let names = names();
+        let seats = seats(&["You", "Seat 2"]);
         let narrator = Narrator {
             you: 0,
-            names: &names,
+            seats: &seats,
             ascii: true,
         };
         let lines = narrator.events(&events, table.seats(), table.dealer());
@@ -250,10 +257,10 @@ mod tests {
         assert!(table.stack_next(&[c(10), c(9), c(6), c(2), c(8), c(9), c(3)]));
         table.start_round().unwrap();
         let events = table.act(0, Action::Hit).unwrap().to_vec();
-        let names = vec!["Seat 1".to_owned(), "You".to_owned()];
+        let seats = seats(&["Seat 1", "You"]);
         let narrator = Narrator {
             you: 1,
-            names: &names,
+            seats: &seats,
             ascii: true,
         };
         let line = narrator.action(table.seats(), 0, 0, Action::Hit, &events);
