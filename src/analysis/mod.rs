@@ -3,6 +3,7 @@
 
 pub mod chart;
 pub mod dealer;
+pub mod deviation;
 pub mod player;
 pub mod strategy;
 
