@@ -28,11 +28,9 @@ use crate::trainer::tally::Tally;
 use super::background::{EvWorker, StrategySlot};
 use super::drill::DrillScreen;
 use super::hint;
+use super::log::Log;
 use super::seat_ai::{SeatStrategy, seat_strategy};
 use super::theme::{self, Theme};
-
-/// How many messages are kept (the message area shows the newest that fit).
-const MESSAGES_KEPT: usize = 32;
 
 /// What the person (or the pacing timer) asked for. Keys become intents in
 /// [`super::input::intent_for`]; every change of state goes through [`App::update`].
@@ -46,6 +44,30 @@ pub enum Intent {
     BetUp,
     /// Lower the bet by one unit (between rounds).
     BetDown,
+    /// Raise the bet by five units (between rounds).
+    BetUpFive,
+    /// Lower the bet by five units (between rounds).
+    BetDownFive,
+    /// A digit of a bet typed in (between rounds).
+    BetDigit(char),
+    /// Erase the last digit of the bet typed in.
+    BetErase,
+    /// Place the bet typed in.
+    BetEnter,
+    /// Forget the bet typed in.
+    BetCancel,
+    /// Scroll the message log back a page.
+    LogBack,
+    /// Scroll the message log towards the newest line by a page.
+    LogOn,
+    /// Scroll the message log back a few lines (mouse wheel).
+    LogBackLines,
+    /// Scroll the message log on a few lines (mouse wheel).
+    LogOnLines,
+    /// Close the panel on screen (help, statistics, chart).
+    ClosePanel,
+    /// The panel's other page (the statistics' figures or heat map, on a short terminal).
+    PanelPage,
     /// Turn strategy hints on or off.
     ToggleHints,
     /// Open or close the help overlay.
@@ -103,13 +125,12 @@ pub enum Intent {
     Poll,
 }
 
-/// A screen drawn over the table.
+/// A screen drawn over the table. The help, statistics and chart are panels: the action keys
+/// still act while they are open. The others are questions that wait for their answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Overlay {
     /// The keys.
     Help,
-    /// Exact EVs of the active hand for the shoe as it is.
-    EvPanel,
     /// Session and lifetime statistics with the error heat map.
     Stats,
     /// The variant's strategy chart with the current cell marked.
@@ -120,6 +141,17 @@ pub enum Overlay {
     Broke,
     /// The session summary, shown on the way out.
     Summary,
+}
+
+impl Overlay {
+    /// Whether the overlay is a question the table waits on (leave? rebuy? the summary) rather
+    /// than a panel beside play.
+    pub fn is_modal(self) -> bool {
+        matches!(
+            self,
+            Overlay::ConfirmQuit | Overlay::Broke | Overlay::Summary
+        )
+    }
 }
 
 /// What kind of news a message is; drawn with a symbol as well as a style.
@@ -262,7 +294,15 @@ pub struct App {
     pub(crate) ascii: bool,
     pub(crate) theme: &'static Theme,
     pub(crate) overlay: Option<Overlay>,
-    pub(crate) messages: Vec<Message>,
+    /// The live EV panel is open (beside the table on a wide terminal, over the log otherwise).
+    pub(crate) show_ev: bool,
+    pub(crate) log: Log,
+    /// A bet being typed in, digit by digit.
+    pub(crate) bet_entry: Option<String>,
+    /// The statistics panel shows its heat map page (where both do not fit at once).
+    pub(crate) stats_heat_page: bool,
+    /// The size of the screen last drawn (how far the log can scroll depends on it).
+    screen: ratatui::layout::Rect,
     /// The shoe was reshuffled before the round on the table.
     pub(crate) reshuffled: bool,
     pub(crate) seed: u64,
@@ -316,12 +356,13 @@ impl App {
             bail!("--bankroll {}: {err}", config.bankroll.plain());
         }
         let (coach, news) = Coach::open(config.stats.as_deref())?;
-        let mut messages = vec![Message {
+        let mut log = Log::default();
+        log.push(Message {
             tone: Tone::Info,
             text: "Welcome. Space deals; ? shows every key.".to_owned(),
-        }];
+        });
         if let Some(news) = news {
-            messages.push(Message {
+            log.push(Message {
                 tone: Tone::Error,
                 text: news,
             });
@@ -345,7 +386,11 @@ impl App {
             ascii: config.ascii,
             theme: theme::theme(true),
             overlay: None,
-            messages,
+            show_ev: false,
+            log,
+            bet_entry: None,
+            stats_heat_page: false,
+            screen: ratatui::layout::Rect::new(0, 0, 80, 24),
             reshuffled: false,
             seed: config.seed,
             coach,
@@ -475,13 +520,34 @@ impl App {
 
     /// The messages, oldest first.
     pub fn messages(&self) -> &[Message] {
-        &self.messages
+        self.log.lines()
+    }
+
+    /// The message log, with where it is scrolled and the person's last grade.
+    pub fn log(&self) -> &Log {
+        &self.log
+    }
+
+    /// Whether the live EV panel is open.
+    pub fn ev_open(&self) -> bool {
+        self.show_ev
+    }
+
+    /// The bet being typed in, if one is.
+    pub fn bet_entry(&self) -> Option<&str> {
+        self.bet_entry.as_deref()
     }
 
     /// Whether an AI seat or the dealer is to play next, at the table's pace: the loop then
     /// waits [`App::step_delay`] for a key and sends [`Intent::Tick`] when none comes.
     pub fn animating(&self) -> bool {
-        self.overlay.is_none() && self.drill.is_none() && self.automation_pending()
+        !self.waiting_on_question() && self.drill.is_none() && self.automation_pending()
+    }
+
+    /// Whether a question is on screen (leave? rebuy? the summary): play waits for it. The
+    /// panels (help, statistics, chart, EVs) never hold play up.
+    fn waiting_on_question(&self) -> bool {
+        self.overlay.is_some_and(Overlay::is_modal)
     }
 
     /// The pause before each AI action or dealer step.
@@ -523,11 +589,44 @@ impl App {
             self.refresh_background();
             return;
         }
+        // Help and statistics make way when a key acts on the table; the chart stays, marking
+        // the new hand.
+        if matches!(
+            intent,
+            Intent::Act(_)
+                | Intent::Deal
+                | Intent::BetUp
+                | Intent::BetDown
+                | Intent::BetUpFive
+                | Intent::BetDownFive
+                | Intent::BetDigit(_)
+        ) && matches!(self.overlay, Some(Overlay::Help | Overlay::Stats))
+        {
+            self.overlay = None;
+        }
         match intent {
             Intent::Act(action) => self.act(action),
             Intent::Deal => self.deal(),
             Intent::BetUp => self.change_bet(1),
             Intent::BetDown => self.change_bet(-1),
+            Intent::BetUpFive => self.change_bet(5),
+            Intent::BetDownFive => self.change_bet(-5),
+            Intent::BetDigit(c) => self.bet_digit(c),
+            Intent::BetErase => self.bet_erase(),
+            Intent::BetEnter => {
+                self.bet_enter();
+            }
+            Intent::BetCancel => self.bet_entry = None,
+            Intent::LogBack => self.scroll_log(true, LOG_PAGE),
+            Intent::LogOn => self.scroll_log(false, LOG_PAGE),
+            Intent::LogBackLines => self.scroll_log(true, LOG_WHEEL),
+            Intent::LogOnLines => self.scroll_log(false, LOG_WHEEL),
+            Intent::PanelPage => self.stats_heat_page = !self.stats_heat_page,
+            Intent::ClosePanel => {
+                if !self.overlay.is_some_and(Overlay::is_modal) {
+                    self.overlay = None;
+                }
+            }
             Intent::ToggleHints => {
                 self.hints = !self.hints;
                 let text = if self.hints {
@@ -537,13 +636,10 @@ impl App {
                 };
                 self.say(Tone::Info, text);
             }
-            Intent::ToggleHelp => {
-                self.overlay = match self.overlay {
-                    Some(Overlay::Help) => None,
-                    _ => Some(Overlay::Help),
-                };
+            Intent::ToggleHelp => self.toggle_overlay(Overlay::Help),
+            Intent::ToggleEv => {
+                self.show_ev = !self.show_ev;
             }
-            Intent::ToggleEv => self.toggle_overlay(Overlay::EvPanel),
             Intent::ToggleStats => {
                 // Other sessions sharing the file may have written since.
                 self.coach.refresh();
@@ -599,7 +695,7 @@ impl App {
             | Intent::NextRound
             | Intent::LeaveDrill => {}
         }
-        if self.speed.is_zero() && self.overlay.is_none() && self.drill.is_none() {
+        if self.speed.is_zero() && !self.waiting_on_question() && self.drill.is_none() {
             self.run_automation();
         }
         self.refresh_background();
@@ -652,7 +748,7 @@ impl App {
     /// The live EVs the panel wants now: the person's active hand with every card seen since
     /// the shuffle, when the panel is open.
     fn live_query(&self) -> Option<EvQuery> {
-        if self.overlay != Some(Overlay::EvPanel) || self.drill.is_some() {
+        if !self.show_ev || self.drill.is_some() {
             return None;
         }
         EvQuery::live(&self.rules, &self.table.view(self.you))
@@ -739,13 +835,29 @@ impl App {
     }
 
     pub(crate) fn messages_push(&mut self, message: Message) {
-        self.messages.push(message);
-        if self.messages.len() > MESSAGES_KEPT {
-            let extra = self.messages.len() - MESSAGES_KEPT;
-            self.messages.drain(..extra);
+        self.log.push(message);
+    }
+
+    /// The loop tells the app the size of the screen it draws on.
+    pub fn set_screen(&mut self, area: ratatui::layout::Rect) {
+        self.screen = area;
+    }
+
+    fn scroll_log(&mut self, back: bool, lines: usize) {
+        if back {
+            let log = super::draw::table_layout(self, self.screen).log;
+            self.log
+                .scroll_back(lines, usize::from(log.height.saturating_sub(1)));
+        } else {
+            self.log.scroll_on(lines);
         }
     }
 }
+
+/// Lines a page key scrolls the message log.
+const LOG_PAGE: usize = 5;
+/// Lines a turn of the mouse wheel scrolls the message log.
+const LOG_WHEEL: usize = 2;
 
 /// An amount without a plus sign: `100`, `101.5`, `−3`.
 pub fn amount(units: Units) -> String {
@@ -936,11 +1048,11 @@ mod tests {
             unreachable!()
         };
         assert_eq!(first.ranked.len(), 3, "hit, stand, double: {first:?}");
-        assert!(screen(&app).contains("basic strategy"));
-        // Hit: the hand changes, so the numbers for 10,2 must not be shown for 10,2,3.
-        app.update(Intent::ToggleEv);
+        assert!(screen(&app).contains("← chart"));
+        // Hit with the panel open: it stays open, and the numbers for 10,2 must not be shown
+        // for 10,2,3.
         app.update(Intent::Act(Action::Hit));
-        app.update(Intent::ToggleEv);
+        assert!(app.ev_open());
         assert_eq!(app.live_panel(), &LivePanel::Computing);
         open.send(())?;
         open.send(())?;

@@ -13,6 +13,7 @@ use super::widgets::dealer::{self, render_dealer};
 use super::widgets::drill::{render_chooser, render_count, render_decision};
 use super::widgets::overlay::{render_confirm_quit, render_help, render_summary, render_too_small};
 use super::widgets::seat::render_seat;
+use super::widgets::side;
 use super::widgets::status::{render_messages, render_status};
 
 /// The narrowest terminal the table is drawn in.
@@ -55,7 +56,6 @@ impl Widget for &App {
             Some(Overlay::ConfirmQuit) => render_confirm_quit(self, area, buf),
             Some(Overlay::Broke) => super::widgets::overlay::render_broke(self, area, buf),
             Some(Overlay::Summary) => render_summary(self, area, buf),
-            Some(Overlay::EvPanel) => super::widgets::trainer::render_ev_panel(self, area, buf),
             Some(Overlay::Stats) => super::widgets::trainer::render_stats(self, area, buf),
             Some(Overlay::Chart) => super::widgets::trainer::render_chart(self, area, buf),
         }
@@ -80,42 +80,131 @@ fn asciify(area: Rect, buf: &mut Buffer) {
     }
 }
 
-fn render_table(app: &App, area: Rect, buf: &mut Buffer) {
-    let dealer_height = if area.height >= 28 {
+/// The narrowest terminal on which the live EVs and the count sit beside the table.
+pub const SIDE_PANELS_MIN_WIDTH: u16 = 120;
+/// The width of the side column.
+const SIDE_WIDTH: u16 = 38;
+/// The width of the live EV panel beside the message log on a narrower terminal.
+const EV_BESIDE_LOG_WIDTH: u16 = 40;
+
+/// Where each part of the table screen goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableLayout {
+    /// The rules line.
+    pub header: Rect,
+    /// The dealer's box.
+    pub dealer: Rect,
+    /// The seats.
+    pub seats: Rect,
+    /// The message log.
+    pub log: Rect,
+    /// The live EV panel, when it is open.
+    pub ev: Option<Rect>,
+    /// The count panel, when the count is shown on a wide terminal (otherwise the count is in
+    /// the status lines).
+    pub count: Option<Rect>,
+    /// The status lines.
+    pub status: Rect,
+}
+
+/// The table screen's layout for `app` in `area`: on a wide terminal the open EV and count
+/// panels take a column on the right; narrower, the EV panel sits beside the message log.
+pub fn table_layout(app: &App, area: Rect) -> TableLayout {
+    let wide = area.width >= SIDE_PANELS_MIN_WIDTH && (app.show_ev || app.show_count);
+    let (main, side) = if wide {
+        let [main, side] =
+            Layout::horizontal([Constraint::Fill(1), Constraint::Length(SIDE_WIDTH)]).areas(area);
+        (main, Some(side))
+    } else {
+        (area, None)
+    };
+    let dealer_height = if main.height >= 28 {
         dealer::TALL_HEIGHT
     } else {
         dealer::SHORT_HEIGHT
     };
     const HEADER: u16 = 1;
-    const STATUS: u16 = 4;
+    const STATUS: u16 = 5;
     const MIN_MESSAGES: u16 = 3;
-    // The seats take what two hands of boxed cards need (more after splits); the messages
+    // The seats take what the hands of the busiest seat need as boxed cards; the messages
     // take the rest, and never fewer than two lines.
-    let room = area.height.saturating_sub(HEADER + dealer_height + STATUS);
-    let seats_height = seats_wanted(app).min(room.saturating_sub(MIN_MESSAGES));
-    let [header, dealer_area, seats, messages, status] = Layout::vertical([
+    let room = main.height.saturating_sub(HEADER + dealer_height + STATUS);
+    let seats_height = seats_wanted(app, main.height).min(room.saturating_sub(MIN_MESSAGES));
+    let [header, dealer_area, seats, log, status] = Layout::vertical([
         Constraint::Length(HEADER),
         Constraint::Length(dealer_height),
         Constraint::Length(seats_height),
         Constraint::Fill(1),
         Constraint::Length(STATUS),
     ])
-    .areas(area);
-    render_header(app, header, buf);
-    let dealer_width = area.width.min((area.width / 2).max(44));
-    render_dealer(
-        app,
-        dealer_area.centered_horizontally(Constraint::Length(dealer_width)),
-        buf,
-    );
-    render_seats(app, seats, buf);
-    render_messages(app, messages, buf);
-    render_status(app, status, buf);
+    .areas(main);
+    let dealer_width = main.width.min((main.width / 2).max(44));
+    let dealer_area = dealer_area.centered_horizontally(Constraint::Length(dealer_width));
+    let (log, ev, count) = match side {
+        Some(side) => {
+            let ev_height = if app.show_ev { EV_PANEL_HEIGHT } else { 0 };
+            let [_, ev, count] = Layout::vertical([
+                Constraint::Length(HEADER),
+                Constraint::Length(ev_height),
+                Constraint::Length(if app.show_count {
+                    COUNT_PANEL_HEIGHT
+                } else {
+                    0
+                }),
+            ])
+            .areas(side);
+            (
+                log,
+                app.show_ev.then_some(ev),
+                app.show_count.then_some(count),
+            )
+        }
+        None if app.show_ev => {
+            let [log, ev] = Layout::horizontal([
+                Constraint::Fill(1),
+                Constraint::Length(EV_BESIDE_LOG_WIDTH.min(log.width / 2)),
+            ])
+            .areas(log);
+            (log, Some(ev), None)
+        }
+        None => (log, None, None),
+    };
+    TableLayout {
+        header,
+        dealer: dealer_area,
+        seats,
+        log,
+        ev,
+        count,
+        status,
+    }
+}
+
+/// The rows of the live EV panel beside the table.
+const EV_PANEL_HEIGHT: u16 = 8;
+/// The rows of the count panel beside the table.
+const COUNT_PANEL_HEIGHT: u16 = 8;
+
+fn render_table(app: &App, area: Rect, buf: &mut Buffer) {
+    let layout = table_layout(app, area);
+    render_header(app, layout.header, buf);
+    render_dealer(app, layout.dealer, buf);
+    render_seats(app, layout.seats, buf);
+    render_messages(app, layout.log, buf);
+    if let Some(ev) = layout.ev {
+        side::render_ev_panel(app, ev, buf);
+    }
+    if let Some(count) = layout.count {
+        side::render_count_panel(app, count, buf);
+    }
+    render_status(app, layout.status, layout.count.is_none(), buf);
 }
 
 /// Rows for the seats: a blank row, then panels with room for every hand of the busiest
-/// seat (two at least) as boxed cards.
-fn seats_wanted(app: &App) -> u16 {
+/// seat as boxed cards — two at least where the terminal is tall, so that a split does not
+/// move the table; one on a short terminal, where every row counts.
+fn seats_wanted(app: &App, height: u16) -> u16 {
+    let fewest = if height >= 30 { 2 } else { 1 };
     let most_hands = app
         .table
         .seats()
@@ -123,7 +212,7 @@ fn seats_wanted(app: &App) -> u16 {
         .map(|s| s.hands().len())
         .max()
         .unwrap_or(1)
-        .max(2);
+        .max(fewest);
     1 + 2 + 4 * u16::try_from(most_hands).unwrap_or(4)
 }
 

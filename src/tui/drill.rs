@@ -137,6 +137,12 @@ impl App {
                     self.messages_push(m);
                 }
             }
+            DrillStep::Choose(messages) => {
+                for m in messages {
+                    self.messages_push(m);
+                }
+                self.drill = Some(screen);
+            }
         }
         true
     }
@@ -168,6 +174,8 @@ pub enum DrillStep {
     Stay,
     /// Back to the table, with these lines for its messages (the drill's summary).
     Leave(Vec<Message>),
+    /// The drill is over (these lines for the table's messages) and the chooser is up.
+    Choose(Vec<Message>),
 }
 
 impl DrillScreen {
@@ -175,6 +183,16 @@ impl DrillScreen {
     pub fn update(&mut self, intent: Intent, ctx: &mut DrillContext<'_>) -> DrillStep {
         match intent {
             Intent::LeaveDrill => return self.leave(ctx),
+            Intent::OpenDrills if !matches!(self, DrillScreen::Chooser { .. }) => {
+                let DrillStep::Leave(summary) = self.leave(ctx) else {
+                    return DrillStep::Stay;
+                };
+                *self = DrillScreen::Chooser {
+                    selected: 0,
+                    note: None,
+                };
+                return DrillStep::Choose(summary);
+            }
             Intent::MenuUp | Intent::MenuDown => {
                 if let DrillScreen::Chooser { selected, note } = self {
                     let n = DrillKind::ALL.len();
@@ -220,14 +238,18 @@ impl DrillScreen {
         let seed = ctx.seed ^ ctx.drills_started.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         if kind.is_decision() {
             let drill = DecisionDrill::new(kind, ctx.rules, seed, ctx.coach.history());
-            let note = if drill.has_mistakes_left() {
-                None
-            } else {
-                note(
-                    Tone::Info,
-                    "No missed cells on record yet: any hand is dealt until you miss one.",
-                )
-            };
+            if !drill.has_mistakes_left() {
+                // Nothing to practise: say so and offer the other drills.
+                return DrillScreen::Chooser {
+                    selected: DrillKind::ALL.iter().position(|&k| k == kind).unwrap_or(0),
+                    note: note(
+                        Tone::Info,
+                        "Nothing missed on record: the mistakes drill has nothing to ask. \
+                         Choose another drill.",
+                    ),
+                };
+            }
+            let note = None;
             DrillScreen::Decision(Box::new(DecisionScreen {
                 drill,
                 answers: VecDeque::new(),
@@ -307,18 +329,17 @@ impl DrillScreen {
         {
             Ok(answer) => {
                 let grade = &answer.grade;
-                screen.note = if answer.retired {
-                    note(
+                let retired = format!("{} is retired: three right in a row.", grade.cell.label());
+                screen.note = match (answer.retired, screen.drill.has_mistakes_left()) {
+                    (true, true) => note(Tone::Good, retired),
+                    (true, false) => note(
                         Tone::Good,
-                        format!("{} is retired: three right in a row.", grade.cell.label()),
-                    )
-                } else if !screen.drill.has_mistakes_left() {
-                    note(
-                        Tone::Info,
-                        "No missed cell left to practise: any hand is dealt now.",
-                    )
-                } else {
-                    None
+                        format!(
+                            "{retired} Every missed cell is retired: r for another drill, \
+                             or go on with any hand."
+                        ),
+                    ),
+                    (false, _) => None,
                 };
                 ctx.coach.record(grade.clone());
                 // Saved at once, as `blackjack drill` does: Ctrl-C loses nothing.

@@ -5,10 +5,10 @@
 //! seat's own bankroll, and what the screens show is read back from the table and the coach.
 
 use crate::ai;
-use crate::engine::{Action, ActionError, Event, Phase, Units};
+use crate::engine::{Action, ActionError, Event, Phase};
 use crate::trainer::evs::EvQuery;
 
-use super::app::{App, Overlay, Player, Tone};
+use super::app::{App, Message, Overlay, Player, Tone};
 use super::narrate::Narrator;
 
 /// A bound on automatic steps in one go: far more than any round needs.
@@ -55,10 +55,10 @@ impl App {
         };
         if let Some(g) = graded {
             if self.strict && !g.is_correct() {
-                self.say(
-                    Tone::Error,
-                    format!("{} — strict mode: try again", g.advice()),
-                );
+                self.log.grade(Message {
+                    tone: Tone::Error,
+                    text: format!("{} — strict mode: try again", g.advice()),
+                });
                 // The mistake was made, even if it is not played: it counts.
                 self.coach.record(g);
                 return;
@@ -68,7 +68,10 @@ impl App {
             } else {
                 Tone::Bad
             };
-            self.say(tone, g.advice());
+            self.log.grade(Message {
+                tone,
+                text: g.advice(),
+            });
             self.coach.record(g);
         }
         let hand = self.table.active().map_or(0, |(_, h)| h);
@@ -95,19 +98,23 @@ impl App {
             self.overlay = Some(Overlay::Broke);
             return;
         }
-        if !self.table.covers_bet(self.you) {
-            let whole = Units::from_units(self.bankroll().0.div_euclid(1000));
-            if self.table.place_bet(self.you, whole).is_ok() {
-                self.say(
-                    Tone::Info,
-                    format!("Bet lowered to {}: all your bankroll holds.", whole.plain()),
-                );
-            }
+        // A bet typed in and not yet placed is placed now (or the deal waits for a mended one).
+        if !self.bet_enter() {
+            return;
+        }
+        if !self.table.covers_bet(self.you)
+            && let Some((_, whole)) = self.table.bet_range(self.you)
+            && self.table.place_bet(self.you, whole).is_ok()
+        {
+            self.say(
+                Tone::Info,
+                format!("Bet lowered to {}: all your bankroll holds.", whole.plain()),
+            );
         }
         match self.table.start_round() {
             Ok(events) => {
                 let events = events.to_vec();
-                self.messages.clear();
+                self.log.start_round(self.coach.session().rounds + 1);
                 self.reshuffled = false;
                 self.absorb(&events);
             }
@@ -118,19 +125,6 @@ impl App {
     /// Whether the bankroll holds less than the table's smallest bet.
     pub fn is_broke(&self) -> bool {
         self.bankroll() < self.rules.bet_limits().0
-    }
-
-    /// `+`/`-`: the bet for the next round, by `by` units, within the table's limits and the
-    /// bankroll (the engine's rules; it says why not).
-    pub(crate) fn change_bet(&mut self, by: i64) {
-        let wanted = self.bet() + Units::from_units(by);
-        match self.table.place_bet(self.you, wanted) {
-            Ok(()) => self.say(
-                Tone::Info,
-                format!("Bet {} for the next round.", wanted.plain()),
-            ),
-            Err(err) => self.say(Tone::Error, err.to_string()),
-        }
     }
 
     /// Buys in again with the session's starting bankroll, counted in the statistics.

@@ -5,7 +5,9 @@
 //! ([`session_key`]; raw mode delivers them as keys, not as SIGINT and SIGTSTP). While the
 //! terminal is too small for the table, [`intent_when_too_small`] replaces [`intent_for`].
 
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent, MouseEventKind,
+};
 
 use crate::engine::Action;
 use crate::trainer::drill::DrillKind;
@@ -68,7 +70,7 @@ const fn table_key(
 use KeyCode::Char as C;
 
 /// Every key of the table, in the order the help lists them.
-pub const TABLE_KEYS: [TableKey; 15] = [
+pub const TABLE_KEYS: [TableKey; 18] = [
     table_key(
         "h",
         &[C('h'), C('H')],
@@ -124,6 +126,30 @@ pub const TABLE_KEYS: [TableKey; 15] = [
         None,
         "lower the bet, between rounds",
         false,
+    ),
+    table_key(
+        "]",
+        &[C(']')],
+        Intent::BetUpFive,
+        None,
+        "raise the bet by 5 (type digits and Enter for any amount)",
+        false,
+    ),
+    table_key(
+        "[",
+        &[C('[')],
+        Intent::BetDownFive,
+        None,
+        "lower the bet by 5",
+        false,
+    ),
+    table_key(
+        "PgUp PgDn",
+        &[KeyCode::PageUp, KeyCode::PageDown],
+        Intent::LogBack,
+        None,
+        "scroll the messages back and on (the mouse wheel too)",
+        true,
     ),
     table_key(
         "t",
@@ -196,12 +222,24 @@ pub fn table_key_for(code: KeyCode) -> Option<&'static TableKey> {
     TABLE_KEYS.iter().find(|k| k.codes.contains(&code))
 }
 
+/// The intent of a table key pressed with `code`: the key's own, except where one key has two
+/// directions (PgDn scrolls on where PgUp scrolls back).
+fn pressed_intent(k: &TableKey, code: KeyCode) -> Intent {
+    match code {
+        KeyCode::PageDown => Intent::LogOn,
+        _ => k.intent,
+    }
+}
+
 /// The help screen's lines of keys, from [`TABLE_KEYS`].
 pub fn help_lines() -> Vec<String> {
     TABLE_KEYS
         .iter()
-        .map(|k| format!("{:<9}{}", k.label, k.help))
-        .chain(std::iter::once(format!("{:<9}leave at once", "Ctrl-C")))
+        .map(|k| format!("{:<10}{}", k.label, k.help))
+        .chain([
+            format!("{:<10}type a bet between rounds; Enter places it", "0-9"),
+            format!("{:<10}leave at once", "Ctrl-C"),
+        ])
         .collect()
 }
 
@@ -257,7 +295,49 @@ pub fn intent_for(event: &Event, app: &App) -> Option<Intent> {
     match event {
         _ if session_key(event) == Some(SessionKey::Interrupt) => Some(Intent::Exit),
         Event::Key(key) if key.kind != KeyEventKind::Release => key_intent(*key, app),
+        Event::Mouse(mouse) => mouse_intent(*mouse, app),
         Event::Resize(..) => Some(Intent::Redraw),
+        _ => None,
+    }
+}
+
+/// The mouse wheel scrolls the message log, at the table (not under a question or a drill).
+fn mouse_intent(mouse: MouseEvent, app: &App) -> Option<Intent> {
+    if app.drill().is_some() || app.overlay().is_some_and(Overlay::is_modal) {
+        return None;
+    }
+    match mouse.kind {
+        MouseEventKind::ScrollUp => Some(Intent::LogBackLines),
+        MouseEventKind::ScrollDown => Some(Intent::LogOnLines),
+        _ => None,
+    }
+}
+
+/// Keys with a panel open (help, statistics, chart). The panel's own key and Esc close it;
+/// another panel's key shows that one; a key of the table acts on the table with the panel left
+/// open (help and statistics make way when a key acts; the chart marks the new hand); any other
+/// key closes the panel.
+fn panel_intent(code: KeyCode, panel: Overlay) -> Option<Intent> {
+    if code == KeyCode::Esc {
+        return Some(Intent::ClosePanel);
+    }
+    if panel == Overlay::Stats && matches!(code, KeyCode::Tab | KeyCode::Left | KeyCode::Right) {
+        return Some(Intent::PanelPage);
+    }
+    match table_key_for(code) {
+        Some(k) if Some(k.intent) == panel_toggle(panel) => Some(k.intent),
+        Some(_) => None,
+        None if matches!(code, KeyCode::Char(_)) => Some(Intent::ClosePanel),
+        None => None,
+    }
+}
+
+/// The key intent that opens and closes `panel`.
+fn panel_toggle(panel: Overlay) -> Option<Intent> {
+    match panel {
+        Overlay::Help => Some(Intent::ToggleHelp),
+        Overlay::Stats => Some(Intent::ToggleStats),
+        Overlay::Chart => Some(Intent::ToggleChart),
         _ => None,
     }
 }
@@ -284,10 +364,15 @@ fn key_intent(key: KeyEvent, app: &App) -> Option<Intent> {
                 _ => None,
             };
         }
-        Some(Overlay::Help) => return Some(Intent::ToggleHelp),
-        Some(Overlay::EvPanel) => return Some(Intent::ToggleEv),
-        Some(Overlay::Stats) => return Some(Intent::ToggleStats),
-        Some(Overlay::Chart) => return Some(Intent::ToggleChart),
+        Some(panel) => {
+            // A drill's help or statistics: any key closes it (the drill waits under it).
+            if app.drill().is_some() {
+                return panel_toggle(panel);
+            }
+            if let Some(intent) = panel_intent(key.code, panel) {
+                return Some(intent);
+            }
+        }
         None => {}
     }
     if ctrl {
@@ -298,15 +383,34 @@ fn key_intent(key: KeyEvent, app: &App) -> Option<Intent> {
     }
     let pressed = table_key_for(key.code);
     if let Some(k) = pressed.filter(|k| k.while_playing) {
-        return Some(k.intent);
+        return Some(pressed_intent(k, key.code));
     }
     // While AI seats or the dealer play, any other key skips the wait.
     if app.animating() {
         return Some(Intent::Skip);
     }
+    if let Some(intent) = bet_entry_intent(key.code, app) {
+        return Some(intent);
+    }
     match (pressed, key.code) {
-        (Some(k), _) => Some(k.intent),
+        (Some(k), code) => Some(pressed_intent(k, code)),
         (None, KeyCode::Char(c)) => Some(Intent::Unknown(c)),
+        _ => None,
+    }
+}
+
+/// Typing a bet between rounds: digits start and extend it; while one is typed, Enter places
+/// it, Backspace erases a digit and Esc forgets it.
+fn bet_entry_intent(code: KeyCode, app: &App) -> Option<Intent> {
+    if !app.between_rounds() {
+        return None;
+    }
+    let typing = app.bet_entry().is_some();
+    match code {
+        KeyCode::Char(c @ '0'..='9') => Some(Intent::BetDigit(c)),
+        KeyCode::Enter if typing => Some(Intent::BetEnter),
+        KeyCode::Backspace if typing => Some(Intent::BetErase),
+        KeyCode::Esc if typing => Some(Intent::BetCancel),
         _ => None,
     }
 }
@@ -337,6 +441,7 @@ fn drill_intent(code: KeyCode, drill: &DrillScreen) -> Option<Intent> {
         },
         DrillScreen::Decision(_) => match code {
             KeyCode::Char('i' | 'I') => Some(Intent::ToggleStats),
+            KeyCode::Char('r' | 'R') => Some(Intent::OpenDrills),
             KeyCode::Char(c) => {
                 let lower = c.to_ascii_lowercase();
                 Some(action_for(lower).map_or(Intent::Unknown(c), Intent::DrillAnswer))
@@ -381,7 +486,11 @@ mod tests {
             for &code in k.codes {
                 assert_eq!(table_key_for(code), Some(&k));
                 let event = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
-                assert_eq!(intent_for(&event, &app), Some(k.intent), "{code:?}");
+                assert_eq!(
+                    intent_for(&event, &app),
+                    Some(pressed_intent(&k, code)),
+                    "{code:?}"
+                );
             }
         }
     }

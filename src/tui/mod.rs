@@ -19,11 +19,13 @@
 
 pub mod app;
 pub mod background;
+pub mod betting;
 pub mod draw;
 pub mod drill;
 pub mod flow;
 pub mod hint;
 pub mod input;
+pub mod log;
 pub mod narrate;
 pub mod panic_hook;
 pub mod seat_ai;
@@ -107,7 +109,9 @@ where
 {
     let mut deadline: Option<Instant> = None;
     loop {
-        let table_fits = draw::fits(terminal.draw(|frame| draw(app, frame))?.area);
+        let area = terminal.draw(|frame| draw(app, frame))?.area;
+        app.set_screen(area);
+        let table_fits = draw::fits(area);
         if app.animating() {
             deadline.get_or_insert_with(|| Instant::now() + app.step_delay());
         } else {

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crossterm::cursor::{Hide, Show};
-use crossterm::event::Event;
+use crossterm::event::{DisableMouseCapture, EnableMouseCapture, Event};
 use crossterm::execute;
 use crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
@@ -58,7 +58,8 @@ pub fn take_over() -> io::Result<()> {
     // the shell puts its own modes back. Off first (a no-op if it is off), then on.
     disable_raw_mode()?;
     enable_raw_mode()?;
-    execute!(io::stdout(), EnterAlternateScreen, Hide)
+    // The mouse wheel scrolls the message log.
+    execute!(io::stdout(), EnterAlternateScreen, Hide, EnableMouseCapture)
 }
 
 /// Clears the screen and has the next frame drawn whole, after the terminal was taken back.
@@ -83,14 +84,24 @@ pub fn give_back(screen: &mut DefaultTerminal) -> io::Result<()> {
 /// The normal screen and the cursor, leaving the terminal's modes alone: a background job may
 /// not change them (the shell keeps them for the job and puts them back at `fg`).
 pub fn show_normal_screen() -> io::Result<()> {
-    execute!(io::stdout(), LeaveAlternateScreen, Show)
+    execute!(
+        io::stdout(),
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        Show
+    )
 }
 
 /// [`give_back`] without the ratatui terminal at hand (the panic hook).
 pub fn restore() -> io::Result<()> {
     // Raw mode first: it has more side effects than the alternate screen (as ratatui does).
     let raw = disable_raw_mode();
-    let screen = execute!(io::stdout(), LeaveAlternateScreen, Show);
+    let screen = execute!(
+        io::stdout(),
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        Show
+    );
     raw.and(screen)
 }
 

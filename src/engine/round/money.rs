@@ -30,6 +30,16 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         Ok(())
     }
 
+    /// The bets `seat` may place now, smallest and largest: the table's limits, the largest no
+    /// more than the whole units the bankroll holds. `None` when even the smallest bet is more
+    /// than the bankroll (or there is no such seat).
+    pub fn bet_range(&self, seat: usize) -> Option<(Units, Units)> {
+        let (min, max) = self.rules.bet_limits();
+        let held = self.seats.get(seat)?.bankroll;
+        let cap = max.min(Units::from_units(held.0.div_euclid(1000)));
+        (cap >= min).then_some((min, cap))
+    }
+
     /// Gives `seat` a bankroll of its own: `amount` (whole units, 1 to [`MAX_BANKROLL`]) in
     /// place of the unlimited one it starts with, or added to what it holds (a rebuy). The
     /// bankroll may not exceed [`MAX_BANKROLL`]. Only between rounds.

@@ -6,6 +6,7 @@ pub mod drill;
 pub mod flow;
 pub mod overlay;
 pub mod seat;
+pub mod side;
 pub mod status;
 pub mod trainer;
 

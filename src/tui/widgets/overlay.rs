@@ -62,8 +62,12 @@ pub fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
         DRILL_HELP_TEXT.lines().map(str::to_owned).collect()
     } else {
         let mut keys = crate::tui::input::help_lines();
-        keys.push(String::new());
-        keys.extend(HELP_TEXT.lines().map(str::to_owned));
+        // The notes under the keys only where the terminal has room for them as well.
+        let notes = HELP_TEXT.lines().count();
+        if keys.len() + 1 + notes + 2 <= usize::from(area.height) {
+            keys.push(String::new());
+            keys.extend(HELP_TEXT.lines().map(str::to_owned));
+        }
         keys
     };
     let lines: Vec<Line> = text

@@ -15,22 +15,26 @@ use super::super::app::{App, Message, Tone, amount};
 use super::super::input::{TABLE_KEYS, key_for};
 use super::marker;
 
-/// Draws the newest messages that fit, newest last, each with its tone's symbol.
+/// Draws the message log: the newest lines that fit, or older ones where the person scrolled
+/// back (the title then says how many newer lines are below and how to get back).
 pub fn render_messages(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
+    let height = usize::from(area.height.saturating_sub(1));
+    let (shown, newer) = app.log().window(height);
+    let title = if newer > 0 {
+        format!(" Messages · {newer} newer below: PgDn ")
+    } else if app.log().lines().len() > height {
+        " Messages · PgUp scrolls back ".to_owned()
+    } else {
+        " Messages ".to_owned()
+    };
     let block = Block::new()
         .borders(Borders::TOP)
         .border_style(theme.frame)
-        .title(Span::styled(" Messages ", theme.dim));
+        .title(Span::styled(title, theme.dim));
     let inner = block.inner(area);
     block.render(area, buf);
-    let shown = usize::from(inner.height);
-    let messages = app.messages();
-    let start = messages.len().saturating_sub(shown);
-    let lines: Vec<Line> = messages[start..]
-        .iter()
-        .map(|m| message_line(app, m))
-        .collect();
+    let lines: Vec<Line> = shown.iter().map(|m| message_line(app, m)).collect();
     Paragraph::new(lines).render(inner, buf);
 }
 
@@ -56,8 +60,10 @@ pub fn message_line(app: &App, message: &Message) -> Line<'static> {
     ])
 }
 
-/// Draws the status lines: actions, hint, bankroll · bet · shoe.
-pub fn render_status(app: &App, area: Rect, buf: &mut Buffer) {
+/// Draws the status lines: actions; hint (and the count, unless it has a panel of its own);
+/// the grade of the person's last decision, which stays here however much the log scrolls;
+/// bankroll · bet · shoe.
+pub fn render_status(app: &App, area: Rect, with_count: bool, buf: &mut Buffer) {
     let block = Block::new()
         .borders(Borders::TOP)
         .border_style(app.theme.frame);
@@ -65,7 +71,8 @@ pub fn render_status(app: &App, area: Rect, buf: &mut Buffer) {
     block.render(area, buf);
     let lines = vec![
         action_line(app),
-        hint_line(app),
+        hint_line(app, with_count),
+        grade_line(app),
         bank_line(app, inner.width),
     ];
     Paragraph::new(lines).render(inner, buf);
@@ -128,9 +135,25 @@ fn action_line(app: &App) -> Line<'static> {
     Line::from(spans)
 }
 
-fn hint_line(app: &App) -> Line<'static> {
+/// `Last play ✗ 16 vs T: …` — the grade of the person's last decision, in its tone.
+fn grade_line(app: &App) -> Line<'static> {
+    match app.log().last_grade() {
+        Some(grade) => {
+            let mut line = message_line(app, grade);
+            line.spans
+                .insert(0, Span::styled("Last play ", app.theme.dim));
+            line
+        }
+        None => Line::from(Span::styled(
+            "Last play: each of your decisions is graded here",
+            app.theme.dim,
+        )),
+    }
+}
+
+fn hint_line(app: &App, with_count: bool) -> Line<'static> {
     let mut line = hint_only(app);
-    if app.show_count {
+    if app.show_count && with_count {
         let (running, true_count) = app.count();
         if !line.spans.is_empty() {
             line.spans.push(Span::raw("  │ "));
@@ -173,6 +196,12 @@ fn bank_line(app: &App, width: u16) -> Line<'static> {
         Span::styled(" · Bet ", theme.dim),
         Span::styled(amount(app.bet()), theme.title),
     ];
+    if let Some(typed) = app.bet_entry() {
+        spans.push(Span::styled(
+            format!(" · new bet {typed}_ Enter"),
+            theme.active_hand,
+        ));
+    }
     // A text marker, not colour alone: the statistics are not being written.
     if app.coach().not_saving().is_some() {
         spans.push(Span::styled(" · ! stats not saved", theme.msg_error));

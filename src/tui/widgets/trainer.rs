@@ -11,64 +11,7 @@ use super::overlay::draw_box;
 use crate::analysis::chart::{Cell, Code, HandKind, PAIR_ROWS, UP_CARDS};
 use crate::engine::card::value_label;
 use crate::trainer::report::heat_map;
-use crate::tui::app::{App, LivePanel};
-
-/// `e`: exact EVs of every legal action for the active hand, for the shoe as it is now. The
-/// numbers are computed off the UI thread when the hand changes; until they arrive the panel
-/// says so.
-pub fn render_ev_panel(app: &App, area: Rect, buf: &mut Buffer) {
-    let t = app.theme;
-    let mut lines = Vec::new();
-    match app.live_panel() {
-        LivePanel::NoHand => lines.push(Line::from(" No hand of yours to act on now.")),
-        LivePanel::Computing => {
-            lines.push(Line::from(Span::styled(
-                " Exact EV per unit, all cards seen since the shuffle removed:",
-                t.dim,
-            )));
-            lines.push(Line::default());
-            lines.push(Line::from(Span::styled(" … computing", t.text)));
-            lines.push(Line::default());
-        }
-        LivePanel::Ready(live) => {
-            lines.push(Line::from(Span::styled(
-                " Exact EV per unit, all cards seen since the shuffle removed:",
-                t.dim,
-            )));
-            lines.push(Line::default());
-            for (i, (action, ev)) in live.ranked.iter().enumerate() {
-                let mut spans = vec![
-                    Span::styled(
-                        format!(" {} {:<7}", if i == 0 { "▶" } else { " " }, action.name()),
-                        t.title,
-                    ),
-                    Span::styled(format!("{ev:+.4}"), t.text),
-                ];
-                if *action == live.basic {
-                    spans.push(Span::styled("   ← basic strategy", t.dim));
-                }
-                lines.push(Line::from(spans));
-            }
-            lines.push(Line::default());
-            if let Some(best) = live.shoe_differs() {
-                lines.push(Line::from(Span::styled(
-                    format!(
-                        " The shoe says {best} here; basic strategy says {}.",
-                        live.basic
-                    ),
-                    t.hint,
-                )));
-            } else {
-                lines.push(Line::from(Span::styled(
-                    " The shoe agrees with basic strategy.",
-                    t.dim,
-                )));
-            }
-        }
-    }
-    lines.push(Line::from(Span::styled(" e closes", t.dim)));
-    draw_box(app, " Live EVs ", lines, 66, area, buf);
-}
+use crate::tui::app::App;
 
 /// One heat-map cell: a symbol for the error rate (not colour alone), `·` if not played.
 fn heat_symbol(ascii: bool, cell: Option<(f64, u64)>) -> &'static str {
@@ -138,7 +81,9 @@ fn tally_lines(
     lines
 }
 
-/// `i`: session and lifetime numbers, the most-missed cells, and the error heat map.
+/// `i`: session and lifetime numbers, the most-missed cells, and the error heat map. Where
+/// the terminal is too short for all of it, the figures and the heat map are two pages (Tab);
+/// where it is too narrow, the heat map's cells close up.
 pub fn render_stats(app: &App, area: Rect, buf: &mut Buffer) {
     let t = app.theme;
     let coach = app.coach();
@@ -146,9 +91,9 @@ pub fn render_stats(app: &App, area: Rect, buf: &mut Buffer) {
     let shown = lifetime.as_ref().unwrap_or(coach.session());
     // The inside of the box (its frame takes a column each side).
     let inner = STATS_WIDTH.min(area.width).saturating_sub(2);
-    let mut lines = tally_lines(app, "Session", coach.session(), inner);
+    let mut figures = tally_lines(app, "Session", coach.session(), inner);
     if let Some(life) = &lifetime {
-        lines.extend(tally_lines(app, "Lifetime", life, inner));
+        figures.extend(tally_lines(app, "Lifetime", life, inner));
     }
     let missed = shown.most_missed(4);
     if !missed.is_empty() {
@@ -163,11 +108,39 @@ pub fn render_stats(app: &App, area: Rect, buf: &mut Buffer) {
                 )
             })
             .collect();
-        lines.push(Line::from(vec![
+        figures.push(Line::from(vec![
             Span::styled(" Most missed: ", t.dim),
             Span::styled(list.join(", "), t.text),
         ]));
     }
+    let map = heat_map_lines(app, shown, lifetime.is_some(), inner);
+    let both = figures.len() + map.len() + 1;
+    let mut lines;
+    let footer;
+    if both + 2 <= usize::from(area.height) {
+        lines = figures;
+        lines.extend(map);
+        footer = " i closes";
+    } else if app.stats_heat_page {
+        lines = map;
+        footer = " Tab: the figures · i closes";
+    } else {
+        lines = figures;
+        footer = " Tab: the heat map of your errors · i closes";
+    }
+    lines.push(Line::from(Span::styled(footer, t.dim)));
+    draw_box(app, " Statistics ", lines, STATS_WIDTH, area, buf);
+}
+
+/// The error heat map, chart-shaped: hard, soft and pairs side by side, under its legend. A
+/// cell takes two columns where `width` allows, one otherwise.
+fn heat_map_lines(
+    app: &App,
+    shown: &crate::trainer::stats::Tally,
+    lifetime: bool,
+    width: u16,
+) -> Vec<Line<'static>> {
+    let t = app.theme;
     let legend: Vec<String> = [
         (None, "unplayed"),
         (Some((0.0, 1)), "0%"),
@@ -179,28 +152,26 @@ pub fn render_stats(app: &App, area: Rect, buf: &mut Buffer) {
     .iter()
     .map(|&(c, label)| format!("{} {label}", heat_symbol(app.ascii, c).trim()))
     .collect();
-    lines.push(Line::from(Span::styled(
+    let mut lines = vec![Line::from(Span::styled(
         format!(
             " Errors by cell ({}): {}",
-            if lifetime.is_some() {
-                "lifetime"
-            } else {
-                "session"
-            },
+            if lifetime { "lifetime" } else { "session" },
             legend.join("  ")
         ),
         t.dim,
-    )));
-    // The heat map, chart-shaped: hard, soft and pairs side by side.
-    let map = heat_map(shown);
+    ))];
+    // A table is ` label(8)` then ten cells, then a gap of two.
+    let wide = usize::from(width) >= 3 * (9 + 20 + 2);
+    let cell_width = if wide { 2 } else { 1 };
     let header: String = UP_CARDS
         .iter()
-        .map(|&u| format!(" {}", value_label(u)))
+        .map(|&u| format!("{:>cell_width$}", value_label(u)))
         .collect();
     lines.push(Line::from(Span::styled(
         format!(" {:<8}{header}   {:<8}{header}   {:<8}{header}", "", "", ""),
         t.dim,
     )));
+    let map = heat_map(shown);
     let (hard, rest) = map.split_at(17);
     let (soft, pairs) = rest.split_at(9);
     for i in 0..17 {
@@ -216,17 +187,18 @@ pub fn render_stats(app: &App, area: Rect, buf: &mut Buffer) {
                             Some(_) => t.win,
                             None => t.dim,
                         };
-                        spans.push(Span::styled(heat_symbol(app.ascii, cell), style));
+                        let symbol = heat_symbol(app.ascii, cell);
+                        let symbol = if wide { symbol } else { symbol.trim_start() };
+                        spans.push(Span::styled(symbol, style));
                     }
                     spans.push(Span::raw("  "));
                 }
-                None => spans.push(Span::raw(" ".repeat(31))),
+                None => spans.push(Span::raw(" ".repeat(9 + 10 * cell_width + 2))),
             }
         }
         lines.push(Line::from(spans));
     }
-    lines.push(Line::from(Span::styled(" i closes", t.dim)));
-    draw_box(app, " Statistics ", lines, STATS_WIDTH, area, buf);
+    lines
 }
 
 fn code_style(app: &App, code: Code) -> Style {
@@ -240,7 +212,7 @@ fn code_style(app: &App, code: Code) -> Style {
 }
 
 /// `g`: the variant's chart as computed for the loaded rules, the current hand's cell marked
-/// with brackets, and the house edge.
+/// with brackets, and the house edge (in the title, so that it shows at 80×24 too).
 pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
     let t = app.theme;
     let Some(strategy) = app.strategy() else {
@@ -264,28 +236,9 @@ pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
         .map(|&u| format!("{:>3}", value_label(u)))
         .collect();
     let mut lines = vec![Line::from(Span::styled(
-        format!(" {:<6}{header}     {:<6}{header}", "hard", "soft"),
+        format!(" {:<6}{header}    {:<6}{header}", "hard", "soft"),
         t.dim,
     ))];
-    let cell_spans = |kind: HandKind, row: u8, label: String| -> Vec<Span<'static>> {
-        let mut spans = vec![Span::styled(format!(" {label:<6}"), t.dim)];
-        for up in UP_CARDS {
-            let cell = Cell { kind, row, up };
-            let code = strategy.chart.get(cell);
-            let text = if current == Some(cell) {
-                format!("[{:<2}", code.label())
-            } else {
-                format!("{:>3}", code.label())
-            };
-            let style = if current == Some(cell) {
-                t.active_hand
-            } else {
-                code_style(app, code)
-            };
-            spans.push(Span::styled(text, style));
-        }
-        spans
-    };
     let soft_and_pairs: Vec<(HandKind, u8, String)> = (13..=21u8)
         .map(|r| (HandKind::Soft, r, format!("A,{}", value_label(r - 11))))
         .chain(std::iter::once((HandKind::Pair, 0, String::new())))
@@ -294,37 +247,77 @@ pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
             (HandKind::Pair, r, format!("{v},{v}"))
         }))
         .collect();
+    let row = |kind, row, label: &str| chart_row(app, &strategy.chart, current, kind, row, label);
     for (i, hard_row) in (5..=21u8).enumerate() {
-        let mut spans = cell_spans(HandKind::Hard, hard_row, hard_row.to_string());
-        spans.push(Span::raw("   "));
+        let mut spans = row(HandKind::Hard, hard_row, &hard_row.to_string());
+        spans.push(Span::raw("  "));
         match soft_and_pairs.get(i) {
             Some((_, 0, _)) => spans.push(Span::styled(format!(" {:<6}{header}", "pairs"), t.dim)),
-            Some((kind, row, label)) => spans.extend(cell_spans(*kind, *row, label.clone())),
+            Some((kind, r, label)) => spans.extend(row(*kind, *r, label)),
             None => {}
         }
         lines.push(Line::from(spans));
     }
-    for (kind, row, label) in soft_and_pairs.iter().skip(17) {
+    for (kind, r, label) in soft_and_pairs.iter().skip(17) {
         let mut spans = vec![Span::raw(" ".repeat(40))];
-        spans.extend(cell_spans(*kind, *row, label.clone()));
+        spans.extend(row(*kind, *r, label));
         lines.push(Line::from(spans));
     }
     lines.push(Line::from(Span::styled(
-        format!(
-            " H hit · S stand · D double/hit · Ds double/stand · P split · [ ] your hand   House edge {:.3}%",
-            -strategy.return_chart * 100.0
-        ),
+        " H hit · S stand · D double/hit · Ds double/stand · P split · g closes",
         t.dim,
     )));
-    lines.push(Line::from(Span::styled(" g closes", t.dim)));
-    draw_box(
-        app,
-        " Basic strategy for these rules ",
-        lines,
-        84,
-        area,
-        buf,
+    let yours = current.map_or(String::new(), |c| format!(" · [{}]", c.label()));
+    let title = format!(
+        " Basic strategy · house edge {:.3}%{yours} ",
+        -strategy.return_chart * 100.0
     );
+    draw_box(app, &title, lines, 84, area, buf);
+}
+
+/// One row of a chart table: its label, then a three-column cell per up card with the code at
+/// the right. The current cell is bracketed: `[` before its code, `]` after it in the space
+/// that starts the next cell (or in the column kept after the last one), so that a two-letter
+/// code like `Ds` is bracketed whole.
+fn chart_row(
+    app: &App,
+    chart: &crate::analysis::chart::Chart,
+    current: Option<Cell>,
+    kind: HandKind,
+    row: u8,
+    label: &str,
+) -> Vec<Span<'static>> {
+    let t = app.theme;
+    let mut spans = vec![Span::styled(format!(" {label:<6}"), t.dim)];
+    let mut close = false;
+    for up in UP_CARDS {
+        let cell = Cell { kind, row, up };
+        let code = chart.get(cell);
+        let mut text = if current == Some(cell) {
+            format!("{:>3}", format!("[{}", code.label()))
+        } else {
+            format!("{:>3}", code.label())
+        };
+        if close {
+            // Every code is at most two letters: a cell starts with a space to close into.
+            text.replace_range(..1, "");
+            spans.push(Span::styled("]", t.active_hand));
+            close = false;
+        }
+        let style = if current == Some(cell) {
+            close = true;
+            t.active_hand
+        } else {
+            code_style(app, code)
+        };
+        spans.push(Span::styled(text, style));
+    }
+    spans.push(if close {
+        Span::styled("]", t.active_hand)
+    } else {
+        Span::raw(" ")
+    });
+    spans
 }
 
 #[cfg(test)]
