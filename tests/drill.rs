@@ -60,10 +60,10 @@ fn parse_question(line: &str) -> (Cards, Card) {
     (Cards::from_cards(&cards), parse_card(up.trim()))
 }
 
-/// The EV cost printed in a `✗ … (−0.123 units EV)` line.
+/// The EV cost printed in a `✗ … (−0.123 bets EV)` line.
 fn cost(line: &str) -> f64 {
     let start = line.find("(−").expect("a mistake shows its cost") + "(−".len();
-    let end = line.find(" units EV").expect("the cost is in units");
+    let end = line.find(" bets EV").expect("the cost is in bets");
     line[start..end].parse().expect("the cost is a number")
 }
 

@@ -437,7 +437,7 @@ mod tests {
         assert!(summary.ev_lost > 0.0, "{text}");
         assert!(text.contains("✓ Basic strategy"), "{text}");
         assert!(text.contains("✗ Basic strategy"), "{text}");
-        assert!(text.contains("units EV)"), "{text}");
+        assert!(text.contains("bets EV)"), "{text}");
         assert_eq!(session.overall.decisions, 2);
         assert_eq!(session.overall.correct, 1);
         assert!((session.ev_lost - summary.ev_lost).abs() < 1e-12);

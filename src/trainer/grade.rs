@@ -85,21 +85,21 @@ impl Grade {
     }
 
     /// The feedback without its mark: `Basic strategy: stand 16 vs T` or
-    /// `Basic strategy: double 11 vs 6 — you chose hit (−0.120 units EV)`.
+    /// `Basic strategy: double 11 vs 6 — you chose hit (−0.120 bets EV)`.
     pub fn advice(&self) -> String {
         let advice = format!("Basic strategy: {} {}", self.advised, self.cell.label());
         if self.is_correct() {
             advice
         } else {
             format!(
-                "{advice} — you chose {} (−{:.3} units EV)",
+                "{advice} — you chose {} (−{:.3} bets EV)",
                 self.chosen, self.cost
             )
         }
     }
 
     /// The feedback line with a mark: `✓ Basic strategy: stand 16 vs T` or
-    /// `✗ Basic strategy: double 11 vs 6 — you chose hit (−0.120 units EV)`.
+    /// `✗ Basic strategy: double 11 vs 6 — you chose hit (−0.120 bets EV)`.
     pub fn message(&self) -> String {
         format!(
             "{} {}",
@@ -160,7 +160,7 @@ mod tests {
         assert!((g.cost - 0.12).abs() < 1e-12);
         assert_eq!(
             g.message(),
-            "✗ Basic strategy: double 11 vs 6 — you chose hit (−0.120 units EV)"
+            "✗ Basic strategy: double 11 vs 6 — you chose hit (−0.120 bets EV)"
         );
         assert_eq!(
             g.categories().collect::<Vec<_>>(),

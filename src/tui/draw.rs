@@ -110,32 +110,34 @@ pub struct TableLayout {
 /// The table screen's layout for `app` in `area`: on a wide terminal the open EV and count
 /// panels take a column on the right; narrower, the EV panel sits beside the message log.
 pub fn table_layout(app: &App, area: Rect) -> TableLayout {
+    const HEADER: u16 = 1;
+    const STATUS: u16 = 5;
+    const MIN_MESSAGES: u16 = 3;
+    // The status lines take the whole width; the side column, if any, what is above them.
+    let [body, status] =
+        Layout::vertical([Constraint::Fill(1), Constraint::Length(STATUS)]).areas(area);
     let wide = area.width >= SIDE_PANELS_MIN_WIDTH && (app.show_ev || app.show_count);
     let (main, side) = if wide {
         let [main, side] =
-            Layout::horizontal([Constraint::Fill(1), Constraint::Length(SIDE_WIDTH)]).areas(area);
+            Layout::horizontal([Constraint::Fill(1), Constraint::Length(SIDE_WIDTH)]).areas(body);
         (main, Some(side))
     } else {
-        (area, None)
+        (body, None)
     };
-    let dealer_height = if main.height >= 28 {
+    let dealer_height = if area.height >= 28 {
         dealer::TALL_HEIGHT
     } else {
         dealer::SHORT_HEIGHT
     };
-    const HEADER: u16 = 1;
-    const STATUS: u16 = 5;
-    const MIN_MESSAGES: u16 = 3;
     // The seats take what the hands of the busiest seat need as boxed cards; the messages
     // take the rest, and never fewer than two lines.
-    let room = main.height.saturating_sub(HEADER + dealer_height + STATUS);
-    let seats_height = seats_wanted(app, main.height).min(room.saturating_sub(MIN_MESSAGES));
-    let [header, dealer_area, seats, log, status] = Layout::vertical([
+    let room = main.height.saturating_sub(HEADER + dealer_height);
+    let seats_height = seats_wanted(app, area.height).min(room.saturating_sub(MIN_MESSAGES));
+    let [header, dealer_area, seats, log] = Layout::vertical([
         Constraint::Length(HEADER),
         Constraint::Length(dealer_height),
         Constraint::Length(seats_height),
         Constraint::Fill(1),
-        Constraint::Length(STATUS),
     ])
     .areas(main);
     let dealer_width = main.width.min((main.width / 2).max(44));

@@ -381,6 +381,9 @@ fn key_intent(key: KeyEvent, app: &App) -> Option<Intent> {
     if let Some(drill) = app.drill() {
         return drill_intent(key.code, drill);
     }
+    if let Some(intent) = bet_entry_intent(key.code, app) {
+        return Some(intent);
+    }
     let pressed = table_key_for(key.code);
     if let Some(k) = pressed.filter(|k| k.while_playing) {
         return Some(pressed_intent(k, key.code));
@@ -388,9 +391,6 @@ fn key_intent(key: KeyEvent, app: &App) -> Option<Intent> {
     // While AI seats or the dealer play, any other key skips the wait.
     if app.animating() {
         return Some(Intent::Skip);
-    }
-    if let Some(intent) = bet_entry_intent(key.code, app) {
-        return Some(intent);
     }
     match (pressed, key.code) {
         (Some(k), code) => Some(pressed_intent(k, code)),
