@@ -337,6 +337,58 @@ pub struct DrillArgs {
     /// Draw cards with ASCII only.
     #[arg(long)]
     pub ascii: bool,
+    /// Counting drills: how the true count is rounded to a whole number.
+    #[arg(long, value_enum, default_value_t = CountConvention::Floor)]
+    pub convention: CountConvention,
+    /// Counting drills: how finely the decks left are read.
+    #[arg(long, value_enum, default_value_t = DeckResolution::Half)]
+    pub resolution: DeckResolution,
+    /// Counting drills: the bet at true count 0 or less, +1, +2, … (the last for every higher
+    /// count), comma-separated.
+    #[arg(long, value_delimiter = ',', default_values = ["1", "2", "4", "6", "8", "10", "12"],
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub ramp: Vec<u32>,
+    /// Countdown: decks to count down (1–8).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub decks: u8,
+    /// Countdown: cards turned at a time (1 or 2).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub per_flash: u8,
+    /// Countdown: stop at an unannounced point and ask the count there.
+    #[arg(long)]
+    pub surprise: bool,
+    /// Deviations: this game's 18 most valuable index plays, or all of them.
+    #[arg(long, value_enum, default_value_t = IndexSet::GameI18)]
+    pub set: IndexSet,
+}
+
+/// `--convention`: how a true count becomes a whole number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CountConvention {
+    /// Towards minus infinity (+2.8 → +2, −0.4 → −1), as the index tables are computed.
+    Floor,
+    /// Towards zero (−0.4 → 0).
+    Truncate,
+}
+
+/// `--resolution`: the step in which decks left are read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DeckResolution {
+    /// Whole decks.
+    Whole,
+    /// Half decks.
+    Half,
+    /// Quarter decks.
+    Quarter,
+}
+
+/// `--set`: which index plays the deviations drill asks about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum IndexSet {
+    /// This game's 18 most valuable index plays.
+    GameI18,
+    /// Every index play of this game.
+    All,
 }
 
 impl PlayArgs {

@@ -53,12 +53,23 @@ pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Resu
     if let Some(message) = news {
         writeln!(output, "{message}")?;
     }
-    let options = DrillOptions {
-        kind: args.kind,
-        ascii: args.ascii,
-    };
-    let summary = run_drill(rules, seed, options, &mut input, &mut output, &mut coach)?;
-    writeln!(output, "{}", summary.report(args.kind))?;
+    if args.kind.quiz().is_some() || args.kind == DrillKind::Countdown {
+        let setup = super::count_drill::setup(rules, args)?;
+        let mut out = Out {
+            w: &mut output,
+            ascii: args.ascii,
+        };
+        let seed = seed.unwrap_or_else(clock_seed);
+        let score = super::count_drill::run(&setup, seed, &mut input, &mut out, &mut coach)?;
+        writeln!(output, "{score}")?;
+    } else {
+        let options = DrillOptions {
+            kind: args.kind,
+            ascii: args.ascii,
+        };
+        let summary = run_drill(rules, seed, options, &mut input, &mut output, &mut coach)?;
+        writeln!(output, "{}", summary.report(args.kind))?;
+    }
     if let Some(err) = coach.save() {
         writeln!(output, "{err}")?;
     }
@@ -109,7 +120,7 @@ pub fn run_drill(
 }
 
 /// A seed from the clock, for runs without `--seed`.
-fn clock_seed() -> u64 {
+pub(super) fn clock_seed() -> u64 {
     SystemTime::now()
         .duration_since(SystemTime::UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64)
@@ -117,14 +128,14 @@ fn clock_seed() -> u64 {
 }
 
 /// Output that knows whether to draw in ASCII.
-struct Out<'w, W> {
-    w: &'w mut W,
-    ascii: bool,
+pub(super) struct Out<'w, W> {
+    pub(super) w: &'w mut W,
+    pub(super) ascii: bool,
 }
 
 impl<W: Write> Out<'_, W> {
     /// Writes `text` (made ASCII if asked) and a newline.
-    fn line(&mut self, text: &str) -> std::io::Result<()> {
+    pub(super) fn line(&mut self, text: &str) -> std::io::Result<()> {
         writeln!(self.w, "{}", self.text(text))
     }
 
@@ -137,7 +148,11 @@ impl<W: Write> Out<'_, W> {
     /// Asks with `prompt` and reads one answer; `None` when the input ended (a newline is
     /// written then, so the shell prompt starts on a line of its own) or the answer asks to
     /// stop.
-    fn ask(&mut self, prompt: &str, input: &mut impl BufRead) -> std::io::Result<Option<String>> {
+    pub(super) fn ask(
+        &mut self,
+        prompt: &str,
+        input: &mut impl BufRead,
+    ) -> std::io::Result<Option<String>> {
         self.prompt(prompt)?;
         let Some(answer) = read_line(input) else {
             self.line("")?;
@@ -154,7 +169,7 @@ impl<W: Write> Out<'_, W> {
         }
     }
 
-    fn card(&self, card: Card) -> String {
+    pub(super) fn card(&self, card: Card) -> String {
         if self.ascii {
             format!("{}{}", card.rank().symbol(), card.suit().ascii())
         } else {
@@ -162,7 +177,7 @@ impl<W: Write> Out<'_, W> {
         }
     }
 
-    fn cards(&self, cards: &[Card]) -> String {
+    pub(super) fn cards(&self, cards: &[Card]) -> String {
         cards
             .iter()
             .map(|&c| self.card(c))
@@ -304,6 +319,7 @@ fn kind_name(kind: DrillKind) -> &'static str {
         DrillKind::All => "all",
         DrillKind::Mistakes => "your most-missed",
         DrillKind::Count => "counting",
+        other => other.describe(),
     }
 }
 

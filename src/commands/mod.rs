@@ -13,6 +13,7 @@ use anyhow::Context;
 use crate::cli::RulesArgs;
 use crate::engine::Rules;
 
+mod count_drill;
 mod drill;
 mod ev;
 mod play;

@@ -110,6 +110,26 @@ impl Coach {
         self.unsaved.record_count(right);
     }
 
+    /// Counts an answer of a counting drill (see [`super::tally::SKILLS`]).
+    pub fn record_skill(&mut self, skill: &str, right: bool, error: f64, seconds: f64) {
+        self.session.record_skill(skill, right, error, seconds);
+        self.unsaved.record_skill(skill, right, error, seconds);
+    }
+
+    /// Keeps a perfect countdown run if it is the person's best for `decks` decks (over the
+    /// lifetime, this session included). Returns whether it is.
+    pub fn record_countdown(&mut self, decks: u8, seconds: f64) -> bool {
+        let best = self
+            .lifetime()
+            .unwrap_or_else(|| self.session.clone())
+            .countdown_best
+            .get(&decks)
+            .copied();
+        self.session.record_countdown_best(decks, seconds);
+        self.unsaved.record_countdown_best(decks, seconds);
+        best.is_none_or(|b| seconds < b)
+    }
+
     /// Counts a settled round of the person's seat.
     pub fn record_round(&mut self, hands: &[PlayerHand], dealer: &DealerHand) {
         self.session.record_round(hands, dealer);

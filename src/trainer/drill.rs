@@ -28,11 +28,21 @@ pub enum DrillKind {
     Mistakes,
     /// The Hi-Lo running-count quiz.
     Count,
+    /// A deck (or several) turned over; the running count at the end.
+    Countdown,
+    /// Running count and decks left → the true count.
+    TrueCount,
+    /// The discard tray → the decks left.
+    Decks,
+    /// The true count → the bet under the ramp.
+    Ramp,
+    /// This game's index plays at a true count.
+    Deviations,
 }
 
 impl DrillKind {
     /// Every kind, in menu order.
-    pub const ALL: [DrillKind; 7] = [
+    pub const ALL: [DrillKind; 12] = [
         DrillKind::Hard,
         DrillKind::Soft,
         DrillKind::Pairs,
@@ -40,6 +50,11 @@ impl DrillKind {
         DrillKind::All,
         DrillKind::Mistakes,
         DrillKind::Count,
+        DrillKind::Countdown,
+        DrillKind::TrueCount,
+        DrillKind::Decks,
+        DrillKind::Ramp,
+        DrillKind::Deviations,
     ];
 
     /// The name on the command line: `hard`, `soft`, `pairs`, `doubles`, `all`, `mistakes`,
@@ -53,6 +68,11 @@ impl DrillKind {
             DrillKind::All => "all",
             DrillKind::Mistakes => "mistakes",
             DrillKind::Count => "count",
+            DrillKind::Countdown => "countdown",
+            DrillKind::TrueCount => "true-count",
+            DrillKind::Decks => "decks",
+            DrillKind::Ramp => "ramp",
+            DrillKind::Deviations => "deviations",
         }
     }
 
@@ -66,12 +86,37 @@ impl DrillKind {
             DrillKind::All => "any hand",
             DrillKind::Mistakes => "the cells you miss most",
             DrillKind::Count => "the Hi-Lo running count",
+            DrillKind::Countdown => "a deck countdown",
+            DrillKind::TrueCount => "true-count conversion",
+            DrillKind::Decks => "estimating the decks left",
+            DrillKind::Ramp => "betting by the ramp",
+            DrillKind::Deviations => "this game's index plays",
         }
     }
 
-    /// Whether the drill asks for decisions (every kind but the count quiz).
+    /// Whether the drill asks for chart decisions.
     pub const fn is_decision(self) -> bool {
-        !matches!(self, DrillKind::Count)
+        matches!(
+            self,
+            DrillKind::Hard
+                | DrillKind::Soft
+                | DrillKind::Pairs
+                | DrillKind::Doubles
+                | DrillKind::All
+                | DrillKind::Mistakes
+        )
+    }
+
+    /// The counting drill that asks typed questions, if this is one.
+    pub const fn quiz(self) -> Option<super::counting::QuizKind> {
+        use super::counting::QuizKind;
+        match self {
+            DrillKind::TrueCount => Some(QuizKind::TrueCount),
+            DrillKind::Decks => Some(QuizKind::Decks),
+            DrillKind::Ramp => Some(QuizKind::Ramp),
+            DrillKind::Deviations => Some(QuizKind::Deviations),
+            _ => None,
+        }
     }
 }
 
@@ -109,9 +154,7 @@ pub fn rows(kind: DrillKind) -> Vec<(HandKind, u8)> {
             .map(|r| (HandKind::Hard, r))
             .chain((13..=19).map(|r| (HandKind::Soft, r)))
             .collect(),
-        DrillKind::All | DrillKind::Mistakes | DrillKind::Count => {
-            hard.chain(soft).chain(pairs).collect()
-        }
+        _ => hard.chain(soft).chain(pairs).collect(),
     }
 }
 

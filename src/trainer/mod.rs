@@ -2,6 +2,7 @@
 
 pub mod coach;
 pub mod count;
+pub mod counting;
 pub mod drill;
 pub mod evs;
 pub mod grade;

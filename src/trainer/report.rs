@@ -109,6 +109,38 @@ pub fn figures(tally: &Tally) -> (Vec<Figure>, Vec<Figure>) {
     if tally.count.decisions > 0 {
         decisions.push(pair("Count quiz right", accuracy_text(tally.count)));
     }
+    // The counting drills, each a skill of its own: accuracy, error size, speed.
+    for skill in super::tally::SKILLS {
+        let Some(r) = tally.skills.get(skill).filter(|r| r.asked > 0) else {
+            continue;
+        };
+        let asked = r.asked as f64;
+        decisions.push(pair(
+            &format!("Counting: {skill}"),
+            format!(
+                "{} · mean error {:.2} · {:.1} s each",
+                accuracy_text(Accuracy {
+                    decisions: r.asked,
+                    correct: r.right,
+                }),
+                r.error_sum / asked,
+                r.seconds / asked
+            ),
+        ));
+    }
+    if !tally.countdown_best.is_empty() {
+        let bests: Vec<String> = tally
+            .countdown_best
+            .iter()
+            .map(|(decks, s)| {
+                format!(
+                    "{decks} deck{} {s:.1} s",
+                    if *decks == 1 { "" } else { "s" }
+                )
+            })
+            .collect();
+        decisions.push(pair("Countdown best", bests.join(", ")));
+    }
     (games, decisions)
 }
 
@@ -203,5 +235,28 @@ mod tests {
         assert!(text.contains("−2.5 (−0.5 bets)"), "{text}");
         assert!(text.contains("soft 18 vs 9   1 of 2 wrong"), "{text}");
         assert!(text.contains("Lifetime (this session included): 3 rounds"));
+    }
+
+    #[test]
+    fn each_counting_skill_has_its_line() {
+        let mut t = Tally::default();
+        t.record_skill("true-count", true, 0.0, 2.0);
+        t.record_skill("true-count", false, 2.0, 4.0);
+        t.record_countdown_best(1, 25.0);
+        t.record_countdown_best(1, 31.0);
+        let text = session_summary(&t, None);
+        assert!(
+            text.contains("Counting: true-count")
+                && text.contains("1 of 2 (50%) · mean error 1.00 · 3.0 s each"),
+            "{text}"
+        );
+        assert!(
+            text.contains("Countdown best") && text.contains("1 deck 25.0 s"),
+            "{text}"
+        );
+        assert!(
+            !text.contains("Counting: decks"),
+            "an unplayed skill has no line: {text}"
+        );
     }
 }

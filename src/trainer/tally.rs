@@ -97,6 +97,37 @@ pub struct Tally {
     pub cells: BTreeMap<String, CellRecord>,
     /// Counting-quiz answers (Hi-Lo running count).
     pub count: Accuracy,
+    /// The counting drills' records, by skill (`countdown`, `true-count`, `decks`, `ramp`,
+    /// `deviations`).
+    pub skills: BTreeMap<String, SkillRecord>,
+    /// Deck-countdown personal bests: the fastest perfect run, in seconds, by decks counted.
+    /// Only runs without the count shown are kept.
+    pub countdown_best: BTreeMap<u8, f64>,
+}
+
+/// The skills the counting drills record.
+pub const SKILLS: [&str; 5] = ["countdown", "true-count", "decks", "ramp", "deviations"];
+
+/// A counting skill's record: answers, right ones, the size of the errors, the time taken.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct SkillRecord {
+    /// Answers given.
+    pub asked: u64,
+    /// Right answers.
+    pub right: u64,
+    /// The answers' errors added up (mean error = this ÷ asked).
+    pub error_sum: f64,
+    /// Seconds spent answering.
+    pub seconds: f64,
+}
+
+impl SkillRecord {
+    fn add(&mut self, other: &SkillRecord) {
+        self.asked += other.asked;
+        self.right += other.right;
+        self.error_sum += other.error_sum;
+        self.seconds += other.seconds;
+    }
 }
 
 /// How a stored cell key reads for a person (`hard:16:T` → `16 vs T`); an unknown key as it
@@ -132,6 +163,30 @@ impl Tally {
     pub fn record_count(&mut self, right: bool) {
         self.count.decisions += 1;
         self.count.correct += u64::from(right);
+    }
+
+    /// Counts an answer of a counting drill: `skill` is one of [`SKILLS`].
+    pub fn record_skill(&mut self, skill: &str, right: bool, error: f64, seconds: f64) {
+        self.skills
+            .entry(skill.to_owned())
+            .or_default()
+            .add(&SkillRecord {
+                asked: 1,
+                right: u64::from(right),
+                error_sum: error.abs(),
+                seconds: seconds.max(0.0),
+            });
+    }
+
+    /// Keeps a perfect countdown of `decks` decks in `seconds` if it beats the best. Returns
+    /// whether it did.
+    pub fn record_countdown_best(&mut self, decks: u8, seconds: f64) -> bool {
+        let best = self.countdown_best.entry(decks).or_insert(f64::INFINITY);
+        let beaten = seconds < *best;
+        if beaten {
+            *best = seconds;
+        }
+        beaten
     }
 
     /// Counts one settled round of a seat: its hands and the dealer's hand. The simulator
@@ -272,6 +327,12 @@ impl Tally {
         }
         self.ev_lost += later.ev_lost;
         self.count.add(&later.count);
+        for (skill, record) in &later.skills {
+            self.skills.entry(skill.clone()).or_default().add(record);
+        }
+        for (&decks, &seconds) in &later.countdown_best {
+            self.record_countdown_best(decks, seconds);
+        }
         for (key, cell) in &later.cells {
             let mine = self.cells.entry(key.clone()).or_default();
             mine.decisions += cell.decisions;
@@ -340,6 +401,24 @@ impl Tally {
             accuracy(category.name(), a)?;
         }
         accuracy("count", &self.count)?;
+        for (skill, r) in &self.skills {
+            if !SKILLS.contains(&skill.as_str()) {
+                return Err(format!("unknown counting skill {skill:?}"));
+            }
+            in_range(skill, r.asked)?;
+            let costs = [r.error_sum, r.seconds];
+            if r.right > r.asked || costs.iter().any(|x| !(x.is_finite() && *x >= 0.0)) {
+                return Err(format!(
+                    "{skill}: {} right of {} answers, errors {}, {} s",
+                    r.right, r.asked, r.error_sum, r.seconds
+                ));
+            }
+        }
+        for (decks, seconds) in &self.countdown_best {
+            if !(1..=8).contains(decks) || !(seconds.is_finite() && *seconds > 0.0) {
+                return Err(format!("countdown best of {decks} decks: {seconds} s"));
+            }
+        }
         if !(self.ev_lost.is_finite() && self.ev_lost >= 0.0) {
             return Err(format!("ev_lost = {} is not a cost", self.ev_lost));
         }

@@ -9,6 +9,7 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use super::app::{App, Overlay};
 use super::drill::DrillScreen;
+use super::widgets::count_drills;
 use super::widgets::dealer::{self, render_dealer};
 use super::widgets::drill::{render_chooser, render_count, render_decision};
 use super::widgets::overlay::{render_confirm_quit, render_help, render_summary, render_too_small};
@@ -49,6 +50,10 @@ impl Widget for &App {
             }
             Some(DrillScreen::Decision(screen)) => render_decision(self, screen, area, buf),
             Some(DrillScreen::Count(screen)) => render_count(self, screen, area, buf),
+            Some(DrillScreen::Quiz(screen)) => count_drills::render_quiz(self, screen, area, buf),
+            Some(DrillScreen::Countdown(screen)) => {
+                count_drills::render_countdown(self, screen, area, buf);
+            }
         }
         match self.overlay() {
             None => {}

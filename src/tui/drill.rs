@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use super::app::{App, Intent, Message, Tone};
 use super::background::EvWorker;
+use super::count_drills::{COUNTDOWN_DECKS, CountdownScreen, QuizScreen};
 use super::input::key_for;
 use crate::analysis::Strategy;
 use crate::engine::Rules;
@@ -38,6 +39,10 @@ pub enum DrillScreen {
     Decision(Box<DecisionScreen>),
     /// The counting quiz.
     Count(Box<CountScreen>),
+    /// A typed counting drill: true count, decks left, the ramp, index plays.
+    Quiz(Box<QuizScreen>),
+    /// A deck countdown.
+    Countdown(Box<CountdownScreen>),
 }
 
 /// A decision drill on screen.
@@ -69,6 +74,17 @@ fn note(tone: Tone, text: impl Into<String>) -> Option<Message> {
         tone,
         text: text.into(),
     })
+}
+
+/// A drill's summary lines, with the save's error if the statistics could not be written.
+fn saved(mut lines: Vec<Message>, ctx: &mut DrillContext<'_>) -> Vec<Message> {
+    if let Some(err) = ctx.coach.save() {
+        lines.push(Message {
+            tone: Tone::Error,
+            text: err,
+        });
+    }
+    lines
 }
 
 /// The keys of a set of actions as a person reads them: `h, s or d`.
@@ -129,6 +145,8 @@ impl App {
             now: (self.clock)(),
             seed: self.seed,
             drills_started: &mut self.drills_started,
+            // MERGE: the game's index table from its background slot.
+            indices: None,
         };
         match screen.update(intent, &mut ctx) {
             DrillStep::Stay => self.drill = Some(screen),
@@ -165,6 +183,8 @@ pub struct DrillContext<'a> {
     pub seed: u64,
     /// Drills started this session (each gets its own seed).
     pub drills_started: &'a mut u64,
+    /// This game's index plays, once computed (the deviations drill asks about them).
+    pub indices: Option<&'a crate::analysis::deviation::IndexTable>,
 }
 
 /// What the drill screen asks of the table after an intent.
@@ -181,6 +201,21 @@ pub enum DrillStep {
 impl DrillScreen {
     /// The one place a drill's state changes.
     pub fn update(&mut self, intent: Intent, ctx: &mut DrillContext<'_>) -> DrillStep {
+        match self {
+            DrillScreen::Quiz(screen)
+                if intent != Intent::LeaveDrill && intent != Intent::OpenDrills =>
+            {
+                screen.update(intent, ctx);
+                return DrillStep::Stay;
+            }
+            DrillScreen::Countdown(screen)
+                if intent != Intent::LeaveDrill && intent != Intent::OpenDrills =>
+            {
+                screen.update(intent, ctx);
+                return DrillStep::Stay;
+            }
+            _ => {}
+        }
         match intent {
             Intent::LeaveDrill => return self.leave(ctx),
             Intent::OpenDrills if !matches!(self, DrillScreen::Chooser { .. }) => {
@@ -236,6 +271,28 @@ impl DrillScreen {
         *ctx.drills_started += 1;
         // Each drill of the session its own questions; the same --seed replays them all.
         let seed = ctx.seed ^ ctx.drills_started.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        if kind == DrillKind::Countdown {
+            return DrillScreen::Countdown(Box::new(CountdownScreen::new(COUNTDOWN_DECKS, seed)));
+        }
+        if let Some(quiz) = kind.quiz() {
+            let chooser = |text: &str| DrillScreen::Chooser {
+                selected: DrillKind::ALL.iter().position(|&k| k == kind).unwrap_or(0),
+                note: note(Tone::Info, text),
+            };
+            let indices = match (quiz, ctx.indices) {
+                (crate::trainer::counting::QuizKind::Deviations, None) => {
+                    return chooser(
+                        "This game's index table is still being computed: try again in a moment.",
+                    );
+                }
+                (_, indices) => indices.cloned().unwrap_or_default(),
+            };
+            let settings = super::count_drills::settings(ctx.rules.decks, indices);
+            return match QuizScreen::new(quiz, settings, seed, ctx.now) {
+                Some(screen) => DrillScreen::Quiz(Box::new(screen)),
+                None => chooser("No index play to ask about for these rules."),
+            };
+        }
         if kind.is_decision() {
             let drill = DecisionDrill::new(kind, ctx.rules, seed, ctx.coach.history());
             if !drill.has_mistakes_left() {
@@ -281,6 +338,8 @@ impl DrillScreen {
                     (s.drill.summary().decisions > 0).then(|| s.drill.summary().score_line(kind)),
                 )
             }
+            DrillScreen::Quiz(s) => return DrillStep::Leave(saved(s.summary(), ctx)),
+            DrillScreen::Countdown(s) => return DrillStep::Leave(saved(s.summary(), ctx)),
             DrillScreen::Count(s) => (
                 "Count quiz over.".to_owned(),
                 (s.drill.summary().count_asked > 0)
@@ -418,7 +477,9 @@ impl DrillScreen {
             DrillScreen::Chooser { note: slot, .. } => {
                 *slot = note(
                     Tone::Error,
-                    format!("`{c}` does nothing here: 1–7 or Enter starts a drill, Esc goes back."),
+                    format!(
+                        "`{c}` does nothing here: 1–9, ↑↓ and Enter start a drill, Esc goes back."
+                    ),
                 );
             }
             DrillScreen::Decision(screen) => {
@@ -436,6 +497,8 @@ impl DrillScreen {
                     ),
                 );
             }
+            // They take their own keys (see `count_drills`).
+            DrillScreen::Quiz(_) | DrillScreen::Countdown(_) => {}
         }
     }
 }
@@ -501,7 +564,7 @@ mod tests {
         app.update(Intent::MenuUp);
         assert!(matches!(
             app.drill(),
-            Some(DrillScreen::Chooser { selected: 6, .. })
+            Some(DrillScreen::Chooser { selected: 11, .. })
         ));
         app.update(Intent::MenuDown);
         app.update(Intent::MenuDown);

@@ -10,6 +10,7 @@ use crossterm::event::{
 };
 
 use crate::engine::Action;
+use crate::trainer::counting::QuizKind;
 use crate::trainer::drill::DrillKind;
 
 use super::app::{App, Intent, Overlay};
@@ -448,6 +449,25 @@ fn drill_intent(code: KeyCode, drill: &DrillScreen) -> Option<Intent> {
             }
             _ => None,
         },
+        DrillScreen::Quiz(screen) if screen.quiz.kind() == QuizKind::Deviations => match code {
+            KeyCode::Char('r' | 'R') => Some(Intent::OpenDrills),
+            KeyCode::Char('i' | 'I') => Some(Intent::ToggleStats),
+            KeyCode::Char(c) => {
+                let lower = c.to_ascii_lowercase();
+                Some(action_for(lower).map_or(Intent::Unknown(c), Intent::DrillAnswer))
+            }
+            _ => None,
+        },
+        DrillScreen::Quiz(_) | DrillScreen::Countdown(_) => match code {
+            KeyCode::Char('r' | 'R') => Some(Intent::OpenDrills),
+            KeyCode::Char('i' | 'I') => Some(Intent::ToggleStats),
+            KeyCode::Char(c @ ('0'..='9' | '-' | '+' | '.')) => Some(Intent::CountKey(c)),
+            KeyCode::Backspace => Some(Intent::CountErase),
+            KeyCode::Enter => Some(Intent::CountSubmit),
+            KeyCode::Char(' ') => Some(Intent::NextRound),
+            KeyCode::Char(c) => Some(Intent::Unknown(c)),
+            _ => None,
+        },
         DrillScreen::Count(_) => match code {
             KeyCode::Char('i' | 'I') => Some(Intent::ToggleStats),
             KeyCode::Char(c @ ('0'..='9' | '-' | '+')) => Some(Intent::CountKey(c)),
@@ -627,7 +647,11 @@ mod tests {
         );
         assert_eq!(
             intent_for(&press(KeyCode::Char('8')), &app),
-            Some(Intent::Unknown('8'))
+            Some(Intent::ChooseDrill(DrillKind::Countdown))
+        );
+        assert_eq!(
+            intent_for(&press(KeyCode::Char('0')), &app),
+            Some(Intent::Unknown('0'))
         );
         assert_eq!(
             intent_for(&press(KeyCode::Down), &app),

@@ -20,6 +20,7 @@
 pub mod app;
 pub mod background;
 pub mod betting;
+pub mod count_drills;
 pub mod draw;
 pub mod drill;
 pub mod flow;

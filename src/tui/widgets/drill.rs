@@ -20,9 +20,9 @@ use crate::tui::drill::{CountScreen, DecisionScreen};
 use crate::tui::input::key_for;
 
 /// Height of the bar at the bottom of a drill screen (a rule and four lines).
-const BAR_HEIGHT: u16 = 5;
+pub(crate) const BAR_HEIGHT: u16 = 5;
 
-fn framed<'a>(app: &App, title: String) -> Block<'a> {
+pub(crate) fn framed<'a>(app: &App, title: String) -> Block<'a> {
     let block = Block::bordered()
         .title(Line::from(Span::styled(title, app.theme.title)).alignment(Alignment::Center))
         .border_style(app.theme.frame)
@@ -35,7 +35,7 @@ fn framed<'a>(app: &App, title: String) -> Block<'a> {
 }
 
 /// The title line of a drill screen.
-fn render_header(app: &App, title: &str, area: Rect, buf: &mut Buffer) {
+pub(crate) fn render_header(app: &App, title: &str, area: Rect, buf: &mut Buffer) {
     // The longest forms that fit side by side.
     let width = usize::from(area.width);
     let lefts = [format!(" Blackjack trainer · {title}"), format!(" {title}")];
@@ -55,7 +55,7 @@ fn render_header(app: &App, title: &str, area: Rect, buf: &mut Buffer) {
 }
 
 /// The bar at the bottom: what to press, a notice, the score, the other keys.
-fn render_bar(app: &App, lines: [Line<'static>; 4], area: Rect, buf: &mut Buffer) {
+pub(crate) fn render_bar(app: &App, lines: [Line<'static>; 4], area: Rect, buf: &mut Buffer) {
     let block = Block::new()
         .borders(Borders::TOP)
         .border_style(app.theme.frame);
@@ -64,11 +64,11 @@ fn render_bar(app: &App, lines: [Line<'static>; 4], area: Rect, buf: &mut Buffer
     Paragraph::new(lines.to_vec()).render(inner, buf);
 }
 
-fn note_line(app: &App, note: Option<&Message>) -> Line<'static> {
+pub(crate) fn note_line(app: &App, note: Option<&Message>) -> Line<'static> {
     note.map_or_else(Line::default, |m| message_line(app, m))
 }
 
-fn keys_line(app: &App, keys: &[(&str, &str)]) -> Line<'static> {
+pub(crate) fn keys_line(app: &App, keys: &[(&str, &str)]) -> Line<'static> {
     let mut spans = Vec::new();
     for (k, what) in keys {
         if !spans.is_empty() {
@@ -90,7 +90,7 @@ fn card_lines(app: &App, cards: &[Card], width: u16) -> Vec<Line<'static>> {
     }
 }
 
-fn chips(app: &App, cards: &[Card]) -> Line<'static> {
+pub(crate) fn chips(app: &App, cards: &[Card]) -> Line<'static> {
     let mut spans = Vec::new();
     for &card in cards {
         if !spans.is_empty() {
@@ -128,6 +128,13 @@ fn record_text(tally: &Tally, kind: DrillKind) -> String {
             n => format!("{n} missed cells to practise"),
         },
         DrillKind::Count => accuracy_text(tally.count),
+        other => {
+            let record = tally.skills.get(other.name()).copied().unwrap_or_default();
+            accuracy_text(Accuracy {
+                decisions: record.asked,
+                correct: record.right,
+            })
+        }
     }
 }
 
@@ -152,7 +159,13 @@ pub fn render_chooser(
     for (i, kind) in DrillKind::ALL.into_iter().enumerate() {
         let chosen = i == selected;
         let mark = if chosen { marker(app.ascii) } else { ' ' };
-        let label = format!(" {mark} {}  {:<26}", i + 1, kind.describe());
+        // Keys 1–9 start the first nine; the rest by ↑↓ and Enter.
+        let number = if i < 9 {
+            (i + 1).to_string()
+        } else {
+            " ".to_owned()
+        };
+        let label = format!(" {mark} {number}  {:<26}", kind.describe());
         lines.push(Line::from(vec![
             Span::styled(label, if chosen { t.active_hand } else { t.text }),
             Span::styled(format!(" {}", record_text(&tally, kind)), t.dim),
@@ -164,7 +177,7 @@ pub fn render_chooser(
         &[
             ("↑↓", "choose"),
             ("Enter", "start"),
-            ("1-7", "start that one"),
+            ("1-9", "start that one"),
             ("Esc", "back"),
         ],
     );

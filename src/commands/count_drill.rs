@@ -1,0 +1,217 @@
+//! `blackjack drill --kind countdown|true-count|decks|ramp|deviations`: the counting drills on
+//! stdin/stdout, over the trainer's [`crate::trainer::counting`], every answer recorded and
+//! saved at once.
+
+use std::io::{BufRead, Write};
+use std::time::Instant;
+
+use anyhow::Context;
+
+use super::drill::Out;
+use crate::analysis::deviation::{IndexTable, illustrious_18};
+use crate::cli::{CountConvention, DeckResolution, DrillArgs, DrillKind, IndexSet};
+use crate::engine::Rules;
+use crate::trainer::coach::Coach;
+use crate::trainer::counting::{
+    Convention, Countdown, Prompt, Quiz, QuizSettings, Ramp, Resolution,
+};
+use crate::trainer::practice::parse_count;
+
+/// What a counting drill needs, checked and built from the options.
+pub struct Setup {
+    kind: DrillKind,
+    settings: QuizSettings,
+    per_flash: usize,
+    surprise: bool,
+    countdown_decks: u8,
+}
+
+/// The drill's settings from the options: the ramp checked, and for deviations this game's
+/// index table computed (it takes a few seconds; the drill says so).
+pub fn setup(rules: &Rules, args: &DrillArgs) -> anyhow::Result<Setup> {
+    let ramp =
+        Ramp::new(args.ramp.clone()).map_err(|why| super::UsageError(format!("--ramp: {why}")))?;
+    let indices = if args.kind == DrillKind::Deviations {
+        eprintln!("Working out this game's index table for these rules…");
+        let table = game_index_table(rules).context("the index table")?;
+        match args.set {
+            IndexSet::All => table,
+            IndexSet::GameI18 => IndexTable {
+                plays: table
+                    .plays
+                    .into_iter()
+                    .filter(|p| p.index.is_some())
+                    .take(18)
+                    .collect(),
+            },
+        }
+    } else {
+        IndexTable::default()
+    };
+    Ok(Setup {
+        kind: args.kind,
+        settings: QuizSettings {
+            decks: rules.decks,
+            convention: match args.convention {
+                CountConvention::Floor => Convention::Floor,
+                CountConvention::Truncate => Convention::Truncate,
+            },
+            resolution: match args.resolution {
+                DeckResolution::Whole => Resolution::Whole,
+                DeckResolution::Half => Resolution::Half,
+                DeckResolution::Quarter => Resolution::Quarter,
+            },
+            ramp,
+            indices,
+            peek: illustrious_18(),
+        },
+        per_flash: usize::from(args.per_flash),
+        surprise: args.surprise,
+        countdown_decks: args.decks,
+    })
+}
+
+/// This game's index table for `rules`, most valuable first.
+fn game_index_table(_rules: &Rules) -> anyhow::Result<IndexTable> {
+    // MERGE: crate::analysis::indices::index_table(rules)
+    anyhow::bail!("the index table is not available in this build")
+}
+
+/// Runs the drill until `q` or the end of the input; returns its score line.
+pub fn run<W: Write>(
+    setup: &Setup,
+    seed: u64,
+    input: &mut impl BufRead,
+    out: &mut Out<'_, W>,
+    coach: &mut Coach,
+) -> anyhow::Result<String> {
+    if setup.kind == DrillKind::Countdown {
+        return countdown(setup, seed, input, out, coach);
+    }
+    let kind = setup.kind.quiz().context("a counting drill")?;
+    let Some(mut quiz) = Quiz::new(kind, setup.settings.clone(), seed) else {
+        return Ok("No index play to ask about for these rules.".to_owned());
+    };
+    out.line(&format!(
+        "Drill: {}. Answer each question (q ends); true counts are {} here.",
+        kind.describe(),
+        setup.settings.convention.name()
+    ))?;
+    'questions: loop {
+        out.line("")?;
+        out.line(&format!(
+            "Question {}. {}",
+            quiz.asked + 1,
+            quiz.question_text()
+        ))?;
+        match quiz.prompt() {
+            Prompt::Decks { dealt, shoe } => {
+                let filled = dealt * 40 / shoe;
+                out.line(&format!(
+                    "Discard tray [{}{}]",
+                    "#".repeat(filled),
+                    ".".repeat(40 - filled)
+                ))?;
+            }
+            Prompt::Deviation { cards, up, .. } => {
+                out.line(&format!(
+                    "Your hand: {}  Dealer shows: {}",
+                    out.cards(cards.as_slice()),
+                    out.card(*up)
+                ))?;
+            }
+            _ => {}
+        }
+        let started = Instant::now();
+        let answer = loop {
+            let Some(typed) = out.ask("> ", input)? else {
+                break 'questions;
+            };
+            match quiz.answer(&typed, started.elapsed().as_secs_f64()) {
+                Ok(answer) => break answer,
+                Err(why) => out.line(&format!("! {why}"))?,
+            }
+        };
+        coach.record_skill(
+            kind.name(),
+            answer.right,
+            answer.error,
+            started.elapsed().as_secs_f64(),
+        );
+        let verdict = if answer.right {
+            format!("✓ Right: {}", answer.expected)
+        } else {
+            format!("✗ It is {}", answer.expected)
+        };
+        out.line(&format!("{verdict} — {}", answer.why))?;
+        if let Some(err) = coach.save() {
+            out.line(&err)?;
+        }
+    }
+    Ok(quiz.score_line())
+}
+
+fn countdown<W: Write>(
+    setup: &Setup,
+    seed: u64,
+    input: &mut impl BufRead,
+    out: &mut Out<'_, W>,
+    coach: &mut Coach,
+) -> anyhow::Result<String> {
+    let decks = setup.countdown_decks;
+    let mut run = Countdown::new(decks, setup.per_flash, setup.surprise, seed);
+    out.line(&format!(
+        "Countdown: {decks} deck(s), {} card(s) at a time. Enter turns the next; keep the \
+         Hi-Lo count; q ends.",
+        setup.per_flash
+    ))?;
+    let started = Instant::now();
+    loop {
+        let Some(flash) = run.flash().map(<[_]>::to_vec) else {
+            break;
+        };
+        let shown = format!("{}  ", out.cards(&flash));
+        if out.ask(&shown, input)?.is_none() {
+            return Ok(format!("Countdown stopped after {} cards.", run.shown()));
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let guess = loop {
+        let Some(typed) = out.ask("Running count? ", input)? else {
+            return Ok("Countdown: no count given.".to_owned());
+        };
+        match parse_count(&typed) {
+            Some(guess) => break guess,
+            None => out.line("! a whole number, e.g. -3")?,
+        }
+    };
+    let running = run.running();
+    let right = guess == running;
+    coach.record_skill(
+        "countdown",
+        right,
+        f64::from((guess - running).abs()),
+        seconds,
+    );
+    let pace = run.shown() as f64 / seconds.max(1e-9);
+    let line = if right {
+        let best = if coach.record_countdown(decks, seconds) {
+            " · a personal best"
+        } else {
+            ""
+        };
+        format!(
+            "✓ Right: {running:+} after {} cards in {seconds:.1} s ({pace:.1} cards a second){best}",
+            run.shown()
+        )
+    } else {
+        format!(
+            "✗ The count was {running:+}, not {guess:+} ({} cards in {seconds:.1} s)",
+            run.shown()
+        )
+    };
+    if let Some(err) = coach.save() {
+        out.line(&err)?;
+    }
+    Ok(line)
+}

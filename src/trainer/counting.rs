@@ -1,0 +1,744 @@
+//! The counting drills, pure logic shared by `blackjack drill --kind …` and the table's `r`
+//! chooser: a deck countdown, true-count conversion, deck estimation, bet-ramp practice and
+//! this game's index plays (deviations).
+//!
+//! Every question is answered by typing (a number, or an action key for deviations) and graded
+//! at once; nothing here reads the clock or a terminal — the caller says how long an answer
+//! took. The same seed asks the same questions.
+//!
+//! Conventions: the true count is the running count divided by the decks left. The drills
+//! show the decks left at a resolution (whole, half or quarter decks: what a player reads off
+//! a discard tray), and the answer is that quotient floored or truncated, as the player chose;
+//! every answer names the convention. The index plays are compared with the floored count
+//! ([`crate::analysis::deviation::floored_true_count`]), as the index tables are computed.
+
+use rand::{RngExt, SeedableRng};
+
+use super::count::hilo_tag;
+use super::drill::build_hand;
+use crate::analysis::deviation::{Direction, IndexPlay, IndexTable};
+use crate::engine::{Action, Card, Cards, GameRng, Rank, Suit};
+
+/// How a true count is rounded to a whole number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Convention {
+    /// Towards minus infinity: +2.8 → +2, −0.4 → −1 (the index tables' convention).
+    #[default]
+    Floor,
+    /// Towards zero: +2.8 → +2, −0.4 → 0.
+    Truncate,
+}
+
+impl Convention {
+    /// The whole true count of `running` over `decks` decks.
+    pub fn apply(self, running: i32, decks: f64) -> i32 {
+        let exact = f64::from(running) / decks;
+        // A hair of tolerance so that 7 / 3.5 is 2 and not 1.9999….
+        let nudged = exact + 1e-9 * exact.signum();
+        match self {
+            Convention::Floor => nudged.floor() as i32,
+            Convention::Truncate => nudged.trunc() as i32,
+        }
+    }
+
+    /// `floor` or `truncate`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Convention::Floor => "floor",
+            Convention::Truncate => "truncate",
+        }
+    }
+}
+
+/// The step in which decks left are read: whole, half or quarter decks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Resolution {
+    /// Whole decks.
+    Whole,
+    /// Half decks.
+    #[default]
+    Half,
+    /// Quarter decks.
+    Quarter,
+}
+
+impl Resolution {
+    /// The step in decks.
+    pub const fn step(self) -> f64 {
+        match self {
+            Resolution::Whole => 1.0,
+            Resolution::Half => 0.5,
+            Resolution::Quarter => 0.25,
+        }
+    }
+
+    /// `whole`, `half` or `quarter`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Resolution::Whole => "whole",
+            Resolution::Half => "half",
+            Resolution::Quarter => "quarter",
+        }
+    }
+
+    /// `cards` cards as decks, to the nearest step (at least one step).
+    pub fn decks(self, cards: usize) -> f64 {
+        let step = self.step();
+        ((cards as f64 / 52.0 / step).round() * step).max(step)
+    }
+}
+
+/// A bet ramp: the bet at floored true count ≤ 0, +1, +2, …; the last bet for every higher
+/// count.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ramp(Vec<u32>);
+
+impl Ramp {
+    /// A ramp of these bets (at least one, each at least 1).
+    pub fn new(bets: Vec<u32>) -> Result<Ramp, String> {
+        if bets.is_empty() {
+            return Err("a ramp needs at least one bet".to_owned());
+        }
+        if bets.contains(&0) {
+            return Err("every bet of a ramp is at least 1".to_owned());
+        }
+        Ok(Ramp(bets))
+    }
+
+    /// The bet at floored true count `tc`.
+    pub fn bet(&self, tc: i32) -> u32 {
+        let i = usize::try_from(tc.max(0))
+            .unwrap_or(0)
+            .min(self.0.len() - 1);
+        self.0[i]
+    }
+
+    /// The bets, from a count of 0 or less up.
+    pub fn bets(&self) -> &[u32] {
+        &self.0
+    }
+}
+
+impl Default for Ramp {
+    /// 1–12: a common spread for a six-deck shoe.
+    fn default() -> Ramp {
+        Ramp(vec![1, 2, 4, 6, 8, 10, 12])
+    }
+}
+
+/// Which counting drill.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum QuizKind {
+    /// Running count → true count.
+    TrueCount,
+    /// Discard tray → decks left.
+    Decks,
+    /// True count → the ramp's bet.
+    Ramp,
+    /// Hand, up card and true count → the play, by this game's index table.
+    Deviations,
+}
+
+impl QuizKind {
+    /// The name on the command line and in the statistics.
+    pub const fn name(self) -> &'static str {
+        match self {
+            QuizKind::TrueCount => "true-count",
+            QuizKind::Decks => "decks",
+            QuizKind::Ramp => "ramp",
+            QuizKind::Deviations => "deviations",
+        }
+    }
+
+    /// What it practises.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            QuizKind::TrueCount => "true-count conversion",
+            QuizKind::Decks => "estimating the decks left",
+            QuizKind::Ramp => "betting by the ramp",
+            QuizKind::Deviations => "this game's index plays",
+        }
+    }
+}
+
+/// How the counting drills are set up.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QuizSettings {
+    /// Decks in the shoe.
+    pub decks: u8,
+    /// How the true count is rounded.
+    pub convention: Convention,
+    /// How finely the decks left are read.
+    pub resolution: Resolution,
+    /// The bet ramp.
+    pub ramp: Ramp,
+    /// The index plays asked about (this game's, computed for the rules).
+    pub indices: IndexTable,
+    /// The published American index plays, to say where this game differs.
+    pub peek: IndexTable,
+}
+
+/// One question.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Prompt {
+    /// Running count `running` with `decks` decks left (read at the resolution).
+    TrueCount {
+        /// The running count.
+        running: i32,
+        /// Decks left, at the resolution.
+        decks: f64,
+    },
+    /// `dealt` of `shoe` cards are in the discard tray: how many decks are left?
+    Decks {
+        /// Cards in the discard tray.
+        dealt: usize,
+        /// Cards in the full shoe.
+        shoe: usize,
+    },
+    /// At floored true count `tc`, the bet?
+    Ramp {
+        /// The floored true count.
+        tc: i32,
+    },
+    /// This hand against this up card at floored true count `tc`: the play?
+    Deviation {
+        /// The index play asked about.
+        play: IndexPlay,
+        /// The hand.
+        cards: Cards,
+        /// The dealer's up card.
+        up: Card,
+        /// The floored true count.
+        tc: i32,
+    },
+}
+
+/// A graded answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QuizAnswer {
+    /// Whether it was right.
+    pub right: bool,
+    /// The right answer, as the player would type it.
+    pub expected: String,
+    /// Why, in a line: the sum, the convention, the index.
+    pub why: String,
+    /// How far off a numeric answer was (0 when right; 1 for a wrong play).
+    pub error: f64,
+}
+
+/// A counting drill session: the question on screen, and how it is going.
+#[derive(Debug, Clone)]
+pub struct Quiz {
+    kind: QuizKind,
+    settings: QuizSettings,
+    rng: GameRng,
+    prompt: Prompt,
+    /// Questions answered.
+    pub asked: u32,
+    /// Answered right.
+    pub right: u32,
+    /// Right answers in a row now.
+    pub streak: u32,
+    /// The longest run of right answers.
+    pub best_streak: u32,
+    /// The sum of the answers' errors (mean error = this ÷ asked).
+    pub error_sum: f64,
+    /// Seconds spent answering.
+    pub seconds: f64,
+}
+
+impl Quiz {
+    /// A drill of `kind`; the same `seed` asks the same questions. `None` for a deviations
+    /// drill with no index play to ask about.
+    pub fn new(kind: QuizKind, settings: QuizSettings, seed: u64) -> Option<Quiz> {
+        if kind == QuizKind::Deviations && !settings.indices.plays.iter().any(|p| p.index.is_some())
+        {
+            return None;
+        }
+        let mut rng = GameRng::seed_from_u64(seed);
+        let prompt = ask(kind, &settings, &mut rng);
+        Some(Quiz {
+            kind,
+            settings,
+            rng,
+            prompt,
+            asked: 0,
+            right: 0,
+            streak: 0,
+            best_streak: 0,
+            error_sum: 0.0,
+            seconds: 0.0,
+        })
+    }
+
+    /// Which drill.
+    pub fn kind(&self) -> QuizKind {
+        self.kind
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &QuizSettings {
+        &self.settings
+    }
+
+    /// The question on screen.
+    pub fn prompt(&self) -> &Prompt {
+        &self.prompt
+    }
+
+    /// The question in words.
+    pub fn question_text(&self) -> String {
+        match &self.prompt {
+            Prompt::TrueCount { running, decks } => format!(
+                "Running count {running:+}, {decks} decks left: the true count ({})?",
+                self.settings.convention.name()
+            ),
+            Prompt::Decks { shoe, .. } => format!(
+                "The discard tray of a {}-deck shoe: how many decks are left (to the {} deck)?",
+                shoe / 52,
+                self.settings.resolution.name()
+            ),
+            Prompt::Ramp { tc } => format!("True count {tc:+}: your bet?"),
+            Prompt::Deviation { cards, up, tc, .. } => format!(
+                "{} against {} at true count {tc:+}: hit, stand, double or split?",
+                cards_text(cards),
+                up
+            ),
+        }
+    }
+
+    /// Grades `text` (a number, or `h`/`s`/`d`/`p` for deviations) and asks the next
+    /// question. An answer that is not one (`Err`) is not counted.
+    pub fn answer(&mut self, text: &str, seconds: f64) -> Result<QuizAnswer, String> {
+        let answer = grade(&self.prompt, &self.settings, text.trim())?;
+        self.asked += 1;
+        self.seconds += seconds;
+        self.error_sum += answer.error;
+        if answer.right {
+            self.right += 1;
+            self.streak += 1;
+            self.best_streak = self.best_streak.max(self.streak);
+        } else {
+            self.streak = 0;
+        }
+        self.prompt = ask(self.kind, &self.settings, &mut self.rng);
+        Ok(answer)
+    }
+
+    /// `Right 7 of 10 (70%) · streak 2 (best 5) · mean error 0.3 · 2.1 s an answer`.
+    pub fn score_line(&self) -> String {
+        let pct = if self.asked > 0 {
+            format!(
+                "{:.0}%",
+                100.0 * f64::from(self.right) / f64::from(self.asked)
+            )
+        } else {
+            "—".to_owned()
+        };
+        let per = if self.asked > 0 {
+            format!(
+                " · mean error {:.2} · {:.1} s an answer",
+                self.error_sum / f64::from(self.asked),
+                self.seconds / f64::from(self.asked)
+            )
+        } else {
+            String::new()
+        };
+        format!(
+            "Right {} of {} ({pct}) · streak {} (best {}){per}",
+            self.right, self.asked, self.streak, self.best_streak
+        )
+    }
+}
+
+fn fmt_decks(decks: f64) -> String {
+    let s = format!("{decks:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_owned()
+}
+
+fn cards_text(cards: &Cards) -> String {
+    cards
+        .as_slice()
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn ask(kind: QuizKind, settings: &QuizSettings, rng: &mut GameRng) -> Prompt {
+    let shoe = usize::from(settings.decks) * 52;
+    match kind {
+        QuizKind::TrueCount => {
+            // Decks left at the resolution, from one step up to the shoe less one step.
+            let step = settings.resolution.step();
+            let steps = (f64::from(settings.decks) / step) as u32;
+            let decks = f64::from(rng.random_range(1..steps.max(2))) * step;
+            // True counts from −6 to +10, the running count that gives one.
+            let target = rng.random_range(-6.0..10.0);
+            let running = (target * decks).round() as i32;
+            Prompt::TrueCount { running, decks }
+        }
+        QuizKind::Decks => Prompt::Decks {
+            dealt: rng.random_range(26..shoe.saturating_sub(26).max(27)),
+            shoe,
+        },
+        QuizKind::Ramp => Prompt::Ramp {
+            tc: rng.random_range(-3..=i32::try_from(settings.ramp.bets().len()).unwrap_or(7) + 1),
+        },
+        QuizKind::Deviations => {
+            let plays: Vec<&IndexPlay> = settings
+                .indices
+                .plays
+                .iter()
+                .filter(|p| p.index.is_some())
+                .collect();
+            let play = plays[rng.random_range(0..plays.len())].clone();
+            let index = play.index.unwrap_or(0);
+            // On both sides of the index, as often: two counts below, two at or above.
+            let tc = index + rng.random_range(-2..=1);
+            let cards = build_hand(rng, play.cell.kind, play.cell.row);
+            let up = up_card(rng, play.cell.up);
+            Prompt::Deviation {
+                play,
+                cards,
+                up,
+                tc,
+            }
+        }
+    }
+}
+
+fn up_card(rng: &mut GameRng, value: u8) -> Card {
+    let rank = if value == 10 {
+        Rank::ALL[rng.random_range(9..13usize)]
+    } else {
+        Rank::ALL[usize::from(value) - 1]
+    };
+    Card::new(rank, Suit::ALL[rng.random_range(0..4usize)])
+}
+
+fn number(text: &str) -> Result<f64, String> {
+    let clean = text.trim_start_matches('+').replace('−', "-");
+    clean
+        .parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite())
+        .ok_or_else(|| format!("`{text}` is not a number"))
+}
+
+fn grade(prompt: &Prompt, settings: &QuizSettings, text: &str) -> Result<QuizAnswer, String> {
+    match prompt {
+        Prompt::TrueCount { running, decks } => {
+            let given = number(text)?;
+            let expected = settings.convention.apply(*running, *decks);
+            let exact = f64::from(*running) / decks;
+            Ok(QuizAnswer {
+                right: given == f64::from(expected),
+                expected: format!("{expected:+}"),
+                why: format!(
+                    "{running:+} ÷ {decks} = {exact:+.2}, {} → {expected:+}",
+                    settings.convention.name()
+                ),
+                error: (given - f64::from(expected)).abs(),
+            })
+        }
+        Prompt::Decks { dealt, shoe } => {
+            let given = number(text)?;
+            let left = shoe - dealt;
+            let expected = settings.resolution.decks(left);
+            Ok(QuizAnswer {
+                right: (given - expected).abs() < 1e-9,
+                expected: fmt_decks(expected),
+                why: format!(
+                    "{left} cards left = {:.2} decks, to the {} deck {}",
+                    left as f64 / 52.0,
+                    settings.resolution.name(),
+                    fmt_decks(expected)
+                ),
+                error: (given - left as f64 / 52.0).abs(),
+            })
+        }
+        Prompt::Ramp { tc } => {
+            let given = number(text)?;
+            let expected = settings.ramp.bet(*tc);
+            let ramp: Vec<String> = settings.ramp.bets().iter().map(u32::to_string).collect();
+            Ok(QuizAnswer {
+                right: given == f64::from(expected),
+                expected: expected.to_string(),
+                why: format!(
+                    "ramp {} from a true count of 0 or less: at {tc:+} bet {expected}",
+                    ramp.join(",")
+                ),
+                error: (given - f64::from(expected)).abs(),
+            })
+        }
+        Prompt::Deviation { play, tc, .. } => {
+            let given = action_key(text)?;
+            let expected = if play.applies(*tc) {
+                play.play
+            } else {
+                play.otherwise
+            };
+            let mut why = format!("{}: {}", play.cell.label(), index_words(play));
+            if let Some(peek) = settings.peek.get(play.cell)
+                && peek.index != play.index
+            {
+                why.push_str(&format!(
+                    "; the American peek-game table says {}{}",
+                    index_words(peek),
+                    if matches!(play.play, Action::Double | Action::Split) {
+                        " (with no hole card, a dealer natural here takes the doubled or split stake too)"
+                    } else {
+                        ""
+                    }
+                ));
+            }
+            Ok(QuizAnswer {
+                right: given == expected,
+                expected: expected.name().to_owned(),
+                why,
+                error: f64::from(u8::from(given != expected)),
+            })
+        }
+    }
+}
+
+/// `stand at +0 and above`, `hit below −1`, `never between −10 and +15`.
+pub fn index_words(play: &IndexPlay) -> String {
+    match (play.index, play.direction) {
+        (None, _) => format!("{} never between −10 and +15", play.play.name()),
+        (Some(i), Direction::AtOrAbove) => format!("{} at {i:+} and above", play.play.name()),
+        (Some(i), Direction::Below) => format!("{} below {i:+}", play.play.name()),
+    }
+}
+
+fn action_key(text: &str) -> Result<Action, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "h" | "hit" => Ok(Action::Hit),
+        "s" | "stand" => Ok(Action::Stand),
+        "d" | "double" => Ok(Action::Double),
+        "p" | "split" => Ok(Action::Split),
+        _ => Err(format!("`{text}` is not a play: h, s, d or p")),
+    }
+}
+
+/// A deck countdown: decks shuffled, turned over one or two cards at a time; at the end (or at
+/// an unannounced stop) the player gives the running count.
+#[derive(Debug, Clone)]
+pub struct Countdown {
+    cards: Vec<Card>,
+    shown: usize,
+    per_flash: usize,
+    stop_at: usize,
+}
+
+impl Countdown {
+    /// `decks` decks (1–8), `per_flash` cards (1 or 2) a flash; with `surprise`, the run stops
+    /// at an unannounced point past the first half.
+    pub fn new(decks: u8, per_flash: usize, surprise: bool, seed: u64) -> Countdown {
+        let mut rng = GameRng::seed_from_u64(seed);
+        let mut cards: Vec<Card> = (0..decks)
+            .flat_map(|_| {
+                Suit::ALL
+                    .into_iter()
+                    .flat_map(|s| Rank::ALL.into_iter().map(move |r| Card::new(r, s)))
+            })
+            .collect();
+        for i in (1..cards.len()).rev() {
+            cards.swap(i, rng.random_range(0..=i));
+        }
+        let stop_at = if surprise {
+            rng.random_range(cards.len() / 2..cards.len())
+        } else {
+            cards.len()
+        };
+        Countdown {
+            cards,
+            shown: 0,
+            per_flash: per_flash.clamp(1, 2),
+            stop_at,
+        }
+    }
+
+    /// The next flash, or `None` when the run is over and the count is asked.
+    pub fn flash(&mut self) -> Option<&[Card]> {
+        if self.shown >= self.stop_at {
+            return None;
+        }
+        let start = self.shown;
+        self.shown = (self.shown + self.per_flash).min(self.stop_at);
+        Some(&self.cards[start..self.shown])
+    }
+
+    /// Cards shown so far.
+    pub fn shown(&self) -> usize {
+        self.shown
+    }
+
+    /// Cards in the run.
+    pub fn size(&self) -> usize {
+        self.cards.len()
+    }
+
+    /// Whether the count is asked now.
+    pub fn done(&self) -> bool {
+        self.shown >= self.stop_at
+    }
+
+    /// The running count of the cards shown.
+    pub fn running(&self) -> i32 {
+        self.cards[..self.shown]
+            .iter()
+            .map(|c| hilo_tag(c.value()))
+            .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::chart::{Cell, HandKind};
+    use crate::analysis::deviation::illustrious_18;
+
+    fn settings() -> QuizSettings {
+        QuizSettings {
+            decks: 6,
+            convention: Convention::Floor,
+            resolution: Resolution::Half,
+            ramp: Ramp::default(),
+            indices: illustrious_18(),
+            peek: illustrious_18(),
+        }
+    }
+
+    #[test]
+    fn conventions_round_as_named() {
+        assert_eq!(Convention::Floor.apply(7, 2.5), 2);
+        assert_eq!(Convention::Floor.apply(-1, 2.5), -1);
+        assert_eq!(Convention::Truncate.apply(-1, 2.5), 0);
+        assert_eq!(Convention::Floor.apply(7, 3.5), 2, "exactly 2, not 1.999…");
+        assert_eq!(Convention::Truncate.apply(-7, 3.5), -2);
+    }
+
+    #[test]
+    fn decks_are_read_at_the_resolution() {
+        assert_eq!(Resolution::Half.decks(130), 2.5);
+        assert_eq!(Resolution::Whole.decks(130), 3.0);
+        assert_eq!(Resolution::Quarter.decks(120), 2.25);
+        assert_eq!(Resolution::Half.decks(3), 0.5, "never below one step");
+    }
+
+    #[test]
+    fn the_ramp_holds_its_last_bet_and_its_first_below_zero() {
+        let ramp = Ramp::default();
+        assert_eq!(ramp.bet(-4), 1);
+        assert_eq!(ramp.bet(0), 1);
+        assert_eq!(ramp.bet(2), 4);
+        assert_eq!(ramp.bet(40), 12);
+        assert!(Ramp::new(vec![]).is_err() && Ramp::new(vec![1, 0]).is_err());
+    }
+
+    #[test]
+    fn every_quiz_grades_its_own_expected_answer_right_and_another_wrong() {
+        for kind in [
+            QuizKind::TrueCount,
+            QuizKind::Decks,
+            QuizKind::Ramp,
+            QuizKind::Deviations,
+        ] {
+            let mut quiz = Quiz::new(kind, settings(), 7).expect("a question");
+            for _ in 0..200 {
+                let prompt = quiz.prompt().clone();
+                let right = grade(&prompt, quiz.settings(), "0").map(|a| a.expected);
+                let expected = match right {
+                    Ok(e) => e,
+                    // Deviations are answered with a play.
+                    Err(_) => grade(&prompt, quiz.settings(), "h").unwrap().expected,
+                };
+                let answer = quiz.answer(&expected, 1.0).unwrap();
+                assert!(answer.right, "{kind:?} {prompt:?}: {answer:?}");
+            }
+            assert_eq!((quiz.asked, quiz.right, quiz.best_streak), (200, 200, 200));
+            assert!(quiz.answer("nonsense", 1.0).is_err());
+            assert_eq!(quiz.asked, 200, "not an answer: not counted");
+        }
+    }
+
+    #[test]
+    fn deviation_counts_fall_on_both_sides_of_the_index() {
+        let mut quiz = Quiz::new(QuizKind::Deviations, settings(), 3).unwrap();
+        let (mut on, mut off) = (0, 0);
+        for _ in 0..400 {
+            if let Prompt::Deviation { play, tc, .. } = quiz.prompt() {
+                if play.applies(*tc) {
+                    on += 1;
+                } else {
+                    off += 1;
+                }
+            }
+            quiz.answer("s", 0.0).unwrap();
+        }
+        assert!(on > 100 && off > 100, "{on} on the index's side, {off} off");
+    }
+
+    #[test]
+    fn a_true_count_answer_names_the_convention_and_the_sum() {
+        let prompt = Prompt::TrueCount {
+            running: -3,
+            decks: 2.0,
+        };
+        let floor = grade(&prompt, &settings(), "-1").unwrap();
+        assert!(!floor.right && floor.expected == "-2" && floor.why.contains("floor"));
+        let truncate = QuizSettings {
+            convention: Convention::Truncate,
+            ..settings()
+        };
+        assert!(grade(&prompt, &truncate, "-1").unwrap().right);
+    }
+
+    #[test]
+    fn a_countdown_counts_a_whole_deck_to_zero_and_stops_by_surprise_past_half() {
+        let mut run = Countdown::new(1, 2, false, 5);
+        let mut flashes = 0;
+        while run.flash().is_some() {
+            flashes += 1;
+        }
+        assert_eq!((flashes, run.running()), (26, 0));
+        let mut surprise = Countdown::new(2, 1, true, 5);
+        while surprise.flash().is_some() {}
+        assert!(surprise.shown() >= 52 && surprise.shown() < 104);
+    }
+
+    #[test]
+    fn where_the_index_differs_from_the_peek_game_the_answer_says_why() {
+        let mut game = illustrious_18();
+        let eleven = game
+            .plays
+            .iter_mut()
+            .find(|p| p.cell.row == 11 && p.cell.up == 1)
+            .unwrap();
+        eleven.index = Some(5);
+        let quiz_settings = QuizSettings {
+            indices: game.clone(),
+            ..settings()
+        };
+        let play = game.get(eleven_cell()).unwrap().clone();
+        let prompt = Prompt::Deviation {
+            play,
+            cards: build_hand(&mut GameRng::seed_from_u64(1), HandKind::Hard, 11),
+            up: Card::of_value(1),
+            tc: 3,
+        };
+        let answer = grade(&prompt, &quiz_settings, "d").unwrap();
+        assert!(!answer.right && answer.expected == "hit", "{answer:?}");
+        assert!(answer.why.contains("peek-game") && answer.why.contains("no hole card"));
+    }
+
+    fn eleven_cell() -> Cell {
+        Cell {
+            kind: HandKind::Hard,
+            row: 11,
+            up: 1,
+        }
+    }
+}

@@ -1,0 +1,280 @@
+//! The counting drills on screen: the deck countdown and the typed quizzes (true count, decks
+//! left, the ramp's bet, this game's index plays). The logic is the trainer's
+//! ([`crate::trainer::counting`]); this keeps the screen's state, turns intents into calls on
+//! it and records every answer with the coach, saved at once.
+
+use std::time::Instant;
+
+use super::app::{Intent, Message, Tone};
+use super::drill::DrillContext;
+use crate::analysis::deviation::{IndexTable, illustrious_18};
+use crate::engine::Action;
+use crate::trainer::counting::{
+    Convention, Countdown, Quiz, QuizAnswer, QuizKind, QuizSettings, Ramp, Resolution,
+};
+use crate::trainer::practice::parse_count;
+
+/// The longest typed answer.
+const INPUT_MAX: usize = 6;
+
+/// Decks in a table countdown.
+pub const COUNTDOWN_DECKS: u8 = 1;
+
+/// A typed counting quiz on screen.
+pub struct QuizScreen {
+    /// The quiz: the question, the score.
+    pub quiz: Quiz,
+    /// What has been typed.
+    pub input: String,
+    /// The last question, in words, with its graded answer.
+    pub last: Option<(String, String, QuizAnswer)>,
+    /// When the question on screen was asked.
+    pub asked_at: Instant,
+    /// A notice: a refused key.
+    pub note: Option<Message>,
+}
+
+/// A deck countdown on screen.
+pub struct CountdownScreen {
+    /// The run.
+    pub run: Countdown,
+    /// The cards of the last flash.
+    pub flash: Vec<crate::engine::Card>,
+    /// When the first card was turned.
+    pub started: Option<Instant>,
+    /// How long the run took, once over.
+    pub seconds: Option<f64>,
+    /// The running count typed so far.
+    pub input: String,
+    /// The result, once answered.
+    pub result: Option<Message>,
+    /// A notice: a refused key.
+    pub note: Option<Message>,
+}
+
+fn note(tone: Tone, text: impl Into<String>) -> Option<Message> {
+    Some(Message {
+        tone,
+        text: text.into(),
+    })
+}
+
+/// The quiz settings at this table: its decks, floored counts read to the half deck, the
+/// default ramp, and `indices` (this game's index plays).
+pub fn settings(decks: u8, indices: IndexTable) -> QuizSettings {
+    QuizSettings {
+        decks,
+        convention: Convention::Floor,
+        resolution: Resolution::Half,
+        ramp: Ramp::default(),
+        indices,
+        peek: illustrious_18(),
+    }
+}
+
+impl QuizScreen {
+    /// A quiz of `kind` seeded with `seed`; `None` if it has nothing to ask.
+    pub fn new(kind: QuizKind, settings: QuizSettings, seed: u64, now: Instant) -> Option<Self> {
+        Some(QuizScreen {
+            quiz: Quiz::new(kind, settings, seed)?,
+            input: String::new(),
+            last: None,
+            asked_at: now,
+            note: None,
+        })
+    }
+
+    /// The one place the quiz's state changes.
+    pub fn update(&mut self, intent: Intent, ctx: &mut DrillContext<'_>) {
+        let deviations = self.quiz.kind() == QuizKind::Deviations;
+        match intent {
+            Intent::DrillAnswer(action) if deviations => {
+                let key = match action {
+                    Action::Hit => "h",
+                    Action::Stand => "s",
+                    Action::Double => "d",
+                    Action::Split => "p",
+                };
+                self.submit(key, ctx);
+            }
+            Intent::CountKey(c) if !deviations => {
+                self.note = if self.input.chars().count() >= INPUT_MAX {
+                    note(Tone::Error, "That is longer than any answer here.")
+                } else {
+                    self.input.push(c);
+                    None
+                };
+            }
+            Intent::CountErase => {
+                self.input.pop();
+            }
+            Intent::CountSubmit if !deviations => {
+                let typed = std::mem::take(&mut self.input);
+                self.submit(&typed, ctx);
+            }
+            Intent::Unknown(c) => {
+                let how = if deviations {
+                    "answer h, s, d or p"
+                } else {
+                    "type a number, Enter answers"
+                };
+                self.note = note(Tone::Error, format!("`{c}` does nothing here: {how}."));
+            }
+            _ => {}
+        }
+    }
+
+    fn submit(&mut self, typed: &str, ctx: &mut DrillContext<'_>) {
+        let question = self.quiz.question_text();
+        let seconds = ctx
+            .now
+            .saturating_duration_since(self.asked_at)
+            .as_secs_f64();
+        match self.quiz.answer(typed, seconds) {
+            Ok(answer) => {
+                ctx.coach.record_skill(
+                    self.quiz.kind().name(),
+                    answer.right,
+                    answer.error,
+                    seconds,
+                );
+                self.note = ctx.coach.save().and_then(|err| note(Tone::Error, err));
+                self.last = Some((question, typed.to_owned(), answer));
+                self.asked_at = ctx.now;
+            }
+            Err(why) => self.note = note(Tone::Error, why),
+        }
+    }
+
+    /// The drill's summary for the table's messages.
+    pub fn summary(&self) -> Vec<Message> {
+        summary_lines(self.quiz.kind().describe(), self.quiz.asked, || {
+            self.quiz.score_line()
+        })
+    }
+}
+
+fn summary_lines(what: &str, asked: u32, score: impl Fn() -> String) -> Vec<Message> {
+    if asked == 0 {
+        return vec![Message {
+            tone: Tone::Info,
+            text: format!("Drill over: {what}. No question answered."),
+        }];
+    }
+    vec![
+        Message {
+            tone: Tone::Good,
+            text: format!("Drill over: {what}."),
+        },
+        Message {
+            tone: Tone::Info,
+            text: score(),
+        },
+    ]
+}
+
+impl CountdownScreen {
+    /// A countdown of `decks` decks, one card a flash, seeded with `seed`.
+    pub fn new(decks: u8, seed: u64) -> CountdownScreen {
+        CountdownScreen {
+            run: Countdown::new(decks, 1, false, seed),
+            flash: Vec::new(),
+            started: None,
+            seconds: None,
+            input: String::new(),
+            result: None,
+            note: None,
+        }
+    }
+
+    /// The one place the countdown's state changes: space turns the next card, then the
+    /// running count is typed and Enter answers; space after the result starts a new run.
+    pub fn update(&mut self, intent: Intent, ctx: &mut DrillContext<'_>) {
+        match intent {
+            Intent::NextRound | Intent::CountSubmit if self.result.is_some() => {
+                let decks = u8::try_from(self.run.size() / 52).unwrap_or(1);
+                *ctx.drills_started += 1;
+                *self = CountdownScreen::new(decks, ctx.seed ^ *ctx.drills_started);
+            }
+            Intent::NextRound | Intent::CountSubmit if !self.run.done() => {
+                self.started.get_or_insert(ctx.now);
+                self.flash = self.run.flash().map(<[_]>::to_vec).unwrap_or_default();
+                if self.run.done() {
+                    self.seconds = self
+                        .started
+                        .map(|s| ctx.now.saturating_duration_since(s).as_secs_f64());
+                }
+                self.note = None;
+            }
+            Intent::CountKey(c) if self.run.done() => {
+                if self.input.chars().count() < 4 {
+                    self.input.push(c);
+                }
+            }
+            Intent::CountErase => {
+                self.input.pop();
+            }
+            Intent::CountSubmit => match parse_count(&self.input) {
+                None => {
+                    self.note = note(Tone::Error, "Type the running count (e.g. -3), then Enter.")
+                }
+                Some(guess) => self.answer(guess, ctx),
+            },
+            Intent::CountKey(_) => {
+                self.note = note(
+                    Tone::Error,
+                    "Space turns the next card; the count comes at the end.",
+                )
+            }
+            Intent::Unknown(c) => {
+                self.note = note(
+                    Tone::Error,
+                    format!("`{c}` does nothing here: space turns a card, Enter answers."),
+                );
+            }
+            _ => {}
+        }
+    }
+
+    fn answer(&mut self, guess: i32, ctx: &mut DrillContext<'_>) {
+        let running = self.run.running();
+        let right = guess == running;
+        let seconds = self.seconds.unwrap_or(0.0);
+        ctx.coach.record_skill(
+            "countdown",
+            right,
+            f64::from((guess - running).abs()),
+            seconds,
+        );
+        let cards = self.run.shown();
+        let pace = if seconds > 0.0 {
+            format!(" · {:.1} cards a second", cards as f64 / seconds)
+        } else {
+            String::new()
+        };
+        let decks = u8::try_from(self.run.size() / 52).unwrap_or(1);
+        let text = if right {
+            let best = if ctx.coach.record_countdown(decks, seconds) {
+                " · a personal best"
+            } else {
+                ""
+            };
+            format!("Right: {running:+} after {cards} cards in {seconds:.1} s{pace}{best}.")
+        } else {
+            format!("The count was {running:+}, not {guess:+} ({cards} cards in {seconds:.1} s).")
+        };
+        self.result = note(if right { Tone::Good } else { Tone::Bad }, text);
+        self.input.clear();
+        self.note = ctx.coach.save().and_then(|err| note(Tone::Error, err));
+    }
+
+    /// The drill's summary for the table's messages.
+    pub fn summary(&self) -> Vec<Message> {
+        let answered = u32::from(self.result.is_some());
+        summary_lines("a deck countdown", answered, || {
+            self.result
+                .as_ref()
+                .map_or(String::new(), |m| m.text.clone())
+        })
+    }
+}

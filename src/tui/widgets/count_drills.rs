@@ -1,0 +1,256 @@
+//! The counting drills' screens: a typed quiz (true count, decks left, ramp, index plays) and
+//! the deck countdown. Pure functions of the app's state, laid out like the other drills: a
+//! question box, the last answer with why, and the bar.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use super::drill::{BAR_HEIGHT, chips, framed, keys_line, note_line, render_bar, render_header};
+use super::marker;
+use super::status::{key, message_line, tone_mark};
+use crate::trainer::counting::{Prompt, QuizKind};
+use crate::tui::app::{App, Tone};
+use crate::tui::count_drills::{CountdownScreen, QuizScreen};
+
+/// The discard tray as a bar of `width`: dealt cards filled, the rest empty.
+fn tray(app: &App, dealt: usize, shoe: usize, width: usize) -> String {
+    let filled = (dealt * width + shoe / 2) / shoe.max(1);
+    let (full, empty) = if app.ascii {
+        ('#', '.')
+    } else {
+        ('█', '░')
+    };
+    std::iter::repeat_n(full, filled)
+        .chain(std::iter::repeat_n(empty, width - filled.min(width)))
+        .collect()
+}
+
+/// A typed counting quiz.
+pub fn render_quiz(app: &App, screen: &QuizScreen, area: Rect, buf: &mut Buffer) {
+    let t = app.theme;
+    let quiz = &screen.quiz;
+    let [header, question_area, info_area, bar] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(6),
+        Constraint::Fill(1),
+        Constraint::Length(BAR_HEIGHT),
+    ])
+    .areas(area);
+    render_header(
+        app,
+        &format!("Drill: {}", quiz.kind().describe()),
+        header,
+        buf,
+    );
+    let block = framed(app, format!(" Question {} ", quiz.asked + 1));
+    let inner = block.inner(question_area);
+    block.render(question_area, buf);
+    let mut lines = vec![Line::from(Span::styled(quiz.question_text(), t.title))];
+    match quiz.prompt() {
+        Prompt::Decks { dealt, shoe } => {
+            let width = usize::from(inner.width.saturating_sub(16)).min(48);
+            lines.push(Line::default());
+            lines.push(Line::from(vec![
+                Span::styled("Discard tray ", t.dim),
+                Span::styled(tray(app, *dealt, *shoe, width), t.text),
+            ]));
+        }
+        Prompt::Deviation { cards, .. } => {
+            lines.push(Line::default());
+            let mut spans = vec![Span::styled("Your hand ", t.dim)];
+            spans.extend(chips(app, cards.as_slice()).spans);
+            lines.push(Line::from(spans));
+        }
+        _ => {}
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+
+    let block = framed(app, " Last answer ".to_owned());
+    let inner = block.inner(info_area);
+    block.render(info_area, buf);
+    let settings = quiz.settings();
+    let mut lines = match &screen.last {
+        None => vec![Line::from(Span::styled(
+            format!(
+                "True counts here: running count ÷ decks left, {} (the convention is named in \
+                 every answer); decks read to the {} deck.",
+                settings.convention.name(),
+                settings.resolution.name()
+            ),
+            t.dim,
+        ))],
+        Some((question, typed, answer)) => {
+            let tone = if answer.right { Tone::Good } else { Tone::Bad };
+            let (mark, style) = tone_mark(app, tone);
+            let verdict = if answer.right {
+                format!("{mark} Right: {}", answer.expected)
+            } else {
+                format!("{mark} {} — you said {typed}", answer.expected)
+            };
+            vec![
+                Line::from(Span::styled(question.clone(), t.dim)),
+                Line::from(Span::styled(verdict, style)),
+                Line::from(Span::styled(answer.why.clone(), t.text)),
+            ]
+        }
+    };
+    if quiz.kind() == QuizKind::Ramp {
+        let ramp: Vec<String> = settings.ramp.bets().iter().map(u32::to_string).collect();
+        lines.push(Line::default());
+        lines.push(Line::from(Span::styled(
+            format!(
+                "Your ramp, from a true count of 0 or less: {}",
+                ramp.join(", ")
+            ),
+            t.dim,
+        )));
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+
+    let first = if quiz.kind() == QuizKind::Deviations {
+        Line::from(vec![
+            Span::styled(format!("{} Your play:", marker(app.ascii)), t.active_hand),
+            Span::raw(" "),
+            key(app, "h"),
+            Span::raw(" hit "),
+            key(app, "s"),
+            Span::raw(" stand "),
+            key(app, "d"),
+            Span::raw(" double "),
+            key(app, "p"),
+            Span::raw(" split"),
+        ])
+    } else {
+        Line::from(vec![
+            Span::styled(format!("{} Your answer:", marker(app.ascii)), t.active_hand),
+            Span::raw(" "),
+            Span::styled(format!("{}_", screen.input), t.title),
+        ])
+    };
+    render_bar(
+        app,
+        [
+            first,
+            note_line(app, screen.note.as_ref()),
+            Line::from(Span::styled(quiz.score_line(), t.text)),
+            keys_line(
+                app,
+                &[
+                    ("Enter", "answer"),
+                    ("r", "other drills"),
+                    ("Esc", "back to the table"),
+                    ("?", "help"),
+                ],
+            ),
+        ],
+        bar,
+        buf,
+    );
+}
+
+/// The deck countdown: the card just turned, how far through, then the count.
+pub fn render_countdown(app: &App, screen: &CountdownScreen, area: Rect, buf: &mut Buffer) {
+    let t = app.theme;
+    let run = &screen.run;
+    let [header, card_area, info_area, bar] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(5),
+        Constraint::Fill(1),
+        Constraint::Length(BAR_HEIGHT),
+    ])
+    .areas(area);
+    render_header(app, "Drill: a deck countdown", header, buf);
+    let block = framed(app, format!(" {} of {} cards ", run.shown(), run.size()));
+    let inner = block.inner(card_area);
+    block.render(card_area, buf);
+    let mut lines = vec![Line::default()];
+    if screen.flash.is_empty() {
+        lines.push(Line::from(Span::styled(
+            "Space turns the first card; keep the Hi-Lo count in your head.",
+            t.dim,
+        )));
+    } else {
+        let mut spans = vec![Span::styled("Card ", t.dim)];
+        spans.extend(chips(app, &screen.flash).spans);
+        lines.push(Line::from(spans));
+    }
+    Paragraph::new(lines).render(inner, buf);
+
+    let block = framed(app, " Countdown ".to_owned());
+    let inner = block.inner(info_area);
+    block.render(info_area, buf);
+    let mut lines = vec![Line::from(Span::styled(
+        "2–6 count +1 · 7–9 count 0 · tens and aces count −1. A whole deck counts to 0.",
+        t.text,
+    ))];
+    if let Some(result) = &screen.result {
+        lines.push(Line::default());
+        lines.push(message_line(app, result));
+    }
+    let best = app
+        .coach()
+        .lifetime()
+        .unwrap_or_else(|| app.coach().session().clone())
+        .countdown_best
+        .get(&u8::try_from(run.size() / 52).unwrap_or(1))
+        .copied();
+    if let Some(best) = best {
+        lines.push(Line::from(Span::styled(
+            format!("Your best perfect run: {best:.1} s"),
+            t.dim,
+        )));
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+
+    let first = if screen.result.is_some() {
+        Line::from(vec![
+            Span::styled(format!("{} Again?", marker(app.ascii)), t.active_hand),
+            Span::raw(" "),
+            key(app, "space"),
+            Span::raw(" a new run"),
+        ])
+    } else if run.done() {
+        Line::from(vec![
+            Span::styled(
+                format!("{} Running count?", marker(app.ascii)),
+                t.active_hand,
+            ),
+            Span::raw(" "),
+            Span::styled(format!("{}_", screen.input), t.title),
+        ])
+    } else {
+        Line::from(vec![
+            Span::styled(format!("{} Count:", marker(app.ascii)), t.active_hand),
+            Span::raw(" "),
+            key(app, "space"),
+            Span::raw(" next card"),
+        ])
+    };
+    render_bar(
+        app,
+        [
+            first,
+            note_line(app, screen.note.as_ref()),
+            Line::default(),
+            keys_line(
+                app,
+                &[
+                    ("space", "next card"),
+                    ("Enter", "answer"),
+                    ("Esc", "back to the table"),
+                    ("?", "help"),
+                ],
+            ),
+        ],
+        bar,
+        buf,
+    );
+}

@@ -1,0 +1,212 @@
+//! The counting drills as a learner meets them: `blackjack drill --kind countdown|true-count|
+//! decks|ramp` on the command line (answers graded with the convention named, kept in the
+//! statistics file), and the same drills from the table's `r` chooser.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use blackjack_trainer::engine::{Rules, Units};
+use blackjack_trainer::trainer::drill::DrillKind;
+use blackjack_trainer::tui::{App, DrillScreen, Intent, TableConfig};
+
+/// A folder of its own under the system's temporary folder, removed at the end.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir =
+            std::env::temp_dir().join(format!("bj-count-drills-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a temporary folder");
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn drill(args: &[&str], input: &str) -> (String, bool) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_blackjack"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("input written");
+    let out = child.wait_with_output().expect("it ends");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr),
+        out.status.success(),
+    )
+}
+
+/// The right answer the drill printed after `✗ It is `, for each question in order.
+fn expected_answers(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.split("✗ It is ").nth(1))
+        .map(|rest| rest.split(" — ").next().unwrap_or_default().to_owned())
+        .collect()
+}
+
+#[test]
+fn a_true_count_drill_replays_by_seed_and_grades_by_the_chosen_convention() {
+    let dir = TempDir::new("true-count");
+    let stats = dir.0.join("stats.json");
+    let stats = stats.to_str().unwrap();
+    // First run: answer 99 to everything, to learn the right answers from the feedback.
+    let args = [
+        "--seed",
+        "11",
+        "drill",
+        "--kind",
+        "true-count",
+        "--stats",
+        stats,
+    ];
+    let (first, ok) = drill(&args, "99\n99\n99\n99\n99\nq\n");
+    assert!(ok, "{first}");
+    assert!(first.contains("floor"), "the convention is named: {first}");
+    let right = expected_answers(&first);
+    assert_eq!(right.len(), 5, "{first}");
+    // The same seed asks the same questions: the right answers are graded right.
+    let (second, ok) = drill(&args, &(right.join("\n") + "\nq\n"));
+    assert!(ok, "{second}");
+    assert!(second.contains("Right 5 of 5 (100%)"), "{second}");
+    assert!(second.contains("Counting: true-count"), "{second}");
+    // Truncating instead of flooring changes the answers of the negative counts only.
+    let (truncated, _) = drill(
+        &[&args[..], &["--convention", "truncate"]].concat(),
+        "99\n99\n99\n99\n99\nq\n",
+    );
+    assert!(truncated.contains("truncate"), "{truncated}");
+    let saved = std::fs::read_to_string(dir.0.join("stats.json")).expect("saved");
+    assert!(saved.contains("\"true-count\""), "{saved}");
+}
+
+#[test]
+fn the_ramp_and_decks_drills_grade_their_own_answers_right() {
+    for (kind, extra) in [("ramp", vec!["--ramp", "1,2,4,8"]), ("decks", vec![])] {
+        let mut args = vec!["--seed", "5", "drill", "--kind", kind, "--no-stats"];
+        args.extend(extra);
+        let (first, _) = drill(&args, "x\n-1\n-1\n-1\nq\n");
+        assert!(
+            first.contains("is not a number"),
+            "a non-answer is refused: {first}"
+        );
+        let right = expected_answers(&first);
+        assert!(!right.is_empty(), "{first}");
+        let (second, _) = drill(&args, &(right.join("\n") + "\nq\n"));
+        assert!(
+            second.contains(&format!("Right {0} of {0} (100%)", right.len())),
+            "{kind}: {second}"
+        );
+    }
+}
+
+#[test]
+fn a_bad_ramp_is_a_usage_error() {
+    let (text, ok) = drill(
+        &["drill", "--kind", "ramp", "--ramp", "1,0", "--no-stats"],
+        "",
+    );
+    assert!(!ok && text.contains("--ramp"), "{text}");
+}
+
+#[test]
+fn a_whole_deck_counts_down_to_zero_and_a_perfect_run_is_a_personal_best() {
+    let dir = TempDir::new("countdown");
+    let stats = dir.0.join("stats.json");
+    let args = [
+        "--seed",
+        "3",
+        "drill",
+        "--kind",
+        "countdown",
+        "--stats",
+        stats.to_str().unwrap(),
+    ];
+    let (text, ok) = drill(&args, &("\n".repeat(52) + "0\n"));
+    assert!(ok, "{text}");
+    assert!(
+        text.contains("✓ Right: +0 after 52 cards") && text.contains("personal best"),
+        "{text}"
+    );
+    assert!(text.contains("Countdown best"), "{text}");
+    let (wrong, _) = drill(&args, &("\n".repeat(52) + "2\n"));
+    assert!(wrong.contains("✗ The count was +0, not +2"), "{wrong}");
+}
+
+fn app() -> App {
+    let config = TableConfig {
+        speed: Duration::ZERO,
+        bankroll: Units::from_units(100),
+        seed: 9,
+        ..TableConfig::default()
+    };
+    App::new(&Rules::default(), config)
+        .expect("valid options")
+        .with_color(false)
+        .with_background_waits(true)
+}
+
+#[test]
+fn the_table_chooser_starts_each_counting_drill_and_records_its_answers() {
+    let mut app = app();
+    app.update(Intent::OpenDrills);
+    app.update(Intent::ChooseDrill(DrillKind::TrueCount));
+    let Some(DrillScreen::Quiz(screen)) = app.drill() else {
+        panic!("a quiz screen");
+    };
+    assert!(screen.quiz.question_text().contains("floor"));
+    for c in "99".chars() {
+        app.update(Intent::CountKey(c));
+    }
+    app.update(Intent::CountSubmit);
+    let record = app
+        .session()
+        .skills
+        .get("true-count")
+        .copied()
+        .unwrap_or_default();
+    assert_eq!((record.asked, record.right), (1, 0));
+    // `r` goes back to the chooser, with the drill's summary in the table's log.
+    app.update(Intent::OpenDrills);
+    assert!(matches!(app.drill(), Some(DrillScreen::Chooser { .. })));
+    assert!(
+        app.messages()
+            .iter()
+            .any(|m| m.text.contains("Right 0 of 1"))
+    );
+    app.update(Intent::ChooseDrill(DrillKind::Countdown));
+    for _ in 0..52 {
+        app.update(Intent::NextRound);
+    }
+    let Some(DrillScreen::Countdown(screen)) = app.drill() else {
+        panic!("a countdown");
+    };
+    assert!(screen.run.done());
+    app.update(Intent::CountKey('0'));
+    app.update(Intent::CountSubmit);
+    let record = app
+        .session()
+        .skills
+        .get("countdown")
+        .copied()
+        .unwrap_or_default();
+    assert_eq!(
+        (record.asked, record.right),
+        (1, 1),
+        "a deck counts to zero"
+    );
+}
