@@ -166,10 +166,7 @@ fn countdown<W: Write>(
         setup.per_flash
     ))?;
     let started = Instant::now();
-    loop {
-        let Some(flash) = run.flash().map(<[_]>::to_vec) else {
-            break;
-        };
+    while let Some(flash) = run.flash().map(<[_]>::to_vec) {
         let shown = format!("{}  ", out.cards(&flash));
         if out.ask(&shown, input)?.is_none() {
             return Ok(format!("Countdown stopped after {} cards.", run.shown()));

@@ -415,7 +415,7 @@ impl Tally {
             }
         }
         for (decks, seconds) in &self.countdown_best {
-            if !(1..=8).contains(decks) || !(seconds.is_finite() && *seconds > 0.0) {
+            if !((1..=8).contains(decks) && seconds.is_finite() && *seconds > 0.0) {
                 return Err(format!("countdown best of {decks} decks: {seconds} s"));
             }
         }

@@ -206,11 +206,10 @@ impl CountdownScreen {
                 }
                 self.note = None;
             }
-            Intent::CountKey(c) if self.run.done() => {
-                if self.input.chars().count() < 4 {
-                    self.input.push(c);
-                }
+            Intent::CountKey(c) if self.run.done() && self.input.chars().count() < 4 => {
+                self.input.push(c);
             }
+            Intent::CountKey(_) if self.run.done() => {}
             Intent::CountErase => {
                 self.input.pop();
             }
