@@ -104,6 +104,18 @@ pub struct PlayArgs {
     /// runs out).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub bankroll: u64,
+    /// Counting mode: grade decisions by this game's index plays at the true count (the count
+    /// starts hidden; `c` shows it).
+    #[arg(long)]
+    pub count: bool,
+    /// Grade the bet placed before each deal against this ramp: the bet at true count 0 or
+    /// less, +1, +2, … (the last for every higher count), comma-separated.
+    #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub ramp: Option<Vec<u32>>,
+    /// In counting mode with the count hidden: ask for the running count before every N-th
+    /// deal (0: never).
+    #[arg(long, value_name = "N", default_value_t = 5, requires = "count")]
+    pub count_check: u32,
 }
 
 /// Options of `blackjack rules`.

@@ -210,3 +210,94 @@ fn the_table_chooser_starts_each_counting_drill_and_records_its_answers() {
         "a deck counts to zero"
     );
 }
+
+// ----- counting mode at the table -----
+
+/// A quick stand-in for the computed table in these tests: the published American I18 (Don
+/// Schlesinger, Blackjack Attack), which has 16 vs T: stand at 0 and above.
+fn published(_: &Rules) -> blackjack_trainer::analysis::deviation::IndexTable {
+    blackjack_trainer::analysis::deviation::illustrious_18()
+}
+
+fn counting_app(ramp: Option<Vec<u32>>, check_every: u32) -> App {
+    let config = TableConfig {
+        speed: Duration::ZERO,
+        seed: 9,
+        ai: vec![blackjack_trainer::ai::Level::Hard],
+        counting: true,
+        ramp: ramp.map(|r| blackjack_trainer::trainer::counting::Ramp::new(r).unwrap()),
+        count_check_every: check_every,
+        indices: Some(published),
+        ..TableConfig::default()
+    };
+    let mut app = App::new(&Rules::default(), config)
+        .expect("valid options")
+        .with_color(false)
+        .with_background_waits(true);
+    let start = std::time::Instant::now();
+    while !app
+        .messages()
+        .iter()
+        .any(|m| m.text.contains("index table is ready"))
+    {
+        assert!(start.elapsed().as_secs() < 20, "the index table never came");
+        std::thread::sleep(Duration::from_millis(5));
+        app.update(Intent::Poll);
+    }
+    app
+}
+
+#[test]
+fn counting_mode_grades_a_missed_index_play_with_its_cost_at_the_count() {
+    let mut app = counting_app(None, 0);
+    // Seat 1 2,3 then 7 and 9; you 10,6; seat 3 4,5 (then stands? it hits to 17+); up T.
+    let deal = [2, 10, 4, 10, 3, 6, 5, 7, 7, 9, 10].map(blackjack_trainer::engine::Card::of_value);
+    assert!(app.stack_next(&deal));
+    app.update(Intent::Deal);
+    assert!(app.your_turn());
+    assert!(app.floored_count() >= 0, "count {}", app.floored_count());
+    app.update(Intent::Act(blackjack_trainer::engine::Action::Hit));
+    let grade = app.log().last_grade().expect("graded").text.clone();
+    assert!(
+        grade.starts_with("Index play: stand 16 vs T at true count +")
+            && grade.contains("the chart says hit"),
+        "{grade}"
+    );
+    assert!(grade.contains("at this count"), "{grade}");
+}
+
+#[test]
+fn the_bet_is_graded_against_the_ramp_and_the_count_is_checked_every_n_deals() {
+    let mut app = counting_app(Some(vec![1, 2, 4]), 1);
+    app.update(Intent::Deal);
+    assert!(
+        app.messages()
+            .iter()
+            .any(|m| m.text.contains("the ramp's bet")),
+        "{:?}",
+        app.messages()
+    );
+    assert_eq!(app.session().skills.get("ramp").map(|r| r.asked), Some(1));
+    // Play the round out, then the next deal asks for the count first.
+    while app.your_turn() {
+        app.update(Intent::Act(blackjack_trainer::engine::Action::Stand));
+    }
+    app.update(Intent::Deal);
+    assert_eq!(app.count_check(), Some(""), "{:?}", app.messages().last());
+    let running =
+        blackjack_trainer::trainer::count::running_count(app.table().view(app.your_seat()).seen());
+    for c in format!("{running}").chars() {
+        app.update(Intent::CountKey(c));
+    }
+    app.update(Intent::CountSubmit);
+    assert!(
+        app.messages()
+            .iter()
+            .any(|m| m.text.contains("Count check") && m.text.contains("right"))
+    );
+    assert_eq!(app.session().count.correct, 1);
+    assert!(
+        !app.between_rounds() || app.count_check().is_none(),
+        "the deal went on"
+    );
+}

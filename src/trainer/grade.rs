@@ -133,9 +133,102 @@ pub fn grade(
     }
 }
 
+/// An index play that decided a grade in counting mode: the floored true count it was made at
+/// and the chart's play it replaced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IndexCall {
+    /// The floored true count.
+    pub tc: i32,
+    /// What the chart says.
+    pub chart: Action,
+}
+
+/// Grades like [`grade`], at floored true count `tc`: where `indices` has an index play for the
+/// hand's cell that applies at `tc` and is legal, that play is the advised one (and the call
+/// says so). `ev` gives the EVs for the shoe as it is, so the cost of a missed index is its
+/// cost at this count.
+#[allow(clippy::too_many_arguments)]
+pub fn grade_at_count(
+    chart: &Chart,
+    indices: &crate::analysis::deviation::IndexTable,
+    tc: i32,
+    cards: &Cards,
+    up: u8,
+    legal: ActionSet,
+    chosen: Action,
+    ev: impl Fn(Action) -> Option<f64>,
+) -> (Grade, Option<IndexCall>) {
+    let mut graded = grade(chart, cards, up, legal, chosen, &ev);
+    let Some(play) = indices.deviation(graded.cell, tc, legal) else {
+        return (graded, None);
+    };
+    let call = IndexCall {
+        tc,
+        chart: graded.advised,
+    };
+    graded.advised = play;
+    graded.cost = match (ev(play), ev(chosen)) {
+        (Some(best), Some(taken)) if chosen != play => (best - taken).max(0.0),
+        _ => 0.0,
+    };
+    (graded, Some(call))
+}
+
+impl Grade {
+    /// The feedback in counting mode: an index play says so (`Index play: stand 16 vs T at
+    /// true count +1; the chart says hit`), anything else reads as [`Grade::advice`].
+    pub fn advice_at_count(&self, call: Option<&IndexCall>) -> String {
+        let Some(call) = call else {
+            return self.advice();
+        };
+        let advice = format!(
+            "Index play: {} {} at true count {:+}; the chart says {}",
+            self.advised,
+            self.cell.label(),
+            call.tc,
+            call.chart
+        );
+        if self.is_correct() {
+            advice
+        } else {
+            format!(
+                "{advice} — you chose {} (−{:.3} bets EV at this count)",
+                self.chosen, self.cost
+            )
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_index_play_that_applies_is_the_advised_play_and_says_so() {
+        let chart = Chart::parse("hard 16: S S S S S H H H H H").unwrap();
+        let indices = crate::analysis::deviation::illustrious_18();
+        let evs = |a: Action| match a {
+            Action::Stand => Some(-0.50),
+            Action::Hit => Some(-0.53),
+            _ => None,
+        };
+        let legal: ActionSet = [Action::Hit, Action::Stand].into_iter().collect();
+        let sixteen = cards(&[10, 6]);
+        let (g, call) = grade_at_count(&chart, &indices, 1, &sixteen, 10, legal, Action::Hit, evs);
+        assert_eq!(
+            (g.advised, call.map(|c| c.chart)),
+            (Action::Stand, Some(Action::Hit))
+        );
+        assert!((g.cost - 0.03).abs() < 1e-12);
+        assert_eq!(
+            g.advice_at_count(call.as_ref()),
+            "Index play: stand 16 vs T at true count +1; the chart says hit — you chose hit \
+             (−0.030 bets EV at this count)"
+        );
+        // Below the index the chart's play stands, graded as ever.
+        let (g, call) = grade_at_count(&chart, &indices, -1, &sixteen, 10, legal, Action::Hit, evs);
+        assert!(g.is_correct() && call.is_none());
+    }
 
     fn cards(values: &[u8]) -> Cards {
         Cards::from_values(values)

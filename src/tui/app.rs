@@ -224,7 +224,7 @@ impl SeatInfo {
 }
 
 /// How the table is set up: what `blackjack play` checked and built from its options.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct TableConfig {
     /// Seats at the table, 1–7.
     pub seats: usize,
@@ -246,6 +246,16 @@ pub struct TableConfig {
     pub bankroll: Units,
     /// The shoe's seed.
     pub seed: u64,
+    /// Counting mode: decisions are graded by this game's index plays at the true count.
+    pub counting: bool,
+    /// The bet ramp the bet placed before each deal is graded against, if any.
+    pub ramp: Option<crate::trainer::counting::Ramp>,
+    /// In counting mode with the count hidden: ask for the running count before every this
+    /// many deals (0: never).
+    pub count_check_every: u32,
+    /// How this game's index table is worked out (the analysis's function), or `None` where
+    /// it is not available: counting mode and the deviations drill then say so.
+    pub indices: Option<super::index_slot::Compute>,
 }
 
 impl Default for TableConfig {
@@ -263,6 +273,10 @@ impl Default for TableConfig {
             stats: None,
             bankroll: Units::from_units(100),
             seed: 0,
+            counting: false,
+            ramp: None,
+            count_check_every: 0,
+            indices: None,
         }
     }
 }
@@ -301,6 +315,16 @@ pub struct App {
     pub(crate) bet_entry: Option<String>,
     /// The statistics panel shows its heat map page (where both do not fit at once).
     pub(crate) stats_heat_page: bool,
+    /// Counting mode, the ramp and the count checks (see [`TableConfig`]).
+    pub(crate) counting: bool,
+    pub(crate) ramp: Option<crate::trainer::counting::Ramp>,
+    pub(crate) count_check_every: u32,
+    /// The running count typed at a count check before the deal, while one is asked.
+    pub(crate) count_check: Option<String>,
+    /// The count was checked before this deal already.
+    pub(crate) checked_this_round: bool,
+    /// This game's index table, worked out in the background once wanted.
+    pub(crate) indices: Option<super::index_slot::IndexSlot>,
     /// The size of the screen last drawn (how far the log can scroll depends on it).
     screen: ratatui::layout::Rect,
     /// The shoe was reshuffled before the round on the table.
@@ -390,6 +414,14 @@ impl App {
             log,
             bet_entry: None,
             stats_heat_page: false,
+            counting: config.counting,
+            ramp: config.ramp,
+            count_check_every: config.count_check_every,
+            count_check: None,
+            checked_this_round: false,
+            indices: config
+                .indices
+                .map(|compute| super::index_slot::IndexSlot::new(rules, compute)),
             screen: ratatui::layout::Rect::new(0, 0, 80, 24),
             reshuffled: false,
             seed: config.seed,
@@ -398,7 +430,18 @@ impl App {
             show_count: false,
             quit: false,
             leaving: false,
-        })
+        }
+        .request_indices_if_counting())
+    }
+
+    /// Counting mode wants the index table from the start.
+    fn request_indices_if_counting(mut self) -> App {
+        if self.counting
+            && let Some(slot) = &mut self.indices
+        {
+            slot.request();
+        }
+        self
     }
 
     /// The same app drawn with colour (`true`) or without (`false`, for `NO_COLOR`).
@@ -439,7 +482,9 @@ impl App {
     /// Whether something the screen shows is still being computed (the strategy, the live
     /// EVs): the loop then wakes up every [`super::background::POLL_INTERVAL`] to pick it up.
     pub fn background_pending(&self) -> bool {
-        self.strategy.is_pending() || self.live == LivePanel::Computing
+        self.strategy.is_pending()
+            || self.live == LivePanel::Computing
+            || self.indices.as_ref().is_some_and(|s| s.is_pending())
     }
 
     /// The variant's basic strategy, if it has been worked out.
@@ -533,6 +578,11 @@ impl App {
         self.show_ev
     }
 
+    /// The running count being typed at a count check, if one is asked.
+    pub fn count_check(&self) -> Option<&str> {
+        self.count_check.as_deref()
+    }
+
     /// The bet being typed in, if one is.
     pub fn bet_entry(&self) -> Option<&str> {
         self.bet_entry.as_deref()
@@ -574,7 +624,10 @@ impl App {
         let hand = view.active_hand()?;
         let up = view.dealer_up()?;
         let chart = &self.strategy.get()?.chart;
-        let line = hint::hint_line(chart, &hand.cards, up.value(), view.legal()).1;
+        let mut line = hint::hint_line(chart, &hand.cards, up.value(), view.legal()).1;
+        if let Some(index) = self.index_hint() {
+            line = format!("{line} · {index}");
+        }
         // After a split, which hand the hint is about.
         Some(match (view.active_hand_index(), view.own_hand_count()) {
             (Some(i), n) if n > 1 => format!("{line} (hand {} of {n})", i + 1),
@@ -622,6 +675,25 @@ impl App {
             Intent::LogBackLines => self.scroll_log(true, LOG_WHEEL),
             Intent::LogOnLines => self.scroll_log(false, LOG_WHEEL),
             Intent::PanelPage => self.stats_heat_page = !self.stats_heat_page,
+            Intent::CountKey(c) if self.count_check.is_some() => {
+                if let Some(typed) = &mut self.count_check
+                    && typed.len() < 4
+                {
+                    typed.push(c);
+                }
+            }
+            Intent::CountErase if self.count_check.is_some() => {
+                if let Some(typed) = &mut self.count_check {
+                    typed.pop();
+                }
+            }
+            Intent::CountSubmit if self.count_check.is_some() => self.answer_count_check(),
+            Intent::LeaveDrill if self.count_check.is_some() => {
+                // Esc at a count check: skipped this time; the deal goes on.
+                self.count_check = None;
+                self.checked_this_round = true;
+                self.deal();
+            }
             Intent::ClosePanel => {
                 if !self.overlay.is_some_and(Overlay::is_modal) {
                     self.overlay = None;
@@ -707,6 +779,19 @@ impl App {
     fn collect_background(&mut self) {
         if self.strategy.poll() {
             self.install_seat_strategies();
+        }
+        let (arrived, failures) = match &mut self.indices {
+            Some(slot) => (slot.poll(), slot.take_failures()),
+            None => (false, Vec::new()),
+        };
+        if arrived && self.counting {
+            self.say(
+                Tone::Info,
+                "This game's index table is ready: decisions are graded by it now.",
+            );
+        }
+        for failure in failures {
+            self.say(Tone::Error, failure.to_string());
         }
         self.evs.poll();
         // A worker that panicked was caught and its work is being done again: say so.

@@ -67,7 +67,7 @@ impl fmt::Display for WorkerFailure {
 }
 
 /// Runs `work`, turning a panic into its message.
-fn caught<T>(work: impl FnOnce() -> T) -> Attempt<T> {
+pub(crate) fn caught<T>(work: impl FnOnce() -> T) -> Result<T, String> {
     catch_unwind(AssertUnwindSafe(work)).map_err(|payload| {
         panic_hook::take_this_threads()
             .unwrap_or_else(|| format!("panicked: {}", panic_hook::payload_text(&*payload)))

@@ -101,6 +101,10 @@ impl App {
     /// `r` at the table: the drill chooser.
     pub(crate) fn open_drills(&mut self) {
         self.overlay = None;
+        // The deviations drill asks about this game's index plays: start working them out.
+        if let Some(slot) = &mut self.indices {
+            slot.request();
+        }
         self.drill = Some(DrillScreen::Chooser {
             selected: 0,
             note: None,
@@ -145,8 +149,7 @@ impl App {
             now: (self.clock)(),
             seed: self.seed,
             drills_started: &mut self.drills_started,
-            // MERGE: the game's index table from its background slot.
-            indices: None,
+            indices: self.indices.as_ref().and_then(|slot| slot.get()),
         };
         match screen.update(intent, &mut ctx) {
             DrillStep::Stay => self.drill = Some(screen),

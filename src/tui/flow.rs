@@ -6,7 +6,6 @@
 
 use crate::ai;
 use crate::engine::{Action, ActionError, Event, Phase};
-use crate::trainer::evs::EvQuery;
 
 use super::app::{App, Message, Overlay, Player, Tone};
 use super::narrate::Narrator;
@@ -45,19 +44,12 @@ impl App {
         }
         // The EVs were asked for when the hand came up, so this rarely waits.
         let strategy = self.ensure_strategy();
-        let graded = match EvQuery::table_basic(&self.rules, &self.table.view(self.you)) {
-            Some(query) => {
-                let evs = self.evs.wait_for(&query);
-                let view = self.table.view(self.you);
-                self.coach.grade(&strategy.chart, &view, action, &evs)
-            }
-            None => None,
-        };
-        if let Some(g) = graded {
+        if let Some((g, call)) = self.grade_decision(&strategy, action) {
+            let advice = g.advice_at_count(call.as_ref());
             if self.strict && !g.is_correct() {
                 self.log.grade(Message {
                     tone: Tone::Error,
-                    text: format!("{} — strict mode: try again", g.advice()),
+                    text: format!("{advice} — strict mode: try again"),
                 });
                 // The mistake was made, even if it is not played: it counts.
                 self.coach.record(g);
@@ -68,10 +60,7 @@ impl App {
             } else {
                 Tone::Bad
             };
-            self.log.grade(Message {
-                tone,
-                text: g.advice(),
-            });
+            self.log.grade(Message { tone, text: advice });
             self.coach.record(g);
         }
         let hand = self.table.active().map_or(0, |(_, h)| h);
@@ -102,6 +91,16 @@ impl App {
         if !self.bet_enter() {
             return;
         }
+        // Counting mode with the count hidden: now and then the count is asked first.
+        if self.count_check_due() && !self.checked_this_round {
+            self.count_check = Some(String::new());
+            self.say(
+                Tone::Info,
+                "Count check: type the running count, then Enter.",
+            );
+            return;
+        }
+        self.grade_bet();
         if !self.table.covers_bet(self.you)
             && let Some((_, whole)) = self.table.bet_range(self.you)
             && self.table.place_bet(self.you, whole).is_ok()
@@ -115,6 +114,7 @@ impl App {
             Ok(events) => {
                 let events = events.to_vec();
                 self.log.start_round(self.coach.session().rounds + 1);
+                self.checked_this_round = false;
                 self.reshuffled = false;
                 self.absorb(&events);
             }

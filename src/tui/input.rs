@@ -382,6 +382,15 @@ fn key_intent(key: KeyEvent, app: &App) -> Option<Intent> {
     if let Some(drill) = app.drill() {
         return drill_intent(key.code, drill);
     }
+    if app.count_check().is_some() {
+        return match key.code {
+            KeyCode::Char(c @ ('0'..='9' | '-' | '+')) => Some(Intent::CountKey(c)),
+            KeyCode::Backspace => Some(Intent::CountErase),
+            KeyCode::Enter => Some(Intent::CountSubmit),
+            KeyCode::Esc => Some(Intent::LeaveDrill),
+            _ => None,
+        };
+    }
     if let Some(intent) = bet_entry_intent(key.code, app) {
         return Some(intent);
     }

@@ -196,6 +196,12 @@ fn bank_line(app: &App, width: u16) -> Line<'static> {
         Span::styled(" · Bet ", theme.dim),
         Span::styled(amount(app.bet()), theme.title),
     ];
+    if let Some(typed) = app.count_check() {
+        spans.push(Span::styled(
+            format!(" · running count? {typed}_ Enter"),
+            theme.active_hand,
+        ));
+    }
     if let Some(typed) = app.bet_entry() {
         spans.push(Span::styled(
             format!(" · new bet {typed}_ Enter"),

@@ -1,0 +1,146 @@
+//! Counting mode at the table: decisions graded by this game's index plays at the floored true
+//! count (with their cost at that count, from the EVs of the shoe as it is), the bet placed
+//! before each deal graded against the player's ramp, and — with the count hidden — the
+//! running count asked before every few deals.
+
+use crate::analysis::Strategy;
+use crate::analysis::deviation::floored_true_count;
+use crate::engine::Action;
+use crate::trainer::count::running_count;
+use crate::trainer::evs::EvQuery;
+use crate::trainer::grade::{Grade, IndexCall, grade_at_count};
+use crate::trainer::practice::parse_count;
+
+use super::app::{App, Tone};
+
+impl App {
+    /// The floored true count of the cards seen, as the index plays read it.
+    pub fn floored_count(&self) -> i32 {
+        let view = self.table.view(self.you);
+        floored_true_count(running_count(view.seen()), view.cards_left())
+    }
+
+    /// Grades the person's `action` on the hand to act: by the chart, or in counting mode by
+    /// the index plays at the true count once the index table is ready.
+    pub(crate) fn grade_decision(
+        &mut self,
+        strategy: &Strategy,
+        action: Action,
+    ) -> Option<(Grade, Option<IndexCall>)> {
+        let view = self.table.view(self.you);
+        let indices = self
+            .indices
+            .as_ref()
+            .and_then(|slot| slot.get())
+            .filter(|_| self.counting)
+            .cloned();
+        let Some(indices) = indices else {
+            let query = EvQuery::table_basic(&self.rules, &view)?;
+            let evs = self.evs.wait_for(&query);
+            let view = self.table.view(self.you);
+            return self
+                .coach
+                .grade(&strategy.chart, &view, action, &evs)
+                .map(|g| (g, None));
+        };
+        // The cost at this count: the EVs of the shoe as it is.
+        let query = EvQuery::live(&self.rules, &view)?;
+        let evs = self.evs.wait_for(&query);
+        let view = self.table.view(self.you);
+        let hand = view.active_hand()?;
+        let up = view.dealer_up()?.value();
+        Some(grade_at_count(
+            &strategy.chart,
+            &indices,
+            self.floored_count(),
+            &hand.cards,
+            up,
+            view.legal(),
+            action,
+            |a| evs.get(a),
+        ))
+    }
+
+    /// The hint's note in counting mode: the index play of the hand's cell, when it applies.
+    pub(crate) fn index_hint(&self) -> Option<String> {
+        if !self.counting {
+            return None;
+        }
+        let cell = self.live_cell()?;
+        let play = self.indices.as_ref()?.get()?.get(cell)?;
+        let tc = self.floored_count();
+        let words = crate::trainer::counting::index_words(play);
+        Some(if play.applies(tc) {
+            format!("index play now (true count {tc:+}): {words}")
+        } else {
+            format!("index: {words}; true count {tc:+}: the chart's play")
+        })
+    }
+
+    /// Before a deal with a ramp set: the bet placed, graded against the ramp at the true
+    /// count, into the log and the statistics.
+    pub(crate) fn grade_bet(&mut self) {
+        let Some(ramp) = &self.ramp else {
+            return;
+        };
+        let tc = self.floored_count();
+        let wanted = ramp.bet(tc);
+        let bet = self.bet();
+        let right = bet == crate::engine::Units::from_units(i64::from(wanted));
+        let error = (bet.0 as f64 / 1000.0 - f64::from(wanted)).abs();
+        self.coach.record_skill("ramp", right, error, 0.0);
+        let bet = bet.plain();
+        let (tone, text) = if right {
+            (
+                Tone::Good,
+                format!("Bet {bet} at true count {tc:+}: the ramp's bet"),
+            )
+        } else {
+            (
+                Tone::Bad,
+                format!("Bet {bet} at true count {tc:+}: the ramp says {wanted}"),
+            )
+        };
+        self.say(tone, text);
+    }
+
+    /// Whether a count check is due before this deal: counting mode, the count hidden, and
+    /// every `count_check_every` rounds.
+    pub(crate) fn count_check_due(&self) -> bool {
+        self.counting
+            && !self.show_count
+            && self.count_check_every > 0
+            && self.coach.session().rounds > 0
+            && self
+                .coach
+                .session()
+                .rounds
+                .is_multiple_of(u64::from(self.count_check_every))
+            && self.count_check.is_none()
+    }
+
+    /// The typed answer of a count check: graded against the running count, then the deal.
+    pub(crate) fn answer_count_check(&mut self) {
+        let Some(typed) = self.count_check.take() else {
+            return;
+        };
+        let Some(guess) = parse_count(&typed) else {
+            self.say(Tone::Error, "Type the running count (e.g. -3), then Enter.");
+            self.count_check = Some(String::new());
+            return;
+        };
+        let running = running_count(self.table.view(self.you).seen());
+        let right = guess == running;
+        self.coach.record_count(right);
+        if right {
+            self.say(Tone::Good, format!("Count check: {running:+}, right."));
+        } else {
+            self.say(
+                Tone::Bad,
+                format!("Count check: the running count is {running:+}, not {guess:+}."),
+            );
+        }
+        self.checked_this_round = true;
+        self.deal();
+    }
+}
