@@ -289,6 +289,10 @@ pub struct StrategyArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Explain one cell instead: its EVs and the reason for its play (a key as `--json`
+    /// writes them: `hard:11:T`, `soft:18:9`, `pair:8:A`).
+    #[arg(long, value_name = "CELL", conflicts_with = "json")]
+    pub why: Option<String>,
 }
 
 /// Options of `blackjack sim`.

@@ -5,6 +5,7 @@ pub mod chart;
 pub mod dealer;
 pub mod deviation;
 pub mod player;
+pub mod reasons;
 pub mod strategy;
 
 pub use player::{HandContext, HandEvs, Solver};

@@ -33,6 +33,41 @@ pub struct Strategy {
     pub return_chart: f64,
     /// Player's expected return with composition-dependent best play on every decision.
     pub return_optimal: f64,
+    /// Every cell's EVs, averaged over the two-card hands that make it: the numbers its code
+    /// was chosen by (the reasons and the chart screen read them).
+    pub cell_evs: std::collections::BTreeMap<Cell, CellEvs>,
+}
+
+/// A chart cell's EVs per initial unit, full shoe less the up card, averaged over the hands
+/// that make the cell (weighted by their probability). `None`: the action is not allowed there.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CellEvs {
+    /// Stand.
+    pub stand: f64,
+    /// Hit (then the best composition-dependent hit/stand).
+    pub hit: f64,
+    /// Double.
+    pub double: Option<f64>,
+    /// Split.
+    pub split: Option<f64>,
+}
+
+impl CellEvs {
+    /// The allowed actions with their EVs, best first.
+    pub fn ranked(&self) -> Vec<(crate::engine::Action, f64)> {
+        use crate::engine::Action;
+        let mut all: Vec<(Action, f64)> = [
+            (Action::Stand, Some(self.stand)),
+            (Action::Hit, Some(self.hit)),
+            (Action::Double, self.double),
+            (Action::Split, self.split),
+        ]
+        .into_iter()
+        .filter_map(|(a, ev)| ev.filter(|e| e.is_finite()).map(|e| (a, e)))
+        .collect();
+        all.sort_by(|a, b| b.1.total_cmp(&a.1));
+        all
+    }
 }
 
 /// The strategy for `rules`, computed once per process and rule set, then shared: the hard AI,
@@ -115,7 +150,7 @@ fn all_rows() -> impl Iterator<Item = (HandKind, u8)> {
 /// What one up card contributes: its chart column and the probability-weighted returns.
 struct Column {
     up: u8,
-    codes: Vec<(Cell, Code)>,
+    codes: Vec<(Cell, Code, Option<CellEvs>)>,
     return_chart: f64,
     return_optimal: f64,
 }
@@ -158,15 +193,24 @@ fn solve_column(rules: &Rules, up: u8) -> Column {
             split = split.zip(evs.split).map(|(a, b)| a + w * b);
             weight += w;
         }
-        let code = if weight == 0.0 {
-            Code::S
+        let (code, evs) = if weight == 0.0 {
+            (Code::S, None)
         } else {
             let avg = |x: f64| x / weight;
-            Solver::best_code(avg(stand), avg(hit), double.map(avg), split.map(avg))
+            let evs = CellEvs {
+                stand: avg(stand),
+                hit: avg(hit),
+                double: double.map(avg),
+                split: split.map(avg),
+            };
+            (
+                Solver::best_code(evs.stand, evs.hit, evs.double, evs.split),
+                Some(evs),
+            )
         };
         let cell = Cell { kind, row, up };
         chart.set(cell, code);
-        codes.push((cell, code));
+        codes.push((cell, code, evs));
     }
     // The round's return for this up card: every two-card hand, by probability.
     let total: f64 = shoe.iter().map(|&c| f64::from(c)).sum();
@@ -240,13 +284,17 @@ pub fn compute_strategy_on(rules: &Rules, threads: usize) -> Strategy {
     let full = ValueCounts::full_shoe(rules.decks);
     let n = f64::from(full.total() as u16);
     let mut chart = Chart::default();
+    let mut cell_evs = std::collections::BTreeMap::new();
     let (mut return_chart, mut return_optimal) = (0.0, 0.0);
     for column in &columns {
         let p_up = f64::from(full.get(column.up)) / n;
         return_chart += p_up * column.return_chart;
         return_optimal += p_up * column.return_optimal;
-        for &(cell, code) in &column.codes {
+        for &(cell, code, evs) in &column.codes {
             chart.set(cell, code);
+            if let Some(evs) = evs {
+                cell_evs.insert(cell, evs);
+            }
         }
     }
     Strategy {
@@ -254,6 +302,7 @@ pub fn compute_strategy_on(rules: &Rules, threads: usize) -> Strategy {
         chart,
         return_chart,
         return_optimal,
+        cell_evs,
     }
 }
 

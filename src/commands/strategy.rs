@@ -14,6 +14,9 @@ pub fn strategy(rules: &Rules, args: &StrategyArgs) -> anyhow::Result<()> {
     let started = Instant::now();
     let s = basic_strategy_on(rules, super::analysis_threads());
     let elapsed = started.elapsed();
+    if let Some(key) = &args.why {
+        return why(&s, key);
+    }
     if args.json {
         let chart: serde_json::Map<String, serde_json::Value> = Chart::printed_cells()
             .map(|cell| {
@@ -45,6 +48,32 @@ pub fn strategy(rules: &Rules, args: &StrategyArgs) -> anyhow::Result<()> {
     );
     println!("(computed in {:.0} ms)", elapsed.as_secs_f64() * 1000.0);
     Ok(())
+}
+
+/// `--why CELL`: the cell's play, its EVs best first, and the reason.
+fn why(s: &crate::analysis::Strategy, key: &str) -> anyhow::Result<()> {
+    let cell = Cell::from_key(key).ok_or_else(|| {
+        super::UsageError(format!(
+            "--why {key:?} is not a chart cell: write it as `strategy --json` does, e.g. \
+             hard:11:T, soft:18:9, pair:8:A"
+        ))
+    })?;
+    let reason = crate::analysis::reasons::reason(s, peek_chart(&s.rules).as_ref(), cell)
+        .ok_or_else(|| {
+            super::UsageError(format!("{} is not a hand that can be dealt", cell.label()))
+        })?;
+    println!("{}: {}", cell.label(), s.chart.get(cell).preferred());
+    for (action, ev) in s.cell_evs[&cell].ranked() {
+        println!("  {:<7}{ev:+.4}", action.name());
+    }
+    println!("Why: {reason}");
+    Ok(())
+}
+
+/// The American peek game's chart for the same rules, to say where this game differs.
+fn peek_chart(_rules: &Rules) -> Option<Chart> {
+    // MERGE: the peek game's chart from the analysis.
+    None
 }
 
 /// The three tables as text, columns 2–9, T, A.

@@ -623,16 +623,23 @@ impl App {
         let view = self.table.view(self.you);
         let hand = view.active_hand()?;
         let up = view.dealer_up()?;
-        let chart = &self.strategy.get()?.chart;
-        let mut line = hint::hint_line(chart, &hand.cards, up.value(), view.legal()).1;
+        let strategy = self.strategy.get()?;
+        let mut line = hint::hint_line(&strategy.chart, &hand.cards, up.value(), view.legal()).1;
+        // After a split, which hand the hint is about.
+        if let (Some(i), n) = (view.active_hand_index(), view.own_hand_count())
+            && n > 1
+        {
+            line = format!("{line} (hand {} of {n})", i + 1);
+        }
+        // Then the index play in counting mode, or the reason for the play.
         if let Some(index) = self.index_hint() {
             line = format!("{line} · {index}");
+        } else if let Some(cell) = self.live_cell()
+            && let Some(why) = crate::analysis::reasons::reason(strategy, None, cell)
+        {
+            line = format!("{line} · {why}");
         }
-        // After a split, which hand the hint is about.
-        Some(match (view.active_hand_index(), view.own_hand_count()) {
-            (Some(i), n) if n > 1 => format!("{line} (hand {} of {n})", i + 1),
-            _ => line,
-        })
+        Some(line)
     }
 
     /// The one place state changes.

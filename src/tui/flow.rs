@@ -61,6 +61,13 @@ impl App {
                 Tone::Bad
             };
             self.log.grade(Message { tone, text: advice });
+            // A mistake comes with the reason for the right play.
+            if !g.is_correct()
+                && call.is_none()
+                && let Some(why) = crate::analysis::reasons::reason(&strategy, None, g.cell)
+            {
+                self.say(Tone::Info, format!("  Why: {why}"));
+            }
             self.coach.record(g);
         }
         let hand = self.table.active().map_or(0, |(_, h)| h);
