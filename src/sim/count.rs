@@ -21,8 +21,8 @@
 //! # The figures of a report
 //! With `EV` the mean result per round and `SD` its standard deviation, both in units of the
 //! ramp, and `B` the bankroll in the same units, the report gives the measures of Don
-//! Schlesinger, *Blackjack Attack: Playing the Pros' Way* (3rd ed., 2005), ch. 4 ("Risk of
-//! ruin") and ch. 6 ("SCORE", "desirability index" and "N0"):
+//! Schlesinger, *Blackjack Attack: Playing the Pros' Way* (3rd ed., 2005), in its chapters on
+//! risk of ruin and on SCORE, the desirability index and N0:
 //! - initial-bet advantage `IBA = EV / average initial bet`;
 //! - desirability index `DI = 1000 · EV / SD`;
 //! - `SCORE = DI²` (the win per 100 rounds, in units of the bet, for a bankroll of 10⁶ such
@@ -39,8 +39,8 @@ use rand::Rng;
 
 use super::{ChunkResult, RunTiming, ShoeMode, chunk_rng, rules_for, run_chunks, sim_table};
 use crate::ai::{Hard, Strategy, take_turn};
-use crate::analysis::chart::{Cell, HandKind};
-use crate::analysis::deviation::{Direction, IndexTable, floored_true_count};
+use crate::analysis::chart::{Cell, Chart, Code, HandKind};
+use crate::analysis::deviation::{Direction, IndexPlay, IndexTable, floored_true_count};
 use crate::engine::{Action, ActionError, ActionSet, Cards, EventSink, Rules, Table, ValueCounts};
 use crate::trainer::count::hilo_tag;
 
@@ -311,14 +311,109 @@ pub struct Counter {
     /// Basic strategy (the hard seat, playing the chart it was given).
     basic: Hard,
     deviations: Deviations,
+    /// The chart played at each true count, compiled ([`ByCount`]).
+    by_count: ByCount,
     ramp: BetRamp,
     system: CountSystem,
+}
+
+/// Basic strategy with the index plays made at each true count, compiled into one chart table
+/// per count ([`Hard`]), so that a counted decision costs what a flat one does.
+///
+/// Every index play changes at one count, so outside the counts from one below the lowest
+/// index to the highest the plays no longer change: a count is clamped into that range. A count
+/// whose plays a chart cannot express (an index play whose fallback, where it is not legal,
+/// differs from every chart code's) has no table and is decided by [`Deviations`] instead.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct ByCount {
+    /// The count of `tables[0]`.
+    low: i32,
+    tables: Vec<Option<Hard>>,
+}
+
+/// The chart codes, in the order tried.
+const CODES: [Code; 5] = [Code::H, Code::S, Code::D, Code::Ds, Code::P];
+
+/// Whether a hand can be in `cell` (the rows and up cards a [`Chart`] has).
+fn is_chart_cell(cell: Cell) -> bool {
+    let rows = match cell.kind {
+        HandKind::Hard => 4..=21,
+        HandKind::Soft => 12..=21,
+        HandKind::Pair => 1..=10,
+    };
+    rows.contains(&cell.row) && (1..=10).contains(&cell.up)
+}
+
+/// Every set of legal actions a turn can have: stand is legal on every turn.
+fn turn_legal_sets() -> impl Iterator<Item = ActionSet> {
+    (0..16u8)
+        .map(ActionSet::from_bits)
+        .filter(|legal| legal.contains(Action::Stand))
+}
+
+impl ByCount {
+    fn new(basic: &Hard, table: &IndexTable) -> ByCount {
+        // The plays that count: the first of each cell (as `IndexTable::get`), with an index.
+        let plays: Vec<&IndexPlay> = table
+            .plays
+            .iter()
+            .filter(|p| p.index.is_some() && table.get(p.cell) == Some(*p))
+            .collect();
+        let indices = plays.iter().filter_map(|p| p.index);
+        let (Some(low), Some(high)) = (indices.clone().min(), indices.max()) else {
+            return ByCount {
+                low: 0,
+                tables: vec![Some(basic.clone())],
+            };
+        };
+        let low = low.saturating_sub(1);
+        let tables = (low..=high)
+            .map(|tc| Self::chart_at(basic.chart(), &plays, tc).map(Hard::new))
+            .collect();
+        ByCount { low, tables }
+    }
+
+    /// Basic strategy with the plays made at `tc`, if a chart can express them.
+    fn chart_at(basic: &Chart, plays: &[&IndexPlay], tc: i32) -> Option<Chart> {
+        let mut chart = basic.clone();
+        for play in plays
+            .iter()
+            .filter(|p| p.applies(tc) && is_chart_cell(p.cell))
+        {
+            let otherwise = basic.get(play.cell);
+            // The code that makes the play where it is legal and basic strategy elsewhere, on
+            // every set of legal actions a turn can have (stand is legal on every turn).
+            let code = CODES.into_iter().find(|code| {
+                turn_legal_sets().all(|legal| {
+                    let wanted = if legal.contains(play.play) {
+                        play.play
+                    } else {
+                        otherwise.resolve(legal)
+                    };
+                    code.resolve(legal) == wanted
+                })
+            })?;
+            chart.set(play.cell, code);
+        }
+        Some(chart)
+    }
+
+    /// The compiled strategy at floored true count `tc`, if there is one.
+    #[inline(always)]
+    fn at(&self, tc: i32) -> Option<&Hard> {
+        let last = self.tables.len().saturating_sub(1);
+        let step = usize::try_from(tc.saturating_sub(self.low))
+            .unwrap_or(0)
+            .min(last);
+        self.tables.get(step)?.as_ref()
+    }
 }
 
 impl Counter {
     /// A counter playing `basic` with the deviations of `indices`, betting `ramp`.
     pub fn new(basic: Hard, indices: &IndexTable, ramp: BetRamp) -> Counter {
         Counter {
+            by_count: ByCount::new(&basic, indices),
             basic,
             deviations: Deviations::new(indices),
             ramp,
@@ -332,8 +427,26 @@ impl Counter {
     }
 
     /// The counter's play at floored true count `tc`, as a [`Strategy`].
+    #[inline(always)]
     pub fn at_count(&self, tc: i32) -> AtCount<'_> {
-        AtCount { counter: self, tc }
+        AtCount {
+            counter: self,
+            compiled: self.by_count.at(tc),
+            tc,
+        }
+    }
+
+    /// The play at `tc` by the definition: the index table's deviation for the hand's cell if
+    /// it has one there and it is legal, else basic strategy.
+    #[inline]
+    fn decide_by_lookup(&self, cards: &Cards, up: u8, legal: ActionSet, tc: i32) -> Action {
+        if !self.deviations.is_empty() {
+            let cell = Cell::for_hand(cards, up, legal.contains(Action::Split));
+            if let Some(play) = self.deviations.deviation(cell, tc, legal) {
+                return play;
+            }
+        }
+        self.basic.decide_hand(cards, up, legal)
     }
 }
 
@@ -341,20 +454,18 @@ impl Counter {
 #[derive(Debug, Clone, Copy)]
 pub struct AtCount<'a> {
     counter: &'a Counter,
+    /// The chart table compiled for this count, where there is one.
+    compiled: Option<&'a Hard>,
     tc: i32,
 }
 
 impl Strategy for AtCount<'_> {
     #[inline(always)]
     fn decide_hand(&self, cards: &Cards, up: u8, legal: ActionSet) -> Action {
-        let deviations = &self.counter.deviations;
-        if !deviations.is_empty() {
-            let cell = Cell::for_hand(cards, up, legal.contains(Action::Split));
-            if let Some(play) = deviations.deviation(cell, self.tc, legal) {
-                return play;
-            }
+        match self.compiled {
+            Some(table) => table.decide_hand(cards, up, legal),
+            None => self.counter.decide_by_lookup(cards, up, legal, self.tc),
         }
-        self.counter.basic.decide_hand(cards, up, legal)
     }
 }
 
@@ -703,7 +814,9 @@ pub fn run_counting(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::deviation::{IndexPlay, illustrious_18};
+    use crate::ai::hard_chart;
+    use crate::analysis::deviation::illustrious_18;
+    use crate::engine::Rules;
 
     #[test]
     fn the_ramp_bets_by_floored_true_count_and_holds_its_last_bet() {
@@ -806,6 +919,118 @@ mod tests {
             ..first
         });
         assert_compiled_plays_as_the_table(&table);
+    }
+
+    /// Every hand of one to four cards by value (1 = ace … 10).
+    fn all_hands() -> Vec<Cards> {
+        let mut hands = Vec::new();
+        let mut frontier = vec![Vec::<u8>::new()];
+        for _ in 0..4 {
+            let mut next = Vec::new();
+            for values in &frontier {
+                for v in 1..=10u8 {
+                    let mut longer = values.clone();
+                    longer.push(v);
+                    hands.push(Cards::from_values(&longer));
+                    next.push(longer);
+                }
+            }
+            frontier = next;
+        }
+        hands
+    }
+
+    /// The compiled charts decide every hand, up card, count and set of legal actions a turn
+    /// can have as the definition does (the index table's deviation where it applies and is
+    /// legal, else basic strategy).
+    fn assert_counter_plays_by_definition(table: &IndexTable) {
+        let counter = Counter::new(
+            Hard::new(hard_chart(&Rules::default())),
+            table,
+            BetRamp::flat(),
+        );
+        let hands = all_hands();
+        for tc in -14..=14 {
+            let at = counter.at_count(tc);
+            for hand in &hands {
+                for up in 1..=10u8 {
+                    for legal in turn_legal_sets() {
+                        assert_eq!(
+                            at.decide_hand(hand, up, legal),
+                            counter.decide_by_lookup(hand, up, legal, tc),
+                            "{hand:?} against {up} at {tc}, legal {legal:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_compiled_counter_plays_the_index_table_by_its_definition() {
+        let i18 = illustrious_18();
+        assert_counter_plays_by_definition(&i18);
+        assert_counter_plays_by_definition(&IndexTable::default());
+        let counter = Counter::new(
+            Hard::new(hard_chart(&Rules::default())),
+            &i18,
+            BetRamp::flat(),
+        );
+        assert!(
+            counter.by_count.tables.iter().all(Option::is_some),
+            "a chart expresses every I18 play"
+        );
+        // Plays whose fallbacks need every code: double-else-stand, split, and a hit where
+        // basic strategy doubles (which no chart code expresses with double legal but hit not:
+        // that count is decided by the table instead).
+        let cell = |kind, row, up| Cell { kind, row, up };
+        let play = |cell, play, direction, index| IndexPlay {
+            cell,
+            play,
+            otherwise: Action::Stand,
+            direction,
+            index: Some(index),
+            crossing: None,
+            gain_per_100: 0.0,
+        };
+        let mixed = IndexTable {
+            plays: vec![
+                play(
+                    cell(HandKind::Soft, 19, 6),
+                    Action::Double,
+                    Direction::AtOrAbove,
+                    1,
+                ),
+                play(
+                    cell(HandKind::Pair, 9, 7),
+                    Action::Split,
+                    Direction::AtOrAbove,
+                    3,
+                ),
+                play(
+                    cell(HandKind::Hard, 11, 6),
+                    Action::Hit,
+                    Direction::Below,
+                    -9,
+                ),
+                play(
+                    cell(HandKind::Hard, 10, 10),
+                    Action::Double,
+                    Direction::AtOrAbove,
+                    6,
+                ),
+            ],
+        };
+        assert_counter_plays_by_definition(&mixed);
+        let counter = Counter::new(
+            Hard::new(hard_chart(&Rules::default())),
+            &mixed,
+            BetRamp::flat(),
+        );
+        assert!(
+            counter.by_count.tables.iter().any(Option::is_none),
+            "the hit below -9 where basic strategy doubles leaves a count to the table"
+        );
     }
 
     #[test]
