@@ -1,5 +1,5 @@
 //! The counting simulator (`blackjack sim --count hilo`): the identities between the measures
-//! of every report (Schlesinger, *Blackjack Attack*, 3rd ed., ch. 4 and 6: SCORE = DI²,
+//! of every report (Schlesinger, *Blackjack Attack*, 3rd ed., 2005: SCORE = DI²,
 //! N0 · SCORE = 10⁶, RoR = exp(−2 · EV · B / SD²)), determinism across thread counts, the
 //! flat ramp reproducing the flat simulator, the edge rising with the true count, and the
 //! command line's refusals.
