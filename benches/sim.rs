@@ -1,14 +1,18 @@
 //! Simulator throughput on one thread: whole rounds of the real engine (deal, the seat's
-//! decisions, the dealer, settlement, counting) for each AI level, reported in rounds per
-//! second. `blackjack sim --json` reports the same speed per CPU second for long runs.
+//! decisions, the dealer, settlement, counting) for each AI level, and counted rounds of the
+//! counting simulator (Hi-Lo, a 1–12 ramp, with and without index plays), reported in rounds
+//! per second. `blackjack sim --json` (and `sim --count hilo --json`) reports the same speed per
+//! CPU second for long runs.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
-use blackjack_trainer::ai::{AnyStrategy, Strategy};
+use blackjack_trainer::ai::{AnyStrategy, Hard, Strategy, hard_chart};
+use blackjack_trainer::analysis::deviation::{IndexTable, illustrious_18};
 use blackjack_trainer::cli::Level;
 use blackjack_trainer::engine::Rules;
+use blackjack_trainer::sim::count::{BetRamp, CountTally, Counter, play_counted_rounds};
 use blackjack_trainer::sim::{Tally, chunk_rng, play_rounds, sim_table};
 
 /// Rounds per measured iteration: enough to pass through many shoes and reshuffles.
@@ -46,5 +50,36 @@ fn levels(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, levels);
+/// Counted rounds: the true count before each deal, the ramp's bet, basic strategy with the
+/// index plays of `indices`, and the tally by true count.
+fn bench_counting(c: &mut Criterion, name: &str, indices: &IndexTable) {
+    let rules = Rules::default();
+    let ramp: BetRamp = "1,2,4,6,8,10,12".parse().expect("a ramp");
+    let counter = Counter::new(Hard::new(hard_chart(&rules)), indices, ramp);
+    let mut table = sim_table(rules, chunk_rng(2026, 0));
+    let mut group = c.benchmark_group("sim");
+    group.throughput(Throughput::Elements(ROUNDS));
+    group.sample_size(20);
+    group.measurement_time(std::time::Duration::from_secs(3));
+    group.warm_up_time(std::time::Duration::from_secs(1));
+    group.bench_function(
+        format!("play_counted_rounds hilo ramp 1-12 {name}, 1 seat, 1 thread"),
+        |b| {
+            b.iter(|| {
+                let mut tally = CountTally::default();
+                play_counted_rounds(&mut table, &counter, ROUNDS, &mut tally)
+                    .expect("the engine plays");
+                black_box(tally)
+            })
+        },
+    );
+    group.finish();
+}
+
+fn counting(c: &mut Criterion) {
+    bench_counting(c, "indices peek-i18", &illustrious_18());
+    bench_counting(c, "indices none", &IndexTable::default());
+}
+
+criterion_group!(benches, levels, counting);
 criterion_main!(benches);

@@ -322,6 +322,77 @@ pub struct SimArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Count cards with this system: bet a ramp by the true count and make index plays, with
+    /// the basic strategy of the loaded rules (`--strategy` does not apply).
+    #[arg(long, value_enum, value_name = "SYSTEM", conflicts_with_all = ["strategy", "fresh_shoe"])]
+    pub count: Option<CountSystem>,
+    /// With `--count`: the bets at floored true count 0 or less, +1, +2, … in units, the last
+    /// for every higher count [default: 1,2,4,6,8,10,12].
+    #[arg(
+        long,
+        value_name = "BETS",
+        requires = "count",
+        value_parser = parse_ramp,
+        allow_hyphen_values = true
+    )]
+    pub ramp: Option<BetRamp>,
+    /// With `--count`: the index plays made [default: game].
+    #[arg(long, value_enum, value_name = "TABLE", requires = "count")]
+    pub indices: Option<IndexChoice>,
+    /// With `--count`: the bankroll for the risk of ruin, in units of the ramp
+    /// [default: 1000].
+    #[arg(
+        long,
+        value_name = "UNITS",
+        requires = "count",
+        value_parser = parse_bankroll,
+        allow_hyphen_values = true
+    )]
+    pub bankroll: Option<f64>,
+}
+
+pub use crate::sim::count::{BetRamp, CountSystem, IndexChoice};
+
+/// `--count` values are the simulator's counting systems (the enum lives in `sim`).
+impl ValueEnum for CountSystem {
+    fn value_variants<'a>() -> &'a [Self] {
+        &CountSystem::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()).help(self.describe()))
+    }
+}
+
+/// `--indices` values are the simulator's index choices (the enum lives in `sim`).
+impl ValueEnum for IndexChoice {
+    fn value_variants<'a>() -> &'a [Self] {
+        &IndexChoice::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()).help(self.describe()))
+    }
+}
+
+/// Parses `--ramp`: bets separated by commas, as [`BetRamp`] reads them.
+pub fn parse_ramp(text: &str) -> Result<BetRamp, String> {
+    text.parse()
+        .map_err(|err: crate::sim::count::RampError| err.to_string())
+}
+
+/// The largest `--bankroll`, in units.
+pub const MAX_SIM_BANKROLL: f64 = 1e15;
+
+/// Parses `--bankroll`: a positive number of units, at most [`MAX_SIM_BANKROLL`].
+pub fn parse_bankroll(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(b) if b > 0.0 && b <= MAX_SIM_BANKROLL => Ok(b),
+        Ok(_) => Err(format!(
+            "`{text}` is not a bankroll: a positive number of units, at most 1e15"
+        )),
+        Err(_) => Err(format!("`{text}` is not a number of units")),
+    }
 }
 
 pub use crate::trainer::drill::DrillKind;

@@ -7,10 +7,14 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::ai::AnyStrategy;
+use crate::ai::{AnyStrategy, Hard, hard_chart};
+use crate::analysis::deviation::{IndexTable, illustrious_18};
 use crate::cli::{Level, SimArgs};
 use crate::commands::UsageError;
 use crate::engine::Rules;
+use crate::sim::count::{
+    BetRamp, CountConfig, CountReport, CountSystem, Counter, IndexChoice, run_counting,
+};
 use crate::sim::{self, ShoeMode, SimConfig, SimReport};
 
 /// A run still going after this long gets a progress bar with an ETA (on a terminal, without
@@ -40,6 +44,18 @@ pub fn sim(rules: &Rules, seed: Option<u64>, args: &SimArgs) -> anyhow::Result<(
         ShoeMode::CutCard(p)
     };
     let seed = seed.unwrap_or_else(rand::random);
+    if let Some(system) = args.count {
+        let ShoeMode::CutCard(penetration) = shoe else {
+            return Err(UsageError("--count needs a cut card, not --fresh-shoe".to_owned()).into());
+        };
+        let config = CountConfig {
+            rounds: args.hands,
+            seed,
+            threads,
+            penetration,
+        };
+        return count_sim(rules, system, &config, args);
+    }
     let config = SimConfig {
         rounds: args.hands,
         seed,
@@ -47,26 +63,8 @@ pub fn sim(rules: &Rules, seed: Option<u64>, args: &SimArgs) -> anyhow::Result<(
         shoe,
     };
 
-    let bar = ProgressBar::with_draw_target(Some(args.hands), ProgressDrawTarget::hidden());
-    if let Ok(style) = ProgressStyle::with_template(
-        "{bar:40} {percent:>3}% {human_pos}/{human_len} rounds, ETA {eta}",
-    ) {
-        bar.set_style(style);
-    }
-    let may_draw = progress_wanted(
-        args.json,
-        std::io::stdout().is_terminal(),
-        std::io::stderr().is_terminal(),
-    );
-    let shown = AtomicBool::new(false);
-    let started = Instant::now();
-    let progress = |rounds: u64| {
-        bar.inc(rounds);
-        if may_draw && !shown.load(Ordering::Relaxed) && started.elapsed() >= PROGRESS_AFTER {
-            shown.store(true, Ordering::Relaxed);
-            bar.set_draw_target(ProgressDrawTarget::stderr());
-        }
-    };
+    let bar = Progress::new(args.hands, args.json);
+    let progress = |rounds: u64| bar.inc(rounds);
 
     if args.strategy == Level::Hard {
         // The hard seat's chart, worked out on one thread: a second would save about 50 ms
@@ -81,7 +79,7 @@ pub fn sim(rules: &Rules, seed: Option<u64>, args: &SimArgs) -> anyhow::Result<(
         AnyStrategy::Hard(s) => sim::run(rules, s, &config, &progress),
     }
     .context("the simulation stopped on an engine error")?;
-    bar.finish_and_clear();
+    bar.finish();
 
     if args.json {
         println!("{}", json_report(&report, &config, args.strategy));
@@ -89,6 +87,259 @@ pub fn sim(rules: &Rules, seed: Option<u64>, args: &SimArgs) -> anyhow::Result<(
         print!("{}", text_report(&report, &config, args.strategy));
     }
     Ok(())
+}
+
+/// A progress bar with an ETA that appears only once a run has gone on for a while, and only
+/// for a person watching a terminal ([`progress_wanted`]).
+struct Progress {
+    bar: ProgressBar,
+    may_draw: bool,
+    shown: AtomicBool,
+    started: Instant,
+}
+
+impl Progress {
+    fn new(rounds: u64, json: bool) -> Progress {
+        let bar = ProgressBar::with_draw_target(Some(rounds), ProgressDrawTarget::hidden());
+        if let Ok(style) = ProgressStyle::with_template(
+            "{bar:40} {percent:>3}% {human_pos}/{human_len} rounds, ETA {eta}",
+        ) {
+            bar.set_style(style);
+        }
+        Progress {
+            bar,
+            may_draw: progress_wanted(
+                json,
+                std::io::stdout().is_terminal(),
+                std::io::stderr().is_terminal(),
+            ),
+            shown: AtomicBool::new(false),
+            started: Instant::now(),
+        }
+    }
+
+    /// Counts `rounds` more rounds played (called from the workers).
+    fn inc(&self, rounds: u64) {
+        self.bar.inc(rounds);
+        if self.may_draw
+            && !self.shown.load(Ordering::Relaxed)
+            && self.started.elapsed() >= PROGRESS_AFTER
+        {
+            self.shown.store(true, Ordering::Relaxed);
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+        }
+    }
+
+    fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// The index table `--indices game` plays: the Hi-Lo table computed for the loaded rules.
+fn game_index_table(_rules: &Rules) -> anyhow::Result<IndexTable> {
+    // MERGE: crate::analysis::indices::index_table(rules)
+    Err(anyhow::anyhow!(
+        "the game index table is not available in this build (use --indices peek-i18 or none)"
+    ))
+}
+
+/// The index table of an `--indices` choice.
+fn index_table(choice: IndexChoice, rules: &Rules) -> anyhow::Result<IndexTable> {
+    match choice {
+        IndexChoice::Game => game_index_table(rules),
+        IndexChoice::PeekI18 => Ok(illustrious_18()),
+        IndexChoice::None => Ok(IndexTable::default()),
+    }
+}
+
+/// The text report shows the true counts from this one to [`TEXT_TC_MAX`], the rounds beyond
+/// counted at the nearer end (the JSON report keeps every count apart).
+pub const TEXT_TC_MIN: i32 = -6;
+/// See [`TEXT_TC_MIN`].
+pub const TEXT_TC_MAX: i32 = 10;
+
+/// The bankroll `--bankroll` defaults to, in units of the ramp.
+pub const DEFAULT_BANKROLL: f64 = 1000.0;
+
+/// The ramp `--ramp` defaults to.
+pub const DEFAULT_RAMP: &str = "1,2,4,6,8,10,12";
+
+/// What a counting run was asked to do, for its report.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CountSetup {
+    /// The counting system.
+    pub system: CountSystem,
+    /// The ramp.
+    pub ramp: BetRamp,
+    /// The index plays.
+    pub indices: IndexChoice,
+    /// The bankroll for the risk of ruin, in units.
+    pub bankroll: f64,
+    /// The run.
+    pub config: CountConfig,
+}
+
+/// Runs `blackjack sim --count`.
+fn count_sim(
+    rules: &Rules,
+    system: CountSystem,
+    config: &CountConfig,
+    args: &SimArgs,
+) -> anyhow::Result<()> {
+    let ramp = match &args.ramp {
+        Some(ramp) => ramp.clone(),
+        None => DEFAULT_RAMP
+            .parse()
+            .map_err(|err| anyhow::anyhow!("the default ramp: {err}"))?,
+    };
+    let indices = args.indices.unwrap_or(IndexChoice::Game);
+    let table = index_table(indices, rules)?;
+    // The hard seat's chart, worked out on one thread (as for `--strategy hard`).
+    crate::analysis::strategy::basic_strategy_on(rules, 1);
+    let counter = Counter::new(Hard::new(hard_chart(rules)), &table, ramp.clone());
+    let setup = CountSetup {
+        system,
+        ramp,
+        indices,
+        bankroll: args.bankroll.unwrap_or(DEFAULT_BANKROLL),
+        config: config.clone(),
+    };
+
+    let bar = Progress::new(config.rounds, args.json);
+    let progress = |rounds: u64| bar.inc(rounds);
+    let report = run_counting(rules, &counter, config, &progress, &AtomicBool::new(false))
+        .context("the simulation stopped on an engine error")?;
+    bar.finish();
+    if args.json {
+        println!("{}", count_json_report(&report, &setup));
+    } else {
+        print!("{}", count_text_report(&report, &setup));
+    }
+    Ok(())
+}
+
+/// A float for JSON: `null` where it is not finite.
+fn finite(x: f64) -> serde_json::Value {
+    if x.is_finite() {
+        serde_json::json!(x)
+    } else {
+        serde_json::Value::Null
+    }
+}
+
+/// The counting report as one JSON object.
+pub fn count_json_report(report: &CountReport, setup: &CountSetup) -> serde_json::Value {
+    let t = &report.tally;
+    let by_tc: Vec<serde_json::Value> = t
+        .by_tc()
+        .iter()
+        .map(|l| {
+            serde_json::json!({
+                "tc": l.tc,
+                "share": l.share,
+                "ev": l.ev,
+                "std_error": l.std_error,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "rounds": t.rounds,
+        "ev_per_round": t.ev_per_round(),
+        "std_error": t.std_error(),
+        "std_dev": t.std_dev(),
+        "avg_bet": t.avg_bet(),
+        "iba": finite(t.iba()),
+        "win_per_100": t.win_per_100(),
+        "di": t.di(),
+        "score": t.score(),
+        "n0": t.n0().map_or(serde_json::Value::Null, finite),
+        "ror": t.risk_of_ruin(setup.bankroll),
+        "bankroll": setup.bankroll,
+        "by_tc": by_tc,
+        "count": setup.system.name(),
+        "ramp": setup.ramp.bets(),
+        "indices": setup.indices.name(),
+        "penetration": setup.config.penetration,
+        "rounds_per_sec": report.rounds_per_sec(),
+        "rounds_per_cpu_sec": report.rounds_per_cpu_sec(),
+        "wall_seconds": report.wall.as_secs_f64(),
+        "cpu_seconds": report.cpu.map(|c| c.as_secs_f64()),
+        "threads": report.threads,
+        "seed": setup.config.seed,
+    })
+}
+
+/// The counting report in words: the measures, then the rounds by true count.
+pub fn count_text_report(report: &CountReport, setup: &CountSetup) -> String {
+    let t = &report.tally;
+    let mut out = String::new();
+    let mut line = |s: String| {
+        out.push_str(&s);
+        out.push('\n');
+    };
+    line(format!(
+        "Counting {}, ramp {}, indices {}, seed {}, cut card at {:.0}%",
+        setup.system.name(),
+        setup.ramp,
+        setup.indices.name(),
+        setup.config.seed,
+        setup.config.penetration * 100.0
+    ));
+    line(format!("rounds           {}", t.rounds));
+    line(format!(
+        "EV per round     {:+.5} units (standard error {:.5})",
+        t.ev_per_round(),
+        t.std_error()
+    ));
+    line(format!("SD per round     {:.4} units", t.std_dev()));
+    line(format!("average bet      {:.4} units", t.avg_bet()));
+    line(format!(
+        "IBA              {:+.4}% of the initial bet",
+        100.0 * t.iba()
+    ));
+    line(format!("win per 100      {:+.3} units", t.win_per_100()));
+    line(format!("DI               {:.3}", t.di()));
+    line(format!("SCORE            {:.3}", t.score()));
+    line(format!(
+        "N0               {}",
+        t.n0().map_or_else(
+            || "none (an EV of 0)".to_owned(),
+            |n0| format!("{n0:.0} rounds")
+        )
+    ));
+    line(format!(
+        "risk of ruin     {:.4}% for a bankroll of {} units",
+        100.0 * t.risk_of_ruin(setup.bankroll),
+        setup.bankroll
+    ));
+    line("by true count    share      EV per unit   (standard error)".to_owned());
+    for (tc, bucket) in t.by_tc_folded(TEXT_TC_MIN, TEXT_TC_MAX) {
+        let label = match tc {
+            TEXT_TC_MIN => format!("{tc:+} or less"),
+            TEXT_TC_MAX => format!("{tc:+} or more"),
+            tc => format!("{tc:+}"),
+        };
+        line(format!(
+            "  {label:<14} {:>7.3}%   {:+.5}      ({:.5})",
+            100.0 * bucket.rounds as f64 / t.rounds.max(1) as f64,
+            bucket.ev(),
+            bucket.std_error()
+        ));
+    }
+    let cpu = match (report.rounds_per_cpu_sec(), report.cpu) {
+        (Some(rate), Some(cpu)) => format!(
+            ", {rate:.0} per CPU second ({:.2} s CPU)",
+            cpu.as_secs_f64()
+        ),
+        _ => String::new(),
+    };
+    line(format!(
+        "speed            {:.0} rounds/s wall clock ({:.2} s){cpu}",
+        report.rounds_per_sec(),
+        report.wall.as_secs_f64()
+    ));
+    line(format!("threads          {}", report.threads));
+    out
 }
 
 /// Whether a long run may draw a progress bar: only for a person watching a terminal (stdout

@@ -12,7 +12,7 @@ use super::event::{CloseReason, Event, EventLog, EventSink, Recipient};
 use super::hand::{Cards, Total};
 use super::legal::{self, SeatSpot};
 use super::rules::Rules;
-use super::settle::{DealerResult, Outcome, OutcomeKind, Units, settle_hand};
+use super::settle::{BUST_TO_BEAT, NATURAL_TO_BEAT, Outcome, OutcomeKind, Units, settle_against};
 use super::shoe::{DrawNote, Shoe};
 use super::view::SeatView;
 
@@ -806,14 +806,16 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     fn settle(&mut self) {
         let d = &self.dealer.cards;
         let total = d.total().value;
-        let result = if d.is_two_card_21() {
-            DealerResult::Natural
-        } else if d.is_bust() {
-            DealerResult::Bust
-        } else {
-            DealerResult::Stood(total)
-        };
-        self.emit(if result == DealerResult::Bust {
+        let (natural, bust) = (d.is_two_card_21(), d.is_bust());
+        // The dealer's result as the total a player hand must beat, chosen without a branch
+        // (as `settle_hand` reads a `DealerResult`): a natural beats every hand that is not
+        // one, and a bust loses to every hand still standing.
+        let to_beat = std::hint::select_unpredictable(
+            natural,
+            NATURAL_TO_BEAT,
+            std::hint::select_unpredictable(bust, BUST_TO_BEAT, i16::from(total)),
+        );
+        self.emit(if bust {
             Event::DealerBusts { total }
         } else {
             Event::DealerStands { total }
@@ -829,7 +831,15 @@ impl<R: Rng, L: EventSink> Table<R, L> {
                     continue;
                 }
                 let stake = i64::from(h.stake);
-                let outcome = settle_hand(h.total(), h.is_natural(), stake, result, pays, bet);
+                let outcome = settle_against(
+                    h.total(),
+                    h.is_natural(),
+                    stake,
+                    to_beat,
+                    natural,
+                    pays,
+                    bet,
+                );
                 paid += bet * stake + outcome.money;
                 h.outcome = Some(outcome);
                 // `emit`, spelled out: the seat is borrowed.

@@ -29,8 +29,14 @@ impl Units {
 
     /// A result per unit bet (this) for a bet of `bet`: `+1.5` per unit on a bet of 4 is
     /// `+6`. Exact for whole-unit bets, the only bets a table takes.
+    #[inline(always)]
     pub const fn times_bet(self, bet: Units) -> Units {
-        Units(self.0 * bet.0 / 1000)
+        // A bet of one unit (the simulator's) needs no division: the same value, faster.
+        if bet.0 == Units::ONE.0 {
+            self
+        } else {
+            Units(self.0 * bet.0 / 1000)
+        }
     }
 
     /// Whether this is a whole number of units.
@@ -171,48 +177,68 @@ pub fn settle_hand(
     blackjack_pays: Units,
     bet: Units,
 ) -> Outcome {
-    let per_unit = settle_per_unit(total, natural, stake, dealer, blackjack_pays);
-    Outcome {
-        kind: per_unit.0,
-        delta: per_unit.1,
-        money: per_unit.1.times_bet(bet),
-    }
+    let (to_beat, dealer_natural) = match dealer {
+        DealerResult::Natural => (NATURAL_TO_BEAT, true),
+        DealerResult::Bust => (BUST_TO_BEAT, false),
+        DealerResult::Stood(d) => (i16::from(d), false),
+    };
+    settle_against(
+        total,
+        natural,
+        stake,
+        to_beat,
+        dealer_natural,
+        blackjack_pays,
+        bet,
+    )
 }
 
+/// The total a hand that is not a natural has to beat against a dealer natural: every total
+/// loses to it.
+pub(crate) const NATURAL_TO_BEAT: i16 = 22;
+/// The total to beat against a dealer who went over 21: every hand still standing wins.
+pub(crate) const BUST_TO_BEAT: i16 = -1;
+
+/// [`settle_hand`] against the dealer's result given as the total to beat
+/// ([`NATURAL_TO_BEAT`], [`BUST_TO_BEAT`] or the total the dealer stood on) and whether the
+/// dealer holds a natural: what the table's settlement calls, with the dealer's result worked
+/// out once per round and without a branch.
 #[inline(always)]
-fn settle_per_unit(
+pub(crate) fn settle_against(
     total: Total,
     natural: bool,
     stake: i64,
-    dealer: DealerResult,
+    to_beat: i16,
+    dealer_natural: bool,
     blackjack_pays: Units,
-) -> (OutcomeKind, Units) {
+    bet: Units,
+) -> Outcome {
     let unit = Units::ONE * stake;
-    if total.is_bust() {
-        return (OutcomeKind::Bust, -unit);
-    }
-    if natural {
-        return if dealer == DealerResult::Natural {
+    let bust = total.is_bust();
+    let (kind, delta) = if natural & !bust {
+        if dealer_natural {
             (OutcomeKind::Push, Units::ZERO)
         } else {
             (OutcomeKind::Blackjack, blackjack_pays * stake)
-        };
-    }
-    // The total a hand that is not a natural has to beat: a dealer natural beats every total,
-    // a dealer bust none. Then one comparison, and no branch on its result: whether a hand
-    // wins, pushes or loses is the least predictable thing in a round.
-    let to_beat: i16 = match dealer {
-        DealerResult::Natural => 22,
-        DealerResult::Bust => -1,
-        DealerResult::Stood(d) => i16::from(d),
+        }
+    } else {
+        // One comparison, and no branch on its result: whether a hand wins, pushes or loses
+        // is the least predictable thing in a round. A bust hand counts below every total to
+        // beat, so it loses whatever the dealer holds.
+        let player = std::hint::select_unpredictable(bust, -2, i16::from(total.value));
+        let sign = i64::from(player > to_beat) - i64::from(player < to_beat);
+        const KINDS: [OutcomeKind; 3] = [OutcomeKind::Loss, OutcomeKind::Push, OutcomeKind::Win];
+        let kind = KINDS[usize::from(player >= to_beat) + usize::from(player > to_beat)];
+        (
+            std::hint::select_unpredictable(bust, OutcomeKind::Bust, kind),
+            unit * sign,
+        )
     };
-    let player = i16::from(total.value);
-    let sign = i64::from(player > to_beat) - i64::from(player < to_beat);
-    const KINDS: [OutcomeKind; 3] = [OutcomeKind::Loss, OutcomeKind::Push, OutcomeKind::Win];
-    (
-        KINDS[usize::from(player >= to_beat) + usize::from(player > to_beat)],
-        unit * sign,
-    )
+    Outcome {
+        kind,
+        delta,
+        money: delta.times_bet(bet),
+    }
 }
 
 #[cfg(test)]

@@ -9,6 +9,8 @@
 //! holding a bounded window of early finishers): the same seed gives the same result to the
 //! last digit whatever the number of threads, in memory that does not grow with the rounds.
 
+pub mod count;
+
 pub use crate::trainer::tally::Tally;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -150,32 +152,52 @@ pub fn merge_window(threads: usize) -> u64 {
     MERGE_WINDOW_PER_THREAD.saturating_mul(threads)
 }
 
+/// What a chunk of a run adds up to: merged with the chunks after it, in chunk order.
+///
+/// Every counter is an integer, so the merge is exact: merging chunks `0..k` in order gives
+/// the same value to the last digit however the chunks were spread over threads.
+pub trait ChunkResult: Default + Send {
+    /// Adds the result of a later chunk to this one.
+    fn absorb(&mut self, later: &Self);
+}
+
+impl ChunkResult for Tally {
+    fn absorb(&mut self, later: &Tally) {
+        Tally::absorb(self, later);
+    }
+}
+
 /// Chunk results merged in chunk order as they come in, whatever order they finish in: a
-/// chunk that finishes early waits (one [`Tally`]) until every chunk before it is merged. The
-/// merged tally is therefore the same, to the last digit, as merging all chunks in order.
+/// chunk that finishes early waits (one result) until every chunk before it is merged. The
+/// merged result is therefore the same, to the last digit, as merging all chunks in order.
 ///
 /// A failed chunk stops the merge there; the error reported is that of the earliest failed
 /// chunk, and chunks after it are dropped.
 #[derive(Debug, Default)]
-pub struct OrderedMerge {
+pub struct OrderedMerge<T = Tally> {
     /// The next chunk to merge: chunks `0..next` are merged.
     next: u64,
     /// Finished chunks after `next`, waiting for it.
-    waiting: std::collections::BTreeMap<u64, Tally>,
-    tally: Tally,
+    waiting: std::collections::BTreeMap<u64, T>,
+    tally: T,
     /// The earliest chunk that failed, and how.
     error: Option<(u64, ActionError)>,
 }
 
-impl OrderedMerge {
+impl<T: ChunkResult> OrderedMerge<T> {
     /// Nothing merged yet.
-    pub fn new() -> OrderedMerge {
-        OrderedMerge::default()
+    pub fn new() -> OrderedMerge<T> {
+        OrderedMerge {
+            next: 0,
+            waiting: std::collections::BTreeMap::new(),
+            tally: T::default(),
+            error: None,
+        }
     }
 
     /// Takes in the result of chunk `chunk`, and merges it and any chunks waiting for it once
     /// every chunk before it is in.
-    pub fn add(&mut self, chunk: u64, result: Result<Tally, ActionError>) {
+    pub fn add(&mut self, chunk: u64, result: Result<T, ActionError>) {
         match result {
             Err(err) => {
                 if self.error.is_none_or(|(first, _)| chunk < first) {
@@ -208,13 +230,13 @@ impl OrderedMerge {
         self.waiting.len()
     }
 
-    /// The tally of the chunks merged so far.
-    pub fn tally(&self) -> &Tally {
+    /// The result of the chunks merged so far.
+    pub fn tally(&self) -> &T {
         &self.tally
     }
 
-    /// The merged tally, or the earliest chunk's error.
-    pub fn finish(self) -> Result<Tally, ActionError> {
+    /// The merged result, or the earliest chunk's error.
+    pub fn finish(self) -> Result<T, ActionError> {
         match self.error {
             Some((_, err)) => Err(err),
             None => Ok(self.tally),
@@ -237,9 +259,7 @@ pub fn run<S: Strategy + Sync + ?Sized>(
 /// under way are finished, and the report counts the chunks played (always chunks `0..k`, so
 /// it equals a run of that many rounds with the same seed).
 ///
-/// Memory does not grow with the number of rounds: each worker plays one chunk at a time and
-/// hands it to an [`OrderedMerge`], and a worker waits rather than run more than
-/// [`merge_window`] chunks ahead of the first chunk not yet merged.
+/// Memory does not grow with the number of rounds: see [`run_chunks`].
 pub fn run_until<S: Strategy + Sync + ?Sized>(
     rules: &Rules,
     strategy: &S,
@@ -248,15 +268,53 @@ pub fn run_until<S: Strategy + Sync + ?Sized>(
     stop: &AtomicBool,
 ) -> Result<SimReport, ActionError> {
     let rules = rules_for(rules, config.shoe);
-    let chunks = config.rounds.div_ceil(CHUNK_ROUNDS);
-    let threads = config
-        .threads
-        .clamp(1, usize::try_from(chunks.max(1)).unwrap_or(usize::MAX));
+    let play = |chunk, rounds| play_chunk(&rules, strategy, config.seed, chunk, rounds);
+    let (tally, timing) = run_chunks(config.rounds, config.threads, &play, progress, stop)?;
+    Ok(SimReport {
+        tally,
+        threads: timing.threads,
+        wall: timing.wall,
+        cpu: timing.cpu,
+    })
+}
+
+/// How a run of chunks went: the threads it used and the time it took.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RunTiming {
+    /// Worker threads used.
+    pub threads: usize,
+    /// Wall-clock time of the run.
+    pub wall: Duration,
+    /// CPU time the process spent during the run (all threads), where the platform tells.
+    pub cpu: Option<Duration>,
+}
+
+/// Plays `rounds` rounds cut into chunks of [`CHUNK_ROUNDS`] on `threads` threads:
+/// `play(chunk, rounds)` plays chunk `chunk` (which must depend on nothing else), and the
+/// results are merged in chunk order. `progress` is called with the rounds of each finished
+/// chunk; once `stop` is set no chunk is started, and the result counts chunks `0..k`.
+///
+/// Memory does not grow with the number of rounds: each worker plays one chunk at a time and
+/// hands it to an [`OrderedMerge`], and a worker waits rather than run more than
+/// [`merge_window`] chunks ahead of the first chunk not yet merged.
+pub fn run_chunks<T, F>(
+    rounds: u64,
+    threads: usize,
+    play: &F,
+    progress: &(dyn Fn(u64) + Sync),
+    stop: &AtomicBool,
+) -> Result<(T, RunTiming), ActionError>
+where
+    T: ChunkResult,
+    F: Fn(u64, u64) -> Result<T, ActionError> + Sync,
+{
+    let chunks = rounds.div_ceil(CHUNK_ROUNDS);
+    let threads = threads.clamp(1, usize::try_from(chunks.max(1)).unwrap_or(usize::MAX));
     let window = merge_window(threads);
     let next = AtomicU64::new(0);
     // Chunks after the earliest failed one are not started.
     let last = AtomicU64::new(u64::MAX);
-    let merge = Mutex::new(OrderedMerge::new());
+    let merge = Mutex::new(OrderedMerge::<T>::new());
     let merged = Condvar::new();
     let lock = || {
         merge
@@ -291,8 +349,8 @@ pub fn run_until<S: Strategy + Sync + ?Sized>(
                         break;
                     }
                     let start = chunk * CHUNK_ROUNDS;
-                    let rounds = CHUNK_ROUNDS.min(config.rounds - start);
-                    let result = play_chunk(&rules, strategy, config.seed, chunk, rounds);
+                    let chunk_rounds = CHUNK_ROUNDS.min(rounds - start);
+                    let result = play(chunk, chunk_rounds);
                     let failed = result.is_err();
                     let mut state = lock();
                     if failed {
@@ -301,7 +359,7 @@ pub fn run_until<S: Strategy + Sync + ?Sized>(
                     state.add(chunk, result);
                     drop(state);
                     merged.notify_all();
-                    progress(rounds);
+                    progress(chunk_rounds);
                     if failed {
                         break;
                     }
@@ -317,12 +375,7 @@ pub fn run_until<S: Strategy + Sync + ?Sized>(
         .into_inner()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
         .finish()?;
-    Ok(SimReport {
-        tally,
-        threads,
-        wall,
-        cpu,
-    })
+    Ok((tally, RunTiming { threads, wall, cpu }))
 }
 
 /// CPU time used by this process so far, all threads together.
