@@ -110,8 +110,8 @@ pub struct PlayArgs {
     pub count: bool,
     /// Grade the bet placed before each deal against this ramp: the bet at true count 0 or
     /// less, +1, +2, … (the last for every higher count), comma-separated.
-    #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-    pub ramp: Option<Vec<u32>>,
+    #[arg(long, value_name = "BETS", value_parser = parse_ramp)]
+    pub ramp: Option<BetRamp>,
     /// In counting mode with the count hidden: ask for the running count before every N-th
     /// deal (0: never).
     #[arg(long, value_name = "N", default_value_t = 5, requires = "count")]
@@ -432,9 +432,8 @@ pub struct DrillArgs {
     pub resolution: DeckResolution,
     /// Counting drills: the bet at true count 0 or less, +1, +2, … (the last for every higher
     /// count), comma-separated.
-    #[arg(long, value_delimiter = ',', default_values = ["1", "2", "4", "6", "8", "10", "12"],
-          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-    pub ramp: Vec<u32>,
+    #[arg(long, value_name = "BETS", default_value = "1,2,4,6,8,10,12", value_parser = parse_ramp)]
+    pub ramp: BetRamp,
     /// Countdown: decks to count down (1–8).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=8))]
     pub decks: u8,

@@ -225,7 +225,7 @@ fn counting_app(ramp: Option<Vec<u32>>, check_every: u32) -> App {
         seed: 9,
         ai: vec![blackjack_trainer::ai::Level::Hard],
         counting: true,
-        ramp: ramp.map(|r| blackjack_trainer::trainer::counting::Ramp::new(r).unwrap()),
+        ramp: ramp.map(|r| blackjack_trainer::trainer::counting::BetRamp::new(r).unwrap()),
         count_check_every: check_every,
         indices: Some(published),
         ..TableConfig::default()

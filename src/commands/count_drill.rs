@@ -12,9 +12,7 @@ use crate::analysis::deviation::{IndexTable, illustrious_18};
 use crate::cli::{CountConvention, DeckResolution, DrillArgs, DrillKind, IndexSet};
 use crate::engine::Rules;
 use crate::trainer::coach::Coach;
-use crate::trainer::counting::{
-    Convention, Countdown, Prompt, Quiz, QuizSettings, Ramp, Resolution,
-};
+use crate::trainer::counting::{Convention, Countdown, Prompt, Quiz, QuizSettings, Resolution};
 use crate::trainer::practice::parse_count;
 
 /// What a counting drill needs, checked and built from the options.
@@ -29,8 +27,7 @@ pub struct Setup {
 /// The drill's settings from the options: the ramp checked, and for deviations this game's
 /// index table computed (it takes a few seconds; the drill says so).
 pub fn setup(rules: &Rules, args: &DrillArgs) -> anyhow::Result<Setup> {
-    let ramp =
-        Ramp::new(args.ramp.clone()).map_err(|why| super::UsageError(format!("--ramp: {why}")))?;
+    let ramp = args.ramp.clone();
     let indices = if args.kind == DrillKind::Deviations {
         eprintln!("Working out this game's index table for these rules…");
         let table = game_index_table(rules).context("the index table")?;

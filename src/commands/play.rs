@@ -43,12 +43,7 @@ pub fn table_config(args: &PlayArgs, seed: Option<u64>) -> anyhow::Result<TableC
         bankroll: Units::from_units(i64::try_from(args.bankroll)?),
         seed: seed.unwrap_or_else(rand::random),
         counting: args.count,
-        ramp: args
-            .ramp
-            .clone()
-            .map(crate::trainer::counting::Ramp::new)
-            .transpose()
-            .map_err(|why| anyhow::anyhow!("--ramp: {why}"))?,
+        ramp: args.ramp.clone(),
         count_check_every: args.count_check,
         // MERGE: Some(crate::analysis::indices::index_table)
         indices: None,

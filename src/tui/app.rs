@@ -249,7 +249,7 @@ pub struct TableConfig {
     /// Counting mode: decisions are graded by this game's index plays at the true count.
     pub counting: bool,
     /// The bet ramp the bet placed before each deal is graded against, if any.
-    pub ramp: Option<crate::trainer::counting::Ramp>,
+    pub ramp: Option<crate::trainer::counting::BetRamp>,
     /// In counting mode with the count hidden: ask for the running count before every this
     /// many deals (0: never).
     pub count_check_every: u32,
@@ -317,7 +317,7 @@ pub struct App {
     pub(crate) stats_heat_page: bool,
     /// Counting mode, the ramp and the count checks (see [`TableConfig`]).
     pub(crate) counting: bool,
-    pub(crate) ramp: Option<crate::trainer::counting::Ramp>,
+    pub(crate) ramp: Option<crate::trainer::counting::BetRamp>,
     pub(crate) count_check_every: u32,
     /// The running count typed at a count check before the deal, while one is asked.
     pub(crate) count_check: Option<String>,

@@ -10,7 +10,7 @@ use super::drill::DrillContext;
 use crate::analysis::deviation::{IndexTable, illustrious_18};
 use crate::engine::Action;
 use crate::trainer::counting::{
-    Convention, Countdown, Quiz, QuizAnswer, QuizKind, QuizSettings, Ramp, Resolution,
+    BetRamp, Convention, Countdown, Quiz, QuizAnswer, QuizKind, QuizSettings, Resolution,
 };
 use crate::trainer::practice::parse_count;
 
@@ -66,7 +66,7 @@ pub fn settings(decks: u8, indices: IndexTable) -> QuizSettings {
         decks,
         convention: Convention::Floor,
         resolution: Resolution::Half,
-        ramp: Ramp::default(),
+        ramp: BetRamp::default(),
         indices,
         peek: illustrious_18(),
     }
