@@ -54,6 +54,18 @@ pub enum Command {
     Sim(SimArgs),
     /// Practise decisions of one kind, graded at once.
     Drill(DrillArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell) to standard output.
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff) to standard output.
+    Manpage,
+}
+
+/// Options of `blackjack completions`.
+#[derive(Debug, Clone, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for: e.g. `blackjack completions bash > ~/.local/share/bash-completion/completions/blackjack`.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 pub use crate::ai::Level;

@@ -28,6 +28,8 @@ fn main() -> ExitCode {
         Some(Command::Strategy(args)) => done(commands::strategy(&rules, &args)),
         Some(Command::Sim(args)) => done(commands::sim(&rules, cli.seed, &args)),
         Some(Command::Drill(args)) => done(commands::drill(&rules, cli.seed, &args)),
+        Some(Command::Completions(args)) => done(commands::completions(args.shell)),
+        Some(Command::Manpage) => done(commands::manpage()),
     };
     result.unwrap_or_else(|err| {
         // Not `eprintln!`: it panics when the terminal has gone.

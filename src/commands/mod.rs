@@ -13,6 +13,7 @@ use anyhow::Context;
 use crate::cli::RulesArgs;
 use crate::engine::Rules;
 
+mod completions;
 mod drill;
 mod ev;
 mod play;
@@ -29,6 +30,7 @@ pub fn analysis_threads() -> usize {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
+pub use completions::{completion_script, completions, manpage, manual_page};
 pub use drill::drill;
 pub use ev::ev;
 pub use play::{closing_summary, play, table_config};
