@@ -54,10 +54,47 @@ pub enum Command {
     Sim(SimArgs),
     /// Practise decisions of one kind, graded at once.
     Drill(DrillArgs),
+    /// Your lifetime statistics; export them per chart cell (CSV or JSON), or start afresh.
+    Stats(StatsArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell) to standard output.
     Completions(CompletionsArgs),
     /// Print the manual page (roff) to standard output.
     Manpage,
+}
+
+pub use crate::trainer::stats::ExportFormat;
+
+/// `--export` values are the store's export formats, spelt as [`ExportFormat::name`] gives
+/// them.
+impl ValueEnum for ExportFormat {
+    fn value_variants<'a>() -> &'a [Self] {
+        &ExportFormat::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()).help(self.describe()))
+    }
+}
+
+/// Options of `blackjack stats`.
+#[derive(Debug, Clone, Args)]
+pub struct StatsArgs {
+    /// Statistics file to use instead of the one in the platform's data directory.
+    #[arg(long, value_name = "PATH")]
+    pub stats: Option<PathBuf>,
+    /// Write the per-cell table (one row per chart cell: decisions, right, wrong, streak, last
+    /// seen) instead of the summary.
+    #[arg(long, value_enum, value_name = "FORMAT", conflicts_with = "reset")]
+    pub export: Option<ExportFormat>,
+    /// Write the export to this file instead of standard output.
+    #[arg(long, short = 'o', value_name = "FILE", requires = "export")]
+    pub output: Option<PathBuf>,
+    /// Start the statistics afresh; the old file is kept as a backup. Asks first.
+    #[arg(long)]
+    pub reset: bool,
+    /// Reset without asking (needed when there is no terminal to ask on).
+    #[arg(long, requires = "reset")]
+    pub yes: bool,
 }
 
 /// Options of `blackjack completions`.

@@ -28,6 +28,7 @@ fn main() -> ExitCode {
         Some(Command::Strategy(args)) => done(commands::strategy(&rules, &args)),
         Some(Command::Sim(args)) => done(commands::sim(&rules, cli.seed, &args)),
         Some(Command::Drill(args)) => done(commands::drill(&rules, cli.seed, &args)),
+        Some(Command::Stats(args)) => done(commands::stats(&args, None)),
         Some(Command::Completions(args)) => done(commands::completions(args.shell)),
         Some(Command::Manpage) => done(commands::manpage()),
     };

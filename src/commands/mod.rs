@@ -18,6 +18,7 @@ mod drill;
 mod ev;
 mod play;
 mod sim;
+mod stats;
 mod strategy;
 
 /// Threads for the exact analysis: `$BLACKJACK_THREADS` when it is a positive number (to
@@ -35,6 +36,7 @@ pub use drill::drill;
 pub use ev::ev;
 pub use play::{closing_summary, play, table_config};
 pub use sim::sim;
+pub use stats::{lifetime_summary, stats};
 pub use strategy::strategy;
 
 /// A request the command line cannot have: a value out of range, options that contradict each
