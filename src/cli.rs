@@ -30,6 +30,11 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "N")]
     pub seed: Option<u64>,
 
+    /// Preferences file to use instead of `config.toml` in the platform's config folder (also
+    /// `$BLACKJACK_CONFIG`); it must exist.
+    #[arg(long, global = true, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+
     /// What to do (default: play).
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -56,6 +61,9 @@ pub enum Command {
     Drill(DrillArgs),
     /// Your lifetime statistics; export them per chart cell (CSV or JSON), or start afresh.
     Stats(StatsArgs),
+    /// Show the preferences file and the settings `play` would use; `--init` writes a
+    /// commented default.
+    Config(ConfigArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell) to standard output.
     Completions(CompletionsArgs),
     /// Print the manual page (roff) to standard output.
@@ -95,6 +103,20 @@ pub struct StatsArgs {
     /// Reset without asking (needed when there is no terminal to ask on).
     #[arg(long, requires = "reset")]
     pub yes: bool,
+}
+
+/// Options of `blackjack config`.
+#[derive(Debug, Clone, Args)]
+pub struct ConfigArgs {
+    /// Write the commented default preferences file and print its path.
+    #[arg(long)]
+    pub init: bool,
+    /// With --init, replace a file that is already there.
+    #[arg(long, requires = "init")]
+    pub force: bool,
+    /// `play` options: shown as the effective settings, beating the file.
+    #[command(flatten)]
+    pub play: PlayArgs,
 }
 
 /// Options of `blackjack completions`.

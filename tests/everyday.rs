@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 /// The subcommands a user can type.
-const SUBCOMMANDS: [&str; 9] = [
+const SUBCOMMANDS: [&str; 10] = [
     "play",
     "rules",
     "ev",
@@ -13,6 +13,7 @@ const SUBCOMMANDS: [&str; 9] = [
     "sim",
     "drill",
     "stats",
+    "config",
     "completions",
     "manpage",
 ];
@@ -266,4 +267,207 @@ fn reset_without_a_terminal_needs_yes_and_keeps_a_backup() {
             .code(),
         Some(2)
     );
+}
+
+/// The effective-settings line of `setting` in `blackjack config`'s output.
+fn setting_line<'a>(text: &'a str, setting: &str) -> &'a str {
+    text.lines()
+        .find(|l| l.trim_start().starts_with(&format!("{setting} = ")))
+        .unwrap_or_else(|| panic!("no `{setting}` line in:\n{text}"))
+}
+
+#[test]
+fn config_precedence_is_default_then_file_then_env_then_flag() {
+    let home = temp_home("precedence");
+    let config = home.join("prefs.toml");
+    std::fs::write(
+        &config,
+        "seats = 5\nspeed = 0\nstats = \"from-file.json\"\n",
+    )
+    .unwrap();
+    let c = config.to_str().unwrap();
+    // Default: no file in the default place.
+    let out = run(&home, &["config"], &[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("not there, so the defaults"), "{text}");
+    assert!(
+        setting_line(&text, "seats").contains("= 3")
+            && setting_line(&text, "seats").ends_with("# default")
+    );
+    let default_stats = home.join("data/blackjack-trainer/stats.json");
+    assert!(
+        setting_line(&text, "stats").contains(default_stats.to_str().unwrap()),
+        "{text}"
+    );
+    // File over default (a relative stats path sits beside the file).
+    let text = stdout(&run(&home, &["--config", c, "config"], &[]));
+    assert!(
+        setting_line(&text, "seats").starts_with("  seats = 5")
+            && setting_line(&text, "seats").ends_with("# config file"),
+        "{text}"
+    );
+    assert!(setting_line(&text, "speed").contains("= 0"), "{text}");
+    let beside = home.join("from-file.json");
+    assert!(
+        setting_line(&text, "stats").contains(beside.to_str().unwrap()),
+        "{text}"
+    );
+    // $BLACKJACK_CONFIG names the file as --config does.
+    assert_eq!(
+        stdout(&run(&home, &["config"], &[("BLACKJACK_CONFIG", c)]))
+            .lines()
+            .skip(1)
+            .collect::<Vec<_>>(),
+        text.lines().skip(1).collect::<Vec<_>>()
+    );
+    // Environment over file.
+    let env_stats = home.join("from-env.json");
+    let text = stdout(&run(
+        &home,
+        &["--config", c, "config"],
+        &[("BLACKJACK_STATS", env_stats.to_str().unwrap())],
+    ));
+    let line = setting_line(&text, "stats");
+    assert!(
+        line.contains(env_stats.to_str().unwrap()) && line.ends_with("# $BLACKJACK_STATS"),
+        "{text}"
+    );
+    // Flag over environment and file; what the flags leave out still comes from the file.
+    let flag_stats = home.join("from-flag.json");
+    let text = stdout(&run(
+        &home,
+        &[
+            "--config",
+            c,
+            "config",
+            "--seats",
+            "2",
+            "--stats",
+            flag_stats.to_str().unwrap(),
+        ],
+        &[("BLACKJACK_STATS", env_stats.to_str().unwrap())],
+    ));
+    assert!(
+        setting_line(&text, "seats").contains("= 2")
+            && setting_line(&text, "seats").ends_with("# flag"),
+        "{text}"
+    );
+    assert!(
+        setting_line(&text, "stats").contains(flag_stats.to_str().unwrap()),
+        "{text}"
+    );
+    assert!(
+        setting_line(&text, "speed").contains("= 0")
+            && setting_line(&text, "speed").ends_with("# config file"),
+        "{text}"
+    );
+    // A flag equal to the default still beats the file.
+    let text = stdout(&run(&home, &["--config", c, "config", "--seats", "3"], &[]));
+    assert!(
+        setting_line(&text, "seats").contains("= 3")
+            && setting_line(&text, "seats").ends_with("# flag"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_config_file_decides_where_stats_looks() {
+    let home = temp_home("config-stats");
+    let path = stats_file(&home);
+    let config = home.join("prefs.toml");
+    std::fs::write(&config, "stats = \"stats.json\"\n").unwrap();
+    let out = run(&home, &["--config", config.to_str().unwrap(), "stats"], &[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains(&format!("Lifetime statistics in {}", path.display())),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn config_init_writes_the_commented_default_once() {
+    let home = temp_home("init");
+    let target = home.join("config/blackjack-trainer/config.toml");
+    let out = run(&home, &["config", "--init"], &[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains(target.to_str().unwrap()),
+        "{}",
+        stdout(&out)
+    );
+    let written = std::fs::read_to_string(&target).expect("written in the config folder");
+    assert!(written.contains("# seats = 3") && written.contains("# ramp = [1, 2, 4, 8]"));
+    // The file it wrote changes nothing.
+    let text = stdout(&run(&home, &["config"], &[]));
+    assert!(
+        setting_line(&text, "seats").ends_with("# default"),
+        "{text}"
+    );
+    // A second --init refuses to replace it; --force does.
+    std::fs::write(&target, "seats = 4\n").unwrap();
+    let again = run(&home, &["config", "--init"], &[]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(
+        stderr(&again).contains("already exists") && stderr(&again).contains("--force"),
+        "{}",
+        stderr(&again)
+    );
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "seats = 4\n");
+    let forced = run(&home, &["config", "--init", "--force"], &[]);
+    assert!(forced.status.success());
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), written);
+    // --config names where --init writes.
+    let mine = home.join("elsewhere/mine.toml");
+    assert!(
+        run(
+            &home,
+            &["--config", mine.to_str().unwrap(), "config", "--init"],
+            &[]
+        )
+        .status
+        .success()
+    );
+    assert!(mine.exists());
+}
+
+#[test]
+fn a_bad_config_file_names_the_setting_value_range_and_line() {
+    let home = temp_home("bad-config");
+    let config = home.join("prefs.toml");
+    let c = config.to_str().unwrap();
+    std::fs::write(&config, "# mine\nseats = 9\n").unwrap();
+    for args in [
+        vec!["--config", c, "config"],
+        vec!["--config", c, "play"],
+        vec!["--config", c, "stats"],
+    ] {
+        let out = run(&home, &args, &[]);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert!(
+            err.contains(c)
+                && err.contains("line 2")
+                && err.contains("seats = 9")
+                && err.contains("from 1 to 7"),
+            "{args:?}: {err}"
+        );
+    }
+    std::fs::write(&config, "seats = 3\nhint = true\n").unwrap();
+    let err = stderr(&run(&home, &["--config", c, "config"], &[]));
+    assert!(
+        err.contains("line 2: unknown setting `hint` (did you mean `hints`?)"),
+        "{err}"
+    );
+    // A missing file named by --config is an error; the default place may be empty.
+    let missing = home.join("missing.toml");
+    let out = run(
+        &home,
+        &["--config", missing.to_str().unwrap(), "config"],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("does not exist"), "{}", stderr(&out));
+    assert!(run(&home, &["config"], &[]).status.success());
 }

@@ -14,6 +14,7 @@ use crate::cli::RulesArgs;
 use crate::engine::Rules;
 
 mod completions;
+mod config;
 mod drill;
 mod ev;
 mod play;
@@ -32,9 +33,13 @@ pub fn analysis_threads() -> usize {
 }
 
 pub use completions::{completion_script, completions, manpage, manual_page};
+pub use config::{
+    Effective, Given, Loaded, Origin, Source, config, config_location, drill_args, load_config,
+    play_configured, resolve_play, stats_file,
+};
 pub use drill::drill;
 pub use ev::ev;
-pub use play::{closing_summary, play, table_config};
+pub use play::{closing_summary, play, play_with_bet, table_config};
 pub use sim::sim;
 pub use stats::{lifetime_summary, stats};
 pub use strategy::strategy;
