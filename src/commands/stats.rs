@@ -102,6 +102,11 @@ fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
+/// `1 round`, `3 rounds`.
+fn counted(n: u64, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
 /// Whether a typed answer says yes.
 fn is_yes(answer: &str) -> bool {
     matches!(answer.trim().to_lowercase().as_str(), "y" | "yes")
@@ -130,12 +135,12 @@ fn reset(path: &Path, yes: bool) -> anyhow::Result<()> {
         let mut stderr = std::io::stderr();
         write!(
             stderr,
-            "Start the statistics in {} afresh ({} sessions, {} rounds, {} decisions)? The old \
-             file is kept as a backup. [y/N] ",
+            "Start the statistics in {} afresh ({}, {}, {})? The old file is kept as a \
+             backup. [y/N] ",
             path.display(),
-            file.sessions,
-            file.lifetime.rounds,
-            file.lifetime.overall.decisions
+            counted(file.sessions, "session"),
+            counted(file.lifetime.rounds, "round"),
+            counted(file.lifetime.overall.decisions, "decision")
         )?;
         stderr.flush()?;
         let mut answer = String::new();
@@ -159,6 +164,12 @@ fn reset(path: &Path, yes: bool) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_read_in_the_singular_for_one() {
+        assert_eq!(counted(1, "session"), "1 session");
+        assert_eq!(counted(0, "round"), "0 rounds");
+    }
 
     #[test]
     fn only_yes_resets() {
