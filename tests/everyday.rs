@@ -471,3 +471,53 @@ fn a_bad_config_file_names_the_setting_value_range_and_line() {
     assert!(stderr(&out).contains("does not exist"), "{}", stderr(&out));
     assert!(run(&home, &["config"], &[]).status.success());
 }
+
+#[test]
+fn a_read_only_statistics_file_is_not_reset() {
+    use std::os::unix::fs::PermissionsExt;
+    let home = temp_home("reset-read-only");
+    let path = stats_file(&home);
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let out = run(
+        &home,
+        &[
+            "stats",
+            "--stats",
+            path.to_str().unwrap(),
+            "--reset",
+            "--yes",
+        ],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stderr(&out).contains("not written"), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), STATS_TEXT);
+    assert!(!home.join("stats.json.bak").exists());
+}
+
+#[test]
+fn the_table_with_no_subcommand_reads_the_config_file_too() {
+    let home = temp_home("bare");
+    let config = home.join("prefs.toml");
+    std::fs::write(&config, "speed = 99999\n").unwrap();
+    let out = run(&home, &["--config", config.to_str().unwrap()], &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("line 1: `speed = 99999`") && err.contains("0 (instant) to 10000"),
+        "{err}"
+    );
+    // A good file and a typed flag: refused only for want of a terminal.
+    std::fs::write(&config, "speed = 0\nseats = 7\n").unwrap();
+    let out = run(
+        &home,
+        &["--config", config.to_str().unwrap(), "--seats", "2"],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("needs a terminal"),
+        "{}",
+        stderr(&out)
+    );
+}
