@@ -94,6 +94,10 @@ pub struct StatsArgs {
     /// seen) instead of the summary.
     #[arg(long, value_enum, value_name = "FORMAT", conflicts_with = "reset")]
     pub export: Option<ExportFormat>,
+    /// With --export csv, write the per-session rows (when, rounds, net, decisions, EV given
+    /// away) instead of the per-cell table; a JSON export always holds both.
+    #[arg(long, requires = "export")]
+    pub sessions: bool,
     /// Write the export to this file instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE", requires = "export")]
     pub output: Option<PathBuf>,

@@ -86,8 +86,8 @@ fn the_man_page_is_roff_and_mentions_every_subcommand() {
     }
 }
 
-/// A statistics file as the table writes it: two sessions, 16 vs T missed once of three, a
-/// last-seen time for it.
+/// A statistics file as the table writes it: two sessions (one with its row), 16 vs T missed
+/// once of three, a last-seen time for it.
 const STATS_TEXT: &str = r#"{
   "version": 1,
   "sessions": 2,
@@ -98,7 +98,11 @@ const STATS_TEXT: &str = r#"{
     "ev_lost": 0.07,
     "cells": {"hard:16:T": {"decisions": 3, "wrong": 1, "streak": 2}}
   },
-  "last_seen": {"hard:16:T": 1796304005}
+  "last_seen": {"hard:16:T": 1796304005},
+  "session_rows": [
+    {"started": 1796300000, "process": 7, "last_write": 1796304005, "rounds": 3, "hands": 3,
+     "net_milli": -1000, "net_money_milli": -5000, "decisions": 3, "right": 2, "ev_lost": 0.07}
+  ]
 }"#;
 
 fn stats_file(home: &Path) -> PathBuf {
@@ -519,5 +523,31 @@ fn the_table_with_no_subcommand_reads_the_config_file_too() {
         stderr(&out).contains("needs a terminal"),
         "{}",
         stderr(&out)
+    );
+}
+
+#[test]
+fn export_csv_sessions_has_a_row_per_session_and_json_holds_them_too() {
+    let home = temp_home("export-sessions");
+    let path = stats_file(&home);
+    let p = path.to_str().unwrap();
+    let out = run(
+        &home,
+        &["stats", "--stats", p, "--export", "csv", "--sessions"],
+        &[],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "started,last_write,rounds,hands,net_bets,net_money,decisions,right,ev_given_away\n\
+         2026-12-03T12:13:20Z,2026-12-03T13:20:05Z,3,3,-1,-5,3,2,0.0700\n"
+    );
+    let json = run(&home, &["stats", "--stats", p, "--export", "json"], &[]);
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    assert_eq!(value["session_rows"][0]["rounds"], 3);
+    // --sessions without --export is a usage error.
+    assert_eq!(
+        run(&home, &["stats", "--sessions"], &[]).status.code(),
+        Some(2)
     );
 }

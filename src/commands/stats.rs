@@ -9,7 +9,7 @@ use anyhow::{Context, bail};
 use crate::cli::{ExportFormat, StatsArgs};
 use crate::trainer::coach::stats_path;
 use crate::trainer::report::session_summary;
-use crate::trainer::stats::{StatsFile, StatsStore, export_csv, export_json};
+use crate::trainer::stats::{StatsFile, StatsStore, export_csv, export_json, export_sessions_csv};
 
 use super::UsageError;
 
@@ -30,14 +30,17 @@ pub fn stats(args: &StatsArgs, config: Option<PathBuf>) -> anyhow::Result<()> {
         }
         Some(format) => {
             let empty = StatsFile::default();
-            let last_seen = match &store {
-                Some(store) => store.last_seen()?,
+            let (last_seen, sessions) = match &store {
+                Some(store) => (store.last_seen()?, store.session_rows()?),
                 None => Default::default(),
             };
             let file = file.as_ref().unwrap_or(&empty);
             let text = match format {
+                ExportFormat::Csv if args.sessions => export_sessions_csv(&sessions),
                 ExportFormat::Csv => export_csv(file, &last_seen),
-                ExportFormat::Json => format!("{:#}\n", export_json(file, &last_seen)),
+                ExportFormat::Json => {
+                    format!("{:#}\n", export_json(file, &last_seen, &sessions))
+                }
             };
             match &args.output {
                 None => std::io::stdout().lock().write_all(text.as_bytes())?,

@@ -179,14 +179,43 @@ pub fn export_csv(file: &StatsFile, last_seen: &BTreeMap<String, u64>) -> String
     out
 }
 
-/// Everything the file holds as one JSON object: the sessions counted, the lifetime tally, and
-/// the per-cell table ([`cell_rows`]).
-pub fn export_json(file: &StatsFile, last_seen: &BTreeMap<String, u64>) -> serde_json::Value {
+/// The session rows as CSV: a header row, then one row per session, oldest first (times in
+/// UTC, money and bets as decimals).
+pub fn export_sessions_csv(rows: &[SessionRow]) -> String {
+    let mut out = String::from(
+        "started,last_write,rounds,hands,net_bets,net_money,decisions,right,ev_given_away\n",
+    );
+    for row in rows {
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{},{},{:.4}\n",
+            utc_timestamp(row.started),
+            utc_timestamp(row.last_write),
+            row.rounds,
+            row.hands,
+            // ASCII minus signs and decimal points, as spreadsheets read numbers.
+            row.net_milli as f64 / 1000.0,
+            row.net_money_milli as f64 / 1000.0,
+            row.decisions,
+            row.right,
+            row.ev_lost
+        ));
+    }
+    out
+}
+
+/// Everything the file holds as one JSON object: the sessions counted, the lifetime tally, the
+/// per-cell table ([`cell_rows`]) and the session rows.
+pub fn export_json(
+    file: &StatsFile,
+    last_seen: &BTreeMap<String, u64>,
+    session_rows: &[SessionRow],
+) -> serde_json::Value {
     serde_json::json!({
         "format": "blackjack-trainer statistics export",
         "sessions": file.sessions,
         "lifetime": file.lifetime,
         "cells": cell_rows(file, last_seen),
+        "session_rows": session_rows,
     })
 }
 
@@ -370,6 +399,59 @@ pub struct StatsStore {
     path: PathBuf,
     /// Why nothing is written, if so.
     read_only: Option<ReadOnlyReason>,
+    /// This store's session: its row in the file's session rows (opening time and process).
+    session: SessionId,
+}
+
+/// Which session row a store writes: the time it was opened and its process.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct SessionId {
+    started: u64,
+    process: u32,
+}
+
+/// The most session rows a file keeps; past it the oldest are dropped (their figures stay in
+/// the lifetime tally).
+pub const MAX_SESSION_ROWS: usize = 1000;
+
+/// One session's row: what one run of the table or a drill added to the file.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SessionRow {
+    /// When the session opened the file, in seconds since the Unix epoch.
+    pub started: u64,
+    /// The session's process (with `started`, what tells two sessions apart).
+    pub process: u32,
+    /// When it last wrote, in seconds since the Unix epoch.
+    pub last_write: u64,
+    /// Rounds played to the end.
+    pub rounds: u64,
+    /// Hands played.
+    pub hands: u64,
+    /// Net result in thousandths of the initial bet.
+    pub net_milli: i64,
+    /// Net result in money, in thousandths of a unit.
+    pub net_money_milli: i64,
+    /// Decisions graded.
+    pub decisions: u64,
+    /// Decisions that followed basic strategy.
+    pub right: u64,
+    /// EV given away through mistakes, in bets.
+    pub ev_lost: f64,
+}
+
+impl SessionRow {
+    /// Adds a write's increments.
+    fn absorb(&mut self, increments: &Tally, now: u64) {
+        self.last_write = now;
+        self.rounds += increments.rounds;
+        self.hands += increments.hands;
+        self.net_milli += increments.net_milli;
+        self.net_money_milli += increments.net_money_milli;
+        self.decisions += increments.overall.decisions;
+        self.right += increments.overall.correct;
+        self.ev_lost += increments.ev_lost;
+    }
 }
 
 /// The platform's place: `stats.json` in its data directory (e.g.
@@ -395,6 +477,10 @@ impl StatsStore {
         let mut store = StatsStore {
             path: path.to_owned(),
             read_only: read_only_reason(&target),
+            session: SessionId {
+                started: unix_seconds(),
+                process: std::process::id(),
+            },
         };
         let mut contents = read_contents(path, &target)?;
         if matches!(contents, Contents::Bad(_)) && store.read_only.is_none() {
@@ -487,6 +573,14 @@ impl StatsStore {
         Ok(read_last_seen(&target))
     }
 
+    /// The file's session rows, oldest first: one per run of the table or a drill that wrote
+    /// to it (at most [`MAX_SESSION_ROWS`]; empty for a file written before they were kept).
+    pub fn session_rows(&self) -> Result<Vec<SessionRow>, StatsError> {
+        let target = resolve(&self.path)?;
+        refuse_special(&self.path, &target)?;
+        Ok(read_session_rows(&target))
+    }
+
     /// Starts the statistics afresh, keeping the old file: under the lock (waiting as
     /// [`StatsStore::add`] does), the file is moved to the first free backup name
     /// (`<file>.bak`, then `<file>.<seconds>.bak`, …; never over an earlier backup) and an
@@ -568,7 +662,27 @@ impl StatsStore {
             reason,
         };
         file.validate().map_err(invalid)?;
-        let text = stored_text(&file, last_seen).map_err(|e| invalid(e.to_string()))?;
+        let mut sessions = read_session_rows(&target);
+        let id = &self.session;
+        let row = match sessions
+            .iter()
+            .position(|r| r.started == id.started && r.process == id.process)
+        {
+            Some(i) => &mut sessions[i],
+            None => {
+                sessions.push(SessionRow {
+                    started: id.started,
+                    process: id.process,
+                    ..SessionRow::default()
+                });
+                let last = sessions.len() - 1;
+                &mut sessions[last]
+            }
+        };
+        row.absorb(increments, now);
+        let excess = sessions.len().saturating_sub(MAX_SESSION_ROWS);
+        sessions.drain(..excess);
+        let text = stored_text(&file, last_seen, sessions).map_err(|e| invalid(e.to_string()))?;
         replace(&target, |out| out.write_all(text.as_bytes()))?;
         Ok(file)
     }
@@ -907,16 +1021,45 @@ fn move_aside(target: &Path) -> Result<PathBuf, StatsError> {
 /// The text a file is written with: the file's fields and, beside them, `last_seen`: when
 /// each cell was last played. It lies outside [`StatsFile`] so that files from before it read
 /// as they did; older builds ignore it (and drop it when they write).
-fn stored_text(file: &StatsFile, last_seen: BTreeMap<String, u64>) -> serde_json::Result<String> {
-    /// The file as written: [`StatsFile`]'s fields in their order, then `last_seen`.
+fn stored_text(
+    file: &StatsFile,
+    last_seen: BTreeMap<String, u64>,
+    session_rows: Vec<SessionRow>,
+) -> serde_json::Result<String> {
+    /// The file as written: [`StatsFile`]'s fields in their order, then `last_seen` and
+    /// `session_rows`.
     #[derive(Serialize)]
     struct Stored<'a> {
         #[serde(flatten)]
         file: &'a StatsFile,
         #[serde(skip_serializing_if = "BTreeMap::is_empty")]
         last_seen: BTreeMap<String, u64>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        session_rows: Vec<SessionRow>,
     }
-    serde_json::to_string_pretty(&Stored { file, last_seen })
+    serde_json::to_string_pretty(&Stored {
+        file,
+        last_seen,
+        session_rows,
+    })
+}
+
+/// The session rows the file at `target` holds, oldest first, skipping any that do not read
+/// or hold impossible numbers; empty when there are none or the file cannot be read.
+fn read_session_rows(target: &Path) -> Vec<SessionRow> {
+    let Ok(bytes) = fs::read(target) else {
+        return Vec::new();
+    };
+    let Ok(value) = serde_json::from_slice::<Value>(&bytes) else {
+        return Vec::new();
+    };
+    let Some(rows) = value.get("session_rows").and_then(Value::as_array) else {
+        return Vec::new();
+    };
+    rows.iter()
+        .filter_map(|row| SessionRow::deserialize(row).ok())
+        .filter(|row| row.right <= row.decisions && row.ev_lost.is_finite() && row.ev_lost >= 0.0)
+        .collect()
 }
 
 /// The `last_seen` times the file at `target` holds, reading whatever entries name a chart
@@ -1087,9 +1230,58 @@ mod tests {
             csv.contains("\n\"8,8 vs A\",") || csv.contains(",\"8,8 vs A\","),
             "{csv}"
         );
-        let json = export_json(&file, &seen);
+        let json = export_json(&file, &seen, &store.session_rows().unwrap());
         assert_eq!(json["cells"].as_array().unwrap().len(), 360);
         assert_eq!(json["sessions"], 1);
+    }
+
+    #[test]
+    fn each_store_writes_its_own_session_row() {
+        let dir = temp_dir("session-rows");
+        let path = dir.join("stats.json");
+        let (a, _, _) = StatsStore::open(&path).unwrap();
+        let (mut b, _, _) = StatsStore::open(&path).unwrap();
+        b.session.process += 1;
+        a.add(&sample(), true).unwrap();
+        a.add(&sample(), false).unwrap();
+        b.add(&sample(), true).unwrap();
+        let rows = a.session_rows().unwrap();
+        assert_eq!(rows.len(), 2);
+        assert_eq!(
+            (rows[0].rounds, rows[0].decisions, rows[0].right),
+            (2, 4, 2)
+        );
+        assert_eq!((rows[1].rounds, rows[1].net_milli), (1, 1500));
+        let csv = export_sessions_csv(&rows);
+        assert_eq!(csv.lines().count(), 3);
+        assert!(
+            csv.lines().nth(1).unwrap().contains(",2,2,3,15,4,2,0.2400"),
+            "{csv}"
+        );
+        // The lifetime tally is what it was without the rows.
+        let (_, file, note) = StatsStore::open(&path).unwrap();
+        assert_eq!((note, file.lifetime.rounds), (OpenNote::Loaded, 3));
+    }
+
+    #[test]
+    fn session_rows_are_bounded_and_the_oldest_go_first() {
+        let dir = temp_dir("session-bound");
+        let path = dir.join("stats.json");
+        let (mut store, _, _) = StatsStore::open(&path).unwrap();
+        let old_rows: Vec<SessionRow> = (0..MAX_SESSION_ROWS as u64)
+            .map(|i| SessionRow {
+                started: i,
+                ..SessionRow::default()
+            })
+            .collect();
+        let text = stored_text(&StatsFile::fresh(), BTreeMap::new(), old_rows).unwrap();
+        fs::write(&path, text).unwrap();
+        store.session.started = 1 << 40;
+        store.add(&sample(), true).unwrap();
+        let rows = store.session_rows().unwrap();
+        assert_eq!(rows.len(), MAX_SESSION_ROWS);
+        assert_eq!(rows[0].started, 1);
+        assert_eq!(rows.last().unwrap().started, 1 << 40);
     }
 
     #[test]
