@@ -30,6 +30,11 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "N")]
     pub seed: Option<u64>,
 
+    /// Preferences file to use instead of `config.toml` in the platform's config folder (also
+    /// `$BLACKJACK_CONFIG`); it must exist.
+    #[arg(long, global = true, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+
     /// What to do (default: play).
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -54,6 +59,76 @@ pub enum Command {
     Sim(SimArgs),
     /// Practise decisions of one kind, graded at once.
     Drill(DrillArgs),
+    /// Your lifetime statistics; export them per chart cell (CSV or JSON), or start afresh.
+    Stats(StatsArgs),
+    /// Show the preferences file and the settings `play` would use; `--init` writes a
+    /// commented default.
+    Config(ConfigArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell) to standard output.
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff) to standard output.
+    Manpage,
+}
+
+pub use crate::trainer::stats::ExportFormat;
+
+/// `--export` values are the store's export formats, spelt as [`ExportFormat::name`] gives
+/// them.
+impl ValueEnum for ExportFormat {
+    fn value_variants<'a>() -> &'a [Self] {
+        &ExportFormat::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()).help(self.describe()))
+    }
+}
+
+/// Options of `blackjack stats`.
+#[derive(Debug, Clone, Args)]
+pub struct StatsArgs {
+    /// Statistics file to use instead of the one in the platform's data directory.
+    #[arg(long, value_name = "PATH")]
+    pub stats: Option<PathBuf>,
+    /// Write the per-cell table (one row per chart cell: decisions, right, wrong, streak, last
+    /// seen) instead of the summary.
+    #[arg(long, value_enum, value_name = "FORMAT", conflicts_with = "reset")]
+    pub export: Option<ExportFormat>,
+    /// With --export csv, write the per-session rows (when, rounds, net, decisions, EV given
+    /// away) instead of the per-cell table; a JSON export always holds both.
+    #[arg(long, requires = "export")]
+    pub sessions: bool,
+    /// Write the export to this file instead of standard output.
+    #[arg(long, short = 'o', value_name = "FILE", requires = "export")]
+    pub output: Option<PathBuf>,
+    /// Start the statistics afresh; the old file is kept as a backup. Asks first.
+    #[arg(long)]
+    pub reset: bool,
+    /// Reset without asking (needed when there is no terminal to ask on).
+    #[arg(long, requires = "reset")]
+    pub yes: bool,
+}
+
+/// Options of `blackjack config`.
+#[derive(Debug, Clone, Args)]
+pub struct ConfigArgs {
+    /// Write the commented default preferences file and print its path.
+    #[arg(long)]
+    pub init: bool,
+    /// With --init, replace a file that is already there.
+    #[arg(long, requires = "init")]
+    pub force: bool,
+    /// `play` options: shown as the effective settings, beating the file.
+    #[command(flatten)]
+    pub play: PlayArgs,
+}
+
+/// Options of `blackjack completions`.
+#[derive(Debug, Clone, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for: e.g. `blackjack completions bash > ~/.local/share/bash-completion/completions/blackjack`.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 pub use crate::ai::Level;

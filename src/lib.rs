@@ -7,6 +7,7 @@ pub mod ai;
 pub mod analysis;
 pub mod cli;
 pub mod commands;
+pub mod config;
 pub mod engine;
 pub mod sim;
 pub mod trainer;

@@ -13,11 +13,14 @@ use anyhow::Context;
 use crate::cli::RulesArgs;
 use crate::engine::Rules;
 
+mod completions;
+mod config;
 mod count_drill;
 mod drill;
 mod ev;
 mod play;
 mod sim;
+mod stats;
 mod strategy;
 
 /// Threads for the exact analysis: `$BLACKJACK_THREADS` when it is a positive number (to
@@ -30,10 +33,16 @@ pub fn analysis_threads() -> usize {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
+pub use completions::{completion_script, completions, manpage, manual_page};
+pub use config::{
+    Effective, Given, Loaded, Origin, Source, config, config_location, drill_args, load_config,
+    play_configured, resolve_play, stats_file,
+};
 pub use drill::drill;
 pub use ev::ev;
-pub use play::{closing_summary, play, table_config};
+pub use play::{closing_summary, play, play_with_bet, table_config};
 pub use sim::sim;
+pub use stats::{lifetime_summary, stats};
 pub use strategy::strategy;
 
 /// A request the command line cannot have: a value out of range, options that contradict each

@@ -57,9 +57,23 @@ pub fn table_config(args: &PlayArgs, seed: Option<u64>) -> anyhow::Result<TableC
 /// table back. Prints a summary afterwards. The exit status tells how the session ended
 /// ([`exit_status`]).
 pub fn play(rules: &Rules, seed: Option<u64>, args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    play_with_bet(rules, seed, args, None)
+}
+
+/// [`play`], with a first bet from the preferences (`bet = N` in `config.toml`), placed as a
+/// typed bet would be: a bet the table refuses is a usage error before the terminal changes.
+pub fn play_with_bet(
+    rules: &Rules,
+    seed: Option<u64>,
+    args: &PlayArgs,
+    bet: Option<u64>,
+) -> anyhow::Result<ExitCode> {
     // Everything that can be refused is checked before the terminal changes.
     let config = table_config(args, seed).map_err(UsageError::from)?;
-    let app = App::new(rules, config).map_err(UsageError::from)?;
+    let mut app = App::new(rules, config).map_err(UsageError::from)?;
+    if let Some(bet) = bet {
+        place_first_bet(&mut app, rules, bet)?;
+    }
     if let Some(why) = terminal::missing_terminal() {
         bail!(UsageError(format!(
             "`blackjack play` needs a terminal, and {why}. These work without one: blackjack \
@@ -99,6 +113,27 @@ pub fn play(rules: &Rules, seed: Option<u64>, args: &PlayArgs) -> anyhow::Result
         );
     }
     Ok(ExitCode::from(exit_status(ending)))
+}
+
+/// Places the preferences' first bet through the table's own bet entry (so it is checked as
+/// a typed bet is), or refuses it with the limits.
+fn place_first_bet(app: &mut App, rules: &Rules, bet: u64) -> anyhow::Result<()> {
+    for digit in bet.to_string().chars() {
+        app.update(Intent::BetDigit(digit));
+    }
+    app.update(Intent::BetEnter);
+    if app.bet() != Units::from_units(i64::try_from(bet)?) {
+        app.update(Intent::BetCancel);
+        let (low, high) = rules.bet_limits();
+        bail!(UsageError(format!(
+            "bet = {bet} in the config file is refused: this table takes bets from {} to {} \
+             units, no more than the bankroll ({})",
+            low.plain(),
+            high.plain(),
+            app.bankroll().plain()
+        )));
+    }
+    Ok(())
 }
 
 /// The session at the table, until it ends.
@@ -212,6 +247,25 @@ mod tests {
         assert_eq!(exit_status(Ending::Interrupted), 130);
         assert_eq!(exit_status(Ending::Terminated), 143);
         assert_eq!(exit_status(Ending::HungUp), 129);
+    }
+
+    #[test]
+    fn the_first_bet_from_the_preferences_is_placed_or_refused_with_the_limits() {
+        let rules = Rules::default();
+        let mut args = PlayArgs::defaults();
+        args.no_stats = true;
+        let mut app = App::new(&rules, table_config(&args, Some(1)).unwrap()).unwrap();
+        place_first_bet(&mut app, &rules, 7).expect("7 is within 1 to 50");
+        assert_eq!(app.bet(), Units::from_units(7));
+        let err = place_first_bet(&mut app, &rules, 60)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("bet = 60") && err.contains("from 1 to 50"),
+            "{err}"
+        );
+        assert_eq!(app.bet(), Units::from_units(7));
+        assert_eq!(app.bet_entry(), None);
     }
 
     #[test]

@@ -15,6 +15,7 @@
 //! newer format version — is read (as leniently as possible for a newer version) and never
 //! moved, renamed or rewritten.
 
+use std::collections::BTreeMap;
 use std::ffi::CString;
 use std::fs;
 use std::io::{self, Read, Write};
@@ -70,6 +71,174 @@ impl StatsFile {
         }
         self.lifetime.validate()
     }
+}
+
+/// The formats of `blackjack stats --export`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExportFormat {
+    /// Comma-separated values with a header row, for a spreadsheet.
+    Csv,
+    /// One JSON object, for a notebook.
+    Json,
+}
+
+impl ExportFormat {
+    /// Both formats.
+    pub const ALL: [ExportFormat; 2] = [ExportFormat::Csv, ExportFormat::Json];
+
+    /// The name on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ExportFormat::Csv => "csv",
+            ExportFormat::Json => "json",
+        }
+    }
+
+    /// What the format is for.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            ExportFormat::Csv => "comma-separated values with a header row, for a spreadsheet",
+            ExportFormat::Json => "one JSON object, for a notebook",
+        }
+    }
+}
+
+/// One exported chart cell: what the file holds about it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CellRow {
+    /// The cell's key, as `blackjack strategy --json` writes it (`hard:16:T`).
+    pub key: String,
+    /// How a person reads it (`16 vs T`).
+    pub label: String,
+    /// Decisions made in the cell.
+    pub decisions: u64,
+    /// Decisions that followed basic strategy.
+    pub right: u64,
+    /// Decisions that did not.
+    pub wrong: u64,
+    /// Right answers in a row, most recent last.
+    pub streak: u32,
+    /// When the cell was last played (UTC, ISO 8601), if the file knows.
+    pub last_seen: Option<String>,
+}
+
+/// The per-cell table of a statistics file: one row per cell of the printed chart (360, in
+/// chart order: hard 5–21, soft 13–21, pairs; up cards 2–9, T, A), then any other cell the
+/// file records (a hand the chart does not print, such as 2,2 that could not be split).
+pub fn cell_rows(file: &StatsFile, last_seen: &BTreeMap<String, u64>) -> Vec<CellRow> {
+    use crate::analysis::chart::Chart;
+    let printed: Vec<String> = Chart::printed_cells().map(|cell| cell.key()).collect();
+    let others = file
+        .lifetime
+        .cells
+        .keys()
+        .filter(|key| !printed.contains(key))
+        .cloned()
+        .collect::<Vec<_>>();
+    printed
+        .into_iter()
+        .chain(others)
+        .map(|key| {
+            let record = file.lifetime.cells.get(&key).copied().unwrap_or_default();
+            CellRow {
+                label: cell_label(&key),
+                decisions: record.decisions,
+                right: record.decisions - record.wrong.min(record.decisions),
+                wrong: record.wrong,
+                streak: record.streak,
+                last_seen: last_seen.get(&key).map(|&s| utc_timestamp(s)),
+                key,
+            }
+        })
+        .collect()
+}
+
+/// The per-cell table as CSV: a header row, then [`cell_rows`]; a field holding a comma or a
+/// quote is quoted.
+pub fn export_csv(file: &StatsFile, last_seen: &BTreeMap<String, u64>) -> String {
+    let field = |text: &str| {
+        if text.contains([',', '"', '\n']) {
+            format!("\"{}\"", text.replace('"', "\"\""))
+        } else {
+            text.to_owned()
+        }
+    };
+    let mut out = String::from("key,label,decisions,right,wrong,streak,last_seen\n");
+    for row in cell_rows(file, last_seen) {
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{}\n",
+            field(&row.key),
+            field(&row.label),
+            row.decisions,
+            row.right,
+            row.wrong,
+            row.streak,
+            row.last_seen.as_deref().unwrap_or("")
+        ));
+    }
+    out
+}
+
+/// The session rows as CSV: a header row, then one row per session, oldest first (times in
+/// UTC, money and bets as decimals).
+pub fn export_sessions_csv(rows: &[SessionRow]) -> String {
+    let mut out = String::from(
+        "started,last_write,rounds,hands,net_bets,net_money,decisions,right,ev_given_away\n",
+    );
+    for row in rows {
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{},{},{:.4}\n",
+            utc_timestamp(row.started),
+            utc_timestamp(row.last_write),
+            row.rounds,
+            row.hands,
+            // ASCII minus signs and decimal points, as spreadsheets read numbers.
+            row.net_milli as f64 / 1000.0,
+            row.net_money_milli as f64 / 1000.0,
+            row.decisions,
+            row.right,
+            row.ev_lost
+        ));
+    }
+    out
+}
+
+/// Everything the file holds as one JSON object: the sessions counted, the lifetime tally, the
+/// per-cell table ([`cell_rows`]) and the session rows.
+pub fn export_json(
+    file: &StatsFile,
+    last_seen: &BTreeMap<String, u64>,
+    session_rows: &[SessionRow],
+) -> serde_json::Value {
+    serde_json::json!({
+        "format": "blackjack-trainer statistics export",
+        "sessions": file.sessions,
+        "lifetime": file.lifetime,
+        "cells": cell_rows(file, last_seen),
+        "session_rows": session_rows,
+    })
+}
+
+/// Seconds since the Unix epoch as a UTC timestamp: `2026-12-03T13:40:05Z`.
+pub fn utc_timestamp(seconds: u64) -> String {
+    let days = i64::try_from(seconds / 86_400).unwrap_or(i64::MAX / 2);
+    let rest = seconds % 86_400;
+    // Howard Hinnant's days-to-civil algorithm (proleptic Gregorian calendar).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rest / 3600,
+        rest / 60 % 60,
+        rest % 60
+    )
 }
 
 /// Why a store reads but never writes.
@@ -230,6 +399,59 @@ pub struct StatsStore {
     path: PathBuf,
     /// Why nothing is written, if so.
     read_only: Option<ReadOnlyReason>,
+    /// This store's session: its row in the file's session rows (opening time and process).
+    session: SessionId,
+}
+
+/// Which session row a store writes: the time it was opened and its process.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct SessionId {
+    started: u64,
+    process: u32,
+}
+
+/// The most session rows a file keeps; past it the oldest are dropped (their figures stay in
+/// the lifetime tally).
+pub const MAX_SESSION_ROWS: usize = 1000;
+
+/// One session's row: what one run of the table or a drill added to the file.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SessionRow {
+    /// When the session opened the file, in seconds since the Unix epoch.
+    pub started: u64,
+    /// The session's process (with `started`, what tells two sessions apart).
+    pub process: u32,
+    /// When it last wrote, in seconds since the Unix epoch.
+    pub last_write: u64,
+    /// Rounds played to the end.
+    pub rounds: u64,
+    /// Hands played.
+    pub hands: u64,
+    /// Net result in thousandths of the initial bet.
+    pub net_milli: i64,
+    /// Net result in money, in thousandths of a unit.
+    pub net_money_milli: i64,
+    /// Decisions graded.
+    pub decisions: u64,
+    /// Decisions that followed basic strategy.
+    pub right: u64,
+    /// EV given away through mistakes, in bets.
+    pub ev_lost: f64,
+}
+
+impl SessionRow {
+    /// Adds a write's increments.
+    fn absorb(&mut self, increments: &Tally, now: u64) {
+        self.last_write = now;
+        self.rounds += increments.rounds;
+        self.hands += increments.hands;
+        self.net_milli += increments.net_milli;
+        self.net_money_milli += increments.net_money_milli;
+        self.decisions += increments.overall.decisions;
+        self.right += increments.overall.correct;
+        self.ev_lost += increments.ev_lost;
+    }
 }
 
 /// The platform's place: `stats.json` in its data directory (e.g.
@@ -255,6 +477,10 @@ impl StatsStore {
         let mut store = StatsStore {
             path: path.to_owned(),
             read_only: read_only_reason(&target),
+            session: SessionId {
+                started: unix_seconds(),
+                process: std::process::id(),
+            },
         };
         let mut contents = read_contents(path, &target)?;
         if matches!(contents, Contents::Bad(_)) && store.read_only.is_none() {
@@ -339,6 +565,56 @@ impl StatsStore {
         self.add_waiting(increments, new_session, Wait::AtMost(LOCK_WAIT))
     }
 
+    /// When each chart cell was last played, in seconds since the Unix epoch, as the file
+    /// says now (keyed like the tally's cells; empty for a file written before this was kept).
+    pub fn last_seen(&self) -> Result<BTreeMap<String, u64>, StatsError> {
+        let target = resolve(&self.path)?;
+        refuse_special(&self.path, &target)?;
+        Ok(read_last_seen(&target))
+    }
+
+    /// The file's session rows, oldest first: one per run of the table or a drill that wrote
+    /// to it (at most [`MAX_SESSION_ROWS`]; empty for a file written before they were kept).
+    pub fn session_rows(&self) -> Result<Vec<SessionRow>, StatsError> {
+        let target = resolve(&self.path)?;
+        refuse_special(&self.path, &target)?;
+        Ok(read_session_rows(&target))
+    }
+
+    /// Starts the statistics afresh, keeping the old file: under the lock (waiting as
+    /// [`StatsStore::add`] does), the file is moved to the first free backup name
+    /// (`<file>.bak`, then `<file>.<seconds>.bak`, …; never over an earlier backup) and an
+    /// empty file is written in its place. Returns the backup, or `None` when there was no
+    /// file to reset. A read-only store refuses and changes nothing.
+    pub fn reset(&self) -> Result<Option<PathBuf>, StatsError> {
+        if let Some(reason) = &self.read_only {
+            return Err(StatsError::ReadOnly {
+                path: self.path.clone(),
+                reason: reason.clone(),
+            });
+        }
+        let target = resolve(&self.path)?;
+        refuse_special(&self.path, &target)?;
+        if let Some(reason) = read_only_reason(&target) {
+            return Err(StatsError::ReadOnly {
+                path: self.path.clone(),
+                reason,
+            });
+        }
+        let _lock = lock(&target, Wait::Block)?;
+        if fs::symlink_metadata(&target).is_err() {
+            return Ok(None);
+        }
+        let backup = move_aside(&target)?;
+        let text =
+            serde_json::to_string_pretty(&StatsFile::fresh()).map_err(|e| StatsError::Invalid {
+                path: self.path.clone(),
+                reason: e.to_string(),
+            })?;
+        replace(&target, |out| out.write_all(text.as_bytes()))?;
+        Ok(Some(backup))
+    }
+
     fn add_waiting(
         &self,
         increments: &Tally,
@@ -373,13 +649,40 @@ impl StatsStore {
         };
         file.lifetime.absorb(increments);
         file.sessions += u64::from(new_session);
+        let mut last_seen = read_last_seen(&target);
+        let now = unix_seconds();
+        for (key, cell) in &increments.cells {
+            if cell.decisions > 0 {
+                last_seen.insert(key.clone(), now);
+            }
+        }
         file.version = STATS_VERSION;
         let invalid = |reason: String| StatsError::Invalid {
             path: self.path.clone(),
             reason,
         };
         file.validate().map_err(invalid)?;
-        let text = serde_json::to_string_pretty(&file).map_err(|e| invalid(e.to_string()))?;
+        let mut sessions = read_session_rows(&target);
+        let id = &self.session;
+        let row = match sessions
+            .iter()
+            .position(|r| r.started == id.started && r.process == id.process)
+        {
+            Some(i) => &mut sessions[i],
+            None => {
+                sessions.push(SessionRow {
+                    started: id.started,
+                    process: id.process,
+                    ..SessionRow::default()
+                });
+                let last = sessions.len() - 1;
+                &mut sessions[last]
+            }
+        };
+        row.absorb(increments, now);
+        let excess = sessions.len().saturating_sub(MAX_SESSION_ROWS);
+        sessions.drain(..excess);
+        let text = stored_text(&file, last_seen, sessions).map_err(|e| invalid(e.to_string()))?;
         replace(&target, |out| out.write_all(text.as_bytes()))?;
         Ok(file)
     }
@@ -715,6 +1018,77 @@ fn move_aside(target: &Path) -> Result<PathBuf, StatsError> {
     ))
 }
 
+/// The text a file is written with: the file's fields and, beside them, `last_seen`: when
+/// each cell was last played. It lies outside [`StatsFile`] so that files from before it read
+/// as they did; older builds ignore it (and drop it when they write).
+fn stored_text(
+    file: &StatsFile,
+    last_seen: BTreeMap<String, u64>,
+    session_rows: Vec<SessionRow>,
+) -> serde_json::Result<String> {
+    /// The file as written: [`StatsFile`]'s fields in their order, then `last_seen` and
+    /// `session_rows`.
+    #[derive(Serialize)]
+    struct Stored<'a> {
+        #[serde(flatten)]
+        file: &'a StatsFile,
+        #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+        last_seen: BTreeMap<String, u64>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        session_rows: Vec<SessionRow>,
+    }
+    serde_json::to_string_pretty(&Stored {
+        file,
+        last_seen,
+        session_rows,
+    })
+}
+
+/// The session rows the file at `target` holds, oldest first, skipping any that do not read
+/// or hold impossible numbers; empty when there are none or the file cannot be read.
+fn read_session_rows(target: &Path) -> Vec<SessionRow> {
+    let Ok(bytes) = fs::read(target) else {
+        return Vec::new();
+    };
+    let Ok(value) = serde_json::from_slice::<Value>(&bytes) else {
+        return Vec::new();
+    };
+    let Some(rows) = value.get("session_rows").and_then(Value::as_array) else {
+        return Vec::new();
+    };
+    rows.iter()
+        .filter_map(|row| SessionRow::deserialize(row).ok())
+        .filter(|row| row.right <= row.decisions && row.ev_lost.is_finite() && row.ev_lost >= 0.0)
+        .collect()
+}
+
+/// The `last_seen` times the file at `target` holds, reading whatever entries name a chart
+/// cell and hold a number; empty when there are none or the file cannot be read.
+fn read_last_seen(target: &Path) -> BTreeMap<String, u64> {
+    let Ok(bytes) = fs::read(target) else {
+        return BTreeMap::new();
+    };
+    let Ok(value) = serde_json::from_slice::<Value>(&bytes) else {
+        return BTreeMap::new();
+    };
+    let Some(entries) = value.get("last_seen").and_then(Value::as_object) else {
+        return BTreeMap::new();
+    };
+    entries
+        .iter()
+        .filter(|(key, _)| crate::analysis::chart::Cell::from_key(key).is_some())
+        .filter_map(|(key, seconds)| Some((key.clone(), seconds.as_u64()?)))
+        .collect()
+}
+
+/// Now, in whole seconds since the Unix epoch (0 if the clock is before it).
+fn unix_seconds() -> u64 {
+    SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .unwrap_or_default()
+        .as_secs()
+}
+
 /// A temporary file, removed when dropped unless it was renamed into place.
 struct TempFile {
     path: PathBuf,
@@ -824,6 +1198,147 @@ mod tests {
         t.record_decision(&grade(true));
         t.record_count(true);
         t
+    }
+
+    #[test]
+    fn the_export_has_a_row_for_each_of_the_360_chart_cells() {
+        let dir = temp_dir("export");
+        let path = dir.join("stats.json");
+        let (store, _, _) = StatsStore::open(&path).unwrap();
+        let before = unix_seconds();
+        let file = store.add(&sample(), true).unwrap();
+        let seen = store.last_seen().unwrap();
+        let rows = cell_rows(&file, &seen);
+        assert_eq!(rows.len(), 360);
+        assert_eq!(rows[0].key, "hard:5:2");
+        assert_eq!(rows[359].key, "pair:A:A");
+        let played = rows.iter().find(|r| r.key == "hard:11:6").unwrap();
+        assert_eq!(
+            (played.decisions, played.right, played.wrong, played.streak),
+            (2, 1, 1, 1)
+        );
+        assert_eq!(played.label, "11 vs 6");
+        let when = played
+            .last_seen
+            .clone()
+            .expect("a played cell has a last-seen time");
+        assert!(when >= utc_timestamp(before), "{when}");
+        assert!(rows.iter().filter(|r| r.last_seen.is_some()).count() == 1);
+        let csv = export_csv(&file, &seen);
+        assert_eq!(csv.lines().count(), 361);
+        assert!(
+            csv.contains("\n\"8,8 vs A\",") || csv.contains(",\"8,8 vs A\","),
+            "{csv}"
+        );
+        let json = export_json(&file, &seen, &store.session_rows().unwrap());
+        assert_eq!(json["cells"].as_array().unwrap().len(), 360);
+        assert_eq!(json["sessions"], 1);
+    }
+
+    #[test]
+    fn each_store_writes_its_own_session_row() {
+        let dir = temp_dir("session-rows");
+        let path = dir.join("stats.json");
+        let (a, _, _) = StatsStore::open(&path).unwrap();
+        let (mut b, _, _) = StatsStore::open(&path).unwrap();
+        b.session.process += 1;
+        a.add(&sample(), true).unwrap();
+        a.add(&sample(), false).unwrap();
+        b.add(&sample(), true).unwrap();
+        let rows = a.session_rows().unwrap();
+        assert_eq!(rows.len(), 2);
+        assert_eq!(
+            (rows[0].rounds, rows[0].decisions, rows[0].right),
+            (2, 4, 2)
+        );
+        assert_eq!((rows[1].rounds, rows[1].net_milli), (1, 1500));
+        let csv = export_sessions_csv(&rows);
+        assert_eq!(csv.lines().count(), 3);
+        assert!(
+            csv.lines().nth(1).unwrap().contains(",2,2,3,15,4,2,0.2400"),
+            "{csv}"
+        );
+        // The lifetime tally is what it was without the rows.
+        let (_, file, note) = StatsStore::open(&path).unwrap();
+        assert_eq!((note, file.lifetime.rounds), (OpenNote::Loaded, 3));
+    }
+
+    #[test]
+    fn session_rows_are_bounded_and_the_oldest_go_first() {
+        let dir = temp_dir("session-bound");
+        let path = dir.join("stats.json");
+        let (mut store, _, _) = StatsStore::open(&path).unwrap();
+        let old_rows: Vec<SessionRow> = (0..MAX_SESSION_ROWS as u64)
+            .map(|i| SessionRow {
+                started: i,
+                ..SessionRow::default()
+            })
+            .collect();
+        let text = stored_text(&StatsFile::fresh(), BTreeMap::new(), old_rows).unwrap();
+        fs::write(&path, text).unwrap();
+        store.session.started = 1 << 40;
+        store.add(&sample(), true).unwrap();
+        let rows = store.session_rows().unwrap();
+        assert_eq!(rows.len(), MAX_SESSION_ROWS);
+        assert_eq!(rows[0].started, 1);
+        assert_eq!(rows.last().unwrap().started, 1 << 40);
+    }
+
+    #[test]
+    fn timestamps_are_utc_calendar_dates() {
+        assert_eq!(utc_timestamp(0), "1970-01-01T00:00:00Z");
+        assert_eq!(utc_timestamp(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(utc_timestamp(1_796_304_005), "2026-12-03T13:20:05Z");
+    }
+
+    #[test]
+    fn reset_keeps_the_old_file_as_a_backup_and_starts_empty() {
+        let dir = temp_dir("reset");
+        let path = dir.join("stats.json");
+        let (store, _, _) = StatsStore::open(&path).unwrap();
+        assert_eq!(store.reset().unwrap(), None, "no file: nothing to reset");
+        store.add(&sample(), true).unwrap();
+        let old = fs::read(&path).unwrap();
+        let backup = store.reset().unwrap().expect("a backup");
+        assert_eq!(fs::read(&backup).unwrap(), old);
+        let (_, file, note) = StatsStore::open(&path).unwrap();
+        assert_eq!(note, OpenNote::Loaded);
+        assert!(file.lifetime.is_empty() && store.last_seen().unwrap().is_empty());
+        // A second reset never overwrites the first backup.
+        store.add(&sample(), true).unwrap();
+        let second = store.reset().unwrap().expect("a second backup");
+        assert_ne!(second, backup);
+        assert_eq!(fs::read(&backup).unwrap(), old);
+    }
+
+    #[test]
+    fn last_seen_survives_writes_and_a_file_without_it_still_reads() {
+        let dir = temp_dir("last-seen");
+        let path = dir.join("stats.json");
+        fs::write(
+            &path,
+            r#"{"version":1,"sessions":1,"lifetime":{"rounds":2,"hands":2,"wins":2}}"#,
+        )
+        .unwrap();
+        let (store, file, note) = StatsStore::open(&path).unwrap();
+        assert_eq!((note, file.lifetime.rounds), (OpenNote::Loaded, 2));
+        assert!(store.last_seen().unwrap().is_empty());
+        store.add(&sample(), false).unwrap();
+        let first = store.last_seen().unwrap();
+        assert_eq!(first.keys().collect::<Vec<_>>(), ["hard:11:6"]);
+        // A write with no decisions keeps the times it does not touch.
+        let rounds_only = Tally {
+            rounds: 1,
+            ..Tally::default()
+        };
+        store.add(&rounds_only, false).unwrap();
+        assert_eq!(store.last_seen().unwrap(), first);
+        // Entries that name no cell are skipped, not fatal.
+        let mut value: Value = serde_json::from_slice(&fs::read(&path).unwrap()).unwrap();
+        value["last_seen"]["river:16:T"] = Value::from(5);
+        fs::write(&path, value.to_string()).unwrap();
+        assert_eq!(StatsStore::open(&path).unwrap().2, OpenNote::Loaded);
+        assert_eq!(store.last_seen().unwrap(), first);
     }
 
     #[test]

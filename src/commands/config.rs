@@ -1,0 +1,532 @@
+//! The preferences file on the command line: where it is (`--config`, `$BLACKJACK_CONFIG`,
+//! the platform's config folder), laying it under the flags (default < file < environment <
+//! flag), and `blackjack config [--init [--force]]`.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+use clap::ArgMatches;
+use clap::parser::ValueSource;
+
+use crate::cli::{ConfigArgs, DrillArgs, PlayArgs};
+use crate::config::{DEFAULT_CONFIG_TOML, Settings, StatsSetting, default_config_path};
+
+use super::UsageError;
+
+/// Where the config file's location came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// `--config PATH`.
+    Flag,
+    /// `$BLACKJACK_CONFIG`.
+    Env,
+    /// The platform's config folder.
+    Default,
+}
+
+impl Origin {
+    fn describe(self) -> &'static str {
+        match self {
+            Origin::Flag => "named by --config",
+            Origin::Env => "named by $BLACKJACK_CONFIG",
+            Origin::Default => "the default place",
+        }
+    }
+}
+
+/// A config file as found and read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Loaded {
+    /// Its path (`None` when the platform has no config folder and none was named).
+    pub path: Option<PathBuf>,
+    /// Where the path came from.
+    pub origin: Origin,
+    /// Whether the file exists (a missing file in the default place means the defaults).
+    pub found: bool,
+    /// What it sets.
+    pub settings: Settings,
+}
+
+/// The config file's path: `--config`, else `$BLACKJACK_CONFIG`, else the platform's.
+pub fn config_location(flag: Option<&Path>) -> (Option<PathBuf>, Origin) {
+    if let Some(path) = flag {
+        return (Some(path.to_owned()), Origin::Flag);
+    }
+    match std::env::var_os("BLACKJACK_CONFIG").filter(|v| !v.is_empty()) {
+        Some(path) => (Some(PathBuf::from(path)), Origin::Env),
+        None => (default_config_path(), Origin::Default),
+    }
+}
+
+/// Finds and reads the config file. A file named by `--config` or `$BLACKJACK_CONFIG` must
+/// exist; a missing one in the default place means the built-in defaults. A file that cannot
+/// be used is a usage error (status 2), as a bad rules file is.
+pub fn load_config(flag: Option<&Path>) -> anyhow::Result<Loaded> {
+    let (path, origin) = config_location(flag);
+    let mut loaded = Loaded {
+        path: path.clone(),
+        origin,
+        found: false,
+        settings: Settings::default(),
+    };
+    let Some(path) = path else {
+        return Ok(loaded);
+    };
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+            if origin == Origin::Default {
+                return Ok(loaded);
+            }
+            bail!(UsageError(format!(
+                "config file {} ({}) does not exist; `blackjack config --init` writes a \
+                 commented one there",
+                path.display(),
+                origin.describe()
+            )));
+        }
+        Err(err) => {
+            bail!(UsageError(format!(
+                "cannot read config file {}: {err}",
+                path.display()
+            )))
+        }
+    };
+    loaded.settings = Settings::from_toml(&text)
+        .map_err(|err| UsageError(format!("in config file {}: {err}", path.display())))?;
+    loaded.found = true;
+    Ok(loaded)
+}
+
+/// Which settings the command line gave explicitly (so they beat the file).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Given(Vec<&'static str>);
+
+/// The argument ids of [`PlayArgs`] a config file can stand in for.
+const PLAY_IDS: [&str; 10] = [
+    "seats", "seat", "ai", "speed", "hints", "ascii", "strict", "stats", "no_stats", "bankroll",
+];
+
+/// The argument ids of [`DrillArgs`] a config file can stand in for.
+const DRILL_IDS: [&str; 3] = ["stats", "no_stats", "ascii"];
+
+impl Given {
+    /// The settings named in `ids`, as the command line gave them.
+    pub fn of(ids: &[&'static str]) -> Given {
+        Given(ids.to_vec())
+    }
+
+    /// The ids among `ids` that `matches` got from the command line (not a default).
+    fn from_matches(matches: &ArgMatches, ids: &[&'static str]) -> Given {
+        Given(
+            ids.iter()
+                .copied()
+                .filter(|id| matches.value_source(id) == Some(ValueSource::CommandLine))
+                .collect(),
+        )
+    }
+
+    fn has(&self, id: &str) -> bool {
+        self.0.contains(&id)
+    }
+}
+
+/// Where an effective setting came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// Built in.
+    Default,
+    /// The config file.
+    File,
+    /// An environment variable.
+    Env,
+    /// A flag on the command line.
+    Flag,
+}
+
+impl Source {
+    fn describe(self) -> &'static str {
+        match self {
+            Source::Default => "default",
+            Source::File => "config file",
+            Source::Env => "$BLACKJACK_STATS",
+            Source::Flag => "flag",
+        }
+    }
+}
+
+/// The settings `blackjack play` uses, and where each came from.
+#[derive(Debug, Clone)]
+pub struct Effective {
+    /// The play options with the file laid under the flags.
+    pub args: PlayArgs,
+    /// The first bet, if the file sets one.
+    pub bet: Option<u64>,
+    /// Each setting's source, in the file's order.
+    pub sources: Vec<(&'static str, Source)>,
+}
+
+impl Effective {
+    /// Where `setting` came from.
+    pub fn source(&self, setting: &str) -> Source {
+        self.sources
+            .iter()
+            .find(|(name, _)| *name == setting)
+            .map_or(Source::Default, |&(_, source)| source)
+    }
+}
+
+/// Lays the config file under the command line: a setting the command line `given` wins;
+/// else `$BLACKJACK_STATS` (`env_stats`) for the statistics file; else the file; else the
+/// built-in default. A relative `stats` path is relative to the config file's folder.
+pub fn resolve_play(
+    args: &PlayArgs,
+    given: &Given,
+    loaded: &Loaded,
+    env_stats: Option<PathBuf>,
+) -> Effective {
+    let file = &loaded.settings;
+    let mut args = args.clone();
+    let mut sources = Vec::new();
+    let mut pick = |name: &'static str, set: bool, apply: &mut dyn FnMut()| {
+        let source = if given.has(name) {
+            Source::Flag
+        } else if set {
+            apply();
+            Source::File
+        } else {
+            Source::Default
+        };
+        sources.push((name, source));
+    };
+    pick("seats", file.seats.is_some(), &mut || {
+        args.seats = file.seats.unwrap_or(args.seats)
+    });
+    pick("seat", file.seat.is_some(), &mut || args.seat = file.seat);
+    pick("ai", file.ai.is_some(), &mut || {
+        args.ai = file.ai.clone().unwrap_or_default()
+    });
+    pick("speed", file.speed.is_some(), &mut || {
+        args.speed = file.speed.unwrap_or(args.speed)
+    });
+    pick("hints", file.hints.is_some(), &mut || {
+        args.hints = file.hints.unwrap_or(args.hints)
+    });
+    pick("strict", file.strict.is_some(), &mut || {
+        args.strict = file.strict.unwrap_or(args.strict)
+    });
+    pick("bankroll", file.bankroll.is_some(), &mut || {
+        args.bankroll = file.bankroll.unwrap_or(args.bankroll)
+    });
+    pick("ascii", file.ascii.is_some(), &mut || {
+        args.ascii = file.ascii.unwrap_or(args.ascii)
+    });
+    pick("ramp", file.ramp.is_some(), &mut || {
+        args.ramp = file.ramp.clone().or(args.ramp.take())
+    });
+    let stats = if given.has("stats") || given.has("no_stats") {
+        Source::Flag
+    } else if env_stats.is_some() {
+        Source::Env
+    } else if let Some(setting) = &file.stats {
+        match setting {
+            StatsSetting::Off => args.no_stats = true,
+            StatsSetting::File(path) => args.stats = Some(beside(loaded.path.as_deref(), path)),
+        }
+        Source::File
+    } else {
+        Source::Default
+    };
+    sources.push(("stats", stats));
+    sources.push((
+        "bet",
+        if file.bet.is_some() {
+            Source::File
+        } else {
+            Source::Default
+        },
+    ));
+    Effective {
+        args,
+        bet: file.bet,
+        sources,
+    }
+}
+
+/// A path from the config file: `~/…` in the home folder, a relative one beside the file.
+fn beside(config: Option<&Path>, path: &Path) -> PathBuf {
+    if let Ok(rest) = path.strip_prefix("~")
+        && let Some(dirs) = directories::BaseDirs::new()
+    {
+        return dirs.home_dir().join(rest);
+    }
+    match config.and_then(Path::parent) {
+        Some(folder) if path.is_relative() => folder.join(path),
+        _ => path.to_owned(),
+    }
+}
+
+/// `blackjack play` (or no subcommand) with the preferences laid under the flags.
+pub fn play_configured(
+    rules: &crate::engine::Rules,
+    seed: Option<u64>,
+    args: &PlayArgs,
+    matches: &ArgMatches,
+    config: Option<&Path>,
+) -> anyhow::Result<std::process::ExitCode> {
+    let effective = effective_play(args, matches, config)?;
+    super::play_with_bet(rules, seed, &effective.args, effective.bet)
+}
+
+/// The effective play settings for these flags.
+fn effective_play(
+    args: &PlayArgs,
+    matches: &ArgMatches,
+    config: Option<&Path>,
+) -> anyhow::Result<Effective> {
+    let loaded = load_config(config)?;
+    let given = Given::from_matches(matches, &PLAY_IDS);
+    let env_stats = std::env::var_os("BLACKJACK_STATS").map(PathBuf::from);
+    Ok(resolve_play(args, &given, &loaded, env_stats))
+}
+
+/// `blackjack drill`'s options with the file's `stats` and `ascii` laid under its flags.
+pub fn drill_args(
+    args: &DrillArgs,
+    matches: &ArgMatches,
+    config: Option<&Path>,
+) -> anyhow::Result<DrillArgs> {
+    let loaded = load_config(config)?;
+    let given = Given::from_matches(matches, &DRILL_IDS);
+    let mut args = args.clone();
+    if !given.has("ascii")
+        && let Some(ascii) = loaded.settings.ascii
+    {
+        args.ascii = ascii;
+    }
+    if !given.has("stats")
+        && !given.has("no_stats")
+        && std::env::var_os("BLACKJACK_STATS").is_none()
+    {
+        match &loaded.settings.stats {
+            Some(StatsSetting::Off) => args.no_stats = true,
+            Some(StatsSetting::File(path)) => {
+                args.stats = Some(beside(loaded.path.as_deref(), path));
+            }
+            None => {}
+        }
+    }
+    Ok(args)
+}
+
+/// The statistics file the config file names for `blackjack stats`, if any.
+pub fn stats_file(config: Option<&Path>) -> anyhow::Result<Option<PathBuf>> {
+    let loaded = load_config(config)?;
+    Ok(match &loaded.settings.stats {
+        Some(StatsSetting::File(path)) => Some(beside(loaded.path.as_deref(), path)),
+        _ => None,
+    })
+}
+
+/// Runs `blackjack config`: with `--init`, writes the commented default file (refusing to
+/// replace one without `--force`) and prints its path; otherwise prints the path and the
+/// effective settings of `blackjack play` with the flags given, each with its source.
+pub fn config(args: &ConfigArgs, matches: &ArgMatches, flag: Option<&Path>) -> anyhow::Result<()> {
+    if args.init {
+        let (path, _) = config_location(flag);
+        let path =
+            path.context("no config folder on this system: name the file with --config PATH")?;
+        return init(&path, args.force);
+    }
+    let loaded = load_config(flag)?;
+    let given = Given::from_matches(matches, &PLAY_IDS);
+    let env_stats = std::env::var_os("BLACKJACK_STATS").map(PathBuf::from);
+    let effective = resolve_play(&args.play, &given, &loaded, env_stats.clone());
+    print!("{}", describe(&loaded, &effective, env_stats.as_deref()));
+    Ok(())
+}
+
+/// Writes the embedded default file at `path`.
+fn init(path: &Path, force: bool) -> anyhow::Result<()> {
+    if !force && std::fs::symlink_metadata(path).is_ok() {
+        bail!(UsageError(format!(
+            "{} already exists: it is left as it is (add --force to replace it with the \
+             commented default)",
+            path.display()
+        )));
+    }
+    if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty()) {
+        std::fs::create_dir_all(folder)
+            .with_context(|| format!("cannot create the folder {}", folder.display()))?;
+    }
+    std::fs::write(path, DEFAULT_CONFIG_TOML)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    println!("Wrote the default preferences to {}", path.display());
+    println!("Uncomment a line there to change a default of `blackjack play`.");
+    Ok(())
+}
+
+/// The path and the effective settings as `key = value  # source` lines.
+fn describe(loaded: &Loaded, effective: &Effective, env_stats: Option<&Path>) -> String {
+    let mut out = match &loaded.path {
+        Some(path) if loaded.found => format!(
+            "Config file: {} ({})\n",
+            path.display(),
+            loaded.origin.describe()
+        ),
+        Some(path) => format!(
+            "Config file: {} ({}; not there, so the defaults; `blackjack config --init` \
+             writes one)\n",
+            path.display(),
+            loaded.origin.describe()
+        ),
+        None => "Config file: none (no config folder on this system)\n".to_owned(),
+    };
+    out.push_str("Effective settings of `blackjack play` (flag > environment > file > default):\n");
+    let a = &effective.args;
+    let quoted = |items: Vec<String>| format!("[{}]", items.join(", "));
+    let stats = if a.no_stats {
+        "false".to_owned()
+    } else {
+        let path = a
+            .stats
+            .clone()
+            .or_else(|| env_stats.map(Path::to_owned))
+            .or_else(crate::trainer::stats::default_stats_path);
+        path.map_or_else(
+            || "false".to_owned(),
+            |p| format!("{:?}", p.display().to_string()),
+        )
+    };
+    let lines: Vec<(&str, String)> = vec![
+        ("seats", a.seats.to_string()),
+        (
+            "seat",
+            a.seat
+                .map_or_else(|| "\"middle\"".to_owned(), |s| s.to_string()),
+        ),
+        (
+            "ai",
+            quoted(a.ai.iter().map(|l| format!("\"{}\"", l.name())).collect()),
+        ),
+        ("speed", a.speed.to_string()),
+        ("hints", a.hints.to_string()),
+        ("strict", a.strict.to_string()),
+        ("bankroll", a.bankroll.to_string()),
+        (
+            "bet",
+            effective
+                .bet
+                .map_or_else(|| "\"the table's smallest\"".to_owned(), |b| b.to_string()),
+        ),
+        (
+            "ramp",
+            a.ramp.as_ref().map_or_else(
+                || "[]".to_owned(),
+                |r| quoted(r.bets().iter().map(u32::to_string).collect()),
+            ),
+        ),
+        ("ascii", a.ascii.to_string()),
+        ("stats", stats),
+    ];
+    for (name, value) in lines {
+        let setting = format!("{name} = {value}");
+        out.push_str(&format!(
+            "  {setting:<40} # {}\n",
+            effective.source(name).describe()
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Level;
+
+    fn loaded(text: &str) -> Loaded {
+        Loaded {
+            path: Some(PathBuf::from(
+                "/home/me/.config/blackjack-trainer/config.toml",
+            )),
+            origin: Origin::Default,
+            found: true,
+            settings: Settings::from_toml(text).expect("valid"),
+        }
+    }
+
+    #[test]
+    fn precedence_is_default_then_file_then_env_then_flag() {
+        let defaults = PlayArgs::defaults();
+        let file = loaded("seats = 5\nspeed = 0\nai = \"easy\"\nstats = \"mine.json\"\n");
+        // Default: nothing set anywhere.
+        let e = resolve_play(&defaults, &Given::default(), &loaded(""), None);
+        assert_eq!(
+            (e.args.seats, e.args.speed, e.args.stats.clone()),
+            (3, 400, None)
+        );
+        assert_eq!(e.source("seats"), Source::Default);
+        // File over default; a relative stats path sits beside the config file.
+        let e = resolve_play(&defaults, &Given::default(), &file, None);
+        assert_eq!((e.args.seats, e.args.speed), (5, 0));
+        assert_eq!(e.args.ai, vec![Level::Easy]);
+        assert_eq!(
+            e.args.stats,
+            Some(PathBuf::from(
+                "/home/me/.config/blackjack-trainer/mine.json"
+            ))
+        );
+        assert_eq!(
+            (e.source("seats"), e.source("stats")),
+            (Source::File, Source::File)
+        );
+        // Environment over file (the table reads $BLACKJACK_STATS itself).
+        let e = resolve_play(&defaults, &Given::default(), &file, Some("env.json".into()));
+        assert_eq!(
+            (e.args.stats.clone(), e.source("stats")),
+            (None, Source::Env)
+        );
+        // Flag over everything.
+        let mut flags = defaults.clone();
+        flags.seats = 2;
+        flags.stats = Some("flag.json".into());
+        let given = Given::of(&["seats", "stats"]);
+        let e = resolve_play(&flags, &given, &file, Some("env.json".into()));
+        assert_eq!(e.args.seats, 2);
+        assert_eq!(e.args.stats, Some(PathBuf::from("flag.json")));
+        assert_eq!(
+            e.args.speed, 0,
+            "what the flags leave out still comes from the file"
+        );
+        assert_eq!(
+            (e.source("seats"), e.source("stats")),
+            (Source::Flag, Source::Flag)
+        );
+    }
+
+    #[test]
+    fn stats_false_in_the_file_keeps_none_unless_a_flag_names_one() {
+        let file = loaded("stats = false");
+        let e = resolve_play(&PlayArgs::defaults(), &Given::default(), &file, None);
+        assert!(e.args.no_stats);
+        let mut flags = PlayArgs::defaults();
+        flags.stats = Some("x.json".into());
+        let e = resolve_play(&flags, &Given::of(&["stats"]), &file, None);
+        assert!(!e.args.no_stats);
+    }
+
+    #[test]
+    fn paths_in_the_file_are_beside_it_or_at_home() {
+        let config = Path::new("/etc/bj/config.toml");
+        assert_eq!(
+            beside(Some(config), Path::new("s.json")),
+            PathBuf::from("/etc/bj/s.json")
+        );
+        assert_eq!(
+            beside(Some(config), Path::new("/var/s.json")),
+            PathBuf::from("/var/s.json")
+        );
+        let home = beside(Some(config), Path::new("~/s.json"));
+        assert!(home.is_absolute() && home.ends_with("s.json"), "{home:?}");
+    }
+}

@@ -1,0 +1,202 @@
+//! `blackjack stats`: the lifetime summary, the per-cell export, and a reset that keeps a
+//! backup.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+
+use crate::cli::{ExportFormat, StatsArgs};
+use crate::trainer::coach::stats_path;
+use crate::trainer::report::session_summary;
+use crate::trainer::stats::{StatsFile, StatsStore, export_csv, export_json, export_sessions_csv};
+
+use super::UsageError;
+
+/// Runs `blackjack stats`. The file is `--stats`, else `$BLACKJACK_STATS`, else `config`'s
+/// (from the preferences), else the platform's.
+pub fn stats(args: &StatsArgs, config: Option<PathBuf>) -> anyhow::Result<()> {
+    let env = std::env::var_os("BLACKJACK_STATS").map(PathBuf::from);
+    let path = stats_path(args.stats.clone(), env.or(config), true)
+        .context("no data directory on this system: give the file with --stats PATH")?;
+    if args.reset {
+        return reset(&path, args.yes);
+    }
+    let (file, store) = read(&path)?;
+    match args.export {
+        None => {
+            print!("{}", lifetime_summary(&path, file.as_ref()));
+            Ok(())
+        }
+        Some(format) => {
+            let empty = StatsFile::default();
+            let (last_seen, sessions) = match &store {
+                Some(store) => (store.last_seen()?, store.session_rows()?),
+                None => Default::default(),
+            };
+            let file = file.as_ref().unwrap_or(&empty);
+            let text = match format {
+                ExportFormat::Csv if args.sessions => export_sessions_csv(&sessions),
+                ExportFormat::Csv => export_csv(file, &last_seen),
+                ExportFormat::Json => {
+                    format!("{:#}\n", export_json(file, &last_seen, &sessions))
+                }
+            };
+            match &args.output {
+                None => std::io::stdout().lock().write_all(text.as_bytes())?,
+                Some(out) => {
+                    if same_file(out, &path) {
+                        bail!(UsageError(format!(
+                            "--output {} is the statistics file itself: choose another file",
+                            out.display()
+                        )));
+                    }
+                    std::fs::write(out, text)
+                        .with_context(|| format!("cannot write {}", out.display()))?;
+                    eprintln!(
+                        "Exported the statistics of {} to {}",
+                        path.display(),
+                        out.display()
+                    );
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+/// The file at `path` and its store, or `None` when there is no file yet (nothing is created
+/// just to look). A note about the file (moved aside, read-only) goes to standard error.
+fn read(path: &Path) -> anyhow::Result<(Option<StatsFile>, Option<StatsStore>)> {
+    if std::fs::symlink_metadata(path).is_err() {
+        return Ok((None, None));
+    }
+    let (store, file, note) = StatsStore::open(path)?;
+    if let Some(message) = note.message() {
+        eprintln!("note: {message}");
+    }
+    Ok((Some(file), Some(store)))
+}
+
+/// The lifetime summary: the same figures and most-missed cells as the session summary
+/// ([`session_summary`]), under a heading that says whose they are.
+pub fn lifetime_summary(path: &Path, file: Option<&StatsFile>) -> String {
+    let Some(file) = file else {
+        return format!(
+            "No statistics yet: {} does not exist (play or drill to start it).\n",
+            path.display()
+        );
+    };
+    let body = session_summary(&file.lifetime, None);
+    let body = body.strip_prefix("Session summary\n").unwrap_or(&body);
+    format!(
+        "Lifetime statistics in {} ({} session{})\n{body}",
+        path.display(),
+        file.sessions,
+        if file.sessions == 1 { "" } else { "s" }
+    )
+}
+
+/// Whether `a` and `b` name the same file (both existing), or the same path.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}
+
+/// `1 round`, `3 rounds`.
+fn counted(n: u64, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
+/// Whether a typed answer says yes.
+fn is_yes(answer: &str) -> bool {
+    matches!(answer.trim().to_lowercase().as_str(), "y" | "yes")
+}
+
+/// `blackjack stats --reset`: asks on a terminal (unless `yes`), refuses without one, then has
+/// the store move the file to a backup and start an empty one, under its lock.
+fn reset(path: &Path, yes: bool) -> anyhow::Result<()> {
+    if std::fs::symlink_metadata(path).is_err() {
+        println!("Nothing to reset: {} does not exist.", path.display());
+        return Ok(());
+    }
+    let can_ask = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
+    if !yes && !can_ask {
+        bail!(UsageError(format!(
+            "`blackjack stats --reset` asks before resetting {}, and there is no terminal to \
+             ask on: add --yes to reset without asking",
+            path.display()
+        )));
+    }
+    let (store, file, note) = StatsStore::open(path)?;
+    if let Some(message) = note.message() {
+        eprintln!("note: {message}");
+    }
+    if !yes {
+        let mut stderr = std::io::stderr();
+        write!(
+            stderr,
+            "Start the statistics in {} afresh ({}, {}, {})? The old file is kept as a \
+             backup. [y/N] ",
+            path.display(),
+            counted(file.sessions, "session"),
+            counted(file.lifetime.rounds, "round"),
+            counted(file.lifetime.overall.decisions, "decision")
+        )?;
+        stderr.flush()?;
+        let mut answer = String::new();
+        std::io::stdin().lock().read_line(&mut answer)?;
+        if !is_yes(&answer) {
+            println!("Not reset: {} is unchanged.", path.display());
+            return Ok(());
+        }
+    }
+    match store.reset()? {
+        Some(backup) => println!(
+            "Statistics reset: {} starts empty; the old file is kept as {}.",
+            path.display(),
+            backup.display()
+        ),
+        None => println!("Nothing to reset: {} does not exist.", path.display()),
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_read_in_the_singular_for_one() {
+        assert_eq!(counted(1, "session"), "1 session");
+        assert_eq!(counted(0, "round"), "0 rounds");
+    }
+
+    #[test]
+    fn only_yes_resets() {
+        for answer in ["y\n", "Y", " yes \n", "YES"] {
+            assert!(is_yes(answer), "{answer:?}");
+        }
+        for answer in ["", "\n", "n", "no", "yep", "ja"] {
+            assert!(!is_yes(answer), "{answer:?}");
+        }
+    }
+
+    #[test]
+    fn the_summary_says_whose_figures_they_are() {
+        let file = StatsFile {
+            sessions: 2,
+            ..StatsFile::default()
+        };
+        let text = lifetime_summary(Path::new("s.json"), Some(&file));
+        assert!(
+            text.starts_with("Lifetime statistics in s.json (2 sessions)\n  Rounds"),
+            "{text}"
+        );
+        assert!(!text.contains("Session summary"), "{text}");
+        let none = lifetime_summary(Path::new("s.json"), None);
+        assert!(none.contains("No statistics yet"), "{none}");
+    }
+}

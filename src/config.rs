@@ -1,0 +1,408 @@
+//! Preferences: the play defaults a person keeps in `config.toml`, so the same flags need not
+//! be typed every time. Pure logic: the commands find the file, read it and lay the command
+//! line over it (a flag beats the file; see `commands::config`).
+//!
+//! A bad file is refused with the quality of error a rules file gets: the setting, the value,
+//! what is allowed, the line, and for an unknown setting the closest name.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+use crate::ai::Level;
+use crate::engine::rules::MAX_TABLE_BET;
+use crate::trainer::counting::BetRamp;
+
+/// The commented default file, embedded in the binary and written by `blackjack config --init`.
+/// Every setting in it is commented out, so it changes nothing until a line is uncommented.
+pub const DEFAULT_CONFIG_TOML: &str = include_str!("../assets/config.toml");
+
+/// The most seats at a table.
+pub const MAX_SEATS: u8 = 7;
+
+/// The slowest pace a file may set, in milliseconds per dealt card.
+pub const MAX_SPEED_MS: u64 = 10_000;
+
+/// The largest bankroll, as `--bankroll` allows.
+pub const MAX_BANKROLL: u64 = 1_000_000_000;
+
+/// Every setting a file may hold.
+pub const SETTING_NAMES: [&str; 11] = [
+    "seats", "seat", "ai", "speed", "hints", "strict", "bankroll", "bet", "ramp", "ascii", "stats",
+];
+
+/// The platform's place: `config.toml` in its config folder (e.g.
+/// `~/.config/blackjack-trainer/` on Linux). `--config` and `$BLACKJACK_CONFIG` are read by
+/// the commands, which pass the path they chose.
+pub fn default_config_path() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "blackjack-trainer")
+        .map(|d| d.config_dir().join("config.toml"))
+}
+
+/// Where the statistics go, as the file says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StatsSetting {
+    /// This file (a relative path is relative to the config file's folder; the commands
+    /// resolve it).
+    File(PathBuf),
+    /// Keep no statistics (`stats = false`).
+    Off,
+}
+
+/// What a config file sets: `None` for every setting it leaves out (the built-in default, or
+/// a flag, decides those).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// Seats at the table, 1–7.
+    pub seats: Option<u8>,
+    /// The person's seat, 1-based.
+    pub seat: Option<u8>,
+    /// AI levels in seat order (repeated if fewer than the AI seats).
+    pub ai: Option<Vec<Level>>,
+    /// Milliseconds per dealt card for AI seats and the dealer.
+    pub speed: Option<u64>,
+    /// Hints on from the start.
+    pub hints: Option<bool>,
+    /// Refuse decisions that differ from basic strategy.
+    pub strict: Option<bool>,
+    /// Starting bankroll in units.
+    pub bankroll: Option<u64>,
+    /// The first bet, in units (the table's limits are checked when it opens).
+    pub bet: Option<u64>,
+    /// A counting player's bets by true count, lowest first (kept for the counting trainer).
+    pub ramp: Option<BetRamp>,
+    /// ASCII cards and frames.
+    pub ascii: Option<bool>,
+    /// Where the statistics go.
+    pub stats: Option<StatsSetting>,
+}
+
+/// Why a config file was refused. Each message names the setting, the value, what is allowed
+/// and the line.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ConfigError {
+    /// Not valid TOML.
+    #[error("not valid TOML: {0}")]
+    Syntax(String),
+    /// A key that is no setting.
+    #[error("line {line}: unknown setting `{key}`{}", suggestion.as_ref().map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_else(|| format!(" (the settings are: {})", SETTING_NAMES.join(", "))))]
+    UnknownKey {
+        /// The key as written.
+        key: String,
+        /// 1-based line of the key.
+        line: usize,
+        /// The closest setting name, if one is close.
+        suggestion: Option<String>,
+    },
+    /// A value of the wrong type or outside its range.
+    #[error("line {line}: `{key} = {value}` is not allowed: expected {expected}")]
+    BadValue {
+        /// The setting.
+        key: String,
+        /// The value as written.
+        value: String,
+        /// What the setting accepts.
+        expected: String,
+        /// 1-based line of the value.
+        line: usize,
+    },
+}
+
+impl Settings {
+    /// Reads a config file's text.
+    pub fn from_toml(text: &str) -> Result<Settings, ConfigError> {
+        let table: BTreeMap<String, toml::Spanned<toml::Value>> =
+            toml::from_str(text).map_err(|e| ConfigError::Syntax(e.to_string()))?;
+        let mut settings = Settings::default();
+        let mut seats_line = 0;
+        for (key, spanned) in &table {
+            let line = line_of(text, spanned.span().start);
+            let value = spanned.get_ref();
+            let bad = |expected: String| ConfigError::BadValue {
+                key: key.clone(),
+                value: value.to_string(),
+                expected,
+                line,
+            };
+            let flag = || {
+                value
+                    .as_bool()
+                    .ok_or_else(|| bad("true or false".to_owned()))
+            };
+            match key.as_str() {
+                "seats" => {
+                    seats_line = line;
+                    settings.seats =
+                        Some(small(int_in(value, 1, u64::from(MAX_SEATS)).ok_or_else(
+                            || bad(format!("a whole number of seats from 1 to {MAX_SEATS}")),
+                        )?));
+                }
+                "seat" => {
+                    settings.seat = Some(small(
+                        int_in(value, 1, u64::from(MAX_SEATS))
+                            .ok_or_else(|| bad(format!("your seat, 1 to {MAX_SEATS} (1-based)")))?,
+                    ));
+                }
+                "ai" => settings.ai = Some(levels(value).ok_or_else(|| bad(level_choices()))?),
+                "speed" => {
+                    settings.speed = Some(int_in(value, 0, MAX_SPEED_MS).ok_or_else(|| {
+                        bad(format!(
+                            "milliseconds per card from 0 (instant) to {MAX_SPEED_MS}"
+                        ))
+                    })?);
+                }
+                "hints" => settings.hints = Some(flag()?),
+                "strict" => settings.strict = Some(flag()?),
+                "ascii" => settings.ascii = Some(flag()?),
+                "bankroll" => {
+                    settings.bankroll = Some(int_in(value, 1, MAX_BANKROLL).ok_or_else(|| {
+                        bad(format!("a whole number of units from 1 to {MAX_BANKROLL}"))
+                    })?);
+                }
+                "bet" => {
+                    settings.bet =
+                        Some(int_in(value, 1, u64::from(MAX_TABLE_BET)).ok_or_else(|| {
+                            bad(format!("a whole number of units from 1 to {MAX_TABLE_BET}"))
+                        })?);
+                }
+                "ramp" => settings.ramp = Some(ramp(value).map_err(bad)?),
+                "stats" => {
+                    settings.stats = Some(match value {
+                        toml::Value::String(path) if !path.trim().is_empty() => {
+                            StatsSetting::File(PathBuf::from(path))
+                        }
+                        toml::Value::Boolean(false) => StatsSetting::Off,
+                        _ => {
+                            return Err(bad(
+                                "a file path in quotes, or false to keep no statistics".to_owned(),
+                            ));
+                        }
+                    });
+                }
+                _ => {
+                    return Err(ConfigError::UnknownKey {
+                        key: key.clone(),
+                        line: line_of_key(text, key).unwrap_or(line),
+                        suggestion: closest_name(key),
+                    });
+                }
+            }
+        }
+        if let (Some(seats), Some(seat)) = (settings.seats, settings.seat)
+            && seat > seats
+        {
+            let line = table
+                .get("seat")
+                .map_or(seats_line, |v| line_of(text, v.span().start));
+            return Err(ConfigError::BadValue {
+                key: "seat".to_owned(),
+                value: seat.to_string(),
+                expected: format!("a seat from 1 to {seats} (seats = {seats})"),
+                line,
+            });
+        }
+        Ok(settings)
+    }
+}
+
+/// A whole number from `lo` to `hi`.
+fn int_in(value: &toml::Value, lo: u64, hi: u64) -> Option<u64> {
+    let n = u64::try_from(value.as_integer()?).ok()?;
+    (lo..=hi).contains(&n).then_some(n)
+}
+
+/// A number already checked to be at most [`MAX_SEATS`].
+fn small(n: u64) -> u8 {
+    u8::try_from(n).unwrap_or(MAX_SEATS)
+}
+
+fn level_choices() -> String {
+    let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+    format!(
+        "AI levels in seat order, each one of {}: e.g. [\"normal\", \"hard\"]",
+        names.join(", ")
+    )
+}
+
+/// AI levels: a list of names, or one name (or comma-separated names) in a string; at least
+/// one, at most one per seat.
+fn levels(value: &toml::Value) -> Option<Vec<Level>> {
+    let names: Vec<String> = match value {
+        toml::Value::String(s) => s.split(',').map(|n| n.trim().to_owned()).collect(),
+        toml::Value::Array(items) => items
+            .iter()
+            .map(|v| v.as_str().map(str::to_owned))
+            .collect::<Option<_>>()?,
+        _ => return None,
+    };
+    if names.is_empty() || names.len() > usize::from(MAX_SEATS) {
+        return None;
+    }
+    names
+        .iter()
+        .map(|n| Level::ALL.into_iter().find(|l| l.name() == n))
+        .collect()
+}
+
+/// A betting ramp: a list of whole bets, checked as `--ramp` is ([`BetRamp::new`]).
+fn ramp(value: &toml::Value) -> Result<BetRamp, String> {
+    let what = "a list of bets, e.g. [1, 2, 4, 8] (the bet at true count 0 or less, +1, +2, …)";
+    let items = value.as_array().ok_or_else(|| what.to_owned())?;
+    let bets = items
+        .iter()
+        .map(|item| {
+            item.as_integer()
+                .and_then(|b| u32::try_from(b).ok())
+                .ok_or_else(|| format!("{what}: `{item}` is not a whole number of units"))
+        })
+        .collect::<Result<Vec<u32>, String>>()?;
+    BetRamp::new(bets).map_err(|err| format!("{what}: {err}"))
+}
+
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+/// The line where `key` is set (`key = …`), or where a table `[key]` starts.
+fn line_of_key(text: &str, key: &str) -> Option<usize> {
+    text.lines()
+        .position(|l| {
+            let l = l.trim_start();
+            l.strip_prefix(key)
+                .is_some_and(|rest| rest.trim_start().starts_with('='))
+                || l.strip_prefix('[')
+                    .and_then(|rest| rest.strip_prefix(key))
+                    .is_some_and(|rest| rest.trim_start().starts_with(']'))
+        })
+        .map(|i| i + 1)
+}
+
+/// The setting name nearest to `key`, if it is within a few edits.
+fn closest_name(key: &str) -> Option<String> {
+    SETTING_NAMES
+        .iter()
+        .map(|name| (edit_distance(key, name), *name))
+        .min()
+        .filter(|&(d, _)| d <= 2.max(key.len() / 3))
+        .map(|(_, name)| name.to_owned())
+}
+
+/// Levenshtein distance (as the rules file's, which is private to the engine).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The embedded file with every `# key = value` line uncommented.
+    fn uncommented_default() -> String {
+        DEFAULT_CONFIG_TOML
+            .lines()
+            .map(|l| match l.strip_prefix("# ") {
+                Some(rest)
+                    if SETTING_NAMES
+                        .iter()
+                        .any(|k| rest.split('=').next().map(str::trim) == Some(*k)) =>
+                {
+                    rest.to_owned()
+                }
+                _ => l.to_owned(),
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn the_embedded_file_changes_nothing_and_names_every_setting() {
+        assert_eq!(
+            Settings::from_toml(DEFAULT_CONFIG_TOML),
+            Ok(Settings::default())
+        );
+        let all = Settings::from_toml(&uncommented_default()).expect("uncommented it parses");
+        // The commented values are the built-in defaults of `blackjack play`.
+        assert_eq!(all.seats, Some(3));
+        assert_eq!(all.ai, Some(vec![Level::Normal, Level::Hard]));
+        assert_eq!(all.speed, Some(400));
+        assert_eq!(all.bankroll, Some(100));
+        assert_eq!(
+            (all.hints, all.strict, all.ascii),
+            (Some(false), Some(false), Some(false))
+        );
+        assert!(all.seat.is_some() && all.bet.is_some() && all.ramp.is_some());
+        assert!(all.stats.is_some());
+    }
+
+    #[test]
+    fn a_file_sets_only_what_it_names() {
+        let s = Settings::from_toml("seats = 5\nai = \"hard\"\nstats = false\n").unwrap();
+        assert_eq!(s.seats, Some(5));
+        assert_eq!(s.ai, Some(vec![Level::Hard]));
+        assert_eq!(s.stats, Some(StatsSetting::Off));
+        assert_eq!(s.speed, None);
+        let s = Settings::from_toml("stats = \"mine.json\"\nramp = [1, 2, 2, 8]\n").unwrap();
+        assert_eq!(s.stats, Some(StatsSetting::File("mine.json".into())));
+        assert_eq!(s.ramp.map(|r| r.bets().to_vec()), Some(vec![1, 2, 2, 8]));
+    }
+
+    #[test]
+    fn out_of_range_values_name_the_setting_value_range_and_line() {
+        let err = Settings::from_toml("# mine\n\nseats = 9\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 3: `seats = 9` is not allowed: expected a whole number of seats from 1 to 7"
+        );
+        for (text, needle) in [
+            ("speed = -1", "from 0 (instant) to 10000"),
+            ("bankroll = 0", "from 1 to 1000000000"),
+            ("bet = 2000000", "from 1 to 1000000"),
+            ("hints = \"yes\"", "true or false"),
+            ("ai = [\"normal\", \"wizard\"]", "one of easy, normal, hard"),
+            ("ai = []", "one of easy, normal, hard"),
+            ("ramp = [1, 0]", "a bet of 0 is not allowed"),
+            ("ramp = []", "the ramp is empty"),
+            ("ramp = [1, \"two\"]", "is not a whole number"),
+            ("stats = true", "false to keep no statistics"),
+            ("seats = 2\nseat = 3", "a seat from 1 to 2"),
+        ] {
+            let err = Settings::from_toml(text).expect_err(text).to_string();
+            assert!(err.contains(needle), "{text}: {err}");
+            assert!(err.starts_with("line "), "{text}: {err}");
+        }
+    }
+
+    #[test]
+    fn an_unknown_setting_gets_the_closest_name() {
+        let err = Settings::from_toml("seats = 3\nspeeed = 100\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2: unknown setting `speeed` (did you mean `speed`?)"
+        );
+        let err = Settings::from_toml("\n[play]\nseats = 3\n").unwrap_err();
+        let text = err.to_string();
+        assert!(text.starts_with("line 2: unknown setting `play`"), "{text}");
+        let err = Settings::from_toml("colour = \"red\"")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("the settings are: seats, seat"), "{err}");
+    }
+
+    #[test]
+    fn broken_toml_is_a_syntax_error() {
+        let err = Settings::from_toml("seats = = 3").unwrap_err();
+        assert!(matches!(err, ConfigError::Syntax(_)), "{err}");
+    }
+}
