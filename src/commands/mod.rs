@@ -15,6 +15,7 @@ use crate::engine::Rules;
 
 mod drill;
 mod ev;
+mod indices;
 mod play;
 mod sim;
 mod strategy;
@@ -31,6 +32,7 @@ pub fn analysis_threads() -> usize {
 
 pub use drill::drill;
 pub use ev::ev;
+pub use indices::indices;
 pub use play::{closing_summary, play, table_config};
 pub use sim::sim;
 pub use strategy::strategy;
