@@ -613,7 +613,7 @@ mod tests {
     fn approximation_sizes() {
         let rules = Rules::default();
         let threads = 2;
-        // 1. Grid resolution: 4 strata, one count apart, against 8 strata, half a count apart.
+        // 1. Grid resolution: 4 depth strata against 8.
         for game in [Game::NoHoleCard, Game::Peek] {
             let coarse = compute(&rules, game, threads, Resolution::FULL);
             let fine = compute(
@@ -650,9 +650,11 @@ mod tests {
                  {moved} of {n} indices moved"
             );
         }
-        // 2. Odd cards of a group on fixed ranks against the average over all rotations, and
-        // 3. the neutral cards at their mean against ±4 (about one standard deviation at the
-        // middle depth), in true counts (the EV gain's change over its slope per count).
+        // 2. The neutral cards at their mean against ±3 (about one standard deviation at the
+        // middle depth): what is left after averaging over them is the curvature, in true
+        // counts (the EV gain's change over its slope per count); 3. linear interpolation
+        // between grid shoes, at the deepest stratum (the widest steps): the gain at a shoe
+        // against the mean of its neighbours' gains, in true counts.
         let layout = Layout::new(&rules, 4);
         let tracked = tracked_cells();
         let chart = basic_strategy_on(&rules, threads).chart.clone();
@@ -665,29 +667,30 @@ mod tests {
             (cell(HandKind::Pair, 10, 6), Action::Split, Action::Stand),
             (cell(HandKind::Hard, 9, 2), Action::Double, Action::Hit),
         ];
-        let dealt = 117;
-        let left = f64::from(layout.cards - dealt);
         for (c, play, other) in pairs {
             let i = tracked.iter().position(|t| t.cell == c).unwrap();
-            let gain = |shoe: [u16; 10]| {
+            let gain = |dealt: u32, rc: i32, shift: i64| {
+                let (n, shoe) = layout.even_shoe(dealt, rc, shift).unwrap();
                 let r = solve::solve_up(&rules, Game::NoHoleCard, &shoe, c.up, &chart, &tracked);
                 let evs = r.cells.iter().find(|(j, _)| *j == i).unwrap().1;
-                evs.evs[slot(play)].unwrap() - evs.evs[slot(other)].unwrap()
+                let g = evs.evs[slot(play)].unwrap() - evs.evs[slot(other)].unwrap();
+                (g, f64::from(rc) * 52.0 / f64::from(layout.cards - n))
             };
-            let (mut rounding, mut neutral) = (0.0f64, 0.0f64);
-            for rc in [-8, 0, 11] {
-                let at = |rc: i32, shift: i64, rot: usize| {
-                    gain(layout.shoe_with(dealt, rc, shift, rot).unwrap())
-                };
-                let slope = (at(rc + 4, 0, 0) - at(rc - 4, 0, 0)) / (8.0 * 52.0 / left);
-                let fixed = at(rc, 0, 0);
-                let avg = (0..15).map(|r| at(rc, 0, r)).sum::<f64>() / 15.0;
-                rounding = rounding.max(((fixed - avg) / slope).abs());
-                let curve = (at(rc, 4, 0) + at(rc, -4, 0)) / 2.0 - fixed;
+            let (mut neutral, mut linear) = (0.0f64, 0.0f64);
+            for rc in [-10, 0, 15] {
+                let (mid, _) = gain(117, rc, 0);
+                let ((up, tu), (down, td)) = (gain(117, rc + 5, 0), gain(117, rc - 5, 0));
+                let slope = (up - down) / (tu - td);
+                let curve = (gain(117, rc, 3).0 + gain(117, rc, -3).0) / 2.0 - mid;
                 neutral = neutral.max((curve / slope).abs());
+                let (mid, _) = gain(205, rc, 0);
+                let ((up, tu), (down, td)) = (gain(205, rc + 5, 0), gain(205, rc - 5, 0));
+                let slope = (up - down) / (tu - td);
+                linear = linear.max((((up + down) / 2.0 - mid) / slope).abs());
             }
             println!(
-                "{}: {} vs {}: rounding {rounding:.3} TC, neutral ±4 curvature {neutral:.3} TC",
+                "{}: {} vs {}: neutral ±3 curvature {neutral:.3} TC, linear interpolation \
+                 (deepest stratum) {linear:.3} TC",
                 c.label(),
                 play.name(),
                 other.name()

@@ -49,13 +49,6 @@ pub(super) struct Node {
     pub shoe: [u16; 10],
 }
 
-/// Ranks of each group in the order that receives the cards a proportional split leaves
-/// over: middle values first, so that an odd card leans neither way. In the high group the
-/// ranks are T, J, Q, K (value 10) and A; the ace comes third.
-const LOW_ORDER: [u8; 5] = [4, 3, 5, 2, 6];
-const NEUTRAL_ORDER: [u8; 3] = [8, 7, 9];
-const HIGH_ORDER: [u8; 5] = [10, 10, 1, 10, 10];
-
 impl Layout {
     /// The layout of `rules`' shoe with `strata` depth strata.
     pub fn new(rules: &Rules, strata: usize) -> Layout {
@@ -94,76 +87,63 @@ impl Layout {
         ((lo + hi) / 2) as u32
     }
 
-    /// The shoe left after `dealt` cards with running count `rc` (low minus high dealt), the
-    /// neutral cards dealt in proportion, each group split evenly over its ranks. `None`
-    /// where no such shoe exists.
-    pub fn shoe_for(&self, dealt: u32, rc: i32) -> Option<[u16; 10]> {
-        self.shoe_with(dealt, rc, 0, 0)
-    }
-
-    /// [`Layout::shoe_for`] with `neutral_shift` more neutral cards dealt (fewer low and high
-    /// ones) and each group's order of odd cards rotated by `rotation`: over the fifteen
-    /// rotations the average shoe is exactly proportional (for measuring the approximation).
-    pub fn shoe_with(
-        &self,
-        dealt: u32,
-        rc: i32,
-        neutral_shift: i64,
-        rotation: usize,
-    ) -> Option<[u16; 10]> {
+    /// A shoe with about `dealt` cards dealt, running count `rc` (low minus high dealt, a
+    /// multiple of 5) and the neutral cards dealt in proportion (plus `neutral_shift`, a
+    /// multiple of 3), whose every group is split exactly evenly over its ranks: low and high
+    /// cards dealt in multiples of 5, neutral ones in multiples of 3, so that no card of a
+    /// group has to be rounded onto one of its ranks. The cards dealt may differ from
+    /// `dealt` by up to 8. `None` where no such shoe exists.
+    pub fn even_shoe(&self, dealt: u32, rc: i32, neutral_shift: i64) -> Option<(u32, [u16; 10])> {
         let [low, neutral, high] = self.group_sizes();
-        // Low and high cards dealt, nearest to their share and of the parity of `rc`.
-        let target =
-            f64::from(dealt) * f64::from(low + high) / f64::from(self.cards) - neutral_shift as f64;
-        let mut s = target.round() as i64;
-        if (s + i64::from(rc)).rem_euclid(2) != 0 {
-            s += if (s as f64) < target { 1 } else { -1 };
+        if rc % 5 != 0 || neutral_shift % 3 != 0 {
+            return None;
         }
-        let l = (s + i64::from(rc)) / 2;
-        let h = (s - i64::from(rc)) / 2;
-        let m = i64::from(dealt) - s;
+        let share = |size: u32| f64::from(dealt) * f64::from(size) / f64::from(self.cards);
+        let m = 3 * (share(neutral) / 3.0).round() as i64 + neutral_shift;
+        // Low and high dealt: s = l + h ≡ rc (mod 10), nearest to their share.
+        let target = share(low + high) - neutral_shift as f64;
+        let rc = i64::from(rc);
+        let s = rc + 10 * ((target - rc as f64) / 10.0).round() as i64;
+        let (l, h) = ((s + rc) / 2, (s - rc) / 2);
         let fits = |x: i64, size: u32| (0..=i64::from(size)).contains(&x);
         if !(fits(l, low) && fits(h, high) && fits(m, neutral)) {
             return None;
         }
-        let mut shoe = [0u16; 10];
-        let mut spread = |left: i64, order: &[u8]| {
-            let len = order.len();
-            let each = left / len as i64;
-            let extra = left % len as i64;
-            for i in 0..len {
-                let v = order[(i + rotation) % len];
-                shoe[usize::from(v) - 1] += (each + i64::from((i as i64) < extra)) as u16;
-            }
-        };
-        spread(i64::from(low) - l, &LOW_ORDER);
-        spread(i64::from(neutral) - m, &NEUTRAL_ORDER);
-        spread(i64::from(high) - h, &HIGH_ORDER);
-        Some(shoe)
+        let per = |left: i64, ranks: i64| (left / ranks) as u16;
+        let (each_low, each_neutral, each_high) = (
+            per(i64::from(low) - l, 5),
+            per(i64::from(neutral) - m, 3),
+            per(i64::from(high) - h, 5),
+        );
+        let mut shoe = [each_low; 10];
+        shoe[0] = each_high;
+        for v in 7..=9 {
+            shoe[v - 1] = each_neutral;
+        }
+        shoe[9] = 4 * each_high;
+        Some(((s + m) as u32, shoe))
     }
 
-    /// The grid: per stratum, shoes at its middle depth whose true counts run from `lo` to
-    /// `hi` about `step` apart (running counts a whole number apart), where they exist.
+    /// The grid: per stratum, even shoes ([`Layout::even_shoe`]) at about its middle depth
+    /// whose true counts run from `lo` to `hi`, running counts a multiple of 5 and about `step`
+    /// true counts apart, where they exist.
     pub fn nodes(&self, lo: f64, hi: f64, step: f64) -> Vec<Node> {
         let mut nodes = Vec::new();
         for stratum in 0..self.strata {
-            let dealt = self.stratum_middle(stratum);
-            let left = self.cards - dealt;
-            let decks = f64::from(left) / 52.0;
-            let rc_step = ((step * decks).round() as i32).max(1);
-            let first = (lo * decks).floor() as i32;
-            let last = (hi * decks).ceil() as i32;
-            // Centred on a running count of 0 so that the count-neutral shoe is a node.
-            let mut rc = first.div_euclid(rc_step) * rc_step;
-            while rc <= last {
-                if let Some(shoe) = self.shoe_for(dealt, rc) {
+            let middle = self.stratum_middle(stratum);
+            let decks = f64::from(self.cards - middle) / 52.0;
+            let rc_step = 5 * ((step * decks / 5.0).round() as i32).max(1);
+            let first = (lo * decks / f64::from(rc_step)).floor() as i32;
+            let last = (hi * decks / f64::from(rc_step)).ceil() as i32;
+            for k in first..=last {
+                let rc = k * rc_step;
+                if let Some((dealt, shoe)) = self.even_shoe(middle, rc, 0) {
                     nodes.push(Node {
                         stratum,
-                        tc: f64::from(rc) * 52.0 / f64::from(left),
+                        tc: f64::from(rc) * 52.0 / f64::from(self.cards - dealt),
                         shoe,
                     });
                 }
-                rc += rc_step;
             }
         }
         nodes
@@ -243,17 +223,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_node_shoe_has_the_running_count_and_size_it_was_built_for() {
+    fn an_even_shoe_has_the_running_count_it_was_built_for_and_no_odd_card() {
         let layout = Layout::new(&Rules::default(), 4);
         assert_eq!(layout.cut, 234);
         let full = layout.full_shoe();
-        for (dealt, rc) in [(0, 0), (100, 7), (100, -8), (200, 31), (57, -1)] {
-            let shoe = layout.shoe_for(dealt, rc).unwrap();
-            assert_eq!(shoe.iter().map(|&c| u32::from(c)).sum::<u32>(), 312 - dealt);
+        for (dealt, rc, shift) in [
+            (0, 0, 0),
+            (100, 5, 0),
+            (100, -10, 3),
+            (200, 35, -3),
+            (57, -5, 0),
+        ] {
+            let (n, shoe) = layout.even_shoe(dealt, rc, shift).unwrap();
+            assert!(n.abs_diff(dealt) <= 8, "{n} for {dealt}");
+            assert_eq!(shoe.iter().map(|&c| u32::from(c)).sum::<u32>(), 312 - n);
             assert_eq!(running_count(&full, &shoe), rc);
+            assert!((2..=6).all(|v| shoe[v - 1] == shoe[1]));
+            assert!((7..=9).all(|v| shoe[v - 1] == shoe[6]));
+            assert_eq!(shoe[9], 4 * shoe[0]);
         }
-        assert_eq!(layout.shoe_for(0, 0), Some(full));
-        assert_eq!(layout.shoe_for(10, 12), None);
+        assert_eq!(layout.even_shoe(0, 0, 0), Some((0, full)));
+        assert_eq!(layout.even_shoe(10, 15, 0), None);
+        assert_eq!(layout.even_shoe(100, 7, 0), None);
     }
 
     #[test]

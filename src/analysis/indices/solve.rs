@@ -1,7 +1,7 @@
 //! The exact EVs of one count-conditioned shoe: every action of every first-decision cell,
 //! each cell's frequency, and the round's return following a chart.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use crate::analysis::chart::{Cell, Chart, Code, HandKind};
 use crate::analysis::player::{Game, HandContext, Solver};
@@ -198,7 +198,8 @@ fn multi_card_hands(
         )
     };
     // Two-card hands the chart hits (a pair it does not split plays its total).
-    let mut level: HashMap<[u8; 10], f64> = HashMap::new();
+    // Ordered maps: the sums come out in one order, so the same digits every run.
+    let mut level: BTreeMap<[u8; 10], f64> = BTreeMap::new();
     for a in 1..=10u8 {
         for b in a..=10u8 {
             let mut hand = [0u8; 10];
@@ -229,9 +230,9 @@ fn multi_card_hands(
         .filter(|(_, t)| t.cell.up == up)
         .map(|(i, t)| (t.cell, i))
         .collect();
-    let mut found: HashMap<usize, (f64, f64, f64)> = HashMap::new();
+    let mut found: BTreeMap<usize, (f64, f64, f64)> = BTreeMap::new();
     while !level.is_empty() {
-        let mut next: HashMap<[u8; 10], f64> = HashMap::new();
+        let mut next: BTreeMap<[u8; 10], f64> = BTreeMap::new();
         for (hand, p) in &level {
             for v in 1..=10u8 {
                 let q = draw(hand, v);
