@@ -57,6 +57,8 @@ pub enum Command {
     Strategy(StrategyArgs),
     /// Play many rounds headless with one strategy and report the return.
     Sim(SimArgs),
+    /// The Hi-Lo index plays computed for these rules, and the edge by true count.
+    Indices(IndicesArgs),
     /// Practise decisions of one kind, graded at once.
     Drill(DrillArgs),
     /// Your lifetime statistics; export them per chart cell (CSV or JSON), or start afresh.
@@ -368,6 +370,21 @@ pub struct StrategyArgs {
     /// writes them: `hard:11:T`, `soft:18:9`, `pair:8:A`).
     #[arg(long, value_name = "CELL", conflicts_with = "json")]
     pub why: Option<String>,
+}
+
+/// Options of `blackjack indices`.
+#[derive(Debug, Clone, Args)]
+pub struct IndicesArgs {
+    /// The American peek game instead (the dealer checks under an ace or a ten; a natural
+    /// takes only the original bet): analysis only, to compare with published tables.
+    #[arg(long, conflicts_with = "compare")]
+    pub peek: bool,
+    /// Both games side by side, the cells whose play or index moves marked with `*`.
+    #[arg(long)]
+    pub compare: bool,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Options of `blackjack sim`.

@@ -33,6 +33,7 @@ fn main() -> ExitCode {
         Some(Command::Ev(args)) => done(commands::ev(&rules, &args)),
         Some(Command::Strategy(args)) => done(commands::strategy(&rules, &args)),
         Some(Command::Sim(args)) => done(commands::sim(&rules, cli.seed, &args)),
+        Some(Command::Indices(args)) => done(commands::indices(&rules, &args)),
         Some(Command::Drill(args)) => done(
             commands::drill_args(&args, sub("drill"), config)
                 .and_then(|args| commands::drill(&rules, cli.seed, &args)),

@@ -84,6 +84,28 @@ impl HandEvs {
     }
 }
 
+/// Which game the EVs are for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Game {
+    /// This variant: the dealer's face-down card is not looked at until the players are done,
+    /// so a dealer natural takes every stake, doubles and splits included.
+    #[default]
+    NoHoleCard,
+    /// The American peek game (analysis only, for comparison): under an ace or a ten the
+    /// dealer checks for a natural before anyone plays; a natural takes only the original bet.
+    Peek,
+}
+
+impl Game {
+    /// `no-hole-card` or `peek`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Game::NoHoleCard => "no-hole-card",
+            Game::Peek => "peek",
+        }
+    }
+}
+
 /// Where the hand stands in the round: it changes what is allowed and how a 21 is paid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct HandContext {
@@ -170,11 +192,27 @@ pub struct Solver<'r> {
     scratch: Vec<f64>,
     /// Dealer passes made: plain, family.
     passes: (u32, u32),
+    /// The dealer peeked for a natural under this up card (see [`Solver::for_game`]).
+    peek: bool,
 }
 
 impl<'r> Solver<'r> {
     /// A solver for up card `up` (1 = ace … 10) with `shoe` the cards left besides the up card.
     pub fn new(rules: &'r Rules, up: u8, shoe: [u16; 10]) -> Solver<'r> {
+        Solver::for_game(rules, up, shoe, Game::NoHoleCard)
+    }
+
+    /// [`Solver::new`] for `game`. In the peek game, under an ace or a ten, the EVs of a
+    /// round's first hand (not one made by a split) are of the whole round: the dealer's
+    /// natural (found by the peek) costs the original unit only, or pushes a player natural,
+    /// and every action's EV counts its stake only when the dealer has no natural. A hand
+    /// made by a split gets the second part only (its EV times the chance that the dealer has
+    /// no natural, with that natural's loss left out). Exact: by exchangeability the face-down
+    /// card may be drawn after the player's cards, so each outcome is weighted by the chance
+    /// that the shoe left then gives the dealer no natural; the best action at every decision
+    /// is the same as with the conditional EVs, as all actions there share that chance.
+    /// Under other up cards, and in the no-hole-card game, nothing changes.
+    pub fn for_game(rules: &'r Rules, up: u8, shoe: [u16; 10], game: Game) -> Solver<'r> {
         Solver {
             rules,
             up,
@@ -187,6 +225,7 @@ impl<'r> Solver<'r> {
             chart_memo: FxMap::default(),
             scratch: Vec::new(),
             passes: (0, 0),
+            peek: game == Game::Peek && (up == 1 || up == 10),
         }
     }
 
@@ -253,9 +292,9 @@ impl<'r> Solver<'r> {
             }
             let next = s.with(v);
             if next.hard > 21 {
-                stands[i] = -1.0;
+                stands[i] = self.bust_value(&next);
             } else if let Some(p) = self.dealer_memo.get(&next.key) {
-                stands[i] = stand_ev(next.best(), p);
+                stands[i] = self.stand_value(next.best(), p);
             } else {
                 missing[i] = true;
                 count += 1;
@@ -273,7 +312,7 @@ impl<'r> Solver<'r> {
                 let Some(p) = less else { continue };
                 let next = s.with(i as u8 + 1);
                 if missing[i] {
-                    stands[i] = stand_ev(next.best(), p);
+                    stands[i] = self.stand_value(next.best(), p);
                     self.dealer_memo.insert(next.key, *p);
                 } else if next.hard > 21 {
                     // A busting card's shoe is another state's (a split hand's, with more
@@ -308,10 +347,50 @@ impl<'r> Solver<'r> {
     fn stand(&mut self, s: &State) -> f64 {
         let total = s.best();
         if total > 21 {
-            return -1.0;
+            return self.bust_value(s);
         }
         let p = self.dealer(s);
-        stand_ev(total, &p)
+        self.stand_value(total, &p)
+    }
+
+    /// The EV of standing on `total` against the dealer's probabilities `p`: in the peek game
+    /// (see [`Solver::for_game`]) a dealer natural counts nothing here.
+    fn stand_value(&self, total: u8, p: &DealerProbs) -> f64 {
+        if self.peek {
+            stand_ev(total, p) + p[NATURAL]
+        } else {
+            stand_ev(total, p)
+        }
+    }
+
+    /// The EV of a hand `s` that went over 21: −1, or in the peek game −1 times the chance
+    /// that the dealer has no natural from the shoe left.
+    fn bust_value(&self, s: &State) -> f64 {
+        if self.peek {
+            -(1.0 - self.dealer_natural(s))
+        } else {
+            -1.0
+        }
+    }
+
+    /// The chance that the dealer's face-down card makes a natural with the up card, once the
+    /// cards of `s` are out (0 but under an ace or a ten).
+    fn dealer_natural(&self, s: &State) -> f64 {
+        match self.up {
+            1 => self.draw_probability(s, 10),
+            10 => self.draw_probability(s, 1),
+            _ => 0.0,
+        }
+    }
+
+    /// What the peek game adds to the EV of every action of a round's first hand that is not
+    /// a natural: the original unit lost to a dealer natural (0 in the no-hole-card game).
+    fn peeked_natural_loss(&self, s: &State) -> f64 {
+        if self.peek {
+            -self.dealer_natural(s)
+        } else {
+            0.0
+        }
     }
 
     /// EV of a natural: paid unless the dealer has one too (a push).
@@ -340,7 +419,8 @@ impl<'r> Solver<'r> {
             } else {
                 // Hitting can win at most 1 when it does not bust: if even that bound is no
                 // better than standing, the hit need not be evaluated (an exact prune).
-                if stand >= 1.0 - 2.0 * self.bust_probability(&next) {
+                // (In the peek game the bound does not hold as written: no prune there.)
+                if !self.peek && stand >= 1.0 - 2.0 * self.bust_probability(&next) {
                     stand
                 } else {
                     stand.max(self.hit(&next))
@@ -413,6 +493,15 @@ impl<'r> Solver<'r> {
         let split = legal
             .contains(Action::Split)
             .then(|| self.split(values[0], ctx.hands.max(1), Play::Optimal));
+        if self.peek && !natural && !ctx.from_split {
+            let loss = self.peeked_natural_loss(&s);
+            return HandEvs {
+                stand: stand + loss,
+                hit: hit.map(|ev| ev + loss),
+                double: double.map(|ev| ev + loss),
+                split: split.map(|ev| ev + loss),
+            };
+        }
         HandEvs {
             stand,
             hit,
@@ -433,11 +522,16 @@ impl<'r> Solver<'r> {
             ..HandContext::default()
         };
         let legal = self.legal(values, ctx);
-        match chart.decide(&Cards::from_cards(&cards_of(values)), self.up, legal) {
+        let ev = match chart.decide(&Cards::from_cards(&cards_of(values)), self.up, legal) {
             Action::Stand => self.stand(&s),
             Action::Hit => self.hit_by_chart(&s, chart),
             Action::Double => self.double(&s),
             Action::Split => self.split(values[0], 1, Play::Chart(chart)),
+        };
+        if self.peek {
+            ev + self.peeked_natural_loss(&s)
+        } else {
+            ev
         }
     }
 
@@ -788,6 +882,43 @@ mod tests {
         );
         assert!(split21.stand < evs.stand);
         assert!(split21.hit.is_none() && split21.double.is_none() && split21.split.is_none());
+    }
+
+    /// The peek game changes nothing under a 2–9, and under a ten only what the dealer's
+    /// natural takes: a stand or a hit loses one unit to it in both games, a double two units
+    /// without the peek and one with it.
+    #[test]
+    fn the_peek_game_returns_the_double_stake_a_natural_would_take() {
+        let rules = Rules::default();
+        let first = HandContext {
+            hands: 1,
+            ..HandContext::default()
+        };
+        let game_solver = |up: u8, game: Game| {
+            let mut shoe = ValueCounts::full_shoe(rules.decks);
+            shoe.remove(up);
+            Solver::for_game(&rules, up, shoe.0, game)
+        };
+        for hand in [[6u8, 5], [8, 8], [10, 6]] {
+            let nhc = game_solver(6, Game::NoHoleCard).evs(&hand, first);
+            let peek = game_solver(6, Game::Peek).evs(&hand, first);
+            assert_eq!(nhc, peek, "{hand:?} vs 6");
+        }
+        let nhc = game_solver(10, Game::NoHoleCard).evs(&[6, 5], first);
+        let peek = game_solver(10, Game::Peek).evs(&[6, 5], first);
+        // Aces left once T, 6, 5 are out: 24 of 309.
+        let natural = 24.0 / 309.0;
+        assert!(close(nhc.stand, peek.stand, 1e-12));
+        assert!(close(nhc.hit.unwrap(), peek.hit.unwrap(), 1e-12));
+        assert!(close(
+            peek.double.unwrap() - nhc.double.unwrap(),
+            natural,
+            1e-12
+        ));
+        // A split risks two units or more to the natural without the peek, one with it.
+        let nhc = game_solver(10, Game::NoHoleCard).evs(&[8, 8], first);
+        let peek = game_solver(10, Game::Peek).evs(&[8, 8], first);
+        assert!(peek.split.unwrap() - nhc.split.unwrap() > natural * 0.99);
     }
 
     #[test]

@@ -54,8 +54,11 @@ pub fn reason(strategy: &Strategy, peek: Option<&Chart>, cell: Cell) -> Option<S
 /// Why the no-hole-card play differs from the peek game's.
 fn why_it_differs(here: Action, peek: Action) -> &'static str {
     match (here, peek) {
-        (_, Action::Double | Action::Split) => {
-            "with no hole card, a dealer blackjack would take the doubled or split stake too"
+        (_, Action::Double) => {
+            "with no hole card, a dealer blackjack would take the doubled stake too"
+        }
+        (_, Action::Split) => {
+            "with no hole card, a dealer blackjack would take both split stakes too"
         }
         (Action::Double | Action::Split, _) => {
             "the dealer has already shown no blackjack there, so the extra stake is safer"
@@ -173,6 +176,32 @@ mod tests {
         let line = reason(&strategy, Some(&peek), eleven_ten).unwrap();
         assert!(line.starts_with("hit"), "{line}");
         assert!(line.contains("no hole card"), "{line}");
+    }
+
+    /// The cells where the no-hole-card chart differs from the peek game's for the default
+    /// rules are the four the European no-hole-card charts are known for (and that our issue
+    /// names: 11 vs T, 8,8 vs T, 8,8 vs A, A,A vs A), and each reason says why.
+    #[test]
+    fn the_cells_that_differ_from_the_peek_game_are_the_four_and_name_the_hole_card() {
+        let rules = Rules::default();
+        let here = basic_strategy(&rules);
+        let peek = crate::analysis::strategy::peek_strategy(&rules);
+        let differ: Vec<String> = crate::analysis::chart::Chart::printed_cells()
+            .filter(|&c| here.chart.get(c).preferred() != peek.chart.get(c).preferred())
+            .map(|c| c.label())
+            .collect();
+        assert_eq!(
+            differ,
+            ["11 vs T", "8,8 vs T", "8,8 vs A", "A,A vs A"],
+            "{differ:?}"
+        );
+        for label in &differ {
+            let cell = crate::analysis::chart::Chart::printed_cells()
+                .find(|c| &c.label() == label)
+                .unwrap();
+            let line = reason(&here, Some(&peek.chart), cell).unwrap();
+            assert!(line.contains("no hole card"), "{label}: {line}");
+        }
     }
 
     #[test]

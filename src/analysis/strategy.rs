@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::chart::{Cell, Chart, Code, HandKind, PAIR_ROWS};
-use super::player::{HandContext, HandEvs, Solver};
+use super::player::{Game, HandContext, HandEvs, Solver};
 use crate::engine::{Rules, ValueCounts};
 
 /// The basic strategy of one rule set with its house-edge figures.
@@ -73,24 +73,53 @@ impl CellEvs {
 /// The strategy for `rules`, computed once per process and rule set, then shared: the hard AI,
 /// hints, grading and the chart screen all read this one.
 pub fn basic_strategy(rules: &Rules) -> Arc<Strategy> {
-    cached_strategy(rules, compute_strategy)
+    cached_strategy(rules, Game::NoHoleCard, compute_strategy)
 }
 
 /// [`basic_strategy`], computed (if it is not cached yet) on `threads` threads. One thread
 /// takes about twice as long and needs about two thirds of the memory.
 pub fn basic_strategy_on(rules: &Rules, threads: usize) -> Arc<Strategy> {
-    cached_strategy(rules, |rules| compute_strategy_on(rules, threads))
+    cached_strategy(rules, Game::NoHoleCard, |rules| {
+        compute_strategy_on(rules, threads)
+    })
 }
 
-fn cached_strategy(rules: &Rules, compute: impl FnOnce(&Rules) -> Strategy) -> Arc<Strategy> {
-    static CACHE: OnceLock<Mutex<HashMap<String, Arc<Strategy>>>> = OnceLock::new();
-    let key = rules.to_toml();
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(found) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
+/// The basic strategy of the American peek game for the same rules (analysis only: the reasons
+/// say where this game's chart differs from it), computed once per process and rule set.
+pub fn peek_strategy(rules: &Rules) -> Arc<Strategy> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    cached_strategy(rules, Game::Peek, |rules| {
+        compute_for_game(rules, Game::Peek, threads)
+    })
+}
+
+/// [`peek_strategy`] if it has been computed already, without computing it (for the screen,
+/// which must not wait).
+pub fn peek_strategy_if_ready(rules: &Rules) -> Option<Arc<Strategy>> {
+    cache()
+        .lock()
+        .ok()
+        .and_then(|c| c.get(&(rules.to_toml(), Game::Peek)).cloned())
+}
+
+type Cache = Mutex<HashMap<(String, Game), Arc<Strategy>>>;
+
+fn cache() -> &'static Cache {
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+fn cached_strategy(
+    rules: &Rules,
+    game: Game,
+    compute: impl FnOnce(&Rules) -> Strategy,
+) -> Arc<Strategy> {
+    let key = (rules.to_toml(), game);
+    if let Some(found) = cache().lock().ok().and_then(|c| c.get(&key).cloned()) {
         return found;
     }
     let strategy = Arc::new(compute(rules));
-    if let Ok(mut c) = cache.lock() {
+    if let Ok(mut c) = cache().lock() {
         c.insert(key, strategy.clone());
     }
     strategy
@@ -155,9 +184,9 @@ struct Column {
     return_optimal: f64,
 }
 
-fn solve_column(rules: &Rules, up: u8) -> Column {
+fn solve_column(rules: &Rules, game: Game, up: u8) -> Column {
     let shoe = shoe_without(rules, up);
-    let mut solver = Solver::new(rules, up, shoe);
+    let mut solver = Solver::for_game(rules, up, shoe, game);
     // A 6-deck column reaches 16 000 to 24 000 dealer states and 4 000 to 8 000 hit states;
     // room for 24 000 is one table of 32 768 slots, the size it would grow to anyway.
     solver.reserve(24_000);
@@ -253,10 +282,18 @@ pub fn compute_strategy(rules: &Rules) -> Strategy {
 
 /// [`compute_strategy`] on `threads` threads (clamped to 1–2).
 pub fn compute_strategy_on(rules: &Rules, threads: usize) -> Strategy {
+    compute_for_game(rules, Game::NoHoleCard, threads)
+}
+
+/// [`compute_strategy_on`] for `game`.
+fn compute_for_game(rules: &Rules, game: Game, threads: usize) -> Strategy {
     const BY_COST: [u8; 10] = [2, 1, 3, 4, 5, 6, 7, 8, 9, 10];
     let threads = threads.clamp(1, 2);
     let mut columns: Vec<Column> = if threads == 1 {
-        BY_COST.iter().map(|&up| solve_column(rules, up)).collect()
+        BY_COST
+            .iter()
+            .map(|&up| solve_column(rules, game, up))
+            .collect()
     } else {
         let next = std::sync::atomic::AtomicUsize::new(0);
         std::thread::scope(|scope| {
@@ -267,7 +304,7 @@ pub fn compute_strategy_on(rules: &Rules, threads: usize) -> Strategy {
                         loop {
                             let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                             let Some(&up) = BY_COST.get(i) else { break };
-                            mine.push(solve_column(rules, up));
+                            mine.push(solve_column(rules, game, up));
                         }
                         mine
                     })

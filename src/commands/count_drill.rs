@@ -69,9 +69,8 @@ pub fn setup(rules: &Rules, args: &DrillArgs) -> anyhow::Result<Setup> {
 }
 
 /// This game's index table for `rules`, most valuable first.
-fn game_index_table(_rules: &Rules) -> anyhow::Result<IndexTable> {
-    // MERGE: crate::analysis::indices::index_table(rules)
-    anyhow::bail!("the index table is not available in this build")
+fn game_index_table(rules: &Rules) -> anyhow::Result<IndexTable> {
+    Ok(crate::analysis::indices::index_table(rules))
 }
 
 /// Runs the drill until `q` or the end of the input; returns its score line.

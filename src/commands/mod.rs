@@ -18,6 +18,7 @@ mod config;
 mod count_drill;
 mod drill;
 mod ev;
+mod indices;
 mod play;
 mod sim;
 mod stats;
@@ -40,6 +41,7 @@ pub use config::{
 };
 pub use drill::drill;
 pub use ev::ev;
+pub use indices::indices;
 pub use play::{closing_summary, play, play_with_bet, table_config};
 pub use sim::sim;
 pub use stats::{lifetime_summary, stats};

@@ -45,8 +45,7 @@ pub fn table_config(args: &PlayArgs, seed: Option<u64>) -> anyhow::Result<TableC
         counting: args.count,
         ramp: args.ramp.clone(),
         count_check_every: args.count_check,
-        // MERGE: Some(crate::analysis::indices::index_table)
-        indices: None,
+        indices: Some(crate::analysis::indices::index_table),
     })
 }
 

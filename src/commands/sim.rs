@@ -136,11 +136,8 @@ impl Progress {
 }
 
 /// The index table `--indices game` plays: the Hi-Lo table computed for the loaded rules.
-fn game_index_table(_rules: &Rules) -> anyhow::Result<IndexTable> {
-    // MERGE: crate::analysis::indices::index_table(rules)
-    Err(anyhow::anyhow!(
-        "the game index table is not available in this build (use --indices peek-i18 or none)"
-    ))
+fn game_index_table(rules: &Rules) -> anyhow::Result<IndexTable> {
+    Ok(crate::analysis::indices::index_table(rules))
 }
 
 /// The index table of an `--indices` choice.

@@ -58,22 +58,16 @@ fn why(s: &crate::analysis::Strategy, key: &str) -> anyhow::Result<()> {
              hard:11:T, soft:18:9, pair:8:A"
         ))
     })?;
-    let reason = crate::analysis::reasons::reason(s, peek_chart(&s.rules).as_ref(), cell)
-        .ok_or_else(|| {
-            super::UsageError(format!("{} is not a hand that can be dealt", cell.label()))
-        })?;
+    let peek = crate::analysis::strategy::peek_strategy(&s.rules);
+    let reason = crate::analysis::reasons::reason(s, Some(&peek.chart), cell).ok_or_else(|| {
+        super::UsageError(format!("{} is not a hand that can be dealt", cell.label()))
+    })?;
     println!("{}: {}", cell.label(), s.chart.get(cell).preferred());
     for (action, ev) in s.cell_evs[&cell].ranked() {
         println!("  {:<7}{ev:+.4}", action.name());
     }
     println!("Why: {reason}");
     Ok(())
-}
-
-/// The American peek game's chart for the same rules, to say where this game differs.
-fn peek_chart(_rules: &Rules) -> Option<Chart> {
-    // MERGE: the peek game's chart from the analysis.
-    None
 }
 
 /// The three tables as text, columns 2–9, T, A.

@@ -635,7 +635,13 @@ impl App {
         if let Some(index) = self.index_hint() {
             line = format!("{line} · {index}");
         } else if let Some(cell) = self.live_cell()
-            && let Some(why) = crate::analysis::reasons::reason(strategy, None, cell)
+            && let Some(why) = crate::analysis::reasons::reason(
+                strategy,
+                crate::analysis::strategy::peek_strategy_if_ready(&self.rules)
+                    .as_ref()
+                    .map(|p| &p.chart),
+                cell,
+            )
         {
             line = format!("{line} · {why}");
         }

@@ -135,6 +135,9 @@ impl StrategySlot {
                 });
                 // The receiver may be gone (the app closed first): nothing to do then.
                 let _ = tx.send(attempt);
+                // Then the peek game's chart, which the reasons compare with; they read it
+                // once it is there (a panic here only leaves it out).
+                let _ = caught(|| crate::analysis::strategy::peek_strategy(&owned));
             });
         spawned.is_ok().then_some(rx)
     }

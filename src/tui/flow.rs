@@ -64,7 +64,13 @@ impl App {
             // A mistake comes with the reason for the right play.
             if !g.is_correct()
                 && call.is_none()
-                && let Some(why) = crate::analysis::reasons::reason(&strategy, None, g.cell)
+                && let Some(why) = crate::analysis::reasons::reason(
+                    &strategy,
+                    crate::analysis::strategy::peek_strategy_if_ready(&self.rules)
+                        .as_ref()
+                        .map(|p| &p.chart),
+                    g.cell,
+                )
             {
                 self.say(Tone::Info, format!("  Why: {why}"));
             }

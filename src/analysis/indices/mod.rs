@@ -1,0 +1,734 @@
+//! Hi-Lo index plays computed for the loaded rules, and the player's edge by true count — by
+//! exact analysis of count-conditioned shoes, not by simulation and not from a table.
+//!
+//! # Method
+//!
+//! 1. **States.** A round starts with `n` cards dealt, `n` uniform over `0..cut` (the
+//!    engine's cut card: rounds are evenly spread over the dealt cards). Given `n`, the low
+//!    (2–6), neutral (7–9) and high (T, A) cards dealt are multivariate hypergeometric; the
+//!    running count is low − high and the true count `rc · 52 / cards left`. The weight of
+//!    every (depth stratum, tenth-of-a-count bin) is summed exactly over all states
+//!    ([`shoes::Layout::weights`]): the share of rounds at each floored true count is exact.
+//! 2. **Representative shoes.** The cards dealt before the round are cut into `strata` depth
+//!    ranges. At the middle depth of each, for running counts about one true count apart, one
+//!    shoe stands for the states with that count: the neutral cards dealt in proportion, each
+//!    group's cards split evenly over its ranks (a group's odd cards go to its middle ranks
+//!    first), so every grid shoe has an exact, known true count. Its exact EVs are solved by
+//!    [`crate::analysis::player::Solver`] for all ten up cards: every action of every cell a
+//!    round's first two cards reach, averaged over the cell's hands by probability, the cell's
+//!    chance per round, and the round's return following the count-neutral chart.
+//! 3. **Averaging.** A state takes the EVs of its stratum's curve at its own true count
+//!    (linear between grid shoes, flat beyond the last), and each floored-count bin averages
+//!    its states by their weights.
+//! 4. **Index.** `otherwise` is the chart's play for the full shoe (true count exactly 0; in
+//!    the no-hole-card game the project's basic strategy). For every other allowed action the
+//!    chance-weighted EV gain per round is averaged per floored true count; the index is the
+//!    smallest floored count from which the other play is better ("at or above"), or the count
+//!    below which it is ("below"), found from the count-neutral bins outwards; of all actions
+//!    and both sides the one that gains most is the cell's index play. `crossing` is where
+//!    the tenth-of-a-count curve of the same gain passes zero (linear between bin centres);
+//!    with floored counts the integer index is about the crossing rounded (a floored bin
+//!    `[i, i+1)` is on average at `i + ½`). No crossing between −10 and +15: `index` `None`.
+//! 5. **Gain and edge.** `gain_per_100` is 100 × the sum over floored counts, on the index's
+//!    side, of the share of rounds × the chance-weighted EV gain there. The edge with indices
+//!    at a count is the basic-strategy return plus the gains of the indices made there.
+//!
+//! # Approximations and their measured size
+//!
+//! Figures in true counts (TC), 6 decks, S17, 75 %; the ignored test `approximation_sizes`
+//! of this module prints the first three.
+//!
+//! - **Neutral cards at their mean.** A grid shoe has the neutral cards dealt in proportion;
+//!   the states around it have more or fewer. To first order that averages out; what is left
+//!   is the curvature: moving the neutral cards dealt by ±3 (about one standard deviation at
+//!   the middle depth) and averaging shifts a cell's gain by at most 0.30 TC (9 vs 2; 0.02
+//!   for 16 vs T and 10 vs A, 0.20 for 12 vs 4, 11 vs T and T,T vs 6) — an upper bound: the
+//!   shifted shoes also sit up to 10 cards deeper or shallower.
+//! - **Depth strata.** Each state takes the curve of its quarter of the dealt range: 8 strata
+//!   instead of 4 move the crossings of the 40 most valuable indices by at most 0.15 TC and
+//!   change none of their indices (both games).
+//! - **Linear interpolation** between grid shoes (5 running counts apart: 0.9 TC at the top of
+//!   the shoe, 2.4 TC in the deepest stratum): the gain at a shoe against the mean of its
+//!   neighbours' two steps away, deepest stratum: at most 0.94 TC (12 vs 4, 10 vs A,
+//!   T,T vs 6; 0.20 for 16 vs T). The error of a linear interpolation grows with the square
+//!   of the step, so over the grid's own step it is about a quarter of that (≈ 0.23 TC in
+//!   the deepest stratum, less above it); the strata figure above bounds its effect on the
+//!   crossings.
+//! - **Ranks within a group.** Every grid shoe splits each group exactly evenly over its ranks
+//!   (low and high cards dealt in fives, neutral ones in threes), so no card is rounded onto a
+//!   rank. Rounding them instead (a group's odd cards on fixed ranks) moved 16 vs T by up to
+//!   0.7 TC and T,T vs 6 by 0.1 TC, measured against the average over all rotations. The
+//!   spread of the ranks within a group around the even split enters, like the neutral
+//!   cards, only through the curvature.
+//! - **Hands of three or more cards** reach a stand/hit cell with the chance of the
+//!   count-neutral chart's hits; leaving them out moved the peek game's 16 vs T from +1 to +2
+//!   and 16 vs 9 from +5 to +8 (a two-card 16 is harder to stand on than the average 16:
+//!   published indices are for every 16). Hands made by a split are left out of the
+//!   frequencies and of the gains.
+//! - **Edge with indices**: the basic-strategy return plus the gains above (first decisions
+//!   and the stand/hit of longer hands), not a re-solve with the count's chart (an index
+//!   made inside a split hand is not counted).
+//! - **Rounds spread evenly over the cards before the cut card** (uniform depth): an
+//!   assumption, not measured (the number of cards a round takes varies a little with the
+//!   count).
+//!
+//! # Games
+//!
+//! [`Game::Peek`] is the American game (the dealer checks under an ace or a ten; a natural
+//! takes only the original bet), for comparison with published tables; its count-neutral
+//! chart is derived the same way from the full shoe.
+
+mod shoes;
+mod solve;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+pub use crate::analysis::player::Game;
+
+use self::shoes::{FINE_HI, FINE_LO, Layout, Node, fine_centre, fine_floor};
+use self::solve::{CellEvs, Tracked, UpResult, parallel_map, slot, solve_up, tracked_cells};
+use super::chart::{Cell, Chart, UP_CARDS};
+use super::deviation::{Direction, IndexPlay, IndexTable, illustrious_18};
+use super::player::Solver;
+use super::strategy::basic_strategy_on;
+use crate::engine::{Action, Rules};
+
+/// The true counts searched for a crossing: "never between −10 and +15" outside them.
+pub const INDEX_RANGE: std::ops::RangeInclusive<i32> = -10..=15;
+/// The true counts of the edge table.
+pub const EDGE_RANGE: std::ops::RangeInclusive<i32> = -5..=8;
+
+/// How fine the grid of representative shoes is.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Resolution {
+    /// Depth strata (ranges of cards dealt).
+    pub strata: usize,
+    /// True counts between neighbouring grid shoes of a stratum.
+    pub step: f64,
+}
+
+impl Resolution {
+    /// The resolution of the published figures.
+    pub const FULL: Resolution = Resolution {
+        strata: 4,
+        step: 1.0,
+    };
+}
+
+/// The player's return at one floored true count.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct TcEdge {
+    /// The floored true count.
+    pub tc: i32,
+    /// The share of rounds that start at this count (the rules' penetration).
+    pub share: f64,
+    /// Expected return per initial unit, following the count-neutral chart.
+    pub basic: f64,
+    /// Expected return per initial unit, making the index plays that apply at this count.
+    pub with_indices: f64,
+}
+
+/// The index table of one game for the loaded rules, with the edge by true count.
+#[derive(Debug, Clone, PartialEq)]
+pub struct IndicesReport {
+    /// Which game.
+    pub game: Game,
+    /// The index plays, most valuable first; then the cells of the published Illustrious 18
+    /// that never change here (index `None`).
+    pub table: IndexTable,
+    /// The edge by floored true count, −5 … +8.
+    pub edge_by_tc: Vec<TcEdge>,
+    /// The count-neutral chart (full shoe) that `otherwise` reads.
+    pub chart: Chart,
+}
+
+/// The no-hole-card Hi-Lo index table for `rules` (computed once per process and rule set,
+/// on one thread per core).
+pub fn index_table(rules: &Rules) -> IndexTable {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    report(rules, Game::NoHoleCard, threads).table.clone()
+}
+
+/// The report of `game` for `rules` at full resolution, computed on `threads` threads once
+/// per process, rule set and game.
+pub fn report(rules: &Rules, game: Game, threads: usize) -> Arc<IndicesReport> {
+    type Cache = Mutex<HashMap<(String, Game), Arc<IndicesReport>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let key = (rules.to_toml(), game);
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(found) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
+        return found;
+    }
+    let computed = Arc::new(compute(rules, game, threads, Resolution::FULL));
+    if let Ok(mut c) = cache.lock() {
+        c.insert(key, computed.clone());
+    }
+    computed
+}
+
+/// Computes the report of `game` for `rules` at `resolution` on `threads` threads (the
+/// figures do not depend on the number of threads).
+pub fn compute(rules: &Rules, game: Game, threads: usize, resolution: Resolution) -> IndicesReport {
+    analyse(
+        game,
+        &run(rules, game, threads, resolution, &UP_CARDS),
+        &UP_CARDS,
+    )
+}
+
+/// The index play of one cell alone, with only its up card's column solved (a tenth of the
+/// work of [`compute`]): `None` where the count never changes the play.
+pub fn cell_index(
+    rules: &Rules,
+    game: Game,
+    cell: Cell,
+    threads: usize,
+    resolution: Resolution,
+) -> Option<IndexPlay> {
+    let ups = [cell.up];
+    analyse(game, &run(rules, game, threads, resolution, &ups), &ups)
+        .table
+        .get(cell)
+        .filter(|p| p.index.is_some())
+        .cloned()
+}
+
+/// Everything solved for the up cards `ups`.
+struct Run {
+    chart: Chart,
+    tracked: Vec<Tracked>,
+    solved: Vec<Solved>,
+    curves: Curves,
+}
+
+fn run(rules: &Rules, game: Game, threads: usize, resolution: Resolution, ups: &[u8]) -> Run {
+    let layout = Layout::new(rules, resolution.strata);
+    let tracked = tracked_cells();
+    let chart = neutral_chart(rules, game, threads, &layout, &tracked, ups);
+    let nodes = layout.nodes(
+        f64::from(*INDEX_RANGE.start()) - 2.0,
+        f64::from(*INDEX_RANGE.end()) + 2.0,
+        resolution.step,
+    );
+    let solved = solve_nodes(rules, game, threads, &nodes, &chart, &tracked, ups);
+    let curves = Curves::new(&layout, &nodes);
+    Run {
+        chart,
+        tracked,
+        solved,
+        curves,
+    }
+}
+
+/// One grid shoe solved: per tracked cell its EVs, and the round's return by the chart.
+struct Solved {
+    cells: Vec<CellEvs>,
+    return_chart: f64,
+}
+
+fn solve_nodes(
+    rules: &Rules,
+    game: Game,
+    threads: usize,
+    nodes: &[Node],
+    chart: &Chart,
+    tracked: &[Tracked],
+    ups: &[u8],
+) -> Vec<Solved> {
+    // The costliest up cards first within each shoe, as the strategy computation does.
+    const BY_COST: [u8; 10] = [2, 1, 3, 4, 5, 6, 7, 8, 9, 10];
+    let items: Vec<(usize, u8)> = (0..nodes.len())
+        .flat_map(|n| {
+            BY_COST
+                .into_iter()
+                .filter(|up| ups.contains(up))
+                .map(move |up| (n, up))
+        })
+        .collect();
+    let results: Vec<UpResult> = parallel_map(&items, threads, |&(n, up)| {
+        solve_up(rules, game, &nodes[n].shoe, up, chart, tracked)
+    });
+    let mut solved: Vec<Solved> = nodes
+        .iter()
+        .map(|_| Solved {
+            cells: vec![CellEvs::default(); tracked.len()],
+            return_chart: 0.0,
+        })
+        .collect();
+    // Summed in up-card order whatever the threads did: the same digits every run.
+    let mut by_node: Vec<Vec<(u8, &UpResult)>> = vec![Vec::new(); nodes.len()];
+    for (&(n, up), r) in items.iter().zip(&results) {
+        by_node[n].push((up, r));
+    }
+    for (s, mut ups) in solved.iter_mut().zip(by_node) {
+        ups.sort_by_key(|(up, _)| *up);
+        for (_, r) in ups {
+            s.return_chart += r.return_chart;
+            for &(i, evs) in &r.cells {
+                s.cells[i] = evs;
+            }
+        }
+    }
+    solved
+}
+
+/// The chart for the full shoe: the project's basic strategy, with every first-decision cell
+/// re-derived for `game` (in the no-hole-card game it is the same chart).
+fn neutral_chart(
+    rules: &Rules,
+    game: Game,
+    threads: usize,
+    layout: &Layout,
+    tracked: &[Tracked],
+    ups: &[u8],
+) -> Chart {
+    let mut chart = basic_strategy_on(rules, threads).chart.clone();
+    let full = [Node {
+        stratum: 0,
+        tc: 0.0,
+        shoe: layout.full_shoe(),
+    }];
+    let solved = solve_nodes(rules, game, threads, &full, &chart, tracked, ups);
+    for (t, c) in tracked.iter().zip(&solved[0].cells) {
+        if c.weight > 0.0 {
+            let ev = |a: Action| c.evs[slot(a)];
+            let code = Solver::best_code(
+                ev(Action::Stand).unwrap_or(f64::NEG_INFINITY),
+                ev(Action::Hit).unwrap_or(f64::NEG_INFINITY),
+                ev(Action::Double),
+                ev(Action::Split),
+            );
+            chart.set(t.cell, code);
+        }
+    }
+    chart
+}
+
+/// Interpolation of per-shoe figures to every state, and their averages by true count.
+struct Curves {
+    /// `weights[stratum][fine bin]`.
+    weights: Vec<Vec<f64>>,
+    /// Per stratum and fine bin: the two grid shoes around its centre and the second's share.
+    between: Vec<Vec<(usize, usize, f64)>>,
+}
+
+impl Curves {
+    fn new(layout: &Layout, nodes: &[Node]) -> Curves {
+        let weights = layout.weights();
+        let between = (0..layout.strata)
+            .map(|k| {
+                let mine: Vec<usize> = (0..nodes.len())
+                    .filter(|&n| nodes[n].stratum == k)
+                    .collect();
+                (0..weights[k].len())
+                    .map(|b| {
+                        let t = fine_centre(b);
+                        let above = mine.iter().position(|&n| nodes[n].tc >= t);
+                        match above {
+                            None => {
+                                let last = mine.last().copied().unwrap_or(0);
+                                (last, last, 0.0)
+                            }
+                            Some(0) => (mine[0], mine[0], 0.0),
+                            Some(j) => {
+                                let (a, b) = (mine[j - 1], mine[j]);
+                                let f = (t - nodes[a].tc) / (nodes[b].tc - nodes[a].tc);
+                                (a, b, f)
+                            }
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        Curves { weights, between }
+    }
+
+    /// A per-shoe figure at every (stratum, fine bin).
+    fn at(&self, q: &[f64], k: usize, b: usize) -> f64 {
+        let (i, j, f) = self.between[k][b];
+        q[i] * (1.0 - f) + q[j] * f
+    }
+
+    /// Per fine bin: the figure averaged over its states (over the strata where it has none).
+    fn fine(&self, q: &[f64]) -> Vec<f64> {
+        let bins = self.weights[0].len();
+        (0..bins)
+            .map(|b| {
+                let (mut sum, mut w) = (0.0, 0.0);
+                for k in 0..self.weights.len() {
+                    sum += self.weights[k][b] * self.at(q, k, b);
+                    w += self.weights[k][b];
+                }
+                if w > 1e-300 {
+                    sum / w
+                } else {
+                    let strata = self.weights.len();
+                    (0..strata).map(|k| self.at(q, k, b)).sum::<f64>() / strata as f64
+                }
+            })
+            .collect()
+    }
+
+    /// Per floored true count (from the lowest kept to the highest): (share of rounds,
+    /// figure averaged over the count's states).
+    fn by_count(&self, q: &[f64]) -> Vec<(i32, f64, f64)> {
+        let fine = self.fine(q);
+        let mut out: Vec<(i32, f64, f64, f64, usize)> = Vec::new();
+        for (b, value) in fine.iter().enumerate() {
+            let tc = fine_floor(b);
+            let w: f64 = self.weights.iter().map(|row| row[b]).sum();
+            if out.last().is_none_or(|o| o.0 != tc) {
+                out.push((tc, 0.0, 0.0, 0.0, 0));
+            }
+            if let Some(o) = out.last_mut() {
+                o.1 += w;
+                o.2 += w * value;
+                o.3 += value;
+                o.4 += 1;
+            }
+        }
+        out.into_iter()
+            .map(|(tc, w, sum, plain, n)| {
+                let avg = if w > 1e-300 {
+                    sum / w
+                } else {
+                    plain / n as f64
+                };
+                (tc, w, avg)
+            })
+            .collect()
+    }
+}
+
+/// A candidate index play of one cell.
+struct Candidate {
+    play: IndexPlay,
+    /// Per floored count: (tc, share, chance-weighted gain per round).
+    by_count: Vec<(i32, f64, f64)>,
+}
+
+fn analyse(game: Game, run: &Run, ups: &[u8]) -> IndicesReport {
+    let Run {
+        chart,
+        tracked,
+        solved,
+        curves,
+    } = run;
+    let returns: Vec<f64> = solved.iter().map(|s| s.return_chart).collect();
+    let published = illustrious_18();
+    let mut chosen: Vec<Candidate> = Vec::new();
+    let mut never: Vec<IndexPlay> = Vec::new();
+    for (i, t) in tracked
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| ups.contains(&t.cell.up))
+    {
+        let otherwise = chart.get(t.cell).preferred();
+        let mut best: Option<Candidate> = None;
+        for play in Action::ALL {
+            let allowed = solved
+                .iter()
+                .all(|s| s.cells[i].evs[slot(play)].is_some() || s.cells[i].weight == 0.0);
+            if play == otherwise || !allowed {
+                continue;
+            }
+            // Stand against hit is decided in every hand of the total, the hands of three
+            // or more cards too; a double or a split only in the first two cards.
+            let stand_or_hit = matches!(
+                (play, otherwise),
+                (Action::Stand, Action::Hit) | (Action::Hit, Action::Stand)
+            );
+            let gain: Vec<f64> = solved
+                .iter()
+                .map(|s| {
+                    let c = &s.cells[i];
+                    let first = match (c.evs[slot(play)], c.evs[slot(otherwise)]) {
+                        (Some(p), Some(o)) => c.weight * (p - o),
+                        _ => 0.0,
+                    };
+                    let more = if stand_or_hit {
+                        let diff = c.multi_hit - c.multi_stand;
+                        c.multi_weight * if play == Action::Hit { diff } else { -diff }
+                    } else {
+                        0.0
+                    };
+                    first + more
+                })
+                .collect();
+            let by_count = curves.by_count(&gain);
+            let fine = curves.fine(&gain);
+            for direction in [Direction::AtOrAbove, Direction::Below] {
+                let Some(index) = find_index(&by_count, direction) else {
+                    continue;
+                };
+                let mut candidate = IndexPlay {
+                    cell: t.cell,
+                    play,
+                    otherwise,
+                    direction,
+                    index: Some(index),
+                    crossing: crossing(&fine, direction, index),
+                    gain_per_100: 0.0,
+                };
+                candidate.gain_per_100 = 100.0
+                    * by_count
+                        .iter()
+                        .filter(|(tc, _, _)| candidate.applies(*tc))
+                        .map(|(_, share, g)| share * g)
+                        .sum::<f64>();
+                if best
+                    .as_ref()
+                    .is_none_or(|b| candidate.gain_per_100 > b.play.gain_per_100)
+                {
+                    best = Some(Candidate {
+                        play: candidate,
+                        by_count: by_count.clone(),
+                    });
+                }
+            }
+        }
+        match best {
+            Some(c) if c.play.gain_per_100 > 0.0 => chosen.push(c),
+            _ => {
+                if let Some(p) = published.get(t.cell).filter(|p| p.play != otherwise) {
+                    never.push(IndexPlay {
+                        cell: t.cell,
+                        play: p.play,
+                        otherwise,
+                        direction: p.direction,
+                        index: None,
+                        crossing: None,
+                        gain_per_100: 0.0,
+                    });
+                }
+            }
+        }
+    }
+    chosen.sort_by(|a, b| b.play.gain_per_100.total_cmp(&a.play.gain_per_100));
+    let basic = curves.by_count(&returns);
+    let edge_by_tc = basic
+        .iter()
+        .filter(|(tc, _, _)| EDGE_RANGE.contains(tc))
+        .map(|&(tc, share, basic)| {
+            let extra: f64 = chosen
+                .iter()
+                .filter(|c| c.play.applies(tc))
+                .filter_map(|c| c.by_count.iter().find(|x| x.0 == tc).map(|x| x.2))
+                .sum();
+            TcEdge {
+                tc,
+                share,
+                basic,
+                with_indices: basic + extra,
+            }
+        })
+        .collect();
+    let mut plays: Vec<IndexPlay> = chosen.into_iter().map(|c| c.play).collect();
+    plays.extend(never);
+    IndicesReport {
+        game,
+        table: IndexTable { plays },
+        edge_by_tc,
+        chart: chart.clone(),
+    }
+}
+
+/// The index on `direction`'s side from the count-neutral bins outwards (see the module
+/// documentation), if the play is better at some count of [`INDEX_RANGE`].
+fn find_index(by_count: &[(i32, f64, f64)], direction: Direction) -> Option<i32> {
+    let better = |tc: i32| {
+        by_count
+            .iter()
+            .find(|x| x.0 == tc)
+            .is_some_and(|x| x.2 > 0.0)
+    };
+    let (lo, hi) = (*INDEX_RANGE.start(), *INDEX_RANGE.end());
+    match direction {
+        Direction::AtOrAbove => {
+            if better(0) {
+                let worse = (lo..0).rev().find(|&tc| !better(tc));
+                Some(worse.map_or(lo, |tc| tc + 1))
+            } else {
+                (1..=hi).find(|&tc| better(tc))
+            }
+        }
+        Direction::Below => {
+            if better(-1) {
+                let worse = (0..=hi).find(|&tc| !better(tc));
+                Some(worse.unwrap_or(hi + 1))
+            } else {
+                (lo..-1).rev().find(|&tc| better(tc)).map(|tc| tc + 1)
+            }
+        }
+    }
+}
+
+/// Where the tenth-of-a-count gain curve passes zero on `direction`'s side, nearest the index.
+fn crossing(fine: &[f64], direction: Direction, index: i32) -> Option<f64> {
+    let lo = (f64::from(*INDEX_RANGE.start()) - 1.0).max(FINE_LO as f64 / 10.0);
+    let hi = (f64::from(*INDEX_RANGE.end()) + 1.0).min(FINE_HI as f64 / 10.0);
+    (1..fine.len())
+        .filter_map(|b| {
+            let (a, c) = (fine[b - 1], fine[b]);
+            let rising = a <= 0.0 && c > 0.0;
+            let falling = a > 0.0 && c <= 0.0;
+            let wanted = match direction {
+                Direction::AtOrAbove => rising,
+                Direction::Below => falling,
+            };
+            if !wanted {
+                return None;
+            }
+            let (ta, tb) = (fine_centre(b - 1), fine_centre(b));
+            let t = ta + (tb - ta) * a / (a - c);
+            (lo..=hi).contains(&t).then_some(t)
+        })
+        .min_by(|x, y| {
+            let d = |t: f64| (t - f64::from(index)).abs();
+            d(*x).total_cmp(&d(*y))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::chart::HandKind;
+
+    fn counts(values: &[(i32, f64)]) -> Vec<(i32, f64, f64)> {
+        values.iter().map(|&(tc, g)| (tc, 0.01, g)).collect()
+    }
+
+    #[test]
+    fn an_index_is_found_from_the_neutral_counts_outwards() {
+        // Better from +3 up: "at or above +3"; no "below" index.
+        let rising = counts(
+            &(-10..=15)
+                .map(|tc| (tc, f64::from(tc) - 2.5))
+                .collect::<Vec<_>>(),
+        );
+        assert_eq!(find_index(&rising, Direction::AtOrAbove), Some(3));
+        assert_eq!(find_index(&rising, Direction::Below), None);
+        // Already better at 0 and at −1, not at −2: "at or above −1".
+        let early = counts(
+            &(-10..=15)
+                .map(|tc| (tc, f64::from(tc) + 1.5))
+                .collect::<Vec<_>>(),
+        );
+        assert_eq!(find_index(&early, Direction::AtOrAbove), Some(-1));
+        // Better below −2 (at −3 and lower): "below −2".
+        let falling = counts(
+            &(-10..=15)
+                .map(|tc| (tc, -f64::from(tc) - 2.5))
+                .collect::<Vec<_>>(),
+        );
+        assert_eq!(find_index(&falling, Direction::Below), Some(-2));
+        assert_eq!(find_index(&falling, Direction::AtOrAbove), None);
+        // Never better in the range.
+        let never = counts(&(-10..=15).map(|tc| (tc, -1.0)).collect::<Vec<_>>());
+        assert_eq!(find_index(&never, Direction::AtOrAbove), None);
+        assert_eq!(find_index(&never, Direction::Below), None);
+    }
+
+    #[test]
+    fn the_crossing_is_interpolated_between_bin_centres() {
+        // A gain of (t − 2.37) at every fine bin's centre crosses at 2.37.
+        let bins = (FINE_HI - FINE_LO) as usize;
+        let fine: Vec<f64> = (0..bins).map(|b| fine_centre(b) - 2.37).collect();
+        let x = crossing(&fine, Direction::AtOrAbove, 2).unwrap();
+        assert!((x - 2.37).abs() < 1e-9, "{x}");
+        assert_eq!(crossing(&fine, Direction::Below, 2), None);
+    }
+
+    /// Measures the method's approximations (run with `cargo test --release -- --ignored
+    /// approximation_sizes --nocapture`; the module documentation quotes the figures).
+    #[test]
+    #[ignore = "minutes of exact analysis; prints the approximation sizes"]
+    fn approximation_sizes() {
+        let rules = Rules::default();
+        let threads = 2;
+        // 1. Grid resolution: 4 depth strata against 8.
+        for game in [Game::NoHoleCard, Game::Peek] {
+            let coarse = compute(&rules, game, threads, Resolution::FULL);
+            let fine = compute(
+                &rules,
+                game,
+                threads,
+                Resolution {
+                    strata: 8,
+                    step: 0.5,
+                },
+            );
+            let (mut worst, mut moved, mut n) = (0.0f64, 0, 0);
+            for p in coarse.table.plays.iter().take(40) {
+                let Some(q) = fine.table.get(p.cell) else {
+                    moved += 1;
+                    continue;
+                };
+                n += 1;
+                if let (Some(a), Some(b)) = (p.crossing, q.crossing) {
+                    worst = worst.max((a - b).abs());
+                }
+                if (p.play, p.index) != (q.play, q.index) {
+                    moved += 1;
+                    println!(
+                        "{game:?} {}: {:?} vs {:?}",
+                        p.cell.label(),
+                        p.index,
+                        q.index
+                    );
+                }
+            }
+            println!(
+                "{game:?}: top 40, grid 4×1.0 vs 8×0.5: largest crossing shift {worst:.3}, \
+                 {moved} of {n} indices moved"
+            );
+        }
+        // 2. The neutral cards at their mean against ±3 (about one standard deviation at the
+        // middle depth): what is left after averaging over them is the curvature, in true
+        // counts (the EV gain's change over its slope per count); 3. linear interpolation
+        // between grid shoes, at the deepest stratum (the widest steps): the gain at a shoe
+        // against the mean of its neighbours' gains, in true counts.
+        let layout = Layout::new(&rules, 4);
+        let tracked = tracked_cells();
+        let chart = basic_strategy_on(&rules, threads).chart.clone();
+        let cell = |kind, row, up| Cell { kind, row, up };
+        let pairs = [
+            (cell(HandKind::Hard, 16, 10), Action::Stand, Action::Hit),
+            (cell(HandKind::Hard, 12, 4), Action::Stand, Action::Hit),
+            (cell(HandKind::Hard, 11, 10), Action::Double, Action::Hit),
+            (cell(HandKind::Hard, 10, 1), Action::Double, Action::Hit),
+            (cell(HandKind::Pair, 10, 6), Action::Split, Action::Stand),
+            (cell(HandKind::Hard, 9, 2), Action::Double, Action::Hit),
+        ];
+        for (c, play, other) in pairs {
+            let i = tracked.iter().position(|t| t.cell == c).unwrap();
+            let gain = |dealt: u32, rc: i32, shift: i64| {
+                let (n, shoe) = layout.even_shoe(dealt, rc, shift).unwrap();
+                let r = solve::solve_up(&rules, Game::NoHoleCard, &shoe, c.up, &chart, &tracked);
+                let evs = r.cells.iter().find(|(j, _)| *j == i).unwrap().1;
+                let g = evs.evs[slot(play)].unwrap() - evs.evs[slot(other)].unwrap();
+                (g, f64::from(rc) * 52.0 / f64::from(layout.cards - n))
+            };
+            let (mut neutral, mut linear) = (0.0f64, 0.0f64);
+            for rc in [-10, 0, 15] {
+                let (mid, _) = gain(117, rc, 0);
+                let ((up, tu), (down, td)) = (gain(117, rc + 5, 0), gain(117, rc - 5, 0));
+                let slope = (up - down) / (tu - td);
+                let curve = (gain(117, rc, 3).0 + gain(117, rc, -3).0) / 2.0 - mid;
+                neutral = neutral.max((curve / slope).abs());
+                let (mid, _) = gain(205, rc, 0);
+                let ((up, tu), (down, td)) = (gain(205, rc + 5, 0), gain(205, rc - 5, 0));
+                let slope = (up - down) / (tu - td);
+                linear = linear.max((((up + down) / 2.0 - mid) / slope).abs());
+            }
+            println!(
+                "{}: {} vs {}: neutral ±3 curvature {neutral:.3} TC, linear interpolation \
+                 (deepest stratum) {linear:.3} TC",
+                c.label(),
+                play.name(),
+                other.name()
+            );
+        }
+    }
+}

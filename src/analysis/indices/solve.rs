@@ -1,0 +1,329 @@
+//! The exact EVs of one count-conditioned shoe: every action of every first-decision cell,
+//! each cell's frequency, and the round's return following a chart.
+
+use std::collections::{BTreeMap, HashMap};
+
+use crate::analysis::chart::{Cell, Chart, Code, HandKind};
+use crate::analysis::player::{Game, HandContext, Solver};
+use crate::engine::{Action, Rules};
+
+/// A chart cell that a round's first two cards can reach, with those two-card hands.
+#[derive(Debug, Clone)]
+pub(super) struct Tracked {
+    /// The cell.
+    pub cell: Cell,
+    /// Its two-card hands (none of them a natural).
+    pub hands: Vec<[u8; 2]>,
+}
+
+/// Every printed cell that a first decision can be in: hard 5–19 from two different values,
+/// soft 13–20, and the ten pairs.
+pub(super) fn tracked_cells() -> Vec<Tracked> {
+    Chart::printed_cells()
+        .filter_map(|cell| {
+            let hands: Vec<[u8; 2]> = match cell.kind {
+                HandKind::Pair => vec![[cell.row, cell.row]],
+                HandKind::Soft if (13..=20).contains(&cell.row) => vec![[1, cell.row - 11]],
+                HandKind::Soft => Vec::new(),
+                HandKind::Hard => (2..=10u8)
+                    .filter_map(|a| {
+                        let b = cell.row.checked_sub(a)?;
+                        (b > a && b <= 10).then_some([a, b])
+                    })
+                    .collect(),
+            };
+            (!hands.is_empty()).then_some(Tracked { cell, hands })
+        })
+        .collect()
+}
+
+/// The slot of an action in [`CellEvs::evs`].
+pub(super) const fn slot(action: Action) -> usize {
+    match action {
+        Action::Hit => 0,
+        Action::Stand => 1,
+        Action::Double => 2,
+        Action::Split => 3,
+    }
+}
+
+/// One cell in one shoe.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub(super) struct CellEvs {
+    /// The chance per round that the first decision is in this cell.
+    pub weight: f64,
+    /// The EV of each action (by [`slot`]), averaged over the cell's hands by probability;
+    /// `None` where not allowed.
+    pub evs: [Option<f64>; 4],
+    /// The chance per round that a hand of three or more cards reaches this cell by hitting
+    /// as the chart says (stand or hit are its only actions).
+    pub multi_weight: f64,
+    /// The EVs of standing and hitting such hands, averaged by that chance.
+    pub multi_stand: f64,
+    /// See `multi_stand`.
+    pub multi_hit: f64,
+}
+
+/// One up card of one shoe.
+#[derive(Debug, Clone)]
+pub(super) struct UpResult {
+    /// Per tracked cell of this up card: its index in the tracked list and its EVs.
+    pub cells: Vec<(usize, CellEvs)>,
+    /// This up card's share of the round's return following the chart (already weighted by
+    /// the chance of the up card).
+    pub return_chart: f64,
+}
+
+/// Solves up card `up` of `shoe` (the cards left before the round): the EVs of the tracked
+/// cells against it and its part of the round's return when every decision follows `chart`.
+pub(super) fn solve_up(
+    rules: &Rules,
+    game: Game,
+    shoe: &[u16; 10],
+    up: u8,
+    chart: &Chart,
+    tracked: &[Tracked],
+) -> UpResult {
+    let total: f64 = shoe.iter().map(|&c| f64::from(c)).sum();
+    let p_up = f64::from(shoe[usize::from(up) - 1]) / total;
+    if p_up == 0.0 {
+        return UpResult {
+            cells: Vec::new(),
+            return_chart: 0.0,
+        };
+    }
+    let mut left = *shoe;
+    left[usize::from(up) - 1] -= 1;
+    let n = total - 1.0;
+    let count = |v: u8| f64::from(left[usize::from(v) - 1]);
+    let p_hand = |[a, b]: [u8; 2]| {
+        if a == b {
+            count(a) * (count(a) - 1.0) / (n * (n - 1.0))
+        } else {
+            2.0 * count(a) * count(b) / (n * (n - 1.0))
+        }
+    };
+    let mut solver = Solver::for_game(rules, up, left, game);
+    solver.reserve(24_000);
+    let first = HandContext {
+        hands: 1,
+        ..HandContext::default()
+    };
+    let mut cells = Vec::new();
+    for (i, t) in tracked.iter().enumerate().filter(|(_, t)| t.cell.up == up) {
+        let mut sums = [Some(0.0); 4];
+        let mut weight = 0.0;
+        for &hand in &t.hands {
+            let p = p_hand(hand);
+            if p <= 0.0 {
+                continue;
+            }
+            let evs = solver.evs(&hand, first);
+            for action in Action::ALL {
+                let s = &mut sums[slot(action)];
+                *s = s.zip(evs.get(action)).map(|(acc, ev)| acc + p * ev);
+            }
+            weight += p;
+        }
+        if weight > 0.0 {
+            cells.push((
+                i,
+                CellEvs {
+                    weight: p_up * weight,
+                    evs: sums.map(|s| s.map(|x| x / weight)),
+                    ..CellEvs::default()
+                },
+            ));
+        }
+    }
+    multi_card_hands(&mut solver, &left, up, chart, tracked, &mut cells);
+    for (_, c) in &mut cells {
+        c.multi_weight *= p_up;
+    }
+    let mut return_chart = 0.0;
+    for a in 1..=10u8 {
+        for b in a..=10u8 {
+            let p = p_hand([a, b]);
+            if p > 0.0 {
+                return_chart += p * solver.chart_ev(&[a, b], chart);
+            }
+        }
+    }
+    UpResult {
+        cells,
+        return_chart: p_up * return_chart,
+    }
+}
+
+/// Adds to `cells` the hands of three or more cards that reach them: from every two-card hand
+/// the chart hits, each card the shoe can give, on while the chart hits (a pair the chart
+/// splits, and the hands a split makes, are left out).
+fn multi_card_hands(
+    solver: &mut Solver<'_>,
+    left: &[u16; 10],
+    up: u8,
+    chart: &Chart,
+    tracked: &[Tracked],
+    cells: &mut Vec<(usize, CellEvs)>,
+) {
+    let n: f64 = left.iter().map(|&c| f64::from(c)).sum();
+    let total = |hand: &[u8; 10]| -> (u8, bool) {
+        let hard: u8 = (1..=10u8).map(|v| v * hand[usize::from(v) - 1]).sum();
+        let soft = hand[0] > 0 && hard + 10 <= 21;
+        (if soft { hard + 10 } else { hard }, soft)
+    };
+    let cell_of = |hand: &[u8; 10]| {
+        let (best, soft) = total(hand);
+        let kind = if soft { HandKind::Soft } else { HandKind::Hard };
+        Cell {
+            kind,
+            row: best,
+            up,
+        }
+    };
+    let draw = |hand: &[u8; 10], v: u8| {
+        let i = usize::from(v) - 1;
+        let cards: u8 = hand.iter().sum();
+        let there = f64::from(left[i]) - f64::from(hand[i]);
+        if there <= 0.0 {
+            0.0
+        } else {
+            there / (n - f64::from(cards))
+        }
+    };
+    let hits = |cell: Cell| {
+        matches!(
+            chart.get(cell),
+            Code::H | Code::D if cell.row < 21
+        )
+    };
+    // Two-card hands the chart hits (a pair it does not split plays its total).
+    // Ordered maps: the sums come out in one order, so the same digits every run.
+    let mut level: BTreeMap<[u8; 10], f64> = BTreeMap::new();
+    for a in 1..=10u8 {
+        for b in a..=10u8 {
+            let mut hand = [0u8; 10];
+            hand[usize::from(a) - 1] += 1;
+            hand[usize::from(b) - 1] += 1;
+            let p = draw(&[0; 10], a) * draw(&single(a), b) * if a == b { 1.0 } else { 2.0 };
+            if p <= 0.0 || total(&hand).0 == 21 {
+                continue;
+            }
+            let first = if a == b {
+                Cell {
+                    kind: HandKind::Pair,
+                    row: a,
+                    up,
+                }
+            } else {
+                cell_of(&hand)
+            };
+            // Only a hit goes on: a stand, a double or a split ends the first decision here.
+            if chart.get(first) == Code::H {
+                level.insert(hand, p);
+            }
+        }
+    }
+    let index: HashMap<Cell, usize> = tracked
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.cell.up == up)
+        .map(|(i, t)| (t.cell, i))
+        .collect();
+    let mut found: BTreeMap<usize, (f64, f64, f64)> = BTreeMap::new();
+    while !level.is_empty() {
+        let mut next: BTreeMap<[u8; 10], f64> = BTreeMap::new();
+        for (hand, p) in &level {
+            for v in 1..=10u8 {
+                let q = draw(hand, v);
+                if q <= 0.0 {
+                    continue;
+                }
+                let mut more = *hand;
+                more[usize::from(v) - 1] += 1;
+                if total(&more).0 < 21 {
+                    *next.entry(more).or_insert(0.0) += p * q;
+                }
+            }
+        }
+        level.clear();
+        for (hand, p) in next {
+            let cell = cell_of(&hand);
+            if let Some(&i) = index.get(&cell) {
+                let values: Vec<u8> = (1..=10u8)
+                    .flat_map(|v| std::iter::repeat_n(v, usize::from(hand[usize::from(v) - 1])))
+                    .collect();
+                let evs = solver.evs(
+                    &values,
+                    HandContext {
+                        hands: 1,
+                        ..HandContext::default()
+                    },
+                );
+                let e = found.entry(i).or_insert((0.0, 0.0, 0.0));
+                e.0 += p;
+                e.1 += p * evs.stand;
+                e.2 += p * evs.hit.unwrap_or(evs.stand);
+            }
+            if hits(cell) {
+                level.insert(hand, p);
+            }
+        }
+    }
+    for (i, (w, stand, hit)) in found {
+        if w <= 0.0 {
+            continue;
+        }
+        let pos = match cells.iter().position(|(j, _)| *j == i) {
+            Some(pos) => pos,
+            None => {
+                cells.push((i, CellEvs::default()));
+                cells.len() - 1
+            }
+        };
+        let c = &mut cells[pos].1;
+        c.multi_weight = w;
+        c.multi_stand = stand / w;
+        c.multi_hit = hit / w;
+    }
+}
+
+fn single(v: u8) -> [u8; 10] {
+    let mut hand = [0u8; 10];
+    hand[usize::from(v) - 1] = 1;
+    hand
+}
+
+/// Runs `work` on every item on `threads` threads (at least one), the results in item order.
+pub(super) fn parallel_map<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    work: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
+    let threads = threads.clamp(1, items.len().max(1));
+    if threads == 1 {
+        return items.iter().map(work).collect();
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut done: Vec<(usize, R)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(item) = items.get(i) else { break };
+                        mine.push((i, work(item)));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("an index-analysis thread panicked"))
+            .collect()
+    });
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, r)| r).collect()
+}
