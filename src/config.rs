@@ -280,28 +280,7 @@ fn line_of_key(text: &str, key: &str) -> Option<usize> {
 
 /// The setting name nearest to `key`, if it is within a few edits.
 fn closest_name(key: &str) -> Option<String> {
-    SETTING_NAMES
-        .iter()
-        .map(|name| (edit_distance(key, name), *name))
-        .min()
-        .filter(|&(d, _)| d <= 2.max(key.len() / 3))
-        .map(|(_, name)| name.to_owned())
-}
-
-/// Levenshtein distance (as the rules file's, which is private to the engine).
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
+    crate::engine::rules::closest(key, &SETTING_NAMES)
 }
 
 #[cfg(test)]

@@ -323,20 +323,32 @@ pub fn count_text_report(report: &CountReport, setup: &CountSetup) -> String {
             bucket.std_error()
         ));
     }
-    let cpu = match (report.rounds_per_cpu_sec(), report.cpu) {
-        (Some(rate), Some(cpu)) => format!(
-            ", {rate:.0} per CPU second ({:.2} s CPU)",
-            cpu.as_secs_f64()
-        ),
-        _ => String::new(),
-    };
-    line(format!(
-        "speed            {:.0} rounds/s wall clock ({:.2} s){cpu}",
+    line(speed_line(
         report.rounds_per_sec(),
-        report.wall.as_secs_f64()
+        report.wall,
+        report.rounds_per_cpu_sec().zip(report.cpu),
     ));
     line(format!("threads          {}", report.threads));
     out
+}
+
+/// `speed  N rounds/s wall clock (W s), R per CPU second (C s CPU)`: the one speed line of both
+/// reports.
+fn speed_line(
+    per_sec: f64,
+    wall: std::time::Duration,
+    cpu: Option<(f64, std::time::Duration)>,
+) -> String {
+    let cpu = cpu.map_or_else(String::new, |(rate, cpu)| {
+        format!(
+            ", {rate:.0} per CPU second ({:.2} s CPU)",
+            cpu.as_secs_f64()
+        )
+    });
+    format!(
+        "speed            {per_sec:.0} rounds/s wall clock ({:.2} s){cpu}",
+        wall.as_secs_f64()
+    )
 }
 
 /// Whether a long run may draw a progress bar: only for a person watching a terminal (stdout
@@ -424,17 +436,10 @@ pub fn text_report(report: &SimReport, config: &SimConfig, level: Level) -> Stri
         "dealer           {} naturals, {} busts",
         t.dealer_naturals, t.dealer_busts
     ));
-    let cpu = match (report.rounds_per_cpu_sec(), report.cpu) {
-        (Some(rate), Some(cpu)) => format!(
-            ", {rate:.0} per CPU second ({:.2} s CPU)",
-            cpu.as_secs_f64()
-        ),
-        _ => String::new(),
-    };
-    line(format!(
-        "speed            {:.0} rounds/s wall clock ({:.2} s){cpu}",
+    line(speed_line(
         report.rounds_per_sec(),
-        report.wall.as_secs_f64()
+        report.wall,
+        report.rounds_per_cpu_sec().zip(report.cpu),
     ));
     line(format!("threads          {}", report.threads));
     out

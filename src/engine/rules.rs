@@ -423,7 +423,13 @@ fn line_of_key(text: &str, key: &str) -> Option<usize> {
 
 /// The valid rule name nearest to `key`, if it is within a couple of edits.
 fn closest_name(key: &str) -> Option<String> {
-    RULE_NAMES
+    closest(key, &RULE_NAMES)
+}
+
+/// The name in `names` nearest to `key`, if it is within a few edits (for "did you mean"; the
+/// rules file and the preferences file both ask this).
+pub(crate) fn closest(key: &str, names: &[&str]) -> Option<String> {
+    names
         .iter()
         .map(|name| (edit_distance(key, name), *name))
         .min()
