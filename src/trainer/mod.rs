@@ -5,6 +5,7 @@ pub mod count;
 pub mod counting;
 pub mod drill;
 pub mod evs;
+pub mod export;
 pub mod grade;
 pub mod practice;
 pub mod report;
