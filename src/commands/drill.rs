@@ -300,6 +300,15 @@ fn decision_drill<W: Write>(
             .map(|&(a, ev)| format!("{a} {}", signed_ev(ev)))
             .collect();
         out.line(&format!("EV: {}", ranked.join("  ")))?;
+        if !answer.grade.is_correct()
+            && let Some(why) = crate::analysis::reasons::reason(
+                &strategy,
+                Some(&crate::analysis::strategy::peek_strategy(rules).chart),
+                answer.grade.cell,
+            )
+        {
+            out.line(&format!("Why: {why}"))?;
+        }
         let summary = drill.summary();
         out.line(&format!(
             "Streak {} (best {}) · right {}/{}",

@@ -287,6 +287,18 @@ pub fn render_decision(app: &App, screen: &DecisionScreen, area: Rect, buf: &mut
                 }
                 lines.push(Line::from(spans));
             }
+            // Why the right play is right: the same reason the table gives.
+            if let Some(why) = app.strategy().and_then(|s| {
+                crate::analysis::reasons::reason(
+                    s,
+                    crate::analysis::strategy::peek_strategy_if_ready(&s.rules)
+                        .as_ref()
+                        .map(|p| &p.chart),
+                    g.cell,
+                )
+            }) {
+                lines.push(Line::from(Span::styled(format!("  Why: {why}"), t.hint)));
+            }
         }
     }
     // Then the earlier answers, one line each, as far as they fit.
