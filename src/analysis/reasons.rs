@@ -11,6 +11,7 @@
 
 use super::chart::{Cell, Chart, HandKind};
 use super::dealer::{BUST, DealerShapes};
+use super::signed_ev;
 use super::strategy::Strategy;
 use crate::engine::card::value_label;
 use crate::engine::{Action, Rules, ValueCounts};
@@ -35,9 +36,13 @@ pub fn reason(strategy: &Strategy, peek: Option<&Chart>, cell: Cell) -> Option<S
     let &(best, best_ev) = ranked.first()?;
     let numbers = match ranked.get(1) {
         Some(&(second, second_ev)) => {
-            format!("{best} {best_ev:+.3}, {second} {second_ev:+.3}")
+            format!(
+                "{best} {}, {second} {}",
+                signed_ev(best_ev),
+                signed_ev(second_ev)
+            )
         }
-        None => format!("{best} {best_ev:+.3}"),
+        None => format!("{best} {}", signed_ev(best_ev)),
     };
     let mut line = format!("{numbers} — {}", idea(&strategy.rules, cell, best));
     if let Some(peek_play) = peek.map(|c| c.get(cell).preferred())

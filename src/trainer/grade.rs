@@ -41,15 +41,7 @@ impl Category {
     }
 }
 
-/// An EV with its sign and three decimals: `+0.123`, `−0.540` (one minus sign, the
-/// typographic one, wherever an EV is shown).
-pub fn signed_ev(ev: f64) -> String {
-    if ev < 0.0 {
-        format!("−{:.3}", -ev)
-    } else {
-        format!("+{ev:.3}")
-    }
-}
+pub use crate::analysis::signed_ev;
 
 /// One graded decision.
 #[derive(Debug, Clone, PartialEq)]
