@@ -5,71 +5,16 @@
 //! These drive the app through the real key handler (`input::intent_for`) and draw it on a
 //! `TestBackend`; the scripted event loop itself is covered in `tests/tui.rs`.
 
-use std::time::Duration;
+use crossterm::event::{Event, KeyCode, KeyModifiers, MouseEvent, MouseEventKind};
 
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-
-use blackjack_trainer::engine::{Card, Rules, Units};
+use blackjack_trainer::engine::{Rules, Units};
 use blackjack_trainer::tui::input::intent_for;
-use blackjack_trainer::tui::{App, DrillScreen, Intent, Overlay, TableConfig, draw};
+use blackjack_trainer::tui::{App, DrillScreen, Intent, Overlay};
+
+mod common;
+use common::tui::*;
 
 // ----- helpers -----
-
-fn app_with(seats: usize, bankroll: i64) -> App {
-    let config = TableConfig {
-        seats,
-        ai: vec![blackjack_trainer::ai::Level::Hard],
-        speed: Duration::ZERO,
-        bankroll: Units::from_units(bankroll),
-        seed: 2024,
-        ..TableConfig::default()
-    };
-    App::new(&Rules::default(), config)
-        .expect("valid options")
-        .with_color(false)
-        .with_background_waits(true)
-}
-
-fn app(seats: usize) -> App {
-    app_with(seats, 100)
-}
-
-/// The deal at three seats: seat 1 10,9 and seat 3 10,8 (both stand), you `you`, the dealer's
-/// up card `up`, the dealer's second card `hole`, then `then` in play order.
-fn deal3(you: [u8; 2], up: u8, hole: u8, then: &[u8]) -> Vec<Card> {
-    let mut values = vec![10, you[0], 10, up, 9, you[1], 8, hole];
-    values.extend_from_slice(then);
-    values.into_iter().map(Card::of_value).collect()
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    let event = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
-    if let Some(intent) = intent_for(&event, app) {
-        app.update(intent);
-    }
-}
-
-fn keys(app: &mut App, keys: &str) {
-    for c in keys.chars() {
-        press(app, KeyCode::Char(c));
-    }
-}
-
-fn screen(app: &mut App, (width, height): (u16, u16)) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test backend");
-    let area = terminal.draw(|frame| draw(app, frame)).expect("draws").area;
-    app.set_screen(area);
-    let buf = terminal.backend().buffer();
-    let mut out = String::new();
-    for y in 0..buf.area.height {
-        let line: String = (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect();
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
-}
 
 fn your_cards(app: &App) -> usize {
     app.your_money()
@@ -77,9 +22,6 @@ fn your_cards(app: &App) -> usize {
         .first()
         .map_or(0, |h| h.cards.as_slice().len())
 }
-
-const SMALL: (u16, u16) = (80, 24);
-const WIDE: (u16, u16) = (120, 40);
 
 // ----- panels do not swallow keys -----
 

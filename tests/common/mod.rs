@@ -11,3 +11,4 @@ pub fn stacked(rules: Rules, seats: usize, values: &[u8]) -> Table<GameRng> {
     assert!(table.stack_next(&cards), "the shoe holds the stacked cards");
     table
 }
+pub mod tui;
