@@ -58,6 +58,20 @@ pub struct IndexTable {
 }
 
 impl IndexTable {
+    /// The first `n` plays that have an index in some realistic count (in a table sorted by
+    /// value, the game's "Illustrious 18" for `n = 18`).
+    pub fn top(&self, n: usize) -> IndexTable {
+        IndexTable {
+            plays: self
+                .plays
+                .iter()
+                .filter(|p| p.index.is_some())
+                .take(n)
+                .cloned()
+                .collect(),
+        }
+    }
+
     /// The index play of `cell`, if the table has one.
     pub fn get(&self, cell: Cell) -> Option<&IndexPlay> {
         self.plays.iter().find(|p| p.cell == cell)

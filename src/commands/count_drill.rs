@@ -8,11 +8,13 @@ use std::time::Instant;
 use anyhow::Context;
 
 use super::drill::Out;
-use crate::analysis::deviation::{IndexTable, illustrious_18};
+use crate::analysis::deviation::IndexTable;
 use crate::cli::{CountConvention, DeckResolution, DrillArgs, DrillKind, IndexSet};
 use crate::engine::Rules;
 use crate::trainer::coach::Coach;
-use crate::trainer::counting::{Convention, Countdown, Prompt, Quiz, QuizSettings, Resolution};
+use crate::trainer::counting::{
+    Convention, Countdown, Prompt, Quiz, QuizSettings, Resolution, tray_bar,
+};
 use crate::trainer::practice::parse_count;
 
 /// What a counting drill needs, checked and built from the options.
@@ -30,17 +32,10 @@ pub fn setup(rules: &Rules, args: &DrillArgs) -> anyhow::Result<Setup> {
     let ramp = args.ramp.clone();
     let indices = if args.kind == DrillKind::Deviations {
         eprintln!("Working out this game's index table for these rules…");
-        let table = game_index_table(rules).context("the index table")?;
+        let table = crate::analysis::indices::index_table(rules);
         match args.set {
             IndexSet::All => table,
-            IndexSet::GameI18 => IndexTable {
-                plays: table
-                    .plays
-                    .into_iter()
-                    .filter(|p| p.index.is_some())
-                    .take(18)
-                    .collect(),
-            },
+            IndexSet::GameI18 => table.top(18),
         }
     } else {
         IndexTable::default()
@@ -48,7 +43,6 @@ pub fn setup(rules: &Rules, args: &DrillArgs) -> anyhow::Result<Setup> {
     Ok(Setup {
         kind: args.kind,
         settings: QuizSettings {
-            decks: rules.decks,
             convention: match args.convention {
                 CountConvention::Floor => Convention::Floor,
                 CountConvention::Truncate => Convention::Truncate,
@@ -59,18 +53,12 @@ pub fn setup(rules: &Rules, args: &DrillArgs) -> anyhow::Result<Setup> {
                 DeckResolution::Quarter => Resolution::Quarter,
             },
             ramp,
-            indices,
-            peek: illustrious_18(),
+            ..QuizSettings::new(rules.decks, indices)
         },
         per_flash: usize::from(args.per_flash),
         surprise: args.surprise,
         countdown_decks: args.decks,
     })
-}
-
-/// This game's index table for `rules`, most valuable first.
-fn game_index_table(rules: &Rules) -> anyhow::Result<IndexTable> {
-    Ok(crate::analysis::indices::index_table(rules))
 }
 
 /// Runs the drill until `q` or the end of the input; returns its score line.
@@ -102,12 +90,8 @@ pub fn run<W: Write>(
         ))?;
         match quiz.prompt() {
             Prompt::Decks { dealt, shoe } => {
-                let filled = dealt * 40 / shoe;
-                out.line(&format!(
-                    "Discard tray [{}{}]",
-                    "#".repeat(filled),
-                    ".".repeat(40 - filled)
-                ))?;
+                let tray = tray_bar(*dealt, *shoe, 40, '#', '.');
+                out.line(&format!("Discard tray [{tray}]"))?;
             }
             Prompt::Deviation { cards, up, .. } => {
                 out.line(&format!(
@@ -178,31 +162,9 @@ fn countdown<W: Write>(
             None => out.line("! a whole number, e.g. -3")?,
         }
     };
-    let running = run.running();
-    let right = guess == running;
-    coach.record_skill(
-        "countdown",
-        right,
-        f64::from((guess - running).abs()),
-        seconds,
-    );
-    let pace = run.shown() as f64 / seconds.max(1e-9);
-    let line = if right {
-        let best = if coach.record_countdown(decks, seconds) {
-            " · a personal best"
-        } else {
-            ""
-        };
-        format!(
-            "✓ Right: {running:+} after {} cards in {seconds:.1} s ({pace:.1} cards a second){best}",
-            run.shown()
-        )
-    } else {
-        format!(
-            "✗ The count was {running:+}, not {guess:+} ({} cards in {seconds:.1} s)",
-            run.shown()
-        )
-    };
+    let verdict = run.grade(guess, seconds, coach);
+    let mark = if verdict.right { '✓' } else { '✗' };
+    let line = format!("{mark} {}", verdict.text());
     if let Some(err) = coach.save() {
         out.line(&err)?;
     }

@@ -135,17 +135,13 @@ impl Progress {
     }
 }
 
-/// The index table `--indices game` plays: the Hi-Lo table computed for the loaded rules.
-fn game_index_table(rules: &Rules) -> anyhow::Result<IndexTable> {
-    Ok(crate::analysis::indices::index_table(rules))
-}
-
-/// The index table of an `--indices` choice.
-fn index_table(choice: IndexChoice, rules: &Rules) -> anyhow::Result<IndexTable> {
+/// The index table of an `--indices` choice: `game` is the Hi-Lo table computed for the
+/// loaded rules.
+fn index_table(choice: IndexChoice, rules: &Rules) -> IndexTable {
     match choice {
-        IndexChoice::Game => game_index_table(rules),
-        IndexChoice::PeekI18 => Ok(illustrious_18()),
-        IndexChoice::None => Ok(IndexTable::default()),
+        IndexChoice::Game => crate::analysis::indices::index_table(rules),
+        IndexChoice::PeekI18 => illustrious_18(),
+        IndexChoice::None => IndexTable::default(),
     }
 }
 
@@ -190,7 +186,7 @@ fn count_sim(
             .map_err(|err| anyhow::anyhow!("the default ramp: {err}"))?,
     };
     let indices = args.indices.unwrap_or(IndexChoice::Game);
-    let table = index_table(indices, rules)?;
+    let table = index_table(indices, rules);
     // The hard seat's chart, worked out on one thread (as for `--strategy hard`).
     crate::analysis::strategy::basic_strategy_on(rules, 1);
     let counter = Counter::new(Hard::new(hard_chart(rules)), &table, ramp.clone());

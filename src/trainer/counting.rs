@@ -14,9 +14,10 @@
 
 use rand::{RngExt, SeedableRng};
 
+use super::coach::Coach;
 use super::count::hilo_tag;
 use super::drill::build_hand;
-use crate::analysis::deviation::{Direction, IndexPlay, IndexTable};
+use crate::analysis::deviation::{Direction, IndexPlay, IndexTable, illustrious_18};
 use crate::engine::{Action, Card, Cards, GameRng, Rank, Suit};
 
 /// How a true count is rounded to a whole number.
@@ -253,6 +254,21 @@ pub struct QuizSettings {
     pub indices: IndexTable,
     /// The published American index plays, to say where this game differs.
     pub peek: IndexTable,
+}
+
+impl QuizSettings {
+    /// The settings for a shoe of `decks` asking about `indices`: floored true counts, decks
+    /// read to the half deck, the default ramp, and the published American index plays beside.
+    pub fn new(decks: u8, indices: IndexTable) -> Self {
+        QuizSettings {
+            decks,
+            convention: Convention::Floor,
+            resolution: Resolution::Half,
+            ramp: BetRamp::default(),
+            indices,
+            peek: illustrious_18(),
+        }
+    }
 }
 
 /// One question.
@@ -669,13 +685,82 @@ impl Countdown {
             .map(|c| hilo_tag(c.value()))
             .sum()
     }
+
+    /// Whole decks in the run.
+    pub fn decks(&self) -> u8 {
+        u8::try_from(self.cards.len() / 52).unwrap_or(u8::MAX)
+    }
+
+    /// Grades `guess` given `seconds` after the first card: counted in the `countdown` skill,
+    /// and a right answer kept as the person's best for the run's decks if it is one.
+    pub fn grade(&self, guess: i32, seconds: f64, coach: &mut Coach) -> CountdownVerdict {
+        let running = self.running();
+        let right = guess == running;
+        coach.record_skill(
+            "countdown",
+            right,
+            f64::from((guess - running).abs()),
+            seconds,
+        );
+        CountdownVerdict {
+            right,
+            running,
+            guess,
+            cards: self.shown,
+            seconds,
+            best: right && coach.record_countdown(self.decks(), seconds),
+        }
+    }
+}
+
+/// The verdict on a countdown's answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CountdownVerdict {
+    /// Whether the count given was the running count.
+    pub right: bool,
+    /// The running count of the cards shown.
+    pub running: i32,
+    /// The count given.
+    pub guess: i32,
+    /// Cards shown.
+    pub cards: usize,
+    /// Seconds from the first card to the last.
+    pub seconds: f64,
+    /// A right answer that is the person's best for its decks.
+    pub best: bool,
+}
+
+impl CountdownVerdict {
+    /// The verdict in words (without a ✓/✗ mark): the count, the cards, the time and the pace.
+    pub fn text(&self) -> String {
+        let (running, guess, cards, seconds) = (self.running, self.guess, self.cards, self.seconds);
+        if self.right {
+            let pace = if seconds > 0.0 {
+                format!(" ({:.1} cards a second)", cards as f64 / seconds)
+            } else {
+                String::new()
+            };
+            let best = if self.best { " · a personal best" } else { "" };
+            format!("Right: {running:+} after {cards} cards in {seconds:.1} s{pace}{best}.")
+        } else {
+            format!("The count was {running:+}, not {guess:+} ({cards} cards in {seconds:.1} s).")
+        }
+    }
+}
+
+/// The discard tray as a bar of `width` characters: `full` for the share of the shoe dealt
+/// (rounded to the nearest character), `empty` for the rest.
+pub fn tray_bar(dealt: usize, shoe: usize, width: usize, full: char, empty: char) -> String {
+    let filled = ((dealt * width + shoe / 2) / shoe.max(1)).min(width);
+    std::iter::repeat_n(full, filled)
+        .chain(std::iter::repeat_n(empty, width - filled))
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::analysis::chart::{Cell, HandKind};
-    use crate::analysis::deviation::illustrious_18;
 
     fn settings() -> QuizSettings {
         QuizSettings {
@@ -817,5 +902,34 @@ mod tests {
             row: 11,
             up: 1,
         }
+    }
+
+    #[test]
+    fn the_tray_bar_fills_the_share_dealt_to_the_nearest_character() {
+        assert_eq!(tray_bar(0, 312, 8, '#', '.'), "........");
+        assert_eq!(tray_bar(156, 312, 8, '#', '.'), "####....");
+        assert_eq!(tray_bar(312, 312, 8, '#', '.'), "########");
+        // 1/16 of the shoe is half a character: rounded up; a little less is not.
+        assert_eq!(tray_bar(20, 312, 8, '#', '.'), "#.......");
+        assert_eq!(tray_bar(19, 312, 8, '#', '.'), "........");
+    }
+
+    #[test]
+    fn a_countdown_verdict_says_the_count_the_cards_and_the_pace() {
+        let (mut coach, _) = Coach::open(None).expect("no file, no error");
+        let mut run = Countdown::new(1, 2, false, 7);
+        while run.flash().is_some() {}
+        let right = run.grade(run.running(), 26.0, &mut coach);
+        assert!(right.right && right.best);
+        assert_eq!(right.cards, 52);
+        assert_eq!(
+            right.text(),
+            "Right: +0 after 52 cards in 26.0 s (2.0 cards a second) · a personal best."
+        );
+        let slower = run.grade(0, 30.0, &mut coach);
+        assert!(slower.right && !slower.best, "30 s does not beat 26 s");
+        let wrong = run.grade(3, 10.0, &mut coach);
+        assert!(!wrong.right && !wrong.best);
+        assert_eq!(wrong.text(), "The count was +0, not +3 (52 cards in 10.0 s).");
     }
 }

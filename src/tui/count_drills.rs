@@ -7,11 +7,8 @@ use std::time::Instant;
 
 use super::app::{Intent, Message, Tone};
 use super::drill::DrillContext;
-use crate::analysis::deviation::{IndexTable, illustrious_18};
 use crate::engine::Action;
-use crate::trainer::counting::{
-    BetRamp, Convention, Countdown, Quiz, QuizAnswer, QuizKind, QuizSettings, Resolution,
-};
+use crate::trainer::counting::{Countdown, Quiz, QuizAnswer, QuizKind, QuizSettings};
 use crate::trainer::practice::parse_count;
 
 /// The longest typed answer.
@@ -57,19 +54,6 @@ fn note(tone: Tone, text: impl Into<String>) -> Option<Message> {
         tone,
         text: text.into(),
     })
-}
-
-/// The quiz settings at this table: its decks, floored counts read to the half deck, the
-/// default ramp, and `indices` (this game's index plays).
-pub fn settings(decks: u8, indices: IndexTable) -> QuizSettings {
-    QuizSettings {
-        decks,
-        convention: Convention::Floor,
-        resolution: Resolution::Half,
-        ramp: BetRamp::default(),
-        indices,
-        peek: illustrious_18(),
-    }
 }
 
 impl QuizScreen {
@@ -192,7 +176,7 @@ impl CountdownScreen {
     pub fn update(&mut self, intent: Intent, ctx: &mut DrillContext<'_>) {
         match intent {
             Intent::NextRound | Intent::CountSubmit if self.result.is_some() => {
-                let decks = u8::try_from(self.run.size() / 52).unwrap_or(1);
+                let decks = self.run.decks();
                 *ctx.drills_started += 1;
                 *self = CountdownScreen::new(decks, ctx.seed ^ *ctx.drills_started);
             }
@@ -236,33 +220,11 @@ impl CountdownScreen {
     }
 
     fn answer(&mut self, guess: i32, ctx: &mut DrillContext<'_>) {
-        let running = self.run.running();
-        let right = guess == running;
-        let seconds = self.seconds.unwrap_or(0.0);
-        ctx.coach.record_skill(
-            "countdown",
-            right,
-            f64::from((guess - running).abs()),
-            seconds,
-        );
-        let cards = self.run.shown();
-        let pace = if seconds > 0.0 {
-            format!(" · {:.1} cards a second", cards as f64 / seconds)
-        } else {
-            String::new()
-        };
-        let decks = u8::try_from(self.run.size() / 52).unwrap_or(1);
-        let text = if right {
-            let best = if ctx.coach.record_countdown(decks, seconds) {
-                " · a personal best"
-            } else {
-                ""
-            };
-            format!("Right: {running:+} after {cards} cards in {seconds:.1} s{pace}{best}.")
-        } else {
-            format!("The count was {running:+}, not {guess:+} ({cards} cards in {seconds:.1} s).")
-        };
-        self.result = note(if right { Tone::Good } else { Tone::Bad }, text);
+        let verdict = self
+            .run
+            .grade(guess, self.seconds.unwrap_or(0.0), ctx.coach);
+        let tone = if verdict.right { Tone::Good } else { Tone::Bad };
+        self.result = note(tone, verdict.text());
         self.input.clear();
         self.note = ctx.coach.save().and_then(|err| note(Tone::Error, err));
     }

@@ -16,6 +16,7 @@ use crate::analysis::Strategy;
 use crate::engine::Rules;
 use crate::engine::{Action, ActionSet};
 use crate::trainer::coach::Coach;
+use crate::trainer::counting::QuizSettings;
 use crate::trainer::drill::DrillKind;
 use crate::trainer::evs::EvQuery;
 use crate::trainer::practice::{Answer, CountAnswer, CountDrill, DecisionDrill, parse_count};
@@ -150,6 +151,7 @@ impl App {
             seed: self.seed,
             drills_started: &mut self.drills_started,
             indices: self.indices.as_ref().and_then(|slot| slot.get()),
+            ramp: self.ramp.as_ref(),
         };
         match screen.update(intent, &mut ctx) {
             DrillStep::Stay => self.drill = Some(screen),
@@ -188,6 +190,8 @@ pub struct DrillContext<'a> {
     pub drills_started: &'a mut u64,
     /// This game's index plays, once computed (the deviations drill asks about them).
     pub indices: Option<&'a crate::analysis::deviation::IndexTable>,
+    /// The table's bet ramp, if one is set (the ramp drill asks about it; else the default).
+    pub ramp: Option<&'a crate::trainer::counting::BetRamp>,
 }
 
 /// What the drill screen asks of the table after an intent.
@@ -290,7 +294,10 @@ impl DrillScreen {
                 }
                 (_, indices) => indices.cloned().unwrap_or_default(),
             };
-            let settings = super::count_drills::settings(ctx.rules.decks, indices);
+            let settings = QuizSettings {
+                ramp: ctx.ramp.cloned().unwrap_or_default(),
+                ..QuizSettings::new(ctx.rules.decks, indices)
+            };
             return match QuizScreen::new(quiz, settings, seed, ctx.now) {
                 Some(screen) => DrillScreen::Quiz(Box::new(screen)),
                 None => chooser("No index play to ask about for these rules."),

@@ -1,7 +1,7 @@
 //! Helpers for the tests that drive the table through its real key handler and draw it on a
 //! `TestBackend`.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
@@ -14,8 +14,11 @@ use blackjack_trainer::tui::{App, TableConfig, draw};
 pub const SMALL: (u16, u16) = (80, 24);
 pub const WIDE: (u16, u16) = (120, 40);
 
-/// A table of `seats` seats (hard AI players), no pauses, seed 2024, with this bankroll.
+/// A table of `seats` seats (hard AI players), no pauses, seed 2024, with this bankroll, and a
+/// clock that stands still (every drill answer takes 0.0 s: the screens do not depend on the
+/// machine's speed).
 pub fn app_with(seats: usize, bankroll: i64) -> App {
+    let start = Instant::now();
     let config = TableConfig {
         seats,
         ai: vec![blackjack_trainer::ai::Level::Hard],
@@ -28,6 +31,7 @@ pub fn app_with(seats: usize, bankroll: i64) -> App {
         .expect("valid options")
         .with_color(false)
         .with_background_waits(true)
+        .with_clock(move || start)
 }
 
 pub fn app(seats: usize) -> App {

@@ -10,22 +10,9 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use super::drill::{BAR_HEIGHT, chips, framed, keys_line, note_line, render_bar, render_header};
 use super::marker;
 use super::status::{key, message_line, tone_mark};
-use crate::trainer::counting::{Prompt, QuizKind};
+use crate::trainer::counting::{Prompt, QuizKind, tray_bar};
 use crate::tui::app::{App, Tone};
 use crate::tui::count_drills::{CountdownScreen, QuizScreen};
-
-/// The discard tray as a bar of `width`: dealt cards filled, the rest empty.
-fn tray(app: &App, dealt: usize, shoe: usize, width: usize) -> String {
-    let filled = (dealt * width + shoe / 2) / shoe.max(1);
-    let (full, empty) = if app.ascii {
-        ('#', '.')
-    } else {
-        ('█', '░')
-    };
-    std::iter::repeat_n(full, filled)
-        .chain(std::iter::repeat_n(empty, width - filled.min(width)))
-        .collect()
-}
 
 /// A typed counting quiz.
 pub fn render_quiz(app: &App, screen: &QuizScreen, area: Rect, buf: &mut Buffer) {
@@ -54,7 +41,14 @@ pub fn render_quiz(app: &App, screen: &QuizScreen, area: Rect, buf: &mut Buffer)
             lines.push(Line::default());
             lines.push(Line::from(vec![
                 Span::styled("Discard tray ", t.dim),
-                Span::styled(tray(app, *dealt, *shoe, width), t.text),
+                Span::styled(
+                    if app.ascii {
+                        tray_bar(*dealt, *shoe, width, '#', '.')
+                    } else {
+                        tray_bar(*dealt, *shoe, width, '█', '░')
+                    },
+                    t.text,
+                ),
             ]));
         }
         Prompt::Deviation { cards, .. } => {
