@@ -24,6 +24,8 @@ fn main() -> ExitCode {
         }
     };
     let done = |result: anyhow::Result<()>| result.map(|()| ExitCode::SUCCESS);
+    // `blackjack --stats F stats` (or `drill`) means the same file as `blackjack stats --stats F`.
+    let stats_before = cli.play.stats.clone();
     let result = match cli.command {
         None => commands::play_configured(&rules, cli.seed, &cli.play, &matches, config),
         Some(Command::Play(args)) => {
@@ -34,11 +36,13 @@ fn main() -> ExitCode {
         Some(Command::Strategy(args)) => done(commands::strategy(&rules, &args)),
         Some(Command::Sim(args)) => done(commands::sim(&rules, cli.seed, &args)),
         Some(Command::Indices(args)) => done(commands::indices(&rules, &args)),
-        Some(Command::Drill(args)) => done(
+        Some(Command::Drill(mut args)) => done({
+            args.stats = args.stats.or(stats_before);
             commands::drill_args(&args, sub("drill"), config)
-                .and_then(|args| commands::drill(&rules, cli.seed, &args)),
-        ),
-        Some(Command::Stats(args)) => {
+                .and_then(|args| commands::drill(&rules, cli.seed, &args))
+        }),
+        Some(Command::Stats(mut args)) => {
+            args.stats = args.stats.or(stats_before);
             done(commands::stats_file(config).and_then(|file| commands::stats(&args, file)))
         }
         Some(Command::Config(args)) => done(commands::config(&args, sub("config"), config)),

@@ -143,6 +143,9 @@ fn stats_prints_the_lifetime_summary_of_the_file_asked_for() {
         stdout(&flag_wins)
     );
     assert!(!other.exists(), "looking creates nothing");
+    // --stats before the subcommand names the same file.
+    let before = run(&home, &["--stats", p, "stats"], &[]);
+    assert_eq!(stdout(&before), text);
 }
 
 #[test]

@@ -930,6 +930,9 @@ mod tests {
         assert!(slower.right && !slower.best, "30 s does not beat 26 s");
         let wrong = run.grade(3, 10.0, &mut coach);
         assert!(!wrong.right && !wrong.best);
-        assert_eq!(wrong.text(), "The count was +0, not +3 (52 cards in 10.0 s).");
+        assert_eq!(
+            wrong.text(),
+            "The count was +0, not +3 (52 cards in 10.0 s)."
+        );
     }
 }
