@@ -467,6 +467,15 @@ impl ValueEnum for IndexChoice {
     }
 }
 
+/// `--pace`: seconds a countdown flash stays, 0.1 to 10.
+fn parse_pace(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(p) if (0.1..=10.0).contains(&p) => Ok(p),
+        Ok(p) => Err(format!("{p} is not in 0.1..=10 (seconds a flash)")),
+        Err(_) => Err(format!("`{text}` is not a number of seconds, e.g. 0.5")),
+    }
+}
+
 /// Parses `--ramp`: bets separated by commas, as [`BetRamp`] reads them.
 pub fn parse_ramp(text: &str) -> Result<BetRamp, String> {
     text.parse()
@@ -535,6 +544,10 @@ pub struct DrillArgs {
     /// Countdown: stop at an unannounced point and ask the count there.
     #[arg(long)]
     pub surprise: bool,
+    /// Countdown: seconds a flash stays before the next one turns by itself (0.1–10); without
+    /// it, Enter turns each flash.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_pace)]
+    pub pace: Option<f64>,
     /// Deviations: this game's 18 most valuable index plays, or all of them.
     #[arg(long, value_enum, default_value_t = IndexSet::GameI18)]
     pub set: IndexSet,

@@ -349,8 +349,11 @@ mod tests {
             ("bankroll = 0", "from 1 to 1000000000"),
             ("bet = 2000000", "from 1 to 1000000"),
             ("hints = \"yes\"", "true or false"),
-            ("ai = [\"normal\", \"wizard\"]", "one of easy, normal, hard"),
-            ("ai = []", "one of easy, normal, hard"),
+            (
+                "ai = [\"normal\", \"wizard\"]",
+                "one of easy, normal, hard, counter",
+            ),
+            ("ai = []", "one of easy, normal, hard, counter"),
             ("ramp = [1, 0]", "a bet of 0 is not allowed"),
             ("ramp = []", "the ramp is empty"),
             ("ramp = [1, \"two\"]", "is not a whole number"),

@@ -7,10 +7,11 @@ use std::sync::{Arc, OnceLock};
 use blackjack_trainer::analysis::chart::{Cell, HandKind};
 use blackjack_trainer::analysis::deviation::{Direction, IndexTable, illustrious_18};
 use blackjack_trainer::analysis::indices::{
-    EDGE_RANGE, Game, IndicesReport, Resolution, cell_index, index_table, report,
+    EDGE_RANGE, Game, INDEX_RANGE, IndicesReport, Resolution, cell_index, index_table, report,
 };
 use blackjack_trainer::analysis::strategy::basic_strategy;
-use blackjack_trainer::engine::{Action, Rules};
+use blackjack_trainer::engine::{Action, Card, Cards, Rules};
+use blackjack_trainer::trainer::counting::{Convention, Prompt, QuizSettings, grade_prompt};
 
 /// Each report is computed once for all the tests of this file (two threads).
 fn game_report(game: Game) -> Arc<IndicesReport> {
@@ -311,4 +312,93 @@ fn the_command_prints_the_table_and_compares_the_games() {
     // --peek and --compare contradict each other: a usage error.
     let out = blackjack(&["indices", "--peek", "--compare"]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// The deviations drill against the index table, exhaustively: every index play of this game,
+/// every floored true count from −10 to +15, both conventions, every answer key. The right
+/// play is read off the index and its side here, not through `IndexPlay::applies`.
+#[test]
+fn every_deviation_answer_is_graded_by_the_index_table() {
+    let ours = game_report(Game::NoHoleCard);
+    let keys = [
+        ("h", Action::Hit),
+        ("s", Action::Stand),
+        ("d", Action::Double),
+        ("p", Action::Split),
+    ];
+    let mut graded = 0;
+    for play in ours.table.plays.iter().filter(|p| p.index.is_some()) {
+        let index = play.index.expect("filtered");
+        for tc in INDEX_RANGE {
+            let deviate = match play.direction {
+                Direction::AtOrAbove => tc >= index,
+                Direction::Below => tc < index,
+            };
+            let right = if deviate { play.play } else { play.otherwise };
+            let prompt = Prompt::Deviation {
+                play: play.clone(),
+                cards: Cards::new(),
+                up: Card::of_value(play.cell.up),
+                tc,
+            };
+            let mut whys = Vec::new();
+            for convention in [Convention::Floor, Convention::Truncate] {
+                let settings = QuizSettings {
+                    convention,
+                    ..QuizSettings::new(6, ours.table.clone())
+                };
+                for (key, action) in keys {
+                    let answer = grade_prompt(&prompt, &settings, key).expect("a play key");
+                    assert_eq!(answer.right, action == right, "{play:?} at {tc:+}: {key}");
+                    assert_eq!(answer.expected, right.name());
+                    assert!(answer.why.contains(&play.cell.label()), "{}", answer.why);
+                    whys.push(answer.why);
+                    graded += 1;
+                }
+            }
+            // The prompt's count is floored already: the convention changes nothing.
+            assert!(whys.chunks(4).all(|c| c == &whys[..4]), "{whys:?}");
+        }
+        // The EV gain per hand changes sign at the index: better on its side, not across.
+        let (inside, outside) = match play.direction {
+            Direction::AtOrAbove => (index, index - 1),
+            Direction::Below => (index - 1, index),
+        };
+        let gain = |tc| play.gain_at(tc).expect("a computed table has every count");
+        assert!(gain(inside) > 0.0, "{play:?}");
+        if INDEX_RANGE.contains(&outside) {
+            assert!(gain(outside) <= 0.0, "{play:?}");
+        }
+    }
+    assert!(graded > 1000, "{graded} answers graded");
+}
+
+/// A wrong answer to a deviation costs what the table says at that count, and says so.
+#[test]
+fn a_wrong_deviation_answer_names_what_it_gives_away_at_the_count() {
+    let ours = game_report(Game::NoHoleCard);
+    let play = ours
+        .table
+        .get(hard(16, 10))
+        .expect("16 vs T has an index here")
+        .clone();
+    let index = play.index.expect("an index");
+    let tc = index + 2;
+    let prompt = Prompt::Deviation {
+        play: play.clone(),
+        cards: Cards::new(),
+        up: Card::of_value(10),
+        tc,
+    };
+    let settings = QuizSettings::new(6, ours.table.clone());
+    let wrong = grade_prompt(&prompt, &settings, "h").expect("a play");
+    assert!(!wrong.right);
+    let worth = play.gain_at(tc).expect("computed");
+    assert!(
+        wrong.why.contains(&format!(
+            "at {tc:+} stand is worth {worth:.3} bets more than hit: what this answer gives away"
+        )),
+        "{}",
+        wrong.why
+    );
 }

@@ -4,11 +4,13 @@
 //! no shoe order, and answers with one of the view's legal actions. The same strategies fill
 //! the empty seats in play and drive the headless simulator ([`crate::sim`]).
 
+mod counter;
 mod easy;
 mod hard;
 mod lookup;
 mod normal;
 
+pub use counter::{AtCount, CountSystem, Counter, Deviations, IndexMove};
 pub use easy::Easy;
 pub use hard::Hard;
 pub use normal::{NORMAL_CHART_TEXT, Normal};
@@ -16,6 +18,8 @@ pub use normal::{NORMAL_CHART_TEXT, Normal};
 use rand::Rng;
 
 use crate::analysis::chart::Chart;
+use crate::analysis::deviation::IndexTable;
+use crate::analysis::hilo::BetRamp;
 use crate::engine::{
     Action, ActionError, ActionSet, Cards, Event, EventSink, Rules, SeatView, Table,
 };
@@ -29,11 +33,13 @@ pub enum Level {
     Normal,
     /// The exact basic strategy of the loaded variant.
     Hard,
+    /// The hard seat plus the Hi-Lo count: this game's index plays and a bet ramp.
+    Counter,
 }
 
 impl Level {
     /// Every level, easiest first.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Normal, Level::Hard, Level::Counter];
 
     /// The lower-case name: `easy`, `normal`, `hard`.
     pub const fn name(self) -> &'static str {
@@ -41,6 +47,7 @@ impl Level {
             Level::Easy => "easy",
             Level::Normal => "normal",
             Level::Hard => "hard",
+            Level::Counter => "counter",
         }
     }
 
@@ -50,6 +57,9 @@ impl Level {
             Level::Easy => "hits below 17, otherwise stands",
             Level::Normal => "a common multi-deck basic-strategy table",
             Level::Hard => "the exact basic strategy of the loaded variant",
+            Level::Counter => {
+                "the hard seat counting Hi-Lo: this game's index plays and a bet ramp"
+            }
         }
     }
 }
@@ -81,24 +91,46 @@ pub enum AnyStrategy {
     Normal(Normal),
     /// [`Level::Hard`].
     Hard(Hard),
+    /// [`Level::Counter`].
+    Counter(Box<Counter>),
 }
 
 impl AnyStrategy {
-    /// The strategy that plays `level` under `rules` (the hard one uses [`hard_chart`]).
+    /// The strategy that plays `level` under `rules` (the hard one uses [`hard_chart`]; the
+    /// counter also this game's index table, which takes seconds, and the default ramp).
     pub fn for_level(level: Level, rules: &Rules) -> AnyStrategy {
         match level {
             Level::Hard => AnyStrategy::Hard(Hard::new(hard_chart(rules))),
+            Level::Counter => AnyStrategy::counter(
+                &hard_chart(rules),
+                &crate::analysis::indices::index_table(rules),
+                BetRamp::default(),
+            ),
             _ => AnyStrategy::with_chart(level, &Chart::default()),
         }
     }
 
+    /// The counter playing `hard_chart` with the index plays of `indices`, betting `ramp`.
+    pub fn counter(hard_chart: &Chart, indices: &IndexTable, ramp: BetRamp) -> AnyStrategy {
+        AnyStrategy::Counter(Box::new(Counter::new(
+            Hard::new(hard_chart.clone()),
+            indices,
+            ramp,
+        )))
+    }
+
     /// The strategy that plays `level`, the hard one playing `hard_chart` (a chart worked out
-    /// already, so nothing is computed twice; the other levels ignore it).
+    /// already, so nothing is computed twice; the other levels ignore it). The counter has no
+    /// index plays yet (basic strategy and the default ramp): [`AnyStrategy::counter`] gives it
+    /// its table once one is computed.
     pub fn with_chart(level: Level, hard_chart: &Chart) -> AnyStrategy {
         match level {
             Level::Easy => AnyStrategy::Easy(Easy),
             Level::Normal => AnyStrategy::Normal(Normal::new()),
             Level::Hard => AnyStrategy::Hard(Hard::new(hard_chart.clone())),
+            Level::Counter => {
+                AnyStrategy::counter(hard_chart, &IndexTable::default(), BetRamp::default())
+            }
         }
     }
 
@@ -108,6 +140,7 @@ impl AnyStrategy {
             AnyStrategy::Easy(_) => Level::Easy,
             AnyStrategy::Normal(_) => Level::Normal,
             AnyStrategy::Hard(_) => Level::Hard,
+            AnyStrategy::Counter(_) => Level::Counter,
         }
     }
 }
@@ -118,6 +151,17 @@ impl Strategy for AnyStrategy {
             AnyStrategy::Easy(s) => s.decide_hand(cards, up, legal),
             AnyStrategy::Normal(s) => s.decide_hand(cards, up, legal),
             AnyStrategy::Hard(s) => s.decide_hand(cards, up, legal),
+            AnyStrategy::Counter(s) => s.decide_hand(cards, up, legal),
+        }
+    }
+
+    fn decide(&self, view: &SeatView<'_>) -> Action {
+        match self {
+            AnyStrategy::Counter(s) => s.decide(view),
+            _ => match (view.active_hand(), view.dealer_up()) {
+                (Some(hand), Some(up)) => self.decide_hand(&hand.cards, up.value(), view.legal()),
+                _ => Action::Stand,
+            },
         }
     }
 }

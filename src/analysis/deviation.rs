@@ -37,9 +37,21 @@ pub struct IndexPlay {
     pub crossing: Option<f64>,
     /// The EV gained per 100 rounds by playing this index (0 for published tables).
     pub gain_per_100: f64,
+    /// Per floored true count (−10 … +15, ascending): the EV per unit bet of `play` minus that
+    /// of `otherwise`, per hand in the cell at that count. Empty for published tables.
+    pub gain_by_tc: Vec<(i32, f64)>,
 }
 
 impl IndexPlay {
+    /// What `play` gains over `otherwise` per unit bet at floored true count `tc` (negative
+    /// where it loses), if the table says.
+    pub fn gain_at(&self, tc: i32) -> Option<f64> {
+        self.gain_by_tc
+            .iter()
+            .find(|&&(t, _)| t == tc)
+            .map(|&(_, g)| g)
+    }
+
     /// Whether the deviation is made at floored true count `tc`.
     pub fn applies(&self, tc: i32) -> bool {
         match (self.index, self.direction) {
@@ -141,6 +153,7 @@ pub fn illustrious_18() -> IndexTable {
                 index: Some(index),
                 crossing: None,
                 gain_per_100: 0.0,
+                gain_by_tc: Vec::new(),
             })
             .collect(),
     }

@@ -4,6 +4,7 @@
 pub mod chart;
 pub mod dealer;
 pub mod deviation;
+pub mod hilo;
 pub mod indices;
 pub mod player;
 pub mod reasons;

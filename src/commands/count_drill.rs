@@ -24,6 +24,7 @@ pub struct Setup {
     per_flash: usize,
     surprise: bool,
     countdown_decks: u8,
+    pace: Option<f64>,
 }
 
 /// The drill's settings from the options: the ramp checked, and for deviations this game's
@@ -58,6 +59,7 @@ pub fn setup(rules: &Rules, args: &DrillArgs) -> anyhow::Result<Setup> {
         per_flash: usize::from(args.per_flash),
         surprise: args.surprise,
         countdown_decks: args.decks,
+        pace: args.pace,
     })
 }
 
@@ -140,17 +142,27 @@ fn countdown<W: Write>(
 ) -> anyhow::Result<String> {
     let decks = setup.countdown_decks;
     let mut run = Countdown::new(decks, setup.per_flash, setup.surprise, seed);
+    let turns = match setup.pace {
+        Some(pace) => format!("a flash every {pace} s"),
+        None => "Enter turns the next; q ends".to_owned(),
+    };
     out.line(&format!(
-        "Countdown: {decks} deck(s), {} card(s) at a time. Enter turns the next; keep the \
-         Hi-Lo count; q ends.",
+        "Countdown: {decks} deck(s), {} card(s) at a time, {turns}. Keep the Hi-Lo count.",
         setup.per_flash
     ))?;
     let started = Instant::now();
     while let Some(flash) = run.flash().map(<[_]>::to_vec) {
         let shown = format!("{}  ", out.cards(&flash));
-        if out.ask(&shown, input)?.is_none() {
+        if let Some(pace) = setup.pace {
+            // Each flash over the last, on one line.
+            out.flash(&shown)?;
+            std::thread::sleep(std::time::Duration::from_secs_f64(pace));
+        } else if out.ask(&shown, input)?.is_none() {
             return Ok(format!("Countdown stopped after {} cards.", run.shown()));
         }
+    }
+    if setup.pace.is_some() {
+        out.flash("")?;
     }
     let seconds = started.elapsed().as_secs_f64();
     let guess = loop {

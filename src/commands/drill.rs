@@ -139,6 +139,12 @@ impl<W: Write> Out<'_, W> {
         writeln!(self.w, "{}", self.text(text))
     }
 
+    /// `text` over what the line held (a paced countdown's flash), without a new line.
+    pub(super) fn flash(&mut self, text: &str) -> std::io::Result<()> {
+        write!(self.w, "\r\x1b[2K{}", self.text(text))?;
+        self.w.flush()
+    }
+
     /// Writes a prompt (no newline) and flushes.
     fn prompt(&mut self, text: &str) -> std::io::Result<()> {
         write!(self.w, "{}", self.text(text))?;

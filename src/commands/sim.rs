@@ -44,7 +44,11 @@ pub fn sim(rules: &Rules, seed: Option<u64>, args: &SimArgs) -> anyhow::Result<(
         ShoeMode::CutCard(p)
     };
     let seed = seed.unwrap_or_else(rand::random);
-    if let Some(system) = args.count {
+    // `--strategy counter` is the counting simulator: Hi-Lo unless --count names a system.
+    let count = args
+        .count
+        .or((args.strategy == Level::Counter).then_some(CountSystem::HiLo));
+    if let Some(system) = count {
         let ShoeMode::CutCard(penetration) = shoe else {
             return Err(UsageError("--count needs a cut card, not --fresh-shoe".to_owned()).into());
         };
@@ -77,6 +81,8 @@ pub fn sim(rules: &Rules, seed: Option<u64>, args: &SimArgs) -> anyhow::Result<(
         AnyStrategy::Easy(s) => sim::run(rules, s, &config, &progress),
         AnyStrategy::Normal(s) => sim::run(rules, s, &config, &progress),
         AnyStrategy::Hard(s) => sim::run(rules, s, &config, &progress),
+        // Not reached (the counter is simulated above, with its bets); flat bets otherwise.
+        AnyStrategy::Counter(s) => sim::run(rules, s.as_ref(), &config, &progress),
     }
     .context("the simulation stopped on an engine error")?;
     bar.finish();

@@ -1,22 +1,6 @@
 //! Hi-Lo card counting: 2–6 count +1, 7–9 count 0, tens and aces count −1.
 
-use crate::engine::ValueCounts;
-
-/// The Hi-Lo tag of a card value (1 = ace … 10).
-pub const fn hilo_tag(value: u8) -> i32 {
-    match value {
-        2..=6 => 1,
-        7..=9 => 0,
-        _ => -1,
-    }
-}
-
-/// The running count of a set of seen cards.
-pub fn running_count(seen: &ValueCounts) -> i32 {
-    (1..=10u8)
-        .map(|v| hilo_tag(v) * i32::from(seen.get(v)))
-        .sum()
-}
+pub use crate::analysis::hilo::{hilo_tag, running_count};
 
 /// The true count: running count per deck left in the shoe (decks left estimated from the
 /// cards left, never below a quarter deck).
@@ -28,7 +12,7 @@ pub fn true_count(running: i32, cards_left: usize) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{GameRng, shoe::Shoe};
+    use crate::engine::{GameRng, ValueCounts, shoe::Shoe};
     use rand::SeedableRng;
 
     #[test]

@@ -18,6 +18,7 @@ use super::coach::Coach;
 use super::count::hilo_tag;
 use super::drill::build_hand;
 use crate::analysis::deviation::{Direction, IndexPlay, IndexTable, illustrious_18};
+pub use crate::analysis::hilo::{BetRamp, MAX_RAMP_BET, MAX_RAMP_STEPS, RampError};
 use crate::engine::{Action, Card, Cards, GameRng, Rank, Suit};
 
 /// How a true count is rounded to a whole number.
@@ -86,121 +87,6 @@ impl Resolution {
     pub fn decks(self, cards: usize) -> f64 {
         let step = self.step();
         ((cards as f64 / 52.0 / step).round() * step).max(step)
-    }
-}
-
-/// The largest bet a ramp may name, in units: far above any real spread, and small enough that
-/// a round's result in money (at most 8 bets) squared fits 64 bits.
-pub const MAX_RAMP_BET: u32 = 10_000;
-
-/// The most steps a ramp may have.
-pub const MAX_RAMP_STEPS: usize = 64;
-
-/// A bet ramp: the bet at floored true count ≤ 0, +1, +2, …; the last bet for every higher
-/// count.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BetRamp {
-    bets: Vec<u32>,
-}
-
-/// Why a ramp was refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum RampError {
-    /// No bet given.
-    #[error("the ramp is empty: give the bets at true count 0, +1, +2, … separated by commas")]
-    Empty,
-    /// A bet is not a whole number.
-    #[error("`{0}` is not a bet: each bet is a whole number of units, e.g. 1,2,4,6,8,10,12")]
-    NotANumber(String),
-    /// A bet of zero (the seat would sit the round out: wonging is not simulated).
-    #[error("a bet of 0 is not allowed: every bet is at least 1 unit")]
-    Zero,
-    /// A bet above [`MAX_RAMP_BET`].
-    #[error("a bet of {0} is too large: at most {MAX_RAMP_BET} units")]
-    TooLarge(u64),
-    /// More than [`MAX_RAMP_STEPS`] bets.
-    #[error("the ramp has {0} steps: at most {MAX_RAMP_STEPS}")]
-    TooLong(usize),
-}
-
-impl BetRamp {
-    /// A ramp of these bets (at true count ≤ 0, +1, …).
-    pub fn new(bets: Vec<u32>) -> Result<BetRamp, RampError> {
-        if bets.is_empty() {
-            return Err(RampError::Empty);
-        }
-        if bets.len() > MAX_RAMP_STEPS {
-            return Err(RampError::TooLong(bets.len()));
-        }
-        if bets.contains(&0) {
-            return Err(RampError::Zero);
-        }
-        if let Some(&big) = bets.iter().find(|&&b| b > MAX_RAMP_BET) {
-            return Err(RampError::TooLarge(u64::from(big)));
-        }
-        Ok(BetRamp { bets })
-    }
-
-    /// The flat bet of one unit: `--ramp 1`.
-    pub fn flat() -> BetRamp {
-        BetRamp { bets: vec![1] }
-    }
-
-    /// The bets, at true count ≤ 0 first.
-    pub fn bets(&self) -> &[u32] {
-        &self.bets
-    }
-
-    /// The bet at floored true count `tc`: the first bet at `tc ≤ 0`, the last one beyond the
-    /// ramp's end.
-    #[inline]
-    pub fn bet(&self, tc: i32) -> u32 {
-        let step = usize::try_from(tc).unwrap_or(0).min(self.bets.len() - 1);
-        self.bets[step]
-    }
-}
-
-impl std::str::FromStr for BetRamp {
-    type Err = RampError;
-
-    /// Parses `1,2,4,6,8,10,12` (spaces around the commas allowed).
-    fn from_str(text: &str) -> Result<BetRamp, RampError> {
-        if text.trim().is_empty() {
-            return Err(RampError::Empty);
-        }
-        let bets = text
-            .split(',')
-            .map(|part| {
-                let part = part.trim();
-                if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
-                    return Err(RampError::NotANumber(part.to_owned()));
-                }
-                match part.parse::<u64>() {
-                    Ok(bet) => u32::try_from(bet)
-                        .ok()
-                        .filter(|&b| b <= MAX_RAMP_BET)
-                        .ok_or(RampError::TooLarge(bet)),
-                    Err(_) => Err(RampError::TooLarge(u64::MAX)),
-                }
-            })
-            .collect::<Result<Vec<u32>, RampError>>()?;
-        BetRamp::new(bets)
-    }
-}
-
-impl std::fmt::Display for BetRamp {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let bets: Vec<String> = self.bets.iter().map(u32::to_string).collect();
-        f.write_str(&bets.join(","))
-    }
-}
-
-impl Default for BetRamp {
-    /// 1–12: a common spread for a six-deck shoe.
-    fn default() -> BetRamp {
-        BetRamp {
-            bets: vec![1, 2, 4, 6, 8, 10, 12],
-        }
     }
 }
 
@@ -403,7 +289,7 @@ impl Quiz {
     /// Grades `text` (a number, or `h`/`s`/`d`/`p` for deviations) and asks the next
     /// question. An answer that is not one (`Err`) is not counted.
     pub fn answer(&mut self, text: &str, seconds: f64) -> Result<QuizAnswer, String> {
-        let answer = grade(&self.prompt, &self.settings, text.trim())?;
+        let answer = grade_prompt(&self.prompt, &self.settings, text.trim())?;
         self.asked += 1;
         self.seconds += seconds;
         self.error_sum += answer.error;
@@ -519,7 +405,13 @@ fn number(text: &str) -> Result<f64, String> {
         .ok_or_else(|| format!("`{text}` is not a number"))
 }
 
-fn grade(prompt: &Prompt, settings: &QuizSettings, text: &str) -> Result<QuizAnswer, String> {
+/// Grades `text` as the answer to `prompt` under `settings` (what [`Quiz::answer`] does for its
+/// own question); an answer that is not one gets the reason.
+pub fn grade_prompt(
+    prompt: &Prompt,
+    settings: &QuizSettings,
+    text: &str,
+) -> Result<QuizAnswer, String> {
     match prompt {
         Prompt::TrueCount { running, decks } => {
             let given = number(text)?;
@@ -573,6 +465,24 @@ fn grade(prompt: &Prompt, settings: &QuizSettings, text: &str) -> Result<QuizAns
                 play.otherwise
             };
             let mut why = format!("{}: {}", play.cell.label(), index_words(play));
+            // What the right play is worth at this count over the other (the computed tables
+            // say; a published one does not).
+            let other = if expected == play.play {
+                play.otherwise
+            } else {
+                play.play
+            };
+            let sign = if expected == play.play { 1.0 } else { -1.0 };
+            if let Some(edge) = play.gain_at(*tc).map(|g| sign * g).filter(|&e| e >= 0.0) {
+                why.push_str(&format!(
+                    "; at {tc:+} {} is worth {edge:.3} bets more than {}",
+                    expected.name(),
+                    other.name()
+                ));
+                if given == other {
+                    why.push_str(": what this answer gives away");
+                }
+            }
             if let Some(peek) = settings.peek.get(play.cell)
                 && peek.index != play.index
             {
@@ -686,6 +596,11 @@ impl Countdown {
             .sum()
     }
 
+    /// Cards turned a flash.
+    pub fn per_flash(&self) -> usize {
+        self.per_flash
+    }
+
     /// Whole decks in the run.
     pub fn decks(&self) -> u8 {
         u8::try_from(self.cards.len() / 52).unwrap_or(u8::MAX)
@@ -712,6 +627,12 @@ impl Countdown {
         }
     }
 }
+
+/// The paces a countdown can turn its cards at, slowest first: seconds a flash.
+pub const COUNTDOWN_PACES: [f64; 8] = [2.0, 1.5, 1.0, 0.75, 0.5, 0.35, 0.25, 0.15];
+
+/// The deck counts a countdown offers.
+pub const COUNTDOWN_DECKS: [u8; 4] = [1, 2, 4, 6];
 
 /// The verdict on a countdown's answer.
 #[derive(Debug, Clone, PartialEq)]
@@ -811,11 +732,15 @@ mod tests {
             let mut quiz = Quiz::new(kind, settings(), 7).expect("a question");
             for _ in 0..200 {
                 let prompt = quiz.prompt().clone();
-                let right = grade(&prompt, quiz.settings(), "0").map(|a| a.expected);
+                let right = grade_prompt(&prompt, quiz.settings(), "0").map(|a| a.expected);
                 let expected = match right {
                     Ok(e) => e,
                     // Deviations are answered with a play.
-                    Err(_) => grade(&prompt, quiz.settings(), "h").unwrap().expected,
+                    Err(_) => {
+                        grade_prompt(&prompt, quiz.settings(), "h")
+                            .unwrap()
+                            .expected
+                    }
                 };
                 let answer = quiz.answer(&expected, 1.0).unwrap();
                 assert!(answer.right, "{kind:?} {prompt:?}: {answer:?}");
@@ -849,13 +774,13 @@ mod tests {
             running: -3,
             decks: 2.0,
         };
-        let floor = grade(&prompt, &settings(), "-1").unwrap();
+        let floor = grade_prompt(&prompt, &settings(), "-1").unwrap();
         assert!(!floor.right && floor.expected == "-2" && floor.why.contains("floor"));
         let truncate = QuizSettings {
             convention: Convention::Truncate,
             ..settings()
         };
-        assert!(grade(&prompt, &truncate, "-1").unwrap().right);
+        assert!(grade_prompt(&prompt, &truncate, "-1").unwrap().right);
     }
 
     #[test]
@@ -891,7 +816,7 @@ mod tests {
             up: Card::of_value(1),
             tc: 3,
         };
-        let answer = grade(&prompt, &quiz_settings, "d").unwrap();
+        let answer = grade_prompt(&prompt, &quiz_settings, "d").unwrap();
         assert!(!answer.right && answer.expected == "hit", "{answer:?}");
         assert!(answer.why.contains("peek-game") && answer.why.contains("no hole card"));
     }

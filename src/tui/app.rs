@@ -17,7 +17,7 @@ use std::path::PathBuf;
 
 use anyhow::bail;
 
-use crate::ai::Level;
+use crate::ai::{AnyStrategy, Level};
 use crate::analysis::Strategy;
 use crate::engine::{Action, GameRng, Phase, Rules, Table, Units, seeded_table};
 use crate::trainer::coach::Coach;
@@ -29,7 +29,7 @@ use super::background::{EvWorker, StrategySlot};
 use super::drill::DrillScreen;
 use super::hint;
 use super::log::Log;
-use super::seat_ai::{SeatStrategy, seat_strategy};
+use super::seat_ai::seat_strategy;
 use super::theme::{self, Theme};
 
 /// What the person (or the pacing timer) asked for. Keys become intents in
@@ -186,7 +186,7 @@ pub enum Player {
         level: Level,
         /// What decides for it: set once the strategy has been worked out (the hard seat plays
         /// it), before the first deal.
-        strategy: Option<Box<dyn SeatStrategy>>,
+        strategy: Option<Box<AnyStrategy>>,
     },
 }
 
@@ -361,7 +361,7 @@ impl App {
             ),
         };
         if config.ai.is_empty() && count > 1 {
-            bail!("--ai needs at least one level (easy, normal or hard)");
+            bail!("--ai needs at least one level (easy, normal, hard or counter)");
         }
         let mut levels = config.ai.iter().copied().cycle();
         let mut seats = Vec::with_capacity(count);
@@ -434,9 +434,9 @@ impl App {
         .request_indices_if_counting())
     }
 
-    /// Counting mode wants the index table from the start.
+    /// Counting mode and a counter seat want the index table from the start.
     fn request_indices_if_counting(mut self) -> App {
-        if self.counting
+        if (self.counting || self.has_counter_seat())
             && let Some(slot) = &mut self.indices
         {
             slot.request();
@@ -455,6 +455,9 @@ impl App {
     /// the keys. (Interactive use never waits for the EV panel.)
     pub fn with_background_waits(mut self, wait: bool) -> App {
         self.wait_in_update = wait;
+        if let Some(slot) = &mut self.indices {
+            slot.set_blocking(wait);
+        }
         if wait {
             self.ensure_strategy();
             self.refresh_background();
@@ -591,7 +594,18 @@ impl App {
     /// Whether an AI seat or the dealer is to play next, at the table's pace: the loop then
     /// waits [`App::step_delay`] for a key and sends [`Intent::Tick`] when none comes.
     pub fn animating(&self) -> bool {
-        !self.waiting_on_question() && self.drill.is_none() && self.automation_pending()
+        self.drill_pacing().is_some()
+            || (!self.waiting_on_question() && self.drill.is_none() && self.automation_pending())
+    }
+
+    /// The pause before a paced countdown turns its next card, while one runs.
+    fn drill_pacing(&self) -> Option<Duration> {
+        match &self.drill {
+            Some(super::drill::DrillScreen::Countdown(screen)) if !self.waiting_on_question() => {
+                screen.pacing()
+            }
+            _ => None,
+        }
     }
 
     /// Whether a question is on screen (leave? rebuy? the summary): play waits for it. The
@@ -602,7 +616,7 @@ impl App {
 
     /// The pause before each AI action or dealer step.
     pub fn step_delay(&self) -> Duration {
-        self.speed
+        self.drill_pacing().unwrap_or(self.speed)
     }
 
     /// Whether it is the person's turn.
@@ -803,6 +817,19 @@ impl App {
                 "This game's index table is ready: decisions are graded by it now.",
             );
         }
+        if arrived && self.has_counter_seat() {
+            // The counters play the table from now on.
+            for seat in &mut self.seats {
+                if let Player::Ai {
+                    level: Level::Counter,
+                    strategy,
+                } = &mut seat.player
+                {
+                    *strategy = None;
+                }
+            }
+            self.install_seat_strategies();
+        }
         for failure in failures {
             self.say(Tone::Error, failure.to_string());
         }
@@ -827,20 +854,33 @@ impl App {
         strategy
     }
 
-    /// Gives every AI seat still waiting its strategy (the hard one plays the computed chart).
+    /// Gives every AI seat still waiting its strategy (the hard one plays the computed chart,
+    /// a counter this game's index table once it is ready and the table's ramp).
     fn install_seat_strategies(&mut self) {
         let Some(strategy) = self.strategy.get().cloned() else {
             return;
         };
+        let indices = self.indices.as_ref().and_then(|slot| slot.get());
+        let ramp = self.ramp.clone().unwrap_or_default();
         for seat in &mut self.seats {
             if let Player::Ai {
                 level,
                 strategy: slot @ None,
             } = &mut seat.player
             {
-                *slot = Some(seat_strategy(*level, &strategy.chart));
+                *slot = Some(Box::new(seat_strategy(
+                    *level,
+                    &strategy.chart,
+                    indices,
+                    &ramp,
+                )));
             }
         }
+    }
+
+    /// Whether an AI seat counts cards.
+    pub(crate) fn has_counter_seat(&self) -> bool {
+        self.seats.iter().any(|s| s.level() == Some(Level::Counter))
     }
 
     /// The live EVs the panel wants now: the person's active hand with every card seen since

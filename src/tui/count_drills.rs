@@ -8,13 +8,16 @@ use std::time::Instant;
 use super::app::{Intent, Message, Tone};
 use super::drill::DrillContext;
 use crate::engine::Action;
-use crate::trainer::counting::{Countdown, Quiz, QuizAnswer, QuizKind, QuizSettings};
+use crate::trainer::counting::{
+    COUNTDOWN_DECKS as COUNTDOWN_DECK_CHOICES, COUNTDOWN_PACES, Countdown, Quiz, QuizAnswer,
+    QuizKind, QuizSettings,
+};
 use crate::trainer::practice::parse_count;
 
 /// The longest typed answer.
 const INPUT_MAX: usize = 6;
 
-/// Decks in a table countdown.
+/// Decks in a table countdown, until the person picks another number.
 pub const COUNTDOWN_DECKS: u8 = 1;
 
 /// A typed counting quiz on screen.
@@ -47,6 +50,8 @@ pub struct CountdownScreen {
     pub result: Option<Message>,
     /// A notice: a refused key.
     pub note: Option<Message>,
+    /// Seconds a flash when the cards turn by themselves; `None`: space turns them.
+    pub pace: Option<f64>,
 }
 
 fn note(tone: Tone, text: impl Into<String>) -> Option<Message> {
@@ -158,16 +163,48 @@ fn summary_lines(what: &str, asked: u32, score: impl Fn() -> String) -> Vec<Mess
 }
 
 impl CountdownScreen {
-    /// A countdown of `decks` decks, one card a flash, seeded with `seed`.
+    /// A countdown of `decks` decks, one card a flash, turned by space, seeded with `seed`.
     pub fn new(decks: u8, seed: u64) -> CountdownScreen {
+        CountdownScreen::with(decks, 1, None, seed)
+    }
+
+    /// A countdown of `decks` decks, `per_flash` cards a flash, at `pace` seconds a flash (or
+    /// by space), seeded with `seed`.
+    pub fn with(decks: u8, per_flash: usize, pace: Option<f64>, seed: u64) -> CountdownScreen {
         CountdownScreen {
-            run: Countdown::new(decks, 1, false, seed),
+            run: Countdown::new(decks, per_flash, false, seed),
             flash: Vec::new(),
             started: None,
             seconds: None,
             input: String::new(),
             result: None,
             note: None,
+            pace,
+        }
+    }
+
+    /// The pause before the next card turns by itself, while a paced run is under way.
+    pub fn pacing(&self) -> Option<std::time::Duration> {
+        let pace = self.pace?;
+        (self.started.is_some() && !self.run.done())
+            .then(|| std::time::Duration::from_secs_f64(pace))
+    }
+
+    /// Before the first card: the same run set up anew (decks, cards a flash, pace).
+    fn set_up(&mut self, decks: u8, per_flash: usize, pace: Option<f64>, seed: u64) {
+        *self = CountdownScreen::with(decks, per_flash, pace, seed);
+    }
+
+    /// The next pace from `pace`: `faster` towards the last of [`COUNTDOWN_PACES`], slower
+    /// back to turning by space.
+    fn step_pace(pace: Option<f64>, faster: bool) -> Option<f64> {
+        let at = pace.and_then(|p| COUNTDOWN_PACES.iter().position(|&q| q == p));
+        match (at, faster) {
+            (None, true) => Some(COUNTDOWN_PACES[0]),
+            (None, false) => None,
+            (Some(i), true) => Some(COUNTDOWN_PACES[(i + 1).min(COUNTDOWN_PACES.len() - 1)]),
+            (Some(0), false) => None,
+            (Some(i), false) => Some(COUNTDOWN_PACES[i - 1]),
         }
     }
 
@@ -176,9 +213,46 @@ impl CountdownScreen {
     pub fn update(&mut self, intent: Intent, ctx: &mut DrillContext<'_>) {
         match intent {
             Intent::NextRound | Intent::CountSubmit if self.result.is_some() => {
-                let decks = self.run.decks();
                 *ctx.drills_started += 1;
-                *self = CountdownScreen::new(decks, ctx.seed ^ *ctx.drills_started);
+                let (decks, per_flash, pace) = (self.run.decks(), self.run.per_flash(), self.pace);
+                self.set_up(decks, per_flash, pace, ctx.seed ^ *ctx.drills_started);
+            }
+            // Before the first card: 1, 2, 4 or 6 decks; Tab one or two cards a flash; + and −
+            // the pace (slowest of all: space turns each card).
+            Intent::CountKey(c) if self.started.is_none() => {
+                let (decks, per_flash, seed) = (self.run.decks(), self.run.per_flash(), ctx.seed);
+                let seed = seed ^ *ctx.drills_started;
+                match c {
+                    '+' | '-' => {
+                        let pace = Self::step_pace(self.pace, c == '+');
+                        self.set_up(decks, per_flash, pace, seed);
+                    }
+                    _ => match c.to_digit(10).and_then(|d| u8::try_from(d).ok()) {
+                        Some(d) if COUNTDOWN_DECK_CHOICES.contains(&d) => {
+                            self.set_up(d, per_flash, self.pace, seed);
+                        }
+                        _ => {
+                            self.note = note(
+                                Tone::Error,
+                                "Before the first card: 1, 2, 4 or 6 decks, Tab one or two \
+                                 cards a flash, + and - the pace.",
+                            )
+                        }
+                    },
+                }
+            }
+            Intent::PanelPage if self.started.is_none() => {
+                let (decks, pace) = (self.run.decks(), self.pace);
+                let per_flash = 3 - self.run.per_flash();
+                self.set_up(decks, per_flash, pace, ctx.seed ^ *ctx.drills_started);
+            }
+            Intent::Tick if self.pacing().is_some() => {
+                self.flash = self.run.flash().map(<[_]>::to_vec).unwrap_or_default();
+                if self.run.done() {
+                    self.seconds = self
+                        .started
+                        .map(|s| ctx.now.saturating_duration_since(s).as_secs_f64());
+                }
             }
             Intent::NextRound | Intent::CountSubmit if !self.run.done() => {
                 self.started.get_or_insert(ctx.now);

@@ -4,8 +4,8 @@
 //! Money is the engine's: the bet is placed at the table, doubles and splits stake the
 //! seat's own bankroll, and what the screens show is read back from the table and the coach.
 
-use crate::ai;
-use crate::engine::{Action, ActionError, Event, Phase};
+use crate::ai::{self, AnyStrategy};
+use crate::engine::{Action, ActionError, Event, Phase, Units};
 
 use super::app::{App, Message, Overlay, Player, Tone};
 use super::narrate::Narrator;
@@ -114,6 +114,7 @@ impl App {
             return;
         }
         self.grade_bet();
+        self.place_counter_bets();
         if !self.table.covers_bet(self.you)
             && let Some((_, whole)) = self.table.bet_range(self.you)
             && self.table.place_bet(self.you, whole).is_ok()
@@ -132,6 +133,30 @@ impl App {
                 self.absorb(&events);
             }
             Err(err) => self.refuse(err),
+        }
+    }
+
+    /// Every counter seat bets by its ramp at the true count it sees, within the table's
+    /// limits, and says so.
+    fn place_counter_bets(&mut self) {
+        let (min, max) = self.rules.bet_limits();
+        for seat in 0..self.seats.len() {
+            let Player::Ai {
+                strategy: Some(strategy),
+                ..
+            } = &self.seats[seat].player
+            else {
+                continue;
+            };
+            let AnyStrategy::Counter(counter) = strategy.as_ref() else {
+                continue;
+            };
+            let (units, tc) = counter.next_bet(&self.table.view(seat));
+            let bet = Units::from_units(i64::from(units)).clamp(min, max);
+            if self.table.place_bet(seat, bet).is_ok() {
+                let line = self.narrate(|n| n.counter_bet(seat, bet, tc));
+                self.messages_push(line);
+            }
         }
     }
 
@@ -217,6 +242,16 @@ impl App {
                 }
                 // Every AI seat has its strategy once the chart is known.
                 let strategy = self.ensure_strategy();
+                // A counter's index play is told after its action.
+                let index_move = match &self.seats[seat].player {
+                    Player::Ai {
+                        strategy: Some(s), ..
+                    } => match s.as_ref() {
+                        AnyStrategy::Counter(c) => c.decide_explained(&self.table.view(seat)).1,
+                        _ => None,
+                    },
+                    _ => None,
+                };
                 let played = match &self.seats[seat].player {
                     Player::Ai {
                         strategy: Some(s), ..
@@ -228,6 +263,10 @@ impl App {
                 .map(|(turn, events)| (turn, events.to_vec()));
                 if let Some((turn, events)) = played {
                     self.after_turn(turn.seat, turn.hand, turn.action, &events);
+                    if let Some(m) = index_move.filter(|m| m.play == turn.action) {
+                        let line = self.narrate(|n| n.index_move(turn.seat, &m));
+                        self.messages_push(line);
+                    }
                 }
             }
             Phase::Dealer => {

@@ -19,6 +19,8 @@ pub struct IndexSlot {
     failures: Vec<WorkerFailure>,
     /// A failed attempt is made once more; then the slot gives up and says so.
     retried: bool,
+    /// Whether [`IndexSlot::poll`] waits for work under way (scripted tests).
+    blocking: bool,
 }
 
 impl IndexSlot {
@@ -31,7 +33,14 @@ impl IndexSlot {
             pending: None,
             failures: Vec::new(),
             retried: false,
+            blocking: false,
         }
+    }
+
+    /// Makes [`IndexSlot::poll`] wait for work under way instead of looking (scripted tests:
+    /// every frame is then fixed by the keys).
+    pub fn set_blocking(&mut self, blocking: bool) {
+        self.blocking = blocking;
     }
 
     /// Starts the work if it has not started (a no-op once started or ready).
@@ -58,7 +67,12 @@ impl IndexSlot {
         let Some(rx) = &self.pending else {
             return false;
         };
-        let failure = match rx.try_recv() {
+        let received = if self.blocking {
+            rx.recv().map_err(|_| TryRecvError::Disconnected)
+        } else {
+            rx.try_recv()
+        };
+        let failure = match received {
             Ok(Ok(table)) => {
                 self.ready = Some(table);
                 self.pending = None;

@@ -468,6 +468,7 @@ fn drill_intent(code: KeyCode, drill: &DrillScreen) -> Option<Intent> {
             _ => None,
         },
         DrillScreen::Quiz(_) | DrillScreen::Countdown(_) => match code {
+            KeyCode::Tab if matches!(drill, DrillScreen::Countdown(_)) => Some(Intent::PanelPage),
             KeyCode::Char('r' | 'R') => Some(Intent::OpenDrills),
             KeyCode::Char('i' | 'I') => Some(Intent::ToggleStats),
             KeyCode::Char(c @ ('0'..='9' | '-' | '+' | '.')) => Some(Intent::CountKey(c)),

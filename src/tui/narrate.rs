@@ -4,6 +4,7 @@
 //! dealer's visible hand): no state of its own, nothing computed twice. The money in every
 //! line is the engine's (`Outcome::money`).
 
+use crate::ai::IndexMove;
 use crate::engine::{
     Action, Card, CloseReason, DealerHand, Event, OutcomeKind, Recipient, Seat, Units,
 };
@@ -53,6 +54,33 @@ pub fn dealer_total_text(dealer: &DealerHand) -> String {
 impl Narrator<'_> {
     fn name(&self, seat: usize) -> &str {
         self.seats.get(seat).map_or("A seat", |s| s.name.as_str())
+    }
+
+    /// A counter seat's bet before the deal: `Seat 1 (counter) bets 4 at true count +2`.
+    pub fn counter_bet(&self, seat: usize, bet: Units, tc: i32) -> Message {
+        message(
+            Tone::Info,
+            format!(
+                "{} (counter) bets {} at true count {tc:+}.",
+                self.name(seat),
+                bet.plain()
+            ),
+        )
+    }
+
+    /// A counter seat's index play, after its action line: `Seat 1 (counter): 16 vs T,
+    /// index play at true count +1 — the chart says hit`.
+    pub fn index_move(&self, seat: usize, m: &IndexMove) -> Message {
+        message(
+            Tone::Info,
+            format!(
+                "{} (counter): {}, index play at true count {:+} — the chart says {}.",
+                self.name(seat),
+                m.cell.label(),
+                m.tc,
+                m.chart
+            ),
+        )
     }
 
     /// A line about an action just taken: `Seat 1 hits: 7♣ → 17`.

@@ -3,14 +3,29 @@
 
 use crate::ai::{AnyStrategy, Level};
 use crate::analysis::chart::Chart;
+use crate::analysis::deviation::IndexTable;
+use crate::analysis::hilo::BetRamp;
 
 pub use crate::ai::Strategy as SeatStrategy;
 
 /// The strategy of an AI seat of `level`; `hard_chart` is the variant's computed basic
 /// strategy, which the hard seat plays (the app hands over the one it worked out in the
-/// background, so nothing is computed twice).
-pub fn seat_strategy(level: Level, hard_chart: &Chart) -> Box<dyn SeatStrategy> {
-    Box::new(AnyStrategy::with_chart(level, hard_chart))
+/// background, so nothing is computed twice). A counter plays `indices` (basic strategy until
+/// this game's table has been computed) and bets `ramp`.
+pub fn seat_strategy(
+    level: Level,
+    hard_chart: &Chart,
+    indices: Option<&IndexTable>,
+    ramp: &BetRamp,
+) -> AnyStrategy {
+    match level {
+        Level::Counter => AnyStrategy::counter(
+            hard_chart,
+            indices.unwrap_or(&IndexTable::default()),
+            ramp.clone(),
+        ),
+        _ => AnyStrategy::with_chart(level, hard_chart),
+    }
 }
 
 #[cfg(test)]
@@ -26,8 +41,8 @@ mod tests {
 
     #[test]
     fn every_level_picks_a_legal_action() {
-        for level in [Level::Easy, Level::Normal, Level::Hard] {
-            let strategy = seat_strategy(level, &chart());
+        for level in Level::ALL {
+            let strategy = seat_strategy(level, &chart(), None, &BetRamp::default());
             let mut table = seeded_table(Rules::default(), 1, 9);
             for _ in 0..200 {
                 table.start_round().expect("between rounds");
@@ -43,7 +58,7 @@ mod tests {
 
     #[test]
     fn easy_hits_sixteen_and_stands_on_seventeen() {
-        let strategy = seat_strategy(Level::Easy, &chart());
+        let strategy = seat_strategy(Level::Easy, &chart(), None, &BetRamp::default());
         let mut table = seeded_table(Rules::default(), 1, 1);
         let (ten, six, seven) = (Card::of_value(10), Card::of_value(6), Card::of_value(7));
         assert!(table.stack_next(&[ten, Card::of_value(9), six, Card::of_value(8)]));

@@ -458,6 +458,21 @@ fn analyse(game: Game, run: &Run, ups: &[u8]) -> IndicesReport {
                 .collect();
             let by_count = curves.by_count(&gain);
             let fine = curves.fine(&gain);
+            // Per hand in the cell: the chance-weighted gain over the cell's chance, each
+            // averaged over the count's states.
+            let chance: Vec<f64> = solved
+                .iter()
+                .map(|s| {
+                    let c = &s.cells[i];
+                    c.weight + if stand_or_hit { c.multi_weight } else { 0.0 }
+                })
+                .collect();
+            let per_hand: Vec<(i32, f64)> = by_count
+                .iter()
+                .zip(curves.by_count(&chance))
+                .filter(|((tc, _, _), _)| INDEX_RANGE.contains(tc))
+                .map(|(&(tc, _, g), (_, _, w))| (tc, if w > 0.0 { g / w } else { 0.0 }))
+                .collect();
             for direction in [Direction::AtOrAbove, Direction::Below] {
                 let Some(index) = find_index(&by_count, direction) else {
                     continue;
@@ -470,6 +485,7 @@ fn analyse(game: Game, run: &Run, ups: &[u8]) -> IndicesReport {
                     index: Some(index),
                     crossing: crossing(&fine, direction, index),
                     gain_per_100: 0.0,
+                    gain_by_tc: per_hand.clone(),
                 };
                 candidate.gain_per_100 = 100.0
                     * by_count
@@ -500,6 +516,7 @@ fn analyse(game: Game, run: &Run, ups: &[u8]) -> IndicesReport {
                         index: None,
                         crossing: None,
                         gain_per_100: 0.0,
+                        gain_by_tc: Vec::new(),
                     });
                 }
             }

@@ -179,10 +179,37 @@ pub fn render_countdown(app: &App, screen: &CountdownScreen, area: Rect, buf: &m
     let block = framed(app, " Countdown ".to_owned());
     let inner = block.inner(info_area);
     block.render(info_area, buf);
-    let mut lines = vec![Line::from(Span::styled(
-        "2–6 count +1 · 7–9 count 0 · tens and aces count −1. A whole deck counts to 0.",
-        t.text,
-    ))];
+    let decks = run.decks();
+    let pace = match screen.pace {
+        Some(seconds) => format!("a flash every {seconds} s"),
+        None => "space turns each flash".to_owned(),
+    };
+    let mut lines = vec![
+        Line::from(Span::styled(
+            "2–6 count +1 · 7–9 count 0 · tens and aces count −1. A whole deck counts to 0.",
+            t.text,
+        )),
+        Line::from(Span::styled(
+            format!(
+                "{decks} deck{} · {} card{} a flash · {pace}",
+                if decks == 1 { "" } else { "s" },
+                run.per_flash(),
+                if run.per_flash() == 1 { "" } else { "s" },
+            ),
+            t.dim,
+        )),
+    ];
+    if screen.started.is_none() {
+        lines.push(Line::from(vec![
+            Span::styled("Before the first card: ", t.dim),
+            key(app, "1 2 4 6"),
+            Span::raw(" decks  "),
+            key(app, "Tab"),
+            Span::raw(" 1 or 2 cards  "),
+            key(app, "+ -"),
+            Span::raw(" pace"),
+        ]));
+    }
     if let Some(result) = &screen.result {
         lines.push(Line::default());
         lines.push(message_line(app, result));
@@ -192,7 +219,7 @@ pub fn render_countdown(app: &App, screen: &CountdownScreen, area: Rect, buf: &m
         .lifetime()
         .unwrap_or_else(|| app.coach().session().clone())
         .countdown_best
-        .get(&u8::try_from(run.size() / 52).unwrap_or(1))
+        .get(&decks)
         .copied();
     if let Some(best) = best {
         lines.push(Line::from(Span::styled(

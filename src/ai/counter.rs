@@ -1,0 +1,639 @@
+//! The counter: the hard seat plus Hi-Lo, an index table and a bet ramp.
+//!
+//! It sees what a player sees and nothing more: its count is the Hi-Lo sum of the cards its
+//! [`SeatView`] shows as seen since the shuffle, its true count that over the view's cards
+//! left ([`floored_true_count`]). The index plays are compiled into one chart table per true
+//! count ([`ByCount`]), so a counted decision costs what a flat one does; the counting
+//! simulator ([`crate::sim::count`]) plays the same counter at the start-of-round count, the
+//! table's counter seat at the count of the moment (what a player would use, and what the
+//! table's counting mode grades by).
+
+use super::{Hard, Strategy};
+use crate::analysis::chart::{Cell, Chart, Code, HandKind};
+use crate::analysis::deviation::{Direction, IndexPlay, IndexTable, floored_true_count};
+use crate::analysis::hilo::{BetRamp, hilo_tag};
+use crate::engine::{Action, ActionSet, Cards, SeatView, ValueCounts};
+
+/// The counting system. Hi-Lo only, for now: a named choice so reports and flags say which.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CountSystem {
+    /// Hi-Lo: 2–6 count +1, 7–9 count 0, tens and aces −1.
+    HiLo,
+}
+
+impl CountSystem {
+    /// Every system.
+    pub const ALL: [CountSystem; 1] = [CountSystem::HiLo];
+
+    /// The name on the command line and in reports: `hilo`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            CountSystem::HiLo => "hilo",
+        }
+    }
+
+    /// The system in a few words.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            CountSystem::HiLo => "Hi-Lo: 2-6 count +1, 7-9 count 0, tens and aces -1",
+        }
+    }
+
+    /// The running count of a set of seen cards.
+    #[inline]
+    pub fn running_count(self, seen: &ValueCounts) -> i32 {
+        match self {
+            CountSystem::HiLo => seen
+                .0
+                .iter()
+                .zip(1u8..)
+                .map(|(&n, value)| hilo_tag(value) * i32::from(n))
+                .sum(),
+        }
+    }
+}
+
+/// An index table compiled for play: for every cell, the range of floored true counts where
+/// its deviation is made. Plays exactly as [`IndexTable::deviation`] (a test compares the two
+/// on every cell, count and legal set).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deviations {
+    /// Per cell ([`Deviations::slot`]): 0 for none, else 1 + the index into `rules`.
+    slots: Box<[u8; SLOTS]>,
+    rules: Vec<DeviationRule>,
+}
+
+/// One compiled deviation: `play` when `low ≤ tc < high`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct DeviationRule {
+    play: Action,
+    low: i32,
+    high: i32,
+}
+
+/// Hand kinds × rows 0–21 × up cards 0–10.
+const SLOTS: usize = 3 * 22 * 11;
+
+impl Deviations {
+    /// Compiles `table`. Where a table names one cell twice, the first entry counts, as in
+    /// [`IndexTable::get`].
+    pub fn new(table: &IndexTable) -> Deviations {
+        let mut slots = Box::new([0u8; SLOTS]);
+        let mut rules = Vec::new();
+        for play in &table.plays {
+            let Some(slot) = Self::slot(play.cell) else {
+                continue;
+            };
+            // `IndexPlay::applies`, as a range; an index that never applies gets none.
+            let (low, high) = match (play.index, play.direction) {
+                (None, _) => continue,
+                (Some(i), Direction::AtOrAbove) => (i, i32::MAX),
+                (Some(i), Direction::Below) => (i32::MIN, i),
+            };
+            if slots[slot] != 0 || table.get(play.cell) != Some(play) {
+                continue;
+            }
+            // More distinct cells than a byte holds cannot occur: there are fewer cells.
+            let Ok(id) = u8::try_from(rules.len() + 1) else {
+                break;
+            };
+            rules.push(DeviationRule {
+                play: play.play,
+                low,
+                high,
+            });
+            slots[slot] = id;
+        }
+        Deviations { slots, rules }
+    }
+
+    /// The slot of a cell, if it is one a hand can be in.
+    #[inline(always)]
+    fn slot(cell: Cell) -> Option<usize> {
+        let kind = match cell.kind {
+            HandKind::Hard => 0,
+            HandKind::Soft => 1,
+            HandKind::Pair => 2,
+        };
+        (cell.row <= 21 && cell.up <= 10)
+            .then(|| (kind * 22 + usize::from(cell.row)) * 11 + usize::from(cell.up))
+    }
+
+    /// The deviation to make in `cell` at floored true count `tc` among the `legal` actions,
+    /// or `None` to play basic strategy: the answer of [`IndexTable::deviation`].
+    #[inline(always)]
+    pub fn deviation(&self, cell: Cell, tc: i32, legal: ActionSet) -> Option<Action> {
+        let id = *self.slots.get(Self::slot(cell)?)?;
+        let rule = self.rules.get(usize::from(id).checked_sub(1)?)?;
+        (rule.low <= tc && tc < rule.high && legal.contains(rule.play)).then_some(rule.play)
+    }
+
+    /// Whether there is no deviation at all.
+    pub fn is_empty(&self) -> bool {
+        self.rules.is_empty()
+    }
+}
+
+/// The counter's way of playing and betting: basic strategy, the compiled index plays and the
+/// ramp.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Counter {
+    /// Basic strategy (the hard seat, playing the chart it was given).
+    basic: Hard,
+    deviations: Deviations,
+    /// The chart played at each true count, compiled ([`ByCount`]).
+    by_count: ByCount,
+    ramp: BetRamp,
+    system: CountSystem,
+}
+
+/// Basic strategy with the index plays made at each true count, compiled into one chart table
+/// per count ([`Hard`]), so that a counted decision costs what a flat one does.
+///
+/// Every index play changes at one count, so outside the counts from one below the lowest
+/// index to the highest the plays no longer change: a count is clamped into that range. A count
+/// whose plays a chart cannot express (an index play whose fallback, where it is not legal,
+/// differs from every chart code's) has no table and is decided by [`Deviations`] instead.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct ByCount {
+    /// The count of `tables[0]`.
+    low: i32,
+    tables: Vec<Option<Hard>>,
+}
+
+/// The chart codes, in the order tried.
+const CODES: [Code; 5] = [Code::H, Code::S, Code::D, Code::Ds, Code::P];
+
+/// Whether a hand can be in `cell` (the rows and up cards a [`Chart`] has).
+fn is_chart_cell(cell: Cell) -> bool {
+    let rows = match cell.kind {
+        HandKind::Hard => 4..=21,
+        HandKind::Soft => 12..=21,
+        HandKind::Pair => 1..=10,
+    };
+    rows.contains(&cell.row) && (1..=10).contains(&cell.up)
+}
+
+/// Every set of legal actions a turn can have: stand is legal on every turn.
+fn turn_legal_sets() -> impl Iterator<Item = ActionSet> {
+    (0..16u8)
+        .map(ActionSet::from_bits)
+        .filter(|legal| legal.contains(Action::Stand))
+}
+
+impl ByCount {
+    fn new(basic: &Hard, table: &IndexTable) -> ByCount {
+        // The plays that count: the first of each cell (as `IndexTable::get`), with an index.
+        let plays: Vec<&IndexPlay> = table
+            .plays
+            .iter()
+            .filter(|p| p.index.is_some() && table.get(p.cell) == Some(*p))
+            .collect();
+        let indices = plays.iter().filter_map(|p| p.index);
+        let (Some(low), Some(high)) = (indices.clone().min(), indices.max()) else {
+            return ByCount {
+                low: 0,
+                tables: vec![Some(basic.clone())],
+            };
+        };
+        let low = low.saturating_sub(1);
+        let tables = (low..=high)
+            .map(|tc| Self::chart_at(basic.chart(), &plays, tc).map(Hard::new))
+            .collect();
+        ByCount { low, tables }
+    }
+
+    /// Basic strategy with the plays made at `tc`, if a chart can express them.
+    fn chart_at(basic: &Chart, plays: &[&IndexPlay], tc: i32) -> Option<Chart> {
+        let mut chart = basic.clone();
+        for play in plays
+            .iter()
+            .filter(|p| p.applies(tc) && is_chart_cell(p.cell))
+        {
+            let otherwise = basic.get(play.cell);
+            // The code that makes the play where it is legal and basic strategy elsewhere, on
+            // every set of legal actions a turn can have (stand is legal on every turn).
+            let code = CODES.into_iter().find(|code| {
+                turn_legal_sets().all(|legal| {
+                    let wanted = if legal.contains(play.play) {
+                        play.play
+                    } else {
+                        otherwise.resolve(legal)
+                    };
+                    code.resolve(legal) == wanted
+                })
+            })?;
+            chart.set(play.cell, code);
+        }
+        Some(chart)
+    }
+
+    /// The compiled strategy at floored true count `tc`, if there is one.
+    #[inline(always)]
+    fn at(&self, tc: i32) -> Option<&Hard> {
+        let last = self.tables.len().saturating_sub(1);
+        let step = usize::try_from(tc.saturating_sub(self.low))
+            .unwrap_or(0)
+            .min(last);
+        self.tables.get(step)?.as_ref()
+    }
+}
+
+impl Counter {
+    /// A counter playing `basic` with the deviations of `indices`, betting `ramp`.
+    pub fn new(basic: Hard, indices: &IndexTable, ramp: BetRamp) -> Counter {
+        Counter {
+            by_count: ByCount::new(&basic, indices),
+            basic,
+            deviations: Deviations::new(indices),
+            ramp,
+            system: CountSystem::HiLo,
+        }
+    }
+
+    /// The ramp.
+    pub fn ramp(&self) -> &BetRamp {
+        &self.ramp
+    }
+
+    /// The counting system.
+    pub fn system(&self) -> CountSystem {
+        self.system
+    }
+
+    /// The counter's play at floored true count `tc`, as a [`Strategy`].
+    #[inline(always)]
+    pub fn at_count(&self, tc: i32) -> AtCount<'_> {
+        AtCount {
+            counter: self,
+            compiled: self.by_count.at(tc),
+            tc,
+        }
+    }
+
+    /// The play at `tc` by the definition: the index table's deviation for the hand's cell if
+    /// it has one there and it is legal, else basic strategy.
+    #[inline]
+    fn decide_by_lookup(&self, cards: &Cards, up: u8, legal: ActionSet, tc: i32) -> Action {
+        if !self.deviations.is_empty() {
+            let cell = Cell::for_hand(cards, up, legal.contains(Action::Split));
+            if let Some(play) = self.deviations.deviation(cell, tc, legal) {
+                return play;
+            }
+        }
+        self.basic.decide_hand(cards, up, legal)
+    }
+}
+
+/// A [`Counter`] at one true count: the strategy of one round.
+#[derive(Debug, Clone, Copy)]
+pub struct AtCount<'a> {
+    counter: &'a Counter,
+    /// The chart table compiled for this count, where there is one.
+    compiled: Option<&'a Hard>,
+    tc: i32,
+}
+
+impl Strategy for AtCount<'_> {
+    #[inline(always)]
+    fn decide_hand(&self, cards: &Cards, up: u8, legal: ActionSet) -> Action {
+        match self.compiled {
+            Some(table) => table.decide_hand(cards, up, legal),
+            None => self.counter.decide_by_lookup(cards, up, legal, self.tc),
+        }
+    }
+}
+
+/// A play of the counter's that is not the chart's: the index play it made, and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IndexMove {
+    /// The chart cell of the hand.
+    pub cell: Cell,
+    /// The play made.
+    pub play: Action,
+    /// What basic strategy plays there.
+    pub chart: Action,
+    /// The floored true count it was made at.
+    pub tc: i32,
+}
+
+impl Counter {
+    /// The floored true count of what `view` shows: the Hi-Lo count of the cards seen since the
+    /// shuffle over the cards left in the shoe.
+    pub fn true_count(&self, view: &SeatView<'_>) -> i32 {
+        floored_true_count(self.system.running_count(view.seen()), view.cards_left())
+    }
+
+    /// The bet for the next deal, from what `view` shows between rounds, and the true count it
+    /// was read at: the ramp's bet, its first when the cut card has been reached (the next
+    /// deal begins with a shuffle, at a count of 0).
+    pub fn next_bet(&self, view: &SeatView<'_>) -> (u32, i32) {
+        let tc = if view.until_cut() == 0 {
+            0
+        } else {
+            self.true_count(view)
+        };
+        (self.ramp.bet(tc), tc)
+    }
+
+    /// The counter's play for the view's active hand at the count of the moment, and the index
+    /// play it is when basic strategy would play otherwise.
+    pub fn decide_explained(&self, view: &SeatView<'_>) -> (Action, Option<IndexMove>) {
+        let (Some(hand), Some(up)) = (view.active_hand(), view.dealer_up()) else {
+            return (Action::Stand, None);
+        };
+        let (cards, up, legal) = (&hand.cards, up.value(), view.legal());
+        let tc = self.true_count(view);
+        let play = self.at_count(tc).decide_hand(cards, up, legal);
+        let chart = self.basic.decide_hand(cards, up, legal);
+        let index = (play != chart).then(|| IndexMove {
+            cell: Cell::for_hand(cards, up, legal.contains(Action::Split)),
+            play,
+            chart,
+            tc,
+        });
+        (play, index)
+    }
+}
+
+/// The counter as a seat: it plays at the true count its view shows.
+impl Strategy for Counter {
+    /// Without a view there is no count: basic strategy.
+    fn decide_hand(&self, cards: &Cards, up: u8, legal: ActionSet) -> Action {
+        self.basic.decide_hand(cards, up, legal)
+    }
+
+    fn decide(&self, view: &SeatView<'_>) -> Action {
+        self.decide_explained(view).0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::hard_chart;
+    use crate::analysis::deviation::illustrious_18;
+    use crate::engine::Rules;
+
+    /// Every cell a hand can be in, and some it cannot.
+    fn all_cells() -> Vec<Cell> {
+        let mut cells = Vec::new();
+        for up in 0..=11u8 {
+            for row in 0..=23u8 {
+                for kind in [HandKind::Hard, HandKind::Soft, HandKind::Pair] {
+                    cells.push(Cell { kind, row, up });
+                }
+            }
+        }
+        cells
+    }
+
+    fn assert_compiled_plays_as_the_table(table: &IndexTable) {
+        let compiled = Deviations::new(table);
+        for cell in all_cells() {
+            for tc in -20..=20 {
+                for bits in 0..16u8 {
+                    let legal = ActionSet::from_bits(bits);
+                    assert_eq!(
+                        compiled.deviation(cell, tc, legal),
+                        table.deviation(cell, tc, legal),
+                        "{cell:?} at {tc} with {legal:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn compiled_deviations_play_exactly_as_the_index_table() {
+        assert_compiled_plays_as_the_table(&illustrious_18());
+        assert_compiled_plays_as_the_table(&IndexTable::default());
+        // A cell named twice (the first counts), a never-index, and both directions.
+        let mut table = illustrious_18();
+        let first = table.plays[0].clone();
+        table.plays.push(IndexPlay {
+            play: Action::Hit,
+            index: Some(-3),
+            direction: Direction::Below,
+            ..first.clone()
+        });
+        table.plays.push(IndexPlay {
+            cell: Cell {
+                kind: HandKind::Soft,
+                row: 19,
+                up: 6,
+            },
+            index: None,
+            ..first
+        });
+        assert_compiled_plays_as_the_table(&table);
+    }
+
+    /// Every hand of one to four cards by value (1 = ace … 10).
+    fn all_hands() -> Vec<Cards> {
+        let mut hands = Vec::new();
+        let mut frontier = vec![Vec::<u8>::new()];
+        for _ in 0..4 {
+            let mut next = Vec::new();
+            for values in &frontier {
+                for v in 1..=10u8 {
+                    let mut longer = values.clone();
+                    longer.push(v);
+                    hands.push(Cards::from_values(&longer));
+                    next.push(longer);
+                }
+            }
+            frontier = next;
+        }
+        hands
+    }
+
+    /// The compiled charts decide every hand, up card, count and set of legal actions a turn
+    /// can have as the definition does (the index table's deviation where it applies and is
+    /// legal, else basic strategy).
+    fn assert_counter_plays_by_definition(table: &IndexTable) {
+        let counter = Counter::new(
+            Hard::new(hard_chart(&Rules::default())),
+            table,
+            BetRamp::flat(),
+        );
+        let hands = all_hands();
+        for tc in -14..=14 {
+            let at = counter.at_count(tc);
+            for hand in &hands {
+                for up in 1..=10u8 {
+                    for legal in turn_legal_sets() {
+                        assert_eq!(
+                            at.decide_hand(hand, up, legal),
+                            counter.decide_by_lookup(hand, up, legal, tc),
+                            "{hand:?} against {up} at {tc}, legal {legal:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_compiled_counter_plays_the_index_table_by_its_definition() {
+        let i18 = illustrious_18();
+        assert_counter_plays_by_definition(&i18);
+        assert_counter_plays_by_definition(&IndexTable::default());
+        let counter = Counter::new(
+            Hard::new(hard_chart(&Rules::default())),
+            &i18,
+            BetRamp::flat(),
+        );
+        assert!(
+            counter.by_count.tables.iter().all(Option::is_some),
+            "a chart expresses every I18 play"
+        );
+        // Plays whose fallbacks need every code: double-else-stand, split, and a hit where
+        // basic strategy doubles (which no chart code expresses with double legal but hit not:
+        // that count is decided by the table instead).
+        let cell = |kind, row, up| Cell { kind, row, up };
+        let play = |cell, play, direction, index| IndexPlay {
+            cell,
+            play,
+            otherwise: Action::Stand,
+            direction,
+            index: Some(index),
+            crossing: None,
+            gain_per_100: 0.0,
+            gain_by_tc: Vec::new(),
+        };
+        let mixed = IndexTable {
+            plays: vec![
+                play(
+                    cell(HandKind::Soft, 19, 6),
+                    Action::Double,
+                    Direction::AtOrAbove,
+                    1,
+                ),
+                play(
+                    cell(HandKind::Pair, 9, 7),
+                    Action::Split,
+                    Direction::AtOrAbove,
+                    3,
+                ),
+                play(
+                    cell(HandKind::Hard, 11, 6),
+                    Action::Hit,
+                    Direction::Below,
+                    -9,
+                ),
+                play(
+                    cell(HandKind::Hard, 10, 10),
+                    Action::Double,
+                    Direction::AtOrAbove,
+                    6,
+                ),
+            ],
+        };
+        assert_counter_plays_by_definition(&mixed);
+        let counter = Counter::new(
+            Hard::new(hard_chart(&Rules::default())),
+            &mixed,
+            BetRamp::flat(),
+        );
+        assert!(
+            counter.by_count.tables.iter().any(Option::is_none),
+            "the hit below -9 where basic strategy doubles leaves a count to the table"
+        );
+    }
+
+    #[test]
+    fn the_hilo_running_count_weighs_each_value_by_its_tag() {
+        let mut seen = ValueCounts::default();
+        for v in [2, 3, 4, 5, 6, 6] {
+            seen.add(v);
+        }
+        assert_eq!(CountSystem::HiLo.running_count(&seen), 6);
+        for v in [7, 8, 9, 10, 10, 1, 1] {
+            seen.add(v);
+        }
+        assert_eq!(CountSystem::HiLo.running_count(&seen), 2);
+        assert_eq!(
+            CountSystem::HiLo.running_count(&seen),
+            crate::trainer::count::running_count(&seen)
+        );
+    }
+
+    /// A one-seat table whose first round leaves a running count of +6 (2,4,3,5 dealt, the
+    /// seat standing on 5, the dealer drawing 6 and 2 to 17), then deals the seat 10,6 against
+    /// a ten with `hole` face down; the rest of the shoe is shuffled by `seed`.
+    fn sixteen_vs_ten_at_plus_five(
+        hole: u8,
+        seed: u64,
+    ) -> crate::engine::Table<crate::engine::GameRng> {
+        use crate::engine::{Card, seeded_table};
+        let mut table = seeded_table(Rules::default(), 1, seed);
+        let cards: Vec<Card> = [2, 4, 3, 5, 6, 2, 10, 10, 6, hole]
+            .into_iter()
+            .map(Card::of_value)
+            .collect();
+        assert!(table.stack_next(&cards));
+        table.start_round().expect("deal");
+        table.act(0, Action::Stand).expect("stand on 5");
+        table.play_dealer().expect("dealer to 17");
+        table.start_round().expect("second deal");
+        table
+    }
+
+    fn counter() -> Counter {
+        let rules = Rules::default();
+        Counter::new(
+            Hard::new(hard_chart(&rules)),
+            &illustrious_18(),
+            BetRamp::default(),
+        )
+    }
+
+    #[test]
+    fn the_counter_stands_on_sixteen_against_a_ten_at_a_positive_count_and_says_why() {
+        let counter = counter();
+        let table = sixteen_vs_ten_at_plus_five(7, 1);
+        let view = table.view(0);
+        // +6 −1 (ten) +1 (six) −1 (dealer's ten) = +5 over 302 cards left: true count +0.86.
+        assert_eq!(counter.true_count(&view), 0);
+        let (play, index) = counter.decide_explained(&view);
+        assert_eq!(play, Action::Stand);
+        let index = index.expect("an index play");
+        assert_eq!((index.chart, index.tc), (Action::Hit, 0));
+        assert_eq!(index.cell.label(), "16 vs T");
+        assert_eq!(counter.decide(&view), Action::Stand, "the seat plays it");
+        // Basic strategy alone hits.
+        assert_eq!(
+            counter.decide_hand(&view.active_hand().unwrap().cards, 10, view.legal()),
+            Action::Hit
+        );
+    }
+
+    #[test]
+    fn the_counter_decides_and_bets_from_its_view_alone() {
+        let counter = counter();
+        // The same cards in sight; a different face-down card and a different shoe behind.
+        for (a, b) in [((7, 1), (9, 2)), ((2, 3), (10, 4))] {
+            let one = sixteen_vs_ten_at_plus_five(a.0, a.1);
+            let two = sixteen_vs_ten_at_plus_five(b.0, b.1);
+            assert_eq!(
+                counter.decide_explained(&one.view(0)),
+                counter.decide_explained(&two.view(0))
+            );
+        }
+        // Between rounds the bet follows the count seen: +6 over 306 cards is +1.02, the
+        // ramp's second bet.
+        use crate::engine::{Card, seeded_table};
+        let mut table = seeded_table(Rules::default(), 1, 5);
+        let cards: Vec<Card> = [2, 4, 3, 5, 6, 2].into_iter().map(Card::of_value).collect();
+        assert!(table.stack_next(&cards));
+        assert_eq!(counter.next_bet(&table.view(0)), (1, 0), "a fresh shoe");
+        table.start_round().expect("deal");
+        table.act(0, Action::Stand).expect("stand");
+        table.play_dealer().expect("dealer");
+        assert_eq!(
+            counter.next_bet(&table.view(0)),
+            (BetRamp::default().bet(1), 1)
+        );
+    }
+}

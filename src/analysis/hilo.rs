@@ -1,0 +1,194 @@
+//! The Hi-Lo count's vocabulary, shared by the counting analysis, the counter seat, the
+//! counting simulator and the trainer: the tags of the cards, the running count of the cards
+//! seen, and the bet ramp a counter bets by the true count.
+//!
+//! Hi-Lo: 2–6 count +1, 7–9 count 0, tens and aces count −1 (a whole deck counts to 0). The
+//! true count an index or a ramp is read at is floored
+//! ([`crate::analysis::deviation::floored_true_count`]).
+
+use crate::engine::ValueCounts;
+
+/// The Hi-Lo tag of a card value (1 = ace … 10).
+pub const fn hilo_tag(value: u8) -> i32 {
+    match value {
+        2..=6 => 1,
+        7..=9 => 0,
+        _ => -1,
+    }
+}
+
+/// The running count of a set of seen cards.
+pub fn running_count(seen: &ValueCounts) -> i32 {
+    (1..=10u8)
+        .map(|v| hilo_tag(v) * i32::from(seen.get(v)))
+        .sum()
+}
+
+/// The largest bet a ramp may name, in units: far above any real spread, and small enough that
+/// a round's result in money (at most 8 bets) squared fits 64 bits.
+pub const MAX_RAMP_BET: u32 = 10_000;
+
+/// The most steps a ramp may have.
+pub const MAX_RAMP_STEPS: usize = 64;
+
+/// A bet ramp: the bet at floored true count ≤ 0, +1, +2, …; the last bet for every higher
+/// count.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BetRamp {
+    bets: Vec<u32>,
+}
+
+/// Why a ramp was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RampError {
+    /// No bet given.
+    #[error("the ramp is empty: give the bets at true count 0, +1, +2, … separated by commas")]
+    Empty,
+    /// A bet is not a whole number.
+    #[error("`{0}` is not a bet: each bet is a whole number of units, e.g. 1,2,4,6,8,10,12")]
+    NotANumber(String),
+    /// A bet of zero (the seat would sit the round out: wonging is not simulated).
+    #[error("a bet of 0 is not allowed: every bet is at least 1 unit")]
+    Zero,
+    /// A bet above [`MAX_RAMP_BET`].
+    #[error("a bet of {0} is too large: at most {MAX_RAMP_BET} units")]
+    TooLarge(u64),
+    /// More than [`MAX_RAMP_STEPS`] bets.
+    #[error("the ramp has {0} steps: at most {MAX_RAMP_STEPS}")]
+    TooLong(usize),
+}
+
+impl BetRamp {
+    /// A ramp of these bets (at true count ≤ 0, +1, …).
+    pub fn new(bets: Vec<u32>) -> Result<BetRamp, RampError> {
+        if bets.is_empty() {
+            return Err(RampError::Empty);
+        }
+        if bets.len() > MAX_RAMP_STEPS {
+            return Err(RampError::TooLong(bets.len()));
+        }
+        if bets.contains(&0) {
+            return Err(RampError::Zero);
+        }
+        if let Some(&big) = bets.iter().find(|&&b| b > MAX_RAMP_BET) {
+            return Err(RampError::TooLarge(u64::from(big)));
+        }
+        Ok(BetRamp { bets })
+    }
+
+    /// The flat bet of one unit: `--ramp 1`.
+    pub fn flat() -> BetRamp {
+        BetRamp { bets: vec![1] }
+    }
+
+    /// The bets, at true count ≤ 0 first.
+    pub fn bets(&self) -> &[u32] {
+        &self.bets
+    }
+
+    /// The bet at floored true count `tc`: the first bet at `tc ≤ 0`, the last one beyond the
+    /// ramp's end.
+    #[inline]
+    pub fn bet(&self, tc: i32) -> u32 {
+        let step = usize::try_from(tc).unwrap_or(0).min(self.bets.len() - 1);
+        self.bets[step]
+    }
+}
+
+impl std::str::FromStr for BetRamp {
+    type Err = RampError;
+
+    /// Parses `1,2,4,6,8,10,12` (spaces around the commas allowed).
+    fn from_str(text: &str) -> Result<BetRamp, RampError> {
+        if text.trim().is_empty() {
+            return Err(RampError::Empty);
+        }
+        let bets = text
+            .split(',')
+            .map(|part| {
+                let part = part.trim();
+                if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(RampError::NotANumber(part.to_owned()));
+                }
+                match part.parse::<u64>() {
+                    Ok(bet) => u32::try_from(bet)
+                        .ok()
+                        .filter(|&b| b <= MAX_RAMP_BET)
+                        .ok_or(RampError::TooLarge(bet)),
+                    Err(_) => Err(RampError::TooLarge(u64::MAX)),
+                }
+            })
+            .collect::<Result<Vec<u32>, RampError>>()?;
+        BetRamp::new(bets)
+    }
+}
+
+impl std::fmt::Display for BetRamp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let bets: Vec<String> = self.bets.iter().map(u32::to_string).collect();
+        f.write_str(&bets.join(","))
+    }
+}
+
+impl Default for BetRamp {
+    /// 1–12: a common spread for a six-deck shoe.
+    fn default() -> BetRamp {
+        BetRamp {
+            bets: vec![1, 2, 4, 6, 8, 10, 12],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ramp_bets_by_floored_true_count_and_holds_its_last_bet() {
+        let ramp: BetRamp = "1,2,4,6,8,10,12".parse().expect("a ramp");
+        for (tc, bet) in [
+            (-7, 1),
+            (-1, 1),
+            (0, 1),
+            (1, 2),
+            (2, 4),
+            (3, 6),
+            (5, 10),
+            (6, 12),
+            (7, 12),
+            (40, 12),
+            (i32::MAX, 12),
+            (i32::MIN, 1),
+        ] {
+            assert_eq!(ramp.bet(tc), bet, "at true count {tc}");
+        }
+        assert_eq!(BetRamp::flat().bet(9), 1);
+        assert_eq!(ramp.to_string(), "1,2,4,6,8,10,12");
+    }
+
+    #[test]
+    fn a_ramp_that_is_not_a_list_of_bets_is_refused_with_the_reason() {
+        assert_eq!(
+            " 1, 2 ,3".parse::<BetRamp>().map(|r| r.bets().to_vec()),
+            Ok(vec![1, 2, 3])
+        );
+        for (text, err) in [
+            ("", RampError::Empty),
+            ("  ", RampError::Empty),
+            ("1,,2", RampError::NotANumber(String::new())),
+            ("1,two", RampError::NotANumber("two".into())),
+            ("1,-2", RampError::NotANumber("-2".into())),
+            ("1.5", RampError::NotANumber("1.5".into())),
+            ("0,1", RampError::Zero),
+            ("1,10001", RampError::TooLarge(10_001)),
+            ("99999999999999999999999", RampError::TooLarge(u64::MAX)),
+        ] {
+            assert_eq!(text.parse::<BetRamp>(), Err(err), "{text:?}");
+        }
+        let long = vec!["1"; MAX_RAMP_STEPS + 1].join(",");
+        assert_eq!(
+            long.parse::<BetRamp>(),
+            Err(RampError::TooLong(MAX_RAMP_STEPS + 1))
+        );
+    }
+}
