@@ -17,6 +17,7 @@ use super::shoe::{DrawNote, Shoe};
 use super::view::SeatView;
 
 mod money;
+mod whole;
 
 /// The most hands one seat can hold (the `max_hands` rule is at most this).
 pub const MAX_HANDS: usize = 4;
@@ -645,6 +646,14 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     pub fn act(&mut self, seat: usize, action: Action) -> Result<&[Event], ActionError> {
         let (seat, hand) = self.check(seat, action)?;
         let from = self.log.events().len();
+        self.apply(seat, hand, action);
+        Ok(self.events_since(from))
+    }
+
+    /// Takes `action`, already checked legal, for hand `hand` of `seat`, the hand to act; then
+    /// moves the turn on if the hand closed, or works out its legal actions again.
+    #[inline(always)]
+    fn apply(&mut self, seat: usize, hand: usize, action: Action) {
         let closed = match action {
             Action::Stand => {
                 self.close(seat, hand, CloseReason::Stood);
@@ -687,7 +696,6 @@ impl<R: Rng, L: EventSink> Table<R, L> {
             // Still this hand's turn, with another card (or a split partner) now.
             self.legal = self.legal_set(seat, &self.seats[seat].hands[hand]);
         }
-        Ok(self.events_since(from))
     }
 
     /// Closes a hand that took a card and can take no more; says whether it did.

@@ -37,8 +37,9 @@ use std::time::Duration;
 
 use rand::Rng;
 
-use super::{ChunkResult, RunTiming, ShoeMode, chunk_rng, rules_for, run_chunks, sim_table};
-use crate::ai::take_turn;
+use super::{
+    ChunkResult, RunTiming, ShoeMode, chunk_rng, decide_legal, rules_for, run_chunks, sim_table,
+};
 use crate::analysis::deviation::floored_true_count;
 use crate::engine::{ActionError, EventSink, Rules, Table};
 
@@ -326,12 +327,8 @@ pub fn play_counted_round<R: Rng, L: EventSink>(
 ) -> Result<(), ActionError> {
     let tc = true_count_before_deal(table, counter.system());
     let bet = counter.ramp().bet(tc);
-    table.start_round()?;
     let strategy = counter.at_count(tc);
-    while let Some(turn) = take_turn(table, &strategy) {
-        turn?;
-    }
-    table.play_dealer()?;
+    table.play_round(|_, cards, up, legal| decide_legal(&strategy, cards, up, legal))?;
     let net: i64 = table.seats()[0]
         .hands()
         .iter()

@@ -20,7 +20,9 @@ use std::time::{Duration, Instant};
 use rand::{Rng, SeedableRng};
 
 use crate::ai::Strategy;
-use crate::engine::{ActionError, EventSink, GameRng, NoEvents, Rules, Table};
+use crate::engine::{
+    Action, ActionError, ActionSet, Cards, EventSink, GameRng, NoEvents, Rules, Table,
+};
 
 /// Rounds per chunk: large enough that taking a chunk costs nothing, small enough that two
 /// threads share even a short run fairly.
@@ -99,19 +101,32 @@ pub fn sim_table<R: Rng>(rules: Rules, rng: R) -> Table<R, NoEvents> {
 }
 
 /// Plays one round for seat 0 with `strategy` and counts it.
+///
+/// The round is played in one call ([`Table::play_round`]): each decision is the strategy's
+/// action for the hand, or the nearest legal one ([`crate::ai::legal_or_fallback`]) — what
+/// [`crate::ai::take_turn`] plays through the seat's view, without building the view. A test
+/// below plays many seeds both ways and finds the same tables after every round.
 #[inline]
 pub fn play_round<R: Rng, L: EventSink, S: Strategy + ?Sized>(
     table: &mut Table<R, L>,
     strategy: &S,
     tally: &mut Tally,
 ) -> Result<(), ActionError> {
-    table.start_round()?;
-    while let Some(turn) = crate::ai::take_turn(table, strategy) {
-        turn?;
-    }
-    table.play_dealer()?;
+    table.play_round(|_, cards, up, legal| decide_legal(strategy, cards, up, legal))?;
     tally.record_round(table.seats()[0].hands(), table.dealer());
     Ok(())
+}
+
+/// The action `strategy` takes for a hand to act, as [`crate::ai::take_turn`] takes it: the
+/// strategy's own if legal, else the nearest legal one.
+#[inline(always)]
+pub(crate) fn decide_legal<S: Strategy + ?Sized>(
+    strategy: &S,
+    cards: &Cards,
+    up: u8,
+    legal: ActionSet,
+) -> Action {
+    crate::ai::legal_or_fallback(strategy.decide_hand(cards, up, legal), legal)
 }
 
 /// Plays `rounds` rounds at `table`, adding them to `tally`.
@@ -459,6 +474,111 @@ mod tests {
         assert_eq!(merge.merged(), 3);
         assert_eq!(merge.waiting(), 0);
         assert_eq!(merge.finish(), Err(ActionError::RoundInPlay));
+    }
+
+    /// Rule sets that reach every corner of a round: the default rules; one deck dealt to
+    /// the last card (the shoe runs dry mid-round); split aces that may hit and re-split with
+    /// H17, doubles on 9–11 only and no double after a split; two hands at most.
+    fn varied_rules() -> Vec<Rules> {
+        use crate::engine::DoubleOn;
+        let default = Rules::default();
+        vec![
+            default.clone(),
+            Rules {
+                decks: 1,
+                penetration: 1.0,
+                ..default.clone()
+            },
+            Rules {
+                hit_split_aces: true,
+                resplit_aces: true,
+                dealer_hits_soft_17: true,
+                double_on: DoubleOn::NineTenEleven,
+                double_after_split: false,
+                ..default.clone()
+            },
+            Rules {
+                max_hands: 2,
+                decks: 2,
+                penetration: 0.9,
+                ..default
+            },
+        ]
+    }
+
+    /// The whole-round path ([`play_round`], [`Table::play_round`]) against the general one
+    /// (a round a call at a time, each decision by [`crate::ai::take_turn`] through the seat's
+    /// view): for every level, the rule sets above, one seat and three, many seeds, the two
+    /// tables are equal after every round — shoe order, RNG state, hands, outcomes, money and
+    /// the cards seen — and so are the tallies.
+    #[test]
+    fn a_whole_round_plays_exactly_as_a_round_a_call_at_a_time() {
+        use crate::ai::{AnyStrategy, Level, take_turn};
+        let mut rounds = 0u64;
+        for rules in varied_rules() {
+            let chart = crate::ai::hard_chart(&rules);
+            for level in Level::ALL {
+                let strategy = AnyStrategy::with_chart(level, &chart);
+                for seats in [1, 3] {
+                    for seed in 0..12 {
+                        let mut whole =
+                            Table::with_events(rules.clone(), seats, chunk_rng(seed, 3), NoEvents);
+                        let mut steps = whole.clone();
+                        let (mut a, mut b) = (Tally::default(), Tally::default());
+                        for round in 0..400 {
+                            play_round(&mut whole, &strategy, &mut a).expect("plays");
+                            steps.start_round().expect("deals");
+                            while let Some(turn) = take_turn(&mut steps, &strategy) {
+                                turn.expect("a legal turn");
+                            }
+                            steps.play_dealer().expect("settles");
+                            b.record_round(steps.seats()[0].hands(), steps.dealer());
+                            assert_eq!(
+                                whole, steps,
+                                "{level:?}, {seats} seats, seed {seed}, round {round}, {rules:?}"
+                            );
+                            rounds += 1;
+                        }
+                        assert_eq!(a, b);
+                    }
+                }
+            }
+        }
+        assert_eq!(rounds, 4 * 3 * 2 * 12 * 400);
+    }
+
+    /// An action that is not legal is refused as [`Table::act`] refuses it, and the round
+    /// stays where it was.
+    #[test]
+    fn a_whole_round_refuses_an_illegal_action_and_changes_nothing() {
+        let mut table = sim_table(Rules::default(), chunk_rng(5, 0));
+        let mut refused = None;
+        for _ in 0..100 {
+            let before = table.clone();
+            let result = table.play_round(|_, _, _, legal| {
+                // Split when it is not legal (the first hand is not a pair), else stand.
+                if legal.contains(crate::engine::Action::Split) {
+                    crate::engine::Action::Stand
+                } else {
+                    crate::engine::Action::Split
+                }
+            });
+            if let Err(err) = result {
+                refused = Some(err);
+                let mut expected = before;
+                expected.start_round().expect("deals");
+                assert_eq!(
+                    expected.act(0, crate::engine::Action::Split).err(),
+                    Some(err)
+                );
+                assert_eq!(table, expected, "the refused round is left as dealt");
+                break;
+            }
+        }
+        assert!(
+            matches!(refused, Some(ActionError::Illegal { .. })),
+            "{refused:?}"
+        );
     }
 
     #[test]
