@@ -11,4 +11,5 @@ pub mod practice;
 pub mod report;
 pub mod session;
 pub mod stats;
+pub mod store_file;
 pub mod tally;
