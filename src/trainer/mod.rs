@@ -7,6 +7,7 @@ pub mod drill;
 pub mod evs;
 pub mod export;
 pub mod grade;
+pub mod history;
 pub mod practice;
 pub mod report;
 pub mod session;
