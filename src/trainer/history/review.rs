@@ -146,7 +146,7 @@ pub fn review_text(
                 continue;
             }
             out.push_str(&format!("  {}\n", decision_line(decision, ascii)));
-            out.push_str(&format!("    EVs: {}\n", evs_line(decision)));
+            out.push_str(&format!("    EVs of this hand: {}\n", evs_line(decision)));
             if let Some(why) = decision.cell().and_then(reason) {
                 out.push_str(&format!("    Why: {why}\n"));
             }

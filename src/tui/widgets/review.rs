@@ -13,6 +13,12 @@ use crate::trainer::history::{Decision, Entry};
 use crate::tui::app::{App, Message, Tone};
 use crate::tui::theme::Theme;
 
+/// How many entries the list on a tall screen shows.
+const AROUND: usize = 12;
+
+/// The height from which the screen lists the entries around the one shown.
+const LIST_FROM_HEIGHT: u16 = 30;
+
 /// What the review screen shows.
 pub struct ReviewView<'a> {
     /// The entry on screen, if the history has any.
@@ -29,6 +35,9 @@ pub struct ReviewView<'a> {
     pub mistakes: bool,
     /// A notice.
     pub note: Option<&'a Message>,
+    /// Entries around the one on screen, for the list a tall screen shows: whether it is the
+    /// one on screen, whether it holds a mistake, its title.
+    pub around: Vec<(bool, bool, String)>,
     /// Cards and frames in ASCII.
     pub ascii: bool,
     /// The styles.
@@ -52,7 +61,16 @@ impl<'a> ReviewView<'a> {
                 let peek = crate::analysis::strategy::peek_strategy_if_ready(&strategy.rules);
                 crate::analysis::reasons::reason(strategy, peek.as_ref().map(|p| &p.chart), cell)
             });
+        let first = screen.entry.saturating_sub(AROUND / 2);
+        let around = entries
+            .iter()
+            .enumerate()
+            .skip(first)
+            .take(AROUND)
+            .map(|(i, e)| (i == screen.entry, e.has_mistake(), entry_title(e)))
+            .collect();
         Some(ReviewView {
+            around,
             entry,
             position: (screen.entry + 1, entries.len()),
             decisions,
@@ -87,6 +105,15 @@ impl Widget for &ReviewView<'_> {
         block.render(area, buf);
         let [body, bar] =
             Layout::vertical([Constraint::Fill(1), Constraint::Length(3)]).areas(inner);
+        let body = if area.height >= LIST_FROM_HEIGHT && !self.around.is_empty() {
+            let rows = u16::try_from(self.around.len()).unwrap_or(0) + 1;
+            let [body, list] =
+                Layout::vertical([Constraint::Fill(1), Constraint::Length(rows)]).areas(body);
+            self.render_list(list, buf);
+            body
+        } else {
+            body
+        };
         Paragraph::new(self.body())
             .wrap(Wrap { trim: false })
             .render(body, buf);
@@ -126,6 +153,38 @@ impl Widget for &ReviewView<'_> {
 }
 
 impl ReviewView<'_> {
+    /// The entries around the one shown, one line each, under a rule.
+    fn render_list(&self, area: Rect, buf: &mut Buffer) {
+        let theme = self.theme;
+        let lines: Vec<Line<'static>> = self
+            .around
+            .iter()
+            .map(|(current, mistake, title)| {
+                let mark = match (mistake, self.ascii) {
+                    (true, false) => '✗',
+                    (true, true) => 'x',
+                    (false, false) => '✓',
+                    (false, true) => '+',
+                };
+                let pointer = if *current { marker(self.ascii) } else { ' ' };
+                let style = if *current {
+                    theme.active_hand
+                } else {
+                    theme.dim
+                };
+                Line::from(Span::styled(format!("{pointer} {mark} {title}"), style))
+            })
+            .collect();
+        Paragraph::new(lines)
+            .block(
+                Block::new()
+                    .borders(Borders::TOP)
+                    .border_style(theme.frame)
+                    .title(Span::styled(" The history around it ", theme.dim)),
+            )
+            .render(area, buf);
+    }
+
     /// The lines above the keys.
     fn body(&self) -> Vec<Line<'static>> {
         let theme = self.theme;
@@ -171,7 +230,7 @@ impl ReviewView<'_> {
         if let Some(decision) = self.decisions.get(self.selected) {
             lines.push(Line::default());
             lines.push(Line::from(vec![
-                Span::styled("EVs: ", theme.dim),
+                Span::styled("EVs of this hand: ", theme.dim),
                 Span::styled(evs_line(decision), theme.text),
             ]));
             if let Some(tc) = decision.true_count {
