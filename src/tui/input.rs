@@ -205,7 +205,7 @@ pub const TABLE_KEYS: [TableKey; 19] = [
         &[C('v'), C('V')],
         Intent::OpenReview,
         None,
-        "review your past hands and drill answers; p there practises a cell",
+        "review past rounds and drill answers, and practise a cell",
         true,
     ),
     table_key(
