@@ -63,6 +63,9 @@ pub enum Command {
     Drill(DrillArgs),
     /// Your lifetime statistics; export them per chart cell (CSV or JSON), or start afresh.
     Stats(StatsArgs),
+    /// Past rounds and drill answers from the hand history: the cards, what you did, what
+    /// was best, what it cost, and why.
+    Review(ReviewArgs),
     /// Show the preferences file and the settings `play` would use; `--init` writes a
     /// commented default.
     Config(ConfigArgs),
@@ -72,6 +75,7 @@ pub enum Command {
     Manpage,
 }
 
+use crate::trainer::history::{DEFAULT_HISTORY_LIMIT, MAX_HISTORY_LIMIT};
 pub use crate::trainer::stats::ExportFormat;
 
 /// `--export` values are the store's export formats, spelt as [`ExportFormat::name`] gives
@@ -193,6 +197,11 @@ pub struct PlayArgs {
     /// deal (0: never).
     #[arg(long, value_name = "N", default_value_t = 5, requires = "count")]
     pub count_check: u32,
+    /// Rounds and drill answers the hand history beside the statistics keeps; the oldest go
+    /// first past it (0: keep no history file).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_HISTORY_LIMIT,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=MAX_HISTORY_LIMIT as u64))]
+    pub history_limit: usize,
 }
 
 /// Options of `blackjack rules`.
@@ -551,6 +560,31 @@ pub struct DrillArgs {
     /// Deviations: this game's 18 most valuable index plays, or all of them.
     #[arg(long, value_enum, default_value_t = IndexSet::GameI18)]
     pub set: IndexSet,
+    /// Rounds and drill answers the hand history beside the statistics keeps (0: none).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_HISTORY_LIMIT,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=MAX_HISTORY_LIMIT as u64))]
+    pub history_limit: usize,
+}
+
+/// Options of `blackjack review`.
+#[derive(Debug, Clone, Args)]
+pub struct ReviewArgs {
+    /// Statistics file whose hand history to review (the history sits beside it:
+    /// `stats.json` → `stats.history.jsonl`).
+    #[arg(long, value_name = "PATH")]
+    pub stats: Option<PathBuf>,
+    /// Only the last N rounds and drill answers (after --mistakes has chosen).
+    #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub last: Option<usize>,
+    /// Only rounds and drill answers with a mistake, and only the mistakes in them.
+    #[arg(long)]
+    pub mistakes: bool,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// Draw cards with ASCII only.
+    #[arg(long)]
+    pub ascii: bool,
 }
 
 /// `--convention`: how a true count becomes a whole number.

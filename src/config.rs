@@ -28,8 +28,9 @@ pub const MAX_SPEED_MS: u64 = 10_000;
 pub const MAX_BANKROLL: u64 = 1_000_000_000;
 
 /// Every setting a file may hold.
-pub const SETTING_NAMES: [&str; 11] = [
+pub const SETTING_NAMES: [&str; 12] = [
     "seats", "seat", "ai", "speed", "hints", "strict", "bankroll", "bet", "ramp", "ascii", "stats",
+    "history",
 ];
 
 /// The platform's place: `config.toml` in its config folder (e.g.
@@ -76,6 +77,8 @@ pub struct Settings {
     pub ascii: Option<bool>,
     /// Where the statistics go.
     pub stats: Option<StatsSetting>,
+    /// Rounds and drill answers the hand history keeps (0: no history file).
+    pub history: Option<usize>,
 }
 
 /// Why a config file was refused. Each message names the setting, the value, what is allowed
@@ -167,6 +170,18 @@ impl Settings {
                         })?);
                 }
                 "ramp" => settings.ramp = Some(ramp(value).map_err(bad)?),
+                "history" => {
+                    let max = crate::trainer::history::MAX_HISTORY_LIMIT;
+                    settings.history = Some(
+                        int_in(value, 0, max as u64)
+                            .and_then(|n| usize::try_from(n).ok())
+                            .ok_or_else(|| {
+                                bad(format!(
+                                    "a whole number of rounds from 0 (keep no history) to {max}"
+                                ))
+                            })?,
+                    );
+                }
                 "stats" => {
                     settings.stats = Some(match value {
                         toml::Value::String(path) if !path.trim().is_empty() => {

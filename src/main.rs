@@ -45,6 +45,9 @@ fn main() -> ExitCode {
             args.stats = args.stats.or(stats_before);
             done(commands::stats_file(config).and_then(|file| commands::stats(&args, file)))
         }
+        Some(Command::Review(args)) => done(
+            commands::stats_file(config).and_then(|file| commands::review(&rules, &args, file)),
+        ),
         Some(Command::Config(args)) => done(commands::config(&args, sub("config"), config)),
         Some(Command::Completions(args)) => done(commands::completions(args.shell)),
         Some(Command::Manpage) => done(commands::manpage()),

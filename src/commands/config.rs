@@ -103,12 +103,22 @@ pub fn load_config(flag: Option<&Path>) -> anyhow::Result<Loaded> {
 pub struct Given(Vec<&'static str>);
 
 /// The argument ids of [`PlayArgs`] a config file can stand in for.
-const PLAY_IDS: [&str; 10] = [
-    "seats", "seat", "ai", "speed", "hints", "ascii", "strict", "stats", "no_stats", "bankroll",
+const PLAY_IDS: [&str; 11] = [
+    "seats",
+    "seat",
+    "ai",
+    "speed",
+    "hints",
+    "ascii",
+    "strict",
+    "stats",
+    "no_stats",
+    "bankroll",
+    "history_limit",
 ];
 
 /// The argument ids of [`DrillArgs`] a config file can stand in for.
-const DRILL_IDS: [&str; 3] = ["stats", "no_stats", "ascii"];
+const DRILL_IDS: [&str; 4] = ["stats", "no_stats", "ascii", "history_limit"];
 
 impl Given {
     /// The settings named in `ids`, as the command line gave them.
@@ -224,6 +234,14 @@ pub fn resolve_play(
     pick("ramp", file.ramp.is_some(), &mut || {
         args.ramp = file.ramp.clone().or(args.ramp.take())
     });
+    if given.has("history_limit") {
+        sources.push(("history", Source::Flag));
+    } else if let Some(limit) = file.history {
+        args.history_limit = limit;
+        sources.push(("history", Source::File));
+    } else {
+        sources.push(("history", Source::Default));
+    }
     let stats = if given.has("stats") || given.has("no_stats") {
         Source::Flag
     } else if env_stats.is_some() {
@@ -303,6 +321,11 @@ pub fn drill_args(
         && let Some(ascii) = loaded.settings.ascii
     {
         args.ascii = ascii;
+    }
+    if !given.has("history_limit")
+        && let Some(limit) = loaded.settings.history
+    {
+        args.history_limit = limit;
     }
     if !given.has("stats")
         && !given.has("no_stats")
@@ -428,6 +451,7 @@ fn describe(loaded: &Loaded, effective: &Effective, env_stats: Option<&Path>) ->
         ),
         ("ascii", a.ascii.to_string()),
         ("stats", stats),
+        ("history", a.history_limit.to_string()),
     ];
     for (name, value) in lines {
         let setting = format!("{name} = {value}");

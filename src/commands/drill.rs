@@ -49,7 +49,7 @@ pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Resu
             "No data directory found: this session's statistics are not kept."
         )?;
     }
-    let (mut coach, news) = Coach::open(path.as_deref())?;
+    let (mut coach, news) = Coach::open_with_history(path.as_deref(), args.history_limit)?;
     if let Some(message) = news {
         writeln!(output, "{message}")?;
     }
@@ -294,7 +294,7 @@ fn decision_drill<W: Write>(
             // Only legal answers reach here; an illegal one would have been asked again.
             continue;
         };
-        coach.record(answer.grade.clone());
+        coach.record_drill(&answer, drill.kind());
         if let Some(err) = coach.save() {
             out.line(&err)?;
         }

@@ -9,7 +9,14 @@ use std::path::{Path, PathBuf};
 use crate::analysis::HandEvs;
 use crate::analysis::chart::Chart;
 use crate::engine::{Action, DealerHand, PlayerHand, SeatView, Units};
+use crate::engine::{Card, Cards};
+use crate::trainer::drill::DrillKind;
 use crate::trainer::grade::{Grade, grade};
+use crate::trainer::history::{
+    DEFAULT_HISTORY_LIMIT, Decision, DrillAnswer, Entry, HistoryStore, Round, RoundStart,
+    history_path,
+};
+use crate::trainer::practice::Answer;
 use crate::trainer::stats::{StatsError, StatsStore, Tally};
 
 /// The trainer's state for one session.
@@ -22,6 +29,16 @@ pub struct Coach {
     unsaved: Tally,
     counted_session: bool,
     last: Option<Grade>,
+    /// The hand history beside the statistics file, if kept.
+    history: Option<HistoryStore>,
+    /// How many entries the history keeps (on disk and here).
+    history_limit: usize,
+    /// The history as read at the start, with this session's entries after it.
+    entries: Vec<Entry>,
+    /// This session's entries not written yet.
+    history_unsaved: Vec<Entry>,
+    /// The round being played: where it started, and the decisions made so far.
+    round: Option<(RoundStart, Vec<Decision>)>,
 }
 
 impl Coach {
@@ -30,6 +47,15 @@ impl Coach {
     /// read-only, a file that could not be opened). A path that names no regular file (a
     /// folder, a device, a FIFO, a socket) is refused: nothing is played, nothing moved.
     pub fn open(path: Option<&Path>) -> Result<(Coach, Option<String>), StatsError> {
+        Coach::open_with_history(path, DEFAULT_HISTORY_LIMIT)
+    }
+
+    /// As [`Coach::open`], keeping the hand history beside the statistics file
+    /// ([`history_path`]) bounded to `history_limit` entries (0: no history file).
+    pub fn open_with_history(
+        path: Option<&Path>,
+        history_limit: usize,
+    ) -> Result<(Coach, Option<String>), StatsError> {
         let mut coach = Coach {
             session: Tally::default(),
             saved: None,
@@ -37,22 +63,105 @@ impl Coach {
             unsaved: Tally::default(),
             counted_session: false,
             last: None,
+            history: None,
+            history_limit: history_limit.max(1),
+            entries: Vec::new(),
+            history_unsaved: Vec::new(),
+            round: None,
         };
         let Some(path) = path else {
             return Ok((coach, None));
         };
-        match StatsStore::open(path) {
+        let mut news = match StatsStore::open(path) {
             Ok((store, file, note)) => {
                 coach.saved = Some(file.lifetime);
                 coach.store = Some(store);
-                Ok((coach, note.message()))
+                note.message()
             }
-            Err(err @ StatsError::NotAFile { .. }) => Err(err),
-            Err(err) => Ok((
-                coach,
-                Some(format!("Statistics are not kept this session: {err}")),
-            )),
+            Err(err @ StatsError::NotAFile { .. }) => return Err(err),
+            Err(err) => Some(format!("Statistics are not kept this session: {err}")),
+        };
+        if history_limit > 0 {
+            let note = match HistoryStore::open(&history_path(path), history_limit) {
+                Ok((store, entries, note)) => {
+                    coach.entries = entries;
+                    coach.history = Some(store);
+                    note
+                }
+                Err(err) => Some(format!("The hand history is not kept this session: {err}")),
+            };
+            if let Some(note) = note {
+                news = Some(match news {
+                    Some(first) => format!("{first} {note}"),
+                    None => note,
+                });
+            }
         }
+        Ok((coach, news))
+    }
+
+    /// The hand history: what the file held at the start, then this session's rounds and
+    /// drill answers, oldest first.
+    pub fn hand_history(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// Where the hand history is kept, if anywhere.
+    pub fn history_path(&self) -> Option<&Path> {
+        self.history.as_ref().map(HistoryStore::path)
+    }
+
+    /// A round was dealt: its decisions and cards go into the history when it is over.
+    pub fn begin_round(&mut self, start: RoundStart) {
+        self.round = Some((start, Vec::new()));
+    }
+
+    /// Counts a decision at the table (as [`Coach::record`]) and keeps it for the round's
+    /// history entry: your hand number `hand` holding `cards` against `up`, graded with the
+    /// legal actions' EVs `ranked` (best first); `true_count` when an index play decided.
+    pub fn record_at_table(
+        &mut self,
+        grade: Grade,
+        cards: &Cards,
+        up: Card,
+        hand: usize,
+        ranked: &[(Action, f64)],
+        true_count: Option<i32>,
+    ) {
+        let mut decision = Decision::new(&grade, cards, up, hand, ranked);
+        decision.true_count = true_count;
+        if let Some((_, decisions)) = &mut self.round {
+            decisions.push(decision);
+        }
+        self.record(grade);
+    }
+
+    /// Counts a drill answer (as [`Coach::record`]) and keeps it in the history.
+    pub fn record_drill(&mut self, answer: &Answer, kind: DrillKind) {
+        let decision = Decision::new(
+            &answer.grade,
+            &answer.question.cards,
+            answer.question.up,
+            0,
+            &answer.ranked,
+        );
+        self.keep(Entry::Drill(DrillAnswer {
+            at: crate::trainer::store_file::unix_seconds(),
+            kind: kind.name().to_owned(),
+            seconds: answer.seconds,
+            decision,
+        }));
+        self.record(answer.grade.clone());
+    }
+
+    /// Keeps `entry` in the history (in memory, and on disk at the next save).
+    fn keep(&mut self, entry: Entry) {
+        if self.history.is_some() {
+            self.history_unsaved.push(entry.clone());
+        }
+        self.entries.push(entry);
+        let excess = self.entries.len().saturating_sub(self.history_limit);
+        self.entries.drain(..excess);
     }
 
     /// Why statistics are not being saved, if they are not (a read-only or newer file), for
@@ -134,6 +243,9 @@ impl Coach {
     pub fn record_round(&mut self, hands: &[PlayerHand], dealer: &DealerHand) {
         self.session.record_round(hands, dealer);
         self.unsaved.record_round(hands, dealer);
+        if let Some((start, decisions)) = self.round.take() {
+            self.keep(Entry::Round(Round::new(start, hands, dealer, decisions)));
+        }
     }
 
     /// Counts a rebuy after the bankroll ran out.
@@ -153,6 +265,37 @@ impl Coach {
     /// then the numbers stay in memory and are tried again at the next save. Returns a
     /// message when they could not be written. A read-only file is never written.
     pub fn save(&mut self) -> Option<String> {
+        let history = self.save_history();
+        match (self.save_stats(), history) {
+            (Some(a), Some(b)) => Some(format!("{a} {b}")),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Writes the history entries not on disk yet (kept for the next save if the file is
+    /// locked). A read-only history is never written.
+    fn save_history(&mut self) -> Option<String> {
+        let store = self.history.as_ref()?;
+        if self.history_unsaved.is_empty() || store.read_only().is_some() {
+            return None;
+        }
+        match store.append(&self.history_unsaved) {
+            Ok(()) => {
+                self.history_unsaved.clear();
+                None
+            }
+            Err(err @ StatsError::Locked { .. }) => Some(format!(
+                "Hand history not saved yet: {err}; it will be saved at the next round."
+            )),
+            Err(err) => {
+                // Not kept for ever: the file cannot take it.
+                self.history_unsaved.clear();
+                Some(format!("Could not save the hand history: {err}"))
+            }
+        }
+    }
+
+    fn save_stats(&mut self) -> Option<String> {
         let store = self.store.as_ref().filter(|s| s.writable())?;
         if self.unsaved.is_empty() && self.counted_session {
             return None;

@@ -210,6 +210,8 @@ pub fn build_hand<R: Rng + ?Sized>(rng: &mut R, kind: HandKind, row: u8) -> Card
 pub struct DrillDealer {
     kind: DrillKind,
     rows: Vec<(HandKind, u8)>,
+    /// The one cell asked about ("practise this" from the review), if so.
+    only: Option<Cell>,
 }
 
 impl DrillDealer {
@@ -218,13 +220,40 @@ impl DrillDealer {
         DrillDealer {
             kind,
             rows: rows(kind),
+            only: None,
         }
+    }
+
+    /// A dealer that asks about `cell` only, in its table's drill kind; `None` for a cell no
+    /// two-card hand makes (see [`drillable`]).
+    pub fn for_cell(cell: Cell) -> Option<DrillDealer> {
+        let kind = match cell.kind {
+            HandKind::Hard => DrillKind::Hard,
+            HandKind::Soft => DrillKind::Soft,
+            HandKind::Pair => DrillKind::Pairs,
+        };
+        drillable(cell).then(|| DrillDealer {
+            only: Some(cell),
+            ..DrillDealer::new(kind)
+        })
+    }
+
+    /// What it deals.
+    pub fn kind(&self) -> DrillKind {
+        self.kind
     }
 
     /// The next question. For `Mistakes`, cells are drawn in proportion to how often this
     /// person misses them (from `history`), leaving out cells answered right
     /// [`RETIRE_AFTER`] times in a row; with no such cell it falls back to any hand.
     pub fn next<R: Rng + ?Sized>(&self, rng: &mut R, history: &Tally) -> Question {
+        if let Some(cell) = self.only {
+            return Question {
+                cell,
+                cards: build_hand(rng, cell.kind, cell.row),
+                up: random_card(rng, cell.up),
+            };
+        }
         if self.kind == DrillKind::Mistakes
             && let Some(cell) = weighted_mistake(rng, history)
         {
@@ -252,16 +281,20 @@ pub fn mistake_weights(history: &Tally) -> Vec<(Cell, f64)> {
         .filter(|(_, rec)| rec.wrong > 0 && rec.streak < RETIRE_AFTER)
         .filter_map(|(key, rec)| {
             let cell = Cell::from_key(key)?;
-            // Only cells a two-card hand can make.
-            let drillable = match cell.kind {
-                HandKind::Hard => (5..=19).contains(&cell.row),
-                HandKind::Soft => (13..=20).contains(&cell.row),
-                HandKind::Pair => true,
-            };
             let rate = (rec.wrong as f64 + 1.0) / (rec.decisions as f64 + 2.0);
-            drillable.then_some((cell, rate * rec.wrong as f64))
+            drillable(cell).then_some((cell, rate * rec.wrong as f64))
         })
         .collect()
+}
+
+/// Whether a two-card hand makes `cell` (hard 5–19, soft 13–20, every pair): the cells a
+/// drill can ask about.
+pub fn drillable(cell: Cell) -> bool {
+    match cell.kind {
+        HandKind::Hard => (5..=19).contains(&cell.row),
+        HandKind::Soft => (13..=20).contains(&cell.row),
+        HandKind::Pair => true,
+    }
 }
 
 fn weighted_mistake<R: Rng + ?Sized>(rng: &mut R, history: &Tally) -> Option<Cell> {

@@ -14,7 +14,7 @@ use super::session::CountQuiz;
 use super::stats::Tally;
 use crate::ai::{AnyStrategy, Hard};
 use crate::analysis::HandEvs;
-use crate::analysis::chart::Chart;
+use crate::analysis::chart::{Cell, Chart};
 use crate::engine::{
     Action, ActionSet, Card, Event, GameRng, Recipient, Rules, Table, seeded_table,
 };
@@ -178,6 +178,17 @@ impl DecisionDrill {
             question,
             legal,
         }
+    }
+
+    /// A drill on `cell` alone ("practise this" from the review), in its table's kind; `None`
+    /// for a cell no two-card hand makes.
+    pub fn for_cell(cell: Cell, rules: &Rules, seed: u64, history: Tally) -> Option<DecisionDrill> {
+        let dealer = DrillDealer::for_cell(cell)?;
+        let mut drill = DecisionDrill::new(dealer.kind(), rules, seed, history);
+        drill.dealer = dealer;
+        drill.question = drill.dealer.next(&mut drill.rng, &drill.working);
+        drill.legal = fresh_hand_actions(rules, &drill.question.cards);
+        Some(drill)
     }
 
     /// What this drill practises.

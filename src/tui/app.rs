@@ -123,6 +123,10 @@ pub enum Intent {
     LeaveDrill,
     /// Background work may have finished: pick it up and draw again.
     Poll,
+    /// Open the review of the hand history.
+    OpenReview,
+    /// A key on the review screen.
+    Review(super::review::ReviewKey),
 }
 
 /// A screen drawn over the table. The help, statistics and chart are panels: the action keys
@@ -256,6 +260,9 @@ pub struct TableConfig {
     /// How this game's index table is worked out (the analysis's function), or `None` where
     /// it is not available: counting mode and the deviations drill then say so.
     pub indices: Option<super::index_slot::Compute>,
+    /// How many entries (rounds and drill answers) the hand history beside the statistics
+    /// keeps.
+    pub history_limit: usize,
 }
 
 impl Default for TableConfig {
@@ -277,6 +284,7 @@ impl Default for TableConfig {
             ramp: None,
             count_check_every: 0,
             indices: None,
+            history_limit: crate::trainer::history::DEFAULT_HISTORY_LIMIT,
         }
     }
 }
@@ -301,6 +309,8 @@ pub struct App {
     wait_in_update: bool,
     /// The drill on screen, if any.
     pub(crate) drill: Option<DrillScreen>,
+    /// The review of the hand history on screen, if any.
+    pub(crate) review: Option<super::review::ReviewScreen>,
     /// Drills started this session (each gets its own seed).
     pub(crate) drills_started: u64,
     pub(crate) clock: Clock,
@@ -379,7 +389,8 @@ impl App {
         if let Err(err) = table.buy_in(you, config.bankroll) {
             bail!("--bankroll {}: {err}", config.bankroll.plain());
         }
-        let (coach, news) = Coach::open(config.stats.as_deref())?;
+        let (coach, news) =
+            Coach::open_with_history(config.stats.as_deref(), config.history_limit)?;
         let mut log = Log::default();
         log.push(Message {
             tone: Tone::Info,
@@ -404,6 +415,7 @@ impl App {
             live: LivePanel::NoHand,
             wait_in_update: false,
             drill: None,
+            review: None,
             drills_started: 0,
             clock: Box::new(Instant::now),
             speed: config.speed,
@@ -669,6 +681,11 @@ impl App {
             self.refresh_background();
             return;
         }
+        if let Intent::Review(key) = intent {
+            self.review_update(key);
+            self.refresh_background();
+            return;
+        }
         // Help and statistics make way when a key acts on the table; the chart stays, marking
         // the new hand.
         if matches!(
@@ -781,6 +798,8 @@ impl App {
             }
             Intent::Redraw | Intent::Poll => {}
             Intent::OpenDrills => self.open_drills(),
+            Intent::OpenReview => self.open_review(),
+            Intent::Review(_) => {}
             // Drill keys are taken by `drill_update` while a drill is open; elsewhere they
             // mean nothing.
             Intent::ChooseDrill(_)

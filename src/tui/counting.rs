@@ -7,11 +7,15 @@ use crate::analysis::Strategy;
 use crate::analysis::deviation::floored_true_count;
 use crate::engine::Action;
 use crate::trainer::count::running_count;
-use crate::trainer::evs::EvQuery;
+use crate::trainer::evs::{EvQuery, ranked_legal};
 use crate::trainer::grade::{Grade, IndexCall, grade_at_count};
 use crate::trainer::practice::parse_count;
 
 use super::app::{App, Tone};
+
+/// A graded decision: the grade, the index play that decided it (in counting mode), and the
+/// legal actions' EVs it was graded with, best first.
+pub(crate) type GradedDecision = (Grade, Option<IndexCall>, Vec<(Action, f64)>);
 
 impl App {
     /// The floored true count of the cards seen, as the index plays read it.
@@ -21,13 +25,15 @@ impl App {
     }
 
     /// Grades the person's `action` on the hand to act: by the chart, or in counting mode by
-    /// the index plays at the true count once the index table is ready.
+    /// the index plays at the true count once the index table is ready. With the grade come the
+    /// legal actions' EVs it was graded with, best first (for the hand history).
     pub(crate) fn grade_decision(
         &mut self,
         strategy: &Strategy,
         action: Action,
-    ) -> Option<(Grade, Option<IndexCall>)> {
+    ) -> Option<GradedDecision> {
         let view = self.table.view(self.you);
+        let legal = view.legal();
         let indices = self
             .indices
             .as_ref()
@@ -41,7 +47,7 @@ impl App {
             return self
                 .coach
                 .grade(&strategy.chart, &view, action, &evs)
-                .map(|g| (g, None));
+                .map(|g| (g, None, ranked_legal(&evs, legal)));
         };
         // The cost at this count: the EVs of the shoe as it is.
         let query = EvQuery::live(&self.rules, &view)?;
@@ -49,16 +55,17 @@ impl App {
         let view = self.table.view(self.you);
         let hand = view.active_hand()?;
         let up = view.dealer_up()?.value();
-        Some(grade_at_count(
+        let (grade, call) = grade_at_count(
             &strategy.chart,
             &indices,
             self.floored_count(),
             &hand.cards,
             up,
-            view.legal(),
+            legal,
             action,
             |a| evs.get(a),
-        ))
+        );
+        Some((grade, call, ranked_legal(&evs, legal)))
     }
 
     /// The hint's note in counting mode: the index play of the hand's cell, when it applies.

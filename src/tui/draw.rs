@@ -43,6 +43,9 @@ impl Widget for &App {
             return;
         }
         match self.drill() {
+            None if self.review().is_some() => {
+                super::widgets::review::render_review(self, area, buf);
+            }
             None => render_table(self, area, buf),
             Some(DrillScreen::Chooser { selected, note }) => {
                 render_table(self, area, buf);

@@ -112,6 +112,34 @@ impl App {
         });
     }
 
+    /// "Practise this" from the review: a decision drill on `cell` alone. Refused, with the
+    /// reason, for a cell no two-card hand makes.
+    pub(crate) fn practise_cell(
+        &mut self,
+        cell: crate::analysis::chart::Cell,
+    ) -> Result<(), String> {
+        self.drills_started += 1;
+        let seed = self.seed ^ self.drills_started.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let drill = DecisionDrill::for_cell(cell, &self.rules, seed, self.coach.history())
+            .ok_or_else(|| {
+                format!(
+                    "{} cannot be dealt as a two-card hand, so there is no drill for it.",
+                    cell.label()
+                )
+            })?;
+        self.overlay = None;
+        self.drill = Some(DrillScreen::Decision(Box::new(DecisionScreen {
+            drill,
+            answers: VecDeque::new(),
+            asked_at: (self.clock)(),
+            note: note(
+                Tone::Info,
+                format!("Practising {}: Esc goes back to the table.", cell.label()),
+            ),
+        })));
+        Ok(())
+    }
+
     /// The EVs that will grade the drill question on screen.
     pub(crate) fn drill_question_query(&self) -> Option<EvQuery> {
         match &self.drill {
@@ -410,7 +438,7 @@ impl DrillScreen {
                     ),
                     (false, _) => None,
                 };
-                ctx.coach.record(grade.clone());
+                ctx.coach.record_drill(&answer, screen.drill.kind());
                 // Saved at once, as `blackjack drill` does: Ctrl-C loses nothing.
                 if let Some(err) = ctx.coach.save() {
                     screen.note = note(Tone::Error, err);

@@ -44,7 +44,19 @@ impl App {
         }
         // The EVs were asked for when the hand came up, so this rarely waits.
         let strategy = self.ensure_strategy();
-        if let Some((g, call)) = self.grade_decision(&strategy, action) {
+        // What the decision is made on, for the hand history.
+        let view = self.table.view(self.you);
+        let seen = view
+            .active_hand()
+            .map(|h| h.cards)
+            .zip(view.dealer_up())
+            .map(|(cards, up)| (cards, up, view.active_hand_index().unwrap_or(0)));
+        if let Some((g, call, ranked)) = self.grade_decision(&strategy, action) {
+            let tc = call.as_ref().map(|c| c.tc);
+            let record = |coach: &mut crate::trainer::coach::Coach, g| match &seen {
+                Some((cards, up, hand)) => coach.record_at_table(g, cards, *up, *hand, &ranked, tc),
+                None => coach.record(g),
+            };
             let advice = g.advice_at_count(call.as_ref());
             if self.strict && !g.is_correct() {
                 self.log.grade(Message {
@@ -52,7 +64,7 @@ impl App {
                     text: format!("{advice} — strict mode: try again"),
                 });
                 // The mistake was made, even if it is not played: it counts.
-                self.coach.record(g);
+                record(&mut self.coach, g);
                 return;
             }
             let tone = if g.is_correct() {
@@ -74,7 +86,7 @@ impl App {
             {
                 self.say(Tone::Info, format!("  Why: {why}"));
             }
-            self.coach.record(g);
+            record(&mut self.coach, g);
         }
         let hand = self.table.active().map_or(0, |(_, h)| h);
         match self.table.act(self.you, action) {
@@ -124,9 +136,22 @@ impl App {
                 format!("Bet lowered to {}: all your bankroll holds.", whole.plain()),
             );
         }
+        let dealt_before = self.table.view(self.you).cards_left();
         match self.table.start_round() {
             Ok(events) => {
                 let events = events.to_vec();
+                let shuffled = events.iter().any(|e| matches!(e, Event::Reshuffled));
+                self.coach.begin_round(crate::trainer::history::RoundStart {
+                    seed: self.seed,
+                    shoe_position: if shuffled {
+                        0
+                    } else {
+                        usize::from(self.rules.decks) * 52
+                            - dealt_before.min(usize::from(self.rules.decks) * 52)
+                    },
+                    number: self.coach.session().rounds + 1,
+                    at: crate::trainer::store_file::unix_seconds(),
+                });
                 self.log.start_round(self.coach.session().rounds + 1);
                 self.checked_this_round = false;
                 self.reshuffled = false;

@@ -71,7 +71,7 @@ const fn table_key(
 use KeyCode::Char as C;
 
 /// Every key of the table, in the order the help lists them.
-pub const TABLE_KEYS: [TableKey; 18] = [
+pub const TABLE_KEYS: [TableKey; 19] = [
     table_key(
         "h",
         &[C('h'), C('H')],
@@ -198,6 +198,14 @@ pub const TABLE_KEYS: [TableKey; 18] = [
         Intent::OpenDrills,
         Some("drills"),
         "drills: practise decisions or the Hi-Lo count",
+        true,
+    ),
+    table_key(
+        "v",
+        &[C('v'), C('V')],
+        Intent::OpenReview,
+        None,
+        "review past rounds and drill answers, and practise a cell",
         true,
     ),
     table_key(
@@ -382,6 +390,9 @@ fn key_intent(key: KeyEvent, app: &App) -> Option<Intent> {
     if let Some(drill) = app.drill() {
         return drill_intent(key.code, drill);
     }
+    if app.review().is_some() {
+        return review_intent(key.code);
+    }
     if app.count_check().is_some() {
         return match key.code {
             KeyCode::Char(c @ ('0'..='9' | '-' | '+')) => Some(Intent::CountKey(c)),
@@ -407,6 +418,25 @@ fn key_intent(key: KeyEvent, app: &App) -> Option<Intent> {
         (None, KeyCode::Char(c)) => Some(Intent::Unknown(c)),
         _ => None,
     }
+}
+
+/// Keys on the review screen: ← → step through the rounds, ↑ ↓ through a round's decisions,
+/// `m` shows only mistakes, `p` (or Enter) practises the marked cell, Esc (or `v`, `q`) goes
+/// back to the table.
+fn review_intent(code: KeyCode) -> Option<Intent> {
+    use super::review::ReviewKey;
+    let key = match code {
+        KeyCode::Left | C(',' | '<') => ReviewKey::Older,
+        KeyCode::Right | C('.' | '>') => ReviewKey::Newer,
+        KeyCode::Up | C('k' | 'K') => ReviewKey::PrevDecision,
+        KeyCode::Down | C('j' | 'J') => ReviewKey::NextDecision,
+        C('m' | 'M') => ReviewKey::ToggleMistakes,
+        C('p' | 'P') | KeyCode::Enter => ReviewKey::Practise,
+        KeyCode::Esc | C('v' | 'V' | 'q' | 'Q') => ReviewKey::Close,
+        C('?') => return Some(Intent::ToggleHelp),
+        _ => return None,
+    };
+    Some(Intent::Review(key))
 }
 
 /// Typing a bet between rounds: digits start and extend it; while one is typed, Enter places

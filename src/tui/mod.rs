@@ -31,6 +31,7 @@ pub mod input;
 pub mod log;
 pub mod narrate;
 pub mod panic_hook;
+pub mod review;
 pub mod seat_ai;
 pub mod signals;
 pub mod terminal;

@@ -6,6 +6,7 @@ pub mod dealer;
 pub mod drill;
 pub mod flow;
 pub mod overlay;
+pub mod review;
 pub mod seat;
 pub mod side;
 pub mod status;

@@ -1,0 +1,204 @@
+//! Reviewing the hand history: which entries to show, and each decision in words — the
+//! cards, what you did, what was best, what it cost, and the reason (from
+//! [`crate::analysis::reasons`], passed in by the caller). Shared by `blackjack review` and the
+//! table's review screen.
+
+use serde_json::Value;
+
+use super::record::{Decision, Entry};
+use crate::analysis::chart::Cell;
+use crate::analysis::signed_ev;
+use crate::trainer::export::utc_timestamp;
+
+/// Which entries a review shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ReviewFilter {
+    /// Only the last this many entries (after `mistakes` has chosen).
+    pub last: Option<usize>,
+    /// Only entries with a mistake in them.
+    pub mistakes: bool,
+}
+
+/// The entries `filter` chooses, oldest first.
+pub fn select(entries: &[Entry], filter: ReviewFilter) -> Vec<&Entry> {
+    let chosen: Vec<&Entry> = entries
+        .iter()
+        .filter(|e| !filter.mistakes || e.has_mistake())
+        .collect();
+    let skip = filter.last.map_or(0, |n| chosen.len().saturating_sub(n));
+    chosen.into_iter().skip(skip).collect()
+}
+
+/// The entry's title: `Round 3 · 2026-12-03 16:10 UTC · seed 8, shoe card 14 · net −1` or
+/// `Drill (hard) · 2026-12-03 16:12 UTC · 2.1 s`.
+pub fn entry_title(entry: &Entry) -> String {
+    match entry {
+        Entry::Round(round) => format!(
+            "Round {} · {} · seed {}, card {} of the shoe · net {}",
+            round.number,
+            utc_timestamp(round.at),
+            round.seed,
+            round.shoe_position + 1,
+            net_text(round.net())
+        ),
+        Entry::Drill(drill) => format!(
+            "Drill ({}) · {} · {:.1} s",
+            drill.kind,
+            utc_timestamp(drill.at),
+            drill.seconds
+        ),
+    }
+}
+
+/// A net in bets: `+1`, `−1`, `+1.5`, `0`.
+fn net_text(net: f64) -> String {
+    let magnitude = format!("{}", (net.abs() * 1000.0).round() / 1000.0);
+    if net > 0.0 {
+        format!("+{magnitude}")
+    } else if net < 0.0 {
+        format!("−{magnitude}")
+    } else {
+        "0".to_owned()
+    }
+}
+
+/// The round's cards: `Dealer T♦ 7♣ · You 6♠ 5♥ 9♣ (−1)`; a drill's question.
+pub fn cards_line(entry: &Entry, ascii: bool) -> String {
+    match entry {
+        Entry::Round(round) => {
+            let hands: Vec<String> = round
+                .hands
+                .iter()
+                .map(|h| {
+                    format!(
+                        "{} ({})",
+                        super::record::cards_text(&h.cards, ascii),
+                        h.outcome
+                    )
+                })
+                .collect();
+            format!(
+                "Dealer {} · You {}",
+                super::record::cards_text(&round.dealer, ascii),
+                hands.join(" · ")
+            )
+        }
+        Entry::Drill(drill) => format!(
+            "You {} vs {}",
+            drill.decision.cards_text(ascii),
+            drill.decision.up_text(ascii)
+        ),
+    }
+}
+
+/// The decision in one line: `✗ hard 11 vs T (6♠ 5♥ vs T♦): you doubled… best hit · cost
+/// 0.084 bets`.
+pub fn decision_line(decision: &Decision, ascii: bool) -> String {
+    let label = decision
+        .cell()
+        .map_or_else(|| decision.cell.clone(), |c| c.label());
+    let hand = if decision.hand > 0 {
+        format!(" (hand {})", decision.hand + 1)
+    } else {
+        String::new()
+    };
+    let mark = if decision.is_correct() { '✓' } else { '✗' };
+    let head = format!(
+        "{mark} {label}{hand}: {} vs {}",
+        decision.cards_text(ascii),
+        decision.up_text(ascii)
+    );
+    if decision.is_correct() {
+        format!("{head} · you {} (right)", decision.chosen)
+    } else {
+        format!(
+            "{head} · you {}, best {} · cost {:.3} bets",
+            decision.chosen, decision.advised, decision.cost
+        )
+    }
+}
+
+/// The EVs it was graded with, best first: `hit +0.031 · double +0.013 · stand −0.120`.
+pub fn evs_line(decision: &Decision) -> String {
+    decision
+        .evs
+        .iter()
+        .map(|e| format!("{} {}", e.action, signed_ev(e.ev)))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// The whole review as text: each entry's title and cards, then each decision with its EVs
+/// and reason (`reason` gives the line for a cell, e.g. [`crate::analysis::reasons::reason`]).
+pub fn review_text(
+    entries: &[&Entry],
+    mistakes_only: bool,
+    ascii: bool,
+    reason: &dyn Fn(Cell) -> Option<String>,
+) -> String {
+    let mut out = String::new();
+    for entry in entries {
+        out.push_str(&entry_title(entry));
+        out.push('\n');
+        out.push_str(&format!("  {}\n", cards_line(entry, ascii)));
+        for decision in entry.decisions() {
+            if mistakes_only && decision.is_correct() {
+                continue;
+            }
+            out.push_str(&format!("  {}\n", decision_line(decision, ascii)));
+            out.push_str(&format!("    EVs of this hand: {}\n", evs_line(decision)));
+            if let Some(why) = decision.cell().and_then(reason) {
+                out.push_str(&format!("    Why: {why}\n"));
+            }
+        }
+    }
+    out
+}
+
+/// The review as JSON: `{"history": path, "entries": [entry…]}`, each decision with its
+/// `reason` (null where there is none) and `correct`.
+pub fn review_json(
+    path: &str,
+    entries: &[&Entry],
+    reason: &dyn Fn(Cell) -> Option<String>,
+) -> Value {
+    let items: Vec<Value> = entries
+        .iter()
+        .map(|entry| {
+            let mut value = serde_json::to_value(entry).unwrap_or(Value::Null);
+            let decisions = entry.decisions();
+            let annotate = |slot: &mut Value, decision: &Decision| {
+                if let Some(object) = slot.as_object_mut() {
+                    object.insert("correct".into(), Value::Bool(decision.is_correct()));
+                    let why = decision.cell().and_then(reason);
+                    object.insert("reason".into(), why.map_or(Value::Null, Value::String));
+                }
+            };
+            match value.get_mut("decisions").and_then(Value::as_array_mut) {
+                Some(slots) => {
+                    for (slot, decision) in slots.iter_mut().zip(decisions) {
+                        annotate(slot, decision);
+                    }
+                }
+                None => {
+                    if let (Some(slot), Some(decision)) =
+                        (value.get_mut("decision"), decisions.first())
+                    {
+                        annotate(slot, decision);
+                    }
+                }
+            }
+            value
+        })
+        .collect();
+    serde_json::json!({ "history": path, "entries": items })
+}
+
+/// The decisions of `entry` a review shows: all of them, or only the mistakes.
+pub fn shown_decisions(entry: &Entry, mistakes_only: bool) -> Vec<&Decision> {
+    entry
+        .decisions()
+        .iter()
+        .filter(|d| !mistakes_only || !d.is_correct())
+        .collect()
+}

@@ -1,0 +1,259 @@
+//! The review screen: one round (or drill answer) of the hand history, its decisions with the
+//! marked one's EVs and reason, and the keys. Drawn from a [`ReviewView`] — just what it shows
+//! — so a test can build one without a table.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Borders, Padding, Paragraph, Widget, Wrap};
+
+use super::{ascii_border, marker};
+use crate::trainer::history::review::{cards_line, decision_line, entry_title, evs_line};
+use crate::trainer::history::{Decision, Entry};
+use crate::tui::app::{App, Message, Tone};
+use crate::tui::theme::Theme;
+
+/// How many entries the list on a tall screen shows.
+const AROUND: usize = 12;
+
+/// The height from which the screen lists the entries around the one shown.
+const LIST_FROM_HEIGHT: u16 = 30;
+
+/// What the review screen shows.
+pub struct ReviewView<'a> {
+    /// The entry on screen, if the history has any.
+    pub entry: Option<&'a Entry>,
+    /// Its place among those shown (1-based) and how many there are.
+    pub position: (usize, usize),
+    /// Its decisions shown, and which is marked.
+    pub decisions: Vec<&'a Decision>,
+    /// The marked decision.
+    pub selected: usize,
+    /// The reason for the marked decision's cell, when the strategy is known.
+    pub reason: Option<String>,
+    /// Only mistakes are shown.
+    pub mistakes: bool,
+    /// A notice.
+    pub note: Option<&'a Message>,
+    /// Entries around the one on screen, for the list a tall screen shows: whether it is the
+    /// one on screen, whether it holds a mistake, its title.
+    pub around: Vec<(bool, bool, String)>,
+    /// Cards and frames in ASCII.
+    pub ascii: bool,
+    /// The styles.
+    pub theme: &'static Theme,
+}
+
+impl<'a> ReviewView<'a> {
+    /// The view of the app's review screen, if one is open.
+    pub fn of(app: &'a App) -> Option<ReviewView<'a>> {
+        let screen = app.review()?;
+        let entries = screen.entries(app.coach().hand_history());
+        let entry = entries.get(screen.entry).copied();
+        let decisions = entry.map_or_else(Vec::new, |e| {
+            crate::trainer::history::review::shown_decisions(e, screen.mistakes)
+        });
+        let reason = decisions
+            .get(screen.decision)
+            .and_then(|d| d.cell())
+            .and_then(|cell| {
+                let strategy = app.strategy()?;
+                let peek = crate::analysis::strategy::peek_strategy_if_ready(&strategy.rules);
+                crate::analysis::reasons::reason(strategy, peek.as_ref().map(|p| &p.chart), cell)
+            });
+        let first = screen.entry.saturating_sub(AROUND / 2);
+        let around = entries
+            .iter()
+            .enumerate()
+            .skip(first)
+            .take(AROUND)
+            .map(|(i, e)| (i == screen.entry, e.has_mistake(), entry_title(e)))
+            .collect();
+        Some(ReviewView {
+            around,
+            entry,
+            position: (screen.entry + 1, entries.len()),
+            decisions,
+            selected: screen.decision,
+            reason,
+            mistakes: screen.mistakes,
+            note: screen.note.as_ref(),
+            ascii: app.ascii,
+            theme: app.theme,
+        })
+    }
+}
+
+impl Widget for &ReviewView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let theme = self.theme;
+        let title = if self.mistakes {
+            " Review: your mistakes "
+        } else {
+            " Review: your hands "
+        };
+        let block = Block::bordered()
+            .title(Line::from(Span::styled(title, theme.title)).alignment(Alignment::Center))
+            .border_style(theme.frame)
+            .padding(Padding::horizontal(1));
+        let block = if self.ascii {
+            block.border_set(ascii_border(false))
+        } else {
+            block.border_type(BorderType::Rounded)
+        };
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let [body, bar] =
+            Layout::vertical([Constraint::Fill(1), Constraint::Length(3)]).areas(inner);
+        let body = if area.height >= LIST_FROM_HEIGHT && !self.around.is_empty() {
+            let rows = u16::try_from(self.around.len()).unwrap_or(0) + 1;
+            let [body, list] =
+                Layout::vertical([Constraint::Fill(1), Constraint::Length(rows)]).areas(body);
+            self.render_list(list, buf);
+            body
+        } else {
+            body
+        };
+        Paragraph::new(self.body())
+            .wrap(Wrap { trim: false })
+            .render(body, buf);
+        let keys = Line::from(vec![
+            Span::styled("←→", theme.key),
+            Span::styled(" round  ", theme.dim),
+            Span::styled("↑↓", theme.key),
+            Span::styled(" decision  ", theme.dim),
+            Span::styled("m", theme.key),
+            Span::styled(
+                if self.mistakes {
+                    " show all  "
+                } else {
+                    " mistakes only  "
+                },
+                theme.dim,
+            ),
+            Span::styled("p", theme.key),
+            Span::styled(" practise this  ", theme.dim),
+            Span::styled("Esc", theme.key),
+            Span::styled(" back", theme.dim),
+        ]);
+        let note = self.note.map_or_else(Line::default, |m| {
+            let (symbol, style) = match m.tone {
+                Tone::Good => ("✓", theme.msg_good),
+                Tone::Bad => ("✗", theme.msg_bad),
+                Tone::Error => ("!", theme.msg_error),
+                Tone::Info => ("·", theme.msg_info),
+            };
+            Line::from(Span::styled(format!("{symbol} {}", m.text), style))
+        });
+        Paragraph::new(vec![note, keys])
+            .block(Block::new().borders(Borders::TOP).border_style(theme.frame))
+            .wrap(Wrap { trim: false })
+            .render(bar, buf);
+    }
+}
+
+impl ReviewView<'_> {
+    /// The entries around the one shown, one line each, under a rule.
+    fn render_list(&self, area: Rect, buf: &mut Buffer) {
+        let theme = self.theme;
+        let lines: Vec<Line<'static>> = self
+            .around
+            .iter()
+            .map(|(current, mistake, title)| {
+                let mark = match (mistake, self.ascii) {
+                    (true, false) => '✗',
+                    (true, true) => 'x',
+                    (false, false) => '✓',
+                    (false, true) => '+',
+                };
+                let pointer = if *current { marker(self.ascii) } else { ' ' };
+                let style = if *current {
+                    theme.active_hand
+                } else {
+                    theme.dim
+                };
+                Line::from(Span::styled(format!("{pointer} {mark} {title}"), style))
+            })
+            .collect();
+        Paragraph::new(lines)
+            .block(
+                Block::new()
+                    .borders(Borders::TOP)
+                    .border_style(theme.frame)
+                    .title(Span::styled(" The history around it ", theme.dim)),
+            )
+            .render(area, buf);
+    }
+
+    /// The lines above the keys.
+    fn body(&self) -> Vec<Line<'static>> {
+        let theme = self.theme;
+        let Some(entry) = self.entry else {
+            let text = if self.mistakes {
+                "No mistakes in the hand history: m shows every round."
+            } else {
+                "No rounds or drill answers recorded yet: play a round (or a drill), then press v."
+            };
+            return vec![Line::from(Span::styled(text, theme.text))];
+        };
+        let (at, of) = self.position;
+        let mut lines = vec![
+            Line::from(vec![
+                Span::styled(format!("{at} of {of} · "), theme.dim),
+                Span::styled(entry_title(entry), theme.header),
+            ]),
+            Line::from(Span::styled(cards_line(entry, self.ascii), theme.text)),
+            Line::default(),
+        ];
+        if self.decisions.is_empty() {
+            lines.push(Line::from(Span::styled(
+                "No decision of yours in this round (a natural, or the dealer's blackjack).",
+                theme.dim,
+            )));
+        }
+        for (i, decision) in self.decisions.iter().enumerate() {
+            let style = if decision.is_correct() {
+                theme.msg_good
+            } else {
+                theme.msg_bad
+            };
+            let mark = if i == self.selected {
+                format!("{} ", marker(self.ascii))
+            } else {
+                "  ".to_owned()
+            };
+            lines.push(Line::from(vec![
+                Span::styled(mark, theme.active_hand),
+                Span::styled(decision_line(decision, self.ascii), style),
+            ]));
+        }
+        if let Some(decision) = self.decisions.get(self.selected) {
+            lines.push(Line::default());
+            lines.push(Line::from(vec![
+                Span::styled("EVs of this hand: ", theme.dim),
+                Span::styled(evs_line(decision), theme.text),
+            ]));
+            if let Some(tc) = decision.true_count {
+                lines.push(Line::from(Span::styled(
+                    format!("Graded by this game's index play at true count {tc:+}."),
+                    theme.dim,
+                )));
+            }
+            if let Some(why) = &self.reason {
+                lines.push(Line::from(vec![
+                    Span::styled("Why: ", theme.dim),
+                    Span::styled(why.clone(), theme.hint),
+                ]));
+            }
+        }
+        lines
+    }
+}
+
+/// Draws the app's review screen over the whole area.
+pub fn render_review(app: &App, area: Rect, buf: &mut Buffer) {
+    if let Some(view) = ReviewView::of(app) {
+        ratatui::widgets::Clear.render(area, buf);
+        (&view).render(area, buf);
+    }
+}

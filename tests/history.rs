@@ -1,0 +1,269 @@
+//! The hand history file: round trip, the size bound, a corrupt file kept as a backup and
+//! reported, a read-only or newer-format file never written; and `blackjack review`.
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use blackjack_trainer::analysis::chart::Chart;
+use blackjack_trainer::analysis::strategy::basic_strategy;
+use blackjack_trainer::engine::{Action, Card, Cards, Rules};
+use blackjack_trainer::trainer::grade::grade;
+use blackjack_trainer::trainer::history::{
+    Decision, DrillAnswer, Entry, HistoryStore, history_path,
+};
+
+/// A fresh folder for one test.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir()
+        .join("bj-history-tests")
+        .join(format!("{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// A drill answer graded by the real chart: `values` against `up`, answered `chosen`, with
+/// made-up EVs that put the advised play first.
+fn answer(chart: &Chart, values: [u8; 2], up: u8, chosen: Action, at: u64) -> Entry {
+    let cards = Cards::from_values(&values);
+    let legal = blackjack_trainer::trainer::drill::fresh_hand_actions(&Rules::default(), &cards);
+    let (_, advised) = chart.advise(&cards, up, legal);
+    let ev = |a: Action| Some(if a == advised { 0.1 } else { -0.2 });
+    let graded = grade(chart, &cards, up, legal, chosen, ev);
+    let ranked: Vec<(Action, f64)> = legal.iter().map(|a| (a, ev(a).unwrap_or(0.0))).collect();
+    Entry::Drill(DrillAnswer {
+        at,
+        kind: "all".to_owned(),
+        seconds: 1.5,
+        decision: Decision::new(&graded, &cards, Card::of_value(up), 0, &ranked),
+    })
+}
+
+fn chart() -> Chart {
+    basic_strategy(&Rules::default()).chart.clone()
+}
+
+#[test]
+fn the_history_reads_back_as_written() {
+    let dir = temp_dir("round-trip");
+    let path = history_path(&dir.join("stats.json"));
+    assert_eq!(path, dir.join("stats.history.jsonl"));
+    let chart = chart();
+    let entries = vec![
+        answer(&chart, [10, 6], 10, Action::Stand, 1),
+        answer(&chart, [5, 6], 6, Action::Double, 2),
+    ];
+    let (store, read, note) = HistoryStore::open(&path, 100).expect("opens");
+    assert!(read.is_empty() && note.is_none());
+    store.append(&entries[..1]).expect("writes");
+    store.append(&entries[1..]).expect("writes");
+    let (_, read, note) = HistoryStore::open(&path, 100).expect("opens again");
+    assert_eq!(note, None);
+    assert_eq!(read, entries);
+    // The first is the mistake (16 vs T is hit in this game), the second is right.
+    assert!(read[0].has_mistake() && !read[1].has_mistake());
+    // No temporary file is left beside it.
+    let names: Vec<String> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().all(|n| !n.contains(".tmp")), "{names:?}");
+}
+
+#[test]
+fn past_the_limit_the_oldest_entries_go_first() {
+    let dir = temp_dir("bound");
+    let path = dir.join("stats.history.jsonl");
+    let chart = chart();
+    let (store, _, _) = HistoryStore::open(&path, 3).expect("opens");
+    for at in 1..=5 {
+        store
+            .append(&[answer(&chart, [10, 6], 10, Action::Hit, at)])
+            .expect("writes");
+    }
+    let read = store.read().expect("reads");
+    let times: Vec<u64> = read.iter().map(Entry::at).collect();
+    assert_eq!(times, vec![3, 4, 5]);
+    // The file holds the header and three lines, nothing more.
+    assert_eq!(fs::read_to_string(&path).unwrap().lines().count(), 4);
+}
+
+#[test]
+fn a_corrupt_history_is_kept_as_a_backup_and_reported() {
+    let dir = temp_dir("corrupt");
+    let path = dir.join("stats.history.jsonl");
+    let garbage = "{\"version\":1}\n{\"type\":\"round\",\"oops\n";
+    fs::write(&path, garbage).unwrap();
+    let (store, read, note) = HistoryStore::open(&path, 10).expect("opens");
+    assert!(read.is_empty());
+    let note = note.expect("the person is told");
+    let backup = dir.join("stats.history.jsonl.bak");
+    assert!(
+        note.contains("kept as") && note.contains(&backup.display().to_string()),
+        "{note}"
+    );
+    assert_eq!(
+        fs::read_to_string(&backup).unwrap(),
+        garbage,
+        "kept as it was"
+    );
+    // A fresh history starts where it was.
+    store
+        .append(&[answer(&chart(), [10, 6], 10, Action::Hit, 7)])
+        .expect("writes");
+    assert_eq!(store.read().unwrap().len(), 1);
+    // A cell that is no chart cell is corrupt too, and the first backup is never replaced.
+    let text = fs::read_to_string(&path).unwrap();
+    assert!(text.contains("\"cell\":\"hard:16:T\""), "{text}");
+    fs::write(&path, text.replace("hard:16:T", "hard:16:Z")).unwrap();
+    let (_, read, note) = HistoryStore::open(&path, 10).expect("opens");
+    assert!(read.is_empty());
+    let note = note.expect("told");
+    assert!(
+        note.contains("not a chart cell") && note.contains("line 2"),
+        "{note}"
+    );
+    assert_eq!(fs::read_to_string(&backup).unwrap(), garbage);
+}
+
+fn unchanged_after_append(path: &Path) {
+    let before = fs::read(path).unwrap();
+    let (store, _, note) = HistoryStore::open(path, 10).expect("opens");
+    let note = note.expect("the person is told it is not written");
+    assert!(note.contains("read-only"), "{note}");
+    let err = store
+        .append(&[answer(&chart(), [10, 6], 10, Action::Hit, 9)])
+        .expect_err("refused");
+    assert!(err.to_string().contains("not written"), "{err}");
+    assert_eq!(fs::read(path).unwrap(), before, "not a byte changed");
+    let dir = path.parent().unwrap();
+    let others: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".bak") || n.contains(".tmp"))
+        .collect();
+    assert!(others.is_empty(), "nothing moved or left: {others:?}");
+}
+
+#[test]
+fn a_read_only_history_is_read_and_never_written() {
+    let dir = temp_dir("read-only");
+    let path = dir.join("stats.history.jsonl");
+    let (store, _, _) = HistoryStore::open(&path, 10).unwrap();
+    store
+        .append(&[answer(&chart(), [10, 6], 10, Action::Stand, 1)])
+        .unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o444)).unwrap();
+    unchanged_after_append(&path);
+    let (_, read, _) = HistoryStore::open(&path, 10).unwrap();
+    assert_eq!(read.len(), 1, "its entries are still read");
+}
+
+#[test]
+fn a_newer_format_is_read_as_far_as_it_goes_and_never_written() {
+    let dir = temp_dir("newer");
+    let path = dir.join("stats.history.jsonl");
+    let (store, _, _) = HistoryStore::open(&path, 10).unwrap();
+    store
+        .append(&[answer(&chart(), [10, 6], 10, Action::Stand, 1)])
+        .unwrap();
+    let text = fs::read_to_string(&path)
+        .unwrap()
+        .replace("{\"version\":1}", "{\"version\":7,\"something\":\"new\"}");
+    fs::write(&path, format!("{text}{{\"type\":\"hologram\"}}\n")).unwrap();
+    unchanged_after_append(&path);
+    let (_, read, note) = HistoryStore::open(&path, 10).unwrap();
+    assert!(note.unwrap().contains("format 7"));
+    assert_eq!(read.len(), 1, "the entry this build knows is read");
+}
+
+#[test]
+fn a_folder_is_refused_and_left_alone() {
+    let dir = temp_dir("folder");
+    let path = dir.join("stats.history.jsonl");
+    fs::create_dir(&path).unwrap();
+    let err = HistoryStore::open(&path, 10).expect_err("refused");
+    assert!(err.to_string().contains("a folder"), "{err}");
+    assert!(path.is_dir());
+}
+
+// ----- blackjack review -----
+
+/// Runs `blackjack review --stats STATS …` with an empty preferences file beside the folder.
+fn review(stats: &Path, args: &[&str]) -> (String, String, bool) {
+    let config = stats.parent().unwrap().with_extension("config.toml");
+    fs::write(&config, "").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_blackjack"))
+        .arg("review")
+        .arg("--stats")
+        .arg(stats)
+        .args(args)
+        .env_remove("BLACKJACK_STATS")
+        .env("BLACKJACK_CONFIG", &config)
+        .output()
+        .expect("runs");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.success(),
+    )
+}
+
+#[test]
+fn review_lists_the_mistakes_with_what_was_best_what_it_cost_and_why() {
+    let dir = temp_dir("cli");
+    let stats = dir.join("stats.json");
+    let chart = chart();
+    let (store, _, _) = HistoryStore::open(&history_path(&stats), 100).unwrap();
+    store
+        .append(&[
+            answer(&chart, [10, 6], 10, Action::Stand, 1),
+            answer(&chart, [5, 6], 6, Action::Double, 2),
+            answer(&chart, [10, 2], 4, Action::Hit, 3),
+        ])
+        .unwrap();
+    let (all, err, ok) = review(&stats, &[]);
+    assert!(ok, "{err}");
+    assert!(all.contains("3 of 3 entries"), "{all}");
+    let (mistakes, err, ok) = review(&stats, &["--mistakes"]);
+    assert!(ok, "{err}");
+    assert!(mistakes.contains("2 of 3 entries"), "{mistakes}");
+    assert!(mistakes.contains("16 vs T"), "{mistakes}");
+    assert!(mistakes.contains("you stand, best hit"), "{mistakes}");
+    assert!(mistakes.contains("cost 0.300 bets"), "{mistakes}");
+    assert!(mistakes.contains("Why: "), "{mistakes}");
+    assert!(
+        !mistakes.contains("11 vs 6"),
+        "a right decision is left out: {mistakes}"
+    );
+    let (last, _, _) = review(&stats, &["--mistakes", "--last", "1"]);
+    assert!(
+        last.contains("1 of 3 entries") && last.contains("12 vs 4"),
+        "{last}"
+    );
+
+    let (json, err, ok) = review(&stats, &["--json"]);
+    assert!(ok, "{err}");
+    let value: serde_json::Value = serde_json::from_str(&json).expect("one JSON object");
+    let entries = value["entries"].as_array().expect("entries");
+    assert_eq!(entries.len(), 3);
+    let first = &entries[0]["decision"];
+    assert_eq!(first["cell"], "hard:16:T");
+    assert_eq!(first["chosen"], "stand");
+    assert_eq!(first["advised"], "hit");
+    assert_eq!(first["correct"], false);
+    assert!(first["reason"].as_str().is_some_and(|r| !r.is_empty()));
+    assert_eq!(entries[1]["decision"]["correct"], true);
+}
+
+#[test]
+fn review_of_no_history_says_so_and_creates_nothing() {
+    let dir = temp_dir("cli-empty");
+    let stats = dir.join("stats.json");
+    let (out, err, ok) = review(&stats, &["--mistakes"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("No mistakes in the hand history"), "{out}");
+    assert_eq!(fs::read_dir(&dir).unwrap().count(), 0, "nothing created");
+}
