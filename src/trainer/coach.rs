@@ -10,6 +10,7 @@ use crate::analysis::HandEvs;
 use crate::analysis::chart::Chart;
 use crate::engine::{Action, DealerHand, PlayerHand, SeatView, Units};
 use crate::trainer::grade::{Grade, grade};
+use crate::trainer::schedule::{Clock, Day, Standing};
 use crate::trainer::stats::{StatsError, StatsStore, Tally};
 
 /// The trainer's state for one session.
@@ -22,6 +23,7 @@ pub struct Coach {
     unsaved: Tally,
     counted_session: bool,
     last: Option<Grade>,
+    clock: Clock,
 }
 
 impl Coach {
@@ -37,6 +39,7 @@ impl Coach {
             unsaved: Tally::default(),
             counted_session: false,
             last: None,
+            clock: Clock::Local,
         };
         let Some(path) = path else {
             return Ok((coach, None));
@@ -76,6 +79,25 @@ impl Coach {
         })
     }
 
+    /// Where "today" comes from (the local calendar unless a test or `BLACKJACK_TODAY` fixes
+    /// it): the day every decision is recorded on, for the spaced-practice schedule.
+    pub fn set_clock(&mut self, clock: Clock) {
+        self.clock = clock;
+    }
+
+    /// Today, by the coach's clock.
+    pub fn today(&self) -> Day {
+        self.clock.today()
+    }
+
+    /// The spaced-practice figures today — cells due and days in a row, over the lifetime
+    /// statistics with this session — or `None` when no statistics are kept (the schedule
+    /// spans days only in the file).
+    pub fn standing(&self) -> Option<Standing> {
+        self.lifetime()
+            .map(|lifetime| Standing::of(&lifetime, self.today()))
+    }
+
     /// The last graded decision.
     pub fn last(&self) -> Option<&Grade> {
         self.last.as_ref()
@@ -99,8 +121,9 @@ impl Coach {
 
     /// Counts a decision the person made (at the table or in a drill).
     pub fn record(&mut self, grade: Grade) {
-        self.session.record_decision(&grade);
-        self.unsaved.record_decision(&grade);
+        let today = self.today();
+        self.session.record_decision(&grade, today);
+        self.unsaved.record_decision(&grade, today);
         self.last = Some(grade);
     }
 

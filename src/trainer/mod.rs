@@ -9,6 +9,7 @@ pub mod export;
 pub mod grade;
 pub mod practice;
 pub mod report;
+pub mod schedule;
 pub mod session;
 pub mod stats;
 pub mod tally;
