@@ -46,6 +46,7 @@ pub fn table_config(args: &PlayArgs, seed: Option<u64>) -> anyhow::Result<TableC
         ramp: args.ramp.clone(),
         count_check_every: args.count_check,
         indices: Some(crate::analysis::indices::index_table),
+        clock: super::practice_clock()?,
     })
 }
 

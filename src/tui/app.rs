@@ -78,6 +78,8 @@ pub enum Intent {
     ToggleStats,
     /// Open or close the strategy chart.
     ToggleChart,
+    /// Move the chart's cursor (an arrow key with the chart open).
+    ChartMove(super::chart::ChartMove),
     /// Show or hide the Hi-Lo count.
     ToggleCount,
     /// Ask to leave: opens the confirmation.
@@ -256,6 +258,8 @@ pub struct TableConfig {
     /// How this game's index table is worked out (the analysis's function), or `None` where
     /// it is not available: counting mode and the deviations drill then say so.
     pub indices: Option<super::index_slot::Compute>,
+    /// Where "today" comes from for spaced practice (the local calendar by default).
+    pub clock: crate::trainer::schedule::Clock,
 }
 
 impl Default for TableConfig {
@@ -277,6 +281,7 @@ impl Default for TableConfig {
             ramp: None,
             count_check_every: 0,
             indices: None,
+            clock: crate::trainer::schedule::Clock::Local,
         }
     }
 }
@@ -308,6 +313,8 @@ pub struct App {
     pub(crate) ascii: bool,
     pub(crate) theme: &'static Theme,
     pub(crate) overlay: Option<Overlay>,
+    /// The chart cell the arrow keys selected (`None`: the hand in play's).
+    pub(crate) chart_cursor: Option<crate::analysis::chart::Cell>,
     /// The live EV panel is open (beside the table on a wide terminal, over the log otherwise).
     pub(crate) show_ev: bool,
     pub(crate) log: Log,
@@ -379,12 +386,19 @@ impl App {
         if let Err(err) = table.buy_in(you, config.bankroll) {
             bail!("--bankroll {}: {err}", config.bankroll.plain());
         }
-        let (coach, news) = Coach::open(config.stats.as_deref())?;
+        let (mut coach, news) = Coach::open(config.stats.as_deref())?;
+        coach.set_clock(config.clock);
         let mut log = Log::default();
         log.push(Message {
             tone: Tone::Info,
             text: "Welcome. Space deals; ? shows every key.".to_owned(),
         });
+        if let Some(line) = super::drill::due_greeting(&coach) {
+            log.push(Message {
+                tone: Tone::Info,
+                text: line,
+            });
+        }
         if let Some(news) = news {
             log.push(Message {
                 tone: Tone::Error,
@@ -410,6 +424,7 @@ impl App {
             ascii: config.ascii,
             theme: theme::theme(true),
             overlay: None,
+            chart_cursor: None,
             show_ev: false,
             log,
             bet_entry: None,
@@ -733,7 +748,10 @@ impl App {
             Intent::ToggleChart => {
                 self.ensure_strategy();
                 self.toggle_overlay(Overlay::Chart);
+                // Opened, the cursor starts on the hand in play's cell.
+                self.chart_cursor = None;
             }
+            Intent::ChartMove(movement) => self.move_chart_cursor(movement),
             Intent::ToggleCount => {
                 self.show_count = !self.show_count;
                 let text = if self.show_count {
