@@ -408,7 +408,7 @@ pub fn any_scheduled(history: &Tally) -> bool {
 }
 
 /// `in 2 days (2026-12-05)`, `tomorrow (2026-12-04)`.
-fn when(day: Day, today: Day) -> String {
+pub fn when(day: Day, today: Day) -> String {
     match day.since(today) {
         1 => format!("tomorrow ({day})"),
         n => format!("in {n} days ({day})"),

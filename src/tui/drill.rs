@@ -418,14 +418,17 @@ impl DrillScreen {
                 let retired = format!("{} is retired: three right in a row.", grade.cell.label());
                 let left = screen.drill.has_mistakes_left();
                 screen.note = match (answer.retired, left) {
-                    _ if screen.drill.kind() == DrillKind::Due && !left => note(
-                        Tone::Good,
-                        format!(
-                            "That was the last cell due today. {} r for another drill, or go \
-                             on with any hand.",
-                            schedule::nothing_due(screen.drill.history(), screen.drill.today())
-                        ),
-                    ),
+                    _ if screen.drill.kind() == DrillKind::Due && !left => {
+                        let today = screen.drill.today();
+                        let next = schedule::next_due(screen.drill.history(), today)
+                            .map_or(String::new(), |day| {
+                                format!("; the next comes due {}", schedule::when(day, today))
+                            });
+                        note(
+                            Tone::Good,
+                            format!("Every cell due today is done{next}. r for another drill."),
+                        )
+                    }
                     (true, true) => note(Tone::Good, retired),
                     (true, false) => note(
                         Tone::Good,

@@ -117,7 +117,6 @@ pub fn render_stats(app: &App, area: Rect, buf: &mut Buffer) {
         figures.push(Line::from(vec![
             Span::styled(" Spaced practice: ", t.dim),
             Span::styled(practice, t.text),
-            Span::styled(" · r, then \"the cells due today\"", t.dim),
         ]));
     }
     let map = heat_map_lines(app, shown, lifetime.is_some(), inner);
