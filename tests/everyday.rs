@@ -166,14 +166,20 @@ fn export_csv_has_a_header_and_360_cell_rows() {
     assert!(out.status.success(), "{}", stderr(&out));
     let csv = stdout(&out);
     let lines: Vec<&str> = csv.lines().collect();
-    assert_eq!(lines[0], "key,label,decisions,right,wrong,streak,last_seen");
+    assert_eq!(
+        lines[0],
+        "key,label,decisions,right,wrong,streak,ev_given_away,last_seen,practice_box,due"
+    );
     assert_eq!(lines.len(), 1 + 360, "a header and one row per chart cell");
-    assert_eq!(lines[1], "hard:5:2,5 vs 2,0,0,0,0,");
+    assert_eq!(lines[1], "hard:5:2,5 vs 2,0,0,0,0,0.0000,,0,");
     assert!(
-        lines.contains(&"hard:16:T,16 vs T,3,2,1,2,2026-12-03T13:20:05Z"),
+        lines.contains(&"hard:16:T,16 vs T,3,2,1,2,0.0000,2026-12-03T13:20:05Z,0,"),
         "{csv}"
     );
-    assert!(lines.contains(&"pair:8:A,\"8,8 vs A\",0,0,0,0,"), "{csv}");
+    assert!(
+        lines.contains(&"pair:8:A,\"8,8 vs A\",0,0,0,0,0.0000,,0,"),
+        "{csv}"
+    );
     // The file is left as it was.
     assert_eq!(std::fs::read_to_string(&path).unwrap(), STATS_TEXT);
 }

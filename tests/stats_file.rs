@@ -108,8 +108,9 @@ fn sample() -> Tally {
         net_sq_micro: 1000 * 1000,
         ..Tally::default()
     };
-    t.record_decision(&grade(false));
-    t.record_decision(&grade(true));
+    let day = blackjack_trainer::trainer::schedule::Day(20_000);
+    t.record_decision(&grade(false), day);
+    t.record_decision(&grade(true), day);
     t.record_count(true);
     t
 }

@@ -1089,7 +1089,7 @@ fn a_drill_from_the_table_asks_grades_and_comes_back() {
     let chooser = rig.snap("drill_chooser");
     assert!(chooser.contains("Drills: practise what?"), "{chooser}");
     assert!(chooser.contains("▶ 1  hard totals"), "{chooser}");
-    assert!(chooser.contains("7  the Hi-Lo running count"), "{chooser}");
+    assert!(chooser.contains("8  the Hi-Lo running count"), "{chooser}");
     insta::assert_snapshot!("drill_chooser", chooser);
     let question = rig.snap("drill_question");
     assert!(question.contains("Drill: hard totals"), "{question}");
@@ -1177,7 +1177,7 @@ fn a_drill_from_the_table_asks_grades_and_comes_back() {
 #[test]
 fn the_count_quiz_from_the_table_asks_and_scores() {
     let mut rig = Rig::new(test_app(&options(3, 0)), SIZE);
-    rig.run(vec![key('r'), key('7'), Step::Snap("count_question")]);
+    rig.run(vec![key('r'), key('8'), Step::Snap("count_question")]);
     let question = rig.snap("count_question");
     assert!(question.contains("Count quiz (Hi-Lo)"), "{question}");
     assert!(question.contains("Round 1"), "{question}");

@@ -304,7 +304,7 @@ fn every_screen(seats: usize, size: (u16, u16)) -> String {
     keys(&mut app, "h");
     snap(&mut app, "decision drill graded");
     press(&mut app, KeyCode::Esc);
-    keys(&mut app, "r7");
+    keys(&mut app, "r8");
     snap(&mut app, "count quiz");
     press(&mut app, KeyCode::Esc);
     keys(&mut app, "q");

@@ -19,6 +19,7 @@ use crate::trainer::practice::{
     COUNT_SEATS, CountDrill, DecisionDrill, DrillSummary, RoundCards, parse_count,
 };
 use crate::trainer::report::session_summary;
+use crate::trainer::schedule;
 
 /// How a drill is run: what to ask, and how to draw cards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,6 +51,7 @@ pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Resu
         )?;
     }
     let (mut coach, news) = Coach::open_with_history(path.as_deref(), args.history_limit)?;
+    coach.set_clock(super::practice_clock()?);
     if let Some(message) = news {
         writeln!(output, "{message}")?;
     }
@@ -256,11 +258,25 @@ fn decision_drill<W: Write>(
     coach: &mut Coach,
 ) -> std::io::Result<DrillSummary> {
     let strategy = basic_strategy(rules);
-    let mut drill = DecisionDrill::new(kind, rules, seed, coach.history());
-    out.line(&format!(
-        "Drill: {} hands. Answer h, s, d or p (or the word); q ends.",
-        kind_name(kind)
-    ))?;
+    let today = coach.today();
+    let mut drill = DecisionDrill::on_day(kind, rules, seed, coach.history(), today);
+    if kind == DrillKind::Due {
+        let due = schedule::due_cells(drill.history(), today).len();
+        if due == 0 {
+            out.line(&schedule::nothing_due(drill.history(), today))?;
+            return Ok(drill.summary().clone());
+        }
+        out.line(&format!(
+            "Drill: the {due} {} due today ({today}), most overdue first. Answer h, s, d or p \
+             (or the word); q ends.",
+            if due == 1 { "cell" } else { "cells" }
+        ))?;
+    } else {
+        out.line(&format!(
+            "Drill: {} hands. Answer h, s, d or p (or the word); q ends.",
+            kind_name(kind)
+        ))?;
+    }
     'questions: loop {
         let question = drill.question().clone();
         let legal = drill.legal();
@@ -320,6 +336,14 @@ fn decision_drill<W: Write>(
             "Streak {} (best {}) · right {}/{}",
             summary.streak, summary.best_streak, summary.right, summary.decisions
         ))?;
+        if kind == DrillKind::Due && !drill.has_mistakes_left() {
+            out.line("")?;
+            out.line(&format!(
+                "That was the last cell due today. {}",
+                schedule::nothing_due(drill.history(), today)
+            ))?;
+            break;
+        }
     }
     Ok(drill.summary().clone())
 }
@@ -333,6 +357,7 @@ fn kind_name(kind: DrillKind) -> &'static str {
         DrillKind::Doubles => "doubling",
         DrillKind::All => "all",
         DrillKind::Mistakes => "your most-missed",
+        DrillKind::Due => "due",
         DrillKind::Count => "counting",
         other => other.describe(),
     }

@@ -35,6 +35,21 @@ pub fn analysis_threads() -> usize {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
+/// Where "today" comes from for spaced practice: `$BLACKJACK_TODAY` (`YYYY-MM-DD`) when it is
+/// set — to script a week of practice, or to test — else the local calendar. A value that is
+/// not a date is a usage error.
+pub fn practice_clock() -> Result<crate::trainer::schedule::Clock, UsageError> {
+    use crate::trainer::schedule::{Clock, Day};
+    match std::env::var("BLACKJACK_TODAY") {
+        Err(_) => Ok(Clock::Local),
+        Ok(text) => Day::parse(&text).map(Clock::Fixed).ok_or_else(|| {
+            UsageError(format!(
+                "BLACKJACK_TODAY={text:?} is not a date: write it as YYYY-MM-DD, e.g. 2026-12-03"
+            ))
+        }),
+    }
+}
+
 pub use completions::{completion_script, completions, manpage, manual_page};
 pub use config::{
     Effective, Given, Loaded, Origin, Source, config, config_location, drill_args, load_config,

@@ -47,6 +47,7 @@ pub fn table_config(args: &PlayArgs, seed: Option<u64>) -> anyhow::Result<TableC
         count_check_every: args.count_check,
         indices: Some(crate::analysis::indices::index_table),
         history_limit: args.history_limit,
+        clock: super::practice_clock()?,
     })
 }
 

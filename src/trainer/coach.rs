@@ -17,6 +17,7 @@ use crate::trainer::history::{
     history_path,
 };
 use crate::trainer::practice::Answer;
+use crate::trainer::schedule::{Clock, Day, Standing};
 use crate::trainer::stats::{StatsError, StatsStore, Tally};
 
 /// The trainer's state for one session.
@@ -39,6 +40,7 @@ pub struct Coach {
     history_unsaved: Vec<Entry>,
     /// The round being played: where it started, and the decisions made so far.
     round: Option<(RoundStart, Vec<Decision>)>,
+    clock: Clock,
 }
 
 impl Coach {
@@ -68,6 +70,7 @@ impl Coach {
             entries: Vec::new(),
             history_unsaved: Vec::new(),
             round: None,
+            clock: Clock::Local,
         };
         let Some(path) = path else {
             return Ok((coach, None));
@@ -185,6 +188,25 @@ impl Coach {
         })
     }
 
+    /// Where "today" comes from (the local calendar unless a test or `BLACKJACK_TODAY` fixes
+    /// it): the day every decision is recorded on, for the spaced-practice schedule.
+    pub fn set_clock(&mut self, clock: Clock) {
+        self.clock = clock;
+    }
+
+    /// Today, by the coach's clock.
+    pub fn today(&self) -> Day {
+        self.clock.today()
+    }
+
+    /// The spaced-practice figures today — cells due and days in a row, over the lifetime
+    /// statistics with this session — or `None` when no statistics are kept (the schedule
+    /// spans days only in the file).
+    pub fn standing(&self) -> Option<Standing> {
+        self.lifetime()
+            .map(|lifetime| Standing::of(&lifetime, self.today()))
+    }
+
     /// The last graded decision.
     pub fn last(&self) -> Option<&Grade> {
         self.last.as_ref()
@@ -208,8 +230,9 @@ impl Coach {
 
     /// Counts a decision the person made (at the table or in a drill).
     pub fn record(&mut self, grade: Grade) {
-        self.session.record_decision(&grade);
-        self.unsaved.record_decision(&grade);
+        let today = self.today();
+        self.session.record_decision(&grade, today);
+        self.unsaved.record_decision(&grade, today);
         self.last = Some(grade);
     }
 

@@ -26,6 +26,8 @@ pub enum DrillKind {
     All,
     /// The cells this person misses most.
     Mistakes,
+    /// The cells due today on the spaced-practice schedule ([`super::schedule`]).
+    Due,
     /// The Hi-Lo running-count quiz.
     Count,
     /// A deck (or several) turned over; the running count at the end.
@@ -42,13 +44,14 @@ pub enum DrillKind {
 
 impl DrillKind {
     /// Every kind, in menu order.
-    pub const ALL: [DrillKind; 12] = [
+    pub const ALL: [DrillKind; 13] = [
         DrillKind::Hard,
         DrillKind::Soft,
         DrillKind::Pairs,
         DrillKind::Doubles,
         DrillKind::All,
         DrillKind::Mistakes,
+        DrillKind::Due,
         DrillKind::Count,
         DrillKind::Countdown,
         DrillKind::TrueCount,
@@ -58,7 +61,7 @@ impl DrillKind {
     ];
 
     /// The name on the command line: `hard`, `soft`, `pairs`, `doubles`, `all`, `mistakes`,
-    /// `count`.
+    /// `due`, `count`, ….
     pub const fn name(self) -> &'static str {
         match self {
             DrillKind::Hard => "hard",
@@ -67,6 +70,7 @@ impl DrillKind {
             DrillKind::Doubles => "doubles",
             DrillKind::All => "all",
             DrillKind::Mistakes => "mistakes",
+            DrillKind::Due => "due",
             DrillKind::Count => "count",
             DrillKind::Countdown => "countdown",
             DrillKind::TrueCount => "true-count",
@@ -85,6 +89,7 @@ impl DrillKind {
             DrillKind::Doubles => "doubling decisions",
             DrillKind::All => "any hand",
             DrillKind::Mistakes => "the cells you miss most",
+            DrillKind::Due => "the cells due today",
             DrillKind::Count => "the Hi-Lo running count",
             DrillKind::Countdown => "a deck countdown",
             DrillKind::TrueCount => "true-count conversion",
@@ -104,6 +109,7 @@ impl DrillKind {
                 | DrillKind::Doubles
                 | DrillKind::All
                 | DrillKind::Mistakes
+                | DrillKind::Due
         )
     }
 
@@ -141,7 +147,8 @@ pub struct Question {
     pub up: Card,
 }
 
-/// Rows (with their table) that a drill of `kind` may ask about; `Mistakes` uses `All`'s.
+/// Rows (with their table) that a drill of `kind` may ask about; `Mistakes` and `Due` use
+/// `All`'s.
 pub fn rows(kind: DrillKind) -> Vec<(HandKind, u8)> {
     let hard = (8..=17).map(|r| (HandKind::Hard, r));
     let soft = (13..=20).map(|r| (HandKind::Soft, r));
@@ -167,7 +174,7 @@ fn realistic_up<R: Rng + ?Sized>(rng: &mut R) -> u8 {
     }
 }
 
-fn random_card<R: Rng + ?Sized>(rng: &mut R, value: u8) -> Card {
+pub(crate) fn random_card<R: Rng + ?Sized>(rng: &mut R, value: u8) -> Card {
     let rank = if value == 10 {
         Rank::ALL[rng.random_range(9..13usize)]
     } else {
@@ -273,20 +280,6 @@ impl DrillDealer {
     }
 }
 
-/// The missed cells still in play, each weighted by its (smoothed) error rate times its misses.
-pub fn mistake_weights(history: &Tally) -> Vec<(Cell, f64)> {
-    history
-        .cells
-        .iter()
-        .filter(|(_, rec)| rec.wrong > 0 && rec.streak < RETIRE_AFTER)
-        .filter_map(|(key, rec)| {
-            let cell = Cell::from_key(key)?;
-            let rate = (rec.wrong as f64 + 1.0) / (rec.decisions as f64 + 2.0);
-            drillable(cell).then_some((cell, rate * rec.wrong as f64))
-        })
-        .collect()
-}
-
 /// Whether a two-card hand makes `cell` (hard 5–19, soft 13–20, every pair): the cells a
 /// drill can ask about.
 pub fn drillable(cell: Cell) -> bool {
@@ -295,6 +288,20 @@ pub fn drillable(cell: Cell) -> bool {
         HandKind::Soft => (13..=20).contains(&cell.row),
         HandKind::Pair => true,
     }
+}
+
+/// The missed cells still in play, each weighted by its (smoothed) error rate times its misses.
+pub fn mistake_weights(history: &Tally) -> Vec<(Cell, f64)> {
+    history
+        .cells
+        .iter()
+        .filter(|(_, rec)| rec.wrong > 0 && rec.streak < RETIRE_AFTER)
+        .filter_map(|(key, rec)| {
+            let cell = Cell::from_key(key).filter(|&c| drillable(c))?;
+            let rate = (rec.wrong as f64 + 1.0) / (rec.decisions as f64 + 2.0);
+            Some((cell, rate * rec.wrong as f64))
+        })
+        .collect()
 }
 
 fn weighted_mistake<R: Rng + ?Sized>(rng: &mut R, history: &Tally) -> Option<Cell> {
@@ -373,6 +380,7 @@ mod tests {
                 decisions: 10,
                 wrong: 8,
                 streak: 0,
+                ..CellRecord::default()
             },
         );
         history.cells.insert(
@@ -381,6 +389,7 @@ mod tests {
                 decisions: 10,
                 wrong: 1,
                 streak: 0,
+                ..CellRecord::default()
             },
         );
         history.cells.insert(
@@ -389,6 +398,7 @@ mod tests {
                 decisions: 10,
                 wrong: 5,
                 streak: 3,
+                ..CellRecord::default()
             },
         );
         let dealer = DrillDealer::new(DrillKind::Mistakes);

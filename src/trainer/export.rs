@@ -44,7 +44,7 @@ impl ExportFormat {
 }
 
 /// One exported chart cell: what the file holds about it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CellRow {
     /// The cell's key, as `blackjack strategy --json` writes it (`hard:16:T`).
     pub key: String,
@@ -58,8 +58,15 @@ pub struct CellRow {
     pub wrong: u64,
     /// Right answers in a row, most recent last.
     pub streak: u32,
+    /// EV given away by the mistakes in the cell, in bets (0 for a file from before it was
+    /// kept per cell).
+    pub ev_given_away: f64,
     /// When the cell was last played (UTC, ISO 8601), if the file knows.
     pub last_seen: Option<String>,
+    /// Its spaced-practice box (0 after a mistake, up to [`super::schedule::TOP_BOX`]).
+    pub practice_box: u32,
+    /// The local day it comes due for practice (`YYYY-MM-DD`), if it is scheduled.
+    pub due: Option<String>,
 }
 
 /// The per-cell table of a statistics file: one row per cell of the printed chart (360, in
@@ -86,7 +93,10 @@ pub fn cell_rows(file: &StatsFile, last_seen: &BTreeMap<String, u64>) -> Vec<Cel
                 right: record.decisions - record.wrong.min(record.decisions),
                 wrong: record.wrong,
                 streak: record.streak,
+                ev_given_away: record.ev_lost,
                 last_seen: last_seen.get(&key).map(|&s| utc_timestamp(s)),
+                practice_box: record.review.level(),
+                due: record.review.due().map(|d| d.to_string()),
                 key,
             }
         })
@@ -103,17 +113,22 @@ pub fn export_csv(file: &StatsFile, last_seen: &BTreeMap<String, u64>) -> String
             text.to_owned()
         }
     };
-    let mut out = String::from("key,label,decisions,right,wrong,streak,last_seen\n");
+    let mut out = String::from(
+        "key,label,decisions,right,wrong,streak,ev_given_away,last_seen,practice_box,due\n",
+    );
     for row in cell_rows(file, last_seen) {
         out.push_str(&format!(
-            "{},{},{},{},{},{},{}\n",
+            "{},{},{},{},{},{},{:.4},{},{},{}\n",
             field(&row.key),
             field(&row.label),
             row.decisions,
             row.right,
             row.wrong,
             row.streak,
-            row.last_seen.as_deref().unwrap_or("")
+            row.ev_given_away,
+            row.last_seen.as_deref().unwrap_or(""),
+            row.practice_box,
+            row.due.as_deref().unwrap_or("")
         ));
     }
     out

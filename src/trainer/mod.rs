@@ -10,6 +10,7 @@ pub mod grade;
 pub mod history;
 pub mod practice;
 pub mod report;
+pub mod schedule;
 pub mod session;
 pub mod stats;
 pub mod store_file;

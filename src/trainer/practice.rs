@@ -10,6 +10,7 @@ use rand::SeedableRng;
 
 use super::drill::{DrillDealer, DrillKind, Question, RETIRE_AFTER, fresh_hand_actions};
 use super::grade::{Grade, grade};
+use super::schedule::{Clock, Day, due_cells};
 use super::session::CountQuiz;
 use super::stats::Tally;
 use crate::ai::{AnyStrategy, Hard};
@@ -158,15 +159,30 @@ pub struct DecisionDrill {
     summary: DrillSummary,
     question: Question,
     legal: ActionSet,
+    /// The day answers are recorded on (and, for `due`, the day whose due cells are asked).
+    today: Day,
 }
 
 impl DecisionDrill {
     /// A drill of `kind` under `rules`; `history` (the person's statistics) steers the
-    /// `mistakes` kind. The same `seed` asks the same questions. The first question is dealt.
+    /// `mistakes` and `due` kinds. The same `seed` asks the same questions. The first question
+    /// is dealt. Today is the local calendar day: [`DecisionDrill::on_day`] chooses it.
     pub fn new(kind: DrillKind, rules: &Rules, seed: u64, history: Tally) -> DecisionDrill {
+        DecisionDrill::on_day(kind, rules, seed, history, Clock::Local.today())
+    }
+
+    /// As [`DecisionDrill::new`], on `today`: the day the `due` kind asks about and every
+    /// answer is recorded on.
+    pub fn on_day(
+        kind: DrillKind,
+        rules: &Rules,
+        seed: u64,
+        history: Tally,
+        today: Day,
+    ) -> DecisionDrill {
         let mut rng = GameRng::seed_from_u64(seed);
         let dealer = DrillDealer::new(kind);
-        let question = dealer.next(&mut rng, &history);
+        let question = next_question(kind, &dealer, &mut rng, &history, today, None);
         let legal = fresh_hand_actions(rules, &question.cards);
         DecisionDrill {
             kind,
@@ -177,6 +193,7 @@ impl DecisionDrill {
             summary: DrillSummary::default(),
             question,
             legal,
+            today,
         }
     }
 
@@ -189,6 +206,16 @@ impl DecisionDrill {
         drill.question = drill.dealer.next(&mut drill.rng, &drill.working);
         drill.legal = fresh_hand_actions(rules, &drill.question.cards);
         Some(drill)
+    }
+
+    /// The history this drill sees: the statistics it started with and its own answers.
+    pub fn history(&self) -> &Tally {
+        &self.working
+    }
+
+    /// The day the drill records its answers on.
+    pub fn today(&self) -> Day {
+        self.today
     }
 
     /// What this drill practises.
@@ -211,10 +238,14 @@ impl DecisionDrill {
         &self.summary
     }
 
-    /// Whether the `mistakes` drill has missed cells left to ask about (it deals any hand
-    /// otherwise). Always true for the other kinds.
+    /// Whether the `mistakes` drill has missed cells left to ask about, or the `due` drill
+    /// cells due today (either deals any hand otherwise). Always true for the other kinds.
     pub fn has_mistakes_left(&self) -> bool {
-        self.kind != DrillKind::Mistakes || !super::drill::mistake_weights(&self.working).is_empty()
+        match self.kind {
+            DrillKind::Mistakes => !super::drill::mistake_weights(&self.working).is_empty(),
+            DrillKind::Due => !due_cells(&self.working, self.today).is_empty(),
+            _ => true,
+        }
     }
 
     /// Grades `chosen` for the question, given the question's exact `evs` (from
@@ -243,7 +274,7 @@ impl DecisionDrill {
             ev_of,
         );
         self.summary.record(&graded, seconds);
-        self.working.record_decision(&graded);
+        self.working.record_decision(&graded, self.today);
         let retired = self.kind == DrillKind::Mistakes
             && graded.is_correct()
             && self
@@ -251,7 +282,14 @@ impl DecisionDrill {
                 .cells
                 .get(&graded.cell.key())
                 .is_some_and(|rec| rec.wrong > 0 && rec.streak == RETIRE_AFTER);
-        self.question = self.dealer.next(&mut self.rng, &self.working);
+        self.question = next_question(
+            self.kind,
+            &self.dealer,
+            &mut self.rng,
+            &self.working,
+            self.today,
+            Some(question.cell),
+        );
         self.legal = fresh_hand_actions(&self.rules, &self.question.cards);
         Ok(Answer {
             question,
@@ -261,6 +299,35 @@ impl DecisionDrill {
             retired,
         })
     }
+}
+
+/// The next question of a drill of `kind`: for `due`, the most overdue cell due `today` in
+/// `history` other than the one just asked (`last`) unless it is the only one; otherwise (and
+/// once nothing is due) the dealer's.
+fn next_question(
+    kind: DrillKind,
+    dealer: &DrillDealer,
+    rng: &mut GameRng,
+    history: &Tally,
+    today: Day,
+    last: Option<crate::analysis::chart::Cell>,
+) -> Question {
+    if kind == DrillKind::Due {
+        let due = due_cells(history, today);
+        if let Some(cell) = due
+            .iter()
+            .find(|d| Some(d.cell) != last)
+            .or(due.first())
+            .map(|d| d.cell)
+        {
+            return Question {
+                cell,
+                cards: super::drill::build_hand(rng, cell.kind, cell.row),
+                up: super::drill::random_card(rng, cell.up),
+            };
+        }
+    }
+    dealer.next(rng, history)
 }
 
 /// The cards one round showed, by seat and for the dealer, as the counting quiz shows them.
@@ -494,6 +561,7 @@ mod tests {
                 decisions: 4,
                 wrong: 4,
                 streak: 0,
+                ..CellRecord::default()
             },
         );
         let mut drill = DecisionDrill::new(DrillKind::Mistakes, &rules, 1, history);

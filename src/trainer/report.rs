@@ -195,6 +195,7 @@ mod tests {
                 decisions: 4,
                 wrong: 1,
                 streak: 0,
+                ..CellRecord::default()
             },
         );
         t.cells.insert(
@@ -203,6 +204,7 @@ mod tests {
                 decisions: 2,
                 wrong: 2,
                 streak: 0,
+                ..CellRecord::default()
             },
         );
         let map = heat_map(&t);
@@ -228,6 +230,7 @@ mod tests {
                 decisions: 2,
                 wrong: 1,
                 streak: 0,
+                ..CellRecord::default()
             },
         );
         let text = session_summary(&t, Some(&t));

@@ -650,6 +650,8 @@ mod tests {
         names
     }
 
+    const DAY: crate::trainer::schedule::Day = crate::trainer::schedule::Day(20_000);
+
     fn grade(right: bool) -> Grade {
         Grade {
             cell: Cell {
@@ -675,8 +677,8 @@ mod tests {
             net_sq_micro: 1500 * 1500,
             ..Tally::default()
         };
-        t.record_decision(&grade(false));
-        t.record_decision(&grade(true));
+        t.record_decision(&grade(false), DAY);
+        t.record_decision(&grade(true), DAY);
         t.record_count(true);
         t
     }
@@ -842,14 +844,10 @@ mod tests {
             }
         );
         assert!((file.lifetime.ev_lost - 0.12).abs() < 1e-12);
-        assert_eq!(
-            file.lifetime.cells["hard:11:6"],
-            CellRecord {
-                decisions: 2,
-                wrong: 1,
-                streak: 1
-            }
-        );
+        let cell = file.lifetime.cells["hard:11:6"];
+        assert_eq!((cell.decisions, cell.wrong, cell.streak), (2, 1, 1));
+        assert!((cell.ev_lost - 0.12).abs() < 1e-12, "{cell:?}");
+        assert_eq!(cell.review.last, Some(DAY));
     }
 
     #[test]
@@ -1149,7 +1147,7 @@ mod tests {
             t.record_round(table.seats()[0].hands(), table.dealer());
         }
         assert!(t.splits > 0 && t.doubles > 0 && t.naturals > 0 && t.busts > 0);
-        t.record_decision(&grade(false));
+        t.record_decision(&grade(false), DAY);
         let mut life = Tally::default();
         life.absorb(&t);
         life.absorb(&t);

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::grade::{Category, Grade};
+use super::schedule::{Day, Practice, Review};
 use crate::engine::{DealerHand, OutcomeKind, PlayerHand, Units};
 
 /// Decisions and right answers.
@@ -38,6 +39,12 @@ pub struct CellRecord {
     pub wrong: u64,
     /// Right answers in a row, most recent last (drills retire a cell at 3).
     pub streak: u32,
+    /// EV given away by the mistakes in this cell, in bets (the graded costs added up).
+    #[serde(default)]
+    pub ev_lost: f64,
+    /// The cell's spaced-practice record (the days it was played, its last mistake).
+    #[serde(default, skip_serializing_if = "Review::is_empty")]
+    pub review: Review,
 }
 
 impl CellRecord {
@@ -103,6 +110,9 @@ pub struct Tally {
     /// Deck-countdown personal bests: the fastest perfect run, in seconds, by decks counted.
     /// Only runs without the count shown are kept.
     pub countdown_best: BTreeMap<u8, f64>,
+    /// The days practised (any day with a graded decision), for the days-in-a-row streak.
+    #[serde(skip_serializing_if = "Practice::is_empty")]
+    pub practice: Practice,
 }
 
 /// The skills the counting drills record.
@@ -137,8 +147,10 @@ pub fn cell_label(key: &str) -> String {
 }
 
 impl Tally {
-    /// Counts a graded decision.
-    pub fn record_decision(&mut self, grade: &Grade) {
+    /// Counts a graded decision made on `day`: the accuracy, the EV given away (overall and
+    /// in the cell), and the cell's spaced-practice record and the days practised — the one
+    /// place a decision reaches the schedule.
+    pub fn record_decision(&mut self, grade: &Grade, day: Day) {
         let right = grade.is_correct();
         let bump = |acc: &mut Accuracy| {
             acc.decisions += 1;
@@ -151,6 +163,9 @@ impl Tally {
         self.ev_lost += grade.cost;
         let cell = self.cells.entry(grade.cell.key()).or_default();
         cell.decisions += 1;
+        cell.ev_lost += grade.cost;
+        cell.review.absorb(&Review::one(day, right));
+        self.practice.absorb(&Practice::one(day));
         if right {
             cell.streak += 1;
         } else {
@@ -343,7 +358,10 @@ impl Tally {
                 mine.streak + cell.streak
             };
             mine.wrong += cell.wrong;
+            mine.ev_lost += cell.ev_lost;
+            mine.review.absorb(&cell.review);
         }
+        self.practice.absorb(&later.practice);
     }
 
     /// Checks what every tally this program records satisfies, so a damaged or hand-edited
@@ -434,7 +452,17 @@ impl Tally {
                     cell.wrong, cell.streak, cell.decisions
                 ));
             }
+            if !(cell.ev_lost.is_finite() && cell.ev_lost >= 0.0) {
+                return Err(format!(
+                    "cell {key}: ev_lost = {} is not a cost",
+                    cell.ev_lost
+                ));
+            }
+            cell.review
+                .validate()
+                .map_err(|why| format!("cell {key}: {why}"))?;
         }
+        self.practice.validate()?;
         Ok(())
     }
 }
@@ -463,15 +491,15 @@ mod tests {
     fn streaks_merge_across_sessions() {
         let mut life = Tally::default();
         let mut s1 = Tally::default();
-        s1.record_decision(&grade(true));
-        s1.record_decision(&grade(true));
+        s1.record_decision(&grade(true), Day(20_000));
+        s1.record_decision(&grade(true), Day(20_000));
         life.absorb(&s1);
         let mut s2 = Tally::default();
-        s2.record_decision(&grade(true));
+        s2.record_decision(&grade(true), Day(20_000));
         life.absorb(&s2);
         assert_eq!(life.cells["hard:11:6"].streak, 3);
         let mut s3 = Tally::default();
-        s3.record_decision(&grade(false));
+        s3.record_decision(&grade(false), Day(20_000));
         life.absorb(&s3);
         assert_eq!(life.cells["hard:11:6"].streak, 0);
     }
@@ -485,6 +513,7 @@ mod tests {
                 decisions: 5,
                 wrong: 3,
                 streak: 0,
+                ..CellRecord::default()
             },
         );
         t.cells.insert(
@@ -493,6 +522,7 @@ mod tests {
                 decisions: 2,
                 wrong: 1,
                 streak: 0,
+                ..CellRecord::default()
             },
         );
         t.cells.insert(
@@ -501,6 +531,7 @@ mod tests {
                 decisions: 9,
                 wrong: 0,
                 streak: 9,
+                ..CellRecord::default()
             },
         );
         let worst: Vec<&str> = t.most_missed(5).into_iter().map(|(k, _)| k).collect();

@@ -78,6 +78,8 @@ pub enum Intent {
     ToggleStats,
     /// Open or close the strategy chart.
     ToggleChart,
+    /// Move the chart's cursor (an arrow key with the chart open).
+    ChartMove(super::chart::ChartMove),
     /// Show or hide the Hi-Lo count.
     ToggleCount,
     /// Ask to leave: opens the confirmation.
@@ -263,6 +265,8 @@ pub struct TableConfig {
     /// How many entries (rounds and drill answers) the hand history beside the statistics
     /// keeps.
     pub history_limit: usize,
+    /// Where "today" comes from for spaced practice (the local calendar by default).
+    pub clock: crate::trainer::schedule::Clock,
 }
 
 impl Default for TableConfig {
@@ -285,6 +289,7 @@ impl Default for TableConfig {
             count_check_every: 0,
             indices: None,
             history_limit: crate::trainer::history::DEFAULT_HISTORY_LIMIT,
+            clock: crate::trainer::schedule::Clock::Local,
         }
     }
 }
@@ -318,6 +323,8 @@ pub struct App {
     pub(crate) ascii: bool,
     pub(crate) theme: &'static Theme,
     pub(crate) overlay: Option<Overlay>,
+    /// The chart cell the arrow keys selected (`None`: the hand in play's).
+    pub(crate) chart_cursor: Option<crate::analysis::chart::Cell>,
     /// The live EV panel is open (beside the table on a wide terminal, over the log otherwise).
     pub(crate) show_ev: bool,
     pub(crate) log: Log,
@@ -389,13 +396,20 @@ impl App {
         if let Err(err) = table.buy_in(you, config.bankroll) {
             bail!("--bankroll {}: {err}", config.bankroll.plain());
         }
-        let (coach, news) =
+        let (mut coach, news) =
             Coach::open_with_history(config.stats.as_deref(), config.history_limit)?;
+        coach.set_clock(config.clock);
         let mut log = Log::default();
         log.push(Message {
             tone: Tone::Info,
             text: "Welcome. Space deals; ? shows every key.".to_owned(),
         });
+        if let Some(line) = super::drill::due_greeting(&coach) {
+            log.push(Message {
+                tone: Tone::Info,
+                text: line,
+            });
+        }
         if let Some(news) = news {
             log.push(Message {
                 tone: Tone::Error,
@@ -422,6 +436,7 @@ impl App {
             ascii: config.ascii,
             theme: theme::theme(true),
             overlay: None,
+            chart_cursor: None,
             show_ev: false,
             log,
             bet_entry: None,
@@ -764,7 +779,10 @@ impl App {
             Intent::ToggleChart => {
                 self.ensure_strategy();
                 self.toggle_overlay(Overlay::Chart);
+                // Opened, the cursor starts on the hand in play's cell.
+                self.chart_cursor = None;
             }
+            Intent::ChartMove(movement) => self.move_chart_cursor(movement),
             Intent::ToggleCount => {
                 self.show_count = !self.show_count;
                 let text = if self.show_count {

@@ -65,7 +65,7 @@ impl Widget for &App {
             Some(Overlay::Broke) => super::widgets::overlay::render_broke(self, area, buf),
             Some(Overlay::Summary) => render_summary(self, area, buf),
             Some(Overlay::Stats) => super::widgets::trainer::render_stats(self, area, buf),
-            Some(Overlay::Chart) => super::widgets::trainer::render_chart(self, area, buf),
+            Some(Overlay::Chart) => super::widgets::chart::render_chart(self, area, buf),
         }
         if self.ascii {
             asciify(area, buf);
@@ -229,8 +229,6 @@ fn seats_wanted(app: &App, height: u16) -> u16 {
 fn render_header(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let rules = &app.rules;
-    let right = " ? help · q quit ";
-    let right_width = u16::try_from(right.chars().count()).unwrap_or(0);
     let pays = rules.payout_label();
     let decks = rules.decks_label();
     let s17 = if rules.dealer_hits_soft_17 {
@@ -238,8 +236,7 @@ fn render_header(app: &App, area: Rect, buf: &mut Buffer) {
     } else {
         "S17"
     };
-    let room = usize::from(area.width.saturating_sub(right_width));
-    let left = [
+    let variants = [
         format!(
             " Blackjack trainer · {decks} · dealer {} soft 17 · no peek · blackjack pays {pays}",
             if rules.dealer_hits_soft_17 {
@@ -250,10 +247,23 @@ fn render_header(app: &App, area: Rect, buf: &mut Buffer) {
         ),
         format!(" Blackjack trainer · {decks} · {s17} · no peek · blackjack pays {pays}"),
         format!(" Blackjack · {decks} · {s17} · no peek"),
-    ]
-    .into_iter()
-    .find(|l| l.chars().count() <= room)
-    .unwrap_or_else(|| " Blackjack".to_owned());
+    ];
+    // Spaced practice on the right, as long as the rules still fit in words beside it.
+    let standing = app.coach().standing();
+    let shortest_rules = variants[2].chars().count();
+    let right = standing
+        .iter()
+        .flat_map(|s| [s.long(), s.short()])
+        .flatten()
+        .map(|practice| format!(" {practice} · ? help · q quit "))
+        .find(|r| r.chars().count() + shortest_rules <= usize::from(area.width))
+        .unwrap_or_else(|| " ? help · q quit ".to_owned());
+    let right_width = u16::try_from(right.chars().count()).unwrap_or(0);
+    let room = usize::from(area.width.saturating_sub(right_width));
+    let left = variants
+        .into_iter()
+        .find(|l| l.chars().count() <= room)
+        .unwrap_or_else(|| " Blackjack".to_owned());
     let [left_area, right_area] =
         Layout::horizontal([Constraint::Fill(1), Constraint::Length(right_width)]).areas(area);
     Paragraph::new(Line::from(Span::styled(left, theme.header))).render(left_area, buf);

@@ -20,6 +20,24 @@ use crate::trainer::counting::QuizSettings;
 use crate::trainer::drill::DrillKind;
 use crate::trainer::evs::EvQuery;
 use crate::trainer::practice::{Answer, CountAnswer, CountDrill, DecisionDrill, parse_count};
+use crate::trainer::schedule;
+
+/// The table's greeting line about spaced practice: `Spaced practice: 12 cells due today ·
+/// 3 days in a row (r 7 drills them).`; `None` before anything was practised or when no
+/// statistics are kept.
+pub fn due_greeting(coach: &Coach) -> Option<String> {
+    let standing = coach.standing()?;
+    let text = standing.long()?;
+    Some(if standing.due > 0 {
+        let digit = DrillKind::ALL
+            .iter()
+            .position(|&k| k == DrillKind::Due)
+            .map_or(String::new(), |i| format!(" {}", i + 1));
+        format!("Spaced practice: {text} (r{digit} drills them).")
+    } else {
+        format!("Spaced practice: {text}.")
+    })
+}
 
 /// The longest running-count answer: a sign and three digits.
 pub const COUNT_INPUT_MAX: usize = 4;
@@ -332,16 +350,22 @@ impl DrillScreen {
             };
         }
         if kind.is_decision() {
-            let drill = DecisionDrill::new(kind, ctx.rules, seed, ctx.coach.history());
+            let today = ctx.coach.today();
+            let drill = DecisionDrill::on_day(kind, ctx.rules, seed, ctx.coach.history(), today);
             if !drill.has_mistakes_left() {
                 // Nothing to practise: say so and offer the other drills.
+                let text = match kind {
+                    DrillKind::Due => format!(
+                        "{} Choose another drill.",
+                        schedule::nothing_due(drill.history(), today)
+                    ),
+                    _ => "Nothing missed on record: the mistakes drill has nothing to ask. \
+                          Choose another drill."
+                        .to_owned(),
+                };
                 return DrillScreen::Chooser {
                     selected: DrillKind::ALL.iter().position(|&k| k == kind).unwrap_or(0),
-                    note: note(
-                        Tone::Info,
-                        "Nothing missed on record: the mistakes drill has nothing to ask. \
-                         Choose another drill.",
-                    ),
+                    note: note(Tone::Info, text),
                 };
             }
             let note = None;
@@ -427,7 +451,19 @@ impl DrillScreen {
             Ok(answer) => {
                 let grade = &answer.grade;
                 let retired = format!("{} is retired: three right in a row.", grade.cell.label());
-                screen.note = match (answer.retired, screen.drill.has_mistakes_left()) {
+                let left = screen.drill.has_mistakes_left();
+                screen.note = match (answer.retired, left) {
+                    _ if screen.drill.kind() == DrillKind::Due && !left => {
+                        let today = screen.drill.today();
+                        let next = schedule::next_due(screen.drill.history(), today)
+                            .map_or(String::new(), |day| {
+                                format!("; the next comes due {}", schedule::when(day, today))
+                            });
+                        note(
+                            Tone::Good,
+                            format!("Every cell due today is done{next}. r for another drill."),
+                        )
+                    }
                     (true, true) => note(Tone::Good, retired),
                     (true, false) => note(
                         Tone::Good,
@@ -602,7 +638,7 @@ mod tests {
         app.update(Intent::MenuUp);
         assert!(matches!(
             app.drill(),
-            Some(DrillScreen::Chooser { selected: 11, .. })
+            Some(DrillScreen::Chooser { selected: 12, .. })
         ));
         app.update(Intent::MenuDown);
         app.update(Intent::MenuDown);

@@ -324,14 +324,28 @@ fn mouse_intent(mouse: MouseEvent, app: &App) -> Option<Intent> {
 
 /// Keys with a panel open (help, statistics, chart). The panel's own key and Esc close it;
 /// another panel's key shows that one; a key of the table acts on the table with the panel left
-/// open (help and statistics make way when a key acts; the chart marks the new hand); any other
-/// key closes the panel.
+/// open (help and statistics make way when a key acts; the chart marks the new hand); the
+/// arrow keys turn the statistics' page or move the chart's cursor; any other key closes the
+/// panel.
 fn panel_intent(code: KeyCode, panel: Overlay) -> Option<Intent> {
     if code == KeyCode::Esc {
         return Some(Intent::ClosePanel);
     }
     if panel == Overlay::Stats && matches!(code, KeyCode::Tab | KeyCode::Left | KeyCode::Right) {
         return Some(Intent::PanelPage);
+    }
+    if panel == Overlay::Chart {
+        use super::chart::ChartMove;
+        let movement = match code {
+            KeyCode::Up => Some(ChartMove::Up),
+            KeyCode::Down => Some(ChartMove::Down),
+            KeyCode::Left => Some(ChartMove::Left),
+            KeyCode::Right => Some(ChartMove::Right),
+            _ => None,
+        };
+        if let Some(movement) = movement {
+            return Some(Intent::ChartMove(movement));
+        }
     }
     match table_key_for(code) {
         Some(k) if Some(k.intent) == panel_toggle(panel) => Some(k.intent),
@@ -686,7 +700,11 @@ mod tests {
             Some(Intent::ChooseDrill(DrillKind::Pairs))
         );
         assert_eq!(
-            intent_for(&press(KeyCode::Char('8')), &app),
+            intent_for(&press(KeyCode::Char('7')), &app),
+            Some(Intent::ChooseDrill(DrillKind::Due))
+        );
+        assert_eq!(
+            intent_for(&press(KeyCode::Char('9')), &app),
             Some(Intent::ChooseDrill(DrillKind::Countdown))
         );
         assert_eq!(

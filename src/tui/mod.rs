@@ -20,6 +20,7 @@
 pub mod app;
 pub mod background;
 pub mod betting;
+pub mod chart;
 pub mod count_drills;
 pub mod counting;
 pub mod draw;

@@ -14,6 +14,7 @@ use super::{ascii_border, marker};
 use crate::analysis::chart::HandKind;
 use crate::engine::Card;
 use crate::trainer::drill::{DrillKind, mistake_weights};
+use crate::trainer::schedule::{Day, due_cells, next_due};
 use crate::trainer::stats::{Accuracy, Tally};
 use crate::tui::app::{App, Message, Tone};
 use crate::tui::drill::{CountScreen, DecisionScreen};
@@ -114,7 +115,7 @@ fn accuracy_text(acc: Accuracy) -> String {
 }
 
 /// What the person's record says about a kind of drill, for the chooser.
-fn record_text(tally: &Tally, kind: DrillKind) -> String {
+fn record_text(tally: &Tally, kind: DrillKind, today: Day) -> String {
     use crate::trainer::grade::Category;
     match kind {
         DrillKind::Hard => accuracy_text(tally.category(Category::Hard)),
@@ -126,6 +127,17 @@ fn record_text(tally: &Tally, kind: DrillKind) -> String {
             0 => "nothing missed yet".to_owned(),
             1 => "1 missed cell to practise".to_owned(),
             n => format!("{n} missed cells to practise"),
+        },
+        DrillKind::Due => match due_cells(tally, today).len() {
+            0 => match next_due(tally, today) {
+                Some(day) => match day.since(today) {
+                    1 => "nothing due; next tomorrow".to_owned(),
+                    n => format!("nothing due; next in {n} days"),
+                },
+                None => "nothing scheduled yet".to_owned(),
+            },
+            1 => "1 cell due today".to_owned(),
+            n => format!("{n} cells due today"),
         },
         DrillKind::Count => accuracy_text(tally.count),
         other => {
@@ -168,7 +180,10 @@ pub fn render_chooser(
         let label = format!(" {mark} {number}  {:<26}", kind.describe());
         lines.push(Line::from(vec![
             Span::styled(label, if chosen { t.active_hand } else { t.text }),
-            Span::styled(format!(" {}", record_text(&tally, kind)), t.dim),
+            Span::styled(
+                format!(" {}", record_text(&tally, kind, coach.today())),
+                t.dim,
+            ),
         ]));
     }
     lines.push(Line::default());

@@ -1,6 +1,7 @@
 //! The pieces the table is drawn from. Each is a pure function of the [`super::App`] state.
 
 pub mod cards;
+pub mod chart;
 pub mod count_drills;
 pub mod dealer;
 pub mod drill;

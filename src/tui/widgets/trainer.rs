@@ -1,5 +1,5 @@
-//! The trainer's screens: the live EV panel, the statistics screen with its error heat map,
-//! and the strategy chart. Every mark comes with a symbol or text, never colour alone.
+//! The trainer's screens: the live EV panel and the statistics screen with its error heat map
+//! (the strategy chart is [`super::chart`]). Every mark comes with a symbol or text, never colour alone.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 
 use super::flow::{Token, flow};
 use super::overlay::draw_box;
-use crate::analysis::chart::{Cell, Code, HandKind, PAIR_ROWS, UP_CARDS};
+use crate::analysis::chart::UP_CARDS;
 use crate::engine::card::value_label;
 use crate::trainer::report::heat_map;
 use crate::tui::app::App;
@@ -113,6 +113,12 @@ pub fn render_stats(app: &App, area: Rect, buf: &mut Buffer) {
             Span::styled(list.join(", "), t.text),
         ]));
     }
+    if let Some(practice) = coach.standing().and_then(|s| s.long()) {
+        figures.push(Line::from(vec![
+            Span::styled(" Spaced practice: ", t.dim),
+            Span::styled(practice, t.text),
+        ]));
+    }
     let map = heat_map_lines(app, shown, lifetime.is_some(), inner);
     let both = figures.len() + map.len() + 1;
     let mut lines;
@@ -199,125 +205,6 @@ fn heat_map_lines(
         lines.push(Line::from(spans));
     }
     lines
-}
-
-fn code_style(app: &App, code: Code) -> Style {
-    let t = app.theme;
-    match code {
-        Code::H => t.loss,
-        Code::S => t.win,
-        Code::D | Code::Ds => t.hint,
-        Code::P => t.push,
-    }
-}
-
-/// `g`: the variant's chart as computed for the loaded rules, the current hand's cell marked
-/// with brackets, and the house edge (in the title, so that it shows at 80×24 too).
-pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
-    let t = app.theme;
-    let Some(strategy) = app.strategy() else {
-        let lines = vec![
-            Line::from(" Working out the exact strategy for these rules…"),
-            Line::from(Span::styled(" g closes", t.dim)),
-        ];
-        draw_box(
-            app,
-            " Basic strategy for these rules ",
-            lines,
-            60,
-            area,
-            buf,
-        );
-        return;
-    };
-    let current: Option<Cell> = app.live_cell();
-    let header: String = UP_CARDS
-        .iter()
-        .map(|&u| format!("{:>3}", value_label(u)))
-        .collect();
-    let mut lines = vec![Line::from(Span::styled(
-        format!(" {:<6}{header}    {:<6}{header}", "hard", "soft"),
-        t.dim,
-    ))];
-    let soft_and_pairs: Vec<(HandKind, u8, String)> = (13..=21u8)
-        .map(|r| (HandKind::Soft, r, format!("A,{}", value_label(r - 11))))
-        .chain(std::iter::once((HandKind::Pair, 0, String::new())))
-        .chain(PAIR_ROWS.into_iter().map(|r| {
-            let v = value_label(r);
-            (HandKind::Pair, r, format!("{v},{v}"))
-        }))
-        .collect();
-    let row = |kind, row, label: &str| chart_row(app, &strategy.chart, current, kind, row, label);
-    for (i, hard_row) in (5..=21u8).enumerate() {
-        let mut spans = row(HandKind::Hard, hard_row, &hard_row.to_string());
-        spans.push(Span::raw("  "));
-        match soft_and_pairs.get(i) {
-            Some((_, 0, _)) => spans.push(Span::styled(format!(" {:<6}{header}", "pairs"), t.dim)),
-            Some((kind, r, label)) => spans.extend(row(*kind, *r, label)),
-            None => {}
-        }
-        lines.push(Line::from(spans));
-    }
-    for (kind, r, label) in soft_and_pairs.iter().skip(17) {
-        let mut spans = vec![Span::raw(" ".repeat(40))];
-        spans.extend(row(*kind, *r, label));
-        lines.push(Line::from(spans));
-    }
-    lines.push(Line::from(Span::styled(
-        " H hit · S stand · D double/hit · Ds double/stand · P split · g closes",
-        t.dim,
-    )));
-    let yours = current.map_or(String::new(), |c| format!(" · [{}]", c.label()));
-    let title = format!(
-        " Basic strategy · house edge {:.3}%{yours} ",
-        -strategy.return_chart * 100.0
-    );
-    draw_box(app, &title, lines, 84, area, buf);
-}
-
-/// One row of a chart table: its label, then a three-column cell per up card with the code at
-/// the right. The current cell is bracketed: `[` before its code, `]` after it in the space
-/// that starts the next cell (or in the column kept after the last one), so that a two-letter
-/// code like `Ds` is bracketed whole.
-fn chart_row(
-    app: &App,
-    chart: &crate::analysis::chart::Chart,
-    current: Option<Cell>,
-    kind: HandKind,
-    row: u8,
-    label: &str,
-) -> Vec<Span<'static>> {
-    let t = app.theme;
-    let mut spans = vec![Span::styled(format!(" {label:<6}"), t.dim)];
-    let mut close = false;
-    for up in UP_CARDS {
-        let cell = Cell { kind, row, up };
-        let code = chart.get(cell);
-        let mut text = if current == Some(cell) {
-            format!("{:>3}", format!("[{}", code.label()))
-        } else {
-            format!("{:>3}", code.label())
-        };
-        if close {
-            // Every code is at most two letters: a cell starts with a space to close into.
-            text.replace_range(..1, "");
-            spans.push(Span::styled("]", t.active_hand));
-            close = false;
-        }
-        let style = if current == Some(cell) {
-            close = true;
-            t.active_hand
-        } else {
-            code_style(app, code)
-        };
-        spans.push(Span::styled(text, style));
-    }
-    spans.push(if close {
-        Span::styled("]", t.active_hand)
-    } else {
-        Span::raw(" ")
-    });
-    spans
 }
 
 #[cfg(test)]

@@ -1,0 +1,554 @@
+//! Spaced practice: when each chart cell comes back, across calendar days.
+//!
+//! The scheme is **Leitner's**, counted in days. A cell's box is the number of days it has
+//! been played since its last mistake (every answer on those days right), capped at
+//! [`TOP_BOX`]; box `n` comes back `2^(n−1)` days after the cell was last played: 1, 2, 4, 8,
+//! 16, 32 days. A mistake empties the box and makes the cell due again *today*; once it has
+//! been answered right after the mistake it waits until tomorrow. So the cells you miss come
+//! back soon, and the cells you know come back rarely.
+//!
+//! Why Leitner and not SM-2: SM-2 keeps a per-card ease factor steered by a self-graded 0–5
+//! recall score. Here every answer is graded exactly (right or wrong against the basic
+//! strategy) and the player never rates themselves, so the one signal is right/wrong — which
+//! is what Leitner's boxes are made of. Its state is also small and merges exactly: a cell's
+//! [`Review`] is a handful of days and counts, and two records (the lifetime and a session's
+//! increments) combine by [`Review::absorb`] with the same result as replaying the answers one
+//! by one, which is how the statistics file adds a session's work to what it holds. Any day
+//! with a right answer and no mistake counts, whether or not the cell was due: a cell you play
+//! right at the table has been practised too.
+//!
+//! Days are the player's local calendar days ([`Clock::Local`]); a [`Clock::Fixed`] day makes
+//! tests (and a scripted week, `BLACKJACK_TODAY`) deterministic. The same records give the
+//! days in a row practised ([`Practice`]): any day with a graded decision counts.
+
+use std::fmt;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::drill::drillable;
+use super::tally::Tally;
+use crate::analysis::chart::Cell;
+
+/// The highest box: a cell right on this many days since its last mistake comes back every
+/// `2^(TOP_BOX−1)` = 32 days.
+pub const TOP_BOX: u32 = 6;
+
+/// A calendar day: days since 1970-01-01 (proleptic Gregorian). Stored as `YYYY-MM-DD`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Day(pub i32);
+
+impl Day {
+    /// The day of a date, if it is one (`month` 1–12, `day` within the month).
+    pub fn from_ymd(year: i32, month: u32, day: u32) -> Option<Day> {
+        if !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) {
+            return None;
+        }
+        // Howard Hinnant's days-from-civil algorithm.
+        let y = i64::from(year) - i64::from(month <= 2);
+        let era = y.div_euclid(400);
+        let yoe = y.rem_euclid(400);
+        let m = i64::from(month);
+        let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + i64::from(day) - 1;
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        i32::try_from(era * 146_097 + doe - 719_468).ok().map(Day)
+    }
+
+    /// The date of the day: year, month (1–12), day of the month.
+    pub fn ymd(self) -> (i32, u32, u32) {
+        let z = i64::from(self.0) + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z.rem_euclid(146_097);
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = doy - (153 * mp + 2) / 5 + 1;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 };
+        let year = yoe + era * 400 + i64::from(month <= 2);
+        (
+            i32::try_from(year).unwrap_or(i32::MAX),
+            u32::try_from(month).unwrap_or(1),
+            u32::try_from(day).unwrap_or(1),
+        )
+    }
+
+    /// Reads `YYYY-MM-DD`.
+    pub fn parse(text: &str) -> Option<Day> {
+        let mut parts = text.trim().splitn(3, '-');
+        let year = parts.next()?.parse().ok()?;
+        let month = parts.next()?.parse().ok()?;
+        let day = parts.next()?.parse().ok()?;
+        Day::from_ymd(year, month, day)
+    }
+
+    /// The day `n` days later.
+    pub fn plus(self, n: i32) -> Day {
+        Day(self.0.saturating_add(n))
+    }
+
+    /// Days from `earlier` to this day (negative if `earlier` is later).
+    pub fn since(self, earlier: Day) -> i32 {
+        self.0 - earlier.0
+    }
+
+    /// Today on the local calendar (the system's time zone), from the system clock.
+    pub fn local_today() -> Day {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::SystemTime::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let seconds = libc::time_t::try_from(now).unwrap_or(0);
+        // SAFETY: `localtime_r` reads `seconds` and writes only into `tm`, which we own.
+        let mut tm: libc::tm = unsafe { std::mem::zeroed() };
+        let local = unsafe { !libc::localtime_r(&seconds, &mut tm).is_null() };
+        if local
+            && let Some(day) = Day::from_ymd(
+                tm.tm_year + 1900,
+                u32::try_from(tm.tm_mon + 1).unwrap_or(1),
+                u32::try_from(tm.tm_mday).unwrap_or(1),
+            )
+        {
+            return day;
+        }
+        // No time zone to be had: the UTC day.
+        Day(i32::try_from(now / 86_400).unwrap_or(0))
+    }
+}
+
+fn days_in_month(year: i32, month: u32) -> u32 {
+    match month {
+        2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+impl fmt::Display for Day {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (y, m, d) = self.ymd();
+        write!(f, "{y:04}-{m:02}-{d:02}")
+    }
+}
+
+impl Serialize for Day {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Day {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Day, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Day::parse(&text)
+            .ok_or_else(|| serde::de::Error::custom(format!("{text:?} is not a YYYY-MM-DD date")))
+    }
+}
+
+/// Where "today" comes from: the local calendar, or a fixed day (tests, a scripted week).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Clock {
+    /// The system clock, on the local calendar.
+    #[default]
+    Local,
+    /// Always this day.
+    Fixed(Day),
+}
+
+impl Clock {
+    /// Today, by this clock.
+    pub fn today(self) -> Day {
+        match self {
+            Clock::Local => Day::local_today(),
+            Clock::Fixed(day) => day,
+        }
+    }
+}
+
+/// One cell's practice record across days: what [`Review::due`] needs, kept so that two
+/// records merge exactly ([`Review::absorb`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Review {
+    /// The first day this record covers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first: Option<Day>,
+    /// The last day the cell was played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last: Option<Day>,
+    /// The day of the last mistake.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub missed: Option<Day>,
+    /// The cell was answered right after that mistake, on the same day.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub recovered: bool,
+    /// Days the cell was played after the day of the last mistake (or since the first day,
+    /// with no mistake): every answer on them right. The box, before the cap.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub right_days: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl Review {
+    /// The record of one answer on `day`.
+    pub fn one(day: Day, right: bool) -> Review {
+        Review {
+            first: Some(day),
+            last: Some(day),
+            missed: (!right).then_some(day),
+            recovered: false,
+            right_days: u32::from(right),
+        }
+    }
+
+    /// Whether nothing is recorded.
+    pub fn is_empty(&self) -> bool {
+        *self == Review::default()
+    }
+
+    /// Adds a later record (answers given after every answer this one holds): the result is
+    /// the record of all the answers in order.
+    pub fn absorb(&mut self, later: &Review) {
+        let (Some(later_first), Some(later_last)) = (later.first, later.last) else {
+            return;
+        };
+        let Some(last) = self.last else {
+            *self = *later;
+            return;
+        };
+        if later.missed.is_some() {
+            // Everything before a later mistake no longer counts towards the box.
+            self.missed = later.missed;
+            self.recovered = later.recovered;
+            self.right_days = later.right_days;
+        } else if self.missed == Some(later_first) {
+            // Right answers on the day of the last mistake, after it: recovered that day,
+            // and the later days count.
+            self.recovered = true;
+            self.right_days = later.right_days - 1;
+        } else {
+            // The day both records played counts once (a record from before this one's last
+            // day — a clock set back — is taken as that day).
+            let shared = u32::from(later_first <= last);
+            self.right_days += later.right_days - shared;
+        }
+        let first = self.first.map_or(later_first, |f| f.min(later_first));
+        let last = last.max(later_last);
+        self.first = Some(first);
+        self.last = Some(last);
+        // Never more days than the record spans, whatever order the days came in.
+        let span = u32::try_from(last.since(first) + 1).unwrap_or(u32::MAX);
+        self.right_days = self.right_days.min(span);
+    }
+
+    /// The cell's Leitner box: 0 after a mistake, else the days right since, up to [`TOP_BOX`].
+    pub fn level(&self) -> u32 {
+        self.right_days.min(TOP_BOX)
+    }
+
+    /// When the cell comes back: `None` if it was never played.
+    pub fn due(&self) -> Option<Day> {
+        let last = self.last?;
+        Some(match (self.missed, self.right_days) {
+            (Some(missed), 0) if self.recovered => missed.plus(1),
+            (Some(missed), 0) => missed,
+            (_, n) => last.plus(1 << (n.min(TOP_BOX) - 1)),
+        })
+    }
+
+    /// What a record this program wrote satisfies; what is wrong otherwise.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.is_empty() {
+            return Ok(());
+        }
+        let (Some(first), Some(last)) = (self.first, self.last) else {
+            return Err("a review without its first and last day".to_owned());
+        };
+        let span = u32::try_from(last.since(first) + 1).unwrap_or(0);
+        let missed_inside = self.missed.is_none_or(|m| first <= m && m <= last);
+        if span == 0 || !missed_inside || self.right_days > span {
+            return Err(format!(
+                "review from {first} to {last}, missed {:?}, {} right days",
+                self.missed.map(|d| d.to_string()),
+                self.right_days
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The days practised: the last one, and how many days in a row end there.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Practice {
+    /// The first day this record covers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first: Option<Day>,
+    /// The last day practised.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last: Option<Day>,
+    /// Days in a row practised, ending on `last`.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub run: u32,
+}
+
+impl Practice {
+    /// A record of practice on `day`.
+    pub fn one(day: Day) -> Practice {
+        Practice {
+            first: Some(day),
+            last: Some(day),
+            run: 1,
+        }
+    }
+
+    /// Whether nothing is recorded.
+    pub fn is_empty(&self) -> bool {
+        *self == Practice::default()
+    }
+
+    /// Adds a later record (days on or after every day this one holds).
+    pub fn absorb(&mut self, later: &Practice) {
+        let (Some(later_first), Some(later_last)) = (later.first, later.last) else {
+            return;
+        };
+        let Some(last) = self.last else {
+            *self = *later;
+            return;
+        };
+        // The later run reaches back to its first day: it may join this one. A record that
+        // is not later after all (a clock set back) leaves the run as it is.
+        let whole = i64::from(later.run) == i64::from(later_last.since(later_first)) + 1;
+        self.run = match later_first.since(last) {
+            _ if later_last <= last => self.run,
+            0 if whole => self.run + later.run - 1,
+            1 if whole => self.run + later.run,
+            _ => later.run,
+        };
+        self.first = self.first.min(Some(later_first));
+        self.last = Some(last.max(later_last));
+    }
+
+    /// Days in a row practised as of `today`: the run if it ends today or yesterday (today
+    /// may still be practised), else 0.
+    pub fn streak(&self, today: Day) -> u32 {
+        match self.last {
+            Some(last) if (0..=1).contains(&today.since(last)) => self.run,
+            _ => 0,
+        }
+    }
+
+    /// What a record this program wrote satisfies; what is wrong otherwise.
+    pub fn validate(&self) -> Result<(), String> {
+        match (self.first, self.last) {
+            (None, None) if self.run == 0 => Ok(()),
+            (Some(first), Some(last))
+                if first <= last
+                    && self.run >= 1
+                    && i64::from(self.run) <= i64::from(last.since(first)) + 1 =>
+            {
+                Ok(())
+            }
+            _ => Err(format!("practice days {self:?}")),
+        }
+    }
+}
+
+/// A cell due for practice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DueCell {
+    /// The cell.
+    pub cell: Cell,
+    /// The day it came due (today or earlier).
+    pub due: Day,
+    /// Its box.
+    pub level: u32,
+}
+
+/// The cells a drill can ask about that are due on `today`, most overdue first (then the
+/// lower box, then chart order by key).
+pub fn due_cells(history: &Tally, today: Day) -> Vec<DueCell> {
+    let mut due: Vec<(DueCell, &str)> = history
+        .cells
+        .iter()
+        .filter_map(|(key, record)| {
+            let cell = Cell::from_key(key).filter(|&c| drillable(c))?;
+            let due = record.review.due().filter(|&d| d <= today)?;
+            let level = record.review.level();
+            Some((DueCell { cell, due, level }, key.as_str()))
+        })
+        .collect();
+    due.sort_by(|(a, ka), (b, kb)| {
+        a.due
+            .cmp(&b.due)
+            .then(a.level.cmp(&b.level))
+            .then(ka.cmp(kb))
+    });
+    due.into_iter().map(|(d, _)| d).collect()
+}
+
+/// The first day after `today` on which a drillable cell comes due, if any is scheduled.
+pub fn next_due(history: &Tally, today: Day) -> Option<Day> {
+    history
+        .cells
+        .iter()
+        .filter(|(key, _)| Cell::from_key(key).is_some_and(drillable))
+        .filter_map(|(_, record)| record.review.due())
+        .filter(|&d| d > today)
+        .min()
+}
+
+/// Whether any cell is scheduled at all (played at least once).
+pub fn any_scheduled(history: &Tally) -> bool {
+    history
+        .cells
+        .iter()
+        .any(|(key, r)| r.review.last.is_some() && Cell::from_key(key).is_some_and(drillable))
+}
+
+/// `in 2 days (2026-12-05)`, `tomorrow (2026-12-04)`.
+pub fn when(day: Day, today: Day) -> String {
+    match day.since(today) {
+        1 => format!("tomorrow ({day})"),
+        n => format!("in {n} days ({day})"),
+    }
+}
+
+/// What to say when nothing is due on `today`: when the next cell comes due, or that
+/// nothing is scheduled yet.
+pub fn nothing_due(history: &Tally, today: Day) -> String {
+    match next_due(history, today) {
+        Some(day) => format!(
+            "Nothing is due today: the next cell comes due {}.",
+            when(day, today)
+        ),
+        None if any_scheduled(history) => "Nothing is due today.".to_owned(),
+        None => "Nothing is scheduled yet: every cell you play or drill joins the schedule \
+                 (a mistake comes back the same day)."
+            .to_owned(),
+    }
+}
+
+/// The practice figures for the table and the statistics screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Standing {
+    /// Cells due today (drillable ones).
+    pub due: usize,
+    /// Days in a row practised.
+    pub streak: u32,
+    /// Whether any cell is scheduled.
+    pub scheduled: bool,
+}
+
+impl Standing {
+    /// The figures of `history` on `today`.
+    pub fn of(history: &Tally, today: Day) -> Standing {
+        Standing {
+            due: due_cells(history, today).len(),
+            streak: history.practice.streak(today),
+            scheduled: any_scheduled(history),
+        }
+    }
+
+    /// `12 cells due today · 3 days in a row`; `None` before anything was practised.
+    pub fn long(&self) -> Option<String> {
+        self.text(
+            |n| format!("{n} {} due today", plural(n, "cell", "cells")),
+            |n| format!("{n} {} in a row", plural(n as usize, "day", "days")),
+        )
+    }
+
+    /// `12 due · 3-day streak`, for a narrow line.
+    pub fn short(&self) -> Option<String> {
+        self.text(|n| format!("{n} due"), |n| format!("{n}-day streak"))
+    }
+
+    fn text(
+        &self,
+        due: impl Fn(usize) -> String,
+        streak: impl Fn(u32) -> String,
+    ) -> Option<String> {
+        let mut parts = Vec::new();
+        if self.scheduled {
+            parts.push(due(self.due));
+        }
+        if self.streak > 0 {
+            parts.push(streak(self.streak));
+        }
+        (!parts.is_empty()).then(|| parts.join(" · "))
+    }
+}
+
+fn plural(n: usize, one: &'static str, many: &'static str) -> &'static str {
+    if n == 1 { one } else { many }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn day(n: i32) -> Day {
+        Day::from_ymd(2026, 12, 1).unwrap().plus(n)
+    }
+
+    /// The record of answers `(day, right)` given one by one.
+    fn replay(answers: &[(i32, bool)]) -> Review {
+        let mut review = Review::default();
+        for &(d, right) in answers {
+            review.absorb(&Review::one(day(d), right));
+        }
+        review
+    }
+
+    #[test]
+    fn dates_read_and_print_back() {
+        let d = Day::parse("2026-12-03").unwrap();
+        assert_eq!(d.to_string(), "2026-12-03");
+        assert_eq!(Day::from_ymd(1970, 1, 1), Some(Day(0)));
+        assert_eq!(
+            Day::parse("2024-02-29").unwrap().plus(1).to_string(),
+            "2024-03-01"
+        );
+        assert_eq!(Day::parse("2026-02-29"), None);
+        assert_eq!(Day::parse("03/12/2026"), None);
+    }
+
+    #[test]
+    fn merging_records_is_replaying_their_answers() {
+        let answers = [
+            (0, true),
+            (0, false),
+            (0, true),
+            (1, true),
+            (1, true),
+            (3, true),
+            (4, false),
+            (6, true),
+            (6, true),
+            (7, true),
+        ];
+        for split in 0..=answers.len() {
+            let mut merged = replay(&answers[..split]);
+            merged.absorb(&replay(&answers[split..]));
+            assert_eq!(merged, replay(&answers), "split at {split}");
+        }
+    }
+
+    #[test]
+    fn practice_runs_merge_across_sessions() {
+        let mut life = Practice::default();
+        for d in [0, 0, 1, 2] {
+            life.absorb(&Practice::one(day(d)));
+        }
+        assert_eq!(life.streak(day(2)), 3);
+        assert_eq!(life.streak(day(3)), 3, "today may still be practised");
+        assert_eq!(life.streak(day(4)), 0);
+        let mut session = Practice::one(day(3));
+        session.absorb(&Practice::one(day(4)));
+        life.absorb(&session);
+        assert_eq!(life.streak(day(4)), 5);
+        life.absorb(&Practice::one(day(6)));
+        assert_eq!(life.streak(day(6)), 1);
+    }
+}

@@ -1,0 +1,282 @@
+//! `g`: the strategy chart as computed for the loaded rules, navigable. The hand in play's
+//! cell is bracketed (`[H]`), the cell the arrow keys selected is pointed at (`▸H◂`), and the
+//! selected cell's exact EVs and the reason for its play (the same line as `blackjack
+//! strategy --why`) are shown with the chart: under it where the terminal has the rows, else
+//! in the room beside the pair table and in the legend's line. Marks are symbols, never
+//! colour alone.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+
+use super::overlay::draw_box;
+use crate::analysis::chart::{Cell, Chart, Code, HandKind, PAIR_ROWS, UP_CARDS};
+use crate::analysis::{Strategy, signed_ev};
+use crate::engine::card::value_label;
+use crate::tui::app::App;
+
+/// The widest the chart box grows.
+const CHART_WIDTH: u16 = 84;
+/// The chart's own lines: the header, 17 hard rows, 3 more pair rows, the legend.
+const CHART_LINES: u16 = 22;
+/// The blank columns left of the last three pair rows (under the hard table).
+const UNDER_HARD: usize = 40;
+
+fn code_style(app: &App, code: Code) -> Style {
+    let t = app.theme;
+    match code {
+        Code::H => t.loss,
+        Code::S => t.win,
+        Code::D | Code::Ds => t.hint,
+        Code::P => t.push,
+    }
+}
+
+/// The selected cell's EVs, every action the cell allows, best first: `16 vs T · hit −0.535 ·
+/// stand −0.540 · double −1.070`.
+pub fn evs_text(strategy: &Strategy, cell: Cell) -> String {
+    let evs = strategy
+        .cell_evs
+        .get(&cell)
+        .map(|evs| {
+            evs.ranked()
+                .iter()
+                .map(|&(action, ev)| format!("{action} {}", signed_ev(ev)))
+                .collect::<Vec<_>>()
+                .join(" · ")
+        })
+        .unwrap_or_else(|| "no EVs: a hand that cannot be dealt".to_owned());
+    format!("{} · {evs}", cell.label())
+}
+
+/// The reason for the selected cell's play, as `blackjack strategy --why` prints it, less the
+/// two EVs it opens with (the chart shows every EV just before it).
+fn reason_text(app: &App, strategy: &Strategy, cell: Cell) -> Option<String> {
+    let peek = crate::analysis::strategy::peek_strategy_if_ready(&app.rules);
+    let why = crate::analysis::reasons::reason(strategy, peek.as_ref().map(|p| &p.chart), cell)?;
+    Some(match why.split_once(" — ") {
+        Some((_, idea)) => idea.to_owned(),
+        None => why,
+    })
+}
+
+/// `text` laid into lines of the given widths, word by word; what does not fit ends in `…`.
+fn fill(text: &str, widths: &[usize]) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut words = text.split(' ').filter(|w| !w.is_empty()).peekable();
+    for &width in widths {
+        let mut line = String::new();
+        while let Some(word) = words.peek() {
+            let needed =
+                line.chars().count() + usize::from(!line.is_empty()) + word.chars().count();
+            if needed > width && !line.is_empty() {
+                break;
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+            words.next();
+        }
+        lines.push(line);
+    }
+    if words.peek().is_some()
+        && let Some(last) = lines.last_mut()
+    {
+        let width = widths.last().copied().unwrap_or(1);
+        while last.chars().count() + 1 > width {
+            last.pop();
+        }
+        last.push('…');
+    }
+    lines
+}
+
+/// The chart, the hand's cell bracketed and the selection pointed at, the selection's EVs and
+/// reason, and the house edge (in the title, so that it shows at 80×24 too).
+pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = app.theme;
+    let Some(strategy) = app.strategy() else {
+        let lines = vec![
+            Line::from(" Working out the exact strategy for these rules…"),
+            Line::from(Span::styled(" g closes", t.dim)),
+        ];
+        draw_box(
+            app,
+            " Basic strategy for these rules ",
+            lines,
+            60,
+            area,
+            buf,
+        );
+        return;
+    };
+    let current = app.live_cell();
+    let selected = app.chart_selection();
+    let header: String = UP_CARDS
+        .iter()
+        .map(|&u| format!("{:>3}", value_label(u)))
+        .collect();
+    let mut lines = vec![Line::from(Span::styled(
+        format!(" {:<6}{header}    {:<6}{header}", "hard", "soft"),
+        t.dim,
+    ))];
+    let soft_and_pairs: Vec<(HandKind, u8, String)> = (13..=21u8)
+        .map(|r| (HandKind::Soft, r, format!("A,{}", value_label(r - 11))))
+        .chain(std::iter::once((HandKind::Pair, 0, String::new())))
+        .chain(PAIR_ROWS.into_iter().map(|r| {
+            let v = value_label(r);
+            (HandKind::Pair, r, format!("{v},{v}"))
+        }))
+        .collect();
+    let marks = Marks { current, selected };
+    let row = |kind, row, label: &str| chart_row(app, &strategy.chart, marks, kind, row, label);
+    for (i, hard_row) in (5..=21u8).enumerate() {
+        let mut spans = row(HandKind::Hard, hard_row, &hard_row.to_string());
+        spans.push(Span::raw("  "));
+        match soft_and_pairs.get(i) {
+            Some((_, 0, _)) => spans.push(Span::styled(format!(" {:<6}{header}", "pairs"), t.dim)),
+            Some((kind, r, label)) => spans.extend(row(*kind, *r, label)),
+            None => {}
+        }
+        lines.push(Line::from(spans));
+    }
+    let legend = " H hit · S stand · D double/hit · Ds double/stand · P split · arrows · g closes";
+    let inner = usize::from(CHART_WIDTH.min(area.width).saturating_sub(2));
+    let detail = selected.map(|cell| {
+        let why = reason_text(app, strategy, cell)
+            .map_or_else(String::new, |why| format!(" · Why: {why}"));
+        format!("▸ {}{why}", evs_text(strategy, cell))
+    });
+    let rest = soft_and_pairs.iter().skip(17);
+    // Under the chart, the text takes this many lines of the box's width.
+    let under: Option<Vec<String>> = detail.as_ref().map(|text| {
+        let mut filled = fill(text, &[inner - 1; 8]);
+        filled.retain(|l| !l.is_empty());
+        filled
+    });
+    let room_under = under
+        .as_ref()
+        .is_some_and(|u| usize::from(area.height) >= usize::from(CHART_LINES + 2) + u.len());
+    match detail {
+        // Room under the chart: the whole text there.
+        Some(_) if room_under => {
+            for (kind, r, label) in rest {
+                let mut spans = vec![Span::raw(" ".repeat(UNDER_HARD))];
+                spans.extend(row(*kind, *r, label));
+                lines.push(Line::from(spans));
+            }
+            for line in under.unwrap_or_default() {
+                lines.push(Line::from(Span::styled(format!(" {line}"), t.text)));
+            }
+            lines.push(Line::from(Span::styled(legend, t.dim)));
+        }
+        // A short terminal: beside the last pair rows, then in the legend's line.
+        Some(text) => {
+            let filled = fill(
+                &text,
+                &[UNDER_HARD - 2, UNDER_HARD - 2, UNDER_HARD - 2, inner - 1],
+            );
+            for ((kind, r, label), words) in rest.zip(&filled) {
+                let mut spans = vec![Span::styled(
+                    format!(" {words:<width$} ", width = UNDER_HARD - 2),
+                    t.text,
+                )];
+                spans.extend(row(*kind, *r, label));
+                lines.push(Line::from(spans));
+            }
+            let last = filled.last().cloned().unwrap_or_default();
+            lines.push(Line::from(Span::styled(format!(" {last}"), t.text)));
+        }
+        None => {
+            for (kind, r, label) in rest {
+                let mut spans = vec![Span::raw(" ".repeat(UNDER_HARD))];
+                spans.extend(row(*kind, *r, label));
+                lines.push(Line::from(spans));
+            }
+            lines.push(Line::from(Span::styled(legend, t.dim)));
+        }
+    }
+    let yours = current.map_or(String::new(), |c| format!(" · [{}]", c.label()));
+    // Where the legend gave its line to the reason, the keys go in the title.
+    let keys = if selected.is_some() && !room_under {
+        " · arrows · g closes"
+    } else {
+        ""
+    };
+    let title = format!(
+        " Basic strategy · house edge {:.3}%{yours}{keys} ",
+        -strategy.return_chart * 100.0
+    );
+    draw_box(app, &title, lines, CHART_WIDTH, area, buf);
+}
+
+/// The cells the chart marks: the hand in play's, and the selected one.
+#[derive(Debug, Clone, Copy)]
+struct Marks {
+    current: Option<Cell>,
+    selected: Option<Cell>,
+}
+
+impl Marks {
+    /// The marks around `cell`'s code, if it has any: brackets for the hand in play (also when
+    /// it is selected), pointers for another selected cell.
+    fn around(self, cell: Cell, ascii: bool) -> Option<(char, char)> {
+        if self.current == Some(cell) {
+            Some(('[', ']'))
+        } else if self.selected == Some(cell) {
+            Some(if ascii { ('>', '<') } else { ('▸', '◂') })
+        } else {
+            None
+        }
+    }
+}
+
+/// One row of a chart table: its label, then a three-column cell per up card with the code at
+/// the right. A marked cell gets its opening mark before its code and its closing mark in the
+/// space that starts the next cell (or in the column kept after the last one), so that a
+/// two-letter code like `Ds` is marked whole. The selected cell is also drawn reversed.
+fn chart_row(
+    app: &App,
+    chart: &Chart,
+    marks: Marks,
+    kind: HandKind,
+    row: u8,
+    label: &str,
+) -> Vec<Span<'static>> {
+    let t = app.theme;
+    let mut spans = vec![Span::styled(format!(" {label:<6}"), t.dim)];
+    let mut close: Option<(char, Style)> = None;
+    for up in UP_CARDS {
+        let cell = Cell { kind, row, up };
+        let code = chart.get(cell);
+        let around = marks.around(cell, app.ascii);
+        let mut text = match around {
+            Some((open, _)) => format!("{:>3}", format!("{open}{}", code.label())),
+            None => format!("{:>3}", code.label()),
+        };
+        if let Some((mark, style)) = close.take() {
+            // Every code is at most two letters: a cell starts with a space to close into.
+            text.replace_range(..1, "");
+            spans.push(Span::styled(mark.to_string(), style));
+        }
+        let style = match around {
+            Some((_, shut)) => {
+                let mut style = t.active_hand;
+                if marks.selected == Some(cell) {
+                    style = style.add_modifier(Modifier::REVERSED);
+                }
+                close = Some((shut, style));
+                style
+            }
+            None => code_style(app, code),
+        };
+        spans.push(Span::styled(text, style));
+    }
+    spans.push(match close {
+        Some((mark, style)) => Span::styled(mark.to_string(), style),
+        None => Span::raw(" "),
+    });
+    spans
+}

@@ -1,0 +1,285 @@
+//! Spaced practice across days: the Leitner schedule over chart cells kept in the statistics
+//! file, the days-in-a-row streak, the `due` drill, and files from before the schedule.
+//! "Today" is always a fixed day here ([`Clock::Fixed`], `BLACKJACK_TODAY`).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use blackjack_trainer::analysis::basic_strategy;
+use blackjack_trainer::analysis::chart::{Cell, HandKind};
+use blackjack_trainer::engine::{Action, Rules};
+use blackjack_trainer::trainer::coach::Coach;
+use blackjack_trainer::trainer::drill::DrillKind;
+use blackjack_trainer::trainer::evs::EvQuery;
+use blackjack_trainer::trainer::grade::Grade;
+use blackjack_trainer::trainer::practice::DecisionDrill;
+use blackjack_trainer::trainer::schedule::{Clock, Day, Standing, due_cells, next_due};
+use blackjack_trainer::trainer::stats::{OpenNote, StatsStore, Tally};
+
+fn monday() -> Day {
+    Day::parse("2026-11-30").expect("a date")
+}
+
+fn cell(kind: HandKind, row: u8, up: u8) -> Cell {
+    Cell { kind, row, up }
+}
+
+/// A graded decision in `cell`, right or not (the advised play is the chart's; a wrong one
+/// costs 0.1).
+fn grade(cell: Cell, right: bool) -> Grade {
+    Grade {
+        cell,
+        hand: cell.label(),
+        chosen: if right { Action::Stand } else { Action::Hit },
+        advised: Action::Stand,
+        cost: if right { 0.0 } else { 0.1 },
+    }
+}
+
+/// The day `cell` comes due in `tally`.
+fn due(tally: &Tally, cell: Cell) -> Option<Day> {
+    tally.cells.get(&cell.key())?.review.due()
+}
+
+/// A fresh folder under the system temp dir, removed at the end.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("bj-schedule-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn a_missed_cell_comes_due_before_a_known_one() {
+    let missed = cell(HandKind::Hard, 16, 10);
+    let known = cell(HandKind::Hard, 13, 2);
+    let mut tally = Tally::default();
+    let today = monday();
+    tally.record_decision(&grade(known, true), today);
+    tally.record_decision(&grade(missed, false), today);
+    let due_today: Vec<Cell> = due_cells(&tally, today).iter().map(|d| d.cell).collect();
+    assert_eq!(due_today, vec![missed], "the miss comes back the same day");
+    assert!(due(&tally, missed) < due(&tally, known));
+    // Answered right after the miss, it waits until tomorrow — still before the known cell,
+    // once that one has been right on a second day.
+    tally.record_decision(&grade(missed, true), today);
+    assert!(due_cells(&tally, today).is_empty());
+    assert_eq!(due(&tally, missed), Some(today.plus(1)));
+    tally.record_decision(&grade(known, true), today.plus(1));
+    tally.record_decision(&grade(missed, true), today.plus(1));
+    assert!(due(&tally, missed) < due(&tally, known));
+    assert_eq!(next_due(&tally, today.plus(1)), due(&tally, missed));
+}
+
+#[test]
+fn intervals_grow_with_right_answers_and_reset_on_a_miss() {
+    let c = cell(HandKind::Soft, 18, 9);
+    let mut tally = Tally::default();
+    let mut day = monday();
+    let mut intervals = Vec::new();
+    for _ in 0..7 {
+        tally.record_decision(&grade(c, true), day);
+        // A second right answer the same day moves nothing.
+        let before = due(&tally, c);
+        tally.record_decision(&grade(c, true), day);
+        assert_eq!(due(&tally, c), before);
+        let next = due(&tally, c).expect("scheduled");
+        intervals.push(next.since(day));
+        day = next;
+    }
+    assert_eq!(
+        intervals,
+        vec![1, 2, 4, 8, 16, 32, 32],
+        "doubling up to the top box"
+    );
+    assert_eq!(tally.cells[&c.key()].review.level(), 6);
+    tally.record_decision(&grade(c, false), day);
+    assert_eq!(
+        tally.cells[&c.key()].review.level(),
+        0,
+        "a miss empties the box"
+    );
+    assert_eq!(due(&tally, c), Some(day));
+    tally.record_decision(&grade(c, true), day);
+    assert_eq!(due(&tally, c), Some(day.plus(1)), "back to one day");
+    tally.record_decision(&grade(c, true), day.plus(1));
+    assert_eq!(due(&tally, c), Some(day.plus(2)));
+}
+
+/// A coach on `day` with the file at `path`: one decision in `cell`, saved.
+fn session(path: &Path, day: Day, cell: Cell, right: bool) -> Coach {
+    let (mut coach, _) = Coach::open(Some(path)).expect("opens");
+    coach.set_clock(Clock::Fixed(day));
+    coach.record(grade(cell, right));
+    assert_eq!(coach.save(), None, "saved");
+    coach
+}
+
+#[test]
+fn the_streak_and_the_schedule_last_across_days_in_the_file() {
+    let dir = TempDir::new("streak");
+    let path = dir.0.join("stats.json");
+    let c = cell(HandKind::Hard, 12, 3);
+    let d = monday();
+    session(&path, d, c, false);
+    session(&path, d, c, true);
+    session(&path, d.plus(1), c, true);
+    let coach = session(&path, d.plus(2), c, true);
+    let standing = coach.standing().expect("statistics are kept");
+    assert_eq!(standing.streak, 3, "{standing:?}");
+    assert_eq!(standing.due, 0);
+    // Recovered on Monday, right on Tuesday and Wednesday: the box is 2, due Friday.
+    let (_, file, _) = StatsStore::open(&path).expect("reads");
+    assert_eq!(file.lifetime.cells[&c.key()].review.level(), 2);
+    assert_eq!(due(&file.lifetime, c), Some(d.plus(4)));
+    assert_eq!(file.lifetime.cells[&c.key()].decisions, 4);
+    assert!((file.lifetime.cells[&c.key()].ev_lost - 0.1).abs() < 1e-12);
+    // A day missed ends the run; today may still be practised.
+    assert_eq!(file.lifetime.practice.streak(d.plus(3)), 3);
+    assert_eq!(file.lifetime.practice.streak(d.plus(4)), 0);
+    let coach = session(&path, d.plus(4), c, true);
+    assert_eq!(coach.standing().map(|s| s.streak), Some(1));
+    let Standing { due, scheduled, .. } = coach.standing().expect("kept");
+    assert!(scheduled && due == 0);
+}
+
+/// A version-1 file as written before the schedule: no per-cell EV, no review, no practice
+/// days.
+const OLD_FILE: &str = r#"{
+  "version": 1,
+  "sessions": 2,
+  "lifetime": {
+    "rounds": 3, "hands": 3, "wins": 1, "losses": 2, "pushes": 0,
+    "net_milli": -1000, "net_money_milli": -5000, "net_sq_micro": 3000000,
+    "overall": {"decisions": 3, "correct": 2},
+    "ev_lost": 0.07,
+    "cells": {"hard:16:T": {"decisions": 3, "wrong": 1, "streak": 2}}
+  },
+  "last_seen": {"hard:16:T": 1796304005}
+}"#;
+
+#[test]
+fn an_old_stats_file_loads_and_joins_the_schedule() {
+    let dir = TempDir::new("old");
+    let path = dir.0.join("stats.json");
+    std::fs::write(&path, OLD_FILE).expect("write");
+    let (_, file, note) = StatsStore::open(&path).expect("opens");
+    assert_eq!(note, OpenNote::Loaded);
+    let old = file.lifetime.cells["hard:16:T"];
+    assert_eq!((old.decisions, old.wrong, old.streak), (3, 1, 2));
+    assert!(old.review.is_empty() && old.ev_lost == 0.0);
+    assert!(due_cells(&file.lifetime, monday()).is_empty());
+    // The next miss schedules it.
+    let sixteen = cell(HandKind::Hard, 16, 10);
+    session(&path, monday(), sixteen, false);
+    let (_, file, note) = StatsStore::open(&path).expect("reads again");
+    assert_eq!(note, OpenNote::Loaded);
+    assert_eq!(file.lifetime.cells["hard:16:T"].decisions, 4);
+    assert_eq!(due(&file.lifetime, sixteen), Some(monday()));
+    let text = std::fs::read_to_string(&path).expect("the file");
+    assert!(text.contains("\"missed\": \"2026-11-30\""), "{text}");
+}
+
+#[test]
+fn the_due_drill_asks_the_most_overdue_cell_first_and_ends_when_nothing_is_due() {
+    let rules = Rules::default();
+    let strategy = basic_strategy(&rules);
+    let d = monday();
+    let mut history = Tally::default();
+    // 16 vs T missed three days ago (due then), 12 vs 3 missed today, 20 vs 6 right today.
+    let old = cell(HandKind::Hard, 16, 10);
+    let fresh = cell(HandKind::Hard, 12, 3);
+    history.record_decision(&grade(old, false), d.plus(-3));
+    history.record_decision(&grade(fresh, false), d);
+    history.record_decision(&grade(cell(HandKind::Pair, 10, 6), true), d);
+    let order: Vec<Cell> = due_cells(&history, d).iter().map(|c| c.cell).collect();
+    assert_eq!(order, vec![old, fresh]);
+    let mut drill = DecisionDrill::on_day(DrillKind::Due, &rules, 5, history, d);
+    assert!(drill.has_mistakes_left());
+    let mut asked = Vec::new();
+    while drill.has_mistakes_left() && asked.len() < 10 {
+        let question = drill.question().clone();
+        asked.push(question.cell);
+        let right = strategy.chart.get(question.cell).preferred();
+        let evs = EvQuery::question(&rules, &question).compute(&rules);
+        drill
+            .answer(&strategy.chart, right, &evs, 1.0)
+            .expect("a legal answer");
+    }
+    assert_eq!(asked, vec![old, fresh], "most overdue first, each once");
+    assert!(due_cells(drill.history(), d).is_empty());
+    assert_eq!(due(drill.history(), old), Some(d.plus(1)));
+}
+
+fn run(args: &[&str], env: &[(&str, &str)], stdin: &str) -> Output {
+    use std::io::Write;
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_blackjack"));
+    cmd.args(args)
+        .env_remove("BLACKJACK_STATS")
+        .env_remove("BLACKJACK_CONFIG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (key, value) in env {
+        cmd.env(key, value);
+    }
+    let mut child = cmd.spawn().expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("it ends")
+}
+
+#[test]
+fn drill_kind_due_on_the_command_line_says_when_nothing_is_due_and_drills_what_is() {
+    let dir = TempDir::new("cli");
+    let path = dir.0.join("stats.json");
+    let p = path.to_str().expect("a UTF-8 path");
+    let args = ["drill", "--kind", "due", "--stats", p, "--seed", "3"];
+    let nothing = run(&args, &[("BLACKJACK_TODAY", "2026-11-30")], "");
+    let text = String::from_utf8_lossy(&nothing.stdout);
+    assert!(nothing.status.success(), "{text}");
+    assert!(text.contains("Nothing is scheduled yet"), "{text}");
+    // A miss on Monday: due Monday, with the reason.
+    let sixteen = cell(HandKind::Hard, 16, 10);
+    session(&path, monday(), sixteen, false);
+    let right = basic_strategy(&Rules::default())
+        .chart
+        .get(sixteen)
+        .preferred();
+    let answer = format!("{right}\n");
+    let out = run(&args, &[("BLACKJACK_TODAY", "2026-11-30")], &answer);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("the 1 cell due today (2026-11-30)"), "{text}");
+    assert!(
+        text.contains(
+            "That was the last cell due today. Nothing is due today: the next cell \
+                       comes due tomorrow (2026-12-01)."
+        ),
+        "{text}"
+    );
+    let tomorrow = run(&args, &[("BLACKJACK_TODAY", "2026-12-02")], "q\n");
+    let text = String::from_utf8_lossy(&tomorrow.stdout);
+    assert!(text.contains("the 1 cell due today (2026-12-02)"), "{text}");
+    let bad = run(&args, &[("BLACKJACK_TODAY", "tuesday")], "");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("BLACKJACK_TODAY=\"tuesday\" is not a date"),
+        "{}",
+        String::from_utf8_lossy(&bad.stderr)
+    );
+}
