@@ -2,25 +2,18 @@
 //! right answer, a wrong answer and the summary, at 80×24 and at 120×40 (snapshots); the
 //! countdown and the true-count drill are seeded, so their cards and counts are pinned too.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crossterm::event::KeyCode;
 
 use blackjack_trainer::ai::Level;
-use blackjack_trainer::analysis::deviation::{IndexTable, illustrious_18};
-use blackjack_trainer::engine::{Rules, Units};
+use blackjack_trainer::engine::Units;
 use blackjack_trainer::trainer::counting::{Prompt, grade_prompt};
 use blackjack_trainer::trainer::drill::DrillKind;
 use blackjack_trainer::tui::{App, DrillScreen, Intent, TableConfig};
 
 mod common;
 use common::tui::*;
-
-/// The published American Illustrious 18 (Schlesinger, *Blackjack Attack*, 3rd ed.) stands in
-/// for this game's table: quick, and the same every run.
-fn published(_: &Rules) -> IndexTable {
-    illustrious_18()
-}
 
 fn drill_table() -> App {
     let config = TableConfig {
@@ -30,15 +23,10 @@ fn drill_table() -> App {
         bankroll: Units::from_units(100),
         seed: 2024,
         ramp: Some("1,2,4,8".parse().expect("a ramp")),
-        indices: Some(published),
+        indices: Some(published_indices),
         ..TableConfig::default()
     };
-    let start = Instant::now();
-    App::new(&Rules::default(), config)
-        .expect("valid options")
-        .with_color(false)
-        .with_background_waits(true)
-        .with_clock(move || start)
+    table(config)
 }
 
 /// The answer the quiz on screen expects, as typed, and one it does not.

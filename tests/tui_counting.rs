@@ -5,19 +5,14 @@
 //! Attack*, 3rd ed.): quick, and fixed, so the screens do not wait on the analysis. Its
 //! 16 vs T entry (stand at a true count of 0 and above) is the one these rounds reach.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use blackjack_trainer::ai::Level;
-use blackjack_trainer::analysis::deviation::{IndexTable, illustrious_18};
-use blackjack_trainer::engine::{Card, Rules, Units};
+use blackjack_trainer::engine::{Card, Units};
 use blackjack_trainer::tui::{App, TableConfig};
 
 mod common;
 use common::tui::*;
-
-fn published(_: &Rules) -> IndexTable {
-    illustrious_18()
-}
 
 /// Three seats: counters on both sides of you, counting mode on, the ramp 1,2,4.
 fn counting_table() -> App {
@@ -29,15 +24,10 @@ fn counting_table() -> App {
         seed: 2024,
         counting: true,
         ramp: Some("1,2,4".parse().expect("a ramp")),
-        indices: Some(published),
+        indices: Some(published_indices),
         ..TableConfig::default()
     };
-    let start = Instant::now();
-    App::new(&Rules::default(), config)
-        .expect("valid options")
-        .with_color(false)
-        .with_background_waits(true)
-        .with_clock(move || start)
+    table(config)
 }
 
 /// Round 1 leaves the running count at +6: the seats hold 9,8 / 9,9 / 8,9 (all stand) and

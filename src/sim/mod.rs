@@ -544,7 +544,8 @@ mod tests {
                 }
             }
         }
-        assert_eq!(rounds, 4 * 3 * 2 * 12 * 400);
+        let levels = crate::ai::Level::ALL.len() as u64;
+        assert_eq!(rounds, varied_rules().len() as u64 * levels * 2 * 12 * 400);
     }
 
     /// An action that is not legal is refused as [`Table::act`] refuses it, and the round

@@ -176,18 +176,9 @@ pub fn export_json(
 
 /// Seconds since the Unix epoch as a UTC timestamp: `2026-12-03T13:40:05Z`.
 pub fn utc_timestamp(seconds: u64) -> String {
-    let days = i64::try_from(seconds / 86_400).unwrap_or(i64::MAX / 2);
+    let days = i32::try_from(seconds / 86_400).unwrap_or(i32::MAX);
     let rest = seconds % 86_400;
-    // Howard Hinnant's days-to-civil algorithm (proleptic Gregorian calendar).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
+    let (year, month, day) = super::schedule::Day(days).ymd();
     format!(
         "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
         rest / 3600,

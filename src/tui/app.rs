@@ -22,14 +22,13 @@ use crate::analysis::Strategy;
 use crate::engine::{Action, GameRng, Phase, Rules, Table, Units, seeded_table};
 use crate::trainer::coach::Coach;
 use crate::trainer::drill::DrillKind;
-use crate::trainer::evs::{EvQuery, LiveEvs};
+use crate::trainer::evs::LiveEvs;
 use crate::trainer::tally::Tally;
 
 use super::background::{EvWorker, StrategySlot};
 use super::drill::DrillScreen;
 use super::hint;
 use super::log::Log;
-use super::seat_ai::seat_strategy;
 use super::theme::{self, Theme};
 
 /// What the person (or the pacing timer) asked for. Keys become intents in
@@ -311,7 +310,7 @@ pub struct App {
     /// What the live EV panel shows, brought up to date by every update.
     pub(crate) live: LivePanel,
     /// Wait for background work inside the update that asks for it (scripted tests).
-    wait_in_update: bool,
+    pub(crate) wait_in_update: bool,
     /// The drill on screen, if any.
     pub(crate) drill: Option<DrillScreen>,
     /// The review of the hand history on screen, if any.
@@ -835,131 +834,6 @@ impl App {
             self.run_automation();
         }
         self.refresh_background();
-    }
-
-    // ----- background work -----
-
-    /// Takes in whatever background work has finished.
-    fn collect_background(&mut self) {
-        if self.strategy.poll() {
-            self.install_seat_strategies();
-        }
-        let (arrived, failures) = match &mut self.indices {
-            Some(slot) => (slot.poll(), slot.take_failures()),
-            None => (false, Vec::new()),
-        };
-        if arrived && self.counting {
-            self.say(
-                Tone::Info,
-                "This game's index table is ready: decisions are graded by it now.",
-            );
-        }
-        if arrived && self.has_counter_seat() {
-            // The counters play the table from now on.
-            for seat in &mut self.seats {
-                if let Player::Ai {
-                    level: Level::Counter,
-                    strategy,
-                } = &mut seat.player
-                {
-                    *strategy = None;
-                }
-            }
-            self.install_seat_strategies();
-        }
-        for failure in failures {
-            self.say(Tone::Error, failure.to_string());
-        }
-        self.evs.poll();
-        // A worker that panicked was caught and its work is being done again: say so.
-        let failures: Vec<_> = self
-            .strategy
-            .take_failures()
-            .into_iter()
-            .chain(self.evs.take_failures())
-            .collect();
-        for failure in failures {
-            self.say(Tone::Error, failure.to_string());
-        }
-    }
-
-    /// The strategy, waiting for it if it is not ready yet (it is started when the app is
-    /// made; by the first deal it has almost always arrived).
-    pub(crate) fn ensure_strategy(&mut self) -> Arc<Strategy> {
-        let strategy = self.strategy.wait();
-        self.install_seat_strategies();
-        strategy
-    }
-
-    /// Gives every AI seat still waiting its strategy (the hard one plays the computed chart,
-    /// a counter this game's index table once it is ready and the table's ramp).
-    fn install_seat_strategies(&mut self) {
-        let Some(strategy) = self.strategy.get().cloned() else {
-            return;
-        };
-        let indices = self.indices.as_ref().and_then(|slot| slot.get());
-        let ramp = self.ramp.clone().unwrap_or_default();
-        for seat in &mut self.seats {
-            if let Player::Ai {
-                level,
-                strategy: slot @ None,
-            } = &mut seat.player
-            {
-                *slot = Some(Box::new(seat_strategy(
-                    *level,
-                    &strategy.chart,
-                    indices,
-                    &ramp,
-                )));
-            }
-        }
-    }
-
-    /// Whether an AI seat counts cards.
-    pub(crate) fn has_counter_seat(&self) -> bool {
-        self.seats.iter().any(|s| s.level() == Some(Level::Counter))
-    }
-
-    /// The live EVs the panel wants now: the person's active hand with every card seen since
-    /// the shuffle, when the panel is open.
-    fn live_query(&self) -> Option<EvQuery> {
-        if !self.show_ev || self.drill.is_some() {
-            return None;
-        }
-        EvQuery::live(&self.rules, &self.table.view(self.you))
-    }
-
-    /// Asks for what the state now needs (the EV panel's numbers, the EVs that will grade the
-    /// person's next decision or drill answer) and brings the EV panel up to date.
-    pub(crate) fn refresh_background(&mut self) {
-        let live = self.live_query();
-        if let Some(query) = &live {
-            if self.wait_in_update {
-                self.evs.wait_for(query);
-            } else {
-                self.evs.request(query);
-            }
-        }
-        // Ask ahead for the EVs that grade the next decision, so grading need not wait.
-        if self.drill.is_none()
-            && self.your_turn()
-            && let Some(query) = EvQuery::table_basic(&self.rules, &self.table.view(self.you))
-        {
-            self.evs.request(&query);
-        }
-        if let Some(query) = self.drill_question_query() {
-            self.evs.request(&query);
-        }
-        self.live = match live {
-            None => LivePanel::NoHand,
-            Some(query) => match (self.evs.get(&query), self.strategy.get()) {
-                (Some(evs), Some(strategy)) => {
-                    LiveEvs::new(evs, &strategy.chart, &self.table.view(self.you))
-                        .map_or(LivePanel::NoHand, LivePanel::Ready)
-                }
-                _ => LivePanel::Computing,
-            },
-        };
     }
 
     fn toggle_overlay(&mut self, overlay: Overlay) {

@@ -18,6 +18,7 @@
 //! the terminal is too small to draw the table, keys that would act on it are dropped.
 
 pub mod app;
+mod app_background;
 pub mod background;
 pub mod betting;
 pub mod chart;

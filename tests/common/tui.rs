@@ -7,6 +7,7 @@ use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
+use blackjack_trainer::analysis::deviation::{IndexTable, illustrious_18};
 use blackjack_trainer::engine::{Card, Rules, Units};
 use blackjack_trainer::tui::input::intent_for;
 use blackjack_trainer::tui::{App, TableConfig, draw};
@@ -14,24 +15,35 @@ use blackjack_trainer::tui::{App, TableConfig, draw};
 pub const SMALL: (u16, u16) = (80, 24);
 pub const WIDE: (u16, u16) = (120, 40);
 
-/// A table of `seats` seats (hard AI players), no pauses, seed 2024, with this bankroll, and a
-/// clock that stands still (every drill answer takes 0.0 s: the screens do not depend on the
-/// machine's speed).
+/// A table of `seats` seats (hard AI players), no pauses, seed 2024, with this bankroll, as
+/// [`table`] makes it.
 pub fn app_with(seats: usize, bankroll: i64) -> App {
-    let start = Instant::now();
-    let config = TableConfig {
+    table(TableConfig {
         seats,
         ai: vec![blackjack_trainer::ai::Level::Hard],
         speed: Duration::ZERO,
         bankroll: Units::from_units(bankroll),
         seed: 2024,
         ..TableConfig::default()
-    };
+    })
+}
+
+/// The table of `config` under the default rules, drawn without colour, waiting for its
+/// background work in each update, with a clock that stands still (every drill answer takes
+/// 0.0 s): each screen is fixed by the keys, not by the machine's speed.
+pub fn table(config: TableConfig) -> App {
+    let start = Instant::now();
     App::new(&Rules::default(), config)
         .expect("valid options")
         .with_color(false)
         .with_background_waits(true)
         .with_clock(move || start)
+}
+
+/// The published American Illustrious 18 (Schlesinger, *Blackjack Attack*, 3rd ed.) as the
+/// table's index table: quick, and the same every run (this game's own takes seconds).
+pub fn published_indices(_: &Rules) -> IndexTable {
+    illustrious_18()
 }
 
 pub fn app(seats: usize) -> App {
