@@ -32,15 +32,17 @@ pub enum Convention {
 }
 
 impl Convention {
-    /// The whole true count of `running` over `decks` decks.
+    /// The whole true count of `running` over `decks` decks (read to the quarter deck, as
+    /// every [`Resolution`] reads them): the quotient in whole numbers of quarter decks, so a
+    /// count that divides exactly (−12 over 2 decks) is exactly −6 under either convention.
     pub fn apply(self, running: i32, decks: f64) -> i32 {
-        let exact = f64::from(running) / decks;
-        // A hair of tolerance so that 7 / 3.5 is 2 and not 1.9999….
-        let nudged = exact + 1e-9 * exact.signum();
-        match self {
-            Convention::Floor => nudged.floor() as i32,
-            Convention::Truncate => nudged.trunc() as i32,
-        }
+        let quarters = ((decks * 4.0).round() as i64).max(1);
+        let quarter_counts = i64::from(running) * 4;
+        let whole = match self {
+            Convention::Floor => quarter_counts.div_euclid(quarters),
+            Convention::Truncate => quarter_counts / quarters,
+        };
+        i32::try_from(whole).unwrap_or(if whole < 0 { i32::MIN } else { i32::MAX })
     }
 
     /// `floor` or `truncate`.
@@ -269,7 +271,8 @@ impl Quiz {
     pub fn question_text(&self) -> String {
         match &self.prompt {
             Prompt::TrueCount { running, decks } => format!(
-                "Running count {running:+}, {decks} decks left: the true count ({})?",
+                "Running count {running:+}, {decks} deck{} left: the true count ({})?",
+                if *decks == 1.0 { "" } else { "s" },
                 self.settings.convention.name()
             ),
             Prompt::Decks { shoe, .. } => format!(
@@ -859,5 +862,32 @@ mod tests {
             wrong.text(),
             "The count was +0, not +3 (52 cards in 10.0 s)."
         );
+    }
+
+    #[test]
+    fn a_count_that_divides_exactly_is_that_count_under_both_conventions() {
+        for (running, decks, floor, truncate) in [
+            (-12, 2.0, -6, -6),
+            (-4, 1.0, -4, -4),
+            (-2, 0.5, -4, -4),
+            (7, 3.5, 2, 2),
+            (-7, 3.5, -2, -2),
+            (-13, 2.0, -7, -6),
+            (1, 1.5, 0, 0),
+            (-1, 1.5, -1, 0),
+            (39, 4.5, 8, 8),
+            (-3, 0.25, -12, -12),
+        ] {
+            assert_eq!(
+                Convention::Floor.apply(running, decks),
+                floor,
+                "{running} / {decks}"
+            );
+            assert_eq!(
+                Convention::Truncate.apply(running, decks),
+                truncate,
+                "{running} / {decks}"
+            );
+        }
     }
 }
