@@ -136,7 +136,10 @@ impl Narrator<'_> {
         let mut out = Vec::new();
         for &event in events {
             match event {
-                Event::Reshuffled => out.push(message(Tone::Info, "The shoe was reshuffled.")),
+                Event::Reshuffled => out.push(message(
+                    Tone::Info,
+                    "The shoe was reshuffled: the count starts again at 0.",
+                )),
                 Event::DiscardsShuffledIn => out.push(message(
                     Tone::Info,
                     "The shoe ran dry: the discards were shuffled in.",
