@@ -3,7 +3,6 @@
 //! statistics file), and the same drills from the table's `r` chooser.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
@@ -11,24 +10,8 @@ use blackjack_trainer::engine::{Rules, Units};
 use blackjack_trainer::trainer::drill::DrillKind;
 use blackjack_trainer::tui::{App, DrillScreen, Intent, TableConfig};
 
-/// A folder of its own under the system's temporary folder, removed at the end.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir =
-            std::env::temp_dir().join(format!("bj-count-drills-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a temporary folder");
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+mod common;
+use common::TempDir;
 
 fn drill(args: &[&str], input: &str) -> (String, bool) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_blackjack"))
@@ -61,7 +44,7 @@ fn expected_answers(text: &str) -> Vec<String> {
 
 #[test]
 fn a_true_count_drill_replays_by_seed_and_grades_by_the_chosen_convention() {
-    let dir = TempDir::new("true-count");
+    let dir = TempDir::new("count-drills-true-count");
     let stats = dir.0.join("stats.json");
     let stats = stats.to_str().unwrap();
     // First run: answer 99 to everything, to learn the right answers from the feedback.
@@ -125,7 +108,7 @@ fn a_bad_ramp_is_a_usage_error() {
 
 #[test]
 fn a_whole_deck_counts_down_to_zero_and_a_perfect_run_is_a_personal_best() {
-    let dir = TempDir::new("countdown");
+    let dir = TempDir::new("count-drills-countdown");
     let stats = dir.0.join("stats.json");
     let args = [
         "--seed",

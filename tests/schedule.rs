@@ -2,7 +2,7 @@
 //! file, the days-in-a-row streak, the `due` drill, and files from before the schedule.
 //! "Today" is always a fixed day here ([`Clock::Fixed`], `BLACKJACK_TODAY`).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use blackjack_trainer::analysis::basic_strategy;
@@ -15,6 +15,9 @@ use blackjack_trainer::trainer::grade::Grade;
 use blackjack_trainer::trainer::practice::DecisionDrill;
 use blackjack_trainer::trainer::schedule::{Clock, Day, Standing, due_cells, next_due};
 use blackjack_trainer::trainer::stats::{OpenNote, StatsStore, Tally};
+
+mod common;
+use common::TempDir;
 
 fn monday() -> Day {
     Day::parse("2026-11-30").expect("a date")
@@ -39,24 +42,6 @@ fn grade(cell: Cell, right: bool) -> Grade {
 /// The day `cell` comes due in `tally`.
 fn due(tally: &Tally, cell: Cell) -> Option<Day> {
     tally.cells.get(&cell.key())?.review.due()
-}
-
-/// A fresh folder under the system temp dir, removed at the end.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("bj-schedule-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 #[test]
@@ -127,7 +112,7 @@ fn session(path: &Path, day: Day, cell: Cell, right: bool) -> Coach {
 
 #[test]
 fn the_streak_and_the_schedule_last_across_days_in_the_file() {
-    let dir = TempDir::new("streak");
+    let dir = TempDir::new("schedule-streak");
     let path = dir.0.join("stats.json");
     let c = cell(HandKind::Hard, 12, 3);
     let d = monday();
@@ -170,7 +155,7 @@ const OLD_FILE: &str = r#"{
 
 #[test]
 fn an_old_stats_file_loads_and_joins_the_schedule() {
-    let dir = TempDir::new("old");
+    let dir = TempDir::new("schedule-old");
     let path = dir.0.join("stats.json");
     std::fs::write(&path, OLD_FILE).expect("write");
     let (_, file, note) = StatsStore::open(&path).expect("opens");
@@ -245,7 +230,7 @@ fn run(args: &[&str], env: &[(&str, &str)], stdin: &str) -> Output {
 
 #[test]
 fn drill_kind_due_on_the_command_line_says_when_nothing_is_due_and_drills_what_is() {
-    let dir = TempDir::new("cli");
+    let dir = TempDir::new("schedule-cli");
     let path = dir.0.join("stats.json");
     let p = path.to_str().expect("a UTF-8 path");
     let args = ["drill", "--kind", "due", "--stats", p, "--seed", "3"];

@@ -5,7 +5,6 @@
 //! These drive the app through the real key handler and draw it on a `TestBackend`
 //! (`tests/common/tui.rs`); the statistics file lives in a temp folder and "today" is fixed.
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use crossterm::event::KeyCode;
@@ -18,25 +17,8 @@ use blackjack_trainer::trainer::stats::{StatsStore, Tally};
 use blackjack_trainer::tui::{App, Overlay, TableConfig};
 
 mod common;
+use common::TempDir;
 use common::tui::*;
-
-/// A fresh folder under the system temp dir, removed at the end.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("bj-learning-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn today() -> Day {
     Day::parse("2026-12-03").expect("a date")
@@ -84,7 +66,7 @@ fn app_with_history(dir: &TempDir) -> App {
 
 #[test]
 fn the_table_shows_the_cells_due_and_the_days_in_a_row() {
-    let dir = TempDir::new("due");
+    let dir = TempDir::new("learning-due");
     let mut app = app_with_history(&dir);
     // Due today: the two misses of yesterday and 8,8 vs T (right once since: one day);
     // 12 vs 4 (right three days) waits.

@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+use std::path::PathBuf;
+
 use blackjack_trainer::engine::{Card, GameRng, Rules, Table, seeded_table};
 
 /// A table whose next cards are these values, in deal order: each seat's first card, the
@@ -12,3 +14,21 @@ pub fn stacked(rules: Rules, seats: usize, values: &[u8]) -> Table<GameRng> {
     table
 }
 pub mod tui;
+
+/// A fresh folder under the system temp dir (`bj-<name>-<pid>`), removed at the end.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    pub fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("bj-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a temporary folder");
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
