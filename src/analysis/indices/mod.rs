@@ -69,8 +69,14 @@
 //!   and the stand/hit of longer hands), not a re-solve with the count's chart (an index
 //!   made inside a split hand is not counted).
 //! - **Rounds spread evenly over the cards before the cut card** (uniform depth): an
-//!   assumption, not measured (the number of cards a round takes varies a little with the
-//!   count).
+//!   assumption. Measured against the counting simulator at 4·10⁸ rounds (seed 2026, default
+//!   rules), the shares of rounds per floored true count it gives are off by up to 3.5 % of
+//!   the share: about −3.3 % at every count from +1 to +8, +2.3 % at 0, up to +1.5 % at the
+//!   negative counts. Every shoe's first round starts at count 0, and fewer rounds start
+//!   where small cards came out, since those rounds took more cards. The EVs by count are
+//!   not affected: the simulated EV by true count agrees with these within 1.8 standard
+//!   errors at every count from −5 to +8 (`tests/indices.rs` checks both, the shares with
+//!   this allowance).
 //!
 //! # Games
 //!
