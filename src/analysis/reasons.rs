@@ -27,24 +27,33 @@ pub fn bust_percent(rules: &Rules, up: u8) -> f64 {
     100.0 * probs[BUST] / (1.0 - natural)
 }
 
-/// The line for `cell`: `Hit: +0.031 against double +0.013 — …`. `peek` is the American peek
-/// game's chart for the same rules, where it is known. `None` for a cell with no EVs (a hand
-/// that cannot be dealt).
+/// The line for `cell`: the idea behind the chart's play, then the numbers that decided it,
+/// e.g. `11 cannot bust with one card: take it (chart average, full shoe: hit −0.209, double
+/// −0.535)`. The numbers are the cell's [`super::strategy::CellEvs`], averaged over the
+/// two-card hands of the cell from a full shoe, so they are said to be that: the table shows
+/// the EVs of the hand in front of the player (its own cards, its own shoe) beside them, and
+/// those differ a little. The idea comes first, so a line cut short keeps it. `peek` is the
+/// American peek game's chart for the same rules, where it is known. `None` for a cell with no
+/// EVs (a hand that cannot be dealt).
 pub fn reason(strategy: &Strategy, peek: Option<&Chart>, cell: Cell) -> Option<String> {
     let evs = strategy.cell_evs.get(&cell)?;
     let ranked = evs.ranked();
-    let &(best, best_ev) = ranked.first()?;
-    let numbers = match ranked.get(1) {
-        Some(&(second, second_ev)) => {
-            format!(
-                "{best} {}, {second} {}",
-                signed_ev(best_ev),
-                signed_ev(second_ev)
-            )
-        }
-        None => format!("{best} {}", signed_ev(best_ev)),
-    };
-    let mut line = format!("{numbers} — {}", idea(&strategy.rules, cell, best));
+    let numbers = ranked
+        .iter()
+        .take(2)
+        .map(|&(action, ev)| format!("{action} {}", signed_ev(ev)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let idea = reason_idea(strategy, peek, cell)?;
+    Some(format!("{idea} (chart average, full shoe: {numbers})"))
+}
+
+/// [`reason`] without its numbers: the idea behind the chart's play for `cell` and, where the
+/// American peek game's chart plays otherwise, why. For screens that show the cell's EVs
+/// themselves (the chart).
+pub fn reason_idea(strategy: &Strategy, peek: Option<&Chart>, cell: Cell) -> Option<String> {
+    let &(best, _) = strategy.cell_evs.get(&cell)?.ranked().first()?;
+    let mut line = idea(&strategy.rules, cell, best);
     if let Some(peek_play) = peek.map(|c| c.get(cell).preferred())
         && peek_play != best
     {
@@ -145,7 +154,7 @@ mod tests {
     use crate::analysis::chart::{HARD_ROWS, PAIR_ROWS, SOFT_ROWS, UP_CARDS};
 
     #[test]
-    fn every_printed_cell_has_a_reason_that_starts_with_its_play() {
+    fn every_printed_cell_has_a_reason_whose_numbers_open_with_its_play() {
         let strategy = basic_strategy(&Rules::default());
         let rows = HARD_ROWS
             .map(|r| (HandKind::Hard, r))
@@ -158,9 +167,12 @@ mod tests {
                 let line = reason(&strategy, None, cell).unwrap_or_else(|| panic!("{cell:?}"));
                 let code = strategy.chart.get(cell).preferred();
                 assert!(
-                    line.starts_with(code.name()),
+                    line.contains(&format!("(chart average, full shoe: {} ", code.name())),
                     "{cell:?}: {line} (chart {code})"
                 );
+                // The idea alone is the line without its numbers.
+                let idea = reason_idea(&strategy, None, cell).unwrap();
+                assert!(line.starts_with(&format!("{idea} (")), "{cell:?}: {line}");
                 count += 1;
             }
         }
@@ -179,7 +191,7 @@ mod tests {
         let mut peek = strategy.chart.clone();
         peek.set(eleven_ten, super::super::chart::Code::D);
         let line = reason(&strategy, Some(&peek), eleven_ten).unwrap();
-        assert!(line.starts_with("hit"), "{line}");
+        assert!(line.contains("full shoe: hit "), "{line}");
         assert!(line.contains("no hole card"), "{line}");
     }
 

@@ -50,15 +50,11 @@ pub fn evs_text(strategy: &Strategy, cell: Cell) -> String {
     format!("{} · {evs}", cell.label())
 }
 
-/// The reason for the selected cell's play, as `blackjack strategy --why` prints it, less the
-/// two EVs it opens with (the chart shows every EV just before it).
+/// The reason for the selected cell's play without its numbers (the chart shows every EV just
+/// before it).
 fn reason_text(app: &App, strategy: &Strategy, cell: Cell) -> Option<String> {
     let peek = crate::analysis::strategy::peek_strategy_if_ready(&app.rules);
-    let why = crate::analysis::reasons::reason(strategy, peek.as_ref().map(|p| &p.chart), cell)?;
-    Some(match why.split_once(" — ") {
-        Some((_, idea)) => idea.to_owned(),
-        None => why,
-    })
+    crate::analysis::reasons::reason_idea(strategy, peek.as_ref().map(|p| &p.chart), cell)
 }
 
 /// `text` laid into lines of the given widths, word by word; what does not fit ends in `…`.
