@@ -2,6 +2,9 @@
 
 use std::process::{Command, Output};
 
+mod common;
+use common::TempDir;
+
 fn blackjack(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_blackjack"))
         .args(args)
@@ -92,9 +95,8 @@ fn strategy_json_has_360_cells_and_both_edges() {
 
 #[test]
 fn the_chart_follows_the_rules_file() {
-    let dir = std::env::temp_dir().join(format!("bj-analysis-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("6to5.toml");
+    let dir = TempDir::new("analysis-rules");
+    let path = dir.0.join("6to5.toml");
     std::fs::write(&path, "blackjack_pays = 1.2\n").unwrap();
     let base = json(&["strategy", "--json"]);
     let worse = json(&["--rules", path.to_str().unwrap(), "strategy", "--json"]);

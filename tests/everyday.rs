@@ -4,6 +4,11 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+use blackjack_trainer::trainer::history::{DEFAULT_HISTORY_LIMIT, HISTORY_VERSION, history_path};
+
+mod common;
+use common::TempDir;
+
 /// The subcommands a user can type.
 const SUBCOMMANDS: [&str; 10] = [
     "play",
@@ -21,6 +26,12 @@ const SUBCOMMANDS: [&str; 10] = [
 /// Runs the binary with `args` and `env` (and no config or statistics of the real user: the
 /// config and data folders point into `home`).
 fn run(home: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
+    run_with_input(home, args, env, "")
+}
+
+/// [`run`] with `input` on standard input (then its end).
+fn run_with_input(home: &Path, args: &[&str], env: &[(&str, &str)], input: &str) -> Output {
+    use std::io::Write;
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_blackjack"));
     cmd.args(args)
         .env_remove("BLACKJACK_STATS")
@@ -28,11 +39,18 @@ fn run(home: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
         .env("HOME", home)
         .env("XDG_CONFIG_HOME", home.join("config"))
         .env("XDG_DATA_HOME", home.join("data"))
-        .stdin(Stdio::null());
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
     for (key, value) in env {
         cmd.env(key, value);
     }
-    cmd.output().expect("the binary runs")
+    let mut child = cmd.spawn().expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    // A binary that does not read its input may be gone already: that is not an error here.
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    child.wait_with_output().expect("the binary ends")
 }
 
 /// A fresh temp folder for one test.
@@ -380,6 +398,83 @@ fn config_precedence_is_default_then_file_then_env_then_flag() {
     assert!(
         setting_line(&text, "seats").contains("= 3")
             && setting_line(&text, "seats").ends_with("# flag"),
+        "{text}"
+    );
+}
+
+/// The entries (rounds and drill answers) in the hand history beside the statistics file
+/// `stats`: its lines after the header; `None` when there is no history file.
+fn history_entries(stats: &Path) -> Option<usize> {
+    let text = std::fs::read_to_string(history_path(stats)).ok()?;
+    let mut lines = text.lines();
+    let header: serde_json::Value =
+        serde_json::from_str(lines.next().unwrap_or_default()).expect("a JSON header");
+    assert_eq!(header["version"], HISTORY_VERSION, "{text}");
+    Some(lines.count())
+}
+
+#[test]
+fn history_in_the_config_file_is_used_and_a_flag_beats_it() {
+    let home = TempDir::new("everyday-history");
+    let home = home.0.as_path();
+    let config = home.join("prefs.toml");
+    std::fs::write(&config, "history = 2\n").unwrap();
+    let c = config.to_str().unwrap();
+    // Four drill answers (stand is always legal on a hard hand), then q.
+    let answers = "s\ns\ns\ns\nq\n";
+    let drill = |stats: &str, extra: &[&str], with_config: bool| {
+        let mut args = if with_config {
+            vec!["--config", c]
+        } else {
+            vec![]
+        };
+        args.extend(["--seed", "4", "drill", "--kind", "hard", "--stats", stats]);
+        args.extend(extra);
+        let out = run_with_input(home, &args, &[], answers);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(stdout(&out).contains("Question 4."), "{}", stdout(&out));
+    };
+    // Default: nothing set, every answer is kept (far below the default limit).
+    let default = home.join("default.json");
+    drill(default.to_str().unwrap(), &[], false);
+    assert_eq!(history_entries(&default), Some(4));
+    // The file's limit is used.
+    let from_file = home.join("file.json");
+    drill(from_file.to_str().unwrap(), &[], true);
+    assert_eq!(history_entries(&from_file), Some(2));
+    // --history-limit beats the file.
+    let from_flag = home.join("flag.json");
+    drill(from_flag.to_str().unwrap(), &["--history-limit", "3"], true);
+    assert_eq!(history_entries(&from_flag), Some(3));
+    // `history = 0` in the file keeps no history file at all.
+    std::fs::write(&config, "history = 0\n").unwrap();
+    let none = home.join("none.json");
+    drill(none.to_str().unwrap(), &[], true);
+    assert!(none.exists(), "the statistics are kept");
+    assert_eq!(history_entries(&none), None);
+    // `blackjack config` prints each value with its source.
+    std::fs::write(&config, "history = 2\n").unwrap();
+    let text = stdout(&run(home, &["config"], &[]));
+    let line = setting_line(&text, "history");
+    assert!(
+        line.starts_with(&format!("  history = {DEFAULT_HISTORY_LIMIT} "))
+            && line.ends_with("# default"),
+        "{text}"
+    );
+    let text = stdout(&run(home, &["--config", c, "config"], &[]));
+    let line = setting_line(&text, "history");
+    assert!(
+        line.starts_with("  history = 2 ") && line.ends_with("# config file"),
+        "{text}"
+    );
+    let text = stdout(&run(
+        home,
+        &["--config", c, "config", "--history-limit", "3"],
+        &[],
+    ));
+    let line = setting_line(&text, "history");
+    assert!(
+        line.starts_with("  history = 3 ") && line.ends_with("# flag"),
         "{text}"
     );
 }

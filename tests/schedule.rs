@@ -268,3 +268,88 @@ fn drill_kind_due_on_the_command_line_says_when_nothing_is_due_and_drills_what_i
         String::from_utf8_lossy(&bad.stderr)
     );
 }
+
+/// The line of `blackjack stats` that starts with `Spaced practice:`, if any.
+fn practice_line(text: &str) -> Option<&str> {
+    text.lines()
+        .map(str::trim)
+        .find(|l| l.starts_with("Spaced practice:"))
+}
+
+#[test]
+fn blackjack_stats_prints_the_tables_spaced_practice_line_for_blackjack_today() {
+    let dir = TempDir::new("schedule-stats");
+    let path = dir.0.join("stats.json");
+    let p = path.to_str().expect("a UTF-8 path");
+    // Two days of practice: Monday a miss and a right answer, Tuesday two misses.
+    let d = monday();
+    session(&path, d, cell(HandKind::Hard, 16, 10), false);
+    session(&path, d, cell(HandKind::Hard, 13, 2), true);
+    session(&path, d.plus(1), cell(HandKind::Soft, 18, 9), false);
+    session(&path, d.plus(1), cell(HandKind::Pair, 8, 1), false);
+    let (_, file, _) = StatsStore::open(&path).expect("reads");
+    let stats = |today: Day| {
+        let out = run(
+            &["stats", "--stats", p],
+            &[("BLACKJACK_TODAY", &today.to_string())],
+            "",
+        );
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    // On Tuesday: the cells the schedule has due, and the two days in a row.
+    let tuesday = d.plus(1);
+    let due = due_cells(&file.lifetime, tuesday).len();
+    let streak = file.lifetime.practice.streak(tuesday);
+    assert!(
+        due > 1 && streak == 2,
+        "a schedule worth printing: {due} {streak}"
+    );
+    let text = stats(tuesday);
+    assert_eq!(
+        practice_line(&text),
+        Some(format!("Spaced practice: {due} cells due today · {streak} days in a row").as_str()),
+        "{text}"
+    );
+    // The table's own words for the same file and day.
+    let standing = Standing::of(&file.lifetime, tuesday);
+    assert_eq!(practice_line(&text), standing.line().as_deref());
+    // A week on ($BLACKJACK_TODAY is today): the run of days is over, more may be due.
+    let later = d.plus(7);
+    assert_eq!(file.lifetime.practice.streak(later), 0);
+    let due_later = due_cells(&file.lifetime, later).len();
+    let text = stats(later);
+    assert_eq!(
+        practice_line(&text),
+        Some(format!("Spaced practice: {due_later} cells due today").as_str()),
+        "{text}"
+    );
+    // The JSON export carries the same two figures.
+    let out = run(
+        &["stats", "--stats", p, "--export", "json"],
+        &[("BLACKJACK_TODAY", &tuesday.to_string())],
+        "",
+    );
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json["due_today"], serde_json::json!(due));
+    assert_eq!(json["days_in_a_row"], serde_json::json!(streak));
+    // A file with nothing practised has no such line; a bad day is a usage error.
+    let empty = dir.0.join("none.json");
+    let out = run(
+        &["stats", "--stats", empty.to_str().expect("UTF-8")],
+        &[],
+        "",
+    );
+    assert_eq!(practice_line(&String::from_utf8_lossy(&out.stdout)), None);
+    let bad = run(
+        &["stats", "--stats", p],
+        &[("BLACKJACK_TODAY", "someday")],
+        "",
+    );
+    assert_eq!(bad.status.code(), Some(2));
+}

@@ -9,12 +9,14 @@ use anyhow::{Context, bail};
 use crate::cli::{ExportFormat, StatsArgs};
 use crate::trainer::coach::stats_path;
 use crate::trainer::report::session_summary;
+use crate::trainer::schedule::{Day, Standing};
 use crate::trainer::stats::{StatsFile, StatsStore, export_csv, export_json, export_sessions_csv};
 
 use super::UsageError;
 
 /// Runs `blackjack stats`. The file is `--stats`, else `$BLACKJACK_STATS`, else `config`'s
-/// (from the preferences), else the platform's.
+/// (from the preferences), else the platform's. "Today" for the spaced-practice figures is the
+/// table's: `$BLACKJACK_TODAY` when set, else the local calendar.
 pub fn stats(args: &StatsArgs, config: Option<PathBuf>) -> anyhow::Result<()> {
     let env = std::env::var_os("BLACKJACK_STATS").map(PathBuf::from);
     let path = stats_path(args.stats.clone(), env.or(config), true)
@@ -25,7 +27,8 @@ pub fn stats(args: &StatsArgs, config: Option<PathBuf>) -> anyhow::Result<()> {
     let (file, store) = read(&path)?;
     match args.export {
         None => {
-            print!("{}", lifetime_summary(&path, file.as_ref()));
+            let today = super::practice_clock()?.today();
+            print!("{}", lifetime_summary(&path, file.as_ref(), today));
             Ok(())
         }
         Some(format) => {
@@ -39,7 +42,10 @@ pub fn stats(args: &StatsArgs, config: Option<PathBuf>) -> anyhow::Result<()> {
                 ExportFormat::Csv if args.sessions => export_sessions_csv(&sessions),
                 ExportFormat::Csv => export_csv(file, &last_seen),
                 ExportFormat::Json => {
-                    format!("{:#}\n", export_json(file, &last_seen, &sessions))
+                    let today = super::practice_clock()?.today();
+                    let mut json = export_json(file, &last_seen, &sessions);
+                    add_standing(&mut json, &Standing::of(&file.lifetime, today));
+                    format!("{json:#}\n")
                 }
             };
             match &args.output {
@@ -79,8 +85,9 @@ fn read(path: &Path) -> anyhow::Result<(Option<StatsFile>, Option<StatsStore>)> 
 }
 
 /// The lifetime summary: the same figures and most-missed cells as the session summary
-/// ([`session_summary`]), under a heading that says whose they are.
-pub fn lifetime_summary(path: &Path, file: Option<&StatsFile>) -> String {
+/// ([`session_summary`]), under a heading that says whose they are, then the spaced-practice
+/// line of the table's statistics screen ([`Standing::line`]) on `today`.
+pub fn lifetime_summary(path: &Path, file: Option<&StatsFile>, today: Day) -> String {
     let Some(file) = file else {
         return format!(
             "No statistics yet: {} does not exist (play or drill to start it).\n",
@@ -89,12 +96,24 @@ pub fn lifetime_summary(path: &Path, file: Option<&StatsFile>) -> String {
     };
     let body = session_summary(&file.lifetime, None);
     let body = body.strip_prefix("Session summary\n").unwrap_or(&body);
+    let practice = Standing::of(&file.lifetime, today)
+        .line()
+        .map_or_else(String::new, |line| format!("  {line}\n"));
     format!(
-        "Lifetime statistics in {} ({} session{})\n{body}",
+        "Lifetime statistics in {} ({} session{})\n{body}{practice}",
         path.display(),
         file.sessions,
         if file.sessions == 1 { "" } else { "s" }
     )
+}
+
+/// Adds the spaced-practice figures to the JSON export: `"due_today"` (cells due) and
+/// `"days_in_a_row"` (0 when none).
+fn add_standing(json: &mut serde_json::Value, standing: &Standing) {
+    if let Some(object) = json.as_object_mut() {
+        object.insert("due_today".to_owned(), standing.due.into());
+        object.insert("days_in_a_row".to_owned(), standing.streak.into());
+    }
 }
 
 /// Whether `a` and `b` name the same file (both existing), or the same path.
@@ -190,13 +209,18 @@ mod tests {
             sessions: 2,
             ..StatsFile::default()
         };
-        let text = lifetime_summary(Path::new("s.json"), Some(&file));
+        let today = Day::parse("2026-12-03").expect("a date");
+        let text = lifetime_summary(Path::new("s.json"), Some(&file), today);
         assert!(
             text.starts_with("Lifetime statistics in s.json (2 sessions)\n  Rounds"),
             "{text}"
         );
         assert!(!text.contains("Session summary"), "{text}");
-        let none = lifetime_summary(Path::new("s.json"), None);
+        assert!(
+            !text.contains("Spaced practice"),
+            "nothing practised yet: {text}"
+        );
+        let none = lifetime_summary(Path::new("s.json"), None, today);
         assert!(none.contains("No statistics yet"), "{none}");
     }
 }

@@ -430,6 +430,10 @@ pub fn nothing_due(history: &Tally, today: Day) -> String {
     }
 }
 
+/// What the practice figures are called wherever they are shown: the table's greeting, the
+/// statistics screen (`i`) and `blackjack stats`.
+pub const PRACTICE_LABEL: &str = "Spaced practice";
+
 /// The practice figures for the table and the statistics screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Standing {
@@ -457,6 +461,13 @@ impl Standing {
             |n| format!("{n} {} due today", plural(n, "cell", "cells")),
             |n| format!("{n} {} in a row", plural(n as usize, "day", "days")),
         )
+    }
+
+    /// `Spaced practice: 12 cells due today · 3 days in a row` — [`Standing::long`] under its
+    /// name, as the table greets you with it and `blackjack stats` prints it; `None` before
+    /// anything was practised.
+    pub fn line(&self) -> Option<String> {
+        self.long().map(|text| format!("{PRACTICE_LABEL}: {text}"))
     }
 
     /// `12 due · 3-day streak`, for a narrow line.

@@ -27,15 +27,15 @@ use crate::trainer::schedule;
 /// statistics are kept.
 pub fn due_greeting(coach: &Coach) -> Option<String> {
     let standing = coach.standing()?;
-    let text = standing.long()?;
+    let line = standing.line()?;
     Some(if standing.due > 0 {
         let digit = DrillKind::ALL
             .iter()
             .position(|&k| k == DrillKind::Due)
             .map_or(String::new(), |i| format!(" {}", i + 1));
-        format!("Spaced practice: {text} (r{digit} drills them).")
+        format!("{line} (r{digit} drills them).")
     } else {
-        format!("Spaced practice: {text}.")
+        format!("{line}.")
     })
 }
 

@@ -181,7 +181,7 @@ pub const TABLE_KEYS: [TableKey; 19] = [
         &[C('g'), C('G')],
         Intent::ToggleChart,
         Some("chart"),
-        "the strategy chart for these rules, your cell marked",
+        "strategy chart, your cell marked; arrows move a cursor: EVs, Why:",
         true,
     ),
     table_key(

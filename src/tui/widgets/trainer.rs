@@ -11,6 +11,7 @@ use super::overlay::draw_box;
 use crate::analysis::chart::UP_CARDS;
 use crate::engine::card::value_label;
 use crate::trainer::report::heat_map;
+use crate::trainer::schedule::PRACTICE_LABEL;
 use crate::tui::app::App;
 
 /// One heat-map cell: a symbol for the error rate (not colour alone), `·` if not played.
@@ -115,7 +116,7 @@ pub fn render_stats(app: &App, area: Rect, buf: &mut Buffer) {
     }
     if let Some(practice) = coach.standing().and_then(|s| s.long()) {
         figures.push(Line::from(vec![
-            Span::styled(" Spaced practice: ", t.dim),
+            Span::styled(format!(" {PRACTICE_LABEL}: "), t.dim),
             Span::styled(practice, t.text),
         ]));
     }
