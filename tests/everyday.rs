@@ -54,13 +54,6 @@ fn run_with_input(home: &Path, args: &[&str], env: &[(&str, &str)], input: &str)
 }
 
 /// A fresh temp folder for one test.
-fn temp_home(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("bj-everyday-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp folder");
-    dir
-}
-
 fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
@@ -71,7 +64,8 @@ fn stderr(out: &Output) -> String {
 
 #[test]
 fn completions_generate_for_every_shell_and_name_the_subcommands() {
-    let home = temp_home("completions");
+    let tmp = TempDir::new("everyday-completions");
+    let home = tmp.0.clone();
     for shell in ["bash", "zsh", "fish", "powershell"] {
         let out = run(&home, &["completions", shell], &[]);
         assert!(out.status.success(), "{shell}: {}", stderr(&out));
@@ -91,7 +85,8 @@ fn completions_generate_for_every_shell_and_name_the_subcommands() {
 
 #[test]
 fn the_man_page_is_roff_and_mentions_every_subcommand() {
-    let home = temp_home("manpage");
+    let tmp = TempDir::new("everyday-manpage");
+    let home = tmp.0.clone();
     let out = run(&home, &["manpage"], &[]);
     assert!(out.status.success(), "{}", stderr(&out));
     let page = stdout(&out);
@@ -131,7 +126,8 @@ fn stats_file(home: &Path) -> PathBuf {
 
 #[test]
 fn stats_prints_the_lifetime_summary_of_the_file_asked_for() {
-    let home = temp_home("stats-summary");
+    let tmp = TempDir::new("everyday-stats-summary");
+    let home = tmp.0.clone();
     let path = stats_file(&home);
     let p = path.to_str().unwrap();
     let out = run(&home, &["stats", "--stats", p], &[]);
@@ -168,7 +164,8 @@ fn stats_prints_the_lifetime_summary_of_the_file_asked_for() {
 
 #[test]
 fn export_csv_has_a_header_and_360_cell_rows() {
-    let home = temp_home("export-csv");
+    let tmp = TempDir::new("everyday-export-csv");
+    let home = tmp.0.clone();
     let path = stats_file(&home);
     let out = run(
         &home,
@@ -204,7 +201,8 @@ fn export_csv_has_a_header_and_360_cell_rows() {
 
 #[test]
 fn export_json_to_a_file_has_360_cells_and_the_lifetime() {
-    let home = temp_home("export-json");
+    let tmp = TempDir::new("everyday-export-json");
+    let home = tmp.0.clone();
     let path = stats_file(&home);
     let target = home.join("export.json");
     let out = run(
@@ -256,7 +254,8 @@ fn export_json_to_a_file_has_360_cells_and_the_lifetime() {
 
 #[test]
 fn reset_without_a_terminal_needs_yes_and_keeps_a_backup() {
-    let home = temp_home("reset");
+    let tmp = TempDir::new("everyday-reset");
+    let home = tmp.0.clone();
     let path = stats_file(&home);
     let p = path.to_str().unwrap();
     let refused = run(&home, &["stats", "--stats", p, "--reset"], &[]);
@@ -309,7 +308,8 @@ fn setting_line<'a>(text: &'a str, setting: &str) -> &'a str {
 
 #[test]
 fn config_precedence_is_default_then_file_then_env_then_flag() {
-    let home = temp_home("precedence");
+    let tmp = TempDir::new("everyday-precedence");
+    let home = tmp.0.clone();
     let config = home.join("prefs.toml");
     std::fs::write(
         &config,
@@ -481,7 +481,8 @@ fn history_in_the_config_file_is_used_and_a_flag_beats_it() {
 
 #[test]
 fn the_config_file_decides_where_stats_looks() {
-    let home = temp_home("config-stats");
+    let tmp = TempDir::new("everyday-config-stats");
+    let home = tmp.0.clone();
     let path = stats_file(&home);
     let config = home.join("prefs.toml");
     std::fs::write(&config, "stats = \"stats.json\"\n").unwrap();
@@ -496,7 +497,8 @@ fn the_config_file_decides_where_stats_looks() {
 
 #[test]
 fn config_init_writes_the_commented_default_once() {
-    let home = temp_home("init");
+    let tmp = TempDir::new("everyday-init");
+    let home = tmp.0.clone();
     let target = home.join("config/blackjack-trainer/config.toml");
     let out = run(&home, &["config", "--init"], &[]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -542,7 +544,8 @@ fn config_init_writes_the_commented_default_once() {
 
 #[test]
 fn a_bad_config_file_names_the_setting_value_range_and_line() {
-    let home = temp_home("bad-config");
+    let tmp = TempDir::new("everyday-bad-config");
+    let home = tmp.0.clone();
     let config = home.join("prefs.toml");
     let c = config.to_str().unwrap();
     std::fs::write(&config, "# mine\nseats = 9\n").unwrap();
@@ -583,7 +586,8 @@ fn a_bad_config_file_names_the_setting_value_range_and_line() {
 #[test]
 fn a_read_only_statistics_file_is_not_reset() {
     use std::os::unix::fs::PermissionsExt;
-    let home = temp_home("reset-read-only");
+    let tmp = TempDir::new("everyday-reset-read-only");
+    let home = tmp.0.clone();
     let path = stats_file(&home);
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
     let out = run(
@@ -605,7 +609,8 @@ fn a_read_only_statistics_file_is_not_reset() {
 
 #[test]
 fn the_table_with_no_subcommand_reads_the_config_file_too() {
-    let home = temp_home("bare");
+    let tmp = TempDir::new("everyday-bare");
+    let home = tmp.0.clone();
     let config = home.join("prefs.toml");
     std::fs::write(&config, "speed = 99999\n").unwrap();
     let out = run(&home, &["--config", config.to_str().unwrap()], &[]);
@@ -632,7 +637,8 @@ fn the_table_with_no_subcommand_reads_the_config_file_too() {
 
 #[test]
 fn export_csv_sessions_has_a_row_per_session_and_json_holds_them_too() {
-    let home = temp_home("export-sessions");
+    let tmp = TempDir::new("everyday-export-sessions");
+    let home = tmp.0.clone();
     let path = stats_file(&home);
     let p = path.to_str().unwrap();
     let out = run(

@@ -181,7 +181,7 @@ pub const TABLE_KEYS: [TableKey; 19] = [
         &[C('g'), C('G')],
         Intent::ToggleChart,
         Some("chart"),
-        "strategy chart, your cell marked; arrows move a cursor: EVs, Why:",
+        "strategy chart, your cell marked; arrows pick a cell: its EVs, why",
         true,
     ),
     table_key(
