@@ -174,7 +174,7 @@ fn countdown<W: Write>(
             None => out.line("! a whole number, e.g. -3")?,
         }
     };
-    let verdict = run.grade(guess, seconds, coach);
+    let verdict = run.grade(guess, seconds, setup.pace.is_some(), coach);
     let mark = if verdict.right { '✓' } else { '✗' };
     let line = format!("{mark} {}", verdict.text());
     if let Some(err) = coach.save() {

@@ -610,10 +610,20 @@ impl Countdown {
     }
 
     /// Grades `guess` given `seconds` after the first card: counted in the `countdown` skill,
-    /// and a right answer kept as the person's best for the run's decks if it is one.
-    pub fn grade(&self, guess: i32, seconds: f64, coach: &mut Coach) -> CountdownVerdict {
+    /// and a right answer kept as the person's best for the run's decks if it is one. Only a
+    /// whole run the person turned (`paced` false) can be a best: a run that stopped early
+    /// (`surprise`) showed fewer cards than its decks hold, and a paced run took the time the
+    /// pace gave it.
+    pub fn grade(
+        &self,
+        guess: i32,
+        seconds: f64,
+        paced: bool,
+        coach: &mut Coach,
+    ) -> CountdownVerdict {
         let running = self.running();
         let right = guess == running;
+        let timed = !paced && self.shown == self.size();
         coach.record_skill(
             "countdown",
             right,
@@ -626,7 +636,7 @@ impl Countdown {
             guess,
             cards: self.shown,
             seconds,
-            best: right && coach.record_countdown(self.decks(), seconds),
+            best: right && timed && coach.record_countdown(self.decks(), seconds),
         }
     }
 }
@@ -847,21 +857,48 @@ mod tests {
         let (mut coach, _) = Coach::open(None).expect("no file, no error");
         let mut run = Countdown::new(1, 2, false, 7);
         while run.flash().is_some() {}
-        let right = run.grade(run.running(), 26.0, &mut coach);
+        let right = run.grade(run.running(), 26.0, false, &mut coach);
         assert!(right.right && right.best);
         assert_eq!(right.cards, 52);
         assert_eq!(
             right.text(),
             "Right: +0 after 52 cards in 26.0 s (2.0 cards a second) · a personal best."
         );
-        let slower = run.grade(0, 30.0, &mut coach);
+        let slower = run.grade(0, 30.0, false, &mut coach);
         assert!(slower.right && !slower.best, "30 s does not beat 26 s");
-        let wrong = run.grade(3, 10.0, &mut coach);
+        let wrong = run.grade(3, 10.0, false, &mut coach);
         assert!(!wrong.right && !wrong.best);
         assert_eq!(
             wrong.text(),
             "The count was +0, not +3 (52 cards in 10.0 s)."
         );
+    }
+
+    #[test]
+    fn only_a_whole_run_the_person_turned_is_a_personal_best() {
+        let (mut coach, _) = Coach::open(None).expect("no file, no error");
+        // At a pace, the time is the pace's: right, and no best however fast.
+        let mut paced = Countdown::new(1, 1, false, 7);
+        while paced.flash().is_some() {}
+        let verdict = paced.grade(paced.running(), 5.0, true, &mut coach);
+        assert!(verdict.right && !verdict.best, "{verdict:?}");
+        // Stopped early: fewer cards than the deck, so no best for a deck.
+        let seed = (0..50)
+            .find(|&seed| {
+                let mut run = Countdown::new(1, 1, true, seed);
+                while run.flash().is_some() {}
+                run.shown() < run.size()
+            })
+            .expect("some surprise run stops before the last card");
+        let mut early = Countdown::new(1, 1, true, seed);
+        while early.flash().is_some() {}
+        let verdict = early.grade(early.running(), 1.0, false, &mut coach);
+        assert!(verdict.right && !verdict.best, "{verdict:?}");
+        // Neither was kept: a whole self-turned run of 60 s is still the first best.
+        let mut whole = Countdown::new(1, 1, false, 7);
+        while whole.flash().is_some() {}
+        let verdict = whole.grade(whole.running(), 60.0, false, &mut coach);
+        assert!(verdict.right && verdict.best, "{verdict:?}");
     }
 
     #[test]

@@ -294,9 +294,12 @@ impl CountdownScreen {
     }
 
     fn answer(&mut self, guess: i32, ctx: &mut DrillContext<'_>) {
-        let verdict = self
-            .run
-            .grade(guess, self.seconds.unwrap_or(0.0), ctx.coach);
+        let verdict = self.run.grade(
+            guess,
+            self.seconds.unwrap_or(0.0),
+            self.pace.is_some(),
+            ctx.coach,
+        );
         let tone = if verdict.right { Tone::Good } else { Tone::Bad };
         self.result = note(tone, verdict.text());
         self.input.clear();
