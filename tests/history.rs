@@ -2,7 +2,7 @@
 //! reported, a read-only or newer-format file never written; and `blackjack review`.
 
 use std::fs;
-use std::os::unix::fs::PermissionsExt;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -11,7 +11,7 @@ use blackjack_trainer::analysis::strategy::basic_strategy;
 use blackjack_trainer::engine::{Action, Card, Cards, Rules};
 use blackjack_trainer::trainer::grade::grade;
 use blackjack_trainer::trainer::history::{
-    Decision, DrillAnswer, Entry, HistoryStore, history_path,
+    Decision, DrillAnswer, Entry, HistoryStore, compaction_slack, history_path,
 };
 
 /// A fresh folder for one test.
@@ -86,8 +86,9 @@ fn past_the_limit_the_oldest_entries_go_first() {
     let read = store.read().expect("reads");
     let times: Vec<u64> = read.iter().map(Entry::at).collect();
     assert_eq!(times, vec![3, 4, 5]);
-    // The file holds the header and three lines, nothing more.
-    assert_eq!(fs::read_to_string(&path).unwrap().lines().count(), 4);
+    // The file holds the header and the five lines, within its slack (appended, not yet
+    // compacted): readers see the newest three.
+    assert_eq!(fs::read_to_string(&path).unwrap().lines().count(), 6);
 }
 
 #[test]
@@ -266,4 +267,241 @@ fn review_of_no_history_says_so_and_creates_nothing() {
     assert!(ok, "{err}");
     assert!(out.contains("No mistakes in the hand history"), "{out}");
     assert_eq!(fs::read_dir(&dir).unwrap().count(), 0, "nothing created");
+}
+
+// ----- appending, compaction, a torn last line -----
+
+/// The entry lines the file holds now (every line but the header), as text.
+fn lines_of(path: &Path) -> Vec<String> {
+    let text = fs::read_to_string(path).unwrap();
+    assert!(text.ends_with('\n'), "the file ends with a whole line");
+    text.lines().skip(1).map(str::to_owned).collect()
+}
+
+fn times(entries: &[Entry]) -> Vec<u64> {
+    entries.iter().map(Entry::at).collect()
+}
+
+#[test]
+fn far_past_the_cap_the_newest_entries_are_read_and_the_file_stays_within_its_slack() {
+    let dir = temp_dir("cap");
+    let path = dir.join("stats.history.jsonl");
+    let chart = chart();
+    let limit = 8;
+    let bound = limit + compaction_slack(limit);
+    let (store, _, _) = HistoryStore::open(&path, limit).expect("opens");
+    let mut most = 0;
+    let mut compactions = 0;
+    let mut before = 0;
+    for at in 1..=(3 * bound as u64) {
+        store
+            .append(&[answer(&chart, [10, 6], 10, Action::Hit, at)])
+            .expect("writes");
+        let held = lines_of(&path).len();
+        assert!(held <= bound, "{held} entries in the file after {at}");
+        compactions += usize::from(held < before);
+        before = held;
+        most = most.max(held);
+        let newest: Vec<u64> = (at.saturating_sub(limit as u64) + 1..=at).collect();
+        assert_eq!(times(&store.read().expect("reads")), newest, "after {at}");
+    }
+    assert_eq!(most, bound, "it grows to its slack before it is compacted");
+    assert!(compactions >= 2, "{compactions}");
+    // Opening again sees the same newest entries.
+    let (_, read, note) = HistoryStore::open(&path, limit).expect("opens");
+    assert_eq!(note, None);
+    assert_eq!(times(&read), times(&store.read().unwrap()));
+}
+
+#[test]
+fn an_append_leaves_the_lines_before_it_as_they_were_until_a_compaction() {
+    let dir = temp_dir("append");
+    let path = dir.join("stats.history.jsonl");
+    let chart = chart();
+    let limit = 4;
+    let bound = limit + compaction_slack(limit);
+    let (store, _, _) = HistoryStore::open(&path, limit).expect("opens");
+    store
+        .append(&[answer(&chart, [10, 6], 10, Action::Hit, 1)])
+        .expect("creates");
+    let inode = fs::metadata(&path).unwrap().ino();
+    for at in 2..=bound as u64 {
+        let before = fs::read(&path).unwrap();
+        store
+            .append(
+                &[
+                    answer(&chart, [5, 6], 6, Action::Double, at),
+                    answer(&chart, [10, 2], 4, Action::Hit, at),
+                ][..1 + usize::from(at == 3)],
+            )
+            .expect("appends");
+        let after = fs::read(&path).unwrap();
+        if lines_of(&path).len() > bound - 1 || after.len() < before.len() {
+            break;
+        }
+        assert_eq!(&after[..before.len()], &before[..], "rewritten at {at}");
+        assert_eq!(
+            fs::metadata(&path).unwrap().ino(),
+            inode,
+            "replaced at {at}"
+        );
+    }
+    // The whole slack went by without a rewrite; the next append compacts to the limit.
+    assert_eq!(lines_of(&path).len(), bound);
+    let before = fs::read(&path).unwrap();
+    store
+        .append(&[answer(&chart, [10, 6], 10, Action::Stand, 1000)])
+        .expect("compacts");
+    let after = lines_of(&path);
+    assert_eq!(after.len(), limit);
+    assert!(!fs::read(&path).unwrap().starts_with(&before));
+    assert_eq!(times(&store.read().unwrap()).last(), Some(&1000));
+}
+
+#[test]
+fn a_last_line_cut_short_opens_without_a_backup_and_the_next_append_mends_the_file() {
+    let dir = temp_dir("torn");
+    let path = dir.join("stats.history.jsonl");
+    let chart = chart();
+    let (store, _, _) = HistoryStore::open(&path, 100).expect("opens");
+    for at in 1..=3 {
+        store
+            .append(&[answer(&chart, [10, 6], 10, Action::Hit, at)])
+            .expect("writes");
+    }
+    // A power cut in the middle of the third line.
+    let whole = fs::read(&path).unwrap();
+    fs::write(&path, &whole[..whole.len() - 7]).unwrap();
+    let (store, read, note) = HistoryStore::open(&path, 100).expect("opens");
+    assert_eq!(note, None, "nothing to report");
+    assert_eq!(times(&read), vec![1, 2]);
+    assert_eq!(times(&store.read().unwrap()), vec![1, 2]);
+    let names: Vec<String> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().all(|n| !n.contains(".bak")), "{names:?}");
+    store
+        .append(&[answer(&chart, [5, 6], 6, Action::Double, 4)])
+        .expect("writes");
+    let lines = lines_of(&path);
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    for line in &lines {
+        serde_json::from_str::<Entry>(line).expect("every line is whole");
+    }
+    let (_, read, note) = HistoryStore::open(&path, 100).expect("opens");
+    assert_eq!(note, None);
+    assert_eq!(times(&read), vec![1, 2, 4]);
+    // The file is appended to again from there.
+    let before = fs::read(&path).unwrap();
+    store
+        .append(&[answer(&chart, [5, 6], 6, Action::Double, 5)])
+        .expect("writes");
+    assert!(fs::read(&path).unwrap().starts_with(&before));
+}
+
+#[test]
+fn a_bad_line_in_the_middle_is_still_kept_as_a_backup_and_reported() {
+    let dir = temp_dir("middle");
+    let path = dir.join("stats.history.jsonl");
+    let chart = chart();
+    let (store, _, _) = HistoryStore::open(&path, 100).expect("opens");
+    for at in 1..=3 {
+        store
+            .append(&[answer(&chart, [10, 6], 10, Action::Hit, at)])
+            .expect("writes");
+    }
+    let text = fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines[2] = "{\"type\":\"drill\",\"at\":";
+    let damaged = format!("{}\n", lines.join("\n"));
+    fs::write(&path, &damaged).unwrap();
+    let (_, read, note) = HistoryStore::open(&path, 100).expect("opens");
+    assert!(read.is_empty());
+    let note = note.expect("the person is told");
+    assert!(
+        note.contains("kept as") && note.contains("line 3"),
+        "{note}"
+    );
+    assert_eq!(
+        fs::read_to_string(dir.join("stats.history.jsonl.bak")).unwrap(),
+        damaged
+    );
+}
+
+#[test]
+fn two_stores_appending_in_turn_lose_nothing_and_keep_the_order() {
+    let dir = temp_dir("two");
+    let path = dir.join("stats.history.jsonl");
+    let chart = chart();
+    let limit = 10;
+    let bound = limit + compaction_slack(limit);
+    let (first, _, _) = HistoryStore::open(&path, limit).expect("opens");
+    let (second, _, _) = HistoryStore::open(&path, limit).expect("opens");
+    for at in 1..=(3 * bound as u64) {
+        let store = if at % 2 == 0 { &first } else { &second };
+        // Two entries at a time sometimes, so the counts cannot stay in step by luck.
+        let entries = if at % 5 == 0 {
+            vec![
+                answer(&chart, [10, 6], 10, Action::Hit, at * 10),
+                answer(&chart, [10, 6], 10, Action::Hit, at * 10 + 1),
+            ]
+        } else {
+            vec![answer(&chart, [10, 6], 10, Action::Hit, at * 10)]
+        };
+        store.append(&entries).expect("writes");
+        let held = lines_of(&path).len();
+        assert!(held <= bound, "{held} entries after {at}");
+        let all: Vec<u64> = lines_of(&path)
+            .iter()
+            .map(|l| serde_json::from_str::<Entry>(l).unwrap().at())
+            .collect();
+        assert!(all.windows(2).all(|w| w[0] < w[1]), "in order: {all:?}");
+        assert_eq!(all.last(), entries.last().map(Entry::at).as_ref());
+        if at < bound as u64 / 2 {
+            let expected: Vec<u64> = (1..=at)
+                .flat_map(|a| {
+                    if a % 5 == 0 {
+                        vec![a * 10, a * 10 + 1]
+                    } else {
+                        vec![a * 10]
+                    }
+                })
+                .collect();
+            assert_eq!(all, expected, "nothing lost after {at}");
+        }
+    }
+    assert_eq!(first.read().unwrap(), second.read().unwrap());
+    assert_eq!(first.read().unwrap().len(), limit);
+}
+
+#[test]
+fn the_history_errors_say_hand_history() {
+    let dir = temp_dir("wording");
+    let path = dir.join("stats.history.jsonl");
+    let (store, _, _) = HistoryStore::open(&path, 10).expect("opens");
+    // Another session holds the lock past the wait.
+    let lock = fs::File::create(dir.join("stats.history.jsonl.lock")).unwrap();
+    lock.lock().unwrap();
+    let err = store
+        .append(&[answer(&chart(), [10, 6], 10, Action::Hit, 1)])
+        .expect_err("locked");
+    let text = err.to_string();
+    assert!(
+        text.contains("the hand history") && text.contains("locked"),
+        "{text}"
+    );
+    assert!(!text.contains("statistics"), "{text}");
+    lock.unlock().unwrap();
+    // A folder where the file should be.
+    let folder = dir.join("f.history.jsonl");
+    fs::create_dir(&folder).unwrap();
+    let text = HistoryStore::open(&folder, 10)
+        .expect_err("refused")
+        .to_string();
+    assert!(
+        text.contains("the hand history is not kept there"),
+        "{text}"
+    );
+    assert!(!text.contains("statistics"), "{text}");
 }

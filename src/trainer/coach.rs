@@ -13,8 +13,8 @@ use crate::engine::{Card, Cards};
 use crate::trainer::drill::DrillKind;
 use crate::trainer::grade::{Grade, grade};
 use crate::trainer::history::{
-    DEFAULT_HISTORY_LIMIT, Decision, DrillAnswer, Entry, HistoryStore, Round, RoundStart,
-    history_path,
+    DEFAULT_HISTORY_LIMIT, Decision, DrillAnswer, Entry, HistoryError, HistoryStore, Round,
+    RoundStart, history_path,
 };
 use crate::trainer::practice::Answer;
 use crate::trainer::schedule::{Clock, Day, Standing};
@@ -307,7 +307,7 @@ impl Coach {
                 self.history_unsaved.clear();
                 None
             }
-            Err(err @ StatsError::Locked { .. }) => Some(format!(
+            Err(err @ HistoryError(StatsError::Locked { .. })) => Some(format!(
                 "Hand history not saved yet: {err}; it will be saved at the next round."
             )),
             Err(err) => {

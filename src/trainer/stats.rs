@@ -164,15 +164,12 @@ impl OpenNote {
     }
 }
 
-/// Why the store refused, or failed, to open or to write.
-#[derive(Debug, thiserror::Error)]
+/// Why the store refused, or failed, to open or to write. Displayed as a failure of the
+/// statistics file; [`StatsError::describe`] says the same of another store sharing the file
+/// machinery (the hand history's [`super::history::HistoryError`]).
+#[derive(Debug)]
 pub enum StatsError {
     /// The path names something other than a regular file. Nothing was opened or moved.
-    #[error(
-        "{}{} is {kind}, not a regular file: statistics are not kept there",
-        path.display(),
-        link_note(path, target)
-    )]
     NotAFile {
         /// The path refused, as given.
         path: PathBuf,
@@ -183,13 +180,11 @@ pub enum StatsError {
     },
     /// Another session held the lock longer than [`LOCK_WAIT`]. Nothing was written: try again
     /// later (the next round, say) with the same increments.
-    #[error("the statistics file {} is locked by another session", path.display())]
     Locked {
-        /// The statistics file.
+        /// The file locked.
         path: PathBuf,
     },
     /// The store is read-only. Nothing was written.
-    #[error("the statistics file {} is not written: {reason}", path.display())]
     ReadOnly {
         /// The path as given.
         path: PathBuf,
@@ -197,8 +192,7 @@ pub enum StatsError {
         reason: ReadOnlyReason,
     },
     /// The merged numbers would not pass validation on the next load, so they were not
-    /// written.
-    #[error("statistics for {} not written: {reason}", path.display())]
+    /// written (or, for a read, the file's contents are not valid).
     Invalid {
         /// The path as given.
         path: PathBuf,
@@ -206,7 +200,6 @@ pub enum StatsError {
         reason: String,
     },
     /// The operating system refused.
-    #[error("cannot {action} {}: {cause}", path.display())]
     Io {
         /// What was being done: `read`, `create the folder`, `lock`, …
         action: &'static str,
@@ -216,6 +209,62 @@ pub enum StatsError {
         cause: io::Error,
     },
 }
+
+/// Which store's file an error is about: the messages name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StoreKind {
+    /// The statistics file (`stats.json`).
+    Statistics,
+    /// The hand history beside it (`stats.history.jsonl`).
+    HandHistory,
+}
+
+impl StatsError {
+    /// Writes the message for this failure of `store`'s file: the one wording of every
+    /// failure, whichever store it happened to.
+    pub fn describe(&self, f: &mut std::fmt::Formatter<'_>, store: StoreKind) -> std::fmt::Result {
+        let (file, kept) = match store {
+            StoreKind::Statistics => ("the statistics file", "statistics are"),
+            StoreKind::HandHistory => ("the hand history", "the hand history is"),
+        };
+        match self {
+            StatsError::NotAFile { path, target, kind } => write!(
+                f,
+                "{}{} is {kind}, not a regular file: {kept} not kept there",
+                path.display(),
+                link_note(path, target)
+            ),
+            StatsError::Locked { path } => {
+                write!(f, "{file} {} is locked by another session", path.display())
+            }
+            StatsError::ReadOnly { path, reason } => {
+                write!(f, "{file} {} is not written: {reason}", path.display())
+            }
+            StatsError::Invalid { path, reason } => match store {
+                StoreKind::Statistics => {
+                    write!(f, "statistics for {} not written: {reason}", path.display())
+                }
+                StoreKind::HandHistory => {
+                    write!(f, "{file} {} is not valid: {reason}", path.display())
+                }
+            },
+            StatsError::Io {
+                action,
+                path,
+                cause,
+            } => write!(f, "cannot {action} {}: {cause}", path.display()),
+        }
+    }
+}
+
+impl std::fmt::Display for StatsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.describe(f, StoreKind::Statistics)
+    }
+}
+
+// The message already says the system's error; no separate source, as before.
+impl std::error::Error for StatsError {}
 
 /// ` (a link to …)` when `path` reached `target` through symbolic links.
 fn link_note(path: &Path, target: &Path) -> String {

@@ -7,7 +7,7 @@ use std::ffi::CString;
 use std::fs;
 use std::io::{self, Read};
 use std::os::unix::ffi::OsStrExt;
-use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+use std::os::unix::fs::{FileTypeExt, MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
 
@@ -283,6 +283,37 @@ pub(crate) fn sync_folder(dir: &Path) {
 /// a regular file once open (it may have changed since it was checked). Opening never blocks
 /// (`O_NONBLOCK`) and never follows a link put there meanwhile (`O_NOFOLLOW`).
 pub(crate) fn read_bytes(path: &Path, target: &Path) -> Result<Option<Vec<u8>>, StatsError> {
+    Ok(read_identified(path, target)?.map(|(bytes, _)| bytes))
+}
+
+/// Which file, and how long, as a store last saw it: the same identity and length later mean
+/// nobody has written it since (a replacement is a new inode; an append changes the length).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct FileId {
+    /// The device holding it.
+    pub dev: u64,
+    /// Its inode.
+    pub ino: u64,
+    /// Its length in bytes.
+    pub len: u64,
+}
+
+impl FileId {
+    /// The identity and length in `meta`.
+    pub(crate) fn of(meta: &fs::Metadata) -> FileId {
+        FileId {
+            dev: meta.dev(),
+            ino: meta.ino(),
+            len: meta.len(),
+        }
+    }
+}
+
+/// As [`read_bytes`], with the file's identity; its length is the length read.
+pub(crate) fn read_identified(
+    path: &Path,
+    target: &Path,
+) -> Result<Option<(Vec<u8>, FileId)>, StatsError> {
     let opened = fs::OpenOptions::new()
         .read(true)
         .custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW)
@@ -300,5 +331,31 @@ pub(crate) fn read_bytes(path: &Path, target: &Path) -> Result<Option<Vec<u8>>, 
     handle
         .read_to_end(&mut bytes)
         .map_err(|e| io_error("read", target, e))?;
-    Ok(Some(bytes))
+    let id = FileId {
+        len: bytes.len() as u64,
+        ..FileId::of(&meta)
+    };
+    Ok(Some((bytes, id)))
+}
+
+/// Opens an existing regular file to read and to append to (`None` when there is none), with
+/// the same care as [`read_bytes`]: never blocking, never following a link put there
+/// meanwhile, refusing what turns out not to be a regular file. Every write goes to the end
+/// (`O_APPEND`), wherever another writer left it.
+pub(crate) fn open_to_append(path: &Path, target: &Path) -> Result<Option<fs::File>, StatsError> {
+    let opened = fs::OpenOptions::new()
+        .read(true)
+        .append(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW)
+        .open(target);
+    let handle = match opened {
+        Ok(handle) => handle,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(io_error("open", target, e)),
+    };
+    let meta = handle.metadata().map_err(|e| io_error("open", target, e))?;
+    if let Some(kind) = special_kind(meta.file_type()) {
+        return Err(not_a_file(path, target, kind));
+    }
+    Ok(Some(handle))
 }
