@@ -3,26 +3,20 @@
 
 use std::fs;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
+
+mod common;
+use common::TempDir;
 
 use blackjack_trainer::analysis::chart::Chart;
 use blackjack_trainer::analysis::strategy::basic_strategy;
 use blackjack_trainer::engine::{Action, Card, Cards, Rules};
+use blackjack_trainer::trainer::coach::Coach;
 use blackjack_trainer::trainer::grade::grade;
 use blackjack_trainer::trainer::history::{
     Decision, DrillAnswer, Entry, HistoryStore, compaction_slack, history_path,
 };
-
-/// A fresh folder for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir()
-        .join("bj-history-tests")
-        .join(format!("{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
 
 /// A drill answer graded by the real chart: `values` against `up`, answered `chosen`, with
 /// made-up EVs that put the advised play first.
@@ -47,7 +41,8 @@ fn chart() -> Chart {
 
 #[test]
 fn the_history_reads_back_as_written() {
-    let dir = temp_dir("round-trip");
+    let tmp = TempDir::new("history-round-trip");
+    let dir = tmp.0.clone();
     let path = history_path(&dir.join("stats.json"));
     assert_eq!(path, dir.join("stats.history.jsonl"));
     let chart = chart();
@@ -74,7 +69,8 @@ fn the_history_reads_back_as_written() {
 
 #[test]
 fn past_the_limit_the_oldest_entries_go_first() {
-    let dir = temp_dir("bound");
+    let tmp = TempDir::new("history-bound");
+    let dir = tmp.0.clone();
     let path = dir.join("stats.history.jsonl");
     let chart = chart();
     let (store, _, _) = HistoryStore::open(&path, 3).expect("opens");
@@ -93,7 +89,8 @@ fn past_the_limit_the_oldest_entries_go_first() {
 
 #[test]
 fn a_corrupt_history_is_kept_as_a_backup_and_reported() {
-    let dir = temp_dir("corrupt");
+    let tmp = TempDir::new("history-corrupt");
+    let dir = tmp.0.clone();
     let path = dir.join("stats.history.jsonl");
     let garbage = "{\"version\":1}\n{\"type\":\"round\",\"oops\n";
     fs::write(&path, garbage).unwrap();
@@ -150,7 +147,8 @@ fn unchanged_after_append(path: &Path) {
 
 #[test]
 fn a_read_only_history_is_read_and_never_written() {
-    let dir = temp_dir("read-only");
+    let tmp = TempDir::new("history-read-only");
+    let dir = tmp.0.clone();
     let path = dir.join("stats.history.jsonl");
     let (store, _, _) = HistoryStore::open(&path, 10).unwrap();
     store
@@ -164,7 +162,8 @@ fn a_read_only_history_is_read_and_never_written() {
 
 #[test]
 fn a_newer_format_is_read_as_far_as_it_goes_and_never_written() {
-    let dir = temp_dir("newer");
+    let tmp = TempDir::new("history-newer");
+    let dir = tmp.0.clone();
     let path = dir.join("stats.history.jsonl");
     let (store, _, _) = HistoryStore::open(&path, 10).unwrap();
     store
@@ -182,7 +181,8 @@ fn a_newer_format_is_read_as_far_as_it_goes_and_never_written() {
 
 #[test]
 fn a_folder_is_refused_and_left_alone() {
-    let dir = temp_dir("folder");
+    let tmp = TempDir::new("history-folder");
+    let dir = tmp.0.clone();
     let path = dir.join("stats.history.jsonl");
     fs::create_dir(&path).unwrap();
     let err = HistoryStore::open(&path, 10).expect_err("refused");
@@ -190,11 +190,22 @@ fn a_folder_is_refused_and_left_alone() {
     assert!(path.is_dir());
 }
 
+#[test]
+fn a_folder_in_the_historys_place_is_said_once_when_the_coach_opens() {
+    let tmp = TempDir::new("history-coach-folder");
+    let stats = tmp.0.join("stats.json");
+    fs::create_dir(history_path(&stats)).unwrap();
+    let (_coach, news) = Coach::open(Some(&stats)).expect("the statistics open");
+    let news = news.expect("a message about the history");
+    assert!(news.contains("is a folder, not a regular file"), "{news}");
+    assert_eq!(news.matches("not kept").count(), 1, "{news}");
+}
+
 // ----- blackjack review -----
 
 /// Runs `blackjack review --stats STATS …` with an empty preferences file beside the folder.
 fn review(stats: &Path, args: &[&str]) -> (String, String, bool) {
-    let config = stats.parent().unwrap().with_extension("config.toml");
+    let config = stats.parent().unwrap().join("config.toml");
     fs::write(&config, "").unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_blackjack"))
         .arg("review")
@@ -214,7 +225,8 @@ fn review(stats: &Path, args: &[&str]) -> (String, String, bool) {
 
 #[test]
 fn review_lists_the_mistakes_with_what_was_best_what_it_cost_and_why() {
-    let dir = temp_dir("cli");
+    let tmp = TempDir::new("history-cli");
+    let dir = tmp.0.clone();
     let stats = dir.join("stats.json");
     let chart = chart();
     let (store, _, _) = HistoryStore::open(&history_path(&stats), 100).unwrap();
@@ -261,12 +273,19 @@ fn review_lists_the_mistakes_with_what_was_best_what_it_cost_and_why() {
 
 #[test]
 fn review_of_no_history_says_so_and_creates_nothing() {
-    let dir = temp_dir("cli-empty");
+    let tmp = TempDir::new("history-cli-empty");
+    let dir = tmp.0.clone();
     let stats = dir.join("stats.json");
     let (out, err, ok) = review(&stats, &["--mistakes"]);
     assert!(ok, "{err}");
     assert!(out.contains("No mistakes in the hand history"), "{out}");
-    assert_eq!(fs::read_dir(&dir).unwrap().count(), 0, "nothing created");
+    // Only the empty preferences file `review` wrote for the run.
+    let made: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .filter(|name| name != "config.toml")
+        .collect();
+    assert!(made.is_empty(), "nothing created: {made:?}");
 }
 
 // ----- appending, compaction, a torn last line -----
@@ -284,7 +303,8 @@ fn times(entries: &[Entry]) -> Vec<u64> {
 
 #[test]
 fn far_past_the_cap_the_newest_entries_are_read_and_the_file_stays_within_its_slack() {
-    let dir = temp_dir("cap");
+    let tmp = TempDir::new("history-cap");
+    let dir = tmp.0.clone();
     let path = dir.join("stats.history.jsonl");
     let chart = chart();
     let limit = 8;
@@ -315,7 +335,8 @@ fn far_past_the_cap_the_newest_entries_are_read_and_the_file_stays_within_its_sl
 
 #[test]
 fn an_append_leaves_the_lines_before_it_as_they_were_until_a_compaction() {
-    let dir = temp_dir("append");
+    let tmp = TempDir::new("history-append");
+    let dir = tmp.0.clone();
     let path = dir.join("stats.history.jsonl");
     let chart = chart();
     let limit = 4;
@@ -360,7 +381,8 @@ fn an_append_leaves_the_lines_before_it_as_they_were_until_a_compaction() {
 
 #[test]
 fn a_last_line_cut_short_opens_without_a_backup_and_the_next_append_mends_the_file() {
-    let dir = temp_dir("torn");
+    let tmp = TempDir::new("history-torn");
+    let dir = tmp.0.clone();
     let path = dir.join("stats.history.jsonl");
     let chart = chart();
     let (store, _, _) = HistoryStore::open(&path, 100).expect("opens");
@@ -402,7 +424,8 @@ fn a_last_line_cut_short_opens_without_a_backup_and_the_next_append_mends_the_fi
 
 #[test]
 fn a_bad_line_in_the_middle_is_still_kept_as_a_backup_and_reported() {
-    let dir = temp_dir("middle");
+    let tmp = TempDir::new("history-middle");
+    let dir = tmp.0.clone();
     let path = dir.join("stats.history.jsonl");
     let chart = chart();
     let (store, _, _) = HistoryStore::open(&path, 100).expect("opens");
@@ -431,7 +454,8 @@ fn a_bad_line_in_the_middle_is_still_kept_as_a_backup_and_reported() {
 
 #[test]
 fn two_stores_appending_in_turn_lose_nothing_and_keep_the_order() {
-    let dir = temp_dir("two");
+    let tmp = TempDir::new("history-two");
+    let dir = tmp.0.clone();
     let path = dir.join("stats.history.jsonl");
     let chart = chart();
     let limit = 10;
@@ -477,7 +501,8 @@ fn two_stores_appending_in_turn_lose_nothing_and_keep_the_order() {
 
 #[test]
 fn the_history_errors_say_hand_history() {
-    let dir = temp_dir("wording");
+    let tmp = TempDir::new("history-wording");
+    let dir = tmp.0.clone();
     let path = dir.join("stats.history.jsonl");
     let (store, _, _) = HistoryStore::open(&path, 10).expect("opens");
     // Another session holds the lock past the wait.

@@ -1,6 +1,8 @@
 //! Scripted sessions of the real table (bandwhich style): a seeded, stacked shoe, scripted
 //! keys and resizes, the real event loop on a `TestBackend`, and insta snapshots of the frames.
 
+mod common;
+
 use std::cell::RefCell;
 use std::convert::Infallible;
 use std::rc::Rc;
@@ -983,9 +985,8 @@ fn the_chart_screen_marks_the_current_cell() {
 
 #[test]
 fn statistics_last_across_sessions() {
-    let dir = std::env::temp_dir().join(format!("bj-tui-stats-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let path = dir.join("stats.json");
+    let tmp = common::TempDir::new("tui-stats");
+    let path = tmp.0.join("stats.json");
     let mut args = options(3, 0);
     args.no_stats = false;
     args.stats = Some(path.clone());

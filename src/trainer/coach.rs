@@ -91,6 +91,8 @@ impl Coach {
                     coach.history = Some(store);
                     note
                 }
+                // It says itself that the history is not kept there.
+                Err(err @ HistoryError(StatsError::NotAFile { .. })) => Some(format!("{err}.")),
                 Err(err) => Some(format!("The hand history is not kept this session: {err}")),
             };
             if let Some(note) = note {

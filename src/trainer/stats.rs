@@ -682,11 +682,22 @@ mod tests {
     use std::os::unix::ffi::OsStrExt;
     use std::time::Instant;
 
-    fn temp_dir(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("bj-stats-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        dir
+    /// A fresh folder for one test, removed with everything in it when dropped.
+    struct TempDir(PathBuf);
+
+    impl TempDir {
+        fn new(name: &str) -> TempDir {
+            let dir = std::env::temp_dir().join(format!("bj-stats-{name}-{}", std::process::id()));
+            let _ = fs::remove_dir_all(&dir);
+            fs::create_dir_all(&dir).unwrap();
+            TempDir(dir)
+        }
+    }
+
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = fs::remove_dir_all(&self.0);
+        }
     }
 
     /// The names in `dir`, sorted.
@@ -734,7 +745,8 @@ mod tests {
 
     #[test]
     fn the_export_has_a_row_for_each_of_the_360_chart_cells() {
-        let dir = temp_dir("export");
+        let tmp = TempDir::new("export");
+        let dir = tmp.0.clone();
         let path = dir.join("stats.json");
         let (store, _, _) = StatsStore::open(&path).unwrap();
         let before = unix_seconds();
@@ -769,7 +781,8 @@ mod tests {
 
     #[test]
     fn each_store_writes_its_own_session_row() {
-        let dir = temp_dir("session-rows");
+        let tmp = TempDir::new("session-rows");
+        let dir = tmp.0.clone();
         let path = dir.join("stats.json");
         let (a, _, _) = StatsStore::open(&path).unwrap();
         let (mut b, _, _) = StatsStore::open(&path).unwrap();
@@ -797,7 +810,8 @@ mod tests {
 
     #[test]
     fn session_rows_are_bounded_and_the_oldest_go_first() {
-        let dir = temp_dir("session-bound");
+        let tmp = TempDir::new("session-bound");
+        let dir = tmp.0.clone();
         let path = dir.join("stats.json");
         let (mut store, _, _) = StatsStore::open(&path).unwrap();
         let old_rows: Vec<SessionRow> = (0..MAX_SESSION_ROWS as u64)
@@ -825,7 +839,8 @@ mod tests {
 
     #[test]
     fn reset_keeps_the_old_file_as_a_backup_and_starts_empty() {
-        let dir = temp_dir("reset");
+        let tmp = TempDir::new("reset");
+        let dir = tmp.0.clone();
         let path = dir.join("stats.json");
         let (store, _, _) = StatsStore::open(&path).unwrap();
         assert_eq!(store.reset().unwrap(), None, "no file: nothing to reset");
@@ -845,7 +860,8 @@ mod tests {
 
     #[test]
     fn last_seen_survives_writes_and_a_file_without_it_still_reads() {
-        let dir = temp_dir("last-seen");
+        let tmp = TempDir::new("last-seen");
+        let dir = tmp.0.clone();
         let path = dir.join("stats.json");
         fs::write(
             &path,
@@ -875,7 +891,8 @@ mod tests {
 
     #[test]
     fn round_trip_keeps_everything() {
-        let dir = temp_dir("roundtrip");
+        let tmp = TempDir::new("roundtrip");
+        let dir = tmp.0.clone();
         let path = dir.join("stats.json");
         let (store, file, note) = StatsStore::open(&path).unwrap();
         assert_eq!(note, OpenNote::Fresh);
@@ -901,7 +918,8 @@ mod tests {
 
     #[test]
     fn a_file_from_before_the_count_quiz_still_reads() {
-        let dir = temp_dir("older");
+        let tmp = TempDir::new("older");
+        let dir = tmp.0.clone();
         let path = dir.join("stats.json");
         fs::write(
             &path,
@@ -916,7 +934,8 @@ mod tests {
 
     #[test]
     fn a_corrupt_file_is_moved_aside_and_reported() {
-        let dir = temp_dir("corrupt");
+        let tmp = TempDir::new("corrupt");
+        let dir = tmp.0.clone();
         let path = dir.join("stats.json");
         fs::write(&path, "{ this is not json").unwrap();
         let (store, file, note) = StatsStore::open(&path).unwrap();
@@ -947,7 +966,8 @@ mod tests {
 
     #[test]
     fn writes_are_atomic_and_leave_no_temp_files() {
-        let dir = temp_dir("atomic");
+        let tmp = TempDir::new("atomic");
+        let dir = tmp.0.clone();
         let path = dir.join("stats.json");
         let (store, _, _) = StatsStore::open(&path).unwrap();
         for _ in 0..5 {
@@ -961,7 +981,8 @@ mod tests {
 
     #[test]
     fn two_sessions_at_once_keep_both_histories() {
-        let dir = temp_dir("concurrent");
+        let tmp = TempDir::new("concurrent");
+        let dir = tmp.0.clone();
         let path = dir.join("stats.json");
         let (a, _, _) = StatsStore::open(&path).unwrap();
         let (b, _, _) = StatsStore::open(&path).unwrap();
@@ -981,7 +1002,8 @@ mod tests {
 
     #[test]
     fn a_failed_write_leaves_no_temp_file_and_the_old_file_intact() {
-        let dir = temp_dir("write-error");
+        let tmp = TempDir::new("write-error");
+        let dir = tmp.0.clone();
         let path = dir.join("stats.json");
         fs::write(&path, "old").unwrap();
         let err = replace(&path, |out| {
@@ -996,7 +1018,8 @@ mod tests {
 
     #[test]
     fn a_failed_rename_leaves_no_temp_file() {
-        let dir = temp_dir("rename-error");
+        let tmp = TempDir::new("rename-error");
+        let dir = tmp.0.clone();
         // A folder with something in it cannot be replaced by a file.
         let target = dir.join("stats.json");
         fs::create_dir(&target).unwrap();
@@ -1019,7 +1042,8 @@ mod tests {
     #[test]
     fn only_a_regular_file_has_no_special_kind() {
         use std::os::unix::net::UnixListener;
-        let dir = temp_dir("kinds");
+        let tmp = TempDir::new("kinds");
+        let dir = tmp.0.clone();
         let kind = |p: &Path| special_kind(fs::symlink_metadata(p).unwrap().file_type());
         let file = dir.join("file");
         fs::write(&file, "").unwrap();
@@ -1040,7 +1064,8 @@ mod tests {
 
     #[test]
     fn links_resolve_relative_to_their_folder_and_loops_are_refused() {
-        let dir = temp_dir("resolve");
+        let tmp = TempDir::new("resolve");
+        let dir = tmp.0.clone();
         fs::create_dir(dir.join("real")).unwrap();
         std::os::unix::fs::symlink("real/data.json", dir.join("a")).unwrap();
         std::os::unix::fs::symlink("a", dir.join("b")).unwrap();
@@ -1079,7 +1104,8 @@ mod tests {
 
     #[test]
     fn try_add_gives_up_quickly_while_another_session_holds_the_lock() {
-        let dir = temp_dir("locked");
+        let tmp = TempDir::new("locked");
+        let dir = tmp.0.clone();
         let path = dir.join("stats.json");
         let (store, _, _) = StatsStore::open(&path).unwrap();
         store.add(&sample(), true).unwrap();
@@ -1104,7 +1130,8 @@ mod tests {
 
     #[test]
     fn add_waits_for_the_lock_and_then_writes() {
-        let dir = temp_dir("blocking");
+        let tmp = TempDir::new("blocking");
+        let dir = tmp.0.clone();
         let path = dir.join("stats.json");
         let (store, _, _) = StatsStore::open(&path).unwrap();
         let held = lock(&path, Wait::Block).unwrap();
@@ -1122,7 +1149,8 @@ mod tests {
 
     #[test]
     fn a_lock_file_left_behind_does_not_block() {
-        let dir = temp_dir("leftover-lock");
+        let tmp = TempDir::new("leftover-lock");
+        let dir = tmp.0.clone();
         let path = dir.join("stats.json");
         fs::write(dir.join("stats.json.lock"), "").unwrap();
         let (store, _, _) = StatsStore::open(&path).unwrap();
@@ -1132,7 +1160,8 @@ mod tests {
 
     #[test]
     fn two_interactive_sessions_retrying_keep_both_histories() {
-        let dir = temp_dir("concurrent-try");
+        let tmp = TempDir::new("concurrent-try");
+        let dir = tmp.0.clone();
         let path = dir.join("stats.json");
         let (a, _, _) = StatsStore::open(&path).unwrap();
         let (b, _, _) = StatsStore::open(&path).unwrap();
@@ -1154,7 +1183,8 @@ mod tests {
 
     #[test]
     fn numbers_that_would_not_read_back_are_not_written() {
-        let dir = temp_dir("invalid-write");
+        let tmp = TempDir::new("invalid-write");
+        let dir = tmp.0.clone();
         let path = dir.join("stats.json");
         let (store, _, _) = StatsStore::open(&path).unwrap();
         store.add(&sample(), true).unwrap();
