@@ -4,7 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use blackjack_trainer::trainer::history::{DEFAULT_HISTORY_LIMIT, HISTORY_VERSION, history_path};
+use blackjack_trainer::trainer::history::{
+    DEFAULT_HISTORY_LIMIT, HISTORY_VERSION, compaction_slack, history_path,
+};
 
 mod common;
 use common::TempDir;
@@ -418,11 +420,14 @@ fn history_in_the_config_file_is_used_and_a_flag_beats_it() {
     let home = TempDir::new("everyday-history");
     let home = home.0.as_path();
     let config = home.join("prefs.toml");
-    std::fs::write(&config, "history = 2\n").unwrap();
+    std::fs::write(&config, "history = 3\n").unwrap();
     let c = config.to_str().unwrap();
-    // Four drill answers (stand is always legal on a hard hand), then q.
-    let answers = "s\ns\ns\ns\nq\n";
-    let drill = |stats: &str, extra: &[&str], with_config: bool| {
+    // The file may run `compaction_slack` entries past its limit before it is cut back to the
+    // newest `limit`: `limit + slack + 1` answers cut it back, to exactly `limit`, under the
+    // limit in force, and not under a larger one.
+    let answers = |n: usize| "s\n".repeat(n) + "q\n";
+    let past_the_slack = |limit: usize| limit + compaction_slack(limit) + 1;
+    let drill = |stats: &str, extra: &[&str], with_config: bool, n: usize| {
         let mut args = if with_config {
             vec!["--config", c]
         } else {
@@ -430,26 +435,42 @@ fn history_in_the_config_file_is_used_and_a_flag_beats_it() {
         };
         args.extend(["--seed", "4", "drill", "--kind", "hard", "--stats", stats]);
         args.extend(extra);
-        let out = run_with_input(home, &args, &[], answers);
+        let out = run_with_input(home, &args, &[], &answers(n));
         assert!(out.status.success(), "{}", stderr(&out));
-        assert!(stdout(&out).contains("Question 4."), "{}", stdout(&out));
+        assert!(
+            stdout(&out).contains(&format!("Question {n}.")),
+            "{}",
+            stdout(&out)
+        );
     };
     // Default: nothing set, every answer is kept (far below the default limit).
+    let n = past_the_slack(3);
     let default = home.join("default.json");
-    drill(default.to_str().unwrap(), &[], false);
-    assert_eq!(history_entries(&default), Some(4));
-    // The file's limit is used.
+    drill(default.to_str().unwrap(), &[], false, n);
+    assert_eq!(history_entries(&default), Some(n));
+    // The file's limit is used: cut back to 3.
     let from_file = home.join("file.json");
-    drill(from_file.to_str().unwrap(), &[], true);
-    assert_eq!(history_entries(&from_file), Some(2));
-    // --history-limit beats the file.
+    drill(from_file.to_str().unwrap(), &[], true, n);
+    assert_eq!(history_entries(&from_file), Some(3));
+    // --history-limit beats the file: cut back to 2 one answer earlier, where the file's 3
+    // would keep them all.
+    let n = past_the_slack(2);
+    assert!(
+        n <= 3 + compaction_slack(3),
+        "the file's limit would not cut"
+    );
     let from_flag = home.join("flag.json");
-    drill(from_flag.to_str().unwrap(), &["--history-limit", "3"], true);
-    assert_eq!(history_entries(&from_flag), Some(3));
+    drill(
+        from_flag.to_str().unwrap(),
+        &["--history-limit", "2"],
+        true,
+        n,
+    );
+    assert_eq!(history_entries(&from_flag), Some(2));
     // `history = 0` in the file keeps no history file at all.
     std::fs::write(&config, "history = 0\n").unwrap();
     let none = home.join("none.json");
-    drill(none.to_str().unwrap(), &[], true);
+    drill(none.to_str().unwrap(), &[], true, 4);
     assert!(none.exists(), "the statistics are kept");
     assert_eq!(history_entries(&none), None);
     // `blackjack config` prints each value with its source.
