@@ -9,7 +9,7 @@ use anyhow::bail;
 use crate::cli::PlayArgs;
 use crate::engine::{Rules, Units};
 use crate::trainer::coach::stats_path;
-use crate::trainer::report::{net_text, session_summary};
+use crate::trainer::report::{counted, net_text, session_summary};
 use crate::tui::app::Tone;
 use crate::tui::terminal::{self, TerminalEvents};
 use crate::tui::{
@@ -226,9 +226,8 @@ pub fn closing_summary(app: &App) -> String {
     }
     let s = coach.session();
     out.push_str(&format!(
-        "{} round{}, net {}; bankroll {} → {} (bought in {}). Seed {}.\n",
-        s.rounds,
-        if s.rounds == 1 { "" } else { "s" },
+        "{}, net {}; bankroll {} → {} (bought in {}). Seed {}.\n",
+        counted(s.rounds, "round"),
         net_text(s.net_money(), s.net()),
         app.starting_bankroll().plain(),
         app.bankroll().plain(),

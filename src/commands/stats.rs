@@ -8,7 +8,7 @@ use anyhow::{Context, bail};
 
 use crate::cli::{ExportFormat, StatsArgs};
 use crate::trainer::coach::stats_path;
-use crate::trainer::report::session_summary;
+use crate::trainer::report::{counted, session_summary};
 use crate::trainer::schedule::{Day, Standing};
 use crate::trainer::stats::{StatsFile, StatsStore, export_csv, export_json, export_sessions_csv};
 
@@ -124,11 +124,6 @@ fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
-/// `1 round`, `3 rounds`.
-fn counted(n: u64, what: &str) -> String {
-    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
-}
-
 /// Whether a typed answer says yes.
 fn is_yes(answer: &str) -> bool {
     matches!(answer.trim().to_lowercase().as_str(), "y" | "yes")
@@ -186,12 +181,6 @@ fn reset(path: &Path, yes: bool) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn counts_read_in_the_singular_for_one() {
-        assert_eq!(counted(1, "session"), "1 session");
-        assert_eq!(counted(0, "round"), "0 rounds");
-    }
 
     #[test]
     fn only_yes_resets() {

@@ -49,6 +49,11 @@ fn bets(units: Units) -> String {
     format!("{units} bet{plural}")
 }
 
+/// `1 round`, `3 rounds`: a count and its noun, the one way counts are worded.
+pub fn counted(n: u64, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
 /// A net result in money with what it is in bets (initial bets): `−15 (−3 bets)`. The one way
 /// every screen and printed line shows a net.
 pub fn net_text(money: Units, in_bets: Units) -> String {
@@ -172,8 +177,8 @@ pub fn session_summary(session: &Tally, lifetime: Option<&Tally>) -> String {
     }
     if let Some(life) = lifetime {
         out.push_str(&format!(
-            "Lifetime (this session included): {} rounds, net {}, decisions right {}\n",
-            life.rounds,
+            "Lifetime (this session included): {}, net {}, decisions right {}\n",
+            counted(life.rounds, "round"),
             net_text(life.net_money(), life.net()),
             percent(life.overall.rate())
         ));
@@ -184,6 +189,19 @@ pub fn session_summary(session: &Tally, lifetime: Option<&Tally>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_read_in_the_singular_for_one() {
+        assert_eq!(counted(1, "session"), "1 session");
+        assert_eq!(counted(0, "round"), "0 rounds");
+        let mut one = Tally::default();
+        one.rounds = 1;
+        let text = session_summary(&Tally::default(), Some(&one));
+        assert!(
+            text.contains("Lifetime (this session included): 1 round,"),
+            "{text}"
+        );
+    }
     use crate::trainer::stats::CellRecord;
 
     #[test]
