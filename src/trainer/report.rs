@@ -194,8 +194,10 @@ mod tests {
     fn counts_read_in_the_singular_for_one() {
         assert_eq!(counted(1, "session"), "1 session");
         assert_eq!(counted(0, "round"), "0 rounds");
-        let mut one = Tally::default();
-        one.rounds = 1;
+        let one = Tally {
+            rounds: 1,
+            ..Tally::default()
+        };
         let text = session_summary(&Tally::default(), Some(&one));
         assert!(
             text.contains("Lifetime (this session included): 1 round,"),
