@@ -137,10 +137,7 @@ fn app() -> App {
         seed: 9,
         ..TableConfig::default()
     };
-    App::new(&Rules::default(), config)
-        .expect("valid options")
-        .with_color(false)
-        .with_background_waits(true)
+    common::tui::table(config)
 }
 
 #[test]
@@ -213,10 +210,7 @@ fn counting_app(ramp: Option<Vec<u32>>, check_every: u32) -> App {
         indices: Some(published),
         ..TableConfig::default()
     };
-    let mut app = App::new(&Rules::default(), config)
-        .expect("valid options")
-        .with_color(false)
-        .with_background_waits(true);
+    let mut app = common::tui::table(config);
     let start = std::time::Instant::now();
     while !app
         .messages()

@@ -10,7 +10,7 @@ use std::time::Duration;
 use crossterm::event::KeyCode;
 
 use blackjack_trainer::analysis::chart::{Cell, HandKind};
-use blackjack_trainer::engine::{Action, Rules, Units};
+use blackjack_trainer::engine::{Action, Units};
 use blackjack_trainer::trainer::grade::Grade;
 use blackjack_trainer::trainer::schedule::{Clock, Day};
 use blackjack_trainer::trainer::stats::{StatsStore, Tally};
@@ -58,10 +58,7 @@ fn app_with_history(dir: &TempDir) -> App {
         clock: Clock::Fixed(today()),
         ..TableConfig::default()
     };
-    App::new(&Rules::default(), config)
-        .expect("valid options")
-        .with_color(false)
-        .with_background_waits(true)
+    table(config)
 }
 
 #[test]
