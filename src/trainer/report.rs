@@ -137,12 +137,7 @@ pub fn figures(tally: &Tally) -> (Vec<Figure>, Vec<Figure>) {
         let bests: Vec<String> = tally
             .countdown_best
             .iter()
-            .map(|(decks, s)| {
-                format!(
-                    "{decks} deck{} {s:.1} s",
-                    if *decks == 1 { "" } else { "s" }
-                )
-            })
+            .map(|(decks, s)| format!("{} {s:.1} s", counted(u64::from(*decks), "deck")))
             .collect();
         decisions.push(pair("Countdown best", bests.join(", ")));
     }

@@ -11,6 +11,7 @@ use super::drill::{BAR_HEIGHT, chips, framed, keys_line, note_line, render_bar, 
 use super::marker;
 use super::status::{key, message_line, tone_mark};
 use crate::trainer::counting::{Prompt, QuizKind, tray_bar};
+use crate::trainer::report::counted;
 use crate::tui::app::{App, Tone};
 use crate::tui::count_drills::{CountdownScreen, QuizScreen};
 
@@ -191,10 +192,9 @@ pub fn render_countdown(app: &App, screen: &CountdownScreen, area: Rect, buf: &m
         )),
         Line::from(Span::styled(
             format!(
-                "{decks} deck{} · {} card{} a flash · {pace}",
-                if decks == 1 { "" } else { "s" },
-                run.per_flash(),
-                if run.per_flash() == 1 { "" } else { "s" },
+                "{} · {} a flash · {pace}",
+                counted(u64::from(decks), "deck"),
+                counted(run.per_flash() as u64, "card"),
             ),
             t.dim,
         )),
