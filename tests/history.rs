@@ -39,6 +39,15 @@ fn chart() -> Chart {
     basic_strategy(&Rules::default()).chart.clone()
 }
 
+/// Appends one answer a time (hit 16 vs T) at each of `times`.
+fn hit_sixteen(store: &HistoryStore, chart: &Chart, times: std::ops::RangeInclusive<u64>) {
+    for at in times {
+        store
+            .append(&[answer(chart, [10, 6], 10, Action::Hit, at)])
+            .expect("writes");
+    }
+}
+
 #[test]
 fn the_history_reads_back_as_written() {
     let tmp = TempDir::new("history-round-trip");
@@ -74,11 +83,7 @@ fn past_the_limit_the_oldest_entries_go_first() {
     let path = dir.join("stats.history.jsonl");
     let chart = chart();
     let (store, _, _) = HistoryStore::open(&path, 3).expect("opens");
-    for at in 1..=5 {
-        store
-            .append(&[answer(&chart, [10, 6], 10, Action::Hit, at)])
-            .expect("writes");
-    }
+    hit_sixteen(&store, &chart, 1..=5);
     let read = store.read().expect("reads");
     let times: Vec<u64> = read.iter().map(Entry::at).collect();
     assert_eq!(times, vec![3, 4, 5]);
@@ -386,11 +391,7 @@ fn a_last_line_cut_short_opens_without_a_backup_and_the_next_append_mends_the_fi
     let path = dir.join("stats.history.jsonl");
     let chart = chart();
     let (store, _, _) = HistoryStore::open(&path, 100).expect("opens");
-    for at in 1..=3 {
-        store
-            .append(&[answer(&chart, [10, 6], 10, Action::Hit, at)])
-            .expect("writes");
-    }
+    hit_sixteen(&store, &chart, 1..=3);
     // A power cut in the middle of the third line.
     let whole = fs::read(&path).unwrap();
     fs::write(&path, &whole[..whole.len() - 7]).unwrap();
@@ -429,11 +430,7 @@ fn a_bad_line_in_the_middle_is_still_kept_as_a_backup_and_reported() {
     let path = dir.join("stats.history.jsonl");
     let chart = chart();
     let (store, _, _) = HistoryStore::open(&path, 100).expect("opens");
-    for at in 1..=3 {
-        store
-            .append(&[answer(&chart, [10, 6], 10, Action::Hit, at)])
-            .expect("writes");
-    }
+    hit_sixteen(&store, &chart, 1..=3);
     let text = fs::read_to_string(&path).unwrap();
     let mut lines: Vec<&str> = text.lines().collect();
     lines[2] = "{\"type\":\"drill\",\"at\":";
