@@ -429,25 +429,6 @@ mod tests {
         assert_compiled_plays_as_the_table(&table);
     }
 
-    /// Every hand of one to four cards by value (1 = ace … 10).
-    fn all_hands() -> Vec<Cards> {
-        let mut hands = Vec::new();
-        let mut frontier = vec![Vec::<u8>::new()];
-        for _ in 0..4 {
-            let mut next = Vec::new();
-            for values in &frontier {
-                for v in 1..=10u8 {
-                    let mut longer = values.clone();
-                    longer.push(v);
-                    hands.push(Cards::from_values(&longer));
-                    next.push(longer);
-                }
-            }
-            frontier = next;
-        }
-        hands
-    }
-
     /// The compiled charts decide every hand, up card, count and set of legal actions a turn
     /// can have as the definition does (the index table's deviation where it applies and is
     /// legal, else basic strategy).
@@ -457,7 +438,7 @@ mod tests {
             table,
             BetRamp::flat(),
         );
-        let hands = all_hands();
+        let hands = crate::ai::lookup::tests::all_hands();
         for tc in -14..=14 {
             let at = counter.at_count(tc);
             for hand in &hands {

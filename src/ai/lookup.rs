@@ -97,14 +97,14 @@ impl ChartTable {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::ai::{NORMAL_CHART_TEXT, hard_chart};
     use crate::engine::Rules;
 
     /// Every hand of one to four cards by value (1 = ace … 10), busted ones included: every
     /// hard and soft total, every pair, two-card and longer hands alike.
-    fn all_hands() -> Vec<Cards> {
+    pub(crate) fn all_hands() -> Vec<Cards> {
         let mut hands = vec![Cards::new()];
         let mut frontier = vec![Vec::<u8>::new()];
         for _ in 0..4 {
