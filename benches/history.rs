@@ -35,9 +35,7 @@ fn answer(values: [u8; 2], up: u8, chosen: Action, at: u64) -> Entry {
 }
 
 fn bench_append(c: &mut Criterion) {
-    let dir = std::env::temp_dir()
-        .join("bj-history-bench")
-        .join(std::process::id().to_string());
+    let dir = std::env::temp_dir().join(format!("bj-history-bench-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a folder for the bench");
     let path: PathBuf = dir.join("stats.history.jsonl");

@@ -26,6 +26,7 @@ use std::fmt;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::drill::drillable;
+use super::report::counted;
 use super::tally::Tally;
 use crate::analysis::chart::Cell;
 
@@ -458,8 +459,8 @@ impl Standing {
     /// `12 cells due today · 3 days in a row`; `None` before anything was practised.
     pub fn long(&self) -> Option<String> {
         self.text(
-            |n| format!("{n} {} due today", plural(n, "cell", "cells")),
-            |n| format!("{n} {} in a row", plural(n as usize, "day", "days")),
+            |n| format!("{} due today", counted(n as u64, "cell")),
+            |n| format!("{} in a row", counted(n.into(), "day")),
         )
     }
 
@@ -489,10 +490,6 @@ impl Standing {
         }
         (!parts.is_empty()).then(|| parts.join(" · "))
     }
-}
-
-fn plural(n: usize, one: &'static str, many: &'static str) -> &'static str {
-    if n == 1 { one } else { many }
 }
 
 #[cfg(test)]
