@@ -17,6 +17,7 @@ use rand::{RngExt, SeedableRng};
 use super::coach::Coach;
 use super::count::hilo_tag;
 use super::drill::build_hand;
+use super::report::skill_figures;
 use crate::analysis::deviation::{Direction, IndexPlay, IndexTable, illustrious_18};
 pub use crate::analysis::hilo::{BetRamp, MAX_RAMP_BET, MAX_RAMP_STEPS, RampError};
 use crate::engine::{Action, Card, Cards, GameRng, Rank, Suit};
@@ -307,7 +308,8 @@ impl Quiz {
         Ok(answer)
     }
 
-    /// `Right 7 of 10 (70%) · streak 2 (best 5) · mean error 0.3 · 2.1 s an answer`.
+    /// `Right 7 of 10 (70%) · streak 2 (best 5) · mean error 0.30 · 2.1 s an answer` (the figures
+    /// after the streak as [`skill_figures`] words them).
     pub fn score_line(&self) -> String {
         let pct = if self.asked > 0 {
             format!(
@@ -317,15 +319,12 @@ impl Quiz {
         } else {
             "—".to_owned()
         };
-        let per = if self.asked > 0 {
-            format!(
-                " · mean error {:.2} · {:.1} s an answer",
-                self.error_sum / f64::from(self.asked),
-                self.seconds / f64::from(self.asked)
-            )
-        } else {
-            String::new()
-        };
+        let per = skill_figures(
+            self.kind.name(),
+            self.asked.into(),
+            self.error_sum,
+            self.seconds,
+        );
         format!(
             "Right {} of {} ({pct}) · streak {} (best {}){per}",
             self.right, self.asked, self.streak, self.best_streak

@@ -54,6 +54,23 @@ pub fn counted(n: u64, what: &str) -> String {
     format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
 
+/// What a counting skill's answers add up to after its accuracy: ` · mean error 0.50 · 2.1 s an
+/// answer`, the one wording of the drill's score line and the summary's skill rows. A
+/// deviations answer is a play, right or wrong, so its error says no more than the accuracy
+/// and is left out.
+pub fn skill_figures(skill: &str, asked: u64, error_sum: f64, seconds: f64) -> String {
+    if asked == 0 {
+        return String::new();
+    }
+    let asked = asked as f64;
+    let error = if skill == "deviations" {
+        String::new()
+    } else {
+        format!(" · mean error {:.2}", error_sum / asked)
+    };
+    format!("{error} · {:.1} s an answer", seconds / asked)
+}
+
 /// A net result in money with what it is in bets (initial bets): `−15 (−3 bets)`. The one way
 /// every screen and printed line shows a net.
 pub fn net_text(money: Units, in_bets: Units) -> String {
@@ -119,17 +136,15 @@ pub fn figures(tally: &Tally) -> (Vec<Figure>, Vec<Figure>) {
         let Some(r) = tally.skills.get(skill).filter(|r| r.asked > 0) else {
             continue;
         };
-        let asked = r.asked as f64;
         decisions.push(pair(
             &format!("Counting: {skill}"),
             format!(
-                "{} · mean error {:.2} · {:.1} s each",
+                "{}{}",
                 accuracy_text(Accuracy {
                     decisions: r.asked,
                     correct: r.right,
                 }),
-                r.error_sum / asked,
-                r.seconds / asked
+                skill_figures(skill, r.asked, r.error_sum, r.seconds)
             ),
         ));
     }
@@ -260,12 +275,18 @@ mod tests {
         let mut t = Tally::default();
         t.record_skill("true-count", true, 0.0, 2.0);
         t.record_skill("true-count", false, 2.0, 4.0);
+        t.record_skill("deviations", false, 1.0, 5.0);
         t.record_countdown_best(1, 25.0);
         t.record_countdown_best(1, 31.0);
         let text = session_summary(&t, None);
         assert!(
             text.contains("Counting: true-count")
-                && text.contains("1 of 2 (50%) · mean error 1.00 · 3.0 s each"),
+                && text.contains("1 of 2 (50%) · mean error 1.00 · 3.0 s an answer"),
+            "{text}"
+        );
+        // A deviations answer is right or wrong: its "error" would only repeat the accuracy.
+        assert!(
+            text.contains("Counting: deviations") && text.contains("0 of 1 (0%) · 5.0 s an answer"),
             "{text}"
         );
         assert!(
