@@ -95,7 +95,17 @@ pub type Figure = (String, String);
 /// tally: the stats screen, the summary box, the printed summary and the drill's summary all
 /// lay out these pairs.
 pub fn figures(tally: &Tally) -> (Vec<Figure>, Vec<Figure>) {
-    let pair = |label: &str, value: String| (label.to_owned(), value);
+    let mut decisions = decision_figures(tally);
+    decisions.extend(counting_figures(tally));
+    (game_figures(tally), decisions)
+}
+
+fn pair(label: &str, value: String) -> Figure {
+    (label.to_owned(), value)
+}
+
+/// Rounds, hands, results and money.
+fn game_figures(tally: &Tally) -> Vec<Figure> {
     let mut games = vec![
         pair("Rounds", tally.rounds.to_string()),
         pair("Hands", tally.hands.to_string()),
@@ -120,6 +130,12 @@ pub fn figures(tally: &Tally) -> (Vec<Figure>, Vec<Figure>) {
             ),
         ));
     }
+    games
+}
+
+/// The chart decisions graded (overall, by category, the EV they gave away) and the count
+/// checks at the table.
+fn decision_figures(tally: &Tally) -> Vec<Figure> {
     let mut decisions = vec![pair("Decisions right", accuracy_text(tally.overall))];
     for category in Category::ALL {
         decisions.push(pair(
@@ -131,6 +147,12 @@ pub fn figures(tally: &Tally) -> (Vec<Figure>, Vec<Figure>) {
     if tally.count.decisions > 0 {
         decisions.push(pair("Count quiz right", accuracy_text(tally.count)));
     }
+    decisions
+}
+
+/// The counting drills, each a skill of its own, and the countdown bests: only those played.
+fn counting_figures(tally: &Tally) -> Vec<Figure> {
+    let mut decisions = Vec::new();
     // The counting drills, each a skill of its own: accuracy, error size, speed.
     for skill in super::tally::SKILLS {
         let Some(r) = tally.skills.get(skill).filter(|r| r.asked > 0) else {
@@ -156,21 +178,26 @@ pub fn figures(tally: &Tally) -> (Vec<Figure>, Vec<Figure>) {
             .collect();
         decisions.push(pair("Countdown best", bests.join(", ")));
     }
-    (games, decisions)
-}
-
-/// The figures of a tally, games then decisions, as one list.
-pub fn summary_lines(tally: &Tally) -> Vec<(String, String)> {
-    let (mut lines, decisions) = figures(tally);
-    lines.extend(decisions);
-    lines
+    decisions
 }
 
 /// The session summary printed on the way out (and by `blackjack drill`): the session's
 /// figures, its most-missed cells, and the lifetime figures that include it.
 pub fn session_summary(session: &Tally, lifetime: Option<&Tally>) -> String {
     let mut out = String::from("Session summary\n");
-    for (label, value) in summary_lines(session) {
+    // Only what the session did: a drill plays no round, a count drill grades no chart play.
+    let played = session.rounds > 0;
+    let graded = session.overall.decisions > 0 || session.count.decisions > 0;
+    let lines = [
+        played.then(|| game_figures(session)),
+        graded.then(|| decision_figures(session)),
+        Some(counting_figures(session)),
+    ];
+    let lines: Vec<Figure> = lines.into_iter().flatten().flatten().collect();
+    if lines.is_empty() {
+        out.push_str("  Nothing played or practised.\n");
+    }
+    for (label, value) in lines {
         out.push_str(&format!("  {label:<22} {value}\n"));
     }
     let missed = session.most_missed(5);
@@ -268,6 +295,28 @@ mod tests {
         assert!(text.contains("−2.5 (−0.5 bets)"), "{text}");
         assert!(text.contains("soft 18 vs 9   1 of 2 wrong"), "{text}");
         assert!(text.contains("Lifetime (this session included): 3 rounds"));
+    }
+
+    #[test]
+    fn a_summary_shows_only_what_the_session_did() {
+        let empty = session_summary(&Tally::default(), None);
+        assert!(empty.contains("Nothing played or practised."), "{empty}");
+        let mut counting = Tally::default();
+        counting.record_skill("ramp", true, 0.0, 1.0);
+        let text = session_summary(&counting, None);
+        assert!(text.contains("Counting: ramp"), "{text}");
+        assert!(
+            !text.contains("Rounds") && !text.contains("Decisions right"),
+            "a count drill plays no round and grades no chart play: {text}"
+        );
+        assert!(!text.contains("Nothing played"), "{text}");
+        let played = Tally {
+            rounds: 2,
+            ..Tally::default()
+        };
+        let text = session_summary(&played, None);
+        assert!(text.contains("Rounds") && text.contains("Net"), "{text}");
+        assert!(!text.contains("Decisions right"), "{text}");
     }
 
     #[test]
