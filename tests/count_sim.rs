@@ -130,6 +130,8 @@ fn the_edge_rises_with_the_true_count() {
 fn blackjack(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_blackjack"))
         .args(args)
+        // The index table's cache goes under the build folder, not the user's cache.
+        .env("XDG_CACHE_HOME", env!("CARGO_TARGET_TMPDIR"))
         .output()
         .expect("the binary runs")
 }

@@ -9,7 +9,7 @@ use crate::analysis::chart::{Cell, HandKind};
 use crate::engine::{Action, ActionSet};
 
 /// On which side of its index a deviation is made.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Direction {
     /// Make the play when the floored true count is at or above the index.

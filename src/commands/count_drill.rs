@@ -28,12 +28,15 @@ pub struct Setup {
 }
 
 /// The drill's settings from the options: the ramp checked, and for deviations this game's
-/// index table computed (it takes a few seconds; the drill says so).
+/// index table (worked out the first time, which takes a few seconds and the drill says so;
+/// read from the cache after).
 pub fn setup(rules: &Rules, args: &DrillArgs) -> anyhow::Result<Setup> {
     let ramp = args.ramp.clone();
     let indices = if args.kind == DrillKind::Deviations {
-        eprintln!("Working out this game's index table for these rules…");
-        let table = crate::analysis::indices::index_table(rules);
+        let table = crate::trainer::index_cache::index_table_with(rules, |rules| {
+            eprintln!("Working out this game's index table for these rules…");
+            crate::analysis::indices::index_table(rules)
+        });
         match args.set {
             IndexSet::All => table,
             IndexSet::GameI18 => table.top(18),

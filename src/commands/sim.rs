@@ -145,7 +145,7 @@ impl Progress {
 /// loaded rules.
 fn index_table(choice: IndexChoice, rules: &Rules) -> IndexTable {
     match choice {
-        IndexChoice::Game => crate::analysis::indices::index_table(rules),
+        IndexChoice::Game => crate::trainer::index_cache::index_table(rules),
         IndexChoice::PeekI18 => illustrious_18(),
         IndexChoice::None => IndexTable::default(),
     }

@@ -181,6 +181,7 @@ fn reset(path: &Path, yes: bool) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::trainer::tally::Tally;
 
     #[test]
     fn only_yes_resets() {
@@ -196,6 +197,10 @@ mod tests {
     fn the_summary_says_whose_figures_they_are() {
         let file = StatsFile {
             sessions: 2,
+            lifetime: Tally {
+                rounds: 3,
+                ..Tally::default()
+            },
             ..StatsFile::default()
         };
         let today = Day::parse("2026-12-03").expect("a date");

@@ -8,6 +8,7 @@ pub mod evs;
 pub mod export;
 pub mod grade;
 pub mod history;
+pub mod index_cache;
 pub mod practice;
 pub mod report;
 pub mod schedule;
