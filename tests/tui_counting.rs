@@ -92,3 +92,18 @@ fn counting_at_the_table_at_80x24_and_120x40() {
         );
     }
 }
+
+#[test]
+fn the_hint_leads_with_the_index_play_where_it_applies() {
+    let mut app = counting_table();
+    assert!(app.stack_next(&two_rounds()));
+    keys(&mut app, " s");
+    // Hints on, then round 2: 16 vs T at a true count of 0.
+    keys(&mut app, "t ");
+    let hint = app.hint().expect("a hint on your turn");
+    assert_eq!(
+        hint,
+        "Index play: stand 16 vs T at true count +0; the chart says hit",
+        "the hint says the play the grade will ask for, as the grade words it"
+    );
+}

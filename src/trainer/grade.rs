@@ -135,6 +135,19 @@ pub struct IndexCall {
     pub chart: Action,
 }
 
+impl IndexCall {
+    /// `Index play: stand 16 vs T at true count +1; the chart says hit`: how index play `play`
+    /// in `cell` is worded, in the hint before the decision and in its grade after.
+    pub fn text(&self, play: Action, cell: &Cell) -> String {
+        format!(
+            "Index play: {play} {} at true count {:+}; the chart says {}",
+            cell.label(),
+            self.tc,
+            self.chart
+        )
+    }
+}
+
 /// Grades like [`grade`], at floored true count `tc`: where `indices` has an index play for the
 /// hand's cell that applies at `tc` and is legal, that play is the advised one (and the call
 /// says so). `ev` gives the EVs for the shoe as it is, so the cost of a missed index is its
@@ -173,13 +186,7 @@ impl Grade {
         let Some(call) = call else {
             return self.advice();
         };
-        let advice = format!(
-            "Index play: {} {} at true count {:+}; the chart says {}",
-            self.advised,
-            self.cell.label(),
-            call.tc,
-            call.chart
-        );
+        let advice = call.text(self.advised, &self.cell);
         if self.is_correct() {
             advice
         } else {

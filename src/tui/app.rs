@@ -664,16 +664,18 @@ impl App {
         let hand = view.active_hand()?;
         let up = view.dealer_up()?;
         let strategy = self.strategy.get()?;
-        let mut line = hint::hint_line(&strategy.chart, &hand.cards, up.value(), view.legal()).1;
+        let (chart_play, basic) =
+            hint::hint_line(&strategy.chart, &hand.cards, up.value(), view.legal());
         // After a split, which hand the hint is about.
-        if let (Some(i), n) = (view.active_hand_index(), view.own_hand_count())
-            && n > 1
-        {
-            line = format!("{line} (hand {} of {n})", i + 1);
-        }
-        // Then the index play in counting mode, or the reason for the play.
-        if let Some(index) = self.index_hint() {
-            line = format!("{line} · {index}");
+        let marker = match (view.active_hand_index(), view.own_hand_count()) {
+            (Some(i), n) if n > 1 => format!(" (hand {} of {n})", i + 1),
+            _ => String::new(),
+        };
+        // In counting mode the index play where it applies, or the index to watch for; else
+        // the reason for the play.
+        let mut line = format!("{basic}{marker}");
+        if let Some(index) = self.index_hint(&basic, &marker, chart_play, view.legal()) {
+            line = index;
         } else if let Some(cell) = self.live_cell()
             && let Some(why) = crate::analysis::reasons::reason(
                 strategy,

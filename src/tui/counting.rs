@@ -5,7 +5,7 @@
 
 use crate::analysis::Strategy;
 use crate::analysis::deviation::floored_true_count;
-use crate::engine::Action;
+use crate::engine::{Action, ActionSet};
 use crate::trainer::count::running_count;
 use crate::trainer::evs::{EvQuery, ranked_legal};
 use crate::trainer::grade::{Grade, IndexCall, grade_at_count};
@@ -68,19 +68,30 @@ impl App {
         Some((grade, call, ranked_legal(&evs, legal)))
     }
 
-    /// The hint's note in counting mode: the index play of the hand's cell, when it applies.
-    pub(crate) fn index_hint(&self) -> Option<String> {
+    /// The hint in counting mode, for a hand whose cell has an index play: the index play
+    /// itself where it applies now and is legal (worded as its grade will be, with the chart's
+    /// play, `chart`, it replaces), else the chart's hint `basic` and the index to watch for;
+    /// `marker` (which hand, after a split) follows the play.
+    pub(crate) fn index_hint(
+        &self,
+        basic: &str,
+        marker: &str,
+        chart: Action,
+        legal: ActionSet,
+    ) -> Option<String> {
         if !self.counting {
             return None;
         }
         let cell = self.live_cell()?;
-        let play = self.indices.as_ref()?.get()?.get(cell)?;
+        let indices = self.indices.as_ref()?.get()?;
+        let play = indices.get(cell)?;
         let tc = self.floored_count();
-        let words = crate::trainer::counting::index_words(play);
-        Some(if play.applies(tc) {
-            format!("index play now (true count {tc:+}): {words}")
-        } else {
-            format!("index: {words}; true count {tc:+}: the chart's play")
+        Some(match indices.deviation(cell, tc, legal) {
+            Some(now) => format!("{}{marker}", IndexCall { tc, chart }.text(now, &cell)),
+            None => format!(
+                "{basic}{marker} · index: {} (true count {tc:+})",
+                crate::trainer::counting::index_words(play)
+            ),
         })
     }
 
