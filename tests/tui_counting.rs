@@ -102,8 +102,7 @@ fn the_hint_leads_with_the_index_play_where_it_applies() {
     keys(&mut app, "t ");
     let hint = app.hint().expect("a hint on your turn");
     assert_eq!(
-        hint,
-        "Index play: stand 16 vs T at true count +0; the chart says hit",
+        hint, "Index play: stand 16 vs T at true count +0; the chart says hit",
         "the hint says the play the grade will ask for, as the grade words it"
     );
 }

@@ -213,6 +213,14 @@ mod tests {
         table
     }
 
+    /// A stand-in for the analysis that gives [`table`] and counts its calls.
+    fn counted(calls: &Calls<u32>) -> impl Fn(&Rules) -> IndexTable + Copy + '_ {
+        |_| {
+            calls.set(calls.get() + 1);
+            table()
+        }
+    }
+
     fn temp_dir(name: &str) -> PathBuf {
         let dir =
             std::env::temp_dir().join(format!("bj-index-cache-{name}-{}", std::process::id()));
@@ -225,10 +233,7 @@ mod tests {
         let dir = temp_dir("again");
         let rules = Rules::default();
         let calls = Calls::new(0);
-        let compute = |_: &Rules| {
-            calls.set(calls.get() + 1);
-            table()
-        };
+        let compute = counted(&calls);
         let first = cached_or_computed(Some(&dir), "build 1", &rules, compute);
         let second = cached_or_computed(Some(&dir), "build 1", &rules, compute);
         assert_eq!(calls.get(), 1, "the second start reads the file");
@@ -242,10 +247,7 @@ mod tests {
         let dir = temp_dir("stale");
         let rules = Rules::default();
         let calls = Calls::new(0);
-        let compute = |_: &Rules| {
-            calls.set(calls.get() + 1);
-            table()
-        };
+        let compute = counted(&calls);
         cached_or_computed(Some(&dir), "build 1", &rules, compute);
         cached_or_computed(Some(&dir), "build 2", &rules, compute);
         assert_eq!(calls.get(), 2, "a rebuilt program does not trust the file");
@@ -276,10 +278,7 @@ mod tests {
         fs::write(&dir, "not a folder").unwrap();
         let rules = Rules::default();
         let calls = Calls::new(0);
-        let compute = |_: &Rules| {
-            calls.set(calls.get() + 1);
-            table()
-        };
+        let compute = counted(&calls);
         assert_eq!(
             cached_or_computed(Some(&dir), "b", &rules, compute),
             table()
