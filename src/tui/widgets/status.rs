@@ -7,6 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
+use unicode_width::UnicodeWidthChar;
 
 use crate::engine::Phase;
 
@@ -69,13 +70,45 @@ pub fn render_status(app: &App, area: Rect, with_count: bool, buf: &mut Buffer) 
         .border_style(app.theme.frame);
     let inner = block.inner(area);
     block.render(area, buf);
+    let ellipsis = if app.ascii { "..." } else { "…" };
     let lines = vec![
         action_line(app),
-        hint_line(app, with_count),
-        grade_line(app),
+        clipped(hint_line(app, with_count), inner.width, ellipsis),
+        clipped(grade_line(app), inner.width, ellipsis),
         bank_line(app, inner.width),
     ];
     Paragraph::new(lines).render(inner, buf);
+}
+
+/// `line` cut to `width` columns, ending in `ellipsis` where it was cut: a long hint or grade
+/// shows that it goes on (the message log holds it whole).
+fn clipped(line: Line<'static>, width: u16, ellipsis: &'static str) -> Line<'static> {
+    let width = usize::from(width);
+    if line.width() <= width {
+        return line;
+    }
+    let mut room = width.saturating_sub(ellipsis.chars().count());
+    let mut spans = Vec::with_capacity(line.spans.len() + 1);
+    let mut last_style = Style::default();
+    for span in line.spans {
+        let mut text = String::new();
+        for c in span.content.chars() {
+            let w = UnicodeWidthChar::width(c).unwrap_or(0);
+            if w > room {
+                room = 0;
+                break;
+            }
+            room -= w;
+            text.push(c);
+        }
+        last_style = span.style;
+        spans.push(Span::styled(text, span.style));
+        if room == 0 {
+            break;
+        }
+    }
+    spans.push(Span::styled(ellipsis, last_style));
+    Line { spans, ..line }
 }
 
 /// A key as the bars show it: `[h]`.
@@ -278,4 +311,30 @@ fn bank_line(app: &App, width: u16) -> Line<'static> {
     }
     spans.push(Span::styled(tail, theme.text));
     Line::from(spans)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(line: &Line) -> String {
+        line.spans.iter().map(|s| s.content.as_ref()).collect()
+    }
+
+    #[test]
+    fn a_line_past_the_edge_ends_in_an_ellipsis_within_the_width() {
+        let line = Line::from(vec![Span::raw("Hint: "), Span::raw("stand — 16 vs T ♠")]);
+        assert_eq!(
+            text(&clipped(line.clone(), 40, "…")),
+            text(&line),
+            "it fits"
+        );
+        let cut = clipped(line.clone(), 12, "…");
+        assert_eq!((text(&cut), cut.width()), ("Hint: stand…".to_owned(), 12));
+        let cut = clipped(line.clone(), 12, "...");
+        assert_eq!((text(&cut), cut.width()), ("Hint: sta...".to_owned(), 12));
+        // A wide character that would straddle the edge is left out whole.
+        let wide = Line::from("ab漢字");
+        assert_eq!(text(&clipped(wide, 4, "…")), "ab…");
+    }
 }
