@@ -22,9 +22,23 @@ pub fn render_messages(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = app.theme;
     let height = usize::from(area.height.saturating_sub(1));
     let (shown, newer) = app.log().window(height);
+    // Each message wrapped at the width, the newest rows at the bottom: a long grade or reason
+    // is read whole, and what does not fit is the oldest.
+    let mut rows: Vec<Line> = shown
+        .iter()
+        .flat_map(|m| wrapped_message(app, m, area.width))
+        .collect();
+    let hidden = rows.len().saturating_sub(height);
+    let at_start = newer > 0 && app.log().lines().len() == shown.len() + newer;
+    if at_start {
+        // Scrolled back to the start of the log: its first line on top.
+        rows.truncate(height);
+    } else {
+        rows.drain(..hidden);
+    }
     let title = if newer > 0 {
         format!(" Messages · {newer} newer below: PgDn ")
-    } else if app.log().lines().len() > height {
+    } else if hidden > 0 || app.log().lines().len() > shown.len() + newer {
         " Messages · PgUp scrolls back ".to_owned()
     } else {
         " Messages ".to_owned()
@@ -35,8 +49,58 @@ pub fn render_messages(app: &App, area: Rect, buf: &mut Buffer) {
         .title(Span::styled(title, theme.dim));
     let inner = block.inner(area);
     block.render(area, buf);
-    let lines: Vec<Line> = shown.iter().map(|m| message_line(app, m)).collect();
-    Paragraph::new(lines).render(inner, buf);
+    Paragraph::new(rows).render(inner, buf);
+}
+
+/// A message as rows of at most `width` columns: its tone's symbol, then the words (indented
+/// as the message is), wrapped between words and continued under the first word.
+fn wrapped_message(app: &App, message: &Message, width: u16) -> Vec<Line<'static>> {
+    let (symbol, style) = tone_mark(app, message.tone);
+    // An indented message (a reason under its grade) keeps its indent on every row.
+    let words = message.text.trim_start_matches(' ');
+    let indent = 2 + message.text.len() - words.len();
+    let rows = wrap_words(words, usize::from(width).saturating_sub(indent).max(1));
+    rows.into_iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let lead = if i == 0 {
+                format!("{symbol} {}", " ".repeat(indent - 2))
+            } else {
+                " ".repeat(indent)
+            };
+            Line::from(vec![Span::styled(lead, style), Span::styled(row, style)])
+        })
+        .collect()
+}
+
+/// `text` in rows of at most `width` columns, broken between words (a word longer than a row
+/// is broken where the row ends). Always at least one row.
+fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut rows = Vec::new();
+    let mut row = String::new();
+    let mut used = 0;
+    for word in text.split(' ') {
+        let len: usize = word.chars().map(|c| c.width().unwrap_or(0)).sum();
+        if used > 0 && used + 1 + len > width {
+            rows.push(std::mem::take(&mut row));
+            used = 0;
+        }
+        if used > 0 {
+            row.push(' ');
+            used += 1;
+        }
+        for c in word.chars() {
+            let w = c.width().unwrap_or(0);
+            if used + w > width && used > 0 {
+                rows.push(std::mem::take(&mut row));
+                used = 0;
+            }
+            row.push(c);
+            used += w;
+        }
+    }
+    rows.push(row);
+    rows
 }
 
 /// The symbol and style of a message's tone: `·` news, `✓` good, `✗` bad, `!` refused.
@@ -81,7 +145,7 @@ pub fn render_status(app: &App, area: Rect, with_count: bool, buf: &mut Buffer) 
 }
 
 /// `line` cut to `width` columns, ending in `ellipsis` where it was cut: a long hint or grade
-/// shows that it goes on (the message log holds it whole).
+/// shows that it goes on (the message log above wraps it whole).
 fn clipped(line: Line<'static>, width: u16, ellipsis: &'static str) -> Line<'static> {
     let width = usize::from(width);
     if line.width() <= width {
@@ -93,7 +157,7 @@ fn clipped(line: Line<'static>, width: u16, ellipsis: &'static str) -> Line<'sta
     for span in line.spans {
         let mut text = String::new();
         for c in span.content.chars() {
-            let w = UnicodeWidthChar::width(c).unwrap_or(0);
+            let w = c.width().unwrap_or(0);
             if w > room {
                 room = 0;
                 break;
@@ -336,5 +400,20 @@ mod tests {
         // A wide character that would straddle the edge is left out whole.
         let wide = Line::from("ab漢字");
         assert_eq!(text(&clipped(wide, 4, "…")), "ab…");
+    }
+
+    #[test]
+    fn words_wrap_between_words_within_the_width() {
+        assert_eq!(
+            wrap_words("the dealer busts only 23% showing T", 12),
+            ["the dealer", "busts only", "23% showing", "T"]
+        );
+        assert_eq!(wrap_words("short", 12), ["short"]);
+        assert_eq!(wrap_words("", 12), [""]);
+        // A word longer than a row is broken where the row ends.
+        assert_eq!(wrap_words("a abcdefghij", 4), ["a", "abcd", "efgh", "ij"]);
+        for row in wrap_words("Why: 16 loses to any made hand (chart average −0.571)", 9) {
+            assert!(row.chars().count() <= 9, "{row:?}");
+        }
     }
 }
