@@ -152,13 +152,12 @@ fn decision_figures(tally: &Tally) -> Vec<Figure> {
 
 /// The counting drills, each a skill of its own, and the countdown bests: only those played.
 fn counting_figures(tally: &Tally) -> Vec<Figure> {
-    let mut decisions = Vec::new();
-    // The counting drills, each a skill of its own: accuracy, error size, speed.
+    let mut rows = Vec::new();
     for skill in super::tally::SKILLS {
         let Some(r) = tally.skills.get(skill).filter(|r| r.asked > 0) else {
             continue;
         };
-        decisions.push(pair(
+        rows.push(pair(
             &format!("Counting: {skill}"),
             format!(
                 "{}{}",
@@ -176,9 +175,9 @@ fn counting_figures(tally: &Tally) -> Vec<Figure> {
             .iter()
             .map(|(decks, s)| format!("{} {s:.1} s", counted(u64::from(*decks), "deck")))
             .collect();
-        decisions.push(pair("Countdown best", bests.join(", ")));
+        rows.push(pair("Countdown best", bests.join(", ")));
     }
-    decisions
+    rows
 }
 
 /// The session summary printed on the way out (and by `blackjack drill`): the session's
