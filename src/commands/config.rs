@@ -72,7 +72,7 @@ pub fn load_config(flag: Option<&Path>) -> anyhow::Result<Loaded> {
     let Some(path) = path else {
         return Ok(loaded);
     };
-    let text = match std::fs::read_to_string(&path) {
+    let text = match super::read_text_file(&path) {
         Ok(text) => text,
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
             if origin == Origin::Default {

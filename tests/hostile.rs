@@ -1,0 +1,128 @@
+//! Hostile and careless input, from the binary: each case here once hung, panicked, or lost or
+//! overwrote the player's files. Every file written is in a temp folder; the binary never sees
+//! the real user's config or statistics.
+
+use std::ffi::CString;
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+mod common;
+use common::TempDir;
+
+/// Runs the binary with `args` and `input` on standard input, with the config and data folders
+/// inside `home`; kills it and fails the test if it has not ended within ten seconds.
+fn run(home: &Path, args: &[&str], env: &[(&str, &str)], input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_blackjack"));
+    cmd.args(args)
+        .env_remove("BLACKJACK_STATS")
+        .env_remove("BLACKJACK_CONFIG")
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (key, value) in env {
+        cmd.env(key, value);
+    }
+    let mut child = cmd.spawn().expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while child
+        .try_wait()
+        .expect("the child can be waited for")
+        .is_none()
+    {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("`blackjack {}` still running after 10 s", args.join(" "));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("the binary ends")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A usage error (status 2) whose message contains every one of `needles`, and no panic.
+fn assert_usage_error(out: &Output, needles: &[&str]) {
+    let err = stderr(out);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    for needle in needles {
+        assert!(err.contains(needle), "{needle:?} missing from: {err}");
+    }
+}
+
+fn mkfifo(path: &Path) {
+    let c_path = CString::new(path.as_os_str().as_bytes()).expect("no NUL in the path");
+    // SAFETY: a NUL-terminated path that lives for the whole call.
+    assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o644) }, 0, "mkfifo");
+}
+
+#[test]
+fn a_rules_or_config_path_naming_a_pipe_or_a_device_is_refused_at_once() {
+    let home = TempDir::new("hostile-special");
+    let fifo = home.0.join("rules.toml");
+    mkfifo(&fifo);
+    let fifo = fifo.to_str().expect("a UTF-8 path");
+    // Each of these once waited for ever: for a writer to the pipe, or for /dev/zero to end.
+    let out = run(&home.0, &["--rules", fifo, "rules"], &[], b"");
+    assert_usage_error(
+        &out,
+        &["rules file", "named pipe (FIFO)", "not a regular file"],
+    );
+    let out = run(&home.0, &["--rules", "/dev/zero", "rules"], &[], b"");
+    assert_usage_error(&out, &["rules file /dev/zero", "a character device"]);
+    let out = run(&home.0, &["--config", fifo, "config"], &[], b"");
+    assert_usage_error(&out, &["config file", "named pipe (FIFO)"]);
+    let out = run(
+        &home.0,
+        &["config"],
+        &[("BLACKJACK_CONFIG", "/dev/zero")],
+        b"",
+    );
+    assert_usage_error(&out, &["config file /dev/zero", "a character device"]);
+    // A folder is refused the same way, with the same words.
+    let folder = home.0.to_str().expect("a UTF-8 path");
+    let out = run(&home.0, &["--rules", folder, "rules"], &[], b"");
+    assert_usage_error(&out, &["rules file", "is a folder, not a regular file"]);
+}
+
+#[test]
+fn a_rules_file_far_larger_than_any_rules_file_is_refused_unread() {
+    let home = TempDir::new("hostile-huge-rules");
+    let big = home.0.join("big.toml");
+    // Valid TOML all through (comments), so only its size can refuse it.
+    let line = format!("# {}\n", "x".repeat(1021));
+    std::fs::write(&big, line.repeat(2048)).expect("a 2 MiB file");
+    let out = run(
+        &home.0,
+        &["--rules", big.to_str().expect("UTF-8"), "rules"],
+        &[],
+        b"",
+    );
+    assert_usage_error(&out, &["rules file", "2097152 bytes", "at most 1048576"]);
+    // Under the limit, comments and all, it loads.
+    std::fs::write(&big, line.repeat(100)).expect("a 100 KiB file");
+    let out = run(
+        &home.0,
+        &["--rules", big.to_str().expect("UTF-8"), "rules"],
+        &[],
+        b"",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("6 decks"), "{}", stdout(&out));
+}
