@@ -126,3 +126,61 @@ fn a_rules_file_far_larger_than_any_rules_file_is_refused_unread() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("6 decks"), "{}", stdout(&out));
 }
+
+/// A statistics file and its hand history in `home`, written by one drill answer.
+fn drilled_stats(home: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    let stats = home.join("stats.json");
+    let out = run(
+        home,
+        &[
+            "--seed",
+            "3",
+            "drill",
+            "--stats",
+            stats.to_str().expect("UTF-8"),
+        ],
+        &[],
+        b"h\nq\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let history = home.join("stats.history.jsonl");
+    assert!(stats.is_file() && history.is_file(), "both files written");
+    (stats, history)
+}
+
+#[test]
+fn an_export_never_overwrites_the_statistics_or_the_hand_history() {
+    let home = TempDir::new("hostile-export-over");
+    let (stats, history) = drilled_stats(&home.0);
+    let link = home.0.join("another-name.json");
+    std::fs::hard_link(&stats, &link).expect("a hard link");
+    let before = (
+        std::fs::read(&stats).expect("stats"),
+        std::fs::read(&history).expect("history"),
+    );
+    for (out, what) in [
+        (&link, "the statistics file"),
+        (&history, "its hand history"),
+    ] {
+        let result = run(
+            &home.0,
+            &[
+                "stats",
+                "--stats",
+                stats.to_str().expect("UTF-8"),
+                "--export",
+                "csv",
+                "-o",
+                out.to_str().expect("UTF-8"),
+            ],
+            &[],
+            b"",
+        );
+        assert_usage_error(&result, &["--output", what, "choose another file"]);
+    }
+    let after = (
+        std::fs::read(&stats).expect("stats"),
+        std::fs::read(&history).expect("history"),
+    );
+    assert!(before == after, "neither file was touched");
+}
