@@ -184,3 +184,65 @@ fn an_export_never_overwrites_the_statistics_or_the_hand_history() {
     );
     assert!(before == after, "neither file was touched");
 }
+
+/// The statistics file at `stats` with `damage` done to its JSON.
+fn damaged(stats: &Path, damage: impl FnOnce(&mut serde_json::Value)) -> Vec<u8> {
+    let mut value: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(stats).expect("the file")).expect("JSON");
+    damage(&mut value);
+    serde_json::to_vec_pretty(&value).expect("serialises")
+}
+
+#[test]
+fn a_statistics_file_with_figures_a_write_would_drop_or_wrap_is_kept_as_a_backup() {
+    let home = TempDir::new("hostile-stats-values");
+    let (stats, _) = drilled_stats(&home.0);
+    type Damage = fn(&mut serde_json::Value);
+    // Each of these was read as valid; the next write then dropped the rows or times it could
+    // not read, without a word, or wrapped the number past its type's end.
+    let cases: [(&str, Damage); 8] = [
+        ("session_rows", |v| v["session_rows"] = "garbage".into()),
+        ("session_rows", |v| {
+            v["session_rows"][0]["rounds"] = (-1).into()
+        }),
+        ("last_seen", |v| {
+            v["last_seen"] = serde_json::json!({"hard:13:3": -5})
+        }),
+        ("doubles", |v| v["lifetime"]["doubles"] = u64::MAX.into()),
+        ("dealer_busts", |v| {
+            v["lifetime"]["dealer_busts"] = u64::MAX.into()
+        }),
+        ("rebuys", |v| v["lifetime"]["rebuys"] = u64::MAX.into()),
+        ("net_money_milli", |v| {
+            v["lifetime"]["net_money_milli"] = i64::MAX.into()
+        }),
+        ("rebought_milli", |v| {
+            v["lifetime"]["rebought_milli"] = (-5000).into()
+        }),
+    ];
+    let original = std::fs::read(&stats).expect("the file");
+    for (what, damage) in cases {
+        let text = damaged(&stats, damage);
+        std::fs::write(&stats, &text).expect("damaged");
+        let out = run(
+            &home.0,
+            &["stats", "--stats", stats.to_str().expect("UTF-8")],
+            &[],
+            b"",
+        );
+        let err = stderr(&out);
+        assert!(out.status.success(), "{what}: {err}");
+        assert!(
+            err.contains("kept as") && err.contains(what),
+            "{what}: {err}"
+        );
+        let backup = home.0.join("stats.json.bak");
+        assert_eq!(
+            std::fs::read(&backup).expect("a backup"),
+            text,
+            "{what}: the backup holds the file as it was"
+        );
+        std::fs::remove_file(&backup).expect("removed for the next case");
+        std::fs::write(&stats, &original).expect("restored");
+    }
+}
