@@ -246,3 +246,33 @@ fn a_statistics_file_with_figures_a_write_would_drop_or_wrap_is_kept_as_a_backup
         std::fs::write(&stats, &original).expect("restored");
     }
 }
+
+#[test]
+fn a_table_the_bankroll_or_the_ramp_cannot_play_is_refused_before_it_opens() {
+    let home = TempDir::new("hostile-impossible");
+    let rules = home.0.join("rules.toml");
+    std::fs::write(&rules, "min_bet = 1000\nmax_bet = 2000\n").expect("rules");
+    let rules = rules.to_str().expect("UTF-8");
+    // The table used to open and offer a buy-in (counted in the statistics) before every deal.
+    let out = run(&home.0, &["--rules", rules, "--no-stats"], &[], b"");
+    assert_usage_error(&out, &["--bankroll 100", "smallest bet", "1000"]);
+    let out = run(
+        &home.0,
+        &["--rules", rules, "play", "--bankroll", "999", "--no-stats"],
+        &[],
+        b"",
+    );
+    assert_usage_error(&out, &["--bankroll 999", "smallest bet", "1000"]);
+    // A ramp asking for bets the table does not take would grade every such bet wrong.
+    for (ramp, bet) in [("1,2,100", "100"), ("1,2,4", "1")] {
+        let (args, limits): (Vec<&str>, &str) = if bet == "1" {
+            (vec!["--rules", rules, "--bankroll", "5000"], "1000 to 2000")
+        } else {
+            (vec![], "1 to 50")
+        };
+        let mut args = args;
+        args.extend(["--ramp", ramp, "--no-stats"]);
+        let out = run(&home.0, &args, &[], b"");
+        assert_usage_error(&out, &["--ramp", ramp, bet, limits]);
+    }
+}

@@ -70,6 +70,7 @@ pub fn play_with_bet(
     bet: Option<u64>,
 ) -> anyhow::Result<ExitCode> {
     // Everything that can be refused is checked before the terminal changes.
+    check_playable(rules, args)?;
     let config = table_config(args, seed).map_err(UsageError::from)?;
     let mut app = App::new(rules, config).map_err(UsageError::from)?;
     if let Some(bet) = bet {
@@ -114,6 +115,36 @@ pub fn play_with_bet(
         );
     }
     Ok(ExitCode::from(exit_status(ending)))
+}
+
+/// Refuses a table the options cannot play under these rules: a bankroll below the smallest
+/// bet (every deal would ask for a buy-in instead), or a ramp asking for a bet outside the
+/// table's limits (each such bet would be graded wrong).
+fn check_playable(rules: &Rules, args: &PlayArgs) -> Result<(), UsageError> {
+    let (low, high) = rules.bet_limits();
+    if args.bankroll < u64::from(rules.min_bet) {
+        return Err(UsageError(format!(
+            "--bankroll {} is less than this table's smallest bet, {}: give a bankroll of at \
+             least {} or rules with a smaller min_bet",
+            args.bankroll,
+            low.plain(),
+            low.plain()
+        )));
+    }
+    if let Some(ramp) = &args.ramp
+        && let Some(bet) = ramp
+            .bets()
+            .iter()
+            .find(|&&bet| !(rules.min_bet..=rules.max_bet).contains(&bet))
+    {
+        return Err(UsageError(format!(
+            "--ramp {ramp} asks for a bet of {bet}, and this table takes bets from {} to {} \
+             units (min_bet and max_bet in the rules)",
+            low.plain(),
+            high.plain()
+        )));
+    }
+    Ok(())
 }
 
 /// Places the preferences' first bet through the table's own bet entry (so it is checked as
