@@ -276,3 +276,24 @@ fn a_table_the_bankroll_or_the_ramp_cannot_play_is_refused_before_it_opens() {
         assert_usage_error(&out, &["--ramp", ramp, bet, limits]);
     }
 }
+
+#[test]
+fn a_drill_answer_that_is_not_utf8_is_an_unknown_answer_and_the_drill_goes_on() {
+    let home = TempDir::new("hostile-drill-bytes");
+    // A Latin-1 "é" and a lone continuation byte, then a real answer. The first used to end
+    // the drill, silently, as if the input had ended.
+    let out = run(
+        &home.0,
+        &["--seed", "3", "drill", "--kind", "hard", "--no-stats"],
+        &[],
+        b"\xe9\n\x80h\nh\nq\n",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(text.matches("Unknown answer").count(), 2, "{text}");
+    assert!(
+        text.contains("right 0/1") || text.contains("right 1/1"),
+        "{text}"
+    );
+    assert!(!text.contains("no question answered"), "{text}");
+}

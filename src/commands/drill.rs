@@ -200,11 +200,13 @@ fn to_ascii(text: &str) -> String {
 }
 
 /// One line read from the input, or `None` at its end (a read error also ends the drill).
+/// Bytes that are not UTF-8 (a terminal in another encoding) make an answer that is not one,
+/// which the drill says; they do not end it.
 fn read_line(input: &mut impl BufRead) -> Option<String> {
-    let mut line = String::new();
-    match input.read_line(&mut line) {
+    let mut line = Vec::new();
+    match input.read_until(b'\n', &mut line) {
         Ok(0) | Err(_) => None,
-        Ok(_) => Some(line.trim().to_ascii_lowercase()),
+        Ok(_) => Some(String::from_utf8_lossy(&line).trim().to_ascii_lowercase()),
     }
 }
 
