@@ -297,3 +297,33 @@ fn a_drill_answer_that_is_not_utf8_is_an_unknown_answer_and_the_drill_goes_on() 
     );
     assert!(!text.contains("no question answered"), "{text}");
 }
+
+#[test]
+fn an_empty_blackjack_stats_is_unset_as_an_empty_blackjack_config_is() {
+    let home = TempDir::new("hostile-empty-env");
+    let default = home.0.join("data/blackjack-trainer/stats.json");
+    let empty = [("BLACKJACK_STATS", ""), ("BLACKJACK_CONFIG", "")];
+    // Each of these said ` is a folder, not a regular file` (the empty path) and stopped.
+    let out = run(&home.0, &["stats"], &empty, b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains(&format!("{} does not exist", default.display())),
+        "{}",
+        stdout(&out)
+    );
+    let out = run(&home.0, &["review"], &empty, b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = run(&home.0, &["config"], &empty, b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains(&default.display().to_string()),
+        "{}",
+        stdout(&out)
+    );
+    let out = run(&home.0, &["--seed", "3", "drill"], &empty, b"h\nq\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        default.is_file(),
+        "the drill kept its answer in the default file"
+    );
+}

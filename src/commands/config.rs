@@ -304,7 +304,7 @@ fn effective_play(
 ) -> anyhow::Result<Effective> {
     let loaded = load_config(config)?;
     let given = Given::from_matches(matches, &PLAY_IDS);
-    let env_stats = std::env::var_os("BLACKJACK_STATS").map(PathBuf::from);
+    let env_stats = super::stats_env();
     Ok(resolve_play(args, &given, &loaded, env_stats))
 }
 
@@ -327,10 +327,7 @@ pub fn drill_args(
     {
         args.history_limit = limit;
     }
-    if !given.has("stats")
-        && !given.has("no_stats")
-        && std::env::var_os("BLACKJACK_STATS").is_none()
-    {
+    if !given.has("stats") && !given.has("no_stats") && super::stats_env().is_none() {
         match &loaded.settings.stats {
             Some(StatsSetting::Off) => args.no_stats = true,
             Some(StatsSetting::File(path)) => {
@@ -363,7 +360,7 @@ pub fn config(args: &ConfigArgs, matches: &ArgMatches, flag: Option<&Path>) -> a
     }
     let loaded = load_config(flag)?;
     let given = Given::from_matches(matches, &PLAY_IDS);
-    let env_stats = std::env::var_os("BLACKJACK_STATS").map(PathBuf::from);
+    let env_stats = super::stats_env();
     let effective = resolve_play(&args.play, &given, &loaded, env_stats.clone());
     print!("{}", describe(&loaded, &effective, env_stats.as_deref()));
     Ok(())

@@ -39,11 +39,7 @@ pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Resu
     let mut input = stdin.lock();
     let mut output = stdout.lock();
 
-    let path = stats_path(
-        args.stats.clone(),
-        std::env::var_os("BLACKJACK_STATS").map(Into::into),
-        !args.no_stats,
-    );
+    let path = stats_path(args.stats.clone(), super::stats_env(), !args.no_stats);
     if path.is_none() && !args.no_stats {
         writeln!(
             output,

@@ -35,6 +35,14 @@ pub fn analysis_threads() -> usize {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
+/// The statistics file `$BLACKJACK_STATS` names, if it names one: an empty value is unset (as
+/// an empty `$BLACKJACK_CONFIG` is), not the empty path.
+pub fn stats_env() -> Option<std::path::PathBuf> {
+    std::env::var_os("BLACKJACK_STATS")
+        .filter(|v| !v.is_empty())
+        .map(Into::into)
+}
+
 /// Where "today" comes from for spaced practice: `$BLACKJACK_TODAY` (`YYYY-MM-DD`) when it is
 /// set — to script a week of practice, or to test — else the local calendar. A value that is
 /// not a date is a usage error.

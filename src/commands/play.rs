@@ -35,11 +35,7 @@ pub fn table_config(args: &PlayArgs, seed: Option<u64>) -> anyhow::Result<TableC
         hints: args.hints,
         ascii: args.ascii,
         strict: args.strict,
-        stats: stats_path(
-            args.stats.clone(),
-            std::env::var_os("BLACKJACK_STATS").map(Into::into),
-            !args.no_stats,
-        ),
+        stats: stats_path(args.stats.clone(), super::stats_env(), !args.no_stats),
         bankroll: Units::from_units(i64::try_from(args.bankroll)?),
         seed: seed.unwrap_or_else(rand::random),
         counting: args.count,

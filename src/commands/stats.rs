@@ -19,7 +19,7 @@ use super::UsageError;
 /// (from the preferences), else the platform's. "Today" for the spaced-practice figures is the
 /// table's: `$BLACKJACK_TODAY` when set, else the local calendar.
 pub fn stats(args: &StatsArgs, config: Option<PathBuf>) -> anyhow::Result<()> {
-    let env = std::env::var_os("BLACKJACK_STATS").map(PathBuf::from);
+    let env = super::stats_env();
     let path = stats_path(args.stats.clone(), env.or(config), true)
         .context("no data directory on this system: give the file with --stats PATH")?;
     if args.reset {
