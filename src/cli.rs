@@ -75,6 +75,7 @@ pub enum Command {
     Manpage,
 }
 
+use crate::config::MAX_SPEED_MS;
 use crate::trainer::history::{DEFAULT_HISTORY_LIMIT, MAX_HISTORY_LIMIT};
 pub use crate::trainer::stats::ExportFormat;
 
@@ -163,8 +164,9 @@ pub struct PlayArgs {
     /// Levels of the AI seats, in seat order, comma-separated (repeated if fewer than the seats).
     #[arg(long, value_delimiter = ',', default_values = ["normal", "hard"])]
     pub ai: Vec<Level>,
-    /// Milliseconds per dealt card for AI seats and the dealer (0 = instant).
-    #[arg(long, default_value_t = 400, value_name = "MS")]
+    /// Milliseconds per dealt card for AI seats and the dealer (0 = instant, at most 10000).
+    #[arg(long, default_value_t = 400, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(0..=MAX_SPEED_MS))]
     pub speed: u64,
     /// Show strategy hints from the start.
     #[arg(long)]

@@ -327,3 +327,17 @@ fn an_empty_blackjack_stats_is_unset_as_an_empty_blackjack_config_is() {
         "the drill kept its answer in the default file"
     );
 }
+
+#[test]
+fn speed_takes_the_range_the_preferences_file_takes() {
+    let home = TempDir::new("hostile-speed");
+    // 18446744073709551615 ms was taken: the AI seats and the dealer waited for a key at every
+    // card. The preferences file has always refused `speed` past 10000.
+    for speed in ["10001", "18446744073709551615"] {
+        let out = run(&home.0, &["config", "--speed", speed], &[], b"");
+        assert_usage_error(&out, &["--speed", speed, "0..=10000"]);
+    }
+    let out = run(&home.0, &["config", "--speed", "10000"], &[], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("speed = 10000"), "{}", stdout(&out));
+}
