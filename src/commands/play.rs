@@ -99,7 +99,8 @@ pub fn play_with_bet(
     let ending = ended?;
     // Written, not printed: after a hang-up there is nobody to read it, and `print!` would
     // panic on the error.
-    let _ = std::io::stdout().write_all(closing_summary(&app).as_bytes());
+    let summary = closing_text(&app, save_error.is_none());
+    let _ = std::io::stdout().write_all(summary.as_bytes());
     let mut stderr = std::io::stderr();
     if let Some(err) = save_error {
         let _ = writeln!(stderr, "warning: {err}");
@@ -239,6 +240,12 @@ pub fn exit_status(ending: Ending) -> u8 {
 /// What is printed on the way out: the session summary (the same figures as every screen),
 /// where the statistics are, and the bankroll with the seed to replay.
 pub fn closing_summary(app: &App) -> String {
+    closing_text(app, true)
+}
+
+/// [`closing_summary`], after the last save `saved` the statistics or failed to (then the
+/// warning that follows it says why, and it does not say they were kept).
+fn closing_text(app: &App, saved: bool) -> String {
     let coach = app.coach();
     let mut out = session_summary(coach.session(), coach.lifetime().as_ref());
     match (coach.path(), coach.not_saving()) {
@@ -246,7 +253,7 @@ pub fn closing_summary(app: &App) -> String {
             "Statistics in {} were read but not written: {why}.\n",
             path.display()
         )),
-        (Some(path), None) => {
+        (Some(path), None) if saved => {
             out.push_str(&format!("Statistics kept in {}\n", path.display()));
         }
         _ => {}
@@ -293,6 +300,27 @@ mod tests {
         );
         assert_eq!(app.bet(), Units::from_units(7));
         assert_eq!(app.bet_entry(), None);
+    }
+
+    #[test]
+    fn the_closing_text_says_the_statistics_were_kept_only_when_the_last_save_kept_them() {
+        let dir = std::env::temp_dir().join(format!("bj-closing-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut args = PlayArgs::defaults();
+        args.stats = Some(dir.join("stats.json"));
+        let mut app = App::new(&Rules::default(), table_config(&args, Some(1)).unwrap()).unwrap();
+        app.coach_mut().record_count(true);
+        assert_eq!(app.coach_mut().save(), None);
+        assert!(closing_text(&app, true).contains("Statistics kept in"));
+        // The file turned into a folder under the table: the last save fails.
+        std::fs::remove_file(dir.join("stats.json")).unwrap();
+        std::fs::create_dir(dir.join("stats.json")).unwrap();
+        app.coach_mut().record_count(true);
+        let failed = app.coach_mut().save().expect("the save fails");
+        assert!(failed.contains("is a folder"), "{failed}");
+        let text = closing_text(&app, false);
+        assert!(!text.contains("Statistics kept in"), "{text}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
