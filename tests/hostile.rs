@@ -341,3 +341,68 @@ fn speed_takes_the_range_the_preferences_file_takes() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("speed = 10000"), "{}", stdout(&out));
 }
+
+#[test]
+fn config_init_force_never_writes_into_a_pipe_a_device_or_a_folder() {
+    let home = TempDir::new("hostile-config-init");
+    let fifo = home.0.join("config.toml");
+    mkfifo(&fifo);
+    // The pipe hung the command until a reader came; /dev/null "took" the file and the
+    // command said it was written (and any device named would have been written to).
+    let out = run(
+        &home.0,
+        &[
+            "config",
+            "--init",
+            "--force",
+            "--config",
+            fifo.to_str().expect("UTF-8"),
+        ],
+        &[],
+        b"",
+    );
+    assert_usage_error(
+        &out,
+        &["named pipe (FIFO)", "not a regular file", "not written"],
+    );
+    let out = run(
+        &home.0,
+        &["config", "--init", "--force"],
+        &[("BLACKJACK_CONFIG", "/dev/null")],
+        b"",
+    );
+    assert_usage_error(&out, &["/dev/null", "a character device", "not written"]);
+    let out = run(
+        &home.0,
+        &[
+            "config",
+            "--init",
+            "--force",
+            "--config",
+            home.0.to_str().expect("UTF-8"),
+        ],
+        &[],
+        b"",
+    );
+    assert_usage_error(&out, &["a folder", "not written"]);
+    // A regular file is replaced, as --force says.
+    let file = home.0.join("mine.toml");
+    std::fs::write(&file, "seats = 2\n").expect("a file");
+    let out = run(
+        &home.0,
+        &[
+            "config",
+            "--init",
+            "--force",
+            "--config",
+            file.to_str().expect("UTF-8"),
+        ],
+        &[],
+        b"",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_ne!(
+        std::fs::read_to_string(&file).expect("the file"),
+        "seats = 2\n"
+    );
+}

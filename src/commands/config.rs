@@ -375,6 +375,16 @@ fn init(path: &Path, force: bool) -> anyhow::Result<()> {
             path.display()
         )));
     }
+    // Even with --force, only a regular file is replaced: writing into a pipe waits for a
+    // reader, and into a device writes the device.
+    if let Ok(meta) = std::fs::metadata(path)
+        && let Some(kind) = crate::trainer::store_file::special_kind(meta.file_type())
+    {
+        bail!(UsageError(format!(
+            "{} is {kind}, not a regular file: the preferences are not written there",
+            path.display()
+        )));
+    }
     if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty()) {
         std::fs::create_dir_all(folder)
             .with_context(|| format!("cannot create the folder {}", folder.display()))?;
