@@ -482,7 +482,8 @@ impl ValueEnum for IndexChoice {
 fn parse_pace(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(p) if (0.1..=10.0).contains(&p) => Ok(p),
-        Ok(p) => Err(format!("{p} is not in 0.1..=10 (seconds a flash)")),
+        // As typed: `1e30` read back as a float prints thirty-one digits.
+        Ok(_) => Err(format!("`{text}` is not in 0.1..=10 (seconds a flash)")),
         Err(_) => Err(format!("`{text}` is not a number of seconds, e.g. 0.5")),
     }
 }
@@ -723,6 +724,18 @@ mod tests {
                 ..
             }))
         ));
+    }
+
+    #[test]
+    fn a_pace_out_of_range_is_refused_as_typed() {
+        for text in ["0", "1e30", "NaN", "inf", "10.5"] {
+            let err = parse_pace(text).expect_err(text);
+            assert!(
+                err.starts_with(&format!("`{text}` is not")),
+                "{text}: {err}"
+            );
+        }
+        assert_eq!(parse_pace("0.5"), Ok(0.5));
     }
 
     #[test]
