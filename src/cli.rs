@@ -75,6 +75,7 @@ pub enum Command {
     Manpage,
 }
 
+use crate::config::MAX_SPEED_MS;
 use crate::trainer::history::{DEFAULT_HISTORY_LIMIT, MAX_HISTORY_LIMIT};
 pub use crate::trainer::stats::ExportFormat;
 
@@ -163,8 +164,9 @@ pub struct PlayArgs {
     /// Levels of the AI seats, in seat order, comma-separated (repeated if fewer than the seats).
     #[arg(long, value_delimiter = ',', default_values = ["normal", "hard"])]
     pub ai: Vec<Level>,
-    /// Milliseconds per dealt card for AI seats and the dealer (0 = instant).
-    #[arg(long, default_value_t = 400, value_name = "MS")]
+    /// Milliseconds per dealt card for AI seats and the dealer (0 = instant, at most 10000).
+    #[arg(long, default_value_t = 400, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(0..=MAX_SPEED_MS))]
     pub speed: u64,
     /// Show strategy hints from the start.
     #[arg(long)]
@@ -480,7 +482,8 @@ impl ValueEnum for IndexChoice {
 fn parse_pace(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(p) if (0.1..=10.0).contains(&p) => Ok(p),
-        Ok(p) => Err(format!("{p} is not in 0.1..=10 (seconds a flash)")),
+        // As typed: `1e30` read back as a float prints thirty-one digits.
+        Ok(_) => Err(format!("`{text}` is not in 0.1..=10 (seconds a flash)")),
         Err(_) => Err(format!("`{text}` is not a number of seconds, e.g. 0.5")),
     }
 }
@@ -721,6 +724,18 @@ mod tests {
                 ..
             }))
         ));
+    }
+
+    #[test]
+    fn a_pace_out_of_range_is_refused_as_typed() {
+        for text in ["0", "1e30", "NaN", "inf", "10.5"] {
+            let err = parse_pace(text).expect_err(text);
+            assert!(
+                err.starts_with(&format!("`{text}` is not")),
+                "{text}: {err}"
+            );
+        }
+        assert_eq!(parse_pace("0.5"), Ok(0.5));
     }
 
     #[test]

@@ -72,7 +72,7 @@ pub fn load_config(flag: Option<&Path>) -> anyhow::Result<Loaded> {
     let Some(path) = path else {
         return Ok(loaded);
     };
-    let text = match std::fs::read_to_string(&path) {
+    let text = match super::read_text_file(&path) {
         Ok(text) => text,
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
             if origin == Origin::Default {
@@ -304,7 +304,7 @@ fn effective_play(
 ) -> anyhow::Result<Effective> {
     let loaded = load_config(config)?;
     let given = Given::from_matches(matches, &PLAY_IDS);
-    let env_stats = std::env::var_os("BLACKJACK_STATS").map(PathBuf::from);
+    let env_stats = super::stats_env();
     Ok(resolve_play(args, &given, &loaded, env_stats))
 }
 
@@ -327,10 +327,7 @@ pub fn drill_args(
     {
         args.history_limit = limit;
     }
-    if !given.has("stats")
-        && !given.has("no_stats")
-        && std::env::var_os("BLACKJACK_STATS").is_none()
-    {
+    if !given.has("stats") && !given.has("no_stats") && super::stats_env().is_none() {
         match &loaded.settings.stats {
             Some(StatsSetting::Off) => args.no_stats = true,
             Some(StatsSetting::File(path)) => {
@@ -363,7 +360,7 @@ pub fn config(args: &ConfigArgs, matches: &ArgMatches, flag: Option<&Path>) -> a
     }
     let loaded = load_config(flag)?;
     let given = Given::from_matches(matches, &PLAY_IDS);
-    let env_stats = std::env::var_os("BLACKJACK_STATS").map(PathBuf::from);
+    let env_stats = super::stats_env();
     let effective = resolve_play(&args.play, &given, &loaded, env_stats.clone());
     print!("{}", describe(&loaded, &effective, env_stats.as_deref()));
     Ok(())
@@ -375,6 +372,16 @@ fn init(path: &Path, force: bool) -> anyhow::Result<()> {
         bail!(UsageError(format!(
             "{} already exists: it is left as it is (add --force to replace it with the \
              commented default)",
+            path.display()
+        )));
+    }
+    // Even with --force, only a regular file is replaced: writing into a pipe waits for a
+    // reader, and into a device writes the device.
+    if let Ok(meta) = std::fs::metadata(path)
+        && let Some(kind) = crate::trainer::store_file::special_kind(meta.file_type())
+    {
+        bail!(UsageError(format!(
+            "{} is {kind}, not a regular file: the preferences are not written there",
             path.display()
         )));
     }

@@ -39,11 +39,7 @@ pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Resu
     let mut input = stdin.lock();
     let mut output = stdout.lock();
 
-    let path = stats_path(
-        args.stats.clone(),
-        std::env::var_os("BLACKJACK_STATS").map(Into::into),
-        !args.no_stats,
-    );
+    let path = stats_path(args.stats.clone(), super::stats_env(), !args.no_stats);
     if path.is_none() && !args.no_stats {
         writeln!(
             output,
@@ -200,11 +196,13 @@ fn to_ascii(text: &str) -> String {
 }
 
 /// One line read from the input, or `None` at its end (a read error also ends the drill).
+/// Bytes that are not UTF-8 (a terminal in another encoding) make an answer that is not one,
+/// which the drill says; they do not end it.
 fn read_line(input: &mut impl BufRead) -> Option<String> {
-    let mut line = String::new();
-    match input.read_line(&mut line) {
+    let mut line = Vec::new();
+    match input.read_until(b'\n', &mut line) {
         Ok(0) | Err(_) => None,
-        Ok(_) => Some(line.trim().to_ascii_lowercase()),
+        Ok(_) => Some(String::from_utf8_lossy(&line).trim().to_ascii_lowercase()),
     }
 }
 

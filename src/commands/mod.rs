@@ -35,6 +35,14 @@ pub fn analysis_threads() -> usize {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
+/// The statistics file `$BLACKJACK_STATS` names, if it names one: an empty value is unset (as
+/// an empty `$BLACKJACK_CONFIG` is), not the empty path.
+pub fn stats_env() -> Option<std::path::PathBuf> {
+    std::env::var_os("BLACKJACK_STATS")
+        .filter(|v| !v.is_empty())
+        .map(Into::into)
+}
+
 /// Where "today" comes from for spaced practice: `$BLACKJACK_TODAY` (`YYYY-MM-DD`) when it is
 /// set — to script a week of practice, or to test — else the local calendar. A value that is
 /// not a date is a usage error.
@@ -98,9 +106,57 @@ pub fn load_rules(path: Option<&Path>) -> anyhow::Result<Rules> {
     let Some(path) = path else {
         return Ok(Rules::default());
     };
-    let text = std::fs::read_to_string(path)
+    let text = read_text_file(path)
         .with_context(|| format!("cannot read rules file {}", path.display()))?;
     Rules::from_toml(&text).with_context(|| format!("in rules file {}", path.display()))
+}
+
+/// The most bytes a rules or preferences file may hold. Both are a few hundred bytes: a file
+/// past this is some other file, and is refused without being read into memory.
+pub const MAX_TEXT_FILE: u64 = 1 << 20;
+
+/// The text of a rules or preferences file. A path naming a folder, a pipe, a socket or a
+/// device is refused from its metadata, before anything opens it (a FIFO would wait for a
+/// writer for ever, `/dev/zero` never ends); so is a file larger than [`MAX_TEXT_FILE`]. The
+/// errors say what the path names, for the caller to put in context; a missing file stays
+/// [`std::io::ErrorKind::NotFound`].
+pub fn read_text_file(path: &Path) -> std::io::Result<String> {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let refuse = |meta: &std::fs::Metadata| -> std::io::Result<()> {
+        if let Some(kind) = crate::trainer::store_file::special_kind(meta.file_type()) {
+            return Err(std::io::Error::other(format!(
+                "it is {kind}, not a regular file"
+            )));
+        }
+        if meta.len() > MAX_TEXT_FILE {
+            return Err(std::io::Error::other(format!(
+                "it holds {} bytes, and a rules or preferences file holds at most {MAX_TEXT_FILE}",
+                meta.len()
+            )));
+        }
+        Ok(())
+    };
+    refuse(&std::fs::metadata(path)?)?;
+    // Checked again once open, without blocking: the path may have changed in between.
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)?;
+    refuse(&file.metadata()?)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_TEXT_FILE + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_TEXT_FILE {
+        return Err(std::io::Error::other(format!(
+            "it grew past {MAX_TEXT_FILE} bytes while being read"
+        )));
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        )
+    })
 }
 
 /// `blackjack rules`: the effective rules in words and as TOML; with `--toml`, only the TOML

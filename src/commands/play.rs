@@ -35,11 +35,7 @@ pub fn table_config(args: &PlayArgs, seed: Option<u64>) -> anyhow::Result<TableC
         hints: args.hints,
         ascii: args.ascii,
         strict: args.strict,
-        stats: stats_path(
-            args.stats.clone(),
-            std::env::var_os("BLACKJACK_STATS").map(Into::into),
-            !args.no_stats,
-        ),
+        stats: stats_path(args.stats.clone(), super::stats_env(), !args.no_stats),
         bankroll: Units::from_units(i64::try_from(args.bankroll)?),
         seed: seed.unwrap_or_else(rand::random),
         counting: args.count,
@@ -70,6 +66,7 @@ pub fn play_with_bet(
     bet: Option<u64>,
 ) -> anyhow::Result<ExitCode> {
     // Everything that can be refused is checked before the terminal changes.
+    check_playable(rules, args)?;
     let config = table_config(args, seed).map_err(UsageError::from)?;
     let mut app = App::new(rules, config).map_err(UsageError::from)?;
     if let Some(bet) = bet {
@@ -102,7 +99,8 @@ pub fn play_with_bet(
     let ending = ended?;
     // Written, not printed: after a hang-up there is nobody to read it, and `print!` would
     // panic on the error.
-    let _ = std::io::stdout().write_all(closing_summary(&app).as_bytes());
+    let summary = closing_text(&app, save_error.is_none());
+    let _ = std::io::stdout().write_all(summary.as_bytes());
     let mut stderr = std::io::stderr();
     if let Some(err) = save_error {
         let _ = writeln!(stderr, "warning: {err}");
@@ -114,6 +112,36 @@ pub fn play_with_bet(
         );
     }
     Ok(ExitCode::from(exit_status(ending)))
+}
+
+/// Refuses a table the options cannot play under these rules: a bankroll below the smallest
+/// bet (every deal would ask for a buy-in instead), or a ramp asking for a bet outside the
+/// table's limits (each such bet would be graded wrong).
+fn check_playable(rules: &Rules, args: &PlayArgs) -> Result<(), UsageError> {
+    let (low, high) = rules.bet_limits();
+    if args.bankroll < u64::from(rules.min_bet) {
+        return Err(UsageError(format!(
+            "--bankroll {} is less than this table's smallest bet, {}: give a bankroll of at \
+             least {} or rules with a smaller min_bet",
+            args.bankroll,
+            low.plain(),
+            low.plain()
+        )));
+    }
+    if let Some(ramp) = &args.ramp
+        && let Some(bet) = ramp
+            .bets()
+            .iter()
+            .find(|&&bet| !(rules.min_bet..=rules.max_bet).contains(&bet))
+    {
+        return Err(UsageError(format!(
+            "--ramp {ramp} asks for a bet of {bet}, and this table takes bets from {} to {} \
+             units (min_bet and max_bet in the rules)",
+            low.plain(),
+            high.plain()
+        )));
+    }
+    Ok(())
 }
 
 /// Places the preferences' first bet through the table's own bet entry (so it is checked as
@@ -212,6 +240,12 @@ pub fn exit_status(ending: Ending) -> u8 {
 /// What is printed on the way out: the session summary (the same figures as every screen),
 /// where the statistics are, and the bankroll with the seed to replay.
 pub fn closing_summary(app: &App) -> String {
+    closing_text(app, true)
+}
+
+/// [`closing_summary`], after the last save `saved` the statistics or failed to (then the
+/// warning that follows it says why, and it does not say they were kept).
+fn closing_text(app: &App, saved: bool) -> String {
     let coach = app.coach();
     let mut out = session_summary(coach.session(), coach.lifetime().as_ref());
     match (coach.path(), coach.not_saving()) {
@@ -219,7 +253,7 @@ pub fn closing_summary(app: &App) -> String {
             "Statistics in {} were read but not written: {why}.\n",
             path.display()
         )),
-        (Some(path), None) => {
+        (Some(path), None) if saved => {
             out.push_str(&format!("Statistics kept in {}\n", path.display()));
         }
         _ => {}
@@ -266,6 +300,27 @@ mod tests {
         );
         assert_eq!(app.bet(), Units::from_units(7));
         assert_eq!(app.bet_entry(), None);
+    }
+
+    #[test]
+    fn the_closing_text_says_the_statistics_were_kept_only_when_the_last_save_kept_them() {
+        let dir = std::env::temp_dir().join(format!("bj-closing-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut args = PlayArgs::defaults();
+        args.stats = Some(dir.join("stats.json"));
+        let mut app = App::new(&Rules::default(), table_config(&args, Some(1)).unwrap()).unwrap();
+        app.coach_mut().record_count(true);
+        assert_eq!(app.coach_mut().save(), None);
+        assert!(closing_text(&app, true).contains("Statistics kept in"));
+        // The file turned into a folder under the table: the last save fails.
+        std::fs::remove_file(dir.join("stats.json")).unwrap();
+        std::fs::create_dir(dir.join("stats.json")).unwrap();
+        app.coach_mut().record_count(true);
+        let failed = app.coach_mut().save().expect("the save fails");
+        assert!(failed.contains("is a folder"), "{failed}");
+        let text = closing_text(&app, false);
+        assert!(!text.contains("Statistics kept in"), "{text}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

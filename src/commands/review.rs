@@ -17,7 +17,7 @@ use crate::trainer::history::{HistoryStore, MAX_HISTORY_LIMIT, history_path};
 /// else `config`'s statistics file (from the preferences), else the platform's. Nothing is
 /// created just to look: no file, no entries.
 pub fn review(rules: &Rules, args: &ReviewArgs, config: Option<PathBuf>) -> anyhow::Result<()> {
-    let env = std::env::var_os("BLACKJACK_STATS").map(PathBuf::from);
+    let env = super::stats_env();
     let stats = stats_path(args.stats.clone(), env.or(config), true)
         .context("no data directory on this system: give the file with --stats PATH")?;
     let path = history_path(&stats);

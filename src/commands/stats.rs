@@ -8,6 +8,7 @@ use anyhow::{Context, bail};
 
 use crate::cli::{ExportFormat, StatsArgs};
 use crate::trainer::coach::stats_path;
+use crate::trainer::history::history_path;
 use crate::trainer::report::{counted, session_summary};
 use crate::trainer::schedule::{Day, Standing};
 use crate::trainer::stats::{StatsFile, StatsStore, export_csv, export_json, export_sessions_csv};
@@ -18,7 +19,7 @@ use super::UsageError;
 /// (from the preferences), else the platform's. "Today" for the spaced-practice figures is the
 /// table's: `$BLACKJACK_TODAY` when set, else the local calendar.
 pub fn stats(args: &StatsArgs, config: Option<PathBuf>) -> anyhow::Result<()> {
-    let env = std::env::var_os("BLACKJACK_STATS").map(PathBuf::from);
+    let env = super::stats_env();
     let path = stats_path(args.stats.clone(), env.or(config), true)
         .context("no data directory on this system: give the file with --stats PATH")?;
     if args.reset {
@@ -51,11 +52,18 @@ pub fn stats(args: &StatsArgs, config: Option<PathBuf>) -> anyhow::Result<()> {
             match &args.output {
                 None => std::io::stdout().lock().write_all(text.as_bytes())?,
                 Some(out) => {
-                    if same_file(out, &path) {
-                        bail!(UsageError(format!(
-                            "--output {} is the statistics file itself: choose another file",
-                            out.display()
-                        )));
+                    let history = history_path(&path);
+                    for (kept, what) in [
+                        (path.as_path(), "the statistics file itself"),
+                        (history.as_path(), "its hand history"),
+                    ] {
+                        if same_file(out, kept) {
+                            bail!(UsageError(format!(
+                                "--output {} is {what} ({}): choose another file",
+                                out.display(),
+                                kept.display()
+                            )));
+                        }
                     }
                     std::fs::write(out, text)
                         .with_context(|| format!("cannot write {}", out.display()))?;
@@ -116,10 +124,12 @@ fn add_standing(json: &mut serde_json::Value, standing: &Standing) {
     }
 }
 
-/// Whether `a` and `b` name the same file (both existing), or the same path.
+/// Whether `a` and `b` name the same file — through links, hard links included (the same
+/// device and inode) — or, when either does not exist, the same path.
 fn same_file(a: &Path, b: &Path) -> bool {
-    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-        (Ok(a), Ok(b)) => a == b,
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
         _ => a == b,
     }
 }

@@ -25,10 +25,12 @@ use serde::{Deserialize, Serialize};
 
 use super::export::{read_last_seen, read_session_rows};
 use super::store_file::{
-    Wait, folder, io_error, lock, move_aside, read_bytes, read_only_reason, refuse_special,
-    replace, resolve, unix_seconds,
+    Wait, folder, io_error, lock, move_aside, read_only_reason, refuse_special, replace, resolve,
+    unix_seconds,
 };
-use serde_json::Value;
+
+mod decode;
+use decode::{Contents, read_contents};
 
 pub use super::tally::{Accuracy, CellRecord, Tally, cell_label};
 
@@ -38,8 +40,19 @@ pub const STATS_VERSION: u32 = 1;
 /// How long [`StatsStore::try_add`] waits for another session's lock before giving up.
 pub const LOCK_WAIT: Duration = Duration::from_millis(200);
 
-/// The most sessions a valid file records (the bound of [`Tally::validate`]'s counters).
-const MAX_SESSIONS: u64 = 1 << 53;
+/// The most of anything a valid file counts: sessions, and every counter of the tally (the
+/// bound of [`Tally::validate`]'s counters).
+const MAX_COUNT: u64 = 1 << 53;
+
+/// The largest money figure a valid file holds, in thousandths of a unit (4.6·10¹⁵ units):
+/// past any lifetime at the table's largest bets, and far enough from the ends of an `i64`
+/// that adding a session's figures cannot overflow.
+const MAX_MONEY_MILLI: u64 = 1 << 62;
+
+/// The largest sum of squared round results a valid file holds, in millionths of a bet
+/// squared: a round adds at most 8 000² ([`Tally::record_round`]), so [`MAX_COUNT`] rounds
+/// stay below 2⁸⁰; an addition cannot overflow the `u128` from here.
+const MAX_NET_SQ_MICRO: u128 = 1 << 100;
 
 /// The stored file.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -63,10 +76,43 @@ impl StatsFile {
 
     /// Whether the numbers are ones this program could have written.
     fn validate(&self) -> Result<(), String> {
-        if self.sessions > MAX_SESSIONS {
+        if self.sessions > MAX_COUNT {
             return Err(format!("sessions = {} is out of range", self.sessions));
         }
-        self.lifetime.validate()
+        self.lifetime.validate()?;
+        // The tally's figures its own check leaves out: a value past these would wrap at the
+        // next write instead of adding up.
+        let life = &self.lifetime;
+        for (name, n) in [
+            ("doubles", life.doubles),
+            ("splits", life.splits),
+            ("dealer_naturals", life.dealer_naturals),
+            ("dealer_busts", life.dealer_busts),
+            ("rebuys", life.rebuys),
+        ] {
+            if n > MAX_COUNT {
+                return Err(format!("{name} = {n} is out of range"));
+            }
+        }
+        if life.net_money_milli.unsigned_abs() > MAX_MONEY_MILLI {
+            return Err(format!(
+                "net_money_milli = {} is out of range",
+                life.net_money_milli
+            ));
+        }
+        if !(0..=MAX_MONEY_MILLI as i64).contains(&life.rebought_milli) {
+            return Err(format!(
+                "rebought_milli = {} is not a sum of buy-ins",
+                life.rebought_milli
+            ));
+        }
+        if life.net_sq_micro > MAX_NET_SQ_MICRO {
+            return Err(format!(
+                "net_sq_micro = {} is out of range",
+                life.net_sq_micro
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -527,124 +573,6 @@ impl StatsStore {
     }
 }
 
-/// What the file holds.
-#[derive(Debug)]
-enum Contents {
-    /// No file.
-    Missing,
-    /// A valid file of this version.
-    Current(StatsFile),
-    /// A file of a newer version, read as far as it could be.
-    Newer {
-        file: StatsFile,
-        version: u64,
-        unreadable: Option<String>,
-    },
-    /// Not a statistics file this build can use, and why.
-    Bad(String),
-}
-
-/// Reads and decodes the file (see [`read_bytes`]).
-fn read_contents(path: &Path, target: &Path) -> Result<Contents, StatsError> {
-    Ok(match read_bytes(path, target)? {
-        None => Contents::Missing,
-        Some(bytes) => decode(&bytes),
-    })
-}
-
-/// Decodes a file's bytes: this version's files are validated, a newer version's read
-/// leniently, anything else is bad.
-fn decode(bytes: &[u8]) -> Contents {
-    match serde_json::from_slice::<StatsFile>(bytes) {
-        Ok(file) if file.version == STATS_VERSION => match file.validate() {
-            Ok(()) => Contents::Current(file),
-            Err(reason) => Contents::Bad(format!("invalid values: {reason}")),
-        },
-        Ok(file) if file.version > STATS_VERSION => decode_newer(bytes, u64::from(file.version)),
-        Ok(file) => Contents::Bad(format!("unknown format version {}", file.version)),
-        Err(error) => match stated_version(bytes) {
-            Some(version) if version > u64::from(STATS_VERSION) => decode_newer(bytes, version),
-            _ => Contents::Bad(error.to_string()),
-        },
-    }
-}
-
-/// The format version a file says it has, even when the rest is not JSON this build reads:
-/// the top-level `version` of a JSON object, else the number after the first `"version":`.
-fn stated_version(bytes: &[u8]) -> Option<u64> {
-    if let Ok(value) = serde_json::from_slice::<Value>(bytes) {
-        return value.get("version")?.as_u64();
-    }
-    let text = String::from_utf8_lossy(bytes);
-    let (_, rest) = text.split_once("\"version\"")?;
-    let rest = rest.trim_start().strip_prefix(':')?.trim_start();
-    let digits = rest.split(|c: char| !c.is_ascii_digit()).next()?;
-    digits.parse().ok()
-}
-
-/// Reads what can be read of a newer version's file: every field of the lifetime tally this
-/// build knows, skipping fields (or map entries, like a new category) it cannot read. The
-/// figures are dropped, and the reason kept, if they do not validate.
-fn decode_newer(bytes: &[u8], version: u64) -> Contents {
-    let value = serde_json::from_slice::<Value>(bytes).ok();
-    let sessions = value.as_ref().and_then(|v| v.get("sessions")?.as_u64());
-    let lifetime = value
-        .as_ref()
-        .and_then(|v| v.get("lifetime"))
-        .and_then(lenient_tally);
-    let lifetime_read = lifetime.is_some();
-    let file = StatsFile {
-        version: u32::try_from(version).unwrap_or(u32::MAX),
-        sessions: sessions.unwrap_or(0),
-        lifetime: lifetime.unwrap_or_default(),
-    };
-    let unreadable = if value.is_none() {
-        Some("not JSON this version reads".to_owned())
-    } else if !lifetime_read {
-        Some("no lifetime figures this version reads".to_owned())
-    } else {
-        file.validate().err()
-    };
-    let file = match unreadable {
-        None => file,
-        Some(_) => StatsFile {
-            version: file.version,
-            ..StatsFile::default()
-        },
-    };
-    Contents::Newer {
-        file,
-        version,
-        unreadable,
-    }
-}
-
-/// A tally from a JSON object, field by field (and entry by entry within a map), keeping
-/// whatever reads.
-fn lenient_tally(value: &Value) -> Option<Tally> {
-    if let Ok(tally) = Tally::deserialize(value) {
-        return Some(tally);
-    }
-    let one = |name: &str, field: Value| {
-        let object = serde_json::Map::from_iter([(name.to_owned(), field)]);
-        serde_json::from_value::<Tally>(Value::Object(object)).ok()
-    };
-    let mut tally = Tally::default();
-    for (name, field) in value.as_object()? {
-        if let Some(part) = one(name, field.clone()) {
-            tally.absorb(&part);
-        } else if let Some(entries) = field.as_object() {
-            for (key, entry) in entries {
-                let single = serde_json::Map::from_iter([(key.clone(), entry.clone())]);
-                if let Some(part) = one(name, Value::Object(single)) {
-                    tally.absorb(&part);
-                }
-            }
-        }
-    }
-    Some(tally)
-}
-
 /// The text a file is written with: the file's fields and, beside them, `last_seen`: when
 /// each cell was last played. It lies outside [`StatsFile`] so that files from before it read
 /// as they did; older builds ignore it (and drop it when they write).
@@ -678,6 +606,8 @@ mod tests {
     use crate::engine::Action;
     use crate::trainer::grade::Grade;
     use crate::trainer::store_file::special_kind;
+    use decode::{lenient_tally, stated_version};
+    use serde_json::Value;
     use std::ffi::CString;
     use std::os::unix::ffi::OsStrExt;
     use std::time::Instant;
