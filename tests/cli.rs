@@ -299,11 +299,11 @@ fn ev_refuses_a_shoe_too_small_to_play_the_hand_out() {
     fn args(v: &[String]) -> Vec<&str> {
         v.iter().map(String::as_str).collect()
     }
-    assert_ev_usage_error(&args(&ev(&[])), "only 0 card(s) left");
-    assert_ev_usage_error(&args(&ev(&[8])), "only 1 card(s) left in the shoe (8)");
+    assert_ev_usage_error(&args(&ev(&[])), "only 0 cards left");
+    assert_ev_usage_error(&args(&ev(&[8])), "only 1 card left in the shoe (8)");
     assert_ev_usage_error(
         &args(&ev(&[1, 8, 8])),
-        "only 3 card(s) left in the shoe (A,8,8)",
+        "only 3 cards left in the shoe (A,8,8)",
     );
     assert_ev_usage_error(&args(&ev(&[1, 8, 8])), "after a split");
 
@@ -314,7 +314,7 @@ fn ev_refuses_a_shoe_too_small_to_play_the_hand_out() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(String::from_utf8_lossy(&out.stdout).contains("12 card(s) left"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("12 cards left"));
 
     // A fifth ace in one deck.
     assert_ev_usage_error(

@@ -145,13 +145,9 @@ fn countdown<W: Write>(
 ) -> anyhow::Result<String> {
     let decks = setup.countdown_decks;
     let mut run = Countdown::new(decks, setup.per_flash, setup.surprise, seed);
-    let turns = match setup.pace {
-        Some(pace) => format!("a flash every {pace} s"),
-        None => "Enter turns the next; q ends".to_owned(),
-    };
     out.line(&format!(
-        "Countdown: {decks} deck(s), {} card(s) at a time, {turns}. Keep the Hi-Lo count.",
-        setup.per_flash
+        "Countdown: {}. Keep the Hi-Lo count.",
+        run.setup_text(setup.pace, "Enter turns the next; q ends")
     ))?;
     let started = Instant::now();
     while let Some(flash) = run.flash().map(<[_]>::to_vec) {

@@ -7,6 +7,7 @@ use crate::cli::{EvArgs, check_player_hand};
 use crate::commands::UsageError;
 use crate::engine::card::value_label;
 use crate::engine::{Cards, Rules, ValueCounts};
+use crate::trainer::report::counted;
 
 /// Runs `blackjack ev`.
 pub fn ev(rules: &Rules, args: &EvArgs) -> anyhow::Result<()> {
@@ -62,11 +63,11 @@ pub fn ev(rules: &Rules, args: &EvArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     println!(
-        "Hand {} ({}) against {}, {} card(s) left in the shoe",
+        "Hand {} ({}) against {}, {} left in the shoe",
         hand_label.join(","),
         cards.total(),
         value_label(up),
-        left.total()
+        counted(left.total() as u64, "card")
     );
     for (action, value) in [
         ("stand", Some(evs.stand)),
@@ -122,9 +123,10 @@ fn too_few_message(short: Shortfall, left: &ValueCounts) -> String {
         }
     };
     format!(
-        "only {n} card(s) left in the shoe{cards} after the hand, the up card and the seen cards: \
+        "only {} left in the shoe{cards} after the hand, the up card and the seen cards: \
          too few to play the hand out exactly ({why}); the analysis deals from these cards \
-         without reshuffling, so see fewer cards"
+         without reshuffling, so see fewer cards",
+        counted(u64::from(n), "card")
     )
 }
 

@@ -108,10 +108,9 @@ pub fn lifetime_summary(path: &Path, file: Option<&StatsFile>, today: Day) -> St
         .line()
         .map_or_else(String::new, |line| format!("  {line}\n"));
     format!(
-        "Lifetime statistics in {} ({} session{})\n{body}{practice}",
+        "Lifetime statistics in {} ({})\n{body}{practice}",
         path.display(),
-        file.sessions,
-        if file.sessions == 1 { "" } else { "s" }
+        counted(file.sessions, "session")
     )
 }
 

@@ -17,7 +17,7 @@ use rand::{RngExt, SeedableRng};
 use super::coach::Coach;
 use super::count::hilo_tag;
 use super::drill::build_hand;
-use super::report::skill_figures;
+use super::report::{counted, skill_figures};
 use crate::analysis::deviation::{Direction, IndexPlay, IndexTable, illustrious_18};
 pub use crate::analysis::hilo::{BetRamp, MAX_RAMP_BET, MAX_RAMP_STEPS, RampError};
 use crate::engine::{Action, Card, Cards, GameRng, Rank, Suit};
@@ -606,6 +606,20 @@ impl Countdown {
     /// Whole decks in the run.
     pub fn decks(&self) -> u8 {
         u8::try_from(self.cards.len() / 52).unwrap_or(u8::MAX)
+    }
+
+    /// `1 deck · 2 cards a flash · a flash every 0.5 s`: the run as its screen and the command
+    /// line announce it; `by_hand` says how the next flash is turned when no pace turns it.
+    pub fn setup_text(&self, pace: Option<f64>, by_hand: &str) -> String {
+        let turns = match pace {
+            Some(seconds) => format!("a flash every {seconds} s"),
+            None => by_hand.to_owned(),
+        };
+        format!(
+            "{} · {} a flash · {turns}",
+            counted(u64::from(self.decks()), "deck"),
+            counted(self.per_flash as u64, "card")
+        )
     }
 
     /// Grades `guess` given `seconds` after the first card: counted in the `countdown` skill,

@@ -11,7 +11,6 @@ use super::drill::{BAR_HEIGHT, chips, framed, keys_line, note_line, render_bar, 
 use super::marker;
 use super::status::{key, message_line, tone_mark};
 use crate::trainer::counting::{Prompt, QuizKind, tray_bar};
-use crate::trainer::report::counted;
 use crate::tui::app::{App, Tone};
 use crate::tui::count_drills::{CountdownScreen, QuizScreen};
 
@@ -180,22 +179,13 @@ pub fn render_countdown(app: &App, screen: &CountdownScreen, area: Rect, buf: &m
     let block = framed(app, " Countdown ".to_owned());
     let inner = block.inner(info_area);
     block.render(info_area, buf);
-    let decks = run.decks();
-    let pace = match screen.pace {
-        Some(seconds) => format!("a flash every {seconds} s"),
-        None => "space turns each flash".to_owned(),
-    };
     let mut lines = vec![
         Line::from(Span::styled(
             "2–6 count +1 · 7–9 count 0 · tens and aces count −1. A whole deck counts to 0.",
             t.text,
         )),
         Line::from(Span::styled(
-            format!(
-                "{} · {} a flash · {pace}",
-                counted(u64::from(decks), "deck"),
-                counted(run.per_flash() as u64, "card"),
-            ),
+            run.setup_text(screen.pace, "space turns each flash"),
             t.dim,
         )),
     ];
@@ -219,7 +209,7 @@ pub fn render_countdown(app: &App, screen: &CountdownScreen, area: Rect, buf: &m
         .lifetime()
         .unwrap_or_else(|| app.coach().session().clone())
         .countdown_best
-        .get(&decks)
+        .get(&run.decks())
         .copied();
     if let Some(best) = best {
         lines.push(Line::from(Span::styled(
