@@ -182,7 +182,7 @@ fn the_session_is_written_to_the_stats_file() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(text(&out).contains("Statistics saved to"), "{}", text(&out));
+    assert!(text(&out).contains("Statistics kept in"), "{}", text(&out));
     let stored: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&path).expect("the file was written"))
             .expect("the file is JSON");

@@ -18,7 +18,7 @@ use crate::trainer::grade::signed_ev;
 use crate::trainer::practice::{
     COUNT_SEATS, CountDrill, DecisionDrill, DrillSummary, RoundCards, parse_count,
 };
-use crate::trainer::report::session_summary;
+use crate::trainer::report::{counted, session_summary};
 use crate::trainer::schedule;
 
 /// How a drill is run: what to ask, and how to draw cards.
@@ -78,16 +78,8 @@ pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Resu
             session_summary(coach.session(), coach.lifetime().as_ref())
         )?;
     }
-    match (coach.path(), coach.not_saving()) {
-        (Some(path), Some(why)) => writeln!(
-            output,
-            "Statistics in {} were read but not written: {why}.",
-            path.display()
-        )?,
-        (Some(path), None) if !coach.session().is_empty() => {
-            writeln!(output, "Statistics saved to {}.", path.display())?
-        }
-        _ => {}
+    if let Some(line) = super::statistics_line(&coach, !coach.session().is_empty()) {
+        writeln!(output, "{line}")?;
     }
     output.flush()?;
     Ok(())
@@ -265,9 +257,9 @@ fn decision_drill<W: Write>(
             return Ok(drill.summary().clone());
         }
         out.line(&format!(
-            "Drill: the {due} {} due today ({today}), most overdue first. Answer h, s, d or p \
+            "Drill: the {} due today ({today}), most overdue first. Answer h, s, d or p \
              (or the word); q ends.",
-            if due == 1 { "cell" } else { "cells" }
+            counted(due as u64, "cell")
         ))?;
     } else {
         out.line(&format!(

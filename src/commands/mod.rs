@@ -43,6 +43,20 @@ pub fn stats_env() -> Option<std::path::PathBuf> {
         .map(Into::into)
 }
 
+/// Where the statistics went, as a command says on its way out: `Statistics kept in …` when
+/// `kept` (the last save kept them), or that the file was read but not written and why;
+/// nothing without a file.
+pub fn statistics_line(coach: &crate::trainer::coach::Coach, kept: bool) -> Option<String> {
+    match (coach.path(), coach.not_saving()) {
+        (Some(path), Some(why)) => Some(format!(
+            "Statistics in {} were read but not written: {why}.",
+            path.display()
+        )),
+        (Some(path), None) if kept => Some(format!("Statistics kept in {}.", path.display())),
+        _ => None,
+    }
+}
+
 /// Where "today" comes from for spaced practice: `$BLACKJACK_TODAY` (`YYYY-MM-DD`) when it is
 /// set — to script a week of practice, or to test — else the local calendar. A value that is
 /// not a date is a usage error.

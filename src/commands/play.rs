@@ -248,15 +248,8 @@ pub fn closing_summary(app: &App) -> String {
 fn closing_text(app: &App, saved: bool) -> String {
     let coach = app.coach();
     let mut out = session_summary(coach.session(), coach.lifetime().as_ref());
-    match (coach.path(), coach.not_saving()) {
-        (Some(path), Some(why)) => out.push_str(&format!(
-            "Statistics in {} were read but not written: {why}.\n",
-            path.display()
-        )),
-        (Some(path), None) if saved => {
-            out.push_str(&format!("Statistics kept in {}\n", path.display()));
-        }
-        _ => {}
+    if let Some(line) = super::statistics_line(coach, saved) {
+        out.push_str(&format!("{line}\n"));
     }
     let s = coach.session();
     out.push_str(&format!(
