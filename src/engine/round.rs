@@ -7,7 +7,7 @@
 use rand::Rng;
 
 use super::action::{Action, ActionError, ActionSet, IllegalReason};
-use super::card::{Card, ValueCounts};
+use super::card::Card;
 use super::event::{CloseReason, Event, EventLog, EventSink, Recipient};
 use super::hand::{Cards, Total};
 use super::legal::{self, SeatSpot};
@@ -17,6 +17,7 @@ use super::shoe::{DrawNote, Shoe};
 use super::view::SeatView;
 
 mod money;
+mod seen;
 mod whole;
 
 /// The most hands one seat can hold (the `max_hands` rule is at most this).
@@ -199,8 +200,9 @@ pub struct Table<R, L = EventLog> {
     dealer: DealerHand,
     hole: Option<Card>,
     phase: Phase,
-    /// Face-up cards seen since the last shuffle, by value.
-    seen: ValueCounts,
+    /// Face-up cards seen since the last shuffle, by value: counted from the shoe when asked
+    /// ([`Table::seen`]).
+    seen: seen::SeenCount,
     log: L,
     blackjack_pays: Units,
     /// The legal actions of the hand to act (empty outside the players' turn): worked out by
@@ -244,7 +246,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
             dealer: DealerHand::default(),
             hole: None,
             phase: Phase::Betting,
-            seen: ValueCounts::default(),
+            seen: seen::SeenCount::default(),
             log,
             blackjack_pays,
             legal: ActionSet::EMPTY,
@@ -279,11 +281,6 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     /// The shoe (counts only are public; the order is private to the engine).
     pub fn shoe(&self) -> &Shoe {
         &self.shoe
-    }
-
-    /// Face-up cards seen since the shuffle.
-    pub fn seen(&self) -> &ValueCounts {
-        &self.seen
     }
 
     /// Every card the table accounts for: undealt, on the table (the face-down card included)
@@ -322,7 +319,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
             &self.rules,
             &self.seats[..self.seat_count],
             &self.dealer,
-            &self.seen,
+            self.seen(),
             self.shoe.remaining(),
             self.shoe.until_cut(),
             self.phase,
@@ -345,51 +342,36 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         self.log.record(event);
     }
 
+    /// Deals a card from the shoe. Every card dealt passes here, so here the count of the
+    /// cards seen is forgotten (as where the face-down card is turned over).
     #[inline(always)]
     fn draw(&mut self) -> Card {
+        self.seen.forget();
         match self.shoe.draw_plain(&mut self.rng) {
             Some(card) => card,
             None => self.draw_unusual(),
         }
     }
 
-    /// A draw from an empty shoe (restocked first) or of a stacked card.
+    /// A draw from an empty shoe (restocked first) or of a stacked card. After a restock the
+    /// count of the cards seen starts again from those on the table: the shoe's record of the
+    /// cards dealt since the shuffle holds only them now.
     #[cold]
     #[inline(never)]
     fn draw_unusual(&mut self) -> Card {
         let (card, note) = self.shoe.draw(&mut self.rng);
-        if note != DrawNote::Plain {
-            self.restocked(note);
+        match note {
+            DrawNote::Plain => {}
+            DrawNote::DiscardsShuffledIn => self.emit(Event::DiscardsShuffledIn),
+            DrawNote::DeckAdded => self.emit(Event::DeckAdded),
         }
         card
-    }
-
-    /// After the shoe ran dry mid-round: the seen-card count starts again.
-    #[cold]
-    #[inline(never)]
-    fn restocked(&mut self, note: DrawNote) {
-        // A fresh count: only what is on the table has been seen from the new stock.
-        self.seen = ValueCounts::default();
-        for hand in self.seats[..self.seat_count].iter().flat_map(|s| s.hands()) {
-            for c in hand.cards.as_slice() {
-                self.seen.add(c.value());
-            }
-        }
-        for c in self.dealer.cards.as_slice() {
-            self.seen.add(c.value());
-        }
-        self.emit(if note == DrawNote::DeckAdded {
-            Event::DeckAdded
-        } else {
-            Event::DiscardsShuffledIn
-        });
     }
 
     #[inline(always)]
     fn deal_to_hand(&mut self, seat: usize, hand: usize) -> Card {
         let card = self.draw();
         self.seats[seat].hands[hand].cards.push(card);
-        self.seen.add(card.value());
         self.emit(Event::CardDealt {
             to: Recipient::Hand { seat, hand },
             card,
@@ -401,7 +383,6 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     fn deal_to_dealer(&mut self) -> Card {
         let card = self.draw();
         self.dealer.cards.push(card);
-        self.seen.add(card.value());
         card
     }
 
@@ -426,7 +407,6 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         self.log.clear();
         if self.shoe.cut_card_reached() {
             self.shoe.reshuffle();
-            self.seen = ValueCounts::default();
             self.emit(Event::Reshuffled);
         }
         self.shoe.begin_round();
@@ -796,7 +776,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
             .expect("the face-down card is dealt with the first cards");
         self.dealer.cards.push(hole);
         self.dealer.revealed = true;
-        self.seen.add(hole.value());
+        self.seen.forget();
         self.emit(Event::HoleCardRevealed { card: hole });
         if self.dealer.cards.is_two_card_21() {
             self.emit(Event::DealerNatural);
