@@ -7,7 +7,7 @@
 use rand::Rng;
 
 use super::action::{Action, ActionError, ActionSet, IllegalReason};
-use super::card::Card;
+use super::card::{Card, ValueCounts};
 use super::event::{CloseReason, Event, EventLog, EventSink, Recipient};
 use super::hand::{Cards, Total};
 use super::legal::{self, SeatSpot};
@@ -17,6 +17,7 @@ use super::shoe::{DrawNote, Shoe};
 use super::view::SeatView;
 
 mod money;
+#[cfg(test)]
 mod seen;
 mod whole;
 
@@ -200,9 +201,8 @@ pub struct Table<R, L = EventLog> {
     dealer: DealerHand,
     hole: Option<Card>,
     phase: Phase,
-    /// Face-up cards seen since the last shuffle, by value: counted from the shoe when asked
-    /// ([`Table::seen`]).
-    seen: seen::SeenCount,
+    /// Face-up cards seen since the last shuffle, by value.
+    seen: ValueCounts,
     log: L,
     blackjack_pays: Units,
     /// The legal actions of the hand to act (empty outside the players' turn): worked out by
@@ -246,7 +246,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
             dealer: DealerHand::default(),
             hole: None,
             phase: Phase::Betting,
-            seen: seen::SeenCount::default(),
+            seen: ValueCounts::default(),
             log,
             blackjack_pays,
             legal: ActionSet::EMPTY,
@@ -281,6 +281,11 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     /// The shoe (counts only are public; the order is private to the engine).
     pub fn shoe(&self) -> &Shoe {
         &self.shoe
+    }
+
+    /// Face-up cards seen since the shuffle.
+    pub fn seen(&self) -> &ValueCounts {
+        &self.seen
     }
 
     /// Every card the table accounts for: undealt, on the table (the face-down card included)
@@ -319,7 +324,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
             &self.rules,
             &self.seats[..self.seat_count],
             &self.dealer,
-            self.seen(),
+            &self.seen,
             self.shoe.remaining(),
             self.shoe.until_cut(),
             self.phase,
@@ -342,36 +347,51 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         self.log.record(event);
     }
 
-    /// Deals a card from the shoe. Every card dealt passes here, so here the count of the
-    /// cards seen is forgotten (as where the face-down card is turned over).
     #[inline(always)]
     fn draw(&mut self) -> Card {
-        self.seen.forget();
         match self.shoe.draw_plain(&mut self.rng) {
             Some(card) => card,
             None => self.draw_unusual(),
         }
     }
 
-    /// A draw from an empty shoe (restocked first) or of a stacked card. After a restock the
-    /// count of the cards seen starts again from those on the table: the shoe's record of the
-    /// cards dealt since the shuffle holds only them now.
+    /// A draw from an empty shoe (restocked first) or of a stacked card.
     #[cold]
     #[inline(never)]
     fn draw_unusual(&mut self) -> Card {
         let (card, note) = self.shoe.draw(&mut self.rng);
-        match note {
-            DrawNote::Plain => {}
-            DrawNote::DiscardsShuffledIn => self.emit(Event::DiscardsShuffledIn),
-            DrawNote::DeckAdded => self.emit(Event::DeckAdded),
+        if note != DrawNote::Plain {
+            self.restocked(note);
         }
         card
+    }
+
+    /// After the shoe ran dry mid-round: the seen-card count starts again.
+    #[cold]
+    #[inline(never)]
+    fn restocked(&mut self, note: DrawNote) {
+        // A fresh count: only what is on the table has been seen from the new stock.
+        self.seen = ValueCounts::default();
+        for hand in self.seats[..self.seat_count].iter().flat_map(|s| s.hands()) {
+            for c in hand.cards.as_slice() {
+                self.seen.add(c.value());
+            }
+        }
+        for c in self.dealer.cards.as_slice() {
+            self.seen.add(c.value());
+        }
+        self.emit(if note == DrawNote::DeckAdded {
+            Event::DeckAdded
+        } else {
+            Event::DiscardsShuffledIn
+        });
     }
 
     #[inline(always)]
     fn deal_to_hand(&mut self, seat: usize, hand: usize) -> Card {
         let card = self.draw();
         self.seats[seat].hands[hand].cards.push(card);
+        self.seen.add(card.value());
         self.emit(Event::CardDealt {
             to: Recipient::Hand { seat, hand },
             card,
@@ -383,6 +403,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     fn deal_to_dealer(&mut self) -> Card {
         let card = self.draw();
         self.dealer.cards.push(card);
+        self.seen.add(card.value());
         card
     }
 
@@ -407,6 +428,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         self.log.clear();
         if self.shoe.cut_card_reached() {
             self.shoe.reshuffle();
+            self.seen = ValueCounts::default();
             self.emit(Event::Reshuffled);
         }
         self.shoe.begin_round();
@@ -776,7 +798,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
             .expect("the face-down card is dealt with the first cards");
         self.dealer.cards.push(hole);
         self.dealer.revealed = true;
-        self.seen.forget();
+        self.seen.add(hole.value());
         self.emit(Event::HoleCardRevealed { card: hole });
         if self.dealer.cards.is_two_card_21() {
             self.emit(Event::DealerNatural);

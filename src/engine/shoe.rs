@@ -6,17 +6,11 @@
 //! costs one random number per card instead of one per card in the shoe, and no order of
 //! undealt cards exists anywhere until they are drawn.
 //!
-//! Layout of `cards`: `[discards | cards on the table | undealt]`. The cards dealt since the
-//! shuffle are `cards[..next]`: a reshuffle starts them again, and a dry shoe mid-round
-//! ([`Shoe::restock`]) leaves only the table's cards there. So the shoe is the one record of
-//! what was dealt; [`Shoe::dealt_by_value`] counts it when asked, and dealing a card costs
-//! nothing for the count.
-
-use std::cell::Cell;
+//! Layout of `cards`: `[discards | cards on the table | undealt]`.
 
 use rand::{Rng, RngExt};
 
-use super::card::{Card, Rank, Suit, ValueCounts};
+use super::card::{Card, Rank, Suit};
 
 /// A shoe of cards with its cut card and discard tray.
 #[derive(Debug, Clone, PartialEq)]
@@ -32,24 +26,6 @@ pub struct Shoe {
     penetration: f64,
     /// Cards at `next..` placed by [`Shoe::stack_next`], dealt as they stand.
     stacked: usize,
-    /// How far [`Shoe::dealt_by_value`] has counted the dealt cards.
-    counted: DealtCount,
-}
-
-/// The dealt cards `cards[..upto]` counted by value, kept so that each card is counted once
-/// however often the count is asked for. Caught up by [`Shoe::dealt_by_value`] (through a
-/// shared reference: hence the `Cell`) and started again wherever `cards[..next]` is
-/// rearranged (a shuffle, a restock).
-///
-/// It is derived from the cards, which the shoe compares, so any two are equal: two shoes
-/// holding the same cards are equal however far each has been counted.
-#[derive(Debug, Clone, Default)]
-struct DealtCount(Cell<(ValueCounts, usize)>);
-
-impl PartialEq for DealtCount {
-    fn eq(&self, _: &DealtCount) -> bool {
-        true
-    }
 }
 
 /// What a draw had to do besides dealing a card.
@@ -75,7 +51,6 @@ impl Shoe {
             decks,
             penetration,
             stacked: 0,
-            counted: DealtCount::default(),
         };
         shoe.refill();
         shoe
@@ -93,7 +68,6 @@ impl Shoe {
         self.place_cut();
         self.next = 0;
         self.round_start = 0;
-        self.counted = DealtCount::default();
     }
 
     /// Puts the cut card at the penetration, at least one card deep. A dry shoe takes the cut
@@ -113,7 +87,6 @@ impl Shoe {
         self.next = 0;
         self.round_start = 0;
         self.stacked = 0;
-        self.counted = DealtCount::default();
     }
 
     /// Whether the cut card has been reached, so the next round must start with a reshuffle.
@@ -184,10 +157,8 @@ impl Shoe {
         (card, note)
     }
 
-    /// Refills an empty shoe mid-round without touching the cards on the table. The cards
-    /// dealt since the shuffle are then those on the table.
+    /// Refills an empty shoe mid-round without touching the cards on the table.
     fn restock(&mut self) -> DrawNote {
-        self.counted = DealtCount::default();
         if self.round_start > 0 {
             // [discards | table] → [table | discards]; the discards become the undealt part.
             self.cards[..self.next].rotate_left(self.round_start);
@@ -229,19 +200,6 @@ impl Shoe {
         self.cards = order;
         self.stacked = wanted.len();
         true
-    }
-
-    /// The cards dealt since the last shuffle, by value (after the shoe ran dry mid-round:
-    /// the cards on the table, from which the count starts again). Each card is counted once,
-    /// the first time this is asked after it is dealt.
-    #[inline]
-    pub fn dealt_by_value(&self) -> ValueCounts {
-        let (mut counts, upto) = self.counted.0.get();
-        for card in &self.cards[upto..self.next] {
-            counts.add(card.value());
-        }
-        self.counted.0.set((counts, self.next));
-        counts
     }
 
     /// Cards not yet dealt.

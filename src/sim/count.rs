@@ -314,7 +314,7 @@ pub fn true_count_before_deal<R: Rng, L: EventSink>(
     if shoe.cut_card_reached() {
         return 0;
     }
-    floored_true_count(system.running_count(&table.seen_now()), shoe.remaining())
+    floored_true_count(system.running_count(table.seen()), shoe.remaining())
 }
 
 /// Plays one counted round at `table`: the true count before the deal sets the bet and the
