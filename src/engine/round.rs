@@ -17,6 +17,8 @@ use super::shoe::{DrawNote, Shoe};
 use super::view::SeatView;
 
 mod money;
+#[cfg(test)]
+mod seen;
 mod whole;
 
 /// The most hands one seat can hold (the `max_hands` rule is at most this).
