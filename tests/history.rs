@@ -527,3 +527,28 @@ fn the_history_errors_say_hand_history() {
     );
     assert!(!text.contains("statistics"), "{text}");
 }
+
+/// A history damaged while a session has it open is moved aside at the next write, and the
+/// player hears of it once (the store's news), as at opening.
+#[test]
+fn a_history_damaged_mid_session_is_kept_aside_and_said() {
+    let tmp = TempDir::new("history-damaged-mid-session");
+    let path = history_path(&tmp.0.join("stats.json"));
+    let chart = chart();
+    let (store, _, _) = HistoryStore::open(&path, 100).expect("opens");
+    hit_sixteen(&store, &chart, 1..=1);
+    assert_eq!(
+        store.take_news(),
+        None,
+        "nothing to say after a plain append"
+    );
+    fs::write(&path, "not a history\n").unwrap();
+    hit_sixteen(&store, &chart, 2..=2);
+    let news = store.take_news().expect("the move is said");
+    assert!(news.contains("Unreadable hand history kept as"), "{news}");
+    assert_eq!(store.take_news(), None, "said once");
+    let backup = tmp.0.join("stats.history.jsonl.bak");
+    assert_eq!(fs::read_to_string(&backup).unwrap(), "not a history\n");
+    let (_, read, _) = HistoryStore::open(&path, 100).expect("opens again");
+    assert_eq!(read.len(), 1, "the fresh file holds the new answer");
+}

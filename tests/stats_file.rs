@@ -669,3 +669,27 @@ fn the_lock_ends_with_the_process_that_held_it() {
         .expect("free once the holder died");
     assert_eq!(file.lifetime, sample());
 }
+
+/// A statistics file damaged while a session has it open is moved aside at the next save, as
+/// at opening, and the player is told where it went (the save's message), not left to find
+/// the lifetime figures fallen.
+#[test]
+fn a_file_damaged_mid_session_is_kept_aside_and_said() {
+    use blackjack_trainer::trainer::coach::Coach;
+    let dir = TempDir::new("damaged-mid-session");
+    let path = dir.0.join("stats.json");
+    let (mut coach, _) = Coach::open_with_history(Some(&path), 0).expect("opens");
+    coach.record_count(true);
+    assert_eq!(coach.save(), None);
+    fs::write(&path, "{ torn").unwrap();
+    coach.record_count(true);
+    let said = coach.save().expect("the move is said");
+    assert!(
+        said.contains("Unreadable statistics file kept as"),
+        "{said}"
+    );
+    let backup = dir.0.join("stats.json.bak");
+    assert_eq!(fs::read_to_string(&backup).unwrap(), "{ torn");
+    coach.record_count(false);
+    assert_eq!(coach.save(), None, "said once");
+}

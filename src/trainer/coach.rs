@@ -307,7 +307,8 @@ impl Coach {
         match store.append(&self.history_unsaved) {
             Ok(()) => {
                 self.history_unsaved.clear();
-                None
+                // Damaged since it was opened and moved aside: the player hears of it.
+                store.take_news()
             }
             Err(err @ HistoryError(StatsError::Locked { .. })) => Some(format!(
                 "Hand history not saved yet: {err}; it will be saved at the next round."
@@ -325,12 +326,13 @@ impl Coach {
         if self.unsaved.is_empty() && self.counted_session {
             return None;
         }
-        match store.try_add(&self.unsaved, !self.counted_session) {
-            Ok(file) => {
+        match store.try_add_noting(&self.unsaved, !self.counted_session) {
+            Ok((file, moved)) => {
                 self.saved = Some(file.lifetime);
                 self.unsaved = Tally::default();
                 self.counted_session = true;
-                None
+                // Damaged since it was opened: the player hears of the backup, as at opening.
+                moved.and_then(|note| note.message())
             }
             Err(err @ StatsError::Locked { .. }) => Some(format!(
                 "Statistics not saved yet: {err}; they will be saved at the next round."

@@ -26,7 +26,7 @@
 pub mod record;
 pub mod review;
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::fs;
 use std::io::{Read, Write};
 use std::os::unix::fs::FileExt;
@@ -124,6 +124,9 @@ pub struct HistoryStore {
     /// the file is still that file at that length, nobody else has written it and the count
     /// holds without reading the file again.
     known: Cell<Option<Known>>,
+    /// What a write found and the player should hear ([`HistoryStore::take_news`]): a file
+    /// damaged since it was opened, moved aside.
+    news: RefCell<Option<String>>,
 }
 
 /// A file seen, and the entries it held.
@@ -160,6 +163,7 @@ impl HistoryStore {
             limit,
             read_only: read_only_reason(&target).map(HistoryReadOnly::File),
             known: Cell::new(None),
+            news: RefCell::new(None),
         };
         let (mut contents, mut known) = read_known(path, &target)?;
         if matches!(contents, Contents::Bad(_)) && store.read_only.is_none() {
@@ -167,10 +171,7 @@ impl HistoryStore {
             (contents, known) = read_known(path, &target)?;
             if let Contents::Bad(reason) = contents {
                 let backup = move_aside(&target)?;
-                let note = format!(
-                    "Unreadable hand history kept as {}; a fresh one started ({reason}).",
-                    backup.display()
-                );
+                let note = moved_aside_note(&backup, &reason);
                 return Ok((store, Vec::new(), Some(note)));
             }
         }
@@ -236,6 +237,12 @@ impl HistoryStore {
     /// why.
     pub fn append(&self, entries: &[Entry]) -> Result<(), HistoryError> {
         self.append_waiting(entries, Wait::AtMost(LOCK_WAIT))
+    }
+
+    /// What the last writes found that the player should hear, once: a file damaged since it
+    /// was opened and moved aside (as [`HistoryStore::open`] says it).
+    pub fn take_news(&self) -> Option<String> {
+        self.news.borrow_mut().take()
     }
 
     /// As [`HistoryStore::append`], waiting as long as the lock is held (the command line).
@@ -309,9 +316,11 @@ impl HistoryStore {
             Contents::Newer(_, version) => {
                 return Err(self.refusal(&HistoryReadOnly::NewerVersion(version)));
             }
-            // Damaged since it was opened: kept, as at opening, and a fresh file starts.
-            Contents::Bad(_) => {
-                move_aside(target)?;
+            // Damaged since it was opened: kept, as at opening, and a fresh file starts; the
+            // player hears of it ([`HistoryStore::take_news`]).
+            Contents::Bad(reason) => {
+                let backup = move_aside(target)?;
+                self.news.replace(Some(moved_aside_note(&backup, &reason)));
                 Vec::new()
             }
         };
@@ -327,6 +336,14 @@ impl HistoryStore {
         }));
         Ok(())
     }
+}
+
+/// What the player is told of a history file that could not be read and was moved aside.
+fn moved_aside_note(backup: &Path, reason: &str) -> String {
+    format!(
+        "Unreadable hand history kept as {}; a fresh one started ({reason}).",
+        backup.display()
+    )
 }
 
 /// The newest `limit` of `entries` (oldest first).

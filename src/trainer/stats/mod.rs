@@ -441,12 +441,25 @@ impl StatsStore {
     /// returns [`StatsError::ReadOnly`] and writes nothing.
     pub fn add(&self, increments: &Tally, new_session: bool) -> Result<StatsFile, StatsError> {
         self.add_waiting(increments, new_session, Wait::Block)
+            .map(|(file, _)| file)
     }
 
     /// As [`StatsStore::add`], but waits at most [`LOCK_WAIT`] for the lock and then returns
     /// [`StatsError::Locked`] having written nothing: for the interactive loop, which keeps the
     /// increments and tries again at the next round.
     pub fn try_add(&self, increments: &Tally, new_session: bool) -> Result<StatsFile, StatsError> {
+        self.try_add_noting(increments, new_session)
+            .map(|(file, _)| file)
+    }
+
+    /// As [`StatsStore::try_add`], saying also when the file had been damaged since it was
+    /// opened and was moved aside before this write started a fresh one
+    /// ([`OpenNote::MovedAside`]): the player is told, as at opening.
+    pub fn try_add_noting(
+        &self,
+        increments: &Tally,
+        new_session: bool,
+    ) -> Result<(StatsFile, Option<OpenNote>), StatsError> {
         self.add_waiting(increments, new_session, Wait::AtMost(LOCK_WAIT))
     }
 
@@ -505,7 +518,7 @@ impl StatsStore {
         increments: &Tally,
         new_session: bool,
         wait: Wait,
-    ) -> Result<StatsFile, StatsError> {
+    ) -> Result<(StatsFile, Option<OpenNote>), StatsError> {
         let refuse = |reason: ReadOnlyReason| StatsError::ReadOnly {
             path: self.path.clone(),
             reason,
@@ -520,6 +533,7 @@ impl StatsStore {
             return Err(refuse(reason));
         }
         let _lock = lock(&target, wait)?;
+        let mut moved = None;
         let mut file = match read_contents(&self.path, &target)? {
             Contents::Missing => StatsFile::fresh(),
             Contents::Current(file) => file,
@@ -527,8 +541,9 @@ impl StatsStore {
                 return Err(refuse(ReadOnlyReason::NewerVersion { version }));
             }
             // Damaged since it was opened: kept, as at opening, and a fresh file starts.
-            Contents::Bad(_) => {
-                move_aside(&target)?;
+            Contents::Bad(reason) => {
+                let backup = move_aside(&target)?;
+                moved = Some(OpenNote::MovedAside { backup, reason });
                 StatsFile::fresh()
             }
         };
@@ -569,7 +584,7 @@ impl StatsStore {
         sessions.drain(..excess);
         let text = stored_text(&file, last_seen, sessions).map_err(|e| invalid(e.to_string()))?;
         replace(&target, |out| out.write_all(text.as_bytes()))?;
-        Ok(file)
+        Ok((file, moved))
     }
 }
 
