@@ -252,8 +252,16 @@ fn closing_text(app: &App, saved: bool) -> String {
         out.push_str(&format!("{line}\n"));
     }
     let s = coach.session();
+    // Left in the middle of a round (Ctrl-C, a hang-up): its stakes are still on the table,
+    // neither won nor lost, so the bankroll is short of them and the net does not count them.
+    let staked = app.table().seats()[app.your_seat()].staked();
+    let on_table = if staked > Units::ZERO {
+        format!(", {} staked in the round left unfinished", staked.plain())
+    } else {
+        String::new()
+    };
     out.push_str(&format!(
-        "{}, net {}; bankroll {} → {} (bought in {}). Seed {}.\n",
+        "{}, net {}; bankroll {} → {}{on_table} (bought in {}). Seed {}.\n",
         counted(s.rounds, "round"),
         net_text(s.net_money(), s.net()),
         app.starting_bankroll().plain(),
@@ -293,6 +301,25 @@ mod tests {
         );
         assert_eq!(app.bet(), Units::from_units(7));
         assert_eq!(app.bet_entry(), None);
+    }
+
+    #[test]
+    fn leaving_mid_round_says_what_is_still_staked() {
+        let mut args = PlayArgs::defaults();
+        args.no_stats = true;
+        let mut app = App::new(&Rules::default(), table_config(&args, Some(3)).unwrap()).unwrap();
+        let between = closing_text(&app, true);
+        assert!(
+            between.contains("bankroll 100 → 100 (bought in"),
+            "{between}"
+        );
+        app.update(crate::tui::Intent::Deal);
+        // Interrupted here: the bet is on the table, neither won nor lost.
+        let text = closing_text(&app, true);
+        assert!(
+            text.contains("bankroll 100 → 99, 1 staked in the round left unfinished"),
+            "{text}"
+        );
     }
 
     #[test]
