@@ -165,6 +165,9 @@ fn a_folder_is_refused_and_never_moved_aside() {
     assert!(!dir.join("stats.json.bak").exists());
     // A path ending in `..` is a folder too.
     assert_refused(&dir.0, &path.join(".."), "a folder");
+    // So is one ending in `/`, even where nothing is yet (every save would fail).
+    let new = PathBuf::from(format!("{}/", dir.join("new").display()));
+    assert_refused(&dir.0, &new, "a folder");
 }
 
 #[test]

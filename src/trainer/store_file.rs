@@ -99,8 +99,9 @@ pub(crate) fn not_a_file(path: &Path, target: &Path, kind: &'static str) -> Stat
 /// Refuses a `target` (of `path`) that exists and is not a regular file, from its metadata
 /// alone (opening a FIFO could block; opening a device could do anything).
 pub(crate) fn refuse_special(path: &Path, target: &Path) -> Result<(), StatsError> {
-    if target.file_name().is_none() {
-        // `/`, `..`, `dir/..`: a folder whether or not it exists.
+    let trailing_slash = path.as_os_str().as_bytes().ends_with(b"/");
+    if target.file_name().is_none() || trailing_slash {
+        // `/`, `..`, `dir/..`, `new/`: a folder whether or not it exists.
         return Err(not_a_file(path, target, "a folder"));
     }
     match fs::symlink_metadata(target) {
