@@ -115,6 +115,21 @@ pub struct Tally {
     pub practice: Practice,
 }
 
+/// The most of anything a valid tally (or statistics file) counts: 2⁵³, more than anyone
+/// plays, exact as an f64, and far enough from the limits of u64 and i64 that adding a
+/// session's counts cannot overflow.
+pub const MAX_COUNT: u64 = 1 << 53;
+
+/// The largest money figure a valid tally holds, in thousandths of a unit (4.6·10¹⁵ units):
+/// past any lifetime at the table's largest bets, and far enough from the ends of an `i64`
+/// that adding a session's figures cannot overflow.
+const MAX_MONEY_MILLI: u64 = 1 << 62;
+
+/// The largest sum of squared round results a valid tally holds, in millionths of a bet
+/// squared: a round adds at most 8 000² ([`Tally::record_round`]), so [`MAX_COUNT`] rounds
+/// stay below 2⁸⁰; an addition cannot overflow the `u128` from here.
+const MAX_NET_SQ_MICRO: u128 = 1 << 100;
+
 /// The skills the counting drills record.
 pub const SKILLS: [&str; 5] = ["countdown", "true-count", "decks", "ramp", "deviations"];
 
@@ -369,11 +384,8 @@ impl Tally {
     /// or pushed, cell keys name chart cells, and no counter is near its integer limit (where
     /// adding a session could wrap). Returns what is wrong, for the player.
     pub fn validate(&self) -> Result<(), String> {
-        // 2^53: more than anyone plays, exact as an f64, and far enough from the limits of
-        // u64 and i64 that adding a session's counts cannot overflow.
-        const LIMIT: u64 = 1 << 53;
         let in_range = |name: &str, n: u64| {
-            if n > LIMIT {
+            if n > MAX_COUNT {
                 Err(format!("{name} = {n} is out of range"))
             } else {
                 Ok(())
@@ -397,10 +409,35 @@ impl Tally {
             ("pushes", self.pushes),
             ("naturals", self.naturals),
             ("busts", self.busts),
+            ("doubles", self.doubles),
+            ("splits", self.splits),
+            ("dealer_naturals", self.dealer_naturals),
+            ("dealer_busts", self.dealer_busts),
+            ("rebuys", self.rebuys),
         ] {
             in_range(name, n)?;
         }
         in_range("net_milli", self.net_milli.unsigned_abs())?;
+        // Money and the sum of squares: a value past these would wrap at the next addition
+        // instead of adding up.
+        if self.net_money_milli.unsigned_abs() > MAX_MONEY_MILLI {
+            return Err(format!(
+                "net_money_milli = {} is out of range",
+                self.net_money_milli
+            ));
+        }
+        if !(0..=MAX_MONEY_MILLI as i64).contains(&self.rebought_milli) {
+            return Err(format!(
+                "rebought_milli = {} is not a sum of buy-ins",
+                self.rebought_milli
+            ));
+        }
+        if self.net_sq_micro > MAX_NET_SQ_MICRO {
+            return Err(format!(
+                "net_sq_micro = {} is out of range",
+                self.net_sq_micro
+            ));
+        }
         // Each settled hand is counted once as a win, a loss or a push (`record_hand`).
         if self.wins + self.losses + self.pushes != self.hands {
             return Err(format!(

@@ -40,20 +40,6 @@ pub const STATS_VERSION: u32 = 1;
 /// How long [`StatsStore::try_add`] waits for another session's lock before giving up.
 pub const LOCK_WAIT: Duration = Duration::from_millis(200);
 
-/// The most of anything a valid file counts: sessions, and every counter of the tally (the
-/// bound of [`Tally::validate`]'s counters).
-const MAX_COUNT: u64 = 1 << 53;
-
-/// The largest money figure a valid file holds, in thousandths of a unit (4.6·10¹⁵ units):
-/// past any lifetime at the table's largest bets, and far enough from the ends of an `i64`
-/// that adding a session's figures cannot overflow.
-const MAX_MONEY_MILLI: u64 = 1 << 62;
-
-/// The largest sum of squared round results a valid file holds, in millionths of a bet
-/// squared: a round adds at most 8 000² ([`Tally::record_round`]), so [`MAX_COUNT`] rounds
-/// stay below 2⁸⁰; an addition cannot overflow the `u128` from here.
-const MAX_NET_SQ_MICRO: u128 = 1 << 100;
-
 /// The stored file.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct StatsFile {
@@ -76,43 +62,10 @@ impl StatsFile {
 
     /// Whether the numbers are ones this program could have written.
     fn validate(&self) -> Result<(), String> {
-        if self.sessions > MAX_COUNT {
+        if self.sessions > super::tally::MAX_COUNT {
             return Err(format!("sessions = {} is out of range", self.sessions));
         }
-        self.lifetime.validate()?;
-        // The tally's figures its own check leaves out: a value past these would wrap at the
-        // next write instead of adding up.
-        let life = &self.lifetime;
-        for (name, n) in [
-            ("doubles", life.doubles),
-            ("splits", life.splits),
-            ("dealer_naturals", life.dealer_naturals),
-            ("dealer_busts", life.dealer_busts),
-            ("rebuys", life.rebuys),
-        ] {
-            if n > MAX_COUNT {
-                return Err(format!("{name} = {n} is out of range"));
-            }
-        }
-        if life.net_money_milli.unsigned_abs() > MAX_MONEY_MILLI {
-            return Err(format!(
-                "net_money_milli = {} is out of range",
-                life.net_money_milli
-            ));
-        }
-        if !(0..=MAX_MONEY_MILLI as i64).contains(&life.rebought_milli) {
-            return Err(format!(
-                "rebought_milli = {} is not a sum of buy-ins",
-                life.rebought_milli
-            ));
-        }
-        if life.net_sq_micro > MAX_NET_SQ_MICRO {
-            return Err(format!(
-                "net_sq_micro = {} is out of range",
-                life.net_sq_micro
-            ));
-        }
-        Ok(())
+        self.lifetime.validate()
     }
 }
 
