@@ -2,7 +2,7 @@
 //! (summary, export, reset) and the preferences file. Every file written is in a temp folder.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use blackjack_trainer::trainer::history::{
     DEFAULT_HISTORY_LIMIT, HISTORY_VERSION, compaction_slack, history_path,
@@ -34,20 +34,9 @@ fn run(home: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
 /// [`run`] with `input` on standard input (then its end).
 fn run_with_input(home: &Path, args: &[&str], env: &[(&str, &str)], input: &str) -> Output {
     use std::io::Write;
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_blackjack"));
-    cmd.args(args)
-        .env_remove("BLACKJACK_STATS")
-        .env_remove("BLACKJACK_CONFIG")
-        .env("HOME", home)
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .env("XDG_DATA_HOME", home.join("data"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    for (key, value) in env {
-        cmd.env(key, value);
-    }
-    let mut child = cmd.spawn().expect("the binary runs");
+    let mut child = common::blackjack_at(Some(home), args, env)
+        .spawn()
+        .expect("the binary runs");
     let mut stdin = child.stdin.take().expect("stdin is piped");
     // A binary that does not read its input may be gone already: that is not an error here.
     let _ = stdin.write_all(input.as_bytes());

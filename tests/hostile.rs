@@ -5,7 +5,7 @@
 use std::ffi::CString;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 use std::time::{Duration, Instant};
 
 mod common;
@@ -15,20 +15,9 @@ use common::TempDir;
 /// inside `home`; kills it and fails the test if it has not ended within ten seconds.
 fn run(home: &Path, args: &[&str], env: &[(&str, &str)], input: &[u8]) -> Output {
     use std::io::Write;
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_blackjack"));
-    cmd.args(args)
-        .env_remove("BLACKJACK_STATS")
-        .env_remove("BLACKJACK_CONFIG")
-        .env("HOME", home)
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .env("XDG_DATA_HOME", home.join("data"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    for (key, value) in env {
-        cmd.env(key, value);
-    }
-    let mut child = cmd.spawn().expect("the binary runs");
+    let mut child = common::blackjack_at(Some(home), args, env)
+        .spawn()
+        .expect("the binary runs");
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let _ = stdin.write_all(input);
     drop(stdin);

@@ -3,7 +3,7 @@
 //! "Today" is always a fixed day here ([`Clock::Fixed`], `BLACKJACK_TODAY`).
 
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use blackjack_trainer::analysis::basic_strategy;
 use blackjack_trainer::analysis::chart::{Cell, HandKind};
@@ -208,17 +208,9 @@ fn the_due_drill_asks_the_most_overdue_cell_first_and_ends_when_nothing_is_due()
 
 fn run(args: &[&str], env: &[(&str, &str)], stdin: &str) -> Output {
     use std::io::Write;
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_blackjack"));
-    cmd.args(args)
-        .env_remove("BLACKJACK_STATS")
-        .env_remove("BLACKJACK_CONFIG")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    for (key, value) in env {
-        cmd.env(key, value);
-    }
-    let mut child = cmd.spawn().expect("the binary runs");
+    let mut child = common::blackjack_at(None, args, env)
+        .spawn()
+        .expect("the binary runs");
     child
         .stdin
         .take()

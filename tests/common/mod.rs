@@ -1,7 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 
 use blackjack_trainer::engine::{Card, GameRng, Rules, Table, seeded_table};
 
@@ -31,4 +32,26 @@ impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
     }
+}
+
+/// The binary with `args`, as a person at home at `home` runs it: the statistics and
+/// preferences variables cleared, `HOME` and the config and data folders inside `home` (none
+/// set without a home), stdin, stdout and stderr piped, then `env` set.
+pub fn blackjack_at(home: Option<&Path>, args: &[&str], env: &[(&str, &str)]) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_blackjack"));
+    cmd.args(args)
+        .env_remove("BLACKJACK_STATS")
+        .env_remove("BLACKJACK_CONFIG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Some(home) = home {
+        cmd.env("HOME", home)
+            .env("XDG_CONFIG_HOME", home.join("config"))
+            .env("XDG_DATA_HOME", home.join("data"));
+    }
+    for (key, value) in env {
+        cmd.env(key, value);
+    }
+    cmd
 }
