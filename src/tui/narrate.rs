@@ -6,7 +6,7 @@
 
 use crate::ai::IndexMove;
 use crate::engine::{
-    Action, Card, CloseReason, DealerHand, Event, OutcomeKind, Recipient, Seat, Units,
+    Action, Card, CloseReason, DealerHand, Event, OutcomeKind, Recipient, Seat, Total, Units,
 };
 
 use super::app::{Message, SeatInfo, Tone};
@@ -102,17 +102,38 @@ impl Narrator<'_> {
             } if s == seat && h == hand => Some(card),
             _ => None,
         });
-        let total = seats
-            .get(seat)
-            .and_then(|s| s.hands().get(hand))
-            .map(|h| h.total());
-        let bust = total.is_some_and(|t| t.is_bust());
-        let total_text = match total {
+        let total_of = |h: usize| {
+            seats
+                .get(seat)
+                .and_then(|s| s.hands().get(h))
+                .map(|h| h.total())
+        };
+        let words = |total: Option<Total>| match total {
             Some(t) if t.is_bust() => format!("bust with {}", t.value),
             Some(t) => t.to_string(),
             None => String::new(),
         };
+        let total = total_of(hand);
+        let bust = total.is_some_and(|t| t.is_bust());
+        let total_text = words(total);
         let shown = |c: Card| card_text(c, self.ascii);
+        // The cards split hands took in this step: both hands' after a split (aces take theirs
+        // at once), the next hand's when play moves on to it.
+        let split_cards: Vec<String> = events
+            .iter()
+            .filter_map(|e| match *e {
+                Event::CardDealt {
+                    to: Recipient::Hand { seat: s, hand: h },
+                    card,
+                } if s == seat && (h != hand || action == Action::Split) => Some(format!(
+                    "hand {} takes {} → {}",
+                    h + 1,
+                    shown(card),
+                    words(total_of(h))
+                )),
+                _ => None,
+            })
+            .collect();
         let text = match (action, card) {
             (Action::Stand, _) => format!("{who} {} on {total_text}", verb("stand", "stands")),
             (Action::Hit, Some(c)) => {
@@ -125,6 +146,11 @@ impl Narrator<'_> {
             ),
             (Action::Split, _) => format!("{who} {} the pair", verb("split", "splits")),
             (_, None) => format!("{who}: {action}"),
+        };
+        let text = match (split_cards.is_empty(), action) {
+            (true, _) => text,
+            (false, Action::Split) => format!("{text}: {}", split_cards.join("; ")),
+            (false, _) => format!("{text}; {}", split_cards.join("; ")),
         };
         let tone = if you && bust { Tone::Bad } else { Tone::Info };
         message(tone, text)
