@@ -26,6 +26,7 @@ use crate::trainer::evs::LiveEvs;
 use crate::trainer::tally::Tally;
 
 use super::background::{EvWorker, StrategySlot};
+use super::counting::IndexHint;
 use super::drill::DrillScreen;
 use super::hint;
 use super::log::Log;
@@ -674,8 +675,11 @@ impl App {
         // In counting mode the index play where it applies, or the index to watch for; else
         // the reason for the play.
         let mut line = format!("{basic}{marker}");
-        if let Some(index) = self.index_hint(&basic, &marker, chart_play, view.legal()) {
-            line = index;
+        if let Some(index) = self.index_hint(chart_play, view.legal()) {
+            line = match index {
+                IndexHint::Play(play) => format!("{play}{marker}"),
+                IndexHint::Watch(watch) => format!("{line} · {watch}"),
+            };
         } else if let Some(cell) = self.live_cell()
             && let Some(why) = crate::analysis::reasons::reason(
                 strategy,

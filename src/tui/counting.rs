@@ -13,6 +13,14 @@ use crate::trainer::practice::parse_count;
 
 use super::app::{App, Tone};
 
+/// The index note of a hint in counting mode.
+pub(crate) enum IndexHint {
+    /// The index play applies now: the hint is this play, in place of the chart's.
+    Play(String),
+    /// It does not: the chart's play stands, and this is the index to watch for.
+    Watch(String),
+}
+
 /// A graded decision: the grade, the index play that decided it (in counting mode), and the
 /// legal actions' EVs it was graded with, best first.
 pub(crate) type GradedDecision = (Grade, Option<IndexCall>, Vec<(Action, f64)>);
@@ -68,17 +76,10 @@ impl App {
         Some((grade, call, ranked_legal(&evs, legal)))
     }
 
-    /// The hint in counting mode, for a hand whose cell has an index play: the index play
-    /// itself where it applies now and is legal (worded as its grade will be, with the chart's
-    /// play, `chart`, it replaces), else the chart's hint `basic` and the index to watch for;
-    /// `marker` (which hand, after a split) follows the play.
-    pub(crate) fn index_hint(
-        &self,
-        basic: &str,
-        marker: &str,
-        chart: Action,
-        legal: ActionSet,
-    ) -> Option<String> {
+    /// The hint's index note in counting mode, for a hand whose cell has an index play: the
+    /// index play itself where it applies now and is legal (worded as its grade will be, with
+    /// the chart's play, `chart`, it replaces), else the index to watch for.
+    pub(crate) fn index_hint(&self, chart: Action, legal: ActionSet) -> Option<IndexHint> {
         if !self.counting {
             return None;
         }
@@ -87,11 +88,11 @@ impl App {
         let play = indices.get(cell)?;
         let tc = self.floored_count();
         Some(match indices.deviation(cell, tc, legal) {
-            Some(now) => format!("{}{marker}", IndexCall { tc, chart }.text(now, &cell)),
-            None => format!(
-                "{basic}{marker} · index: {} (true count {tc:+})",
+            Some(now) => IndexHint::Play(IndexCall { tc, chart }.text(now, &cell)),
+            None => IndexHint::Watch(format!(
+                "index: {} (true count {tc:+})",
                 crate::trainer::counting::index_words(play)
-            ),
+            )),
         })
     }
 
