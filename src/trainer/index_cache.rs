@@ -12,7 +12,7 @@
 //! cannot be written costs only the next start's wait.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
@@ -179,14 +179,11 @@ fn write(path: &Path, build: &str, rules_text: &str, table: &IndexTable) -> Opti
     store_file::replace(path, |file| std::io::Write::write_all(file, &text)).ok()
 }
 
-/// The cache file `cached_or_computed` uses in `dir` for `rules`.
-pub fn cache_path(dir: &Path, rules: &Rules) -> PathBuf {
-    dir.join(file_name(&rules.to_toml()))
-}
-
 #[cfg(test)]
 mod tests {
     use std::cell::Cell as Calls;
+
+    use std::path::PathBuf;
 
     use super::*;
     use crate::analysis::chart::HandKind;
@@ -219,6 +216,11 @@ mod tests {
             calls.set(calls.get() + 1);
             table()
         }
+    }
+
+    /// The cache file `cached_or_computed` uses in `dir` for `rules`.
+    fn cache_path(dir: &Path, rules: &Rules) -> PathBuf {
+        dir.join(file_name(&rules.to_toml()))
     }
 
     fn temp_dir(name: &str) -> PathBuf {
