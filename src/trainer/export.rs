@@ -240,6 +240,12 @@ pub(super) fn read_session_rows(target: &Path) -> Vec<SessionRow> {
     let Ok(value) = serde_json::from_slice::<Value>(&bytes) else {
         return Vec::new();
     };
+    session_rows_in(&value)
+}
+
+/// The session rows of a statistics file already decoded as JSON, as [`read_session_rows`]
+/// reads them.
+pub(super) fn session_rows_in(value: &Value) -> Vec<SessionRow> {
     let Some(rows) = value.get("session_rows").and_then(Value::as_array) else {
         return Vec::new();
     };
@@ -258,6 +264,12 @@ pub(super) fn read_last_seen(target: &Path) -> BTreeMap<String, u64> {
     let Ok(value) = serde_json::from_slice::<Value>(&bytes) else {
         return BTreeMap::new();
     };
+    last_seen_in(&value)
+}
+
+/// The `last_seen` times of a statistics file already decoded as JSON, as [`read_last_seen`]
+/// reads them.
+pub(super) fn last_seen_in(value: &Value) -> BTreeMap<String, u64> {
     let Some(entries) = value.get("last_seen").and_then(Value::as_object) else {
         return BTreeMap::new();
     };

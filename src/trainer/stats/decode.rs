@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use super::{STATS_VERSION, StatsError, StatsFile, Tally};
 use crate::analysis::chart::Cell;
-use crate::trainer::export::{read_last_seen, read_session_rows};
+use crate::trainer::export::{last_seen_in, session_rows_in};
 use crate::trainer::store_file::read_bytes;
 
 /// What the file holds.
@@ -35,7 +35,7 @@ pub(super) fn read_contents(path: &Path, target: &Path) -> Result<Contents, Stat
     Ok(match read_bytes(path, target)? {
         None => Contents::Missing,
         Some(bytes) => match decode(&bytes) {
-            Contents::Current(file) => match unread_beside(&bytes, target) {
+            Contents::Current(file) => match unread_beside(&bytes) {
                 Some(reason) => Contents::Bad(reason),
                 None => Contents::Current(file),
             },
@@ -44,11 +44,11 @@ pub(super) fn read_contents(path: &Path, target: &Path) -> Result<Contents, Stat
     })
 }
 
-/// What of the session rows and `last_seen` times beside the tally in `bytes` (the file at
-/// `target`) the readers cannot take, if anything. They keep what they can read
-/// ([`read_session_rows`], [`read_last_seen`]) and a write keeps only that, so a file they
-/// would take only part of is damaged: moved aside, not rewritten without the rest.
-fn unread_beside(bytes: &[u8], target: &Path) -> Option<String> {
+/// What of the session rows and `last_seen` times beside the tally in `bytes` the readers
+/// cannot take, if anything. They keep what they can read ([`session_rows_in`],
+/// [`last_seen_in`], here from the bytes already read) and a write keeps only that, so a file
+/// they would take only part of is damaged: moved aside, not rewritten without the rest.
+fn unread_beside(bytes: &[u8]) -> Option<String> {
     let value = serde_json::from_slice::<Value>(bytes).ok()?;
     let stored = |name: &str, len: fn(&Value) -> Option<usize>| match value.get(name) {
         None => Ok(0),
@@ -58,7 +58,7 @@ fn unread_beside(bytes: &[u8], target: &Path) -> Option<String> {
     let Ok(rows) = rows else {
         return Some("session_rows is not a list of session rows".to_owned());
     };
-    let kept = read_session_rows(target).len();
+    let kept = session_rows_in(&value).len();
     if kept < rows {
         return Some(format!(
             "session_rows: {} of {rows} rows cannot be read",
@@ -78,7 +78,7 @@ fn unread_beside(bytes: &[u8], target: &Path) -> Option<String> {
     let Ok(times) = stored("last_seen", cells) else {
         return Some("last_seen is not a map of chart cells to times".to_owned());
     };
-    let kept = read_last_seen(target).len();
+    let kept = last_seen_in(&value).len();
     (kept < times).then(|| {
         format!(
             "last_seen: {} of {times} times cannot be read",
