@@ -8,7 +8,7 @@
 //!
 //! Layout of `cards`: `[discards | cards on the table | undealt]`.
 
-use rand::{Rng, RngExt};
+use rand::Rng;
 
 use super::card::{Card, Rank, Suit};
 
@@ -117,24 +117,22 @@ impl Shoe {
         if undealt.is_empty() || self.stacked != 0 {
             return None;
         }
-        // A uniform offset into the undealt part, drawn exactly as `random_range(next..len)`
-        // draws it (`pick`), so seeded games deal the same cards. The count fits in a `u32`
-        // without a check: a shoe holds at most 255 decks, and opens another deck only when
-        // every card it has is on the table (a few hundred cards at most).
+        // A uniform offset into the undealt part. The count fits in a `u32` without a check:
+        // a shoe holds at most 255 decks, and opens another deck only when every card it has
+        // is on the table (a few hundred cards at most).
         debug_assert!(u32::try_from(undealt.len()).is_ok());
-        let offset = rng.random_range(0..undealt.len() as u32) as usize;
+        let offset = uniform_below(rng, undealt.len() as u32) as usize;
         undealt.swap(0, offset);
         self.next = next + 1;
         Some(undealt[0])
     }
 
-    /// A uniform index in `next..len`. Sampled as `u32`, exactly as `random_range` samples a
-    /// `usize` range that fits in 32 bits, so seeded games deal the same cards either way.
+    /// A uniform index in `next..len`, as [`Shoe::draw_plain`] draws it.
     #[inline(always)]
     fn pick<R: Rng + ?Sized>(rng: &mut R, next: usize, len: usize) -> usize {
-        match (u32::try_from(next), u32::try_from(len)) {
-            (Ok(lo), Ok(hi)) => rng.random_range(lo..hi) as usize,
-            _ => rng.random_range(next..len),
+        match u32::try_from(len - next) {
+            Ok(n) => next + uniform_below(rng, n) as usize,
+            Err(_) => rand::RngExt::random_range(rng, next..len),
         }
     }
 
@@ -228,6 +226,24 @@ impl Shoe {
     }
 }
 
+/// A uniform number in `0..n` (`n ≥ 1`), drawn exactly as rand's `random_range(0..n)` draws
+/// it for a `u32` range, from the same random words (its single-sample method: Canon's, with
+/// one refinement word in the rare case the first leaves it undecided), so seeded games deal
+/// as they always have. Only the checks for an empty or a full range are left out: a draw
+/// from the shoe needs neither, and they are most of the cost at the rate the simulator deals.
+#[inline(always)]
+fn uniform_below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
+    debug_assert!(n > 0);
+    let wide = u64::from(rng.next_u32()) * u64::from(n);
+    let (high, low) = ((wide >> 32) as u32, wide as u32);
+    if low > n.wrapping_neg() {
+        let next_high = ((u64::from(rng.next_u32()) * u64::from(n)) >> 32) as u32;
+        high + u32::from(low.checked_add(next_high).is_none())
+    } else {
+        high
+    }
+}
+
 #[cfg(test)]
 impl Shoe {
     /// The undealt cards, in no meaningful order. Test-only and crate-private: no view exposes
@@ -242,6 +258,37 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
+
+    /// `uniform_below` is rand's `random_range` without its range checks: the same numbers
+    /// from the same stream, for shoe-sized counts and for counts where the refinement word
+    /// is needed often.
+    #[test]
+    fn offsets_are_drawn_exactly_as_random_range_draws_them() {
+        use rand::RngExt;
+        for n in [
+            1u32,
+            2,
+            3,
+            52,
+            311,
+            312,
+            416,
+            13_260,
+            u32::MAX / 3 * 2,
+            u32::MAX,
+        ] {
+            let mut ours = ChaCha8Rng::seed_from_u64(u64::from(n));
+            let mut rands = ours.clone();
+            for _ in 0..20_000 {
+                assert_eq!(
+                    uniform_below(&mut ours, n),
+                    rands.random_range(0..n),
+                    "n = {n}"
+                );
+            }
+            assert_eq!(ours, rands, "n = {n}: the same words used");
+        }
+    }
 
     #[test]
     fn a_shoe_deals_every_card_once() {
