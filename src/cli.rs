@@ -417,7 +417,7 @@ pub struct SimArgs {
     #[arg(long)]
     pub threads: Option<usize>,
     /// Cut-card penetration, overriding the rules file (0.25–1.0).
-    #[arg(long, conflicts_with = "fresh_shoe")]
+    #[arg(long, conflicts_with = "fresh_shoe", value_parser = parse_penetration)]
     pub penetration: Option<f64>,
     /// Shuffle a full shoe before every round.
     #[arg(long)]
@@ -492,6 +492,20 @@ fn parse_pace(text: &str) -> Result<f64, String> {
 pub fn parse_ramp(text: &str) -> Result<BetRamp, String> {
     text.parse()
         .map_err(|err: crate::sim::count::RampError| err.to_string())
+}
+
+/// Parses `--penetration`: a fraction of the shoe, as a rules file takes it
+/// ([`Rules::PENETRATION`](crate::engine::Rules::PENETRATION)). The error echoes the value as
+/// typed (`1e400` is not "inf").
+pub fn parse_penetration(text: &str) -> Result<f64, String> {
+    use crate::engine::Rules;
+    match text.trim().parse::<f64>() {
+        Ok(p) if Rules::PENETRATION.contains(&p) => Ok(p),
+        _ => Err(format!(
+            "`{text}` is not a penetration: expected {}",
+            Rules::PENETRATION_TEXT
+        )),
+    }
 }
 
 /// The largest `--bankroll`, in units.

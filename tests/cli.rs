@@ -371,6 +371,21 @@ fn a_bad_value_of_our_own_checks_is_a_usage_error_status_2() {
             ][..],
             "--penetration",
         ),
+        // Echoed as typed: a number too large for an f64 is not "inf".
+        (
+            &["sim", "--hands", "10", "--penetration", "1e400"][..],
+            "`1e400` is not a penetration: expected a number from 0.25 to 1.0",
+        ),
+        (
+            &[
+                "sim",
+                "--count",
+                "hilo",
+                "--ramp",
+                "1,99999999999999999999999",
+            ][..],
+            "a bet of 99999999999999999999999 is too large",
+        ),
     ] {
         let out = blackjack_with_input(args, Stdio::null());
         let err = String::from_utf8_lossy(&out.stderr);

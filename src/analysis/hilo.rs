@@ -50,9 +50,9 @@ pub enum RampError {
     /// A bet of zero (the seat would sit the round out: wonging is not simulated).
     #[error("a bet of 0 is not allowed: every bet is at least 1 unit")]
     Zero,
-    /// A bet above [`MAX_RAMP_BET`].
+    /// A bet above [`MAX_RAMP_BET`], as it was written.
     #[error("a bet of {0} is too large: at most {MAX_RAMP_BET} units")]
-    TooLarge(u64),
+    TooLarge(String),
     /// More than [`MAX_RAMP_STEPS`] bets.
     #[error("the ramp has {0} steps: at most {MAX_RAMP_STEPS}")]
     TooLong(usize),
@@ -71,7 +71,7 @@ impl BetRamp {
             return Err(RampError::Zero);
         }
         if let Some(&big) = bets.iter().find(|&&b| b > MAX_RAMP_BET) {
-            return Err(RampError::TooLarge(u64::from(big)));
+            return Err(RampError::TooLarge(big.to_string()));
         }
         Ok(BetRamp { bets })
     }
@@ -110,13 +110,11 @@ impl std::str::FromStr for BetRamp {
                 if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
                     return Err(RampError::NotANumber(part.to_owned()));
                 }
-                match part.parse::<u64>() {
-                    Ok(bet) => u32::try_from(bet)
-                        .ok()
-                        .filter(|&b| b <= MAX_RAMP_BET)
-                        .ok_or(RampError::TooLarge(bet)),
-                    Err(_) => Err(RampError::TooLarge(u64::MAX)),
-                }
+                // Digits only, so a failed parse can only be a number too large for a `u32`.
+                part.parse::<u32>()
+                    .ok()
+                    .filter(|&b| b <= MAX_RAMP_BET)
+                    .ok_or_else(|| RampError::TooLarge(part.to_owned()))
             })
             .collect::<Result<Vec<u32>, RampError>>()?;
         BetRamp::new(bets)
@@ -180,8 +178,12 @@ mod tests {
             ("1,-2", RampError::NotANumber("-2".into())),
             ("1.5", RampError::NotANumber("1.5".into())),
             ("0,1", RampError::Zero),
-            ("1,10001", RampError::TooLarge(10_001)),
-            ("99999999999999999999999", RampError::TooLarge(u64::MAX)),
+            ("1,10001", RampError::TooLarge("10001".to_owned())),
+            // Echoed as written, not as the largest number the parser holds.
+            (
+                "1, 99999999999999999999999",
+                RampError::TooLarge("99999999999999999999999".to_owned()),
+            ),
         ] {
             assert_eq!(text.parse::<BetRamp>(), Err(err), "{text:?}");
         }

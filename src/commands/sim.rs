@@ -34,14 +34,9 @@ pub fn sim(rules: &Rules, seed: Option<u64>, args: &SimArgs) -> anyhow::Result<(
     let shoe = if args.fresh_shoe {
         ShoeMode::Fresh
     } else {
-        let p = args.penetration.unwrap_or(rules.penetration);
-        if !(0.25..=1.0).contains(&p) {
-            return Err(UsageError(format!(
-                "--penetration {p} is not allowed: expected a number from 0.25 to 1.0"
-            ))
-            .into());
-        }
-        ShoeMode::CutCard(p)
+        // Both are in `Rules::PENETRATION`: the rules file and `--penetration` are checked as
+        // they are read.
+        ShoeMode::CutCard(args.penetration.unwrap_or(rules.penetration))
     };
     let seed = seed.unwrap_or_else(rand::random);
     // `--strategy counter` is the counting simulator: Hi-Lo unless --count names a system.

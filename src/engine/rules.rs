@@ -183,6 +183,11 @@ impl Default for Rules {
 }
 
 impl Rules {
+    /// The penetrations a cut card may be placed at: a fraction of the shoe.
+    pub const PENETRATION: std::ops::RangeInclusive<f64> = 0.25..=1.0;
+    /// [`Rules::PENETRATION`] in words, for the errors that refuse one.
+    pub const PENETRATION_TEXT: &str = "a number from 0.25 to 1.0";
+
     /// Reads a rules file: the fields it names override the embedded defaults.
     pub fn from_toml(text: &str) -> Result<Rules, RulesError> {
         Rules::default().merged(text)
@@ -223,8 +228,9 @@ impl Rules {
                         float_in(value, 1.0, 2.0).ok_or_else(|| bad("a number from 1.0 to 2.0"))?;
                 }
                 "penetration" => {
-                    rules.penetration = float_in(value, 0.25, 1.0)
-                        .ok_or_else(|| bad("a number from 0.25 to 1.0"))?;
+                    let (lo, hi) = Rules::PENETRATION.into_inner();
+                    rules.penetration =
+                        float_in(value, lo, hi).ok_or_else(|| bad(Rules::PENETRATION_TEXT))?;
                 }
                 "min_bet" | "max_bet" => {
                     let bet = int_in(value, 1, i64::from(MAX_TABLE_BET)).ok_or_else(|| {
