@@ -9,7 +9,9 @@
 //! a rebuilt program or changed rules work the table out again. The figures are stored as the
 //! bits of their `f64`s, so what is read back is the computed table to the last bit. A file
 //! that is missing, unreadable, torn or of another build is ignored and replaced; a cache that
-//! cannot be written costs only the next start's wait.
+//! cannot be written costs only the next start's wait. The folder keeps the tables of the
+//! [`KEEP`] rule sets used last (a read marks its file as used); older ones are removed when a
+//! new table is written, so trying many rule sets does not fill the disk.
 
 use std::fs;
 use std::path::Path;
@@ -23,6 +25,9 @@ use crate::engine::{Action, Rules};
 
 /// The layout of the file; a change makes older files unreadable, so they are replaced.
 const FORMAT: u32 = 1;
+
+/// The rule sets whose tables are kept: about 110 KB each.
+pub const KEEP: usize = 8;
 
 /// The index table for `rules` from the cache in the platform's cache folder, or worked out
 /// ([`crate::analysis::indices::index_table`]) and kept there for the next start.
@@ -48,13 +53,18 @@ pub fn cached_or_computed(
 ) -> IndexTable {
     let rules_text = rules.to_toml();
     let path = dir.map(|d| d.join(file_name(&rules_text)));
-    if let Some(table) = path.as_deref().and_then(|p| read(p, build, &rules_text)) {
+    if let Some(path) = &path
+        && let Some(table) = read(path, build, &rules_text)
+    {
+        mark_used(path);
         return table;
     }
     let table = compute(rules);
-    if let Some(path) = &path {
+    if let (Some(path), Some(dir)) = (&path, dir) {
         // A cache that cannot be written is no error: the next start works the table out.
-        let _ = write(path, build, &rules_text, &table);
+        if write(path, build, &rules_text, &table).is_some() {
+            prune(dir, KEEP);
+        }
     }
     table
 }
@@ -83,6 +93,37 @@ fn file_name(rules_text: &str) -> String {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     });
     format!("indices-{hash:016x}.json")
+}
+
+/// Marks a cache file as used now (its modification time), so [`prune`] keeps it longest.
+/// Best effort: a file that cannot be touched is only pruned sooner.
+fn mark_used(path: &Path) {
+    if let Ok(file) = fs::File::options().write(true).open(path) {
+        let _ = file.set_modified(std::time::SystemTime::now());
+    }
+}
+
+/// Removes the cache files in `dir` beyond the `keep` used last: regular files named as
+/// [`file_name`] names them, nothing else. Best effort, as the cache is.
+fn prune(dir: &Path, keep: usize) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    let mut tables: Vec<(std::time::SystemTime, std::path::PathBuf)> = entries
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .filter(|e| {
+            e.file_name()
+                .to_str()
+                .is_some_and(|n| n.starts_with("indices-") && n.ends_with(".json"))
+        })
+        .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
+        .collect();
+    // Used last first.
+    tables.sort_by(|a, b| b.cmp(a));
+    for (_, path) in tables.iter().skip(keep) {
+        let _ = fs::remove_file(path);
+    }
 }
 
 /// The file as stored.
@@ -270,6 +311,58 @@ mod tests {
         );
         cached_or_computed(Some(&dir), "build 2", &rules, compute);
         assert_eq!(calls.get(), 4, "and read the time after");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// Rules that differ only in their penetration, `i` hundredths above a half.
+    fn rules_number(i: u32) -> Rules {
+        Rules {
+            penetration: 0.5 + f64::from(i) / 100.0,
+            ..Rules::default()
+        }
+    }
+
+    #[test]
+    fn the_folder_keeps_the_tables_used_last_and_nothing_else_is_touched() {
+        let dir = temp_dir("prune");
+        let calls = Calls::new(0);
+        let compute = counted(&calls);
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(dir.join("notes.txt"), "mine").unwrap();
+        let n = KEEP as u32;
+        for i in 0..n {
+            cached_or_computed(Some(&dir), "b", &rules_number(i), compute);
+        }
+        // Written in order an hour apart, the first the oldest.
+        let hour = std::time::Duration::from_secs(3600);
+        let start = std::time::SystemTime::now() - hour * (n + 2);
+        for i in 0..n {
+            let file = fs::File::options()
+                .write(true)
+                .open(cache_path(&dir, &rules_number(i)))
+                .unwrap();
+            file.set_modified(start + hour * i).unwrap();
+        }
+        // The oldest is used again, so it is kept; three new rule sets push out the three
+        // used least since.
+        cached_or_computed(Some(&dir), "b", &rules_number(0), compute);
+        assert_eq!(calls.get(), n, "read from the cache");
+        for i in n..n + 3 {
+            cached_or_computed(Some(&dir), "b", &rules_number(i), compute);
+        }
+        let kept = |i| cache_path(&dir, &rules_number(i)).exists();
+        assert!(kept(0) && (n..n + 3).all(kept), "used last");
+        assert!(!kept(1) && !kept(2) && !kept(3), "used least");
+        assert!((4..n).all(kept));
+        let tables = fs::read_dir(&dir)
+            .unwrap()
+            .filter(|e| {
+                let name = e.as_ref().unwrap().file_name();
+                name.to_str().unwrap().starts_with("indices-")
+            })
+            .count();
+        assert_eq!(tables, KEEP);
+        assert_eq!(fs::read_to_string(dir.join("notes.txt")).unwrap(), "mine");
         let _ = fs::remove_dir_all(&dir);
     }
 
