@@ -13,16 +13,17 @@ use blackjack_trainer::analysis::deviation::{IndexTable, illustrious_18};
 use blackjack_trainer::cli::Level;
 use blackjack_trainer::engine::Rules;
 use blackjack_trainer::sim::count::{BetRamp, CountTally, Counter, play_counted_rounds};
-use blackjack_trainer::sim::{Tally, chunk_rng, play_rounds, sim_table};
+use blackjack_trainer::sim::{Tally, chunk_rng, flat_table, play_rounds, sim_table};
 
 /// Rounds per measured iteration: enough to pass through many shoes and reshuffles.
 const ROUNDS: u64 = 100_000;
 
 /// Plays `ROUNDS` rounds with the cut card of the default rules, continuing at the same table
-/// (and the same shoe) from one iteration to the next.
+/// (and the same shoe) from one iteration to the next, at the flat simulator's table (no count
+/// of the cards seen, as `blackjack sim` plays).
 fn bench_level<S: Strategy>(c: &mut Criterion, name: &str, strategy: &S) {
     let rules = Rules::default();
-    let mut table = sim_table(rules, chunk_rng(2026, 0));
+    let mut table = flat_table(rules, chunk_rng(2026, 0));
     let mut group = c.benchmark_group("sim");
     group.throughput(Throughput::Elements(ROUNDS));
     group.sample_size(20);

@@ -131,6 +131,12 @@ pub enum Event {
 /// Where a table puts its events. The sink is chosen by type, so a table that keeps no events
 /// carries no event code at all.
 pub trait EventSink {
+    /// Whether the table keeps its count of the cards seen ([`super::Table::seen`]), which
+    /// every view and every counting player reads. Only the flat simulator's sink,
+    /// [`Uncounted`], leaves it out: it reads no view and counts nothing, and counting costs
+    /// it a few percent of its speed. A table that keeps no count offers neither the count nor
+    /// a view (asking is a compile-time error), so no player can read a count that is not kept.
+    const KEEPS_SEEN: bool = true;
     /// Records one event (or drops it).
     fn record(&mut self, event: Event);
     /// Forgets every recorded event: a new round begins.
@@ -182,7 +188,37 @@ impl EventSink for EventLog {
     }
 }
 
-/// Drops every event: the sink of the headless simulator.
+/// Drops every event and keeps no count of the cards seen ([`EventSink::KEEPS_SEEN`]): the
+/// sink of the flat simulator, which plays basic strategy at a flat bet and so reads neither.
+///
+/// Its table plays as any other, but has no count and no view to give:
+///
+/// ```compile_fail
+/// use blackjack_trainer::engine::Rules;
+/// use blackjack_trainer::sim::{chunk_rng, flat_table};
+/// let mut table = flat_table(Rules::default(), chunk_rng(1, 0));
+/// table.start_round().unwrap();
+/// let _ = table.seen(); // error: this table keeps no count of the cards seen
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Uncounted;
+
+impl EventSink for Uncounted {
+    const KEEPS_SEEN: bool = false;
+
+    #[inline(always)]
+    fn record(&mut self, _event: Event) {}
+
+    #[inline(always)]
+    fn clear(&mut self) {}
+
+    #[inline(always)]
+    fn events(&self) -> &[Event] {
+        &[]
+    }
+}
+
+/// Drops every event: the sink of the counting simulator and of headless tables.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct NoEvents;
 

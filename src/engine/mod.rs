@@ -16,7 +16,7 @@ pub mod view;
 
 pub use action::{Action, ActionError, ActionSet, BetError, IllegalReason};
 pub use card::{Card, Rank, Suit, ValueCounts};
-pub use event::{CloseReason, Event, EventLog, EventSink, NoEvents, Recipient};
+pub use event::{CloseReason, Event, EventLog, EventSink, NoEvents, Recipient, Uncounted};
 pub use hand::{Cards, Total};
 pub use round::{
     DealerHand, MAX_BANKROLL, MAX_HANDS, MAX_SEATS, Phase, PlayerHand, Seat, Table, UNLIMITED,

@@ -283,8 +283,10 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         &self.shoe
     }
 
-    /// Face-up cards seen since the shuffle.
+    /// Face-up cards seen since the shuffle. Only a table that keeps the count has it
+    /// ([`EventSink::KEEPS_SEEN`]; asking one that does not is a compile-time error).
     pub fn seen(&self) -> &ValueCounts {
+        const { assert!(L::KEEPS_SEEN, "this table keeps no count of the cards seen") };
         &self.seen
     }
 
@@ -317,14 +319,15 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         self.log.events()
     }
 
-    /// What `seat` may see, and its legal actions.
+    /// What `seat` may see, and its legal actions. Only a table that keeps the count of the
+    /// cards seen has views ([`EventSink::KEEPS_SEEN`]).
     pub fn view(&self, seat: usize) -> SeatView<'_> {
         SeatView::new(
             seat,
             &self.rules,
             &self.seats[..self.seat_count],
             &self.dealer,
-            &self.seen,
+            self.seen(),
             self.shoe.remaining(),
             self.shoe.until_cut(),
             self.phase,
@@ -372,13 +375,15 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     fn restocked(&mut self, note: DrawNote) {
         // A fresh count: only what is on the table has been seen from the new stock.
         self.seen = ValueCounts::default();
-        for hand in self.seats[..self.seat_count].iter().flat_map(|s| s.hands()) {
-            for c in hand.cards.as_slice() {
+        if L::KEEPS_SEEN {
+            for hand in self.seats[..self.seat_count].iter().flat_map(|s| s.hands()) {
+                for c in hand.cards.as_slice() {
+                    self.seen.add(c.value());
+                }
+            }
+            for c in self.dealer.cards.as_slice() {
                 self.seen.add(c.value());
             }
-        }
-        for c in self.dealer.cards.as_slice() {
-            self.seen.add(c.value());
         }
         self.emit(if note == DrawNote::DeckAdded {
             Event::DeckAdded
@@ -391,7 +396,9 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     fn deal_to_hand(&mut self, seat: usize, hand: usize) -> Card {
         let card = self.draw();
         self.seats[seat].hands[hand].cards.push(card);
-        self.seen.add(card.value());
+        if L::KEEPS_SEEN {
+            self.seen.add(card.value());
+        }
         self.emit(Event::CardDealt {
             to: Recipient::Hand { seat, hand },
             card,
@@ -403,7 +410,9 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     fn deal_to_dealer(&mut self) -> Card {
         let card = self.draw();
         self.dealer.cards.push(card);
-        self.seen.add(card.value());
+        if L::KEEPS_SEEN {
+            self.seen.add(card.value());
+        }
         card
     }
 
@@ -798,7 +807,9 @@ impl<R: Rng, L: EventSink> Table<R, L> {
             .expect("the face-down card is dealt with the first cards");
         self.dealer.cards.push(hole);
         self.dealer.revealed = true;
-        self.seen.add(hole.value());
+        if L::KEEPS_SEEN {
+            self.seen.add(hole.value());
+        }
         self.emit(Event::HoleCardRevealed { card: hole });
         if self.dealer.cards.is_two_card_21() {
             self.emit(Event::DealerNatural);

@@ -1,7 +1,8 @@
 //! Headless play of many rounds for one seat, for checks and benchmarks.
 //!
 //! The simulator drives the real [`Table`] — the same state machine the terminal table plays —
-//! with a [`Strategy`], keeping no events ([`NoEvents`]). Work is cut into chunks of
+//! with a [`Strategy`], keeping no events and no count of the cards seen ([`Uncounted`],
+//! [`flat_table`]; the counting simulator's tables keep the count). Work is cut into chunks of
 //! [`CHUNK_ROUNDS`] rounds; chunk `i` is played at its own table with its own ChaCha stream
 //! (key from the seed, stream number `i`), so a chunk's result depends on the seed and `i`
 //! only. Worker threads take chunks from an atomic counter, so a busy core does not stall the
@@ -21,7 +22,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::ai::Strategy;
 use crate::engine::{
-    Action, ActionError, ActionSet, Cards, EventSink, GameRng, NoEvents, Rules, Table,
+    Action, ActionError, ActionSet, Cards, EventSink, GameRng, NoEvents, Rules, Table, Uncounted,
 };
 
 /// Rounds per chunk: large enough that taking a chunk costs nothing, small enough that two
@@ -95,9 +96,16 @@ pub fn chunk_rng(seed: u64, chunk: u64) -> GameRng {
     rng
 }
 
-/// A table for simulating: one seat, keeping no events.
+/// A table for simulating: one seat, keeping no events (the counting simulator's: it keeps
+/// the count of the cards seen).
 pub fn sim_table<R: Rng>(rules: Rules, rng: R) -> Table<R, NoEvents> {
     Table::with_events(rules, 1, rng, NoEvents)
+}
+
+/// The flat simulator's table: one seat, keeping no events and no count of the cards seen
+/// ([`Uncounted`]), which a seat at a flat bet with a fixed strategy never reads.
+pub fn flat_table<R: Rng>(rules: Rules, rng: R) -> Table<R, Uncounted> {
+    Table::with_events(rules, 1, rng, Uncounted)
 }
 
 /// Plays one round for seat 0 with `strategy` and counts it.
@@ -150,7 +158,7 @@ pub fn play_chunk<S: Strategy + ?Sized>(
     chunk: u64,
     rounds: u64,
 ) -> Result<Tally, ActionError> {
-    let mut table = sim_table(rules.clone(), chunk_rng(seed, chunk));
+    let mut table = flat_table(rules.clone(), chunk_rng(seed, chunk));
     let mut tally = Tally::default();
     play_rounds(&mut table, strategy, rounds, &mut tally)?;
     Ok(tally)
@@ -510,7 +518,8 @@ mod tests {
     /// (a round a call at a time, each decision by [`crate::ai::take_turn`] through the seat's
     /// view): for every level, the rule sets above, one seat and three, many seeds, the two
     /// tables are equal after every round — shoe order, RNG state, hands, outcomes, money and
-    /// the cards seen — and so are the tallies.
+    /// the cards seen — and so are the tallies. A table that keeps no count of the cards seen
+    /// (the flat simulator's, [`Uncounted`]) deals and settles the same rounds.
     #[test]
     fn a_whole_round_plays_exactly_as_a_round_a_call_at_a_time() {
         use crate::ai::{AnyStrategy, Level, take_turn};
@@ -524,9 +533,18 @@ mod tests {
                         let mut whole =
                             Table::with_events(rules.clone(), seats, chunk_rng(seed, 3), NoEvents);
                         let mut steps = whole.clone();
+                        let mut flat =
+                            Table::with_events(rules.clone(), seats, chunk_rng(seed, 3), Uncounted);
                         let (mut a, mut b) = (Tally::default(), Tally::default());
+                        let mut c = Tally::default();
                         for round in 0..400 {
                             play_round(&mut whole, &strategy, &mut a).expect("plays");
+                            play_round(&mut flat, &strategy, &mut c).expect("plays");
+                            assert_eq!(
+                                (flat.seats(), flat.dealer(), flat.shoe(), flat.phase()),
+                                (whole.seats(), whole.dealer(), whole.shoe(), whole.phase()),
+                                "uncounted: {level:?}, {seats} seats, seed {seed}, round {round}"
+                            );
                             steps.start_round().expect("deals");
                             while let Some(turn) = take_turn(&mut steps, &strategy) {
                                 turn.expect("a legal turn");
@@ -540,6 +558,7 @@ mod tests {
                             rounds += 1;
                         }
                         assert_eq!(a, b);
+                        assert_eq!(a, c);
                     }
                 }
             }
