@@ -113,10 +113,10 @@ impl Shoe {
     #[inline(always)]
     pub(crate) fn draw_plain<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<Card> {
         let next = self.next;
-        let undealt = self.cards.get_mut(next..)?;
-        if undealt.is_empty() || self.stacked != 0 {
+        if next >= self.cards.len() || self.stacked != 0 {
             return None;
         }
+        let undealt = &mut self.cards[next..];
         // A uniform offset into the undealt part. The count fits in a `u32` without a check:
         // a shoe holds at most 255 decks, and opens another deck only when every card it has
         // is on the table (a few hundred cards at most).
