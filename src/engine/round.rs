@@ -392,13 +392,20 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         });
     }
 
+    /// Counts a card turned face up, where the table keeps the count
+    /// ([`EventSink::KEEPS_SEEN`]).
+    #[inline(always)]
+    fn see(&mut self, card: Card) {
+        if L::KEEPS_SEEN {
+            self.seen.add(card.value());
+        }
+    }
+
     #[inline(always)]
     fn deal_to_hand(&mut self, seat: usize, hand: usize) -> Card {
         let card = self.draw();
         self.seats[seat].hands[hand].cards.push(card);
-        if L::KEEPS_SEEN {
-            self.seen.add(card.value());
-        }
+        self.see(card);
         self.emit(Event::CardDealt {
             to: Recipient::Hand { seat, hand },
             card,
@@ -410,9 +417,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     fn deal_to_dealer(&mut self) -> Card {
         let card = self.draw();
         self.dealer.cards.push(card);
-        if L::KEEPS_SEEN {
-            self.seen.add(card.value());
-        }
+        self.see(card);
         card
     }
 
@@ -807,9 +812,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
             .expect("the face-down card is dealt with the first cards");
         self.dealer.cards.push(hole);
         self.dealer.revealed = true;
-        if L::KEEPS_SEEN {
-            self.seen.add(hole.value());
-        }
+        self.see(hole);
         self.emit(Event::HoleCardRevealed { card: hole });
         if self.dealer.cards.is_two_card_21() {
             self.emit(Event::DealerNatural);
