@@ -188,6 +188,22 @@ impl EventSink for EventLog {
     }
 }
 
+/// The methods of a sink that drops every event, compiled to nothing.
+macro_rules! drops_every_event {
+    () => {
+        #[inline(always)]
+        fn record(&mut self, _event: Event) {}
+
+        #[inline(always)]
+        fn clear(&mut self) {}
+
+        #[inline(always)]
+        fn events(&self) -> &[Event] {
+            &[]
+        }
+    };
+}
+
 /// Drops every event and keeps no count of the cards seen ([`EventSink::KEEPS_SEEN`]): the
 /// sink of the flat simulator, which plays basic strategy at a flat bet and so reads neither.
 ///
@@ -205,17 +221,7 @@ pub struct Uncounted;
 
 impl EventSink for Uncounted {
     const KEEPS_SEEN: bool = false;
-
-    #[inline(always)]
-    fn record(&mut self, _event: Event) {}
-
-    #[inline(always)]
-    fn clear(&mut self) {}
-
-    #[inline(always)]
-    fn events(&self) -> &[Event] {
-        &[]
-    }
+    drops_every_event!();
 }
 
 /// Drops every event: the sink of the counting simulator and of headless tables.
@@ -223,14 +229,5 @@ impl EventSink for Uncounted {
 pub struct NoEvents;
 
 impl EventSink for NoEvents {
-    #[inline(always)]
-    fn record(&mut self, _event: Event) {}
-
-    #[inline(always)]
-    fn clear(&mut self) {}
-
-    #[inline(always)]
-    fn events(&self) -> &[Event] {
-        &[]
-    }
+    drops_every_event!();
 }
