@@ -27,7 +27,11 @@ use crate::engine::{Action, Rules};
 const FORMAT: u32 = 1;
 
 /// The rule sets whose tables are kept: about 110 KB each.
-pub const KEEP: usize = 8;
+const KEEP: usize = 8;
+
+/// A cache file's name is `indices-<hash>.json` ([`file_name`]).
+const NAME_START: &str = "indices-";
+const NAME_END: &str = ".json";
 
 /// The index table for `rules` from the cache in the platform's cache folder, or worked out
 /// ([`crate::analysis::indices::index_table`]) and kept there for the next start.
@@ -92,7 +96,7 @@ fn file_name(rules_text: &str) -> String {
     let hash = rules_text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     });
-    format!("indices-{hash:016x}.json")
+    format!("{NAME_START}{hash:016x}{NAME_END}")
 }
 
 /// Marks a cache file as used now (its modification time), so [`prune`] keeps it longest.
@@ -115,7 +119,7 @@ fn prune(dir: &Path, keep: usize) {
         .filter(|e| {
             e.file_name()
                 .to_str()
-                .is_some_and(|n| n.starts_with("indices-") && n.ends_with(".json"))
+                .is_some_and(|n| n.starts_with(NAME_START) && n.ends_with(NAME_END))
         })
         .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
         .collect();
