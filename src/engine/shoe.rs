@@ -122,9 +122,13 @@ impl Shoe {
         // is on the table (a few hundred cards at most).
         debug_assert!(u32::try_from(undealt.len()).is_ok());
         let offset = uniform_below(rng, undealt.len() as u32) as usize;
-        undealt.swap(0, offset);
+        // The swap spelled out, keeping the card drawn: read back after `swap`, it would be
+        // loaded again (the compiler cannot tell the two places apart when `offset` is 0).
+        let card = undealt[offset];
+        undealt[offset] = undealt[0];
+        undealt[0] = card;
         self.next = next + 1;
-        Some(undealt[0])
+        Some(card)
     }
 
     /// A uniform index in `next..len`, as [`Shoe::draw_plain`] draws it.
