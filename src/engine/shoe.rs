@@ -122,11 +122,11 @@ impl Shoe {
         // is on the table (a few hundred cards at most).
         debug_assert!(u32::try_from(undealt.len()).is_ok());
         let offset = uniform_below(rng, undealt.len() as u32) as usize;
-        // The swap spelled out, keeping the card drawn: read back after `swap`, it would be
-        // loaded again (the compiler cannot tell the two places apart when `offset` is 0).
+        // The card is kept before the swap: read back after it, it would be loaded again from
+        // the place just written (the compiler cannot tell the two places apart when `offset`
+        // is 0), and the card would wait for that write.
         let card = undealt[offset];
-        undealt[offset] = undealt[0];
-        undealt[0] = card;
+        undealt.swap(0, offset);
         self.next = next + 1;
         Some(card)
     }
