@@ -142,7 +142,7 @@ pub struct HandRecord {
     /// Its cards.
     pub cards: Vec<String>,
     /// 1, or 2 once doubled.
-    pub stake: u32,
+    pub stake: u8,
     /// How it was settled, as the table says it (`+1`, `bust −1`, `push`).
     pub outcome: String,
     /// What it won or lost, in bets.
