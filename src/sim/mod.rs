@@ -11,6 +11,9 @@
 //! last digit whatever the number of threads, in memory that does not grow with the rounds.
 
 pub mod count;
+mod lookahead;
+
+pub use lookahead::Lookahead;
 
 pub use crate::trainer::tally::Tally;
 
@@ -89,11 +92,15 @@ pub fn rules_for(rules: &Rules, shoe: ShoeMode) -> Rules {
     rules
 }
 
-/// The RNG of chunk `chunk` of a run seeded with `seed`: one ChaCha8 stream per chunk.
-pub fn chunk_rng(seed: u64, chunk: u64) -> GameRng {
+/// The RNG of a simulator's chunk: ChaCha8, read one word ahead ([`Lookahead`]).
+pub type ChunkRng = Lookahead<GameRng>;
+
+/// The RNG of chunk `chunk` of a run seeded with `seed`: one ChaCha8 stream per chunk, read
+/// one word ahead (the same words as the stream itself, in the same order).
+pub fn chunk_rng(seed: u64, chunk: u64) -> ChunkRng {
     let mut rng = GameRng::seed_from_u64(seed);
     rng.set_stream(chunk);
-    rng
+    Lookahead::new(rng)
 }
 
 /// A table for simulating: one seat, keeping no events (the counting simulator's: it keeps
