@@ -498,7 +498,9 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     }
 
     /// A bust hand loses at once, whatever the dealer does later.
-    #[inline(never)]
+    // Inlined, though a player busts in one round of six: as a call it took no fewer
+    // instructions, and the simulator ran 2–3 % slower in alternating runs.
+    #[inline]
     fn settle_bust(&mut self, seat: usize, hand: usize) {
         let bet = self.seats[seat].bet;
         let h = &mut self.seats[seat].hands[hand];
