@@ -498,8 +498,9 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     }
 
     /// A bust hand loses at once, whatever the dealer does later.
-    // Inlined, though a player busts in one round of six: as a call it took no fewer
-    // instructions, and the simulator ran 2–3 % slower in alternating runs.
+    // Inlined, though only about one round in six has a bust hand (0.178 busts a round with
+    // the hard chart): as a call it took no fewer instructions, and the simulator ran 2–3 %
+    // slower in alternating runs.
     #[inline]
     fn settle_bust(&mut self, seat: usize, hand: usize) {
         let bet = self.seats[seat].bet;
