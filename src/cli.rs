@@ -17,7 +17,7 @@ use crate::engine::{Card, Cards};
     about,
     long_about = None,
     after_help = "Exit status: 0 done (or you left the table); 1 error; 2 usage error (a bad option \
-                  value, or `play` without a terminal); 130 after Ctrl-C, 143 after SIGTERM, \
+                  value, or `play` without a terminal); 130 after Ctrl-C, 143 after SIGTERM, 131 after SIGQUIT, \
                   129 after SIGHUP (128 + the signal's number, as shells report it)."
 )]
 pub struct Cli {
@@ -76,8 +76,8 @@ pub enum Command {
 }
 
 use crate::config::MAX_SPEED_MS;
-use crate::trainer::history::{DEFAULT_HISTORY_LIMIT, MAX_HISTORY_LIMIT};
-pub use crate::trainer::stats::ExportFormat;
+use crate::store::coach::{MAX_REVIEW_LIMIT, REVIEW_LIMIT};
+pub use crate::trainer::export::ExportFormat;
 
 /// `--export` values are the store's export formats, spelt as [`ExportFormat::name`] gives
 /// them.
@@ -94,12 +94,12 @@ impl ValueEnum for ExportFormat {
 /// Options of `blackjack stats`.
 #[derive(Debug, Clone, Args)]
 pub struct StatsArgs {
-    /// Statistics file to use instead of the one in the platform's data directory.
+    /// Statistics database to use instead of the one in the platform's data directory.
     #[arg(long, value_name = "PATH")]
     pub stats: Option<PathBuf>,
     /// Write the per-cell table (one row per chart cell: decisions, right, wrong, streak, last
     /// seen) instead of the summary.
-    #[arg(long, value_enum, value_name = "FORMAT", conflicts_with = "reset")]
+    #[arg(long, value_enum, value_name = "FORMAT")]
     pub export: Option<ExportFormat>,
     /// With --export csv, write the per-session rows (when, rounds, net, decisions, EV given
     /// away) instead of the per-cell table; a JSON export always holds both.
@@ -108,11 +108,19 @@ pub struct StatsArgs {
     /// Write the export to this file instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE", requires = "export")]
     pub output: Option<PathBuf>,
-    /// Start the statistics afresh; the old file is kept as a backup. Asks first.
-    #[arg(long)]
+    /// Start the statistics afresh; the database is first copied to a backup. Asks first.
+    #[arg(long, group = "deleting", conflicts_with_all = ["backup", "export"])]
     pub reset: bool,
-    /// Reset without asking (needed when there is no terminal to ask on).
-    #[arg(long, requires = "reset")]
+    /// Copy the statistics database, as it is now, to a new file (SQLite's online backup:
+    /// sessions playing meanwhile go on).
+    #[arg(long, value_name = "FILE", conflicts_with = "export")]
+    pub backup: Option<PathBuf>,
+    /// Delete the rounds, decisions and answers of the days before this one (YYYY-MM-DD);
+    /// the database is first copied to a backup. Asks first.
+    #[arg(long, value_name = "DAY", group = "deleting", conflicts_with_all = ["backup", "export"])]
+    pub forget_before: Option<String>,
+    /// Delete without asking (needed when there is no terminal to ask on).
+    #[arg(long, requires = "deleting")]
     pub yes: bool,
 }
 
@@ -177,7 +185,7 @@ pub struct PlayArgs {
     /// Refuse a decision that differs from basic strategy and ask again.
     #[arg(long)]
     pub strict: bool,
-    /// Statistics file to use instead of the one in the platform's data directory.
+    /// Statistics database to use instead of the one in the platform's data directory.
     #[arg(long, value_name = "PATH", conflicts_with = "no_stats")]
     pub stats: Option<PathBuf>,
     /// Keep no statistics on disk.
@@ -199,10 +207,10 @@ pub struct PlayArgs {
     /// deal (0: never).
     #[arg(long, value_name = "N", default_value_t = 5, requires = "count")]
     pub count_check: u32,
-    /// Rounds and drill answers the hand history beside the statistics keeps; the oldest go
-    /// first past it (0: keep no history file).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_HISTORY_LIMIT,
-          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=MAX_HISTORY_LIMIT as u64))]
+    /// Entries of the hand history the review (`v`) loads, the newest (0: this session's
+    /// only). Nothing is ever deleted: this only limits what the review shows.
+    #[arg(long, value_name = "N", default_value_t = REVIEW_LIMIT,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=MAX_REVIEW_LIMIT as u64))]
     pub history_limit: usize,
 }
 
@@ -542,7 +550,7 @@ pub struct DrillArgs {
     /// What to practise.
     #[arg(long, value_enum, default_value_t = DrillKind::All)]
     pub kind: DrillKind,
-    /// Statistics file to use instead of the one in the platform's data directory.
+    /// Statistics database to use instead of the one in the platform's data directory.
     #[arg(long, value_name = "PATH", conflicts_with = "no_stats")]
     pub stats: Option<PathBuf>,
     /// Keep no statistics on disk.
@@ -577,17 +585,13 @@ pub struct DrillArgs {
     /// Deviations: this game's 18 most valuable index plays, or all of them.
     #[arg(long, value_enum, default_value_t = IndexSet::GameI18)]
     pub set: IndexSet,
-    /// Rounds and drill answers the hand history beside the statistics keeps (0: none).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_HISTORY_LIMIT,
-          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=MAX_HISTORY_LIMIT as u64))]
-    pub history_limit: usize,
 }
 
 /// Options of `blackjack review`.
 #[derive(Debug, Clone, Args)]
 pub struct ReviewArgs {
-    /// Statistics file whose hand history to review (the history sits beside it:
-    /// `stats.json` → `stats.history.jsonl`).
+    /// Statistics database whose hand history to review, instead of the one in the
+    /// platform's data directory.
     #[arg(long, value_name = "PATH")]
     pub stats: Option<PathBuf>,
     /// Only the last N rounds and drill answers (after --mistakes has chosen).

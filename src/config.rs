@@ -77,7 +77,7 @@ pub struct Settings {
     pub ascii: Option<bool>,
     /// Where the statistics go.
     pub stats: Option<StatsSetting>,
-    /// Rounds and drill answers the hand history keeps (0: no history file).
+    /// Entries of the hand history the review at the table loads (nothing is ever deleted).
     pub history: Option<usize>,
 }
 
@@ -171,13 +171,13 @@ impl Settings {
                 }
                 "ramp" => settings.ramp = Some(ramp(value).map_err(bad)?),
                 "history" => {
-                    let max = crate::trainer::history::MAX_HISTORY_LIMIT;
+                    let max = crate::store::coach::MAX_REVIEW_LIMIT;
                     settings.history = Some(
                         int_in(value, 0, max as u64)
                             .and_then(|n| usize::try_from(n).ok())
                             .ok_or_else(|| {
                                 bad(format!(
-                                    "a whole number of rounds from 0 (keep no history) to {max}"
+                                    "a whole number of entries the review loads, from 0 to {max}"
                                 ))
                             })?,
                     );

@@ -1,7 +1,7 @@
 //! A blackjack trainer for the European no-hole-card game: an exact engine, an exact analyser,
 //! AI seats, a headless simulator and a terminal table that teaches perfect play.
 //!
-//! The layers point down: `tui → trainer → ai → analysis → engine`.
+//! The layers point down: `tui / commands → store → trainer → ai / sim → analysis → engine`.
 
 pub mod ai;
 pub mod analysis;
@@ -9,6 +9,8 @@ pub mod cli;
 pub mod commands;
 pub mod config;
 pub mod engine;
+pub mod platform;
 pub mod sim;
+pub mod store;
 pub mod trainer;
 pub mod tui;

@@ -10,7 +10,13 @@ use clap::{CommandFactory, FromArgMatches};
 use blackjack_trainer::cli::{Cli, Command};
 use blackjack_trainer::commands;
 
+/// Standard output, locked for the whole command.
+fn stdout() -> std::io::StdoutLock<'static> {
+    std::io::stdout().lock()
+}
+
 fn main() -> ExitCode {
+    blackjack_trainer::platform::fail_writes_past_the_size_limit();
     // The matches are kept: they say which flags were typed, so those beat the config file.
     let matches = Cli::command().get_matches();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|err| err.exit());
@@ -24,35 +30,60 @@ fn main() -> ExitCode {
         }
     };
     let done = |result: anyhow::Result<()>| result.map(|()| ExitCode::SUCCESS);
-    // `blackjack --stats F stats` (or `drill`) means the same file as `blackjack stats --stats F`.
+    // `blackjack --stats F review` means the same database as `blackjack review --stats F`,
+    // for every subcommand that keeps or reads statistics.
     let stats_before = cli.play.stats.clone();
+    let no_stats_before = cli.play.no_stats;
     let result = match cli.command {
         None => commands::play_configured(&rules, cli.seed, &cli.play, &matches, config),
-        Some(Command::Play(args)) => {
+        Some(Command::Play(mut args)) => {
+            args.stats = args.stats.or(stats_before);
+            args.no_stats |= no_stats_before;
             commands::play_configured(&rules, cli.seed, &args, sub("play"), config)
         }
-        Some(Command::Rules(args)) => done(commands::rules(&rules, &args)),
-        Some(Command::Ev(args)) => done(commands::ev(&rules, &args)),
-        Some(Command::Strategy(args)) => done(commands::strategy(&rules, &args)),
-        Some(Command::Sim(args)) => done(commands::sim(&rules, cli.seed, &args)),
-        Some(Command::Indices(args)) => done(commands::indices(&rules, &args)),
+        Some(Command::Rules(args)) => done(commands::rules(&rules, &args, &mut stdout())),
+        Some(Command::Ev(args)) => done(commands::ev(&rules, &args, &mut stdout())),
+        Some(Command::Strategy(args)) => done(commands::strategy(&rules, &args, &mut stdout())),
+        Some(Command::Sim(args)) => done(commands::sim(&rules, cli.seed, &args, &mut stdout())),
+        Some(Command::Indices(args)) => done(commands::indices(&rules, &args, &mut stdout())),
         Some(Command::Drill(mut args)) => done({
             args.stats = args.stats.or(stats_before);
+            args.no_stats |= no_stats_before;
             commands::drill_args(&args, sub("drill"), config)
                 .and_then(|args| commands::drill(&rules, cli.seed, &args))
         }),
         Some(Command::Stats(mut args)) => {
             args.stats = args.stats.or(stats_before);
-            done(commands::stats_file(config).and_then(|file| commands::stats(&args, file)))
+            done(
+                commands::stats_file(config)
+                    .and_then(|file| commands::stats(&args, file, &mut stdout())),
+            )
         }
-        Some(Command::Review(args)) => done(
-            commands::stats_file(config).and_then(|file| commands::review(&rules, &args, file)),
-        ),
-        Some(Command::Config(args)) => done(commands::config(&args, sub("config"), config)),
-        Some(Command::Completions(args)) => done(commands::completions(args.shell)),
-        Some(Command::Manpage) => done(commands::manpage()),
+        Some(Command::Review(mut args)) => {
+            args.stats = args.stats.or(stats_before);
+            done(
+                commands::stats_file(config)
+                    .and_then(|file| commands::review(&rules, &args, file, &mut stdout())),
+            )
+        }
+        Some(Command::Config(mut args)) => {
+            args.play.stats = args.play.stats.or(stats_before);
+            args.play.no_stats |= no_stats_before;
+            done(commands::config(
+                &args,
+                sub("config"),
+                config,
+                &mut stdout(),
+            ))
+        }
+        Some(Command::Completions(args)) => done(commands::completions(args.shell, &mut stdout())),
+        Some(Command::Manpage) => done(commands::manpage(&mut stdout())),
     };
     result.unwrap_or_else(|err| {
+        if commands::is_closed_pipe(&err) {
+            // The reader has gone (`blackjack indices --json | head`): nothing more to say.
+            return ExitCode::SUCCESS;
+        }
         // Not `eprintln!`: it panics when the terminal has gone.
         let _ = writeln!(std::io::stderr(), "error: {err:#}");
         commands::failure_status(&err)

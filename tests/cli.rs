@@ -177,7 +177,7 @@ fn rules_toml_prints_a_rules_file_that_loads_back_the_same() {
 #[test]
 fn stats_and_no_stats_together_are_a_usage_error() {
     let dir = TempDir::new("stats");
-    let stats = dir.path("stats.json");
+    let stats = dir.path("stats.db");
     let stats = stats.to_str().unwrap();
     for args in [
         &["--stats", stats, "--no-stats"][..],

@@ -45,8 +45,8 @@ fn expected_answers(text: &str) -> Vec<String> {
 #[test]
 fn a_true_count_drill_replays_by_seed_and_grades_by_the_chosen_convention() {
     let dir = TempDir::new("count-drills-true-count");
-    let stats = dir.0.join("stats.json");
-    let stats = stats.to_str().unwrap();
+    let path = dir.0.join("stats.db");
+    let stats = path.to_str().unwrap();
     // First run: answer 99 to everything, to learn the right answers from the feedback.
     let args = [
         "--seed",
@@ -57,7 +57,7 @@ fn a_true_count_drill_replays_by_seed_and_grades_by_the_chosen_convention() {
         "--stats",
         stats,
     ];
-    let (first, ok) = drill(&args, "99\n99\n99\n99\n99\nq\n");
+    let (first, ok) = drill(&args, "29\n29\n29\n29\n29\nq\n");
     assert!(ok, "{first}");
     assert!(first.contains("floor"), "the convention is named: {first}");
     let right = expected_answers(&first);
@@ -70,11 +70,11 @@ fn a_true_count_drill_replays_by_seed_and_grades_by_the_chosen_convention() {
     // Truncating instead of flooring changes the answers of the negative counts only.
     let (truncated, _) = drill(
         &[&args[..], &["--convention", "truncate"]].concat(),
-        "99\n99\n99\n99\n99\nq\n",
+        "29\n29\n29\n29\n29\nq\n",
     );
     assert!(truncated.contains("truncate"), "{truncated}");
-    let saved = std::fs::read_to_string(dir.0.join("stats.json")).expect("saved");
-    assert!(saved.contains("\"true-count\""), "{saved}");
+    let (_, saved) = common::lifetime(&path);
+    assert_eq!(saved.skills["true-count"].asked, 15);
 }
 
 #[test]
@@ -82,7 +82,7 @@ fn the_ramp_and_decks_drills_grade_their_own_answers_right() {
     for (kind, extra) in [("ramp", vec!["--ramp", "1,2,4,8"]), ("decks", vec![])] {
         let mut args = vec!["--seed", "5", "drill", "--kind", kind, "--no-stats"];
         args.extend(extra);
-        let (first, _) = drill(&args, "x\n-1\n-1\n-1\nq\n");
+        let (first, _) = drill(&args, "x\n0\n0\n0\nq\n");
         assert!(
             first.contains("is not a number"),
             "a non-answer is refused: {first}"
@@ -109,7 +109,7 @@ fn a_bad_ramp_is_a_usage_error() {
 #[test]
 fn a_whole_deck_counts_down_to_zero_and_a_perfect_run_is_a_personal_best() {
     let dir = TempDir::new("count-drills-countdown");
-    let stats = dir.0.join("stats.json");
+    let stats = dir.0.join("stats.db");
     let args = [
         "--seed",
         "3",
@@ -149,7 +149,7 @@ fn the_table_chooser_starts_each_counting_drill_and_records_its_answers() {
         panic!("a quiz screen");
     };
     assert!(screen.quiz.question_text().contains("floor"));
-    for c in "99".chars() {
+    for c in "29".chars() {
         app.update(Intent::CountKey(c));
     }
     app.update(Intent::CountSubmit);

@@ -1,5 +1,7 @@
 //! `blackjack drill` as a user meets it: the binary with stdin piped.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Output, Stdio};
 
@@ -166,11 +168,9 @@ fn an_unknown_answer_is_refused_without_grading() {
 }
 
 #[test]
-fn the_session_is_written_to_the_stats_file() {
-    let dir = std::env::temp_dir().join(format!("blackjack-drill-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join("stats.json");
-    let _ = std::fs::remove_file(&path);
+fn the_session_is_written_to_the_stats_database() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("stats.db");
     let path_text = path.to_string_lossy().into_owned();
     let out = drill(
         "2",
@@ -183,27 +183,27 @@ fn the_session_is_written_to_the_stats_file() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(text(&out).contains("Statistics kept in"), "{}", text(&out));
-    let stored: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&path).expect("the file was written"))
-            .expect("the file is JSON");
-    assert_eq!(stored["sessions"], 1);
-    assert_eq!(stored["lifetime"]["overall"]["decisions"], 3);
-    let cells = stored["lifetime"]["cells"].as_object().expect("cells");
-    assert!(!cells.is_empty() && cells.keys().all(|k| k.starts_with("pair:")));
-    // A second session adds to the first; a corrupt file would be moved aside and reported.
+    let (sessions, lifetime) = common::lifetime(&path);
+    assert_eq!(sessions, 1);
+    assert_eq!(lifetime.overall.decisions, 3);
+    assert!(!lifetime.cells.is_empty() && lifetime.cells.keys().all(|k| k.starts_with("pair:")));
+    // A second session adds to the first.
     drill("3", &["--stats", &path_text], "s\n");
-    let stored: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&path).expect("read")).expect("JSON");
-    assert_eq!(stored["sessions"], 2);
-    assert_eq!(stored["lifetime"]["overall"]["decisions"], 4);
-    std::fs::write(&path, "not json").expect("corrupt it");
+    let (sessions, lifetime) = common::lifetime(&path);
+    assert_eq!((sessions, lifetime.overall.decisions), (2, 4));
+    // A file the player named that is not a database is refused, and left as it is.
+    std::fs::write(&path, "not a database").expect("overwrite it");
     let out = drill("4", &["--stats", &path_text], "q\n");
+    assert_eq!(out.status.code(), Some(1));
     assert!(
-        text(&out).contains("Unreadable statistics file kept as"),
+        String::from_utf8_lossy(&out.stderr).contains("not an SQLite database"),
         "{}",
-        text(&out)
+        String::from_utf8_lossy(&out.stderr)
     );
-    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("kept"),
+        "not a database"
+    );
 }
 
 #[test]

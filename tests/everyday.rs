@@ -4,9 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use blackjack_trainer::trainer::history::{
-    DEFAULT_HISTORY_LIMIT, HISTORY_VERSION, compaction_slack, history_path,
-};
+use blackjack_trainer::store::coach::REVIEW_LIMIT;
 
 mod common;
 use common::TempDir;
@@ -109,10 +107,16 @@ const STATS_TEXT: &str = r#"{
   ]
 }"#;
 
+/// A statistics database that takes in [`STATS_TEXT`] (the statistics file of an earlier
+/// build, `stats.json`, beside it) when it is first opened.
 fn stats_file(home: &Path) -> PathBuf {
-    let path = home.join("stats.json");
-    std::fs::write(&path, STATS_TEXT).expect("write stats");
-    path
+    std::fs::write(home.join("stats.json"), STATS_TEXT).expect("write stats");
+    home.join("stats.db")
+}
+
+/// The earlier build's file beside the database: never changed.
+fn old_file(home: &Path) -> String {
+    std::fs::read_to_string(home.join("stats.json")).expect("the old file")
 }
 
 #[test]
@@ -136,7 +140,7 @@ fn stats_prints_the_lifetime_summary_of_the_file_asked_for() {
     // $BLACKJACK_STATS is honoured as `play` honours it, and --stats beats it.
     let by_env = run(&home, &["stats"], &[("BLACKJACK_STATS", p)]);
     assert_eq!(stdout(&by_env), text);
-    let other = home.join("none.json");
+    let other = home.join("none.db");
     let flag_wins = run(
         &home,
         &["stats", "--stats", other.to_str().unwrap()],
@@ -186,8 +190,8 @@ fn export_csv_has_a_header_and_360_cell_rows() {
         lines.contains(&"pair:8:A,\"8,8 vs A\",0,0,0,0,0.0000,,0,"),
         "{csv}"
     );
-    // The file is left as it was.
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), STATS_TEXT);
+    // The old file is left as it was.
+    assert_eq!(old_file(&home), STATS_TEXT);
 }
 
 #[test]
@@ -240,7 +244,11 @@ fn export_json_to_a_file_has_360_cells_and_the_lifetime() {
         &[],
     );
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), STATS_TEXT);
+    assert_eq!(
+        common::lifetime(&path).1.rounds,
+        3,
+        "the database is as it was"
+    );
 }
 
 #[test]
@@ -256,30 +264,40 @@ fn reset_without_a_terminal_needs_yes_and_keeps_a_backup() {
         "{}",
         stderr(&refused)
     );
-    assert_eq!(
-        std::fs::read_to_string(&path).unwrap(),
-        STATS_TEXT,
-        "nothing changed"
-    );
+    assert_eq!(common::lifetime(&path).1.rounds, 3, "nothing changed");
     let done = run(&home, &["stats", "--stats", p, "--reset", "--yes"], &[]);
     assert!(done.status.success(), "{}", stderr(&done));
-    let backup = home.join("stats.json.bak");
-    assert!(
-        stdout(&done).contains(backup.to_str().unwrap()),
-        "{}",
-        stdout(&done)
+    let said = stdout(&done);
+    let backup = said
+        .split("kept as ")
+        .nth(1)
+        .and_then(|rest| rest.strip_suffix(".\n"))
+        .map(PathBuf::from)
+        .unwrap_or_else(|| panic!("no backup named: {said}"));
+    assert!(backup.starts_with(&home), "{said}");
+    let (sessions, kept) = common::lifetime(&backup);
+    assert_eq!(
+        (sessions, kept.rounds),
+        (2, 3),
+        "the backup holds everything"
     );
-    assert_eq!(std::fs::read_to_string(&backup).unwrap(), STATS_TEXT);
     let after = run(&home, &["stats", "--stats", p], &[]);
     assert!(
         stdout(&after).contains("(0 sessions)"),
         "{}",
         stdout(&after)
     );
-    // A second reset keeps the first backup.
+    // The old file is never taken in again, nor changed.
+    assert_eq!(old_file(&home), STATS_TEXT);
+    // A second reset has nothing to delete and keeps the first backup.
     let again = run(&home, &["stats", "--stats", p, "--reset", "--yes"], &[]);
     assert!(again.status.success());
-    assert_eq!(std::fs::read_to_string(&backup).unwrap(), STATS_TEXT);
+    assert!(
+        stdout(&again).contains("Nothing to delete"),
+        "{}",
+        stdout(&again)
+    );
+    assert_eq!(common::lifetime(&backup).1.rounds, 3);
     // --yes alone, or --export with --reset, is a usage error.
     assert_eq!(run(&home, &["stats", "--yes"], &[]).status.code(), Some(2));
     assert_eq!(
@@ -317,7 +335,7 @@ fn config_precedence_is_default_then_file_then_env_then_flag() {
         setting_line(&text, "seats").contains("= 3")
             && setting_line(&text, "seats").ends_with("# default")
     );
-    let default_stats = home.join("data/blackjack-trainer/stats.json");
+    let default_stats = home.join("data/blackjack-trainer/stats.db");
     assert!(
         setting_line(&text, "stats").contains(default_stats.to_str().unwrap()),
         "{text}"
@@ -393,88 +411,60 @@ fn config_precedence_is_default_then_file_then_env_then_flag() {
     );
 }
 
-/// The entries (rounds and drill answers) in the hand history beside the statistics file
-/// `stats`: its lines after the header; `None` when there is no history file.
-fn history_entries(stats: &Path) -> Option<usize> {
-    let text = std::fs::read_to_string(history_path(stats)).ok()?;
-    let mut lines = text.lines();
-    let header: serde_json::Value =
-        serde_json::from_str(lines.next().unwrap_or_default()).expect("a JSON header");
-    assert_eq!(header["version"], HISTORY_VERSION, "{text}");
-    Some(lines.count())
+/// The entries of the hand history in the statistics database `stats`, as `review --json`
+/// lists them.
+fn history_entries(home: &Path, stats: &Path) -> usize {
+    let out = run(
+        home,
+        &["review", "--json", "--stats", stats.to_str().unwrap()],
+        &[],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    value["entries"].as_array().expect("entries").len()
 }
 
 #[test]
-fn history_in_the_config_file_is_used_and_a_flag_beats_it() {
+fn history_in_the_config_file_only_limits_the_review_and_nothing_is_dropped() {
     let home = TempDir::new("everyday-history");
     let home = home.0.as_path();
     let config = home.join("prefs.toml");
-    std::fs::write(&config, "history = 3\n").unwrap();
+    std::fs::write(&config, "history = 1\n").unwrap();
     let c = config.to_str().unwrap();
-    // The file may run `compaction_slack` entries past its limit before it is cut back to the
-    // newest `limit`: `limit + slack + 1` answers cut it back, to exactly `limit`, under the
-    // limit in force, and not under a larger one.
-    let answers = |n: usize| "s\n".repeat(n) + "q\n";
-    let past_the_slack = |limit: usize| limit + compaction_slack(limit) + 1;
-    let drill = |stats: &str, extra: &[&str], with_config: bool, n: usize| {
-        let mut args = if with_config {
-            vec!["--config", c]
-        } else {
-            vec![]
-        };
-        args.extend(["--seed", "4", "drill", "--kind", "hard", "--stats", stats]);
-        args.extend(extra);
-        let out = run_with_input(home, &args, &[], &answers(n));
-        assert!(out.status.success(), "{}", stderr(&out));
-        assert!(
-            stdout(&out).contains(&format!("Question {n}.")),
-            "{}",
-            stdout(&out)
-        );
-    };
-    // Default: nothing set, every answer is kept (far below the default limit).
-    let n = past_the_slack(3);
-    let default = home.join("default.json");
-    drill(default.to_str().unwrap(), &[], false, n);
-    assert_eq!(history_entries(&default), Some(n));
-    // The file's limit is used: cut back to 3.
-    let from_file = home.join("file.json");
-    drill(from_file.to_str().unwrap(), &[], true, n);
-    assert_eq!(history_entries(&from_file), Some(3));
-    // --history-limit beats the file: cut back to 2 one answer earlier, where the file's 3
-    // would keep them all.
-    let n = past_the_slack(2);
-    assert!(
-        n <= 3 + compaction_slack(3),
-        "the file's limit would not cut"
+    // Five answers with a history setting of 1: all five are kept.
+    let stats = home.join("stats.db");
+    let args = [
+        "--config",
+        c,
+        "--seed",
+        "4",
+        "drill",
+        "--kind",
+        "hard",
+        "--stats",
+        stats.to_str().unwrap(),
+    ];
+    let out = run_with_input(home, &args, &[], &"s\n".repeat(5));
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(history_entries(home, &stats), 5);
+    // The drill takes no --history-limit: it keeps every answer.
+    let mut limited = args.to_vec();
+    limited.extend(["--history-limit", "1"]);
+    assert_eq!(
+        run_with_input(home, &limited, &[], "s\n").status.code(),
+        Some(2)
     );
-    let from_flag = home.join("flag.json");
-    drill(
-        from_flag.to_str().unwrap(),
-        &["--history-limit", "2"],
-        true,
-        n,
-    );
-    assert_eq!(history_entries(&from_flag), Some(2));
-    // `history = 0` in the file keeps no history file at all.
-    std::fs::write(&config, "history = 0\n").unwrap();
-    let none = home.join("none.json");
-    drill(none.to_str().unwrap(), &[], true, 4);
-    assert!(none.exists(), "the statistics are kept");
-    assert_eq!(history_entries(&none), None);
     // `blackjack config` prints each value with its source.
-    std::fs::write(&config, "history = 2\n").unwrap();
     let text = stdout(&run(home, &["config"], &[]));
     let line = setting_line(&text, "history");
     assert!(
-        line.starts_with(&format!("  history = {DEFAULT_HISTORY_LIMIT} "))
-            && line.ends_with("# default"),
+        line.starts_with(&format!("  history = {REVIEW_LIMIT} ")) && line.ends_with("# default"),
         "{text}"
     );
     let text = stdout(&run(home, &["--config", c, "config"], &[]));
     let line = setting_line(&text, "history");
     assert!(
-        line.starts_with("  history = 2 ") && line.ends_with("# config file"),
+        line.starts_with("  history = 1 ") && line.ends_with("# config file"),
         "{text}"
     );
     let text = stdout(&run(
@@ -495,7 +485,7 @@ fn the_config_file_decides_where_stats_looks() {
     let home = tmp.0.clone();
     let path = stats_file(&home);
     let config = home.join("prefs.toml");
-    std::fs::write(&config, "stats = \"stats.json\"\n").unwrap();
+    std::fs::write(&config, "stats = \"stats.db\"\n").unwrap();
     let out = run(&home, &["--config", config.to_str().unwrap(), "stats"], &[]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
@@ -594,12 +584,14 @@ fn a_bad_config_file_names_the_setting_value_range_and_line() {
 }
 
 #[test]
-fn a_read_only_statistics_file_is_not_reset() {
+fn a_read_only_statistics_database_is_not_reset() {
     use std::os::unix::fs::PermissionsExt;
     let tmp = TempDir::new("everyday-reset-read-only");
     let home = tmp.0.clone();
     let path = stats_file(&home);
+    assert_eq!(common::lifetime(&path).1.rounds, 3);
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let before = std::fs::read(&path).unwrap();
     let out = run(
         &home,
         &[
@@ -613,8 +605,18 @@ fn a_read_only_statistics_file_is_not_reset() {
     );
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     assert!(stderr(&out).contains("not written"), "{}", stderr(&out));
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), STATS_TEXT);
-    assert!(!home.join("stats.json.bak").exists());
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    let backups = std::fs::read_dir(&home)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .ends_with(".bak")
+        })
+        .count();
+    assert_eq!(backups, 0);
 }
 
 #[test]

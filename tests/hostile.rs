@@ -116,9 +116,9 @@ fn a_rules_file_far_larger_than_any_rules_file_is_refused_unread() {
     assert!(stdout(&out).contains("6 decks"), "{}", stdout(&out));
 }
 
-/// A statistics file and its hand history in `home`, written by one drill answer.
-fn drilled_stats(home: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
-    let stats = home.join("stats.json");
+/// A statistics database in `home`, written by one drill answer.
+fn drilled_stats(home: &Path) -> std::path::PathBuf {
+    let stats = home.join("stats.db");
     let out = run(
         home,
         &[
@@ -132,25 +132,18 @@ fn drilled_stats(home: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
         b"h\nq\n",
     );
     assert!(out.status.success(), "{}", stderr(&out));
-    let history = home.join("stats.history.jsonl");
-    assert!(stats.is_file() && history.is_file(), "both files written");
-    (stats, history)
+    assert!(stats.is_file(), "the database is written");
+    stats
 }
 
 #[test]
-fn an_export_never_overwrites_the_statistics_or_the_hand_history() {
+fn an_export_never_overwrites_the_statistics_database() {
     let home = TempDir::new("hostile-export-over");
-    let (stats, history) = drilled_stats(&home.0);
-    let link = home.0.join("another-name.json");
+    let stats = drilled_stats(&home.0);
+    let link = home.0.join("another-name.db");
     std::fs::hard_link(&stats, &link).expect("a hard link");
-    let before = (
-        std::fs::read(&stats).expect("stats"),
-        std::fs::read(&history).expect("history"),
-    );
-    for (out, what) in [
-        (&link, "the statistics file"),
-        (&history, "its hand history"),
-    ] {
+    let before = std::fs::read(&stats).expect("stats");
+    for out in [&stats, &link] {
         let result = run(
             &home.0,
             &[
@@ -165,75 +158,15 @@ fn an_export_never_overwrites_the_statistics_or_the_hand_history() {
             &[],
             b"",
         );
-        assert_usage_error(&result, &["--output", what, "choose another file"]);
+        assert_usage_error(
+            &result,
+            &["--output", "the statistics database", "choose another file"],
+        );
     }
-    let after = (
-        std::fs::read(&stats).expect("stats"),
-        std::fs::read(&history).expect("history"),
+    assert!(
+        std::fs::read(&stats).expect("stats") == before,
+        "the database was not touched"
     );
-    assert!(before == after, "neither file was touched");
-}
-
-/// The statistics file at `stats` with `damage` done to its JSON.
-fn damaged(stats: &Path, damage: impl FnOnce(&mut serde_json::Value)) -> Vec<u8> {
-    let mut value: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(stats).expect("the file")).expect("JSON");
-    damage(&mut value);
-    serde_json::to_vec_pretty(&value).expect("serialises")
-}
-
-#[test]
-fn a_statistics_file_with_figures_a_write_would_drop_or_wrap_is_kept_as_a_backup() {
-    let home = TempDir::new("hostile-stats-values");
-    let (stats, _) = drilled_stats(&home.0);
-    type Damage = fn(&mut serde_json::Value);
-    // Each of these was read as valid; the next write then dropped the rows or times it could
-    // not read, without a word, or wrapped the number past its type's end.
-    let cases: [(&str, Damage); 8] = [
-        ("session_rows", |v| v["session_rows"] = "garbage".into()),
-        ("session_rows", |v| {
-            v["session_rows"][0]["rounds"] = (-1).into()
-        }),
-        ("last_seen", |v| {
-            v["last_seen"] = serde_json::json!({"hard:13:3": -5})
-        }),
-        ("doubles", |v| v["lifetime"]["doubles"] = u64::MAX.into()),
-        ("dealer_busts", |v| {
-            v["lifetime"]["dealer_busts"] = u64::MAX.into()
-        }),
-        ("rebuys", |v| v["lifetime"]["rebuys"] = u64::MAX.into()),
-        ("net_money_milli", |v| {
-            v["lifetime"]["net_money_milli"] = i64::MAX.into()
-        }),
-        ("rebought_milli", |v| {
-            v["lifetime"]["rebought_milli"] = (-5000).into()
-        }),
-    ];
-    let original = std::fs::read(&stats).expect("the file");
-    for (what, damage) in cases {
-        let text = damaged(&stats, damage);
-        std::fs::write(&stats, &text).expect("damaged");
-        let out = run(
-            &home.0,
-            &["stats", "--stats", stats.to_str().expect("UTF-8")],
-            &[],
-            b"",
-        );
-        let err = stderr(&out);
-        assert!(out.status.success(), "{what}: {err}");
-        assert!(
-            err.contains("kept as") && err.contains(what),
-            "{what}: {err}"
-        );
-        let backup = home.0.join("stats.json.bak");
-        assert_eq!(
-            std::fs::read(&backup).expect("a backup"),
-            text,
-            "{what}: the backup holds the file as it was"
-        );
-        std::fs::remove_file(&backup).expect("removed for the next case");
-        std::fs::write(&stats, &original).expect("restored");
-    }
 }
 
 #[test]
@@ -290,7 +223,7 @@ fn a_drill_answer_that_is_not_utf8_is_an_unknown_answer_and_the_drill_goes_on() 
 #[test]
 fn an_empty_blackjack_stats_is_unset_as_an_empty_blackjack_config_is() {
     let home = TempDir::new("hostile-empty-env");
-    let default = home.0.join("data/blackjack-trainer/stats.json");
+    let default = home.0.join("data/blackjack-trainer/stats.db");
     let empty = [("BLACKJACK_STATS", ""), ("BLACKJACK_CONFIG", "")];
     // Each of these said ` is a folder, not a regular file` (the empty path) and stopped.
     let out = run(&home.0, &["stats"], &empty, b"");

@@ -8,13 +8,13 @@ use std::process::Output;
 use blackjack_trainer::analysis::basic_strategy;
 use blackjack_trainer::analysis::chart::{Cell, HandKind};
 use blackjack_trainer::engine::{Action, Rules};
-use blackjack_trainer::trainer::coach::Coach;
+use blackjack_trainer::store::{Coach, Location, SessionInfo, SessionKind};
 use blackjack_trainer::trainer::drill::DrillKind;
 use blackjack_trainer::trainer::evs::EvQuery;
 use blackjack_trainer::trainer::grade::Grade;
 use blackjack_trainer::trainer::practice::DecisionDrill;
 use blackjack_trainer::trainer::schedule::{Clock, Day, Standing, due_cells, next_due};
-use blackjack_trainer::trainer::stats::{OpenNote, StatsStore, Tally};
+use blackjack_trainer::trainer::tally::Tally;
 
 mod common;
 use common::TempDir;
@@ -101,19 +101,23 @@ fn intervals_grow_with_right_answers_and_reset_on_a_miss() {
     assert_eq!(due(&tally, c), Some(day.plus(2)));
 }
 
-/// A coach on `day` with the file at `path`: one decision in `cell`, saved.
+/// One decision in `cell` on `day`, saved in the database at `path`; then a coach of that
+/// day on it.
 fn session(path: &Path, day: Day, cell: Cell, right: bool) -> Coach {
-    let (mut coach, _) = Coach::open(Some(path)).expect("opens");
-    coach.set_clock(Clock::Fixed(day));
-    coach.record(grade(cell, right));
-    assert_eq!(coach.save(), None, "saved");
+    common::record_decisions(path, &[(day, cell, right)]);
+    let info = SessionInfo {
+        kind: SessionKind::Drill,
+        rules: String::new(),
+    };
+    let (coach, _) =
+        Coach::open(Some(&Location::named(path)), info, Clock::Fixed(day)).expect("opens");
     coach
 }
 
 #[test]
 fn the_streak_and_the_schedule_last_across_days_in_the_file() {
     let dir = TempDir::new("schedule-streak");
-    let path = dir.0.join("stats.json");
+    let path = dir.0.join("stats.db");
     let c = cell(HandKind::Hard, 12, 3);
     let d = monday();
     session(&path, d, c, false);
@@ -124,14 +128,14 @@ fn the_streak_and_the_schedule_last_across_days_in_the_file() {
     assert_eq!(standing.streak, 3, "{standing:?}");
     assert_eq!(standing.due, 0);
     // Recovered on Monday, right on Tuesday and Wednesday: the box is 2, due Friday.
-    let (_, file, _) = StatsStore::open(&path).expect("reads");
-    assert_eq!(file.lifetime.cells[&c.key()].review.level(), 2);
-    assert_eq!(due(&file.lifetime, c), Some(d.plus(4)));
-    assert_eq!(file.lifetime.cells[&c.key()].decisions, 4);
-    assert!((file.lifetime.cells[&c.key()].ev_lost - 0.1).abs() < 1e-12);
+    let (_, lifetime) = common::lifetime_on(&path, d.plus(2));
+    assert_eq!(lifetime.cells[&c.key()].review.level(), 2);
+    assert_eq!(due(&lifetime, c), Some(d.plus(4)));
+    assert_eq!(lifetime.cells[&c.key()].decisions, 4);
+    assert!((lifetime.cells[&c.key()].ev_lost - 0.05).abs() < 1e-12);
     // A day missed ends the run; today may still be practised.
-    assert_eq!(file.lifetime.practice.streak(d.plus(3)), 3);
-    assert_eq!(file.lifetime.practice.streak(d.plus(4)), 0);
+    assert_eq!(lifetime.practice.streak(d.plus(3)), 3);
+    assert_eq!(lifetime.practice.streak(d.plus(4)), 0);
     let coach = session(&path, d.plus(4), c, true);
     assert_eq!(coach.standing().map(|s| s.streak), Some(1));
     let Standing { due, scheduled, .. } = coach.standing().expect("kept");
@@ -154,25 +158,27 @@ const OLD_FILE: &str = r#"{
 }"#;
 
 #[test]
-fn an_old_stats_file_loads_and_joins_the_schedule() {
+fn an_old_stats_file_is_imported_and_joins_the_schedule() {
     let dir = TempDir::new("schedule-old");
-    let path = dir.0.join("stats.json");
-    std::fs::write(&path, OLD_FILE).expect("write");
-    let (_, file, note) = StatsStore::open(&path).expect("opens");
-    assert_eq!(note, OpenNote::Loaded);
-    let old = file.lifetime.cells["hard:16:T"];
+    std::fs::write(dir.0.join("stats.json"), OLD_FILE).expect("write");
+    let path = dir.0.join("stats.db");
+    let (_, lifetime) = common::lifetime_on(&path, monday());
+    let old = lifetime.cells["hard:16:T"];
     assert_eq!((old.decisions, old.wrong, old.streak), (3, 1, 2));
     assert!(old.review.is_empty() && old.ev_lost == 0.0);
-    assert!(due_cells(&file.lifetime, monday()).is_empty());
+    assert!(due_cells(&lifetime, monday()).is_empty());
     // The next miss schedules it.
     let sixteen = cell(HandKind::Hard, 16, 10);
     session(&path, monday(), sixteen, false);
-    let (_, file, note) = StatsStore::open(&path).expect("reads again");
-    assert_eq!(note, OpenNote::Loaded);
-    assert_eq!(file.lifetime.cells["hard:16:T"].decisions, 4);
-    assert_eq!(due(&file.lifetime, sixteen), Some(monday()));
-    let text = std::fs::read_to_string(&path).expect("the file");
-    assert!(text.contains("\"missed\": \"2026-11-30\""), "{text}");
+    let (_, lifetime) = common::lifetime_on(&path, monday());
+    assert_eq!(lifetime.cells["hard:16:T"].decisions, 4);
+    assert_eq!(lifetime.cells["hard:16:T"].streak, 0);
+    assert_eq!(due(&lifetime, sixteen), Some(monday()));
+    assert_eq!(
+        std::fs::read_to_string(dir.0.join("stats.json")).expect("the old file"),
+        OLD_FILE,
+        "the old file is left as it was"
+    );
 }
 
 #[test]
@@ -223,7 +229,7 @@ fn run(args: &[&str], env: &[(&str, &str)], stdin: &str) -> Output {
 #[test]
 fn drill_kind_due_on_the_command_line_says_when_nothing_is_due_and_drills_what_is() {
     let dir = TempDir::new("schedule-cli");
-    let path = dir.0.join("stats.json");
+    let path = dir.0.join("stats.db");
     let p = path.to_str().expect("a UTF-8 path");
     let args = ["drill", "--kind", "due", "--stats", p, "--seed", "3"];
     let nothing = run(&args, &[("BLACKJACK_TODAY", "2026-11-30")], "");
@@ -271,7 +277,7 @@ fn practice_line(text: &str) -> Option<&str> {
 #[test]
 fn blackjack_stats_prints_the_tables_spaced_practice_line_for_blackjack_today() {
     let dir = TempDir::new("schedule-stats");
-    let path = dir.0.join("stats.json");
+    let path = dir.0.join("stats.db");
     let p = path.to_str().expect("a UTF-8 path");
     // Two days of practice: Monday a miss and a right answer, Tuesday two misses.
     let d = monday();
@@ -279,7 +285,7 @@ fn blackjack_stats_prints_the_tables_spaced_practice_line_for_blackjack_today() 
     session(&path, d, cell(HandKind::Hard, 13, 2), true);
     session(&path, d.plus(1), cell(HandKind::Soft, 18, 9), false);
     session(&path, d.plus(1), cell(HandKind::Pair, 8, 1), false);
-    let (_, file, _) = StatsStore::open(&path).expect("reads");
+    let (_, lifetime) = common::lifetime_on(&path, d.plus(1));
     let stats = |today: Day| {
         let out = run(
             &["stats", "--stats", p],
@@ -295,8 +301,8 @@ fn blackjack_stats_prints_the_tables_spaced_practice_line_for_blackjack_today() 
     };
     // On Tuesday: the cells the schedule has due, and the two days in a row.
     let tuesday = d.plus(1);
-    let due = due_cells(&file.lifetime, tuesday).len();
-    let streak = file.lifetime.practice.streak(tuesday);
+    let due = due_cells(&lifetime, tuesday).len();
+    let streak = lifetime.practice.streak(tuesday);
     assert!(
         due > 1 && streak == 2,
         "a schedule worth printing: {due} {streak}"
@@ -308,12 +314,12 @@ fn blackjack_stats_prints_the_tables_spaced_practice_line_for_blackjack_today() 
         "{text}"
     );
     // The table's own words for the same file and day.
-    let standing = Standing::of(&file.lifetime, tuesday);
+    let standing = Standing::of(&lifetime, tuesday);
     assert_eq!(practice_line(&text), standing.line().as_deref());
     // A week on ($BLACKJACK_TODAY is today): the run of days is over, more may be due.
     let later = d.plus(7);
-    assert_eq!(file.lifetime.practice.streak(later), 0);
-    let due_later = due_cells(&file.lifetime, later).len();
+    assert_eq!(lifetime.practice.streak(later), 0);
+    let due_later = due_cells(&lifetime, later).len();
     let text = stats(later);
     assert_eq!(
         practice_line(&text),
@@ -331,7 +337,7 @@ fn blackjack_stats_prints_the_tables_spaced_practice_line_for_blackjack_today() 
     assert_eq!(json["due_today"], serde_json::json!(due));
     assert_eq!(json["days_in_a_row"], serde_json::json!(streak));
     // A file with nothing practised has no such line; a bad day is a usage error.
-    let empty = dir.0.join("none.json");
+    let empty = dir.0.join("none.db");
     let out = run(
         &["stats", "--stats", empty.to_str().expect("UTF-8")],
         &[],

@@ -240,19 +240,31 @@ fn assert_given_back(table: &Table, after: &str) {
 }
 
 #[test]
-fn sigterm_and_sighup_save_give_the_terminal_back_and_exit_128_plus_the_signal() {
-    for (signal, code) in [(libc::SIGTERM, 143), (libc::SIGHUP, 129)] {
+fn sigterm_sighup_and_sigquit_save_give_the_terminal_back_and_exit_128_plus_the_signal() {
+    for (signal, code) in [
+        (libc::SIGTERM, 143),
+        (libc::SIGHUP, 129),
+        (libc::SIGQUIT, 131),
+    ] {
         let dir = temp_dir(&format!("signal-{signal}"));
-        let stats = dir.join("stats.json");
+        let stats = dir.join("stats.db");
         let mut table = Table::start(&["--seed", "3", "--stats", stats.to_str().expect("utf-8")]);
         table.wait_for_table();
+        // A round dealt and left unfinished by the signal.
+        let mark = table.mark();
+        table.send(b" ");
+        table.wait_for(mark, &["round"]);
         let mark = table.mark();
         table.signal(signal);
         assert_eq!(table.exit_code(), code, "signal {signal}");
         let after = table.wait_for(mark, &[LEAVE_ALTERNATE, SHOW_CURSOR, "Seed 3."]);
         assert_given_back(&table, &after);
-        let saved = std::fs::read_to_string(&stats).expect("the statistics were saved");
-        assert!(saved.contains("\"sessions\": 1"), "{saved}");
+        let conn = rusqlite::Connection::open(&stats).expect("the statistics were saved");
+        // The round dealt is kept, settled or (if the signal came first) unfinished.
+        let rounds: i64 = conn
+            .query_row("SELECT COUNT(*) FROM rounds", [], |r| r.get(0))
+            .expect("a query");
+        assert_eq!(rounds, 1, "signal {signal}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -575,14 +575,14 @@ fn a_drill_answer_is_not_taken_blind() {
 
 #[test]
 fn signals_end_the_session_after_saving() {
-    let dir = std::env::temp_dir().join(format!("blackjack-tui-signal-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let temp = tempfile::tempdir().expect("a folder");
+    let dir = temp.path();
     for (signal, ending) in [
         (Signal::Terminate, Ending::Terminated),
         (Signal::HangUp, Ending::HungUp),
         (Signal::Interrupt, Ending::Interrupted),
     ] {
-        let path = dir.join(format!("{signal:?}.json"));
+        let path = dir.join(format!("{signal:?}.db"));
         let mut args = options(3, 0);
         args.no_stats = false;
         args.stats = Some(path.clone());
@@ -594,14 +594,12 @@ fn signals_end_the_session_after_saving() {
         let outcome = rig.run(vec![key(' '), key('h'), Step::Signal(signal)]);
         assert_eq!(outcome, Some(Outcome::Ended(ending)), "{signal:?}");
         assert!(rig.app.should_quit());
-        let (_, file, _) = blackjack_trainer::trainer::stats::StatsStore::open(&path)
-            .expect("the statistics were written");
+        let (_, lifetime) = common::lifetime(&path);
         assert_eq!(
-            file.lifetime.overall.decisions, 1,
+            lifetime.overall.decisions, 1,
             "{signal:?}: the decision made before the signal is saved"
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -986,7 +984,7 @@ fn the_chart_screen_marks_the_current_cell() {
 #[test]
 fn statistics_last_across_sessions() {
     let tmp = common::TempDir::new("tui-stats");
-    let path = tmp.0.join("stats.json");
+    let path = tmp.0.join("stats.db");
     let mut args = options(3, 0);
     args.no_stats = false;
     args.stats = Some(path.clone());
@@ -995,11 +993,10 @@ fn statistics_last_across_sessions() {
         let steps = vec![key(' '), key('h'), key('s'), Step::Ctrl('c')];
         play(&args, &stacked, SIZE, steps);
     }
-    let text = std::fs::read_to_string(&path).expect("the stats file was written");
-    let file: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
-    assert_eq!(file["sessions"], 2);
-    assert_eq!(file["lifetime"]["rounds"], 2);
-    assert_eq!(file["lifetime"]["cells"]["hard:11:6"]["wrong"], 2);
+    let (sessions, lifetime) = common::lifetime(&path);
+    assert_eq!(sessions, 2);
+    assert_eq!(lifetime.rounds, 2);
+    assert_eq!(lifetime.cells["hard:11:6"].wrong, 2);
 }
 
 // ----- background work -----

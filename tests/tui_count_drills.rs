@@ -54,7 +54,9 @@ fn right_and_wrong(app: &App) -> (String, String) {
             };
             key(other.name())
         }
-        _ => "99".to_owned(),
+        // Wrong, and within what the question allows (an answer outside it is refused).
+        Prompt::TrueCount { .. } => "29".to_owned(),
+        _ => "0".to_owned(),
     };
     (typed, wrong)
 }

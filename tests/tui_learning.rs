@@ -10,10 +10,9 @@ use std::time::Duration;
 use crossterm::event::KeyCode;
 
 use blackjack_trainer::analysis::chart::{Cell, HandKind};
-use blackjack_trainer::engine::{Action, Units};
-use blackjack_trainer::trainer::grade::Grade;
+use blackjack_trainer::engine::Units;
+use blackjack_trainer::store::Location;
 use blackjack_trainer::trainer::schedule::{Clock, Day};
-use blackjack_trainer::trainer::stats::{StatsStore, Tally};
 use blackjack_trainer::tui::{App, Overlay, TableConfig};
 
 mod common;
@@ -28,33 +27,29 @@ fn today() -> Day {
 /// A,7 vs 9 missed yesterday, 8,8 vs T missed the day before and right since, 12 vs 4 right
 /// all along; then the table on `today` with that file.
 fn app_with_history(dir: &TempDir) -> App {
-    let path = dir.0.join("stats.json");
-    let mut tally = Tally::default();
-    let grade = |kind, row, up, right: bool| Grade {
-        cell: Cell { kind, row, up },
-        hand: String::new(),
-        chosen: if right { Action::Stand } else { Action::Hit },
-        advised: Action::Stand,
-        cost: if right { 0.0 } else { 0.05 },
-    };
+    let path = dir.0.join("stats.db");
+    let cell = |kind, row, up| Cell { kind, row, up };
     // Day by day, in order, as the sessions wrote them.
     let [first, second, yesterday] = [today().plus(-3), today().plus(-2), today().plus(-1)];
-    tally.record_decision(&grade(HandKind::Hard, 12, 4, true), first);
-    tally.record_decision(&grade(HandKind::Hard, 12, 4, true), second);
-    tally.record_decision(&grade(HandKind::Pair, 8, 10, false), second);
-    tally.record_decision(&grade(HandKind::Hard, 12, 4, true), yesterday);
-    tally.record_decision(&grade(HandKind::Pair, 8, 10, true), yesterday);
-    tally.record_decision(&grade(HandKind::Hard, 16, 10, false), yesterday);
-    tally.record_decision(&grade(HandKind::Soft, 18, 9, false), yesterday);
-    let (store, _, _) = StatsStore::open(&path).expect("opens");
-    store.add(&tally, true).expect("writes");
+    common::record_decisions(
+        &path,
+        &[
+            (first, cell(HandKind::Hard, 12, 4), true),
+            (second, cell(HandKind::Hard, 12, 4), true),
+            (second, cell(HandKind::Pair, 8, 10), false),
+            (yesterday, cell(HandKind::Hard, 12, 4), true),
+            (yesterday, cell(HandKind::Pair, 8, 10), true),
+            (yesterday, cell(HandKind::Hard, 16, 10), false),
+            (yesterday, cell(HandKind::Soft, 18, 9), false),
+        ],
+    );
     let config = TableConfig {
         seats: 3,
         ai: vec![blackjack_trainer::ai::Level::Hard],
         speed: Duration::ZERO,
         bankroll: Units::from_units(100),
         seed: 2024,
-        stats: Some(path),
+        stats: Some(Location::named(path)),
         clock: Clock::Fixed(today()),
         ..TableConfig::default()
     };

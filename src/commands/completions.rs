@@ -26,16 +26,14 @@ pub fn manual_page() -> anyhow::Result<Vec<u8>> {
 }
 
 /// Runs `blackjack completions SHELL`.
-pub fn completions(shell: Shell) -> anyhow::Result<()> {
-    std::io::stdout()
-        .lock()
-        .write_all(&completion_script(shell))?;
+pub fn completions(shell: Shell, out: &mut impl Write) -> anyhow::Result<()> {
+    out.write_all(&completion_script(shell))?;
     Ok(())
 }
 
 /// Runs `blackjack manpage`.
-pub fn manpage() -> anyhow::Result<()> {
-    std::io::stdout().lock().write_all(&manual_page()?)?;
+pub fn manpage(out: &mut impl Write) -> anyhow::Result<()> {
+    out.write_all(&manual_page()?)?;
     Ok(())
 }
 

@@ -118,7 +118,7 @@ const PLAY_IDS: [&str; 11] = [
 ];
 
 /// The argument ids of [`DrillArgs`] a config file can stand in for.
-const DRILL_IDS: [&str; 4] = ["stats", "no_stats", "ascii", "history_limit"];
+const DRILL_IDS: [&str; 3] = ["stats", "no_stats", "ascii"];
 
 impl Given {
     /// The settings named in `ids`, as the command line gave them.
@@ -322,11 +322,6 @@ pub fn drill_args(
     {
         args.ascii = ascii;
     }
-    if !given.has("history_limit")
-        && let Some(limit) = loaded.settings.history
-    {
-        args.history_limit = limit;
-    }
     if !given.has("stats") && !given.has("no_stats") && super::stats_env().is_none() {
         match &loaded.settings.stats {
             Some(StatsSetting::Off) => args.no_stats = true,
@@ -351,23 +346,32 @@ pub fn stats_file(config: Option<&Path>) -> anyhow::Result<Option<PathBuf>> {
 /// Runs `blackjack config`: with `--init`, writes the commented default file (refusing to
 /// replace one without `--force`) and prints its path; otherwise prints the path and the
 /// effective settings of `blackjack play` with the flags given, each with its source.
-pub fn config(args: &ConfigArgs, matches: &ArgMatches, flag: Option<&Path>) -> anyhow::Result<()> {
+pub fn config(
+    args: &ConfigArgs,
+    matches: &ArgMatches,
+    flag: Option<&Path>,
+    out: &mut impl std::io::Write,
+) -> anyhow::Result<()> {
     if args.init {
         let (path, _) = config_location(flag);
         let path =
             path.context("no config folder on this system: name the file with --config PATH")?;
-        return init(&path, args.force);
+        return init(&path, args.force, out);
     }
     let loaded = load_config(flag)?;
     let given = Given::from_matches(matches, &PLAY_IDS);
     let env_stats = super::stats_env();
     let effective = resolve_play(&args.play, &given, &loaded, env_stats.clone());
-    print!("{}", describe(&loaded, &effective, env_stats.as_deref()));
+    write!(
+        out,
+        "{}",
+        describe(&loaded, &effective, env_stats.as_deref())
+    )?;
     Ok(())
 }
 
 /// Writes the embedded default file at `path`.
-fn init(path: &Path, force: bool) -> anyhow::Result<()> {
+fn init(path: &Path, force: bool, out: &mut impl std::io::Write) -> anyhow::Result<()> {
     if !force && std::fs::symlink_metadata(path).is_ok() {
         bail!(UsageError(format!(
             "{} already exists: it is left as it is (add --force to replace it with the \
@@ -378,8 +382,9 @@ fn init(path: &Path, force: bool) -> anyhow::Result<()> {
     // Even with --force, only a regular file is replaced: writing into a pipe waits for a
     // reader, and into a device writes the device.
     if let Ok(meta) = std::fs::metadata(path)
-        && let Some(kind) = crate::trainer::store_file::special_kind(meta.file_type())
+        && !meta.is_file()
     {
+        let kind = crate::store::special_kind(&meta.file_type());
         bail!(UsageError(format!(
             "{} is {kind}, not a regular file: the preferences are not written there",
             path.display()
@@ -391,8 +396,11 @@ fn init(path: &Path, force: bool) -> anyhow::Result<()> {
     }
     std::fs::write(path, DEFAULT_CONFIG_TOML)
         .with_context(|| format!("cannot write {}", path.display()))?;
-    println!("Wrote the default preferences to {}", path.display());
-    println!("Uncomment a line there to change a default of `blackjack play`.");
+    writeln!(out, "Wrote the default preferences to {}", path.display())?;
+    writeln!(
+        out,
+        "Uncomment a line there to change a default of `blackjack play`."
+    )?;
     Ok(())
 }
 
@@ -422,7 +430,7 @@ fn describe(loaded: &Loaded, effective: &Effective, env_stats: Option<&Path>) ->
             .stats
             .clone()
             .or_else(|| env_stats.map(Path::to_owned))
-            .or_else(crate::trainer::stats::default_stats_path);
+            .or_else(crate::store::default_path);
         path.map_or_else(
             || "false".to_owned(),
             |p| format!("{:?}", p.display().to_string()),

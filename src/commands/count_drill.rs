@@ -11,11 +11,11 @@ use super::drill::Out;
 use crate::analysis::deviation::IndexTable;
 use crate::cli::{CountConvention, DeckResolution, DrillArgs, DrillKind, IndexSet};
 use crate::engine::Rules;
-use crate::trainer::coach::Coach;
+use crate::store::Coach;
 use crate::trainer::counting::{
     Convention, Countdown, Prompt, Quiz, QuizSettings, Resolution, tray_bar,
 };
-use crate::trainer::practice::parse_count;
+use crate::trainer::practice::read_count;
 
 /// What a counting drill needs, checked and built from the options.
 pub struct Setup {
@@ -33,7 +33,7 @@ pub struct Setup {
 pub fn setup(rules: &Rules, args: &DrillArgs) -> anyhow::Result<Setup> {
     let ramp = args.ramp.clone();
     let indices = if args.kind == DrillKind::Deviations {
-        let table = crate::trainer::index_cache::index_table_with(rules, |rules| {
+        let table = crate::store::cache::index_table_with(rules, |rules| {
             eprintln!("Working out this game's index table for these rules…");
             crate::analysis::indices::index_table(rules)
         });
@@ -108,21 +108,22 @@ pub fn run<W: Write>(
             _ => {}
         }
         let started = Instant::now();
-        let answer = loop {
+        let question = quiz.question_text();
+        let (answer, typed) = loop {
             let Some(typed) = out.ask("> ", input)? else {
                 break 'questions;
             };
             match quiz.answer(&typed, started.elapsed().as_secs_f64()) {
-                Ok(answer) => break answer,
+                Ok(answer) => break (answer, typed),
                 Err(why) => out.line(&format!("! {why}"))?,
             }
         };
-        coach.record_skill(
+        coach.record_count(answer.record(
             kind.name(),
-            answer.right,
-            answer.error,
+            question,
+            &typed,
             started.elapsed().as_secs_f64(),
-        );
+        ));
         let verdict = if answer.right {
             format!("✓ Right: {}", answer.expected)
         } else {
@@ -168,12 +169,18 @@ fn countdown<W: Write>(
         let Some(typed) = out.ask("Running count? ", input)? else {
             return Ok("Countdown: no count given.".to_owned());
         };
-        match parse_count(&typed) {
-            Some(guess) => break guess,
-            None => out.line("! a whole number, e.g. -3")?,
+        match read_count(&typed, run.shown()) {
+            Ok(guess) => break guess,
+            Err(why) => out.line(&format!("! {why}"))?,
         }
     };
-    let verdict = run.grade(guess, seconds, setup.pace.is_some(), coach);
+    let verdict = run.grade(
+        guess,
+        seconds,
+        setup.pace.is_some(),
+        coach.countdown_best(run.decks()),
+    );
+    coach.record_count(verdict.answer());
     let mark = if verdict.right { '✓' } else { '✗' };
     let line = format!("{mark} {}", verdict.text());
     if let Some(err) = coach.save() {

@@ -12,11 +12,11 @@ use std::time::{Instant, SystemTime};
 use crate::analysis::basic_strategy;
 use crate::cli::{DrillArgs, DrillKind};
 use crate::engine::{Action, ActionSet, Card, Cards, Rules};
-use crate::trainer::coach::{Coach, stats_path};
+use crate::store::{Coach, SessionInfo, SessionKind};
 use crate::trainer::evs::EvQuery;
 use crate::trainer::grade::signed_ev;
 use crate::trainer::practice::{
-    COUNT_SEATS, CountDrill, DecisionDrill, DrillSummary, RoundCards, parse_count,
+    COUNT_SEATS, CountDrill, DecisionDrill, DrillSummary, RoundCards, read_count,
 };
 use crate::trainer::report::{counted, session_summary};
 use crate::trainer::schedule;
@@ -39,15 +39,16 @@ pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Resu
     let mut input = stdin.lock();
     let mut output = stdout.lock();
 
-    let path = stats_path(args.stats.clone(), super::stats_env(), !args.no_stats);
-    if path.is_none() && !args.no_stats {
+    let location =
+        crate::store::location(args.stats.clone().or(super::stats_env()), !args.no_stats);
+    if location.is_none() && !args.no_stats {
         writeln!(
             output,
             "No data directory found: this session's statistics are not kept."
         )?;
     }
-    let (mut coach, news) = Coach::open_with_history(path.as_deref(), args.history_limit)?;
-    coach.set_clock(super::practice_clock()?);
+    let info = SessionInfo::new(SessionKind::Drill, rules);
+    let (mut coach, news) = Coach::open(location.as_ref(), info, super::practice_clock()?)?;
     if let Some(message) = news {
         writeln!(output, "{message}")?;
     }
@@ -68,9 +69,7 @@ pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Resu
         let summary = run_drill(rules, seed, options, &mut input, &mut output, &mut coach)?;
         writeln!(output, "{}", summary.report(args.kind))?;
     }
-    if let Some(err) = coach.save() {
-        writeln!(output, "{err}")?;
-    }
+    coach.save();
     if !coach.session().is_empty() {
         write!(
             output,
@@ -78,10 +77,15 @@ pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Resu
             session_summary(coach.session(), coach.lifetime().as_ref())
         )?;
     }
-    if let Some(line) = super::statistics_line(&coach, !coach.session().is_empty()) {
+    if let Some(line) = super::statistics_line(&coach) {
         writeln!(output, "{line}")?;
     }
     output.flush()?;
+    if coach.lost_something() {
+        anyhow::bail!(super::NotSaved(coach.unsaved().unwrap_or_else(|| {
+            "this session's statistics were not saved".to_owned()
+        })));
+    }
     Ok(())
 }
 
@@ -382,10 +386,11 @@ fn count_quiz<W: Write>(
             let Some(answer) = out.ask("Running count? ", input)? else {
                 break 'rounds;
             };
-            match parse_count(&answer) {
-                Some(guess) => {
+            match read_count(&answer, quiz.cards_dealt()) {
+                Ok(guess) => {
                     let answer = quiz.answer(guess);
-                    coach.record_count(answer.is_right());
+                    let question = format!("the running count after round {}", quiz.round());
+                    coach.record_count(answer.record(question, 0.0));
                     if let Some(err) = coach.save() {
                         out.line(&err)?;
                     }
@@ -397,9 +402,7 @@ fn count_quiz<W: Write>(
                     ))?;
                     break;
                 }
-                None => out.line(&format!(
-                    "Unknown answer {answer:?}: type the running count as a whole number (e.g. -3), or q to stop."
-                ))?,
+                Err(why) => out.line(&format!("! {why}, or q to stop."))?,
             }
         }
     }
@@ -426,11 +429,11 @@ mod tests {
     use crate::engine::GameRng;
     use crate::trainer::count::hilo_tag;
     use crate::trainer::drill::{DrillDealer, fresh_hand_actions};
-    use crate::trainer::stats::Tally;
+    use crate::trainer::tally::Tally;
     use rand::SeedableRng;
 
     fn run(kind: DrillKind, seed: u64, script: &str) -> (DrillSummary, String, Tally) {
-        let (mut coach, _) = Coach::open(None).expect("no file, no error");
+        let mut coach = Coach::in_memory();
         let mut output = Vec::new();
         let summary = run_drill(
             &Rules::default(),
@@ -567,7 +570,7 @@ mod tests {
         assert_eq!((summary.count_asked, summary.count_right), (2, 1), "{text}");
         assert!(text.contains("✓ Right"), "{text}");
         assert!(text.contains("✗ Wrong"), "{text}");
-        assert!(text.contains("Unknown answer \"seven\""), "{text}");
+        assert!(text.contains("`seven` is not a running count"), "{text}");
         assert_eq!(
             (session.count.decisions, session.count.correct),
             (2, 1),
@@ -588,7 +591,7 @@ mod tests {
             },
             &mut "s\nh\n".as_bytes(),
             &mut output,
-            &mut Coach::open(None).expect("no file").0,
+            &mut Coach::in_memory(),
         )
         .expect("writing to a Vec never fails");
         let text = String::from_utf8_lossy(&output);

@@ -10,7 +10,7 @@ use crate::engine::{Cards, Rules, ValueCounts};
 use crate::trainer::report::counted;
 
 /// Runs `blackjack ev`.
-pub fn ev(rules: &Rules, args: &EvArgs) -> anyhow::Result<()> {
+pub fn ev(rules: &Rules, args: &EvArgs, out: &mut impl std::io::Write) -> anyhow::Result<()> {
     let hand = &args.hand.0;
     let up = args.up;
     let seen = args.seen.as_ref().map_or(&[][..], |s| &s.0[..]);
@@ -50,7 +50,7 @@ pub fn ev(rules: &Rules, args: &EvArgs) -> anyhow::Result<()> {
     let (best, best_ev) = evs.best();
     let hand_label: Vec<&str> = hand.iter().map(|&v| value_label(v)).collect();
     if args.json {
-        let out = serde_json::json!({
+        let value = serde_json::json!({
             "hand": hand_label.join(","),
             "up": value_label(up),
             "stand": evs.stand,
@@ -59,16 +59,17 @@ pub fn ev(rules: &Rules, args: &EvArgs) -> anyhow::Result<()> {
             "split": evs.split,
             "best": best.name(),
         });
-        println!("{out}");
+        writeln!(out, "{value}")?;
         return Ok(());
     }
-    println!(
+    writeln!(
+        out,
         "Hand {} ({}) against {}, {} left in the shoe",
         hand_label.join(","),
         cards.total(),
         value_label(up),
         counted(left.total() as u64, "card")
-    );
+    )?;
     for (action, value) in [
         ("stand", Some(evs.stand)),
         ("hit", evs.hit),
@@ -76,18 +77,19 @@ pub fn ev(rules: &Rules, args: &EvArgs) -> anyhow::Result<()> {
         ("split", evs.split),
     ] {
         match value {
-            Some(v) => println!(
+            Some(v) => writeln!(
+                out,
                 "  {action:<7} {v:+.6}{}",
                 if action == best.name() {
                     "  ← best"
                 } else {
                     ""
                 }
-            ),
-            None => println!("  {action:<7} not allowed"),
+            )?,
+            None => writeln!(out, "  {action:<7} not allowed")?,
         }
     }
-    println!("Best: {best} ({best_ev:+.6} units per unit bet)");
+    writeln!(out, "Best: {best} ({best_ev:+.6} units per unit bet)")?;
     Ok(())
 }
 

@@ -11,7 +11,11 @@ use crate::cli::IndicesArgs;
 use crate::engine::Rules;
 
 /// Runs `blackjack indices`.
-pub fn indices(rules: &Rules, args: &IndicesArgs) -> anyhow::Result<()> {
+pub fn indices(
+    rules: &Rules,
+    args: &IndicesArgs,
+    out: &mut impl std::io::Write,
+) -> anyhow::Result<()> {
     let threads = super::analysis_threads();
     let started = Instant::now();
     let games: &[Game] = if args.compare {
@@ -24,7 +28,7 @@ pub fn indices(rules: &Rules, args: &IndicesArgs) -> anyhow::Result<()> {
     let reports: Vec<_> = games.iter().map(|&g| report(rules, g, threads)).collect();
     let elapsed = started.elapsed();
     if args.json {
-        let out = match reports.as_slice() {
+        let value = match reports.as_slice() {
             [one] => json_report(rules, one),
             [ours, peek] => serde_json::json!({
                 "rules": rules,
@@ -35,18 +39,19 @@ pub fn indices(rules: &Rules, args: &IndicesArgs) -> anyhow::Result<()> {
             }),
             _ => serde_json::Value::Null,
         };
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
         return Ok(());
     }
     match reports.as_slice() {
-        [one] => print!("{}", render_report(rules, one)),
-        [ours, peek] => print!("{}", render_compare(ours, peek)),
+        [one] => write!(out, "{}", render_report(rules, one))?,
+        [ours, peek] => write!(out, "{}", render_compare(ours, peek))?,
         _ => {}
     }
-    println!(
+    writeln!(
+        out,
         "(computed in {:.1} s on {threads} thread(s))",
         elapsed.as_secs_f64()
-    );
+    )?;
     Ok(())
 }
 

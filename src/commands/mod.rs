@@ -44,16 +44,31 @@ pub fn stats_env() -> Option<std::path::PathBuf> {
 }
 
 /// Where the statistics went, as a command says on its way out: `Statistics kept in …` when
-/// `kept` (the last save kept them), or that the file was read but not written and why;
-/// nothing without a file.
-pub fn statistics_line(coach: &crate::trainer::coach::Coach, kept: bool) -> Option<String> {
+/// everything recorded was saved; what was not saved and why when something was not; that
+/// the database was read but not written, or could not be used; nothing without statistics
+/// or with nothing recorded.
+pub fn statistics_line(coach: &crate::store::Coach) -> Option<String> {
+    if coach.session().is_empty() && coach.unsaved().is_none() {
+        return coach.not_saving().and_then(|why| {
+            coach.path().map(|path| {
+                format!(
+                    "Statistics in {} were read but not written: {why}.",
+                    path.display()
+                )
+            })
+        });
+    }
+    if let Some(unsaved) = coach.unsaved() {
+        return Some(format!("{unsaved}."));
+    }
     match (coach.path(), coach.not_saving()) {
         (Some(path), Some(why)) => Some(format!(
-            "Statistics in {} were read but not written: {why}.",
+            "Statistics in {} were read but not written: {why}; this session is not saved.",
             path.display()
         )),
-        (Some(path), None) if kept => Some(format!("Statistics kept in {}.", path.display())),
-        _ => None,
+        (None, Some(why)) => Some(format!("This session's statistics were not saved: {why}.")),
+        (Some(path), None) => Some(format!("Statistics kept in {}.", path.display())),
+        (None, None) => None,
     }
 }
 
@@ -85,6 +100,12 @@ pub use review::review;
 pub use sim::sim;
 pub use stats::{lifetime_summary, stats};
 pub use strategy::strategy;
+
+/// Something recorded that the statistics database did not take (a full disk, a database
+/// that could not be opened): said at the end, and the exit status is 1.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct NotSaved(pub String);
 
 /// A request the command line cannot have: a value out of range, options that contradict each
 /// other, `play` without a terminal. `main` exits with status 2 for it, as clap does for the
@@ -138,9 +159,10 @@ pub fn read_text_file(path: &Path) -> std::io::Result<String> {
     use std::io::Read;
     use std::os::unix::fs::OpenOptionsExt;
     let refuse = |meta: &std::fs::Metadata| -> std::io::Result<()> {
-        if let Some(kind) = crate::trainer::store_file::special_kind(meta.file_type()) {
+        if !meta.is_file() {
             return Err(std::io::Error::other(format!(
-                "it is {kind}, not a regular file"
+                "it is {}, not a regular file",
+                crate::store::special_kind(&meta.file_type())
             )));
         }
         if meta.len() > MAX_TEXT_FILE {
@@ -175,15 +197,25 @@ pub fn read_text_file(path: &Path) -> std::io::Result<String> {
 
 /// `blackjack rules`: the effective rules in words and as TOML; with `--toml`, only the TOML
 /// (a complete rules file that loads back to the same rules).
-pub fn rules(rules: &Rules, args: &RulesArgs) -> anyhow::Result<()> {
+pub fn rules(rules: &Rules, args: &RulesArgs, out: &mut impl std::io::Write) -> anyhow::Result<()> {
     if args.toml {
-        print!("{}", rules.to_toml());
+        write!(out, "{}", rules.to_toml())?;
         return Ok(());
     }
-    println!("{}", rules.describe());
-    println!("# Effective rules as TOML");
-    print!("{}", rules.to_toml());
+    writeln!(out, "{}", rules.describe())?;
+    writeln!(out, "# Effective rules as TOML")?;
+    write!(out, "{}", rules.to_toml())?;
     Ok(())
+}
+
+/// Whether `err` is a write to a reader that has gone away (`blackjack … | head`): the
+/// command is done, quietly, as far as anyone is still reading.
+pub fn is_closed_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 #[cfg(test)]

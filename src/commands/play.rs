@@ -8,7 +8,6 @@ use anyhow::bail;
 
 use crate::cli::PlayArgs;
 use crate::engine::{Rules, Units};
-use crate::trainer::coach::stats_path;
 use crate::trainer::report::{counted, net_text, session_summary};
 use crate::tui::app::Tone;
 use crate::tui::terminal::{self, TerminalEvents};
@@ -35,13 +34,13 @@ pub fn table_config(args: &PlayArgs, seed: Option<u64>) -> anyhow::Result<TableC
         hints: args.hints,
         ascii: args.ascii,
         strict: args.strict,
-        stats: stats_path(args.stats.clone(), super::stats_env(), !args.no_stats),
+        stats: crate::store::location(args.stats.clone().or(super::stats_env()), !args.no_stats),
         bankroll: Units::from_units(i64::try_from(args.bankroll)?),
         seed: seed.unwrap_or_else(rand::random),
         counting: args.count,
         ramp: args.ramp.clone(),
         count_check_every: args.count_check,
-        indices: Some(crate::trainer::index_cache::index_table),
+        indices: Some(crate::store::cache::index_table),
         history_limit: args.history_limit,
         clock: super::practice_clock()?,
     })
@@ -93,23 +92,29 @@ pub fn play_with_bet(
         std::mem::forget(screen);
     }
     // Saved while the signal handlers still stand, so a SIGTERM now cannot cut the save short.
-    let save_error = app.coach_mut().save();
+    let unsaved = app.coach_mut().save();
     // From here on SIGINT, SIGTERM, SIGHUP and SIGTSTP act as for any program.
     drop(events);
     let ending = ended?;
     // Written, not printed: after a hang-up there is nobody to read it, and `print!` would
     // panic on the error.
-    let summary = closing_text(&app, save_error.is_none());
+    let summary = closing_summary(&app);
     let _ = std::io::stdout().write_all(summary.as_bytes());
     let mut stderr = std::io::stderr();
-    if let Some(err) = save_error {
-        let _ = writeln!(stderr, "warning: {err}");
-    }
     for panic in panic_hook::take_kept() {
         let _ = writeln!(
             stderr,
             "note: background work panicked and was done again: {panic}"
         );
+    }
+    if app.coach().lost_something() {
+        // Said in the summary's last line; the status says it too.
+        let _ = writeln!(
+            stderr,
+            "error: {}",
+            unsaved.unwrap_or_else(|| "this session's statistics were not saved".to_owned())
+        );
+        return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::from(exit_status(ending)))
 }
@@ -232,23 +237,19 @@ pub fn exit_status(ending: Ending) -> u8 {
         Ending::Left => return 0,
         Ending::Interrupted => Signal::Interrupt,
         Ending::Terminated => Signal::Terminate,
+        Ending::Quit => Signal::Quit,
         Ending::HungUp => Signal::HangUp,
     };
     u8::try_from(128 + signal.number()).unwrap_or(1)
 }
 
 /// What is printed on the way out: the session summary (the same figures as every screen),
-/// where the statistics are, and the bankroll with the seed to replay.
+/// where the statistics are (or what was not saved), and the bankroll with the seed to
+/// replay.
 pub fn closing_summary(app: &App) -> String {
-    closing_text(app, true)
-}
-
-/// [`closing_summary`], after the last save `saved` the statistics or failed to (then the
-/// warning that follows it says why, and it does not say they were kept).
-fn closing_text(app: &App, saved: bool) -> String {
     let coach = app.coach();
     let mut out = session_summary(coach.session(), coach.lifetime().as_ref());
-    if let Some(line) = super::statistics_line(coach, saved) {
+    if let Some(line) = super::statistics_line(coach) {
         out.push_str(&format!("{line}\n"));
     }
     let s = coach.session();
@@ -281,6 +282,7 @@ mod tests {
         assert_eq!(exit_status(Ending::Left), 0);
         assert_eq!(exit_status(Ending::Interrupted), 130);
         assert_eq!(exit_status(Ending::Terminated), 143);
+        assert_eq!(exit_status(Ending::Quit), 131);
         assert_eq!(exit_status(Ending::HungUp), 129);
     }
 
@@ -308,14 +310,14 @@ mod tests {
         let mut args = PlayArgs::defaults();
         args.no_stats = true;
         let mut app = App::new(&Rules::default(), table_config(&args, Some(3)).unwrap()).unwrap();
-        let between = closing_text(&app, true);
+        let between = closing_summary(&app);
         assert!(
             between.contains("bankroll 100 → 100 (bought in"),
             "{between}"
         );
         app.update(crate::tui::Intent::Deal);
         // Interrupted here: the bet is on the table, neither won nor lost.
-        let text = closing_text(&app, true);
+        let text = closing_summary(&app);
         assert!(
             text.contains("bankroll 100 → 99, 1 staked in the round left unfinished"),
             "{text}"
@@ -323,24 +325,23 @@ mod tests {
     }
 
     #[test]
-    fn the_closing_text_says_the_statistics_were_kept_only_when_the_last_save_kept_them() {
-        let dir = std::env::temp_dir().join(format!("bj-closing-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+    fn the_closing_text_says_where_the_statistics_were_kept() {
+        let dir = tempfile::tempdir().unwrap();
         let mut args = PlayArgs::defaults();
-        args.stats = Some(dir.join("stats.json"));
+        args.stats = Some(dir.path().join("stats.db"));
         let mut app = App::new(&Rules::default(), table_config(&args, Some(1)).unwrap()).unwrap();
-        app.coach_mut().record_count(true);
+        assert!(
+            !closing_summary(&app).contains("Statistics kept in"),
+            "nothing recorded, nothing kept"
+        );
+        let answer = crate::trainer::practice::CountAnswer {
+            guess: 1,
+            actual: 1,
+        };
+        app.coach_mut()
+            .record_count(answer.record("the running count".to_owned(), 1.0));
         assert_eq!(app.coach_mut().save(), None);
-        assert!(closing_text(&app, true).contains("Statistics kept in"));
-        // The file turned into a folder under the table: the last save fails.
-        std::fs::remove_file(dir.join("stats.json")).unwrap();
-        std::fs::create_dir(dir.join("stats.json")).unwrap();
-        app.coach_mut().record_count(true);
-        let failed = app.coach_mut().save().expect("the save fails");
-        assert!(failed.contains("is a folder"), "{failed}");
-        let text = closing_text(&app, false);
-        assert!(!text.contains("Statistics kept in"), "{text}");
-        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(closing_summary(&app).contains("Statistics kept in"));
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! `blackjack review`: past rounds and drill answers from the hand history — the cards, what
-//! you did, what was best, what it cost, and the reason.
+//! `blackjack review`: past rounds, drill answers and counting answers from the hand history —
+//! the cards, what you did, what was best, what it cost, and the reason.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -9,26 +9,25 @@ use anyhow::Context;
 use crate::analysis::chart::Cell;
 use crate::cli::ReviewArgs;
 use crate::engine::Rules;
-use crate::trainer::coach::stats_path;
+use crate::store::coach::MAX_REVIEW_LIMIT;
 use crate::trainer::history::review::{ReviewFilter, review_json, review_text, select};
-use crate::trainer::history::{HistoryStore, MAX_HISTORY_LIMIT, history_path};
 
-/// Runs `blackjack review`. The history is the one beside `--stats`, else `$BLACKJACK_STATS`,
-/// else `config`'s statistics file (from the preferences), else the platform's. Nothing is
-/// created just to look: no file, no entries.
-pub fn review(rules: &Rules, args: &ReviewArgs, config: Option<PathBuf>) -> anyhow::Result<()> {
-    let env = super::stats_env();
-    let stats = stats_path(args.stats.clone(), env.or(config), true)
-        .context("no data directory on this system: give the file with --stats PATH")?;
-    let path = history_path(&stats);
-    let entries = if std::fs::symlink_metadata(&path).is_ok() {
-        let (_, entries, note) = HistoryStore::open(&path, MAX_HISTORY_LIMIT)?;
-        if let Some(note) = note {
-            eprintln!("note: {note}");
-        }
-        entries
-    } else {
-        Vec::new()
+/// Runs `blackjack review`. The database is `--stats`, else `$BLACKJACK_STATS`, else
+/// `config`'s (from the preferences), else the platform's. Nothing is created just to look:
+/// no database, no entries.
+pub fn review(
+    rules: &Rules,
+    args: &ReviewArgs,
+    config: Option<PathBuf>,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let named = args.stats.clone().or(super::stats_env()).or(config);
+    let location = crate::store::location(named, true)
+        .context("no data directory on this system: give the database with --stats PATH")?;
+    let path = location.path.clone();
+    let entries = match super::stats::open_existing(&location)? {
+        Some(store) => store.entries(MAX_REVIEW_LIMIT)?,
+        None => Vec::new(),
     };
     let filter = ReviewFilter {
         last: args.last,
@@ -38,7 +37,6 @@ pub fn review(rules: &Rules, args: &ReviewArgs, config: Option<PathBuf>) -> anyh
     let strategy = crate::analysis::strategy::basic_strategy_on(rules, super::analysis_threads());
     let peek = crate::analysis::strategy::peek_strategy(rules);
     let reason = |cell: Cell| crate::analysis::reasons::reason(&strategy, Some(&peek.chart), cell);
-    let mut out = std::io::stdout().lock();
     if args.json {
         let value = review_json(&path.display().to_string(), &chosen, &reason);
         writeln!(out, "{value:#}")?;
@@ -50,12 +48,12 @@ pub fn review(rules: &Rules, args: &ReviewArgs, config: Option<PathBuf>) -> anyh
         } else {
             "Nothing"
         };
-        writeln!(out, "{what} in the hand history {} yet.", path.display())?;
+        writeln!(out, "{what} in the hand history of {} yet.", path.display())?;
         return Ok(());
     }
     writeln!(
         out,
-        "Hand history {} ({} of {} entries):",
+        "Hand history of {} ({} of {} entries):",
         path.display(),
         chosen.len(),
         entries.len()

@@ -22,7 +22,12 @@ use crate::sim::{self, ShoeMode, SimConfig, SimReport};
 const PROGRESS_AFTER: Duration = Duration::from_millis(700);
 
 /// Runs `blackjack sim`.
-pub fn sim(rules: &Rules, seed: Option<u64>, args: &SimArgs) -> anyhow::Result<()> {
+pub fn sim(
+    rules: &Rules,
+    seed: Option<u64>,
+    args: &SimArgs,
+    out: &mut impl std::io::Write,
+) -> anyhow::Result<()> {
     if args.hands == 0 {
         return Err(UsageError("--hands must be at least 1".to_owned()).into());
     }
@@ -53,7 +58,7 @@ pub fn sim(rules: &Rules, seed: Option<u64>, args: &SimArgs) -> anyhow::Result<(
             threads,
             penetration,
         };
-        return count_sim(rules, system, &config, args);
+        return count_sim(rules, system, &config, args, out);
     }
     let config = SimConfig {
         rounds: args.hands,
@@ -83,9 +88,9 @@ pub fn sim(rules: &Rules, seed: Option<u64>, args: &SimArgs) -> anyhow::Result<(
     bar.finish();
 
     if args.json {
-        println!("{}", json_report(&report, &config, args.strategy));
+        writeln!(out, "{}", json_report(&report, &config, args.strategy))?;
     } else {
-        print!("{}", text_report(&report, &config, args.strategy));
+        write!(out, "{}", text_report(&report, &config, args.strategy))?;
     }
     Ok(())
 }
@@ -140,7 +145,7 @@ impl Progress {
 /// loaded rules.
 fn index_table(choice: IndexChoice, rules: &Rules) -> IndexTable {
     match choice {
-        IndexChoice::Game => crate::trainer::index_cache::index_table(rules),
+        IndexChoice::Game => crate::store::cache::index_table(rules),
         IndexChoice::PeekI18 => illustrious_18(),
         IndexChoice::None => IndexTable::default(),
     }
@@ -179,6 +184,7 @@ fn count_sim(
     system: CountSystem,
     config: &CountConfig,
     args: &SimArgs,
+    out: &mut impl std::io::Write,
 ) -> anyhow::Result<()> {
     let ramp = match &args.ramp {
         Some(ramp) => ramp.clone(),
@@ -205,9 +211,9 @@ fn count_sim(
         .context("the simulation stopped on an engine error")?;
     bar.finish();
     if args.json {
-        println!("{}", count_json_report(&report, &setup));
+        writeln!(out, "{}", count_json_report(&report, &setup))?;
     } else {
-        print!("{}", count_text_report(&report, &setup));
+        write!(out, "{}", count_text_report(&report, &setup))?;
     }
     Ok(())
 }

@@ -1,5 +1,6 @@
-//! `blackjack stats`: the lifetime summary, the per-cell export, and a reset that keeps a
-//! backup.
+//! `blackjack stats`: the lifetime summary, the exports, a backup on demand, and the explicit
+//! ways to delete: a reset, and forgetting the rows before a day — each asks first and backs
+//! the database up before it deletes anything.
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -7,110 +8,149 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail};
 
 use crate::cli::{ExportFormat, StatsArgs};
-use crate::trainer::coach::stats_path;
-use crate::trainer::history::history_path;
+use crate::store::figures::Scope;
+use crate::store::{Location, SessionInfo, SessionKind, Store};
+use crate::trainer::export::{export_csv, export_json, export_sessions_csv};
 use crate::trainer::report::{counted, session_summary};
 use crate::trainer::schedule::{Day, Standing};
-use crate::trainer::stats::{StatsFile, StatsStore, export_csv, export_json, export_sessions_csv};
+use crate::trainer::tally::Tally;
 
 use super::UsageError;
 
-/// Runs `blackjack stats`. The file is `--stats`, else `$BLACKJACK_STATS`, else `config`'s
-/// (from the preferences), else the platform's. "Today" for the spaced-practice figures is the
-/// table's: `$BLACKJACK_TODAY` when set, else the local calendar.
-pub fn stats(args: &StatsArgs, config: Option<PathBuf>) -> anyhow::Result<()> {
-    let env = super::stats_env();
-    let path = stats_path(args.stats.clone(), env.or(config), true)
-        .context("no data directory on this system: give the file with --stats PATH")?;
+/// Runs `blackjack stats`. The database is `--stats`, else `$BLACKJACK_STATS`, else
+/// `config`'s (from the preferences), else the platform's. "Today" for the spaced-practice
+/// figures is the table's: `$BLACKJACK_TODAY` when set, else the local calendar.
+pub fn stats(
+    args: &StatsArgs,
+    config: Option<PathBuf>,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let named = args.stats.clone().or(super::stats_env()).or(config);
+    let location = crate::store::location(named, true)
+        .context("no data directory on this system: give the database with --stats PATH")?;
+    let today = super::practice_clock()?.today();
+    let Some(store) = open_existing(&location)? else {
+        writeln!(
+            out,
+            "No statistics yet: {} does not exist (play or drill to start it).",
+            location.path.display()
+        )?;
+        return Ok(());
+    };
+    if let Some(to) = &args.backup {
+        store.backup(to)?;
+        writeln!(
+            out,
+            "Backed up {} to {}.",
+            location.path.display(),
+            to.display()
+        )?;
+        return Ok(());
+    }
     if args.reset {
-        return reset(&path, args.yes);
+        return reset(store, &location, None, args.yes, out);
     }
-    let (file, store) = read(&path)?;
-    match args.export {
-        None => {
-            let today = super::practice_clock()?.today();
-            print!("{}", lifetime_summary(&path, file.as_ref(), today));
-            Ok(())
+    if let Some(day) = &args.forget_before {
+        let day = Day::parse(day).ok_or_else(|| {
+            UsageError(format!(
+                "--forget-before {day:?} is not a date: write it as YYYY-MM-DD"
+            ))
+        })?;
+        return reset(store, &location, Some(day), args.yes, out);
+    }
+    let lifetime = store.tally(Scope::All, today)?;
+    let Some(format) = args.export else {
+        let sessions = store.sessions()?;
+        write!(
+            out,
+            "{}",
+            lifetime_summary(&location.path, sessions, &lifetime, today)
+        )?;
+        return Ok(());
+    };
+    let last_seen = store.last_seen()?;
+    let text = match format {
+        ExportFormat::Csv if args.sessions => export_sessions_csv(&store.session_rows()?),
+        ExportFormat::Csv => export_csv(&lifetime, &last_seen, today),
+        ExportFormat::Json => {
+            let rows = store.session_rows()?;
+            let mut json = export_json(store.sessions()?, &lifetime, &last_seen, &rows, today);
+            add_standing(&mut json, &Standing::of(&lifetime, today));
+            format!("{json:#}\n")
         }
-        Some(format) => {
-            let empty = StatsFile::default();
-            let (last_seen, sessions) = match &store {
-                Some(store) => (store.last_seen()?, store.session_rows()?),
-                None => Default::default(),
-            };
-            let file = file.as_ref().unwrap_or(&empty);
-            let text = match format {
-                ExportFormat::Csv if args.sessions => export_sessions_csv(&sessions),
-                ExportFormat::Csv => export_csv(file, &last_seen),
-                ExportFormat::Json => {
-                    let today = super::practice_clock()?.today();
-                    let mut json = export_json(file, &last_seen, &sessions);
-                    add_standing(&mut json, &Standing::of(&file.lifetime, today));
-                    format!("{json:#}\n")
-                }
-            };
-            match &args.output {
-                None => std::io::stdout().lock().write_all(text.as_bytes())?,
-                Some(out) => {
-                    let history = history_path(&path);
-                    for (kept, what) in [
-                        (path.as_path(), "the statistics file itself"),
-                        (history.as_path(), "its hand history"),
-                    ] {
-                        if same_file(out, kept) {
-                            bail!(UsageError(format!(
-                                "--output {} is {what} ({}): choose another file",
-                                out.display(),
-                                kept.display()
-                            )));
-                        }
-                    }
-                    std::fs::write(out, text)
-                        .with_context(|| format!("cannot write {}", out.display()))?;
-                    eprintln!(
-                        "Exported the statistics of {} to {}",
-                        path.display(),
-                        out.display()
-                    );
-                }
+    };
+    match &args.output {
+        None => out.write_all(text.as_bytes())?,
+        Some(to) => {
+            if same_file(to, &location.path) {
+                bail!(UsageError(format!(
+                    "--output {} is the statistics database itself: choose another file",
+                    to.display()
+                )));
             }
-            Ok(())
+            write_whole(to, text.as_bytes())?;
+            eprintln!(
+                "Exported the statistics of {} to {}",
+                location.path.display(),
+                to.display()
+            );
         }
     }
+    Ok(())
 }
 
-/// The file at `path` and its store, or `None` when there is no file yet (nothing is created
-/// just to look). A note about the file (moved aside, read-only) goes to standard error.
-fn read(path: &Path) -> anyhow::Result<(Option<StatsFile>, Option<StatsStore>)> {
-    if std::fs::symlink_metadata(path).is_err() {
-        return Ok((None, None));
+/// The database at `location` if there is one, or one started now to take in the statistics
+/// files of an earlier build beside it; `None` when there is nothing (nothing is created just
+/// to look). What opening found goes to standard error.
+pub(super) fn open_existing(location: &Location) -> anyhow::Result<Option<Store>> {
+    let exists = std::fs::symlink_metadata(&location.path).is_ok();
+    let legacy = crate::store::legacy_files_beside(&location.path);
+    if !exists && !legacy {
+        return Ok(None);
     }
-    let (store, file, note) = StatsStore::open(path)?;
-    if let Some(message) = note.message() {
+    let info = SessionInfo {
+        kind: SessionKind::Table,
+        rules: String::new(),
+    };
+    let (store, news) = Store::open(location, info)?;
+    if let Some(message) = news.message() {
         eprintln!("note: {message}");
     }
-    Ok((Some(file), Some(store)))
+    Ok(Some(store))
+}
+
+/// Writes `bytes` to `to` whole or not at all: into a temporary file beside it, then renamed
+/// over it, so a full disk or a killed process never leaves half an export.
+fn write_whole(to: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let folder = to
+        .parent()
+        .filter(|f| !f.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut temp = tempfile::Builder::new()
+        .prefix(".blackjack-export")
+        .tempfile_in(folder)
+        .with_context(|| format!("cannot write in {}", folder.display()))?;
+    temp.write_all(bytes)
+        .and_then(|()| temp.as_file().sync_all())
+        .with_context(|| format!("cannot write {}", to.display()))?;
+    temp.persist(to)
+        .with_context(|| format!("cannot write {}", to.display()))?;
+    Ok(())
 }
 
 /// The lifetime summary: the same figures and most-missed cells as the session summary
 /// ([`session_summary`]), under a heading that says whose they are, then the spaced-practice
 /// line of the table's statistics screen ([`Standing::line`]) on `today`.
-pub fn lifetime_summary(path: &Path, file: Option<&StatsFile>, today: Day) -> String {
-    let Some(file) = file else {
-        return format!(
-            "No statistics yet: {} does not exist (play or drill to start it).\n",
-            path.display()
-        );
-    };
-    let body = session_summary(&file.lifetime, None);
+pub fn lifetime_summary(path: &Path, sessions: u64, lifetime: &Tally, today: Day) -> String {
+    let body = session_summary(lifetime, None);
     let body = body.strip_prefix("Session summary\n").unwrap_or(&body);
-    let practice = Standing::of(&file.lifetime, today)
+    let practice = Standing::of(lifetime, today)
         .line()
         .map_or_else(String::new, |line| format!("  {line}\n"));
     format!(
         "Lifetime statistics in {} ({})\n{body}{practice}",
         path.display(),
-        counted(file.sessions, "session")
+        counted(sessions, "session")
     )
 }
 
@@ -123,12 +163,11 @@ fn add_standing(json: &mut serde_json::Value, standing: &Standing) {
     }
 }
 
-/// Whether `a` and `b` name the same file — through links, hard links included (the same
-/// device and inode) — or, when either does not exist, the same path.
+/// Whether `a` and `b` name the same file — through links, hard links included — or, when
+/// either does not exist, the same path.
 fn same_file(a: &Path, b: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
     match (std::fs::metadata(a), std::fs::metadata(b)) {
-        (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+        (Ok(a), Ok(b)) => crate::platform::same_file(&a, &b),
         _ => a == b,
     }
 }
@@ -138,62 +177,76 @@ fn is_yes(answer: &str) -> bool {
     matches!(answer.trim().to_lowercase().as_str(), "y" | "yes")
 }
 
-/// `blackjack stats --reset`: asks on a terminal (unless `yes`), refuses without one, then has
-/// the store move the file to a backup and start an empty one, under its lock.
-fn reset(path: &Path, yes: bool) -> anyhow::Result<()> {
-    if std::fs::symlink_metadata(path).is_err() {
-        println!("Nothing to reset: {} does not exist.", path.display());
-        return Ok(());
+/// `--reset` (`before` is `None`: every row) and `--forget-before DAY` (the rows of the days
+/// before it): asks on a terminal (unless `yes`), refuses without one, backs the database up,
+/// then deletes in one transaction.
+fn reset(
+    mut store: Store,
+    location: &Location,
+    before: Option<Day>,
+    yes: bool,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let path = &location.path;
+    if let Some(reason) = store.read_only() {
+        return Err(crate::store::StoreError::ReadOnly {
+            path: path.clone(),
+            reason: reason.clone(),
+        }
+        .into());
     }
+    let what = match before {
+        None => "every round, decision and answer".to_owned(),
+        Some(day) => format!("the rounds, decisions and answers from before {day}"),
+    };
     let can_ask = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
     if !yes && !can_ask {
         bail!(UsageError(format!(
-            "`blackjack stats --reset` asks before resetting {}, and there is no terminal to \
-             ask on: add --yes to reset without asking",
+            "deleting {what} from {} asks first, and there is no terminal to ask on: add \
+             --yes to delete without asking",
             path.display()
         )));
     }
-    let (store, file, note) = StatsStore::open(path)?;
-    if let Some(message) = note.message() {
-        eprintln!("note: {message}");
+    let doomed = store.count_before(before)?;
+    if doomed == 0 {
+        writeln!(out, "Nothing to delete: {} has no {what}.", path.display())?;
+        return Ok(());
     }
     if !yes {
         let mut stderr = std::io::stderr();
         write!(
             stderr,
-            "Start the statistics in {} afresh ({}, {}, {})? The old file is kept as a \
-             backup. [y/N] ",
+            "Delete {what} from {} ({})? A backup is made first. [y/N] ",
             path.display(),
-            counted(file.sessions, "session"),
-            counted(file.lifetime.rounds, "round"),
-            counted(file.lifetime.overall.decisions, "decision")
+            counted(doomed, "row")
         )?;
         stderr.flush()?;
         let mut answer = String::new();
         std::io::stdin().lock().read_line(&mut answer)?;
         if !is_yes(&answer) {
-            println!("Not reset: {} is unchanged.", path.display());
+            writeln!(out, "Nothing deleted: {} is unchanged.", path.display())?;
             return Ok(());
         }
     }
-    match store.reset()? {
-        Some(backup) => println!(
-            "Statistics reset: {} starts empty; the old file is kept as {}.",
-            path.display(),
-            backup.display()
-        ),
-        None => println!("Nothing to reset: {} does not exist.", path.display()),
-    }
+    let backup = crate::store::backup_path(path);
+    store.backup(&backup)?;
+    store.delete_before(before)?;
+    writeln!(
+        out,
+        "Deleted {what} ({}) from {}; the database as it was is kept as {}.",
+        counted(doomed, "row"),
+        path.display(),
+        backup.display()
+    )?;
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::trainer::tally::Tally;
 
     #[test]
-    fn only_yes_resets() {
+    fn only_yes_deletes() {
         for answer in ["y\n", "Y", " yes \n", "YES"] {
             assert!(is_yes(answer), "{answer:?}");
         }
@@ -204,18 +257,14 @@ mod tests {
 
     #[test]
     fn the_summary_says_whose_figures_they_are() {
-        let file = StatsFile {
-            sessions: 2,
-            lifetime: Tally {
-                rounds: 3,
-                ..Tally::default()
-            },
-            ..StatsFile::default()
+        let lifetime = Tally {
+            rounds: 3,
+            ..Tally::default()
         };
         let today = Day::parse("2026-12-03").expect("a date");
-        let text = lifetime_summary(Path::new("s.json"), Some(&file), today);
+        let text = lifetime_summary(Path::new("s.db"), 2, &lifetime, today);
         assert!(
-            text.starts_with("Lifetime statistics in s.json (2 sessions)\n  Rounds"),
+            text.starts_with("Lifetime statistics in s.db (2 sessions)\n  Rounds"),
             "{text}"
         );
         assert!(!text.contains("Session summary"), "{text}");
@@ -223,7 +272,5 @@ mod tests {
             !text.contains("Spaced practice"),
             "nothing practised yet: {text}"
         );
-        let none = lifetime_summary(Path::new("s.json"), None, today);
-        assert!(none.contains("No statistics yet"), "{none}");
     }
 }

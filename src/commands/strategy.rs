@@ -10,12 +10,16 @@ use crate::engine::Rules;
 use crate::engine::card::value_label;
 
 /// Runs `blackjack strategy`.
-pub fn strategy(rules: &Rules, args: &StrategyArgs) -> anyhow::Result<()> {
+pub fn strategy(
+    rules: &Rules,
+    args: &StrategyArgs,
+    out: &mut impl std::io::Write,
+) -> anyhow::Result<()> {
     let started = Instant::now();
     let s = basic_strategy_on(rules, super::analysis_threads());
     let elapsed = started.elapsed();
     if let Some(key) = &args.why {
-        return why(&s, key);
+        return why(&s, key, out);
     }
     if args.json {
         let chart: serde_json::Map<String, serde_json::Value> = Chart::printed_cells()
@@ -26,32 +30,45 @@ pub fn strategy(rules: &Rules, args: &StrategyArgs) -> anyhow::Result<()> {
                 )
             })
             .collect();
-        let out = serde_json::json!({
+        let value = serde_json::json!({
             "rules": rules,
             "house_edge": { "chart": s.return_chart, "optimal_first_decision": s.return_optimal },
             "chart": chart,
         });
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
         return Ok(());
     }
-    print!("{}", render_chart(&s.chart));
-    println!();
-    println!("Codes: H hit, S stand, D double (else hit), Ds double (else stand), P split");
-    println!(
+    write!(out, "{}", render_chart(&s.chart))?;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "Codes: H hit, S stand, D double (else hit), Ds double (else stand), P split"
+    )?;
+    writeln!(
+        out,
         "Player's expected return per initial unit, following this chart: {:+.4}% (house edge {:.4}%)",
         s.return_chart * 100.0,
         -s.return_chart * 100.0
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "With composition-dependent best play on every decision:         {:+.4}%",
         s.return_optimal * 100.0
-    );
-    println!("(computed in {:.0} ms)", elapsed.as_secs_f64() * 1000.0);
+    )?;
+    writeln!(
+        out,
+        "(computed in {:.0} ms)",
+        elapsed.as_secs_f64() * 1000.0
+    )?;
     Ok(())
 }
 
 /// `--why CELL`: the cell's play, its EVs best first, and the reason.
-fn why(s: &crate::analysis::Strategy, key: &str) -> anyhow::Result<()> {
+fn why(
+    s: &crate::analysis::Strategy,
+    key: &str,
+    out: &mut impl std::io::Write,
+) -> anyhow::Result<()> {
     let cell = Cell::from_key(key).ok_or_else(|| {
         super::UsageError(format!(
             "--why {key:?} is not a chart cell: write it as `strategy --json` does, e.g. \
@@ -62,11 +79,11 @@ fn why(s: &crate::analysis::Strategy, key: &str) -> anyhow::Result<()> {
     let reason = crate::analysis::reasons::reason(s, Some(&peek.chart), cell).ok_or_else(|| {
         super::UsageError(format!("{} is not a hand that can be dealt", cell.label()))
     })?;
-    println!("{}: {}", cell.label(), s.chart.get(cell).preferred());
+    writeln!(out, "{}: {}", cell.label(), s.chart.get(cell).preferred())?;
     for (action, ev) in s.cell_evs[&cell].ranked() {
-        println!("  {:<7}{ev:+.4}", action.name());
+        writeln!(out, "  {:<7}{ev:+.4}", action.name())?;
     }
-    println!("Why: {reason}");
+    writeln!(out, "Why: {reason}")?;
     Ok(())
 }
 

@@ -14,9 +14,9 @@
 
 use rand::{RngExt, SeedableRng};
 
-use super::coach::Coach;
 use super::count::hilo_tag;
 use super::drill::build_hand;
+use super::history::{CountAnswer, CountdownRun};
 use super::report::{counted, skill_figures};
 use crate::analysis::deviation::{Direction, IndexPlay, IndexTable, illustrious_18};
 pub use crate::analysis::hilo::{BetRamp, MAX_RAMP_BET, MAX_RAMP_STEPS, RampError};
@@ -206,6 +206,24 @@ pub struct QuizAnswer {
     pub why: String,
     /// How far off a numeric answer was (0 when right; 1 for a wrong play).
     pub error: f64,
+}
+
+impl QuizAnswer {
+    /// The answer as the hand history keeps it: the `question` as it was asked, what was
+    /// `typed`, and how long it took.
+    pub fn record(&self, skill: &str, question: String, typed: &str, seconds: f64) -> CountAnswer {
+        CountAnswer {
+            at: 0,
+            skill: skill.to_owned(),
+            question,
+            answer: typed.trim().to_owned(),
+            truth: self.expected.clone(),
+            right: self.right,
+            error: self.error,
+            seconds,
+            countdown: None,
+        }
+    }
 }
 
 /// A counting drill session: the question on screen, and how it is going.
@@ -407,6 +425,33 @@ fn number(text: &str) -> Result<f64, String> {
         .ok_or_else(|| format!("`{text}` is not a number"))
 }
 
+/// The largest true count an answer may give: past it no shoe dealt to its cut card goes.
+pub const MAX_TRUE_COUNT_ANSWER: f64 = 30.0;
+
+/// A number within `low..=high`: `what` names the quantity for the refusal.
+fn number_in(text: &str, low: f64, high: f64, what: &str) -> Result<f64, String> {
+    let given = number(text)?;
+    if (low..=high).contains(&given) {
+        Ok(given)
+    } else {
+        Err(format!(
+            "{what} is between {low} and {high}: `{text}` cannot be it"
+        ))
+    }
+}
+
+/// Whether `guess` can be the running count of `cards` cards (each adds −1, 0 or +1); the
+/// refusal says why not.
+pub fn check_running_count(guess: i32, cards: usize) -> Result<i32, String> {
+    if guess.unsigned_abs() as usize <= cards {
+        Ok(guess)
+    } else {
+        Err(format!(
+            "{cards} cards make a running count between -{cards} and +{cards}: {guess:+} cannot be it"
+        ))
+    }
+}
+
 /// Grades `text` as the answer to `prompt` under `settings` (what [`Quiz::answer`] does for its
 /// own question); an answer that is not one gets the reason.
 pub fn grade_prompt(
@@ -416,7 +461,8 @@ pub fn grade_prompt(
 ) -> Result<QuizAnswer, String> {
     match prompt {
         Prompt::TrueCount { running, decks } => {
-            let given = number(text)?;
+            let most = MAX_TRUE_COUNT_ANSWER;
+            let given = number_in(text, -most, most, "a true count")?;
             let expected = settings.convention.apply(*running, *decks);
             let exact = f64::from(*running) / decks;
             Ok(QuizAnswer {
@@ -430,7 +476,7 @@ pub fn grade_prompt(
             })
         }
         Prompt::Decks { dealt, shoe } => {
-            let given = number(text)?;
+            let given = number_in(text, 0.0, *shoe as f64 / 52.0, "the decks left")?;
             let left = shoe - dealt;
             let expected = settings.resolution.decks(left);
             Ok(QuizAnswer {
@@ -446,7 +492,8 @@ pub fn grade_prompt(
             })
         }
         Prompt::Ramp { tc } => {
-            let given = number(text)?;
+            let most = settings.ramp.bets().iter().copied().max().unwrap_or(1);
+            let given = number_in(text, 0.0, f64::from(most) * 100.0, "a bet")?;
             let expected = settings.ramp.bet(*tc);
             let ramp: Vec<String> = settings.ramp.bets().iter().map(u32::to_string).collect();
             Ok(QuizAnswer {
@@ -622,34 +669,29 @@ impl Countdown {
         )
     }
 
-    /// Grades `guess` given `seconds` after the first card: counted in the `countdown` skill,
-    /// and a right answer kept as the person's best for the run's decks if it is one. Only a
-    /// whole run the person turned (`paced` false) can be a best: a run that stopped early
-    /// (`surprise`) showed fewer cards than its decks hold, and a paced run took the time the
-    /// pace gave it.
+    /// Grades `guess` given `seconds` after the first card; `best` is the person's best time
+    /// so far for the run's decks. A right answer beats it only in a whole run the person
+    /// turned (`paced` false): a run that stopped early (`surprise`) showed fewer cards than
+    /// its decks hold, and a paced run took the time the pace gave it.
     pub fn grade(
         &self,
         guess: i32,
         seconds: f64,
         paced: bool,
-        coach: &mut Coach,
+        best: Option<f64>,
     ) -> CountdownVerdict {
         let running = self.running();
         let right = guess == running;
         let timed = !paced && self.shown == self.size();
-        coach.record_skill(
-            "countdown",
-            right,
-            f64::from((guess - running).abs()),
-            seconds,
-        );
         CountdownVerdict {
             right,
             running,
             guess,
             cards: self.shown,
             seconds,
-            best: right && timed && coach.record_countdown(self.decks(), seconds),
+            decks: self.decks(),
+            timed,
+            best: right && timed && best.is_none_or(|b| seconds < b),
         }
     }
 }
@@ -673,11 +715,33 @@ pub struct CountdownVerdict {
     pub cards: usize,
     /// Seconds from the first card to the last.
     pub seconds: f64,
+    /// Decks in the run.
+    pub decks: u8,
+    /// A whole run the person turned: its time may be a best.
+    pub timed: bool,
     /// A right answer that is the person's best for its decks.
     pub best: bool,
 }
 
 impl CountdownVerdict {
+    /// The answer as the hand history keeps it.
+    pub fn answer(&self) -> CountAnswer {
+        CountAnswer {
+            at: 0,
+            skill: "countdown".to_owned(),
+            question: format!("the running count after {} cards", self.cards),
+            answer: format!("{:+}", self.guess),
+            truth: format!("{:+}", self.running),
+            right: self.right,
+            error: f64::from((self.guess - self.running).abs()),
+            seconds: self.seconds,
+            countdown: Some(CountdownRun {
+                decks: self.decks,
+                timed: self.timed,
+            }),
+        }
+    }
+
     /// The verdict in words (without a ✓/✗ mark): the count, the cards, the time and the pace.
     pub fn text(&self) -> String {
         let (running, guess, cards, seconds) = (self.running, self.guess, self.cards, self.seconds);
@@ -867,19 +931,18 @@ mod tests {
 
     #[test]
     fn a_countdown_verdict_says_the_count_the_cards_and_the_pace() {
-        let (mut coach, _) = Coach::open(None).expect("no file, no error");
         let mut run = Countdown::new(1, 2, false, 7);
         while run.flash().is_some() {}
-        let right = run.grade(run.running(), 26.0, false, &mut coach);
+        let right = run.grade(run.running(), 26.0, false, None);
         assert!(right.right && right.best);
         assert_eq!(right.cards, 52);
         assert_eq!(
             right.text(),
             "Right: +0 after 52 cards in 26.0 s (2.0 cards a second) · a personal best."
         );
-        let slower = run.grade(0, 30.0, false, &mut coach);
+        let slower = run.grade(0, 30.0, false, Some(26.0));
         assert!(slower.right && !slower.best, "30 s does not beat 26 s");
-        let wrong = run.grade(3, 10.0, false, &mut coach);
+        let wrong = run.grade(3, 10.0, false, Some(26.0));
         assert!(!wrong.right && !wrong.best);
         assert_eq!(
             wrong.text(),
@@ -889,11 +952,10 @@ mod tests {
 
     #[test]
     fn only_a_whole_run_the_person_turned_is_a_personal_best() {
-        let (mut coach, _) = Coach::open(None).expect("no file, no error");
         // At a pace, the time is the pace's: right, and no best however fast.
         let mut paced = Countdown::new(1, 1, false, 7);
         while paced.flash().is_some() {}
-        let verdict = paced.grade(paced.running(), 5.0, true, &mut coach);
+        let verdict = paced.grade(paced.running(), 5.0, true, None);
         assert!(verdict.right && !verdict.best, "{verdict:?}");
         // Stopped early: fewer cards than the deck, so no best for a deck.
         let seed = (0..50)
@@ -905,13 +967,14 @@ mod tests {
             .expect("some surprise run stops before the last card");
         let mut early = Countdown::new(1, 1, true, seed);
         while early.flash().is_some() {}
-        let verdict = early.grade(early.running(), 1.0, false, &mut coach);
+        let verdict = early.grade(early.running(), 1.0, false, None);
         assert!(verdict.right && !verdict.best, "{verdict:?}");
-        // Neither was kept: a whole self-turned run of 60 s is still the first best.
+        // A whole self-turned run of 60 s is the first best.
         let mut whole = Countdown::new(1, 1, false, 7);
         while whole.flash().is_some() {}
-        let verdict = whole.grade(whole.running(), 60.0, false, &mut coach);
+        let verdict = whole.grade(whole.running(), 60.0, false, None);
         assert!(verdict.right && verdict.best, "{verdict:?}");
+        assert!(verdict.answer().countdown.is_some_and(|c| c.timed));
     }
 
     #[test]

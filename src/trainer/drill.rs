@@ -3,7 +3,7 @@
 
 use rand::{Rng, RngExt};
 
-use super::stats::Tally;
+use super::tally::Tally;
 use crate::analysis::chart::{Cell, HandKind};
 use crate::engine::legal::{self, SeatSpot};
 use crate::engine::{ActionSet, Card, Cards, PlayerHand, Rank, Rules, Suit};
@@ -325,7 +325,7 @@ mod tests {
     use super::*;
     use crate::analysis::chart::Cell;
     use crate::engine::GameRng;
-    use crate::trainer::stats::CellRecord;
+    use crate::trainer::tally::CellRecord;
     use rand::SeedableRng;
 
     #[test]

@@ -3,13 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use std::fs;
-use std::path::Path;
-
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
-use super::stats::StatsFile;
+use super::schedule::Day;
 use super::tally::Tally;
 use super::tally::cell_label;
 
@@ -69,14 +65,14 @@ pub struct CellRow {
     pub due: Option<String>,
 }
 
-/// The per-cell table of a statistics file: one row per cell of the printed chart (360, in
-/// chart order: hard 5–21, soft 13–21, pairs; up cards 2–9, T, A), then any other cell the
-/// file records (a hand the chart does not print, such as 2,2 that could not be split).
-pub fn cell_rows(file: &StatsFile, last_seen: &BTreeMap<String, u64>) -> Vec<CellRow> {
+/// The per-cell table of the lifetime figures: one row per cell of the printed chart (360, in
+/// chart order: hard 5–21, soft 13–21, pairs; up cards 2–9, T, A), then any other cell they
+/// record (a hand the chart does not print, such as 2,2 that could not be split). A cell's due
+/// day is as of `today`.
+pub fn cell_rows(lifetime: &Tally, last_seen: &BTreeMap<String, u64>, today: Day) -> Vec<CellRow> {
     use crate::analysis::chart::Chart;
     let printed: Vec<String> = Chart::printed_cells().map(|cell| cell.key()).collect();
-    let others = file
-        .lifetime
+    let others = lifetime
         .cells
         .keys()
         .filter(|key| !printed.contains(key))
@@ -86,7 +82,7 @@ pub fn cell_rows(file: &StatsFile, last_seen: &BTreeMap<String, u64>) -> Vec<Cel
         .into_iter()
         .chain(others)
         .map(|key| {
-            let record = file.lifetime.cells.get(&key).copied().unwrap_or_default();
+            let record = lifetime.cells.get(&key).copied().unwrap_or_default();
             CellRow {
                 label: cell_label(&key),
                 decisions: record.decisions,
@@ -96,7 +92,7 @@ pub fn cell_rows(file: &StatsFile, last_seen: &BTreeMap<String, u64>) -> Vec<Cel
                 ev_given_away: record.ev_lost,
                 last_seen: last_seen.get(&key).map(|&s| utc_timestamp(s)),
                 practice_box: record.review.level(),
-                due: record.review.due().map(|d| d.to_string()),
+                due: record.review.due_by(today).map(|d| d.to_string()),
                 key,
             }
         })
@@ -105,7 +101,7 @@ pub fn cell_rows(file: &StatsFile, last_seen: &BTreeMap<String, u64>) -> Vec<Cel
 
 /// The per-cell table as CSV: a header row, then [`cell_rows`]; a field holding a comma or a
 /// quote is quoted.
-pub fn export_csv(file: &StatsFile, last_seen: &BTreeMap<String, u64>) -> String {
+pub fn export_csv(lifetime: &Tally, last_seen: &BTreeMap<String, u64>, today: Day) -> String {
     let field = |text: &str| {
         if text.contains([',', '"', '\n']) {
             format!("\"{}\"", text.replace('"', "\"\""))
@@ -116,7 +112,7 @@ pub fn export_csv(file: &StatsFile, last_seen: &BTreeMap<String, u64>) -> String
     let mut out = String::from(
         "key,label,decisions,right,wrong,streak,ev_given_away,last_seen,practice_box,due\n",
     );
-    for row in cell_rows(file, last_seen) {
+    for row in cell_rows(lifetime, last_seen, today) {
         out.push_str(&format!(
             "{},{},{},{},{},{},{:.4},{},{},{}\n",
             field(&row.key),
@@ -158,40 +154,33 @@ pub fn export_sessions_csv(rows: &[SessionRow]) -> String {
     out
 }
 
-/// Everything the file holds as one JSON object: the sessions counted, the lifetime tally, the
-/// per-cell table ([`cell_rows`]) and the session rows.
+/// Everything as one JSON object: the sessions counted, the lifetime tally, the per-cell table
+/// ([`cell_rows`]) and the session rows.
 pub fn export_json(
-    file: &StatsFile,
+    sessions: u64,
+    lifetime: &Tally,
     last_seen: &BTreeMap<String, u64>,
     session_rows: &[SessionRow],
+    today: Day,
 ) -> serde_json::Value {
     serde_json::json!({
         "format": "blackjack-trainer statistics export",
-        "sessions": file.sessions,
-        "lifetime": file.lifetime,
-        "cells": cell_rows(file, last_seen),
+        "sessions": sessions,
+        "lifetime": lifetime,
+        "cells": cell_rows(lifetime, last_seen, today),
         "session_rows": session_rows,
     })
 }
 
 /// Seconds since the Unix epoch as a UTC timestamp: `2026-12-03T13:40:05Z`.
 pub fn utc_timestamp(seconds: u64) -> String {
-    let days = i32::try_from(seconds / 86_400).unwrap_or(i32::MAX);
-    let rest = seconds % 86_400;
-    let (year, month, day) = super::schedule::Day(days).ymd();
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
-        rest / 3600,
-        rest / 60 % 60,
-        rest % 60
-    )
+    match jiff::Timestamp::from_second(i64::try_from(seconds).unwrap_or(i64::MAX)) {
+        Ok(t) => t.strftime("%Y-%m-%dT%H:%M:%SZ").to_string(),
+        Err(_) => seconds.to_string(),
+    }
 }
 
-/// The most session rows a file keeps; past it the oldest are dropped (their figures stay in
-/// the lifetime tally).
-pub const MAX_SESSION_ROWS: usize = 1000;
-
-/// One session's row: what one run of the table or a drill added to the file.
+/// One session's row: what one run of the table or a drill recorded.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SessionRow {
@@ -215,67 +204,4 @@ pub struct SessionRow {
     pub right: u64,
     /// EV given away through mistakes, in bets.
     pub ev_lost: f64,
-}
-
-impl SessionRow {
-    /// Adds a write's increments.
-    pub(super) fn absorb(&mut self, increments: &Tally, now: u64) {
-        self.last_write = now;
-        self.rounds += increments.rounds;
-        self.hands += increments.hands;
-        self.net_milli += increments.net_milli;
-        self.net_money_milli += increments.net_money_milli;
-        self.decisions += increments.overall.decisions;
-        self.right += increments.overall.correct;
-        self.ev_lost += increments.ev_lost;
-    }
-}
-
-/// The session rows the file at `target` holds, oldest first, skipping any that do not read
-/// or hold impossible numbers; empty when there are none or the file cannot be read.
-pub(super) fn read_session_rows(target: &Path) -> Vec<SessionRow> {
-    let Ok(bytes) = fs::read(target) else {
-        return Vec::new();
-    };
-    let Ok(value) = serde_json::from_slice::<Value>(&bytes) else {
-        return Vec::new();
-    };
-    session_rows_in(&value)
-}
-
-/// The session rows of a statistics file already decoded as JSON, as [`read_session_rows`]
-/// reads them.
-pub(super) fn session_rows_in(value: &Value) -> Vec<SessionRow> {
-    let Some(rows) = value.get("session_rows").and_then(Value::as_array) else {
-        return Vec::new();
-    };
-    rows.iter()
-        .filter_map(|row| SessionRow::deserialize(row).ok())
-        .filter(|row| row.right <= row.decisions && row.ev_lost.is_finite() && row.ev_lost >= 0.0)
-        .collect()
-}
-
-/// The `last_seen` times the file at `target` holds, reading whatever entries name a chart
-/// cell and hold a number; empty when there are none or the file cannot be read.
-pub(super) fn read_last_seen(target: &Path) -> BTreeMap<String, u64> {
-    let Ok(bytes) = fs::read(target) else {
-        return BTreeMap::new();
-    };
-    let Ok(value) = serde_json::from_slice::<Value>(&bytes) else {
-        return BTreeMap::new();
-    };
-    last_seen_in(&value)
-}
-
-/// The `last_seen` times of a statistics file already decoded as JSON, as [`read_last_seen`]
-/// reads them.
-pub(super) fn last_seen_in(value: &Value) -> BTreeMap<String, u64> {
-    let Some(entries) = value.get("last_seen").and_then(Value::as_object) else {
-        return BTreeMap::new();
-    };
-    entries
-        .iter()
-        .filter(|(key, _)| crate::analysis::chart::Cell::from_key(key).is_some())
-        .filter_map(|(key, seconds)| Some((key.clone(), seconds.as_u64()?)))
-        .collect()
 }

@@ -30,6 +30,24 @@ impl Category {
         Category::Doubles,
     ];
 
+    /// The categories of a decision in a cell of `kind` where `chosen` was played and
+    /// `advised` was best: its chart table, and `Doubles` when doubling was either.
+    pub fn of(kind: HandKind, chosen: Action, advised: Action) -> impl Iterator<Item = Category> {
+        let table = match kind {
+            HandKind::Hard => Category::Hard,
+            HandKind::Soft => Category::Soft,
+            HandKind::Pair => Category::Pairs,
+        };
+        let doubles =
+            (chosen == Action::Double || advised == Action::Double).then_some(Category::Doubles);
+        std::iter::once(table).chain(doubles)
+    }
+
+    /// The category's bit in a stored set of categories.
+    pub const fn bit(self) -> u8 {
+        1 << self as u8
+    }
+
     /// Display name.
     pub const fn name(self) -> &'static str {
         match self {
@@ -66,14 +84,7 @@ impl Grade {
 
     /// The categories this decision counts in.
     pub fn categories(&self) -> impl Iterator<Item = Category> {
-        let table = match self.cell.kind {
-            HandKind::Hard => Category::Hard,
-            HandKind::Soft => Category::Soft,
-            HandKind::Pair => Category::Pairs,
-        };
-        let doubles = (self.chosen == Action::Double || self.advised == Action::Double)
-            .then_some(Category::Doubles);
-        std::iter::once(table).chain(doubles)
+        Category::of(self.cell.kind, self.chosen, self.advised)
     }
 
     /// The feedback without its mark: `Basic strategy: stand 16 vs T` or

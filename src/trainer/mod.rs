@@ -1,6 +1,5 @@
 //! The trainer: grading, statistics, drills and counting — pure logic fed by engine events.
 
-pub mod coach;
 pub mod count;
 pub mod counting;
 pub mod drill;
@@ -8,11 +7,8 @@ pub mod evs;
 pub mod export;
 pub mod grade;
 pub mod history;
-pub mod index_cache;
 pub mod practice;
 pub mod report;
 pub mod schedule;
 pub mod session;
-pub mod stats;
-pub mod store_file;
 pub mod tally;

@@ -12,7 +12,7 @@ use super::drill::{DrillDealer, DrillKind, Question, RETIRE_AFTER, fresh_hand_ac
 use super::grade::{Grade, grade};
 use super::schedule::{Clock, Day, due_cells};
 use super::session::CountQuiz;
-use super::stats::Tally;
+use super::tally::Tally;
 use crate::ai::{AnyStrategy, Hard};
 use crate::analysis::HandEvs;
 use crate::analysis::chart::{Cell, Chart};
@@ -388,6 +388,21 @@ impl CountAnswer {
         self.guess == self.actual
     }
 
+    /// The answer as the hand history keeps it (skill `count`): `question` as it was asked.
+    pub fn record(&self, question: String, seconds: f64) -> super::history::CountAnswer {
+        super::history::CountAnswer {
+            at: 0,
+            skill: "count".to_owned(),
+            question,
+            answer: format!("{:+}", self.guess),
+            truth: format!("{:+}", self.actual),
+            right: self.is_right(),
+            error: f64::from((self.guess - self.actual).unsigned_abs()),
+            seconds,
+            countdown: None,
+        }
+    }
+
     /// `✓ Right: the running count is 3.` or `✗ Wrong: you said 2, the running count is 3.`
     pub fn message(&self) -> String {
         if self.is_right() {
@@ -404,6 +419,18 @@ impl CountAnswer {
 /// Reads a running-count answer: a whole number, optionally signed (`-3`, `+2`, `0`).
 pub fn parse_count(answer: &str) -> Option<i32> {
     answer.trim().parse().ok()
+}
+
+/// Reads a running-count answer about `cards` cards: a whole number that those cards can
+/// make; else what to type instead (nothing else is graded or kept).
+pub fn read_count(answer: &str, cards: usize) -> Result<i32, String> {
+    let guess = parse_count(answer).ok_or_else(|| {
+        format!(
+            "`{}` is not a running count: type a whole number (e.g. -3), then Enter",
+            answer.trim()
+        )
+    })?;
+    super::counting::check_running_count(guess, cards)
 }
 
 /// The counting quiz: rounds at a table of [`COUNT_SEATS`] seats played by the hard strategy;
@@ -460,6 +487,12 @@ impl CountDrill {
         self.quiz.table().shoe().remaining()
     }
 
+    /// Cards dealt since the shuffle: what the running count is the count of.
+    pub fn cards_dealt(&self) -> usize {
+        let shoe = self.quiz.table().shoe();
+        shoe.size().saturating_sub(shoe.remaining())
+    }
+
     /// Whether the person should be asked for the count now.
     pub fn question_due(&self) -> bool {
         self.round > 0 && self.quiz.question_due()
@@ -486,7 +519,7 @@ mod tests {
     use crate::analysis::chart::HandKind;
     use crate::trainer::count::hilo_tag;
     use crate::trainer::evs::EvQuery;
-    use crate::trainer::stats::CellRecord;
+    use crate::trainer::tally::CellRecord;
 
     fn evs(rules: &Rules, drill: &DecisionDrill) -> HandEvs {
         EvQuery::question(rules, drill.question()).compute(rules)

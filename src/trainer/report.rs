@@ -205,7 +205,7 @@ pub fn session_summary(session: &Tally, lifetime: Option<&Tally>) -> String {
         for (key, rec) in missed {
             out.push_str(&format!(
                 "    {:<14} {} of {} wrong\n",
-                super::stats::cell_label(key),
+                super::tally::cell_label(key),
                 rec.wrong,
                 rec.decisions
             ));
@@ -240,7 +240,7 @@ mod tests {
             "{text}"
         );
     }
-    use crate::trainer::stats::CellRecord;
+    use crate::trainer::tally::CellRecord;
 
     #[test]
     fn heat_map_is_chart_shaped_and_places_each_cell() {

@@ -41,34 +41,42 @@ pub struct Day(pub i32);
 impl Day {
     /// The day of a date, if it is one (`month` 1–12, `day` within the month).
     pub fn from_ymd(year: i32, month: u32, day: u32) -> Option<Day> {
-        if !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) {
-            return None;
-        }
-        // Howard Hinnant's days-from-civil algorithm.
-        let y = i64::from(year) - i64::from(month <= 2);
-        let era = y.div_euclid(400);
-        let yoe = y.rem_euclid(400);
-        let m = i64::from(month);
-        let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + i64::from(day) - 1;
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-        i32::try_from(era * 146_097 + doe - 719_468).ok().map(Day)
+        let date = jiff::civil::Date::new(
+            i16::try_from(year).ok()?,
+            i8::try_from(month).ok()?,
+            i8::try_from(day).ok()?,
+        )
+        .ok()?;
+        Some(Day::of_date(date))
+    }
+
+    /// The day of a calendar date.
+    pub fn of_date(date: jiff::civil::Date) -> Day {
+        let days = EPOCH
+            .until((jiff::Unit::Day, date))
+            .map_or(0, |span| span.get_days());
+        Day(days)
+    }
+
+    /// The calendar date of the day (the nearest one the calendar holds, for a day past its
+    /// ends).
+    pub fn date(self) -> jiff::civil::Date {
+        EPOCH
+            .checked_add(jiff::Span::new().days(i64::from(self.0)))
+            .unwrap_or(if self.0 < 0 {
+                jiff::civil::Date::MIN
+            } else {
+                jiff::civil::Date::MAX
+            })
     }
 
     /// The date of the day: year, month (1–12), day of the month.
     pub fn ymd(self) -> (i32, u32, u32) {
-        let z = i64::from(self.0) + 719_468;
-        let era = z.div_euclid(146_097);
-        let doe = z.rem_euclid(146_097);
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-        let mp = (5 * doy + 2) / 153;
-        let day = doy - (153 * mp + 2) / 5 + 1;
-        let month = if mp < 10 { mp + 3 } else { mp - 9 };
-        let year = yoe + era * 400 + i64::from(month <= 2);
+        let date = self.date();
         (
-            i32::try_from(year).unwrap_or(i32::MAX),
-            u32::try_from(month).unwrap_or(1),
-            u32::try_from(day).unwrap_or(1),
+            i32::from(date.year()),
+            u32::try_from(date.month()).unwrap_or(1),
+            u32::try_from(date.day()).unwrap_or(1),
         )
     }
 
@@ -93,35 +101,12 @@ impl Day {
 
     /// Today on the local calendar (the system's time zone), from the system clock.
     pub fn local_today() -> Day {
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::SystemTime::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
-        let seconds = libc::time_t::try_from(now).unwrap_or(0);
-        // SAFETY: `localtime_r` reads `seconds` and writes only into `tm`, which we own.
-        let mut tm: libc::tm = unsafe { std::mem::zeroed() };
-        let local = unsafe { !libc::localtime_r(&seconds, &mut tm).is_null() };
-        if local
-            && let Some(day) = Day::from_ymd(
-                tm.tm_year + 1900,
-                u32::try_from(tm.tm_mon + 1).unwrap_or(1),
-                u32::try_from(tm.tm_mday).unwrap_or(1),
-            )
-        {
-            return day;
-        }
-        // No time zone to be had: the UTC day.
-        Day(i32::try_from(now / 86_400).unwrap_or(0))
+        Day::of_date(jiff::ZonedDateTime::now().date())
     }
 }
 
-fn days_in_month(year: i32, month: u32) -> u32 {
-    match month {
-        2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
-}
+/// Day 0: 1970-01-01.
+const EPOCH: jiff::civil::Date = jiff::civil::date(1970, 1, 1);
 
 impl fmt::Display for Day {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -252,10 +237,25 @@ impl Review {
     pub fn due(&self) -> Option<Day> {
         let last = self.last?;
         Some(match (self.missed, self.right_days) {
-            (Some(missed), 0) if self.recovered => missed.plus(1),
-            (Some(missed), 0) => missed,
-            (_, n) => last.plus(1 << (n.min(TOP_BOX) - 1)),
+            (Some(missed), 0) => missed.plus(self.interval()),
+            _ => last.plus(self.interval()),
         })
+    }
+
+    /// Days from the last answer (or the last mistake) to when the cell comes back: 0 for a
+    /// mistake not yet answered right, 1 once it was, then `2^(box−1)`.
+    pub fn interval(&self) -> i32 {
+        match (self.missed, self.right_days) {
+            (Some(_), 0) => i32::from(self.recovered),
+            (_, n) => 1 << (n.clamp(1, TOP_BOX) - 1),
+        }
+    }
+
+    /// When the cell comes back, as of `today`: [`Review::due`], but never later than
+    /// `today` plus its interval — a clock that ran ahead (a day recorded after `today`) must
+    /// not hide the cell until that day comes round.
+    pub fn due_by(&self, today: Day) -> Option<Day> {
+        self.due().map(|due| due.min(today.plus(self.interval())))
     }
 
     /// What a record this program wrote satisfies; what is wrong otherwise.
@@ -331,6 +331,31 @@ impl Practice {
         self.last = Some(last.max(later_last));
     }
 
+    /// The record of practice on each of `days` (in any order, repeats allowed).
+    pub fn of_days(days: impl IntoIterator<Item = Day>) -> Practice {
+        let mut days: Vec<Day> = days.into_iter().collect();
+        days.sort_unstable();
+        days.dedup();
+        let mut practice = Practice::default();
+        for day in days {
+            practice.absorb(&Practice::one(day));
+        }
+        practice
+    }
+
+    /// The days this record knows were practised: the run that ends on the last day, and the
+    /// first day.
+    pub fn days(&self) -> Vec<Day> {
+        let mut days: Vec<Day> = match self.last {
+            Some(last) => (0..self.run)
+                .map(|back| last.plus(-(back as i32)))
+                .collect(),
+            None => Vec::new(),
+        };
+        days.extend(self.first);
+        days
+    }
+
     /// Days in a row practised as of `today`: the run if it ends today or yesterday (today
     /// may still be practised), else 0.
     pub fn streak(&self, today: Day) -> u32 {
@@ -375,7 +400,7 @@ pub fn due_cells(history: &Tally, today: Day) -> Vec<DueCell> {
         .iter()
         .filter_map(|(key, record)| {
             let cell = Cell::from_key(key).filter(|&c| drillable(c))?;
-            let due = record.review.due().filter(|&d| d <= today)?;
+            let due = record.review.due_by(today).filter(|&d| d <= today)?;
             let level = record.review.level();
             Some((DueCell { cell, due, level }, key.as_str()))
         })
@@ -395,7 +420,7 @@ pub fn next_due(history: &Tally, today: Day) -> Option<Day> {
         .cells
         .iter()
         .filter(|(key, _)| Cell::from_key(key).is_some_and(drillable))
-        .filter_map(|(_, record)| record.review.due())
+        .filter_map(|(_, record)| record.review.due_by(today))
         .filter(|&d| d > today)
         .min()
 }

@@ -13,14 +13,12 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use std::path::PathBuf;
-
 use anyhow::bail;
 
 use crate::ai::{AnyStrategy, Level};
 use crate::analysis::Strategy;
 use crate::engine::{Action, GameRng, Phase, Rules, Table, Units, seeded_table};
-use crate::trainer::coach::Coach;
+use crate::store::{Coach, Location, SessionInfo, SessionKind};
 use crate::trainer::drill::DrillKind;
 use crate::trainer::evs::LiveEvs;
 use crate::trainer::tally::Tally;
@@ -246,8 +244,8 @@ pub struct TableConfig {
     pub ascii: bool,
     /// Refuse decisions that differ from basic strategy.
     pub strict: bool,
-    /// The statistics file, or `None` to keep none.
-    pub stats: Option<PathBuf>,
+    /// The statistics database, or `None` to keep none.
+    pub stats: Option<Location>,
     /// The person's bankroll, and what a rebuy brings.
     pub bankroll: Units,
     /// The shoe's seed.
@@ -262,8 +260,7 @@ pub struct TableConfig {
     /// How this game's index table is worked out (the analysis's function), or `None` where
     /// it is not available: counting mode and the deviations drill then say so.
     pub indices: Option<super::index_slot::Compute>,
-    /// How many entries (rounds and drill answers) the hand history beside the statistics
-    /// keeps.
+    /// How many entries of the hand history the review loads (the newest).
     pub history_limit: usize,
     /// Where "today" comes from for spaced practice (the local calendar by default).
     pub clock: crate::trainer::schedule::Clock,
@@ -288,7 +285,7 @@ impl Default for TableConfig {
             ramp: None,
             count_check_every: 0,
             indices: None,
-            history_limit: crate::trainer::history::DEFAULT_HISTORY_LIMIT,
+            history_limit: crate::store::coach::REVIEW_LIMIT,
             clock: crate::trainer::schedule::Clock::Local,
         }
     }
@@ -396,9 +393,12 @@ impl App {
         if let Err(err) = table.buy_in(you, config.bankroll) {
             bail!("--bankroll {}: {err}", config.bankroll.plain());
         }
-        let (mut coach, news) =
-            Coach::open_with_history(config.stats.as_deref(), config.history_limit)?;
-        coach.set_clock(config.clock);
+        let (coach, news) = Coach::open_with_review(
+            config.stats.as_ref(),
+            SessionInfo::new(SessionKind::Table, rules),
+            config.clock,
+            config.history_limit,
+        )?;
         let mut log = Log::default();
         log.push(Message {
             tone: Tone::Info,
@@ -802,6 +802,11 @@ impl App {
             Intent::Rebuy => self.rebuy(),
             Intent::CancelQuit => self.overlay = None,
             Intent::Exit => {
+                // Left in the middle of a round: its decisions are kept, the round marked
+                // unfinished (it is not counted as played).
+                let view = self.table.view(self.you);
+                self.coach
+                    .record_unfinished_round(view.own_hands(), view.dealer());
                 if let Some(err) = self.coach.save() {
                     self.say(Tone::Error, err);
                 }

@@ -12,7 +12,7 @@ use crate::trainer::counting::{
     COUNTDOWN_DECKS as COUNTDOWN_DECK_CHOICES, COUNTDOWN_PACES, Countdown, Quiz, QuizAnswer,
     QuizKind, QuizSettings,
 };
-use crate::trainer::practice::parse_count;
+use crate::trainer::practice::read_count;
 
 /// The longest typed answer.
 const INPUT_MAX: usize = 6;
@@ -121,12 +121,12 @@ impl QuizScreen {
             .as_secs_f64();
         match self.quiz.answer(typed, seconds) {
             Ok(answer) => {
-                ctx.coach.record_skill(
+                ctx.coach.record_count(answer.record(
                     self.quiz.kind().name(),
-                    answer.right,
-                    answer.error,
+                    question.clone(),
+                    typed,
                     seconds,
-                );
+                ));
                 self.note = ctx.coach.save().and_then(|err| note(Tone::Error, err));
                 self.last = Some((question, typed.to_owned(), answer));
                 self.asked_at = ctx.now;
@@ -271,11 +271,12 @@ impl CountdownScreen {
             Intent::CountErase => {
                 self.input.pop();
             }
-            Intent::CountSubmit => match parse_count(&self.input) {
-                None => {
-                    self.note = note(Tone::Error, "Type the running count (e.g. -3), then Enter.")
+            Intent::CountSubmit => match read_count(&self.input, self.run.shown()) {
+                Err(why) => {
+                    self.input.clear();
+                    self.note = note(Tone::Error, format!("{why}."));
                 }
-                Some(guess) => self.answer(guess, ctx),
+                Ok(guess) => self.answer(guess, ctx),
             },
             Intent::CountKey(_) => {
                 self.note = note(
@@ -298,8 +299,9 @@ impl CountdownScreen {
             guess,
             self.seconds.unwrap_or(0.0),
             self.pace.is_some(),
-            ctx.coach,
+            ctx.coach.countdown_best(self.run.decks()),
         );
+        ctx.coach.record_count(verdict.answer());
         let tone = if verdict.right { Tone::Good } else { Tone::Bad };
         self.result = note(tone, verdict.text());
         self.input.clear();

@@ -9,7 +9,7 @@ use crate::engine::{Action, ActionSet};
 use crate::trainer::count::running_count;
 use crate::trainer::evs::{EvQuery, ranked_legal};
 use crate::trainer::grade::{Grade, IndexCall, grade_at_count};
-use crate::trainer::practice::parse_count;
+use crate::trainer::practice::read_count;
 
 use super::app::{App, Tone};
 
@@ -107,7 +107,18 @@ impl App {
         let bet = self.bet();
         let right = bet == crate::engine::Units::from_units(i64::from(wanted));
         let error = (bet.0 as f64 / 1000.0 - f64::from(wanted)).abs();
-        self.coach.record_skill("ramp", right, error, 0.0);
+        self.coach
+            .record_count(crate::trainer::history::CountAnswer {
+                at: 0,
+                skill: "ramp".to_owned(),
+                question: format!("the bet at true count {tc:+}"),
+                answer: bet.plain().to_string(),
+                truth: wanted.to_string(),
+                right,
+                error,
+                seconds: 0.0,
+                countdown: None,
+            });
         let bet = bet.plain();
         let (tone, text) = if right {
             (
@@ -143,14 +154,27 @@ impl App {
         let Some(typed) = self.count_check.take() else {
             return;
         };
-        let Some(guess) = parse_count(&typed) else {
-            self.say(Tone::Error, "Type the running count (e.g. -3), then Enter.");
-            self.count_check = Some(String::new());
-            return;
+        let view = self.table.view(self.you);
+        let seen = usize::from(self.rules.decks) * 52 - view.cards_left();
+        let guess = match read_count(&typed, seen) {
+            Ok(guess) => guess,
+            Err(why) => {
+                self.say(Tone::Error, format!("{why}."));
+                self.count_check = Some(String::new());
+                return;
+            }
         };
         let running = running_count(self.table.view(self.you).seen());
         let right = guess == running;
-        self.coach.record_count(right);
+        let answer = crate::trainer::practice::CountAnswer {
+            guess,
+            actual: running,
+        };
+        let question = format!(
+            "the running count before round {}",
+            self.coach.session().rounds + 1
+        );
+        self.coach.record_count(answer.record(question, 0.0));
         if right {
             self.say(Tone::Good, format!("Count check: {running:+}, right."));
         } else {

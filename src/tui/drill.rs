@@ -2,7 +2,7 @@
 //!
 //! The drill logic is the trainer's ([`crate::trainer::practice`]): this module keeps the
 //! screen's state and turns intents into calls on it. Answers go into the same statistics as
-//! table play (the [`crate::trainer::coach::Coach`]), and leaving a drill puts its summary in the
+//! table play (the [`crate::store::Coach`]), and leaving a drill puts its summary in the
 //! table's messages. While a drill is open the table waits as it was.
 
 use std::collections::VecDeque;
@@ -15,11 +15,11 @@ use super::input::key_for;
 use crate::analysis::Strategy;
 use crate::engine::Rules;
 use crate::engine::{Action, ActionSet};
-use crate::trainer::coach::Coach;
+use crate::store::Coach;
 use crate::trainer::counting::QuizSettings;
 use crate::trainer::drill::DrillKind;
 use crate::trainer::evs::EvQuery;
-use crate::trainer::practice::{Answer, CountAnswer, CountDrill, DecisionDrill, parse_count};
+use crate::trainer::practice::{Answer, CountAnswer, CountDrill, DecisionDrill, read_count};
 use crate::trainer::schedule;
 
 /// The table's greeting line about spaced practice: `Spaced practice: 12 cells due today ·
@@ -511,16 +511,16 @@ impl DrillScreen {
             self.next_count_round();
             return;
         }
-        match parse_count(&screen.input) {
-            None => {
-                screen.note = note(
-                    Tone::Error,
-                    "Type the running count as a whole number (e.g. -3), then Enter.",
-                );
+        let dealt = screen.drill.cards_dealt();
+        match read_count(&screen.input, dealt) {
+            Err(why) => {
+                screen.input.clear();
+                screen.note = note(Tone::Error, format!("{why}."));
             }
-            Some(guess) => {
+            Ok(guess) => {
                 let answer = screen.drill.answer(guess);
-                ctx.coach.record_count(answer.is_right());
+                let question = format!("the running count after round {}", screen.drill.round());
+                ctx.coach.record_count(answer.record(question, 0.0));
                 let round = screen.drill.round();
                 screen.answers.push_front((round, answer));
                 screen.answers.truncate(ANSWERS_KEPT);

@@ -52,10 +52,15 @@ impl App {
             .zip(view.dealer_up())
             .map(|(cards, up)| (cards, up, view.active_hand_index().unwrap_or(0)));
         if let Some((g, call, ranked)) = self.grade_decision(&strategy, action) {
-            let tc = call.as_ref().map(|c| c.tc);
-            let record = |coach: &mut crate::trainer::coach::Coach, g| match &seen {
+            // Counting mode keeps the count of every decision (the index play's, where one
+            // decided).
+            let tc = call
+                .as_ref()
+                .map(|c| c.tc)
+                .or_else(|| self.counting.then(|| self.floored_count()));
+            let record = |coach: &mut crate::store::Coach, g| match &seen {
                 Some((cards, up, hand)) => coach.record_at_table(g, cards, *up, *hand, &ranked, tc),
-                None => coach.record(g),
+                None => coach.note_grade(g),
             };
             let advice = g.advice_at_count(call.as_ref());
             if self.strict && !g.is_correct() {
@@ -137,11 +142,16 @@ impl App {
             );
         }
         let dealt_before = self.table.view(self.you).cards_left();
+        // The count the bet was placed at: before the round's cards are seen.
+        let count_at_deal = self.counting.then(|| self.floored_count());
+        let bet = self.bet();
         match self.table.start_round() {
             Ok(events) => {
                 let events = events.to_vec();
                 let shuffled = events.iter().any(|e| matches!(e, Event::Reshuffled));
                 self.coach.begin_round(crate::trainer::history::RoundStart {
+                    bet,
+                    true_count: count_at_deal,
                     seed: self.seed,
                     shoe_position: if shuffled {
                         0
@@ -150,7 +160,7 @@ impl App {
                             - dealt_before.min(usize::from(self.rules.decks) * 52)
                     },
                     number: self.coach.session().rounds + 1,
-                    at: crate::trainer::store_file::unix_seconds(),
+                    at: crate::store::unix_seconds(),
                 });
                 self.log.start_round(self.coach.session().rounds + 1);
                 self.checked_this_round = false;

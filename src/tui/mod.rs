@@ -80,6 +80,8 @@ pub enum Ending {
     Interrupted,
     /// SIGTERM.
     Terminated,
+    /// SIGQUIT.
+    Quit,
     /// SIGHUP, or the terminal closed under the table.
     HungUp,
 }
@@ -160,6 +162,7 @@ where
         match events.take_signal() {
             Some(Signal::Interrupt) => return Ok(end(app, Ending::Interrupted)),
             Some(Signal::Terminate) => return Ok(end(app, Ending::Terminated)),
+            Some(Signal::Quit) => return Ok(end(app, Ending::Quit)),
             Some(Signal::HangUp) => return Ok(end(app, Ending::HungUp)),
             Some(Signal::Suspend) => return Ok(Outcome::Suspend),
             Some(Signal::Continue) => return Ok(Outcome::Resume),

@@ -2,7 +2,7 @@
 //! decision — the cards, what you did, what was best, what it cost, and the reason. From a
 //! reviewed decision, `p` practises its chart cell in a decision drill.
 //!
-//! The history is the coach's ([`crate::trainer::coach::Coach::hand_history`]): what the file
+//! The history is the coach's ([`crate::store::Coach::hand_history`]): what the file
 //! held when the table opened, then this session's rounds and drill answers.
 
 use super::app::{App, Message, Tone};

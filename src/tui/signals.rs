@@ -16,7 +16,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use signal_hook::SigId;
-use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP, SIGWINCH};
+use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGWINCH};
 
 /// A signal the table acts on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -27,6 +27,9 @@ pub enum Signal {
     Terminate,
     /// SIGHUP: the terminal went away (window closed, connection dropped): save and leave.
     HangUp,
+    /// SIGQUIT (Ctrl-\\ in a shell, `kill -QUIT`): save and leave, as for SIGTERM, rather
+    /// than dump core with the terminal still raw.
+    Quit,
     /// SIGTSTP sent from outside (Ctrl-Z arrives as a key): give the terminal back and stop
     /// until `fg`.
     Suspend,
@@ -36,9 +39,10 @@ pub enum Signal {
 
 impl Signal {
     /// Every signal the table acts on, the most urgent first: an ending beats a pause.
-    pub const ALL: [Signal; 5] = [
+    pub const ALL: [Signal; 6] = [
         Signal::HangUp,
         Signal::Terminate,
+        Signal::Quit,
         Signal::Interrupt,
         Signal::Suspend,
         Signal::Continue,
@@ -50,6 +54,7 @@ impl Signal {
             Signal::Interrupt => SIGINT,
             Signal::Terminate => SIGTERM,
             Signal::HangUp => SIGHUP,
+            Signal::Quit => SIGQUIT,
             Signal::Suspend => SIGTSTP,
             Signal::Continue => SIGCONT,
         }
@@ -60,10 +65,10 @@ impl Signal {
 ///
 /// Each signal sets its own flag and writes a byte to the wake-up socket; SIGWINCH only wakes
 /// (crossterm turns it into a resize event itself). Dropping the watch removes the handlers
-/// and gives SIGINT, SIGTERM, SIGHUP and SIGTSTP their default actions back, so the moments
+/// and gives SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGTSTP their default actions back, so the moments
 /// after the table (printing the summary) end or stop as any program does.
 pub struct SignalWatch {
-    flags: [(Signal, Arc<AtomicBool>); 5],
+    flags: [(Signal, Arc<AtomicBool>); 6],
     wake: UnixStream,
     /// The other end of `wake`, for [`SignalWatch::waker`].
     waker: UnixStream,

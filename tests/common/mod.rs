@@ -55,3 +55,68 @@ pub fn blackjack_at(home: Option<&Path>, args: &[&str], env: &[(&str, &str)]) ->
     }
     cmd
 }
+
+/// The lifetime figures of the statistics database at `path` on `today`, and the sessions it
+/// counts.
+pub fn lifetime_on(
+    path: &Path,
+    today: blackjack_trainer::trainer::schedule::Day,
+) -> (u64, blackjack_trainer::trainer::tally::Tally) {
+    use blackjack_trainer::store::{Location, Scope, SessionInfo, SessionKind, Store};
+    let info = SessionInfo {
+        kind: SessionKind::Table,
+        rules: String::new(),
+    };
+    let (store, _) = Store::open(&Location::named(path), info).expect("the database opens");
+    let tally = store.tally(Scope::All, today).expect("its figures read");
+    (store.sessions().expect("its sessions read"), tally)
+}
+
+/// [`lifetime_on`] today.
+pub fn lifetime(path: &Path) -> (u64, blackjack_trainer::trainer::tally::Tally) {
+    lifetime_on(
+        path,
+        blackjack_trainer::trainer::schedule::Day::local_today(),
+    )
+}
+
+/// Writes graded decisions into the statistics database at `path` as drill answers, each
+/// on its day: `(day, cell, right)`, in order (a wrong one chose hit where stand was best,
+/// and cost 0.05).
+pub fn record_decisions(
+    path: &Path,
+    decisions: &[(
+        blackjack_trainer::trainer::schedule::Day,
+        blackjack_trainer::analysis::chart::Cell,
+        bool,
+    )],
+) {
+    use blackjack_trainer::engine::Action;
+    use blackjack_trainer::store::{Location, Record, SessionInfo, SessionKind, Store};
+    use blackjack_trainer::trainer::history::{Decision, DrillAnswer};
+    let info = SessionInfo {
+        kind: SessionKind::Drill,
+        rules: String::new(),
+    };
+    let (mut store, _) = Store::open(&Location::named(path), info).expect("the database opens");
+    for &(day, cell, right) in decisions {
+        let decision = Decision {
+            hand: 0,
+            cards: vec!["10h".to_owned(), "6s".to_owned()],
+            up: "10c".to_owned(),
+            cell: cell.key(),
+            chosen: if right { Action::Stand } else { Action::Hit },
+            advised: Action::Stand,
+            evs: Vec::new(),
+            cost: if right { 0.0 } else { 0.05 },
+            true_count: None,
+        };
+        let record = Record::Drill(DrillAnswer {
+            at: 1_796_000_000,
+            kind: "all".to_owned(),
+            seconds: 1.0,
+            decision,
+        });
+        store.write(&record, day).expect("written");
+    }
+}

@@ -5,10 +5,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::analysis::chart::Cell;
-use crate::engine::{Action, Card, Cards, DealerHand, PlayerHand, Rank, Suit};
+use crate::engine::{Action, Card, Cards, DealerHand, PlayerHand, Rank, Suit, Units};
 use crate::trainer::grade::Grade;
 
-/// One line of the history file: a round at the table or a drill answer.
+/// One entry of the hand history: a round at the table, a drill answer or a counting answer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum Entry {
@@ -16,14 +16,18 @@ pub enum Entry {
     Round(Round),
     /// A drill answer.
     Drill(DrillAnswer),
+    /// An answer of a counting drill or of the count quiz.
+    Count(CountAnswer),
 }
 
 impl Entry {
-    /// The graded decisions of the entry, in the order they were made.
+    /// The graded decisions of the entry, in the order they were made (none for a counting
+    /// answer).
     pub fn decisions(&self) -> &[Decision] {
         match self {
             Entry::Round(round) => &round.decisions,
             Entry::Drill(drill) => std::slice::from_ref(&drill.decision),
+            Entry::Count(_) => &[],
         }
     }
 
@@ -32,6 +36,15 @@ impl Entry {
         match self {
             Entry::Round(round) => round.at,
             Entry::Drill(drill) => drill.at,
+            Entry::Count(answer) => answer.at,
+        }
+    }
+
+    /// Whether it was answered or played wrong: a graded mistake, or a wrong counting answer.
+    pub fn is_wrong(&self) -> bool {
+        match self {
+            Entry::Count(answer) => !answer.right,
+            _ => self.has_mistake(),
         }
     }
 
@@ -64,15 +77,29 @@ impl Entry {
                     return Err(format!("seconds = {} is out of range", drill.seconds));
                 }
             }
+            Entry::Count(answer) => {
+                let fine = |x: f64| x.is_finite() && x >= 0.0;
+                if !(fine(answer.error) && fine(answer.seconds)) {
+                    return Err(format!(
+                        "error {} and {} s are out of range",
+                        answer.error, answer.seconds
+                    ));
+                }
+            }
         }
         self.decisions().iter().try_for_each(Decision::validate)
     }
 }
 
 /// Where a round started: the table's seed and how many cards of the shoe had been dealt
-/// since its last shuffle (0 for a fresh shoe), so it can be dealt again.
+/// since its last shuffle (0 for a fresh shoe), so it can be dealt again; the bet, and in
+/// counting mode the true count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct RoundStart {
+    /// The person's bet, in money.
+    pub bet: Units,
+    /// Counting mode: the floored true count at the deal.
+    pub true_count: Option<i32>,
     /// The table's seed.
     pub seed: u64,
     /// Cards dealt from the shoe since the shuffle, before this round.
@@ -94,12 +121,22 @@ pub struct Round {
     pub shoe_position: usize,
     /// The round's number in its session.
     pub number: u64,
+    /// The bet, in money (unknown for rounds imported from an earlier build's history).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bet: Option<f64>,
+    /// Counting mode: the floored true count at the deal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub true_count: Option<i32>,
     /// The dealer's cards, up card first.
     pub dealer: Vec<String>,
     /// Your hands as they ended (more than one after a split).
     pub hands: Vec<HandRecord>,
     /// Your decisions, in the order made.
     pub decisions: Vec<Decision>,
+    /// Left before it was settled (the session ended mid-round): its decisions count, the
+    /// round does not.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unfinished: bool,
 }
 
 impl Round {
@@ -116,6 +153,8 @@ impl Round {
             seed: start.seed,
             shoe_position: start.shoe_position,
             number: start.number,
+            bet: Some(start.bet.as_f64()),
+            true_count: start.true_count,
             dealer: card_names(&dealer.cards),
             hands: hands
                 .iter()
@@ -124,15 +163,22 @@ impl Round {
                     stake: h.stake,
                     outcome: h.outcome.map(|o| o.to_string()).unwrap_or_default(),
                     net: h.outcome.map_or(0.0, |o| o.delta.as_f64()),
+                    money: Some(h.outcome.map_or(0.0, |o| o.money.as_f64())),
                 })
                 .collect(),
             decisions,
+            unfinished: false,
         }
     }
 
     /// The round's net in bets.
     pub fn net(&self) -> f64 {
         self.hands.iter().map(|h| h.net).sum()
+    }
+
+    /// The round's net in money, where it is known.
+    pub fn money(&self) -> Option<f64> {
+        self.hands.iter().map(|h| h.money).sum()
     }
 }
 
@@ -147,6 +193,9 @@ pub struct HandRecord {
     pub outcome: String,
     /// What it won or lost, in bets.
     pub net: f64,
+    /// What it won or lost, in money (unknown for imported rounds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub money: Option<f64>,
 }
 
 /// A drill answer.
@@ -160,6 +209,41 @@ pub struct DrillAnswer {
     pub seconds: f64,
     /// The decision.
     pub decision: Decision,
+}
+
+/// An answer of a counting drill (`countdown`, `true-count`, `decks`, `ramp`, `deviations`)
+/// or of the count quiz (`count`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CountAnswer {
+    /// When it was answered, in seconds since the Unix epoch.
+    pub at: u64,
+    /// The skill.
+    pub skill: String,
+    /// The question as it was asked.
+    pub question: String,
+    /// The answer given.
+    pub answer: String,
+    /// The right answer.
+    pub truth: String,
+    /// Whether the answer was right.
+    pub right: bool,
+    /// How far off it was (0 when right; for a deviation, 0 or 1).
+    pub error: f64,
+    /// How long the answer took.
+    pub seconds: f64,
+    /// A countdown: the decks counted, and whether the run may be a personal best (a whole run
+    /// turned by hand with the count hidden).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub countdown: Option<CountdownRun>,
+}
+
+/// What a countdown answer adds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CountdownRun {
+    /// Decks counted.
+    pub decks: u8,
+    /// A whole run, turned by hand: its time may be a personal best.
+    pub timed: bool,
 }
 
 /// One graded decision with what it was graded on.
@@ -183,7 +267,7 @@ pub struct Decision {
     pub evs: Vec<ActionEv>,
     /// EV given away, in bets (0 when right).
     pub cost: f64,
-    /// In counting mode, the floored true count when an index play decided the grade.
+    /// In counting mode, the floored true count when the decision was made.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub true_count: Option<i32>,
 }
@@ -270,7 +354,7 @@ pub fn card_name(card: Card) -> String {
     format!("{}{}", card.rank().symbol(), card.suit().ascii())
 }
 
-fn card_names(cards: &Cards) -> Vec<String> {
+pub(crate) fn card_names(cards: &Cards) -> Vec<String> {
     cards.as_slice().iter().copied().map(card_name).collect()
 }
 
@@ -294,6 +378,11 @@ pub fn cards_text(cards: &[String], ascii: bool) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// An action read back from its name.
+pub fn parse_action(name: &str) -> Option<Action> {
+    Action::ALL.into_iter().find(|a| a.name() == name)
 }
 
 /// Actions stored by their names (`hit`, `stand`, `double`, `split`).

@@ -23,31 +23,58 @@ pub struct ReviewFilter {
 pub fn select(entries: &[Entry], filter: ReviewFilter) -> Vec<&Entry> {
     let chosen: Vec<&Entry> = entries
         .iter()
-        .filter(|e| !filter.mistakes || e.has_mistake())
+        .filter(|e| !filter.mistakes || e.is_wrong())
         .collect();
     let skip = filter.last.map_or(0, |n| chosen.len().saturating_sub(n));
     chosen.into_iter().skip(skip).collect()
 }
 
-/// The entry's title: `Round 3 · 2026-12-03 16:10 UTC · seed 8, shoe card 14 · net −1` or
-/// `Drill (hard) · 2026-12-03 16:12 UTC · 2.1 s`.
+/// The entry's title: `Round 3 · 2026-12-03T16:10:05Z · seed 8, card 14 of the shoe · net +15
+/// at a bet of 10 (+1.5 bets)` (with `· true count +2` in counting mode), `Drill (hard) · … ·
+/// 2.1 s` or `Counting (true-count) · … · 3.0 s`.
 pub fn entry_title(entry: &Entry) -> String {
     match entry {
-        Entry::Round(round) => format!(
-            "Round {} · {} · seed {}, card {} of the shoe · net {}",
-            round.number,
-            utc_timestamp(round.at),
-            round.seed,
-            round.shoe_position + 1,
-            net_text(round.net())
-        ),
+        Entry::Round(round) => {
+            let net = match (round.money(), round.bet) {
+                _ if round.unfinished => "left unfinished".to_owned(),
+                (Some(money), Some(bet)) => format!(
+                    "net {} at a bet of {} ({} {})",
+                    net_text(money),
+                    net_text(bet).trim_start_matches('+'),
+                    net_text(round.net()),
+                    bets_word(round.net())
+                ),
+                _ => format!("net {} {}", net_text(round.net()), bets_word(round.net())),
+            };
+            let count = round
+                .true_count
+                .map_or_else(String::new, |tc| format!(" · true count {tc:+}"));
+            format!(
+                "Round {} · {} · seed {}, card {} of the shoe{count} · {net}",
+                round.number,
+                utc_timestamp(round.at),
+                round.seed,
+                round.shoe_position + 1,
+            )
+        }
         Entry::Drill(drill) => format!(
             "Drill ({}) · {} · {:.1} s",
             drill.kind,
             utc_timestamp(drill.at),
             drill.seconds
         ),
+        Entry::Count(answer) => format!(
+            "Counting ({}) · {} · {:.1} s",
+            answer.skill,
+            utc_timestamp(answer.at),
+            answer.seconds
+        ),
     }
+}
+
+/// `bet` or `bets`, for a net in bets.
+fn bets_word(net: f64) -> &'static str {
+    if net.abs() == 1.0 { "bet" } else { "bets" }
 }
 
 /// A net in bets: `+1`, `−1`, `+1.5`, `0`.
@@ -88,6 +115,18 @@ pub fn cards_line(entry: &Entry, ascii: bool) -> String {
             drill.decision.cards_text(ascii),
             drill.decision.up_text(ascii)
         ),
+        Entry::Count(answer) => {
+            let mark = if answer.right { '✓' } else { '✗' };
+            let verdict = if answer.right {
+                "right".to_owned()
+            } else {
+                format!("it was {}", answer.truth)
+            };
+            format!(
+                "{mark} {} · you said {}, {verdict}",
+                answer.question, answer.answer
+            )
+        }
     }
 }
 

@@ -15,7 +15,7 @@ use crate::analysis::chart::HandKind;
 use crate::engine::Card;
 use crate::trainer::drill::{DrillKind, mistake_weights};
 use crate::trainer::schedule::{Day, due_cells, next_due};
-use crate::trainer::stats::{Accuracy, Tally};
+use crate::trainer::tally::{Accuracy, Tally};
 use crate::tui::app::{App, Message, Tone};
 use crate::tui::drill::{CountScreen, DecisionScreen};
 use crate::tui::input::key_for;

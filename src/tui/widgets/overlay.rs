@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget, Wrap};
 use super::super::app::App;
 use super::ascii_border;
 use crate::trainer::report::figures;
-use crate::trainer::stats::cell_label;
+use crate::trainer::tally::cell_label;
 
 /// The notes under the table's keys on the help screen (the keys themselves come from
 /// [`crate::tui::input::TABLE_KEYS`]).

@@ -306,7 +306,7 @@ fn bank_line(app: &App, width: u16) -> Line<'static> {
         ));
     }
     // A text marker, not colour alone: the statistics are not being written.
-    if app.coach().not_saving().is_some() {
+    if app.coach().not_saving().is_some() || app.coach().lost_something() {
         spans.push(Span::styled(" · ! stats not saved", theme.msg_error));
     }
     let shoe = app.table.shoe();

@@ -42,7 +42,7 @@ const TITLE_WIDTH: u16 = 10;
 fn tally_lines(
     app: &App,
     title: &str,
-    tally: &crate::trainer::stats::Tally,
+    tally: &crate::trainer::tally::Tally,
     width: u16,
 ) -> Vec<Line<'static>> {
     let t = app.theme;
@@ -103,7 +103,7 @@ pub fn render_stats(app: &App, area: Rect, buf: &mut Buffer) {
             .map(|(k, r)| {
                 format!(
                     "{} ({}/{})",
-                    crate::trainer::stats::cell_label(k),
+                    crate::trainer::tally::cell_label(k),
                     r.wrong,
                     r.decisions
                 )
@@ -143,7 +143,7 @@ pub fn render_stats(app: &App, area: Rect, buf: &mut Buffer) {
 /// cell takes two columns where `width` allows, one otherwise.
 fn heat_map_lines(
     app: &App,
-    shown: &crate::trainer::stats::Tally,
+    shown: &crate::trainer::tally::Tally,
     lifetime: bool,
     width: u16,
 ) -> Vec<Line<'static>> {
@@ -213,7 +213,7 @@ mod tests {
     use super::*;
     use crate::engine::Rules;
     use crate::trainer::grade::Category;
-    use crate::trainer::stats::{Accuracy, Tally};
+    use crate::trainer::tally::{Accuracy, Tally};
 
     #[test]
     fn long_numbers_take_more_lines_instead_of_leaving_the_box() {

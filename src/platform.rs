@@ -1,0 +1,33 @@
+//! What differs between operating systems, in one place: file identity, and (on Unix) the
+//! signals a terminal program must answer. Everything else is written once for all.
+
+use std::fs::Metadata;
+
+/// Whether two files' metadata are of one file (the same device and inode on Unix, so a hard
+/// link is the file it links; the same size and modification time elsewhere, which is as
+/// near as std gets).
+pub fn same_file(a: &Metadata, b: &Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        (a.dev(), a.ino()) == (b.dev(), b.ino())
+    }
+    #[cfg(not(unix))]
+    {
+        a.len() == b.len()
+            && a.modified().ok() == b.modified().ok()
+            && a.file_type() == b.file_type()
+    }
+}
+
+/// Makes a write past the file-size limit (`ulimit -f`) fail with an error the store reports,
+/// instead of the signal (SIGXFSZ) ending the process before it can say what was not saved.
+/// Nothing to do where there is no such signal.
+pub fn fail_writes_past_the_size_limit() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to "ignore" runs no code of ours in a handler;
+    // nothing else in the program handles SIGXFSZ.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
+}

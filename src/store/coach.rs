@@ -1,0 +1,521 @@
+//! The trainer's record of one session, shared by the table and `blackjack drill`: what the
+//! player did goes into rows, and every figure shown comes back from them.
+//!
+//! Every record is written twice: to a database in memory that holds this session alone (the
+//! session's figures) and to the player's database (the lifetime's), one transaction each. So
+//! the session's figures are there whether or not the player's database can be written, and
+//! the lifetime figures are that database's rows of every other session with this session's
+//! added. A record the player's database does not take (a full disk, another session holding
+//! it too long) waits and is written with the next one; the player is told what is not saved.
+
+use std::path::Path;
+
+use super::figures::Scope;
+use super::{Location, OpenNews, ReadOnly, Record, RoundFigures, Store, StoreError, unix_seconds};
+use crate::analysis::HandEvs;
+use crate::analysis::chart::Chart;
+use crate::engine::{Action, Card, Cards, DealerHand, PlayerHand, SeatView, Units};
+use crate::trainer::drill::DrillKind;
+use crate::trainer::grade::{Grade, grade};
+use crate::trainer::history::{CountAnswer, Decision, DrillAnswer, Entry, Round, RoundStart};
+use crate::trainer::practice::Answer;
+use crate::trainer::report::counted;
+use crate::trainer::schedule::{Clock, Day, Standing};
+use crate::trainer::tally::Tally;
+
+/// How many entries of the hand history the review at the table loads by default.
+pub const REVIEW_LIMIT: usize = 5_000;
+
+/// The largest number of entries the review may be asked to load.
+pub const MAX_REVIEW_LIMIT: usize = 1_000_000;
+
+/// What kind of session writes: a table (with its drills) or `blackjack drill`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SessionKind {
+    /// `blackjack play`.
+    Table,
+    /// `blackjack drill`.
+    Drill,
+}
+
+impl SessionKind {
+    /// As stored.
+    pub fn name(self) -> &'static str {
+        match self {
+            SessionKind::Table => "table",
+            SessionKind::Drill => "drill",
+        }
+    }
+}
+
+/// What a session's row says of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionInfo {
+    /// Table or drill.
+    pub kind: SessionKind,
+    /// The rules played, as `blackjack rules --toml` prints them.
+    pub rules: String,
+}
+
+impl SessionInfo {
+    /// A session of `kind` under `rules`.
+    pub fn new(kind: SessionKind, rules: &crate::engine::Rules) -> SessionInfo {
+        SessionInfo {
+            kind,
+            rules: rules.to_toml(),
+        }
+    }
+}
+
+/// The trainer's state for one session.
+#[derive(Debug)]
+pub struct Coach {
+    /// This session's rows, in memory.
+    scratch: Store,
+    /// The player's database, if statistics are kept.
+    kept: Option<Store>,
+    /// Why statistics could not be kept at all, if they could not.
+    unavailable: Option<String>,
+    /// The player's database's figures of every other session, as last read.
+    others: Option<Tally>,
+    /// This session's figures.
+    session: Tally,
+    /// Records the player's database has not taken yet, with their days, oldest first.
+    pending: Vec<(Record, Day)>,
+    /// Why the last write to the player's database failed.
+    failure: Option<String>,
+    /// The hand history: the newest entries of the database at the start, then this
+    /// session's.
+    entries: Vec<Entry>,
+    review_limit: usize,
+    /// The round being played: where it started, and the decisions made so far.
+    round: Option<(RoundStart, Vec<Decision>)>,
+    last: Option<Grade>,
+    clock: Clock,
+}
+
+impl Coach {
+    /// A coach keeping statistics in the database at `location`, or none at all when it is
+    /// `None` (the session's figures are kept in memory). Returns a message for the person
+    /// when there is news (an import, a damaged default file kept as a backup, a read-only
+    /// database, a database that could not be opened). A path that holds anything but our
+    /// database is refused ([`StoreError::is_refusal`]): nothing is played, nothing changed.
+    pub fn open(
+        location: Option<&Location>,
+        info: SessionInfo,
+        clock: Clock,
+    ) -> Result<(Coach, Option<String>), StoreError> {
+        Coach::open_with_review(location, info, clock, REVIEW_LIMIT)
+    }
+
+    /// A coach that keeps nothing on disk: this session's figures in memory only (as
+    /// `--no-stats`), on the local calendar.
+    pub fn in_memory() -> Coach {
+        let info = SessionInfo {
+            kind: SessionKind::Drill,
+            rules: String::new(),
+        };
+        match Coach::open(None, info, Clock::Local) {
+            Ok((coach, _)) => coach,
+            Err(_) => unreachable!("a coach without a database opens nothing"),
+        }
+    }
+
+    /// As [`Coach::open`], loading the newest `review_limit` entries for the review.
+    pub fn open_with_review(
+        location: Option<&Location>,
+        info: SessionInfo,
+        clock: Clock,
+        review_limit: usize,
+    ) -> Result<(Coach, Option<String>), StoreError> {
+        let mut coach = Coach {
+            scratch: Store::in_memory(info.clone()),
+            kept: None,
+            unavailable: None,
+            others: None,
+            session: Tally::default(),
+            pending: Vec::new(),
+            failure: None,
+            entries: Vec::new(),
+            review_limit,
+            round: None,
+            last: None,
+            clock,
+        };
+        let Some(location) = location else {
+            return Ok((coach, None));
+        };
+        let news = match Store::open(location, info) {
+            Ok((store, OpenNews(mut news))) => {
+                match store.entries(coach.review_limit) {
+                    Ok(entries) => coach.entries = entries,
+                    Err(err) => news.push(format!("The hand history could not be read: {err}.")),
+                }
+                coach.kept = Some(store);
+                if let Err(err) = coach.read_others() {
+                    news.push(format!("The lifetime figures could not be read: {err}."));
+                }
+                OpenNews(news).message()
+            }
+            Err(err) if err.is_refusal() => return Err(err),
+            Err(err) => {
+                let why = err.to_string();
+                coach.unavailable = Some(why.clone());
+                Some(format!("Statistics are not kept this session: {why}."))
+            }
+        };
+        Ok((coach, news))
+    }
+
+    /// Reads the player's database's figures of every other session.
+    fn read_others(&mut self) -> Result<(), StoreError> {
+        if let Some(store) = &self.kept {
+            let scope = store.session().map_or(Scope::All, Scope::AllBut);
+            self.others = Some(store.tally(scope, self.today())?);
+        }
+        Ok(())
+    }
+
+    /// The hand history: the newest entries of the database at the start, then this
+    /// session's rounds, drill answers and counting answers, oldest first.
+    pub fn hand_history(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// Where statistics are kept, if anywhere.
+    pub fn path(&self) -> Option<&Path> {
+        self.kept.as_ref().and_then(Store::path)
+    }
+
+    /// A round was dealt: its decisions and cards are recorded when it is over.
+    pub fn begin_round(&mut self, start: RoundStart) {
+        self.round = Some((start, Vec::new()));
+    }
+
+    /// Grades a decision at the table and keeps it for the round's record: your hand number
+    /// `hand` holding `cards` against `up`, graded with the legal actions' EVs `ranked` (best
+    /// first); `true_count` in counting mode.
+    pub fn record_at_table(
+        &mut self,
+        grade: Grade,
+        cards: &Cards,
+        up: Card,
+        hand: usize,
+        ranked: &[(Action, f64)],
+        true_count: Option<i32>,
+    ) {
+        let mut decision = Decision::new(&grade, cards, up, hand, ranked);
+        decision.true_count = true_count;
+        if let Some((_, decisions)) = &mut self.round {
+            decisions.push(decision);
+        }
+        self.last = Some(grade);
+    }
+
+    /// Records a drill answer.
+    pub fn record_drill(&mut self, answer: &Answer, kind: DrillKind) {
+        let decision = Decision::new(
+            &answer.grade,
+            &answer.question.cards,
+            answer.question.up,
+            0,
+            &answer.ranked,
+        );
+        self.last = Some(answer.grade.clone());
+        self.keep(Record::Drill(DrillAnswer {
+            at: unix_seconds(),
+            kind: kind.name().to_owned(),
+            seconds: answer.seconds,
+            decision,
+        }));
+    }
+
+    /// Records an answer of a counting drill or of the count quiz (its `at` is set now).
+    pub fn record_count(&mut self, mut answer: CountAnswer) {
+        answer.at = unix_seconds();
+        self.keep(Record::Count(answer));
+    }
+
+    /// Records a settled round of the person's seat: its hands, the dealer's hand, and the
+    /// decisions recorded while it was played — in one transaction.
+    pub fn record_round(&mut self, hands: &[PlayerHand], dealer: &DealerHand) {
+        let (start, decisions) = self.round.take().unwrap_or_default();
+        let figures = RoundFigures::of(hands, dealer);
+        let round = Round::new(start, hands, dealer, decisions);
+        self.keep(Record::Round { round, figures });
+    }
+
+    /// Records the round in play, if one was begun and not recorded, as unfinished: its
+    /// decisions count, the round does not (it was neither won nor lost). For leaving in the
+    /// middle of a round.
+    pub fn record_unfinished_round(&mut self, hands: &[PlayerHand], dealer: &DealerHand) {
+        let Some((start, decisions)) = self.round.take() else {
+            return;
+        };
+        let mut round = Round::new(start, hands, dealer, decisions);
+        round.unfinished = true;
+        self.keep(Record::Round {
+            round,
+            figures: RoundFigures::default(),
+        });
+    }
+
+    /// Records a rebuy after the bankroll ran out.
+    pub fn record_rebuy(&mut self, amount: Units) {
+        self.keep(Record::Rebuy {
+            at: unix_seconds(),
+            amount,
+        });
+    }
+
+    /// Keeps `record`: in this session's rows and in the player's database (or for the next
+    /// write, if it does not take it now).
+    fn keep(&mut self, record: Record) {
+        let day = self.today();
+        if let Err(err) = self.scratch.write(&record, day) {
+            // A value no row may hold: nothing of it is kept anywhere.
+            self.failure = Some(err.to_string());
+            return;
+        }
+        if let Ok(session) = self.scratch.tally(Scope::All, day) {
+            self.session = session;
+        }
+        match &record {
+            Record::Round { round, .. } => self.entries.push(Entry::Round(round.clone())),
+            Record::Drill(drill) => self.entries.push(Entry::Drill(drill.clone())),
+            Record::Count(answer) => self.entries.push(Entry::Count(answer.clone())),
+            Record::Rebuy { .. } => {}
+        }
+        let excess = self.entries.len().saturating_sub(self.review_limit);
+        self.entries.drain(..excess);
+        if self.kept.as_ref().is_some_and(|s| s.read_only().is_none()) {
+            self.pending.push((record, day));
+        }
+        self.flush();
+    }
+
+    /// Writes what the player's database has not taken yet, oldest first, stopping at the
+    /// first failure.
+    fn flush(&mut self) {
+        let Some(store) = &mut self.kept else {
+            return;
+        };
+        let mut written = 0;
+        for (record, day) in &self.pending {
+            match store.write(record, *day) {
+                Ok(()) => written += 1,
+                Err(err) => {
+                    self.failure = Some(err.to_string());
+                    break;
+                }
+            }
+        }
+        self.pending.drain(..written);
+        if self.pending.is_empty() {
+            self.failure = None;
+        }
+    }
+
+    /// Tries again to write what was not saved. Returns a message when something is still not
+    /// saved (what, and why).
+    pub fn save(&mut self) -> Option<String> {
+        self.flush();
+        self.unsaved()
+    }
+
+    /// What of this session is not in the player's database, and why, if anything: `2 rounds
+    /// and 1 drill answer not saved: database or disk is full`. A read-only database or none
+    /// at all (`--no-stats`) is not news here: see [`Coach::not_saving`].
+    pub fn unsaved(&self) -> Option<String> {
+        let why = self.failure.as_ref()?;
+        if self.pending.is_empty() {
+            return Some(format!("Not saved: {why}"));
+        }
+        let mut kinds: Vec<(&str, u64)> = Vec::new();
+        for (record, _) in &self.pending {
+            match kinds.iter_mut().find(|(noun, _)| *noun == record.noun()) {
+                Some((_, n)) => *n += 1,
+                None => kinds.push((record.noun(), 1)),
+            }
+        }
+        let what: Vec<String> = kinds.iter().map(|(noun, n)| counted(*n, noun)).collect();
+        Some(format!("{} not saved: {why}", what.join(" and ")))
+    }
+
+    /// Why this session is not being saved at all, if it is not (a read-only or newer
+    /// database, or one that could not be opened), for a marker on screen and a line at exit.
+    pub fn not_saving(&self) -> Option<String> {
+        if let Some(why) = &self.unavailable {
+            return Some(why.clone());
+        }
+        self.kept
+            .as_ref()?
+            .read_only()
+            .map(|reason: &ReadOnly| reason.to_string())
+    }
+
+    /// Whether anything this session recorded is not in the player's database although it
+    /// was meant to be: a failed write, or a database that could not be opened.
+    pub fn lost_something(&self) -> bool {
+        let recorded = !self.session.is_empty();
+        !self.pending.is_empty() || (self.unavailable.is_some() && recorded)
+    }
+
+    /// This session's figures.
+    pub fn session(&self) -> &Tally {
+        &self.session
+    }
+
+    /// The lifetime figures, this session included, if statistics are kept.
+    pub fn lifetime(&self) -> Option<Tally> {
+        self.others.as_ref().map(|others| {
+            let mut lifetime = others.clone();
+            lifetime.absorb(&self.session);
+            lifetime
+        })
+    }
+
+    /// Where "today" comes from (the local calendar unless a test or `BLACKJACK_TODAY` fixes
+    /// it): the day every record is kept under, for the spaced-practice schedule.
+    pub fn set_clock(&mut self, clock: Clock) {
+        self.clock = clock;
+        let _ = self.read_others();
+    }
+
+    /// Today, by the coach's clock.
+    pub fn today(&self) -> Day {
+        self.clock.today()
+    }
+
+    /// The spaced-practice figures today — cells due and days in a row, over the lifetime
+    /// figures with this session — or `None` when no statistics are kept (the schedule spans
+    /// days only in the database).
+    pub fn standing(&self) -> Option<Standing> {
+        self.lifetime()
+            .map(|lifetime| Standing::of(&lifetime, self.today()))
+    }
+
+    /// The last graded decision.
+    pub fn last(&self) -> Option<&Grade> {
+        self.last.as_ref()
+    }
+
+    /// Grades `chosen` for the seat's active hand, given its basic-strategy EVs (from
+    /// [`crate::trainer::evs::EvQuery::table_basic`]). `None` when it is not the seat's turn.
+    pub fn grade(
+        &self,
+        chart: &Chart,
+        view: &SeatView<'_>,
+        chosen: Action,
+        evs: &HandEvs,
+    ) -> Option<Grade> {
+        let hand = view.active_hand()?;
+        let up = view.dealer_up()?.value();
+        Some(grade(chart, &hand.cards, up, view.legal(), chosen, |a| {
+            evs.get(a)
+        }))
+    }
+
+    /// Keeps a graded decision as the last one (it is recorded with its round or drill).
+    pub fn note_grade(&mut self, grade: Grade) {
+        self.last = Some(grade);
+    }
+
+    /// Everything known about the person's play: the lifetime figures with this session in
+    /// them, or this session alone when none are kept. The `mistakes` drill draws from it.
+    pub fn history(&self) -> Tally {
+        self.lifetime().unwrap_or_else(|| self.session.clone())
+    }
+
+    /// The best perfect countdown of `decks` decks so far (over the lifetime, this session
+    /// included), in seconds.
+    pub fn countdown_best(&self, decks: u8) -> Option<f64> {
+        self.history().countdown_best.get(&decks).copied()
+    }
+
+    /// Reads the database again, so the lifetime figures include what other sessions sharing
+    /// it have written since. Quietly keeps what it had if the database cannot be read.
+    pub fn refresh(&mut self) {
+        let _ = self.read_others();
+    }
+}
+
+/// The statistics database named by `explicit` (a flag), else by `env` (`$BLACKJACK_STATS`,
+/// read by the caller), else by `config` (the preferences); else the platform's default;
+/// `None` when none is to be kept.
+pub fn stats_location(
+    explicit: Option<std::path::PathBuf>,
+    env: Option<std::path::PathBuf>,
+    keep: bool,
+) -> Option<Location> {
+    super::location(explicit.or(env), keep)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rules;
+
+    fn info() -> SessionInfo {
+        SessionInfo::new(SessionKind::Drill, &Rules::default())
+    }
+
+    fn clock(day: &str) -> Clock {
+        Clock::Fixed(Day::parse(day).expect("a date"))
+    }
+
+    fn answer(right: bool) -> CountAnswer {
+        CountAnswer {
+            at: 0,
+            skill: "true-count".to_owned(),
+            question: "+6 with 3 decks left".to_owned(),
+            answer: if right { "+2" } else { "+3" }.to_owned(),
+            truth: "+2".to_owned(),
+            right,
+            error: if right { 0.0 } else { 1.0 },
+            seconds: 1.5,
+            countdown: None,
+        }
+    }
+
+    #[test]
+    fn without_a_database_the_session_is_counted_in_memory() {
+        let (mut coach, news) = Coach::open(None, info(), clock("2026-12-04")).expect("opens");
+        assert_eq!(news, None);
+        coach.record_count(answer(true));
+        coach.record_count(answer(false));
+        let skill = coach.session().skills["true-count"];
+        assert_eq!((skill.asked, skill.right), (2, 1));
+        assert_eq!(coach.lifetime(), None, "no lifetime without a database");
+        assert_eq!(coach.hand_history().len(), 2);
+        assert_eq!(coach.unsaved(), None);
+    }
+
+    #[test]
+    fn two_sessions_on_one_database_see_each_other_after_a_refresh() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let location = Location {
+            path: dir.path().join("s.db"),
+            named: true,
+        };
+        let (mut a, _) = Coach::open(Some(&location), info(), clock("2026-12-04")).expect("a");
+        let (mut b, _) = Coach::open(Some(&location), info(), clock("2026-12-04")).expect("b");
+        a.record_count(answer(true));
+        b.record_count(answer(false));
+        b.record_count(answer(false));
+        a.refresh();
+        let lifetime = a.lifetime().expect("kept");
+        assert_eq!(lifetime.skills["true-count"].asked, 3);
+        assert_eq!(a.session().skills["true-count"].asked, 1, "its own only");
+    }
+
+    #[test]
+    fn a_value_no_row_may_hold_is_refused_and_said() {
+        let (mut coach, _) = Coach::open(None, info(), clock("2026-12-04")).expect("opens");
+        let mut bad = answer(false);
+        bad.error = f64::INFINITY;
+        coach.record_count(bad);
+        assert!(coach.session().is_empty(), "nothing of it is counted");
+        assert!(coach.unsaved().is_some_and(|m| m.contains("Not saved")));
+    }
+}

@@ -1,0 +1,377 @@
+//! Figures from rows: the tally of a session or a lifetime, the session rows, when each cell
+//! was last played — every one computed by SQL over the rows, so a figure exists once.
+//!
+//! The lifetime of a database that took in an earlier build's statistics file starts from
+//! that file's figures ([`Legacy`]), which were counters, not rows: the rows of its hand
+//! history are kept for the review but not counted again.
+
+use std::collections::BTreeMap;
+
+use rusqlite::{Connection, params};
+use serde::Deserialize;
+
+use super::{Store, StoreError};
+use crate::trainer::export::SessionRow;
+use crate::trainer::grade::Category;
+use crate::trainer::schedule::{Day, Practice, Review};
+use crate::trainer::tally::{Accuracy, SkillRecord, Tally};
+
+/// The figures of an earlier build's statistics file, as it was imported.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default)]
+pub struct Legacy {
+    /// Its format version (1).
+    pub version: u32,
+    /// Sessions it counted.
+    pub sessions: u64,
+    /// Its lifetime tally.
+    pub lifetime: Tally,
+    /// When each cell was last played, in seconds since the Unix epoch.
+    pub last_seen: BTreeMap<String, u64>,
+    /// Its session rows.
+    pub session_rows: Vec<SessionRow>,
+}
+
+/// Which rows a figure counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// Every session's (and an import's figures).
+    All,
+    /// Every session's but this one's (and an import's figures).
+    AllBut(i64),
+    /// This session's only.
+    Only(i64),
+}
+
+impl Scope {
+    /// The condition on a row's `session`, with the session id as `?1`.
+    fn condition(self) -> (&'static str, i64) {
+        const LIVE: &str =
+            "session IN (SELECT id FROM sessions WHERE kind <> 'import' AND id <> ?1)";
+        match self {
+            Scope::All => (LIVE, -1),
+            Scope::AllBut(id) => (LIVE, id),
+            Scope::Only(id) => ("session = ?1", id),
+        }
+    }
+
+    fn has_legacy(self) -> bool {
+        !matches!(self, Scope::Only(_))
+    }
+}
+
+impl Store {
+    /// The tally of the rows in `scope`, with the imported figures under the lifetime's. The
+    /// days practised count up to `today` (a day recorded later, by a clock that ran ahead,
+    /// does not break the run of days in a row).
+    pub fn tally(&self, scope: Scope, today: Day) -> Result<Tally, StoreError> {
+        let rows = tally_rows(&self.conn, scope, today).map_err(self.sql("read"))?;
+        Ok(match (&self.legacy, scope.has_legacy()) {
+            (Some(legacy), true) => {
+                let mut tally = legacy.lifetime.clone();
+                // The days practised are counted from the days, old and new (see below).
+                tally.practice = Practice::default();
+                tally.absorb(&rows);
+                let days = practice_days(&self.conn, scope)
+                    .map_err(self.sql("read"))?
+                    .into_iter()
+                    .chain(legacy.lifetime.practice.days());
+                tally.practice = Practice::of_days(days.filter(|&d| d <= today));
+                tally
+            }
+            _ => rows,
+        })
+    }
+
+    /// Sessions recorded: the imported file's, then every session that wrote a row.
+    pub fn sessions(&self) -> Result<u64, StoreError> {
+        let live: i64 = self
+            .conn
+            .query_row(
+                "SELECT COUNT(*) FROM sessions WHERE kind <> 'import'",
+                [],
+                |row| row.get(0),
+            )
+            .map_err(self.sql("read"))?;
+        Ok(self.legacy.as_ref().map_or(0, |l| l.sessions) + live as u64)
+    }
+
+    /// One row per session, oldest first: the imported file's, then every session's since.
+    pub fn session_rows(&self) -> Result<Vec<SessionRow>, StoreError> {
+        let mut rows = self
+            .legacy
+            .as_ref()
+            .map(|l| l.session_rows.clone())
+            .unwrap_or_default();
+        let mut query = self
+            .conn
+            .prepare(
+                "SELECT s.started, s.process,
+                        MAX(s.started, COALESCE(r.last, 0), COALESCE(d.last, 0),
+                            COALESCE(a.last, 0), COALESCE(b.last, 0)),
+                        COALESCE(r.rounds, 0), COALESCE(r.hands, 0), COALESCE(r.net, 0),
+                        COALESCE(r.money, 0), COALESCE(d.decisions, 0), COALESCE(d.correct_n, 0),
+                        COALESCE(d.cost, 0.0)
+                 FROM sessions s
+                 LEFT JOIN (SELECT session, COUNT(*) rounds, SUM(hands) hands,
+                                   SUM(net_milli) net, TOTAL(money_milli) money, MAX(at) last
+                            FROM rounds GROUP BY session) r ON r.session = s.id
+                 LEFT JOIN (SELECT session, COUNT(*) decisions, TOTAL(correct) correct_n,
+                                   TOTAL(cost) cost, MAX(at) last
+                            FROM decisions GROUP BY session) d ON d.session = s.id
+                 LEFT JOIN (SELECT session, MAX(at) last FROM answers GROUP BY session) a
+                        ON a.session = s.id
+                 LEFT JOIN (SELECT session, MAX(at) last FROM rebuys GROUP BY session) b
+                        ON b.session = s.id
+                 WHERE s.kind <> 'import'
+                 ORDER BY s.id",
+            )
+            .map_err(self.sql("read"))?;
+        let live = query
+            .query_map([], |row| {
+                Ok(SessionRow {
+                    started: row.get::<_, i64>(0)? as u64,
+                    process: row.get(1)?,
+                    last_write: row.get::<_, i64>(2)? as u64,
+                    rounds: row.get::<_, i64>(3)? as u64,
+                    hands: row.get::<_, i64>(4)? as u64,
+                    net_milli: row.get(5)?,
+                    net_money_milli: row.get::<_, f64>(6)? as i64,
+                    decisions: row.get::<_, i64>(7)? as u64,
+                    right: row.get::<_, f64>(8)? as u64,
+                    ev_lost: row.get(9)?,
+                })
+            })
+            .and_then(Iterator::collect::<Result<Vec<_>, _>>)
+            .map_err(self.sql("read"))?;
+        rows.extend(live);
+        Ok(rows)
+    }
+
+    /// When each chart cell was last played, in seconds since the Unix epoch.
+    pub fn last_seen(&self) -> Result<BTreeMap<String, u64>, StoreError> {
+        let mut seen = self
+            .legacy
+            .as_ref()
+            .map(|l| l.last_seen.clone())
+            .unwrap_or_default();
+        let mut query = self
+            .conn
+            .prepare("SELECT cell, MAX(at) FROM decisions GROUP BY cell")
+            .map_err(self.sql("read"))?;
+        let rows = query
+            .query_map([], |row| {
+                Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?))
+            })
+            .map_err(self.sql("read"))?;
+        for row in rows {
+            let (cell, at) = row.map_err(self.sql("read"))?;
+            let at = at as u64;
+            let kept = seen.entry(cell).or_insert(at);
+            *kept = (*kept).max(at);
+        }
+        Ok(seen)
+    }
+
+    /// The imported file's figures, from the `imports` table.
+    pub(super) fn read_legacy(&self) -> Result<Option<Legacy>, String> {
+        let texts: Vec<String> = self
+            .conn
+            .prepare("SELECT stats FROM imports WHERE stats IS NOT NULL ORDER BY id")
+            .and_then(|mut q| q.query_map([], |row| row.get(0))?.collect())
+            .map_err(|e| e.to_string())?;
+        let mut legacy: Option<Legacy> = None;
+        for text in texts {
+            let one = super::import::decode_stats(&text)?;
+            match &mut legacy {
+                None => legacy = Some(one),
+                Some(all) => {
+                    all.sessions += one.sessions;
+                    all.lifetime.absorb(&one.lifetime);
+                    all.session_rows.extend(one.session_rows);
+                    for (cell, at) in one.last_seen {
+                        let kept = all.last_seen.entry(cell).or_insert(at);
+                        *kept = (*kept).max(at);
+                    }
+                }
+            }
+        }
+        Ok(legacy)
+    }
+}
+
+/// The tally of the rows in `scope` alone.
+fn tally_rows(conn: &Connection, scope: Scope, today: Day) -> rusqlite::Result<Tally> {
+    let (condition, id) = scope.condition();
+    let mut t = Tally::default();
+    conn.query_row(
+        &format!(
+            "SELECT COUNT(*), TOTAL(hands), TOTAL(wins), TOTAL(losses), TOTAL(pushes),
+                    TOTAL(naturals), TOTAL(busts), TOTAL(doubles), TOTAL(splits),
+                    TOTAL(dealer_natural), TOTAL(dealer_bust), COALESCE(SUM(net_milli), 0),
+                    COALESCE(SUM(money_milli), 0), COALESCE(SUM(net_milli * net_milli), 0)
+             FROM rounds WHERE settled AND {condition}"
+        ),
+        params![id],
+        |row| {
+            let count = |i| row.get::<_, f64>(i).map(|x| x as u64);
+            t.rounds = row.get::<_, i64>(0)? as u64;
+            t.hands = count(1)?;
+            t.wins = count(2)?;
+            t.losses = count(3)?;
+            t.pushes = count(4)?;
+            t.naturals = count(5)?;
+            t.busts = count(6)?;
+            t.doubles = count(7)?;
+            t.splits = count(8)?;
+            t.dealer_naturals = count(9)?;
+            t.dealer_busts = count(10)?;
+            t.net_milli = row.get(11)?;
+            t.net_money_milli = row.get(12)?;
+            t.net_sq_micro = row.get::<_, i64>(13)?.unsigned_abs().into();
+            Ok(())
+        },
+    )?;
+    conn.query_row(
+        &format!("SELECT COUNT(*), COALESCE(SUM(amount_milli), 0) FROM rebuys WHERE {condition}"),
+        params![id],
+        |row| {
+            t.rebuys = row.get::<_, i64>(0)? as u64;
+            t.rebought_milli = row.get(1)?;
+            Ok(())
+        },
+    )?;
+    decision_figures(conn, condition, id, &mut t)?;
+    answer_figures(conn, condition, id, &mut t)?;
+    let days = practice_days(conn, scope)?;
+    t.practice = Practice::of_days(days.into_iter().filter(|&d| d <= today));
+    Ok(t)
+}
+
+/// Accuracy overall and by category, the EV given away, and every cell's record.
+fn decision_figures(
+    conn: &Connection,
+    condition: &str,
+    id: i64,
+    t: &mut Tally,
+) -> rusqlite::Result<()> {
+    let by_category: String = Category::ALL
+        .iter()
+        .map(|c| {
+            let bit = c.bit();
+            format!(", TOTAL(categories & {bit} <> 0), TOTAL(categories & {bit} <> 0 AND correct)")
+        })
+        .collect();
+    conn.query_row(
+        &format!(
+            "SELECT COUNT(*), TOTAL(correct), TOTAL(cost){by_category}
+             FROM decisions WHERE {condition}"
+        ),
+        params![id],
+        |row| {
+            t.overall = Accuracy {
+                decisions: row.get::<_, i64>(0)? as u64,
+                correct: row.get::<_, f64>(1)? as u64,
+            };
+            t.ev_lost = row.get(2)?;
+            for (i, category) in Category::ALL.into_iter().enumerate() {
+                let decisions = row.get::<_, f64>(3 + 2 * i)? as u64;
+                if decisions > 0 {
+                    let correct = row.get::<_, f64>(4 + 2 * i)? as u64;
+                    t.categories
+                        .insert(category, Accuracy { decisions, correct });
+                }
+            }
+            Ok(())
+        },
+    )?;
+    let mut cells = conn.prepare(&format!(
+        "SELECT cell, COUNT(*), COUNT(*) - TOTAL(correct), TOTAL(cost)
+         FROM decisions WHERE {condition} GROUP BY cell"
+    ))?;
+    let mut rows = cells.query(params![id])?;
+    while let Some(row) = rows.next()? {
+        let cell = t.cells.entry(row.get(0)?).or_default();
+        cell.decisions = row.get::<_, i64>(1)? as u64;
+        cell.wrong = row.get::<_, f64>(2)? as u64;
+        cell.ev_lost = row.get(3)?;
+    }
+    // What depends on the order of the answers — the streak of right ones, the practice
+    // schedule — from the answers in the order they were given.
+    let mut ordered = conn.prepare(&format!(
+        "SELECT cell, day, correct FROM decisions WHERE {condition} ORDER BY id"
+    ))?;
+    let mut rows = ordered.query(params![id])?;
+    while let Some(row) = rows.next()? {
+        let key: String = row.get(0)?;
+        let day: String = row.get(1)?;
+        let right: bool = row.get(2)?;
+        let (Some(cell), Some(day)) = (t.cells.get_mut(&key), Day::parse(&day)) else {
+            continue;
+        };
+        cell.streak = if right { cell.streak + 1 } else { 0 };
+        cell.review.absorb(&Review::one(day, right));
+    }
+    Ok(())
+}
+
+/// The count quiz, the counting drills and the countdown bests.
+fn answer_figures(
+    conn: &Connection,
+    condition: &str,
+    id: i64,
+    t: &mut Tally,
+) -> rusqlite::Result<()> {
+    let mut skills = conn.prepare(&format!(
+        "SELECT skill, COUNT(*), TOTAL(correct), TOTAL(error), TOTAL(seconds)
+         FROM answers WHERE {condition} GROUP BY skill"
+    ))?;
+    let mut rows = skills.query(params![id])?;
+    while let Some(row) = rows.next()? {
+        let skill: String = row.get(0)?;
+        let asked = row.get::<_, i64>(1)? as u64;
+        let right = row.get::<_, f64>(2)? as u64;
+        if skill == "count" {
+            t.count = Accuracy {
+                decisions: asked,
+                correct: right,
+            };
+        } else {
+            t.skills.insert(
+                skill,
+                SkillRecord {
+                    asked,
+                    right,
+                    error_sum: row.get(3)?,
+                    seconds: row.get(4)?,
+                },
+            );
+        }
+    }
+    let mut bests = conn.prepare(&format!(
+        "SELECT decks, MIN(seconds) FROM answers
+         WHERE {condition} AND skill = 'countdown' AND correct AND best AND decks IS NOT NULL
+         GROUP BY decks"
+    ))?;
+    let mut rows = bests.query(params![id])?;
+    while let Some(row) = rows.next()? {
+        let decks: i64 = row.get(0)?;
+        if let Ok(decks) = u8::try_from(decks) {
+            t.countdown_best.insert(decks, row.get(1)?);
+        }
+    }
+    Ok(())
+}
+
+/// The days with a graded decision, oldest first.
+fn practice_days(conn: &Connection, scope: Scope) -> rusqlite::Result<Vec<Day>> {
+    let (condition, id) = scope.condition();
+    let mut query = conn.prepare(&format!(
+        "SELECT DISTINCT day FROM decisions WHERE {condition} ORDER BY day"
+    ))?;
+    let days = query
+        .query_map(params![id], |row| row.get::<_, String>(0))?
+        .filter_map(|day| day.ok().and_then(|d| Day::parse(&d)))
+        .collect();
+    Ok(days)
+}

@@ -1,0 +1,208 @@
+//! The hand history read back from the rows: rounds with their hands and decisions, drill
+//! answers and counting answers, as the review shows them.
+
+use std::collections::HashMap;
+
+use rusqlite::{Row, params};
+
+use super::{Store, StoreError};
+use crate::trainer::history::record::parse_action;
+use crate::trainer::history::{
+    ActionEv, CountAnswer, CountdownRun, Decision, DrillAnswer, Entry, HandRecord, Round,
+};
+
+/// Every entry, newest last, whatever its kind: (when, kind, id).
+const ENTRIES: &str = "
+    SELECT at, 0 AS kind, id FROM rounds
+    UNION ALL SELECT at, 1, id FROM decisions WHERE drill IS NOT NULL
+    UNION ALL SELECT at, 2, id FROM answers";
+
+const DECISION_COLUMNS: &str =
+    "id, round, drill, seconds, at, hand, cards, up, cell, chosen, best, evs, cost, true_count";
+
+impl Store {
+    /// The newest `limit` entries of the hand history, oldest first.
+    pub fn entries(&self, limit: usize) -> Result<Vec<Entry>, StoreError> {
+        self.read_entries(limit).map_err(self.sql("read"))
+    }
+
+    /// How many entries the hand history holds.
+    pub fn entry_count(&self) -> Result<u64, StoreError> {
+        self.conn
+            .query_row(&format!("SELECT COUNT(*) FROM ({ENTRIES})"), [], |row| {
+                row.get::<_, i64>(0)
+            })
+            .map(|n| n as u64)
+            .map_err(self.sql("read"))
+    }
+
+    fn read_entries(&self, limit: usize) -> rusqlite::Result<Vec<Entry>> {
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let mut keys: Vec<(i64, i64, i64)> = self
+            .conn
+            .prepare(&format!(
+                "SELECT at, kind, id FROM ({ENTRIES}) ORDER BY at DESC, kind DESC, id DESC LIMIT ?1"
+            ))?
+            .query_map(params![limit], |row| {
+                Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+            })?
+            .collect::<Result<_, _>>()?;
+        keys.reverse();
+        let Some(&(since, _, _)) = keys.first() else {
+            return Ok(Vec::new());
+        };
+        let mut rounds = self.rounds_since(since)?;
+        let mut drills: HashMap<i64, Entry> = self
+            .conn
+            .prepare(&format!(
+                "SELECT {DECISION_COLUMNS} FROM decisions WHERE drill IS NOT NULL AND at >= ?1"
+            ))?
+            .query_map(params![since], |row| {
+                let decision = decision(row)?;
+                Ok((
+                    row.get(0)?,
+                    Entry::Drill(DrillAnswer {
+                        at: row.get::<_, i64>(4)? as u64,
+                        kind: row.get(2)?,
+                        seconds: row.get::<_, Option<f64>>(3)?.unwrap_or(0.0),
+                        decision,
+                    }),
+                ))
+            })?
+            .collect::<Result<_, _>>()?;
+        let mut answers: HashMap<i64, Entry> = self
+            .conn
+            .prepare(
+                "SELECT id, at, skill, question, answer, truth, correct, error, seconds, decks, best
+                 FROM answers WHERE at >= ?1",
+            )?
+            .query_map(params![since], |row| {
+                let decks: Option<u8> = row.get(9)?;
+                Ok((
+                    row.get(0)?,
+                    Entry::Count(CountAnswer {
+                        at: row.get::<_, i64>(1)? as u64,
+                        skill: row.get(2)?,
+                        question: row.get(3)?,
+                        answer: row.get(4)?,
+                        truth: row.get(5)?,
+                        right: row.get(6)?,
+                        error: row.get(7)?,
+                        seconds: row.get(8)?,
+                        countdown: decks.map(|decks| CountdownRun {
+                            decks,
+                            timed: row.get(10).unwrap_or(false),
+                        }),
+                    }),
+                ))
+            })?
+            .collect::<Result<_, _>>()?;
+        Ok(keys
+            .into_iter()
+            .filter_map(|(_, kind, id)| match kind {
+                0 => rounds.remove(&id).map(Entry::Round),
+                1 => drills.remove(&id),
+                _ => answers.remove(&id),
+            })
+            .collect())
+    }
+
+    /// The rounds dealt at or after `since`, with their hands and decisions, by id.
+    fn rounds_since(&self, since: i64) -> rusqlite::Result<HashMap<i64, Round>> {
+        let mut rounds: HashMap<i64, Round> = self
+            .conn
+            .prepare(
+                "SELECT id, at, seed, shoe_position, number, bet_milli, true_count, dealer,
+                        settled
+                 FROM rounds WHERE at >= ?1",
+            )?
+            .query_map(params![since], |row| {
+                Ok((
+                    row.get(0)?,
+                    Round {
+                        at: row.get::<_, i64>(1)? as u64,
+                        seed: row.get::<_, i64>(2)? as u64,
+                        shoe_position: row.get::<_, i64>(3)? as usize,
+                        number: row.get::<_, i64>(4)? as u64,
+                        bet: row.get::<_, Option<i64>>(5)?.map(from_milli),
+                        true_count: row.get(6)?,
+                        dealer: cards(&row.get::<_, String>(7)?),
+                        hands: Vec::new(),
+                        decisions: Vec::new(),
+                        unfinished: !row.get::<_, bool>(8)?,
+                    },
+                ))
+            })?
+            .collect::<Result<_, _>>()?;
+        let mut hands = self.conn.prepare(
+            "SELECT round, cards, stake, outcome, net_milli, money_milli FROM hands
+             WHERE round IN (SELECT id FROM rounds WHERE at >= ?1) ORDER BY round, idx",
+        )?;
+        let mut rows = hands.query(params![since])?;
+        while let Some(row) = rows.next()? {
+            if let Some(round) = rounds.get_mut(&row.get(0)?) {
+                round.hands.push(HandRecord {
+                    cards: cards(&row.get::<_, String>(1)?),
+                    stake: row.get(2)?,
+                    outcome: row.get(3)?,
+                    net: from_milli(row.get(4)?),
+                    money: row.get::<_, Option<i64>>(5)?.map(from_milli),
+                });
+            }
+        }
+        let mut decisions = self.conn.prepare(&format!(
+            "SELECT {DECISION_COLUMNS} FROM decisions
+             WHERE round IN (SELECT id FROM rounds WHERE at >= ?1) ORDER BY id"
+        ))?;
+        let mut rows = decisions.query(params![since])?;
+        while let Some(row) = rows.next()? {
+            if let Some(round) = rounds.get_mut(&row.get(1)?) {
+                round.decisions.push(decision(row)?);
+            }
+        }
+        Ok(rounds)
+    }
+}
+
+/// A decision row read back (columns as [`DECISION_COLUMNS`]).
+fn decision(row: &Row<'_>) -> rusqlite::Result<Decision> {
+    let action = |i: usize| -> rusqlite::Result<crate::engine::Action> {
+        let name: String = row.get(i)?;
+        parse_action(&name).ok_or_else(|| {
+            rusqlite::Error::FromSqlConversionFailure(
+                i,
+                rusqlite::types::Type::Text,
+                format!("`{name}` is not an action").into(),
+            )
+        })
+    };
+    let evs: String = row.get(11)?;
+    let evs: Vec<(String, f64)> = serde_json::from_str(&evs).unwrap_or_default();
+    Ok(Decision {
+        hand: row.get::<_, i64>(5)? as usize,
+        cards: cards(&row.get::<_, String>(6)?),
+        up: row.get(7)?,
+        cell: row.get(8)?,
+        chosen: action(9)?,
+        advised: action(10)?,
+        evs: evs
+            .into_iter()
+            .filter_map(|(name, ev)| {
+                Some(ActionEv {
+                    action: parse_action(&name)?,
+                    ev,
+                })
+            })
+            .collect(),
+        cost: row.get(12)?,
+        true_count: row.get(13)?,
+    })
+}
+
+fn cards(text: &str) -> Vec<String> {
+    text.split_whitespace().map(str::to_owned).collect()
+}
+
+fn from_milli(milli: i64) -> f64 {
+    milli as f64 / 1000.0
+}

@@ -1,0 +1,159 @@
+//! The only ways rows are deleted, both asked for by the player and both after a backup:
+//! `stats --reset` (every row) and `stats --forget-before DAY` (the rows of earlier days).
+
+use std::path::{Path, PathBuf};
+
+use rusqlite::{TransactionBehavior, params};
+
+use super::{Store, StoreError, day_text};
+use crate::trainer::schedule::Day;
+
+/// The tables that hold a player's rows, with a `day`.
+const DATED: [&str; 3] = ["rounds", "decisions", "answers"];
+
+/// A new file name for a backup of the database at `path`: `stats.db.2026-12-04T16-30-05.bak`,
+/// with `-2`, `-3`… if that is taken.
+pub fn backup_path(path: &Path) -> PathBuf {
+    let stamp = jiff::Timestamp::now()
+        .strftime("%Y-%m-%dT%H-%M-%S")
+        .to_string();
+    (1..)
+        .map(|n| match n {
+            1 => super::open::sibling(path, &format!(".{stamp}.bak")),
+            n => super::open::sibling(path, &format!(".{stamp}-{n}.bak")),
+        })
+        .find(|candidate| std::fs::symlink_metadata(candidate).is_err())
+        .unwrap_or_else(|| super::open::sibling(path, ".bak"))
+}
+
+/// Whether the statistics files of an earlier build are beside a database at `path` (which
+/// a first open takes in).
+pub fn legacy_files_beside(path: &Path) -> bool {
+    let (stats, history) = super::import::legacy_paths(path);
+    stats.is_file() || history.is_file()
+}
+
+impl Store {
+    /// How many rounds, drill decisions, counting answers and rebuys are from before `day`
+    /// (every one with `None`), and imported figures count one each.
+    pub fn count_before(&self, day: Option<Day>) -> Result<u64, StoreError> {
+        let (condition, bound) = condition(day);
+        let mut total = 0;
+        for (table, extra) in [
+            ("rounds", ""),
+            ("decisions", " AND drill IS NOT NULL"),
+            ("answers", ""),
+        ] {
+            let n: i64 = self
+                .conn
+                .query_row(
+                    &format!("SELECT COUNT(*) FROM {table} WHERE {condition}{extra}"),
+                    params![bound],
+                    |row| row.get(0),
+                )
+                .map_err(self.sql("read"))?;
+            total += n as u64;
+        }
+        let rebuys: i64 = self
+            .conn
+            .query_row(
+                &format!(
+                    "SELECT COUNT(*) FROM rebuys WHERE session IN
+                     (SELECT id FROM sessions WHERE {condition})"
+                ),
+                params![bound],
+                |row| row.get(0),
+            )
+            .map_err(self.sql("read"))?;
+        let imports: i64 = self
+            .conn
+            .query_row(
+                &format!("SELECT COUNT(*) FROM imports WHERE stats IS NOT NULL AND {IMPORTED}"),
+                params![bound],
+                |row| row.get(0),
+            )
+            .map_err(self.sql("read"))?;
+        Ok(total + rebuys as u64 + imports as u64)
+    }
+
+    /// Deletes the rows from before `day` (every row with `None`), in one transaction: the
+    /// rounds with their hands, the decisions, the counting answers, the rebuys of sessions
+    /// begun before it, the sessions left with no row, and the figures imported from an
+    /// earlier build (which are older than any row).
+    pub fn delete_before(&mut self, day: Option<Day>) -> Result<(), StoreError> {
+        let (condition, bound) = condition(day);
+        let label = self.label();
+        let sql = |cause| StoreError::Sql {
+            action: "delete from",
+            path: label.clone(),
+            cause,
+        };
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(sql)?;
+        tx.execute(
+            &format!("DELETE FROM hands WHERE round IN (SELECT id FROM rounds WHERE {condition})"),
+            params![bound],
+        )
+        .map_err(sql)?;
+        tx.execute(
+            &format!(
+                "DELETE FROM decisions WHERE {condition} OR round IN
+                 (SELECT id FROM rounds WHERE {condition})"
+            ),
+            params![bound],
+        )
+        .map_err(sql)?;
+        for table in DATED {
+            tx.execute(
+                &format!("DELETE FROM {table} WHERE {condition}"),
+                params![bound],
+            )
+            .map_err(sql)?;
+        }
+        tx.execute(
+            &format!(
+                "DELETE FROM rebuys WHERE session IN (SELECT id FROM sessions WHERE {condition})"
+            ),
+            params![bound],
+        )
+        .map_err(sql)?;
+        // The record of an import stays (so the old files are never taken in again); its
+        // figures go.
+        tx.execute(
+            &format!(
+                "UPDATE imports SET stats = NULL, session = NULL,
+                        note = 'its figures were deleted on ' || date('now', 'localtime')
+                 WHERE {IMPORTED}"
+            ),
+            params![bound],
+        )
+        .map_err(sql)?;
+        tx.execute(
+            "DELETE FROM sessions WHERE id NOT IN (SELECT session FROM rounds)
+               AND id NOT IN (SELECT session FROM decisions)
+               AND id NOT IN (SELECT session FROM answers)
+               AND id NOT IN (SELECT session FROM rebuys)",
+            [],
+        )
+        .map_err(sql)?;
+        tx.commit().map_err(sql)?;
+        self.session = None;
+        self.legacy = self.read_legacy().map_err(StoreError::Invalid)?;
+        Ok(())
+    }
+}
+
+/// The condition on an import for "before `day`": it was made before it (what it imported is
+/// older still).
+const IMPORTED: &str = "(?1 = '' OR date(at, 'unixepoch', 'localtime') < ?1)";
+
+/// The condition on a row's `day` for "before `day`" (every row with `None`), with its bound
+/// as `?1`.
+fn condition(day: Option<Day>) -> (&'static str, String) {
+    match day {
+        Some(day) => ("day < ?1", day_text(day)),
+        None => ("?1 = ''", String::new()),
+    }
+}

@@ -1,0 +1,354 @@
+//! The one store: the player's record in one SQLite database — a row per round, per graded
+//! decision, per drill answer and per counting answer — with every figure the trainer shows
+//! computed from those rows by SQL ([`Store::tally`]).
+//!
+//! One file in the platform's data folder (`~/.local/share/blackjack-trainer/stats.db` on
+//! Linux), or the one the player names. WAL journal and a busy timeout, so two tables and a
+//! drill at once all keep every row; every record is one transaction (a round with its hands
+//! and decisions commits at once). Nothing is ever deleted implicitly: no limit drops a row;
+//! `blackjack stats --reset` asks first and keeps a backup made with SQLite's online backup.
+//!
+//! The statistics files of earlier builds (`stats.json`, `stats.history.jsonl`) are taken in
+//! once, when the database is started beside them ([`import`]), and left as they are.
+
+pub mod cache;
+pub mod coach;
+pub mod figures;
+mod history;
+mod import;
+mod maintain;
+mod open;
+pub mod schema;
+mod write;
+
+use std::path::{Path, PathBuf};
+
+use rusqlite::Connection;
+
+pub use coach::{Coach, SessionInfo, SessionKind};
+pub use figures::{Legacy, Scope};
+pub use maintain::{backup_path, legacy_files_beside};
+pub(crate) use open::special_kind;
+pub use write::{Record, RoundFigures};
+
+use crate::trainer::schedule::Day;
+
+/// Where the database is, and whether the player named it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Location {
+    /// The path as given (a symbolic link is followed).
+    pub path: PathBuf,
+    /// Named by the player (`--stats`, `$BLACKJACK_STATS`, the preferences), so a file there
+    /// that is not our database is refused and left alone; else the default path in our own
+    /// data folder, where a damaged file is kept as a backup and a fresh one started.
+    pub named: bool,
+}
+
+impl Location {
+    /// A path the player named.
+    pub fn named(path: impl Into<PathBuf>) -> Location {
+        Location {
+            path: path.into(),
+            named: true,
+        }
+    }
+}
+
+/// The file name of the database in the platform's data folder.
+pub const DEFAULT_NAME: &str = "stats.db";
+
+/// The platform's place for the database: [`DEFAULT_NAME`] in its data folder
+/// (`~/.local/share/blackjack-trainer/` on Linux).
+pub fn default_path() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "blackjack-trainer")
+        .map(|d| d.data_dir().join(DEFAULT_NAME))
+}
+
+/// Where statistics are kept: `named` (a flag, `$BLACKJACK_STATS` or the preferences, in that
+/// order, chosen by the caller) if given, else the platform's default; `None` when none are to
+/// be kept or the platform has no data folder.
+pub fn location(named: Option<PathBuf>, keep: bool) -> Option<Location> {
+    if !keep {
+        return None;
+    }
+    match named {
+        Some(path) => Some(Location { path, named: true }),
+        None => default_path().map(|path| Location { path, named: false }),
+    }
+}
+
+/// Why a store reads but never writes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReadOnly {
+    /// The file's permissions (e.g. mode 444) or the system forbid writing.
+    Permissions,
+    /// A newer build wrote the database in a layout this one does not know.
+    NewerSchema {
+        /// The database's schema version.
+        version: i32,
+    },
+}
+
+impl std::fmt::Display for ReadOnly {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadOnly::Permissions => write!(f, "its permissions forbid writing"),
+            ReadOnly::NewerSchema { version } => write!(
+                f,
+                "written by a newer version (schema {version}; this one writes {})",
+                schema::VERSION
+            ),
+        }
+    }
+}
+
+/// Why the store refused, or failed, to open, read or write. Refusals change nothing on disk.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The path names a folder, a device, a FIFO or a socket.
+    #[error("{} is {kind}: statistics are not kept there (nothing was changed)", path.display())]
+    NotAFile {
+        /// The path as given.
+        path: PathBuf,
+        /// What it is.
+        kind: &'static str,
+    },
+    /// A symbolic link to nothing.
+    #[error(
+        "{} is a symbolic link to {}, which does not exist: statistics are not kept there \
+         (nothing was created)",
+        path.display(),
+        target.display()
+    )]
+    DanglingLink {
+        /// The link.
+        path: PathBuf,
+        /// What it names.
+        target: PathBuf,
+    },
+    /// A file that is not our database, at a path the player named.
+    #[error(
+        "{} is {why}: statistics are not kept there, and it was left as it is",
+        path.display()
+    )]
+    NotOurs {
+        /// The path as given.
+        path: PathBuf,
+        /// What it is.
+        why: String,
+    },
+    /// The folder of a named path does not exist (no folder is made but our own).
+    #[error(
+        "the folder {} of {} does not exist: create it, or name another file",
+        folder.display(),
+        path.display()
+    )]
+    NoFolder {
+        /// The path as given.
+        path: PathBuf,
+        /// Its folder.
+        folder: PathBuf,
+    },
+    /// The database could not be started or written where it is.
+    #[error("{} cannot be written (its folder is read-only)", path.display())]
+    ReadOnlyFolder {
+        /// The path as given.
+        path: PathBuf,
+    },
+    /// The store is read-only.
+    #[error("{} is not written: {reason}", path.display())]
+    ReadOnly {
+        /// The path.
+        path: PathBuf,
+        /// Why.
+        reason: ReadOnly,
+    },
+    /// A value no row may hold (an infinite number, say): refused before it reached the file.
+    #[error("not stored: {0}")]
+    Invalid(String),
+    /// SQLite failed.
+    #[error("cannot {action} {}: {cause}", path.display())]
+    Sql {
+        /// What was being done.
+        action: &'static str,
+        /// On what.
+        path: PathBuf,
+        /// SQLite's error.
+        cause: rusqlite::Error,
+    },
+    /// The operating system refused.
+    #[error("cannot {action} {}: {cause}", path.display())]
+    Io {
+        /// What was being done.
+        action: &'static str,
+        /// On what.
+        path: PathBuf,
+        /// The system's error.
+        cause: std::io::Error,
+    },
+}
+
+impl StoreError {
+    /// Whether the path itself is refused (not a file, not ours, a dangling link, no folder):
+    /// nothing is played on it, rather than playing without statistics.
+    pub fn is_refusal(&self) -> bool {
+        matches!(
+            self,
+            StoreError::NotAFile { .. }
+                | StoreError::DanglingLink { .. }
+                | StoreError::NotOurs { .. }
+                | StoreError::NoFolder { .. }
+        )
+    }
+}
+
+/// What opening found that the player should hear of.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OpenNews(pub Vec<String>);
+
+impl OpenNews {
+    /// The news as one message, if any.
+    pub fn message(&self) -> Option<String> {
+        (!self.0.is_empty()).then(|| self.0.join(" "))
+    }
+}
+
+/// The database, open.
+pub struct Store {
+    conn: Connection,
+    /// The path as given; `None` for a store in memory.
+    path: Option<PathBuf>,
+    read_only: Option<ReadOnly>,
+    /// The figures of the statistics file imported from an earlier build, if any.
+    legacy: Option<Legacy>,
+    /// This store's session, once it has written a row.
+    session: Option<i64>,
+    info: SessionInfo,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store")
+            .field("path", &self.path)
+            .field("read_only", &self.read_only)
+            .field("session", &self.session)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Store {
+    /// A store in memory: this session's rows only, gone when it is dropped.
+    pub fn in_memory(info: SessionInfo) -> Store {
+        let mut conn = Connection::open_in_memory().expect("SQLite opens a database in memory");
+        schema::migrate(&mut conn).expect("the schema applies to an empty database");
+        Store {
+            conn,
+            path: None,
+            read_only: None,
+            legacy: None,
+            session: None,
+            info,
+        }
+    }
+
+    /// Opens (or starts) the database at `location` for a session described by `info`.
+    /// Refuses a path that names anything but our database ([`StoreError::is_refusal`]) and
+    /// changes nothing there. A new database beside the statistics files of an earlier build
+    /// takes them in. Returns what the player should hear (a damaged default file kept as a
+    /// backup, a read-only or newer database, an import).
+    pub fn open(location: &Location, info: SessionInfo) -> Result<(Store, OpenNews), StoreError> {
+        let opened = open::open(location)?;
+        let mut news = OpenNews::default();
+        if let Some((backup, why)) = &opened.moved {
+            news.0.push(format!(
+                "The statistics database could not be read ({why}); it is kept as {} and a \
+                 fresh one started.",
+                backup.display()
+            ));
+        }
+        let mut store = Store {
+            conn: opened.conn,
+            path: Some(location.path.clone()),
+            read_only: opened.read_only,
+            legacy: None,
+            session: None,
+            info,
+        };
+        if let Some(reason) = &store.read_only {
+            news.0.push(format!(
+                "Statistics database {} is read-only ({reason}): this session is not saved.",
+                location.path.display()
+            ));
+        } else if let Some(note) = import::import_beside(&mut store, &opened.target)? {
+            news.0.push(note);
+        }
+        match store.read_legacy() {
+            Ok(legacy) => store.legacy = legacy,
+            Err(err) => news
+                .0
+                .push(format!("Its imported figures could not be read ({err}).")),
+        }
+        Ok((store, news))
+    }
+
+    /// Where the database is (the path as given); `None` in memory.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// Why the store is read-only, if it is.
+    pub fn read_only(&self) -> Option<&ReadOnly> {
+        self.read_only.as_ref()
+    }
+
+    /// This store's session id, once it has written.
+    pub fn session(&self) -> Option<i64> {
+        self.session
+    }
+
+    /// Copies the database, as it is now, to a new file at `to` with SQLite's online backup
+    /// (other sessions may go on writing meanwhile). Refuses a path that exists.
+    pub fn backup(&self, to: &Path) -> Result<(), StoreError> {
+        if std::fs::symlink_metadata(to).is_ok() {
+            return Err(StoreError::Io {
+                action: "write the backup to",
+                path: to.to_owned(),
+                cause: std::io::Error::new(
+                    std::io::ErrorKind::AlreadyExists,
+                    "the file exists; name a new one",
+                ),
+            });
+        }
+        self.conn
+            .backup(
+                rusqlite::MAIN_DB,
+                to,
+                None::<fn(rusqlite::backup::Progress)>,
+            )
+            .map_err(|e| open::sql_error("back up to", to, e))
+    }
+
+    fn label(&self) -> PathBuf {
+        self.path
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(":memory:"))
+    }
+
+    fn sql(&self, action: &'static str) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
+        move |cause| StoreError::Sql {
+            action,
+            path: self.label(),
+            cause,
+        }
+    }
+}
+
+/// A day as stored: `YYYY-MM-DD`.
+fn day_text(day: Day) -> String {
+    day.to_string()
+}
+
+/// Now, in whole seconds since the Unix epoch.
+pub fn unix_seconds() -> u64 {
+    u64::try_from(jiff::Timestamp::now().as_second()).unwrap_or(0)
+}

@@ -1,0 +1,399 @@
+//! Finding and opening the database file: what a path names, whether it is ours, whether it
+//! may be written — and, at the default path only, keeping a damaged file as a backup.
+//!
+//! A path the player named (`--stats`, `$BLACKJACK_STATS`, `stats =` in the preferences) is
+//! refused when it holds anything but our database, and left exactly as it was. At the default
+//! path, in our own data folder, a file that cannot be read as our database is kept as a
+//! `.bak` (never over an earlier one) and a fresh database is started, so the table opens.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rusqlite::{Connection, ErrorCode, OpenFlags};
+
+use super::schema::{self, APPLICATION_ID, VERSION};
+use super::{Location, ReadOnly, StoreError};
+
+/// How long a write waits for another session's transaction (they last milliseconds).
+pub const BUSY_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// The most symbolic links followed from a path (as the kernel's own limit).
+const MAX_LINKS: usize = 40;
+
+/// An open database, and what the opening found.
+pub(super) struct Opened {
+    pub conn: Connection,
+    /// The file opened (links followed).
+    pub target: PathBuf,
+    pub read_only: Option<ReadOnly>,
+    /// A damaged file kept as a backup before a fresh one started, and why.
+    pub moved: Option<(PathBuf, String)>,
+}
+
+/// Opens the database at `location`, creating it (mode 0600) where there is none.
+pub(super) fn open(location: &Location) -> Result<Opened, StoreError> {
+    let path = &location.path;
+    let target = follow_links(path)?;
+    if !location.named
+        && let Some(folder) = target.parent().filter(|f| !f.as_os_str().is_empty())
+    {
+        // Our own data folder, and only that: the one folder this program creates.
+        fs::create_dir_all(folder).map_err(|e| io_error("create the folder", folder, e))?;
+    }
+    let mut moved = None;
+    loop {
+        match try_open(path, &target) {
+            Ok(mut opened) => {
+                opened.moved = moved;
+                return Ok(opened);
+            }
+            Err(Unusable::Refused(err)) => return Err(err),
+            Err(Unusable::NotOurs(why)) if location.named || moved.is_some() => {
+                return Err(StoreError::NotOurs {
+                    path: path.clone(),
+                    why,
+                });
+            }
+            Err(Unusable::NotOurs(why)) => {
+                let backup = move_aside(&target)?;
+                moved = Some((backup, why));
+            }
+        }
+    }
+}
+
+/// Why a file could not be opened as our database.
+enum Unusable {
+    /// Not to be opened at all (not a file, a dangling link, a missing folder, an I/O error).
+    Refused(StoreError),
+    /// It is a file, but not our database, or a damaged one: what it is.
+    NotOurs(String),
+}
+
+impl From<StoreError> for Unusable {
+    fn from(err: StoreError) -> Unusable {
+        Unusable::Refused(err)
+    }
+}
+
+fn try_open(path: &Path, target: &Path) -> Result<Opened, Unusable> {
+    let existed = match fs::metadata(target) {
+        Ok(meta) if meta.is_file() => true,
+        Ok(meta) => {
+            return Err(StoreError::NotAFile {
+                path: path.to_owned(),
+                kind: special_kind(&meta.file_type()),
+            }
+            .into());
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            create_private(path, target)?;
+            false
+        }
+        Err(e) => return Err(io_error("inspect", target, e).into()),
+    };
+    let empty = fs::metadata(target).map_or(true, |m| m.len() == 0);
+    let mut read_only = permissions_forbid(target).then_some(ReadOnly::Permissions);
+    let mut conn = match read_only {
+        // A file nobody may write is read as it is on disk: SQLite makes no journal or
+        // shared-memory file beside it.
+        Some(_) => connect_immutable(target)?,
+        None => connect(target, false)?,
+    };
+    if read_only.is_none() && conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(false) {
+        read_only = Some(ReadOnly::Permissions);
+        conn = connect_immutable(target)?;
+    }
+    let (id, version) = match schema::stamp(&conn) {
+        Ok(stamp) => stamp,
+        Err(err) if is_not_a_database(&err) => {
+            return Err(Unusable::NotOurs(not_a_database(target)));
+        }
+        Err(err) => return Err(sql_error("read", target, err).into()),
+    };
+    let fresh = empty || (id == 0 && version == 0 && has_no_tables(&conn));
+    if !fresh && id != APPLICATION_ID {
+        return Err(Unusable::NotOurs(format!(
+            "an SQLite database of another program (application id {id:#010x})"
+        )));
+    }
+    if version > VERSION {
+        read_only = Some(ReadOnly::NewerSchema { version });
+        if !conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(true) {
+            conn = connect(target, true)?;
+        }
+    }
+    if !fresh && read_only.is_none() {
+        check_integrity(&conn).map_err(Unusable::NotOurs)?;
+    }
+    if read_only.is_none() {
+        set_up_for_writing(&mut conn).map_err(|e| match read_only_error(&e) {
+            true => Unusable::Refused(StoreError::ReadOnlyFolder {
+                path: path.to_owned(),
+            }),
+            false => Unusable::Refused(sql_error("set up", target, e)),
+        })?;
+        // The journal's files may not be creatable beside the database: then it is read only.
+    }
+    conn.busy_timeout(BUSY_TIMEOUT)
+        .map_err(|e| sql_error("set up", target, e))?;
+    if !existed && read_only.is_some() {
+        // Created now, yet not writable: nothing to read either.
+        return Err(StoreError::ReadOnlyFolder {
+            path: path.to_owned(),
+        }
+        .into());
+    }
+    Ok(Opened {
+        conn,
+        target: target.to_owned(),
+        read_only,
+        moved: None,
+    })
+}
+
+/// Opens the file at `target`, which exists; never creates one.
+fn connect(target: &Path, read_only: bool) -> Result<Connection, StoreError> {
+    let access = if read_only {
+        OpenFlags::SQLITE_OPEN_READ_ONLY
+    } else {
+        OpenFlags::SQLITE_OPEN_READ_WRITE
+    };
+    Connection::open_with_flags(target, access | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+        .map_err(|e| sql_error("open", target, e))
+}
+
+/// Opens `target` read-only as an immutable file (no shared memory, no journal).
+fn connect_immutable(target: &Path) -> Result<Connection, StoreError> {
+    let mut uri = String::from("file:");
+    for byte in target.to_string_lossy().bytes() {
+        match byte {
+            b'%' | b'?' | b'#' => uri.push_str(&format!("%{byte:02X}")),
+            _ => uri.push(char::from(byte)),
+        }
+    }
+    uri.push_str("?immutable=1");
+    Connection::open_with_flags(
+        &uri,
+        OpenFlags::SQLITE_OPEN_READ_ONLY
+            | OpenFlags::SQLITE_OPEN_URI
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(|e| sql_error("open", target, e))
+}
+
+/// WAL, so readers never wait for a writer and several sessions share the file; `NORMAL`
+/// synchronisation, so a commit survives the process being killed (the operating system holds
+/// the journal) and only a power cut can lose the last commits; then the schema brought up to
+/// date.
+fn set_up_for_writing(conn: &mut Connection) -> rusqlite::Result<()> {
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))?;
+    if !mode.eq_ignore_ascii_case("wal") {
+        return Err(rusqlite::Error::SqliteFailure(
+            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_READONLY),
+            Some(format!("journal mode {mode}")),
+        ));
+    }
+    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    conn.pragma_update(None, "foreign_keys", true)?;
+    schema::migrate(conn)
+}
+
+/// SQLite's own quick check of the file's structure: `Err` with what is wrong.
+fn check_integrity(conn: &Connection) -> Result<(), String> {
+    let verdict: rusqlite::Result<String> =
+        conn.query_row("PRAGMA quick_check(1)", [], |row| row.get(0));
+    match verdict {
+        Ok(text) if text == "ok" => Ok(()),
+        Ok(text) => Err(format!("a damaged database ({text})")),
+        Err(err) => Err(format!("a damaged database ({err})")),
+    }
+}
+
+fn has_no_tables(conn: &Connection) -> bool {
+    conn.query_row("SELECT COUNT(*) FROM sqlite_schema", [], |row| {
+        row.get::<_, i64>(0)
+    })
+    .is_ok_and(|n| n == 0)
+}
+
+fn is_not_a_database(err: &rusqlite::Error) -> bool {
+    err.sqlite_error_code() == Some(ErrorCode::NotADatabase)
+}
+
+fn read_only_error(err: &rusqlite::Error) -> bool {
+    matches!(
+        err.sqlite_error_code(),
+        Some(ErrorCode::ReadOnly | ErrorCode::CannotOpen)
+    )
+}
+
+/// What a file that SQLite does not read is, as far as we can tell: a statistics file of an
+/// earlier build says how to take it in.
+fn not_a_database(target: &Path) -> String {
+    let legacy = fs::read(target).ok().and_then(|bytes| {
+        let value: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
+        value.get("lifetime").map(|_| ())
+    });
+    match legacy {
+        Some(()) => {
+            let db = target.with_extension("db");
+            format!(
+                "a statistics file of an earlier version; statistics are now kept in a \
+                 database: use --stats {}, which takes this file and its hand history in the \
+                 first time and leaves both as they are",
+                db.display()
+            )
+        }
+        None => "not an SQLite database".to_owned(),
+    }
+}
+
+/// Follows `path` through symbolic links to the file they name. A link to nothing is refused
+/// (a typo in a link must not create a file somewhere unexpected); a path that is no link and
+/// names nothing is the file to create.
+fn follow_links(path: &Path) -> Result<PathBuf, StoreError> {
+    let mut target = path.to_owned();
+    for _ in 0..MAX_LINKS {
+        match fs::symlink_metadata(&target) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let link =
+                    fs::read_link(&target).map_err(|e| io_error("follow the link", &target, e))?;
+                target = target.parent().unwrap_or(Path::new("")).join(link);
+            }
+            Ok(_) => return Ok(target),
+            Err(e) if e.kind() == io::ErrorKind::NotFound && target != path => {
+                return Err(StoreError::DanglingLink {
+                    path: path.to_owned(),
+                    target,
+                });
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(target),
+            Err(e) => return Err(io_error("inspect", &target, e)),
+        }
+    }
+    Err(io_error(
+        "follow the links of",
+        path,
+        io::Error::other("too many levels of symbolic links"),
+    ))
+}
+
+/// Creates an empty file at `target`, readable and writable by its owner only. Its folder must
+/// exist: no folder is made for a path the player named.
+fn create_private(path: &Path, target: &Path) -> Result<(), StoreError> {
+    let folder = target.parent().filter(|f| !f.as_os_str().is_empty());
+    if let Some(folder) = folder
+        && !folder.is_dir()
+    {
+        return Err(StoreError::NoFolder {
+            path: path.to_owned(),
+            folder: folder.to_owned(),
+        });
+    }
+    let mut options = fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    match options.open(target) {
+        Ok(_) => Ok(()),
+        // Made by another session meanwhile: open that one.
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::PermissionDenied => Err(StoreError::ReadOnlyFolder {
+            path: path.to_owned(),
+        }),
+        Err(e) => Err(io_error("create", target, e)),
+    }
+}
+
+/// Whether the file's permission bits forbid writing (root may write a file of mode 444, and
+/// the player said not to).
+fn permissions_forbid(target: &Path) -> bool {
+    fs::metadata(target).is_ok_and(|m| m.permissions().readonly())
+}
+
+/// What a file type is when it is not a regular file, for the refusal.
+pub(crate) fn special_kind(file_type: &fs::FileType) -> &'static str {
+    if file_type.is_dir() {
+        return "a folder";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if file_type.is_fifo() {
+            return "a named pipe (FIFO)";
+        }
+        if file_type.is_socket() {
+            return "a socket";
+        }
+        if file_type.is_char_device() {
+            return "a character device";
+        }
+        if file_type.is_block_device() {
+            return "a block device";
+        }
+    }
+    "not a regular file"
+}
+
+/// Keeps `target` (and its journal files, which belong to it) as a backup beside it, under a
+/// name not taken yet: `stats.db.bak`, else `stats.db.<seconds>.bak`, … Never over an earlier
+/// backup.
+pub(super) fn move_aside(target: &Path) -> Result<PathBuf, StoreError> {
+    let stamp = jiff::Timestamp::now().as_second();
+    let suffixes = std::iter::once(".bak".to_owned())
+        .chain(std::iter::once(format!(".{stamp}.bak")))
+        .chain((1..100).map(|n| format!(".{stamp}-{n}.bak")));
+    for suffix in suffixes {
+        let backup = sibling(target, &suffix);
+        let taken = ["", "-wal", "-shm"]
+            .iter()
+            .any(|journal| fs::symlink_metadata(sibling(&backup, journal)).is_ok());
+        if taken {
+            continue;
+        }
+        fs::rename(target, &backup).map_err(|e| io_error("move aside", target, e))?;
+        for journal in ["-wal", "-shm"] {
+            let from = sibling(target, journal);
+            if fs::symlink_metadata(&from).is_ok() {
+                fs::rename(&from, sibling(&backup, journal))
+                    .map_err(|e| io_error("move aside", &from, e))?;
+            }
+        }
+        return Ok(backup);
+    }
+    Err(io_error(
+        "move aside",
+        target,
+        io::Error::other("every backup name is taken"),
+    ))
+}
+
+/// `target` with `suffix` added to its file name: `stats.db` → `stats.db-wal`.
+pub(crate) fn sibling(target: &Path, suffix: &str) -> PathBuf {
+    let mut name = target.file_name().unwrap_or_default().to_owned();
+    name.push(suffix);
+    target.with_file_name(name)
+}
+
+pub(super) fn io_error(action: &'static str, path: &Path, cause: io::Error) -> StoreError {
+    StoreError::Io {
+        action,
+        path: path.to_owned(),
+        cause,
+    }
+}
+
+pub(super) fn sql_error(action: &'static str, path: &Path, cause: rusqlite::Error) -> StoreError {
+    StoreError::Sql {
+        action,
+        path: path.to_owned(),
+        cause,
+    }
+}

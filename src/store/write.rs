@@ -1,0 +1,346 @@
+//! Writing rows: every record is one transaction — a round with its hands and decisions, a
+//! drill answer, a counting answer, a rebuy — in the session's row, which the first record
+//! makes.
+
+use rusqlite::{Transaction, TransactionBehavior, params};
+
+use super::{Store, StoreError, day_text, unix_seconds};
+use crate::engine::Units;
+use crate::trainer::grade::Category;
+use crate::trainer::history::{CountAnswer, Decision, DrillAnswer, Round};
+use crate::trainer::schedule::Day;
+use crate::trainer::tally::Tally;
+
+/// Something to keep: one transaction's worth.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Record {
+    /// A round at the table, with its settlement as the tally counts it (this round alone).
+    Round {
+        /// The round: cards, hands, decisions.
+        round: Round,
+        /// What the round adds to the figures.
+        figures: RoundFigures,
+    },
+    /// A drill answer.
+    Drill(DrillAnswer),
+    /// A counting answer.
+    Count(CountAnswer),
+    /// A rebuy after the bankroll ran out.
+    Rebuy {
+        /// When.
+        at: u64,
+        /// How much was bought in.
+        amount: Units,
+    },
+}
+
+impl Record {
+    /// What it is, for a message that it was not saved: `round`, `drill answer`, …
+    pub fn noun(&self) -> &'static str {
+        match self {
+            Record::Round { .. } => "round",
+            Record::Drill(_) => "drill answer",
+            Record::Count(_) => "counting answer",
+            Record::Rebuy { .. } => "rebuy",
+        }
+    }
+
+    /// Checks the numbers every row must hold (finite, in range) before anything is written.
+    fn validate(&self) -> Result<(), StoreError> {
+        let entry = match self {
+            Record::Round { round, .. } => crate::trainer::history::Entry::Round(round.clone()),
+            Record::Drill(drill) => crate::trainer::history::Entry::Drill(drill.clone()),
+            Record::Count(answer) => crate::trainer::history::Entry::Count(answer.clone()),
+            Record::Rebuy { amount, .. } if amount.0 > 0 => return Ok(()),
+            Record::Rebuy { amount, .. } => {
+                return Err(StoreError::Invalid(format!("a rebuy of {amount}")));
+            }
+        };
+        entry.validate().map_err(StoreError::Invalid)
+    }
+}
+
+/// What one round adds to the figures, as the trainer's tally counts a round
+/// ([`Tally::record_round`], the one definition): the round's columns.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RoundFigures {
+    /// Hands played (more than one after splits).
+    pub hands: u64,
+    /// Hands won.
+    pub wins: u64,
+    /// Hands lost.
+    pub losses: u64,
+    /// Hands pushed.
+    pub pushes: u64,
+    /// The player's naturals.
+    pub naturals: u64,
+    /// Hands that went over 21.
+    pub busts: u64,
+    /// Hands doubled.
+    pub doubles: u64,
+    /// Splits made.
+    pub splits: u64,
+    /// Whether the dealer had a natural.
+    pub dealer_natural: bool,
+    /// Whether the dealer went over 21.
+    pub dealer_bust: bool,
+    /// The net in thousandths of the initial bet.
+    pub net_milli: i64,
+}
+
+impl RoundFigures {
+    /// The figures of one settled round: the hands of the seat and the dealer's hand.
+    pub fn of(hands: &[crate::engine::PlayerHand], dealer: &crate::engine::DealerHand) -> Self {
+        let mut tally = Tally::default();
+        tally.record_round(hands, dealer);
+        RoundFigures::from(&tally)
+    }
+}
+
+impl From<&Tally> for RoundFigures {
+    fn from(t: &Tally) -> RoundFigures {
+        RoundFigures {
+            hands: t.hands,
+            wins: t.wins,
+            losses: t.losses,
+            pushes: t.pushes,
+            naturals: t.naturals,
+            busts: t.busts,
+            doubles: t.doubles,
+            splits: t.splits,
+            dealer_natural: t.dealer_naturals > 0,
+            dealer_bust: t.dealer_busts > 0,
+            net_milli: t.net_milli,
+        }
+    }
+}
+
+/// Money or a result in thousandths, as stored, from the decimal the history holds.
+fn milli(x: f64) -> i64 {
+    (x * 1000.0).round() as i64
+}
+
+impl Store {
+    /// Writes `record`, made on the local day `day`, in one transaction. A read-only store
+    /// refuses and writes nothing.
+    pub fn write(&mut self, record: &Record, day: Day) -> Result<(), StoreError> {
+        if let Some(reason) = &self.read_only {
+            return Err(StoreError::ReadOnly {
+                path: self.label(),
+                reason: reason.clone(),
+            });
+        }
+        record.validate()?;
+        let label = self.label();
+        let sql = |cause| StoreError::Sql {
+            action: "write to",
+            path: label.clone(),
+            cause,
+        };
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(sql)?;
+        let session = match self.session {
+            Some(id) => id,
+            None => begin_session(&tx, &self.info, day).map_err(sql)?,
+        };
+        let day = day_text(day);
+        match record {
+            Record::Round { round, figures } => insert_round(&tx, session, &day, round, figures),
+            Record::Drill(drill) => insert_drill(&tx, session, &day, drill),
+            Record::Count(answer) => insert_count(&tx, session, &day, answer),
+            Record::Rebuy { at, amount } => tx
+                .execute(
+                    "INSERT INTO rebuys (session, at, amount_milli) VALUES (?1, ?2, ?3)",
+                    params![session, *at as i64, amount.0],
+                )
+                .map(drop),
+        }
+        .map_err(sql)?;
+        tx.commit().map_err(sql)?;
+        self.session = Some(session);
+        Ok(())
+    }
+}
+
+/// The session's row, made with its first record.
+fn begin_session(
+    tx: &Transaction<'_>,
+    info: &super::SessionInfo,
+    day: Day,
+) -> rusqlite::Result<i64> {
+    tx.execute(
+        "INSERT INTO sessions (started, day, kind, process, rules) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![
+            unix_seconds() as i64,
+            day_text(day),
+            info.kind.name(),
+            std::process::id(),
+            info.rules
+        ],
+    )?;
+    Ok(tx.last_insert_rowid())
+}
+
+pub(super) fn insert_round(
+    tx: &Transaction<'_>,
+    session: i64,
+    day: &str,
+    round: &Round,
+    figures: &RoundFigures,
+) -> rusqlite::Result<()> {
+    let f = figures;
+    tx.execute(
+        "INSERT INTO rounds (session, at, day, number, seed, shoe_position, bet_milli,
+                             true_count, dealer, hands, wins, losses, pushes, naturals, busts,
+                             doubles, splits, dealer_natural, dealer_bust, net_milli, money_milli,
+                             settled)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
+                 ?18, ?19, ?20, ?21, ?22)",
+        params![
+            session,
+            round.at as i64,
+            day,
+            round.number as i64,
+            round.seed as i64,
+            round.shoe_position as i64,
+            round.bet.map(milli),
+            round.true_count,
+            round.dealer.join(" "),
+            f.hands as i64,
+            f.wins as i64,
+            f.losses as i64,
+            f.pushes as i64,
+            f.naturals as i64,
+            f.busts as i64,
+            f.doubles as i64,
+            f.splits as i64,
+            f.dealer_natural,
+            f.dealer_bust,
+            f.net_milli,
+            if round.unfinished {
+                None
+            } else {
+                round.money().map(milli)
+            },
+            !round.unfinished,
+        ],
+    )?;
+    let id = tx.last_insert_rowid();
+    let mut hand = tx.prepare_cached(
+        "INSERT INTO hands (round, idx, cards, stake, outcome, net_milli, money_milli)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?;
+    for (idx, h) in round.hands.iter().enumerate() {
+        hand.execute(params![
+            id,
+            idx as i64,
+            h.cards.join(" "),
+            h.stake,
+            h.outcome,
+            milli(h.net),
+            h.money.map(milli),
+        ])?;
+    }
+    for decision in &round.decisions {
+        insert_decision(tx, session, round.at, day, Source::Round(id), decision)?;
+    }
+    Ok(())
+}
+
+pub(super) fn insert_drill(
+    tx: &Transaction<'_>,
+    session: i64,
+    day: &str,
+    drill: &DrillAnswer,
+) -> rusqlite::Result<()> {
+    let source = Source::Drill {
+        kind: &drill.kind,
+        seconds: drill.seconds,
+    };
+    insert_decision(tx, session, drill.at, day, source, &drill.decision)
+}
+
+/// Where a decision was made.
+enum Source<'a> {
+    Round(i64),
+    Drill { kind: &'a str, seconds: f64 },
+}
+
+fn insert_decision(
+    tx: &Transaction<'_>,
+    session: i64,
+    at: u64,
+    day: &str,
+    source: Source<'_>,
+    d: &Decision,
+) -> rusqlite::Result<()> {
+    let (round, drill, seconds) = match source {
+        Source::Round(id) => (Some(id), None, None),
+        Source::Drill { kind, seconds } => (None, Some(kind), Some(seconds)),
+    };
+    let categories = d.cell().map_or(0, |cell| {
+        Category::of(cell.kind, d.chosen, d.advised).fold(0, |bits, c| bits | c.bit())
+    });
+    let evs: Vec<(&str, f64)> = d.evs.iter().map(|e| (e.action.name(), e.ev)).collect();
+    let evs = serde_json::to_string(&evs).unwrap_or_else(|_| "[]".to_owned());
+    let mode = if d.true_count.is_some() {
+        "counting"
+    } else {
+        "basic"
+    };
+    tx.prepare_cached(
+        "INSERT INTO decisions (session, round, drill, seconds, at, day, hand, cards, up, cell,
+                                chosen, best, categories, evs, cost, mode, true_count)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+    )?
+    .execute(params![
+        session,
+        round,
+        drill,
+        seconds,
+        at as i64,
+        day,
+        d.hand as i64,
+        d.cards.join(" "),
+        d.up,
+        d.cell,
+        d.chosen.name(),
+        d.advised.name(),
+        categories,
+        evs,
+        d.cost,
+        mode,
+        d.true_count,
+    ])?;
+    Ok(())
+}
+
+pub(super) fn insert_count(
+    tx: &Transaction<'_>,
+    session: i64,
+    day: &str,
+    a: &CountAnswer,
+) -> rusqlite::Result<()> {
+    tx.execute(
+        "INSERT INTO answers (session, at, day, skill, question, answer, truth, correct, error,
+                              seconds, decks, best)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+        params![
+            session,
+            a.at as i64,
+            day,
+            a.skill,
+            a.question,
+            a.answer,
+            a.truth,
+            a.right,
+            a.error,
+            a.seconds,
+            a.countdown.map(|c| c.decks),
+            a.countdown.is_some_and(|c| c.timed),
+        ],
+    )?;
+    Ok(())
+}
