@@ -681,12 +681,13 @@ impl App {
                 IndexHint::Watch(watch) => format!("{line} · {watch}"),
             };
         } else if let Some(cell) = self.live_cell()
-            && let Some(why) = crate::analysis::reasons::reason(
+            && let Some(why) = crate::analysis::reasons::line(
                 strategy,
                 crate::analysis::strategy::peek_strategy_if_ready(&self.rules)
                     .as_ref()
                     .map(|p| &p.chart),
                 cell,
+                crate::analysis::reasons::Figures::Chart,
             )
         {
             line = format!("{line} · {why}");

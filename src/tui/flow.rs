@@ -51,7 +51,7 @@ impl App {
             .map(|h| h.cards)
             .zip(view.dealer_up())
             .map(|(cards, up)| (cards, up, view.active_hand_index().unwrap_or(0)));
-        if let Some((g, call, ranked)) = self.grade_decision(&strategy, action) {
+        if let Some((g, call, ranked, source)) = self.grade_decision(&strategy, action) {
             let tc = call.as_ref().map(|c| c.tc);
             let record = |coach: &mut crate::trainer::coach::Coach, g| match &seen {
                 Some((cards, up, hand)) => coach.record_at_table(g, cards, *up, *hand, &ranked, tc),
@@ -76,12 +76,18 @@ impl App {
             // A mistake comes with the reason for the right play.
             if !g.is_correct()
                 && call.is_none()
-                && let Some(why) = crate::analysis::reasons::reason(
+                && let Some(why) = crate::analysis::reasons::line(
                     &strategy,
                     crate::analysis::strategy::peek_strategy_if_ready(&self.rules)
                         .as_ref()
                         .map(|p| &p.chart),
                     g.cell,
+                    crate::analysis::reasons::Figures::Hand {
+                        source,
+                        evs: &ranked,
+                        advised: g.advised,
+                        chosen: g.chosen,
+                    },
                 )
             {
                 self.say(Tone::Info, format!("  Why: {why}"));

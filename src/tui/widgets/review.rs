@@ -59,7 +59,12 @@ impl<'a> ReviewView<'a> {
             .and_then(|cell| {
                 let strategy = app.strategy()?;
                 let peek = crate::analysis::strategy::peek_strategy_if_ready(&strategy.rules);
-                crate::analysis::reasons::reason(strategy, peek.as_ref().map(|p| &p.chart), cell)
+                crate::analysis::reasons::line(
+                    strategy,
+                    peek.as_ref().map(|p| &p.chart),
+                    cell,
+                    crate::analysis::reasons::Figures::Chart,
+                )
             });
         let first = screen.entry.saturating_sub(AROUND / 2);
         let around = entries
