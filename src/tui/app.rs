@@ -160,15 +160,22 @@ impl Overlay {
     }
 }
 
-/// What kind of news a message is; drawn with a symbol as well as a style.
+/// What kind of news a message is; drawn with a symbol as well as a style. The marks ✓ and ✗
+/// grade answers and nothing else: a hand won or lost reads in words and signed money.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tone {
     /// Table talk.
     Info,
-    /// Good for the person.
+    /// A decision or answer graded right: ✓.
     Good,
-    /// Bad for the person.
+    /// A decision or answer graded wrong: ✗.
     Bad,
+    /// News good for the person's hands or money (a win, a blackjack): the good style, the
+    /// table-talk mark, the words say what happened.
+    Won,
+    /// News bad for the person's hands or money (a loss, a bust, the dealer's blackjack, a
+    /// spent bankroll): the bad style, the table-talk mark.
+    Lost,
     /// A refused key.
     Error,
 }

@@ -336,7 +336,7 @@ impl App {
                     }
                     if self.is_broke() && !self.leaving {
                         self.say(
-                            Tone::Bad,
+                            Tone::Lost,
                             format!(
                                 "Your bankroll is spent ({} left). Press b to buy in again \
                                  for {}, or q to leave.",

@@ -147,6 +147,8 @@ impl Widget for &ReviewView<'_> {
                 Tone::Bad => ("✗", theme.msg_bad),
                 Tone::Error => ("!", theme.msg_error),
                 Tone::Info => ("·", theme.msg_info),
+                Tone::Won => ("·", theme.msg_good),
+                Tone::Lost => ("·", theme.msg_bad),
             };
             Line::from(Span::styled(format!("{symbol} {}", m.text), style))
         });
