@@ -529,6 +529,17 @@ impl App {
         self.strategy.get()
     }
 
+    /// The American peek game's strategy for these rules, which the reasons compare with: once
+    /// the background has worked it out (waited for when the app waits for its background
+    /// work, so a scripted session says the same words every run).
+    pub fn peek_strategy(&self) -> Option<Arc<Strategy>> {
+        if self.wait_in_update {
+            Some(crate::analysis::strategy::peek_strategy(&self.rules))
+        } else {
+            crate::analysis::strategy::peek_strategy_if_ready(&self.rules)
+        }
+    }
+
     /// What the live EV panel shows.
     pub fn live_panel(&self) -> &LivePanel {
         &self.live
@@ -690,9 +701,7 @@ impl App {
         } else if let Some(cell) = self.live_cell()
             && let Some(why) = crate::analysis::reasons::line(
                 strategy,
-                crate::analysis::strategy::peek_strategy_if_ready(&self.rules)
-                    .as_ref()
-                    .map(|p| &p.chart),
+                self.peek_strategy().as_ref().map(|p| &p.chart),
                 cell,
                 crate::analysis::reasons::Figures::Chart,
             )

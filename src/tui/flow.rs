@@ -78,9 +78,7 @@ impl App {
                 && call.is_none()
                 && let Some(why) = crate::analysis::reasons::line(
                     &strategy,
-                    crate::analysis::strategy::peek_strategy_if_ready(&self.rules)
-                        .as_ref()
-                        .map(|p| &p.chart),
+                    self.peek_strategy().as_ref().map(|p| &p.chart),
                     g.cell,
                     crate::analysis::reasons::Figures::Hand {
                         source,

@@ -53,7 +53,7 @@ pub fn evs_text(strategy: &Strategy, cell: Cell) -> String {
 /// The reason for the selected cell's play without its numbers (the chart shows every EV just
 /// before it).
 fn reason_text(app: &App, strategy: &Strategy, cell: Cell) -> Option<String> {
-    let peek = crate::analysis::strategy::peek_strategy_if_ready(&app.rules);
+    let peek = app.peek_strategy();
     crate::analysis::reasons::reason(
         strategy,
         peek.as_ref().map(|p| &p.chart),

@@ -306,9 +306,7 @@ pub fn render_decision(app: &App, screen: &DecisionScreen, area: Rect, buf: &mut
             if let Some(why) = app.strategy().and_then(|s| {
                 crate::analysis::reasons::line(
                     s,
-                    crate::analysis::strategy::peek_strategy_if_ready(&s.rules)
-                        .as_ref()
-                        .map(|p| &p.chart),
+                    app.peek_strategy().as_ref().map(|p| &p.chart),
                     g.cell,
                     crate::analysis::reasons::Figures::Hand {
                         source: crate::analysis::reasons::Source::ThisHand,

@@ -58,7 +58,7 @@ impl<'a> ReviewView<'a> {
             .and_then(|d| d.cell())
             .and_then(|cell| {
                 let strategy = app.strategy()?;
-                let peek = crate::analysis::strategy::peek_strategy_if_ready(&strategy.rules);
+                let peek = app.peek_strategy();
                 crate::analysis::reasons::line(
                     strategy,
                     peek.as_ref().map(|p| &p.chart),
