@@ -445,6 +445,16 @@ fn a_dealer_natural_takes_a_doubled_stake_whole() {
     let frame = session.snap("dealer_natural_revealed");
     assert!(frame.contains("Dealer has blackjack!"), "{frame}");
     assert!(frame.contains("−2"), "{frame}");
+    // The one rule newcomers take for a bug is said when it happens, with the cells it
+    // changes (from the computed charts).
+    assert!(
+        frame.contains("The dealer's blackjack takes your doubled stake whole: −2 this round"),
+        "{frame}"
+    );
+    assert!(
+        frame.contains("hits 11 vs T where the American peek chart doubles"),
+        "{frame}"
+    );
     insta::assert_snapshot!("dealer_natural_revealed", frame);
 }
 

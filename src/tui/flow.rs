@@ -316,6 +316,19 @@ impl App {
         self.absorb(events);
     }
 
+    /// When the dealer's blackjack took a doubled or split stake of the person's: the line
+    /// that says so and why this game's chart doubles and splits less against it.
+    fn no_hole_card_line(&self) -> Option<String> {
+        use crate::analysis::no_hole_card::{extra_stake_cells, moment_line, taken_whole};
+        let taken = taken_whole(self.table.seats().get(self.you)?, self.table.dealer())?;
+        let peek = self.peek_strategy();
+        let differ = self
+            .strategy()
+            .zip(peek.as_ref())
+            .map(|(here, peek)| extra_stake_cells(&here.chart, &peek.chart));
+        Some(moment_line(&taken, differ.as_deref()))
+    }
+
     /// Takes in what the events say happened: the table's news, and at the end of a round the
     /// round in the statistics (saved at once) and, if the money is spent, the rebuy offer.
     pub(crate) fn absorb(&mut self, events: &[Event]) {
@@ -327,6 +340,9 @@ impl App {
             match event {
                 Event::Reshuffled => self.reshuffled = true,
                 Event::RoundOver => {
+                    if let Some(line) = self.no_hole_card_line() {
+                        self.say(Tone::Info, line);
+                    }
                     let view = self.table.view(self.you);
                     self.coach.record_round(view.own_hands(), view.dealer());
                     if let Some(err) = self.coach.save() {
