@@ -530,8 +530,8 @@ pub struct Numbers {
 }
 
 impl fmt::Display for Numbers {
-    /// `(chart average, full shoe: hit −0.209, double −0.535)` or `(this hand, full shoe: hit
-    /// −0.565, your stand −0.571)`.
+    /// `(chart average, full shoe: hit −0.209, double −0.535)` (11 vs A) or `(this hand, full
+    /// shoe: hit −0.571, your stand −0.577)` (10,6 vs T, stood on).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (play, ev) = self.play;
         write!(f, "({}: {play} {}", self.source.label(), signed_ev(ev))?;
@@ -670,8 +670,8 @@ pub fn reason(
 /// [`reason`] as its line: the idea, then the numbers with their source, e.g. `11 cannot bust
 /// with one card, and a double takes one card only, where a hit may draw again: hit. The
 /// American peek chart doubles here: with no hole card, the dealer's blackjack (7.7% of rounds
-/// showing T) would take the doubled stake too (chart average, full shoe: hit +0.071, double
-/// +0.059)`. The idea comes first, so a line cut short keeps it.
+/// showing T) would take the doubled stake too (chart average, full shoe: hit +0.031, double
+/// +0.008)`. The idea comes first, so a line cut short keeps it.
 pub fn line(
     strategy: &Strategy,
     peek: Option<&Chart>,
