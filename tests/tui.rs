@@ -445,6 +445,16 @@ fn a_dealer_natural_takes_a_doubled_stake_whole() {
     let frame = session.snap("dealer_natural_revealed");
     assert!(frame.contains("Dealer has blackjack!"), "{frame}");
     assert!(frame.contains("−2"), "{frame}");
+    // The one rule newcomers take for a bug is said when it happens, with the cells it
+    // changes (from the computed charts).
+    assert!(
+        frame.contains("The dealer's blackjack takes your doubled stake whole: −2 this round"),
+        "{frame}"
+    );
+    assert!(
+        frame.contains("hits 11 vs T where the American peek chart doubles"),
+        "{frame}"
+    );
     insta::assert_snapshot!("dealer_natural_revealed", frame);
 }
 
@@ -1162,7 +1172,8 @@ fn a_drill_from_the_table_asks_grades_and_comes_back() {
     ]);
     assert!(rig.app.should_quit());
     let left = rig.snap("drill_left");
-    assert!(left.contains("✓ Drill over: hard totals."), "{left}");
+    // News, not a graded answer: the table-talk mark.
+    assert!(left.contains("· Drill over: hard totals."), "{left}");
     assert!(left.contains("· Right 1 of 2 (50%)"), "{left}");
     assert!(left.contains("[space] deal"), "the table is back: {left}");
     let stats = rig.snap("stats_after_drill");

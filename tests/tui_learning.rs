@@ -137,7 +137,8 @@ fn the_hint_and_a_graded_mistake_give_their_reason() {
         keys(&mut app, "s");
         let graded = screen(&mut app, size);
         assert!(graded.contains("you chose stand"), "{graded}");
-        assert!(graded.contains("Why: the dealer busts"), "{graded}");
+        // At 80x24 the log shows the end of the reason (the round goes on below it).
+        assert!(graded.contains("wins only if the dealer busts"), "{graded}");
         insta::assert_snapshot!(format!("mistake_with_reason_{tag}"), graded);
     }
 }

@@ -27,6 +27,9 @@ use crate::engine::{Rules, ValueCounts};
 pub struct Strategy {
     /// The rules it was derived for.
     pub rules: Rules,
+    /// The game it was derived for: this variant (no hole card) or, for comparison, the
+    /// American peek game.
+    pub game: Game,
     /// The chart: a code for every cell.
     pub chart: Chart,
     /// Player's expected return per initial unit when every decision follows the chart.
@@ -336,6 +339,7 @@ fn compute_for_game(rules: &Rules, game: Game, threads: usize) -> Strategy {
     }
     Strategy {
         rules: rules.clone(),
+        game,
         chart,
         return_chart,
         return_optimal,

@@ -36,7 +36,10 @@ pub fn review(
     let chosen = select(&entries, filter);
     let strategy = crate::analysis::strategy::basic_strategy_on(rules, super::analysis_threads());
     let peek = crate::analysis::strategy::peek_strategy(rules);
-    let reason = |cell: Cell| crate::analysis::reasons::reason(&strategy, Some(&peek.chart), cell);
+    let reason = |cell: Cell| {
+        use crate::analysis::reasons::{Figures, line};
+        line(&strategy, Some(&peek.chart), cell, Figures::Chart)
+    };
     if args.json {
         let value = review_json(&path.display().to_string(), &chosen, &reason);
         writeln!(out, "{value:#}")?;

@@ -76,7 +76,13 @@ fn why(
         ))
     })?;
     let peek = crate::analysis::strategy::peek_strategy(&s.rules);
-    let reason = crate::analysis::reasons::reason(s, Some(&peek.chart), cell).ok_or_else(|| {
+    let reason = crate::analysis::reasons::line(
+        s,
+        Some(&peek.chart),
+        cell,
+        crate::analysis::reasons::Figures::Chart,
+    )
+    .ok_or_else(|| {
         super::UsageError(format!("{} is not a hand that can be dealt", cell.label()))
     })?;
     writeln!(out, "{}: {}", cell.label(), s.chart.get(cell).preferred())?;

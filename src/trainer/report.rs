@@ -71,10 +71,22 @@ pub fn skill_figures(skill: &str, asked: u64, error_sum: f64, seconds: f64) -> S
     format!("{error} · {:.1} s an answer", seconds / asked)
 }
 
-/// A net result in money with what it is in bets (initial bets): `−15 (−3 bets)`. The one way
-/// every screen and printed line shows a net.
+/// A net result in money with what it is in bets (each round's result in units of its own
+/// initial bet): `−15 (−3 bets)`. The one way every screen and printed line shows a net.
+///
+/// With bets of different sizes the two can disagree in sign: then each is labelled and the
+/// line says what the disagreement means, `+1442.5 in money, −56 in bets (bigger bets did
+/// better than smaller ones)`. Money is
+/// `Σ rᵢ·bᵢ` and bets `Σ rᵢ` (round `i` won `rᵢ` bets at a bet of `bᵢ`); money's sign above
+/// the bets' sign means the rounds at bigger bets did better than those at smaller ones (the
+/// covariance of bet and result is positive), below it that they did worse.
 pub fn net_text(money: Units, in_bets: Units) -> String {
-    format!("{money} ({})", bets(in_bets))
+    let (m, b) = (money.0.signum(), in_bets.0.signum());
+    if m == b {
+        return format!("{money} ({})", bets(in_bets));
+    }
+    let how = if m > b { "better" } else { "worse" };
+    format!("{money} in money, {in_bets} in bets (bigger bets did {how} than smaller ones)")
 }
 
 /// `right of asked (rate)`: `5 of 7 (71%)`.
@@ -294,6 +306,50 @@ mod tests {
         assert!(text.contains("−2.5 (−0.5 bets)"), "{text}");
         assert!(text.contains("soft 18 vs 9   1 of 2 wrong"), "{text}");
         assert!(text.contains("Lifetime (this session included): 3 rounds"));
+    }
+
+    #[test]
+    fn a_net_in_money_and_in_bets_of_one_sign_reads_as_one_figure() {
+        let net = net_text(Units::from_units(-15), Units::from_units(-3));
+        assert_eq!(net, "−15 (−3 bets)");
+        assert_eq!(net_text(Units::ZERO, Units::ZERO), "0 (0 bets)");
+    }
+
+    proptest::proptest! {
+        /// Rounds at bets of different sizes: where the net in money and the net in bets
+        /// disagree in sign, each is labelled, and what the line says about the bigger bets
+        /// agrees with the rounds (the covariance of bet and result).
+        #[test]
+        fn a_net_whose_figures_disagree_in_sign_labels_them_and_says_why(
+            rounds in proptest::collection::vec(
+                (1i64..=50, proptest::sample::select(vec![-2000i64, -1000, 0, 1000, 1500, 2000])),
+                1..40,
+            )
+        ) {
+            let money = rounds.iter().fold(Units::ZERO, |a, &(bet, r)| {
+                a + Units(r).times_bet(Units::from_units(bet))
+            });
+            let in_bets = rounds.iter().fold(Units::ZERO, |a, &(_, r)| a + Units(r));
+            let text = net_text(money, in_bets);
+            if money.0.signum() == in_bets.0.signum() {
+                proptest::prop_assert_eq!(text, format!("{money} ({})", bets(in_bets)));
+            } else {
+                let labelled = format!("{money} in money, {in_bets} in bets");
+                proptest::prop_assert!(text.starts_with(&labelled), "{}", text);
+                let n = rounds.len() as f64;
+                let mean_bet = rounds.iter().map(|r| r.0 as f64).sum::<f64>() / n;
+                let mean_r = rounds.iter().map(|r| r.1 as f64).sum::<f64>() / n;
+                let cov: f64 = rounds
+                    .iter()
+                    .map(|&(b, r)| (b as f64 - mean_bet) * (r as f64 - mean_r))
+                    .sum();
+                let better = text.ends_with("(bigger bets did better than smaller ones)");
+                let worse = text.ends_with("(bigger bets did worse than smaller ones)");
+                proptest::prop_assert!(better != worse, "{}", text);
+                let said = if better { 1.0 } else { -1.0 };
+                proptest::prop_assert!(cov * said > 0.0, "cov {} but: {}", cov, text);
+            }
+        }
     }
 
     #[test]

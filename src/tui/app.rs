@@ -158,15 +158,22 @@ impl Overlay {
     }
 }
 
-/// What kind of news a message is; drawn with a symbol as well as a style.
+/// What kind of news a message is; drawn with a symbol as well as a style. The marks ✓ and ✗
+/// grade answers and nothing else: a hand won or lost reads in words and signed money.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tone {
     /// Table talk.
     Info,
-    /// Good for the person.
+    /// A decision or answer graded right: ✓.
     Good,
-    /// Bad for the person.
+    /// A decision or answer graded wrong: ✗.
     Bad,
+    /// News good for the person's hands or money (a win, a blackjack): the good style, the
+    /// table-talk mark, the words say what happened.
+    Won,
+    /// News bad for the person's hands or money (a loss, a bust, the dealer's blackjack, a
+    /// spent bankroll): the bad style, the table-talk mark.
+    Lost,
     /// A refused key.
     Error,
 }
@@ -522,6 +529,17 @@ impl App {
         self.strategy.get()
     }
 
+    /// The American peek game's strategy for these rules, which the reasons compare with: once
+    /// the background has worked it out (waited for when the app waits for its background
+    /// work, so a scripted session says the same words every run).
+    pub fn peek_strategy(&self) -> Option<Arc<Strategy>> {
+        if self.wait_in_update {
+            Some(crate::analysis::strategy::peek_strategy(&self.rules))
+        } else {
+            crate::analysis::strategy::peek_strategy_if_ready(&self.rules)
+        }
+    }
+
     /// What the live EV panel shows.
     pub fn live_panel(&self) -> &LivePanel {
         &self.live
@@ -681,12 +699,11 @@ impl App {
                 IndexHint::Watch(watch) => format!("{line} · {watch}"),
             };
         } else if let Some(cell) = self.live_cell()
-            && let Some(why) = crate::analysis::reasons::reason(
+            && let Some(why) = crate::analysis::reasons::line(
                 strategy,
-                crate::analysis::strategy::peek_strategy_if_ready(&self.rules)
-                    .as_ref()
-                    .map(|p| &p.chart),
+                self.peek_strategy().as_ref().map(|p| &p.chart),
                 cell,
+                crate::analysis::reasons::Figures::Chart,
             )
         {
             line = format!("{line} · {why}");

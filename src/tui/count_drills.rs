@@ -152,7 +152,7 @@ fn summary_lines(what: &str, asked: u32, score: impl Fn() -> String) -> Vec<Mess
     }
     vec![
         Message {
-            tone: Tone::Good,
+            tone: Tone::Info,
             text: format!("Drill over: {what}."),
         },
         Message {

@@ -5,6 +5,7 @@
 
 use crate::analysis::Strategy;
 use crate::analysis::deviation::floored_true_count;
+use crate::analysis::reasons::Source;
 use crate::engine::{Action, ActionSet};
 use crate::trainer::count::running_count;
 use crate::trainer::evs::{EvQuery, ranked_legal};
@@ -21,9 +22,9 @@ pub(crate) enum IndexHint {
     Watch(String),
 }
 
-/// A graded decision: the grade, the index play that decided it (in counting mode), and the
-/// legal actions' EVs it was graded with, best first.
-pub(crate) type GradedDecision = (Grade, Option<IndexCall>, Vec<(Action, f64)>);
+/// A graded decision: the grade, the index play that decided it (in counting mode), the
+/// legal actions' EVs it was graded with, best first, and which shoe those EVs are of.
+pub(crate) type GradedDecision = (Grade, Option<IndexCall>, Vec<(Action, f64)>, Source);
 
 impl App {
     /// The floored true count of the cards seen, as the index plays read it.
@@ -55,7 +56,7 @@ impl App {
             return self
                 .coach
                 .grade(&strategy.chart, &view, action, &evs)
-                .map(|g| (g, None, ranked_legal(&evs, legal)));
+                .map(|g| (g, None, ranked_legal(&evs, legal), Source::ThisHand));
         };
         // The cost at this count: the EVs of the shoe as it is.
         let query = EvQuery::live(&self.rules, &view)?;
@@ -73,7 +74,7 @@ impl App {
             action,
             |a| evs.get(a),
         );
-        Some((grade, call, ranked_legal(&evs, legal)))
+        Some((grade, call, ranked_legal(&evs, legal), Source::LiveShoe))
     }
 
     /// The hint's index note in counting mode, for a hand whose cell has an index play: the

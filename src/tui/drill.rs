@@ -411,8 +411,9 @@ impl DrillScreen {
         let mut lines = Vec::new();
         let mut say = |tone, text: String| lines.push(Message { tone, text });
         match summary {
+            // The close of a drill is news, not a graded answer: no ✓.
             Some(line) => {
-                say(Tone::Good, title);
+                say(Tone::Info, title);
                 say(Tone::Info, line);
             }
             None => say(Tone::Info, format!("{title} No question answered.")),
@@ -460,13 +461,13 @@ impl DrillScreen {
                                 format!("; the next comes due {}", schedule::when(day, today))
                             });
                         note(
-                            Tone::Good,
+                            Tone::Info,
                             format!("Every cell due today is done{next}. r for another drill."),
                         )
                     }
-                    (true, true) => note(Tone::Good, retired),
+                    (true, true) => note(Tone::Info, retired),
                     (true, false) => note(
-                        Tone::Good,
+                        Tone::Info,
                         format!(
                             "{retired} Every missed cell is retired: r for another drill, \
                              or go on with any hand."

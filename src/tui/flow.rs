@@ -51,7 +51,7 @@ impl App {
             .map(|h| h.cards)
             .zip(view.dealer_up())
             .map(|(cards, up)| (cards, up, view.active_hand_index().unwrap_or(0)));
-        if let Some((g, call, ranked)) = self.grade_decision(&strategy, action) {
+        if let Some((g, call, ranked, source)) = self.grade_decision(&strategy, action) {
             // Counting mode keeps the count of every decision (the index play's, where one
             // decided).
             let tc = call
@@ -81,12 +81,16 @@ impl App {
             // A mistake comes with the reason for the right play.
             if !g.is_correct()
                 && call.is_none()
-                && let Some(why) = crate::analysis::reasons::reason(
+                && let Some(why) = crate::analysis::reasons::line(
                     &strategy,
-                    crate::analysis::strategy::peek_strategy_if_ready(&self.rules)
-                        .as_ref()
-                        .map(|p| &p.chart),
+                    self.peek_strategy().as_ref().map(|p| &p.chart),
                     g.cell,
+                    crate::analysis::reasons::Figures::Hand {
+                        source,
+                        evs: &ranked,
+                        advised: g.advised,
+                        chosen: g.chosen,
+                    },
                 )
             {
                 self.say(Tone::Info, format!("  Why: {why}"));
@@ -322,6 +326,19 @@ impl App {
         self.absorb(events);
     }
 
+    /// When the dealer's blackjack took a doubled or split stake of the person's: the line
+    /// that says so and why this game's chart doubles and splits less against it.
+    fn no_hole_card_line(&self) -> Option<String> {
+        use crate::analysis::no_hole_card::{extra_stake_cells, moment_line, taken_whole};
+        let taken = taken_whole(self.table.seats().get(self.you)?, self.table.dealer())?;
+        let peek = self.peek_strategy();
+        let differ = self
+            .strategy()
+            .zip(peek.as_ref())
+            .map(|(here, peek)| extra_stake_cells(&here.chart, &peek.chart));
+        Some(moment_line(&taken, differ.as_deref()))
+    }
+
     /// Takes in what the events say happened: the table's news, and at the end of a round the
     /// round in the statistics (saved at once) and, if the money is spent, the rebuy offer.
     pub(crate) fn absorb(&mut self, events: &[Event]) {
@@ -333,6 +350,9 @@ impl App {
             match event {
                 Event::Reshuffled => self.reshuffled = true,
                 Event::RoundOver => {
+                    if let Some(line) = self.no_hole_card_line() {
+                        self.say(Tone::Info, line);
+                    }
                     let view = self.table.view(self.you);
                     self.coach.record_round(view.own_hands(), view.dealer());
                     if let Some(err) = self.coach.save() {
@@ -340,7 +360,7 @@ impl App {
                     }
                     if self.is_broke() && !self.leaving {
                         self.say(
-                            Tone::Bad,
+                            Tone::Lost,
                             format!(
                                 "Your bankroll is spent ({} left). Press b to buy in again \
                                  for {}, or q to leave.",

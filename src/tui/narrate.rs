@@ -152,7 +152,7 @@ impl Narrator<'_> {
             (false, Action::Split) => format!("{text}: {}", split_cards.join("; ")),
             (false, _) => format!("{text}; {}", split_cards.join("; ")),
         };
-        let tone = if you && bust { Tone::Bad } else { Tone::Info };
+        let tone = if you && bust { Tone::Lost } else { Tone::Info };
         message(tone, text)
     }
 
@@ -179,7 +179,7 @@ impl Narrator<'_> {
                     reason: CloseReason::Natural,
                     ..
                 } => out.push(if seat == self.you {
-                    message(Tone::Good, "Blackjack!")
+                    message(Tone::Won, "Blackjack!")
                 } else {
                     message(Tone::Info, format!("{} has blackjack.", self.name(seat)))
                 }),
@@ -191,7 +191,7 @@ impl Narrator<'_> {
                         dealer_total_text(dealer)
                     ),
                 )),
-                Event::DealerNatural => out.push(message(Tone::Bad, "Dealer has blackjack!")),
+                Event::DealerNatural => out.push(message(Tone::Lost, "Dealer has blackjack!")),
                 Event::DealerDraws { card } => out.push(message(
                     Tone::Info,
                     format!(
@@ -205,8 +205,9 @@ impl Narrator<'_> {
                     Tone::Info,
                     format!("Dealer stands on {}", dealer_total_text(dealer)),
                 )),
+                // News, not a grade: whether it is good for the person their own line says.
                 Event::DealerBusts { total } => {
-                    out.push(message(Tone::Good, format!("Dealer busts with {total}")))
+                    out.push(message(Tone::Info, format!("Dealer busts with {total}")))
                 }
                 Event::RoundOver => {
                     if let Some(line) = seats.get(self.you).and_then(round_result) {
@@ -254,8 +255,8 @@ pub fn round_result(seat: &Seat) -> Option<Message> {
         }
     };
     let tone = match net.0.signum() {
-        1 => Tone::Good,
-        -1 => Tone::Bad,
+        1 => Tone::Won,
+        -1 => Tone::Lost,
         _ => Tone::Info,
     };
     Some(message(tone, text))
@@ -303,7 +304,7 @@ mod tests {
         let texts: Vec<&str> = lines.iter().map(|m| m.text.as_str()).collect();
         assert!(texts.iter().any(|t| t.starts_with("Dealer turns over")));
         assert_eq!(texts.last(), Some(&"You win +5 (+1 bet)"));
-        assert_eq!(lines.last().map(|m| m.tone), Some(Tone::Good));
+        assert_eq!(lines.last().map(|m| m.tone), Some(Tone::Won));
     }
 
     #[test]

@@ -168,7 +168,7 @@ pub fn evs_line(decision: &Decision) -> String {
 }
 
 /// The whole review as text: each entry's title and cards, then each decision with its EVs
-/// and reason (`reason` gives the line for a cell, e.g. [`crate::analysis::reasons::reason`]).
+/// and reason (`reason` gives the line for a cell, e.g. [`crate::analysis::reasons::line`]).
 pub fn review_text(
     entries: &[&Entry],
     mistakes_only: bool,

@@ -53,8 +53,14 @@ pub fn evs_text(strategy: &Strategy, cell: Cell) -> String {
 /// The reason for the selected cell's play without its numbers (the chart shows every EV just
 /// before it).
 fn reason_text(app: &App, strategy: &Strategy, cell: Cell) -> Option<String> {
-    let peek = crate::analysis::strategy::peek_strategy_if_ready(&app.rules);
-    crate::analysis::reasons::reason_idea(strategy, peek.as_ref().map(|p| &p.chart), cell)
+    let peek = app.peek_strategy();
+    crate::analysis::reasons::reason(
+        strategy,
+        peek.as_ref().map(|p| &p.chart),
+        cell,
+        crate::analysis::reasons::Figures::Chart,
+    )
+    .map(|r| r.idea())
 }
 
 /// `text` laid into lines of the given widths, word by word; what does not fit ends in `…`.

@@ -304,12 +304,16 @@ pub fn render_decision(app: &App, screen: &DecisionScreen, area: Rect, buf: &mut
             }
             // Why the right play is right: the same reason the table gives.
             if let Some(why) = app.strategy().and_then(|s| {
-                crate::analysis::reasons::reason(
+                crate::analysis::reasons::line(
                     s,
-                    crate::analysis::strategy::peek_strategy_if_ready(&s.rules)
-                        .as_ref()
-                        .map(|p| &p.chart),
+                    app.peek_strategy().as_ref().map(|p| &p.chart),
                     g.cell,
+                    crate::analysis::reasons::Figures::Hand {
+                        source: crate::analysis::reasons::Source::ThisHand,
+                        evs: &answer.ranked,
+                        advised: g.advised,
+                        chosen: g.chosen,
+                    },
                 )
             }) {
                 lines.push(Line::from(Span::styled(format!("  Why: {why}"), t.hint)));

@@ -58,8 +58,13 @@ impl<'a> ReviewView<'a> {
             .and_then(|d| d.cell())
             .and_then(|cell| {
                 let strategy = app.strategy()?;
-                let peek = crate::analysis::strategy::peek_strategy_if_ready(&strategy.rules);
-                crate::analysis::reasons::reason(strategy, peek.as_ref().map(|p| &p.chart), cell)
+                let peek = app.peek_strategy();
+                crate::analysis::reasons::line(
+                    strategy,
+                    peek.as_ref().map(|p| &p.chart),
+                    cell,
+                    crate::analysis::reasons::Figures::Chart,
+                )
             });
         let first = screen.entry.saturating_sub(AROUND / 2);
         let around = entries
@@ -142,6 +147,8 @@ impl Widget for &ReviewView<'_> {
                 Tone::Bad => ("✗", theme.msg_bad),
                 Tone::Error => ("!", theme.msg_error),
                 Tone::Info => ("·", theme.msg_info),
+                Tone::Won => ("·", theme.msg_good),
+                Tone::Lost => ("·", theme.msg_bad),
             };
             Line::from(Span::styled(format!("{symbol} {}", m.text), style))
         });

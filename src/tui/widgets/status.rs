@@ -103,11 +103,14 @@ fn wrap_words(text: &str, width: usize) -> Vec<String> {
     rows
 }
 
-/// The symbol and style of a message's tone: `·` news, `✓` good, `✗` bad, `!` refused.
+/// The symbol and style of a message's tone: `·` news (won and lost hands too, in their
+/// style), `✓` graded right, `✗` graded wrong, `!` refused.
 pub fn tone_mark(app: &App, tone: Tone) -> (&'static str, Style) {
     let theme = app.theme;
     match (tone, app.ascii) {
         (Tone::Info, _) => ("·", theme.msg_info),
+        (Tone::Won, _) => ("·", theme.msg_good),
+        (Tone::Lost, _) => ("·", theme.msg_bad),
         (Tone::Good, false) => ("✓", theme.msg_good),
         (Tone::Good, true) => ("+", theme.msg_good),
         (Tone::Bad, false) => ("✗", theme.msg_bad),
@@ -383,6 +386,35 @@ mod tests {
 
     fn text(line: &Line) -> String {
         line.spans.iter().map(|s| s.content.as_ref()).collect()
+    }
+
+    /// ✓ and ✗ (`+` and `x` in ASCII) mark graded answers only; a hand won or lost is marked
+    /// as news, in its style.
+    #[test]
+    fn only_grades_carry_the_grade_marks() {
+        for ascii in [false, true] {
+            let config = crate::tui::TableConfig {
+                seed: 1,
+                ascii,
+                ..Default::default()
+            };
+            let app = App::new(&crate::engine::Rules::default(), config).expect("default options");
+            let grade_marks = if ascii { ["+", "x"] } else { ["✓", "✗"] };
+            for tone in [
+                Tone::Info,
+                Tone::Good,
+                Tone::Bad,
+                Tone::Won,
+                Tone::Lost,
+                Tone::Error,
+            ] {
+                let (mark, _) = tone_mark(&app, tone);
+                let graded = matches!(tone, Tone::Good | Tone::Bad);
+                assert_eq!(grade_marks.contains(&mark), graded, "{tone:?}: {mark}");
+            }
+            assert_eq!(tone_mark(&app, Tone::Won).1, app.theme.msg_good);
+            assert_eq!(tone_mark(&app, Tone::Lost).1, app.theme.msg_bad);
+        }
     }
 
     #[test]
