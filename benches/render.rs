@@ -8,7 +8,6 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::widgets::Widget;
 
 use blackjack_trainer::engine::{Action, Card, Rules};
 use blackjack_trainer::tui::{App, Intent, TableConfig, draw};
@@ -59,7 +58,9 @@ fn render(c: &mut Criterion) {
                 // Clearing makes every frame a full redraw rather than an empty diff.
                 terminal.clear().expect("clear");
                 terminal
-                    .draw(|frame| draw(black_box(&app), frame))
+                    .draw(|frame| {
+                        draw(black_box(&app), frame);
+                    })
                     .expect("draw");
             });
         });
@@ -68,7 +69,8 @@ fn render(c: &mut Criterion) {
         c.bench_function(&format!("render 7 seats {w}x{h} (buffer)"), |b| {
             b.iter(|| {
                 buf.reset();
-                black_box(&app).render(area, &mut buf);
+                let mut view = black_box(&app).view(area);
+                blackjack_trainer::tui::draw::render(&mut view, app.ctx(), area, &mut buf);
             });
         });
     }

@@ -852,7 +852,6 @@ fn the_hand_to_act_is_marked_by_symbol_and_highlight() {
 
 #[test]
 fn drawing_never_panics_at_any_size() {
-    use ratatui::widgets::Widget;
     for seats in [1u8, 3, 7] {
         let mut app = App::new(&Rules::default(), config(&options(seats, 0), 99))
             .expect("valid options")
@@ -862,7 +861,8 @@ fn drawing_never_panics_at_any_size() {
             for h in (0..=45u16).step_by(3) {
                 let area = ratatui::layout::Rect::new(0, 0, w, h);
                 let mut buf = Buffer::empty(area);
-                (&app).render(area, &mut buf);
+                let mut view = app.view(area);
+                tui::draw::render(&mut view, app.ctx(), area, &mut buf);
             }
         }
     }
@@ -1256,7 +1256,6 @@ fn the_count_quiz_from_the_table_asks_and_scores() {
 
 #[test]
 fn drawing_never_panics_with_a_drill_open() {
-    use ratatui::widgets::Widget;
     let mut app = test_app(&options(3, 0));
     let mut states: Vec<Vec<Intent>> = vec![
         vec![Intent::OpenDrills],
@@ -1283,7 +1282,8 @@ fn drawing_never_panics_with_a_drill_open() {
             for h in (0..=45u16).step_by(3) {
                 let area = ratatui::layout::Rect::new(0, 0, w, h);
                 let mut buf = Buffer::empty(area);
-                (&app).render(area, &mut buf);
+                let mut view = app.view(area);
+                tui::draw::render(&mut view, app.ctx(), area, &mut buf);
             }
         }
     }

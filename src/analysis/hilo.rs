@@ -24,6 +24,31 @@ pub fn running_count(seen: &ValueCounts) -> i32 {
         .sum()
 }
 
+/// The Hi-Lo tags in words, as every screen and drill says them.
+pub const HILO_TAGS: &str = "2–6 count +1, 7–9 count 0, tens and aces count −1";
+
+/// The true count under this project's one convention — the running count per exact deck
+/// left (cards left ÷ 52; with no card left, taken over one card) — as a decimal and floored,
+/// the floored count being what index plays and ramps are read at. The panel, the drills, the
+/// counter seat, counting mode and the simulator all read it from here.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TrueCount {
+    /// Running count ÷ exact decks left.
+    pub exact: f64,
+    /// The same, floored (exactly, in integers).
+    pub floored: i32,
+}
+
+impl TrueCount {
+    /// The true count of `running` with `cards_left` cards left.
+    pub fn of(running: i32, cards_left: usize) -> TrueCount {
+        TrueCount {
+            exact: f64::from(running) * 52.0 / cards_left.max(1) as f64,
+            floored: crate::analysis::deviation::floored_true_count(running, cards_left),
+        }
+    }
+}
+
 /// The largest bet a ramp may name, in units: far above any real spread, and small enough that
 /// a round's result in money (at most 8 bets) squared fits 64 bits.
 pub const MAX_RAMP_BET: u32 = 10_000;
@@ -139,6 +164,23 @@ impl Default for BetRamp {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn the_true_count_is_one_convention_as_a_decimal_and_floored() {
+        for (running, cards, exact, floored) in [
+            (6, 156, 2.0, 2),
+            (-3, 52, -3.0, -3),
+            (-1, 78, -2.0 / 3.0, -1),
+            (5, 10, 26.0, 26),
+            (2, 0, 104.0, 104),
+        ] {
+            let tc = TrueCount::of(running, cards);
+            assert!((tc.exact - exact).abs() < 1e-12, "{running} / {cards}");
+            assert_eq!(tc.floored, floored, "{running} / {cards}");
+            assert_eq!(tc.floored, tc.exact.floor() as i32, "{running} / {cards}");
+        }
+    }
+
     use super::*;
 
     #[test]

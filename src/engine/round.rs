@@ -110,6 +110,8 @@ pub struct Seat {
     hands: [PlayerHand; MAX_HANDS],
     count: u8,
     bet: Units,
+    /// The bet the round on the table was dealt at (`bet` may change once it is settled).
+    dealt: Units,
     bankroll: Units,
     bought_in: Units,
 }
@@ -147,9 +149,16 @@ impl Seat {
             .fold(Units::ZERO, |a, o| a + o.money)
     }
 
-    /// The bet a round is dealt with (each split hand stakes it again, a double once more).
+    /// The bet the next round is dealt with (each split hand stakes it again, a double once
+    /// more).
     pub fn bet(&self) -> Units {
         self.bet
+    }
+
+    /// The bet the round on the table was dealt at: what its hands stake, whatever bet is
+    /// placed for the next round once it is settled.
+    pub fn dealt_bet(&self) -> Units {
+        self.dealt
     }
 
     /// The money the seat holds off the table.
@@ -167,7 +176,7 @@ impl Seat {
         self.hands()
             .iter()
             .filter(|h| h.outcome.is_none())
-            .fold(Units::ZERO, |a, h| a + self.bet * i64::from(h.stake))
+            .fold(Units::ZERO, |a, h| a + self.dealt * i64::from(h.stake))
     }
 
     /// Money won (positive) or lost since the seat bought in, the stakes on the table
@@ -451,6 +460,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         for seat in &mut self.seats[..self.seat_count] {
             seat.count = 1;
             seat.hands[0].reset();
+            seat.dealt = seat.bet;
             seat.bankroll += -seat.bet;
         }
         self.dealer.cards.clear();

@@ -1,21 +1,28 @@
-//! Drawing: a pure function of the [`App`] state. Nothing here changes state or reads the
-//! clock, so a frame is fully determined by the app (which is what the snapshots rely on).
+//! Drawing: the screen's view data — built by the app before a frame, holding exactly what is
+//! shown — laid out and handed to the widgets. Nothing here reads the app, the clock or the
+//! analysis, so a frame is fully determined by its view (which is what the snapshots rely on).
+//! What the layout decided that the state needs (how many rows the message log has, for
+//! scrolling) is handed back ([`Drawn`]).
 
-use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use super::app::{App, Overlay};
-use super::drill::DrillScreen;
-use super::widgets::count_drills;
+use super::app::App;
+use super::log::Log;
+use super::widgets::Ctx;
+use super::widgets::chart::{ChartView, render_chart};
 use super::widgets::dealer::{self, render_dealer};
-use super::widgets::drill::{render_chooser, render_count, render_decision};
-use super::widgets::overlay::{render_confirm_quit, render_help, render_summary, render_too_small};
-use super::widgets::seat::render_seat;
-use super::widgets::side;
-use super::widgets::status::{render_messages, render_status};
+use super::widgets::overlay::{
+    BrokeView, render_broke, render_confirm_quit, render_help, render_summary, render_too_small,
+};
+use super::widgets::review::{ReviewView, render_review};
+use super::widgets::seat::{SeatPanel, render_seats};
+use super::widgets::side::{self, CountView, LivePanel};
+use super::widgets::status::{StatusView, render_messages, render_status, status_height};
+use super::widgets::trainer::{StatsView, render_stats};
+use crate::engine::DealerHand;
 
 /// The narrowest terminal the table is drawn in.
 pub const MIN_WIDTH: u16 = 60;
@@ -31,46 +38,103 @@ pub fn fits(area: Rect) -> bool {
     area.width >= MIN_WIDTH && area.height >= MIN_HEIGHT
 }
 
-/// Draws the whole screen for `app`.
-pub fn draw(app: &App, frame: &mut Frame) {
-    frame.render_widget(app, frame.area());
+/// A frame's view data.
+pub struct View<'a> {
+    /// The screen.
+    pub screen: ScreenView<'a>,
+    /// A panel or question over it, if one is open.
+    pub panel: Option<PanelView<'a>>,
+    /// A timed drill is running (and pauses while the terminal is too small).
+    pub timed: bool,
 }
 
-impl Widget for &App {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        if !fits(area) {
-            render_too_small(self, (MIN_WIDTH, MIN_HEIGHT), area, buf);
-            return;
-        }
-        match self.drill() {
-            None if self.review().is_some() => {
-                super::widgets::review::render_review(self, area, buf);
-            }
-            None => render_table(self, area, buf),
-            Some(DrillScreen::Chooser { selected, note }) => {
-                render_table(self, area, buf);
-                render_chooser(self, *selected, note.as_ref(), area, buf);
-            }
-            Some(DrillScreen::Decision(screen)) => render_decision(self, screen, area, buf),
-            Some(DrillScreen::Count(screen)) => render_count(self, screen, area, buf),
-            Some(DrillScreen::Quiz(screen)) => count_drills::render_quiz(self, screen, area, buf),
-            Some(DrillScreen::Countdown(screen)) => {
-                count_drills::render_countdown(self, screen, area, buf);
-            }
-        }
-        match self.overlay() {
-            None => {}
-            Some(Overlay::Help) => render_help(self, area, buf),
-            Some(Overlay::ConfirmQuit) => render_confirm_quit(self, area, buf),
-            Some(Overlay::Broke) => super::widgets::overlay::render_broke(self, area, buf),
-            Some(Overlay::Summary) => render_summary(self, area, buf),
-            Some(Overlay::Stats) => super::widgets::trainer::render_stats(self, area, buf),
-            Some(Overlay::Chart) => super::widgets::chart::render_chart(self, area, buf),
-        }
-        if self.ascii {
-            asciify(area, buf);
-        }
+/// The screen under any panel.
+pub enum ScreenView<'a> {
+    /// The table.
+    Table(TableView<'a>),
+    /// The table, with the drill chooser over it.
+    Chooser(TableView<'a>, &'a App),
+    /// A drill.
+    Drill(&'a App),
+    /// The review of the hand history.
+    Review(ReviewView<'a>),
+}
+
+/// A panel or a question over the screen.
+pub enum PanelView<'a> {
+    /// The keys.
+    Help(Vec<String>),
+    /// "Leave the table?", with whether hands are in play.
+    Quit(bool),
+    /// The bankroll is spent.
+    Broke(BrokeView),
+    /// The session summary's rows.
+    Summary(Vec<(String, String)>),
+    /// The statistics.
+    Stats(Box<StatsView>),
+    /// The strategy chart.
+    Chart(ChartView<'a>),
+}
+
+/// The table screen's view data.
+pub struct TableView<'a> {
+    /// The header's left part, longest form first (the first that fits is drawn).
+    pub title: [String; 3],
+    /// Spaced practice in words, long then short, once anything was practised.
+    pub practice: Option<(String, String)>,
+    /// The dealer's visible hand.
+    pub dealer: &'a DealerHand,
+    /// The dealer is playing.
+    pub dealer_playing: bool,
+    /// The seats.
+    pub seats: Vec<SeatPanel<'a>>,
+    /// The message log.
+    pub log: &'a Log,
+    /// The live EV panel, when it is open.
+    pub ev: Option<&'a LivePanel>,
+    /// The count, when it is shown.
+    pub count: Option<CountView>,
+    /// The status lines (with the count in them where it has no panel: see
+    /// [`table_layout`]).
+    pub status: StatusView<'a>,
+}
+
+/// What drawing decided that the state needs to know.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Drawn {
+    /// Rows of the message log on the table screen (0 when it is not drawn).
+    pub log_rows: u16,
+}
+
+/// Draws `view` into `area` with `ctx`; returns what the layout decided.
+pub fn render(view: &mut View<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) -> Drawn {
+    if !fits(area) {
+        render_too_small((MIN_WIDTH, MIN_HEIGHT), view.timed, ctx, area, buf);
+        return Drawn::default();
     }
+    let mut drawn = Drawn::default();
+    match &mut view.screen {
+        ScreenView::Table(table) => drawn = render_table(table, ctx, area, buf),
+        ScreenView::Chooser(table, app) => {
+            drawn = render_table(table, ctx, area, buf);
+            crate::tui::widgets::drill::render_chooser_of(app, area, buf);
+        }
+        ScreenView::Drill(app) => crate::tui::widgets::drill::render_drill(app, area, buf),
+        ScreenView::Review(review) => render_review(review, ctx, area, buf),
+    }
+    match &view.panel {
+        None => {}
+        Some(PanelView::Help(lines)) => render_help(lines, ctx, area, buf),
+        Some(PanelView::Quit(in_play)) => render_confirm_quit(*in_play, ctx, area, buf),
+        Some(PanelView::Broke(broke)) => render_broke(*broke, ctx, area, buf),
+        Some(PanelView::Summary(rows)) => render_summary(rows, ctx, area, buf),
+        Some(PanelView::Stats(stats)) => render_stats(stats, ctx, area, buf),
+        Some(PanelView::Chart(chart)) => render_chart(chart, ctx, area, buf),
+    }
+    if ctx.ascii {
+        asciify(area, buf);
+    }
+    drawn
 }
 
 /// `--ascii`: the widgets already draw cards and frames in ASCII; this catches every other
@@ -94,6 +158,12 @@ pub const SIDE_PANELS_MIN_WIDTH: u16 = 120;
 const SIDE_WIDTH: u16 = 38;
 /// The width of the live EV panel beside the message log on a narrower terminal.
 const EV_BESIDE_LOG_WIDTH: u16 = 40;
+/// The rows of the live EV panel beside the table.
+const EV_PANEL_HEIGHT: u16 = 8;
+/// The rows of the count panel beside the table.
+const COUNT_PANEL_HEIGHT: u16 = 8;
+/// The fewest rows the message log keeps.
+const MIN_MESSAGES: u16 = 3;
 
 /// Where each part of the table screen goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -108,23 +178,37 @@ pub struct TableLayout {
     pub log: Rect,
     /// The live EV panel, when it is open.
     pub ev: Option<Rect>,
-    /// The count panel, when the count is shown on a wide terminal (otherwise the count is in
-    /// the status lines).
+    /// The count panel, when the count is shown on a wide terminal (otherwise the count has
+    /// its own status line).
     pub count: Option<Rect>,
     /// The status lines.
     pub status: Rect,
 }
 
-/// The table screen's layout for `app` in `area`: on a wide terminal the open EV and count
-/// panels take a column on the right; narrower, the EV panel sits beside the message log.
-pub fn table_layout(app: &App, area: Rect) -> TableLayout {
+/// The table screen's layout for `view` in `area`: on a wide terminal the open EV and count
+/// panels take a column on the right; narrower, the EV panel sits beside the message log and
+/// the count takes a status line. The status lines take the rows their hint needs, the
+/// message log what is left (never fewer than [`MIN_MESSAGES`]).
+pub fn table_layout(view: &TableView<'_>, ctx: Ctx, area: Rect) -> TableLayout {
     const HEADER: u16 = 1;
-    const STATUS: u16 = 5;
-    const MIN_MESSAGES: u16 = 3;
-    // The status lines take the whole width; the side column, if any, what is above them.
-    let [body, status] =
-        Layout::vertical([Constraint::Fill(1), Constraint::Length(STATUS)]).areas(area);
-    let wide = area.width >= SIDE_PANELS_MIN_WIDTH && (app.show_ev || app.show_count);
+    let show_ev = view.ev.is_some();
+    let show_count = view.count.is_some();
+    let wide = area.width >= SIDE_PANELS_MIN_WIDTH && (show_ev || show_count);
+    let dealer_height = if area.height >= 28 {
+        dealer::TALL_HEIGHT
+    } else {
+        dealer::SHORT_HEIGHT
+    };
+    let status_wanted = status_height(&view.status, ctx, area.width);
+    // The seats take what the hands of the busiest seat need as boxed cards; the status
+    // lines what their hint needs; the messages the rest, and never fewer than three rows.
+    let seats_height = seats_wanted(&view.seats, area.height);
+    let below_seats = area
+        .height
+        .saturating_sub(HEADER + dealer_height + seats_height);
+    let status = status_wanted.min(below_seats.saturating_sub(MIN_MESSAGES).max(5));
+    let [body, status_area] =
+        Layout::vertical([Constraint::Fill(1), Constraint::Length(status)]).areas(area);
     let (main, side) = if wide {
         let [main, side] =
             Layout::horizontal([Constraint::Fill(1), Constraint::Length(SIDE_WIDTH)]).areas(body);
@@ -132,15 +216,8 @@ pub fn table_layout(app: &App, area: Rect) -> TableLayout {
     } else {
         (body, None)
     };
-    let dealer_height = if area.height >= 28 {
-        dealer::TALL_HEIGHT
-    } else {
-        dealer::SHORT_HEIGHT
-    };
-    // The seats take what the hands of the busiest seat need as boxed cards; the messages
-    // take the rest, and never fewer than two lines.
     let room = main.height.saturating_sub(HEADER + dealer_height);
-    let seats_height = seats_wanted(app, area.height).min(room.saturating_sub(MIN_MESSAGES));
+    let seats_height = seats_height.min(room.saturating_sub(MIN_MESSAGES));
     let [header, dealer_area, seats, log] = Layout::vertical([
         Constraint::Length(HEADER),
         Constraint::Length(dealer_height),
@@ -152,24 +229,17 @@ pub fn table_layout(app: &App, area: Rect) -> TableLayout {
     let dealer_area = dealer_area.centered_horizontally(Constraint::Length(dealer_width));
     let (log, ev, count) = match side {
         Some(side) => {
-            let ev_height = if app.show_ev { EV_PANEL_HEIGHT } else { 0 };
+            let ev_height = if show_ev { EV_PANEL_HEIGHT } else { 0 };
+            let count_height = if show_count { COUNT_PANEL_HEIGHT } else { 0 };
             let [_, ev, count] = Layout::vertical([
                 Constraint::Length(HEADER),
                 Constraint::Length(ev_height),
-                Constraint::Length(if app.show_count {
-                    COUNT_PANEL_HEIGHT
-                } else {
-                    0
-                }),
+                Constraint::Length(count_height),
             ])
             .areas(side);
-            (
-                log,
-                app.show_ev.then_some(ev),
-                app.show_count.then_some(count),
-            )
+            (log, show_ev.then_some(ev), show_count.then_some(count))
         }
-        None if app.show_ev => {
+        None if show_ev => {
             let [log, ev] = Layout::horizontal([
                 Constraint::Fill(1),
                 Constraint::Length(EV_BESIDE_LOG_WIDTH.min(log.width / 2)),
@@ -186,83 +256,69 @@ pub fn table_layout(app: &App, area: Rect) -> TableLayout {
         log,
         ev,
         count,
-        status,
+        status: status_area,
     }
 }
 
-/// The rows of the live EV panel beside the table.
-const EV_PANEL_HEIGHT: u16 = 8;
-/// The rows of the count panel beside the table.
-const COUNT_PANEL_HEIGHT: u16 = 8;
-
-fn render_table(app: &App, area: Rect, buf: &mut Buffer) {
-    let layout = table_layout(app, area);
-    render_header(app, layout.header, buf);
-    render_dealer(app, layout.dealer, buf);
-    render_seats(app, layout.seats, buf);
-    render_messages(app, layout.log, buf);
-    if let Some(ev) = layout.ev {
-        side::render_ev_panel(app, ev, buf);
+fn render_table(view: &mut TableView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) -> Drawn {
+    // Where the count has no panel it takes a status line; the layout decides which.
+    let count = view.count;
+    let wide = area.width >= SIDE_PANELS_MIN_WIDTH;
+    if wide {
+        view.status.count = None;
+    } else {
+        view.status.count = count;
     }
-    if let Some(count) = layout.count {
-        side::render_count_panel(app, count, buf);
+    let layout = table_layout(view, ctx, area);
+    render_header(view, ctx, layout.header, buf);
+    render_dealer(view.dealer, view.dealer_playing, ctx, layout.dealer, buf);
+    render_seats(&view.seats, MAX_SEAT_WIDTH, ctx, layout.seats, buf);
+    render_messages(view.log, ctx, layout.log, buf);
+    if let (Some(area), Some(live)) = (layout.ev, view.ev) {
+        side::render_ev_panel(live, ctx, area, buf);
     }
-    render_status(app, layout.status, layout.count.is_none(), buf);
+    if let (Some(area), Some(count)) = (layout.count, &count) {
+        side::render_count_panel(count, ctx, area, buf);
+    }
+    render_status(&view.status, ctx, layout.status, buf);
+    Drawn {
+        log_rows: layout.log.height.saturating_sub(1),
+    }
 }
 
 /// Rows for the seats: a blank row, then panels with room for every hand of the busiest
 /// seat as boxed cards — two at least where the terminal is tall, so that a split does not
 /// move the table; one on a short terminal, where every row counts.
-fn seats_wanted(app: &App, height: u16) -> u16 {
+fn seats_wanted(seats: &[SeatPanel<'_>], height: u16) -> u16 {
     let fewest = if height >= 30 { 2 } else { 1 };
-    let most_hands = app
-        .table
-        .seats()
+    let most_hands = seats
         .iter()
-        .map(|s| s.hands().len())
+        .map(|s| s.hands.len())
         .max()
         .unwrap_or(1)
         .max(fewest);
     1 + 2 + 4 * u16::try_from(most_hands).unwrap_or(4)
 }
 
-fn render_header(app: &App, area: Rect, buf: &mut Buffer) {
-    let theme = app.theme;
-    let rules = &app.rules;
-    let pays = rules.payout_label();
-    let decks = rules.decks_label();
-    let s17 = if rules.dealer_hits_soft_17 {
-        "H17"
-    } else {
-        "S17"
-    };
-    let variants = [
-        format!(
-            " Blackjack trainer · {decks} · dealer {} soft 17 · no peek · blackjack pays {pays}",
-            if rules.dealer_hits_soft_17 {
-                "hits"
-            } else {
-                "stands on"
-            },
-        ),
-        format!(" Blackjack trainer · {decks} · {s17} · no peek · blackjack pays {pays}"),
-        format!(" Blackjack · {decks} · {s17} · no peek"),
-    ];
-    // Spaced practice on the right, as long as the rules still fit in words beside it.
-    let standing = app.coach().standing();
-    let shortest_rules = variants[2].chars().count();
-    let right = standing
+/// The rules on the left, the spaced practice and the keys on the right, each in the longest
+/// form that fits beside the other.
+fn render_header(view: &TableView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) {
+    let theme = ctx.theme;
+    let shortest_rules = view.title[2].chars().count();
+    let right = view
+        .practice
         .iter()
-        .flat_map(|s| [s.long(), s.short()])
-        .flatten()
+        .flat_map(|(long, short)| [long, short])
         .map(|practice| format!(" {practice} · ? help · q quit "))
         .find(|r| r.chars().count() + shortest_rules <= usize::from(area.width))
         .unwrap_or_else(|| " ? help · q quit ".to_owned());
     let right_width = u16::try_from(right.chars().count()).unwrap_or(0);
     let room = usize::from(area.width.saturating_sub(right_width));
-    let left = variants
-        .into_iter()
+    let left = view
+        .title
+        .iter()
         .find(|l| l.chars().count() <= room)
+        .cloned()
         .unwrap_or_else(|| " Blackjack".to_owned());
     let [left_area, right_area] =
         Layout::horizontal([Constraint::Fill(1), Constraint::Length(right_width)]).areas(area);
@@ -270,21 +326,4 @@ fn render_header(app: &App, area: Rect, buf: &mut Buffer) {
     Paragraph::new(Line::from(Span::styled(right, theme.dim)))
         .alignment(Alignment::Right)
         .render(right_area, buf);
-}
-
-/// The seats side by side, centred, under a blank row.
-fn render_seats(app: &App, area: Rect, buf: &mut Buffer) {
-    let n = u16::try_from(app.seats.len()).unwrap_or(1).max(1);
-    let width = (area.width / n).min(MAX_SEAT_WIDTH);
-    if width == 0 {
-        return;
-    }
-    let gap = u16::from(area.height > 6);
-    let height = area.height - gap;
-    let x0 = area.x + (area.width - width * n) / 2;
-    for seat in 0..app.seats.len() {
-        let i = u16::try_from(seat).unwrap_or(0);
-        let rect = Rect::new(x0 + i * width, area.y + gap, width, height);
-        render_seat(app, seat, rect, buf);
-    }
 }

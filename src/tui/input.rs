@@ -375,7 +375,9 @@ fn key_intent(key: KeyEvent, app: &App) -> Option<Intent> {
         Some(Overlay::Summary) => return Some(Intent::Exit),
         Some(Overlay::ConfirmQuit) => {
             return match key.code {
-                KeyCode::Char('y' | 'Y' | 'q' | 'Q') | KeyCode::Enter => Some(Intent::ConfirmQuit),
+                // Only `y`: Enter, Esc and a second `q` are keys a hand pressed on the way
+                // here (Esc opened this box from a panel); none of them may leave.
+                KeyCode::Char('y' | 'Y') => Some(Intent::ConfirmQuit),
                 KeyCode::Char('n' | 'N') | KeyCode::Esc => Some(Intent::CancelQuit),
                 _ => None,
             };
@@ -775,6 +777,9 @@ mod tests {
             intent_for(&press(KeyCode::Char('n')), &app),
             Some(Intent::CancelQuit)
         );
+        for not_yes in [KeyCode::Enter, KeyCode::Char('q'), KeyCode::Char(' ')] {
+            assert_eq!(intent_for(&press(not_yes), &app), None, "{not_yes:?}");
+        }
         assert_eq!(
             intent_for(&press(KeyCode::Char('y')), &app),
             Some(Intent::ConfirmQuit)

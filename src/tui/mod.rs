@@ -18,15 +18,11 @@
 //! the terminal is too small to draw the table, keys that would act on it are dropped.
 
 pub mod app;
-mod app_background;
 pub mod background;
-pub mod betting;
 pub mod chart;
 pub mod count_drills;
-pub mod counting;
 pub mod draw;
 pub mod drill;
-pub mod flow;
 pub mod hint;
 pub mod index_slot;
 pub mod input;
@@ -46,8 +42,9 @@ use std::time::{Duration, Instant};
 use ratatui::Terminal;
 use ratatui::backend::Backend;
 
+pub use app::draw;
 pub use app::{App, Intent, LivePanel, Overlay, TableConfig};
-pub use draw::{MIN_HEIGHT, MIN_WIDTH, draw};
+pub use draw::{MIN_HEIGHT, MIN_WIDTH};
 pub use drill::DrillScreen;
 pub use signals::Signal;
 
@@ -117,8 +114,9 @@ where
 {
     let mut deadline: Option<Instant> = None;
     loop {
-        let area = terminal.draw(|frame| draw(app, frame))?.area;
-        app.set_screen(area);
+        let mut drawn = draw::Drawn::default();
+        let area = terminal.draw(|frame| drawn = draw(app, frame))?.area;
+        app.set_drawn(drawn);
         let table_fits = draw::fits(area);
         if app.animating() {
             deadline.get_or_insert_with(|| Instant::now() + app.step_delay());

@@ -76,8 +76,11 @@ pub fn keys(app: &mut App, keys: &str) {
 /// The screen drawn at this size, one trimmed line per row.
 pub fn screen(app: &mut App, (width, height): (u16, u16)) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test backend");
-    let area = terminal.draw(|frame| draw(app, frame)).expect("draws").area;
-    app.set_screen(area);
+    let mut drawn = Default::default();
+    terminal
+        .draw(|frame| drawn = draw(app, frame))
+        .expect("draws");
+    app.set_drawn(drawn);
     let buf = terminal.backend().buffer();
     let mut out = String::new();
     for y in 0..buf.area.height {

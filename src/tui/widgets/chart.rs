@@ -10,11 +10,24 @@ use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
+use super::Ctx;
 use super::overlay::draw_box;
 use crate::analysis::chart::{Cell, Chart, Code, HandKind, PAIR_ROWS, UP_CARDS};
 use crate::analysis::{Strategy, signed_ev};
 use crate::engine::card::value_label;
-use crate::tui::app::App;
+
+/// What the chart screen shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChartView<'a> {
+    /// The strategy, once worked out.
+    pub strategy: Option<&'a Strategy>,
+    /// The hand in play's cell.
+    pub current: Option<Cell>,
+    /// The selected cell.
+    pub selected: Option<Cell>,
+    /// The selected cell's EVs and reason: `▸ 16 vs T · hit −0.535 · … · Why: …`.
+    pub detail: Option<String>,
+}
 
 /// The widest the chart box grows.
 const CHART_WIDTH: u16 = 84;
@@ -23,8 +36,8 @@ const CHART_LINES: u16 = 22;
 /// The blank columns left of the last three pair rows (under the hard table).
 const UNDER_HARD: usize = 40;
 
-fn code_style(app: &App, code: Code) -> Style {
-    let t = app.theme;
+fn code_style(ctx: Ctx, code: Code) -> Style {
+    let t = ctx.theme;
     match code {
         Code::H => t.loss,
         Code::S => t.win,
@@ -48,19 +61,6 @@ pub fn evs_text(strategy: &Strategy, cell: Cell) -> String {
         })
         .unwrap_or_else(|| "no EVs: a hand that cannot be dealt".to_owned());
     format!("{} · {evs}", cell.label())
-}
-
-/// The reason for the selected cell's play without its numbers (the chart shows every EV just
-/// before it).
-fn reason_text(app: &App, strategy: &Strategy, cell: Cell) -> Option<String> {
-    let peek = app.peek_strategy();
-    crate::analysis::reasons::reason(
-        strategy,
-        peek.as_ref().map(|p| &p.chart),
-        cell,
-        crate::analysis::reasons::Figures::Chart,
-    )
-    .map(|r| r.idea())
 }
 
 /// `text` laid into lines of the given widths, word by word; what does not fit ends in `…`.
@@ -97,15 +97,15 @@ fn fill(text: &str, widths: &[usize]) -> Vec<String> {
 
 /// The chart, the hand's cell bracketed and the selection pointed at, the selection's EVs and
 /// reason, and the house edge (in the title, so that it shows at 80×24 too).
-pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
-    let t = app.theme;
-    let Some(strategy) = app.strategy() else {
+pub fn render_chart(view: &ChartView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) {
+    let t = ctx.theme;
+    let Some(strategy) = view.strategy else {
         let lines = vec![
             Line::from(" Working out the exact strategy for these rules…"),
             Line::from(Span::styled(" g closes", t.dim)),
         ];
         draw_box(
-            app,
+            ctx,
             " Basic strategy for these rules ",
             lines,
             60,
@@ -114,8 +114,7 @@ pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
         );
         return;
     };
-    let current = app.live_cell();
-    let selected = app.chart_selection();
+    let (current, selected) = (view.current, view.selected);
     let header: String = UP_CARDS
         .iter()
         .map(|&u| format!("{:>3}", value_label(u)))
@@ -133,7 +132,7 @@ pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
         }))
         .collect();
     let marks = Marks { current, selected };
-    let row = |kind, row, label: &str| chart_row(app, &strategy.chart, marks, kind, row, label);
+    let row = |kind, row, label: &str| chart_row(ctx, &strategy.chart, marks, kind, row, label);
     for (i, hard_row) in (5..=21u8).enumerate() {
         let mut spans = row(HandKind::Hard, hard_row, &hard_row.to_string());
         spans.push(Span::raw("  "));
@@ -146,11 +145,7 @@ pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let legend = " H hit · S stand · D double/hit · Ds double/stand · P split · arrows · g closes";
     let inner = usize::from(CHART_WIDTH.min(area.width).saturating_sub(2));
-    let detail = selected.map(|cell| {
-        let why = reason_text(app, strategy, cell)
-            .map_or_else(String::new, |why| format!(" · Why: {why}"));
-        format!("▸ {}{why}", evs_text(strategy, cell))
-    });
+    let detail = view.detail.clone();
     let rest = soft_and_pairs.iter().skip(17);
     // Under the chart, the text takes this many lines of the box's width.
     let under: Option<Vec<String>> = detail.as_ref().map(|text| {
@@ -211,7 +206,7 @@ pub fn render_chart(app: &App, area: Rect, buf: &mut Buffer) {
         " Basic strategy · house edge {:.3}%{yours}{keys} ",
         -strategy.return_chart * 100.0
     );
-    draw_box(app, &title, lines, CHART_WIDTH, area, buf);
+    draw_box(ctx, &title, lines, CHART_WIDTH, area, buf);
 }
 
 /// The cells the chart marks: the hand in play's, and the selected one.
@@ -240,20 +235,20 @@ impl Marks {
 /// space that starts the next cell (or in the column kept after the last one), so that a
 /// two-letter code like `Ds` is marked whole. The selected cell is also drawn reversed.
 fn chart_row(
-    app: &App,
+    ctx: Ctx,
     chart: &Chart,
     marks: Marks,
     kind: HandKind,
     row: u8,
     label: &str,
 ) -> Vec<Span<'static>> {
-    let t = app.theme;
+    let t = ctx.theme;
     let mut spans = vec![Span::styled(format!(" {label:<6}"), t.dim)];
     let mut close: Option<(char, Style)> = None;
     for up in UP_CARDS {
         let cell = Cell { kind, row, up };
         let code = chart.get(cell);
-        let around = marks.around(cell, app.ascii);
+        let around = marks.around(cell, ctx.ascii);
         let mut text = match around {
             Some((open, _)) => format!("{:>3}", format!("{open}{}", code.label())),
             None => format!("{:>3}", code.label()),
@@ -272,7 +267,7 @@ fn chart_row(
                 close = Some((shut, style));
                 style
             }
-            None => code_style(app, code),
+            None => code_style(ctx, code),
         };
         spans.push(Span::styled(text, style));
     }

@@ -79,7 +79,7 @@ pub fn render_quiz(app: &App, screen: &QuizScreen, area: Rect, buf: &mut Buffer)
         ))],
         Some((question, typed, answer)) => {
             let tone = if answer.right { Tone::Good } else { Tone::Bad };
-            let (mark, style) = tone_mark(app, tone);
+            let (mark, style) = tone_mark(app.ctx(), tone);
             let verdict = if answer.right {
                 format!("{mark} Right: {}", answer.expected)
             } else {
@@ -111,13 +111,13 @@ pub fn render_quiz(app: &App, screen: &QuizScreen, area: Rect, buf: &mut Buffer)
         Line::from(vec![
             Span::styled(format!("{} Your play:", marker(app.ascii)), t.active_hand),
             Span::raw(" "),
-            key(app, "h"),
+            key("h", app.ctx()),
             Span::raw(" hit "),
-            key(app, "s"),
+            key("s", app.ctx()),
             Span::raw(" stand "),
-            key(app, "d"),
+            key("d", app.ctx()),
             Span::raw(" double "),
-            key(app, "p"),
+            key("p", app.ctx()),
             Span::raw(" split"),
         ])
     } else {
@@ -192,17 +192,17 @@ pub fn render_countdown(app: &App, screen: &CountdownScreen, area: Rect, buf: &m
     if screen.started.is_none() {
         lines.push(Line::from(vec![
             Span::styled("Before the first card: ", t.dim),
-            key(app, "1 2 4 6"),
+            key("1 2 4 6", app.ctx()),
             Span::raw(" decks  "),
-            key(app, "Tab"),
+            key("Tab", app.ctx()),
             Span::raw(" 1 or 2 cards  "),
-            key(app, "+ -"),
+            key("+ -", app.ctx()),
             Span::raw(" pace"),
         ]));
     }
     if let Some(result) = &screen.result {
         lines.push(Line::default());
-        lines.push(message_line(app, result));
+        lines.push(message_line(result, app.ctx()));
     }
     let best = app
         .coach()
@@ -225,7 +225,7 @@ pub fn render_countdown(app: &App, screen: &CountdownScreen, area: Rect, buf: &m
         Line::from(vec![
             Span::styled(format!("{} Again?", marker(app.ascii)), t.active_hand),
             Span::raw(" "),
-            key(app, "space"),
+            key("space", app.ctx()),
             Span::raw(" a new run"),
         ])
     } else if run.done() {
@@ -241,7 +241,7 @@ pub fn render_countdown(app: &App, screen: &CountdownScreen, area: Rect, buf: &m
         Line::from(vec![
             Span::styled(format!("{} Count:", marker(app.ascii)), t.active_hand),
             Span::raw(" "),
-            key(app, "space"),
+            key("space", app.ctx()),
             Span::raw(" next card"),
         ])
     };

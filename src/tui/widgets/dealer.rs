@@ -6,23 +6,22 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Paragraph, Widget};
 
-use crate::engine::Phase;
+use crate::engine::DealerHand;
 
-use super::super::app::App;
 use super::cards::{Face, Spread, boxed_row, chip, row_width};
-use super::{ascii_border, marker};
+use super::{Ctx, ascii_border};
 
 /// Height of the dealer's area with boxed cards.
 pub const TALL_HEIGHT: u16 = 6;
 /// Height of the dealer's area with card chips.
 pub const SHORT_HEIGHT: u16 = 3;
 
-/// Draws the dealer into `area` (boxed cards when it is [`TALL_HEIGHT`] high).
-pub fn render_dealer(app: &App, area: Rect, buf: &mut Buffer) {
-    let theme = app.theme;
-    let playing = app.table.phase() == Phase::Dealer;
+/// Draws the dealer's visible hand into `area` (boxed cards when it is [`TALL_HEIGHT`]
+/// high); `playing` while the dealer draws.
+pub fn render_dealer(dealer: &DealerHand, playing: bool, ctx: Ctx, area: Rect, buf: &mut Buffer) {
+    let theme = ctx.theme;
     let title = if playing {
-        format!(" {} Dealer ", marker(app.ascii))
+        format!(" {} Dealer ", ctx.marker())
     } else {
         " Dealer ".to_owned()
     };
@@ -33,7 +32,7 @@ pub fn render_dealer(app: &App, area: Rect, buf: &mut Buffer) {
         } else {
             theme.frame
         });
-    block = if app.ascii {
+    block = if ctx.ascii {
         block.border_set(ascii_border(playing))
     } else if playing {
         block.border_type(BorderType::Thick)
@@ -43,7 +42,6 @@ pub fn render_dealer(app: &App, area: Rect, buf: &mut Buffer) {
     let inner = block.inner(area);
     block.render(area, buf);
 
-    let dealer = app.table.dealer();
     if dealer.cards.is_empty() {
         Paragraph::new(Line::from(Span::styled("waiting for the deal", theme.dim)))
             .alignment(Alignment::Center)
@@ -59,7 +57,7 @@ pub fn render_dealer(app: &App, area: Rect, buf: &mut Buffer) {
     if !dealer.revealed {
         faces.push(Face::Down);
     }
-    let total = Span::styled(dealer_total(app), theme.title);
+    let total = Span::styled(dealer_total(dealer), theme.title);
     let width = usize::from(inner.width);
     let mut lines: Vec<Line> = Vec::new();
     if inner.height > 3 {
@@ -71,14 +69,14 @@ pub fn render_dealer(app: &App, area: Rect, buf: &mut Buffer) {
             None
         };
         if let Some(spread) = spread {
-            lines.extend(boxed_row(&faces, spread, app.ascii, theme));
+            lines.extend(boxed_row(&faces, spread, ctx.ascii, theme));
             lines.push(Line::from(total.clone()));
         }
     }
     if lines.is_empty() {
         let mut spans = Vec::new();
         for &f in &faces {
-            spans.push(chip(f, app.ascii, theme));
+            spans.push(chip(f, ctx.ascii, theme));
             spans.push(Span::raw(" "));
         }
         spans.push(Span::styled("· ", theme.dim));
@@ -91,8 +89,7 @@ pub fn render_dealer(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 /// `showing 10` before the face-down card is turned; then the total.
-fn dealer_total(app: &App) -> String {
-    let dealer = app.table.dealer();
+fn dealer_total(dealer: &DealerHand) -> String {
     if !dealer.revealed {
         return match dealer.cards.as_slice().first() {
             Some(up) if up.value() == 1 => "showing A".to_owned(),
@@ -100,5 +97,5 @@ fn dealer_total(app: &App) -> String {
             None => String::new(),
         };
     }
-    crate::tui::narrate::dealer_total_text(app.table().dealer())
+    crate::tui::narrate::dealer_total_text(dealer)
 }

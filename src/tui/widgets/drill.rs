@@ -66,7 +66,7 @@ pub(crate) fn render_bar(app: &App, lines: [Line<'static>; 4], area: Rect, buf: 
 }
 
 pub(crate) fn note_line(app: &App, note: Option<&Message>) -> Line<'static> {
-    note.map_or_else(Line::default, |m| message_line(app, m))
+    note.map_or_else(Line::default, |m| message_line(m, app.ctx()))
 }
 
 pub(crate) fn keys_line(app: &App, keys: &[(&str, &str)]) -> Line<'static> {
@@ -75,7 +75,7 @@ pub(crate) fn keys_line(app: &App, keys: &[(&str, &str)]) -> Line<'static> {
         if !spans.is_empty() {
             spans.push(Span::raw("  "));
         }
-        spans.push(key(app, k));
+        spans.push(key(k, app.ctx()));
         spans.push(Span::styled(format!(" {what}"), app.theme.action));
     }
     Line::from(spans)
@@ -150,6 +150,29 @@ fn record_text(tally: &Tally, kind: DrillKind, today: Day) -> String {
     }
 }
 
+/// The drill chooser of `app`'s drill screen, over the table.
+pub fn render_chooser_of(app: &App, area: Rect, buf: &mut Buffer) {
+    if let Some(crate::tui::drill::DrillScreen::Chooser { selected, note }) = app.drill() {
+        render_chooser(app, *selected, note.as_ref(), area, buf);
+    }
+}
+
+/// The drill on `app`'s screen.
+pub fn render_drill(app: &App, area: Rect, buf: &mut Buffer) {
+    use crate::tui::drill::DrillScreen;
+    match app.drill() {
+        Some(DrillScreen::Decision(screen)) => render_decision(app, screen, area, buf),
+        Some(DrillScreen::Count(screen)) => render_count(app, screen, area, buf),
+        Some(DrillScreen::Quiz(screen)) => {
+            super::count_drills::render_quiz(app, screen, area, buf);
+        }
+        Some(DrillScreen::Countdown(screen)) => {
+            super::count_drills::render_countdown(app, screen, area, buf);
+        }
+        Some(DrillScreen::Chooser { .. }) | None => {}
+    }
+}
+
 /// `r`: the drills, over the table, with the person's record for each.
 pub fn render_chooser(
     app: &App,
@@ -199,9 +222,9 @@ pub fn render_chooser(
     keys.spans.insert(0, Span::raw(" "));
     lines.push(keys);
     if let Some(note) = note {
-        lines.push(message_line(app, note));
+        lines.push(message_line(note, app.ctx()));
     }
-    draw_box(app, " Drills: practise what? ", lines, 68, area, buf);
+    draw_box(app.ctx(), " Drills: practise what? ", lines, 68, area, buf);
 }
 
 /// A decision drill: the question, the last answer graded with every action's EV, the score.
@@ -273,7 +296,7 @@ pub fn render_decision(app: &App, screen: &DecisionScreen, area: Rect, buf: &mut
         }
         Some(answer) => {
             let g = &answer.grade;
-            let (symbol, style) = tone_mark(app, grade_tone(g));
+            let (symbol, style) = tone_mark(app.ctx(), grade_tone(g));
             lines.push(Line::from(vec![
                 Span::styled(format!("{symbol} {}", g.advice()), style),
                 Span::styled(format!(" · {:.1} s", answer.seconds), t.dim),
@@ -326,7 +349,7 @@ pub fn render_decision(app: &App, screen: &DecisionScreen, area: Rect, buf: &mut
         lines.push(Line::from(Span::styled("Earlier answers:", t.dim)));
         for answer in screen.answers.iter().skip(1) {
             let g = &answer.grade;
-            let (symbol, style) = tone_mark(app, grade_tone(g));
+            let (symbol, style) = tone_mark(app.ctx(), grade_tone(g));
             let mut text = format!("{symbol} {}: {}", g.cell.label(), g.chosen);
             if !g.is_correct() {
                 text.push_str(&format!(" — basic strategy {} (−{:.3})", g.advised, g.cost));
@@ -345,7 +368,7 @@ pub fn render_decision(app: &App, screen: &DecisionScreen, area: Rect, buf: &mut
     )];
     for action in drill.legal().iter() {
         answer_line.push(Span::raw(" "));
-        answer_line.push(key(app, &key_for(action).to_string()));
+        answer_line.push(key(&key_for(action).to_string(), app.ctx()));
         answer_line.push(Span::styled(format!(" {action}"), t.action));
     }
     render_bar(
@@ -452,7 +475,7 @@ pub fn render_count(app: &App, screen: &CountScreen, area: Rect, buf: &mut Buffe
         } else {
             Tone::Bad
         };
-        let (_, style) = tone_mark(app, tone);
+        let (_, style) = tone_mark(app.ctx(), tone);
         if i == 0 {
             lines.push(Line::default());
             lines.push(Line::from(vec![
@@ -491,7 +514,7 @@ pub fn render_count(app: &App, screen: &CountScreen, area: Rect, buf: &mut Buffe
                 t.active_hand,
             ),
             Span::raw(" "),
-            key(app, "space"),
+            key("space", app.ctx()),
             Span::styled(" next round", t.action),
         ])
     };

@@ -1,7 +1,9 @@
-//! Laying styled words into lines of a given width, so a seat panel of any width shows the
-//! whole hand: cards wrap rather than vanish.
+//! Laying words into lines of a given width, so a panel of any width shows all it holds: cards
+//! and words wrap rather than vanish.
 
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
+use unicode_width::UnicodeWidthChar;
 
 /// A word to lay out: never split; a separator (`·`) is dropped at the start or end of a line.
 #[derive(Debug, Clone, PartialEq)]
@@ -77,6 +79,85 @@ pub fn flow<'a>(tokens: &[Token<'a>], width: u16) -> Vec<Line<'a>> {
         .collect()
 }
 
+/// `text` in rows of at most `width` columns, broken between words (a word longer than a row
+/// is broken where the row ends). Always at least one row.
+pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut rows = Vec::new();
+    let mut row = String::new();
+    let mut used = 0;
+    for word in text.split(' ') {
+        let len: usize = word.chars().map(|c| c.width().unwrap_or(0)).sum();
+        if used > 0 && used + 1 + len > width {
+            rows.push(std::mem::take(&mut row));
+            used = 0;
+        }
+        if used > 0 {
+            row.push(' ');
+            used += 1;
+        }
+        for c in word.chars() {
+            let w = c.width().unwrap_or(0);
+            if used + w > width && used > 0 {
+                rows.push(std::mem::take(&mut row));
+                used = 0;
+            }
+            row.push(c);
+            used += w;
+        }
+    }
+    rows.push(row);
+    rows
+}
+
+/// `line` cut to `width` columns, ending in `ellipsis` where it was cut: a line that goes on
+/// says so.
+pub fn clipped(line: Line<'static>, width: u16, ellipsis: &'static str) -> Line<'static> {
+    let width = usize::from(width);
+    if line.width() <= width {
+        return line;
+    }
+    let mut room = width.saturating_sub(ellipsis.chars().count());
+    let mut spans = Vec::with_capacity(line.spans.len() + 1);
+    let mut last_style = Style::default();
+    for span in line.spans {
+        let mut text = String::new();
+        for c in span.content.chars() {
+            let w = c.width().unwrap_or(0);
+            if w > room {
+                room = 0;
+                break;
+            }
+            room -= w;
+            text.push(c);
+        }
+        last_style = span.style;
+        spans.push(Span::styled(text, span.style));
+        if room == 0 {
+            break;
+        }
+    }
+    spans.push(Span::styled(ellipsis, last_style));
+    Line { spans, ..line }
+}
+
+/// `text` after `lead` (a label in its own style), wrapped to `width`; the rows after the
+/// first are indented under the text.
+pub fn labelled(lead: Span<'static>, text: &str, style: Style, width: u16) -> Vec<Line<'static>> {
+    let indent = lead.width();
+    let rows = wrap_words(text, usize::from(width).saturating_sub(indent).max(1));
+    rows.into_iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let head = if i == 0 {
+                lead.clone()
+            } else {
+                Span::raw(" ".repeat(indent))
+            };
+            Line::from(vec![head, Span::styled(row, style)])
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,5 +179,57 @@ mod tests {
         assert_eq!(text(&flow(&tokens, 40)), ["A♠ 10♥ · soft 21 · +1.5"]);
         assert_eq!(text(&flow(&tokens, 8)), ["A♠ 10♥", "soft 21", "+1.5"]);
         assert_eq!(text(&flow(&tokens, 1)), ["A♠", "10♥", "soft 21", "+1.5"]);
+    }
+
+    #[test]
+    fn words_wrap_between_words_within_the_width() {
+        assert_eq!(
+            wrap_words("the dealer busts only 23% showing T", 12),
+            ["the dealer", "busts only", "23% showing", "T"]
+        );
+        assert_eq!(wrap_words("short", 12), ["short"]);
+        assert_eq!(wrap_words("", 12), [""]);
+        // A word longer than a row is broken where the row ends.
+        assert_eq!(wrap_words("a abcdefghij", 4), ["a", "abcd", "efgh", "ij"]);
+        for row in wrap_words("Why: 16 loses to any made hand (chart average −0.571)", 9) {
+            assert!(row.chars().count() <= 9, "{row:?}");
+        }
+    }
+
+    #[test]
+    fn a_line_past_the_edge_ends_in_an_ellipsis_within_the_width() {
+        let line = Line::from(vec![Span::raw("Hint: "), Span::raw("stand — 16 vs T ♠")]);
+        assert_eq!(
+            clipped(line.clone(), 40, "…").to_string(),
+            line.to_string(),
+            "it fits"
+        );
+        let cut = clipped(line.clone(), 12, "…");
+        assert_eq!(
+            (cut.to_string(), cut.width()),
+            ("Hint: stand…".to_owned(), 12)
+        );
+        let cut = clipped(line.clone(), 12, "...");
+        assert_eq!(
+            (cut.to_string(), cut.width()),
+            ("Hint: sta...".to_owned(), 12)
+        );
+        // A wide character that would straddle the edge is left out whole.
+        let wide = Line::from("ab漢字");
+        assert_eq!(clipped(wide, 4, "…").to_string(), "ab…");
+    }
+
+    #[test]
+    fn a_labelled_text_wraps_under_itself() {
+        let lines = labelled(
+            Span::raw("Hint: "),
+            "stand on 16 against a ten",
+            Style::new(),
+            16,
+        );
+        assert_eq!(
+            text(&lines),
+            ["Hint: stand on", "      16 against", "      a ten"]
+        );
     }
 }

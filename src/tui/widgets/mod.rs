@@ -1,4 +1,6 @@
-//! The pieces the table is drawn from. Each is a pure function of the [`super::App`] state.
+//! The pieces the screens are drawn from. Each draws view data — a small struct with exactly
+//! what it shows, built by the screen before drawing — with a [`Ctx`] (the theme and the
+//! ASCII switch); none reads the app, none computes a figure.
 
 pub mod cards;
 pub mod chart;
@@ -14,6 +16,29 @@ pub mod status;
 pub mod trainer;
 
 use ratatui::symbols::border;
+
+use super::theme::Theme;
+
+/// What every widget draws with besides its data.
+#[derive(Debug, Clone, Copy)]
+pub struct Ctx {
+    /// The styles.
+    pub theme: &'static Theme,
+    /// Draw cards, frames and marks in ASCII only.
+    pub ascii: bool,
+}
+
+impl Ctx {
+    /// The marker of the hand (or seat) to act.
+    pub fn marker(&self) -> char {
+        marker(self.ascii)
+    }
+
+    /// `…`, or `...` in ASCII.
+    pub fn ellipsis(&self) -> &'static str {
+        if self.ascii { "..." } else { "…" }
+    }
+}
 
 /// The marker of the hand (or seat) to act.
 pub fn marker(ascii: bool) -> char {

@@ -6,10 +6,8 @@ use ratatui::layout::{Alignment, Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget, Wrap};
 
-use super::super::app::App;
-use super::ascii_border;
-use crate::trainer::report::figures;
-use crate::trainer::tally::cell_label;
+use super::{Ctx, ascii_border};
+use crate::engine::Units;
 
 /// The notes under the table's keys on the help screen (the keys themselves come from
 /// [`crate::tui::input::TABLE_KEYS`]).
@@ -18,12 +16,12 @@ pub const HELP_TEXT: &str = include_str!("../../../assets/help.txt");
 /// The help text in a drill.
 pub const DRILL_HELP_TEXT: &str = include_str!("../../../assets/drill_help.txt");
 
-fn framed<'a>(app: &App, title: &'a str) -> Block<'a> {
+fn framed<'a>(ctx: Ctx, title: &'a str) -> Block<'a> {
     let block = Block::bordered()
-        .title(Line::from(Span::styled(title, app.theme.title)).alignment(Alignment::Center))
-        .border_style(app.theme.overlay_frame)
-        .style(app.theme.overlay);
-    if app.ascii {
+        .title(Line::from(Span::styled(title, ctx.theme.title)).alignment(Alignment::Center))
+        .border_style(ctx.theme.overlay_frame)
+        .style(ctx.theme.overlay);
+    if ctx.ascii {
         block.border_set(ascii_border(false))
     } else {
         block.border_type(BorderType::Double)
@@ -38,7 +36,7 @@ fn centered(area: Rect, width: u16, height: u16) -> Rect {
 }
 
 pub(crate) fn draw_box(
-    app: &App,
+    ctx: Ctx,
     title: &str,
     lines: Vec<Line<'_>>,
     width: u16,
@@ -51,38 +49,42 @@ pub(crate) fn draw_box(
     let rect = centered(area, width, height);
     Clear.render(rect, buf);
     Paragraph::new(lines)
-        .block(framed(app, title))
+        .block(framed(ctx, title))
         .wrap(Wrap { trim: false })
         .render(rect, buf);
 }
 
-/// The keys (a drill's own, in a drill).
-pub fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
-    let text: Vec<String> = if app.drill().is_some() {
-        DRILL_HELP_TEXT.lines().map(str::to_owned).collect()
-    } else {
-        let mut keys = crate::tui::input::help_lines();
-        // The notes under the keys only where the terminal has room for them as well.
-        let notes = HELP_TEXT.lines().count();
-        if keys.len() + 1 + notes + 2 <= usize::from(area.height) {
-            keys.push(String::new());
-            keys.extend(HELP_TEXT.lines().map(str::to_owned));
-        }
-        keys
-    };
-    let lines: Vec<Line> = text
-        .iter()
-        .map(|l| Line::from(Span::styled(format!(" {l}"), app.theme.text)))
-        .collect();
-    let width = text.iter().map(|l| l.chars().count()).max().unwrap_or(40) as u16 + 4;
-    draw_box(app, " Help: the keys ", lines, width, area, buf);
+/// The help screen's lines, for a screen `height` rows high: a drill's own, or the table's
+/// keys with the notes under them where there is room.
+pub fn help_lines(in_drill: bool, keys: Vec<String>, height: u16) -> Vec<String> {
+    if in_drill {
+        return DRILL_HELP_TEXT.lines().map(str::to_owned).collect();
+    }
+    let mut lines = keys;
+    // The notes under the keys only where the terminal has room for them as well.
+    let notes = HELP_TEXT.lines().count();
+    if lines.len() + 1 + notes + 2 <= usize::from(height) {
+        lines.push(String::new());
+        lines.extend(HELP_TEXT.lines().map(str::to_owned));
+    }
+    lines
 }
 
-/// "Leave the table?" — and what happens to the hands in play if the round is not over.
-pub fn render_confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
-    let t = app.theme;
+/// The keys (a drill's own, in a drill).
+pub fn render_help(text: &[String], ctx: Ctx, area: Rect, buf: &mut Buffer) {
+    let lines: Vec<Line> = text
+        .iter()
+        .map(|l| Line::from(Span::styled(format!(" {l}"), ctx.theme.text)))
+        .collect();
+    let width = text.iter().map(|l| l.chars().count()).max().unwrap_or(40) as u16 + 4;
+    draw_box(ctx, " Help: the keys ", lines, width, area, buf);
+}
+
+/// "Leave the table?" — and, with `hands_in_play`, what happens to the hands in play.
+pub fn render_confirm_quit(hands_in_play: bool, ctx: Ctx, area: Rect, buf: &mut Buffer) {
+    let t = ctx.theme;
     let mut lines = vec![Line::from(" Leave the table?")];
-    if app.hands_in_play() {
+    if hands_in_play {
         lines.push(Line::from(Span::styled(
             " Your hands in play will be played out by basic strategy and settled.",
             t.text,
@@ -96,19 +98,29 @@ pub fn render_confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
         Span::styled("[n]", t.key),
         Span::raw(" no, play on"),
     ]));
-    let width = if app.hands_in_play() { 74 } else { 50 };
-    draw_box(app, " Quit ", lines, width, area, buf);
+    let width = if hands_in_play { 74 } else { 50 };
+    draw_box(ctx, " Quit ", lines, width, area, buf);
+}
+
+/// What the "out of money" box says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BrokeView {
+    /// What the bankroll holds.
+    pub bankroll: Units,
+    /// The table's smallest bet.
+    pub min_bet: Units,
+    /// What a rebuy brings.
+    pub rebuy: Units,
 }
 
 /// The bankroll is spent: buy in again, or leave.
-pub fn render_broke(app: &App, area: Rect, buf: &mut Buffer) {
-    let t = app.theme;
-    let (min, _) = app.table().rules().bet_limits();
+pub fn render_broke(view: BrokeView, ctx: Ctx, area: Rect, buf: &mut Buffer) {
+    let t = ctx.theme;
     let lines = vec![
         Line::from(format!(
             " Your bankroll is spent: {} left, and the smallest bet is {}.",
-            app.bankroll().plain(),
-            min.plain()
+            view.bankroll.plain(),
+            view.min_bet.plain()
         )),
         Line::default(),
         Line::from(vec![
@@ -116,7 +128,7 @@ pub fn render_broke(app: &App, area: Rect, buf: &mut Buffer) {
             Span::styled("[b]", t.key),
             Span::raw(format!(
                 " buy in again for {} (counted in your statistics)   ",
-                app.starting_bankroll().plain()
+                view.rebuy.plain()
             )),
         ]),
         Line::from(vec![
@@ -125,75 +137,74 @@ pub fn render_broke(app: &App, area: Rect, buf: &mut Buffer) {
             Span::raw(" leave the table"),
         ]),
     ];
-    draw_box(app, " Out of money ", lines, 74, area, buf);
+    draw_box(ctx, " Out of money ", lines, 74, area, buf);
 }
 
-/// The session's figures (the same renderer as every other summary), the bankroll, the AI
-/// seats' results and the seed, shown on the way out.
-pub fn render_summary(app: &App, area: Rect, buf: &mut Buffer) {
-    let t = app.theme;
-    let row = |label: &str, value: String| {
-        Line::from(vec![
-            Span::styled(format!(" {:<20}", label.trim_start()), t.dim),
-            Span::styled(value, t.title),
-        ])
-    };
-    let session = app.session();
-    let (games, decisions) = figures(session);
-    let mut lines: Vec<Line> = games.iter().map(|(l, v)| row(l, v.clone())).collect();
-    lines.push(row(
-        "Bankroll",
-        format!(
-            "{} → {}",
-            app.starting_bankroll().plain(),
-            app.bankroll().plain()
-        ),
-    ));
-    // The decisions in short: the categories are on the stats screen.
-    for (label, value) in decisions.iter().filter(|(l, _)| !l.starts_with(' ')) {
-        lines.push(row(label, value.clone()));
-    }
-    for (key, rec) in session.most_missed(3) {
-        lines.push(row(
-            "Missed",
-            format!("{} ({} of {})", cell_label(key), rec.wrong, rec.decisions),
-        ));
-    }
-    for (i, seat) in app.seats.iter().enumerate() {
-        if let Some(level) = seat.level() {
-            let money = app.table().seats()[i].net_money();
-            lines.push(row(
-                &format!("Seat {} · {}", i + 1, level.name()),
-                format!("net {money}"),
-            ));
+/// The width of the summary box.
+pub const SUMMARY_WIDTH: u16 = 62;
+
+/// The session's figures as `label value` rows (the same figures as every other summary),
+/// shown on the way out; the rows that do not fit say how many are left out.
+pub fn render_summary(rows: &[(String, String)], ctx: Ctx, area: Rect, buf: &mut Buffer) {
+    let t = ctx.theme;
+    let inner = usize::from(SUMMARY_WIDTH.min(area.width).saturating_sub(2));
+    let mut lines: Vec<Line> = Vec::new();
+    for (label, value) in rows {
+        // A value too long for its row continues under itself, whole words at a time.
+        let value_width = inner.saturating_sub(21).max(8);
+        for (i, part) in super::flow::wrap_words(value, value_width)
+            .into_iter()
+            .enumerate()
+        {
+            let label = if i == 0 { label.trim_start() } else { "" };
+            lines.push(Line::from(vec![
+                Span::styled(format!(" {label:<20}"), t.dim),
+                Span::styled(part, t.title),
+            ]));
         }
     }
-    lines.push(row(
-        "Shoe seed",
-        format!("{} (replay: --seed {})", app.seed(), app.seed()),
-    ));
     lines.push(Line::default());
     lines.push(Line::from(Span::styled(
         " Virtual units only. Press any key to leave.",
         t.dim,
     )));
-    draw_box(app, " Session summary ", lines, 62, area, buf);
+    // Rows past the screen's height go, the closing line stays.
+    let room = usize::from(area.height.saturating_sub(2));
+    if lines.len() > room && room >= 3 {
+        let keep = room - 2;
+        let dropped = lines.len() - 2 - keep;
+        let tail = lines.split_off(lines.len() - 2);
+        lines.truncate(keep);
+        lines.push(Line::from(Span::styled(
+            format!(" … {dropped} more rows: blackjack stats has them all"),
+            t.dim,
+        )));
+        lines.extend(tail.into_iter().skip(1));
+    }
+    draw_box(ctx, " Session summary ", lines, SUMMARY_WIDTH, area, buf);
 }
 
-/// The notice shown instead of the table when the terminal is below the minimum size.
-pub fn render_too_small(app: &App, min: (u16, u16), area: Rect, buf: &mut Buffer) {
-    let lines = vec![
-        Line::from(Span::styled("Please enlarge the terminal", app.theme.title)),
+/// The notice shown instead of a screen when the terminal is below the minimum size; a timed
+/// drill says it is paused.
+pub fn render_too_small(min: (u16, u16), paused: bool, ctx: Ctx, area: Rect, buf: &mut Buffer) {
+    let mut lines = vec![
+        Line::from(Span::styled("Please enlarge the terminal", ctx.theme.title)),
         Line::from(format!(
             "The table needs {}×{}; this one is {}×{}.",
             min.0, min.1, area.width, area.height
         )),
-        Line::from(Span::styled(
-            "q leaves · no other key acts until it fits",
-            app.theme.dim,
-        )),
     ];
-    let height = 3u16.min(area.height);
+    if paused {
+        lines.push(Line::from(Span::styled(
+            "The drill is paused until it fits.",
+            ctx.theme.text,
+        )));
+    }
+    lines.push(Line::from(Span::styled(
+        "q leaves · no other key acts until it fits",
+        ctx.theme.dim,
+    )));
+    let height = u16::try_from(lines.len()).unwrap_or(3).min(area.height);
     let rect = area.centered(Constraint::Fill(1), Constraint::Length(height));
     Paragraph::new(lines)
         .alignment(Alignment::Center)

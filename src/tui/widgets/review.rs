@@ -7,14 +7,13 @@ use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Padding, Paragraph, Widget, Wrap};
 
-use super::{ascii_border, marker};
+use super::{Ctx, ascii_border, marker};
 use crate::trainer::history::review::{cards_line, decision_line, entry_title, evs_line};
 use crate::trainer::history::{Decision, Entry};
-use crate::tui::app::{App, Message, Tone};
-use crate::tui::theme::Theme;
+use crate::tui::app::Message;
 
 /// How many entries the list on a tall screen shows.
-const AROUND: usize = 12;
+pub const AROUND: usize = 12;
 
 /// The height from which the screen lists the entries around the one shown.
 const LIST_FROM_HEIGHT: u16 = 30;
@@ -38,61 +37,18 @@ pub struct ReviewView<'a> {
     /// Entries around the one on screen, for the list a tall screen shows: whether it is the
     /// one on screen, whether it holds a mistake, its title.
     pub around: Vec<(bool, bool, String)>,
-    /// Cards and frames in ASCII.
-    pub ascii: bool,
-    /// The styles.
-    pub theme: &'static Theme,
 }
 
-impl<'a> ReviewView<'a> {
-    /// The view of the app's review screen, if one is open.
-    pub fn of(app: &'a App) -> Option<ReviewView<'a>> {
-        let screen = app.review()?;
-        let entries = screen.entries(app.coach().hand_history());
-        let entry = entries.get(screen.entry).copied();
-        let decisions = entry.map_or_else(Vec::new, |e| {
-            crate::trainer::history::review::shown_decisions(e, screen.mistakes)
-        });
-        let reason = decisions
-            .get(screen.decision)
-            .and_then(|d| d.cell())
-            .and_then(|cell| {
-                let strategy = app.strategy()?;
-                let peek = app.peek_strategy();
-                crate::analysis::reasons::line(
-                    strategy,
-                    peek.as_ref().map(|p| &p.chart),
-                    cell,
-                    crate::analysis::reasons::Figures::Chart,
-                )
-            });
-        let first = screen.entry.saturating_sub(AROUND / 2);
-        let around = entries
-            .iter()
-            .enumerate()
-            .skip(first)
-            .take(AROUND)
-            .map(|(i, e)| (i == screen.entry, e.has_mistake(), entry_title(e)))
-            .collect();
-        Some(ReviewView {
-            around,
-            entry,
-            position: (screen.entry + 1, entries.len()),
-            decisions,
-            selected: screen.decision,
-            reason,
-            mistakes: screen.mistakes,
-            note: screen.note.as_ref(),
-            ascii: app.ascii,
-            theme: app.theme,
-        })
-    }
+/// A review with its drawing context, to render.
+struct Drawn<'v, 'a> {
+    view: &'v ReviewView<'a>,
+    ctx: Ctx,
 }
 
-impl Widget for &ReviewView<'_> {
+impl Widget for &Drawn<'_, '_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let theme = self.theme;
-        let title = if self.mistakes {
+        let theme = self.ctx.theme;
+        let title = if self.view.mistakes {
             " Review: your mistakes "
         } else {
             " Review: your hands "
@@ -101,7 +57,7 @@ impl Widget for &ReviewView<'_> {
             .title(Line::from(Span::styled(title, theme.title)).alignment(Alignment::Center))
             .border_style(theme.frame)
             .padding(Padding::horizontal(1));
-        let block = if self.ascii {
+        let block = if self.ctx.ascii {
             block.border_set(ascii_border(false))
         } else {
             block.border_type(BorderType::Rounded)
@@ -110,8 +66,8 @@ impl Widget for &ReviewView<'_> {
         block.render(area, buf);
         let [body, bar] =
             Layout::vertical([Constraint::Fill(1), Constraint::Length(3)]).areas(inner);
-        let body = if area.height >= LIST_FROM_HEIGHT && !self.around.is_empty() {
-            let rows = u16::try_from(self.around.len()).unwrap_or(0) + 1;
+        let body = if area.height >= LIST_FROM_HEIGHT && !self.view.around.is_empty() {
+            let rows = u16::try_from(self.view.around.len()).unwrap_or(0) + 1;
             let [body, list] =
                 Layout::vertical([Constraint::Fill(1), Constraint::Length(rows)]).areas(body);
             self.render_list(list, buf);
@@ -129,7 +85,7 @@ impl Widget for &ReviewView<'_> {
             Span::styled(" decision  ", theme.dim),
             Span::styled("m", theme.key),
             Span::styled(
-                if self.mistakes {
+                if self.view.mistakes {
                     " show all  "
                 } else {
                     " mistakes only  "
@@ -141,17 +97,10 @@ impl Widget for &ReviewView<'_> {
             Span::styled("Esc", theme.key),
             Span::styled(" back", theme.dim),
         ]);
-        let note = self.note.map_or_else(Line::default, |m| {
-            let (symbol, style) = match m.tone {
-                Tone::Good => ("✓", theme.msg_good),
-                Tone::Bad => ("✗", theme.msg_bad),
-                Tone::Error => ("!", theme.msg_error),
-                Tone::Info => ("·", theme.msg_info),
-                Tone::Won => ("·", theme.msg_good),
-                Tone::Lost => ("·", theme.msg_bad),
-            };
-            Line::from(Span::styled(format!("{symbol} {}", m.text), style))
-        });
+        let note = self
+            .view
+            .note
+            .map_or_else(Line::default, |m| super::status::message_line(m, self.ctx));
         Paragraph::new(vec![note, keys])
             .block(Block::new().borders(Borders::TOP).border_style(theme.frame))
             .wrap(Wrap { trim: false })
@@ -159,21 +108,26 @@ impl Widget for &ReviewView<'_> {
     }
 }
 
-impl ReviewView<'_> {
+impl Drawn<'_, '_> {
     /// The entries around the one shown, one line each, under a rule.
     fn render_list(&self, area: Rect, buf: &mut Buffer) {
-        let theme = self.theme;
+        let theme = self.ctx.theme;
         let lines: Vec<Line<'static>> = self
+            .view
             .around
             .iter()
             .map(|(current, mistake, title)| {
-                let mark = match (mistake, self.ascii) {
+                let mark = match (mistake, self.ctx.ascii) {
                     (true, false) => '✗',
                     (true, true) => 'x',
                     (false, false) => '✓',
                     (false, true) => '+',
                 };
-                let pointer = if *current { marker(self.ascii) } else { ' ' };
+                let pointer = if *current {
+                    marker(self.ctx.ascii)
+                } else {
+                    ' '
+                };
                 let style = if *current {
                     theme.active_hand
                 } else {
@@ -194,47 +148,48 @@ impl ReviewView<'_> {
 
     /// The lines above the keys.
     fn body(&self) -> Vec<Line<'static>> {
-        let theme = self.theme;
-        let Some(entry) = self.entry else {
-            let text = if self.mistakes {
+        let theme = self.ctx.theme;
+        let view = self.view;
+        let Some(entry) = view.entry else {
+            let text = if view.mistakes {
                 "No mistakes in the hand history: m shows every round."
             } else {
                 "No rounds or drill answers recorded yet: play a round (or a drill), then press v."
             };
             return vec![Line::from(Span::styled(text, theme.text))];
         };
-        let (at, of) = self.position;
+        let (at, of) = view.position;
         let mut lines = vec![
             Line::from(vec![
                 Span::styled(format!("{at} of {of} · "), theme.dim),
                 Span::styled(entry_title(entry), theme.header),
             ]),
-            Line::from(Span::styled(cards_line(entry, self.ascii), theme.text)),
+            Line::from(Span::styled(cards_line(entry, self.ctx.ascii), theme.text)),
             Line::default(),
         ];
-        if self.decisions.is_empty() {
+        if view.decisions.is_empty() && matches!(entry, Entry::Round(_)) {
             lines.push(Line::from(Span::styled(
                 "No decision of yours in this round (a natural, or the dealer's blackjack).",
                 theme.dim,
             )));
         }
-        for (i, decision) in self.decisions.iter().enumerate() {
+        for (i, decision) in view.decisions.iter().enumerate() {
             let style = if decision.is_correct() {
                 theme.msg_good
             } else {
                 theme.msg_bad
             };
-            let mark = if i == self.selected {
-                format!("{} ", marker(self.ascii))
+            let mark = if i == view.selected {
+                format!("{} ", marker(self.ctx.ascii))
             } else {
                 "  ".to_owned()
             };
             lines.push(Line::from(vec![
                 Span::styled(mark, theme.active_hand),
-                Span::styled(decision_line(decision, self.ascii), style),
+                Span::styled(decision_line(decision, self.ctx.ascii), style),
             ]));
         }
-        if let Some(decision) = self.decisions.get(self.selected) {
+        if let Some(decision) = view.decisions.get(view.selected) {
             lines.push(Line::default());
             lines.push(Line::from(vec![
                 Span::styled("EVs of this hand: ", theme.dim),
@@ -242,11 +197,11 @@ impl ReviewView<'_> {
             ]));
             if let Some(tc) = decision.true_count {
                 lines.push(Line::from(Span::styled(
-                    format!("Graded by this game's index play at true count {tc:+}."),
+                    format!("Counting mode: the true count was {tc:+}."),
                     theme.dim,
                 )));
             }
-            if let Some(why) = &self.reason {
+            if let Some(why) = &view.reason {
                 lines.push(Line::from(vec![
                     Span::styled("Why: ", theme.dim),
                     Span::styled(why.clone(), theme.hint),
@@ -257,10 +212,9 @@ impl ReviewView<'_> {
     }
 }
 
-/// Draws the app's review screen over the whole area.
-pub fn render_review(app: &App, area: Rect, buf: &mut Buffer) {
-    if let Some(view) = ReviewView::of(app) {
-        ratatui::widgets::Clear.render(area, buf);
-        (&view).render(area, buf);
-    }
+/// Draws the review screen over the whole area.
+pub fn render_review(view: &ReviewView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) {
+    ratatui::widgets::Clear.render(area, buf);
+    let drawn = Drawn { view, ctx };
+    (&drawn).render(area, buf);
 }

@@ -8,12 +8,35 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Paragraph, Widget};
 
-use crate::engine::{OutcomeKind, PlayerHand};
+use crate::ai::Level;
+use crate::engine::{OutcomeKind, PlayerHand, Units};
 
-use super::super::app::App;
 use super::cards::{Face, Spread, boxed_row, chip, row_width};
 use super::flow::{Token, flow};
-use super::{ascii_border, marker};
+use super::{Ctx, ascii_border};
+
+/// What a seat's panel shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeatPanel<'a> {
+    /// Its place at the table, from 0.
+    pub index: usize,
+    /// `You` or `Seat 3`.
+    pub name: &'a str,
+    /// The AI's level; `None` for the person.
+    pub level: Option<Level>,
+    /// The seat is to act.
+    pub active: bool,
+    /// The person's seat.
+    pub you: bool,
+    /// The hand to act, if the seat is to act.
+    pub active_hand: Option<usize>,
+    /// The hands of the round on the table.
+    pub hands: &'a [PlayerHand],
+    /// The bet the round was dealt at (a doubled hand stakes it twice).
+    pub bet: Units,
+    /// The seat's net since it bought in, from the first deal on.
+    pub net: Option<Units>,
+}
 
 /// How much room a hand takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,18 +49,49 @@ enum Mode {
     Inline,
 }
 
-/// Draws seat `seat` of `app` into `area`.
-pub fn render_seat(app: &App, seat: usize, area: Rect, buf: &mut Buffer) {
-    let theme = app.theme;
-    let active = app.table.active();
-    let is_active = active.is_some_and(|(s, _)| s == seat);
-    let is_you = seat == app.you;
+/// Draws the seats side by side in `area`, centred, under a blank row; each at most
+/// `max_width` wide.
+pub fn render_seats(
+    seats: &[SeatPanel<'_>],
+    max_width: u16,
+    ctx: Ctx,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let n = u16::try_from(seats.len()).unwrap_or(1).max(1);
+    let width = (area.width / n).min(max_width);
+    if width == 0 {
+        return;
+    }
+    let gap = u16::from(area.height > 6);
+    let height = area.height - gap;
+    let x0 = area.x + (area.width - width * n) / 2;
+    // Every seat takes the same form of title, so the row reads evenly.
+    let room = usize::from(width.saturating_sub(2));
+    let form = seats
+        .iter()
+        .map(|s| {
+            (0..TITLE_FORMS)
+                .find(|&f| title_form(s, false, f, ctx).chars().count() <= room)
+                .unwrap_or(TITLE_FORMS - 1)
+        })
+        .max()
+        .unwrap_or(0);
+    for (i, seat) in seats.iter().enumerate() {
+        let i = u16::try_from(i).unwrap_or(0);
+        let rect = Rect::new(x0 + i * width, area.y + gap, width, height);
+        render_seat(seat, form, ctx, rect, buf);
+    }
+}
 
+/// Draws one seat into `area`, its title in form `form`.
+fn render_seat(seat: &SeatPanel<'_>, form: usize, ctx: Ctx, area: Rect, buf: &mut Buffer) {
+    let theme = ctx.theme;
     let width = area.width.saturating_sub(2);
-    let title = seat_title(app, seat, is_active, usize::from(width));
-    let border_style = if is_active {
+    let title = title_form(seat, seat.active, form, ctx);
+    let border_style = if seat.active {
         theme.frame_active
-    } else if is_you {
+    } else if seat.you {
         theme.frame_you
     } else {
         theme.frame
@@ -45,15 +99,14 @@ pub fn render_seat(app: &App, seat: usize, area: Rect, buf: &mut Buffer) {
     let mut block = Block::bordered()
         .title(Line::from(Span::styled(title, theme.title)))
         .border_style(border_style);
-    block = match (app.ascii, is_active, is_you) {
+    block = match (ctx.ascii, seat.active, seat.you) {
         (true, active, _) => block.border_set(ascii_border(active)),
         (false, true, _) => block.border_type(BorderType::Thick),
         (false, false, true) => block.border_type(BorderType::Double),
         (false, false, false) => block.border_type(BorderType::Rounded),
     };
-    // Each seat's net shows from the first deal on.
-    if app.table.phase() != crate::engine::Phase::Betting {
-        let net = format!("net {}", app.table.seats()[seat].net_money());
+    if let Some(net) = seat.net {
+        let net = format!("net {net}");
         if net.chars().count() + 2 <= usize::from(width) {
             block = block.title_bottom(
                 Line::from(Span::styled(format!(" {net} "), theme.dim)).alignment(Alignment::Right),
@@ -65,52 +118,35 @@ pub fn render_seat(app: &App, seat: usize, area: Rect, buf: &mut Buffer) {
     if inner.width == 0 || inner.height == 0 {
         return;
     }
-
-    let hands = app.table.seats().get(seat).map_or(&[][..], |s| s.hands());
-    if hands.is_empty() {
+    if seat.hands.is_empty() {
         Paragraph::new(Line::from(Span::styled("waiting", theme.dim)))
             .alignment(Alignment::Center)
             .render(inner, buf);
         return;
     }
-    let active_hand = active.and_then(|(s, h)| (s == seat).then_some(h));
-    let lines = hand_lines(app, seat, hands, active_hand, inner.width, inner.height);
+    let lines = hand_lines(seat, ctx, inner.width, inner.height);
     Paragraph::new(lines).render(inner, buf);
-}
-
-/// `▶ You · seat 2`, `Seat 1 · normal`, shortened to fit; every seat takes the same form
-/// so the row reads evenly.
-fn seat_title(app: &App, seat: usize, active: bool, room: usize) -> String {
-    let form = (0..app.seats.len())
-        .map(|s| {
-            (0..TITLE_FORMS)
-                .find(|&f| title_form(app, s, false, f).chars().count() <= room)
-                .unwrap_or(TITLE_FORMS - 1)
-        })
-        .max()
-        .unwrap_or(0);
-    title_form(app, seat, active, form)
 }
 
 const TITLE_FORMS: usize = 4;
 
-fn title_form(app: &App, seat: usize, active: bool, form: usize) -> String {
-    let info = &app.seats[seat];
+/// `▶ You · seat 2`, `Seat 1 · normal`, in form `form` (0 the longest).
+fn title_form(seat: &SeatPanel<'_>, active: bool, form: usize, ctx: Ctx) -> String {
     let mark = if active {
-        format!("{} ", marker(app.ascii))
+        format!("{} ", ctx.marker())
     } else {
         String::new()
     };
-    let n = seat + 1;
-    match (info.level(), form) {
+    let n = seat.index + 1;
+    match (seat.level, form) {
         (None, 0) => format!(" {mark}You · seat {n} "),
         (None, 1) => format!(" {mark}You "),
         (None, _) => format!("{mark}You"),
         (Some(level), form) => {
-            let level = format!("{level:?}").to_lowercase();
+            let level = level.name();
             let short: String = level.chars().take(4).collect();
             match form {
-                0 => format!(" {mark}{} · {level} ", info.name),
+                0 => format!(" {mark}{} · {level} ", seat.name),
                 1 => format!(" {mark}{n} · {level} "),
                 2 => format!("{mark}{n}·{short}"),
                 _ => format!("{mark}{n}"),
@@ -120,20 +156,14 @@ fn title_form(app: &App, seat: usize, active: bool, form: usize) -> String {
 }
 
 /// The lines of every hand of a seat, in the roomiest mode that fits `height`.
-fn hand_lines(
-    app: &App,
-    seat: usize,
-    hands: &[PlayerHand],
-    active: Option<usize>,
-    width: u16,
-    height: u16,
-) -> Vec<Line<'static>> {
+fn hand_lines(seat: &SeatPanel<'_>, ctx: Ctx, width: u16, height: u16) -> Vec<Line<'static>> {
     let mut blocks = Vec::new();
     for mode in [Mode::Boxed, Mode::Chips, Mode::Inline] {
-        blocks = hands
+        blocks = seat
+            .hands
             .iter()
             .enumerate()
-            .map(|(i, h)| hand_block(app, seat, h, active == Some(i), width, mode))
+            .map(|(i, h)| hand_block(seat, h, seat.active_hand == Some(i), ctx, width, mode))
             .collect::<Vec<_>>();
         let needed: usize = blocks.iter().map(Vec::len).sum();
         if needed <= usize::from(height) {
@@ -141,7 +171,7 @@ fn hand_lines(
         }
     }
     // Still too tall: keep the hand to act in sight, dropping earlier hands first.
-    let keep_from = active.unwrap_or(0);
+    let keep_from = seat.active_hand.unwrap_or(0);
     let mut dropped = 0;
     while dropped < keep_from {
         let needed: usize = blocks[dropped..].iter().map(Vec::len).sum::<usize>() + 1;
@@ -152,24 +182,24 @@ fn hand_lines(
     }
     let mut lines = Vec::new();
     if dropped > 0 {
-        let more = format!("{} {dropped} more", if app.ascii { "^" } else { "↑" });
-        lines.push(Line::from(Span::styled(more, app.theme.dim)));
+        let more = format!("{} {dropped} more", if ctx.ascii { "^" } else { "↑" });
+        lines.push(Line::from(Span::styled(more, ctx.theme.dim)));
     }
     lines.extend(blocks.into_iter().skip(dropped).flatten());
     lines
 }
 
 fn hand_block(
-    app: &App,
-    seat: usize,
+    seat: &SeatPanel<'_>,
     hand: &PlayerHand,
     active: bool,
+    ctx: Ctx,
     width: u16,
     mode: Mode,
 ) -> Vec<Line<'static>> {
-    let theme = app.theme;
+    let theme = ctx.theme;
     let faces: Vec<Face> = hand.cards.as_slice().iter().map(|&c| Face::Up(c)).collect();
-    let info = info_tokens(app, seat, hand, active, width);
+    let info = info_tokens(seat.bet, hand, active, ctx, width);
     let mut lines: Vec<Line<'static>> = Vec::new();
     let w = usize::from(width);
     let info_lines = |tokens: &[Token<'static>]| {
@@ -181,17 +211,17 @@ fn hand_block(
     };
     match mode {
         Mode::Boxed if row_width(faces.len(), Spread::Apart) <= w => {
-            lines.extend(boxed_row(&faces, Spread::Apart, app.ascii, theme));
+            lines.extend(boxed_row(&faces, Spread::Apart, ctx.ascii, theme));
             lines.extend(info_lines(&info));
         }
         Mode::Boxed if row_width(faces.len(), Spread::Fanned) <= w => {
-            lines.extend(boxed_row(&faces, Spread::Fanned, app.ascii, theme));
+            lines.extend(boxed_row(&faces, Spread::Fanned, ctx.ascii, theme));
             lines.extend(info_lines(&info));
         }
         Mode::Boxed | Mode::Chips => {
             let chips: Vec<Token> = faces
                 .iter()
-                .map(|&f| Token::word(chip(f, app.ascii, theme)))
+                .map(|&f| Token::word(chip(f, ctx.ascii, theme)))
                 .collect();
             lines.extend(flow(&chips, width));
             lines.extend(info_lines(&info));
@@ -203,7 +233,7 @@ fn hand_block(
             tokens.extend(
                 faces
                     .iter()
-                    .map(|&f| Token::word(chip(f, app.ascii, theme))),
+                    .map(|&f| Token::word(chip(f, ctx.ascii, theme))),
             );
             tokens.extend(rest.iter().cloned());
             lines.extend(info_lines(&tokens));
@@ -214,26 +244,24 @@ fn hand_block(
 
 /// `▶ soft 17 · bet 2 doubled · +4`, as tokens. The marker, when present, comes first.
 fn info_tokens(
-    app: &App,
-    seat: usize,
+    bet: Units,
     hand: &PlayerHand,
     active: bool,
+    ctx: Ctx,
     width: u16,
 ) -> Vec<Token<'static>> {
-    let theme = app.theme;
-    let bet = app.table.seats()[seat].bet();
+    let theme = ctx.theme;
     let mut tokens = Vec::new();
     if active {
         tokens.push(Token::word(Span::styled(
-            marker(app.ascii).to_string(),
+            ctx.marker().to_string(),
             theme.active_hand,
         )));
     }
-    let total = hand.total();
     let total_text = if hand.is_natural() {
         if width >= 9 { "blackjack" } else { "BJ" }.to_owned()
     } else {
-        total.to_string()
+        hand.total().to_string()
     };
     tokens.push(Token::word(Span::styled(total_text, theme.title)));
     tokens.push(Token::sep(Span::styled("·", theme.dim)));

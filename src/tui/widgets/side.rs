@@ -7,15 +7,51 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
-use crate::analysis::deviation::floored_true_count;
-use crate::tui::app::{App, LivePanel};
+use super::Ctx;
+use crate::analysis::hilo::TrueCount;
+use crate::trainer::evs::LiveEvs;
 
-fn panel<'a>(app: &App, title: &'a str) -> Block<'a> {
+/// What the live EV panel shows.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LivePanel {
+    /// No hand of the person's to act on (or the panel is closed).
+    NoHand,
+    /// The EVs for the hand as it is now are on their way.
+    Computing,
+    /// The EVs for the hand as it is now.
+    Ready(LiveEvs),
+}
+
+/// The count of the cards seen since the shuffle, as the count panel shows it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CountView {
+    /// The Hi-Lo running count.
+    pub running: i32,
+    /// The true count (one convention: running count ÷ exact decks left).
+    pub true_count: TrueCount,
+    /// Cards left in the shoe.
+    pub cards_left: usize,
+    /// Cards seen since the shuffle.
+    pub seen: u32,
+}
+
+impl CountView {
+    /// The count in one line, for the status lines where the panel has no room:
+    /// `Hi-Lo running +3 · true +1.2 (floored +1)`.
+    pub fn line(&self) -> String {
+        format!(
+            "Hi-Lo running {:+} · true {:+.1} (floored {:+})",
+            self.running, self.true_count.exact, self.true_count.floored
+        )
+    }
+}
+
+fn panel<'a>(ctx: Ctx, title: &'a str) -> Block<'a> {
     let block = Block::new()
         .borders(Borders::ALL)
-        .border_style(app.theme.frame)
-        .title(Span::styled(title, app.theme.title));
-    if app.ascii {
+        .border_style(ctx.theme.frame)
+        .title(Span::styled(title, ctx.theme.title));
+    if ctx.ascii {
         block.border_set(super::ascii_border(false))
     } else {
         block
@@ -25,10 +61,10 @@ fn panel<'a>(app: &App, title: &'a str) -> Block<'a> {
 /// `e`: the exact EV of every legal action for the active hand, for the shoe as it is now,
 /// best first, with the basic-strategy play marked. Computed off the UI thread when the hand
 /// changes; until the numbers arrive the panel says so.
-pub fn render_ev_panel(app: &App, area: Rect, buf: &mut Buffer) {
-    let t = app.theme;
+pub fn render_ev_panel(live: &LivePanel, ctx: Ctx, area: Rect, buf: &mut Buffer) {
+    let t = ctx.theme;
     let mut lines = Vec::new();
-    match app.live_panel() {
+    match live {
         LivePanel::NoHand => {
             lines.push(Line::from(Span::styled(
                 " No hand of yours to act on.",
@@ -38,11 +74,7 @@ pub fn render_ev_panel(app: &App, area: Rect, buf: &mut Buffer) {
         LivePanel::Computing => lines.push(Line::from(Span::styled(" … computing", t.text))),
         LivePanel::Ready(live) => {
             for (i, (action, ev)) in live.ranked.iter().enumerate() {
-                let best = if i == 0 {
-                    super::marker(app.ascii)
-                } else {
-                    ' '
-                };
+                let best = if i == 0 { ctx.marker() } else { ' ' };
                 let mut spans = vec![
                     Span::styled(format!(" {best} {:<7}", action.name()), t.title),
                     Span::styled(format!("{ev:+.4}"), t.text),
@@ -66,18 +98,13 @@ pub fn render_ev_panel(app: &App, area: Rect, buf: &mut Buffer) {
         " EV per unit bet · e closes",
         t.dim,
     )));
-    draw(app, " Live EVs, this shoe ", lines, area, buf);
+    draw(ctx, " Live EVs, this shoe ", lines, area, buf);
 }
 
 /// `c`: the Hi-Lo running count, the true count as a decimal and floored (the convention the
 /// index plays use), and what it is worked out from.
-pub fn render_count_panel(app: &App, area: Rect, buf: &mut Buffer) {
-    let t = app.theme;
-    let (running, true_count) = app.count();
-    let view = app.table.view(app.your_seat());
-    let left = view.cards_left();
-    let seen: u32 = (1..=10u8).map(|v| u32::from(view.seen().get(v))).sum();
-    let floored = floored_true_count(running, left);
+pub fn render_count_panel(count: &CountView, ctx: Ctx, area: Rect, buf: &mut Buffer) {
+    let t = ctx.theme;
     let row = |label: &str, value: String| {
         Line::from(vec![
             Span::styled(format!(" {label:<14}"), t.dim),
@@ -85,20 +112,23 @@ pub fn render_count_panel(app: &App, area: Rect, buf: &mut Buffer) {
         ])
     };
     let lines = vec![
-        row("Running count", format!("{running:+}")),
-        row("True count", format!("{true_count:+.1}")),
-        row("  floored", format!("{floored:+}")),
-        row("Decks left", format!("{:.1}", left as f64 / 52.0)),
-        row("Cards seen", seen.to_string()),
+        row("Running count", format!("{:+}", count.running)),
+        row("True count", format!("{:+.1}", count.true_count.exact)),
+        row("  floored", format!("{:+}", count.true_count.floored)),
+        row(
+            "Decks left",
+            format!("{:.1}", count.cards_left as f64 / 52.0),
+        ),
+        row("Cards seen", count.seen.to_string()),
         Line::from(Span::styled(" c hides", t.dim)),
     ];
-    draw(app, " Hi-Lo count ", lines, area, buf);
+    draw(ctx, " Hi-Lo count ", lines, area, buf);
 }
 
-fn draw(app: &App, title: &str, lines: Vec<Line<'_>>, area: Rect, buf: &mut Buffer) {
+fn draw(ctx: Ctx, title: &str, lines: Vec<Line<'_>>, area: Rect, buf: &mut Buffer) {
     Clear.render(area, buf);
     Paragraph::new(lines)
-        .block(panel(app, title))
-        .style(app.theme.text)
+        .block(panel(ctx, title))
+        .style(ctx.theme.text)
         .render(area, buf);
 }

@@ -1,35 +1,38 @@
 //! The bottom of the screen: the message area, and the status lines — the legal actions of the
 //! active hand (from the engine's list, keyed by the same table the key handler reads), the
-//! hint, the bankroll and bet, and the shoe gauge.
+//! hint (wrapped whole), the count where it has no panel, the last grade, the bankroll and
+//! bet, and the shoe gauge.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
-use unicode_width::UnicodeWidthChar;
 
-use crate::engine::Phase;
+use crate::ai::Level;
+use crate::engine::{ActionSet, Units};
 
-use super::super::app::Intent;
-use super::super::app::{App, Message, Tone, amount};
-use super::super::input::{TABLE_KEYS, key_for};
-use super::marker;
+use super::Ctx;
+use super::flow::{clipped, labelled, wrap_words};
+use super::side::CountView;
+use crate::tui::app::{Intent, Message, Tone};
+use crate::tui::input::{TABLE_KEYS, key_for};
+use crate::tui::log::Log;
 
 /// Draws the message log: the newest lines that fit, or older ones where the person scrolled
 /// back (the title then says how many newer lines are below and how to get back).
-pub fn render_messages(app: &App, area: Rect, buf: &mut Buffer) {
-    let theme = app.theme;
+pub fn render_messages(log: &Log, ctx: Ctx, area: Rect, buf: &mut Buffer) {
+    let theme = ctx.theme;
     let height = usize::from(area.height.saturating_sub(1));
-    let (shown, newer) = app.log().window(height);
+    let (shown, newer) = log.window(height);
     // Each message wrapped at the width, the newest rows at the bottom: a long grade or reason
     // is read whole, and what does not fit is the oldest.
     let mut rows: Vec<Line> = shown
         .iter()
-        .flat_map(|m| wrapped_message(app, m, area.width))
+        .flat_map(|m| wrapped_message(m, ctx, area.width))
         .collect();
     let hidden = rows.len().saturating_sub(height);
-    let at_start = newer > 0 && app.log().lines().len() == shown.len() + newer;
+    let at_start = newer > 0 && log.lines().len() == shown.len() + newer;
     if at_start {
         // Scrolled back to the start of the log: its first line on top.
         rows.truncate(height);
@@ -38,7 +41,7 @@ pub fn render_messages(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let title = if newer > 0 {
         format!(" Messages · {newer} newer below: PgDn ")
-    } else if hidden > 0 || app.log().lines().len() > shown.len() + newer {
+    } else if hidden > 0 || log.lines().len() > shown.len() + newer {
         " Messages · PgUp scrolls back ".to_owned()
     } else {
         " Messages ".to_owned()
@@ -54,8 +57,8 @@ pub fn render_messages(app: &App, area: Rect, buf: &mut Buffer) {
 
 /// A message as rows of at most `width` columns: its tone's symbol, then the words (indented
 /// as the message is), wrapped between words and continued under the first word.
-fn wrapped_message(app: &App, message: &Message, width: u16) -> Vec<Line<'static>> {
-    let (symbol, style) = tone_mark(app, message.tone);
+pub fn wrapped_message(message: &Message, ctx: Ctx, width: u16) -> Vec<Line<'static>> {
+    let (symbol, style) = tone_mark(ctx, message.tone);
     // An indented message (a reason under its grade) keeps its indent on every row.
     let words = message.text.trim_start_matches(' ');
     let indent = 2 + message.text.len() - words.len();
@@ -73,41 +76,11 @@ fn wrapped_message(app: &App, message: &Message, width: u16) -> Vec<Line<'static
         .collect()
 }
 
-/// `text` in rows of at most `width` columns, broken between words (a word longer than a row
-/// is broken where the row ends). Always at least one row.
-fn wrap_words(text: &str, width: usize) -> Vec<String> {
-    let mut rows = Vec::new();
-    let mut row = String::new();
-    let mut used = 0;
-    for word in text.split(' ') {
-        let len: usize = word.chars().map(|c| c.width().unwrap_or(0)).sum();
-        if used > 0 && used + 1 + len > width {
-            rows.push(std::mem::take(&mut row));
-            used = 0;
-        }
-        if used > 0 {
-            row.push(' ');
-            used += 1;
-        }
-        for c in word.chars() {
-            let w = c.width().unwrap_or(0);
-            if used + w > width && used > 0 {
-                rows.push(std::mem::take(&mut row));
-                used = 0;
-            }
-            row.push(c);
-            used += w;
-        }
-    }
-    rows.push(row);
-    rows
-}
-
 /// The symbol and style of a message's tone: `·` news (won and lost hands too, in their
 /// style), `✓` graded right, `✗` graded wrong, `!` refused.
-pub fn tone_mark(app: &App, tone: Tone) -> (&'static str, Style) {
-    let theme = app.theme;
-    match (tone, app.ascii) {
+pub fn tone_mark(ctx: Ctx, tone: Tone) -> (&'static str, Style) {
+    let theme = ctx.theme;
+    match (tone, ctx.ascii) {
         (Tone::Info, _) => ("·", theme.msg_info),
         (Tone::Won, _) => ("·", theme.msg_good),
         (Tone::Lost, _) => ("·", theme.msg_bad),
@@ -120,102 +93,188 @@ pub fn tone_mark(app: &App, tone: Tone) -> (&'static str, Style) {
 }
 
 /// A message as a line: its tone's symbol, then the words, in the tone's style.
-pub fn message_line(app: &App, message: &Message) -> Line<'static> {
-    let (symbol, style) = tone_mark(app, message.tone);
+pub fn message_line(message: &Message, ctx: Ctx) -> Line<'static> {
+    let (symbol, style) = tone_mark(ctx, message.tone);
     Line::from(vec![
         Span::styled(format!("{symbol} "), style),
         Span::styled(message.text.clone(), style),
     ])
 }
 
-/// Draws the status lines: actions; hint (and the count, unless it has a panel of its own);
-/// the grade of the person's last decision, which stays here however much the log scrolls;
-/// bankroll · bet · shoe.
-pub fn render_status(app: &App, area: Rect, with_count: bool, buf: &mut Buffer) {
+/// What the first status line says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ActionBar<'a> {
+    /// The person's turn: the legal actions of the hand to act.
+    YourTurn(ActionSet),
+    /// An AI seat is playing.
+    Playing {
+        /// The seat's name.
+        name: &'a str,
+        /// Its level.
+        level: Option<Level>,
+    },
+    /// The dealer is playing.
+    Dealer,
+    /// Between rounds: the table's keys.
+    BetweenRounds,
+}
+
+/// What the hint line says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HintLine {
+    /// The strategy is still being worked out (the first moments of a session).
+    Working,
+    /// The hint for the hand to act, with its reason.
+    Hint(String),
+    /// The person's turn with hints off: how to see one.
+    Offer,
+    /// Nothing to say.
+    Blank,
+}
+
+/// The shoe as the gauge shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShoeGauge {
+    /// Cards in the full shoe.
+    pub size: usize,
+    /// Cards left.
+    pub left: usize,
+    /// Cards until the cut card (0: reached).
+    pub until_cut: usize,
+}
+
+/// The last status line: money, what is being typed, the shoe.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BankView<'a> {
+    /// The bankroll off the table.
+    pub bankroll: Units,
+    /// The bet for the next round.
+    pub bet: Units,
+    /// A running count being typed at a count check.
+    pub count_check: Option<&'a str>,
+    /// A bet being typed.
+    pub bet_entry: Option<&'a str>,
+    /// The statistics are not being saved.
+    pub not_saved: bool,
+    /// The shoe.
+    pub shoe: ShoeGauge,
+    /// The shoe was reshuffled before this round.
+    pub reshuffled: bool,
+    /// Hints are on.
+    pub hints: bool,
+}
+
+/// Everything the status lines show.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StatusView<'a> {
+    /// The actions, or who is playing.
+    pub action: ActionBar<'a>,
+    /// The hint.
+    pub hint: HintLine,
+    /// The count, where it is shown and has no panel of its own.
+    pub count: Option<CountView>,
+    /// The grade of the person's last decision.
+    pub last_grade: Option<&'a Message>,
+    /// Money and the shoe.
+    pub bank: BankView<'a>,
+}
+
+/// The most rows a hint may wrap to: past it, it ends in an ellipsis (the log has it whole).
+pub const HINT_ROWS: usize = 4;
+
+/// The status lines at `width`: actions; the hint, wrapped (at most `hint_rows` rows); the
+/// count where it has no panel; the last grade, which stays here however much the log
+/// scrolls; bankroll · bet · shoe.
+pub fn status_lines(
+    view: &StatusView<'_>,
+    ctx: Ctx,
+    width: u16,
+    hint_rows: usize,
+) -> Vec<Line<'static>> {
+    let mut lines = vec![action_line(view.action, ctx)];
+    let mut hint = hint_lines(&view.hint, ctx, width);
+    if hint.len() > hint_rows.max(1) {
+        // Cut short: the last row kept says it goes on (the log has the whole of it).
+        hint.truncate(hint_rows.max(1));
+        if let Some(last) = hint.last_mut() {
+            last.spans
+                .push(Span::styled(ctx.ellipsis(), ctx.theme.hint));
+            *last = clipped(std::mem::take(last), width, ctx.ellipsis());
+        }
+    }
+    lines.extend(hint);
+    if let Some(count) = &view.count {
+        lines.push(clipped(
+            Line::from(Span::styled(count.line(), ctx.theme.text)),
+            width,
+            ctx.ellipsis(),
+        ));
+    }
+    lines.push(clipped(
+        grade_line(view.last_grade, ctx),
+        width,
+        ctx.ellipsis(),
+    ));
+    lines.push(bank_line(&view.bank, ctx, width));
+    lines
+}
+
+/// Rows the status area takes at `width` (its top border included) with the hint whole.
+pub fn status_height(view: &StatusView<'_>, ctx: Ctx, width: u16) -> u16 {
+    let rows = status_lines(view, ctx, width, HINT_ROWS).len();
+    u16::try_from(rows + 1).unwrap_or(u16::MAX)
+}
+
+/// Draws the status lines into `area` (a top border, then the lines; the hint gets the rows
+/// the area has).
+pub fn render_status(view: &StatusView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) {
     let block = Block::new()
         .borders(Borders::TOP)
-        .border_style(app.theme.frame);
+        .border_style(ctx.theme.frame);
     let inner = block.inner(area);
     block.render(area, buf);
-    let ellipsis = if app.ascii { "..." } else { "…" };
-    let lines = vec![
-        action_line(app),
-        clipped(hint_line(app, with_count), inner.width, ellipsis),
-        clipped(grade_line(app), inner.width, ellipsis),
-        bank_line(app, inner.width),
-    ];
+    let fixed = 3 + usize::from(view.count.is_some());
+    let hint_rows = usize::from(inner.height).saturating_sub(fixed).max(1);
+    let lines = status_lines(view, ctx, inner.width, hint_rows);
     Paragraph::new(lines).render(inner, buf);
 }
 
-/// `line` cut to `width` columns, ending in `ellipsis` where it was cut: a long hint or grade
-/// shows that it goes on (the message log above wraps it whole).
-fn clipped(line: Line<'static>, width: u16, ellipsis: &'static str) -> Line<'static> {
-    let width = usize::from(width);
-    if line.width() <= width {
-        return line;
-    }
-    let mut room = width.saturating_sub(ellipsis.chars().count());
-    let mut spans = Vec::with_capacity(line.spans.len() + 1);
-    let mut last_style = Style::default();
-    for span in line.spans {
-        let mut text = String::new();
-        for c in span.content.chars() {
-            let w = c.width().unwrap_or(0);
-            if w > room {
-                room = 0;
-                break;
-            }
-            room -= w;
-            text.push(c);
-        }
-        last_style = span.style;
-        spans.push(Span::styled(text, span.style));
-        if room == 0 {
-            break;
-        }
-    }
-    spans.push(Span::styled(ellipsis, last_style));
-    Line { spans, ..line }
-}
-
 /// A key as the bars show it: `[h]`.
-pub fn key(app: &App, k: &str) -> Span<'static> {
-    Span::styled(format!("[{k}]"), app.theme.key)
+pub fn key(k: &str, ctx: Ctx) -> Span<'static> {
+    Span::styled(format!("[{k}]"), ctx.theme.key)
 }
 
 /// The legal actions of the active hand only, or what is going on.
-fn action_line(app: &App) -> Line<'static> {
-    let theme = app.theme;
+fn action_line(action: ActionBar<'_>, ctx: Ctx) -> Line<'static> {
+    let theme = ctx.theme;
     let mut spans = Vec::new();
-    match app.table.phase() {
-        Phase::Players { seat, .. } if seat == app.your_seat() => {
+    match action {
+        ActionBar::YourTurn(legal) => {
             spans.push(Span::styled(
-                format!("{} Your turn:", marker(app.ascii)),
+                format!("{} Your turn:", ctx.marker()),
                 theme.active_hand,
             ));
-            for action in app.table.legal_actions(app.your_seat()).iter() {
+            for action in legal.iter() {
                 spans.push(Span::raw(" "));
-                spans.push(key(app, &key_for(action).to_string()));
+                spans.push(key(&key_for(action).to_string(), ctx));
                 spans.push(Span::styled(format!(" {action}"), theme.action));
             }
         }
-        Phase::Players { seat, .. } => {
-            let info = &app.seats[seat];
-            let level = info
-                .level()
-                .map(|l| format!(" ({})", format!("{l:?}").to_lowercase()))
+        ActionBar::Playing { name, level } => {
+            let level = level
+                .map(|l| format!(" ({})", l.name()))
                 .unwrap_or_default();
             spans.push(Span::styled(
-                format!("{}{level} is playing…", info.name),
+                format!("{name}{level} is playing…"),
                 theme.text,
             ));
             spans.push(Span::styled(" any key skips", theme.dim));
         }
-        Phase::Dealer => {
+        ActionBar::Dealer => {
             spans.push(Span::styled("The dealer plays…", theme.text));
             spans.push(Span::styled(" any key skips", theme.dim));
         }
-        Phase::Betting | Phase::Settled => {
+        ActionBar::BetweenRounds => {
             let bar = TABLE_KEYS.iter().filter_map(|k| {
                 let label = match k.intent {
                     Intent::BetUp => "+/-",
@@ -227,7 +286,7 @@ fn action_line(app: &App) -> Line<'static> {
                 if !spans.is_empty() {
                     spans.push(Span::raw("  "));
                 }
-                spans.push(key(app, k));
+                spans.push(key(k, ctx));
                 spans.push(Span::styled(format!(" {what}"), theme.action));
             }
         }
@@ -236,93 +295,84 @@ fn action_line(app: &App) -> Line<'static> {
 }
 
 /// `Last play ✗ 16 vs T: …` — the grade of the person's last decision, in its tone.
-fn grade_line(app: &App) -> Line<'static> {
-    match app.log().last_grade() {
+fn grade_line(grade: Option<&Message>, ctx: Ctx) -> Line<'static> {
+    match grade {
         Some(grade) => {
-            let mut line = message_line(app, grade);
+            let mut line = message_line(grade, ctx);
             line.spans
-                .insert(0, Span::styled("Last play ", app.theme.dim));
+                .insert(0, Span::styled("Last play ", ctx.theme.dim));
             line
         }
         None => Line::from(Span::styled(
             "Last play: each of your decisions is graded here",
-            app.theme.dim,
+            ctx.theme.dim,
         )),
     }
 }
 
-fn hint_line(app: &App, with_count: bool) -> Line<'static> {
-    let mut line = hint_only(app);
-    if app.show_count && with_count {
-        let (running, true_count) = app.count();
-        if !line.spans.is_empty() {
-            line.spans.push(Span::raw("  │ "));
-        }
-        line.spans.push(Span::styled(
-            format!("Hi-Lo running {running:+} · true {true_count:+.1}"),
-            app.theme.text,
-        ));
-    }
-    line
-}
-
-fn hint_only(app: &App) -> Line<'static> {
-    let theme = app.theme;
-    if app.strategy().is_none() {
-        // Only in the first moments of a session: the strategy is worked out in the background.
-        return Line::from(Span::styled(
+/// The hint, wrapped to `width` under its label.
+fn hint_lines(hint: &HintLine, ctx: Ctx, width: u16) -> Vec<Line<'static>> {
+    let theme = ctx.theme;
+    match hint {
+        // Only in the first moments of a session: the strategy is worked out in the
+        // background.
+        HintLine::Working => vec![Line::from(Span::styled(
             "Working out the exact strategy for these rules…",
             theme.dim,
-        ));
-    }
-    match app.hint() {
-        Some(hint) => Line::from(vec![
-            Span::styled("Hint: ", theme.hint),
-            Span::styled(hint, theme.hint),
-        ]),
-        None if app.your_turn() => {
-            Line::from(Span::styled("[t] shows the strategy hint", theme.dim))
+        ))],
+        HintLine::Hint(text) => {
+            labelled(Span::styled("Hint: ", theme.hint), text, theme.hint, width)
         }
-        None => Line::default(),
+        HintLine::Offer => vec![Line::from(Span::styled(
+            "[t] shows the strategy hint",
+            theme.dim,
+        ))],
+        HintLine::Blank => vec![Line::default()],
     }
 }
 
 /// `Bankroll 100 · Bet 1 │ Shoe ··|████ 280 left · cut in 204 · reshuffled`.
-fn bank_line(app: &App, width: u16) -> Line<'static> {
-    let theme = app.theme;
+fn bank_line(bank: &BankView<'_>, ctx: Ctx, width: u16) -> Line<'static> {
+    let theme = ctx.theme;
     let mut spans = vec![
         Span::styled("Bankroll ", theme.dim),
-        Span::styled(amount(app.bankroll()), theme.title),
+        Span::styled(bank.bankroll.plain().to_string(), theme.title),
         Span::styled(" · Bet ", theme.dim),
-        Span::styled(amount(app.bet()), theme.title),
+        Span::styled(bank.bet.plain().to_string(), theme.title),
     ];
-    if let Some(typed) = app.count_check() {
+    if let Some(typed) = bank.count_check {
         spans.push(Span::styled(
             format!(" · running count? {typed}_ Enter"),
             theme.active_hand,
         ));
     }
-    if let Some(typed) = app.bet_entry() {
+    if let Some(typed) = bank.bet_entry {
         spans.push(Span::styled(
             format!(" · new bet {typed}_ Enter"),
             theme.active_hand,
         ));
     }
     // A text marker, not colour alone: the statistics are not being written.
-    if app.coach().not_saving().is_some() || app.coach().lost_something() {
+    if bank.not_saved {
         spans.push(Span::styled(" · ! stats not saved", theme.msg_error));
     }
-    let shoe = app.table.shoe();
-    let size = shoe.size().max(1);
-    let left = shoe.remaining();
-    let until_cut = shoe.until_cut();
+    let ShoeGauge {
+        size,
+        left,
+        until_cut,
+    } = bank.shoe;
+    let size = size.max(1);
     let cut = if until_cut > 0 {
         format!(" · cut in {until_cut}")
     } else {
         " · cut card out: reshuffle next round".to_owned()
     };
-    let reshuffled = if app.reshuffled { " · reshuffled" } else { "" };
-    let hints = if app.hints { " · hints on" } else { "" };
+    let reshuffled = if bank.reshuffled {
+        " · reshuffled"
+    } else {
+        ""
+    };
+    let hints = if bank.hints { " · hints on" } else { "" };
     // Drop what matters least until the line fits with a bar of at least 8.
     let fixed: usize = spans.iter().map(Span::width).sum::<usize>() + " │ Shoe ".chars().count();
     let room = usize::from(width).saturating_sub(fixed + 8);
@@ -344,7 +394,7 @@ fn bank_line(app: &App, width: u16) -> Line<'static> {
     } else {
         None
     };
-    let (dealt_ch, left_ch, cut_ch) = if app.ascii {
+    let (dealt_ch, left_ch, cut_ch) = if ctx.ascii {
         ('.', '#', '|')
     } else {
         ('·', '█', '┃')
@@ -384,21 +434,13 @@ fn bank_line(app: &App, width: u16) -> Line<'static> {
 mod tests {
     use super::*;
 
-    fn text(line: &Line) -> String {
-        line.spans.iter().map(|s| s.content.as_ref()).collect()
-    }
-
     /// ✓ and ✗ (`+` and `x` in ASCII) mark graded answers only; a hand won or lost is marked
     /// as news, in its style.
     #[test]
     fn only_grades_carry_the_grade_marks() {
         for ascii in [false, true] {
-            let config = crate::tui::TableConfig {
-                seed: 1,
-                ascii,
-                ..Default::default()
-            };
-            let app = App::new(&crate::engine::Rules::default(), config).expect("default options");
+            let theme = crate::tui::theme::theme(true);
+            let ctx = Ctx { theme, ascii };
             let grade_marks = if ascii { ["+", "x"] } else { ["✓", "✗"] };
             for tone in [
                 Tone::Info,
@@ -408,44 +450,70 @@ mod tests {
                 Tone::Lost,
                 Tone::Error,
             ] {
-                let (mark, _) = tone_mark(&app, tone);
+                let (mark, _) = tone_mark(ctx, tone);
                 let graded = matches!(tone, Tone::Good | Tone::Bad);
                 assert_eq!(grade_marks.contains(&mark), graded, "{tone:?}: {mark}");
             }
-            assert_eq!(tone_mark(&app, Tone::Won).1, app.theme.msg_good);
-            assert_eq!(tone_mark(&app, Tone::Lost).1, app.theme.msg_bad);
+            assert_eq!(tone_mark(ctx, Tone::Won).1, theme.msg_good);
+            assert_eq!(tone_mark(ctx, Tone::Lost).1, theme.msg_bad);
         }
     }
 
     #[test]
-    fn a_line_past_the_edge_ends_in_an_ellipsis_within_the_width() {
-        let line = Line::from(vec![Span::raw("Hint: "), Span::raw("stand — 16 vs T ♠")]);
-        assert_eq!(
-            text(&clipped(line.clone(), 40, "…")),
-            text(&line),
-            "it fits"
+    fn a_long_hint_wraps_whole_and_the_count_keeps_its_line() {
+        let ctx = Ctx {
+            theme: crate::tui::theme::theme(false),
+            ascii: false,
+        };
+        let hint = "stand — 12 vs 4 · the dealer busts 40% of rounds showing 4 (blackjack \
+                    rounds included): let them, rather than risk busting first";
+        let view = StatusView {
+            action: ActionBar::YourTurn(ActionSet::EMPTY),
+            hint: HintLine::Hint(hint.to_owned()),
+            count: Some(CountView {
+                running: 3,
+                true_count: crate::analysis::hilo::TrueCount::of(3, 104),
+                cards_left: 104,
+                seen: 208,
+            }),
+            last_grade: None,
+            bank: BankView {
+                bankroll: Units::from_units(100),
+                bet: Units::from_units(1),
+                count_check: None,
+                bet_entry: None,
+                not_saved: false,
+                shoe: ShoeGauge {
+                    size: 312,
+                    left: 104,
+                    until_cut: 26,
+                },
+                reshuffled: false,
+                hints: true,
+            },
+        };
+        let lines = status_lines(&view, ctx, 60, HINT_ROWS);
+        let text: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        let hint_rows: Vec<&String> = text.iter().filter(|l| !l.is_empty()).collect();
+        assert!(text.iter().all(|l| l.chars().count() <= 60), "{text:#?}");
+        let joined = text.join(" ");
+        assert!(
+            joined.contains("rather than risk busting first"),
+            "{text:#?}"
         );
-        let cut = clipped(line.clone(), 12, "…");
-        assert_eq!((text(&cut), cut.width()), ("Hint: stand…".to_owned(), 12));
-        let cut = clipped(line.clone(), 12, "...");
-        assert_eq!((text(&cut), cut.width()), ("Hint: sta...".to_owned(), 12));
-        // A wide character that would straddle the edge is left out whole.
-        let wide = Line::from("ab漢字");
-        assert_eq!(text(&clipped(wide, 4, "…")), "ab…");
-    }
-
-    #[test]
-    fn words_wrap_between_words_within_the_width() {
-        assert_eq!(
-            wrap_words("the dealer busts only 23% showing T", 12),
-            ["the dealer", "busts only", "23% showing", "T"]
+        assert!(
+            text.iter()
+                .any(|l| l.starts_with("Hi-Lo running +3 · true +1.5")),
+            "{text:#?}"
         );
-        assert_eq!(wrap_words("short", 12), ["short"]);
-        assert_eq!(wrap_words("", 12), [""]);
-        // A word longer than a row is broken where the row ends.
-        assert_eq!(wrap_words("a abcdefghij", 4), ["a", "abcd", "efgh", "ij"]);
-        for row in wrap_words("Why: 16 loses to any made hand (chart average −0.571)", 9) {
-            assert!(row.chars().count() <= 9, "{row:?}");
-        }
+        assert!(hint_rows.len() > 4, "{text:#?}");
+        // With fewer rows the hint ends in an ellipsis, and the count still has its line.
+        let short = status_lines(&view, ctx, 60, 1);
+        let short: Vec<String> = short.iter().map(|l| l.to_string()).collect();
+        assert!(short[1].ends_with('…'), "{short:#?}");
+        assert!(
+            short.iter().any(|l| l.starts_with("Hi-Lo running")),
+            "{short:#?}"
+        );
     }
 }

@@ -1,18 +1,39 @@
-//! The trainer's screens: the live EV panel and the statistics screen with its error heat map
-//! (the strategy chart is [`super::chart`]). Every mark comes with a symbol or text, never colour alone.
+//! The statistics screen: session and lifetime figures, the most-missed cells, spaced practice
+//! and the error heat map (the strategy chart is [`super::chart`]). Every mark comes with a
+//! symbol or text, never colour alone.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
+use super::Ctx;
 use super::flow::{Token, flow};
 use super::overlay::draw_box;
 use crate::analysis::chart::UP_CARDS;
 use crate::engine::card::value_label;
-use crate::trainer::report::heat_map;
+use crate::trainer::report::{Figure, HeatRow};
 use crate::trainer::schedule::PRACTICE_LABEL;
-use crate::tui::app::App;
+
+/// A tally's figures, as the one renderer gives them: the games, then the decisions.
+pub type Figures = (Vec<Figure>, Vec<Figure>);
+
+/// What the statistics screen shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StatsView {
+    /// This session's figures.
+    pub session: Figures,
+    /// The lifetime's, this session included, where statistics are kept.
+    pub lifetime: Option<Figures>,
+    /// The cells missed most, as `16 vs T (3/5)`.
+    pub missed: Vec<String>,
+    /// The spaced-practice figures in words, once anything was practised.
+    pub practice: Option<String>,
+    /// The error heat map of the lifetime (or the session, without statistics).
+    pub heat: Vec<HeatRow>,
+    /// The page shown where both do not fit: the heat map (else the figures).
+    pub heat_page: bool,
+}
 
 /// One heat-map cell: a symbol for the error rate (not colour alone), `·` if not played.
 fn heat_symbol(ascii: bool, cell: Option<(f64, u64)>) -> &'static str {
@@ -39,15 +60,10 @@ const TITLE_WIDTH: u16 = 10;
 /// A tally's numbers under its title: the games, then the decisions, each group laid out in
 /// as many lines of `width` as it needs (so a long number never pushes the box's last lines
 /// out of sight).
-fn tally_lines(
-    app: &App,
-    title: &str,
-    tally: &crate::trainer::tally::Tally,
-    width: u16,
-) -> Vec<Line<'static>> {
-    let t = app.theme;
+fn tally_lines(ctx: Ctx, title: &str, figures: &Figures, width: u16) -> Vec<Line<'static>> {
+    let t = ctx.theme;
     // The one renderer's figures, laid out as `label value` items that flow.
-    let (games, decisions) = crate::trainer::report::figures(tally);
+    let (games, decisions) = figures.clone();
     let items = |figures: Vec<(String, String)>| -> Vec<String> {
         figures
             .into_iter()
@@ -85,42 +101,27 @@ fn tally_lines(
 /// `i`: session and lifetime numbers, the most-missed cells, and the error heat map. Where
 /// the terminal is too short for all of it, the figures and the heat map are two pages (Tab);
 /// where it is too narrow, the heat map's cells close up.
-pub fn render_stats(app: &App, area: Rect, buf: &mut Buffer) {
-    let t = app.theme;
-    let coach = app.coach();
-    let lifetime = coach.lifetime();
-    let shown = lifetime.as_ref().unwrap_or(coach.session());
+pub fn render_stats(view: &StatsView, ctx: Ctx, area: Rect, buf: &mut Buffer) {
+    let t = ctx.theme;
     // The inside of the box (its frame takes a column each side).
     let inner = STATS_WIDTH.min(area.width).saturating_sub(2);
-    let mut figures = tally_lines(app, "Session", coach.session(), inner);
-    if let Some(life) = &lifetime {
-        figures.extend(tally_lines(app, "Lifetime", life, inner));
+    let mut figures = tally_lines(ctx, "Session", &view.session, inner);
+    if let Some(life) = &view.lifetime {
+        figures.extend(tally_lines(ctx, "Lifetime", life, inner));
     }
-    let missed = shown.most_missed(4);
-    if !missed.is_empty() {
-        let list: Vec<String> = missed
-            .iter()
-            .map(|(k, r)| {
-                format!(
-                    "{} ({}/{})",
-                    crate::trainer::tally::cell_label(k),
-                    r.wrong,
-                    r.decisions
-                )
-            })
-            .collect();
+    if !view.missed.is_empty() {
         figures.push(Line::from(vec![
             Span::styled(" Most missed: ", t.dim),
-            Span::styled(list.join(", "), t.text),
+            Span::styled(view.missed.join(", "), t.text),
         ]));
     }
-    if let Some(practice) = coach.standing().and_then(|s| s.long()) {
+    if let Some(practice) = &view.practice {
         figures.push(Line::from(vec![
             Span::styled(format!(" {PRACTICE_LABEL}: "), t.dim),
-            Span::styled(practice, t.text),
+            Span::styled(practice.clone(), t.text),
         ]));
     }
-    let map = heat_map_lines(app, shown, lifetime.is_some(), inner);
+    let map = heat_map_lines(ctx, &view.heat, view.lifetime.is_some(), inner);
     let both = figures.len() + map.len() + 1;
     let mut lines;
     let footer;
@@ -128,7 +129,7 @@ pub fn render_stats(app: &App, area: Rect, buf: &mut Buffer) {
         lines = figures;
         lines.extend(map);
         footer = " i closes";
-    } else if app.stats_heat_page {
+    } else if view.heat_page {
         lines = map;
         footer = " Tab: the figures · i closes";
     } else {
@@ -136,18 +137,13 @@ pub fn render_stats(app: &App, area: Rect, buf: &mut Buffer) {
         footer = " Tab: the heat map of your errors · i closes";
     }
     lines.push(Line::from(Span::styled(footer, t.dim)));
-    draw_box(app, " Statistics ", lines, STATS_WIDTH, area, buf);
+    draw_box(ctx, " Statistics ", lines, STATS_WIDTH, area, buf);
 }
 
 /// The error heat map, chart-shaped: hard, soft and pairs side by side, under its legend. A
 /// cell takes two columns where `width` allows, one otherwise.
-fn heat_map_lines(
-    app: &App,
-    shown: &crate::trainer::tally::Tally,
-    lifetime: bool,
-    width: u16,
-) -> Vec<Line<'static>> {
-    let t = app.theme;
+fn heat_map_lines(ctx: Ctx, map: &[HeatRow], lifetime: bool, width: u16) -> Vec<Line<'static>> {
+    let t = ctx.theme;
     let legend: Vec<String> = [
         (None, "unplayed"),
         (Some((0.0, 1)), "0%"),
@@ -157,7 +153,7 @@ fn heat_map_lines(
         (Some((0.9, 1)), "more"),
     ]
     .iter()
-    .map(|&(c, label)| format!("{} {label}", heat_symbol(app.ascii, c).trim()))
+    .map(|&(c, label)| format!("{} {label}", heat_symbol(ctx.ascii, c).trim()))
     .collect();
     let mut lines = vec![Line::from(Span::styled(
         format!(
@@ -178,9 +174,8 @@ fn heat_map_lines(
         format!(" {:<8}{header}   {:<8}{header}   {:<8}{header}", "", "", ""),
         t.dim,
     )));
-    let map = heat_map(shown);
-    let (hard, rest) = map.split_at(17);
-    let (soft, pairs) = rest.split_at(9);
+    let (hard, rest) = map.split_at(17.min(map.len()));
+    let (soft, pairs) = rest.split_at(9.min(rest.len()));
     for i in 0..17 {
         let mut spans = Vec::new();
         for block in [hard, soft, pairs] {
@@ -194,7 +189,7 @@ fn heat_map_lines(
                             Some(_) => t.win,
                             None => t.dim,
                         };
-                        let symbol = heat_symbol(app.ascii, cell);
+                        let symbol = heat_symbol(ctx.ascii, cell);
                         let symbol = if wide { symbol } else { symbol.trim_start() };
                         spans.push(Span::styled(symbol, style));
                     }
@@ -211,17 +206,15 @@ fn heat_map_lines(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Rules;
     use crate::trainer::grade::Category;
     use crate::trainer::tally::{Accuracy, Tally};
 
     #[test]
     fn long_numbers_take_more_lines_instead_of_leaving_the_box() {
-        let config = crate::tui::TableConfig {
-            seed: 1,
-            ..Default::default()
+        let ctx = Ctx {
+            theme: crate::tui::theme::theme(true),
+            ascii: false,
         };
-        let app = App::new(&Rules::default(), config).expect("default options");
         let big = Accuracy {
             decisions: 123_456,
             correct: 98_765,
@@ -242,7 +235,8 @@ mod tests {
         for category in Category::ALL {
             tally.categories.insert(category, big);
         }
-        let lines = tally_lines(&app, "Lifetime", &tally, 94);
+        let figures = crate::trainer::report::figures(&tally);
+        let lines = tally_lines(ctx, "Lifetime", &figures, 94);
         assert!(lines.len() > 2, "{lines:?}");
         assert!(lines.iter().all(|l| l.width() <= 94), "{lines:?}");
         let text: String = lines.iter().map(|l| l.to_string()).collect();

@@ -10,6 +10,15 @@
 //! decision to grade, the deal, the chart screen) waits for it there — by then it has almost
 //! always long arrived.
 
+mod background;
+mod betting;
+mod counting;
+mod flow;
+mod view;
+
+pub use crate::tui::widgets::side::LivePanel;
+pub use view::{Derived, draw};
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -20,18 +29,17 @@ use crate::analysis::Strategy;
 use crate::engine::{Action, GameRng, Phase, Rules, Table, Units, seeded_table};
 use crate::store::{Coach, Location, SessionInfo, SessionKind};
 use crate::trainer::drill::DrillKind;
-use crate::trainer::evs::LiveEvs;
 use crate::trainer::tally::Tally;
 
-use super::background::{EvWorker, StrategySlot};
-use super::counting::IndexHint;
-use super::drill::DrillScreen;
-use super::hint;
-use super::log::Log;
-use super::theme::{self, Theme};
+use crate::tui::background::{EvWorker, StrategySlot};
+use crate::tui::drill::DrillScreen;
+use crate::tui::hint;
+use crate::tui::log::Log;
+use crate::tui::theme::{self, Theme};
+use counting::IndexHint;
 
 /// What the person (or the pacing timer) asked for. Keys become intents in
-/// [`super::input::intent_for`]; every change of state goes through [`App::update`].
+/// [`crate::tui::input::intent_for`]; every change of state goes through [`App::update`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Intent {
     /// Take this action with the active hand.
@@ -77,7 +85,7 @@ pub enum Intent {
     /// Open or close the strategy chart.
     ToggleChart,
     /// Move the chart's cursor (an arrow key with the chart open).
-    ChartMove(super::chart::ChartMove),
+    ChartMove(crate::tui::chart::ChartMove),
     /// Show or hide the Hi-Lo count.
     ToggleCount,
     /// Ask to leave: opens the confirmation.
@@ -126,7 +134,7 @@ pub enum Intent {
     /// Open the review of the hand history.
     OpenReview,
     /// A key on the review screen.
-    Review(super::review::ReviewKey),
+    Review(crate::tui::review::ReviewKey),
 }
 
 /// A screen drawn over the table. The help, statistics and chart are panels: the action keys
@@ -201,17 +209,6 @@ pub enum Player {
     },
 }
 
-/// What the live EV panel shows.
-#[derive(Debug, Clone, PartialEq)]
-pub enum LivePanel {
-    /// No hand of the person's to act on (or the panel is closed).
-    NoHand,
-    /// The EVs for the hand as it is now are on their way.
-    Computing,
-    /// The EVs for the hand as it is now.
-    Ready(LiveEvs),
-}
-
 /// Where the app reads the time (how long a drill answer took): the system clock, or a
 /// script's clock in tests.
 pub type Clock = Box<dyn Fn() -> Instant>;
@@ -266,7 +263,7 @@ pub struct TableConfig {
     pub count_check_every: u32,
     /// How this game's index table is worked out (the analysis's function), or `None` where
     /// it is not available: counting mode and the deviations drill then say so.
-    pub indices: Option<super::index_slot::Compute>,
+    pub indices: Option<crate::tui::index_slot::Compute>,
     /// How many entries of the hand history the review loads (the newest).
     pub history_limit: usize,
     /// Where "today" comes from for spaced practice (the local calendar by default).
@@ -319,7 +316,7 @@ pub struct App {
     /// The drill on screen, if any.
     pub(crate) drill: Option<DrillScreen>,
     /// The review of the hand history on screen, if any.
-    pub(crate) review: Option<super::review::ReviewScreen>,
+    pub(crate) review: Option<crate::tui::review::ReviewScreen>,
     /// Drills started this session (each gets its own seed).
     pub(crate) drills_started: u64,
     pub(crate) clock: Clock,
@@ -345,9 +342,11 @@ pub struct App {
     /// The count was checked before this deal already.
     pub(crate) checked_this_round: bool,
     /// This game's index table, worked out in the background once wanted.
-    pub(crate) indices: Option<super::index_slot::IndexSlot>,
-    /// The size of the screen last drawn (how far the log can scroll depends on it).
-    screen: ratatui::layout::Rect,
+    pub(crate) indices: Option<crate::tui::index_slot::IndexSlot>,
+    /// What the last frame's layout decided (how far the log can scroll depends on it).
+    pub(crate) drawn: crate::tui::draw::Drawn,
+    /// The figures the screens show that take analysis, worked out when the state changes.
+    pub(crate) derived: Derived,
     /// The shoe was reshuffled before the round on the table.
     pub(crate) reshuffled: bool,
     pub(crate) seed: u64,
@@ -411,7 +410,7 @@ impl App {
             tone: Tone::Info,
             text: "Welcome. Space deals; ? shows every key.".to_owned(),
         });
-        if let Some(line) = super::drill::due_greeting(&coach) {
+        if let Some(line) = crate::tui::drill::due_greeting(&coach) {
             log.push(Message {
                 tone: Tone::Info,
                 text: line,
@@ -455,8 +454,9 @@ impl App {
             checked_this_round: false,
             indices: config
                 .indices
-                .map(|compute| super::index_slot::IndexSlot::new(rules, compute)),
-            screen: ratatui::layout::Rect::new(0, 0, 80, 24),
+                .map(|compute| crate::tui::index_slot::IndexSlot::new(rules, compute)),
+            drawn: crate::tui::draw::Drawn::default(),
+            derived: Derived::default(),
             reshuffled: false,
             seed: config.seed,
             coach,
@@ -517,7 +517,7 @@ impl App {
     }
 
     /// Whether something the screen shows is still being computed (the strategy, the live
-    /// EVs): the loop then wakes up every [`super::background::POLL_INTERVAL`] to pick it up.
+    /// EVs): the loop then wakes up every [`crate::tui::background::POLL_INTERVAL`] to pick it up.
     pub fn background_pending(&self) -> bool {
         self.strategy.is_pending()
             || self.live == LivePanel::Computing
@@ -646,7 +646,9 @@ impl App {
     /// The pause before a paced countdown turns its next card, while one runs.
     fn drill_pacing(&self) -> Option<Duration> {
         match &self.drill {
-            Some(super::drill::DrillScreen::Countdown(screen)) if !self.waiting_on_question() => {
+            Some(crate::tui::drill::DrillScreen::Countdown(screen))
+                if !self.waiting_on_question() =>
+            {
                 screen.pacing()
             }
             _ => None,
@@ -716,11 +718,13 @@ impl App {
         self.collect_background();
         if self.drill.is_some() && self.drill_update(intent) {
             self.refresh_background();
+            self.derive();
             return;
         }
         if let Intent::Review(key) = intent {
             self.review_update(key);
             self.refresh_background();
+            self.derive();
             return;
         }
         // Help and statistics make way when a key acts on the table; the chart stays, marking
@@ -862,6 +866,7 @@ impl App {
             self.run_automation();
         }
         self.refresh_background();
+        self.derive();
     }
 
     fn toggle_overlay(&mut self, overlay: Overlay) {
@@ -870,16 +875,6 @@ impl App {
         } else {
             Some(overlay)
         };
-    }
-
-    /// The Hi-Lo running count and true count of the cards seen since the shuffle.
-    pub fn count(&self) -> (i32, f64) {
-        let view = self.table.view(self.you);
-        let running = crate::trainer::count::running_count(view.seen());
-        (
-            running,
-            crate::trainer::count::true_count(running, view.cards_left()),
-        )
     }
 
     /// The chart cell of the person's active hand, if it is their turn.
@@ -915,16 +910,10 @@ impl App {
         self.log.push(message);
     }
 
-    /// The loop tells the app the size of the screen it draws on.
-    pub fn set_screen(&mut self, area: ratatui::layout::Rect) {
-        self.screen = area;
-    }
-
     fn scroll_log(&mut self, back: bool, lines: usize) {
         if back {
-            let log = super::draw::table_layout(self, self.screen).log;
             self.log
-                .scroll_back(lines, usize::from(log.height.saturating_sub(1)));
+                .scroll_back(lines, usize::from(self.drawn.log_rows));
         } else {
             self.log.scroll_on(lines);
         }
@@ -1033,12 +1022,13 @@ mod tests {
 
     /// The screen as text.
     fn screen(app: &App) -> String {
-        use ratatui::buffer::Buffer;
-        use ratatui::layout::Rect;
-        use ratatui::widgets::Widget;
-        let area = Rect::new(0, 0, 100, 32);
-        let mut buf = Buffer::empty(area);
-        app.render(area, &mut buf);
+        let mut terminal =
+            ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 32)).expect("a backend");
+        let frame = terminal.draw(|frame| {
+            draw(app, frame);
+        });
+        let buf = frame.expect("drawn").buffer.clone();
+        let area = buf.area;
         (0..area.height)
             .map(|y| {
                 (0..area.width)

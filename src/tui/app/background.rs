@@ -1,15 +1,15 @@
 //! The app's background work taken in: the strategy (and with it the AI seats' strategies),
 //! this game's index table (and with it the counter seats' index plays), and the exact EVs the
-//! live panel and the grading ask for. See [`super::app`] for why nothing slow runs in
+//! live panel and the grading ask for. See [`super`] for why nothing slow runs in
 //! [`App::update`].
 
 use std::sync::Arc;
 
-use super::app::{App, LivePanel, Player, Tone};
-use super::seat_ai::seat_strategy;
+use super::{App, LivePanel, Player, Tone};
 use crate::ai::Level;
 use crate::analysis::Strategy;
 use crate::trainer::evs::{EvQuery, LiveEvs};
+use crate::tui::seat_ai::seat_strategy;
 
 impl App {
     /// Takes in whatever background work has finished.

@@ -6,7 +6,7 @@
 
 use crate::engine::Units;
 
-use super::app::{App, Tone};
+use super::{App, Tone};
 
 /// The most digits a typed bet takes (the table's largest bet has at most this many).
 const MAX_DIGITS: usize = 9;

@@ -12,7 +12,7 @@ use crate::trainer::evs::{EvQuery, ranked_legal};
 use crate::trainer::grade::{Grade, IndexCall, grade_at_count};
 use crate::trainer::practice::read_count;
 
-use super::app::{App, Tone};
+use super::{App, Tone};
 
 /// The index note of a hint in counting mode.
 pub(crate) enum IndexHint {

@@ -7,8 +7,8 @@
 use crate::ai::{self, AnyStrategy};
 use crate::engine::{Action, ActionError, Event, Phase, Units};
 
-use super::app::{App, Message, Overlay, Player, Tone};
-use super::narrate::Narrator;
+use super::{App, Message, Overlay, Player, Tone};
+use crate::tui::narrate::Narrator;
 
 /// A bound on automatic steps in one go: far more than any round needs.
 const MAX_AUTO_STEPS: usize = 1_000;

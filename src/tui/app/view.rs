@@ -1,0 +1,362 @@
+//! The app's screens as view data: what each frame shows, built from the state (and from the
+//! figures worked out when the state changed, [`Derived`]) before drawing. The draw code
+//! ([`crate::tui::draw`]) sees only this.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+
+use super::{App, Overlay};
+use crate::engine::Phase;
+use crate::tui::draw::{self, Drawn, PanelView, ScreenView, TableView, View};
+use crate::tui::drill::DrillScreen;
+use crate::tui::widgets::Ctx;
+use crate::tui::widgets::chart::{ChartView, evs_text};
+use crate::tui::widgets::overlay::{BrokeView, help_lines};
+use crate::tui::widgets::review::{AROUND, ReviewView};
+use crate::tui::widgets::seat::SeatPanel;
+use crate::tui::widgets::side::CountView;
+use crate::tui::widgets::status::{ActionBar, BankView, HintLine, ShoeGauge, StatusView};
+use crate::tui::widgets::trainer::StatsView;
+
+/// The figures the screens show that take analysis to work out — the hint and its reason, the
+/// chart's selected cell, the reviewed decision's reason, the statistics — worked out when
+/// the state changes ([`App::update`]), never while drawing.
+#[derive(Debug, Clone, Default)]
+pub struct Derived {
+    /// The hint line.
+    pub hint: Option<HintLine>,
+    /// The chart's selected cell: its EVs and reason.
+    pub chart_detail: Option<String>,
+    /// The reason for the reviewed decision's cell.
+    pub review_reason: Option<String>,
+    /// The statistics screen, while it is open.
+    pub stats: Option<StatsView>,
+    /// The session summary's rows, once it is up.
+    pub summary: Vec<(String, String)>,
+}
+
+/// Draws `app` on `frame`: builds the frame's view, draws it, and returns what the layout
+/// decided (the loop hands it back with [`App::set_drawn`]).
+pub fn draw(app: &App, frame: &mut Frame) -> Drawn {
+    let area = frame.area();
+    let mut view = app.view(area);
+    draw::render(&mut view, app.ctx(), area, frame.buffer_mut())
+}
+
+impl App {
+    /// What the widgets draw with besides their data.
+    pub fn ctx(&self) -> Ctx {
+        Ctx {
+            theme: self.theme,
+            ascii: self.ascii,
+        }
+    }
+
+    /// The frame's view data for a screen of `area`.
+    pub fn view(&self, area: Rect) -> View<'_> {
+        let screen = match (&self.drill, &self.review) {
+            (Some(DrillScreen::Chooser { .. }), _) => ScreenView::Chooser(self.table_view(), self),
+            (Some(_), _) => ScreenView::Drill(self),
+            (None, Some(_)) => match self.review_view() {
+                Some(review) => ScreenView::Review(review),
+                None => ScreenView::Table(self.table_view()),
+            },
+            (None, None) => ScreenView::Table(self.table_view()),
+        };
+        View {
+            screen,
+            panel: self.panel_view(area),
+            timed: self.drill_pacing().is_some(),
+        }
+    }
+
+    /// The table screen's view: what the person's seat may see of the table, and the
+    /// screen's own state.
+    fn table_view(&self) -> TableView<'_> {
+        let public = self.table.view(self.you);
+        let active = match public.phase() {
+            Phase::Players { seat, hand } => Some((seat, hand)),
+            _ => None,
+        };
+        let dealt = public.phase() != Phase::Betting;
+        let seats = public
+            .seats()
+            .iter()
+            .zip(&self.seats)
+            .enumerate()
+            .map(|(i, (seat, info))| SeatPanel {
+                index: i,
+                name: &info.name,
+                level: info.level(),
+                active: active.is_some_and(|(s, _)| s == i),
+                you: i == self.you,
+                active_hand: active.and_then(|(s, h)| (s == i).then_some(h)),
+                hands: seat.hands(),
+                bet: seat.dealt_bet(),
+                net: dealt.then(|| seat.net_money()),
+            })
+            .collect();
+        let rules = &self.rules;
+        let (pays, decks) = (rules.payout_label(), rules.decks_label());
+        let s17 = if rules.dealer_hits_soft_17 {
+            "H17"
+        } else {
+            "S17"
+        };
+        let soft17 = if rules.dealer_hits_soft_17 {
+            "hits"
+        } else {
+            "stands on"
+        };
+        let title = [
+            format!(
+                " Blackjack trainer · {decks} · dealer {soft17} soft 17 · no peek · blackjack pays {pays}"
+            ),
+            format!(" Blackjack trainer · {decks} · {s17} · no peek · blackjack pays {pays}"),
+            format!(" Blackjack · {decks} · {s17} · no peek"),
+        ];
+        let practice = self
+            .coach
+            .standing()
+            .and_then(|s| Some((s.long()?, s.short()?)));
+        let count = self.show_count.then(|| self.count_view());
+        let action = match public.phase() {
+            Phase::Players { seat, .. } if seat == self.you => {
+                ActionBar::YourTurn(self.table.legal_actions(self.you))
+            }
+            Phase::Players { seat, .. } => ActionBar::Playing {
+                name: &self.seats[seat].name,
+                level: self.seats[seat].level(),
+            },
+            Phase::Dealer => ActionBar::Dealer,
+            Phase::Betting | Phase::Settled => ActionBar::BetweenRounds,
+        };
+        let hint = if self.strategy.get().is_none() {
+            HintLine::Working
+        } else {
+            self.derived.hint.clone().unwrap_or(if self.your_turn() {
+                HintLine::Offer
+            } else {
+                HintLine::Blank
+            })
+        };
+        let shoe = self.table.shoe();
+        TableView {
+            title,
+            practice,
+            dealer: public.dealer(),
+            dealer_playing: public.phase() == Phase::Dealer,
+            seats,
+            log: &self.log,
+            ev: self.show_ev.then_some(&self.live),
+            count,
+            status: StatusView {
+                action,
+                hint,
+                count: None,
+                last_grade: self.log.last_grade(),
+                bank: BankView {
+                    bankroll: self.bankroll(),
+                    bet: self.bet(),
+                    count_check: self.count_check.as_deref(),
+                    bet_entry: self.bet_entry.as_deref(),
+                    not_saved: self.coach.not_saving().is_some() || self.coach.lost_something(),
+                    shoe: ShoeGauge {
+                        size: shoe.size(),
+                        left: public.cards_left(),
+                        until_cut: public.until_cut(),
+                    },
+                    reshuffled: self.reshuffled,
+                    hints: self.hints,
+                },
+            },
+        }
+    }
+
+    /// The count of the cards the person's seat has seen since the shuffle.
+    pub(crate) fn count_view(&self) -> CountView {
+        let public = self.table.view(self.you);
+        let running = crate::analysis::hilo::running_count(public.seen());
+        CountView {
+            running,
+            true_count: crate::analysis::hilo::TrueCount::of(running, public.cards_left()),
+            cards_left: public.cards_left(),
+            seen: (1..=10u8).map(|v| u32::from(public.seen().get(v))).sum(),
+        }
+    }
+
+    /// The review screen's view, if the review is open.
+    fn review_view(&self) -> Option<ReviewView<'_>> {
+        let screen = self.review.as_ref()?;
+        let entries = screen.entries(self.coach.hand_history());
+        let entry = entries.get(screen.entry).copied();
+        let decisions = entry.map_or_else(Vec::new, |e| {
+            crate::trainer::history::review::shown_decisions(e, screen.mistakes)
+        });
+        let first = screen.entry.saturating_sub(AROUND / 2);
+        let around = entries
+            .iter()
+            .enumerate()
+            .skip(first)
+            .take(AROUND)
+            .map(|(i, e)| {
+                (
+                    i == screen.entry,
+                    e.is_wrong(),
+                    crate::trainer::history::review::entry_title(e),
+                )
+            })
+            .collect();
+        Some(ReviewView {
+            around,
+            entry,
+            position: (screen.entry + 1, entries.len()),
+            decisions,
+            selected: screen.decision,
+            reason: self.derived.review_reason.clone(),
+            mistakes: screen.mistakes,
+            note: screen.note.as_ref(),
+        })
+    }
+
+    /// The panel or question over the screen, if one is open.
+    fn panel_view(&self, area: Rect) -> Option<PanelView<'_>> {
+        Some(match self.overlay? {
+            Overlay::Help => PanelView::Help(help_lines(
+                self.drill.is_some(),
+                crate::tui::input::help_lines(),
+                area.height,
+            )),
+            Overlay::ConfirmQuit => PanelView::Quit(self.hands_in_play()),
+            Overlay::Broke => PanelView::Broke(BrokeView {
+                bankroll: self.bankroll(),
+                min_bet: self.rules.bet_limits().0,
+                rebuy: self.starting_bankroll(),
+            }),
+            Overlay::Summary => PanelView::Summary(self.derived.summary.clone()),
+            Overlay::Stats => PanelView::Stats(Box::new(self.derived.stats.clone()?)),
+            Overlay::Chart => PanelView::Chart(ChartView {
+                strategy: self.strategy.get().map(|s| &**s),
+                current: self.live_cell(),
+                selected: self.chart_selection(),
+                detail: self.derived.chart_detail.clone(),
+            }),
+        })
+    }
+
+    /// Works out what the screens show that takes analysis (see [`Derived`]): after every
+    /// change of state, for what is on screen.
+    pub(crate) fn derive(&mut self) {
+        let strategy = self.strategy.get().cloned();
+        let peek = strategy.as_ref().and_then(|_| self.peek_strategy());
+        let peek_chart = peek.as_ref().map(|p| &p.chart);
+        self.derived.hint = self.hint().map(HintLine::Hint);
+        self.derived.chart_detail = match (self.overlay, &strategy) {
+            (Some(Overlay::Chart), Some(strategy)) => self.chart_selection().map(|cell| {
+                let why = crate::analysis::reasons::reason(
+                    strategy,
+                    peek_chart,
+                    cell,
+                    crate::analysis::reasons::Figures::Chart,
+                )
+                .map_or_else(String::new, |r| format!(" · Why: {}", r.idea()));
+                format!("▸ {}{why}", evs_text(strategy, cell))
+            }),
+            _ => None,
+        };
+        self.derived.review_reason = self.review.as_ref().and_then(|screen| {
+            let entries = screen.entries(self.coach.hand_history());
+            let decisions = crate::trainer::history::review::shown_decisions(
+                entries.get(screen.entry)?,
+                screen.mistakes,
+            );
+            let cell = decisions.get(screen.decision)?.cell()?;
+            crate::analysis::reasons::line(
+                strategy.as_ref()?,
+                peek_chart,
+                cell,
+                crate::analysis::reasons::Figures::Chart,
+            )
+        });
+        self.derived.stats = (self.overlay == Some(Overlay::Stats)).then(|| self.stats_view());
+        if self.overlay == Some(Overlay::Summary) && self.derived.summary.is_empty() {
+            self.derived.summary = self.summary_rows();
+        }
+    }
+
+    /// The statistics screen: the session's and the lifetime's figures, the cells missed
+    /// most, spaced practice, the heat map.
+    fn stats_view(&self) -> StatsView {
+        use crate::trainer::report::{figures, heat_map};
+        let coach = &self.coach;
+        let lifetime = coach.lifetime();
+        let shown = lifetime.as_ref().unwrap_or(coach.session());
+        StatsView {
+            session: figures(coach.session()),
+            lifetime: lifetime.as_ref().map(figures),
+            missed: shown
+                .most_missed(4)
+                .iter()
+                .map(|(k, r)| {
+                    format!(
+                        "{} ({}/{})",
+                        crate::trainer::tally::cell_label(k),
+                        r.wrong,
+                        r.decisions
+                    )
+                })
+                .collect(),
+            practice: coach.standing().and_then(|s| s.long()),
+            heat: heat_map(shown),
+            heat_page: self.stats_heat_page,
+        }
+    }
+
+    /// The session summary's rows: the session's figures (the same renderer as every other
+    /// summary), the bankroll, the AI seats' results and the seed.
+    fn summary_rows(&self) -> Vec<(String, String)> {
+        let session = self.session();
+        let (games, decisions) = crate::trainer::report::figures(session);
+        let mut rows = games;
+        rows.push((
+            "Bankroll".to_owned(),
+            format!(
+                "{} → {}",
+                self.starting_bankroll().plain(),
+                self.bankroll().plain()
+            ),
+        ));
+        // The decisions in short: the categories are on the stats screen.
+        rows.extend(decisions.into_iter().filter(|(l, _)| !l.starts_with(' ')));
+        for (key, rec) in session.most_missed(3) {
+            rows.push((
+                "Missed".to_owned(),
+                format!(
+                    "{} ({} of {})",
+                    crate::trainer::tally::cell_label(key),
+                    rec.wrong,
+                    rec.decisions
+                ),
+            ));
+        }
+        for (i, seat) in self.seats.iter().enumerate() {
+            if let Some(level) = seat.level() {
+                let money = self.table.seats()[i].net_money();
+                rows.push((
+                    format!("Seat {} · {}", i + 1, level.name()),
+                    format!("net {money}"),
+                ));
+            }
+        }
+        rows.push((
+            "Shoe seed".to_owned(),
+            format!("{} (replay: --seed {})", self.seed, self.seed),
+        ));
+        rows
+    }
+
+    /// The loop tells the app what drawing decided.
+    pub fn set_drawn(&mut self, drawn: Drawn) {
+        self.drawn = drawn;
+    }
+}
