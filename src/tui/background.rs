@@ -1,27 +1,22 @@
-//! Work the table hands to other threads so that no frame waits on the analysis.
-//!
-//! - [`StrategySlot`]: the variant's basic strategy (a few tenths of a second), started when the
-//!   app is made. Whatever needs the chart asks [`StrategySlot::wait`], which by then has almost
-//!   always long returned.
-//! - [`EvWorker`]: exact EVs of single hands ([`EvQuery`]), computed by one worker thread in the
-//!   order asked and kept in a small cache keyed by the query. A result that arrives after the
-//!   hand has moved on is simply cached; the app only ever shows the result for the query it
-//!   wants now, so a stale answer is never drawn.
+//! Work the table hands to other threads so that no frame waits on the analysis: one kind of
+//! background job ([`Job`]) for everything slow — the variant's basic strategy (started when
+//! the app is made), this game's index table (when first wanted), and the exact EVs of single
+//! hands ([`EvWorker`], a job per hand, with a small cache of the answers).
 //!
 //! Results are picked up by `poll` calls from the app's `update` (the event loop wakes up every
-//! [`POLL_INTERVAL`] while something is pending). If a thread cannot be started, or dies, the
-//! work is done on the caller's thread instead: slower, never wrong.
-//!
-//! A panic inside the work is caught on the worker ([`std::panic::catch_unwind`]); the quiet
-//! panic hook ([`super::panic_hook`]) keeps its message off the screen. It is reported as a
-//! [`WorkerFailure`] (`take_failures`, for the message log) and the work is done again: once
-//! more on a worker, and if that fails too, on the caller's thread.
+//! [`POLL_INTERVAL`] while something is pending); whatever cannot go on without a result
+//! `wait`s for it. A panic inside the work is caught on its thread
+//! ([`std::panic::catch_unwind`]); the quiet panic hook ([`super::panic_hook`]) keeps its
+//! message off the screen. It is reported as a [`WorkerFailure`] (`take_failures`, for the
+//! message log) and the work is started once more; if that fails too, the job gives up, and
+//! `wait` does the work on the caller's thread. If no thread can be started, the work is done
+//! on the caller's thread: slower, never wrong.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashMap, VecDeque};
 use std::fmt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
-use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::Duration;
 
 use crate::analysis::{HandEvs, Strategy, basic_strategy};
@@ -36,15 +31,6 @@ pub const POLL_INTERVAL: Duration = Duration::from_millis(30);
 
 /// How many EV results are kept.
 const CACHE_SIZE: usize = 64;
-
-/// What a worker sends back: the result, or the message of the panic that stopped the work.
-type Attempt<T> = Result<T, String>;
-
-/// The app's ends of the worker's two channels: queries out, results back.
-type WorkerLink = (Sender<EvQuery>, Receiver<(EvQuery, Attempt<HandEvs>)>);
-
-/// The panic test workers raise on purpose.
-const ON_PURPOSE: &str = "a test worker panics on purpose";
 
 /// Background work that panicked. The panic was caught and kept off the screen, and the work is
 /// being done again. Its `Display` is the line for the message log.
@@ -67,148 +53,147 @@ impl fmt::Display for WorkerFailure {
 }
 
 /// Runs `work`, turning a panic into its message.
-pub(crate) fn caught<T>(work: impl FnOnce() -> T) -> Result<T, String> {
+fn caught<T>(work: impl FnOnce() -> T) -> Result<T, String> {
     catch_unwind(AssertUnwindSafe(work)).map_err(|payload| {
         panic_hook::take_this_threads()
             .unwrap_or_else(|| format!("panicked: {}", panic_hook::payload_text(&*payload)))
     })
 }
 
-/// The basic strategy of the loaded rules, worked out on a thread of its own.
-pub struct StrategySlot {
-    rules: Rules,
-    ready: Option<Arc<Strategy>>,
-    pending: Option<Receiver<Attempt<Arc<Strategy>>>>,
-    /// Fresh threads still allowed after a failed attempt.
-    retries: u8,
-    /// Tests: how many attempts still panic on purpose.
-    sabotage: u8,
+/// The work of a job: run on its thread (again after a failure), or on the caller's.
+pub type Work<T> = Arc<dyn Fn() -> T + Send + Sync>;
+
+/// Where a job is.
+enum State<T> {
+    /// Not started.
+    Idle,
+    /// On its thread.
+    Running(Receiver<Result<T, String>>),
+    /// Done.
+    Ready(T),
+    /// Failed twice: given up (`wait` does the work here).
+    GivenUp,
+}
+
+/// One piece of work on a thread of its own: started, polled for its result, waited for; a
+/// panic reported and the work started once more.
+pub struct Job<T> {
+    /// What is being worked out, for a failure's message: "the strategy".
+    what: String,
+    work: Work<T>,
+    state: State<T>,
+    /// Whether the work was already started again after a failure.
+    retried: bool,
     failures: Vec<WorkerFailure>,
 }
 
-impl StrategySlot {
-    /// Starts working out the strategy for `rules` on another thread.
-    pub fn start(rules: &Rules) -> StrategySlot {
-        StrategySlot::start_with(rules, None, 0)
-    }
-
-    /// Tests: a slot whose thread starts only when `gate` says so.
-    #[cfg(test)]
-    pub(crate) fn gated(rules: &Rules, gate: Receiver<()>) -> StrategySlot {
-        StrategySlot::start_with(rules, Some(gate), 0)
-    }
-
-    /// Tests: a slot whose first `panics` attempts panic on purpose.
-    #[cfg(test)]
-    pub(crate) fn sabotaged(rules: &Rules, panics: u8) -> StrategySlot {
-        StrategySlot::start_with(rules, None, panics)
-    }
-
-    fn start_with(rules: &Rules, gate: Option<Receiver<()>>, sabotage: u8) -> StrategySlot {
-        let mut slot = StrategySlot {
-            rules: rules.clone(),
-            ready: None,
-            pending: None,
-            retries: 1,
-            sabotage,
+impl<T: Send + 'static> Job<T> {
+    /// A job that works out `what` with `work` once started.
+    pub fn new(what: impl Into<String>, work: Work<T>) -> Job<T> {
+        Job {
+            what: what.into(),
+            work,
+            state: State::Idle,
+            retried: false,
             failures: Vec::new(),
-        };
-        slot.pending = slot.spawn(gate);
-        slot
+        }
     }
 
-    /// One attempt on a thread of its own; `None` if no thread could be started.
-    fn spawn(&mut self, gate: Option<Receiver<()>>) -> Option<Receiver<Attempt<Arc<Strategy>>>> {
+    /// A job started now.
+    pub fn started(what: impl Into<String>, work: Work<T>) -> Job<T> {
+        let mut job = Job::new(what, work);
+        job.start();
+        job
+    }
+
+    /// Starts the work if it has not started (a no-op once started, done or given up).
+    pub fn start(&mut self) {
+        if matches!(self.state, State::Idle) {
+            self.spawn();
+        }
+    }
+
+    fn spawn(&mut self) {
         let (tx, rx) = mpsc::channel();
-        let owned = self.rules.clone();
-        let on_purpose = self.sabotage > 0;
-        self.sabotage = self.sabotage.saturating_sub(1);
+        let work = Arc::clone(&self.work);
         let spawned = std::thread::Builder::new()
-            .name("strategy".to_owned())
+            .name(self.what.clone())
             .spawn(move || {
-                if let Some(gate) = gate {
-                    let _ = gate.recv();
-                }
-                let attempt = caught(|| {
-                    assert!(!on_purpose, "{ON_PURPOSE}");
-                    basic_strategy(&owned)
-                });
                 // The receiver may be gone (the app closed first): nothing to do then.
-                let _ = tx.send(attempt);
-                // Then the peek game's chart, which the reasons compare with; they read it
-                // once it is there (a panic here only leaves it out).
-                let _ = caught(|| crate::analysis::strategy::peek_strategy(&owned));
+                let _ = tx.send(caught(|| work()));
             });
-        spawned.is_ok().then_some(rx)
+        self.state = match spawned {
+            Ok(_) => State::Running(rx),
+            // No thread: worked out here, slower but never wrong.
+            Err(_) => State::Ready((self.work)()),
+        };
     }
 
-    /// Takes the strategy if it has arrived; `true` if it arrived just now. After a failed
-    /// attempt it is tried once more on a thread, and then worked out here.
+    /// Takes the result in if it has arrived; `true` if it arrived just now.
     pub fn poll(&mut self) -> bool {
-        let Some(rx) = &self.pending else {
+        let State::Running(rx) = &self.state else {
             return false;
         };
         match rx.try_recv() {
-            Ok(Ok(strategy)) => {
-                self.ready = Some(strategy);
-                self.pending = None;
-                true
-            }
             Err(TryRecvError::Empty) => false,
-            Ok(Err(panic)) => {
-                self.failed(panic);
-                self.ready.is_some()
-            }
-            Err(TryRecvError::Disconnected) => {
-                self.failed("the thread stopped without an answer".to_owned());
-                self.ready.is_some()
-            }
+            received => self.take_in(received.map_err(|_| ())),
         }
     }
 
-    /// Notes a failed attempt and starts the next: on a fresh thread while retries last, else
-    /// here and now.
-    fn failed(&mut self, panic: String) {
+    /// Takes in what the thread sent (or that it stopped); `true` if a result arrived.
+    fn take_in(&mut self, received: Result<Result<T, String>, ()>) -> bool {
+        let panic = match received {
+            Ok(Ok(result)) => {
+                self.state = State::Ready(result);
+                return true;
+            }
+            Ok(Err(panic)) => panic,
+            Err(()) => "the thread stopped without an answer".to_owned(),
+        };
         self.failures.push(WorkerFailure {
-            work: "the strategy".to_owned(),
+            work: self.what.clone(),
             panic,
         });
-        self.pending = None;
-        if self.retries > 0 {
-            self.retries -= 1;
-            self.pending = self.spawn(None);
+        if self.retried {
+            self.state = State::GivenUp;
+        } else {
+            self.retried = true;
+            self.spawn();
         }
-        if self.pending.is_none() {
-            self.ready = Some(basic_strategy(&self.rules));
-        }
+        matches!(self.state, State::Ready(_))
     }
 
-    /// The strategy, if it is ready.
-    pub fn get(&self) -> Option<&Arc<Strategy>> {
-        self.ready.as_ref()
-    }
-
-    /// Whether it is still being worked out.
-    pub fn is_pending(&self) -> bool {
-        self.ready.is_none()
-    }
-
-    /// The strategy, waiting for it if need be.
-    pub fn wait(&mut self) -> Arc<Strategy> {
+    /// The result, waiting for it if need be (started if it was not; done here if the job
+    /// gave up).
+    pub fn wait(&mut self) -> &T {
         loop {
-            if let Some(ready) = &self.ready {
-                return Arc::clone(ready);
-            }
-            match self.pending.as_ref().map(Receiver::recv) {
-                Some(Ok(Ok(strategy))) => {
-                    self.ready = Some(strategy);
-                    self.pending = None;
+            match &self.state {
+                State::Ready(_) => break,
+                State::Idle => self.spawn(),
+                State::GivenUp => self.state = State::Ready((self.work)()),
+                State::Running(rx) => {
+                    let received = rx.recv().map_err(|_| ());
+                    self.take_in(received);
                 }
-                Some(Ok(Err(panic))) => self.failed(panic),
-                Some(Err(_)) => self.failed("the thread stopped without an answer".to_owned()),
-                None => self.ready = Some(basic_strategy(&self.rules)),
             }
         }
+        match &self.state {
+            State::Ready(result) => result,
+            _ => unreachable!("the loop above ends only when the result is ready"),
+        }
+    }
+
+    /// The result, if it has arrived.
+    pub fn get(&self) -> Option<&T> {
+        match &self.state {
+            State::Ready(result) => Some(result),
+            _ => None,
+        }
+    }
+
+    /// Whether the work is under way.
+    pub fn is_pending(&self) -> bool {
+        matches!(self.state, State::Running(_))
     }
 
     /// The failed attempts since the last call, oldest first (for the message log).
@@ -217,175 +202,99 @@ impl StrategySlot {
     }
 }
 
-/// A worker thread computing exact EVs, and the cache of its answers.
+/// The job that works out the variant's basic strategy for `rules` (then the peek game's,
+/// which the reasons compare with; a panic there only leaves it out).
+pub fn strategy_job(rules: &Rules) -> Job<Arc<Strategy>> {
+    let rules = rules.clone();
+    Job::started(
+        "the strategy",
+        Arc::new(move || {
+            let strategy = basic_strategy(&rules);
+            let _ = caught(|| crate::analysis::strategy::peek_strategy(&rules));
+            strategy
+        }),
+    )
+}
+
+/// How this game's index table is computed (the analysis's function; tests hand in a quick
+/// one).
+pub type Compute = fn(&Rules) -> crate::analysis::deviation::IndexTable;
+
+/// The job that works out this game's index table for `rules` with `compute`, once started.
+pub fn index_job(rules: &Rules, compute: Compute) -> Job<crate::analysis::deviation::IndexTable> {
+    let rules = rules.clone();
+    Job::new("this game's index table", Arc::new(move || compute(&rules)))
+}
+
+/// How an EV job computes (the analysis; tests hand in one that waits for their word).
+pub type EvCompute = Arc<dyn Fn(&EvQuery) -> HandEvs + Send + Sync>;
+
+/// Exact EVs of single hands, a job each, and the cache of their answers.
 pub struct EvWorker {
-    rules: Rules,
-    channel: Option<WorkerLink>,
-    started: bool,
-    /// Tests: the worker computes one job per message on this channel.
-    gate: Option<Receiver<()>>,
-    /// Tests: how many jobs panic on purpose.
-    sabotage: usize,
+    compute: EvCompute,
     cache: HashMap<EvQuery, HandEvs>,
     order: VecDeque<EvQuery>,
-    in_flight: HashSet<EvQuery>,
-    /// Queries that failed once and were sent again; a second failure computes them here.
-    retried: HashSet<EvQuery>,
+    in_flight: HashMap<EvQuery, Job<HandEvs>>,
     failures: Vec<WorkerFailure>,
 }
 
 impl EvWorker {
-    /// A worker for `rules`; its thread starts with the first request.
+    /// A worker for `rules`.
     pub fn new(rules: &Rules) -> EvWorker {
+        let rules = rules.clone();
+        EvWorker::with(Arc::new(move |query: &EvQuery| query.compute(&rules)))
+    }
+
+    /// A worker whose jobs compute with `compute`.
+    pub fn with(compute: EvCompute) -> EvWorker {
         EvWorker {
-            rules: rules.clone(),
-            channel: None,
-            started: false,
-            gate: None,
-            sabotage: 0,
+            compute,
             cache: HashMap::new(),
             order: VecDeque::new(),
-            in_flight: HashSet::new(),
-            retried: HashSet::new(),
+            in_flight: HashMap::new(),
             failures: Vec::new(),
-        }
-    }
-
-    /// Tests: a worker that computes one job each time `gate` receives a message.
-    #[cfg(test)]
-    pub(crate) fn gated(rules: &Rules, gate: Receiver<()>) -> EvWorker {
-        let mut worker = EvWorker::new(rules);
-        worker.gate = Some(gate);
-        worker
-    }
-
-    /// Tests: a worker whose first `panics` jobs panic on purpose, each let through by `gate`.
-    #[cfg(test)]
-    pub(crate) fn sabotaged(rules: &Rules, gate: Receiver<()>, panics: usize) -> EvWorker {
-        let mut worker = EvWorker::gated(rules, gate);
-        worker.sabotage = panics;
-        worker
-    }
-
-    fn start(&mut self) {
-        self.started = true;
-        let (job_tx, job_rx) = mpsc::channel::<EvQuery>();
-        let (done_tx, done_rx) = mpsc::channel();
-        let rules = self.rules.clone();
-        let gate = self.gate.take();
-        let mut sabotage = self.sabotage;
-        let spawned = std::thread::Builder::new()
-            .name("ev-worker".to_owned())
-            .spawn(move || {
-                while let Ok(query) = job_rx.recv() {
-                    if let Some(gate) = &gate {
-                        let _ = gate.recv();
-                    }
-                    let on_purpose = sabotage > 0;
-                    sabotage = sabotage.saturating_sub(1);
-                    // A panic ends this job, not the thread: the next job runs as ever.
-                    let attempt = caught(|| {
-                        assert!(!on_purpose, "{ON_PURPOSE}");
-                        query.compute(&rules)
-                    });
-                    if done_tx.send((query, attempt)).is_err() {
-                        return;
-                    }
-                }
-            });
-        if spawned.is_ok() {
-            self.channel = Some((job_tx, done_rx));
         }
     }
 
     /// Asks for `query` to be computed unless it is known or on its way.
     pub fn request(&mut self, query: &EvQuery) {
-        if self.cache.contains_key(query) || self.in_flight.contains(query) {
+        if self.cache.contains_key(query) || self.in_flight.contains_key(query) {
             return;
         }
-        if !self.started {
-            self.start();
-        }
-        let sent = match &self.channel {
-            Some((tx, _)) => tx.send(query.clone()).is_ok(),
-            None => false,
+        let (compute, owned) = (Arc::clone(&self.compute), query.clone());
+        let job = Job::started(describe(query), Arc::new(move || compute(&owned)));
+        self.in_flight.insert(query.clone(), job);
+        self.settle(query);
+    }
+
+    /// Moves the job of `query` to the cache if it is done; collects its failures.
+    fn settle(&mut self, query: &EvQuery) {
+        let Some(job) = self.in_flight.get_mut(query) else {
+            return;
         };
-        if sent {
-            self.in_flight.insert(query.clone());
-        } else {
-            // No worker: compute here.
-            self.channel = None;
-            let evs = query.compute(&self.rules);
+        self.failures.extend(job.take_failures());
+        if let Some(&evs) = job.get() {
+            self.in_flight.remove(query);
             self.store(query.clone(), evs);
         }
     }
 
     /// Picks up every finished result; `true` if any arrived.
     pub fn poll(&mut self) -> bool {
-        let mut arrived = Vec::new();
-        let mut dead = false;
-        if let Some((_, rx)) = &self.channel {
-            loop {
-                match rx.try_recv() {
-                    Ok(done) => arrived.push(done),
-                    Err(TryRecvError::Empty) => break,
-                    Err(TryRecvError::Disconnected) => {
-                        dead = true;
-                        break;
-                    }
+        let mut any = false;
+        let queries: Vec<EvQuery> = self.in_flight.keys().cloned().collect();
+        for query in queries {
+            if let Some(job) = self.in_flight.get_mut(&query) {
+                any |= job.poll();
+                // A job that gave up is done here, when its EVs are next wanted.
+                if !job.is_pending() && job.get().is_none() {
+                    job.wait();
+                    any = true;
                 }
             }
-        }
-        let mut any = false;
-        for (query, attempt) in arrived {
-            any |= self.take_in(query, attempt);
-        }
-        if dead {
-            self.worker_died();
+            self.settle(&query);
         }
         any
-    }
-
-    /// Takes in one answer of the worker; `true` if it brought EVs.
-    fn take_in(&mut self, query: EvQuery, attempt: Attempt<HandEvs>) -> bool {
-        self.in_flight.remove(&query);
-        match attempt {
-            Ok(evs) => {
-                self.retried.remove(&query);
-                self.store(query, evs);
-                true
-            }
-            Err(panic) => {
-                self.failures.push(WorkerFailure {
-                    work: describe(&query),
-                    panic,
-                });
-                if self.retried.insert(query.clone()) {
-                    self.request(&query);
-                    self.cache.contains_key(&query)
-                } else {
-                    // Twice: here, slower but certain (a panic every time shows on this
-                    // thread, as any bug in the drawing thread does).
-                    self.retried.remove(&query);
-                    let evs = query.compute(&self.rules);
-                    self.store(query, evs);
-                    true
-                }
-            }
-        }
-    }
-
-    /// The thread is gone: what it held is asked for again, here (a later request computes
-    /// on the caller's thread too).
-    fn worker_died(&mut self) {
-        self.channel = None;
-        if !self.in_flight.is_empty() {
-            self.failures.push(WorkerFailure {
-                work: "the EVs".to_owned(),
-                panic: "the worker thread stopped".to_owned(),
-            });
-        }
-        self.in_flight.clear();
     }
 
     /// The failed jobs since the last call, oldest first (for the message log).
@@ -403,30 +312,20 @@ impl EvWorker {
         !self.in_flight.is_empty()
     }
 
-    /// The EVs of `query`, waiting for the worker (or computing here) if need be.
+    /// The EVs of `query`, waiting for them (or computing them here) if need be.
     pub fn wait_for(&mut self, query: &EvQuery) -> HandEvs {
         if let Some(evs) = self.cache.get(query) {
             return *evs;
         }
         self.request(query);
-        while self.in_flight.contains(query) {
-            let received = match &self.channel {
-                Some((_, rx)) => rx.recv().ok(),
-                None => None,
-            };
-            match received {
-                Some((done, attempt)) => {
-                    self.take_in(done, attempt);
-                }
-                None => self.worker_died(),
-            }
+        if let Some(job) = self.in_flight.get_mut(query) {
+            job.wait();
         }
-        if let Some(evs) = self.cache.get(query) {
-            return *evs;
+        self.settle(query);
+        match self.cache.get(query) {
+            Some(evs) => *evs,
+            None => (self.compute)(query),
         }
-        let evs = query.compute(&self.rules);
-        self.store(query.clone(), evs);
-        evs
     }
 
     fn store(&mut self, query: EvQuery, evs: HandEvs) {
@@ -453,8 +352,14 @@ fn describe(query: &EvQuery) -> String {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
     use super::*;
     use crate::analysis::HandContext;
+
+    /// The panic the test jobs raise on purpose.
+    const ON_PURPOSE: &str = "a test job panics on purpose";
 
     fn query(hand: &[u8], up: u8) -> EvQuery {
         EvQuery::basic(
@@ -466,6 +371,85 @@ mod tests {
                 ..HandContext::default()
             },
         )
+    }
+
+    /// Work whose first `panics` runs panic on purpose, then gives `value`.
+    fn flaky(panics: usize, value: u32) -> (Work<u32>, Arc<AtomicUsize>) {
+        let runs = Arc::new(AtomicUsize::new(0));
+        let counted = Arc::clone(&runs);
+        let work: Work<u32> = Arc::new(move || {
+            let run = counted.fetch_add(1, Ordering::SeqCst);
+            assert!(run >= panics, "{ON_PURPOSE}");
+            value
+        });
+        (work, runs)
+    }
+
+    /// Polls `done` until it holds, or fails after a while.
+    fn poll_until(mut done: impl FnMut() -> bool) {
+        let deadline = std::time::Instant::now() + Duration::from_secs(30);
+        while !done() {
+            assert!(std::time::Instant::now() < deadline, "the result arrives");
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    #[test]
+    fn a_job_runs_once_asked_and_its_result_arrives_by_polling() {
+        let (work, runs) = flaky(0, 7);
+        let mut job = Job::new("seven", work);
+        assert!(
+            job.get().is_none() && !job.is_pending(),
+            "nothing until asked"
+        );
+        job.start();
+        poll_until(|| job.poll());
+        assert_eq!(job.get(), Some(&7));
+        job.start();
+        assert!(!job.is_pending(), "done: not started again");
+        assert_eq!(runs.load(Ordering::SeqCst), 1);
+    }
+
+    #[test]
+    fn a_panicking_job_is_reported_and_started_again() {
+        let (work, runs) = flaky(1, 7);
+        let mut job = Job::started("seven", work);
+        poll_until(|| job.poll());
+        assert_eq!(job.get(), Some(&7));
+        let failures = job.take_failures();
+        assert_eq!(failures.len(), 1, "{failures:?}");
+        assert_eq!(failures[0].work, "seven");
+        assert!(failures[0].panic.contains(ON_PURPOSE), "{failures:?}");
+        assert!(failures[0].to_string().contains("working it out again"));
+        assert!(
+            job.take_failures().is_empty(),
+            "each failure is reported once"
+        );
+        assert_eq!(runs.load(Ordering::SeqCst), 2);
+    }
+
+    #[test]
+    fn a_job_that_fails_twice_gives_up_and_wait_works_it_out_here() {
+        let (work, runs) = flaky(2, 7);
+        let mut job = Job::started("seven", work);
+        poll_until(|| {
+            job.poll();
+            !job.is_pending()
+        });
+        assert!(job.get().is_none(), "given up after the second failure");
+        assert_eq!(*job.wait(), 7);
+        assert_eq!(job.take_failures().len(), 2);
+        assert_eq!(runs.load(Ordering::SeqCst), 3);
+    }
+
+    #[test]
+    fn the_strategy_job_hands_over_the_shared_strategy() {
+        let rules = Rules::default();
+        let mut job = strategy_job(&rules);
+        let strategy = Arc::clone(job.wait());
+        assert!(!job.is_pending());
+        assert!(Arc::ptr_eq(&strategy, &basic_strategy(&rules)));
+        assert!(!job.poll(), "nothing more to arrive");
     }
 
     #[test]
@@ -489,13 +473,10 @@ mod tests {
         let mut worker = EvWorker::new(&rules);
         let a = query(&[5, 6], 6);
         worker.request(&a);
-        assert!(worker.is_pending() || worker.get(&a).is_some());
-        let deadline = std::time::Instant::now() + Duration::from_secs(20);
-        while worker.get(&a).is_none() {
-            assert!(std::time::Instant::now() < deadline, "the worker answers");
+        poll_until(|| {
             worker.poll();
-            std::thread::sleep(Duration::from_millis(2));
-        }
+            worker.get(&a).is_some()
+        });
         assert!(!worker.is_pending());
     }
 
@@ -513,95 +494,30 @@ mod tests {
     }
 
     #[test]
-    fn the_strategy_slot_hands_over_the_shared_strategy() {
+    fn an_ev_job_that_panics_is_reported_and_its_evs_still_come() {
         let rules = Rules::default();
-        let mut slot = StrategySlot::start(&rules);
-        let strategy = slot.wait();
-        assert!(!slot.is_pending());
-        assert!(Arc::ptr_eq(&strategy, &basic_strategy(&rules)));
-        assert!(slot.get().is_some());
-        assert!(!slot.poll(), "nothing more to arrive");
-    }
-
-    /// Polls `done` until it holds, or fails after a while.
-    fn poll_until(mut done: impl FnMut() -> bool) {
-        let deadline = std::time::Instant::now() + Duration::from_secs(30);
-        while !done() {
-            assert!(std::time::Instant::now() < deadline, "the result arrives");
-            std::thread::sleep(Duration::from_millis(2));
-        }
-    }
-
-    #[test]
-    fn a_panicking_ev_job_is_reported_and_computed_again() {
-        let rules = Rules::default();
-        let (open, gate) = mpsc::channel();
-        let mut worker = EvWorker::sabotaged(&rules, gate, 1);
+        let panics = Arc::new(Mutex::new(1usize));
+        let left = Arc::clone(&panics);
+        let owned = rules.clone();
+        let mut worker = EvWorker::with(Arc::new(move |q: &EvQuery| {
+            let mut left = left.lock().expect("the count");
+            if *left > 0 {
+                *left -= 1;
+                drop(left);
+                panic!("{ON_PURPOSE}");
+            }
+            q.compute(&owned)
+        }));
         let a = query(&[10, 6], 10);
         worker.request(&a);
-        open.send(()).expect("the worker listens");
-        // The first attempt panics; the job is sent again and waits at the gate.
         poll_until(|| {
             worker.poll();
-            !worker.failures.is_empty()
+            worker.get(&a).is_some()
         });
-        assert!(worker.is_pending(), "asked again, not dropped");
-        assert!(worker.get(&a).is_none());
-        open.send(()).expect("the worker lives on after the panic");
-        poll_until(|| worker.poll() || worker.get(&a).is_some());
         assert_eq!(worker.get(&a), Some(&a.compute(&rules)));
-        assert!(!worker.is_pending());
         let failures = worker.take_failures();
         assert_eq!(failures.len(), 1, "{failures:?}");
         assert_eq!(failures[0].work, "the EVs of T,6 against T");
         assert!(failures[0].panic.contains(ON_PURPOSE), "{failures:?}");
-        let line = failures[0].to_string();
-        assert!(line.contains("working it out again"), "{line}");
-        assert!(
-            worker.take_failures().is_empty(),
-            "each failure is reported once"
-        );
-    }
-
-    #[test]
-    fn an_ev_job_that_panics_twice_is_computed_on_the_caller() {
-        let rules = Rules::default();
-        let (open, gate) = mpsc::channel();
-        let mut worker = EvWorker::sabotaged(&rules, gate, 2);
-        let a = query(&[9, 2], 6);
-        for _ in 0..2 {
-            open.send(()).expect("the worker listens");
-        }
-        assert_eq!(worker.wait_for(&a), a.compute(&rules));
-        assert_eq!(worker.take_failures().len(), 2);
-        // The worker still answers the next job.
-        let b = query(&[8, 8], 6);
-        open.send(()).expect("the worker listens");
-        assert_eq!(worker.wait_for(&b), b.compute(&rules));
-        assert!(worker.take_failures().is_empty());
-    }
-
-    #[test]
-    fn a_panicking_strategy_thread_is_reported_and_started_again() {
-        let rules = Rules::default();
-        let mut slot = StrategySlot::sabotaged(&rules, 1);
-        poll_until(|| slot.poll());
-        let strategy = slot.get().expect("arrived");
-        // By value: tests running at the same time may each have cached their own copy.
-        assert!(**strategy == *basic_strategy(&rules));
-        let failures = slot.take_failures();
-        assert_eq!(failures.len(), 1, "{failures:?}");
-        assert_eq!(failures[0].work, "the strategy");
-        assert!(failures[0].panic.contains(ON_PURPOSE), "{failures:?}");
-    }
-
-    #[test]
-    fn a_strategy_that_fails_twice_is_worked_out_here() {
-        let rules = Rules::default();
-        let mut slot = StrategySlot::sabotaged(&rules, 2);
-        let strategy = slot.wait();
-        assert!(*strategy == *basic_strategy(&rules));
-        assert_eq!(slot.take_failures().len(), 2);
-        assert!(!slot.is_pending());
     }
 }

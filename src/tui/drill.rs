@@ -122,7 +122,7 @@ impl App {
         self.overlay = None;
         // The deviations drill asks about this game's index plays: start working them out.
         if let Some(slot) = &mut self.indices {
-            slot.request();
+            slot.start();
         }
         self.drill = Some(DrillScreen::Chooser {
             selected: 0,

@@ -24,7 +24,6 @@ pub mod count_drills;
 pub mod draw;
 pub mod drill;
 pub mod hint;
-pub mod index_slot;
 pub mod input;
 pub mod log;
 pub mod narrate;
@@ -118,7 +117,9 @@ where
         let area = terminal.draw(|frame| drawn = draw(app, frame))?.area;
         app.set_drawn(drawn);
         let table_fits = draw::fits(area);
-        if app.animating() {
+        // Nothing plays on unseen: while the screen asks to be enlarged, the seats, the
+        // dealer and a timed drill wait.
+        if app.animating() && table_fits {
             deadline.get_or_insert_with(|| Instant::now() + app.step_delay());
         } else {
             deadline = None;

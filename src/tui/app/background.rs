@@ -17,7 +17,14 @@ impl App {
         if self.strategy.poll() {
             self.install_seat_strategies();
         }
+        let wait = self.wait_in_update;
         let (arrived, failures) = match &mut self.indices {
+            // Scripted tests: work under way is waited for, so every frame is fixed by the
+            // keys.
+            Some(slot) if wait && slot.is_pending() => {
+                slot.wait();
+                (true, slot.take_failures())
+            }
             Some(slot) => (slot.poll(), slot.take_failures()),
             None => (false, Vec::new()),
         };
@@ -59,7 +66,7 @@ impl App {
     /// The strategy, waiting for it if it is not ready yet (it is started when the app is
     /// made; by the first deal it has almost always arrived).
     pub(crate) fn ensure_strategy(&mut self) -> Arc<Strategy> {
-        let strategy = self.strategy.wait();
+        let strategy = Arc::clone(self.strategy.wait());
         self.install_seat_strategies();
         strategy
     }

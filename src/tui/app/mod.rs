@@ -4,7 +4,7 @@
 //! list, what happened from its events, and what was won from its outcomes.
 //!
 //! Nothing slow runs in [`App::update`] if it can be helped: the strategy is worked out on a
-//! thread from the start ([`StrategySlot`]) and the exact EVs of a hand on a worker thread
+//! thread from the start (a [`Job`]) and the exact EVs of a hand on a worker thread
 //! ([`EvWorker`]). `update` asks for what the new state needs and picks up what has arrived;
 //! drawing shows "computing…" until it has. Whatever cannot go on without a result (a
 //! decision to grade, the deal, the chart screen) waits for it there — by then it has almost
@@ -31,7 +31,7 @@ use crate::store::{Coach, Location, SessionInfo, SessionKind};
 use crate::trainer::drill::DrillKind;
 use crate::trainer::tally::Tally;
 
-use crate::tui::background::{EvWorker, StrategySlot};
+use crate::tui::background::{Compute, EvWorker, Job, strategy_job};
 use crate::tui::drill::DrillScreen;
 use crate::tui::hint;
 use crate::tui::log::Log;
@@ -263,7 +263,7 @@ pub struct TableConfig {
     pub count_check_every: u32,
     /// How this game's index table is worked out (the analysis's function), or `None` where
     /// it is not available: counting mode and the deviations drill then say so.
-    pub indices: Option<crate::tui::index_slot::Compute>,
+    pub indices: Option<Compute>,
     /// How many entries of the hand history the review loads (the newest).
     pub history_limit: usize,
     /// Where "today" comes from for spaced practice (the local calendar by default).
@@ -306,7 +306,7 @@ pub struct App {
     pub(crate) rebuy: Units,
     pub(crate) hints: bool,
     /// The variant's basic strategy: hints, grading, the chart screen, the hard seat, drills.
-    pub(crate) strategy: StrategySlot,
+    pub(crate) strategy: Job<Arc<Strategy>>,
     /// Exact EVs of single hands, computed on a worker thread.
     pub(crate) evs: EvWorker,
     /// What the live EV panel shows, brought up to date by every update.
@@ -342,7 +342,7 @@ pub struct App {
     /// The count was checked before this deal already.
     pub(crate) checked_this_round: bool,
     /// This game's index table, worked out in the background once wanted.
-    pub(crate) indices: Option<crate::tui::index_slot::IndexSlot>,
+    pub(crate) indices: Option<Job<crate::analysis::deviation::IndexTable>>,
     /// What the last frame's layout decided (how far the log can scroll depends on it).
     pub(crate) drawn: crate::tui::draw::Drawn,
     /// The figures the screens show that take analysis, worked out when the state changes.
@@ -430,7 +430,7 @@ impl App {
             rebuy: config.bankroll,
             hints: config.hints,
             // Started here, ready long before the first deal; the first frame does not wait.
-            strategy: StrategySlot::start(rules),
+            strategy: strategy_job(rules),
             evs: EvWorker::new(rules),
             live: LivePanel::NoHand,
             wait_in_update: false,
@@ -454,7 +454,7 @@ impl App {
             checked_this_round: false,
             indices: config
                 .indices
-                .map(|compute| crate::tui::index_slot::IndexSlot::new(rules, compute)),
+                .map(|compute| crate::tui::background::index_job(rules, compute)),
             drawn: crate::tui::draw::Drawn::default(),
             derived: Derived::default(),
             reshuffled: false,
@@ -473,7 +473,7 @@ impl App {
         if (self.counting || self.has_counter_seat())
             && let Some(slot) = &mut self.indices
         {
-            slot.request();
+            slot.start();
         }
         self
     }
@@ -489,9 +489,6 @@ impl App {
     /// the keys. (Interactive use never waits for the EV panel.)
     pub fn with_background_waits(mut self, wait: bool) -> App {
         self.wait_in_update = wait;
-        if let Some(slot) = &mut self.indices {
-            slot.set_blocking(wait);
-        }
         if wait {
             self.ensure_strategy();
             self.refresh_background();
@@ -1053,7 +1050,15 @@ mod tests {
     fn the_first_frame_does_not_wait_for_the_strategy() -> anyhow::Result<()> {
         let mut app = app(3, None)?;
         let (open, gate) = std::sync::mpsc::channel();
-        app.strategy = StrategySlot::gated(&Rules::default(), gate);
+        let rules = Rules::default();
+        let gate = std::sync::Mutex::new(gate);
+        app.strategy = Job::started(
+            "the strategy",
+            Arc::new(move || {
+                let _ = gate.lock().map(|g| g.recv());
+                crate::analysis::basic_strategy(&rules)
+            }),
+        );
         assert!(app.background_pending());
         assert!(app.strategy().is_none());
         let first = screen(&app);
@@ -1093,8 +1098,14 @@ mod tests {
         // from the grading shoe (less your hand and the up card): two different jobs.
         let mut app = app(2, Some(1))?;
         app.ensure_strategy();
-        let (open, gate) = std::sync::mpsc::channel();
-        app.evs = EvWorker::gated(&Rules::default(), gate);
+        let (open, gate) = std::sync::mpsc::channel::<()>();
+        // Each job waits for a word from the test.
+        let gate = std::sync::Mutex::new(gate);
+        let rules = Rules::default();
+        app.evs = EvWorker::with(Arc::new(move |query: &crate::trainer::evs::EvQuery| {
+            let _ = gate.lock().map(|g| g.recv());
+            query.compute(&rules)
+        }));
         let c = Card::of_value;
         // You 10,2 against a 6 (the other seat 9,8; the face-down card 9); a hit brings a 3.
         assert!(app.stack_next(&[c(10), c(9), c(6), c(2), c(8), c(9), c(3)]));
