@@ -1,7 +1,11 @@
-//! What differs between operating systems, in one place: file identity, and (on Unix) the
-//! signals a terminal program must answer. Everything else is written once for all.
+//! What differs between operating systems, in one place: file identity, opening a file that
+//! may be a pipe, and the file-size limit's signal. The terminal's share (signals, the
+//! hang-up, job control) is in [`crate::tui::terminal`], split the same way. Everything else
+//! is written once for all.
 
-use std::fs::Metadata;
+use std::fs::{File, Metadata};
+use std::io;
+use std::path::Path;
 
 /// Whether two files' metadata are of one file (the same device and inode on Unix, so a hard
 /// link is the file it links; the same size and modification time elsewhere, which is as
@@ -30,4 +34,19 @@ pub fn fail_writes_past_the_size_limit() {
     unsafe {
         libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
     }
+}
+
+/// Opens `path` for reading without waiting: a FIFO opened for reading waits for a writer on
+/// Unix unless opened with `O_NONBLOCK`, a flag that changes nothing for a regular file (the
+/// callers refuse every other kind from the open file's metadata). Elsewhere opening waits
+/// for nothing, and this is a plain open.
+pub fn open_without_waiting(path: &Path) -> io::Result<File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path)
 }

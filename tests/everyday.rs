@@ -584,6 +584,7 @@ fn a_bad_config_file_names_the_setting_value_range_and_line() {
 }
 
 #[test]
+#[cfg(unix)]
 fn a_read_only_statistics_database_is_not_reset() {
     use std::os::unix::fs::PermissionsExt;
     let tmp = TempDir::new("everyday-reset-read-only");

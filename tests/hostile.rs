@@ -2,8 +2,6 @@
 //! overwrote the player's files. Every file written is in a temp folder; the binary never sees
 //! the real user's config or statistics.
 
-use std::ffi::CString;
-use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::process::Output;
 use std::time::{Duration, Instant};
@@ -55,13 +53,18 @@ fn assert_usage_error(out: &Output, needles: &[&str]) {
     }
 }
 
+/// A named pipe at `path` (Unix only: Windows has no FIFOs in the file system).
+#[cfg(unix)]
 fn mkfifo(path: &Path) {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
     let c_path = CString::new(path.as_os_str().as_bytes()).expect("no NUL in the path");
     // SAFETY: a NUL-terminated path that lives for the whole call.
     assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o644) }, 0, "mkfifo");
 }
 
 #[test]
+#[cfg(unix)]
 fn a_rules_or_config_path_naming_a_pipe_or_a_device_is_refused_at_once() {
     let home = TempDir::new("hostile-special");
     let fifo = home.0.join("rules.toml");
@@ -265,6 +268,7 @@ fn speed_takes_the_range_the_preferences_file_takes() {
 }
 
 #[test]
+#[cfg(unix)]
 fn config_init_force_never_writes_into_a_pipe_a_device_or_a_folder() {
     let home = TempDir::new("hostile-config-init");
     let fifo = home.0.join("config.toml");

@@ -45,7 +45,8 @@ fn legacy_files(dir: &Path) {
 }
 
 /// Every entry in `dir` with the bytes of the regular files (a FIFO is not opened), sorted by
-/// name.
+/// name. (Only the Unix-only tests need it.)
+#[cfg(unix)]
 fn listing(dir: &Path) -> Vec<(String, Vec<u8>)> {
     let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
         .expect("a folder")
@@ -239,6 +240,7 @@ fn drilled(home: &Path, path: &Path) {
 }
 
 #[test]
+#[cfg(unix)]
 fn the_database_is_created_for_its_owner_only() {
     use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().expect("a folder");
@@ -249,6 +251,7 @@ fn the_database_is_created_for_its_owner_only() {
 }
 
 #[test]
+#[cfg(unix)]
 fn a_named_path_holding_anything_else_is_refused_and_left_exactly_as_it_was() {
     let dir = tempfile::tempdir().expect("a folder");
     let home = dir.path();
@@ -299,6 +302,7 @@ fn a_named_path_holding_anything_else_is_refused_and_left_exactly_as_it_was() {
 }
 
 #[test]
+#[cfg(unix)]
 fn a_symlink_is_followed_and_a_dangling_one_is_refused() {
     let dir = tempfile::tempdir().expect("a folder");
     let home = dir.path();
@@ -389,6 +393,7 @@ fn a_damaged_database_at_the_default_path_is_kept_as_a_backup_and_the_table_star
 }
 
 #[test]
+#[cfg(unix)]
 fn a_read_only_database_is_read_and_never_written() {
     use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().expect("a folder");

@@ -2,6 +2,10 @@
 //! Ctrl-C, Ctrl-Z and `fg`, a stop from outside, and no terminal at all. Each test starts
 //! `blackjack` on a fresh pty in a process group of its own (as a shell with job control
 //! would), reads everything it writes, and looks at the terminal's modes once it is gone.
+//!
+//! Unix only: ptys, signals and job control (Windows has none of them; see
+//! `src/tui/terminal/windows.rs`).
+#![cfg(unix)]
 
 use std::ffi::CStr;
 use std::fs::{File, OpenOptions};

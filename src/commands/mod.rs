@@ -157,7 +157,6 @@ pub const MAX_TEXT_FILE: u64 = 1 << 20;
 /// [`std::io::ErrorKind::NotFound`].
 pub fn read_text_file(path: &Path) -> std::io::Result<String> {
     use std::io::Read;
-    use std::os::unix::fs::OpenOptionsExt;
     let refuse = |meta: &std::fs::Metadata| -> std::io::Result<()> {
         if !meta.is_file() {
             return Err(std::io::Error::other(format!(
@@ -175,10 +174,7 @@ pub fn read_text_file(path: &Path) -> std::io::Result<String> {
     };
     refuse(&std::fs::metadata(path)?)?;
     // Checked again once open, without blocking: the path may have changed in between.
-    let file = std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK)
-        .open(path)?;
+    let file = crate::platform::open_without_waiting(path)?;
     refuse(&file.metadata()?)?;
     let mut bytes = Vec::new();
     file.take(MAX_TEXT_FILE + 1).read_to_end(&mut bytes)?;

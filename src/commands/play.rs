@@ -11,9 +11,7 @@ use crate::engine::{Rules, Units};
 use crate::trainer::report::{counted, net_text, session_summary};
 use crate::tui::app::Tone;
 use crate::tui::terminal::{self, TerminalEvents};
-use crate::tui::{
-    self, App, Ending, Intent, Outcome, Signal, TableConfig, panic_hook, signals, theme,
-};
+use crate::tui::{self, App, Ending, Intent, Outcome, Signal, TableConfig, panic_hook, theme};
 
 use super::UsageError;
 
@@ -49,8 +47,8 @@ pub fn table_config(args: &PlayArgs, seed: Option<u64>) -> anyhow::Result<TableC
 /// Runs `blackjack play`: checks the options and that there is a terminal, takes the terminal
 /// over, plays until the person leaves, and gives the terminal back as it was — on quit, on
 /// error, on Ctrl-C, on SIGTERM and SIGHUP (after saving the statistics) and, through the panic
-/// hook, on panic. Ctrl-Z and SIGTSTP stop it with the terminal given back; `fg` brings the
-/// table back. Prints a summary afterwards. The exit status tells how the session ended
+/// hook, on panic. On Unix, Ctrl-Z and SIGTSTP stop it with the terminal given back; `fg` brings
+/// the table back. Prints a summary afterwards. The exit status tells how the session ended
 /// ([`exit_status`]).
 pub fn play(rules: &Rules, seed: Option<u64>, args: &PlayArgs) -> anyhow::Result<ExitCode> {
     play_with_bet(rules, seed, args, None)
@@ -94,7 +92,7 @@ pub fn play_with_bet(
     // Saved while the signal handlers still stand, so a SIGTERM now cannot cut the save short.
     let unsaved = app.coach_mut().save();
     // From here on SIGINT, SIGTERM, SIGHUP and SIGTSTP act as for any program.
-    drop(events);
+    events.close();
     let ending = ended?;
     // Written, not printed: after a hang-up there is nobody to read it, and `print!` would
     // panic on the error.
@@ -196,33 +194,28 @@ fn sit_through(
     loop {
         match tui::run(screen, events, app)? {
             Outcome::Ended(ending) => return Ok(ending),
-            Outcome::Suspend if signals::job_control() => {
-                terminal::give_back(screen)?;
-                signals::stop_process()?;
-                come_back(screen, events)?;
-            }
-            // Started straight by tmux, a script or a service: nothing could bring a stopped
-            // table back.
-            Outcome::Suspend => app.say(
-                Tone::Error,
-                "Ctrl-Z does nothing here: no shell with job control to come back to. q leaves.",
-            ),
+            // Stopped only where something can bring the table back: a shell with job control
+            // (not tmux, a script or a service starting it straight; not Windows).
+            Outcome::Suspend => match terminal::suspend_unavailable() {
+                None => {
+                    terminal::give_back(screen)?;
+                    terminal::stop_process()?;
+                    come_back(screen, events)?;
+                }
+                Some(why) => app.say(
+                    Tone::Error,
+                    format!("Ctrl-Z does nothing here: {why}. q leaves."),
+                ),
+            },
             Outcome::Resume => come_back(screen, events)?,
         }
     }
 }
 
-/// Takes the terminal back after the process runs again, and draws everything. Continued in
-/// the background (`bg`, or `kill -CONT` after a `kill -STOP`, which the shell counts as a
-/// stopped job), the table may not touch the terminal: it stops again until `fg`, as any
-/// full-screen program must.
+/// Takes the terminal back after the process runs again, once it is the foreground job
+/// ([`terminal::wait_for_foreground`]), and draws everything.
 fn come_back(screen: &mut ratatui::DefaultTerminal, events: &TerminalEvents) -> io::Result<()> {
-    while !terminal::in_foreground() && signals::job_control() {
-        // The shell has the terminal and keeps its modes for us; the screen is ours to hand
-        // back.
-        terminal::show_normal_screen()?;
-        signals::stop_process()?;
-    }
+    terminal::wait_for_foreground()?;
     // This SIGCONT is taken care of here.
     events.forget(Signal::Continue);
     terminal::take_over()?;

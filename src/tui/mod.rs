@@ -14,8 +14,9 @@
 //! Signals and job control: the event source also reports signals ([`EventSource::take_signal`];
 //! the real one is [`terminal::TerminalEvents`]). SIGTERM, SIGHUP and SIGINT save and end the
 //! session as Ctrl-C does; Ctrl-Z (a key in raw mode) and SIGTSTP, and SIGCONT, hand control back
-//! to the caller ([`Outcome::Suspend`], [`Outcome::Resume`]), which owns the real terminal. While
-//! the terminal is too small to draw the table, keys that would act on it are dropped.
+//! to the caller ([`Outcome::Suspend`], [`Outcome::Resume`]), which owns the real terminal (on
+//! Windows no signal comes in, and the caller refuses the suspend: see [`terminal`]). While the
+//! terminal is too small to draw the table, keys that would act on it are dropped.
 
 pub mod app;
 pub mod background;
