@@ -690,6 +690,7 @@ impl Countdown {
             cards: self.shown,
             seconds,
             decks: self.decks(),
+            paced,
             timed,
             best: right && timed && best.is_none_or(|b| seconds < b),
         }
@@ -717,6 +718,8 @@ pub struct CountdownVerdict {
     pub seconds: f64,
     /// Decks in the run.
     pub decks: u8,
+    /// The cards turned at a set pace: the time is the pace's, not the person's.
+    pub paced: bool,
     /// A whole run the person turned: its time may be a best.
     pub timed: bool,
     /// A right answer that is the person's best for its decks.
@@ -742,9 +745,19 @@ impl CountdownVerdict {
         }
     }
 
-    /// The verdict in words (without a ✓/✗ mark): the count, the cards, the time and the pace.
+    /// The verdict in words (without a ✓/✗ mark): the count, the cards, and the time and
+    /// speed of a run the person turned (a paced run's time is the pace's: it says so instead).
     pub fn text(&self) -> String {
         let (running, guess, cards, seconds) = (self.running, self.guess, self.cards, self.seconds);
+        if self.paced {
+            return if self.right {
+                format!("Right: {running:+} after {cards} cards, turned at the pace set.")
+            } else {
+                format!(
+                    "The count was {running:+}, not {guess:+} ({cards} cards, turned at the pace set)."
+                )
+            };
+        }
         if self.right {
             let pace = if seconds > 0.0 {
                 format!(" ({:.1} cards a second)", cards as f64 / seconds)
@@ -1002,5 +1015,26 @@ mod tests {
                 "{running} / {decks}"
             );
         }
+    }
+
+    #[test]
+    fn a_paced_countdown_reports_no_speed_of_the_persons() {
+        let mut run = Countdown::new(1, 1, false, 7);
+        while run.flash().is_some() {}
+        let paced = run.grade(run.running(), 26.0, true, None);
+        assert!(paced.right && paced.paced);
+        assert_eq!(
+            paced.text(),
+            "Right: +0 after 52 cards, turned at the pace set."
+        );
+        let wrong = run.grade(2, 26.0, true, None);
+        assert!(!wrong.text().contains("a second"), "{}", wrong.text());
+        assert!(wrong.text().contains("pace set"), "{}", wrong.text());
+        let turned = run.grade(run.running(), 26.0, false, None);
+        assert!(
+            turned.text().contains("2.0 cards a second"),
+            "{}",
+            turned.text()
+        );
     }
 }
