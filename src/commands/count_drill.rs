@@ -14,7 +14,7 @@ use anyhow::Context;
 
 use super::drill::{Flashes, Out};
 use crate::analysis::deviation::IndexTable;
-use crate::cli::{CountConvention, DeckResolution, DrillArgs, DrillKind, IndexSet};
+use crate::cli::{CountConvention, DeckResolution, DrillArgs, DrillKind};
 use crate::engine::Rules;
 use crate::store::Coach;
 use crate::trainer::counting::{
@@ -34,18 +34,14 @@ pub struct Setup {
 
 /// The drill's settings from the options: the ramp checked, and for deviations this game's
 /// index table (worked out the first time, which takes a few seconds and the drill says so;
-/// read from the cache after).
+/// read from the cache after) and the set of its plays asked (`--set`).
 pub fn setup(rules: &Rules, args: &DrillArgs) -> anyhow::Result<Setup> {
     let ramp = args.ramp.clone();
     let indices = if args.kind == DrillKind::Deviations {
-        let table = crate::store::cache::index_table_with(rules, |rules| {
+        crate::store::cache::index_table_with(rules, |rules| {
             eprintln!("Working out this game's index table for these rules…");
             crate::analysis::indices::index_table(rules)
-        });
-        match args.set {
-            IndexSet::All => table,
-            IndexSet::GameI18 => table.top(18),
-        }
+        })
     } else {
         IndexTable::default()
     };
@@ -62,7 +58,8 @@ pub fn setup(rules: &Rules, args: &DrillArgs) -> anyhow::Result<Setup> {
                 DeckResolution::Quarter => Resolution::Quarter,
             },
             ramp,
-            ..QuizSettings::new(rules.decks, indices)
+            set: args.set,
+            ..QuizSettings::for_rules(rules, indices)
         },
         per_flash: usize::from(args.per_flash),
         surprise: args.surprise,
@@ -84,11 +81,14 @@ pub fn run<W: Write>(
     }
     let kind = setup.kind.quiz().context("a counting drill")?;
     let Some(mut quiz) = Quiz::new(kind, setup.settings.clone(), seed) else {
-        return Ok("No index play to ask about for these rules.".to_owned());
+        return Ok(format!(
+            "No index play to ask about: none of {} has a count worth asking under these rules.",
+            setup.settings.set.describe()
+        ));
     };
     out.line(&format!(
         "Drill: {}. Answer each question (q ends); true counts are {} here.",
-        kind.describe(),
+        quiz.describe(),
         setup.settings.convention.name()
     ))?;
     'questions: loop {

@@ -340,9 +340,10 @@ impl DrillScreen {
                 }
                 (_, indices) => indices.cloned().unwrap_or_default(),
             };
+            // The deviations drill asks this game's top 18 (the chooser says so).
             let settings = QuizSettings {
                 ramp: ctx.ramp.cloned().unwrap_or_default(),
-                ..QuizSettings::new(ctx.rules.decks, indices)
+                ..QuizSettings::for_rules(ctx.rules, indices)
             };
             return match QuizScreen::new(quiz, settings, seed, ctx.now) {
                 Some(screen) => DrillScreen::Quiz(Box::new(screen)),

@@ -14,6 +14,7 @@ use super::status::{key, message_line, tone_mark};
 use crate::trainer::counting::{Prompt, QuizKind, tray_bar};
 use crate::tui::app::{App, Tone};
 use crate::tui::count_drills::{CountdownScreen, QuizScreen};
+use crate::tui::input::key_for;
 
 /// A typed counting quiz.
 pub fn render_quiz(app: &App, screen: &QuizScreen, area: Rect, buf: &mut Buffer) {
@@ -26,12 +27,7 @@ pub fn render_quiz(app: &App, screen: &QuizScreen, area: Rect, buf: &mut Buffer)
         Constraint::Length(BAR_HEIGHT),
     ])
     .areas(area);
-    render_header(
-        app,
-        &format!("Drill: {}", quiz.kind().describe()),
-        header,
-        buf,
-    );
+    render_header(app, &format!("Drill: {}", quiz.describe()), header, buf);
     let block = framed(app, format!(" Question {} ", quiz.asked + 1));
     let inner = block.inner(question_area);
     block.render(question_area, buf);
@@ -109,18 +105,17 @@ pub fn render_quiz(app: &App, screen: &QuizScreen, area: Rect, buf: &mut Buffer)
         .render(inner, buf);
 
     let first = if quiz.kind() == QuizKind::Deviations {
-        Line::from(vec![
-            Span::styled(format!("{} Your play:", marker(app.ascii)), t.active_hand),
-            Span::raw(" "),
-            key(app, "h"),
-            Span::raw(" hit "),
-            key(app, "s"),
-            Span::raw(" stand "),
-            key(app, "d"),
-            Span::raw(" double "),
-            key(app, "p"),
-            Span::raw(" split"),
-        ])
+        // The hand's own plays: split only for a pair.
+        let mut spans = vec![Span::styled(
+            format!("{} Your play:", marker(app.ascii)),
+            t.active_hand,
+        )];
+        for action in quiz.legal().iter() {
+            spans.push(Span::raw(" "));
+            spans.push(key(app, &key_for(action).to_string()));
+            spans.push(Span::raw(format!(" {}", action.name())));
+        }
+        Line::from(spans)
     } else {
         Line::from(vec![
             Span::styled(format!("{} Your answer:", marker(app.ascii)), t.active_hand),

@@ -13,6 +13,7 @@ use super::status::{key, message_line, tone_mark};
 use super::{ascii_border, marker};
 use crate::analysis::chart::HandKind;
 use crate::engine::Card;
+use crate::trainer::counting::IndexSet;
 use crate::trainer::drill::{DrillKind, mistake_weights};
 use crate::trainer::schedule::{Day, due_cells, next_due};
 use crate::trainer::tally::{Accuracy, Tally};
@@ -114,6 +115,15 @@ fn accuracy_text(acc: Accuracy) -> String {
     }
 }
 
+/// The chooser's words for a kind of drill: what it practises (the deviations drill names its
+/// set of index plays).
+fn menu_label(kind: DrillKind) -> &'static str {
+    match kind {
+        DrillKind::Deviations => IndexSet::GameI18.describe(),
+        other => other.describe(),
+    }
+}
+
 /// What the person's record says about a kind of drill, for the chooser.
 fn record_text(tally: &Tally, kind: DrillKind, today: Day) -> String {
     use crate::trainer::grade::Category;
@@ -168,6 +178,11 @@ pub fn render_chooser(
         )),
         Line::default(),
     ];
+    let width = DrillKind::ALL
+        .iter()
+        .map(|&k| menu_label(k).chars().count())
+        .max()
+        .unwrap_or(0);
     for (i, kind) in DrillKind::ALL.into_iter().enumerate() {
         let chosen = i == selected;
         let mark = if chosen { marker(app.ascii) } else { ' ' };
@@ -177,7 +192,7 @@ pub fn render_chooser(
         } else {
             " ".to_owned()
         };
-        let label = format!(" {mark} {number}  {:<26}", kind.describe());
+        let label = format!(" {mark} {number}  {:<width$}", menu_label(kind));
         lines.push(Line::from(vec![
             Span::styled(label, if chosen { t.active_hand } else { t.text }),
             Span::styled(
