@@ -13,6 +13,7 @@ use crate::analysis::basic_strategy;
 use crate::cli::{DrillArgs, DrillKind};
 use crate::engine::{Action, ActionSet, Card, Cards, Rules};
 use crate::store::{Coach, SessionInfo, SessionKind};
+use crate::trainer::drill::peek_differences;
 use crate::trainer::evs::EvQuery;
 use crate::trainer::grade::signed_ev;
 use crate::trainer::practice::{
@@ -298,8 +299,31 @@ fn decision_drill<W: Write>(
 ) -> std::io::Result<DrillSummary> {
     let strategy = basic_strategy(rules);
     let today = coach.today();
-    let mut drill = DecisionDrill::on_day(kind, rules, seed, coach.history(), today);
-    if kind == DrillKind::Due {
+    let mut drill = if kind == DrillKind::NoHoleCard {
+        let peek = crate::analysis::strategy::peek_strategy(rules);
+        let cells = peek_differences(&strategy.chart, &peek.chart);
+        let Some(drill) =
+            DecisionDrill::of_cells(kind, &cells, rules, seed, coach.history(), today)
+        else {
+            out.line(
+                "This game's chart plays every cell as the American peek chart does for these \
+                 rules: the no-hole-card drill has nothing to ask.",
+            )?;
+            return Ok(DrillSummary::default());
+        };
+        drill
+    } else {
+        DecisionDrill::on_day(kind, rules, seed, coach.history(), today)
+    };
+    if kind == DrillKind::NoHoleCard {
+        let labels: Vec<String> = drill.cells().iter().map(|c| c.label()).collect();
+        out.line(&format!(
+            "Drill: the {} where this game's chart differs from the American peek chart ({}). \
+             Answer h, s, d or p (or the word); q ends.",
+            counted(labels.len() as u64, "cell"),
+            labels.join(", ")
+        ))?;
+    } else if kind == DrillKind::Due {
         let due = schedule::due_cells(drill.history(), today).len();
         if due == 0 {
             out.line(&schedule::nothing_due(drill.history(), today))?;
