@@ -582,7 +582,10 @@ pub struct DrillArgs {
     /// it, Enter turns each flash.
     #[arg(long, value_name = "SECONDS", value_parser = parse_pace)]
     pub pace: Option<f64>,
-    /// Deviations: this game's 18 most valuable index plays, or all of them.
+    /// Deviations: which of this game's index plays are asked: its 18 most valuable
+    /// (`game-i18`), or every one worth at least 0.001 bets per 100 rounds (`valuable`). Each is
+    /// asked at true counts within 3 of its index (never beyond ±10) where the two plays differ
+    /// by at least 0.001 bets.
     #[arg(long, value_enum, default_value_t = IndexSet::GameI18)]
     pub set: IndexSet,
 }
@@ -628,13 +631,23 @@ pub enum DeckResolution {
     Quarter,
 }
 
-/// `--set`: which index plays the deviations drill asks about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum IndexSet {
-    /// This game's 18 most valuable index plays.
-    GameI18,
-    /// Every index play of this game.
-    All,
+pub use crate::trainer::counting::IndexSet;
+
+/// `--set` values are the trainer's index sets, spelt as [`IndexSet::name`] gives them.
+impl ValueEnum for IndexSet {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[IndexSet::GameI18, IndexSet::Valuable]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let help = match self {
+            IndexSet::GameI18 => "this game's 18 most valuable index plays",
+            IndexSet::Valuable => {
+                "every index play of this game worth at least 0.001 bets per 100 rounds"
+            }
+        };
+        Some(clap::builder::PossibleValue::new(self.name()).help(help))
+    }
 }
 
 impl PlayArgs {

@@ -130,6 +130,43 @@ fn a_whole_deck_counts_down_to_zero_and_a_perfect_run_is_a_personal_best() {
     assert!(wrong.contains("✗ The count was +0, not +2"), "{wrong}");
 }
 
+/// Output that is not a terminal (a pipe here) gets one flash a line, says so, and carries no
+/// terminal escapes; a run at a set pace reports no speed of the person's.
+#[test]
+fn a_countdown_into_a_pipe_writes_one_flash_a_line_and_a_paced_one_reports_no_speed() {
+    let args = [
+        "--seed",
+        "4",
+        "drill",
+        "--kind",
+        "countdown",
+        "--per-flash",
+        "2",
+        "--no-stats",
+        "--ascii",
+    ];
+    let (text, ok) = drill(&args, &("\n".repeat(26) + "0\n"));
+    assert!(ok, "{text}");
+    assert!(text.contains("one flash a line"), "{text}");
+    assert!(!text.contains('\x1b'), "{text:?}");
+    let is_card =
+        |word: &str| (2..=3).contains(&word.len()) && word.ends_with(['s', 'h', 'd', 'c']);
+    let flashes = text
+        .lines()
+        .filter(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            words.len() == 2 && words.iter().all(|w| is_card(w))
+        })
+        .count();
+    assert_eq!(flashes, 26, "{text}");
+    assert!(text.contains("cards a second"), "turned by hand: {text}");
+    let paced = [&args[..], &["--pace", "0.1"]].concat();
+    let (text, ok) = drill(&paced, "0\n");
+    assert!(ok, "{text}");
+    assert!(text.contains("turned at the pace set"), "{text}");
+    assert!(!text.contains("cards a second"), "{text}");
+}
+
 fn app() -> App {
     let config = TableConfig {
         speed: Duration::ZERO,

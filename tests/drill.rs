@@ -260,3 +260,77 @@ fn the_count_quiz_scores_a_right_and_a_wrong_answer() {
     assert!(all.contains("✗ Wrong: you said"), "{all}");
     assert!(all.contains("Count quiz over: 1/2 right (50 %)."), "{all}");
 }
+
+#[test]
+fn the_no_hole_card_drill_asks_where_the_charts_differ_and_the_peek_play_is_a_mistake() {
+    // The cells come from the two computed charts; each question is answered with the peek
+    // chart's play, which this game's chart does not make there.
+    use blackjack_trainer::analysis::chart::Cell;
+    use blackjack_trainer::analysis::strategy::peek_strategy;
+    use blackjack_trainer::trainer::drill::peek_differences;
+    let rules = Rules::default();
+    let here = basic_strategy(&rules).chart.clone();
+    let peek = peek_strategy(&rules).chart.clone();
+    let cells = peek_differences(&here, &peek);
+    assert!(!cells.is_empty());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_blackjack"))
+        .args([
+            "--seed",
+            "7",
+            "drill",
+            "--no-stats",
+            "--kind",
+            "no-hole-card",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout is piped"));
+    let mut line = String::new();
+    stdout.read_line(&mut line).expect("reads the intro");
+    let labels: Vec<String> = cells.iter().map(|c| c.label()).collect();
+    assert!(line.contains(&labels.join(", ")), "{line}");
+    let mut asked = std::collections::BTreeSet::new();
+    for n in 0..12 {
+        let question = loop {
+            line.clear();
+            assert!(
+                stdout.read_line(&mut line).expect("reads") > 0,
+                "question {n}"
+            );
+            if line.contains("Your hand:") {
+                break line.clone();
+            }
+        };
+        let (cards, up) = parse_question(&question);
+        let cell = Cell::for_hand(&cards, up.value(), true);
+        assert!(
+            cells.contains(&cell),
+            "{} is asked: {question}",
+            cell.label()
+        );
+        asked.insert(cell);
+        let mut legal = ActionSet::EMPTY;
+        for a in [Action::Hit, Action::Stand, Action::Double] {
+            legal.insert(a);
+        }
+        if cards.is_pair() {
+            legal.insert(Action::Split);
+        }
+        let peeked = peek.decide(&cards, up.value(), legal);
+        assert_ne!(peeked, here.decide(&cards, up.value(), legal), "{question}");
+        writeln!(stdin, "{}", peeked.name()).expect("writes");
+        line.clear();
+        stdout.read_line(&mut line).expect("reads");
+        assert!(line.contains("✗ Basic strategy"), "{line}");
+        assert!(cost(&line) > 0.0, "{line}");
+    }
+    drop(stdin);
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).expect("reads the end");
+    assert!(child.wait().expect("ends").success());
+    assert!(rest.contains("Drill over: 0/12 right"), "{rest}");
+    assert_eq!(asked.len(), cells.len(), "every differing cell asked in 12");
+}

@@ -169,4 +169,7 @@ fn a_paced_countdown_turns_its_cards_on_the_clock_alone() {
     answer(&mut app, "0");
     let frame = screen(&mut app, SMALL);
     assert!(frame.contains("Right: +0 after 52 cards"), "{frame}");
+    // The time was the pace's: no speed of the person's is reported.
+    assert!(frame.contains("turned at the pace set"), "{frame}");
+    assert!(!frame.contains("cards a second"), "{frame}");
 }

@@ -1,15 +1,20 @@
 //! `blackjack drill --kind countdown|true-count|decks|ramp|deviations`: the counting drills on
 //! stdin/stdout, over the trainer's [`crate::trainer::counting`], every answer recorded and
 //! saved at once.
+//!
+//! A countdown shows one flash at a time: on a terminal each flash is written over the last
+//! (carriage return, clear line; after an answer's Enter, up a line first), so the cards
+//! already counted are gone; when the output is not a terminal it gets one flash a line, and
+//! the drill says so.
 
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
 use anyhow::Context;
 
-use super::drill::Out;
+use super::drill::{Flashes, Out};
 use crate::analysis::deviation::IndexTable;
-use crate::cli::{CountConvention, DeckResolution, DrillArgs, DrillKind, IndexSet};
+use crate::cli::{CountConvention, DeckResolution, DrillArgs, DrillKind};
 use crate::engine::Rules;
 use crate::store::Coach;
 use crate::trainer::counting::{
@@ -29,18 +34,14 @@ pub struct Setup {
 
 /// The drill's settings from the options: the ramp checked, and for deviations this game's
 /// index table (worked out the first time, which takes a few seconds and the drill says so;
-/// read from the cache after).
+/// read from the cache after) and the set of its plays asked (`--set`).
 pub fn setup(rules: &Rules, args: &DrillArgs) -> anyhow::Result<Setup> {
     let ramp = args.ramp.clone();
     let indices = if args.kind == DrillKind::Deviations {
-        let table = crate::store::cache::index_table_with(rules, |rules| {
+        crate::store::cache::index_table_with(rules, |rules| {
             eprintln!("Working out this game's index table for these rules…");
             crate::analysis::indices::index_table(rules)
-        });
-        match args.set {
-            IndexSet::All => table,
-            IndexSet::GameI18 => table.top(18),
-        }
+        })
     } else {
         IndexTable::default()
     };
@@ -57,7 +58,8 @@ pub fn setup(rules: &Rules, args: &DrillArgs) -> anyhow::Result<Setup> {
                 DeckResolution::Quarter => Resolution::Quarter,
             },
             ramp,
-            ..QuizSettings::new(rules.decks, indices)
+            set: args.set,
+            ..QuizSettings::for_rules(rules, indices)
         },
         per_flash: usize::from(args.per_flash),
         surprise: args.surprise,
@@ -79,11 +81,14 @@ pub fn run<W: Write>(
     }
     let kind = setup.kind.quiz().context("a counting drill")?;
     let Some(mut quiz) = Quiz::new(kind, setup.settings.clone(), seed) else {
-        return Ok("No index play to ask about for these rules.".to_owned());
+        return Ok(format!(
+            "No index play to ask about: none of {} has a count worth asking under these rules.",
+            setup.settings.set.describe()
+        ));
     };
     out.line(&format!(
         "Drill: {}. Answer each question (q ends); true counts are {} here.",
-        kind.describe(),
+        quiz.describe(),
         setup.settings.convention.name()
     ))?;
     'questions: loop {
@@ -146,25 +151,34 @@ fn countdown<W: Write>(
 ) -> anyhow::Result<String> {
     let decks = setup.countdown_decks;
     let mut run = Countdown::new(decks, setup.per_flash, setup.surprise, seed);
+    let lines = if out.flashes == Flashes::Lines {
+        " (The output is not a terminal: one flash a line.)"
+    } else {
+        ""
+    };
     out.line(&format!(
-        "Countdown: {}. Keep the Hi-Lo count.",
+        "Countdown: {}. Keep the Hi-Lo count.{lines}",
         run.setup_text(setup.pace, "Enter turns the next; q ends")
     ))?;
     let started = Instant::now();
+    // Each flash takes the place of the last: only the cards just turned are on screen.
+    let mut answered = false;
     while let Some(flash) = run.flash().map(<[_]>::to_vec) {
         let shown = format!("{}  ", out.cards(&flash));
+        out.flash(&shown, answered)?;
         if let Some(pace) = setup.pace {
-            // Each flash over the last, on one line.
-            out.flash(&shown)?;
             std::thread::sleep(std::time::Duration::from_secs_f64(pace));
-        } else if out.ask(&shown, input)?.is_none() {
+        } else if out.read(input)?.is_none() {
             return Ok(format!("Countdown stopped after {} cards.", run.shown()));
+        } else {
+            answered = true;
         }
     }
-    if setup.pace.is_some() {
-        out.flash("")?;
-    }
     let seconds = started.elapsed().as_secs_f64();
+    // On a terminal the question takes the last flash's place.
+    if out.flashes != Flashes::Lines {
+        out.flash("", answered)?;
+    }
     let guess = loop {
         let Some(typed) = out.ask("Running count? ", input)? else {
             return Ok("Countdown: no count given.".to_owned());
@@ -187,4 +201,216 @@ fn countdown<W: Write>(
         out.line(&err)?;
     }
     Ok(line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::RefCell;
+    use std::collections::VecDeque;
+    use std::io::Read;
+    use std::rc::Rc;
+
+    /// A terminal's screen: what is written to it, with the carriage return, the new line,
+    /// "clear the line" (`ESC [2K`) and "up a line" (`ESC [1A`) obeyed.
+    #[derive(Default)]
+    struct Screen {
+        lines: Vec<Vec<char>>,
+        row: usize,
+        col: usize,
+    }
+
+    impl Screen {
+        fn feed(&mut self, text: &str) {
+            let mut chars = text.chars().peekable();
+            while let Some(c) = chars.next() {
+                if self.lines.len() <= self.row {
+                    self.lines.resize(self.row + 1, Vec::new());
+                }
+                match c {
+                    '\n' => (self.row, self.col) = (self.row + 1, 0),
+                    '\r' => self.col = 0,
+                    '\x1b' => {
+                        assert_eq!(chars.next(), Some('['), "an escape sequence");
+                        let mut arg = String::new();
+                        while let Some(d) = chars.next_if(char::is_ascii_digit) {
+                            arg.push(d);
+                        }
+                        match (arg.as_str(), chars.next()) {
+                            ("2", Some('K')) => self.lines[self.row].clear(),
+                            ("1", Some('A')) => self.row = self.row.saturating_sub(1),
+                            other => panic!("an escape this screen does not know: {other:?}"),
+                        }
+                    }
+                    c => {
+                        let line = &mut self.lines[self.row];
+                        if line.len() <= self.col {
+                            line.resize(self.col + 1, ' ');
+                        }
+                        line[self.col] = c;
+                        self.col += 1;
+                    }
+                }
+            }
+        }
+
+        /// The cards on screen now (by their suits).
+        fn cards(&self) -> usize {
+            self.lines
+                .iter()
+                .flatten()
+                .filter(|c| "♠♥♦♣".contains(**c))
+                .count()
+        }
+    }
+
+    /// The program's output, onto the screen.
+    struct Terminal(Rc<RefCell<Screen>>);
+
+    impl Write for Terminal {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.borrow_mut().feed(&String::from_utf8_lossy(buf));
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// A person typing lines when asked; with `echo`, each line (and its Enter) shows on the
+    /// screen as a terminal echoes it. Before each line it notes the cards on screen.
+    struct Typist {
+        screen: Rc<RefCell<Screen>>,
+        echo: bool,
+        to_type: VecDeque<String>,
+        typing: Vec<u8>,
+        cards_seen: Vec<usize>,
+    }
+
+    impl Read for Typist {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.fill_buf()?.len().min(out.len());
+            out[..n].copy_from_slice(&self.typing[..n]);
+            self.consume(n);
+            Ok(n)
+        }
+    }
+
+    impl BufRead for Typist {
+        fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+            if self.typing.is_empty()
+                && let Some(line) = self.to_type.pop_front()
+            {
+                self.cards_seen.push(self.screen.borrow().cards());
+                if self.echo {
+                    self.screen.borrow_mut().feed(&format!("{line}\n"));
+                }
+                self.typing = format!("{line}\n").into_bytes();
+            }
+            Ok(&self.typing)
+        }
+
+        fn consume(&mut self, n: usize) {
+            self.typing.drain(..n);
+        }
+    }
+
+    fn countdown_setup(per_flash: usize) -> Setup {
+        Setup {
+            kind: DrillKind::Countdown,
+            settings: QuizSettings::new(6, IndexTable::default()),
+            per_flash,
+            surprise: false,
+            countdown_decks: 1,
+            pace: None,
+        }
+    }
+
+    /// A countdown turned by hand on a terminal: the cards on screen each time the person is
+    /// asked for a key, and the screen's text at the end.
+    fn turned_on_a_terminal(flashes: Flashes, per_flash: usize) -> (Vec<usize>, String) {
+        let screen = Rc::new(RefCell::new(Screen::default()));
+        let mut terminal = Terminal(screen.clone());
+        let mut out = Out {
+            w: &mut terminal,
+            ascii: false,
+            flashes,
+        };
+        let mut typist = Typist {
+            screen: screen.clone(),
+            echo: flashes == Flashes::LineAbove,
+            to_type: std::iter::repeat_n(String::new(), 52 / per_flash)
+                .chain(["0".to_owned()])
+                .collect(),
+            typing: Vec::new(),
+            cards_seen: Vec::new(),
+        };
+        let setup = countdown_setup(per_flash);
+        let mut coach = Coach::in_memory();
+        let verdict = countdown(&setup, 3, &mut typist, &mut out, &mut coach).expect("a countdown");
+        assert!(verdict.contains("Right: +0 after 52 cards"), "{verdict}");
+        let text = screen
+            .borrow()
+            .lines
+            .iter()
+            .map(|l| l.iter().collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n");
+        (typist.cards_seen, text)
+    }
+
+    #[test]
+    fn on_a_terminal_each_flash_takes_the_place_of_the_last() {
+        for flashes in [Flashes::LineAbove, Flashes::SameLine] {
+            for per_flash in [1, 2] {
+                let (seen, text) = turned_on_a_terminal(flashes, per_flash);
+                // While the cards turn only the flash just turned is on screen; when the
+                // count is asked, no card.
+                let (turning, asked) = seen.split_at(seen.len() - 1);
+                assert_eq!(turning.len(), 52 / per_flash);
+                assert!(
+                    turning.iter().all(|&n| n == per_flash),
+                    "{flashes:?}: {seen:?}\n{text}"
+                );
+                assert_eq!(asked, [0], "{flashes:?}\n{text}");
+                assert!(text.contains("Running count? "), "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn off_a_terminal_a_countdown_writes_one_flash_a_line_and_says_so() {
+        let mut written = Vec::new();
+        let mut out = Out {
+            w: &mut written,
+            ascii: true,
+            flashes: Flashes::Lines,
+        };
+        let input = "\n".repeat(52) + "0\n";
+        let mut coach = Coach::in_memory();
+        let verdict = countdown(
+            &countdown_setup(1),
+            3,
+            &mut input.as_bytes(),
+            &mut out,
+            &mut coach,
+        )
+        .expect("a countdown");
+        assert!(verdict.contains("Right: +0"), "{verdict}");
+        let text = String::from_utf8_lossy(&written);
+        assert!(
+            !text.contains('\x1b'),
+            "no terminal escapes in a file: {text:?}"
+        );
+        assert!(text.contains("one flash a line"), "{text}");
+        let flash_lines = text
+            .lines()
+            .filter(|l| {
+                let card = l.trim();
+                (2..=3).contains(&card.len()) && card.ends_with(['s', 'h', 'd', 'c'])
+            })
+            .count();
+        assert_eq!(flash_lines, 52, "{text}");
+    }
 }

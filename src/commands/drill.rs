@@ -6,13 +6,14 @@
 //! AI seats. The core ([`run_drill`]) is generic over its input and output so it can be
 //! scripted.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::time::{Instant, SystemTime};
 
 use crate::analysis::basic_strategy;
 use crate::cli::{DrillArgs, DrillKind};
 use crate::engine::{Action, ActionSet, Card, Cards, Rules};
 use crate::store::{Coach, SessionInfo, SessionKind};
+use crate::trainer::drill::peek_differences;
 use crate::trainer::evs::EvQuery;
 use crate::trainer::grade::signed_ev;
 use crate::trainer::practice::{
@@ -57,6 +58,10 @@ pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Resu
         let mut out = Out {
             w: &mut output,
             ascii: args.ascii,
+            flashes: Flashes::of_terminal(
+                std::io::stdout().is_terminal(),
+                std::io::stdin().is_terminal(),
+            ),
         };
         let seed = seed.unwrap_or_else(clock_seed);
         let score = super::count_drill::run(&setup, seed, &mut input, &mut out, &mut coach)?;
@@ -105,6 +110,7 @@ pub fn run_drill(
     let mut out = Out {
         w: output,
         ascii: options.ascii,
+        flashes: Flashes::Lines,
     };
     if options.kind == DrillKind::Count {
         count_quiz(rules, seed, input, &mut out, coach)
@@ -121,10 +127,38 @@ pub(super) fn clock_seed() -> u64 {
         .unwrap_or(0)
 }
 
-/// Output that knows whether to draw in ASCII.
+/// How a countdown's flash takes the place of the one before, so that on a terminal only the
+/// card just turned is on screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Flashes {
+    /// The output is not a terminal (a file, a pipe): one flash a line, the earlier ones
+    /// left above (the drill says so).
+    Lines,
+    /// A terminal whose input does not come from it (nothing typed is echoed): each flash
+    /// over the line the last one is on (carriage return, clear line).
+    SameLine,
+    /// A terminal the answers are typed on: Enter's echo moves to a new line, so a flash
+    /// after an answer goes up to the last one's line and clears it first.
+    LineAbove,
+}
+
+impl Flashes {
+    /// How flashes replace each other when the output is (`output`) or is not a terminal,
+    /// and the input is (`input`) or is not one.
+    pub(super) fn of_terminal(output: bool, input: bool) -> Flashes {
+        match (output, input) {
+            (false, _) => Flashes::Lines,
+            (true, false) => Flashes::SameLine,
+            (true, true) => Flashes::LineAbove,
+        }
+    }
+}
+
+/// Output that knows whether to draw in ASCII, and how a countdown's flash replaces the last.
 pub(super) struct Out<'w, W> {
     pub(super) w: &'w mut W,
     pub(super) ascii: bool,
+    pub(super) flashes: Flashes,
 }
 
 impl<W: Write> Out<'_, W> {
@@ -133,10 +167,22 @@ impl<W: Write> Out<'_, W> {
         writeln!(self.w, "{}", self.text(text))
     }
 
-    /// `text` over what the line held (a paced countdown's flash), without a new line.
-    pub(super) fn flash(&mut self, text: &str) -> std::io::Result<()> {
-        write!(self.w, "\r\x1b[2K{}", self.text(text))?;
+    /// `text` in place of the last flash (a countdown's next flash, or the question after the
+    /// last), without a new line; `after_answer`: an answer line was read since the last
+    /// flash. Output that is not a terminal gets `text` on a line of its own.
+    pub(super) fn flash(&mut self, text: &str, after_answer: bool) -> std::io::Result<()> {
+        let text = self.text(text);
+        match self.flashes {
+            Flashes::Lines => writeln!(self.w, "{text}")?,
+            Flashes::LineAbove if after_answer => write!(self.w, "\x1b[1A\r\x1b[2K{text}")?,
+            Flashes::SameLine | Flashes::LineAbove => write!(self.w, "\r\x1b[2K{text}")?,
+        }
         self.w.flush()
+    }
+
+    /// Reads one answer without a prompt, as [`Out::ask`] does.
+    pub(super) fn read(&mut self, input: &mut impl BufRead) -> std::io::Result<Option<String>> {
+        self.ask("", input)
     }
 
     /// Writes a prompt (no newline) and flushes.
@@ -253,8 +299,31 @@ fn decision_drill<W: Write>(
 ) -> std::io::Result<DrillSummary> {
     let strategy = basic_strategy(rules);
     let today = coach.today();
-    let mut drill = DecisionDrill::on_day(kind, rules, seed, coach.history(), today);
-    if kind == DrillKind::Due {
+    let mut drill = if kind == DrillKind::NoHoleCard {
+        let peek = crate::analysis::strategy::peek_strategy(rules);
+        let cells = peek_differences(&strategy.chart, &peek.chart);
+        let Some(drill) =
+            DecisionDrill::of_cells(kind, &cells, rules, seed, coach.history(), today)
+        else {
+            out.line(
+                "This game's chart plays every cell as the American peek chart does for these \
+                 rules: the no-hole-card drill has nothing to ask.",
+            )?;
+            return Ok(DrillSummary::default());
+        };
+        drill
+    } else {
+        DecisionDrill::on_day(kind, rules, seed, coach.history(), today)
+    };
+    if kind == DrillKind::NoHoleCard {
+        let labels: Vec<String> = drill.cells().iter().map(|c| c.label()).collect();
+        out.line(&format!(
+            "Drill: the {} where this game's chart differs from the American peek chart ({}). \
+             Answer h, s, d or p (or the word); q ends.",
+            counted(labels.len() as u64, "cell"),
+            labels.join(", ")
+        ))?;
+    } else if kind == DrillKind::Due {
         let due = schedule::due_cells(drill.history(), today).len();
         if due == 0 {
             out.line(&schedule::nothing_due(drill.history(), today))?;

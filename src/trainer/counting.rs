@@ -11,16 +11,23 @@
 //! a discard tray), and the answer is that quotient floored or truncated, as the player chose;
 //! every answer names the convention. The index plays are compared with the floored count
 //! ([`crate::analysis::deviation::floored_true_count`]), as the index tables are computed.
+//!
+//! Where the questions come from: the true-count and decks drills deal a shoe of the loaded
+//! rules, shuffled, to a uniform depth before its cut card ([`deal_before_cut`]), so the
+//! running count and the decks left are those a real shoe gives, together. The deviations
+//! drill asks the plays of a chosen set ([`IndexSet`]) at true counts near each index
+//! ([`deviation_counts`]), with the hand's own legal plays.
 
 use rand::{RngExt, SeedableRng};
 
-use super::count::hilo_tag;
-use super::drill::build_hand;
+use super::count::{hilo_tag, running_count};
+use super::drill::{build_hand, drillable, fresh_hand_actions};
 use super::history::{CountAnswer, CountdownRun};
 use super::report::{counted, skill_figures};
 use crate::analysis::deviation::{Direction, IndexPlay, IndexTable, illustrious_18};
 pub use crate::analysis::hilo::{BetRamp, MAX_RAMP_BET, MAX_RAMP_STEPS, RampError};
-use crate::engine::{Action, Card, Cards, GameRng, Rank, Suit};
+use crate::engine::shoe::Shoe;
+use crate::engine::{Action, ActionSet, Card, Cards, GameRng, Rank, Rules, Suit, ValueCounts};
 
 /// How a true count is rounded to a whole number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -128,36 +135,205 @@ impl QuizKind {
     }
 }
 
+/// The least an index play may be worth, in bets per 100 rounds, to be in
+/// [`IndexSet::Valuable`].
+pub const VALUABLE_PER_100: f64 = 0.001;
+
+/// How far from its index a deviation question's true count may be, either way.
+pub const DEVIATION_SPREAD: i32 = 3;
+
+/// The largest true count (either sign) a deviation question is asked at.
+pub const MAX_ASKED_TRUE_COUNT: i32 = 10;
+
+/// Which of this game's index plays the deviations drill asks about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum IndexSet {
+    /// The 18 most valuable (this game's "Illustrious 18").
+    #[default]
+    GameI18,
+    /// Every play worth at least [`VALUABLE_PER_100`] bets per 100 rounds.
+    Valuable,
+}
+
+impl IndexSet {
+    /// The name on the command line: `game-i18` or `valuable`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            IndexSet::GameI18 => "game-i18",
+            IndexSet::Valuable => "valuable",
+        }
+    }
+
+    /// What the set is, for a menu: `this game's top 18 index plays`.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            IndexSet::GameI18 => "this game's top 18 index plays",
+            IndexSet::Valuable => "this game's index plays worth ≥ 0.001 bets per 100 rounds",
+        }
+    }
+
+    /// The plays of `table` in the set, most valuable first (a computed table is sorted so;
+    /// a published one has no values, and [`IndexSet::Valuable`] takes none of it).
+    pub fn choose(self, table: &IndexTable) -> IndexTable {
+        match self {
+            IndexSet::GameI18 => table.top(18),
+            IndexSet::Valuable => IndexTable {
+                plays: table
+                    .plays
+                    .iter()
+                    .filter(|p| p.index.is_some() && p.gain_per_100 >= VALUABLE_PER_100)
+                    .cloned()
+                    .collect(),
+            },
+        }
+    }
+}
+
 /// How the counting drills are set up.
 #[derive(Debug, Clone, PartialEq)]
 pub struct QuizSettings {
-    /// Decks in the shoe.
-    pub decks: u8,
+    /// The rules: the shoe the true-count and decks drills deal, the legal plays of a hand.
+    pub rules: Rules,
     /// How the true count is rounded.
     pub convention: Convention,
     /// How finely the decks left are read.
     pub resolution: Resolution,
     /// The bet ramp.
     pub ramp: BetRamp,
-    /// The index plays asked about (this game's, computed for the rules).
+    /// This game's index plays (computed for the rules); the drill asks those in `set`.
     pub indices: IndexTable,
+    /// Which of `indices` the deviations drill asks about.
+    pub set: IndexSet,
     /// The published American index plays, to say where this game differs.
     pub peek: IndexTable,
 }
 
 impl QuizSettings {
-    /// The settings for a shoe of `decks` asking about `indices`: floored true counts, decks
-    /// read to the half deck, the default ramp, and the published American index plays beside.
+    /// The settings for the default rules with a shoe of `decks` decks, asking about
+    /// `indices`: as [`QuizSettings::for_rules`].
     pub fn new(decks: u8, indices: IndexTable) -> Self {
+        QuizSettings::for_rules(
+            &Rules {
+                decks,
+                ..Rules::default()
+            },
+            indices,
+        )
+    }
+
+    /// The settings for `rules` asking about `indices`: floored true counts, decks read to the
+    /// half deck, the default ramp, this game's top 18 index plays, and the published American
+    /// index plays beside.
+    pub fn for_rules(rules: &Rules, indices: IndexTable) -> Self {
         QuizSettings {
-            decks,
+            rules: rules.clone(),
             convention: Convention::Floor,
             resolution: Resolution::Half,
             ramp: BetRamp::default(),
             indices,
+            set: IndexSet::GameI18,
             peek: illustrious_18(),
         }
     }
+}
+
+/// A shoe of the rules dealt to some depth before its cut card: what a counter sees when a
+/// round starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DealtShoe {
+    /// Cards dealt (in the discard tray).
+    pub dealt: usize,
+    /// Cards in the full shoe.
+    pub size: usize,
+    /// Where the cut card is: a shoe is reshuffled once this many cards are dealt.
+    pub cut: usize,
+    /// The Hi-Lo running count of the cards dealt.
+    pub running: i32,
+}
+
+impl DealtShoe {
+    /// Cards not yet dealt.
+    pub fn left(&self) -> usize {
+        self.size - self.dealt
+    }
+}
+
+/// Shuffles a shoe of `rules` and deals it to a depth drawn uniformly from 1 up to (not
+/// including) its cut card, counting the cards dealt: the running count and depth a real shoe
+/// gives, at every depth a round can start at (never the untouched shoe, never past the cut).
+pub fn deal_before_cut(rules: &Rules, rng: &mut GameRng) -> DealtShoe {
+    let mut shoe = Shoe::new(rules.decks, rules.penetration);
+    let (size, cut) = (shoe.size(), shoe.until_cut());
+    let dealt = rng.random_range(1..cut.max(2)).min(size);
+    let mut seen = ValueCounts::default();
+    for _ in 0..dealt {
+        seen.add(shoe.draw(rng).0.value());
+    }
+    DealtShoe {
+        dealt,
+        size,
+        cut,
+        running: running_count(&seen),
+    }
+}
+
+/// Whether the two plays of `play` differ at floored true count `tc` by at least 0.001 bets
+/// (a gain that prints as 0.000 is no reason to prefer either). A published table, which has
+/// no gains, is taken at its word at every count.
+fn gain_shows(play: &IndexPlay, tc: i32) -> bool {
+    if play.gain_by_tc.is_empty() {
+        return true;
+    }
+    play.gain_at(tc)
+        .is_some_and(|g| (g.abs() * 1000.0).round() >= 1.0)
+}
+
+/// The floored true counts a question about `play` may be asked at: within
+/// [`DEVIATION_SPREAD`] of its index, never beyond ±[`MAX_ASKED_TRUE_COUNT`], and only where
+/// the two plays differ by at least 0.001 bets (where the table says). Empty for a play with no
+/// index.
+pub fn deviation_counts(play: &IndexPlay) -> Vec<i32> {
+    let Some(index) = play.index else {
+        return Vec::new();
+    };
+    (index - DEVIATION_SPREAD..=index + DEVIATION_SPREAD)
+        .filter(|tc| tc.abs() <= MAX_ASKED_TRUE_COUNT)
+        .filter(|&tc| gain_shows(play, tc))
+        .collect()
+}
+
+/// An index play the drill asks about, with the counts it is asked at on each side.
+#[derive(Debug, Clone, PartialEq)]
+struct Askable {
+    play: IndexPlay,
+    /// Counts where the deviation is made.
+    on: Vec<i32>,
+    /// Counts where it is not.
+    off: Vec<i32>,
+}
+
+/// The plays of `settings.set` that a question can be asked about: a cell a two-card hand
+/// makes, both plays legal for it, and a count worth asking on each side of the index.
+fn askable_plays(settings: &QuizSettings) -> Vec<Askable> {
+    let mut rng = GameRng::seed_from_u64(0);
+    settings
+        .set
+        .choose(&settings.indices)
+        .plays
+        .into_iter()
+        .filter(|play| drillable(play.cell))
+        .filter(|play| {
+            let hand = build_hand(&mut rng, play.cell.kind, play.cell.row);
+            let legal = fresh_hand_actions(&settings.rules, &hand);
+            legal.contains(play.play) && legal.contains(play.otherwise)
+        })
+        .filter_map(|play| {
+            let (on, off) = deviation_counts(&play)
+                .into_iter()
+                .partition::<Vec<i32>, _>(|&tc| play.applies(tc));
+            (!on.is_empty() && !off.is_empty()).then_some(Askable { play, on, off })
+        })
+        .collect()
 }
 
 /// One question.
@@ -231,8 +407,12 @@ impl QuizAnswer {
 pub struct Quiz {
     kind: QuizKind,
     settings: QuizSettings,
+    /// The index plays a deviations drill asks about (empty for the other drills).
+    plays: Vec<Askable>,
     rng: GameRng,
     prompt: Prompt,
+    /// The plays the hand on screen allows (a deviation question; empty otherwise).
+    legal: ActionSet,
     /// Questions answered.
     pub asked: u32,
     /// Answered right.
@@ -249,19 +429,25 @@ pub struct Quiz {
 
 impl Quiz {
     /// A drill of `kind`; the same `seed` asks the same questions. `None` for a deviations
-    /// drill with no index play to ask about.
+    /// drill with no index play of its set to ask about.
     pub fn new(kind: QuizKind, settings: QuizSettings, seed: u64) -> Option<Quiz> {
-        if kind == QuizKind::Deviations && !settings.indices.plays.iter().any(|p| p.index.is_some())
-        {
+        let plays = if kind == QuizKind::Deviations {
+            askable_plays(&settings)
+        } else {
+            Vec::new()
+        };
+        if kind == QuizKind::Deviations && plays.is_empty() {
             return None;
         }
         let mut rng = GameRng::seed_from_u64(seed);
-        let prompt = ask(kind, &settings, &mut rng);
+        let (prompt, legal) = ask(kind, &settings, &plays, &mut rng);
         Some(Quiz {
             kind,
             settings,
+            plays,
             rng,
             prompt,
+            legal,
             asked: 0,
             right: 0,
             streak: 0,
@@ -286,6 +472,28 @@ impl Quiz {
         &self.prompt
     }
 
+    /// The plays a deviation question takes: the hand's legal ones (split only for a pair).
+    /// Empty for the other drills, which take numbers.
+    pub fn legal(&self) -> ActionSet {
+        self.legal
+    }
+
+    /// What the drill practises, in a few words; a deviations drill names its set and how
+    /// many plays it asks: `this game's top 18 index plays (18 asked)`.
+    pub fn describe(&self) -> String {
+        if self.kind != QuizKind::Deviations {
+            return self.kind.describe().to_owned();
+        }
+        let set = self.settings.set.choose(&self.settings.indices).plays.len();
+        let asked = self.plays.len();
+        let which = if asked == set {
+            counted(asked as u64, "play")
+        } else {
+            format!("{asked} of its {set} plays: those with counts worth asking")
+        };
+        format!("{} ({which} asked)", self.settings.set.describe())
+    }
+
     /// The question in words.
     pub fn question_text(&self) -> String {
         match &self.prompt {
@@ -301,16 +509,27 @@ impl Quiz {
             ),
             Prompt::Ramp { tc } => format!("True count {tc:+}: your bet?"),
             Prompt::Deviation { cards, up, tc, .. } => format!(
-                "{} against {} at true count {tc:+}: hit, stand, double or split?",
+                "{} against {} at true count {tc:+}: {}?",
                 cards_text(cards),
-                up
+                up,
+                plays_text(self.legal)
             ),
         }
     }
 
-    /// Grades `text` (a number, or `h`/`s`/`d`/`p` for deviations) and asks the next
-    /// question. An answer that is not one (`Err`) is not counted.
+    /// Grades `text` (a number, or `h`/`s`/`d`/`p` for deviations: a play the hand allows)
+    /// and asks the next question. An answer that is not one (`Err`) is not counted.
     pub fn answer(&mut self, text: &str, seconds: f64) -> Result<QuizAnswer, String> {
+        if matches!(self.prompt, Prompt::Deviation { .. }) {
+            let given = action_key(text.trim())?;
+            if !self.legal.contains(given) {
+                return Err(format!(
+                    "you cannot {} this hand: {}",
+                    given.name(),
+                    plays_text(self.legal)
+                ));
+            }
+        }
         let answer = grade_prompt(&self.prompt, &self.settings, text.trim())?;
         self.asked += 1;
         self.seconds += seconds;
@@ -322,7 +541,7 @@ impl Quiz {
         } else {
             self.streak = 0;
         }
-        self.prompt = ask(self.kind, &self.settings, &mut self.rng);
+        (self.prompt, self.legal) = ask(self.kind, &self.settings, &self.plays, &mut self.rng);
         Ok(answer)
     }
 
@@ -364,45 +583,76 @@ fn cards_text(cards: &Cards) -> String {
         .join(" ")
 }
 
-fn ask(kind: QuizKind, settings: &QuizSettings, rng: &mut GameRng) -> Prompt {
-    let shoe = usize::from(settings.decks) * 52;
+/// `hit, stand or double`: the plays of `legal` in words.
+fn plays_text(legal: ActionSet) -> String {
+    let names: Vec<&str> = legal.iter().map(Action::name).collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// The next question of a drill of `kind`, with the plays its hand allows (a deviation
+/// question; empty otherwise). `plays`: what a deviations drill asks about.
+fn ask(
+    kind: QuizKind,
+    settings: &QuizSettings,
+    plays: &[Askable],
+    rng: &mut GameRng,
+) -> (Prompt, ActionSet) {
     match kind {
         QuizKind::TrueCount => {
-            // Decks left at the resolution, from one step up to the shoe less one step.
-            let step = settings.resolution.step();
-            let steps = (f64::from(settings.decks) / step) as u32;
-            let decks = f64::from(rng.random_range(1..steps.max(2))) * step;
-            // True counts from −6 to +10, the running count that gives one.
-            let target = rng.random_range(-6.0..10.0);
-            let running = (target * decks).round() as i32;
-            Prompt::TrueCount { running, decks }
+            let shoe = deal_before_cut(&settings.rules, rng);
+            let decks = settings.resolution.decks(shoe.left());
+            let prompt = Prompt::TrueCount {
+                running: shoe.running,
+                decks,
+            };
+            (prompt, ActionSet::EMPTY)
         }
-        QuizKind::Decks => Prompt::Decks {
-            dealt: rng.random_range(26..shoe.saturating_sub(26).max(27)),
-            shoe,
-        },
-        QuizKind::Ramp => Prompt::Ramp {
-            tc: rng.random_range(-3..=i32::try_from(settings.ramp.bets().len()).unwrap_or(7) + 1),
-        },
+        QuizKind::Decks => {
+            let shoe = deal_before_cut(&settings.rules, rng);
+            let prompt = Prompt::Decks {
+                dealt: shoe.dealt,
+                shoe: shoe.size,
+            };
+            (prompt, ActionSet::EMPTY)
+        }
+        QuizKind::Ramp => {
+            let top = i32::try_from(settings.ramp.bets().len()).unwrap_or(7) + 1;
+            (
+                Prompt::Ramp {
+                    tc: rng.random_range(-3..=top),
+                },
+                ActionSet::EMPTY,
+            )
+        }
         QuizKind::Deviations => {
-            let plays: Vec<&IndexPlay> = settings
-                .indices
-                .plays
-                .iter()
-                .filter(|p| p.index.is_some())
-                .collect();
-            let play = plays[rng.random_range(0..plays.len())].clone();
-            let index = play.index.unwrap_or(0);
-            // On both sides of the index, as often: two counts below, two at or above.
-            let tc = index + rng.random_range(-2..=1);
+            let Some(askable) = plays.get(rng.random_range(0..plays.len().max(1))) else {
+                // No play to ask about: `Quiz::new` refuses such a drill.
+                return (Prompt::Ramp { tc: 0 }, ActionSet::EMPTY);
+            };
+            // On both sides of the index, as often; on a side, any count worth asking.
+            let side = if rng.random::<bool>() {
+                &askable.on
+            } else {
+                &askable.off
+            };
+            let tc = side[rng.random_range(0..side.len())];
+            let play = askable.play.clone();
             let cards = build_hand(rng, play.cell.kind, play.cell.row);
             let up = up_card(rng, play.cell.up);
-            Prompt::Deviation {
-                play,
-                cards,
-                up,
-                tc,
-            }
+            let legal = fresh_hand_actions(&settings.rules, &cards);
+            (
+                Prompt::Deviation {
+                    play,
+                    cards,
+                    up,
+                    tc,
+                },
+                legal,
+            )
         }
     }
 }
@@ -690,6 +940,7 @@ impl Countdown {
             cards: self.shown,
             seconds,
             decks: self.decks(),
+            paced,
             timed,
             best: right && timed && best.is_none_or(|b| seconds < b),
         }
@@ -717,6 +968,8 @@ pub struct CountdownVerdict {
     pub seconds: f64,
     /// Decks in the run.
     pub decks: u8,
+    /// The cards turned at a set pace: the time is the pace's, not the person's.
+    pub paced: bool,
     /// A whole run the person turned: its time may be a best.
     pub timed: bool,
     /// A right answer that is the person's best for its decks.
@@ -742,9 +995,19 @@ impl CountdownVerdict {
         }
     }
 
-    /// The verdict in words (without a ✓/✗ mark): the count, the cards, the time and the pace.
+    /// The verdict in words (without a ✓/✗ mark): the count, the cards, and the time and
+    /// speed of a run the person turned (a paced run's time is the pace's: it says so instead).
     pub fn text(&self) -> String {
         let (running, guess, cards, seconds) = (self.running, self.guess, self.cards, self.seconds);
+        if self.paced {
+            return if self.right {
+                format!("Right: {running:+} after {cards} cards, turned at the pace set.")
+            } else {
+                format!(
+                    "The count was {running:+}, not {guess:+} ({cards} cards, turned at the pace set)."
+                )
+            };
+        }
         if self.right {
             let pace = if seconds > 0.0 {
                 format!(" ({:.1} cards a second)", cards as f64 / seconds)
@@ -775,13 +1038,53 @@ mod tests {
 
     fn settings() -> QuizSettings {
         QuizSettings {
-            decks: 6,
+            rules: Rules::default(),
             convention: Convention::Floor,
             resolution: Resolution::Half,
             ramp: BetRamp::default(),
             indices: illustrious_18(),
+            set: IndexSet::GameI18,
             peek: illustrious_18(),
         }
+    }
+
+    /// A computed-looking table of `n` plays over distinct cells, most valuable first: play
+    /// `i` is worth `0.02 / (i + 1)` bets per 100 rounds (so the first 20 are worth at least
+    /// 0.001), the indices run over −13 … +14, and the gain per hand is +0.0038 at the index,
+    /// 0.004 more a count up: the count just below the index gains −0.0002, which is 0.000 to
+    /// three places.
+    fn computed_looking(n: usize) -> IndexTable {
+        let cells: Vec<Cell> = (5..=19)
+            .map(|row| (HandKind::Hard, row))
+            .chain((13..=20).map(|row| (HandKind::Soft, row)))
+            .chain((1..=10).map(|row| (HandKind::Pair, row)))
+            .flat_map(|(kind, row)| (1..=10).map(move |up| Cell { kind, row, up }))
+            .collect();
+        let plays = (0..n)
+            .map(|i| {
+                let cell = cells[(i * 37) % cells.len()];
+                let index = i32::try_from((i * 7) % 28).unwrap_or(0) - 13;
+                let (play, otherwise) = match cell.kind {
+                    HandKind::Pair => (Action::Split, Action::Stand),
+                    _ => (Action::Stand, Action::Hit),
+                };
+                let crossing = f64::from(index) - 0.05;
+                IndexPlay {
+                    cell,
+                    play,
+                    otherwise,
+                    direction: Direction::AtOrAbove,
+                    index: Some(index),
+                    crossing: Some(crossing),
+                    gain_per_100: 0.02 / (i as f64 + 1.0),
+                    // +0.0038 at the index, −0.0002 (0.000 to three places) just below.
+                    gain_by_tc: (-10..=15)
+                        .map(|tc| (tc, 0.004 * f64::from(tc - index) + 0.0038))
+                        .collect(),
+                }
+            })
+            .collect();
+        IndexTable { plays }
     }
 
     #[test]
@@ -1002,5 +1305,278 @@ mod tests {
                 "{running} / {decks}"
             );
         }
+    }
+
+    /// Answers the quiz's question with its own expected answer (a deviation with its key).
+    fn answer_right(quiz: &mut Quiz) {
+        let prompt = quiz.prompt().clone();
+        let expected = match grade_prompt(&prompt, quiz.settings(), "0") {
+            Ok(a) => a.expected,
+            Err(_) => {
+                grade_prompt(&prompt, quiz.settings(), "h")
+                    .expect("a play")
+                    .expected
+            }
+        };
+        quiz.answer(&expected, 0.0).expect("its own answer");
+    }
+
+    #[test]
+    fn deviation_questions_sit_within_three_of_the_index_never_past_ten_and_worth_asking() {
+        let table = computed_looking(120);
+        for set in [IndexSet::GameI18, IndexSet::Valuable] {
+            let chosen = set.choose(&table);
+            let settings = QuizSettings {
+                indices: table.clone(),
+                set,
+                ..settings()
+            };
+            let mut quiz = Quiz::new(QuizKind::Deviations, settings, 21).expect("plays to ask");
+            let askable = askable_plays(quiz.settings());
+            let mut asked = std::collections::BTreeMap::new();
+            let (mut on, mut off, mut widest) = (0, 0, 0);
+            for _ in 0..10_000 {
+                let Prompt::Deviation {
+                    play, cards, tc, ..
+                } = quiz.prompt().clone()
+                else {
+                    panic!("a deviation question");
+                };
+                let index = play.index.expect("an index");
+                assert!((tc - index).abs() <= DEVIATION_SPREAD, "{play:?} at {tc:+}");
+                assert!(tc.abs() <= MAX_ASKED_TRUE_COUNT, "{play:?} at {tc:+}");
+                let gain = play.gain_at(tc).expect("the table has the count");
+                assert!(gain.abs() >= 0.0005, "{play:?} at {tc:+}: {gain}");
+                assert!(chosen.get(play.cell).is_some(), "{set:?}: {play:?}");
+                assert_eq!(Cell::for_hand(&cards, play.cell.up, true), play.cell);
+                widest = widest.max((tc - index).abs());
+                if play.applies(tc) {
+                    on += 1;
+                } else {
+                    off += 1;
+                }
+                *asked.entry(play.cell).or_insert(0) += 1;
+                answer_right(&mut quiz);
+            }
+            // Every play that can be asked is, about as often as the others.
+            assert_eq!(asked.len(), askable.len(), "{set:?}");
+            let (least, most) = (
+                asked.values().min().copied().unwrap_or(0),
+                asked.values().max().copied().unwrap_or(0),
+            );
+            let fair = 10_000 / askable.len();
+            assert!(
+                least * 4 > fair * 3 && most * 4 < fair * 5,
+                "{least}…{most}"
+            );
+            // Both sides of the index as often, and the whole ±3 used.
+            assert!(
+                (4_700..=5_300).contains(&on),
+                "{on} on the index's side, {off} off"
+            );
+            assert_eq!(widest, DEVIATION_SPREAD);
+        }
+        // The sets are what their names say: the first 18, those worth 0.001 a 100 rounds.
+        assert_eq!(IndexSet::GameI18.choose(&table).plays, table.plays[..18]);
+        let valuable = IndexSet::Valuable.choose(&table);
+        assert_eq!(valuable.plays.len(), 20);
+        assert!(
+            valuable
+                .plays
+                .iter()
+                .all(|p| p.gain_per_100 >= VALUABLE_PER_100)
+        );
+        // A play with no count worth asking on one side of its index is not asked: indices of
+        // −13 and +13 have only counts past ±10 on one side.
+        let askable = askable_plays(&QuizSettings {
+            indices: table.clone(),
+            set: IndexSet::Valuable,
+            ..settings()
+        });
+        assert!(askable.len() < 20);
+        assert!(
+            askable
+                .iter()
+                .all(|a| a.play.index.is_some_and(|i| (-12..=12).contains(&i)))
+        );
+    }
+
+    #[test]
+    fn a_deviation_question_offers_the_hands_own_plays_and_split_only_for_a_pair() {
+        let settings = QuizSettings {
+            indices: computed_looking(120),
+            set: IndexSet::Valuable,
+            ..settings()
+        };
+        let rules = settings.rules.clone();
+        let mut quiz = Quiz::new(QuizKind::Deviations, settings, 4).expect("plays to ask");
+        let (mut pairs, mut others) = (0, 0);
+        for _ in 0..2_000 {
+            let Prompt::Deviation { cards, .. } = quiz.prompt().clone() else {
+                panic!("a deviation question");
+            };
+            let legal = quiz.legal();
+            assert_eq!(legal, fresh_hand_actions(&rules, &cards));
+            let pair = cards.is_pair();
+            assert_eq!(legal.contains(Action::Split), pair, "{cards:?}");
+            assert_eq!(quiz.question_text().contains("split"), pair);
+            if pair {
+                pairs += 1;
+            } else {
+                others += 1;
+                let asked = quiz.asked;
+                let refused = quiz.answer("p", 0.0).expect_err("no split for a non-pair");
+                assert!(refused.contains("cannot split"), "{refused}");
+                assert_eq!(quiz.asked, asked, "a refused play is not counted");
+            }
+            answer_right(&mut quiz);
+        }
+        assert!(
+            pairs > 100 && others > 100,
+            "{pairs} pairs, {others} others"
+        );
+    }
+
+    /// The variance of the Hi-Lo running count of `n` cards drawn from a full shoe of `size`:
+    /// `n · σ² · (size − n) / (size − 1)`, σ² = 40/52 (20 of every 52 cards count +1, 20
+    /// count −1).
+    fn running_count_variance(n: usize, size: usize) -> f64 {
+        n as f64 * (40.0 / 52.0) * (size - n) as f64 / (size - 1) as f64
+    }
+
+    #[test]
+    fn a_dealt_shoe_is_dealt_uniformly_before_its_cut_card_and_counted() {
+        for rules in [
+            Rules::default(),
+            Rules {
+                decks: 2,
+                penetration: 0.6,
+                ..Rules::default()
+            },
+        ] {
+            let mut rng = GameRng::seed_from_u64(8);
+            let shoes: Vec<DealtShoe> = (0..10_000)
+                .map(|_| deal_before_cut(&rules, &mut rng))
+                .collect();
+            let size = usize::from(rules.decks) * 52;
+            let cut = (size as f64 * rules.penetration).round() as usize;
+            assert!(shoes.iter().all(|s| s.size == size && s.cut == cut));
+            assert!(shoes.iter().all(|s| (1..cut).contains(&s.dealt)));
+            // Uniform depth: each quarter of 1..cut holds a quarter of the shoes.
+            for quarter in 0..4 {
+                let range = 1 + quarter * (cut - 1) / 4..1 + (quarter + 1) * (cut - 1) / 4;
+                let share = shoes.iter().filter(|s| range.contains(&s.dealt)).count();
+                assert!((2_350..=2_650).contains(&share), "{range:?}: {share}");
+            }
+            // The running count of a real shoe: standardised by its depth, mean 0, variance 1,
+            // nothing beyond five standard deviations.
+            let z: Vec<f64> = shoes
+                .iter()
+                .map(|s| f64::from(s.running) / running_count_variance(s.dealt, size).sqrt())
+                .collect();
+            let mean = z.iter().sum::<f64>() / z.len() as f64;
+            let variance = z.iter().map(|z| (z - mean).powi(2)).sum::<f64>() / z.len() as f64;
+            let extreme = z.iter().fold(0.0f64, |m, z| m.max(z.abs()));
+            assert!(mean.abs() < 0.04, "mean z {mean}");
+            assert!((0.95..1.05).contains(&variance), "variance of z {variance}");
+            assert!(
+                extreme < 5.0,
+                "a running count {extreme} standard deviations out"
+            );
+        }
+    }
+
+    #[test]
+    fn true_count_questions_come_from_real_shoes_before_the_cut_card() {
+        let mut quiz = Quiz::new(QuizKind::TrueCount, settings(), 12).expect("a quiz");
+        let rules = Rules::default();
+        let size = usize::from(rules.decks) * 52;
+        let cut = (size as f64 * rules.penetration).round() as usize;
+        // The fewest decks a question may show: the cards left at the cut card, read.
+        let fewest = Resolution::Half.decks(size - cut);
+        let (mut runnings, mut decks_seen) = (Vec::new(), Vec::new());
+        for _ in 0..10_000 {
+            let Prompt::TrueCount { running, decks } = quiz.prompt().clone() else {
+                panic!("a true-count question");
+            };
+            assert!((fewest..=6.0).contains(&decks), "{decks} decks left");
+            runnings.push(f64::from(running));
+            decks_seen.push(decks);
+            answer_right(&mut quiz);
+        }
+        // The spread of a real shoe's running count over the depths before the cut card.
+        let expected = (1..cut)
+            .map(|n| running_count_variance(n, size))
+            .sum::<f64>()
+            / (cut - 1) as f64;
+        let n = runnings.len() as f64;
+        let mean = runnings.iter().sum::<f64>() / n;
+        let variance = runnings.iter().map(|r| (r - mean).powi(2)).sum::<f64>() / n;
+        assert!(mean.abs() < 4.0 * (expected / n).sqrt(), "mean {mean}");
+        assert!(
+            (variance / expected - 1.0).abs() < 0.05,
+            "variance {variance}, a real shoe's {expected}"
+        );
+        // Deep and shallow both asked: the decks shown run from the cut card to the top.
+        assert_eq!(decks_seen.iter().copied().fold(f64::MAX, f64::min), fewest);
+        assert_eq!(decks_seen.iter().copied().fold(0.0, f64::max), 6.0);
+    }
+
+    #[test]
+    fn decks_questions_are_dealt_within_the_range_before_the_cut_card() {
+        let rules = Rules {
+            decks: 8,
+            penetration: 0.8,
+            ..Rules::default()
+        };
+        let mut quiz = Quiz::new(
+            QuizKind::Decks,
+            QuizSettings::for_rules(&rules, IndexTable::default()),
+            3,
+        )
+        .expect("a quiz");
+        let cut = (416.0f64 * 0.8).round() as usize;
+        let mut dealts = Vec::new();
+        for _ in 0..10_000 {
+            let Prompt::Decks { dealt, shoe } = *quiz.prompt() else {
+                panic!("a decks question");
+            };
+            assert_eq!(shoe, 416);
+            assert!((1..cut).contains(&dealt), "{dealt} dealt, cut at {cut}");
+            dealts.push(dealt);
+            answer_right(&mut quiz);
+        }
+        let (least, most) = (
+            dealts.iter().copied().min().unwrap_or(0),
+            dealts.iter().copied().max().unwrap_or(0),
+        );
+        assert!(
+            least <= 5 && most >= cut - 5,
+            "{least}…{most} of 1…{}",
+            cut - 1
+        );
+        let mean = dealts.iter().sum::<usize>() as f64 / dealts.len() as f64;
+        assert!((mean - cut as f64 / 2.0).abs() < 4.0, "mean depth {mean}");
+    }
+
+    #[test]
+    fn a_paced_countdown_reports_no_speed_of_the_persons() {
+        let mut run = Countdown::new(1, 1, false, 7);
+        while run.flash().is_some() {}
+        let paced = run.grade(run.running(), 26.0, true, None);
+        assert!(paced.right && paced.paced);
+        assert_eq!(
+            paced.text(),
+            "Right: +0 after 52 cards, turned at the pace set."
+        );
+        let wrong = run.grade(2, 26.0, true, None);
+        assert!(!wrong.text().contains("a second"), "{}", wrong.text());
+        assert!(wrong.text().contains("pace set"), "{}", wrong.text());
+        let turned = run.grade(run.running(), 26.0, false, None);
+        assert!(
+            turned.text().contains("2.0 cards a second"),
+            "{}",
+            turned.text()
+        );
     }
 }

@@ -4,7 +4,7 @@
 use rand::{Rng, RngExt};
 
 use super::tally::Tally;
-use crate::analysis::chart::{Cell, HandKind};
+use crate::analysis::chart::{Cell, Chart, HandKind};
 use crate::engine::legal::{self, SeatSpot};
 use crate::engine::{ActionSet, Card, Cards, PlayerHand, Rank, Rules, Suit};
 
@@ -40,11 +40,14 @@ pub enum DrillKind {
     Ramp,
     /// This game's index plays at a true count.
     Deviations,
+    /// The cells where this game's chart differs from the American peek game's (computed:
+    /// [`peek_differences`]).
+    NoHoleCard,
 }
 
 impl DrillKind {
-    /// Every kind, in menu order.
-    pub const ALL: [DrillKind; 13] = [
+    /// Every kind, in menu order (the first nine have digit keys in the table's chooser).
+    pub const ALL: [DrillKind; 14] = [
         DrillKind::Hard,
         DrillKind::Soft,
         DrillKind::Pairs,
@@ -58,6 +61,7 @@ impl DrillKind {
         DrillKind::Decks,
         DrillKind::Ramp,
         DrillKind::Deviations,
+        DrillKind::NoHoleCard,
     ];
 
     /// The name on the command line: `hard`, `soft`, `pairs`, `doubles`, `all`, `mistakes`,
@@ -77,6 +81,7 @@ impl DrillKind {
             DrillKind::Decks => "decks",
             DrillKind::Ramp => "ramp",
             DrillKind::Deviations => "deviations",
+            DrillKind::NoHoleCard => "no-hole-card",
         }
     }
 
@@ -96,6 +101,7 @@ impl DrillKind {
             DrillKind::Decks => "estimating the decks left",
             DrillKind::Ramp => "betting by the ramp",
             DrillKind::Deviations => "this game's index plays",
+            DrillKind::NoHoleCard => "cells unlike the peek chart",
         }
     }
 
@@ -110,6 +116,7 @@ impl DrillKind {
                 | DrillKind::All
                 | DrillKind::Mistakes
                 | DrillKind::Due
+                | DrillKind::NoHoleCard
         )
     }
 
@@ -212,6 +219,17 @@ pub fn build_hand<R: Rng + ?Sized>(rng: &mut R, kind: HandKind, row: u8) -> Card
     }
 }
 
+/// The printed cells where `here` (this game's chart) and `peek` (the American peek game's,
+/// for the same rules) prefer different plays and a two-card hand can be dealt, in chart
+/// order: what the [`DrillKind::NoHoleCard`] drill asks about. The same comparison as the
+/// reasons' and the no-hole-card line's (the two computed charts, cell by cell).
+pub fn peek_differences(here: &Chart, peek: &Chart) -> Vec<Cell> {
+    Chart::printed_cells()
+        .filter(|&cell| drillable(cell))
+        .filter(|&cell| here.get(cell).preferred() != peek.get(cell).preferred())
+        .collect()
+}
+
 /// Deals drill questions of one kind.
 #[derive(Debug, Clone)]
 pub struct DrillDealer {
@@ -219,16 +237,35 @@ pub struct DrillDealer {
     rows: Vec<(HandKind, u8)>,
     /// The one cell asked about ("practise this" from the review), if so.
     only: Option<Cell>,
+    /// The cells asked about, each as often (the no-hole-card drill), if so.
+    cells: Vec<Cell>,
 }
 
 impl DrillDealer {
-    /// A dealer of `kind` questions.
+    /// A dealer of `kind` questions. The cells of [`DrillKind::NoHoleCard`] depend on the
+    /// rules: [`DrillDealer::of_cells`] deals them (`new` deals it any hand).
     pub fn new(kind: DrillKind) -> DrillDealer {
         DrillDealer {
             kind,
             rows: rows(kind),
             only: None,
+            cells: Vec::new(),
         }
+    }
+
+    /// A dealer of `kind` questions about `cells` (those a two-card hand makes), each cell as
+    /// often; `None` if none of them can be dealt.
+    pub fn of_cells(kind: DrillKind, cells: &[Cell]) -> Option<DrillDealer> {
+        let cells: Vec<Cell> = cells.iter().copied().filter(|&c| drillable(c)).collect();
+        (!cells.is_empty()).then(|| DrillDealer {
+            cells,
+            ..DrillDealer::new(kind)
+        })
+    }
+
+    /// The cells this dealer asks about, if it was given some ([`DrillDealer::of_cells`]).
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
     }
 
     /// A dealer that asks about `cell` only, in its table's drill kind; `None` for a cell no
@@ -254,7 +291,10 @@ impl DrillDealer {
     /// person misses them (from `history`), leaving out cells answered right
     /// [`RETIRE_AFTER`] times in a row; with no such cell it falls back to any hand.
     pub fn next<R: Rng + ?Sized>(&self, rng: &mut R, history: &Tally) -> Question {
-        if let Some(cell) = self.only {
+        let chosen = self.only.or_else(|| {
+            (!self.cells.is_empty()).then(|| self.cells[rng.random_range(0..self.cells.len())])
+        });
+        if let Some(cell) = chosen {
             return Question {
                 cell,
                 cards: build_hand(rng, cell.kind, cell.row),
@@ -417,5 +457,77 @@ mod tests {
         // Nothing missed: any hand.
         let q = dealer.next(&mut rng, &Tally::default());
         assert_eq!(q.cards.len(), 2);
+    }
+
+    #[test]
+    fn the_peek_differences_are_the_dealable_cells_whose_plays_differ() {
+        use crate::analysis::chart::Code;
+        let here = Chart::default();
+        let mut peek = here.clone();
+        let eleven = Cell {
+            kind: HandKind::Hard,
+            row: 11,
+            up: 10,
+        };
+        let eights = Cell {
+            kind: HandKind::Pair,
+            row: 8,
+            up: 1,
+        };
+        let twenty_one = Cell {
+            kind: HandKind::Hard,
+            row: 21,
+            up: 5,
+        };
+        peek.set(eleven, Code::D);
+        peek.set(eights, Code::P);
+        // Double-or-hit against hit: the preferred play differs too.
+        peek.set(twenty_one, Code::S);
+        // A cell no two cards make is left out (hard 21 is three cards at least).
+        assert!(!drillable(twenty_one));
+        assert_eq!(peek_differences(&here, &peek), [eleven, eights]);
+        assert!(peek_differences(&here, &here).is_empty());
+    }
+
+    #[test]
+    fn a_dealer_of_cells_asks_only_those_each_as_often() {
+        let cells = [
+            Cell {
+                kind: HandKind::Hard,
+                row: 11,
+                up: 10,
+            },
+            Cell {
+                kind: HandKind::Pair,
+                row: 8,
+                up: 10,
+            },
+            Cell {
+                kind: HandKind::Pair,
+                row: 1,
+                up: 1,
+            },
+            // Not dealt: no two cards make it.
+            Cell {
+                kind: HandKind::Hard,
+                row: 21,
+                up: 1,
+            },
+        ];
+        let dealer = DrillDealer::of_cells(DrillKind::NoHoleCard, &cells).expect("cells");
+        assert_eq!(dealer.cells(), &cells[..3]);
+        let mut rng = GameRng::seed_from_u64(2);
+        let mut counts = std::collections::HashMap::new();
+        for _ in 0..3_000 {
+            let q = dealer.next(&mut rng, &Tally::default());
+            assert_eq!(Cell::for_hand(&q.cards, q.up.value(), true), q.cell);
+            *counts.entry(q.cell).or_insert(0) += 1;
+        }
+        assert_eq!(counts.len(), 3, "{counts:?}");
+        assert!(
+            counts.values().all(|&n| (900..1100).contains(&n)),
+            "{counts:?}"
+        );
+        assert!(DrillDealer::of_cells(DrillKind::NoHoleCard, &cells[3..]).is_none());
     }
 }

@@ -172,7 +172,10 @@ impl DecisionDrill {
     }
 
     /// As [`DecisionDrill::new`], on `today`: the day the `due` kind asks about and every
-    /// answer is recorded on.
+    /// answer is recorded on. The no-hole-card kind compares this game's chart with the
+    /// American peek game's for `rules` (each worked out once per process, which takes a few
+    /// seconds the first time; [`DecisionDrill::of_cells`] takes charts already compared) and
+    /// deals any hand if they never differ.
     pub fn on_day(
         kind: DrillKind,
         rules: &Rules,
@@ -180,8 +183,44 @@ impl DecisionDrill {
         history: Tally,
         today: Day,
     ) -> DecisionDrill {
+        if kind == DrillKind::NoHoleCard {
+            let here = crate::analysis::basic_strategy(rules);
+            let peek = crate::analysis::strategy::peek_strategy(rules);
+            let cells = super::drill::peek_differences(&here.chart, &peek.chart);
+            let drill = DecisionDrill::of_cells(kind, &cells, rules, seed, history.clone(), today);
+            if let Some(drill) = drill {
+                return drill;
+            }
+        }
+        DecisionDrill::with_dealer(DrillDealer::new(kind), rules, seed, history, today)
+    }
+
+    /// A drill of `kind` on `cells` alone, each as often (the no-hole-card drill, given
+    /// [`super::drill::peek_differences`]), on `today`; `None` if no two-card hand makes any of
+    /// them.
+    pub fn of_cells(
+        kind: DrillKind,
+        cells: &[Cell],
+        rules: &Rules,
+        seed: u64,
+        history: Tally,
+        today: Day,
+    ) -> Option<DecisionDrill> {
+        let dealer = DrillDealer::of_cells(kind, cells)?;
+        Some(DecisionDrill::with_dealer(
+            dealer, rules, seed, history, today,
+        ))
+    }
+
+    fn with_dealer(
+        dealer: DrillDealer,
+        rules: &Rules,
+        seed: u64,
+        history: Tally,
+        today: Day,
+    ) -> DecisionDrill {
+        let kind = dealer.kind();
         let mut rng = GameRng::seed_from_u64(seed);
-        let dealer = DrillDealer::new(kind);
         let question = next_question(kind, &dealer, &mut rng, &history, today, None);
         let legal = fresh_hand_actions(rules, &question.cards);
         DecisionDrill {
@@ -221,6 +260,12 @@ impl DecisionDrill {
     /// What this drill practises.
     pub fn kind(&self) -> DrillKind {
         self.kind
+    }
+
+    /// The cells it asks about, when they are a list of their own (the no-hole-card drill);
+    /// empty when it deals by rows.
+    pub fn cells(&self) -> &[Cell] {
+        self.dealer.cells()
     }
 
     /// The question waiting for an answer.
@@ -656,5 +701,51 @@ mod tests {
             (6, 3)
         );
         assert!(drill.round() >= 6);
+    }
+
+    #[test]
+    fn the_no_hole_card_drill_asks_where_the_charts_differ_and_grades_the_peek_play_wrong() {
+        let rules = Rules::default();
+        let here = basic_strategy(&rules);
+        let peek = crate::analysis::strategy::peek_strategy(&rules);
+        let cells = super::super::drill::peek_differences(&here.chart, &peek.chart);
+        assert!(!cells.is_empty(), "the no-hole-card game changes some cell");
+        let mut drill = DecisionDrill::new(DrillKind::NoHoleCard, &rules, 5, Tally::default());
+        assert_eq!(drill.cells(), cells.as_slice());
+        let mut asked = std::collections::BTreeSet::new();
+        for n in 0..24 {
+            let q = drill.question().clone();
+            assert!(
+                cells.contains(&q.cell),
+                "{:?} is not a cell that differs",
+                q.cell
+            );
+            asked.insert(q.cell);
+            let legal = drill.legal();
+            let advised = here.chart.decide(&q.cards, q.up.value(), legal);
+            let peeked = peek.chart.decide(&q.cards, q.up.value(), legal);
+            assert_ne!(advised, peeked, "{:?}", q.cell);
+            let e = evs(&rules, &drill);
+            // Every other answer the peek chart's play: a mistake here, with its cost.
+            let chosen = if n % 2 == 0 { advised } else { peeked };
+            let answer = drill.answer(&here.chart, chosen, &e, 1.0).expect("legal");
+            assert_eq!(answer.grade.is_correct(), n % 2 == 0, "{:?}", q.cell);
+            if n % 2 == 1 {
+                assert!(answer.grade.cost > 0.0, "{answer:?}");
+            }
+        }
+        assert_eq!(asked.len(), cells.len(), "every differing cell asked in 24");
+        let s = drill.summary();
+        assert_eq!((s.decisions, s.right), (24, 12));
+        // The same kind through `of_cells` with no cell: nothing to drill.
+        let none = DecisionDrill::of_cells(
+            DrillKind::NoHoleCard,
+            &[],
+            &rules,
+            5,
+            Tally::default(),
+            drill.today(),
+        );
+        assert!(none.is_none());
     }
 }

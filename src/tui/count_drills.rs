@@ -103,9 +103,9 @@ impl QuizScreen {
             }
             Intent::Unknown(c) => {
                 let how = if deviations {
-                    "answer h, s, d or p"
+                    format!("answer {}", super::drill::keys_text(self.quiz.legal()))
                 } else {
-                    "type a number, Enter answers"
+                    "type a number, Enter answers".to_owned()
                 };
                 self.note = note(Tone::Error, format!("`{c}` does nothing here: {how}."));
             }
@@ -137,7 +137,7 @@ impl QuizScreen {
 
     /// The drill's summary for the table's messages.
     pub fn summary(&self) -> Vec<Message> {
-        summary_lines(self.quiz.kind().describe(), self.quiz.asked, || {
+        summary_lines(&self.quiz.describe(), self.quiz.asked, || {
             self.quiz.score_line()
         })
     }

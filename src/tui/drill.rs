@@ -185,6 +185,10 @@ impl App {
             return false;
         }
         let strategy = self.ensure_strategy();
+        // Only a drill being started can need the peek chart.
+        let peek = matches!(intent, Intent::MenuChoose | Intent::ChooseDrill(_))
+            .then(|| self.peek_strategy())
+            .flatten();
         let Some(mut screen) = self.drill.take() else {
             return false;
         };
@@ -198,6 +202,7 @@ impl App {
             drills_started: &mut self.drills_started,
             indices: self.indices.as_ref().and_then(|slot| slot.get()),
             ramp: self.ramp.as_ref(),
+            peek,
         };
         match screen.update(intent, &mut ctx) {
             DrillStep::Stay => self.drill = Some(screen),
@@ -238,6 +243,9 @@ pub struct DrillContext<'a> {
     pub indices: Option<&'a crate::analysis::deviation::IndexTable>,
     /// The table's bet ramp, if one is set (the ramp drill asks about it; else the default).
     pub ramp: Option<&'a crate::trainer::counting::BetRamp>,
+    /// The American peek game's strategy, once worked out, when a drill is being started (the
+    /// no-hole-card drill asks where this game's chart differs from it).
+    pub peek: Option<std::sync::Arc<Strategy>>,
 }
 
 /// What the drill screen asks of the table after an intent.
@@ -340,13 +348,46 @@ impl DrillScreen {
                 }
                 (_, indices) => indices.cloned().unwrap_or_default(),
             };
+            // The deviations drill asks this game's top 18 (the chooser says so).
             let settings = QuizSettings {
                 ramp: ctx.ramp.cloned().unwrap_or_default(),
-                ..QuizSettings::new(ctx.rules.decks, indices)
+                ..QuizSettings::for_rules(ctx.rules, indices)
             };
             return match QuizScreen::new(quiz, settings, seed, ctx.now) {
                 Some(screen) => DrillScreen::Quiz(Box::new(screen)),
                 None => chooser("No index play to ask about for these rules."),
+            };
+        }
+        if kind == DrillKind::NoHoleCard {
+            let chooser = |text: &str| DrillScreen::Chooser {
+                selected: DrillKind::ALL.iter().position(|&k| k == kind).unwrap_or(0),
+                note: note(Tone::Info, text),
+            };
+            let Some(peek) = &ctx.peek else {
+                return chooser(
+                    "The American peek chart is still being worked out: try again in a moment.",
+                );
+            };
+            let cells = crate::trainer::drill::peek_differences(&ctx.strategy.chart, &peek.chart);
+            let today = ctx.coach.today();
+            return match DecisionDrill::of_cells(
+                kind,
+                &cells,
+                ctx.rules,
+                seed,
+                ctx.coach.history(),
+                today,
+            ) {
+                Some(drill) => DrillScreen::Decision(Box::new(DecisionScreen {
+                    drill,
+                    answers: VecDeque::new(),
+                    asked_at: ctx.now,
+                    note: None,
+                })),
+                None => chooser(
+                    "This game's chart plays every cell as the American peek chart does for \
+                     these rules: nothing to ask.",
+                ),
             };
         }
         if kind.is_decision() {
@@ -639,7 +680,7 @@ mod tests {
         app.update(Intent::MenuUp);
         assert!(matches!(
             app.drill(),
-            Some(DrillScreen::Chooser { selected: 12, .. })
+            Some(DrillScreen::Chooser { selected: 13, .. })
         ));
         app.update(Intent::MenuDown);
         app.update(Intent::MenuDown);
@@ -756,5 +797,35 @@ mod tests {
         assert!(count(&app).note.is_some(), "no question after an answer");
         app.update(Intent::NextRound);
         assert_eq!(count(&app).drill.round(), 2);
+    }
+
+    #[test]
+    fn the_no_hole_card_drill_starts_from_the_chooser_and_records_its_answers() {
+        let mut app = app();
+        app.update(Intent::OpenDrills);
+        app.update(Intent::ChooseDrill(DrillKind::NoHoleCard));
+        let here = app.strategy().expect("ready").chart.clone();
+        let peek = app.peek_strategy().expect("waited for").chart.clone();
+        let cells = crate::trainer::drill::peek_differences(&here, &peek);
+        let screen = decision(&app);
+        assert_eq!(screen.drill.kind(), DrillKind::NoHoleCard);
+        assert_eq!(screen.drill.cells(), cells.as_slice());
+        let question = screen.drill.question().clone();
+        assert!(cells.contains(&question.cell), "{:?}", question.cell);
+        let advised = here.decide(&question.cards, question.up.value(), screen.drill.legal());
+        app.update(Intent::DrillAnswer(advised));
+        assert!(
+            decision(&app)
+                .answers
+                .front()
+                .is_some_and(|a| a.grade.is_correct())
+        );
+        assert_eq!(app.coach().session().overall.decisions, 1);
+        app.update(Intent::LeaveDrill);
+        let texts: Vec<&str> = app.messages().iter().map(|m| m.text.as_str()).collect();
+        assert!(
+            texts.contains(&"Drill over: cells unlike the peek chart."),
+            "{texts:?}"
+        );
     }
 }

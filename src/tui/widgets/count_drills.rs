@@ -3,16 +3,18 @@
 //! question box, the last answer with why, and the bar.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
+use super::cards::{CARD_HEIGHT, Face, Spread, boxed_row, row_width};
 use super::drill::{BAR_HEIGHT, chips, framed, keys_line, note_line, render_bar, render_header};
 use super::marker;
 use super::status::{key, message_line, tone_mark};
 use crate::trainer::counting::{Prompt, QuizKind, tray_bar};
 use crate::tui::app::{App, Tone};
 use crate::tui::count_drills::{CountdownScreen, QuizScreen};
+use crate::tui::input::key_for;
 
 /// A typed counting quiz.
 pub fn render_quiz(app: &App, screen: &QuizScreen, area: Rect, buf: &mut Buffer) {
@@ -25,12 +27,7 @@ pub fn render_quiz(app: &App, screen: &QuizScreen, area: Rect, buf: &mut Buffer)
         Constraint::Length(BAR_HEIGHT),
     ])
     .areas(area);
-    render_header(
-        app,
-        &format!("Drill: {}", quiz.kind().describe()),
-        header,
-        buf,
-    );
+    render_header(app, &format!("Drill: {}", quiz.describe()), header, buf);
     let block = framed(app, format!(" Question {} ", quiz.asked + 1));
     let inner = block.inner(question_area);
     block.render(question_area, buf);
@@ -108,18 +105,17 @@ pub fn render_quiz(app: &App, screen: &QuizScreen, area: Rect, buf: &mut Buffer)
         .render(inner, buf);
 
     let first = if quiz.kind() == QuizKind::Deviations {
-        Line::from(vec![
-            Span::styled(format!("{} Your play:", marker(app.ascii)), t.active_hand),
-            Span::raw(" "),
-            key("h", app.ctx()),
-            Span::raw(" hit "),
-            key("s", app.ctx()),
-            Span::raw(" stand "),
-            key("d", app.ctx()),
-            Span::raw(" double "),
-            key("p", app.ctx()),
-            Span::raw(" split"),
-        ])
+        // The hand's own plays: split only for a pair.
+        let mut spans = vec![Span::styled(
+            format!("{} Your play:", marker(app.ascii)),
+            t.active_hand,
+        )];
+        for action in quiz.legal().iter() {
+            spans.push(Span::raw(" "));
+            spans.push(key(&key_for(action).to_string(), app.ctx()));
+            spans.push(Span::raw(format!(" {}", action.name())));
+        }
+        Line::from(spans)
     } else {
         Line::from(vec![
             Span::styled(format!("{} Your answer:", marker(app.ascii)), t.active_hand),
@@ -163,18 +159,27 @@ pub fn render_countdown(app: &App, screen: &CountdownScreen, area: Rect, buf: &m
     let block = framed(app, format!(" {} of {} cards ", run.shown(), run.size()));
     let inner = block.inner(card_area);
     block.render(card_area, buf);
-    let mut lines = vec![Line::default()];
-    if screen.flash.is_empty() {
-        lines.push(Line::from(Span::styled(
-            "Space turns the first card; keep the Hi-Lo count in your head.",
-            t.dim,
-        )));
+    // The flash just turned, drawn as cards (the earlier ones are gone); chips where the
+    // boxes do not fit.
+    let faces: Vec<Face> = screen.flash.iter().map(|&c| Face::Up(c)).collect();
+    let lines = if faces.is_empty() {
+        vec![
+            Line::default(),
+            Line::from(Span::styled(
+                "Space turns the first card; keep the Hi-Lo count in your head.",
+                t.dim,
+            )),
+        ]
+    } else if row_width(faces.len(), Spread::Apart) <= usize::from(inner.width)
+        && inner.height >= CARD_HEIGHT
+    {
+        boxed_row(&faces, Spread::Apart, app.ascii, t).to_vec()
     } else {
-        let mut spans = vec![Span::styled("Card ", t.dim)];
-        spans.extend(chips(app, &screen.flash).spans);
-        lines.push(Line::from(spans));
-    }
-    Paragraph::new(lines).render(inner, buf);
+        vec![Line::default(), chips(app, &screen.flash)]
+    };
+    Paragraph::new(lines)
+        .alignment(Alignment::Center)
+        .render(inner, buf);
 
     let block = framed(app, " Countdown ".to_owned());
     let inner = block.inner(info_area);

@@ -13,7 +13,9 @@ use super::status::{key, message_line, tone_mark};
 use super::{ascii_border, marker};
 use crate::analysis::chart::HandKind;
 use crate::engine::Card;
-use crate::trainer::drill::{DrillKind, mistake_weights};
+use crate::trainer::counting::IndexSet;
+use crate::trainer::drill::{DrillKind, mistake_weights, peek_differences};
+use crate::trainer::report::counted;
 use crate::trainer::schedule::{Day, due_cells, next_due};
 use crate::trainer::tally::{Accuracy, Tally};
 use crate::tui::app::{App, Message, Tone};
@@ -114,6 +116,39 @@ fn accuracy_text(acc: Accuracy) -> String {
     }
 }
 
+/// The person's record in the cells where this game's chart differs from the American peek
+/// chart (the no-hole-card drill's), for the chooser: `4 cells · 3 of 5 right (60%)`.
+fn peek_cells_record(app: &App, tally: &Tally) -> String {
+    let (Some(here), Some(peek)) = (app.strategy(), app.peek_strategy()) else {
+        return "the peek chart is being worked out".to_owned();
+    };
+    let cells = peek_differences(&here.chart, &peek.chart);
+    if cells.is_empty() {
+        return "no cell differs under these rules".to_owned();
+    }
+    let (decisions, wrong) = cells
+        .iter()
+        .filter_map(|c| tally.cells.get(&c.key()))
+        .fold((0, 0), |(d, w), r| (d + r.decisions, w + r.wrong));
+    format!(
+        "{} · {}",
+        counted(cells.len() as u64, "cell"),
+        accuracy_text(Accuracy {
+            decisions,
+            correct: decisions.saturating_sub(wrong),
+        })
+    )
+}
+
+/// The chooser's words for a kind of drill: what it practises (the deviations drill names its
+/// set of index plays).
+fn menu_label(kind: DrillKind) -> &'static str {
+    match kind {
+        DrillKind::Deviations => IndexSet::GameI18.describe(),
+        other => other.describe(),
+    }
+}
+
 /// What the person's record says about a kind of drill, for the chooser.
 fn record_text(tally: &Tally, kind: DrillKind, today: Day) -> String {
     use crate::trainer::grade::Category;
@@ -191,6 +226,11 @@ pub fn render_chooser(
         )),
         Line::default(),
     ];
+    let width = DrillKind::ALL
+        .iter()
+        .map(|&k| menu_label(k).chars().count())
+        .max()
+        .unwrap_or(0);
     for (i, kind) in DrillKind::ALL.into_iter().enumerate() {
         let chosen = i == selected;
         let mark = if chosen { marker(app.ascii) } else { ' ' };
@@ -200,13 +240,15 @@ pub fn render_chooser(
         } else {
             " ".to_owned()
         };
-        let label = format!(" {mark} {number}  {:<26}", kind.describe());
+        let label = format!(" {mark} {number}  {:<width$}", menu_label(kind));
+        let record = if kind == DrillKind::NoHoleCard {
+            peek_cells_record(app, &tally)
+        } else {
+            record_text(&tally, kind, coach.today())
+        };
         lines.push(Line::from(vec![
             Span::styled(label, if chosen { t.active_hand } else { t.text }),
-            Span::styled(
-                format!(" {}", record_text(&tally, kind, coach.today())),
-                t.dim,
-            ),
+            Span::styled(format!(" {record}"), t.dim),
         ]));
     }
     lines.push(Line::default());
