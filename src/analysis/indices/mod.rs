@@ -249,7 +249,14 @@ fn run(rules: &Rules, game: Game, threads: usize, resolution: Resolution, ups: &
     );
     let solved = solve_nodes(rules, game, threads, &nodes, &chart, &tracked, ups);
     let starts = match resolution.starts {
-        Starts::Played => Some(rounds::round_starts(rules, &chart, &layout, threads)),
+        // The rounds of this game's shoe, played by its basic strategy, for either game's
+        // table: both weigh the same shoe's rounds (and so agree under a 2–9).
+        Starts::Played => Some(rounds::round_starts(
+            rules,
+            &basic_strategy_on(rules, threads).chart,
+            &layout,
+            threads,
+        )),
         Starts::Uniform => None,
     };
     let curves = Curves::new(&layout, &nodes, starts.as_ref());
