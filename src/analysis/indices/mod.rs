@@ -3,12 +3,17 @@
 //!
 //! # Method
 //!
-//! 1. **States.** A round starts with `n` cards dealt, `n` uniform over `0..cut` (the
-//!    engine's cut card: rounds are evenly spread over the dealt cards). Given `n`, the low
-//!    (2–6), neutral (7–9) and high (T, A) cards dealt are multivariate hypergeometric; the
-//!    running count is low − high and the true count `rc · 52 / cards left`. The weight of
-//!    every (depth stratum, tenth-of-a-count bin) is summed exactly over all states
-//!    ([`shoes::Layout::weights`]): the share of rounds at each floored true count is exact.
+//! 1. **States.** Rounds start where the round before ended: the shoe is followed round by
+//!    round from depth 0 to the cut card, a Markov chain over (cards dealt, running count),
+//!    each round taking `k` cards that count `Δ` with the exact chance of a round played by
+//!    the chart from a grid shoe of that true count ([`rounds::round_starts`]). Given the
+//!    depth and running count, the low (2–6), neutral (7–9) and high (T, A) cards dealt are
+//!    shared as the multivariate hypergeometric shares them; the true count is
+//!    `rc · 52 / cards left`. The weight of every (depth stratum, tenth-of-a-count bin), and
+//!    the mean exact true count in it, are summed over all states
+//!    ([`shoes::Layout::weights`]). [`Starts::Uniform`] instead takes the depth uniform
+//!    over `0..cut` (earlier versions), which the simulator refutes: see the last
+//!    approximation below.
 //! 2. **Representative shoes.** The cards dealt before the round are cut into `strata` depth
 //!    ranges. At the middle depth of each, for running counts about one true count apart, one
 //!    shoe stands for the states with that count: the neutral cards dealt in proportion, each
@@ -17,7 +22,8 @@
 //!    [`crate::analysis::player::Solver`] for all ten up cards: every action of every cell a
 //!    round's first two cards reach, averaged over the cell's hands by probability, the cell's
 //!    chance per round, and the round's return following the count-neutral chart.
-//! 3. **Averaging.** A state takes the EVs of its stratum's curve at its own true count
+//! 3. **Averaging.** A state takes the EVs of its stratum's curve at its own true count (each
+//!    tenth-of-a-count bin at its states' mean count)
 //!    (linear between grid shoes, flat beyond the last), and each floored-count bin averages
 //!    its states by their weights.
 //! 4. **Index.** `otherwise` is the chart's play for the full shoe (true count exactly 0; in
@@ -68,15 +74,24 @@
 //! - **Edge with indices**: the basic-strategy return plus the gains above (first decisions
 //!   and the stand/hit of longer hands), not a re-solve with the count's chart (an index
 //!   made inside a split hand is not counted).
-//! - **Rounds spread evenly over the cards before the cut card** (uniform depth): an
-//!   assumption. Measured against the counting simulator at 4·10⁸ rounds (seed 2026, default
-//!   rules), the shares of rounds per floored true count it gives are off by up to 3.5 % of
-//!   the share: about −3.3 % at every count from +1 to +8, +2.3 % at 0, up to +1.5 % at the
-//!   negative counts. Every shoe's first round starts at count 0, and fewer rounds start
-//!   where small cards came out, since those rounds took more cards. The EVs by count are
-//!   not affected: the simulated EV by true count agrees with these within 1.8 standard
-//!   errors at every count from −5 to +8 (`tests/indices.rs` checks both, the shares with
-//!   this allowance).
+//! - **Where rounds start.** Taking the depth uniform over the cards before the cut card
+//!   ([`Starts::Uniform`]) gave 0.43 % of rounds to depth 0, where the counting simulator
+//!   deals 2.34 % (every shoe's first round; 42.76 rounds a shoe, 4·10⁸ rounds measured),
+//!   and none of the count-dependence: where small cards came out (a positive count) the
+//!   rounds took more cards each, so fewer start there. Against `blackjack --seed 11 sim
+//!   --count hilo --indices none --hands 1e9` the uniform shares were off by +2.3 % at count
+//!   0, −3.4 % at every count from +1 to +8 and up to +1.5 % below 0, and the edge at count
+//!   0 by −4.6 standard errors (first rounds at a full shoe's −0.52 % pull count 0 down).
+//!   Followed round by round ([`Starts::Played`]) the shares agree within 1.1 % of the share
+//!   at every count from −5 to +8 and count 0's edge within 1.8 standard errors. The round's
+//!   cards come from grid shoes at half the cut card's depth, 10 running counts apart, linear
+//!   between; paths of a round under 10⁻¹⁰ are cut off; the chain keeps the running count
+//!   within ±120.
+//! - **Ranks within a group, the rest.** After that the simulated edges are still below
+//!   these at most counts (−5 … −1 and +3 … +6 at 10⁹ rounds, by 0.6 to 2.7 standard errors;
+//!   `docs/numbers.md` has the table): of the order of what the even split of every group
+//!   over its ranks leaves out (fewer naturals where aces and tens of the high group
+//!   fluctuate apart, about −0.0001 to −0.0003 deep in the shoe), not modelled.
 //!
 //! # Games
 //!
@@ -84,6 +99,7 @@
 //! takes only the original bet), for comparison with published tables; its count-neutral
 //! chart is derived the same way from the full shoe.
 
+mod rounds;
 mod shoes;
 mod solve;
 
@@ -112,6 +128,19 @@ pub struct Resolution {
     pub strata: usize,
     /// True counts between neighbouring grid shoes of a stratum.
     pub step: f64,
+    /// Where rounds start.
+    pub starts: Starts,
+}
+
+/// Where the rounds whose counts are weighed start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Starts {
+    /// As the shoe is played: round after round from depth 0 to the cut card, each taking
+    /// the cards it takes (the method's; see the module documentation).
+    Played,
+    /// Uniformly over the cards before the cut card (earlier versions' assumption, kept to
+    /// measure what it changes).
+    Uniform,
 }
 
 impl Resolution {
@@ -119,6 +148,7 @@ impl Resolution {
     pub const FULL: Resolution = Resolution {
         strata: 4,
         step: 1.0,
+        starts: Starts::Played,
     };
 }
 
@@ -218,7 +248,18 @@ fn run(rules: &Rules, game: Game, threads: usize, resolution: Resolution, ups: &
         resolution.step,
     );
     let solved = solve_nodes(rules, game, threads, &nodes, &chart, &tracked, ups);
-    let curves = Curves::new(&layout, &nodes);
+    let starts = match resolution.starts {
+        // The rounds of this game's shoe, played by its basic strategy, for either game's
+        // table: both weigh the same shoe's rounds (and so agree under a 2–9).
+        Starts::Played => Some(rounds::round_starts(
+            rules,
+            &basic_strategy_on(rules, threads).chart,
+            &layout,
+            threads,
+        )),
+        Starts::Uniform => None,
+    };
+    let curves = Curves::new(&layout, &nodes, starts.as_ref());
     Run {
         chart,
         tracked,
@@ -320,8 +361,8 @@ struct Curves {
 }
 
 impl Curves {
-    fn new(layout: &Layout, nodes: &[Node]) -> Curves {
-        let weights = layout.weights();
+    fn new(layout: &Layout, nodes: &[Node], starts: Option<&rounds::RoundStarts>) -> Curves {
+        let shoes::Weights { weights, mean_tc } = layout.weights(starts);
         let between = (0..layout.strata)
             .map(|k| {
                 let mine: Vec<usize> = (0..nodes.len())
@@ -329,7 +370,11 @@ impl Curves {
                     .collect();
                 (0..weights[k].len())
                     .map(|b| {
-                        let t = fine_centre(b);
+                        // The curve at the bin's mean exact count: the curve is linear between
+                        // grid shoes, so this is each state at its own count averaged (but in
+                        // the few bins a grid shoe's count falls inside). At the bin's centre
+                        // instead, a running count of exactly 0 was read at +0.05.
+                        let t = mean_tc[k][b];
                         let above = mine.iter().position(|&n| nodes[n].tc >= t);
                         match above {
                             None => {
@@ -680,6 +725,7 @@ mod tests {
                 Resolution {
                     strata: 8,
                     step: 0.5,
+                    ..Resolution::FULL
                 },
             );
             let (mut worst, mut moved, mut n) = (0.0f64, 0, 0);

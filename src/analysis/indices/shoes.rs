@@ -6,6 +6,7 @@
 //! running count only sees the group counts, so a state is (cards dealt `n`, low `l`,
 //! neutral `m` and high `h` of them dealt) — multivariate hypergeometric given `n`.
 
+use super::rounds::RoundStarts;
 use crate::engine::Rules;
 
 /// Width of a fine true-count bin, in true counts (a tenth).
@@ -149,11 +150,14 @@ impl Layout {
         nodes
     }
 
-    /// The exact frequency of each (stratum, fine true-count bin) among rounds: the round's
-    /// depth uniform over `0..cut` cards dealt, the groups dealt hypergeometric given the
-    /// depth. Fine bin `b` holds the true counts in `[b/10, (b+1)/10)` (floored exactly from
-    /// the running count and the cards left); `weights[stratum][b − FINE_LO]`.
-    pub fn weights(&self) -> Vec<Vec<f64>> {
+    /// The exact frequency of each (stratum, fine true-count bin) among rounds, and the mean
+    /// exact true count of the rounds in it. Given the depth, the groups dealt are
+    /// hypergeometric; the depth and running count at which rounds start are `starts`'
+    /// ([`RoundStarts`]: the shoe followed round by round), or with `None` the depth is taken
+    /// uniform over `0..cut` cards dealt (the assumption of earlier versions, kept to measure
+    /// what it changes). Fine bin `b` holds the true counts in `[b/10, (b+1)/10)` (floored
+    /// exactly from the running count and the cards left); `weights[stratum][b − FINE_LO]`.
+    pub fn weights(&self, starts: Option<&RoundStarts>) -> Weights {
         let [low, neutral, high] = self.group_sizes();
         let ln_fact: Vec<f64> = std::iter::once(0.0)
             .chain((1..=self.cards).scan(0.0, |acc, k| {
@@ -165,31 +169,70 @@ impl Layout {
             |n: u32, k: u32| ln_fact[n as usize] - ln_fact[k as usize] - ln_fact[(n - k) as usize];
         let bins = (FINE_HI - FINE_LO) as usize;
         let mut weights = vec![vec![0.0; bins]; self.strata];
+        let mut tc_sums = vec![vec![0.0; bins]; self.strata];
         let per_depth = 1.0 / f64::from(self.cut);
+        let span = i64::from(self.cards);
+        let mut by_rc = vec![0.0; 2 * self.cards as usize + 1];
         for dealt in 0..self.cut {
             let left = i64::from(self.cards - dealt);
-            let row = &mut weights[self.stratum_of(dealt)];
+            let stratum = self.stratum_of(dealt);
             let ln_all = ln_choose(self.cards, dealt);
-            for l in 0..=dealt.min(low) {
-                let ln_l = ln_choose(low, l) - ln_all;
-                for h in 0..=(dealt - l).min(high) {
-                    let m = dealt - l - h;
-                    if m > neutral {
-                        continue;
-                    }
-                    let ln_p = ln_l + ln_choose(high, h) + ln_choose(neutral, m);
-                    if ln_p < -40.0 {
-                        continue;
-                    }
-                    let rc = i64::from(l) - i64::from(h);
-                    let fine = (rc * 52 * FINE_PER_TC).div_euclid(left);
-                    let b = (fine.clamp(FINE_LO, FINE_HI - 1) - FINE_LO) as usize;
-                    row[b] += per_depth * ln_p.exp();
+            // Every (low, high) dealt with its hypergeometric chance, pruned where negligible.
+            let states = || {
+                (0..=dealt.min(low)).flat_map(move |l| {
+                    (0..=(dealt - l).min(high)).filter_map(move |h| {
+                        let m = dealt - l - h;
+                        if m > neutral {
+                            return None;
+                        }
+                        let ln_p =
+                            ln_choose(low, l) - ln_all + ln_choose(high, h) + ln_choose(neutral, m);
+                        (ln_p >= -40.0).then(|| (i64::from(l) - i64::from(h), ln_p.exp()))
+                    })
+                })
+            };
+            // With the played starts, each running count's chance is the chain's, shared
+            // among its states as the hypergeometric shares it.
+            if starts.is_some() {
+                by_rc.iter_mut().for_each(|x| *x = 0.0);
+                for (rc, p) in states() {
+                    by_rc[(rc + span) as usize] += p;
                 }
             }
+            for (rc, p) in states() {
+                let w = match starts {
+                    None => per_depth * p,
+                    Some(s) => s.share(dealt, rc) * p / by_rc[(rc + span) as usize],
+                };
+                let fine = (rc * 52 * FINE_PER_TC).div_euclid(left);
+                let b = (fine.clamp(FINE_LO, FINE_HI - 1) - FINE_LO) as usize;
+                weights[stratum][b] += w;
+                tc_sums[stratum][b] += w * (rc * 52) as f64 / left as f64;
+            }
         }
-        weights
+        let mean_tc = weights
+            .iter()
+            .zip(&tc_sums)
+            .map(|(w, t)| {
+                w.iter()
+                    .zip(t)
+                    .enumerate()
+                    .map(|(b, (&w, &t))| if w > 1e-300 { t / w } else { fine_centre(b) })
+                    .collect()
+            })
+            .collect();
+        Weights { weights, mean_tc }
     }
+}
+
+/// The frequency of each (stratum, fine true-count bin) among rounds, and the mean exact true
+/// count of its rounds (the bin's centre where it has none).
+#[derive(Debug, Clone)]
+pub(super) struct Weights {
+    /// `weights[stratum][bin]`: the share of rounds.
+    pub weights: Vec<Vec<f64>>,
+    /// `mean_tc[stratum][bin]`.
+    pub mean_tc: Vec<Vec<f64>>,
 }
 
 /// The true count at the middle of fine bin `b` (an index into a weights row).
@@ -250,7 +293,7 @@ mod tests {
     #[test]
     fn the_state_weights_are_a_distribution_symmetric_in_the_count() {
         let layout = Layout::new(&Rules::default(), 3);
-        let weights = layout.weights();
+        let weights = layout.weights(None).weights;
         let total: f64 = weights.iter().flatten().sum();
         assert!((total - 1.0).abs() < 1e-9, "{total}");
         // Low and high groups are the same size: P(tc) = P(−tc) for every depth.

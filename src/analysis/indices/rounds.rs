@@ -1,0 +1,445 @@
+//! Where rounds start: the cards one round takes from the shoe, and from them the chance that
+//! a round starts at each depth and running count.
+//!
+//! A round starts where the one before it ended, so the depths at which rounds start are not
+//! spread evenly over the cards before the cut card: every shoe's first round starts at depth
+//! 0 (a count of exactly 0), the next ones only after the four or more cards of a round, and
+//! where the cards dealt so far took many cards a round (small cards: a positive count) fewer
+//! rounds start. [`round_starts`] follows the shoe round by round (a Markov chain over the
+//! depth and the running count), each round taking its cards as [`round_cards`] gives them
+//! for a shoe at that true count.
+
+use crate::analysis::chart::Chart;
+use crate::engine::{Action, ActionSet, Card, Cards, MAX_HANDS, Rules};
+
+/// The most cards one round is followed to; the rare longer rounds count as this many.
+pub(super) const MAX_ROUND_CARDS: usize = 40;
+/// Paths of a round less likely than this are not followed further: their chance is counted
+/// at the cards they had taken (a few splits deep, the paths multiply beyond counting; all
+/// those cut off together weigh under 10⁻⁶, see the test).
+const PRUNE: f64 = 1e-10;
+/// The Hi-Lo count of one round's cards lies in `−RC_SPAN..=RC_SPAN`.
+pub(super) const RC_SPAN: i32 = MAX_ROUND_CARDS as i32;
+
+/// The chance of each (cards taken, Hi-Lo count of those cards) of one round:
+/// `p[k][rc + RC_SPAN]`.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct RoundCards {
+    pub p: Vec<Vec<f64>>,
+}
+
+impl RoundCards {
+    fn new() -> RoundCards {
+        RoundCards {
+            p: vec![vec![0.0; 2 * RC_SPAN as usize + 1]; MAX_ROUND_CARDS + 1],
+        }
+    }
+
+    /// The mean number of cards a round takes.
+    pub fn mean_cards(&self) -> f64 {
+        self.p
+            .iter()
+            .enumerate()
+            .map(|(k, row)| k as f64 * row.iter().sum::<f64>())
+            .sum()
+    }
+
+    /// The chance that a round takes `k` cards.
+    #[cfg(test)]
+    pub fn cards(&self, k: usize) -> f64 {
+        self.p.get(k).map_or(0.0, |row| row.iter().sum())
+    }
+}
+
+fn hilo(v: u8) -> i32 {
+    crate::analysis::hilo::hilo_tag(v)
+}
+
+/// One hand of the seat while the round is followed.
+#[derive(Clone, Copy, Default)]
+struct Hand {
+    cards: Cards,
+    from_split: bool,
+    split_aces: bool,
+    closed: bool,
+    natural: bool,
+}
+
+impl Hand {
+    fn live(&self) -> bool {
+        !self.cards.is_bust() && !self.natural
+    }
+}
+
+struct Walk<'a> {
+    rules: &'a Rules,
+    chart: &'a Chart,
+    up: u8,
+    out: RoundCards,
+}
+
+/// The exact chance of every (cards taken, their count) for one round dealt from `shoe` (cards
+/// by value, index `value − 1`), one seat playing `chart` as the simulator's basic-strategy
+/// seat does (the chart's code among the legal actions), the dealer as the rules say: the
+/// face-down card always, more cards only while some hand of the seat is neither bust nor a
+/// natural and the dealer has no natural. Cards are drawn without replacement. The face-down
+/// card is drawn after the seat's cards here: the seat never sees it, so that changes no
+/// chance.
+pub(super) fn round_cards(rules: &Rules, chart: &Chart, shoe: &[u16; 10]) -> RoundCards {
+    let mut shoe = *shoe;
+    let mut out = RoundCards::new();
+    let total = |s: &[u16; 10]| s.iter().map(|&c| f64::from(c)).sum::<f64>();
+    for a in 1..=10u8 {
+        let pa = f64::from(shoe[usize::from(a) - 1]) / total(&shoe);
+        if pa <= 0.0 {
+            continue;
+        }
+        shoe[usize::from(a) - 1] -= 1;
+        for up in 1..=10u8 {
+            let pu = f64::from(shoe[usize::from(up) - 1]) / total(&shoe);
+            if pu <= 0.0 {
+                continue;
+            }
+            shoe[usize::from(up) - 1] -= 1;
+            for b in 1..=10u8 {
+                let pb = f64::from(shoe[usize::from(b) - 1]) / total(&shoe);
+                if pb <= 0.0 {
+                    continue;
+                }
+                shoe[usize::from(b) - 1] -= 1;
+                let mut walk = Walk {
+                    rules,
+                    chart,
+                    up,
+                    out: std::mem::replace(&mut out, RoundCards::new()),
+                };
+                let cards = Cards::from_values(&[a, b]);
+                let hand = Hand {
+                    cards,
+                    natural: cards.is_two_card_21(),
+                    closed: cards.is_two_card_21(),
+                    ..Hand::default()
+                };
+                let mut hands = [Hand::default(); MAX_HANDS];
+                hands[0] = hand;
+                walk.player(
+                    &mut shoe,
+                    &mut hands,
+                    1,
+                    0,
+                    pa * pu * pb,
+                    3,
+                    hilo(a) + hilo(up) + hilo(b),
+                );
+                out = walk.out;
+                shoe[usize::from(b) - 1] += 1;
+            }
+            shoe[usize::from(up) - 1] += 1;
+        }
+        shoe[usize::from(a) - 1] += 1;
+    }
+    out
+}
+
+impl Walk<'_> {
+    /// Draws each value from `shoe` in turn with its chance, runs `then`, and puts it back.
+    fn each_card(shoe: &mut [u16; 10], p: f64, mut then: impl FnMut(&mut [u16; 10], u8, f64)) {
+        let n: f64 = shoe.iter().map(|&c| f64::from(c)).sum();
+        for v in 1..=10u8 {
+            let i = usize::from(v) - 1;
+            if shoe[i] == 0 {
+                continue;
+            }
+            let q = p * f64::from(shoe[i]) / n;
+            shoe[i] -= 1;
+            then(shoe, v, q);
+            shoe[i] += 1;
+        }
+    }
+
+    fn legal(&self, hand: &Hand, count: usize) -> ActionSet {
+        let rules = self.rules;
+        let mut set = ActionSet::EMPTY;
+        set.insert(Action::Stand);
+        if !hand.split_aces || rules.hit_split_aces {
+            set.insert(Action::Hit);
+        }
+        if hand.cards.len() == 2
+            && !hand.split_aces
+            && (!hand.from_split || rules.double_after_split)
+            && rules.double_on.allows(hand.cards.total().value)
+        {
+            set.insert(Action::Double);
+        }
+        if hand.cards.is_pair()
+            && count < usize::from(rules.max_hands).min(MAX_HANDS)
+            && (!hand.split_aces || rules.resplit_aces)
+        {
+            set.insert(Action::Split);
+        }
+        set
+    }
+
+    /// Whether a hand that just took a card is done (the engine's `close_if_done`, and after
+    /// a split card its `after_split_card`).
+    fn done_after_card(&self, hand: &Hand, count: usize, split_card: bool) -> bool {
+        let total = hand.cards.total().value;
+        if hand.cards.is_bust() || total == 21 {
+            return true;
+        }
+        if hand.split_aces && !self.rules.hit_split_aces {
+            // A split ace closes unless it may be split again.
+            return !(split_card && self.legal(hand, count).contains(Action::Split));
+        }
+        false
+    }
+
+    /// Plays hand `i` of the `count` hands, then the next ones, then the dealer.
+    #[allow(clippy::too_many_arguments)]
+    fn player(
+        &mut self,
+        shoe: &mut [u16; 10],
+        hands: &mut [Hand; MAX_HANDS],
+        count: usize,
+        i: usize,
+        p: f64,
+        k: usize,
+        rc: i32,
+    ) {
+        if p < PRUNE {
+            self.record(p, k, rc);
+            return;
+        }
+        if i == count {
+            let live = hands[..count].iter().any(Hand::live);
+            self.dealer(shoe, live, p, k, rc);
+            return;
+        }
+        let hand = hands[i];
+        if hand.closed {
+            self.player(shoe, hands, count, i + 1, p, k, rc);
+            return;
+        }
+        if hand.cards.len() == 1 {
+            // A split hand takes its second card when play reaches it.
+            Self::each_card(shoe, p, |shoe, v, q| {
+                let mut h = hand;
+                h.cards.push(Card::of_value(v));
+                h.closed = self.done_after_card(&h, count, true);
+                hands[i] = h;
+                self.player(shoe, hands, count, i, q, k + 1, rc + hilo(v));
+            });
+            hands[i] = hand;
+            return;
+        }
+        let legal = self.legal(&hand, count);
+        match self.chart.decide(&hand.cards, self.up, legal) {
+            Action::Stand => {
+                hands[i].closed = true;
+                self.player(shoe, hands, count, i + 1, p, k, rc);
+                hands[i] = hand;
+            }
+            action @ (Action::Hit | Action::Double) => {
+                Self::each_card(shoe, p, |shoe, v, q| {
+                    let mut h = hand;
+                    h.cards.push(Card::of_value(v));
+                    h.closed = action == Action::Double || self.done_after_card(&h, count, false);
+                    hands[i] = h;
+                    self.player(shoe, hands, count, i, q, k + 1, rc + hilo(v));
+                });
+                hands[i] = hand;
+            }
+            Action::Split => {
+                let saved = *hands;
+                let pair = hand.cards.as_slice()[0].value();
+                let aces = pair == 1;
+                let one = Hand {
+                    cards: Cards::from_values(&[pair]),
+                    from_split: true,
+                    split_aces: aces,
+                    ..Hand::default()
+                };
+                // The new hand goes just after this one; the later ones move right.
+                hands.copy_within(i + 1..count, i + 2);
+                hands[i] = one;
+                hands[i + 1] = one;
+                self.player(shoe, hands, count + 1, i, p, k, rc);
+                *hands = saved;
+            }
+        }
+    }
+
+    /// The dealer: the face-down card, then draws while the rules say and a hand is live.
+    fn dealer(&mut self, shoe: &mut [u16; 10], live: bool, p: f64, k: usize, rc: i32) {
+        let up = self.up;
+        Self::each_card(shoe, p, |shoe, hole, q| {
+            let cards = Cards::from_values(&[up, hole]);
+            let (k, rc) = (k + 1, rc + hilo(hole));
+            if cards.is_two_card_21() || !live {
+                self.record(q, k, rc);
+            } else {
+                self.draw(shoe, cards, q, k, rc);
+            }
+        });
+    }
+
+    fn draw(&mut self, shoe: &mut [u16; 10], cards: Cards, p: f64, k: usize, rc: i32) {
+        if p < PRUNE {
+            self.record(p, k, rc);
+            return;
+        }
+        let total = cards.total();
+        let hits =
+            total.value < 17 || (total.value == 17 && total.soft && self.rules.dealer_hits_soft_17);
+        if !hits {
+            self.record(p, k, rc);
+            return;
+        }
+        Self::each_card(shoe, p, |shoe, v, q| {
+            let mut more = cards;
+            more.push(Card::of_value(v));
+            self.draw(shoe, more, q, k + 1, rc + hilo(v));
+        });
+    }
+
+    fn record(&mut self, p: f64, k: usize, rc: i32) {
+        let k = k.min(MAX_ROUND_CARDS);
+        let rc = rc.clamp(-RC_SPAN, RC_SPAN);
+        self.out.p[k][(rc + RC_SPAN) as usize] += p;
+    }
+}
+
+/// The expected number of rounds per shoe that start at each depth and running count: rounds
+/// start where the one before ended, the first at depth 0 with a count of 0, and none once the
+/// cut card is reached (the next round starts a new shoe).
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct RoundStarts {
+    /// Running counts kept: `−span..=span`.
+    span: i32,
+    /// `starts[depth][rc + span]`, for depths `0..cut`.
+    starts: Vec<Vec<f64>>,
+    /// The expected number of rounds in one shoe.
+    pub per_shoe: f64,
+    /// The mean number of cards a round takes from the full shoe.
+    pub mean_cards: f64,
+}
+
+impl RoundStarts {
+    /// The share of all rounds that start with `depth` cards dealt and running count `rc`.
+    pub fn share(&self, depth: u32, rc: i64) -> f64 {
+        let Some(row) = self.starts.get(depth as usize) else {
+            return 0.0;
+        };
+        let i = rc + i64::from(self.span);
+        if (0..row.len() as i64).contains(&i) {
+            row[i as usize] / self.per_shoe
+        } else {
+            0.0
+        }
+    }
+}
+
+/// Follows the shoe round by round ([`RoundStarts`]). A round that starts at depth `d` and
+/// running count `rc` takes `k` cards counting `Δ` with the chance [`round_cards`] gives for a
+/// shoe of the same true count: computed exactly for grid shoes of the layout at half the cut
+/// card's depth, their running counts 10 apart (about 2.7 true counts for six decks, the
+/// neutral cards in proportion and every Hi-Lo group split evenly over its ranks), and linear
+/// in the true count between them (the nearest one's beyond the grid).
+pub(super) fn round_starts(
+    rules: &Rules,
+    chart: &Chart,
+    layout: &super::shoes::Layout,
+    threads: usize,
+) -> RoundStarts {
+    let depth = layout.cut / 2;
+    let grid: Vec<(f64, [u16; 10])> = (-3..=3)
+        .filter_map(|j| {
+            let (n, shoe) = layout.even_shoe(depth, 10 * j, 0)?;
+            Some((f64::from(10 * j) * 52.0 / f64::from(layout.cards - n), shoe))
+        })
+        .collect();
+    let kernels: Vec<Vec<(usize, i32, f64)>> =
+        super::solve::parallel_map(&grid, threads, |(_, shoe)| {
+            let r = round_cards(rules, chart, shoe);
+            let mut sparse = Vec::new();
+            for (k, row) in r.p.iter().enumerate() {
+                for (i, &p) in row.iter().enumerate() {
+                    if p > 1e-15 {
+                        sparse.push((k, i as i32 - RC_SPAN, p));
+                    }
+                }
+            }
+            sparse
+        });
+    let mean_cards = {
+        let full = round_cards(rules, chart, &layout.full_shoe());
+        full.mean_cards()
+    };
+    let tcs: Vec<f64> = grid.iter().map(|(t, _)| *t).collect();
+    let cut = layout.cut as usize;
+    let span = (layout.cards as i32).min(120);
+    let width = 2 * span as usize + 1;
+    let mut starts = vec![vec![0.0; width]; cut];
+    starts[0][span as usize] = 1.0;
+    for d in 0..cut {
+        let left = f64::from(layout.cards) - d as f64;
+        for i in 0..width {
+            let w = starts[d][i];
+            if w < 1e-300 {
+                continue;
+            }
+            let rc = i as i32 - span;
+            let t = f64::from(rc) * 52.0 / left;
+            let above = tcs.iter().position(|&x| x >= t);
+            let mix: [(usize, f64); 2] = match above {
+                None => [(tcs.len() - 1, 1.0), (0, 0.0)],
+                Some(0) => [(0, 1.0), (0, 0.0)],
+                Some(j) => {
+                    let f = (t - tcs[j - 1]) / (tcs[j] - tcs[j - 1]);
+                    [(j - 1, 1.0 - f), (j, f)]
+                }
+            };
+            for (j, share) in mix {
+                if share <= 0.0 {
+                    continue;
+                }
+                for &(k, delta, p) in &kernels[j] {
+                    let (to, at) = (d + k, rc + delta);
+                    if to < cut && (-span..=span).contains(&at) {
+                        starts[to][(at + span) as usize] += w * share * p;
+                    }
+                }
+            }
+        }
+    }
+    let per_shoe = starts.iter().flatten().sum();
+    RoundStarts {
+        span,
+        starts,
+        per_shoe,
+        mean_cards,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::strategy::basic_strategy;
+
+    #[test]
+    fn a_round_takes_four_cards_or_more_and_the_chances_add_up_to_one() {
+        let rules = Rules::default();
+        let chart = basic_strategy(&rules).chart.clone();
+        let mut shoe = [24u16; 10];
+        shoe[9] = 96;
+        let r = round_cards(&rules, &chart, &shoe);
+        let total: f64 = r.p.iter().flatten().sum();
+        assert!((total - 1.0).abs() < 1e-9, "{total}");
+        assert_eq!(r.cards(3), 0.0);
+        // The simulator's shoe, measured: 42.76 rounds a shoe, one start every 5.53 cards past
+        // the first rounds (4·10⁸ rounds, default rules).
+        let mean = r.mean_cards();
+        assert!((5.3..5.8).contains(&mean), "{mean}");
+        assert!(r.cards(4) > 0.1 && r.cards(5) > 0.1, "{:?}", &r.p[4..7]);
+    }
+}
