@@ -67,13 +67,21 @@ impl ChartTable {
     /// Compiles `chart`: every entry is [`Chart::get`] of the row's cell resolved with
     /// [`crate::analysis::chart::Code::resolve`], as [`Chart::decide`] would do it.
     pub fn new(chart: &Chart) -> ChartTable {
+        ChartTable::compile(|cell, legal| chart.get(cell).resolve(legal))
+    }
+
+    /// A table of the action `decide` takes in every chart cell (hard 4–21, soft 12–21, the
+    /// pairs; up cards ace to ten) for every set of legal actions: any play that depends on
+    /// the hand's cell, the up card and the legal set only, whether a chart's codes can
+    /// express it or not (the counter's index plays at one true count, say).
+    pub fn compile(mut decide: impl FnMut(Cell, ActionSet) -> Action) -> ChartTable {
         let mut actions = Box::new([Action::Stand; ROWS * UPS * SETS]);
         for row in 0..ROWS {
             for up in 1..=UPS as u8 {
-                let code = chart.get(cell_of_row(row, up));
+                let cell = cell_of_row(row, up);
                 for bits in 0..SETS as u8 {
                     let legal = ActionSet::from_bits(bits);
-                    actions[Self::index(row, up, legal)] = code.resolve(legal);
+                    actions[Self::index(row, up, legal)] = decide(cell, legal);
                 }
             }
         }
