@@ -109,8 +109,7 @@ impl TcBucket {
 
     /// Standard error of [`TcBucket::ev`].
     pub fn std_error(&self) -> f64 {
-        sample_sd(self.rounds, self.net_milli as f64, self.net_sq_micro as f64)
-            / (self.rounds.max(1) as f64).sqrt()
+        standard_error(self.rounds, self.net_milli as f64, self.net_sq_micro as f64)
     }
 
     fn absorb(&mut self, later: &TcBucket) {
@@ -123,13 +122,29 @@ impl TcBucket {
 /// The sample standard deviation of `n` values in thousandths with this sum (thousandths) and
 /// sum of squares (millionths), in units.
 fn sample_sd(n: u64, sum_milli: f64, sum_sq_micro: f64) -> f64 {
+    sample_variance(n, sum_milli, sum_sq_micro).sqrt()
+}
+
+/// The sample variance of [`sample_sd`], in units squared: worked out as the flat simulator's
+/// [`crate::sim::Tally::variance_per_round`] works it out, so that the same rounds give the
+/// same figures to the last digit.
+fn sample_variance(n: u64, sum_milli: f64, sum_sq_micro: f64) -> f64 {
     if n < 2 {
         return 0.0;
     }
     let n = n as f64;
     let mean = sum_milli / 1000.0 / n;
     let mean_sq = sum_sq_micro / 1e6 / n;
-    ((mean_sq - mean * mean) * n / (n - 1.0)).max(0.0).sqrt()
+    ((mean_sq - mean * mean) * n / (n - 1.0)).max(0.0)
+}
+
+/// The standard error of the mean of `n` values with this sum and sum of squares, as
+/// [`crate::sim::Tally::std_error`] works it out: `√(variance / n)`.
+fn standard_error(n: u64, sum_milli: f64, sum_sq_micro: f64) -> f64 {
+    if n == 0 {
+        return 0.0;
+    }
+    (sample_variance(n, sum_milli, sum_sq_micro) / n as f64).sqrt()
 }
 
 /// What a counting run counts. Integers only, so chunks merge exactly.
@@ -220,7 +235,7 @@ impl CountTally {
 
     /// The standard error of [`CountTally::ev_per_round`]: `SD / √rounds`.
     pub fn std_error(&self) -> f64 {
-        self.std_dev() / (self.rounds.max(1) as f64).sqrt()
+        standard_error(self.rounds, self.net_milli as f64, self.net_sq_micro as f64)
     }
 
     /// The average initial bet, in units.
