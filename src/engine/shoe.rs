@@ -297,10 +297,12 @@ fn picks_from_one_word<R: Rng + ?Sized, const K: usize>(
     let mut offsets = [0; K];
     loop {
         let mut low = rng.next_u64();
-        for (j, offset) in (0..).zip(offsets.iter_mut()) {
-            let wide = u128::from(low) * u128::from(n - j);
+        let mut count = n;
+        for offset in &mut offsets {
+            let wide = u128::from(low) * u128::from(count);
             *offset = (wide >> 64) as u64;
             low = wide as u64;
+            count -= 1;
         }
         if low >= bound || unbiased(low, n, K) {
             return offsets;
@@ -321,6 +323,9 @@ fn unbiased(low: u64, n: u64, k: usize) -> bool {
 /// further on, which goes where that card was (a swap).
 #[inline(always)]
 fn swap_picks<const K: usize>(undealt: &mut [Card], offsets: &[u64; K]) {
+    // Every pick is of a card from its place on, so the first `K` places exist (and the
+    // compiler then checks only the picks' places).
+    assert!(undealt.len() >= K, "{K} places to shuffle");
     for (j, &offset) in offsets.iter().enumerate() {
         let pick = j + offset as usize;
         let (picked, placed) = (undealt[pick], undealt[j]);
