@@ -350,23 +350,23 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     /// A generator that gives these 64-bit words, then panics.
-    struct Words(std::vec::IntoIter<u64>);
+    struct Words<'a>(std::slice::Iter<'a, u64>);
 
-    impl rand::TryRng for Words {
+    impl rand::TryRng for Words<'_> {
         type Error = std::convert::Infallible;
         fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
             unreachable!("the shoe reads 64-bit words")
         }
         fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
-            Ok(self.0.next().expect("a scripted word"))
+            Ok(*self.0.next().expect("a scripted word"))
         }
         fn try_fill_bytes(&mut self, _: &mut [u8]) -> Result<(), Self::Error> {
             unreachable!("the shoe reads 64-bit words")
         }
     }
 
-    fn words(words: &[u64]) -> Words {
-        Words(words.to_vec().into_iter())
+    fn words(words: &[u64]) -> Words<'_> {
+        Words(words.iter())
     }
 
     /// Lemire's pick of one value below `product` from `word`, and whether the word is taken
