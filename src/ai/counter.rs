@@ -8,9 +8,10 @@
 //! table's counter seat at the count of the moment (what a player would use, and what the
 //! table's counting mode grades by).
 
+use super::lookup::ChartTable;
 use super::{Hard, Strategy};
-use crate::analysis::chart::{Cell, Chart, Code, HandKind};
-use crate::analysis::deviation::{Direction, IndexPlay, IndexTable, floored_true_count};
+use crate::analysis::chart::{Cell, HandKind};
+use crate::analysis::deviation::{Direction, IndexTable, floored_true_count};
 use crate::analysis::hilo::{BetRamp, hilo_tag};
 use crate::engine::{Action, ActionSet, Cards, SeatView, ValueCounts};
 
@@ -140,102 +141,64 @@ impl Deviations {
 pub struct Counter {
     /// Basic strategy (the hard seat, playing the chart it was given).
     basic: Hard,
-    deviations: Deviations,
     /// The chart played at each true count, compiled ([`ByCount`]).
     by_count: ByCount,
     ramp: BetRamp,
     system: CountSystem,
 }
 
-/// Basic strategy with the index plays made at each true count, compiled into one chart table
-/// per count ([`Hard`]), so that a counted decision costs what a flat one does.
+/// Basic strategy with the index plays made at each true count, compiled into one table per
+/// count ([`ChartTable`]), so that a counted decision costs what a flat one does.
 ///
 /// Every index play changes at one count, so outside the counts from one below the lowest
-/// index to the highest the plays no longer change: a count is clamped into that range. A count
-/// whose plays a chart cannot express (an index play whose fallback, where it is not legal,
-/// differs from every chart code's) has no table and is decided by [`Deviations`] instead.
+/// index to the highest the plays no longer change: a count is clamped into that range. Each
+/// count's table holds, for every cell, up card and set of legal actions, the index play where
+/// it applies and is legal, else basic strategy (the definition, which a test plays against
+/// the tables): a table, unlike a chart's codes, expresses any such play (a hit where basic
+/// strategy doubles, say, which no code gives when double is legal and hit is not).
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct ByCount {
     /// The count of `tables[0]`.
     low: i32,
-    tables: Vec<Option<Hard>>,
-}
-
-/// The chart codes, in the order tried.
-const CODES: [Code; 5] = [Code::H, Code::S, Code::D, Code::Ds, Code::P];
-
-/// Whether a hand can be in `cell` (the rows and up cards a [`Chart`] has).
-fn is_chart_cell(cell: Cell) -> bool {
-    let rows = match cell.kind {
-        HandKind::Hard => 4..=21,
-        HandKind::Soft => 12..=21,
-        HandKind::Pair => 1..=10,
-    };
-    rows.contains(&cell.row) && (1..=10).contains(&cell.up)
-}
-
-/// Every set of legal actions a turn can have: stand is legal on every turn.
-fn turn_legal_sets() -> impl Iterator<Item = ActionSet> {
-    (0..16u8)
-        .map(ActionSet::from_bits)
-        .filter(|legal| legal.contains(Action::Stand))
+    tables: Vec<ChartTable>,
 }
 
 impl ByCount {
     fn new(basic: &Hard, table: &IndexTable) -> ByCount {
+        let deviations = Deviations::new(table);
         // The plays that count: the first of each cell (as `IndexTable::get`), with an index.
-        let plays: Vec<&IndexPlay> = table
+        let indices = table
             .plays
             .iter()
-            .filter(|p| p.index.is_some() && table.get(p.cell) == Some(*p))
-            .collect();
-        let indices = plays.iter().filter_map(|p| p.index);
+            .filter(|p| table.get(p.cell) == Some(*p))
+            .filter_map(|p| p.index);
         let (Some(low), Some(high)) = (indices.clone().min(), indices.max()) else {
             return ByCount {
                 low: 0,
-                tables: vec![Some(basic.clone())],
+                tables: vec![ChartTable::new(basic.chart())],
             };
         };
         let low = low.saturating_sub(1);
         let tables = (low..=high)
-            .map(|tc| Self::chart_at(basic.chart(), &plays, tc).map(Hard::new))
+            .map(|tc| {
+                ChartTable::compile(|cell, legal| {
+                    deviations
+                        .deviation(cell, tc, legal)
+                        .unwrap_or_else(|| basic.chart().get(cell).resolve(legal))
+                })
+            })
             .collect();
         ByCount { low, tables }
     }
 
-    /// Basic strategy with the plays made at `tc`, if a chart can express them.
-    fn chart_at(basic: &Chart, plays: &[&IndexPlay], tc: i32) -> Option<Chart> {
-        let mut chart = basic.clone();
-        for play in plays
-            .iter()
-            .filter(|p| p.applies(tc) && is_chart_cell(p.cell))
-        {
-            let otherwise = basic.get(play.cell);
-            // The code that makes the play where it is legal and basic strategy elsewhere, on
-            // every set of legal actions a turn can have (stand is legal on every turn).
-            let code = CODES.into_iter().find(|code| {
-                turn_legal_sets().all(|legal| {
-                    let wanted = if legal.contains(play.play) {
-                        play.play
-                    } else {
-                        otherwise.resolve(legal)
-                    };
-                    code.resolve(legal) == wanted
-                })
-            })?;
-            chart.set(play.cell, code);
-        }
-        Some(chart)
-    }
-
-    /// The compiled strategy at floored true count `tc`, if there is one.
+    /// The compiled strategy at floored true count `tc`.
     #[inline(always)]
-    fn at(&self, tc: i32) -> Option<&Hard> {
+    fn at(&self, tc: i32) -> &ChartTable {
         let last = self.tables.len().saturating_sub(1);
         let step = usize::try_from(tc.saturating_sub(self.low))
             .unwrap_or(0)
             .min(last);
-        self.tables.get(step)?.as_ref()
+        &self.tables[step]
     }
 }
 
@@ -245,7 +208,6 @@ impl Counter {
         Counter {
             by_count: ByCount::new(&basic, indices),
             basic,
-            deviations: Deviations::new(indices),
             ramp,
             system: CountSystem::HiLo,
         }
@@ -265,42 +227,22 @@ impl Counter {
     #[inline(always)]
     pub fn at_count(&self, tc: i32) -> AtCount<'_> {
         AtCount {
-            counter: self,
             compiled: self.by_count.at(tc),
-            tc,
         }
-    }
-
-    /// The play at `tc` by the definition: the index table's deviation for the hand's cell if
-    /// it has one there and it is legal, else basic strategy.
-    #[inline]
-    fn decide_by_lookup(&self, cards: &Cards, up: u8, legal: ActionSet, tc: i32) -> Action {
-        if !self.deviations.is_empty() {
-            let cell = Cell::for_hand(cards, up, legal.contains(Action::Split));
-            if let Some(play) = self.deviations.deviation(cell, tc, legal) {
-                return play;
-            }
-        }
-        self.basic.decide_hand(cards, up, legal)
     }
 }
 
 /// A [`Counter`] at one true count: the strategy of one round.
 #[derive(Debug, Clone, Copy)]
 pub struct AtCount<'a> {
-    counter: &'a Counter,
-    /// The chart table compiled for this count, where there is one.
-    compiled: Option<&'a Hard>,
-    tc: i32,
+    /// The table compiled for this count.
+    compiled: &'a ChartTable,
 }
 
 impl Strategy for AtCount<'_> {
     #[inline(always)]
     fn decide_hand(&self, cards: &Cards, up: u8, legal: ActionSet) -> Action {
-        match self.compiled {
-            Some(table) => table.decide_hand(cards, up, legal),
-            None => self.counter.decide_by_lookup(cards, up, legal, self.tc),
-        }
+        self.compiled.decide(cards, up, legal)
     }
 }
 
@@ -372,7 +314,7 @@ impl Strategy for Counter {
 mod tests {
     use super::*;
     use crate::ai::hard_chart;
-    use crate::analysis::deviation::illustrious_18;
+    use crate::analysis::deviation::{IndexPlay, illustrious_18};
     use crate::engine::Rules;
 
     /// Every cell a hand can be in, and some it cannot.
@@ -429,24 +371,33 @@ mod tests {
         assert_compiled_plays_as_the_table(&table);
     }
 
-    /// The compiled charts decide every hand, up card, count and set of legal actions a turn
-    /// can have as the definition does (the index table's deviation where it applies and is
-    /// legal, else basic strategy).
+    /// Every set of legal actions a turn can have: stand is legal on every turn.
+    fn turn_legal_sets() -> impl Iterator<Item = ActionSet> {
+        (0..16u8)
+            .map(ActionSet::from_bits)
+            .filter(|legal| legal.contains(Action::Stand))
+    }
+
+    /// The compiled tables decide every hand, up card, count and set of legal actions a turn
+    /// can have as the definition does: the index table's deviation for the hand's cell where
+    /// it applies and is legal, else basic strategy.
     fn assert_counter_plays_by_definition(table: &IndexTable) {
-        let counter = Counter::new(
-            Hard::new(hard_chart(&Rules::default())),
-            table,
-            BetRamp::flat(),
-        );
+        let basic = Hard::new(hard_chart(&Rules::default()));
+        let counter = Counter::new(basic.clone(), table, BetRamp::flat());
         let hands = crate::ai::lookup::tests::all_hands();
-        for tc in -14..=14 {
+        // Beyond every index too, where the counts are clamped.
+        for tc in -20..=20 {
             let at = counter.at_count(tc);
             for hand in &hands {
                 for up in 1..=10u8 {
                     for legal in turn_legal_sets() {
+                        let cell = Cell::for_hand(hand, up, legal.contains(Action::Split));
+                        let by_definition = table
+                            .deviation(cell, tc, legal)
+                            .unwrap_or_else(|| basic.decide_hand(hand, up, legal));
                         assert_eq!(
                             at.decide_hand(hand, up, legal),
-                            counter.decide_by_lookup(hand, up, legal, tc),
+                            by_definition,
                             "{hand:?} against {up} at {tc}, legal {legal:?}"
                         );
                     }
@@ -460,18 +411,9 @@ mod tests {
         let i18 = illustrious_18();
         assert_counter_plays_by_definition(&i18);
         assert_counter_plays_by_definition(&IndexTable::default());
-        let counter = Counter::new(
-            Hard::new(hard_chart(&Rules::default())),
-            &i18,
-            BetRamp::flat(),
-        );
-        assert!(
-            counter.by_count.tables.iter().all(Option::is_some),
-            "a chart expresses every I18 play"
-        );
         // Plays whose fallbacks need every code: double-else-stand, split, and a hit where
-        // basic strategy doubles (which no chart code expresses with double legal but hit not:
-        // that count is decided by the table instead).
+        // basic strategy doubles (which no chart code expresses with double legal but hit not,
+        // and a table does).
         let cell = |kind, row, up| Cell { kind, row, up };
         let play = |cell, play, direction, index| IndexPlay {
             cell,
@@ -512,14 +454,15 @@ mod tests {
             ],
         };
         assert_counter_plays_by_definition(&mixed);
+        // One table a count from one below the lowest index to the highest.
         let counter = Counter::new(
             Hard::new(hard_chart(&Rules::default())),
             &mixed,
             BetRamp::flat(),
         );
-        assert!(
-            counter.by_count.tables.iter().any(Option::is_none),
-            "the hit below -9 where basic strategy doubles leaves a count to the table"
+        assert_eq!(
+            (counter.by_count.low, counter.by_count.tables.len()),
+            (-10, 17)
         );
     }
 

@@ -55,25 +55,66 @@ fn row_of(cards: &Cards, split_allowed: bool) -> usize {
     {
         return PAIR_ROW + usize::from(first.value()) - 1;
     }
-    let total = cards.total();
-    if total.soft {
-        SOFT_ROW + usize::from(total.value.clamp(12, 21)) - 12
-    } else {
-        HARD_ROW + usize::from(total.value.clamp(4, 21)) - 4
-    }
+    // One load instead of the total, whether it is soft and a clamp, each a branch the
+    // predictor can only guess.
+    let hard = usize::from(cards.hard_total().min(HARD_CAP));
+    usize::from(ROW_BY_HARD_TOTAL[usize::from(cards.has_ace())][hard])
 }
+
+/// Hard totals above this one take its row ([`ROW_BY_HARD_TOTAL`]): over 21, the row of 21.
+const HARD_CAP: u8 = 22;
+
+/// The row of a hand that is not played as a pair, by whether it holds an ace and its hard
+/// total (every ace counted 1, capped at [`HARD_CAP`]): a soft total (an ace counted 11
+/// without going over 21) takes its soft row, any other its hard row, each clamped to the
+/// chart's rows, as [`Cell::for_hand`] does.
+const ROW_BY_HARD_TOTAL: [[u8; HARD_CAP as usize + 1]; 2] = {
+    let mut rows = [[0; HARD_CAP as usize + 1]; 2];
+    let mut ace = 0;
+    while ace < 2 {
+        let mut hard = 0;
+        while hard <= HARD_CAP as usize {
+            let row = if ace == 1 && hard <= 11 {
+                let soft = hard + 10;
+                SOFT_ROW + if soft < 12 { 12 } else { soft } - 12
+            } else {
+                let clamped = if hard < 4 {
+                    4
+                } else if hard > 21 {
+                    21
+                } else {
+                    hard
+                };
+                HARD_ROW + clamped - 4
+            };
+            // Below 38 rows: the narrowing is exact.
+            rows[ace][hard] = row as u8;
+            hard += 1;
+        }
+        ace += 1;
+    }
+    rows
+};
 
 impl ChartTable {
     /// Compiles `chart`: every entry is [`Chart::get`] of the row's cell resolved with
     /// [`crate::analysis::chart::Code::resolve`], as [`Chart::decide`] would do it.
     pub fn new(chart: &Chart) -> ChartTable {
+        ChartTable::compile(|cell, legal| chart.get(cell).resolve(legal))
+    }
+
+    /// A table of the action `decide` takes in every chart cell (hard 4–21, soft 12–21, the
+    /// pairs; up cards ace to ten) for every set of legal actions: any play that depends on
+    /// the hand's cell, the up card and the legal set only, whether a chart's codes can
+    /// express it or not (the counter's index plays at one true count, say).
+    pub fn compile(mut decide: impl FnMut(Cell, ActionSet) -> Action) -> ChartTable {
         let mut actions = Box::new([Action::Stand; ROWS * UPS * SETS]);
         for row in 0..ROWS {
             for up in 1..=UPS as u8 {
-                let code = chart.get(cell_of_row(row, up));
+                let cell = cell_of_row(row, up);
                 for bits in 0..SETS as u8 {
                     let legal = ActionSet::from_bits(bits);
-                    actions[Self::index(row, up, legal)] = code.resolve(legal);
+                    actions[Self::index(row, up, legal)] = decide(cell, legal);
                 }
             }
         }

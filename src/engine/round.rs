@@ -361,7 +361,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
 
     #[inline(always)]
     fn draw(&mut self) -> Card {
-        match self.shoe.draw_plain(&mut self.rng) {
+        match self.shoe.draw_plain() {
             Some(card) => card,
             None => self.draw_unusual(),
         }

@@ -1,12 +1,21 @@
 //! The shoe: `decks` × 52 cards, a cut card, and a discard tray.
 //!
-//! The shoe is shuffled *lazily*: each draw takes a uniformly random card from the cards not
-//! yet dealt (an incremental Fisher–Yates shuffle). The order of the cards dealt is exactly
-//! that of a full shuffle made at reshuffle time with the same random numbers, but a round
-//! costs one random number per card instead of one per card in the shoe, and no order of
-//! undealt cards exists anywhere until they are drawn.
+//! The shoe is shuffled *ahead*, by a Fisher–Yates shuffle run forwards: at the first draw
+//! after a shuffle, each place from the next card up to the cut card takes a uniformly random
+//! card of those not yet placed, in one pass; a draw is then one load of the next card. Past
+//! the cut card (the round that reaches it deals on) the next few places are shuffled the
+//! same way when they are needed. The cards beyond are never ordered, and a reshuffle starts
+//! again from the cards as they lie. The random picks come several to a random 64-bit word
+//! ([`picks_from_one_word`], exactly uniform), so a shoe of six decks takes about forty words
+//! up to its cut card.
 //!
-//! Layout of `cards`: `[discards | cards on the table | undealt]`.
+//! Why ahead: the round's decisions are branches on the cards' values, and a card shuffled
+//! ahead is there as soon as its place is known, instead of at the end of a chain of random
+//! word, multiplication, load and swap; the shuffle itself runs in a tight loop of its own.
+//! The order of the cards shuffled ahead is private to the shoe like the rest of it: no view
+//! reaches it ([`crate::engine::SeatView`]).
+//!
+//! Layout of `cards`: `[discards | cards on the table | shuffled ahead | not yet shuffled]`.
 
 use rand::Rng;
 
@@ -18,6 +27,9 @@ pub struct Shoe {
     cards: Vec<Card>,
     /// Index of the first undealt card.
     next: usize,
+    /// `cards[next..ahead]` are shuffled already, in the order they will be dealt (none when
+    /// `ahead <= next`).
+    ahead: usize,
     /// Index of the first card dealt in the current round.
     round_start: usize,
     /// Reaching this many dealt cards means a reshuffle before the next round.
@@ -46,6 +58,7 @@ impl Shoe {
         let mut shoe = Shoe {
             cards: Vec::new(),
             next: 0,
+            ahead: 0,
             round_start: 0,
             cut: 0,
             decks,
@@ -67,6 +80,7 @@ impl Shoe {
         }
         self.place_cut();
         self.next = 0;
+        self.ahead = 0;
         self.round_start = 0;
     }
 
@@ -85,6 +99,7 @@ impl Shoe {
         }
         self.place_cut();
         self.next = 0;
+        self.ahead = 0;
         self.round_start = 0;
         self.stacked = 0;
     }
@@ -102,45 +117,29 @@ impl Shoe {
     /// Deals one card, random among the undealt ones.
     #[inline(always)]
     pub fn draw<R: Rng + ?Sized>(&mut self, rng: &mut R) -> (Card, DrawNote) {
-        match self.draw_plain(rng) {
+        match self.draw_plain() {
             Some(card) => (card, DrawNote::Plain),
             None => self.draw_slow(rng),
         }
     }
 
-    /// The hot path of [`Shoe::draw`]: one random number, one swap. `None`, with nothing
-    /// drawn, when the shoe is empty or a stacked card is next; [`Shoe::draw`] then deals.
+    /// The hot path of [`Shoe::draw`]: the next card of those shuffled ahead, one load. `None`,
+    /// with nothing drawn, when no card is shuffled ahead (the first draw after a shuffle, a
+    /// draw past the cut card, an empty shoe or a stacked card next); [`Shoe::draw`] then
+    /// deals.
     #[inline(always)]
-    pub(crate) fn draw_plain<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<Card> {
+    pub(crate) fn draw_plain(&mut self) -> Option<Card> {
         let next = self.next;
-        if next >= self.cards.len() || self.stacked != 0 {
+        if next >= self.ahead {
             return None;
         }
-        let undealt = &mut self.cards[next..];
-        // A uniform offset into the undealt part. The count fits in a `u32` without a check:
-        // a shoe holds at most 255 decks, and opens another deck only when every card it has
-        // is on the table (a few hundred cards at most).
-        debug_assert!(u32::try_from(undealt.len()).is_ok());
-        let offset = uniform_below(rng, undealt.len() as u32) as usize;
-        // The card is kept before the swap: read back after it, it would be loaded again from
-        // the place just written (the compiler cannot tell the two places apart when `offset`
-        // is 0), and the card would wait for that write.
-        let card = undealt[offset];
-        undealt.swap(0, offset);
+        let card = *self.cards.get(next)?;
         self.next = next + 1;
         Some(card)
     }
 
-    /// A uniform index in `next..len`, as [`Shoe::draw_plain`] draws it.
-    #[inline(always)]
-    fn pick<R: Rng + ?Sized>(rng: &mut R, next: usize, len: usize) -> usize {
-        match u32::try_from(len - next) {
-            Ok(n) => next + uniform_below(rng, n) as usize,
-            Err(_) => rand::RngExt::random_range(rng, next..len),
-        }
-    }
-
-    /// A draw from an empty shoe, or of a stacked card.
+    /// A draw with no card shuffled ahead: from an empty shoe (restocked first), of a stacked
+    /// card, or of a card to be shuffled first.
     #[cold]
     #[inline(never)]
     fn draw_slow<R: Rng + ?Sized>(&mut self, rng: &mut R) -> (Card, DrawNote) {
@@ -151,12 +150,51 @@ impl Shoe {
         if self.stacked > 0 {
             self.stacked -= 1;
         } else {
-            let pick = Self::pick(rng, self.next, self.cards.len());
-            self.cards.swap(self.next, pick);
+            self.shuffle_ahead(rng);
         }
         let card = self.cards[self.next];
         self.next += 1;
         (card, note)
+    }
+
+    /// Shuffles the undealt cards ahead, from the next card up to the cut card in one pass
+    /// (rounded up to whole words of [`PICKS_PER_WORD`] picks; past the cut card, one word's
+    /// picks), a Fisher–Yates shuffle run forwards: each place takes a uniformly random card
+    /// of those from it on.
+    #[inline(never)]
+    fn shuffle_ahead<R: Rng + ?Sized>(&mut self, rng: &mut R) {
+        let len = self.cards.len();
+        let start = self.next;
+        let places = self
+            .cut
+            .saturating_sub(start)
+            .next_multiple_of(PICKS_PER_WORD)
+            .max(PICKS_PER_WORD);
+        let end = (start + places).min(len);
+        let cards = &mut self.cards[..];
+        let mut at = start;
+        // Six picks to a word while their counts' product stays below 2^60: for shoes of up
+        // to 1024 cards (19 decks; the rules allow 8).
+        if len <= 1 << 10 {
+            // Every later word's product is smaller than the first's.
+            let n = (len - start) as u64;
+            let bound = (0..PICKS_PER_WORD as u64)
+                .map(|j| n.saturating_sub(j).max(1))
+                .product();
+            while end - at >= PICKS_PER_WORD {
+                let offsets: [u64; PICKS_PER_WORD] =
+                    picks_from_one_word(rng, (len - at) as u64, bound);
+                swap_picks(&mut cards[at..], &offsets);
+                at += PICKS_PER_WORD;
+            }
+        }
+        while at < end {
+            let n = (len - at) as u64;
+            let offsets: [u64; 1] = picks_from_one_word(rng, n, n);
+            swap_picks(&mut cards[at..], &offsets);
+            at += 1;
+        }
+        self.ahead = end;
     }
 
     /// Refills an empty shoe mid-round without touching the cards on the table.
@@ -165,6 +203,7 @@ impl Shoe {
             // [discards | table] → [table | discards]; the discards become the undealt part.
             self.cards[..self.next].rotate_left(self.round_start);
             self.next -= self.round_start;
+            self.ahead = 0;
             self.round_start = 0;
             // The next round starts from a full reshuffle.
             self.cut = 0;
@@ -201,6 +240,9 @@ impl Shoe {
         }
         self.cards = order;
         self.stacked = wanted.len();
+        // The stacked cards are dealt as they stand; the cards after them are shuffled again
+        // when they are reached (uniformly, whatever order the stacking left them in).
+        self.ahead = self.next;
         true
     }
 
@@ -230,22 +272,65 @@ impl Shoe {
     }
 }
 
-/// A uniform number in `0..n` (`n ≥ 1`), drawn exactly as rand's `random_range(0..n)` draws
-/// it for a `u32` range, from the same random words (its single-sample method: Canon's, with
-/// one refinement word in the rare case the first leaves it undecided), so seeded games deal
-/// as they always have. Only the checks for an empty or a full range are left out: a draw
-/// from the shoe needs neither, and at the rate the simulator deals they cost about 2
-/// instructions a card.
+/// Picks taken from one random 64-bit word by [`Shoe::shuffle_ahead`] (for shoes of up to 1024
+/// cards).
+const PICKS_PER_WORD: usize = 6;
+
+/// `K` uniform picks, `offsets[j]` in `0..n - j` (`K <= n`), all from one random 64-bit word
+/// where possible: the batched method of Brackett-Rozinsky and Lemire ("Batched ranged random
+/// integer generation", *Software: Practice and Experience*, 2024), exactly uniform.
+///
+/// The word is multiplied by each count in turn: the high half of each product is a pick, the
+/// low half goes on to the next. The picks are then the digits, in the mixed radix of the
+/// counts, of `⌊word · P / 2^64⌋` (`P` the product of the counts), and the last low half is
+/// `word · P mod 2^64`: as in Lemire's method for one range, every value below `P` comes from
+/// the same number of words once the words whose last low half is below `2^64 mod P` are
+/// drawn again. `bound` is at least `P`: only a low half below it needs `P` and the remainder
+/// worked out (a chance of `bound / 2^64` a word; about 2^-14 for six decks).
 #[inline(always)]
-fn uniform_below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
-    debug_assert!(n > 0);
-    let wide = u64::from(rng.next_u32()) * u64::from(n);
-    let (high, low) = ((wide >> 32) as u32, wide as u32);
-    if low > n.wrapping_neg() {
-        let next_high = ((u64::from(rng.next_u32()) * u64::from(n)) >> 32) as u32;
-        high + u32::from(low.checked_add(next_high).is_none())
-    } else {
-        high
+fn picks_from_one_word<R: Rng + ?Sized, const K: usize>(
+    rng: &mut R,
+    n: u64,
+    bound: u64,
+) -> [u64; K] {
+    debug_assert!(K as u64 <= n);
+    let mut offsets = [0; K];
+    loop {
+        let mut low = rng.next_u64();
+        let mut count = n;
+        for offset in &mut offsets {
+            let wide = u128::from(low) * u128::from(count);
+            *offset = (wide >> 64) as u64;
+            low = wide as u64;
+            count -= 1;
+        }
+        if low >= bound || unbiased(low, n, K) {
+            return offsets;
+        }
+    }
+}
+
+/// Whether the last low half `low` of [`picks_from_one_word`] leaves its picks unbiased: it
+/// is at least `2^64 mod P`, `P` the product of the `k` counts from `n` down.
+#[cold]
+#[inline(never)]
+fn unbiased(low: u64, n: u64, k: usize) -> bool {
+    let product: u64 = (0..k as u64).map(|j| n - j).product();
+    low >= product.wrapping_neg() % product
+}
+
+/// Places `K` cards at the front of `undealt`: place `j` takes the card `offsets[j]` places
+/// further on, which goes where that card was (a swap).
+#[inline(always)]
+fn swap_picks<const K: usize>(undealt: &mut [Card], offsets: &[u64; K]) {
+    // Every pick is of a card from its place on, so the first `K` places exist (and the
+    // compiler then checks only the picks' places).
+    assert!(undealt.len() >= K, "{K} places to shuffle");
+    for (j, &offset) in offsets.iter().enumerate() {
+        let pick = j + offset as usize;
+        let (picked, placed) = (undealt[pick], undealt[j]);
+        undealt[j] = picked;
+        undealt[pick] = placed;
     }
 }
 
@@ -261,38 +346,146 @@ impl Shoe {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::SeedableRng;
+    use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    /// `uniform_below` is rand's `random_range` without its range checks: the same numbers
-    /// from the same stream, for shoe-sized counts and for counts where the refinement word
-    /// is needed often.
-    #[test]
-    fn offsets_are_drawn_exactly_as_random_range_draws_them() {
-        use rand::RngExt;
-        for n in [
-            1u32,
-            2,
-            3,
-            52,
-            311,
-            312,
-            416,
-            13_260,
-            u32::MAX / 3 * 2,
-            u32::MAX,
-        ] {
-            let mut ours = ChaCha8Rng::seed_from_u64(u64::from(n));
-            let mut rands = ours.clone();
-            for _ in 0..20_000 {
-                assert_eq!(
-                    uniform_below(&mut ours, n),
-                    rands.random_range(0..n),
-                    "n = {n}"
-                );
-            }
-            assert_eq!(ours, rands, "n = {n}: the same words used");
+    /// A generator that gives these 64-bit words, then panics.
+    struct Words<'a>(std::slice::Iter<'a, u64>);
+
+    impl rand::TryRng for Words<'_> {
+        type Error = std::convert::Infallible;
+        fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+            unreachable!("the shoe reads 64-bit words")
         }
+        fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+            Ok(*self.0.next().expect("a scripted word"))
+        }
+        fn try_fill_bytes(&mut self, _: &mut [u8]) -> Result<(), Self::Error> {
+            unreachable!("the shoe reads 64-bit words")
+        }
+    }
+
+    fn words(words: &[u64]) -> Words<'_> {
+        Words(words.iter())
+    }
+
+    /// Lemire's pick of one value below `product` from `word`, and whether the word is taken
+    /// (else it is drawn again); the value's digits in the mixed radix of `n, n - 1, …`
+    /// (most significant first): what [`picks_from_one_word`] gives, by the definition.
+    fn by_definition<const K: usize>(word: u64, n: u64) -> (bool, [u64; K]) {
+        let product: u64 = (0..K as u64).map(|j| n - j).product();
+        let wide = u128::from(word) * u128::from(product);
+        let (mut value, low) = ((wide >> 64) as u64, wide as u64);
+        let taken = low >= product.wrapping_neg() % product;
+        let mut digits = [0; K];
+        for j in (0..K).rev() {
+            let radix = n - j as u64;
+            digits[j] = value % radix;
+            value /= radix;
+        }
+        (taken, digits)
+    }
+
+    /// Six picks (and one) from a word are the digits of the one pick below their product
+    /// that Lemire's method makes from it, for random words, words at the ends of the range
+    /// and words drawn again, for shoe-sized counts and small ones.
+    #[test]
+    fn picks_are_the_digits_of_one_uniform_pick() {
+        let mut rng = ChaCha8Rng::seed_from_u64(26);
+        let mut again = 0;
+        for n in [6u64, 7, 13, 52, 233, 312, 416, 1024] {
+            let product: u64 = (0..6).map(|j| n - j).product();
+            let mut samples: Vec<u64> = (0..5_000).map(|_| rng.next_u64()).collect();
+            // The words just below and at the edges where the low half wraps.
+            samples.extend([
+                0,
+                1,
+                u64::MAX,
+                u64::MAX - 1,
+                product.wrapping_neg() % product,
+            ]);
+            for word in samples {
+                let replacement = rng.next_u64();
+                let (taken, digits) = by_definition::<6>(word, n);
+                let (_, second) = by_definition::<6>(replacement, n);
+                // With the product as the bound, and with a bound that sends every word to the
+                // exact check.
+                for bound in [product, u64::MAX] {
+                    let got: [u64; 6] =
+                        picks_from_one_word(&mut words(&[word, replacement]), n, bound);
+                    assert_eq!(
+                        got,
+                        if taken { digits } else { second },
+                        "n {n}, word {word}"
+                    );
+                }
+                again += usize::from(!taken);
+                let (taken, digit) = by_definition::<1>(word, n);
+                if taken {
+                    let got: [u64; 1] = picks_from_one_word(&mut words(&[word]), n, n);
+                    assert_eq!(got, digit);
+                }
+            }
+        }
+        assert!(again > 0, "some word was drawn again");
+    }
+
+    /// Every order of six cards is equally likely from six picks a word (a chi-square test
+    /// over the 720 orders, 144 000 words; the limit is about six standard deviations above
+    /// the mean of 719).
+    #[test]
+    fn six_picks_from_a_word_shuffle_six_cards_uniformly() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut counts = std::collections::HashMap::new();
+        let draws = 720 * 200;
+        for _ in 0..draws {
+            let mut cards: Vec<Card> = (1..=6).map(Card::of_value).collect();
+            let offsets: [u64; 6] = picks_from_one_word(&mut rng, 6, 720);
+            swap_picks(&mut cards, &offsets);
+            *counts.entry(cards).or_insert(0u32) += 1;
+        }
+        assert_eq!(counts.len(), 720, "every order comes out");
+        let expected = f64::from(draws) / 720.0;
+        let chi2: f64 = counts
+            .values()
+            .map(|&c| (f64::from(c) - expected).powi(2) / expected)
+            .sum();
+        assert!(
+            chi2 < 950.0,
+            "chi-square {chi2:.1} over 719 degrees of freedom"
+        );
+    }
+
+    /// The cards up to the cut card are shuffled at the first draw after a shuffle, past it a
+    /// few at a time; either way every card is dealt once.
+    #[test]
+    fn the_shoe_is_shuffled_ahead_to_the_cut_card() {
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        let mut shoe = Shoe::new(6, 0.75);
+        assert_eq!(shoe.ahead, 0, "nothing is shuffled before the first draw");
+        shoe.draw(&mut rng);
+        assert_eq!((shoe.next, shoe.ahead), (1, 234));
+        while !shoe.cut_card_reached() {
+            shoe.draw(&mut rng);
+        }
+        assert_eq!(shoe.ahead, 234);
+        shoe.draw(&mut rng);
+        assert_eq!(
+            (shoe.next, shoe.ahead),
+            (235, 240),
+            "past the cut card, six at a time"
+        );
+        let mut dealt = std::collections::HashMap::new();
+        for &card in &shoe.cards[..shoe.next] {
+            *dealt.entry(card).or_insert(0) += 1;
+        }
+        for _ in shoe.next..312 {
+            *dealt.entry(shoe.draw(&mut rng).0).or_insert(0) += 1;
+        }
+        assert_eq!(dealt.len(), 52);
+        assert!(dealt.values().all(|&n| n == 6));
+        shoe.reshuffle();
+        assert_eq!((shoe.next, shoe.ahead), (0, 0));
     }
 
     #[test]

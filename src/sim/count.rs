@@ -41,9 +41,9 @@ use super::{
     ChunkResult, RunTiming, ShoeMode, chunk_rng, decide_legal, rules_for, run_chunks, sim_table,
 };
 use crate::analysis::deviation::floored_true_count;
-use crate::engine::{ActionError, EventSink, Rules, Table};
+use crate::engine::{ActionError, EventSink, Rules, Table, Units};
 
-pub use crate::ai::{CountSystem, Counter};
+pub use crate::ai::{AtCount, CountSystem, Counter};
 pub use crate::analysis::hilo::{BetRamp, MAX_RAMP_BET, MAX_RAMP_STEPS, RampError};
 
 /// Which index plays the counter makes.
@@ -109,8 +109,7 @@ impl TcBucket {
 
     /// Standard error of [`TcBucket::ev`].
     pub fn std_error(&self) -> f64 {
-        sample_sd(self.rounds, self.net_milli as f64, self.net_sq_micro as f64)
-            / (self.rounds.max(1) as f64).sqrt()
+        standard_error(self.rounds, self.net_milli as f64, self.net_sq_micro as f64)
     }
 
     fn absorb(&mut self, later: &TcBucket) {
@@ -123,13 +122,29 @@ impl TcBucket {
 /// The sample standard deviation of `n` values in thousandths with this sum (thousandths) and
 /// sum of squares (millionths), in units.
 fn sample_sd(n: u64, sum_milli: f64, sum_sq_micro: f64) -> f64 {
+    sample_variance(n, sum_milli, sum_sq_micro).sqrt()
+}
+
+/// The sample variance of [`sample_sd`], in units squared: worked out as the flat simulator's
+/// [`crate::sim::Tally::variance_per_round`] works it out, so that the same rounds give the
+/// same figures to the last digit.
+fn sample_variance(n: u64, sum_milli: f64, sum_sq_micro: f64) -> f64 {
     if n < 2 {
         return 0.0;
     }
     let n = n as f64;
     let mean = sum_milli / 1000.0 / n;
     let mean_sq = sum_sq_micro / 1e6 / n;
-    ((mean_sq - mean * mean) * n / (n - 1.0)).max(0.0).sqrt()
+    ((mean_sq - mean * mean) * n / (n - 1.0)).max(0.0)
+}
+
+/// The standard error of the mean of `n` values with this sum and sum of squares, as
+/// [`crate::sim::Tally::std_error`] works it out: `√(variance / n)`.
+fn standard_error(n: u64, sum_milli: f64, sum_sq_micro: f64) -> f64 {
+    if n == 0 {
+        return 0.0;
+    }
+    (sample_variance(n, sum_milli, sum_sq_micro) / n as f64).sqrt()
 }
 
 /// What a counting run counts. Integers only, so chunks merge exactly.
@@ -220,7 +235,7 @@ impl CountTally {
 
     /// The standard error of [`CountTally::ev_per_round`]: `SD / √rounds`.
     pub fn std_error(&self) -> f64 {
-        self.std_dev() / (self.rounds.max(1) as f64).sqrt()
+        standard_error(self.rounds, self.net_milli as f64, self.net_sq_micro as f64)
     }
 
     /// The average initial bet, in units.
@@ -317,26 +332,136 @@ pub fn true_count_before_deal<R: Rng, L: EventSink>(
     floored_true_count(system.running_count(table.seen()), shoe.remaining())
 }
 
+/// [`floored_true_count`] without a division, for the counting simulator: `⌊52 r / n⌋` from a
+/// table of reciprocals `m = ⌈2^63 / n⌉`, one for each count of cards left up to a shoe's
+/// size, as `⌊y m / 2^63⌋ − K` with `y = 52 r + K n` (`K = 52 R` makes `y` non-negative for
+/// running counts `|r| ≤ R`).
+///
+/// Exact: with `m n = 2^63 + e`, `0 ≤ e < n`, the product is `y/n + y e / (n 2^63)`, and the
+/// error stays below `1/n`, the least distance from `y/n` up to the next integer, while
+/// `y n < 2^63`; for a shoe of `N ≤ 13 260` cards (255 decks) and `R = N`, `y n ≤ 52 N (N + 1)
+/// N < 2^47`. Counts beyond the table (a shoe grown by a dry shoe's extra deck) or running
+/// counts beyond `R` are divided as [`floored_true_count`] divides them; a test compares the
+/// two over every running count and count of cards left of the table.
+#[derive(Debug, Clone)]
+pub struct TrueCounts {
+    /// `⌈2^63 / n⌉` for `n` cards left (`n = 0` counts as one card, as in
+    /// [`floored_true_count`]).
+    reciprocals: Vec<u64>,
+    /// The largest running count in absolute value the table takes (`R`).
+    running: u32,
+}
+
+impl TrueCounts {
+    /// A table for shoes of up to `cards` cards.
+    pub fn new(cards: usize) -> TrueCounts {
+        // The bound on `y n` holds for up to 13 260 cards; larger shoes divide beyond.
+        let cards = cards.clamp(1, 13_260);
+        let reciprocals = (0..=cards)
+            .map(|n| (1u64 << 63).div_ceil(n.max(1) as u64))
+            .collect();
+        TrueCounts {
+            reciprocals,
+            running: cards as u32,
+        }
+    }
+
+    /// [`floored_true_count`]`(running, cards_left)`.
+    #[inline(always)]
+    pub fn floored(&self, running: i32, cards_left: usize) -> i32 {
+        match self.reciprocals.get(cards_left) {
+            Some(&m) if running.unsigned_abs() <= self.running => {
+                let k = 52 * i64::from(self.running);
+                let n = cards_left.max(1) as i64;
+                let y = (52 * i64::from(running) + k * n) as u64;
+                ((u128::from(y) * u128::from(m)) >> 63) as i64 as i32 - k as i32
+            }
+            _ => floored_true_count(running, cards_left),
+        }
+    }
+}
+
+/// A counter's play worked out once for a run of rounds: the true count without a division
+/// ([`TrueCounts`]) and, for each floored true count from [`TC_MIN`] to [`TC_MAX`], its bet and
+/// its strategy ([`BetRamp::bet`], [`Counter::at_count`]); other counts ask the counter.
+struct CountedPlay<'a> {
+    counter: &'a Counter,
+    true_counts: TrueCounts,
+    by_tc: Vec<(u32, AtCount<'a>)>,
+}
+
+impl<'a> CountedPlay<'a> {
+    fn new(counter: &'a Counter, cards: usize) -> CountedPlay<'a> {
+        CountedPlay {
+            counter,
+            true_counts: TrueCounts::new(cards),
+            by_tc: (TC_MIN..=TC_MAX)
+                .map(|tc| (counter.ramp().bet(tc), counter.at_count(tc)))
+                .collect(),
+        }
+    }
+
+    /// The true count before the deal at `table` ([`true_count_before_deal`]).
+    #[inline(always)]
+    fn true_count<R: Rng, L: EventSink>(&self, table: &Table<R, L>) -> i32 {
+        let shoe = table.shoe();
+        if shoe.cut_card_reached() {
+            return 0;
+        }
+        let running = self.counter.system().running_count(table.seen());
+        self.true_counts.floored(running, shoe.remaining())
+    }
+
+    /// The bet and the strategy at floored true count `tc`.
+    #[inline(always)]
+    fn at(&self, tc: i32) -> (u32, AtCount<'a>) {
+        let step = usize::try_from(tc.wrapping_sub(TC_MIN)).unwrap_or(usize::MAX);
+        match self.by_tc.get(step) {
+            Some(&play) => play,
+            None => (self.counter.ramp().bet(tc), self.counter.at_count(tc)),
+        }
+    }
+
+    /// Plays one counted round ([`play_counted_round`]).
+    #[inline(always)]
+    fn round<R: Rng, L: EventSink>(
+        &self,
+        table: &mut Table<R, L>,
+        tally: &mut CountTally,
+    ) -> Result<(), ActionError> {
+        let tc = self.true_count(table);
+        let (bet, strategy) = self.at(tc);
+        let before = table.seats()[0].bankroll();
+        table.play_round(|_, cards, up, legal| decide_legal(&strategy, cards, up, legal))?;
+        let seat = &table.seats()[0];
+        // What the hands won or lost per unit bet, from the money they moved: a settled hand
+        // pays back its stake with what it won, a bust one nothing, so the bankroll moves by
+        // the sum of the hands' money, each its result per unit times the seat's bet.
+        let money = (seat.bankroll() + -before).0;
+        let bet_milli = seat.bet().0;
+        let net = if bet_milli == Units::ONE.0 {
+            money
+        } else {
+            money * Units::ONE.0 / bet_milli
+        };
+        debug_assert_eq!(
+            net,
+            seat.round_units().0,
+            "the money moved is the units won"
+        );
+        tally.record(tc, bet, net);
+        Ok(())
+    }
+}
+
 /// Plays one counted round at `table`: the true count before the deal sets the bet and the
 /// index plays.
-#[inline]
 pub fn play_counted_round<R: Rng, L: EventSink>(
     table: &mut Table<R, L>,
     counter: &Counter,
     tally: &mut CountTally,
 ) -> Result<(), ActionError> {
-    let tc = true_count_before_deal(table, counter.system());
-    let bet = counter.ramp().bet(tc);
-    let strategy = counter.at_count(tc);
-    table.play_round(|_, cards, up, legal| decide_legal(&strategy, cards, up, legal))?;
-    let net: i64 = table.seats()[0]
-        .hands()
-        .iter()
-        .filter_map(|h| h.outcome)
-        .map(|o| o.delta.0)
-        .sum();
-    tally.record(tc, bet, net);
-    Ok(())
+    CountedPlay::new(counter, table.shoe().size()).round(table, tally)
 }
 
 /// Plays `rounds` counted rounds at `table`, adding them to `tally`.
@@ -346,8 +471,9 @@ pub fn play_counted_rounds<R: Rng, L: EventSink>(
     rounds: u64,
     tally: &mut CountTally,
 ) -> Result<(), ActionError> {
+    let play = CountedPlay::new(counter, table.shoe().size());
     for _ in 0..rounds {
-        play_counted_round(table, counter, tally)?;
+        play.round(table, tally)?;
     }
     Ok(())
 }
@@ -449,6 +575,38 @@ mod tests {
         assert_eq!((folded[2].0, folded[2].1.rounds), (5, 1));
         let all: u64 = t.by_tc_folded(0, 0).iter().map(|(_, b)| b.rounds).sum();
         assert_eq!(all, 4);
+    }
+
+    /// The table of reciprocals floors every running count over every count of cards left
+    /// as the division does, within the table and beyond it (one deck, six, eight, and a shoe
+    /// of 255 decks at its ends).
+    #[test]
+    fn true_counts_from_the_table_are_the_divided_ones() {
+        for cards in [52usize, 312, 416] {
+            let table = TrueCounts::new(cards);
+            let reach = cards as i32 + 3;
+            for left in 0..=cards + 3 {
+                for running in -reach..=reach {
+                    assert_eq!(
+                        table.floored(running, left),
+                        floored_true_count(running, left),
+                        "{running} over {left} cards left ({cards} in the shoe)"
+                    );
+                }
+            }
+        }
+        let table = TrueCounts::new(13_260);
+        for left in (0..=13_263).step_by(97).chain([1, 2, 13_259, 13_260]) {
+            for running in [
+                -13_261, -13_260, -9_999, -53, -52, -1, 0, 1, 51, 52, 13_260, 13_261,
+            ] {
+                assert_eq!(
+                    table.floored(running, left),
+                    floored_true_count(running, left),
+                    "{running} over {left} cards left"
+                );
+            }
+        }
     }
 
     #[test]

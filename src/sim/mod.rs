@@ -11,9 +11,6 @@
 //! last digit whatever the number of threads, in memory that does not grow with the rounds.
 
 pub mod count;
-mod lookahead;
-
-pub use lookahead::Lookahead;
 
 pub use crate::trainer::tally::Tally;
 
@@ -92,15 +89,14 @@ pub fn rules_for(rules: &Rules, shoe: ShoeMode) -> Rules {
     rules
 }
 
-/// The RNG of a simulator's chunk: ChaCha8, read one word ahead ([`Lookahead`]).
-pub type ChunkRng = Lookahead<GameRng>;
+/// The RNG of a simulator's chunk: ChaCha8.
+pub type ChunkRng = GameRng;
 
-/// The RNG of chunk `chunk` of a run seeded with `seed`: one ChaCha8 stream per chunk, read
-/// one word ahead (the same words as the stream itself, in the same order).
+/// The RNG of chunk `chunk` of a run seeded with `seed`: one ChaCha8 stream per chunk.
 pub fn chunk_rng(seed: u64, chunk: u64) -> ChunkRng {
     let mut rng = GameRng::seed_from_u64(seed);
     rng.set_stream(chunk);
-    Lookahead::new(rng)
+    rng
 }
 
 /// A table for simulating: one seat, keeping no events (the counting simulator's: it keeps
