@@ -1462,11 +1462,15 @@ mod tests {
             let cut = (size as f64 * rules.penetration).round() as usize;
             assert!(shoes.iter().all(|s| s.size == size && s.cut == cut));
             assert!(shoes.iter().all(|s| (1..cut).contains(&s.dealt)));
-            // Uniform depth: each quarter of 1..cut holds a quarter of the shoes.
+            // Uniform depth: each quarter of 1..cut holds its share of the shoes (a quarter's
+            // count of depths over all `cut - 1`), within four binomial standard deviations.
             for quarter in 0..4 {
                 let range = 1 + quarter * (cut - 1) / 4..1 + (quarter + 1) * (cut - 1) / 4;
                 let share = shoes.iter().filter(|s| range.contains(&s.dealt)).count();
-                assert!((2_350..=2_650).contains(&share), "{range:?}: {share}");
+                let p = range.len() as f64 / (cut - 1) as f64;
+                let n = shoes.len() as f64;
+                let z = (share as f64 - n * p) / (n * p * (1.0 - p)).sqrt();
+                assert!(z.abs() < 4.0, "{range:?}: {share} (z {z:.1})");
             }
             // The running count of a real shoe: standardised by its depth, mean 0, variance 1,
             // nothing beyond five standard deviations.
