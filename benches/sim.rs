@@ -84,7 +84,7 @@ fn bench_counting(c: &mut Criterion, name: &str, indices: &IndexTable) {
 }
 
 fn counting(c: &mut Criterion) {
-    let game = blackjack_trainer::trainer::index_cache::index_table(&Rules::default());
+    let game = blackjack_trainer::store::cache::index_table(&Rules::default());
     bench_counting(c, "indices game", &game);
     bench_counting(c, "indices peek-i18", &illustrious_18());
     bench_counting(c, "indices none", &IndexTable::default());
