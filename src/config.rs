@@ -295,7 +295,7 @@ fn line_of_key(text: &str, key: &str) -> Option<usize> {
 
 /// The setting name nearest to `key`, if it is within a few edits.
 fn closest_name(key: &str) -> Option<String> {
-    crate::engine::rules::closest(key, &SETTING_NAMES)
+    crate::text::closest(key, &SETTING_NAMES)
 }
 
 #[cfg(test)]

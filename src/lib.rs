@@ -12,5 +12,6 @@ pub mod engine;
 pub mod platform;
 pub mod sim;
 pub mod store;
+pub mod text;
 pub mod trainer;
 pub mod tui;

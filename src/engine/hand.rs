@@ -172,7 +172,7 @@ impl Cards {
     }
 
     /// An ace and a ten-valued card as the only two cards. (Whether it is a *natural* also
-    /// depends on the hand not coming from a split; see [`crate::engine::round::PlayerHand`].)
+    /// depends on the hand not coming from a split; see [`crate::engine::seat::PlayerHand`].)
     #[inline]
     pub fn is_two_card_21(&self) -> bool {
         self.counts == TWO_CARD_21

@@ -10,6 +10,7 @@ pub mod hand;
 pub mod legal;
 pub mod round;
 pub mod rules;
+pub mod seat;
 pub mod settle;
 pub mod shoe;
 pub mod view;
@@ -18,10 +19,9 @@ pub use action::{Action, ActionError, ActionSet, BetError, IllegalReason};
 pub use card::{Card, Rank, Suit, ValueCounts};
 pub use event::{CloseReason, Event, EventLog, EventSink, NoEvents, Recipient, Uncounted};
 pub use hand::{Cards, Total};
-pub use round::{
-    DealerHand, MAX_BANKROLL, MAX_HANDS, MAX_SEATS, Phase, PlayerHand, Seat, Table, UNLIMITED,
-};
+pub use round::{MAX_BANKROLL, MAX_HANDS, MAX_SEATS, Table, UNLIMITED};
 pub use rules::{DoubleOn, Rules, RulesError};
+pub use seat::{DealerHand, Phase, PlayerHand, Seat};
 pub use settle::{Outcome, OutcomeKind, Units};
 pub use view::SeatView;
 

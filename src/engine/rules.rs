@@ -429,33 +429,7 @@ fn line_of_key(text: &str, key: &str) -> Option<usize> {
 
 /// The valid rule name nearest to `key`, if it is within a couple of edits.
 fn closest_name(key: &str) -> Option<String> {
-    closest(key, &RULE_NAMES)
-}
-
-/// The name in `names` nearest to `key`, if it is within a few edits (for "did you mean"; the
-/// rules file and the preferences file both ask this).
-pub(crate) fn closest(key: &str, names: &[&str]) -> Option<String> {
-    names
-        .iter()
-        .map(|name| (edit_distance(key, name), *name))
-        .min()
-        .filter(|&(d, _)| d <= 3.max(key.len() / 3))
-        .map(|(_, name)| name.to_owned())
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
+    crate::text::closest(key, &RULE_NAMES)
 }
 
 impl fmt::Display for Rules {

@@ -3,8 +3,8 @@
 
 use super::action::ActionSet;
 use super::card::{Card, ValueCounts};
-use super::round::{DealerHand, Phase, PlayerHand, Seat};
 use super::rules::Rules;
+use super::seat::{DealerHand, Phase, PlayerHand, Seat};
 
 /// A seat's view of the table: its own hands, every face-up card, the dealer's up card, the
 /// cards seen since the shuffle, how many cards are left, and its legal actions.
