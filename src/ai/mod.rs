@@ -2,7 +2,7 @@
 //!
 //! A [`Strategy`] is handed a [`SeatView`], which by construction holds no face-down card and
 //! no shoe order, and answers with one of the view's legal actions. The same strategies fill
-//! the empty seats in play and drive the headless simulator ([`crate::sim`]).
+//! the empty seats in play and drive the headless simulator (`crate::sim`).
 
 mod counter;
 mod easy;

@@ -428,6 +428,9 @@ pub fn process_cpu_time() -> Option<Duration> {
 }
 
 #[cfg(test)]
+mod levels;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
