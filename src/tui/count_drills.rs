@@ -52,6 +52,8 @@ pub struct CountdownScreen {
     pub note: Option<Message>,
     /// Seconds a flash when the cards turn by themselves; `None`: space turns them.
     pub pace: Option<f64>,
+    /// The person's best perfect run of this many decks so far, in seconds.
+    pub best: Option<f64>,
 }
 
 fn note(tone: Tone, text: impl Into<String>) -> Option<Message> {
@@ -180,6 +182,7 @@ impl CountdownScreen {
             result: None,
             note: None,
             pace,
+            best: None,
         }
     }
 
@@ -211,6 +214,11 @@ impl CountdownScreen {
     /// The one place the countdown's state changes: space turns the next card, then the
     /// running count is typed and Enter answers; space after the result starts a new run.
     pub fn update(&mut self, intent: Intent, ctx: &mut DrillContext<'_>) {
+        self.step(intent, ctx);
+        self.best = ctx.coach.countdown_best(self.run.decks());
+    }
+
+    fn step(&mut self, intent: Intent, ctx: &mut DrillContext<'_>) {
         match intent {
             Intent::NextRound | Intent::CountSubmit if self.result.is_some() => {
                 *ctx.drills_started += 1;

@@ -9,11 +9,11 @@ use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use super::app::App;
 use super::log::Log;
 use super::widgets::Ctx;
 use super::widgets::chart::{ChartView, render_chart};
 use super::widgets::dealer::{self, render_dealer};
+use super::widgets::drill::{ChooserView, DrillView, render_chooser, render_drill};
 use super::widgets::overlay::{
     BrokeView, render_broke, render_confirm_quit, render_help, render_summary, render_too_small,
 };
@@ -53,9 +53,9 @@ pub enum ScreenView<'a> {
     /// The table.
     Table(TableView<'a>),
     /// The table, with the drill chooser over it.
-    Chooser(TableView<'a>, &'a App),
+    Chooser(TableView<'a>, ChooserView<'a>),
     /// A drill.
-    Drill(&'a App),
+    Drill(DrillView<'a>),
     /// The review of the hand history.
     Review(ReviewView<'a>),
 }
@@ -115,11 +115,11 @@ pub fn render(view: &mut View<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) -> Dr
     let mut drawn = Drawn::default();
     match &mut view.screen {
         ScreenView::Table(table) => drawn = render_table(table, ctx, area, buf),
-        ScreenView::Chooser(table, app) => {
+        ScreenView::Chooser(table, chooser) => {
             drawn = render_table(table, ctx, area, buf);
-            crate::tui::widgets::drill::render_chooser_of(app, area, buf);
+            render_chooser(chooser, ctx, area, buf);
         }
-        ScreenView::Drill(app) => crate::tui::widgets::drill::render_drill(app, area, buf),
+        ScreenView::Drill(drill) => render_drill(drill, ctx, area, buf),
         ScreenView::Review(review) => render_review(review, ctx, area, buf),
     }
     match &view.panel {

@@ -12,15 +12,21 @@ use super::app::{App, Intent, Message, Tone};
 use super::background::EvWorker;
 use super::count_drills::{COUNTDOWN_DECKS, CountdownScreen, QuizScreen};
 use super::input::key_for;
+use super::widgets::drill::{ChooserView, DrillView};
 use crate::analysis::Strategy;
 use crate::engine::Rules;
 use crate::engine::{Action, ActionSet};
 use crate::store::Coach;
 use crate::trainer::counting::QuizSettings;
 use crate::trainer::drill::DrillKind;
+use crate::trainer::drill::{mistake_weights, peek_differences};
 use crate::trainer::evs::EvQuery;
+use crate::trainer::grade::Category;
 use crate::trainer::practice::{Answer, CountAnswer, CountDrill, DecisionDrill, read_count};
+use crate::trainer::report::counted;
 use crate::trainer::schedule;
+use crate::trainer::schedule::{Day, due_cells, next_due};
+use crate::trainer::tally::{Accuracy, Tally};
 
 /// The table's greeting line about spaced practice: `Spaced practice: 12 cells due today ·
 /// 3 days in a row (r 7 drills them).`; `None` before anything was practised or when no
@@ -74,6 +80,9 @@ pub struct DecisionScreen {
     pub asked_at: Instant,
     /// A notice: a refused key, a retired cell.
     pub note: Option<Message>,
+    /// Why the best play of the newest answer is best: the reason the table gives, worked
+    /// out when the answer was graded.
+    pub why: Option<String>,
 }
 
 /// The counting quiz on screen.
@@ -117,6 +126,114 @@ pub fn keys_text(legal: ActionSet) -> String {
 }
 
 impl App {
+    /// The drill chooser's view data, while it is up.
+    pub(crate) fn chooser_view(&self) -> Option<ChooserView<'_>> {
+        let Some(DrillScreen::Chooser { selected, note }) = &self.drill else {
+            return None;
+        };
+        let tally = self.coach.history();
+        let today = self.coach.today();
+        let (here, peek) = (self.strategy(), self.peek_strategy());
+        let records = DrillKind::ALL
+            .into_iter()
+            .map(|kind| match kind {
+                DrillKind::NoHoleCard => {
+                    peek_cells_record(here.map(|s| &**s), peek.as_deref(), &tally)
+                }
+                kind => record_text(&tally, kind, today),
+            })
+            .collect();
+        Some(ChooserView {
+            selected: *selected,
+            records,
+            note: note.as_ref(),
+        })
+    }
+
+    /// The drill screen's view data, while a drill (not the chooser) is on screen.
+    pub(crate) fn drill_view(&self) -> Option<DrillView<'_>> {
+        Some(match self.drill.as_ref()? {
+            DrillScreen::Chooser { .. } => return None,
+            DrillScreen::Decision(screen) => DrillView::Decision(screen),
+            DrillScreen::Count(screen) => DrillView::Count(screen),
+            DrillScreen::Quiz(screen) => DrillView::Quiz(screen),
+            DrillScreen::Countdown(screen) => DrillView::Countdown(screen),
+        })
+    }
+}
+
+fn accuracy_text(acc: Accuracy) -> String {
+    match acc.rate() {
+        Some(rate) => format!(
+            "{} of {} right ({:.0}%)",
+            acc.correct,
+            acc.decisions,
+            rate * 100.0
+        ),
+        None => "not played yet".to_owned(),
+    }
+}
+
+/// The person's record in the cells where this game's chart differs from the American peek
+/// chart (the no-hole-card drill's), for the chooser: `4 cells · 3 of 5 right (60%)`.
+fn peek_cells_record(here: Option<&Strategy>, peek: Option<&Strategy>, tally: &Tally) -> String {
+    let (Some(here), Some(peek)) = (here, peek) else {
+        return "the peek chart is being worked out".to_owned();
+    };
+    let cells = peek_differences(&here.chart, &peek.chart);
+    if cells.is_empty() {
+        return "no cell differs under these rules".to_owned();
+    }
+    let (decisions, wrong) = cells
+        .iter()
+        .filter_map(|c| tally.cells.get(&c.key()))
+        .fold((0, 0), |(d, w), r| (d + r.decisions, w + r.wrong));
+    format!(
+        "{} · {}",
+        counted(cells.len() as u64, "cell"),
+        accuracy_text(Accuracy {
+            decisions,
+            correct: decisions.saturating_sub(wrong),
+        })
+    )
+}
+
+/// What the person's record says about a kind of drill, for the chooser.
+fn record_text(tally: &Tally, kind: DrillKind, today: Day) -> String {
+    match kind {
+        DrillKind::Hard => accuracy_text(tally.category(Category::Hard)),
+        DrillKind::Soft => accuracy_text(tally.category(Category::Soft)),
+        DrillKind::Pairs => accuracy_text(tally.category(Category::Pairs)),
+        DrillKind::Doubles => accuracy_text(tally.category(Category::Doubles)),
+        DrillKind::All => accuracy_text(tally.overall),
+        DrillKind::Mistakes => match mistake_weights(tally).len() {
+            0 => "nothing missed yet".to_owned(),
+            1 => "1 missed cell to practise".to_owned(),
+            n => format!("{n} missed cells to practise"),
+        },
+        DrillKind::Due => match due_cells(tally, today).len() {
+            0 => match next_due(tally, today) {
+                Some(day) => match day.since(today) {
+                    1 => "nothing due; next tomorrow".to_owned(),
+                    n => format!("nothing due; next in {n} days"),
+                },
+                None => "nothing scheduled yet".to_owned(),
+            },
+            1 => "1 cell due today".to_owned(),
+            n => format!("{n} cells due today"),
+        },
+        DrillKind::Count => accuracy_text(tally.count),
+        other => {
+            let record = tally.skills.get(other.name()).copied().unwrap_or_default();
+            accuracy_text(Accuracy {
+                decisions: record.asked,
+                correct: record.right,
+            })
+        }
+    }
+}
+
+impl App {
     /// `r` at the table: the drill chooser.
     pub(crate) fn open_drills(&mut self) {
         self.overlay = None;
@@ -154,6 +271,7 @@ impl App {
                 Tone::Info,
                 format!("Practising {}: Esc goes back to the table.", cell.label()),
             ),
+            why: None,
         })));
         Ok(())
     }
@@ -185,10 +303,9 @@ impl App {
             return false;
         }
         let strategy = self.ensure_strategy();
-        // Only a drill being started can need the peek chart.
-        let peek = matches!(intent, Intent::MenuChoose | Intent::ChooseDrill(_))
-            .then(|| self.peek_strategy())
-            .flatten();
+        // A drill being started asks where the charts differ; a graded answer's reason
+        // compares with the American chart.
+        let peek = self.peek_strategy();
         let Some(mut screen) = self.drill.take() else {
             return false;
         };
@@ -333,7 +450,9 @@ impl DrillScreen {
         // Each drill of the session its own questions; the same --seed replays them all.
         let seed = ctx.seed ^ ctx.drills_started.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         if kind == DrillKind::Countdown {
-            return DrillScreen::Countdown(Box::new(CountdownScreen::new(COUNTDOWN_DECKS, seed)));
+            let mut screen = CountdownScreen::new(COUNTDOWN_DECKS, seed);
+            screen.best = ctx.coach.countdown_best(COUNTDOWN_DECKS);
+            return DrillScreen::Countdown(Box::new(screen));
         }
         if let Some(quiz) = kind.quiz() {
             let chooser = |text: &str| DrillScreen::Chooser {
@@ -383,6 +502,7 @@ impl DrillScreen {
                     answers: VecDeque::new(),
                     asked_at: ctx.now,
                     note: None,
+                    why: None,
                 })),
                 None => chooser(
                     "This game's chart plays every cell as the American peek chart does for \
@@ -415,6 +535,7 @@ impl DrillScreen {
                 answers: VecDeque::new(),
                 asked_at: ctx.now,
                 note,
+                why: None,
             }))
         } else {
             let mut drill = CountDrill::new(ctx.rules, ctx.strategy.chart.clone(), seed);
@@ -521,6 +642,17 @@ impl DrillScreen {
                 if let Some(err) = ctx.coach.save() {
                     screen.note = note(Tone::Error, err);
                 }
+                screen.why = crate::analysis::reasons::line(
+                    ctx.strategy,
+                    ctx.peek.as_deref().map(|p| &p.chart),
+                    answer.grade.cell,
+                    crate::analysis::reasons::Figures::Hand {
+                        source: crate::analysis::reasons::Source::ThisHand,
+                        evs: &answer.ranked,
+                        advised: answer.grade.advised,
+                        chosen: answer.grade.chosen,
+                    },
+                );
                 screen.answers.push_front(answer);
                 screen.answers.truncate(ANSWERS_KEPT);
                 screen.asked_at = now;

@@ -8,7 +8,6 @@ use ratatui::layout::Rect;
 use super::{App, Overlay};
 use crate::engine::Phase;
 use crate::tui::draw::{self, Drawn, PanelView, ScreenView, TableView, View};
-use crate::tui::drill::DrillScreen;
 use crate::tui::widgets::Ctx;
 use crate::tui::widgets::chart::{ChartView, evs_text};
 use crate::tui::widgets::overlay::{BrokeView, help_lines};
@@ -55,8 +54,11 @@ impl App {
     /// The frame's view data for a screen of `area`.
     pub fn view(&self, area: Rect) -> View<'_> {
         let screen = match (&self.drill, &self.review) {
-            (Some(DrillScreen::Chooser { .. }), _) => ScreenView::Chooser(self.table_view(), self),
-            (Some(_), _) => ScreenView::Drill(self),
+            (Some(_), _) => match (self.chooser_view(), self.drill_view()) {
+                (Some(chooser), _) => ScreenView::Chooser(self.table_view(), chooser),
+                (None, Some(drill)) => ScreenView::Drill(drill),
+                (None, None) => ScreenView::Table(self.table_view()),
+            },
             (None, Some(_)) => match self.review_view() {
                 Some(review) => ScreenView::Review(review),
                 None => ScreenView::Table(self.table_view()),

@@ -7,18 +7,19 @@ use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
+use super::Ctx;
 use super::cards::{CARD_HEIGHT, Face, Spread, boxed_row, row_width};
 use super::drill::{BAR_HEIGHT, chips, framed, keys_line, note_line, render_bar, render_header};
 use super::marker;
 use super::status::{key, message_line, tone_mark};
 use crate::trainer::counting::{Prompt, QuizKind, tray_bar};
-use crate::tui::app::{App, Tone};
+use crate::tui::app::Tone;
 use crate::tui::count_drills::{CountdownScreen, QuizScreen};
 use crate::tui::input::key_for;
 
 /// A typed counting quiz.
-pub fn render_quiz(app: &App, screen: &QuizScreen, area: Rect, buf: &mut Buffer) {
-    let t = app.theme;
+pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) {
+    let t = ctx.theme;
     let quiz = &screen.quiz;
     let [header, question_area, info_area, bar] = Layout::vertical([
         Constraint::Length(1),
@@ -27,8 +28,8 @@ pub fn render_quiz(app: &App, screen: &QuizScreen, area: Rect, buf: &mut Buffer)
         Constraint::Length(BAR_HEIGHT),
     ])
     .areas(area);
-    render_header(app, &format!("Drill: {}", quiz.describe()), header, buf);
-    let block = framed(app, format!(" Question {} ", quiz.asked + 1));
+    render_header(ctx, &format!("Drill: {}", quiz.describe()), header, buf);
+    let block = framed(ctx, format!(" Question {} ", quiz.asked + 1));
     let inner = block.inner(question_area);
     block.render(question_area, buf);
     let mut lines = vec![Line::from(Span::styled(quiz.question_text(), t.title))];
@@ -39,7 +40,7 @@ pub fn render_quiz(app: &App, screen: &QuizScreen, area: Rect, buf: &mut Buffer)
             lines.push(Line::from(vec![
                 Span::styled("Discard tray ", t.dim),
                 Span::styled(
-                    if app.ascii {
+                    if ctx.ascii {
                         tray_bar(*dealt, *shoe, width, '#', '.')
                     } else {
                         tray_bar(*dealt, *shoe, width, '█', '░')
@@ -51,7 +52,7 @@ pub fn render_quiz(app: &App, screen: &QuizScreen, area: Rect, buf: &mut Buffer)
         Prompt::Deviation { cards, .. } => {
             lines.push(Line::default());
             let mut spans = vec![Span::styled("Your hand ", t.dim)];
-            spans.extend(chips(app, cards.as_slice()).spans);
+            spans.extend(chips(ctx, cards.as_slice()).spans);
             lines.push(Line::from(spans));
         }
         _ => {}
@@ -60,7 +61,7 @@ pub fn render_quiz(app: &App, screen: &QuizScreen, area: Rect, buf: &mut Buffer)
         .wrap(Wrap { trim: false })
         .render(inner, buf);
 
-    let block = framed(app, " Last answer ".to_owned());
+    let block = framed(ctx, " Last answer ".to_owned());
     let inner = block.inner(info_area);
     block.render(info_area, buf);
     let settings = quiz.settings();
@@ -76,7 +77,7 @@ pub fn render_quiz(app: &App, screen: &QuizScreen, area: Rect, buf: &mut Buffer)
         ))],
         Some((question, typed, answer)) => {
             let tone = if answer.right { Tone::Good } else { Tone::Bad };
-            let (mark, style) = tone_mark(app.ctx(), tone);
+            let (mark, style) = tone_mark(ctx, tone);
             let verdict = if answer.right {
                 format!("{mark} Right: {}", answer.expected)
             } else {
@@ -107,30 +108,30 @@ pub fn render_quiz(app: &App, screen: &QuizScreen, area: Rect, buf: &mut Buffer)
     let first = if quiz.kind() == QuizKind::Deviations {
         // The hand's own plays: split only for a pair.
         let mut spans = vec![Span::styled(
-            format!("{} Your play:", marker(app.ascii)),
+            format!("{} Your play:", marker(ctx.ascii)),
             t.active_hand,
         )];
         for action in quiz.legal().iter() {
             spans.push(Span::raw(" "));
-            spans.push(key(&key_for(action).to_string(), app.ctx()));
+            spans.push(key(&key_for(action).to_string(), ctx));
             spans.push(Span::raw(format!(" {}", action.name())));
         }
         Line::from(spans)
     } else {
         Line::from(vec![
-            Span::styled(format!("{} Your answer:", marker(app.ascii)), t.active_hand),
+            Span::styled(format!("{} Your answer:", marker(ctx.ascii)), t.active_hand),
             Span::raw(" "),
             Span::styled(format!("{}_", screen.input), t.title),
         ])
     };
     render_bar(
-        app,
+        ctx,
         [
             first,
-            note_line(app, screen.note.as_ref()),
+            note_line(ctx, screen.note.as_ref()),
             Line::from(Span::styled(quiz.score_line(), t.text)),
             keys_line(
-                app,
+                ctx,
                 &[
                     ("Enter", "answer"),
                     ("r", "other drills"),
@@ -145,8 +146,8 @@ pub fn render_quiz(app: &App, screen: &QuizScreen, area: Rect, buf: &mut Buffer)
 }
 
 /// The deck countdown: the card just turned, how far through, then the count.
-pub fn render_countdown(app: &App, screen: &CountdownScreen, area: Rect, buf: &mut Buffer) {
-    let t = app.theme;
+pub fn render_countdown(ctx: Ctx, screen: &CountdownScreen, area: Rect, buf: &mut Buffer) {
+    let t = ctx.theme;
     let run = &screen.run;
     let [header, card_area, info_area, bar] = Layout::vertical([
         Constraint::Length(1),
@@ -155,8 +156,8 @@ pub fn render_countdown(app: &App, screen: &CountdownScreen, area: Rect, buf: &m
         Constraint::Length(BAR_HEIGHT),
     ])
     .areas(area);
-    render_header(app, "Drill: a deck countdown", header, buf);
-    let block = framed(app, format!(" {} of {} cards ", run.shown(), run.size()));
+    render_header(ctx, "Drill: a deck countdown", header, buf);
+    let block = framed(ctx, format!(" {} of {} cards ", run.shown(), run.size()));
     let inner = block.inner(card_area);
     block.render(card_area, buf);
     // The flash just turned, drawn as cards (the earlier ones are gone); chips where the
@@ -173,15 +174,15 @@ pub fn render_countdown(app: &App, screen: &CountdownScreen, area: Rect, buf: &m
     } else if row_width(faces.len(), Spread::Apart) <= usize::from(inner.width)
         && inner.height >= CARD_HEIGHT
     {
-        boxed_row(&faces, Spread::Apart, app.ascii, t).to_vec()
+        boxed_row(&faces, Spread::Apart, ctx.ascii, t).to_vec()
     } else {
-        vec![Line::default(), chips(app, &screen.flash)]
+        vec![Line::default(), chips(ctx, &screen.flash)]
     };
     Paragraph::new(lines)
         .alignment(Alignment::Center)
         .render(inner, buf);
 
-    let block = framed(app, " Countdown ".to_owned());
+    let block = framed(ctx, " Countdown ".to_owned());
     let inner = block.inner(info_area);
     block.render(info_area, buf);
     let mut lines = vec![
@@ -197,26 +198,19 @@ pub fn render_countdown(app: &App, screen: &CountdownScreen, area: Rect, buf: &m
     if screen.started.is_none() {
         lines.push(Line::from(vec![
             Span::styled("Before the first card: ", t.dim),
-            key("1 2 4 6", app.ctx()),
+            key("1 2 4 6", ctx),
             Span::raw(" decks  "),
-            key("Tab", app.ctx()),
+            key("Tab", ctx),
             Span::raw(" 1 or 2 cards  "),
-            key("+ -", app.ctx()),
+            key("+ -", ctx),
             Span::raw(" pace"),
         ]));
     }
     if let Some(result) = &screen.result {
         lines.push(Line::default());
-        lines.push(message_line(result, app.ctx()));
+        lines.push(message_line(result, ctx));
     }
-    let best = app
-        .coach()
-        .lifetime()
-        .unwrap_or_else(|| app.coach().session().clone())
-        .countdown_best
-        .get(&run.decks())
-        .copied();
-    if let Some(best) = best {
+    if let Some(best) = screen.best {
         lines.push(Line::from(Span::styled(
             format!("Your best perfect run: {best:.1} s"),
             t.dim,
@@ -228,15 +222,15 @@ pub fn render_countdown(app: &App, screen: &CountdownScreen, area: Rect, buf: &m
 
     let first = if screen.result.is_some() {
         Line::from(vec![
-            Span::styled(format!("{} Again?", marker(app.ascii)), t.active_hand),
+            Span::styled(format!("{} Again?", marker(ctx.ascii)), t.active_hand),
             Span::raw(" "),
-            key("space", app.ctx()),
+            key("space", ctx),
             Span::raw(" a new run"),
         ])
     } else if run.done() {
         Line::from(vec![
             Span::styled(
-                format!("{} Running count?", marker(app.ascii)),
+                format!("{} Running count?", marker(ctx.ascii)),
                 t.active_hand,
             ),
             Span::raw(" "),
@@ -244,20 +238,20 @@ pub fn render_countdown(app: &App, screen: &CountdownScreen, area: Rect, buf: &m
         ])
     } else {
         Line::from(vec![
-            Span::styled(format!("{} Count:", marker(app.ascii)), t.active_hand),
+            Span::styled(format!("{} Count:", marker(ctx.ascii)), t.active_hand),
             Span::raw(" "),
-            key("space", app.ctx()),
+            key("space", ctx),
             Span::raw(" next card"),
         ])
     };
     render_bar(
-        app,
+        ctx,
         [
             first,
-            note_line(app, screen.note.as_ref()),
+            note_line(ctx, screen.note.as_ref()),
             Line::default(),
             keys_line(
-                app,
+                ctx,
                 &[
                     ("space", "next card"),
                     ("Enter", "answer"),
