@@ -10,6 +10,7 @@ pub mod commands;
 pub mod config;
 pub mod engine;
 pub mod platform;
+pub mod setup;
 pub mod sim;
 pub mod store;
 pub mod text;

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, FromArgMatches};
 
 use blackjack_trainer::cli::{Cli, Command};
-use blackjack_trainer::commands;
+use blackjack_trainer::{commands, tui};
 
 /// Standard output, locked for the whole command.
 fn stdout() -> std::io::StdoutLock<'static> {
@@ -35,11 +35,13 @@ fn main() -> ExitCode {
     let stats_before = cli.play.stats.clone();
     let no_stats_before = cli.play.no_stats;
     let result = match cli.command {
-        None => commands::play_configured(&rules, cli.seed, &cli.play, &matches, config),
+        None => commands::table_configured(&rules, cli.seed, &cli.play, &matches, config)
+            .and_then(|(table, bet)| tui::play(&rules, table, bet)),
         Some(Command::Play(mut args)) => {
             args.stats = args.stats.or(stats_before);
             args.no_stats |= no_stats_before;
-            commands::play_configured(&rules, cli.seed, &args, sub("play"), config)
+            commands::table_configured(&rules, cli.seed, &args, sub("play"), config)
+                .and_then(|(table, bet)| tui::play(&rules, table, bet))
         }
         Some(Command::Rules(args)) => done(commands::rules(&rules, &args, &mut stdout())),
         Some(Command::Ev(args)) => done(commands::ev(&rules, &args, &mut stdout())),

@@ -284,16 +284,17 @@ fn beside(config: Option<&Path>, path: &Path) -> PathBuf {
     }
 }
 
-/// `blackjack play` (or no subcommand) with the preferences laid under the flags.
-pub fn play_configured(
+/// The table `blackjack play` (or no subcommand) asks for, the preferences laid under the
+/// flags, and the first bet they name; the terminal table (`tui::play`) sits at it.
+pub fn table_configured(
     rules: &crate::engine::Rules,
     seed: Option<u64>,
     args: &PlayArgs,
     matches: &ArgMatches,
     config: Option<&Path>,
-) -> anyhow::Result<std::process::ExitCode> {
+) -> anyhow::Result<(crate::setup::TableConfig, Option<u64>)> {
     let effective = effective_play(args, matches, config)?;
-    super::play_with_bet(rules, seed, &effective.args, effective.bet)
+    Ok((super::table(rules, seed, &effective.args)?, effective.bet))
 }
 
 /// The effective play settings for these flags.

@@ -82,7 +82,7 @@ pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Resu
             session_summary(coach.session(), coach.lifetime().as_ref())
         )?;
     }
-    if let Some(line) = super::statistics_line(&coach) {
+    if let Some(line) = coach.statistics_line() {
         writeln!(output, "{line}")?;
     }
     output.flush()?;
@@ -234,7 +234,7 @@ impl<W: Write> Out<'_, W> {
 
 /// The text in plain ASCII, by the same mapping as the table's `--ascii`.
 fn to_ascii(text: &str) -> String {
-    crate::tui::theme::ascii_text(text)
+    crate::text::ascii_text(text)
 }
 
 /// One line read from the input, or `None` at its end (a read error also ends the drill).

@@ -43,35 +43,6 @@ pub fn stats_env() -> Option<std::path::PathBuf> {
         .map(Into::into)
 }
 
-/// Where the statistics went, as a command says on its way out: `Statistics kept in …` when
-/// everything recorded was saved; what was not saved and why when something was not; that
-/// the database was read but not written, or could not be used; nothing without statistics
-/// or with nothing recorded.
-pub fn statistics_line(coach: &crate::store::Coach) -> Option<String> {
-    if coach.session().is_empty() && coach.unsaved().is_none() {
-        return coach.not_saving().and_then(|why| {
-            coach.path().map(|path| {
-                format!(
-                    "Statistics in {} were read but not written: {why}.",
-                    path.display()
-                )
-            })
-        });
-    }
-    if let Some(unsaved) = coach.unsaved() {
-        return Some(format!("{unsaved}."));
-    }
-    match (coach.path(), coach.not_saving()) {
-        (Some(path), Some(why)) => Some(format!(
-            "Statistics in {} were read but not written: {why}; this session is not saved.",
-            path.display()
-        )),
-        (None, Some(why)) => Some(format!("This session's statistics were not saved: {why}.")),
-        (Some(path), None) => Some(format!("Statistics kept in {}.", path.display())),
-        (None, None) => None,
-    }
-}
-
 /// Where "today" comes from for spaced practice: `$BLACKJACK_TODAY` (`YYYY-MM-DD`) when it is
 /// set — to script a week of practice, or to test — else the local calendar. A value that is
 /// not a date is a usage error.
@@ -90,12 +61,12 @@ pub fn practice_clock() -> Result<crate::trainer::schedule::Clock, UsageError> {
 pub use completions::{completion_script, completions, manpage, manual_page};
 pub use config::{
     Effective, Given, Loaded, Origin, Source, config, config_location, drill_args, load_config,
-    play_configured, resolve_play, stats_file,
+    resolve_play, stats_file, table_configured,
 };
 pub use drill::drill;
 pub use ev::ev;
 pub use indices::indices;
-pub use play::{closing_summary, play, play_with_bet, table_config};
+pub use play::{table, table_config};
 pub use review::review;
 pub use sim::sim;
 pub use stats::{lifetime_summary, stats};
@@ -107,19 +78,7 @@ pub use strategy::strategy;
 #[error("{0}")]
 pub struct NotSaved(pub String);
 
-/// A request the command line cannot have: a value out of range, options that contradict each
-/// other, `play` without a terminal. `main` exits with status 2 for it, as clap does for the
-/// mistakes it finds itself. `UsageError::from` marks any error so
-/// (`App::new(..).map_err(UsageError::from)?`).
-#[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub struct UsageError(pub String);
-
-impl From<anyhow::Error> for UsageError {
-    fn from(err: anyhow::Error) -> UsageError {
-        UsageError(format!("{err:#}"))
-    }
-}
+pub use crate::setup::UsageError;
 
 /// The exit status for a command that failed with `err`: 2 for a [`UsageError`] (wrapped in
 /// context or not), 1 otherwise.

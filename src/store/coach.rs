@@ -427,6 +427,36 @@ impl Coach {
         self.lifetime().unwrap_or_else(|| self.session.clone())
     }
 
+    /// Where the statistics went, as a command says on its way out: `Statistics kept in …` when
+    /// everything recorded was saved; what was not saved and why when something was not; that
+    /// the database was read but not written, or could not be used; nothing without statistics
+    /// or with nothing recorded.
+    pub fn statistics_line(&self) -> Option<String> {
+        let coach = self;
+        if coach.session().is_empty() && coach.unsaved().is_none() {
+            return coach.not_saving().and_then(|why| {
+                coach.path().map(|path| {
+                    format!(
+                        "Statistics in {} were read but not written: {why}.",
+                        path.display()
+                    )
+                })
+            });
+        }
+        if let Some(unsaved) = coach.unsaved() {
+            return Some(format!("{unsaved}."));
+        }
+        match (coach.path(), coach.not_saving()) {
+            (Some(path), Some(why)) => Some(format!(
+                "Statistics in {} were read but not written: {why}; this session is not saved.",
+                path.display()
+            )),
+            (None, Some(why)) => Some(format!("This session's statistics were not saved: {why}.")),
+            (Some(path), None) => Some(format!("Statistics kept in {}.", path.display())),
+            (None, None) => None,
+        }
+    }
+
     /// The best perfect countdown of `decks` decks so far (over the lifetime, this session
     /// included), in seconds.
     pub fn countdown_best(&self, decks: u8) -> Option<f64> {

@@ -216,9 +216,8 @@ pub fn strategy_job(rules: &Rules) -> Job<Arc<Strategy>> {
     )
 }
 
-/// How this game's index table is computed (the analysis's function; tests hand in a quick
-/// one).
-pub type Compute = fn(&Rules) -> crate::analysis::deviation::IndexTable;
+/// How this game's index table is computed ([`crate::setup::IndexCompute`]).
+pub use crate::setup::IndexCompute as Compute;
 
 /// The job that works out this game's index table for `rules` with `compute`, once started.
 pub fn index_job(rules: &Rules, compute: Compute) -> Job<crate::analysis::deviation::IndexTable> {

@@ -146,7 +146,7 @@ fn asciify(area: Rect, buf: &mut Buffer) {
             if cell.symbol().is_ascii() {
                 continue;
             }
-            let plain = super::theme::ascii_for(cell.symbol()).to_owned();
+            let plain = crate::text::ascii_for(cell.symbol()).to_owned();
             cell.set_symbol(&plain);
         }
     }

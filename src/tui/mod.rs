@@ -29,6 +29,7 @@ pub mod input;
 pub mod log;
 pub mod narrate;
 pub mod panic_hook;
+pub mod play;
 pub mod review;
 pub mod seat_ai;
 pub mod signals;
@@ -46,6 +47,7 @@ pub use app::draw;
 pub use app::{App, Intent, LivePanel, Overlay, TableConfig};
 pub use draw::{MIN_HEIGHT, MIN_WIDTH};
 pub use drill::DrillScreen;
+pub use play::play;
 pub use signals::Signal;
 
 use input::SessionKey;

@@ -136,41 +136,6 @@ pub fn no_color_requested(no_color: Option<&std::ffi::OsStr>) -> bool {
     no_color.is_some_and(|v| !v.is_empty())
 }
 
-/// The ASCII stand-in for one symbol of the screen or of printed text (`--ascii`): the one
-/// mapping the table, the drills and the command line share. An ASCII symbol stays as it is.
-pub fn ascii_for(symbol: &str) -> &str {
-    if symbol.is_ascii() {
-        return symbol;
-    }
-    match symbol {
-        "·" | "…" => ".",
-        "─" | "━" | "═" | "—" | "–" | "−" => "-",
-        "│" | "┃" | "║" => "|",
-        "╭" | "╮" | "╰" | "╯" | "┌" | "┐" | "└" | "┘" | "╔" | "╗" | "╚" | "╝" | "┏" | "┓" | "┗"
-        | "┛" => "+",
-        "▶" | "→" => ">",
-        "←" => "<",
-        "↑" => "^",
-        "↓" => "v",
-        "✓" => "+",
-        "✗" | "×" => "x",
-        "█" | "░" => "#",
-        "♠" => "s",
-        "♥" => "h",
-        "♦" => "d",
-        "♣" => "c",
-        _ => "?",
-    }
-}
-
-/// A whole text in ASCII, symbol by symbol ([`ascii_for`]).
-pub fn ascii_text(text: &str) -> String {
-    let mut buf = [0u8; 4];
-    text.chars()
-        .map(|c| ascii_for(c.encode_utf8(&mut buf)).to_owned())
-        .collect()
-}
-
 /// The theme for a colour choice.
 pub fn theme(color: bool) -> &'static Theme {
     if color { &THEME } else { &MONO }

@@ -27,11 +27,12 @@ use anyhow::bail;
 use crate::ai::{AnyStrategy, Level};
 use crate::analysis::Strategy;
 use crate::engine::{Action, GameRng, Phase, Rules, Table, Units, seeded_table};
-use crate::store::{Coach, Location, SessionInfo, SessionKind};
+use crate::store::{Coach, SessionInfo, SessionKind};
 use crate::trainer::drill::DrillKind;
 use crate::trainer::tally::Tally;
 
-use crate::tui::background::{Compute, EvWorker, Job, strategy_job};
+pub use crate::setup::TableConfig;
+use crate::tui::background::{EvWorker, Job, strategy_job};
 use crate::tui::drill::DrillScreen;
 use crate::tui::hint;
 use crate::tui::log::Log;
@@ -227,70 +228,6 @@ impl SeatInfo {
         match self.player {
             Player::You => None,
             Player::Ai { level, .. } => Some(level),
-        }
-    }
-}
-
-/// How the table is set up: what `blackjack play` checked and built from its options.
-#[derive(Debug, Clone)]
-pub struct TableConfig {
-    /// Seats at the table, 1–7.
-    pub seats: usize,
-    /// The person's seat, 0-based (`None`: the middle one).
-    pub you: Option<usize>,
-    /// The AI seats' levels in seat order, repeated if fewer than the AI seats.
-    pub ai: Vec<Level>,
-    /// Pause before each AI action or dealer step.
-    pub speed: Duration,
-    /// Hints on from the start.
-    pub hints: bool,
-    /// ASCII cards and frames.
-    pub ascii: bool,
-    /// Refuse decisions that differ from basic strategy.
-    pub strict: bool,
-    /// The statistics database, or `None` to keep none.
-    pub stats: Option<Location>,
-    /// The person's bankroll, and what a rebuy brings.
-    pub bankroll: Units,
-    /// The shoe's seed.
-    pub seed: u64,
-    /// Counting mode: decisions are graded by this game's index plays at the true count.
-    pub counting: bool,
-    /// The bet ramp the bet placed before each deal is graded against, if any.
-    pub ramp: Option<crate::trainer::counting::BetRamp>,
-    /// In counting mode with the count hidden: ask for the running count before every this
-    /// many deals (0: never).
-    pub count_check_every: u32,
-    /// How this game's index table is worked out (the analysis's function), or `None` where
-    /// it is not available: counting mode and the deviations drill then say so.
-    pub indices: Option<Compute>,
-    /// How many entries of the hand history the review loads (the newest).
-    pub history_limit: usize,
-    /// Where "today" comes from for spaced practice (the local calendar by default).
-    pub clock: crate::trainer::schedule::Clock,
-}
-
-impl Default for TableConfig {
-    /// Three seats, you in the middle between a normal and a hard seat, 400 ms a step, a
-    /// bankroll of 100, no statistics file, seed 0.
-    fn default() -> TableConfig {
-        TableConfig {
-            seats: 3,
-            you: None,
-            ai: vec![Level::Normal, Level::Hard],
-            speed: Duration::from_millis(400),
-            hints: false,
-            ascii: false,
-            strict: false,
-            stats: None,
-            bankroll: Units::from_units(100),
-            seed: 0,
-            counting: false,
-            ramp: None,
-            count_check_every: 0,
-            indices: None,
-            history_limit: crate::store::coach::REVIEW_LIMIT,
-            clock: crate::trainer::schedule::Clock::Local,
         }
     }
 }

@@ -1,0 +1,96 @@
+//! How a session at the table is set up: what the command line checked and built from its
+//! options ([`TableConfig`]), read by the terminal table; and the error for a request that
+//! cannot be set up ([`UsageError`]). Above the store, below the table and the commands, so
+//! that the commands hand a table its set-up without knowing the terminal.
+
+use std::time::Duration;
+
+use crate::ai::Level;
+use crate::analysis::deviation::IndexTable;
+use crate::engine::{Rules, Units};
+use crate::store::Location;
+use crate::store::coach::REVIEW_LIMIT;
+use crate::trainer::counting::BetRamp;
+use crate::trainer::schedule::Clock;
+
+/// How this game's index table is worked out (the analysis's function; tests hand in a quick
+/// one).
+pub type IndexCompute = fn(&Rules) -> IndexTable;
+
+/// A request the command line cannot have: a value out of range, options that contradict each
+/// other, `play` without a terminal. `main` exits with status 2 for it, as clap does for the
+/// mistakes it finds itself. `UsageError::from` marks any error so
+/// (`App::new(..).map_err(UsageError::from)?`).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(pub String);
+
+impl From<anyhow::Error> for UsageError {
+    fn from(err: anyhow::Error) -> UsageError {
+        UsageError(format!("{err:#}"))
+    }
+}
+
+/// How the table is set up: what `blackjack play` checked and built from its options.
+#[derive(Debug, Clone)]
+pub struct TableConfig {
+    /// Seats at the table, 1–7.
+    pub seats: usize,
+    /// The person's seat, 0-based (`None`: the middle one).
+    pub you: Option<usize>,
+    /// The AI seats' levels in seat order, repeated if fewer than the AI seats.
+    pub ai: Vec<Level>,
+    /// Pause before each AI action or dealer step.
+    pub speed: Duration,
+    /// Hints on from the start.
+    pub hints: bool,
+    /// ASCII cards and frames.
+    pub ascii: bool,
+    /// Refuse decisions that differ from basic strategy.
+    pub strict: bool,
+    /// The statistics database, or `None` to keep none.
+    pub stats: Option<Location>,
+    /// The person's bankroll, and what a rebuy brings.
+    pub bankroll: Units,
+    /// The shoe's seed.
+    pub seed: u64,
+    /// Counting mode: decisions are graded by this game's index plays at the true count.
+    pub counting: bool,
+    /// The bet ramp the bet placed before each deal is graded against, if any.
+    pub ramp: Option<BetRamp>,
+    /// In counting mode with the count hidden: ask for the running count before every this
+    /// many deals (0: never).
+    pub count_check_every: u32,
+    /// How this game's index table is worked out (the analysis's function), or `None` where
+    /// it is not available: counting mode and the deviations drill then say so.
+    pub indices: Option<IndexCompute>,
+    /// How many entries of the hand history the review loads (the newest).
+    pub history_limit: usize,
+    /// Where "today" comes from for spaced practice (the local calendar by default).
+    pub clock: Clock,
+}
+
+impl Default for TableConfig {
+    /// Three seats, you in the middle between a normal and a hard seat, 400 ms a step, a
+    /// bankroll of 100, no statistics file, seed 0.
+    fn default() -> TableConfig {
+        TableConfig {
+            seats: 3,
+            you: None,
+            ai: vec![Level::Normal, Level::Hard],
+            speed: Duration::from_millis(400),
+            hints: false,
+            ascii: false,
+            strict: false,
+            stats: None,
+            bankroll: Units::from_units(100),
+            seed: 0,
+            counting: false,
+            ramp: None,
+            count_check_every: 0,
+            indices: None,
+            history_limit: REVIEW_LIMIT,
+            clock: Clock::Local,
+        }
+    }
+}

@@ -1,0 +1,270 @@
+//! A session at the table in the terminal: the terminal taken over, the event loop, the
+//! terminal given back, the summary printed.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use anyhow::bail;
+
+use super::app::Tone;
+use super::terminal::{self, TerminalEvents};
+use super::{App, Ending, Intent, Outcome, Signal, panic_hook, theme};
+use crate::engine::{Rules, Units};
+use crate::setup::{TableConfig, UsageError};
+use crate::trainer::report::{counted, net_text, session_summary};
+
+/// Runs `blackjack play`: checks the options and that there is a terminal, takes the terminal
+/// over, plays until the person leaves, and gives the terminal back as it was — on quit, on
+/// error, on Ctrl-C, on SIGTERM and SIGHUP (after saving the statistics) and, through the panic
+/// hook, on panic. On Unix, Ctrl-Z and SIGTSTP stop it with the terminal given back; `fg` brings
+/// the table back. Prints a summary afterwards. The exit status tells how the session ended
+/// ([`exit_status`]).
+pub fn play(rules: &Rules, config: TableConfig, bet: Option<u64>) -> anyhow::Result<ExitCode> {
+    // Everything that can be refused is checked before the terminal changes.
+    let mut app = App::new(rules, config).map_err(UsageError::from)?;
+    if let Some(bet) = bet {
+        place_first_bet(&mut app, rules, bet)?;
+    }
+    if let Some(why) = terminal::missing_terminal() {
+        bail!(UsageError(format!(
+            "`blackjack play` needs a terminal, and {why}. These work without one: blackjack \
+             rules, ev, strategy, sim and drill (see blackjack --help)."
+        )));
+    }
+    let no_color = theme::no_color_requested(std::env::var_os("NO_COLOR").as_deref());
+    let mut app = app.with_color(!no_color);
+    let mut events = TerminalEvents::new()?;
+    panic_hook::install(|| {
+        let _ = terminal::restore();
+    });
+    let mut screen = terminal::enter()?;
+    let ended = sit(&mut screen, &mut events, &mut app);
+    events.stop_watching();
+    if terminal::give_back(&mut screen).is_err() {
+        // The terminal has gone (a hang-up). Dropping the ratatui terminal would try to show
+        // the cursor once more and panic while reporting that it cannot.
+        std::mem::forget(screen);
+    }
+    // Saved while the signal handlers still stand, so a SIGTERM now cannot cut the save short.
+    let unsaved = app.coach_mut().save();
+    // From here on SIGINT, SIGTERM, SIGHUP and SIGTSTP act as for any program.
+    events.close();
+    let ending = ended?;
+    // Written, not printed: after a hang-up there is nobody to read it, and `print!` would
+    // panic on the error.
+    let summary = closing_summary(&app);
+    let _ = std::io::stdout().write_all(summary.as_bytes());
+    let mut stderr = std::io::stderr();
+    for panic in panic_hook::take_kept() {
+        let _ = writeln!(
+            stderr,
+            "note: background work panicked and was done again: {panic}"
+        );
+    }
+    if app.coach().lost_something() {
+        // Said in the summary's last line; the status says it too.
+        let _ = writeln!(
+            stderr,
+            "error: {}",
+            unsaved.unwrap_or_else(|| "this session's statistics were not saved".to_owned())
+        );
+        return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::from(exit_status(ending)))
+}
+
+/// Places the preferences' first bet through the table's own bet entry (so it is checked as
+/// a typed bet is), or refuses it with the limits.
+fn place_first_bet(app: &mut App, rules: &Rules, bet: u64) -> anyhow::Result<()> {
+    for digit in bet.to_string().chars() {
+        app.update(Intent::BetDigit(digit));
+    }
+    app.update(Intent::BetEnter);
+    if app.bet() != Units::from_units(i64::try_from(bet)?) {
+        app.update(Intent::BetCancel);
+        let (low, high) = rules.bet_limits();
+        bail!(UsageError(format!(
+            "bet = {bet} in the config file is refused: this table takes bets from {} to {} \
+             units, no more than the bankroll ({})",
+            low.plain(),
+            high.plain(),
+            app.bankroll().plain()
+        )));
+    }
+    Ok(())
+}
+
+/// The session at the table, until it ends.
+fn sit(
+    screen: &mut ratatui::DefaultTerminal,
+    events: &mut TerminalEvents,
+    app: &mut App,
+) -> anyhow::Result<Ending> {
+    match sit_through(screen, events, app) {
+        // Drawing on a terminal that has gone fails, and so does taking it back after a stop:
+        // that is a hang-up, not an error.
+        Err(_) if events.terminal_gone() => {
+            app.update(Intent::Exit);
+            Ok(Ending::HungUp)
+        }
+        ended => ended,
+    }
+}
+
+/// The event loop, with what Ctrl-Z and SIGCONT need around it.
+fn sit_through(
+    screen: &mut ratatui::DefaultTerminal,
+    events: &mut TerminalEvents,
+    app: &mut App,
+) -> anyhow::Result<Ending> {
+    loop {
+        match super::run(screen, events, app)? {
+            Outcome::Ended(ending) => return Ok(ending),
+            // Stopped only where something can bring the table back: a shell with job control
+            // (not tmux, a script or a service starting it straight; not Windows).
+            Outcome::Suspend => match terminal::suspend_unavailable() {
+                None => {
+                    terminal::give_back(screen)?;
+                    terminal::stop_process()?;
+                    come_back(screen, events)?;
+                }
+                Some(why) => app.say(
+                    Tone::Error,
+                    format!("Ctrl-Z does nothing here: {why}. q leaves."),
+                ),
+            },
+            Outcome::Resume => come_back(screen, events)?,
+        }
+    }
+}
+
+/// Takes the terminal back after the process runs again, once it is the foreground job
+/// ([`terminal::wait_for_foreground`]), and draws everything.
+fn come_back(screen: &mut ratatui::DefaultTerminal, events: &TerminalEvents) -> io::Result<()> {
+    terminal::wait_for_foreground()?;
+    // This SIGCONT is taken care of here.
+    events.forget(Signal::Continue);
+    terminal::take_over()?;
+    terminal::redraw_all(screen)
+}
+
+/// The exit status for a session that ended so: 0 when the person left, else 128 + the number
+/// of the signal that ended it, as shells report it (Ctrl-C counts as SIGINT: 130; SIGTERM
+/// 143; SIGHUP 129).
+pub fn exit_status(ending: Ending) -> u8 {
+    let signal = match ending {
+        Ending::Left => return 0,
+        Ending::Interrupted => Signal::Interrupt,
+        Ending::Terminated => Signal::Terminate,
+        Ending::Quit => Signal::Quit,
+        Ending::HungUp => Signal::HangUp,
+    };
+    u8::try_from(128 + signal.number()).unwrap_or(1)
+}
+
+/// What is printed on the way out: the session summary (the same figures as every screen),
+/// where the statistics are (or what was not saved), and the bankroll with the seed to
+/// replay.
+pub fn closing_summary(app: &App) -> String {
+    let coach = app.coach();
+    let mut out = session_summary(coach.session(), coach.lifetime().as_ref());
+    if let Some(line) = coach.statistics_line() {
+        out.push_str(&format!("{line}\n"));
+    }
+    let s = coach.session();
+    // Left in the middle of a round (Ctrl-C, a hang-up): its stakes are still on the table,
+    // neither won nor lost, so the bankroll is short of them and the net does not count them.
+    let staked = app.table().seats()[app.your_seat()].staked();
+    let on_table = if staked > Units::ZERO {
+        format!(", {} staked in the round left unfinished", staked.plain())
+    } else {
+        String::new()
+    };
+    out.push_str(&format!(
+        "{}, net {}; bankroll {} → {}{on_table} (bought in {}). Seed {}.\n",
+        counted(s.rounds, "round"),
+        net_text(s.net_money(), s.net()),
+        app.starting_bankroll().plain(),
+        app.bankroll().plain(),
+        app.bought_in().plain(),
+        app.seed()
+    ));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(seed: u64) -> TableConfig {
+        TableConfig {
+            seed,
+            ..TableConfig::default()
+        }
+    }
+
+    #[test]
+    fn exit_statuses_follow_the_shell_convention() {
+        assert_eq!(exit_status(Ending::Left), 0);
+        assert_eq!(exit_status(Ending::Interrupted), 130);
+        assert_eq!(exit_status(Ending::Terminated), 143);
+        assert_eq!(exit_status(Ending::Quit), 131);
+        assert_eq!(exit_status(Ending::HungUp), 129);
+    }
+
+    #[test]
+    fn the_first_bet_from_the_preferences_is_placed_or_refused_with_the_limits() {
+        let rules = Rules::default();
+        let mut app = App::new(&rules, config(1)).unwrap();
+        place_first_bet(&mut app, &rules, 7).expect("7 is within 1 to 50");
+        assert_eq!(app.bet(), Units::from_units(7));
+        let err = place_first_bet(&mut app, &rules, 60)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("bet = 60") && err.contains("from 1 to 50"),
+            "{err}"
+        );
+        assert_eq!(app.bet(), Units::from_units(7));
+        assert_eq!(app.bet_entry(), None);
+    }
+
+    #[test]
+    fn leaving_mid_round_says_what_is_still_staked() {
+        let mut app = App::new(&Rules::default(), config(3)).unwrap();
+        let between = closing_summary(&app);
+        assert!(
+            between.contains("bankroll 100 → 100 (bought in"),
+            "{between}"
+        );
+        app.update(Intent::Deal);
+        // Interrupted here: the bet is on the table, neither won nor lost.
+        let text = closing_summary(&app);
+        assert!(
+            text.contains("bankroll 100 → 99, 1 staked in the round left unfinished"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_closing_text_says_where_the_statistics_were_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = TableConfig {
+            stats: crate::store::location(Some(dir.path().join("stats.db")), true),
+            ..config(1)
+        };
+        let mut app = App::new(&Rules::default(), config).unwrap();
+        assert!(
+            !closing_summary(&app).contains("Statistics kept in"),
+            "nothing recorded, nothing kept"
+        );
+        let answer = crate::trainer::practice::CountAnswer {
+            guess: 1,
+            actual: 1,
+        };
+        app.coach_mut()
+            .record_count(answer.record("the running count".to_owned(), 1.0));
+        assert_eq!(app.coach_mut().save(), None);
+        assert!(closing_summary(&app).contains("Statistics kept in"));
+    }
+}
