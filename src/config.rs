@@ -11,8 +11,8 @@ use std::path::PathBuf;
 use thiserror::Error;
 
 use crate::ai::Level;
+use crate::analysis::hilo::BetRamp;
 use crate::engine::rules::MAX_TABLE_BET;
-use crate::trainer::counting::BetRamp;
 
 /// The commented default file, embedded in the binary and written by `blackjack config --init`.
 /// Every setting in it is commented out, so it changes nothing until a line is uncommented.

@@ -3,9 +3,8 @@
 //! the drills ask the same functions for the hands they evaluate.
 
 use super::action::{Action, ActionSet, IllegalReason};
-use super::round::MAX_HANDS;
 use super::rules::{DoubleOn, Rules};
-use super::seat::PlayerHand;
+use super::seat::{MAX_HANDS, PlayerHand};
 use super::settle::Units;
 
 /// What legality needs to know of the seat that holds the hand.

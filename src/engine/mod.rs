@@ -19,9 +19,9 @@ pub use action::{Action, ActionError, ActionSet, BetError, IllegalReason};
 pub use card::{Card, Rank, Suit, ValueCounts};
 pub use event::{CloseReason, Event, EventLog, EventSink, NoEvents, Recipient, Uncounted};
 pub use hand::{Cards, Total};
-pub use round::{MAX_BANKROLL, MAX_HANDS, MAX_SEATS, Table, UNLIMITED};
+pub use round::{MAX_BANKROLL, Table, UNLIMITED};
 pub use rules::{DoubleOn, Rules, RulesError};
-pub use seat::{DealerHand, Phase, PlayerHand, Seat};
+pub use seat::{DealerHand, MAX_HANDS, MAX_SEATS, Phase, PlayerHand, Seat};
 pub use settle::{Outcome, OutcomeKind, Units};
 pub use view::SeatView;
 

@@ -11,7 +11,7 @@ use super::card::{Card, ValueCounts};
 use super::event::{CloseReason, Event, EventLog, EventSink, Recipient};
 use super::legal::{self, SeatSpot};
 use super::rules::Rules;
-use super::seat::{DealerHand, Phase, PlayerHand, Seat};
+use super::seat::{DealerHand, MAX_SEATS, Phase, PlayerHand, Seat};
 use super::settle::{BUST_TO_BEAT, NATURAL_TO_BEAT, Outcome, OutcomeKind, Units, settle_against};
 use super::shoe::{DrawNote, Shoe};
 use super::view::SeatView;
@@ -21,10 +21,6 @@ mod money;
 mod seen;
 mod whole;
 
-/// The most hands one seat can hold (the `max_hands` rule is at most this).
-pub const MAX_HANDS: usize = 4;
-/// The most seats at a table.
-pub const MAX_SEATS: usize = 7;
 /// The bankroll a seat starts with until it buys in: more than any session can spend (the
 /// simulator's seats and the AI seats play on it).
 pub const UNLIMITED: Units = Units(1 << 60);

@@ -2,8 +2,12 @@
 //! and where the round is. The round itself ([`super::round`]) moves them.
 
 use super::hand::{Cards, Total};
-use super::round::MAX_HANDS;
 use super::settle::{Outcome, Units};
+
+/// The most hands one seat can hold (the `max_hands` rule is at most this).
+pub const MAX_HANDS: usize = 4;
+/// The most seats at a table.
+pub const MAX_SEATS: usize = 7;
 
 /// Where the round is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

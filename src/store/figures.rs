@@ -8,29 +8,13 @@
 use std::collections::BTreeMap;
 
 use rusqlite::{Connection, params};
-use serde::Deserialize;
 
+use super::import::{Legacy, decode_stats};
 use super::{Store, StoreError};
 use crate::trainer::export::SessionRow;
 use crate::trainer::grade::Category;
 use crate::trainer::schedule::{Day, Practice, Review};
 use crate::trainer::tally::{Accuracy, SkillRecord, Tally};
-
-/// The figures of an earlier build's statistics file, as it was imported.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(default)]
-pub struct Legacy {
-    /// Its format version (1).
-    pub version: u32,
-    /// Sessions it counted.
-    pub sessions: u64,
-    /// Its lifetime tally.
-    pub lifetime: Tally,
-    /// When each cell was last played, in seconds since the Unix epoch.
-    pub last_seen: BTreeMap<String, u64>,
-    /// Its session rows.
-    pub session_rows: Vec<SessionRow>,
-}
 
 /// Which rows a figure counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -182,7 +166,7 @@ impl Store {
             .map_err(|e| e.to_string())?;
         let mut legacy: Option<Legacy> = None;
         for text in texts {
-            let one = super::import::decode_stats(&text)?;
+            let one = decode_stats(&text)?;
             match &mut legacy {
                 None => legacy = Some(one),
                 Some(all) => {

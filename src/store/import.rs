@@ -3,19 +3,38 @@
 //! beside a database started now (`stats.db`), in one transaction. The old files are read and
 //! never changed, renamed or deleted.
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use rusqlite::{TransactionBehavior, params};
+use serde::Deserialize;
 
-use super::figures::Legacy;
 use super::write::{RoundFigures, insert_drill, insert_round};
 use super::{Store, StoreError, day_text, unix_seconds};
 use crate::engine::Cards;
+use crate::trainer::export::SessionRow;
 use crate::trainer::history::record::parse_card;
 use crate::trainer::history::{Entry, Round};
 use crate::trainer::report::counted;
 use crate::trainer::schedule::Day;
+use crate::trainer::tally::Tally;
+
+/// The figures of an earlier build's statistics file, as it was imported.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default)]
+pub struct Legacy {
+    /// Its format version (1).
+    pub version: u32,
+    /// Sessions it counted.
+    pub sessions: u64,
+    /// Its lifetime tally.
+    pub lifetime: Tally,
+    /// When each cell was last played, in seconds since the Unix epoch.
+    pub last_seen: BTreeMap<String, u64>,
+    /// Its session rows.
+    pub session_rows: Vec<SessionRow>,
+}
 
 /// The earlier build's files beside the database at `target`: `<stem>.json` and
 /// `<stem>.history.jsonl` (`stats.db` → `stats.json`, `stats.history.jsonl`).

@@ -26,7 +26,8 @@ use std::path::{Path, PathBuf};
 use rusqlite::Connection;
 
 pub use coach::{Coach, SessionInfo, SessionKind};
-pub use figures::{Legacy, Scope};
+pub use figures::Scope;
+pub use import::Legacy;
 pub use maintain::{backup_path, legacy_files_beside};
 pub(crate) use open::special_kind;
 pub use write::{Record, RoundFigures};
