@@ -26,8 +26,10 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "PATH")]
     pub rules: Option<PathBuf>,
 
-    /// Seed for the shoe: the same seed deals the same cards every time.
-    #[arg(long, global = true, value_name = "N")]
+    /// Seed for the shoe: the same seed deals the same cards every time. Also taken before
+    /// `play`, `sim` and `drill` (which take it after their name too); refused before a
+    /// subcommand that deals no card.
+    #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
 
     /// Preferences file to use instead of `config.toml` in the platform's config folder (also
@@ -48,7 +50,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Sit at the table and play (the default).
-    Play(PlayArgs),
+    Play(PlayCommandArgs),
     /// Check a rules file and print the effective rules, in words and as TOML.
     Rules(RulesArgs),
     /// Exact expected value of every action for one hand against an up card.
@@ -212,6 +214,55 @@ pub struct PlayArgs {
     #[arg(long, value_name = "N", default_value_t = REVIEW_LIMIT,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=MAX_REVIEW_LIMIT as u64))]
     pub history_limit: usize,
+}
+
+/// `--seed`, offered only where a shoe is dealt: the table (no subcommand, or `play`), `sim`
+/// and `drill`.
+#[derive(Debug, Clone, Copy, Default, Args)]
+pub struct SeedArg {
+    /// Seed for the shoe: the same seed deals the same cards every time.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+}
+
+/// Options of `blackjack play`: the table's options and its seed (`blackjack config` takes
+/// the table's options but not the seed, which it has no use for).
+#[derive(Debug, Clone, Args)]
+pub struct PlayCommandArgs {
+    /// The table's options.
+    #[command(flatten)]
+    pub play: PlayArgs,
+    /// The shoe's seed.
+    #[command(flatten)]
+    pub seed: SeedArg,
+}
+
+impl Cli {
+    /// The seed of the command chosen: the subcommand's own `--seed`, else the one given
+    /// before it. `--seed` before a subcommand that deals no card (`blackjack --seed 1 stats`)
+    /// is a usage error, worded by clap like its own.
+    pub fn seed_for(&self, subcommand: Option<&str>) -> Result<Option<u64>, clap::Error> {
+        let before = self.seed;
+        let own = match &self.command {
+            None => return Ok(before),
+            Some(Command::Play(args)) => args.seed.seed,
+            Some(Command::Sim(args)) => args.seed.seed,
+            Some(Command::Drill(args)) => args.seed.seed,
+            Some(_) if before.is_none() => return Ok(None),
+            Some(_) => {
+                let name = subcommand.unwrap_or("this subcommand");
+                let mut cli = <Cli as clap::CommandFactory>::command();
+                return Err(cli.error(
+                    clap::error::ErrorKind::ArgumentConflict,
+                    format!(
+                        "`--seed` does nothing for `{name}`: it seeds the shoe of the table \
+                         (`blackjack`, `blackjack play`), `sim` and `drill` only"
+                    ),
+                ));
+            }
+        };
+        Ok(own.or(before))
+    }
 }
 
 /// Options of `blackjack rules`.
@@ -433,6 +484,9 @@ pub struct SimArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// The shoes' seed.
+    #[command(flatten)]
+    pub seed: SeedArg,
     /// Count cards with this system: bet a ramp by the true count and make index plays, with
     /// the basic strategy of the loaded rules (`--strategy` does not apply).
     #[arg(long, value_enum, value_name = "SYSTEM", conflicts_with_all = ["strategy", "fresh_shoe"])]
@@ -588,6 +642,9 @@ pub struct DrillArgs {
     /// by at least 0.001 bets.
     #[arg(long, value_enum, default_value_t = IndexSet::GameI18)]
     pub set: IndexSet,
+    /// The questions' seed.
+    #[command(flatten)]
+    pub seed: SeedArg,
 }
 
 /// Options of `blackjack review`.
