@@ -22,8 +22,9 @@ use crate::engine::{Card, Cards};
 )]
 pub struct Cli {
     /// Rules file to load instead of the embedded default (fields it leaves out keep their
-    /// default values).
-    #[arg(long, global = true, value_name = "PATH")]
+    /// default values). Also taken before a subcommand that reads the rules; refused before
+    /// `stats`, `config`, `completions` and `manpage`.
+    #[arg(long, value_name = "PATH")]
     pub rules: Option<PathBuf>,
 
     /// Seed for the shoe: the same seed deals the same cards every time. Also taken before
@@ -33,8 +34,9 @@ pub struct Cli {
     pub seed: Option<u64>,
 
     /// Preferences file to use instead of `config.toml` in the platform's config folder (also
-    /// `$BLACKJACK_CONFIG`); it must exist.
-    #[arg(long, global = true, value_name = "PATH")]
+    /// `$BLACKJACK_CONFIG`); it must exist. Also taken before `play`, `drill`, `stats`,
+    /// `review` and `config`, the subcommands that read it; refused before the others.
+    #[arg(long, value_name = "PATH")]
     pub config: Option<PathBuf>,
 
     /// What to do (default: play).
@@ -124,6 +126,9 @@ pub struct StatsArgs {
     /// Delete without asking (needed when there is no terminal to ask on).
     #[arg(long, requires = "deleting")]
     pub yes: bool,
+    /// The preferences file.
+    #[command(flatten)]
+    pub config: ConfigArg,
 }
 
 /// Options of `blackjack config`.
@@ -138,6 +143,9 @@ pub struct ConfigArgs {
     /// `play` options: shown as the effective settings, beating the file.
     #[command(flatten)]
     pub play: PlayArgs,
+    /// The preferences file.
+    #[command(flatten)]
+    pub config: ConfigArg,
 }
 
 /// Options of `blackjack completions`.
@@ -225,8 +233,27 @@ pub struct SeedArg {
     pub seed: Option<u64>,
 }
 
-/// Options of `blackjack play`: the table's options and its seed (`blackjack config` takes
-/// the table's options but not the seed, which it has no use for).
+/// `--rules`, offered only where the rules are read.
+#[derive(Debug, Clone, Default, Args)]
+pub struct RulesArg {
+    /// Rules file to load instead of the embedded default (fields it leaves out keep their
+    /// default values).
+    #[arg(long, value_name = "PATH")]
+    pub rules: Option<PathBuf>,
+}
+
+/// `--config`, offered only where the preferences file is read.
+#[derive(Debug, Clone, Default, Args)]
+pub struct ConfigArg {
+    /// Preferences file to use instead of `config.toml` in the platform's config folder (also
+    /// `$BLACKJACK_CONFIG`); it must exist.
+    #[arg(long, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+}
+
+/// Options of `blackjack play`: the table's options, its seed, rules and preferences file
+/// (`blackjack config` takes the table's options but not the seed or the rules, which it has
+/// no use for).
 #[derive(Debug, Clone, Args)]
 pub struct PlayCommandArgs {
     /// The table's options.
@@ -235,33 +262,126 @@ pub struct PlayCommandArgs {
     /// The shoe's seed.
     #[command(flatten)]
     pub seed: SeedArg,
+    /// The rules file.
+    #[command(flatten)]
+    pub rules: RulesArg,
+    /// The preferences file.
+    #[command(flatten)]
+    pub config: ConfigArg,
+}
+
+impl Command {
+    /// The subcommand's own `--seed`: `None` where it takes none.
+    fn own_seed(&self) -> Option<Option<u64>> {
+        match self {
+            Command::Play(args) => Some(args.seed.seed),
+            Command::Sim(args) => Some(args.seed.seed),
+            Command::Drill(args) => Some(args.seed.seed),
+            _ => None,
+        }
+    }
+
+    /// The subcommand's own `--rules`: `None` where it takes none.
+    fn own_rules(&self) -> Option<Option<&PathBuf>> {
+        let rules = match self {
+            Command::Play(args) => &args.rules,
+            Command::Rules(args) => &args.rules,
+            Command::Ev(args) => &args.rules,
+            Command::Strategy(args) => &args.rules,
+            Command::Sim(args) => &args.rules,
+            Command::Indices(args) => &args.rules,
+            Command::Drill(args) => &args.rules,
+            Command::Review(args) => &args.rules,
+            Command::Stats(_) | Command::Config(_) | Command::Completions(_) | Command::Manpage => {
+                return None;
+            }
+        };
+        Some(rules.rules.as_ref())
+    }
+
+    /// The subcommand's own `--config`: `None` where it takes none.
+    fn own_config(&self) -> Option<Option<&PathBuf>> {
+        let config = match self {
+            Command::Play(args) => &args.config,
+            Command::Drill(args) => &args.config,
+            Command::Stats(args) => &args.config,
+            Command::Review(args) => &args.config,
+            Command::Config(args) => &args.config,
+            _ => return None,
+        };
+        Some(config.config.as_ref())
+    }
+}
+
+/// A flag given before the subcommand (`before`) or after its name (`own`: `None` where the
+/// subcommand takes no such flag). After the name wins; before a subcommand that takes no such
+/// flag it is a usage error, worded by clap like its own, naming where the flag acts.
+fn before_or_own<T>(
+    flag: &str,
+    acts_on: &str,
+    before: Option<T>,
+    own: Option<Option<T>>,
+    subcommand: Option<&str>,
+) -> Result<Option<T>, clap::Error> {
+    match own {
+        Some(own) => Ok(own.or(before)),
+        None if before.is_none() => Ok(None),
+        None => {
+            let name = subcommand.unwrap_or("this subcommand");
+            let mut cli = <Cli as clap::CommandFactory>::command();
+            Err(cli.error(
+                clap::error::ErrorKind::ArgumentConflict,
+                format!("`{flag}` does nothing for `{name}`: it acts on {acts_on}"),
+            ))
+        }
+    }
 }
 
 impl Cli {
     /// The seed of the command chosen: the subcommand's own `--seed`, else the one given
     /// before it. `--seed` before a subcommand that deals no card (`blackjack --seed 1 stats`)
-    /// is a usage error, worded by clap like its own.
+    /// is a usage error.
     pub fn seed_for(&self, subcommand: Option<&str>) -> Result<Option<u64>, clap::Error> {
-        let before = self.seed;
-        let own = match &self.command {
-            None => return Ok(before),
-            Some(Command::Play(args)) => args.seed.seed,
-            Some(Command::Sim(args)) => args.seed.seed,
-            Some(Command::Drill(args)) => args.seed.seed,
-            Some(_) if before.is_none() => return Ok(None),
-            Some(_) => {
-                let name = subcommand.unwrap_or("this subcommand");
-                let mut cli = <Cli as clap::CommandFactory>::command();
-                return Err(cli.error(
-                    clap::error::ErrorKind::ArgumentConflict,
-                    format!(
-                        "`--seed` does nothing for `{name}`: it seeds the shoe of the table \
-                         (`blackjack`, `blackjack play`), `sim` and `drill` only"
-                    ),
-                ));
-            }
+        let Some(command) = &self.command else {
+            return Ok(self.seed);
         };
-        Ok(own.or(before))
+        before_or_own(
+            "--seed",
+            "the table (`blackjack`, `blackjack play`), `sim` and `drill` only, which deal cards",
+            self.seed,
+            command.own_seed(),
+            subcommand,
+        )
+    }
+
+    /// The rules file of the command chosen, as [`Cli::seed_for`] finds the seed.
+    pub fn rules_for(&self, subcommand: Option<&str>) -> Result<Option<&PathBuf>, clap::Error> {
+        let Some(command) = &self.command else {
+            return Ok(self.rules.as_ref());
+        };
+        before_or_own(
+            "--rules",
+            "the table and the subcommands that read the rules only (`play`, `rules`, `ev`, \
+             `strategy`, `sim`, `indices`, `drill`, `review`)",
+            self.rules.as_ref(),
+            command.own_rules(),
+            subcommand,
+        )
+    }
+
+    /// The preferences file of the command chosen, as [`Cli::seed_for`] finds the seed.
+    pub fn config_for(&self, subcommand: Option<&str>) -> Result<Option<&PathBuf>, clap::Error> {
+        let Some(command) = &self.command else {
+            return Ok(self.config.as_ref());
+        };
+        before_or_own(
+            "--config",
+            "the table and the subcommands that read the preferences file only (`play`, \
+             `drill`, `stats`, `review`, `config`)",
+            self.config.as_ref(),
+            command.own_config(),
+            subcommand,
+        )
     }
 }
 
@@ -272,6 +392,9 @@ pub struct RulesArgs {
     /// `blackjack rules --toml > my.toml` and then `blackjack --rules my.toml`.
     #[arg(long)]
     pub toml: bool,
+    /// The rules file.
+    #[command(flatten)]
+    pub rules: RulesArg,
 }
 
 /// Options of `blackjack ev`.
@@ -290,6 +413,9 @@ pub struct EvArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// The rules file.
+    #[command(flatten)]
+    pub rules: RulesArg,
 }
 
 /// Card values as the command line gives them, in order: 1 = ace … 10 = any ten-valued card.
@@ -440,6 +566,9 @@ pub struct StrategyArgs {
     /// writes them: `hard:11:T`, `soft:18:9`, `pair:8:A`).
     #[arg(long, value_name = "CELL", conflicts_with = "json")]
     pub why: Option<String>,
+    /// The rules file.
+    #[command(flatten)]
+    pub rules: RulesArg,
 }
 
 /// Options of `blackjack indices`.
@@ -455,6 +584,9 @@ pub struct IndicesArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// The rules file.
+    #[command(flatten)]
+    pub rules: RulesArg,
 }
 
 /// Options of `blackjack sim`.
@@ -514,6 +646,9 @@ pub struct SimArgs {
         allow_hyphen_values = true
     )]
     pub bankroll: Option<f64>,
+    /// The rules file.
+    #[command(flatten)]
+    pub rules: RulesArg,
 }
 
 pub use crate::sim::count::{BetRamp, CountSystem, IndexChoice};
@@ -645,6 +780,12 @@ pub struct DrillArgs {
     /// The questions' seed.
     #[command(flatten)]
     pub seed: SeedArg,
+    /// The rules file.
+    #[command(flatten)]
+    pub rules: RulesArg,
+    /// The preferences file.
+    #[command(flatten)]
+    pub config: ConfigArg,
 }
 
 /// Options of `blackjack review`.
@@ -666,6 +807,12 @@ pub struct ReviewArgs {
     /// Draw cards with ASCII only.
     #[arg(long)]
     pub ascii: bool,
+    /// The rules file.
+    #[command(flatten)]
+    pub rules: RulesArg,
+    /// The preferences file.
+    #[command(flatten)]
+    pub config: ConfigArg,
 }
 
 /// `--convention`: how a true count becomes a whole number.

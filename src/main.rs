@@ -21,11 +21,20 @@ fn main() -> ExitCode {
     let matches = Cli::command().get_matches();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|err| err.exit());
     let sub = |name: &str| matches.subcommand_matches(name).unwrap_or(&matches);
-    let seed = cli
-        .seed_for(matches.subcommand_name())
-        .unwrap_or_else(|err| err.exit());
-    let config = cli.config.as_deref();
-    let rules = match commands::load_rules(cli.rules.as_deref()) {
+    // `--seed`, `--rules` and `--config` before the subcommand or after its name; refused
+    // before one they do nothing for.
+    let subcommand = matches.subcommand_name();
+    let seed = cli.seed_for(subcommand).unwrap_or_else(|err| err.exit());
+    let rules_file = cli
+        .rules_for(subcommand)
+        .unwrap_or_else(|err| err.exit())
+        .cloned();
+    let config_file = cli
+        .config_for(subcommand)
+        .unwrap_or_else(|err| err.exit())
+        .cloned();
+    let config = config_file.as_deref();
+    let rules = match commands::load_rules(rules_file.as_deref()) {
         Ok(rules) => rules,
         Err(err) => {
             eprintln!("error: {err:#}");

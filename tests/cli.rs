@@ -554,3 +554,84 @@ fn the_man_page_has_the_keys_and_names_only_pages_that_exist() {
         );
     }
 }
+
+/// `--rules` and `--config` likewise: offered only by the subcommands that read them, taken
+/// before the subcommand or after its name, refused (exit 2) before one that does not.
+#[test]
+fn rules_and_config_are_taken_only_where_they_are_read() {
+    let dir = TempDir::new("rules-config");
+    let rules = dir.path("eight.toml");
+    std::fs::write(&rules, "decks = 8\n").unwrap();
+    let rules = rules.to_str().unwrap();
+    let config = dir.path("prefs.toml");
+    std::fs::write(&config, "seats = 5\n").unwrap();
+    let config = config.to_str().unwrap();
+    for args in [
+        &["--rules", rules, "stats", "--stats", rules][..],
+        &["--rules", rules, "config"],
+        &["--rules", rules, "completions", "bash"],
+        &["manpage", "--rules", rules],
+        &["--config", config, "sim", "--hands", "10"],
+        &["--config", config, "strategy"],
+        &["ev", "--hand", "8,8", "--up", "T", "--config", config],
+        &["--config", config, "manpage"],
+    ] {
+        let out = blackjack(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("--rules") || err.contains("--config"),
+            "{args:?}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    for (sub, rules_offered, config_offered) in [
+        ("play", true, true),
+        ("rules", true, false),
+        ("ev", true, false),
+        ("strategy", true, false),
+        ("sim", true, false),
+        ("indices", true, false),
+        ("drill", true, true),
+        ("review", true, true),
+        ("stats", false, true),
+        ("config", false, true),
+        ("completions", false, false),
+        ("manpage", false, false),
+    ] {
+        let help = String::from_utf8_lossy(&blackjack(&[sub, "--help"]).stdout).into_owned();
+        assert_eq!(
+            help.contains("--rules"),
+            rules_offered,
+            "{sub} --help: {help}"
+        );
+        assert_eq!(
+            help.contains("--config"),
+            config_offered,
+            "{sub} --help: {help}"
+        );
+    }
+    // Before the subcommand or after its name, the same file is read.
+    for args in [
+        &["--rules", rules, "rules", "--toml"][..],
+        &["rules", "--rules", rules, "--toml"],
+    ] {
+        let out = blackjack(args);
+        assert!(out.status.success(), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("decks = 8"),
+            "{args:?}"
+        );
+    }
+    for args in [
+        &["--config", config, "config"][..],
+        &["config", "--config", config],
+    ] {
+        let out = blackjack(args);
+        assert!(out.status.success(), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("seats = 5"),
+            "{args:?}"
+        );
+    }
+}
