@@ -354,6 +354,51 @@ impl Cli {
         )
     }
 
+    /// Refuses the table's own options (`--seats`, `--hints`, …) given before a subcommand,
+    /// where they would be dropped unread: only `--stats` is passed on there (to `play`,
+    /// `drill`, `stats`, `review` and `config`) and `--no-stats` (to `play`, `drill` and
+    /// `config`). `matches` are the matches `self` was read from.
+    pub fn check_table_options_before(
+        &self,
+        matches: &clap::ArgMatches,
+    ) -> Result<(), clap::Error> {
+        let Some(subcommand) = matches.subcommand_name() else {
+            return Ok(());
+        };
+        let table = <PlayArgs as Args>::augment_args(clap::Command::new("play"));
+        for arg in table.get_arguments() {
+            let id = arg.get_id().as_str();
+            if matches.value_source(id) != Some(clap::parser::ValueSource::CommandLine) {
+                continue;
+            }
+            let passed_on: &[&str] = match id {
+                "stats" => &["play", "drill", "stats", "review", "config"],
+                "no_stats" => &["play", "drill", "config"],
+                _ => &[],
+            };
+            if !passed_on.contains(&subcommand) {
+                let flag = arg.get_long().unwrap_or(id);
+                let mut cli = <Cli as clap::CommandFactory>::command();
+                return Err(cli.error(
+                    clap::error::ErrorKind::ArgumentConflict,
+                    format!(
+                        "`--{flag}` before `{subcommand}` does nothing: it is an option of the \
+                         table (give it after `play`, or with no subcommand){}",
+                        if passed_on.is_empty() {
+                            String::new()
+                        } else {
+                            format!(
+                                "; before a subcommand it is read by {} only",
+                                passed_on.join(", ")
+                            )
+                        }
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// The rules file of the command chosen, as [`Cli::seed_for`] finds the seed.
     pub fn rules_for(&self, subcommand: Option<&str>) -> Result<Option<&PathBuf>, clap::Error> {
         let Some(command) = &self.command else {

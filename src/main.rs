@@ -24,6 +24,8 @@ fn main() -> ExitCode {
     // `--seed`, `--rules` and `--config` before the subcommand or after its name; refused
     // before one they do nothing for.
     let subcommand = matches.subcommand_name();
+    cli.check_table_options_before(&matches)
+        .unwrap_or_else(|err| err.exit());
     let seed = cli.seed_for(subcommand).unwrap_or_else(|err| err.exit());
     let rules_file = cli
         .rules_for(subcommand)

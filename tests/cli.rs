@@ -635,3 +635,36 @@ fn rules_and_config_are_taken_only_where_they_are_read() {
         );
     }
 }
+
+/// The table's own options before a subcommand would be dropped unread: they are refused
+/// (exit 2), except `--stats` before the subcommands that keep statistics and `--no-stats`
+/// before those that can go without.
+#[test]
+fn table_options_before_a_subcommand_are_refused_unless_passed_on() {
+    let dir = TempDir::new("table-before");
+    let stats = dir.path("stats.db");
+    let stats = stats.to_str().unwrap();
+    for args in [
+        &["--hints", "sim", "--hands", "10"][..],
+        &["--seats", "5", "play"],
+        &["--ascii", "review", "--stats", stats],
+        &["--stats", stats, "sim", "--hands", "10"],
+        &["--no-stats", "stats", "--stats", stats],
+        &["--count", "strategy"],
+    ] {
+        let out = blackjack(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("option of the table"), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    assert!(!std::path::Path::new(stats).exists(), "nothing was opened");
+    // `--stats` before `stats` names the database `stats` reads (looking creates nothing).
+    let out = blackjack(&["--stats", stats, "stats"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("No statistics yet"));
+}
