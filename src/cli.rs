@@ -337,11 +337,36 @@ fn before_or_own<T>(
     }
 }
 
+/// The shared flags as they act on the command chosen (see [`Cli::chosen`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Chosen {
+    /// The shoe's seed.
+    pub seed: Option<u64>,
+    /// The rules file.
+    pub rules: Option<PathBuf>,
+    /// The preferences file.
+    pub config: Option<PathBuf>,
+}
+
 impl Cli {
+    /// `--seed`, `--rules` and `--config` for the command chosen, each from after the
+    /// subcommand's name or else from before it; a usage error for a flag (or an option of the
+    /// table) given before a subcommand it does nothing for. `matches` are the matches `self`
+    /// was read from.
+    pub fn chosen(&self, matches: &clap::ArgMatches) -> Result<Chosen, clap::Error> {
+        let subcommand = matches.subcommand_name();
+        self.check_table_options_before(matches)?;
+        Ok(Chosen {
+            seed: self.seed_for(subcommand)?,
+            rules: self.rules_for(subcommand)?.cloned(),
+            config: self.config_for(subcommand)?.cloned(),
+        })
+    }
+
     /// The seed of the command chosen: the subcommand's own `--seed`, else the one given
     /// before it. `--seed` before a subcommand that deals no card (`blackjack --seed 1 stats`)
     /// is a usage error.
-    pub fn seed_for(&self, subcommand: Option<&str>) -> Result<Option<u64>, clap::Error> {
+    fn seed_for(&self, subcommand: Option<&str>) -> Result<Option<u64>, clap::Error> {
         let Some(command) = &self.command else {
             return Ok(self.seed);
         };
@@ -358,10 +383,7 @@ impl Cli {
     /// where they would be dropped unread: only `--stats` is passed on there (to `play`,
     /// `drill`, `stats`, `review` and `config`) and `--no-stats` (to `play`, `drill` and
     /// `config`). `matches` are the matches `self` was read from.
-    pub fn check_table_options_before(
-        &self,
-        matches: &clap::ArgMatches,
-    ) -> Result<(), clap::Error> {
+    fn check_table_options_before(&self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
         let Some(subcommand) = matches.subcommand_name() else {
             return Ok(());
         };
@@ -400,7 +422,7 @@ impl Cli {
     }
 
     /// The rules file of the command chosen, as [`Cli::seed_for`] finds the seed.
-    pub fn rules_for(&self, subcommand: Option<&str>) -> Result<Option<&PathBuf>, clap::Error> {
+    fn rules_for(&self, subcommand: Option<&str>) -> Result<Option<&PathBuf>, clap::Error> {
         let Some(command) = &self.command else {
             return Ok(self.rules.as_ref());
         };
@@ -415,7 +437,7 @@ impl Cli {
     }
 
     /// The preferences file of the command chosen, as [`Cli::seed_for`] finds the seed.
-    pub fn config_for(&self, subcommand: Option<&str>) -> Result<Option<&PathBuf>, clap::Error> {
+    fn config_for(&self, subcommand: Option<&str>) -> Result<Option<&PathBuf>, clap::Error> {
         let Some(command) = &self.command else {
             return Ok(self.config.as_ref());
         };

@@ -23,20 +23,9 @@ fn main() -> ExitCode {
     let sub = |name: &str| matches.subcommand_matches(name).unwrap_or(&matches);
     // `--seed`, `--rules` and `--config` before the subcommand or after its name; refused
     // before one they do nothing for.
-    let subcommand = matches.subcommand_name();
-    cli.check_table_options_before(&matches)
-        .unwrap_or_else(|err| err.exit());
-    let seed = cli.seed_for(subcommand).unwrap_or_else(|err| err.exit());
-    let rules_file = cli
-        .rules_for(subcommand)
-        .unwrap_or_else(|err| err.exit())
-        .cloned();
-    let config_file = cli
-        .config_for(subcommand)
-        .unwrap_or_else(|err| err.exit())
-        .cloned();
-    let config = config_file.as_deref();
-    let rules = match commands::load_rules(rules_file.as_deref()) {
+    let chosen = cli.chosen(&matches).unwrap_or_else(|err| err.exit());
+    let (seed, config) = (chosen.seed, chosen.config.as_deref());
+    let rules = match commands::load_rules(chosen.rules.as_deref()) {
         Ok(rules) => rules,
         Err(err) => {
             eprintln!("error: {err:#}");
