@@ -22,17 +22,21 @@ use crate::engine::{Card, Cards};
 )]
 pub struct Cli {
     /// Rules file to load instead of the embedded default (fields it leaves out keep their
-    /// default values).
-    #[arg(long, global = true, value_name = "PATH")]
+    /// default values). Also taken before a subcommand that reads the rules; refused before
+    /// `stats`, `config`, `completions` and `manpage`.
+    #[arg(long, value_name = "PATH")]
     pub rules: Option<PathBuf>,
 
-    /// Seed for the shoe: the same seed deals the same cards every time.
-    #[arg(long, global = true, value_name = "N")]
+    /// Seed for the shoe: the same seed deals the same cards every time. Also taken before
+    /// `play`, `sim` and `drill` (which take it after their name too); refused before a
+    /// subcommand that deals no card.
+    #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
 
     /// Preferences file to use instead of `config.toml` in the platform's config folder (also
-    /// `$BLACKJACK_CONFIG`); it must exist.
-    #[arg(long, global = true, value_name = "PATH")]
+    /// `$BLACKJACK_CONFIG`); it must exist. Also taken before `play`, `drill`, `stats`,
+    /// `review` and `config`, the subcommands that read it; refused before the others.
+    #[arg(long, value_name = "PATH")]
     pub config: Option<PathBuf>,
 
     /// What to do (default: play).
@@ -48,7 +52,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Sit at the table and play (the default).
-    Play(PlayArgs),
+    Play(PlayCommandArgs),
     /// Check a rules file and print the effective rules, in words and as TOML.
     Rules(RulesArgs),
     /// Exact expected value of every action for one hand against an up card.
@@ -122,6 +126,9 @@ pub struct StatsArgs {
     /// Delete without asking (needed when there is no terminal to ask on).
     #[arg(long, requires = "deleting")]
     pub yes: bool,
+    /// The preferences file.
+    #[command(flatten)]
+    pub config: ConfigArg,
 }
 
 /// Options of `blackjack config`.
@@ -136,6 +143,9 @@ pub struct ConfigArgs {
     /// `play` options: shown as the effective settings, beating the file.
     #[command(flatten)]
     pub play: PlayArgs,
+    /// The preferences file.
+    #[command(flatten)]
+    pub config: ConfigArg,
 }
 
 /// Options of `blackjack completions`.
@@ -214,6 +224,234 @@ pub struct PlayArgs {
     pub history_limit: usize,
 }
 
+/// `--seed`, offered only where a shoe is dealt: the table (no subcommand, or `play`), `sim`
+/// and `drill`.
+#[derive(Debug, Clone, Copy, Default, Args)]
+pub struct SeedArg {
+    /// Seed for the shoe: the same seed deals the same cards every time.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+}
+
+/// `--rules`, offered only where the rules are read.
+#[derive(Debug, Clone, Default, Args)]
+pub struct RulesArg {
+    /// Rules file to load instead of the embedded default (fields it leaves out keep their
+    /// default values).
+    #[arg(long, value_name = "PATH")]
+    pub rules: Option<PathBuf>,
+}
+
+/// `--config`, offered only where the preferences file is read.
+#[derive(Debug, Clone, Default, Args)]
+pub struct ConfigArg {
+    /// Preferences file to use instead of `config.toml` in the platform's config folder (also
+    /// `$BLACKJACK_CONFIG`); it must exist.
+    #[arg(long, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+}
+
+/// Options of `blackjack play`: the table's options, its seed, rules and preferences file
+/// (`blackjack config` takes the table's options but not the seed or the rules, which it has
+/// no use for).
+#[derive(Debug, Clone, Args)]
+pub struct PlayCommandArgs {
+    /// The table's options.
+    #[command(flatten)]
+    pub play: PlayArgs,
+    /// The shoe's seed.
+    #[command(flatten)]
+    pub seed: SeedArg,
+    /// The rules file.
+    #[command(flatten)]
+    pub rules: RulesArg,
+    /// The preferences file.
+    #[command(flatten)]
+    pub config: ConfigArg,
+}
+
+impl Command {
+    /// The subcommand's own `--seed`: `None` where it takes none.
+    fn own_seed(&self) -> Option<Option<u64>> {
+        match self {
+            Command::Play(args) => Some(args.seed.seed),
+            Command::Sim(args) => Some(args.seed.seed),
+            Command::Drill(args) => Some(args.seed.seed),
+            _ => None,
+        }
+    }
+
+    /// The subcommand's own `--rules`: `None` where it takes none.
+    fn own_rules(&self) -> Option<Option<&PathBuf>> {
+        let rules = match self {
+            Command::Play(args) => &args.rules,
+            Command::Rules(args) => &args.rules,
+            Command::Ev(args) => &args.rules,
+            Command::Strategy(args) => &args.rules,
+            Command::Sim(args) => &args.rules,
+            Command::Indices(args) => &args.rules,
+            Command::Drill(args) => &args.rules,
+            Command::Review(args) => &args.rules,
+            Command::Stats(_) | Command::Config(_) | Command::Completions(_) | Command::Manpage => {
+                return None;
+            }
+        };
+        Some(rules.rules.as_ref())
+    }
+
+    /// The subcommand's own `--config`: `None` where it takes none.
+    fn own_config(&self) -> Option<Option<&PathBuf>> {
+        let config = match self {
+            Command::Play(args) => &args.config,
+            Command::Drill(args) => &args.config,
+            Command::Stats(args) => &args.config,
+            Command::Review(args) => &args.config,
+            Command::Config(args) => &args.config,
+            _ => return None,
+        };
+        Some(config.config.as_ref())
+    }
+}
+
+/// A flag given before the subcommand (`before`) or after its name (`own`: `None` where the
+/// subcommand takes no such flag). After the name wins; before a subcommand that takes no such
+/// flag it is a usage error, worded by clap like its own, naming where the flag acts.
+fn before_or_own<T>(
+    flag: &str,
+    acts_on: &str,
+    before: Option<T>,
+    own: Option<Option<T>>,
+    subcommand: Option<&str>,
+) -> Result<Option<T>, clap::Error> {
+    match own {
+        Some(own) => Ok(own.or(before)),
+        None if before.is_none() => Ok(None),
+        None => {
+            let name = subcommand.unwrap_or("this subcommand");
+            let mut cli = <Cli as clap::CommandFactory>::command();
+            Err(cli.error(
+                clap::error::ErrorKind::ArgumentConflict,
+                format!("`{flag}` does nothing for `{name}`: it acts on {acts_on}"),
+            ))
+        }
+    }
+}
+
+/// The shared flags as they act on the command chosen (see [`Cli::chosen`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Chosen {
+    /// The shoe's seed.
+    pub seed: Option<u64>,
+    /// The rules file.
+    pub rules: Option<PathBuf>,
+    /// The preferences file.
+    pub config: Option<PathBuf>,
+}
+
+impl Cli {
+    /// `--seed`, `--rules` and `--config` for the command chosen, each from after the
+    /// subcommand's name or else from before it; a usage error for a flag (or an option of the
+    /// table) given before a subcommand it does nothing for. `matches` are the matches `self`
+    /// was read from.
+    pub fn chosen(&self, matches: &clap::ArgMatches) -> Result<Chosen, clap::Error> {
+        let subcommand = matches.subcommand_name();
+        self.check_table_options_before(matches)?;
+        Ok(Chosen {
+            seed: self.seed_for(subcommand)?,
+            rules: self.rules_for(subcommand)?.cloned(),
+            config: self.config_for(subcommand)?.cloned(),
+        })
+    }
+
+    /// The seed of the command chosen: the subcommand's own `--seed`, else the one given
+    /// before it. `--seed` before a subcommand that deals no card (`blackjack --seed 1 stats`)
+    /// is a usage error.
+    fn seed_for(&self, subcommand: Option<&str>) -> Result<Option<u64>, clap::Error> {
+        let Some(command) = &self.command else {
+            return Ok(self.seed);
+        };
+        before_or_own(
+            "--seed",
+            "the table (`blackjack`, `blackjack play`), `sim` and `drill` only, which deal cards",
+            self.seed,
+            command.own_seed(),
+            subcommand,
+        )
+    }
+
+    /// Refuses the table's own options (`--seats`, `--hints`, …) given before a subcommand,
+    /// where they would be dropped unread: only `--stats` is passed on there (to `play`,
+    /// `drill`, `stats`, `review` and `config`) and `--no-stats` (to `play`, `drill` and
+    /// `config`). `matches` are the matches `self` was read from.
+    fn check_table_options_before(&self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        let Some(subcommand) = matches.subcommand_name() else {
+            return Ok(());
+        };
+        let table = <PlayArgs as Args>::augment_args(clap::Command::new("play"));
+        for arg in table.get_arguments() {
+            let id = arg.get_id().as_str();
+            if matches.value_source(id) != Some(clap::parser::ValueSource::CommandLine) {
+                continue;
+            }
+            let passed_on: &[&str] = match id {
+                "stats" => &["play", "drill", "stats", "review", "config"],
+                "no_stats" => &["play", "drill", "config"],
+                _ => &[],
+            };
+            if !passed_on.contains(&subcommand) {
+                let flag = arg.get_long().unwrap_or(id);
+                let mut cli = <Cli as clap::CommandFactory>::command();
+                return Err(cli.error(
+                    clap::error::ErrorKind::ArgumentConflict,
+                    format!(
+                        "`--{flag}` before `{subcommand}` does nothing: it is an option of the \
+                         table (give it after `play`, or with no subcommand){}",
+                        if passed_on.is_empty() {
+                            String::new()
+                        } else {
+                            format!(
+                                "; before a subcommand it is read by {} only",
+                                passed_on.join(", ")
+                            )
+                        }
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The rules file of the command chosen, as [`Cli::seed_for`] finds the seed.
+    fn rules_for(&self, subcommand: Option<&str>) -> Result<Option<&PathBuf>, clap::Error> {
+        let Some(command) = &self.command else {
+            return Ok(self.rules.as_ref());
+        };
+        before_or_own(
+            "--rules",
+            "the table and the subcommands that read the rules only (`play`, `rules`, `ev`, \
+             `strategy`, `sim`, `indices`, `drill`, `review`)",
+            self.rules.as_ref(),
+            command.own_rules(),
+            subcommand,
+        )
+    }
+
+    /// The preferences file of the command chosen, as [`Cli::seed_for`] finds the seed.
+    fn config_for(&self, subcommand: Option<&str>) -> Result<Option<&PathBuf>, clap::Error> {
+        let Some(command) = &self.command else {
+            return Ok(self.config.as_ref());
+        };
+        before_or_own(
+            "--config",
+            "the table and the subcommands that read the preferences file only (`play`, \
+             `drill`, `stats`, `review`, `config`)",
+            self.config.as_ref(),
+            command.own_config(),
+            subcommand,
+        )
+    }
+}
+
 /// Options of `blackjack rules`.
 #[derive(Debug, Clone, Args)]
 pub struct RulesArgs {
@@ -221,6 +459,9 @@ pub struct RulesArgs {
     /// `blackjack rules --toml > my.toml` and then `blackjack --rules my.toml`.
     #[arg(long)]
     pub toml: bool,
+    /// The rules file.
+    #[command(flatten)]
+    pub rules: RulesArg,
 }
 
 /// Options of `blackjack ev`.
@@ -239,6 +480,9 @@ pub struct EvArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// The rules file.
+    #[command(flatten)]
+    pub rules: RulesArg,
 }
 
 /// Card values as the command line gives them, in order: 1 = ace … 10 = any ten-valued card.
@@ -389,6 +633,9 @@ pub struct StrategyArgs {
     /// writes them: `hard:11:T`, `soft:18:9`, `pair:8:A`).
     #[arg(long, value_name = "CELL", conflicts_with = "json")]
     pub why: Option<String>,
+    /// The rules file.
+    #[command(flatten)]
+    pub rules: RulesArg,
 }
 
 /// Options of `blackjack indices`.
@@ -404,6 +651,9 @@ pub struct IndicesArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// The rules file.
+    #[command(flatten)]
+    pub rules: RulesArg,
 }
 
 /// Options of `blackjack sim`.
@@ -433,6 +683,9 @@ pub struct SimArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// The shoes' seed.
+    #[command(flatten)]
+    pub seed: SeedArg,
     /// Count cards with this system: bet a ramp by the true count and make index plays, with
     /// the basic strategy of the loaded rules (`--strategy` does not apply).
     #[arg(long, value_enum, value_name = "SYSTEM", conflicts_with_all = ["strategy", "fresh_shoe"])]
@@ -460,6 +713,9 @@ pub struct SimArgs {
         allow_hyphen_values = true
     )]
     pub bankroll: Option<f64>,
+    /// The rules file.
+    #[command(flatten)]
+    pub rules: RulesArg,
 }
 
 pub use crate::sim::count::{BetRamp, CountSystem, IndexChoice};
@@ -588,6 +844,15 @@ pub struct DrillArgs {
     /// by at least 0.001 bets.
     #[arg(long, value_enum, default_value_t = IndexSet::GameI18)]
     pub set: IndexSet,
+    /// The questions' seed.
+    #[command(flatten)]
+    pub seed: SeedArg,
+    /// The rules file.
+    #[command(flatten)]
+    pub rules: RulesArg,
+    /// The preferences file.
+    #[command(flatten)]
+    pub config: ConfigArg,
 }
 
 /// Options of `blackjack review`.
@@ -609,6 +874,12 @@ pub struct ReviewArgs {
     /// Draw cards with ASCII only.
     #[arg(long)]
     pub ascii: bool,
+    /// The rules file.
+    #[command(flatten)]
+    pub rules: RulesArg,
+    /// The preferences file.
+    #[command(flatten)]
+    pub config: ConfigArg,
 }
 
 /// `--convention`: how a true count becomes a whole number.

@@ -21,8 +21,11 @@ fn main() -> ExitCode {
     let matches = Cli::command().get_matches();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|err| err.exit());
     let sub = |name: &str| matches.subcommand_matches(name).unwrap_or(&matches);
-    let config = cli.config.as_deref();
-    let rules = match commands::load_rules(cli.rules.as_deref()) {
+    // `--seed`, `--rules` and `--config` before the subcommand or after its name; refused
+    // before one they do nothing for.
+    let chosen = cli.chosen(&matches).unwrap_or_else(|err| err.exit());
+    let (seed, config) = (chosen.seed, chosen.config.as_deref());
+    let rules = match commands::load_rules(chosen.rules.as_deref()) {
         Ok(rules) => rules,
         Err(err) => {
             eprintln!("error: {err:#}");
@@ -35,24 +38,25 @@ fn main() -> ExitCode {
     let stats_before = cli.play.stats.clone();
     let no_stats_before = cli.play.no_stats;
     let result = match cli.command {
-        None => commands::table_configured(&rules, cli.seed, &cli.play, &matches, config)
+        None => commands::table_configured(&rules, seed, &cli.play, &matches, config)
             .and_then(|(table, bet)| tui::play(&rules, table, bet)),
-        Some(Command::Play(mut args)) => {
+        Some(Command::Play(args)) => {
+            let mut args = args.play;
             args.stats = args.stats.or(stats_before);
             args.no_stats |= no_stats_before;
-            commands::table_configured(&rules, cli.seed, &args, sub("play"), config)
+            commands::table_configured(&rules, seed, &args, sub("play"), config)
                 .and_then(|(table, bet)| tui::play(&rules, table, bet))
         }
         Some(Command::Rules(args)) => done(commands::rules(&rules, &args, &mut stdout())),
         Some(Command::Ev(args)) => done(commands::ev(&rules, &args, &mut stdout())),
         Some(Command::Strategy(args)) => done(commands::strategy(&rules, &args, &mut stdout())),
-        Some(Command::Sim(args)) => done(commands::sim(&rules, cli.seed, &args, &mut stdout())),
+        Some(Command::Sim(args)) => done(commands::sim(&rules, seed, &args, &mut stdout())),
         Some(Command::Indices(args)) => done(commands::indices(&rules, &args, &mut stdout())),
         Some(Command::Drill(mut args)) => done({
             args.stats = args.stats.or(stats_before);
             args.no_stats |= no_stats_before;
             commands::drill_args(&args, sub("drill"), config)
-                .and_then(|args| commands::drill(&rules, cli.seed, &args))
+                .and_then(|args| commands::drill(&rules, seed, &args))
         }),
         Some(Command::Stats(mut args)) => {
             args.stats = args.stats.or(stats_before);

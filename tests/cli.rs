@@ -437,3 +437,234 @@ fn help_lists_the_exit_statuses() {
         assert!(help.contains(code), "{code}: {help}");
     }
 }
+
+/// `--seed` is offered only where a shoe is dealt: `sim`, `drill` and the table take it before
+/// or after their name; `stats`, `review`, `config`, `completions`, `manpage` (and the other
+/// subcommands that deal no card) refuse it as a usage error, before anything is opened.
+#[test]
+fn seed_is_taken_only_by_the_subcommands_that_deal_cards() {
+    let dir = TempDir::new("seed");
+    let stats = dir.path("stats.db");
+    let stats = stats.to_str().unwrap();
+    for args in [
+        &["stats", "--seed", "1", "--stats", stats][..],
+        &["--seed", "1", "stats", "--stats", stats],
+        &["review", "--seed", "1", "--stats", stats],
+        &["--seed", "1", "review", "--stats", stats],
+        &["config", "--seed", "1"],
+        &["--seed", "1", "config"],
+        &["completions", "bash", "--seed", "1"],
+        &["--seed", "1", "completions", "bash"],
+        &["manpage", "--seed", "1"],
+        &["--seed", "1", "manpage"],
+        &["--seed", "1", "strategy"],
+        &["rules", "--seed", "1"],
+    ] {
+        let out = blackjack(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--seed"), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    assert!(!std::path::Path::new(stats).exists(), "nothing was opened");
+    // Each subcommand's help offers it only where it acts.
+    for (sub, offered) in [
+        ("sim", true),
+        ("drill", true),
+        ("play", true),
+        ("stats", false),
+        ("review", false),
+        ("config", false),
+        ("completions", false),
+        ("manpage", false),
+    ] {
+        let help = String::from_utf8_lossy(&blackjack(&[sub, "--help"]).stdout).into_owned();
+        assert_eq!(help.contains("--seed"), offered, "{sub} --help: {help}");
+    }
+    // Where it acts, before or after the name, the same seed plays the same rounds.
+    let sim = |args: &[&str]| {
+        let out = blackjack(args);
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        (json["seed"].clone(), json["ev_per_round"].clone())
+    };
+    let after = sim(&["sim", "--seed", "1", "--hands", "1000", "--json"]);
+    let before = sim(&["--seed", "1", "sim", "--hands", "1000", "--json"]);
+    assert_eq!(after.0, serde_json::json!(1));
+    assert_eq!(after, before);
+    let other = sim(&["sim", "--seed", "2", "--hands", "1000", "--json"]);
+    assert_eq!(other.0, serde_json::json!(2));
+}
+
+/// The manual page carries the keys of the table and of the drills, from the same lists as
+/// the help screens, and refers to no `blackjack-…(1)` page: `blackjack manpage` makes one
+/// page, `blackjack(1)`, and no other.
+#[test]
+fn the_man_page_has_the_keys_and_names_only_pages_that_exist() {
+    let out = blackjack(&["manpage"]);
+    assert!(out.status.success());
+    let page = String::from_utf8(out.stdout).expect("UTF-8");
+    assert!(
+        page.contains("\n.TH blackjack 1 "),
+        "the page is blackjack(1)"
+    );
+    assert!(page.contains("\n.SH KEYS\n"), "a KEYS section");
+    let keys = page
+        .split("\n.SH KEYS\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n.SH ").next())
+        .expect("the KEYS section");
+    for key in [
+        "hit: take a card",
+        "stand: close the hand",
+        "deal the next round",
+        "strategy hints on or off",
+        "review past rounds",
+        "Ctrl\\-C",
+        "Ctrl\\-Z",
+        "answer the question",
+        "In the counting quiz",
+    ] {
+        assert!(keys.contains(key), "KEYS has `{key}`: {keys}");
+    }
+    // `blackjack manpage` makes one page, blackjack(1): a `blackjack-NAME(N)` reference, as
+    // clap_mangen writes for each subcommand, names a page that does not exist.
+    let plain = page.replace("\\-", "-");
+    for (at, _) in plain.match_indices("blackjack-") {
+        let rest = &plain[at..];
+        let name_len = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+            .unwrap_or(rest.len());
+        let after = &rest[name_len..];
+        assert!(
+            !(after.starts_with('(') && after[1..].starts_with(|c: char| c.is_ascii_digit())),
+            "the page refers to {}, which is not generated",
+            &rest[..rest.find(')').map_or(rest.len(), |i| i + 1)]
+        );
+    }
+    // Every subcommand is described in this page instead.
+    for sub in ["play", "sim", "drill", "stats", "review", "manpage"] {
+        assert!(
+            page.contains(&format!(".SS \"blackjack {sub}\"")),
+            "a subsection for {sub}"
+        );
+    }
+}
+
+/// `--rules` and `--config` likewise: offered only by the subcommands that read them, taken
+/// before the subcommand or after its name, refused (exit 2) before one that does not.
+#[test]
+fn rules_and_config_are_taken_only_where_they_are_read() {
+    let dir = TempDir::new("rules-config");
+    let rules = dir.path("eight.toml");
+    std::fs::write(&rules, "decks = 8\n").unwrap();
+    let rules = rules.to_str().unwrap();
+    let config = dir.path("prefs.toml");
+    std::fs::write(&config, "seats = 5\n").unwrap();
+    let config = config.to_str().unwrap();
+    for args in [
+        &["--rules", rules, "stats", "--stats", rules][..],
+        &["--rules", rules, "config"],
+        &["--rules", rules, "completions", "bash"],
+        &["manpage", "--rules", rules],
+        &["--config", config, "sim", "--hands", "10"],
+        &["--config", config, "strategy"],
+        &["ev", "--hand", "8,8", "--up", "T", "--config", config],
+        &["--config", config, "manpage"],
+    ] {
+        let out = blackjack(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("--rules") || err.contains("--config"),
+            "{args:?}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    for (sub, rules_offered, config_offered) in [
+        ("play", true, true),
+        ("rules", true, false),
+        ("ev", true, false),
+        ("strategy", true, false),
+        ("sim", true, false),
+        ("indices", true, false),
+        ("drill", true, true),
+        ("review", true, true),
+        ("stats", false, true),
+        ("config", false, true),
+        ("completions", false, false),
+        ("manpage", false, false),
+    ] {
+        let help = String::from_utf8_lossy(&blackjack(&[sub, "--help"]).stdout).into_owned();
+        assert_eq!(
+            help.contains("--rules"),
+            rules_offered,
+            "{sub} --help: {help}"
+        );
+        assert_eq!(
+            help.contains("--config"),
+            config_offered,
+            "{sub} --help: {help}"
+        );
+    }
+    // Before the subcommand or after its name, the same file is read.
+    for args in [
+        &["--rules", rules, "rules", "--toml"][..],
+        &["rules", "--rules", rules, "--toml"],
+    ] {
+        let out = blackjack(args);
+        assert!(out.status.success(), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("decks = 8"),
+            "{args:?}"
+        );
+    }
+    for args in [
+        &["--config", config, "config"][..],
+        &["config", "--config", config],
+    ] {
+        let out = blackjack(args);
+        assert!(out.status.success(), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("seats = 5"),
+            "{args:?}"
+        );
+    }
+}
+
+/// The table's own options before a subcommand would be dropped unread: they are refused
+/// (exit 2), except `--stats` before the subcommands that keep statistics and `--no-stats`
+/// before those that can go without.
+#[test]
+fn table_options_before_a_subcommand_are_refused_unless_passed_on() {
+    let dir = TempDir::new("table-before");
+    let stats = dir.path("stats.db");
+    let stats = stats.to_str().unwrap();
+    for args in [
+        &["--hints", "sim", "--hands", "10"][..],
+        &["--seats", "5", "play"],
+        &["--ascii", "review", "--stats", stats],
+        &["--stats", stats, "sim", "--hands", "10"],
+        &["--no-stats", "stats", "--stats", stats],
+        &["--count", "strategy"],
+    ] {
+        let out = blackjack(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("option of the table"), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    assert!(!std::path::Path::new(stats).exists(), "nothing was opened");
+    // `--stats` before `stats` names the database `stats` reads (looking creates nothing).
+    let out = blackjack(&["--stats", stats, "stats"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("No statistics yet"));
+}

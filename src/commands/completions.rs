@@ -18,11 +18,94 @@ pub fn completion_script(shell: Shell) -> Vec<u8> {
     out
 }
 
-/// The manual page, in roff.
+/// The manual page, in roff: clap_mangen's sections, except that the subcommands are
+/// described in this page (clap_mangen would point to a `blackjack-play(1)` page per
+/// subcommand, and no such page is made), then the keys of the table and of the drills.
 pub fn manual_page() -> anyhow::Result<Vec<u8>> {
+    let mut cli = Cli::command();
+    cli.build();
+    let man = clap_mangen::Man::new(cli.clone());
     let mut out = Vec::new();
-    clap_mangen::Man::new(Cli::command()).render(&mut out)?;
+    man.render_title(&mut out)?;
+    man.render_name_section(&mut out)?;
+    man.render_synopsis_section(&mut out)?;
+    man.render_description_section(&mut out)?;
+    man.render_options_section(&mut out)?;
+    render_subcommands(&cli, &mut out)?;
+    render_keys(&mut out)?;
+    man.render_extra_section(&mut out)?;
+    man.render_version_section(&mut out)?;
     Ok(out)
+}
+
+/// One subsection per subcommand: what it does and its options, as `blackjack SUB --help`
+/// lists them.
+fn render_subcommands(cli: &clap::Command, out: &mut Vec<u8>) -> anyhow::Result<()> {
+    writeln!(out, ".SH SUBCOMMANDS")?;
+    for sub in cli.get_subcommands().filter(|s| !s.is_hide_set()) {
+        writeln!(out, ".SS \"{BIN} {}\"", roff_text(sub.get_name()))?;
+        if let Some(about) = sub.get_long_about().or(sub.get_about()) {
+            writeln!(out, "{}", roff_text(&about.to_string()))?;
+        }
+        if sub.get_arguments().any(|a| !a.is_hide_set()) {
+            let mut options = Vec::new();
+            clap_mangen::Man::new(sub.clone()).render_options_section(&mut options)?;
+            let options = String::from_utf8(options)?;
+            // The options' own heading becomes a paragraph of this subsection.
+            out.extend_from_slice(
+                options
+                    .replacen(".SH OPTIONS\n", ".PP\nOptions:\n", 1)
+                    .as_bytes(),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The KEYS section: the table's keys as its help screen lists them (from
+/// [`TABLE_KEYS`](crate::tui::input::TABLE_KEYS)), then the drills' help text.
+fn render_keys(out: &mut Vec<u8>) -> anyhow::Result<()> {
+    writeln!(out, ".SH KEYS")?;
+    writeln!(
+        out,
+        "At the table (the same list as its help screen, \\fB?\\fR):"
+    )?;
+    writeln!(out, ".PP")?;
+    writeln!(out, ".nf")?;
+    for line in crate::tui::input::help_lines() {
+        writeln!(out, "{}", roff_text(&line))?;
+    }
+    writeln!(
+        out,
+        "{}",
+        roff_text(&format!(
+            "{:<10}back to the shell; fg brings the table back (Unix)",
+            "Ctrl-Z"
+        ))
+    )?;
+    writeln!(out, ".fi")?;
+    writeln!(out, ".PP")?;
+    writeln!(out, ".nf")?;
+    for line in crate::tui::widgets::overlay::DRILL_HELP_TEXT.lines() {
+        if line.trim().is_empty() {
+            writeln!(out, ".sp")?;
+        } else {
+            writeln!(out, "{}", roff_text(line))?;
+        }
+    }
+    writeln!(out, ".fi")?;
+    Ok(())
+}
+
+/// `text` as a line of roff: backslashes and hyphens escaped, and a leading `.` or `'` kept
+/// from being read as a request.
+fn roff_text(text: &str) -> String {
+    let escaped = text.replace('\\', "\\e").replace('-', "\\-");
+    if escaped.starts_with(['.', '\'']) {
+        format!("\\&{escaped}")
+    } else {
+        escaped
+    }
 }
 
 /// Runs `blackjack completions SHELL`.
