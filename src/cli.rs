@@ -106,9 +106,14 @@ pub struct StatsArgs {
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub export: Option<ExportFormat>,
     /// With --export csv, write the per-session rows (when, rounds, net, decisions, EV given
-    /// away) instead of the per-cell table; a JSON export always holds both.
+    /// away) instead of the per-cell table; a JSON export always holds them.
     #[arg(long, requires = "export")]
     pub sessions: bool,
+    /// With --export csv, write the per-day rows (decisions, accuracy, EV given away per 100
+    /// decisions, the counting answers' accuracy and seconds) instead of the per-cell table; a
+    /// JSON export always holds them.
+    #[arg(long, requires = "export", conflicts_with = "sessions")]
+    pub days: bool,
     /// Write the export to this file instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE", requires = "export")]
     pub output: Option<PathBuf>,

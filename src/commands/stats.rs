@@ -1,4 +1,4 @@
-//! `blackjack stats`: the lifetime summary, the exports, a backup on demand, and the explicit
+//! `blackjack stats`: the lifetime summary, the exports (cells, sessions, days), a backup on demand, and the explicit
 //! ways to delete: a reset, and forgetting the rows before a day — each asks first and backs
 //! the database up before it deletes anything.
 
@@ -10,7 +10,7 @@ use anyhow::{Context, bail};
 use crate::cli::{ExportFormat, StatsArgs};
 use crate::store::figures::Scope;
 use crate::store::{Location, SessionInfo, SessionKind, Store};
-use crate::trainer::export::{export_csv, export_json, export_sessions_csv};
+use crate::trainer::export::{export_csv, export_days_csv, export_json, export_sessions_csv};
 use crate::trainer::report::{counted, session_summary};
 use crate::trainer::schedule::{Day, Standing};
 use crate::trainer::tally::Tally;
@@ -71,10 +71,19 @@ pub fn stats(
     let last_seen = store.last_seen()?;
     let text = match format {
         ExportFormat::Csv if args.sessions => export_sessions_csv(&store.session_rows()?),
+        ExportFormat::Csv if args.days => export_days_csv(&store.progress()?),
         ExportFormat::Csv => export_csv(&lifetime, &last_seen, today),
         ExportFormat::Json => {
             let rows = store.session_rows()?;
-            let mut json = export_json(store.sessions()?, &lifetime, &last_seen, &rows, today);
+            let days = store.progress()?;
+            let mut json = export_json(
+                store.sessions()?,
+                &lifetime,
+                &last_seen,
+                &rows,
+                &days,
+                today,
+            );
             add_standing(&mut json, &Standing::of(&lifetime, today));
             format!("{json:#}\n")
         }

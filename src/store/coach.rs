@@ -463,6 +463,16 @@ impl Coach {
         self.history().countdown_best.get(&decks).copied()
     }
 
+    /// Progress by day ([`Store::progress`]): from the player's database, this session
+    /// included, or this session's rows alone where none is kept. Empty if it cannot be read.
+    pub fn progress(&self) -> Vec<crate::trainer::export::DayRow> {
+        self.kept
+            .as_ref()
+            .unwrap_or(&self.scratch)
+            .progress()
+            .unwrap_or_default()
+    }
+
     /// Reads the database again, so the lifetime figures include what other sessions sharing
     /// it have written since. Quietly keeps what it had if the database cannot be read.
     pub fn refresh(&mut self) {

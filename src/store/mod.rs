@@ -18,6 +18,7 @@ mod history;
 mod import;
 mod maintain;
 mod open;
+pub mod progress;
 pub mod schema;
 mod write;
 

@@ -1,5 +1,5 @@
 //! The statistics as tables for a spreadsheet or a notebook: one row per chart cell, one per
-//! session, as CSV or JSON (`blackjack stats --export`).
+//! session, one per day, as CSV or JSON (`blackjack stats --export`).
 
 use std::collections::BTreeMap;
 
@@ -155,12 +155,13 @@ pub fn export_sessions_csv(rows: &[SessionRow]) -> String {
 }
 
 /// Everything as one JSON object: the sessions counted, the lifetime tally, the per-cell table
-/// ([`cell_rows`]) and the session rows.
+/// ([`cell_rows`]), the session rows and the per-day rows.
 pub fn export_json(
     sessions: u64,
     lifetime: &Tally,
     last_seen: &BTreeMap<String, u64>,
     session_rows: &[SessionRow],
+    days: &[DayRow],
     today: Day,
 ) -> serde_json::Value {
     serde_json::json!({
@@ -169,6 +170,7 @@ pub fn export_json(
         "lifetime": lifetime,
         "cells": cell_rows(lifetime, last_seen, today),
         "session_rows": session_rows,
+        "days": days,
     })
 }
 
@@ -204,4 +206,62 @@ pub struct SessionRow {
     pub right: u64,
     /// EV given away through mistakes, in bets.
     pub ev_lost: f64,
+}
+
+/// One local day's progress: what was played and answered that day, and how well
+/// ([`crate::store::Store::progress`] computes every figure from the rows).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DayRow {
+    /// The player's local day (`YYYY-MM-DD`).
+    pub day: String,
+    /// Rounds played to the end.
+    pub rounds: u64,
+    /// Decisions graded, at the table and in the decision drills.
+    pub decisions: u64,
+    /// Of those, the ones that were the best play.
+    pub right: u64,
+    /// `right / decisions`; `None` without decisions.
+    pub accuracy: Option<f64>,
+    /// EV given away through mistakes, in bets.
+    pub ev_given_away: f64,
+    /// EV given away per 100 decisions, in bets; `None` without decisions.
+    pub ev_given_away_per_100: Option<f64>,
+    /// Answers of the counting drills and the count quiz (the count checks and bet grades of
+    /// counting mode included).
+    pub counting_answers: u64,
+    /// Of those, the right ones.
+    pub counting_right: u64,
+    /// `counting_right / counting_answers`; `None` without answers.
+    pub counting_accuracy: Option<f64>,
+    /// The mean seconds per timed answer (a countdown's time, which is of a whole run of
+    /// cards, and the untimed answers at the table are left out); `None` without any.
+    pub counting_seconds: Option<f64>,
+}
+
+/// The per-day rows as CSV: a header row, then one row per day with activity, oldest first
+/// (an empty field where a day has nothing to divide by).
+pub fn export_days_csv(rows: &[DayRow]) -> String {
+    let mut out = String::from(
+        "day,rounds,decisions,right,accuracy,ev_given_away,ev_given_away_per_100,\
+         counting_answers,counting_right,counting_accuracy,counting_seconds\n",
+    );
+    let opt = |x: Option<f64>| x.map_or_else(String::new, |x| format!("{x:.4}"));
+    for row in rows {
+        out.push_str(&format!(
+            "{},{},{},{},{},{:.4},{},{},{},{},{}\n",
+            row.day,
+            row.rounds,
+            row.decisions,
+            row.right,
+            opt(row.accuracy),
+            row.ev_given_away,
+            opt(row.ev_given_away_per_100),
+            row.counting_answers,
+            row.counting_right,
+            opt(row.counting_accuracy),
+            opt(row.counting_seconds),
+        ));
+    }
+    out
 }

@@ -268,8 +268,8 @@ pub struct App {
     pub(crate) log: Log,
     /// A bet being typed in, digit by digit.
     pub(crate) bet_entry: Option<String>,
-    /// The statistics panel shows its heat map page (where both do not fit at once).
-    pub(crate) stats_heat_page: bool,
+    /// Tab presses on the statistics panel: which of its pages it shows.
+    pub(crate) stats_page: usize,
     /// Counting mode, the ramp and the count checks (see [`TableConfig`]).
     pub(crate) counting: bool,
     pub(crate) ramp: Option<crate::trainer::counting::BetRamp>,
@@ -383,7 +383,7 @@ impl App {
             show_ev: false,
             log,
             bet_entry: None,
-            stats_heat_page: false,
+            stats_page: 0,
             counting: config.counting,
             ramp: config.ramp,
             count_check_every: config.count_check_every,
@@ -693,7 +693,7 @@ impl App {
             Intent::LogOn => self.scroll_log(false, LOG_PAGE),
             Intent::LogBackLines => self.scroll_log(true, LOG_WHEEL),
             Intent::LogOnLines => self.scroll_log(false, LOG_WHEEL),
-            Intent::PanelPage => self.stats_heat_page = !self.stats_heat_page,
+            Intent::PanelPage => self.stats_page = self.stats_page.wrapping_add(1),
             Intent::CountKey(c) if self.count_check.is_some() => {
                 if let Some(typed) = &mut self.count_check
                     && typed.len() < 4
@@ -734,6 +734,8 @@ impl App {
             Intent::ToggleStats => {
                 // Other sessions sharing the file may have written since.
                 self.coach.refresh();
+                self.derived.progress =
+                    crate::tui::widgets::progress::ProgressView::of(&self.coach.progress());
                 self.toggle_overlay(Overlay::Stats);
             }
             Intent::ToggleChart => {

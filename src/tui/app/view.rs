@@ -11,6 +11,7 @@ use crate::tui::draw::{self, Drawn, PanelView, ScreenView, TableView, View};
 use crate::tui::widgets::Ctx;
 use crate::tui::widgets::chart::{ChartView, evs_text};
 use crate::tui::widgets::overlay::{BrokeView, help_lines};
+use crate::tui::widgets::progress::ProgressView;
 use crate::tui::widgets::review::{AROUND, ReviewView};
 use crate::tui::widgets::seat::SeatPanel;
 use crate::tui::widgets::side::CountView;
@@ -30,6 +31,8 @@ pub struct Derived {
     pub review_reason: Option<String>,
     /// The statistics screen, while it is open.
     pub stats: Option<StatsView>,
+    /// The progress page's days, read from the store when the statistics screen opens.
+    pub progress: ProgressView,
     /// The session summary's rows, once it is up.
     pub summary: Vec<(String, String)>,
 }
@@ -310,7 +313,8 @@ impl App {
                 .collect(),
             practice: coach.standing().and_then(|s| s.long()),
             heat: heat_map(shown),
-            heat_page: self.stats_heat_page,
+            progress: self.derived.progress.clone(),
+            page: self.stats_page,
         }
     }
 

@@ -54,6 +54,24 @@ pub(crate) fn draw_box(
         .render(rect, buf);
 }
 
+/// An empty framed box `width` × `height` (as much as `area` allows) in the middle of `area`,
+/// for a page drawn with widgets rather than lines; returns its inside.
+pub(crate) fn framed_box(
+    ctx: Ctx,
+    title: &str,
+    width: u16,
+    height: u16,
+    area: Rect,
+    buf: &mut Buffer,
+) -> Rect {
+    let rect = centered(area, width, height);
+    Clear.render(rect, buf);
+    let block = framed(ctx, title);
+    let inside = block.inner(rect);
+    block.render(rect, buf);
+    inside
+}
+
 /// The help screen's lines, for a screen `height` rows high: a drill's own, or the table's
 /// keys with the notes under them where there is room.
 pub fn help_lines(in_drill: bool, keys: Vec<String>, height: u16) -> Vec<String> {

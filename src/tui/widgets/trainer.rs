@@ -1,15 +1,17 @@
-//! The statistics screen: session and lifetime figures, the most-missed cells, spaced practice
-//! and the error heat map (the strategy chart is [`super::chart`]). Every mark comes with a
-//! symbol or text, never colour alone.
+//! The statistics screen: session and lifetime figures, the most-missed cells, spaced practice,
+//! the error heat map and progress by day ([`super::progress`]; the strategy chart is
+//! [`super::chart`]). Every mark comes with a symbol or text, never colour alone.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::Ctx;
 use super::flow::{Token, flow};
-use super::overlay::draw_box;
+use super::overlay::framed_box;
+use super::progress::{ProgressView, render_progress};
 use crate::analysis::chart::UP_CARDS;
 use crate::engine::card::value_label;
 use crate::trainer::report::{Figure, HeatRow};
@@ -31,8 +33,34 @@ pub struct StatsView {
     pub practice: Option<String>,
     /// The error heat map of the lifetime (or the session, without statistics).
     pub heat: Vec<HeatRow>,
-    /// The page shown where both do not fit: the heat map (else the figures).
-    pub heat_page: bool,
+    /// The per-day figures of the progress page.
+    pub progress: ProgressView,
+    /// Tab presses since the screen opened: which of its pages is shown ([`StatsPage`]).
+    pub page: usize,
+}
+
+/// A page of the statistics screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum StatsPage {
+    /// The figures and the heat map, where both fit.
+    Both,
+    /// The figures.
+    Figures,
+    /// The heat map.
+    HeatMap,
+    /// Progress by day.
+    Progress,
+}
+
+impl StatsPage {
+    /// What the footer calls it, after `Tab:`.
+    fn name(self) -> &'static str {
+        match self {
+            StatsPage::Both | StatsPage::Figures => "the figures",
+            StatsPage::HeatMap => "the heat map of your errors",
+            StatsPage::Progress => "progress by day",
+        }
+    }
 }
 
 /// One heat-map cell: a symbol for the error rate (not colour alone), `·` if not played.
@@ -98,9 +126,13 @@ fn tally_lines(ctx: Ctx, title: &str, figures: &Figures, width: u16) -> Vec<Line
     lines
 }
 
-/// `i`: session and lifetime numbers, the most-missed cells, and the error heat map. Where
-/// the terminal is too short for all of it, the figures and the heat map are two pages (Tab);
-/// where it is too narrow, the heat map's cells close up.
+/// The height of the progress page's box, where the terminal allows.
+const PROGRESS_HEIGHT: u16 = 34;
+
+/// `i`: session and lifetime numbers, the most-missed cells, and the error heat map, then
+/// progress by day. Where the terminal is too short for the figures and the heat map at once,
+/// they are two pages; Tab turns the pages (the footer names the next); where the terminal is
+/// too narrow, the heat map's cells close up.
 pub fn render_stats(view: &StatsView, ctx: Ctx, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
     // The inside of the box (its frame takes a column each side).
@@ -123,21 +155,53 @@ pub fn render_stats(view: &StatsView, ctx: Ctx, area: Rect, buf: &mut Buffer) {
     }
     let map = heat_map_lines(ctx, &view.heat, view.lifetime.is_some(), inner);
     let both = figures.len() + map.len() + 1;
-    let mut lines;
-    let footer;
-    if both + 2 <= usize::from(area.height) {
-        lines = figures;
-        lines.extend(map);
-        footer = " i closes";
-    } else if view.heat_page {
-        lines = map;
-        footer = " Tab: the figures · i closes";
+    let pages: &[StatsPage] = if both + 2 <= usize::from(area.height) {
+        &[StatsPage::Both, StatsPage::Progress]
     } else {
-        lines = figures;
-        footer = " Tab: the heat map of your errors · i closes";
-    }
-    lines.push(Line::from(Span::styled(footer, t.dim)));
-    draw_box(ctx, " Statistics ", lines, STATS_WIDTH, area, buf);
+        &[StatsPage::Figures, StatsPage::HeatMap, StatsPage::Progress]
+    };
+    let page = pages[view.page % pages.len()];
+    let next = pages[(view.page + 1) % pages.len()];
+    let footer = Line::from(Span::styled(
+        format!(" Tab: {} · i closes", next.name()),
+        t.dim,
+    ));
+    let lines = match page {
+        StatsPage::Both => {
+            figures.extend(map);
+            figures
+        }
+        StatsPage::Figures => figures,
+        StatsPage::HeatMap => map,
+        StatsPage::Progress => {
+            let inside = framed_box(
+                ctx,
+                " Statistics: progress ",
+                STATS_WIDTH,
+                PROGRESS_HEIGHT,
+                area,
+                buf,
+            );
+            let [plots, foot] =
+                Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(inside);
+            render_progress(&view.progress, ctx, plots, buf);
+            footer.render(foot, buf);
+            return;
+        }
+    };
+    // A line longer than the box takes more rows; the footer, which names the keys, keeps the
+    // last row whatever the lines above take.
+    let width = usize::from(inner.max(1));
+    let rows: usize = lines.iter().map(|l| l.width().max(1).div_ceil(width)).sum();
+    let height = u16::try_from(rows + 1)
+        .unwrap_or(u16::MAX)
+        .saturating_add(2);
+    let inside = framed_box(ctx, " Statistics ", STATS_WIDTH, height, area, buf);
+    let [body, foot] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(inside);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(body, buf);
+    footer.render(foot, buf);
 }
 
 /// The error heat map, chart-shaped: hard, soft and pairs side by side, under its legend. A
