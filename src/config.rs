@@ -28,9 +28,9 @@ pub const MAX_SPEED_MS: u64 = 10_000;
 pub const MAX_BANKROLL: u64 = 1_000_000_000;
 
 /// Every setting a file may hold.
-pub const SETTING_NAMES: [&str; 12] = [
-    "seats", "seat", "ai", "speed", "hints", "strict", "bankroll", "bet", "ramp", "ascii", "stats",
-    "history",
+pub const SETTING_NAMES: [&str; 13] = [
+    "seats", "seat", "ai", "speed", "hints", "strict", "bankroll", "bet", "count", "ramp", "ascii",
+    "stats", "history",
 ];
 
 /// The platform's place: `config.toml` in its config folder (e.g.
@@ -71,7 +71,11 @@ pub struct Settings {
     pub bankroll: Option<u64>,
     /// The first bet, in units (the table's limits are checked when it opens).
     pub bet: Option<u64>,
-    /// A counting player's bets by true count, lowest first (kept for the counting trainer).
+    /// Counting mode: decisions graded by this game's index plays at the true count, the count
+    /// hidden until `c` shows it (as `--count`).
+    pub count: Option<bool>,
+    /// A counting player's bets by true count, lowest first: the table grades the bet placed
+    /// before each deal against it (as `--ramp`).
     pub ramp: Option<BetRamp>,
     /// ASCII cards and frames.
     pub ascii: Option<bool>,
@@ -169,6 +173,11 @@ impl Settings {
                             bad(format!("a whole number of units from 1 to {MAX_TABLE_BET}"))
                         })?);
                 }
+                "count" => {
+                    settings.count = Some(value.as_bool().ok_or_else(|| {
+                        bad("true or false (counting mode on or off, as --count)".to_owned())
+                    })?);
+                }
                 "ramp" => settings.ramp = Some(ramp(value).map_err(bad)?),
                 "history" => {
                     let max = crate::store::coach::MAX_REVIEW_LIMIT;
@@ -260,9 +269,16 @@ fn levels(value: &toml::Value) -> Option<Vec<Level>> {
         .collect()
 }
 
-/// A betting ramp: a list of whole bets, checked as `--ramp` is ([`BetRamp::new`]).
+/// A betting ramp: a list of whole bets, or the bets comma-separated in a string as `--ramp`
+/// takes them (`"1,2,4,8"`), checked as `--ramp` is ([`BetRamp::new`]).
 fn ramp(value: &toml::Value) -> Result<BetRamp, String> {
-    let what = "a list of bets, e.g. [1, 2, 4, 8] (the bet at true count 0 or less, +1, +2, …)";
+    let what = "a list of bets, e.g. [1, 2, 4, 8] or \"1,2,4,8\" (the bet at true count 0 or \
+                less, +1, +2, …)";
+    if let Some(text) = value.as_str() {
+        return text
+            .parse::<BetRamp>()
+            .map_err(|err| format!("{what}: {err}"));
+    }
     let items = value.as_array().ok_or_else(|| what.to_owned())?;
     let bets = items
         .iter()
@@ -337,6 +353,7 @@ mod tests {
             (Some(false), Some(false), Some(false))
         );
         assert!(all.seat.is_some() && all.bet.is_some() && all.ramp.is_some());
+        assert_eq!(all.count, Some(false), "counting mode is off by default");
         assert!(all.stats.is_some());
     }
 
@@ -395,6 +412,47 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("the settings are: seats, seat"), "{err}");
+    }
+
+    #[test]
+    fn counting_mode_and_its_ramp_come_from_the_file() {
+        let s = Settings::from_toml("count = true\nramp = [1, 2, 4, 6, 8, 10, 12]\n").unwrap();
+        assert_eq!(s.count, Some(true));
+        assert_eq!(
+            s.ramp.map(|r| r.bets().to_vec()),
+            Some(vec![1, 2, 4, 6, 8, 10, 12])
+        );
+        // The ramp as `--ramp` writes it.
+        let s = Settings::from_toml("count = false\nramp = \"1, 2,4\"\n").unwrap();
+        assert_eq!(s.count, Some(false));
+        assert_eq!(s.ramp.map(|r| r.bets().to_vec()), Some(vec![1, 2, 4]));
+    }
+
+    #[test]
+    fn a_bad_count_or_ramp_names_the_setting_the_value_and_what_it_takes() {
+        let err = Settings::from_toml("seats = 3\ncount = \"hilo\"\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2: `count = \"hilo\"` is not allowed: expected true or false (counting mode \
+             on or off, as --count)"
+        );
+        for (text, needle) in [
+            ("count = 1", "true or false"),
+            ("ramp = \"1,two\"", "e.g. [1, 2, 4, 8]"),
+            ("ramp = \"\"", "e.g. [1, 2, 4, 8]"),
+            ("ramp = 4", "a list of bets"),
+            ("ramp = [1, -2]", "`-2` is not a whole number of units"),
+        ] {
+            let err = Settings::from_toml(text).expect_err(text).to_string();
+            assert!(
+                err.starts_with("line 1: `") && err.contains(needle),
+                "{text}: {err}"
+            );
+        }
+        let err = Settings::from_toml("counting = true")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("did you mean `count`?"), "{err}");
     }
 
     #[test]

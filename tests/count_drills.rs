@@ -264,6 +264,8 @@ fn counting_app(ramp: Option<Vec<u32>>, check_every: u32) -> App {
 #[test]
 fn counting_mode_grades_a_missed_index_play_with_its_cost_at_the_count() {
     let mut app = counting_app(None, 0);
+    // The count shown: the grade may tell it at once.
+    app.update(Intent::ToggleCount);
     // Seat 1 2,3 then 7 and 9; you 10,6; seat 3 4,5 (then stands? it hits to 17+); up T.
     let deal = [2, 10, 4, 10, 3, 6, 5, 7, 7, 9, 10].map(blackjack_trainer::engine::Card::of_value);
     assert!(app.stack_next(&deal));
@@ -284,13 +286,14 @@ fn counting_mode_grades_a_missed_index_play_with_its_cost_at_the_count() {
 fn the_bet_is_graded_against_the_ramp_and_the_count_is_checked_every_n_deals() {
     let mut app = counting_app(Some(vec![1, 2, 4]), 1);
     app.update(Intent::Deal);
-    assert!(
-        app.messages()
-            .iter()
-            .any(|m| m.text.contains("the ramp's bet")),
-        "{:?}",
-        app.messages()
-    );
+    // With the count hidden the bet's grade (which tells the count) waits for the count check.
+    let ramp_graded = |app: &App| {
+        app.messages().iter().any(|m| {
+            m.text
+                .contains("Round 1: Bet 1 at true count +0: the ramp's bet")
+        })
+    };
+    assert!(!ramp_graded(&app), "{:?}", app.messages());
     assert_eq!(app.session().skills.get("ramp").map(|r| r.asked), Some(1));
     // Play the round out, then the next deal asks for the count first.
     while app.your_turn() {
@@ -310,6 +313,7 @@ fn the_bet_is_graded_against_the_ramp_and_the_count_is_checked_every_n_deals() {
             .any(|m| m.text.contains("Count check") && m.text.contains("right"))
     );
     assert_eq!(app.session().count.correct, 1);
+    assert!(ramp_graded(&app), "{:?}", app.messages());
     assert!(
         !app.between_rounds() || app.count_check().is_none(),
         "the deal went on"

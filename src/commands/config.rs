@@ -231,6 +231,9 @@ pub fn resolve_play(
     pick("ascii", file.ascii.is_some(), &mut || {
         args.ascii = file.ascii.unwrap_or(args.ascii)
     });
+    pick("count", file.count.is_some(), &mut || {
+        args.count = file.count.unwrap_or(args.count)
+    });
     pick("ramp", file.ramp.is_some(), &mut || {
         args.ramp = file.ramp.clone().or(args.ramp.take())
     });
@@ -458,6 +461,7 @@ fn describe(loaded: &Loaded, effective: &Effective, env_stats: Option<&Path>) ->
                 .bet
                 .map_or_else(|| "\"the table's smallest\"".to_owned(), |b| b.to_string()),
         ),
+        ("count", a.count.to_string()),
         (
             "ramp",
             a.ramp.as_ref().map_or_else(
@@ -493,6 +497,30 @@ mod tests {
             found: true,
             settings: Settings::from_toml(text).expect("valid"),
         }
+    }
+
+    #[test]
+    fn counting_mode_and_the_ramp_come_from_the_file() {
+        let defaults = PlayArgs::defaults();
+        let e = resolve_play(&defaults, &Given::default(), &loaded(""), None);
+        assert_eq!((e.args.count, e.source("count")), (false, Source::Default));
+        let file = loaded("count = true\nramp = [1, 2, 4, 8, 12]\n");
+        let e = resolve_play(&defaults, &Given::default(), &file, None);
+        assert_eq!((e.args.count, e.source("count")), (true, Source::File));
+        assert_eq!(
+            e.args.ramp.map(|r| r.bets().to_vec()),
+            Some(vec![1, 2, 4, 8, 12])
+        );
+        // `--count` given: the flag's.
+        let mut flags = defaults.clone();
+        flags.count = true;
+        let e = resolve_play(
+            &flags,
+            &Given::of(&["count"]),
+            &loaded("count = false"),
+            None,
+        );
+        assert_eq!((e.args.count, e.source("count")), (true, Source::Flag));
     }
 
     #[test]

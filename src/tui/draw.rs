@@ -79,7 +79,7 @@ pub enum PanelView<'a> {
 /// The table screen's view data.
 pub struct TableView<'a> {
     /// The header's left part, longest form first (the first that fits is drawn).
-    pub title: [String; 3],
+    pub title: [String; 4],
     /// Spaced practice in words, long then short, once anything was practised.
     pub practice: Option<(String, String)>,
     /// The dealer's visible hand.
@@ -304,7 +304,7 @@ fn seats_wanted(seats: &[SeatPanel<'_>], height: u16) -> u16 {
 /// form that fits beside the other.
 fn render_header(view: &TableView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) {
     let theme = ctx.theme;
-    let shortest_rules = view.title[2].chars().count();
+    let shortest_rules = view.title[3].chars().count();
     let right = view
         .practice
         .iter()

@@ -20,6 +20,8 @@ pub struct Narrator<'a> {
     pub seats: &'a [SeatInfo],
     /// Cards in ASCII (`Ts`) rather than with suit symbols (`10♠`).
     pub ascii: bool,
+    /// The count is hidden (counting mode's exam): the counter seats do not say it.
+    pub count_hidden: bool,
 }
 
 fn message(tone: Tone, text: impl Into<String>) -> Message {
@@ -56,28 +58,39 @@ impl Narrator<'_> {
         self.seats.get(seat).map_or("A seat", |s| s.name.as_str())
     }
 
-    /// A counter seat's bet before the deal: `Seat 1 (counter) bets 4 at true count +2`.
+    /// ` at true count +2`, or nothing while the count is hidden.
+    fn at_count(&self, tc: i32) -> String {
+        if self.count_hidden {
+            String::new()
+        } else {
+            format!(" at true count {tc:+}")
+        }
+    }
+
+    /// A counter seat's bet before the deal: `Seat 1 (counter) bets 4 at true count +2` (with
+    /// the count hidden, `Seat 1 (counter) bets 4`).
     pub fn counter_bet(&self, seat: usize, bet: Units, tc: i32) -> Message {
         message(
             Tone::Info,
             format!(
-                "{} (counter) bets {} at true count {tc:+}.",
+                "{} (counter) bets {}{}.",
                 self.name(seat),
-                bet.plain()
+                bet.plain(),
+                self.at_count(tc)
             ),
         )
     }
 
     /// A counter seat's index play, after its action line: `Seat 1 (counter): 16 vs T,
-    /// index play at true count +1 — the chart says hit`.
+    /// index play at true count +1 — the chart says hit` (with the count hidden, without it).
     pub fn index_move(&self, seat: usize, m: &IndexMove) -> Message {
         message(
             Tone::Info,
             format!(
-                "{} (counter): {}, index play at true count {:+} — the chart says {}.",
+                "{} (counter): {}, index play{} — the chart says {}.",
                 self.name(seat),
                 m.cell.label(),
-                m.tc,
+                self.at_count(m.tc),
                 m.chart
             ),
         )
@@ -299,6 +312,7 @@ mod tests {
             you: 0,
             seats: &seats,
             ascii: true,
+            count_hidden: false,
         };
         let lines = narrator.events(&events, table.seats(), table.dealer());
         let texts: Vec<&str> = lines.iter().map(|m| m.text.as_str()).collect();
@@ -320,6 +334,7 @@ mod tests {
             you: 1,
             seats: &seats,
             ascii: true,
+            count_hidden: false,
         };
         let line = narrator.action(table.seats(), 0, 0, Action::Hit, &events);
         assert!(line.text.starts_with("Seat 1 hits: 3"), "{}", line.text);

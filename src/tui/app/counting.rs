@@ -2,6 +2,12 @@
 //! count (with their cost at that count, from the EVs of the shoe as it is), the bet placed
 //! before each deal graded against the player's ramp, and — with the count hidden — the
 //! running count asked before every few deals.
+//!
+//! With the count hidden counting mode is an exam: nothing on screen tells the running or true
+//! count. What would — the bet's grade, the grade of a decision in a cell with an index play
+//! (right or wrong, it says which side of the index the count is), the hint's index play — is
+//! held back, and said once the next count check is answered or `c` shows the count. The
+//! counter seats say what they bet and play, not the count they saw.
 
 use crate::analysis::Strategy;
 use crate::analysis::deviation::floored_true_count;
@@ -12,7 +18,7 @@ use crate::trainer::evs::{EvQuery, ranked_legal};
 use crate::trainer::grade::{Grade, IndexCall, grade_at_count};
 use crate::trainer::practice::read_count;
 
-use super::{App, Tone};
+use super::{App, Message, Tone};
 
 /// The index note of a hint in counting mode.
 pub(crate) enum IndexHint {
@@ -20,6 +26,14 @@ pub(crate) enum IndexHint {
     Play(String),
     /// It does not: the chart's play stands, and this is the index to watch for.
     Watch(String),
+}
+
+/// A line held back while the count is hidden.
+pub(crate) struct Held {
+    /// The line, its round named.
+    pub(crate) message: Message,
+    /// A decision's grade (the status line's last play once said), not a bet's or a reason.
+    pub(crate) decision: bool,
 }
 
 /// A graded decision: the grade, the index play that decided it (in counting mode), the
@@ -87,6 +101,13 @@ impl App {
         let cell = self.live_cell()?;
         let indices = self.indices.as_ref()?.get()?;
         let play = indices.get(cell)?;
+        if self.count_hidden() {
+            // The index itself, not the count: which side of it the count is, is the exam.
+            return Some(IndexHint::Watch(format!(
+                "index: {} — your count decides",
+                crate::trainer::counting::index_words(play)
+            )));
+        }
         let tc = self.floored_count();
         Some(match indices.deviation(cell, tc, legal) {
             Some(now) => IndexHint::Play(IndexCall { tc, chart }.text(now, &cell)),
@@ -121,18 +142,125 @@ impl App {
                 countdown: None,
             });
         let bet = bet.plain();
-        let (tone, text) = if right {
-            (
-                Tone::Good,
-                format!("Bet {bet} at true count {tc:+}: the ramp's bet"),
-            )
+        let message = if right {
+            Message {
+                tone: Tone::Good,
+                text: format!("Bet {bet} at true count {tc:+}: the ramp's bet"),
+            }
         } else {
-            (
-                Tone::Bad,
-                format!("Bet {bet} at true count {tc:+}: the ramp says {wanted}"),
+            Message {
+                tone: Tone::Bad,
+                text: format!("Bet {bet} at true count {tc:+}: the ramp says {wanted}"),
+            }
+        };
+        if self.count_hidden() {
+            self.hold_back(message, false);
+        } else {
+            self.messages_push(message);
+        }
+    }
+
+    /// Whether counting mode is an exam now: the count is hidden, and nothing on screen may
+    /// tell it.
+    pub fn count_hidden(&self) -> bool {
+        self.counting && !self.show_count
+    }
+
+    /// Whether the grade of a decision in `cell` would tell the count while it is hidden: the
+    /// index table is ready and has an index play for the cell, legal now — right or wrong,
+    /// its grade says which side of the index the count is.
+    pub(crate) fn grade_tells_count(
+        &self,
+        cell: crate::analysis::chart::Cell,
+        legal: ActionSet,
+    ) -> bool {
+        self.count_hidden()
+            && self
+                .indices
+                .as_ref()
+                .and_then(|slot| slot.get())
+                .and_then(|indices| indices.get(cell))
+                .is_some_and(|play| play.index.is_some() && legal.contains(play.play))
+    }
+
+    /// A line that tells the count, kept until the count may be told (the next answered count
+    /// check, or `c`); the first of a batch says so in the log.
+    pub(crate) fn hold_back(&mut self, message: Message, decision: bool) {
+        if self.held_back.is_empty() {
+            let until = if self.count_check_every > 0 {
+                "the next count check (c shows the count)"
+            } else {
+                "c shows the count"
+            };
+            self.say(
+                Tone::Info,
+                format!("Grades that depend on the count are held back until {until}."),
+            );
+        }
+        // A grade says its round; its reason follows it as it is.
+        let text = if message.tone == Tone::Info {
+            message.text
+        } else {
+            format!(
+                "Round {}: {}",
+                self.coach.session().rounds + 1,
+                message.text
             )
         };
-        self.say(tone, text);
+        self.held_back.push(Held {
+            message: Message {
+                tone: message.tone,
+                text,
+            },
+            decision,
+        });
+    }
+
+    /// The lines held back, into the log under `heading`: the count may be told now.
+    pub(crate) fn release_held_back(&mut self, heading: &str) {
+        if self.held_back.is_empty() {
+            return;
+        }
+        self.say(Tone::Info, heading);
+        for held in std::mem::take(&mut self.held_back) {
+            if held.decision {
+                // The last play's grade, in place of the note that it waits.
+                self.log.grade(held.message);
+            } else {
+                self.messages_push(held.message);
+            }
+        }
+    }
+
+    /// `c`: the count shown (and what was held back from it said) or hidden again.
+    pub(crate) fn toggle_count(&mut self) {
+        self.show_count = !self.show_count;
+        if self.show_count {
+            self.say(Tone::Info, "Hi-Lo count shown.");
+            self.release_held_back("Held back while the count was hidden:");
+        } else {
+            self.say(Tone::Info, "Count hidden.");
+        }
+    }
+
+    /// The header's note of counting mode: `counting mode · ramp 1–12` (`None` out of it).
+    pub(crate) fn counting_label(&self) -> Option<String> {
+        if !self.counting {
+            return None;
+        }
+        let Some(ramp) = &self.ramp else {
+            return Some("counting mode".to_owned());
+        };
+        let bets = ramp.bets();
+        let (low, high) = (
+            bets.iter().copied().min().unwrap_or(1),
+            bets.iter().copied().max().unwrap_or(1),
+        );
+        Some(if low == high {
+            format!("counting mode · ramp {low}")
+        } else {
+            format!("counting mode · ramp {low}–{high}")
+        })
     }
 
     /// Whether a count check is due before this deal: counting mode, the count hidden, and
@@ -185,6 +313,7 @@ impl App {
             );
         }
         self.checked_this_round = true;
+        self.release_held_back("The count was checked: what was held back from it —");
         self.deal();
     }
 }

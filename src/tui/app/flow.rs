@@ -28,6 +28,7 @@ impl App {
             you: self.you,
             seats: &self.seats,
             ascii: self.ascii,
+            count_hidden: self.count_hidden(),
         })
     }
 
@@ -51,6 +52,7 @@ impl App {
             .map(|h| h.cards)
             .zip(view.dealer_up())
             .map(|(cards, up)| (cards, up, view.active_hand_index().unwrap_or(0)));
+        let view_legal = view.legal();
         if let Some((g, call, ranked, source)) = self.grade_decision(&strategy, action) {
             // Counting mode keeps the count of every decision (the index play's, where one
             // decided).
@@ -63,7 +65,11 @@ impl App {
                 None => coach.note_grade(g),
             };
             let advice = g.advice_at_count(call.as_ref());
-            if self.strict && !g.is_correct() {
+            // With the count hidden, a grade in an index play's cell tells the count: it waits.
+            if self.grade_tells_count(g.cell, view_legal) {
+                self.hold_decision(&strategy, &g, call.is_some(), advice, &ranked, source);
+                record(&mut self.coach, g);
+            } else if self.strict && !g.is_correct() {
                 self.log.grade(Message {
                     tone: Tone::Error,
                     text: format!("{advice} — strict mode: try again"),
@@ -71,31 +77,21 @@ impl App {
                 // The mistake was made, even if it is not played: it counts.
                 record(&mut self.coach, g);
                 return;
-            }
-            let tone = if g.is_correct() {
-                Tone::Good
             } else {
-                Tone::Bad
-            };
-            self.log.grade(Message { tone, text: advice });
-            // A mistake comes with the reason for the right play.
-            if !g.is_correct()
-                && call.is_none()
-                && let Some(why) = crate::analysis::reasons::line(
-                    &strategy,
-                    self.peek_strategy().as_ref().map(|p| &p.chart),
-                    g.cell,
-                    crate::analysis::reasons::Figures::Hand {
-                        source,
-                        evs: &ranked,
-                        advised: g.advised,
-                        chosen: g.chosen,
-                    },
-                )
-            {
-                self.say(Tone::Info, format!("  Why: {why}"));
+                let tone = if g.is_correct() {
+                    Tone::Good
+                } else {
+                    Tone::Bad
+                };
+                self.log.grade(Message { tone, text: advice });
+                // A mistake comes with the reason for the right play.
+                if let Some(why) =
+                    self.mistake_reason(&strategy, &g, call.is_some(), &ranked, source)
+                {
+                    self.say(Tone::Info, why);
+                }
+                record(&mut self.coach, g);
             }
-            record(&mut self.coach, g);
         }
         let hand = self.table.active().map_or(0, |(_, h)| h);
         match self.table.act(self.you, action) {
@@ -104,6 +100,68 @@ impl App {
                 self.after_turn(self.you, hand, action, &events);
             }
             Err(err) => self.refuse(err),
+        }
+    }
+
+    /// The reason line of a mistake graded by the chart (an index play's grade says why
+    /// itself): `  Why: …`.
+    fn mistake_reason(
+        &self,
+        strategy: &crate::analysis::Strategy,
+        g: &crate::trainer::grade::Grade,
+        by_index: bool,
+        ranked: &[(Action, f64)],
+        source: crate::analysis::reasons::Source,
+    ) -> Option<String> {
+        if g.is_correct() || by_index {
+            return None;
+        }
+        crate::analysis::reasons::line(
+            strategy,
+            self.peek_strategy().as_ref().map(|p| &p.chart),
+            g.cell,
+            crate::analysis::reasons::Figures::Hand {
+                source,
+                evs: ranked,
+                advised: g.advised,
+                chosen: g.chosen,
+            },
+        )
+        .map(|why| format!("  Why: {why}"))
+    }
+
+    /// A decision whose grade would tell the hidden count: the log says it is kept, and the
+    /// grade (with its reason) waits for the next count check or `c`. Strict mode does not
+    /// refuse it: a refusal would tell the count too.
+    fn hold_decision(
+        &mut self,
+        strategy: &crate::analysis::Strategy,
+        g: &crate::trainer::grade::Grade,
+        by_index: bool,
+        advice: String,
+        ranked: &[(Action, f64)],
+        source: crate::analysis::reasons::Source,
+    ) {
+        self.log.grade(Message {
+            tone: Tone::Info,
+            text: format!(
+                "{}: an index play's hand, graded once the count is shown",
+                g.cell.label()
+            ),
+        });
+        let tone = if g.is_correct() {
+            Tone::Good
+        } else {
+            Tone::Bad
+        };
+        let why = self.mistake_reason(strategy, g, by_index, ranked, source);
+        self.hold_back(Message { tone, text: advice }, true);
+        if let Some(why) = why {
+            let why = Message {
+                tone: Tone::Info,
+                text: why,
+            };
+            self.hold_back(why, false);
         }
     }
 

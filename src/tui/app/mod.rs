@@ -278,6 +278,8 @@ pub struct App {
     pub(crate) count_check: Option<String>,
     /// The count was checked before this deal already.
     pub(crate) checked_this_round: bool,
+    /// Lines that would tell the hidden count, said at the next count check or `c`.
+    pub(crate) held_back: Vec<counting::Held>,
     /// This game's index table, worked out in the background once wanted.
     pub(crate) indices: Option<Job<crate::analysis::deviation::IndexTable>>,
     /// What the last frame's layout decided (how far the log can scroll depends on it).
@@ -389,6 +391,7 @@ impl App {
             count_check_every: config.count_check_every,
             count_check: None,
             checked_this_round: false,
+            held_back: Vec::new(),
             indices: config
                 .indices
                 .map(|compute| crate::tui::background::index_job(rules, compute)),
@@ -745,15 +748,7 @@ impl App {
                 self.chart_cursor = None;
             }
             Intent::ChartMove(movement) => self.move_chart_cursor(movement),
-            Intent::ToggleCount => {
-                self.show_count = !self.show_count;
-                let text = if self.show_count {
-                    "Hi-Lo count shown."
-                } else {
-                    "Count hidden."
-                };
-                self.say(Tone::Info, text);
-            }
+            Intent::ToggleCount => self.toggle_count(),
             Intent::AskQuit => self.overlay = Some(Overlay::ConfirmQuit),
             Intent::ConfirmQuit => self.confirm_quit(),
             Intent::Rebuy => self.rebuy(),

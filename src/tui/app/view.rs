@@ -113,13 +113,26 @@ impl App {
         } else {
             "stands on"
         };
-        let title = [
+        let rules = [
             format!(
                 " Blackjack trainer · {decks} · dealer {soft17} soft 17 · no peek · blackjack pays {pays}"
             ),
             format!(" Blackjack trainer · {decks} · {s17} · no peek · blackjack pays {pays}"),
             format!(" Blackjack · {decks} · {s17} · no peek"),
         ];
+        // Counting mode says so, with its ramp, in every form of the header.
+        let title = match self.counting_label() {
+            Some(counting) => [
+                format!("{} · {counting}", rules[0]),
+                format!("{} · {counting}", rules[1]),
+                format!("{} · {counting}", rules[2]),
+                format!(" Blackjack · {counting}"),
+            ],
+            None => {
+                let [long, medium, short] = rules;
+                [long, medium, short.clone(), short]
+            }
+        };
         let practice = self
             .coach
             .standing()

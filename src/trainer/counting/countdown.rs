@@ -1,0 +1,215 @@
+//! The deck countdown: cards turned a flash at a time, the running count asked at the end.
+
+use rand::{RngExt, SeedableRng};
+
+use crate::engine::{Card, GameRng, Rank, Suit};
+use crate::trainer::count::hilo_tag;
+use crate::trainer::history::{CountAnswer, CountdownRun};
+use crate::trainer::report::counted;
+
+/// A deck countdown: decks shuffled, turned over one or two cards at a time; at the end (or at
+/// an unannounced stop) the player gives the running count.
+#[derive(Debug, Clone)]
+pub struct Countdown {
+    cards: Vec<Card>,
+    shown: usize,
+    per_flash: usize,
+    stop_at: usize,
+}
+
+impl Countdown {
+    /// `decks` decks (1–8), `per_flash` cards (1 or 2) a flash; with `surprise`, the run stops
+    /// at an unannounced point past the first half.
+    pub fn new(decks: u8, per_flash: usize, surprise: bool, seed: u64) -> Countdown {
+        let mut rng = GameRng::seed_from_u64(seed);
+        let mut cards: Vec<Card> = (0..decks)
+            .flat_map(|_| {
+                Suit::ALL
+                    .into_iter()
+                    .flat_map(|s| Rank::ALL.into_iter().map(move |r| Card::new(r, s)))
+            })
+            .collect();
+        for i in (1..cards.len()).rev() {
+            cards.swap(i, rng.random_range(0..=i));
+        }
+        let stop_at = if surprise {
+            rng.random_range(cards.len() / 2..cards.len())
+        } else {
+            cards.len()
+        };
+        Countdown {
+            cards,
+            shown: 0,
+            per_flash: per_flash.clamp(1, 2),
+            stop_at,
+        }
+    }
+
+    /// The next flash, or `None` when the run is over and the count is asked.
+    pub fn flash(&mut self) -> Option<&[Card]> {
+        if self.shown >= self.stop_at {
+            return None;
+        }
+        let start = self.shown;
+        self.shown = (self.shown + self.per_flash).min(self.stop_at);
+        Some(&self.cards[start..self.shown])
+    }
+
+    /// Cards shown so far.
+    pub fn shown(&self) -> usize {
+        self.shown
+    }
+
+    /// Cards in the run.
+    pub fn size(&self) -> usize {
+        self.cards.len()
+    }
+
+    /// Whether the count is asked now.
+    pub fn done(&self) -> bool {
+        self.shown >= self.stop_at
+    }
+
+    /// The running count of the cards shown.
+    pub fn running(&self) -> i32 {
+        self.cards[..self.shown]
+            .iter()
+            .map(|c| hilo_tag(c.value()))
+            .sum()
+    }
+
+    /// Cards turned a flash.
+    pub fn per_flash(&self) -> usize {
+        self.per_flash
+    }
+
+    /// Whole decks in the run.
+    pub fn decks(&self) -> u8 {
+        u8::try_from(self.cards.len() / 52).unwrap_or(u8::MAX)
+    }
+
+    /// `1 deck · 2 cards a flash · a flash every 0.5 s`: the run as its screen and the command
+    /// line announce it; `by_hand` says how the next flash is turned when no pace turns it.
+    pub fn setup_text(&self, pace: Option<f64>, by_hand: &str) -> String {
+        let turns = match pace {
+            Some(seconds) => format!("a flash every {seconds} s"),
+            None => by_hand.to_owned(),
+        };
+        format!(
+            "{} · {} a flash · {turns}",
+            counted(u64::from(self.decks()), "deck"),
+            counted(self.per_flash as u64, "card")
+        )
+    }
+
+    /// Grades `guess` given `seconds` after the first card; `best` is the person's best time
+    /// so far for the run's decks. A right answer beats it only in a whole run the person
+    /// turned (`paced` false): a run that stopped early (`surprise`) showed fewer cards than
+    /// its decks hold, and a paced run took the time the pace gave it.
+    pub fn grade(
+        &self,
+        guess: i32,
+        seconds: f64,
+        paced: bool,
+        best: Option<f64>,
+    ) -> CountdownVerdict {
+        let running = self.running();
+        let right = guess == running;
+        let timed = !paced && self.shown == self.size();
+        CountdownVerdict {
+            right,
+            running,
+            guess,
+            cards: self.shown,
+            seconds,
+            decks: self.decks(),
+            paced,
+            timed,
+            best: right && timed && best.is_none_or(|b| seconds < b),
+        }
+    }
+}
+
+/// The paces a countdown can turn its cards at, slowest first: seconds a flash.
+pub const COUNTDOWN_PACES: [f64; 8] = [2.0, 1.5, 1.0, 0.75, 0.5, 0.35, 0.25, 0.15];
+
+/// The deck counts a countdown offers.
+pub const COUNTDOWN_DECKS: [u8; 4] = [1, 2, 4, 6];
+
+/// The verdict on a countdown's answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CountdownVerdict {
+    /// Whether the count given was the running count.
+    pub right: bool,
+    /// The running count of the cards shown.
+    pub running: i32,
+    /// The count given.
+    pub guess: i32,
+    /// Cards shown.
+    pub cards: usize,
+    /// Seconds from the first card to the last.
+    pub seconds: f64,
+    /// Decks in the run.
+    pub decks: u8,
+    /// The cards turned at a set pace: the time is the pace's, not the person's.
+    pub paced: bool,
+    /// A whole run the person turned: its time may be a best.
+    pub timed: bool,
+    /// A right answer that is the person's best for its decks.
+    pub best: bool,
+}
+
+impl CountdownVerdict {
+    /// The answer as the hand history keeps it.
+    pub fn answer(&self) -> CountAnswer {
+        CountAnswer {
+            at: 0,
+            skill: "countdown".to_owned(),
+            question: format!("the running count after {} cards", self.cards),
+            answer: format!("{:+}", self.guess),
+            truth: format!("{:+}", self.running),
+            right: self.right,
+            error: f64::from((self.guess - self.running).abs()),
+            seconds: self.seconds,
+            countdown: Some(CountdownRun {
+                decks: self.decks,
+                timed: self.timed,
+            }),
+        }
+    }
+
+    /// The verdict in words (without a ✓/✗ mark): the count, the cards, and the time and
+    /// speed of a run the person turned (a paced run's time is the pace's: it says so instead).
+    pub fn text(&self) -> String {
+        let (running, guess, cards, seconds) = (self.running, self.guess, self.cards, self.seconds);
+        if self.paced {
+            return if self.right {
+                format!("Right: {running:+} after {cards} cards, turned at the pace set.")
+            } else {
+                format!(
+                    "The count was {running:+}, not {guess:+} ({cards} cards, turned at the pace set)."
+                )
+            };
+        }
+        if self.right {
+            let pace = if seconds > 0.0 {
+                format!(" ({:.1} cards a second)", cards as f64 / seconds)
+            } else {
+                String::new()
+            };
+            let best = if self.best { " · a personal best" } else { "" };
+            format!("Right: {running:+} after {cards} cards in {seconds:.1} s{pace}{best}.")
+        } else {
+            format!("The count was {running:+}, not {guess:+} ({cards} cards in {seconds:.1} s).")
+        }
+    }
+}
+
+/// The discard tray as a bar of `width` characters: `full` for the share of the shoe dealt
+/// (rounded to the nearest character), `empty` for the rest.
+pub fn tray_bar(dealt: usize, shoe: usize, width: usize, full: char, empty: char) -> String {
+    let filled = ((dealt * width + shoe / 2) / shoe.max(1)).min(width);
+    std::iter::repeat_n(full, filled)
+        .chain(std::iter::repeat_n(empty, width - filled))
+        .collect()
+}

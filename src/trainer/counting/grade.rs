@@ -1,0 +1,235 @@
+//! A question and its graded answer: reading what was typed and saying why the answer is
+//! what it is.
+
+use super::QuizSettings;
+use crate::analysis::deviation::{Direction, IndexPlay};
+use crate::engine::{Action, Card, Cards};
+use crate::trainer::history::CountAnswer;
+
+/// One question.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Prompt {
+    /// Running count `running` with `decks` decks left (read at the resolution).
+    TrueCount {
+        /// The running count.
+        running: i32,
+        /// Decks left, at the resolution.
+        decks: f64,
+    },
+    /// `dealt` of `shoe` cards are in the discard tray: how many decks are left?
+    Decks {
+        /// Cards in the discard tray.
+        dealt: usize,
+        /// Cards in the full shoe.
+        shoe: usize,
+    },
+    /// At floored true count `tc`, the bet?
+    Ramp {
+        /// The floored true count.
+        tc: i32,
+    },
+    /// This hand against this up card at floored true count `tc`: the play?
+    Deviation {
+        /// The index play asked about.
+        play: IndexPlay,
+        /// The hand.
+        cards: Cards,
+        /// The dealer's up card.
+        up: Card,
+        /// The floored true count.
+        tc: i32,
+    },
+}
+
+/// A graded answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QuizAnswer {
+    /// Whether it was right.
+    pub right: bool,
+    /// The right answer, as the player would type it.
+    pub expected: String,
+    /// Why, in a line: the sum, the convention, the index.
+    pub why: String,
+    /// How far off a numeric answer was (0 when right; 1 for a wrong play).
+    pub error: f64,
+}
+
+impl QuizAnswer {
+    /// The answer as the hand history keeps it: the `question` as it was asked, what was
+    /// `typed`, and how long it took.
+    pub fn record(&self, skill: &str, question: String, typed: &str, seconds: f64) -> CountAnswer {
+        CountAnswer {
+            at: 0,
+            skill: skill.to_owned(),
+            question,
+            answer: typed.trim().to_owned(),
+            truth: self.expected.clone(),
+            right: self.right,
+            error: self.error,
+            seconds,
+            countdown: None,
+        }
+    }
+}
+pub(super) fn fmt_decks(decks: f64) -> String {
+    let s = format!("{decks:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_owned()
+}
+
+pub(super) fn number(text: &str) -> Result<f64, String> {
+    let clean = text.trim_start_matches('+').replace('−', "-");
+    clean
+        .parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite())
+        .ok_or_else(|| format!("`{text}` is not a number"))
+}
+
+/// The largest true count an answer may give: past it no shoe dealt to its cut card goes.
+pub const MAX_TRUE_COUNT_ANSWER: f64 = 30.0;
+
+/// A number within `low..=high`: `what` names the quantity for the refusal.
+fn number_in(text: &str, low: f64, high: f64, what: &str) -> Result<f64, String> {
+    let given = number(text)?;
+    if (low..=high).contains(&given) {
+        Ok(given)
+    } else {
+        Err(format!(
+            "{what} is between {low} and {high}: `{text}` cannot be it"
+        ))
+    }
+}
+
+/// Whether `guess` can be the running count of `cards` cards (each adds −1, 0 or +1); the
+/// refusal says why not.
+pub fn check_running_count(guess: i32, cards: usize) -> Result<i32, String> {
+    if guess.unsigned_abs() as usize <= cards {
+        Ok(guess)
+    } else {
+        Err(format!(
+            "{cards} cards make a running count between -{cards} and +{cards}: {guess:+} cannot be it"
+        ))
+    }
+}
+
+/// Grades `text` as the answer to `prompt` under `settings` (what [`Quiz::answer`] does for its
+/// own question); an answer that is not one gets the reason.
+pub fn grade_prompt(
+    prompt: &Prompt,
+    settings: &QuizSettings,
+    text: &str,
+) -> Result<QuizAnswer, String> {
+    match prompt {
+        Prompt::TrueCount { running, decks } => {
+            let most = MAX_TRUE_COUNT_ANSWER;
+            let given = number_in(text, -most, most, "a true count")?;
+            let expected = settings.convention.apply(*running, *decks);
+            let exact = f64::from(*running) / decks;
+            Ok(QuizAnswer {
+                right: given == f64::from(expected),
+                expected: format!("{expected:+}"),
+                why: format!(
+                    "{running:+} ÷ {decks} = {exact:+.2}, {} → {expected:+}",
+                    settings.convention.name()
+                ),
+                error: (given - f64::from(expected)).abs(),
+            })
+        }
+        Prompt::Decks { dealt, shoe } => {
+            let given = number_in(text, 0.0, *shoe as f64 / 52.0, "the decks left")?;
+            let left = shoe - dealt;
+            let expected = settings.resolution.decks(left);
+            Ok(QuizAnswer {
+                right: (given - expected).abs() < 1e-9,
+                expected: fmt_decks(expected),
+                why: format!(
+                    "{left} cards left = {:.2} decks, to the {} deck {}",
+                    left as f64 / 52.0,
+                    settings.resolution.name(),
+                    fmt_decks(expected)
+                ),
+                error: (given - left as f64 / 52.0).abs(),
+            })
+        }
+        Prompt::Ramp { tc } => {
+            let most = settings.ramp.bets().iter().copied().max().unwrap_or(1);
+            let given = number_in(text, 0.0, f64::from(most) * 100.0, "a bet")?;
+            let expected = settings.ramp.bet(*tc);
+            let ramp: Vec<String> = settings.ramp.bets().iter().map(u32::to_string).collect();
+            Ok(QuizAnswer {
+                right: given == f64::from(expected),
+                expected: expected.to_string(),
+                why: format!(
+                    "ramp {} from a true count of 0 or less: at {tc:+} bet {expected}",
+                    ramp.join(",")
+                ),
+                error: (given - f64::from(expected)).abs(),
+            })
+        }
+        Prompt::Deviation { play, tc, .. } => {
+            let given = action_key(text)?;
+            let expected = if play.applies(*tc) {
+                play.play
+            } else {
+                play.otherwise
+            };
+            let mut why = format!("{}: {}", play.cell.label(), index_words(play));
+            // What the right play is worth at this count over the other (the computed tables
+            // say; a published one does not).
+            let other = if expected == play.play {
+                play.otherwise
+            } else {
+                play.play
+            };
+            let sign = if expected == play.play { 1.0 } else { -1.0 };
+            if let Some(edge) = play.gain_at(*tc).map(|g| sign * g).filter(|&e| e >= 0.0) {
+                why.push_str(&format!(
+                    "; at {tc:+} {} is worth {edge:.3} bets more than {}",
+                    expected.name(),
+                    other.name()
+                ));
+                if given == other {
+                    why.push_str(": what this answer gives away");
+                }
+            }
+            if let Some(peek) = settings.peek.get(play.cell)
+                && peek.index != play.index
+            {
+                why.push_str(&format!(
+                    "; the American peek-game table says {}{}",
+                    index_words(peek),
+                    if matches!(play.play, Action::Double | Action::Split) {
+                        " (with no hole card, a dealer natural here takes the doubled or split stake too)"
+                    } else {
+                        ""
+                    }
+                ));
+            }
+            Ok(QuizAnswer {
+                right: given == expected,
+                expected: expected.name().to_owned(),
+                why,
+                error: f64::from(u8::from(given != expected)),
+            })
+        }
+    }
+}
+
+/// `stand at +0 and above`, `hit below −1`, `never between −10 and +15`.
+pub fn index_words(play: &IndexPlay) -> String {
+    match (play.index, play.direction) {
+        (None, _) => format!("{} never between −10 and +15", play.play.name()),
+        (Some(i), Direction::AtOrAbove) => format!("{} at {i:+} and above", play.play.name()),
+        (Some(i), Direction::Below) => format!("{} below {i:+}", play.play.name()),
+    }
+}
+
+pub(super) fn action_key(text: &str) -> Result<Action, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "h" | "hit" => Ok(Action::Hit),
+        "s" | "stand" => Ok(Action::Stand),
+        "d" | "double" => Ok(Action::Double),
+        "p" | "split" => Ok(Action::Split),
+        _ => Err(format!("`{text}` is not a play: h, s, d or p")),
+    }
+}

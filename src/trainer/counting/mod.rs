@@ -1,0 +1,381 @@
+//! The counting drills, pure logic shared by `blackjack drill --kind …` and the table's `r`
+//! chooser: a deck countdown, true-count conversion, deck estimation, bet-ramp practice and
+//! this game's index plays (deviations).
+//!
+//! Every question is answered by typing (a number, or an action key for deviations) and graded
+//! at once; nothing here reads the clock or a terminal — the caller says how long an answer
+//! took. The same seed asks the same questions.
+//!
+//! Conventions: the true count is the running count divided by the decks left. The drills
+//! show the decks left at a resolution (whole, half or quarter decks: what a player reads off
+//! a discard tray), and the answer is that quotient floored or truncated, as the player chose;
+//! every answer names the convention. The index plays are compared with the floored count
+//! ([`crate::analysis::deviation::floored_true_count`]), as the index tables are computed.
+//!
+//! Where the questions come from: the true-count and decks drills deal a shoe of the loaded
+//! rules, shuffled, to a uniform depth before its cut card ([`deal_before_cut`]), so the
+//! running count and the decks left are those a real shoe gives, together. The deviations
+//! drill asks the plays of a chosen set ([`IndexSet`]) at true counts near each index
+//! ([`deviation_counts`]), with the hand's own legal plays.
+
+mod countdown;
+mod grade;
+mod questions;
+
+use rand::SeedableRng;
+
+use super::report::{counted, skill_figures};
+use crate::analysis::deviation::{IndexTable, illustrious_18};
+pub use crate::analysis::hilo::{BetRamp, MAX_RAMP_BET, MAX_RAMP_STEPS, RampError};
+use crate::engine::{Action, ActionSet, Cards, GameRng, Rules};
+pub use countdown::{COUNTDOWN_DECKS, COUNTDOWN_PACES, Countdown, CountdownVerdict, tray_bar};
+use grade::action_key;
+pub use grade::{
+    MAX_TRUE_COUNT_ANSWER, Prompt, QuizAnswer, check_running_count, grade_prompt, index_words,
+};
+use questions::{Askable, ask, askable_plays};
+pub use questions::{
+    DEVIATION_SPREAD, DealtShoe, IndexSet, MAX_ASKED_TRUE_COUNT, VALUABLE_PER_100, deal_before_cut,
+    deviation_counts,
+};
+
+/// How a true count is rounded to a whole number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Convention {
+    /// Towards minus infinity: +2.8 → +2, −0.4 → −1 (the index tables' convention).
+    #[default]
+    Floor,
+    /// Towards zero: +2.8 → +2, −0.4 → 0.
+    Truncate,
+}
+
+impl Convention {
+    /// The whole true count of `running` over `decks` decks (read to the quarter deck, as
+    /// every [`Resolution`] reads them): the quotient in whole numbers of quarter decks, so a
+    /// count that divides exactly (−12 over 2 decks) is exactly −6 under either convention.
+    pub fn apply(self, running: i32, decks: f64) -> i32 {
+        let quarters = ((decks * 4.0).round() as i64).max(1);
+        let quarter_counts = i64::from(running) * 4;
+        let whole = match self {
+            Convention::Floor => quarter_counts.div_euclid(quarters),
+            Convention::Truncate => quarter_counts / quarters,
+        };
+        i32::try_from(whole).unwrap_or(if whole < 0 { i32::MIN } else { i32::MAX })
+    }
+
+    /// `floor` or `truncate`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Convention::Floor => "floor",
+            Convention::Truncate => "truncate",
+        }
+    }
+}
+
+/// The step in which decks left are read: whole, half or quarter decks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Resolution {
+    /// Whole decks.
+    Whole,
+    /// Half decks.
+    #[default]
+    Half,
+    /// Quarter decks.
+    Quarter,
+}
+
+impl Resolution {
+    /// The step in decks.
+    pub const fn step(self) -> f64 {
+        match self {
+            Resolution::Whole => 1.0,
+            Resolution::Half => 0.5,
+            Resolution::Quarter => 0.25,
+        }
+    }
+
+    /// `whole`, `half` or `quarter`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Resolution::Whole => "whole",
+            Resolution::Half => "half",
+            Resolution::Quarter => "quarter",
+        }
+    }
+
+    /// `cards` cards as decks, to the nearest step (at least one step).
+    pub fn decks(self, cards: usize) -> f64 {
+        let step = self.step();
+        ((cards as f64 / 52.0 / step).round() * step).max(step)
+    }
+}
+
+/// Which counting drill.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum QuizKind {
+    /// Running count → true count.
+    TrueCount,
+    /// Discard tray → decks left.
+    Decks,
+    /// True count → the ramp's bet.
+    Ramp,
+    /// Hand, up card and true count → the play, by this game's index table.
+    Deviations,
+}
+
+impl QuizKind {
+    /// The name on the command line and in the statistics.
+    pub const fn name(self) -> &'static str {
+        match self {
+            QuizKind::TrueCount => "true-count",
+            QuizKind::Decks => "decks",
+            QuizKind::Ramp => "ramp",
+            QuizKind::Deviations => "deviations",
+        }
+    }
+
+    /// What it practises.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            QuizKind::TrueCount => "true-count conversion",
+            QuizKind::Decks => "estimating the decks left",
+            QuizKind::Ramp => "betting by the ramp",
+            QuizKind::Deviations => "this game's index plays",
+        }
+    }
+}
+
+/// How the counting drills are set up.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QuizSettings {
+    /// The rules: the shoe the true-count and decks drills deal, the legal plays of a hand.
+    pub rules: Rules,
+    /// How the true count is rounded.
+    pub convention: Convention,
+    /// How finely the decks left are read.
+    pub resolution: Resolution,
+    /// The bet ramp.
+    pub ramp: BetRamp,
+    /// This game's index plays (computed for the rules); the drill asks those in `set`.
+    pub indices: IndexTable,
+    /// Which of `indices` the deviations drill asks about.
+    pub set: IndexSet,
+    /// The published American index plays, to say where this game differs.
+    pub peek: IndexTable,
+}
+
+impl QuizSettings {
+    /// The settings for the default rules with a shoe of `decks` decks, asking about
+    /// `indices`: as [`QuizSettings::for_rules`].
+    pub fn new(decks: u8, indices: IndexTable) -> Self {
+        QuizSettings::for_rules(
+            &Rules {
+                decks,
+                ..Rules::default()
+            },
+            indices,
+        )
+    }
+
+    /// The settings for `rules` asking about `indices`: floored true counts, decks read to the
+    /// half deck, the default ramp, this game's top 18 index plays, and the published American
+    /// index plays beside.
+    pub fn for_rules(rules: &Rules, indices: IndexTable) -> Self {
+        QuizSettings {
+            rules: rules.clone(),
+            convention: Convention::Floor,
+            resolution: Resolution::Half,
+            ramp: BetRamp::default(),
+            indices,
+            set: IndexSet::GameI18,
+            peek: illustrious_18(),
+        }
+    }
+}
+/// A counting drill session: the question on screen, and how it is going.
+#[derive(Debug, Clone)]
+pub struct Quiz {
+    kind: QuizKind,
+    settings: QuizSettings,
+    /// The index plays a deviations drill asks about (empty for the other drills).
+    plays: Vec<Askable>,
+    rng: GameRng,
+    prompt: Prompt,
+    /// The plays the hand on screen allows (a deviation question; empty otherwise).
+    legal: ActionSet,
+    /// Questions answered.
+    pub asked: u32,
+    /// Answered right.
+    pub right: u32,
+    /// Right answers in a row now.
+    pub streak: u32,
+    /// The longest run of right answers.
+    pub best_streak: u32,
+    /// The sum of the answers' errors (mean error = this ÷ asked).
+    pub error_sum: f64,
+    /// Seconds spent answering.
+    pub seconds: f64,
+}
+
+impl Quiz {
+    /// A drill of `kind`; the same `seed` asks the same questions. `None` for a deviations
+    /// drill with no index play of its set to ask about.
+    pub fn new(kind: QuizKind, settings: QuizSettings, seed: u64) -> Option<Quiz> {
+        let plays = if kind == QuizKind::Deviations {
+            askable_plays(&settings)
+        } else {
+            Vec::new()
+        };
+        if kind == QuizKind::Deviations && plays.is_empty() {
+            return None;
+        }
+        let mut rng = GameRng::seed_from_u64(seed);
+        let (prompt, legal) = ask(kind, &settings, &plays, &mut rng);
+        Some(Quiz {
+            kind,
+            settings,
+            plays,
+            rng,
+            prompt,
+            legal,
+            asked: 0,
+            right: 0,
+            streak: 0,
+            best_streak: 0,
+            error_sum: 0.0,
+            seconds: 0.0,
+        })
+    }
+
+    /// Which drill.
+    pub fn kind(&self) -> QuizKind {
+        self.kind
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &QuizSettings {
+        &self.settings
+    }
+
+    /// The question on screen.
+    pub fn prompt(&self) -> &Prompt {
+        &self.prompt
+    }
+
+    /// The plays a deviation question takes: the hand's legal ones (split only for a pair).
+    /// Empty for the other drills, which take numbers.
+    pub fn legal(&self) -> ActionSet {
+        self.legal
+    }
+
+    /// What the drill practises, in a few words; a deviations drill names its set and how
+    /// many plays it asks: `this game's top 18 index plays (18 asked)`.
+    pub fn describe(&self) -> String {
+        if self.kind != QuizKind::Deviations {
+            return self.kind.describe().to_owned();
+        }
+        let set = self.settings.set.choose(&self.settings.indices).plays.len();
+        let asked = self.plays.len();
+        let which = if asked == set {
+            counted(asked as u64, "play")
+        } else {
+            format!("{asked} of its {set} plays: those with counts worth asking")
+        };
+        format!("{} ({which} asked)", self.settings.set.describe())
+    }
+
+    /// The question in words.
+    pub fn question_text(&self) -> String {
+        match &self.prompt {
+            Prompt::TrueCount { running, decks } => format!(
+                "Running count {running:+}, {decks} deck{} left: the true count ({})?",
+                if *decks == 1.0 { "" } else { "s" },
+                self.settings.convention.name()
+            ),
+            Prompt::Decks { shoe, .. } => format!(
+                "The discard tray of a {}-deck shoe: how many decks are left (to the {} deck)?",
+                shoe / 52,
+                self.settings.resolution.name()
+            ),
+            Prompt::Ramp { tc } => format!("True count {tc:+}: your bet?"),
+            Prompt::Deviation { cards, up, tc, .. } => format!(
+                "{} against {} at true count {tc:+}: {}?",
+                cards_text(cards),
+                up,
+                plays_text(self.legal)
+            ),
+        }
+    }
+
+    /// Grades `text` (a number, or `h`/`s`/`d`/`p` for deviations: a play the hand allows)
+    /// and asks the next question. An answer that is not one (`Err`) is not counted.
+    pub fn answer(&mut self, text: &str, seconds: f64) -> Result<QuizAnswer, String> {
+        if matches!(self.prompt, Prompt::Deviation { .. }) {
+            let given = action_key(text.trim())?;
+            if !self.legal.contains(given) {
+                return Err(format!(
+                    "you cannot {} this hand: {}",
+                    given.name(),
+                    plays_text(self.legal)
+                ));
+            }
+        }
+        let answer = grade_prompt(&self.prompt, &self.settings, text.trim())?;
+        self.asked += 1;
+        self.seconds += seconds;
+        self.error_sum += answer.error;
+        if answer.right {
+            self.right += 1;
+            self.streak += 1;
+            self.best_streak = self.best_streak.max(self.streak);
+        } else {
+            self.streak = 0;
+        }
+        (self.prompt, self.legal) = ask(self.kind, &self.settings, &self.plays, &mut self.rng);
+        Ok(answer)
+    }
+
+    /// `Right 7 of 10 (70%) · streak 2 (best 5) · mean error 0.30 · 2.1 s an answer` (the figures
+    /// after the streak as [`skill_figures`] words them).
+    pub fn score_line(&self) -> String {
+        let pct = if self.asked > 0 {
+            format!(
+                "{:.0}%",
+                100.0 * f64::from(self.right) / f64::from(self.asked)
+            )
+        } else {
+            "—".to_owned()
+        };
+        let per = skill_figures(
+            self.kind.name(),
+            self.asked.into(),
+            self.error_sum,
+            self.seconds,
+        );
+        format!(
+            "Right {} of {} ({pct}) · streak {} (best {}){per}",
+            self.right, self.asked, self.streak, self.best_streak
+        )
+    }
+}
+fn cards_text(cards: &Cards) -> String {
+    cards
+        .as_slice()
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `hit, stand or double`: the plays of `legal` in words.
+fn plays_text(legal: ActionSet) -> String {
+    let names: Vec<&str> = legal.iter().map(Action::name).collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,235 @@
+//! Where the drills' questions come from: shoes dealt to a depth before the cut card, and the
+//! index plays worth asking about at counts near their index.
+
+use rand::{RngExt, SeedableRng};
+
+use super::{Prompt, QuizKind, QuizSettings};
+use crate::analysis::deviation::{IndexPlay, IndexTable};
+use crate::engine::shoe::Shoe;
+use crate::engine::{ActionSet, Card, GameRng, Rank, Rules, Suit, ValueCounts};
+use crate::trainer::count::running_count;
+use crate::trainer::drill::{build_hand, drillable, fresh_hand_actions};
+
+/// The least an index play may be worth, in bets per 100 rounds, to be in
+/// [`IndexSet::Valuable`].
+pub const VALUABLE_PER_100: f64 = 0.001;
+
+/// How far from its index a deviation question's true count may be, either way.
+pub const DEVIATION_SPREAD: i32 = 3;
+
+/// The largest true count (either sign) a deviation question is asked at.
+pub const MAX_ASKED_TRUE_COUNT: i32 = 10;
+
+/// Which of this game's index plays the deviations drill asks about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum IndexSet {
+    /// The 18 most valuable (this game's "Illustrious 18").
+    #[default]
+    GameI18,
+    /// Every play worth at least [`VALUABLE_PER_100`] bets per 100 rounds.
+    Valuable,
+}
+
+impl IndexSet {
+    /// The name on the command line: `game-i18` or `valuable`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            IndexSet::GameI18 => "game-i18",
+            IndexSet::Valuable => "valuable",
+        }
+    }
+
+    /// What the set is, for a menu: `this game's top 18 index plays`.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            IndexSet::GameI18 => "this game's top 18 index plays",
+            IndexSet::Valuable => "this game's index plays worth ≥ 0.001 bets per 100 rounds",
+        }
+    }
+
+    /// The plays of `table` in the set, most valuable first (a computed table is sorted so;
+    /// a published one has no values, and [`IndexSet::Valuable`] takes none of it).
+    pub fn choose(self, table: &IndexTable) -> IndexTable {
+        match self {
+            IndexSet::GameI18 => table.top(18),
+            IndexSet::Valuable => IndexTable {
+                plays: table
+                    .plays
+                    .iter()
+                    .filter(|p| p.index.is_some() && p.gain_per_100 >= VALUABLE_PER_100)
+                    .cloned()
+                    .collect(),
+            },
+        }
+    }
+}
+/// A shoe of the rules dealt to some depth before its cut card: what a counter sees when a
+/// round starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DealtShoe {
+    /// Cards dealt (in the discard tray).
+    pub dealt: usize,
+    /// Cards in the full shoe.
+    pub size: usize,
+    /// Where the cut card is: a shoe is reshuffled once this many cards are dealt.
+    pub cut: usize,
+    /// The Hi-Lo running count of the cards dealt.
+    pub running: i32,
+}
+
+impl DealtShoe {
+    /// Cards not yet dealt.
+    pub fn left(&self) -> usize {
+        self.size - self.dealt
+    }
+}
+
+/// Shuffles a shoe of `rules` and deals it to a depth drawn uniformly from 1 up to (not
+/// including) its cut card, counting the cards dealt: the running count and depth a real shoe
+/// gives, at every depth a round can start at (never the untouched shoe, never past the cut).
+pub fn deal_before_cut(rules: &Rules, rng: &mut GameRng) -> DealtShoe {
+    let mut shoe = Shoe::new(rules.decks, rules.penetration);
+    let (size, cut) = (shoe.size(), shoe.until_cut());
+    let dealt = rng.random_range(1..cut.max(2)).min(size);
+    let mut seen = ValueCounts::default();
+    for _ in 0..dealt {
+        seen.add(shoe.draw(rng).0.value());
+    }
+    DealtShoe {
+        dealt,
+        size,
+        cut,
+        running: running_count(&seen),
+    }
+}
+
+/// Whether the two plays of `play` differ at floored true count `tc` by at least 0.001 bets
+/// (a gain that prints as 0.000 is no reason to prefer either). A published table, which has
+/// no gains, is taken at its word at every count.
+fn gain_shows(play: &IndexPlay, tc: i32) -> bool {
+    if play.gain_by_tc.is_empty() {
+        return true;
+    }
+    play.gain_at(tc)
+        .is_some_and(|g| (g.abs() * 1000.0).round() >= 1.0)
+}
+
+/// The floored true counts a question about `play` may be asked at: within
+/// [`DEVIATION_SPREAD`] of its index, never beyond ±[`MAX_ASKED_TRUE_COUNT`], and only where
+/// the two plays differ by at least 0.001 bets (where the table says). Empty for a play with no
+/// index.
+pub fn deviation_counts(play: &IndexPlay) -> Vec<i32> {
+    let Some(index) = play.index else {
+        return Vec::new();
+    };
+    (index - DEVIATION_SPREAD..=index + DEVIATION_SPREAD)
+        .filter(|tc| tc.abs() <= MAX_ASKED_TRUE_COUNT)
+        .filter(|&tc| gain_shows(play, tc))
+        .collect()
+}
+
+/// An index play the drill asks about, with the counts it is asked at on each side.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Askable {
+    pub(super) play: IndexPlay,
+    /// Counts where the deviation is made.
+    pub(super) on: Vec<i32>,
+    /// Counts where it is not.
+    pub(super) off: Vec<i32>,
+}
+
+/// The plays of `settings.set` that a question can be asked about: a cell a two-card hand
+/// makes, both plays legal for it, and a count worth asking on each side of the index.
+pub(super) fn askable_plays(settings: &QuizSettings) -> Vec<Askable> {
+    let mut rng = GameRng::seed_from_u64(0);
+    settings
+        .set
+        .choose(&settings.indices)
+        .plays
+        .into_iter()
+        .filter(|play| drillable(play.cell))
+        .filter(|play| {
+            let hand = build_hand(&mut rng, play.cell.kind, play.cell.row);
+            let legal = fresh_hand_actions(&settings.rules, &hand);
+            legal.contains(play.play) && legal.contains(play.otherwise)
+        })
+        .filter_map(|play| {
+            let (on, off) = deviation_counts(&play)
+                .into_iter()
+                .partition::<Vec<i32>, _>(|&tc| play.applies(tc));
+            (!on.is_empty() && !off.is_empty()).then_some(Askable { play, on, off })
+        })
+        .collect()
+}
+
+/// question; empty otherwise). `plays`: what a deviations drill asks about.
+pub(super) fn ask(
+    kind: QuizKind,
+    settings: &QuizSettings,
+    plays: &[Askable],
+    rng: &mut GameRng,
+) -> (Prompt, ActionSet) {
+    match kind {
+        QuizKind::TrueCount => {
+            let shoe = deal_before_cut(&settings.rules, rng);
+            let decks = settings.resolution.decks(shoe.left());
+            let prompt = Prompt::TrueCount {
+                running: shoe.running,
+                decks,
+            };
+            (prompt, ActionSet::EMPTY)
+        }
+        QuizKind::Decks => {
+            let shoe = deal_before_cut(&settings.rules, rng);
+            let prompt = Prompt::Decks {
+                dealt: shoe.dealt,
+                shoe: shoe.size,
+            };
+            (prompt, ActionSet::EMPTY)
+        }
+        QuizKind::Ramp => {
+            let top = i32::try_from(settings.ramp.bets().len()).unwrap_or(7) + 1;
+            (
+                Prompt::Ramp {
+                    tc: rng.random_range(-3..=top),
+                },
+                ActionSet::EMPTY,
+            )
+        }
+        QuizKind::Deviations => {
+            let Some(askable) = plays.get(rng.random_range(0..plays.len().max(1))) else {
+                // No play to ask about: `Quiz::new` refuses such a drill.
+                return (Prompt::Ramp { tc: 0 }, ActionSet::EMPTY);
+            };
+            // On both sides of the index, as often; on a side, any count worth asking.
+            let side = if rng.random::<bool>() {
+                &askable.on
+            } else {
+                &askable.off
+            };
+            let tc = side[rng.random_range(0..side.len())];
+            let play = askable.play.clone();
+            let cards = build_hand(rng, play.cell.kind, play.cell.row);
+            let up = up_card(rng, play.cell.up);
+            let legal = fresh_hand_actions(&settings.rules, &cards);
+            (
+                Prompt::Deviation {
+                    play,
+                    cards,
+                    up,
+                    tc,
+                },
+                legal,
+            )
+        }
+    }
+}
+
+fn up_card(rng: &mut GameRng, value: u8) -> Card {
+    let rank = if value == 10 {
+        Rank::ALL[rng.random_range(9..13usize)]
+    } else {
+        Rank::ALL[usize::from(value) - 1]
+    };
+    Card::new(rank, Suit::ALL[rng.random_range(0..4usize)])
+}

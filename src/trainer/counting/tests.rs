@@ -1,0 +1,553 @@
+use super::*;
+use crate::analysis::chart::{Cell, HandKind};
+use crate::analysis::deviation::{Direction, IndexPlay};
+use crate::engine::Card;
+use crate::trainer::drill::{build_hand, fresh_hand_actions};
+
+fn settings() -> QuizSettings {
+    QuizSettings {
+        rules: Rules::default(),
+        convention: Convention::Floor,
+        resolution: Resolution::Half,
+        ramp: BetRamp::default(),
+        indices: illustrious_18(),
+        set: IndexSet::GameI18,
+        peek: illustrious_18(),
+    }
+}
+
+/// A computed-looking table of `n` plays over distinct cells, most valuable first: play
+/// `i` is worth `0.02 / (i + 1)` bets per 100 rounds (so the first 20 are worth at least
+/// 0.001), the indices run over −13 … +14, and the gain per hand is +0.0038 at the index,
+/// 0.004 more a count up: the count just below the index gains −0.0002, which is 0.000 to
+/// three places.
+fn computed_looking(n: usize) -> IndexTable {
+    let cells: Vec<Cell> = (5..=19)
+        .map(|row| (HandKind::Hard, row))
+        .chain((13..=20).map(|row| (HandKind::Soft, row)))
+        .chain((1..=10).map(|row| (HandKind::Pair, row)))
+        .flat_map(|(kind, row)| (1..=10).map(move |up| Cell { kind, row, up }))
+        .collect();
+    let plays = (0..n)
+        .map(|i| {
+            let cell = cells[(i * 37) % cells.len()];
+            let index = i32::try_from((i * 7) % 28).unwrap_or(0) - 13;
+            let (play, otherwise) = match cell.kind {
+                HandKind::Pair => (Action::Split, Action::Stand),
+                _ => (Action::Stand, Action::Hit),
+            };
+            let crossing = f64::from(index) - 0.05;
+            IndexPlay {
+                cell,
+                play,
+                otherwise,
+                direction: Direction::AtOrAbove,
+                index: Some(index),
+                crossing: Some(crossing),
+                gain_per_100: 0.02 / (i as f64 + 1.0),
+                // +0.0038 at the index, −0.0002 (0.000 to three places) just below.
+                gain_by_tc: (-10..=15)
+                    .map(|tc| (tc, 0.004 * f64::from(tc - index) + 0.0038))
+                    .collect(),
+            }
+        })
+        .collect();
+    IndexTable { plays }
+}
+
+#[test]
+fn conventions_round_as_named() {
+    assert_eq!(Convention::Floor.apply(7, 2.5), 2);
+    assert_eq!(Convention::Floor.apply(-1, 2.5), -1);
+    assert_eq!(Convention::Truncate.apply(-1, 2.5), 0);
+    assert_eq!(Convention::Floor.apply(7, 3.5), 2, "exactly 2, not 1.999…");
+    assert_eq!(Convention::Truncate.apply(-7, 3.5), -2);
+}
+
+#[test]
+fn decks_are_read_at_the_resolution() {
+    assert_eq!(Resolution::Half.decks(130), 2.5);
+    assert_eq!(Resolution::Whole.decks(130), 3.0);
+    assert_eq!(Resolution::Quarter.decks(120), 2.25);
+    assert_eq!(Resolution::Half.decks(3), 0.5, "never below one step");
+}
+
+#[test]
+fn the_ramp_holds_its_last_bet_and_its_first_below_zero() {
+    let ramp = BetRamp::default();
+    assert_eq!(ramp.bet(-4), 1);
+    assert_eq!(ramp.bet(0), 1);
+    assert_eq!(ramp.bet(2), 4);
+    assert_eq!(ramp.bet(40), 12);
+    assert!(BetRamp::new(vec![]).is_err() && BetRamp::new(vec![1, 0]).is_err());
+}
+
+#[test]
+fn every_quiz_grades_its_own_expected_answer_right_and_another_wrong() {
+    for kind in [
+        QuizKind::TrueCount,
+        QuizKind::Decks,
+        QuizKind::Ramp,
+        QuizKind::Deviations,
+    ] {
+        let mut quiz = Quiz::new(kind, settings(), 7).expect("a question");
+        for _ in 0..200 {
+            let prompt = quiz.prompt().clone();
+            let right = grade_prompt(&prompt, quiz.settings(), "0").map(|a| a.expected);
+            let expected = match right {
+                Ok(e) => e,
+                // Deviations are answered with a play.
+                Err(_) => {
+                    grade_prompt(&prompt, quiz.settings(), "h")
+                        .unwrap()
+                        .expected
+                }
+            };
+            let answer = quiz.answer(&expected, 1.0).unwrap();
+            assert!(answer.right, "{kind:?} {prompt:?}: {answer:?}");
+        }
+        assert_eq!((quiz.asked, quiz.right, quiz.best_streak), (200, 200, 200));
+        assert!(quiz.answer("nonsense", 1.0).is_err());
+        assert_eq!(quiz.asked, 200, "not an answer: not counted");
+    }
+}
+
+#[test]
+fn deviation_counts_fall_on_both_sides_of_the_index() {
+    let mut quiz = Quiz::new(QuizKind::Deviations, settings(), 3).unwrap();
+    let (mut on, mut off) = (0, 0);
+    for _ in 0..400 {
+        if let Prompt::Deviation { play, tc, .. } = quiz.prompt() {
+            if play.applies(*tc) {
+                on += 1;
+            } else {
+                off += 1;
+            }
+        }
+        quiz.answer("s", 0.0).unwrap();
+    }
+    assert!(on > 100 && off > 100, "{on} on the index's side, {off} off");
+}
+
+#[test]
+fn a_true_count_answer_names_the_convention_and_the_sum() {
+    let prompt = Prompt::TrueCount {
+        running: -3,
+        decks: 2.0,
+    };
+    let floor = grade_prompt(&prompt, &settings(), "-1").unwrap();
+    assert!(!floor.right && floor.expected == "-2" && floor.why.contains("floor"));
+    let truncate = QuizSettings {
+        convention: Convention::Truncate,
+        ..settings()
+    };
+    assert!(grade_prompt(&prompt, &truncate, "-1").unwrap().right);
+}
+
+#[test]
+fn a_countdown_counts_a_whole_deck_to_zero_and_stops_by_surprise_past_half() {
+    let mut run = Countdown::new(1, 2, false, 5);
+    let mut flashes = 0;
+    while run.flash().is_some() {
+        flashes += 1;
+    }
+    assert_eq!((flashes, run.running()), (26, 0));
+    let mut surprise = Countdown::new(2, 1, true, 5);
+    while surprise.flash().is_some() {}
+    assert!(surprise.shown() >= 52 && surprise.shown() < 104);
+}
+
+#[test]
+fn where_the_index_differs_from_the_peek_game_the_answer_says_why() {
+    let mut game = illustrious_18();
+    let eleven = game
+        .plays
+        .iter_mut()
+        .find(|p| p.cell.row == 11 && p.cell.up == 1)
+        .unwrap();
+    eleven.index = Some(5);
+    let quiz_settings = QuizSettings {
+        indices: game.clone(),
+        ..settings()
+    };
+    let play = game.get(eleven_cell()).unwrap().clone();
+    let prompt = Prompt::Deviation {
+        play,
+        cards: build_hand(&mut GameRng::seed_from_u64(1), HandKind::Hard, 11),
+        up: Card::of_value(1),
+        tc: 3,
+    };
+    let answer = grade_prompt(&prompt, &quiz_settings, "d").unwrap();
+    assert!(!answer.right && answer.expected == "hit", "{answer:?}");
+    assert!(answer.why.contains("peek-game") && answer.why.contains("no hole card"));
+}
+
+fn eleven_cell() -> Cell {
+    Cell {
+        kind: HandKind::Hard,
+        row: 11,
+        up: 1,
+    }
+}
+
+#[test]
+fn the_tray_bar_fills_the_share_dealt_to_the_nearest_character() {
+    assert_eq!(tray_bar(0, 312, 8, '#', '.'), "........");
+    assert_eq!(tray_bar(156, 312, 8, '#', '.'), "####....");
+    assert_eq!(tray_bar(312, 312, 8, '#', '.'), "########");
+    // 1/16 of the shoe is half a character: rounded up; a little less is not.
+    assert_eq!(tray_bar(20, 312, 8, '#', '.'), "#.......");
+    assert_eq!(tray_bar(19, 312, 8, '#', '.'), "........");
+}
+
+#[test]
+fn a_countdown_verdict_says_the_count_the_cards_and_the_pace() {
+    let mut run = Countdown::new(1, 2, false, 7);
+    while run.flash().is_some() {}
+    let right = run.grade(run.running(), 26.0, false, None);
+    assert!(right.right && right.best);
+    assert_eq!(right.cards, 52);
+    assert_eq!(
+        right.text(),
+        "Right: +0 after 52 cards in 26.0 s (2.0 cards a second) · a personal best."
+    );
+    let slower = run.grade(0, 30.0, false, Some(26.0));
+    assert!(slower.right && !slower.best, "30 s does not beat 26 s");
+    let wrong = run.grade(3, 10.0, false, Some(26.0));
+    assert!(!wrong.right && !wrong.best);
+    assert_eq!(
+        wrong.text(),
+        "The count was +0, not +3 (52 cards in 10.0 s)."
+    );
+}
+
+#[test]
+fn only_a_whole_run_the_person_turned_is_a_personal_best() {
+    // At a pace, the time is the pace's: right, and no best however fast.
+    let mut paced = Countdown::new(1, 1, false, 7);
+    while paced.flash().is_some() {}
+    let verdict = paced.grade(paced.running(), 5.0, true, None);
+    assert!(verdict.right && !verdict.best, "{verdict:?}");
+    // Stopped early: fewer cards than the deck, so no best for a deck.
+    let seed = (0..50)
+        .find(|&seed| {
+            let mut run = Countdown::new(1, 1, true, seed);
+            while run.flash().is_some() {}
+            run.shown() < run.size()
+        })
+        .expect("some surprise run stops before the last card");
+    let mut early = Countdown::new(1, 1, true, seed);
+    while early.flash().is_some() {}
+    let verdict = early.grade(early.running(), 1.0, false, None);
+    assert!(verdict.right && !verdict.best, "{verdict:?}");
+    // A whole self-turned run of 60 s is the first best.
+    let mut whole = Countdown::new(1, 1, false, 7);
+    while whole.flash().is_some() {}
+    let verdict = whole.grade(whole.running(), 60.0, false, None);
+    assert!(verdict.right && verdict.best, "{verdict:?}");
+    assert!(verdict.answer().countdown.is_some_and(|c| c.timed));
+}
+
+#[test]
+fn a_count_that_divides_exactly_is_that_count_under_both_conventions() {
+    for (running, decks, floor, truncate) in [
+        (-12, 2.0, -6, -6),
+        (-4, 1.0, -4, -4),
+        (-2, 0.5, -4, -4),
+        (7, 3.5, 2, 2),
+        (-7, 3.5, -2, -2),
+        (-13, 2.0, -7, -6),
+        (1, 1.5, 0, 0),
+        (-1, 1.5, -1, 0),
+        (39, 4.5, 8, 8),
+        (-3, 0.25, -12, -12),
+    ] {
+        assert_eq!(
+            Convention::Floor.apply(running, decks),
+            floor,
+            "{running} / {decks}"
+        );
+        assert_eq!(
+            Convention::Truncate.apply(running, decks),
+            truncate,
+            "{running} / {decks}"
+        );
+    }
+}
+
+/// Answers the quiz's question with its own expected answer (a deviation with its key).
+fn answer_right(quiz: &mut Quiz) {
+    let prompt = quiz.prompt().clone();
+    let expected = match grade_prompt(&prompt, quiz.settings(), "0") {
+        Ok(a) => a.expected,
+        Err(_) => {
+            grade_prompt(&prompt, quiz.settings(), "h")
+                .expect("a play")
+                .expected
+        }
+    };
+    quiz.answer(&expected, 0.0).expect("its own answer");
+}
+
+#[test]
+fn deviation_questions_sit_within_three_of_the_index_never_past_ten_and_worth_asking() {
+    let table = computed_looking(120);
+    for set in [IndexSet::GameI18, IndexSet::Valuable] {
+        let chosen = set.choose(&table);
+        let settings = QuizSettings {
+            indices: table.clone(),
+            set,
+            ..settings()
+        };
+        let mut quiz = Quiz::new(QuizKind::Deviations, settings, 21).expect("plays to ask");
+        let askable = askable_plays(quiz.settings());
+        let mut asked = std::collections::BTreeMap::new();
+        let (mut on, mut off, mut widest) = (0, 0, 0);
+        for _ in 0..10_000 {
+            let Prompt::Deviation {
+                play, cards, tc, ..
+            } = quiz.prompt().clone()
+            else {
+                panic!("a deviation question");
+            };
+            let index = play.index.expect("an index");
+            assert!((tc - index).abs() <= DEVIATION_SPREAD, "{play:?} at {tc:+}");
+            assert!(tc.abs() <= MAX_ASKED_TRUE_COUNT, "{play:?} at {tc:+}");
+            let gain = play.gain_at(tc).expect("the table has the count");
+            assert!(gain.abs() >= 0.0005, "{play:?} at {tc:+}: {gain}");
+            assert!(chosen.get(play.cell).is_some(), "{set:?}: {play:?}");
+            assert_eq!(Cell::for_hand(&cards, play.cell.up, true), play.cell);
+            widest = widest.max((tc - index).abs());
+            if play.applies(tc) {
+                on += 1;
+            } else {
+                off += 1;
+            }
+            *asked.entry(play.cell).or_insert(0) += 1;
+            answer_right(&mut quiz);
+        }
+        // Every play that can be asked is, about as often as the others.
+        assert_eq!(asked.len(), askable.len(), "{set:?}");
+        let (least, most) = (
+            asked.values().min().copied().unwrap_or(0),
+            asked.values().max().copied().unwrap_or(0),
+        );
+        let fair = 10_000 / askable.len();
+        assert!(
+            least * 4 > fair * 3 && most * 4 < fair * 5,
+            "{least}…{most}"
+        );
+        // Both sides of the index as often, and the whole ±3 used.
+        assert!(
+            (4_700..=5_300).contains(&on),
+            "{on} on the index's side, {off} off"
+        );
+        assert_eq!(widest, DEVIATION_SPREAD);
+    }
+    // The sets are what their names say: the first 18, those worth 0.001 a 100 rounds.
+    assert_eq!(IndexSet::GameI18.choose(&table).plays, table.plays[..18]);
+    let valuable = IndexSet::Valuable.choose(&table);
+    assert_eq!(valuable.plays.len(), 20);
+    assert!(
+        valuable
+            .plays
+            .iter()
+            .all(|p| p.gain_per_100 >= VALUABLE_PER_100)
+    );
+    // A play with no count worth asking on one side of its index is not asked: indices of
+    // −13 and +13 have only counts past ±10 on one side.
+    let askable = askable_plays(&QuizSettings {
+        indices: table.clone(),
+        set: IndexSet::Valuable,
+        ..settings()
+    });
+    assert!(askable.len() < 20);
+    assert!(
+        askable
+            .iter()
+            .all(|a| a.play.index.is_some_and(|i| (-12..=12).contains(&i)))
+    );
+}
+
+#[test]
+fn a_deviation_question_offers_the_hands_own_plays_and_split_only_for_a_pair() {
+    let settings = QuizSettings {
+        indices: computed_looking(120),
+        set: IndexSet::Valuable,
+        ..settings()
+    };
+    let rules = settings.rules.clone();
+    let mut quiz = Quiz::new(QuizKind::Deviations, settings, 4).expect("plays to ask");
+    let (mut pairs, mut others) = (0, 0);
+    for _ in 0..2_000 {
+        let Prompt::Deviation { cards, .. } = quiz.prompt().clone() else {
+            panic!("a deviation question");
+        };
+        let legal = quiz.legal();
+        assert_eq!(legal, fresh_hand_actions(&rules, &cards));
+        let pair = cards.is_pair();
+        assert_eq!(legal.contains(Action::Split), pair, "{cards:?}");
+        assert_eq!(quiz.question_text().contains("split"), pair);
+        if pair {
+            pairs += 1;
+        } else {
+            others += 1;
+            let asked = quiz.asked;
+            let refused = quiz.answer("p", 0.0).expect_err("no split for a non-pair");
+            assert!(refused.contains("cannot split"), "{refused}");
+            assert_eq!(quiz.asked, asked, "a refused play is not counted");
+        }
+        answer_right(&mut quiz);
+    }
+    assert!(
+        pairs > 100 && others > 100,
+        "{pairs} pairs, {others} others"
+    );
+}
+
+/// The variance of the Hi-Lo running count of `n` cards drawn from a full shoe of `size`:
+/// `n · σ² · (size − n) / (size − 1)`, σ² = 40/52 (20 of every 52 cards count +1, 20
+/// count −1).
+fn running_count_variance(n: usize, size: usize) -> f64 {
+    n as f64 * (40.0 / 52.0) * (size - n) as f64 / (size - 1) as f64
+}
+
+#[test]
+fn a_dealt_shoe_is_dealt_uniformly_before_its_cut_card_and_counted() {
+    for rules in [
+        Rules::default(),
+        Rules {
+            decks: 2,
+            penetration: 0.6,
+            ..Rules::default()
+        },
+    ] {
+        let mut rng = GameRng::seed_from_u64(8);
+        let shoes: Vec<DealtShoe> = (0..10_000)
+            .map(|_| deal_before_cut(&rules, &mut rng))
+            .collect();
+        let size = usize::from(rules.decks) * 52;
+        let cut = (size as f64 * rules.penetration).round() as usize;
+        assert!(shoes.iter().all(|s| s.size == size && s.cut == cut));
+        assert!(shoes.iter().all(|s| (1..cut).contains(&s.dealt)));
+        // Uniform depth: each quarter of 1..cut holds its share of the shoes (a quarter's
+        // count of depths over all `cut - 1`), within four binomial standard deviations.
+        for quarter in 0..4 {
+            let range = 1 + quarter * (cut - 1) / 4..1 + (quarter + 1) * (cut - 1) / 4;
+            let share = shoes.iter().filter(|s| range.contains(&s.dealt)).count();
+            let p = range.len() as f64 / (cut - 1) as f64;
+            let n = shoes.len() as f64;
+            let z = (share as f64 - n * p) / (n * p * (1.0 - p)).sqrt();
+            assert!(z.abs() < 4.0, "{range:?}: {share} (z {z:.1})");
+        }
+        // The running count of a real shoe: standardised by its depth, mean 0, variance 1,
+        // nothing beyond five standard deviations.
+        let z: Vec<f64> = shoes
+            .iter()
+            .map(|s| f64::from(s.running) / running_count_variance(s.dealt, size).sqrt())
+            .collect();
+        let mean = z.iter().sum::<f64>() / z.len() as f64;
+        let variance = z.iter().map(|z| (z - mean).powi(2)).sum::<f64>() / z.len() as f64;
+        let extreme = z.iter().fold(0.0f64, |m, z| m.max(z.abs()));
+        assert!(mean.abs() < 0.04, "mean z {mean}");
+        assert!((0.95..1.05).contains(&variance), "variance of z {variance}");
+        assert!(
+            extreme < 5.0,
+            "a running count {extreme} standard deviations out"
+        );
+    }
+}
+
+#[test]
+fn true_count_questions_come_from_real_shoes_before_the_cut_card() {
+    let mut quiz = Quiz::new(QuizKind::TrueCount, settings(), 12).expect("a quiz");
+    let rules = Rules::default();
+    let size = usize::from(rules.decks) * 52;
+    let cut = (size as f64 * rules.penetration).round() as usize;
+    // The fewest decks a question may show: the cards left at the cut card, read.
+    let fewest = Resolution::Half.decks(size - cut);
+    let (mut runnings, mut decks_seen) = (Vec::new(), Vec::new());
+    for _ in 0..10_000 {
+        let Prompt::TrueCount { running, decks } = quiz.prompt().clone() else {
+            panic!("a true-count question");
+        };
+        assert!((fewest..=6.0).contains(&decks), "{decks} decks left");
+        runnings.push(f64::from(running));
+        decks_seen.push(decks);
+        answer_right(&mut quiz);
+    }
+    // The spread of a real shoe's running count over the depths before the cut card.
+    let expected = (1..cut)
+        .map(|n| running_count_variance(n, size))
+        .sum::<f64>()
+        / (cut - 1) as f64;
+    let n = runnings.len() as f64;
+    let mean = runnings.iter().sum::<f64>() / n;
+    let variance = runnings.iter().map(|r| (r - mean).powi(2)).sum::<f64>() / n;
+    assert!(mean.abs() < 4.0 * (expected / n).sqrt(), "mean {mean}");
+    assert!(
+        (variance / expected - 1.0).abs() < 0.05,
+        "variance {variance}, a real shoe's {expected}"
+    );
+    // Deep and shallow both asked: the decks shown run from the cut card to the top.
+    assert_eq!(decks_seen.iter().copied().fold(f64::MAX, f64::min), fewest);
+    assert_eq!(decks_seen.iter().copied().fold(0.0, f64::max), 6.0);
+}
+
+#[test]
+fn decks_questions_are_dealt_within_the_range_before_the_cut_card() {
+    let rules = Rules {
+        decks: 8,
+        penetration: 0.8,
+        ..Rules::default()
+    };
+    let mut quiz = Quiz::new(
+        QuizKind::Decks,
+        QuizSettings::for_rules(&rules, IndexTable::default()),
+        3,
+    )
+    .expect("a quiz");
+    let cut = (416.0f64 * 0.8).round() as usize;
+    let mut dealts = Vec::new();
+    for _ in 0..10_000 {
+        let Prompt::Decks { dealt, shoe } = *quiz.prompt() else {
+            panic!("a decks question");
+        };
+        assert_eq!(shoe, 416);
+        assert!((1..cut).contains(&dealt), "{dealt} dealt, cut at {cut}");
+        dealts.push(dealt);
+        answer_right(&mut quiz);
+    }
+    let (least, most) = (
+        dealts.iter().copied().min().unwrap_or(0),
+        dealts.iter().copied().max().unwrap_or(0),
+    );
+    assert!(
+        least <= 5 && most >= cut - 5,
+        "{least}…{most} of 1…{}",
+        cut - 1
+    );
+    let mean = dealts.iter().sum::<usize>() as f64 / dealts.len() as f64;
+    assert!((mean - cut as f64 / 2.0).abs() < 4.0, "mean depth {mean}");
+}
+
+#[test]
+fn a_paced_countdown_reports_no_speed_of_the_persons() {
+    let mut run = Countdown::new(1, 1, false, 7);
+    while run.flash().is_some() {}
+    let paced = run.grade(run.running(), 26.0, true, None);
+    assert!(paced.right && paced.paced);
+    assert_eq!(
+        paced.text(),
+        "Right: +0 after 52 cards, turned at the pace set."
+    );
+    let wrong = run.grade(2, 26.0, true, None);
+    assert!(!wrong.text().contains("a second"), "{}", wrong.text());
+    assert!(wrong.text().contains("pace set"), "{}", wrong.text());
+    let turned = run.grade(run.running(), 26.0, false, None);
+    assert!(
+        turned.text().contains("2.0 cards a second"),
+        "{}",
+        turned.text()
+    );
+}
