@@ -344,3 +344,28 @@ fn the_store_keeps_the_count_of_every_counting_mode_decision() {
         "{decisions:?}"
     );
 }
+
+#[test]
+fn with_the_count_hidden_the_review_waits_for_the_count_to_be_shown() {
+    let mut app = counting_table();
+    assert!(app.stack_next(&two_rounds()));
+    keys(&mut app, " s s");
+    assert!(app.between_rounds());
+    // Each hand's count and its graded index plays would tell the count.
+    keys(&mut app, "v");
+    assert!(app.review().is_none());
+    let hidden = screen(&mut app, WIDE);
+    assert!(
+        count_told(&hidden).is_empty(),
+        "{:?}\n{hidden}",
+        count_told(&hidden)
+    );
+    assert!(log_text(&app).contains("c shows the count first"));
+    keys(&mut app, "cv");
+    assert!(app.review().is_some());
+    let shown = screen(&mut app, WIDE);
+    assert!(
+        shown.contains("Counting mode: the true count was"),
+        "{shown}"
+    );
+}

@@ -57,6 +57,16 @@ impl ReviewScreen {
 impl App {
     /// `v` at the table: the review, on the newest round.
     pub(crate) fn open_review(&mut self) {
+        if self.count_hidden() {
+            // Each hand's count and its graded index plays would tell the count: the exam
+            // keeps the review until the count is shown.
+            self.say(
+                Tone::Info,
+                "The review shows each hand's count: c shows the count first (counting mode \
+                 hides it).",
+            );
+            return;
+        }
         self.overlay = None;
         let mut screen = ReviewScreen {
             entry: 0,
