@@ -1,0 +1,31 @@
+//! The integration tests, as one binary (one link of the crate instead of one per file).
+
+mod analysis;
+mod cli;
+mod common;
+mod count_drills;
+mod count_sim;
+mod drill;
+mod everyday;
+mod hostile;
+mod indices;
+mod money;
+mod panic_hook;
+mod progress;
+mod properties;
+mod replay;
+mod rules;
+mod schedule;
+mod shoe;
+mod sim;
+mod sim_bounds;
+mod sim_vs_analysis;
+mod store;
+mod terminal;
+mod tui;
+mod tui_count_drills;
+mod tui_counting;
+mod tui_learning;
+mod tui_progress;
+mod tui_review;
+mod tui_screens;
