@@ -12,13 +12,13 @@ use super::lookup::ChartTable;
 use super::{Hard, Strategy};
 use crate::analysis::chart::{Cell, HandKind};
 use crate::analysis::deviation::{Direction, IndexTable, floored_true_count};
-use crate::analysis::hilo::{BetRamp, hilo_tag};
+use crate::analysis::hilo::{BetRamp, HILO_TAGS, hilo_tag};
 use crate::engine::{Action, ActionSet, Cards, SeatView, ValueCounts};
 
 /// The counting system. Hi-Lo only, for now: a named choice so reports and flags say which.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CountSystem {
-    /// Hi-Lo: 2–6 count +1, 7–9 count 0, tens and aces −1.
+    /// Hi-Lo ([`HILO_TAGS`]).
     HiLo,
 }
 
@@ -33,10 +33,10 @@ impl CountSystem {
         }
     }
 
-    /// The system in a few words.
-    pub const fn describe(self) -> &'static str {
+    /// The system in a few words (its tags in the one wording, [`HILO_TAGS`]).
+    pub fn describe(self) -> String {
         match self {
-            CountSystem::HiLo => "Hi-Lo: 2-6 count +1, 7-9 count 0, tens and aces -1",
+            CountSystem::HiLo => format!("Hi-Lo: {HILO_TAGS}"),
         }
     }
 
@@ -479,7 +479,7 @@ mod tests {
         assert_eq!(CountSystem::HiLo.running_count(&seen), 2);
         assert_eq!(
             CountSystem::HiLo.running_count(&seen),
-            crate::trainer::count::running_count(&seen)
+            crate::analysis::hilo::running_count(&seen)
         );
     }
 

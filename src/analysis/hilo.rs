@@ -164,6 +164,28 @@ impl Default for BetRamp {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn hilo_over_a_full_seeded_shoe_ends_at_zero() {
+        use super::{hilo_tag, running_count};
+        use crate::engine::{GameRng, ValueCounts, shoe::Shoe};
+        use rand::SeedableRng;
+        for seed in 0..5 {
+            let mut rng = GameRng::seed_from_u64(seed);
+            let mut shoe = Shoe::new(6, 1.0);
+            let mut seen = ValueCounts::default();
+            let mut running = 0;
+            let mut extreme = 0;
+            for _ in 0..312 {
+                let (card, _) = shoe.draw(&mut rng);
+                seen.add(card.value());
+                running += hilo_tag(card.value());
+                extreme = extreme.max(running.abs());
+            }
+            assert_eq!(running, 0);
+            assert_eq!(running_count(&seen), 0);
+            assert!(extreme > 0, "the count moves during the shoe");
+        }
+    }
 
     #[test]
     fn the_true_count_is_one_convention_as_a_decimal_and_floored() {

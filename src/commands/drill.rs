@@ -501,8 +501,8 @@ fn round_lines<W: Write>(round: u32, cards: &RoundCards, out: &Out<'_, W>) -> Ve
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::hilo::hilo_tag;
     use crate::engine::GameRng;
-    use crate::trainer::count::hilo_tag;
     use crate::trainer::drill::{DrillDealer, fresh_hand_actions};
     use crate::trainer::tally::Tally;
     use rand::SeedableRng;

@@ -1,6 +1,5 @@
 //! The trainer: grading, statistics, drills and counting — pure logic fed by engine events.
 
-pub mod count;
 pub mod counting;
 pub mod drill;
 pub mod evs;

@@ -562,7 +562,7 @@ mod tests {
     use super::*;
     use crate::analysis::basic_strategy;
     use crate::analysis::chart::HandKind;
-    use crate::trainer::count::hilo_tag;
+    use crate::analysis::hilo::hilo_tag;
     use crate::trainer::evs::EvQuery;
     use crate::trainer::tally::CellRecord;
 

@@ -2,8 +2,8 @@
 
 use rand::{Rng, RngExt};
 
-use super::count::running_count;
 use crate::ai::{Strategy, take_turn};
+use crate::analysis::hilo::running_count;
 use crate::engine::{Event, Table};
 
 /// The counting quiz: rounds are dealt and played by the table's seats, and every few rounds
@@ -80,8 +80,8 @@ impl<R: Rng> CountQuiz<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::hilo::hilo_tag;
     use crate::engine::{Card, GameRng, Rules, seeded_table};
-    use crate::trainer::count::hilo_tag;
     use crate::trainer::tally::Tally;
     use rand::SeedableRng;
 

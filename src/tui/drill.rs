@@ -904,7 +904,7 @@ mod tests {
         assert_eq!(count(&app).input, "-1", "a sign only goes first");
         app.update(Intent::CountErase);
         app.update(Intent::CountErase);
-        let actual = crate::trainer::count::running_count(&{
+        let actual = crate::analysis::hilo::running_count(&{
             let mut seen = crate::engine::ValueCounts::default();
             let round = count(&app).drill.last_round();
             for card in round.seats.iter().flatten().chain(&round.dealer) {

@@ -302,7 +302,7 @@ fn the_bet_is_graded_against_the_ramp_and_the_count_is_checked_every_n_deals() {
     app.update(Intent::Deal);
     assert_eq!(app.count_check(), Some(""), "{:?}", app.messages().last());
     let running =
-        blackjack_trainer::trainer::count::running_count(app.table().view(app.your_seat()).seen());
+        blackjack_trainer::analysis::hilo::running_count(app.table().view(app.your_seat()).seen());
     for c in format!("{running}").chars() {
         app.update(Intent::CountKey(c));
     }

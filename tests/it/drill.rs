@@ -6,8 +6,8 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Output, Stdio};
 
 use blackjack_trainer::analysis::basic_strategy;
+use blackjack_trainer::analysis::hilo::hilo_tag;
 use blackjack_trainer::engine::{Action, ActionSet, Card, Cards, Rank, Rules, Suit};
-use blackjack_trainer::trainer::count::hilo_tag;
 
 /// Runs `blackjack --seed SEED drill ARGS` with `input` on stdin.
 fn drill(seed: &str, args: &[&str], input: &str) -> Output {

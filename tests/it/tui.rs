@@ -15,9 +15,9 @@ use ratatui::buffer::{Buffer, Cell};
 use ratatui::layout::{Position, Size};
 use ratatui::style::Modifier;
 
+use blackjack_trainer::analysis::hilo::running_count;
 use blackjack_trainer::cli::PlayArgs;
 use blackjack_trainer::engine::{Action, Card, Rank, Rules, Suit};
-use blackjack_trainer::trainer::count::running_count;
 use blackjack_trainer::tui::{
     self, App, DrillScreen, Ending, EventSource, Intent, LivePanel, Outcome, Signal, TableConfig,
 };

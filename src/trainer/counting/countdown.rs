@@ -2,8 +2,8 @@
 
 use rand::{RngExt, SeedableRng};
 
+use crate::analysis::hilo::hilo_tag;
 use crate::engine::{Card, GameRng, Rank, Suit};
-use crate::trainer::count::hilo_tag;
 use crate::trainer::history::{CountAnswer, CountdownRun};
 use crate::trainer::report::counted;
 

@@ -5,9 +5,9 @@ use rand::{RngExt, SeedableRng};
 
 use super::{Prompt, QuizKind, QuizSettings};
 use crate::analysis::deviation::{IndexPlay, IndexTable};
+use crate::analysis::hilo::running_count;
 use crate::engine::shoe::Shoe;
 use crate::engine::{ActionSet, Card, GameRng, Rank, Rules, Suit, ValueCounts};
-use crate::trainer::count::running_count;
 use crate::trainer::drill::{build_hand, drillable, fresh_hand_actions};
 
 /// The least an index play may be worth, in bets per 100 rounds, to be in

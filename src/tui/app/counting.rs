@@ -11,9 +11,9 @@
 
 use crate::analysis::Strategy;
 use crate::analysis::deviation::floored_true_count;
+use crate::analysis::hilo::running_count;
 use crate::analysis::reasons::Source;
 use crate::engine::{Action, ActionSet};
-use crate::trainer::count::running_count;
 use crate::trainer::evs::{EvQuery, ranked_legal};
 use crate::trainer::grade::{Grade, IndexCall, grade_at_count};
 use crate::trainer::practice::read_count;

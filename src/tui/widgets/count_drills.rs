@@ -12,6 +12,7 @@ use super::cards::{CARD_HEIGHT, Face, Spread, boxed_row, row_width};
 use super::drill::{BAR_HEIGHT, chips, framed, keys_line, note_line, render_bar, render_header};
 use super::marker;
 use super::status::{key, message_line, tone_mark};
+use crate::analysis::hilo::HILO_TAGS;
 use crate::trainer::counting::{Prompt, QuizKind, tray_bar};
 use crate::tui::app::Tone;
 use crate::tui::count_drills::{CountdownScreen, QuizScreen};
@@ -187,7 +188,7 @@ pub fn render_countdown(ctx: Ctx, screen: &CountdownScreen, area: Rect, buf: &mu
     block.render(info_area, buf);
     let mut lines = vec![
         Line::from(Span::styled(
-            "2–6 count +1 · 7–9 count 0 · tens and aces count −1. A whole deck counts to 0.",
+            format!("{HILO_TAGS}. A whole deck counts to 0."),
             t.text,
         )),
         Line::from(Span::styled(
