@@ -83,7 +83,10 @@ fn main() -> ExitCode {
             ))
         }
         Some(Command::Completions(args)) => done(commands::completions(args.shell, &mut stdout())),
-        Some(Command::Manpage) => done(commands::manpage(&mut stdout())),
+        Some(Command::Manpage) => {
+            let (table_keys, drill_help) = tui::keys_help();
+            done(commands::manpage(&table_keys, drill_help, &mut stdout()))
+        }
     };
     result.unwrap_or_else(|err| {
         if commands::is_closed_pipe(&err) {

@@ -20,8 +20,10 @@ pub fn completion_script(shell: Shell) -> Vec<u8> {
 
 /// The manual page, in roff: clap_mangen's sections, except that the subcommands are
 /// described in this page (clap_mangen would point to a `blackjack-play(1)` page per
-/// subcommand, and no such page is made), then the keys of the table and of the drills.
-pub fn manual_page() -> anyhow::Result<Vec<u8>> {
+/// subcommand, and no such page is made), then the keys: `table_keys` as the table's help
+/// screen lists them, then the drills' help text `drill_help` (the terminal table hands both
+/// over: `tui::keys_help`).
+pub fn manual_page(table_keys: &[String], drill_help: &str) -> anyhow::Result<Vec<u8>> {
     let mut cli = Cli::command();
     cli.build();
     let man = clap_mangen::Man::new(cli.clone());
@@ -32,7 +34,7 @@ pub fn manual_page() -> anyhow::Result<Vec<u8>> {
     man.render_description_section(&mut out)?;
     man.render_options_section(&mut out)?;
     render_subcommands(&cli, &mut out)?;
-    render_keys(&mut out)?;
+    render_keys(table_keys, drill_help, &mut out)?;
     man.render_extra_section(&mut out)?;
     man.render_version_section(&mut out)?;
     Ok(out)
@@ -62,9 +64,9 @@ fn render_subcommands(cli: &clap::Command, out: &mut Vec<u8>) -> anyhow::Result<
     Ok(())
 }
 
-/// The KEYS section: the table's keys as its help screen lists them (from
-/// [`TABLE_KEYS`](crate::tui::input::TABLE_KEYS)), then the drills' help text.
-fn render_keys(out: &mut Vec<u8>) -> anyhow::Result<()> {
+/// The KEYS section: the table's keys as its help screen lists them, then the drills' help
+/// text.
+fn render_keys(table_keys: &[String], drill_help: &str, out: &mut Vec<u8>) -> anyhow::Result<()> {
     writeln!(out, ".SH KEYS")?;
     writeln!(
         out,
@@ -72,8 +74,8 @@ fn render_keys(out: &mut Vec<u8>) -> anyhow::Result<()> {
     )?;
     writeln!(out, ".PP")?;
     writeln!(out, ".nf")?;
-    for line in crate::tui::input::help_lines() {
-        writeln!(out, "{}", roff_text(&line))?;
+    for line in table_keys {
+        writeln!(out, "{}", roff_text(line))?;
     }
     writeln!(
         out,
@@ -86,7 +88,7 @@ fn render_keys(out: &mut Vec<u8>) -> anyhow::Result<()> {
     writeln!(out, ".fi")?;
     writeln!(out, ".PP")?;
     writeln!(out, ".nf")?;
-    for line in crate::tui::widgets::overlay::DRILL_HELP_TEXT.lines() {
+    for line in drill_help.lines() {
         if line.trim().is_empty() {
             writeln!(out, ".sp")?;
         } else {
@@ -114,9 +116,13 @@ pub fn completions(shell: Shell, out: &mut impl Write) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Runs `blackjack manpage`.
-pub fn manpage(out: &mut impl Write) -> anyhow::Result<()> {
-    out.write_all(&manual_page()?)?;
+/// Runs `blackjack manpage`, with the keys as [`manual_page`] takes them.
+pub fn manpage(
+    table_keys: &[String],
+    drill_help: &str,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    out.write_all(&manual_page(table_keys, drill_help)?)?;
     Ok(())
 }
 

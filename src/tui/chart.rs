@@ -2,7 +2,6 @@
 //! chart as it is drawn — the hard table on the left (5–21), the soft table (A,2–A,T) and the
 //! pairs (2,2–A,A) stacked on the right — so a key moves to the cell that is next on screen.
 
-use super::app::App;
 use crate::analysis::chart::{Cell, HARD_ROWS, HandKind, PAIR_ROWS, SOFT_ROWS, UP_CARDS};
 
 /// An arrow key on the chart.
@@ -89,19 +88,6 @@ pub fn step(from: Option<Cell>, movement: ChartMove) -> Cell {
         ChartMove::Left | ChartMove::Right => None,
     };
     next.unwrap_or(from)
-}
-
-impl App {
-    /// The chart cell selected on the chart screen: where the arrow keys put the cursor, else
-    /// the cell of the hand in play (which the chart brackets), if any.
-    pub fn chart_selection(&self) -> Option<Cell> {
-        self.chart_cursor.or_else(|| self.live_cell())
-    }
-
-    /// Moves the chart's cursor by an arrow key, from the selected cell.
-    pub(crate) fn move_chart_cursor(&mut self, movement: ChartMove) {
-        self.chart_cursor = Some(step(self.chart_selection(), movement));
-    }
 }
 
 #[cfg(test)]

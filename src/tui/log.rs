@@ -5,7 +5,7 @@
 //! before, and only rounds beyond [`KEPT`] lines go. A line said twice in a row (a key held at
 //! the bet cap, say) is kept once.
 
-use super::app::{Message, Tone};
+use super::message::{Message, Tone};
 
 /// How many lines are kept: dozens of rounds, however busy the table.
 pub const KEPT: usize = 600;

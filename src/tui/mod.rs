@@ -21,12 +21,14 @@
 pub mod app;
 pub mod background;
 pub mod chart;
-pub mod count_drills;
 pub mod draw;
 pub mod drill;
 pub mod hint;
 pub mod input;
+pub mod intent;
+pub mod keys;
 pub mod log;
+pub mod message;
 pub mod narrate;
 pub mod panic_hook;
 pub mod play;
@@ -48,6 +50,12 @@ pub use app::{App, Intent, LivePanel, Overlay, TableConfig};
 pub use draw::{MIN_HEIGHT, MIN_WIDTH};
 pub use drill::DrillScreen;
 pub use play::play;
+
+/// The keys as the help screens list them, for the manual page: the table's lines, then the
+/// drills' help text.
+pub fn keys_help() -> (Vec<String>, &'static str) {
+    (input::help_lines(), widgets::overlay::DRILL_HELP_TEXT)
+}
 pub use signals::Signal;
 
 use input::SessionKey;

@@ -9,7 +9,8 @@ use crate::engine::{
     Action, Card, CloseReason, DealerHand, Event, OutcomeKind, Recipient, Seat, Total, Units,
 };
 
-use super::app::{Message, SeatInfo, Tone};
+use super::message::{Message, Tone};
+use super::seat_ai::SeatInfo;
 
 /// Who is who at the table, and how cards are written.
 #[derive(Clone, Copy)]

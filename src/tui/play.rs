@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::bail;
 
-use super::app::Tone;
+use super::message::Tone;
 use super::terminal::{self, TerminalEvents};
 use super::{App, Ending, Intent, Outcome, Signal, panic_hook, theme};
 use crate::engine::{Rules, Units};

@@ -5,7 +5,8 @@
 //! The history is the coach's ([`crate::store::Coach::hand_history`]): what the file
 //! held when the table opened, then this session's rounds and drill answers.
 
-use super::app::{App, Message, Tone};
+use super::message::{Message, Tone};
+use crate::analysis::chart::Cell;
 use crate::trainer::history::Entry;
 use crate::trainer::history::review::{ReviewFilter, select, shown_decisions};
 
@@ -41,7 +42,30 @@ pub struct ReviewScreen {
     pub note: Option<Message>,
 }
 
+/// What the review asks of the table after a key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReviewStep {
+    /// The review stays on screen.
+    Stay,
+    /// Back to the table.
+    Close,
+    /// A decision drill on this cell.
+    Practise(Cell),
+}
+
 impl ReviewScreen {
+    /// The review of `history`, the newest entry marked.
+    pub fn open(history: &[Entry]) -> ReviewScreen {
+        let mut screen = ReviewScreen {
+            entry: 0,
+            decision: 0,
+            mistakes: false,
+            note: None,
+        };
+        screen.entry = screen.entries(history).len().saturating_sub(1);
+        screen
+    }
+
     /// The entries shown, oldest first.
     pub fn entries<'a>(&self, history: &'a [Entry]) -> Vec<&'a Entry> {
         select(
@@ -52,98 +76,53 @@ impl ReviewScreen {
             },
         )
     }
-}
 
-impl App {
-    /// `v` at the table: the review, on the newest round.
-    pub(crate) fn open_review(&mut self) {
-        if self.count_hidden() {
-            // Each hand's count and its graded index plays would tell the count: the exam
-            // keeps the review until the count is shown.
-            self.say(
-                Tone::Info,
-                "The review shows each hand's count: c shows the count first (counting mode \
-                 hides it).",
-            );
-            return;
-        }
-        self.overlay = None;
-        let mut screen = ReviewScreen {
-            entry: 0,
-            decision: 0,
-            mistakes: false,
-            note: None,
-        };
-        screen.entry = screen
-            .entries(self.coach.hand_history())
-            .len()
-            .saturating_sub(1);
-        self.review = Some(screen);
-    }
-
-    /// The review on screen, if any.
-    pub fn review(&self) -> Option<&ReviewScreen> {
-        self.review.as_ref()
-    }
-
-    /// A key on the review screen.
-    pub(crate) fn review_update(&mut self, key: ReviewKey) {
-        let Some(mut screen) = self.review.take() else {
-            return;
-        };
-        screen.note = None;
-        let history = self.coach.hand_history();
-        let entries = screen.entries(history);
+    /// The one place the review's state changes: `key` over `history`.
+    pub fn update(&mut self, key: ReviewKey, history: &[Entry]) -> ReviewStep {
+        self.note = None;
+        let entries = self.entries(history);
         let decisions = entries
-            .get(screen.entry)
-            .map_or(0, |e| shown_decisions(e, screen.mistakes).len());
+            .get(self.entry)
+            .map_or(0, |e| shown_decisions(e, self.mistakes).len());
         match key {
-            ReviewKey::Older if screen.entry > 0 => {
-                screen.entry -= 1;
-                screen.decision = 0;
+            ReviewKey::Older if self.entry > 0 => {
+                self.entry -= 1;
+                self.decision = 0;
             }
-            ReviewKey::Newer if screen.entry + 1 < entries.len() => {
-                screen.entry += 1;
-                screen.decision = 0;
+            ReviewKey::Newer if self.entry + 1 < entries.len() => {
+                self.entry += 1;
+                self.decision = 0;
             }
-            ReviewKey::PrevDecision if screen.decision > 0 => screen.decision -= 1,
-            ReviewKey::NextDecision if screen.decision + 1 < decisions => screen.decision += 1,
+            ReviewKey::PrevDecision if self.decision > 0 => self.decision -= 1,
+            ReviewKey::NextDecision if self.decision + 1 < decisions => self.decision += 1,
             ReviewKey::ToggleMistakes => {
-                screen.mistakes = !screen.mistakes;
-                screen.entry = screen.entries(history).len().saturating_sub(1);
-                screen.decision = 0;
+                self.mistakes = !self.mistakes;
+                self.entry = self.entries(history).len().saturating_sub(1);
+                self.decision = 0;
             }
             ReviewKey::Practise => {
                 let cell = entries
-                    .get(screen.entry)
+                    .get(self.entry)
                     .and_then(|e| {
-                        shown_decisions(e, screen.mistakes)
-                            .get(screen.decision)
+                        shown_decisions(e, self.mistakes)
+                            .get(self.decision)
                             .copied()
                     })
                     .and_then(|d| d.cell());
-                let Some(cell) = cell else {
-                    screen.note = Some(Message {
-                        tone: Tone::Error,
-                        text: "No decision here to practise.".to_owned(),
-                    });
-                    self.review = Some(screen);
-                    return;
-                };
-                match self.practise_cell(cell) {
-                    Ok(()) => return,
-                    Err(text) => {
-                        screen.note = Some(Message {
+                match cell {
+                    Some(cell) => return ReviewStep::Practise(cell),
+                    None => {
+                        self.note = Some(Message {
                             tone: Tone::Error,
-                            text,
+                            text: "No decision here to practise.".to_owned(),
                         });
                     }
                 }
             }
-            ReviewKey::Close => return,
+            ReviewKey::Close => return ReviewStep::Close,
             // At the first or last already: nothing moves.
             _ => {}
         }
-        self.review = Some(screen);
+        ReviewStep::Stay
     }
 }

@@ -1,5 +1,5 @@
-//! Who decides for the AI seats: the `ai` module's strategies, which see only the seat's
-//! [`crate::engine::SeatView`].
+//! Who sits in each seat ([`SeatInfo`]), and who decides for the AI seats: the `ai` module's
+//! strategies, which see only the seat's [`crate::engine::SeatView`].
 
 use crate::ai::{AnyStrategy, Level};
 use crate::analysis::chart::Chart;
@@ -7,6 +7,38 @@ use crate::analysis::deviation::IndexTable;
 use crate::analysis::hilo::BetRamp;
 
 pub use crate::ai::Strategy as SeatStrategy;
+
+/// Who sits in a seat.
+pub enum Player {
+    /// The person at the keyboard.
+    You,
+    /// An AI seat.
+    Ai {
+        /// Its level, shown beside its name.
+        level: Level,
+        /// What decides for it: set once the strategy has been worked out (the hard seat plays
+        /// it), before the first deal.
+        strategy: Option<Box<AnyStrategy>>,
+    },
+}
+
+/// One seat at the table.
+pub struct SeatInfo {
+    /// Display name: `You`, `Seat 3`.
+    pub name: String,
+    /// Who plays it.
+    pub player: Player,
+}
+
+impl SeatInfo {
+    /// The AI level, if an AI plays the seat.
+    pub fn level(&self) -> Option<Level> {
+        match self.player {
+            Player::You => None,
+            Player::Ai { level, .. } => Some(level),
+        }
+    }
+}
 
 /// The strategy of an AI seat of `level`; `hard_chart` is the variant's computed basic
 /// strategy, which the hard seat plays (the app hands over the one it worked out in the

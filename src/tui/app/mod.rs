@@ -14,6 +14,7 @@ mod background;
 mod betting;
 mod counting;
 mod flow;
+mod screens;
 mod view;
 
 pub use crate::tui::widgets::side::LivePanel;
@@ -24,11 +25,10 @@ use std::time::{Duration, Instant};
 
 use anyhow::bail;
 
-use crate::ai::{AnyStrategy, Level};
+use crate::ai::Level;
 use crate::analysis::Strategy;
 use crate::engine::{Action, GameRng, Phase, Rules, Table, Units, seeded_table};
 use crate::store::{Coach, SessionInfo, SessionKind};
-use crate::trainer::drill::DrillKind;
 use crate::trainer::tally::Tally;
 
 pub use crate::setup::TableConfig;
@@ -39,198 +39,13 @@ use crate::tui::log::Log;
 use crate::tui::theme::{self, Theme};
 use counting::IndexHint;
 
-/// What the person (or the pacing timer) asked for. Keys become intents in
-/// [`crate::tui::input::intent_for`]; every change of state goes through [`App::update`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Intent {
-    /// Take this action with the active hand.
-    Act(Action),
-    /// Deal the next round.
-    Deal,
-    /// Raise the bet by one unit (between rounds).
-    BetUp,
-    /// Lower the bet by one unit (between rounds).
-    BetDown,
-    /// Raise the bet by five units (between rounds).
-    BetUpFive,
-    /// Lower the bet by five units (between rounds).
-    BetDownFive,
-    /// A digit of a bet typed in (between rounds).
-    BetDigit(char),
-    /// Erase the last digit of the bet typed in.
-    BetErase,
-    /// Place the bet typed in.
-    BetEnter,
-    /// Forget the bet typed in.
-    BetCancel,
-    /// Scroll the message log back a page.
-    LogBack,
-    /// Scroll the message log towards the newest line by a page.
-    LogOn,
-    /// Scroll the message log back a few lines (mouse wheel).
-    LogBackLines,
-    /// Scroll the message log on a few lines (mouse wheel).
-    LogOnLines,
-    /// Close the panel on screen (help, statistics, chart).
-    ClosePanel,
-    /// The panel's other page (the statistics' figures or heat map, on a short terminal).
-    PanelPage,
-    /// Turn strategy hints on or off.
-    ToggleHints,
-    /// Open or close the help overlay.
-    ToggleHelp,
-    /// Open or close the live EV panel.
-    ToggleEv,
-    /// Open or close the statistics screen.
-    ToggleStats,
-    /// Open or close the strategy chart.
-    ToggleChart,
-    /// Move the chart's cursor (an arrow key with the chart open).
-    ChartMove(crate::tui::chart::ChartMove),
-    /// Show or hide the Hi-Lo count.
-    ToggleCount,
-    /// Ask to leave: opens the confirmation.
-    AskQuit,
-    /// Leaving confirmed: hands in play are played out by basic strategy and settled, then
-    /// the session summary shows.
-    ConfirmQuit,
-    /// Out of money: buy in again with the session's starting bankroll.
-    Rebuy,
-    /// Stay at the table.
-    CancelQuit,
-    /// Leave now (Ctrl-C, or any key on the summary).
-    Exit,
-    /// Skip the wait: AI seats and the dealer play on at once to the next decision.
-    Skip,
-    /// The pacing timer fired: one AI action or one dealer step.
-    Tick,
-    /// A key that means nothing here.
-    Unknown(char),
-    /// Nothing changes; draw again (after a resize).
-    Redraw,
-    /// Open the drill chooser.
-    OpenDrills,
-    /// Start a drill of this kind.
-    ChooseDrill(DrillKind),
-    /// Move the chooser's mark up.
-    MenuUp,
-    /// Move the chooser's mark down.
-    MenuDown,
-    /// Start the drill the chooser marks.
-    MenuChoose,
-    /// Answer the drill question with this action.
-    DrillAnswer(Action),
-    /// A character of a running-count answer (a digit or a sign).
-    CountKey(char),
-    /// Erase the last character of the running-count answer.
-    CountErase,
-    /// Give the running-count answer.
-    CountSubmit,
-    /// Deal the next round of the counting quiz.
-    NextRound,
-    /// Leave the drill for the table (with its summary in the messages).
-    LeaveDrill,
-    /// Background work may have finished: pick it up and draw again.
-    Poll,
-    /// Open the review of the hand history.
-    OpenReview,
-    /// A key on the review screen.
-    Review(crate::tui::review::ReviewKey),
-}
-
-/// A screen drawn over the table. The help, statistics and chart are panels: the action keys
-/// still act while they are open. The others are questions that wait for their answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Overlay {
-    /// The keys.
-    Help,
-    /// Session and lifetime statistics with the error heat map.
-    Stats,
-    /// The variant's strategy chart with the current cell marked.
-    Chart,
-    /// "Leave the table?"
-    ConfirmQuit,
-    /// The bankroll is spent: buy in again, or leave.
-    Broke,
-    /// The session summary, shown on the way out.
-    Summary,
-}
-
-impl Overlay {
-    /// Whether the overlay is a question the table waits on (leave? rebuy? the summary) rather
-    /// than a panel beside play.
-    pub fn is_modal(self) -> bool {
-        matches!(
-            self,
-            Overlay::ConfirmQuit | Overlay::Broke | Overlay::Summary
-        )
-    }
-}
-
-/// What kind of news a message is; drawn with a symbol as well as a style. The marks ✓ and ✗
-/// grade answers and nothing else: a hand won or lost reads in words and signed money.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tone {
-    /// Table talk.
-    Info,
-    /// A decision or answer graded right: ✓.
-    Good,
-    /// A decision or answer graded wrong: ✗.
-    Bad,
-    /// News good for the person's hands or money (a win, a blackjack): the good style, the
-    /// table-talk mark, the words say what happened.
-    Won,
-    /// News bad for the person's hands or money (a loss, a bust, the dealer's blackjack, a
-    /// spent bankroll): the bad style, the table-talk mark.
-    Lost,
-    /// A refused key.
-    Error,
-}
-
-/// One line in the message area.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Message {
-    /// What kind of news.
-    pub tone: Tone,
-    /// The words.
-    pub text: String,
-}
-
-/// Who sits in a seat.
-pub enum Player {
-    /// The person at the keyboard.
-    You,
-    /// An AI seat.
-    Ai {
-        /// Its level, shown beside its name.
-        level: Level,
-        /// What decides for it: set once the strategy has been worked out (the hard seat plays
-        /// it), before the first deal.
-        strategy: Option<Box<AnyStrategy>>,
-    },
-}
+pub use crate::tui::intent::{Intent, Overlay};
+pub use crate::tui::message::{Message, Tone};
+pub use crate::tui::seat_ai::{Player, SeatInfo};
 
 /// Where the app reads the time (how long a drill answer took): the system clock, or a
 /// script's clock in tests.
 pub type Clock = Box<dyn Fn() -> Instant>;
-
-/// One seat at the table.
-pub struct SeatInfo {
-    /// Display name: `You`, `Seat 3`.
-    pub name: String,
-    /// Who plays it.
-    pub player: Player,
-}
-
-impl SeatInfo {
-    /// The AI level, if an AI plays the seat.
-    pub fn level(&self) -> Option<Level> {
-        match self.player {
-            Player::You => None,
-            Player::Ai { level, .. } => Some(level),
-        }
-    }
-}
 
 /// The whole state of the table screen. Drawing reads it ([`super::draw()`]); only
 /// [`App::update`] changes it.

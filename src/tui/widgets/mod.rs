@@ -4,7 +4,6 @@
 
 pub mod cards;
 pub mod chart;
-pub mod count_drills;
 pub mod dealer;
 pub mod drill;
 pub mod flow;

@@ -10,7 +10,7 @@ use ratatui::widgets::{Block, BorderType, Borders, Padding, Paragraph, Widget, W
 use super::{Ctx, ascii_border, marker};
 use crate::trainer::history::review::{cards_line, decision_line, entry_title, evs_line};
 use crate::trainer::history::{Decision, Entry};
-use crate::tui::app::Message;
+use crate::tui::message::Message;
 
 /// How many entries the list on a tall screen shows.
 pub const AROUND: usize = 12;

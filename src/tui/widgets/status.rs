@@ -15,9 +15,10 @@ use crate::engine::{ActionSet, Units};
 use super::Ctx;
 use super::flow::{clipped, labelled, wrap_words};
 use super::side::CountView;
-use crate::tui::app::{Intent, Message, Tone};
-use crate::tui::input::{TABLE_KEYS, key_for};
+use crate::tui::intent::Intent;
+use crate::tui::keys::{TABLE_KEYS, key_for};
 use crate::tui::log::Log;
+use crate::tui::message::{Message, Tone};
 
 /// Draws the message log: the newest lines that fit, or older ones where the person scrolled
 /// back (the title then says how many newer lines are below and how to get back).

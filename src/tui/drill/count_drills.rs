@@ -5,14 +5,15 @@
 
 use std::time::Instant;
 
-use super::app::{Intent, Message, Tone};
-use super::drill::DrillContext;
 use crate::engine::Action;
 use crate::trainer::counting::{
     COUNTDOWN_DECKS as COUNTDOWN_DECK_CHOICES, COUNTDOWN_PACES, Countdown, Quiz, QuizAnswer,
     QuizKind, QuizSettings,
 };
 use crate::trainer::practice::read_count;
+use crate::tui::drill::DrillContext;
+use crate::tui::intent::Intent;
+use crate::tui::message::{Message, Tone};
 
 /// The longest typed answer.
 const INPUT_MAX: usize = 6;
@@ -105,7 +106,7 @@ impl QuizScreen {
             }
             Intent::Unknown(c) => {
                 let how = if deviations {
-                    format!("answer {}", super::drill::keys_text(self.quiz.legal()))
+                    format!("answer {}", crate::tui::drill::keys_text(self.quiz.legal()))
                 } else {
                     "type a number, Enter answers".to_owned()
                 };

@@ -5,14 +5,11 @@
 //! table play (the [`crate::store::Coach`]), and leaving a drill puts its summary in the
 //! table's messages. While a drill is open the table waits as it was.
 
+pub mod count_drills;
+
 use std::collections::VecDeque;
 use std::time::Instant;
 
-use super::app::{App, Intent, Message, Tone};
-use super::background::EvWorker;
-use super::count_drills::{COUNTDOWN_DECKS, CountdownScreen, QuizScreen};
-use super::input::key_for;
-use super::widgets::drill::{ChooserView, DrillView};
 use crate::analysis::Strategy;
 use crate::engine::Rules;
 use crate::engine::{Action, ActionSet};
@@ -27,6 +24,11 @@ use crate::trainer::report::counted;
 use crate::trainer::schedule;
 use crate::trainer::schedule::{Day, due_cells, next_due};
 use crate::trainer::tally::{Accuracy, Tally};
+use crate::tui::background::EvWorker;
+use crate::tui::drill::count_drills::{COUNTDOWN_DECKS, CountdownScreen, QuizScreen};
+use crate::tui::intent::Intent;
+use crate::tui::keys::key_for;
+use crate::tui::message::{Message, Tone};
 
 /// The table's greeting line about spaced practice: `Spaced practice: 12 cells due today ·
 /// 3 days in a row (r 7 drills them).`; `None` before anything was practised or when no
@@ -97,7 +99,7 @@ pub struct CountScreen {
     pub note: Option<Message>,
 }
 
-fn note(tone: Tone, text: impl Into<String>) -> Option<Message> {
+pub(crate) fn note(tone: Tone, text: impl Into<String>) -> Option<Message> {
     Some(Message {
         tone,
         text: text.into(),
@@ -125,43 +127,6 @@ pub fn keys_text(legal: ActionSet) -> String {
     }
 }
 
-impl App {
-    /// The drill chooser's view data, while it is up.
-    pub(crate) fn chooser_view(&self) -> Option<ChooserView<'_>> {
-        let Some(DrillScreen::Chooser { selected, note }) = &self.drill else {
-            return None;
-        };
-        let tally = self.coach.history();
-        let today = self.coach.today();
-        let (here, peek) = (self.strategy(), self.peek_strategy());
-        let records = DrillKind::ALL
-            .into_iter()
-            .map(|kind| match kind {
-                DrillKind::NoHoleCard => {
-                    peek_cells_record(here.map(|s| &**s), peek.as_deref(), &tally)
-                }
-                kind => record_text(&tally, kind, today),
-            })
-            .collect();
-        Some(ChooserView {
-            selected: *selected,
-            records,
-            note: note.as_ref(),
-        })
-    }
-
-    /// The drill screen's view data, while a drill (not the chooser) is on screen.
-    pub(crate) fn drill_view(&self) -> Option<DrillView<'_>> {
-        Some(match self.drill.as_ref()? {
-            DrillScreen::Chooser { .. } => return None,
-            DrillScreen::Decision(screen) => DrillView::Decision(screen),
-            DrillScreen::Count(screen) => DrillView::Count(screen),
-            DrillScreen::Quiz(screen) => DrillView::Quiz(screen),
-            DrillScreen::Countdown(screen) => DrillView::Countdown(screen),
-        })
-    }
-}
-
 fn accuracy_text(acc: Accuracy) -> String {
     match acc.rate() {
         Some(rate) => format!(
@@ -176,7 +141,11 @@ fn accuracy_text(acc: Accuracy) -> String {
 
 /// The person's record in the cells where this game's chart differs from the American peek
 /// chart (the no-hole-card drill's), for the chooser: `4 cells · 3 of 5 right (60%)`.
-fn peek_cells_record(here: Option<&Strategy>, peek: Option<&Strategy>, tally: &Tally) -> String {
+pub(crate) fn peek_cells_record(
+    here: Option<&Strategy>,
+    peek: Option<&Strategy>,
+    tally: &Tally,
+) -> String {
     let (Some(here), Some(peek)) = (here, peek) else {
         return "the peek chart is being worked out".to_owned();
     };
@@ -199,7 +168,7 @@ fn peek_cells_record(here: Option<&Strategy>, peek: Option<&Strategy>, tally: &T
 }
 
 /// What the person's record says about a kind of drill, for the chooser.
-fn record_text(tally: &Tally, kind: DrillKind, today: Day) -> String {
+pub(crate) fn record_text(tally: &Tally, kind: DrillKind, today: Day) -> String {
     match kind {
         DrillKind::Hard => accuracy_text(tally.category(Category::Hard)),
         DrillKind::Soft => accuracy_text(tally.category(Category::Soft)),
@@ -230,112 +199,6 @@ fn record_text(tally: &Tally, kind: DrillKind, today: Day) -> String {
                 correct: record.right,
             })
         }
-    }
-}
-
-impl App {
-    /// `r` at the table: the drill chooser.
-    pub(crate) fn open_drills(&mut self) {
-        self.overlay = None;
-        // The deviations drill asks about this game's index plays: start working them out.
-        if let Some(slot) = &mut self.indices {
-            slot.start();
-        }
-        self.drill = Some(DrillScreen::Chooser {
-            selected: 0,
-            note: None,
-        });
-    }
-
-    /// "Practise this" from the review: a decision drill on `cell` alone. Refused, with the
-    /// reason, for a cell no two-card hand makes.
-    pub(crate) fn practise_cell(
-        &mut self,
-        cell: crate::analysis::chart::Cell,
-    ) -> Result<(), String> {
-        self.drills_started += 1;
-        let seed = self.seed ^ self.drills_started.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let drill = DecisionDrill::for_cell(cell, &self.rules, seed, self.coach.history())
-            .ok_or_else(|| {
-                format!(
-                    "{} cannot be dealt as a two-card hand, so there is no drill for it.",
-                    cell.label()
-                )
-            })?;
-        self.overlay = None;
-        self.drill = Some(DrillScreen::Decision(Box::new(DecisionScreen {
-            drill,
-            answers: VecDeque::new(),
-            asked_at: (self.clock)(),
-            note: note(
-                Tone::Info,
-                format!("Practising {}: Esc goes back to the table.", cell.label()),
-            ),
-            why: None,
-        })));
-        Ok(())
-    }
-
-    /// The EVs that will grade the drill question on screen.
-    pub(crate) fn drill_question_query(&self) -> Option<EvQuery> {
-        match &self.drill {
-            Some(DrillScreen::Decision(screen)) => {
-                Some(EvQuery::question(&self.rules, screen.drill.question()))
-            }
-            _ => None,
-        }
-    }
-
-    /// Hands `intent` to the drill on screen, with what a drill needs from the table.
-    /// Returns `false` for what the table handles the same way in a drill (help, statistics,
-    /// Ctrl-C, a redraw, background results).
-    pub(crate) fn drill_update(&mut self, intent: Intent) -> bool {
-        if matches!(
-            intent,
-            Intent::Exit
-                | Intent::ToggleHelp
-                | Intent::ToggleStats
-                | Intent::Redraw
-                | Intent::Poll
-                | Intent::ConfirmQuit
-                | Intent::CancelQuit
-        ) {
-            return false;
-        }
-        let strategy = self.ensure_strategy();
-        // A drill being started asks where the charts differ; a graded answer's reason
-        // compares with the American chart.
-        let peek = self.peek_strategy();
-        let Some(mut screen) = self.drill.take() else {
-            return false;
-        };
-        let mut ctx = DrillContext {
-            rules: &self.rules,
-            strategy: &strategy,
-            coach: &mut self.coach,
-            evs: &mut self.evs,
-            now: (self.clock)(),
-            seed: self.seed,
-            drills_started: &mut self.drills_started,
-            indices: self.indices.as_ref().and_then(|slot| slot.get()),
-            ramp: self.ramp.as_ref(),
-            peek,
-        };
-        match screen.update(intent, &mut ctx) {
-            DrillStep::Stay => self.drill = Some(screen),
-            DrillStep::Leave(messages) => {
-                for m in messages {
-                    self.messages_push(m);
-                }
-            }
-            DrillStep::Choose(messages) => {
-                for m in messages {
-                    self.messages_push(m);
-                }
-                self.drill = Some(screen);
-            }
-        }
-        true
     }
 }
 
@@ -756,7 +619,7 @@ mod tests {
     use super::*;
     use crate::engine::Rules;
     use crate::trainer::drill::fresh_hand_actions;
-    use crate::tui::TableConfig;
+    use crate::tui::{App, TableConfig};
     use std::cell::Cell;
     use std::rc::Rc;
     use std::time::Duration;

@@ -7,16 +7,18 @@ use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::Ctx;
-use super::cards::{CARD_HEIGHT, Face, Spread, boxed_row, row_width};
-use super::drill::{BAR_HEIGHT, chips, framed, keys_line, note_line, render_bar, render_header};
-use super::marker;
-use super::status::{key, message_line, tone_mark};
 use crate::analysis::hilo::HILO_TAGS;
 use crate::trainer::counting::{Prompt, QuizKind, tray_bar};
-use crate::tui::app::Tone;
-use crate::tui::count_drills::{CountdownScreen, QuizScreen};
-use crate::tui::input::key_for;
+use crate::tui::drill::count_drills::{CountdownScreen, QuizScreen};
+use crate::tui::keys::key_for;
+use crate::tui::message::Tone;
+use crate::tui::widgets::Ctx;
+use crate::tui::widgets::cards::{CARD_HEIGHT, Face, Spread, boxed_row, row_width};
+use crate::tui::widgets::drill::{
+    BAR_HEIGHT, chips, framed, keys_line, note_line, render_bar, render_header,
+};
+use crate::tui::widgets::marker;
+use crate::tui::widgets::status::{key, message_line, tone_mark};
 
 /// A typed counting quiz.
 pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) {

@@ -2,24 +2,26 @@
 //! Pure functions of the app's state, like every widget; each mark has a symbol or words with
 //! its style.
 
+pub mod count_drills;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Padding, Paragraph, Widget, Wrap};
 
-use super::Ctx;
-use super::cards::{Face, Spread, boxed_row, chip, row_width};
-use super::overlay::draw_box;
-use super::status::{key, message_line, tone_mark};
-use super::{ascii_border, marker};
 use crate::analysis::chart::HandKind;
 use crate::engine::Card;
 use crate::trainer::counting::IndexSet;
 use crate::trainer::drill::DrillKind;
-use crate::tui::app::{Message, Tone};
-use crate::tui::count_drills::{CountdownScreen, QuizScreen};
+use crate::tui::drill::count_drills::{CountdownScreen, QuizScreen};
 use crate::tui::drill::{CountScreen, DecisionScreen};
-use crate::tui::input::key_for;
+use crate::tui::keys::key_for;
+use crate::tui::message::{Message, Tone};
+use crate::tui::widgets::Ctx;
+use crate::tui::widgets::cards::{Face, Spread, boxed_row, chip, row_width};
+use crate::tui::widgets::overlay::draw_box;
+use crate::tui::widgets::status::{key, message_line, tone_mark};
+use crate::tui::widgets::{ascii_border, marker};
 
 /// Height of the bar at the bottom of a drill screen (a rule and four lines).
 pub(crate) const BAR_HEIGHT: u16 = 5;
@@ -141,9 +143,11 @@ pub fn render_drill(view: &DrillView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer
     match view {
         DrillView::Decision(screen) => render_decision(ctx, screen, area, buf),
         DrillView::Count(screen) => render_count(ctx, screen, area, buf),
-        DrillView::Quiz(screen) => super::count_drills::render_quiz(ctx, screen, area, buf),
+        DrillView::Quiz(screen) => {
+            crate::tui::widgets::drill::count_drills::render_quiz(ctx, screen, area, buf)
+        }
         DrillView::Countdown(screen) => {
-            super::count_drills::render_countdown(ctx, screen, area, buf);
+            crate::tui::widgets::drill::count_drills::render_countdown(ctx, screen, area, buf);
         }
     }
 }

@@ -1,0 +1,209 @@
+//! The table's side of its screens: opening the drills, the review and the chart's cursor,
+//! handing them their keys with what they need from the session, and the view data they
+//! draw. Each screen's own state and its `update` are in its module ([`super::super::drill`],
+//! [`super::super::review`], [`super::super::chart`]).
+
+use std::collections::VecDeque;
+
+use super::{App, Intent, Message, Tone};
+use crate::analysis::chart::Cell;
+use crate::trainer::drill::DrillKind;
+use crate::trainer::evs::EvQuery;
+use crate::trainer::practice::DecisionDrill;
+use crate::tui::chart::{ChartMove, step};
+use crate::tui::drill::{
+    DecisionScreen, DrillContext, DrillScreen, DrillStep, note, peek_cells_record, record_text,
+};
+use crate::tui::review::{ReviewKey, ReviewScreen, ReviewStep};
+use crate::tui::widgets::drill::{ChooserView, DrillView};
+
+impl App {
+    /// The drill chooser's view data, while it is up.
+    pub(crate) fn chooser_view(&self) -> Option<ChooserView<'_>> {
+        let Some(DrillScreen::Chooser { selected, note }) = &self.drill else {
+            return None;
+        };
+        let tally = self.coach.history();
+        let today = self.coach.today();
+        let (here, peek) = (self.strategy(), self.peek_strategy());
+        let records = DrillKind::ALL
+            .into_iter()
+            .map(|kind| match kind {
+                DrillKind::NoHoleCard => {
+                    peek_cells_record(here.map(|s| &**s), peek.as_deref(), &tally)
+                }
+                kind => record_text(&tally, kind, today),
+            })
+            .collect();
+        Some(ChooserView {
+            selected: *selected,
+            records,
+            note: note.as_ref(),
+        })
+    }
+
+    /// The drill screen's view data, while a drill (not the chooser) is on screen.
+    pub(crate) fn drill_view(&self) -> Option<DrillView<'_>> {
+        Some(match self.drill.as_ref()? {
+            DrillScreen::Chooser { .. } => return None,
+            DrillScreen::Decision(screen) => DrillView::Decision(screen),
+            DrillScreen::Count(screen) => DrillView::Count(screen),
+            DrillScreen::Quiz(screen) => DrillView::Quiz(screen),
+            DrillScreen::Countdown(screen) => DrillView::Countdown(screen),
+        })
+    }
+
+    /// `r` at the table: the drill chooser.
+    pub(crate) fn open_drills(&mut self) {
+        self.overlay = None;
+        // The deviations drill asks about this game's index plays: start working them out.
+        if let Some(slot) = &mut self.indices {
+            slot.start();
+        }
+        self.drill = Some(DrillScreen::Chooser {
+            selected: 0,
+            note: None,
+        });
+    }
+
+    /// "Practise this" from the review: a decision drill on `cell` alone. Refused, with the
+    /// reason, for a cell no two-card hand makes.
+    pub(crate) fn practise_cell(&mut self, cell: Cell) -> Result<(), String> {
+        self.drills_started += 1;
+        let seed = self.seed ^ self.drills_started.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let drill = DecisionDrill::for_cell(cell, &self.rules, seed, self.coach.history())
+            .ok_or_else(|| {
+                format!(
+                    "{} cannot be dealt as a two-card hand, so there is no drill for it.",
+                    cell.label()
+                )
+            })?;
+        self.overlay = None;
+        self.drill = Some(DrillScreen::Decision(Box::new(DecisionScreen {
+            drill,
+            answers: VecDeque::new(),
+            asked_at: (self.clock)(),
+            note: note(
+                Tone::Info,
+                format!("Practising {}: Esc goes back to the table.", cell.label()),
+            ),
+            why: None,
+        })));
+        Ok(())
+    }
+
+    /// The EVs that will grade the drill question on screen.
+    pub(crate) fn drill_question_query(&self) -> Option<EvQuery> {
+        match &self.drill {
+            Some(DrillScreen::Decision(screen)) => {
+                Some(EvQuery::question(&self.rules, screen.drill.question()))
+            }
+            _ => None,
+        }
+    }
+
+    /// Hands `intent` to the drill on screen, with what a drill needs from the table.
+    /// Returns `false` for what the table handles the same way in a drill (help, statistics,
+    /// Ctrl-C, a redraw, background results).
+    pub(crate) fn drill_update(&mut self, intent: Intent) -> bool {
+        if matches!(
+            intent,
+            Intent::Exit
+                | Intent::ToggleHelp
+                | Intent::ToggleStats
+                | Intent::Redraw
+                | Intent::Poll
+                | Intent::ConfirmQuit
+                | Intent::CancelQuit
+        ) {
+            return false;
+        }
+        let strategy = self.ensure_strategy();
+        // A drill being started asks where the charts differ; a graded answer's reason
+        // compares with the American chart.
+        let peek = self.peek_strategy();
+        let Some(mut screen) = self.drill.take() else {
+            return false;
+        };
+        let mut ctx = DrillContext {
+            rules: &self.rules,
+            strategy: &strategy,
+            coach: &mut self.coach,
+            evs: &mut self.evs,
+            now: (self.clock)(),
+            seed: self.seed,
+            drills_started: &mut self.drills_started,
+            indices: self.indices.as_ref().and_then(|slot| slot.get()),
+            ramp: self.ramp.as_ref(),
+            peek,
+        };
+        match screen.update(intent, &mut ctx) {
+            DrillStep::Stay => self.drill = Some(screen),
+            DrillStep::Leave(messages) => {
+                for m in messages {
+                    self.messages_push(m);
+                }
+            }
+            DrillStep::Choose(messages) => {
+                for m in messages {
+                    self.messages_push(m);
+                }
+                self.drill = Some(screen);
+            }
+        }
+        true
+    }
+
+    /// The chart cell selected on the chart screen: where the arrow keys put the cursor, else
+    /// the cell of the hand in play (which the chart brackets), if any.
+    pub fn chart_selection(&self) -> Option<Cell> {
+        self.chart_cursor.or_else(|| self.live_cell())
+    }
+
+    /// Moves the chart's cursor by an arrow key, from the selected cell.
+    pub(crate) fn move_chart_cursor(&mut self, movement: ChartMove) {
+        self.chart_cursor = Some(step(self.chart_selection(), movement));
+    }
+
+    /// `v` at the table: the review, on the newest round.
+    pub(crate) fn open_review(&mut self) {
+        if self.count_hidden() {
+            // Each hand's count and its graded index plays would tell the count: the exam
+            // keeps the review until the count is shown.
+            self.say(
+                Tone::Info,
+                "The review shows each hand's count: c shows the count first (counting mode \
+                 hides it).",
+            );
+            return;
+        }
+        self.overlay = None;
+        let screen = ReviewScreen::open(self.coach.hand_history());
+        self.review = Some(screen);
+    }
+
+    /// The review on screen, if any.
+    pub fn review(&self) -> Option<&ReviewScreen> {
+        self.review.as_ref()
+    }
+
+    /// A key on the review screen.
+    pub(crate) fn review_update(&mut self, key: ReviewKey) {
+        let Some(mut screen) = self.review.take() else {
+            return;
+        };
+        match screen.update(key, self.coach.hand_history()) {
+            ReviewStep::Stay => self.review = Some(screen),
+            ReviewStep::Close => {}
+            ReviewStep::Practise(cell) => {
+                if let Err(text) = self.practise_cell(cell) {
+                    screen.note = Some(Message {
+                        tone: Tone::Error,
+                        text,
+                    });
+                    self.review = Some(screen);
+                }
+            }
+        }
+    }
+}

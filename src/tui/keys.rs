@@ -1,0 +1,248 @@
+//! The keys: which key takes which action ([`ACTION_KEYS`]) and the table's keys with their
+//! intents, bar words and help lines ([`TABLE_KEYS`]) — one table that the key handler
+//! ([`super::input`]), the action bar, the drills and the help screen all read.
+
+use crossterm::event::KeyCode;
+
+use super::intent::Intent;
+use crate::engine::Action;
+
+/// The key for each action.
+pub const ACTION_KEYS: [(Action, char); 4] = [
+    (Action::Hit, 'h'),
+    (Action::Stand, 's'),
+    (Action::Double, 'd'),
+    (Action::Split, 'p'),
+];
+
+/// The key that takes `action`.
+pub fn key_for(action: Action) -> char {
+    ACTION_KEYS
+        .iter()
+        .find(|(a, _)| *a == action)
+        .map_or('?', |&(_, k)| k)
+}
+
+/// One key of the table: the key handler, the action bar and the help screen all read this
+/// table ([`TABLE_KEYS`]), so none of them can drift from the others.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableKey {
+    /// How the key is written in the bar and the help: `h`, `space`, `q  Esc`.
+    pub label: &'static str,
+    /// The key codes that press it (upper and lower case both).
+    pub codes: &'static [KeyCode],
+    /// What it asks for.
+    pub intent: Intent,
+    /// Its word in the between-rounds action bar, if it shows there.
+    pub bar: Option<&'static str>,
+    /// Its line in the help screen.
+    pub help: &'static str,
+    /// Whether it acts while the AI seats or the dealer play (otherwise a key skips the wait).
+    pub while_playing: bool,
+}
+
+const fn table_key(
+    label: &'static str,
+    codes: &'static [KeyCode],
+    intent: Intent,
+    bar: Option<&'static str>,
+    help: &'static str,
+    while_playing: bool,
+) -> TableKey {
+    TableKey {
+        label,
+        codes,
+        intent,
+        bar,
+        help,
+        while_playing,
+    }
+}
+
+use KeyCode::Char as C;
+
+/// Every key of the table, in the order the help lists them.
+pub const TABLE_KEYS: [TableKey; 19] = [
+    table_key(
+        "h",
+        &[C('h'), C('H')],
+        Intent::Act(Action::Hit),
+        None,
+        "hit: take a card",
+        false,
+    ),
+    table_key(
+        "s",
+        &[C('s'), C('S')],
+        Intent::Act(Action::Stand),
+        None,
+        "stand: close the hand",
+        false,
+    ),
+    table_key(
+        "d",
+        &[C('d'), C('D')],
+        Intent::Act(Action::Double),
+        None,
+        "double: double the stake, take one card, close the hand",
+        false,
+    ),
+    table_key(
+        "p",
+        &[C('p'), C('P')],
+        Intent::Act(Action::Split),
+        None,
+        "split: a pair becomes two hands",
+        false,
+    ),
+    table_key(
+        "space",
+        &[C(' '), KeyCode::Enter],
+        Intent::Deal,
+        Some("deal"),
+        "deal the next round (Enter works too)",
+        false,
+    ),
+    table_key(
+        "+",
+        &[C('+'), C('=')],
+        Intent::BetUp,
+        Some("bet"),
+        "raise the bet, between rounds",
+        false,
+    ),
+    table_key(
+        "-",
+        &[C('-'), C('_')],
+        Intent::BetDown,
+        None,
+        "lower the bet, between rounds",
+        false,
+    ),
+    table_key(
+        "]",
+        &[C(']')],
+        Intent::BetUpFive,
+        None,
+        "raise the bet by 5 (type digits and Enter for any amount)",
+        false,
+    ),
+    table_key(
+        "[",
+        &[C('[')],
+        Intent::BetDownFive,
+        None,
+        "lower the bet by 5",
+        false,
+    ),
+    table_key(
+        "PgUp PgDn",
+        &[KeyCode::PageUp, KeyCode::PageDown],
+        Intent::LogBack,
+        None,
+        "scroll the messages back and on (the mouse wheel too)",
+        true,
+    ),
+    table_key(
+        "t",
+        &[C('t'), C('T')],
+        Intent::ToggleHints,
+        Some("hints"),
+        "strategy hints on or off",
+        true,
+    ),
+    table_key(
+        "e",
+        &[C('e'), C('E')],
+        Intent::ToggleEv,
+        None,
+        "live EVs: exact EV of each action for this shoe",
+        true,
+    ),
+    table_key(
+        "i",
+        &[C('i'), C('I')],
+        Intent::ToggleStats,
+        Some("stats"),
+        "statistics: session, lifetime, error heat map",
+        true,
+    ),
+    table_key(
+        "g",
+        &[C('g'), C('G')],
+        Intent::ToggleChart,
+        Some("chart"),
+        "strategy chart, your cell marked; arrows pick a cell: its EVs, why",
+        true,
+    ),
+    table_key(
+        "c",
+        &[C('c'), C('C')],
+        Intent::ToggleCount,
+        None,
+        "Hi-Lo running and true count on or off",
+        true,
+    ),
+    table_key(
+        "r",
+        &[C('r'), C('R')],
+        Intent::OpenDrills,
+        Some("drills"),
+        "drills: practise decisions or the Hi-Lo count",
+        true,
+    ),
+    table_key(
+        "v",
+        &[C('v'), C('V')],
+        Intent::OpenReview,
+        None,
+        "review past rounds and drill answers, and practise a cell",
+        true,
+    ),
+    table_key(
+        "?",
+        &[C('?')],
+        Intent::ToggleHelp,
+        Some("help"),
+        "this help (any key closes it)",
+        true,
+    ),
+    table_key(
+        "q  Esc",
+        &[C('q'), C('Q'), KeyCode::Esc],
+        Intent::AskQuit,
+        Some("quit"),
+        "leave the table (asks first; hands in play are played out)",
+        true,
+    ),
+];
+
+/// The table key pressed by `code`, if any.
+pub fn table_key_for(code: KeyCode) -> Option<&'static TableKey> {
+    TABLE_KEYS.iter().find(|k| k.codes.contains(&code))
+}
+
+/// The intent of a table key pressed with `code`: the key's own, except where one key has two
+/// directions (PgDn scrolls on where PgUp scrolls back).
+pub(crate) fn pressed_intent(k: &TableKey, code: KeyCode) -> Intent {
+    match code {
+        KeyCode::PageDown => Intent::LogOn,
+        _ => k.intent,
+    }
+}
+
+/// The help screen's lines of keys, from [`TABLE_KEYS`].
+pub fn help_lines() -> Vec<String> {
+    TABLE_KEYS
+        .iter()
+        .map(|k| format!("{:<10}{}", k.label, k.help))
+        .chain([
+            format!("{:<10}type a bet between rounds; Enter places it", "0-9"),
+            format!("{:<10}leave at once", "Ctrl-C"),
+        ])
+        .collect()
+}
+
+pub(crate) fn action_for(key: char) -> Option<Action> {
+    ACTION_KEYS.iter().find(|(_, k)| *k == key).map(|&(a, _)| a)
+}

@@ -1,0 +1,31 @@
+//! What the table says: a [`Message`] of a [`Tone`], in the log, a notice or a drill's
+//! feedback.
+
+/// What kind of news a message is; drawn with a symbol as well as a style. The marks ✓ and ✗
+/// grade answers and nothing else: a hand won or lost reads in words and signed money.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    /// Table talk.
+    Info,
+    /// A decision or answer graded right: ✓.
+    Good,
+    /// A decision or answer graded wrong: ✗.
+    Bad,
+    /// News good for the person's hands or money (a win, a blackjack): the good style, the
+    /// table-talk mark, the words say what happened.
+    Won,
+    /// News bad for the person's hands or money (a loss, a bust, the dealer's blackjack, a
+    /// spent bankroll): the bad style, the table-talk mark.
+    Lost,
+    /// A refused key.
+    Error,
+}
+
+/// One line in the message area.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    /// What kind of news.
+    pub tone: Tone,
+    /// The words.
+    pub text: String,
+}
