@@ -20,7 +20,7 @@ use super::player::Game;
 use super::signed_ev;
 use super::strategy::Strategy;
 use crate::engine::card::value_label;
-use crate::engine::{Action, Rules, ValueCounts};
+use crate::engine::{Action, ActionSet, Rules, ValueCounts};
 
 /// A hand as the claims speak of it: its best total, soft or hard.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -501,6 +501,10 @@ impl Source {
 pub enum Figures<'a> {
     /// The cell's chart average: the best play and the runner-up.
     Chart,
+    /// The cell's chart average for a hand in play that may take only `legal`: the best of
+    /// those and the runner-up among them (a three-card 20 cannot split, whatever T,T's EVs
+    /// say).
+    ChartFor(ActionSet),
     /// A decision's own EVs: the play basic strategy advised and the play chosen (the
     /// runner-up among `evs` when the choice was the advised play).
     Hand {
@@ -618,8 +622,11 @@ pub fn reason(
     figures: Figures<'_>,
 ) -> Option<Reason> {
     let ranked = strategy.cell_evs.get(&cell)?.ranked();
-    let chart = || {
-        let mut it = ranked.iter().copied();
+    let chart = |legal: Option<ActionSet>| {
+        let mut it = ranked
+            .iter()
+            .copied()
+            .filter(|&(a, _)| legal.is_none_or(|l| l.contains(a)));
         Some(Numbers {
             source: Source::ChartAverage,
             play: it.next()?,
@@ -628,7 +635,8 @@ pub fn reason(
         })
     };
     let numbers = match figures {
-        Figures::Chart => chart()?,
+        Figures::Chart => chart(None)?,
+        Figures::ChartFor(legal) => chart(Some(legal))?,
         Figures::Hand {
             source,
             evs,
@@ -651,7 +659,7 @@ pub fn reason(
                     other,
                     chosen: chosen != advised,
                 },
-                None => chart()?,
+                None => chart(None)?,
             }
         }
     };
@@ -1378,6 +1386,31 @@ mod tests {
                 r.text()
             );
         }
+    }
+
+    /// A hand in play weighs only the plays it may take: the chart average of hard 20 vs T is
+    /// T,T's, where splitting is the runner-up; a three-card 20 cannot split, so its reason
+    /// weighs stand against hit.
+    #[test]
+    fn a_hand_in_play_is_weighed_against_its_legal_plays_only() {
+        let rules = Rules::default();
+        let here = basic_strategy(&rules);
+        let twenty = Cell {
+            kind: HandKind::Hard,
+            row: 20,
+            up: 10,
+        };
+        let all = reason(&here, None, twenty, Figures::Chart).unwrap();
+        assert_eq!(all.numbers.other.map(|o| o.0), Some(Action::Split));
+        let three_cards = ActionSet::from_iter([Action::Hit, Action::Stand]);
+        let r = reason(&here, None, twenty, Figures::ChartFor(three_cards)).unwrap();
+        assert_eq!(r.play, Action::Stand, "{}", r.text());
+        assert_eq!(
+            r.numbers.other.map(|o| o.0),
+            Some(Action::Hit),
+            "{}",
+            r.text()
+        );
     }
 
     /// The cells where this game's chart differs from the peek game's, for the default rules,

@@ -369,3 +369,18 @@ fn with_the_count_hidden_the_review_waits_for_the_count_to_be_shown() {
         "{shown}"
     );
 }
+
+#[test]
+fn with_the_count_hidden_the_live_evs_wait_for_the_count_to_be_shown() {
+    let mut app = counting_table();
+    assert!(app.stack_next(&two_rounds()));
+    keys(&mut app, " s ");
+    // The live EVs are the shoe's as it is: they would tell the count.
+    keys(&mut app, "e");
+    let hidden = screen(&mut app, WIDE);
+    assert!(log_text(&app).contains("would tell the count"));
+    assert!(!hidden.contains("Live EVs"), "{hidden}");
+    keys(&mut app, "ce");
+    let shown = screen(&mut app, WIDE);
+    assert!(shown.contains("Live EVs, this shoe"), "{shown}");
+}

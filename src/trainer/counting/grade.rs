@@ -198,7 +198,7 @@ pub fn grade_prompt(
                 why.push_str(&format!(
                     "; the American peek-game table says {}{}",
                     index_words(peek),
-                    if matches!(play.play, Action::Double | Action::Split) {
+                    if natural_explains(play, peek) {
                         " (with no hole card, a dealer natural here takes the doubled or split stake too)"
                     } else {
                         ""
@@ -213,6 +213,19 @@ pub fn grade_prompt(
             })
         }
     }
+}
+
+/// Whether the dealer's natural, which takes a doubled or split stake only without the peek,
+/// explains why this game's index for `play` differs from the peek game's `peek`: a double or
+/// split against a ten or an ace (the only up cards a natural comes under), wanting a higher
+/// count here than there (or never made here).
+fn natural_explains(play: &IndexPlay, peek: &IndexPlay) -> bool {
+    let raises = match (play.direction, play.index, peek.index) {
+        (Direction::AtOrAbove, Some(here), Some(there)) => here > there,
+        (Direction::AtOrAbove, None, Some(_)) => true,
+        _ => false,
+    };
+    matches!(play.play, Action::Double | Action::Split) && matches!(play.cell.up, 1 | 10) && raises
 }
 
 /// `stand at +0 and above`, `hit below −1`, `never between −10 and +15`.

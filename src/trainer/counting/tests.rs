@@ -551,3 +551,30 @@ fn a_paced_countdown_reports_no_speed_of_the_persons() {
         turned.text()
     );
 }
+
+/// The dealer's natural comes only under a ten or an ace: against a 6 an index that differs
+/// from the peek game's is not put down to it.
+#[test]
+fn the_natural_is_named_only_under_a_ten_or_an_ace() {
+    let mut game = illustrious_18();
+    let tens = game
+        .plays
+        .iter_mut()
+        .find(|p| p.cell.kind == HandKind::Pair && p.cell.row == 10 && p.cell.up == 6)
+        .expect("T,T vs 6 is in the Illustrious 18");
+    tens.index = tens.index.map(|i| i + 2);
+    let play = tens.clone();
+    let quiz_settings = QuizSettings {
+        indices: game,
+        ..settings()
+    };
+    let prompt = Prompt::Deviation {
+        play,
+        cards: crate::engine::Cards::from_values(&[10, 10]),
+        up: Card::of_value(6),
+        tc: 0,
+    };
+    let answer = grade_prompt(&prompt, &quiz_settings, "s").unwrap();
+    assert!(answer.why.contains("peek-game"), "{answer:?}");
+    assert!(!answer.why.contains("natural"), "{answer:?}");
+}

@@ -102,6 +102,9 @@ impl App {
         let indices = self.indices.as_ref()?.get()?;
         let play = indices.get(cell)?;
         if self.count_hidden() {
+            // An index play made at no count in the table's range: nothing for the count to
+            // decide.
+            play.index?;
             // The index itself, not the count: which side of it the count is, is the exam.
             return Some(IndexHint::Watch(format!(
                 "index: {} — your count decides",
@@ -239,6 +242,8 @@ impl App {
             self.say(Tone::Info, "Hi-Lo count shown.");
             self.release_held_back("Held back while the count was hidden:");
         } else {
+            // The live EVs are the shoe's as it is: they would tell the count.
+            self.show_ev &= !self.counting;
             self.say(Tone::Info, "Count hidden.");
         }
     }

@@ -457,7 +457,7 @@ impl App {
                 strategy,
                 self.peek_strategy().as_ref().map(|p| &p.chart),
                 cell,
-                crate::analysis::reasons::Figures::Chart,
+                crate::analysis::reasons::Figures::ChartFor(view.legal()),
             )
         {
             line = format!("{line} · {why}");
@@ -546,6 +546,11 @@ impl App {
                 self.say(Tone::Info, text);
             }
             Intent::ToggleHelp => self.toggle_overlay(Overlay::Help),
+            Intent::ToggleEv if self.count_hidden() && !self.show_ev => self.say(
+                Tone::Info,
+                "The live EVs are the shoe's as it is, and would tell the count: c shows the \
+                 count first (counting mode hides it).",
+            ),
             Intent::ToggleEv => {
                 self.show_ev = !self.show_ev;
             }
