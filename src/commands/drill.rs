@@ -75,6 +75,9 @@ pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Resu
         writeln!(output, "{}", summary.report(args.kind))?;
     }
     coach.save();
+    // The lifetime in the summary counts what other sessions sharing the database wrote
+    // meanwhile.
+    coach.refresh();
     if !coach.session().is_empty() {
         write!(
             output,

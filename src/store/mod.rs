@@ -321,6 +321,8 @@ impl Store {
                 ),
             });
         }
+        // Made first, readable by its owner only (as the database is), then filled.
+        open::create_private(to, to)?;
         self.conn
             .backup(
                 rusqlite::MAIN_DB,

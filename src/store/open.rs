@@ -16,8 +16,9 @@ use rusqlite::{Connection, ErrorCode, OpenFlags};
 use super::schema::{self, APPLICATION_ID, VERSION};
 use super::{Location, ReadOnly, StoreError};
 
-/// How long a write waits for another session's transaction (they last milliseconds).
-pub const BUSY_TIMEOUT: Duration = Duration::from_secs(3);
+/// How long a read or a write waits for another session's transaction (they last
+/// milliseconds; a busy machine can stretch that to seconds).
+pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The most symbolic links followed from a path (as the kernel's own limit).
 const MAX_LINKS: usize = 40;
@@ -129,7 +130,7 @@ fn try_open(path: &Path, target: &Path) -> Result<Opened, Unusable> {
         check_integrity(&conn).map_err(Unusable::NotOurs)?;
     }
     if read_only.is_none() {
-        set_up_for_writing(&mut conn).map_err(|e| match read_only_error(&e) {
+        set_up_retrying(&mut conn).map_err(|e| match read_only_error(&e) {
             true => Unusable::Refused(StoreError::ReadOnlyFolder {
                 path: path.to_owned(),
             }),
@@ -161,8 +162,13 @@ fn connect(target: &Path, read_only: bool) -> Result<Connection, StoreError> {
     } else {
         OpenFlags::SQLITE_OPEN_READ_WRITE
     };
-    Connection::open_with_flags(target, access | OpenFlags::SQLITE_OPEN_NO_MUTEX)
-        .map_err(|e| sql_error("open", target, e))
+    let conn = Connection::open_with_flags(target, access | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+        .map_err(|e| sql_error("open", target, e))?;
+    // Set before the first read: another session may be creating the schema or switching
+    // the journal to WAL at this moment, and its lock lasts only that long.
+    conn.busy_timeout(BUSY_TIMEOUT)
+        .map_err(|e| sql_error("set up", target, e))?;
+    Ok(conn)
 }
 
 /// Opens `target` read-only as an immutable file (no shared memory, no journal).
@@ -182,6 +188,26 @@ fn connect_immutable(target: &Path) -> Result<Connection, StoreError> {
             | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )
     .map_err(|e| sql_error("open", target, e))
+}
+
+/// [`set_up_for_writing`], again while another session holds the lock it needs: switching the
+/// journal to WAL takes the whole file for a moment, and SQLite reports the clash at once
+/// rather than wait where two sessions starting together could wait on each other.
+fn set_up_retrying(conn: &mut Connection) -> rusqlite::Result<()> {
+    let start = std::time::Instant::now();
+    loop {
+        match set_up_for_writing(conn) {
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if matches!(
+                    e.code,
+                    rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked
+                ) && start.elapsed() < BUSY_TIMEOUT =>
+            {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            done => return done,
+        }
+    }
 }
 
 /// WAL, so readers never wait for a writer and several sessions share the file; `NORMAL`
@@ -284,7 +310,7 @@ fn follow_links(path: &Path) -> Result<PathBuf, StoreError> {
 
 /// Creates an empty file at `target`, readable and writable by its owner only. Its folder must
 /// exist: no folder is made for a path the player named.
-fn create_private(path: &Path, target: &Path) -> Result<(), StoreError> {
+pub(super) fn create_private(path: &Path, target: &Path) -> Result<(), StoreError> {
     let folder = target.parent().filter(|f| !f.as_os_str().is_empty());
     if let Some(folder) = folder
         && !folder.is_dir()

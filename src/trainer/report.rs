@@ -51,7 +51,14 @@ fn bets(units: Units) -> String {
 
 /// `1 round`, `3 rounds`: a count and its noun, the one way counts are worded.
 pub fn counted(n: u64, what: &str) -> String {
-    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+    if n == 1 {
+        return format!("{n} {what}");
+    }
+    // `entry` → `entries`; every other word here takes an s.
+    match what.strip_suffix('y') {
+        Some(stem) if !stem.ends_with(['a', 'e', 'o', 'u']) => format!("{n} {stem}ies"),
+        _ => format!("{n} {what}s"),
+    }
 }
 
 /// What a counting skill's answers add up to after its accuracy: ` · mean error 0.50 · 2.1 s an
@@ -237,6 +244,14 @@ pub fn session_summary(session: &Tally, lifetime: Option<&Tally>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counted_words_take_their_plural() {
+        assert_eq!(counted(1, "entry"), "1 entry");
+        assert_eq!(counted(130, "entry"), "130 entries");
+        assert_eq!(counted(2, "day"), "2 days");
+        assert_eq!(counted(0, "round"), "0 rounds");
+    }
 
     #[test]
     fn counts_read_in_the_singular_for_one() {

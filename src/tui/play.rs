@@ -47,6 +47,9 @@ pub fn play(rules: &Rules, config: TableConfig, bet: Option<u64>) -> anyhow::Res
     }
     // Saved while the signal handlers still stand, so a SIGTERM now cannot cut the save short.
     let unsaved = app.coach_mut().save();
+    // The lifetime in the summary counts what other sessions sharing the database wrote
+    // meanwhile.
+    app.coach_mut().refresh();
     // From here on SIGINT, SIGTERM, SIGHUP and SIGTSTP act as for any program.
     events.close();
     let ending = ended?;

@@ -211,10 +211,13 @@ fn two_tables_and_a_drill_at_once_keep_every_row() {
             })
         })
         .collect();
-    for child in children {
-        let out = child.join().expect("the thread ends");
-        assert!(out.status.success(), "{}", stderr(&out));
-        assert!(!stdout(&out).contains("not saved"), "{}", stdout(&out));
+    let outs: Vec<_> = children
+        .into_iter()
+        .map(|child| child.join().expect("the thread ends"))
+        .collect();
+    for out in &outs {
+        assert!(out.status.success(), "{}\n{}", stdout(out), stderr(out));
+        assert!(!stdout(out).contains("not saved"), "{}", stdout(out));
     }
     let (sessions, lifetime) = common::lifetime(&db);
     assert_eq!(sessions, 3);
@@ -247,6 +250,26 @@ fn the_database_is_created_for_its_owner_only() {
     let db = dir.path().join("mine.db");
     drilled(dir.path(), &db);
     let mode = std::fs::metadata(&db).expect("made").permissions().mode();
+    assert_eq!(mode & 0o777, 0o600);
+    // Its backup too.
+    let copy = dir.path().join("copy.db");
+    let out = run(
+        dir.path(),
+        &[
+            "stats",
+            "--stats",
+            db.to_str().expect("UTF-8"),
+            "--backup",
+            copy.to_str().expect("UTF-8"),
+        ],
+        &[],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mode = std::fs::metadata(&copy)
+        .expect("backed up")
+        .permissions()
+        .mode();
     assert_eq!(mode & 0o777, 0o600);
 }
 
