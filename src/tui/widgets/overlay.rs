@@ -167,16 +167,24 @@ pub fn render_summary(rows: &[(String, String)], ctx: Ctx, area: Rect, buf: &mut
     let t = ctx.theme;
     let inner = usize::from(SUMMARY_WIDTH.min(area.width).saturating_sub(2));
     let mut lines: Vec<Line> = Vec::new();
+    // The labels' column is as wide as the longest label (`Counting: true-count`), and a
+    // space always parts it from the value.
+    let label_width = rows
+        .iter()
+        .map(|(label, _)| label.trim_start().chars().count())
+        .max()
+        .unwrap_or(0)
+        .clamp(8, 24);
     for (label, value) in rows {
         // A value too long for its row continues under itself, whole words at a time.
-        let value_width = inner.saturating_sub(21).max(8);
+        let value_width = inner.saturating_sub(label_width + 2).max(8);
         for (i, part) in super::flow::wrap_words(value, value_width)
             .into_iter()
             .enumerate()
         {
             let label = if i == 0 { label.trim_start() } else { "" };
             lines.push(Line::from(vec![
-                Span::styled(format!(" {label:<20}"), t.dim),
+                Span::styled(format!(" {label:<label_width$} "), t.dim),
                 Span::styled(part, t.title),
             ]));
         }
@@ -228,4 +236,37 @@ pub fn render_too_small(min: (u16, u16), paused: bool, ctx: Ctx, area: Rect, buf
         .alignment(Alignment::Center)
         .wrap(Wrap { trim: true })
         .render(rect, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::Rect;
+
+    use super::render_summary;
+    use crate::tui::widgets::Ctx;
+
+    #[test]
+    fn a_long_label_in_the_summary_is_parted_from_its_value() {
+        let rows = vec![
+            ("Rounds".to_owned(), "12".to_owned()),
+            (
+                "Counting: true-count".to_owned(),
+                "17 of 20 (85%)".to_owned(),
+            ),
+        ];
+        let area = Rect::new(0, 0, 100, 20);
+        let mut buf = Buffer::empty(area);
+        let ctx = Ctx {
+            theme: crate::tui::theme::theme(false),
+            ascii: false,
+        };
+        render_summary(&rows, ctx, area, &mut buf);
+        let text: String = buf
+            .content()
+            .chunks(100)
+            .map(|row| row.iter().map(|c| c.symbol()).collect::<String>() + "\n")
+            .collect();
+        assert!(text.contains("Counting: true-count 17 of 20"), "{text}");
+    }
 }
