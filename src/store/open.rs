@@ -107,7 +107,15 @@ fn try_open(path: &Path, target: &Path) -> Result<Opened, Unusable> {
         read_only = Some(ReadOnly::Permissions);
         conn = connect_immutable(target)?;
     }
-    let (id, version) = match schema::stamp(&conn) {
+    let mut stamp = schema::stamp(&conn);
+    if existed && read_only.is_none() && stamp.as_ref().is_err_and(read_only_error) {
+        // A database in a folder we may not write: SQLite cannot make the shared-memory file
+        // beside it that reading the journal needs, so it is read as it is on disk.
+        read_only = Some(ReadOnly::Permissions);
+        conn = connect_immutable(target)?;
+        stamp = schema::stamp(&conn);
+    }
+    let (id, version) = match stamp {
         Ok(stamp) => stamp,
         Err(err) if is_not_a_database(&err) => {
             return Err(Unusable::NotOurs(not_a_database(target)));
