@@ -27,11 +27,23 @@ pub enum Scope {
     Only(i64),
 }
 
+/// The sessions whose rows the figures count, as a condition on `sessions`: every one but an
+/// import whose statistics file was taken in (its figures are counted from that file, and its
+/// history's rows would count twice); an import whose file could not be read counts its rows.
+macro_rules! counted_sessions {
+    () => {
+        "(kind <> 'import' OR id IN (SELECT session FROM imports WHERE stats IS NULL))"
+    };
+}
+
 impl Scope {
     /// The condition on a row's `session`, with the session id as `?1`.
     fn condition(self) -> (&'static str, i64) {
-        const LIVE: &str =
-            "session IN (SELECT id FROM sessions WHERE kind <> 'import' AND id <> ?1)";
+        const LIVE: &str = concat!(
+            "session IN (SELECT id FROM sessions WHERE ",
+            counted_sessions!(),
+            " AND id <> ?1)"
+        );
         match self {
             Scope::All => (LIVE, -1),
             Scope::AllBut(id) => (LIVE, id),
@@ -72,7 +84,7 @@ impl Store {
         let live: i64 = self
             .conn
             .query_row(
-                "SELECT COUNT(*) FROM sessions WHERE kind <> 'import'",
+                concat!("SELECT COUNT(*) FROM sessions WHERE ", counted_sessions!()),
                 [],
                 |row| row.get(0),
             )
@@ -89,7 +101,7 @@ impl Store {
             .unwrap_or_default();
         let mut query = self
             .conn
-            .prepare(
+            .prepare(concat!(
                 "SELECT s.started, s.process,
                         MAX(s.started, COALESCE(r.last, 0), COALESCE(d.last, 0),
                             COALESCE(a.last, 0), COALESCE(b.last, 0)),
@@ -107,9 +119,10 @@ impl Store {
                         ON a.session = s.id
                  LEFT JOIN (SELECT session, MAX(at) last FROM rebuys GROUP BY session) b
                         ON b.session = s.id
-                 WHERE s.kind <> 'import'
-                 ORDER BY s.id",
-            )
+                 WHERE s.id IN (SELECT id FROM sessions WHERE ",
+                counted_sessions!(),
+                ") ORDER BY s.id",
+            ))
             .map_err(self.sql("read"))?;
         let live = query
             .query_map([], |row| {

@@ -180,6 +180,40 @@ fn the_imported_figures_and_new_rows_add_up() {
     assert_eq!(lifetime.rounds, 107);
 }
 
+/// An old statistics file that cannot be read beside a good hand history: the history's rows
+/// are the only figures there are, and they count.
+#[test]
+fn a_damaged_old_statistics_file_leaves_the_history_counted() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let home = dir.path();
+    legacy_files(home);
+    let stats = home.join("stats.json");
+    let text = std::fs::read(&stats).expect("the fixture");
+    std::fs::write(&stats, &text[..text.len() / 2]).expect("cut short");
+    let db = home.join("stats.db");
+    let d = db.to_str().expect("UTF-8");
+    let out = run(
+        home,
+        &["--seed", "5", "drill", "--kind", "hard", "--stats", d],
+        &[TODAY],
+        "s\ns\nh\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let (sessions, lifetime) = common::lifetime(&db);
+    assert_eq!(sessions, 2, "the imported history's, and this one");
+    assert_eq!(lifetime.rounds, 107);
+    assert!(
+        lifetime.overall.decisions > 3,
+        "{}",
+        lifetime.overall.decisions
+    );
+    // The file as it was.
+    assert_eq!(
+        std::fs::read(&stats).expect("kept"),
+        &text[..text.len() / 2]
+    );
+}
+
 #[test]
 fn two_tables_and_a_drill_at_once_keep_every_row() {
     let dir = tempfile::tempdir().expect("a folder");
