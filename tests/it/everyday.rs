@@ -31,25 +31,10 @@ fn run(home: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
 
 /// [`run`] with `input` on standard input (then its end).
 fn run_with_input(home: &Path, args: &[&str], env: &[(&str, &str)], input: &str) -> Output {
-    use std::io::Write;
-    let mut child = common::blackjack_at(Some(home), args, env)
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    // A binary that does not read its input may be gone already: that is not an error here.
-    let _ = stdin.write_all(input.as_bytes());
-    drop(stdin);
-    child.wait_with_output().expect("the binary ends")
+    common::run_at(home, args, env, input.as_bytes())
 }
 
-/// A fresh temp folder for one test.
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use crate::common::{stderr, stdout};
 
 #[test]
 fn completions_generate_for_every_shell_and_name_the_subcommands() {

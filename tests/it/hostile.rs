@@ -35,9 +35,7 @@ fn run(home: &Path, args: &[&str], env: &[(&str, &str)], input: &[u8]) -> Output
     child.wait_with_output().expect("the binary ends")
 }
 
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use crate::common::stderr;
 
 fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()

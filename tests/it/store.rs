@@ -12,23 +12,10 @@ use crate::common;
 
 /// Runs the binary at home in `home` with `input` on standard input.
 fn run(home: &Path, args: &[&str], env: &[(&str, &str)], input: &str) -> Output {
-    use std::io::Write;
-    let mut child = common::blackjack_at(Some(home), args, env)
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let _ = stdin.write_all(input.as_bytes());
-    drop(stdin);
-    child.wait_with_output().expect("the binary ends")
+    common::run_at(home, args, env, input.as_bytes())
 }
 
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use crate::common::{stderr, stdout};
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/legacy-v1");
 

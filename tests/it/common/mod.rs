@@ -121,3 +121,32 @@ pub fn record_decisions(
         store.write(&record, day).expect("written");
     }
 }
+
+/// The binary with `args` at home in `home` ([`blackjack_at`]), `input` on standard input (then
+/// its end), run to the end. A binary that does not read its input may be gone before it is
+/// written: that is not an error here.
+pub fn run_at(
+    home: &Path,
+    args: &[&str],
+    env: &[(&str, &str)],
+    input: &[u8],
+) -> std::process::Output {
+    use std::io::Write;
+    let mut child = blackjack_at(Some(home), args, env)
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    child.wait_with_output().expect("the binary ends")
+}
+
+/// What a run printed on standard output.
+pub fn stdout(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// What a run printed on standard error.
+pub fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
