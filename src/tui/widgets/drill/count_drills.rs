@@ -15,7 +15,7 @@ use crate::tui::message::Tone;
 use crate::tui::widgets::Ctx;
 use crate::tui::widgets::cards::{CARD_HEIGHT, Face, Spread, boxed_row, row_width};
 use crate::tui::widgets::drill::{
-    BAR_HEIGHT, chips, framed, keys_line, note_line, render_bar, render_header,
+    BAR_HEIGHT, chips, framed, keys_line, note_line, render_bar, render_header, typed_line,
 };
 use crate::tui::widgets::marker;
 use crate::tui::widgets::status::{key, message_line, tone_mark};
@@ -121,11 +121,7 @@ pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) 
         }
         Line::from(spans)
     } else {
-        Line::from(vec![
-            Span::styled(format!("{} Your answer:", marker(ctx.ascii)), t.active_hand),
-            Span::raw(" "),
-            Span::styled(format!("{}_", screen.input), t.title),
-        ])
+        typed_line(ctx, "Your answer:", &screen.input)
     };
     render_bar(
         ctx,
@@ -231,14 +227,7 @@ pub fn render_countdown(ctx: Ctx, screen: &CountdownScreen, area: Rect, buf: &mu
             Span::raw(" a new run"),
         ])
     } else if run.done() {
-        Line::from(vec![
-            Span::styled(
-                format!("{} Running count?", marker(ctx.ascii)),
-                t.active_hand,
-            ),
-            Span::raw(" "),
-            Span::styled(format!("{}_", screen.input), t.title),
-        ])
+        typed_line(ctx, "Running count?", &screen.input)
     } else {
         Line::from(vec![
             Span::styled(format!("{} Count:", marker(ctx.ascii)), t.active_hand),

@@ -68,6 +68,18 @@ pub(crate) fn render_bar(ctx: Ctx, lines: [Line<'static>; 4], area: Rect, buf: &
     Paragraph::new(lines.to_vec()).render(inner, buf);
 }
 
+/// The bar's first line while an answer is typed: `▶ Running count? +3_`.
+pub(crate) fn typed_line(ctx: Ctx, prompt: &str, input: &str) -> Line<'static> {
+    Line::from(vec![
+        Span::styled(
+            format!("{} {prompt}", marker(ctx.ascii)),
+            ctx.theme.active_hand,
+        ),
+        Span::raw(" "),
+        Span::styled(format!("{input}_"), ctx.theme.title),
+    ])
+}
+
 pub(crate) fn note_line(ctx: Ctx, note: Option<&Message>) -> Line<'static> {
     note.map_or_else(Line::default, |m| message_line(m, ctx))
 }
@@ -457,14 +469,7 @@ pub fn render_count(ctx: Ctx, screen: &CountScreen, area: Rect, buf: &mut Buffer
 
     let due = drill.question_due();
     let first = if due {
-        Line::from(vec![
-            Span::styled(
-                format!("{} Running count?", marker(ctx.ascii)),
-                t.active_hand,
-            ),
-            Span::raw(" "),
-            Span::styled(format!("{}_", screen.input), t.title),
-        ])
+        typed_line(ctx, "Running count?", &screen.input)
     } else {
         Line::from(vec![
             Span::styled(
