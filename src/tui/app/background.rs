@@ -8,17 +8,39 @@ use std::sync::Arc;
 use super::{App, LivePanel, Player, Tone};
 use crate::ai::Level;
 use crate::analysis::Strategy;
+use crate::analysis::deviation::IndexTable;
 use crate::trainer::evs::{EvQuery, LiveEvs};
+use crate::tui::background::{EvWorker, Job};
 use crate::tui::seat_ai::seat_strategy;
+
+/// The work done beside the table.
+pub(crate) struct Jobs {
+    /// The variant's basic strategy: hints, grading, the chart screen, the hard seat, drills.
+    pub(crate) strategy: Job<Arc<Strategy>>,
+    /// This game's index table, worked out once wanted.
+    pub(crate) indices: Option<Job<IndexTable>>,
+    /// Exact EVs of single hands, computed on a worker thread.
+    pub(crate) evs: EvWorker,
+    /// Wait for background work inside the update that asks for it (scripted tests).
+    pub(crate) wait: bool,
+}
+
+/// The live EV panel.
+pub(crate) struct EvPanel {
+    /// Open (beside the table on a wide terminal, over the log otherwise).
+    pub(crate) open: bool,
+    /// What it shows, brought up to date by every update.
+    pub(crate) shows: LivePanel,
+}
 
 impl App {
     /// Takes in whatever background work has finished.
     pub(crate) fn collect_background(&mut self) {
-        if self.strategy.poll() {
+        if self.jobs.strategy.poll() {
             self.install_seat_strategies();
         }
-        let wait = self.wait_in_update;
-        let (arrived, failures) = match &mut self.indices {
+        let wait = self.jobs.wait;
+        let (arrived, failures) = match &mut self.jobs.indices {
             // Scripted tests: work under way is waited for, so every frame is fixed by the
             // keys.
             Some(slot) if wait && slot.is_pending() => {
@@ -28,7 +50,7 @@ impl App {
             Some(slot) => (slot.poll(), slot.take_failures()),
             None => (false, Vec::new()),
         };
-        if arrived && self.counting {
+        if arrived && self.count.mode {
             self.say(
                 Tone::Info,
                 "This game's index table is ready: decisions are graded by it now.",
@@ -50,13 +72,14 @@ impl App {
         for failure in failures {
             self.say(Tone::Error, failure.to_string());
         }
-        self.evs.poll();
+        self.jobs.evs.poll();
         // A worker that panicked was caught and its work is being done again: say so.
         let failures: Vec<_> = self
+            .jobs
             .strategy
             .take_failures()
             .into_iter()
-            .chain(self.evs.take_failures())
+            .chain(self.jobs.evs.take_failures())
             .collect();
         for failure in failures {
             self.say(Tone::Error, failure.to_string());
@@ -66,7 +89,7 @@ impl App {
     /// The strategy, waiting for it if it is not ready yet (it is started when the app is
     /// made; by the first deal it has almost always arrived).
     pub(crate) fn ensure_strategy(&mut self) -> Arc<Strategy> {
-        let strategy = Arc::clone(self.strategy.wait());
+        let strategy = Arc::clone(self.jobs.strategy.wait());
         self.install_seat_strategies();
         strategy
     }
@@ -74,11 +97,11 @@ impl App {
     /// Gives every AI seat still waiting its strategy (the hard one plays the computed chart,
     /// a counter this game's index table once it is ready and the table's ramp).
     pub(crate) fn install_seat_strategies(&mut self) {
-        let Some(strategy) = self.strategy.get().cloned() else {
+        let Some(strategy) = self.jobs.strategy.get().cloned() else {
             return;
         };
-        let indices = self.indices.as_ref().and_then(|slot| slot.get());
-        let ramp = self.ramp.clone().unwrap_or_default();
+        let indices = self.jobs.indices.as_ref().and_then(|slot| slot.get());
+        let ramp = self.count.ramp.clone().unwrap_or_default();
         for seat in &mut self.seats {
             if let Player::Ai {
                 level,
@@ -103,7 +126,7 @@ impl App {
     /// The live EVs the panel wants now: the person's active hand with every card seen since
     /// the shuffle, when the panel is open.
     pub(crate) fn live_query(&self) -> Option<EvQuery> {
-        if !self.show_ev || self.drill.is_some() {
+        if !self.live.open || self.drill().is_some() {
             return None;
         }
         EvQuery::live(&self.rules, &self.table.view(self.you))
@@ -114,25 +137,25 @@ impl App {
     pub(crate) fn refresh_background(&mut self) {
         let live = self.live_query();
         if let Some(query) = &live {
-            if self.wait_in_update {
-                self.evs.wait_for(query);
+            if self.jobs.wait {
+                self.jobs.evs.wait_for(query);
             } else {
-                self.evs.request(query);
+                self.jobs.evs.request(query);
             }
         }
         // Ask ahead for the EVs that grade the next decision, so grading need not wait.
-        if self.drill.is_none()
+        if self.drill().is_none()
             && self.your_turn()
             && let Some(query) = EvQuery::table_basic(&self.rules, &self.table.view(self.you))
         {
-            self.evs.request(&query);
+            self.jobs.evs.request(&query);
         }
         if let Some(query) = self.drill_question_query() {
-            self.evs.request(&query);
+            self.jobs.evs.request(&query);
         }
-        self.live = match live {
+        self.live.shows = match live {
             None => LivePanel::NoHand,
-            Some(query) => match (self.evs.get(&query), self.strategy.get()) {
+            Some(query) => match (self.jobs.evs.get(&query), self.jobs.strategy.get()) {
                 (Some(evs), Some(strategy)) => {
                     LiveEvs::new(evs, &strategy.chart, &self.table.view(self.you))
                         .map_or(LivePanel::NoHand, LivePanel::Ready)

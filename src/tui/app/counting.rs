@@ -28,6 +28,44 @@ pub(crate) enum IndexHint {
     Watch(String),
 }
 
+/// Counting mode's state at the table, and whether the count is shown (`c`, in any mode).
+pub(crate) struct CountState {
+    /// Counting mode: bets graded against the ramp, decisions by the index plays, and with the
+    /// count hidden the count checks.
+    pub(crate) mode: bool,
+    /// The player's bet ramp (counting mode's bets are graded against it).
+    pub(crate) ramp: Option<crate::trainer::counting::BetRamp>,
+    /// Ask the running count before every this many deals (0: never).
+    pub(crate) check_every: u32,
+    /// The running count typed at a count check before the deal, while one is asked.
+    pub(crate) check: Option<String>,
+    /// The count was checked before this deal already.
+    pub(crate) checked_this_round: bool,
+    /// Lines that would tell the hidden count, said at the next count check or `c`.
+    pub(crate) held_back: Vec<Held>,
+    /// The Hi-Lo running and true count are shown.
+    pub(crate) shown: bool,
+}
+
+impl CountState {
+    /// Counting mode on or off, with its ramp and count checks; the count hidden.
+    pub(crate) fn new(
+        mode: bool,
+        ramp: Option<crate::trainer::counting::BetRamp>,
+        check_every: u32,
+    ) -> CountState {
+        CountState {
+            mode,
+            ramp,
+            check_every,
+            check: None,
+            checked_this_round: false,
+            held_back: Vec::new(),
+            shown: false,
+        }
+    }
+}
+
 /// A line held back while the count is hidden.
 pub(crate) struct Held {
     /// The line, its round named.
@@ -58,14 +96,15 @@ impl App {
         let view = self.table.view(self.you);
         let legal = view.legal();
         let indices = self
+            .jobs
             .indices
             .as_ref()
             .and_then(|slot| slot.get())
-            .filter(|_| self.counting)
+            .filter(|_| self.count.mode)
             .cloned();
         let Some(indices) = indices else {
             let query = EvQuery::table_basic(&self.rules, &view)?;
-            let evs = self.evs.wait_for(&query);
+            let evs = self.jobs.evs.wait_for(&query);
             let view = self.table.view(self.you);
             return self
                 .coach
@@ -74,7 +113,7 @@ impl App {
         };
         // The cost at this count: the EVs of the shoe as it is.
         let query = EvQuery::live(&self.rules, &view)?;
-        let evs = self.evs.wait_for(&query);
+        let evs = self.jobs.evs.wait_for(&query);
         let view = self.table.view(self.you);
         let hand = view.active_hand()?;
         let up = view.dealer_up()?.value();
@@ -95,11 +134,11 @@ impl App {
     /// index play itself where it applies now and is legal (worded as its grade will be, with
     /// the chart's play, `chart`, it replaces), else the index to watch for.
     pub(crate) fn index_hint(&self, chart: Action, legal: ActionSet) -> Option<IndexHint> {
-        if !self.counting {
+        if !self.count.mode {
             return None;
         }
         let cell = self.live_cell()?;
-        let indices = self.indices.as_ref()?.get()?;
+        let indices = self.jobs.indices.as_ref()?.get()?;
         let play = indices.get(cell)?;
         if self.count_hidden() {
             // An index play made at no count in the table's range: nothing for the count to
@@ -124,7 +163,7 @@ impl App {
     /// Before a deal with a ramp set: the bet placed, graded against the ramp at the true
     /// count, into the log and the statistics.
     pub(crate) fn grade_bet(&mut self) {
-        let Some(ramp) = &self.ramp else {
+        let Some(ramp) = &self.count.ramp else {
             return;
         };
         let tc = self.floored_count();
@@ -166,7 +205,7 @@ impl App {
     /// Whether counting mode is an exam now: the count is hidden, and nothing on screen may
     /// tell it.
     pub fn count_hidden(&self) -> bool {
-        self.counting && !self.show_count
+        self.count.mode && !self.count.shown
     }
 
     /// Whether the grade of a decision in `cell` would tell the count while it is hidden: the
@@ -179,6 +218,7 @@ impl App {
     ) -> bool {
         self.count_hidden()
             && self
+                .jobs
                 .indices
                 .as_ref()
                 .and_then(|slot| slot.get())
@@ -189,8 +229,8 @@ impl App {
     /// A line that tells the count, kept until the count may be told (the next answered count
     /// check, or `c`); the first of a batch says so in the log.
     pub(crate) fn hold_back(&mut self, message: Message, decision: bool) {
-        if self.held_back.is_empty() {
-            let until = if self.count_check_every > 0 {
+        if self.count.held_back.is_empty() {
+            let until = if self.count.check_every > 0 {
                 "the next count check (c shows the count)"
             } else {
                 "c shows the count"
@@ -210,7 +250,7 @@ impl App {
                 message.text
             )
         };
-        self.held_back.push(Held {
+        self.count.held_back.push(Held {
             message: Message {
                 tone: message.tone,
                 text,
@@ -221,11 +261,11 @@ impl App {
 
     /// The lines held back, into the log under `heading`: the count may be told now.
     pub(crate) fn release_held_back(&mut self, heading: &str) {
-        if self.held_back.is_empty() {
+        if self.count.held_back.is_empty() {
             return;
         }
         self.say(Tone::Info, heading);
-        for held in std::mem::take(&mut self.held_back) {
+        for held in std::mem::take(&mut self.count.held_back) {
             if held.decision {
                 // The last play's grade, in place of the note that it waits.
                 self.log.grade(held.message);
@@ -237,23 +277,23 @@ impl App {
 
     /// `c`: the count shown (and what was held back from it said) or hidden again.
     pub(crate) fn toggle_count(&mut self) {
-        self.show_count = !self.show_count;
-        if self.show_count {
+        self.count.shown = !self.count.shown;
+        if self.count.shown {
             self.say(Tone::Info, "Hi-Lo count shown.");
             self.release_held_back("Held back while the count was hidden:");
         } else {
             // The live EVs are the shoe's as it is: they would tell the count.
-            self.show_ev &= !self.counting;
+            self.live.open &= !self.count.mode;
             self.say(Tone::Info, "Count hidden.");
         }
     }
 
     /// The header's note of counting mode: `counting mode · ramp 1–12` (`None` out of it).
     pub(crate) fn counting_label(&self) -> Option<String> {
-        if !self.counting {
+        if !self.count.mode {
             return None;
         }
-        let Some(ramp) = &self.ramp else {
+        let Some(ramp) = &self.count.ramp else {
             return Some("counting mode".to_owned());
         };
         let bets = ramp.bets();
@@ -271,21 +311,21 @@ impl App {
     /// Whether a count check is due before this deal: counting mode, the count hidden, and
     /// every `count_check_every` rounds.
     pub(crate) fn count_check_due(&self) -> bool {
-        self.counting
-            && !self.show_count
-            && self.count_check_every > 0
+        self.count.mode
+            && !self.count.shown
+            && self.count.check_every > 0
             && self.coach.session().rounds > 0
             && self
                 .coach
                 .session()
                 .rounds
-                .is_multiple_of(u64::from(self.count_check_every))
-            && self.count_check.is_none()
+                .is_multiple_of(u64::from(self.count.check_every))
+            && self.count.check.is_none()
     }
 
     /// The typed answer of a count check: graded against the running count, then the deal.
     pub(crate) fn answer_count_check(&mut self) {
-        let Some(typed) = self.count_check.take() else {
+        let Some(typed) = self.count.check.take() else {
             return;
         };
         let view = self.table.view(self.you);
@@ -294,7 +334,7 @@ impl App {
             Ok(guess) => guess,
             Err(why) => {
                 self.say(Tone::Error, format!("{why}."));
-                self.count_check = Some(String::new());
+                self.count.check = Some(String::new());
                 return;
             }
         };
@@ -317,7 +357,7 @@ impl App {
                 format!("Count check: the running count is {running:+}, not {guess:+}."),
             );
         }
-        self.checked_this_round = true;
+        self.count.checked_this_round = true;
         self.release_held_back("The count was checked: what was held back from it —");
         self.deal();
     }

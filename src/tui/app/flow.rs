@@ -27,7 +27,7 @@ impl App {
         f(&Narrator {
             you: self.you,
             seats: &self.seats,
-            ascii: self.ascii,
+            ascii: self.ctx.ascii,
             count_hidden: self.count_hidden(),
         })
     }
@@ -59,7 +59,7 @@ impl App {
             let tc = call
                 .as_ref()
                 .map(|c| c.tc)
-                .or_else(|| self.counting.then(|| self.floored_count()));
+                .or_else(|| self.count.mode.then(|| self.floored_count()));
             let record = |coach: &mut crate::store::Coach, g| match &seen {
                 Some((cards, up, hand)) => coach.record_at_table(g, cards, *up, *hand, &ranked, tc),
                 None => coach.note_grade(g),
@@ -69,7 +69,7 @@ impl App {
             if self.grade_tells_count(g.cell, view_legal) {
                 self.hold_decision(&strategy, &g, call.is_some(), advice, &ranked, source);
                 record(&mut self.coach, g);
-            } else if self.strict && !g.is_correct() {
+            } else if self.settings.strict && !g.is_correct() {
                 self.log.grade(Message {
                     tone: Tone::Error,
                     text: format!("{advice} — strict mode: try again"),
@@ -184,8 +184,8 @@ impl App {
             return;
         }
         // Counting mode with the count hidden: now and then the count is asked first.
-        if self.count_check_due() && !self.checked_this_round {
-            self.count_check = Some(String::new());
+        if self.count_check_due() && !self.count.checked_this_round {
+            self.count.check = Some(String::new());
             self.say(
                 Tone::Info,
                 "Count check: type the running count, then Enter.",
@@ -205,7 +205,7 @@ impl App {
         }
         let dealt_before = self.table.view(self.you).cards_left();
         // The count the bet was placed at: before the round's cards are seen.
-        let count_at_deal = self.counting.then(|| self.floored_count());
+        let count_at_deal = self.count.mode.then(|| self.floored_count());
         let bet = self.bet();
         match self.table.start_round() {
             Ok(events) => {
@@ -214,7 +214,7 @@ impl App {
                 self.coach.begin_round(crate::trainer::history::RoundStart {
                     bet,
                     true_count: count_at_deal,
-                    seed: self.seed,
+                    seed: self.settings.seed,
                     shoe_position: if shuffled {
                         0
                     } else {
@@ -225,7 +225,7 @@ impl App {
                     at: crate::store::unix_seconds(),
                 });
                 self.log.start_round(self.coach.session().rounds + 1);
-                self.checked_this_round = false;
+                self.count.checked_this_round = false;
                 self.reshuffled = false;
                 self.absorb(&events);
             }
@@ -268,9 +268,9 @@ impl App {
             self.say(Tone::Error, "a rebuy is for when the bankroll is spent");
             return;
         }
-        match self.table.buy_in(self.you, self.rebuy) {
+        match self.table.buy_in(self.you, self.settings.rebuy) {
             Ok(()) => {
-                self.coach.record_rebuy(self.rebuy);
+                self.coach.record_rebuy(self.settings.rebuy);
                 if let Some(err) = self.coach.save() {
                     self.say(Tone::Error, err);
                 }
@@ -281,7 +281,7 @@ impl App {
                     Tone::Info,
                     format!(
                         "You buy in again for {}: bankroll {}.",
-                        self.rebuy.plain(),
+                        self.settings.rebuy.plain(),
                         self.bankroll().plain()
                     ),
                 );
@@ -423,7 +423,7 @@ impl App {
                                 "Your bankroll is spent ({} left). Press b to buy in again \
                                  for {}, or q to leave.",
                                 self.bankroll().plain(),
-                                self.rebuy.plain()
+                                self.settings.rebuy.plain()
                             ),
                         );
                         self.overlay = Some(Overlay::Broke);

@@ -32,11 +32,13 @@ use crate::store::{Coach, SessionInfo, SessionKind};
 use crate::trainer::tally::Tally;
 
 pub use crate::setup::TableConfig;
-use crate::tui::background::{EvWorker, Job, strategy_job};
+use crate::tui::background::{EvWorker, strategy_job};
 use crate::tui::drill::DrillScreen;
 use crate::tui::hint;
 use crate::tui::log::Log;
-use crate::tui::theme::{self, Theme};
+use crate::tui::theme;
+use crate::tui::widgets::Ctx;
+use background::{EvPanel, Jobs};
 use counting::IndexHint;
 
 pub use crate::tui::intent::{Intent, Overlay};
@@ -47,6 +49,30 @@ pub use crate::tui::seat_ai::{Player, SeatInfo};
 /// script's clock in tests.
 pub type Clock = Box<dyn Fn() -> Instant>;
 
+/// Which screen is up. Each screen over the table owns its state; the table's is the app's.
+pub(crate) enum Screen {
+    /// The table.
+    Table,
+    /// A drill, or the drill chooser.
+    Drill(DrillScreen),
+    /// The review of the hand history.
+    Review(crate::tui::review::ReviewScreen),
+}
+
+/// What the session was started with.
+pub(crate) struct Settings {
+    /// Hints shown before each decision.
+    pub(crate) hints: bool,
+    /// Refuse decisions that differ from basic strategy.
+    pub(crate) strict: bool,
+    /// The pause between the dealer's and the AI seats' moves.
+    pub(crate) speed: Duration,
+    /// What a rebuy brings (the bankroll the session started with).
+    pub(crate) rebuy: Units,
+    /// The seed of the shoe (drills take theirs from it).
+    pub(crate) seed: u64,
+}
+
 /// The whole state of the table screen. Drawing reads it ([`super::draw()`]); only
 /// [`App::update`] changes it.
 pub struct App {
@@ -54,62 +80,37 @@ pub struct App {
     pub(crate) rules: Rules,
     pub(crate) seats: Vec<SeatInfo>,
     pub(crate) you: usize,
-    /// What a rebuy brings (the bankroll the session started with).
-    pub(crate) rebuy: Units,
-    pub(crate) hints: bool,
-    /// The variant's basic strategy: hints, grading, the chart screen, the hard seat, drills.
-    pub(crate) strategy: Job<Arc<Strategy>>,
-    /// Exact EVs of single hands, computed on a worker thread.
-    pub(crate) evs: EvWorker,
-    /// What the live EV panel shows, brought up to date by every update.
-    pub(crate) live: LivePanel,
-    /// Wait for background work inside the update that asks for it (scripted tests).
-    pub(crate) wait_in_update: bool,
-    /// The drill on screen, if any.
-    pub(crate) drill: Option<DrillScreen>,
-    /// The review of the hand history on screen, if any.
-    pub(crate) review: Option<crate::tui::review::ReviewScreen>,
+    /// What the session was started with (hints, strictness, pace, rebuy, seed).
+    pub(crate) settings: Settings,
+    /// The strategy, the index table and the exact EVs, worked out in the background.
+    pub(crate) jobs: Jobs,
+    /// The live EV panel: open or not, and what it shows.
+    pub(crate) live: EvPanel,
+    /// Which screen is up: the table, a drill or the review.
+    pub(crate) screen: Screen,
     /// Drills started this session (each gets its own seed).
     pub(crate) drills_started: u64,
     pub(crate) clock: Clock,
-    pub(crate) speed: Duration,
-    pub(crate) ascii: bool,
-    pub(crate) theme: &'static Theme,
+    /// How it is drawn: the styles and whether in ASCII only.
+    pub(crate) ctx: Ctx,
     pub(crate) overlay: Option<Overlay>,
     /// The chart cell the arrow keys selected (`None`: the hand in play's).
     pub(crate) chart_cursor: Option<crate::analysis::chart::Cell>,
-    /// The live EV panel is open (beside the table on a wide terminal, over the log otherwise).
-    pub(crate) show_ev: bool,
     pub(crate) log: Log,
     /// A bet being typed in, digit by digit.
     pub(crate) bet_entry: Option<String>,
     /// Tab presses on the statistics panel: which of its pages it shows.
     pub(crate) stats_page: usize,
-    /// Counting mode, the ramp and the count checks (see [`TableConfig`]).
-    pub(crate) counting: bool,
-    pub(crate) ramp: Option<crate::trainer::counting::BetRamp>,
-    pub(crate) count_check_every: u32,
-    /// The running count typed at a count check before the deal, while one is asked.
-    pub(crate) count_check: Option<String>,
-    /// The count was checked before this deal already.
-    pub(crate) checked_this_round: bool,
-    /// Lines that would tell the hidden count, said at the next count check or `c`.
-    pub(crate) held_back: Vec<counting::Held>,
-    /// This game's index table, worked out in the background once wanted.
-    pub(crate) indices: Option<Job<crate::analysis::deviation::IndexTable>>,
+    /// Counting mode, the count checks and whether the count is shown.
+    pub(crate) count: counting::CountState,
     /// What the last frame's layout decided (how far the log can scroll depends on it).
     pub(crate) drawn: crate::tui::draw::Drawn,
     /// The figures the screens show that take analysis, worked out when the state changes.
     pub(crate) derived: Derived,
     /// The shoe was reshuffled before the round on the table.
     pub(crate) reshuffled: bool,
-    pub(crate) seed: u64,
     /// Grading and statistics.
     pub(crate) coach: Coach,
-    /// Refuse decisions that differ from basic strategy.
-    pub(crate) strict: bool,
-    /// Show the Hi-Lo running and true count.
-    pub(crate) show_count: bool,
     pub(crate) quit: bool,
     /// Leaving was confirmed: the person's hands in play are played out by basic strategy.
     pub(crate) leaving: bool,
@@ -181,42 +182,47 @@ impl App {
             rules: rules.clone(),
             seats,
             you,
-            rebuy: config.bankroll,
-            hints: config.hints,
-            // Started here, ready long before the first deal; the first frame does not wait.
-            strategy: strategy_job(rules),
-            evs: EvWorker::new(rules),
-            live: LivePanel::NoHand,
-            wait_in_update: false,
-            drill: None,
-            review: None,
+            settings: Settings {
+                hints: config.hints,
+                strict: config.strict,
+                speed: config.speed,
+                rebuy: config.bankroll,
+                seed: config.seed,
+            },
+            jobs: Jobs {
+                // Started here, ready long before the first deal; the first frame does not wait.
+                strategy: strategy_job(rules),
+                indices: config
+                    .indices
+                    .map(|compute| crate::tui::background::index_job(rules, compute)),
+                evs: EvWorker::new(rules),
+                wait: false,
+            },
+            live: EvPanel {
+                open: false,
+                shows: LivePanel::NoHand,
+            },
+            screen: Screen::Table,
             drills_started: 0,
             clock: Box::new(Instant::now),
-            speed: config.speed,
-            ascii: config.ascii,
-            theme: theme::theme(true),
+            ctx: Ctx {
+                theme: theme::theme(true),
+                ascii: config.ascii,
+            },
             overlay: None,
             chart_cursor: None,
-            show_ev: false,
             log,
             bet_entry: None,
             stats_page: 0,
-            counting: config.counting,
-            ramp: config.ramp,
-            count_check_every: config.count_check_every,
-            count_check: None,
-            checked_this_round: false,
-            held_back: Vec::new(),
-            indices: config
-                .indices
-                .map(|compute| crate::tui::background::index_job(rules, compute)),
+            count: counting::CountState::new(
+                config.counting,
+                config.ramp,
+                config.count_check_every,
+            ),
             drawn: crate::tui::draw::Drawn::default(),
             derived: Derived::default(),
             reshuffled: false,
-            seed: config.seed,
             coach,
-            strict: config.strict,
-            show_count: false,
             quit: false,
             leaving: false,
         }
@@ -225,8 +231,8 @@ impl App {
 
     /// Counting mode and a counter seat want the index table from the start.
     fn request_indices_if_counting(mut self) -> App {
-        if (self.counting || self.has_counter_seat())
-            && let Some(slot) = &mut self.indices
+        if (self.count.mode || self.has_counter_seat())
+            && let Some(slot) = &mut self.jobs.indices
         {
             slot.start();
         }
@@ -235,7 +241,7 @@ impl App {
 
     /// The same app drawn with colour (`true`) or without (`false`, for `NO_COLOR`).
     pub fn with_color(mut self, color: bool) -> App {
-        self.theme = theme::theme(color);
+        self.ctx.theme = theme::theme(color);
         self
     }
 
@@ -243,7 +249,7 @@ impl App {
     /// computation inside the update that asks for it, so each frame is fully determined by
     /// the keys. (Interactive use never waits for the EV panel.)
     pub fn with_background_waits(mut self, wait: bool) -> App {
-        self.wait_in_update = wait;
+        self.jobs.wait = wait;
         if wait {
             self.ensure_strategy();
             self.refresh_background();
@@ -263,7 +269,7 @@ impl App {
     pub fn settle(&mut self) {
         self.ensure_strategy();
         if let Some(query) = self.live_query() {
-            self.evs.wait_for(&query);
+            self.jobs.evs.wait_for(&query);
         }
         self.refresh_background();
     }
@@ -271,21 +277,21 @@ impl App {
     /// Whether something the screen shows is still being computed (the strategy, the live
     /// EVs): the loop then wakes up every [`crate::tui::background::POLL_INTERVAL`] to pick it up.
     pub fn background_pending(&self) -> bool {
-        self.strategy.is_pending()
-            || self.live == LivePanel::Computing
-            || self.indices.as_ref().is_some_and(|s| s.is_pending())
+        self.jobs.strategy.is_pending()
+            || self.live.shows == LivePanel::Computing
+            || self.jobs.indices.as_ref().is_some_and(|s| s.is_pending())
     }
 
     /// The variant's basic strategy, if it has been worked out.
     pub fn strategy(&self) -> Option<&Arc<Strategy>> {
-        self.strategy.get()
+        self.jobs.strategy.get()
     }
 
     /// The American peek game's strategy for these rules, which the reasons compare with: once
     /// the background has worked it out (waited for when the app waits for its background
     /// work, so a scripted session says the same words every run).
     pub fn peek_strategy(&self) -> Option<Arc<Strategy>> {
-        if self.wait_in_update {
+        if self.jobs.wait {
             Some(crate::analysis::strategy::peek_strategy(&self.rules))
         } else {
             crate::analysis::strategy::peek_strategy_if_ready(&self.rules)
@@ -294,12 +300,15 @@ impl App {
 
     /// What the live EV panel shows.
     pub fn live_panel(&self) -> &LivePanel {
-        &self.live
+        &self.live.shows
     }
 
     /// The drill on screen, if any.
     pub fn drill(&self) -> Option<&DrillScreen> {
-        self.drill.as_ref()
+        match &self.screen {
+            Screen::Drill(drill) => Some(drill),
+            _ => None,
+        }
     }
 
     /// Test and drill support: the next cards dealt will be these, in order (see
@@ -320,7 +329,7 @@ impl App {
 
     /// The seed of the shoe (so a session can be replayed with `--seed`).
     pub fn seed(&self) -> u64 {
-        self.seed
+        self.settings.seed
     }
 
     /// The person's tally for this session (the coach's: one tally for every screen).
@@ -345,7 +354,7 @@ impl App {
 
     /// The bankroll the session started with (what a rebuy brings).
     pub fn starting_bankroll(&self) -> Units {
-        self.rebuy
+        self.settings.rebuy
     }
 
     /// Everything bought in this session: the first bankroll and every rebuy.
@@ -375,12 +384,12 @@ impl App {
 
     /// Whether the live EV panel is open.
     pub fn ev_open(&self) -> bool {
-        self.show_ev
+        self.live.open
     }
 
     /// The running count being typed at a count check, if one is asked.
     pub fn count_check(&self) -> Option<&str> {
-        self.count_check.as_deref()
+        self.count.check.as_deref()
     }
 
     /// The bet being typed in, if one is.
@@ -392,12 +401,12 @@ impl App {
     /// waits [`App::step_delay`] for a key and sends [`Intent::Tick`] when none comes.
     pub fn animating(&self) -> bool {
         self.drill_pacing().is_some()
-            || (!self.waiting_on_question() && self.drill.is_none() && self.automation_pending())
+            || (!self.waiting_on_question() && self.drill().is_none() && self.automation_pending())
     }
 
     /// The pause before a paced countdown turns its next card, while one runs.
     fn drill_pacing(&self) -> Option<Duration> {
-        match &self.drill {
+        match self.drill() {
             Some(crate::tui::drill::DrillScreen::Countdown(screen))
                 if !self.waiting_on_question() =>
             {
@@ -415,7 +424,7 @@ impl App {
 
     /// The pause before each AI action or dealer step.
     pub fn step_delay(&self) -> Duration {
-        self.drill_pacing().unwrap_or(self.speed)
+        self.drill_pacing().unwrap_or(self.settings.speed)
     }
 
     /// Whether it is the person's turn.
@@ -430,13 +439,13 @@ impl App {
 
     /// The strategy hint for the person's active hand, when hints are on and it is their turn.
     pub fn hint(&self) -> Option<String> {
-        if !self.hints {
+        if !self.settings.hints {
             return None;
         }
         let view = self.table.view(self.you);
         let hand = view.active_hand()?;
         let up = view.dealer_up()?;
-        let strategy = self.strategy.get()?;
+        let strategy = self.jobs.strategy.get()?;
         let (chart_play, basic) =
             hint::hint_line(&strategy.chart, &hand.cards, up.value(), view.legal());
         // After a split, which hand the hint is about.
@@ -468,7 +477,7 @@ impl App {
     /// The one place state changes.
     pub fn update(&mut self, intent: Intent) {
         self.collect_background();
-        if self.drill.is_some() && self.drill_update(intent) {
+        if self.drill().is_some() && self.drill_update(intent) {
             self.refresh_background();
             self.derive();
             return;
@@ -512,23 +521,23 @@ impl App {
             Intent::LogBackLines => self.scroll_log(true, LOG_WHEEL),
             Intent::LogOnLines => self.scroll_log(false, LOG_WHEEL),
             Intent::PanelPage => self.stats_page = self.stats_page.wrapping_add(1),
-            Intent::CountKey(c) if self.count_check.is_some() => {
-                if let Some(typed) = &mut self.count_check
+            Intent::CountKey(c) if self.count.check.is_some() => {
+                if let Some(typed) = &mut self.count.check
                     && typed.len() < 4
                 {
                     typed.push(c);
                 }
             }
-            Intent::CountErase if self.count_check.is_some() => {
-                if let Some(typed) = &mut self.count_check {
+            Intent::CountErase if self.count.check.is_some() => {
+                if let Some(typed) = &mut self.count.check {
                     typed.pop();
                 }
             }
-            Intent::CountSubmit if self.count_check.is_some() => self.answer_count_check(),
-            Intent::LeaveDrill if self.count_check.is_some() => {
+            Intent::CountSubmit if self.count.check.is_some() => self.answer_count_check(),
+            Intent::LeaveDrill if self.count.check.is_some() => {
                 // Esc at a count check: skipped this time; the deal goes on.
-                self.count_check = None;
-                self.checked_this_round = true;
+                self.count.check = None;
+                self.count.checked_this_round = true;
                 self.deal();
             }
             Intent::ClosePanel => {
@@ -537,8 +546,8 @@ impl App {
                 }
             }
             Intent::ToggleHints => {
-                self.hints = !self.hints;
-                let text = if self.hints {
+                self.settings.hints = !self.settings.hints;
+                let text = if self.settings.hints {
                     "Hints on: the strategy's play is shown for your hand."
                 } else {
                     "Hints off."
@@ -546,13 +555,13 @@ impl App {
                 self.say(Tone::Info, text);
             }
             Intent::ToggleHelp => self.toggle_overlay(Overlay::Help),
-            Intent::ToggleEv if self.count_hidden() && !self.show_ev => self.say(
+            Intent::ToggleEv if self.count_hidden() && !self.live.open => self.say(
                 Tone::Info,
                 "The live EVs are the shoe's as it is, and would tell the count: c shows the \
                  count first (counting mode hides it).",
             ),
             Intent::ToggleEv => {
-                self.show_ev = !self.show_ev;
+                self.live.open = !self.live.open;
             }
             Intent::ToggleStats => {
                 // Other sessions sharing the file may have written since.
@@ -613,7 +622,7 @@ impl App {
             | Intent::NextRound
             | Intent::LeaveDrill => {}
         }
-        if self.speed.is_zero() && !self.waiting_on_question() && self.drill.is_none() {
+        if self.settings.speed.is_zero() && !self.waiting_on_question() && self.drill().is_none() {
             self.run_automation();
         }
         self.refresh_background();
@@ -806,7 +815,7 @@ mod tests {
         let (open, gate) = std::sync::mpsc::channel();
         let rules = Rules::default();
         let gate = std::sync::Mutex::new(gate);
-        app.strategy = Job::started(
+        app.jobs.strategy = crate::tui::background::Job::started(
             "the strategy",
             Arc::new(move || {
                 let _ = gate.lock().map(|g| g.recv());
@@ -856,7 +865,7 @@ mod tests {
         // Each job waits for a word from the test.
         let gate = std::sync::Mutex::new(gate);
         let rules = Rules::default();
-        app.evs = EvWorker::with(Arc::new(move |query: &crate::trainer::evs::EvQuery| {
+        app.jobs.evs = EvWorker::with(Arc::new(move |query: &crate::trainer::evs::EvQuery| {
             let _ = gate.lock().map(|g| g.recv());
             query.compute(&rules)
         }));

@@ -5,7 +5,7 @@
 
 use std::collections::VecDeque;
 
-use super::{App, Intent, Message, Tone};
+use super::{App, Intent, Message, Screen, Tone};
 use crate::analysis::chart::Cell;
 use crate::trainer::drill::DrillKind;
 use crate::trainer::evs::EvQuery;
@@ -20,7 +20,7 @@ use crate::tui::widgets::drill::{ChooserView, DrillView};
 impl App {
     /// The drill chooser's view data, while it is up.
     pub(crate) fn chooser_view(&self) -> Option<ChooserView<'_>> {
-        let Some(DrillScreen::Chooser { selected, note }) = &self.drill else {
+        let Some(DrillScreen::Chooser { selected, note }) = self.drill() else {
             return None;
         };
         let tally = self.coach.history();
@@ -44,7 +44,7 @@ impl App {
 
     /// The drill screen's view data, while a drill (not the chooser) is on screen.
     pub(crate) fn drill_view(&self) -> Option<DrillView<'_>> {
-        Some(match self.drill.as_ref()? {
+        Some(match self.drill()? {
             DrillScreen::Chooser { .. } => return None,
             DrillScreen::Decision(screen) => DrillView::Decision(screen),
             DrillScreen::Count(screen) => DrillView::Count(screen),
@@ -57,10 +57,10 @@ impl App {
     pub(crate) fn open_drills(&mut self) {
         self.overlay = None;
         // The deviations drill asks about this game's index plays: start working them out.
-        if let Some(slot) = &mut self.indices {
+        if let Some(slot) = &mut self.jobs.indices {
             slot.start();
         }
-        self.drill = Some(DrillScreen::Chooser {
+        self.screen = Screen::Drill(DrillScreen::Chooser {
             selected: 0,
             note: None,
         });
@@ -70,7 +70,7 @@ impl App {
     /// reason, for a cell no two-card hand makes.
     pub(crate) fn practise_cell(&mut self, cell: Cell) -> Result<(), String> {
         self.drills_started += 1;
-        let seed = self.seed ^ self.drills_started.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let seed = self.settings.seed ^ self.drills_started.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let drill = DecisionDrill::for_cell(cell, &self.rules, seed, self.coach.history())
             .ok_or_else(|| {
                 format!(
@@ -79,7 +79,7 @@ impl App {
                 )
             })?;
         self.overlay = None;
-        self.drill = Some(DrillScreen::Decision(Box::new(DecisionScreen {
+        self.screen = Screen::Drill(DrillScreen::Decision(Box::new(DecisionScreen {
             drill,
             answers: VecDeque::new(),
             asked_at: (self.clock)(),
@@ -94,7 +94,7 @@ impl App {
 
     /// The EVs that will grade the drill question on screen.
     pub(crate) fn drill_question_query(&self) -> Option<EvQuery> {
-        match &self.drill {
+        match self.drill() {
             Some(DrillScreen::Decision(screen)) => {
                 Some(EvQuery::question(&self.rules, screen.drill.question()))
             }
@@ -122,23 +122,27 @@ impl App {
         // A drill being started asks where the charts differ; a graded answer's reason
         // compares with the American chart.
         let peek = self.peek_strategy();
-        let Some(mut screen) = self.drill.take() else {
-            return false;
+        let mut screen = match self.take_screen() {
+            Screen::Drill(screen) => screen,
+            other => {
+                self.screen = other;
+                return false;
+            }
         };
         let mut ctx = DrillContext {
             rules: &self.rules,
             strategy: &strategy,
             coach: &mut self.coach,
-            evs: &mut self.evs,
+            evs: &mut self.jobs.evs,
             now: (self.clock)(),
-            seed: self.seed,
+            seed: self.settings.seed,
             drills_started: &mut self.drills_started,
-            indices: self.indices.as_ref().and_then(|slot| slot.get()),
-            ramp: self.ramp.as_ref(),
+            indices: self.jobs.indices.as_ref().and_then(|slot| slot.get()),
+            ramp: self.count.ramp.as_ref(),
             peek,
         };
         match screen.update(intent, &mut ctx) {
-            DrillStep::Stay => self.drill = Some(screen),
+            DrillStep::Stay => self.screen = Screen::Drill(screen),
             DrillStep::Leave(messages) => {
                 for m in messages {
                     self.messages_push(m);
@@ -148,7 +152,7 @@ impl App {
                 for m in messages {
                     self.messages_push(m);
                 }
-                self.drill = Some(screen);
+                self.screen = Screen::Drill(screen);
             }
         }
         true
@@ -178,22 +182,33 @@ impl App {
             return;
         }
         self.overlay = None;
-        let screen = ReviewScreen::open(self.coach.hand_history());
-        self.review = Some(screen);
+        self.screen = Screen::Review(ReviewScreen::open(self.coach.hand_history()));
     }
 
     /// The review on screen, if any.
     pub fn review(&self) -> Option<&ReviewScreen> {
-        self.review.as_ref()
+        match &self.screen {
+            Screen::Review(review) => Some(review),
+            _ => None,
+        }
+    }
+
+    /// Takes the screen that is up, leaving the table.
+    fn take_screen(&mut self) -> Screen {
+        std::mem::replace(&mut self.screen, Screen::Table)
     }
 
     /// A key on the review screen.
     pub(crate) fn review_update(&mut self, key: ReviewKey) {
-        let Some(mut screen) = self.review.take() else {
-            return;
+        let mut screen = match self.take_screen() {
+            Screen::Review(screen) => screen,
+            other => {
+                self.screen = other;
+                return;
+            }
         };
         match screen.update(key, self.coach.hand_history()) {
-            ReviewStep::Stay => self.review = Some(screen),
+            ReviewStep::Stay => self.screen = Screen::Review(screen),
             ReviewStep::Close => {}
             ReviewStep::Practise(cell) => {
                 if let Err(text) = self.practise_cell(cell) {
@@ -201,7 +216,7 @@ impl App {
                         tone: Tone::Error,
                         text,
                     });
-                    self.review = Some(screen);
+                    self.screen = Screen::Review(screen);
                 }
             }
         }

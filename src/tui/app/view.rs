@@ -5,7 +5,7 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-use super::{App, Overlay};
+use super::{App, Overlay, Screen};
 use crate::engine::Phase;
 use crate::tui::draw::{self, Drawn, PanelView, ScreenView, TableView, View};
 use crate::tui::widgets::Ctx;
@@ -48,25 +48,22 @@ pub fn draw(app: &App, frame: &mut Frame) -> Drawn {
 impl App {
     /// What the widgets draw with besides their data.
     pub fn ctx(&self) -> Ctx {
-        Ctx {
-            theme: self.theme,
-            ascii: self.ascii,
-        }
+        self.ctx
     }
 
     /// The frame's view data for a screen of `area`.
     pub fn view(&self, area: Rect) -> View<'_> {
-        let screen = match (&self.drill, &self.review) {
-            (Some(_), _) => match (self.chooser_view(), self.drill_view()) {
+        let screen = match &self.screen {
+            Screen::Drill(_) => match (self.chooser_view(), self.drill_view()) {
                 (Some(chooser), _) => ScreenView::Chooser(self.table_view(), chooser),
                 (None, Some(drill)) => ScreenView::Drill(drill),
                 (None, None) => ScreenView::Table(self.table_view()),
             },
-            (None, Some(_)) => match self.review_view() {
+            Screen::Review(_) => match self.review_view() {
                 Some(review) => ScreenView::Review(review),
                 None => ScreenView::Table(self.table_view()),
             },
-            (None, None) => ScreenView::Table(self.table_view()),
+            Screen::Table => ScreenView::Table(self.table_view()),
         };
         View {
             screen,
@@ -137,7 +134,7 @@ impl App {
             .coach
             .standing()
             .and_then(|s| Some((s.long()?, s.short()?)));
-        let count = self.show_count.then(|| self.count_view());
+        let count = self.count.shown.then(|| self.count_view());
         let action = match public.phase() {
             Phase::Players { seat, .. } if seat == self.you => {
                 ActionBar::YourTurn(self.table.legal_actions(self.you))
@@ -149,7 +146,7 @@ impl App {
             Phase::Dealer => ActionBar::Dealer,
             Phase::Betting | Phase::Settled => ActionBar::BetweenRounds,
         };
-        let hint = if self.strategy.get().is_none() {
+        let hint = if self.jobs.strategy.get().is_none() {
             HintLine::Working
         } else {
             self.derived.hint.clone().unwrap_or(if self.your_turn() {
@@ -166,7 +163,7 @@ impl App {
             dealer_playing: public.phase() == Phase::Dealer,
             seats,
             log: &self.log,
-            ev: self.show_ev.then_some(&self.live),
+            ev: self.live.open.then_some(&self.live.shows),
             count,
             status: StatusView {
                 action,
@@ -176,7 +173,7 @@ impl App {
                 bank: BankView {
                     bankroll: self.bankroll(),
                     bet: self.bet(),
-                    count_check: self.count_check.as_deref(),
+                    count_check: self.count.check.as_deref(),
                     bet_entry: self.bet_entry.as_deref(),
                     not_saved: self.coach.not_saving().is_some() || self.coach.lost_something(),
                     shoe: ShoeGauge {
@@ -185,7 +182,7 @@ impl App {
                         until_cut: public.until_cut(),
                     },
                     reshuffled: self.reshuffled,
-                    hints: self.hints,
+                    hints: self.settings.hints,
                 },
             },
         }
@@ -205,7 +202,7 @@ impl App {
 
     /// The review screen's view, if the review is open.
     fn review_view(&self) -> Option<ReviewView<'_>> {
-        let screen = self.review.as_ref()?;
+        let screen = self.review()?;
         let entries = screen.entries(self.coach.hand_history());
         let entry = entries.get(screen.entry).copied();
         let decisions = entry.map_or_else(Vec::new, |e| {
@@ -241,7 +238,7 @@ impl App {
     fn panel_view(&self, area: Rect) -> Option<PanelView<'_>> {
         Some(match self.overlay? {
             Overlay::Help => PanelView::Help(help_lines(
-                self.drill.is_some(),
+                self.drill().is_some(),
                 crate::tui::input::help_lines(),
                 area.height,
             )),
@@ -254,7 +251,7 @@ impl App {
             Overlay::Summary => PanelView::Summary(self.derived.summary.clone()),
             Overlay::Stats => PanelView::Stats(Box::new(self.derived.stats.clone()?)),
             Overlay::Chart => PanelView::Chart(ChartView {
-                strategy: self.strategy.get().map(|s| &**s),
+                strategy: self.jobs.strategy.get().map(|s| &**s),
                 current: self.live_cell(),
                 selected: self.chart_selection(),
                 detail: self.derived.chart_detail.clone(),
@@ -265,7 +262,7 @@ impl App {
     /// Works out what the screens show that takes analysis (see [`Derived`]): after every
     /// change of state, for what is on screen.
     pub(crate) fn derive(&mut self) {
-        let strategy = self.strategy.get().cloned();
+        let strategy = self.jobs.strategy.get().cloned();
         let peek = strategy.as_ref().and_then(|_| self.peek_strategy());
         let peek_chart = peek.as_ref().map(|p| &p.chart);
         self.derived.hint = self.hint().map(HintLine::Hint);
@@ -282,7 +279,7 @@ impl App {
             }),
             _ => None,
         };
-        self.derived.review_reason = self.review.as_ref().and_then(|screen| {
+        self.derived.review_reason = self.review().and_then(|screen| {
             let entries = screen.entries(self.coach.hand_history());
             let decisions = crate::trainer::history::review::shown_decisions(
                 entries.get(screen.entry)?,
@@ -369,7 +366,10 @@ impl App {
         }
         rows.push((
             "Shoe seed".to_owned(),
-            format!("{} (replay: --seed {})", self.seed, self.seed),
+            format!(
+                "{} (replay: --seed {})",
+                self.settings.seed, self.settings.seed
+            ),
         ));
         rows
     }
