@@ -12,13 +12,32 @@ use crossterm::event::{
 use crate::trainer::counting::QuizKind;
 use crate::trainer::drill::DrillKind;
 
-use super::app::App;
 use super::drill::DrillScreen;
 use super::intent::{Intent, Overlay};
 
 pub use super::keys::{ACTION_KEYS, TABLE_KEYS, TableKey, help_lines, key_for, table_key_for};
 use super::keys::{action_for, pressed_intent};
 use KeyCode::Char as C;
+
+/// What the key handler reads of the app: which screen, panel and question are up. Built by
+/// [`super::app::App::key_state`] for each event.
+#[derive(Clone, Copy)]
+pub struct KeyState<'a> {
+    /// The open panel or question, if any.
+    pub overlay: Option<Overlay>,
+    /// The drill on screen, if any.
+    pub drill: Option<&'a DrillScreen>,
+    /// The review is on screen.
+    pub review: bool,
+    /// A count check is asked before the deal.
+    pub count_check: bool,
+    /// The table is between rounds (a bet may be typed).
+    pub between_rounds: bool,
+    /// A bet is being typed.
+    pub typing_bet: bool,
+    /// AI seats or the dealer are playing at the table's pace (a key skips the wait).
+    pub animating: bool,
+}
 
 /// A key that acts on the session rather than on the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,19 +83,19 @@ pub fn intent_when_too_small(event: &Event) -> Option<Intent> {
 }
 
 /// What a terminal event asks of the app in its present state (`None`: nothing).
-pub fn intent_for(event: &Event, app: &App) -> Option<Intent> {
+pub fn intent_for(event: &Event, state: &KeyState) -> Option<Intent> {
     match event {
         _ if session_key(event) == Some(SessionKey::Interrupt) => Some(Intent::Exit),
-        Event::Key(key) if key.kind != KeyEventKind::Release => key_intent(*key, app),
-        Event::Mouse(mouse) => mouse_intent(*mouse, app),
+        Event::Key(key) if key.kind != KeyEventKind::Release => key_intent(*key, state),
+        Event::Mouse(mouse) => mouse_intent(*mouse, state),
         Event::Resize(..) => Some(Intent::Redraw),
         _ => None,
     }
 }
 
 /// The mouse wheel scrolls the message log, at the table (not under a question or a drill).
-fn mouse_intent(mouse: MouseEvent, app: &App) -> Option<Intent> {
-    if app.drill().is_some() || app.overlay().is_some_and(Overlay::is_modal) {
+fn mouse_intent(mouse: MouseEvent, state: &KeyState) -> Option<Intent> {
+    if state.drill.is_some() || state.overlay.is_some_and(Overlay::is_modal) {
         return None;
     }
     match mouse.kind {
@@ -129,13 +148,13 @@ fn panel_toggle(panel: Overlay) -> Option<Intent> {
     }
 }
 
-fn key_intent(key: KeyEvent, app: &App) -> Option<Intent> {
+fn key_intent(key: KeyEvent, state: &KeyState) -> Option<Intent> {
     // Alt+key is not the key: a terminal's menu shortcut must not hit or stand.
     if key.modifiers.contains(KeyModifiers::ALT) {
         return None;
     }
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    match app.overlay() {
+    match state.overlay {
         Some(Overlay::Summary) => return Some(Intent::Exit),
         Some(Overlay::ConfirmQuit) => {
             return match key.code {
@@ -155,7 +174,7 @@ fn key_intent(key: KeyEvent, app: &App) -> Option<Intent> {
         }
         Some(panel) => {
             // A drill's help or statistics: any key closes it (the drill waits under it).
-            if app.drill().is_some() {
+            if state.drill.is_some() {
                 return panel_toggle(panel);
             }
             if let Some(intent) = panel_intent(key.code, panel) {
@@ -167,13 +186,13 @@ fn key_intent(key: KeyEvent, app: &App) -> Option<Intent> {
     if ctrl {
         return None;
     }
-    if let Some(drill) = app.drill() {
+    if let Some(drill) = state.drill {
         return drill_intent(key.code, drill);
     }
-    if app.review().is_some() {
+    if state.review {
         return review_intent(key.code);
     }
-    if app.count_check().is_some() {
+    if state.count_check {
         return match key.code {
             KeyCode::Char(c @ ('0'..='9' | '-' | '+')) => Some(Intent::CountKey(c)),
             KeyCode::Backspace => Some(Intent::CountErase),
@@ -182,7 +201,7 @@ fn key_intent(key: KeyEvent, app: &App) -> Option<Intent> {
             _ => None,
         };
     }
-    if let Some(intent) = bet_entry_intent(key.code, app) {
+    if let Some(intent) = bet_entry_intent(key.code, state) {
         return Some(intent);
     }
     let pressed = table_key_for(key.code);
@@ -190,7 +209,7 @@ fn key_intent(key: KeyEvent, app: &App) -> Option<Intent> {
         return Some(pressed_intent(k, key.code));
     }
     // While AI seats or the dealer play, any other key skips the wait.
-    if app.animating() {
+    if state.animating {
         return Some(Intent::Skip);
     }
     match (pressed, key.code) {
@@ -221,11 +240,11 @@ fn review_intent(code: KeyCode) -> Option<Intent> {
 
 /// Typing a bet between rounds: digits start and extend it; while one is typed, Enter places
 /// it, Backspace erases a digit and Esc forgets it.
-fn bet_entry_intent(code: KeyCode, app: &App) -> Option<Intent> {
-    if !app.between_rounds() {
+fn bet_entry_intent(code: KeyCode, state: &KeyState) -> Option<Intent> {
+    if !state.between_rounds {
         return None;
     }
-    let typing = app.bet_entry().is_some();
+    let typing = state.typing_bet;
     match code {
         KeyCode::Char(c @ '0'..='9') => Some(Intent::BetDigit(c)),
         KeyCode::Enter if typing => Some(Intent::BetEnter),
@@ -304,14 +323,15 @@ fn drill_intent(code: KeyCode, drill: &DrillScreen) -> Option<Intent> {
 mod tests {
     use super::*;
     use crate::engine::{Action, Rules};
+    use crate::tui::app::App;
 
     #[test]
     fn alt_and_a_key_is_not_the_key() {
         let app = app();
         let alt_h = Event::Key(KeyEvent::new(KeyCode::Char('h'), KeyModifiers::ALT));
-        assert_eq!(intent_for(&alt_h, &app), None);
+        assert_eq!(intent_for(&alt_h, &app.key_state()), None);
         let alt_space = Event::Key(KeyEvent::new(KeyCode::Char(' '), KeyModifiers::ALT));
-        assert_eq!(intent_for(&alt_space, &app), None);
+        assert_eq!(intent_for(&alt_space, &app.key_state()), None);
     }
 
     #[test]
@@ -327,7 +347,7 @@ mod tests {
                 assert_eq!(table_key_for(code), Some(&k));
                 let event = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
                 assert_eq!(
-                    intent_for(&event, &app),
+                    intent_for(&event, &app.key_state()),
                     Some(pressed_intent(&k, code)),
                     "{code:?}"
                 );
@@ -360,36 +380,39 @@ mod tests {
     fn keys_become_intents() {
         let app = app();
         assert_eq!(
-            intent_for(&press(KeyCode::Char('h')), &app),
+            intent_for(&press(KeyCode::Char('h')), &app.key_state()),
             Some(Intent::Act(Action::Hit))
         );
         assert_eq!(
-            intent_for(&press(KeyCode::Char('P')), &app),
+            intent_for(&press(KeyCode::Char('P')), &app.key_state()),
             Some(Intent::Act(Action::Split))
         );
         assert_eq!(
-            intent_for(&press(KeyCode::Char(' ')), &app),
+            intent_for(&press(KeyCode::Char(' ')), &app.key_state()),
             Some(Intent::Deal)
         );
-        assert_eq!(intent_for(&press(KeyCode::Enter), &app), Some(Intent::Deal));
         assert_eq!(
-            intent_for(&press(KeyCode::Char('+')), &app),
+            intent_for(&press(KeyCode::Enter), &app.key_state()),
+            Some(Intent::Deal)
+        );
+        assert_eq!(
+            intent_for(&press(KeyCode::Char('+')), &app.key_state()),
             Some(Intent::BetUp)
         );
         assert_eq!(
-            intent_for(&press(KeyCode::Char('-')), &app),
+            intent_for(&press(KeyCode::Char('-')), &app.key_state()),
             Some(Intent::BetDown)
         );
         assert_eq!(
-            intent_for(&press(KeyCode::Esc), &app),
+            intent_for(&press(KeyCode::Esc), &app.key_state()),
             Some(Intent::AskQuit)
         );
         assert_eq!(
-            intent_for(&press(KeyCode::Char('x')), &app),
+            intent_for(&press(KeyCode::Char('x')), &app.key_state()),
             Some(Intent::Unknown('x'))
         );
         assert_eq!(
-            intent_for(&Event::Resize(80, 24), &app),
+            intent_for(&Event::Resize(80, 24), &app.key_state()),
             Some(Intent::Redraw)
         );
     }
@@ -398,12 +421,12 @@ mod tests {
     fn ctrl_c_exits_from_anywhere() {
         let mut app = app();
         let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
-        assert_eq!(intent_for(&ctrl_c, &app), Some(Intent::Exit));
+        assert_eq!(intent_for(&ctrl_c, &app.key_state()), Some(Intent::Exit));
         app.update(Intent::ToggleHelp);
-        assert_eq!(intent_for(&ctrl_c, &app), Some(Intent::Exit));
+        assert_eq!(intent_for(&ctrl_c, &app.key_state()), Some(Intent::Exit));
         app.update(Intent::ToggleHelp);
         app.update(Intent::AskQuit);
-        assert_eq!(intent_for(&ctrl_c, &app), Some(Intent::Exit));
+        assert_eq!(intent_for(&ctrl_c, &app.key_state()), Some(Intent::Exit));
     }
 
     #[test]
@@ -447,7 +470,7 @@ mod tests {
         app.update(Intent::OpenDrills);
         app.update(Intent::ChooseDrill(DrillKind::Hard));
         assert_eq!(
-            intent_for(&press(KeyCode::Char('h')), &app),
+            intent_for(&press(KeyCode::Char('h')), &app.key_state()),
             Some(Intent::DrillAnswer(Action::Hit))
         );
         assert_eq!(intent_when_too_small(&press(KeyCode::Char('h'))), None);
@@ -457,53 +480,53 @@ mod tests {
     fn drill_keys_become_drill_intents() {
         let mut app = app().with_background_waits(true);
         assert_eq!(
-            intent_for(&press(KeyCode::Char('r')), &app),
+            intent_for(&press(KeyCode::Char('r')), &app.key_state()),
             Some(Intent::OpenDrills)
         );
         app.update(Intent::OpenDrills);
         assert_eq!(
-            intent_for(&press(KeyCode::Char('3')), &app),
+            intent_for(&press(KeyCode::Char('3')), &app.key_state()),
             Some(Intent::ChooseDrill(DrillKind::Pairs))
         );
         assert_eq!(
-            intent_for(&press(KeyCode::Char('7')), &app),
+            intent_for(&press(KeyCode::Char('7')), &app.key_state()),
             Some(Intent::ChooseDrill(DrillKind::Due))
         );
         assert_eq!(
-            intent_for(&press(KeyCode::Char('9')), &app),
+            intent_for(&press(KeyCode::Char('9')), &app.key_state()),
             Some(Intent::ChooseDrill(DrillKind::Countdown))
         );
         assert_eq!(
-            intent_for(&press(KeyCode::Char('0')), &app),
+            intent_for(&press(KeyCode::Char('0')), &app.key_state()),
             Some(Intent::Unknown('0'))
         );
         assert_eq!(
-            intent_for(&press(KeyCode::Down), &app),
+            intent_for(&press(KeyCode::Down), &app.key_state()),
             Some(Intent::MenuDown)
         );
         assert_eq!(
-            intent_for(&press(KeyCode::Enter), &app),
+            intent_for(&press(KeyCode::Enter), &app.key_state()),
             Some(Intent::MenuChoose)
         );
         assert_eq!(
-            intent_for(&press(KeyCode::Esc), &app),
+            intent_for(&press(KeyCode::Esc), &app.key_state()),
             Some(Intent::LeaveDrill)
         );
         app.update(Intent::ChooseDrill(DrillKind::Hard));
         assert_eq!(
-            intent_for(&press(KeyCode::Char('h')), &app),
+            intent_for(&press(KeyCode::Char('h')), &app.key_state()),
             Some(Intent::DrillAnswer(Action::Hit))
         );
         assert_eq!(
-            intent_for(&press(KeyCode::Char('P')), &app),
+            intent_for(&press(KeyCode::Char('P')), &app.key_state()),
             Some(Intent::DrillAnswer(Action::Split))
         );
         assert_eq!(
-            intent_for(&press(KeyCode::Char(' ')), &app),
+            intent_for(&press(KeyCode::Char(' ')), &app.key_state()),
             Some(Intent::Unknown(' '))
         );
         assert_eq!(
-            intent_for(&press(KeyCode::Char('q')), &app),
+            intent_for(&press(KeyCode::Char('q')), &app.key_state()),
             Some(Intent::LeaveDrill),
             "q leaves the drill, not the table"
         );
@@ -511,23 +534,23 @@ mod tests {
         app.update(Intent::OpenDrills);
         app.update(Intent::ChooseDrill(DrillKind::Count));
         assert_eq!(
-            intent_for(&press(KeyCode::Char('-')), &app),
+            intent_for(&press(KeyCode::Char('-')), &app.key_state()),
             Some(Intent::CountKey('-'))
         );
         assert_eq!(
-            intent_for(&press(KeyCode::Backspace), &app),
+            intent_for(&press(KeyCode::Backspace), &app.key_state()),
             Some(Intent::CountErase)
         );
         assert_eq!(
-            intent_for(&press(KeyCode::Enter), &app),
+            intent_for(&press(KeyCode::Enter), &app.key_state()),
             Some(Intent::CountSubmit)
         );
         assert_eq!(
-            intent_for(&press(KeyCode::Char(' ')), &app),
+            intent_for(&press(KeyCode::Char(' ')), &app.key_state()),
             Some(Intent::NextRound)
         );
         assert_eq!(
-            intent_for(&press(KeyCode::Char('x')), &app),
+            intent_for(&press(KeyCode::Char('x')), &app.key_state()),
             Some(Intent::Unknown('x'))
         );
     }
@@ -536,21 +559,28 @@ mod tests {
     fn the_quit_confirmation_takes_yes_or_no_only() {
         let mut app = app();
         app.update(Intent::AskQuit);
-        assert_eq!(intent_for(&press(KeyCode::Char('h')), &app), None);
         assert_eq!(
-            intent_for(&press(KeyCode::Char('n')), &app),
+            intent_for(&press(KeyCode::Char('h')), &app.key_state()),
+            None
+        );
+        assert_eq!(
+            intent_for(&press(KeyCode::Char('n')), &app.key_state()),
             Some(Intent::CancelQuit)
         );
         for not_yes in [KeyCode::Enter, KeyCode::Char('q'), KeyCode::Char(' ')] {
-            assert_eq!(intent_for(&press(not_yes), &app), None, "{not_yes:?}");
+            assert_eq!(
+                intent_for(&press(not_yes), &app.key_state()),
+                None,
+                "{not_yes:?}"
+            );
         }
         assert_eq!(
-            intent_for(&press(KeyCode::Char('y')), &app),
+            intent_for(&press(KeyCode::Char('y')), &app.key_state()),
             Some(Intent::ConfirmQuit)
         );
         app.update(Intent::ConfirmQuit);
         assert_eq!(
-            intent_for(&press(KeyCode::Char('z')), &app),
+            intent_for(&press(KeyCode::Char('z')), &app.key_state()),
             Some(Intent::Exit)
         );
     }

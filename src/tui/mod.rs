@@ -155,7 +155,7 @@ where
                 None => {}
             }
             let intent = if table_fits {
-                input::intent_for(event, app)
+                input::intent_for(event, &app.key_state())
             } else {
                 input::intent_when_too_small(event)
             };

@@ -170,7 +170,7 @@ fn the_last_grade_stays_in_its_place_and_the_log_scrolls_back_to_the_start_of_th
         })
     };
     assert_eq!(
-        intent_for(&wheel(MouseEventKind::ScrollDown), &app),
+        intent_for(&wheel(MouseEventKind::ScrollDown), &app.key_state()),
         Some(Intent::LogOnLines)
     );
     for _ in 0..40 {

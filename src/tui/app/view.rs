@@ -51,6 +51,19 @@ impl App {
         self.ctx
     }
 
+    /// What the key handler reads: which screen, panel and question are up.
+    pub fn key_state(&self) -> crate::tui::input::KeyState<'_> {
+        crate::tui::input::KeyState {
+            overlay: self.overlay,
+            drill: self.drill(),
+            review: self.review().is_some(),
+            count_check: self.count.check.is_some(),
+            between_rounds: self.between_rounds(),
+            typing_bet: self.bet_entry.is_some(),
+            animating: self.animating(),
+        }
+    }
+
     /// The frame's view data for a screen of `area`.
     pub fn view(&self, area: Rect) -> View<'_> {
         let screen = match &self.screen {

@@ -61,7 +61,7 @@ pub fn deal3(you: [u8; 2], up: u8, hole: u8, then: &[u8]) -> Vec<Card> {
 /// One key through the real key handler.
 pub fn press(app: &mut App, code: KeyCode) {
     let event = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
-    if let Some(intent) = intent_for(&event, app) {
+    if let Some(intent) = intent_for(&event, &app.key_state()) {
         app.update(intent);
     }
 }
