@@ -289,7 +289,7 @@ fn every_screen(seats: usize, size: (u16, u16)) -> String {
     keys(&mut app, "i");
     snap(&mut app, "statistics");
     press(&mut app, KeyCode::Tab);
-    snap(&mut app, "statistics, heat map");
+    snap(&mut app, "statistics, after Tab");
     keys(&mut app, "ig");
     snap(&mut app, "chart");
     keys(&mut app, "g");
@@ -336,6 +336,29 @@ fn every_screen_at_80x24_with_seven_seats() {
         assert!(all.contains(must), "{must} cut off at 80×24:\n{all}");
     }
     insta::assert_snapshot!("every_screen_80x24_seven_seats", all);
+}
+
+#[test]
+fn every_screen_at_100x32_and_160x50_with_three_seats() {
+    // The three sizes: 80×24 above, these two here.
+    for (size, name) in [
+        ((100, 32), "every_screen_100x32"),
+        ((160, 50), "every_screen_160x50"),
+    ] {
+        let all = every_screen(3, size);
+        for must in [
+            "Ctrl-C",
+            "hard 21",
+            "A,A",
+            "house edge",
+            "Errors by cell",
+            "Progress by day",
+            "Last play",
+        ] {
+            assert!(all.contains(must), "{must} cut off at {size:?}:\n{all}");
+        }
+        insta::assert_snapshot!(name, all);
+    }
 }
 
 /// A whole session at `size`: three rounds with the EV and count panels open, a mistake, a

@@ -7,7 +7,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Padding, Paragraph, Widget, Wrap};
 
 use super::Ctx;
 use crate::trainer::export::DayRow;
@@ -139,17 +139,19 @@ fn short_number(x: f64, unit: &str) -> String {
 pub fn render_progress(view: &ProgressView, ctx: Ctx, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
     let (Some(first), Some(last)) = (view.days.first(), view.days.last()) else {
+        // A column of room on each side, on every wrapped line (not only the first).
         Paragraph::new(vec![
-            Line::from(Span::styled(" Progress by day", t.title)),
+            Line::from(Span::styled("Progress by day", t.title)),
             Line::from(""),
             Line::from(Span::styled(
-                " No days recorded yet. Play a few rounds or answer a drill: each day's share \
+                "No days recorded yet. Play a few rounds or answer a drill: each day's share \
                  of right decisions, the EV given away per 100 decisions and the counting \
                  drills' accuracy and speed are plotted here.",
                 t.text,
             )),
         ])
         .wrap(Wrap { trim: false })
+        .block(Block::new().padding(Padding::horizontal(1)))
         .render(area, buf);
         return;
     };
