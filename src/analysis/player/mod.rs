@@ -1,0 +1,98 @@
+//! Expected values of the player's actions for one up card and shoe, exact for stand, hit
+//! and double; splits by the method described on `Solver::split` ("pair cards tracked").
+//!
+//! Every value is per initial unit bet, from the player's side. A player hand is tracked by
+//! the multiset of cards it removed from the shoe (packed six bits per value into a `u64`), so
+//! results are memoised by composition and shared between every hand that reaches it.
+
+use crate::engine::{Action, ActionSet};
+
+mod solver;
+mod split;
+mod state;
+
+pub use solver::{FxHasher, Solver};
+
+/// The EV of each action for one hand (`None` where the action is not allowed).
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct HandEvs {
+    /// Stand now (a natural is paid as one).
+    pub stand: f64,
+    /// Hit, then play the best hit/stand for the exact composition.
+    pub hit: Option<f64>,
+    /// Double: one card, stake two.
+    pub double: Option<f64>,
+    /// Split, then play each hand as well as the method allows.
+    pub split: Option<f64>,
+}
+
+impl HandEvs {
+    /// The EV of one action, if allowed.
+    pub fn get(&self, action: Action) -> Option<f64> {
+        match action {
+            Action::Stand => Some(self.stand),
+            Action::Hit => self.hit,
+            Action::Double => self.double,
+            Action::Split => self.split,
+        }
+    }
+
+    /// The allowed actions with their EVs, best first.
+    pub fn ranked(&self) -> Vec<(Action, f64)> {
+        let mut all: Vec<(Action, f64)> = Action::ALL
+            .into_iter()
+            .filter_map(|a| self.get(a).map(|ev| (a, ev)))
+            .collect();
+        all.sort_by(|a, b| b.1.total_cmp(&a.1));
+        all
+    }
+
+    /// The best action and its EV.
+    pub fn best(&self) -> (Action, f64) {
+        self.ranked()[0]
+    }
+
+    /// The best EV among the actions in `legal` (stand if none of them has a value).
+    pub fn best_among(&self, legal: ActionSet) -> (Action, f64) {
+        self.ranked()
+            .into_iter()
+            .find(|(a, _)| legal.contains(*a))
+            .unwrap_or((Action::Stand, self.stand))
+    }
+}
+
+/// Which game the EVs are for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Game {
+    /// This variant: the dealer's face-down card is not looked at until the players are done,
+    /// so a dealer natural takes every stake, doubles and splits included.
+    #[default]
+    NoHoleCard,
+    /// The American peek game (analysis only, for comparison): under an ace or a ten the
+    /// dealer checks for a natural before anyone plays; a natural takes only the original bet.
+    Peek,
+}
+
+impl Game {
+    /// `no-hole-card` or `peek`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Game::NoHoleCard => "no-hole-card",
+            Game::Peek => "peek",
+        }
+    }
+}
+
+/// Where the hand stands in the round: it changes what is allowed and how a 21 is paid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct HandContext {
+    /// The hand came from a split (a two-card 21 is not a natural; doubling needs DAS).
+    pub from_split: bool,
+    /// The hand is a split ace.
+    pub split_aces: bool,
+    /// Hands the seat holds now (1 before any split).
+    pub hands: u8,
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,455 @@
+//! The EV calculator ([`Solver`]) for one up card and shoe: stand, hit and double, exact for
+//! the composition, memoised by the cards a hand removed from the shoe.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use super::split::Play;
+use super::state::{State, total_cell};
+use super::{Game, HandContext, HandEvs};
+use crate::analysis::chart::{Chart, Code};
+use crate::analysis::dealer::{BUST, DealerProbs, DealerShapes, NATURAL};
+use crate::engine::legal::{self, SeatSpot};
+use crate::engine::{Action, ActionSet, Cards, Rules};
+
+/// A small, fast hasher for integer keys (the FxHash mixing step).
+#[derive(Default, Clone, Copy)]
+pub struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+
+/// The EV calculator for one up card and one shoe (the cards left before any player card is
+/// taken out: the up card already removed). Memoised; reuse it for many hands.
+pub struct Solver<'r> {
+    pub(super) rules: &'r Rules,
+    pub(super) up: u8,
+    pre: [u16; 10],
+    pre_total: u16,
+    pays: f64,
+    shapes: &'static DealerShapes,
+    dealer_memo: FxMap<u64, DealerProbs>,
+    hit_memo: FxMap<(u64, u8), f64>,
+    chart_memo: FxMap<(u64, u8), f64>,
+    scratch: Vec<f64>,
+    /// Dealer passes made: plain, family.
+    passes: (u32, u32),
+    /// The dealer peeked for a natural under this up card (see [`Solver::for_game`]).
+    peek: bool,
+}
+
+impl<'r> Solver<'r> {
+    /// A solver for up card `up` (1 = ace … 10) with `shoe` the cards left besides the up card.
+    pub fn new(rules: &'r Rules, up: u8, shoe: [u16; 10]) -> Solver<'r> {
+        Solver::for_game(rules, up, shoe, Game::NoHoleCard)
+    }
+
+    /// [`Solver::new`] for `game`. In the peek game, under an ace or a ten, the EVs of a
+    /// round's first hand (not one made by a split) are of the whole round: the dealer's
+    /// natural (found by the peek) costs the original unit only, or pushes a player natural,
+    /// and every action's EV counts its stake only when the dealer has no natural. A hand
+    /// made by a split gets the second part only (its EV times the chance that the dealer has
+    /// no natural, with that natural's loss left out). Exact: by exchangeability the face-down
+    /// card may be drawn after the player's cards, so each outcome is weighted by the chance
+    /// that the shoe left then gives the dealer no natural; the best action at every decision
+    /// is the same as with the conditional EVs, as all actions there share that chance.
+    /// Under other up cards, and in the no-hole-card game, nothing changes.
+    pub fn for_game(rules: &'r Rules, up: u8, shoe: [u16; 10], game: Game) -> Solver<'r> {
+        Solver {
+            rules,
+            up,
+            pre: shoe,
+            pre_total: shoe.iter().sum(),
+            pays: rules.blackjack_pays_milli() as f64 / 1000.0,
+            shapes: DealerShapes::get(rules.dealer_hits_soft_17),
+            dealer_memo: FxMap::default(),
+            hit_memo: FxMap::default(),
+            chart_memo: FxMap::default(),
+            scratch: Vec::new(),
+            passes: (0, 0),
+            peek: game == Game::Peek && (up == 1 || up == 10),
+        }
+    }
+
+    /// Makes room in the memo tables for about `states` player states, so that a long
+    /// analysis (a whole chart column) does not grow them step by step.
+    pub fn reserve(&mut self, states: usize) {
+        self.dealer_memo.reserve(states);
+        self.hit_memo.reserve(states / 2);
+    }
+
+    /// Whether the shoe holds every card of `values`.
+    pub fn holds(&self, values: &[u8]) -> bool {
+        let mut need = [0u16; 10];
+        for &v in values {
+            need[usize::from(v) - 1] += 1;
+        }
+        need.iter().zip(self.pre).all(|(n, have)| *n <= have)
+    }
+
+    fn state_of(values: &[u8]) -> State {
+        values.iter().fold(State::EMPTY, |s, &v| s.with(v))
+    }
+
+    fn left(&self, s: &State, value: u8) -> u16 {
+        let i = usize::from(value) - 1;
+        self.pre[i].saturating_sub(u16::from(s.rem[i]))
+    }
+
+    pub(super) fn draw_probability(&self, s: &State, value: u8) -> f64 {
+        let n = self.pre_total.saturating_sub(s.removed);
+        if n == 0 {
+            0.0
+        } else {
+            f64::from(self.left(s, value)) / f64::from(n)
+        }
+    }
+
+    /// Probability that one more card takes the hand over 21.
+    fn bust_probability(&self, s: &State) -> f64 {
+        let safe = 21u8.saturating_sub(s.hard);
+        if safe >= 10 {
+            return 0.0;
+        }
+        ((safe + 1)..=10).map(|v| self.draw_probability(s, v)).sum()
+    }
+
+    /// The cards left in the shoe once the cards of `s` are out.
+    fn shoe_of(&self, s: &State) -> [u16; 10] {
+        std::array::from_fn(|i| self.left(s, i as u8 + 1))
+    }
+
+    /// The EV of standing after each card that may come next (index `value − 1`): `-1` where
+    /// that card busts the hand, 0 where the shoe holds no such card. The dealer's
+    /// probabilities come from the memo; when two or more are missing, one family pass computes
+    /// them all at about the cost of two plain passes.
+    pub(super) fn next_stands(&mut self, s: &State) -> [f64; 10] {
+        let mut stands = [0.0; 10];
+        let mut missing = [false; 10];
+        let mut count = 0;
+        for v in 1..=10u8 {
+            let i = usize::from(v) - 1;
+            if self.left(s, v) == 0 {
+                continue;
+            }
+            let next = s.with(v);
+            if next.hard > 21 {
+                stands[i] = self.bust_value(&next);
+            } else if let Some(p) = self.dealer_memo.get(&next.key) {
+                stands[i] = self.stand_value(next.best(), p);
+            } else {
+                missing[i] = true;
+                count += 1;
+            }
+        }
+        if count == 1 {
+            if let Some(i) = missing.iter().position(|&m| m) {
+                stands[i] = self.stand(&s.with(i as u8 + 1));
+            }
+        } else if count > 1 {
+            let shoe = self.shoe_of(s);
+            self.passes.1 += 1;
+            let family = self.shapes.family_with(self.up, &shoe, &mut self.scratch);
+            for (i, less) in family.less.iter().enumerate() {
+                let Some(p) = less else { continue };
+                let next = s.with(i as u8 + 1);
+                if missing[i] {
+                    stands[i] = self.stand_value(next.best(), p);
+                    self.dealer_memo.insert(next.key, *p);
+                } else if next.hard > 21 {
+                    // A busting card's shoe is another state's (a split hand's, with more
+                    // pair cards out): keep it too.
+                    self.dealer_memo.entry(next.key).or_insert(*p);
+                }
+            }
+            self.dealer_memo.entry(s.key).or_insert(family.own);
+        }
+        stands
+    }
+
+    fn dealer(&mut self, s: &State) -> DealerProbs {
+        if let Some(p) = self.dealer_memo.get(&s.key) {
+            return *p;
+        }
+        let shoe = self.shoe_of(s);
+        self.passes.0 += 1;
+        let p = self
+            .shapes
+            .probabilities_with(self.up, &shoe, &mut self.scratch);
+        self.dealer_memo.insert(s.key, p);
+        p
+    }
+
+    /// The dealer's outcome probabilities after the player's cards `values` are out.
+    pub fn dealer_probabilities(&mut self, values: &[u8]) -> DealerProbs {
+        self.dealer(&Self::state_of(values))
+    }
+
+    /// EV of standing on a hand that is not a natural.
+    pub(super) fn stand(&mut self, s: &State) -> f64 {
+        let total = s.best();
+        if total > 21 {
+            return self.bust_value(s);
+        }
+        let p = self.dealer(s);
+        self.stand_value(total, &p)
+    }
+
+    /// The EV of standing on `total` against the dealer's probabilities `p`: in the peek game
+    /// (see [`Solver::for_game`]) a dealer natural counts nothing here.
+    fn stand_value(&self, total: u8, p: &DealerProbs) -> f64 {
+        if self.peek {
+            stand_ev(total, p) + p[NATURAL]
+        } else {
+            stand_ev(total, p)
+        }
+    }
+
+    /// The EV of a hand `s` that went over 21: −1, or in the peek game −1 times the chance
+    /// that the dealer has no natural from the shoe left.
+    fn bust_value(&self, s: &State) -> f64 {
+        if self.peek {
+            -(1.0 - self.dealer_natural(s))
+        } else {
+            -1.0
+        }
+    }
+
+    /// The chance that the dealer's face-down card makes a natural with the up card, once the
+    /// cards of `s` are out (0 but under an ace or a ten).
+    fn dealer_natural(&self, s: &State) -> f64 {
+        match self.up {
+            1 => self.draw_probability(s, 10),
+            10 => self.draw_probability(s, 1),
+            _ => 0.0,
+        }
+    }
+
+    /// What the peek game adds to the EV of every action of a round's first hand that is not
+    /// a natural: the original unit lost to a dealer natural (0 in the no-hole-card game).
+    fn peeked_natural_loss(&self, s: &State) -> f64 {
+        if self.peek {
+            -self.dealer_natural(s)
+        } else {
+            0.0
+        }
+    }
+
+    /// EV of a natural: paid unless the dealer has one too (a push).
+    fn natural(&mut self, s: &State) -> f64 {
+        let p = self.dealer(s);
+        self.pays * (1.0 - p[NATURAL])
+    }
+
+    /// EV of hitting, then hitting or standing, whichever is better for the exact composition.
+    pub(super) fn hit(&mut self, s: &State) -> f64 {
+        let memo_key = (s.key, s.hard | (u8::from(s.ace) << 5));
+        if let Some(&ev) = self.hit_memo.get(&memo_key) {
+            return ev;
+        }
+        let stands = self.next_stands(s);
+        let mut ev = 0.0;
+        for v in 1..=10u8 {
+            let p = self.draw_probability(s, v);
+            if p == 0.0 {
+                continue;
+            }
+            let next = s.with(v);
+            let stand = stands[usize::from(v) - 1];
+            let value = if next.hard > 21 || next.best() == 21 {
+                stand
+            } else {
+                // Hitting can win at most 1 when it does not bust: if even that bound is no
+                // better than standing, the hit need not be evaluated (an exact prune).
+                // (In the peek game the bound does not hold as written: no prune there.)
+                if !self.peek && stand >= 1.0 - 2.0 * self.bust_probability(&next) {
+                    stand
+                } else {
+                    stand.max(self.hit(&next))
+                }
+            };
+            ev += p * value;
+        }
+        self.hit_memo.insert(memo_key, ev);
+        ev
+    }
+
+    /// EV of hitting, then following `chart` (no doubling or splitting after a hit).
+    pub(super) fn hit_by_chart(&mut self, s: &State, chart: &Chart) -> f64 {
+        let memo_key = (s.key, s.hard | (u8::from(s.ace) << 5));
+        if let Some(&ev) = self.chart_memo.get(&memo_key) {
+            return ev;
+        }
+        let stands = self.next_stands(s);
+        let hit_stand: ActionSet = [Action::Hit, Action::Stand].into_iter().collect();
+        let mut ev = 0.0;
+        for v in 1..=10u8 {
+            let p = self.draw_probability(s, v);
+            if p == 0.0 {
+                continue;
+            }
+            let next = s.with(v);
+            let stand = stands[usize::from(v) - 1];
+            let value = if next.hard > 21 || next.best() == 21 {
+                stand
+            } else {
+                let cell = total_cell(&next, self.up);
+                match chart.get(cell).resolve(hit_stand) {
+                    Action::Hit => self.hit_by_chart(&next, chart),
+                    _ => stand,
+                }
+            };
+            ev += p * value;
+        }
+        self.chart_memo.insert(memo_key, ev);
+        ev
+    }
+
+    /// EV of doubling: one card, then stand with two units at stake.
+    pub(super) fn double(&mut self, s: &State) -> f64 {
+        let stands = self.next_stands(s);
+        (1..=10u8)
+            .map(|v| self.draw_probability(s, v) * 2.0 * stands[usize::from(v) - 1])
+            .sum()
+    }
+
+    /// The legal actions of the hand `values` in context `ctx`: the engine's rules of action
+    /// (the analysis plays per unit, so money never stands in the way).
+    fn legal(&self, values: &[u8], ctx: HandContext) -> ActionSet {
+        let hand = legal::hand_of_values(values, ctx.from_split, ctx.split_aces);
+        legal::legal_actions(self.rules, &hand, SeatSpot::unlimited(ctx.hands.max(1)))
+    }
+
+    /// The EV of every action for the hand `values` (card values, 1 = ace) in context `ctx`.
+    pub fn evs(&mut self, values: &[u8], ctx: HandContext) -> HandEvs {
+        let s = hand_state(values);
+        let natural = !ctx.from_split && values.len() == 2 && s.best() == 21;
+        let stand = if natural {
+            self.natural(&s)
+        } else {
+            self.stand(&s)
+        };
+        let legal = self.legal(values, ctx);
+        let hit = (legal.contains(Action::Hit) && s.hard <= 21).then(|| self.hit(&s));
+        let double = legal.contains(Action::Double).then(|| self.double(&s));
+        let split = legal
+            .contains(Action::Split)
+            .then(|| self.split(values[0], ctx.hands.max(1), Play::Optimal));
+        if self.peek && !natural && !ctx.from_split {
+            let loss = self.peeked_natural_loss(&s);
+            return HandEvs {
+                stand: stand + loss,
+                hit: hit.map(|ev| ev + loss),
+                double: double.map(|ev| ev + loss),
+                split: split.map(|ev| ev + loss),
+            };
+        }
+        HandEvs {
+            stand,
+            hit,
+            double,
+            split,
+        }
+    }
+
+    /// EV of the first decision that `chart` makes for a two-card hand, with the chart played
+    /// after hits and in split hands too.
+    pub fn chart_ev(&mut self, values: &[u8], chart: &Chart) -> f64 {
+        let s = hand_state(values);
+        if values.len() == 2 && s.best() == 21 {
+            return self.natural(&s);
+        }
+        let ctx = HandContext {
+            hands: 1,
+            ..HandContext::default()
+        };
+        let legal = self.legal(values, ctx);
+        let ev = match chart.decide(&Cards::from_cards(&cards_of(values)), self.up, legal) {
+            Action::Stand => self.stand(&s),
+            Action::Hit => self.hit_by_chart(&s, chart),
+            Action::Double => self.double(&s),
+            Action::Split => self.split(values[0], 1, Play::Chart(chart)),
+        };
+        if self.peek {
+            ev + self.peeked_natural_loss(&s)
+        } else {
+            ev
+        }
+    }
+
+    /// The best code for a cell from the weighted EVs of its stand, hit and double (and split,
+    /// for pairs), following the chart's conventions.
+    pub fn best_code(stand: f64, hit: f64, double: Option<f64>, split: Option<f64>) -> Code {
+        let base = if hit > stand {
+            (Code::H, hit)
+        } else {
+            (Code::S, stand)
+        };
+        let with_double = match double {
+            Some(d) if d > base.1 => (if base.0 == Code::H { Code::D } else { Code::Ds }, d),
+            _ => base,
+        };
+        match split {
+            Some(p) if p > with_double.1 => Code::P,
+            _ => with_double.0,
+        }
+    }
+
+    /// Sizes of the memo tables (dealer, hit, chart-hit), for diagnostics.
+    pub fn memo_sizes(&self) -> String {
+        format!(
+            "dealer {} (passes: {} plain, {} family) hit {} chart {}",
+            self.dealer_memo.len(),
+            self.passes.0,
+            self.passes.1,
+            self.hit_memo.len(),
+            self.chart_memo.len()
+        )
+    }
+
+    /// The number of cards left before any player card is taken out.
+    pub fn shoe_total(&self) -> u16 {
+        self.pre_total
+    }
+}
+
+/// EV of standing on `total` (not a natural) against the dealer's outcome probabilities.
+fn stand_ev(total: u8, p: &DealerProbs) -> f64 {
+    let mut ev = p[BUST] - p[NATURAL];
+    for (i, &q) in p.iter().take(5).enumerate() {
+        let dealer = 17 + i as u8;
+        if total > dealer {
+            ev += q;
+        } else if total < dealer {
+            ev -= q;
+        }
+    }
+    ev
+}
+
+fn hand_state(values: &[u8]) -> State {
+    Solver::state_of(values)
+}
+
+pub(super) fn cards_of(values: &[u8]) -> Vec<crate::engine::Card> {
+    values
+        .iter()
+        .map(|&v| crate::engine::Card::of_value(v))
+        .collect()
+}

@@ -1,0 +1,342 @@
+//! The facts a reason may state about a cell ([`Claim`]), the hand they speak of
+//! ([`Holding`]), how each is written, and its check against the analysis ([`Claim::check`]).
+
+use std::fmt;
+
+use super::Facts;
+use crate::analysis::chart::{Cell, HandKind, UP_CARDS};
+use crate::analysis::player::Game;
+use crate::engine::Action;
+use crate::engine::card::value_label;
+
+/// A hand as the claims speak of it: its best total, soft or hard.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Holding {
+    /// The best total.
+    pub total: u8,
+    /// Whether an ace counts 11 in it.
+    pub soft: bool,
+}
+
+impl Holding {
+    /// The hand of a cell: its row's total; a pair as the total of its two cards (A,A is soft
+    /// 12).
+    pub fn of(cell: Cell) -> Holding {
+        match cell.kind {
+            HandKind::Hard => Holding {
+                total: cell.row,
+                soft: false,
+            },
+            HandKind::Soft => Holding {
+                total: cell.row,
+                soft: true,
+            },
+            HandKind::Pair if cell.row == 1 => Holding {
+                total: 12,
+                soft: true,
+            },
+            HandKind::Pair => Holding {
+                total: 2 * cell.row,
+                soft: false,
+            },
+        }
+    }
+
+    /// The total with every ace counted 1.
+    fn low(self) -> u8 {
+        if self.soft {
+            self.total - 10
+        } else {
+            self.total
+        }
+    }
+
+    /// The hand after one more card of value `card` (1 = ace): `None` when it goes over 21.
+    pub(super) fn plus(self, card: u8) -> Option<Holding> {
+        let low = self.low() + card;
+        let ace = self.soft || card == 1;
+        if low > 21 {
+            None
+        } else if ace && low + 10 <= 21 {
+            Some(Holding {
+                total: low + 10,
+                soft: true,
+            })
+        } else {
+            Some(Holding {
+                total: low,
+                soft: false,
+            })
+        }
+    }
+}
+
+impl fmt::Display for Holding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.soft {
+            write!(f, "soft {}", self.total)
+        } else {
+            write!(f, "{}", self.total)
+        }
+    }
+}
+
+/// Which rounds a dealer bust rate is a share of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rounds {
+    /// Every round: the up card (2–9) cannot make a blackjack.
+    All,
+    /// Every round, those where the dealer turns over a blackjack included: with no hole card
+    /// the natural is still to come when the player decides.
+    CountingBlackjacks,
+    /// Only the rounds where the dealer has no blackjack: in the peek game a dealer blackjack
+    /// ends the round before anyone plays, so a player who decides has seen there is none.
+    WithoutBlackjack,
+}
+
+/// The second stake a double or a split puts on the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stake {
+    /// A double's.
+    Doubled,
+    /// A split's.
+    Split,
+}
+
+/// One fact a reason states about its cell. Each has a check against the analysis for the
+/// rules and the game ([`Claim::check`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Claim {
+    /// `11 cannot bust with one card`: no card takes the hand over 21.
+    CannotBustWithOneCard(Holding),
+    /// `13 can bust with one card`: some card takes the hand over 21.
+    CanBustWithOneCard(Holding),
+    /// `no card leaves it worse to stand on`: for every card, standing after it is worth at
+    /// least what standing now is (against this up card, in this game).
+    NoCardLeavesItWorse(Holding, u8),
+    /// `some cards leave it worse to stand on`: some card makes standing worth less than
+    /// standing now.
+    SomeCardLeavesItWorse(Holding, u8),
+    /// `soft 18 is a made hand (17 or more)`.
+    MadeHand(Holding),
+    /// `one more card would hurt it more often than help`: drawn from the full shoe less the
+    /// up card, the cards that make standing worth less are more likely than those that make
+    /// it worth more.
+    HurtsMoreOftenThanHelps(Holding, u8),
+    /// `16 wins only if the dealer busts`: standing, it wins no round the dealer finishes.
+    WinsOnlyWhenTheDealerBusts(Holding),
+    /// `the dealer busts 21.2% of rounds showing T, blackjack rounds included`.
+    DealerBusts {
+        /// The up card (1 = ace).
+        up: u8,
+        /// The rate in percent, as stated (one decimal).
+        percent: f64,
+        /// Which rounds it is a share of.
+        of: Rounds,
+    },
+    /// `this game splits 8,8 against every up card`.
+    SplitsAgainstEveryUpCard(u8),
+    /// `a double takes one card only, where a hit may draw again` (the rule of every game
+    /// here: SPEC, "Double: exactly one more card is dealt").
+    DoubleTakesOneCard,
+    /// `the American peek chart doubles here` (and this game's chart does not).
+    AmericanChartPlays(Action),
+    /// `with no hole card, the dealer's blackjack (7.7% of rounds showing T) would take the
+    /// doubled stake too`.
+    BlackjackTakesTheExtraStake {
+        /// The up card.
+        up: u8,
+        /// The dealer's blackjack chance in percent of rounds, as stated (one decimal).
+        percent: f64,
+        /// The stake it would take.
+        stake: Stake,
+    },
+    /// `with no hole card, the dealer's blackjack (7.7% of rounds showing T) is still to come
+    /// when you play`.
+    BlackjackStillToCome {
+        /// The up card.
+        up: u8,
+        /// As in [`Claim::BlackjackTakesTheExtraStake`].
+        percent: f64,
+    },
+}
+
+/// One decimal, as every rate in a reason is written.
+fn percent_text(percent: f64) -> String {
+    format!("{percent:.1}%")
+}
+
+impl fmt::Display for Claim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Claim::CannotBustWithOneCard(h) => write!(f, "{h} cannot bust with one card"),
+            Claim::CanBustWithOneCard(h) => write!(f, "{h} can bust with one card"),
+            Claim::NoCardLeavesItWorse(..) => f.write_str("no card leaves it worse to stand on"),
+            Claim::SomeCardLeavesItWorse(..) => {
+                f.write_str("some cards leave it worse to stand on")
+            }
+            Claim::MadeHand(h) => write!(f, "{h} is a made hand (17 or more)"),
+            Claim::HurtsMoreOftenThanHelps(..) => {
+                f.write_str("one more card would hurt it more often than help")
+            }
+            Claim::WinsOnlyWhenTheDealerBusts(h) => {
+                write!(f, "{h} wins only if the dealer busts")
+            }
+            Claim::DealerBusts { up, percent, of } => {
+                write!(
+                    f,
+                    "the dealer busts {} of rounds showing {}",
+                    percent_text(percent),
+                    value_label(up)
+                )?;
+                match of {
+                    Rounds::All => Ok(()),
+                    Rounds::CountingBlackjacks => f.write_str(", blackjack rounds included"),
+                    Rounds::WithoutBlackjack => f.write_str(" when it has no blackjack"),
+                }
+            }
+            Claim::SplitsAgainstEveryUpCard(row) => {
+                let v = value_label(row);
+                write!(f, "this game splits {v},{v} against every up card")
+            }
+            Claim::DoubleTakesOneCard => {
+                f.write_str("a double takes one card only, where a hit may draw again")
+            }
+            Claim::AmericanChartPlays(action) => {
+                write!(f, "the American peek chart {} here", third_person(action))
+            }
+            Claim::BlackjackTakesTheExtraStake { up, percent, stake } => write!(
+                f,
+                "with no hole card, the dealer's blackjack ({} of rounds showing {}) would take \
+                 {} too",
+                percent_text(percent),
+                value_label(up),
+                match stake {
+                    Stake::Doubled => "the doubled stake",
+                    Stake::Split => "both split stakes",
+                }
+            ),
+            Claim::BlackjackStillToCome { up, percent } => write!(
+                f,
+                "with no hole card, the dealer's blackjack ({} of rounds showing {}) is still \
+                 to come when you play",
+                percent_text(percent),
+                value_label(up)
+            ),
+        }
+    }
+}
+
+/// `hits`, `stands`, `doubles`, `splits`.
+pub fn third_person(action: Action) -> &'static str {
+    match action {
+        Action::Hit => "hits",
+        Action::Stand => "stands",
+        Action::Double => "doubles",
+        Action::Split => "splits",
+    }
+}
+
+/// Whether `percent` reads as `expected` at one decimal.
+fn same_at_one_decimal(percent: f64, expected: f64) -> bool {
+    percent_text(percent) == percent_text(expected)
+}
+
+impl Claim {
+    /// Whether the claim holds for `facts`; the error says what the analysis finds instead.
+    pub fn check(&self, facts: &Facts<'_>) -> Result<(), String> {
+        let ok = |holds: bool, found: String| if holds { Ok(()) } else { Err(found) };
+        match *self {
+            Claim::CannotBustWithOneCard(h) => {
+                ok(h.plus(10).is_some(), format!("{h} plus a ten is over 21"))
+            }
+            Claim::CanBustWithOneCard(h) => ok(
+                h.plus(10).is_none(),
+                format!("{h} plus a ten is not over 21"),
+            ),
+            Claim::NoCardLeavesItWorse(h, up) => ok(
+                facts.one_card_effects(h, up).iter().all(|&(_, e)| e >= 0),
+                format!("a card leaves {h} worse to stand on"),
+            ),
+            Claim::SomeCardLeavesItWorse(h, up) => ok(
+                facts.one_card_effects(h, up).iter().any(|&(_, e)| e < 0),
+                format!("no card leaves {h} worse to stand on"),
+            ),
+            Claim::MadeHand(h) => ok(h.total >= 17, format!("{h} is under 17")),
+            Claim::HurtsMoreOftenThanHelps(h, up) => {
+                let effects = facts.one_card_effects(h, up);
+                let share = |sign: i8| -> f64 {
+                    effects
+                        .iter()
+                        .filter(|&&(_, e)| e == sign)
+                        .map(|&(p, _)| p)
+                        .sum()
+                };
+                let (hurt, help) = (share(-1), share(1));
+                ok(hurt > help, format!("hurts {hurt:.3}, helps {help:.3}"))
+            }
+            Claim::WinsOnlyWhenTheDealerBusts(h) => {
+                // Standing wins only on a dealer bust when every total the dealer finishes on
+                // (17 or more) beats or ties it.
+                ok(h.total < 17, format!("{h} beats a dealer's 17"))
+            }
+            Claim::DealerBusts { up, percent, of } => {
+                let (expected, rounds) = facts.dealer_bust(up);
+                ok(
+                    of == rounds && same_at_one_decimal(percent, expected),
+                    format!("{expected:.3}% of rounds ({rounds:?})"),
+                )
+            }
+            Claim::SplitsAgainstEveryUpCard(row) => ok(
+                UP_CARDS.iter().all(|&up| {
+                    facts
+                        .chart
+                        .get(Cell {
+                            kind: HandKind::Pair,
+                            row,
+                            up,
+                        })
+                        .preferred()
+                        == Action::Split
+                }),
+                "some up card is not split".to_owned(),
+            ),
+            Claim::DoubleTakesOneCard => Ok(()),
+            Claim::AmericanChartPlays(_) => Err(
+                "checked with its cell: use Claim::check_in (the American chart's play is a \
+                 fact of one cell)"
+                    .to_owned(),
+            ),
+            Claim::BlackjackTakesTheExtraStake { up, percent, .. }
+            | Claim::BlackjackStillToCome { up, percent } => {
+                let expected = facts.dealer_blackjack(up);
+                ok(
+                    facts.game == Game::NoHoleCard
+                        && expected > 0.0
+                        && same_at_one_decimal(percent, expected),
+                    format!("{:?} game, blackjack {expected:.3}%", facts.game),
+                )
+            }
+        }
+    }
+
+    /// [`Claim::check`] for a claim made about `cell` (the American chart's play is checked
+    /// against that cell of both charts).
+    pub fn check_in(&self, facts: &Facts<'_>, cell: Cell) -> Result<(), String> {
+        match *self {
+            Claim::AmericanChartPlays(action) => {
+                let peek = facts
+                    .peek
+                    .map(|c| c.get(cell).preferred())
+                    .ok_or("no American chart to compare with")?;
+                let here = facts.chart.get(cell).preferred();
+                if peek == action && here != action {
+                    Ok(())
+                } else {
+                    Err(format!("the American chart {peek}s, this one {here}s"))
+                }
+            }
+            _ => self.check(facts),
+        }
+    }
+}

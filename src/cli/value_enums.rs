@@ -1,0 +1,100 @@
+//! How the enums of other modules (AI levels, drill kinds, export formats, counting systems,
+//! index choices and sets) are spelt as flag values: their `clap::ValueEnum` impls.
+
+use clap::ValueEnum;
+
+use super::{CountSystem, DrillKind, ExportFormat, IndexChoice, IndexSet, Level};
+
+/// `--export` values are the store's export formats, spelt as [`ExportFormat::name`] gives
+/// them.
+impl ValueEnum for ExportFormat {
+    fn value_variants<'a>() -> &'a [Self] {
+        &ExportFormat::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()).help(self.describe()))
+    }
+}
+
+/// `--ai` and `--strategy` values are the AI levels, spelt as [`Level::name`] gives them (the
+/// enum lives in `ai`, which knows nothing of the command line).
+impl ValueEnum for Level {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Level::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()).help(self.describe()))
+    }
+}
+
+/// `--count` values are the simulator's counting systems (the enum lives in `sim`).
+impl ValueEnum for CountSystem {
+    fn value_variants<'a>() -> &'a [Self] {
+        &CountSystem::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()).help(self.describe()))
+    }
+}
+
+/// `--indices` values are the simulator's index choices (the enum lives in `sim`).
+impl ValueEnum for IndexChoice {
+    fn value_variants<'a>() -> &'a [Self] {
+        &IndexChoice::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()).help(self.describe()))
+    }
+}
+
+/// `--kind` values are the trainer's drill kinds, spelt as [`DrillKind::name`] gives them (the
+/// enum lives in the trainer, which knows nothing of the command line).
+impl ValueEnum for DrillKind {
+    fn value_variants<'a>() -> &'a [Self] {
+        &DrillKind::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()).help(self.describe()))
+    }
+}
+
+/// `--set` values are the trainer's index sets, spelt as [`IndexSet::name`] gives them.
+impl ValueEnum for IndexSet {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[IndexSet::GameI18, IndexSet::Valuable]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let help = match self {
+            IndexSet::GameI18 => "this game's 18 most valuable index plays",
+            IndexSet::Valuable => {
+                "every index play of this game worth at least 0.001 bets per 100 rounds"
+            }
+        };
+        Some(clap::builder::PossibleValue::new(self.name()).help(help))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{Cli, Command, DrillArgs};
+    use clap::Parser;
+
+    #[test]
+    fn drill_kinds_parse_by_name() {
+        for kind in DrillKind::ALL {
+            let cli = Cli::try_parse_from(["blackjack", "drill", "--kind", kind.name()])
+                .expect("every kind parses");
+            assert!(
+                matches!(cli.command, Some(Command::Drill(DrillArgs { kind: k, .. })) if k == kind)
+            );
+        }
+        assert!(Cli::try_parse_from(["blackjack", "drill", "--kind", "wild"]).is_err());
+    }
+}
