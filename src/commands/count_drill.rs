@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 
-use super::drill::{Flashes, Out};
+use super::drill_io::{Flashes, Out};
 use crate::analysis::deviation::IndexTable;
 use crate::cli::{CountConvention, DeckResolution, DrillArgs, DrillKind};
 use crate::engine::Rules;

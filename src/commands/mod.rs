@@ -17,6 +17,7 @@ mod completions;
 mod config;
 mod count_drill;
 mod drill;
+mod drill_io;
 mod ev;
 mod indices;
 mod play;
