@@ -11,9 +11,9 @@ use rusqlite::{Connection, params};
 
 use super::import::{Legacy, decode_stats};
 use super::{Store, StoreError};
+use crate::trainer::day::{Day, Practice, Review};
 use crate::trainer::export::SessionRow;
 use crate::trainer::grade::Category;
-use crate::trainer::schedule::{Day, Practice, Review};
 use crate::trainer::tally::{Accuracy, SkillRecord, Tally};
 
 /// Which rows a figure counts.

@@ -6,9 +6,9 @@ use rusqlite::{Transaction, TransactionBehavior, params};
 
 use super::{Store, StoreError, day_text, unix_seconds};
 use crate::engine::Units;
+use crate::trainer::day::Day;
 use crate::trainer::grade::Category;
 use crate::trainer::history::{CountAnswer, Decision, DrillAnswer, Round};
-use crate::trainer::schedule::Day;
 use crate::trainer::tally::Tally;
 
 /// Something to keep: one transaction's worth.

@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::day::{Day, Practice, Review};
 use super::grade::{Category, Grade};
-use super::schedule::{Day, Practice, Review};
 use crate::engine::{DealerHand, OutcomeKind, PlayerHand, Units};
 
 /// Decisions and right answers.
