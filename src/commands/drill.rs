@@ -14,6 +14,7 @@ use crate::analysis::basic_strategy;
 use crate::cli::{DrillArgs, DrillKind};
 use crate::engine::{Action, ActionSet, Cards, Rules};
 use crate::store::{Coach, SessionInfo, SessionKind};
+use crate::trainer::counting::QuizKind;
 use crate::trainer::drill::peek_differences;
 use crate::trainer::evs::EvQuery;
 use crate::trainer::grade::signed_ev;
@@ -54,7 +55,7 @@ pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Resu
     if let Some(message) = news {
         writeln!(output, "{message}")?;
     }
-    if args.kind.quiz().is_some() || args.kind == DrillKind::Countdown {
+    if QuizKind::of_drill(args.kind).is_some() || args.kind == DrillKind::Countdown {
         let setup = super::count_drill::setup(rules, args)?;
         let mut out = Out {
             w: &mut output,
