@@ -254,6 +254,7 @@ fn reset(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::RoundTally;
 
     #[test]
     fn only_yes_deletes() {
@@ -268,7 +269,10 @@ mod tests {
     #[test]
     fn the_summary_says_whose_figures_they_are() {
         let lifetime = Tally {
-            rounds: 3,
+            play: RoundTally {
+                rounds: 3,
+                ..RoundTally::default()
+            },
             ..Tally::default()
         };
         let today = Day::parse("2026-12-03").expect("a date");

@@ -174,7 +174,7 @@ pub(super) fn import_beside(
             "{} ({}, {})",
             stats_path.display(),
             counted(legacy.sessions, "session"),
-            counted(legacy.lifetime.rounds, "round")
+            counted(legacy.lifetime.play.rounds, "round")
         ));
     }
     if !entries.is_empty() {

@@ -206,7 +206,7 @@ impl App {
         } else {
             format!(
                 "Round {}: {}",
-                self.coach.session().rounds + 1,
+                self.coach.session().play.rounds + 1,
                 message.text
             )
         };
@@ -274,10 +274,11 @@ impl App {
         self.counting
             && !self.show_count
             && self.count_check_every > 0
-            && self.coach.session().rounds > 0
+            && self.coach.session().play.rounds > 0
             && self
                 .coach
                 .session()
+                .play
                 .rounds
                 .is_multiple_of(u64::from(self.count_check_every))
             && self.count_check.is_none()
@@ -306,7 +307,7 @@ impl App {
         };
         let question = format!(
             "the running count before round {}",
-            self.coach.session().rounds + 1
+            self.coach.session().play.rounds + 1
         );
         self.coach.record_count(answer.record(question, 0.0));
         if right {
