@@ -17,7 +17,7 @@ use blackjack_trainer::analysis::deviation::{IndexTable, illustrious_18};
 use blackjack_trainer::cli::Level;
 use blackjack_trainer::engine::Rules;
 use blackjack_trainer::sim::count::{BetRamp, CountTally, Counter, play_counted_rounds};
-use blackjack_trainer::sim::{Tally, chunk_rng, flat_table, play_rounds, sim_table};
+use blackjack_trainer::sim::{RoundTally, chunk_rng, flat_table, play_rounds, sim_table};
 
 /// Rounds per measured iteration: enough to pass through many shoes and reshuffles.
 const ROUNDS: u64 = 100_000;
@@ -35,7 +35,7 @@ fn bench_level<S: Strategy>(c: &mut Criterion, name: &str, strategy: &S) {
     group.warm_up_time(std::time::Duration::from_secs(1));
     group.bench_function(format!("play_rounds {name}, 1 seat, 1 thread"), |b| {
         b.iter(|| {
-            let mut tally = Tally::default();
+            let mut tally = RoundTally::default();
             play_rounds(&mut table, strategy, ROUNDS, &mut tally).expect("the engine plays");
             black_box(tally)
         })

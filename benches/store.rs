@@ -14,8 +14,8 @@ use blackjack_trainer::engine::Action;
 use blackjack_trainer::store::{
     Location, Record, RoundFigures, Scope, SessionInfo, SessionKind, Store,
 };
+use blackjack_trainer::trainer::day::Day;
 use blackjack_trainer::trainer::history::{ActionEv, Decision, HandRecord, Round};
-use blackjack_trainer::trainer::schedule::Day;
 
 /// Rounds in the database before the measurements.
 const ROUNDS: u64 = 10_000;

@@ -11,7 +11,7 @@ use crate::engine::{Rules, Units};
 use crate::store::Location;
 use crate::store::coach::REVIEW_LIMIT;
 use crate::trainer::counting::BetRamp;
-use crate::trainer::schedule::Clock;
+use crate::trainer::day::Clock;
 
 /// How this game's index table is worked out (the analysis's function; tests hand in a quick
 /// one).

@@ -12,13 +12,13 @@ use std::time::Instant;
 
 use anyhow::Context;
 
-use super::drill::{Flashes, Out};
+use super::drill_io::{Flashes, Out};
 use crate::analysis::deviation::IndexTable;
 use crate::cli::{CountConvention, DeckResolution, DrillArgs, DrillKind};
 use crate::engine::Rules;
 use crate::store::Coach;
 use crate::trainer::counting::{
-    Convention, Countdown, Prompt, Quiz, QuizSettings, Resolution, tray_bar,
+    Convention, Countdown, Prompt, Quiz, QuizKind, QuizSettings, Resolution, tray_bar,
 };
 use crate::trainer::practice::read_count;
 
@@ -79,7 +79,7 @@ pub fn run<W: Write>(
     if setup.kind == DrillKind::Countdown {
         return countdown(setup, seed, input, out, coach);
     }
-    let kind = setup.kind.quiz().context("a counting drill")?;
+    let kind = QuizKind::of_drill(setup.kind).context("a counting drill")?;
     let Some(mut quiz) = Quiz::new(kind, setup.settings.clone(), seed) else {
         return Ok(format!(
             "No index play to ask about: none of {} has a count worth asking under these rules.",

@@ -9,10 +9,12 @@
 use std::io::{BufRead, IsTerminal, Write};
 use std::time::{Instant, SystemTime};
 
+use super::drill_io::{Flashes, Out};
 use crate::analysis::basic_strategy;
 use crate::cli::{DrillArgs, DrillKind};
-use crate::engine::{Action, ActionSet, Card, Cards, Rules};
+use crate::engine::{Action, ActionSet, Cards, Rules};
 use crate::store::{Coach, SessionInfo, SessionKind};
+use crate::trainer::counting::QuizKind;
 use crate::trainer::drill::peek_differences;
 use crate::trainer::evs::EvQuery;
 use crate::trainer::grade::signed_ev;
@@ -53,7 +55,7 @@ pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Resu
     if let Some(message) = news {
         writeln!(output, "{message}")?;
     }
-    if args.kind.quiz().is_some() || args.kind == DrillKind::Countdown {
+    if QuizKind::of_drill(args.kind).is_some() || args.kind == DrillKind::Countdown {
         let setup = super::count_drill::setup(rules, args)?;
         let mut out = Out {
             w: &mut output,
@@ -128,132 +130,6 @@ pub(super) fn clock_seed() -> u64 {
         .duration_since(SystemTime::UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64)
         .unwrap_or(0)
-}
-
-/// How a countdown's flash takes the place of the one before, so that on a terminal only the
-/// card just turned is on screen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Flashes {
-    /// The output is not a terminal (a file, a pipe): one flash a line, the earlier ones
-    /// left above (the drill says so).
-    Lines,
-    /// A terminal whose input does not come from it (nothing typed is echoed): each flash
-    /// over the line the last one is on (carriage return, clear line).
-    SameLine,
-    /// A terminal the answers are typed on: Enter's echo moves to a new line, so a flash
-    /// after an answer goes up to the last one's line and clears it first.
-    LineAbove,
-}
-
-impl Flashes {
-    /// How flashes replace each other when the output is (`output`) or is not a terminal,
-    /// and the input is (`input`) or is not one.
-    pub(super) fn of_terminal(output: bool, input: bool) -> Flashes {
-        match (output, input) {
-            (false, _) => Flashes::Lines,
-            (true, false) => Flashes::SameLine,
-            (true, true) => Flashes::LineAbove,
-        }
-    }
-}
-
-/// Output that knows whether to draw in ASCII, and how a countdown's flash replaces the last.
-pub(super) struct Out<'w, W> {
-    pub(super) w: &'w mut W,
-    pub(super) ascii: bool,
-    pub(super) flashes: Flashes,
-}
-
-impl<W: Write> Out<'_, W> {
-    /// Writes `text` (made ASCII if asked) and a newline.
-    pub(super) fn line(&mut self, text: &str) -> std::io::Result<()> {
-        writeln!(self.w, "{}", self.text(text))
-    }
-
-    /// `text` in place of the last flash (a countdown's next flash, or the question after the
-    /// last), without a new line; `after_answer`: an answer line was read since the last
-    /// flash. Output that is not a terminal gets `text` on a line of its own.
-    pub(super) fn flash(&mut self, text: &str, after_answer: bool) -> std::io::Result<()> {
-        let text = self.text(text);
-        match self.flashes {
-            Flashes::Lines => writeln!(self.w, "{text}")?,
-            Flashes::LineAbove if after_answer => write!(self.w, "\x1b[1A\r\x1b[2K{text}")?,
-            Flashes::SameLine | Flashes::LineAbove => write!(self.w, "\r\x1b[2K{text}")?,
-        }
-        self.w.flush()
-    }
-
-    /// Reads one answer without a prompt, as [`Out::ask`] does.
-    pub(super) fn read(&mut self, input: &mut impl BufRead) -> std::io::Result<Option<String>> {
-        self.ask("", input)
-    }
-
-    /// Writes a prompt (no newline) and flushes.
-    fn prompt(&mut self, text: &str) -> std::io::Result<()> {
-        write!(self.w, "{}", self.text(text))?;
-        self.w.flush()
-    }
-
-    /// Asks with `prompt` and reads one answer; `None` when the input ended (a newline is
-    /// written then, so the shell prompt starts on a line of its own) or the answer asks to
-    /// stop.
-    pub(super) fn ask(
-        &mut self,
-        prompt: &str,
-        input: &mut impl BufRead,
-    ) -> std::io::Result<Option<String>> {
-        self.prompt(prompt)?;
-        let Some(answer) = read_line(input) else {
-            self.line("")?;
-            return Ok(None);
-        };
-        Ok((!is_quit(&answer)).then_some(answer))
-    }
-
-    fn text(&self, text: &str) -> String {
-        if self.ascii {
-            to_ascii(text)
-        } else {
-            text.to_owned()
-        }
-    }
-
-    pub(super) fn card(&self, card: Card) -> String {
-        if self.ascii {
-            format!("{}{}", card.rank().symbol(), card.suit().ascii())
-        } else {
-            card.to_string()
-        }
-    }
-
-    pub(super) fn cards(&self, cards: &[Card]) -> String {
-        cards
-            .iter()
-            .map(|&c| self.card(c))
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-}
-
-/// The text in plain ASCII, by the same mapping as the table's `--ascii`.
-fn to_ascii(text: &str) -> String {
-    crate::text::ascii_text(text)
-}
-
-/// One line read from the input, or `None` at its end (a read error also ends the drill).
-/// Bytes that are not UTF-8 (a terminal in another encoding) make an answer that is not one,
-/// which the drill says; they do not end it.
-fn read_line(input: &mut impl BufRead) -> Option<String> {
-    let mut line = Vec::new();
-    match input.read_until(b'\n', &mut line) {
-        Ok(0) | Err(_) => None,
-        Ok(_) => Some(String::from_utf8_lossy(&line).trim().to_ascii_lowercase()),
-    }
-}
-
-/// Whether an answer line asks to stop.
-fn is_quit(answer: &str) -> bool {
-    matches!(answer, "q" | "quit" | "exit")
 }
 
 /// Parses a decision answer: a letter or the action's name.

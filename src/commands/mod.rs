@@ -17,6 +17,7 @@ mod completions;
 mod config;
 mod count_drill;
 mod drill;
+mod drill_io;
 mod ev;
 mod indices;
 mod play;
@@ -46,8 +47,8 @@ pub fn stats_env() -> Option<std::path::PathBuf> {
 /// Where "today" comes from for spaced practice: `$BLACKJACK_TODAY` (`YYYY-MM-DD`) when it is
 /// set — to script a week of practice, or to test — else the local calendar. A value that is
 /// not a date is a usage error.
-pub fn practice_clock() -> Result<crate::trainer::schedule::Clock, UsageError> {
-    use crate::trainer::schedule::{Clock, Day};
+pub fn practice_clock() -> Result<crate::trainer::day::Clock, UsageError> {
+    use crate::trainer::day::{Clock, Day};
     match std::env::var("BLACKJACK_TODAY") {
         Err(_) => Ok(Clock::Local),
         Ok(text) => Day::parse(&text).map(Clock::Fixed).ok_or_else(|| {

@@ -10,9 +10,10 @@ use anyhow::{Context, bail};
 use crate::cli::{ExportFormat, StatsArgs};
 use crate::store::figures::Scope;
 use crate::store::{Location, SessionInfo, SessionKind, Store};
+use crate::trainer::day::Day;
 use crate::trainer::export::{export_csv, export_days_csv, export_json, export_sessions_csv};
 use crate::trainer::report::{counted, session_summary};
-use crate::trainer::schedule::{Day, Standing};
+use crate::trainer::schedule::Standing;
 use crate::trainer::tally::Tally;
 
 use super::UsageError;
@@ -253,6 +254,7 @@ fn reset(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::RoundTally;
 
     #[test]
     fn only_yes_deletes() {
@@ -267,7 +269,10 @@ mod tests {
     #[test]
     fn the_summary_says_whose_figures_they_are() {
         let lifetime = Tally {
-            rounds: 3,
+            play: RoundTally {
+                rounds: 3,
+                ..RoundTally::default()
+            },
             ..Tally::default()
         };
         let today = Day::parse("2026-12-03").expect("a date");

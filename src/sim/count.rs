@@ -37,6 +37,7 @@ use std::time::Duration;
 
 use rand::Rng;
 
+use super::round_tally::{mean, sample_variance, standard_error};
 use super::{
     ChunkResult, RunTiming, ShoeMode, chunk_rng, decide_legal, rules_for, run_chunks, sim_table,
 };
@@ -101,10 +102,7 @@ pub struct TcBucket {
 impl TcBucket {
     /// Mean result per initial unit bet (0 with no round).
     pub fn ev(&self) -> f64 {
-        if self.rounds == 0 {
-            return 0.0;
-        }
-        self.net_milli as f64 / 1000.0 / self.rounds as f64
+        mean(self.rounds, self.net_milli as f64)
     }
 
     /// Standard error of [`TcBucket::ev`].
@@ -117,34 +115,6 @@ impl TcBucket {
         self.net_milli += later.net_milli;
         self.net_sq_micro += later.net_sq_micro;
     }
-}
-
-/// The sample standard deviation of `n` values in thousandths with this sum (thousandths) and
-/// sum of squares (millionths), in units.
-fn sample_sd(n: u64, sum_milli: f64, sum_sq_micro: f64) -> f64 {
-    sample_variance(n, sum_milli, sum_sq_micro).sqrt()
-}
-
-/// The sample variance of [`sample_sd`], in units squared: worked out as the flat simulator's
-/// [`crate::sim::Tally::variance_per_round`] works it out, so that the same rounds give the
-/// same figures to the last digit.
-fn sample_variance(n: u64, sum_milli: f64, sum_sq_micro: f64) -> f64 {
-    if n < 2 {
-        return 0.0;
-    }
-    let n = n as f64;
-    let mean = sum_milli / 1000.0 / n;
-    let mean_sq = sum_sq_micro / 1e6 / n;
-    ((mean_sq - mean * mean) * n / (n - 1.0)).max(0.0)
-}
-
-/// The standard error of the mean of `n` values with this sum and sum of squares, as
-/// [`crate::sim::Tally::std_error`] works it out: `√(variance / n)`.
-fn standard_error(n: u64, sum_milli: f64, sum_sq_micro: f64) -> f64 {
-    if n == 0 {
-        return 0.0;
-    }
-    (sample_variance(n, sum_milli, sum_sq_micro) / n as f64).sqrt()
 }
 
 /// What a counting run counts. Integers only, so chunks merge exactly.
@@ -222,15 +192,12 @@ impl CountTally {
 
     /// EV: the mean result per round, in units of the ramp.
     pub fn ev_per_round(&self) -> f64 {
-        if self.rounds == 0 {
-            return 0.0;
-        }
-        self.net_milli as f64 / 1000.0 / self.rounds as f64
+        mean(self.rounds, self.net_milli as f64)
     }
 
     /// SD: the standard deviation of one round's result, in units of the ramp.
     pub fn std_dev(&self) -> f64 {
-        sample_sd(self.rounds, self.net_milli as f64, self.net_sq_micro as f64)
+        sample_variance(self.rounds, self.net_milli as f64, self.net_sq_micro as f64).sqrt()
     }
 
     /// The standard error of [`CountTally::ev_per_round`]: `SD / √rounds`.

@@ -11,8 +11,9 @@
 //! last digit whatever the number of threads, in memory that does not grow with the rounds.
 
 pub mod count;
+mod round_tally;
 
-pub use crate::trainer::tally::Tally;
+pub use round_tally::RoundTally;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex};
@@ -55,7 +56,7 @@ pub struct SimConfig {
 #[derive(Debug, Clone, PartialEq)]
 pub struct SimReport {
     /// The counters, merged over all chunks.
-    pub tally: Tally,
+    pub tally: RoundTally,
     /// Worker threads used.
     pub threads: usize,
     /// Wall-clock time of the run.
@@ -121,7 +122,7 @@ pub fn flat_table<R: Rng>(rules: Rules, rng: R) -> Table<R, Uncounted> {
 pub fn play_round<R: Rng, L: EventSink, S: Strategy + ?Sized>(
     table: &mut Table<R, L>,
     strategy: &S,
-    tally: &mut Tally,
+    tally: &mut RoundTally,
 ) -> Result<(), ActionError> {
     table.play_round(|_, cards, up, legal| decide_legal(strategy, cards, up, legal))?;
     tally.record_round(table.seats()[0].hands(), table.dealer());
@@ -145,7 +146,7 @@ pub fn play_rounds<R: Rng, L: EventSink, S: Strategy + ?Sized>(
     table: &mut Table<R, L>,
     strategy: &S,
     rounds: u64,
-    tally: &mut Tally,
+    tally: &mut RoundTally,
 ) -> Result<(), ActionError> {
     for _ in 0..rounds {
         play_round(table, strategy, tally)?;
@@ -160,9 +161,9 @@ pub fn play_chunk<S: Strategy + ?Sized>(
     seed: u64,
     chunk: u64,
     rounds: u64,
-) -> Result<Tally, ActionError> {
+) -> Result<RoundTally, ActionError> {
     let mut table = flat_table(rules.clone(), chunk_rng(seed, chunk));
-    let mut tally = Tally::default();
+    let mut tally = RoundTally::default();
     play_rounds(&mut table, strategy, rounds, &mut tally)?;
     Ok(tally)
 }
@@ -187,9 +188,9 @@ pub trait ChunkResult: Default + Send {
     fn absorb(&mut self, later: &Self);
 }
 
-impl ChunkResult for Tally {
-    fn absorb(&mut self, later: &Tally) {
-        Tally::absorb(self, later);
+impl ChunkResult for RoundTally {
+    fn absorb(&mut self, later: &RoundTally) {
+        RoundTally::absorb(self, later);
     }
 }
 
@@ -200,7 +201,7 @@ impl ChunkResult for Tally {
 /// A failed chunk stops the merge there; the error reported is that of the earliest failed
 /// chunk, and chunks after it are dropped.
 #[derive(Debug, Default)]
-pub struct OrderedMerge<T = Tally> {
+pub struct OrderedMerge<T = RoundTally> {
     /// The next chunk to merge: chunks `0..next` are merged.
     next: u64,
     /// Finished chunks after `next`, waiting for it.
@@ -435,15 +436,15 @@ mod tests {
     use super::*;
 
     /// A made-up chunk result that differs from chunk to chunk.
-    fn chunk_tally(chunk: u64) -> Tally {
+    fn chunk_tally(chunk: u64) -> RoundTally {
         let x = chunk.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40;
-        Tally {
+        RoundTally {
             rounds: CHUNK_ROUNDS,
             hands: CHUNK_ROUNDS + x % 97,
             wins: x % 1000,
             net_milli: i64::try_from(x % 5000).unwrap() - 2500,
             net_sq_micro: u128::from(x),
-            ..Tally::default()
+            ..RoundTally::default()
         }
     }
 
@@ -464,7 +465,7 @@ mod tests {
             assert_eq!(merge.merged(), (block + 1) * window);
         }
         assert_eq!(most_waiting as u64, window - 1);
-        let mut in_order = Tally::default();
+        let mut in_order = RoundTally::default();
         for chunk in 0..chunks {
             in_order.absorb(&chunk_tally(chunk));
         }
@@ -541,8 +542,8 @@ mod tests {
                         let mut steps = whole.clone();
                         let mut flat =
                             Table::with_events(rules.clone(), seats, chunk_rng(seed, 3), Uncounted);
-                        let (mut a, mut b) = (Tally::default(), Tally::default());
-                        let mut c = Tally::default();
+                        let (mut a, mut b) = (RoundTally::default(), RoundTally::default());
+                        let mut c = RoundTally::default();
                         for round in 0..400 {
                             play_round(&mut whole, &strategy, &mut a).expect("plays");
                             play_round(&mut flat, &strategy, &mut c).expect("plays");

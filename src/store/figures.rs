@@ -11,9 +11,9 @@ use rusqlite::{Connection, params};
 
 use super::import::{Legacy, decode_stats};
 use super::{Store, StoreError};
+use crate::trainer::day::{Day, Practice, Review};
 use crate::trainer::export::SessionRow;
 use crate::trainer::grade::Category;
-use crate::trainer::schedule::{Day, Practice, Review};
 use crate::trainer::tally::{Accuracy, SkillRecord, Tally};
 
 /// Which rows a figure counts.
@@ -212,20 +212,21 @@ fn tally_rows(conn: &Connection, scope: Scope, today: Day) -> rusqlite::Result<T
         params![id],
         |row| {
             let count = |i| row.get::<_, f64>(i).map(|x| x as u64);
-            t.rounds = row.get::<_, i64>(0)? as u64;
-            t.hands = count(1)?;
-            t.wins = count(2)?;
-            t.losses = count(3)?;
-            t.pushes = count(4)?;
-            t.naturals = count(5)?;
-            t.busts = count(6)?;
-            t.doubles = count(7)?;
-            t.splits = count(8)?;
-            t.dealer_naturals = count(9)?;
-            t.dealer_busts = count(10)?;
-            t.net_milli = row.get(11)?;
-            t.net_money_milli = row.get(12)?;
-            t.net_sq_micro = row.get::<_, i64>(13)?.unsigned_abs().into();
+            let play = &mut t.play;
+            play.rounds = row.get::<_, i64>(0)? as u64;
+            play.hands = count(1)?;
+            play.wins = count(2)?;
+            play.losses = count(3)?;
+            play.pushes = count(4)?;
+            play.naturals = count(5)?;
+            play.busts = count(6)?;
+            play.doubles = count(7)?;
+            play.splits = count(8)?;
+            play.dealer_naturals = count(9)?;
+            play.dealer_busts = count(10)?;
+            play.net_milli = row.get(11)?;
+            play.net_money_milli = row.get(12)?;
+            play.net_sq_micro = row.get::<_, i64>(13)?.unsigned_abs().into();
             Ok(())
         },
     )?;

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use rusqlite::{TransactionBehavior, params};
 
 use super::{Store, StoreError, day_text};
-use crate::trainer::schedule::Day;
+use crate::trainer::day::Day;
 
 /// The tables that hold a player's rows, with a `day`.
 const DATED: [&str; 3] = ["rounds", "decisions", "answers"];

@@ -33,7 +33,7 @@ pub use maintain::{backup_path, legacy_files_beside};
 pub(crate) use open::special_kind;
 pub use write::{Record, RoundFigures};
 
-use crate::trainer::schedule::Day;
+use crate::trainer::day::Day;
 
 /// Where the database is, and whether the player named it.
 #[derive(Debug, Clone, PartialEq, Eq)]

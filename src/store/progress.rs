@@ -66,8 +66,8 @@ mod tests {
     use super::*;
     use crate::engine::Action;
     use crate::store::{Record, SessionInfo, SessionKind};
+    use crate::trainer::day::Day;
     use crate::trainer::history::{CountAnswer, Decision, DrillAnswer};
-    use crate::trainer::schedule::Day;
 
     fn store() -> Store {
         Store::in_memory(SessionInfo {

@@ -6,10 +6,10 @@ use rusqlite::{Transaction, TransactionBehavior, params};
 
 use super::{Store, StoreError, day_text, unix_seconds};
 use crate::engine::Units;
+use crate::sim::RoundTally;
+use crate::trainer::day::Day;
 use crate::trainer::grade::Category;
 use crate::trainer::history::{CountAnswer, Decision, DrillAnswer, Round};
-use crate::trainer::schedule::Day;
-use crate::trainer::tally::Tally;
 
 /// Something to keep: one transaction's worth.
 #[derive(Debug, Clone, PartialEq)]
@@ -60,8 +60,8 @@ impl Record {
     }
 }
 
-/// What one round adds to the figures, as the trainer's tally counts a round
-/// ([`Tally::record_round`], the one definition): the round's columns.
+/// What one round adds to the figures, as the tallies count a round
+/// ([`RoundTally::record_round`], the one definition): the round's columns.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct RoundFigures {
     /// Hands played (more than one after splits).
@@ -91,14 +91,14 @@ pub struct RoundFigures {
 impl RoundFigures {
     /// The figures of one settled round: the hands of the seat and the dealer's hand.
     pub fn of(hands: &[crate::engine::PlayerHand], dealer: &crate::engine::DealerHand) -> Self {
-        let mut tally = Tally::default();
+        let mut tally = RoundTally::default();
         tally.record_round(hands, dealer);
         RoundFigures::from(&tally)
     }
 }
 
-impl From<&Tally> for RoundFigures {
-    fn from(t: &Tally) -> RoundFigures {
+impl From<&RoundTally> for RoundFigures {
+    fn from(t: &RoundTally) -> RoundFigures {
         RoundFigures {
             hands: t.hands,
             wins: t.wins,

@@ -119,18 +119,6 @@ impl DrillKind {
                 | DrillKind::NoHoleCard
         )
     }
-
-    /// The counting drill that asks typed questions, if this is one.
-    pub const fn quiz(self) -> Option<super::counting::QuizKind> {
-        use super::counting::QuizKind;
-        match self {
-            DrillKind::TrueCount => Some(QuizKind::TrueCount),
-            DrillKind::Decks => Some(QuizKind::Decks),
-            DrillKind::Ramp => Some(QuizKind::Ramp),
-            DrillKind::Deviations => Some(QuizKind::Deviations),
-            _ => None,
-        }
-    }
 }
 
 /// The actions legal for a fresh two-card hand (no split yet) under `rules`: what a drill

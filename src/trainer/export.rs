@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::schedule::Day;
+use super::day::Day;
 use super::tally::Tally;
 use super::tally::cell_label;
 
@@ -59,7 +59,7 @@ pub struct CellRow {
     pub ev_given_away: f64,
     /// When the cell was last played (UTC, ISO 8601), if the file knows.
     pub last_seen: Option<String>,
-    /// Its spaced-practice box (0 after a mistake, up to [`super::schedule::TOP_BOX`]).
+    /// Its spaced-practice box (0 after a mistake, up to [`super::day::TOP_BOX`]).
     pub practice_box: u32,
     /// The local day it comes due for practice (`YYYY-MM-DD`), if it is scheduled.
     pub due: Option<String>,

@@ -8,9 +8,10 @@
 
 use rand::SeedableRng;
 
+use super::day::{Clock, Day};
 use super::drill::{DrillDealer, DrillKind, Question, RETIRE_AFTER, fresh_hand_actions};
 use super::grade::{Grade, grade};
-use super::schedule::{Clock, Day, due_cells};
+use super::schedule::due_cells;
 use super::session::CountQuiz;
 use super::tally::Tally;
 use crate::ai::{AnyStrategy, Hard};

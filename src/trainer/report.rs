@@ -126,18 +126,21 @@ fn pair(label: &str, value: String) -> Figure {
 /// Rounds, hands, results and money.
 fn game_figures(tally: &Tally) -> Vec<Figure> {
     let mut games = vec![
-        pair("Rounds", tally.rounds.to_string()),
-        pair("Hands", tally.hands.to_string()),
+        pair("Rounds", tally.play.rounds.to_string()),
+        pair("Hands", tally.play.hands.to_string()),
         pair(
             "Won / lost / pushed",
-            format!("{} / {} / {}", tally.wins, tally.losses, tally.pushes),
+            format!(
+                "{} / {} / {}",
+                tally.play.wins, tally.play.losses, tally.play.pushes
+            ),
         ),
-        pair("Naturals", tally.naturals.to_string()),
+        pair("Naturals", tally.play.naturals.to_string()),
         pair(
             "Doubles / splits",
-            format!("{} / {}", tally.doubles, tally.splits),
+            format!("{} / {}", tally.play.doubles, tally.play.splits),
         ),
-        pair("Net", net_text(tally.net_money(), tally.net())),
+        pair("Net", net_text(tally.play.net_money(), tally.play.net())),
     ];
     if tally.rebuys > 0 {
         games.push(pair(
@@ -204,7 +207,7 @@ fn counting_figures(tally: &Tally) -> Vec<Figure> {
 pub fn session_summary(session: &Tally, lifetime: Option<&Tally>) -> String {
     let mut out = String::from("Session summary\n");
     // Only what the session did: a drill plays no round, a count drill grades no chart play.
-    let played = session.rounds > 0;
+    let played = session.play.rounds > 0;
     let graded = session.overall.decisions > 0 || session.count.decisions > 0;
     let lines = [
         played.then(|| game_figures(session)),
@@ -233,8 +236,8 @@ pub fn session_summary(session: &Tally, lifetime: Option<&Tally>) -> String {
     if let Some(life) = lifetime {
         out.push_str(&format!(
             "Lifetime (this session included): {}, net {}, decisions right {}\n",
-            counted(life.rounds, "round"),
-            net_text(life.net_money(), life.net()),
+            counted(life.play.rounds, "round"),
+            net_text(life.play.net_money(), life.play.net()),
             percent(life.overall.rate())
         ));
     }
@@ -244,6 +247,7 @@ pub fn session_summary(session: &Tally, lifetime: Option<&Tally>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::RoundTally;
 
     #[test]
     fn counted_words_take_their_plural() {
@@ -258,7 +262,10 @@ mod tests {
         assert_eq!(counted(1, "session"), "1 session");
         assert_eq!(counted(0, "round"), "0 rounds");
         let one = Tally {
-            rounds: 1,
+            play: RoundTally {
+                rounds: 1,
+                ..RoundTally::default()
+            },
             ..Tally::default()
         };
         let text = session_summary(&Tally::default(), Some(&one));
@@ -302,9 +309,12 @@ mod tests {
     #[test]
     fn summary_names_the_numbers() {
         let mut t = Tally {
-            rounds: 3,
-            net_milli: -500,
-            net_money_milli: -2500,
+            play: RoundTally {
+                rounds: 3,
+                net_milli: -500,
+                net_money_milli: -2500,
+                ..RoundTally::default()
+            },
             ..Tally::default()
         };
         t.cells.insert(
@@ -381,7 +391,10 @@ mod tests {
         );
         assert!(!text.contains("Nothing played"), "{text}");
         let played = Tally {
-            rounds: 2,
+            play: RoundTally {
+                rounds: 2,
+                ..RoundTally::default()
+            },
             ..Tally::default()
         };
         let text = session_summary(&played, None);

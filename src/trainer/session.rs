@@ -82,7 +82,7 @@ mod tests {
     use super::*;
     use crate::analysis::hilo::hilo_tag;
     use crate::engine::{Card, GameRng, Rules, seeded_table};
-    use crate::trainer::tally::Tally;
+    use crate::sim::RoundTally;
     use rand::SeedableRng;
 
     #[test]
@@ -119,7 +119,7 @@ mod tests {
         assert!(table.stack_next(&cards));
         table.start_round().unwrap();
         table.play_dealer().unwrap();
-        let mut tally = Tally::default();
+        let mut tally = RoundTally::default();
         let view = table.view(0);
         tally.record_round(view.own_hands(), view.dealer());
         assert_eq!(

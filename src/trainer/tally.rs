@@ -1,13 +1,14 @@
-//! The one tally: what was played and how well, for a session, a lifetime, a drill or a
-//! simulation.
+//! The one tally: what was played and how well, for a session, a lifetime or a drill. The
+//! rounds are counted as the simulators count them, in a [`RoundTally`].
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::day::{Day, Practice, Review};
 use super::grade::{Category, Grade};
-use super::schedule::{Day, Practice, Review};
-use crate::engine::{DealerHand, OutcomeKind, PlayerHand, Units};
+use crate::engine::Units;
+use crate::sim::RoundTally;
 
 /// Decisions and right answers.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
@@ -54,42 +55,18 @@ impl CellRecord {
     }
 }
 
-/// Everything counted, for a session, a lifetime, a drill or a simulation: the rounds and
-/// their money, and the decisions and how well they were made.
+/// Everything counted, for a session, a lifetime or a drill: the rounds and their money, and
+/// the decisions and how well they were made.
 ///
 /// Every counter is an integer (money in thousandths of a unit), so tallies merge exactly and
-/// in any order; only the EV given away is a float.
+/// in any order; only the EV given away is a float. In a file (an earlier build's statistics,
+/// an export) every field, the rounds' included, is at the top level (the private
+/// `TallyFile`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(from = "TallyFile", into = "TallyFile")]
 pub struct Tally {
-    /// Rounds played to the end.
-    pub rounds: u64,
-    /// Hands played (more than rounds after splits).
-    pub hands: u64,
-    /// Hands won (naturals paid included).
-    pub wins: u64,
-    /// Hands lost (busts included).
-    pub losses: u64,
-    /// Hands pushed.
-    pub pushes: u64,
-    /// The player's naturals (paid, or pushed against a dealer natural).
-    pub naturals: u64,
-    /// Hands that went over 21.
-    pub busts: u64,
-    /// Hands doubled.
-    pub doubles: u64,
-    /// Splits made (each adds one hand).
-    pub splits: u64,
-    /// Dealer naturals.
-    pub dealer_naturals: u64,
-    /// Dealer hands that went over 21.
-    pub dealer_busts: u64,
-    /// Net result in thousandths of the initial bet ("bets": a doubled loss is −2).
-    pub net_milli: i64,
-    /// Net result in money, in thousandths of a unit (the bets times their results).
-    pub net_money_milli: i64,
-    /// Sum of the squares of the rounds' net results in bets, in millionths.
-    pub net_sq_micro: u128,
+    /// The rounds played to the end: hands, results, money and their spread.
+    pub play: RoundTally,
     /// Rebuys after the bankroll ran out.
     pub rebuys: u64,
     /// Money bought in by those rebuys, in thousandths of a unit.
@@ -111,7 +88,6 @@ pub struct Tally {
     /// Only runs without the count shown are kept.
     pub countdown_best: BTreeMap<u8, f64>,
     /// The days practised (any day with a graded decision), for the days-in-a-row streak.
-    #[serde(skip_serializing_if = "Practice::is_empty")]
     pub practice: Practice,
 }
 
@@ -126,7 +102,7 @@ pub const MAX_COUNT: u64 = 1 << 53;
 const MAX_MONEY_MILLI: u64 = 1 << 62;
 
 /// The largest sum of squared round results a valid tally holds, in millionths of a bet
-/// squared: a round adds at most 8 000² ([`Tally::record_round`]), so [`MAX_COUNT`] rounds
+/// squared: a round adds at most 8 000² ([`RoundTally::record_round`]), so [`MAX_COUNT`] rounds
 /// stay below 2⁸⁰; an addition cannot overflow the `u128` from here.
 const MAX_NET_SQ_MICRO: u128 = 1 << 100;
 
@@ -219,86 +195,10 @@ impl Tally {
         beaten
     }
 
-    /// Counts one settled round of a seat: its hands and the dealer's hand. The simulator
-    /// calls this for every round, so it touches integers only.
-    #[inline]
-    pub fn record_round(&mut self, hands: &[PlayerHand], dealer: &DealerHand) {
-        let (mut net, mut money) = (0i64, 0i64);
-        for h in hands {
-            let (delta, cash, bust) = match h.outcome {
-                Some(o) => (o.delta.0, o.money.0, o.kind == OutcomeKind::Bust),
-                None => (0, 0, false),
-            };
-            net += delta;
-            money += cash;
-            self.wins += u64::from(delta > 0);
-            self.losses += u64::from(delta < 0);
-            self.pushes += u64::from(delta == 0);
-            self.naturals += u64::from(h.is_natural());
-            self.busts += u64::from(bust);
-            self.doubles += u64::from(h.is_doubled());
-        }
-        let n = hands.len() as u64;
-        self.rounds += 1;
-        self.hands += n;
-        self.splits += n.saturating_sub(1);
-        self.dealer_naturals += u64::from(dealer.cards.is_two_card_21());
-        self.dealer_busts += u64::from(dealer.cards.is_bust());
-        self.net_milli += net;
-        self.net_money_milli += money;
-        // A round nets at most 8 bets (four doubled hands) = 8 000 thousandths, so the square
-        // fits a u64 with room to spare.
-        let abs = net.unsigned_abs();
-        self.net_sq_micro += u128::from(abs * abs);
-    }
-
     /// Counts a rebuy of `amount` after the bankroll ran out.
     pub fn record_rebuy(&mut self, amount: Units) {
         self.rebuys += 1;
         self.rebought_milli += amount.0;
-    }
-
-    /// Net result in bets (units of the initial bet): a doubled loss is −2.
-    pub fn net(&self) -> Units {
-        Units(self.net_milli)
-    }
-
-    /// Net result in money.
-    pub fn net_money(&self) -> Units {
-        Units(self.net_money_milli)
-    }
-
-    /// Mean net result per round, in bets (0 with no round).
-    pub fn ev_per_round(&self) -> f64 {
-        if self.rounds == 0 {
-            return 0.0;
-        }
-        self.net_milli as f64 / 1000.0 / self.rounds as f64
-    }
-
-    /// Sample variance of one round's net result, in bets squared.
-    pub fn variance_per_round(&self) -> f64 {
-        if self.rounds < 2 {
-            return 0.0;
-        }
-        let n = self.rounds as f64;
-        let mean = self.ev_per_round();
-        let mean_sq = self.net_sq_micro as f64 / 1e6 / n;
-        ((mean_sq - mean * mean) * n / (n - 1.0)).max(0.0)
-    }
-
-    /// Standard error of [`Tally::ev_per_round`].
-    pub fn std_error(&self) -> f64 {
-        if self.rounds == 0 {
-            return 0.0;
-        }
-        (self.variance_per_round() / self.rounds as f64).sqrt()
-    }
-
-    /// The 95 % confidence interval of the return per round (normal approximation).
-    pub fn interval_95(&self) -> (f64, f64) {
-        let half = 1.959_963_984_540_054 * self.std_error();
-        (self.ev_per_round() - half, self.ev_per_round() + half)
     }
 
     /// Accuracy in a category.
@@ -335,20 +235,7 @@ impl Tally {
 
     /// Adds a later tally's increments to this one.
     pub fn absorb(&mut self, later: &Tally) {
-        self.rounds += later.rounds;
-        self.hands += later.hands;
-        self.wins += later.wins;
-        self.losses += later.losses;
-        self.pushes += later.pushes;
-        self.naturals += later.naturals;
-        self.busts += later.busts;
-        self.doubles += later.doubles;
-        self.splits += later.splits;
-        self.dealer_naturals += later.dealer_naturals;
-        self.dealer_busts += later.dealer_busts;
-        self.net_milli += later.net_milli;
-        self.net_money_milli += later.net_money_milli;
-        self.net_sq_micro += later.net_sq_micro;
+        self.play.absorb(&later.play);
         self.rebuys += later.rebuys;
         self.rebought_milli += later.rebought_milli;
         self.overall.add(&later.overall);
@@ -384,6 +271,7 @@ impl Tally {
     /// or pushed, cell keys name chart cells, and no counter is near its integer limit (where
     /// adding a session could wrap). Returns what is wrong, for the player.
     pub fn validate(&self) -> Result<(), String> {
+        let play = &self.play;
         let in_range = |name: &str, n: u64| {
             if n > MAX_COUNT {
                 Err(format!("{name} = {n} is out of range"))
@@ -402,28 +290,28 @@ impl Tally {
             Ok(())
         };
         for (name, n) in [
-            ("rounds", self.rounds),
-            ("hands", self.hands),
-            ("wins", self.wins),
-            ("losses", self.losses),
-            ("pushes", self.pushes),
-            ("naturals", self.naturals),
-            ("busts", self.busts),
-            ("doubles", self.doubles),
-            ("splits", self.splits),
-            ("dealer_naturals", self.dealer_naturals),
-            ("dealer_busts", self.dealer_busts),
+            ("rounds", play.rounds),
+            ("hands", play.hands),
+            ("wins", play.wins),
+            ("losses", play.losses),
+            ("pushes", play.pushes),
+            ("naturals", play.naturals),
+            ("busts", play.busts),
+            ("doubles", play.doubles),
+            ("splits", play.splits),
+            ("dealer_naturals", play.dealer_naturals),
+            ("dealer_busts", play.dealer_busts),
             ("rebuys", self.rebuys),
         ] {
             in_range(name, n)?;
         }
-        in_range("net_milli", self.net_milli.unsigned_abs())?;
+        in_range("net_milli", play.net_milli.unsigned_abs())?;
         // Money and the sum of squares: a value past these would wrap at the next addition
         // instead of adding up.
-        if self.net_money_milli.unsigned_abs() > MAX_MONEY_MILLI {
+        if play.net_money_milli.unsigned_abs() > MAX_MONEY_MILLI {
             return Err(format!(
                 "net_money_milli = {} is out of range",
-                self.net_money_milli
+                play.net_money_milli
             ));
         }
         if !(0..=MAX_MONEY_MILLI as i64).contains(&self.rebought_milli) {
@@ -432,23 +320,23 @@ impl Tally {
                 self.rebought_milli
             ));
         }
-        if self.net_sq_micro > MAX_NET_SQ_MICRO {
+        if play.net_sq_micro > MAX_NET_SQ_MICRO {
             return Err(format!(
                 "net_sq_micro = {} is out of range",
-                self.net_sq_micro
+                play.net_sq_micro
             ));
         }
         // Each settled hand is counted once as a win, a loss or a push (`record_hand`).
-        if self.wins + self.losses + self.pushes != self.hands {
+        if play.wins + play.losses + play.pushes != play.hands {
             return Err(format!(
                 "{} won + {} lost + {} pushed is not {} hands",
-                self.wins, self.losses, self.pushes, self.hands
+                play.wins, play.losses, play.pushes, play.hands
             ));
         }
-        if self.busts > self.losses || self.naturals > self.hands {
+        if play.busts > play.losses || play.naturals > play.hands {
             return Err(format!(
                 "{} busts of {} losses, {} naturals of {} hands",
-                self.busts, self.losses, self.naturals, self.hands
+                play.busts, play.losses, play.naturals, play.hands
             ));
         }
         accuracy("overall", &self.overall)?;
@@ -504,6 +392,107 @@ impl Tally {
     }
 }
 
+/// A [`Tally`] as files hold it: every counter at the top level, the rounds' with the rest, as
+/// earlier builds wrote their statistics and as the JSON export writes the lifetime.
+///
+/// The layout is kept by hand rather than by `#[serde(flatten)]`, which reads the fields it
+/// takes through a buffer that holds no `u128` (a sum of squares past `u64` would not read)
+/// and places a bad value's error after the tally instead of at the value.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default, rename = "Tally")]
+struct TallyFile {
+    rounds: u64,
+    hands: u64,
+    wins: u64,
+    losses: u64,
+    pushes: u64,
+    naturals: u64,
+    busts: u64,
+    doubles: u64,
+    splits: u64,
+    dealer_naturals: u64,
+    dealer_busts: u64,
+    net_milli: i64,
+    net_money_milli: i64,
+    net_sq_micro: u128,
+    rebuys: u64,
+    rebought_milli: i64,
+    overall: Accuracy,
+    categories: BTreeMap<Category, Accuracy>,
+    ev_lost: f64,
+    cells: BTreeMap<String, CellRecord>,
+    count: Accuracy,
+    skills: BTreeMap<String, SkillRecord>,
+    countdown_best: BTreeMap<u8, f64>,
+    #[serde(skip_serializing_if = "Practice::is_empty")]
+    practice: Practice,
+}
+
+impl From<TallyFile> for Tally {
+    fn from(f: TallyFile) -> Tally {
+        Tally {
+            play: RoundTally {
+                rounds: f.rounds,
+                hands: f.hands,
+                wins: f.wins,
+                losses: f.losses,
+                pushes: f.pushes,
+                naturals: f.naturals,
+                busts: f.busts,
+                doubles: f.doubles,
+                splits: f.splits,
+                dealer_naturals: f.dealer_naturals,
+                dealer_busts: f.dealer_busts,
+                net_milli: f.net_milli,
+                net_money_milli: f.net_money_milli,
+                net_sq_micro: f.net_sq_micro,
+            },
+            rebuys: f.rebuys,
+            rebought_milli: f.rebought_milli,
+            overall: f.overall,
+            categories: f.categories,
+            ev_lost: f.ev_lost,
+            cells: f.cells,
+            count: f.count,
+            skills: f.skills,
+            countdown_best: f.countdown_best,
+            practice: f.practice,
+        }
+    }
+}
+
+impl From<Tally> for TallyFile {
+    fn from(t: Tally) -> TallyFile {
+        let p = t.play;
+        TallyFile {
+            rounds: p.rounds,
+            hands: p.hands,
+            wins: p.wins,
+            losses: p.losses,
+            pushes: p.pushes,
+            naturals: p.naturals,
+            busts: p.busts,
+            doubles: p.doubles,
+            splits: p.splits,
+            dealer_naturals: p.dealer_naturals,
+            dealer_busts: p.dealer_busts,
+            net_milli: p.net_milli,
+            net_money_milli: p.net_money_milli,
+            net_sq_micro: p.net_sq_micro,
+            rebuys: t.rebuys,
+            rebought_milli: t.rebought_milli,
+            overall: t.overall,
+            categories: t.categories,
+            ev_lost: t.ev_lost,
+            cells: t.cells,
+            count: t.count,
+            skills: t.skills,
+            countdown_best: t.countdown_best,
+            practice: t.practice,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -539,6 +528,30 @@ mod tests {
         s3.record_decision(&grade(false), Day(20_000));
         life.absorb(&s3);
         assert_eq!(life.cells["hard:11:6"].streak, 0);
+    }
+
+    /// The rounds' figures are read and written at the top level, beside the decisions, as
+    /// earlier builds wrote them; a sum of squares past `u64` reads back whole.
+    #[test]
+    fn a_tally_in_a_file_keeps_the_rounds_at_the_top_level() {
+        let mut t = Tally::default();
+        t.play.rounds = 3;
+        t.play.net_sq_micro = 1 << 70;
+        t.rebuys = 1;
+        let text = serde_json::to_string(&t).expect("writes");
+        assert!(
+            text.starts_with(r#"{"rounds":3,"hands":0,"#)
+                && text.contains(r#""net_sq_micro":1180591620717411303424,"rebuys":1,"#),
+            "{text}"
+        );
+        assert_eq!(serde_json::from_str::<Tally>(&text).expect("reads"), t);
+        let old: Tally = serde_json::from_str(r#"{"rounds":2,"wins":1}"#).expect("reads");
+        assert_eq!((old.play.rounds, old.play.wins), (2, 1));
+        let bad = serde_json::from_str::<Tally>("{\n\"rounds\": -1}").unwrap_err();
+        assert_eq!(
+            bad.to_string(),
+            "invalid value: integer `-1`, expected u64 at line 2 column 12"
+        );
     }
 
     #[test]

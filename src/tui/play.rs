@@ -185,8 +185,8 @@ pub fn closing_summary(app: &App) -> String {
     };
     out.push_str(&format!(
         "{}, net {}; bankroll {} → {}{on_table} (bought in {}). Seed {}.\n",
-        counted(s.rounds, "round"),
-        net_text(s.net_money(), s.net()),
+        counted(s.play.rounds, "round"),
+        net_text(s.play.net_money(), s.play.net()),
         app.starting_bankroll().plain(),
         app.bankroll().plain(),
         app.bought_in().plain(),

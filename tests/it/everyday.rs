@@ -230,7 +230,7 @@ fn export_json_to_a_file_has_360_cells_and_the_lifetime() {
     );
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert_eq!(
-        common::lifetime(&path).1.rounds,
+        common::lifetime(&path).1.play.rounds,
         3,
         "the database is as it was"
     );
@@ -249,7 +249,7 @@ fn reset_without_a_terminal_needs_yes_and_keeps_a_backup() {
         "{}",
         stderr(&refused)
     );
-    assert_eq!(common::lifetime(&path).1.rounds, 3, "nothing changed");
+    assert_eq!(common::lifetime(&path).1.play.rounds, 3, "nothing changed");
     let done = run(&home, &["stats", "--stats", p, "--reset", "--yes"], &[]);
     assert!(done.status.success(), "{}", stderr(&done));
     let said = stdout(&done);
@@ -262,7 +262,7 @@ fn reset_without_a_terminal_needs_yes_and_keeps_a_backup() {
     assert!(backup.starts_with(&home), "{said}");
     let (sessions, kept) = common::lifetime(&backup);
     assert_eq!(
-        (sessions, kept.rounds),
+        (sessions, kept.play.rounds),
         (2, 3),
         "the backup holds everything"
     );
@@ -282,7 +282,7 @@ fn reset_without_a_terminal_needs_yes_and_keeps_a_backup() {
         "{}",
         stdout(&again)
     );
-    assert_eq!(common::lifetime(&backup).1.rounds, 3);
+    assert_eq!(common::lifetime(&backup).1.play.rounds, 3);
     // --yes alone, or --export with --reset, is a usage error.
     assert_eq!(run(&home, &["stats", "--yes"], &[]).status.code(), Some(2));
     assert_eq!(
@@ -575,7 +575,7 @@ fn a_read_only_statistics_database_is_not_reset() {
     let tmp = TempDir::new("everyday-reset-read-only");
     let home = tmp.0.clone();
     let path = stats_file(&home);
-    assert_eq!(common::lifetime(&path).1.rounds, 3);
+    assert_eq!(common::lifetime(&path).1.play.rounds, 3);
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
     let before = std::fs::read(&path).unwrap();
     let out = run(

@@ -6,9 +6,9 @@ use std::path::Path;
 
 use blackjack_trainer::engine::Action;
 use blackjack_trainer::store::{Location, Record, RoundFigures, SessionInfo, SessionKind, Store};
+use blackjack_trainer::trainer::day::Day;
 use blackjack_trainer::trainer::export::DayRow;
 use blackjack_trainer::trainer::history::{CountAnswer, Decision, DrillAnswer, HandRecord, Round};
-use blackjack_trainer::trainer::schedule::Day;
 
 use crate::common;
 use common::TempDir;

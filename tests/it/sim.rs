@@ -5,7 +5,8 @@ use blackjack_trainer::ai::{AnyStrategy, Strategy};
 use blackjack_trainer::cli::Level;
 use blackjack_trainer::engine::{Event, Phase, Rules, Table, seeded_table};
 use blackjack_trainer::sim::{
-    CHUNK_ROUNDS, ShoeMode, SimConfig, SimReport, Tally, chunk_rng, play_rounds, run, sim_table,
+    CHUNK_ROUNDS, RoundTally, ShoeMode, SimConfig, SimReport, chunk_rng, play_rounds, run,
+    sim_table,
 };
 use std::process::Command;
 
@@ -142,7 +143,7 @@ fn keeping_events_or_not_plays_the_same_game() {
         let strategy = AnyStrategy::for_level(level, &rules);
         let mut silent = sim_table(rules.clone(), chunk_rng(3, 7));
         let mut logged = Table::new(rules.clone(), 1, chunk_rng(3, 7));
-        let (mut a, mut b) = (Tally::default(), Tally::default());
+        let (mut a, mut b) = (RoundTally::default(), RoundTally::default());
         for _ in 0..200 {
             play_rounds(&mut silent, &strategy, 50, &mut a).expect("plays");
             play_rounds(&mut logged, &strategy, 50, &mut b).expect("plays");

@@ -164,7 +164,7 @@ fn the_imported_figures_and_new_rows_add_up() {
     let (sessions, lifetime) = common::lifetime(&db);
     assert_eq!(sessions, 13, "the 12 imported, and this one");
     assert_eq!(lifetime.overall.decisions, 171 + 3);
-    assert_eq!(lifetime.rounds, 107);
+    assert_eq!(lifetime.play.rounds, 107);
 }
 
 /// An old statistics file that cannot be read beside a good hand history: the history's rows
@@ -188,7 +188,7 @@ fn a_damaged_old_statistics_file_leaves_the_history_counted() {
     assert!(out.status.success(), "{}", stderr(&out));
     let (sessions, lifetime) = common::lifetime(&db);
     assert_eq!(sessions, 2, "the imported history's, and this one");
-    assert_eq!(lifetime.rounds, 107);
+    assert_eq!(lifetime.play.rounds, 107);
     assert!(
         lifetime.overall.decisions > 3,
         "{}",

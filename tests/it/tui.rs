@@ -425,7 +425,7 @@ fn deal_hint_split_double_and_settlement() {
         settled.contains("+2") && settled.contains("doubled"),
         "{settled}"
     );
-    assert_eq!(session.app.session().net().to_string(), "+3");
+    assert_eq!(session.app.session().play.net().to_string(), "+3");
     for (name, frame) in &session.snaps {
         insta::assert_snapshot!(*name, text(frame));
     }
@@ -466,7 +466,7 @@ fn a_bust_loses_at_once() {
     let frame = session.snap("bust");
     assert!(frame.contains("You hit: 9♣ → bust with 25"), "{frame}");
     assert!(frame.contains("bust −1"), "{frame}");
-    assert_eq!(session.app.session().busts, 1);
+    assert_eq!(session.app.session().play.busts, 1);
     insta::assert_snapshot!("bust", frame);
 }
 
@@ -540,7 +540,7 @@ fn keys_are_set_aside_while_the_terminal_is_too_small() {
     ]);
     assert!(rig.snap("small").contains("Please enlarge the terminal"));
     assert!(rig.app.between_rounds(), "no round was dealt blind");
-    assert_eq!(rig.app.session().rounds, 0);
+    assert_eq!(rig.app.session().play.rounds, 0);
     assert_eq!(rig.app.overlay(), None);
     assert!(rig.app.drill().is_none());
     assert!(rig.app.stack_next(&stacked));
@@ -1005,7 +1005,7 @@ fn statistics_last_across_sessions() {
     }
     let (sessions, lifetime) = common::lifetime(&path);
     assert_eq!(sessions, 2);
-    assert_eq!(lifetime.rounds, 2);
+    assert_eq!(lifetime.play.rounds, 2);
     assert_eq!(lifetime.cells["hard:11:6"].wrong, 2);
 }
 

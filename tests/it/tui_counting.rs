@@ -15,7 +15,7 @@ use blackjack_trainer::ai::Level;
 use blackjack_trainer::analysis::hilo::running_count;
 use blackjack_trainer::engine::{Card, Rules, Units};
 use blackjack_trainer::store::{Coach, Location, SessionInfo, SessionKind};
-use blackjack_trainer::trainer::schedule::Clock;
+use blackjack_trainer::trainer::day::Clock;
 use blackjack_trainer::tui::Intent;
 use blackjack_trainer::tui::{App, TableConfig};
 

@@ -12,7 +12,7 @@ use crossterm::event::KeyCode;
 use blackjack_trainer::analysis::chart::{Cell, HandKind};
 use blackjack_trainer::engine::Units;
 use blackjack_trainer::store::Location;
-use blackjack_trainer::trainer::schedule::{Clock, Day};
+use blackjack_trainer::trainer::day::{Clock, Day};
 use blackjack_trainer::tui::{App, Overlay, TableConfig};
 
 use crate::common;

@@ -12,8 +12,8 @@ use crossterm::event::KeyCode;
 use blackjack_trainer::analysis::chart::{Cell, HandKind};
 use blackjack_trainer::engine::Units;
 use blackjack_trainer::store::{Location, Record, SessionInfo, SessionKind, Store};
+use blackjack_trainer::trainer::day::{Clock, Day};
 use blackjack_trainer::trainer::history::CountAnswer;
-use blackjack_trainer::trainer::schedule::{Clock, Day};
 use blackjack_trainer::tui::{App, Overlay, TableConfig};
 
 use crate::common;

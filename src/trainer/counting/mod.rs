@@ -24,6 +24,7 @@ mod questions;
 
 use rand::SeedableRng;
 
+use super::drill::DrillKind;
 use super::report::{counted, skill_figures};
 use crate::analysis::deviation::{IndexTable, illustrious_18};
 pub use crate::analysis::hilo::{BetRamp, MAX_RAMP_BET, MAX_RAMP_STEPS, RampError};
@@ -124,6 +125,18 @@ pub enum QuizKind {
 }
 
 impl QuizKind {
+    /// The counting drill of `kind` that asks typed questions, if it is one (the countdown
+    /// and the count quiz ask otherwise; the rest ask chart decisions).
+    pub const fn of_drill(kind: DrillKind) -> Option<QuizKind> {
+        match kind {
+            DrillKind::TrueCount => Some(QuizKind::TrueCount),
+            DrillKind::Decks => Some(QuizKind::Decks),
+            DrillKind::Ramp => Some(QuizKind::Ramp),
+            DrillKind::Deviations => Some(QuizKind::Deviations),
+            _ => None,
+        }
+    }
+
     /// The name on the command line and in the statistics.
     pub const fn name(self) -> &'static str {
         match self {

@@ -246,7 +246,7 @@ impl App {
         } else {
             format!(
                 "Round {}: {}",
-                self.coach.session().rounds + 1,
+                self.coach.session().play.rounds + 1,
                 message.text
             )
         };
@@ -314,10 +314,11 @@ impl App {
         self.count.mode
             && !self.count.shown
             && self.count.check_every > 0
-            && self.coach.session().rounds > 0
+            && self.coach.session().play.rounds > 0
             && self
                 .coach
                 .session()
+                .play
                 .rounds
                 .is_multiple_of(u64::from(self.count.check_every))
             && self.count.check.is_none()
@@ -346,7 +347,7 @@ impl App {
         };
         let question = format!(
             "the running count before round {}",
-            self.coach.session().rounds + 1
+            self.coach.session().play.rounds + 1
         );
         self.coach.record_count(answer.record(question, 0.0));
         if right {

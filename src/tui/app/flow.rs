@@ -221,10 +221,10 @@ impl App {
                         usize::from(self.rules.decks) * 52
                             - dealt_before.min(usize::from(self.rules.decks) * 52)
                     },
-                    number: self.coach.session().rounds + 1,
+                    number: self.coach.session().play.rounds + 1,
                     at: crate::store::unix_seconds(),
                 });
-                self.log.start_round(self.coach.session().rounds + 1);
+                self.log.start_round(self.coach.session().play.rounds + 1);
                 self.count.checked_this_round = false;
                 self.reshuffled = false;
                 self.absorb(&events);

@@ -752,13 +752,13 @@ mod tests {
         app.update(Intent::Deal);
         assert!(app.your_turn());
         assert_eq!(
-            app.session().rounds,
+            app.session().play.rounds,
             0,
             "a round left unfinished is not played"
         );
         app.update(Intent::Act(Action::Stand));
         assert!(app.between_rounds());
-        assert_eq!(app.session().rounds, 1);
+        assert_eq!(app.session().play.rounds, 1);
         Ok(())
     }
 
@@ -776,7 +776,7 @@ mod tests {
         assert_eq!(app.bet(), Units::from_units(3), "no change mid-round");
         app.update(Intent::Act(Action::Stand));
         assert_eq!(app.bankroll(), Units::from_units(103));
-        assert_eq!(app.session().wins, 1);
+        assert_eq!(app.session().play.wins, 1);
         Ok(())
     }
 

@@ -14,7 +14,8 @@ use crate::analysis::Strategy;
 use crate::engine::Rules;
 use crate::engine::{Action, ActionSet};
 use crate::store::Coach;
-use crate::trainer::counting::QuizSettings;
+use crate::trainer::counting::{QuizKind, QuizSettings};
+use crate::trainer::day::Day;
 use crate::trainer::drill::DrillKind;
 use crate::trainer::drill::{mistake_weights, peek_differences};
 use crate::trainer::evs::EvQuery;
@@ -22,7 +23,7 @@ use crate::trainer::grade::Category;
 use crate::trainer::practice::{Answer, CountAnswer, CountDrill, DecisionDrill, read_count};
 use crate::trainer::report::counted;
 use crate::trainer::schedule;
-use crate::trainer::schedule::{Day, due_cells, next_due};
+use crate::trainer::schedule::{due_cells, next_due};
 use crate::trainer::tally::{Accuracy, Tally};
 use crate::tui::background::EvWorker;
 use crate::tui::drill::count_drills::{COUNTDOWN_DECKS, CountdownScreen, QuizScreen};
@@ -317,7 +318,7 @@ impl DrillScreen {
             screen.best = ctx.coach.countdown_best(COUNTDOWN_DECKS);
             return DrillScreen::Countdown(Box::new(screen));
         }
-        if let Some(quiz) = kind.quiz() {
+        if let Some(quiz) = QuizKind::of_drill(kind) {
             let chooser = |text: &str| DrillScreen::Chooser {
                 selected: DrillKind::ALL.iter().position(|&k| k == kind).unwrap_or(0),
                 note: note(Tone::Info, text),

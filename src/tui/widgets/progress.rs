@@ -10,8 +10,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Padding, Paragraph, Widget, Wrap};
 
 use super::Ctx;
+use crate::trainer::day::Day;
 use crate::trainer::export::DayRow;
-use crate::trainer::schedule::Day;
 
 /// One day's figures as the page plots them.
 #[derive(Debug, Clone, PartialEq)]

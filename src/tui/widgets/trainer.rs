@@ -270,6 +270,7 @@ fn heat_map_lines(ctx: Ctx, map: &[HeatRow], lifetime: bool, width: u16) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::RoundTally;
     use crate::trainer::grade::Category;
     use crate::trainer::tally::{Accuracy, Tally};
 
@@ -284,13 +285,16 @@ mod tests {
             correct: 98_765,
         };
         let mut tally = Tally {
-            rounds: 99_999,
-            hands: 123_456,
-            wins: 55_555,
-            losses: 55_555,
-            pushes: 12_346,
-            naturals: 5_432,
-            net_milli: -1_234_567_000,
+            play: RoundTally {
+                rounds: 99_999,
+                hands: 123_456,
+                wins: 55_555,
+                losses: 55_555,
+                pushes: 12_346,
+                naturals: 5_432,
+                net_milli: -1_234_567_000,
+                ..RoundTally::default()
+            },
             overall: big,
             ev_lost: 12_345.678,
             count: big,

@@ -61,7 +61,7 @@ pub fn blackjack_at(home: Option<&Path>, args: &[&str], env: &[(&str, &str)]) ->
 /// counts.
 pub fn lifetime_on(
     path: &Path,
-    today: blackjack_trainer::trainer::schedule::Day,
+    today: blackjack_trainer::trainer::day::Day,
 ) -> (u64, blackjack_trainer::trainer::tally::Tally) {
     use blackjack_trainer::store::{Location, Scope, SessionInfo, SessionKind, Store};
     let info = SessionInfo {
@@ -75,10 +75,7 @@ pub fn lifetime_on(
 
 /// [`lifetime_on`] today.
 pub fn lifetime(path: &Path) -> (u64, blackjack_trainer::trainer::tally::Tally) {
-    lifetime_on(
-        path,
-        blackjack_trainer::trainer::schedule::Day::local_today(),
-    )
+    lifetime_on(path, blackjack_trainer::trainer::day::Day::local_today())
 }
 
 /// Writes graded decisions into the statistics database at `path` as drill answers, each
@@ -87,7 +84,7 @@ pub fn lifetime(path: &Path) -> (u64, blackjack_trainer::trainer::tally::Tally) 
 pub fn record_decisions(
     path: &Path,
     decisions: &[(
-        blackjack_trainer::trainer::schedule::Day,
+        blackjack_trainer::trainer::day::Day,
         blackjack_trainer::analysis::chart::Cell,
         bool,
     )],
