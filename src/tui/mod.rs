@@ -35,6 +35,7 @@ pub mod play;
 pub mod review;
 pub mod seat_ai;
 pub mod signals;
+pub mod table_screen;
 pub mod terminal;
 pub mod theme;
 pub mod widgets;

@@ -8,14 +8,11 @@ use crate::engine::Units;
 
 use super::{App, Tone};
 
-/// The most digits a typed bet takes (the table's largest bet has at most this many).
-const MAX_DIGITS: usize = 9;
-
 impl App {
     /// `+`/`-`/`]`/`[`: the bet for the next round, `by` units up or down, stopping at the
     /// ends of what may be bet now.
     pub(crate) fn change_bet(&mut self, by: i64) {
-        self.bet_entry = None;
+        self.table_screen.bet_entry = None;
         let bet = self.bet();
         let wanted = bet + Units::from_units(by);
         let target = match self.table.bet_range(self.you) {
@@ -33,31 +30,18 @@ impl App {
             self.refuse(crate::engine::BetError::RoundInPlay);
             return;
         }
-        let entry = self.bet_entry.get_or_insert_with(String::new);
-        if entry.len() < MAX_DIGITS {
-            entry.push(digit);
-        }
-    }
-
-    /// Erases the last digit of the typed bet (and the entry with its last digit).
-    pub(crate) fn bet_erase(&mut self) {
-        if let Some(entry) = &mut self.bet_entry {
-            entry.pop();
-            if entry.is_empty() {
-                self.bet_entry = None;
-            }
-        }
+        self.table_screen.bet_digit(digit);
     }
 
     /// Places the typed bet. `false` if it was refused (the entry stays, to be mended).
     pub(crate) fn bet_enter(&mut self) -> bool {
-        let Some(entry) = self.bet_entry.clone() else {
+        let Some(entry) = self.table_screen.bet_entry.clone() else {
             return true;
         };
         let amount = entry.parse::<i64>().unwrap_or(i64::MAX / 1000);
         let placed = self.place(Units::from_units(amount));
         if placed {
-            self.bet_entry = None;
+            self.table_screen.bet_entry = None;
         }
         placed
     }

@@ -176,7 +176,7 @@ impl App {
         // The seats and the grading need the strategy from the first decision on.
         self.ensure_strategy();
         if self.is_broke() {
-            self.overlay = Some(Overlay::Broke);
+            self.table_screen.overlay = Some(Overlay::Broke);
             return;
         }
         // A bet typed in and not yet placed is placed now (or the deal waits for a mended one).
@@ -276,7 +276,7 @@ impl App {
                 }
                 let bet = self.bet().min(self.bankroll());
                 let _ = self.table.place_bet(self.you, bet);
-                self.overlay = None;
+                self.table_screen.overlay = None;
                 self.say(
                     Tone::Info,
                     format!(
@@ -298,7 +298,7 @@ impl App {
             self.leaving = true;
             self.run_automation();
         }
-        self.overlay = Some(Overlay::Summary);
+        self.table_screen.overlay = Some(Overlay::Summary);
     }
 
     /// Whether the person has hands in play that leaving would play out.
@@ -426,7 +426,7 @@ impl App {
                                 self.settings.rebuy.plain()
                             ),
                         );
-                        self.overlay = Some(Overlay::Broke);
+                        self.table_screen.overlay = Some(Overlay::Broke);
                     }
                 }
                 _ => {}

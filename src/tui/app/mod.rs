@@ -36,6 +36,7 @@ use crate::tui::background::{EvWorker, strategy_job};
 use crate::tui::drill::DrillScreen;
 use crate::tui::hint;
 use crate::tui::log::Log;
+use crate::tui::table_screen::TableScreen;
 use crate::tui::theme;
 use crate::tui::widgets::Ctx;
 use background::{EvPanel, Jobs};
@@ -93,14 +94,10 @@ pub struct App {
     pub(crate) clock: Clock,
     /// How it is drawn: the styles and whether in ASCII only.
     pub(crate) ctx: Ctx,
-    pub(crate) overlay: Option<Overlay>,
-    /// The chart cell the arrow keys selected (`None`: the hand in play's).
-    pub(crate) chart_cursor: Option<crate::analysis::chart::Cell>,
+    /// The table screen's own state: the panel or question over it, the chart's cursor, the
+    /// bet being typed, the statistics page.
+    pub(crate) table_screen: TableScreen,
     pub(crate) log: Log,
-    /// A bet being typed in, digit by digit.
-    pub(crate) bet_entry: Option<String>,
-    /// Tab presses on the statistics panel: which of its pages it shows.
-    pub(crate) stats_page: usize,
     /// Counting mode, the count checks and whether the count is shown.
     pub(crate) count: counting::CountState,
     /// What the last frame's layout decided (how far the log can scroll depends on it).
@@ -209,11 +206,8 @@ impl App {
                 theme: theme::theme(true),
                 ascii: config.ascii,
             },
-            overlay: None,
-            chart_cursor: None,
+            table_screen: TableScreen::default(),
             log,
-            bet_entry: None,
-            stats_page: 0,
             count: counting::CountState::new(
                 config.counting,
                 config.ramp,
@@ -364,7 +358,7 @@ impl App {
 
     /// The open overlay, if any.
     pub fn overlay(&self) -> Option<Overlay> {
-        self.overlay
+        self.table_screen.overlay
     }
 
     /// Whether the session is over and the loop should stop.
@@ -394,7 +388,7 @@ impl App {
 
     /// The bet being typed in, if one is.
     pub fn bet_entry(&self) -> Option<&str> {
-        self.bet_entry.as_deref()
+        self.table_screen.bet_entry.as_deref()
     }
 
     /// Whether an AI seat or the dealer is to play next, at the table's pace: the loop then
@@ -419,7 +413,7 @@ impl App {
     /// Whether a question is on screen (leave? rebuy? the summary): play waits for it. The
     /// panels (help, statistics, chart, EVs) never hold play up.
     fn waiting_on_question(&self) -> bool {
-        self.overlay.is_some_and(Overlay::is_modal)
+        self.table_screen.question_up()
     }
 
     /// The pause before each AI action or dealer step.
@@ -488,8 +482,6 @@ impl App {
             self.derive();
             return;
         }
-        // Help and statistics make way when a key acts on the table; the chart stays, marking
-        // the new hand.
         if matches!(
             intent,
             Intent::Act(_)
@@ -499,11 +491,12 @@ impl App {
                 | Intent::BetUpFive
                 | Intent::BetDownFive
                 | Intent::BetDigit(_)
-        ) && matches!(self.overlay, Some(Overlay::Help | Overlay::Stats))
-        {
-            self.overlay = None;
+        ) {
+            self.table_screen.make_way_for_play();
         }
+        let on_screen = self.table_screen.update(intent, self.live_cell());
         match intent {
+            _ if on_screen => {}
             Intent::Act(action) => self.act(action),
             Intent::Deal => self.deal(),
             Intent::BetUp => self.change_bet(1),
@@ -511,16 +504,13 @@ impl App {
             Intent::BetUpFive => self.change_bet(5),
             Intent::BetDownFive => self.change_bet(-5),
             Intent::BetDigit(c) => self.bet_digit(c),
-            Intent::BetErase => self.bet_erase(),
             Intent::BetEnter => {
                 self.bet_enter();
             }
-            Intent::BetCancel => self.bet_entry = None,
             Intent::LogBack => self.scroll_log(true, LOG_PAGE),
             Intent::LogOn => self.scroll_log(false, LOG_PAGE),
             Intent::LogBackLines => self.scroll_log(true, LOG_WHEEL),
             Intent::LogOnLines => self.scroll_log(false, LOG_WHEEL),
-            Intent::PanelPage => self.stats_page = self.stats_page.wrapping_add(1),
             Intent::CountKey(c) if self.count.check.is_some() => {
                 if let Some(typed) = &mut self.count.check
                     && typed.len() < 4
@@ -540,11 +530,6 @@ impl App {
                 self.count.checked_this_round = true;
                 self.deal();
             }
-            Intent::ClosePanel => {
-                if !self.overlay.is_some_and(Overlay::is_modal) {
-                    self.overlay = None;
-                }
-            }
             Intent::ToggleHints => {
                 self.settings.hints = !self.settings.hints;
                 let text = if self.settings.hints {
@@ -554,7 +539,6 @@ impl App {
                 };
                 self.say(Tone::Info, text);
             }
-            Intent::ToggleHelp => self.toggle_overlay(Overlay::Help),
             Intent::ToggleEv if self.count_hidden() && !self.live.open => self.say(
                 Tone::Info,
                 "The live EVs are the shoe's as it is, and would tell the count: c shows the \
@@ -568,20 +552,15 @@ impl App {
                 self.coach.refresh();
                 self.derived.progress =
                     crate::tui::widgets::progress::ProgressView::of(&self.coach.progress());
-                self.toggle_overlay(Overlay::Stats);
+                self.table_screen.toggle(Overlay::Stats);
             }
             Intent::ToggleChart => {
                 self.ensure_strategy();
-                self.toggle_overlay(Overlay::Chart);
-                // Opened, the cursor starts on the hand in play's cell.
-                self.chart_cursor = None;
+                self.table_screen.toggle_chart();
             }
-            Intent::ChartMove(movement) => self.move_chart_cursor(movement),
             Intent::ToggleCount => self.toggle_count(),
-            Intent::AskQuit => self.overlay = Some(Overlay::ConfirmQuit),
             Intent::ConfirmQuit => self.confirm_quit(),
             Intent::Rebuy => self.rebuy(),
-            Intent::CancelQuit => self.overlay = None,
             Intent::Exit => {
                 // Left in the middle of a round: its decisions are kept, the round marked
                 // unfinished (it is not counted as played).
@@ -609,6 +588,15 @@ impl App {
             Intent::OpenDrills => self.open_drills(),
             Intent::OpenReview => self.open_review(),
             Intent::Review(_) => {}
+            // The table screen's own keys, taken above.
+            Intent::BetErase
+            | Intent::BetCancel
+            | Intent::PanelPage
+            | Intent::ClosePanel
+            | Intent::ToggleHelp
+            | Intent::ChartMove(_)
+            | Intent::AskQuit
+            | Intent::CancelQuit => {}
             // Drill keys are taken by `drill_update` while a drill is open; elsewhere they
             // mean nothing.
             Intent::ChooseDrill(_)
@@ -627,14 +615,6 @@ impl App {
         }
         self.refresh_background();
         self.derive();
-    }
-
-    fn toggle_overlay(&mut self, overlay: Overlay) {
-        self.overlay = if self.overlay == Some(overlay) {
-            None
-        } else {
-            Some(overlay)
-        };
     }
 
     /// The chart cell of the person's active hand, if it is their turn.
@@ -684,11 +664,6 @@ impl App {
 const LOG_PAGE: usize = 5;
 /// Lines a turn of the mouse wheel scrolls the message log.
 const LOG_WHEEL: usize = 2;
-
-/// An amount without a plus sign: `100`, `101.5`, `−3`.
-pub fn amount(units: Units) -> String {
-    units.plain().to_string()
-}
 
 #[cfg(test)]
 mod tests {
@@ -904,12 +879,5 @@ mod tests {
         assert_eq!(second.ranked.len(), 2, "no double after a hit: {second:?}");
         assert_ne!(second.ranked, first.ranked);
         Ok(())
-    }
-
-    #[test]
-    fn amounts_print_without_a_plus() {
-        assert_eq!(amount(Units::from_units(100)), "100");
-        assert_eq!(amount(Units(101_500)), "101.5");
-        assert_eq!(amount(Units::from_units(-3)), "−3");
     }
 }

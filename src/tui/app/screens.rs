@@ -10,7 +10,6 @@ use crate::analysis::chart::Cell;
 use crate::trainer::drill::DrillKind;
 use crate::trainer::evs::EvQuery;
 use crate::trainer::practice::DecisionDrill;
-use crate::tui::chart::{ChartMove, step};
 use crate::tui::drill::{
     DecisionScreen, DrillContext, DrillScreen, DrillStep, note, peek_cells_record, record_text,
 };
@@ -55,7 +54,7 @@ impl App {
 
     /// `r` at the table: the drill chooser.
     pub(crate) fn open_drills(&mut self) {
-        self.overlay = None;
+        self.table_screen.overlay = None;
         // The deviations drill asks about this game's index plays: start working them out.
         if let Some(slot) = &mut self.jobs.indices {
             slot.start();
@@ -78,7 +77,7 @@ impl App {
                     cell.label()
                 )
             })?;
-        self.overlay = None;
+        self.table_screen.overlay = None;
         self.screen = Screen::Drill(DrillScreen::Decision(Box::new(DecisionScreen {
             drill,
             answers: VecDeque::new(),
@@ -161,12 +160,7 @@ impl App {
     /// The chart cell selected on the chart screen: where the arrow keys put the cursor, else
     /// the cell of the hand in play (which the chart brackets), if any.
     pub fn chart_selection(&self) -> Option<Cell> {
-        self.chart_cursor.or_else(|| self.live_cell())
-    }
-
-    /// Moves the chart's cursor by an arrow key, from the selected cell.
-    pub(crate) fn move_chart_cursor(&mut self, movement: ChartMove) {
-        self.chart_cursor = Some(step(self.chart_selection(), movement));
+        self.table_screen.chart_selection(self.live_cell())
     }
 
     /// `v` at the table: the review, on the newest round.
@@ -181,7 +175,7 @@ impl App {
             );
             return;
         }
-        self.overlay = None;
+        self.table_screen.overlay = None;
         self.screen = Screen::Review(ReviewScreen::open(self.coach.hand_history()));
     }
 

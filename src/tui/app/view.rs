@@ -54,12 +54,12 @@ impl App {
     /// What the key handler reads: which screen, panel and question are up.
     pub fn key_state(&self) -> crate::tui::input::KeyState<'_> {
         crate::tui::input::KeyState {
-            overlay: self.overlay,
+            overlay: self.table_screen.overlay,
             drill: self.drill(),
             review: self.review().is_some(),
             count_check: self.count.check.is_some(),
             between_rounds: self.between_rounds(),
-            typing_bet: self.bet_entry.is_some(),
+            typing_bet: self.table_screen.bet_entry.is_some(),
             animating: self.animating(),
         }
     }
@@ -187,7 +187,7 @@ impl App {
                     bankroll: self.bankroll(),
                     bet: self.bet(),
                     count_check: self.count.check.as_deref(),
-                    bet_entry: self.bet_entry.as_deref(),
+                    bet_entry: self.table_screen.bet_entry.as_deref(),
                     not_saved: self.coach.not_saving().is_some() || self.coach.lost_something(),
                     shoe: ShoeGauge {
                         size: shoe.size(),
@@ -249,7 +249,7 @@ impl App {
 
     /// The panel or question over the screen, if one is open.
     fn panel_view(&self, area: Rect) -> Option<PanelView<'_>> {
-        Some(match self.overlay? {
+        Some(match self.table_screen.overlay? {
             Overlay::Help => PanelView::Help(help_lines(
                 self.drill().is_some(),
                 crate::tui::input::help_lines(),
@@ -279,7 +279,7 @@ impl App {
         let peek = strategy.as_ref().and_then(|_| self.peek_strategy());
         let peek_chart = peek.as_ref().map(|p| &p.chart);
         self.derived.hint = self.hint().map(HintLine::Hint);
-        self.derived.chart_detail = match (self.overlay, &strategy) {
+        self.derived.chart_detail = match (self.table_screen.overlay, &strategy) {
             (Some(Overlay::Chart), Some(strategy)) => self.chart_selection().map(|cell| {
                 let why = crate::analysis::reasons::reason(
                     strategy,
@@ -306,8 +306,9 @@ impl App {
                 crate::analysis::reasons::Figures::Chart,
             )
         });
-        self.derived.stats = (self.overlay == Some(Overlay::Stats)).then(|| self.stats_view());
-        if self.overlay == Some(Overlay::Summary) && self.derived.summary.is_empty() {
+        self.derived.stats =
+            (self.table_screen.overlay == Some(Overlay::Stats)).then(|| self.stats_view());
+        if self.table_screen.overlay == Some(Overlay::Summary) && self.derived.summary.is_empty() {
             self.derived.summary = self.summary_rows();
         }
     }
@@ -337,7 +338,7 @@ impl App {
             practice: coach.standing().and_then(|s| s.long()),
             heat: heat_map(shown),
             progress: self.derived.progress.clone(),
-            page: self.stats_page,
+            page: self.table_screen.stats_page,
         }
     }
 

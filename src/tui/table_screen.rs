@@ -1,0 +1,146 @@
+//! The table screen's own state: the panel or question over it, the chart's cursor, the bet
+//! being typed and the statistics panel's page. The session (the table, the seats, the coach,
+//! the log) is the app's; this is only what the screen shows over it. [`TableScreen::update`]
+//! takes the keys that change nothing else; the app hands it the rest of what they need.
+
+use crate::analysis::chart::Cell;
+use crate::tui::chart::{ChartMove, step};
+use crate::tui::intent::{Intent, Overlay};
+
+/// The most digits a typed bet takes (the table's largest bet has at most this many).
+const MAX_BET_DIGITS: usize = 9;
+
+/// What the table screen shows over the table.
+#[derive(Debug, Default)]
+pub struct TableScreen {
+    /// The panel (help, statistics, chart) or question (leave? rebuy? the summary) that is up.
+    pub(crate) overlay: Option<Overlay>,
+    /// The chart cell the arrow keys selected (`None`: the hand in play's).
+    pub(crate) chart_cursor: Option<Cell>,
+    /// A bet being typed in, digit by digit.
+    pub(crate) bet_entry: Option<String>,
+    /// Tab presses on the statistics panel: which of its pages it shows.
+    pub(crate) stats_page: usize,
+}
+
+impl TableScreen {
+    /// Handles the keys that change only this screen. `false` for every other intent.
+    pub(crate) fn update(&mut self, intent: Intent, live: Option<Cell>) -> bool {
+        match intent {
+            Intent::BetErase => {
+                if let Some(entry) = &mut self.bet_entry {
+                    entry.pop();
+                    if entry.is_empty() {
+                        self.bet_entry = None;
+                    }
+                }
+            }
+            Intent::BetCancel => self.bet_entry = None,
+            Intent::PanelPage => self.stats_page = self.stats_page.wrapping_add(1),
+            Intent::ClosePanel if !self.question_up() => self.overlay = None,
+            Intent::ClosePanel => {}
+            Intent::ToggleHelp => self.toggle(Overlay::Help),
+            Intent::ChartMove(movement) => self.move_cursor(live, movement),
+            Intent::AskQuit => self.overlay = Some(Overlay::ConfirmQuit),
+            Intent::CancelQuit => self.overlay = None,
+            _ => return false,
+        }
+        true
+    }
+
+    /// Opens `overlay`, or closes it if it is up.
+    pub(crate) fn toggle(&mut self, overlay: Overlay) {
+        self.overlay = if self.overlay == Some(overlay) {
+            None
+        } else {
+            Some(overlay)
+        };
+    }
+
+    /// Whether a question is up (leave? rebuy? the summary): play waits for it. The panels
+    /// (help, statistics, chart, EVs) never hold play up.
+    pub(crate) fn question_up(&self) -> bool {
+        self.overlay.is_some_and(Overlay::is_modal)
+    }
+
+    /// Help and statistics make way when a key acts on the table; the chart stays, marking
+    /// the new hand.
+    pub(crate) fn make_way_for_play(&mut self) {
+        if matches!(self.overlay, Some(Overlay::Help | Overlay::Stats)) {
+            self.overlay = None;
+        }
+    }
+
+    /// A digit of a typed bet (the app checks first that a bet may be placed).
+    pub(crate) fn bet_digit(&mut self, digit: char) {
+        let entry = self.bet_entry.get_or_insert_with(String::new);
+        if entry.len() < MAX_BET_DIGITS {
+            entry.push(digit);
+        }
+    }
+
+    /// The chart cell selected: where the arrow keys put the cursor, else `live`, the cell of
+    /// the hand in play (which the chart brackets), if any.
+    pub(crate) fn chart_selection(&self, live: Option<Cell>) -> Option<Cell> {
+        self.chart_cursor.or(live)
+    }
+
+    /// Opens or closes the chart; opened, its cursor starts on the hand in play's cell.
+    pub(crate) fn toggle_chart(&mut self) {
+        self.toggle(Overlay::Chart);
+        self.chart_cursor = None;
+    }
+
+    /// Moves the chart's cursor by an arrow key, from the selected cell.
+    fn move_cursor(&mut self, live: Option<Cell>, movement: ChartMove) {
+        self.chart_cursor = Some(step(self.chart_selection(live), movement));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_typed_bet_takes_at_most_nine_digits_and_erases_away() {
+        let mut screen = TableScreen::default();
+        for _ in 0..12 {
+            screen.bet_digit('9');
+        }
+        assert_eq!(screen.bet_entry.as_deref(), Some("999999999"));
+        for _ in 0..9 {
+            assert!(screen.update(Intent::BetErase, None));
+        }
+        assert_eq!(
+            screen.bet_entry, None,
+            "the last digit erased ends the entry"
+        );
+    }
+
+    #[test]
+    fn esc_closes_a_panel_but_not_a_question() {
+        let mut screen = TableScreen::default();
+        screen.toggle(Overlay::Help);
+        screen.update(Intent::ClosePanel, None);
+        assert_eq!(screen.overlay, None);
+        screen.update(Intent::AskQuit, None);
+        screen.update(Intent::ClosePanel, None);
+        assert_eq!(
+            screen.overlay,
+            Some(Overlay::ConfirmQuit),
+            "only y or n answer it"
+        );
+        assert!(screen.question_up());
+    }
+
+    #[test]
+    fn play_closes_help_and_statistics_but_keeps_the_chart() {
+        let mut screen = TableScreen::default();
+        screen.toggle(Overlay::Stats);
+        screen.make_way_for_play();
+        assert_eq!(screen.overlay, None);
+        screen.toggle_chart();
+        screen.make_way_for_play();
+        assert_eq!(screen.overlay, Some(Overlay::Chart));
+    }
+}
