@@ -14,6 +14,7 @@ use crate::analysis::basic_strategy;
 use crate::cli::{DrillArgs, DrillKind};
 use crate::engine::{Action, ActionSet, Cards, Rules};
 use crate::store::{Coach, SessionInfo, SessionKind};
+use crate::text::counted;
 use crate::trainer::counting::QuizKind;
 use crate::trainer::drill::peek_differences;
 use crate::trainer::evs::EvQuery;
@@ -21,7 +22,7 @@ use crate::trainer::grade::signed_ev;
 use crate::trainer::practice::{
     COUNT_SEATS, CountDrill, DecisionDrill, DrillSummary, RoundCards, read_count,
 };
-use crate::trainer::report::{counted, session_summary};
+use crate::trainer::report::session_summary;
 use crate::trainer::schedule;
 
 /// How a drill is run: what to ask, and how to draw cards.

@@ -7,7 +7,7 @@ use crate::cli::{EvArgs, check_player_hand};
 use crate::commands::UsageError;
 use crate::engine::card::value_label;
 use crate::engine::{Cards, Rules, ValueCounts};
-use crate::trainer::report::counted;
+use crate::text::counted;
 
 /// Runs `blackjack ev`.
 pub fn ev(rules: &Rules, args: &EvArgs, out: &mut impl std::io::Write) -> anyhow::Result<()> {

@@ -15,12 +15,12 @@ use super::{Location, OpenNews, ReadOnly, Record, RoundFigures, Store, StoreErro
 use crate::analysis::HandEvs;
 use crate::analysis::chart::Chart;
 use crate::engine::{Action, Card, Cards, DealerHand, PlayerHand, SeatView, Units};
+use crate::text::counted;
 use crate::trainer::day::{Clock, Day};
 use crate::trainer::drill::DrillKind;
 use crate::trainer::grade::{Grade, grade};
 use crate::trainer::history::{CountAnswer, Decision, DrillAnswer, Entry, Round, RoundStart};
 use crate::trainer::practice::Answer;
-use crate::trainer::report::counted;
 use crate::trainer::schedule::Standing;
 use crate::trainer::tally::Tally;
 

@@ -13,11 +13,11 @@ use serde::Deserialize;
 use super::write::{RoundFigures, insert_drill, insert_round};
 use super::{Store, StoreError, day_text, unix_seconds};
 use crate::engine::Cards;
+use crate::text::counted;
 use crate::trainer::day::Day;
 use crate::trainer::export::SessionRow;
 use crate::trainer::history::record::parse_card;
 use crate::trainer::history::{Entry, Round};
-use crate::trainer::report::counted;
 use crate::trainer::tally::Tally;
 
 /// The figures of an earlier build's statistics file, as it was imported.

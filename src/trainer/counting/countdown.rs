@@ -4,8 +4,8 @@ use rand::{RngExt, SeedableRng};
 
 use crate::analysis::hilo::hilo_tag;
 use crate::engine::{Card, GameRng, Rank, Suit};
+use crate::text::counted;
 use crate::trainer::history::{CountAnswer, CountdownRun};
-use crate::trainer::report::counted;
 
 /// A deck countdown: decks shuffled, turned over one or two cards at a time; at the end (or at
 /// an unannounced stop) the player gives the running count.

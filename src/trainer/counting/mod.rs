@@ -25,10 +25,11 @@ mod questions;
 use rand::SeedableRng;
 
 use super::drill::DrillKind;
-use super::report::{counted, skill_figures};
+use super::report::skill_figures;
 use crate::analysis::deviation::{IndexTable, illustrious_18};
 pub use crate::analysis::hilo::{BetRamp, MAX_RAMP_BET, MAX_RAMP_STEPS, RampError};
 use crate::engine::{Action, ActionSet, Cards, GameRng, Rules};
+use crate::text::counted;
 pub use countdown::{COUNTDOWN_DECKS, COUNTDOWN_PACES, Countdown, CountdownVerdict, tray_bar};
 use grade::action_key;
 pub use grade::{
