@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::record::{Decision, Entry};
 use crate::analysis::chart::Cell;
-use crate::analysis::signed_ev;
+use crate::text::{signed, signed_decimals};
 use crate::trainer::export::utc_timestamp;
 
 /// Which entries a review shows.
@@ -48,7 +48,7 @@ pub fn entry_title(entry: &Entry) -> String {
             };
             let count = round
                 .true_count
-                .map_or_else(String::new, |tc| format!(" · true count {tc:+}"));
+                .map_or_else(String::new, |tc| format!(" · true count {}", signed(tc)));
             format!(
                 "Round {} · {} · seed {}, card {} of the shoe{count} · {net}",
                 round.number,
@@ -162,7 +162,7 @@ pub fn evs_line(decision: &Decision) -> String {
     decision
         .evs
         .iter()
-        .map(|e| format!("{} {}", e.action, signed_ev(e.ev)))
+        .map(|e| format!("{} {}", e.action, signed_decimals(e.ev, 3)))
         .collect::<Vec<_>>()
         .join(" · ")
 }
