@@ -11,9 +11,8 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 use blackjack_trainer::engine::Action;
-use blackjack_trainer::store::{
-    Location, Record, RoundFigures, Scope, SessionInfo, SessionKind, Store,
-};
+use blackjack_trainer::sim::RoundTally;
+use blackjack_trainer::store::{Location, Record, Scope, SessionInfo, SessionKind, Store};
 use blackjack_trainer::trainer::day::Day;
 use blackjack_trainer::trainer::history::{ActionEv, Decision, HandRecord, Round};
 
@@ -67,13 +66,16 @@ fn round(number: u64) -> Record {
         ],
         unfinished: false,
     };
-    let figures = RoundFigures {
+    let tally = RoundTally {
+        rounds: 1,
         hands: 1,
         wins: 1,
         net_milli: 1000,
-        ..RoundFigures::default()
+        net_money_milli: 5000,
+        net_sq_micro: 1_000_000,
+        ..RoundTally::default()
     };
-    Record::Round { round, figures }
+    Record::Round { round, tally }
 }
 
 fn bench_store(c: &mut Criterion) {

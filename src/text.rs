@@ -1,5 +1,55 @@
-//! Text shared by every layer and depending on none: the "did you mean" of an unknown name,
-//! and the ASCII stand-ins of the symbols the program prints (`--ascii`).
+//! Text shared by every layer and depending on none: signed numbers and counted nouns as
+//! every screen writes them, the "did you mean" of an unknown name, and the ASCII stand-ins of
+//! the symbols the program prints (`--ascii`).
+
+/// The minus sign of every signed number shown: the typographic one (`--ascii` makes it `-`
+/// through [`ascii_for`]). Typed answers may use either.
+const MINUS: char = '−';
+
+/// A whole number with its sign, the one way a count or an index is written: `+3`, `−2`, and
+/// `+0` for zero (a count at zero has always read `+0`).
+pub fn signed(n: impl Into<i64>) -> String {
+    let n = n.into();
+    if n < 0 {
+        format!("{MINUS}{}", n.unsigned_abs())
+    } else {
+        format!("+{n}")
+    }
+}
+
+/// A number with its sign and `places` decimals, the one way an EV, an edge or a decimal true
+/// count is written: `+0.123`, `−0.540`. What rounds to nought at `places` reads `+0.000`, like
+/// a zero count, never `−0.000`.
+pub fn signed_decimals(x: f64, places: usize) -> String {
+    if x.is_nan() {
+        return "NaN".to_owned();
+    }
+    let magnitude = format!("{:.places$}", x.abs());
+    let nought = magnitude.bytes().all(|b| b == b'0' || b == b'.');
+    if x < 0.0 && !nought {
+        format!("{MINUS}{magnitude}")
+    } else {
+        format!("+{magnitude}")
+    }
+}
+
+/// `1 round`, `3 rounds`, `130 entries`: a count and its noun, the one way counts are worded.
+pub fn counted(n: u64, word: &str) -> String {
+    format!("{n} {}", noun(word, n == 1))
+}
+
+/// `word` as it reads after an amount: itself when the amount is exactly one (`one`), else
+/// its plural (`deck` → `decks`, `entry` → `entries`; `−1 bet`, `1.5 bets`). Every word the
+/// program counts takes an s, or ies for a y after a consonant.
+pub fn noun(word: &str, one: bool) -> String {
+    if one {
+        return word.to_owned();
+    }
+    match word.strip_suffix('y') {
+        Some(stem) if !stem.ends_with(['a', 'e', 'o', 'u']) => format!("{stem}ies"),
+        _ => format!("{word}s"),
+    }
+}
 
 /// The name in `names` nearest to `key` by edit distance, if it is within a few edits (a
 /// third of the key's length, at least three): for "did you mean" on an unknown rule or
@@ -50,7 +100,58 @@ pub fn ascii_text(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{ascii_text, closest};
+    use super::{ascii_text, closest, counted, noun, signed, signed_decimals};
+
+    #[test]
+    fn a_whole_number_carries_its_sign_and_zero_a_plus() {
+        assert_eq!(signed(3), "+3");
+        assert_eq!(signed(-12), "−12");
+        assert_eq!(signed(0), "+0");
+        assert_eq!(signed(i64::MIN), "−9223372036854775808");
+        assert_eq!(signed(-7i64), "−7");
+    }
+
+    #[test]
+    fn a_decimal_carries_its_sign_with_the_typographic_minus() {
+        assert_eq!(signed_decimals(0.1234, 3), "+0.123");
+        assert_eq!(signed_decimals(-0.54, 3), "−0.540");
+        assert_eq!(signed_decimals(-1.25, 1), "−1.2", "rounds as format! does");
+        assert_eq!(signed_decimals(2.0, 0), "+2");
+        assert_eq!(signed_decimals(-0.5663, 4), "−0.5663");
+    }
+
+    #[test]
+    fn what_rounds_to_nought_reads_plus_nought() {
+        assert_eq!(signed_decimals(0.0, 3), "+0.000");
+        assert_eq!(signed_decimals(-0.0, 3), "+0.000");
+        assert_eq!(signed_decimals(-0.0004, 3), "+0.000");
+        assert_eq!(signed_decimals(-0.0005001, 3), "−0.001");
+        assert_eq!(signed_decimals(-0.4, 0), "+0");
+        assert_eq!(signed_decimals(f64::NAN, 3), "NaN");
+    }
+
+    #[test]
+    fn signed_numbers_have_an_ascii_stand_in() {
+        assert_eq!(ascii_text(&signed(-3)), "-3");
+        assert_eq!(ascii_text(&signed_decimals(-0.25, 2)), "-0.25");
+    }
+
+    #[test]
+    fn counted_words_take_their_plural() {
+        assert_eq!(counted(1, "entry"), "1 entry");
+        assert_eq!(counted(130, "entry"), "130 entries");
+        assert_eq!(counted(2, "day"), "2 days");
+        assert_eq!(counted(0, "round"), "0 rounds");
+        assert_eq!(counted(1, "session"), "1 session");
+    }
+
+    #[test]
+    fn a_noun_is_singular_only_for_exactly_one() {
+        assert_eq!(noun("deck", true), "deck");
+        assert_eq!(noun("deck", false), "decks");
+        assert_eq!(noun("entry", false), "entries");
+        assert_eq!(noun("play", false), "plays");
+    }
 
     #[test]
     fn ascii_text_has_a_stand_in_for_every_symbol() {

@@ -13,13 +13,3 @@ pub mod strategy;
 
 pub use player::{HandContext, HandEvs, Solver};
 pub use strategy::{Strategy, basic_strategy, compute_strategy, hand_evs};
-
-/// An EV with its sign and three decimals: `+0.123`, `−0.540` (one minus sign, the
-/// typographic one, wherever an EV is shown).
-pub fn signed_ev(ev: f64) -> String {
-    if ev < 0.0 {
-        format!("−{:.3}", -ev)
-    } else {
-        format!("+{ev:.3}")
-    }
-}

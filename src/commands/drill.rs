@@ -14,14 +14,14 @@ use crate::analysis::basic_strategy;
 use crate::cli::{DrillArgs, DrillKind};
 use crate::engine::{Action, ActionSet, Cards, Rules};
 use crate::store::{Coach, SessionInfo, SessionKind};
+use crate::text::{counted, signed_decimals};
 use crate::trainer::counting::QuizKind;
 use crate::trainer::drill::peek_differences;
 use crate::trainer::evs::EvQuery;
-use crate::trainer::grade::signed_ev;
 use crate::trainer::practice::{
     COUNT_SEATS, CountDrill, DecisionDrill, DrillSummary, RoundCards, read_count,
 };
-use crate::trainer::report::{counted, session_summary};
+use crate::trainer::report::session_summary;
 use crate::trainer::schedule;
 
 /// How a drill is run: what to ask, and how to draw cards.
@@ -261,7 +261,7 @@ fn decision_drill<W: Write>(
         let ranked: Vec<String> = answer
             .ranked
             .iter()
-            .map(|&(a, ev)| format!("{a} {}", signed_ev(ev)))
+            .map(|&(a, ev)| format!("{a} {}", signed_decimals(ev, 3)))
             .collect();
         out.line(&format!("EV: {}", ranked.join("  ")))?;
         if !answer.grade.is_correct()

@@ -7,7 +7,7 @@ use crate::cli::{EvArgs, check_player_hand};
 use crate::commands::UsageError;
 use crate::engine::card::value_label;
 use crate::engine::{Cards, Rules, ValueCounts};
-use crate::trainer::report::counted;
+use crate::text::{counted, signed_decimals};
 
 /// Runs `blackjack ev`.
 pub fn ev(rules: &Rules, args: &EvArgs, out: &mut impl std::io::Write) -> anyhow::Result<()> {
@@ -79,7 +79,8 @@ pub fn ev(rules: &Rules, args: &EvArgs, out: &mut impl std::io::Write) -> anyhow
         match value {
             Some(v) => writeln!(
                 out,
-                "  {action:<7} {v:+.6}{}",
+                "  {action:<7} {}{}",
+                signed_decimals(v, 6),
                 if action == best.name() {
                     "  ← best"
                 } else {
@@ -89,7 +90,11 @@ pub fn ev(rules: &Rules, args: &EvArgs, out: &mut impl std::io::Write) -> anyhow
             None => writeln!(out, "  {action:<7} not allowed")?,
         }
     }
-    writeln!(out, "Best: {best} ({best_ev:+.6} units per unit bet)")?;
+    writeln!(
+        out,
+        "Best: {best} ({} units per unit bet)",
+        signed_decimals(best_ev, 6)
+    )?;
     Ok(())
 }
 

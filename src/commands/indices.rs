@@ -9,6 +9,7 @@ use crate::analysis::deviation::{Direction, IndexPlay};
 use crate::analysis::indices::{EDGE_RANGE, Game, INDEX_RANGE, IndicesReport, TcEdge, report};
 use crate::cli::IndicesArgs;
 use crate::engine::Rules;
+use crate::text::{signed, signed_decimals};
 
 /// Runs `blackjack indices`.
 pub fn indices(
@@ -97,19 +98,10 @@ fn game_title(game: Game) -> &'static str {
 
 fn never() -> String {
     format!(
-        "never between {} and +{}",
+        "never between {} and {}",
         signed(*INDEX_RANGE.start()),
-        INDEX_RANGE.end()
+        signed(*INDEX_RANGE.end())
     )
-    .replace('-', "−")
-}
-
-fn signed(tc: i32) -> String {
-    if tc > 0 {
-        format!("+{tc}")
-    } else {
-        tc.to_string().replace('-', "−")
-    }
 }
 
 fn direction_words(d: Direction) -> &'static str {
@@ -161,7 +153,7 @@ pub fn render_report(rules: &Rules, report: &IndicesReport) -> String {
         };
         let crossing = p
             .crossing
-            .map_or_else(|| "—".to_owned(), |c| format!("{c:+.2}").replace('-', "−"));
+            .map_or_else(|| "—".to_owned(), |c| signed_decimals(c, 2));
         let _ = writeln!(
             out,
             "{:>3}  {:<13} {:<7} {:<10} {:<28} {:>8}  {:>9.4}",
@@ -207,12 +199,12 @@ fn render_edges(games: &[(Game, &[TcEdge])]) -> String {
             let e = edges[r];
             let _ = write!(
                 line,
-                "  {:>+8.3}% {:>+12.3}%",
-                e.basic * 100.0,
-                e.with_indices * 100.0
+                "  {:>8}% {:>12}%",
+                signed_decimals(e.basic * 100.0, 3),
+                signed_decimals(e.with_indices * 100.0, 3)
             );
         }
-        let _ = writeln!(out, "{}", line.replace('-', "−"));
+        let _ = writeln!(out, "{line}");
     }
     out
 }

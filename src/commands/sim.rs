@@ -16,6 +16,7 @@ use crate::sim::count::{
     BetRamp, CountConfig, CountReport, CountSystem, Counter, IndexChoice, run_counting,
 };
 use crate::sim::{self, ShoeMode, SimConfig, SimReport};
+use crate::text::{signed, signed_decimals};
 
 /// A run still going after this long gets a progress bar with an ETA (on a terminal, without
 /// `--json`): from about a second on, a run shows how far it is.
@@ -287,17 +288,20 @@ pub fn count_text_report(report: &CountReport, setup: &CountSetup) -> String {
     ));
     line(format!("rounds           {}", t.rounds));
     line(format!(
-        "EV per round     {:+.5} units (standard error {:.5})",
-        t.ev_per_round(),
+        "EV per round     {} units (standard error {:.5})",
+        signed_decimals(t.ev_per_round(), 5),
         t.std_error()
     ));
     line(format!("SD per round     {:.4} units", t.std_dev()));
     line(format!("average bet      {:.4} units", t.avg_bet()));
     line(format!(
-        "IBA              {:+.4}% of the initial bet",
-        100.0 * t.iba()
+        "IBA              {}% of the initial bet",
+        signed_decimals(100.0 * t.iba(), 4)
     ));
-    line(format!("win per 100      {:+.3} units", t.win_per_100()));
+    line(format!(
+        "win per 100      {} units",
+        signed_decimals(t.win_per_100(), 3)
+    ));
     line(format!("DI               {:.3}", t.di()));
     line(format!("SCORE            {:.3}", t.score()));
     line(format!(
@@ -315,14 +319,14 @@ pub fn count_text_report(report: &CountReport, setup: &CountSetup) -> String {
     line("by true count    share      EV per unit   (standard error)".to_owned());
     for (tc, bucket) in t.by_tc_folded(TEXT_TC_MIN, TEXT_TC_MAX) {
         let label = match tc {
-            TEXT_TC_MIN => format!("{tc:+} or less"),
-            TEXT_TC_MAX => format!("{tc:+} or more"),
-            tc => format!("{tc:+}"),
+            TEXT_TC_MIN => format!("{} or less", signed(tc)),
+            TEXT_TC_MAX => format!("{} or more", signed(tc)),
+            tc => signed(tc),
         };
         line(format!(
-            "  {label:<14} {:>7.3}%   {:+.5}      ({:.5})",
+            "  {label:<14} {:>7.3}%   {}      ({:.5})",
             100.0 * bucket.rounds as f64 / t.rounds.max(1) as f64,
-            bucket.ev(),
+            signed_decimals(bucket.ev(), 5),
             bucket.std_error()
         ));
     }
@@ -417,11 +421,15 @@ pub fn text_report(report: &SimReport, config: &SimConfig, level: Level) -> Stri
     line(format!("rounds           {}", t.rounds));
     line(format!("hands            {} (after splits)", t.hands));
     line(format!(
-        "return per round {:+.5} units (standard error {:.5})",
-        t.ev_per_round(),
+        "return per round {} units (standard error {:.5})",
+        signed_decimals(t.ev_per_round(), 5),
         t.std_error()
     ));
-    line(format!("95% interval     [{low:+.5}, {high:+.5}]"));
+    line(format!(
+        "95% interval     [{}, {}]",
+        signed_decimals(low, 5),
+        signed_decimals(high, 5)
+    ));
     line(format!(
         "hands won        {} ({:.2}%), lost {} ({:.2}%), pushed {} ({:.2}%)",
         t.wins,

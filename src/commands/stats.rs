@@ -10,9 +10,10 @@ use anyhow::{Context, bail};
 use crate::cli::{ExportFormat, StatsArgs};
 use crate::store::figures::Scope;
 use crate::store::{Location, SessionInfo, SessionKind, Store};
+use crate::text::counted;
 use crate::trainer::day::Day;
 use crate::trainer::export::{export_csv, export_days_csv, export_json, export_sessions_csv};
-use crate::trainer::report::{counted, session_summary};
+use crate::trainer::report::session_summary;
 use crate::trainer::schedule::Standing;
 use crate::trainer::tally::Tally;
 

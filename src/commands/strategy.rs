@@ -8,6 +8,7 @@ use crate::analysis::strategy::basic_strategy_on;
 use crate::cli::StrategyArgs;
 use crate::engine::Rules;
 use crate::engine::card::value_label;
+use crate::text::signed_decimals;
 
 /// Runs `blackjack strategy`.
 pub fn strategy(
@@ -46,14 +47,14 @@ pub fn strategy(
     )?;
     writeln!(
         out,
-        "Player's expected return per initial unit, following this chart: {:+.4}% (house edge {:.4}%)",
-        s.return_chart * 100.0,
+        "Player's expected return per initial unit, following this chart: {}% (house edge {:.4}%)",
+        signed_decimals(s.return_chart * 100.0, 4),
         -s.return_chart * 100.0
     )?;
     writeln!(
         out,
-        "With composition-dependent best play on every decision:         {:+.4}%",
-        s.return_optimal * 100.0
+        "With composition-dependent best play on every decision:         {}%",
+        signed_decimals(s.return_optimal * 100.0, 4)
     )?;
     writeln!(
         out,
@@ -87,7 +88,7 @@ fn why(
     })?;
     writeln!(out, "{}: {}", cell.label(), s.chart.get(cell).preferred())?;
     for (action, ev) in s.cell_evs[&cell].ranked() {
-        writeln!(out, "  {:<7}{ev:+.4}", action.name())?;
+        writeln!(out, "  {:<7}{}", action.name(), signed_decimals(ev, 4))?;
     }
     writeln!(out, "Why: {reason}")?;
     Ok(())

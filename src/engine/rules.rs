@@ -8,6 +8,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use super::settle::Units;
+use crate::text::counted;
 
 /// The default rules file, embedded so the binary runs with no file present.
 pub const DEFAULT_RULES_TOML: &str = include_str!("../../rules.toml");
@@ -369,8 +370,7 @@ impl Rules {
 
     /// The shoe's decks as players say it: `1 deck`, `6 decks`.
     pub fn decks_label(&self) -> String {
-        let plural = if self.decks == 1 { "" } else { "s" };
-        format!("{} deck{plural}", self.decks)
+        counted(u64::from(self.decks), "deck")
     }
 
     /// The table's limits as money: the smallest and the largest bet.

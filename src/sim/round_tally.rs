@@ -46,6 +46,13 @@ pub struct RoundTally {
 }
 
 impl RoundTally {
+    /// The tally of one settled round of a seat: its hands and the dealer's hand.
+    pub fn of_round(hands: &[PlayerHand], dealer: &DealerHand) -> RoundTally {
+        let mut tally = RoundTally::default();
+        tally.record_round(hands, dealer);
+        tally
+    }
+
     /// Counts one settled round of a seat: its hands and the dealer's hand. The simulator
     /// calls this for every round, so it touches integers only.
     #[inline]

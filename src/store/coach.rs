@@ -11,16 +11,17 @@
 use std::path::Path;
 
 use super::figures::Scope;
-use super::{Location, OpenNews, ReadOnly, Record, RoundFigures, Store, StoreError, unix_seconds};
+use super::{Location, OpenNews, ReadOnly, Record, Store, StoreError, unix_seconds};
 use crate::analysis::HandEvs;
 use crate::analysis::chart::Chart;
 use crate::engine::{Action, Card, Cards, DealerHand, PlayerHand, SeatView, Units};
+use crate::sim::RoundTally;
+use crate::text::counted;
 use crate::trainer::day::{Clock, Day};
 use crate::trainer::drill::DrillKind;
 use crate::trainer::grade::{Grade, grade};
 use crate::trainer::history::{CountAnswer, Decision, DrillAnswer, Entry, Round, RoundStart};
 use crate::trainer::practice::Answer;
-use crate::trainer::report::counted;
 use crate::trainer::schedule::Standing;
 use crate::trainer::tally::Tally;
 
@@ -241,9 +242,9 @@ impl Coach {
     /// decisions recorded while it was played — in one transaction.
     pub fn record_round(&mut self, hands: &[PlayerHand], dealer: &DealerHand) {
         let (start, decisions) = self.round.take().unwrap_or_default();
-        let figures = RoundFigures::of(hands, dealer);
+        let tally = RoundTally::of_round(hands, dealer);
         let round = Round::new(start, hands, dealer, decisions);
-        self.keep(Record::Round { round, figures });
+        self.keep(Record::Round { round, tally });
     }
 
     /// Records the round in play, if one was begun and not recorded, as unfinished: its
@@ -257,7 +258,7 @@ impl Coach {
         round.unfinished = true;
         self.keep(Record::Round {
             round,
-            figures: RoundFigures::default(),
+            tally: RoundTally::default(),
         });
     }
 

@@ -10,14 +10,15 @@ use std::path::{Path, PathBuf};
 use rusqlite::{TransactionBehavior, params};
 use serde::Deserialize;
 
-use super::write::{RoundFigures, insert_drill, insert_round};
+use super::write::{insert_drill, insert_round, milli};
 use super::{Store, StoreError, day_text, unix_seconds};
 use crate::engine::Cards;
+use crate::sim::RoundTally;
+use crate::text::counted;
 use crate::trainer::day::Day;
 use crate::trainer::export::SessionRow;
 use crate::trainer::history::record::parse_card;
 use crate::trainer::history::{Entry, Round};
-use crate::trainer::report::counted;
 use crate::trainer::tally::Tally;
 
 /// The figures of an earlier build's statistics file, as it was imported.
@@ -142,7 +143,7 @@ pub(super) fn import_beside(
             let day = day_text(local_day(entry.at()));
             match entry {
                 Entry::Round(round) => {
-                    insert_round(&tx, session, &day, round, &imported_figures(round))
+                    insert_round(&tx, session, &day, round, &imported_tally(round))
                 }
                 Entry::Drill(drill) => insert_drill(&tx, session, &day, drill),
                 Entry::Count(answer) => super::write::insert_count(&tx, session, &day, answer),
@@ -256,10 +257,11 @@ fn local_day(seconds: u64) -> Day {
         .unwrap_or(Day(0))
 }
 
-/// What an imported round adds to the round columns, worked out from its record. Imported
-/// rounds are kept for the review only: the lifetime figures are the old file's, which
-/// counted them already.
-fn imported_figures(round: &Round) -> RoundFigures {
+/// An imported round as a tally of that one round, worked out from its record (which keeps
+/// the hands' cards, outcomes and nets, not the settled hands the table counts): the round
+/// columns. Imported rounds are kept for the review only: the lifetime figures are the old
+/// file's, which counted them already.
+fn imported_tally(round: &Round) -> RoundTally {
     let dealer: Option<Cards> = round
         .dealer
         .iter()
@@ -270,7 +272,10 @@ fn imported_figures(round: &Round) -> RoundFigures {
     let count = |f: &dyn Fn(&crate::trainer::history::HandRecord) -> bool| {
         round.hands.iter().filter(|h| f(h)).count() as u64
     };
-    RoundFigures {
+    let net_milli = milli(round.net());
+    let net_abs = u128::from(net_milli.unsigned_abs());
+    RoundTally {
+        rounds: 1,
         hands: n,
         wins: count(&|h| h.net > 0.0),
         losses: count(&|h| h.net < 0.0),
@@ -279,8 +284,34 @@ fn imported_figures(round: &Round) -> RoundFigures {
         busts: count(&|h| h.outcome.starts_with("bust")),
         doubles: count(&|h| h.stake == 2),
         splits: n.saturating_sub(1),
-        dealer_natural: dealer.as_ref().is_some_and(Cards::is_two_card_21),
-        dealer_bust: dealer.as_ref().is_some_and(Cards::is_bust),
-        net_milli: (round.net() * 1000.0).round() as i64,
+        dealer_naturals: u64::from(dealer.as_ref().is_some_and(Cards::is_two_card_21)),
+        dealer_busts: u64::from(dealer.as_ref().is_some_and(Cards::is_bust)),
+        net_milli,
+        net_money_milli: round.money().map_or(0, milli),
+        net_sq_micro: net_abs * net_abs,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::write::tests::split_round;
+
+    #[test]
+    fn an_imported_round_is_counted_from_its_record_as_the_table_counts_one() {
+        let tally = imported_tally(&split_round(false));
+        let expected = RoundTally {
+            rounds: 1,
+            hands: 2,
+            wins: 2,
+            doubles: 1,
+            splits: 1,
+            dealer_busts: 1,
+            net_milli: 3000,
+            net_money_milli: 15_000,
+            net_sq_micro: 9_000_000,
+            ..RoundTally::default()
+        };
+        assert_eq!(tally, expected);
     }
 }

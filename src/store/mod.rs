@@ -31,7 +31,7 @@ pub use figures::Scope;
 pub use import::Legacy;
 pub use maintain::{backup_path, legacy_files_beside};
 pub(crate) use open::special_kind;
-pub use write::{Record, RoundFigures};
+pub use write::Record;
 
 use crate::trainer::day::Day;
 

@@ -14,12 +14,14 @@ use crate::trainer::history::{CountAnswer, Decision, DrillAnswer, Round};
 /// Something to keep: one transaction's worth.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Record {
-    /// A round at the table, with its settlement as the tally counts it (this round alone).
+    /// A round at the table, with its settlement as the tallies count it.
     Round {
         /// The round: cards, hands, decisions.
         round: Round,
-        /// What the round adds to the figures.
-        figures: RoundFigures,
+        /// What the round adds to the figures, counted as every tally counts a round
+        /// ([`RoundTally::record_round`]): this round alone, or no round at all (the default)
+        /// for one left unfinished. Its counters are the row's columns.
+        tally: RoundTally,
     },
     /// A drill answer.
     Drill(DrillAnswer),
@@ -60,63 +62,8 @@ impl Record {
     }
 }
 
-/// What one round adds to the figures, as the tallies count a round
-/// ([`RoundTally::record_round`], the one definition): the round's columns.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct RoundFigures {
-    /// Hands played (more than one after splits).
-    pub hands: u64,
-    /// Hands won.
-    pub wins: u64,
-    /// Hands lost.
-    pub losses: u64,
-    /// Hands pushed.
-    pub pushes: u64,
-    /// The player's naturals.
-    pub naturals: u64,
-    /// Hands that went over 21.
-    pub busts: u64,
-    /// Hands doubled.
-    pub doubles: u64,
-    /// Splits made.
-    pub splits: u64,
-    /// Whether the dealer had a natural.
-    pub dealer_natural: bool,
-    /// Whether the dealer went over 21.
-    pub dealer_bust: bool,
-    /// The net in thousandths of the initial bet.
-    pub net_milli: i64,
-}
-
-impl RoundFigures {
-    /// The figures of one settled round: the hands of the seat and the dealer's hand.
-    pub fn of(hands: &[crate::engine::PlayerHand], dealer: &crate::engine::DealerHand) -> Self {
-        let mut tally = RoundTally::default();
-        tally.record_round(hands, dealer);
-        RoundFigures::from(&tally)
-    }
-}
-
-impl From<&RoundTally> for RoundFigures {
-    fn from(t: &RoundTally) -> RoundFigures {
-        RoundFigures {
-            hands: t.hands,
-            wins: t.wins,
-            losses: t.losses,
-            pushes: t.pushes,
-            naturals: t.naturals,
-            busts: t.busts,
-            doubles: t.doubles,
-            splits: t.splits,
-            dealer_natural: t.dealer_naturals > 0,
-            dealer_bust: t.dealer_busts > 0,
-            net_milli: t.net_milli,
-        }
-    }
-}
-
 /// Money or a result in thousandths, as stored, from the decimal the history holds.
-fn milli(x: f64) -> i64 {
+pub(super) fn milli(x: f64) -> i64 {
     (x * 1000.0).round() as i64
 }
 
@@ -147,7 +94,7 @@ impl Store {
         };
         let day = day_text(day);
         match record {
-            Record::Round { round, figures } => insert_round(&tx, session, &day, round, figures),
+            Record::Round { round, tally } => insert_round(&tx, session, &day, round, tally),
             Record::Drill(drill) => insert_drill(&tx, session, &day, drill),
             Record::Count(answer) => insert_count(&tx, session, &day, answer),
             Record::Rebuy { at, amount } => tx
@@ -183,14 +130,16 @@ fn begin_session(
     Ok(tx.last_insert_rowid())
 }
 
+/// The round's row, its hands and its decisions. The round columns are `tally`'s counters (the
+/// dealer's natural and bust as whether it counts one).
 pub(super) fn insert_round(
     tx: &Transaction<'_>,
     session: i64,
     day: &str,
     round: &Round,
-    figures: &RoundFigures,
+    tally: &RoundTally,
 ) -> rusqlite::Result<()> {
-    let f = figures;
+    let t = tally;
     tx.execute(
         "INSERT INTO rounds (session, at, day, number, seed, shoe_position, bet_milli,
                              true_count, dealer, hands, wins, losses, pushes, naturals, busts,
@@ -208,17 +157,17 @@ pub(super) fn insert_round(
             round.bet.map(milli),
             round.true_count,
             round.dealer.join(" "),
-            f.hands as i64,
-            f.wins as i64,
-            f.losses as i64,
-            f.pushes as i64,
-            f.naturals as i64,
-            f.busts as i64,
-            f.doubles as i64,
-            f.splits as i64,
-            f.dealer_natural,
-            f.dealer_bust,
-            f.net_milli,
+            t.hands as i64,
+            t.wins as i64,
+            t.losses as i64,
+            t.pushes as i64,
+            t.naturals as i64,
+            t.busts as i64,
+            t.doubles as i64,
+            t.splits as i64,
+            t.dealer_naturals > 0,
+            t.dealer_busts > 0,
+            t.net_milli,
             if round.unfinished {
                 None
             } else {
@@ -343,4 +292,97 @@ pub(super) fn insert_count(
         ],
     )?;
     Ok(())
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+    use crate::engine::Rules;
+    use crate::store::{SessionInfo, SessionKind};
+    use crate::trainer::history::HandRecord;
+
+    /// A round split in two: a doubled 8,3,T and an 8,9 against a dealer's 10,6,9 (bust), at a
+    /// bet of 5.
+    pub(in crate::store) fn split_round(unfinished: bool) -> Round {
+        let hand = |cards: &[&str], stake: u8, net: f64| HandRecord {
+            cards: cards.iter().map(|&c| c.to_owned()).collect(),
+            stake,
+            outcome: format!("+{net}"),
+            net,
+            money: Some(net * 5.0),
+        };
+        Round {
+            at: 1_796_000_000,
+            number: 1,
+            seed: 7,
+            shoe_position: 0,
+            bet: Some(5.0),
+            true_count: None,
+            dealer: vec!["10c".to_owned(), "6d".to_owned(), "9h".to_owned()],
+            hands: vec![
+                hand(&["8s", "3h", "10d"], 2, 2.0),
+                hand(&["8h", "9c"], 1, 1.0),
+            ],
+            decisions: Vec::new(),
+            unfinished,
+        }
+    }
+
+    /// The round columns of every row, oldest first: hands, wins, losses, pushes, naturals,
+    /// busts, doubles, splits, dealer natural, dealer bust, net.
+    fn columns(store: &Store) -> Vec<[i64; 11]> {
+        let mut query = store
+            .conn
+            .prepare(
+                "SELECT hands, wins, losses, pushes, naturals, busts, doubles, splits,
+                        dealer_natural, dealer_bust, net_milli FROM rounds ORDER BY id",
+            )
+            .expect("the query");
+        query
+            .query_map([], |row| {
+                let mut c = [0; 11];
+                for (i, slot) in c.iter_mut().enumerate() {
+                    *slot = row.get(i)?;
+                }
+                Ok(c)
+            })
+            .expect("the rows")
+            .collect::<Result<_, _>>()
+            .expect("the columns")
+    }
+
+    #[test]
+    fn a_rounds_columns_are_its_tallys_counters_and_an_unfinished_round_adds_none() {
+        let mut store = Store::in_memory(SessionInfo::new(SessionKind::Table, &Rules::default()));
+        let tally = RoundTally {
+            rounds: 1,
+            hands: 2,
+            wins: 2,
+            doubles: 1,
+            splits: 1,
+            dealer_busts: 1,
+            net_milli: 3000,
+            net_money_milli: 15_000,
+            net_sq_micro: 9_000_000,
+            ..RoundTally::default()
+        };
+        let day = Day(20_000);
+        let settled = Record::Round {
+            round: split_round(false),
+            tally,
+        };
+        store.write(&settled, day).expect("written");
+        let unfinished = Record::Round {
+            round: split_round(true),
+            tally: RoundTally::default(),
+        };
+        store.write(&unfinished, day).expect("written");
+        assert_eq!(
+            columns(&store),
+            [
+                [2, 2, 0, 0, 0, 0, 1, 1, 0, 1, 3000],
+                [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+            ]
+        );
+    }
 }

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::analysis::chart::{Cell, Chart, HandKind};
 use crate::engine::{Action, ActionSet, Cards};
+use crate::text::signed;
 
 /// The stats category of a decision. A decision belongs to its chart table (hard, soft or
 /// pairs) and, when doubling was advised or chosen, to `Doubles` as well.
@@ -58,8 +59,6 @@ impl Category {
         }
     }
 }
-
-pub use crate::analysis::signed_ev;
 
 /// One graded decision.
 #[derive(Debug, Clone, PartialEq)]
@@ -151,9 +150,9 @@ impl IndexCall {
     /// in `cell` is worded, in the hint before the decision and in its grade after.
     pub fn text(&self, play: Action, cell: &Cell) -> String {
         format!(
-            "Index play: {play} {} at true count {:+}; the chart says {}",
+            "Index play: {play} {} at true count {}; the chart says {}",
             cell.label(),
-            self.tc,
+            signed(self.tc),
             self.chart
         )
     }

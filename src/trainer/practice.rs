@@ -20,6 +20,7 @@ use crate::analysis::chart::{Cell, Chart};
 use crate::engine::{
     Action, ActionSet, Card, Event, GameRng, Recipient, Rules, Table, seeded_table,
 };
+use crate::text::signed;
 
 /// Seats at the counting-quiz table, every one played by the hard strategy.
 pub const COUNT_SEATS: usize = 3;
@@ -440,8 +441,8 @@ impl CountAnswer {
             at: 0,
             skill: "count".to_owned(),
             question,
-            answer: format!("{:+}", self.guess),
-            truth: format!("{:+}", self.actual),
+            answer: signed(self.guess),
+            truth: signed(self.actual),
             right: self.is_right(),
             error: f64::from((self.guess - self.actual).unsigned_abs()),
             seconds,

@@ -5,6 +5,7 @@ use super::tally::{Accuracy, Tally};
 use crate::analysis::chart::{Cell, HandKind, PAIR_ROWS, UP_CARDS};
 use crate::engine::Units;
 use crate::engine::card::value_label;
+use crate::text::{counted, noun};
 
 /// One row of the error heat map: its label and, per up card (2–9, T, A), the error rate
 /// and number of decisions of that cell, if it was played.
@@ -43,22 +44,9 @@ fn percent(rate: Option<f64>) -> String {
     rate.map_or_else(|| "—".to_owned(), |r| format!("{:.0}%", r * 100.0))
 }
 
-/// `1 bet`, `−3 bets`, `+1.5 bets`.
-fn bets(units: Units) -> String {
-    let plural = if units.0.abs() == 1000 { "" } else { "s" };
-    format!("{units} bet{plural}")
-}
-
-/// `1 round`, `3 rounds`: a count and its noun, the one way counts are worded.
-pub fn counted(n: u64, what: &str) -> String {
-    if n == 1 {
-        return format!("{n} {what}");
-    }
-    // `entry` → `entries`; every other word here takes an s.
-    match what.strip_suffix('y') {
-        Some(stem) if !stem.ends_with(['a', 'e', 'o', 'u']) => format!("{n} {stem}ies"),
-        _ => format!("{n} {what}s"),
-    }
+/// A net in bets: `+1 bet`, `−3 bets`, `+1.5 bets`.
+pub fn bets(units: Units) -> String {
+    format!("{units} {}", noun("bet", units.0.abs() == 1000))
 }
 
 /// What a counting skill's answers add up to after its accuracy: ` · mean error 0.50 · 2.1 s an
@@ -250,17 +238,7 @@ mod tests {
     use crate::sim::RoundTally;
 
     #[test]
-    fn counted_words_take_their_plural() {
-        assert_eq!(counted(1, "entry"), "1 entry");
-        assert_eq!(counted(130, "entry"), "130 entries");
-        assert_eq!(counted(2, "day"), "2 days");
-        assert_eq!(counted(0, "round"), "0 rounds");
-    }
-
-    #[test]
     fn counts_read_in_the_singular_for_one() {
-        assert_eq!(counted(1, "session"), "1 session");
-        assert_eq!(counted(0, "round"), "0 rounds");
         let one = Tally {
             play: RoundTally {
                 rounds: 1,

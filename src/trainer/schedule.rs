@@ -30,9 +30,9 @@
 
 use super::day::Day;
 use super::drill::drillable;
-use super::report::counted;
 use super::tally::Tally;
 use crate::analysis::chart::Cell;
+use crate::text::counted;
 
 /// A cell due for practice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

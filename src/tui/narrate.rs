@@ -8,6 +8,7 @@ use crate::ai::IndexMove;
 use crate::engine::{
     Action, Card, CloseReason, DealerHand, Event, OutcomeKind, Recipient, Seat, Total, Units,
 };
+use crate::text::signed;
 
 use super::message::{Message, Tone};
 use super::seat_ai::SeatInfo;
@@ -64,7 +65,7 @@ impl Narrator<'_> {
         if self.count_hidden {
             String::new()
         } else {
-            format!(" at true count {tc:+}")
+            format!(" at true count {}", signed(tc))
         }
     }
 

@@ -11,7 +11,8 @@ use super::terminal::{self, TerminalEvents};
 use super::{App, Ending, Intent, Outcome, Signal, panic_hook, theme};
 use crate::engine::{Rules, Units};
 use crate::setup::{TableConfig, UsageError};
-use crate::trainer::report::{counted, net_text, session_summary};
+use crate::text::counted;
+use crate::trainer::report::{net_text, session_summary};
 
 /// Runs `blackjack play`: checks the options and that there is a terminal, takes the terminal
 /// over, plays until the person leaves, and gives the terminal back as it was — on quit, on

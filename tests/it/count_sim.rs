@@ -403,7 +403,7 @@ fn the_text_report_names_every_measure() {
         "risk of ruin",
         "bankroll of 1000 units",
         "by true count",
-        "-6 or less",
+        "−6 or less",
         "+10 or more",
     ] {
         assert!(text.contains(words), "missing {words:?} in\n{text}");

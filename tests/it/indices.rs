@@ -19,6 +19,7 @@ use blackjack_trainer::engine::{Action, Card, Cards, Rules};
 use blackjack_trainer::sim::CHUNK_ROUNDS;
 use blackjack_trainer::sim::ChunkResult;
 use blackjack_trainer::sim::count::{CountConfig, CountTally, Counter, run_counting};
+use blackjack_trainer::text::signed;
 use blackjack_trainer::trainer::counting::{Convention, Prompt, QuizSettings, grade_prompt};
 
 /// Each report is computed once for all the tests of this file (two threads).
@@ -406,7 +407,8 @@ fn a_wrong_deviation_answer_names_what_it_gives_away_at_the_count() {
     let worth = play.gain_at(tc).expect("computed");
     assert!(
         wrong.why.contains(&format!(
-            "at {tc:+} stand is worth {worth:.3} bets more than hit: what this answer gives away"
+            "at {} stand is worth {worth:.3} bets more than hit: what this answer gives away",
+            signed(tc)
         )),
         "{}",
         wrong.why

@@ -5,7 +5,8 @@
 use std::path::Path;
 
 use blackjack_trainer::engine::Action;
-use blackjack_trainer::store::{Location, Record, RoundFigures, SessionInfo, SessionKind, Store};
+use blackjack_trainer::sim::RoundTally;
+use blackjack_trainer::store::{Location, Record, SessionInfo, SessionKind, Store};
 use blackjack_trainer::trainer::day::Day;
 use blackjack_trainer::trainer::export::DayRow;
 use blackjack_trainer::trainer::history::{CountAnswer, Decision, DrillAnswer, HandRecord, Round};
@@ -68,13 +69,16 @@ fn round(decisions: Vec<Decision>) -> Record {
         decisions,
         unfinished: false,
     };
-    let figures = RoundFigures {
+    let tally = RoundTally {
+        rounds: 1,
         hands: 1,
         losses: 1,
         net_milli: -1000,
-        ..RoundFigures::default()
+        net_money_milli: -1000,
+        net_sq_micro: 1_000_000,
+        ..RoundTally::default()
     };
-    Record::Round { round, figures }
+    Record::Round { round, tally }
 }
 
 fn counted(skill: &str, right: bool, seconds: f64) -> Record {

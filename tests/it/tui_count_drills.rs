@@ -43,7 +43,8 @@ fn right_and_wrong(app: &App) -> (String, String) {
     let key = |name: &str| if name == "split" { "p" } else { &name[..1] }.to_owned();
     let typed = match quiz.prompt() {
         Prompt::Deviation { .. } => key(&right),
-        _ => right.trim_start_matches('+').to_owned(),
+        // Typed as a keyboard types it: the hyphen for the minus shown.
+        _ => right.trim_start_matches('+').replace('−', "-"),
     };
     let wrong = match quiz.prompt() {
         Prompt::Deviation { play, .. } => {

@@ -15,6 +15,7 @@ use blackjack_trainer::ai::Level;
 use blackjack_trainer::analysis::hilo::running_count;
 use blackjack_trainer::engine::{Card, Rules, Units};
 use blackjack_trainer::store::{Coach, Location, SessionInfo, SessionKind};
+use blackjack_trainer::text::signed;
 use blackjack_trainer::trainer::day::Clock;
 use blackjack_trainer::tui::Intent;
 use blackjack_trainer::tui::{App, TableConfig};
@@ -114,6 +115,7 @@ fn log_text(app: &App) -> String {
 fn what_tells_the_count_is_recognised() {
     // The check has to be able to fail: each of these tells the count.
     for told in [
+        "✓ Bet 1 at true count −2: the ramp's bet",
         "✓ Bet 1 at true count -2: the ramp's bet",
         "· Seat 1 (counter) bets 1 at true count +0.",
         "Basic strategy: hit — 16 vs T · index: stand at +0 and above (true count −1)",
@@ -183,7 +185,7 @@ fn with_the_count_hidden_no_screen_tells_it_until_a_count_check_is_answered() {
     press(&mut app, KeyCode::Enter);
     let log = log_text(&app);
     assert!(
-        log.contains(&format!("Count check: {running:+}, right.")),
+        log.contains(&format!("Count check: {}, right.", signed(running))),
         "{log}"
     );
     assert!(

@@ -15,9 +15,9 @@
 use std::fmt;
 
 use super::chart::{Cell, Chart};
-use super::signed_ev;
 use super::strategy::Strategy;
 use crate::engine::{Action, ActionSet};
+use crate::text::signed_decimals;
 
 mod claims;
 mod facts;
@@ -93,10 +93,15 @@ impl fmt::Display for Numbers {
     /// shoe: hit −0.571, your stand −0.577)` (10,6 vs T, stood on).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (play, ev) = self.play;
-        write!(f, "({}: {play} {}", self.source.label(), signed_ev(ev))?;
+        write!(
+            f,
+            "({}: {play} {}",
+            self.source.label(),
+            signed_decimals(ev, 3)
+        )?;
         if let Some((other, ev)) = self.other {
             let yours = if self.chosen { "your " } else { "" };
-            write!(f, ", {yours}{other} {}", signed_ev(ev))?;
+            write!(f, ", {yours}{other} {}", signed_decimals(ev, 3))?;
         }
         f.write_str(")")
     }

@@ -350,9 +350,9 @@ fn every_claim_of_every_cell_holds_for_four_rule_sets() {
                 text.ends_with(&format!(
                     "(chart average, full shoe: {} {}, {} {})",
                     ranked[0].0,
-                    signed_ev(ranked[0].1),
+                    signed_decimals(ranked[0].1, 3),
                     ranked[1].0,
-                    signed_ev(ranked[1].1)
+                    signed_decimals(ranked[1].1, 3)
                 )),
                 "{text}"
             );
@@ -442,8 +442,8 @@ fn a_decisions_reason_shows_its_own_evs_and_says_where_they_come_from() {
                         text.ends_with(&format!(
                             "({}: {advised} {}, your {chosen} {})",
                             source.label(),
-                            signed_ev(advised_ev),
-                            signed_ev(chosen_ev)
+                            signed_decimals(advised_ev, 3),
+                            signed_decimals(chosen_ev, 3)
                         )),
                         "{text}"
                     );

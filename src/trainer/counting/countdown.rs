@@ -4,8 +4,8 @@ use rand::{RngExt, SeedableRng};
 
 use crate::analysis::hilo::hilo_tag;
 use crate::engine::{Card, GameRng, Rank, Suit};
+use crate::text::{counted, signed};
 use crate::trainer::history::{CountAnswer, CountdownRun};
-use crate::trainer::report::counted;
 
 /// A deck countdown: decks shuffled, turned over one or two cards at a time; at the end (or at
 /// an unannounced stop) the player gives the running count.
@@ -166,8 +166,8 @@ impl CountdownVerdict {
             at: 0,
             skill: "countdown".to_owned(),
             question: format!("the running count after {} cards", self.cards),
-            answer: format!("{:+}", self.guess),
-            truth: format!("{:+}", self.running),
+            answer: signed(self.guess),
+            truth: signed(self.running),
             right: self.right,
             error: f64::from((self.guess - self.running).abs()),
             seconds: self.seconds,
@@ -181,13 +181,14 @@ impl CountdownVerdict {
     /// The verdict in words (without a ✓/✗ mark): the count, the cards, and the time and
     /// speed of a run the person turned (a paced run's time is the pace's: it says so instead).
     pub fn text(&self) -> String {
-        let (running, guess, cards, seconds) = (self.running, self.guess, self.cards, self.seconds);
+        let (running, guess) = (signed(self.running), signed(self.guess));
+        let (cards, seconds) = (self.cards, self.seconds);
         if self.paced {
             return if self.right {
-                format!("Right: {running:+} after {cards} cards, turned at the pace set.")
+                format!("Right: {running} after {cards} cards, turned at the pace set.")
             } else {
                 format!(
-                    "The count was {running:+}, not {guess:+} ({cards} cards, turned at the pace set)."
+                    "The count was {running}, not {guess} ({cards} cards, turned at the pace set)."
                 )
             };
         }
@@ -198,9 +199,9 @@ impl CountdownVerdict {
                 String::new()
             };
             let best = if self.best { " · a personal best" } else { "" };
-            format!("Right: {running:+} after {cards} cards in {seconds:.1} s{pace}{best}.")
+            format!("Right: {running} after {cards} cards in {seconds:.1} s{pace}{best}.")
         } else {
-            format!("The count was {running:+}, not {guess:+} ({cards} cards in {seconds:.1} s).")
+            format!("The count was {running}, not {guess} ({cards} cards in {seconds:.1} s).")
         }
     }
 }

@@ -4,6 +4,7 @@
 use super::QuizSettings;
 use crate::analysis::deviation::{Direction, IndexPlay};
 use crate::engine::{Action, Card, Cards};
+use crate::text::{signed, signed_decimals};
 use crate::trainer::history::CountAnswer;
 
 /// One question.
@@ -107,7 +108,10 @@ pub fn check_running_count(guess: i32, cards: usize) -> Result<i32, String> {
         Ok(guess)
     } else {
         Err(format!(
-            "{cards} cards make a running count between -{cards} and +{cards}: {guess:+} cannot be it"
+            "{cards} cards make a running count between {} and {}: {} cannot be it",
+            signed(-(cards as i64)),
+            signed(cards as i64),
+            signed(guess)
         ))
     }
 }
@@ -127,10 +131,13 @@ pub fn grade_prompt(
             let exact = f64::from(*running) / decks;
             Ok(QuizAnswer {
                 right: given == f64::from(expected),
-                expected: format!("{expected:+}"),
+                expected: signed(expected),
                 why: format!(
-                    "{running:+} ÷ {decks} = {exact:+.2}, {} → {expected:+}",
-                    settings.convention.name()
+                    "{} ÷ {decks} = {}, {} → {}",
+                    signed(*running),
+                    signed_decimals(exact, 2),
+                    settings.convention.name(),
+                    signed(expected)
                 ),
                 error: (given - f64::from(expected)).abs(),
             })
@@ -160,8 +167,9 @@ pub fn grade_prompt(
                 right: given == f64::from(expected),
                 expected: expected.to_string(),
                 why: format!(
-                    "ramp {} from a true count of 0 or less: at {tc:+} bet {expected}",
-                    ramp.join(",")
+                    "ramp {} from a true count of 0 or less: at {} bet {expected}",
+                    ramp.join(","),
+                    signed(*tc)
                 ),
                 error: (given - f64::from(expected)).abs(),
             })
@@ -184,7 +192,8 @@ pub fn grade_prompt(
             let sign = if expected == play.play { 1.0 } else { -1.0 };
             if let Some(edge) = play.gain_at(*tc).map(|g| sign * g).filter(|&e| e >= 0.0) {
                 why.push_str(&format!(
-                    "; at {tc:+} {} is worth {edge:.3} bets more than {}",
+                    "; at {} {} is worth {edge:.3} bets more than {}",
+                    signed(*tc),
                     expected.name(),
                     other.name()
                 ));
@@ -232,8 +241,10 @@ fn natural_explains(play: &IndexPlay, peek: &IndexPlay) -> bool {
 pub fn index_words(play: &IndexPlay) -> String {
     match (play.index, play.direction) {
         (None, _) => format!("{} never between −10 and +15", play.play.name()),
-        (Some(i), Direction::AtOrAbove) => format!("{} at {i:+} and above", play.play.name()),
-        (Some(i), Direction::Below) => format!("{} below {i:+}", play.play.name()),
+        (Some(i), Direction::AtOrAbove) => {
+            format!("{} at {} and above", play.play.name(), signed(i))
+        }
+        (Some(i), Direction::Below) => format!("{} below {}", play.play.name(), signed(i)),
     }
 }
 

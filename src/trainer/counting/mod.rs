@@ -25,10 +25,11 @@ mod questions;
 use rand::SeedableRng;
 
 use super::drill::DrillKind;
-use super::report::{counted, skill_figures};
+use super::report::skill_figures;
 use crate::analysis::deviation::{IndexTable, illustrious_18};
 pub use crate::analysis::hilo::{BetRamp, MAX_RAMP_BET, MAX_RAMP_STEPS, RampError};
 use crate::engine::{Action, ActionSet, Cards, GameRng, Rules};
+use crate::text::{counted, noun, signed};
 pub use countdown::{COUNTDOWN_DECKS, COUNTDOWN_PACES, Countdown, CountdownVerdict, tray_bar};
 use grade::action_key;
 pub use grade::{
@@ -301,8 +302,9 @@ impl Quiz {
     pub fn question_text(&self) -> String {
         match &self.prompt {
             Prompt::TrueCount { running, decks } => format!(
-                "Running count {running:+}, {decks} deck{} left: the true count ({})?",
-                if *decks == 1.0 { "" } else { "s" },
+                "Running count {}, {decks} {} left: the true count ({})?",
+                signed(*running),
+                noun("deck", *decks == 1.0),
                 self.settings.convention.name()
             ),
             Prompt::Decks { shoe, .. } => format!(
@@ -310,11 +312,12 @@ impl Quiz {
                 shoe / 52,
                 self.settings.resolution.name()
             ),
-            Prompt::Ramp { tc } => format!("True count {tc:+}: your bet?"),
+            Prompt::Ramp { tc } => format!("True count {}: your bet?", signed(*tc)),
             Prompt::Deviation { cards, up, tc, .. } => format!(
-                "{} against {} at true count {tc:+}: {}?",
+                "{} against {} at true count {}: {}?",
                 cards_text(cards),
                 up,
+                signed(*tc),
                 plays_text(self.legal)
             ),
         }

@@ -136,7 +136,11 @@ fn a_true_count_answer_names_the_convention_and_the_sum() {
         decks: 2.0,
     };
     let floor = grade_prompt(&prompt, &settings(), "-1").unwrap();
-    assert!(!floor.right && floor.expected == "-2" && floor.why.contains("floor"));
+    assert!(!floor.right && floor.expected == "−2" && floor.why.contains("floor"));
+    assert_eq!(
+        floor.why, "−3 ÷ 2 = −1.50, floor → −2",
+        "typed with a hyphen, shown with −"
+    );
     let truncate = QuizSettings {
         convention: Convention::Truncate,
         ..settings()

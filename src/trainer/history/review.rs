@@ -7,8 +7,10 @@ use serde_json::Value;
 
 use super::record::{Decision, Entry};
 use crate::analysis::chart::Cell;
-use crate::analysis::signed_ev;
+use crate::engine::Units;
+use crate::text::{signed, signed_decimals};
 use crate::trainer::export::utc_timestamp;
+use crate::trainer::report::bets;
 
 /// Which entries a review shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -38,17 +40,16 @@ pub fn entry_title(entry: &Entry) -> String {
             let net = match (round.money(), round.bet) {
                 _ if round.unfinished => "left unfinished".to_owned(),
                 (Some(money), Some(bet)) => format!(
-                    "net {} at a bet of {} ({} {})",
-                    net_text(money),
-                    net_text(bet).trim_start_matches('+'),
-                    net_text(round.net()),
-                    bets_word(round.net())
+                    "net {} at a bet of {} ({})",
+                    units(money),
+                    units(bet).plain(),
+                    bets(units(round.net()))
                 ),
-                _ => format!("net {} {}", net_text(round.net()), bets_word(round.net())),
+                _ => format!("net {}", bets(units(round.net()))),
             };
             let count = round
                 .true_count
-                .map_or_else(String::new, |tc| format!(" · true count {tc:+}"));
+                .map_or_else(String::new, |tc| format!(" · true count {}", signed(tc)));
             format!(
                 "Round {} · {} · seed {}, card {} of the shoe{count} · {net}",
                 round.number,
@@ -72,21 +73,10 @@ pub fn entry_title(entry: &Entry) -> String {
     }
 }
 
-/// `bet` or `bets`, for a net in bets.
-fn bets_word(net: f64) -> &'static str {
-    if net.abs() == 1.0 { "bet" } else { "bets" }
-}
-
-/// A net in bets: `+1`, `−1`, `+1.5`, `0`.
-fn net_text(net: f64) -> String {
-    let magnitude = format!("{}", (net.abs() * 1000.0).round() / 1000.0);
-    if net > 0.0 {
-        format!("+{magnitude}")
-    } else if net < 0.0 {
-        format!("−{magnitude}")
-    } else {
-        "0".to_owned()
-    }
+/// An amount the record keeps as a decimal (bets or money), in thousandths as the table
+/// counts it, so it is written as every net is: `+1.5`, `−1`, `0`.
+fn units(amount: f64) -> Units {
+    Units((amount * 1000.0).round() as i64)
 }
 
 /// The round's cards: `Dealer T♦ 7♣ · You 6♠ 5♥ 9♣ (−1)`; a drill's question.
@@ -162,7 +152,7 @@ pub fn evs_line(decision: &Decision) -> String {
     decision
         .evs
         .iter()
-        .map(|e| format!("{} {}", e.action, signed_ev(e.ev)))
+        .map(|e| format!("{} {}", e.action, signed_decimals(e.ev, 3)))
         .collect::<Vec<_>>()
         .join(" · ")
 }

@@ -14,6 +14,7 @@ use crate::analysis::deviation::floored_true_count;
 use crate::analysis::hilo::running_count;
 use crate::analysis::reasons::Source;
 use crate::engine::{Action, ActionSet};
+use crate::text::signed;
 use crate::trainer::evs::{EvQuery, ranked_legal};
 use crate::trainer::grade::{Grade, IndexCall, grade_at_count};
 use crate::trainer::practice::read_count;
@@ -154,8 +155,9 @@ impl App {
         Some(match indices.deviation(cell, tc, legal) {
             Some(now) => IndexHint::Play(IndexCall { tc, chart }.text(now, &cell)),
             None => IndexHint::Watch(format!(
-                "index: {} (true count {tc:+})",
-                crate::trainer::counting::index_words(play)
+                "index: {} (true count {})",
+                crate::trainer::counting::index_words(play),
+                signed(tc)
             )),
         })
     }
@@ -175,7 +177,7 @@ impl App {
             .record_count(crate::trainer::history::CountAnswer {
                 at: 0,
                 skill: "ramp".to_owned(),
-                question: format!("the bet at true count {tc:+}"),
+                question: format!("the bet at true count {}", signed(tc)),
                 answer: bet.plain().to_string(),
                 truth: wanted.to_string(),
                 right,
@@ -187,12 +189,15 @@ impl App {
         let message = if right {
             Message {
                 tone: Tone::Good,
-                text: format!("Bet {bet} at true count {tc:+}: the ramp's bet"),
+                text: format!("Bet {bet} at true count {}: the ramp's bet", signed(tc)),
             }
         } else {
             Message {
                 tone: Tone::Bad,
-                text: format!("Bet {bet} at true count {tc:+}: the ramp says {wanted}"),
+                text: format!(
+                    "Bet {bet} at true count {}: the ramp says {wanted}",
+                    signed(tc)
+                ),
             }
         };
         if self.count_hidden() {
@@ -351,11 +356,18 @@ impl App {
         );
         self.coach.record_count(answer.record(question, 0.0));
         if right {
-            self.say(Tone::Good, format!("Count check: {running:+}, right."));
+            self.say(
+                Tone::Good,
+                format!("Count check: {}, right.", signed(running)),
+            );
         } else {
             self.say(
                 Tone::Bad,
-                format!("Count check: the running count is {running:+}, not {guess:+}."),
+                format!(
+                    "Count check: the running count is {}, not {}.",
+                    signed(running),
+                    signed(guess)
+                ),
             );
         }
         self.count.checked_this_round = true;

@@ -12,9 +12,10 @@ use ratatui::text::{Line, Span};
 
 use super::Ctx;
 use super::overlay::draw_box;
+use crate::analysis::Strategy;
 use crate::analysis::chart::{Cell, Chart, Code, HandKind, PAIR_ROWS, UP_CARDS};
-use crate::analysis::{Strategy, signed_ev};
 use crate::engine::card::value_label;
+use crate::text::signed_decimals;
 
 /// What the chart screen shows.
 #[derive(Debug, Clone, PartialEq)]
@@ -55,7 +56,7 @@ pub fn evs_text(strategy: &Strategy, cell: Cell) -> String {
         .map(|evs| {
             evs.ranked()
                 .iter()
-                .map(|&(action, ev)| format!("{action} {}", signed_ev(ev)))
+                .map(|&(action, ev)| format!("{action} {}", signed_decimals(ev, 3)))
                 .collect::<Vec<_>>()
                 .join(" · ")
         })

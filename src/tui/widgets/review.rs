@@ -8,6 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Padding, Paragraph, Widget, Wrap};
 
 use super::{Ctx, ascii_border, marker};
+use crate::text::signed;
 use crate::trainer::history::review::{cards_line, decision_line, entry_title, evs_line};
 use crate::trainer::history::{Decision, Entry};
 use crate::tui::message::Message;
@@ -197,7 +198,7 @@ impl Drawn<'_, '_> {
             ]));
             if let Some(tc) = decision.true_count {
                 lines.push(Line::from(Span::styled(
-                    format!("Counting mode: the true count was {tc:+}."),
+                    format!("Counting mode: the true count was {}.", signed(tc)),
                     theme.dim,
                 )));
             }

@@ -9,6 +9,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 use super::Ctx;
 use crate::analysis::hilo::TrueCount;
+use crate::text::{signed, signed_decimals};
 use crate::trainer::evs::LiveEvs;
 
 /// What the live EV panel shows.
@@ -40,8 +41,10 @@ impl CountView {
     /// `Hi-Lo running +3 · true +1.2 (floored +1)`.
     pub fn line(&self) -> String {
         format!(
-            "Hi-Lo running {:+} · true {:+.1} (floored {:+})",
-            self.running, self.true_count.exact, self.true_count.floored
+            "Hi-Lo running {} · true {} (floored {})",
+            signed(self.running),
+            signed_decimals(self.true_count.exact, 1),
+            signed(self.true_count.floored)
         )
     }
 }
@@ -77,7 +80,7 @@ pub fn render_ev_panel(live: &LivePanel, ctx: Ctx, area: Rect, buf: &mut Buffer)
                 let best = if i == 0 { ctx.marker() } else { ' ' };
                 let mut spans = vec![
                     Span::styled(format!(" {best} {:<7}", action.name()), t.title),
-                    Span::styled(format!("{ev:+.4}"), t.text),
+                    Span::styled(signed_decimals(*ev, 4), t.text),
                 ];
                 if *action == live.basic {
                     spans.push(Span::styled("  ← chart", t.dim));
@@ -112,9 +115,9 @@ pub fn render_count_panel(count: &CountView, ctx: Ctx, area: Rect, buf: &mut Buf
         ])
     };
     let lines = vec![
-        row("Running count", format!("{:+}", count.running)),
-        row("True count", format!("{:+.1}", count.true_count.exact)),
-        row("  floored", format!("{:+}", count.true_count.floored)),
+        row("Running count", signed(count.running)),
+        row("True count", signed_decimals(count.true_count.exact, 1)),
+        row("  floored", signed(count.true_count.floored)),
         row(
             "Decks left",
             format!("{:.1}", count.cards_left as f64 / 52.0),

@@ -11,6 +11,7 @@ use ratatui::widgets::{Block, BorderType, Borders, Padding, Paragraph, Widget, W
 
 use crate::analysis::chart::HandKind;
 use crate::engine::Card;
+use crate::text::signed_decimals;
 use crate::trainer::counting::IndexSet;
 use crate::trainer::drill::DrillKind;
 use crate::tui::drill::count_drills::{CountdownScreen, QuizScreen};
@@ -303,7 +304,7 @@ pub fn render_decision(ctx: Ctx, screen: &DecisionScreen, area: Rect, buf: &mut 
                 let best = if i == 0 { marker(ctx.ascii) } else { ' ' };
                 let mut spans = vec![
                     Span::styled(format!("  {best} {:<7}", action.name()), t.title),
-                    Span::styled(format!("{ev:+.4}"), t.text),
+                    Span::styled(signed_decimals(ev, 4), t.text),
                 ];
                 if !labels.is_empty() {
                     spans.push(Span::styled(format!("   ← {}", labels.join(" · ")), t.dim));
