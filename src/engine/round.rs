@@ -166,7 +166,6 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     pub fn view(&self, seat: usize) -> SeatView<'_> {
         SeatView::new(
             seat,
-            &self.rules,
             &self.seats[..self.seat_count],
             &self.dealer,
             self.seen(),
