@@ -128,11 +128,6 @@ impl Deviations {
         let rule = self.rules.get(usize::from(id).checked_sub(1)?)?;
         (rule.low <= tc && tc < rule.high && legal.contains(rule.play)).then_some(rule.play)
     }
-
-    /// Whether there is no deviation at all.
-    pub fn is_empty(&self) -> bool {
-        self.rules.is_empty()
-    }
 }
 
 /// The counter's way of playing and betting: basic strategy, the compiled index plays and the

@@ -292,34 +292,8 @@ pub fn compute_strategy_on(rules: &Rules, threads: usize) -> Strategy {
 fn compute_for_game(rules: &Rules, game: Game, threads: usize) -> Strategy {
     const BY_COST: [u8; 10] = [2, 1, 3, 4, 5, 6, 7, 8, 9, 10];
     let threads = threads.clamp(1, 2);
-    let mut columns: Vec<Column> = if threads == 1 {
-        BY_COST
-            .iter()
-            .map(|&up| solve_column(rules, game, up))
-            .collect()
-    } else {
-        let next = std::sync::atomic::AtomicUsize::new(0);
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut mine = Vec::new();
-                        loop {
-                            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                            let Some(&up) = BY_COST.get(i) else { break };
-                            mine.push(solve_column(rules, game, up));
-                        }
-                        mine
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .flat_map(|h| h.join().expect("a strategy thread panicked"))
-                .collect()
-        })
-    };
-    // Summed in up-card order, whichever thread finished first: the same digits every run.
+    let mut columns = parallel_map(&BY_COST, threads, |&up| solve_column(rules, game, up));
+    // Summed in up-card order (they come in order of cost).
     columns.sort_by_key(|c| c.up);
     let full = ValueCounts::full_shoe(rules.decks);
     let n = f64::from(full.total() as u16);
@@ -345,6 +319,42 @@ fn compute_for_game(rules: &Rules, game: Game, threads: usize) -> Strategy {
         return_optimal,
         cell_evs,
     }
+}
+
+/// Runs `work` on every item on `threads` threads (at least one), the results in item order:
+/// each thread takes the next item not yet taken, so the costliest items go first when listed
+/// first.
+pub(super) fn parallel_map<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    work: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
+    let threads = threads.clamp(1, items.len().max(1));
+    if threads == 1 {
+        return items.iter().map(work).collect();
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut done: Vec<(usize, R)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(item) = items.get(i) else { break };
+                        mine.push((i, work(item)));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("an analysis thread panicked"))
+            .collect()
+    });
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, r)| r).collect()
 }
 
 #[cfg(test)]

@@ -385,11 +385,6 @@ impl Rules {
     pub fn blackjack_pays_milli(&self) -> i64 {
         (self.blackjack_pays * 1000.0).round() as i64
     }
-
-    /// Cards in a full shoe.
-    pub fn shoe_size(&self) -> usize {
-        usize::from(self.decks) * 52
-    }
 }
 
 fn payout_words(pays: f64) -> String {

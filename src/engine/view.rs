@@ -3,7 +3,6 @@
 
 use super::action::ActionSet;
 use super::card::{Card, ValueCounts};
-use super::rules::Rules;
 use super::seat::{DealerHand, Phase, PlayerHand, Seat};
 
 /// A seat's view of the table: its own hands, every face-up card, the dealer's up card, the
@@ -11,7 +10,6 @@ use super::seat::{DealerHand, Phase, PlayerHand, Seat};
 #[derive(Debug, Clone, Copy)]
 pub struct SeatView<'a> {
     seat: usize,
-    rules: &'a Rules,
     seats: &'a [Seat],
     dealer: &'a DealerHand,
     seen: &'a ValueCounts,
@@ -25,7 +23,6 @@ impl<'a> SeatView<'a> {
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn new(
         seat: usize,
-        rules: &'a Rules,
         seats: &'a [Seat],
         dealer: &'a DealerHand,
         seen: &'a ValueCounts,
@@ -36,7 +33,6 @@ impl<'a> SeatView<'a> {
     ) -> SeatView<'a> {
         SeatView {
             seat,
-            rules,
             seats,
             dealer,
             seen,
@@ -45,16 +41,6 @@ impl<'a> SeatView<'a> {
             phase,
             legal,
         }
-    }
-
-    /// The seat this view belongs to.
-    pub fn seat(&self) -> usize {
-        self.seat
-    }
-
-    /// The rules in force.
-    pub fn rules(&self) -> &'a Rules {
-        self.rules
     }
 
     /// Every seat's hands (all player cards are dealt face up).
@@ -91,21 +77,6 @@ impl<'a> SeatView<'a> {
     /// The dealer's visible hand (the face-down card only after it is revealed).
     pub fn dealer(&self) -> &'a DealerHand {
         self.dealer
-    }
-
-    /// This seat's money: its bet, its bankroll and what it has bought in with.
-    pub fn own_seat(&self) -> &'a Seat {
-        &self.seats[self.seat]
-    }
-
-    /// The dealer's visible cards (the face-down one only after it is revealed).
-    pub fn dealer_cards(&self) -> &'a [Card] {
-        self.dealer.cards.as_slice()
-    }
-
-    /// Whether the dealer's face-down card has been turned over.
-    pub fn hole_revealed(&self) -> bool {
-        self.dealer.revealed
     }
 
     /// Face-up cards seen since the last shuffle, by value.

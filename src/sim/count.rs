@@ -284,21 +284,6 @@ impl CountTally {
     }
 }
 
-/// The true count at the start of the next round at `table`: the running count of the cards
-/// seen since the shuffle over the cards left — a full shoe and a count of 0 when the cut card
-/// was reached, since the deal then begins with a shuffle.
-#[inline(always)]
-pub fn true_count_before_deal<R: Rng, L: EventSink>(
-    table: &Table<R, L>,
-    system: CountSystem,
-) -> i32 {
-    let shoe = table.shoe();
-    if shoe.cut_card_reached() {
-        return 0;
-    }
-    floored_true_count(system.running_count(table.seen()), shoe.remaining())
-}
-
 /// [`floored_true_count`] without a division, for the counting simulator: `⌊52 r / n⌋` from a
 /// table of reciprocals `m = ⌈2^63 / n⌉`, one for each count of cards left up to a shoe's
 /// size, as `⌊y m / 2^63⌋ − K` with `y = 52 r + K n` (`K = 52 R` makes `y` non-negative for
@@ -368,7 +353,9 @@ impl<'a> CountedPlay<'a> {
         }
     }
 
-    /// The true count before the deal at `table` ([`true_count_before_deal`]).
+    /// The true count at the start of the next round at `table`: the running count of the
+    /// cards seen since the shuffle over the cards left — a full shoe and a count of 0 when the
+    /// cut card was reached, since the deal then begins with a shuffle.
     #[inline(always)]
     fn true_count<R: Rng, L: EventSink>(&self, table: &Table<R, L>) -> i32 {
         let shoe = table.shoe();
@@ -389,7 +376,8 @@ impl<'a> CountedPlay<'a> {
         }
     }
 
-    /// Plays one counted round ([`play_counted_round`]).
+    /// Plays one counted round: the true count before the deal sets the bet and the index
+    /// plays.
     #[inline(always)]
     fn round<R: Rng, L: EventSink>(
         &self,
@@ -419,16 +407,6 @@ impl<'a> CountedPlay<'a> {
         tally.record(tc, bet, net);
         Ok(())
     }
-}
-
-/// Plays one counted round at `table`: the true count before the deal sets the bet and the
-/// index plays.
-pub fn play_counted_round<R: Rng, L: EventSink>(
-    table: &mut Table<R, L>,
-    counter: &Counter,
-    tally: &mut CountTally,
-) -> Result<(), ActionError> {
-    CountedPlay::new(counter, table.shoe().size()).round(table, tally)
 }
 
 /// Plays `rounds` counted rounds at `table`, adding them to `tally`.

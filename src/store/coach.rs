@@ -377,13 +377,6 @@ impl Coach {
         })
     }
 
-    /// Where "today" comes from (the local calendar unless a test or `BLACKJACK_TODAY` fixes
-    /// it): the day every record is kept under, for the spaced-practice schedule.
-    pub fn set_clock(&mut self, clock: Clock) {
-        self.clock = clock;
-        let _ = self.read_others();
-    }
-
     /// Today, by the coach's clock.
     pub fn today(&self) -> Day {
         self.clock.today()
@@ -480,17 +473,6 @@ impl Coach {
     pub fn refresh(&mut self) {
         let _ = self.read_others();
     }
-}
-
-/// The statistics database named by `explicit` (a flag), else by `env` (`$BLACKJACK_STATS`,
-/// read by the caller), else by `config` (the preferences); else the platform's default;
-/// `None` when none is to be kept.
-pub fn stats_location(
-    explicit: Option<std::path::PathBuf>,
-    env: Option<std::path::PathBuf>,
-    keep: bool,
-) -> Option<Location> {
-    super::location(explicit.or(env), keep)
 }
 
 #[cfg(test)]

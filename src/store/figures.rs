@@ -23,8 +23,6 @@ pub enum Scope {
     All,
     /// Every session's but this one's (and an import's figures).
     AllBut(i64),
-    /// This session's only.
-    Only(i64),
 }
 
 /// The sessions whose rows the figures count, as a condition on `sessions`: every one but an
@@ -47,12 +45,7 @@ impl Scope {
         match self {
             Scope::All => (LIVE, -1),
             Scope::AllBut(id) => (LIVE, id),
-            Scope::Only(id) => ("session = ?1", id),
         }
-    }
-
-    fn has_legacy(self) -> bool {
-        !matches!(self, Scope::Only(_))
     }
 }
 
@@ -62,8 +55,8 @@ impl Store {
     /// does not break the run of days in a row).
     pub fn tally(&self, scope: Scope, today: Day) -> Result<Tally, StoreError> {
         let rows = tally_rows(&self.conn, scope, today).map_err(self.sql("read"))?;
-        Ok(match (&self.legacy, scope.has_legacy()) {
-            (Some(legacy), true) => {
+        Ok(match &self.legacy {
+            Some(legacy) => {
                 let mut tally = legacy.lifetime.clone();
                 // The days practised are counted from the days, old and new (see below).
                 tally.practice = Practice::default();
@@ -75,7 +68,7 @@ impl Store {
                 tally.practice = Practice::of_days(days.filter(|&d| d <= today));
                 tally
             }
-            _ => rows,
+            None => rows,
         })
     }
 

@@ -26,16 +26,6 @@ impl Store {
         self.read_entries(limit).map_err(self.sql("read"))
     }
 
-    /// How many entries the hand history holds.
-    pub fn entry_count(&self) -> Result<u64, StoreError> {
-        self.conn
-            .query_row(&format!("SELECT COUNT(*) FROM ({ENTRIES})"), [], |row| {
-                row.get::<_, i64>(0)
-            })
-            .map(|n| n as u64)
-            .map_err(self.sql("read"))
-    }
-
     fn read_entries(&self, limit: usize) -> rusqlite::Result<Vec<Entry>> {
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         let mut keys: Vec<(i64, i64, i64)> = self

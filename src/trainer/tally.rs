@@ -7,7 +7,6 @@ use serde::{Deserialize, Serialize};
 
 use super::day::{Day, Practice, Review};
 use super::grade::{Category, Grade};
-use crate::engine::Units;
 use crate::sim::RoundTally;
 
 /// Decisions and right answers.
@@ -165,12 +164,6 @@ impl Tally {
         }
     }
 
-    /// Counts an answer of the counting quiz.
-    pub fn record_count(&mut self, right: bool) {
-        self.count.decisions += 1;
-        self.count.correct += u64::from(right);
-    }
-
     /// Counts an answer of a counting drill: `skill` is one of [`SKILLS`].
     pub fn record_skill(&mut self, skill: &str, right: bool, error: f64, seconds: f64) {
         self.skills
@@ -193,12 +186,6 @@ impl Tally {
             *best = seconds;
         }
         beaten
-    }
-
-    /// Counts a rebuy of `amount` after the bankroll ran out.
-    pub fn record_rebuy(&mut self, amount: Units) {
-        self.rebuys += 1;
-        self.rebought_milli += amount.0;
     }
 
     /// Accuracy in a category.

@@ -6,8 +6,6 @@ use crate::analysis::chart::Chart;
 use crate::analysis::deviation::IndexTable;
 use crate::analysis::hilo::BetRamp;
 
-pub use crate::ai::Strategy as SeatStrategy;
-
 /// Who sits in a seat.
 pub enum Player {
     /// The person at the keyboard.
@@ -63,6 +61,7 @@ pub fn seat_strategy(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::Strategy;
     use crate::engine::{Action, Card, Rules, seeded_table};
 
     fn chart() -> Chart {

@@ -109,11 +109,11 @@ use std::sync::{Arc, Mutex, OnceLock};
 pub use crate::analysis::player::Game;
 
 use self::shoes::{FINE_HI, FINE_LO, Layout, Node, fine_centre, fine_floor};
-use self::solve::{CellEvs, Tracked, UpResult, parallel_map, slot, solve_up, tracked_cells};
+use self::solve::{CellEvs, Tracked, UpResult, slot, solve_up, tracked_cells};
 use super::chart::{Cell, Chart, UP_CARDS};
 use super::deviation::{Direction, IndexPlay, IndexTable, illustrious_18};
 use super::player::Solver;
-use super::strategy::basic_strategy_on;
+use super::strategy::{basic_strategy_on, parallel_map};
 use crate::engine::{Action, Rules};
 
 /// The true counts searched for a crossing: "never between −10 and +15" outside them.

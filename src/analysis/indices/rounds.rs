@@ -359,7 +359,7 @@ pub(super) fn round_starts(
         })
         .collect();
     let kernels: Vec<Vec<(usize, i32, f64)>> =
-        super::solve::parallel_map(&grid, threads, |(_, shoe)| {
+        crate::analysis::strategy::parallel_map(&grid, threads, |(_, shoe)| {
             let r = round_cards(rules, chart, shoe);
             let mut sparse = Vec::new();
             for (k, row) in r.p.iter().enumerate() {

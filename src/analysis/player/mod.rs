@@ -5,7 +5,7 @@
 //! the multiset of cards it removed from the shoe (packed six bits per value into a `u64`), so
 //! results are memoised by composition and shared between every hand that reaches it.
 
-use crate::engine::{Action, ActionSet};
+use crate::engine::Action;
 
 mod solver;
 mod split;
@@ -51,14 +51,6 @@ impl HandEvs {
     pub fn best(&self) -> (Action, f64) {
         self.ranked()[0]
     }
-
-    /// The best EV among the actions in `legal` (stand if none of them has a value).
-    pub fn best_among(&self, legal: ActionSet) -> (Action, f64) {
-        self.ranked()
-            .into_iter()
-            .find(|(a, _)| legal.contains(*a))
-            .unwrap_or((Action::Stand, self.stand))
-    }
 }
 
 /// Which game the EVs are for.
@@ -71,16 +63,6 @@ pub enum Game {
     /// The American peek game (analysis only, for comparison): under an ace or a ten the
     /// dealer checks for a natural before anyone plays; a natural takes only the original bet.
     Peek,
-}
-
-impl Game {
-    /// `no-hole-card` or `peek`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Game::NoHoleCard => "no-hole-card",
-            Game::Peek => "peek",
-        }
-    }
 }
 
 /// Where the hand stands in the round: it changes what is allowed and how a 21 is paid.

@@ -48,8 +48,6 @@ pub struct Solver<'r> {
     hit_memo: FxMap<(u64, u8), f64>,
     chart_memo: FxMap<(u64, u8), f64>,
     scratch: Vec<f64>,
-    /// Dealer passes made: plain, family.
-    passes: (u32, u32),
     /// The dealer peeked for a natural under this up card (see [`Solver::for_game`]).
     peek: bool,
 }
@@ -82,7 +80,6 @@ impl<'r> Solver<'r> {
             hit_memo: FxMap::default(),
             chart_memo: FxMap::default(),
             scratch: Vec::new(),
-            passes: (0, 0),
             peek: game == Game::Peek && (up == 1 || up == 10),
         }
     }
@@ -164,7 +161,6 @@ impl<'r> Solver<'r> {
             }
         } else if count > 1 {
             let shoe = self.shoe_of(s);
-            self.passes.1 += 1;
             let family = self.shapes.family_with(self.up, &shoe, &mut self.scratch);
             for (i, less) in family.less.iter().enumerate() {
                 let Some(p) = less else { continue };
@@ -188,17 +184,11 @@ impl<'r> Solver<'r> {
             return *p;
         }
         let shoe = self.shoe_of(s);
-        self.passes.0 += 1;
         let p = self
             .shapes
             .probabilities_with(self.up, &shoe, &mut self.scratch);
         self.dealer_memo.insert(s.key, p);
         p
-    }
-
-    /// The dealer's outcome probabilities after the player's cards `values` are out.
-    pub fn dealer_probabilities(&mut self, values: &[u8]) -> DealerProbs {
-        self.dealer(&Self::state_of(values))
     }
 
     /// EV of standing on a hand that is not a natural.
@@ -409,23 +399,6 @@ impl<'r> Solver<'r> {
             Some(p) if p > with_double.1 => Code::P,
             _ => with_double.0,
         }
-    }
-
-    /// Sizes of the memo tables (dealer, hit, chart-hit), for diagnostics.
-    pub fn memo_sizes(&self) -> String {
-        format!(
-            "dealer {} (passes: {} plain, {} family) hit {} chart {}",
-            self.dealer_memo.len(),
-            self.passes.0,
-            self.passes.1,
-            self.hit_memo.len(),
-            self.chart_memo.len()
-        )
-    }
-
-    /// The number of cards left before any player card is taken out.
-    pub fn shoe_total(&self) -> u16 {
-        self.pre_total
     }
 }
 

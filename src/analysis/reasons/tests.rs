@@ -313,8 +313,8 @@ fn every_claim_of_every_cell_holds_for_four_rule_sets() {
         let peek = truth.peek.as_ref().map(|p| &p.chart);
         let facts = Facts::of(&truth.here, peek);
         let tag = format!(
-            "{} game, {} decks, {}",
-            truth.game.name(),
+            "{:?} game, {} decks, {}",
+            truth.game,
             truth.rules.decks,
             if truth.rules.dealer_hits_soft_17 {
                 "H17"
