@@ -361,7 +361,7 @@ struct Curves {
 }
 
 impl Curves {
-    fn new(layout: &Layout, nodes: &[Node], starts: Option<&rounds::RoundStarts>) -> Curves {
+    fn new(layout: &Layout, nodes: &[Node], starts: Option<&shoes::RoundStarts>) -> Curves {
         let shoes::Weights { weights, mean_tc } = layout.weights(starts);
         let between = (0..layout.strata)
             .map(|k| {

@@ -9,6 +9,7 @@
 //! depth and the running count), each round taking its cards as [`round_cards`] gives them
 //! for a shoe at that true count.
 
+use super::shoes::{Layout, RoundStarts};
 use crate::analysis::chart::Chart;
 use crate::engine::{Action, ActionSet, Card, Cards, MAX_HANDS, Rules};
 
@@ -309,36 +310,6 @@ impl Walk<'_> {
     }
 }
 
-/// The expected number of rounds per shoe that start at each depth and running count: rounds
-/// start where the one before ended, the first at depth 0 with a count of 0, and none once the
-/// cut card is reached (the next round starts a new shoe).
-#[derive(Debug, Clone, PartialEq)]
-pub(super) struct RoundStarts {
-    /// Running counts kept: `−span..=span`.
-    span: i32,
-    /// `starts[depth][rc + span]`, for depths `0..cut`.
-    starts: Vec<Vec<f64>>,
-    /// The expected number of rounds in one shoe.
-    pub per_shoe: f64,
-    /// The mean number of cards a round takes from the full shoe.
-    pub mean_cards: f64,
-}
-
-impl RoundStarts {
-    /// The share of all rounds that start with `depth` cards dealt and running count `rc`.
-    pub fn share(&self, depth: u32, rc: i64) -> f64 {
-        let Some(row) = self.starts.get(depth as usize) else {
-            return 0.0;
-        };
-        let i = rc + i64::from(self.span);
-        if (0..row.len() as i64).contains(&i) {
-            row[i as usize] / self.per_shoe
-        } else {
-            0.0
-        }
-    }
-}
-
 /// Follows the shoe round by round ([`RoundStarts`]). A round that starts at depth `d` and
 /// running count `rc` takes `k` cards counting `Δ` with the chance [`round_cards`] gives for a
 /// shoe of the same true count: computed exactly for grid shoes of the layout at half the cut
@@ -348,7 +319,7 @@ impl RoundStarts {
 pub(super) fn round_starts(
     rules: &Rules,
     chart: &Chart,
-    layout: &super::shoes::Layout,
+    layout: &Layout,
     threads: usize,
 ) -> RoundStarts {
     let depth = layout.cut / 2;

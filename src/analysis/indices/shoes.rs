@@ -6,7 +6,6 @@
 //! running count only sees the group counts, so a state is (cards dealt `n`, low `l`,
 //! neutral `m` and high `h` of them dealt) — multivariate hypergeometric given `n`.
 
-use super::rounds::RoundStarts;
 use crate::engine::Rules;
 
 /// Width of a fine true-count bin, in true counts (a tenth).
@@ -222,6 +221,36 @@ impl Layout {
             })
             .collect();
         Weights { weights, mean_tc }
+    }
+}
+
+/// The expected number of rounds per shoe that start at each depth and running count: rounds
+/// start where the one before ended, the first at depth 0 with a count of 0, and none once the
+/// cut card is reached (the next round starts a new shoe).
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct RoundStarts {
+    /// Running counts kept: `−span..=span`.
+    pub span: i32,
+    /// `starts[depth][rc + span]`, for depths `0..cut`.
+    pub starts: Vec<Vec<f64>>,
+    /// The expected number of rounds in one shoe.
+    pub per_shoe: f64,
+    /// The mean number of cards a round takes from the full shoe.
+    pub mean_cards: f64,
+}
+
+impl RoundStarts {
+    /// The share of all rounds that start with `depth` cards dealt and running count `rc`.
+    pub fn share(&self, depth: u32, rc: i64) -> f64 {
+        let Some(row) = self.starts.get(depth as usize) else {
+            return 0.0;
+        };
+        let i = rc + i64::from(self.span);
+        if (0..row.len() as i64).contains(&i) {
+            row[i as usize] / self.per_shoe
+        } else {
+            0.0
+        }
     }
 }
 

@@ -4,7 +4,6 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::split::Play;
 use super::state::{State, total_cell};
 use super::{Game, HandContext, HandEvs};
 use crate::analysis::chart::{Chart, Code};
@@ -34,6 +33,15 @@ impl Hasher for FxHasher {
 }
 
 type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+
+/// How split hands (and the hands after hits) are played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Play<'c> {
+    /// The best action for the exact composition.
+    Optimal,
+    /// The chart's code, resolved among the legal actions.
+    Chart(&'c Chart),
+}
 
 /// The EV calculator for one up card and one shoe (the cards left before any player card is
 /// taken out: the up card already removed). Memoised; reuse it for many hands.

@@ -2,20 +2,10 @@
 //! tracked", with the split hands played optimally or by a chart.
 
 use super::Solver;
-use super::solver::cards_of;
+use super::solver::{Play, cards_of};
 use super::state::State;
-use crate::analysis::chart::Chart;
 use crate::engine::legal::{self, SeatSpot};
 use crate::engine::{Action, Cards};
-
-/// How split hands (and the hands after hits) are played.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Play<'c> {
-    /// The best action for the exact composition.
-    Optimal,
-    /// The chart's code, resolved among the legal actions.
-    Chart(&'c Chart),
-}
 
 impl Solver<'_> {
     /// EV of splitting a pair of `v` when the seat holds `hands` hands (1 before any split).
