@@ -11,7 +11,7 @@ use rusqlite::{TransactionBehavior, params};
 use serde::Deserialize;
 
 use super::write::{insert_drill, insert_round, milli};
-use super::{Store, StoreError, day_text, unix_seconds};
+use super::{Store, StoreError, day_text, open, unix_seconds};
 use crate::engine::Cards;
 use crate::sim::RoundTally;
 use crate::text::counted;
@@ -113,11 +113,7 @@ pub(super) fn import_beside(
         ));
     }
     let label = store.label();
-    let sql = |cause| StoreError::Sql {
-        action: "import into",
-        path: label.clone(),
-        cause,
-    };
+    let sql = |cause| open::sql_error("import into", &label, cause);
     let tx = store
         .conn
         .transaction_with_behavior(TransactionBehavior::Immediate)

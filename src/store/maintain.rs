@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::{TransactionBehavior, params};
 
-use super::{Store, StoreError, day_text};
+use super::{Store, StoreError, day_text, open};
 use crate::trainer::day::Day;
 
 /// The tables that hold a player's rows, with a `day`.
@@ -83,11 +83,7 @@ impl Store {
     pub fn delete_before(&mut self, day: Option<Day>) -> Result<(), StoreError> {
         let (condition, bound) = condition(day);
         let label = self.label();
-        let sql = |cause| StoreError::Sql {
-            action: "delete from",
-            path: label.clone(),
-            cause,
-        };
+        let sql = |cause| open::sql_error("delete from", &label, cause);
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)

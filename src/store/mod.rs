@@ -339,11 +339,7 @@ impl Store {
     }
 
     fn sql(&self, action: &'static str) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
-        move |cause| StoreError::Sql {
-            action,
-            path: self.label(),
-            cause,
-        }
+        move |cause| open::sql_error(action, &self.label(), cause)
     }
 }
 

@@ -4,7 +4,7 @@
 
 use rusqlite::{Transaction, TransactionBehavior, params};
 
-use super::{Store, StoreError, day_text, unix_seconds};
+use super::{Store, StoreError, day_text, open, unix_seconds};
 use crate::engine::Units;
 use crate::sim::RoundTally;
 use crate::trainer::day::Day;
@@ -79,11 +79,7 @@ impl Store {
         }
         record.validate()?;
         let label = self.label();
-        let sql = |cause| StoreError::Sql {
-            action: "write to",
-            path: label.clone(),
-            cause,
-        };
+        let sql = |cause| open::sql_error("write to", &label, cause);
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
