@@ -13,6 +13,7 @@ use thiserror::Error;
 use crate::ai::Level;
 use crate::analysis::hilo::BetRamp;
 use crate::engine::rules::MAX_TABLE_BET;
+use crate::text::line_of;
 
 /// The commented default file, embedded in the binary and written by `blackjack config --init`.
 /// Every setting in it is commented out, so it changes nothing until a line is uncommented.
@@ -289,10 +290,6 @@ fn ramp(value: &toml::Value) -> Result<BetRamp, String> {
         })
         .collect::<Result<Vec<u32>, String>>()?;
     BetRamp::new(bets).map_err(|err| format!("{what}: {err}"))
-}
-
-fn line_of(text: &str, offset: usize) -> usize {
-    text[..offset.min(text.len())].matches('\n').count() + 1
 }
 
 /// The line where `key` is set (`key = …`), or where a table `[key]` starts.

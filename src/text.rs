@@ -63,6 +63,11 @@ pub fn closest(key: &str, names: &[&str]) -> Option<String> {
         .map(|(_, name)| name.to_owned())
 }
 
+/// The 1-based line of byte `offset` in `text`: where a rules or config file sets a key.
+pub fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
 /// The ASCII stand-in for one symbol of the screen or of printed text (`--ascii`): the one
 /// mapping the table, the drills and the command line share. An ASCII symbol stays as it is.
 pub fn ascii_for(symbol: &str) -> &str {

@@ -8,7 +8,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use super::settle::Units;
-use crate::text::counted;
+use crate::text::{counted, line_of};
 
 /// The default rules file, embedded so the binary runs with no file present.
 pub const DEFAULT_RULES_TOML: &str = include_str!("../../rules.toml");
@@ -406,10 +406,6 @@ fn float_in(value: &toml::Value, lo: f64, hi: f64) -> Option<f64> {
         .as_float()
         .or_else(|| value.as_integer().map(|i| i as f64))?;
     (lo..=hi).contains(&v).then_some(v)
-}
-
-fn line_of(text: &str, offset: usize) -> usize {
-    text[..offset.min(text.len())].matches('\n').count() + 1
 }
 
 fn line_of_key(text: &str, key: &str) -> Option<usize> {
