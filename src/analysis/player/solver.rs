@@ -261,29 +261,16 @@ impl<'r> Solver<'r> {
         if let Some(&ev) = self.hit_memo.get(&memo_key) {
             return ev;
         }
-        let stands = self.next_stands(s);
-        let mut ev = 0.0;
-        for v in 1..=10u8 {
-            let p = self.draw_probability(s, v);
-            if p == 0.0 {
-                continue;
-            }
-            let next = s.with(v);
-            let stand = stands[usize::from(v) - 1];
-            let value = if next.hard > 21 || next.best() == 21 {
+        let ev = self.after_draw(s, |solver, next, stand| {
+            // Hitting can win at most 1 when it does not bust: if even that bound is no
+            // better than standing, the hit need not be evaluated (an exact prune).
+            // (In the peek game the bound does not hold as written: no prune there.)
+            if !solver.peek && stand >= 1.0 - 2.0 * solver.bust_probability(next) {
                 stand
             } else {
-                // Hitting can win at most 1 when it does not bust: if even that bound is no
-                // better than standing, the hit need not be evaluated (an exact prune).
-                // (In the peek game the bound does not hold as written: no prune there.)
-                if !self.peek && stand >= 1.0 - 2.0 * self.bust_probability(&next) {
-                    stand
-                } else {
-                    stand.max(self.hit(&next))
-                }
-            };
-            ev += p * value;
-        }
+                stand.max(solver.hit(next))
+            }
+        });
         self.hit_memo.insert(memo_key, ev);
         ev
     }
@@ -294,8 +281,25 @@ impl<'r> Solver<'r> {
         if let Some(&ev) = self.chart_memo.get(&memo_key) {
             return ev;
         }
-        let stands = self.next_stands(s);
         let hit_stand: ActionSet = [Action::Hit, Action::Stand].into_iter().collect();
+        let ev = self.after_draw(s, |solver, next, stand| {
+            match chart.get(total_cell(next, solver.up)).resolve(hit_stand) {
+                Action::Hit => solver.hit_by_chart(next, chart),
+                _ => stand,
+            }
+        });
+        self.chart_memo.insert(memo_key, ev);
+        ev
+    }
+
+    /// EV of taking one card onto `s`: each card the shoe can deal, weighted by its chance,
+    /// valued by `then` from the EV of standing after it — except a bust or a 21, which stands.
+    fn after_draw(
+        &mut self,
+        s: &State,
+        mut then: impl FnMut(&mut Self, &State, f64) -> f64,
+    ) -> f64 {
+        let stands = self.next_stands(s);
         let mut ev = 0.0;
         for v in 1..=10u8 {
             let p = self.draw_probability(s, v);
@@ -307,15 +311,10 @@ impl<'r> Solver<'r> {
             let value = if next.hard > 21 || next.best() == 21 {
                 stand
             } else {
-                let cell = total_cell(&next, self.up);
-                match chart.get(cell).resolve(hit_stand) {
-                    Action::Hit => self.hit_by_chart(&next, chart),
-                    _ => stand,
-                }
+                then(self, &next, stand)
             };
             ev += p * value;
         }
-        self.chart_memo.insert(memo_key, ev);
         ev
     }
 
