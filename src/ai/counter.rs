@@ -12,7 +12,7 @@ use super::lookup::ChartTable;
 use super::{Hard, Strategy};
 use crate::analysis::chart::{Cell, HandKind};
 use crate::analysis::deviation::{Direction, IndexTable, floored_true_count};
-use crate::analysis::hilo::{BetRamp, HILO_TAGS, hilo_tag};
+use crate::analysis::hilo::{BetRamp, HILO_TAGS, running_count};
 use crate::engine::{Action, ActionSet, Cards, SeatView, ValueCounts};
 
 /// The counting system. Hi-Lo only, for now: a named choice so reports and flags say which.
@@ -44,12 +44,7 @@ impl CountSystem {
     #[inline]
     pub fn running_count(self, seen: &ValueCounts) -> i32 {
         match self {
-            CountSystem::HiLo => seen
-                .0
-                .iter()
-                .zip(1u8..)
-                .map(|(&n, value)| hilo_tag(value) * i32::from(n))
-                .sum(),
+            CountSystem::HiLo => running_count(seen),
         }
     }
 }
