@@ -6,7 +6,7 @@
 //! true count an index or a ramp is read at is floored
 //! ([`crate::analysis::deviation::floored_true_count`]).
 
-use crate::engine::ValueCounts;
+use crate::engine::{Card, ValueCounts};
 
 /// The Hi-Lo tag of a card value (1 = ace … 10).
 pub const fn hilo_tag(value: u8) -> i32 {
@@ -22,6 +22,11 @@ pub fn running_count(seen: &ValueCounts) -> i32 {
     (1..=10u8)
         .map(|v| hilo_tag(v) * i32::from(seen.get(v)))
         .sum()
+}
+
+/// The running count of `cards`: the sum of their tags.
+pub fn hilo_sum<'a>(cards: impl IntoIterator<Item = &'a Card>) -> i32 {
+    cards.into_iter().map(|c| hilo_tag(c.value())).sum()
 }
 
 /// The Hi-Lo tags in words, as every screen and drill says them.

@@ -380,7 +380,7 @@ fn round_lines<W: Write>(round: u32, cards: &RoundCards, out: &Out<'_, W>) -> Ve
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::hilo::hilo_tag;
+    use crate::analysis::hilo::hilo_sum;
     use crate::engine::GameRng;
     use crate::trainer::drill::{DrillDealer, fresh_hand_actions};
     use crate::trainer::tally::Tally;
@@ -502,13 +502,7 @@ mod tests {
             if round.reshuffled {
                 running = 0;
             }
-            running += round
-                .seats
-                .iter()
-                .flatten()
-                .chain(&round.dealer)
-                .map(|c| hilo_tag(c.value()))
-                .sum::<i32>();
+            running += hilo_sum(round.seats.iter().flatten().chain(&round.dealer));
             if quiz.question_due() {
                 let guess = if answers.is_empty() {
                     running

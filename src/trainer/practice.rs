@@ -564,7 +564,7 @@ mod tests {
     use super::*;
     use crate::analysis::basic_strategy;
     use crate::analysis::chart::HandKind;
-    use crate::analysis::hilo::hilo_tag;
+    use crate::analysis::hilo::hilo_sum;
     use crate::trainer::evs::EvQuery;
     use crate::trainer::tally::CellRecord;
 
@@ -683,13 +683,7 @@ mod tests {
             }
             assert!(round.seats.iter().all(|s| s.len() >= 2));
             assert!(round.dealer.len() >= 2);
-            running += round
-                .seats
-                .iter()
-                .flatten()
-                .chain(&round.dealer)
-                .map(|c| hilo_tag(c.value()))
-                .sum::<i32>();
+            running += hilo_sum(round.seats.iter().flatten().chain(&round.dealer));
             if drill.question_due() {
                 let guess = if asked % 2 == 0 { running } else { running - 1 };
                 let answer = drill.answer(guess);

@@ -2,7 +2,7 @@
 
 use rand::{RngExt, SeedableRng};
 
-use crate::analysis::hilo::hilo_tag;
+use crate::analysis::hilo::hilo_sum;
 use crate::engine::{Card, GameRng, Rank, Suit};
 use crate::text::{counted, signed};
 use crate::trainer::history::{CountAnswer, CountdownRun};
@@ -72,10 +72,7 @@ impl Countdown {
 
     /// The running count of the cards shown.
     pub fn running(&self) -> i32 {
-        self.cards[..self.shown]
-            .iter()
-            .map(|c| hilo_tag(c.value()))
-            .sum()
+        hilo_sum(&self.cards[..self.shown])
     }
 
     /// Cards turned a flash.
