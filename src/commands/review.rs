@@ -4,8 +4,6 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::Context;
-
 use crate::analysis::chart::Cell;
 use crate::cli::ReviewArgs;
 use crate::engine::Rules;
@@ -21,9 +19,7 @@ pub fn review(
     config: Option<PathBuf>,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
-    let named = args.stats.clone().or(super::stats_env()).or(config);
-    let location = crate::store::location(named, true)
-        .context("no data directory on this system: give the database with --stats PATH")?;
+    let location = super::stats::looked_at(args.stats.clone(), config)?;
     let path = location.path.clone();
     let entries = match super::stats::open_existing(&location)? {
         Some(store) => store.entries(MAX_REVIEW_LIMIT)?,

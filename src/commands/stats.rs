@@ -27,9 +27,7 @@ pub fn stats(
     config: Option<PathBuf>,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
-    let named = args.stats.clone().or(super::stats_env()).or(config);
-    let location = crate::store::location(named, true)
-        .context("no data directory on this system: give the database with --stats PATH")?;
+    let location = looked_at(args.stats.clone(), config)?;
     let today = super::practice_clock()?.today();
     let Some(store) = open_existing(&location)? else {
         writeln!(
@@ -108,6 +106,13 @@ pub fn stats(
         }
     }
     Ok(())
+}
+
+/// The database a command that only looks reads: `flag` (`--stats`), else `$BLACKJACK_STATS`,
+/// else `config`'s (from the preferences), else the platform's.
+pub(super) fn looked_at(flag: Option<PathBuf>, config: Option<PathBuf>) -> anyhow::Result<Location> {
+    crate::store::location(flag.or(super::stats_env()).or(config), true)
+        .context("no data directory on this system: give the database with --stats PATH")
 }
 
 /// The database at `location` if there is one, or one started now to take in the statistics
