@@ -27,6 +27,8 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use crate::engine::Total;
+
 /// Outcome slots: dealer totals 17, 18, 19, 20, 21 (not natural), bust, natural.
 pub const OUTCOMES: usize = 7;
 /// Index of the bust slot.
@@ -211,13 +213,8 @@ pub struct DealerShapes {
 }
 
 fn dealer_stops(total: u8, soft: bool, h17: bool) -> bool {
-    let best = if soft && total + 10 <= 21 {
-        total + 10
-    } else {
-        total
-    };
-    let is_soft = soft && total + 10 <= 21;
-    best > 17 || (best == 17 && !(h17 && is_soft))
+    let best = Total::of(total, soft);
+    best.value > 17 || (best.value == 17 && !(h17 && best.soft))
 }
 
 impl DealerShapes {
@@ -327,11 +324,7 @@ impl DealerShapes {
 /// Everything it depends on (hard total, an ace, how many were drawn) is a property of the
 /// drawn multiset, not of the order the cards came in.
 fn outcome_of(total: u8, soft: bool, drawn: u8, h17: bool) -> Option<u8> {
-    let best = if soft && total + 10 <= 21 {
-        total + 10
-    } else {
-        total
-    };
+    let best = Total::of(total, soft).value;
     if drawn == 1 && best == 21 {
         Some(NATURAL as u8)
     } else if total > 21 {
@@ -394,11 +387,7 @@ pub fn dealer_probabilities_brute_force(up: u8, shoe: &[u16; 10], h17: bool) -> 
         p: f64,
         out: &mut DealerProbs,
     ) {
-        let best = if soft && total + 10 <= 21 {
-            total + 10
-        } else {
-            total
-        };
+        let best = Total::of(total, soft).value;
         if drawn == 1 && best == 21 {
             out[NATURAL] += p;
             return;
@@ -486,11 +475,7 @@ mod tests {
     /// Dealer probabilities for an infinite deck (draws with replacement), by recursion.
     fn infinite_deck(up: u8, h17: bool) -> DealerProbs {
         fn rec(total: u8, soft: bool, drawn: u8, h17: bool, p: f64, out: &mut DealerProbs) {
-            let best = if soft && total + 10 <= 21 {
-                total + 10
-            } else {
-                total
-            };
+            let best = Total::of(total, soft).value;
             if drawn == 1 && best == 21 {
                 out[NATURAL] += p;
             } else if total > 21 {

@@ -6,7 +6,7 @@ use crate::analysis::{HandContext, hand_evs};
 use crate::cli::{EvArgs, check_player_hand};
 use crate::commands::UsageError;
 use crate::engine::card::value_label;
-use crate::engine::{Cards, Rules, ValueCounts};
+use crate::engine::{Cards, Rules, Total, ValueCounts};
 use crate::text::{counted, signed_decimals};
 
 /// Runs `blackjack ev`.
@@ -151,15 +151,6 @@ fn less(shoe: &Shoe, value: u8) -> Shoe {
     next
 }
 
-/// The best total: an ace counts 11 while that does not go over 21.
-fn best_total(hard: u8, ace: bool) -> u8 {
-    if ace && hard + 10 <= 21 {
-        hard + 10
-    } else {
-        hard
-    }
-}
-
 /// The most cards of `shoe` whose values add up to at most `budget` (the smallest first).
 fn most_cards(shoe: &Shoe, budget: i32) -> u32 {
     let mut budget = budget;
@@ -235,7 +226,7 @@ fn enough_cards(rules: &Rules, hand: &[u8], up: u8, left: &ValueCounts) -> Resul
                 if v == 1 && !rules.hit_split_aces {
                     continue;
                 }
-                let best = best_total(hard, ace);
+                let best = Total::of(hard, ace).value;
                 let may_double = rules.double_after_split && rules.double_on.allows(best);
                 let ok = if best < 21 {
                     lines.hits(&after, hard, ace, true)
@@ -291,7 +282,7 @@ impl<'r> Lines<'r> {
         drawn: u8,
         done: &mut std::collections::HashSet<Shoe>,
     ) -> bool {
-        let best = best_total(hard, ace);
+        let best = Total::of(hard, ace).value;
         let soft = best != hard;
         let stands = best > 17 || (best == 17 && !(self.rules.dealer_hits_soft_17 && soft));
         if (drawn == 1 && best == 21) || hard > 21 || (drawn >= 1 && stands) {
@@ -331,7 +322,7 @@ impl<'r> Lines<'r> {
             }
             let after = less(shoe, v);
             ok = self.dealer_finishes(&after)
-                && (!on || best_total(hard, ace) == 21 || self.hits(&after, hard, ace, true));
+                && (!on || Total::of(hard, ace).value == 21 || self.hits(&after, hard, ace, true));
         }
         if on {
             self.player.insert(key, ok);
@@ -428,7 +419,7 @@ mod tests {
             let p = f64::from(shoe[usize::from(v) - 1]) / n;
             let (hard, ace) = (hard + v, ace || v == 1);
             let after = less(shoe, v);
-            let best = best_total(hard, ace);
+            let best = Total::of(hard, ace).value;
             ev += p * if hard > 21 {
                 -1.0
             } else if best == 21 {
@@ -502,7 +493,7 @@ mod tests {
             if a + b != 11 || (a != 1 && b != 1) {
                 // Not a natural: stand and hit against plain recursion over every card.
                 let (hard, ace) = (a + b, a == 1 || b == 1);
-                let stand = brute_stand(best_total(hard, ace), up, &left.0);
+                let stand = brute_stand(Total::of(hard, ace).value, up, &left.0);
                 let hit = brute_hit(hard, ace, up, &left.0);
                 assert!(
                     (evs.stand - stand).abs() < 1e-9,

@@ -54,6 +54,20 @@ pub struct Total {
 }
 
 impl Total {
+    /// The total of a hand whose cards add to `hard` with every ace 1, holding an ace or not:
+    /// one ace counts 11 while that does not take the hand over 21.
+    #[inline]
+    pub fn of(hard: u8, ace: bool) -> Total {
+        // `&`, not `&&`, and an addition, not a branch: whether a hand is soft is a coin
+        // toss to the branch predictor, and totals are taken several times a round.
+        let soft = ace & (hard <= 11);
+        Total {
+            // Chosen without a branch: the compiler made one of `10 * u8::from(soft)`.
+            value: hard + std::hint::select_unpredictable(soft, 10, 0),
+            soft,
+        }
+    }
+
     /// Whether the hand is over 21.
     #[inline]
     pub fn is_bust(self) -> bool {
@@ -154,15 +168,7 @@ impl Cards {
     /// The best total: one ace counts 11 while that does not take the hand over 21.
     #[inline]
     pub fn total(&self) -> Total {
-        let hard = self.hard_total();
-        // `&`, not `&&`, and an addition, not a branch: whether a hand is soft is a coin
-        // toss to the branch predictor, and totals are taken several times a round.
-        let soft = self.has_ace() & (hard <= 11);
-        Total {
-            // Chosen without a branch: the compiler made one of `10 * u8::from(soft)`.
-            value: hard + std::hint::select_unpredictable(soft, 10, 0),
-            soft,
-        }
+        Total::of(self.hard_total(), self.has_ace())
     }
 
     /// Whether the hand is over 21.

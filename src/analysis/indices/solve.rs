@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use crate::analysis::chart::{Cell, Chart, Code, HandKind};
 use crate::analysis::player::{Game, HandContext, Solver};
-use crate::engine::{Action, Rules};
+use crate::engine::{Action, Rules, Total};
 
 /// A chart cell that a round's first two cards can reach, with those two-card hands.
 #[derive(Debug, Clone)]
@@ -169,8 +169,8 @@ fn multi_card_hands(
     let n: f64 = left.iter().map(|&c| f64::from(c)).sum();
     let total = |hand: &[u8; 10]| -> (u8, bool) {
         let hard: u8 = (1..=10u8).map(|v| v * hand[usize::from(v) - 1]).sum();
-        let soft = hand[0] > 0 && hard + 10 <= 21;
-        (if soft { hard + 10 } else { hard }, soft)
+        let t = Total::of(hard, hand[0] > 0);
+        (t.value, t.soft)
     };
     let cell_of = |hand: &[u8; 10]| {
         let (best, soft) = total(hand);

@@ -5,7 +5,7 @@ use super::Solver;
 use super::solver::{Play, cards_of};
 use super::state::State;
 use crate::engine::legal::{self, SeatSpot};
-use crate::engine::{Action, Cards};
+use crate::engine::{Action, Cards, Total};
 
 impl Solver<'_> {
     /// EV of splitting a pair of `v` when the seat holds `hands` hands (1 before any split).
@@ -171,11 +171,6 @@ struct SplitHand {
 
 impl SplitHand {
     fn best(&self) -> u8 {
-        let hard = self.first + self.second;
-        if (self.first == 1 || self.second == 1) && hard + 10 <= 21 {
-            hard + 10
-        } else {
-            hard
-        }
+        Total::of(self.first + self.second, self.first == 1 || self.second == 1).value
     }
 }

@@ -2,6 +2,7 @@
 //! value into the memo key, with its total; and the chart cell of its total.
 
 use crate::analysis::chart::{Cell, HandKind};
+use crate::engine::Total;
 
 /// A hand being evaluated: the cards it removed from the shoe.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,15 +43,11 @@ impl State {
     }
 
     pub(super) fn best(&self) -> u8 {
-        if self.ace && self.hard + 10 <= 21 {
-            self.hard + 10
-        } else {
-            self.hard
-        }
+        Total::of(self.hard, self.ace).value
     }
 
     fn soft(&self) -> bool {
-        self.ace && self.hard + 10 <= 21
+        Total::of(self.hard, self.ace).soft
     }
 }
 
