@@ -110,7 +110,10 @@ pub fn stats(
 
 /// The database a command that only looks reads: `flag` (`--stats`), else `$BLACKJACK_STATS`,
 /// else `config`'s (from the preferences), else the platform's.
-pub(super) fn looked_at(flag: Option<PathBuf>, config: Option<PathBuf>) -> anyhow::Result<Location> {
+pub(super) fn looked_at(
+    flag: Option<PathBuf>,
+    config: Option<PathBuf>,
+) -> anyhow::Result<Location> {
     crate::store::location(flag.or(super::stats_env()).or(config), true)
         .context("no data directory on this system: give the database with --stats PATH")
 }

@@ -171,6 +171,10 @@ struct SplitHand {
 
 impl SplitHand {
     fn best(&self) -> u8 {
-        Total::of(self.first + self.second, self.first == 1 || self.second == 1).value
+        Total::of(
+            self.first + self.second,
+            self.first == 1 || self.second == 1,
+        )
+        .value
     }
 }
