@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use crate::analysis::chart::Cell;
 use crate::analysis::deviation::{Direction, IndexPlay};
-use crate::analysis::indices::{EDGE_RANGE, Game, INDEX_RANGE, IndicesReport, TcEdge, report};
+use crate::analysis::indices::{EDGE_RANGE, Game, IndicesReport, TcEdge, never_words, report};
 use crate::cli::IndicesArgs;
 use crate::engine::Rules;
 use crate::text::{signed, signed_decimals};
@@ -96,14 +96,6 @@ fn game_title(game: Game) -> &'static str {
     }
 }
 
-fn never() -> String {
-    format!(
-        "never between {} and {}",
-        signed(*INDEX_RANGE.start()),
-        signed(*INDEX_RANGE.end())
-    )
-}
-
 fn direction_words(d: Direction) -> &'static str {
     match d {
         Direction::AtOrAbove => "at or above",
@@ -120,7 +112,7 @@ fn play_words(p: &IndexPlay) -> String {
             direction_words(p.direction),
             signed(i)
         ),
-        None => format!("{} {}", p.play.name(), never()),
+        None => format!("{} {}", p.play.name(), never_words()),
     }
 }
 
@@ -149,7 +141,7 @@ pub fn render_report(rules: &Rules, report: &IndicesReport) -> String {
     for (n, p) in report.table.plays.iter().enumerate() {
         let when = match p.index {
             Some(i) => format!("{} {}", direction_words(p.direction), signed(i)),
-            None => never(),
+            None => never_words(),
         };
         let crossing = p
             .crossing

@@ -115,9 +115,19 @@ use super::deviation::{Direction, IndexPlay, IndexTable, illustrious_18};
 use super::player::Solver;
 use super::strategy::{basic_strategy_on, parallel_map};
 use crate::engine::{Action, Rules};
+use crate::text::signed;
 
 /// The true counts searched for a crossing: "never between −10 and +15" outside them.
 pub const INDEX_RANGE: std::ops::RangeInclusive<i32> = -10..=15;
+/// What a play that never crosses in [`INDEX_RANGE`] says: `never between −10 and +15`.
+pub fn never_words() -> String {
+    format!(
+        "never between {} and {}",
+        signed(*INDEX_RANGE.start()),
+        signed(*INDEX_RANGE.end())
+    )
+}
+
 /// The true counts of the edge table.
 pub const EDGE_RANGE: std::ops::RangeInclusive<i32> = -5..=8;
 
@@ -671,7 +681,7 @@ mod tests {
     fn an_index_is_found_from_the_neutral_counts_outwards() {
         // Better from +3 up: "at or above +3"; no "below" index.
         let rising = counts(
-            &(-10..=15)
+            &INDEX_RANGE
                 .map(|tc| (tc, f64::from(tc) - 2.5))
                 .collect::<Vec<_>>(),
         );
@@ -679,21 +689,21 @@ mod tests {
         assert_eq!(find_index(&rising, Direction::Below), None);
         // Already better at 0 and at −1, not at −2: "at or above −1".
         let early = counts(
-            &(-10..=15)
+            &INDEX_RANGE
                 .map(|tc| (tc, f64::from(tc) + 1.5))
                 .collect::<Vec<_>>(),
         );
         assert_eq!(find_index(&early, Direction::AtOrAbove), Some(-1));
         // Better below −2 (at −3 and lower): "below −2".
         let falling = counts(
-            &(-10..=15)
+            &INDEX_RANGE
                 .map(|tc| (tc, -f64::from(tc) - 2.5))
                 .collect::<Vec<_>>(),
         );
         assert_eq!(find_index(&falling, Direction::Below), Some(-2));
         assert_eq!(find_index(&falling, Direction::AtOrAbove), None);
         // Never better in the range.
-        let never = counts(&(-10..=15).map(|tc| (tc, -1.0)).collect::<Vec<_>>());
+        let never = counts(&INDEX_RANGE.map(|tc| (tc, -1.0)).collect::<Vec<_>>());
         assert_eq!(find_index(&never, Direction::AtOrAbove), None);
         assert_eq!(find_index(&never, Direction::Below), None);
     }

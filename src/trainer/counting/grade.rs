@@ -3,6 +3,7 @@
 
 use super::QuizSettings;
 use crate::analysis::deviation::{Direction, IndexPlay};
+use crate::analysis::indices::never_words;
 use crate::engine::{Action, Card, Cards};
 use crate::text::{signed, signed_decimals};
 use crate::trainer::history::CountAnswer;
@@ -240,7 +241,7 @@ fn natural_explains(play: &IndexPlay, peek: &IndexPlay) -> bool {
 /// `stand at +0 and above`, `hit below −1`, `never between −10 and +15`.
 pub fn index_words(play: &IndexPlay) -> String {
     match (play.index, play.direction) {
-        (None, _) => format!("{} never between −10 and +15", play.play.name()),
+        (None, _) => format!("{} {}", play.play.name(), never_words()),
         (Some(i), Direction::AtOrAbove) => {
             format!("{} at {} and above", play.play.name(), signed(i))
         }

@@ -1,6 +1,7 @@
 use super::*;
 use crate::analysis::chart::{Cell, HandKind};
 use crate::analysis::deviation::{Direction, IndexPlay};
+use crate::analysis::indices::INDEX_RANGE;
 use crate::engine::Card;
 use crate::trainer::drill::{build_hand, fresh_hand_actions};
 
@@ -46,7 +47,7 @@ fn computed_looking(n: usize) -> IndexTable {
                 crossing: Some(crossing),
                 gain_per_100: 0.02 / (i as f64 + 1.0),
                 // +0.0038 at the index, −0.0002 (0.000 to three places) just below.
-                gain_by_tc: (-10..=15)
+                gain_by_tc: INDEX_RANGE
                     .map(|tc| (tc, 0.004 * f64::from(tc - index) + 0.0038))
                     .collect(),
             }
