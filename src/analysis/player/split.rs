@@ -171,10 +171,7 @@ struct SplitHand {
 
 impl SplitHand {
     fn best(&self) -> u8 {
-        Total::of(
-            self.first + self.second,
-            self.first == 1 || self.second == 1,
-        )
-        .value
+        let ace = self.first == 1 || self.second == 1;
+        Total::of(self.first + self.second, ace).value
     }
 }
