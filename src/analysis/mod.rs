@@ -12,4 +12,4 @@ pub mod reasons;
 pub mod strategy;
 
 pub use player::{HandContext, HandEvs, Solver};
-pub use strategy::{Strategy, basic_strategy, compute_strategy, hand_evs};
+pub use strategy::{Strategy, basic_strategy, hand_evs};

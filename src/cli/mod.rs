@@ -16,15 +16,10 @@ pub use crate::trainer::counting::IndexSet;
 pub use crate::trainer::drill::DrillKind;
 pub use crate::trainer::export::ExportFormat;
 pub use args::{
-    CompletionsArgs, ConfigArg, ConfigArgs, CountConvention, DeckResolution, DrillArgs, EvArgs,
-    IndicesArgs, PlayArgs, PlayCommandArgs, ReviewArgs, RulesArg, RulesArgs, SeedArg, SimArgs,
-    StatsArgs, StrategyArgs,
+    CompletionsArgs, ConfigArgs, CountConvention, DeckResolution, DrillArgs, EvArgs, IndicesArgs,
+    PlayArgs, PlayCommandArgs, ReviewArgs, RulesArgs, SimArgs, StatsArgs, StrategyArgs,
 };
-pub use chosen::Chosen;
-pub use parse::{
-    CardList, MAX_SIM_BANKROLL, MAX_SIM_ROUNDS, check_player_hand, parse_bankroll, parse_card_list,
-    parse_one_card, parse_penetration, parse_player_hand, parse_ramp, parse_rounds,
-};
+pub use parse::{CardList, check_player_hand, parse_card_list, parse_one_card, parse_player_hand};
 
 /// A blackjack trainer for the European no-hole-card game: play beside AI seats, get hints
 /// and feedback with exact expected values, drill, and see the variant's exact strategy.

@@ -122,6 +122,7 @@ const DRILL_IDS: [&str; 3] = ["stats", "no_stats", "ascii"];
 
 impl Given {
     /// The settings named in `ids`, as the command line gave them.
+    #[cfg(test)]
     pub fn of(ids: &[&'static str]) -> Given {
         Given(ids.to_vec())
     }

@@ -59,18 +59,15 @@ pub fn practice_clock() -> Result<crate::trainer::day::Clock, UsageError> {
     }
 }
 
-pub use completions::{completion_script, completions, manpage, manual_page};
-pub use config::{
-    Effective, Given, Loaded, Origin, Source, config, config_location, drill_args, load_config,
-    resolve_play, stats_file, table_configured,
-};
+pub use completions::{completions, manpage};
+pub use config::{config, drill_args, stats_file, table_configured};
 pub use drill::drill;
 pub use ev::ev;
 pub use indices::indices;
 pub use play::{table, table_config};
 pub use review::review;
 pub use sim::sim;
-pub use stats::{lifetime_summary, stats};
+pub use stats::stats;
 pub use strategy::strategy;
 
 /// Something recorded that the statistics database did not take (a full disk, a database

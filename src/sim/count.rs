@@ -45,7 +45,7 @@ use crate::analysis::deviation::floored_true_count;
 use crate::engine::{ActionError, EventSink, Rules, Table, Units};
 
 pub use crate::ai::{AtCount, CountSystem, Counter};
-pub use crate::analysis::hilo::{BetRamp, MAX_RAMP_BET, MAX_RAMP_STEPS, RampError};
+pub use crate::analysis::hilo::{BetRamp, RampError};
 
 /// Which index plays the counter makes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

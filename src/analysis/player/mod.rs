@@ -11,7 +11,7 @@ mod solver;
 mod split;
 mod state;
 
-pub use solver::{FxHasher, Solver};
+pub use solver::Solver;
 
 /// The EV of each action for one hand (`None` where the action is not allowed).
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]

@@ -27,18 +27,15 @@ use rand::SeedableRng;
 use super::drill::DrillKind;
 use super::report::skill_figures;
 use crate::analysis::deviation::{IndexTable, illustrious_18};
-pub use crate::analysis::hilo::{BetRamp, MAX_RAMP_BET, MAX_RAMP_STEPS, RampError};
+pub use crate::analysis::hilo::BetRamp;
 use crate::engine::{Action, ActionSet, Cards, GameRng, Rules};
 use crate::text::{counted, noun, signed};
-pub use countdown::{COUNTDOWN_DECKS, COUNTDOWN_PACES, Countdown, CountdownVerdict, tray_bar};
+pub use countdown::{COUNTDOWN_DECKS, COUNTDOWN_PACES, Countdown, tray_bar};
 use grade::action_key;
-pub use grade::{
-    MAX_TRUE_COUNT_ANSWER, Prompt, QuizAnswer, check_running_count, grade_prompt, index_words,
-};
+pub use grade::{Prompt, QuizAnswer, check_running_count, grade_prompt, index_words};
 use questions::{Askable, ask, askable_plays};
 pub use questions::{
     DEVIATION_SPREAD, DealtShoe, IndexSet, MAX_ASKED_TRUE_COUNT, VALUABLE_PER_100, deal_before_cut,
-    deviation_counts,
 };
 
 /// How a true count is rounded to a whole number.
