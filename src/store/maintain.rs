@@ -38,42 +38,25 @@ impl Store {
     /// (every one with `None`), and imported figures count one each.
     pub fn count_before(&self, day: Option<Day>) -> Result<u64, StoreError> {
         let (condition, bound) = condition(day);
+        let counts = [
+            format!("SELECT COUNT(*) FROM rounds WHERE {condition}"),
+            format!("SELECT COUNT(*) FROM decisions WHERE {condition} AND drill IS NOT NULL"),
+            format!("SELECT COUNT(*) FROM answers WHERE {condition}"),
+            format!(
+                "SELECT COUNT(*) FROM rebuys WHERE session IN
+                 (SELECT id FROM sessions WHERE {condition})"
+            ),
+            format!("SELECT COUNT(*) FROM imports WHERE stats IS NOT NULL AND {IMPORTED}"),
+        ];
         let mut total = 0;
-        for (table, extra) in [
-            ("rounds", ""),
-            ("decisions", " AND drill IS NOT NULL"),
-            ("answers", ""),
-        ] {
+        for count in counts {
             let n: i64 = self
                 .conn
-                .query_row(
-                    &format!("SELECT COUNT(*) FROM {table} WHERE {condition}{extra}"),
-                    params![bound],
-                    |row| row.get(0),
-                )
+                .query_row(&count, params![bound], |row| row.get(0))
                 .map_err(self.sql("read"))?;
             total += n as u64;
         }
-        let rebuys: i64 = self
-            .conn
-            .query_row(
-                &format!(
-                    "SELECT COUNT(*) FROM rebuys WHERE session IN
-                     (SELECT id FROM sessions WHERE {condition})"
-                ),
-                params![bound],
-                |row| row.get(0),
-            )
-            .map_err(self.sql("read"))?;
-        let imports: i64 = self
-            .conn
-            .query_row(
-                &format!("SELECT COUNT(*) FROM imports WHERE stats IS NOT NULL AND {IMPORTED}"),
-                params![bound],
-                |row| row.get(0),
-            )
-            .map_err(self.sql("read"))?;
-        Ok(total + rebuys as u64 + imports as u64)
+        Ok(total)
     }
 
     /// Deletes the rows from before `day` (every row with `None`), in one transaction: the
