@@ -6,6 +6,8 @@
 
 use crate::ai::{self, AnyStrategy};
 use crate::engine::{Action, ActionError, Event, Phase, Units};
+use crate::store::Coach;
+use crate::trainer::grade::Grade;
 
 use super::{App, Message, Overlay, Player, Tone};
 use crate::tui::narrate::Narrator;
@@ -60,22 +62,23 @@ impl App {
                 .as_ref()
                 .map(|c| c.tc)
                 .or_else(|| self.count.mode.then(|| self.floored_count()));
-            let record = |coach: &mut crate::store::Coach, g| match &seen {
-                Some((cards, up, hand)) => coach.record_at_table(g, cards, *up, *hand, &ranked, tc),
-                None => coach.note_grade(g),
+            let record = |coach: &mut Coach, g: &Grade| {
+                if let Some((cards, up, hand)) = &seen {
+                    coach.record_at_table(g, cards, *up, *hand, &ranked, tc);
+                }
             };
             let advice = g.advice_at_count(call.as_ref());
             // With the count hidden, a grade in an index play's cell tells the count: it waits.
             if self.grade_tells_count(g.cell, view_legal) {
                 self.hold_decision(&strategy, &g, call.is_some(), advice, &ranked, source);
-                record(&mut self.coach, g);
+                record(&mut self.coach, &g);
             } else if self.settings.strict && !g.is_correct() {
                 self.log.grade(Message {
                     tone: Tone::Error,
                     text: format!("{advice} — strict mode: try again"),
                 });
                 // The mistake was made, even if it is not played: it counts.
-                record(&mut self.coach, g);
+                record(&mut self.coach, &g);
                 return;
             } else {
                 let tone = if g.is_correct() {
@@ -90,7 +93,7 @@ impl App {
                 {
                     self.say(Tone::Info, why);
                 }
-                record(&mut self.coach, g);
+                record(&mut self.coach, &g);
             }
         }
         let hand = self.table.active().map_or(0, |(_, h)| h);
@@ -108,7 +111,7 @@ impl App {
     fn mistake_reason(
         &self,
         strategy: &crate::analysis::Strategy,
-        g: &crate::trainer::grade::Grade,
+        g: &Grade,
         by_index: bool,
         ranked: &[(Action, f64)],
         source: crate::analysis::reasons::Source,
@@ -136,7 +139,7 @@ impl App {
     fn hold_decision(
         &mut self,
         strategy: &crate::analysis::Strategy,
-        g: &crate::trainer::grade::Grade,
+        g: &Grade,
         by_index: bool,
         advice: String,
         ranked: &[(Action, f64)],
