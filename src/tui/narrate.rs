@@ -198,23 +198,21 @@ impl Narrator<'_> {
                 } else {
                     message(Tone::Info, format!("{} has blackjack.", self.name(seat)))
                 }),
-                Event::HoleCardRevealed { card } => out.push(message(
-                    Tone::Info,
-                    format!(
-                        "Dealer turns over {}: {}",
-                        card_text(card, self.ascii),
-                        dealer_total_text(dealer)
-                    ),
-                )),
+                Event::HoleCardRevealed { card } | Event::DealerDraws { card } => {
+                    let verb = match event {
+                        Event::HoleCardRevealed { .. } => "turns over",
+                        _ => "draws",
+                    };
+                    out.push(message(
+                        Tone::Info,
+                        format!(
+                            "Dealer {verb} {}: {}",
+                            card_text(card, self.ascii),
+                            dealer_total_text(dealer)
+                        ),
+                    ))
+                }
                 Event::DealerNatural => out.push(message(Tone::Lost, "Dealer has blackjack!")),
-                Event::DealerDraws { card } => out.push(message(
-                    Tone::Info,
-                    format!(
-                        "Dealer draws {}: {}",
-                        card_text(card, self.ascii),
-                        dealer_total_text(dealer)
-                    ),
-                )),
                 // A natural was announced when it was turned over.
                 Event::DealerStands { .. } if !dealer.cards.is_two_card_21() => out.push(message(
                     Tone::Info,
