@@ -3,7 +3,7 @@
 //! question box, the last answer with why, and the bar.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
@@ -15,7 +15,7 @@ use crate::tui::message::Tone;
 use crate::tui::widgets::Ctx;
 use crate::tui::widgets::cards::{CARD_HEIGHT, Face, Spread, boxed_row, row_width};
 use crate::tui::widgets::drill::{
-    BAR_HEIGHT, chips, framed, keys_line, note_line, render_bar, render_header, typed_line,
+    chips, drill_rows, framed, keys_line, note_line, render_bar, render_header, typed_line,
 };
 use crate::tui::widgets::marker;
 use crate::tui::widgets::status::{key, message_line, tone_mark};
@@ -24,13 +24,7 @@ use crate::tui::widgets::status::{key, message_line, tone_mark};
 pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
     let quiz = &screen.quiz;
-    let [header, question_area, info_area, bar] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Length(6),
-        Constraint::Fill(1),
-        Constraint::Length(BAR_HEIGHT),
-    ])
-    .areas(area);
+    let [header, question_area, info_area, bar] = drill_rows(area, 6);
     render_header(ctx, &format!("Drill: {}", quiz.describe()), header, buf);
     let block = framed(ctx, format!(" Question {} ", quiz.asked + 1));
     let inner = block.inner(question_area);
@@ -148,13 +142,7 @@ pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) 
 pub fn render_countdown(ctx: Ctx, screen: &CountdownScreen, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
     let run = &screen.run;
-    let [header, card_area, info_area, bar] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Length(5),
-        Constraint::Fill(1),
-        Constraint::Length(BAR_HEIGHT),
-    ])
-    .areas(area);
+    let [header, card_area, info_area, bar] = drill_rows(area, 5);
     render_header(ctx, "Drill: a deck countdown", header, buf);
     let block = framed(ctx, format!(" {} of {} cards ", run.shown(), run.size()));
     let inner = block.inner(card_area);

@@ -25,7 +25,19 @@ use crate::tui::widgets::status::{key, message_line, tone_mark};
 use crate::tui::widgets::{ascii_border, marker};
 
 /// Height of the bar at the bottom of a drill screen (a rule and four lines).
-pub(crate) const BAR_HEIGHT: u16 = 5;
+const BAR_HEIGHT: u16 = 5;
+
+/// A drill screen's rows, top to bottom: the header, the main box `main` rows high, what is
+/// left, and the key bar.
+pub(crate) fn drill_rows(area: Rect, main: u16) -> [Rect; 4] {
+    Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(main),
+        Constraint::Fill(1),
+        Constraint::Length(BAR_HEIGHT),
+    ])
+    .areas(area)
+}
 
 pub(crate) fn framed<'a>(ctx: Ctx, title: String) -> Block<'a> {
     let block = Block::bordered()
@@ -221,13 +233,7 @@ pub fn render_decision(ctx: Ctx, screen: &DecisionScreen, area: Rect, buf: &mut 
     let question = drill.question();
     // Boxed cards when the screen is tall enough to leave room for the feedback; chips else.
     let boxed = area.height >= 26;
-    let [header, question_area, feedback_area, bar] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Length(if boxed { 6 } else { 3 }),
-        Constraint::Fill(1),
-        Constraint::Length(BAR_HEIGHT),
-    ])
-    .areas(area);
+    let [header, question_area, feedback_area, bar] = drill_rows(area, if boxed { 6 } else { 3 });
     render_header(ctx, &format!("Drill: {}", kind.describe()), header, buf);
 
     // The question: the dealer's up card and the hand, side by side.
@@ -376,13 +382,7 @@ pub fn render_count(ctx: Ctx, screen: &CountScreen, area: Rect, buf: &mut Buffer
     } else {
         2 + note_rows + hands
     };
-    let [header, round_area, info_area, bar] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Length(round_height),
-        Constraint::Fill(1),
-        Constraint::Length(BAR_HEIGHT),
-    ])
-    .areas(area);
+    let [header, round_area, info_area, bar] = drill_rows(area, round_height);
     render_header(ctx, "Count quiz (Hi-Lo)", header, buf);
 
     let block = framed(
