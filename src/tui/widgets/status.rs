@@ -245,6 +245,20 @@ pub fn key(k: &str, ctx: Ctx) -> Span<'static> {
     Span::styled(format!("[{k}]"), ctx.theme.key)
 }
 
+/// Keys and what they do, two spaces apart: `[r] again  [Esc] back`.
+pub(crate) fn keys_line(ctx: Ctx, keys: &[(&str, &str)]) -> Line<'static> {
+    keys.iter()
+        .flat_map(|(k, what)| {
+            [
+                Span::raw("  "),
+                key(k, ctx),
+                Span::styled(format!(" {what}"), ctx.theme.action),
+            ]
+        })
+        .skip(1)
+        .collect()
+}
+
 /// The legal actions of the active hand only, or what is going on.
 fn action_line(action: ActionBar<'_>, ctx: Ctx) -> Line<'static> {
     let theme = ctx.theme;
@@ -283,13 +297,7 @@ fn action_line(action: ActionBar<'_>, ctx: Ctx) -> Line<'static> {
                 };
                 k.bar.map(|what| (label, what))
             });
-            for (k, what) in bar {
-                if !spans.is_empty() {
-                    spans.push(Span::raw("  "));
-                }
-                spans.push(key(k, ctx));
-                spans.push(Span::styled(format!(" {what}"), theme.action));
-            }
+            spans = keys_line(ctx, &bar.collect::<Vec<_>>()).spans;
         }
     }
     Line::from(spans)

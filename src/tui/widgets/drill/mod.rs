@@ -21,7 +21,7 @@ use crate::tui::message::{Message, Tone};
 use crate::tui::widgets::Ctx;
 use crate::tui::widgets::cards::{Face, Spread, boxed_row, chip, row_width};
 use crate::tui::widgets::overlay::draw_box;
-use crate::tui::widgets::status::{key, message_line, tone_mark};
+use crate::tui::widgets::status::{key, keys_line, message_line, tone_mark};
 use crate::tui::widgets::{ascii_border, marker};
 
 /// Height of the bar at the bottom of a drill screen (a rule and four lines).
@@ -97,18 +97,6 @@ pub(crate) fn note_line(ctx: Ctx, note: Option<&Message>) -> Line<'static> {
     note.map_or_else(Line::default, |m| message_line(m, ctx))
 }
 
-pub(crate) fn keys_line(ctx: Ctx, keys: &[(&str, &str)]) -> Line<'static> {
-    let mut spans = Vec::new();
-    for (k, what) in keys {
-        if !spans.is_empty() {
-            spans.push(Span::raw("  "));
-        }
-        spans.push(key(k, ctx));
-        spans.push(Span::styled(format!(" {what}"), ctx.theme.action));
-    }
-    Line::from(spans)
-}
-
 /// Cards as boxes when they fit the width, else as chips on one line.
 fn card_lines(ctx: Ctx, cards: &[Card], width: u16) -> Vec<Line<'static>> {
     let faces: Vec<Face> = cards.iter().map(|&c| Face::Up(c)).collect();
@@ -120,14 +108,11 @@ fn card_lines(ctx: Ctx, cards: &[Card], width: u16) -> Vec<Line<'static>> {
 }
 
 pub(crate) fn chips(ctx: Ctx, cards: &[Card]) -> Line<'static> {
-    let mut spans = Vec::new();
-    for &card in cards {
-        if !spans.is_empty() {
-            spans.push(Span::raw(" "));
-        }
-        spans.push(chip(Face::Up(card), ctx.ascii, ctx.theme));
-    }
-    Line::from(spans)
+    cards
+        .iter()
+        .flat_map(|&card| [Span::raw(" "), chip(Face::Up(card), ctx.ascii, ctx.theme)])
+        .skip(1)
+        .collect()
 }
 
 /// The chooser's words for a kind of drill: what it practises (the deviations drill names its
