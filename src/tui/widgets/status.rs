@@ -245,6 +245,25 @@ pub fn key(k: &str, ctx: Ctx) -> Span<'static> {
     Span::styled(format!("[{k}]"), ctx.theme.key)
 }
 
+/// `▶ Your turn: [h] hit [s] stand`: the prompt, then each legal action's key and name, the
+/// names in `names`.
+pub(crate) fn actions_line(
+    ctx: Ctx,
+    prompt: &str,
+    legal: ActionSet,
+    names: Style,
+) -> Line<'static> {
+    let head = Span::styled(format!("{} {prompt}", ctx.marker()), ctx.theme.active_hand);
+    let actions = legal.iter().flat_map(|action| {
+        [
+            Span::raw(" "),
+            key(&key_for(action).to_string(), ctx),
+            Span::styled(format!(" {action}"), names),
+        ]
+    });
+    std::iter::once(head).chain(actions).collect()
+}
+
 /// Keys and what they do, two spaces apart: `[r] again  [Esc] back`.
 pub(crate) fn keys_line(ctx: Ctx, keys: &[(&str, &str)]) -> Line<'static> {
     keys.iter()
@@ -262,33 +281,17 @@ pub(crate) fn keys_line(ctx: Ctx, keys: &[(&str, &str)]) -> Line<'static> {
 /// The legal actions of the active hand only, or what is going on.
 fn action_line(action: ActionBar<'_>, ctx: Ctx) -> Line<'static> {
     let theme = ctx.theme;
-    let mut spans = Vec::new();
+    let skips = Span::styled(" any key skips", theme.dim);
     match action {
-        ActionBar::YourTurn(legal) => {
-            spans.push(Span::styled(
-                format!("{} Your turn:", ctx.marker()),
-                theme.active_hand,
-            ));
-            for action in legal.iter() {
-                spans.push(Span::raw(" "));
-                spans.push(key(&key_for(action).to_string(), ctx));
-                spans.push(Span::styled(format!(" {action}"), theme.action));
-            }
-        }
+        ActionBar::YourTurn(legal) => actions_line(ctx, "Your turn:", legal, theme.action),
         ActionBar::Playing { name, level } => {
             let level = level
                 .map(|l| format!(" ({})", l.name()))
                 .unwrap_or_default();
-            spans.push(Span::styled(
-                format!("{name}{level} is playing…"),
-                theme.text,
-            ));
-            spans.push(Span::styled(" any key skips", theme.dim));
+            let playing = Span::styled(format!("{name}{level} is playing…"), theme.text);
+            Line::from(vec![playing, skips])
         }
-        ActionBar::Dealer => {
-            spans.push(Span::styled("The dealer plays…", theme.text));
-            spans.push(Span::styled(" any key skips", theme.dim));
-        }
+        ActionBar::Dealer => Line::from(vec![Span::styled("The dealer plays…", theme.text), skips]),
         ActionBar::BetweenRounds => {
             let bar = TABLE_KEYS.iter().filter_map(|k| {
                 let label = match k.intent {
@@ -297,10 +300,9 @@ fn action_line(action: ActionBar<'_>, ctx: Ctx) -> Line<'static> {
                 };
                 k.bar.map(|what| (label, what))
             });
-            spans = keys_line(ctx, &bar.collect::<Vec<_>>()).spans;
+            keys_line(ctx, &bar.collect::<Vec<_>>())
         }
     }
-    Line::from(spans)
 }
 
 /// `Last play ✗ 16 vs T: …` — the grade of the person's last decision, in its tone.

@@ -4,13 +4,13 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::analysis::hilo::HILO_TAGS;
 use crate::trainer::counting::{Prompt, QuizKind, tray_bar};
 use crate::tui::drill::count_drills::{CountdownScreen, QuizScreen};
-use crate::tui::keys::key_for;
 use crate::tui::message::Tone;
 use crate::tui::widgets::Ctx;
 use crate::tui::widgets::cards::{CARD_HEIGHT, Face, Spread, boxed_row, row_width};
@@ -18,7 +18,7 @@ use crate::tui::widgets::drill::{
     chips, drill_rows, framed, note_line, render_bar, render_header, typed_line,
 };
 use crate::tui::widgets::marker;
-use crate::tui::widgets::status::{key, keys_line, message_line, tone_mark};
+use crate::tui::widgets::status::{actions_line, key, keys_line, message_line, tone_mark};
 
 /// A typed counting quiz.
 pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) {
@@ -104,16 +104,7 @@ pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) 
 
     let first = if quiz.kind() == QuizKind::Deviations {
         // The hand's own plays: split only for a pair.
-        let mut spans = vec![Span::styled(
-            format!("{} Your play:", marker(ctx.ascii)),
-            t.active_hand,
-        )];
-        for action in quiz.legal().iter() {
-            spans.push(Span::raw(" "));
-            spans.push(key(&key_for(action).to_string(), ctx));
-            spans.push(Span::raw(format!(" {}", action.name())));
-        }
-        Line::from(spans)
+        actions_line(ctx, "Your play:", quiz.legal(), Style::new())
     } else {
         typed_line(ctx, "Your answer:", &screen.input)
     };

@@ -16,12 +16,11 @@ use crate::trainer::counting::IndexSet;
 use crate::trainer::drill::DrillKind;
 use crate::tui::drill::count_drills::{CountdownScreen, QuizScreen};
 use crate::tui::drill::{CountScreen, DecisionScreen};
-use crate::tui::keys::key_for;
 use crate::tui::message::{Message, Tone};
 use crate::tui::widgets::Ctx;
 use crate::tui::widgets::cards::{Face, Spread, boxed_row, chip, row_width};
 use crate::tui::widgets::overlay::draw_box;
-use crate::tui::widgets::status::{key, keys_line, message_line, tone_mark};
+use crate::tui::widgets::status::{actions_line, key, keys_line, message_line, tone_mark};
 use crate::tui::widgets::{ascii_border, marker};
 
 /// Height of the bar at the bottom of a drill screen (a rule and four lines).
@@ -327,19 +326,10 @@ pub fn render_decision(ctx: Ctx, screen: &DecisionScreen, area: Rect, buf: &mut 
         .render(inner, buf);
 
     // What to press, a notice, the score, the other keys.
-    let mut answer_line = vec![Span::styled(
-        format!("{} Your answer:", marker(ctx.ascii)),
-        t.active_hand,
-    )];
-    for action in drill.legal().iter() {
-        answer_line.push(Span::raw(" "));
-        answer_line.push(key(&key_for(action).to_string(), ctx));
-        answer_line.push(Span::styled(format!(" {action}"), t.action));
-    }
     render_bar(
         ctx,
         [
-            Line::from(answer_line),
+            actions_line(ctx, "Your answer:", drill.legal(), t.action),
             note_line(ctx, screen.note.as_ref()),
             Line::from(Span::styled(drill.summary().score_line(kind), t.text)),
             keys_line(
