@@ -29,3 +29,13 @@ pub struct Message {
     /// The words.
     pub text: String,
 }
+
+impl Message {
+    /// A line of `tone` saying `text`.
+    pub fn new(tone: Tone, text: impl Into<String>) -> Message {
+        Message {
+            tone,
+            text: text.into(),
+        }
+    }
+}

@@ -187,18 +187,18 @@ impl App {
             });
         let bet = bet.plain();
         let message = if right {
-            Message {
-                tone: Tone::Good,
-                text: format!("Bet {bet} at true count {}: the ramp's bet", signed(tc)),
-            }
+            Message::new(
+                Tone::Good,
+                format!("Bet {bet} at true count {}: the ramp's bet", signed(tc)),
+            )
         } else {
-            Message {
-                tone: Tone::Bad,
-                text: format!(
+            Message::new(
+                Tone::Bad,
+                format!(
                     "Bet {bet} at true count {}: the ramp says {wanted}",
                     signed(tc)
                 ),
-            }
+            )
         };
         if self.count_hidden() {
             self.hold_back(message, false);
@@ -256,10 +256,7 @@ impl App {
             )
         };
         self.count.held_back.push(Held {
-            message: Message {
-                tone: message.tone,
-                text,
-            },
+            message: Message::new(message.tone, text),
             decision,
         });
     }

@@ -73,10 +73,10 @@ impl App {
                 self.hold_decision(&strategy, &g, call.is_some(), advice, &ranked, source);
                 record(&mut self.coach, &g);
             } else if self.settings.strict && !g.is_correct() {
-                self.log.grade(Message {
-                    tone: Tone::Error,
-                    text: format!("{advice} — strict mode: try again"),
-                });
+                self.log.grade(Message::new(
+                    Tone::Error,
+                    format!("{advice} — strict mode: try again"),
+                ));
                 // The mistake was made, even if it is not played: it counts.
                 record(&mut self.coach, &g);
                 return;
@@ -86,7 +86,7 @@ impl App {
                 } else {
                     Tone::Bad
                 };
-                self.log.grade(Message { tone, text: advice });
+                self.log.grade(Message::new(tone, advice));
                 // A mistake comes with the reason for the right play.
                 if let Some(why) =
                     self.mistake_reason(&strategy, &g, call.is_some(), &ranked, source)
@@ -145,25 +145,22 @@ impl App {
         ranked: &[(Action, f64)],
         source: crate::analysis::reasons::Source,
     ) {
-        self.log.grade(Message {
-            tone: Tone::Info,
-            text: format!(
+        self.log.grade(Message::new(
+            Tone::Info,
+            format!(
                 "{}: an index play's hand, graded once the count is shown",
                 g.cell.label()
             ),
-        });
+        ));
         let tone = if g.is_correct() {
             Tone::Good
         } else {
             Tone::Bad
         };
         let why = self.mistake_reason(strategy, g, by_index, ranked, source);
-        self.hold_back(Message { tone, text: advice }, true);
+        self.hold_back(Message::new(tone, advice), true);
         if let Some(why) = why {
-            let why = Message {
-                tone: Tone::Info,
-                text: why,
-            };
+            let why = Message::new(Tone::Info, why);
             self.hold_back(why, false);
         }
     }

@@ -206,10 +206,7 @@ impl App {
             ReviewStep::Close => {}
             ReviewStep::Practise(cell) => {
                 if let Err(text) = self.practise_cell(cell) {
-                    screen.note = Some(Message {
-                        tone: Tone::Error,
-                        text,
-                    });
+                    screen.note = Some(Message::new(Tone::Error, text));
                     self.screen = Screen::Review(screen);
                 }
             }

@@ -11,7 +11,7 @@ use crate::trainer::counting::{
     QuizKind, QuizSettings,
 };
 use crate::trainer::practice::read_count;
-use crate::tui::drill::DrillContext;
+use crate::tui::drill::{DrillContext, note};
 use crate::tui::intent::Intent;
 use crate::tui::message::{Message, Tone};
 
@@ -55,13 +55,6 @@ pub struct CountdownScreen {
     pub pace: Option<f64>,
     /// The person's best perfect run of this many decks so far, in seconds.
     pub best: Option<f64>,
-}
-
-fn note(tone: Tone, text: impl Into<String>) -> Option<Message> {
-    Some(Message {
-        tone,
-        text: text.into(),
-    })
 }
 
 impl QuizScreen {
@@ -148,20 +141,14 @@ impl QuizScreen {
 
 fn summary_lines(what: &str, asked: u32, score: impl Fn() -> String) -> Vec<Message> {
     if asked == 0 {
-        return vec![Message {
-            tone: Tone::Info,
-            text: format!("Drill over: {what}. No question answered."),
-        }];
+        return vec![Message::new(
+            Tone::Info,
+            format!("Drill over: {what}. No question answered."),
+        )];
     }
     vec![
-        Message {
-            tone: Tone::Info,
-            text: format!("Drill over: {what}."),
-        },
-        Message {
-            tone: Tone::Info,
-            text: score(),
-        },
+        Message::new(Tone::Info, format!("Drill over: {what}.")),
+        Message::new(Tone::Info, score()),
     ]
 }
 

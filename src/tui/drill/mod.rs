@@ -100,20 +100,15 @@ pub struct CountScreen {
     pub note: Option<Message>,
 }
 
+/// A drill screen's notice: `Some` message of `tone`.
 pub(crate) fn note(tone: Tone, text: impl Into<String>) -> Option<Message> {
-    Some(Message {
-        tone,
-        text: text.into(),
-    })
+    Some(Message::new(tone, text))
 }
 
 /// A drill's summary lines, with the save's error if the statistics could not be written.
 fn saved(mut lines: Vec<Message>, ctx: &mut DrillContext<'_>) -> Vec<Message> {
     if let Some(err) = ctx.coach.save() {
-        lines.push(Message {
-            tone: Tone::Error,
-            text: err,
-        });
+        lines.push(Message::new(Tone::Error, err));
     }
     lines
 }
