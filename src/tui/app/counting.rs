@@ -203,7 +203,7 @@ impl App {
         if self.count_hidden() {
             self.hold_back(message, false);
         } else {
-            self.messages_push(message);
+            self.log.push(message);
         }
     }
 
@@ -272,7 +272,7 @@ impl App {
                 // The last play's grade, in place of the note that it waits.
                 self.log.grade(held.message);
             } else {
-                self.messages_push(held.message);
+                self.log.push(held.message);
             }
         }
     }

@@ -252,7 +252,7 @@ impl App {
             let bet = Units::from_units(i64::from(units)).clamp(min, max);
             if self.table.place_bet(seat, bet).is_ok() {
                 let line = self.narrate(|n| n.counter_bet(seat, bet, tc));
-                self.messages_push(line);
+                self.log.push(line);
             }
         }
     }
@@ -362,7 +362,7 @@ impl App {
                     self.after_turn(turn.seat, turn.hand, turn.action, &events);
                     if let Some(m) = index_move.filter(|m| m.play == turn.action) {
                         let line = self.narrate(|n| n.index_move(turn.seat, &m));
-                        self.messages_push(line);
+                        self.log.push(line);
                     }
                 }
             }
@@ -380,7 +380,7 @@ impl App {
 
     fn after_turn(&mut self, seat: usize, hand: usize, action: Action, events: &[Event]) {
         let line = self.narrate(|n| n.action(self.table.seats(), seat, hand, action, events));
-        self.messages_push(line);
+        self.log.push(line);
         self.absorb(events);
     }
 
@@ -402,7 +402,7 @@ impl App {
     pub(crate) fn absorb(&mut self, events: &[Event]) {
         let lines = self.narrate(|n| n.events(events, self.table.seats(), self.table.dealer()));
         for line in lines {
-            self.messages_push(line);
+            self.log.push(line);
         }
         for event in events {
             match event {

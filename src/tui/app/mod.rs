@@ -634,11 +634,7 @@ impl App {
     }
 
     pub(crate) fn say(&mut self, tone: Tone, text: impl Into<String>) {
-        self.messages_push(Message::new(tone, text));
-    }
-
-    pub(crate) fn messages_push(&mut self, message: Message) {
-        self.log.push(message);
+        self.log.push(Message::new(tone, text));
     }
 
     fn scroll_log(&mut self, back: bool, lines: usize) {

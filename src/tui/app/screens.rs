@@ -144,12 +144,12 @@ impl App {
             DrillStep::Stay => self.screen = Screen::Drill(screen),
             DrillStep::Leave(messages) => {
                 for m in messages {
-                    self.messages_push(m);
+                    self.log.push(m);
                 }
             }
             DrillStep::Choose(messages) => {
                 for m in messages {
-                    self.messages_push(m);
+                    self.log.push(m);
                 }
                 self.screen = Screen::Drill(screen);
             }
