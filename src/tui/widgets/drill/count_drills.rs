@@ -26,9 +26,12 @@ pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) 
     let quiz = &screen.quiz;
     let [header, question_area, info_area, bar] = drill_rows(area, 6);
     render_header(ctx, &format!("Drill: {}", quiz.describe()), header, buf);
-    let block = framed(ctx, format!(" Question {} ", quiz.asked + 1));
-    let inner = block.inner(question_area);
-    block.render(question_area, buf);
+    let inner = framed(
+        ctx,
+        &format!(" Question {} ", quiz.asked + 1),
+        question_area,
+        buf,
+    );
     let mut lines = vec![Line::from(Span::styled(quiz.question_text(), t.title))];
     match quiz.prompt() {
         Prompt::Decks { dealt, shoe } => {
@@ -58,9 +61,7 @@ pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) 
         .wrap(Wrap { trim: false })
         .render(inner, buf);
 
-    let block = framed(ctx, " Last answer ".to_owned());
-    let inner = block.inner(info_area);
-    block.render(info_area, buf);
+    let inner = framed(ctx, " Last answer ", info_area, buf);
     let settings = quiz.settings();
     let mut lines = match &screen.last {
         None => vec![Line::from(Span::styled(
@@ -135,9 +136,12 @@ pub fn render_countdown(ctx: Ctx, screen: &CountdownScreen, area: Rect, buf: &mu
     let run = &screen.run;
     let [header, card_area, info_area, bar] = drill_rows(area, 5);
     render_header(ctx, "Drill: a deck countdown", header, buf);
-    let block = framed(ctx, format!(" {} of {} cards ", run.shown(), run.size()));
-    let inner = block.inner(card_area);
-    block.render(card_area, buf);
+    let inner = framed(
+        ctx,
+        &format!(" {} of {} cards ", run.shown(), run.size()),
+        card_area,
+        buf,
+    );
     // The flash just turned, drawn as cards (the earlier ones are gone); chips where the
     // boxes do not fit.
     let faces: Vec<Face> = screen.flash.iter().map(|&c| Face::Up(c)).collect();
@@ -160,9 +164,7 @@ pub fn render_countdown(ctx: Ctx, screen: &CountdownScreen, area: Rect, buf: &mu
         .alignment(Alignment::Center)
         .render(inner, buf);
 
-    let block = framed(ctx, " Countdown ".to_owned());
-    let inner = block.inner(info_area);
-    block.render(info_area, buf);
+    let inner = framed(ctx, " Countdown ", info_area, buf);
     let mut lines = vec![
         Line::from(Span::styled(
             format!("{HILO_TAGS}. A whole deck counts to 0."),

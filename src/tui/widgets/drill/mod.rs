@@ -38,16 +38,20 @@ pub(crate) fn drill_rows(area: Rect, main: u16) -> [Rect; 4] {
     .areas(area)
 }
 
-pub(crate) fn framed<'a>(ctx: Ctx, title: String) -> Block<'a> {
+/// Draws a drill screen's box titled `title` on `area`; returns its inside.
+pub(crate) fn framed(ctx: Ctx, title: &str, area: Rect, buf: &mut Buffer) -> Rect {
     let block = Block::bordered()
         .title(Line::from(Span::styled(title, ctx.theme.title)).alignment(Alignment::Center))
         .border_style(ctx.theme.frame)
         .padding(Padding::horizontal(1));
-    if ctx.ascii {
+    let block = if ctx.ascii {
         block.border_set(ascii_border(false))
     } else {
         block.border_type(BorderType::Rounded)
-    }
+    };
+    let inner = block.inner(area);
+    block.render(area, buf);
+    inner
 }
 
 /// The title line of a drill screen.
@@ -221,9 +225,12 @@ pub fn render_decision(ctx: Ctx, screen: &DecisionScreen, area: Rect, buf: &mut 
     render_header(ctx, &format!("Drill: {}", kind.describe()), header, buf);
 
     // The question: the dealer's up card and the hand, side by side.
-    let block = framed(ctx, format!(" Question {} ", drill.summary().decisions + 1));
-    let inner = block.inner(question_area);
-    block.render(question_area, buf);
+    let inner = framed(
+        ctx,
+        &format!(" Question {} ", drill.summary().decisions + 1),
+        question_area,
+        buf,
+    );
     let [dealer_side, hand_side] =
         Layout::horizontal([Constraint::Fill(1), Constraint::Fill(1)]).areas(inner);
     let label = match question.cell.kind {
@@ -255,9 +262,7 @@ pub fn render_decision(ctx: Ctx, screen: &DecisionScreen, area: Rect, buf: &mut 
         .render(hand_side, buf);
 
     // The last answer, graded.
-    let block = framed(ctx, " Last answer ".to_owned());
-    let inner = block.inner(feedback_area);
-    block.render(feedback_area, buf);
+    let inner = framed(ctx, " Last answer ", feedback_area, buf);
     let mut lines = Vec::new();
     match screen.answers.front() {
         None => {
@@ -360,16 +365,16 @@ pub fn render_count(ctx: Ctx, screen: &CountScreen, area: Rect, buf: &mut Buffer
     let [header, round_area, info_area, bar] = drill_rows(area, round_height);
     render_header(ctx, "Count quiz (Hi-Lo)", header, buf);
 
-    let block = framed(
+    let inner = framed(
         ctx,
-        format!(
+        &format!(
             " Round {} · {} cards left in the shoe ",
             drill.round(),
             drill.cards_left()
         ),
+        round_area,
+        buf,
     );
-    let inner = block.inner(round_area);
-    block.render(round_area, buf);
     let mut lines = Vec::new();
     if round.reshuffled {
         lines.push(Line::from(Span::styled(
@@ -405,9 +410,7 @@ pub fn render_count(ctx: Ctx, screen: &CountScreen, area: Rect, buf: &mut Buffer
     }
     Paragraph::new(lines).render(inner, buf);
 
-    let block = framed(ctx, " Hi-Lo ".to_owned());
-    let inner = block.inner(info_area);
-    block.render(info_area, buf);
+    let inner = framed(ctx, " Hi-Lo ", info_area, buf);
     let mut lines = vec![
         Line::from(Span::styled(crate::analysis::hilo::HILO_TAGS, t.text)),
         Line::from(Span::styled(
