@@ -156,12 +156,8 @@ pub fn render_drill(view: &DrillView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer
     match view {
         DrillView::Decision(screen) => render_decision(ctx, screen, area, buf),
         DrillView::Count(screen) => render_count(ctx, screen, area, buf),
-        DrillView::Quiz(screen) => {
-            crate::tui::widgets::drill::count_drills::render_quiz(ctx, screen, area, buf)
-        }
-        DrillView::Countdown(screen) => {
-            crate::tui::widgets::drill::count_drills::render_countdown(ctx, screen, area, buf);
-        }
+        DrillView::Quiz(screen) => count_drills::render_quiz(ctx, screen, area, buf),
+        DrillView::Countdown(screen) => count_drills::render_countdown(ctx, screen, area, buf),
     }
 }
 
