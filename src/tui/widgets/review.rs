@@ -3,11 +3,11 @@
 //! — so a test can build one without a table.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Padding, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
-use super::{Ctx, ascii_border, marker};
+use super::{Ctx, framed, marker};
 use crate::text::signed;
 use crate::trainer::history::review::{cards_line, decision_line, entry_title, evs_line};
 use crate::trainer::history::{Decision, Entry};
@@ -54,17 +54,7 @@ impl Widget for &Drawn<'_, '_> {
         } else {
             " Review: your hands "
         };
-        let block = Block::bordered()
-            .title(Line::from(Span::styled(title, theme.title)).alignment(Alignment::Center))
-            .border_style(theme.frame)
-            .padding(Padding::horizontal(1));
-        let block = if self.ctx.ascii {
-            block.border_set(ascii_border(false))
-        } else {
-            block.border_type(BorderType::Rounded)
-        };
-        let inner = block.inner(area);
-        block.render(area, buf);
+        let inner = framed(self.ctx, title, area, buf);
         let [body, bar] =
             Layout::vertical([Constraint::Fill(1), Constraint::Length(3)]).areas(inner);
         let body = if area.height >= LIST_FROM_HEIGHT && !self.view.around.is_empty() {

@@ -7,7 +7,7 @@ pub mod count_drills;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Padding, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
 use crate::analysis::chart::HandKind;
 use crate::engine::Card;
@@ -21,7 +21,7 @@ use crate::tui::widgets::Ctx;
 use crate::tui::widgets::cards::{Face, Spread, boxed_row, chip, row_width};
 use crate::tui::widgets::overlay::draw_box;
 use crate::tui::widgets::status::{actions_line, key, keys_line, message_line, tone_mark};
-use crate::tui::widgets::{ascii_border, marker};
+use crate::tui::widgets::{framed, marker};
 
 /// Height of the bar at the bottom of a drill screen (a rule and four lines).
 const BAR_HEIGHT: u16 = 5;
@@ -36,22 +36,6 @@ pub(crate) fn drill_rows(area: Rect, main: u16) -> [Rect; 4] {
         Constraint::Length(BAR_HEIGHT),
     ])
     .areas(area)
-}
-
-/// Draws a drill screen's box titled `title` on `area`; returns its inside.
-pub(crate) fn framed(ctx: Ctx, title: &str, area: Rect, buf: &mut Buffer) -> Rect {
-    let block = Block::bordered()
-        .title(Line::from(Span::styled(title, ctx.theme.title)).alignment(Alignment::Center))
-        .border_style(ctx.theme.frame)
-        .padding(Padding::horizontal(1));
-    let block = if ctx.ascii {
-        block.border_set(ascii_border(false))
-    } else {
-        block.border_type(BorderType::Rounded)
-    };
-    let inner = block.inner(area);
-    block.render(area, buf);
-    inner
 }
 
 /// The title line of a drill screen.
