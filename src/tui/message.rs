@@ -21,6 +21,14 @@ pub enum Tone {
     Error,
 }
 
+impl Tone {
+    /// The tone of a graded decision or answer: [`Tone::Good`] when it was right, else
+    /// [`Tone::Bad`].
+    pub fn graded(right: bool) -> Tone {
+        if right { Tone::Good } else { Tone::Bad }
+    }
+}
+
 /// One line in the message area.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Message {

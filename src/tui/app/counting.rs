@@ -186,20 +186,15 @@ impl App {
                 countdown: None,
             });
         let bet = bet.plain();
-        let message = if right {
-            Message::new(
-                Tone::Good,
-                format!("Bet {bet} at true count {}: the ramp's bet", signed(tc)),
-            )
+        let text = if right {
+            format!("Bet {bet} at true count {}: the ramp's bet", signed(tc))
         } else {
-            Message::new(
-                Tone::Bad,
-                format!(
-                    "Bet {bet} at true count {}: the ramp says {wanted}",
-                    signed(tc)
-                ),
+            format!(
+                "Bet {bet} at true count {}: the ramp says {wanted}",
+                signed(tc)
             )
         };
+        let message = Message::new(Tone::graded(right), text);
         if self.count_hidden() {
             self.hold_back(message, false);
         } else {
@@ -352,21 +347,16 @@ impl App {
             self.coach.session().play.rounds + 1
         );
         self.coach.record_count(answer.record(question, 0.0));
-        if right {
-            self.say(
-                Tone::Good,
-                format!("Count check: {}, right.", signed(running)),
-            );
+        let text = if right {
+            format!("Count check: {}, right.", signed(running))
         } else {
-            self.say(
-                Tone::Bad,
-                format!(
-                    "Count check: the running count is {}, not {}.",
-                    signed(running),
-                    signed(guess)
-                ),
-            );
-        }
+            format!(
+                "Count check: the running count is {}, not {}.",
+                signed(running),
+                signed(guess)
+            )
+        };
+        self.say(Tone::graded(right), text);
         self.count.checked_this_round = true;
         self.release_held_back("The count was checked: what was held back from it —");
         self.deal();

@@ -81,11 +81,7 @@ impl App {
                 record(&mut self.coach, &g);
                 return;
             } else {
-                let tone = if g.is_correct() {
-                    Tone::Good
-                } else {
-                    Tone::Bad
-                };
+                let tone = Tone::graded(g.is_correct());
                 self.log.grade(Message::new(tone, advice));
                 // A mistake comes with the reason for the right play.
                 if let Some(why) =
@@ -152,11 +148,7 @@ impl App {
                 g.cell.label()
             ),
         ));
-        let tone = if g.is_correct() {
-            Tone::Good
-        } else {
-            Tone::Bad
-        };
+        let tone = Tone::graded(g.is_correct());
         let why = self.mistake_reason(strategy, g, by_index, ranked, source);
         self.hold_back(Message::new(tone, advice), true);
         if let Some(why) = why {

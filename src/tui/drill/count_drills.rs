@@ -298,8 +298,7 @@ impl CountdownScreen {
             ctx.coach.countdown_best(self.run.decks()),
         );
         ctx.coach.record_count(verdict.answer());
-        let tone = if verdict.right { Tone::Good } else { Tone::Bad };
-        self.result = note(tone, verdict.text());
+        self.result = note(Tone::graded(verdict.right), verdict.text());
         self.input.clear();
         self.note = ctx.coach.save().and_then(|err| note(Tone::Error, err));
     }

@@ -74,8 +74,7 @@ pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) 
             t.dim,
         ))],
         Some((question, typed, answer)) => {
-            let tone = if answer.right { Tone::Good } else { Tone::Bad };
-            let (mark, style) = tone_mark(ctx, tone);
+            let (mark, style) = tone_mark(ctx, Tone::graded(answer.right));
             let verdict = if answer.right {
                 format!("{mark} Right: {}", answer.expected)
             } else {

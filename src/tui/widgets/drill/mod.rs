@@ -257,7 +257,7 @@ pub fn render_decision(ctx: Ctx, screen: &DecisionScreen, area: Rect, buf: &mut 
         }
         Some(answer) => {
             let g = &answer.grade;
-            let (symbol, style) = tone_mark(ctx, grade_tone(g));
+            let (symbol, style) = tone_mark(ctx, Tone::graded(g.is_correct()));
             lines.push(Line::from(vec![
                 Span::styled(format!("{symbol} {}", g.advice()), style),
                 Span::styled(format!(" · {:.1} s", answer.seconds), t.dim),
@@ -298,7 +298,7 @@ pub fn render_decision(ctx: Ctx, screen: &DecisionScreen, area: Rect, buf: &mut 
         lines.push(Line::from(Span::styled("Earlier answers:", t.dim)));
         for answer in screen.answers.iter().skip(1) {
             let g = &answer.grade;
-            let (symbol, style) = tone_mark(ctx, grade_tone(g));
+            let (symbol, style) = tone_mark(ctx, Tone::graded(g.is_correct()));
             let mut text = format!("{symbol} {}: {}", g.cell.label(), g.chosen);
             if !g.is_correct() {
                 text.push_str(&format!(" — basic strategy {} (−{:.3})", g.advised, g.cost));
@@ -399,11 +399,7 @@ pub fn render_count(ctx: Ctx, screen: &CountScreen, area: Rect, buf: &mut Buffer
         )),
     ];
     for (i, (round, answer)) in screen.answers.iter().enumerate() {
-        let tone = if answer.is_right() {
-            Tone::Good
-        } else {
-            Tone::Bad
-        };
+        let tone = Tone::graded(answer.is_right());
         let (_, style) = tone_mark(ctx, tone);
         if i == 0 {
             lines.push(Line::default());
@@ -468,13 +464,4 @@ pub fn render_count(ctx: Ctx, screen: &CountScreen, area: Rect, buf: &mut Buffer
         bar,
         buf,
     );
-}
-
-/// Good news for a right answer, bad for a wrong one.
-fn grade_tone(grade: &crate::trainer::grade::Grade) -> Tone {
-    if grade.is_correct() {
-        Tone::Good
-    } else {
-        Tone::Bad
-    }
 }
