@@ -181,6 +181,16 @@ impl CountdownScreen {
             .then(|| std::time::Duration::from_secs_f64(pace))
     }
 
+    /// Turns the next flash; the time is taken when it was the deck's last.
+    fn turn(&mut self, now: Instant) {
+        self.flash = self.run.flash().map(<[_]>::to_vec).unwrap_or_default();
+        if self.run.done() {
+            self.seconds = self
+                .started
+                .map(|s| now.saturating_duration_since(s).as_secs_f64());
+        }
+    }
+
     /// Before the first card: the same run set up anew (decks, cards a flash, pace).
     fn set_up(&mut self, decks: u8, per_flash: usize, pace: Option<f64>, seed: u64) {
         *self = CountdownScreen::with(decks, per_flash, pace, seed);
@@ -242,22 +252,10 @@ impl CountdownScreen {
                 let per_flash = 3 - self.run.per_flash();
                 self.set_up(decks, per_flash, pace, ctx.seed ^ *ctx.drills_started);
             }
-            Intent::Tick if self.pacing().is_some() => {
-                self.flash = self.run.flash().map(<[_]>::to_vec).unwrap_or_default();
-                if self.run.done() {
-                    self.seconds = self
-                        .started
-                        .map(|s| ctx.now.saturating_duration_since(s).as_secs_f64());
-                }
-            }
+            Intent::Tick if self.pacing().is_some() => self.turn(ctx.now),
             Intent::NextRound | Intent::CountSubmit if !self.run.done() => {
                 self.started.get_or_insert(ctx.now);
-                self.flash = self.run.flash().map(<[_]>::to_vec).unwrap_or_default();
-                if self.run.done() {
-                    self.seconds = self
-                        .started
-                        .map(|s| ctx.now.saturating_duration_since(s).as_secs_f64());
-                }
+                self.turn(ctx.now);
                 self.note = None;
             }
             Intent::CountKey(c) if self.run.done() && self.input.chars().count() < 4 => {
