@@ -7,11 +7,12 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
+use super::status::{note_line, tone_mark};
 use super::{Ctx, framed, marker};
 use crate::text::signed;
 use crate::trainer::history::review::{cards_line, decision_line, entry_title, evs_line};
 use crate::trainer::history::{Decision, Entry};
-use crate::tui::message::Message;
+use crate::tui::message::{Message, Tone};
 
 /// How many entries the list on a tall screen shows.
 pub const AROUND: usize = 12;
@@ -88,11 +89,7 @@ impl Widget for &Drawn<'_, '_> {
             Span::styled("Esc", theme.key),
             Span::styled(" back", theme.dim),
         ]);
-        let note = self
-            .view
-            .note
-            .map_or_else(Line::default, |m| super::status::message_line(m, self.ctx));
-        Paragraph::new(vec![note, keys])
+        Paragraph::new(vec![note_line(self.ctx, self.view.note), keys])
             .block(Block::new().borders(Borders::TOP).border_style(theme.frame))
             .wrap(Wrap { trim: false })
             .render(bar, buf);
@@ -108,12 +105,7 @@ impl Drawn<'_, '_> {
             .around
             .iter()
             .map(|(current, mistake, title)| {
-                let mark = match (mistake, self.ctx.ascii) {
-                    (true, false) => '✗',
-                    (true, true) => 'x',
-                    (false, false) => '✓',
-                    (false, true) => '+',
-                };
+                let (mark, _) = tone_mark(self.ctx, Tone::graded(!mistake));
                 let pointer = if *current {
                     marker(self.ctx.ascii)
                 } else {

@@ -93,6 +93,11 @@ pub fn tone_mark(ctx: Ctx, tone: Tone) -> (&'static str, Style) {
     }
 }
 
+/// A notice as a line, or an empty line without one.
+pub(crate) fn note_line(ctx: Ctx, note: Option<&Message>) -> Line<'static> {
+    note.map_or_else(Line::default, |m| message_line(m, ctx))
+}
+
 /// A message as a line: its tone's symbol, then the words, in the tone's style.
 pub fn message_line(message: &Message, ctx: Ctx) -> Line<'static> {
     let (symbol, style) = tone_mark(ctx, message.tone);

@@ -20,7 +20,9 @@ use crate::tui::message::{Message, Tone};
 use crate::tui::widgets::Ctx;
 use crate::tui::widgets::cards::{Face, Spread, boxed_row, chip, row_width};
 use crate::tui::widgets::overlay::draw_box;
-use crate::tui::widgets::status::{actions_line, key, keys_line, message_line, tone_mark};
+use crate::tui::widgets::status::{
+    actions_line, key, keys_line, message_line, note_line, tone_mark,
+};
 use crate::tui::widgets::{framed, marker};
 
 /// Height of the bar at the bottom of a drill screen (a rule and four lines).
@@ -78,10 +80,6 @@ pub(crate) fn typed_line(ctx: Ctx, prompt: &str, input: &str) -> Line<'static> {
         Span::raw(" "),
         Span::styled(format!("{input}_"), ctx.theme.title),
     ])
-}
-
-pub(crate) fn note_line(ctx: Ctx, note: Option<&Message>) -> Line<'static> {
-    note.map_or_else(Line::default, |m| message_line(m, ctx))
 }
 
 /// Cards as boxes when they fit the width, else as chips on one line.
