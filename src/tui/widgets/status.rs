@@ -405,11 +405,7 @@ fn bank_line(bank: &BankView<'_>, ctx: Ctx, width: u16) -> Line<'static> {
     let used: usize = spans.iter().map(Span::width).sum::<usize>() + tail.chars().count();
     let bar = usize::from(width).saturating_sub(used).clamp(6, 24);
     let dealt = size - left.min(size);
-    let cut_at = if until_cut > 0 {
-        Some(((dealt + until_cut) * bar / size).min(bar - 1))
-    } else {
-        None
-    };
+    let cut_at = (until_cut > 0).then(|| ((dealt + until_cut) * bar / size).min(bar - 1));
     let (dealt_ch, left_ch, cut_ch) = if ctx.ascii {
         ('.', '#', '|')
     } else {
