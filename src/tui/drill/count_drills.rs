@@ -11,7 +11,7 @@ use crate::trainer::counting::{
     QuizKind, QuizSettings,
 };
 use crate::trainer::practice::read_count;
-use crate::tui::drill::{DrillContext, note};
+use crate::tui::drill::{DrillContext, note, summary_lines};
 use crate::tui::intent::Intent;
 use crate::tui::message::{Message, Tone};
 
@@ -133,23 +133,9 @@ impl QuizScreen {
 
     /// The drill's summary for the table's messages.
     pub fn summary(&self) -> Vec<Message> {
-        summary_lines(&self.quiz.describe(), self.quiz.asked, || {
-            self.quiz.score_line()
-        })
+        let score = (self.quiz.asked > 0).then(|| self.quiz.score_line());
+        summary_lines(&format!("Drill over: {}.", self.quiz.describe()), score)
     }
-}
-
-fn summary_lines(what: &str, asked: u32, score: impl Fn() -> String) -> Vec<Message> {
-    if asked == 0 {
-        return vec![Message::new(
-            Tone::Info,
-            format!("Drill over: {what}. No question answered."),
-        )];
-    }
-    vec![
-        Message::new(Tone::Info, format!("Drill over: {what}.")),
-        Message::new(Tone::Info, score()),
-    ]
 }
 
 impl CountdownScreen {
@@ -303,11 +289,7 @@ impl CountdownScreen {
 
     /// The drill's summary for the table's messages.
     pub fn summary(&self) -> Vec<Message> {
-        let answered = u32::from(self.result.is_some());
-        summary_lines("a deck countdown", answered, || {
-            self.result
-                .as_ref()
-                .map_or(String::new(), |m| m.text.clone())
-        })
+        let score = self.result.as_ref().map(|m| m.text.clone());
+        summary_lines("Drill over: a deck countdown.", score)
     }
 }

@@ -105,12 +105,19 @@ pub(crate) fn note(tone: Tone, text: impl Into<String>) -> Option<Message> {
     Some(Message::new(tone, text))
 }
 
-/// A drill's summary lines, with the save's error if the statistics could not be written.
-fn saved(mut lines: Vec<Message>, ctx: &mut DrillContext<'_>) -> Vec<Message> {
-    if let Some(err) = ctx.coach.save() {
-        lines.push(Message::new(Tone::Error, err));
+/// A drill's closing lines for the table's messages: `title`, then the `score`; without a
+/// score, `title` and that no question was answered. News, not a graded answer: no ✓.
+pub(crate) fn summary_lines(title: &str, score: Option<String>) -> Vec<Message> {
+    match score {
+        Some(score) => vec![
+            Message::new(Tone::Info, title),
+            Message::new(Tone::Info, score),
+        ],
+        None => vec![Message::new(
+            Tone::Info,
+            format!("{title} No question answered."),
+        )],
     }
-    lines
 }
 
 /// The keys of a set of actions as a person reads them: `h, s or d`.
@@ -412,35 +419,27 @@ impl DrillScreen {
     }
 
     fn leave(&self, ctx: &mut DrillContext<'_>) -> DrillStep {
-        let (title, summary) = match self {
+        let mut lines = match self {
             DrillScreen::Chooser { .. } => return DrillStep::Leave(Vec::new()),
             DrillScreen::Decision(s) => {
-                let kind = s.drill.kind();
-                (
-                    format!("Drill over: {}.", kind.describe()),
-                    (s.drill.summary().decisions > 0).then(|| s.drill.summary().score_line(kind)),
+                let (kind, summary) = (s.drill.kind(), s.drill.summary());
+                summary_lines(
+                    &format!("Drill over: {}.", kind.describe()),
+                    (summary.decisions > 0).then(|| summary.score_line(kind)),
                 )
             }
-            DrillScreen::Quiz(s) => return DrillStep::Leave(saved(s.summary(), ctx)),
-            DrillScreen::Countdown(s) => return DrillStep::Leave(saved(s.summary(), ctx)),
-            DrillScreen::Count(s) => (
-                "Count quiz over.".to_owned(),
-                (s.drill.summary().count_asked > 0)
-                    .then(|| s.drill.summary().score_line(DrillKind::Count)),
-            ),
-        };
-        let mut lines = Vec::new();
-        let mut say = |tone, text: String| lines.push(Message { tone, text });
-        match summary {
-            // The close of a drill is news, not a graded answer: no ✓.
-            Some(line) => {
-                say(Tone::Info, title);
-                say(Tone::Info, line);
+            DrillScreen::Quiz(s) => s.summary(),
+            DrillScreen::Countdown(s) => s.summary(),
+            DrillScreen::Count(s) => {
+                let summary = s.drill.summary();
+                summary_lines(
+                    "Count quiz over.",
+                    (summary.count_asked > 0).then(|| summary.score_line(DrillKind::Count)),
+                )
             }
-            None => say(Tone::Info, format!("{title} No question answered.")),
-        }
+        };
         if let Some(err) = ctx.coach.save() {
-            say(Tone::Error, err);
+            lines.push(Message::new(Tone::Error, err));
         }
         DrillStep::Leave(lines)
     }
