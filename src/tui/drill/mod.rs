@@ -180,8 +180,7 @@ pub(crate) fn record_text(tally: &Tally, kind: DrillKind, today: Day) -> String 
         DrillKind::All => accuracy_text(tally.overall),
         DrillKind::Mistakes => match mistake_weights(tally).len() {
             0 => "nothing missed yet".to_owned(),
-            1 => "1 missed cell to practise".to_owned(),
-            n => format!("{n} missed cells to practise"),
+            n => format!("{} to practise", counted(n as u64, "missed cell")),
         },
         DrillKind::Due => match due_cells(tally, today).len() {
             0 => match next_due(tally, today) {
@@ -191,8 +190,7 @@ pub(crate) fn record_text(tally: &Tally, kind: DrillKind, today: Day) -> String 
                 },
                 None => "nothing scheduled yet".to_owned(),
             },
-            1 => "1 cell due today".to_owned(),
-            n => format!("{n} cells due today"),
+            n => format!("{} due today", counted(n as u64, "cell")),
         },
         DrillKind::Count => accuracy_text(tally.count),
         other => {
