@@ -243,16 +243,14 @@ pub enum DrillStep {
 impl DrillScreen {
     /// The one place a drill's state changes.
     pub fn update(&mut self, intent: Intent, ctx: &mut DrillContext<'_>) -> DrillStep {
+        // The typed drills take every key but the ones that leave them.
+        let own_key = !matches!(intent, Intent::LeaveDrill | Intent::OpenDrills);
         match self {
-            DrillScreen::Quiz(screen)
-                if intent != Intent::LeaveDrill && intent != Intent::OpenDrills =>
-            {
+            DrillScreen::Quiz(screen) if own_key => {
                 screen.update(intent, ctx);
                 return DrillStep::Stay;
             }
-            DrillScreen::Countdown(screen)
-                if intent != Intent::LeaveDrill && intent != Intent::OpenDrills =>
-            {
+            DrillScreen::Countdown(screen) if own_key => {
                 screen.update(intent, ctx);
                 return DrillStep::Stay;
             }
