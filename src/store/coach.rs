@@ -92,7 +92,6 @@ pub struct Coach {
     review_limit: usize,
     /// The round being played: where it started, and the decisions made so far.
     round: Option<(RoundStart, Vec<Decision>)>,
-    last: Option<Grade>,
     clock: Clock,
 }
 
@@ -141,7 +140,6 @@ impl Coach {
             entries: Vec::new(),
             review_limit,
             round: None,
-            last: None,
             clock,
         };
         let Some(location) = location else {
@@ -199,19 +197,18 @@ impl Coach {
     /// first); `true_count` in counting mode.
     pub fn record_at_table(
         &mut self,
-        grade: Grade,
+        grade: &Grade,
         cards: &Cards,
         up: Card,
         hand: usize,
         ranked: &[(Action, f64)],
         true_count: Option<i32>,
     ) {
-        let mut decision = Decision::new(&grade, cards, up, hand, ranked);
+        let mut decision = Decision::new(grade, cards, up, hand, ranked);
         decision.true_count = true_count;
         if let Some((_, decisions)) = &mut self.round {
             decisions.push(decision);
         }
-        self.last = Some(grade);
     }
 
     /// Records a drill answer.
@@ -223,7 +220,6 @@ impl Coach {
             0,
             &answer.ranked,
         );
-        self.last = Some(answer.grade.clone());
         self.keep(Record::Drill(DrillAnswer {
             at: unix_seconds(),
             kind: kind.name().to_owned(),
@@ -390,11 +386,6 @@ impl Coach {
             .map(|lifetime| Standing::of(&lifetime, self.today()))
     }
 
-    /// The last graded decision.
-    pub fn last(&self) -> Option<&Grade> {
-        self.last.as_ref()
-    }
-
     /// Grades `chosen` for the seat's active hand, given its basic-strategy EVs (from
     /// [`crate::trainer::evs::EvQuery::table_basic`]). `None` when it is not the seat's turn.
     pub fn grade(
@@ -409,11 +400,6 @@ impl Coach {
         Some(grade(chart, &hand.cards, up, view.legal(), chosen, |a| {
             evs.get(a)
         }))
-    }
-
-    /// Keeps a graded decision as the last one (it is recorded with its round or drill).
-    pub fn note_grade(&mut self, grade: Grade) {
-        self.last = Some(grade);
     }
 
     /// Everything known about the person's play: the lifetime figures with this session in

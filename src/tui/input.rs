@@ -345,9 +345,8 @@ mod tests {
             );
             for &code in k.codes {
                 assert_eq!(table_key_for(code), Some(&k));
-                let event = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
                 assert_eq!(
-                    intent_for(&event, &app.key_state()),
+                    pressed(&app, code),
                     Some(pressed_intent(&k, code)),
                     "{code:?}"
                 );
@@ -357,6 +356,15 @@ mod tests {
 
     fn press(code: KeyCode) -> Event {
         Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
+    }
+
+    fn ctrl(c: char) -> Event {
+        Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
+    }
+
+    /// What `code` pressed alone means on `app`'s screen.
+    fn pressed(app: &App, code: KeyCode) -> Option<Intent> {
+        intent_for(&press(code), &app.key_state())
     }
 
     fn app() -> App {
@@ -380,35 +388,20 @@ mod tests {
     fn keys_become_intents() {
         let app = app();
         assert_eq!(
-            intent_for(&press(KeyCode::Char('h')), &app.key_state()),
+            pressed(&app, KeyCode::Char('h')),
             Some(Intent::Act(Action::Hit))
         );
         assert_eq!(
-            intent_for(&press(KeyCode::Char('P')), &app.key_state()),
+            pressed(&app, KeyCode::Char('P')),
             Some(Intent::Act(Action::Split))
         );
+        assert_eq!(pressed(&app, KeyCode::Char(' ')), Some(Intent::Deal));
+        assert_eq!(pressed(&app, KeyCode::Enter), Some(Intent::Deal));
+        assert_eq!(pressed(&app, KeyCode::Char('+')), Some(Intent::BetUp));
+        assert_eq!(pressed(&app, KeyCode::Char('-')), Some(Intent::BetDown));
+        assert_eq!(pressed(&app, KeyCode::Esc), Some(Intent::AskQuit));
         assert_eq!(
-            intent_for(&press(KeyCode::Char(' ')), &app.key_state()),
-            Some(Intent::Deal)
-        );
-        assert_eq!(
-            intent_for(&press(KeyCode::Enter), &app.key_state()),
-            Some(Intent::Deal)
-        );
-        assert_eq!(
-            intent_for(&press(KeyCode::Char('+')), &app.key_state()),
-            Some(Intent::BetUp)
-        );
-        assert_eq!(
-            intent_for(&press(KeyCode::Char('-')), &app.key_state()),
-            Some(Intent::BetDown)
-        );
-        assert_eq!(
-            intent_for(&press(KeyCode::Esc), &app.key_state()),
-            Some(Intent::AskQuit)
-        );
-        assert_eq!(
-            intent_for(&press(KeyCode::Char('x')), &app.key_state()),
+            pressed(&app, KeyCode::Char('x')),
             Some(Intent::Unknown('x'))
         );
         assert_eq!(
@@ -420,7 +413,7 @@ mod tests {
     #[test]
     fn ctrl_c_exits_from_anywhere() {
         let mut app = app();
-        let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+        let ctrl_c = ctrl('c');
         assert_eq!(intent_for(&ctrl_c, &app.key_state()), Some(Intent::Exit));
         app.update(Intent::ToggleHelp);
         assert_eq!(intent_for(&ctrl_c, &app.key_state()), Some(Intent::Exit));
@@ -431,7 +424,6 @@ mod tests {
 
     #[test]
     fn ctrl_c_and_ctrl_z_are_session_keys() {
-        let ctrl = |c| Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
         assert_eq!(session_key(&ctrl('c')), Some(SessionKey::Interrupt));
         assert_eq!(session_key(&ctrl('z')), Some(SessionKey::Suspend));
         assert_eq!(session_key(&ctrl('x')), None);
@@ -460,7 +452,7 @@ mod tests {
             intent_when_too_small(&press(KeyCode::Char('q'))),
             Some(Intent::Exit)
         );
-        let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+        let ctrl_c = ctrl('c');
         assert_eq!(intent_when_too_small(&ctrl_c), Some(Intent::Exit));
         assert_eq!(
             intent_when_too_small(&Event::Resize(100, 32)),
@@ -470,7 +462,7 @@ mod tests {
         app.update(Intent::OpenDrills);
         app.update(Intent::ChooseDrill(DrillKind::Hard));
         assert_eq!(
-            intent_for(&press(KeyCode::Char('h')), &app.key_state()),
+            pressed(&app, KeyCode::Char('h')),
             Some(Intent::DrillAnswer(Action::Hit))
         );
         assert_eq!(intent_when_too_small(&press(KeyCode::Char('h'))), None);
@@ -479,54 +471,42 @@ mod tests {
     #[test]
     fn drill_keys_become_drill_intents() {
         let mut app = app().with_background_waits(true);
-        assert_eq!(
-            intent_for(&press(KeyCode::Char('r')), &app.key_state()),
-            Some(Intent::OpenDrills)
-        );
+        assert_eq!(pressed(&app, KeyCode::Char('r')), Some(Intent::OpenDrills));
         app.update(Intent::OpenDrills);
         assert_eq!(
-            intent_for(&press(KeyCode::Char('3')), &app.key_state()),
+            pressed(&app, KeyCode::Char('3')),
             Some(Intent::ChooseDrill(DrillKind::Pairs))
         );
         assert_eq!(
-            intent_for(&press(KeyCode::Char('7')), &app.key_state()),
+            pressed(&app, KeyCode::Char('7')),
             Some(Intent::ChooseDrill(DrillKind::Due))
         );
         assert_eq!(
-            intent_for(&press(KeyCode::Char('9')), &app.key_state()),
+            pressed(&app, KeyCode::Char('9')),
             Some(Intent::ChooseDrill(DrillKind::Countdown))
         );
         assert_eq!(
-            intent_for(&press(KeyCode::Char('0')), &app.key_state()),
+            pressed(&app, KeyCode::Char('0')),
             Some(Intent::Unknown('0'))
         );
-        assert_eq!(
-            intent_for(&press(KeyCode::Down), &app.key_state()),
-            Some(Intent::MenuDown)
-        );
-        assert_eq!(
-            intent_for(&press(KeyCode::Enter), &app.key_state()),
-            Some(Intent::MenuChoose)
-        );
-        assert_eq!(
-            intent_for(&press(KeyCode::Esc), &app.key_state()),
-            Some(Intent::LeaveDrill)
-        );
+        assert_eq!(pressed(&app, KeyCode::Down), Some(Intent::MenuDown));
+        assert_eq!(pressed(&app, KeyCode::Enter), Some(Intent::MenuChoose));
+        assert_eq!(pressed(&app, KeyCode::Esc), Some(Intent::LeaveDrill));
         app.update(Intent::ChooseDrill(DrillKind::Hard));
         assert_eq!(
-            intent_for(&press(KeyCode::Char('h')), &app.key_state()),
+            pressed(&app, KeyCode::Char('h')),
             Some(Intent::DrillAnswer(Action::Hit))
         );
         assert_eq!(
-            intent_for(&press(KeyCode::Char('P')), &app.key_state()),
+            pressed(&app, KeyCode::Char('P')),
             Some(Intent::DrillAnswer(Action::Split))
         );
         assert_eq!(
-            intent_for(&press(KeyCode::Char(' ')), &app.key_state()),
+            pressed(&app, KeyCode::Char(' ')),
             Some(Intent::Unknown(' '))
         );
         assert_eq!(
-            intent_for(&press(KeyCode::Char('q')), &app.key_state()),
+            pressed(&app, KeyCode::Char('q')),
             Some(Intent::LeaveDrill),
             "q leaves the drill, not the table"
         );
@@ -534,23 +514,14 @@ mod tests {
         app.update(Intent::OpenDrills);
         app.update(Intent::ChooseDrill(DrillKind::Count));
         assert_eq!(
-            intent_for(&press(KeyCode::Char('-')), &app.key_state()),
+            pressed(&app, KeyCode::Char('-')),
             Some(Intent::CountKey('-'))
         );
+        assert_eq!(pressed(&app, KeyCode::Backspace), Some(Intent::CountErase));
+        assert_eq!(pressed(&app, KeyCode::Enter), Some(Intent::CountSubmit));
+        assert_eq!(pressed(&app, KeyCode::Char(' ')), Some(Intent::NextRound));
         assert_eq!(
-            intent_for(&press(KeyCode::Backspace), &app.key_state()),
-            Some(Intent::CountErase)
-        );
-        assert_eq!(
-            intent_for(&press(KeyCode::Enter), &app.key_state()),
-            Some(Intent::CountSubmit)
-        );
-        assert_eq!(
-            intent_for(&press(KeyCode::Char(' ')), &app.key_state()),
-            Some(Intent::NextRound)
-        );
-        assert_eq!(
-            intent_for(&press(KeyCode::Char('x')), &app.key_state()),
+            pressed(&app, KeyCode::Char('x')),
             Some(Intent::Unknown('x'))
         );
     }
@@ -559,29 +530,13 @@ mod tests {
     fn the_quit_confirmation_takes_yes_or_no_only() {
         let mut app = app();
         app.update(Intent::AskQuit);
-        assert_eq!(
-            intent_for(&press(KeyCode::Char('h')), &app.key_state()),
-            None
-        );
-        assert_eq!(
-            intent_for(&press(KeyCode::Char('n')), &app.key_state()),
-            Some(Intent::CancelQuit)
-        );
+        assert_eq!(pressed(&app, KeyCode::Char('h')), None);
+        assert_eq!(pressed(&app, KeyCode::Char('n')), Some(Intent::CancelQuit));
         for not_yes in [KeyCode::Enter, KeyCode::Char('q'), KeyCode::Char(' ')] {
-            assert_eq!(
-                intent_for(&press(not_yes), &app.key_state()),
-                None,
-                "{not_yes:?}"
-            );
+            assert_eq!(pressed(&app, not_yes), None, "{not_yes:?}");
         }
-        assert_eq!(
-            intent_for(&press(KeyCode::Char('y')), &app.key_state()),
-            Some(Intent::ConfirmQuit)
-        );
+        assert_eq!(pressed(&app, KeyCode::Char('y')), Some(Intent::ConfirmQuit));
         app.update(Intent::ConfirmQuit);
-        assert_eq!(
-            intent_for(&press(KeyCode::Char('z')), &app.key_state()),
-            Some(Intent::Exit)
-        );
+        assert_eq!(pressed(&app, KeyCode::Char('z')), Some(Intent::Exit));
     }
 }

@@ -46,10 +46,7 @@ impl Log {
     /// A new round: a rule line with its number, and the view back at the bottom.
     pub fn start_round(&mut self, round: u64) {
         self.back = 0;
-        self.push(Message {
-            tone: Tone::Info,
-            text: format!("── round {round} ──"),
-        });
+        self.push(Message::new(Tone::Info, format!("── round {round} ──")));
     }
 
     /// Records the grade of the person's decision (it is also said in the log).
@@ -90,10 +87,7 @@ mod tests {
     use super::*;
 
     fn line(text: &str) -> Message {
-        Message {
-            tone: Tone::Info,
-            text: text.to_owned(),
-        }
+        Message::new(Tone::Info, text)
     }
 
     fn texts(messages: &[Message]) -> Vec<&str> {
@@ -134,10 +128,7 @@ mod tests {
     #[test]
     fn the_last_grade_stays_however_much_is_said_after_it() {
         let mut log = Log::default();
-        log.grade(Message {
-            tone: Tone::Bad,
-            text: "hit 16 vs T".to_owned(),
-        });
+        log.grade(Message::new(Tone::Bad, "hit 16 vs T"));
         for i in 0..KEPT + 5 {
             log.push(line(&i.to_string()));
         }

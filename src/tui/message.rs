@@ -21,6 +21,14 @@ pub enum Tone {
     Error,
 }
 
+impl Tone {
+    /// The tone of a graded decision or answer: [`Tone::Good`] when it was right, else
+    /// [`Tone::Bad`].
+    pub fn graded(right: bool) -> Tone {
+        if right { Tone::Good } else { Tone::Bad }
+    }
+}
+
 /// One line in the message area.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Message {
@@ -28,4 +36,14 @@ pub struct Message {
     pub tone: Tone,
     /// The words.
     pub text: String,
+}
+
+impl Message {
+    /// A line of `tone` saying `text`.
+    pub fn new(tone: Tone, text: impl Into<String>) -> Message {
+        Message {
+            tone,
+            text: text.into(),
+        }
+    }
 }

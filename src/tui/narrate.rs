@@ -9,6 +9,7 @@ use crate::engine::{
     Action, Card, CloseReason, DealerHand, Event, OutcomeKind, Recipient, Seat, Total, Units,
 };
 use crate::text::signed;
+use crate::trainer::report::net_text;
 
 use super::message::{Message, Tone};
 use super::seat_ai::SeatInfo;
@@ -24,13 +25,6 @@ pub struct Narrator<'a> {
     pub ascii: bool,
     /// The count is hidden (counting mode's exam): the counter seats do not say it.
     pub count_hidden: bool,
-}
-
-fn message(tone: Tone, text: impl Into<String>) -> Message {
-    Message {
-        tone,
-        text: text.into(),
-    }
 }
 
 /// A card as text, honouring `--ascii`: the one place a card is written in a message.
@@ -72,7 +66,7 @@ impl Narrator<'_> {
     /// A counter seat's bet before the deal: `Seat 1 (counter) bets 4 at true count +2` (with
     /// the count hidden, `Seat 1 (counter) bets 4`).
     pub fn counter_bet(&self, seat: usize, bet: Units, tc: i32) -> Message {
-        message(
+        Message::new(
             Tone::Info,
             format!(
                 "{} (counter) bets {}{}.",
@@ -86,7 +80,7 @@ impl Narrator<'_> {
     /// A counter seat's index play, after its action line: `Seat 1 (counter): 16 vs T,
     /// index play at true count +1 — the chart says hit` (with the count hidden, without it).
     pub fn index_move(&self, seat: usize, m: &IndexMove) -> Message {
-        message(
+        Message::new(
             Tone::Info,
             format!(
                 "{} (counter): {}, index play{} — the chart says {}.",
@@ -168,7 +162,7 @@ impl Narrator<'_> {
             (false, _) => format!("{text}; {}", split_cards.join("; ")),
         };
         let tone = if you && bust { Tone::Lost } else { Tone::Info };
-        message(tone, text)
+        Message::new(tone, text)
     }
 
     /// The lines the events of one step call for. `seats` and `dealer` are the table as the
@@ -177,15 +171,15 @@ impl Narrator<'_> {
         let mut out = Vec::new();
         for &event in events {
             match event {
-                Event::Reshuffled => out.push(message(
+                Event::Reshuffled => out.push(Message::new(
                     Tone::Info,
                     "The shoe was reshuffled: the count starts again at 0.",
                 )),
-                Event::DiscardsShuffledIn => out.push(message(
+                Event::DiscardsShuffledIn => out.push(Message::new(
                     Tone::Info,
                     "The shoe ran dry: the discards were shuffled in.",
                 )),
-                Event::DeckAdded => out.push(message(
+                Event::DeckAdded => out.push(Message::new(
                     Tone::Info,
                     "The shoe ran dry: a new deck was opened.",
                 )),
@@ -194,36 +188,37 @@ impl Narrator<'_> {
                     reason: CloseReason::Natural,
                     ..
                 } => out.push(if seat == self.you {
-                    message(Tone::Won, "Blackjack!")
+                    Message::new(Tone::Won, "Blackjack!")
                 } else {
-                    message(Tone::Info, format!("{} has blackjack.", self.name(seat)))
+                    Message::new(Tone::Info, format!("{} has blackjack.", self.name(seat)))
                 }),
-                Event::HoleCardRevealed { card } => out.push(message(
-                    Tone::Info,
-                    format!(
-                        "Dealer turns over {}: {}",
-                        card_text(card, self.ascii),
-                        dealer_total_text(dealer)
-                    ),
-                )),
-                Event::DealerNatural => out.push(message(Tone::Lost, "Dealer has blackjack!")),
-                Event::DealerDraws { card } => out.push(message(
-                    Tone::Info,
-                    format!(
-                        "Dealer draws {}: {}",
-                        card_text(card, self.ascii),
-                        dealer_total_text(dealer)
-                    ),
-                )),
-                // A natural was announced when it was turned over.
-                Event::DealerStands { .. } if !dealer.cards.is_two_card_21() => out.push(message(
-                    Tone::Info,
-                    format!("Dealer stands on {}", dealer_total_text(dealer)),
-                )),
-                // News, not a grade: whether it is good for the person their own line says.
-                Event::DealerBusts { total } => {
-                    out.push(message(Tone::Info, format!("Dealer busts with {total}")))
+                Event::HoleCardRevealed { card } | Event::DealerDraws { card } => {
+                    let verb = match event {
+                        Event::HoleCardRevealed { .. } => "turns over",
+                        _ => "draws",
+                    };
+                    out.push(Message::new(
+                        Tone::Info,
+                        format!(
+                            "Dealer {verb} {}: {}",
+                            card_text(card, self.ascii),
+                            dealer_total_text(dealer)
+                        ),
+                    ))
                 }
+                Event::DealerNatural => out.push(Message::new(Tone::Lost, "Dealer has blackjack!")),
+                // A natural was announced when it was turned over.
+                Event::DealerStands { .. } if !dealer.cards.is_two_card_21() => {
+                    out.push(Message::new(
+                        Tone::Info,
+                        format!("Dealer stands on {}", dealer_total_text(dealer)),
+                    ))
+                }
+                // News, not a grade: whether it is good for the person their own line says.
+                Event::DealerBusts { total } => out.push(Message::new(
+                    Tone::Info,
+                    format!("Dealer busts with {total}"),
+                )),
                 Event::RoundOver => {
                     if let Some(line) = seats.get(self.you).and_then(round_result) {
                         out.push(line);
@@ -251,21 +246,22 @@ pub fn round_result(seat: &Seat) -> Option<Message> {
     let net = seat.round_money();
     let text = match outcomes.as_slice() {
         [] => return None,
-        [o] => match o.kind {
-            OutcomeKind::Push => "Push: your stake comes back.".to_owned(),
-            OutcomeKind::Win => format!("You win {}", money_and_bets(o.money, o.delta)),
-            OutcomeKind::Blackjack => {
-                format!("Blackjack pays {}", money_and_bets(o.money, o.delta))
+        [o] => {
+            let money = net_text(o.money, o.delta);
+            match o.kind {
+                OutcomeKind::Push => "Push: your stake comes back.".to_owned(),
+                OutcomeKind::Win => format!("You win {money}"),
+                OutcomeKind::Blackjack => format!("Blackjack pays {money}"),
+                OutcomeKind::Loss => format!("You lose {money}"),
+                OutcomeKind::Bust => format!("You bust: {money}"),
             }
-            OutcomeKind::Loss => format!("You lose {}", money_and_bets(o.money, o.delta)),
-            OutcomeKind::Bust => format!("You bust: {}", money_and_bets(o.money, o.delta)),
-        },
+        }
         many => {
             let parts: Vec<String> = many.iter().map(|&o| one(o)).collect();
             format!(
                 "Your hands: {} — net {}",
                 parts.join(", "),
-                money_and_bets(net, seat.round_units())
+                net_text(net, seat.round_units())
             )
         }
     };
@@ -274,12 +270,7 @@ pub fn round_result(seat: &Seat) -> Option<Message> {
         -1 => Tone::Lost,
         _ => Tone::Info,
     };
-    Some(message(tone, text))
-}
-
-/// An amount of money with what it is in bets: `−15 (−3 bets)`, `+7.5 (+1.5 bets)`.
-pub fn money_and_bets(money: Units, bets: Units) -> String {
-    crate::trainer::report::net_text(money, bets)
+    Some(Message::new(tone, text))
 }
 
 #[cfg(test)]

@@ -112,10 +112,8 @@ impl ReviewScreen {
                 match cell {
                     Some(cell) => return ReviewStep::Practise(cell),
                     None => {
-                        self.note = Some(Message {
-                            tone: Tone::Error,
-                            text: "No decision here to practise.".to_owned(),
-                        });
+                        self.note =
+                            Some(Message::new(Tone::Error, "No decision here to practise."));
                     }
                 }
             }

@@ -106,11 +106,6 @@ pub fn show_normal_screen() -> io::Result<()> {
 pub fn restore() -> io::Result<()> {
     // Raw mode first: it has more side effects than the alternate screen (as ratatui does).
     let raw = disable_raw_mode();
-    let screen = execute!(
-        io::stdout(),
-        DisableMouseCapture,
-        LeaveAlternateScreen,
-        Show
-    );
+    let screen = show_normal_screen();
     raw.and(screen)
 }

@@ -69,16 +69,11 @@ impl App {
             }
             self.install_seat_strategies();
         }
-        for failure in failures {
-            self.say(Tone::Error, failure.to_string());
-        }
         self.jobs.evs.poll();
         // A worker that panicked was caught and its work is being done again: say so.
-        let failures: Vec<_> = self
-            .jobs
-            .strategy
-            .take_failures()
+        let failures: Vec<_> = failures
             .into_iter()
+            .chain(self.jobs.strategy.take_failures())
             .chain(self.jobs.evs.take_failures())
             .collect();
         for failure in failures {

@@ -186,24 +186,19 @@ impl App {
                 countdown: None,
             });
         let bet = bet.plain();
-        let message = if right {
-            Message {
-                tone: Tone::Good,
-                text: format!("Bet {bet} at true count {}: the ramp's bet", signed(tc)),
-            }
+        let text = if right {
+            format!("Bet {bet} at true count {}: the ramp's bet", signed(tc))
         } else {
-            Message {
-                tone: Tone::Bad,
-                text: format!(
-                    "Bet {bet} at true count {}: the ramp says {wanted}",
-                    signed(tc)
-                ),
-            }
+            format!(
+                "Bet {bet} at true count {}: the ramp says {wanted}",
+                signed(tc)
+            )
         };
+        let message = Message::new(Tone::graded(right), text);
         if self.count_hidden() {
             self.hold_back(message, false);
         } else {
-            self.messages_push(message);
+            self.log.push(message);
         }
     }
 
@@ -256,10 +251,7 @@ impl App {
             )
         };
         self.count.held_back.push(Held {
-            message: Message {
-                tone: message.tone,
-                text,
-            },
+            message: Message::new(message.tone, text),
             decision,
         });
     }
@@ -275,7 +267,7 @@ impl App {
                 // The last play's grade, in place of the note that it waits.
                 self.log.grade(held.message);
             } else {
-                self.messages_push(held.message);
+                self.log.push(held.message);
             }
         }
     }
@@ -355,21 +347,16 @@ impl App {
             self.coach.session().play.rounds + 1
         );
         self.coach.record_count(answer.record(question, 0.0));
-        if right {
-            self.say(
-                Tone::Good,
-                format!("Count check: {}, right.", signed(running)),
-            );
+        let text = if right {
+            format!("Count check: {}, right.", signed(running))
         } else {
-            self.say(
-                Tone::Bad,
-                format!(
-                    "Count check: the running count is {}, not {}.",
-                    signed(running),
-                    signed(guess)
-                ),
-            );
-        }
+            format!(
+                "Count check: the running count is {}, not {}.",
+                signed(running),
+                signed(guess)
+            )
+        };
+        self.say(Tone::graded(right), text);
         self.count.checked_this_round = true;
         self.release_held_back("The count was checked: what was held back from it —");
         self.deal();

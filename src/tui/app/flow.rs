@@ -6,6 +6,8 @@
 
 use crate::ai::{self, AnyStrategy};
 use crate::engine::{Action, ActionError, Event, Phase, Units};
+use crate::store::Coach;
+use crate::trainer::grade::Grade;
 
 use super::{App, Message, Overlay, Player, Tone};
 use crate::tui::narrate::Narrator;
@@ -60,37 +62,34 @@ impl App {
                 .as_ref()
                 .map(|c| c.tc)
                 .or_else(|| self.count.mode.then(|| self.floored_count()));
-            let record = |coach: &mut crate::store::Coach, g| match &seen {
-                Some((cards, up, hand)) => coach.record_at_table(g, cards, *up, *hand, &ranked, tc),
-                None => coach.note_grade(g),
+            let record = |coach: &mut Coach, g: &Grade| {
+                if let Some((cards, up, hand)) = &seen {
+                    coach.record_at_table(g, cards, *up, *hand, &ranked, tc);
+                }
             };
             let advice = g.advice_at_count(call.as_ref());
             // With the count hidden, a grade in an index play's cell tells the count: it waits.
             if self.grade_tells_count(g.cell, view_legal) {
                 self.hold_decision(&strategy, &g, call.is_some(), advice, &ranked, source);
-                record(&mut self.coach, g);
+                record(&mut self.coach, &g);
             } else if self.settings.strict && !g.is_correct() {
-                self.log.grade(Message {
-                    tone: Tone::Error,
-                    text: format!("{advice} — strict mode: try again"),
-                });
+                self.log.grade(Message::new(
+                    Tone::Error,
+                    format!("{advice} — strict mode: try again"),
+                ));
                 // The mistake was made, even if it is not played: it counts.
-                record(&mut self.coach, g);
+                record(&mut self.coach, &g);
                 return;
             } else {
-                let tone = if g.is_correct() {
-                    Tone::Good
-                } else {
-                    Tone::Bad
-                };
-                self.log.grade(Message { tone, text: advice });
+                let tone = Tone::graded(g.is_correct());
+                self.log.grade(Message::new(tone, advice));
                 // A mistake comes with the reason for the right play.
                 if let Some(why) =
                     self.mistake_reason(&strategy, &g, call.is_some(), &ranked, source)
                 {
                     self.say(Tone::Info, why);
                 }
-                record(&mut self.coach, g);
+                record(&mut self.coach, &g);
             }
         }
         let hand = self.table.active().map_or(0, |(_, h)| h);
@@ -108,7 +107,7 @@ impl App {
     fn mistake_reason(
         &self,
         strategy: &crate::analysis::Strategy,
-        g: &crate::trainer::grade::Grade,
+        g: &Grade,
         by_index: bool,
         ranked: &[(Action, f64)],
         source: crate::analysis::reasons::Source,
@@ -136,31 +135,24 @@ impl App {
     fn hold_decision(
         &mut self,
         strategy: &crate::analysis::Strategy,
-        g: &crate::trainer::grade::Grade,
+        g: &Grade,
         by_index: bool,
         advice: String,
         ranked: &[(Action, f64)],
         source: crate::analysis::reasons::Source,
     ) {
-        self.log.grade(Message {
-            tone: Tone::Info,
-            text: format!(
+        self.log.grade(Message::new(
+            Tone::Info,
+            format!(
                 "{}: an index play's hand, graded once the count is shown",
                 g.cell.label()
             ),
-        });
-        let tone = if g.is_correct() {
-            Tone::Good
-        } else {
-            Tone::Bad
-        };
+        ));
+        let tone = Tone::graded(g.is_correct());
         let why = self.mistake_reason(strategy, g, by_index, ranked, source);
-        self.hold_back(Message { tone, text: advice }, true);
+        self.hold_back(Message::new(tone, advice), true);
         if let Some(why) = why {
-            let why = Message {
-                tone: Tone::Info,
-                text: why,
-            };
+            let why = Message::new(Tone::Info, why);
             self.hold_back(why, false);
         }
     }
@@ -252,7 +244,7 @@ impl App {
             let bet = Units::from_units(i64::from(units)).clamp(min, max);
             if self.table.place_bet(seat, bet).is_ok() {
                 let line = self.narrate(|n| n.counter_bet(seat, bet, tc));
-                self.messages_push(line);
+                self.log.push(line);
             }
         }
     }
@@ -362,7 +354,7 @@ impl App {
                     self.after_turn(turn.seat, turn.hand, turn.action, &events);
                     if let Some(m) = index_move.filter(|m| m.play == turn.action) {
                         let line = self.narrate(|n| n.index_move(turn.seat, &m));
-                        self.messages_push(line);
+                        self.log.push(line);
                     }
                 }
             }
@@ -380,7 +372,7 @@ impl App {
 
     fn after_turn(&mut self, seat: usize, hand: usize, action: Action, events: &[Event]) {
         let line = self.narrate(|n| n.action(self.table.seats(), seat, hand, action, events));
-        self.messages_push(line);
+        self.log.push(line);
         self.absorb(events);
     }
 
@@ -402,7 +394,7 @@ impl App {
     pub(crate) fn absorb(&mut self, events: &[Event]) {
         let lines = self.narrate(|n| n.events(events, self.table.seats(), self.table.dealer()));
         for line in lines {
-            self.messages_push(line);
+            self.log.push(line);
         }
         for event in events {
             match event {

@@ -158,21 +158,15 @@ impl App {
             config.history_limit,
         )?;
         let mut log = Log::default();
-        log.push(Message {
-            tone: Tone::Info,
-            text: "Welcome. Space deals; ? shows every key.".to_owned(),
-        });
+        log.push(Message::new(
+            Tone::Info,
+            "Welcome. Space deals; ? shows every key.",
+        ));
         if let Some(line) = crate::tui::drill::due_greeting(&coach) {
-            log.push(Message {
-                tone: Tone::Info,
-                text: line,
-            });
+            log.push(Message::new(Tone::Info, line));
         }
         if let Some(news) = news {
-            log.push(Message {
-                tone: Tone::Error,
-                text: news,
-            });
+            log.push(Message::new(Tone::Error, news));
         }
         Ok(App {
             table,
@@ -640,14 +634,7 @@ impl App {
     }
 
     pub(crate) fn say(&mut self, tone: Tone, text: impl Into<String>) {
-        self.messages_push(Message {
-            tone,
-            text: text.into(),
-        });
-    }
-
-    pub(crate) fn messages_push(&mut self, message: Message) {
-        self.log.push(message);
+        self.log.push(Message::new(tone, text));
     }
 
     fn scroll_log(&mut self, back: bool, lines: usize) {

@@ -5,7 +5,7 @@
 
 use std::collections::VecDeque;
 
-use super::{App, Intent, Message, Screen, Tone};
+use super::{App, Intent, Screen, Tone};
 use crate::analysis::chart::Cell;
 use crate::trainer::drill::DrillKind;
 use crate::trainer::evs::EvQuery;
@@ -140,19 +140,16 @@ impl App {
             ramp: self.count.ramp.as_ref(),
             peek,
         };
-        match screen.update(intent, &mut ctx) {
-            DrillStep::Stay => self.screen = Screen::Drill(screen),
-            DrillStep::Leave(messages) => {
-                for m in messages {
-                    self.messages_push(m);
-                }
-            }
-            DrillStep::Choose(messages) => {
-                for m in messages {
-                    self.messages_push(m);
-                }
-                self.screen = Screen::Drill(screen);
-            }
+        let (messages, stays) = match screen.update(intent, &mut ctx) {
+            DrillStep::Stay => (Vec::new(), true),
+            DrillStep::Leave(messages) => (messages, false),
+            DrillStep::Choose(messages) => (messages, true),
+        };
+        for m in messages {
+            self.log.push(m);
+        }
+        if stays {
+            self.screen = Screen::Drill(screen);
         }
         true
     }
@@ -206,10 +203,7 @@ impl App {
             ReviewStep::Close => {}
             ReviewStep::Practise(cell) => {
                 if let Err(text) = self.practise_cell(cell) {
-                    screen.note = Some(Message {
-                        tone: Tone::Error,
-                        text,
-                    });
+                    screen.note = note(Tone::Error, text);
                     self.screen = Screen::Review(screen);
                 }
             }

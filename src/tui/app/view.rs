@@ -113,15 +113,10 @@ impl App {
             .collect();
         let rules = &self.rules;
         let (pays, decks) = (rules.payout_label(), rules.decks_label());
-        let s17 = if rules.dealer_hits_soft_17 {
-            "H17"
+        let (s17, soft17) = if rules.dealer_hits_soft_17 {
+            ("H17", "hits")
         } else {
-            "S17"
-        };
-        let soft17 = if rules.dealer_hits_soft_17 {
-            "hits"
-        } else {
-            "stands on"
+            ("S17", "stands on")
         };
         let rules = [
             format!(

@@ -11,7 +11,7 @@ use crate::trainer::counting::{
     QuizKind, QuizSettings,
 };
 use crate::trainer::practice::read_count;
-use crate::tui::drill::DrillContext;
+use crate::tui::drill::{DrillContext, note, summary_lines};
 use crate::tui::intent::Intent;
 use crate::tui::message::{Message, Tone};
 
@@ -55,13 +55,6 @@ pub struct CountdownScreen {
     pub pace: Option<f64>,
     /// The person's best perfect run of this many decks so far, in seconds.
     pub best: Option<f64>,
-}
-
-fn note(tone: Tone, text: impl Into<String>) -> Option<Message> {
-    Some(Message {
-        tone,
-        text: text.into(),
-    })
 }
 
 impl QuizScreen {
@@ -140,29 +133,9 @@ impl QuizScreen {
 
     /// The drill's summary for the table's messages.
     pub fn summary(&self) -> Vec<Message> {
-        summary_lines(&self.quiz.describe(), self.quiz.asked, || {
-            self.quiz.score_line()
-        })
+        let score = (self.quiz.asked > 0).then(|| self.quiz.score_line());
+        summary_lines(&format!("Drill over: {}.", self.quiz.describe()), score)
     }
-}
-
-fn summary_lines(what: &str, asked: u32, score: impl Fn() -> String) -> Vec<Message> {
-    if asked == 0 {
-        return vec![Message {
-            tone: Tone::Info,
-            text: format!("Drill over: {what}. No question answered."),
-        }];
-    }
-    vec![
-        Message {
-            tone: Tone::Info,
-            text: format!("Drill over: {what}."),
-        },
-        Message {
-            tone: Tone::Info,
-            text: score(),
-        },
-    ]
 }
 
 impl CountdownScreen {
@@ -192,6 +165,16 @@ impl CountdownScreen {
         let pace = self.pace?;
         (self.started.is_some() && !self.run.done())
             .then(|| std::time::Duration::from_secs_f64(pace))
+    }
+
+    /// Turns the next flash; the time is taken when it was the deck's last.
+    fn turn(&mut self, now: Instant) {
+        self.flash = self.run.flash().map(<[_]>::to_vec).unwrap_or_default();
+        if self.run.done() {
+            self.seconds = self
+                .started
+                .map(|s| now.saturating_duration_since(s).as_secs_f64());
+        }
     }
 
     /// Before the first card: the same run set up anew (decks, cards a flash, pace).
@@ -255,22 +238,10 @@ impl CountdownScreen {
                 let per_flash = 3 - self.run.per_flash();
                 self.set_up(decks, per_flash, pace, ctx.seed ^ *ctx.drills_started);
             }
-            Intent::Tick if self.pacing().is_some() => {
-                self.flash = self.run.flash().map(<[_]>::to_vec).unwrap_or_default();
-                if self.run.done() {
-                    self.seconds = self
-                        .started
-                        .map(|s| ctx.now.saturating_duration_since(s).as_secs_f64());
-                }
-            }
+            Intent::Tick if self.pacing().is_some() => self.turn(ctx.now),
             Intent::NextRound | Intent::CountSubmit if !self.run.done() => {
                 self.started.get_or_insert(ctx.now);
-                self.flash = self.run.flash().map(<[_]>::to_vec).unwrap_or_default();
-                if self.run.done() {
-                    self.seconds = self
-                        .started
-                        .map(|s| ctx.now.saturating_duration_since(s).as_secs_f64());
-                }
+                self.turn(ctx.now);
                 self.note = None;
             }
             Intent::CountKey(c) if self.run.done() && self.input.chars().count() < 4 => {
@@ -311,19 +282,14 @@ impl CountdownScreen {
             ctx.coach.countdown_best(self.run.decks()),
         );
         ctx.coach.record_count(verdict.answer());
-        let tone = if verdict.right { Tone::Good } else { Tone::Bad };
-        self.result = note(tone, verdict.text());
+        self.result = note(Tone::graded(verdict.right), verdict.text());
         self.input.clear();
         self.note = ctx.coach.save().and_then(|err| note(Tone::Error, err));
     }
 
     /// The drill's summary for the table's messages.
     pub fn summary(&self) -> Vec<Message> {
-        let answered = u32::from(self.result.is_some());
-        summary_lines("a deck countdown", answered, || {
-            self.result
-                .as_ref()
-                .map_or(String::new(), |m| m.text.clone())
-        })
+        let score = self.result.as_ref().map(|m| m.text.clone());
+        summary_lines("Drill over: a deck countdown.", score)
     }
 }

@@ -100,22 +100,24 @@ pub struct CountScreen {
     pub note: Option<Message>,
 }
 
+/// A drill screen's notice: `Some` message of `tone`.
 pub(crate) fn note(tone: Tone, text: impl Into<String>) -> Option<Message> {
-    Some(Message {
-        tone,
-        text: text.into(),
-    })
+    Some(Message::new(tone, text))
 }
 
-/// A drill's summary lines, with the save's error if the statistics could not be written.
-fn saved(mut lines: Vec<Message>, ctx: &mut DrillContext<'_>) -> Vec<Message> {
-    if let Some(err) = ctx.coach.save() {
-        lines.push(Message {
-            tone: Tone::Error,
-            text: err,
-        });
+/// A drill's closing lines for the table's messages: `title`, then the `score`; without a
+/// score, `title` and that no question was answered. News, not a graded answer: no ✓.
+pub(crate) fn summary_lines(title: &str, score: Option<String>) -> Vec<Message> {
+    match score {
+        Some(score) => vec![
+            Message::new(Tone::Info, title),
+            Message::new(Tone::Info, score),
+        ],
+        None => vec![Message::new(
+            Tone::Info,
+            format!("{title} No question answered."),
+        )],
     }
-    lines
 }
 
 /// The keys of a set of actions as a person reads them: `h, s or d`.
@@ -178,8 +180,7 @@ pub(crate) fn record_text(tally: &Tally, kind: DrillKind, today: Day) -> String 
         DrillKind::All => accuracy_text(tally.overall),
         DrillKind::Mistakes => match mistake_weights(tally).len() {
             0 => "nothing missed yet".to_owned(),
-            1 => "1 missed cell to practise".to_owned(),
-            n => format!("{n} missed cells to practise"),
+            n => format!("{} to practise", counted(n as u64, "missed cell")),
         },
         DrillKind::Due => match due_cells(tally, today).len() {
             0 => match next_due(tally, today) {
@@ -189,8 +190,7 @@ pub(crate) fn record_text(tally: &Tally, kind: DrillKind, today: Day) -> String 
                 },
                 None => "nothing scheduled yet".to_owned(),
             },
-            1 => "1 cell due today".to_owned(),
-            n => format!("{n} cells due today"),
+            n => format!("{} due today", counted(n as u64, "cell")),
         },
         DrillKind::Count => accuracy_text(tally.count),
         other => {
@@ -243,16 +243,14 @@ pub enum DrillStep {
 impl DrillScreen {
     /// The one place a drill's state changes.
     pub fn update(&mut self, intent: Intent, ctx: &mut DrillContext<'_>) -> DrillStep {
+        // The typed drills take every key but the ones that leave them.
+        let own_key = !matches!(intent, Intent::LeaveDrill | Intent::OpenDrills);
         match self {
-            DrillScreen::Quiz(screen)
-                if intent != Intent::LeaveDrill && intent != Intent::OpenDrills =>
-            {
+            DrillScreen::Quiz(screen) if own_key => {
                 screen.update(intent, ctx);
                 return DrillStep::Stay;
             }
-            DrillScreen::Countdown(screen)
-                if intent != Intent::LeaveDrill && intent != Intent::OpenDrills =>
-            {
+            DrillScreen::Countdown(screen) if own_key => {
                 screen.update(intent, ctx);
                 return DrillStep::Stay;
             }
@@ -417,35 +415,27 @@ impl DrillScreen {
     }
 
     fn leave(&self, ctx: &mut DrillContext<'_>) -> DrillStep {
-        let (title, summary) = match self {
+        let mut lines = match self {
             DrillScreen::Chooser { .. } => return DrillStep::Leave(Vec::new()),
             DrillScreen::Decision(s) => {
-                let kind = s.drill.kind();
-                (
-                    format!("Drill over: {}.", kind.describe()),
-                    (s.drill.summary().decisions > 0).then(|| s.drill.summary().score_line(kind)),
+                let (kind, summary) = (s.drill.kind(), s.drill.summary());
+                summary_lines(
+                    &format!("Drill over: {}.", kind.describe()),
+                    (summary.decisions > 0).then(|| summary.score_line(kind)),
                 )
             }
-            DrillScreen::Quiz(s) => return DrillStep::Leave(saved(s.summary(), ctx)),
-            DrillScreen::Countdown(s) => return DrillStep::Leave(saved(s.summary(), ctx)),
-            DrillScreen::Count(s) => (
-                "Count quiz over.".to_owned(),
-                (s.drill.summary().count_asked > 0)
-                    .then(|| s.drill.summary().score_line(DrillKind::Count)),
-            ),
-        };
-        let mut lines = Vec::new();
-        let mut say = |tone, text: String| lines.push(Message { tone, text });
-        match summary {
-            // The close of a drill is news, not a graded answer: no ✓.
-            Some(line) => {
-                say(Tone::Info, title);
-                say(Tone::Info, line);
+            DrillScreen::Quiz(s) => s.summary(),
+            DrillScreen::Countdown(s) => s.summary(),
+            DrillScreen::Count(s) => {
+                let summary = s.drill.summary();
+                summary_lines(
+                    "Count quiz over.",
+                    (summary.count_asked > 0).then(|| summary.score_line(DrillKind::Count)),
+                )
             }
-            None => say(Tone::Info, format!("{title} No question answered.")),
-        }
+        };
         if let Some(err) = ctx.coach.save() {
-            say(Tone::Error, err);
+            lines.push(Message::new(Tone::Error, err));
         }
         DrillStep::Leave(lines)
     }

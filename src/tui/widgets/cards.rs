@@ -37,6 +37,13 @@ pub fn row_width(n: usize, spread: Spread) -> usize {
     }
 }
 
+/// How `n` boxed cards fit in `width` columns: apart, else fanned; `None` if neither fits.
+pub fn fitting_spread(n: usize, width: usize) -> Option<Spread> {
+    [Spread::Apart, Spread::Fanned]
+        .into_iter()
+        .find(|&spread| row_width(n, spread) <= width)
+}
+
 fn face_style(card: Card, theme: &Theme) -> ratatui::style::Style {
     if card.suit().is_red() {
         theme.card_red

@@ -158,20 +158,8 @@ pub fn render_chart(view: &ChartView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer
         .as_ref()
         .is_some_and(|u| usize::from(area.height) >= usize::from(CHART_LINES + 2) + u.len());
     match detail {
-        // Room under the chart: the whole text there.
-        Some(_) if room_under => {
-            for (kind, r, label) in rest {
-                let mut spans = vec![Span::raw(" ".repeat(UNDER_HARD))];
-                spans.extend(row(*kind, *r, label));
-                lines.push(Line::from(spans));
-            }
-            for line in under.unwrap_or_default() {
-                lines.push(Line::from(Span::styled(format!(" {line}"), t.text)));
-            }
-            lines.push(Line::from(Span::styled(legend, t.dim)));
-        }
         // A short terminal: beside the last pair rows, then in the legend's line.
-        Some(text) => {
+        Some(text) if !room_under => {
             let filled = fill(
                 &text,
                 &[UNDER_HARD - 2, UNDER_HARD - 2, UNDER_HARD - 2, inner - 1],
@@ -187,11 +175,15 @@ pub fn render_chart(view: &ChartView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer
             let last = filled.last().cloned().unwrap_or_default();
             lines.push(Line::from(Span::styled(format!(" {last}"), t.text)));
         }
-        None => {
+        // Room under the chart, or nothing to say: the whole text there, then the legend.
+        _ => {
             for (kind, r, label) in rest {
                 let mut spans = vec![Span::raw(" ".repeat(UNDER_HARD))];
                 spans.extend(row(*kind, *r, label));
                 lines.push(Line::from(spans));
+            }
+            for line in under.unwrap_or_default() {
+                lines.push(Line::from(Span::styled(format!(" {line}"), t.text)));
             }
             lines.push(Line::from(Span::styled(legend, t.dim)));
         }

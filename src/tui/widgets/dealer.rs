@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, BorderType, Paragraph, Widget};
 
 use crate::engine::DealerHand;
 
-use super::cards::{Face, Spread, boxed_row, chip, row_width};
+use super::cards::{Face, boxed_row, chip, fitting_spread};
 use super::{Ctx, ascii_border};
 
 /// Height of the dealer's area with boxed cards.
@@ -60,18 +60,11 @@ pub fn render_dealer(dealer: &DealerHand, playing: bool, ctx: Ctx, area: Rect, b
     let total = Span::styled(dealer_total(dealer), theme.title);
     let width = usize::from(inner.width);
     let mut lines: Vec<Line> = Vec::new();
-    if inner.height > 3 {
-        let spread = if row_width(faces.len(), Spread::Apart) <= width {
-            Some(Spread::Apart)
-        } else if row_width(faces.len(), Spread::Fanned) <= width {
-            Some(Spread::Fanned)
-        } else {
-            None
-        };
-        if let Some(spread) = spread {
-            lines.extend(boxed_row(&faces, spread, ctx.ascii, theme));
-            lines.push(Line::from(total.clone()));
-        }
+    if inner.height > 3
+        && let Some(spread) = fitting_spread(faces.len(), width)
+    {
+        lines.extend(boxed_row(&faces, spread, ctx.ascii, theme));
+        lines.push(Line::from(total.clone()));
     }
     if lines.is_empty() {
         let mut spans = Vec::new();

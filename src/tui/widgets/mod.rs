@@ -15,7 +15,11 @@ pub mod side;
 pub mod status;
 pub mod trainer;
 
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
 use ratatui::symbols::border;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Padding, Widget};
 
 use super::theme::Theme;
 
@@ -43,6 +47,23 @@ impl Ctx {
 /// The marker of the hand (or seat) to act.
 pub fn marker(ascii: bool) -> char {
     if ascii { '>' } else { '▶' }
+}
+
+/// Draws a box titled `title` on `area`, as the drill and review screens frame their parts
+/// (rounded, or ASCII); returns its inside.
+pub(crate) fn framed(ctx: Ctx, title: &str, area: Rect, buf: &mut Buffer) -> Rect {
+    let block = Block::bordered()
+        .title(Line::from(Span::styled(title, ctx.theme.title)).alignment(Alignment::Center))
+        .border_style(ctx.theme.frame)
+        .padding(Padding::horizontal(1));
+    let block = if ctx.ascii {
+        block.border_set(ascii_border(false))
+    } else {
+        block.border_type(BorderType::Rounded)
+    };
+    let inner = block.inner(area);
+    block.render(area, buf);
+    inner
 }
 
 /// ASCII frames: `+-|` normally, `#=` for the one to act.

@@ -3,15 +3,16 @@
 //! — so a test can build one without a table.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Padding, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
-use super::{Ctx, ascii_border, marker};
+use super::status::{note_line, tone_mark};
+use super::{Ctx, framed, marker};
 use crate::text::signed;
 use crate::trainer::history::review::{cards_line, decision_line, entry_title, evs_line};
 use crate::trainer::history::{Decision, Entry};
-use crate::tui::message::Message;
+use crate::tui::message::{Message, Tone};
 
 /// How many entries the list on a tall screen shows.
 pub const AROUND: usize = 12;
@@ -54,17 +55,7 @@ impl Widget for &Drawn<'_, '_> {
         } else {
             " Review: your hands "
         };
-        let block = Block::bordered()
-            .title(Line::from(Span::styled(title, theme.title)).alignment(Alignment::Center))
-            .border_style(theme.frame)
-            .padding(Padding::horizontal(1));
-        let block = if self.ctx.ascii {
-            block.border_set(ascii_border(false))
-        } else {
-            block.border_type(BorderType::Rounded)
-        };
-        let inner = block.inner(area);
-        block.render(area, buf);
+        let inner = framed(self.ctx, title, area, buf);
         let [body, bar] =
             Layout::vertical([Constraint::Fill(1), Constraint::Length(3)]).areas(inner);
         let body = if area.height >= LIST_FROM_HEIGHT && !self.view.around.is_empty() {
@@ -98,11 +89,7 @@ impl Widget for &Drawn<'_, '_> {
             Span::styled("Esc", theme.key),
             Span::styled(" back", theme.dim),
         ]);
-        let note = self
-            .view
-            .note
-            .map_or_else(Line::default, |m| super::status::message_line(m, self.ctx));
-        Paragraph::new(vec![note, keys])
+        Paragraph::new(vec![note_line(self.ctx, self.view.note), keys])
             .block(Block::new().borders(Borders::TOP).border_style(theme.frame))
             .wrap(Wrap { trim: false })
             .render(bar, buf);
@@ -118,12 +105,7 @@ impl Drawn<'_, '_> {
             .around
             .iter()
             .map(|(current, mistake, title)| {
-                let mark = match (mistake, self.ctx.ascii) {
-                    (true, false) => '✗',
-                    (true, true) => 'x',
-                    (false, false) => '✓',
-                    (false, true) => '+',
-                };
+                let (mark, _) = tone_mark(self.ctx, Tone::graded(!mistake));
                 let pointer = if *current {
                     marker(self.ctx.ascii)
                 } else {

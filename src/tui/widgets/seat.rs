@@ -11,7 +11,7 @@ use ratatui::widgets::{Block, BorderType, Paragraph, Widget};
 use crate::ai::Level;
 use crate::engine::{OutcomeKind, PlayerHand, Units};
 
-use super::cards::{Face, Spread, boxed_row, chip, row_width};
+use super::cards::{Face, boxed_row, chip, fitting_spread};
 use super::flow::{Token, flow};
 use super::{Ctx, ascii_border};
 
@@ -200,8 +200,6 @@ fn hand_block(
     let theme = ctx.theme;
     let faces: Vec<Face> = hand.cards.as_slice().iter().map(|&c| Face::Up(c)).collect();
     let info = info_tokens(seat.bet, hand, active, ctx, width);
-    let mut lines: Vec<Line<'static>> = Vec::new();
-    let w = usize::from(width);
     let info_lines = |tokens: &[Token<'static>]| {
         let mut lines = flow(tokens, width);
         if active && let Some(first) = lines.first_mut() {
@@ -209,36 +207,27 @@ fn hand_block(
         }
         lines
     };
-    match mode {
-        Mode::Boxed if row_width(faces.len(), Spread::Apart) <= w => {
-            lines.extend(boxed_row(&faces, Spread::Apart, ctx.ascii, theme));
-            lines.extend(info_lines(&info));
-        }
-        Mode::Boxed if row_width(faces.len(), Spread::Fanned) <= w => {
-            lines.extend(boxed_row(&faces, Spread::Fanned, ctx.ascii, theme));
-            lines.extend(info_lines(&info));
-        }
-        Mode::Boxed | Mode::Chips => {
-            let chips: Vec<Token> = faces
+    let chips = || {
+        faces
+            .iter()
+            .map(|&f| Token::word(chip(f, ctx.ascii, theme)))
+    };
+    let mut lines = match (mode, fitting_spread(faces.len(), usize::from(width))) {
+        (Mode::Boxed, Some(spread)) => boxed_row(&faces, spread, ctx.ascii, theme).to_vec(),
+        (Mode::Boxed | Mode::Chips, _) => flow(&chips().collect::<Vec<_>>(), width),
+        (Mode::Inline, _) => {
+            // The marker, the chips and the rest of the info flow as one.
+            let (marker, rest) = info.split_at(usize::from(active));
+            let tokens: Vec<Token> = marker
                 .iter()
-                .map(|&f| Token::word(chip(f, ctx.ascii, theme)))
+                .cloned()
+                .chain(chips())
+                .chain(rest.iter().cloned())
                 .collect();
-            lines.extend(flow(&chips, width));
-            lines.extend(info_lines(&info));
+            return info_lines(&tokens);
         }
-        Mode::Inline => {
-            let mut tokens: Vec<Token> = Vec::new();
-            let (marker_tokens, rest) = info.split_at(usize::from(active));
-            tokens.extend(marker_tokens.iter().cloned());
-            tokens.extend(
-                faces
-                    .iter()
-                    .map(|&f| Token::word(chip(f, ctx.ascii, theme))),
-            );
-            tokens.extend(rest.iter().cloned());
-            lines.extend(info_lines(&tokens));
-        }
-    }
+    };
+    lines.extend(info_lines(&info));
     lines
 }
 

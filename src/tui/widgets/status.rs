@@ -93,6 +93,11 @@ pub fn tone_mark(ctx: Ctx, tone: Tone) -> (&'static str, Style) {
     }
 }
 
+/// A notice as a line, or an empty line without one.
+pub(crate) fn note_line(ctx: Ctx, note: Option<&Message>) -> Line<'static> {
+    note.map_or_else(Line::default, |m| message_line(m, ctx))
+}
+
 /// A message as a line: its tone's symbol, then the words, in the tone's style.
 pub fn message_line(message: &Message, ctx: Ctx) -> Line<'static> {
     let (symbol, style) = tone_mark(ctx, message.tone);
@@ -245,36 +250,53 @@ pub fn key(k: &str, ctx: Ctx) -> Span<'static> {
     Span::styled(format!("[{k}]"), ctx.theme.key)
 }
 
+/// `▶ Your turn: [h] hit [s] stand`: the prompt, then each legal action's key and name, the
+/// names in `names`.
+pub(crate) fn actions_line(
+    ctx: Ctx,
+    prompt: &str,
+    legal: ActionSet,
+    names: Style,
+) -> Line<'static> {
+    let head = Span::styled(format!("{} {prompt}", ctx.marker()), ctx.theme.active_hand);
+    let actions = legal.iter().flat_map(|action| {
+        [
+            Span::raw(" "),
+            key(&key_for(action).to_string(), ctx),
+            Span::styled(format!(" {action}"), names),
+        ]
+    });
+    std::iter::once(head).chain(actions).collect()
+}
+
+/// Keys and what they do, two spaces apart: `[r] again  [Esc] back`.
+pub(crate) fn keys_line(ctx: Ctx, keys: &[(&str, &str)]) -> Line<'static> {
+    keys.iter()
+        .flat_map(|(k, what)| {
+            [
+                Span::raw("  "),
+                key(k, ctx),
+                Span::styled(format!(" {what}"), ctx.theme.action),
+            ]
+        })
+        .skip(1)
+        .collect()
+}
+
 /// The legal actions of the active hand only, or what is going on.
 fn action_line(action: ActionBar<'_>, ctx: Ctx) -> Line<'static> {
     let theme = ctx.theme;
-    let mut spans = Vec::new();
+    let skips = Span::styled(" any key skips", theme.dim);
     match action {
-        ActionBar::YourTurn(legal) => {
-            spans.push(Span::styled(
-                format!("{} Your turn:", ctx.marker()),
-                theme.active_hand,
-            ));
-            for action in legal.iter() {
-                spans.push(Span::raw(" "));
-                spans.push(key(&key_for(action).to_string(), ctx));
-                spans.push(Span::styled(format!(" {action}"), theme.action));
-            }
-        }
+        ActionBar::YourTurn(legal) => actions_line(ctx, "Your turn:", legal, theme.action),
         ActionBar::Playing { name, level } => {
             let level = level
                 .map(|l| format!(" ({})", l.name()))
                 .unwrap_or_default();
-            spans.push(Span::styled(
-                format!("{name}{level} is playing…"),
-                theme.text,
-            ));
-            spans.push(Span::styled(" any key skips", theme.dim));
+            let playing = Span::styled(format!("{name}{level} is playing…"), theme.text);
+            Line::from(vec![playing, skips])
         }
-        ActionBar::Dealer => {
-            spans.push(Span::styled("The dealer plays…", theme.text));
-            spans.push(Span::styled(" any key skips", theme.dim));
-        }
+        ActionBar::Dealer => Line::from(vec![Span::styled("The dealer plays…", theme.text), skips]),
         ActionBar::BetweenRounds => {
             let bar = TABLE_KEYS.iter().filter_map(|k| {
                 let label = match k.intent {
@@ -283,16 +305,9 @@ fn action_line(action: ActionBar<'_>, ctx: Ctx) -> Line<'static> {
                 };
                 k.bar.map(|what| (label, what))
             });
-            for (k, what) in bar {
-                if !spans.is_empty() {
-                    spans.push(Span::raw("  "));
-                }
-                spans.push(key(k, ctx));
-                spans.push(Span::styled(format!(" {what}"), theme.action));
-            }
+            keys_line(ctx, &bar.collect::<Vec<_>>())
         }
     }
-    Line::from(spans)
 }
 
 /// `Last play ✗ 16 vs T: …` — the grade of the person's last decision, in its tone.
@@ -390,11 +405,7 @@ fn bank_line(bank: &BankView<'_>, ctx: Ctx, width: u16) -> Line<'static> {
     let used: usize = spans.iter().map(Span::width).sum::<usize>() + tail.chars().count();
     let bar = usize::from(width).saturating_sub(used).clamp(6, 24);
     let dealt = size - left.min(size);
-    let cut_at = if until_cut > 0 {
-        Some(((dealt + until_cut) * bar / size).min(bar - 1))
-    } else {
-        None
-    };
+    let cut_at = (until_cut > 0).then(|| ((dealt + until_cut) * bar / size).min(bar - 1));
     let (dealt_ch, left_ch, cut_ch) = if ctx.ascii {
         ('.', '#', '|')
     } else {

@@ -3,38 +3,35 @@
 //! question box, the last answer with why, and the bar.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::analysis::hilo::HILO_TAGS;
 use crate::trainer::counting::{Prompt, QuizKind, tray_bar};
 use crate::tui::drill::count_drills::{CountdownScreen, QuizScreen};
-use crate::tui::keys::key_for;
 use crate::tui::message::Tone;
 use crate::tui::widgets::Ctx;
 use crate::tui::widgets::cards::{CARD_HEIGHT, Face, Spread, boxed_row, row_width};
-use crate::tui::widgets::drill::{
-    BAR_HEIGHT, chips, framed, keys_line, note_line, render_bar, render_header, typed_line,
+use crate::tui::widgets::drill::{chips, drill_rows, render_bar, render_header, typed_line};
+use crate::tui::widgets::status::{
+    actions_line, key, keys_line, message_line, note_line, tone_mark,
 };
-use crate::tui::widgets::marker;
-use crate::tui::widgets::status::{key, message_line, tone_mark};
+use crate::tui::widgets::{framed, marker};
 
 /// A typed counting quiz.
 pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
     let quiz = &screen.quiz;
-    let [header, question_area, info_area, bar] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Length(6),
-        Constraint::Fill(1),
-        Constraint::Length(BAR_HEIGHT),
-    ])
-    .areas(area);
+    let [header, question_area, info_area, bar] = drill_rows(area, 6);
     render_header(ctx, &format!("Drill: {}", quiz.describe()), header, buf);
-    let block = framed(ctx, format!(" Question {} ", quiz.asked + 1));
-    let inner = block.inner(question_area);
-    block.render(question_area, buf);
+    let inner = framed(
+        ctx,
+        &format!(" Question {} ", quiz.asked + 1),
+        question_area,
+        buf,
+    );
     let mut lines = vec![Line::from(Span::styled(quiz.question_text(), t.title))];
     match quiz.prompt() {
         Prompt::Decks { dealt, shoe } => {
@@ -64,9 +61,7 @@ pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) 
         .wrap(Wrap { trim: false })
         .render(inner, buf);
 
-    let block = framed(ctx, " Last answer ".to_owned());
-    let inner = block.inner(info_area);
-    block.render(info_area, buf);
+    let inner = framed(ctx, " Last answer ", info_area, buf);
     let settings = quiz.settings();
     let mut lines = match &screen.last {
         None => vec![Line::from(Span::styled(
@@ -79,8 +74,7 @@ pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) 
             t.dim,
         ))],
         Some((question, typed, answer)) => {
-            let tone = if answer.right { Tone::Good } else { Tone::Bad };
-            let (mark, style) = tone_mark(ctx, tone);
+            let (mark, style) = tone_mark(ctx, Tone::graded(answer.right));
             let verdict = if answer.right {
                 format!("{mark} Right: {}", answer.expected)
             } else {
@@ -110,16 +104,7 @@ pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) 
 
     let first = if quiz.kind() == QuizKind::Deviations {
         // The hand's own plays: split only for a pair.
-        let mut spans = vec![Span::styled(
-            format!("{} Your play:", marker(ctx.ascii)),
-            t.active_hand,
-        )];
-        for action in quiz.legal().iter() {
-            spans.push(Span::raw(" "));
-            spans.push(key(&key_for(action).to_string(), ctx));
-            spans.push(Span::raw(format!(" {}", action.name())));
-        }
-        Line::from(spans)
+        actions_line(ctx, "Your play:", quiz.legal(), Style::new())
     } else {
         typed_line(ctx, "Your answer:", &screen.input)
     };
@@ -148,17 +133,14 @@ pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) 
 pub fn render_countdown(ctx: Ctx, screen: &CountdownScreen, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
     let run = &screen.run;
-    let [header, card_area, info_area, bar] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Length(5),
-        Constraint::Fill(1),
-        Constraint::Length(BAR_HEIGHT),
-    ])
-    .areas(area);
+    let [header, card_area, info_area, bar] = drill_rows(area, 5);
     render_header(ctx, "Drill: a deck countdown", header, buf);
-    let block = framed(ctx, format!(" {} of {} cards ", run.shown(), run.size()));
-    let inner = block.inner(card_area);
-    block.render(card_area, buf);
+    let inner = framed(
+        ctx,
+        &format!(" {} of {} cards ", run.shown(), run.size()),
+        card_area,
+        buf,
+    );
     // The flash just turned, drawn as cards (the earlier ones are gone); chips where the
     // boxes do not fit.
     let faces: Vec<Face> = screen.flash.iter().map(|&c| Face::Up(c)).collect();
@@ -181,9 +163,7 @@ pub fn render_countdown(ctx: Ctx, screen: &CountdownScreen, area: Rect, buf: &mu
         .alignment(Alignment::Center)
         .render(inner, buf);
 
-    let block = framed(ctx, " Countdown ".to_owned());
-    let inner = block.inner(info_area);
-    block.render(info_area, buf);
+    let inner = framed(ctx, " Countdown ", info_area, buf);
     let mut lines = vec![
         Line::from(Span::styled(
             format!("{HILO_TAGS}. A whole deck counts to 0."),

@@ -7,7 +7,7 @@ pub mod count_drills;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Padding, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
 use crate::analysis::chart::HandKind;
 use crate::engine::Card;
@@ -16,27 +16,28 @@ use crate::trainer::counting::IndexSet;
 use crate::trainer::drill::DrillKind;
 use crate::tui::drill::count_drills::{CountdownScreen, QuizScreen};
 use crate::tui::drill::{CountScreen, DecisionScreen};
-use crate::tui::keys::key_for;
 use crate::tui::message::{Message, Tone};
 use crate::tui::widgets::Ctx;
 use crate::tui::widgets::cards::{Face, Spread, boxed_row, chip, row_width};
 use crate::tui::widgets::overlay::draw_box;
-use crate::tui::widgets::status::{key, message_line, tone_mark};
-use crate::tui::widgets::{ascii_border, marker};
+use crate::tui::widgets::status::{
+    actions_line, key, keys_line, message_line, note_line, tone_mark,
+};
+use crate::tui::widgets::{framed, marker};
 
 /// Height of the bar at the bottom of a drill screen (a rule and four lines).
-pub(crate) const BAR_HEIGHT: u16 = 5;
+const BAR_HEIGHT: u16 = 5;
 
-pub(crate) fn framed<'a>(ctx: Ctx, title: String) -> Block<'a> {
-    let block = Block::bordered()
-        .title(Line::from(Span::styled(title, ctx.theme.title)).alignment(Alignment::Center))
-        .border_style(ctx.theme.frame)
-        .padding(Padding::horizontal(1));
-    if ctx.ascii {
-        block.border_set(ascii_border(false))
-    } else {
-        block.border_type(BorderType::Rounded)
-    }
+/// A drill screen's rows, top to bottom: the header, the main box `main` rows high, what is
+/// left, and the key bar.
+pub(crate) fn drill_rows(area: Rect, main: u16) -> [Rect; 4] {
+    Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(main),
+        Constraint::Fill(1),
+        Constraint::Length(BAR_HEIGHT),
+    ])
+    .areas(area)
 }
 
 /// The title line of a drill screen.
@@ -81,22 +82,6 @@ pub(crate) fn typed_line(ctx: Ctx, prompt: &str, input: &str) -> Line<'static> {
     ])
 }
 
-pub(crate) fn note_line(ctx: Ctx, note: Option<&Message>) -> Line<'static> {
-    note.map_or_else(Line::default, |m| message_line(m, ctx))
-}
-
-pub(crate) fn keys_line(ctx: Ctx, keys: &[(&str, &str)]) -> Line<'static> {
-    let mut spans = Vec::new();
-    for (k, what) in keys {
-        if !spans.is_empty() {
-            spans.push(Span::raw("  "));
-        }
-        spans.push(key(k, ctx));
-        spans.push(Span::styled(format!(" {what}"), ctx.theme.action));
-    }
-    Line::from(spans)
-}
-
 /// Cards as boxes when they fit the width, else as chips on one line.
 fn card_lines(ctx: Ctx, cards: &[Card], width: u16) -> Vec<Line<'static>> {
     let faces: Vec<Face> = cards.iter().map(|&c| Face::Up(c)).collect();
@@ -108,14 +93,11 @@ fn card_lines(ctx: Ctx, cards: &[Card], width: u16) -> Vec<Line<'static>> {
 }
 
 pub(crate) fn chips(ctx: Ctx, cards: &[Card]) -> Line<'static> {
-    let mut spans = Vec::new();
-    for &card in cards {
-        if !spans.is_empty() {
-            spans.push(Span::raw(" "));
-        }
-        spans.push(chip(Face::Up(card), ctx.ascii, ctx.theme));
-    }
-    Line::from(spans)
+    cards
+        .iter()
+        .flat_map(|&card| [Span::raw(" "), chip(Face::Up(card), ctx.ascii, ctx.theme)])
+        .skip(1)
+        .collect()
 }
 
 /// The chooser's words for a kind of drill: what it practises (the deviations drill names its
@@ -156,12 +138,8 @@ pub fn render_drill(view: &DrillView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer
     match view {
         DrillView::Decision(screen) => render_decision(ctx, screen, area, buf),
         DrillView::Count(screen) => render_count(ctx, screen, area, buf),
-        DrillView::Quiz(screen) => {
-            crate::tui::widgets::drill::count_drills::render_quiz(ctx, screen, area, buf)
-        }
-        DrillView::Countdown(screen) => {
-            crate::tui::widgets::drill::count_drills::render_countdown(ctx, screen, area, buf);
-        }
+        DrillView::Quiz(screen) => count_drills::render_quiz(ctx, screen, area, buf),
+        DrillView::Countdown(screen) => count_drills::render_countdown(ctx, screen, area, buf),
     }
 }
 
@@ -221,19 +199,16 @@ pub fn render_decision(ctx: Ctx, screen: &DecisionScreen, area: Rect, buf: &mut 
     let question = drill.question();
     // Boxed cards when the screen is tall enough to leave room for the feedback; chips else.
     let boxed = area.height >= 26;
-    let [header, question_area, feedback_area, bar] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Length(if boxed { 6 } else { 3 }),
-        Constraint::Fill(1),
-        Constraint::Length(BAR_HEIGHT),
-    ])
-    .areas(area);
+    let [header, question_area, feedback_area, bar] = drill_rows(area, if boxed { 6 } else { 3 });
     render_header(ctx, &format!("Drill: {}", kind.describe()), header, buf);
 
     // The question: the dealer's up card and the hand, side by side.
-    let block = framed(ctx, format!(" Question {} ", drill.summary().decisions + 1));
-    let inner = block.inner(question_area);
-    block.render(question_area, buf);
+    let inner = framed(
+        ctx,
+        &format!(" Question {} ", drill.summary().decisions + 1),
+        question_area,
+        buf,
+    );
     let [dealer_side, hand_side] =
         Layout::horizontal([Constraint::Fill(1), Constraint::Fill(1)]).areas(inner);
     let label = match question.cell.kind {
@@ -265,9 +240,7 @@ pub fn render_decision(ctx: Ctx, screen: &DecisionScreen, area: Rect, buf: &mut 
         .render(hand_side, buf);
 
     // The last answer, graded.
-    let block = framed(ctx, " Last answer ".to_owned());
-    let inner = block.inner(feedback_area);
-    block.render(feedback_area, buf);
+    let inner = framed(ctx, " Last answer ", feedback_area, buf);
     let mut lines = Vec::new();
     match screen.answers.front() {
         None => {
@@ -282,7 +255,7 @@ pub fn render_decision(ctx: Ctx, screen: &DecisionScreen, area: Rect, buf: &mut 
         }
         Some(answer) => {
             let g = &answer.grade;
-            let (symbol, style) = tone_mark(ctx, grade_tone(g));
+            let (symbol, style) = tone_mark(ctx, Tone::graded(g.is_correct()));
             lines.push(Line::from(vec![
                 Span::styled(format!("{symbol} {}", g.advice()), style),
                 Span::styled(format!(" · {:.1} s", answer.seconds), t.dim),
@@ -323,7 +296,7 @@ pub fn render_decision(ctx: Ctx, screen: &DecisionScreen, area: Rect, buf: &mut 
         lines.push(Line::from(Span::styled("Earlier answers:", t.dim)));
         for answer in screen.answers.iter().skip(1) {
             let g = &answer.grade;
-            let (symbol, style) = tone_mark(ctx, grade_tone(g));
+            let (symbol, style) = tone_mark(ctx, Tone::graded(g.is_correct()));
             let mut text = format!("{symbol} {}: {}", g.cell.label(), g.chosen);
             if !g.is_correct() {
                 text.push_str(&format!(" — basic strategy {} (−{:.3})", g.advised, g.cost));
@@ -336,19 +309,10 @@ pub fn render_decision(ctx: Ctx, screen: &DecisionScreen, area: Rect, buf: &mut 
         .render(inner, buf);
 
     // What to press, a notice, the score, the other keys.
-    let mut answer_line = vec![Span::styled(
-        format!("{} Your answer:", marker(ctx.ascii)),
-        t.active_hand,
-    )];
-    for action in drill.legal().iter() {
-        answer_line.push(Span::raw(" "));
-        answer_line.push(key(&key_for(action).to_string(), ctx));
-        answer_line.push(Span::styled(format!(" {action}"), t.action));
-    }
     render_bar(
         ctx,
         [
-            Line::from(answer_line),
+            actions_line(ctx, "Your answer:", drill.legal(), t.action),
             note_line(ctx, screen.note.as_ref()),
             Line::from(Span::styled(drill.summary().score_line(kind), t.text)),
             keys_line(
@@ -376,25 +340,19 @@ pub fn render_count(ctx: Ctx, screen: &CountScreen, area: Rect, buf: &mut Buffer
     } else {
         2 + note_rows + hands
     };
-    let [header, round_area, info_area, bar] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Length(round_height),
-        Constraint::Fill(1),
-        Constraint::Length(BAR_HEIGHT),
-    ])
-    .areas(area);
+    let [header, round_area, info_area, bar] = drill_rows(area, round_height);
     render_header(ctx, "Count quiz (Hi-Lo)", header, buf);
 
-    let block = framed(
+    let inner = framed(
         ctx,
-        format!(
+        &format!(
             " Round {} · {} cards left in the shoe ",
             drill.round(),
             drill.cards_left()
         ),
+        round_area,
+        buf,
     );
-    let inner = block.inner(round_area);
-    block.render(round_area, buf);
     let mut lines = Vec::new();
     if round.reshuffled {
         lines.push(Line::from(Span::styled(
@@ -430,9 +388,7 @@ pub fn render_count(ctx: Ctx, screen: &CountScreen, area: Rect, buf: &mut Buffer
     }
     Paragraph::new(lines).render(inner, buf);
 
-    let block = framed(ctx, " Hi-Lo ".to_owned());
-    let inner = block.inner(info_area);
-    block.render(info_area, buf);
+    let inner = framed(ctx, " Hi-Lo ", info_area, buf);
     let mut lines = vec![
         Line::from(Span::styled(crate::analysis::hilo::HILO_TAGS, t.text)),
         Line::from(Span::styled(
@@ -441,11 +397,7 @@ pub fn render_count(ctx: Ctx, screen: &CountScreen, area: Rect, buf: &mut Buffer
         )),
     ];
     for (i, (round, answer)) in screen.answers.iter().enumerate() {
-        let tone = if answer.is_right() {
-            Tone::Good
-        } else {
-            Tone::Bad
-        };
+        let tone = Tone::graded(answer.is_right());
         let (_, style) = tone_mark(ctx, tone);
         if i == 0 {
             lines.push(Line::default());
@@ -510,13 +462,4 @@ pub fn render_count(ctx: Ctx, screen: &CountScreen, area: Rect, buf: &mut Buffer
         bar,
         buf,
     );
-}
-
-/// Good news for a right answer, bad for a wrong one.
-fn grade_tone(grade: &crate::trainer::grade::Grade) -> Tone {
-    if grade.is_correct() {
-        Tone::Good
-    } else {
-        Tone::Bad
-    }
 }
