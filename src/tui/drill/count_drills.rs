@@ -11,7 +11,7 @@ use crate::trainer::counting::{
     QuizKind, QuizSettings,
 };
 use crate::trainer::practice::read_count;
-use crate::tui::drill::{DrillContext, note, summary_lines};
+use crate::tui::drill::shared::{DrillContext, keys_text, note, summary_lines};
 use crate::tui::intent::Intent;
 use crate::tui::message::{Message, Tone};
 
@@ -99,7 +99,7 @@ impl QuizScreen {
             }
             Intent::Unknown(c) => {
                 let how = if deviations {
-                    format!("answer {}", crate::tui::drill::keys_text(self.quiz.legal()))
+                    format!("answer {}", keys_text(self.quiz.legal()))
                 } else {
                     "type a number, Enter answers".to_owned()
                 };

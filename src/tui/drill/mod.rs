@@ -6,13 +6,13 @@
 //! table's messages. While a drill is open the table waits as it was.
 
 pub mod count_drills;
+mod shared;
 
 use std::collections::VecDeque;
 use std::time::Instant;
 
 use crate::analysis::Strategy;
-use crate::engine::Rules;
-use crate::engine::{Action, ActionSet};
+use crate::engine::Action;
 use crate::store::Coach;
 use crate::text::counted;
 use crate::trainer::counting::{QuizKind, QuizSettings};
@@ -25,10 +25,10 @@ use crate::trainer::practice::{Answer, CountAnswer, CountDrill, DecisionDrill, r
 use crate::trainer::schedule;
 use crate::trainer::schedule::{due_cells, next_due};
 use crate::trainer::tally::{Accuracy, Tally};
-use crate::tui::background::EvWorker;
 use crate::tui::drill::count_drills::{COUNTDOWN_DECKS, CountdownScreen, QuizScreen};
+pub use crate::tui::drill::shared::{DrillContext, keys_text};
+pub(crate) use crate::tui::drill::shared::{note, summary_lines};
 use crate::tui::intent::Intent;
-use crate::tui::keys::key_for;
 use crate::tui::message::{Message, Tone};
 
 /// The table's greeting line about spaced practice: `Spaced practice: 12 cells due today ·
@@ -98,36 +98,6 @@ pub struct CountScreen {
     pub answers: VecDeque<(u32, CountAnswer)>,
     /// A notice: a refused key.
     pub note: Option<Message>,
-}
-
-/// A drill screen's notice: `Some` message of `tone`.
-pub(crate) fn note(tone: Tone, text: impl Into<String>) -> Option<Message> {
-    Some(Message::new(tone, text))
-}
-
-/// A drill's closing lines for the table's messages: `title`, then the `score`; without a
-/// score, `title` and that no question was answered. News, not a graded answer: no ✓.
-pub(crate) fn summary_lines(title: &str, score: Option<String>) -> Vec<Message> {
-    match score {
-        Some(score) => vec![
-            Message::new(Tone::Info, title),
-            Message::new(Tone::Info, score),
-        ],
-        None => vec![Message::new(
-            Tone::Info,
-            format!("{title} No question answered."),
-        )],
-    }
-}
-
-/// The keys of a set of actions as a person reads them: `h, s or d`.
-pub fn keys_text(legal: ActionSet) -> String {
-    let keys: Vec<String> = legal.iter().map(|a| key_for(a).to_string()).collect();
-    match keys.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-    }
 }
 
 fn accuracy_text(acc: Accuracy) -> String {
@@ -201,32 +171,6 @@ pub(crate) fn record_text(tally: &Tally, kind: DrillKind, today: Day) -> String 
             })
         }
     }
-}
-
-/// What a drill needs from the table: the rules and strategy, the statistics, the EV worker,
-/// the time, and the seeds of the session's drills.
-pub struct DrillContext<'a> {
-    /// The rules of the table.
-    pub rules: &'a Rules,
-    /// The variant's basic strategy (grading, the count quiz's seats).
-    pub strategy: &'a Strategy,
-    /// Where answers are counted and saved.
-    pub coach: &'a mut Coach,
-    /// The exact EVs of a question.
-    pub evs: &'a mut EvWorker,
-    /// The time of the intent.
-    pub now: Instant,
-    /// The table's seed.
-    pub seed: u64,
-    /// Drills started this session (each gets its own seed).
-    pub drills_started: &'a mut u64,
-    /// This game's index plays, once computed (the deviations drill asks about them).
-    pub indices: Option<&'a crate::analysis::deviation::IndexTable>,
-    /// The table's bet ramp, if one is set (the ramp drill asks about it; else the default).
-    pub ramp: Option<&'a crate::trainer::counting::BetRamp>,
-    /// The American peek game's strategy, once worked out, when a drill is being started (the
-    /// no-hole-card drill asks where this game's chart differs from it).
-    pub peek: Option<std::sync::Arc<Strategy>>,
 }
 
 /// What the drill screen asks of the table after an intent.
@@ -608,7 +552,7 @@ impl DrillScreen {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Rules;
+    use crate::engine::{ActionSet, Rules};
     use crate::trainer::drill::fresh_hand_actions;
     use crate::tui::{App, TableConfig};
     use std::cell::Cell;
