@@ -14,7 +14,7 @@ use crate::tui::drill::count_drills::{CountdownScreen, QuizScreen};
 use crate::tui::message::Tone;
 use crate::tui::widgets::Ctx;
 use crate::tui::widgets::cards::{CARD_HEIGHT, Face, Spread, boxed_row, row_width};
-use crate::tui::widgets::drill::{chips, drill_rows, render_bar, render_header, typed_line};
+use crate::tui::widgets::drill::frame::{chips, drill_rows, render_bar, render_header, typed_line};
 use crate::tui::widgets::status::{
     actions_line, key, keys_line, message_line, note_line, tone_mark,
 };
