@@ -132,6 +132,13 @@ fn each_counting_drill_asks_grades_and_sums_up_at_80x24_and_120x40() {
             assert!(all.contains("✓"), "{kind:?} right answer:\n{all}");
             assert!(all.contains("✗"), "{kind:?} wrong answer:\n{all}");
             assert!(all.contains("Drill over"), "{kind:?} summary:\n{all}");
+            // A play is answered by its key, a number by Enter: the bar names Enter only
+            // where it answers.
+            assert_eq!(
+                all.contains("[Enter] answer"),
+                kind != DrillKind::Deviations,
+                "{kind:?} key bar:\n{all}"
+            );
             insta::assert_snapshot!(format!("{}_{name}", kind.name()), all);
         }
         let all = countdown_session(size);

@@ -102,27 +102,30 @@ pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) 
         .wrap(Wrap { trim: false })
         .render(inner, buf);
 
-    let first = if quiz.kind() == QuizKind::Deviations {
+    // A play is answered by its key; Enter answers a typed number.
+    let (first, answer_key) = if quiz.kind() == QuizKind::Deviations {
         // The hand's own plays: split only for a pair.
-        actions_line(ctx, "Your play:", quiz.legal(), Style::new())
+        let plays = actions_line(ctx, "Your play:", quiz.legal(), Style::new());
+        (plays, None)
     } else {
-        typed_line(ctx, "Your answer:", &screen.input)
+        let typed = typed_line(ctx, "Your answer:", &screen.input);
+        (typed, Some(("Enter", "answer")))
     };
+    let keys: Vec<(&str, &str)> = answer_key
+        .into_iter()
+        .chain([
+            ("r", "other drills"),
+            ("Esc", "back to the table"),
+            ("?", "help"),
+        ])
+        .collect();
     render_bar(
         ctx,
         [
             first,
             note_line(ctx, screen.note.as_ref()),
             Line::from(Span::styled(quiz.score_line(), t.text)),
-            keys_line(
-                ctx,
-                &[
-                    ("Enter", "answer"),
-                    ("r", "other drills"),
-                    ("Esc", "back to the table"),
-                    ("?", "help"),
-                ],
-            ),
+            keys_line(ctx, &keys),
         ],
         bar,
         buf,
