@@ -265,16 +265,9 @@ fn decision_drill<W: Write>(
             .collect();
         out.line(&format!("EV: {}", ranked.join("  ")))?;
         if !answer.grade.is_correct()
-            && let Some(why) = crate::analysis::reasons::line(
+            && let Some(why) = answer.why(
                 &strategy,
                 Some(&crate::analysis::strategy::peek_strategy(rules).chart),
-                answer.grade.cell,
-                crate::analysis::reasons::Figures::Hand {
-                    source: crate::analysis::reasons::Source::ThisHand,
-                    evs: &answer.ranked,
-                    advised: answer.grade.advised,
-                    chosen: answer.grade.chosen,
-                },
             )
         {
             out.line(&format!("Why: {why}"))?;

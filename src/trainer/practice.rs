@@ -136,6 +136,29 @@ pub struct Answer {
     pub retired: bool,
 }
 
+impl Answer {
+    /// Why the chart's play is best in this hand, from its exact EVs, compared with `peek`'s
+    /// chart (the American game's) where that one differs ([`crate::analysis::reasons::line`]).
+    pub fn why(
+        &self,
+        strategy: &crate::analysis::Strategy,
+        peek: Option<&Chart>,
+    ) -> Option<String> {
+        use crate::analysis::reasons::{Figures, Source, line};
+        line(
+            strategy,
+            peek,
+            self.grade.cell,
+            Figures::Hand {
+                source: Source::ThisHand,
+                evs: &self.ranked,
+                advised: self.grade.advised,
+                chosen: self.grade.chosen,
+            },
+        )
+    }
+}
+
 /// Why an answer was not taken (nothing changes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum DrillError {

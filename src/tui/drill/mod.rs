@@ -440,17 +440,7 @@ impl DrillScreen {
                 if let Some(err) = ctx.coach.save() {
                     screen.note = note(Tone::Error, err);
                 }
-                screen.why = crate::analysis::reasons::line(
-                    ctx.strategy,
-                    ctx.peek.as_deref().map(|p| &p.chart),
-                    answer.grade.cell,
-                    crate::analysis::reasons::Figures::Hand {
-                        source: crate::analysis::reasons::Source::ThisHand,
-                        evs: &answer.ranked,
-                        advised: answer.grade.advised,
-                        chosen: answer.grade.chosen,
-                    },
-                );
+                screen.why = answer.why(ctx.strategy, ctx.peek.as_deref().map(|p| &p.chart));
                 screen.answers.push_front(answer);
                 screen.answers.truncate(ANSWERS_KEPT);
                 screen.asked_at = now;
