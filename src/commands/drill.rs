@@ -11,6 +11,7 @@ use std::time::{Instant, SystemTime};
 
 use super::drill_io::{Flashes, Out};
 use crate::analysis::basic_strategy;
+use crate::analysis::hilo::HILO_TAGS;
 use crate::cli::{DrillArgs, DrillKind};
 use crate::engine::{Action, ActionSet, Cards, Rules};
 use crate::store::{Coach, SessionInfo, SessionKind};
@@ -314,7 +315,7 @@ fn count_quiz<W: Write>(
     let mut quiz = CountDrill::new(rules, basic_strategy(rules).chart.clone(), seed);
     out.line(&format!(
         "Counting quiz: {COUNT_SEATS} seats played by the hard AI. Keep the Hi-Lo running count \
-         (2-6 +1, 7-9 0, tens and aces -1); q ends."
+         ({HILO_TAGS}); q ends."
     ))?;
     'rounds: loop {
         if quiz.deal_round().is_none() {

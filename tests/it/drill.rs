@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Output, Stdio};
 
 use blackjack_trainer::analysis::basic_strategy;
-use blackjack_trainer::analysis::hilo::hilo_tag;
+use blackjack_trainer::analysis::hilo::{HILO_TAGS, hilo_tag};
 use blackjack_trainer::engine::{Action, ActionSet, Card, Cards, Rank, Rules, Suit};
 
 /// Runs `blackjack --seed SEED drill ARGS` with `input` on stdin.
@@ -263,6 +263,9 @@ fn the_count_quiz_scores_a_right_and_a_wrong_answer() {
     assert!(all.contains("✓ Right: the running count is"), "{all}");
     assert!(all.contains("✗ Wrong: you said"), "{all}");
     assert!(all.contains("Count quiz over: 1/2 right (50 %)."), "{all}");
+    // The tags in the one wording every screen uses.
+    let first = all.lines().next().unwrap_or_default();
+    assert!(first.contains(&format!("({HILO_TAGS})")), "{first}");
 }
 
 #[test]
