@@ -43,15 +43,16 @@ pub(crate) fn draw_box(
     area: Rect,
     buf: &mut Buffer,
 ) {
-    let height = u16::try_from(lines.len())
-        .unwrap_or(u16::MAX)
-        .saturating_add(2);
+    let paragraph = Paragraph::new(lines)
+        .block(framed(ctx, title))
+        .wrap(Wrap { trim: false });
+    // As high as the lines take once wrapped to the box's width, its frame included: a line
+    // too long for a narrow terminal, or a long notice, adds its rows instead of losing the
+    // last ones.
+    let height = u16::try_from(paragraph.line_count(width.min(area.width))).unwrap_or(u16::MAX);
     let rect = centered(area, width, height);
     Clear.render(rect, buf);
-    Paragraph::new(lines)
-        .block(framed(ctx, title))
-        .wrap(Wrap { trim: false })
-        .render(rect, buf);
+    paragraph.render(rect, buf);
 }
 
 /// An empty framed box `width` × `height` (as much as `area` allows) in the middle of `area`,
@@ -243,8 +244,18 @@ mod tests {
     use ratatui::buffer::Buffer;
     use ratatui::layout::Rect;
 
-    use super::render_summary;
+    use ratatui::text::Line;
+
+    use super::{draw_box, render_summary};
     use crate::tui::widgets::Ctx;
+
+    fn rows_of(buf: &Buffer) -> Vec<String> {
+        let width = usize::from(buf.area.width);
+        buf.content()
+            .chunks(width)
+            .map(|row| row.iter().map(|c| c.symbol()).collect())
+            .collect()
+    }
 
     #[test]
     fn a_long_label_in_the_summary_is_parted_from_its_value() {
@@ -268,5 +279,39 @@ mod tests {
             .map(|row| row.iter().map(|c| c.symbol()).collect::<String>() + "\n")
             .collect();
         assert!(text.contains("Counting: true-count 17 of 20"), "{text}");
+    }
+
+    #[test]
+    fn a_box_is_as_high_as_its_lines_once_wrapped() {
+        // A notice longer than the box is wide (the drill chooser's "still being computed"),
+        // under a line that fits: every word is drawn inside the frame.
+        let words = "the index table of this game is still being computed: try again in a moment";
+        let lines = vec![Line::from(" one line"), Line::from(words)];
+        let area = Rect::new(0, 0, 40, 12);
+        let mut buf = Buffer::empty(area);
+        let ctx = Ctx {
+            theme: crate::tui::theme::theme(false),
+            ascii: false,
+        };
+        draw_box(ctx, " Box ", lines, 30, area, &mut buf);
+        let rows = rows_of(&buf);
+        let inside: Vec<&String> = rows
+            .iter()
+            .skip_while(|r| !r.contains('╔'))
+            .skip(1)
+            .take_while(|r| !r.contains('╚'))
+            .collect();
+        assert!(rows.iter().any(|r| r.contains('╚')), "{rows:#?}");
+        let text: String = inside
+            .iter()
+            .map(|r| r.trim_matches(|c: char| c == ' ' || c == '║'))
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(text.ends_with("try again in a moment"), "{rows:#?}");
+        assert_eq!(
+            inside.len(),
+            4,
+            "one line and the notice on three: {rows:#?}"
+        );
     }
 }
