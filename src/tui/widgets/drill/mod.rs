@@ -22,7 +22,7 @@ use crate::tui::widgets::Ctx;
 use crate::tui::widgets::cards::{Face, Spread, boxed_row, chip, row_width};
 use crate::tui::widgets::overlay::draw_box;
 use crate::tui::widgets::status::{
-    actions_line, key, keys_line, message_line, note_line, tone_mark,
+    actions_line, key, keys_line, note_line, tone_mark, wrapped_message,
 };
 use crate::tui::widgets::{framed, marker};
 
@@ -81,6 +81,9 @@ pub fn render_drill(view: &DrillView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer
     }
 }
 
+/// The drill chooser's width, its frame included.
+const CHOOSER_WIDTH: u16 = 68;
+
 /// `r`: the drills, over the table, with the person's record for each.
 pub fn render_chooser(view: &ChooserView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
@@ -124,9 +127,17 @@ pub fn render_chooser(view: &ChooserView<'_>, ctx: Ctx, area: Rect, buf: &mut Bu
     keys.spans.insert(0, Span::raw(" "));
     lines.push(keys);
     if let Some(note) = view.note {
-        lines.push(message_line(note, ctx));
+        // Wrapped under its first word, inside the frame.
+        lines.extend(wrapped_message(note, ctx, CHOOSER_WIDTH - 2));
     }
-    draw_box(ctx, " Drills: practise what? ", lines, 68, area, buf);
+    draw_box(
+        ctx,
+        " Drills: practise what? ",
+        lines,
+        CHOOSER_WIDTH,
+        area,
+        buf,
+    );
 }
 
 /// A decision drill: the question, the last answer graded with every action's EV, the score.
