@@ -17,7 +17,7 @@ pub use crate::trainer::drill::DrillKind;
 pub use crate::trainer::export::ExportFormat;
 pub use args::{
     CompletionsArgs, ConfigArgs, CountConvention, DeckResolution, DrillArgs, EvArgs, IndicesArgs,
-    PlayArgs, PlayCommandArgs, ReviewArgs, RulesArgs, SimArgs, StatsArgs, StrategyArgs,
+    PlanArgs, PlayArgs, PlayCommandArgs, ReviewArgs, RulesArgs, SimArgs, StatsArgs, StrategyArgs,
 };
 pub use parse::{CardList, check_player_hand, parse_card_list, parse_one_card, parse_player_hand};
 
@@ -76,6 +76,8 @@ pub enum Command {
     Sim(SimArgs),
     /// The Hi-Lo index plays computed for these rules, and the edge by true count.
     Indices(IndicesArgs),
+    /// A Hi-Lo bet ramp for your bankroll and risk: win rate, SCORE, N0 and risk of ruin.
+    Plan(PlanArgs),
     /// Practise decisions of one kind, graded at once.
     Drill(DrillArgs),
     /// Your lifetime statistics; export them per chart cell (CSV or JSON), or start afresh.

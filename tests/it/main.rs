@@ -12,6 +12,7 @@ mod hostile;
 mod indices;
 mod money;
 mod panic_hook;
+mod plan;
 mod progress;
 mod properties;
 mod replay;
