@@ -12,9 +12,10 @@
 //! printed JSON value, rounded to as many decimals as the page shows, must read the same. A
 //! change of the deal (other cards for the same seed) fails here until the page is re-pinned;
 //! the failure prints the digits the binary gives now. A pinned run of `--indices game` first
-//! works out the index table (about a minute in the test profile, 15 s of CPU in release), so
-//! the page marks it `Pinned (CI, release):` and an ignored test runs it, which CI runs in
-//! release mode (`.ci/run`). The page's `cargo test` commands must also name tests that exist.
+//! works out the index table (70–100 s in the test profile on a loaded machine, about 20 s of
+//! CPU in release), so the page marks it `Pinned (CI, release):` and an ignored test runs it,
+//! which CI runs in release mode (`.ci/run`). The page's `cargo test` commands must also name
+//! tests that exist.
 
 use std::path::PathBuf;
 
