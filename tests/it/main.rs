@@ -11,6 +11,7 @@ mod everyday;
 mod hostile;
 mod indices;
 mod money;
+mod numbers;
 mod panic_hook;
 mod plan;
 mod progress;
