@@ -19,6 +19,7 @@ mod properties;
 mod replay;
 mod rules;
 mod schedule;
+mod session;
 mod shoe;
 mod sim;
 mod sim_bounds;
