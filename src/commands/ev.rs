@@ -7,8 +7,8 @@ use crate::cli::{EvArgs, check_player_hand};
 use crate::commands::UsageError;
 use crate::engine::card::value_label;
 use crate::engine::{Action, ActionSet, Cards, Rules, Total, ValueCounts};
-use crate::trainer::grade::{Grade, grade};
 use crate::text::{counted, signed_decimals};
+use crate::trainer::grade::{Grade, grade};
 
 /// Runs `blackjack ev`.
 pub fn ev(rules: &Rules, args: &EvArgs, out: &mut impl std::io::Write) -> anyhow::Result<()> {

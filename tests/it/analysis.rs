@@ -73,11 +73,16 @@ fn ev_grades_a_play_as_the_table_does() {
         ),
         "{text}"
     );
-    let v = json(&["ev", "--hand", "T,6", "--up", "T", "--play", "stand", "--json"]);
+    let v = json(&[
+        "ev", "--hand", "T,6", "--up", "T", "--play", "stand", "--json",
+    ]);
     assert_eq!(v["grade"]["correct"], false, "{v}");
     assert_eq!(v["grade"]["chart"], "hit");
     let cost = v["hit"].as_f64().unwrap() - v["stand"].as_f64().unwrap();
-    assert!((v["grade"]["cost"].as_f64().unwrap() - cost).abs() < 1e-12, "{v}");
+    assert!(
+        (v["grade"]["cost"].as_f64().unwrap() - cost).abs() < 1e-12,
+        "{v}"
+    );
     let refused = blackjack(&["ev", "--hand", "7,4,5", "--up", "T", "--play", "split"]);
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("not allowed with this hand"));
