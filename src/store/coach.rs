@@ -353,10 +353,12 @@ impl Coach {
     }
 
     /// Whether anything this session recorded is not in the player's database although it
-    /// was meant to be: a failed write, or a database that could not be opened.
+    /// was meant to be: a failed write, a database that could not be opened, or one that is
+    /// read-only (its permissions, or a newer version's) — each ends the command the same way,
+    /// with status 1.
     pub fn lost_something(&self) -> bool {
         let recorded = !self.session.is_empty();
-        !self.pending.is_empty() || (self.unavailable.is_some() && recorded)
+        !self.pending.is_empty() || (self.not_saving().is_some() && recorded)
     }
 
     /// This session's figures.

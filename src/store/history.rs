@@ -5,25 +5,41 @@ use std::collections::HashMap;
 
 use rusqlite::{Row, params};
 
+use super::ranges::{ANSWER_OK, DECISION_OK, HAND_OK, ROUND_OK, answer_ok, decision_ok, round_ok};
 use super::{Store, StoreError};
 use crate::trainer::history::record::parse_action;
 use crate::trainer::history::{
     ActionEv, CountAnswer, CountdownRun, Decision, DrillAnswer, Entry, HandRecord, Round,
 };
 
-/// Every entry, newest last, whatever its kind: (when, kind, id).
-const ENTRIES: &str = "
-    SELECT at, 0 AS kind, id FROM rounds
-    UNION ALL SELECT at, 1, id FROM decisions WHERE drill IS NOT NULL
-    UNION ALL SELECT at, 2, id FROM answers";
+/// Every entry whose numbers are in range, whatever its kind: (when, kind, id).
+const ENTRIES: &str = concat!(
+    "SELECT at, 0 AS kind, id FROM rounds WHERE ",
+    round_ok!(),
+    " UNION ALL SELECT at, 1, id FROM decisions WHERE drill IS NOT NULL AND ",
+    decision_ok!(),
+    " UNION ALL SELECT at, 2, id FROM answers WHERE ",
+    answer_ok!()
+);
 
 const DECISION_COLUMNS: &str =
     "id, round, drill, seconds, at, hand, cards, up, cell, chosen, best, evs, cost, true_count";
 
 impl Store {
-    /// The newest `limit` entries of the hand history, oldest first.
+    /// The newest `limit` entries of the hand history, oldest first: only those are read. A
+    /// row that cannot be read back (one edited by hand: the opening said so) is left out.
     pub fn entries(&self, limit: usize) -> Result<Vec<Entry>, StoreError> {
         self.read_entries(limit).map_err(self.sql("read"))
+    }
+
+    /// How many entries the hand history holds, all of them.
+    pub fn entry_count(&self) -> Result<u64, StoreError> {
+        self.conn
+            .query_row(&format!("SELECT COUNT(*) FROM ({ENTRIES})"), [], |row| {
+                row.get::<_, i64>(0)
+            })
+            .map(|n| n as u64)
+            .map_err(self.sql("read"))
     }
 
     fn read_entries(&self, limit: usize) -> rusqlite::Result<Vec<Entry>> {
@@ -36,7 +52,9 @@ impl Store {
             .query_map(params![limit], |row| {
                 Ok((row.get(0)?, row.get(1)?, row.get(2)?))
             })?
-            .collect::<Result<_, _>>()?;
+            // A row that cannot be read back is left out (the opening reported it).
+            .filter_map(Result::ok)
+            .collect();
         keys.reverse();
         let Some(&(since, _, _)) = keys.first() else {
             return Ok(Vec::new());
@@ -45,7 +63,8 @@ impl Store {
         let mut drills: HashMap<i64, Entry> = self
             .conn
             .prepare(&format!(
-                "SELECT {DECISION_COLUMNS} FROM decisions WHERE drill IS NOT NULL AND at >= ?1"
+                "SELECT {DECISION_COLUMNS} FROM decisions
+                 WHERE drill IS NOT NULL AND at >= ?1 AND {DECISION_OK}"
             ))?
             .query_map(params![since], |row| {
                 let decision = decision(row)?;
@@ -59,13 +78,15 @@ impl Store {
                     }),
                 ))
             })?
-            .collect::<Result<_, _>>()?;
+            // A row that cannot be read back is left out (the opening reported it).
+            .filter_map(Result::ok)
+            .collect();
         let mut answers: HashMap<i64, Entry> = self
             .conn
-            .prepare(
+            .prepare(&format!(
                 "SELECT id, at, skill, question, answer, truth, correct, error, seconds, decks, best
-                 FROM answers WHERE at >= ?1",
-            )?
+                 FROM answers WHERE at >= ?1 AND {ANSWER_OK}",
+            ))?
             .query_map(params![since], |row| {
                 let decks: Option<u8> = row.get(9)?;
                 Ok((
@@ -86,7 +107,9 @@ impl Store {
                     }),
                 ))
             })?
-            .collect::<Result<_, _>>()?;
+            // A row that cannot be read back is left out (the opening reported it).
+            .filter_map(Result::ok)
+            .collect();
         Ok(keys
             .into_iter()
             .filter_map(|(_, kind, id)| match kind {
@@ -101,11 +124,11 @@ impl Store {
     fn rounds_since(&self, since: i64) -> rusqlite::Result<HashMap<i64, Round>> {
         let mut rounds: HashMap<i64, Round> = self
             .conn
-            .prepare(
+            .prepare(&format!(
                 "SELECT id, at, seed, shoe_position, number, bet_milli, true_count, dealer,
                         settled
-                 FROM rounds WHERE at >= ?1",
-            )?
+                 FROM rounds WHERE at >= ?1 AND {ROUND_OK}",
+            ))?
             .query_map(params![since], |row| {
                 Ok((
                     row.get(0)?,
@@ -123,31 +146,45 @@ impl Store {
                     },
                 ))
             })?
-            .collect::<Result<_, _>>()?;
-        let mut hands = self.conn.prepare(
+            // A row that cannot be read back is left out (the opening reported it).
+            .filter_map(Result::ok)
+            .collect();
+        let mut hands = self.conn.prepare(&format!(
             "SELECT round, cards, stake, outcome, net_milli, money_milli FROM hands
-             WHERE round IN (SELECT id FROM rounds WHERE at >= ?1) ORDER BY round, idx",
-        )?;
+             WHERE round IN (SELECT id FROM rounds WHERE at >= ?1) AND {HAND_OK}
+             ORDER BY round, idx"
+        ))?;
         let mut rows = hands.query(params![since])?;
         while let Some(row) = rows.next()? {
-            if let Some(round) = rounds.get_mut(&row.get(0)?) {
-                round.hands.push(HandRecord {
-                    cards: cards(&row.get::<_, String>(1)?),
-                    stake: row.get(2)?,
-                    outcome: row.get(3)?,
-                    net: from_milli(row.get(4)?),
-                    money: row.get::<_, Option<i64>>(5)?.map(from_milli),
-                });
+            let hand = |row: &Row<'_>| -> rusqlite::Result<(i64, HandRecord)> {
+                Ok((
+                    row.get(0)?,
+                    HandRecord {
+                        cards: cards(&row.get::<_, String>(1)?),
+                        stake: row.get(2)?,
+                        outcome: row.get(3)?,
+                        net: from_milli(row.get(4)?),
+                        money: row.get::<_, Option<i64>>(5)?.map(from_milli),
+                    },
+                ))
+            };
+            if let Ok((id, hand)) = hand(row)
+                && let Some(round) = rounds.get_mut(&id)
+            {
+                round.hands.push(hand);
             }
         }
         let mut decisions = self.conn.prepare(&format!(
             "SELECT {DECISION_COLUMNS} FROM decisions
-             WHERE round IN (SELECT id FROM rounds WHERE at >= ?1) ORDER BY id"
+             WHERE round IN (SELECT id FROM rounds WHERE at >= ?1) AND {DECISION_OK} ORDER BY id"
         ))?;
         let mut rows = decisions.query(params![since])?;
         while let Some(row) = rows.next()? {
-            if let Some(round) = rounds.get_mut(&row.get(1)?) {
-                round.decisions.push(decision(row)?);
+            let read = row.get::<_, i64>(1).and_then(|id| Ok((id, decision(row)?)));
+            if let Ok((id, decision)) = read
+                && let Some(round) = rounds.get_mut(&id)
+            {
+                round.decisions.push(decision);
             }
         }
         Ok(rounds)

@@ -459,7 +459,13 @@ fn a_read_only_database_is_read_and_never_written() {
         "h\n",
     );
     let text = stdout(&out);
-    assert!(out.status.success(), "{}", stderr(&out));
+    // Work not saved ends the command as a full disk does: status 1, and why.
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("not saved: its permissions forbid writing"),
+        "{}",
+        stderr(&out)
+    );
     assert!(
         text.contains("read-only") && !text.contains("Statistics kept"),
         "{text}"
@@ -507,7 +513,12 @@ fn a_database_of_a_newer_version_is_read_and_never_written() {
         "h\n",
     );
     let text = stdout(&out);
-    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("not saved: written by a newer version"),
+        "{}",
+        stderr(&out)
+    );
     assert!(
         text.contains("newer version") && !text.contains("Statistics kept"),
         "{text}"
