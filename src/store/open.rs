@@ -112,6 +112,8 @@ impl From<StoreError> for Unusable {
 }
 
 fn try_open(path: &Path, target: &Path) -> Result<Opened, Unusable> {
+    // Whether another session has the database open in WAL mode (its journal is there).
+    let in_use = fs::symlink_metadata(sibling(target, "-wal")).is_ok();
     let existed = match fs::metadata(target) {
         Ok(meta) if meta.is_file() => true,
         Ok(meta) => {
@@ -175,7 +177,12 @@ fn try_open(path: &Path, target: &Path) -> Result<Opened, Unusable> {
     if version > VERSION {
         read_only = Some(ReadOnly::NewerSchema { version });
         if !conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(true) {
-            conn = connect(target, true)?;
+            // Read as it is on disk when no session uses it, so no journal file is left beside
+            // it; else beside the newer build's session, through its journal.
+            conn = match in_use {
+                true => connect(target, true)?,
+                false => connect_immutable(target)?,
+            };
         }
     }
     if !fresh && read_only.is_none() {

@@ -533,12 +533,14 @@ fn a_database_of_a_newer_version_is_read_and_never_written() {
         text.contains("newer version") && !text.contains("Statistics kept"),
         "{text}"
     );
-    // The database is not written (SQLite may leave its journal's index files beside it, which
-    // the newer build writing it uses too).
+    // The database is not written, and no journal file is left beside it.
     assert!(
         std::fs::read(&db).expect("the database") == before,
         "nothing written"
     );
+    for journal in ["stats.db-wal", "stats.db-shm"] {
+        assert!(!home.join(journal).exists(), "{journal} left behind");
+    }
 }
 
 #[test]
