@@ -21,13 +21,13 @@ pub fn review(
 ) -> anyhow::Result<()> {
     let location = super::stats::looked_at(args.stats.clone(), config)?;
     let path = location.path.clone();
-    // Only what is shown is read: the last N entries, unless the mistakes among them all are
-    // asked for. The total is counted by the database.
-    let limit = match (args.last, args.mistakes) {
-        (Some(n), false) => n.min(MAX_REVIEW_LIMIT),
-        _ => MAX_REVIEW_LIMIT,
-    };
+    // Only what is shown is read: the last N entries (or mistakes); the total is counted by
+    // the database.
+    let limit = args
+        .last
+        .map_or(MAX_REVIEW_LIMIT, |n| n.min(MAX_REVIEW_LIMIT));
     let (entries, total) = match super::stats::open_existing(&location)? {
+        Some(store) if args.mistakes => (store.mistakes(limit)?, store.entry_count()?),
         Some(store) => (store.entries(limit)?, store.entry_count()?),
         None => (Vec::new(), 0),
     };

@@ -22,6 +22,19 @@ const ENTRIES: &str = concat!(
     answer_ok!()
 );
 
+/// The entries with a mistake: a round with a decision that was not the best play, a drill
+/// answer that was not, a wrong counting answer (as [`Entry::is_wrong`] tells them).
+const MISTAKES: &str = concat!(
+    "SELECT at, 0 AS kind, id FROM rounds WHERE ",
+    round_ok!(),
+    " AND id IN (SELECT round FROM decisions WHERE round IS NOT NULL AND chosen <> best AND ",
+    decision_ok!(),
+    ") UNION ALL SELECT at, 1, id FROM decisions WHERE drill IS NOT NULL AND chosen <> best AND ",
+    decision_ok!(),
+    " UNION ALL SELECT at, 2, id FROM answers WHERE NOT correct AND ",
+    answer_ok!()
+);
+
 const DECISION_COLUMNS: &str =
     "id, round, drill, seconds, at, hand, cards, up, cell, chosen, best, evs, cost, true_count";
 
@@ -29,7 +42,12 @@ impl Store {
     /// The newest `limit` entries of the hand history, oldest first: only those are read. A
     /// row that cannot be read back (one edited by hand: the opening said so) is left out.
     pub fn entries(&self, limit: usize) -> Result<Vec<Entry>, StoreError> {
-        self.read_entries(limit).map_err(self.sql("read"))
+        self.read_entries(ENTRIES, limit).map_err(self.sql("read"))
+    }
+
+    /// The newest `limit` entries with a mistake in them, oldest first ([`Entry::is_wrong`]).
+    pub fn mistakes(&self, limit: usize) -> Result<Vec<Entry>, StoreError> {
+        self.read_entries(MISTAKES, limit).map_err(self.sql("read"))
     }
 
     /// How many entries the hand history holds, all of them.
@@ -42,12 +60,13 @@ impl Store {
             .map_err(self.sql("read"))
     }
 
-    fn read_entries(&self, limit: usize) -> rusqlite::Result<Vec<Entry>> {
+    /// The newest `limit` of the entries `keys` selects ([`ENTRIES`], [`MISTAKES`]).
+    fn read_entries(&self, keys: &str, limit: usize) -> rusqlite::Result<Vec<Entry>> {
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         let mut keys: Vec<(i64, i64, i64)> = self
             .conn
             .prepare(&format!(
-                "SELECT at, kind, id FROM ({ENTRIES}) ORDER BY at DESC, kind DESC, id DESC LIMIT ?1"
+                "SELECT at, kind, id FROM ({keys}) ORDER BY at DESC, kind DESC, id DESC LIMIT ?1"
             ))?
             .query_map(params![limit], |row| {
                 Ok((row.get(0)?, row.get(1)?, row.get(2)?))
@@ -232,4 +251,39 @@ fn cards(text: &str) -> Vec<String> {
 
 fn from_milli(milli: i64) -> f64 {
     milli as f64 / 1000.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::progress::tests::{answer, decision};
+    use crate::store::{SessionInfo, SessionKind};
+    use crate::trainer::day::Day;
+
+    #[test]
+    fn the_review_reads_the_last_entries_or_mistakes_and_counts_them_all() {
+        let mut store = Store::in_memory(SessionInfo {
+            kind: SessionKind::Drill,
+            rules: String::new(),
+        });
+        let records = [
+            decision(false, 0.1),
+            decision(true, 0.0),
+            answer("decks", false, 1.0),
+            decision(true, 0.0),
+            decision(false, 0.2),
+            answer("decks", true, 1.0),
+        ];
+        for record in &records {
+            store.write(record, Day(20_000)).expect("written");
+        }
+        assert_eq!(store.entry_count().expect("counted"), 6);
+        assert_eq!(store.entries(2).expect("read").len(), 2);
+        let mistakes = store.mistakes(10).expect("read");
+        assert_eq!(mistakes.len(), 3);
+        assert!(mistakes.iter().all(Entry::is_wrong));
+        let last = store.mistakes(1).expect("read");
+        assert_eq!(last.len(), 1);
+        assert!(last[0].is_wrong(), "{last:?}");
+    }
 }
