@@ -93,6 +93,8 @@ pub struct Coach {
     /// The hand history: the newest entries of the database at the start, then this
     /// session's.
     entries: Vec<Entry>,
+    /// Entries of the database older than those loaded (left out by the review limit).
+    older: u64,
     review_limit: usize,
     /// The round being played: where it started, and the decisions made so far.
     round: Option<(RoundStart, Vec<Decision>)>,
@@ -144,6 +146,7 @@ impl Coach {
             pending: Vec::new(),
             failure: None,
             entries: Vec::new(),
+            older: 0,
             review_limit,
             round: None,
             clock,
@@ -157,6 +160,8 @@ impl Coach {
                     Ok(entries) => coach.entries = entries,
                     Err(err) => news.push(format!("The hand history could not be read: {err}.")),
                 }
+                let all = store.entry_count().unwrap_or(0);
+                coach.older = all.saturating_sub(coach.entries.len() as u64);
                 coach.kept = Some(store);
                 if let Err(err) = coach.read_others() {
                     news.push(format!("The lifetime figures could not be read: {err}."));
@@ -186,6 +191,12 @@ impl Coach {
     /// session's rounds, drill answers and counting answers, oldest first.
     pub fn hand_history(&self) -> &[Entry] {
         &self.entries
+    }
+
+    /// How many older entries the database holds beyond [`Coach::hand_history`] (the review
+    /// loads only the newest `--history-limit`).
+    pub fn older_entries(&self) -> u64 {
+        self.older
     }
 
     /// Where statistics are kept, if anywhere.

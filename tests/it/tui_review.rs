@@ -133,3 +133,37 @@ fn an_empty_history_says_how_to_fill_it() {
     keys(&mut app, "p");
     assert!(screen(&mut app, SMALL).contains("No decision here to practise"));
 }
+
+/// With `--history-limit`, the review loads only the newest entries and says how many older
+/// ones the database keeps (it said "1 of 1" while 3 were kept: issue 35, C8).
+#[test]
+fn a_limited_review_says_how_many_older_entries_are_kept() {
+    use blackjack_trainer::setup::TableConfig;
+    use blackjack_trainer::store::Location;
+
+    let dir = common::TempDir::new("review-limit");
+    let config = |limit: usize| TableConfig {
+        seats: 3,
+        ai: vec![blackjack_trainer::ai::Level::Hard],
+        speed: std::time::Duration::ZERO,
+        bankroll: blackjack_trainer::engine::Units::from_units(100),
+        seed: 2024,
+        stats: Some(Location::named(dir.path("stats.db"))),
+        history_limit: limit,
+        ..TableConfig::default()
+    };
+    let mut app = common::tui::table(config(100));
+    for _ in 0..3 {
+        assert!(app.stack_next(&deal3([10, 6], 10, 7, &[])));
+        keys(&mut app, " s");
+        assert!(app.between_rounds());
+    }
+    drop(app);
+    let mut app = common::tui::table(config(1));
+    keys(&mut app, "v");
+    let text = screen(&mut app, WIDE);
+    assert!(
+        text.contains("1 of 1 (the newest; 2 older kept, --history-limit)"),
+        "{text}"
+    );
+}

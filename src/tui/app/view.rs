@@ -241,6 +241,7 @@ impl App {
             around,
             entry,
             position: (screen.entry + 1, entries.len()),
+            older: self.session.coach().older_entries(),
             decisions,
             selected: screen.decision,
             reason: self.look.derived.review_reason.clone(),

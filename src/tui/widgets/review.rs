@@ -26,6 +26,8 @@ pub struct ReviewView<'a> {
     pub entry: Option<&'a Entry>,
     /// Its place among those shown (1-based) and how many there are.
     pub position: (usize, usize),
+    /// Older entries of the database that were not loaded (`--history-limit`).
+    pub older: u64,
     /// Its decisions shown, and which is marked.
     pub decisions: Vec<&'a Decision>,
     /// The marked decision.
@@ -142,9 +144,15 @@ impl Drawn<'_, '_> {
             return vec![Line::from(Span::styled(text, theme.text))];
         };
         let (at, of) = view.position;
+        // The newest entries only were loaded: say how many more the database keeps.
+        let older = if view.older > 0 {
+            format!(" (the newest; {} older kept, --history-limit)", view.older)
+        } else {
+            String::new()
+        };
         let mut lines = vec![
             Line::from(vec![
-                Span::styled(format!("{at} of {of} · "), theme.dim),
+                Span::styled(format!("{at} of {of}{older} · "), theme.dim),
                 Span::styled(entry_title(entry), theme.header),
             ]),
             Line::from(Span::styled(cards_line(entry, self.ctx.ascii), theme.text)),
