@@ -76,6 +76,7 @@ fn main() -> ExitCode {
             args.play.stats = args.play.stats.or(stats_before);
             args.play.no_stats |= no_stats_before;
             done(commands::config(
+                &rules,
                 &args,
                 sub("config"),
                 config,

@@ -25,6 +25,7 @@ mod review;
 mod sim;
 mod stats;
 mod strategy;
+mod write_out;
 
 /// Threads for the exact analysis: `$BLACKJACK_THREADS` when it is a positive number (to
 /// measure one core), else one per core.

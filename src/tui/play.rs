@@ -77,24 +77,14 @@ pub fn play(rules: &Rules, config: TableConfig, bet: Option<u64>) -> anyhow::Res
     Ok(ExitCode::from(exit_status(ending)))
 }
 
-/// Places the preferences' first bet through the table's own bet entry (so it is checked as
-/// a typed bet is), or refuses it with the limits.
+/// Places the preferences' first bet through the table's own bet entry, after the check
+/// `blackjack config` makes too ([`crate::setup::check_first_bet`]).
 fn place_first_bet(app: &mut App, rules: &Rules, bet: u64) -> anyhow::Result<()> {
+    crate::setup::check_first_bet(rules, bet, app.bankroll())?;
     for digit in bet.to_string().chars() {
         app.update(Intent::BetDigit(digit));
     }
     app.update(Intent::BetEnter);
-    if app.bet() != Units::from_units(i64::try_from(bet)?) {
-        app.update(Intent::BetCancel);
-        let (low, high) = rules.bet_limits();
-        bail!(UsageError(format!(
-            "bet = {bet} in the config file is refused: this table takes bets from {} to {} \
-             units, no more than the bankroll ({})",
-            low.plain(),
-            high.plain(),
-            app.bankroll().plain()
-        )));
-    }
     Ok(())
 }
 

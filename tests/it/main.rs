@@ -8,6 +8,7 @@ mod count_sim;
 mod drill;
 mod everyday;
 mod hostile;
+mod hostile_input;
 mod indices;
 mod money;
 mod panic_hook;
