@@ -27,6 +27,13 @@ pub fn stats(
     config: Option<PathBuf>,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
+    if matches!(args.export, Some(ExportFormat::Json)) && (args.sessions || args.days) {
+        let flag = if args.days { "--days" } else { "--sessions" };
+        bail!(UsageError(format!(
+            "{flag} does nothing with --export json: the JSON export always holds the sessions \
+             and the days ({flag} chooses the rows of --export csv)"
+        )));
+    }
     let location = looked_at(args.stats.clone(), config)?;
     let today = super::practice_clock()?.today();
     let Some(store) = open_existing(&location)? else {

@@ -244,3 +244,136 @@ fn config_refuses_the_first_bet_play_refuses_in_the_same_words() {
     assert!(config.status.success(), "{}", stderr(&config));
     assert!(stdout(&config).contains("bet = 50"), "{}", stdout(&config));
 }
+
+#[test]
+fn a_list_with_an_empty_item_is_refused_alike_for_cards_and_bets() {
+    let home = TempDir::new("input-lists");
+    for args in [
+        &["ev", "--hand", "8,,8", "--up", "6"][..],
+        &["ev", "--hand", "8,8,", "--up", "6"],
+        &["sim", "--count", "hilo", "--ramp", "1,,2", "--hands", "10"],
+    ] {
+        let out = run(&home.0, args, b"");
+        assert_fails(&out, 2, &["has an empty item"]);
+    }
+}
+
+#[test]
+fn options_that_would_do_nothing_are_refused_in_a_sentence() {
+    let home = TempDir::new("input-unread");
+    let out = run(
+        &home.0,
+        &[
+            "drill",
+            "--no-stats",
+            "--kind",
+            "hard",
+            "--resolution",
+            "quarter",
+        ],
+        b"q\n",
+    );
+    assert_fails(
+        &out,
+        2,
+        &[
+            "`--resolution` does nothing with `--kind hard`",
+            "--kind true-count",
+        ],
+    );
+    let stats = drilled_stats(&home.0);
+    for flag in ["--days", "--sessions"] {
+        let out = run(
+            &home.0,
+            &["stats", "--stats", utf8(&stats), "--export", "json", flag],
+            b"",
+        );
+        assert_fails(
+            &out,
+            2,
+            &[&format!("{flag} does nothing with --export json")],
+        );
+        assert!(
+            stdout(&out).is_empty(),
+            "nothing exported: {}",
+            stdout(&out)
+        );
+    }
+}
+
+#[test]
+fn a_range_is_said_in_words() {
+    let home = TempDir::new("input-range");
+    let out = run(&home.0, &["review", "--last", "0"], b"");
+    assert_fails(&out, 2, &["must be 1 or more"]);
+    assert!(
+        !stderr(&out).contains("18446744073709551615"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_huge_number_in_a_rules_file_is_quoted_as_written() {
+    let home = TempDir::new("input-huge");
+    let rules = home.path("rules.toml");
+    std::fs::write(&rules, "blackjack_pays = 1e308\n").expect("a rules file");
+    let out = run(&home.0, &["--rules", utf8(&rules), "rules"], b"");
+    assert_fails(&out, 2, &["`blackjack_pays = 1e308` is not allowed"]);
+    assert!(!stderr(&out).contains("00000000000"), "{}", stderr(&out));
+}
+
+#[test]
+#[cfg(unix)]
+fn help_that_cannot_be_written_is_an_error_said_on_standard_error() {
+    use std::os::fd::FromRawFd;
+    // A pipe whose reader is closed before the program starts.
+    let mut ends = [0; 2];
+    // SAFETY: `ends` has room for the two descriptors `pipe` writes.
+    assert_eq!(unsafe { libc::pipe(ends.as_mut_ptr()) }, 0);
+    // SAFETY: both descriptors are fresh and owned here from now on.
+    let (reader, writer) = unsafe {
+        (
+            std::fs::File::from_raw_fd(ends[0]),
+            std::fs::File::from_raw_fd(ends[1]),
+        )
+    };
+    drop(reader);
+    let home = TempDir::new("input-help");
+    let out = common::blackjack_at(Some(&home.0), &["--help"], &[])
+        .stdout(writer)
+        .output()
+        .expect("the binary runs");
+    assert_fails(&out, 1, &["cannot write the help to standard output"]);
+    // A command's output cut short the same way.
+    let mut ends = [0; 2];
+    // SAFETY: as above.
+    assert_eq!(unsafe { libc::pipe(ends.as_mut_ptr()) }, 0);
+    // SAFETY: as above.
+    let (reader, writer) = unsafe {
+        (
+            std::fs::File::from_raw_fd(ends[0]),
+            std::fs::File::from_raw_fd(ends[1]),
+        )
+    };
+    drop(reader);
+    let out = common::blackjack_at(Some(&home.0), &["rules"], &[])
+        .stdout(writer)
+        .output()
+        .expect("the binary runs");
+    assert_fails(&out, 1, &["standard output was closed"]);
+    #[cfg(target_os = "linux")]
+    if let Some(full) = full_device(&home.0) {
+        for args in [&["--help"][..], &["--version"]] {
+            let device = std::fs::OpenOptions::new()
+                .write(true)
+                .open(&full)
+                .expect("the device");
+            let out = common::blackjack_at(Some(&home.0), args, &[])
+                .stdout(device)
+                .output()
+                .expect("the binary runs");
+            assert_fails(&out, 1, &["cannot write", "no space left"]);
+        }
+    }
+}
