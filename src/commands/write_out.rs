@@ -9,6 +9,8 @@
 //! - A symbolic link is followed: its target is written by the rules above, and the link
 //!   stays. A link to nothing is refused.
 //! - A folder, a socket or a block device is refused with a sentence that says what it is.
+//! - `/dev/stdout` and `/dev/stderr` (or `/dev/fd/1`, …) are the process's own streams, written
+//!   as they are: a shell's `>>` behind them still appends.
 //!
 //! Every message names the path as the user gave it, never the temporary file's name.
 
@@ -24,6 +26,12 @@ use super::UsageError;
 /// a write that fails (a full disk or device, no permission) is an error that says why.
 pub fn write_output(to: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let shown = to.display();
+    if let Some(mut stream) = standard_stream(to) {
+        return stream
+            .write_all(bytes)
+            .and_then(|()| stream.flush())
+            .map_err(|e| anyhow!("cannot write {shown}: {}", io_reason(&e)));
+    }
     let target = match std::fs::metadata(to) {
         Ok(meta) => Some(meta),
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
@@ -51,6 +59,24 @@ pub fn write_output(to: &Path, bytes: &[u8]) -> anyhow::Result<()> {
             "{shown} is {}: an export is written to a file, a pipe or a terminal",
             crate::store::special_kind(&meta.file_type())
         ))),
+    }
+}
+
+/// The process's own standard output or error when `to` names it (`/dev/stdout`,
+/// `/dev/fd/1`, `/proc/self/fd/2`, …): written as it is, so that a shell's `>>` still appends.
+/// Opened anew by its name, it would be a file opened afresh: at its start, or replaced.
+fn standard_stream(to: &Path) -> Option<Box<dyn Write>> {
+    if !cfg!(unix) {
+        return None;
+    }
+    let name = to.to_str()?;
+    let number = ["/dev/fd/", "/proc/self/fd/"]
+        .iter()
+        .find_map(|folder| name.strip_prefix(folder));
+    match (name, number) {
+        ("/dev/stdout", _) | (_, Some("1")) => Some(Box::new(io::stdout())),
+        ("/dev/stderr", _) | (_, Some("2")) => Some(Box::new(io::stderr())),
+        _ => None,
     }
 }
 
@@ -148,6 +174,19 @@ mod tests {
             io_reason(&full)
         );
         assert_eq!(io_reason(&io::Error::other("Plain words")), "plain words");
+    }
+
+    /// Only recognised here, never written by a test: an export pointed at /dev goes to the
+    /// process's own stream, never to a path in /dev.
+    #[test]
+    #[cfg(unix)]
+    fn the_standard_streams_are_known_by_their_names() {
+        for name in ["/dev/stdout", "/dev/stderr", "/dev/fd/1", "/proc/self/fd/2"] {
+            assert!(standard_stream(Path::new(name)).is_some(), "{name}");
+        }
+        for name in ["/dev/full", "/dev/fd/3", "stdout", "/dev/fd/10"] {
+            assert!(standard_stream(Path::new(name)).is_none(), "{name}");
+        }
     }
 
     #[test]
