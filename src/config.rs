@@ -129,7 +129,7 @@ impl Settings {
             let value = spanned.get_ref();
             let bad = |expected: String| ConfigError::BadValue {
                 key: key.clone(),
-                value: value.to_string(),
+                value: crate::text::as_written(text, spanned.span()),
                 expected,
                 line,
             };

@@ -18,7 +18,10 @@ fn stdout() -> std::io::StdoutLock<'static> {
 fn main() -> ExitCode {
     blackjack_trainer::platform::fail_writes_past_the_size_limit();
     // The matches are kept: they say which flags were typed, so those beat the config file.
-    let matches = Cli::command().get_matches();
+    let matches = match Cli::command().try_get_matches() {
+        Ok(matches) => matches,
+        Err(err) => return clap_exit(&err),
+    };
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|err| err.exit());
     let sub = |name: &str| matches.subcommand_matches(name).unwrap_or(&matches);
     // `--seed`, `--rules` and `--config` before the subcommand or after its name; refused
@@ -77,6 +80,7 @@ fn main() -> ExitCode {
             args.play.stats = args.play.stats.or(stats_before);
             args.play.no_stats |= no_stats_before;
             done(commands::config(
+                &rules,
                 &args,
                 sub("config"),
                 config,
@@ -91,11 +95,40 @@ fn main() -> ExitCode {
     };
     result.unwrap_or_else(|err| {
         if commands::is_closed_pipe(&err) {
-            // The reader has gone (`blackjack indices --json | head`): nothing more to say.
-            return ExitCode::SUCCESS;
+            // The reader has gone (`blackjack indices --json | head`): what was asked for was
+            // not all written, and the status says so.
+            let _ = writeln!(
+                std::io::stderr(),
+                "error: standard output was closed before everything was written"
+            );
+            return ExitCode::from(1);
         }
         // Not `eprintln!`: it panics when the terminal has gone.
         let _ = writeln!(std::io::stderr(), "error: {err:#}");
         commands::failure_status(&err)
     })
+}
+
+/// Ends the program as clap would for `err`, except that the help or the version that cannot
+/// be written (a full disk, a reader gone) is an error with status 1, said on standard error,
+/// not a silent success.
+fn clap_exit(err: &clap::Error) -> ExitCode {
+    if err.use_stderr() {
+        err.exit();
+    }
+    match err.print().and_then(|()| std::io::stdout().flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            let what = match err.kind() {
+                clap::error::ErrorKind::DisplayVersion => "the version",
+                _ => "the help",
+            };
+            let _ = writeln!(
+                std::io::stderr(),
+                "error: cannot write {what} to standard output: {}",
+                commands::io_reason(&e)
+            );
+            ExitCode::from(1)
+        }
+    }
 }

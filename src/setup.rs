@@ -31,6 +31,29 @@ impl From<anyhow::Error> for UsageError {
     }
 }
 
+/// Refuses a first bet (`bet = N` in the preferences) that the table would refuse from a
+/// bankroll of `bankroll` ([`crate::engine::check_bet`]), in the one sentence `blackjack play`
+/// and `blackjack config` both say.
+pub fn check_first_bet(rules: &Rules, bet: u64, bankroll: Units) -> Result<(), UsageError> {
+    let placed = i64::try_from(bet)
+        .ok()
+        .filter(|&units| units <= i64::MAX / 1000)
+        .map(Units::from_units);
+    match placed.map(|placed| crate::engine::check_bet(rules, placed, bankroll)) {
+        Some(Ok(())) => Ok(()),
+        _ => {
+            let (low, high) = rules.bet_limits();
+            Err(UsageError(format!(
+                "bet = {bet} in the config file is refused: this table takes bets from {} to {} \
+                 units, no more than the bankroll ({})",
+                low.plain(),
+                high.plain(),
+                bankroll.plain()
+            )))
+        }
+    }
+}
+
 /// How the table is set up: what `blackjack play` checked and built from its options.
 #[derive(Debug, Clone)]
 pub struct TableConfig {

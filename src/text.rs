@@ -6,6 +6,36 @@
 /// through [`ascii_for`]). Typed answers may use either.
 const MINUS: char = '−';
 
+/// The items of a comma-separated list as typed (`8,8`, `1, 2, 4`), each trimmed: the one way
+/// the command line reads a list of cards or of bets. Nothing typed is no item; an empty item
+/// (`8,,8`, or a comma at either end) is refused, in words that quote the list.
+pub fn comma_items(text: &str) -> Result<Vec<&str>, String> {
+    if text.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    let items: Vec<&str> = text.split(',').map(str::trim).collect();
+    if items.iter().any(|item| item.is_empty()) {
+        return Err(format!(
+            "`{text}` has an empty item: write one value between each two commas"
+        ));
+    }
+    Ok(items)
+}
+
+/// The longest value an error quotes from a file; a longer one is cut, with an ellipsis.
+const LONGEST_QUOTED: usize = 40;
+
+/// A value as the file at `text` writes it at `span` (`1e308`, not the 309 digits the number
+/// prints as), cut to [`LONGEST_QUOTED`] characters: what an error about it quotes.
+pub fn as_written(text: &str, span: std::ops::Range<usize>) -> String {
+    let written = text.get(span).unwrap_or_default().trim();
+    if written.chars().count() <= LONGEST_QUOTED {
+        return written.to_owned();
+    }
+    let cut: String = written.chars().take(LONGEST_QUOTED - 1).collect();
+    format!("{cut}…")
+}
+
 /// A whole number with its sign, the one way a count or an index is written: `+3`, `−2`, and
 /// `+0` for zero (a count at zero has always read `+0`).
 pub fn signed(n: impl Into<i64>) -> String {

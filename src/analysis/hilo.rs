@@ -74,6 +74,10 @@ pub enum RampError {
     /// No bet given.
     #[error("the ramp is empty: give the bets at true count 0, +1, +2, … separated by commas")]
     Empty,
+    /// An empty bet between two commas, or a comma at an end (the words of
+    /// [`crate::text::comma_items`]).
+    #[error("{0}")]
+    EmptyItem(String),
     /// A bet is not a whole number.
     #[error("`{0}` is not a bet: each bet is a whole number of units, e.g. 1,2,4,6,8,10,12")]
     NotANumber(String),
@@ -133,11 +137,11 @@ impl std::str::FromStr for BetRamp {
         if text.trim().is_empty() {
             return Err(RampError::Empty);
         }
-        let bets = text
-            .split(',')
+        let bets = crate::text::comma_items(text)
+            .map_err(RampError::EmptyItem)?
+            .into_iter()
             .map(|part| {
-                let part = part.trim();
-                if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
+                if !part.bytes().all(|b| b.is_ascii_digit()) {
                     return Err(RampError::NotANumber(part.to_owned()));
                 }
                 // Digits only, so a failed parse can only be a number too large for a `u32`.
@@ -242,7 +246,10 @@ mod tests {
         for (text, err) in [
             ("", RampError::Empty),
             ("  ", RampError::Empty),
-            ("1,,2", RampError::NotANumber(String::new())),
+            (
+                "1,,2",
+                RampError::EmptyItem(crate::text::comma_items("1,,2").unwrap_err()),
+            ),
             ("1,two", RampError::NotANumber("two".into())),
             ("1,-2", RampError::NotANumber("-2".into())),
             ("1.5", RampError::NotANumber("1.5".into())),

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use clap::{Args, Parser, ValueEnum};
 
 use super::parse::{
-    parse_bankroll, parse_pace, parse_penetration, parse_positive, parse_ramp, parse_rounds,
+    parse_at_least_one, parse_bankroll, parse_pace, parse_penetration, parse_positive, parse_ramp,
+    parse_rounds,
 };
 use super::{
     BetRamp, CardList, CountSystem, DrillKind, ExportFormat, IndexChoice, IndexSet, Level,
@@ -375,7 +376,7 @@ pub struct ReviewArgs {
     #[arg(long, value_name = "PATH")]
     pub stats: Option<PathBuf>,
     /// Only the last N rounds and drill answers (after --mistakes has chosen).
-    #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    #[arg(long, value_name = "N", value_parser = parse_at_least_one)]
     pub last: Option<usize>,
     /// Only rounds and drill answers with a mistake, and only the mistakes in them.
     #[arg(long)]

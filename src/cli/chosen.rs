@@ -90,11 +90,17 @@ pub struct Chosen {
 impl Cli {
     /// `--seed`, `--rules` and `--config` for the command chosen, each from after the
     /// subcommand's name or else from before it; a usage error for a flag (or an option of the
-    /// table) given before a subcommand it does nothing for. `matches` are the matches `self`
-    /// was read from.
+    /// table) given before a subcommand it does nothing for, or a drill option the drill's kind
+    /// does not read ([`super::drill_options`]). `matches` are the matches `self` was read
+    /// from.
     pub fn chosen(&self, matches: &clap::ArgMatches) -> Result<Chosen, clap::Error> {
         let subcommand = matches.subcommand_name();
         self.check_table_options_before(matches)?;
+        if let (Some(Command::Drill(drill)), Some(own)) =
+            (&self.command, matches.subcommand_matches("drill"))
+        {
+            super::drill_options::check(drill.kind, own)?;
+        }
         Ok(Chosen {
             seed: self.seed_for(subcommand)?,
             rules: self.rules_for(subcommand)?.cloned(),

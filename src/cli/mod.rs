@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 mod args;
 mod chosen;
+mod drill_options;
 mod parse;
 mod value_enums;
 

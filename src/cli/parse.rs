@@ -4,6 +4,7 @@
 use crate::engine::card::{parse_value, value_label};
 use crate::engine::hand::MAX_CARDS;
 use crate::engine::{Card, Cards};
+use crate::text::comma_items;
 
 use super::BetRamp;
 
@@ -11,11 +12,11 @@ use super::BetRamp;
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct CardList(pub Vec<u8>);
 
-/// Parses comma-separated cards (`A 2 … 9 T`, with `10 J Q K` as `T`); empty items are skipped.
+/// Parses comma-separated cards (`A 2 … 9 T`, with `10 J Q K` as `T`); an empty item is
+/// refused ([`comma_items`], as `--ramp` reads its bets).
 pub fn parse_card_list(text: &str) -> Result<CardList, String> {
-    text.split(',')
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
+    comma_items(text)?
+        .into_iter()
         .map(|t| {
             parse_value(t).ok_or_else(|| {
                 format!("`{t}` is not a card (use A 2 3 4 5 6 7 8 9 T; 10 J Q K count as T)")
@@ -23,6 +24,24 @@ pub fn parse_card_list(text: &str) -> Result<CardList, String> {
         })
         .collect::<Result<Vec<u8>, String>>()
         .map(CardList)
+}
+
+/// Parses a count that must be at least one (`review --last N`): clap's own range would say
+/// "not in 1..18446744073709551615".
+pub fn parse_at_least_one(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(0) => Err("must be 1 or more".to_owned()),
+        Ok(n) => Ok(n),
+        Err(_) if !text.trim().is_empty() && text.trim().bytes().all(|b| b.is_ascii_digit()) => {
+            Err(format!(
+                "`{text}` is too large: give a number of 1 or more, at most {}",
+                usize::MAX
+            ))
+        }
+        Err(_) => Err(format!(
+            "`{text}` is not a whole number: it must be 1 or more"
+        )),
+    }
 }
 
 /// Parses exactly one card.
@@ -206,6 +225,32 @@ pub fn parse_positive(text: &str) -> Result<f64, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_count_of_at_least_one_says_so_in_words() {
+        assert_eq!(parse_at_least_one("5"), Ok(5));
+        assert_eq!(parse_at_least_one("0"), Err("must be 1 or more".to_owned()));
+        let err = parse_at_least_one("-1").expect_err("negative");
+        assert!(
+            err.contains("1 or more") && !err.contains("18446744073709551615"),
+            "{err}"
+        );
+    }
+
+    /// Issue 35: `--hand 8,,8` was taken as 8,8 while `--ramp 1,,2` was refused.
+    #[test]
+    fn a_list_of_cards_refuses_an_empty_item_as_a_ramp_does() {
+        for text in ["8,,8", "8,8,", ",8,8", "8, ,8"] {
+            let err = parse_card_list(text).expect_err(text);
+            assert!(err.contains("has an empty item"), "{text}: {err}");
+            let ramp = text.replace('8', "1").parse::<BetRamp>().expect_err(text);
+            assert!(
+                ramp.to_string().contains("has an empty item"),
+                "{text}: {ramp}"
+            );
+        }
+        assert_eq!(parse_card_list(" 8 , T "), Ok(CardList(vec![8, 10])));
+    }
 
     #[test]
     fn rounds_are_whole_numbers_in_digits_or_scientific_notation() {

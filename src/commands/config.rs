@@ -298,7 +298,8 @@ pub fn table_configured(
     config: Option<&Path>,
 ) -> anyhow::Result<(crate::setup::TableConfig, Option<u64>)> {
     let effective = effective_play(args, matches, config)?;
-    Ok((super::table(rules, seed, &effective.args)?, effective.bet))
+    let table = super::table(rules, seed, &effective.args, effective.bet)?;
+    Ok((table, effective.bet))
 }
 
 /// The effective play settings for these flags.
@@ -350,8 +351,11 @@ pub fn stats_file(config: Option<&Path>) -> anyhow::Result<Option<PathBuf>> {
 
 /// Runs `blackjack config`: with `--init`, writes the commented default file (refusing to
 /// replace one without `--force`) and prints its path; otherwise prints the path and the
-/// effective settings of `blackjack play` with the flags given, each with its source.
+/// effective settings of `blackjack play` with the flags given, each with its source — or,
+/// if `blackjack play` would refuse them under `rules`, the same refusal
+/// ([`super::play::check_playable`]).
 pub fn config(
+    rules: &crate::engine::Rules,
     args: &ConfigArgs,
     matches: &ArgMatches,
     flag: Option<&Path>,
@@ -367,6 +371,7 @@ pub fn config(
     let given = Given::from_matches(matches, &PLAY_IDS);
     let env_stats = super::stats_env();
     let effective = resolve_play(&args.play, &given, &loaded, env_stats.clone());
+    super::play::check_playable(rules, &effective.args, effective.bet)?;
     write!(
         out,
         "{}",

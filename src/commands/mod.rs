@@ -26,6 +26,7 @@ mod review;
 mod sim;
 mod stats;
 mod strategy;
+mod write_out;
 
 /// Threads for the exact analysis: `$BLACKJACK_THREADS` when it is a positive number (to
 /// measure one core), else one per core.
@@ -71,6 +72,7 @@ pub use review::review;
 pub use sim::sim;
 pub use stats::stats;
 pub use strategy::strategy;
+pub use write_out::io_reason;
 
 /// Something recorded that the statistics database did not take (a full disk, a database
 /// that could not be opened): said at the end, and the exit status is 1.
@@ -163,8 +165,8 @@ pub fn rules(rules: &Rules, args: &RulesArgs, out: &mut impl std::io::Write) -> 
     Ok(())
 }
 
-/// Whether `err` is a write to a reader that has gone away (`blackjack … | head`): the
-/// command is done, quietly, as far as anyone is still reading.
+/// Whether `err` is a write to a reader that has gone away (`blackjack … | head`): `main` says
+/// that the output was cut short, and exits with status 1.
 pub fn is_closed_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|cause| {
         cause

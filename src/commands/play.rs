@@ -37,17 +37,23 @@ pub fn table_config(args: &PlayArgs, seed: Option<u64>) -> anyhow::Result<TableC
 }
 
 /// The table `blackjack play` asks for under `rules`, checked before the terminal changes: the
-/// options ([`table_config`]) and whether they can be played ([`check_playable`]). A refusal
-/// is a usage error.
-pub fn table(rules: &Rules, seed: Option<u64>, args: &PlayArgs) -> anyhow::Result<TableConfig> {
-    check_playable(rules, args)?;
+/// options ([`table_config`]) and whether they can be played, the first bet `bet` included
+/// ([`check_playable`]). A refusal is a usage error.
+pub fn table(
+    rules: &Rules,
+    seed: Option<u64>,
+    args: &PlayArgs,
+    bet: Option<u64>,
+) -> anyhow::Result<TableConfig> {
+    check_playable(rules, args, bet)?;
     Ok(table_config(args, seed).map_err(UsageError::from)?)
 }
 
 /// Refuses a table the options cannot play under these rules: a bankroll below the smallest
-/// bet (every deal would ask for a buy-in instead), or a ramp asking for a bet outside the
-/// table's limits (each such bet would be graded wrong).
-fn check_playable(rules: &Rules, args: &PlayArgs) -> Result<(), UsageError> {
+/// bet (every deal would ask for a buy-in instead), a ramp asking for a bet outside the
+/// table's limits (each such bet would be graded wrong), or a first bet (`bet` in the
+/// preferences) the table would refuse. `blackjack config` makes the same check.
+pub fn check_playable(rules: &Rules, args: &PlayArgs, bet: Option<u64>) -> Result<(), UsageError> {
     let (low, high) = rules.bet_limits();
     if args.bankroll < u64::from(rules.min_bet) {
         return Err(UsageError(format!(
@@ -70,6 +76,11 @@ fn check_playable(rules: &Rules, args: &PlayArgs) -> Result<(), UsageError> {
             low.plain(),
             high.plain()
         )));
+    }
+    if let Some(bet) = bet {
+        let bankroll =
+            i64::try_from(args.bankroll).map_or(crate::engine::MAX_BANKROLL, Units::from_units);
+        crate::setup::check_first_bet(rules, bet, bankroll)?;
     }
     Ok(())
 }

@@ -27,6 +27,13 @@ pub fn stats(
     config: Option<PathBuf>,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
+    if matches!(args.export, Some(ExportFormat::Json)) && (args.sessions || args.days) {
+        let flag = if args.days { "--days" } else { "--sessions" };
+        bail!(UsageError(format!(
+            "{flag} does nothing with --export json: the JSON export always holds the sessions \
+             and the days ({flag} chooses the rows of --export csv)"
+        )));
+    }
     let location = looked_at(args.stats.clone(), config)?;
     let today = super::practice_clock()?.today();
     let Some(store) = open_existing(&location)? else {
@@ -110,7 +117,7 @@ pub fn stats(
                     to.display()
                 )));
             }
-            write_whole(to, text.as_bytes())?;
+            super::write_out::write_output(to, text.as_bytes())?;
             eprintln!(
                 "Exported the statistics of {} to {}",
                 location.path.display(),
@@ -149,25 +156,6 @@ pub(super) fn open_existing(location: &Location) -> anyhow::Result<Option<Store>
         eprintln!("note: {message}");
     }
     Ok(Some(store))
-}
-
-/// Writes `bytes` to `to` whole or not at all: into a temporary file beside it, then renamed
-/// over it, so a full disk or a killed process never leaves half an export.
-fn write_whole(to: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let folder = to
-        .parent()
-        .filter(|f| !f.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mut temp = tempfile::Builder::new()
-        .prefix(".blackjack-export")
-        .tempfile_in(folder)
-        .with_context(|| format!("cannot write in {}", folder.display()))?;
-    temp.write_all(bytes)
-        .and_then(|()| temp.as_file().sync_all())
-        .with_context(|| format!("cannot write {}", to.display()))?;
-    temp.persist(to)
-        .with_context(|| format!("cannot write {}", to.display()))?;
-    Ok(())
 }
 
 /// The lifetime summary: the same figures and most-missed cells as the session summary

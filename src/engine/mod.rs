@@ -19,7 +19,7 @@ pub use action::{Action, ActionError, ActionSet, BetError, IllegalReason};
 pub use card::{Card, Rank, Suit, ValueCounts};
 pub use event::{CloseReason, Event, EventSink, NoEvents, Recipient, Uncounted};
 pub use hand::{Cards, Total};
-pub use round::{MAX_BANKROLL, Table};
+pub use round::{MAX_BANKROLL, Table, check_bet};
 pub use rules::{DoubleOn, Rules};
 pub use seat::{DealerHand, MAX_HANDS, MAX_SEATS, Phase, PlayerHand, Seat};
 pub use settle::{Outcome, OutcomeKind, Units};

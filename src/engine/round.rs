@@ -18,6 +18,7 @@ use super::view::SeatView;
 
 mod dealer;
 mod money;
+pub use money::check_bet;
 #[cfg(test)]
 mod seen;
 mod whole;

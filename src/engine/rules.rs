@@ -204,7 +204,7 @@ impl Rules {
             let value = spanned.get_ref();
             let bad = |expected: &str| RulesError::BadValue {
                 key: key.clone(),
-                value: value.to_string(),
+                value: crate::text::as_written(text, spanned.span()),
                 expected: expected.to_owned(),
                 line,
             };
@@ -487,6 +487,21 @@ mod tests {
             );
         }
         assert!(Rules::from_toml("surrender = false").is_ok());
+    }
+
+    /// Issue 35: `1e308` was quoted back as its 309 digits.
+    #[test]
+    fn a_value_out_of_range_is_quoted_as_written() {
+        let err = Rules::from_toml("blackjack_pays = 1e308")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("`blackjack_pays = 1e308` is not allowed"),
+            "{err}"
+        );
+        let long = format!("decks = \"{}\"", "x".repeat(500));
+        let err = Rules::from_toml(&long).unwrap_err().to_string();
+        assert!(err.len() < 200 && err.contains('…'), "{err}");
     }
 
     #[test]

@@ -495,10 +495,13 @@ pub fn parse_count(answer: &str) -> Option<i32> {
 /// make; else what to type instead (nothing else is graded or kept).
 pub fn read_count(answer: &str, cards: usize) -> Result<i32, String> {
     let guess = parse_count(answer).ok_or_else(|| {
-        format!(
-            "`{}` is not a running count: type a whole number (e.g. -3), then Enter",
-            answer.trim()
-        )
+        let typed = answer.trim();
+        if typed.is_empty() {
+            "Nothing was typed: type the running count, a whole number (e.g. -3), then Enter"
+                .to_owned()
+        } else {
+            format!("`{typed}` is not a running count: type a whole number (e.g. -3), then Enter")
+        }
     })?;
     super::counting::check_running_count(guess, cards)
 }
@@ -590,6 +593,17 @@ mod tests {
     use crate::analysis::hilo::hilo_sum;
     use crate::trainer::evs::EvQuery;
     use crate::trainer::tally::CellRecord;
+
+    /// Issue 35: an empty answer read "`` is not a running count".
+    #[test]
+    fn an_empty_count_answer_says_nothing_was_typed() {
+        for empty in ["", "  "] {
+            let err = read_count(empty, 4).expect_err("empty");
+            assert!(err.starts_with("Nothing was typed"), "{err}");
+        }
+        let err = read_count("seven", 4).expect_err("not a number");
+        assert!(err.starts_with("`seven` is not a running count"), "{err}");
+    }
 
     fn evs(rules: &Rules, drill: &DecisionDrill) -> HandEvs {
         EvQuery::question(rules, drill.question()).compute(rules)

@@ -77,19 +77,14 @@ pub fn play(rules: &Rules, config: TableConfig, bet: Option<u64>) -> anyhow::Res
     Ok(ExitCode::from(exit_status(ending)))
 }
 
-/// Places the preferences' first bet as a typed bet is placed, or refuses it with the limits
-/// (and the bet stays as it was). What the table said of it is returned, for the log.
+/// Places the preferences' first bet as a typed bet is placed, after the check `blackjack
+/// config` makes too ([`crate::setup::check_first_bet`]). What the table said of it is
+/// returned, for the log.
 fn place_first_bet(session: &mut TableSession, bet: u64) -> anyhow::Result<Vec<Happening>> {
+    crate::setup::check_first_bet(session.rules(), bet, session.bankroll())?;
     let (placed, news) = session.place_bet(Units::from_units(i64::try_from(bet)?));
     if !placed {
-        let (low, high) = session.rules().bet_limits();
-        bail!(UsageError(format!(
-            "bet = {bet} in the config file is refused: this table takes bets from {} to {} \
-             units, no more than the bankroll ({})",
-            low.plain(),
-            high.plain(),
-            session.bankroll().plain()
-        )));
+        bail!("bet = {bet} in the config file was not placed");
     }
     Ok(news)
 }

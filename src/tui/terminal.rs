@@ -30,6 +30,8 @@ use ratatui::layout::Rect;
 use ratatui::{DefaultTerminal, Terminal};
 
 #[cfg(unix)]
+mod decode;
+#[cfg(unix)]
 mod unix;
 #[cfg(unix)]
 pub use unix::{TerminalEvents, stop_process, suspend_unavailable, wait_for_foreground};

@@ -9,6 +9,7 @@ mod docs;
 mod drill;
 mod everyday;
 mod hostile;
+mod hostile_input;
 mod indices;
 mod money;
 mod numbers;

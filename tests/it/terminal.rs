@@ -431,3 +431,133 @@ fn play_refuses_a_redirected_output_before_touching_the_terminal() {
     assert!(!raw_mode(&master), "the terminal was not touched");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+impl Table {
+    /// Waits at most `limit` for the program to end: its exit status, or `None` if it still
+    /// runs (it is killed when dropped).
+    fn exit_code_within(&mut self, limit: Duration) -> Option<i32> {
+        let deadline = Instant::now() + limit;
+        while Instant::now() < deadline {
+            let mut status = 0;
+            // SAFETY: a valid pointer to an int for the status.
+            let pid = unsafe { libc::waitpid(self.pid, &mut status, libc::WNOHANG) };
+            if pid == self.pid {
+                self.reaped = true;
+                return libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        None
+    }
+
+    /// Sends `key` every few hundred milliseconds until the output after `mark` holds
+    /// `needle`, for at most `limit`. Returns whether it came.
+    fn press_until(&mut self, key: &[u8], mark: usize, needle: &str, limit: Duration) -> bool {
+        let deadline = Instant::now() + limit;
+        while Instant::now() < deadline {
+            self.send(key);
+            std::thread::sleep(Duration::from_millis(300));
+            if self
+                .text()
+                .get(mark..)
+                .is_some_and(|after| after.contains(needle))
+            {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Escape sequences begun and never finished, which crossterm's reader waited on for ever
+/// (issue 35, B1): Alt+[ then ?, and the start of an SGR mouse report.
+const UNFINISHED: [&[u8]; 2] = [b"\x1b[?", b"\x1b[<"];
+
+/// How long the table may take to notice a key or a signal after an unfinished sequence.
+const A_FEW_SECONDS: Duration = Duration::from_secs(5);
+
+#[test]
+fn an_unfinished_escape_sequence_never_swallows_q() {
+    for begun in UNFINISHED {
+        let mut table = Table::start(&["--no-stats", "--seed", "3"]);
+        table.wait_for_table();
+        let mark = table.mark();
+        table.send(begun);
+        // q is sent again until it is heard: one q sent with the sequence's bytes may end it
+        // (a final byte), as in any terminal; the next ones must be keys.
+        assert!(
+            table.press_until(b"q", mark, "yes, show the summary", A_FEW_SECONDS),
+            "q is heard after {begun:?}; the table wrote {:?}",
+            table.text().get(mark..)
+        );
+        table.send(b"y");
+        table.send(b"x");
+        assert_eq!(
+            table.exit_code_within(A_FEW_SECONDS),
+            Some(0),
+            "left after {begun:?}"
+        );
+        assert_given_back(
+            &table,
+            &table.wait_for(mark, &[LEAVE_ALTERNATE, SHOW_CURSOR]),
+        );
+    }
+}
+
+#[test]
+fn sigterm_sigint_sigquit_and_ctrl_c_end_the_table_after_an_unfinished_sequence() {
+    for begun in UNFINISHED {
+        for (signal, code) in [
+            (Some(libc::SIGTERM), 143),
+            (Some(libc::SIGINT), 130),
+            (Some(libc::SIGQUIT), 131),
+            (None, 130),
+        ] {
+            let mut table = Table::start(&["--no-stats", "--seed", "3"]);
+            table.wait_for_table();
+            let mark = table.mark();
+            table.send(begun);
+            std::thread::sleep(Duration::from_millis(200));
+            match signal {
+                Some(signal) => table.signal(signal),
+                // Ctrl-C, a key in raw mode, right behind the sequence's bytes.
+                None => table.send(b"\x03"),
+            }
+            assert_eq!(
+                table.exit_code_within(A_FEW_SECONDS),
+                Some(code),
+                "{signal:?} after {begun:?}"
+            );
+            assert_given_back(
+                &table,
+                &table.wait_for(mark, &[LEAVE_ALTERNATE, SHOW_CURSOR]),
+            );
+        }
+    }
+}
+
+#[test]
+fn a_resize_after_an_unfinished_sequence_redraws_the_table() {
+    let mut table = Table::start(&["--no-stats", "--seed", "3"]);
+    table.wait_for_table();
+    table.send(UNFINISHED[1]);
+    std::thread::sleep(Duration::from_millis(200));
+    // Too small for the table: it must say so.
+    let size = libc::winsize {
+        ws_row: 10,
+        ws_col: 30,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    let mark = table.mark();
+    // SAFETY: a valid descriptor and a valid pointer that outlives the call.
+    assert_eq!(
+        unsafe { libc::ioctl(table.master.as_raw_fd(), libc::TIOCSWINSZ, &size) },
+        0
+    );
+    // The pty is not the program's controlling terminal: the test sends SIGWINCH itself.
+    table.signal(libc::SIGWINCH);
+    table.wait_for(mark, &["enlarge"]);
+    table.send(b"\x03");
+    assert_eq!(table.exit_code_within(A_FEW_SECONDS), Some(130));
+}

@@ -5,27 +5,37 @@ use rand::Rng;
 
 use super::super::action::BetError;
 use super::super::event::EventSink;
+use super::super::rules::Rules;
 use super::super::settle::Units;
 use super::{MAX_BANKROLL, Phase, Seat, Table, UNLIMITED};
+
+/// Whether `bet` may be placed from `bankroll` at a table of `rules`: whole units within the
+/// table's limits, and no more than the bankroll. The check of [`Table::place_bet`], for a bet
+/// named before the table exists (the preferences' first bet, checked by `blackjack config`
+/// as by `blackjack play`).
+pub fn check_bet(rules: &Rules, bet: Units, bankroll: Units) -> Result<(), BetError> {
+    let (min, max) = rules.bet_limits();
+    if !bet.is_whole() {
+        return Err(BetError::NotWhole);
+    }
+    if bet < min {
+        return Err(BetError::BelowMinimum(min));
+    }
+    if bet > max {
+        return Err(BetError::AboveMaximum(max));
+    }
+    if bet > bankroll {
+        return Err(BetError::MoreThanBankroll(bankroll));
+    }
+    Ok(())
+}
 
 impl<R: Rng, L: EventSink> Table<R, L> {
     /// Sets `seat`'s bet for the rounds dealt from now on: whole units within the table's
     /// limits, and no more than the seat's bankroll. Only between rounds.
     pub fn place_bet(&mut self, seat: usize, bet: Units) -> Result<(), BetError> {
         let s = self.seat_between_rounds(seat)?;
-        let (min, max) = self.rules.bet_limits();
-        if !bet.is_whole() {
-            return Err(BetError::NotWhole);
-        }
-        if bet < min {
-            return Err(BetError::BelowMinimum(min));
-        }
-        if bet > max {
-            return Err(BetError::AboveMaximum(max));
-        }
-        if bet > s.bankroll {
-            return Err(BetError::MoreThanBankroll(s.bankroll));
-        }
+        check_bet(&self.rules, bet, s.bankroll)?;
         self.seats[seat].bet = bet;
         Ok(())
     }

@@ -17,23 +17,28 @@ use crossterm::event::Event;
 use signal_hook::SigId;
 use signal_hook::consts::SIGWINCH;
 
+use super::decode::Decoder;
 use crate::tui::{EventSource, Signal};
 
 /// How long the drawing thread has to take in a hang-up before the process ends without it
 /// (see [`TerminalEvents`]).
 const HANG_UP_GRACE: Duration = Duration::from_secs(2);
 
-/// The terminal's keys and resizes, read through crossterm, and the signals sent to the
-/// process. Waiting for either is one `poll` on standard input and the signal socket, so an
-/// idle table sleeps until something happens. Needs standard input to be the terminal (see
-/// [`super::missing_terminal`]): crossterm reads its keys there.
+/// The terminal's keys and resizes, and the signals sent to the process. Waiting for either
+/// is one `poll` on standard input and the signal socket, so an idle table sleeps until
+/// something happens. Needs standard input to be the terminal (see
+/// [`super::missing_terminal`]).
+///
+/// The keys are read here, never by crossterm's reader: it waits inside `read(0)` for the rest
+/// of an escape sequence it has begun, deaf to keys and signals (issue 35: ESC `[` `?` froze
+/// the table). Standard input is read only when `poll` says it holds bytes, and
+/// [`Decoder`] gives up an unfinished sequence after a moment, so the only sleep is the
+/// `poll`, and a signal always wakes it. A resize is SIGWINCH, asked for the new size.
 ///
 /// A terminal that hangs up (closed, connection dropped) is an ending like SIGHUP, which
-/// usually comes with it. crossterm must never read a hung-up terminal: its read loop gets
-/// nothing back and tries again forever. So every wait looks for the hang-up before crossterm
-/// reads. Between that look and crossterm's read there remains a moment, and a thread of its
-/// own watches for the hang-up too: if the drawing thread has not taken it in after
-/// [`HANG_UP_GRACE`], it is stuck in that loop, and the watch ends the process with the
+/// usually comes with it: `poll` says so, or the read finds nothing. A thread of its own
+/// watches for the hang-up too: if the drawing thread has not taken it in after
+/// [`HANG_UP_GRACE`], it is stuck somewhere, and the watch ends the process with the
 /// hang-up's status, 129 (what is unsaved then is lost; the table saves after every round).
 pub struct TerminalEvents {
     signals: SignalWatch,
@@ -42,6 +47,8 @@ pub struct TerminalEvents {
     hung_up: Arc<AtomicBool>,
     /// The drawing thread took the hang-up in: the watch thread stands down.
     hang_up_taken: Arc<AtomicBool>,
+    /// The keys read and not yet taken, and an escape sequence begun.
+    keys: Decoder,
 }
 
 impl TerminalEvents {
@@ -51,6 +58,7 @@ impl TerminalEvents {
             signals: SignalWatch::install()?,
             hung_up: Arc::new(AtomicBool::new(false)),
             hang_up_taken: Arc::new(AtomicBool::new(false)),
+            keys: Decoder::default(),
         };
         let watch = HangUpWatch {
             fd: libc::STDIN_FILENO,
@@ -76,7 +84,7 @@ impl TerminalEvents {
         self.signals.forget(signal);
     }
 
-    /// The loop is over and crossterm reads no more: a hang-up from now on needs no rescue
+    /// The loop is over and no key is read any more: a hang-up from now on needs no rescue
     /// (the watch thread stands down).
     pub fn stop_watching(&self) {
         self.hang_up_taken.store(true, Ordering::SeqCst);
@@ -93,7 +101,7 @@ impl TerminalEvents {
         let gone = self.hung_up.load(Ordering::SeqCst)
             || matches!(
                 wait_for_input(self.signals.wake_fd(), Some(Duration::ZERO)),
-                Ok(true)
+                Ok(Stdin::HungUp)
             );
         if gone {
             self.hang_up_taken.store(true, Ordering::SeqCst);
@@ -145,25 +153,38 @@ impl EventSource for TerminalEvents {
         loop {
             // Emptied before looking, so a signal after the look wakes the sleep below.
             self.signals.drain();
-            // Never let crossterm read a hung-up terminal: it reads nothing, forever.
-            if self.hung_up.load(Ordering::SeqCst)
-                || wait_for_input(self.signals.wake_fd(), Some(Duration::ZERO))?
-            {
-                self.hung_up.store(true, Ordering::SeqCst);
+            if self.signals.pending() || self.hung_up.load(Ordering::SeqCst) {
                 return Ok(None);
             }
-            if self.signals.pending() {
-                return Ok(None);
+            if self.signals.take_resize() {
+                let (width, height) = crossterm::terminal::size()?;
+                return Ok(Some(Event::Resize(width, height)));
             }
-            // crossterm may also hold events it parsed from an earlier read.
-            if crossterm::event::poll(Duration::ZERO)? {
-                return crossterm::event::read().map(Some);
+            let now = Instant::now();
+            self.keys.expire(now);
+            if let Some(event) = self.keys.next_event() {
+                return Ok(Some(event));
             }
-            let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-            if left == Some(Duration::ZERO) {
-                return Ok(None);
+            // Awake when the caller's time is up, or when an unfinished escape sequence is
+            // to be given up, whichever comes first.
+            let left = |at: Option<Instant>| at.map(|at| at.saturating_duration_since(now));
+            let wait = match (left(deadline), left(self.keys.deadline())) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+            match wait_for_input(self.signals.wake_fd(), wait)? {
+                Stdin::HungUp => self.hung_up.store(true, Ordering::SeqCst),
+                Stdin::Readable => {
+                    if !self.read_keys()? {
+                        self.hung_up.store(true, Ordering::SeqCst);
+                    }
+                }
+                Stdin::Quiet if deadline.is_some_and(|d| Instant::now() >= d) => {
+                    self.keys.expire(Instant::now());
+                    return Ok(self.keys.next_event());
+                }
+                Stdin::Quiet => {}
             }
-            wait_for_input(self.signals.wake_fd(), left)?;
         }
     }
 
@@ -180,9 +201,51 @@ impl EventSource for TerminalEvents {
     }
 }
 
+impl TerminalEvents {
+    /// Reads what standard input holds (it said it is readable, so this does not wait) into
+    /// the decoder. Returns false if the terminal has hung up.
+    fn read_keys(&mut self) -> io::Result<bool> {
+        let mut buf = [0u8; 1024];
+        loop {
+            // SAFETY: `buf` is valid for writes of its length for the whole call.
+            let read =
+                unsafe { libc::read(libc::STDIN_FILENO, buf.as_mut_ptr().cast(), buf.len()) };
+            match usize::try_from(read) {
+                Ok(0) => return Ok(false),
+                Ok(n) => {
+                    self.keys.feed(&buf[..n], Instant::now());
+                    return Ok(true);
+                }
+                Err(_) => {
+                    let err = io::Error::last_os_error();
+                    match err.kind() {
+                        io::ErrorKind::Interrupted => continue,
+                        // Someone else took the bytes first: nothing to read after all.
+                        io::ErrorKind::WouldBlock => return Ok(true),
+                        // A terminal that has gone answers EIO.
+                        _ if err.raw_os_error() == Some(libc::EIO) => return Ok(false),
+                        _ => return Err(err),
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// What standard input has for the loop after a wait.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stdin {
+    /// Nothing: the time passed, or a signal (or the watch thread) woke the sleep.
+    Quiet,
+    /// Bytes to read.
+    Readable,
+    /// The terminal hung up.
+    HungUp,
+}
+
 /// Sleeps until standard input or `wake` has something to read, or `timeout` passes (`None`:
-/// no limit). Returns whether standard input hung up.
-fn wait_for_input(wake: BorrowedFd<'_>, timeout: Option<Duration>) -> io::Result<bool> {
+/// no limit), and says what standard input has.
+fn wait_for_input(wake: BorrowedFd<'_>, timeout: Option<Duration>) -> io::Result<Stdin> {
     let mut fds = [libc::STDIN_FILENO, wake.as_raw_fd()].map(|fd| libc::pollfd {
         fd,
         events: libc::POLLIN,
@@ -197,22 +260,33 @@ fn wait_for_input(wake: BorrowedFd<'_>, timeout: Option<Duration>) -> io::Result
         let err = io::Error::last_os_error();
         // A signal cut the sleep short: the caller looks at the flags.
         return if err.kind() == io::ErrorKind::Interrupted {
-            Ok(false)
+            Ok(Stdin::Quiet)
         } else {
             Err(err)
         };
     }
-    Ok(fds[0].revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0)
+    let revents = fds[0].revents;
+    Ok(
+        if revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0 {
+            Stdin::HungUp
+        } else if revents & libc::POLLIN != 0 {
+            Stdin::Readable
+        } else {
+            Stdin::Quiet
+        },
+    )
 }
 
 /// The table's signal handlers, installed for as long as this lives.
 ///
-/// Each signal sets its own flag and writes a byte to the wake-up socket; SIGWINCH only wakes
-/// (crossterm turns it into a resize event itself). Dropping the watch removes the handlers
+/// Each signal sets its own flag and writes a byte to the wake-up socket; SIGWINCH too, for
+/// [`SignalWatch::take_resize`]. Dropping the watch removes the handlers
 /// and gives SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGTSTP their default actions back, so the moments
 /// after the table (printing the summary) end or stop as any program does.
 pub struct SignalWatch {
     flags: [(Signal, Arc<AtomicBool>); 6],
+    /// SIGWINCH came in: the terminal changed size.
+    resized: Arc<AtomicBool>,
     wake: UnixStream,
     /// The other end of `wake`, for [`SignalWatch::waker`].
     waker: UnixStream,
@@ -229,6 +303,7 @@ impl SignalWatch {
         waker.set_nonblocking(true)?;
         let mut watch = SignalWatch {
             flags: Signal::ALL.map(|signal| (signal, Arc::new(AtomicBool::new(false)))),
+            resized: Arc::new(AtomicBool::new(false)),
             wake,
             waker,
             ids: Vec::new(),
@@ -251,6 +326,10 @@ impl SignalWatch {
                 .ids
                 .push(signal_hook::low_level::pipe::register(number, waker)?);
         }
+        let resized = Arc::clone(&watch.resized);
+        watch
+            .ids
+            .push(signal_hook::flag::register(SIGWINCH, resized)?);
         let waker = watch.waker()?;
         watch
             .ids
@@ -272,6 +351,11 @@ impl SignalWatch {
             .iter()
             .find(|(_, flag)| flag.swap(false, Ordering::SeqCst))
             .map(|&(signal, _)| signal)
+    }
+
+    /// Whether the terminal changed size (SIGWINCH) since this was last asked.
+    pub fn take_resize(&self) -> bool {
+        self.resized.swap(false, Ordering::SeqCst)
     }
 
     /// Whether some signal is waiting to be taken.
