@@ -168,8 +168,10 @@ mod tests {
     fn a_perfectly_correlated_set_of_tags_has_correlation_one() {
         let eor = [-0.6, 0.4, 0.4, 0.5, 0.7, 0.5, 0.3, 0.0, -0.2, -0.5];
         // Tags equal to the effects themselves.
-        let mut exact = CountSystem::default();
-        exact.tags = eor.map(|e: f64| (e * 10.0).round() as i32);
+        let exact = CountSystem {
+            tags: eor.map(|e: f64| (e * 10.0).round() as i32),
+            ..CountSystem::default()
+        };
         assert!((tag_correlation(&exact, &eor) - 1.0).abs() < 1e-12);
         let mut opposite = exact.clone();
         opposite.tags = exact.tags.map(|t| -t);
