@@ -7,6 +7,7 @@ pub mod dealer;
 pub mod deviation;
 pub mod hilo;
 pub mod indices;
+pub mod memo;
 pub mod no_hole_card;
 pub mod player;
 pub mod reasons;

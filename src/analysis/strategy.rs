@@ -15,10 +15,10 @@
 //! two cards and up card, best hit/stand for the exact composition after it, split hands
 //! played as well as [`super::player::Solver`]'s split method allows).
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 use super::chart::{Cell, Chart, Code, HandKind, PAIR_ROWS};
+use super::memo::Memo;
 use super::player::{Game, HandContext, HandEvs, Solver};
 use crate::engine::{Rules, ValueCounts};
 
@@ -99,33 +99,18 @@ pub fn peek_strategy(rules: &Rules) -> Arc<Strategy> {
 /// [`peek_strategy`] if it has been computed already, without computing it (for the screen,
 /// which must not wait).
 pub fn peek_strategy_if_ready(rules: &Rules) -> Option<Arc<Strategy>> {
-    cache()
-        .lock()
-        .ok()
-        .and_then(|c| c.get(&(rules.to_toml(), Game::Peek)).cloned())
+    STRATEGIES.get(rules, Game::Peek)
 }
 
-type Cache = Mutex<HashMap<(String, Game), Arc<Strategy>>>;
-
-fn cache() -> &'static Cache {
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
-}
+/// Every strategy worked out in this process.
+static STRATEGIES: Memo<Strategy> = Memo::new();
 
 fn cached_strategy(
     rules: &Rules,
     game: Game,
     compute: impl FnOnce(&Rules) -> Strategy,
 ) -> Arc<Strategy> {
-    let key = (rules.to_toml(), game);
-    if let Some(found) = cache().lock().ok().and_then(|c| c.get(&key).cloned()) {
-        return found;
-    }
-    let strategy = Arc::new(compute(rules));
-    if let Ok(mut c) = cache().lock() {
-        c.insert(key, strategy.clone());
-    }
-    strategy
+    STRATEGIES.get_or_compute(rules, game, || compute(rules))
 }
 
 /// The EV of every action for `hand` (card values, 1 = ace) against `up` when the cards left

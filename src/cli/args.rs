@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use clap::{Args, Parser, ValueEnum};
 
 use super::parse::{
-    CountName, parse_bankroll, parse_count_name, parse_pace, parse_penetration, parse_ramp,
-    parse_rounds,
+    CountName, parse_bankroll, parse_count_name, parse_pace, parse_penetration, parse_positive,
+    parse_ramp, parse_rounds,
 };
 use super::{
     BetRamp, CardList, DrillKind, ExportFormat, IndexChoice, IndexSet, Level, parse_card_list,
@@ -512,4 +512,50 @@ mod tests {
             }))
         ));
     }
+}
+
+/// Options of `blackjack plan`.
+#[derive(Debug, Clone, Args)]
+pub struct PlanArgs {
+    /// Your bankroll, in units (a unit is the table minimum unless `--min-bet` says otherwise).
+    #[arg(long, value_name = "UNITS", value_parser = parse_bankroll, allow_hyphen_values = true)]
+    pub bankroll: f64,
+    /// The largest bet over the smallest: 12 bets 1 to 12 units.
+    #[arg(long, default_value_t = 12, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub spread: u32,
+    /// The table's minimum bet, in units (default: the rules' `min_bet`).
+    #[arg(long, value_name = "UNITS", value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub min_bet: Option<u32>,
+    /// Bets are whole multiples of this many units.
+    #[arg(long, default_value_t = 1, value_name = "UNITS", value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub chip: u32,
+    /// The risk of ruin (played for ever) you accept, in percent: 13.5 is full Kelly's.
+    #[arg(long, value_name = "PERCENT", conflicts_with = "kelly", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub risk: Option<f64>,
+    /// Bet this fraction of the Kelly bet instead of aiming at a risk (0.5: half Kelly).
+    #[arg(long, value_name = "FRACTION", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub kelly: Option<f64>,
+    /// Rounds you play an hour (about 100 heads-up with others at the table, 60 at a full one).
+    #[arg(long, default_value_t = 100.0, value_name = "N", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub rounds_per_hour: f64,
+    /// The length of a trip, in hours, for the risk of losing the bankroll within it.
+    #[arg(long, default_value_t = 4.0, value_name = "HOURS", value_parser = parse_positive, allow_hyphen_values = true)]
+    pub hours: f64,
+    /// A win goal, in units, for the risk of losing the bankroll before reaching it (default:
+    /// the bankroll, doubling it).
+    #[arg(long, value_name = "UNITS", value_parser = parse_bankroll, allow_hyphen_values = true)]
+    pub goal: Option<f64>,
+    /// Rounds of the flat-bet counting simulation the variances come from: a whole number
+    /// like 1000000 or 1e7.
+    #[arg(long, default_value = "10000000", value_name = "N", value_parser = parse_rounds)]
+    pub sim_rounds: u64,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// The seed of the variance simulation (default 2026).
+    #[command(flatten)]
+    pub seed: SeedArg,
+    /// The rules file.
+    #[command(flatten)]
+    pub rules: RulesArg,
 }

@@ -13,6 +13,7 @@ impl Command {
         match self {
             Command::Play(args) => Some(args.seed.seed),
             Command::Sim(args) => Some(args.seed.seed),
+            Command::Plan(args) => Some(args.seed.seed),
             Command::Drill(args) => Some(args.seed.seed),
             _ => None,
         }
@@ -28,6 +29,7 @@ impl Command {
             Command::Sim(args) => &args.rules,
             Command::Indices(args) => &args.rules,
             Command::Counts(args) => &args.rules,
+            Command::Plan(args) => &args.rules,
             Command::Drill(args) => &args.rules,
             Command::Review(args) => &args.rules,
             Command::Stats(_) | Command::Config(_) | Command::Completions(_) | Command::Manpage => {

@@ -17,7 +17,7 @@ pub use crate::trainer::drill::DrillKind;
 pub use crate::trainer::export::ExportFormat;
 pub use args::{
     CompletionsArgs, ConfigArgs, CountConvention, CountsArgs, DeckResolution, DrillArgs, EvArgs,
-    IndicesArgs, PlayArgs, PlayCommandArgs, ReviewArgs, RulesArgs, SimArgs, StatsArgs,
+    IndicesArgs, PlanArgs, PlayArgs, PlayCommandArgs, ReviewArgs, RulesArgs, SimArgs, StatsArgs,
     StrategyArgs,
 };
 pub use parse::{
@@ -83,6 +83,8 @@ pub enum Command {
     /// The counting systems side by side for these rules: betting correlation and playing
     /// efficiency, from the exact effects of removal.
     Counts(CountsArgs),
+    /// A Hi-Lo bet ramp for your bankroll and risk: win rate, SCORE, N0 and risk of ruin.
+    Plan(PlanArgs),
     /// Practise decisions of one kind, graded at once.
     Drill(DrillArgs),
     /// Your lifetime statistics; export them per chart cell (CSV or JSON), or start afresh.

@@ -214,6 +214,20 @@ pub fn parse_bankroll(text: &str) -> Result<f64, String> {
     }
 }
 
+/// A finite number above 0 and at most 10¹², written as a decimal: a percentage, a fraction, a
+/// pace of rounds or hours.
+pub fn parse_positive(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 && x <= 1e12 => Ok(x),
+        Ok(_) => Err(format!(
+            "`{text}` is not a number above 0 (and at most 10^12)"
+        )),
+        Err(_) => Err(format!(
+            "`{text}` is not a number: write it like 200 or 13.5"
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -37,6 +37,7 @@ use std::time::Duration;
 
 use rand::Rng;
 
+use super::measures::Measures;
 use super::round_tally::{mean, sample_variance, standard_error};
 use super::{
     ChunkResult, RunTiming, ShoeMode, chunk_rng, decide_legal, rules_for, run_chunks, sim_table,
@@ -220,37 +221,34 @@ impl CountTally {
         100.0 * self.ev_per_round()
     }
 
+    /// The run's mean and standard deviation per round, with the measures made of them.
+    pub fn measures(&self) -> Measures {
+        Measures {
+            ev: self.ev_per_round(),
+            sd: self.std_dev(),
+        }
+    }
+
     /// Desirability index `DI = 1000 · EV / SD` (Schlesinger); 0 with no spread.
     pub fn di(&self) -> f64 {
-        let sd = self.std_dev();
-        if sd > 0.0 {
-            1000.0 * self.ev_per_round() / sd
-        } else {
-            0.0
-        }
+        self.measures().di()
     }
 
     /// `SCORE = DI²` (Schlesinger).
     pub fn score(&self) -> f64 {
-        let di = self.di();
-        di * di
+        self.measures().score()
     }
 
     /// `N0 = (SD / EV)²` (Schlesinger), the rounds for the win to equal one SD; `None` when
     /// the EV is 0.
     pub fn n0(&self) -> Option<f64> {
-        let ev = self.ev_per_round();
-        (ev != 0.0).then(|| (self.std_dev() / ev).powi(2))
+        self.measures().n0()
     }
 
     /// Risk of ruin of a bankroll of `bankroll` units played for ever:
     /// `exp(−2 · EV · B / SD²)` (Schlesinger), and 1 when the EV is not positive.
     pub fn risk_of_ruin(&self, bankroll: f64) -> f64 {
-        let (ev, sd) = (self.ev_per_round(), self.std_dev());
-        if ev <= 0.0 || sd <= 0.0 {
-            return 1.0;
-        }
-        (-2.0 * ev * bankroll / (sd * sd)).exp()
+        self.measures().risk_of_ruin(bankroll)
     }
 
     /// The rounds by floored true count from `low` to `high`, those beyond counted at the
@@ -337,7 +335,7 @@ impl TrueCounts {
 /// without a division ([`TrueCounts`]) and, for each floored true count from [`TC_MIN`] to
 /// [`TC_MAX`], its bet and its strategy ([`BetRamp::bet`], [`Counter::at_count`]); other counts
 /// ask the counter.
-struct CountedPlay<'a> {
+pub(super) struct CountedPlay<'a> {
     counter: &'a Counter,
     /// The count's tags by value, ace first, in counting units (copied: read every round).
     tags: [i32; 10],
@@ -349,7 +347,7 @@ struct CountedPlay<'a> {
 }
 
 impl<'a> CountedPlay<'a> {
-    fn new(counter: &'a Counter, cards: usize) -> CountedPlay<'a> {
+    pub(super) fn new(counter: &'a Counter, cards: usize) -> CountedPlay<'a> {
         let system = counter.system();
         let per_point = if system.is_balanced() {
             system.unit.per_point() as usize
@@ -406,7 +404,7 @@ impl<'a> CountedPlay<'a> {
     /// Plays one counted round: the true count before the deal sets the bet and the index
     /// plays.
     #[inline(always)]
-    fn round<R: Rng, L: EventSink>(
+    pub(super) fn round<R: Rng, L: EventSink>(
         &self,
         table: &mut Table<R, L>,
         tally: &mut CountTally,

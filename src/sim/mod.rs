@@ -11,7 +11,9 @@
 //! last digit whatever the number of threads, in memory that does not grow with the rounds.
 
 pub mod count;
+pub mod measures;
 mod round_tally;
+pub mod trips;
 
 pub use round_tally::RoundTally;
 

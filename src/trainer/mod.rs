@@ -7,6 +7,7 @@ pub mod evs;
 pub mod export;
 pub mod grade;
 pub mod history;
+pub mod plan;
 pub mod practice;
 pub mod report;
 pub mod schedule;

@@ -103,8 +103,7 @@ mod rounds;
 mod shoes;
 mod solve;
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 pub use crate::analysis::player::Game;
 
@@ -112,6 +111,7 @@ use self::shoes::{FINE_HI, FINE_LO, Layout, Node, fine_centre, fine_floor};
 use self::solve::{CellEvs, Tracked, UpResult, slot, solve_up, tracked_cells};
 use super::chart::{Cell, Chart, UP_CARDS};
 use super::deviation::{Direction, IndexPlay, IndexTable, illustrious_18};
+use super::memo::Memo;
 use super::player::Solver;
 use super::strategy::{basic_strategy_on, parallel_map};
 use crate::engine::{Action, Rules};
@@ -199,18 +199,10 @@ pub fn index_table(rules: &Rules) -> IndexTable {
 /// The report of `game` for `rules` at full resolution, computed on `threads` threads once
 /// per process, rule set and game.
 pub fn report(rules: &Rules, game: Game, threads: usize) -> Arc<IndicesReport> {
-    type Cache = Mutex<HashMap<(String, Game), Arc<IndicesReport>>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let key = (rules.to_toml(), game);
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(found) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
-        return found;
-    }
-    let computed = Arc::new(compute(rules, game, threads, Resolution::FULL));
-    if let Ok(mut c) = cache.lock() {
-        c.insert(key, computed.clone());
-    }
-    computed
+    static REPORTS: Memo<IndicesReport> = Memo::new();
+    REPORTS.get_or_compute(rules, game, || {
+        compute(rules, game, threads, Resolution::FULL)
+    })
 }
 
 /// Computes the report of `game` for `rules` at `resolution` on `threads` threads (the

@@ -1,0 +1,93 @@
+//! Trips: a counter's bankroll followed round by round, to count how often it is lost — the
+//! simulated check of the planner's risk of ruin ([`crate::trainer::plan`]).
+//!
+//! Each chunk of trips is dealt at a table of its own by ChaCha stream `i` of the seed, as the
+//! counting simulator deals ([`super::count::run_counting`]); the trips of a chunk follow one
+//! another in its shoe, as a player's sessions would. Every trip plays all its rounds: a trip is
+//! *ruined* if its running result fell to minus the bankroll at the end of any round, so the
+//! rounds' tally is that of the ramp, unbiased by where trips ended.
+
+use std::sync::atomic::AtomicBool;
+
+use super::count::{CountTally, CountedPlay, Counter};
+use super::{ChunkResult, ShoeMode, chunk_rng, rules_for, run_chunks, sim_table};
+use crate::engine::{ActionError, Rules};
+
+/// What a run of trips plays.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TripConfig {
+    /// How many trips.
+    pub trips: u64,
+    /// Rounds in each trip.
+    pub rounds: u64,
+    /// The bankroll of each trip, in units of the ramp.
+    pub bankroll: f64,
+    /// Seed of the whole run.
+    pub seed: u64,
+    /// Worker threads (at least 1).
+    pub threads: usize,
+    /// Cut-card penetration (0.25–1.0).
+    pub penetration: f64,
+}
+
+/// What the trips came to.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TripTally {
+    /// Trips played.
+    pub trips: u64,
+    /// Trips whose result fell to minus the bankroll.
+    pub ruined: u64,
+    /// Every round of every trip.
+    pub rounds: CountTally,
+}
+
+impl TripTally {
+    /// The share of trips ruined.
+    pub fn ruin_share(&self) -> f64 {
+        self.ruined as f64 / self.trips.max(1) as f64
+    }
+
+    /// The standard error of [`TripTally::ruin_share`] (binomial).
+    pub fn ruin_std_error(&self) -> f64 {
+        let p = self.ruin_share();
+        (p * (1.0 - p) / self.trips.max(1) as f64).sqrt()
+    }
+}
+
+impl ChunkResult for TripTally {
+    fn absorb(&mut self, later: &TripTally) {
+        self.trips += later.trips;
+        self.ruined += later.ruined;
+        self.rounds.absorb(&later.rounds);
+    }
+}
+
+/// Plays `config.trips` trips of `config.rounds` counted rounds each.
+pub fn run_trips(
+    rules: &Rules,
+    counter: &Counter,
+    config: &TripConfig,
+    stop: &AtomicBool,
+) -> Result<TripTally, ActionError> {
+    let rules = rules_for(rules, ShoeMode::CutCard(config.penetration));
+    // The bankroll in the tally's milli-units.
+    let floor = -(config.bankroll * 1000.0).round() as i128;
+    let play = |chunk, trips| {
+        let mut table = sim_table(rules.clone(), chunk_rng(config.seed, chunk));
+        let counted = CountedPlay::new(counter, table.shoe().size());
+        let mut tally = TripTally::default();
+        for _ in 0..trips {
+            let start = tally.rounds.net_milli;
+            let mut ruined = false;
+            for _ in 0..config.rounds {
+                counted.round(&mut table, &mut tally.rounds)?;
+                ruined |= tally.rounds.net_milli - start <= floor;
+            }
+            tally.trips += 1;
+            tally.ruined += u64::from(ruined);
+        }
+        Ok(tally)
+    };
+    let (tally, _) = run_chunks(config.trips, config.threads, &play, &|_| {}, stop)?;
+    Ok(tally)
+}

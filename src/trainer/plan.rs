@@ -1,0 +1,405 @@
+//! The counter's planner: a bet ramp for a bankroll and a risk, and what it earns and risks.
+//!
+//! # The game by count
+//! A round at floored true count `t` comes with probability `p_t`, returns `e_t` per unit bet
+//! and has a second moment `m_t` per unit² ([`GameByCount`]). The shares and returns are this
+//! game's exact ones where the exact model has them (`blackjack indices`: the edge with this
+//! game's index plays, counts −5 … +8); beyond, and for every second moment, they come from a
+//! flat-bet counting simulation (the exact analysis computes means, not variances). The
+//! simulated shares beyond the exact range are scaled so all shares sum to 1.
+//!
+//! # A ramp's figures
+//! Rounds taken as independent, a ramp betting `b_t` has, per round, a mean `μ = Σ p b e`, a
+//! second moment `Σ p b² m` and so a standard deviation `σ`; from them come the initial-bet
+//! advantage, SCORE, DI, N0 and the risks of ruin ([`crate::sim::measures::Measures`]).
+//!
+//! # The optimal ramp
+//! Bets proportional to advantage over variance, `b_t = k · e_t / v_t` with `v_t = m_t − e_t²`
+//! (the Kelly-proportional bet, which maximises `μ/σ` without limits), capped at the table
+//! minimum below and minimum × spread above, and rounded to chips; at no positive count the
+//! bet is the minimum, and a ramp never falls as the count rises. The scale `k` is chosen
+//! on a fine geometric grid: with a risk target, the ramp of the highest win rate whose risk
+//! of ruin (played for ever) stays within the target; with a Kelly fraction `f`, `k = f · B`
+//! (full Kelly, `f = 1`, risks `e⁻² ≈ 13.5 %` when no cap binds).
+
+use crate::analysis::hilo::{BetRamp, MAX_RAMP_BET};
+use crate::analysis::indices::TcEdge;
+use crate::sim::count::{CountTally, TC_MAX, TC_MIN};
+use crate::sim::measures::Measures;
+
+/// One floored true count of the game.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct CountRow {
+    /// The floored true count (the simulator's ends stand for that count or beyond).
+    pub tc: i32,
+    /// The share of rounds dealt at it.
+    pub share: f64,
+    /// The return per unit bet.
+    pub ev: f64,
+    /// The mean square of a round's result per unit bet.
+    pub second_moment: f64,
+    /// Whether the share and the return are the exact analysis' (else simulated).
+    pub exact: bool,
+}
+
+impl CountRow {
+    /// The variance of a round's result per unit bet.
+    pub fn variance(&self) -> f64 {
+        (self.second_moment - self.ev * self.ev).max(f64::MIN_POSITIVE)
+    }
+}
+
+/// The game by floored true count, lowest count first.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameByCount {
+    /// Every count dealt.
+    pub rows: Vec<CountRow>,
+}
+
+impl GameByCount {
+    /// The exact edge by count (`exact`, with index plays) where it is given, the flat-bet
+    /// simulation `simulated` elsewhere and for every second moment.
+    pub fn new(exact: &[TcEdge], simulated: &CountTally) -> GameByCount {
+        let buckets = simulated.by_tc_folded(TC_MIN, TC_MAX);
+        let total = simulated.rounds.max(1) as f64;
+        let exact_share: f64 = exact.iter().map(|e| e.share).sum();
+        let outside: f64 = buckets
+            .iter()
+            .filter(|(tc, _)| !exact.iter().any(|e| e.tc == *tc))
+            .map(|(_, b)| b.rounds as f64 / total)
+            .sum();
+        let scale = if outside > 0.0 {
+            (1.0 - exact_share).max(0.0) / outside
+        } else {
+            0.0
+        };
+        let rows = buckets
+            .iter()
+            .map(|(tc, bucket)| {
+                let second_moment = bucket.net_sq_micro as f64 / 1e6 / bucket.rounds as f64;
+                match exact.iter().find(|e| e.tc == *tc) {
+                    Some(e) => CountRow {
+                        tc: *tc,
+                        share: e.share,
+                        ev: e.with_indices,
+                        second_moment,
+                        exact: true,
+                    },
+                    None => CountRow {
+                        tc: *tc,
+                        share: bucket.rounds as f64 / total * scale,
+                        ev: bucket.ev(),
+                        second_moment,
+                        exact: false,
+                    },
+                }
+            })
+            .collect();
+        GameByCount { rows }
+    }
+
+    /// The figures of betting `bet(tc)` units at each count.
+    pub fn figures(&self, bet: impl Fn(i32) -> f64) -> RampFigures {
+        let (mut mean, mut square, mut avg_bet) = (0.0, 0.0, 0.0);
+        for row in &self.rows {
+            let b = bet(row.tc);
+            mean += row.share * b * row.ev;
+            square += row.share * b * b * row.second_moment;
+            avg_bet += row.share * b;
+        }
+        RampFigures {
+            measures: Measures {
+                ev: mean,
+                sd: (square - mean * mean).max(0.0).sqrt(),
+            },
+            avg_bet,
+        }
+    }
+}
+
+/// What a ramp earns and risks per round.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RampFigures {
+    /// Mean and standard deviation per round, in units.
+    pub measures: Measures,
+    /// The average initial bet, in units.
+    pub avg_bet: f64,
+}
+
+impl RampFigures {
+    /// Initial-bet advantage: the mean over the average bet.
+    pub fn iba(&self) -> f64 {
+        self.measures.ev / self.avg_bet.max(f64::MIN_POSITIVE)
+    }
+}
+
+/// How much risk the plan takes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Risk {
+    /// The risk of ruin played for ever, at most this (a fraction, 0–1).
+    OfRuin(f64),
+    /// Bets at this fraction of the Kelly bet.
+    Kelly(f64),
+}
+
+/// What the learner plans with.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlanInputs {
+    /// The bankroll, in units.
+    pub bankroll: f64,
+    /// The table's minimum bet, in units.
+    pub min_bet: u32,
+    /// The largest bet over the smallest.
+    pub spread: u32,
+    /// Bets are whole multiples of this many units (the minimum always allowed).
+    pub chip: u32,
+    /// The risk taken.
+    pub risk: Risk,
+}
+
+/// Why a plan was refused.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum PlanError {
+    /// Nothing to plan with.
+    #[error("the bankroll must be a positive number of units, not {0}")]
+    Bankroll(f64),
+    /// A spread of nothing.
+    #[error("the spread must be 1 or more")]
+    Spread,
+    /// A bet the ramps cannot hold.
+    #[error("the largest bet, {0} units, is above the most a ramp holds ({MAX_RAMP_BET})")]
+    TooLarge(u64),
+    /// A risk that is not a risk.
+    #[error("the risk of ruin must be above 0 % and below 100 %")]
+    RiskRange,
+    /// A Kelly fraction that bets nothing.
+    #[error("the Kelly fraction must be above 0")]
+    KellyRange,
+    /// A chip of nothing.
+    #[error("the chip must be 1 unit or more")]
+    Chip,
+}
+
+/// A planned ramp and its figures.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Plan {
+    /// The bets at true count ≤ 0, +1, +2, …
+    pub ramp: BetRamp,
+    /// What it earns and risks per round.
+    pub figures: RampFigures,
+    /// Whether the risk target was met (always with a Kelly fraction).
+    pub met: bool,
+}
+
+/// The ramp of bets `k · e / v` for scale `k`, within the inputs' limits.
+fn ramp_at(game: &GameByCount, inputs: &PlanInputs, k: f64) -> BetRamp {
+    let low = f64::from(inputs.min_bet);
+    let high = low * f64::from(inputs.spread);
+    let chip = f64::from(inputs.chip);
+    let top = game.rows.iter().map(|r| r.tc).max().unwrap_or(0).max(0);
+    let mut bets = Vec::new();
+    let mut last = inputs.min_bet;
+    for tc in 0..=top {
+        let ideal = game
+            .rows
+            .iter()
+            .find(|r| r.tc == tc)
+            .filter(|r| r.ev > 0.0)
+            .map_or(low, |r| k * r.ev / r.variance());
+        let rounded = ((ideal / chip).round() * chip).clamp(low, high);
+        // Never falls as the count rises (the simulated returns far out are noisy).
+        last = last.max(rounded as u32);
+        bets.push(last);
+    }
+    while bets.len() > 1 && bets[bets.len() - 1] == bets[bets.len() - 2] {
+        bets.pop();
+    }
+    BetRamp::new(bets).expect("bets of at least the minimum, within the ramp's limit")
+}
+
+/// The figures of `ramp` in `game`.
+pub fn ramp_figures(game: &GameByCount, ramp: &BetRamp) -> RampFigures {
+    game.figures(|tc| f64::from(ramp.bet(tc)))
+}
+
+impl PlanInputs {
+    /// Whether a plan can be made of these inputs (checked before any work).
+    pub fn check(&self) -> Result<(), PlanError> {
+        if !(self.bankroll.is_finite() && self.bankroll > 0.0) {
+            return Err(PlanError::Bankroll(self.bankroll));
+        }
+        if self.spread == 0 {
+            return Err(PlanError::Spread);
+        }
+        if self.chip == 0 {
+            return Err(PlanError::Chip);
+        }
+        let top = u64::from(self.min_bet.max(1)) * u64::from(self.spread);
+        if top > u64::from(MAX_RAMP_BET) {
+            return Err(PlanError::TooLarge(top));
+        }
+        match self.risk {
+            Risk::OfRuin(target) if !(target > 0.0 && target < 1.0) => Err(PlanError::RiskRange),
+            Risk::Kelly(f) if !(f.is_finite() && f > 0.0) => Err(PlanError::KellyRange),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The optimal ramp for `inputs` (see the module's method).
+pub fn plan(game: &GameByCount, inputs: &PlanInputs) -> Result<Plan, PlanError> {
+    inputs.check()?;
+    let inputs = PlanInputs {
+        min_bet: inputs.min_bet.max(1),
+        ..*inputs
+    };
+    let made = |ramp: BetRamp, met: bool| {
+        let figures = ramp_figures(game, &ramp);
+        Plan { ramp, figures, met }
+    };
+    match inputs.risk {
+        Risk::Kelly(f) => Ok(made(ramp_at(game, &inputs, f * inputs.bankroll), true)),
+        Risk::OfRuin(target) => {
+            // Scales from a tenth of a unit to far past every cap, 1 % apart.
+            let scales = (0..=1200).map(|i| 0.1 * 10f64.powf(f64::from(i) / 200.0));
+            let mut best: Option<Plan> = None;
+            let mut safest: Option<Plan> = None;
+            let mut seen: Option<BetRamp> = None;
+            for k in scales {
+                let ramp = ramp_at(game, &inputs, k);
+                if seen.as_ref() == Some(&ramp) {
+                    continue;
+                }
+                seen = Some(ramp.clone());
+                let candidate = made(ramp, true);
+                let risk = candidate.figures.measures.risk_of_ruin(inputs.bankroll);
+                if risk <= target
+                    && best
+                        .as_ref()
+                        .is_none_or(|b| candidate.figures.measures.ev > b.figures.measures.ev)
+                {
+                    best = Some(candidate.clone());
+                }
+                let safer = safest
+                    .as_ref()
+                    .is_none_or(|s| risk < s.figures.measures.risk_of_ruin(inputs.bankroll));
+                if safer {
+                    safest = Some(candidate);
+                }
+            }
+            Ok(best.unwrap_or_else(|| Plan {
+                met: false,
+                ..safest.expect("at least one scale")
+            }))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A made-up game: losing below +1, winning 0.5 % more each count above, variance 1.3.
+    fn game() -> GameByCount {
+        let rows = (-3..=6)
+            .map(|tc: i32| {
+                let ev = -0.004 + 0.005 * f64::from(tc);
+                CountRow {
+                    tc,
+                    share: if tc == 0 { 0.37 } else { 0.07 },
+                    ev,
+                    second_moment: 1.3 + ev * ev,
+                    exact: true,
+                }
+            })
+            .collect();
+        GameByCount { rows }
+    }
+
+    fn inputs(bankroll: f64, risk: Risk) -> PlanInputs {
+        PlanInputs {
+            bankroll,
+            min_bet: 1,
+            spread: 12,
+            chip: 1,
+            risk,
+        }
+    }
+
+    #[test]
+    fn the_figures_of_a_flat_bet_are_the_games_mean_and_spread() {
+        let g = game();
+        let flat = g.figures(|_| 1.0);
+        let mean: f64 = g.rows.iter().map(|r| r.share * r.ev).sum();
+        let square: f64 = g.rows.iter().map(|r| r.share * r.second_moment).sum();
+        assert!((g.rows.iter().map(|r| r.share).sum::<f64>() - 1.0).abs() < 1e-12);
+        assert!((flat.measures.ev - mean).abs() < 1e-15);
+        assert!((flat.measures.sd - (square - mean * mean).sqrt()).abs() < 1e-15);
+        assert!((flat.avg_bet - 1.0).abs() < 1e-12);
+        // Doubling every bet doubles the mean and the spread, and leaves the advantage.
+        let double = g.figures(|_| 2.0);
+        assert!((double.measures.ev - 2.0 * mean).abs() < 1e-15);
+        assert!((double.iba() - flat.iba()).abs() < 1e-15);
+    }
+
+    #[test]
+    fn the_planned_ramp_keeps_within_the_risk_and_the_spread_and_never_falls() {
+        let g = game();
+        for bankroll in [1000.0, 2000.0, 8000.0] {
+            let p = plan(&g, &inputs(bankroll, Risk::OfRuin(0.135))).expect("a plan");
+            let risk = p.figures.measures.risk_of_ruin(bankroll);
+            assert!(p.met && risk <= 0.135, "{bankroll}: {risk}");
+            let bets = p.ramp.bets();
+            assert!(bets.windows(2).all(|w| w[0] <= w[1]), "{bets:?}");
+            assert!(bets.iter().all(|&b| (1..=12).contains(&b)), "{bets:?}");
+            assert_eq!(p.ramp.bet(0), 1, "a losing count bets the minimum");
+        }
+    }
+
+    #[test]
+    fn the_planned_ramp_wins_most_of_the_ramps_within_the_risk() {
+        let g = game();
+        let bankroll = 400.0;
+        let p = plan(&g, &inputs(bankroll, Risk::OfRuin(0.135))).expect("a plan");
+        for bets in [
+            vec![1, 2, 4, 6, 8, 10, 12],
+            vec![1, 1, 2, 4, 8, 12],
+            vec![1, 4, 8, 12],
+            vec![1, 2, 3, 4, 5, 6, 7, 8],
+        ] {
+            let other = ramp_figures(&g, &BetRamp::new(bets.clone()).expect("a ramp"));
+            if other.measures.risk_of_ruin(bankroll) <= 0.135 {
+                assert!(other.measures.ev <= p.figures.measures.ev, "{bets:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn full_kelly_without_caps_risks_e_to_the_minus_two() {
+        let g = game();
+        let uncapped = PlanInputs {
+            spread: MAX_RAMP_BET,
+            chip: 1,
+            ..inputs(100_000.0, Risk::Kelly(1.0))
+        };
+        let p = plan(&g, &uncapped).expect("a plan");
+        // Rounding to whole units and the minimum bet at losing counts move it a little.
+        let risk = p.figures.measures.risk_of_ruin(100_000.0);
+        assert!((risk - (-2.0f64).exp()).abs() < 0.02, "{risk}");
+    }
+
+    #[test]
+    fn a_bankroll_too_small_for_the_target_says_so() {
+        let g = game();
+        let p = plan(&g, &inputs(5.0, Risk::OfRuin(0.01))).expect("a plan");
+        assert!(!p.met);
+        assert_eq!(
+            plan(&g, &inputs(-1.0, Risk::OfRuin(0.1))),
+            Err(PlanError::Bankroll(-1.0))
+        );
+        assert_eq!(
+            plan(&g, &inputs(100.0, Risk::OfRuin(1.5))),
+            Err(PlanError::RiskRange)
+        );
+    }
+}
