@@ -207,6 +207,9 @@ pub struct EvArgs {
     /// Further cards seen since the shuffle, removed from the shoe (comma-separated).
     #[arg(long, value_name = "CARDS", value_parser = parse_card_list)]
     pub seen: Option<CardList>,
+    /// Grade this play as the table grades it: against the chart, with these EVs.
+    #[arg(long, value_name = "ACTION")]
+    pub play: Option<crate::engine::Action>,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,

@@ -4,6 +4,18 @@
 use clap::ValueEnum;
 
 use super::{DrillKind, ExportFormat, IndexChoice, IndexSet, Level};
+use crate::engine::Action;
+
+/// `--play` values are the engine's actions, spelt as [`Action::name`] gives them.
+impl ValueEnum for Action {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Action::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()))
+    }
+}
 
 /// `--export` values are the store's export formats, spelt as [`ExportFormat::name`] gives
 /// them.

@@ -93,9 +93,11 @@ pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Resu
     }
     output.flush()?;
     if coach.lost_something() {
-        anyhow::bail!(super::NotSaved(coach.unsaved().unwrap_or_else(|| {
-            "this session's statistics were not saved".to_owned()
-        })));
+        let why = coach.unsaved().unwrap_or_else(|| match coach.not_saving() {
+            Some(why) => format!("this session's statistics were not saved: {why}"),
+            None => "this session's statistics were not saved".to_owned(),
+        });
+        anyhow::bail!(super::NotSaved(why));
     }
     Ok(())
 }

@@ -2,12 +2,13 @@
 
 use std::collections::HashMap;
 
-use crate::analysis::{HandContext, hand_evs};
+use crate::analysis::{HandContext, HandEvs, hand_evs};
 use crate::cli::{EvArgs, check_player_hand};
 use crate::commands::UsageError;
 use crate::engine::card::value_label;
-use crate::engine::{Cards, Rules, Total, ValueCounts};
+use crate::engine::{Action, ActionSet, Cards, Rules, Total, ValueCounts};
 use crate::text::{counted, signed_decimals};
+use crate::trainer::grade::{Grade, grade};
 
 /// Runs `blackjack ev`.
 pub fn ev(rules: &Rules, args: &EvArgs, out: &mut impl std::io::Write) -> anyhow::Result<()> {
@@ -48,6 +49,10 @@ pub fn ev(rules: &Rules, args: &EvArgs, out: &mut impl std::io::Write) -> anyhow
         },
     );
     let (best, best_ev) = evs.best();
+    let graded = match args.play {
+        Some(play) => Some(grade_play(rules, &cards, up, play, &evs)?),
+        None => None,
+    };
     let hand_label: Vec<&str> = hand.iter().map(|&v| value_label(v)).collect();
     if args.json {
         let value = serde_json::json!({
@@ -58,6 +63,13 @@ pub fn ev(rules: &Rules, args: &EvArgs, out: &mut impl std::io::Write) -> anyhow
             "double": evs.double,
             "split": evs.split,
             "best": best.name(),
+            "grade": graded.as_ref().map(|g| serde_json::json!({
+                "play": g.chosen.name(),
+                "chart": g.by_cards.map_or(g.advised, |note| note.rule).name(),
+                "correct": g.is_correct(),
+                "cost": g.cost,
+                "message": g.message(),
+            })),
         });
         writeln!(out, "{value}")?;
         return Ok(());
@@ -95,7 +107,32 @@ pub fn ev(rules: &Rules, args: &EvArgs, out: &mut impl std::io::Write) -> anyhow
         "Best: {best} ({} units per unit bet)",
         signed_decimals(best_ev, 6)
     )?;
+    if let Some(g) = graded {
+        writeln!(out, "At the table: {}", g.message())?;
+    }
     Ok(())
+}
+
+/// The table's grade of `play` for `cards` against `up`: the loaded rules' chart, the legal
+/// actions those the EVs allow, and the EVs of these very cards.
+fn grade_play(
+    rules: &Rules,
+    cards: &Cards,
+    up: u8,
+    play: Action,
+    evs: &HandEvs,
+) -> Result<Grade, UsageError> {
+    let legal: ActionSet = Action::ALL
+        .into_iter()
+        .filter(|&a| evs.get(a).is_some())
+        .collect();
+    if !legal.contains(play) {
+        return Err(UsageError(format!(
+            "--play {play}: not allowed with this hand (the allowed plays have EVs above)"
+        )));
+    }
+    let chart = &crate::analysis::basic_strategy(rules).chart;
+    Ok(grade(chart, cards, up, legal, play, |a| evs.get(a)))
 }
 
 /// The line of play that the shoe is too small for.

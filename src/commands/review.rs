@@ -21,9 +21,15 @@ pub fn review(
 ) -> anyhow::Result<()> {
     let location = super::stats::looked_at(args.stats.clone(), config)?;
     let path = location.path.clone();
-    let entries = match super::stats::open_existing(&location)? {
-        Some(store) => store.entries(MAX_REVIEW_LIMIT)?,
-        None => Vec::new(),
+    // Only what is shown is read: the last N entries (or mistakes); the total is counted by
+    // the database.
+    let limit = args
+        .last
+        .map_or(MAX_REVIEW_LIMIT, |n| n.min(MAX_REVIEW_LIMIT));
+    let (entries, total) = match super::stats::open_existing(&location)? {
+        Some(store) if args.mistakes => (store.mistakes(limit)?, store.entry_count()?),
+        Some(store) => (store.entries(limit)?, store.entry_count()?),
+        None => (Vec::new(), 0),
     };
     let filter = ReviewFilter {
         last: args.last,
@@ -55,7 +61,7 @@ pub fn review(
         "Hand history of {} ({} of {} entries):",
         path.display(),
         chosen.len(),
-        entries.len()
+        total
     )?;
     write!(
         out,

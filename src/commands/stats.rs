@@ -30,6 +30,19 @@ pub fn stats(
     let location = looked_at(args.stats.clone(), config)?;
     let today = super::practice_clock()?.today();
     let Some(store) = open_existing(&location)? else {
+        let asked = if args.backup.is_some() {
+            Some("back up")
+        } else if args.reset || args.forget_before.is_some() {
+            Some("delete")
+        } else {
+            None
+        };
+        if let Some(asked) = asked {
+            bail!(
+                "{} does not exist: there is nothing to {asked} (nothing was written)",
+                location.path.display()
+            );
+        }
         writeln!(
             out,
             "No statistics yet: {} does not exist (play or drill to start it).",
@@ -214,30 +227,34 @@ fn reset(
         }
         .into());
     }
-    let what = match before {
-        None => "every round, decision and answer".to_owned(),
-        Some(day) => format!("the rounds, decisions and answers from before {day}"),
+    let when = match before {
+        None => String::new(),
+        Some(day) => format!(" from before {day}"),
     };
     let can_ask = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
     if !yes && !can_ask {
         bail!(UsageError(format!(
-            "deleting {what} from {} asks first, and there is no terminal to ask on: add \
-             --yes to delete without asking",
+            "deleting the rows{when} of {} asks first, and there is no terminal to ask on: \
+             add --yes to delete without asking",
             path.display()
         )));
     }
     let doomed = store.count_before(before)?;
-    if doomed == 0 {
-        writeln!(out, "Nothing to delete: {} has no {what}.", path.display())?;
+    if doomed.is_empty() {
+        writeln!(
+            out,
+            "Nothing to delete: {} holds no round, decision or answer{when}.",
+            path.display()
+        )?;
         return Ok(());
     }
+    let what = doomed.describe();
     if !yes {
         let mut stderr = std::io::stderr();
         write!(
             stderr,
-            "Delete {what} from {} ({})? A backup is made first. [y/N] ",
+            "Delete {what}{when} from {}? A backup is made first. [y/N] ",
             path.display(),
-            counted(doomed, "row")
         )?;
         stderr.flush()?;
         let mut answer = String::new();
@@ -252,8 +269,7 @@ fn reset(
     store.delete_before(before)?;
     writeln!(
         out,
-        "Deleted {what} ({}) from {}; the database as it was is kept as {}.",
-        counted(doomed, "row"),
+        "Deleted {what}{when} from {}; the database as it was is kept as {}.",
         path.display(),
         backup.display()
     )?;

@@ -82,10 +82,28 @@ pub fn cached_or_computed(
 
 /// The cache database in `dir` (made if need be), or `None` if it cannot be used.
 fn open(dir: &Path) -> Option<Connection> {
-    std::fs::create_dir_all(dir).ok()?;
-    let conn = Connection::open(dir.join(FILE)).ok()?;
+    super::open::make_own_folder(dir).ok()?;
+    let path = dir.join(FILE);
+    let mut conn = Connection::open(&path).ok()?;
     conn.busy_timeout(super::open::BUSY_TIMEOUT).ok()?;
-    let (id, version) = super::schema::stamp(&conn).ok()?;
+    let (id, version) = match super::schema::stamp(&conn) {
+        Ok(stamp) => stamp,
+        Err(err)
+            if matches!(
+                err.sqlite_error_code(),
+                Some(rusqlite::ErrorCode::NotADatabase | rusqlite::ErrorCode::DatabaseCorrupt)
+            ) =>
+        {
+            // Not a database at all where our cache should be (a torn or garbage file): kept
+            // aside, and a new cache started, rather than the table worked out at every start.
+            drop(conn);
+            super::open::move_aside(&path).ok()?;
+            conn = Connection::open(&path).ok()?;
+            conn.busy_timeout(super::open::BUSY_TIMEOUT).ok()?;
+            super::schema::stamp(&conn).ok()?
+        }
+        Err(_) => return None,
+    };
     if (id, version) != (CACHE_ID, CACHE_VERSION) {
         if id != 0 && id != CACHE_ID {
             // Another program's file where ours should be: left alone.
@@ -356,5 +374,29 @@ mod tests {
         cached_or_computed(Some(&other), "", &rules, compute);
         assert_eq!(calls.get(), 4);
         assert!(!other.exists(), "nothing written without a fingerprint");
+    }
+
+    #[test]
+    fn a_garbage_cache_is_kept_aside_and_replaced_so_the_next_start_reads_it() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let garbage = b"not a database at all\n".repeat(300);
+        std::fs::write(dir.path().join(FILE), &garbage).expect("written");
+        let rules = Rules::default();
+        let calls = Calls::new(0);
+        let compute = counted(&calls);
+        cached_or_computed(Some(dir.path()), "b", &rules, compute);
+        cached_or_computed(Some(dir.path()), "b", &rules, compute);
+        assert_eq!(
+            calls.get(),
+            1,
+            "worked out once, then read from the new cache"
+        );
+        let kept: Vec<_> = std::fs::read_dir(dir.path())
+            .expect("the folder")
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".bak"))
+            .collect();
+        assert_eq!(kept.len(), 1, "the garbage kept aside");
+        assert_eq!(std::fs::read(kept[0].path()).expect("kept"), garbage);
     }
 }

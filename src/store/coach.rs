@@ -82,6 +82,10 @@ pub struct Coach {
     others: Option<Tally>,
     /// This session's figures.
     session: Tally,
+    /// This session's rows the player's database took, in memory, and their figures: the
+    /// lifetime counts only these (not what a read-only or full database did not keep).
+    saved: Store,
+    saved_session: Tally,
     /// Records the player's database has not taken yet, with their days, oldest first.
     pending: Vec<(Record, Day)>,
     /// Why the last write to the player's database failed.
@@ -131,6 +135,8 @@ impl Coach {
     ) -> Result<(Coach, Option<String>), StoreError> {
         let mut coach = Coach {
             scratch: Store::in_memory(info.clone()),
+            saved: Store::in_memory(info.clone()),
+            saved_session: Tally::default(),
             kept: None,
             unavailable: None,
             others: None,
@@ -301,7 +307,11 @@ impl Coach {
         let mut written = 0;
         for (record, day) in &self.pending {
             match store.write(record, *day) {
-                Ok(()) => written += 1,
+                Ok(()) => {
+                    written += 1;
+                    // It passed the same checks in the scratch store: it writes here too.
+                    let _ = self.saved.write(record, *day);
+                }
                 Err(err) => {
                     self.failure = Some(err.to_string());
                     break;
@@ -309,6 +319,11 @@ impl Coach {
             }
         }
         self.pending.drain(..written);
+        if written > 0
+            && let Ok(saved) = self.saved.tally(Scope::All, self.clock.today())
+        {
+            self.saved_session = saved;
+        }
         if self.pending.is_empty() {
             self.failure = None;
         }
@@ -353,10 +368,12 @@ impl Coach {
     }
 
     /// Whether anything this session recorded is not in the player's database although it
-    /// was meant to be: a failed write, or a database that could not be opened.
+    /// was meant to be: a failed write, a database that could not be opened, or one that is
+    /// read-only (its permissions, or a newer version's) — each ends the command the same way,
+    /// with status 1.
     pub fn lost_something(&self) -> bool {
         let recorded = !self.session.is_empty();
-        !self.pending.is_empty() || (self.unavailable.is_some() && recorded)
+        !self.pending.is_empty() || (self.not_saving().is_some() && recorded)
     }
 
     /// This session's figures.
@@ -364,11 +381,13 @@ impl Coach {
         &self.session
     }
 
-    /// The lifetime figures, this session included, if statistics are kept.
+    /// The lifetime figures, this session included as far as the player's database took it
+    /// (what a read-only database or a full disk did not keep is not counted), if statistics
+    /// are kept.
     pub fn lifetime(&self) -> Option<Tally> {
         self.others.as_ref().map(|others| {
             let mut lifetime = others.clone();
-            lifetime.absorb(&self.session);
+            lifetime.absorb(&self.saved_session);
             lifetime
         })
     }
@@ -527,5 +546,32 @@ mod tests {
         coach.record_count(bad);
         assert!(coach.session().is_empty(), "nothing of it is counted");
         assert!(coach.unsaved().is_some_and(|m| m.contains("Not saved")));
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn the_lifetime_counts_only_what_the_database_kept() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().expect("a folder");
+        let location = Location::named(dir.path().join("s.db"));
+        let (mut first, _) = Coach::open(Some(&location), info(), clock("2026-12-04")).expect("a");
+        first.record_count(answer(true));
+        assert_eq!(
+            first.lifetime().expect("kept").skills["true-count"].asked,
+            1
+        );
+        drop(first);
+        std::fs::set_permissions(&location.path, std::fs::Permissions::from_mode(0o444))
+            .expect("read-only");
+        let (mut read_only, _) =
+            Coach::open(Some(&location), info(), clock("2026-12-04")).expect("b");
+        read_only.record_count(answer(false));
+        assert_eq!(read_only.session().skills["true-count"].asked, 1);
+        assert_eq!(
+            read_only.lifetime().expect("read").skills["true-count"].asked,
+            1,
+            "the answer not saved is not in the lifetime"
+        );
+        assert!(read_only.lost_something());
     }
 }

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use rusqlite::{Connection, params};
 
 use super::import::{Legacy, decode_stats};
+use super::ranges::{ANSWER_OK, DECISION_OK, REBUY_OK, ROUND_OK, SESSION_OK};
 use super::{Store, StoreError};
 use crate::trainer::day::{Day, Practice, Review};
 use crate::trainer::export::SessionRow;
@@ -77,7 +78,14 @@ impl Store {
         let live: i64 = self
             .conn
             .query_row(
-                concat!("SELECT COUNT(*) FROM sessions WHERE ", counted_sessions!()),
+                &format!(
+                    concat!(
+                        "SELECT COUNT(*) FROM sessions WHERE ",
+                        counted_sessions!(),
+                        " AND {SESSION_OK}"
+                    ),
+                    SESSION_OK = SESSION_OK
+                ),
                 [],
                 |row| row.get(0),
             )
@@ -94,8 +102,9 @@ impl Store {
             .unwrap_or_default();
         let mut query = self
             .conn
-            .prepare(concat!(
-                "SELECT s.started, s.process,
+            .prepare(&format!(
+                concat!(
+                    "SELECT s.started, s.process,
                         MAX(s.started, COALESCE(r.last, 0), COALESCE(d.last, 0),
                             COALESCE(a.last, 0), COALESCE(b.last, 0)),
                         COALESCE(r.rounds, 0), COALESCE(r.hands, 0), COALESCE(r.net, 0),
@@ -104,17 +113,27 @@ impl Store {
                  FROM sessions s
                  LEFT JOIN (SELECT session, COUNT(*) rounds, SUM(hands) hands,
                                    SUM(net_milli) net, TOTAL(money_milli) money, MAX(at) last
-                            FROM rounds GROUP BY session) r ON r.session = s.id
+                            FROM rounds WHERE {ROUND_OK} GROUP BY session) r
+                        ON r.session = s.id
                  LEFT JOIN (SELECT session, COUNT(*) decisions, TOTAL(correct) correct_n,
                                    TOTAL(cost) cost, MAX(at) last
-                            FROM decisions GROUP BY session) d ON d.session = s.id
-                 LEFT JOIN (SELECT session, MAX(at) last FROM answers GROUP BY session) a
+                            FROM decisions WHERE {DECISION_OK} GROUP BY session) d
+                        ON d.session = s.id
+                 LEFT JOIN (SELECT session, MAX(at) last FROM answers WHERE {ANSWER_OK}
+                            GROUP BY session) a
                         ON a.session = s.id
-                 LEFT JOIN (SELECT session, MAX(at) last FROM rebuys GROUP BY session) b
+                 LEFT JOIN (SELECT session, MAX(at) last FROM rebuys WHERE {REBUY_OK}
+                            GROUP BY session) b
                         ON b.session = s.id
                  WHERE s.id IN (SELECT id FROM sessions WHERE ",
-                counted_sessions!(),
-                ") ORDER BY s.id",
+                    counted_sessions!(),
+                    ") AND {SESSION_OK} ORDER BY s.id",
+                ),
+                ROUND_OK = ROUND_OK,
+                DECISION_OK = DECISION_OK,
+                ANSWER_OK = ANSWER_OK,
+                REBUY_OK = REBUY_OK,
+                SESSION_OK = SESSION_OK,
             ))
             .map_err(self.sql("read"))?;
         let live = query
@@ -147,7 +166,9 @@ impl Store {
             .unwrap_or_default();
         let mut query = self
             .conn
-            .prepare("SELECT cell, MAX(at) FROM decisions GROUP BY cell")
+            .prepare(&format!(
+                "SELECT cell, MAX(at) FROM decisions WHERE {DECISION_OK} GROUP BY cell"
+            ))
             .map_err(self.sql("read"))?;
         let rows = query
             .query_map([], |row| {
@@ -172,7 +193,7 @@ impl Store {
             .map_err(|e| e.to_string())?;
         let mut legacy: Option<Legacy> = None;
         for text in texts {
-            let one = decode_stats(&text)?;
+            let (one, _) = decode_stats(text.as_bytes())?;
             match &mut legacy {
                 None => legacy = Some(one),
                 Some(all) => {
@@ -199,8 +220,8 @@ fn tally_rows(conn: &Connection, scope: Scope, today: Day) -> rusqlite::Result<T
             "SELECT COUNT(*), TOTAL(hands), TOTAL(wins), TOTAL(losses), TOTAL(pushes),
                     TOTAL(naturals), TOTAL(busts), TOTAL(doubles), TOTAL(splits),
                     TOTAL(dealer_natural), TOTAL(dealer_bust), COALESCE(SUM(net_milli), 0),
-                    COALESCE(SUM(money_milli), 0), COALESCE(SUM(net_milli * net_milli), 0)
-             FROM rounds WHERE settled AND {condition}"
+                    TOTAL(money_milli), COALESCE(SUM(net_milli * net_milli), 0)
+             FROM rounds WHERE settled AND {condition} AND {ROUND_OK}"
         ),
         params![id],
         |row| {
@@ -218,13 +239,17 @@ fn tally_rows(conn: &Connection, scope: Scope, today: Day) -> rusqlite::Result<T
             play.dealer_naturals = count(9)?;
             play.dealer_busts = count(10)?;
             play.net_milli = row.get(11)?;
-            play.net_money_milli = row.get(12)?;
+            // A float sum, which cannot overflow; exact to 2⁵³ thousandths.
+            play.net_money_milli = row.get::<_, f64>(12)? as i64;
             play.net_sq_micro = row.get::<_, i64>(13)?.unsigned_abs().into();
             Ok(())
         },
     )?;
     conn.query_row(
-        &format!("SELECT COUNT(*), COALESCE(SUM(amount_milli), 0) FROM rebuys WHERE {condition}"),
+        &format!(
+            "SELECT COUNT(*), COALESCE(SUM(amount_milli), 0) FROM rebuys
+             WHERE {condition} AND {REBUY_OK}"
+        ),
         params![id],
         |row| {
             t.rebuys = row.get::<_, i64>(0)? as u64;
@@ -256,7 +281,7 @@ fn decision_figures(
     conn.query_row(
         &format!(
             "SELECT COUNT(*), TOTAL(correct), TOTAL(cost){by_category}
-             FROM decisions WHERE {condition}"
+             FROM decisions WHERE {condition} AND {DECISION_OK}"
         ),
         params![id],
         |row| {
@@ -278,7 +303,7 @@ fn decision_figures(
     )?;
     let mut cells = conn.prepare(&format!(
         "SELECT cell, COUNT(*), COUNT(*) - TOTAL(correct), TOTAL(cost)
-         FROM decisions WHERE {condition} GROUP BY cell"
+         FROM decisions WHERE {condition} AND {DECISION_OK} GROUP BY cell"
     ))?;
     let mut rows = cells.query(params![id])?;
     while let Some(row) = rows.next()? {
@@ -290,7 +315,7 @@ fn decision_figures(
     // What depends on the order of the answers — the streak of right ones, the practice
     // schedule — from the answers in the order they were given.
     let mut ordered = conn.prepare(&format!(
-        "SELECT cell, day, correct FROM decisions WHERE {condition} ORDER BY id"
+        "SELECT cell, day, correct FROM decisions WHERE {condition} AND {DECISION_OK} ORDER BY id"
     ))?;
     let mut rows = ordered.query(params![id])?;
     while let Some(row) = rows.next()? {
@@ -315,7 +340,7 @@ fn answer_figures(
 ) -> rusqlite::Result<()> {
     let mut skills = conn.prepare(&format!(
         "SELECT skill, COUNT(*), TOTAL(correct), TOTAL(error), TOTAL(seconds)
-         FROM answers WHERE {condition} GROUP BY skill"
+         FROM answers WHERE {condition} AND {ANSWER_OK} GROUP BY skill"
     ))?;
     let mut rows = skills.query(params![id])?;
     while let Some(row) = rows.next()? {
@@ -341,7 +366,8 @@ fn answer_figures(
     }
     let mut bests = conn.prepare(&format!(
         "SELECT decks, MIN(seconds) FROM answers
-         WHERE {condition} AND skill = 'countdown' AND correct AND best AND decks IS NOT NULL
+         WHERE {condition} AND {ANSWER_OK} AND skill = 'countdown' AND correct AND best
+               AND decks IS NOT NULL
          GROUP BY decks"
     ))?;
     let mut rows = bests.query(params![id])?;
@@ -358,11 +384,100 @@ fn answer_figures(
 fn practice_days(conn: &Connection, scope: Scope) -> rusqlite::Result<Vec<Day>> {
     let (condition, id) = scope.condition();
     let mut query = conn.prepare(&format!(
-        "SELECT DISTINCT day FROM decisions WHERE {condition} ORDER BY day"
+        "SELECT DISTINCT day FROM decisions WHERE {condition} AND {DECISION_OK} ORDER BY day"
     ))?;
     let days = query
         .query_map(params![id], |row| row.get::<_, String>(0))?
         .filter_map(|day| day.ok().and_then(|d| Day::parse(&d)))
         .collect();
     Ok(days)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rules;
+    use crate::sim::RoundTally;
+    use crate::store::write::tests::split_round;
+    use crate::store::{Record, SessionInfo, SessionKind};
+
+    /// Two settled rounds of +3 bets each.
+    fn two_rounds() -> Store {
+        let mut store = Store::in_memory(SessionInfo::new(SessionKind::Table, &Rules::default()));
+        let tally = RoundTally {
+            rounds: 1,
+            hands: 2,
+            wins: 2,
+            net_milli: 3000,
+            net_money_milli: 15_000,
+            net_sq_micro: 9_000_000,
+            ..RoundTally::default()
+        };
+        for _ in 0..2 {
+            let round = Record::Round {
+                round: split_round(false),
+                tally: tally.clone(),
+            };
+            store.write(&round, Day(20_000)).expect("written");
+        }
+        store
+    }
+
+    #[test]
+    fn a_row_edited_past_its_range_is_left_out_and_reported_and_every_figure_reads() {
+        let edits = [
+            ("net_milli", "'abc'"),
+            ("net_milli", "1e308"),
+            ("net_milli", "4e9"),
+            ("net_milli", "9223372036854775807"),
+            ("money_milli", "'abc'"),
+            ("money_milli", "9223372036854775807"),
+            ("hands", "4e9"),
+            ("at", "-1"),
+            ("at", "1e308"),
+        ];
+        {
+            for (column, value) in edits {
+                let store = two_rounds();
+                // As `sqlite3` lets a player edit it: the checks turned off.
+                store
+                    .conn
+                    .execute_batch(&format!(
+                        "PRAGMA ignore_check_constraints = ON;
+                         UPDATE rounds SET {column} = {value} WHERE id = 1;
+                         PRAGMA ignore_check_constraints = OFF;"
+                    ))
+                    .expect("edited");
+                let today = Day(20_000);
+                let tally = store.tally(Scope::All, today).expect("the figures read");
+                assert_eq!(tally.play.rounds, 1, "{column} = {value}: left out");
+                assert_eq!(tally.play.net_milli, 3000, "{column} = {value}");
+                assert_eq!(tally.play.net_money_milli, 15_000, "{column} = {value}");
+                store.session_rows().expect("the session rows read");
+                store.entries(10).expect("the history reads");
+                assert_eq!(
+                    crate::store::ranges::rows_out_of_range(&store.conn).expect("counted"),
+                    Some("1 round".to_owned()),
+                    "{column} = {value}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn sums_of_rows_at_their_bounds_do_not_overflow() {
+        let store = two_rounds();
+        store
+            .conn
+            .execute_batch(
+                "UPDATE rounds SET money_milli = 100000000000;
+                 INSERT INTO rounds SELECT id + 2, session, at, day, number, seed, shoe_position,
+                        bet_milli, true_count, dealer, hands, wins, losses, pushes, naturals,
+                        busts, doubles, splits, dealer_natural, dealer_bust, net_milli,
+                        money_milli, settled FROM rounds;",
+            )
+            .expect("rows at the bound");
+        let tally = store.tally(Scope::All, Day(20_000)).expect("reads");
+        assert_eq!(tally.play.net_money_milli, 400_000_000_000);
+    }
 }

@@ -5,38 +5,75 @@ use std::collections::HashMap;
 
 use rusqlite::{Row, params};
 
+use super::ranges::{ANSWER_OK, DECISION_OK, HAND_OK, ROUND_OK, answer_ok, decision_ok, round_ok};
 use super::{Store, StoreError};
 use crate::trainer::history::record::parse_action;
 use crate::trainer::history::{
     ActionEv, CountAnswer, CountdownRun, Decision, DrillAnswer, Entry, HandRecord, Round,
 };
 
-/// Every entry, newest last, whatever its kind: (when, kind, id).
-const ENTRIES: &str = "
-    SELECT at, 0 AS kind, id FROM rounds
-    UNION ALL SELECT at, 1, id FROM decisions WHERE drill IS NOT NULL
-    UNION ALL SELECT at, 2, id FROM answers";
+/// Every entry whose numbers are in range, whatever its kind: (when, kind, id).
+const ENTRIES: &str = concat!(
+    "SELECT at, 0 AS kind, id FROM rounds WHERE ",
+    round_ok!(),
+    " UNION ALL SELECT at, 1, id FROM decisions WHERE drill IS NOT NULL AND ",
+    decision_ok!(),
+    " UNION ALL SELECT at, 2, id FROM answers WHERE ",
+    answer_ok!()
+);
+
+/// The entries with a mistake: a round with a decision that was not the best play, a drill
+/// answer that was not, a wrong counting answer (as [`Entry::is_wrong`] tells them).
+const MISTAKES: &str = concat!(
+    "SELECT at, 0 AS kind, id FROM rounds WHERE ",
+    round_ok!(),
+    " AND id IN (SELECT round FROM decisions WHERE round IS NOT NULL AND chosen <> best AND ",
+    decision_ok!(),
+    ") UNION ALL SELECT at, 1, id FROM decisions WHERE drill IS NOT NULL AND chosen <> best AND ",
+    decision_ok!(),
+    " UNION ALL SELECT at, 2, id FROM answers WHERE NOT correct AND ",
+    answer_ok!()
+);
 
 const DECISION_COLUMNS: &str =
     "id, round, drill, seconds, at, hand, cards, up, cell, chosen, best, evs, cost, true_count";
 
 impl Store {
-    /// The newest `limit` entries of the hand history, oldest first.
+    /// The newest `limit` entries of the hand history, oldest first: only those are read. A
+    /// row that cannot be read back (one edited by hand: the opening said so) is left out.
     pub fn entries(&self, limit: usize) -> Result<Vec<Entry>, StoreError> {
-        self.read_entries(limit).map_err(self.sql("read"))
+        self.read_entries(ENTRIES, limit).map_err(self.sql("read"))
     }
 
-    fn read_entries(&self, limit: usize) -> rusqlite::Result<Vec<Entry>> {
+    /// The newest `limit` entries with a mistake in them, oldest first ([`Entry::is_wrong`]).
+    pub fn mistakes(&self, limit: usize) -> Result<Vec<Entry>, StoreError> {
+        self.read_entries(MISTAKES, limit).map_err(self.sql("read"))
+    }
+
+    /// How many entries the hand history holds, all of them.
+    pub fn entry_count(&self) -> Result<u64, StoreError> {
+        self.conn
+            .query_row(&format!("SELECT COUNT(*) FROM ({ENTRIES})"), [], |row| {
+                row.get::<_, i64>(0)
+            })
+            .map(|n| n as u64)
+            .map_err(self.sql("read"))
+    }
+
+    /// The newest `limit` of the entries `keys` selects ([`ENTRIES`], [`MISTAKES`]).
+    fn read_entries(&self, keys: &str, limit: usize) -> rusqlite::Result<Vec<Entry>> {
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         let mut keys: Vec<(i64, i64, i64)> = self
             .conn
             .prepare(&format!(
-                "SELECT at, kind, id FROM ({ENTRIES}) ORDER BY at DESC, kind DESC, id DESC LIMIT ?1"
+                "SELECT at, kind, id FROM ({keys}) ORDER BY at DESC, kind DESC, id DESC LIMIT ?1"
             ))?
             .query_map(params![limit], |row| {
                 Ok((row.get(0)?, row.get(1)?, row.get(2)?))
             })?
-            .collect::<Result<_, _>>()?;
+            // A row that cannot be read back is left out (the opening reported it).
+            .filter_map(Result::ok)
+            .collect();
         keys.reverse();
         let Some(&(since, _, _)) = keys.first() else {
             return Ok(Vec::new());
@@ -45,7 +82,8 @@ impl Store {
         let mut drills: HashMap<i64, Entry> = self
             .conn
             .prepare(&format!(
-                "SELECT {DECISION_COLUMNS} FROM decisions WHERE drill IS NOT NULL AND at >= ?1"
+                "SELECT {DECISION_COLUMNS} FROM decisions
+                 WHERE drill IS NOT NULL AND at >= ?1 AND {DECISION_OK}"
             ))?
             .query_map(params![since], |row| {
                 let decision = decision(row)?;
@@ -59,13 +97,15 @@ impl Store {
                     }),
                 ))
             })?
-            .collect::<Result<_, _>>()?;
+            // A row that cannot be read back is left out (the opening reported it).
+            .filter_map(Result::ok)
+            .collect();
         let mut answers: HashMap<i64, Entry> = self
             .conn
-            .prepare(
+            .prepare(&format!(
                 "SELECT id, at, skill, question, answer, truth, correct, error, seconds, decks, best
-                 FROM answers WHERE at >= ?1",
-            )?
+                 FROM answers WHERE at >= ?1 AND {ANSWER_OK}",
+            ))?
             .query_map(params![since], |row| {
                 let decks: Option<u8> = row.get(9)?;
                 Ok((
@@ -86,7 +126,9 @@ impl Store {
                     }),
                 ))
             })?
-            .collect::<Result<_, _>>()?;
+            // A row that cannot be read back is left out (the opening reported it).
+            .filter_map(Result::ok)
+            .collect();
         Ok(keys
             .into_iter()
             .filter_map(|(_, kind, id)| match kind {
@@ -101,11 +143,11 @@ impl Store {
     fn rounds_since(&self, since: i64) -> rusqlite::Result<HashMap<i64, Round>> {
         let mut rounds: HashMap<i64, Round> = self
             .conn
-            .prepare(
+            .prepare(&format!(
                 "SELECT id, at, seed, shoe_position, number, bet_milli, true_count, dealer,
                         settled
-                 FROM rounds WHERE at >= ?1",
-            )?
+                 FROM rounds WHERE at >= ?1 AND {ROUND_OK}",
+            ))?
             .query_map(params![since], |row| {
                 Ok((
                     row.get(0)?,
@@ -123,31 +165,45 @@ impl Store {
                     },
                 ))
             })?
-            .collect::<Result<_, _>>()?;
-        let mut hands = self.conn.prepare(
+            // A row that cannot be read back is left out (the opening reported it).
+            .filter_map(Result::ok)
+            .collect();
+        let mut hands = self.conn.prepare(&format!(
             "SELECT round, cards, stake, outcome, net_milli, money_milli FROM hands
-             WHERE round IN (SELECT id FROM rounds WHERE at >= ?1) ORDER BY round, idx",
-        )?;
+             WHERE round IN (SELECT id FROM rounds WHERE at >= ?1) AND {HAND_OK}
+             ORDER BY round, idx"
+        ))?;
         let mut rows = hands.query(params![since])?;
         while let Some(row) = rows.next()? {
-            if let Some(round) = rounds.get_mut(&row.get(0)?) {
-                round.hands.push(HandRecord {
-                    cards: cards(&row.get::<_, String>(1)?),
-                    stake: row.get(2)?,
-                    outcome: row.get(3)?,
-                    net: from_milli(row.get(4)?),
-                    money: row.get::<_, Option<i64>>(5)?.map(from_milli),
-                });
+            let hand = |row: &Row<'_>| -> rusqlite::Result<(i64, HandRecord)> {
+                Ok((
+                    row.get(0)?,
+                    HandRecord {
+                        cards: cards(&row.get::<_, String>(1)?),
+                        stake: row.get(2)?,
+                        outcome: row.get(3)?,
+                        net: from_milli(row.get(4)?),
+                        money: row.get::<_, Option<i64>>(5)?.map(from_milli),
+                    },
+                ))
+            };
+            if let Ok((id, hand)) = hand(row)
+                && let Some(round) = rounds.get_mut(&id)
+            {
+                round.hands.push(hand);
             }
         }
         let mut decisions = self.conn.prepare(&format!(
             "SELECT {DECISION_COLUMNS} FROM decisions
-             WHERE round IN (SELECT id FROM rounds WHERE at >= ?1) ORDER BY id"
+             WHERE round IN (SELECT id FROM rounds WHERE at >= ?1) AND {DECISION_OK} ORDER BY id"
         ))?;
         let mut rows = decisions.query(params![since])?;
         while let Some(row) = rows.next()? {
-            if let Some(round) = rounds.get_mut(&row.get(1)?) {
-                round.decisions.push(decision(row)?);
+            let read = row.get::<_, i64>(1).and_then(|id| Ok((id, decision(row)?)));
+            if let Ok((id, decision)) = read
+                && let Some(round) = rounds.get_mut(&id)
+            {
+                round.decisions.push(decision);
             }
         }
         Ok(rounds)
@@ -195,4 +251,39 @@ fn cards(text: &str) -> Vec<String> {
 
 fn from_milli(milli: i64) -> f64 {
     milli as f64 / 1000.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::progress::tests::{answer, decision};
+    use crate::store::{SessionInfo, SessionKind};
+    use crate::trainer::day::Day;
+
+    #[test]
+    fn the_review_reads_the_last_entries_or_mistakes_and_counts_them_all() {
+        let mut store = Store::in_memory(SessionInfo {
+            kind: SessionKind::Drill,
+            rules: String::new(),
+        });
+        let records = [
+            decision(false, 0.1),
+            decision(true, 0.0),
+            answer("decks", false, 1.0),
+            decision(true, 0.0),
+            decision(false, 0.2),
+            answer("decks", true, 1.0),
+        ];
+        for record in &records {
+            store.write(record, Day(20_000)).expect("written");
+        }
+        assert_eq!(store.entry_count().expect("counted"), 6);
+        assert_eq!(store.entries(2).expect("read").len(), 2);
+        let mistakes = store.mistakes(10).expect("read");
+        assert_eq!(mistakes.len(), 3);
+        assert!(mistakes.iter().all(Entry::is_wrong));
+        let last = store.mistakes(1).expect("read");
+        assert_eq!(last.len(), 1);
+        assert!(last[0].is_wrong(), "{last:?}");
+    }
 }

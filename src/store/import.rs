@@ -10,8 +10,10 @@ use std::path::{Path, PathBuf};
 use rusqlite::{TransactionBehavior, params};
 use serde::Deserialize;
 
+use super::ranges::{MAX_AT, check_entry};
 use super::write::{insert_drill, insert_round, milli};
 use super::{Store, StoreError, day_text, open, unix_seconds};
+use crate::analysis::chart::Cell;
 use crate::engine::Cards;
 use crate::sim::RoundTally;
 use crate::text::counted;
@@ -19,7 +21,7 @@ use crate::trainer::day::Day;
 use crate::trainer::export::SessionRow;
 use crate::trainer::history::record::parse_card;
 use crate::trainer::history::{Entry, Round};
-use crate::trainer::tally::Tally;
+use crate::trainer::tally::{MAX_COUNT, Tally};
 
 /// The figures of an earlier build's statistics file, as it was imported.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
@@ -49,22 +51,52 @@ pub fn legacy_paths(target: &Path) -> (PathBuf, PathBuf) {
     )
 }
 
-/// Imports the earlier build's files beside `target` if the database has neither imported
-/// before nor recorded a session, and there are files to import. Returns what to tell the
-/// player (once: the import is recorded and never repeated).
+/// What a file of an earlier build held that was left out, for the one line the player is told.
+#[derive(Debug, Default)]
+struct Skipped {
+    /// `(what, of how many, why the first one was left out)`, one per kind of thing skipped.
+    parts: Vec<String>,
+}
+
+impl Skipped {
+    /// `n` of `of` `noun`s of `file` left out, the first because of `why`.
+    fn add(&mut self, n: u64, of: u64, noun: &str, file: &Path, why: &str) {
+        if n > 0 {
+            self.parts.push(format!(
+                "skipped {n} of {} of {}: {why}",
+                counted(of, noun),
+                file.display()
+            ));
+        }
+    }
+
+    /// A whole file left out.
+    fn file(&mut self, file: &Path, why: &str) {
+        self.parts
+            .push(format!("{} could not be read: {why}", file.display()));
+    }
+
+    fn note(&self) -> Option<String> {
+        (!self.parts.is_empty()).then(|| self.parts.join("; "))
+    }
+}
+
+/// Imports the earlier build's files beside `target` unless an import is recorded, and there
+/// are files to import. One transaction claims the import (the check that none is recorded is
+/// made again inside it), so sessions opening a new database at once import it once. A line,
+/// an entry, a cell or a session row that cannot be read is left out and counted; an import
+/// that took in nothing is not recorded, so the files are tried again the next time. Returns
+/// what to tell the player.
 pub(super) fn import_beside(
     store: &mut Store,
     target: &Path,
 ) -> Result<Option<String>, StoreError> {
-    let first_open: bool = store
-        .conn
-        .query_row(
-            "SELECT NOT EXISTS (SELECT 1 FROM imports) AND NOT EXISTS (SELECT 1 FROM sessions)",
-            [],
-            |row| row.get(0),
-        )
-        .map_err(store.sql("read"))?;
-    if !first_open {
+    let done = |conn: &rusqlite::Connection| -> rusqlite::Result<bool> {
+        conn.query_row("SELECT EXISTS (SELECT 1 FROM imports)", [], |row| {
+            row.get(0)
+        })
+    };
+    if done(&store.conn).map_err(store.sql("read"))? {
         return Ok(None);
     }
     let (stats_path, history_path) = legacy_paths(target);
@@ -73,44 +105,49 @@ pub(super) fn import_beside(
     if stats.is_none() && history.is_none() {
         return Ok(None);
     }
-    let mut notes = Vec::new();
+    let mut skipped = Skipped::default();
     let legacy = match &stats {
-        Some(Ok(text)) => match decode_stats(text) {
-            Ok(legacy) => Some((text.clone(), legacy)),
+        Some(Ok(bytes)) => match decode_stats(bytes) {
+            Ok((legacy, notes)) => {
+                skipped.parts.extend(
+                    notes
+                        .into_iter()
+                        .map(|n| format!("left out of {}: {n}", stats_path.display())),
+                );
+                Some((String::from_utf8_lossy(bytes).into_owned(), legacy))
+            }
             Err(why) => {
-                notes.push(format!(
-                    "{} could not be read ({why})",
-                    stats_path.display()
-                ));
+                skipped.file(&stats_path, &why);
                 None
             }
         },
         Some(Err(why)) => {
-            notes.push(format!(
-                "{} could not be read ({why})",
-                stats_path.display()
-            ));
+            skipped.file(&stats_path, why);
             None
         }
         None => None,
     };
-    let (entries, skipped) = match &history {
-        Some(Ok(text)) => decode_history(text),
-        Some(Err(why)) => {
-            notes.push(format!(
-                "{} could not be read ({why})",
-                history_path.display()
-            ));
-            (Vec::new(), 0)
+    let entries = match &history {
+        Some(Ok(bytes)) => {
+            let read = decode_history(bytes);
+            if let Some(why) = &read.first_skipped {
+                skipped.add(read.skipped, read.lines, "line", &history_path, why);
+            }
+            read.entries
         }
-        None => (Vec::new(), 0),
+        Some(Err(why)) => {
+            skipped.file(&history_path, why);
+            Vec::new()
+        }
+        None => Vec::new(),
     };
-    if skipped > 0 {
-        notes.push(format!(
-            "{} of {} could not be read",
-            counted(skipped as u64, "line"),
-            history_path.display()
-        ));
+    let note = skipped.note();
+    if legacy.is_none() && entries.is_empty() {
+        return Ok(Some(format!(
+            "Nothing could be imported from the statistics of an earlier version ({}); \
+             nothing was recorded, so they are tried again the next time.",
+            note.unwrap_or_default()
+        )));
     }
     let label = store.label();
     let sql = |cause| open::sql_error("import into", &label, cause);
@@ -118,6 +155,10 @@ pub(super) fn import_beside(
         .conn
         .transaction_with_behavior(TransactionBehavior::Immediate)
         .map_err(sql)?;
+    if done(&tx).map_err(sql)? {
+        // Another session took them in meanwhile.
+        return Ok(None);
+    }
     let session = if entries.is_empty() {
         None
     } else {
@@ -147,7 +188,6 @@ pub(super) fn import_beside(
             .map_err(sql)?;
         }
     }
-    let note = (!notes.is_empty()).then(|| notes.join("; "));
     tx.execute(
         "INSERT INTO imports (at, session, stats_path, stats, history_path, history_entries, note)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -181,15 +221,12 @@ pub(super) fn import_beside(
             counted(entries.len() as u64, "entry")
         ));
     }
-    let mut message = match told.is_empty() {
-        true => "Nothing could be imported from the statistics of an earlier version".to_owned(),
-        false => format!(
-            "Imported the statistics of an earlier version from {} into the database {}; the \
-             old files are left as they were",
-            told.join(" and "),
-            label.display()
-        ),
-    };
+    let mut message = format!(
+        "Imported the statistics of an earlier version from {} into the database {}; the old \
+         files are left as they were",
+        told.join(" and "),
+        label.display()
+    );
     if let Some(note) = note {
         message.push_str(&format!(" ({note})"));
     }
@@ -197,9 +234,9 @@ pub(super) fn import_beside(
     Ok(Some(message))
 }
 
-/// The text of the regular file at `path`: `None` if there is none; an error if it cannot be
+/// The bytes of the regular file at `path`: `None` if there is none; why not if it cannot be
 /// read (a folder, a FIFO, a device are not read).
-fn read_regular(path: &Path) -> Option<Result<String, String>> {
+fn read_regular(path: &Path) -> Option<Result<Vec<u8>, String>> {
     let meta = fs::metadata(path).ok()?;
     if !meta.is_file() {
         return Some(Err(format!(
@@ -207,42 +244,198 @@ fn read_regular(path: &Path) -> Option<Result<String, String>> {
             super::open::special_kind(&meta.file_type())
         )));
     }
-    Some(fs::read_to_string(path).map_err(|e| e.to_string()))
+    Some(fs::read(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::PermissionDenied => "its permissions forbid reading it".to_owned(),
+        _ => "the system could not read it".to_owned(),
+    }))
 }
 
-/// An earlier build's statistics file decoded and checked: format 1, values it could have
-/// written.
-pub(super) fn decode_stats(text: &str) -> Result<Legacy, String> {
-    let legacy: Legacy = serde_json::from_str(text).map_err(|e| e.to_string())?;
-    if legacy.version != 1 {
-        return Err(format!("format version {}", legacy.version));
-    }
-    legacy.lifetime.validate()?;
-    let bad_row = legacy
-        .session_rows
-        .iter()
-        .any(|r| r.right > r.decisions || !(r.ev_lost.is_finite() && r.ev_lost >= 0.0));
-    if bad_row {
-        return Err("a session row with impossible values".to_owned());
-    }
-    Ok(legacy)
-}
+/// The largest EV given away a session row or the lifetime may hold, in bets.
+const MAX_EV_LOST: f64 = 1e12;
 
-/// The entries of an earlier build's hand history, and how many lines could not be read (a
-/// last line cut short by a crash is not counted: it was never written whole).
-fn decode_history(text: &str) -> (Vec<Entry>, usize) {
-    let mut lines: Vec<&str> = text.split('\n').collect();
-    // The last piece is empty after a final newline, or a line cut short without one.
-    lines.pop();
-    let mut entries = Vec::new();
-    let mut skipped = 0;
-    for line in lines.iter().skip(1).filter(|l| !l.trim().is_empty()) {
-        match serde_json::from_str::<Entry>(line) {
-            Ok(entry) if entry.validate().is_ok() => entries.push(entry),
-            _ => skipped += 1,
+/// An earlier build's statistics file decoded: format 1, with every cell, session row and
+/// "last played" time it could have written; one that it could not have written is left out
+/// and counted (the notes say how many of what, and why the first). `Err` when nothing in it
+/// can be read (not JSON, another format).
+pub(super) fn decode_stats(bytes: &[u8]) -> Result<(Legacy, Vec<String>), String> {
+    use serde_json::Value;
+    let mut value: Value = serde_json::from_slice(bytes)
+        .map_err(|_| "it is not a statistics file (not JSON, or cut short)".to_owned())?;
+    let Some(file) = value.as_object_mut() else {
+        return Err("it is not a statistics file".to_owned());
+    };
+    match file.get("version").and_then(Value::as_u64) {
+        Some(1) => {}
+        Some(v) => {
+            return Err(format!(
+                "its format version {v} is not one this build reads"
+            ));
+        }
+        None => return Err("it says no format version".to_owned()),
+    }
+    let mut notes = Vec::new();
+    let mut legacy = Legacy {
+        version: 1,
+        ..Legacy::default()
+    };
+    match file.get("sessions").map(Value::as_u64) {
+        None => {}
+        Some(Some(n)) if n <= MAX_COUNT => legacy.sessions = n,
+        Some(_) => notes.push("its count of sessions, which is not a count".to_owned()),
+    }
+    if let Some(lifetime) = file.get_mut("lifetime") {
+        let (tally, note) = decode_lifetime(lifetime);
+        legacy.lifetime = tally;
+        notes.extend(note);
+    }
+    if let Some(rows) = file.get("session_rows").and_then(Value::as_array) {
+        let read: Vec<SessionRow> = rows
+            .iter()
+            .filter_map(|row| serde_json::from_value::<SessionRow>(row.clone()).ok())
+            .filter(|r| {
+                r.right <= r.decisions
+                    && r.ev_lost.is_finite()
+                    && (0.0..MAX_EV_LOST).contains(&r.ev_lost)
+                    && [r.started, r.last_write]
+                        .iter()
+                        .all(|&t| t <= MAX_AT as u64)
+                    && [r.rounds, r.hands, r.decisions]
+                        .iter()
+                        .all(|&n| n <= MAX_COUNT)
+                    && r.net_milli.unsigned_abs() <= MAX_COUNT
+                    && r.net_money_milli.unsigned_abs() <= MAX_COUNT * 1000
+            })
+            .collect();
+        let bad = rows.len() - read.len();
+        if bad > 0 {
+            notes.push(format!(
+                "{bad} of {} with impossible values",
+                counted(rows.len() as u64, "session row")
+            ));
+        }
+        legacy.session_rows = read;
+    }
+    if let Some(seen) = file.get("last_seen").and_then(Value::as_object) {
+        for (cell, at) in seen {
+            match at.as_u64() {
+                Some(at) if at <= MAX_AT as u64 && Cell::from_key(cell).is_some() => {
+                    legacy.last_seen.insert(cell.clone(), at);
+                }
+                _ => {}
+            }
+        }
+        let bad = seen.len() - legacy.last_seen.len();
+        if bad > 0 {
+            notes.push(format!(
+                "{bad} of {} times a cell was last played",
+                seen.len()
+            ));
         }
     }
-    (entries, skipped)
+    Ok((legacy, notes))
+}
+
+/// The lifetime figures of an earlier build's statistics file: each cell checked alone (one it
+/// could not have written is left out and counted), then the rest as a whole (all of it left
+/// out if that does not hold). Returns what was left out.
+fn decode_lifetime(lifetime: &mut serde_json::Value) -> (Tally, Option<String>) {
+    let mut bad_cells = Vec::new();
+    let mut cells_read = 0;
+    if let Some(cells) = lifetime.get_mut("cells").and_then(|c| c.as_object_mut()) {
+        cells_read = cells.len();
+        cells.retain(|key, cell| {
+            let alone = serde_json::json!({ "cells": { key.clone(): cell.clone() } });
+            let fine = serde_json::from_value::<Tally>(alone).is_ok_and(|t| t.validate().is_ok());
+            if !fine {
+                bad_cells.push(key.clone());
+            }
+            fine
+        });
+    }
+    let whole = serde_json::from_value::<Tally>(lifetime.clone())
+        .map_err(|_| "values of the wrong kind".to_owned())
+        .and_then(|t| {
+            t.validate()?;
+            if t.ev_lost < MAX_EV_LOST {
+                Ok(t)
+            } else {
+                Err(format!("an EV given away of {} bets", t.ev_lost))
+            }
+        });
+    match whole {
+        Ok(tally) => {
+            let note = bad_cells.first().map(|first| {
+                format!(
+                    "{} of {} ({first:?} first), which no chart has or which hold impossible \
+                     values",
+                    bad_cells.len(),
+                    counted(cells_read as u64, "cell")
+                )
+            });
+            (tally, note)
+        }
+        Err(why) => (
+            Tally::default(),
+            Some(format!("its lifetime figures, which do not add up ({why})")),
+        ),
+    }
+}
+
+/// An earlier build's hand history read line by line.
+#[derive(Debug, Default)]
+struct HistoryRead {
+    /// The entries read, in the file's order.
+    entries: Vec<Entry>,
+    /// The lines that hold something (the header and a last line cut short not counted).
+    lines: u64,
+    /// The lines left out.
+    skipped: u64,
+    /// Why the first of them was: `line 5 is not UTF-8`.
+    first_skipped: Option<String>,
+}
+
+/// The entries of an earlier build's hand history, each line on its own: a line that is not
+/// UTF-8, not an entry, or holds a value no entry can is left out and counted. The first line
+/// is the file's header; a last line without its newline is kept if it reads whole (else it
+/// was cut short by a crash, and never written whole: not counted).
+fn decode_history(bytes: &[u8]) -> HistoryRead {
+    let mut read = HistoryRead::default();
+    let mut lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+    let last = lines.pop().filter(|l| !l.trim_ascii().is_empty());
+    for (n, line) in lines.iter().enumerate() {
+        if line.trim_ascii().is_empty() || (n == 0 && is_header(line)) {
+            continue;
+        }
+        read.lines += 1;
+        match decode_line(line) {
+            Ok(entry) => read.entries.push(entry),
+            Err(why) => {
+                read.skipped += 1;
+                read.first_skipped
+                    .get_or_insert_with(|| format!("line {} {why}", n + 1));
+            }
+        }
+    }
+    if let Some(entry) = last.and_then(|line| decode_line(line).ok()) {
+        read.lines += 1;
+        read.entries.push(entry);
+    }
+    read
+}
+
+/// Whether a line is the history's header: `{"version":1}`.
+fn is_header(line: &[u8]) -> bool {
+    serde_json::from_slice::<serde_json::Value>(line)
+        .is_ok_and(|v| v.get("version").is_some() && v.get("type").is_none())
+}
+
+/// One line of an earlier build's history as an entry, or why it is not one.
+fn decode_line(line: &[u8]) -> Result<Entry, String> {
+    let text = std::str::from_utf8(line).map_err(|_| "is not UTF-8 text".to_owned())?;
+    let entry: Entry =
+        serde_json::from_str(text).map_err(|_| "is not an entry of the history".to_owned())?;
+    check_entry(&entry).map_err(|why| format!("holds {why}"))?;
+    Ok(entry)
 }
 
 /// The local day of a time, for rows made of an earlier build's history (which kept times,
@@ -309,5 +502,73 @@ mod tests {
             ..RoundTally::default()
         };
         assert_eq!(tally, expected);
+    }
+
+    /// The fixture's hand history, its header and first `n` entries.
+    fn history(n: usize) -> Vec<Vec<u8>> {
+        let text = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/legacy-v1/stats.history.jsonl"
+        ))
+        .expect("the fixture");
+        text.split(|&b| b == b'\n')
+            .take(n + 1)
+            .map(<[u8]>::to_vec)
+            .collect()
+    }
+
+    #[test]
+    fn a_bad_line_of_the_history_is_left_out_alone_and_counted() {
+        let mut lines = history(10);
+        lines[2].insert(5, 0xff);
+        let mut value: serde_json::Value = serde_json::from_slice(&lines[3]).expect("an entry");
+        value["at"] = 99_999_999_999_999u64.into();
+        lines[3] = serde_json::to_vec(&value).expect("JSON");
+        lines[4] = b"{\"type\": \"teleport\"}".to_vec();
+        let mut bytes = lines.join(&b'\n');
+        bytes.push(b'\n');
+        let read = decode_history(&bytes);
+        assert_eq!((read.lines, read.skipped), (10, 3));
+        assert_eq!(read.entries.len(), 7);
+        assert_eq!(
+            read.first_skipped.as_deref(),
+            Some("line 3 is not UTF-8 text")
+        );
+    }
+
+    #[test]
+    fn a_last_line_without_its_newline_is_kept_when_whole_and_dropped_when_cut() {
+        let lines = history(3);
+        let whole = lines.join(&b'\n');
+        assert_eq!(decode_history(&whole).entries.len(), 3);
+        let cut = &whole[..whole.len() - 10];
+        let read = decode_history(cut);
+        assert_eq!((read.entries.len(), read.skipped), (2, 0));
+    }
+
+    #[test]
+    fn a_bad_cell_or_session_row_of_the_statistics_file_is_left_out_alone() {
+        let text = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/legacy-v1/stats.json"
+        ))
+        .expect("the fixture");
+        let (whole, notes) = decode_stats(&text).expect("reads");
+        assert!(notes.is_empty(), "{notes:?}");
+        let mut value: serde_json::Value = serde_json::from_slice(&text).expect("JSON");
+        value["lifetime"]["cells"]["teleport:1:2"] =
+            serde_json::json!({"decisions": 1, "wrong": 0, "streak": 0, "ev_lost": 0.0});
+        value["session_rows"][0]["ev_lost"] = 1e308.into();
+        let edited = serde_json::to_vec(&value).expect("JSON");
+        let (read, notes) = decode_stats(&edited).expect("still reads");
+        assert_eq!(notes.len(), 2, "{notes:?}");
+        assert_eq!(read.lifetime, whole.lifetime, "the good cells all kept");
+        assert_eq!(read.session_rows.len(), whole.session_rows.len() - 1);
+        value["version"] = 2.into();
+        let newer = serde_json::to_vec(&value).expect("JSON");
+        assert!(
+            decode_stats(&newer).is_err(),
+            "a format this build does not know"
+        );
     }
 }

@@ -6,13 +6,14 @@ use std::path::{Path, PathBuf};
 use rusqlite::{TransactionBehavior, params};
 
 use super::{Store, StoreError, day_text, open};
+use crate::text::counted;
 use crate::trainer::day::Day;
 
 /// The tables that hold a player's rows, with a `day`.
 const DATED: [&str; 3] = ["rounds", "decisions", "answers"];
 
 /// A new file name for a backup of the database at `path`: `stats.db.2026-12-04T16-30-05.bak`,
-/// with `-2`, `-3`… if that is taken.
+/// with `-2`, `-3`… if that is taken (its journal's names too). Every backup is named so.
 pub fn backup_path(path: &Path) -> PathBuf {
     let stamp = jiff::Timestamp::now()
         .strftime("%Y-%m-%dT%H-%M-%S")
@@ -22,7 +23,11 @@ pub fn backup_path(path: &Path) -> PathBuf {
             1 => super::open::sibling(path, &format!(".{stamp}.bak")),
             n => super::open::sibling(path, &format!(".{stamp}-{n}.bak")),
         })
-        .find(|candidate| std::fs::symlink_metadata(candidate).is_err())
+        .find(|candidate| {
+            ["", "-wal", "-shm"].iter().all(|journal| {
+                std::fs::symlink_metadata(super::open::sibling(candidate, journal)).is_err()
+            })
+        })
         .unwrap_or_else(|| super::open::sibling(path, ".bak"))
 }
 
@@ -34,29 +39,30 @@ pub fn legacy_files_beside(path: &Path) -> bool {
 }
 
 impl Store {
-    /// How many rounds, drill decisions, counting answers and rebuys are from before `day`
-    /// (every one with `None`), and imported figures count one each.
-    pub fn count_before(&self, day: Option<Day>) -> Result<u64, StoreError> {
+    /// How many rows are from before `day` (every one with `None`), by kind.
+    pub fn count_before(&self, day: Option<Day>) -> Result<RowCounts, StoreError> {
         let (condition, bound) = condition(day);
-        let counts = [
-            format!("SELECT COUNT(*) FROM rounds WHERE {condition}"),
-            format!("SELECT COUNT(*) FROM decisions WHERE {condition} AND drill IS NOT NULL"),
-            format!("SELECT COUNT(*) FROM answers WHERE {condition}"),
-            format!(
+        let count = |sql: String| -> Result<u64, StoreError> {
+            self.conn
+                .query_row(&sql, params![bound], |row| row.get::<_, i64>(0))
+                .map(|n| n as u64)
+                .map_err(self.sql("read"))
+        };
+        Ok(RowCounts {
+            rounds: count(format!("SELECT COUNT(*) FROM rounds WHERE {condition}"))?,
+            decisions: count(format!(
+                "SELECT COUNT(*) FROM decisions WHERE {condition} OR round IN
+                 (SELECT id FROM rounds WHERE {condition})"
+            ))?,
+            answers: count(format!("SELECT COUNT(*) FROM answers WHERE {condition}"))?,
+            rebuys: count(format!(
                 "SELECT COUNT(*) FROM rebuys WHERE session IN
                  (SELECT id FROM sessions WHERE {condition})"
-            ),
-            format!("SELECT COUNT(*) FROM imports WHERE stats IS NOT NULL AND {IMPORTED}"),
-        ];
-        let mut total = 0;
-        for count in counts {
-            let n: i64 = self
-                .conn
-                .query_row(&count, params![bound], |row| row.get(0))
-                .map_err(self.sql("read"))?;
-            total += n as u64;
-        }
-        Ok(total)
+            ))?,
+            imported: count(format!(
+                "SELECT COUNT(*) FROM imports WHERE stats IS NOT NULL AND {IMPORTED}"
+            ))?,
+        })
     }
 
     /// Deletes the rows from before `day` (every row with `None`), in one transaction: the
@@ -124,6 +130,46 @@ impl Store {
     }
 }
 
+/// How many rows a deletion takes, by kind.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RowCounts {
+    /// Rounds at the table.
+    pub rounds: u64,
+    /// Graded decisions: at the table and in the decision drills.
+    pub decisions: u64,
+    /// Counting answers.
+    pub answers: u64,
+    /// Rebuys.
+    pub rebuys: u64,
+    /// Statistics files of an earlier build whose figures were imported.
+    pub imported: u64,
+}
+
+impl RowCounts {
+    /// Whether there is nothing at all.
+    pub fn is_empty(&self) -> bool {
+        *self == RowCounts::default()
+    }
+
+    /// What they are, in words: `25 rounds, 34 decisions and 0 answers`, with the rebuys and
+    /// the imported figures when there are any.
+    pub fn describe(&self) -> String {
+        let mut parts = vec![
+            counted(self.rounds, "round"),
+            counted(self.decisions, "decision"),
+            counted(self.answers, "answer"),
+        ];
+        if self.rebuys > 0 {
+            parts.push(counted(self.rebuys, "rebuy"));
+        }
+        if self.imported > 0 {
+            parts.push("the figures imported from an earlier version".to_owned());
+        }
+        let last = parts.pop().unwrap_or_default();
+        format!("{} and {last}", parts.join(", "))
+    }
+}
+
 /// The condition on an import for "before `day`": it was made before it (what it imported is
 /// older still).
 const IMPORTED: &str = "(?1 = '' OR date(at, 'unixepoch', 'localtime') < ?1)";
@@ -134,5 +180,33 @@ fn condition(day: Option<Day>) -> (&'static str, String) {
     match day {
         Some(day) => ("day < ?1", day_text(day)),
         None => ("?1 = ''", String::new()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_say_what_they_count() {
+        let counts = RowCounts {
+            rounds: 25,
+            decisions: 34,
+            ..RowCounts::default()
+        };
+        assert_eq!(counts.describe(), "25 rounds, 34 decisions and 0 answers");
+        let more = RowCounts {
+            rounds: 1,
+            answers: 1,
+            rebuys: 2,
+            imported: 1,
+            ..RowCounts::default()
+        };
+        assert_eq!(
+            more.describe(),
+            "1 round, 0 decisions, 1 answer, 2 rebuys and the figures imported from an earlier \
+             version"
+        );
+        assert!(RowCounts::default().is_empty());
     }
 }

@@ -19,6 +19,7 @@ mod import;
 mod maintain;
 mod open;
 pub mod progress;
+mod ranges;
 pub mod schema;
 mod write;
 
@@ -29,7 +30,7 @@ use rusqlite::Connection;
 pub use coach::{Coach, SessionInfo, SessionKind};
 pub use figures::Scope;
 pub use import::Legacy;
-pub use maintain::{backup_path, legacy_files_beside};
+pub use maintain::{RowCounts, backup_path, legacy_files_beside};
 pub(crate) use open::special_kind;
 pub use write::Record;
 
@@ -169,7 +170,7 @@ pub enum StoreError {
     #[error("not stored: {0}")]
     Invalid(String),
     /// SQLite failed.
-    #[error("cannot {action} {}: {cause}", path.display())]
+    #[error("cannot {action} {}: {}", path.display(), plain_sql(cause))]
     Sql {
         /// What was being done.
         action: &'static str,
@@ -179,7 +180,7 @@ pub enum StoreError {
         cause: rusqlite::Error,
     },
     /// The operating system refused.
-    #[error("cannot {action} {}: {cause}", path.display())]
+    #[error("cannot {action} {}: {}", path.display(), plain_io(cause))]
     Io {
         /// What was being done.
         action: &'static str,
@@ -201,6 +202,49 @@ impl StoreError {
                 | StoreError::NotOurs { .. }
                 | StoreError::NoFolder { .. }
         )
+    }
+}
+
+/// What SQLite's error means, in words for the player (its own text names its internals).
+fn plain_sql(err: &rusqlite::Error) -> String {
+    use rusqlite::ErrorCode;
+    let Some(code) = err.sqlite_error_code() else {
+        return "a value in it could not be read".to_owned();
+    };
+    match code {
+        ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked => {
+            "another session held it for too long".to_owned()
+        }
+        ErrorCode::DiskFull => "the disk is full".to_owned(),
+        ErrorCode::ReadOnly => "it may not be written".to_owned(),
+        ErrorCode::PermissionDenied => "its permissions forbid it".to_owned(),
+        ErrorCode::DatabaseCorrupt => {
+            "it is damaged (cut short, or overwritten in part)".to_owned()
+        }
+        ErrorCode::NotADatabase => "it is not an SQLite database".to_owned(),
+        ErrorCode::CannotOpen => "it could not be opened".to_owned(),
+        ErrorCode::SystemIoFailure => "the system could not read or write it".to_owned(),
+        ErrorCode::TooBig => "a value was too large for it".to_owned(),
+        ErrorCode::OutOfMemory => "there was not enough memory".to_owned(),
+        ErrorCode::ConstraintViolation => "it refused a row that breaks its rules".to_owned(),
+        _ => "SQLite could not do it".to_owned(),
+    }
+}
+
+/// What the system's error means, in words for the player.
+fn plain_io(err: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    match err.kind() {
+        ErrorKind::NotFound => "it does not exist".to_owned(),
+        ErrorKind::PermissionDenied => "permission denied".to_owned(),
+        ErrorKind::AlreadyExists => "it exists already".to_owned(),
+        ErrorKind::StorageFull => "the disk is full".to_owned(),
+        ErrorKind::ReadOnlyFilesystem => "its file system is read-only".to_owned(),
+        ErrorKind::IsADirectory => "it is a folder".to_owned(),
+        ErrorKind::NotADirectory => "a part of its path is not a folder".to_owned(),
+        // Our own errors carry their words.
+        ErrorKind::Other => err.to_string(),
+        _ => "the system refused".to_owned(),
     }
 }
 
@@ -284,6 +328,18 @@ impl Store {
         } else if let Some(note) = import::import_beside(&mut store, &opened.target)? {
             news.0.push(note);
         }
+        match ranges::rows_out_of_range(&store.conn) {
+            Ok(Some(rows)) => news.0.push(format!(
+                "{} holds values no row can hold ({rows}), edited by hand or damaged: they are \
+                 left out of every figure.",
+                location.path.display()
+            )),
+            Ok(None) => {}
+            Err(_) => news.0.push(format!(
+                "{} could not be checked for rows out of range.",
+                location.path.display()
+            )),
+        }
         match store.read_legacy() {
             Ok(legacy) => store.legacy = legacy,
             Err(err) => news
@@ -315,10 +371,7 @@ impl Store {
             return Err(StoreError::Io {
                 action: "write the backup to",
                 path: to.to_owned(),
-                cause: std::io::Error::new(
-                    std::io::ErrorKind::AlreadyExists,
-                    "the file exists; name a new one",
-                ),
+                cause: std::io::Error::other("it exists already: name a new file"),
             });
         }
         // Made first, readable by its owner only (as the database is), then filled.

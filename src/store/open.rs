@@ -41,7 +41,7 @@ pub(super) fn open(location: &Location) -> Result<Opened, StoreError> {
         && let Some(folder) = target.parent().filter(|f| !f.as_os_str().is_empty())
     {
         // Our own data folder, and only that: the one folder this program creates.
-        fs::create_dir_all(folder).map_err(|e| io_error("create the folder", folder, e))?;
+        make_own_folder(folder).map_err(|e| io_error("create the folder", folder, e))?;
     }
     let mut moved = None;
     loop {
@@ -65,6 +65,38 @@ pub(super) fn open(location: &Location) -> Result<Opened, StoreError> {
     }
 }
 
+/// Creates `folder`, one of the program's own (its data or cache folder), with the folders
+/// above it that are missing — but never the home folder, nor anything from the root of the
+/// file system: when the home folder does not exist (`HOME=/nonexistent/home`), or nothing
+/// above `folder` exists but `/`, nothing is made.
+pub(super) fn make_own_folder(folder: &Path) -> io::Result<()> {
+    let home = directories::BaseDirs::new().map(|d| d.home_dir().to_owned());
+    make_own_folder_under(folder, home.as_deref())
+}
+
+/// [`make_own_folder`], with the home folder given.
+fn make_own_folder_under(folder: &Path, home: Option<&Path>) -> io::Result<()> {
+    if folder.is_dir() {
+        return Ok(());
+    }
+    if let Some(home) = home
+        && folder.starts_with(home)
+        && !home.is_dir()
+    {
+        return Err(io::Error::other(format!(
+            "the home folder {} does not exist, and only the program's own folders are made",
+            home.display()
+        )));
+    }
+    match folder.ancestors().skip(1).find(|a| a.is_dir()) {
+        Some(base) if base.parent().is_some() => fs::create_dir_all(folder),
+        _ => Err(io::Error::other(format!(
+            "no folder above {} exists, and only the program's own folders are made",
+            folder.display()
+        ))),
+    }
+}
+
 /// Why a file could not be opened as our database.
 enum Unusable {
     /// Not to be opened at all (not a file, a dangling link, a missing folder, an I/O error).
@@ -80,6 +112,8 @@ impl From<StoreError> for Unusable {
 }
 
 fn try_open(path: &Path, target: &Path) -> Result<Opened, Unusable> {
+    // Whether another session has the database open in WAL mode (its journal is there).
+    let in_use = fs::symlink_metadata(sibling(target, "-wal")).is_ok();
     let existed = match fs::metadata(target) {
         Ok(meta) if meta.is_file() => true,
         Ok(meta) => {
@@ -96,6 +130,11 @@ fn try_open(path: &Path, target: &Path) -> Result<Opened, Unusable> {
         Err(e) => return Err(io_error("inspect", target, e).into()),
     };
     let empty = fs::metadata(target).map_or(true, |m| m.len() == 0);
+    if existed && empty && !permissions_forbid(target) {
+        // An empty file the player named becomes the database: readable by its owner only, as
+        // one this program creates.
+        set_private(target);
+    }
     let mut read_only = permissions_forbid(target).then_some(ReadOnly::Permissions);
     let mut conn = match read_only {
         // A file nobody may write is read as it is on disk: SQLite makes no journal or
@@ -107,22 +146,29 @@ fn try_open(path: &Path, target: &Path) -> Result<Opened, Unusable> {
         read_only = Some(ReadOnly::Permissions);
         conn = connect_immutable(target)?;
     }
-    let mut stamp = schema::stamp(&conn);
+    let mut stamp = stamp_and_tables(&conn);
     if existed && read_only.is_none() && stamp.as_ref().is_err_and(read_only_error) {
         // A database in a folder we may not write: SQLite cannot make the shared-memory file
         // beside it that reading the journal needs, so it is read as it is on disk.
         read_only = Some(ReadOnly::Permissions);
         conn = connect_immutable(target)?;
-        stamp = schema::stamp(&conn);
+        stamp = stamp_and_tables(&conn);
     }
-    let (id, version) = match stamp {
+    let (id, version, tables) = match stamp {
         Ok(stamp) => stamp,
         Err(err) if is_not_a_database(&err) => {
             return Err(Unusable::NotOurs(not_a_database(target)));
         }
+        Err(err) if is_damaged(&err) => {
+            return Err(Unusable::NotOurs(
+                "a damaged database (cut short, or overwritten in part)".to_owned(),
+            ));
+        }
         Err(err) => return Err(sql_error("read", target, err).into()),
     };
-    let fresh = empty || (id == 0 && version == 0 && has_no_tables(&conn));
+    // A database another session is starting at this moment is fresh too: its stamp and its
+    // tables are read at one instant, so the stamp is never seen before its tables are.
+    let fresh = empty || (id == 0 && version == 0 && tables == 0);
     if !fresh && id != APPLICATION_ID {
         return Err(Unusable::NotOurs(format!(
             "an SQLite database of another program (application id {id:#010x})"
@@ -131,7 +177,12 @@ fn try_open(path: &Path, target: &Path) -> Result<Opened, Unusable> {
     if version > VERSION {
         read_only = Some(ReadOnly::NewerSchema { version });
         if !conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(true) {
-            conn = connect(target, true)?;
+            // Read as it is on disk when no session uses it, so no journal file is left beside
+            // it; else beside the newer build's session, through its journal.
+            conn = match in_use {
+                true => connect(target, true)?,
+                false => connect_immutable(target)?,
+            };
         }
     }
     if !fresh && read_only.is_none() {
@@ -237,21 +288,40 @@ fn set_up_for_writing(conn: &mut Connection) -> rusqlite::Result<()> {
 }
 
 /// SQLite's own quick check of the file's structure: `Err` with what is wrong.
+/// A row outside its CHECK constraint (edited by hand) is no damage: the figures leave it out
+/// and say so ([`super::ranges`]), so the check leaves the constraints out.
 fn check_integrity(conn: &Connection) -> Result<(), String> {
+    let _ = conn.execute_batch("PRAGMA ignore_check_constraints = ON");
     let verdict: rusqlite::Result<String> =
         conn.query_row("PRAGMA quick_check(1)", [], |row| row.get(0));
+    if conn
+        .execute_batch("PRAGMA ignore_check_constraints = OFF")
+        .is_err()
+    {
+        return Err("a database whose checks cannot be turned back on".to_owned());
+    }
     match verdict {
         Ok(text) if text == "ok" => Ok(()),
-        Ok(text) => Err(format!("a damaged database ({text})")),
-        Err(err) => Err(format!("a damaged database ({err})")),
+        _ => Err("a damaged database (its pages do not hold together)".to_owned()),
     }
 }
 
-fn has_no_tables(conn: &Connection) -> bool {
-    conn.query_row("SELECT COUNT(*) FROM sqlite_schema", [], |row| {
-        row.get::<_, i64>(0)
-    })
-    .is_ok_and(|n| n == 0)
+/// The application id, the schema version and the number of tables, views and indexes, read
+/// in one statement (so at one instant: another session may be starting the database, and
+/// writes its tables and its stamp in one transaction).
+fn stamp_and_tables(conn: &Connection) -> rusqlite::Result<(i32, i32, i64)> {
+    conn.query_row(
+        "SELECT (SELECT application_id FROM pragma_application_id),
+                (SELECT user_version FROM pragma_user_version),
+                (SELECT COUNT(*) FROM sqlite_schema)",
+        [],
+        |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+    )
+}
+
+/// Whether SQLite found the file damaged (cut short, pages overwritten).
+fn is_damaged(err: &rusqlite::Error) -> bool {
+    err.sqlite_error_code() == Some(ErrorCode::DatabaseCorrupt)
 }
 
 fn is_not_a_database(err: &rusqlite::Error) -> bool {
@@ -346,6 +416,17 @@ pub(super) fn create_private(path: &Path, target: &Path) -> Result<(), StoreErro
     }
 }
 
+/// Makes `target` readable and writable by its owner only (where the system has such modes).
+fn set_private(target: &Path) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = fs::set_permissions(target, fs::Permissions::from_mode(0o600));
+    }
+    #[cfg(not(unix))]
+    let _ = target;
+}
+
 /// Whether the file's permission bits forbid writing (root may write a file of mode 444, and
 /// the player said not to).
 fn permissions_forbid(target: &Path) -> bool {
@@ -376,37 +457,20 @@ pub(crate) fn special_kind(file_type: &fs::FileType) -> &'static str {
     "not a regular file"
 }
 
-/// Keeps `target` (and its journal files, which belong to it) as a backup beside it, under a
-/// name not taken yet: `stats.db.bak`, else `stats.db.<seconds>.bak`, … Never over an earlier
-/// backup.
+/// Keeps `target` (and its journal files, which belong to it) as a backup beside it, named as
+/// every backup is ([`super::backup_path`]: `stats.db.2026-12-07T00-30-29.bak`), never over an
+/// earlier one.
 pub(super) fn move_aside(target: &Path) -> Result<PathBuf, StoreError> {
-    let stamp = jiff::Timestamp::now().as_second();
-    let suffixes = std::iter::once(".bak".to_owned())
-        .chain(std::iter::once(format!(".{stamp}.bak")))
-        .chain((1..100).map(|n| format!(".{stamp}-{n}.bak")));
-    for suffix in suffixes {
-        let backup = sibling(target, &suffix);
-        let taken = ["", "-wal", "-shm"]
-            .iter()
-            .any(|journal| fs::symlink_metadata(sibling(&backup, journal)).is_ok());
-        if taken {
-            continue;
+    let backup = super::backup_path(target);
+    fs::rename(target, &backup).map_err(|e| io_error("move aside", target, e))?;
+    for journal in ["-wal", "-shm"] {
+        let from = sibling(target, journal);
+        if fs::symlink_metadata(&from).is_ok() {
+            fs::rename(&from, sibling(&backup, journal))
+                .map_err(|e| io_error("move aside", &from, e))?;
         }
-        fs::rename(target, &backup).map_err(|e| io_error("move aside", target, e))?;
-        for journal in ["-wal", "-shm"] {
-            let from = sibling(target, journal);
-            if fs::symlink_metadata(&from).is_ok() {
-                fs::rename(&from, sibling(&backup, journal))
-                    .map_err(|e| io_error("move aside", &from, e))?;
-            }
-        }
-        return Ok(backup);
     }
-    Err(io_error(
-        "move aside",
-        target,
-        io::Error::other("every backup name is taken"),
-    ))
+    Ok(backup)
 }
 
 /// `target` with `suffix` added to its file name: `stats.db` → `stats.db-wal`.
@@ -429,5 +493,27 @@ pub(super) fn sql_error(action: &'static str, path: &Path, cause: rusqlite::Erro
         action,
         path: path.to_owned(),
         cause,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_own_folder_is_made_under_a_home_that_exists_and_never_a_missing_home() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let home = dir.path().join("home");
+        let own = home.join(".local/share/blackjack-trainer");
+        let err = make_own_folder_under(&own, Some(&home)).expect_err("no home");
+        assert!(err.to_string().contains("home folder"), "{err}");
+        assert!(!home.exists(), "nothing made");
+        std::fs::create_dir(&home).expect("made");
+        make_own_folder_under(&own, Some(&home)).expect("made under the home");
+        assert!(own.is_dir());
+        // Nothing above it but the root: nothing is made (and nothing is tried).
+        let rootless = Path::new("/nonexistent-blackjack-test/a/b");
+        assert!(make_own_folder_under(rootless, None).is_err());
+        assert!(!rootless.exists());
     }
 }

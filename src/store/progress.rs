@@ -62,7 +62,7 @@ fn day_rows(conn: &Connection) -> rusqlite::Result<Vec<DayRow>> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::engine::Action;
     use crate::store::{Record, SessionInfo, SessionKind};
@@ -76,7 +76,7 @@ mod tests {
         })
     }
 
-    fn decision(right: bool, cost: f64) -> Record {
+    pub(in crate::store) fn decision(right: bool, cost: f64) -> Record {
         Record::Drill(DrillAnswer {
             at: 1,
             kind: "hard".to_owned(),
@@ -95,7 +95,7 @@ mod tests {
         })
     }
 
-    fn answer(skill: &str, right: bool, seconds: f64) -> Record {
+    pub(in crate::store) fn answer(skill: &str, right: bool, seconds: f64) -> Record {
         Record::Count(CountAnswer {
             at: 1,
             skill: skill.to_owned(),

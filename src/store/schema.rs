@@ -13,6 +13,8 @@
 
 use rusqlite::{Connection, TransactionBehavior};
 
+use super::ranges::{answer_ok, decision_ok, hand_ok, rebuy_ok, round_ok, session_ok};
+
 /// What marks a database as ours (`PRAGMA application_id`): "BJTR".
 pub const APPLICATION_ID: i32 = 0x424A_5452;
 
@@ -20,7 +22,7 @@ pub const APPLICATION_ID: i32 = 0x424A_5452;
 pub const VERSION: i32 = MIGRATIONS.len() as i32;
 
 /// Each migration takes the database from the version of its index to the next.
-pub const MIGRATIONS: &[&str] = &[V1];
+pub const MIGRATIONS: &[&str] = &[V1, V2];
 
 /// Version 1: sessions, rounds and their hands, graded decisions, counting answers, rebuys and
 /// the record of an import from the file-based statistics of earlier builds.
@@ -136,6 +138,177 @@ CREATE TABLE imports (                               -- the file-based statistic
 );
 ";
 
+/// Version 2: every numeric column in range ([`super::ranges`]), as CHECK constraints. SQLite
+/// adds a constraint only by rebuilding the table: each is made anew with its constraint, its
+/// rows copied (a row edited by hand past a range is kept as it was — the figures leave it out
+/// and say so — so the copy ignores the new checks), the old one dropped and the new one renamed.
+/// [`migrate`] turns the foreign keys off around it, as SQLite's procedure asks.
+const V2: &str = concat!(
+    "PRAGMA ignore_check_constraints = ON;
+CREATE TABLE sessions_v2 (
+    id       INTEGER PRIMARY KEY,
+    started  INTEGER NOT NULL,
+    day      TEXT    NOT NULL,
+    kind     TEXT    NOT NULL CHECK (kind IN ('table', 'drill', 'import')),
+    process  INTEGER NOT NULL,
+    rules    TEXT    NOT NULL,
+    CHECK ",
+    session_ok!(),
+    "
+);
+INSERT INTO sessions_v2 (id, started, day, kind, process, rules)
+    SELECT id, started, day, kind, process, rules FROM sessions;
+DROP TABLE sessions;
+ALTER TABLE sessions_v2 RENAME TO sessions;
+
+CREATE TABLE rounds_v2 (
+    id             INTEGER PRIMARY KEY,
+    session        INTEGER NOT NULL REFERENCES sessions (id),
+    at             INTEGER NOT NULL,
+    day            TEXT    NOT NULL,
+    number         INTEGER NOT NULL,
+    seed           INTEGER NOT NULL,
+    shoe_position  INTEGER NOT NULL,
+    bet_milli      INTEGER,
+    true_count     INTEGER,
+    dealer         TEXT    NOT NULL,
+    hands          INTEGER NOT NULL,
+    wins           INTEGER NOT NULL,
+    losses         INTEGER NOT NULL,
+    pushes         INTEGER NOT NULL,
+    naturals       INTEGER NOT NULL,
+    busts          INTEGER NOT NULL,
+    doubles        INTEGER NOT NULL,
+    splits         INTEGER NOT NULL,
+    dealer_natural INTEGER NOT NULL,
+    dealer_bust    INTEGER NOT NULL,
+    net_milli      INTEGER NOT NULL,
+    money_milli    INTEGER,
+    settled        INTEGER NOT NULL CHECK (settled IN (0, 1)),
+    CHECK (wins + losses + pushes = hands),
+    CHECK ",
+    round_ok!(),
+    "
+);
+INSERT INTO rounds_v2 SELECT * FROM rounds;
+DROP TABLE rounds;
+ALTER TABLE rounds_v2 RENAME TO rounds;
+CREATE INDEX rounds_session ON rounds (session);
+
+CREATE TABLE hands_v2 (
+    round        INTEGER NOT NULL REFERENCES rounds (id),
+    idx          INTEGER NOT NULL,
+    cards        TEXT    NOT NULL,
+    stake        INTEGER NOT NULL CHECK (stake IN (1, 2)),
+    outcome      TEXT    NOT NULL,
+    net_milli    INTEGER NOT NULL,
+    money_milli  INTEGER,
+    PRIMARY KEY (round, idx),
+    CHECK ",
+    hand_ok!(),
+    "
+) WITHOUT ROWID;
+INSERT INTO hands_v2 SELECT * FROM hands;
+DROP TABLE hands;
+ALTER TABLE hands_v2 RENAME TO hands;
+
+CREATE TABLE decisions_v2 (
+    id          INTEGER PRIMARY KEY,
+    session     INTEGER NOT NULL REFERENCES sessions (id),
+    round       INTEGER REFERENCES rounds (id),
+    drill       TEXT,
+    seconds     REAL CHECK (seconds >= 0 AND seconds < 1e9),
+    at          INTEGER NOT NULL,
+    day         TEXT    NOT NULL,
+    hand        INTEGER NOT NULL,
+    cards       TEXT    NOT NULL,
+    up          TEXT    NOT NULL,
+    cell        TEXT    NOT NULL,
+    chosen      TEXT    NOT NULL,
+    best        TEXT    NOT NULL,
+    correct     INTEGER GENERATED ALWAYS AS (chosen = best) VIRTUAL,
+    categories  INTEGER NOT NULL,
+    evs         TEXT    NOT NULL,
+    cost        REAL    NOT NULL CHECK (cost >= 0 AND cost < 1e6),
+    mode        TEXT    NOT NULL CHECK (mode IN ('basic', 'counting')),
+    true_count  INTEGER,
+    CHECK ((round IS NULL) <> (drill IS NULL)),
+    CHECK ",
+    decision_ok!(),
+    "
+);
+INSERT INTO decisions_v2 (id, session, round, drill, seconds, at, day, hand, cards, up, cell,
+                          chosen, best, categories, evs, cost, mode, true_count)
+    SELECT id, session, round, drill, seconds, at, day, hand, cards, up, cell, chosen, best,
+           categories, evs, cost, mode, true_count FROM decisions;
+DROP TABLE decisions;
+ALTER TABLE decisions_v2 RENAME TO decisions;
+CREATE INDEX decisions_cell ON decisions (cell, id);
+CREATE INDEX decisions_round ON decisions (round);
+CREATE INDEX decisions_session ON decisions (session);
+
+CREATE TABLE answers_v2 (
+    id        INTEGER PRIMARY KEY,
+    session   INTEGER NOT NULL REFERENCES sessions (id),
+    at        INTEGER NOT NULL,
+    day       TEXT    NOT NULL,
+    skill     TEXT    NOT NULL CHECK (skill IN
+                  ('count', 'countdown', 'true-count', 'decks', 'ramp', 'deviations')),
+    question  TEXT    NOT NULL,
+    answer    TEXT    NOT NULL,
+    truth     TEXT    NOT NULL,
+    correct   INTEGER NOT NULL CHECK (correct IN (0, 1)),
+    error     REAL    NOT NULL CHECK (error >= 0 AND error < 1e6),
+    seconds   REAL    NOT NULL CHECK (seconds >= 0 AND seconds < 1e9),
+    decks     INTEGER,
+    best      INTEGER NOT NULL DEFAULT 0,
+    CHECK ",
+    answer_ok!(),
+    "
+);
+INSERT INTO answers_v2 SELECT * FROM answers;
+DROP TABLE answers;
+ALTER TABLE answers_v2 RENAME TO answers;
+CREATE INDEX answers_session ON answers (session);
+
+CREATE TABLE rebuys_v2 (
+    id            INTEGER PRIMARY KEY,
+    session       INTEGER NOT NULL REFERENCES sessions (id),
+    at            INTEGER NOT NULL,
+    amount_milli  INTEGER NOT NULL CHECK (amount_milli > 0),
+    CHECK ",
+    rebuy_ok!(),
+    "
+);
+INSERT INTO rebuys_v2 SELECT * FROM rebuys;
+DROP TABLE rebuys;
+ALTER TABLE rebuys_v2 RENAME TO rebuys;
+PRAGMA ignore_check_constraints = OFF;
+
+-- The rows outside their range (edited by hand, or from before version 2), each table's in an
+-- index of its own that is empty in every database no one edited: counted at every opening
+-- without reading the table.
+CREATE INDEX sessions_out_of_range ON sessions (id) WHERE ",
+    session_ok!(),
+    " IS NOT 1;
+CREATE INDEX rounds_out_of_range ON rounds (id) WHERE ",
+    round_ok!(),
+    " IS NOT 1;
+CREATE INDEX hands_out_of_range ON hands (round) WHERE ",
+    hand_ok!(),
+    " IS NOT 1;
+CREATE INDEX decisions_out_of_range ON decisions (id) WHERE ",
+    decision_ok!(),
+    " IS NOT 1;
+CREATE INDEX answers_out_of_range ON answers (id) WHERE ",
+    answer_ok!(),
+    " IS NOT 1;
+CREATE INDEX rebuys_out_of_range ON rebuys (id) WHERE ",
+    rebuy_ok!(),
+    " IS NOT 1;
+"
+);
+
 /// The schema version and application id of an open database, as stored.
 pub fn stamp(conn: &Connection) -> rusqlite::Result<(i32, i32)> {
     let id = conn.pragma_query_value(None, "application_id", |row| row.get(0))?;
@@ -150,6 +323,18 @@ pub fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
         // Up to date: nothing is written (a read leaves the file as it was).
         return Ok(());
     }
+    // Tables are rebuilt (version 2): foreign keys are off meanwhile, as SQLite's procedure for
+    // changing a table asks (the pragma does nothing inside a transaction).
+    let keys: bool = conn.pragma_query_value(None, "foreign_keys", |row| row.get(0))?;
+    conn.pragma_update(None, "foreign_keys", false)?;
+    let migrated = apply(conn);
+    // Back on whether the migration went through or not.
+    conn.execute_batch("PRAGMA ignore_check_constraints = OFF")?;
+    conn.pragma_update(None, "foreign_keys", keys)?;
+    migrated
+}
+
+fn apply(conn: &mut Connection) -> rusqlite::Result<()> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let version: i32 = tx.pragma_query_value(None, "user_version", |row| row.get(0))?;
     let from = usize::try_from(version).unwrap_or(0);
@@ -232,5 +417,47 @@ mod tests {
         assert!(answer(f64::INFINITY).is_err(), "an infinite error");
         assert!(answer(1e20).is_err(), "an error no question allows");
         assert!(answer(-1.0).is_err(), "a negative error");
+    }
+
+    #[test]
+    fn version_2_checks_every_number_and_keeps_a_row_edited_by_hand_before_it() {
+        let mut conn = at_version(1);
+        conn.execute_batch(
+            "INSERT INTO sessions (started, day, kind, process, rules)
+                 VALUES (1, '2026-12-01', 'table', 7, '');
+             INSERT INTO rounds (session, at, day, number, seed, shoe_position, dealer, hands,
+                                 wins, losses, pushes, naturals, busts, doubles, splits,
+                                 dealer_natural, dealer_bust, net_milli, settled)
+                 VALUES (1, 1, '2026-12-01', 1, 0, 0, 'As', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                         'abc', 1);",
+        )
+        .expect("version 1 takes text as a net");
+        let keys_before: bool = conn
+            .pragma_query_value(None, "foreign_keys", |r| r.get(0))
+            .expect("read");
+        migrate(&mut conn).expect("migrates");
+        let kept: i64 = conn
+            .query_row("SELECT COUNT(*) FROM rounds", [], |r| r.get(0))
+            .expect("counted");
+        assert_eq!(
+            kept, 1,
+            "the row edited by hand is kept (the figures leave it out)"
+        );
+        let again = conn.execute(
+            "INSERT INTO rounds (session, at, day, number, seed, shoe_position, dealer, hands,
+                                 wins, losses, pushes, naturals, busts, doubles, splits,
+                                 dealer_natural, dealer_bust, net_milli, settled)
+             VALUES (1, 1, '2026-12-01', 1, 0, 0, 'As', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 'abc', 1)",
+            [],
+        );
+        assert!(again.is_err(), "version 2 refuses it");
+        let keys: bool = conn
+            .pragma_query_value(None, "foreign_keys", |r| r.get(0))
+            .expect("read");
+        assert_eq!(keys, keys_before, "the foreign-key setting as it was");
+        let checks: bool = conn
+            .pragma_query_value(None, "ignore_check_constraints", |r| r.get(0))
+            .expect("read");
+        assert!(!checks, "the checks back on");
     }
 }

@@ -53,12 +53,18 @@ impl Record {
             Record::Round { round, .. } => crate::trainer::history::Entry::Round(round.clone()),
             Record::Drill(drill) => crate::trainer::history::Entry::Drill(drill.clone()),
             Record::Count(answer) => crate::trainer::history::Entry::Count(answer.clone()),
-            Record::Rebuy { amount, .. } if amount.0 > 0 => return Ok(()),
+            Record::Rebuy { at, amount }
+                if amount.0 > 0
+                    && amount.0 <= super::ranges::MAX_BET_MILLI
+                    && i64::try_from(*at).is_ok_and(|at| at <= super::ranges::MAX_AT) =>
+            {
+                return Ok(());
+            }
             Record::Rebuy { amount, .. } => {
                 return Err(StoreError::Invalid(format!("a rebuy of {amount}")));
             }
         };
-        entry.validate().map_err(StoreError::Invalid)
+        super::ranges::check_entry(&entry).map_err(StoreError::Invalid)
     }
 }
 
@@ -84,9 +90,12 @@ impl Store {
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(sql)?;
+        // The session's row may be gone: a reset or a forget from another process deletes
+        // what existed when it ran, this session's row with it. Its later rows are kept, under
+        // a row made again.
         let session = match self.session {
-            Some(id) => id,
-            None => begin_session(&tx, &self.info, day).map_err(sql)?,
+            Some(id) if session_exists(&tx, id).map_err(sql)? => id,
+            _ => begin_session(&tx, &self.info, day).map_err(sql)?,
         };
         let day = day_text(day);
         match record {
@@ -105,6 +114,16 @@ impl Store {
         self.session = Some(session);
         Ok(())
     }
+}
+
+/// Whether the session's row `id` is there, still this process's (after a reset, another
+/// session may have been given the same id).
+fn session_exists(tx: &Transaction<'_>, id: i64) -> rusqlite::Result<bool> {
+    tx.query_row(
+        "SELECT EXISTS (SELECT 1 FROM sessions WHERE id = ?1 AND process = ?2)",
+        params![id, std::process::id()],
+        |row| row.get(0),
+    )
 }
 
 /// The session's row, made with its first record.
@@ -380,5 +399,33 @@ pub(super) mod tests {
                 [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
             ]
         );
+    }
+
+    #[test]
+    fn a_session_whose_row_another_process_deleted_keeps_its_later_rows() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let location = crate::store::Location::named(dir.path().join("s.db"));
+        let info = SessionInfo::new(SessionKind::Table, &Rules::default());
+        let (mut store, _) = Store::open(&location, info.clone()).expect("opens");
+        let round = || Record::Round {
+            round: split_round(false),
+            tally: RoundTally::default(),
+        };
+        store.write(&round(), Day(20_000)).expect("the first round");
+        // `stats --reset` from another process, meanwhile.
+        let (mut other, _) = Store::open(&location, info).expect("a second");
+        other.delete_before(None).expect("reset");
+        store
+            .write(&round(), Day(20_000))
+            .expect("the next round is kept");
+        let (rounds, sessions): (i64, i64) = store
+            .conn
+            .query_row(
+                "SELECT (SELECT COUNT(*) FROM rounds), (SELECT COUNT(*) FROM sessions)",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .expect("counted");
+        assert_eq!((rounds, sessions), (1, 1));
     }
 }

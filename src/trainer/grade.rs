@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::analysis::chart::{Cell, Chart, HandKind};
 use crate::engine::{Action, ActionSet, Cards};
-use crate::text::signed;
+use crate::text::{signed, signed_decimals};
 
 /// The stats category of a decision. A decision belongs to its chart table (hard, soft or
 /// pairs) and, when doubling was advised or chosen, to `Doubles` as well.
@@ -69,10 +69,62 @@ pub struct Grade {
     pub hand: String,
     /// What the player did.
     pub chosen: Action,
-    /// What basic strategy does here.
+    /// The best of the rule's play (the chart's, or an index play's) and the player's for the
+    /// cards held: the rule's play, unless these cards favour the player's ([`ByCards`]).
     pub advised: Action,
     /// Exact EV given away (units per initial unit): EV(advised) − EV(chosen), never below 0.
     pub cost: f64,
+    /// The rule's play where the cards held favour the player's other play: the chart plays
+    /// by total (an index by count), and a play at least as good for these very cards is not
+    /// a mistake.
+    pub by_cards: Option<ByCards>,
+}
+
+/// A play other than the rule's that is at least as good for the cards held.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ByCards {
+    /// What the chart (or the index play) says.
+    pub rule: Action,
+    /// Its EV for these cards.
+    pub rule_ev: f64,
+    /// The EV of the play made.
+    pub chosen_ev: f64,
+}
+
+/// The advised play, the cost and the by-cards note when the rule says `rule` and the player
+/// chose `chosen`, with `ev` the EVs for the cards held.
+fn weigh(
+    rule: Action,
+    chosen: Action,
+    ev: impl Fn(Action) -> Option<f64>,
+) -> (Action, f64, Option<ByCards>) {
+    match (ev(rule), ev(chosen)) {
+        (Some(rule_ev), Some(chosen_ev)) if chosen != rule => {
+            if chosen_ev >= rule_ev {
+                let note = ByCards {
+                    rule,
+                    rule_ev,
+                    chosen_ev,
+                };
+                (chosen, 0.0, Some(note))
+            } else {
+                (rule, rule_ev - chosen_ev, None)
+            }
+        }
+        _ => (rule, 0.0, None),
+    }
+}
+
+impl ByCards {
+    /// `— these cards favour your stand: stand −0.575, hit −0.581`.
+    fn text(&self, chosen: Action) -> String {
+        format!(
+            " — these cards favour your {chosen}: {chosen} {}, {} {}",
+            signed_decimals(self.chosen_ev, 3),
+            self.rule,
+            signed_decimals(self.rule_ev, 3)
+        )
+    }
 }
 
 impl Grade {
@@ -89,6 +141,14 @@ impl Grade {
     /// The feedback without its mark: `Basic strategy: stand 16 vs T` or
     /// `Basic strategy: double 11 vs 6 — you chose hit (−0.120 bets EV)`.
     pub fn advice(&self) -> String {
+        if let Some(note) = &self.by_cards {
+            return format!(
+                "Basic strategy: {} {} (the chart goes by total){}",
+                note.rule,
+                self.cell.label(),
+                note.text(self.chosen)
+            );
+        }
         let advice = format!("Basic strategy: {} {}", self.advised, self.cell.label());
         if self.is_correct() {
             advice
@@ -121,17 +181,15 @@ pub fn grade(
     chosen: Action,
     ev: impl Fn(Action) -> Option<f64>,
 ) -> Grade {
-    let (cell, advised) = chart.advise(cards, up, legal);
-    let cost = match (ev(advised), ev(chosen)) {
-        (Some(best), Some(taken)) if chosen != advised => (best - taken).max(0.0),
-        _ => 0.0,
-    };
+    let (cell, rule) = chart.advise(cards, up, legal);
+    let (advised, cost, by_cards) = weigh(rule, chosen, ev);
     Grade {
         cell,
         hand: cell.hand_label(),
         chosen,
         advised,
         cost,
+        by_cards,
     }
 }
 
@@ -179,13 +237,9 @@ pub fn grade_at_count(
     };
     let call = IndexCall {
         tc,
-        chart: graded.advised,
+        chart: graded.by_cards.map_or(graded.advised, |note| note.rule),
     };
-    graded.advised = play;
-    graded.cost = match (ev(play), ev(chosen)) {
-        (Some(best), Some(taken)) if chosen != play => (best - taken).max(0.0),
-        _ => 0.0,
-    };
+    (graded.advised, graded.cost, graded.by_cards) = weigh(play, chosen, ev);
     (graded, Some(call))
 }
 
@@ -196,6 +250,13 @@ impl Grade {
         let Some(call) = call else {
             return self.advice();
         };
+        if let Some(note) = &self.by_cards {
+            return format!(
+                "{}{}",
+                call.text(note.rule, &self.cell),
+                note.text(self.chosen)
+            );
+        }
         let advice = call.text(self.advised, &self.cell);
         if self.is_correct() {
             advice
@@ -237,6 +298,99 @@ mod tests {
         // Below the index the chart's play stands, graded as ever.
         let (g, call) = grade_at_count(&chart, &indices, -1, &sixteen, 10, legal, Action::Hit, evs);
         assert!(g.is_correct() && call.is_none());
+    }
+
+    /// A play at least as good as the chart's for the cards held is never a mistake: the
+    /// chart plays by total, and the grade says so with both EVs.
+    #[test]
+    fn a_play_the_cards_favour_is_not_a_mistake() {
+        let chart = Chart::parse("hard 16: S S S S S H H H H H").unwrap();
+        let legal: ActionSet = [Action::Hit, Action::Stand].into_iter().collect();
+        let evs = |a: Action| match a {
+            Action::Stand => Some(-0.575),
+            Action::Hit => Some(-0.581),
+            _ => None,
+        };
+        let g = grade(&chart, &cards(&[7, 4, 5]), 10, legal, Action::Stand, evs);
+        assert!(g.is_correct() && g.cost == 0.0, "{g:?}");
+        assert_eq!(g.advised, Action::Stand);
+        assert_eq!(
+            g.message(),
+            "✓ Basic strategy: hit 16 vs T (the chart goes by total) — these cards favour your \
+             stand: stand −0.575, hit −0.581"
+        );
+        // The chart's own play is right as ever, and a worse play still a mistake.
+        let hit = grade(&chart, &cards(&[7, 4, 5]), 10, legal, Action::Hit, evs);
+        assert!(hit.is_correct() && hit.by_cards.is_none());
+        let worse = |a: Action| match a {
+            Action::Stand => Some(-0.59),
+            Action::Hit => Some(-0.581),
+            _ => None,
+        };
+        let g = grade(&chart, &cards(&[7, 4, 5]), 10, legal, Action::Stand, worse);
+        assert!(!g.is_correct() && g.by_cards.is_none() && (g.cost - 0.009).abs() < 1e-12);
+        // An index play is weighed the same way, for the cards held at this count.
+        let indices = crate::analysis::deviation::illustrious_18();
+        let live = |a: Action| match a {
+            Action::Stand => Some(-0.54),
+            Action::Hit => Some(-0.53),
+            _ => None,
+        };
+        let (g, call) = grade_at_count(
+            &chart,
+            &indices,
+            1,
+            &cards(&[10, 6]),
+            10,
+            legal,
+            Action::Hit,
+            live,
+        );
+        assert!(g.is_correct(), "{g:?}");
+        assert_eq!(call.map(|c| c.chart), Some(Action::Hit));
+        assert_eq!(
+            g.advice_at_count(call.as_ref()),
+            "Index play: stand 16 vs T at true count +1; the chart says hit — these cards \
+             favour your hit: hit −0.530, stand −0.540"
+        );
+    }
+
+    /// The case that was graded `✗` (issue 36): 7,4,5 against a ten, stood. With this game's
+    /// exact EVs for those cards (the table's grading query), standing is the better play.
+    #[test]
+    fn a_three_card_sixteen_stood_against_a_ten_is_not_graded_a_mistake() {
+        use crate::analysis::HandContext;
+        use crate::analysis::basic_strategy;
+        use crate::engine::Rules;
+        use crate::trainer::evs::EvQuery;
+
+        let rules = Rules::default();
+        let chart = &basic_strategy(&rules).chart;
+        let legal: ActionSet = [Action::Hit, Action::Stand].into_iter().collect();
+        let ctx = HandContext {
+            hands: 1,
+            ..HandContext::default()
+        };
+        for hand in [[7u8, 4, 5], [3, 4, 9]] {
+            let evs = EvQuery::basic(&rules, hand.to_vec(), 10, ctx).compute(&rules);
+            let stand = evs.get(Action::Stand).expect("stand");
+            let hit = evs.get(Action::Hit).expect("hit");
+            assert!(stand > hit, "{hand:?}: stand {stand}, hit {hit}");
+            let g = grade(chart, &cards(&hand), 10, legal, Action::Stand, |a| {
+                evs.get(a)
+            });
+            assert!(g.is_correct(), "{hand:?}: {}", g.message());
+            assert!(g.message().contains("favour your stand"), "{}", g.message());
+            // docs/training.md quotes this line; issue 36 measured the same EVs with
+            // `blackjack ev --hand 7,4,5 --up T` (stand −0.575076, hit −0.581324).
+            if hand == [7, 4, 5] {
+                assert_eq!(
+                    g.message(),
+                    "✓ Basic strategy: hit 16 vs T (the chart goes by total) — these cards \
+                     favour your stand: stand −0.575, hit −0.581"
+                );
+            }
+        }
     }
 
     fn cards(values: &[u8]) -> Cards {

@@ -497,6 +497,7 @@ mod tests {
             chosen: if right { Action::Double } else { Action::Hit },
             advised: Action::Double,
             cost: if right { 0.0 } else { 0.12 },
+            by_cards: None,
         }
     }
 

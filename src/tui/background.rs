@@ -349,6 +349,13 @@ fn describe(query: &EvQuery) -> String {
     )
 }
 
+impl crate::session::EvSource for EvWorker {
+    /// The EVs of `query`, waiting for them (see [`EvWorker::wait_for`]).
+    fn evs(&mut self, query: &EvQuery) -> HandEvs {
+        self.wait_for(query)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::Mutex;

@@ -29,6 +29,21 @@ impl Tone {
     }
 }
 
+impl From<crate::session::Kind> for Tone {
+    /// The tone the screen gives a kind of news the session says.
+    fn from(kind: crate::session::Kind) -> Tone {
+        use crate::session::Kind;
+        match kind {
+            Kind::Info => Tone::Info,
+            Kind::Right => Tone::Good,
+            Kind::Wrong => Tone::Bad,
+            Kind::Won => Tone::Won,
+            Kind::Lost => Tone::Lost,
+            Kind::Refused => Tone::Error,
+        }
+    }
+}
+
 /// One line in the message area.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Message {
@@ -36,6 +51,13 @@ pub struct Message {
     pub tone: Tone,
     /// The words.
     pub text: String,
+}
+
+impl From<crate::session::Notice> for Message {
+    /// A notice of the session, as a line of the log.
+    fn from(notice: crate::session::Notice) -> Message {
+        Message::new(notice.kind.into(), notice.text)
+    }
 }
 
 impl Message {

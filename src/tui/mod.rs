@@ -23,17 +23,14 @@ pub mod background;
 pub mod chart;
 pub mod draw;
 pub mod drill;
-pub mod hint;
 pub mod input;
 pub mod intent;
 pub mod keys;
 pub mod log;
 pub mod message;
-pub mod narrate;
 pub mod panic_hook;
 pub mod play;
 pub mod review;
-pub mod seat_ai;
 pub mod signals;
 pub mod table_screen;
 pub mod terminal;
@@ -151,7 +148,7 @@ where
         // A key first, then a signal that came in meanwhile: neither is lost.
         if let Some(event) = &event {
             match input::session_key(event) {
-                Some(SessionKey::Interrupt) => return Ok(end(app, Ending::Interrupted)),
+                Some(SessionKey::Interrupt) => return Ok(app.end(Ending::Interrupted)),
                 Some(SessionKey::Suspend) => return Ok(Outcome::Suspend),
                 None => {}
             }
@@ -171,10 +168,10 @@ where
             return Ok(Outcome::Ended(Ending::Left));
         }
         match events.take_signal() {
-            Some(Signal::Interrupt) => return Ok(end(app, Ending::Interrupted)),
-            Some(Signal::Terminate) => return Ok(end(app, Ending::Terminated)),
-            Some(Signal::Quit) => return Ok(end(app, Ending::Quit)),
-            Some(Signal::HangUp) => return Ok(end(app, Ending::HungUp)),
+            Some(Signal::Interrupt) => return Ok(app.end(Ending::Interrupted)),
+            Some(Signal::Terminate) => return Ok(app.end(Ending::Terminated)),
+            Some(Signal::Quit) => return Ok(app.end(Ending::Quit)),
+            Some(Signal::HangUp) => return Ok(app.end(Ending::HungUp)),
             Some(Signal::Suspend) => return Ok(Outcome::Suspend),
             Some(Signal::Continue) => return Ok(Outcome::Resume),
             None => {}
@@ -193,8 +190,10 @@ where
     }
 }
 
-/// Ends the session as Ctrl-C does: what is unsaved is saved, and the loop stops.
-fn end(app: &mut App, ending: Ending) -> Outcome {
-    app.update(Intent::Exit);
-    Outcome::Ended(ending)
+impl App {
+    /// Ends the session as Ctrl-C does: what is unsaved is saved, and the loop stops.
+    fn end(&mut self, ending: Ending) -> Outcome {
+        self.update(Intent::Exit);
+        Outcome::Ended(ending)
+    }
 }

@@ -10,9 +10,8 @@ use super::message::Tone;
 use super::terminal::{self, TerminalEvents};
 use super::{App, Ending, Intent, Outcome, Signal, panic_hook, theme};
 use crate::engine::{Rules, Units};
+use crate::session::{Happening, TableSession};
 use crate::setup::{TableConfig, UsageError};
-use crate::text::counted;
-use crate::trainer::report::{net_text, session_summary};
 
 /// Runs `blackjack play`: checks the options and that there is a terminal, takes the terminal
 /// over, plays until the person leaves, and gives the terminal back as it was — on quit, on
@@ -24,7 +23,8 @@ pub fn play(rules: &Rules, config: TableConfig, bet: Option<u64>) -> anyhow::Res
     // Everything that can be refused is checked before the terminal changes.
     let mut app = App::new(rules, config).map_err(UsageError::from)?;
     if let Some(bet) = bet {
-        place_first_bet(&mut app, rules, bet)?;
+        let news = place_first_bet(&mut app.session, bet)?;
+        app.take_in(news);
     }
     if let Some(why) = terminal::missing_terminal() {
         bail!(UsageError(format!(
@@ -56,7 +56,7 @@ pub fn play(rules: &Rules, config: TableConfig, bet: Option<u64>) -> anyhow::Res
     let ending = ended?;
     // Written, not printed: after a hang-up there is nobody to read it, and `print!` would
     // panic on the error.
-    let summary = closing_summary(&app);
+    let summary = app.session.closing_summary();
     let _ = std::io::stdout().write_all(summary.as_bytes());
     let mut stderr = std::io::stderr();
     for panic in panic_hook::take_kept() {
@@ -77,25 +77,21 @@ pub fn play(rules: &Rules, config: TableConfig, bet: Option<u64>) -> anyhow::Res
     Ok(ExitCode::from(exit_status(ending)))
 }
 
-/// Places the preferences' first bet through the table's own bet entry (so it is checked as
-/// a typed bet is), or refuses it with the limits.
-fn place_first_bet(app: &mut App, rules: &Rules, bet: u64) -> anyhow::Result<()> {
-    for digit in bet.to_string().chars() {
-        app.update(Intent::BetDigit(digit));
-    }
-    app.update(Intent::BetEnter);
-    if app.bet() != Units::from_units(i64::try_from(bet)?) {
-        app.update(Intent::BetCancel);
-        let (low, high) = rules.bet_limits();
+/// Places the preferences' first bet as a typed bet is placed, or refuses it with the limits
+/// (and the bet stays as it was). What the table said of it is returned, for the log.
+fn place_first_bet(session: &mut TableSession, bet: u64) -> anyhow::Result<Vec<Happening>> {
+    let (placed, news) = session.place_bet(Units::from_units(i64::try_from(bet)?));
+    if !placed {
+        let (low, high) = session.rules().bet_limits();
         bail!(UsageError(format!(
             "bet = {bet} in the config file is refused: this table takes bets from {} to {} \
              units, no more than the bankroll ({})",
             low.plain(),
             high.plain(),
-            app.bankroll().plain()
+            session.bankroll().plain()
         )));
     }
-    Ok(())
+    Ok(news)
 }
 
 /// The session at the table, until it ends.
@@ -166,36 +162,6 @@ pub fn exit_status(ending: Ending) -> u8 {
     u8::try_from(128 + signal.number()).unwrap_or(1)
 }
 
-/// What is printed on the way out: the session summary (the same figures as every screen),
-/// where the statistics are (or what was not saved), and the bankroll with the seed to
-/// replay.
-pub fn closing_summary(app: &App) -> String {
-    let coach = app.coach();
-    let mut out = session_summary(coach.session(), coach.lifetime().as_ref());
-    if let Some(line) = coach.statistics_line() {
-        out.push_str(&format!("{line}\n"));
-    }
-    let s = coach.session();
-    // Left in the middle of a round (Ctrl-C, a hang-up): its stakes are still on the table,
-    // neither won nor lost, so the bankroll is short of them and the net does not count them.
-    let staked = app.table().seats()[app.your_seat()].staked();
-    let on_table = if staked > Units::ZERO {
-        format!(", {} staked in the round left unfinished", staked.plain())
-    } else {
-        String::new()
-    };
-    out.push_str(&format!(
-        "{}, net {}; bankroll {} → {}{on_table} (bought in {}). Seed {}.\n",
-        counted(s.play.rounds, "round"),
-        net_text(s.play.net_money(), s.play.net()),
-        app.starting_bankroll().plain(),
-        app.bankroll().plain(),
-        app.bought_in().plain(),
-        app.seed()
-    ));
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -220,9 +186,9 @@ mod tests {
     fn the_first_bet_from_the_preferences_is_placed_or_refused_with_the_limits() {
         let rules = Rules::default();
         let mut app = App::new(&rules, config(1)).unwrap();
-        place_first_bet(&mut app, &rules, 7).expect("7 is within 1 to 50");
+        place_first_bet(&mut app.session, 7).expect("7 is within 1 to 50");
         assert_eq!(app.bet(), Units::from_units(7));
-        let err = place_first_bet(&mut app, &rules, 60)
+        let err = place_first_bet(&mut app.session, 60)
             .unwrap_err()
             .to_string();
         assert!(
@@ -236,14 +202,14 @@ mod tests {
     #[test]
     fn leaving_mid_round_says_what_is_still_staked() {
         let mut app = App::new(&Rules::default(), config(3)).unwrap();
-        let between = closing_summary(&app);
+        let between = app.session.closing_summary();
         assert!(
             between.contains("bankroll 100 → 100 (bought in"),
             "{between}"
         );
         app.update(Intent::Deal);
         // Interrupted here: the bet is on the table, neither won nor lost.
-        let text = closing_summary(&app);
+        let text = app.session.closing_summary();
         assert!(
             text.contains("bankroll 100 → 99, 1 staked in the round left unfinished"),
             "{text}"
@@ -259,7 +225,7 @@ mod tests {
         };
         let mut app = App::new(&Rules::default(), config).unwrap();
         assert!(
-            !closing_summary(&app).contains("Statistics kept in"),
+            !app.session.closing_summary().contains("Statistics kept in"),
             "nothing recorded, nothing kept"
         );
         let answer = crate::trainer::practice::CountAnswer {
@@ -269,6 +235,6 @@ mod tests {
         app.coach_mut()
             .record_count(answer.record("the running count".to_owned(), 1.0));
         assert_eq!(app.coach_mut().save(), None);
-        assert!(closing_summary(&app).contains("Statistics kept in"));
+        assert!(app.session.closing_summary().contains("Statistics kept in"));
     }
 }

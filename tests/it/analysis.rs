@@ -58,6 +58,36 @@ fn seen_cards_change_the_answer() {
     assert!(small_cards_gone["hit"].as_f64() < full["hit"].as_f64());
 }
 
+/// The table's grade of a hand and a play, on the command line (issue 36): a play the cards
+/// favour over the chart's is right, in the table's words; a worse one is a mistake with its
+/// cost; a play the hand may not make is refused.
+#[test]
+fn ev_grades_a_play_as_the_table_does() {
+    let out = blackjack(&["ev", "--hand", "7,4,5", "--up", "T", "--play", "stand"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains(
+            "At the table: ✓ Basic strategy: hit 16 vs T (the chart goes by total) — these \
+             cards favour your stand"
+        ),
+        "{text}"
+    );
+    let v = json(&[
+        "ev", "--hand", "T,6", "--up", "T", "--play", "stand", "--json",
+    ]);
+    assert_eq!(v["grade"]["correct"], false, "{v}");
+    assert_eq!(v["grade"]["chart"], "hit");
+    let cost = v["hit"].as_f64().unwrap() - v["stand"].as_f64().unwrap();
+    assert!(
+        (v["grade"]["cost"].as_f64().unwrap() - cost).abs() < 1e-12,
+        "{v}"
+    );
+    let refused = blackjack(&["ev", "--hand", "7,4,5", "--up", "T", "--play", "split"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("not allowed with this hand"));
+}
+
 #[test]
 fn ev_refuses_bad_input() {
     for args in [

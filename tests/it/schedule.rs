@@ -37,6 +37,7 @@ fn grade(cell: Cell, right: bool) -> Grade {
         chosen: if right { Action::Stand } else { Action::Hit },
         advised: Action::Stand,
         cost: if right { 0.0 } else { 0.1 },
+        by_cards: None,
     }
 }
 

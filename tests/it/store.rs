@@ -411,7 +411,26 @@ fn a_damaged_database_at_the_default_path_is_kept_as_a_backup_and_the_table_star
     let out = run(home, &["--seed", "3", "drill"], &[], "h\n");
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("kept as"), "{}", stdout(&out));
-    let backup = db.with_file_name("stats.db.bak");
+    // Named as every backup is: `stats.db.2026-12-07T00-30-29.bak`.
+    let backups = || -> Vec<PathBuf> {
+        let mut found: Vec<PathBuf> = std::fs::read_dir(db.parent().expect("a folder"))
+            .expect("a folder")
+            .map(|e| e.expect("an entry").path())
+            .filter(|p| p.to_string_lossy().ends_with(".bak"))
+            .collect();
+        found.sort();
+        found
+    };
+    let backup = backups().pop().expect("a backup");
+    let name = backup
+        .file_name()
+        .expect("a name")
+        .to_string_lossy()
+        .into_owned();
+    assert!(
+        name.starts_with("stats.db.20") && name.contains('T'),
+        "{name}"
+    );
     assert_eq!(std::fs::read(&backup).expect("the backup"), garbage);
     assert_eq!(common::lifetime(&db).1.overall.decisions, 1, "a fresh one");
     // Damaged again: the first backup is kept, the second gets a name of its own.
@@ -423,16 +442,7 @@ fn a_damaged_database_at_the_default_path_is_kept_as_a_backup_and_the_table_star
     let out = run(home, &["--seed", "3", "drill"], &[], "h\n");
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(std::fs::read(&backup).expect("still there"), garbage);
-    let backups: Vec<String> = std::fs::read_dir(db.parent().expect("a folder"))
-        .expect("a folder")
-        .map(|e| {
-            e.expect("an entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .filter(|name| name.ends_with(".bak"))
-        .collect();
+    let backups = backups();
     assert_eq!(backups.len(), 2, "{backups:?}");
 }
 
@@ -459,7 +469,13 @@ fn a_read_only_database_is_read_and_never_written() {
         "h\n",
     );
     let text = stdout(&out);
-    assert!(out.status.success(), "{}", stderr(&out));
+    // Work not saved ends the command as a full disk does: status 1, and why.
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("not saved: its permissions forbid writing"),
+        "{}",
+        stderr(&out)
+    );
     assert!(
         text.contains("read-only") && !text.contains("Statistics kept"),
         "{text}"
@@ -507,17 +523,24 @@ fn a_database_of_a_newer_version_is_read_and_never_written() {
         "h\n",
     );
     let text = stdout(&out);
-    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("not saved: written by a newer version"),
+        "{}",
+        stderr(&out)
+    );
     assert!(
         text.contains("newer version") && !text.contains("Statistics kept"),
         "{text}"
     );
-    // The database is not written (SQLite may leave its journal's index files beside it, which
-    // the newer build writing it uses too).
+    // The database is not written, and no journal file is left beside it.
     assert!(
         std::fs::read(&db).expect("the database") == before,
         "nothing written"
     );
+    for journal in ["stats.db-wal", "stats.db-shm"] {
+        assert!(!home.join(journal).exists(), "{journal} left behind");
+    }
 }
 
 #[test]

@@ -792,7 +792,7 @@ fn at_a_bet_of_five_every_net_figure_agrees() {
         "{summary}"
     );
     assert!(summary.contains("100 → 85"), "{summary}");
-    let printed = blackjack_trainer::tui::play::closing_summary(&session.app);
+    let printed = session.app.table_session().closing_summary();
     assert!(
         printed.contains(&format!("Net                    {net}")),
         "{printed}"

@@ -5,13 +5,11 @@
 
 use std::sync::Arc;
 
-use super::{App, LivePanel, Player, Tone};
-use crate::ai::Level;
+use super::{App, LivePanel, Tone};
 use crate::analysis::Strategy;
 use crate::analysis::deviation::IndexTable;
 use crate::trainer::evs::{EvQuery, LiveEvs};
 use crate::tui::background::{EvWorker, Job};
-use crate::tui::seat_ai::seat_strategy;
 
 /// The work done beside the table.
 pub(crate) struct Jobs {
@@ -23,6 +21,13 @@ pub(crate) struct Jobs {
     pub(crate) evs: EvWorker,
     /// Wait for background work inside the update that asks for it (scripted tests).
     pub(crate) wait: bool,
+}
+
+impl Jobs {
+    /// This game's index table, once worked out.
+    pub(crate) fn index_table(&self) -> Option<&IndexTable> {
+        self.indices.as_ref().and_then(|slot| slot.get())
+    }
 }
 
 /// The live EV panel.
@@ -50,23 +55,13 @@ impl App {
             Some(slot) => (slot.poll(), slot.take_failures()),
             None => (false, Vec::new()),
         };
-        if arrived && self.count.mode {
-            self.say(
-                Tone::Info,
-                "This game's index table is ready: decisions are graded by it now.",
-            );
+        if arrived {
+            let news = self.session.indices_arrived();
+            self.take_in(news);
         }
-        if arrived && self.has_counter_seat() {
+        if arrived && self.session.has_counter_seat() {
             // The counters play the table from now on.
-            for seat in &mut self.seats {
-                if let Player::Ai {
-                    level: Level::Counter,
-                    strategy,
-                } = &mut seat.player
-                {
-                    *strategy = None;
-                }
-            }
+            self.session.forget_counter_strategies();
             self.install_seat_strategies();
         }
         self.jobs.evs.poll();
@@ -92,30 +87,10 @@ impl App {
     /// Gives every AI seat still waiting its strategy (the hard one plays the computed chart,
     /// a counter this game's index table once it is ready and the table's ramp).
     pub(crate) fn install_seat_strategies(&mut self) {
-        let Some(strategy) = self.jobs.strategy.get().cloned() else {
-            return;
-        };
-        let indices = self.jobs.indices.as_ref().and_then(|slot| slot.get());
-        let ramp = self.count.ramp.clone().unwrap_or_default();
-        for seat in &mut self.seats {
-            if let Player::Ai {
-                level,
-                strategy: slot @ None,
-            } = &mut seat.player
-            {
-                *slot = Some(Box::new(seat_strategy(
-                    *level,
-                    &strategy.chart,
-                    indices,
-                    &ramp,
-                )));
-            }
+        if let Some(strategy) = self.jobs.strategy.get() {
+            let indices = self.jobs.indices.as_ref().and_then(|slot| slot.get());
+            self.session.install_seat_strategies(strategy, indices);
         }
-    }
-
-    /// Whether an AI seat counts cards.
-    pub(crate) fn has_counter_seat(&self) -> bool {
-        self.seats.iter().any(|s| s.level() == Some(Level::Counter))
     }
 
     /// The live EVs the panel wants now: the person's active hand with every card seen since
@@ -124,7 +99,8 @@ impl App {
         if !self.live.open || self.drill().is_some() {
             return None;
         }
-        EvQuery::live(&self.rules, &self.table.view(self.you))
+        let session = &self.session;
+        EvQuery::live(session.rules(), &session.table().view(session.your_seat()))
     }
 
     /// Asks for what the state now needs (the EV panel's numbers, the EVs that will grade the
@@ -139,9 +115,11 @@ impl App {
             }
         }
         // Ask ahead for the EVs that grade the next decision, so grading need not wait.
+        let session = &self.session;
         if self.drill().is_none()
-            && self.your_turn()
-            && let Some(query) = EvQuery::table_basic(&self.rules, &self.table.view(self.you))
+            && session.your_turn()
+            && let Some(query) =
+                EvQuery::table_basic(session.rules(), &session.table().view(session.your_seat()))
         {
             self.jobs.evs.request(&query);
         }
@@ -152,7 +130,8 @@ impl App {
             None => LivePanel::NoHand,
             Some(query) => match (self.jobs.evs.get(&query), self.jobs.strategy.get()) {
                 (Some(evs), Some(strategy)) => {
-                    LiveEvs::new(evs, &strategy.chart, &self.table.view(self.you))
+                    let view = self.session.table().view(self.session.your_seat());
+                    LiveEvs::new(evs, &strategy.chart, &view)
                         .map_or(LivePanel::NoHand, LivePanel::Ready)
                 }
                 _ => LivePanel::Computing,

@@ -1,7 +1,9 @@
-//! The table's state, the intents that change it, and the one [`App::update`] that does.
+//! The screen's state, the intents that change it, and the one [`App::update`] that does.
 //!
-//! The app knows no rule of blackjack: what may be done comes from the engine's legal-action
-//! list, what happened from its events, and what was won from its outcomes.
+//! The game is a [`TableSession`] the app drives: the table, the seats, the coach, the
+//! trainer's rules. The app keeps what the screen needs — which screen is up, the panels, the
+//! log, the layout, the background jobs, the clock — hands the session the analysis it grades
+//! with, and takes in what the session says happened ([`Happening`]s) as log lines and panels.
 //!
 //! Nothing slow runs in [`App::update`] if it can be helped: the strategy is worked out on a
 //! thread from the start (a [`Job`]) and the exact EVs of a hand on a worker thread
@@ -9,11 +11,11 @@
 //! drawing shows "computing…" until it has. Whatever cannot go on without a result (a
 //! decision to grade, the deal, the chart screen) waits for it there — by then it has almost
 //! always long arrived.
+//!
+//! [`Job`]: crate::tui::background::Job
 
 mod background;
-mod betting;
-mod counting;
-mod flow;
+mod drive;
 mod screens;
 mod view;
 
@@ -23,28 +25,23 @@ pub use view::{Derived, draw};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::bail;
-
-use crate::ai::Level;
 use crate::analysis::Strategy;
-use crate::engine::{Action, GameRng, Phase, Rules, Table, Units, seeded_table};
-use crate::store::{Coach, SessionInfo, SessionKind};
+use crate::engine::{GameRng, Rules, Table, Units};
+use crate::session::{Happening, Peek, TableSession};
 use crate::trainer::tally::Tally;
 
 pub use crate::setup::TableConfig;
 use crate::tui::background::{EvWorker, strategy_job};
 use crate::tui::drill::DrillScreen;
-use crate::tui::hint;
 use crate::tui::log::Log;
 use crate::tui::table_screen::TableScreen;
 use crate::tui::theme;
 use crate::tui::widgets::Ctx;
 use background::{EvPanel, Jobs};
-use counting::IndexHint;
 
+pub use crate::session::{Player, SeatInfo};
 pub use crate::tui::intent::{Intent, Overlay};
 pub use crate::tui::message::{Message, Tone};
-pub use crate::tui::seat_ai::{Player, SeatInfo};
 
 /// Where the app reads the time (how long a drill answer took): the system clock, or a
 /// script's clock in tests.
@@ -60,126 +57,69 @@ pub(crate) enum Screen {
     Review(crate::tui::review::ReviewScreen),
 }
 
-/// What the session was started with.
-pub(crate) struct Settings {
-    /// Hints shown before each decision.
-    pub(crate) hints: bool,
-    /// Refuse decisions that differ from basic strategy.
-    pub(crate) strict: bool,
-    /// The pause between the dealer's and the AI seats' moves.
-    pub(crate) speed: Duration,
-    /// What a rebuy brings (the bankroll the session started with).
-    pub(crate) rebuy: Units,
-    /// The seed of the shoe (drills take theirs from it).
-    pub(crate) seed: u64,
+/// How the screen looks: what it is drawn with, what the last frame's layout decided, and
+/// the figures worked out for it when the state changed.
+pub(crate) struct Look {
+    /// How it is drawn: the styles and whether in ASCII only.
+    pub(crate) ctx: Ctx,
+    /// What the last frame's layout decided (how far the log can scroll depends on it).
+    pub(crate) drawn: crate::tui::draw::Drawn,
+    /// The figures the screens show that take analysis, worked out when the state changes.
+    pub(crate) derived: Derived,
 }
 
-/// The whole state of the table screen. Drawing reads it ([`super::draw()`]); only
-/// [`App::update`] changes it.
+/// The screen's time: the pause between the dealer's and the AI seats' moves, and the clock.
+pub(crate) struct Pace {
+    /// The pause before each AI action or dealer step.
+    pub(crate) speed: Duration,
+    /// Where the time is read.
+    pub(crate) clock: Clock,
+}
+
+/// The whole state of the screen. Drawing reads it ([`super::draw()`]); only [`App::update`]
+/// changes it.
 pub struct App {
-    pub(crate) table: Table<GameRng>,
-    pub(crate) rules: Rules,
-    pub(crate) seats: Vec<SeatInfo>,
-    pub(crate) you: usize,
-    /// What the session was started with (hints, strictness, pace, rebuy, seed).
-    pub(crate) settings: Settings,
+    /// The game: the table, the seats, the coach, the trainer's rules.
+    pub(crate) session: TableSession,
     /// The strategy, the index table and the exact EVs, worked out in the background.
     pub(crate) jobs: Jobs,
     /// The live EV panel: open or not, and what it shows.
     pub(crate) live: EvPanel,
     /// Which screen is up: the table, a drill or the review.
     pub(crate) screen: Screen,
-    /// Drills started this session (each gets its own seed).
-    pub(crate) drills_started: u64,
-    pub(crate) clock: Clock,
-    /// How it is drawn: the styles and whether in ASCII only.
-    pub(crate) ctx: Ctx,
     /// The table screen's own state: the panel or question over it, the chart's cursor, the
     /// bet being typed, the statistics page.
     pub(crate) table_screen: TableScreen,
+    /// The message log.
     pub(crate) log: Log,
-    /// Counting mode, the count checks and whether the count is shown.
-    pub(crate) count: counting::CountState,
-    /// What the last frame's layout decided (how far the log can scroll depends on it).
-    pub(crate) drawn: crate::tui::draw::Drawn,
-    /// The figures the screens show that take analysis, worked out when the state changes.
-    pub(crate) derived: Derived,
-    /// The shoe was reshuffled before the round on the table.
-    pub(crate) reshuffled: bool,
-    /// Grading and statistics.
-    pub(crate) coach: Coach,
+    /// How the screen looks.
+    pub(crate) look: Look,
+    /// The pace of play and the clock.
+    pub(crate) pace: Pace,
+    /// Drills started this session (each gets its own seed).
+    pub(crate) drills_started: u64,
+    /// The session is over and the loop should stop.
     pub(crate) quit: bool,
-    /// Leaving was confirmed: the person's hands in play are played out by basic strategy.
-    pub(crate) leaving: bool,
 }
 
 impl App {
     /// A table set up as `config` says. Refuses a seat count outside 1–7, a seat outside
-    /// the table, no AI level, or a bankroll the table cannot take.
+    /// the table, no AI level, or a bankroll the table cannot take ([`TableSession::new`]).
     pub fn new(rules: &Rules, config: TableConfig) -> anyhow::Result<App> {
-        let count = config.seats;
-        if !(1..=crate::engine::MAX_SEATS).contains(&count) {
-            bail!(
-                "--seats must be 1 to {}, not {count}",
-                crate::engine::MAX_SEATS
-            );
-        }
-        let you = match config.you {
-            None => (count - 1) / 2,
-            Some(k) if k < count => k,
-            Some(k) => bail!(
-                "--seat must be 1 to {count} (the number of seats), not {}",
-                k + 1
-            ),
-        };
-        if config.ai.is_empty() && count > 1 {
-            bail!("--ai needs at least one level (easy, normal, hard or counter)");
-        }
-        let mut levels = config.ai.iter().copied().cycle();
-        let mut seats = Vec::with_capacity(count);
-        for i in 0..count {
-            let (name, player) = if i == you {
-                ("You".to_owned(), Player::You)
-            } else {
-                let level = levels.next().unwrap_or(Level::Hard);
-                let strategy = None;
-                (format!("Seat {}", i + 1), Player::Ai { level, strategy })
-            };
-            seats.push(SeatInfo { name, player });
-        }
-        let mut table = seeded_table(rules.clone(), count, config.seed);
-        if let Err(err) = table.buy_in(you, config.bankroll) {
-            bail!("--bankroll {}: {err}", config.bankroll.plain());
-        }
-        let (coach, news) = Coach::open_with_review(
-            config.stats.as_ref(),
-            SessionInfo::new(SessionKind::Table, rules),
-            config.clock,
-            config.history_limit,
-        )?;
+        let (session, news) = TableSession::new(rules, &config)?;
         let mut log = Log::default();
         log.push(Message::new(
             Tone::Info,
             "Welcome. Space deals; ? shows every key.",
         ));
-        if let Some(line) = crate::tui::drill::due_greeting(&coach) {
+        if let Some(line) = crate::tui::drill::due_greeting(session.coach()) {
             log.push(Message::new(Tone::Info, line));
         }
         if let Some(news) = news {
             log.push(Message::new(Tone::Error, news));
         }
         Ok(App {
-            table,
-            rules: rules.clone(),
-            seats,
-            you,
-            settings: Settings {
-                hints: config.hints,
-                strict: config.strict,
-                speed: config.speed,
-                rebuy: config.bankroll,
-                seed: config.seed,
-            },
+            session,
             jobs: Jobs {
                 // Started here, ready long before the first deal; the first frame does not wait.
                 strategy: strategy_job(rules),
@@ -194,32 +134,29 @@ impl App {
                 shows: LivePanel::NoHand,
             },
             screen: Screen::Table,
-            drills_started: 0,
-            clock: Box::new(Instant::now),
-            ctx: Ctx {
-                theme: theme::theme(true),
-                ascii: config.ascii,
-            },
             table_screen: TableScreen::default(),
             log,
-            count: counting::CountState::new(
-                config.counting,
-                config.ramp,
-                config.count_check_every,
-            ),
-            drawn: crate::tui::draw::Drawn::default(),
-            derived: Derived::default(),
-            reshuffled: false,
-            coach,
+            look: Look {
+                ctx: Ctx {
+                    theme: theme::theme(true),
+                    ascii: config.ascii,
+                },
+                drawn: crate::tui::draw::Drawn::default(),
+                derived: Derived::default(),
+            },
+            pace: Pace {
+                speed: config.speed,
+                clock: Box::new(Instant::now),
+            },
+            drills_started: 0,
             quit: false,
-            leaving: false,
         }
         .request_indices_if_counting())
     }
 
     /// Counting mode and a counter seat want the index table from the start.
     fn request_indices_if_counting(mut self) -> App {
-        if (self.count.mode || self.has_counter_seat())
+        if self.session.wants_indices()
             && let Some(slot) = &mut self.jobs.indices
         {
             slot.start();
@@ -229,7 +166,7 @@ impl App {
 
     /// The same app drawn with colour (`true`) or without (`false`, for `NO_COLOR`).
     pub fn with_color(mut self, color: bool) -> App {
-        self.ctx.theme = theme::theme(color);
+        self.look.ctx.theme = theme::theme(color);
         self
     }
 
@@ -248,7 +185,7 @@ impl App {
     /// The same app reading the time from `clock` (tests script how long a drill answer
     /// takes).
     pub fn with_clock(mut self, clock: impl Fn() -> Instant + 'static) -> App {
-        self.clock = Box::new(clock);
+        self.pace.clock = Box::new(clock);
         self
     }
 
@@ -275,15 +212,20 @@ impl App {
         self.jobs.strategy.get()
     }
 
-    /// The American peek game's strategy for these rules, which the reasons compare with: once
-    /// the background has worked it out (waited for when the app waits for its background
-    /// work, so a scripted session says the same words every run).
-    pub fn peek_strategy(&self) -> Option<Arc<Strategy>> {
+    /// How the peek game's strategy is had: waited for when the app waits for its background
+    /// work (so a scripted session says the same words every run), else only once ready.
+    fn peek(&self) -> Peek {
         if self.jobs.wait {
-            Some(crate::analysis::strategy::peek_strategy(&self.rules))
+            Peek::Wait
         } else {
-            crate::analysis::strategy::peek_strategy_if_ready(&self.rules)
+            Peek::IfReady
         }
+    }
+
+    /// The American peek game's strategy for these rules, which the reasons compare with, as
+    /// [`App::peek`] has it.
+    pub fn peek_strategy(&self) -> Option<Arc<Strategy>> {
+        self.peek().strategy(self.session.rules())
     }
 
     /// What the live EV panel shows.
@@ -299,55 +241,65 @@ impl App {
         }
     }
 
+    /// The game the screen drives.
+    pub fn table_session(&self) -> &TableSession {
+        &self.session
+    }
+
     /// Test and drill support: the next cards dealt will be these, in order (see
     /// [`Table::stack_next`]). `false` if the shoe does not hold them.
     pub fn stack_next(&mut self, cards: &[crate::engine::Card]) -> bool {
-        self.table.stack_next(cards)
+        self.session.stack_next(cards)
     }
 
     /// The table (read-only).
     pub fn table(&self) -> &Table<GameRng> {
-        &self.table
+        self.session.table()
     }
 
     /// The person's seat, 0-based.
     pub fn your_seat(&self) -> usize {
-        self.you
+        self.session.your_seat()
     }
 
     /// The seed of the shoe (so a session can be replayed with `--seed`).
     pub fn seed(&self) -> u64 {
-        self.settings.seed
+        self.session.seed()
     }
 
     /// The person's tally for this session (the coach's: one tally for every screen).
     pub fn session(&self) -> &Tally {
-        self.coach.session()
+        self.session.tally()
     }
 
     /// The person's seat at the table: bet, bankroll, what was bought in, the hands.
     pub fn your_money(&self) -> &crate::engine::Seat {
-        &self.table.seats()[self.you]
+        self.session.your_money()
     }
 
     /// The bankroll now (money off the table).
     pub fn bankroll(&self) -> Units {
-        self.your_money().bankroll()
+        self.session.bankroll()
     }
 
     /// The bet for the next round (and of the round on the table).
     pub fn bet(&self) -> Units {
-        self.your_money().bet()
+        self.session.bet()
     }
 
     /// The bankroll the session started with (what a rebuy brings).
     pub fn starting_bankroll(&self) -> Units {
-        self.settings.rebuy
+        self.session.starting_bankroll()
     }
 
     /// Everything bought in this session: the first bankroll and every rebuy.
     pub fn bought_in(&self) -> Units {
-        self.your_money().bought_in()
+        self.session.bought_in()
+    }
+
+    /// The floored true count of the cards seen, as the index plays read it.
+    pub fn floored_count(&self) -> i32 {
+        self.session.floored_count()
     }
 
     /// The open overlay, if any.
@@ -377,7 +329,7 @@ impl App {
 
     /// The running count being typed at a count check, if one is asked.
     pub fn count_check(&self) -> Option<&str> {
-        self.count.check.as_deref()
+        self.session.count_check()
     }
 
     /// The bet being typed in, if one is.
@@ -389,7 +341,9 @@ impl App {
     /// waits [`App::step_delay`] for a key and sends [`Intent::Tick`] when none comes.
     pub fn animating(&self) -> bool {
         self.drill_pacing().is_some()
-            || (!self.waiting_on_question() && self.drill().is_none() && self.automation_pending())
+            || (!self.waiting_on_question()
+                && self.drill().is_none()
+                && self.session.automation_pending())
     }
 
     /// The pause before a paced countdown turns its next card, while one runs.
@@ -412,54 +366,25 @@ impl App {
 
     /// The pause before each AI action or dealer step.
     pub fn step_delay(&self) -> Duration {
-        self.drill_pacing().unwrap_or(self.settings.speed)
+        self.drill_pacing().unwrap_or(self.pace.speed)
     }
 
     /// Whether it is the person's turn.
     pub fn your_turn(&self) -> bool {
-        matches!(self.table.phase(), Phase::Players { seat, .. } if seat == self.you)
+        self.session.your_turn()
     }
 
     /// Whether the round is over (or none was dealt): the bet may change and space deals.
     pub fn between_rounds(&self) -> bool {
-        matches!(self.table.phase(), Phase::Betting | Phase::Settled)
+        self.session.between_rounds()
     }
 
     /// The strategy hint for the person's active hand, when hints are on and it is their turn.
     pub fn hint(&self) -> Option<String> {
-        if !self.settings.hints {
-            return None;
-        }
-        let view = self.table.view(self.you);
-        let hand = view.active_hand()?;
-        let up = view.dealer_up()?;
         let strategy = self.jobs.strategy.get()?;
-        let (chart_play, basic) =
-            hint::hint_line(&strategy.chart, &hand.cards, up.value(), view.legal());
-        // After a split, which hand the hint is about.
-        let marker = match (view.active_hand_index(), view.own_hand_count()) {
-            (Some(i), n) if n > 1 => format!(" (hand {} of {n})", i + 1),
-            _ => String::new(),
-        };
-        // In counting mode the index play where it applies, or the index to watch for; else
-        // the reason for the play.
-        let mut line = format!("{basic}{marker}");
-        if let Some(index) = self.index_hint(chart_play, view.legal()) {
-            line = match index {
-                IndexHint::Play(play) => format!("{play}{marker}"),
-                IndexHint::Watch(watch) => format!("{line} · {watch}"),
-            };
-        } else if let Some(cell) = self.live_cell()
-            && let Some(why) = crate::analysis::reasons::line(
-                strategy,
-                self.peek_strategy().as_ref().map(|p| &p.chart),
-                cell,
-                crate::analysis::reasons::Figures::ChartFor(view.legal()),
-            )
-        {
-            line = format!("{line} · {why}");
-        }
-        Some(line)
+        let peek = self.peek_strategy();
+        self.session
+            .hint(strategy, self.jobs.index_table(), peek.as_deref())
     }
 
     /// The one place state changes.
@@ -491,7 +416,10 @@ impl App {
         let on_screen = self.table_screen.update(intent, self.live_cell());
         match intent {
             _ if on_screen => {}
-            Intent::Act(action) => self.act(action),
+            Intent::Act(action) => {
+                let news = self.with_session(|s, an| s.act(action, an));
+                self.take_in(news);
+            }
             Intent::Deal => self.deal(),
             Intent::BetUp => self.change_bet(1),
             Intent::BetDown => self.change_bet(-1),
@@ -505,35 +433,32 @@ impl App {
             Intent::LogOn => self.scroll_log(false, LOG_PAGE),
             Intent::LogBackLines => self.scroll_log(true, LOG_WHEEL),
             Intent::LogOnLines => self.scroll_log(false, LOG_WHEEL),
-            Intent::CountKey(c) if self.count.check.is_some() => {
-                if let Some(typed) = &mut self.count.check
+            Intent::CountKey(c) if self.session.count_check().is_some() => {
+                if let Some(typed) = self.session.count_check_mut()
                     && typed.len() < 4
                 {
                     typed.push(c);
                 }
             }
-            Intent::CountErase if self.count.check.is_some() => {
-                if let Some(typed) = &mut self.count.check {
+            Intent::CountErase if self.session.count_check().is_some() => {
+                if let Some(typed) = self.session.count_check_mut() {
                     typed.pop();
                 }
             }
-            Intent::CountSubmit if self.count.check.is_some() => self.answer_count_check(),
-            Intent::LeaveDrill if self.count.check.is_some() => {
+            Intent::CountSubmit if self.session.count_check().is_some() => {
+                let news = self.with_session(|s, an| s.answer_count_check(an));
+                self.take_in(news);
+            }
+            Intent::LeaveDrill if self.session.count_check().is_some() => {
                 // Esc at a count check: skipped this time; the deal goes on.
-                self.count.check = None;
-                self.count.checked_this_round = true;
+                self.session.skip_count_check();
                 self.deal();
             }
             Intent::ToggleHints => {
-                self.settings.hints = !self.settings.hints;
-                let text = if self.settings.hints {
-                    "Hints on: the strategy's play is shown for your hand."
-                } else {
-                    "Hints off."
-                };
-                self.say(Tone::Info, text);
+                let news = self.session.toggle_hints();
+                self.take_in(news);
             }
-            Intent::ToggleEv if self.count_hidden() && !self.live.open => self.say(
+            Intent::ToggleEv if self.session.count_hidden() && !self.live.open => self.say(
                 Tone::Info,
                 "The live EVs are the shoe's as it is, and would tell the count: c shows the \
                  count first (counting mode hides it).",
@@ -543,9 +468,10 @@ impl App {
             }
             Intent::ToggleStats => {
                 // Other sessions sharing the file may have written since.
-                self.coach.refresh();
-                self.derived.progress =
-                    crate::tui::widgets::progress::ProgressView::of(&self.coach.progress());
+                self.session.coach_mut().refresh();
+                self.look.derived.progress = crate::tui::widgets::progress::ProgressView::of(
+                    &self.session.coach().progress(),
+                );
                 self.table_screen.toggle(Overlay::Stats);
             }
             Intent::ToggleChart => {
@@ -554,16 +480,15 @@ impl App {
             }
             Intent::ToggleCount => self.toggle_count(),
             Intent::ConfirmQuit => self.confirm_quit(),
-            Intent::Rebuy => self.rebuy(),
+            Intent::Rebuy => {
+                let news = self.session.rebuy();
+                self.take_in(news);
+            }
             Intent::Exit => {
                 // Left in the middle of a round: its decisions are kept, the round marked
                 // unfinished (it is not counted as played).
-                let view = self.table.view(self.you);
-                self.coach
-                    .record_unfinished_round(view.own_hands(), view.dealer());
-                if let Some(err) = self.coach.save() {
-                    self.say(Tone::Error, err);
-                }
+                let news = self.session.exit();
+                self.take_in(news);
                 self.quit = true;
             }
             Intent::Skip => self.run_automation(),
@@ -604,7 +529,7 @@ impl App {
             | Intent::NextRound
             | Intent::LeaveDrill => {}
         }
-        if self.settings.speed.is_zero() && !self.waiting_on_question() && self.drill().is_none() {
+        if self.pace.speed.is_zero() && !self.waiting_on_question() && self.drill().is_none() {
             self.run_automation();
         }
         self.refresh_background();
@@ -613,34 +538,42 @@ impl App {
 
     /// The chart cell of the person's active hand, if it is their turn.
     pub fn live_cell(&self) -> Option<crate::analysis::chart::Cell> {
-        let view = self.table.view(self.you);
-        let hand = view.active_hand()?;
-        let up = view.dealer_up()?.value();
-        Some(crate::analysis::chart::Cell::for_hand(
-            &hand.cards,
-            up,
-            view.legal().contains(Action::Split),
-        ))
+        self.session.live_cell()
     }
 
     /// The trainer, to save what is left at the end.
-    pub fn coach_mut(&mut self) -> &mut Coach {
-        &mut self.coach
+    pub fn coach_mut(&mut self) -> &mut crate::store::Coach {
+        self.session.coach_mut()
     }
 
     /// The person's trainer statistics.
-    pub fn coach(&self) -> &Coach {
-        &self.coach
+    pub fn coach(&self) -> &crate::store::Coach {
+        self.session.coach()
     }
 
     pub(crate) fn say(&mut self, tone: Tone, text: impl Into<String>) {
         self.log.push(Message::new(tone, text));
     }
 
+    /// Takes in what the session says happened: lines and grades into the log, a new round's
+    /// rule, the rebuy question opened or closed.
+    pub(crate) fn take_in(&mut self, news: Vec<Happening>) {
+        for happening in news {
+            match happening {
+                Happening::Said(notice) => self.log.push(notice.into()),
+                Happening::Graded(notice) => self.log.grade(notice.into()),
+                Happening::RoundStarted(number) => self.log.start_round(number),
+                Happening::BankrollSpent => self.table_screen.overlay = Some(Overlay::Broke),
+                Happening::BoughtIn => self.table_screen.overlay = None,
+                Happening::CountCheckAsked => {}
+            }
+        }
+    }
+
     fn scroll_log(&mut self, back: bool, lines: usize) {
         if back {
             self.log
-                .scroll_back(lines, usize::from(self.drawn.log_rows));
+                .scroll_back(lines, usize::from(self.look.drawn.log_rows));
         } else {
             self.log.scroll_on(lines);
         }
@@ -655,7 +588,7 @@ const LOG_WHEEL: usize = 2;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Card;
+    use crate::engine::{Action, Card};
 
     fn app(seats: usize, seat: Option<usize>) -> anyhow::Result<App> {
         let config = TableConfig {
@@ -666,22 +599,6 @@ mod tests {
             ..TableConfig::default()
         };
         App::new(&Rules::default(), config)
-    }
-
-    #[test]
-    fn you_sit_in_the_middle_between_normal_and_hard() -> anyhow::Result<()> {
-        let app = app(3, None)?;
-        assert_eq!(app.your_seat(), 1);
-        assert_eq!(app.seats[0].level(), Some(Level::Normal));
-        assert_eq!(app.seats[1].level(), None);
-        assert_eq!(app.seats[2].level(), Some(Level::Hard));
-        Ok(())
-    }
-
-    #[test]
-    fn a_seat_outside_the_table_is_an_error_not_a_panic() {
-        assert!(app(3, Some(4)).is_err());
-        assert!(app(7, Some(7)).is_ok());
     }
 
     #[test]
@@ -793,7 +710,8 @@ mod tests {
         );
         assert!(first.contains("Welcome. Space deals"), "{first}");
         assert!(
-            app.seats
+            app.session
+                .seats()
                 .iter()
                 .all(|s| matches!(s.player, Player::You | Player::Ai { strategy: None, .. })),
             "the seats wait for the chart"
@@ -802,7 +720,7 @@ mod tests {
         poll_until(&mut app, |a| a.strategy().is_some());
         assert!(!app.background_pending());
         assert!(
-            app.seats.iter().all(|s| matches!(
+            app.session.seats().iter().all(|s| matches!(
                 s.player,
                 Player::You
                     | Player::Ai {

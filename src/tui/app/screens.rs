@@ -22,8 +22,9 @@ impl App {
         let Some(DrillScreen::Chooser { selected, note }) = self.drill() else {
             return None;
         };
-        let tally = self.coach.history();
-        let today = self.coach.today();
+        let coach = self.session.coach();
+        let tally = coach.history();
+        let today = coach.today();
         let (here, peek) = (self.strategy(), self.peek_strategy());
         let records = DrillKind::ALL
             .into_iter()
@@ -69,19 +70,24 @@ impl App {
     /// reason, for a cell no two-card hand makes.
     pub(crate) fn practise_cell(&mut self, cell: Cell) -> Result<(), String> {
         self.drills_started += 1;
-        let seed = self.settings.seed ^ self.drills_started.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let drill = DecisionDrill::for_cell(cell, &self.rules, seed, self.coach.history())
-            .ok_or_else(|| {
-                format!(
-                    "{} cannot be dealt as a two-card hand, so there is no drill for it.",
-                    cell.label()
-                )
-            })?;
+        let seed = self.session.seed() ^ self.drills_started.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let drill = DecisionDrill::for_cell(
+            cell,
+            self.session.rules(),
+            seed,
+            self.session.coach().history(),
+        )
+        .ok_or_else(|| {
+            format!(
+                "{} cannot be dealt as a two-card hand, so there is no drill for it.",
+                cell.label()
+            )
+        })?;
         self.table_screen.overlay = None;
         self.screen = Screen::Drill(DrillScreen::Decision(Box::new(DecisionScreen {
             drill,
             answers: VecDeque::new(),
-            asked_at: (self.clock)(),
+            asked_at: (self.pace.clock)(),
             note: note(
                 Tone::Info,
                 format!("Practising {}: Esc goes back to the table.", cell.label()),
@@ -94,9 +100,10 @@ impl App {
     /// The EVs that will grade the drill question on screen.
     pub(crate) fn drill_question_query(&self) -> Option<EvQuery> {
         match self.drill() {
-            Some(DrillScreen::Decision(screen)) => {
-                Some(EvQuery::question(&self.rules, screen.drill.question()))
-            }
+            Some(DrillScreen::Decision(screen)) => Some(EvQuery::question(
+                self.session.rules(),
+                screen.drill.question(),
+            )),
             _ => None,
         }
     }
@@ -128,16 +135,18 @@ impl App {
                 return false;
             }
         };
+        let now = (self.pace.clock)();
+        let (rules, coach, seed, ramp) = self.session.drill_parts();
         let mut ctx = DrillContext {
-            rules: &self.rules,
+            rules,
             strategy: &strategy,
-            coach: &mut self.coach,
+            coach,
             evs: &mut self.jobs.evs,
-            now: (self.clock)(),
-            seed: self.settings.seed,
+            now,
+            seed,
             drills_started: &mut self.drills_started,
             indices: self.jobs.indices.as_ref().and_then(|slot| slot.get()),
-            ramp: self.count.ramp.as_ref(),
+            ramp,
             peek,
         };
         let (messages, stays) = match screen.update(intent, &mut ctx) {
@@ -162,7 +171,7 @@ impl App {
 
     /// `v` at the table: the review, on the newest round.
     pub(crate) fn open_review(&mut self) {
-        if self.count_hidden() {
+        if self.session.count_hidden() {
             // Each hand's count and its graded index plays would tell the count: the exam
             // keeps the review until the count is shown.
             self.say(
@@ -173,7 +182,7 @@ impl App {
             return;
         }
         self.table_screen.overlay = None;
-        self.screen = Screen::Review(ReviewScreen::open(self.coach.hand_history()));
+        self.screen = Screen::Review(ReviewScreen::open(self.session.coach().hand_history()));
     }
 
     /// The review on screen, if any.
@@ -198,7 +207,7 @@ impl App {
                 return;
             }
         };
-        match screen.update(key, self.coach.hand_history()) {
+        match screen.update(key, self.session.coach().hand_history()) {
             ReviewStep::Stay => self.screen = Screen::Review(screen),
             ReviewStep::Close => {}
             ReviewStep::Practise(cell) => {

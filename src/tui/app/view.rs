@@ -48,7 +48,7 @@ pub fn draw(app: &App, frame: &mut Frame) -> Drawn {
 impl App {
     /// What the widgets draw with besides their data.
     pub fn ctx(&self) -> Ctx {
-        self.ctx
+        self.look.ctx
     }
 
     /// What the key handler reads: which screen, panel and question are up.
@@ -57,8 +57,8 @@ impl App {
             overlay: self.table_screen.overlay,
             drill: self.drill(),
             review: self.review().is_some(),
-            count_check: self.count.check.is_some(),
-            between_rounds: self.between_rounds(),
+            count_check: self.session.count_check().is_some(),
+            between_rounds: self.session.between_rounds(),
             typing_bet: self.table_screen.bet_entry.is_some(),
             animating: self.animating(),
         }
@@ -88,7 +88,9 @@ impl App {
     /// The table screen's view: what the person's seat may see of the table, and the
     /// screen's own state.
     fn table_view(&self) -> TableView<'_> {
-        let public = self.table.view(self.you);
+        let session = &self.session;
+        let you = session.your_seat();
+        let public = session.table().view(you);
         let active = match public.phase() {
             Phase::Players { seat, hand } => Some((seat, hand)),
             _ => None,
@@ -97,21 +99,21 @@ impl App {
         let seats = public
             .seats()
             .iter()
-            .zip(&self.seats)
+            .zip(session.seats())
             .enumerate()
             .map(|(i, (seat, info))| SeatPanel {
                 index: i,
                 name: &info.name,
                 level: info.level(),
                 active: active.is_some_and(|(s, _)| s == i),
-                you: i == self.you,
+                you: i == you,
                 active_hand: active.and_then(|(s, h)| (s == i).then_some(h)),
                 hands: seat.hands(),
                 bet: seat.dealt_bet(),
                 net: dealt.then(|| seat.net_money()),
             })
             .collect();
-        let rules = &self.rules;
+        let rules = session.rules();
         let (pays, decks) = (rules.payout_label(), rules.decks_label());
         let (s17, soft17) = if rules.dealer_hits_soft_17 {
             ("H17", "hits")
@@ -126,7 +128,7 @@ impl App {
             format!(" Blackjack · {decks} · {s17} · no peek"),
         ];
         // Counting mode says so, with its ramp, in every form of the header.
-        let title = match self.counting_label() {
+        let title = match session.counting_label() {
             Some(counting) => [
                 format!("{} · {counting}", rules[0]),
                 format!("{} · {counting}", rules[1]),
@@ -138,18 +140,18 @@ impl App {
                 [long, medium, short.clone(), short]
             }
         };
-        let practice = self
-            .coach
+        let practice = session
+            .coach()
             .standing()
             .and_then(|s| Some((s.long()?, s.short()?)));
-        let count = self.count.shown.then(|| self.count_view());
+        let count = session.count_shown().then(|| self.count_view());
         let action = match public.phase() {
-            Phase::Players { seat, .. } if seat == self.you => {
-                ActionBar::YourTurn(self.table.legal_actions(self.you))
+            Phase::Players { seat, .. } if seat == you => {
+                ActionBar::YourTurn(session.table().legal_actions(you))
             }
             Phase::Players { seat, .. } => ActionBar::Playing {
-                name: &self.seats[seat].name,
-                level: self.seats[seat].level(),
+                name: &session.seats()[seat].name,
+                level: session.seats()[seat].level(),
             },
             Phase::Dealer => ActionBar::Dealer,
             Phase::Betting | Phase::Settled => ActionBar::BetweenRounds,
@@ -157,13 +159,17 @@ impl App {
         let hint = if self.jobs.strategy.get().is_none() {
             HintLine::Working
         } else {
-            self.derived.hint.clone().unwrap_or(if self.your_turn() {
-                HintLine::Offer
-            } else {
-                HintLine::Blank
-            })
+            self.look
+                .derived
+                .hint
+                .clone()
+                .unwrap_or(if session.your_turn() {
+                    HintLine::Offer
+                } else {
+                    HintLine::Blank
+                })
         };
-        let shoe = self.table.shoe();
+        let shoe = session.table().shoe();
         TableView {
             title,
             practice,
@@ -179,18 +185,19 @@ impl App {
                 count: None,
                 last_grade: self.log.last_grade(),
                 bank: BankView {
-                    bankroll: self.bankroll(),
-                    bet: self.bet(),
-                    count_check: self.count.check.as_deref(),
+                    bankroll: session.bankroll(),
+                    bet: session.bet(),
+                    count_check: session.count_check(),
                     bet_entry: self.table_screen.bet_entry.as_deref(),
-                    not_saved: self.coach.not_saving().is_some() || self.coach.lost_something(),
+                    not_saved: session.coach().not_saving().is_some()
+                        || session.coach().lost_something(),
                     shoe: ShoeGauge {
                         size: shoe.size(),
                         left: public.cards_left(),
                         until_cut: public.until_cut(),
                     },
-                    reshuffled: self.reshuffled,
-                    hints: self.settings.hints,
+                    reshuffled: session.reshuffled(),
+                    hints: session.hints(),
                 },
             },
         }
@@ -198,7 +205,7 @@ impl App {
 
     /// The count of the cards the person's seat has seen since the shuffle.
     pub(crate) fn count_view(&self) -> CountView {
-        let public = self.table.view(self.you);
+        let public = self.session.table().view(self.session.your_seat());
         let running = crate::analysis::hilo::running_count(public.seen());
         CountView {
             running,
@@ -211,7 +218,7 @@ impl App {
     /// The review screen's view, if the review is open.
     fn review_view(&self) -> Option<ReviewView<'_>> {
         let screen = self.review()?;
-        let entries = screen.entries(self.coach.hand_history());
+        let entries = screen.entries(self.session.coach().hand_history());
         let entry = entries.get(screen.entry).copied();
         let decisions = entry.map_or_else(Vec::new, |e| {
             crate::trainer::history::review::shown_decisions(e, screen.mistakes)
@@ -236,7 +243,7 @@ impl App {
             position: (screen.entry + 1, entries.len()),
             decisions,
             selected: screen.decision,
-            reason: self.derived.review_reason.clone(),
+            reason: self.look.derived.review_reason.clone(),
             mistakes: screen.mistakes,
             note: screen.note.as_ref(),
         })
@@ -250,19 +257,19 @@ impl App {
                 crate::tui::input::help_lines(),
                 area.height,
             )),
-            Overlay::ConfirmQuit => PanelView::Quit(self.hands_in_play()),
+            Overlay::ConfirmQuit => PanelView::Quit(self.session.hands_in_play()),
             Overlay::Broke => PanelView::Broke(BrokeView {
-                bankroll: self.bankroll(),
-                min_bet: self.rules.bet_limits().0,
-                rebuy: self.starting_bankroll(),
+                bankroll: self.session.bankroll(),
+                min_bet: self.session.rules().bet_limits().0,
+                rebuy: self.session.starting_bankroll(),
             }),
-            Overlay::Summary => PanelView::Summary(self.derived.summary.clone()),
-            Overlay::Stats => PanelView::Stats(Box::new(self.derived.stats.clone()?)),
+            Overlay::Summary => PanelView::Summary(self.look.derived.summary.clone()),
+            Overlay::Stats => PanelView::Stats(Box::new(self.look.derived.stats.clone()?)),
             Overlay::Chart => PanelView::Chart(ChartView {
                 strategy: self.jobs.strategy.get().map(|s| &**s),
                 current: self.live_cell(),
                 selected: self.chart_selection(),
-                detail: self.derived.chart_detail.clone(),
+                detail: self.look.derived.chart_detail.clone(),
             }),
         })
     }
@@ -273,8 +280,14 @@ impl App {
         let strategy = self.jobs.strategy.get().cloned();
         let peek = strategy.as_ref().and_then(|_| self.peek_strategy());
         let peek_chart = peek.as_ref().map(|p| &p.chart);
-        self.derived.hint = self.hint().map(HintLine::Hint);
-        self.derived.chart_detail = match (self.table_screen.overlay, &strategy) {
+        self.look.derived.hint = strategy
+            .as_ref()
+            .and_then(|s| {
+                self.session
+                    .hint(s, self.jobs.index_table(), peek.as_deref())
+            })
+            .map(HintLine::Hint);
+        self.look.derived.chart_detail = match (self.table_screen.overlay, &strategy) {
             (Some(Overlay::Chart), Some(strategy)) => self.chart_selection().map(|cell| {
                 let why = crate::analysis::reasons::reason(
                     strategy,
@@ -287,8 +300,8 @@ impl App {
             }),
             _ => None,
         };
-        self.derived.review_reason = self.review().and_then(|screen| {
-            let entries = screen.entries(self.coach.hand_history());
+        self.look.derived.review_reason = self.review().and_then(|screen| {
+            let entries = screen.entries(self.session.coach().hand_history());
             let decisions = crate::trainer::history::review::shown_decisions(
                 entries.get(screen.entry)?,
                 screen.mistakes,
@@ -301,10 +314,12 @@ impl App {
                 crate::analysis::reasons::Figures::Chart,
             )
         });
-        self.derived.stats =
+        self.look.derived.stats =
             (self.table_screen.overlay == Some(Overlay::Stats)).then(|| self.stats_view());
-        if self.table_screen.overlay == Some(Overlay::Summary) && self.derived.summary.is_empty() {
-            self.derived.summary = self.summary_rows();
+        if self.table_screen.overlay == Some(Overlay::Summary)
+            && self.look.derived.summary.is_empty()
+        {
+            self.look.derived.summary = self.session.summary_rows();
         }
     }
 
@@ -312,7 +327,7 @@ impl App {
     /// most, spaced practice, the heat map.
     fn stats_view(&self) -> StatsView {
         use crate::trainer::report::{figures, heat_map};
-        let coach = &self.coach;
+        let coach = self.session.coach();
         let lifetime = coach.lifetime();
         let shown = lifetime.as_ref().unwrap_or(coach.session());
         StatsView {
@@ -332,59 +347,13 @@ impl App {
                 .collect(),
             practice: coach.standing().and_then(|s| s.long()),
             heat: heat_map(shown),
-            progress: self.derived.progress.clone(),
+            progress: self.look.derived.progress.clone(),
             page: self.table_screen.stats_page,
         }
     }
 
-    /// The session summary's rows: the session's figures (the same renderer as every other
-    /// summary), the bankroll, the AI seats' results and the seed.
-    fn summary_rows(&self) -> Vec<(String, String)> {
-        let session = self.session();
-        let (games, decisions) = crate::trainer::report::figures(session);
-        let mut rows = games;
-        rows.push((
-            "Bankroll".to_owned(),
-            format!(
-                "{} → {}",
-                self.starting_bankroll().plain(),
-                self.bankroll().plain()
-            ),
-        ));
-        // The decisions in short: the categories are on the stats screen.
-        rows.extend(decisions.into_iter().filter(|(l, _)| !l.starts_with(' ')));
-        for (key, rec) in session.most_missed(3) {
-            rows.push((
-                "Missed".to_owned(),
-                format!(
-                    "{} ({} of {})",
-                    crate::trainer::tally::cell_label(key),
-                    rec.wrong,
-                    rec.decisions
-                ),
-            ));
-        }
-        for (i, seat) in self.seats.iter().enumerate() {
-            if let Some(level) = seat.level() {
-                let money = self.table.seats()[i].net_money();
-                rows.push((
-                    format!("Seat {} · {}", i + 1, level.name()),
-                    format!("net {money}"),
-                ));
-            }
-        }
-        rows.push((
-            "Shoe seed".to_owned(),
-            format!(
-                "{} (replay: --seed {})",
-                self.settings.seed, self.settings.seed
-            ),
-        ));
-        rows
-    }
-
     /// The loop tells the app what drawing decided.
     pub fn set_drawn(&mut self, drawn: Drawn) {
-        self.drawn = drawn;
+        self.look.drawn = drawn;
     }
 }

@@ -567,15 +567,15 @@ mod tests {
             })
     }
 
-    fn decision(app: &App) -> &DecisionScreen {
-        match app.drill() {
+    fn decision(drill: Option<&DrillScreen>) -> &DecisionScreen {
+        match drill {
             Some(DrillScreen::Decision(screen)) => screen,
             _ => panic!("a decision drill is open"),
         }
     }
 
-    fn count(app: &App) -> &CountScreen {
-        match app.drill() {
+    fn count(drill: Option<&DrillScreen>) -> &CountScreen {
+        match drill {
             Some(DrillScreen::Count(screen)) => screen,
             _ => panic!("the count quiz is open"),
         }
@@ -605,7 +605,7 @@ mod tests {
         app.update(Intent::MenuDown);
         app.update(Intent::MenuDown);
         app.update(Intent::MenuChoose);
-        assert_eq!(decision(&app).drill.kind(), DrillKind::Soft);
+        assert_eq!(decision(app.drill()).drill.kind(), DrillKind::Soft);
         app.update(Intent::LeaveDrill);
         assert!(app.drill().is_none());
         app.update(Intent::OpenDrills);
@@ -618,15 +618,15 @@ mod tests {
         let mut app = app();
         app.update(Intent::OpenDrills);
         app.update(Intent::ChooseDrill(DrillKind::Pairs));
-        let question = decision(&app).drill.question().clone();
+        let question = decision(app.drill()).drill.question().clone();
         let chart = app.strategy().expect("ready").chart.clone();
         let advised = chart.decide(
             &question.cards,
             question.up.value(),
-            decision(&app).drill.legal(),
+            decision(app.drill()).drill.legal(),
         );
         app.update(Intent::DrillAnswer(advised));
-        let screen = decision(&app);
+        let screen = decision(app.drill());
         let last = screen.answers.front().expect("graded");
         assert!(last.grade.is_correct());
         assert_eq!(last.question, question);
@@ -648,9 +648,9 @@ mod tests {
         let mut app = app();
         app.update(Intent::OpenDrills);
         app.update(Intent::ChooseDrill(DrillKind::Hard));
-        let before = decision(&app).drill.question().clone();
+        let before = decision(app.drill()).drill.question().clone();
         app.update(Intent::DrillAnswer(Action::Split));
-        let screen = decision(&app);
+        let screen = decision(app.drill());
         assert_eq!(screen.drill.question(), &before);
         assert!(screen.answers.is_empty());
         let note = screen.note.as_ref().expect("a note");
@@ -672,16 +672,16 @@ mod tests {
         app.update(Intent::OpenDrills);
         app.update(Intent::ChooseDrill(DrillKind::Count));
         assert!(
-            count(&app).drill.question_due(),
+            count(app.drill()).drill.question_due(),
             "asked after the first round"
         );
-        assert_eq!(count(&app).drill.round(), 1);
+        assert_eq!(count(app.drill()).drill.round(), 1);
         app.update(Intent::NextRound);
-        assert!(count(&app).note.is_some(), "answer first");
-        assert_eq!(count(&app).drill.round(), 1);
+        assert!(count(app.drill()).note.is_some(), "answer first");
+        assert_eq!(count(app.drill()).drill.round(), 1);
         app.update(Intent::CountSubmit);
         assert!(
-            count(&app)
+            count(app.drill())
                 .note
                 .as_ref()
                 .is_some_and(|n| n.text.contains("whole number"))
@@ -689,12 +689,12 @@ mod tests {
         for c in ['-', '1', '-'] {
             app.update(Intent::CountKey(c));
         }
-        assert_eq!(count(&app).input, "-1", "a sign only goes first");
+        assert_eq!(count(app.drill()).input, "-1", "a sign only goes first");
         app.update(Intent::CountErase);
         app.update(Intent::CountErase);
         let actual = crate::analysis::hilo::running_count(&{
             let mut seen = crate::engine::ValueCounts::default();
-            let round = count(&app).drill.last_round();
+            let round = count(app.drill()).drill.last_round();
             for card in round.seats.iter().flatten().chain(&round.dealer) {
                 seen.add(card.value());
             }
@@ -704,7 +704,7 @@ mod tests {
             app.update(Intent::CountKey(c));
         }
         app.update(Intent::CountSubmit);
-        let screen = count(&app);
+        let screen = count(app.drill());
         assert!(
             screen.answers.front().is_some_and(|(_, a)| a.is_right()),
             "{:?}",
@@ -714,9 +714,12 @@ mod tests {
         assert_eq!(app.coach().session().count.decisions, 1);
         assert_eq!(app.coach().session().count.correct, 1);
         app.update(Intent::CountKey('3'));
-        assert!(count(&app).note.is_some(), "no question after an answer");
+        assert!(
+            count(app.drill()).note.is_some(),
+            "no question after an answer"
+        );
         app.update(Intent::NextRound);
-        assert_eq!(count(&app).drill.round(), 2);
+        assert_eq!(count(app.drill()).drill.round(), 2);
     }
 
     #[test]
@@ -727,7 +730,7 @@ mod tests {
         let here = app.strategy().expect("ready").chart.clone();
         let peek = app.peek_strategy().expect("waited for").chart.clone();
         let cells = crate::trainer::drill::peek_differences(&here, &peek);
-        let screen = decision(&app);
+        let screen = decision(app.drill());
         assert_eq!(screen.drill.kind(), DrillKind::NoHoleCard);
         assert_eq!(screen.drill.cells(), cells.as_slice());
         let question = screen.drill.question().clone();
@@ -735,7 +738,7 @@ mod tests {
         let advised = here.decide(&question.cards, question.up.value(), screen.drill.legal());
         app.update(Intent::DrillAnswer(advised));
         assert!(
-            decision(&app)
+            decision(app.drill())
                 .answers
                 .front()
                 .is_some_and(|a| a.grade.is_correct())

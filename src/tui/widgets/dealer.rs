@@ -90,5 +90,5 @@ fn dealer_total(dealer: &DealerHand) -> String {
             None => String::new(),
         };
     }
-    crate::tui::narrate::dealer_total_text(dealer)
+    crate::session::narrate::dealer_total_text(dealer)
 }

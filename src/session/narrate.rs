@@ -1,4 +1,4 @@
-//! What the table says: the engine's events turned into lines for the message area.
+//! What the table says: the engine's events turned into notices for the message log.
 //!
 //! A pure function of the events and the public table (the seats' hands and money, the
 //! dealer's visible hand): no state of its own, nothing computed twice. The money in every
@@ -11,8 +11,8 @@ use crate::engine::{
 use crate::text::signed;
 use crate::trainer::report::net_text;
 
-use super::message::{Message, Tone};
-use super::seat_ai::SeatInfo;
+use super::notice::{Kind, Notice};
+use super::seats::SeatInfo;
 
 /// Who is who at the table, and how cards are written.
 #[derive(Clone, Copy)]
@@ -65,9 +65,9 @@ impl Narrator<'_> {
 
     /// A counter seat's bet before the deal: `Seat 1 (counter) bets 4 at true count +2` (with
     /// the count hidden, `Seat 1 (counter) bets 4`).
-    pub fn counter_bet(&self, seat: usize, bet: Units, tc: i32) -> Message {
-        Message::new(
-            Tone::Info,
+    pub fn counter_bet(&self, seat: usize, bet: Units, tc: i32) -> Notice {
+        Notice::new(
+            Kind::Info,
             format!(
                 "{} (counter) bets {}{}.",
                 self.name(seat),
@@ -79,9 +79,9 @@ impl Narrator<'_> {
 
     /// A counter seat's index play, after its action line: `Seat 1 (counter): 16 vs T,
     /// index play at true count +1 — the chart says hit` (with the count hidden, without it).
-    pub fn index_move(&self, seat: usize, m: &IndexMove) -> Message {
-        Message::new(
-            Tone::Info,
+    pub fn index_move(&self, seat: usize, m: &IndexMove) -> Notice {
+        Notice::new(
+            Kind::Info,
             format!(
                 "{} (counter): {}, index play{} — the chart says {}.",
                 self.name(seat),
@@ -100,7 +100,7 @@ impl Narrator<'_> {
         hand: usize,
         action: Action,
         events: &[Event],
-    ) -> Message {
+    ) -> Notice {
         let you = seat == self.you;
         let who = self.name(seat);
         let verb = |plain: &'static str, third: &'static str| if you { plain } else { third };
@@ -161,26 +161,26 @@ impl Narrator<'_> {
             (false, Action::Split) => format!("{text}: {}", split_cards.join("; ")),
             (false, _) => format!("{text}; {}", split_cards.join("; ")),
         };
-        let tone = if you && bust { Tone::Lost } else { Tone::Info };
-        Message::new(tone, text)
+        let tone = if you && bust { Kind::Lost } else { Kind::Info };
+        Notice::new(tone, text)
     }
 
     /// The lines the events of one step call for. `seats` and `dealer` are the table as the
     /// step left it.
-    pub fn events(&self, events: &[Event], seats: &[Seat], dealer: &DealerHand) -> Vec<Message> {
+    pub fn events(&self, events: &[Event], seats: &[Seat], dealer: &DealerHand) -> Vec<Notice> {
         let mut out = Vec::new();
         for &event in events {
             match event {
-                Event::Reshuffled => out.push(Message::new(
-                    Tone::Info,
+                Event::Reshuffled => out.push(Notice::new(
+                    Kind::Info,
                     "The shoe was reshuffled: the count starts again at 0.",
                 )),
-                Event::DiscardsShuffledIn => out.push(Message::new(
-                    Tone::Info,
+                Event::DiscardsShuffledIn => out.push(Notice::new(
+                    Kind::Info,
                     "The shoe ran dry: the discards were shuffled in.",
                 )),
-                Event::DeckAdded => out.push(Message::new(
-                    Tone::Info,
+                Event::DeckAdded => out.push(Notice::new(
+                    Kind::Info,
                     "The shoe ran dry: a new deck was opened.",
                 )),
                 Event::HandClosed {
@@ -188,17 +188,17 @@ impl Narrator<'_> {
                     reason: CloseReason::Natural,
                     ..
                 } => out.push(if seat == self.you {
-                    Message::new(Tone::Won, "Blackjack!")
+                    Notice::new(Kind::Won, "Blackjack!")
                 } else {
-                    Message::new(Tone::Info, format!("{} has blackjack.", self.name(seat)))
+                    Notice::new(Kind::Info, format!("{} has blackjack.", self.name(seat)))
                 }),
                 Event::HoleCardRevealed { card } | Event::DealerDraws { card } => {
                     let verb = match event {
                         Event::HoleCardRevealed { .. } => "turns over",
                         _ => "draws",
                     };
-                    out.push(Message::new(
-                        Tone::Info,
+                    out.push(Notice::new(
+                        Kind::Info,
                         format!(
                             "Dealer {verb} {}: {}",
                             card_text(card, self.ascii),
@@ -206,17 +206,17 @@ impl Narrator<'_> {
                         ),
                     ))
                 }
-                Event::DealerNatural => out.push(Message::new(Tone::Lost, "Dealer has blackjack!")),
+                Event::DealerNatural => out.push(Notice::new(Kind::Lost, "Dealer has blackjack!")),
                 // A natural was announced when it was turned over.
                 Event::DealerStands { .. } if !dealer.cards.is_two_card_21() => {
-                    out.push(Message::new(
-                        Tone::Info,
+                    out.push(Notice::new(
+                        Kind::Info,
                         format!("Dealer stands on {}", dealer_total_text(dealer)),
                     ))
                 }
                 // News, not a grade: whether it is good for the person their own line says.
-                Event::DealerBusts { total } => out.push(Message::new(
-                    Tone::Info,
+                Event::DealerBusts { total } => out.push(Notice::new(
+                    Kind::Info,
                     format!("Dealer busts with {total}"),
                 )),
                 Event::RoundOver => {
@@ -233,7 +233,7 @@ impl Narrator<'_> {
 
 /// The person's round in one line, in money and in bets: `You win +10 (+2 bets)`, `Push: your
 /// stake comes back.`, `Your hands: +5, −5 — net 0`.
-pub fn round_result(seat: &Seat) -> Option<Message> {
+pub fn round_result(seat: &Seat) -> Option<Notice> {
     let outcomes: Vec<_> = seat.hands().iter().filter_map(|h| h.outcome).collect();
     let one = |o: crate::engine::Outcome| -> String {
         match o.kind {
@@ -266,18 +266,18 @@ pub fn round_result(seat: &Seat) -> Option<Message> {
         }
     };
     let tone = match net.0.signum() {
-        1 => Tone::Won,
-        -1 => Tone::Lost,
-        _ => Tone::Info,
+        1 => Kind::Won,
+        -1 => Kind::Lost,
+        _ => Kind::Info,
     };
-    Some(Message::new(tone, text))
+    Some(Notice::new(tone, text))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::{Card, Rules, seeded_table};
-    use crate::tui::app::Player;
+    use crate::session::seats::Player;
 
     fn seats(names: &[&str]) -> Vec<SeatInfo> {
         names
@@ -311,7 +311,7 @@ mod tests {
         let texts: Vec<&str> = lines.iter().map(|m| m.text.as_str()).collect();
         assert!(texts.iter().any(|t| t.starts_with("Dealer turns over")));
         assert_eq!(texts.last(), Some(&"You win +5 (+1 bet)"));
-        assert_eq!(lines.last().map(|m| m.tone), Some(Tone::Won));
+        assert_eq!(lines.last().map(|m| m.kind), Some(Kind::Won));
     }
 
     #[test]

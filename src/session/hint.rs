@@ -1,7 +1,13 @@
-//! Strategy hints for the person's active hand: "Basic strategy: split — 8,8 vs 6".
+//! Strategy hints for the person's active hand: "Basic strategy: split — 8,8 vs 6", with
+//! the reason for the play or, in counting mode, the index play.
 
+use crate::analysis::Strategy;
 use crate::analysis::chart::Chart;
+use crate::analysis::reasons::{self, Figures};
 use crate::engine::{Action, ActionSet, Cards};
+
+use super::TableSession;
+use super::counting::IndexHint;
 
 /// The advice for a hand against the dealer's up card (value 1 = ace … 10), among the legal
 /// actions, with its one-line reason: `Basic strategy: split — 8,8 vs 6`.
@@ -9,6 +15,48 @@ pub fn hint_line(chart: &Chart, cards: &Cards, up: u8, legal: ActionSet) -> (Act
     let (cell, action) = chart.advise(cards, up, legal);
     let line = format!("Basic strategy: {action} — {}", cell.label());
     (action, line)
+}
+
+impl TableSession {
+    /// The strategy hint for the person's active hand, when hints are on and it is their
+    /// turn: the chart's play, which hand after a split, and in counting mode the index play
+    /// where it applies (or the index to watch for), else the reason for the play.
+    pub fn hint(
+        &self,
+        strategy: &Strategy,
+        indices: Option<&crate::analysis::deviation::IndexTable>,
+        peek: Option<&Strategy>,
+    ) -> Option<String> {
+        if !self.settings.hints {
+            return None;
+        }
+        let view = self.table.view(self.you);
+        let hand = view.active_hand()?;
+        let up = view.dealer_up()?;
+        let (chart_play, basic) = hint_line(&strategy.chart, &hand.cards, up.value(), view.legal());
+        // After a split, which hand the hint is about.
+        let marker = match (view.active_hand_index(), view.own_hand_count()) {
+            (Some(i), n) if n > 1 => format!(" (hand {} of {n})", i + 1),
+            _ => String::new(),
+        };
+        let mut line = format!("{basic}{marker}");
+        if let Some(index) = self.index_hint(chart_play, view.legal(), indices) {
+            line = match index {
+                IndexHint::Play(play) => format!("{play}{marker}"),
+                IndexHint::Watch(watch) => format!("{line} · {watch}"),
+            };
+        } else if let Some(cell) = self.live_cell()
+            && let Some(why) = reasons::line(
+                strategy,
+                peek.map(|p| &p.chart),
+                cell,
+                Figures::ChartFor(view.legal()),
+            )
+        {
+            line = format!("{line} · {why}");
+        }
+        Some(line)
+    }
 }
 
 #[cfg(test)]

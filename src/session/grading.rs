@@ -1,0 +1,167 @@
+//! The person's decisions graded: by the chart, or in counting mode by this game's index plays
+//! at the floored true count; strict mode's refusal; a grade that would tell the hidden count
+//! held back; and the reason line of a mistake.
+
+use crate::analysis::reasons::{self, Figures, Source};
+use crate::engine::{Action, ActionSet};
+use crate::store::Coach;
+use crate::trainer::evs::{EvQuery, ranked_legal};
+use crate::trainer::grade::{Grade, IndexCall, grade_at_count};
+
+use super::{Analysis, Happening, Kind, Notice, TableSession};
+
+/// A decision graded: the grade, the index play that decided it (in counting mode), the legal
+/// actions' EVs it was graded with, best first, and which shoe those EVs are of.
+struct Graded {
+    grade: Grade,
+    call: Option<IndexCall>,
+    ranked: Vec<(Action, f64)>,
+    source: Source,
+}
+
+impl TableSession {
+    /// Grades the person's `action` on the hand to act: by the chart, or in counting mode by
+    /// the index plays at the true count once the index table is ready. With the grade come
+    /// the legal actions' EVs it was graded with, best first (for the hand history).
+    fn grade_decision(&mut self, action: Action, an: &mut Analysis<'_>) -> Option<Graded> {
+        let view = self.table.view(self.you);
+        let legal = view.legal();
+        let Some(indices) = an.indices.filter(|_| self.count.mode) else {
+            let query = EvQuery::table_basic(&self.rules, &view)?;
+            let evs = an.evs.evs(&query);
+            return self
+                .coach
+                .grade(&an.strategy.chart, &view, action, &evs)
+                .map(|grade| Graded {
+                    grade,
+                    call: None,
+                    ranked: ranked_legal(&evs, legal),
+                    source: Source::ThisHand,
+                });
+        };
+        // The cost at this count: the EVs of the shoe as it is.
+        let query = EvQuery::live(&self.rules, &view)?;
+        let evs = an.evs.evs(&query);
+        let hand = view.active_hand()?;
+        let up = view.dealer_up()?.value();
+        let (grade, call) = grade_at_count(
+            &an.strategy.chart,
+            indices,
+            self.floored_count(),
+            &hand.cards,
+            up,
+            legal,
+            action,
+            |a| evs.get(a),
+        );
+        Some(Graded {
+            grade,
+            call,
+            ranked: ranked_legal(&evs, legal),
+            source: Source::LiveShoe,
+        })
+    }
+
+    /// Grades `action` into the log and the statistics before it is taken. `false` when
+    /// strict mode refuses it (the mistake counts all the same).
+    pub(super) fn grade_and_record(&mut self, action: Action, an: &mut Analysis<'_>) -> bool {
+        // What the decision is made on, for the hand history.
+        let view = self.table.view(self.you);
+        let seen = view
+            .active_hand()
+            .map(|h| h.cards)
+            .zip(view.dealer_up())
+            .map(|(cards, up)| (cards, up, view.active_hand_index().unwrap_or(0)));
+        let legal = view.legal();
+        let Some(graded) = self.grade_decision(action, an) else {
+            return true;
+        };
+        let g = &graded.grade;
+        // Counting mode keeps the count of every decision (the index play's, where one
+        // decided).
+        let tc = graded
+            .call
+            .as_ref()
+            .map(|c| c.tc)
+            .or_else(|| self.count.mode.then(|| self.floored_count()));
+        let record = |coach: &mut Coach| {
+            if let Some((cards, up, hand)) = &seen {
+                coach.record_at_table(g, cards, *up, *hand, &graded.ranked, tc);
+            }
+        };
+        let advice = g.advice_at_count(graded.call.as_ref());
+        // With the count hidden, a grade in an index play's cell tells the count: it waits.
+        // Strict mode does not refuse it: a refusal would tell the count too.
+        if self.grade_tells_count(g.cell, legal, an) {
+            self.news.push(Happening::Graded(Notice::new(
+                Kind::Info,
+                format!(
+                    "{}: an index play's hand, graded once the count is shown",
+                    g.cell.label()
+                ),
+            )));
+            let why = self.mistake_reason(&graded, an);
+            self.hold_back(Notice::new(Kind::graded(g.is_correct()), advice), true);
+            if let Some(why) = why {
+                self.hold_back(Notice::new(Kind::Info, why), false);
+            }
+            record(&mut self.coach);
+            true
+        } else if self.settings.strict && !g.is_correct() {
+            self.news.push(Happening::Graded(Notice::new(
+                Kind::Refused,
+                format!("{advice} — strict mode: try again"),
+            )));
+            // The mistake was made, even if it is not played: it counts.
+            record(&mut self.coach);
+            false
+        } else {
+            let kind = Kind::graded(g.is_correct());
+            self.news.push(Happening::Graded(Notice::new(kind, advice)));
+            // A mistake comes with the reason for the right play.
+            if let Some(why) = self.mistake_reason(&graded, an) {
+                self.say(Kind::Info, why);
+            }
+            record(&mut self.coach);
+            true
+        }
+    }
+
+    /// The reason line of a mistake graded by the chart (an index play's grade says why
+    /// itself): `  Why: …`.
+    fn mistake_reason(&self, graded: &Graded, an: &Analysis<'_>) -> Option<String> {
+        let g = &graded.grade;
+        if g.is_correct() || graded.call.is_some() {
+            return None;
+        }
+        let peek = an.peek.strategy(&self.rules);
+        reasons::line(
+            an.strategy,
+            peek.as_ref().map(|p| &p.chart),
+            g.cell,
+            Figures::Hand {
+                source: graded.source,
+                evs: &graded.ranked,
+                advised: g.advised,
+                chosen: g.chosen,
+            },
+        )
+        .map(|why| format!("  Why: {why}"))
+    }
+
+    /// Whether the grade of a decision in `cell` would tell the count while it is hidden: the
+    /// index table is ready and has an index play for the cell, legal now — right or wrong,
+    /// its grade says which side of the index the count is.
+    fn grade_tells_count(
+        &self,
+        cell: crate::analysis::chart::Cell,
+        legal: ActionSet,
+        an: &Analysis<'_>,
+    ) -> bool {
+        self.count_hidden()
+            && an
+                .indices
+                .and_then(|indices| indices.get(cell))
+                .is_some_and(|play| play.index.is_some() && legal.contains(play.play))
+    }
+}

@@ -1,0 +1,105 @@
+//! How the app drives its [`TableSession`]: each intent that plays becomes a call on the
+//! session, handed the analysis the background jobs have ready, and what the session says
+//! happened is taken into the log and the panels ([`App::take_in`]). The bet being typed
+//! is the screen's until Enter (or the deal) places it.
+
+use crate::engine::Units;
+use crate::session::{Analysis, TableSession};
+
+use super::{App, Overlay};
+
+impl App {
+    /// Calls `f` on the session with the analysis it grades and plays with: the strategy
+    /// (waited for if it has not arrived yet), this game's index table once ready, the peek
+    /// game's strategy as the app has it, and the EV worker.
+    pub(crate) fn with_session<T>(
+        &mut self,
+        f: impl FnOnce(&mut TableSession, &mut Analysis<'_>) -> T,
+    ) -> T {
+        let strategy = self.ensure_strategy();
+        let peek = self.peek();
+        let jobs = &mut self.jobs;
+        let mut analysis = Analysis {
+            strategy: &strategy,
+            indices: jobs.indices.as_ref().and_then(|slot| slot.get()),
+            peek,
+            evs: &mut jobs.evs,
+        };
+        f(&mut self.session, &mut analysis)
+    }
+
+    /// Space: a bet typed in and not yet placed is placed first (or the deal waits for a
+    /// mended one), then the session deals.
+    pub(crate) fn deal(&mut self) {
+        if self.session.between_rounds() && !self.session.is_broke() && !self.bet_enter() {
+            return;
+        }
+        let news = self.with_session(|session, an| session.deal(an));
+        self.take_in(news);
+    }
+
+    /// `+`/`-`/`]`/`[`: the bet for the next round, `by` units up or down (the typed bet,
+    /// if any, dropped).
+    pub(crate) fn change_bet(&mut self, by: i64) {
+        self.table_screen.bet_entry = None;
+        let news = self.session.change_bet(by);
+        self.take_in(news);
+    }
+
+    /// A digit of a typed bet: refused while a round is in play.
+    pub(crate) fn bet_digit(&mut self, digit: char) {
+        if let Some(refusal) = self.session.bet_typing_refused() {
+            self.log.push(refusal.into());
+            return;
+        }
+        self.table_screen.bet_digit(digit);
+    }
+
+    /// Places the typed bet. `false` if it was refused (the entry stays, to be mended).
+    pub(crate) fn bet_enter(&mut self) -> bool {
+        let Some(entry) = self.table_screen.bet_entry.clone() else {
+            return true;
+        };
+        let amount = entry.parse::<i64>().unwrap_or(i64::MAX / 1000);
+        let (placed, news) = self.session.place_bet(Units::from_units(amount));
+        self.take_in(news);
+        if placed {
+            self.table_screen.bet_entry = None;
+        }
+        placed
+    }
+
+    /// Leaving confirmed: the person's hands in play are played out (see
+    /// [`TableSession::leave`]), then the summary shows.
+    pub(crate) fn confirm_quit(&mut self) {
+        if !self.session.between_rounds() {
+            let news = self.with_session(|session, an| session.leave(an));
+            self.take_in(news);
+        }
+        self.table_screen.overlay = Some(Overlay::Summary);
+    }
+
+    /// `c`: the count shown or hidden again; hidden in counting mode, the live EVs (the
+    /// shoe's as it is, which would tell it) close.
+    pub(crate) fn toggle_count(&mut self) {
+        let news = self.session.toggle_count();
+        if !self.session.count_shown() {
+            self.live.open &= !self.session.counting_mode();
+        }
+        self.take_in(news);
+    }
+
+    /// The AI seats and the dealer played out at once, if it is their turn.
+    pub(crate) fn run_automation(&mut self) {
+        if self.session.automation_pending() {
+            let news = self.with_session(|session, an| session.play_out(an));
+            self.take_in(news);
+        }
+    }
+
+    /// One AI action or dealer step, at the table's pace.
+    pub(crate) fn auto_step(&mut self) {
+        let news = self.with_session(|session, an| session.step(an));
+        self.take_in(news);
+    }
+}

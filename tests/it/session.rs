@@ -1,0 +1,547 @@
+//! The trainer's rules at the table, driven through `TableSession` alone: no terminal, no
+//! background threads — the analysis is worked out on the spot (`ExactEvs`).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use blackjack_trainer::ai::Level;
+use blackjack_trainer::analysis::Strategy;
+use blackjack_trainer::analysis::deviation::{IndexTable, illustrious_18};
+use blackjack_trainer::analysis::hilo::running_count;
+use blackjack_trainer::engine::{Action, Card, Rules, Units};
+use blackjack_trainer::setup::TableConfig;
+
+use blackjack_trainer::session::*;
+
+/// What a session is handed to grade and play with.
+struct Kit {
+    strategy: Arc<Strategy>,
+    indices: Option<IndexTable>,
+    evs: ExactEvs,
+}
+
+impl Kit {
+    fn new(indices: Option<IndexTable>) -> Kit {
+        let rules = Rules::default();
+        Kit {
+            strategy: blackjack_trainer::analysis::basic_strategy(&rules),
+            indices,
+            evs: ExactEvs::new(&rules),
+        }
+    }
+
+    fn an(&mut self) -> Analysis<'_> {
+        Analysis {
+            strategy: &self.strategy,
+            indices: self.indices.as_ref(),
+            peek: Peek::IfReady,
+            evs: &mut self.evs,
+        }
+    }
+}
+
+fn config() -> TableConfig {
+    TableConfig {
+        seats: 1,
+        speed: Duration::ZERO,
+        seed: 1,
+        ..TableConfig::default()
+    }
+}
+
+fn session(config: TableConfig) -> TableSession {
+    TableSession::new(&Rules::default(), &config)
+        .expect("a valid set-up")
+        .0
+}
+
+fn cards(values: &[u8]) -> Vec<Card> {
+    values.iter().copied().map(Card::of_value).collect()
+}
+
+/// The texts of what was said and graded.
+fn texts(news: &[Happening]) -> Vec<&str> {
+    news.iter()
+        .filter_map(Happening::notice)
+        .map(|n| n.text.as_str())
+        .collect()
+}
+
+/// Plays the round on the table out: the person stands on every hand.
+fn finish_round(table: &mut TableSession, kit: &mut Kit) {
+    while !table.between_rounds() {
+        if table.your_turn() {
+            table.act(Action::Stand, &mut kit.an());
+        } else {
+            table.step(&mut kit.an());
+        }
+    }
+}
+
+/// The grade among `news`, if one was given.
+fn graded(news: &[Happening]) -> Option<&Notice> {
+    news.iter().find_map(|h| match h {
+        Happening::Graded(n) => Some(n),
+        _ => None,
+    })
+}
+
+#[test]
+fn the_settings_are_checked_in_their_own_words() {
+    let with = |seats: usize, you: Option<usize>, ai: Vec<Level>| {
+        let config = TableConfig {
+            seats,
+            you,
+            ai,
+            ..config()
+        };
+        TableSession::new(&Rules::default(), &config).map(|(s, _)| s)
+    };
+    let refused = |r: anyhow::Result<TableSession>| r.err().map(|e| e.to_string());
+    assert_eq!(
+        refused(with(0, None, vec![Level::Hard])).as_deref(),
+        Some("--seats must be 1 to 7, not 0")
+    );
+    assert_eq!(
+        refused(with(3, Some(3), vec![Level::Hard])).as_deref(),
+        Some("--seat must be 1 to 3 (the number of seats), not 4")
+    );
+    assert_eq!(
+        refused(with(2, None, Vec::new())).as_deref(),
+        Some("--ai needs at least one level (easy, normal, hard or counter)")
+    );
+    let bankroll = TableConfig {
+        bankroll: Units::from_units(0),
+        ..config()
+    };
+    let err = refused(TableSession::new(&Rules::default(), &bankroll).map(|(s, _)| s));
+    assert!(err.is_some_and(|e| e.starts_with("--bankroll 0: ")));
+    // You in the middle, the levels in seat order around you.
+    let table = with(3, None, vec![Level::Normal, Level::Hard]).expect("valid");
+    assert_eq!(table.your_seat(), 1);
+    let levels: Vec<_> = table.seats().iter().map(SeatInfo::level).collect();
+    assert_eq!(levels, [Some(Level::Normal), None, Some(Level::Hard)]);
+    assert!(with(7, Some(6), vec![Level::Easy]).is_ok());
+}
+
+#[test]
+fn a_right_decision_is_graded_then_taken_and_the_round_counted_once_over() {
+    let mut kit = Kit::new(None);
+    let mut table = session(config());
+    // You 10,9 against a 7 (face down a 10).
+    assert!(table.stack_next(&cards(&[10, 7, 9, 10])));
+    let dealt = table.deal(&mut kit.an());
+    assert!(dealt.contains(&Happening::RoundStarted(1)), "{dealt:?}");
+    assert!(table.your_turn());
+    assert_eq!(table.tally().play.rounds, 0, "not over yet");
+    let news = table.act(Action::Stand, &mut kit.an());
+    let grade = graded(&news).expect("graded");
+    assert_eq!(grade.kind, Kind::Right, "{grade:?}");
+    assert!(
+        table.automation_pending(),
+        "the dealer plays next, at the screen's pace"
+    );
+    table.play_out(&mut kit.an());
+    assert!(table.between_rounds());
+    let tally = table.tally();
+    assert_eq!((tally.play.rounds, tally.play.wins), (1, 1));
+    assert_eq!((tally.overall.decisions, tally.overall.correct), (1, 1));
+    assert_eq!(table.bankroll(), Units::from_units(101));
+}
+
+#[test]
+fn a_mistake_is_taken_and_comes_with_the_reason_for_the_right_play() {
+    let mut kit = Kit::new(None);
+    let mut table = session(config());
+    assert!(table.stack_next(&cards(&[10, 7, 9, 10, 2])));
+    table.deal(&mut kit.an());
+    let news = table.act(Action::Hit, &mut kit.an());
+    assert_eq!(graded(&news).map(|g| g.kind), Some(Kind::Wrong));
+    let said = texts(&news);
+    assert!(said.iter().any(|t| t.starts_with("  Why: ")), "{said:?}");
+    assert!(said.iter().any(|t| t.starts_with("You hit: 2")), "{said:?}");
+    assert_eq!(table.tally().overall.correct, 0);
+}
+
+#[test]
+fn strict_mode_refuses_a_mistake_and_counts_it() {
+    let mut kit = Kit::new(None);
+    let mut table = session(TableConfig {
+        strict: true,
+        ..config()
+    });
+    assert!(table.stack_next(&cards(&[10, 7, 9, 10])));
+    table.deal(&mut kit.an());
+    let news = table.act(Action::Hit, &mut kit.an());
+    let grade = graded(&news).expect("graded");
+    assert_eq!(grade.kind, Kind::Refused);
+    assert!(
+        grade.text.ends_with(" — strict mode: try again"),
+        "{grade:?}"
+    );
+    assert!(table.your_turn(), "the hit was not taken");
+    let news = table.act(Action::Stand, &mut kit.an());
+    assert_eq!(graded(&news).map(|g| g.kind), Some(Kind::Right));
+    table.play_out(&mut kit.an());
+    assert!(table.between_rounds());
+    let overall = &table.tally().overall;
+    assert_eq!(
+        (overall.decisions, overall.correct),
+        (2, 1),
+        "the refused mistake counts"
+    );
+}
+
+#[test]
+fn an_illegal_action_says_why_and_changes_nothing() {
+    let mut kit = Kit::new(None);
+    let mut table = session(config());
+    assert!(table.stack_next(&cards(&[10, 6, 9, 7])));
+    table.deal(&mut kit.an());
+    let news = table.act(Action::Split, &mut kit.an());
+    assert_eq!(
+        news,
+        [Happening::Said(Notice::new(
+            Kind::Refused,
+            "cannot split: split needs two cards of the same value"
+        ))]
+    );
+    assert!(table.your_turn());
+    assert_eq!(table.tally().overall.decisions, 0);
+    // Between rounds a refusal says how to go on.
+    table.act(Action::Stand, &mut kit.an());
+    table.play_out(&mut kit.an());
+    let news = table.act(Action::Hit, &mut kit.an());
+    assert!(
+        texts(&news)[0].ends_with("(space deals the next round)"),
+        "{news:?}"
+    );
+}
+
+#[test]
+fn bets_change_between_rounds_within_the_limits() {
+    let mut table = session(config());
+    table.change_bet(2);
+    assert_eq!(table.bet(), Units::from_units(3));
+    let news = table.change_bet(-10);
+    assert_eq!(
+        table.bet(),
+        Units::from_units(1),
+        "stops at the table's smallest"
+    );
+    assert_eq!(texts(&news), ["Bet 1 for the next round."]);
+    let news = table.change_bet(-1);
+    assert_eq!(table.bet(), Units::from_units(1));
+    assert_eq!(
+        news.first().and_then(Happening::notice).map(|n| n.kind),
+        Some(Kind::Refused)
+    );
+    let (placed, _) = table.place_bet(Units::from_units(1000));
+    assert!(!placed, "more than the bankroll holds");
+    assert_eq!(table.bet(), Units::from_units(1));
+    assert_eq!(table.bet_typing_refused(), None);
+}
+
+/// A table of one seat whose bankroll of 1 the dealer's 20 takes: you 10,6 stand.
+fn spent() -> (Kit, TableSession) {
+    let mut kit = Kit::new(None);
+    let mut table = session(TableConfig {
+        bankroll: Units::from_units(1),
+        ..config()
+    });
+    assert!(table.stack_next(&cards(&[10, 10, 6, 10])));
+    table.deal(&mut kit.an());
+    let mut news = table.act(Action::Stand, &mut kit.an());
+    news.extend(table.play_out(&mut kit.an()));
+    assert!(news.contains(&Happening::BankrollSpent), "{news:?}");
+    assert!(
+        texts(&news)
+            .iter()
+            .any(|t| t.starts_with("Your bankroll is spent (0 left). Press b to buy in again"))
+    );
+    (kit, table)
+}
+
+#[test]
+fn a_spent_bankroll_offers_a_rebuy_and_the_deal_waits_for_it() {
+    let (mut kit, mut table) = spent();
+    assert!(table.is_broke());
+    assert_eq!(table.deal(&mut kit.an()), [Happening::BankrollSpent]);
+    let news = table.rebuy();
+    assert_eq!(news[0], Happening::BoughtIn);
+    assert_eq!(texts(&news), ["You buy in again for 1: bankroll 1."]);
+    assert_eq!(table.bought_in(), Units::from_units(2));
+    assert_eq!(table.tally().rebuys, 1);
+    let news = table.rebuy();
+    assert_eq!(texts(&news), ["a rebuy is for when the bankroll is spent"]);
+    assert_eq!(table.bought_in(), Units::from_units(2), "nothing changed");
+    assert!(
+        table
+            .deal(&mut kit.an())
+            .contains(&Happening::RoundStarted(2))
+    );
+}
+
+#[test]
+fn leaving_mid_round_plays_the_hand_out_and_the_summary_says_what_happened() {
+    let mut kit = Kit::new(None);
+    let mut table = session(TableConfig {
+        seats: 2,
+        ai: vec![Level::Hard],
+        seed: 7,
+        ..config()
+    });
+    table.deal(&mut kit.an());
+    let staked = table.closing_summary();
+    if table.hands_in_play() {
+        assert!(
+            staked.contains("staked in the round left unfinished"),
+            "{staked}"
+        );
+    }
+    table.leave(&mut kit.an());
+    assert!(table.between_rounds());
+    assert_eq!(table.tally().play.rounds, 1);
+    assert_eq!(
+        table.tally().overall.decisions,
+        0,
+        "leaving's play is not graded"
+    );
+    let text = table.closing_summary();
+    assert!(text.contains("1 round, net "), "{text}");
+    assert!(text.ends_with(" Seed 7.\n"), "{text}");
+    assert!(!text.contains("staked in the round"), "{text}");
+    let rows = table.summary_rows();
+    let row = |label: &str| {
+        rows.iter()
+            .find(|(l, _)| l == label)
+            .map(|(_, v)| v.clone())
+    };
+    assert_eq!(row("Shoe seed").as_deref(), Some("7 (replay: --seed 7)"));
+    let bankroll = format!("100 → {}", table.bankroll().plain());
+    assert_eq!(row("Bankroll"), Some(bankroll));
+    assert!(
+        row("Seat 2 · hard").is_some_and(|v| v.starts_with("net ")),
+        "{rows:?}"
+    );
+}
+
+#[test]
+fn the_ai_seats_and_the_dealer_play_one_step_at_a_time() {
+    let mut kit = Kit::new(None);
+    let mut table = session(TableConfig {
+        seats: 3,
+        you: Some(2),
+        ai: vec![Level::Hard],
+        ..config()
+    });
+    // Seats 1 and 2 hold 10,9 and 10,8 (both stand), you 10,9 against a 7 (a 10 face down).
+    assert!(table.stack_next(&cards(&[10, 10, 10, 7, 9, 8, 9, 10])));
+    table.deal(&mut kit.an());
+    assert!(table.automation_pending());
+    let first = table.step(&mut kit.an());
+    assert_eq!(texts(&first), ["Seat 1 stands on 19"]);
+    assert!(!table.your_turn());
+    table.play_out(&mut kit.an());
+    assert!(table.your_turn());
+    assert!(!table.automation_pending(), "it waits for you");
+    table.act(Action::Stand, &mut kit.an());
+    assert!(table.automation_pending(), "the dealer is to play");
+    let mut steps = 0;
+    while table.automation_pending() {
+        table.step(&mut kit.an());
+        steps += 1;
+    }
+    assert!(steps >= 1);
+    assert!(table.between_rounds());
+}
+
+/// Counting mode with the ramp 1,2,4, the count hidden and checked every `every` deals; the
+/// published Illustrious 18 as the index table.
+fn counting(every: u32, strict: bool) -> (Kit, TableSession) {
+    let table = session(TableConfig {
+        counting: true,
+        ramp: Some("1,2,4".parse().expect("a ramp")),
+        count_check_every: every,
+        strict,
+        ..config()
+    });
+    (Kit::new(Some(illustrious_18())), table)
+}
+
+#[test]
+fn with_the_count_hidden_the_bets_grade_waits_until_the_count_is_shown() {
+    let (mut kit, mut table) = counting(0, false);
+    assert_eq!(
+        table.counting_label().as_deref(),
+        Some("counting mode · ramp 1–4")
+    );
+    assert!(table.count_hidden());
+    let dealt = table.deal(&mut kit.an());
+    let said = texts(&dealt);
+    assert!(
+        said.contains(&"Grades that depend on the count are held back until c shows the count."),
+        "{said:?}"
+    );
+    assert!(!said.iter().any(|t| t.contains("true count")), "{said:?}");
+    let shown = table.toggle_count();
+    assert_eq!(
+        texts(&shown),
+        [
+            "Hi-Lo count shown.",
+            "Held back while the count was hidden:",
+            "Round 1: Bet 1 at true count +0: the ramp's bet",
+        ]
+    );
+    // Shown, the next bet's grade is said at once.
+    finish_round(&mut table, &mut kit);
+    let said = table.deal(&mut kit.an());
+    assert!(
+        texts(&said)
+            .iter()
+            .any(|t| t.starts_with("Bet 1 at true count ")),
+        "{said:?}"
+    );
+    assert_eq!(texts(&table.toggle_count()), ["Count hidden."]);
+}
+
+#[test]
+fn a_grade_that_would_tell_the_count_is_held_back_and_strict_mode_does_not_refuse_it() {
+    let (mut kit, mut table) = counting(0, true);
+    // You 10,6 against a ten: 16 vs T, an index play's cell (stand at 0 and above). The
+    // count is −1 here, where the index says hit: standing is wrong.
+    assert!(table.stack_next(&cards(&[10, 10, 6, 7])));
+    table.deal(&mut kit.an());
+    assert_eq!(table.floored_count(), -1);
+    let news = table.act(Action::Stand, &mut kit.an());
+    let note = graded(&news).expect("a note in the grade's place");
+    assert_eq!(note.kind, Kind::Info);
+    assert!(
+        note.text
+            .ends_with("an index play's hand, graded once the count is shown")
+    );
+    assert!(
+        !table.your_turn(),
+        "not refused: a refusal would tell the count"
+    );
+    table.play_out(&mut kit.an());
+    assert_eq!(table.tally().overall.decisions, 1);
+    let shown = table.toggle_count();
+    let held = graded(&shown).expect("the grade, released");
+    assert_eq!(held.kind, Kind::Wrong);
+    assert!(held.text.starts_with("Round 1: "), "{held:?}");
+}
+
+#[test]
+fn a_count_check_is_asked_before_every_few_deals_and_graded() {
+    let (mut kit, mut table) = counting(1, false);
+    assert!(table.stack_next(&cards(&[10, 10, 9, 7])));
+    table.deal(&mut kit.an());
+    table.act(Action::Stand, &mut kit.an());
+    table.play_out(&mut kit.an());
+    let asked = table.deal(&mut kit.an());
+    assert_eq!(asked[0], Happening::CountCheckAsked);
+    assert_eq!(table.count_check(), Some(""));
+    assert!(table.between_rounds(), "the deal waits");
+    // Not a count: refused, asked again.
+    if let Some(typed) = table.count_check_mut() {
+        typed.push('x');
+    }
+    let refused = table.answer_count_check(&mut kit.an());
+    assert_eq!(refused[0].notice().map(|n| n.kind), Some(Kind::Refused));
+    assert_eq!(table.count_check(), Some(""));
+    let running = running_count(table.table().view(table.your_seat()).seen());
+    let wrong = running + 2;
+    if let Some(typed) = table.count_check_mut() {
+        typed.push_str(&wrong.to_string());
+    }
+    let news = table.answer_count_check(&mut kit.an());
+    let said = texts(&news);
+    assert_eq!(
+        said[0],
+        format!(
+            "Count check: the running count is {}, not {}.",
+            blackjack_trainer::text::signed(running),
+            blackjack_trainer::text::signed(wrong)
+        )
+    );
+    assert!(said.contains(&"The count was checked: what was held back from it —"));
+    assert!(news.contains(&Happening::RoundStarted(2)), "then the deal");
+    let count = &table.tally().count;
+    assert_eq!((count.decisions, count.correct), (1, 0));
+    // Esc skips the next one.
+    finish_round(&mut table, &mut kit);
+    assert_eq!(table.deal(&mut kit.an())[0], Happening::CountCheckAsked);
+    table.skip_count_check();
+    assert!(
+        table
+            .deal(&mut kit.an())
+            .contains(&Happening::RoundStarted(3))
+    );
+}
+
+#[test]
+fn a_whole_counting_shoe_plays_to_the_reshuffle_with_its_count_checks_answered() {
+    let (mut kit, mut table) = counting(5, false);
+    let (mut started, mut acts, mut checks, mut right_checks) = (0u64, 0u64, 0u64, 0u64);
+    let mut released = 0;
+    loop {
+        let mut news = table.deal(&mut kit.an());
+        if news.first() == Some(&Happening::CountCheckAsked) {
+            checks += 1;
+            let running = running_count(table.table().view(table.your_seat()).seen());
+            if let Some(typed) = table.count_check_mut() {
+                typed.push_str(&running.to_string());
+            }
+            news = table.answer_count_check(&mut kit.an());
+            let said = texts(&news);
+            right_checks += u64::from(said[0].ends_with(", right."));
+            released +=
+                usize::from(said.contains(&"The count was checked: what was held back from it —"));
+        }
+        assert!(
+            news.iter().any(|h| matches!(h, Happening::RoundStarted(_))),
+            "{news:?}"
+        );
+        started += 1;
+        // Nothing said while the count is hidden tells it, but for what a check released.
+        for text in texts(&news).iter().filter(|t| !t.starts_with("Round ")) {
+            assert!(!text.contains("at true count"), "{text}");
+        }
+        while !table.between_rounds() {
+            if table.your_turn() {
+                let view = table.table().view(table.your_seat());
+                let hand = view.active_hand().expect("a hand to play").cards;
+                let up = view.dealer_up().expect("an up card").value();
+                let play = kit.strategy.chart.advise(&hand, up, view.legal()).1;
+                table.act(play, &mut kit.an());
+                acts += 1;
+            } else {
+                table.step(&mut kit.an());
+            }
+        }
+        if table.reshuffled() && started > 1 {
+            break;
+        }
+        assert!(started < 200, "the shoe is reshuffled within 200 rounds");
+    }
+    let tally = table.tally();
+    assert_eq!(tally.play.rounds, started);
+    assert_eq!(tally.overall.decisions, acts);
+    assert!(
+        started > 20,
+        "a six-deck shoe dealt to 75 %: {started} rounds"
+    );
+    assert_eq!(checks, (started - 1) / 5, "a check before every fifth deal");
+    assert_eq!(right_checks, checks);
+    assert_eq!(
+        released as u64, checks,
+        "each check releases the bets' grades"
+    );
+    let ramp = tally.skills.get("ramp").map(|r| r.asked);
+    assert_eq!(ramp, Some(started), "every bet graded against the ramp");
+    assert_eq!(
+        (tally.count.decisions, tally.count.correct),
+        (checks, checks)
+    );
+}
