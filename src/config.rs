@@ -84,6 +84,11 @@ pub struct Settings {
     pub stats: Option<StatsSetting>,
     /// Entries of the hand history the review at the table loads (nothing is ever deleted).
     pub history: Option<usize>,
+    /// A count of the user's own, from a `[count]` table (`name`, `tags`; see
+    /// [`crate::analysis::counts::custom`]): `blackjack counts` shows it beside the built-in
+    /// ones and `--count NAME` picks it. (`count = true` or `false`, counting mode, is the
+    /// other form of the setting: a file holds one or the other.)
+    pub own_count: Option<crate::analysis::counts::CountSystem>,
 }
 
 /// Why a config file was refused. Each message names the setting, the value, what is allowed
@@ -113,6 +118,14 @@ pub enum ConfigError {
         /// What the setting accepts.
         expected: String,
         /// 1-based line of the value.
+        line: usize,
+    },
+    /// A `[count]` table that is no count.
+    #[error("line {line}: [count] is not a count: {reason}")]
+    BadCount {
+        /// Why, in one sentence.
+        reason: String,
+        /// 1-based line of the table.
         line: usize,
     },
 }
@@ -173,6 +186,15 @@ impl Settings {
                         Some(int_in(value, 1, u64::from(MAX_TABLE_BET)).ok_or_else(|| {
                             bad(format!("a whole number of units from 1 to {MAX_TABLE_BET}"))
                         })?);
+                }
+                "count" if value.is_table() => {
+                    let own = crate::analysis::counts::custom::from_toml(value).map_err(|err| {
+                        ConfigError::BadCount {
+                            reason: err.to_string(),
+                            line: line_of_key(text, key).unwrap_or(line),
+                        }
+                    })?;
+                    settings.own_count = Some(own);
                 }
                 "count" => {
                     settings.count = Some(value.as_bool().ok_or_else(|| {
@@ -450,6 +472,26 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("did you mean `count`?"), "{err}");
+    }
+
+    #[test]
+    fn a_count_of_ones_own_comes_from_a_count_table_and_a_bad_one_is_refused() {
+        let s = Settings::from_toml(
+            "seats = 2\n[count]\nname = \"mine\"\ntags = [1, 1, 2, 2, 1, 1, 0, 0, -2, 0]\n",
+        )
+        .expect("a count");
+        let own = s.own_count.expect("the count");
+        assert_eq!((own.key.as_ref(), own.tag(4), own.tag(1)), ("mine", 2, 0));
+        assert_eq!(s.count, None, "counting mode is left alone");
+        let err = Settings::from_toml(
+            "seats = 2\n\n[count]\nname = \"mine\"\ntags = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]\n",
+        )
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 3: [count] is not a count: every tag is 0: a count that says nothing about the \
+             cards left"
+        );
     }
 
     #[test]

@@ -1,53 +1,23 @@
-//! The counter: the hard seat plus Hi-Lo, an index table and a bet ramp.
+//! The counter: the hard seat plus a count (Hi-Lo unless it is given another), an index table
+//! and a bet ramp.
 //!
-//! It sees what a player sees and nothing more: its count is the Hi-Lo sum of the cards its
-//! [`SeatView`] shows as seen since the shuffle, its true count that over the view's cards
-//! left ([`floored_true_count`]). The index plays are compiled into one chart table per true
-//! count ([`ByCount`]), so a counted decision costs what a flat one does; the counting
-//! simulator ([`crate::sim::count`]) plays the same counter at the start-of-round count, the
-//! table's counter seat at the count of the moment (what a player would use, and what the
-//! table's counting mode grades by).
+//! It sees what a player sees and nothing more: its count is the sum of the tags of the cards
+//! its [`SeatView`] shows as seen since the shuffle, its true count that over the view's cards
+//! left ([`crate::analysis::deviation::floored_true_count`]; an unbalanced count is read as it
+//! runs). The index plays are compiled into one chart table per true count ([`ByCount`]), so
+//! a counted decision costs what a flat one does; the counting simulator
+//! ([`crate::sim::count`]) plays the same counter at the start-of-round count, the table's
+//! counter seat at the count of the moment (what a player would use, and what the table's
+//! counting mode grades by).
 
 use super::lookup::ChartTable;
 use super::{Hard, Strategy};
 use crate::analysis::chart::{Cell, HandKind};
-use crate::analysis::deviation::{Direction, IndexTable, floored_true_count};
-use crate::analysis::hilo::{BetRamp, HILO_TAGS, running_count};
-use crate::engine::{Action, ActionSet, Cards, SeatView, ValueCounts};
+use crate::analysis::deviation::{Direction, IndexTable};
+use crate::analysis::hilo::BetRamp;
+use crate::engine::{Action, ActionSet, Cards, SeatView};
 
-/// The counting system. Hi-Lo only, for now: a named choice so reports and flags say which.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum CountSystem {
-    /// Hi-Lo ([`HILO_TAGS`]).
-    HiLo,
-}
-
-impl CountSystem {
-    /// Every system.
-    pub const ALL: [CountSystem; 1] = [CountSystem::HiLo];
-
-    /// The name on the command line and in reports: `hilo`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            CountSystem::HiLo => "hilo",
-        }
-    }
-
-    /// The system in a few words (its tags in the one wording, [`HILO_TAGS`]).
-    pub fn describe(self) -> String {
-        match self {
-            CountSystem::HiLo => format!("Hi-Lo: {HILO_TAGS}"),
-        }
-    }
-
-    /// The running count of a set of seen cards.
-    #[inline]
-    pub fn running_count(self, seen: &ValueCounts) -> i32 {
-        match self {
-            CountSystem::HiLo => running_count(seen),
-        }
-    }
-}
+pub use crate::analysis::counts::CountSystem;
 
 /// An index table compiled for play: for every cell, the range of floored true counts where
 /// its deviation is made. Plays exactly as [`IndexTable::deviation`] (a test compares the two
@@ -135,6 +105,8 @@ pub struct Counter {
     by_count: ByCount,
     ramp: BetRamp,
     system: CountSystem,
+    /// The running count at the start of a shoe, in counting units (0 for a balanced count).
+    start: i32,
 }
 
 /// Basic strategy with the index plays made at each true count, compiled into one table per
@@ -199,8 +171,18 @@ impl Counter {
             by_count: ByCount::new(&basic, indices),
             basic,
             ramp,
-            system: CountSystem::HiLo,
+            system: CountSystem::default(),
+            start: 0,
         }
+    }
+
+    /// The same counter counting `system` in a shoe of `decks` decks (Hi-Lo unless this is
+    /// called). Its ramp and index table are read at that count: the floored true count of a
+    /// balanced count, the running count of an unbalanced one.
+    pub fn with_system(mut self, system: CountSystem, decks: u8) -> Counter {
+        self.start = system.initial_running_count(decks);
+        self.system = system;
+        self
     }
 
     /// The ramp.
@@ -209,8 +191,21 @@ impl Counter {
     }
 
     /// The counting system.
-    pub fn system(&self) -> CountSystem {
-        self.system
+    pub fn system(&self) -> &CountSystem {
+        &self.system
+    }
+
+    /// The count the ramp and the index plays are read at, from the running count of the
+    /// cards seen since the shuffle counted from 0 (`running`, counting units) with
+    /// `cards_left` cards left: a balanced count's floored true count, an unbalanced one's
+    /// running count from its start, in points (floored).
+    #[inline(always)]
+    pub fn count_to_read(&self, running: i32, cards_left: usize) -> i32 {
+        if self.system.is_balanced() {
+            self.system.floored_true_count(running, cards_left)
+        } else {
+            (running + self.start).div_euclid(self.system.unit.per_point())
+        }
     }
 
     /// The counter's play at floored true count `tc`, as a [`Strategy`].
@@ -250,10 +245,12 @@ pub struct IndexMove {
 }
 
 impl Counter {
-    /// The floored true count of what `view` shows: the Hi-Lo count of the cards seen since the
-    /// shuffle over the cards left in the shoe.
+    /// The floored true count of what `view` shows: the count of the cards seen since the
+    /// shuffle over the cards left in the shoe ([`Counter::count_to_read`]: the running count
+    /// for an unbalanced count). A count that reads suits (Red 7) counts its sevens as black
+    /// here: a view keeps the values seen, not the suits.
     pub fn true_count(&self, view: &SeatView<'_>) -> i32 {
-        floored_true_count(self.system.running_count(view.seen()), view.cards_left())
+        self.count_to_read(self.system.running_count(view.seen()), view.cards_left())
     }
 
     /// The bet for the next deal, from what `view` shows between rounds, and the true count it
@@ -305,7 +302,7 @@ mod tests {
     use super::*;
     use crate::ai::hard_chart;
     use crate::analysis::deviation::{IndexPlay, illustrious_18};
-    use crate::engine::Rules;
+    use crate::engine::{Rules, ValueCounts};
 
     /// Every cell a hand can be in, and some it cannot.
     fn all_cells() -> Vec<Cell> {
@@ -462,13 +459,14 @@ mod tests {
         for v in [2, 3, 4, 5, 6, 6] {
             seen.add(v);
         }
-        assert_eq!(CountSystem::HiLo.running_count(&seen), 6);
+        let hilo = CountSystem::default();
+        assert_eq!(hilo.running_count(&seen), 6);
         for v in [7, 8, 9, 10, 10, 1, 1] {
             seen.add(v);
         }
-        assert_eq!(CountSystem::HiLo.running_count(&seen), 2);
+        assert_eq!(hilo.running_count(&seen), 2);
         assert_eq!(
-            CountSystem::HiLo.running_count(&seen),
+            hilo.running_count(&seen),
             crate::analysis::hilo::running_count(&seen)
         );
     }

@@ -8,13 +8,10 @@
 
 use crate::engine::{Card, ValueCounts};
 
-/// The Hi-Lo tag of a card value (1 = ace … 10).
+/// The Hi-Lo tag of a card value (1 = ace … 10): the built-in Hi-Lo system's
+/// ([`crate::analysis::counts::HI_LO`]).
 pub const fn hilo_tag(value: u8) -> i32 {
-    match value {
-        2..=6 => 1,
-        7..=9 => 0,
-        _ => -1,
-    }
+    crate::analysis::counts::builtin::HI_LO_TAGS[value as usize - 1]
 }
 
 /// The running count of a set of seen cards.

@@ -2,6 +2,7 @@
 //! action, the variant's basic strategy and its house edge.
 
 pub mod chart;
+pub mod counts;
 pub mod dealer;
 pub mod deviation;
 pub mod hilo;

@@ -130,8 +130,8 @@ pub fn hand_evs(
 }
 
 /// The shoe less one up card.
-fn shoe_without(rules: &Rules, up: u8) -> [u16; 10] {
-    let mut shoe = ValueCounts::full_shoe(rules.decks);
+fn shoe_without(full: &ValueCounts, up: u8) -> [u16; 10] {
+    let mut shoe = *full;
     shoe.remove(up);
     shoe.0
 }
@@ -172,8 +172,8 @@ struct Column {
     return_optimal: f64,
 }
 
-fn solve_column(rules: &Rules, game: Game, up: u8) -> Column {
-    let shoe = shoe_without(rules, up);
+fn solve_column(rules: &Rules, game: Game, full: &ValueCounts, up: u8) -> Column {
+    let shoe = shoe_without(full, up);
     let mut solver = Solver::for_game(rules, up, shoe, game);
     // A 6-deck column reaches 16 000 to 24 000 dealer states and 4 000 to 8 000 hit states;
     // room for 24 000 is one table of 32 768 slots, the size it would grow to anyway.
@@ -275,18 +275,27 @@ pub fn compute_strategy_on(rules: &Rules, threads: usize) -> Strategy {
 
 /// [`compute_strategy_on`] for `game`.
 fn compute_for_game(rules: &Rules, game: Game, threads: usize) -> Strategy {
+    compute_for_shoe(rules, game, &ValueCounts::full_shoe(rules.decks), threads)
+}
+
+/// [`compute_strategy_on`] for `game` and a shoe of composition `full` (a full shoe less some
+/// cards, for the effects of removal): the chart is the best for that shoe, and both returns
+/// are of a round dealt from it.
+pub fn compute_for_shoe(rules: &Rules, game: Game, full: &ValueCounts, threads: usize) -> Strategy {
     const BY_COST: [u8; 10] = [2, 1, 3, 4, 5, 6, 7, 8, 9, 10];
     let threads = threads.clamp(1, 2);
-    let mut columns = parallel_map(&BY_COST, threads, |&up| solve_column(rules, game, up));
+    let mut columns = parallel_map(&BY_COST, threads, |&up| solve_column(rules, game, full, up));
     // Summed in up-card order (they come in order of cost).
     columns.sort_by_key(|c| c.up);
-    let full = ValueCounts::full_shoe(rules.decks);
     let n = f64::from(full.total() as u16);
     let mut chart = Chart::default();
     let mut cell_evs = std::collections::BTreeMap::new();
     let (mut return_chart, mut return_optimal) = (0.0, 0.0);
     for column in &columns {
         let p_up = f64::from(full.get(column.up)) / n;
+        if p_up == 0.0 {
+            continue;
+        }
         return_chart += p_up * column.return_chart;
         return_optimal += p_up * column.return_optimal;
         for &(cell, code, evs) in &column.codes {
@@ -372,7 +381,11 @@ mod tests {
         for rules in [Rules::default(), two_hands, hit_aces, both] {
             let s = compute_strategy_on(&rules, 1);
             for up in UP_CARDS {
-                let mut solver = Solver::new(&rules, up, shoe_without(&rules, up));
+                let mut solver = Solver::new(
+                    &rules,
+                    up,
+                    shoe_without(&ValueCounts::full_shoe(rules.decks), up),
+                );
                 let cases = [
                     // 2,2 as the last hand a seat may hold.
                     (

@@ -6,12 +6,12 @@ use std::path::PathBuf;
 use clap::{Args, Parser, ValueEnum};
 
 use super::parse::{
-    parse_at_least_one, parse_bankroll, parse_pace, parse_penetration, parse_positive, parse_ramp,
-    parse_rounds,
+    CountName, parse_at_least_one, parse_bankroll, parse_count_name, parse_pace, parse_penetration,
+    parse_positive, parse_ramp, parse_rounds,
 };
 use super::{
-    BetRamp, CardList, CountSystem, DrillKind, ExportFormat, IndexChoice, IndexSet, Level,
-    parse_card_list, parse_one_card, parse_player_hand,
+    BetRamp, CardList, DrillKind, ExportFormat, IndexChoice, IndexSet, Level, parse_card_list,
+    parse_one_card, parse_player_hand,
 };
 use crate::config::MAX_SPEED_MS;
 use crate::store::coach::{MAX_REVIEW_LIMIT, REVIEW_LIMIT};
@@ -233,6 +233,24 @@ pub struct StrategyArgs {
     pub rules: RulesArg,
 }
 
+/// Options of `blackjack counts`.
+#[derive(Debug, Clone, Args)]
+pub struct CountsArgs {
+    /// The American peek game instead (the dealer checks under an ace or a ten; a natural
+    /// takes only the original bet): analysis only, to compare with published figures.
+    #[arg(long)]
+    pub peek: bool,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// The rules file.
+    #[command(flatten)]
+    pub rules: RulesArg,
+    /// The preferences file (its `[count]` table, a count of your own, is shown too).
+    #[command(flatten)]
+    pub config: ConfigArg,
+}
+
 /// Options of `blackjack indices`.
 #[derive(Debug, Clone, Args)]
 pub struct IndicesArgs {
@@ -281,10 +299,17 @@ pub struct SimArgs {
     /// The shoes' seed.
     #[command(flatten)]
     pub seed: SeedArg,
-    /// Count cards with this system: bet a ramp by the true count and make index plays, with
-    /// the basic strategy of the loaded rules (`--strategy` does not apply).
-    #[arg(long, value_enum, value_name = "SYSTEM", conflicts_with_all = ["strategy", "fresh_shoe"])]
-    pub count: Option<CountSystem>,
+    /// Count cards with this system — hilo, ko, hiopt1, hiopt2, omega2, zen, halves, red7, or
+    /// the name of your own count in config.toml — bet a ramp by the true count (by the running
+    /// count for the unbalanced ko and red7) and make index plays, with the basic strategy of
+    /// the loaded rules (`--strategy` does not apply).
+    #[arg(
+        long,
+        value_name = "SYSTEM",
+        value_parser = parse_count_name,
+        conflicts_with_all = ["strategy", "fresh_shoe"]
+    )]
+    pub count: Option<CountName>,
     /// With `--count`: the bets at floored true count 0 or less, +1, +2, … in units, the last
     /// for every higher count [default: 1,2,4,6,8,10,12].
     #[arg(
@@ -311,6 +336,9 @@ pub struct SimArgs {
     /// The rules file.
     #[command(flatten)]
     pub rules: RulesArg,
+    /// The preferences file (read for a `--count` of your own).
+    #[command(flatten)]
+    pub config: ConfigArg,
 }
 
 /// Options of `blackjack drill`.
@@ -438,6 +466,30 @@ mod tests {
         assert_eq!(p.seats, 3);
         assert_eq!(p.ai, vec![Level::Normal, Level::Hard]);
         assert_eq!(p.speed, 400);
+    }
+
+    #[test]
+    fn the_count_flag_names_every_built_in_count() {
+        let mut cli = <Cli as clap::CommandFactory>::command();
+        let sim = cli.find_subcommand_mut("sim").expect("sim");
+        let help = sim
+            .get_arguments()
+            .find(|a| a.get_id() == "count")
+            .and_then(|a| a.get_help())
+            .map(ToString::to_string)
+            .expect("--count has help");
+        for system in &crate::analysis::counts::BUILT_IN {
+            assert!(help.contains(system.key.as_ref()), "{}: {help}", system.key);
+        }
+        let parse = |name: &str| match Cli::try_parse_from(["blackjack", "sim", "--count", name]) {
+            Ok(Cli {
+                command: Some(Command::Sim(args)),
+                ..
+            }) => args.count.map(|c| c.0),
+            _ => None,
+        };
+        assert_eq!(parse("Zen"), Some("zen".to_owned()));
+        assert_eq!(parse("my count"), None);
     }
 
     #[test]

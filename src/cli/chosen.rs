@@ -28,6 +28,7 @@ impl Command {
             Command::Strategy(args) => &args.rules,
             Command::Sim(args) => &args.rules,
             Command::Indices(args) => &args.rules,
+            Command::Counts(args) => &args.rules,
             Command::Plan(args) => &args.rules,
             Command::Drill(args) => &args.rules,
             Command::Review(args) => &args.rules,
@@ -46,6 +47,8 @@ impl Command {
             Command::Stats(args) => &args.config,
             Command::Review(args) => &args.config,
             Command::Config(args) => &args.config,
+            Command::Counts(args) => &args.config,
+            Command::Sim(args) => &args.config,
             _ => return None,
         };
         Some(config.config.as_ref())
@@ -189,7 +192,7 @@ impl Cli {
         before_or_own(
             "--config",
             "the table and the subcommands that read the preferences file only (`play`, \
-             `drill`, `stats`, `review`, `config`)",
+             `drill`, `stats`, `review`, `config`, `counts`, `sim`)",
             self.config.as_ref(),
             command.own_config(),
             subcommand,

@@ -12,15 +12,18 @@ mod parse;
 mod value_enums;
 
 pub use crate::ai::Level;
-pub use crate::sim::count::{BetRamp, CountSystem, IndexChoice};
+pub use crate::sim::count::{BetRamp, IndexChoice};
 pub use crate::trainer::counting::IndexSet;
 pub use crate::trainer::drill::DrillKind;
 pub use crate::trainer::export::ExportFormat;
 pub use args::{
-    CompletionsArgs, ConfigArgs, CountConvention, DeckResolution, DrillArgs, EvArgs, IndicesArgs,
-    PlanArgs, PlayArgs, PlayCommandArgs, ReviewArgs, RulesArgs, SimArgs, StatsArgs, StrategyArgs,
+    CompletionsArgs, ConfigArgs, CountConvention, CountsArgs, DeckResolution, DrillArgs, EvArgs,
+    IndicesArgs, PlanArgs, PlayArgs, PlayCommandArgs, ReviewArgs, RulesArgs, SimArgs, StatsArgs,
+    StrategyArgs,
 };
-pub use parse::{CardList, check_player_hand, parse_card_list, parse_one_card, parse_player_hand};
+pub use parse::{
+    CardList, CountName, check_player_hand, parse_card_list, parse_one_card, parse_player_hand,
+};
 
 /// A blackjack trainer for the European no-hole-card game: play beside AI seats, get hints
 /// and feedback with exact expected values, drill, and see the variant's exact strategy.
@@ -49,7 +52,8 @@ pub struct Cli {
 
     /// Preferences file to use instead of `config.toml` in the platform's config folder (also
     /// `$BLACKJACK_CONFIG`); it must exist. Also taken before `play`, `drill`, `stats`,
-    /// `review` and `config`, the subcommands that read it; refused before the others.
+    /// `review`, `config`, `counts` and `sim`, the subcommands that read it; refused before
+    /// the others.
     #[arg(long, value_name = "PATH")]
     pub config: Option<PathBuf>,
 
@@ -77,6 +81,9 @@ pub enum Command {
     Sim(SimArgs),
     /// The Hi-Lo index plays computed for these rules, and the edge by true count.
     Indices(IndicesArgs),
+    /// The counting systems side by side for these rules: betting correlation and playing
+    /// efficiency, from the exact effects of removal.
+    Counts(CountsArgs),
     /// A Hi-Lo bet ramp for your bankroll and risk: win rate, SCORE, N0 and risk of ruin.
     Plan(PlanArgs),
     /// Practise decisions of one kind, graded at once.

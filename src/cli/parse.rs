@@ -174,6 +174,31 @@ pub(super) fn parse_pace(text: &str) -> Result<f64, String> {
     }
 }
 
+/// A count's name as `--count` takes it: a built-in count's key or the name of the user's own
+/// (checked against the counts when the command runs, since the user's is in `config.toml`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CountName(pub String);
+
+/// Parses `--count`: a word of letters, digits, `-` or `_` (lower-cased).
+pub fn parse_count_name(text: &str) -> Result<CountName, String> {
+    let name = text.trim();
+    if name.is_empty()
+        || !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        let keys: Vec<&str> = crate::analysis::counts::BUILT_IN
+            .iter()
+            .map(|s| s.key.as_ref())
+            .collect();
+        return Err(format!(
+            "`{text}` is not a count's name: one of {}, or your own from config.toml",
+            keys.join(", ")
+        ));
+    }
+    Ok(CountName(name.to_ascii_lowercase()))
+}
+
 /// Parses `--ramp`: bets separated by commas, as [`BetRamp`] reads them.
 pub fn parse_ramp(text: &str) -> Result<BetRamp, String> {
     text.parse()

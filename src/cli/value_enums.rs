@@ -1,9 +1,9 @@
-//! How the enums of other modules (AI levels, drill kinds, export formats, counting systems,
-//! index choices and sets) are spelt as flag values: their `clap::ValueEnum` impls.
+//! How the enums of other modules (AI levels, drill kinds, export formats, index choices and
+//! sets) are spelt as flag values: their `clap::ValueEnum` impls.
 
 use clap::ValueEnum;
 
-use super::{CountSystem, DrillKind, ExportFormat, IndexChoice, IndexSet, Level};
+use super::{DrillKind, ExportFormat, IndexChoice, IndexSet, Level};
 use crate::engine::Action;
 
 /// `--play` values are the engine's actions, spelt as [`Action::name`] gives them.
@@ -34,17 +34,6 @@ impl ValueEnum for ExportFormat {
 impl ValueEnum for Level {
     fn value_variants<'a>() -> &'a [Self] {
         &Level::ALL
-    }
-
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        Some(clap::builder::PossibleValue::new(self.name()).help(self.describe()))
-    }
-}
-
-/// `--count` values are the simulator's counting systems (the enum lives in `sim`).
-impl ValueEnum for CountSystem {
-    fn value_variants<'a>() -> &'a [Self] {
-        &CountSystem::ALL
     }
 
     fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {

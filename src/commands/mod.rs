@@ -16,6 +16,7 @@ use crate::engine::Rules;
 mod completions;
 mod config;
 mod count_drill;
+mod counts;
 mod drill;
 mod drill_io;
 mod ev;
@@ -63,6 +64,7 @@ pub fn practice_clock() -> Result<crate::trainer::day::Clock, UsageError> {
 
 pub use completions::{completions, manpage};
 pub use config::{config, drill_args, stats_file, table_configured};
+pub use counts::counts;
 pub use drill::drill;
 pub use ev::ev;
 pub use indices::indices;

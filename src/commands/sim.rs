@@ -8,6 +8,7 @@ use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::ai::{AnyStrategy, Hard, hard_chart};
+use crate::analysis::counts::HI_LO;
 use crate::analysis::deviation::{IndexTable, illustrious_18};
 use crate::cli::{Level, SimArgs};
 use crate::commands::UsageError;
@@ -27,6 +28,7 @@ pub fn sim(
     rules: &Rules,
     seed: Option<u64>,
     args: &SimArgs,
+    config: Option<&std::path::Path>,
     out: &mut impl std::io::Write,
 ) -> anyhow::Result<()> {
     if args.hands == 0 {
@@ -46,9 +48,10 @@ pub fn sim(
     };
     let seed = seed.unwrap_or_else(rand::random);
     // `--strategy counter` is the counting simulator: Hi-Lo unless --count names a system.
-    let count = args
-        .count
-        .or((args.strategy == Level::Counter).then_some(CountSystem::HiLo));
+    let count = match &args.count {
+        Some(name) => Some(super::counts::count_named(&name.0, config)?),
+        None => (args.strategy == Level::Counter).then(CountSystem::default),
+    };
     if let Some(system) = count {
         let ShoeMode::CutCard(penetration) = shoe else {
             return Err(UsageError("--count needs a cut card, not --fresh-shoe".to_owned()).into());
@@ -179,6 +182,28 @@ pub struct CountSetup {
     pub config: CountConfig,
 }
 
+/// The index plays of a count: Hi-Lo's tables for Hi-Lo (or a count with its tags), `game`
+/// unless `--indices` says otherwise; for another count only `none`, its default, since no
+/// other count's index table is computed yet.
+fn index_choice(
+    system: &CountSystem,
+    asked: Option<IndexChoice>,
+) -> Result<IndexChoice, UsageError> {
+    if system.reads_as(&HI_LO) {
+        return Ok(asked.unwrap_or(IndexChoice::Game));
+    }
+    match asked {
+        None | Some(IndexChoice::None) => Ok(IndexChoice::None),
+        Some(choice) => Err(UsageError(format!(
+            "`--indices {}` is a table of Hi-Lo index plays, and {} has no index table of its \
+             own yet: use --indices none (basic strategy at every count, the default for {})",
+            choice.name(),
+            system.name,
+            system.key
+        ))),
+    }
+}
+
 /// Runs `blackjack sim --count`.
 fn count_sim(
     rules: &Rules,
@@ -187,17 +212,26 @@ fn count_sim(
     args: &SimArgs,
     out: &mut impl std::io::Write,
 ) -> anyhow::Result<()> {
+    if system.needs_suits() {
+        return Err(UsageError(format!(
+            "{} counts red sevens apart from black ones, and the counting simulator reads the \
+             values of the cards seen, not their suits: simulate another count",
+            system.name
+        ))
+        .into());
+    }
     let ramp = match &args.ramp {
         Some(ramp) => ramp.clone(),
         None => DEFAULT_RAMP
             .parse()
             .map_err(|err| anyhow::anyhow!("the default ramp: {err}"))?,
     };
-    let indices = args.indices.unwrap_or(IndexChoice::Game);
+    let indices = index_choice(&system, args.indices)?;
     let table = index_table(indices, rules);
     // The hard seat's chart, worked out on one thread (as for `--strategy hard`).
     crate::analysis::strategy::basic_strategy_on(rules, 1);
-    let counter = Counter::new(Hard::new(hard_chart(rules)), &table, ramp.clone());
+    let counter = Counter::new(Hard::new(hard_chart(rules)), &table, ramp.clone())
+        .with_system(system.clone(), rules.decks);
     let setup = CountSetup {
         system,
         ramp,
@@ -257,7 +291,8 @@ pub fn count_json_report(report: &CountReport, setup: &CountSetup) -> serde_json
         "ror": t.risk_of_ruin(setup.bankroll),
         "bankroll": setup.bankroll,
         "by_tc": by_tc,
-        "count": setup.system.name(),
+        "count": setup.system.key,
+        "read_by": if setup.system.is_balanced() { "true_count" } else { "running_count" },
         "ramp": setup.ramp.bets(),
         "indices": setup.indices.name(),
         "penetration": setup.config.penetration,
@@ -278,9 +313,14 @@ pub fn count_text_report(report: &CountReport, setup: &CountSetup) -> String {
         out.push_str(&s);
         out.push('\n');
     };
+    let by_running = if setup.system.is_balanced() {
+        ""
+    } else {
+        " by running count"
+    };
     line(format!(
-        "Counting {}, ramp {}, indices {}, seed {}, cut card at {:.0}%",
-        setup.system.name(),
+        "Counting {}, ramp {}{by_running}, indices {}, seed {}, cut card at {:.0}%",
+        setup.system.key,
         setup.ramp,
         setup.indices.name(),
         setup.config.seed,

@@ -331,37 +331,64 @@ impl TrueCounts {
     }
 }
 
-/// A counter's play worked out once for a run of rounds: the true count without a division
-/// ([`TrueCounts`]) and, for each floored true count from [`TC_MIN`] to [`TC_MAX`], its bet and
-/// its strategy ([`BetRamp::bet`], [`Counter::at_count`]); other counts ask the counter.
+/// A counter's play worked out once for a run of rounds: the count's tags, the true count
+/// without a division ([`TrueCounts`]) and, for each floored true count from [`TC_MIN`] to
+/// [`TC_MAX`], its bet and its strategy ([`BetRamp::bet`], [`Counter::at_count`]); other counts
+/// ask the counter.
 pub(super) struct CountedPlay<'a> {
     counter: &'a Counter,
+    /// The count's tags by value, ace first, in counting units (copied: read every round).
+    tags: [i32; 10],
+    /// Counting units per point of a balanced count (its true count divides the running count
+    /// by this many times the decks left); 0 for an unbalanced count, read as it runs.
+    per_point: usize,
     true_counts: TrueCounts,
     by_tc: Vec<(u32, AtCount<'a>)>,
 }
 
 impl<'a> CountedPlay<'a> {
     pub(super) fn new(counter: &'a Counter, cards: usize) -> CountedPlay<'a> {
+        let system = counter.system();
+        let per_point = if system.is_balanced() {
+            system.unit.per_point() as usize
+        } else {
+            0
+        };
         CountedPlay {
             counter,
-            true_counts: TrueCounts::new(cards),
+            tags: system.tags,
+            per_point,
+            true_counts: TrueCounts::new(cards * per_point.max(1)),
             by_tc: (TC_MIN..=TC_MAX)
                 .map(|tc| (counter.ramp().bet(tc), counter.at_count(tc)))
                 .collect(),
         }
     }
 
-    /// The true count at the start of the next round at `table`: the running count of the
-    /// cards seen since the shuffle over the cards left — a full shoe and a count of 0 when the
-    /// cut card was reached, since the deal then begins with a shuffle.
+    /// The count at the start of the next round at `table` — a balanced count's running count
+    /// of the cards seen since the shuffle over the cards left, floored; an unbalanced count's
+    /// running count from its start ([`Counter::count_to_read`]) — and that of a full shoe
+    /// when the cut card was reached, since the deal then begins with a shuffle.
     #[inline(always)]
     fn true_count<R: Rng, L: EventSink>(&self, table: &Table<R, L>) -> i32 {
         let shoe = table.shoe();
-        if shoe.cut_card_reached() {
-            return 0;
+        let running = if shoe.cut_card_reached() {
+            0
+        } else {
+            let seen = &table.seen().0;
+            let mut sum = 0;
+            for (tag, &count) in self.tags.iter().zip(seen) {
+                sum += tag * i32::from(count);
+            }
+            sum
+        };
+        match self.per_point {
+            0 => self.counter.count_to_read(running, shoe.remaining()),
+            1 => self.true_counts.floored(running, shoe.remaining()),
+            units => self
+                .true_counts
+                .floored(running, shoe.remaining().saturating_mul(units)),
         }
-        let running = self.counter.system().running_count(table.seen());
-        self.true_counts.floored(running, shoe.remaining())
     }
 
     /// The bet and the strategy at floored true count `tc`.
@@ -549,6 +576,60 @@ mod tests {
                     "{running} over {left} cards left"
                 );
             }
+        }
+    }
+
+    /// Each count is read as its authors read it, at every round of a shoe: a balanced count
+    /// by its floored true count in points (half points for Halves), an unbalanced one by its
+    /// running count from its start; Hi-Lo as the Hi-Lo vocabulary reads it.
+    #[test]
+    fn each_count_is_read_as_its_authors_read_it() {
+        use crate::ai::Hard;
+        use crate::analysis::chart::Chart;
+        use crate::analysis::counts::BUILT_IN;
+        use crate::analysis::deviation::IndexTable;
+        use crate::engine::{Action, GameRng};
+        use rand::SeedableRng;
+        let rules = Rules::default();
+        for system in BUILT_IN.iter().filter(|s| !s.needs_suits()) {
+            let counter = Counter::new(
+                Hard::new(Chart::default()),
+                &IndexTable::default(),
+                BetRamp::flat(),
+            )
+            .with_system(system.clone(), rules.decks);
+            let mut table = sim_table(rules.clone(), GameRng::seed_from_u64(7));
+            let play = CountedPlay::new(&counter, table.shoe().size());
+            let mut moved = 0;
+            for _ in 0..300 {
+                let shoe = table.shoe();
+                let running: i32 = (1..=10u8)
+                    .map(|v| system.tag(v) * i32::from(table.seen().get(v)))
+                    .sum();
+                let (running, left) = if shoe.cut_card_reached() {
+                    (0, shoe.size())
+                } else {
+                    (running, shoe.remaining())
+                };
+                let expected = if system.is_balanced() {
+                    let per_point = system.unit.per_point() as usize;
+                    floored_true_count(running, left * per_point)
+                } else {
+                    (running + system.initial_running_count(rules.decks))
+                        .div_euclid(system.unit.per_point())
+                };
+                let read = play.true_count(&table);
+                assert_eq!(read, expected, "{}", system.name);
+                if system.key == "hilo" && !shoe.cut_card_reached() {
+                    let hilo = crate::analysis::hilo::running_count(table.seen());
+                    assert_eq!(read, floored_true_count(hilo, shoe.remaining()));
+                }
+                moved += i32::from(read != 0);
+                table
+                    .play_round(|_, _, _, _| Action::Stand)
+                    .expect("a round");
+            }
+            assert!(moved > 0, "{}: the count moves", system.name);
         }
     }
 

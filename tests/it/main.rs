@@ -5,6 +5,7 @@ mod cli;
 mod common;
 mod count_drills;
 mod count_sim;
+mod counts;
 mod docs;
 mod drill;
 mod everyday;

@@ -1,0 +1,327 @@
+//! Card-counting systems as data: each count's tags per card value, whether it is balanced,
+//! where an unbalanced count starts, its level and the side count its authors advise; the
+//! built-in systems ([`builtin`]); a user's own count from `config.toml` ([`custom`]); and
+//! what a count is worth in this game, from the exact analysis — betting correlation and
+//! playing efficiency ([`figures`]) from the effects of removal ([`eor`]).
+//!
+//! Tags are held in *counting units*: whole points for every count but Wong Halves, half
+//! points for Halves (whose tags are then 1, 2, 2, 3, 2, 1, 0, −1, −2, −2), so a running count
+//! is an integer and the true count is read as `running ÷ (units per point × decks left)`.
+
+use std::borrow::Cow;
+
+use crate::engine::{Card, ValueCounts};
+
+pub mod builtin;
+pub mod custom;
+pub mod eor;
+pub mod figures;
+
+pub use builtin::{BUILT_IN, HI_LO};
+
+/// Counting units per point of a count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Unit {
+    /// Whole points: the tags are the units.
+    Whole,
+    /// Half points: a tag of ½ is one unit (Wong Halves).
+    Half,
+}
+
+impl Unit {
+    /// Units per point: 1 or 2.
+    pub const fn per_point(self) -> i32 {
+        match self {
+            Unit::Whole => 1,
+            Unit::Half => 2,
+        }
+    }
+}
+
+/// Whether a whole deck counts to zero, and if not, where the count starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Balance {
+    /// A whole deck counts to 0: the count starts at 0 and is read as a true count.
+    Balanced,
+    /// A whole deck counts to more than 0: the count starts at the initial running count and
+    /// is read as it runs, as its authors teach it.
+    Unbalanced {
+        /// The initial running count is `per_deck × decks + offset`, in counting units.
+        per_deck: i32,
+        /// See `per_deck`.
+        offset: i32,
+        /// The running count at which the edge is about the same whatever the decks left
+        /// (its authors' pivot), if they name one, in counting units.
+        pivot: Option<i32>,
+    },
+}
+
+/// A card-counting system: its tags and how it is read.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CountSystem {
+    /// The name on the command line, in `config.toml` and in JSON: `hilo`, `zen`, ….
+    pub key: Cow<'static, str>,
+    /// The name in words: `Hi-Lo`, `Zen`, ….
+    pub name: Cow<'static, str>,
+    /// The tag of each value in counting units, index `value − 1` (ace first, ten last).
+    pub tags: [i32; 10],
+    /// Counting units per point.
+    pub unit: Unit,
+    /// What a red seven counts on top of the seven's tag (Red 7: a red seven +1, a black one
+    /// 0); 0 for every other count.
+    pub red_seven: i32,
+    /// Balanced, or where an unbalanced count starts.
+    pub balance: Balance,
+    /// Whether its authors advise a side count of aces (for betting; the figures here are of
+    /// the count alone, without one).
+    pub ace_side_count: bool,
+    /// Where the tags come from.
+    pub source: Cow<'static, str>,
+}
+
+impl CountSystem {
+    /// The tag of a card value (1 = ace … 10) in counting units; a seven's tag is a black
+    /// seven's (see [`CountSystem::card_tag`]).
+    #[inline(always)]
+    pub const fn tag(&self, value: u8) -> i32 {
+        self.tags[value as usize - 1]
+    }
+
+    /// The tag of one card, suit included (a red seven for Red 7).
+    #[inline]
+    pub fn card_tag(&self, card: Card) -> i32 {
+        let value = card.value();
+        let red = if value == 7 && card.suit().is_red() {
+            self.red_seven
+        } else {
+            0
+        };
+        self.tag(value) + red
+    }
+
+    /// Whether the count reads the suits of sevens (Red 7).
+    pub const fn needs_suits(&self) -> bool {
+        self.red_seven != 0
+    }
+
+    /// The level: the largest tag in counting units, in absolute value.
+    pub fn level(&self) -> i32 {
+        self.tags
+            .iter()
+            .map(|t| t.abs())
+            .chain([(self.tag(7) + self.red_seven).abs()])
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// What one deck counts to, in counting units (0 for a balanced count; red sevens are half
+    /// the sevens).
+    pub fn deck_sum(&self) -> i32 {
+        let by_value: i32 = (1..=10u8)
+            .map(|v| self.tag(v) * i32::from(ValueCounts::full_shoe(1).get(v)))
+            .sum();
+        by_value + 2 * self.red_seven
+    }
+
+    /// Whether a whole deck counts to 0.
+    pub const fn is_balanced(&self) -> bool {
+        matches!(self.balance, Balance::Balanced)
+    }
+
+    /// The running count at the start of a shoe of `decks` decks, in counting units.
+    pub fn initial_running_count(&self, decks: u8) -> i32 {
+        match self.balance {
+            Balance::Balanced => 0,
+            Balance::Unbalanced {
+                per_deck, offset, ..
+            } => per_deck * i32::from(decks) + offset,
+        }
+    }
+
+    /// The running count of a set of seen cards from 0, by value (sevens at a black seven's
+    /// tag: a count that reads suits adds its red sevens itself), in counting units.
+    #[inline]
+    pub fn running_count(&self, seen: &ValueCounts) -> i32 {
+        let mut sum = 0;
+        for (tag, &count) in self.tags.iter().zip(&seen.0) {
+            sum += tag * i32::from(count);
+        }
+        sum
+    }
+
+    /// The sum of the tags of `cards`, suits included, in counting units.
+    pub fn sum<'a>(&self, cards: impl IntoIterator<Item = &'a Card>) -> i32 {
+        cards.into_iter().map(|&c| self.card_tag(c)).sum()
+    }
+
+    /// The floored true count of a running count (in counting units) with `cards_left` cards
+    /// left: points per exact deck left, floored, under the project's one convention
+    /// ([`crate::analysis::deviation::floored_true_count`]).
+    pub fn floored_true_count(&self, running: i32, cards_left: usize) -> i32 {
+        let per_point = self.unit.per_point() as usize;
+        crate::analysis::deviation::floored_true_count(
+            running,
+            cards_left.max(1).saturating_mul(per_point),
+        )
+    }
+
+    /// The tags in words: `2–6 +1, 7–9 0, T −1, A −1`, runs of values with one tag together,
+    /// half points as `+½`.
+    pub fn describe_tags(&self) -> String {
+        // Runs of values 2 … T with one tag; a count that reads suits has its sevens alone.
+        let alone = |v: u8| v == 7 && self.needs_suits();
+        let mut runs: Vec<(u8, u8, i32)> = Vec::new();
+        for v in 2..=10u8 {
+            let tag = self.tag(v);
+            match runs.last_mut() {
+                Some((_, end, t)) if *t == tag && !alone(v) && !alone(*end) => *end = v,
+                _ => runs.push((v, v, tag)),
+            }
+        }
+        let label = |x: u8| {
+            if x == 10 {
+                "T".to_owned()
+            } else {
+                x.to_string()
+            }
+        };
+        let mut parts: Vec<String> = runs
+            .into_iter()
+            .map(|(from, to, tag)| {
+                if alone(from) {
+                    format!(
+                        "red 7 {}, black 7 {}",
+                        self.points(tag + self.red_seven),
+                        self.points(tag)
+                    )
+                } else if from == to {
+                    format!("{} {}", label(from), self.points(tag))
+                } else {
+                    format!("{}–{} {}", label(from), label(to), self.points(tag))
+                }
+            })
+            .collect();
+        parts.push(format!("A {}", self.points(self.tag(1))));
+        parts.join(", ")
+    }
+
+    /// A tag in counting units as points: `+1`, `−2`, `0`, `+1½`, `−½`.
+    pub fn points(&self, units: i32) -> String {
+        let sign = match units.signum() {
+            1 => "+",
+            -1 => "−",
+            _ => "",
+        };
+        let abs = units.unsigned_abs();
+        match self.unit {
+            Unit::Whole => format!("{sign}{abs}"),
+            Unit::Half => match (abs / 2, abs % 2) {
+                (0, 1) => format!("{sign}½"),
+                (whole, 1) => format!("{sign}{whole}½"),
+                (whole, _) => format!("{sign}{whole}"),
+            },
+        }
+    }
+
+    /// The tag of each card of a deck, as points, with the value it has: one entry per value,
+    /// and for a count that reads suits, the sevens split into red and black (each half the
+    /// sevens). `(value, tag in points, share of the deck)`.
+    pub fn tags_by_card(&self) -> Vec<(u8, f64, f64)> {
+        let per_point = f64::from(self.unit.per_point());
+        let mut out = Vec::with_capacity(11);
+        for v in 1..=10u8 {
+            let share = if v == 10 { 16.0 / 52.0 } else { 4.0 / 52.0 };
+            let tag = f64::from(self.tag(v)) / per_point;
+            if v == 7 && self.needs_suits() {
+                let red = f64::from(self.tag(v) + self.red_seven) / per_point;
+                out.push((v, red, share / 2.0));
+                out.push((v, tag, share / 2.0));
+            } else {
+                out.push((v, tag, share));
+            }
+        }
+        out
+    }
+
+    /// Whether this count is read exactly as `other` is — the same tags, units, red sevens and
+    /// start — whatever its name: the same count under another name.
+    pub fn reads_as(&self, other: &CountSystem) -> bool {
+        self.tags == other.tags
+            && self.unit == other.unit
+            && self.red_seven == other.red_seven
+            && self.balance == other.balance
+    }
+
+    /// The built-in system of this key, if there is one.
+    pub fn built_in(key: &str) -> Option<&'static CountSystem> {
+        BUILT_IN.iter().find(|s| s.key == key)
+    }
+}
+
+impl Default for CountSystem {
+    /// Hi-Lo.
+    fn default() -> CountSystem {
+        HI_LO.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Rank, Suit};
+
+    #[test]
+    fn a_red_seven_counts_and_a_black_one_does_not_in_red_7() {
+        let red7 = CountSystem::built_in("red7").expect("red 7");
+        let seven = |suit| Card::new(Rank::Seven, suit);
+        assert_eq!(red7.card_tag(seven(Suit::Hearts)), 1);
+        assert_eq!(red7.card_tag(seven(Suit::Diamonds)), 1);
+        assert_eq!(red7.card_tag(seven(Suit::Clubs)), 0);
+        assert_eq!(red7.card_tag(seven(Suit::Spades)), 0);
+        assert_eq!(HI_LO.card_tag(seven(Suit::Hearts)), 0);
+        // Red 7 counts +2 a deck; KO +4; the balanced ones 0.
+        assert_eq!(red7.deck_sum(), 2);
+        assert_eq!(CountSystem::built_in("ko").map(|k| k.deck_sum()), Some(4));
+    }
+
+    #[test]
+    fn tags_read_in_points_and_half_points() {
+        assert_eq!(HI_LO.describe_tags(), "2–6 +1, 7–9 0, T −1, A −1");
+        let halves = CountSystem::built_in("halves").expect("halves");
+        assert_eq!(
+            halves.describe_tags(),
+            "2 +½, 3–4 +1, 5 +1½, 6 +1, 7 +½, 8 0, 9 −½, T −1, A −1"
+        );
+        let red7 = CountSystem::built_in("red7").expect("red 7");
+        assert_eq!(
+            red7.describe_tags(),
+            "2–6 +1, red 7 +1, black 7 0, 8–9 0, T −1, A −1"
+        );
+        assert_eq!(halves.level(), 3);
+        assert_eq!(HI_LO.level(), 1);
+    }
+
+    #[test]
+    fn a_half_point_count_reads_its_true_count_in_points() {
+        let halves = CountSystem::built_in("halves").expect("halves");
+        // +6 half points = +3 points over one deck left; over two decks +1.5, floored +1.
+        assert_eq!(halves.floored_true_count(6, 52), 3);
+        assert_eq!(halves.floored_true_count(6, 104), 1);
+        assert_eq!(halves.floored_true_count(-1, 104), -1);
+        assert_eq!(HI_LO.floored_true_count(6, 104), 3);
+    }
+
+    #[test]
+    fn unbalanced_counts_start_where_their_authors_start_them() {
+        let ko = CountSystem::built_in("ko").expect("ko");
+        assert_eq!(ko.initial_running_count(1), 0);
+        assert_eq!(ko.initial_running_count(6), -20);
+        assert_eq!(ko.initial_running_count(8), -28);
+        let red7 = CountSystem::built_in("red7").expect("red 7");
+        assert_eq!(red7.initial_running_count(6), -12);
+        assert_eq!(HI_LO.initial_running_count(6), 0);
+    }
+}
+
+#[cfg(test)]
+mod published;

@@ -1,0 +1,246 @@
+//! `blackjack counts`: the counting systems side by side for the loaded rules — each count's
+//! tags, its betting correlation and its playing efficiency, from the exact effects of removal
+//! ([`crate::analysis::counts`]); `--peek` for the American game.
+
+use std::path::Path;
+use std::time::Instant;
+
+use crate::analysis::counts::eor::{Effects, effects_of_removal};
+use crate::analysis::counts::figures::{CountFigures, DEPTH, count_figures};
+use crate::analysis::counts::{BUILT_IN, Balance, CountSystem};
+use crate::analysis::player::Game;
+use crate::cli::CountsArgs;
+use crate::commands::UsageError;
+use crate::engine::Rules;
+use crate::text::signed_decimals;
+
+/// The built-in counts and the user's own from the preferences file, if it has one.
+pub fn every_count(config: Option<&Path>) -> anyhow::Result<Vec<CountSystem>> {
+    let loaded = super::config::load_config(config)?;
+    Ok(BUILT_IN
+        .iter()
+        .cloned()
+        .chain(loaded.settings.own_count)
+        .collect())
+}
+
+/// The count named `name` (any case): a built-in one, or the user's own from the preferences
+/// file; a usage error naming the counts otherwise.
+pub fn count_named(name: &str, config: Option<&Path>) -> anyhow::Result<CountSystem> {
+    let key = name.trim().to_ascii_lowercase();
+    if let Some(system) = CountSystem::built_in(&key) {
+        return Ok(system.clone());
+    }
+    let counts = every_count(config)?;
+    if let Some(system) = counts.iter().find(|s| s.key == key) {
+        return Ok(system.clone());
+    }
+    let names: Vec<&str> = counts.iter().map(|s| s.key.as_ref()).collect();
+    Err(UsageError(format!(
+        "`{name}` is not a count: the counts are {} (a count of your own goes in config.toml's \
+         [count] table)",
+        names.join(", ")
+    ))
+    .into())
+}
+
+/// Runs `blackjack counts`.
+pub fn counts(
+    rules: &Rules,
+    args: &CountsArgs,
+    config: Option<&Path>,
+    out: &mut impl std::io::Write,
+) -> anyhow::Result<()> {
+    let counts = every_count(config)?;
+    let game = if args.peek {
+        Game::Peek
+    } else {
+        Game::NoHoleCard
+    };
+    let threads = super::analysis_threads();
+    let started = Instant::now();
+    let effects = effects_of_removal(rules, game, threads);
+    let figures: Vec<CountFigures> = counts
+        .iter()
+        .map(|system| count_figures(system, &effects))
+        .collect();
+    if args.json {
+        let value = json_report(rules, &effects, &counts, &figures);
+        writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
+        return Ok(());
+    }
+    write!(out, "{}", text_report(rules, &effects, &counts, &figures))?;
+    writeln!(
+        out,
+        "(computed in {:.1} s on {} thread(s))",
+        started.elapsed().as_secs_f64(),
+        threads.clamp(1, 2)
+    )?;
+    Ok(())
+}
+
+/// The game in words.
+fn game_words(game: Game) -> &'static str {
+    match game {
+        Game::NoHoleCard => "this game (no hole card)",
+        Game::Peek => "the American peek game",
+    }
+}
+
+/// A value's label: `A`, `2` … `9`, `T`.
+fn value_label(value: u8) -> String {
+    match value {
+        1 => "A".to_owned(),
+        10 => "T".to_owned(),
+        v => v.to_string(),
+    }
+}
+
+/// How an unbalanced count starts, in words; `None` for a balanced one.
+fn start_words(system: &CountSystem, decks: u8) -> Option<String> {
+    let Balance::Unbalanced { pivot, .. } = system.balance else {
+        return None;
+    };
+    let start = system.points(system.initial_running_count(decks));
+    Some(match pivot {
+        Some(p) => format!("starts at {start}, pivot {}", system.points(p)),
+        None => format!("starts at {start}"),
+    })
+}
+
+/// The report in words: the effects of removal, then one line a count.
+pub fn text_report(
+    rules: &Rules,
+    effects: &Effects,
+    counts: &[CountSystem],
+    figures: &[CountFigures],
+) -> String {
+    let mut out = String::new();
+    let mut line = |s: String| {
+        out.push_str(&s);
+        out.push('\n');
+    };
+    line(format!(
+        "Counts for {}, {} deck(s): off the top the player's return is {}%",
+        game_words(effects.game),
+        rules.decks,
+        signed_decimals(100.0 * effects.edge, 3)
+    ));
+    // Per card of a one-deck shoe, as effects of removal are usually quoted.
+    let eor: Vec<String> = (1..=10u8)
+        .map(|v| {
+            let e = effects.edge_eor[usize::from(v) - 1] * f64::from(rules.decks) * 100.0;
+            format!("{} {}", value_label(v), signed_decimals(e, 2))
+        })
+        .collect();
+    line(format!(
+        "Effects of removal (% a card, times the decks): {}",
+        eor.join("  ")
+    ));
+    line(String::new());
+    let width = counts
+        .iter()
+        .map(|s| s.name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(5);
+    line(format!("{:<width$}  BC     PE     tags", "count"));
+    for (system, f) in counts.iter().zip(figures) {
+        let mut notes = Vec::new();
+        if let Some(start) = start_words(system, rules.decks) {
+            notes.push(format!("unbalanced: {start}"));
+        }
+        if system.ace_side_count {
+            notes.push("its authors add an ace side count".to_owned());
+        }
+        let notes = if notes.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", notes.join("; "))
+        };
+        line(format!(
+            "{:<width$}  {:.3}  {:.3}  {}{notes}",
+            system.name,
+            f.betting_correlation,
+            f.playing_efficiency,
+            system.describe_tags()
+        ));
+    }
+    line(String::new());
+    line(
+        "BC: betting correlation, the correlation of the tags with the effects of removal on \
+         the edge over a deck's cards (Griffin)."
+            .to_owned(),
+    );
+    line(format!(
+        "PE: playing efficiency, the share of the gain of perfect linear play decisions the \
+         count captures, each first decision weighted by its frequency, {:.0}% of the shoe \
+         dealt (docs/counting.md). Figures are of the count alone, without side counts.",
+        100.0 * DEPTH
+    ));
+    out
+}
+
+/// The report as one JSON object.
+pub fn json_report(
+    rules: &Rules,
+    effects: &Effects,
+    counts: &[CountSystem],
+    figures: &[CountFigures],
+) -> serde_json::Value {
+    let eor: serde_json::Map<String, serde_json::Value> = (1..=10u8)
+        .map(|v| {
+            (
+                value_label(v),
+                serde_json::json!(effects.edge_eor[usize::from(v) - 1]),
+            )
+        })
+        .collect();
+    let counts: Vec<serde_json::Value> = counts
+        .iter()
+        .zip(figures)
+        .map(|(s, f)| {
+            let per_point = f64::from(s.unit.per_point());
+            let tags: serde_json::Map<String, serde_json::Value> = (1..=10u8)
+                .map(|v| {
+                    (
+                        value_label(v),
+                        serde_json::json!(f64::from(s.tag(v)) / per_point),
+                    )
+                })
+                .collect();
+            let pivot = match s.balance {
+                Balance::Unbalanced { pivot: Some(p), .. } => {
+                    serde_json::json!(f64::from(p) / per_point)
+                }
+                _ => serde_json::Value::Null,
+            };
+            serde_json::json!({
+                "key": s.key,
+                "name": s.name,
+                "tags": tags,
+                "red_seven": f64::from(s.red_seven) / per_point,
+                "balanced": s.is_balanced(),
+                "initial_running_count":
+                    f64::from(s.initial_running_count(rules.decks)) / per_point,
+                "pivot": pivot,
+                "level": s.level(),
+                "ace_side_count": s.ace_side_count,
+                "source": s.source,
+                "betting_correlation": f.betting_correlation,
+                "playing_efficiency": f.playing_efficiency,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "rules": rules,
+        "game": match effects.game {
+            Game::NoHoleCard => "no_hole_card",
+            Game::Peek => "peek",
+        },
+        "edge": effects.edge,
+        "effects_of_removal": eor,
+        "playing_efficiency_depth": DEPTH,
+        "counts": counts,
+    })
+}
