@@ -184,8 +184,21 @@ fn text(rules: &Rules, p: &Planned, hours: f64) -> String {
         s.push('\n');
     }
     s.push_str(&format!(
-        "Ramp (units by floored true count): {}\n\n",
+        "Ramp (units by floored true count): {}\n",
         ramp_text(&p.plan.ramp)
+    ));
+    s.push_str(&format!(
+        "Play it in counting mode: blackjack play --count --ramp {} (or `ramp = [{}]` in\n\
+         config.toml); learn it: blackjack drill --kind ramp --ramp {}\n\n",
+        p.plan.ramp,
+        p.plan
+            .ramp
+            .bets()
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(", "),
+        p.plan.ramp,
     ));
     s.push_str(&format!(
         "Per round:      win {} units · SD {:.3} · average bet {:.3} · IBA {} %\n",
