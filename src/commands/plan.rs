@@ -170,7 +170,7 @@ fn text(rules: &Rules, p: &Planned, hours: f64) -> String {
     ));
     if let (false, Risk::OfRuin(target)) = (p.plan.met, p.inputs.risk) {
         s.push_str(
-            "No ramp within this spread keeps the risk of ruin that low with this bankroll: \
+            "No ramp within this spread keeps the risk of ruin that low with this bankroll:\n\
              this is the ramp of least risk.\n",
         );
         if ev > 0.0 {
@@ -188,8 +188,8 @@ fn text(rules: &Rules, p: &Planned, hours: f64) -> String {
         ramp_text(&p.plan.ramp)
     ));
     s.push_str(&format!(
-        "Play it in counting mode: blackjack play --count --ramp {} (or `ramp = [{}]` in\n\
-         config.toml); learn it: blackjack drill --kind ramp --ramp {}\n\n",
+        "Play it:  blackjack play --count --ramp {}\n          (or `ramp = [{}]` in config.toml)\n\
+         Learn it: blackjack drill --kind ramp --ramp {}\n\n",
         p.plan.ramp,
         p.plan
             .ramp
