@@ -155,9 +155,16 @@ fn with_the_count_hidden_no_screen_tells_it_until_a_count_check_is_answered() {
         }
         assert!(app.between_rounds());
     }
-    // The fourth deal asks for the count first.
+    // The fourth deal asks for the count first, and the key bar offers what answers it (it
+    // offered `[space] deal`, which does nothing then).
     keys(&mut app, " ");
     assert_eq!(app.count_check(), Some(""));
+    for size in [WIDE, SMALL] {
+        let asked = screen(&mut app, size);
+        assert!(asked.contains("type the running count"), "{asked}");
+        assert!(asked.contains("skip this check"), "{asked}");
+        assert!(!asked.contains("[space] deal"), "{asked}");
+    }
     screens.push(screen(&mut app, WIDE));
     for shown in &screens {
         assert!(

@@ -154,6 +154,9 @@ impl App {
                 level: session.seats()[seat].level(),
             },
             Phase::Dealer => ActionBar::Dealer,
+            Phase::Betting | Phase::Settled if session.count_check().is_some() => {
+                ActionBar::CountCheck
+            }
             Phase::Betting | Phase::Settled => ActionBar::BetweenRounds,
         };
         let hint = if self.jobs.strategy.get().is_none() {

@@ -123,6 +123,8 @@ pub enum ActionBar<'a> {
     Dealer,
     /// Between rounds: the table's keys.
     BetweenRounds,
+    /// A count check waits for the running count: the keys that answer it.
+    CountCheck,
 }
 
 /// What the hint line says.
@@ -297,6 +299,14 @@ fn action_line(action: ActionBar<'_>, ctx: Ctx) -> Line<'static> {
             Line::from(vec![playing, skips])
         }
         ActionBar::Dealer => Line::from(vec![Span::styled("The dealer plays…", theme.text), skips]),
+        ActionBar::CountCheck => keys_line(
+            ctx,
+            &[
+                ("0-9 -", "type the running count"),
+                ("Enter", "answer"),
+                ("Esc", "skip this check"),
+            ],
+        ),
         ActionBar::BetweenRounds => {
             let bar = TABLE_KEYS.iter().filter_map(|k| {
                 let label = match k.intent {
