@@ -10,29 +10,9 @@ use crate::common;
 use common::TempDir;
 
 /// Runs the binary with `args` and `input` on standard input, with the config and data folders
-/// inside `home`; kills it and fails the test if it has not ended within ten seconds.
+/// inside `home`, within ten seconds ([`common::run_within`]).
 fn run(home: &Path, args: &[&str], env: &[(&str, &str)], input: &[u8]) -> Output {
-    use std::io::Write;
-    let mut child = common::blackjack_at(Some(home), args, env)
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let _ = stdin.write_all(input);
-    drop(stdin);
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while child
-        .try_wait()
-        .expect("the child can be waited for")
-        .is_none()
-    {
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("`blackjack {}` still running after 10 s", args.join(" "));
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().expect("the binary ends")
+    common::run_within(home, args, env, input)
 }
 
 use crate::common::stderr;

@@ -5,30 +5,13 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
-use std::time::{Duration, Instant};
 
 use crate::common::{self, TempDir, stderr, stdout};
 
-/// Runs the binary at home in `home`, with `input` on standard input; kills it and fails the
-/// test if it has not ended within ten seconds (a pipe or a device must never hang it).
+/// Runs the binary at home in `home`, with `input` on standard input, within ten seconds (a
+/// pipe or a device must never hang it: [`common::run_within`]).
 fn run(home: &Path, args: &[&str], input: &[u8]) -> Output {
-    use std::io::Write;
-    let mut child = common::blackjack_at(Some(home), args, &[])
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let _ = stdin.write_all(input);
-    drop(stdin);
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while child.try_wait().expect("waitable").is_none() {
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("`blackjack {}` still running after 10 s", args.join(" "));
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().expect("the binary ends")
+    common::run_within(home, args, &[], input)
 }
 
 /// A failure with `code` whose standard error holds every one of `needles` (and no panic).
@@ -323,11 +306,10 @@ fn a_huge_number_in_a_rules_file_is_quoted_as_written() {
     assert!(!stderr(&out).contains("00000000000"), "{}", stderr(&out));
 }
 
-#[test]
+/// The writing end of a pipe whose reader is already closed.
 #[cfg(unix)]
-fn help_that_cannot_be_written_is_an_error_said_on_standard_error() {
+fn closed_pipe() -> std::fs::File {
     use std::os::fd::FromRawFd;
-    // A pipe whose reader is closed before the program starts.
     let mut ends = [0; 2];
     // SAFETY: `ends` has room for the two descriptors `pipe` writes.
     assert_eq!(unsafe { libc::pipe(ends.as_mut_ptr()) }, 0);
@@ -339,6 +321,14 @@ fn help_that_cannot_be_written_is_an_error_said_on_standard_error() {
         )
     };
     drop(reader);
+    writer
+}
+
+#[test]
+#[cfg(unix)]
+fn help_that_cannot_be_written_is_an_error_said_on_standard_error() {
+    // A pipe whose reader is closed before the program starts.
+    let writer = closed_pipe();
     let home = TempDir::new("input-help");
     let out = common::blackjack_at(Some(&home.0), &["--help"], &[])
         .stdout(writer)
@@ -346,17 +336,7 @@ fn help_that_cannot_be_written_is_an_error_said_on_standard_error() {
         .expect("the binary runs");
     assert_fails(&out, 1, &["cannot write the help to standard output"]);
     // A command's output cut short the same way.
-    let mut ends = [0; 2];
-    // SAFETY: as above.
-    assert_eq!(unsafe { libc::pipe(ends.as_mut_ptr()) }, 0);
-    // SAFETY: as above.
-    let (reader, writer) = unsafe {
-        (
-            std::fs::File::from_raw_fd(ends[0]),
-            std::fs::File::from_raw_fd(ends[1]),
-        )
-    };
-    drop(reader);
+    let writer = closed_pipe();
     let out = common::blackjack_at(Some(&home.0), &["rules"], &[])
         .stdout(writer)
         .output()

@@ -138,6 +138,35 @@ pub fn run_at(
     child.wait_with_output().expect("the binary ends")
 }
 
+/// The binary with `args` at home in `home` ([`blackjack_at`]) and `input` on standard input;
+/// kills it and fails the test if it has not ended within ten seconds (a pipe, a device or a
+/// hostile file must never hang it).
+pub fn run_within(
+    home: &Path,
+    args: &[&str],
+    env: &[(&str, &str)],
+    input: &[u8],
+) -> std::process::Output {
+    use std::io::Write;
+    use std::time::{Duration, Instant};
+    let mut child = blackjack_at(Some(home), args, env)
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while child.try_wait().expect("waitable").is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("`blackjack {}` still running after 10 s", args.join(" "));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("the binary ends")
+}
+
 /// What a run printed on standard output.
 pub fn stdout(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
