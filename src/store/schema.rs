@@ -22,7 +22,7 @@ pub const APPLICATION_ID: i32 = 0x424A_5452;
 pub const VERSION: i32 = MIGRATIONS.len() as i32;
 
 /// Each migration takes the database from the version of its index to the next.
-pub const MIGRATIONS: &[&str] = &[V1, V2];
+pub const MIGRATIONS: &[&str] = &[V1, V2, V3];
 
 /// Version 1: sessions, rounds and their hands, graded decisions, counting answers, rebuys and
 /// the record of an import from the file-based statistics of earlier builds.
@@ -309,6 +309,56 @@ CREATE INDEX rebuys_out_of_range ON rebuys (id) WHERE ",
 "
 );
 
+/// Version 3: the course. Answers of the skills the course adds (`pairs`: pairs cancelled;
+/// `rules`: the rules check; `table-true` and `table-decks`: the table's surprise checks of the
+/// true count and the decks left), and `course`: each attempt at a stage's standard, passed or
+/// not, with what was measured.
+const V3: &str = concat!(
+    "PRAGMA ignore_check_constraints = ON;
+CREATE TABLE answers_v3 (
+    id        INTEGER PRIMARY KEY,
+    session   INTEGER NOT NULL REFERENCES sessions (id),
+    at        INTEGER NOT NULL,
+    day       TEXT    NOT NULL,
+    skill     TEXT    NOT NULL CHECK (skill IN
+                  ('count', 'countdown', 'true-count', 'decks', 'ramp', 'deviations',
+                   'pairs', 'rules', 'table-true', 'table-decks')),
+    question  TEXT    NOT NULL,
+    answer    TEXT    NOT NULL,
+    truth     TEXT    NOT NULL,
+    correct   INTEGER NOT NULL CHECK (correct IN (0, 1)),
+    error     REAL    NOT NULL CHECK (error >= 0 AND error < 1e6),
+    seconds   REAL    NOT NULL CHECK (seconds >= 0 AND seconds < 1e9),
+    decks     INTEGER,
+    best      INTEGER NOT NULL DEFAULT 0,
+    CHECK ",
+    answer_ok!(),
+    "
+);
+INSERT INTO answers_v3 SELECT * FROM answers;
+DROP INDEX answers_out_of_range;
+DROP TABLE answers;
+ALTER TABLE answers_v3 RENAME TO answers;
+CREATE INDEX answers_session ON answers (session);
+CREATE INDEX answers_out_of_range ON answers (id) WHERE ",
+    answer_ok!(),
+    " IS NOT 1;
+PRAGMA ignore_check_constraints = OFF;
+
+CREATE TABLE course (                                -- attempts at the course's standards
+    id        INTEGER PRIMARY KEY,
+    session   INTEGER NOT NULL REFERENCES sessions (id),
+    at        INTEGER NOT NULL CHECK (typeof(at) = 'integer' AND at BETWEEN 0 AND 253402300799),
+    day       TEXT    NOT NULL,
+    stage     INTEGER NOT NULL CHECK (typeof(stage) = 'integer' AND stage BETWEEN 0 AND 6),
+    standard  TEXT    NOT NULL,                      -- which of the stage's standards
+    passed    INTEGER NOT NULL CHECK (passed IN (0, 1)),
+    detail    TEXT    NOT NULL                       -- what was measured, in words
+);
+CREATE INDEX course_stage ON course (stage, id);
+"
+);
+
 /// The schema version and application id of an open database, as stored.
 pub fn stamp(conn: &Connection) -> rusqlite::Result<(i32, i32)> {
     let id = conn.pragma_query_value(None, "application_id", |row| row.get(0))?;
@@ -459,5 +509,40 @@ mod tests {
             .pragma_query_value(None, "ignore_check_constraints", |r| r.get(0))
             .expect("read");
         assert!(!checks, "the checks back on");
+    }
+
+    #[test]
+    fn version_3_keeps_the_answers_and_takes_the_course_skills() {
+        let mut conn = at_version(2);
+        conn.execute_batch(
+            "INSERT INTO sessions (started, day, kind, process, rules)
+                 VALUES (1, '2026-12-01', 'drill', 7, '');
+             INSERT INTO answers (session, at, day, skill, question, answer, truth, correct,
+                                  error, seconds)
+                 VALUES (1, 1, '2026-12-01', 'decks', 'q', 'a', 't', 1, 0, 1.0);",
+        )
+        .expect("version 2 rows");
+        let pairs = "INSERT INTO answers (session, at, day, skill, question, answer, truth,
+                                          correct, error, seconds)
+                     VALUES (1, 2, '2026-12-01', 'pairs', 'q', 'a', 't', 1, 0, 1.0)";
+        assert!(
+            conn.execute(pairs, []).is_err(),
+            "version 2 has no such skill"
+        );
+        migrate(&mut conn).expect("migrates");
+        let kept: i64 = conn
+            .query_row("SELECT COUNT(*) FROM answers", [], |r| r.get(0))
+            .expect("counted");
+        assert_eq!(kept, 1, "the answer of version 2 kept");
+        conn.execute(pairs, []).expect("version 3 takes it");
+        let course = |stage: i64| {
+            conn.execute(
+                "INSERT INTO course (session, at, day, stage, standard, passed, detail)
+                 VALUES (1, 3, '2026-12-01', ?1, 'countdown', 1, '28.1 s')",
+                [stage],
+            )
+        };
+        assert!(course(2).is_ok());
+        assert!(course(7).is_err(), "no stage 7");
     }
 }
