@@ -7,6 +7,12 @@ use crate::analysis::chart::{Cell, Chart, HandKind};
 use crate::engine::{Action, ActionSet, Cards};
 use crate::text::{signed, signed_decimals};
 
+/// A miss that costs less than this (in initial bets of EV) is a close call: marked with its
+/// cost, not counted as a full miss, and it does not return its cell to the due list. 0.005
+/// bets is half a cent on a one-euro bet: below it, the two plays are a coin's toss apart over
+/// any session a learner plays (the standard error of one hand's result is about 1.1 bets).
+pub const CLOSE_CALL: f64 = 0.005;
+
 /// The stats category of a decision. A decision belongs to its chart table (hard, soft or
 /// pairs) and, when doubling was advised or chosen, to `Doubles` as well.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
