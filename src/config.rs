@@ -73,8 +73,12 @@ pub struct Settings {
     /// The first bet, in units (the table's limits are checked when it opens).
     pub bet: Option<u64>,
     /// Counting mode: decisions graded by this game's index plays at the true count, the count
-    /// hidden until `c` shows it (as `--count`).
+    /// hidden until `c` shows it (as `--count`): `count = true`, or `count = "zen"` to count
+    /// another count than Hi-Lo.
     pub count: Option<bool>,
+    /// The count counting mode and every counting drill use, when the file names one
+    /// (`count = "zen"`; a built-in count's key): Hi-Lo otherwise (as `--count SYSTEM`).
+    pub count_system: Option<crate::analysis::counts::CountSystem>,
     /// A counting player's bets by true count, lowest first: the table grades the bet placed
     /// before each deal against it (as `--ramp`).
     pub ramp: Option<BetRamp>,
@@ -117,6 +121,14 @@ pub enum ConfigError {
         value: String,
         /// What the setting accepts.
         expected: String,
+        /// 1-based line of the value.
+        line: usize,
+    },
+    /// `count = "…"` naming no count.
+    #[error("line {line}: {reason}")]
+    UnknownCount {
+        /// Why, in one sentence: the counts, and the nearest one.
+        reason: String,
         /// 1-based line of the value.
         line: usize,
     },
@@ -196,11 +208,23 @@ impl Settings {
                     })?;
                     settings.own_count = Some(own);
                 }
-                "count" => {
-                    settings.count = Some(value.as_bool().ok_or_else(|| {
-                        bad("true or false (counting mode on or off, as --count)".to_owned())
-                    })?);
-                }
+                "count" => match value {
+                    toml::Value::String(name) => {
+                        // A file with a `[count]` table cannot also say `count = "…"`: the
+                        // name is a built-in count's.
+                        let system = crate::analysis::counts::count_by_name(name, None)
+                            .map_err(|reason| ConfigError::UnknownCount { reason, line })?;
+                        settings.count = Some(true);
+                        settings.count_system = Some(system);
+                    }
+                    _ => {
+                        settings.count = Some(value.as_bool().ok_or_else(|| {
+                            bad("true or false (counting mode on or off, as --count), or a \
+                                 count's name in quotes: \"zen\""
+                                .to_owned())
+                        })?);
+                    }
+                },
                 "ramp" => settings.ramp = Some(ramp(value).map_err(bad)?),
                 "history" => {
                     let max = crate::store::coach::MAX_REVIEW_LIMIT;
@@ -448,12 +472,35 @@ mod tests {
     }
 
     #[test]
+    fn a_count_by_name_turns_counting_mode_on_with_that_count_and_an_unknown_one_is_refused() {
+        let s = Settings::from_toml("count = \"Zen\"\n").expect("zen");
+        assert_eq!(s.count, Some(true));
+        assert_eq!(s.count_system.map(|c| c.key), Some("zen".into()));
+        let s = Settings::from_toml("count = true\n").expect("true");
+        assert_eq!(
+            (s.count, s.count_system),
+            (Some(true), None),
+            "Hi-Lo: no count named"
+        );
+        let err = Settings::from_toml("seats = 2\ncount = \"zne\"\n")
+            .expect_err("no such count")
+            .to_string();
+        assert!(
+            err.starts_with(
+                "line 2: `zne` is not a count (did you mean `zen`?): the counts are \
+                             hilo, ko,"
+            ),
+            "{err}"
+        );
+    }
+
+    #[test]
     fn a_bad_count_or_ramp_names_the_setting_the_value_and_what_it_takes() {
-        let err = Settings::from_toml("seats = 3\ncount = \"hilo\"\n").unwrap_err();
+        let err = Settings::from_toml("seats = 3\ncount = 2\n").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "line 2: `count = \"hilo\"` is not allowed: expected true or false (counting mode \
-             on or off, as --count)"
+            "line 2: `count = 2` is not allowed: expected true or false (counting mode on or off, \
+             as --count), or a count's name in quotes: \"zen\""
         );
         for (text, needle) in [
             ("count = 1", "true or false"),

@@ -84,6 +84,9 @@ pub struct TableConfig {
     /// In counting mode with the count hidden: ask for the running count before every this
     /// many deals (0: never).
     pub count_check_every: u32,
+    /// The count kept in counting mode, by the counter seats and in the drills: Hi-Lo unless
+    /// another was chosen (`count = "zen"`, `--count zen`).
+    pub count_system: crate::analysis::counts::CountSystem,
     /// How this game's index table is worked out (the analysis's function), or `None` where
     /// it is not available: counting mode and the deviations drill then say so.
     pub indices: Option<IndexCompute>,
@@ -111,6 +114,7 @@ impl Default for TableConfig {
             counting: false,
             ramp: None,
             count_check_every: 0,
+            count_system: crate::analysis::counts::CountSystem::default(),
             indices: None,
             history_limit: REVIEW_LIMIT,
             clock: Clock::Local,

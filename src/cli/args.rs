@@ -118,9 +118,11 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub bankroll: u64,
     /// Counting mode: grade decisions by this game's index plays at the true count (the count
-    /// starts hidden; `c` shows it).
-    #[arg(long)]
-    pub count: bool,
+    /// starts hidden; `c` shows it), counting Hi-Lo (hilo), or SYSTEM when one is named — ko, hiopt1,
+    /// hiopt2, omega2, zen, halves, red7, or your own count's name from config.toml (the
+    /// counter seats and the drills from the table count it too).
+    #[arg(long, value_name = "SYSTEM", num_args = 0..=1, value_parser = parse_count_name)]
+    pub count: Option<Option<CountName>>,
     /// Grade the bet placed before each deal against this ramp: the bet at true count 0 or
     /// less, +1, +2, … (the last for every higher count), comma-separated.
     #[arg(long, value_name = "BETS", value_parser = parse_ramp)]
@@ -366,6 +368,10 @@ pub struct DrillArgs {
     /// count), comma-separated.
     #[arg(long, value_name = "BETS", default_value = "1,2,4,6,8,10,12", value_parser = parse_ramp)]
     pub ramp: BetRamp,
+    /// Counting drills: count SYSTEM — hilo, ko, hiopt1, hiopt2, omega2, zen, halves, red7, or
+    /// your own count's name from config.toml [default: config.toml's `count`, else hilo].
+    #[arg(long, value_name = "SYSTEM", value_parser = parse_count_name)]
+    pub count: Option<CountName>,
     /// Countdown: decks to count down (1–8).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=8))]
     pub decks: u8,
@@ -490,6 +496,54 @@ mod tests {
         };
         assert_eq!(parse("Zen"), Some("zen".to_owned()));
         assert_eq!(parse("my count"), None);
+    }
+
+    #[test]
+    fn count_means_count_with_this_system_in_play_and_drill_and_alone_turns_counting_mode_on() {
+        let play = |args: &[&str]| {
+            let mut argv = vec!["blackjack", "play"];
+            argv.extend_from_slice(args);
+            match Cli::try_parse_from(argv) {
+                Ok(Cli {
+                    command: Some(Command::Play(args)),
+                    ..
+                }) => Ok(args.play.count.map(|c| c.map(|n| n.0))),
+                Ok(_) => Err("not play".to_owned()),
+                Err(err) => Err(err.to_string()),
+            }
+        };
+        assert_eq!(play(&[]), Ok(None));
+        assert_eq!(play(&["--count"]), Ok(Some(None)));
+        assert_eq!(play(&["--count", "zen"]), Ok(Some(Some("zen".to_owned()))));
+        assert_eq!(
+            play(&["--count", "--seats", "2"]),
+            Ok(Some(None)),
+            "a flag after a bare --count is no count's name"
+        );
+        assert!(play(&["--count", "my count"]).is_err());
+        let drill = match Cli::try_parse_from(["blackjack", "drill", "--count", "KO"]) {
+            Ok(Cli {
+                command: Some(Command::Drill(args)),
+                ..
+            }) => args.count.map(|c| c.0),
+            _ => None,
+        };
+        assert_eq!(drill, Some("ko".to_owned()));
+        let mut cli = <Cli as clap::CommandFactory>::command();
+        for sub in ["play", "drill"] {
+            let help = cli
+                .find_subcommand_mut(sub)
+                .and_then(|c| c.get_arguments().find(|a| a.get_id() == "count").cloned())
+                .and_then(|a| a.get_help().map(ToString::to_string))
+                .expect("--count has help");
+            for system in &crate::analysis::counts::BUILT_IN {
+                assert!(
+                    help.contains(system.key.as_ref()),
+                    "{sub} {}: {help}",
+                    system.key
+                );
+            }
+        }
     }
 
     #[test]

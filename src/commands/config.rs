@@ -8,7 +8,7 @@ use anyhow::{Context, bail};
 use clap::ArgMatches;
 use clap::parser::ValueSource;
 
-use crate::cli::{ConfigArgs, DrillArgs, PlayArgs};
+use crate::cli::{ConfigArgs, CountName, DrillArgs, PlayArgs};
 use crate::config::{DEFAULT_CONFIG_TOML, Settings, StatsSetting, default_config_path};
 
 use super::UsageError;
@@ -118,7 +118,7 @@ const PLAY_IDS: [&str; 11] = [
 ];
 
 /// The argument ids of [`DrillArgs`] a config file can stand in for.
-const DRILL_IDS: [&str; 3] = ["stats", "no_stats", "ascii"];
+const DRILL_IDS: [&str; 4] = ["stats", "no_stats", "ascii", "count"];
 
 impl Given {
     /// The settings named in `ids`, as the command line gave them.
@@ -175,6 +175,8 @@ pub struct Effective {
     pub bet: Option<u64>,
     /// Each setting's source, in the file's order.
     pub sources: Vec<(&'static str, Source)>,
+    /// The user's own count, from the file's `[count]` table: `--count` may name it.
+    pub own_count: Option<crate::analysis::counts::CountSystem>,
 }
 
 impl Effective {
@@ -232,9 +234,18 @@ pub fn resolve_play(
     pick("ascii", file.ascii.is_some(), &mut || {
         args.ascii = file.ascii.unwrap_or(args.ascii)
     });
+    // `count = "zen"` is counting mode counting Zen; `count = true` Hi-Lo; `false` off.
+    let file_count = file
+        .count_system
+        .as_ref()
+        .map(|c| CountName(c.key.to_string()));
     pick("count", file.count.is_some(), &mut || {
-        args.count = file.count.unwrap_or(args.count)
+        args.count = file.count.filter(|&on| on).map(|_| file_count.clone());
     });
+    // A bare `--count` counts the file's count, if it names one.
+    if args.count == Some(None) {
+        args.count = Some(file_count);
+    }
     pick("ramp", file.ramp.is_some(), &mut || {
         args.ramp = file.ramp.clone().or(args.ramp.take())
     });
@@ -272,6 +283,7 @@ pub fn resolve_play(
         args,
         bet: file.bet,
         sources,
+        own_count: file.own_count.clone(),
     }
 }
 
@@ -298,7 +310,13 @@ pub fn table_configured(
     config: Option<&Path>,
 ) -> anyhow::Result<(crate::setup::TableConfig, Option<u64>)> {
     let effective = effective_play(args, matches, config)?;
-    let table = super::table(rules, seed, &effective.args, effective.bet)?;
+    let table = super::table(
+        rules,
+        seed,
+        &effective.args,
+        effective.bet,
+        effective.own_count.as_ref(),
+    )?;
     Ok((table, effective.bet))
 }
 
@@ -327,6 +345,12 @@ pub fn drill_args(
         && let Some(ascii) = loaded.settings.ascii
     {
         args.ascii = ascii;
+    }
+    // `count = "zen"` is the count every counting drill uses too.
+    if !given.has("count")
+        && let Some(system) = &loaded.settings.count_system
+    {
+        args.count = Some(CountName(system.key.to_string()));
     }
     if !given.has("stats") && !given.has("no_stats") && super::stats_env().is_none() {
         match &loaded.settings.stats {
@@ -467,7 +491,14 @@ fn describe(loaded: &Loaded, effective: &Effective, env_stats: Option<&Path>) ->
                 .bet
                 .map_or_else(|| "\"the table's smallest\"".to_owned(), |b| b.to_string()),
         ),
-        ("count", a.count.to_string()),
+        (
+            "count",
+            match &a.count {
+                None => "false".to_owned(),
+                Some(None) => "true".to_owned(),
+                Some(Some(name)) => format!("{:?}", name.0),
+            },
+        ),
         (
             "ramp",
             a.ramp.as_ref().map_or_else(
@@ -509,24 +540,59 @@ mod tests {
     fn counting_mode_and_the_ramp_come_from_the_file() {
         let defaults = PlayArgs::defaults();
         let e = resolve_play(&defaults, &Given::default(), &loaded(""), None);
-        assert_eq!((e.args.count, e.source("count")), (false, Source::Default));
+        assert_eq!(
+            (e.args.count.clone(), e.source("count")),
+            (None, Source::Default)
+        );
         let file = loaded("count = true\nramp = [1, 2, 4, 8, 12]\n");
         let e = resolve_play(&defaults, &Given::default(), &file, None);
-        assert_eq!((e.args.count, e.source("count")), (true, Source::File));
+        assert_eq!(
+            (e.args.count.clone(), e.source("count")),
+            (Some(None), Source::File)
+        );
         assert_eq!(
             e.args.ramp.map(|r| r.bets().to_vec()),
             Some(vec![1, 2, 4, 8, 12])
         );
         // `--count` given: the flag's.
         let mut flags = defaults.clone();
-        flags.count = true;
+        flags.count = Some(None);
         let e = resolve_play(
             &flags,
             &Given::of(&["count"]),
             &loaded("count = false"),
             None,
         );
-        assert_eq!((e.args.count, e.source("count")), (true, Source::Flag));
+        assert_eq!(
+            (e.args.count.clone(), e.source("count")),
+            (Some(None), Source::Flag)
+        );
+    }
+
+    #[test]
+    fn a_count_named_in_the_file_is_counted_unless_the_flag_names_another() {
+        let zen = Some(Some(CountName("zen".to_owned())));
+        let file = loaded("count = \"zen\"\n");
+        let e = resolve_play(&PlayArgs::defaults(), &Given::default(), &file, None);
+        assert_eq!(
+            (e.args.count.clone(), e.source("count")),
+            (zen.clone(), Source::File)
+        );
+        // A bare `--count` keeps the file's count; `--count ko` names another.
+        let mut flags = PlayArgs::defaults();
+        flags.count = Some(None);
+        let e = resolve_play(&flags, &Given::of(&["count"]), &file, None);
+        assert_eq!(e.args.count, zen);
+        flags.count = Some(Some(CountName("ko".to_owned())));
+        let e = resolve_play(&flags, &Given::of(&["count"]), &file, None);
+        assert_eq!(e.args.count, Some(Some(CountName("ko".to_owned()))));
+        let e = resolve_play(
+            &PlayArgs::defaults(),
+            &Given::default(),
+            &loaded("count = false"),
+            None,
+        );
+        assert_eq!(e.args.count, None);
     }
 
     #[test]

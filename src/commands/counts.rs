@@ -27,21 +27,11 @@ pub fn every_count(config: Option<&Path>) -> anyhow::Result<Vec<CountSystem>> {
 /// The count named `name` (any case): a built-in one, or the user's own from the preferences
 /// file; a usage error naming the counts otherwise.
 pub fn count_named(name: &str, config: Option<&Path>) -> anyhow::Result<CountSystem> {
-    let key = name.trim().to_ascii_lowercase();
-    if let Some(system) = CountSystem::built_in(&key) {
-        return Ok(system.clone());
+    if let Ok(system) = crate::analysis::counts::count_by_name(name, None) {
+        return Ok(system);
     }
-    let counts = every_count(config)?;
-    if let Some(system) = counts.iter().find(|s| s.key == key) {
-        return Ok(system.clone());
-    }
-    let names: Vec<&str> = counts.iter().map(|s| s.key.as_ref()).collect();
-    Err(UsageError(format!(
-        "`{name}` is not a count: the counts are {} (a count of your own goes in config.toml's \
-         [count] table)",
-        names.join(", ")
-    ))
-    .into())
+    let own = super::config::load_config(config)?.settings.own_count;
+    crate::analysis::counts::count_by_name(name, own.as_ref()).map_err(|why| UsageError(why).into())
 }
 
 /// Runs `blackjack counts`.

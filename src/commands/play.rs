@@ -3,13 +3,24 @@
 
 use std::time::Duration;
 
+use crate::analysis::counts::{CountSystem, count_by_name};
 use crate::cli::PlayArgs;
 use crate::engine::{Rules, Units};
 use crate::setup::{TableConfig, UsageError};
 
 /// The table `args` ask for, checked: `--seat` is 1-based on the command line; the stats file
-/// is `--stats`, else `$BLACKJACK_STATS`, else the platform's (none with `--no-stats`).
+/// is `--stats`, else `$BLACKJACK_STATS`, else the platform's (none with `--no-stats`); the
+/// count is a built-in one ([`table_config_with`] takes the user's own too).
 pub fn table_config(args: &PlayArgs, seed: Option<u64>) -> anyhow::Result<TableConfig> {
+    table_config_with(args, seed, None)
+}
+
+/// [`table_config`], `--count` also naming `own`, the user's own count from `config.toml`.
+pub fn table_config_with(
+    args: &PlayArgs,
+    seed: Option<u64>,
+    own: Option<&CountSystem>,
+) -> anyhow::Result<TableConfig> {
     if args.seat == Some(0) {
         anyhow::bail!(
             "--seat must be 1 to {} (the number of seats), not 0",
@@ -27,7 +38,11 @@ pub fn table_config(args: &PlayArgs, seed: Option<u64>) -> anyhow::Result<TableC
         stats: crate::store::location(args.stats.clone().or(super::stats_env()), !args.no_stats),
         bankroll: Units::from_units(i64::try_from(args.bankroll)?),
         seed: seed.unwrap_or_else(rand::random),
-        counting: args.count,
+        counting: args.count.is_some(),
+        count_system: match args.count.as_ref().and_then(Option::as_ref) {
+            Some(name) => count_by_name(&name.0, own).map_err(UsageError)?,
+            None => CountSystem::default(),
+        },
         ramp: args.ramp.clone(),
         count_check_every: args.count_check,
         indices: Some(crate::store::cache::index_table),
@@ -44,9 +59,10 @@ pub fn table(
     seed: Option<u64>,
     args: &PlayArgs,
     bet: Option<u64>,
+    own: Option<&CountSystem>,
 ) -> anyhow::Result<TableConfig> {
     check_playable(rules, args, bet)?;
-    Ok(table_config(args, seed).map_err(UsageError::from)?)
+    Ok(table_config_with(args, seed, own).map_err(UsageError::from)?)
 }
 
 /// Refuses a table the options cannot play under these rules: a bankroll below the smallest

@@ -9,13 +9,14 @@
 //! held back, and said once the next count check is answered or the count is shown. The
 //! counter seats say what they bet and play, not the count they saw.
 
-use crate::analysis::deviation::{IndexTable, floored_true_count};
-use crate::analysis::hilo::running_count;
-use crate::engine::{Action, ActionSet};
+use crate::analysis::counts::CountSystem;
+use crate::analysis::deviation::IndexTable;
+use crate::engine::{Action, ActionSet, Event};
 use crate::text::signed;
 use crate::trainer::counting::BetRamp;
+use crate::trainer::counting::RedSevens;
 use crate::trainer::grade::IndexCall;
-use crate::trainer::practice::read_count;
+use crate::trainer::practice::read_count_of;
 
 use super::{Analysis, Happening, Kind, Notice, TableSession};
 
@@ -43,13 +44,24 @@ pub(super) struct CountState {
     /// Lines that would tell the hidden count, said at the next count check or when the count
     /// is shown.
     held_back: Vec<Held>,
-    /// The Hi-Lo running and true count are shown.
+    /// The running and true count are shown.
     shown: bool,
+    /// The count kept: Hi-Lo unless another was chosen.
+    pub(super) system: CountSystem,
+    /// The red sevens among the cards seen since the shuffle (a count that reads suits, Red
+    /// 7, adds them: the table's count of the cards seen keeps values, not suits).
+    red_sevens: RedSevens,
 }
 
 impl CountState {
-    /// Counting mode on or off, with its ramp and count checks; the count hidden.
-    pub(super) fn new(mode: bool, ramp: Option<BetRamp>, check_every: u32) -> CountState {
+    /// Counting mode on or off, with its ramp and count checks, counting `system`; the count
+    /// hidden.
+    pub(super) fn new(
+        mode: bool,
+        ramp: Option<BetRamp>,
+        check_every: u32,
+        system: CountSystem,
+    ) -> CountState {
         CountState {
             mode,
             ramp,
@@ -58,7 +70,14 @@ impl CountState {
             checked_this_round: false,
             held_back: Vec::new(),
             shown: false,
+            system,
+            red_sevens: RedSevens::default(),
         }
+    }
+
+    /// Takes in what the table's events dealt: the red sevens seen.
+    pub(super) fn read(&mut self, events: &[Event]) {
+        self.red_sevens.read(events);
     }
 }
 
@@ -71,10 +90,38 @@ struct Held {
 }
 
 impl TableSession {
-    /// The floored true count of the cards seen, as the index plays read it.
+    /// The count the index plays and the ramp are read at: the floored true count of the
+    /// cards seen (an unbalanced count's running count, as its authors read it).
     pub fn floored_count(&self) -> i32 {
         let view = self.table.view(self.you);
-        floored_true_count(running_count(view.seen()), view.cards_left())
+        self.count
+            .system
+            .index_count(self.running_count(), view.cards_left())
+    }
+
+    /// The running count of the cards seen since the shuffle, in the count kept (from its
+    /// initial running count for an unbalanced one), in counting units.
+    pub fn running_count(&self) -> i32 {
+        let view = self.table.view(self.you);
+        self.count
+            .red_sevens
+            .running_count(&self.count.system, self.rules.decks, view.seen())
+    }
+
+    /// The count kept at this table: Hi-Lo unless another was chosen.
+    pub fn count_system(&self) -> &CountSystem {
+        &self.count.system
+    }
+
+    /// What the index plays and the ramp are read at, in words: `true count` for Hi-Lo,
+    /// `Zen true count`, `KO running count`.
+    pub fn index_count_words(&self) -> String {
+        let system = &self.count.system;
+        system.named(if system.is_balanced() {
+            "true count"
+        } else {
+            "running count"
+        })
     }
 
     /// Whether counting mode is on.
@@ -82,7 +129,7 @@ impl TableSession {
         self.count.mode
     }
 
-    /// Whether the Hi-Lo count is shown.
+    /// Whether the count is shown.
     pub fn count_shown(&self) -> bool {
         self.count.shown
     }
@@ -131,8 +178,9 @@ impl TableSession {
         Some(match indices?.deviation(cell, tc, legal) {
             Some(now) => IndexHint::Play(IndexCall { tc, chart }.text(now, &cell)),
             None => IndexHint::Watch(format!(
-                "index: {} (true count {})",
+                "index: {} ({} {})",
                 crate::trainer::counting::index_words(play),
+                self.index_count_words(),
                 signed(tc)
             )),
         })
@@ -153,7 +201,7 @@ impl TableSession {
             .record_count(crate::trainer::history::CountAnswer {
                 at: 0,
                 skill: "ramp".to_owned(),
-                question: format!("the bet at true count {}", signed(tc)),
+                question: format!("the bet at {} {}", self.index_count_words(), signed(tc)),
                 answer: bet.plain().to_string(),
                 truth: wanted.to_string(),
                 right,
@@ -162,13 +210,11 @@ impl TableSession {
                 countdown: None,
             });
         let bet = bet.plain();
+        let at = self.index_count_words();
         let text = if right {
-            format!("Bet {bet} at true count {}: the ramp's bet", signed(tc))
+            format!("Bet {bet} at {at} {}: the ramp's bet", signed(tc))
         } else {
-            format!(
-                "Bet {bet} at true count {}: the ramp says {wanted}",
-                signed(tc)
-            )
+            format!("Bet {bet} at {at} {}: the ramp says {wanted}", signed(tc))
         };
         let notice = Notice::new(Kind::graded(right), text);
         if self.count_hidden() {
@@ -228,7 +274,8 @@ impl TableSession {
     pub fn toggle_count(&mut self) -> Vec<Happening> {
         self.count.shown = !self.count.shown;
         if self.count.shown {
-            self.say(Kind::Info, "Hi-Lo count shown.");
+            let shown = format!("{} count shown.", self.count.system.name);
+            self.say(Kind::Info, shown);
             self.release_held_back("Held back while the count was hidden:");
         } else {
             self.say(Kind::Info, "Count hidden.");
@@ -275,7 +322,8 @@ impl TableSession {
         };
         let view = self.table.view(self.you);
         let seen = usize::from(self.rules.decks) * 52 - view.cards_left();
-        let guess = match read_count(&typed, seen) {
+        let start = self.count.system.initial_running_count(self.rules.decks);
+        let guess = match read_count_of(&typed, &self.count.system, start, seen) {
             Ok(guess) => guess,
             Err(why) => {
                 self.say(Kind::Refused, format!("{why}."));
@@ -283,7 +331,7 @@ impl TableSession {
                 return self.take_news();
             }
         };
-        let running = running_count(view.seen());
+        let running = self.running_count();
         let right = guess == running;
         let answer = crate::trainer::practice::CountAnswer {
             guess,
@@ -294,11 +342,17 @@ impl TableSession {
             self.coach.session().play.rounds + 1
         );
         self.coach.record_count(answer.record(question, 0.0));
+        let system = &self.count.system;
         let text = if right {
-            format!("Count check: {}, right.", signed(running))
+            format!(
+                "{}: {}, right.",
+                system.named("Count check"),
+                signed(running)
+            )
         } else {
             format!(
-                "Count check: the running count is {}, not {}.",
+                "Count check: the {} is {}, not {}.",
+                system.named("running count"),
                 signed(running),
                 signed(guess)
             )

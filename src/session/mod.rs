@@ -123,6 +123,7 @@ impl TableSession {
                 config.counting,
                 config.ramp.clone(),
                 config.count_check_every,
+                config.count_system.clone(),
             ),
             settings: Settings {
                 hints: config.hints,

@@ -25,6 +25,8 @@ pub struct Narrator<'a> {
     pub ascii: bool,
     /// The count is hidden (counting mode's exam): the counter seats do not say it.
     pub count_hidden: bool,
+    /// What the counter seats' count is called: `true count` (Hi-Lo), `Zen true count`.
+    pub count_words: &'a str,
 }
 
 /// A card as text, honouring `--ascii`: the one place a card is written in a message.
@@ -59,7 +61,7 @@ impl Narrator<'_> {
         if self.count_hidden {
             String::new()
         } else {
-            format!(" at true count {}", signed(tc))
+            format!(" at {} {}", self.count_words, signed(tc))
         }
     }
 
@@ -306,6 +308,7 @@ mod tests {
             seats: &seats,
             ascii: true,
             count_hidden: false,
+            count_words: "true count",
         };
         let lines = narrator.events(&events, table.seats(), table.dealer());
         let texts: Vec<&str> = lines.iter().map(|m| m.text.as_str()).collect();
@@ -328,6 +331,7 @@ mod tests {
             seats: &seats,
             ascii: true,
             count_hidden: false,
+            count_words: "true count",
         };
         let line = narrator.action(table.seats(), 0, 0, Action::Hit, &events);
         assert!(line.text.starts_with("Seat 1 hits: 3"), "{}", line.text);

@@ -21,6 +21,7 @@ impl TableSession {
             seats: &self.seats,
             ascii: self.settings.ascii,
             count_hidden: self.count_hidden(),
+            count_words: &self.index_count_words(),
         })
     }
 
@@ -93,10 +94,11 @@ impl TableSession {
         if self.count_check_due() && !self.count.checked_this_round {
             self.count.check = Some(String::new());
             self.news.push(Happening::CountCheckAsked);
-            self.say(
-                Kind::Info,
-                "Count check: type the running count, then Enter.",
+            let ask = format!(
+                "Count check: type the {}, then Enter.",
+                self.count.system.named("running count")
             );
+            self.say(Kind::Info, ask);
             return;
         }
         self.grade_bet();
@@ -352,6 +354,7 @@ impl TableSession {
     /// Takes in what the events say happened: the table's news, and at the end of a round the
     /// round in the statistics (saved at once) and, if the money is spent, the rebuy offer.
     fn absorb(&mut self, events: &[Event], an: &Analysis<'_>) {
+        self.count.read(events);
         let lines = self.narrate(|n| n.events(events, self.table.seats(), self.table.dealer()));
         for line in lines {
             self.tell(line);

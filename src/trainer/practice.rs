@@ -494,6 +494,17 @@ pub fn parse_count(answer: &str) -> Option<i32> {
 /// Reads a running-count answer about `cards` cards: a whole number that those cards can
 /// make; else what to type instead (nothing else is graded or kept).
 pub fn read_count(answer: &str, cards: usize) -> Result<i32, String> {
+    read_count_of(answer, &crate::analysis::counts::HI_LO, 0, cards)
+}
+
+/// Reads `system`'s running count of `cards` cards counted from `start` (its initial running
+/// count): a whole number those cards can make; else what to type instead.
+pub fn read_count_of(
+    answer: &str,
+    system: &crate::analysis::counts::CountSystem,
+    start: i32,
+    cards: usize,
+) -> Result<i32, String> {
     let guess = parse_count(answer).ok_or_else(|| {
         let typed = answer.trim();
         if typed.is_empty() {
@@ -503,7 +514,7 @@ pub fn read_count(answer: &str, cards: usize) -> Result<i32, String> {
             format!("`{typed}` is not a running count: type a whole number (e.g. -3), then Enter")
         }
     })?;
-    super::counting::check_running_count(guess, cards)
+    super::counting::check_count_of(system, start, guess, cards)
 }
 
 /// The counting quiz: rounds at a table of [`COUNT_SEATS`] seats played by the hard strategy;

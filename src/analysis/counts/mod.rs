@@ -13,11 +13,14 @@ use std::borrow::Cow;
 use crate::engine::{Card, ValueCounts};
 
 pub mod builtin;
+pub mod choose;
 pub mod custom;
 pub mod eor;
 pub mod figures;
+mod index_count;
 
 pub use builtin::{BUILT_IN, HI_LO};
+pub use choose::{count_by_name, unknown_count};
 
 /// Counting units per point of a count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

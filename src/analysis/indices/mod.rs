@@ -99,6 +99,7 @@
 //! takes only the original bet), for comparison with published tables; its count-neutral
 //! chart is derived the same way from the full shoe.
 
+mod for_count;
 mod rounds;
 mod shoes;
 mod solve;
@@ -106,6 +107,7 @@ mod solve;
 use std::sync::Arc;
 
 pub use crate::analysis::player::Game;
+pub use for_count::index_table_for;
 
 use self::shoes::{FINE_HI, FINE_LO, Layout, Node, fine_centre, fine_floor};
 use self::solve::{CellEvs, Tracked, UpResult, slot, solve_up, tracked_cells};

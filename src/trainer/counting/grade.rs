@@ -2,6 +2,7 @@
 //! what it is.
 
 use super::QuizSettings;
+use crate::analysis::counts::CountSystem;
 use crate::analysis::deviation::{Direction, IndexPlay};
 use crate::analysis::indices::never_words;
 use crate::engine::{Action, Card, Cards};
@@ -105,13 +106,27 @@ fn number_in(text: &str, low: f64, high: f64, what: &str) -> Result<f64, String>
 /// Whether `guess` can be the running count of `cards` cards (each adds −1, 0 or +1); the
 /// refusal says why not.
 pub fn check_running_count(guess: i32, cards: usize) -> Result<i32, String> {
-    if guess.unsigned_abs() as usize <= cards {
+    check_count_of(&crate::analysis::counts::HI_LO, 0, guess, cards)
+}
+
+/// Whether `guess` can be `system`'s running count of `cards` cards counted from `start` (each
+/// card moves it by at most the count's level); the refusal says why not.
+pub fn check_count_of(
+    system: &CountSystem,
+    start: i32,
+    guess: i32,
+    cards: usize,
+) -> Result<i32, String> {
+    let reach = i64::from(system.level()).saturating_mul(cards as i64);
+    let (low, high) = (i64::from(start) - reach, i64::from(start) + reach);
+    if (low..=high).contains(&i64::from(guess)) {
         Ok(guess)
     } else {
         Err(format!(
-            "{cards} cards make a running count between {} and {}: {} cannot be it",
-            signed(-(cards as i64)),
-            signed(cards as i64),
+            "{cards} cards make a {} between {} and {}: {} cannot be it",
+            system.named("running count"),
+            signed(low),
+            signed(high),
             signed(guess)
         ))
     }

@@ -21,6 +21,7 @@
 mod countdown;
 mod grade;
 mod questions;
+mod red_sevens;
 
 use rand::SeedableRng;
 
@@ -32,11 +33,14 @@ use crate::engine::{Action, ActionSet, Cards, GameRng, Rules};
 use crate::text::{counted, noun, signed};
 pub use countdown::{COUNTDOWN_DECKS, COUNTDOWN_PACES, Countdown, tray_bar};
 use grade::action_key;
-pub use grade::{Prompt, QuizAnswer, check_running_count, grade_prompt, index_words};
+pub use grade::{
+    Prompt, QuizAnswer, check_count_of, check_running_count, grade_prompt, index_words,
+};
 use questions::{Askable, ask, askable_plays};
 pub use questions::{
     DEVIATION_SPREAD, DealtShoe, IndexSet, MAX_ASKED_TRUE_COUNT, VALUABLE_PER_100, deal_before_cut,
 };
+pub use red_sevens::RedSevens;
 
 /// How a true count is rounded to a whole number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
