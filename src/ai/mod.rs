@@ -110,6 +110,22 @@ impl AnyStrategy {
         }
     }
 
+    /// The counter playing `hard_chart` with the index plays of `indices` (read at `system`'s
+    /// index count: its floored true count, an unbalanced count's running count), betting
+    /// `ramp`, in a shoe of `decks` decks.
+    pub fn counter_counting(
+        hard_chart: &Chart,
+        indices: &IndexTable,
+        ramp: BetRamp,
+        system: &crate::analysis::counts::CountSystem,
+        decks: u8,
+    ) -> AnyStrategy {
+        AnyStrategy::Counter(Box::new(
+            Counter::new(Hard::new(hard_chart.clone()), indices, ramp)
+                .with_system(system.clone(), decks),
+        ))
+    }
+
     /// The counter playing `hard_chart` with the index plays of `indices`, betting `ramp`.
     pub fn counter(hard_chart: &Chart, indices: &IndexTable, ramp: BetRamp) -> AnyStrategy {
         AnyStrategy::Counter(Box::new(Counter::new(

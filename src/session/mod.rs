@@ -311,6 +311,7 @@ impl TableSession {
         indices: Option<&crate::analysis::deviation::IndexTable>,
     ) {
         let ramp = self.count.ramp.clone().unwrap_or_default();
+        let count = (&self.count.system, self.rules.decks);
         for seat in &mut self.seats {
             if let Player::Ai {
                 level,
@@ -322,6 +323,7 @@ impl TableSession {
                     &strategy.chart,
                     indices,
                     &ramp,
+                    count,
                 )));
             }
         }
@@ -341,13 +343,28 @@ impl TableSession {
         }
     }
 
-    /// This game's index table has arrived: counting mode says it grades by it now.
-    pub fn indices_arrived(&mut self) -> Vec<Happening> {
+    /// This game's index table for the count kept, `table`, has arrived: counting mode says it
+    /// grades by it now — or, for a count whose index plays are not worked out yet (an empty
+    /// table), that the chart grades meanwhile.
+    pub fn indices_arrived(
+        &mut self,
+        table: Option<&crate::analysis::deviation::IndexTable>,
+    ) -> Vec<Happening> {
         if self.count.mode {
-            self.say(
-                Kind::Info,
-                "This game's index table is ready: decisions are graded by it now.",
-            );
+            let system = &self.count.system;
+            let line = if table.is_some_and(|t| t.plays.is_empty()) {
+                format!(
+                    "Index plays for {} are being worked out: decisions are graded by the chart \
+                     meanwhile.",
+                    system.name
+                )
+            } else {
+                format!(
+                    "This game's {} is ready: decisions are graded by it now.",
+                    system.named("index table")
+                )
+            };
+            self.say(Kind::Info, line);
         }
         self.take_news()
     }

@@ -3,6 +3,7 @@
 
 use crate::ai::{AnyStrategy, Level};
 use crate::analysis::chart::Chart;
+use crate::analysis::counts::CountSystem;
 use crate::analysis::deviation::IndexTable;
 use crate::analysis::hilo::BetRamp;
 
@@ -40,19 +41,23 @@ impl SeatInfo {
 
 /// The strategy of an AI seat of `level`; `hard_chart` is the variant's computed basic
 /// strategy, which the hard seat plays (the app hands over the one it worked out in the
-/// background, so nothing is computed twice). A counter plays `indices` (basic strategy until
-/// this game's table has been computed) and bets `ramp`.
+/// background, so nothing is computed twice). A counter counts `count` (`system` in a shoe of
+/// `decks` decks), plays `indices` (basic strategy until this game's table has been computed)
+/// and bets `ramp`.
 pub fn seat_strategy(
     level: Level,
     hard_chart: &Chart,
     indices: Option<&IndexTable>,
     ramp: &BetRamp,
+    count: (&CountSystem, u8),
 ) -> AnyStrategy {
     match level {
-        Level::Counter => AnyStrategy::counter(
+        Level::Counter => AnyStrategy::counter_counting(
             hard_chart,
             indices.unwrap_or(&IndexTable::default()),
             ramp.clone(),
+            count.0,
+            count.1,
         ),
         _ => AnyStrategy::with_chart(level, hard_chart),
     }
@@ -73,7 +78,13 @@ mod tests {
     #[test]
     fn every_level_picks_a_legal_action() {
         for level in Level::ALL {
-            let strategy = seat_strategy(level, &chart(), None, &BetRamp::default());
+            let strategy = seat_strategy(
+                level,
+                &chart(),
+                None,
+                &BetRamp::default(),
+                (&CountSystem::default(), 6),
+            );
             let mut table = seeded_table(Rules::default(), 1, 9);
             for _ in 0..200 {
                 table.start_round().expect("between rounds");
@@ -89,7 +100,13 @@ mod tests {
 
     #[test]
     fn easy_hits_sixteen_and_stands_on_seventeen() {
-        let strategy = seat_strategy(Level::Easy, &chart(), None, &BetRamp::default());
+        let strategy = seat_strategy(
+            Level::Easy,
+            &chart(),
+            None,
+            &BetRamp::default(),
+            (&CountSystem::default(), 6),
+        );
         let mut table = seeded_table(Rules::default(), 1, 1);
         let (ten, six, seven) = (Card::of_value(10), Card::of_value(6), Card::of_value(7));
         assert!(table.stack_next(&[ten, Card::of_value(9), six, Card::of_value(8)]));

@@ -19,6 +19,7 @@ use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::Duration;
 
+use crate::analysis::counts::CountSystem;
 use crate::analysis::{HandEvs, Strategy, basic_strategy};
 use crate::engine::Rules;
 use crate::engine::card::value_label;
@@ -220,9 +221,25 @@ pub fn strategy_job(rules: &Rules) -> Job<Arc<Strategy>> {
 pub use crate::setup::IndexCompute as Compute;
 
 /// The job that works out this game's index table for `rules` with `compute`, once started.
-pub fn index_job(rules: &Rules, compute: Compute) -> Job<crate::analysis::deviation::IndexTable> {
+pub fn index_job(
+    rules: &Rules,
+    system: &CountSystem,
+    compute: Compute,
+) -> Job<crate::analysis::deviation::IndexTable> {
     let rules = rules.clone();
-    Job::new("this game's index table", Arc::new(move || compute(&rules)))
+    let system = system.clone();
+    // Hi-Lo's table (and a count read as Hi-Lo is) comes from `compute`, which the table's
+    // caller chose (the cache, or a test's); any other count's from its own analysis.
+    Job::new(
+        "this game's index table",
+        Arc::new(move || {
+            if system.reads_as(&crate::analysis::counts::HI_LO) {
+                compute(&rules)
+            } else {
+                crate::analysis::indices::index_table_for(&rules, &system)
+            }
+        }),
+    )
 }
 
 /// How an EV job computes (the analysis; tests hand in one that waits for their word).

@@ -262,12 +262,12 @@ pub fn table_layout(view: &TableView<'_>, ctx: Ctx, area: Rect) -> TableLayout {
 
 fn render_table(view: &mut TableView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) -> Drawn {
     // Where the count has no panel it takes a status line; the layout decides which.
-    let count = view.count;
+    let count = view.count.clone();
     let wide = area.width >= SIDE_PANELS_MIN_WIDTH;
     if wide {
         view.status.count = None;
     } else {
-        view.status.count = count;
+        view.status.count = count.clone();
     }
     let layout = table_layout(view, ctx, area);
     render_header(view, ctx, layout.header, buf);

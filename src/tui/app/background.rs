@@ -56,7 +56,8 @@ impl App {
             None => (false, Vec::new()),
         };
         if arrived {
-            let news = self.session.indices_arrived();
+            let table = self.jobs.indices.as_ref().and_then(|slot| slot.get());
+            let news = self.session.indices_arrived(table);
             self.take_in(news);
         }
         if arrived && self.session.has_counter_seat() {

@@ -123,9 +123,9 @@ impl App {
             jobs: Jobs {
                 // Started here, ready long before the first deal; the first frame does not wait.
                 strategy: strategy_job(rules),
-                indices: config
-                    .indices
-                    .map(|compute| crate::tui::background::index_job(rules, compute)),
+                indices: config.indices.map(|compute| {
+                    crate::tui::background::index_job(rules, &config.count_system, compute)
+                }),
                 evs: EvWorker::new(rules),
                 wait: false,
             },

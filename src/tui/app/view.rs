@@ -209,12 +209,21 @@ impl App {
     /// The count of the cards the person's seat has seen since the shuffle.
     pub(crate) fn count_view(&self) -> CountView {
         let public = self.session.table().view(self.session.your_seat());
-        let running = crate::analysis::hilo::running_count(public.seen());
+        let system = self.session.count_system();
+        let running = self.session.running_count();
+        // A half-point count's true count is in points: its units over twice the cards.
+        let per_point = usize::try_from(system.unit.per_point()).unwrap_or(1);
         CountView {
             running,
-            true_count: crate::analysis::hilo::TrueCount::of(running, public.cards_left()),
+            true_count: crate::analysis::hilo::TrueCount::of(
+                running,
+                public.cards_left().saturating_mul(per_point),
+            ),
             cards_left: public.cards_left(),
             seen: (1..=10u8).map(|v| u32::from(public.seen().get(v))).sum(),
+            name: system.name.to_string(),
+            start: (!system.is_balanced())
+                .then(|| system.initial_running_count(self.session.rules().decks)),
         }
     }
 

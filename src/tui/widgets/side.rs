@@ -1,5 +1,5 @@
 //! The panels about the hand in play, drawn beside the table on a wide terminal (and the EV
-//! panel beside the message log on a narrower one): the live EVs and the Hi-Lo count. They
+//! panel beside the message log on a narrower one): the live EVs and the count. They
 //! stay open while the person plays and follow every card.
 
 use ratatui::buffer::Buffer;
@@ -24,9 +24,9 @@ pub enum LivePanel {
 }
 
 /// The count of the cards seen since the shuffle, as the count panel shows it.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct CountView {
-    /// The Hi-Lo running count.
+    /// The running count (from the initial running count for an unbalanced count).
     pub running: i32,
     /// The true count (one convention: running count ÷ exact decks left).
     pub true_count: TrueCount,
@@ -34,14 +34,29 @@ pub struct CountView {
     pub cards_left: usize,
     /// Cards seen since the shuffle.
     pub seen: u32,
+    /// The count's name: `Hi-Lo`, `Zen`.
+    pub name: String,
+    /// An unbalanced count's initial running count: it is read as it runs, with no true
+    /// count (`None` for a balanced count).
+    pub start: Option<i32>,
 }
 
 impl CountView {
     /// The count in one line, for the status lines where the panel has no room:
-    /// `Hi-Lo running +3 · true +1.2 (floored +1)`.
+    /// `Hi-Lo running +3 · true +1.2 (floored +1)`; an unbalanced count's
+    /// `KO running −17 (from −20)`.
     pub fn line(&self) -> String {
+        if let Some(start) = self.start {
+            return format!(
+                "{} running {} (from {})",
+                self.name,
+                signed(self.running),
+                signed(start)
+            );
+        }
         format!(
-            "Hi-Lo running {} · true {} (floored {})",
+            "{} running {} · true {} (floored {})",
+            self.name,
             signed(self.running),
             signed_decimals(self.true_count.exact, 1),
             signed(self.true_count.floored)
@@ -104,8 +119,9 @@ pub fn render_ev_panel(live: &LivePanel, ctx: Ctx, area: Rect, buf: &mut Buffer)
     draw(ctx, " Live EVs, this shoe ", lines, area, buf);
 }
 
-/// `c`: the Hi-Lo running count, the true count as a decimal and floored (the convention the
-/// index plays use), and what it is worked out from.
+/// `c`: the running count, the true count as a decimal and floored (the convention the index
+/// plays use; an unbalanced count shows where it started instead), and what it is worked out
+/// from, titled with the count's name.
 pub fn render_count_panel(count: &CountView, ctx: Ctx, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
     let row = |label: &str, value: String| {
@@ -114,18 +130,26 @@ pub fn render_count_panel(count: &CountView, ctx: Ctx, area: Rect, buf: &mut Buf
             Span::styled(value, t.title),
         ])
     };
-    let lines = vec![
-        row("Running count", signed(count.running)),
-        row("True count", signed_decimals(count.true_count.exact, 1)),
-        row("  floored", signed(count.true_count.floored)),
+    let mut lines = vec![row("Running count", signed(count.running))];
+    match count.start {
+        None => {
+            lines.push(row(
+                "True count",
+                signed_decimals(count.true_count.exact, 1),
+            ));
+            lines.push(row("  floored", signed(count.true_count.floored)));
+        }
+        Some(start) => lines.push(row("  started at", signed(start))),
+    }
+    lines.extend([
         row(
             "Decks left",
             format!("{:.1}", count.cards_left as f64 / 52.0),
         ),
         row("Cards seen", count.seen.to_string()),
         Line::from(Span::styled(" c hides", t.dim)),
-    ];
-    draw(ctx, " Hi-Lo count ", lines, area, buf);
+    ]);
+    draw(ctx, &format!(" {} count ", count.name), lines, area, buf);
 }
 
 fn draw(ctx: Ctx, title: &str, lines: Vec<Line<'_>>, area: Rect, buf: &mut Buffer) {

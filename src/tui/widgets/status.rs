@@ -497,6 +497,8 @@ mod tests {
                 true_count: crate::analysis::hilo::TrueCount::of(3, 104),
                 cards_left: 104,
                 seen: 208,
+                name: "Hi-Lo".to_owned(),
+                start: None,
             }),
             last_grade: None,
             bank: BankView {
