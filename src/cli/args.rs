@@ -372,6 +372,10 @@ pub struct DrillArgs {
     /// your own count's name from config.toml [default: config.toml's `count`, else hilo].
     #[arg(long, value_name = "SYSTEM", value_parser = parse_count_name)]
     pub count: Option<CountName>,
+    /// The user's own count, from config.toml's `[count]` table: `--count` may name it (set
+    /// from the file, never on the command line).
+    #[arg(skip)]
+    pub own_count: Option<crate::analysis::counts::CountSystem>,
     /// Countdown: decks to count down (1–8).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=8))]
     pub decks: u8,

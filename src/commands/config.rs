@@ -352,6 +352,9 @@ pub fn drill_args(
     {
         args.count = Some(CountName(system.key.to_string()));
     }
+    args.own_count = loaded.settings.own_count.clone();
+    // A name that is no count is refused before anything is opened.
+    super::drill::drill_count(&args)?;
     if !given.has("stats") && !given.has("no_stats") && super::stats_env().is_none() {
         match &loaded.settings.stats {
             Some(StatsSetting::Off) => args.no_stats = true,

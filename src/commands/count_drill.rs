@@ -13,14 +13,17 @@ use std::time::Instant;
 use anyhow::Context;
 
 use super::drill_io::{Flashes, Out};
+use crate::analysis::counts::{CountSystem, HI_LO};
 use crate::analysis::deviation::IndexTable;
 use crate::cli::{CountConvention, DeckResolution, DrillArgs, DrillKind};
 use crate::engine::Rules;
+use crate::setup::UsageError;
 use crate::store::Coach;
+use crate::text::signed;
 use crate::trainer::counting::{
     Convention, Countdown, Prompt, Quiz, QuizKind, QuizSettings, Resolution, tray_bar,
 };
-use crate::trainer::practice::read_count;
+use crate::trainer::practice::read_count_of;
 
 /// What a counting drill needs, checked and built from the options.
 pub struct Setup {
@@ -35,15 +38,21 @@ pub struct Setup {
 /// The drill's settings from the options: the ramp checked, and for deviations this game's
 /// index table (worked out the first time, which takes a few seconds and the drill says so;
 /// read from the cache after) and the set of its plays asked (`--set`).
-pub fn setup(rules: &Rules, args: &DrillArgs) -> anyhow::Result<Setup> {
+pub fn setup(rules: &Rules, args: &DrillArgs, system: &CountSystem) -> anyhow::Result<Setup> {
     let ramp = args.ramp.clone();
-    let indices = if args.kind == DrillKind::Deviations {
+    let indices = if args.kind != DrillKind::Deviations {
+        IndexTable::default()
+    } else if system.reads_as(&HI_LO) {
         crate::store::cache::index_table_with(rules, |rules| {
             eprintln!("Working out this game's index table for these rules…");
             crate::analysis::indices::index_table(rules)
         })
     } else {
-        IndexTable::default()
+        eprintln!(
+            "Working out this game's {} for these rules…",
+            system.named("index table")
+        );
+        crate::analysis::indices::index_table_for(rules, system)
     };
     Ok(Setup {
         kind: args.kind,
@@ -59,13 +68,21 @@ pub fn setup(rules: &Rules, args: &DrillArgs) -> anyhow::Result<Setup> {
             },
             ramp,
             set: args.set,
-            ..QuizSettings::for_rules(rules, indices)
+            ..QuizSettings::for_rules(rules, IndexTable::default()).counting(system, indices)
         },
         per_flash: usize::from(args.per_flash),
         surprise: args.surprise,
         countdown_decks: args.decks,
         pace: args.pace,
     })
+}
+
+/// Refuses a drill `system` cannot be drilled in ([`crate::trainer::counting::check_count`]).
+pub fn check_count(kind: DrillKind, system: &CountSystem) -> Result<(), UsageError> {
+    match QuizKind::of_drill(kind) {
+        Some(quiz) => crate::trainer::counting::check_count(quiz, system).map_err(UsageError),
+        None => Ok(()),
+    }
 }
 
 /// Runs the drill until `q` or the end of the input; returns its score line.
@@ -81,6 +98,13 @@ pub fn run<W: Write>(
     }
     let kind = QuizKind::of_drill(setup.kind).context("a counting drill")?;
     let Some(mut quiz) = Quiz::new(kind, setup.settings.clone(), seed) else {
+        let system = &setup.settings.system;
+        if setup.settings.indices.plays.is_empty() && !system.reads_as(&HI_LO) {
+            return Ok(format!(
+                "Index plays for {} are being worked out: this drill asks them once they are.",
+                system.name
+            ));
+        }
         return Ok(format!(
             "No index play to ask about: none of {} has a count worth asking under these rules.",
             setup.settings.set.describe()
@@ -150,14 +174,31 @@ fn countdown<W: Write>(
     coach: &mut Coach,
 ) -> anyhow::Result<String> {
     let decks = setup.countdown_decks;
-    let mut run = Countdown::new(decks, setup.per_flash, setup.surprise, seed);
+    let system = &setup.settings.system;
+    let mut run = Countdown::new(decks, setup.per_flash, setup.surprise, seed).counting(system);
     let lines = if out.flashes == Flashes::Lines {
         " (The output is not a terminal: one flash a line.)"
     } else {
         ""
     };
+    let keep = if system.is_hilo() {
+        "Keep the Hi-Lo count.".to_owned()
+    } else if system.is_balanced() {
+        format!(
+            "Keep the {} count ({}).",
+            system.name,
+            system.describe_tags()
+        )
+    } else {
+        format!(
+            "Keep the {} count ({}), from {}.",
+            system.name,
+            system.describe_tags(),
+            signed(run.start())
+        )
+    };
     out.line(&format!(
-        "Countdown: {}. Keep the Hi-Lo count.{lines}",
+        "Countdown: {}. {keep}{lines}",
         run.setup_text(setup.pace, "Enter turns the next; q ends")
     ))?;
     let started = Instant::now();
@@ -180,10 +221,11 @@ fn countdown<W: Write>(
         out.flash("", answered)?;
     }
     let guess = loop {
-        let Some(typed) = out.ask("Running count? ", input)? else {
+        let ask = format!("{}? ", system.named("Running count"));
+        let Some(typed) = out.ask(&ask, input)? else {
             return Ok("Countdown: no count given.".to_owned());
         };
-        match read_count(&typed, run.shown()) {
+        match read_count_of(&typed, system, run.start(), run.shown()) {
             Ok(guess) => break guess,
             Err(why) => out.line(&format!("! {why}"))?,
         }

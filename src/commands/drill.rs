@@ -11,17 +11,16 @@ use std::time::{Instant, SystemTime};
 
 use super::drill_io::{Flashes, Out};
 use crate::analysis::basic_strategy;
+use crate::analysis::counts::CountSystem;
 use crate::analysis::hilo::HILO_TAGS;
 use crate::cli::{DrillArgs, DrillKind};
 use crate::engine::{Action, ActionSet, Cards, Rules};
 use crate::store::{Coach, SessionInfo, SessionKind};
-use crate::text::{counted, signed_decimals};
+use crate::text::{counted, signed, signed_decimals};
 use crate::trainer::counting::QuizKind;
 use crate::trainer::drill::peek_differences;
 use crate::trainer::evs::EvQuery;
-use crate::trainer::practice::{
-    COUNT_SEATS, CountDrill, DecisionDrill, DrillSummary, RoundCards, read_count,
-};
+use crate::trainer::practice::{COUNT_SEATS, CountDrill, DecisionDrill, DrillSummary, RoundCards};
 use crate::trainer::report::session_summary;
 use crate::trainer::schedule;
 
@@ -34,10 +33,22 @@ pub struct DrillOptions {
     pub ascii: bool,
 }
 
+/// The count `args` name (`--count`, else the preferences' `count`): a built-in count or the
+/// user's own; Hi-Lo when none is named. A name that is no count is a usage error.
+pub fn drill_count(args: &DrillArgs) -> anyhow::Result<CountSystem> {
+    match &args.count {
+        None => Ok(CountSystem::default()),
+        Some(name) => crate::analysis::counts::count_by_name(&name.0, args.own_count.as_ref())
+            .map_err(|why| super::UsageError(why).into()),
+    }
+}
+
 /// Runs `blackjack drill`: opens the statistics (unless `--no-stats`), runs the drill on
 /// stdin/stdout through the trainer's [`Coach`] — which saves after every answer, so Ctrl-C
 /// loses nothing — and prints the drill's score and the session summary.
 pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Result<()> {
+    let system = drill_count(args)?;
+    super::count_drill::check_count(args.kind, &system)?;
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut input = stdin.lock();
@@ -57,7 +68,7 @@ pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Resu
         writeln!(output, "{message}")?;
     }
     if QuizKind::of_drill(args.kind).is_some() || args.kind == DrillKind::Countdown {
-        let setup = super::count_drill::setup(rules, args)?;
+        let setup = super::count_drill::setup(rules, args, &system)?;
         let mut out = Out {
             w: &mut output,
             ascii: args.ascii,
@@ -74,7 +85,15 @@ pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Resu
             kind: args.kind,
             ascii: args.ascii,
         };
-        let summary = run_drill(rules, seed, options, &mut input, &mut output, &mut coach)?;
+        let summary = run_drill(
+            rules,
+            seed,
+            options,
+            &system,
+            &mut input,
+            &mut output,
+            &mut coach,
+        )?;
         writeln!(output, "{}", summary.report(args.kind))?;
     }
     coach.save();
@@ -105,11 +124,13 @@ pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Resu
 /// Runs one drill session: questions of `options.kind` read from `input`, feedback written to
 /// `output`, every answer recorded by `coach` and saved at once. The coach's history (the
 /// lifetime statistics with this session) steers the `mistakes` kind. Ends on `q` or at the
-/// end of the input. The same `seed` asks the same questions; `None` seeds from the clock.
+/// end of the input. The same `seed` asks the same questions; `None` seeds from the clock. The
+/// counting quiz keeps `system`'s count.
 pub fn run_drill(
     rules: &Rules,
     seed: Option<u64>,
     options: DrillOptions,
+    system: &CountSystem,
     input: &mut impl BufRead,
     output: &mut impl Write,
     coach: &mut Coach,
@@ -121,7 +142,7 @@ pub fn run_drill(
         flashes: Flashes::Lines,
     };
     if options.kind == DrillKind::Count {
-        count_quiz(rules, seed, input, &mut out, coach)
+        count_quiz(rules, system, seed, input, &mut out, coach)
     } else {
         decision_drill(rules, options.kind, seed, input, &mut out, coach)
     }
@@ -309,22 +330,38 @@ fn kind_name(kind: DrillKind) -> &'static str {
 
 fn count_quiz<W: Write>(
     rules: &Rules,
+    system: &CountSystem,
     seed: u64,
     input: &mut impl BufRead,
     out: &mut Out<'_, W>,
     coach: &mut Coach,
 ) -> std::io::Result<DrillSummary> {
-    let mut quiz = CountDrill::new(rules, basic_strategy(rules).chart.clone(), seed);
+    let mut quiz =
+        CountDrill::new(rules, basic_strategy(rules).chart.clone(), seed).counting(system);
+    let tags = if system.is_hilo() {
+        HILO_TAGS.to_owned()
+    } else {
+        system.describe_tags()
+    };
     out.line(&format!(
-        "Counting quiz: {COUNT_SEATS} seats played by the hard AI. Keep the Hi-Lo running count \
-         ({HILO_TAGS}); q ends."
+        "Counting quiz: {COUNT_SEATS} seats played by the hard AI. Keep the {} running count \
+         ({tags}); q ends.",
+        system.name
     ))?;
+    if !system.is_balanced() {
+        out.line(&format!(
+            "{} starts at {} after each shuffle ({} decks).",
+            system.name,
+            signed(quiz.start()),
+            rules.decks
+        ))?;
+    }
     'rounds: loop {
         if quiz.deal_round().is_none() {
             out.line("The table could not deal a round.")?;
             break;
         }
-        let lines = round_lines(quiz.round(), quiz.last_round(), out);
+        let lines = round_lines(quiz.round(), quiz.last_round(), quiz.start(), out);
         out.line("")?;
         for line in lines {
             out.line(&line)?;
@@ -336,7 +373,7 @@ fn count_quiz<W: Write>(
             let Some(answer) = out.ask("Running count? ", input)? else {
                 break 'rounds;
             };
-            match read_count(&answer, quiz.cards_dealt()) {
+            match quiz.read_answer(&answer) {
                 Ok(guess) => {
                     let answer = quiz.answer(guess);
                     let question = format!("the running count after round {}", quiz.round());
@@ -360,10 +397,18 @@ fn count_quiz<W: Write>(
 }
 
 /// A round's cards as dealt, one line per seat and one for the dealer, with a reshuffle note.
-fn round_lines<W: Write>(round: u32, cards: &RoundCards, out: &Out<'_, W>) -> Vec<String> {
+fn round_lines<W: Write>(
+    round: u32,
+    cards: &RoundCards,
+    start: i32,
+    out: &Out<'_, W>,
+) -> Vec<String> {
     let mut lines = Vec::new();
     if cards.reshuffled {
-        lines.push("The shoe was reshuffled: the count starts at 0.".into());
+        lines.push(format!(
+            "The shoe was reshuffled: the count starts at {}.",
+            signed(start)
+        ));
     }
     lines.push(format!("Round {round}"));
     for (i, seat) in cards.seats.iter().enumerate() {
@@ -383,12 +428,22 @@ mod tests {
     use rand::SeedableRng;
 
     fn run(kind: DrillKind, seed: u64, script: &str) -> (DrillSummary, String, Tally) {
+        run_counting(kind, seed, script, &CountSystem::default())
+    }
+
+    fn run_counting(
+        kind: DrillKind,
+        seed: u64,
+        script: &str,
+        system: &CountSystem,
+    ) -> (DrillSummary, String, Tally) {
         let mut coach = Coach::in_memory();
         let mut output = Vec::new();
         let summary = run_drill(
             &Rules::default(),
             Some(seed),
             DrillOptions { kind, ascii: false },
+            system,
             &mut script.as_bytes(),
             &mut output,
             &mut coach,
@@ -487,6 +542,46 @@ mod tests {
     }
 
     #[test]
+    fn the_count_quiz_with_zen_asks_the_zen_count() {
+        // Zen's tags, ace first, as Arnold Snyder publishes them: summed here by hand.
+        const ZEN: [i32; 10] = [-1, 1, 1, 2, 2, 2, 1, 0, 0, -2];
+        let zen = CountSystem::built_in("zen").expect("zen").clone();
+        let rules = Rules::default();
+        let mut quiz = CountDrill::new(&rules, basic_strategy(&rules).chart.clone(), 6);
+        let (mut running, mut hilo) = (0, 0);
+        let mut answers = Vec::new();
+        while answers.len() < 2 {
+            let round = quiz.deal_round().expect("a round").clone();
+            if round.reshuffled {
+                (running, hilo) = (0, 0);
+            }
+            let cards = || round.seats.iter().flatten().chain(&round.dealer);
+            running += cards()
+                .map(|c| ZEN[usize::from(c.value()) - 1])
+                .sum::<i32>();
+            hilo += hilo_sum(cards());
+            if quiz.question_due() {
+                // The Zen count, then the Hi-Lo count where the two differ.
+                answers.push((running, hilo));
+                quiz.answer(running);
+            }
+        }
+        assert!(
+            answers.iter().all(|(zen, hilo)| zen != hilo),
+            "the seed makes the counts differ: {answers:?}"
+        );
+        let script = format!("{}\n{}\n", answers[0].0, answers[1].0);
+        let (summary, text, _) = run_counting(DrillKind::Count, 6, &script, &zen);
+        assert_eq!((summary.count_asked, summary.count_right), (2, 2), "{text}");
+        assert!(
+            text.contains("Keep the Zen running count (2–3 +1, 4–6 +2"),
+            "{text}"
+        );
+        let (summary, _, _) = run(DrillKind::Count, 6, &script);
+        assert_eq!(summary.count_right, 0, "Hi-Lo grades the Zen counts wrong");
+    }
+
+    #[test]
     fn the_count_quiz_scores_right_and_wrong_answers() {
         // Replay the seeded quiz to know the count at each question.
         let rules = Rules::default();
@@ -533,6 +628,7 @@ mod tests {
                 kind: DrillKind::All,
                 ascii: true,
             },
+            &CountSystem::default(),
             &mut "s\nh\n".as_bytes(),
             &mut output,
             &mut Coach::in_memory(),

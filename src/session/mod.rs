@@ -369,7 +369,8 @@ impl TableSession {
         self.take_news()
     }
 
-    /// The parts a drill borrows from the session: the rules, the coach, the seed, the ramp.
+    /// The parts a drill borrows from the session: the rules, the coach, the seed, the ramp,
+    /// the count kept.
     pub fn drill_parts(
         &mut self,
     ) -> (
@@ -377,12 +378,14 @@ impl TableSession {
         &mut Coach,
         u64,
         Option<&crate::trainer::counting::BetRamp>,
+        &crate::analysis::counts::CountSystem,
     ) {
         (
             &self.rules,
             &mut self.coach,
             self.settings.seed,
             self.count.ramp.as_ref(),
+            &self.count.system,
         )
     }
 }

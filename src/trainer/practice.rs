@@ -545,6 +545,30 @@ impl CountDrill {
         }
     }
 
+    /// The same quiz keeping `system`'s count (Hi-Lo unless this is called).
+    pub fn counting(mut self, system: &crate::analysis::counts::CountSystem) -> CountDrill {
+        self.quiz = self.quiz.counting(system);
+        self
+    }
+
+    /// The count kept.
+    pub fn system(&self) -> &crate::analysis::counts::CountSystem {
+        self.quiz.system()
+    }
+
+    /// Where the count starts after a shuffle: 0, or an unbalanced count's initial running
+    /// count.
+    pub fn start(&self) -> i32 {
+        self.system()
+            .initial_running_count(self.quiz.table().rules().decks)
+    }
+
+    /// Reads a running-count answer about the cards dealt since the shuffle, in the count kept
+    /// ([`read_count_of`]).
+    pub fn read_answer(&self, answer: &str) -> Result<i32, String> {
+        read_count_of(answer, self.system(), self.start(), self.cards_dealt())
+    }
+
     /// Deals and plays the next round; `None` if the table could not deal one.
     pub fn deal_round(&mut self) -> Option<&RoundCards> {
         let events = self.quiz.play_round(&self.seat);

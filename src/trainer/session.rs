@@ -3,14 +3,17 @@
 use rand::{Rng, RngExt};
 
 use crate::ai::{Strategy, take_turn};
-use crate::analysis::hilo::running_count;
+use crate::analysis::counts::CountSystem;
 use crate::engine::{Event, Table};
+use crate::trainer::counting::RedSevens;
 
 /// The counting quiz: rounds are dealt and played by the table's seats, and every few rounds
-/// the player is asked for the Hi-Lo running count.
+/// the player is asked for the running count (Hi-Lo's unless another count is kept).
 #[derive(Debug)]
 pub struct CountQuiz<R> {
     table: Table<R>,
+    system: CountSystem,
+    red_sevens: RedSevens,
     rounds_until_question: u32,
     /// Questions asked.
     pub asked: u32,
@@ -23,10 +26,23 @@ impl<R: Rng> CountQuiz<R> {
     pub fn new(table: Table<R>) -> CountQuiz<R> {
         CountQuiz {
             table,
+            system: CountSystem::default(),
+            red_sevens: RedSevens::default(),
             rounds_until_question: 1,
             asked: 0,
             right: 0,
         }
+    }
+
+    /// The same quiz keeping `system`'s count.
+    pub fn counting(mut self, system: &CountSystem) -> CountQuiz<R> {
+        self.system = system.clone();
+        self
+    }
+
+    /// The count kept.
+    pub fn system(&self) -> &CountSystem {
+        &self.system
     }
 
     /// The table (for drawing).
@@ -51,6 +67,7 @@ impl<R: Rng> CountQuiz<R> {
         if let Ok(more) = self.table.play_dealer() {
             events.extend_from_slice(more);
         }
+        self.red_sevens.read(&events);
         self.rounds_until_question = self.rounds_until_question.saturating_sub(1);
         events
     }
@@ -60,9 +77,12 @@ impl<R: Rng> CountQuiz<R> {
         self.rounds_until_question == 0
     }
 
-    /// The running count of every card seen since the shuffle.
+    /// The running count of every card seen since the shuffle (from the count's initial
+    /// running count).
     pub fn running_count(&self) -> i32 {
-        running_count(self.table.seen())
+        let decks = self.table.rules().decks;
+        self.red_sevens
+            .running_count(&self.system, decks, self.table.seen())
     }
 
     /// Scores an answer and schedules the next question 1–3 rounds away. Returns whether it

@@ -50,6 +50,16 @@ impl CountSystem {
         format!("{} {rest}", self.name)
     }
 
+    /// The tags in words as the drills say them: Hi-Lo's as every screen has said them
+    /// (`2–6 count +1, …`), another count's as [`CountSystem::describe_tags`] writes them.
+    pub fn tags_words(&self) -> String {
+        if self.is_hilo() {
+            crate::analysis::hilo::HILO_TAGS.to_owned()
+        } else {
+            self.describe_tags()
+        }
+    }
+
     /// Whether this is Hi-Lo itself, the default count (not merely a count with its tags).
     pub fn is_hilo(&self) -> bool {
         self.key == HI_LO.key

@@ -2,7 +2,7 @@
 
 use rand::{RngExt, SeedableRng};
 
-use crate::analysis::hilo::hilo_sum;
+use crate::analysis::counts::CountSystem;
 use crate::engine::{Card, GameRng, Rank, Suit};
 use crate::text::{counted, signed};
 use crate::trainer::history::{CountAnswer, CountdownRun};
@@ -15,6 +15,7 @@ pub struct Countdown {
     shown: usize,
     per_flash: usize,
     stop_at: usize,
+    system: CountSystem,
 }
 
 impl Countdown {
@@ -42,7 +43,26 @@ impl Countdown {
             shown: 0,
             per_flash: per_flash.clamp(1, 2),
             stop_at,
+            system: CountSystem::default(),
         }
+    }
+
+    /// The same run counted in `system` (Hi-Lo unless this is called), from its initial
+    /// running count for the run's decks.
+    pub fn counting(mut self, system: &CountSystem) -> Countdown {
+        self.system = system.clone();
+        self
+    }
+
+    /// The count kept.
+    pub fn system(&self) -> &CountSystem {
+        &self.system
+    }
+
+    /// Where the count starts: 0, or an unbalanced count's initial running count for the
+    /// run's decks.
+    pub fn start(&self) -> i32 {
+        self.system.initial_running_count(self.decks())
     }
 
     /// The next flash, or `None` when the run is over and the count is asked.
@@ -72,7 +92,7 @@ impl Countdown {
 
     /// The running count of the cards shown.
     pub fn running(&self) -> i32 {
-        hilo_sum(&self.cards[..self.shown])
+        self.start() + self.system.sum(&self.cards[..self.shown])
     }
 
     /// Cards turned a flash.
@@ -112,7 +132,9 @@ impl Countdown {
     ) -> CountdownVerdict {
         let running = self.running();
         let right = guess == running;
-        let timed = !paced && self.shown == self.size();
+        // The statistics keep one best time per decks, with no count beside it: only Hi-Lo's
+        // runs are timed, so another count's never stands as a Hi-Lo best.
+        let timed = !paced && self.shown == self.size() && self.system.is_hilo();
         CountdownVerdict {
             right,
             running,
@@ -123,6 +145,7 @@ impl Countdown {
             paced,
             timed,
             best: right && timed && best.is_none_or(|b| seconds < b),
+            asked: self.system.named("running count"),
         }
     }
 }
@@ -154,6 +177,8 @@ pub struct CountdownVerdict {
     pub timed: bool,
     /// A right answer that is the person's best for its decks.
     pub best: bool,
+    /// What was asked: `running count` (Hi-Lo), `Zen running count`.
+    pub asked: String,
 }
 
 impl CountdownVerdict {
@@ -162,7 +187,7 @@ impl CountdownVerdict {
         CountAnswer {
             at: 0,
             skill: "countdown".to_owned(),
-            question: format!("the running count after {} cards", self.cards),
+            question: format!("the {} after {} cards", self.asked, self.cards),
             answer: signed(self.guess),
             truth: signed(self.running),
             right: self.right,

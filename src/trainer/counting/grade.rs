@@ -143,13 +143,20 @@ pub fn grade_prompt(
         Prompt::TrueCount { running, decks } => {
             let most = MAX_TRUE_COUNT_ANSWER;
             let given = number_in(text, -most, most, "a true count")?;
-            let expected = settings.convention.apply(*running, *decks);
-            let exact = f64::from(*running) / decks;
+            // A half-point count's true count is in points: its units over twice the decks.
+            let per_point = f64::from(settings.system.unit.per_point());
+            let expected = settings.convention.apply(*running, decks * per_point);
+            let exact = f64::from(*running) / (decks * per_point);
+            let units = if per_point > 1.0 {
+                " half points ÷ 2"
+            } else {
+                ""
+            };
             Ok(QuizAnswer {
                 right: given == f64::from(expected),
                 expected: signed(expected),
                 why: format!(
-                    "{} ÷ {decks} = {}, {} → {}",
+                    "{}{units} ÷ {decks} = {}, {} → {}",
                     signed(*running),
                     signed_decimals(exact, 2),
                     settings.convention.name(),

@@ -27,6 +27,7 @@ use rand::SeedableRng;
 
 use super::drill::DrillKind;
 use super::report::skill_figures;
+use crate::analysis::counts::CountSystem;
 use crate::analysis::deviation::{IndexTable, illustrious_18};
 pub use crate::analysis::hilo::BetRamp;
 use crate::engine::{Action, ActionSet, Cards, GameRng, Rules};
@@ -160,6 +161,19 @@ impl QuizKind {
     }
 }
 
+/// Refuses a drill `system` cannot be drilled in, in one sentence: the true-count drill for an
+/// unbalanced count, which its authors read by its running count.
+pub fn check_count(kind: QuizKind, system: &CountSystem) -> Result<(), String> {
+    if kind == QuizKind::TrueCount && !system.is_balanced() {
+        return Err(format!(
+            "{} is read by its running count, with no true count, as its authors teach it: the \
+             true-count drill is for a balanced count (hilo, zen, …)",
+            system.name
+        ));
+    }
+    Ok(())
+}
+
 /// How the counting drills are set up.
 #[derive(Debug, Clone, PartialEq)]
 pub struct QuizSettings {
@@ -175,8 +189,12 @@ pub struct QuizSettings {
     pub indices: IndexTable,
     /// Which of `indices` the deviations drill asks about.
     pub set: IndexSet,
-    /// The published American index plays, to say where this game differs.
+    /// The published American index plays, to say where this game differs (Hi-Lo's: empty
+    /// for another count).
     pub peek: IndexTable,
+    /// The count the drills count: the true-count drill's running counts are its, the
+    /// deviations drill asks its index plays (`indices`) at its index count.
+    pub system: CountSystem,
 }
 
 impl QuizSettings {
@@ -204,7 +222,33 @@ impl QuizSettings {
             indices,
             set: IndexSet::GameI18,
             peek: illustrious_18(),
+            system: CountSystem::default(),
         }
+    }
+
+    /// The same settings counting `system`, asking `indices`, its index plays (the published
+    /// American table beside them is Hi-Lo's, so another count has none).
+    pub fn counting(self, system: &CountSystem, indices: IndexTable) -> Self {
+        QuizSettings {
+            peek: if system.is_hilo() {
+                self.peek
+            } else {
+                IndexTable::default()
+            },
+            system: system.clone(),
+            indices,
+            ..self
+        }
+    }
+
+    /// What the index count is called in the drills: `true count` (Hi-Lo), `Zen true count`,
+    /// `KO running count`.
+    pub fn count_words(&self) -> String {
+        self.system.named(if self.system.is_balanced() {
+            "true count"
+        } else {
+            "running count"
+        })
     }
 }
 /// A counting drill session: the question on screen, and how it is going.
@@ -303,7 +347,8 @@ impl Quiz {
     pub fn question_text(&self) -> String {
         match &self.prompt {
             Prompt::TrueCount { running, decks } => format!(
-                "Running count {}, {decks} {} left: the true count ({})?",
+                "{} {}, {decks} {} left: the true count ({})?",
+                self.settings.system.named("Running count"),
                 signed(*running),
                 noun("deck", *decks == 1.0),
                 self.settings.convention.name()
@@ -313,11 +358,16 @@ impl Quiz {
                 shoe / 52,
                 self.settings.resolution.name()
             ),
-            Prompt::Ramp { tc } => format!("True count {}: your bet?", signed(*tc)),
+            Prompt::Ramp { tc } => format!(
+                "{} {}: your bet?",
+                capitalised(&self.settings.count_words()),
+                signed(*tc)
+            ),
             Prompt::Deviation { cards, up, tc, .. } => format!(
-                "{} against {} at true count {}: {}?",
+                "{} against {} at {} {}: {}?",
                 cards_text(cards),
                 up,
+                self.settings.count_words(),
                 signed(*tc),
                 plays_text(self.legal)
             ),
@@ -375,6 +425,15 @@ impl Quiz {
         )
     }
 }
+/// `words` with a capital first letter: `True count`.
+fn capitalised(words: &str) -> String {
+    let mut chars = words.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 fn cards_text(cards: &Cards) -> String {
     cards
         .as_slice()

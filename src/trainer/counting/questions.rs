@@ -4,10 +4,10 @@
 use rand::{RngExt, SeedableRng};
 
 use super::{Prompt, QuizKind, QuizSettings};
+use crate::analysis::counts::{CountSystem, HI_LO};
 use crate::analysis::deviation::{IndexPlay, IndexTable};
-use crate::analysis::hilo::running_count;
 use crate::engine::shoe::Shoe;
-use crate::engine::{ActionSet, Card, GameRng, Rank, Rules, Suit, ValueCounts};
+use crate::engine::{ActionSet, Card, GameRng, Rank, Rules, Suit};
 use crate::trainer::drill::{build_hand, drillable, fresh_hand_actions};
 
 /// The least an index play may be worth, in bets per 100 rounds, to be in
@@ -73,7 +73,7 @@ pub struct DealtShoe {
     pub size: usize,
     /// Where the cut card is: a shoe is reshuffled once this many cards are dealt.
     pub cut: usize,
-    /// The Hi-Lo running count of the cards dealt.
+    /// The running count of the cards dealt (the count's, from its initial running count).
     pub running: i32,
 }
 
@@ -88,18 +88,28 @@ impl DealtShoe {
 /// including) its cut card, counting the cards dealt: the running count and depth a real shoe
 /// gives, at every depth a round can start at (never the untouched shoe, never past the cut).
 pub fn deal_before_cut(rules: &Rules, rng: &mut GameRng) -> DealtShoe {
+    deal_before_cut_counting(rules, &HI_LO, rng)
+}
+
+/// [`deal_before_cut`], the cards dealt counted in `system` (suits included, from its initial
+/// running count).
+pub fn deal_before_cut_counting(
+    rules: &Rules,
+    system: &CountSystem,
+    rng: &mut GameRng,
+) -> DealtShoe {
     let mut shoe = Shoe::new(rules.decks, rules.penetration);
     let (size, cut) = (shoe.size(), shoe.until_cut());
     let dealt = rng.random_range(1..cut.max(2)).min(size);
-    let mut seen = ValueCounts::default();
+    let mut running = system.initial_running_count(rules.decks);
     for _ in 0..dealt {
-        seen.add(shoe.draw(rng).0.value());
+        running += system.card_tag(shoe.draw(rng).0);
     }
     DealtShoe {
         dealt,
         size,
         cut,
-        running: running_count(&seen),
+        running,
     }
 }
 
@@ -171,7 +181,7 @@ pub(super) fn ask(
 ) -> (Prompt, ActionSet) {
     match kind {
         QuizKind::TrueCount => {
-            let shoe = deal_before_cut(&settings.rules, rng);
+            let shoe = deal_before_cut_counting(&settings.rules, &settings.system, rng);
             let decks = settings.resolution.decks(shoe.left());
             let prompt = Prompt::TrueCount {
                 running: shoe.running,

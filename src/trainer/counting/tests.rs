@@ -14,6 +14,7 @@ fn settings() -> QuizSettings {
         indices: illustrious_18(),
         set: IndexSet::GameI18,
         peek: illustrious_18(),
+        system: crate::analysis::counts::HI_LO,
     }
 }
 

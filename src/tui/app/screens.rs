@@ -136,7 +136,7 @@ impl App {
             }
         };
         let now = (self.pace.clock)();
-        let (rules, coach, seed, ramp) = self.session.drill_parts();
+        let (rules, coach, seed, ramp, system) = self.session.drill_parts();
         let mut ctx = DrillContext {
             rules,
             strategy: &strategy,
@@ -147,6 +147,7 @@ impl App {
             drills_started: &mut self.drills_started,
             indices: self.jobs.indices.as_ref().and_then(|slot| slot.get()),
             ramp,
+            system,
             peek,
         };
         let (messages, stays) = match screen.update(intent, &mut ctx) {

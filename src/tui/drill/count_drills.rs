@@ -10,7 +10,7 @@ use crate::trainer::counting::{
     COUNTDOWN_DECKS as COUNTDOWN_DECK_CHOICES, COUNTDOWN_PACES, Countdown, Quiz, QuizAnswer,
     QuizKind, QuizSettings,
 };
-use crate::trainer::practice::read_count;
+use crate::trainer::practice::read_count_of;
 use crate::tui::drill::shared::{DrillContext, keys_text, note, summary_lines};
 use crate::tui::intent::Intent;
 use crate::tui::message::{Message, Tone};
@@ -179,7 +179,14 @@ impl CountdownScreen {
 
     /// Before the first card: the same run set up anew (decks, cards a flash, pace).
     fn set_up(&mut self, decks: u8, per_flash: usize, pace: Option<f64>, seed: u64) {
-        *self = CountdownScreen::with(decks, per_flash, pace, seed);
+        let system = self.run.system().clone();
+        *self = CountdownScreen::with(decks, per_flash, pace, seed).counting(&system);
+    }
+
+    /// The same screen's run counted in `system` (Hi-Lo unless this is called).
+    pub fn counting(mut self, system: &crate::analysis::counts::CountSystem) -> CountdownScreen {
+        self.run = self.run.counting(system);
+        self
     }
 
     /// The next pace from `pace`: `faster` towards the last of [`COUNTDOWN_PACES`], slower
@@ -251,7 +258,12 @@ impl CountdownScreen {
             Intent::CountErase => {
                 self.input.pop();
             }
-            Intent::CountSubmit => match read_count(&self.input, self.run.shown()) {
+            Intent::CountSubmit => match read_count_of(
+                &self.input,
+                self.run.system(),
+                self.run.start(),
+                self.run.shown(),
+            ) {
                 Err(why) => {
                     self.input.clear();
                     self.note = note(Tone::Error, format!("{why}."));

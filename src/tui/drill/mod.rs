@@ -21,7 +21,7 @@ use crate::trainer::drill::DrillKind;
 use crate::trainer::drill::{mistake_weights, peek_differences};
 use crate::trainer::evs::EvQuery;
 use crate::trainer::grade::Category;
-use crate::trainer::practice::{Answer, CountAnswer, CountDrill, DecisionDrill, read_count};
+use crate::trainer::practice::{Answer, CountAnswer, CountDrill, DecisionDrill};
 use crate::trainer::schedule;
 use crate::trainer::schedule::{due_cells, next_due};
 use crate::trainer::tally::{Accuracy, Tally};
@@ -256,7 +256,7 @@ impl DrillScreen {
         // Each drill of the session its own questions; the same --seed replays them all.
         let seed = ctx.seed ^ ctx.drills_started.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         if kind == DrillKind::Countdown {
-            let mut screen = CountdownScreen::new(COUNTDOWN_DECKS, seed);
+            let mut screen = CountdownScreen::new(COUNTDOWN_DECKS, seed).counting(ctx.system);
             screen.best = ctx.coach.countdown_best(COUNTDOWN_DECKS);
             return DrillScreen::Countdown(Box::new(screen));
         }
@@ -265,6 +265,9 @@ impl DrillScreen {
                 selected: DrillKind::ALL.iter().position(|&k| k == kind).unwrap_or(0),
                 note: note(Tone::Info, text),
             };
+            if let Err(why) = crate::trainer::counting::check_count(quiz, ctx.system) {
+                return chooser(&why);
+            }
             let indices = match (quiz, ctx.indices) {
                 (crate::trainer::counting::QuizKind::Deviations, None) => {
                     return chooser(
@@ -273,13 +276,19 @@ impl DrillScreen {
                 }
                 (_, indices) => indices.cloned().unwrap_or_default(),
             };
+            let pending = indices.plays.is_empty() && !ctx.system.is_hilo();
             // The deviations drill asks this game's top 18 (the chooser says so).
             let settings = QuizSettings {
                 ramp: ctx.ramp.cloned().unwrap_or_default(),
-                ..QuizSettings::for_rules(ctx.rules, indices)
+                ..QuizSettings::for_rules(ctx.rules, Default::default())
+                    .counting(ctx.system, indices)
             };
             return match QuizScreen::new(quiz, settings, seed, ctx.now) {
                 Some(screen) => DrillScreen::Quiz(Box::new(screen)),
+                None if pending => chooser(&format!(
+                    "Index plays for {} are being worked out: this drill asks them once they are.",
+                    ctx.system.name
+                )),
                 None => chooser("No index play to ask about for these rules."),
             };
         }
@@ -344,7 +353,8 @@ impl DrillScreen {
                 why: None,
             }))
         } else {
-            let mut drill = CountDrill::new(ctx.rules, ctx.strategy.chart.clone(), seed);
+            let mut drill =
+                CountDrill::new(ctx.rules, ctx.strategy.chart.clone(), seed).counting(ctx.system);
             let note = match drill.deal_round() {
                 Some(_) => None,
                 None => note(Tone::Error, "The table could not deal a round."),
@@ -473,8 +483,7 @@ impl DrillScreen {
             self.next_count_round();
             return;
         }
-        let dealt = screen.drill.cards_dealt();
-        match read_count(&screen.input, dealt) {
+        match screen.drill.read_answer(&screen.input) {
             Err(why) => {
                 screen.input.clear();
                 screen.note = note(Tone::Error, format!("{why}."));

@@ -59,6 +59,8 @@ pub struct DrillContext<'a> {
     pub drills_started: &'a mut u64,
     /// This game's index plays, once computed (the deviations drill asks about them).
     pub indices: Option<&'a crate::analysis::deviation::IndexTable>,
+    /// The count kept at the table: the counting drills count it too.
+    pub system: &'a crate::analysis::counts::CountSystem,
     /// The table's bet ramp, if one is set (the ramp drill asks about it; else the default).
     pub ramp: Option<&'a crate::trainer::counting::BetRamp>,
     /// The American peek game's strategy, once worked out, when a drill is being started (the

@@ -8,7 +8,6 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use crate::analysis::hilo::HILO_TAGS;
 use crate::trainer::counting::{Prompt, QuizKind, tray_bar};
 use crate::tui::drill::count_drills::{CountdownScreen, QuizScreen};
 use crate::tui::message::Tone;
@@ -151,7 +150,10 @@ pub fn render_countdown(ctx: Ctx, screen: &CountdownScreen, area: Rect, buf: &mu
         vec![
             Line::default(),
             Line::from(Span::styled(
-                "Space turns the first card; keep the Hi-Lo count in your head.",
+                format!(
+                    "Space turns the first card; keep the {} count in your head.",
+                    run.system().name
+                ),
                 t.dim,
             )),
         ]
@@ -169,7 +171,15 @@ pub fn render_countdown(ctx: Ctx, screen: &CountdownScreen, area: Rect, buf: &mu
     let inner = framed(ctx, " Countdown ", info_area, buf);
     let mut lines = vec![
         Line::from(Span::styled(
-            format!("{HILO_TAGS}. A whole deck counts to 0."),
+            if run.system().is_balanced() {
+                format!("{}. A whole deck counts to 0.", run.system().tags_words())
+            } else {
+                format!(
+                    "{}. Start at {}.",
+                    run.system().tags_words(),
+                    crate::text::signed(run.start())
+                )
+            },
             t.text,
         )),
         Line::from(Span::styled(

@@ -290,7 +290,8 @@ pub fn render_count(ctx: Ctx, screen: &CountScreen, area: Rect, buf: &mut Buffer
         2 + note_rows + hands
     };
     let [header, round_area, info_area, bar] = drill_rows(area, round_height);
-    render_header(ctx, "Count quiz (Hi-Lo)", header, buf);
+    let system = drill.system();
+    render_header(ctx, &format!("Count quiz ({})", system.name), header, buf);
 
     let inner = framed(
         ctx,
@@ -305,7 +306,10 @@ pub fn render_count(ctx: Ctx, screen: &CountScreen, area: Rect, buf: &mut Buffer
     let mut lines = Vec::new();
     if round.reshuffled {
         lines.push(Line::from(Span::styled(
-            "! The shoe was reshuffled before this round: the count starts again at 0.",
+            format!(
+                "! The shoe was reshuffled before this round: the count starts again at {}.",
+                crate::text::signed(drill.start())
+            ),
             t.hint,
         )));
     }
@@ -337,9 +341,9 @@ pub fn render_count(ctx: Ctx, screen: &CountScreen, area: Rect, buf: &mut Buffer
     }
     Paragraph::new(lines).render(inner, buf);
 
-    let inner = framed(ctx, " Hi-Lo ", info_area, buf);
+    let inner = framed(ctx, &format!(" {} ", system.name), info_area, buf);
     let mut lines = vec![
-        Line::from(Span::styled(crate::analysis::hilo::HILO_TAGS, t.text)),
+        Line::from(Span::styled(system.tags_words(), t.text)),
         Line::from(Span::styled(
             "Keep the running count of every card shown since the shuffle.",
             t.dim,
