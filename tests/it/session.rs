@@ -545,3 +545,109 @@ fn a_whole_counting_shoe_plays_to_the_reshuffle_with_its_count_checks_answered()
         (checks, checks)
     );
 }
+
+/// A count's tag of one card, written out by hand from its authors' tables (ace as 1, tens as
+/// 10): Zen (Arnold Snyder), KO (Vancura and Fuchs), Red 7 (Arnold Snyder: a red seven +1).
+fn tag_by_hand(key: &str, card: Card) -> i32 {
+    let red = card.suit().is_red();
+    match (key, card.value()) {
+        ("zen", 1) => -1,
+        ("zen", 2 | 3 | 7) => 1,
+        ("zen", 4..=6) => 2,
+        ("zen", 10) => -2,
+        ("ko", 2..=7) | ("red7", 2..=6) => 1,
+        ("red7", 7) if red => 1,
+        ("ko" | "red7", 1 | 10) => -1,
+        _ => 0,
+    }
+}
+
+/// A whole counting-mode shoe counted in Zen, KO and Red 7, a counter seat beside you: after
+/// every round the table's running count is the tags of the cards dealt since the shuffle,
+/// summed here by hand, from the count's initial running count (0 for Zen, −20 for KO and −12
+/// for Red 7 in six decks); its count checks take that count, name the count, and the index
+/// count is Zen's floored true count or the unbalanced counts' running count.
+#[test]
+fn a_whole_counting_shoe_keeps_the_chosen_count_from_its_initial_running_count() {
+    for (key, start) in [("zen", 0), ("ko", -20), ("red7", -12)] {
+        let system = blackjack_trainer::analysis::counts::CountSystem::built_in(key)
+            .expect("a built-in count")
+            .clone();
+        let mut table = session(TableConfig {
+            seats: 2,
+            ai: vec![Level::Counter],
+            counting: true,
+            ramp: Some("1,2,4".parse().expect("a ramp")),
+            count_check_every: 3,
+            count_system: system.clone(),
+            ..config()
+        });
+        // The index plays of a count other than Hi-Lo's are not Hi-Lo's: none here.
+        let mut kit = Kit::new(Some(IndexTable::default()));
+        assert_eq!(table.running_count(), start, "{key} starts at its initial count");
+        let (mut summed, mut rounds, mut checks) = (start, 0u32, 0u32);
+        loop {
+            let mut news = table.deal(&mut kit.an());
+            if news.first() == Some(&Happening::CountCheckAsked) {
+                checks += 1;
+                assert!(
+                    texts(&news).contains(&format!(
+                        "Count check: type the {} running count, then Enter.",
+                        system.name
+                    )
+                    .as_str()),
+                    "{key}: {news:?}"
+                );
+                if let Some(typed) = table.count_check_mut() {
+                    typed.push_str(&summed.to_string());
+                }
+                news = table.answer_count_check(&mut kit.an());
+                assert_eq!(
+                    texts(&news)[0],
+                    format!(
+                        "{} count check: {}, right.",
+                        system.name,
+                        blackjack_trainer::text::signed(summed)
+                    ),
+                    "{key}"
+                );
+            }
+            if table.reshuffled() && rounds > 0 {
+                break;
+            }
+            rounds += 1;
+            while !table.between_rounds() {
+                if table.your_turn() {
+                    let view = table.table().view(table.your_seat());
+                    let hand = view.active_hand().expect("a hand to play").cards;
+                    let up = view.dealer_up().expect("an up card").value();
+                    let play = kit.strategy.chart.advise(&hand, up, view.legal()).1;
+                    table.act(play, &mut kit.an());
+                } else {
+                    table.step(&mut kit.an());
+                }
+            }
+            let engine = table.table();
+            let dealt = engine
+                .seats()
+                .iter()
+                .flat_map(|s| s.hands().iter().flat_map(|h| h.cards.as_slice()))
+                .chain(engine.dealer().cards.as_slice());
+            summed += dealt.map(|&c| tag_by_hand(key, c)).sum::<i32>();
+            assert_eq!(table.running_count(), summed, "{key}, round {rounds}");
+            let left = i64::from(engine.view(table.your_seat()).cards_left() as u32);
+            let index_count = if key == "zen" {
+                (i64::from(summed) * 52).div_euclid(left)
+            } else {
+                i64::from(summed)
+            };
+            assert_eq!(i64::from(table.floored_count()), index_count, "{key}");
+            assert!(rounds < 200, "the shoe is reshuffled within 200 rounds");
+        }
+        assert!(rounds > 20 && checks > 5, "{key}: {rounds} rounds, {checks} checks");
+        assert_eq!(
+            texts(&table.toggle_count())[0],
+            format!("{} count shown.", system.name)
+        );
+    }
+}
