@@ -1,6 +1,7 @@
 //! The integration tests, as one binary (one link of the crate instead of one per file).
 
 mod analysis;
+mod chosen_count;
 mod cli;
 mod common;
 mod count_drills;

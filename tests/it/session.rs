@@ -584,18 +584,24 @@ fn a_whole_counting_shoe_keeps_the_chosen_count_from_its_initial_running_count()
         });
         // The index plays of a count other than Hi-Lo's are not Hi-Lo's: none here.
         let mut kit = Kit::new(Some(IndexTable::default()));
-        assert_eq!(table.running_count(), start, "{key} starts at its initial count");
+        assert_eq!(
+            table.running_count(),
+            start,
+            "{key} starts at its initial count"
+        );
         let (mut summed, mut rounds, mut checks) = (start, 0u32, 0u32);
         loop {
             let mut news = table.deal(&mut kit.an());
             if news.first() == Some(&Happening::CountCheckAsked) {
                 checks += 1;
                 assert!(
-                    texts(&news).contains(&format!(
-                        "Count check: type the {} running count, then Enter.",
-                        system.name
-                    )
-                    .as_str()),
+                    texts(&news).contains(
+                        &format!(
+                            "Count check: type the {} running count, then Enter.",
+                            system.name
+                        )
+                        .as_str()
+                    ),
                     "{key}: {news:?}"
                 );
                 if let Some(typed) = table.count_check_mut() {
@@ -644,7 +650,10 @@ fn a_whole_counting_shoe_keeps_the_chosen_count_from_its_initial_running_count()
             assert_eq!(i64::from(table.floored_count()), index_count, "{key}");
             assert!(rounds < 200, "the shoe is reshuffled within 200 rounds");
         }
-        assert!(rounds > 20 && checks > 5, "{key}: {rounds} rounds, {checks} checks");
+        assert!(
+            rounds > 20 && checks > 5,
+            "{key}: {rounds} rounds, {checks} checks"
+        );
         assert_eq!(
             texts(&table.toggle_count())[0],
             format!("{} count shown.", system.name)
