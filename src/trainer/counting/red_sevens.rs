@@ -24,11 +24,11 @@ impl RedSevens {
                 Event::DiscardsShuffledIn | Event::DeckAdded => self.seen = self.this_round,
                 Event::CardDealt { card, .. }
                 | Event::DealerDraws { card }
-                | Event::HoleCardRevealed { card } => {
-                    if card.value() == 7 && card.suit().is_red() {
-                        self.seen += 1;
-                        self.this_round += 1;
-                    }
+                | Event::HoleCardRevealed { card }
+                    if card.value() == 7 && card.suit().is_red() =>
+                {
+                    self.seen += 1;
+                    self.this_round += 1;
                 }
                 _ => {}
             }
