@@ -240,6 +240,16 @@ pub struct CountsArgs {
     /// takes only the original bet): analysis only, to compare with published figures.
     #[arg(long)]
     pub peek: bool,
+    /// Rounds the counting simulator plays per count for its SCORE (this game only): a whole
+    /// number from 1 to 1e15, as `sim --hands` reads it.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value = "2000000",
+        value_parser = parse_rounds,
+        allow_hyphen_values = true
+    )]
+    pub score_rounds: u64,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,

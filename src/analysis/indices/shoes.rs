@@ -244,12 +244,8 @@ impl Layout {
             })
             .collect();
         let mut x: Vec<i64> = means.iter().map(|mu| mu.round() as i64).collect();
-        let count = |x: &[i64]| -> i64 {
-            x.iter()
-                .zip(&m.tags)
-                .map(|(&n, &t)| n * i64::from(t))
-                .sum()
-        };
+        let count =
+            |x: &[i64]| -> i64 { x.iter().zip(&m.tags).map(|(&n, &t)| n * i64::from(t)).sum() };
         let cost = |v: usize, n: i64| (n as f64 - means[v]).powi(2) / share(v as u8 + 1);
         let mut missing = i64::from(rc) - count(&x);
         // Each move brings the count nearer: at most a few per card of the level.
