@@ -23,9 +23,12 @@ const BATCHES: u64 = 16;
 /// Rounds per run: whole chunks.
 const BATCH_ROUNDS: u64 = 16 * CHUNK_ROUNDS;
 
+/// The reports worked out so far, by count key.
+type Reports = Mutex<Vec<(String, Arc<IndicesReport>)>>;
+
 /// A count's report for the default rules (two threads), worked out once for every test here.
 fn count_report(key: &str) -> Arc<IndicesReport> {
-    static REPORTS: OnceLock<Mutex<Vec<(String, Arc<IndicesReport>)>>> = OnceLock::new();
+    static REPORTS: OnceLock<Reports> = OnceLock::new();
     let reports = REPORTS.get_or_init(|| Mutex::new(Vec::new()));
     if let Some((_, r)) = reports.lock().unwrap().iter().find(|(k, _)| k == key) {
         return r.clone();
