@@ -54,7 +54,9 @@ fn main() -> ExitCode {
         Some(Command::Ev(args)) => done(commands::ev(&rules, &args, &mut stdout())),
         Some(Command::Strategy(args)) => done(commands::strategy(&rules, &args, &mut stdout())),
         Some(Command::Sim(args)) => done(commands::sim(&rules, seed, &args, config, &mut stdout())),
-        Some(Command::Indices(args)) => done(commands::indices(&rules, &args, &mut stdout())),
+        Some(Command::Indices(args)) => {
+            done(commands::indices(&rules, &args, config, &mut stdout()))
+        }
         Some(Command::Counts(args)) => done(commands::counts(&rules, &args, config, &mut stdout())),
         Some(Command::Plan(args)) => done(commands::plan(&rules, seed, &args, &mut stdout())),
         Some(Command::Drill(mut args)) => done({

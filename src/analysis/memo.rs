@@ -1,12 +1,37 @@
-//! One memo for the analysis a process works out once per rule set and game (the strategy,
-//! the index table): keyed by the rules' value ([`RulesKey`], plain numbers copied from the
-//! rules), never by a text built on every call.
+//! One memo for the analysis a process works out once per rule set, game and count (the
+//! strategy, each count's index table): keyed by the rules' value ([`RulesKey`], plain numbers
+//! copied from the rules) and the count's ([`CountKey`]: Hi-Lo where no count is named), never
+//! by a text built on every call.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use super::counts::{Balance, CountSystem, HI_LO, Unit};
 use super::player::Game;
 use crate::engine::{DoubleOn, Rules};
+
+/// Everything of a count the analysis reads (its tags, units, red sevens and start), as a
+/// value that hashes: two counts with the same key have the same index table, whatever their
+/// names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CountKey {
+    tags: [i32; 10],
+    unit: Unit,
+    red_seven: i32,
+    balance: Balance,
+}
+
+impl CountKey {
+    /// The key of `system`.
+    pub fn of(system: &CountSystem) -> CountKey {
+        CountKey {
+            tags: system.tags,
+            unit: system.unit,
+            red_seven: system.red_seven,
+            balance: system.balance,
+        }
+    }
+}
 
 /// Every rule the analysis reads, as a value that hashes: two rule sets with the same key
 /// have the same strategy, edge and index table. The table's bet limits and the sheet's
@@ -43,15 +68,15 @@ impl RulesKey {
     }
 }
 
-/// What has been worked out, by rule set and game, for the life of the process. A `static`
+/// What has been worked out, by rule set, game and count, for the life of the process. A `static`
 /// (`Memo::new` is `const`); a value is computed outside the lock, so a slow computation
 /// never holds up a reader of another entry.
 pub struct Memo<V> {
     entries: OnceLock<Entries<V>>,
 }
 
-/// A memo's values by rule set and game.
-type Entries<V> = Mutex<HashMap<(RulesKey, Game), Arc<V>>>;
+/// A memo's values by rule set, game and count.
+type Entries<V> = Mutex<HashMap<(RulesKey, Game, CountKey), Arc<V>>>;
 
 impl<V> Memo<V> {
     /// An empty memo.
@@ -65,25 +90,53 @@ impl<V> Memo<V> {
         self.entries.get_or_init(|| Mutex::new(HashMap::new()))
     }
 
-    /// The value for `rules` and `game` if it has been worked out, without working it out.
+    /// The value for `rules` and `game` if it has been worked out, without working it out
+    /// (for Hi-Lo, or for a value that depends on no count).
     pub fn get(&self, rules: &Rules, game: Game) -> Option<Arc<V>> {
-        let key = (RulesKey::of(rules), game);
+        self.get_for(rules, game, &HI_LO)
+    }
+
+    /// The value for `rules`, `game` and the count `system` if it has been worked out.
+    pub fn get_for(&self, rules: &Rules, game: Game, system: &CountSystem) -> Option<Arc<V>> {
+        let key = (RulesKey::of(rules), game, CountKey::of(system));
         self.entries().lock().ok()?.get(&key).cloned()
     }
 
-    /// The value for `rules` and `game`, worked out by `compute` the first time. Two threads
-    /// asking at once may both compute it; the first to finish is kept, and both get it.
+    /// The value for `rules` and `game`, worked out by `compute` the first time (for Hi-Lo,
+    /// or for a value that depends on no count). Two threads asking at once may both compute
+    /// it; the first to finish is kept, and both get it.
     pub fn get_or_compute(&self, rules: &Rules, game: Game, compute: impl FnOnce() -> V) -> Arc<V> {
-        if let Some(found) = self.get(rules, game) {
+        self.get_or_compute_for(rules, game, &HI_LO, compute)
+    }
+
+    /// [`Memo::get_or_compute`] for the count `system`.
+    pub fn get_or_compute_for(
+        &self,
+        rules: &Rules,
+        game: Game,
+        system: &CountSystem,
+        compute: impl FnOnce() -> V,
+    ) -> Arc<V> {
+        if let Some(found) = self.get_for(rules, game, system) {
             return found;
         }
         let computed = Arc::new(compute());
         match self.entries().lock() {
             Ok(mut entries) => entries
-                .entry((RulesKey::of(rules), game))
+                .entry((RulesKey::of(rules), game, CountKey::of(system)))
                 .or_insert(computed)
                 .clone(),
             Err(_) => computed,
+        }
+    }
+
+    /// Puts a value worked out elsewhere (a table shipped with the program) in the memo, if
+    /// none is there yet.
+    pub fn insert_for(&self, rules: &Rules, game: Game, system: &CountSystem, value: V) {
+        if let Ok(mut entries) = self.entries().lock() {
+            entries
+                .entry((RulesKey::of(rules), game, CountKey::of(system)))
+                .or_insert_with(|| Arc::new(value));
         }
     }
 }
@@ -124,6 +177,18 @@ mod tests {
             ..Rules::default()
         };
         assert_eq!(memo.get(&limits, Game::NoHoleCard).as_deref(), Some(&7));
+        // Another count is another entry; Hi-Lo's tags under another name are the same one.
+        let zen = CountSystem::built_in("zen").expect("zen");
+        assert!(memo.get_for(&rules, Game::NoHoleCard, zen).is_none());
+        let renamed = CountSystem {
+            key: "mine".into(),
+            name: "Mine".into(),
+            ..HI_LO.clone()
+        };
+        assert_eq!(
+            memo.get_for(&rules, Game::NoHoleCard, &renamed).as_deref(),
+            Some(&7)
+        );
     }
 
     #[test]

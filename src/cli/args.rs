@@ -242,6 +242,16 @@ pub struct CountsArgs {
     /// takes only the original bet): analysis only, to compare with published figures.
     #[arg(long)]
     pub peek: bool,
+    /// Rounds the counting simulator plays per count for its SCORE (this game only): a whole
+    /// number from 1 to 1e15, as `sim --hands` reads it.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value = "2000000",
+        value_parser = parse_rounds,
+        allow_hyphen_values = true
+    )]
+    pub score_rounds: u64,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -263,12 +273,23 @@ pub struct IndicesArgs {
     /// Both games side by side, the cells whose play or index moves marked with `*`.
     #[arg(long)]
     pub compare: bool,
+    /// The index table of this count — hilo (the default), ko, hiopt1, hiopt2, omega2, zen,
+    /// halves, red7, or the name of your own count in config.toml: a balanced count's by its
+    /// floored true count, an unbalanced one's (ko, red7) by its running count.
+    #[arg(long, value_name = "SYSTEM", value_parser = parse_count_name)]
+    pub count: Option<CountName>,
+    /// Worker threads for the analysis (default: every core, or $BLACKJACK_THREADS).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
     /// The rules file.
     #[command(flatten)]
     pub rules: RulesArg,
+    /// The preferences file (read for a `--count` of your own).
+    #[command(flatten)]
+    pub config: ConfigArg,
 }
 
 /// Options of `blackjack sim`.

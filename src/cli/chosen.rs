@@ -49,6 +49,7 @@ impl Command {
             Command::Config(args) => &args.config,
             Command::Counts(args) => &args.config,
             Command::Sim(args) => &args.config,
+            Command::Indices(args) => &args.config,
             _ => return None,
         };
         Some(config.config.as_ref())
@@ -192,7 +193,7 @@ impl Cli {
         before_or_own(
             "--config",
             "the table and the subcommands that read the preferences file only (`play`, \
-             `drill`, `stats`, `review`, `config`, `counts`, `sim`)",
+             `drill`, `stats`, `review`, `config`, `counts`, `sim`, `indices`)",
             self.config.as_ref(),
             command.own_config(),
             subcommand,

@@ -42,17 +42,14 @@ pub fn setup(rules: &Rules, args: &DrillArgs, system: &CountSystem) -> anyhow::R
     let ramp = args.ramp.clone();
     let indices = if args.kind != DrillKind::Deviations {
         IndexTable::default()
-    } else if system.reads_as(&HI_LO) {
-        crate::store::cache::index_table_with(rules, |rules| {
-            eprintln!("Working out this game's index table for these rules…");
-            crate::analysis::indices::index_table(rules)
-        })
     } else {
-        eprintln!(
-            "Working out this game's {} for these rules…",
-            system.named("index table")
-        );
-        crate::analysis::indices::index_table_for(rules, system)
+        crate::store::cache::index_table_for_with(rules, system, |rules| {
+            eprintln!(
+                "Working out this game's {} for these rules…",
+                system.named("index table")
+            );
+            crate::analysis::indices::index_table_for(rules, system)
+        })
     };
     Ok(Setup {
         kind: args.kind,

@@ -1,17 +1,22 @@
 //! `blackjack counts`: the counting systems side by side for the loaded rules — each count's
 //! tags, its betting correlation and its playing efficiency, from the exact effects of removal
-//! ([`crate::analysis::counts`]); `--peek` for the American game.
+//! ([`crate::analysis::counts`]), and its SCORE from the counting simulator at a stated ramp
+//! and the rules' penetration; `--peek` for the American game (no SCORE: the simulator deals
+//! this game).
 
 use std::path::Path;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use crate::analysis::counts::eor::{Effects, effects_of_removal};
 use crate::analysis::counts::figures::{CountFigures, DEPTH, count_figures};
 use crate::analysis::counts::{BUILT_IN, Balance, CountSystem};
+use crate::analysis::hilo::BetRamp;
 use crate::analysis::player::Game;
 use crate::cli::CountsArgs;
 use crate::commands::UsageError;
 use crate::engine::Rules;
+use crate::sim::count::{CountConfig, CountTally, Counter};
 use crate::text::signed_decimals;
 
 /// The built-in counts and the user's own from the preferences file, if it has one.
@@ -54,12 +59,29 @@ pub fn counts(
         .iter()
         .map(|system| count_figures(system, &effects))
         .collect();
+    let scores: Vec<Option<CountTally>> = if args.peek {
+        vec![None; counts.len()]
+    } else {
+        let ramp = score_ramp()?;
+        counts
+            .iter()
+            .map(|system| score(rules, system, &ramp, args.score_rounds, threads))
+            .collect::<anyhow::Result<_>>()?
+    };
+    let scored = Scored {
+        rounds: args.score_rounds,
+        scores: &scores,
+    };
     if args.json {
-        let value = json_report(rules, &effects, &counts, &figures);
+        let value = json_report(rules, &effects, &counts, &figures, &scored);
         writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
         return Ok(());
     }
-    write!(out, "{}", text_report(rules, &effects, &counts, &figures))?;
+    write!(
+        out,
+        "{}",
+        text_report(rules, &effects, &counts, &figures, &scored)
+    )?;
     writeln!(
         out,
         "(computed in {:.1} s on {} thread(s))",
@@ -67,6 +89,60 @@ pub fn counts(
         threads.clamp(1, 2)
     )?;
     Ok(())
+}
+
+/// The ramp of the SCORE column: `sim --count`'s default.
+pub const SCORE_RAMP: &str = super::sim::DEFAULT_RAMP;
+
+/// The seed of the SCORE column's simulations: every count is dealt the same shoes.
+pub const SCORE_SEED: u64 = 2026;
+
+fn score_ramp() -> anyhow::Result<BetRamp> {
+    SCORE_RAMP
+        .parse()
+        .map_err(|err| anyhow::anyhow!("the SCORE ramp: {err}"))
+}
+
+/// The SCORE column's simulations: rounds per count and each count's tally (`None` where the
+/// count is not simulated: Red 7, whose red sevens the simulator cannot tell, and `--peek`).
+pub struct Scored<'a> {
+    /// Rounds per count.
+    pub rounds: u64,
+    /// Per count, in the report's order.
+    pub scores: &'a [Option<CountTally>],
+}
+
+/// The counting simulator's tally for `system`: basic strategy at every count (no index
+/// plays, so that the figure is the count's betting alone, as its BC is), betting `ramp` by
+/// its floored true count (an unbalanced count by its running count), `rounds` rounds at the
+/// rules' penetration from [`SCORE_SEED`]. `None` for a count that reads suits.
+fn score(
+    rules: &Rules,
+    system: &CountSystem,
+    ramp: &BetRamp,
+    rounds: u64,
+    threads: usize,
+) -> anyhow::Result<Option<CountTally>> {
+    if system.needs_suits() {
+        return Ok(None);
+    }
+    crate::analysis::strategy::basic_strategy_on(rules, 1);
+    let counter = Counter::new(
+        crate::ai::Hard::new(crate::ai::hard_chart(rules)),
+        &crate::analysis::deviation::IndexTable::default(),
+        ramp.clone(),
+    )
+    .with_system(system.clone(), rules.decks);
+    let config = CountConfig {
+        rounds,
+        seed: SCORE_SEED,
+        threads,
+        penetration: rules.penetration,
+    };
+    let report =
+        crate::sim::count::run_counting(rules, &counter, &config, &|_| {}, &AtomicBool::new(false))
+            .map_err(|_| anyhow::anyhow!("the counting simulation stopped on an engine error"))?;
+    Ok(Some(report.tally))
 }
 
 /// The game in words.
@@ -104,6 +180,7 @@ pub fn text_report(
     effects: &Effects,
     counts: &[CountSystem],
     figures: &[CountFigures],
+    scored: &Scored,
 ) -> String {
     let mut out = String::new();
     let mut line = |s: String| {
@@ -134,8 +211,8 @@ pub fn text_report(
         .max()
         .unwrap_or(0)
         .max(5);
-    line(format!("{:<width$}  BC     PE     tags", "count"));
-    for (system, f) in counts.iter().zip(figures) {
+    line(format!("{:<width$}  BC     PE     SCORE   tags", "count"));
+    for ((system, f), tally) in counts.iter().zip(figures).zip(scored.scores) {
         let mut notes = Vec::new();
         if let Some(start) = start_words(system, rules.decks) {
             notes.push(format!("unbalanced: {start}"));
@@ -148,8 +225,11 @@ pub fn text_report(
         } else {
             format!(" ({})", notes.join("; "))
         };
+        let score = tally
+            .as_ref()
+            .map_or_else(|| "—".to_owned(), |t| format!("{:.1}", t.score()));
         line(format!(
-            "{:<width$}  {:.3}  {:.3}  {}{notes}",
+            "{:<width$}  {:.3}  {:.3}  {score:>6}  {}{notes}",
             system.name,
             f.betting_correlation,
             f.playing_efficiency,
@@ -168,6 +248,19 @@ pub fn text_report(
          dealt (docs/counting.md). Figures are of the count alone, without side counts.",
         100.0 * DEPTH
     ));
+    if scored.scores.iter().any(Option::is_some) {
+        line(format!(
+            "SCORE: the counting simulator's win per 100 rounds for a bankroll of 10⁶ units \
+             (DI², in units of the bet), ramp {SCORE_RAMP} by floored true count (by running \
+             count for an unbalanced count), basic strategy at every count (no index plays: the \
+             count's betting alone), {:.0}% penetration, {} rounds a count, seed {SCORE_SEED}. \
+             — where the simulator cannot count it (Red 7: it reads values, not suits).",
+            100.0 * rules.penetration,
+            scored.rounds
+        ));
+    } else {
+        line("SCORE: only for this game (the simulator deals it), not with --peek.".to_owned());
+    }
     out
 }
 
@@ -177,6 +270,7 @@ pub fn json_report(
     effects: &Effects,
     counts: &[CountSystem],
     figures: &[CountFigures],
+    scored: &Scored,
 ) -> serde_json::Value {
     let eor: serde_json::Map<String, serde_json::Value> = (1..=10u8)
         .map(|v| {
@@ -189,7 +283,8 @@ pub fn json_report(
     let counts: Vec<serde_json::Value> = counts
         .iter()
         .zip(figures)
-        .map(|(s, f)| {
+        .zip(scored.scores)
+        .map(|((s, f), tally)| {
             let per_point = f64::from(s.unit.per_point());
             let tags: serde_json::Map<String, serde_json::Value> = (1..=10u8)
                 .map(|v| {
@@ -219,6 +314,9 @@ pub fn json_report(
                 "source": s.source,
                 "betting_correlation": f.betting_correlation,
                 "playing_efficiency": f.playing_efficiency,
+                "score": tally.as_ref().map(|t| t.score()),
+                "score_iba": tally.as_ref().map(|t| t.iba()),
+                "score_sd_per_round": tally.as_ref().map(|t| t.std_dev()),
             })
         })
         .collect();
@@ -231,6 +329,11 @@ pub fn json_report(
         "edge": effects.edge,
         "effects_of_removal": eor,
         "playing_efficiency_depth": DEPTH,
+        "score_ramp": SCORE_RAMP,
+        "score_penetration": rules.penetration,
+        "score_rounds": scored.rounds,
+        "score_seed": SCORE_SEED,
+        "score_indices": "none",
         "counts": counts,
     })
 }

@@ -147,9 +147,9 @@ impl Progress {
 
 /// The index table of an `--indices` choice: `game` is the Hi-Lo table computed for the
 /// loaded rules.
-fn index_table(choice: IndexChoice, rules: &Rules) -> IndexTable {
+fn index_table(choice: IndexChoice, rules: &Rules, system: &CountSystem) -> IndexTable {
     match choice {
-        IndexChoice::Game => crate::store::cache::index_table(rules),
+        IndexChoice::Game => crate::store::cache::index_table_for(rules, system),
         IndexChoice::PeekI18 => illustrious_18(),
         IndexChoice::None => IndexTable::default(),
     }
@@ -182,25 +182,20 @@ pub struct CountSetup {
     pub config: CountConfig,
 }
 
-/// The index plays of a count: Hi-Lo's tables for Hi-Lo (or a count with its tags), `game`
-/// unless `--indices` says otherwise; for another count only `none`, its default, since no
-/// other count's index table is computed yet.
+/// The index plays of a count: `game` (the count's own table for this game) unless
+/// `--indices` says otherwise; `peek-i18`, a published Hi-Lo table, only for Hi-Lo (or a
+/// count with its tags).
 fn index_choice(
     system: &CountSystem,
     asked: Option<IndexChoice>,
 ) -> Result<IndexChoice, UsageError> {
-    if system.reads_as(&HI_LO) {
-        return Ok(asked.unwrap_or(IndexChoice::Game));
-    }
     match asked {
-        None | Some(IndexChoice::None) => Ok(IndexChoice::None),
-        Some(choice) => Err(UsageError(format!(
-            "`--indices {}` is a table of Hi-Lo index plays, and {} has no index table of its \
-             own yet: use --indices none (basic strategy at every count, the default for {})",
-            choice.name(),
-            system.name,
-            system.key
+        Some(IndexChoice::PeekI18) if !system.reads_as(&HI_LO) => Err(UsageError(format!(
+            "`--indices peek-i18` is a published table of Hi-Lo index plays, not of {}: use \
+             --indices game ({}'s own table for these rules, the default) or --indices none",
+            system.name, system.name
         ))),
+        asked => Ok(asked.unwrap_or(IndexChoice::Game)),
     }
 }
 
@@ -227,7 +222,7 @@ fn count_sim(
             .map_err(|err| anyhow::anyhow!("the default ramp: {err}"))?,
     };
     let indices = index_choice(&system, args.indices)?;
-    let table = index_table(indices, rules);
+    let table = index_table(indices, rules, &system);
     // The hard seat's chart, worked out on one thread (as for `--strategy hard`).
     crate::analysis::strategy::basic_strategy_on(rules, 1);
     let counter = Counter::new(Hard::new(hard_chart(rules)), &table, ramp.clone())

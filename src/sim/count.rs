@@ -51,7 +51,7 @@ pub use crate::analysis::hilo::{BetRamp, RampError};
 /// Which index plays the counter makes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum IndexChoice {
-    /// The Hi-Lo index table computed for the loaded rules (this game's own).
+    /// The count's own index table computed for the loaded rules (this game's own).
     Game,
     /// The published American Illustrious 18 (peek game), for comparison.
     PeekI18,

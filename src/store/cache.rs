@@ -14,11 +14,12 @@
 use std::path::Path;
 
 use rusqlite::{Connection, OptionalExtension, params};
-use serde::{Deserialize, Serialize};
 
-use crate::analysis::chart::Cell;
-use crate::analysis::deviation::{Direction, IndexPlay, IndexTable};
-use crate::engine::{Action, Rules};
+use crate::analysis::counts::{CountSystem, HI_LO};
+use crate::analysis::deviation::IndexTable;
+use crate::analysis::indices::shipped;
+use crate::analysis::memo::CountKey;
+use crate::engine::Rules;
 
 /// What marks the cache database as ours ("BJTC"): not a statistics database.
 const CACHE_ID: i32 = 0x424A_5443;
@@ -34,7 +35,8 @@ const FILE: &str = "cache.db";
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS index_tables (
-    rules     TEXT    NOT NULL,     -- the rules, as `blackjack rules --toml` prints them
+    rules     TEXT    NOT NULL,     -- the rules, as `blackjack rules --toml` prints them (and
+                                    -- a line naming the count for a count but Hi-Lo)
     build     TEXT    NOT NULL,     -- the build that worked it out
     plays     TEXT    NOT NULL,     -- JSON: the index plays, figures as the bits of f64s
     checksum  TEXT    NOT NULL,     -- over build, rules and plays
@@ -42,40 +44,79 @@ CREATE TABLE IF NOT EXISTS index_tables (
     PRIMARY KEY (rules, build)
 );";
 
-/// The index table for `rules` from the cache in the platform's cache folder, or worked out
-/// ([`crate::analysis::indices::index_table`]) and kept there for the next start.
+/// The Hi-Lo index table for `rules` from the cache in the platform's cache folder, or worked
+/// out ([`crate::analysis::indices::index_table`]) and kept there for the next start.
 pub fn index_table(rules: &Rules) -> IndexTable {
-    index_table_with(rules, crate::analysis::indices::index_table)
+    index_table_for(rules, &HI_LO)
+}
+
+/// The index table of the count `system` for `rules`: shipped with the program for the
+/// default rules and Hi-Lo, else from the cache, or worked out
+/// ([`crate::analysis::indices::index_table_for`]) and kept there for the next start.
+pub fn index_table_for(rules: &Rules, system: &CountSystem) -> IndexTable {
+    index_table_for_with(rules, system, |rules| {
+        crate::analysis::indices::index_table_for(rules, system)
+    })
 }
 
 /// [`index_table`], with `compute` called only where the table is not in the cache (to say
 /// that it is being worked out, say, before calling the analysis).
 pub fn index_table_with(rules: &Rules, compute: impl FnOnce(&Rules) -> IndexTable) -> IndexTable {
-    let dir = directories::ProjectDirs::from("", "", "blackjack-trainer")
-        .map(|d| d.cache_dir().to_path_buf());
-    cached_or_computed(dir.as_deref(), &build_fingerprint(), rules, compute)
+    index_table_for_with(rules, &HI_LO, compute)
 }
 
-/// The table for `rules` read from the cache in `dir` if a row there was written by the build
-/// `build` for these rules and its checksum holds; else `compute(rules)`, written there for
-/// the next time (where it can be).
+/// [`index_table_for`], with `compute` called only where the table is neither shipped nor in
+/// the cache.
+pub fn index_table_for_with(
+    rules: &Rules,
+    system: &CountSystem,
+    compute: impl FnOnce(&Rules) -> IndexTable,
+) -> IndexTable {
+    if let Some(table) = shipped::shipped(rules, system) {
+        return table;
+    }
+    let dir = directories::ProjectDirs::from("", "", "blackjack-trainer")
+        .map(|d| d.cache_dir().to_path_buf());
+    cached_or_computed_for(dir.as_deref(), &build_fingerprint(), rules, system, compute)
+}
+
+/// The Hi-Lo table for `rules` read from the cache in `dir` if a row there was written by the
+/// build `build` for these rules and its checksum holds; else `compute(rules)`, written there
+/// for the next time (where it can be).
 pub fn cached_or_computed(
     dir: Option<&Path>,
     build: &str,
     rules: &Rules,
     compute: impl FnOnce(&Rules) -> IndexTable,
 ) -> IndexTable {
-    let rules_text = rules.to_toml();
+    cached_or_computed_for(dir, build, rules, &HI_LO, compute)
+}
+
+/// [`cached_or_computed`] for the count `system`. A row's key is the rules' text, and for a
+/// count other than Hi-Lo a line naming the count's tags, units and start after it (so Hi-Lo
+/// rows are those of earlier builds' layout).
+pub fn cached_or_computed_for(
+    dir: Option<&Path>,
+    build: &str,
+    rules: &Rules,
+    system: &CountSystem,
+    compute: impl FnOnce(&Rules) -> IndexTable,
+) -> IndexTable {
+    let mut key = rules.to_toml();
+    let count = CountKey::of(system);
+    if count != CountKey::of(&HI_LO) {
+        key.push_str(&format!("\n# count: {count:?}\n"));
+    }
     let cache = dir.filter(|_| !build.is_empty()).and_then(open);
     if let Some(conn) = &cache
-        && let Some(table) = read(conn, build, &rules_text)
+        && let Some(table) = read(conn, build, &key)
     {
         return table;
     }
     let table = compute(rules);
     if let Some(conn) = &cache {
         // A cache that cannot be written is no error: the next start works the table out.
-        let _ = write(conn, build, &rules_text, &table);
+        let _ = write(conn, build, &key, &table);
     }
     table
 }
@@ -160,13 +201,12 @@ fn read(conn: &Connection, build: &str, rules_text: &str) -> Option<IndexTable> 
     if checksum(build, rules_text, &plays) != stored_sum {
         return None;
     }
-    let stored: Vec<StoredPlay> = serde_json::from_str(&plays).ok()?;
-    let plays = stored.iter().map(StoredPlay::play).collect::<Option<_>>()?;
+    let table = shipped::from_json(&plays)?;
     let _ = conn.execute(
         "UPDATE index_tables SET used = ?3 WHERE rules = ?1 AND build = ?2",
         params![rules_text, build, super::unix_seconds() as i64],
     );
-    Some(IndexTable { plays })
+    Some(table)
 }
 
 /// Keeps `table` for `build` and `rules_text`, and drops the rows of rule sets used least
@@ -177,8 +217,7 @@ fn write(
     rules_text: &str,
     table: &IndexTable,
 ) -> rusqlite::Result<()> {
-    let stored: Vec<StoredPlay> = table.plays.iter().map(StoredPlay::of).collect();
-    let plays = serde_json::to_string(&stored).unwrap_or_default();
+    let plays = shipped::to_json(table);
     let sum = checksum(build, rules_text, &plays);
     conn.execute(
         "INSERT OR REPLACE INTO index_tables (rules, build, plays, checksum, used)
@@ -193,62 +232,15 @@ fn write(
     Ok(())
 }
 
-/// One index play, its figures as the bits of their `f64`s.
-#[derive(Serialize, Deserialize)]
-struct StoredPlay {
-    cell: String,
-    play: Action,
-    otherwise: Action,
-    direction: Direction,
-    index: Option<i32>,
-    crossing: Option<u64>,
-    gain_per_100: u64,
-    gain_by_tc: Vec<(i32, u64)>,
-}
-
-impl StoredPlay {
-    fn of(play: &IndexPlay) -> StoredPlay {
-        StoredPlay {
-            cell: play.cell.key(),
-            play: play.play,
-            otherwise: play.otherwise,
-            direction: play.direction,
-            index: play.index,
-            crossing: play.crossing.map(f64::to_bits),
-            gain_per_100: play.gain_per_100.to_bits(),
-            gain_by_tc: play
-                .gain_by_tc
-                .iter()
-                .map(|&(tc, g)| (tc, g.to_bits()))
-                .collect(),
-        }
-    }
-
-    fn play(&self) -> Option<IndexPlay> {
-        Some(IndexPlay {
-            cell: Cell::from_key(&self.cell)?,
-            play: self.play,
-            otherwise: self.otherwise,
-            direction: self.direction,
-            index: self.index,
-            crossing: self.crossing.map(f64::from_bits),
-            gain_per_100: f64::from_bits(self.gain_per_100),
-            gain_by_tc: self
-                .gain_by_tc
-                .iter()
-                .map(|&(tc, g)| (tc, f64::from_bits(g)))
-                .collect(),
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use std::cell::Cell as Calls;
 
     use super::*;
-    use crate::analysis::chart::HandKind;
+    use crate::analysis::chart::{Cell, HandKind};
     use crate::analysis::deviation::illustrious_18;
+    use crate::analysis::deviation::{Direction, IndexPlay};
+    use crate::engine::Action;
 
     /// A table with figures that do not survive a decimal round trip in every float parser
     /// (0.1 + 0.2), beside the published I18 (no crossings, no gains).
@@ -354,6 +346,21 @@ mod tests {
             .query_row("SELECT COUNT(*) FROM index_tables", [], |r| r.get(0))
             .expect("rows");
         assert_eq!(rows, KEEP);
+    }
+
+    #[test]
+    fn each_count_has_its_own_row() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let rules = Rules::default();
+        let calls = Calls::new(0);
+        let compute = counted(&calls);
+        let zen = CountSystem::built_in("zen").expect("zen");
+        cached_or_computed_for(Some(dir.path()), "b", &rules, &HI_LO, compute);
+        cached_or_computed_for(Some(dir.path()), "b", &rules, zen, compute);
+        assert_eq!(calls.get(), 2, "Zen's table is not Hi-Lo's");
+        cached_or_computed_for(Some(dir.path()), "b", &rules, zen, compute);
+        cached_or_computed(Some(dir.path()), "b", &rules, compute);
+        assert_eq!(calls.get(), 2, "both kept");
     }
 
     #[test]

@@ -229,14 +229,14 @@ pub fn index_job(
     let rules = rules.clone();
     let system = system.clone();
     // Hi-Lo's table (and a count read as Hi-Lo is) comes from `compute`, which the table's
-    // caller chose (the cache, or a test's); any other count's from its own analysis.
+    // caller chose (the cache, or a test's); any other count's from the cache or its own analysis.
     Job::new(
         "this game's index table",
         Arc::new(move || {
             if system.reads_as(&crate::analysis::counts::HI_LO) {
                 compute(&rules)
             } else {
-                crate::analysis::indices::index_table_for(&rules, &system)
+                crate::store::cache::index_table_for(&rules, &system)
             }
         }),
     )

@@ -565,7 +565,7 @@ fn rules_and_config_are_taken_only_where_they_are_read() {
         ("ev", true, false),
         ("strategy", true, false),
         ("sim", true, true),
-        ("indices", true, false),
+        ("indices", true, true),
         ("counts", true, true),
         ("drill", true, true),
         ("review", true, true),

@@ -75,10 +75,48 @@ fn counts_prints_every_count_with_its_figures_in_words_and_in_json() {
     assert_eq!(counts[1]["balanced"], false, "KO is unbalanced");
     assert_eq!(counts[1]["pivot"], 4.0);
     // The no-hole-card game is another game: another edge.
-    let ours = run(&home, &["counts", "--rules", &rules, "--json"]);
+    let ours = run(
+        &home,
+        &[
+            "counts",
+            "--rules",
+            &rules,
+            "--json",
+            "--score-rounds",
+            "40000",
+        ],
+    );
     let ours: serde_json::Value = serde_json::from_slice(&ours.stdout).expect("JSON");
     assert_eq!(ours["game"], "no_hole_card");
     assert_ne!(ours["edge"], json["edge"]);
+    // SCORE at a stated ramp and penetration, from the simulator, for every count it can
+    // count (not Red 7, whose suits it cannot read); none for the peek game.
+    assert_eq!(ours["score_ramp"], "1,2,4,6,8,10,12");
+    assert_eq!(ours["score_rounds"], 40000);
+    assert_eq!(ours["score_indices"], "none");
+    assert!(ours["score_penetration"].is_f64());
+    for c in ours["counts"].as_array().expect("the counts") {
+        if c["key"] == "red7" {
+            assert!(c["score"].is_null());
+        } else {
+            assert!(c["score"].as_f64().is_some_and(|s| s >= 0.0), "{c}");
+        }
+    }
+    assert!(json["counts"][0]["score"].is_null(), "no SCORE with --peek");
+    let out = run(
+        &home,
+        &["counts", "--rules", &rules, "--score-rounds", "40000"],
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("BC     PE     SCORE"), "{text}");
+    assert!(
+        text.contains("ramp 1,2,4,6,8,10,12 by floored true count"),
+        "{text}"
+    );
+    assert!(
+        text.contains("% penetration, 40000 rounds a count"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -94,7 +132,16 @@ fn a_count_of_ones_own_is_shown_and_simulated_and_a_bad_one_is_refused() {
     );
     let out = run(
         &home,
-        &["--rules", &rules, "counts", "--json", "--config", &config],
+        &[
+            "--rules",
+            &rules,
+            "counts",
+            "--json",
+            "--score-rounds",
+            "20000",
+            "--config",
+            &config,
+        ],
     );
     assert!(
         out.status.success(),
@@ -105,7 +152,7 @@ fn a_count_of_ones_own_is_shown_and_simulated_and_a_bad_one_is_refused() {
     let counts = json["counts"].as_array().expect("the counts");
     let mine = counts.last().expect("a count");
     assert_eq!(mine["key"], "mine");
-    for what in ["betting_correlation", "playing_efficiency"] {
+    for what in ["betting_correlation", "playing_efficiency", "score"] {
         assert_eq!(mine[what], counts[0][what], "{what}");
     }
 
@@ -172,6 +219,8 @@ fn the_simulator_counts_any_count_and_refuses_what_it_cannot_play() {
             "zen",
             "--ramp",
             "1,2,4,8,12",
+            "--indices",
+            "none",
             "--hands",
             "20000",
             "--threads",
@@ -193,19 +242,25 @@ fn the_simulator_counts_any_count_and_refuses_what_it_cannot_play() {
     }
     let ko = run(
         &home,
-        &["sim", "--count", "ko", "--hands", "2000", "--threads", "1"],
+        &[
+            "sim",
+            "--count",
+            "ko",
+            "--indices",
+            "none",
+            "--hands",
+            "2000",
+            "--threads",
+            "1",
+        ],
     );
     assert!(ko.status.success());
     assert!(String::from_utf8_lossy(&ko.stdout).contains("by running count"));
 
     for (args, needle) in [
         (
-            &["sim", "--count", "zen", "--indices", "game"][..],
-            "`--indices game` is a table of Hi-Lo index plays, and Zen has no index table",
-        ),
-        (
-            &["sim", "--count", "omega2", "--indices", "peek-i18"],
-            "Omega II has no index table of its own yet",
+            &["sim", "--count", "omega2", "--indices", "peek-i18"][..],
+            "`--indices peek-i18` is a published table of Hi-Lo index plays, not of Omega II",
         ),
         (
             &["sim", "--count", "red7"],

@@ -13,6 +13,7 @@ use blackjack_trainer::analysis::chart::{Cell, HandKind};
 use blackjack_trainer::analysis::deviation::{Direction, IndexTable, illustrious_18};
 use blackjack_trainer::analysis::indices::{
     EDGE_RANGE, Game, INDEX_RANGE, IndicesReport, Resolution, cell_index, index_table, report,
+    shipped,
 };
 use blackjack_trainer::analysis::strategy::basic_strategy;
 use blackjack_trainer::engine::{Action, Card, Cards, Rules};
@@ -160,7 +161,15 @@ fn both_games_agree_under_up_cards_that_cannot_make_a_natural() {
 fn the_count_neutral_chart_of_this_game_is_its_basic_strategy() {
     let ours = game_report(Game::NoHoleCard);
     assert_eq!(ours.chart, basic_strategy(&Rules::default()).chart);
-    assert_eq!(index_table(&Rules::default()), ours.table);
+    // For the default rules `index_table` reads the shipped table: the same plays and
+    // indices (its figures to the digit: `the_shipped_default_table_is_the_analysis_table`).
+    let plays = |t: &IndexTable| -> Vec<_> {
+        t.plays
+            .iter()
+            .map(|p| (p.cell, p.play, p.direction, p.index))
+            .collect()
+    };
+    assert_eq!(plays(&index_table(&Rules::default())), plays(&ours.table));
     // The agreed signature for the counting simulator.
     let _: fn(&Rules) -> IndexTable = index_table;
 }
@@ -252,6 +261,51 @@ fn two_deck_rules() -> std::path::PathBuf {
     let path = dir.join("two-decks.toml");
     std::fs::write(&path, "decks = 2\n").unwrap();
     path
+}
+
+/// The default rules' Hi-Lo table ships with the program (`assets/indices/default-hilo.json`,
+/// read for the default rules without working anything out): it is the analysis' table to the
+/// digit — every play, side and index the same, every figure within 10⁻⁹. The asset was
+/// written by the build before the analysis was generalised to every count (3b6b634, whose
+/// index analysis knew only Hi-Lo's three groups), so this is also the check that the general
+/// analysis, given Hi-Lo's tags, gives Hi-Lo's tables to the digit.
+#[test]
+fn the_shipped_default_table_is_the_analysis_table() {
+    let computed = &game_report(Game::NoHoleCard).table;
+    let shipped = shipped::from_json(shipped::DEFAULT_HILO_JSON).expect("the asset reads");
+    assert_eq!(shipped.plays.len(), computed.plays.len());
+    let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0);
+    for (s, c) in shipped.plays.iter().zip(&computed.plays) {
+        let what = c.cell.label();
+        assert_eq!(
+            (s.cell, s.play, s.otherwise, s.direction, s.index),
+            (c.cell, c.play, c.otherwise, c.direction, c.index),
+            "{what}"
+        );
+        assert!(close(s.gain_per_100, c.gain_per_100), "{what}");
+        match (s.crossing, c.crossing) {
+            (Some(a), Some(b)) => assert!(close(a, b), "{what}: {a} vs {b}"),
+            (a, b) => assert_eq!(a, b, "{what}"),
+        }
+        assert_eq!(s.gain_by_tc.len(), c.gain_by_tc.len(), "{what}");
+        for (x, y) in s.gain_by_tc.iter().zip(&c.gain_by_tc) {
+            assert!(x.0 == y.0 && close(x.1, y.1), "{what}: {x:?} vs {y:?}");
+        }
+    }
+    // What callers read for the default rules is the asset, worked out by nothing.
+    assert_eq!(index_table(&Rules::default()), shipped);
+}
+
+#[test]
+fn a_count_that_is_not_one_is_refused_before_any_analysis() {
+    let out = blackjack(&["indices", "--count", "wong"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("`wong` is not a count: the counts are hilo, ko"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
 }
 
 #[test]

@@ -19,6 +19,8 @@
 
 use std::path::PathBuf;
 
+mod per_count;
+
 use crate::common::{TempDir, run_at, stderr, stdout};
 
 const PAGE: &str = "docs/numbers.md";

@@ -17,7 +17,6 @@ pub mod choose;
 pub mod custom;
 pub mod eor;
 pub mod figures;
-mod index_count;
 
 pub use builtin::{BUILT_IN, HI_LO};
 pub use choose::{count_by_name, unknown_count};
@@ -168,6 +167,23 @@ impl CountSystem {
         )
     }
 
+    /// The count an index play is compared with, as this count's index table reads it:
+    /// `running` is the running count as the learner keeps it (in counting units, started at
+    /// [`CountSystem::initial_running_count`] — 0 for a balanced count, KO's `4 − 4 × decks`)
+    /// and `cards_left` the cards not yet dealt.
+    ///
+    /// - A balanced count: its floored true count in points
+    ///   ([`CountSystem::floored_true_count`]; Wong Halves' half points are halved first,
+    ///   then floored: +7 half points over two decks is +1¾, read +1).
+    /// - An unbalanced count: its running count as its authors teach it, in points, floored
+    ///   (the decks left play no part).
+    pub fn index_count(&self, running: i32, cards_left: usize) -> i32 {
+        match self.balance {
+            Balance::Balanced => self.floored_true_count(running, cards_left),
+            Balance::Unbalanced { .. } => running.div_euclid(self.unit.per_point()),
+        }
+    }
+
     /// The tags in words: `2–6 +1, 7–9 0, T −1, A −1`, runs of values with one tag together,
     /// half points as `+½`.
     pub fn describe_tags(&self) -> String {
@@ -312,6 +328,20 @@ mod tests {
         assert_eq!(halves.floored_true_count(6, 104), 1);
         assert_eq!(halves.floored_true_count(-1, 104), -1);
         assert_eq!(HI_LO.floored_true_count(6, 104), 3);
+    }
+
+    #[test]
+    fn an_index_is_read_at_the_true_count_or_at_the_running_count_as_taught() {
+        // Hi-Lo +5 with 104 cards left: true count +2.5, read +2; −1 reads −1.
+        assert_eq!(HI_LO.index_count(5, 104), 2);
+        assert_eq!(HI_LO.index_count(-1, 104), -1);
+        // Halves: +7 half points over two decks is +1¾ points, read +1.
+        let halves = CountSystem::built_in("halves").expect("halves");
+        assert_eq!(halves.index_count(7, 104), 1);
+        // KO is read as it runs, whatever the decks left: −20 at the start of six decks.
+        let ko = CountSystem::built_in("ko").expect("ko");
+        assert_eq!(ko.index_count(-20, 312), -20);
+        assert_eq!(ko.index_count(3, 52), 3);
     }
 
     #[test]

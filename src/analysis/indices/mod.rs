@@ -99,19 +99,21 @@
 //! takes only the original bet), for comparison with published tables; its count-neutral
 //! chart is derived the same way from the full shoe.
 
-mod for_count;
+mod model;
 mod rounds;
+pub mod shipped;
 mod shoes;
 mod solve;
 
 use std::sync::Arc;
 
 pub use crate::analysis::player::Game;
-pub use for_count::index_table_for;
 
-use self::shoes::{FINE_HI, FINE_LO, Layout, Node, fine_centre, fine_floor};
+use self::model::CountModel;
+use self::shoes::{Bins, Layout, Node};
 use self::solve::{CellEvs, Tracked, UpResult, slot, solve_up, tracked_cells};
 use super::chart::{Cell, Chart, UP_CARDS};
+use super::counts::{CountSystem, HI_LO};
 use super::deviation::{Direction, IndexPlay, IndexTable, illustrious_18};
 use super::memo::Memo;
 use super::player::Solver;
@@ -177,42 +179,101 @@ pub struct TcEdge {
     pub with_indices: f64,
 }
 
-/// The index table of one game for the loaded rules, with the edge by true count.
+/// The index table of one game and count for the loaded rules, with the edge by count.
 #[derive(Debug, Clone, PartialEq)]
 pub struct IndicesReport {
     /// Which game.
     pub game: Game,
+    /// The count whose index table this is.
+    pub system: CountSystem,
+    /// The counts searched for a crossing (a balanced count's [`INDEX_RANGE`]; an unbalanced
+    /// count's running counts from 10 below its start to +15).
+    pub index_range: std::ops::RangeInclusive<i32>,
     /// The index plays, most valuable first; then the cells of the published Illustrious 18
     /// that never change here (index `None`).
     pub table: IndexTable,
-    /// The edge by floored true count, −5 … +8.
+    /// The edge by floored true count, −5 … +8 (an unbalanced count's: by running count, from
+    /// 5 below its start to +8).
     pub edge_by_tc: Vec<TcEdge>,
     /// The count-neutral chart (full shoe) that `otherwise` reads.
     pub chart: Chart,
 }
 
 /// The no-hole-card Hi-Lo index table for `rules` (computed once per process and rule set,
-/// on one thread per core).
+/// on one thread per core): [`index_table_for`] with Hi-Lo.
 pub fn index_table(rules: &Rules) -> IndexTable {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    report(rules, Game::NoHoleCard, threads).table.clone()
+    index_table_for(rules, &HI_LO)
 }
 
-/// The report of `game` for `rules` at full resolution, computed on `threads` threads once
-/// per process, rule set and game.
+/// The no-hole-card index table of the count `system` for `rules` (computed once per process,
+/// rule set and count, on one thread per core): indexed by the floored true count of a
+/// balanced count, by the running count of an unbalanced one, as
+/// [`CountSystem::index_count`] reads it.
+///
+/// The default rules' Hi-Lo table ships with the program ([`shipped`]): it is read, not
+/// computed.
+pub fn index_table_for(rules: &Rules, system: &CountSystem) -> IndexTable {
+    if let Some(table) = shipped::shipped(rules, system) {
+        return table;
+    }
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    report_for(rules, Game::NoHoleCard, system, threads)
+        .table
+        .clone()
+}
+
+/// The Hi-Lo report of `game` for `rules` at full resolution, computed on `threads` threads
+/// once per process, rule set and game: [`report_for`] with Hi-Lo.
 pub fn report(rules: &Rules, game: Game, threads: usize) -> Arc<IndicesReport> {
-    static REPORTS: Memo<IndicesReport> = Memo::new();
-    REPORTS.get_or_compute(rules, game, || {
-        compute(rules, game, threads, Resolution::FULL)
+    report_for(rules, game, &HI_LO, threads)
+}
+
+/// The report of `game` and the count `system` for `rules` at full resolution, computed on
+/// `threads` threads once per process, rule set, game and count.
+pub fn report_for(
+    rules: &Rules,
+    game: Game,
+    system: &CountSystem,
+    threads: usize,
+) -> Arc<IndicesReport> {
+    REPORTS.get_or_compute_for(rules, game, system, || {
+        compute_for(rules, game, system, threads, Resolution::FULL)
     })
 }
 
-/// Computes the report of `game` for `rules` at `resolution` on `threads` threads (the
+/// The reports worked out in this process.
+static REPORTS: Memo<IndicesReport> = Memo::new();
+
+/// The report of `game` and `system` for `rules` if it has been worked out (or shipped)
+/// already, without working it out.
+pub fn report_if_ready(
+    rules: &Rules,
+    game: Game,
+    system: &CountSystem,
+) -> Option<Arc<IndicesReport>> {
+    REPORTS.get_for(rules, game, system)
+}
+
+/// Computes the Hi-Lo report of `game` for `rules` at `resolution` on `threads` threads (the
 /// figures do not depend on the number of threads).
 pub fn compute(rules: &Rules, game: Game, threads: usize, resolution: Resolution) -> IndicesReport {
+    compute_for(rules, game, &HI_LO, threads, resolution)
+}
+
+/// Computes the report of `game` and the count `system` for `rules` at `resolution` on
+/// `threads` threads.
+pub fn compute_for(
+    rules: &Rules,
+    game: Game,
+    system: &CountSystem,
+    threads: usize,
+    resolution: Resolution,
+) -> IndicesReport {
+    let model = CountModel::new(system, rules.decks);
     analyse(
         game,
-        &run(rules, game, threads, resolution, &UP_CARDS),
+        system,
+        &run(rules, game, threads, resolution, &UP_CARDS, &model),
         &UP_CARDS,
     )
 }
@@ -227,7 +288,9 @@ pub fn cell_index(
     resolution: Resolution,
 ) -> Option<IndexPlay> {
     let ups = [cell.up];
-    analyse(game, &run(rules, game, threads, resolution, &ups), &ups)
+    let model = CountModel::new(&HI_LO, rules.decks);
+    let run = run(rules, game, threads, resolution, &ups, &model);
+    analyse(game, &HI_LO, &run, &ups)
         .table
         .get(cell)
         .filter(|p| p.index.is_some())
@@ -236,21 +299,34 @@ pub fn cell_index(
 
 /// Everything solved for the up cards `ups`.
 struct Run {
+    model: CountModel,
     chart: Chart,
     tracked: Vec<Tracked>,
     solved: Vec<Solved>,
     curves: Curves,
 }
 
-fn run(rules: &Rules, game: Game, threads: usize, resolution: Resolution, ups: &[u8]) -> Run {
-    let layout = Layout::new(rules, resolution.strata);
+fn run(
+    rules: &Rules,
+    game: Game,
+    threads: usize,
+    resolution: Resolution,
+    ups: &[u8],
+    model: &CountModel,
+) -> Run {
+    let layout = Layout::new(rules, resolution.strata, model);
     let tracked = tracked_cells();
     let chart = neutral_chart(rules, game, threads, &layout, &tracked, ups);
-    let nodes = layout.nodes(
-        f64::from(*INDEX_RANGE.start()) - 2.0,
-        f64::from(*INDEX_RANGE.end()) + 2.0,
-        resolution.step,
-    );
+    // The grid spans the index range's counts (for an unbalanced count, the coordinates its
+    // running counts reach) and two more either side.
+    let (lo, hi) = match model.initial {
+        None => (
+            f64::from(*INDEX_RANGE.start()) - 2.0,
+            f64::from(*INDEX_RANGE.end()) + 2.0,
+        ),
+        Some(_) => (-12.0, 17.0),
+    };
+    let nodes = layout.nodes(lo, hi, resolution.step);
     let solved = solve_nodes(rules, game, threads, &nodes, &chart, &tracked, ups);
     let starts = match resolution.starts {
         // The rounds of this game's shoe, played by its basic strategy, for either game's
@@ -265,6 +341,7 @@ fn run(rules: &Rules, game: Game, threads: usize, resolution: Resolution, ups: &
     };
     let curves = Curves::new(&layout, &nodes, starts.as_ref());
     Run {
+        model: model.clone(),
         chart,
         tracked,
         solved,
@@ -358,6 +435,8 @@ fn neutral_chart(
 
 /// Interpolation of per-shoe figures to every state, and their averages by true count.
 struct Curves {
+    /// The fine bins.
+    bins: Bins,
     /// `weights[stratum][fine bin]`.
     weights: Vec<Vec<f64>>,
     /// Per stratum and fine bin: the two grid shoes around its centre and the second's share.
@@ -396,7 +475,11 @@ impl Curves {
                     .collect()
             })
             .collect();
-        Curves { weights, between }
+        Curves {
+            bins: layout.bins,
+            weights,
+            between,
+        }
     }
 
     /// A per-shoe figure at every (stratum, fine bin).
@@ -431,7 +514,7 @@ impl Curves {
         let fine = self.fine(q);
         let mut out: Vec<(i32, f64, f64, f64, usize)> = Vec::new();
         for (b, value) in fine.iter().enumerate() {
-            let tc = fine_floor(b);
+            let tc = self.bins.floor(b);
             let w: f64 = self.weights.iter().map(|row| row[b]).sum();
             if out.last().is_none_or(|o| o.0 != tc) {
                 out.push((tc, 0.0, 0.0, 0.0, 0));
@@ -463,14 +546,28 @@ struct Candidate {
     by_count: Vec<(i32, f64, f64)>,
 }
 
-fn analyse(game: Game, run: &Run, ups: &[u8]) -> IndicesReport {
+fn analyse(game: Game, system: &CountSystem, run: &Run, ups: &[u8]) -> IndicesReport {
     let Run {
+        model,
         chart,
         tracked,
         solved,
         curves,
     } = run;
     let returns: Vec<f64> = solved.iter().map(|s| s.return_chart).collect();
+    let range = model.index_range();
+    let edge_range = model.edge_range();
+    let basic = curves.by_count(&returns);
+    // Where the count is neutral: 0 for a true count; for a running count, the mean count
+    // at which rounds start, floored (the full shoe's play is searched outwards from there).
+    let neutral = if model.by_running_count() {
+        let (w, sum) = basic.iter().fold((0.0, 0.0), |(w, s), &(tc, share, _)| {
+            (w + share, s + share * f64::from(tc))
+        });
+        if w > 0.0 { (sum / w).floor() as i32 } else { 0 }
+    } else {
+        0
+    };
     let published = illustrious_18();
     let mut chosen: Vec<Candidate> = Vec::new();
     let mut never: Vec<IndexPlay> = Vec::new();
@@ -525,11 +622,11 @@ fn analyse(game: Game, run: &Run, ups: &[u8]) -> IndicesReport {
             let per_hand: Vec<(i32, f64)> = by_count
                 .iter()
                 .zip(curves.by_count(&chance))
-                .filter(|((tc, _, _), _)| INDEX_RANGE.contains(tc))
+                .filter(|((tc, _, _), _)| range.contains(tc))
                 .map(|(&(tc, _, g), (_, _, w))| (tc, if w > 0.0 { g / w } else { 0.0 }))
                 .collect();
             for direction in [Direction::AtOrAbove, Direction::Below] {
-                let Some(index) = find_index(&by_count, direction) else {
+                let Some(index) = find_index(&by_count, direction, &range, neutral) else {
                     continue;
                 };
                 let mut candidate = IndexPlay {
@@ -538,7 +635,7 @@ fn analyse(game: Game, run: &Run, ups: &[u8]) -> IndicesReport {
                     otherwise,
                     direction,
                     index: Some(index),
-                    crossing: crossing(&fine, direction, index),
+                    crossing: crossing(&fine, direction, index, curves.bins, &range),
                     gain_per_100: 0.0,
                     gain_by_tc: per_hand.clone(),
                 };
@@ -578,10 +675,9 @@ fn analyse(game: Game, run: &Run, ups: &[u8]) -> IndicesReport {
         }
     }
     chosen.sort_by(|a, b| b.play.gain_per_100.total_cmp(&a.play.gain_per_100));
-    let basic = curves.by_count(&returns);
     let edge_by_tc = basic
         .iter()
-        .filter(|(tc, _, _)| EDGE_RANGE.contains(tc))
+        .filter(|(tc, _, _)| edge_range.contains(tc))
         .map(|&(tc, share, basic)| {
             let extra: f64 = chosen
                 .iter()
@@ -600,46 +696,61 @@ fn analyse(game: Game, run: &Run, ups: &[u8]) -> IndicesReport {
     plays.extend(never);
     IndicesReport {
         game,
+        system: system.clone(),
+        index_range: range,
         table: IndexTable { plays },
         edge_by_tc,
         chart: chart.clone(),
     }
 }
 
-/// The index on `direction`'s side from the count-neutral bins outwards (see the module
-/// documentation), if the play is better at some count of [`INDEX_RANGE`].
-fn find_index(by_count: &[(i32, f64, f64)], direction: Direction) -> Option<i32> {
+/// The index on `direction`'s side from the count-neutral bins (`neutral` and the one below)
+/// outwards (see the module documentation), if the play is better at some count of `range`.
+fn find_index(
+    by_count: &[(i32, f64, f64)],
+    direction: Direction,
+    range: &std::ops::RangeInclusive<i32>,
+    neutral: i32,
+) -> Option<i32> {
     let better = |tc: i32| {
         by_count
             .iter()
             .find(|x| x.0 == tc)
             .is_some_and(|x| x.2 > 0.0)
     };
-    let (lo, hi) = (*INDEX_RANGE.start(), *INDEX_RANGE.end());
+    let (lo, hi) = (*range.start(), *range.end());
+    let n = neutral;
     match direction {
         Direction::AtOrAbove => {
-            if better(0) {
-                let worse = (lo..0).rev().find(|&tc| !better(tc));
+            if better(n) {
+                let worse = (lo..n).rev().find(|&tc| !better(tc));
                 Some(worse.map_or(lo, |tc| tc + 1))
             } else {
-                (1..=hi).find(|&tc| better(tc))
+                (n + 1..=hi).find(|&tc| better(tc))
             }
         }
         Direction::Below => {
-            if better(-1) {
-                let worse = (0..=hi).find(|&tc| !better(tc));
+            if better(n - 1) {
+                let worse = (n..=hi).find(|&tc| !better(tc));
                 Some(worse.unwrap_or(hi + 1))
             } else {
-                (lo..-1).rev().find(|&tc| better(tc)).map(|tc| tc + 1)
+                (lo..n - 1).rev().find(|&tc| better(tc)).map(|tc| tc + 1)
             }
         }
     }
 }
 
-/// Where the tenth-of-a-count gain curve passes zero on `direction`'s side, nearest the index.
-fn crossing(fine: &[f64], direction: Direction, index: i32) -> Option<f64> {
-    let lo = (f64::from(*INDEX_RANGE.start()) - 1.0).max(FINE_LO as f64 / 10.0);
-    let hi = (f64::from(*INDEX_RANGE.end()) + 1.0).min(FINE_HI as f64 / 10.0);
+/// Where the fine gain curve passes zero on `direction`'s side, nearest the index.
+fn crossing(
+    fine: &[f64],
+    direction: Direction,
+    index: i32,
+    bins: Bins,
+    range: &std::ops::RangeInclusive<i32>,
+) -> Option<f64> {
+    let per = bins.per as f64;
+    let lo = (f64::from(*range.start()) - 1.0).max(bins.lo as f64 / per);
+    let hi = (f64::from(*range.end()) + 1.0).min(bins.hi as f64 / per);
     (1..fine.len())
         .filter_map(|b| {
             let (a, c) = (fine[b - 1], fine[b]);
@@ -652,7 +763,7 @@ fn crossing(fine: &[f64], direction: Direction, index: i32) -> Option<f64> {
             if !wanted {
                 return None;
             }
-            let (ta, tb) = (fine_centre(b - 1), fine_centre(b));
+            let (ta, tb) = (bins.centre(b - 1), bins.centre(b));
             let t = ta + (tb - ta) * a / (a - c);
             (lo..=hi).contains(&t).then_some(t)
         })
@@ -679,37 +790,52 @@ mod tests {
                 .map(|tc| (tc, f64::from(tc) - 2.5))
                 .collect::<Vec<_>>(),
         );
-        assert_eq!(find_index(&rising, Direction::AtOrAbove), Some(3));
-        assert_eq!(find_index(&rising, Direction::Below), None);
+        let find = |by: &[(i32, f64, f64)], d| find_index(by, d, &INDEX_RANGE, 0);
+        assert_eq!(find(&rising, Direction::AtOrAbove), Some(3));
+        assert_eq!(find(&rising, Direction::Below), None);
         // Already better at 0 and at −1, not at −2: "at or above −1".
         let early = counts(
             &INDEX_RANGE
                 .map(|tc| (tc, f64::from(tc) + 1.5))
                 .collect::<Vec<_>>(),
         );
-        assert_eq!(find_index(&early, Direction::AtOrAbove), Some(-1));
+        assert_eq!(find(&early, Direction::AtOrAbove), Some(-1));
         // Better below −2 (at −3 and lower): "below −2".
         let falling = counts(
             &INDEX_RANGE
                 .map(|tc| (tc, -f64::from(tc) - 2.5))
                 .collect::<Vec<_>>(),
         );
-        assert_eq!(find_index(&falling, Direction::Below), Some(-2));
-        assert_eq!(find_index(&falling, Direction::AtOrAbove), None);
+        assert_eq!(find(&falling, Direction::Below), Some(-2));
+        assert_eq!(find(&falling, Direction::AtOrAbove), None);
         // Never better in the range.
         let never = counts(&INDEX_RANGE.map(|tc| (tc, -1.0)).collect::<Vec<_>>());
-        assert_eq!(find_index(&never, Direction::AtOrAbove), None);
-        assert_eq!(find_index(&never, Direction::Below), None);
+        assert_eq!(find(&never, Direction::AtOrAbove), None);
+        assert_eq!(find(&never, Direction::Below), None);
+        // A running count's search starts at its neutral count: better from −7 up, searched
+        // from −11, is "at or above −7".
+        let running = counts(
+            &(-30..=15)
+                .map(|rc| (rc, f64::from(rc) + 7.5))
+                .collect::<Vec<_>>(),
+        );
+        assert_eq!(
+            find_index(&running, Direction::AtOrAbove, &(-30..=15), -11),
+            Some(-7)
+        );
     }
 
     #[test]
     fn the_crossing_is_interpolated_between_bin_centres() {
         // A gain of (t − 2.37) at every fine bin's centre crosses at 2.37.
-        let bins = (FINE_HI - FINE_LO) as usize;
-        let fine: Vec<f64> = (0..bins).map(|b| fine_centre(b) - 2.37).collect();
-        let x = crossing(&fine, Direction::AtOrAbove, 2).unwrap();
+        let bins = Bins::of(&CountModel::new(&HI_LO, 6));
+        let fine: Vec<f64> = (0..bins.len()).map(|b| bins.centre(b) - 2.37).collect();
+        let x = crossing(&fine, Direction::AtOrAbove, 2, bins, &INDEX_RANGE).unwrap();
         assert!((x - 2.37).abs() < 1e-9, "{x}");
-        assert_eq!(crossing(&fine, Direction::Below, 2), None);
+        assert_eq!(
+            crossing(&fine, Direction::Below, 2, bins, &INDEX_RANGE),
+            None
+        );
     }
 
     /// Measures the method's approximations (run with `cargo test --release -- --ignored
@@ -762,7 +888,7 @@ mod tests {
         // counts (the EV gain's change over its slope per count); 3. linear interpolation
         // between grid shoes, at the deepest stratum (the widest steps): the gain at a shoe
         // against the mean of its neighbours' gains, in true counts.
-        let layout = Layout::new(&rules, 4);
+        let layout = Layout::new(&rules, 4, &CountModel::new(&HI_LO, rules.decks));
         let tracked = tracked_cells();
         let chart = basic_strategy_on(&rules, threads).chart.clone();
         let cell = |kind, row, up| Cell { kind, row, up };

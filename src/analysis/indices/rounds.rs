@@ -19,20 +19,22 @@ pub(super) const MAX_ROUND_CARDS: usize = 40;
 /// at the cards they had taken (a few splits deep, the paths multiply beyond counting; all
 /// those cut off together weigh under 10⁻⁶, see the test).
 const PRUNE: f64 = 1e-10;
-/// The Hi-Lo count of one round's cards lies in `−RC_SPAN..=RC_SPAN`.
-pub(super) const RC_SPAN: i32 = MAX_ROUND_CARDS as i32;
-
-/// The chance of each (cards taken, Hi-Lo count of those cards) of one round:
-/// `p[k][rc + RC_SPAN]`.
+/// The chance of each (cards taken, count of those cards) of one round:
+/// `p[k][rc + span]`.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct RoundCards {
+    /// The count of one round's cards lies in `−span..=span`: the most cards followed times
+    /// the count's level.
+    pub span: i32,
     pub p: Vec<Vec<f64>>,
 }
 
 impl RoundCards {
-    fn new() -> RoundCards {
+    fn new(level: i32) -> RoundCards {
+        let span = MAX_ROUND_CARDS as i32 * level.max(1);
         RoundCards {
-            p: vec![vec![0.0; 2 * RC_SPAN as usize + 1]; MAX_ROUND_CARDS + 1],
+            span,
+            p: vec![vec![0.0; 2 * span as usize + 1]; MAX_ROUND_CARDS + 1],
         }
     }
 
@@ -50,10 +52,6 @@ impl RoundCards {
     pub fn cards(&self, k: usize) -> f64 {
         self.p.get(k).map_or(0.0, |row| row.iter().sum())
     }
-}
-
-fn hilo(v: u8) -> i32 {
-    crate::analysis::hilo::hilo_tag(v)
 }
 
 /// One hand of the seat while the round is followed.
@@ -74,21 +72,29 @@ impl Hand {
 
 struct Walk<'a> {
     rules: &'a Rules,
+    tags: &'a [i32; 10],
     chart: &'a Chart,
     up: u8,
     out: RoundCards,
 }
 
-/// The exact chance of every (cards taken, their count) for one round dealt from `shoe` (cards
-/// by value, index `value − 1`), one seat playing `chart` as the simulator's basic-strategy
+/// The exact chance of every (cards taken, their count by `tags`, per value ace first) for one
+/// round dealt from `shoe` (cards by value, index `value − 1`), one seat playing `chart` as the simulator's basic-strategy
 /// seat does (the chart's code among the legal actions), the dealer as the rules say: the
 /// face-down card always, more cards only while some hand of the seat is neither bust nor a
 /// natural and the dealer has no natural. Cards are drawn without replacement. The face-down
 /// card is drawn after the seat's cards here: the seat never sees it, so that changes no
 /// chance.
-pub(super) fn round_cards(rules: &Rules, chart: &Chart, shoe: &[u16; 10]) -> RoundCards {
+pub(super) fn round_cards(
+    rules: &Rules,
+    chart: &Chart,
+    tags: &[i32; 10],
+    shoe: &[u16; 10],
+) -> RoundCards {
+    let level = tags.iter().map(|t| t.abs()).max().unwrap_or(1);
+    let tag = |v: u8| tags[usize::from(v) - 1];
     let mut shoe = *shoe;
-    let mut out = RoundCards::new();
+    let mut out = RoundCards::new(level);
     let total = |s: &[u16; 10]| s.iter().map(|&c| f64::from(c)).sum::<f64>();
     for a in 1..=10u8 {
         let pa = f64::from(shoe[usize::from(a) - 1]) / total(&shoe);
@@ -110,9 +116,10 @@ pub(super) fn round_cards(rules: &Rules, chart: &Chart, shoe: &[u16; 10]) -> Rou
                 shoe[usize::from(b) - 1] -= 1;
                 let mut walk = Walk {
                     rules,
+                    tags,
                     chart,
                     up,
-                    out: std::mem::replace(&mut out, RoundCards::new()),
+                    out: std::mem::replace(&mut out, RoundCards::new(level)),
                 };
                 let cards = Cards::from_values(&[a, b]);
                 let hand = Hand {
@@ -130,7 +137,7 @@ pub(super) fn round_cards(rules: &Rules, chart: &Chart, shoe: &[u16; 10]) -> Rou
                     0,
                     pa * pu * pb,
                     3,
-                    hilo(a) + hilo(up) + hilo(b),
+                    tag(a) + tag(up) + tag(b),
                 );
                 out = walk.out;
                 shoe[usize::from(b) - 1] += 1;
@@ -143,6 +150,10 @@ pub(super) fn round_cards(rules: &Rules, chart: &Chart, shoe: &[u16; 10]) -> Rou
 }
 
 impl Walk<'_> {
+    fn tag(&self, v: u8) -> i32 {
+        self.tags[usize::from(v) - 1]
+    }
+
     /// Draws each value from `shoe` in turn with its chance, runs `then`, and puts it back.
     fn each_card(shoe: &mut [u16; 10], p: f64, mut then: impl FnMut(&mut [u16; 10], u8, f64)) {
         let n: f64 = shoe.iter().map(|&c| f64::from(c)).sum();
@@ -228,7 +239,7 @@ impl Walk<'_> {
                 h.cards.push(Card::of_value(v));
                 h.closed = self.done_after_card(&h, count, true);
                 hands[i] = h;
-                self.player(shoe, hands, count, i, q, k + 1, rc + hilo(v));
+                self.player(shoe, hands, count, i, q, k + 1, rc + self.tag(v));
             });
             hands[i] = hand;
             return;
@@ -246,7 +257,7 @@ impl Walk<'_> {
                     h.cards.push(Card::of_value(v));
                     h.closed = action == Action::Double || self.done_after_card(&h, count, false);
                     hands[i] = h;
-                    self.player(shoe, hands, count, i, q, k + 1, rc + hilo(v));
+                    self.player(shoe, hands, count, i, q, k + 1, rc + self.tag(v));
                 });
                 hands[i] = hand;
             }
@@ -275,7 +286,7 @@ impl Walk<'_> {
         let up = self.up;
         Self::each_card(shoe, p, |shoe, hole, q| {
             let cards = Cards::from_values(&[up, hole]);
-            let (k, rc) = (k + 1, rc + hilo(hole));
+            let (k, rc) = (k + 1, rc + self.tag(hole));
             if cards.is_two_card_21() || !live {
                 self.record(q, k, rc);
             } else {
@@ -299,68 +310,74 @@ impl Walk<'_> {
         Self::each_card(shoe, p, |shoe, v, q| {
             let mut more = cards;
             more.push(Card::of_value(v));
-            self.draw(shoe, more, q, k + 1, rc + hilo(v));
+            self.draw(shoe, more, q, k + 1, rc + self.tag(v));
         });
     }
 
     fn record(&mut self, p: f64, k: usize, rc: i32) {
         let k = k.min(MAX_ROUND_CARDS);
-        let rc = rc.clamp(-RC_SPAN, RC_SPAN);
-        self.out.p[k][(rc + RC_SPAN) as usize] += p;
+        let span = self.out.span;
+        let rc = rc.clamp(-span, span);
+        self.out.p[k][(rc + span) as usize] += p;
     }
 }
 
 /// Follows the shoe round by round ([`RoundStarts`]). A round that starts at depth `d` and
 /// running count `rc` takes `k` cards counting `Δ` with the chance [`round_cards`] gives for a
-/// shoe of the same true count: computed exactly for grid shoes of the layout at half the cut
-/// card's depth, their running counts 10 apart (about 2.7 true counts for six decks, the
-/// neutral cards in proportion and every Hi-Lo group split evenly over its ranks), and linear
-/// in the true count between them (the nearest one's beyond the grid).
+/// shoe of the same coordinate ([`super::model::CountModel::coordinate`]; a balanced count's
+/// true count): computed exactly for grid shoes of the layout at half the cut card's depth,
+/// their running counts 10 apart for Hi-Lo (about 2.7 true counts for six decks, the neutral
+/// cards in proportion and every group split evenly over its ranks; for another count as many
+/// times 10 as its tags spread more than Hi-Lo's), and linear in the coordinate between them
+/// (the nearest one's beyond the grid).
 pub(super) fn round_starts(
     rules: &Rules,
     chart: &Chart,
     layout: &Layout,
     threads: usize,
 ) -> RoundStarts {
+    let model = &layout.model;
     let depth = layout.cut / 2;
+    let base = model.on_lattice(f64::from(depth) * model.mean);
+    let step = model.rc_step(10.0);
     let grid: Vec<(f64, [u16; 10])> = (-3..=3)
         .filter_map(|j| {
-            let (n, shoe) = layout.even_shoe(depth, 10 * j, 0)?;
-            Some((f64::from(10 * j) * 52.0 / f64::from(layout.cards - n), shoe))
+            let rc = base + step * j;
+            let (n, shoe) = layout.even_shoe(depth, rc, 0)?;
+            Some((model.coordinate(layout.cards, n, i64::from(rc)), shoe))
         })
         .collect();
     let kernels: Vec<Vec<(usize, i32, f64)>> =
         crate::analysis::strategy::parallel_map(&grid, threads, |(_, shoe)| {
-            let r = round_cards(rules, chart, shoe);
+            let r = round_cards(rules, chart, &model.tags, shoe);
             let mut sparse = Vec::new();
             for (k, row) in r.p.iter().enumerate() {
                 for (i, &p) in row.iter().enumerate() {
                     if p > 1e-15 {
-                        sparse.push((k, i as i32 - RC_SPAN, p));
+                        sparse.push((k, i as i32 - r.span, p));
                     }
                 }
             }
             sparse
         });
     let mean_cards = {
-        let full = round_cards(rules, chart, &layout.full_shoe());
+        let full = round_cards(rules, chart, &model.tags, &layout.full_shoe());
         full.mean_cards()
     };
     let tcs: Vec<f64> = grid.iter().map(|(t, _)| *t).collect();
     let cut = layout.cut as usize;
-    let span = (layout.cards as i32).min(120);
+    let span = (layout.cards as i32).min(120) * model.level;
     let width = 2 * span as usize + 1;
     let mut starts = vec![vec![0.0; width]; cut];
     starts[0][span as usize] = 1.0;
     for d in 0..cut {
-        let left = f64::from(layout.cards) - d as f64;
         for i in 0..width {
             let w = starts[d][i];
             if w < 1e-300 {
                 continue;
             }
             let rc = i as i32 - span;
-            let t = f64::from(rc) * 52.0 / left;
+            let t = model.coordinate(layout.cards, d as u32, i64::from(rc));
             let above = tcs.iter().position(|&x| x >= t);
             let mix: [(usize, f64); 2] = match above {
                 None => [(tcs.len() - 1, 1.0), (0, 0.0)],
@@ -403,7 +420,7 @@ mod tests {
         let chart = basic_strategy(&rules).chart.clone();
         let mut shoe = [24u16; 10];
         shoe[9] = 96;
-        let r = round_cards(&rules, &chart, &shoe);
+        let r = round_cards(&rules, &chart, &crate::analysis::counts::HI_LO.tags, &shoe);
         let total: f64 = r.p.iter().flatten().sum();
         assert!((total - 1.0).abs() < 1e-9, "{total}");
         assert_eq!(r.cards(3), 0.0);

@@ -1,31 +1,76 @@
-//! Count-conditioned shoes: the exact frequency of every Hi-Lo state at the start of a round,
-//! and the grid of representative shoes whose EVs stand for those states.
+//! Count-conditioned shoes: the exact frequency of every state of a count at the start of a
+//! round, and the grid of representative shoes whose EVs stand for those states.
 //!
-//! Hi-Lo sorts the thirteen ranks into three groups of equal-sized ranks: low (2–6, five
-//! ranks, +1), neutral (7–9, three ranks, 0) and high (T, J, Q, K, A, five ranks, −1). The
-//! running count only sees the group counts, so a state is (cards dealt `n`, low `l`,
-//! neutral `m` and high `h` of them dealt) — multivariate hypergeometric given `n`.
+//! A count sorts the thirteen ranks into groups that share a tag ([`CountModel`]; Hi-Lo:
+//! low 2–6, five ranks, +1; neutral 7–9, three ranks, 0; high T, J, Q, K, A, five ranks,
+//! −1). The running count only sees the cards dealt per group, so given the cards dealt `n`
+//! its chance is that of a multivariate hypergeometric draw over the groups.
 
+use super::model::CountModel;
 use crate::engine::Rules;
 
-/// Width of a fine true-count bin, in true counts (a tenth).
-const FINE_PER_TC: i64 = 10;
-/// The lowest fine bin kept (true count −20); lower counts are counted in it.
-pub(super) const FINE_LO: i64 = -20 * FINE_PER_TC;
-/// One past the highest fine bin kept (true count +25); higher counts go to the last one.
-pub(super) const FINE_HI: i64 = 25 * FINE_PER_TC;
+/// The fine bins of a count: `per` bins per index count, bins `lo..hi` in `1 / per` index
+/// counts (counts beyond them are counted in the first or last).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Bins {
+    /// Bins per index count: 10 (tenths of a true count) for a balanced count, one per
+    /// running count of the analysis for an unbalanced one.
+    pub per: i64,
+    /// The lowest bin kept.
+    pub lo: i64,
+    /// One past the highest bin kept.
+    pub hi: i64,
+    /// Where in its bin a bin's centre is: ½ for tenths of a true count; 0 for a running
+    /// count, which is exactly its bin's value.
+    pub half: f64,
+}
 
-/// The Hi-Lo group of a card value (1 = ace … 10): 0 low, 1 neutral, 2 high.
-#[cfg(test)]
-const fn group(value: u8) -> usize {
-    match value {
-        2..=6 => 0,
-        7..=9 => 1,
-        _ => 2,
+impl Bins {
+    /// The bins of `model`: true counts −20 … +25, or running counts 10 below the index
+    /// range to 10 above it.
+    pub fn of(model: &CountModel) -> Bins {
+        match model.initial {
+            None => Bins {
+                per: 10,
+                lo: -200,
+                hi: 250,
+                half: 0.5,
+            },
+            Some(_) => {
+                let range = model.index_range();
+                let per = model.fine_per();
+                Bins {
+                    per,
+                    lo: (i64::from(*range.start()) - 10) * per,
+                    hi: (i64::from(*range.end()) + 11) * per,
+                    half: 0.0,
+                }
+            }
+        }
+    }
+
+    /// The number of bins.
+    pub fn len(&self) -> usize {
+        (self.hi - self.lo) as usize
+    }
+
+    /// The index count at the middle of bin `b` (an index into a weights row).
+    pub fn centre(&self, b: usize) -> f64 {
+        (b as f64 + self.lo as f64 + self.half) / self.per as f64
+    }
+
+    /// The floored index count of bin `b`.
+    pub fn floor(&self, b: usize) -> i32 {
+        (b as i64 + self.lo).div_euclid(self.per) as i32
+    }
+
+    /// The bin of a fine value ([`CountModel::fine_value`]).
+    pub fn bin(&self, fine: i64) -> usize {
+        (fine.clamp(self.lo, self.hi - 1) - self.lo) as usize
     }
 }
 
-/// The shoe of the rules and where its cut card is.
+/// The shoe of the rules and where its cut card is, for one count.
 #[derive(Debug, Clone)]
 pub(super) struct Layout {
     /// Cards of one rank in the full shoe (4 per deck).
@@ -36,6 +81,10 @@ pub(super) struct Layout {
     pub cut: u32,
     /// Depth strata: the dealt cards `0..cut` cut into this many equal ranges.
     pub strata: usize,
+    /// The count.
+    pub model: CountModel,
+    /// Its fine bins.
+    pub bins: Bins,
 }
 
 /// A representative shoe of the grid.
@@ -43,15 +92,15 @@ pub(super) struct Layout {
 pub(super) struct Node {
     /// The depth stratum it stands for.
     pub stratum: usize,
-    /// Its exact Hi-Lo true count (running count × 52 ÷ cards left).
+    /// Its exact coordinate ([`CountModel::coordinate`]: for a balanced count its true count).
     pub tc: f64,
     /// Its cards by value (index `value − 1`).
     pub shoe: [u16; 10],
 }
 
 impl Layout {
-    /// The layout of `rules`' shoe with `strata` depth strata.
-    pub fn new(rules: &Rules, strata: usize) -> Layout {
+    /// The layout of `rules`' shoe with `strata` depth strata, for the count `model`.
+    pub fn new(rules: &Rules, strata: usize, model: &CountModel) -> Layout {
         let cards = u32::from(rules.decks) * 52;
         // As `engine::shoe::Shoe` places it.
         let cut = ((f64::from(cards) * rules.penetration).round() as u32).clamp(1, cards);
@@ -60,6 +109,8 @@ impl Layout {
             cards,
             cut,
             strata: strata.max(1),
+            model: model.clone(),
+            bins: Bins::of(model),
         }
     }
 
@@ -70,77 +121,184 @@ impl Layout {
         shoe
     }
 
-    /// Group sizes of the full shoe: low, neutral, high.
-    fn group_sizes(&self) -> [u32; 3] {
-        [5 * self.per_rank, 3 * self.per_rank, 5 * self.per_rank]
-    }
-
     /// The stratum of a round that starts with `dealt` cards out.
     pub fn stratum_of(&self, dealt: u32) -> usize {
         ((dealt as usize) * self.strata / self.cut as usize).min(self.strata - 1)
     }
 
     /// The middle of a stratum's dealt range.
-    fn stratum_middle(&self, stratum: usize) -> u32 {
+    pub fn stratum_middle(&self, stratum: usize) -> u32 {
         let lo = (stratum * self.cut as usize).div_ceil(self.strata);
         let hi = ((stratum + 1) * self.cut as usize).div_ceil(self.strata);
         ((lo + hi) / 2) as u32
     }
 
-    /// A shoe with about `dealt` cards dealt, running count `rc` (low minus high dealt, a
-    /// multiple of 5) and the neutral cards dealt in proportion (plus `neutral_shift`, a
-    /// multiple of 3), whose every group is split exactly evenly over its ranks: low and high
-    /// cards dealt in multiples of 5, neutral ones in multiples of 3, so that no card of a
-    /// group has to be rounded onto one of its ranks. The cards dealt may differ from
-    /// `dealt` by up to 8. `None` where no such shoe exists.
+    /// A shoe with about `dealt` cards dealt, running count `rc` (analysis units from the
+    /// shoe's start, a multiple of the count's quantum) and every group dealt as near its
+    /// mean given that count as the even split allows: a group with no covariance with the
+    /// count (Hi-Lo's neutral cards) in proportion (plus `neutral_shift`, a multiple of its
+    /// ranks), the others the nearest (by the sum of squared distances from their means,
+    /// each over its share) whose count is exactly `rc`; every group split exactly evenly
+    /// over its ranks, so that no card of a group has to be rounded onto one of its ranks.
+    /// The cards dealt may differ from `dealt` by up to 8. A count whose groups cannot be
+    /// split evenly at every count ([`CountModel::even_split`]) takes
+    /// [`Layout::rounded_shoe`] instead. `None` where no such shoe exists.
     pub fn even_shoe(&self, dealt: u32, rc: i32, neutral_shift: i64) -> Option<(u32, [u16; 10])> {
-        let [low, neutral, high] = self.group_sizes();
-        if rc % 5 != 0 || neutral_shift % 3 != 0 {
+        let m = &self.model;
+        if !m.even_split {
+            return if neutral_shift == 0 {
+                self.rounded_shoe(dealt, rc)
+            } else {
+                None
+            };
+        }
+        if rc % m.quantum != 0 {
             return None;
         }
-        let share = |size: u32| f64::from(dealt) * f64::from(size) / f64::from(self.cards);
-        let m = 3 * (share(neutral) / 3.0).round() as i64 + neutral_shift;
-        // Low and high dealt: s = l + h ≡ rc (mod 10), nearest to their share.
-        let target = share(low + high) - neutral_shift as f64;
-        let rc = i64::from(rc);
-        let s = rc + 10 * ((target - rc as f64) / 10.0).round() as i64;
-        let (l, h) = ((s + rc) / 2, (s - rc) / 2);
-        let fits = |x: i64, size: u32| (0..=i64::from(size)).contains(&x);
-        if !(fits(l, low) && fits(h, high) && fits(m, neutral)) {
+        let d = f64::from(dealt);
+        let excess = f64::from(rc) - d * m.mean;
+        let share = |g: &super::model::Group| f64::from(g.ranks) / 13.0;
+        let means: Vec<f64> = m
+            .groups
+            .iter()
+            .map(|g| d * share(g) + excess * share(g) * (f64::from(g.tag) - m.mean) / m.variance)
+            .collect();
+        let fixed = |g: &super::model::Group| f64::from(g.tag) == m.mean;
+        let mut dealt_by_group: Vec<i64> = vec![0; m.groups.len()];
+        let mut shifted = false;
+        for (i, g) in m.groups.iter().enumerate() {
+            if fixed(g) {
+                let r = i64::from(g.ranks);
+                let mut x = r * (means[i] / r as f64).round() as i64;
+                if !shifted && neutral_shift != 0 {
+                    if neutral_shift % r != 0 {
+                        return None;
+                    }
+                    x += neutral_shift;
+                    shifted = true;
+                }
+                dealt_by_group[i] = x;
+            }
+        }
+        if neutral_shift != 0 && !shifted {
             return None;
         }
-        let per = |left: i64, ranks: i64| (left / ranks) as u16;
-        let (each_low, each_neutral, each_high) = (
-            per(i64::from(low) - l, 5),
-            per(i64::from(neutral) - m, 3),
-            per(i64::from(high) - h, 5),
+        let fixed_count: i64 = m
+            .groups
+            .iter()
+            .zip(&dealt_by_group)
+            .filter(|(g, _)| fixed(g))
+            .map(|(g, &x)| i64::from(g.tag) * x)
+            .sum();
+        let free: Vec<usize> = (0..m.groups.len())
+            .filter(|&i| !fixed(&m.groups[i]))
+            .collect();
+        // The nearest lattice point: each free group within two steps of its mean.
+        let mut best: Option<(f64, Vec<i64>)> = None;
+        let mut pick = vec![0i64; free.len()];
+        search(
+            m,
+            &free,
+            &means,
+            0,
+            &mut pick,
+            i64::from(rc) - fixed_count,
+            0.0,
+            &mut best,
         );
-        let mut shoe = [each_low; 10];
-        shoe[0] = each_high;
-        for v in 7..=9 {
-            shoe[v - 1] = each_neutral;
+        let (_, chosen) = best?;
+        for (&i, &x) in free.iter().zip(&chosen) {
+            dealt_by_group[i] = x;
         }
-        shoe[9] = 4 * each_high;
-        Some(((s + m) as u32, shoe))
+        let mut shoe = [0u16; 10];
+        let mut total = 0i64;
+        for (g, &x) in m.groups.iter().zip(&dealt_by_group) {
+            let size = i64::from(g.ranks * self.per_rank);
+            if !(0..=size).contains(&x) {
+                return None;
+            }
+            total += x;
+            let each = ((size - x) / i64::from(g.ranks)) as u16;
+            for &v in &g.values {
+                shoe[usize::from(v) - 1] = if v == 10 { 4 * each } else { each };
+            }
+        }
+        Some((total as u32, shoe))
+    }
+
+    /// A shoe with `dealt` cards dealt and running count `rc` (analysis units from the shoe's
+    /// start) whose every value is dealt as near its mean given the count as whole cards
+    /// allow: each value's mean rounded, then the count made exact by the moves of one card
+    /// that cost least (squared distance from the mean over the value's share), as for a
+    /// count whose groups cannot be split evenly at every count ([`CountModel::even_split`]).
+    /// `None` where no such shoe exists.
+    pub fn rounded_shoe(&self, dealt: u32, rc: i32) -> Option<(u32, [u16; 10])> {
+        let m = &self.model;
+        let d = f64::from(dealt);
+        let excess = f64::from(rc) - d * m.mean;
+        let share = |v: u8| if v == 10 { 4.0 / 13.0 } else { 1.0 / 13.0 };
+        let means: Vec<f64> = (1..=10u8)
+            .map(|v| {
+                let t = f64::from(m.tags[usize::from(v) - 1]);
+                d * share(v) + excess * share(v) * (t - m.mean) / m.variance
+            })
+            .collect();
+        let mut x: Vec<i64> = means.iter().map(|mu| mu.round() as i64).collect();
+        let count =
+            |x: &[i64]| -> i64 { x.iter().zip(&m.tags).map(|(&n, &t)| n * i64::from(t)).sum() };
+        let cost = |v: usize, n: i64| (n as f64 - means[v]).powi(2) / share(v as u8 + 1);
+        let mut missing = i64::from(rc) - count(&x);
+        // Each move brings the count nearer: at most a few per card of the level.
+        for _ in 0..1000 {
+            if missing == 0 {
+                break;
+            }
+            let best = (0..10usize)
+                .flat_map(|v| [(v, 1i64), (v, -1i64)])
+                .filter(|&(v, dir)| {
+                    let step = dir * i64::from(m.tags[v]);
+                    step != 0 && step.signum() == missing.signum() && step.abs() <= missing.abs()
+                })
+                .min_by(|&(a, da), &(b, db)| {
+                    let rise = |v: usize, dir: i64| cost(v, x[v] + dir) - cost(v, x[v]);
+                    rise(a, da).total_cmp(&rise(b, db))
+                })?;
+            x[best.0] += best.1;
+            missing -= best.1 * i64::from(m.tags[best.0]);
+        }
+        if missing != 0 {
+            return None;
+        }
+        let full = self.full_shoe();
+        let mut shoe = [0u16; 10];
+        for v in 0..10 {
+            if !(0..=i64::from(full[v])).contains(&x[v]) {
+                return None;
+            }
+            shoe[v] = (i64::from(full[v]) - x[v]) as u16;
+        }
+        Some((x.iter().sum::<i64>() as u32, shoe))
     }
 
     /// The grid: per stratum, even shoes ([`Layout::even_shoe`]) at about its middle depth
-    /// whose true counts run from `lo` to `hi`, running counts a multiple of 5 and about `step`
-    /// true counts apart, where they exist.
+    /// whose coordinates run from `lo` to `hi`, running counts on the count's lattice and
+    /// about `step` Hi-Lo-sized true counts apart, where they exist.
     pub fn nodes(&self, lo: f64, hi: f64, step: f64) -> Vec<Node> {
+        let m = &self.model;
         let mut nodes = Vec::new();
         for stratum in 0..self.strata {
             let middle = self.stratum_middle(stratum);
-            let decks = f64::from(self.cards - middle) / 52.0;
-            let rc_step = 5 * ((step * decks / 5.0).round() as i32).max(1);
+            let decks = f64::from(self.cards - middle) / 52.0 * f64::from(m.per_point);
+            let rc_step = m.rc_step(step * decks);
+            let base = m.on_lattice(f64::from(middle) * m.mean);
             let first = (lo * decks / f64::from(rc_step)).floor() as i32;
             let last = (hi * decks / f64::from(rc_step)).ceil() as i32;
             for k in first..=last {
-                let rc = k * rc_step;
+                let rc = base + k * rc_step;
                 if let Some((dealt, shoe)) = self.even_shoe(middle, rc, 0) {
                     nodes.push(Node {
                         stratum,
-                        tc: f64::from(rc) * 52.0 / f64::from(self.cards - dealt),
+                        tc: m.coordinate(self.cards, dealt, i64::from(rc)),
                         shoe,
                     });
                 }
@@ -149,78 +307,167 @@ impl Layout {
         nodes
     }
 
-    /// The exact frequency of each (stratum, fine true-count bin) among rounds, and the mean
-    /// exact true count of the rounds in it. Given the depth, the groups dealt are
-    /// hypergeometric; the depth and running count at which rounds start are `starts`'
-    /// ([`RoundStarts`]: the shoe followed round by round), or with `None` the depth is taken
-    /// uniform over `0..cut` cards dealt (the assumption of earlier versions, kept to measure
-    /// what it changes). Fine bin `b` holds the true counts in `[b/10, (b+1)/10)` (floored
-    /// exactly from the running count and the cards left); `weights[stratum][b − FINE_LO]`.
-    pub fn weights(&self, starts: Option<&RoundStarts>) -> Weights {
-        let [low, neutral, high] = self.group_sizes();
-        let ln_fact: Vec<f64> = std::iter::once(0.0)
-            .chain((1..=self.cards).scan(0.0, |acc, k| {
-                *acc += f64::from(k).ln();
-                Some(*acc)
-            }))
+    /// The chance of each running count (from the shoe's start, analysis units) with `dealt`
+    /// cards dealt, for every `dealt` below the cut card: `(lowest count, chances[dealt][rc −
+    /// lowest])`, exact (the groups dealt multivariate hypergeometric).
+    pub fn count_chances(&self) -> (i64, Vec<Vec<f64>>) {
+        let m = &self.model;
+        let sizes: Vec<(i64, u32)> = m
+            .groups
+            .iter()
+            .map(|g| (i64::from(g.tag), g.ranks * self.per_rank))
             .collect();
-        let ln_choose =
-            |n: u32, k: u32| ln_fact[n as usize] - ln_fact[k as usize] - ln_fact[(n - k) as usize];
-        let bins = (FINE_HI - FINE_LO) as usize;
-        let mut weights = vec![vec![0.0; bins]; self.strata];
-        let mut tc_sums = vec![vec![0.0; bins]; self.strata];
+        let lowest: i64 = sizes.iter().map(|&(t, n)| t.min(0) * i64::from(n)).sum();
+        let highest: i64 = sizes.iter().map(|&(t, n)| t.max(0) * i64::from(n)).sum();
+        let width = (highest - lowest + 1) as usize;
+        let depths = self.cut as usize;
+        // Products of binomials, by cards dealt and count: at most 2^416, within f64.
+        let mut poly = vec![vec![0.0f64; width]; depths];
+        poly[0][(-lowest) as usize] = 1.0;
+        for &(tag, size) in &sizes {
+            let mut next = vec![vec![0.0f64; width]; depths];
+            let mut choose = vec![1.0f64; size as usize + 1];
+            for x in 1..=size as usize {
+                choose[x] = choose[x - 1] * (f64::from(size) - (x - 1) as f64) / x as f64;
+            }
+            for n in 0..depths {
+                for (i, &v) in poly[n].iter().enumerate() {
+                    if v == 0.0 {
+                        continue;
+                    }
+                    for (x, &c) in choose.iter().enumerate().take(depths - n) {
+                        let at = i as i64 + tag * x as i64;
+                        next[n + x][at as usize] += v * c;
+                    }
+                }
+            }
+            poly = next;
+        }
+        for row in &mut poly {
+            let total: f64 = row.iter().sum();
+            if total > 0.0 {
+                row.iter_mut().for_each(|x| *x /= total);
+            }
+        }
+        (lowest, poly)
+    }
+
+    /// The exact frequency of each (stratum, fine bin) among rounds, and the mean exact
+    /// coordinate ([`CountModel::coordinate`]) of the rounds in it. Given the depth, the
+    /// running count's chance is [`Layout::count_chances`]'; the depth and running count at
+    /// which rounds start are `starts`' ([`RoundStarts`]: the shoe followed round by round),
+    /// or with `None` the depth is taken uniform over `0..cut` cards dealt (the assumption
+    /// of earlier versions, kept to measure what it changes). A balanced count's fine bin `b`
+    /// holds the true counts in `[b/10, (b+1)/10)` (floored exactly from the running count
+    /// and the cards left); an unbalanced count's, one running count.
+    pub fn weights(&self, starts: Option<&RoundStarts>) -> Weights {
+        let m = &self.model;
+        let bins = self.bins;
+        let mut weights = vec![vec![0.0; bins.len()]; self.strata];
+        let mut tc_sums = vec![vec![0.0; bins.len()]; self.strata];
         let per_depth = 1.0 / f64::from(self.cut);
-        let span = i64::from(self.cards);
-        let mut by_rc = vec![0.0; 2 * self.cards as usize + 1];
+        let (lowest, chances) = self.count_chances();
+        // Counts less likely than this (e^−40) are left out, as negligible.
+        let negligible = (-40.0f64).exp();
         for dealt in 0..self.cut {
             let left = i64::from(self.cards - dealt);
             let stratum = self.stratum_of(dealt);
-            let ln_all = ln_choose(self.cards, dealt);
-            // Every (low, high) dealt with its hypergeometric chance, pruned where negligible.
-            let states = || {
-                (0..=dealt.min(low)).flat_map(move |l| {
-                    (0..=(dealt - l).min(high)).filter_map(move |h| {
-                        let m = dealt - l - h;
-                        if m > neutral {
-                            return None;
-                        }
-                        let ln_p =
-                            ln_choose(low, l) - ln_all + ln_choose(high, h) + ln_choose(neutral, m);
-                        (ln_p >= -40.0).then(|| (i64::from(l) - i64::from(h), ln_p.exp()))
-                    })
-                })
-            };
-            // With the played starts, each running count's chance is the chain's, shared
-            // among its states as the hypergeometric shares it.
-            if starts.is_some() {
-                by_rc.iter_mut().for_each(|x| *x = 0.0);
-                for (rc, p) in states() {
-                    by_rc[(rc + span) as usize] += p;
+            for (i, &p) in chances[dealt as usize].iter().enumerate() {
+                if p < negligible {
+                    continue;
                 }
-            }
-            for (rc, p) in states() {
+                let rc = i as i64 + lowest;
                 let w = match starts {
                     None => per_depth * p,
-                    Some(s) => s.share(dealt, rc) * p / by_rc[(rc + span) as usize],
+                    Some(s) => s.share(dealt, rc),
                 };
-                let fine = (rc * 52 * FINE_PER_TC).div_euclid(left);
-                let b = (fine.clamp(FINE_LO, FINE_HI - 1) - FINE_LO) as usize;
+                let b = bins.bin(m.fine_value(left, rc));
                 weights[stratum][b] += w;
-                tc_sums[stratum][b] += w * (rc * 52) as f64 / left as f64;
+                tc_sums[stratum][b] += w * m.coordinate(self.cards, dealt, rc);
             }
         }
         let mean_tc = weights
             .iter()
             .zip(&tc_sums)
-            .map(|(w, t)| {
+            .enumerate()
+            .map(|(k, (w, t))| {
                 w.iter()
                     .zip(t)
                     .enumerate()
-                    .map(|(b, (&w, &t))| if w > 1e-300 { t / w } else { fine_centre(b) })
+                    .map(|(b, (&w, &t))| {
+                        if w > 1e-300 {
+                            t / w
+                        } else {
+                            self.empty_bin_coordinate(k, b)
+                        }
+                    })
                     .collect()
             })
             .collect();
         Weights { weights, mean_tc }
+    }
+
+    /// The coordinate of a fine bin no round of stratum `k` falls in: the bin's centre for a
+    /// balanced count, its running count at the stratum's middle depth for an unbalanced one.
+    fn empty_bin_coordinate(&self, k: usize, b: usize) -> f64 {
+        let m = &self.model;
+        match m.initial {
+            None => self.bins.centre(b),
+            Some(irc) => {
+                let rc = b as i64 + self.bins.lo - i64::from(irc);
+                m.coordinate(self.cards, self.stratum_middle(k), rc)
+            }
+        }
+    }
+}
+
+/// The nearest lattice point for [`Layout::even_shoe`]: each free group `free[j]` dealt a
+/// multiple of its ranks within two steps of its mean, their count summing to `want`.
+#[allow(clippy::too_many_arguments)]
+fn search(
+    m: &CountModel,
+    free: &[usize],
+    means: &[f64],
+    j: usize,
+    pick: &mut Vec<i64>,
+    want: i64,
+    cost: f64,
+    best: &mut Option<(f64, Vec<i64>)>,
+) {
+    if best.as_ref().is_some_and(|(c, _)| cost >= *c) {
+        return;
+    }
+    if j == free.len() {
+        if want == 0 {
+            *best = Some((cost, pick.clone()));
+        }
+        return;
+    }
+    let g = &m.groups[free[j]];
+    let r = i64::from(g.ranks);
+    let mean = means[free[j]];
+    let share = f64::from(g.ranks) / 13.0;
+    let centre = (mean / r as f64).round() as i64;
+    // Nearest first, so that a tie goes to the step nearer the mean.
+    let mut steps: Vec<i64> = (centre - 2..=centre + 2).collect();
+    steps.sort_by(|a, b| {
+        let d = |k: i64| ((k * r) as f64 - mean).abs();
+        d(*a).total_cmp(&d(*b))
+    });
+    for k in steps {
+        let x = k * r;
+        pick[j] = x;
+        let c = cost + (x as f64 - mean).powi(2) / share;
+        search(
+            m,
+            free,
+            means,
+            j + 1,
+            pick,
+            want - i64::from(g.tag) * x,
+            c,
+            best,
+        );
     }
 }
 
@@ -264,28 +511,13 @@ pub(super) struct Weights {
     pub mean_tc: Vec<Vec<f64>>,
 }
 
-/// The true count at the middle of fine bin `b` (an index into a weights row).
-pub(super) fn fine_centre(b: usize) -> f64 {
-    (b as f64 + FINE_LO as f64 + 0.5) / FINE_PER_TC as f64
-}
-
-/// The floored true count of fine bin `b`.
-pub(super) fn fine_floor(b: usize) -> i32 {
-    (b as i64 + FINE_LO).div_euclid(FINE_PER_TC) as i32
-}
-
-/// The Hi-Lo running count of the cards missing from `shoe` relative to `full`.
+/// The running count (analysis units) of the cards missing from `shoe` relative to `full`.
 #[cfg(test)]
-pub(super) fn running_count(full: &[u16; 10], shoe: &[u16; 10]) -> i32 {
+pub(super) fn running_count(model: &CountModel, full: &[u16; 10], shoe: &[u16; 10]) -> i32 {
     (1..=10u8)
         .map(|v| {
             let i = usize::from(v) - 1;
-            let gone = i32::from(full[i]) - i32::from(shoe[i]);
-            match group(v) {
-                0 => gone,
-                1 => 0,
-                _ => -gone,
-            }
+            model.tag(v) * (i32::from(full[i]) - i32::from(shoe[i]))
         })
         .sum()
 }
@@ -293,10 +525,16 @@ pub(super) fn running_count(full: &[u16; 10], shoe: &[u16; 10]) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::counts::{CountSystem, HI_LO};
+
+    fn hilo() -> CountModel {
+        CountModel::new(&HI_LO, 6)
+    }
 
     #[test]
     fn an_even_shoe_has_the_running_count_it_was_built_for_and_no_odd_card() {
-        let layout = Layout::new(&Rules::default(), 4);
+        let model = hilo();
+        let layout = Layout::new(&Rules::default(), 4, &model);
         assert_eq!(layout.cut, 234);
         let full = layout.full_shoe();
         for (dealt, rc, shift) in [
@@ -309,7 +547,7 @@ mod tests {
             let (n, shoe) = layout.even_shoe(dealt, rc, shift).unwrap();
             assert!(n.abs_diff(dealt) <= 8, "{n} for {dealt}");
             assert_eq!(shoe.iter().map(|&c| u32::from(c)).sum::<u32>(), 312 - n);
-            assert_eq!(running_count(&full, &shoe), rc);
+            assert_eq!(running_count(&model, &full, &shoe), rc);
             assert!((2..=6).all(|v| shoe[v - 1] == shoe[1]));
             assert!((7..=9).all(|v| shoe[v - 1] == shoe[6]));
             assert_eq!(shoe[9], 4 * shoe[0]);
@@ -321,7 +559,8 @@ mod tests {
 
     #[test]
     fn the_state_weights_are_a_distribution_symmetric_in_the_count() {
-        let layout = Layout::new(&Rules::default(), 3);
+        let layout = Layout::new(&Rules::default(), 3, &hilo());
+        let bins = layout.bins;
         let weights = layout.weights(None).weights;
         let total: f64 = weights.iter().flatten().sum();
         assert!((total - 1.0).abs() < 1e-9, "{total}");
@@ -330,17 +569,57 @@ mod tests {
             weights
                 .iter()
                 .flat_map(|row| row.iter().enumerate())
-                .filter(|(b, _)| fine_floor(*b) == lo)
+                .filter(|(b, _)| bins.floor(*b) == lo)
                 .map(|(_, w)| w)
                 .sum()
         };
         // Mirrored fine bins agree but for counts exactly on a bin's edge (those floor to
         // the bin above on both sides).
-        let fine = |b: i64| -> f64 { weights.iter().map(|r| r[(b - FINE_LO) as usize]).sum() };
+        let fine = |b: i64| -> f64 { weights.iter().map(|r| r[bins.bin(b)]).sum() };
         for b in [3, 17, 42] {
             let (up, down) = (fine(b), fine(-b - 1));
             assert!((up - down).abs() < 0.05 * up, "bin {b}: {up} vs {down}");
         }
         assert!(by_tc(0) > by_tc(3) && by_tc(3) > by_tc(6));
+    }
+
+    #[test]
+    fn every_count_has_grid_shoes_at_its_counts_and_chances_that_add_up() {
+        let rules = Rules::default();
+        for system in crate::analysis::counts::BUILT_IN.iter() {
+            let model = CountModel::new(system, rules.decks);
+            let layout = Layout::new(&rules, 4, &model);
+            let full = layout.full_shoe();
+            for dealt in [29u32, 146, 205] {
+                let base = model.on_lattice(f64::from(dealt) * model.mean);
+                for k in -4..=4 {
+                    let rc = base + k * model.rc_step(5.0);
+                    let (n, shoe) = layout
+                        .even_shoe(dealt, rc, 0)
+                        .unwrap_or_else(|| panic!("{} at {dealt}, {rc}", system.key));
+                    assert!(n.abs_diff(dealt) <= 10, "{}: {n} for {dealt}", system.key);
+                    assert_eq!(running_count(&model, &full, &shoe), rc, "{}", system.key);
+                    let left: u32 = shoe.iter().map(|&c| u32::from(c)).sum();
+                    assert_eq!(left, 312 - n);
+                }
+            }
+            let (lowest, chances) = layout.count_chances();
+            for dealt in [0usize, 1, 100, 233] {
+                let total: f64 = chances[dealt].iter().sum();
+                assert!((total - 1.0).abs() < 1e-9, "{}: {total}", system.key);
+                let mean: f64 = chances[dealt]
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| (i as i64 + lowest) as f64 * p)
+                    .sum();
+                let expected = dealt as f64 * model.mean;
+                assert!((mean - expected).abs() < 1e-6, "{}: {mean}", system.key);
+            }
+        }
+        // One card of a six-deck shoe: Zen's −2 (a ten) with chance 96/312.
+        let zen = CountModel::new(CountSystem::built_in("zen").expect("zen"), 6);
+        let (lowest, chances) = Layout::new(&rules, 4, &zen).count_chances();
+        let p = chances[1][(-2 - lowest) as usize];
+        assert!((p - 96.0 / 312.0).abs() < 1e-12, "{p}");
     }
 }
