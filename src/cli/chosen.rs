@@ -134,6 +134,21 @@ impl Cli {
     /// `config`). `matches` are the matches `self` was read from.
     fn check_table_options_before(&self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
         let Some(subcommand) = matches.subcommand_name() else {
+            // `blackjack --count strategy`: `--count` takes a count's name if one follows, so
+            // the subcommand was read as the name; refused as a table option before it.
+            let mut cli = <Cli as clap::CommandFactory>::command();
+            if let Some(Some(name)) = &self.play.count
+                && cli.find_subcommand(&name.0).is_some()
+            {
+                return Err(cli.error(
+                    clap::error::ErrorKind::ArgumentConflict,
+                    format!(
+                        "`--count` before `{}` does nothing: it is an option of the table (give \
+                         it after `play`, or with no subcommand)",
+                        name.0
+                    ),
+                ));
+            }
             return Ok(());
         };
         let table = <PlayArgs as Args>::augment_args(clap::Command::new("play"));
