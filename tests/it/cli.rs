@@ -545,7 +545,6 @@ fn rules_and_config_are_taken_only_where_they_are_read() {
         &["--rules", rules, "config"],
         &["--rules", rules, "completions", "bash"],
         &["manpage", "--rules", rules],
-        &["--config", config, "indices"],
         &["--config", config, "strategy"],
         &["ev", "--hand", "8,8", "--up", "T", "--config", config],
         &["--config", config, "manpage"],
