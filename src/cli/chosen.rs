@@ -32,6 +32,7 @@ impl Command {
             Command::Plan(args) => &args.rules,
             Command::Drill(args) => &args.rules,
             Command::Review(args) => &args.rules,
+            Command::Course(args) => &args.rules,
             Command::Stats(_) | Command::Config(_) | Command::Completions(_) | Command::Manpage => {
                 return None;
             }
@@ -46,6 +47,7 @@ impl Command {
             Command::Drill(args) => &args.config,
             Command::Stats(args) => &args.config,
             Command::Review(args) => &args.config,
+            Command::Course(args) => &args.config,
             Command::Config(args) => &args.config,
             Command::Counts(args) => &args.config,
             Command::Sim(args) => &args.config,

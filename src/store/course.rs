@@ -212,6 +212,22 @@ impl Store {
     }
 }
 
+impl super::Coach {
+    /// The course as the player's rows have it, its new passes recorded ([`Store::course`]).
+    pub fn course(&mut self, context: &Context) -> Result<(Course, Vec<Standard>), StoreError> {
+        let day = self.today();
+        self.course_store().course(context, day)
+    }
+
+    /// The table shuffled: the shoe before is finished ([`Store::shoe_finished`]). Returns
+    /// the standards newly passed, for the table to say
+    /// ([`crate::trainer::course::passes_note`]).
+    pub fn shoe_finished(&mut self, context: &Context) -> Result<Vec<Standard>, StoreError> {
+        let day = self.today();
+        self.course_store().shoe_finished(context, day)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,6 +6,7 @@ mod common;
 mod count_drills;
 mod count_sim;
 mod counts;
+mod course;
 mod docs;
 mod drill;
 mod everyday;

@@ -15,7 +15,7 @@ pub mod shoes;
 pub mod standards;
 
 pub use lines::{CourseView, course_json, course_lines};
-pub use shoes::{GAME_PACE_PER_HOUR, shoe_finished_note};
+pub use shoes::{GAME_PACE_PER_HOUR, passes_note};
 
 use crate::analysis::chart::Cell;
 
@@ -403,6 +403,17 @@ pub struct Context {
     /// The cells of this game's top 18 index plays; `None` when the index table is not at
     /// hand (the standard then says so and is not met).
     pub top_plays: Option<Vec<Cell>>,
+}
+
+/// The cells of this game's top 18 index plays: the set the deviations drill asks by default
+/// ([`crate::trainer::counting::IndexSet::GameI18`]).
+pub fn top_cells(table: &crate::analysis::deviation::IndexTable) -> Vec<Cell> {
+    crate::trainer::counting::IndexSet::GameI18
+        .choose(table)
+        .plays
+        .iter()
+        .map(|p| p.cell)
+        .collect()
 }
 
 impl Course {

@@ -200,3 +200,84 @@ pub fn record(
         countdown: None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::DoubleOn;
+
+    fn answers(rules: &Rules) -> Vec<Reply> {
+        questions(rules).into_iter().map(|q| q.answer).collect()
+    }
+
+    #[test]
+    fn the_default_rules_answer_as_the_sheet_says() {
+        use Reply::{Number as N, YesNo as Y};
+        assert_eq!(
+            answers(&Rules::default()),
+            [
+                N(1.5),
+                N(0.0),
+                N(-2.0),
+                N(-2.0),
+                Y(false),
+                Y(true),
+                Y(true),
+                Y(true),
+                N(4.0),
+                Y(false)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_changed_rules_file_changes_the_right_answers() {
+        let rules = Rules {
+            blackjack_pays: 1.2,
+            dealer_hits_soft_17: true,
+            double_on: DoubleOn::TenEleven,
+            double_after_split: false,
+            max_hands: 2,
+            resplit_aces: true,
+            ..Rules::default()
+        };
+        use Reply::{Number as N, YesNo as Y};
+        assert_eq!(
+            answers(&rules),
+            [
+                N(1.2),
+                N(0.0),
+                N(-2.0),
+                N(-2.0),
+                Y(true),
+                Y(false),
+                Y(false),
+                Y(false),
+                N(2.0),
+                Y(true)
+            ]
+        );
+        // Doubling after a split allowed, but not on 10: still no.
+        let nine = Rules {
+            double_on: DoubleOn::NineTenEleven,
+            ..Rules::default()
+        };
+        assert_eq!(answers(&nine)[5], Y(true));
+        assert_eq!(answers(&nine)[6], Y(false));
+    }
+
+    #[test]
+    fn answers_are_read_as_typed_and_what_is_no_answer_is_refused() {
+        let q = &questions(&Rules::default());
+        assert_eq!(grade(&q[0], "1.5"), Ok(true));
+        assert_eq!(grade(&q[0], "+1,5"), Ok(true));
+        assert_eq!(grade(&q[0], "1"), Ok(false));
+        assert_eq!(grade(&q[2], "−2"), Ok(true));
+        assert_eq!(grade(&q[2], &q[2].answer.text()), Ok(true));
+        assert_eq!(grade(&q[4], "N"), Ok(true));
+        assert_eq!(grade(&q[4], "ja"), Ok(false));
+        assert!(grade(&q[4], "maybe").is_err());
+        assert!(grade(&q[0], "lots").is_err());
+        assert!(grade(&q[0], "inf").is_err());
+    }
+}

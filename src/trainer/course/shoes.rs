@@ -149,7 +149,7 @@ pub fn shoes(rows: &Rows) -> Vec<Shoe<'_>> {
 /// What the table says at a shuffle when the shoe before met a standard: `Course: three
 /// shoes at game pace with every count check right — stage 2 passed.` (`None` when nothing
 /// new was passed).
-pub fn shoe_finished_note(newly: &[super::Standard]) -> Option<String> {
+pub fn passes_note(newly: &[super::Standard]) -> Option<String> {
     let names: Vec<String> = newly
         .iter()
         .map(|s| format!("{} (stage {})", s.describe(), s.stage().number()))
