@@ -131,7 +131,7 @@ impl Cli {
 
     /// Refuses the table's own options (`--seats`, `--hints`, …) given before a subcommand,
     /// where they would be dropped unread: only `--stats` is passed on there (to `play`,
-    /// `drill`, `stats`, `review` and `config`) and `--no-stats` (to `play`, `drill` and
+    /// `drill`, `stats`, `review`, `course` and `config`) and `--no-stats` (to `play`, `drill` and
     /// `config`). `matches` are the matches `self` was read from.
     fn check_table_options_before(&self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
         let Some(subcommand) = matches.subcommand_name() else {
@@ -144,7 +144,7 @@ impl Cli {
                 continue;
             }
             let passed_on: &[&str] = match id {
-                "stats" => &["play", "drill", "stats", "review", "config"],
+                "stats" => &["play", "drill", "stats", "review", "course", "config"],
                 "no_stats" => &["play", "drill", "config"],
                 _ => &[],
             };

@@ -100,7 +100,10 @@ fn show(
             let today = super::practice_clock()?.today();
             store.course(&context, today)?
         }
-        None => (Course::evaluate(&Rows::default(), &Context::default()), Vec::new()),
+        None => (
+            Course::evaluate(&Rows::default(), &Context::default()),
+            Vec::new(),
+        ),
     };
     if args.json {
         writeln!(out, "{:#}", course_json(&course))?;
@@ -155,11 +158,7 @@ pub fn check<W: Write>(
             right += 1;
             out.line(&format!("✓ Right: {}.", question.why))?;
         } else {
-            out.line(&format!(
-                "✗ {}: {}.",
-                question.answer.text(),
-                question.why
-            ))?;
+            out.line(&format!("✗ {}: {}.", question.answer.text(), question.why))?;
         }
     }
     out.line(&format!("{right} of {} right.", asked.len()))?;

@@ -62,7 +62,7 @@ const fn table_key(
 use KeyCode::Char as C;
 
 /// Every key of the table, in the order the help lists them.
-pub const TABLE_KEYS: [TableKey; 19] = [
+pub const TABLE_KEYS: [TableKey; 20] = [
     table_key(
         "h",
         &[C('h'), C('H')],
@@ -197,6 +197,14 @@ pub const TABLE_KEYS: [TableKey; 19] = [
         Intent::OpenReview,
         None,
         "review past rounds and drill answers, and practise a cell",
+        true,
+    ),
+    table_key(
+        "l",
+        &[C('l'), C('L')],
+        Intent::ToggleCourse,
+        None,
+        "the course: each stage's standards, where you stand, what to do next (k: rules check)",
         true,
     ),
     table_key(

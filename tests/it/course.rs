@@ -10,7 +10,12 @@ use crate::common::{TempDir, run_within, stderr, stdout};
 fn an_empty_store_shows_every_stage_and_the_rules_check_next_and_creates_nothing() {
     let home = TempDir::new("course-empty");
     let db = home.path("s.db");
-    let out = run_within(&home.0, &["course", "--stats", db.to_str().expect("utf-8")], &[], b"");
+    let out = run_within(
+        &home.0,
+        &["course", "--stats", db.to_str().expect("utf-8")],
+        &[],
+        b"",
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     for stage in [
@@ -36,7 +41,12 @@ fn the_rules_check_answered_right_passes_stage_zero_once() {
         typed.push_str(&q.answer.text());
         typed.push('\n');
     }
-    let out = run_within(&home.0, &["course", "check", "--stats", db], &[], typed.as_bytes());
+    let out = run_within(
+        &home.0,
+        &["course", "check", "--stats", db],
+        &[],
+        typed.as_bytes(),
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("is not a number"), "{text}");
@@ -48,7 +58,10 @@ fn the_rules_check_answered_right_passes_stage_zero_once() {
     assert!(text.contains("Stage 0 · The rules — passed 20"), "{text}");
     assert!(text.contains("  ✓ the rules check"), "{text}");
     assert!(text.contains("Stage 1 · Basic strategy — open"), "{text}");
-    assert!(!text.contains("Course: passed"), "recorded once, by the check:\n{text}");
+    assert!(
+        !text.contains("Course: passed"),
+        "recorded once, by the check:\n{text}"
+    );
     let json = run_within(&home.0, &["course", "--json", "--stats", db], &[], b"");
     let value: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
     assert_eq!(value["stages"][0]["passed"], true);
@@ -82,7 +95,10 @@ fn the_sheet_comes_in_the_locales_language_or_the_one_asked() {
     assert!(sheet(&["course", "rules"], "sv_SE.UTF-8").contains("banken stannar på mjuk 17"));
     assert!(sheet(&["course", "rules"], "el_GR.UTF-8").contains("Μπλακτζακ"));
     let english = sheet(&["course", "rules"], "de_DE.UTF-8");
-    assert!(english.contains("the dealer stands on soft 17"), "{english}");
+    assert!(
+        english.contains("the dealer stands on soft 17"),
+        "{english}"
+    );
     assert!(english.contains("Your result: −2"), "{english}");
     assert!(sheet(&["course", "rules", "--lang", "el"], "sv_SE").contains("Μπλακτζακ"));
 }
