@@ -32,6 +32,7 @@ mod terminal;
 mod tui;
 mod tui_count_drills;
 mod tui_counting;
+mod tui_course;
 mod tui_learning;
 mod tui_progress;
 mod tui_review;

@@ -169,7 +169,7 @@ impl Standard {
             }
             Standard::EveryCell => "every chart cell a two-card hand makes, drilled".to_owned(),
             Standard::TwoHundred => format!(
-                "{DECISIONS_IN_A_ROW} decisions in a row at {}% or better, no cell missed \
+                "{DECISIONS_IN_A_ROW} decisions in a row at {} % or better, no cell missed \
                  twice (close calls not counted)",
                 RIGHT_PERCENT_BASIC
             ),
@@ -197,7 +197,7 @@ impl Standard {
             }
             Standard::Exam => format!(
                 "counting mode at game pace for {EXAM_SHOES} shoes: every count check right \
-                 (running, true, decks), bets by the ramp {}%+, decisions {}%+ (close calls \
+                 (running, true, decks), bets by the ramp {} %+, decisions {} %+ (close calls \
                  not counted)",
                 RIGHT_PERCENT_BETS, RIGHT_PERCENT_EXAM
             ),
@@ -222,7 +222,7 @@ impl Standard {
     /// What to do to work on it at the table: the key to press.
     pub const fn key(self) -> &'static str {
         match self {
-            Standard::RulesCheck => "k on this page: the rules check",
+            Standard::RulesCheck => "press k here",
             Standard::EveryCell | Standard::TwoHundred => "r, then `any hand`",
             Standard::Countdown => "r, then `a deck countdown`",
             Standard::Pairs => "r, then the pair-cancellation drill",

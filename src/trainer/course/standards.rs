@@ -268,6 +268,9 @@ pub fn decks_left(rows: &Rows) -> Verdict {
         .map(|a| (a.error <= DECKS_WITHIN, a))
         .collect();
     let n = DECKS_ASKED;
+    if within.is_empty() {
+        return Verdict::not_yet("none answered yet");
+    }
     if within.len() < n {
         let right = within.iter().filter(|w| w.0).count();
         return Verdict::not_yet(format!(
