@@ -13,8 +13,12 @@ use crate::store::{Coach, SessionInfo, SessionKind};
 use crate::trainer::course::rules_check::{self, questions};
 use crate::trainer::course::sheet::{Lang, locale_of, no_hole_card_lines};
 use crate::trainer::course::{
-    Context, Course, CourseView, Rows, Standard, course_json, course_lines, top_cells,
+    Context, Course, CourseView, Rows, course_json, course_lines, next_lines, top_cells,
 };
+use crate::tui::widgets::course::wrap_hanging;
+
+/// The widest line the course is printed in.
+const WIDTH: usize = 100;
 
 /// Runs `blackjack course`. The database is `--stats`, else `$BLACKJACK_STATS`, else
 /// `config`'s (from the preferences), else the platform's; nothing is created just to look.
@@ -58,13 +62,15 @@ fn show_sheet(rules: &Rules, lang: Lang, out: &mut impl Write) -> anyhow::Result
     writeln!(out, "{}", lang.sheet().trim_end())?;
     writeln!(out)?;
     for line in no_hole_card_lines(rules) {
-        writeln!(out, "{line}")?;
+        for row in wrap_hanging(&line, WIDTH) {
+            writeln!(out, "{row}")?;
+        }
     }
     writeln!(out)?;
     writeln!(
         out,
-        "The table plays the loaded rules (`blackjack rules` prints them). Next: {}.",
-        Standard::RulesCheck.command()
+        "The table plays the loaded rules (`blackjack rules` prints them). Next: the rules \
+         check,\n  → blackjack course check"
     )?;
     Ok(())
 }
@@ -110,7 +116,9 @@ fn show(
         return Ok(());
     }
     for line in course_lines(&course, CourseView::CommandLine) {
-        writeln!(out, "{line}")?;
+        for row in wrap_hanging(&line, WIDTH) {
+            writeln!(out, "{}", row.trim_end())?;
+        }
     }
     if let Some(note) = crate::trainer::course::passes_note(&newly) {
         writeln!(out, "{note}")?;
@@ -171,8 +179,10 @@ pub fn check<W: Write>(
             if let Some(note) = crate::trainer::course::passes_note(&newly) {
                 out.line(&note)?;
             }
-            if let Some(next) = course_lines(&course, CourseView::CommandLine).last() {
-                out.line(next)?;
+            for line in next_lines(&course, CourseView::CommandLine) {
+                for row in wrap_hanging(&line, WIDTH) {
+                    out.line(&row)?;
+                }
             }
         }
         Err(err) => out.line(&format!("The course could not be read: {err}"))?,

@@ -23,11 +23,15 @@ fn an_empty_store_shows_every_stage_and_the_rules_check_next_and_creates_nothing
         "Stage 1 · Basic strategy — not open yet",
         "Stage 6 · The exam — not open yet",
         "  · the rules check: 10 questions in a row right — none answered yet",
-        "Next (stage 0): the rules check: 10 questions in a row right — blackjack course rules, \
-         then blackjack course check",
+        "Next (stage 0): the rules check: 10 questions in a row right",
+        "  → blackjack course rules, then blackjack course check",
     ] {
         assert!(text.contains(stage), "{stage:?} missing from:\n{text}");
     }
+    assert!(
+        text.lines().all(|l| l.chars().count() <= 100),
+        "every line within 100 columns:\n{text}"
+    );
     assert!(!db.exists(), "nothing is created just to look");
 }
 

@@ -58,22 +58,33 @@ pub fn course_lines(course: &Course, view: CourseView) -> Vec<String> {
         lines.extend(course.of(stage).map(standing_line));
     }
     lines.push(String::new());
-    lines.push(match course.next() {
+    lines.extend(next_lines(course, view));
+    lines
+}
+
+/// What to do next: the first standard not yet passed, then the command or key on a line of
+/// its own.
+pub fn next_lines(course: &Course, view: CourseView) -> Vec<String> {
+    match course.next() {
         Some(next) => {
             let how = match view {
                 CourseView::CommandLine => next.command(),
                 CourseView::Table => next.key(),
             };
-            format!(
-                "Next (stage {}): {} — {how}",
-                next.stage().number(),
-                next.describe()
-            )
+            vec![
+                format!(
+                    "Next (stage {}): {}",
+                    next.stage().number(),
+                    next.describe()
+                ),
+                format!("  → {how}"),
+            ]
         }
-        None => "Every stage is passed, the exam too: you count this game as the course asks."
-            .to_owned(),
-    });
-    lines
+        None => vec![
+            "Every stage is passed, the exam too: you count this game as the course asks."
+                .to_owned(),
+        ],
+    }
 }
 
 /// The course as one JSON object: each stage, open or passed, with its standards.

@@ -72,6 +72,8 @@ pub fn no_hole_card_lines(rules: &Rules) -> Vec<String> {
         soft: false,
     };
     let lost = settle_hand(twenty, false, 2, DealerResult::Natural, pays, Units::ONE).delta;
+    // Where the dealer peeks, the natural is found before anyone plays: the bet alone is lost.
+    let peeked = settle_hand(twenty, false, 1, DealerResult::Natural, pays, Units::ONE).delta;
     vec![
         "The no-hole-card point, on a hand:".to_owned(),
         "  You bet 1 and hold 6,5 (11) against the dealer's ace. You double and draw a 9: 20."
@@ -81,9 +83,10 @@ pub fn no_hole_card_lines(rules: &Rules) -> Vec<String> {
             "  Your result: {lost} — the dealer does not look at the face-down card before you \
              play, so the natural takes the doubled stake whole."
         ),
-        "  Where the dealer peeks (the American game) the round would have ended before you \
-         doubled: −1. So this game doubles and splits less against a ten or an ace."
-            .to_owned(),
+        format!(
+            "  Where the dealer peeks (the American game) the round would have ended before you \
+             doubled: {peeked}. So this game doubles and splits less against a ten or an ace."
+        ),
     ]
 }
 

@@ -330,6 +330,9 @@ fn card_value(text: &str) -> Option<u8> {
 /// Stage 5: each of this game's top [`TOP_PLAYS`] index plays (`top`, their cells) right
 /// twice in a row in the deviations drill.
 pub fn top_index_plays(rows: &Rows, top: Option<&[Cell]>) -> Verdict {
+    if answers(rows, "deviations").next().is_none() {
+        return Verdict::not_yet("none answered yet");
+    }
     let Some(top) = top else {
         return Verdict::not_yet("this game's index table is not at hand to check against");
     };

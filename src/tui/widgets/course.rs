@@ -42,6 +42,23 @@ pub struct CourseView {
     pub check: Option<CheckView>,
 }
 
+/// `line` in rows of at most `width` columns, broken between words, a row after the first
+/// indented two more than the line's own indent (a standard's text hangs under its mark): how
+/// the course's lines are wrapped on the page and on the command line alike.
+pub fn wrap_hanging(line: &str, width: usize) -> Vec<String> {
+    let text = line.trim_start();
+    let indent = line.len() - text.len();
+    let hang = if indent > 0 { indent + 2 } else { 0 };
+    let rows = wrap_words(text, width.saturating_sub(hang).max(10));
+    rows.into_iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let pad = if i == 0 { indent } else { hang };
+            format!("{}{row}", " ".repeat(pad))
+        })
+        .collect()
+}
+
 /// The lines of the rules check.
 fn check_lines(check: &CheckView, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
@@ -79,7 +96,7 @@ pub fn render_course(view: &CourseView, ctx: Ctx, area: Rect, buf: &mut Buffer) 
             let rows: Vec<String> = view
                 .lines
                 .iter()
-                .flat_map(|l| wrap_words(l, text_width))
+                .flat_map(|l| wrap_hanging(l, text_width))
                 .collect();
             (" The course ", rows, Some(()))
         }
