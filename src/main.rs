@@ -79,6 +79,13 @@ fn main() -> ExitCode {
                     .and_then(|file| commands::review(&rules, &args, file, &mut stdout())),
             )
         }
+        Some(Command::Course(mut args)) => {
+            args.stats = args.stats.or(stats_before);
+            done(
+                commands::stats_file(config)
+                    .and_then(|file| commands::course(&rules, &args, file, &mut stdout())),
+            )
+        }
         Some(Command::Config(mut args)) => {
             args.play.stats = args.play.stats.or(stats_before);
             args.play.no_stats |= no_stats_before;

@@ -32,6 +32,7 @@ impl Command {
             Command::Plan(args) => &args.rules,
             Command::Drill(args) => &args.rules,
             Command::Review(args) => &args.rules,
+            Command::Course(args) => &args.rules,
             Command::Stats(_) | Command::Config(_) | Command::Completions(_) | Command::Manpage => {
                 return None;
             }
@@ -46,6 +47,7 @@ impl Command {
             Command::Drill(args) => &args.config,
             Command::Stats(args) => &args.config,
             Command::Review(args) => &args.config,
+            Command::Course(args) => &args.config,
             Command::Config(args) => &args.config,
             Command::Counts(args) => &args.config,
             Command::Sim(args) => &args.config,
@@ -130,7 +132,7 @@ impl Cli {
 
     /// Refuses the table's own options (`--seats`, `--hints`, …) given before a subcommand,
     /// where they would be dropped unread: only `--stats` is passed on there (to `play`,
-    /// `drill`, `stats`, `review` and `config`) and `--no-stats` (to `play`, `drill` and
+    /// `drill`, `stats`, `review`, `course` and `config`) and `--no-stats` (to `play`, `drill` and
     /// `config`). `matches` are the matches `self` was read from.
     fn check_table_options_before(&self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
         let Some(subcommand) = matches.subcommand_name() else {
@@ -158,7 +160,7 @@ impl Cli {
                 continue;
             }
             let passed_on: &[&str] = match id {
-                "stats" => &["play", "drill", "stats", "review", "config"],
+                "stats" => &["play", "drill", "stats", "review", "course", "config"],
                 "no_stats" => &["play", "drill", "config"],
                 _ => &[],
             };

@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 mod args;
 mod chosen;
+mod course_args;
 mod drill_options;
 mod parse;
 mod value_enums;
@@ -21,6 +22,7 @@ pub use args::{
     IndicesArgs, PlanArgs, PlayArgs, PlayCommandArgs, ReviewArgs, RulesArgs, SimArgs, StatsArgs,
     StrategyArgs,
 };
+pub use course_args::{CourseAction, CourseArgs};
 pub use parse::{
     CardList, CountName, check_player_hand, parse_card_list, parse_one_card, parse_player_hand,
 };
@@ -93,6 +95,9 @@ pub enum Command {
     /// Past rounds and drill answers from the hand history: the cards, what you did, what
     /// was best, what it cost, and why.
     Review(ReviewArgs),
+    /// The counting course: every stage from the rules to the exam, your standing, and what
+    /// to do next; `course rules` shows the house's rule sheet, `course check` checks it.
+    Course(CourseArgs),
     /// Show the preferences file and the settings `play` would use; `--init` writes a
     /// commented default.
     Config(ConfigArgs),

@@ -17,6 +17,7 @@ mod completions;
 mod config;
 mod count_drill;
 mod counts;
+mod course;
 mod drill;
 mod drill_io;
 mod ev;
@@ -65,6 +66,7 @@ pub fn practice_clock() -> Result<crate::trainer::day::Clock, UsageError> {
 pub use completions::{completions, manpage};
 pub use config::{config, drill_args, stats_file, table_configured};
 pub use counts::counts;
+pub use course::course;
 pub use drill::drill;
 pub use ev::ev;
 pub use indices::indices;

@@ -142,15 +142,23 @@ pub(super) fn looked_at(
 /// files of an earlier build beside it; `None` when there is nothing (nothing is created just
 /// to look). What opening found goes to standard error.
 pub(super) fn open_existing(location: &Location) -> anyhow::Result<Option<Store>> {
+    let info = SessionInfo {
+        kind: SessionKind::Table,
+        rules: String::new(),
+    };
+    open_existing_as(location, info)
+}
+
+/// [`open_existing`], for a session described by `info` (what a row it writes says of it).
+pub(super) fn open_existing_as(
+    location: &Location,
+    info: SessionInfo,
+) -> anyhow::Result<Option<Store>> {
     let exists = std::fs::symlink_metadata(&location.path).is_ok();
     let legacy = crate::store::legacy_files_beside(&location.path);
     if !exists && !legacy {
         return Ok(None);
     }
-    let info = SessionInfo {
-        kind: SessionKind::Table,
-        rules: String::new(),
-    };
     let (store, news) = Store::open(location, info)?;
     if let Some(message) = news.message() {
         eprintln!("note: {message}");

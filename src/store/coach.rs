@@ -403,6 +403,16 @@ impl Coach {
         })
     }
 
+    /// The store the course reads and records its passes in: the player's database (what it
+    /// had not taken yet written first), or this session's rows when none is kept.
+    pub(super) fn course_store(&mut self) -> &mut Store {
+        self.flush();
+        match &mut self.kept {
+            Some(store) => store,
+            None => &mut self.scratch,
+        }
+    }
+
     /// Today, by the coach's clock.
     pub fn today(&self) -> Day {
         self.clock.today()

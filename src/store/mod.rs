@@ -13,6 +13,7 @@
 
 pub mod cache;
 pub mod coach;
+mod course;
 pub mod figures;
 mod history;
 mod import;

@@ -118,7 +118,7 @@ impl Store {
 
 /// Whether the session's row `id` is there, still this process's (after a reset, another
 /// session may have been given the same id).
-fn session_exists(tx: &Transaction<'_>, id: i64) -> rusqlite::Result<bool> {
+pub(super) fn session_exists(tx: &Transaction<'_>, id: i64) -> rusqlite::Result<bool> {
     tx.query_row(
         "SELECT EXISTS (SELECT 1 FROM sessions WHERE id = ?1 AND process = ?2)",
         params![id, std::process::id()],
@@ -127,7 +127,7 @@ fn session_exists(tx: &Transaction<'_>, id: i64) -> rusqlite::Result<bool> {
 }
 
 /// The session's row, made with its first record.
-fn begin_session(
+pub(super) fn begin_session(
     tx: &Transaction<'_>,
     info: &super::SessionInfo,
     day: Day,

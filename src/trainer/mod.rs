@@ -1,6 +1,7 @@
 //! The trainer: grading, statistics, drills and counting — pure logic fed by engine events.
 
 pub mod counting;
+pub mod course;
 pub mod day;
 pub mod drill;
 pub mod evs;

@@ -74,6 +74,8 @@ pub enum PanelView<'a> {
     Stats(Box<StatsView>),
     /// The strategy chart.
     Chart(ChartView<'a>),
+    /// The course page.
+    Course(crate::tui::widgets::course::CourseView),
 }
 
 /// The table screen's view data.
@@ -130,6 +132,9 @@ pub fn render(view: &mut View<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) -> Dr
         Some(PanelView::Summary(rows)) => render_summary(rows, ctx, area, buf),
         Some(PanelView::Stats(stats)) => render_stats(stats, ctx, area, buf),
         Some(PanelView::Chart(chart)) => render_chart(chart, ctx, area, buf),
+        Some(PanelView::Course(course)) => {
+            crate::tui::widgets::course::render_course(course, ctx, area, buf)
+        }
     }
     if ctx.ascii {
         asciify(area, buf);

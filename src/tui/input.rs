@@ -37,6 +37,8 @@ pub struct KeyState<'a> {
     pub typing_bet: bool,
     /// AI seats or the dealer are playing at the table's pace (a key skips the wait).
     pub animating: bool,
+    /// The rules check is asked on the course page (its keys type the answer).
+    pub course_check: bool,
 }
 
 /// A key that acts on the session rather than on the table.
@@ -114,8 +116,13 @@ fn panel_intent(code: KeyCode, panel: Overlay) -> Option<Intent> {
     if code == KeyCode::Esc {
         return Some(Intent::ClosePanel);
     }
-    if panel == Overlay::Stats && matches!(code, KeyCode::Tab | KeyCode::Left | KeyCode::Right) {
+    if matches!(panel, Overlay::Stats | Overlay::Course)
+        && matches!(code, KeyCode::Tab | KeyCode::Left | KeyCode::Right)
+    {
         return Some(Intent::PanelPage);
+    }
+    if panel == Overlay::Course && matches!(code, KeyCode::Char('k' | 'K')) {
+        return Some(Intent::StartRulesCheck);
     }
     if panel == Overlay::Chart {
         use super::chart::ChartMove;
@@ -144,6 +151,7 @@ fn panel_toggle(panel: Overlay) -> Option<Intent> {
         Overlay::Help => Some(Intent::ToggleHelp),
         Overlay::Stats => Some(Intent::ToggleStats),
         Overlay::Chart => Some(Intent::ToggleChart),
+        Overlay::Course => Some(Intent::ToggleCourse),
         _ => None,
     }
 }
@@ -169,6 +177,15 @@ fn key_intent(key: KeyEvent, state: &KeyState) -> Option<Intent> {
             return match key.code {
                 KeyCode::Char('b' | 'B') => Some(Intent::Rebuy),
                 KeyCode::Char('q' | 'Q') | KeyCode::Esc => Some(Intent::AskQuit),
+                _ => None,
+            };
+        }
+        Some(Overlay::Course) if state.course_check => {
+            return match key.code {
+                KeyCode::Char(c) if !ctrl => Some(Intent::CountKey(c)),
+                KeyCode::Backspace => Some(Intent::CountErase),
+                KeyCode::Enter => Some(Intent::CountSubmit),
+                KeyCode::Esc => Some(Intent::ClosePanel),
                 _ => None,
             };
         }

@@ -57,6 +57,10 @@ pub enum Intent {
     ChartMove(ChartMove),
     /// Show or hide the Hi-Lo count.
     ToggleCount,
+    /// Open or close the course page.
+    ToggleCourse,
+    /// Start the rules check on the course page.
+    StartRulesCheck,
     /// Ask to leave: opens the confirmation.
     AskQuit,
     /// Leaving confirmed: hands in play are played out by basic strategy and settled, then
@@ -122,6 +126,9 @@ pub enum Overlay {
     Broke,
     /// The session summary, shown on the way out.
     Summary,
+    /// The counting course: every stage, where the learner stands, what to do next; the
+    /// rules check on it.
+    Course,
 }
 
 impl Overlay {

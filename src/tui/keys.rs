@@ -62,7 +62,7 @@ const fn table_key(
 use KeyCode::Char as C;
 
 /// Every key of the table, in the order the help lists them.
-pub const TABLE_KEYS: [TableKey; 19] = [
+pub const TABLE_KEYS: [TableKey; 20] = [
     table_key(
         "h",
         &[C('h'), C('H')],
@@ -124,7 +124,7 @@ pub const TABLE_KEYS: [TableKey; 19] = [
         &[C(']')],
         Intent::BetUpFive,
         None,
-        "raise the bet by 5 (type digits and Enter for any amount)",
+        "raise the bet by 5 (or type any bet between rounds, then Enter)",
         false,
     ),
     table_key(
@@ -200,6 +200,14 @@ pub const TABLE_KEYS: [TableKey; 19] = [
         true,
     ),
     table_key(
+        "l",
+        &[C('l'), C('L')],
+        Intent::ToggleCourse,
+        None,
+        "the course: its stages, where you stand, what to do next",
+        true,
+    ),
+    table_key(
         "?",
         &[C('?')],
         Intent::ToggleHelp,
@@ -236,10 +244,8 @@ pub fn help_lines() -> Vec<String> {
     TABLE_KEYS
         .iter()
         .map(|k| format!("{:<10}{}", k.label, k.help))
-        .chain([
-            format!("{:<10}type a bet between rounds; Enter places it", "0-9"),
-            format!("{:<10}leave at once", "Ctrl-C"),
-        ])
+        // Typing a bet is said under `]`: a line of its own would cut the help at 80×24.
+        .chain([format!("{:<10}leave at once", "Ctrl-C")])
         .collect()
 }
 

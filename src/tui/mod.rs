@@ -21,6 +21,7 @@
 pub mod app;
 pub mod background;
 pub mod chart;
+pub mod course;
 pub mod draw;
 pub mod drill;
 pub mod input;

@@ -19,8 +19,10 @@ pub struct TableScreen {
     pub(crate) chart_cursor: Option<Cell>,
     /// A bet being typed in, digit by digit.
     pub(crate) bet_entry: Option<String>,
-    /// Tab presses on the statistics panel: which of its pages it shows.
+    /// Tab presses on the statistics panel (or the course page): which of its pages it shows.
     pub(crate) stats_page: usize,
+    /// The course page: its lines and the rules check asked on it.
+    pub(crate) course: crate::tui::course::CoursePage,
 }
 
 impl TableScreen {
@@ -66,7 +68,10 @@ impl TableScreen {
     /// Help and statistics make way when a key acts on the table; the chart stays, marking
     /// the new hand.
     pub(crate) fn make_way_for_play(&mut self) {
-        if matches!(self.overlay, Some(Overlay::Help | Overlay::Stats)) {
+        if matches!(
+            self.overlay,
+            Some(Overlay::Help | Overlay::Stats | Overlay::Course)
+        ) {
             self.overlay = None;
         }
     }

@@ -413,6 +413,10 @@ impl App {
         ) {
             self.table_screen.make_way_for_play();
         }
+        if self.course_update(intent) {
+            self.derive();
+            return;
+        }
         let on_screen = self.table_screen.update(intent, self.live_cell());
         match intent {
             _ if on_screen => {}
@@ -479,6 +483,9 @@ impl App {
                 self.table_screen.toggle_chart();
             }
             Intent::ToggleCount => self.toggle_count(),
+            Intent::ToggleCourse => self.toggle_course(),
+            // The course page's own key, taken by `course_update` while it is open.
+            Intent::StartRulesCheck => {}
             Intent::ConfirmQuit => self.confirm_quit(),
             Intent::Rebuy => {
                 let news = self.session.rebuy();

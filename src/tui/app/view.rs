@@ -61,6 +61,7 @@ impl App {
             between_rounds: self.session.between_rounds(),
             typing_bet: self.table_screen.bet_entry.is_some(),
             animating: self.animating(),
+            course_check: self.table_screen.course.checking(),
         }
     }
 
@@ -278,6 +279,9 @@ impl App {
             }),
             Overlay::Summary => PanelView::Summary(self.look.derived.summary.clone()),
             Overlay::Stats => PanelView::Stats(Box::new(self.look.derived.stats.clone()?)),
+            Overlay::Course => {
+                PanelView::Course(self.table_screen.course.view(self.table_screen.stats_page))
+            }
             Overlay::Chart => PanelView::Chart(ChartView {
                 strategy: self.jobs.strategy.get().map(|s| &**s),
                 current: self.live_cell(),

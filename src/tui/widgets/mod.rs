@@ -4,6 +4,7 @@
 
 pub mod cards;
 pub mod chart;
+pub mod course;
 pub mod dealer;
 pub mod drill;
 pub mod flow;

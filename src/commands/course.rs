@@ -1,0 +1,191 @@
+//! `blackjack course`: the counting course — every stage with its standards, the learner's
+//! best so far, the days passed and what to do next (passes the rows show are recorded once);
+//! `course rules`, the house's rule sheet; `course check`, the rules check.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use super::drill_io::{Flashes, Out};
+use crate::cli::{CourseAction, CourseArgs};
+use crate::engine::Rules;
+use crate::store::{Coach, SessionInfo, SessionKind};
+use crate::trainer::course::rules_check::{self, questions};
+use crate::trainer::course::sheet::{Lang, locale_of, no_hole_card_lines};
+use crate::trainer::course::{
+    Context, Course, CourseView, Rows, course_json, course_lines, next_lines, top_cells,
+};
+use crate::tui::widgets::course::wrap_hanging;
+
+/// The widest line the course is printed in.
+const WIDTH: usize = 100;
+
+/// Runs `blackjack course`. The database is `--stats`, else `$BLACKJACK_STATS`, else
+/// `config`'s (from the preferences), else the platform's; nothing is created just to look.
+pub fn course(
+    rules: &Rules,
+    args: &CourseArgs,
+    config: Option<PathBuf>,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    if args.json && args.action.is_some() {
+        return Err(super::UsageError(
+            "--json goes with `blackjack course` alone, not with `rules` or `check`".to_owned(),
+        )
+        .into());
+    }
+    match args.action {
+        Some(CourseAction::Rules { lang }) => {
+            let lang = lang.unwrap_or_else(|| {
+                let (all, lang) = (std::env::var("LC_ALL").ok(), std::env::var("LANG").ok());
+                Lang::from_locale(locale_of(all.as_deref(), lang.as_deref()))
+            });
+            show_sheet(rules, lang, out)
+        }
+        Some(CourseAction::Check) => {
+            let stdin = std::io::stdin();
+            let location = super::stats::looked_at(args.stats.clone(), config)?;
+            let info = SessionInfo::new(SessionKind::Drill, rules);
+            let (mut coach, news) = Coach::open(Some(&location), info, super::practice_clock()?)?;
+            if let Some(message) = news {
+                writeln!(out, "{message}")?;
+            }
+            let flashes = Flashes::of_terminal(false, std::io::stdin().is_terminal());
+            check(rules, &mut stdin.lock(), out, flashes, &mut coach)
+        }
+        None => show(rules, args, config, out),
+    }
+}
+
+/// The house's sheet in `lang`, then the no-hole-card point on a hand and the next step.
+fn show_sheet(rules: &Rules, lang: Lang, out: &mut impl Write) -> anyhow::Result<()> {
+    writeln!(out, "{}", lang.sheet().trim_end())?;
+    writeln!(out)?;
+    for line in no_hole_card_lines(rules) {
+        for row in wrap_hanging(&line, WIDTH) {
+            writeln!(out, "{row}")?;
+        }
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "The table plays the loaded rules (`blackjack rules` prints them). Next: the rules \
+         check,\n  → blackjack course check"
+    )?;
+    Ok(())
+}
+
+/// The context of the course's standards: this game's top index plays, from the index table
+/// (the cache's, or worked out now, which the player is told of) where any deviations answer
+/// is there to check against it.
+fn context(rules: &Rules, rows: &Rows) -> Context {
+    if !rows.answers.iter().any(|a| a.skill == "deviations") {
+        return Context::default();
+    }
+    let table = crate::store::cache::index_table_with(rules, |rules| {
+        eprintln!("Working out this game's index table for these rules…");
+        crate::analysis::indices::index_table(rules)
+    });
+    Context {
+        top_plays: Some(top_cells(&table)),
+    }
+}
+
+/// The course as the database has it, new passes recorded.
+fn show(
+    rules: &Rules,
+    args: &CourseArgs,
+    config: Option<PathBuf>,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let location = super::stats::looked_at(args.stats.clone(), config)?;
+    let info = SessionInfo::new(SessionKind::Drill, rules);
+    let (course, newly) = match super::stats::open_existing_as(&location, info)? {
+        Some(mut store) => {
+            let context = context(rules, &store.course_rows()?);
+            let today = super::practice_clock()?.today();
+            store.course(&context, today)?
+        }
+        None => (
+            Course::evaluate(&Rows::default(), &Context::default()),
+            Vec::new(),
+        ),
+    };
+    if args.json {
+        writeln!(out, "{:#}", course_json(&course))?;
+        return Ok(());
+    }
+    for line in course_lines(&course, CourseView::CommandLine) {
+        for row in wrap_hanging(&line, WIDTH) {
+            writeln!(out, "{}", row.trim_end())?;
+        }
+    }
+    if let Some(note) = crate::trainer::course::passes_note(&newly) {
+        writeln!(out, "{note}")?;
+    }
+    Ok(())
+}
+
+/// The rules check: ten questions read from `input`, each answer graded by the loaded rules
+/// and kept (skill `rules`); `q` or the end of the input stops it. Then where the course
+/// stands.
+pub fn check<W: Write>(
+    rules: &Rules,
+    input: &mut impl BufRead,
+    w: &mut W,
+    flashes: Flashes,
+    coach: &mut Coach,
+) -> anyhow::Result<()> {
+    let asked = questions(rules);
+    let mut out = Out {
+        w,
+        ascii: false,
+        flashes,
+    };
+    out.line(&format!(
+        "The rules check: {} questions on the rules this table plays. Numbers are results per \
+         unit bet (1.5, -2, 0); q stops.",
+        asked.len()
+    ))?;
+    let mut right = 0;
+    'questions: for (i, question) in asked.iter().enumerate() {
+        out.line(&format!("{}/{}. {}", i + 1, asked.len(), question.text))?;
+        let started = Instant::now();
+        let (typed, ok) = loop {
+            let Some(typed) = out.ask("> ", input)? else {
+                break 'questions;
+            };
+            match rules_check::grade(question, &typed) {
+                Ok(ok) => break (typed, ok),
+                Err(why) => out.line(&format!("{why}."))?,
+            }
+        };
+        let seconds = started.elapsed().as_secs_f64();
+        coach.record_count(rules_check::record(question, i + 1, &typed, ok, seconds));
+        if ok {
+            right += 1;
+            out.line(&format!("✓ Right: {}.", question.why))?;
+        } else {
+            out.line(&format!("✗ {}: {}.", question.answer.text(), question.why))?;
+        }
+    }
+    out.line(&format!("{right} of {} right.", asked.len()))?;
+    coach.save();
+    if let Some(why) = coach.not_saving().or_else(|| coach.unsaved()) {
+        out.line(&format!("Not kept: {why}"))?;
+    }
+    match coach.course(&Context::default()) {
+        Ok((course, newly)) => {
+            if let Some(note) = crate::trainer::course::passes_note(&newly) {
+                out.line(&note)?;
+            }
+            for line in next_lines(&course, CourseView::CommandLine) {
+                for row in wrap_hanging(&line, WIDTH) {
+                    out.line(&row)?;
+                }
+            }
+        }
+        Err(err) => out.line(&format!("The course could not be read: {err}"))?,
+    }
+    Ok(())
+}

@@ -1,0 +1,116 @@
+//! `blackjack course`: the course on an empty store and after the rules check, the rule sheets
+//! in their languages, and a refused flag.
+
+use blackjack_trainer::engine::Rules;
+use blackjack_trainer::trainer::course::rules_check::questions;
+
+use crate::common::{TempDir, run_within, stderr, stdout};
+
+#[test]
+fn an_empty_store_shows_every_stage_and_the_rules_check_next_and_creates_nothing() {
+    let home = TempDir::new("course-empty");
+    let db = home.path("s.db");
+    let out = run_within(
+        &home.0,
+        &["course", "--stats", db.to_str().expect("utf-8")],
+        &[],
+        b"",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    for stage in [
+        "Stage 0 · The rules — open",
+        "Stage 1 · Basic strategy — not open yet",
+        "Stage 6 · The exam — not open yet",
+        "  · the rules check: 10 questions in a row right — none answered yet",
+        "Next (stage 0): the rules check: 10 questions in a row right",
+        "  → blackjack course rules, then blackjack course check",
+    ] {
+        assert!(text.contains(stage), "{stage:?} missing from:\n{text}");
+    }
+    assert!(
+        text.lines().all(|l| l.chars().count() <= 100),
+        "every line within 100 columns:\n{text}"
+    );
+    assert!(!db.exists(), "nothing is created just to look");
+}
+
+#[test]
+fn the_rules_check_answered_right_passes_stage_zero_once() {
+    let home = TempDir::new("course-check");
+    let db = home.path("s.db");
+    let db = db.to_str().expect("utf-8");
+    let mut typed = String::from("maybe\n");
+    for q in questions(&Rules::default()) {
+        typed.push_str(&q.answer.text());
+        typed.push('\n');
+    }
+    let out = run_within(
+        &home.0,
+        &["course", "check", "--stats", db],
+        &[],
+        typed.as_bytes(),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("is not a number"), "{text}");
+    assert!(text.contains("10 of 10 right."), "{text}");
+    assert!(text.contains("Course: passed — the rules check"), "{text}");
+    assert!(text.contains("Next (stage 1)"), "{text}");
+    let out = run_within(&home.0, &["course", "--stats", db], &[], b"");
+    let text = stdout(&out);
+    assert!(text.contains("Stage 0 · The rules — passed 20"), "{text}");
+    assert!(text.contains("  ✓ the rules check"), "{text}");
+    assert!(text.contains("Stage 1 · Basic strategy — open"), "{text}");
+    assert!(
+        !text.contains("Course: passed"),
+        "recorded once, by the check:\n{text}"
+    );
+    let json = run_within(&home.0, &["course", "--json", "--stats", db], &[], b"");
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    assert_eq!(value["stages"][0]["passed"], true);
+    assert_eq!(value["stages"][1]["open"], true);
+    assert_eq!(value["next"]["standard"], "every-cell");
+}
+
+#[test]
+fn a_wrong_answer_is_told_with_the_rule() {
+    let home = TempDir::new("course-wrong");
+    let db = home.path("s.db");
+    let out = run_within(
+        &home.0,
+        &["course", "check", "--stats", db.to_str().expect("utf-8")],
+        &[],
+        b"1\nq\n",
+    );
+    let text = stdout(&out);
+    assert!(text.contains("✗ +1.5: a natural pays 3:2."), "{text}");
+    assert!(text.contains("0 of 10 right."), "{text}");
+}
+
+#[test]
+fn the_sheet_comes_in_the_locales_language_or_the_one_asked() {
+    let home = TempDir::new("course-sheet");
+    let sheet = |args: &[&str], lang: &str| {
+        let out = run_within(&home.0, args, &[("LANG", lang), ("LC_ALL", "")], b"");
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+    };
+    assert!(sheet(&["course", "rules"], "sv_SE.UTF-8").contains("banken stannar på mjuk 17"));
+    assert!(sheet(&["course", "rules"], "el_GR.UTF-8").contains("Μπλακτζακ"));
+    let english = sheet(&["course", "rules"], "de_DE.UTF-8");
+    assert!(
+        english.contains("the dealer stands on soft 17"),
+        "{english}"
+    );
+    assert!(english.contains("Your result: −2"), "{english}");
+    assert!(sheet(&["course", "rules", "--lang", "el"], "sv_SE").contains("Μπλακτζακ"));
+}
+
+#[test]
+fn json_with_the_sheet_is_a_usage_error() {
+    let home = TempDir::new("course-json");
+    let out = run_within(&home.0, &["course", "--json", "rules"], &[], b"");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--json goes with `blackjack course` alone"));
+}
