@@ -84,6 +84,9 @@ pub struct TableConfig {
     /// In counting mode with the count hidden: ask for the running count before every this
     /// many deals (0: never).
     pub count_check_every: u32,
+    /// The pace the table deals at by itself once the first round is dealt (`None`: each
+    /// round dealt by Space).
+    pub pace: Option<crate::session::Pace>,
     /// How this game's index table is worked out (the analysis's function), or `None` where
     /// it is not available: counting mode and the deviations drill then say so.
     pub indices: Option<IndexCompute>,
@@ -111,6 +114,7 @@ impl Default for TableConfig {
             counting: false,
             ramp: None,
             count_check_every: 0,
+            pace: None,
             indices: None,
             history_limit: REVIEW_LIMIT,
             clock: Clock::Local,

@@ -57,6 +57,8 @@ pub enum Intent {
     ChartMove(ChartMove),
     /// Show or hide the Hi-Lo count.
     ToggleCount,
+    /// Pause the table's pace, or go on at it.
+    TogglePace,
     /// Ask to leave: opens the confirmation.
     AskQuit,
     /// Leaving confirmed: hands in play are played out by basic strategy and settled, then

@@ -360,7 +360,7 @@ impl App {
 
     /// Whether a question is on screen (leave? rebuy? the summary): play waits for it. The
     /// panels (help, statistics, chart, EVs) never hold play up.
-    fn waiting_on_question(&self) -> bool {
+    pub(crate) fn waiting_on_question(&self) -> bool {
         self.table_screen.question_up()
     }
 
@@ -479,6 +479,11 @@ impl App {
                 self.table_screen.toggle_chart();
             }
             Intent::ToggleCount => self.toggle_count(),
+            Intent::TogglePace => {
+                let now = (self.pace.clock)();
+                let news = self.session.toggle_pace(now);
+                self.take_in(news);
+            }
             Intent::ConfirmQuit => self.confirm_quit(),
             Intent::Rebuy => {
                 let news = self.session.rebuy();
@@ -532,6 +537,7 @@ impl App {
         if self.pace.speed.is_zero() && !self.waiting_on_question() && self.drill().is_none() {
             self.run_automation();
         }
+        self.keep_pace();
         self.refresh_background();
         self.derive();
     }
@@ -565,7 +571,12 @@ impl App {
                 Happening::RoundStarted(number) => self.log.start_round(number),
                 Happening::BankrollSpent => self.table_screen.overlay = Some(Overlay::Broke),
                 Happening::BoughtIn => self.table_screen.overlay = None,
-                Happening::CountCheckAsked => {}
+                Happening::CountCheckAsked | Happening::TableCleared => {}
+                Happening::CountBreakdown(breakdown) => {
+                    for line in crate::tui::breakdown::breakdown_lines(&breakdown) {
+                        self.log.push(Message::new(Tone::Info, line));
+                    }
+                }
             }
         }
     }
