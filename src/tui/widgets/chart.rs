@@ -33,13 +33,11 @@ pub struct ChartView<'a> {
     pub indices: Option<&'a IndexTable>,
 }
 
-/// An index as its cell shows it: `+4`, `0`, `−1`; `#` past ±9 (the cell's line says it).
-pub fn index_cell(index: i32) -> String {
-    if index.abs() <= 9 {
-        index_number(index)
-    } else {
-        "#".to_owned()
-    }
+/// An index as its cell shows it: `+4`, `0`, `−1`. Past ±9 (a count a shoe seldom reaches)
+/// the cell keeps the chart's code, as printed charts leave such plays out; the selected
+/// cell's line still names its index.
+pub fn index_cell(index: i32) -> Option<String> {
+    (index.abs() <= 9).then(|| index_number(index))
 }
 
 /// An index as printed charts write it: `0`, `+4`, `−1`.
@@ -264,8 +262,13 @@ impl Marks<'_> {
     /// What `cell` shows: its index where counting mode has an index play for it, else the
     /// chart's code.
     fn text(self, cell: Cell, code: Code) -> (String, bool) {
-        match self.indices.and_then(|t| t.get(cell)).and_then(|p| p.index) {
-            Some(index) => (index_cell(index), true),
+        match self
+            .indices
+            .and_then(|t| t.get(cell))
+            .and_then(|p| p.index)
+            .and_then(index_cell)
+        {
+            Some(index) => (index, true),
             None => (code.label().to_owned(), false),
         }
     }
