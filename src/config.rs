@@ -29,9 +29,9 @@ pub const MAX_SPEED_MS: u64 = 10_000;
 pub const MAX_BANKROLL: u64 = 1_000_000_000;
 
 /// Every setting a file may hold.
-pub const SETTING_NAMES: [&str; 13] = [
+pub const SETTING_NAMES: [&str; 14] = [
     "seats", "seat", "ai", "speed", "hints", "strict", "bankroll", "bet", "count", "ramp", "ascii",
-    "stats", "history",
+    "stats", "history", "pace",
 ];
 
 /// The platform's place: `config.toml` in its config folder (e.g.
@@ -84,6 +84,8 @@ pub struct Settings {
     pub ramp: Option<BetRamp>,
     /// ASCII cards and frames.
     pub ascii: Option<bool>,
+    /// The pace the table deals at by itself (as `--pace`).
+    pub pace: Option<crate::session::Pace>,
     /// Where the statistics go.
     pub stats: Option<StatsSetting>,
     /// Entries of the hand history the review at the table loads (nothing is ever deleted).
@@ -226,6 +228,18 @@ impl Settings {
                     }
                 },
                 "ramp" => settings.ramp = Some(ramp(value).map_err(bad)?),
+                "pace" => {
+                    let written = match value {
+                        toml::Value::String(text) => Some(text.clone()),
+                        toml::Value::Integer(n) => Some(n.to_string()),
+                        _ => None,
+                    };
+                    settings.pace = Some(
+                        written
+                            .and_then(|text| text.parse().ok())
+                            .ok_or_else(|| bad(crate::session::Pace::choices()))?,
+                    );
+                }
                 "history" => {
                     let max = crate::store::coach::MAX_REVIEW_LIMIT;
                     settings.history = Some(

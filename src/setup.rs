@@ -87,6 +87,9 @@ pub struct TableConfig {
     /// The count kept in counting mode, by the counter seats and in the drills: Hi-Lo unless
     /// another was chosen (`count = "zen"`, `--count zen`).
     pub count_system: crate::analysis::counts::CountSystem,
+    /// The pace the table deals at by itself once the first round is dealt (`None`: each
+    /// round dealt by Space).
+    pub pace: Option<crate::session::Pace>,
     /// How this game's index table is worked out (the analysis's function), or `None` where
     /// it is not available: counting mode and the deviations drill then say so.
     pub indices: Option<IndexCompute>,
@@ -115,6 +118,7 @@ impl Default for TableConfig {
             ramp: None,
             count_check_every: 0,
             count_system: crate::analysis::counts::CountSystem::default(),
+            pace: None,
             indices: None,
             history_limit: REVIEW_LIMIT,
             clock: Clock::Local,

@@ -103,7 +103,7 @@ pub fn load_config(flag: Option<&Path>) -> anyhow::Result<Loaded> {
 pub struct Given(Vec<&'static str>);
 
 /// The argument ids of [`PlayArgs`] a config file can stand in for.
-const PLAY_IDS: [&str; 11] = [
+const PLAY_IDS: [&str; 12] = [
     "seats",
     "seat",
     "ai",
@@ -115,6 +115,7 @@ const PLAY_IDS: [&str; 11] = [
     "no_stats",
     "bankroll",
     "history_limit",
+    "pace",
 ];
 
 /// The argument ids of [`DrillArgs`] a config file can stand in for.
@@ -246,6 +247,9 @@ pub fn resolve_play(
     if args.count == Some(None) {
         args.count = Some(file_count);
     }
+    pick("pace", file.pace.is_some(), &mut || {
+        args.pace = file.pace.or(args.pace)
+    });
     pick("ramp", file.ramp.is_some(), &mut || {
         args.ramp = file.ramp.clone().or(args.ramp.take())
     });
@@ -507,6 +511,13 @@ fn describe(loaded: &Loaded, effective: &Effective, env_stats: Option<&Path>) ->
             a.ramp.as_ref().map_or_else(
                 || "[]".to_owned(),
                 |r| quoted(r.bets().iter().map(u32::to_string).collect()),
+            ),
+        ),
+        (
+            "pace",
+            a.pace.map_or_else(
+                || "\"none: Space deals\"".to_owned(),
+                |p| p.rounds_per_hour().to_string(),
             ),
         ),
         ("ascii", a.ascii.to_string()),

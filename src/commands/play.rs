@@ -45,6 +45,7 @@ pub fn table_config_with(
         },
         ramp: args.ramp.clone(),
         count_check_every: args.count_check,
+        pace: args.pace,
         indices: Some(crate::store::cache::index_table),
         history_limit: args.history_limit,
         clock: super::practice_clock()?,

@@ -35,8 +35,9 @@ pub(super) struct CountState {
     pub(super) mode: bool,
     /// The player's bet ramp (counting mode's bets are graded against it).
     pub(super) ramp: Option<BetRamp>,
-    /// Ask the running count before every this many deals (0: never).
-    check_every: u32,
+    /// Ask the running count before every this many deals (0: never); at a pace, a surprise
+    /// check one deal in this many on average.
+    pub(super) check_every: u32,
     /// The running count typed at a count check before the deal, while one is asked.
     pub(super) check: Option<String>,
     /// The count was checked before this deal already.
@@ -255,7 +256,7 @@ impl TableSession {
     }
 
     /// The lines held back, said under `heading`: the count may be told now.
-    fn release_held_back(&mut self, heading: &str) {
+    pub(super) fn release_held_back(&mut self, heading: &str) {
         if self.count.held_back.is_empty() {
             return;
         }
@@ -312,6 +313,8 @@ impl TableSession {
             && rounds > 0
             && rounds.is_multiple_of(u64::from(self.count.check_every))
             && self.count.check.is_none()
+            // At a pace the checks come by surprise instead.
+            && self.pace().is_none()
     }
 
     /// The count check's typed answer: graded against the running count, then the deal. An
@@ -320,6 +323,9 @@ impl TableSession {
         let Some(typed) = self.count.check.take() else {
             return self.take_news();
         };
+        if let Some(kind) = self.checks.asked.take() {
+            return self.answer_surprise(kind, typed, an);
+        }
         let view = self.table.view(self.you);
         let seen = usize::from(self.rules.decks) * 52 - view.cards_left();
         let start = self.count.system.initial_running_count(self.rules.decks);
@@ -342,6 +348,7 @@ impl TableSession {
             self.coach.session().play.rounds + 1
         );
         self.coach.record_count(answer.record(question, 0.0));
+        self.running_answered(right, guess);
         let system = &self.count.system;
         let text = if right {
             format!(
@@ -367,6 +374,7 @@ impl TableSession {
     /// The count check skipped this time (Esc): nothing is graded, and the deal may go on.
     pub fn skip_count_check(&mut self) {
         self.count.check = None;
+        self.checks.asked = None;
         self.count.checked_this_round = true;
     }
 }

@@ -9,18 +9,22 @@
 //! with each call ([`Analysis`]): the slow work stays with whoever runs its threads.
 
 mod analysis;
+mod checks;
 mod counting;
 mod grading;
 pub mod hint;
 pub mod narrate;
 mod notice;
+mod pace;
 mod play;
 pub mod seats;
 mod summary;
 
 pub use analysis::{Analysis, EvSource, ExactEvs, Peek};
+pub use checks::{BREAKDOWN_ROUNDS, Breakdown, CheckKind, RoundCount};
 pub use counting::IndexHint;
 pub use notice::{Happening, Kind, Notice};
+pub use pace::{Pace, PaceStep};
 pub use seats::{Player, SeatInfo};
 
 use anyhow::bail;
@@ -61,6 +65,10 @@ pub struct TableSession {
     reshuffled: bool,
     /// Leaving was confirmed: the person's hands in play are played out by basic strategy.
     leaving: bool,
+    /// The pace the table deals at by itself, if one is set.
+    pace: pace::PaceState,
+    /// The surprise checks and the rounds a wrong count's breakdown shows.
+    checks: checks::Checks,
     /// What happened since the last call returned.
     news: Vec<Happening>,
 }
@@ -134,6 +142,8 @@ impl TableSession {
             },
             reshuffled: false,
             leaving: false,
+            pace: pace::PaceState::new(config.pace),
+            checks: checks::Checks::new(config.seed),
             news: Vec::new(),
         };
         Ok((session, news))

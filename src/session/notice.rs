@@ -60,6 +60,12 @@ pub enum Happening {
     BoughtIn,
     /// A count check is asked before the deal: the running count is to be typed.
     CountCheckAsked,
+    /// At the table's pace, the dealer cleared the round's cards: the table is empty until
+    /// the next deal.
+    TableCleared,
+    /// A running or true count was answered wrong: the rounds since the last right running
+    /// count, each with its cards and the running count after it.
+    CountBreakdown(super::Breakdown),
 }
 
 impl Happening {

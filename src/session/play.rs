@@ -135,6 +135,7 @@ impl TableSession {
                     at: crate::store::unix_seconds(),
                 });
                 self.news.push(Happening::RoundStarted(number));
+                self.pace.round_dealt();
                 self.count.checked_this_round = false;
                 self.reshuffled = false;
                 self.absorb(&events, an);
@@ -366,6 +367,7 @@ impl TableSession {
                     if let Some(line) = self.no_hole_card_line(an) {
                         self.say(Kind::Info, line);
                     }
+                    self.note_round_count();
                     let view = self.table.view(self.you);
                     self.coach.record_round(view.own_hands(), view.dealer());
                     self.save();

@@ -15,6 +15,10 @@ pub enum ChartMove {
     Left,
     /// One up card right (from the hard table's last column, into the soft or pair table).
     Right,
+    /// The count the chart's EVs are read at, one up (counting mode's index chart).
+    CountUp,
+    /// The count the chart's EVs are read at, one down.
+    CountDown,
 }
 
 /// The lines of the right-hand side: soft rows, then a header line, then the pairs.
@@ -85,7 +89,7 @@ pub fn step(from: Option<Cell>, movement: ChartMove) -> Cell {
         ChartMove::Left if side == 1 => cell_at(0, line.min(HARD_LINES - 1), last_column),
         ChartMove::Right if column < last_column => cell_at(side, line, column + 1),
         ChartMove::Right if side == 0 => cell_at(1, line, 0).or_else(|| cell_at(1, line + 1, 0)),
-        ChartMove::Left | ChartMove::Right => None,
+        ChartMove::Left | ChartMove::Right | ChartMove::CountUp | ChartMove::CountDown => None,
     };
     next.unwrap_or(from)
 }

@@ -39,6 +39,8 @@ pub struct KeyState<'a> {
     pub animating: bool,
     /// The rules check is asked on the course page (its keys type the answer).
     pub course_check: bool,
+    /// Counting mode: with the chart open, `+` and `-` change the count it is read at.
+    pub counting: bool,
 }
 
 /// A key that acts on the session rather than on the table.
@@ -112,7 +114,7 @@ fn mouse_intent(mouse: MouseEvent, state: &KeyState) -> Option<Intent> {
 /// open (help and statistics make way when a key acts; the chart marks the new hand); the
 /// arrow keys turn the statistics' page or move the chart's cursor; any other key closes the
 /// panel.
-fn panel_intent(code: KeyCode, panel: Overlay) -> Option<Intent> {
+fn panel_intent(code: KeyCode, panel: Overlay, counting: bool) -> Option<Intent> {
     if code == KeyCode::Esc {
         return Some(Intent::ClosePanel);
     }
@@ -131,6 +133,8 @@ fn panel_intent(code: KeyCode, panel: Overlay) -> Option<Intent> {
             KeyCode::Down => Some(ChartMove::Down),
             KeyCode::Left => Some(ChartMove::Left),
             KeyCode::Right => Some(ChartMove::Right),
+            KeyCode::Char('+' | '=') if counting => Some(ChartMove::CountUp),
+            KeyCode::Char('-' | '_') if counting => Some(ChartMove::CountDown),
             _ => None,
         };
         if let Some(movement) = movement {
@@ -194,7 +198,7 @@ fn key_intent(key: KeyEvent, state: &KeyState) -> Option<Intent> {
             if state.drill.is_some() {
                 return panel_toggle(panel);
             }
-            if let Some(intent) = panel_intent(key.code, panel) {
+            if let Some(intent) = panel_intent(key.code, panel, state.counting) {
                 return Some(intent);
             }
         }
@@ -211,7 +215,8 @@ fn key_intent(key: KeyEvent, state: &KeyState) -> Option<Intent> {
     }
     if state.count_check {
         return match key.code {
-            KeyCode::Char(c @ ('0'..='9' | '-' | '+')) => Some(Intent::CountKey(c)),
+            // `.` for the decks left (3.5) at a surprise check.
+            KeyCode::Char(c @ ('0'..='9' | '-' | '+' | '.')) => Some(Intent::CountKey(c)),
             KeyCode::Backspace => Some(Intent::CountErase),
             KeyCode::Enter => Some(Intent::CountSubmit),
             KeyCode::Esc => Some(Intent::LeaveDrill),

@@ -61,6 +61,8 @@ pub enum Intent {
     ToggleCourse,
     /// Start the rules check on the course page.
     StartRulesCheck,
+    /// Pause the table's pace, or go on at it.
+    TogglePace,
     /// Ask to leave: opens the confirmation.
     AskQuit,
     /// Leaving confirmed: hands in play are played out by basic strategy and settled, then

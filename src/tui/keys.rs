@@ -62,7 +62,7 @@ const fn table_key(
 use KeyCode::Char as C;
 
 /// Every key of the table, in the order the help lists them.
-pub const TABLE_KEYS: [TableKey; 20] = [
+pub const TABLE_KEYS: [TableKey; 21] = [
     table_key(
         "h",
         &[C('h'), C('H')],
@@ -181,6 +181,14 @@ pub const TABLE_KEYS: [TableKey; 20] = [
         Intent::ToggleCount,
         None,
         "Hi-Lo running and true count on or off",
+        true,
+    ),
+    table_key(
+        "w",
+        &[C('w'), C('W')],
+        Intent::TogglePace,
+        None,
+        "wait: pause the table's pace (--pace), or go on at it",
         true,
     ),
     table_key(

@@ -20,6 +20,7 @@
 
 pub mod app;
 pub mod background;
+pub mod breakdown;
 pub mod chart;
 pub mod course;
 pub mod draw;
@@ -129,8 +130,8 @@ where
         let table_fits = draw::fits(area);
         // Nothing plays on unseen: while the screen asks to be enlarged, the seats, the
         // dealer and a timed drill wait.
-        if app.animating() && table_fits {
-            deadline.get_or_insert_with(|| Instant::now() + app.step_delay());
+        if app.wants_tick() && table_fits {
+            deadline.get_or_insert_with(|| Instant::now() + app.tick_delay());
         } else {
             deadline = None;
         }

@@ -10,6 +10,9 @@ use crate::tui::intent::{Intent, Overlay};
 /// The most digits a typed bet takes (the table's largest bet has at most this many).
 const MAX_BET_DIGITS: usize = 9;
 
+/// The counts the index chart is read at: the index table's range, −10 to +15.
+pub const CHART_COUNTS: (i32, i32) = (-10, 15);
+
 /// What the table screen shows over the table.
 #[derive(Debug, Default)]
 pub struct TableScreen {
@@ -23,6 +26,8 @@ pub struct TableScreen {
     pub(crate) stats_page: usize,
     /// The course page: its lines and the rules check asked on it.
     pub(crate) course: crate::tui::course::CoursePage,
+    /// The true count the index chart reads its gains at (`+`/`-` with the chart open).
+    pub(crate) chart_count: i32,
 }
 
 impl TableScreen {
@@ -98,7 +103,11 @@ impl TableScreen {
 
     /// Moves the chart's cursor by an arrow key, from the selected cell.
     fn move_cursor(&mut self, live: Option<Cell>, movement: ChartMove) {
-        self.chart_cursor = Some(step(self.chart_selection(live), movement));
+        match movement {
+            ChartMove::CountUp => self.chart_count = (self.chart_count + 1).min(CHART_COUNTS.1),
+            ChartMove::CountDown => self.chart_count = (self.chart_count - 1).max(CHART_COUNTS.0),
+            _ => self.chart_cursor = Some(step(self.chart_selection(live), movement)),
+        }
     }
 }
 

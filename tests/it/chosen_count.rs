@@ -165,7 +165,10 @@ fn the_drills_ask_the_chosen_count_and_work_out_its_index_plays() {
     let said = text(&out);
     assert!(out.status.success(), "{said}");
     // Zen's own index plays, worked out for these rules (no cache in a new home).
-    assert!(said.contains("Working out this game's Zen index table"), "{said}");
+    assert!(
+        said.contains("Working out this game's Zen index table"),
+        "{said}"
+    );
     assert!(!said.contains("being worked out"), "{said}");
     let out = run(
         &home,

@@ -14,14 +14,14 @@ use blackjack_trainer::setup::TableConfig;
 use blackjack_trainer::session::*;
 
 /// What a session is handed to grade and play with.
-struct Kit {
+pub(super) struct Kit {
     strategy: Arc<Strategy>,
     indices: Option<IndexTable>,
     evs: ExactEvs,
 }
 
 impl Kit {
-    fn new(indices: Option<IndexTable>) -> Kit {
+    pub(super) fn new(indices: Option<IndexTable>) -> Kit {
         let rules = Rules::default();
         Kit {
             strategy: blackjack_trainer::analysis::basic_strategy(&rules),
@@ -30,7 +30,7 @@ impl Kit {
         }
     }
 
-    fn an(&mut self) -> Analysis<'_> {
+    pub(super) fn an(&mut self) -> Analysis<'_> {
         Analysis {
             strategy: &self.strategy,
             indices: self.indices.as_ref(),
@@ -40,7 +40,7 @@ impl Kit {
     }
 }
 
-fn config() -> TableConfig {
+pub(super) fn config() -> TableConfig {
     TableConfig {
         seats: 1,
         speed: Duration::ZERO,
@@ -49,18 +49,18 @@ fn config() -> TableConfig {
     }
 }
 
-fn session(config: TableConfig) -> TableSession {
+pub(super) fn session(config: TableConfig) -> TableSession {
     TableSession::new(&Rules::default(), &config)
         .expect("a valid set-up")
         .0
 }
 
-fn cards(values: &[u8]) -> Vec<Card> {
+pub(super) fn cards(values: &[u8]) -> Vec<Card> {
     values.iter().copied().map(Card::of_value).collect()
 }
 
 /// The texts of what was said and graded.
-fn texts(news: &[Happening]) -> Vec<&str> {
+pub(super) fn texts(news: &[Happening]) -> Vec<&str> {
     news.iter()
         .filter_map(Happening::notice)
         .map(|n| n.text.as_str())
@@ -68,7 +68,7 @@ fn texts(news: &[Happening]) -> Vec<&str> {
 }
 
 /// Plays the round on the table out: the person stands on every hand.
-fn finish_round(table: &mut TableSession, kit: &mut Kit) {
+pub(super) fn finish_round(table: &mut TableSession, kit: &mut Kit) {
     while !table.between_rounds() {
         if table.your_turn() {
             table.act(Action::Stand, &mut kit.an());
@@ -358,7 +358,7 @@ fn the_ai_seats_and_the_dealer_play_one_step_at_a_time() {
 
 /// Counting mode with the ramp 1,2,4, the count hidden and checked every `every` deals; the
 /// published Illustrious 18 as the index table.
-fn counting(every: u32, strict: bool) -> (Kit, TableSession) {
+pub(super) fn counting(every: u32, strict: bool) -> (Kit, TableSession) {
     let table = session(TableConfig {
         counting: true,
         ramp: Some("1,2,4".parse().expect("a ramp")),

@@ -103,3 +103,58 @@ impl App {
         self.take_in(news);
     }
 }
+
+/// The longest the loop sleeps while the pace waits: the countdown on the action bar moves on
+/// each second.
+const PACE_WAKE: std::time::Duration = std::time::Duration::from_secs(1);
+
+impl App {
+    /// The table's pace at the clock's "now", on the table screen with no question up: a typed
+    /// bet is placed before a deal that comes due, then the session clears or deals as due
+    /// ([`TableSession::pace_tick`]). At speed 0 a round it deals is played out at once.
+    pub(crate) fn keep_pace(&mut self) {
+        if self.session.pace().is_none() || self.waiting_on_question() || self.drill().is_some() {
+            return;
+        }
+        let now = (self.pace.clock)();
+        if matches!(self.session.pace_next(), Some((crate::session::PaceStep::Deal, at)) if now >= at)
+        {
+            // The bet read before the deal: what was typed and not yet placed counts.
+            self.bet_enter();
+        }
+        let news = self.with_session(|session, an| session.pace_tick(now, an));
+        let dealt = news
+            .iter()
+            .any(|h| matches!(h, crate::session::Happening::RoundStarted(_)));
+        self.take_in(news);
+        if dealt && self.pace.speed.is_zero() {
+            self.run_automation();
+            let news = self.with_session(|session, an| session.pace_tick(now, an));
+            self.take_in(news);
+        }
+    }
+
+    /// Whether the loop should wake by itself: the seats or the dealer play at the table's
+    /// pace, a paced drill runs, or the pace's next clearing or deal is to come.
+    pub fn wants_tick(&self) -> bool {
+        self.animating() || self.pace_waiting().is_some()
+    }
+
+    /// How long the loop waits for a key before it sends [`super::Intent::Tick`].
+    pub fn tick_delay(&self) -> std::time::Duration {
+        if self.animating() {
+            return self.step_delay();
+        }
+        self.pace_waiting()
+            .map_or(PACE_WAKE, |until| until.min(PACE_WAKE))
+    }
+
+    /// How long until the pace's next step, while the table waits for it.
+    pub(crate) fn pace_waiting(&self) -> Option<std::time::Duration> {
+        if self.waiting_on_question() || self.drill().is_some() {
+            return None;
+        }
+        let (_, at) = self.session.pace_next()?;
+        Some(at.saturating_duration_since((self.pace.clock)()))
+    }
+}

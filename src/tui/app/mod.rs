@@ -360,7 +360,7 @@ impl App {
 
     /// Whether a question is on screen (leave? rebuy? the summary): play waits for it. The
     /// panels (help, statistics, chart, EVs) never hold play up.
-    fn waiting_on_question(&self) -> bool {
+    pub(crate) fn waiting_on_question(&self) -> bool {
         self.table_screen.question_up()
     }
 
@@ -486,6 +486,11 @@ impl App {
             Intent::ToggleCourse => self.toggle_course(),
             // The course page's own key, taken by `course_update` while it is open.
             Intent::StartRulesCheck => {}
+            Intent::TogglePace => {
+                let now = (self.pace.clock)();
+                let news = self.session.toggle_pace(now);
+                self.take_in(news);
+            }
             Intent::ConfirmQuit => self.confirm_quit(),
             Intent::Rebuy => {
                 let news = self.session.rebuy();
@@ -539,6 +544,7 @@ impl App {
         if self.pace.speed.is_zero() && !self.waiting_on_question() && self.drill().is_none() {
             self.run_automation();
         }
+        self.keep_pace();
         self.refresh_background();
         self.derive();
     }
@@ -572,7 +578,12 @@ impl App {
                 Happening::RoundStarted(number) => self.log.start_round(number),
                 Happening::BankrollSpent => self.table_screen.overlay = Some(Overlay::Broke),
                 Happening::BoughtIn => self.table_screen.overlay = None,
-                Happening::CountCheckAsked => {}
+                Happening::CountCheckAsked | Happening::TableCleared => {}
+                Happening::CountBreakdown(breakdown) => {
+                    for line in crate::tui::breakdown::breakdown_lines(&breakdown) {
+                        self.log.push(Message::new(Tone::Info, line));
+                    }
+                }
             }
         }
     }

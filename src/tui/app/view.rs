@@ -6,6 +6,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use super::{App, Overlay, Screen};
+use crate::analysis::chart::Cell;
 use crate::engine::Phase;
 use crate::tui::draw::{self, Drawn, PanelView, ScreenView, TableView, View};
 use crate::tui::widgets::Ctx;
@@ -17,6 +18,10 @@ use crate::tui::widgets::seat::SeatPanel;
 use crate::tui::widgets::side::CountView;
 use crate::tui::widgets::status::{ActionBar, BankView, HintLine, ShoeGauge, StatusView};
 use crate::tui::widgets::trainer::StatsView;
+
+/// The dealer's place with no cards: the table once the dealer has cleared it.
+static EMPTY_DEALER: std::sync::LazyLock<crate::engine::DealerHand> =
+    std::sync::LazyLock::new(crate::engine::DealerHand::default);
 
 /// The figures the screens show that take analysis to work out — the hint and its reason, the
 /// chart's selected cell, the reviewed decision's reason, the statistics — worked out when
@@ -62,6 +67,7 @@ impl App {
             typing_bet: self.table_screen.bet_entry.is_some(),
             animating: self.animating(),
             course_check: self.table_screen.course.checking(),
+            counting: self.session.counting_mode(),
         }
     }
 
@@ -97,6 +103,8 @@ impl App {
             _ => None,
         };
         let dealt = public.phase() != Phase::Betting;
+        // At the table's pace the dealer clears the round's cards before the next deal.
+        let cleared = session.cards_cleared();
         let seats = public
             .seats()
             .iter()
@@ -109,7 +117,7 @@ impl App {
                 active: active.is_some_and(|(s, _)| s == i),
                 you: i == you,
                 active_hand: active.and_then(|(s, h)| (s == i).then_some(h)),
-                hands: seat.hands(),
+                hands: if cleared { &[] } else { seat.hands() },
                 bet: seat.dealt_bet(),
                 net: dealt.then(|| seat.net_money()),
             })
@@ -156,7 +164,17 @@ impl App {
             },
             Phase::Dealer => ActionBar::Dealer,
             Phase::Betting | Phase::Settled if session.count_check().is_some() => {
-                ActionBar::CountCheck
+                ActionBar::CountCheck {
+                    asks: self.check_asks(),
+                }
+            }
+            Phase::Betting | Phase::Settled if session.pace().is_some() && dealt => {
+                ActionBar::Paced {
+                    next_in: session.pace_deal_at().map(|at| {
+                        let left = at.saturating_duration_since((self.pace.clock)());
+                        left.as_secs() + u64::from(left.subsec_nanos() > 0)
+                    }),
+                }
             }
             Phase::Betting | Phase::Settled => ActionBar::BetweenRounds,
         };
@@ -177,7 +195,11 @@ impl App {
         TableView {
             title,
             practice,
-            dealer: public.dealer(),
+            dealer: if cleared {
+                &EMPTY_DEALER
+            } else {
+                public.dealer()
+            },
             dealer_playing: public.phase() == Phase::Dealer,
             seats,
             log: &self.log,
@@ -192,6 +214,7 @@ impl App {
                     bankroll: session.bankroll(),
                     bet: session.bet(),
                     count_check: session.count_check(),
+                    check_asks: self.check_asks(),
                     bet_entry: self.table_screen.bet_entry.as_deref(),
                     not_saved: session.coach().not_saving().is_some()
                         || session.coach().lost_something(),
@@ -204,6 +227,17 @@ impl App {
                     hints: session.hints(),
                 },
             },
+        }
+    }
+
+    /// What the count check asks, in words.
+    fn check_asks(&self) -> &'static str {
+        use crate::session::CheckKind;
+        use crate::tui::widgets::status::{DECKS_LEFT, RUNNING_COUNT, TRUE_COUNT};
+        match self.session.surprise_check() {
+            Some(CheckKind::True) => TRUE_COUNT,
+            Some(CheckKind::Decks) => DECKS_LEFT,
+            Some(CheckKind::Running) | None => RUNNING_COUNT,
         }
     }
 
@@ -287,6 +321,7 @@ impl App {
                 current: self.live_cell(),
                 selected: self.chart_selection(),
                 detail: self.look.derived.chart_detail.clone(),
+                indices: self.chart_indices(),
             }),
         })
     }
@@ -306,6 +341,9 @@ impl App {
             .map(HintLine::Hint);
         self.look.derived.chart_detail = match (self.table_screen.overlay, &strategy) {
             (Some(Overlay::Chart), Some(strategy)) => self.chart_selection().map(|cell| {
+                if let Some(line) = self.index_detail(strategy, cell) {
+                    return line;
+                }
                 let why = crate::analysis::reasons::reason(
                     strategy,
                     peek_chart,
@@ -338,6 +376,55 @@ impl App {
         {
             self.look.derived.summary = self.session.summary_rows();
         }
+    }
+
+    /// The index plays the chart shows in counting mode, once this game's table is ready.
+    fn chart_indices(&self) -> Option<&crate::analysis::deviation::IndexTable> {
+        self.session
+            .counting_mode()
+            .then(|| self.jobs.index_table())
+            .flatten()
+    }
+
+    /// The selected cell's line in counting mode where it has an index play: the play as
+    /// printed charts write it, what it gains at the count chosen with `+`/`-`, and the
+    /// full shoe's EVs.
+    fn index_detail(&self, strategy: &crate::analysis::Strategy, cell: Cell) -> Option<String> {
+        use crate::text::{signed, signed_decimals};
+        let play = self.chart_indices()?.get(cell)?;
+        let tc = self.table_screen.chart_count;
+        let at = match play.gain_at(tc) {
+            Some(gain) => {
+                let (better, worse) = if gain >= 0.0 {
+                    (play.play, play.otherwise)
+                } else {
+                    (play.otherwise, play.play)
+                };
+                format!(
+                    "at true count {}: {better} {} bets a hand over {worse} ({} − {} = {})",
+                    signed(tc),
+                    signed_decimals(gain.abs(), 3),
+                    play.play,
+                    play.otherwise,
+                    signed_decimals(gain, 3)
+                )
+            }
+            None => format!(
+                "at true count {}: {}",
+                signed(tc),
+                if play.applies(tc) {
+                    play.play
+                } else {
+                    play.otherwise
+                }
+            ),
+        };
+        Some(format!(
+            "▸ {} (else {}) · {at} · full shoe: {} · +/- count",
+            crate::tui::widgets::chart::index_entry(play),
+            play.otherwise,
+            evs_text(strategy, cell)
+        ))
     }
 
     /// The statistics screen: the session's and the lifetime's figures, the cells missed

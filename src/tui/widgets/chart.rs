@@ -14,6 +14,7 @@ use super::Ctx;
 use super::overlay::draw_box;
 use crate::analysis::Strategy;
 use crate::analysis::chart::{Cell, Chart, Code, HandKind, PAIR_ROWS, UP_CARDS};
+use crate::analysis::deviation::{Direction, IndexPlay, IndexTable};
 use crate::engine::card::value_label;
 use crate::text::signed_decimals;
 
@@ -28,6 +29,39 @@ pub struct ChartView<'a> {
     pub selected: Option<Cell>,
     /// The selected cell's EVs and reason: `▸ 16 vs T · hit −0.535 · … · Why: …`.
     pub detail: Option<String>,
+    /// In counting mode, this game's index plays: each shown in its cell by its index.
+    pub indices: Option<&'a IndexTable>,
+}
+
+/// An index as its cell shows it: `+4`, `0`, `−1`. Past ±9 (a count a shoe seldom reaches)
+/// the cell keeps the chart's code, as printed charts leave such plays out; the selected
+/// cell's line still names its index.
+pub fn index_cell(index: i32) -> Option<String> {
+    (index.abs() <= 9).then(|| index_number(index))
+}
+
+/// An index as printed charts write it: `0`, `+4`, `−1`.
+fn index_number(index: i32) -> String {
+    if index == 0 {
+        "0".to_owned()
+    } else {
+        crate::text::signed(index)
+    }
+}
+
+/// An index play as the deviation charts learners print write it: `16 v T: stand at 0+`,
+/// `12 v 4: hit below 0` (`never` where the plays never cross in the table's range).
+pub fn index_entry(play: &IndexPlay) -> String {
+    let cell = play.cell.label().replace(" vs ", " v ");
+    match (play.index, play.direction) {
+        (None, _) => format!("{cell}: {} never", play.play.name()),
+        (Some(i), Direction::AtOrAbove) => {
+            format!("{cell}: {} at {}+", play.play.name(), index_number(i))
+        }
+        (Some(i), Direction::Below) => {
+            format!("{cell}: {} below {}", play.play.name(), index_number(i))
+        }
+    }
 }
 
 /// The widest the chart box grows.
@@ -132,7 +166,11 @@ pub fn render_chart(view: &ChartView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer
             (HandKind::Pair, r, format!("{v},{v}"))
         }))
         .collect();
-    let marks = Marks { current, selected };
+    let marks = Marks {
+        current,
+        selected,
+        indices: view.indices,
+    };
     let row = |kind, row, label: &str| chart_row(ctx, &strategy.chart, marks, kind, row, label);
     for (i, hard_row) in (5..=21u8).enumerate() {
         let mut spans = row(HandKind::Hard, hard_row, &hard_row.to_string());
@@ -144,7 +182,11 @@ pub fn render_chart(view: &ChartView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer
         }
         lines.push(Line::from(spans));
     }
-    let legend = " H hit · S stand · D double/hit · Ds double/stand · P split · arrows · g closes";
+    let legend = if view.indices.is_some() {
+        " H S D Ds P plays · +4 0 −1: index (the play changes there) · +/- count · g closes"
+    } else {
+        " H hit · S stand · D double/hit · Ds double/stand · P split · arrows · g closes"
+    };
     let inner = usize::from(CHART_WIDTH.min(area.width).saturating_sub(2));
     let detail = view.detail.clone();
     let rest = soft_and_pairs.iter().skip(17);
@@ -195,8 +237,13 @@ pub fn render_chart(view: &ChartView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer
     } else {
         ""
     };
+    let name = if view.indices.is_some() {
+        "Index chart"
+    } else {
+        "Basic strategy"
+    };
     let title = format!(
-        " Basic strategy · house edge {:.3}%{yours}{keys} ",
+        " {name} · house edge {:.3}%{yours}{keys} ",
         -strategy.return_chart * 100.0
     );
     draw_box(ctx, &title, lines, CHART_WIDTH, area, buf);
@@ -204,12 +251,28 @@ pub fn render_chart(view: &ChartView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer
 
 /// The cells the chart marks: the hand in play's, and the selected one.
 #[derive(Debug, Clone, Copy)]
-struct Marks {
+struct Marks<'a> {
     current: Option<Cell>,
     selected: Option<Cell>,
+    /// Counting mode's index plays, shown in their cells by their index.
+    indices: Option<&'a IndexTable>,
 }
 
-impl Marks {
+impl Marks<'_> {
+    /// What `cell` shows: its index where counting mode has an index play for it, else the
+    /// chart's code.
+    fn text(self, cell: Cell, code: Code) -> (String, bool) {
+        match self
+            .indices
+            .and_then(|t| t.get(cell))
+            .and_then(|p| p.index)
+            .and_then(index_cell)
+        {
+            Some(index) => (index, true),
+            None => (code.label().to_owned(), false),
+        }
+    }
+
     /// The marks around `cell`'s code, if it has any: brackets for the hand in play (also when
     /// it is selected), pointers for another selected cell.
     fn around(self, cell: Cell, ascii: bool) -> Option<(char, char)> {
@@ -230,7 +293,7 @@ impl Marks {
 fn chart_row(
     ctx: Ctx,
     chart: &Chart,
-    marks: Marks,
+    marks: Marks<'_>,
     kind: HandKind,
     row: u8,
     label: &str,
@@ -242,9 +305,10 @@ fn chart_row(
         let cell = Cell { kind, row, up };
         let code = chart.get(cell);
         let around = marks.around(cell, ctx.ascii);
+        let (label, indexed) = marks.text(cell, code);
         let mut text = match around {
-            Some((open, _)) => format!("{:>3}", format!("{open}{}", code.label())),
-            None => format!("{:>3}", code.label()),
+            Some((open, _)) => format!("{:>3}", format!("{open}{label}")),
+            None => format!("{label:>3}"),
         };
         if let Some((mark, style)) = close.take() {
             // Every code is at most two letters: a cell starts with a space to close into.
@@ -260,6 +324,7 @@ fn chart_row(
                 close = Some((shut, style));
                 style
             }
+            None if indexed => t.title.add_modifier(Modifier::UNDERLINED),
             None => code_style(ctx, code),
         };
         spans.push(Span::styled(text, style));

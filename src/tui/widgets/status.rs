@@ -107,6 +107,13 @@ pub fn message_line(message: &Message, ctx: Ctx) -> Line<'static> {
     ])
 }
 
+/// What a count check asks: the running count (every check but a surprise one).
+pub const RUNNING_COUNT: &str = "running count";
+/// What a surprise check of the true count asks.
+pub const TRUE_COUNT: &str = "true count";
+/// What a surprise check of the decks asks.
+pub const DECKS_LEFT: &str = "decks left";
+
 /// What the first status line says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ActionBar<'a> {
@@ -123,8 +130,18 @@ pub enum ActionBar<'a> {
     Dealer,
     /// Between rounds: the table's keys.
     BetweenRounds,
-    /// A count check waits for the running count: the keys that answer it.
-    CountCheck,
+    /// A count check waits for its answer (`asks`: the running count, the true count, the
+    /// decks left): the keys that answer it.
+    CountCheck {
+        /// What is asked, in words.
+        asks: &'a str,
+    },
+    /// Between rounds at the table's pace: when the next round comes (whole seconds), or
+    /// that the pace is paused, and the keys.
+    Paced {
+        /// Seconds until the next deal; `None` while paused.
+        next_in: Option<u64>,
+    },
 }
 
 /// What the hint line says.
@@ -160,6 +177,8 @@ pub struct BankView<'a> {
     pub bet: Units,
     /// A running count being typed at a count check.
     pub count_check: Option<&'a str>,
+    /// What the count check asks, in words (`running count`).
+    pub check_asks: &'a str,
     /// A bet being typed.
     pub bet_entry: Option<&'a str>,
     /// The statistics are not being saved.
@@ -299,14 +318,34 @@ fn action_line(action: ActionBar<'_>, ctx: Ctx) -> Line<'static> {
             Line::from(vec![playing, skips])
         }
         ActionBar::Dealer => Line::from(vec![Span::styled("The dealer plays…", theme.text), skips]),
-        ActionBar::CountCheck => keys_line(
+        ActionBar::CountCheck { asks } => keys_line(
             ctx,
             &[
-                ("0-9 -", "type the running count"),
+                (
+                    if asks == DECKS_LEFT { "0-9 ." } else { "0-9 -" },
+                    &format!("type the {asks}"),
+                ),
                 ("Enter", "answer"),
                 ("Esc", "skip this check"),
             ],
         ),
+        ActionBar::Paced { next_in } => {
+            let (head, pause) = match next_in {
+                Some(s) => (format!("Next round in {s} s "), "pause"),
+                None => ("Pace paused ".to_owned(), "go on"),
+            };
+            let mut line = keys_line(
+                ctx,
+                &[
+                    ("space", "deal now"),
+                    ("w", pause),
+                    ("+/-", "bet"),
+                    ("?", "help"),
+                ],
+            );
+            line.spans.insert(0, Span::styled(head, theme.text));
+            line
+        }
         ActionBar::BetweenRounds => {
             let bar = TABLE_KEYS.iter().filter_map(|k| {
                 let label = match k.intent {
@@ -368,7 +407,7 @@ fn bank_line(bank: &BankView<'_>, ctx: Ctx, width: u16) -> Line<'static> {
     ];
     if let Some(typed) = bank.count_check {
         spans.push(Span::styled(
-            format!(" · running count? {typed}_ Enter"),
+            format!(" · {}? {typed}_ Enter", bank.check_asks),
             theme.active_hand,
         ));
     }
@@ -505,6 +544,7 @@ mod tests {
                 bankroll: Units::from_units(100),
                 bet: Units::from_units(1),
                 count_check: None,
+                check_asks: RUNNING_COUNT,
                 bet_entry: None,
                 not_saved: false,
                 shoe: ShoeGauge {

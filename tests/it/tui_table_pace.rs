@@ -1,0 +1,100 @@
+//! The table's pace and counting mode's index chart on screen: the real app on a test
+//! backend, keys through the real key handler, and a clock the test moves (no sleeping).
+
+use std::cell::Cell;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use crossterm::event::KeyCode;
+
+use blackjack_trainer::engine::{Rules, Units};
+use blackjack_trainer::tui::{App, Intent, TableConfig};
+
+use crate::common;
+use common::tui::*;
+
+/// One seat at casino pace (speed 0), with a clock the test moves.
+fn paced_app(counting: bool) -> (App, Rc<Cell<Instant>>) {
+    let now = Rc::new(Cell::new(Instant::now()));
+    let clock = Rc::clone(&now);
+    let config = TableConfig {
+        seats: 1,
+        speed: Duration::ZERO,
+        bankroll: Units::from_units(100),
+        seed: 5,
+        counting,
+        indices: Some(published_indices),
+        pace: Some("casino".parse().expect("a pace")),
+        ..TableConfig::default()
+    };
+    let app = App::new(&Rules::default(), config)
+        .expect("valid options")
+        .with_color(false)
+        .with_background_waits(true)
+        .with_clock(move || clock.get());
+    (app, now)
+}
+
+/// Stands on every hand of the round in play.
+fn stand_out(app: &mut App) {
+    for _ in 0..10 {
+        if app.between_rounds() {
+            return;
+        }
+        keys(app, "s");
+    }
+}
+
+#[test]
+fn at_casino_pace_the_screen_counts_down_clears_the_cards_and_deals_by_itself() {
+    let (mut app, now) = paced_app(false);
+    keys(&mut app, " ");
+    stand_out(&mut app);
+    assert_eq!(app.session().play.rounds, 1);
+    let waiting = screen(&mut app, (80, 24));
+    assert!(waiting.contains("Next round in 52 s"), "{waiting}");
+    assert!(waiting.contains("[w] pause"), "{waiting}");
+    // `w` pauses: nothing comes however long the wait.
+    keys(&mut app, "w");
+    now.set(now.get() + Duration::from_secs(3600));
+    app.update(Intent::Tick);
+    assert_eq!(app.session().play.rounds, 1);
+    assert!(screen(&mut app, (80, 24)).contains("Pace paused"));
+    keys(&mut app, "w");
+    // The look at the result, then the dealer clears the cards…
+    now.set(now.get() + Duration::from_secs(2));
+    app.update(Intent::Tick);
+    assert!(app.table_session().cards_cleared());
+    // …and deals the next round a second later, by itself.
+    now.set(now.get() + Duration::from_secs(1));
+    app.update(Intent::Tick);
+    assert!(app.your_turn() || app.session().play.rounds == 2);
+    stand_out(&mut app);
+    assert_eq!(app.session().play.rounds, 2);
+}
+
+#[test]
+fn g_in_counting_mode_shows_the_index_plays_in_their_cells_and_reads_a_cell_at_a_count() {
+    let (mut app, _) = paced_app(true);
+    keys(&mut app, "g");
+    // To 16 vs T: the first arrow selects hard 5 vs 2.
+    press(&mut app, KeyCode::Down);
+    for _ in 0..11 {
+        press(&mut app, KeyCode::Down);
+    }
+    for _ in 0..8 {
+        press(&mut app, KeyCode::Right);
+    }
+    for size in [(100, 32), (80, 24)] {
+        let shown = screen(&mut app, size);
+        assert!(shown.contains("Index chart"), "{shown}");
+        assert!(shown.contains("16 v T: stand at 0+"), "{shown}");
+        // At 80×24 the line is laid beside the pair rows: "at" may end the row above.
+        assert!(shown.contains("true count +0: stand"), "{shown}");
+    }
+    keys(&mut app, "--");
+    let below = screen(&mut app, (100, 32));
+    assert!(below.contains("true count −2: hit"), "{below}");
+    // The bet did not move: +/- read the chart at a count while it is open.
+    assert_eq!(app.bet(), Units::from_units(1));
+}
