@@ -29,9 +29,9 @@ pub const MAX_SPEED_MS: u64 = 10_000;
 pub const MAX_BANKROLL: u64 = 1_000_000_000;
 
 /// Every setting a file may hold.
-pub const SETTING_NAMES: [&str; 13] = [
+pub const SETTING_NAMES: [&str; 14] = [
     "seats", "seat", "ai", "speed", "hints", "strict", "bankroll", "bet", "count", "ramp", "ascii",
-    "stats", "history",
+    "stats", "history", "plan",
 ];
 
 /// The platform's place: `config.toml` in its config folder (e.g.
@@ -54,7 +54,7 @@ pub enum StatsSetting {
 
 /// What a config file sets: `None` for every setting it leaves out (the built-in default, or
 /// a flag, decides those).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Settings {
     /// Seats at the table, 1–7.
     pub seats: Option<u8>,
@@ -89,6 +89,9 @@ pub struct Settings {
     /// ones and `--count NAME` picks it. (`count = true` or `false`, counting mode, is the
     /// other form of the setting: a file holds one or the other.)
     pub own_count: Option<crate::analysis::counts::CountSystem>,
+    /// The learner's saved plan, a `[plan]` table (`blackjack plan --save`): its ramp is what
+    /// `--ramp plan` plays ([`crate::trainer::plan_saved`]).
+    pub plan: Option<crate::trainer::plan_saved::SavedPlan>,
 }
 
 /// Why a config file was refused. Each message names the setting, the value, what is allowed
@@ -118,6 +121,14 @@ pub enum ConfigError {
         /// What the setting accepts.
         expected: String,
         /// 1-based line of the value.
+        line: usize,
+    },
+    /// A `[plan]` table that is no plan.
+    #[error("line {line}: {reason}")]
+    BadPlan {
+        /// Why, in one sentence naming the key.
+        reason: String,
+        /// 1-based line of the table.
         line: usize,
     },
     /// A `[count]` table that is no count.
@@ -201,7 +212,16 @@ impl Settings {
                         bad("true or false (counting mode on or off, as --count)".to_owned())
                     })?);
                 }
-                "ramp" => settings.ramp = Some(ramp(value).map_err(bad)?),
+                "ramp" => settings.ramp = Some(ramp_value(value).map_err(bad)?),
+                "plan" => {
+                    let plan = crate::trainer::plan_saved::SavedPlan::from_toml(value).map_err(
+                        |reason| ConfigError::BadPlan {
+                            reason,
+                            line: line_of_key(text, key).unwrap_or(line),
+                        },
+                    )?;
+                    settings.plan = Some(plan);
+                }
                 "history" => {
                     let max = crate::store::coach::MAX_REVIEW_LIMIT;
                     settings.history = Some(
@@ -294,7 +314,7 @@ fn levels(value: &toml::Value) -> Option<Vec<Level>> {
 
 /// A betting ramp: a list of whole bets, or the bets comma-separated in a string as `--ramp`
 /// takes them (`"1,2,4,8"`), checked as `--ramp` is ([`BetRamp::new`]).
-fn ramp(value: &toml::Value) -> Result<BetRamp, String> {
+pub fn ramp_value(value: &toml::Value) -> Result<BetRamp, String> {
     let what = "a list of bets, e.g. [1, 2, 4, 8] or \"1,2,4,8\" (the bet at true count 0 or \
                 less, +1, +2, …)";
     if let Some(text) = value.as_str() {

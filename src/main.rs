@@ -56,7 +56,9 @@ fn main() -> ExitCode {
         Some(Command::Sim(args)) => done(commands::sim(&rules, seed, &args, config, &mut stdout())),
         Some(Command::Indices(args)) => done(commands::indices(&rules, &args, &mut stdout())),
         Some(Command::Counts(args)) => done(commands::counts(&rules, &args, config, &mut stdout())),
-        Some(Command::Plan(args)) => done(commands::plan(&rules, seed, &args, &mut stdout())),
+        Some(Command::Plan(args)) => {
+            done(commands::plan(&rules, seed, &args, config, &mut stdout()))
+        }
         Some(Command::Drill(mut args)) => done({
             args.stats = args.stats.or(stats_before);
             args.no_stats |= no_stats_before;

@@ -49,6 +49,7 @@ impl Command {
             Command::Config(args) => &args.config,
             Command::Counts(args) => &args.config,
             Command::Sim(args) => &args.config,
+            Command::Plan(args) => &args.config,
             _ => return None,
         };
         Some(config.config.as_ref())

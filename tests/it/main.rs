@@ -32,6 +32,7 @@ mod tui;
 mod tui_count_drills;
 mod tui_counting;
 mod tui_learning;
+mod tui_plan;
 mod tui_progress;
 mod tui_review;
 mod tui_screens;
