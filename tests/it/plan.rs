@@ -257,3 +257,43 @@ fn a_saved_plan_keeps_the_users_settings_and_is_what_ramp_plan_plays() {
         "{shown}"
     );
 }
+
+/// Inputs no plan can be made of are usage errors that name the problem, said at once (before
+/// the analysis and the simulation, which take seconds).
+#[test]
+fn inputs_no_plan_can_be_made_of_are_refused_at_once() {
+    let home = crate::common::TempDir::new("plan");
+    for (args, said) in [
+        (&["--bankroll", "200", "--risk", "150"][..], "below 100 %"),
+        (&["--bankroll", "0"][..], "not a bankroll"),
+        (
+            &["--bankroll", "200", "--risk", "10", "--kelly", "0.5"][..],
+            "cannot be used with",
+        ),
+        (
+            &["--bankroll", "200", "--min-bet", "100", "--spread", "200"][..],
+            "20000 units",
+        ),
+        (
+            &["--bankroll", "200", "--hours", "-3"][..],
+            "not a number above 0",
+        ),
+        (
+            &["--bankroll", "200", "--enter", "1", "--leave", "2"][..],
+            "--leave 2 is above --enter 1",
+        ),
+    ] {
+        let started = std::time::Instant::now();
+        let mut all = vec!["plan"];
+        all.extend_from_slice(args);
+        let out = crate::common::run_at(&home.0, &all, &[], b"");
+        let err = crate::common::stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(said), "{args:?}: {err}");
+        assert!(crate::common::stdout(&out).is_empty(), "{args:?}");
+        assert!(
+            started.elapsed().as_secs() < 5,
+            "{args:?} was refused only after the work"
+        );
+    }
+}
