@@ -29,9 +29,9 @@ pub const MAX_SPEED_MS: u64 = 10_000;
 pub const MAX_BANKROLL: u64 = 1_000_000_000;
 
 /// Every setting a file may hold.
-pub const SETTING_NAMES: [&str; 14] = [
+pub const SETTING_NAMES: [&str; 15] = [
     "seats", "seat", "ai", "speed", "hints", "strict", "bankroll", "bet", "count", "ramp", "ascii",
-    "stats", "history", "pace",
+    "stats", "history", "pace", "plan",
 ];
 
 /// The platform's place: `config.toml` in its config folder (e.g.
@@ -54,7 +54,7 @@ pub enum StatsSetting {
 
 /// What a config file sets: `None` for every setting it leaves out (the built-in default, or
 /// a flag, decides those).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Settings {
     /// Seats at the table, 1–7.
     pub seats: Option<u8>,
@@ -95,6 +95,9 @@ pub struct Settings {
     /// ones and `--count NAME` picks it. (`count = true` or `false`, counting mode, is the
     /// other form of the setting: a file holds one or the other.)
     pub own_count: Option<crate::analysis::counts::CountSystem>,
+    /// The learner's saved plan, a `[plan]` table (`blackjack plan --save`): its ramp is what
+    /// `--ramp plan` plays ([`crate::trainer::plan_saved`]).
+    pub plan: Option<crate::trainer::plan_saved::SavedPlan>,
 }
 
 /// Why a config file was refused. Each message names the setting, the value, what is allowed
@@ -132,6 +135,14 @@ pub enum ConfigError {
         /// Why, in one sentence: the counts, and the nearest one.
         reason: String,
         /// 1-based line of the value.
+        line: usize,
+    },
+    /// A `[plan]` table that is no plan.
+    #[error("line {line}: {reason}")]
+    BadPlan {
+        /// Why, in one sentence naming the key.
+        reason: String,
+        /// 1-based line of the table.
         line: usize,
     },
     /// A `[count]` table that is no count.
@@ -227,7 +238,7 @@ impl Settings {
                         })?);
                     }
                 },
-                "ramp" => settings.ramp = Some(ramp(value).map_err(bad)?),
+                "ramp" => settings.ramp = Some(ramp_value(value).map_err(bad)?),
                 "pace" => {
                     let written = match value {
                         toml::Value::String(text) => Some(text.clone()),
@@ -239,6 +250,15 @@ impl Settings {
                             .and_then(|text| text.parse().ok())
                             .ok_or_else(|| bad(crate::session::Pace::choices()))?,
                     );
+                }
+                "plan" => {
+                    let plan = crate::trainer::plan_saved::SavedPlan::from_toml(value).map_err(
+                        |reason| ConfigError::BadPlan {
+                            reason,
+                            line: line_of_key(text, key).unwrap_or(line),
+                        },
+                    )?;
+                    settings.plan = Some(plan);
                 }
                 "history" => {
                     let max = crate::store::coach::MAX_REVIEW_LIMIT;
@@ -332,7 +352,7 @@ fn levels(value: &toml::Value) -> Option<Vec<Level>> {
 
 /// A betting ramp: a list of whole bets, or the bets comma-separated in a string as `--ramp`
 /// takes them (`"1,2,4,8"`), checked as `--ramp` is ([`BetRamp::new`]).
-fn ramp(value: &toml::Value) -> Result<BetRamp, String> {
+pub fn ramp_value(value: &toml::Value) -> Result<BetRamp, String> {
     let what = "a list of bets, e.g. [1, 2, 4, 8] or \"1,2,4,8\" (the bet at true count 0 or \
                 less, +1, +2, …)";
     if let Some(text) = value.as_str() {

@@ -58,7 +58,9 @@ fn main() -> ExitCode {
             done(commands::indices(&rules, &args, config, &mut stdout()))
         }
         Some(Command::Counts(args)) => done(commands::counts(&rules, &args, config, &mut stdout())),
-        Some(Command::Plan(args)) => done(commands::plan(&rules, seed, &args, &mut stdout())),
+        Some(Command::Plan(args)) => {
+            done(commands::plan(&rules, seed, &args, config, &mut stdout()))
+        }
         Some(Command::Drill(mut args)) => done({
             args.stats = args.stats.or(stats_before);
             args.no_stats |= no_stats_before;

@@ -97,6 +97,22 @@ pub struct TableConfig {
     pub history_limit: usize,
     /// Where "today" comes from for spaced practice (the local calendar by default).
     pub clock: Clock,
+    /// The planner page's model, saved plan and config file.
+    pub plan: PlanSetup,
+}
+
+/// How the planner page at the table works out the game it plans in, or why it cannot.
+pub type PlanModelCompute = fn(&Rules) -> Result<crate::trainer::plan_game::PlanModel, String>;
+
+/// What the planner page at the table (`b`) starts from.
+#[derive(Debug, Clone, Default)]
+pub struct PlanSetup {
+    /// How its model is worked out, or `None` where it is not available (the page says so).
+    pub model: Option<PlanModelCompute>,
+    /// The config file a plan is saved into ("use & save"), if there is one.
+    pub config_path: Option<std::path::PathBuf>,
+    /// The plan saved there, whose inputs the page starts from.
+    pub saved: Option<crate::trainer::plan_saved::SavedPlan>,
 }
 
 impl Default for TableConfig {
@@ -122,6 +138,7 @@ impl Default for TableConfig {
             indices: None,
             history_limit: REVIEW_LIMIT,
             clock: Clock::Local,
+            plan: PlanSetup::default(),
         }
     }
 }

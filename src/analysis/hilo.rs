@@ -90,6 +90,14 @@ pub enum RampError {
 }
 
 impl BetRamp {
+    /// The first bet of the ramp outside `low..=high` (a table's limits), if any.
+    pub fn bet_outside(&self, low: u32, high: u32) -> Option<u32> {
+        self.bets
+            .iter()
+            .copied()
+            .find(|bet| !(low..=high).contains(bet))
+    }
+
     /// A ramp of these bets (at true count ≤ 0, +1, …).
     pub fn new(bets: Vec<u32>) -> Result<BetRamp, RampError> {
         if bets.is_empty() {

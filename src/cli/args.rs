@@ -7,7 +7,7 @@ use clap::{Args, Parser, ValueEnum};
 
 use super::parse::{
     CountName, parse_at_least_one, parse_bankroll, parse_count_name, parse_pace, parse_penetration,
-    parse_positive, parse_ramp, parse_rounds, parse_table_pace,
+    parse_positive, parse_ramp, parse_ramp_choice, parse_rounds, parse_table_pace,
 };
 use super::{
     BetRamp, CardList, DrillKind, ExportFormat, IndexChoice, IndexSet, Level, parse_card_list,
@@ -15,6 +15,7 @@ use super::{
 };
 use crate::config::MAX_SPEED_MS;
 use crate::store::coach::{MAX_REVIEW_LIMIT, REVIEW_LIMIT};
+use crate::trainer::plan_saved::RampChoice;
 
 /// Options of `blackjack stats`.
 #[derive(Debug, Clone, Args)]
@@ -124,9 +125,10 @@ pub struct PlayArgs {
     #[arg(long, value_name = "SYSTEM", num_args = 0..=1, value_parser = parse_count_name)]
     pub count: Option<Option<CountName>>,
     /// Grade the bet placed before each deal against this ramp: the bet at true count 0 or
-    /// less, +1, +2, … (the last for every higher count), comma-separated.
-    #[arg(long, value_name = "BETS", value_parser = parse_ramp)]
-    pub ramp: Option<BetRamp>,
+    /// less, +1, +2, … (the last for every higher count), comma-separated; or `plan`, the
+    /// ramp `blackjack plan --save` saved in config.toml.
+    #[arg(long, value_name = "BETS", value_parser = parse_ramp_choice)]
+    pub ramp: Option<RampChoice>,
     /// In counting mode with the count hidden: ask for the running count before every N-th
     /// deal (0: never).
     #[arg(long, value_name = "N", default_value_t = 5, requires = "count")]
@@ -391,9 +393,9 @@ pub struct DrillArgs {
     #[arg(long, value_enum, default_value_t = DeckResolution::Half)]
     pub resolution: DeckResolution,
     /// Counting drills: the bet at true count 0 or less, +1, +2, … (the last for every higher
-    /// count), comma-separated.
-    #[arg(long, value_name = "BETS", default_value = "1,2,4,6,8,10,12", value_parser = parse_ramp)]
-    pub ramp: BetRamp,
+    /// count), comma-separated; or `plan`, the ramp `blackjack plan --save` saved.
+    #[arg(long, value_name = "BETS", default_value = "1,2,4,6,8,10,12", value_parser = parse_ramp_choice)]
+    pub ramp: RampChoice,
     /// Counting drills: count SYSTEM — hilo, ko, hiopt1, hiopt2, omega2, zen, halves, red7, or
     /// your own count's name from config.toml [default: config.toml's `count`, else hilo].
     #[arg(long, value_name = "SYSTEM", value_parser = parse_count_name)]
@@ -632,6 +634,14 @@ pub struct PlanArgs {
     /// the bankroll, doubling it).
     #[arg(long, value_name = "UNITS", value_parser = parse_bankroll, allow_hyphen_values = true)]
     pub goal: Option<f64>,
+    /// Back-count: watch, and play only from this floored true count on (until it falls
+    /// below `--leave`). Rounds per hour are then rounds seen, watched or played.
+    #[arg(long, value_name = "TC", allow_hyphen_values = true, value_parser = clap::value_parser!(i32).range(-10..=10))]
+    pub enter: Option<i32>,
+    /// With `--enter`: once playing, leave when the floored true count falls below this
+    /// (default: the same count as `--enter`; at most `--enter`).
+    #[arg(long, value_name = "TC", requires = "enter", allow_hyphen_values = true, value_parser = clap::value_parser!(i32).range(-10..=10))]
+    pub leave: Option<i32>,
     /// Rounds of the flat-bet counting simulation the variances come from: a whole number
     /// like 1000000 or 1e7.
     #[arg(long, default_value = "10000000", value_name = "N", value_parser = parse_rounds)]
@@ -639,10 +649,17 @@ pub struct PlanArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Save the plan in config.toml (its `[plan]` table; the file's other lines are kept), so
+    /// `--ramp plan` plays it.
+    #[arg(long)]
+    pub save: bool,
     /// The seed of the variance simulation (default 2026).
     #[command(flatten)]
     pub seed: SeedArg,
     /// The rules file.
     #[command(flatten)]
     pub rules: RulesArg,
+    /// The preferences file `--save` writes the plan into.
+    #[command(flatten)]
+    pub config: ConfigArg,
 }

@@ -52,6 +52,7 @@ impl Command {
             Command::Counts(args) => &args.config,
             Command::Sim(args) => &args.config,
             Command::Indices(args) => &args.config,
+            Command::Plan(args) => &args.config,
             _ => return None,
         };
         Some(config.config.as_ref())

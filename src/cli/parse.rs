@@ -7,6 +7,7 @@ use crate::engine::{Card, Cards};
 use crate::text::comma_items;
 
 use super::BetRamp;
+use crate::trainer::plan_saved::RampChoice;
 
 /// Card values as the command line gives them, in order: 1 = ace … 10 = any ten-valued card.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -208,6 +209,16 @@ pub fn parse_count_name(text: &str) -> Result<CountName, String> {
 pub fn parse_ramp(text: &str) -> Result<BetRamp, String> {
     text.parse()
         .map_err(|err: crate::sim::count::RampError| err.to_string())
+}
+
+/// Parses `--ramp` where the saved plan may be named: `plan`, or bets as [`parse_ramp`].
+pub fn parse_ramp_choice(text: &str) -> Result<RampChoice, String> {
+    if text.trim().eq_ignore_ascii_case("plan") {
+        return Ok(RampChoice::Plan);
+    }
+    parse_ramp(text)
+        .map(RampChoice::Bets)
+        .map_err(|err| format!("{err} (or `plan`, the ramp `blackjack plan --save` saved)"))
 }
 
 /// Parses `--penetration`: a fraction of the shoe, as a rules file takes it

@@ -12,6 +12,7 @@ use crate::cli::{ConfigArgs, CountName, DrillArgs, PlayArgs};
 use crate::config::{DEFAULT_CONFIG_TOML, Settings, StatsSetting, default_config_path};
 
 use super::UsageError;
+use crate::trainer::plan_saved::RampChoice;
 
 /// Where the config file's location came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -250,8 +251,13 @@ pub fn resolve_play(
     pick("pace", file.pace.is_some(), &mut || {
         args.pace = file.pace.or(args.pace)
     });
+    // `--ramp plan`: the saved plan's ramp (left as asked when none is saved, which
+    // `effective_play` refuses).
+    if let Some(ramp) = args.ramp.as_ref().and_then(|r| r.resolved(file)) {
+        args.ramp = Some(RampChoice::Bets(ramp));
+    }
     pick("ramp", file.ramp.is_some(), &mut || {
-        args.ramp = file.ramp.clone().or(args.ramp.take())
+        args.ramp = file.ramp.clone().map(RampChoice::Bets).or(args.ramp.take())
     });
     if given.has("history_limit") {
         sources.push(("history", Source::Flag));
@@ -313,14 +319,16 @@ pub fn table_configured(
     matches: &ArgMatches,
     config: Option<&Path>,
 ) -> anyhow::Result<(crate::setup::TableConfig, Option<u64>)> {
-    let effective = effective_play(args, matches, config)?;
-    let table = super::table(
+    let (effective, loaded) = effective_play(args, matches, config)?;
+    let mut table = super::table(
         rules,
         seed,
         &effective.args,
         effective.bet,
         effective.own_count.as_ref(),
     )?;
+    table.plan.config_path = loaded.path;
+    table.plan.saved = loaded.settings.plan;
     Ok((table, effective.bet))
 }
 
@@ -329,11 +337,15 @@ fn effective_play(
     args: &PlayArgs,
     matches: &ArgMatches,
     config: Option<&Path>,
-) -> anyhow::Result<Effective> {
+) -> anyhow::Result<(Effective, Loaded)> {
     let loaded = load_config(config)?;
     let given = Given::from_matches(matches, &PLAY_IDS);
     let env_stats = super::stats_env();
-    Ok(resolve_play(args, &given, &loaded, env_stats))
+    let effective = resolve_play(args, &given, &loaded, env_stats);
+    if effective.args.ramp == Some(RampChoice::Plan) {
+        bail!(super::plan_save::no_plan_saved(&loaded));
+    }
+    Ok((effective, loaded))
 }
 
 /// `blackjack drill`'s options with the file's `stats` and `ascii` laid under its flags.
@@ -345,6 +357,11 @@ pub fn drill_args(
     let loaded = load_config(config)?;
     let given = Given::from_matches(matches, &DRILL_IDS);
     let mut args = args.clone();
+    if args.ramp == RampChoice::Plan {
+        let saved = crate::trainer::plan_saved::saved_ramp(&loaded.settings)
+            .ok_or_else(|| super::plan_save::no_plan_saved(&loaded))?;
+        args.ramp = RampChoice::Bets(saved);
+    }
     if !given.has("ascii")
         && let Some(ascii) = loaded.settings.ascii
     {
@@ -402,6 +419,9 @@ pub fn config(
     let given = Given::from_matches(matches, &PLAY_IDS);
     let env_stats = super::stats_env();
     let effective = resolve_play(&args.play, &given, &loaded, env_stats.clone());
+    if effective.args.ramp == Some(RampChoice::Plan) {
+        bail!(super::plan_save::no_plan_saved(&loaded));
+    }
     super::play::check_playable(rules, &effective.args, effective.bet)?;
     write!(
         out,
@@ -508,7 +528,7 @@ fn describe(loaded: &Loaded, effective: &Effective, env_stats: Option<&Path>) ->
         ),
         (
             "ramp",
-            a.ramp.as_ref().map_or_else(
+            a.ramp.as_ref().and_then(RampChoice::bets).map_or_else(
                 || "[]".to_owned(),
                 |r| quoted(r.bets().iter().map(u32::to_string).collect()),
             ),
@@ -565,7 +585,11 @@ mod tests {
             (Some(None), Source::File)
         );
         assert_eq!(
-            e.args.ramp.map(|r| r.bets().to_vec()),
+            e.args
+                .ramp
+                .as_ref()
+                .and_then(RampChoice::bets)
+                .map(|r| r.bets().to_vec()),
             Some(vec![1, 2, 4, 8, 12])
         );
         // `--count` given: the flag's.

@@ -39,7 +39,10 @@ pub struct Setup {
 /// index table (worked out the first time, which takes a few seconds and the drill says so;
 /// read from the cache after) and the set of its plays asked (`--set`).
 pub fn setup(rules: &Rules, args: &DrillArgs, system: &CountSystem) -> anyhow::Result<Setup> {
-    let ramp = args.ramp.clone();
+    // `--ramp plan` was looked up in the config file by `drill_args`.
+    let ramp = args.ramp.bets().cloned().ok_or_else(|| {
+        super::UsageError("--ramp plan: the saved plan was not looked up".to_owned())
+    })?;
     let indices = if args.kind != DrillKind::Deviations {
         IndexTable::default()
     } else {

@@ -23,6 +23,7 @@ mod drill_io;
 mod ev;
 mod indices;
 mod plan;
+pub(crate) mod plan_save;
 mod play;
 mod review;
 mod sim;

@@ -6,18 +6,17 @@ use std::time::Instant;
 
 use anyhow::Context;
 
-use crate::ai::{Hard, hard_chart};
-use crate::analysis::indices::{Game, report};
 use crate::cli::PlanArgs;
 use crate::commands::UsageError;
 use crate::engine::Rules;
-use crate::sim::count::{BetRamp, CountConfig, Counter, run_counting};
 use crate::sim::measures::Measures;
+use crate::sim::trips::Wong;
 use crate::text::signed_decimals;
-use crate::trainer::plan::{GameByCount, Plan, PlanInputs, Risk, plan};
+use crate::trainer::plan::{GameByCount, Plan, PlanInputs, Risk, plan, ramp_text};
+use crate::trainer::plan_game::{SimSettings, work_out_model};
+use crate::trainer::plan_saved::SavedPlan;
 
-/// The seed of the variance simulation when none is given.
-pub const DEFAULT_PLAN_SEED: u64 = 2026;
+pub use crate::trainer::plan_game::DEFAULT_PLAN_SEED;
 
 /// The risk of ruin aimed at when neither `--risk` nor `--kelly` is given: full Kelly's.
 pub const DEFAULT_RISK_PERCENT: f64 = 13.5;
@@ -32,6 +31,7 @@ struct Planned {
     seed: u64,
     sim_rounds: u64,
     exact_range: (i32, i32),
+    wong: Option<Wong>,
 }
 
 /// Runs `blackjack plan`.
@@ -39,6 +39,7 @@ pub fn plan_command(
     rules: &Rules,
     seed: Option<u64>,
     args: &PlanArgs,
+    config: Option<&std::path::Path>,
     out: &mut impl std::io::Write,
 ) -> anyhow::Result<()> {
     let risk = match (args.risk, args.kelly) {
@@ -60,30 +61,41 @@ pub fn plan_command(
         chip: args.chip,
         risk,
     };
+    let wong = match (args.enter, args.leave) {
+        (Some(enter), leave) => {
+            let leave = leave.unwrap_or(enter);
+            if leave > enter {
+                return Err(UsageError(format!(
+                    "--leave {leave} is above --enter {enter}: a back-counter leaves at or below \
+                     the count it enters at"
+                ))
+                .into());
+            }
+            Some(Wong { enter, leave })
+        }
+        (None, _) => None,
+    };
     // Refused before the analysis and the simulation, not after them.
     inputs.check().map_err(|err| UsageError(err.to_string()))?;
     let started = Instant::now();
     let threads = super::analysis_threads();
-    let exact = report(rules, Game::NoHoleCard, threads);
-    // The variances: a flat bet with this game's index plays, so the rounds are those the
-    // exact edge describes.
-    crate::analysis::strategy::basic_strategy_on(rules, 1);
-    let counter = Counter::new(Hard::new(hard_chart(rules)), &exact.table, BetRamp::flat());
     let seed = seed.unwrap_or(DEFAULT_PLAN_SEED);
-    let config = CountConfig {
+    let sim = SimSettings {
         rounds: args.sim_rounds,
         seed,
         threads,
-        penetration: rules.penetration,
     };
-    let simulated = run_counting(rules, &counter, &config, &|_| {}, &AtomicBool::new(false))
-        .context("the simulation stopped on an engine error")?;
-    let game = GameByCount::new(&exact.edge_by_tc, &simulated.tally);
+    let stop = AtomicBool::new(false);
+    let model =
+        work_out_model(rules, sim, &stop).context("the simulation stopped on an engine error")?;
+    let game = match wong {
+        Some(wong) => model
+            .backcounted(rules, wong, &stop)
+            .context("the simulation stopped on an engine error")?,
+        None => model.game.clone(),
+    };
     let planned = plan(&game, &inputs).map_err(|err| UsageError(err.to_string()))?;
-    let exact_range = (
-        exact.edge_by_tc.first().map_or(0, |e| e.tc),
-        exact.edge_by_tc.last().map_or(0, |e| e.tc),
-    );
+    let exact_range = model.exact_range;
     let planned = Planned {
         inputs,
         plan: planned,
@@ -93,6 +105,29 @@ pub fn plan_command(
         seed,
         sim_rounds: args.sim_rounds,
         exact_range,
+        wong,
+    };
+    let saved_to = if args.save {
+        let (Some(path), _) = super::config::config_location(config) else {
+            return Err(UsageError(
+                "--save: this system has no config folder; name a file with --config".to_owned(),
+            )
+            .into());
+        };
+        let saved = SavedPlan {
+            ramp: planned.plan.ramp.clone(),
+            bankroll: Some(args.bankroll),
+            spread: Some(args.spread),
+            min_bet: Some(planned.inputs.min_bet),
+            risk: args.risk.filter(|_| args.kelly.is_none()),
+            kelly: args.kelly,
+            enter: wong.map(|w| w.enter),
+            leave: wong.map(|w| w.leave),
+        };
+        super::plan_save::save_plan(&path, &saved)?;
+        Some(path)
+    } else {
+        None
     };
     if args.json {
         writeln!(
@@ -107,6 +142,13 @@ pub fn plan_command(
             "(worked out in {:.1} s on {threads} thread(s))",
             started.elapsed().as_secs_f64()
         )?;
+        if let Some(path) = &saved_to {
+            writeln!(
+                out,
+                "Saved in {} ([plan]): `blackjack play --count --ramp plan` plays it.",
+                path.display()
+            )?;
+        }
     }
     Ok(())
 }
@@ -124,26 +166,6 @@ fn risks(p: &Planned) -> (f64, f64, f64) {
 
 fn percent(x: f64) -> String {
     format!("{:.1} %", 100.0 * x)
-}
-
-/// The ramp as `≤0: 1 · +1: 2 · …`.
-fn ramp_text(ramp: &BetRamp) -> String {
-    let steps: Vec<String> = ramp
-        .bets()
-        .iter()
-        .enumerate()
-        .map(|(tc, bet)| {
-            let at = if tc == 0 {
-                "≤0".to_owned()
-            } else if tc + 1 == ramp.bets().len() {
-                format!("+{tc} and up")
-            } else {
-                format!("+{tc}")
-            };
-            format!("{at}: {bet}")
-        })
-        .collect();
-    steps.join(" · ")
 }
 
 fn text(rules: &Rules, p: &Planned, hours: f64) -> String {
@@ -168,6 +190,15 @@ fn text(rules: &Rules, p: &Planned, hours: f64) -> String {
         u64::from(min) * u64::from(p.inputs.spread),
         p.inputs.chip
     ));
+    if let Some(wong) = p.wong {
+        s.push_str(&format!(
+            "Back-counting: play from true count {} on, leave below {} · {} of the rounds seen \
+             played\n\n",
+            signed_decimals(f64::from(wong.enter), 0),
+            signed_decimals(f64::from(wong.leave), 0),
+            percent(f.played)
+        ));
+    }
     if let (false, Risk::OfRuin(target)) = (p.plan.met, p.inputs.risk) {
         s.push_str(
             "No ramp within this spread keeps the risk of ruin that low with this bankroll:\n\
@@ -200,36 +231,54 @@ fn text(rules: &Rules, p: &Planned, hours: f64) -> String {
             .join(", "),
         p.plan.ramp,
     ));
+    let played = f.per_played();
+    let (round, seen) = if p.wong.is_some() {
+        (" played", " seen")
+    } else {
+        ("", "")
+    };
     s.push_str(&format!(
-        "Per round:      win {} units · SD {:.3} · average bet {:.3} · IBA {} %\n",
-        signed_decimals(ev, 4),
-        sd,
+        "Per round{round}: win {} units · SD {:.3} · average bet {:.3} · IBA {} %\n",
+        signed_decimals(played.ev, 4),
+        played.sd,
         f.avg_bet,
         signed_decimals(100.0 * f.iba(), 3)
     ));
     s.push_str(&format!(
-        "Per 100 rounds: win {} units · SD {:.1}\n",
-        signed_decimals(100.0 * ev, 2),
-        10.0 * sd
+        "Per 100 rounds{round}: win {} units · SD {:.1}\n",
+        signed_decimals(100.0 * played.ev, 2),
+        10.0 * played.sd
     ));
+    if p.wong.is_some() {
+        s.push_str(&format!(
+            "Per round seen: win {} units · SD {:.3}\n",
+            signed_decimals(ev, 4),
+            sd
+        ));
+    }
     s.push_str(&format!(
-        "Per hour ({} rounds): win {} units · SD {:.1}\n",
+        "Per hour ({} rounds{seen}): win {} units · SD {:.1}\n",
         p.rounds_per_hour,
         signed_decimals(p.rounds_per_hour * ev, 2),
         p.rounds_per_hour.sqrt() * sd
     ));
     let n0 = f.measures.n0().filter(|n| *n > 0.0 && ev > 0.0);
     s.push_str(&format!(
-        "SCORE {:.2} · DI {:.2} · N0 {}\n",
+        "SCORE {:.2} · DI {:.2} · N0 {}{}\n",
         f.measures.score(),
         f.measures.di(),
         n0.map_or_else(
             || "none (the ramp does not win)".to_owned(),
-            |n| format!("{:.0} rounds ({:.0} hours)", n, n / p.rounds_per_hour)
-        )
+            |n| format!("{:.0} rounds{seen} ({:.0} hours)", n, n / p.rounds_per_hour)
+        ),
+        if p.wong.is_some() {
+            " (SCORE and DI per round seen)"
+        } else {
+            ""
+        }
     ));
     s.push_str(&format!(
-        "Risk of ruin:   for ever {} · within a {hours}-hour trip ({:.0} rounds) {} · before \
+        "Risk of ruin:   for ever {} · within a {hours}-hour trip ({:.0} rounds{seen}) {} · before \
          winning {} units {}\n\n",
         percent(forever),
         p.trip_rounds,
@@ -246,6 +295,21 @@ fn text(rules: &Rules, p: &Planned, hours: f64) -> String {
         p.sim_rounds,
         p.seed
     ));
+    if let Some(wong) = p.wong {
+        s.push_str(&if wong.leave < wong.enter {
+            format!(
+                "Back-counting: every round is played at counts from {} up and none below {} \
+                 (the rule);\nat the counts between, the share played is a back-counting \
+                 simulation's ({} rounds, seed {}).\n",
+                signed_decimals(f64::from(wong.enter), 0),
+                signed_decimals(f64::from(wong.leave), 0),
+                p.sim_rounds,
+                p.seed
+            )
+        } else {
+            "Back-counting: which rounds are played follows from the count (the rule).\n".to_owned()
+        });
+    }
     s.push_str(
         "Method: bets proportional to advantage over variance (the Kelly-proportional bet), capped\n\
          at the minimum and the spread, rounded to chips; of their scales, the highest win rate\n\
@@ -280,7 +344,7 @@ fn json(p: &Planned, game: &GameByCount) -> serde_json::Value {
         "sd_per_round": finite(m.sd),
         "avg_bet": finite(f.avg_bet),
         "iba": finite(f.iba()),
-        "win_per_100": finite(100.0 * m.ev),
+        "win_per_100": finite(100.0 * f.per_played().ev),
         "rounds_per_hour": p.rounds_per_hour,
         "win_per_hour": finite(p.rounds_per_hour * m.ev),
         "sd_per_hour": finite(p.rounds_per_hour.sqrt() * m.sd),
@@ -292,6 +356,13 @@ fn json(p: &Planned, game: &GameByCount) -> serde_json::Value {
         "risk_within_trip": finite(trip),
         "goal": p.goal,
         "risk_before_goal": finite(goal),
+        "backcount": p.wong.map(|w| serde_json::json!({
+            "enter": w.enter,
+            "leave": w.leave,
+            "played_share": finite(f.played),
+            "ev_per_round_played": finite(f.per_played().ev),
+            "sd_per_round_played": finite(f.per_played().sd),
+        })),
         "by_tc": game.rows,
         "sources": {
             "exact_tc_range": [p.exact_range.0, p.exact_range.1],

@@ -7,6 +7,7 @@ use crate::analysis::counts::{CountSystem, count_by_name};
 use crate::cli::PlayArgs;
 use crate::engine::{Rules, Units};
 use crate::setup::{TableConfig, UsageError};
+use crate::trainer::plan_saved::RampChoice;
 
 /// The table `args` ask for, checked: `--seat` is 1-based on the command line; the stats file
 /// is `--stats`, else `$BLACKJACK_STATS`, else the platform's (none with `--no-stats`); the
@@ -43,12 +44,16 @@ pub fn table_config_with(
             Some(name) => count_by_name(&name.0, own).map_err(UsageError)?,
             None => CountSystem::default(),
         },
-        ramp: args.ramp.clone(),
+        ramp: args.ramp.as_ref().and_then(RampChoice::bets).cloned(),
         count_check_every: args.count_check,
         pace: args.pace,
         indices: Some(crate::store::cache::index_table),
         history_limit: args.history_limit,
         clock: super::practice_clock()?,
+        plan: crate::setup::PlanSetup {
+            model: Some(crate::trainer::plan_game::table_model),
+            ..crate::setup::PlanSetup::default()
+        },
     })
 }
 
@@ -81,11 +86,8 @@ pub fn check_playable(rules: &Rules, args: &PlayArgs, bet: Option<u64>) -> Resul
             low.plain()
         )));
     }
-    if let Some(ramp) = &args.ramp
-        && let Some(bet) = ramp
-            .bets()
-            .iter()
-            .find(|&&bet| !(rules.min_bet..=rules.max_bet).contains(&bet))
+    if let Some(ramp) = args.ramp.as_ref().and_then(RampChoice::bets)
+        && let Some(bet) = ramp.bet_outside(rules.min_bet, rules.max_bet)
     {
         return Err(UsageError(format!(
             "--ramp {ramp} asks for a bet of {bet}, and this table takes bets from {} to {} \

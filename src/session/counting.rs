@@ -91,6 +91,27 @@ struct Held {
 }
 
 impl TableSession {
+    /// The ramp the bets are graded against, if any.
+    pub fn ramp(&self) -> Option<&BetRamp> {
+        self.count.ramp.as_ref()
+    }
+
+    /// Takes `ramp` for the rest of the session (the planner page's "use this ramp"): the bet
+    /// placed before each deal is graded against it, and the counter seats bet it. Refused,
+    /// with the reason in a sentence, for a ramp with a bet outside the table's limits.
+    pub fn use_ramp(&mut self, ramp: BetRamp) -> Result<(), String> {
+        let (low, high) = (self.rules.min_bet, self.rules.max_bet);
+        if let Some(bet) = ramp.bet_outside(low, high) {
+            return Err(format!(
+                "The ramp asks for a bet of {bet}, and this table takes bets from {low} to \
+                 {high} units: change the minimum bet or the spread."
+            ));
+        }
+        self.count.ramp = Some(ramp);
+        self.forget_counter_strategies();
+        Ok(())
+    }
+
     /// The count the index plays and the ramp are read at: the floored true count of the
     /// cards seen (an unbalanced count's running count, as its authors read it).
     pub fn floored_count(&self) -> i32 {

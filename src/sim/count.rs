@@ -409,7 +409,22 @@ impl<'a> CountedPlay<'a> {
         table: &mut Table<R, L>,
         tally: &mut CountTally,
     ) -> Result<(), ActionError> {
+        self.round_if(table, tally, &mut |_, _| true).map(|_| ())
+    }
+
+    /// Plays one counted round, recorded in `tally` only if `plays(true count, new shoe)`
+    /// says the seat plays it; else the round is watched: dealt and played the same way, so
+    /// the shoe runs as it would with the seat's cards going to another player, but not
+    /// counted in `tally`. Says whether the round was played.
+    #[inline(always)]
+    pub(super) fn round_if<R: Rng, L: EventSink>(
+        &self,
+        table: &mut Table<R, L>,
+        tally: &mut CountTally,
+        plays: &mut impl FnMut(i32, bool) -> bool,
+    ) -> Result<bool, ActionError> {
         let tc = self.true_count(table);
+        let played = plays(tc, table.shoe().cut_card_reached());
         let (bet, strategy) = self.at(tc);
         let before = table.seats()[0].bankroll();
         table.play_round(|_, cards, up, legal| decide_legal(&strategy, cards, up, legal))?;
@@ -429,8 +444,10 @@ impl<'a> CountedPlay<'a> {
             seat.round_units().0,
             "the money moved is the units won"
         );
-        tally.record(tc, bet, net);
-        Ok(())
+        if played {
+            tally.record(tc, bet, net);
+        }
+        Ok(played)
     }
 }
 

@@ -6,12 +6,39 @@
 //! another in its shoe, as a player's sessions would. Every trip plays all its rounds: a trip is
 //! *ruined* if its running result fell to minus the bankroll at the end of any round, so the
 //! rounds' tally is that of the ramp, unbiased by where trips ended.
+//!
+//! # Back-counting
+//! With a [`Wong`] the counter watches the table and plays only from the count it enters at
+//! until the count falls below the one it leaves at; every shoe starts watched. A watched round
+//! is dealt and played all the same (its cards are another player's), counted among the
+//! trip's rounds — a trip is so many rounds *seen* — but not in the money.
 
 use std::sync::atomic::AtomicBool;
 
 use super::count::{CountTally, CountedPlay, Counter};
 use super::{ChunkResult, ShoeMode, chunk_rng, rules_for, run_chunks, sim_table};
 use crate::engine::{ActionError, Rules};
+
+/// Back-counting: when a counter plays and when it only watches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Wong {
+    /// Start playing when the floored true count before a deal is at least this.
+    pub enter: i32,
+    /// Once playing, stop when the floored true count before a deal is below this.
+    pub leave: i32,
+}
+
+impl Wong {
+    /// Whether the counter plays the next round, at floored true count `tc`, having played
+    /// the last one (`was_in`); a new shoe (`new_shoe`) starts watched.
+    pub fn plays(self, was_in: bool, tc: i32, new_shoe: bool) -> bool {
+        if was_in && !new_shoe {
+            tc >= self.leave
+        } else {
+            tc >= self.enter
+        }
+    }
+}
 
 /// What a run of trips plays.
 #[derive(Debug, Clone, PartialEq)]
@@ -28,6 +55,8 @@ pub struct TripConfig {
     pub threads: usize,
     /// Cut-card penetration (0.25–1.0).
     pub penetration: f64,
+    /// Back-counting, if the counter wongs in and out.
+    pub wong: Option<Wong>,
 }
 
 /// What the trips came to.
@@ -37,14 +66,23 @@ pub struct TripTally {
     pub trips: u64,
     /// Trips whose result fell to minus the bankroll.
     pub ruined: u64,
-    /// Every round of every trip.
+    /// Every round played in every trip.
     pub rounds: CountTally,
+    /// The rounds watched, not played, by a back-counter: their counts only (each recorded at
+    /// a bet and a result of 0).
+    pub watched: CountTally,
 }
 
 impl TripTally {
     /// The share of trips ruined.
     pub fn ruin_share(&self) -> f64 {
         self.ruined as f64 / self.trips.max(1) as f64
+    }
+
+    /// The share of the rounds seen that were played.
+    pub fn played_share(&self) -> f64 {
+        let seen = self.rounds.rounds + self.watched.rounds;
+        self.rounds.rounds as f64 / seen.max(1) as f64
     }
 
     /// The standard error of [`TripTally::ruin_share`] (binomial).
@@ -59,6 +97,7 @@ impl ChunkResult for TripTally {
         self.trips += later.trips;
         self.ruined += later.ruined;
         self.rounds.absorb(&later.rounds);
+        self.watched.absorb(&later.watched);
     }
 }
 
@@ -79,8 +118,22 @@ pub fn run_trips(
         for _ in 0..trips {
             let start = tally.rounds.net_milli;
             let mut ruined = false;
+            let mut playing = false;
             for _ in 0..config.rounds {
-                counted.round(&mut table, &mut tally.rounds)?;
+                let mut seen = None;
+                playing =
+                    counted.round_if(&mut table, &mut tally.rounds, &mut |tc, new_shoe| {
+                        let plays = config
+                            .wong
+                            .is_none_or(|wong| wong.plays(playing, tc, new_shoe));
+                        if !plays {
+                            seen = Some(tc);
+                        }
+                        plays
+                    })?;
+                if let Some(tc) = seen {
+                    tally.watched.record(tc, 0, 0);
+                }
                 ruined |= tally.rounds.net_milli - start <= floor;
             }
             tally.trips += 1;

@@ -9,6 +9,8 @@ pub mod export;
 pub mod grade;
 pub mod history;
 pub mod plan;
+pub mod plan_game;
+pub mod plan_saved;
 pub mod practice;
 pub mod report;
 pub mod schedule;

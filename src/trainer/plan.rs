@@ -8,6 +8,15 @@
 //! flat-bet counting simulation (the exact analysis computes means, not variances). The
 //! simulated shares beyond the exact range are scaled so all shares sum to 1.
 //!
+//! # Back-counting
+//! A back-counter ([`Wong`]) watches and plays only from the count it enters at until the count
+//! falls below the one it leaves at. Of the rounds dealt at count `t` it plays a share `q_t`:
+//! all at counts from the entry up, none below the exit — by the rule, so these rows keep the
+//! exact model's shares and returns — and, at the counts between, the share a back-counting
+//! simulation played ([`GameByCount::backcounted`]; it depends on the way the count came).
+//! Every figure is then per round *seen*, watched or played (the watched rounds cost time):
+//! `μ = Σ p q b e`; the figures per round played divide by the share played `Σ p q`.
+//!
 //! # A ramp's figures
 //! Rounds taken as independent, a ramp betting `b_t` has, per round, a mean `μ = Σ p b e`, a
 //! second moment `Σ p b² m` and so a standard deviation `σ`; from them come the initial-bet
@@ -26,6 +35,7 @@ use crate::analysis::hilo::{BetRamp, MAX_RAMP_BET};
 use crate::analysis::indices::TcEdge;
 use crate::sim::count::{CountTally, TC_MAX, TC_MIN};
 use crate::sim::measures::Measures;
+use crate::sim::trips::{TripTally, Wong};
 
 /// One floored true count of the game.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
@@ -40,6 +50,10 @@ pub struct CountRow {
     pub second_moment: f64,
     /// Whether the share and the return are the exact analysis' (else simulated).
     pub exact: bool,
+    /// The share of the rounds dealt at this count that are played: 1 without back-counting.
+    pub played: f64,
+    /// Whether [`CountRow::played`] follows from the rule (else a back-counting simulation's).
+    pub played_by_rule: bool,
 }
 
 impl CountRow {
@@ -54,6 +68,8 @@ impl CountRow {
 pub struct GameByCount {
     /// Every count dealt.
     pub rows: Vec<CountRow>,
+    /// The back-counting played, if any.
+    pub wong: Option<Wong>,
 }
 
 impl GameByCount {
@@ -84,6 +100,8 @@ impl GameByCount {
                         ev: e.with_indices,
                         second_moment,
                         exact: true,
+                        played: 1.0,
+                        played_by_rule: true,
                     },
                     None => CountRow {
                         tc: *tc,
@@ -91,28 +109,69 @@ impl GameByCount {
                         ev: bucket.ev(),
                         second_moment,
                         exact: false,
+                        played: 1.0,
+                        played_by_rule: true,
                     },
                 }
             })
             .collect();
-        GameByCount { rows }
+        GameByCount { rows, wong: None }
     }
 
-    /// The figures of betting `bet(tc)` units at each count.
+    /// This game back-counted by `wong`: at the counts between its exit and its entry, the
+    /// share played is the one `simulated` (a back-counting run with the same `wong`) played
+    /// of the rounds it dealt at that count; with no such round there, none.
+    pub fn backcounted(&self, wong: Wong, simulated: &TripTally) -> GameByCount {
+        let played = simulated.rounds.by_tc_folded(TC_MIN, TC_MAX);
+        let watched = simulated.watched.by_tc_folded(TC_MIN, TC_MAX);
+        let at = |buckets: &[(i32, crate::sim::count::TcBucket)], tc: i32| {
+            buckets
+                .iter()
+                .find(|(t, _)| *t == tc)
+                .map_or(0, |(_, b)| b.rounds) as f64
+        };
+        let rows = self
+            .rows
+            .iter()
+            .map(|row| {
+                let (played, played_by_rule) = if row.tc >= wong.enter {
+                    (1.0, true)
+                } else if row.tc < wong.leave {
+                    (0.0, true)
+                } else {
+                    let (p, w) = (at(&played, row.tc), at(&watched, row.tc));
+                    (if p + w > 0.0 { p / (p + w) } else { 0.0 }, false)
+                };
+                CountRow {
+                    played,
+                    played_by_rule,
+                    ..*row
+                }
+            })
+            .collect();
+        GameByCount {
+            rows,
+            wong: Some(wong),
+        }
+    }
+
+    /// The figures of betting `bet(tc)` units at each count, per round seen.
     pub fn figures(&self, bet: impl Fn(i32) -> f64) -> RampFigures {
-        let (mut mean, mut square, mut avg_bet) = (0.0, 0.0, 0.0);
+        let (mut mean, mut square, mut bets, mut played) = (0.0, 0.0, 0.0, 0.0);
         for row in &self.rows {
-            let b = bet(row.tc);
-            mean += row.share * b * row.ev;
-            square += row.share * b * b * row.second_moment;
-            avg_bet += row.share * b;
+            let (b, q) = (bet(row.tc), row.share * row.played);
+            mean += q * b * row.ev;
+            square += q * b * b * row.second_moment;
+            bets += q * b;
+            played += q;
         }
         RampFigures {
             measures: Measures {
                 ev: mean,
                 sd: (square - mean * mean).max(0.0).sqrt(),
             },
-            avg_bet,
+            avg_bet: bets / played.max(f64::MIN_POSITIVE),
+            played,
         }
     }
 }
@@ -120,16 +179,31 @@ impl GameByCount {
 /// What a ramp earns and risks per round.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RampFigures {
-    /// Mean and standard deviation per round, in units.
+    /// Mean and standard deviation per round seen (played or watched), in units.
     pub measures: Measures,
-    /// The average initial bet, in units.
+    /// The average initial bet of a round played, in units.
     pub avg_bet: f64,
+    /// The share of the rounds seen that are played (1 without back-counting).
+    pub played: f64,
 }
 
 impl RampFigures {
     /// Initial-bet advantage: the mean over the average bet.
     pub fn iba(&self) -> f64 {
-        self.measures.ev / self.avg_bet.max(f64::MIN_POSITIVE)
+        self.measures.ev / (self.avg_bet * self.played).max(f64::MIN_POSITIVE)
+    }
+
+    /// Mean and standard deviation per round played (the same as per round seen without
+    /// back-counting).
+    pub fn per_played(&self) -> Measures {
+        let Measures { ev, sd } = self.measures;
+        let q = self.played.max(f64::MIN_POSITIVE);
+        let square = (sd * sd + ev * ev) / q;
+        let mean = ev / q;
+        Measures {
+            ev: mean,
+            sd: (square - mean * mean).max(0.0).sqrt(),
+        }
     }
 }
 
@@ -215,6 +289,26 @@ fn ramp_at(game: &GameByCount, inputs: &PlanInputs, k: f64) -> BetRamp {
         bets.pop();
     }
     BetRamp::new(bets).expect("bets of at least the minimum, within the ramp's limit")
+}
+
+/// The ramp as `≤0: 1 · +1: 2 · …`.
+pub fn ramp_text(ramp: &BetRamp) -> String {
+    let steps: Vec<String> = ramp
+        .bets()
+        .iter()
+        .enumerate()
+        .map(|(tc, bet)| {
+            let at = if tc == 0 {
+                "≤0".to_owned()
+            } else if tc + 1 == ramp.bets().len() {
+                format!("+{tc} and up")
+            } else {
+                format!("+{tc}")
+            };
+            format!("{at}: {bet}")
+        })
+        .collect();
+    steps.join(" · ")
 }
 
 /// The figures of `ramp` in `game`.
@@ -310,10 +404,12 @@ mod tests {
                     ev,
                     second_moment: 1.3 + ev * ev,
                     exact: true,
+                    played: 1.0,
+                    played_by_rule: true,
                 }
             })
             .collect();
-        GameByCount { rows }
+        GameByCount { rows, wong: None }
     }
 
     fn inputs(bankroll: f64, risk: Risk) -> PlanInputs {
@@ -386,6 +482,59 @@ mod tests {
         // Rounding to whole units and the minimum bet at losing counts move it a little.
         let risk = p.figures.measures.risk_of_ruin(100_000.0);
         assert!((risk - (-2.0f64).exp()).abs() < 0.02, "{risk}");
+    }
+
+    #[test]
+    fn a_back_counter_plays_by_the_rule_and_by_the_simulation_between() {
+        let g = game();
+        // Between the exit (0) and the entry (+2): a simulation that played 1 round of 4 at +1
+        // and none of the 2 dealt at 0.
+        let mut between = TripTally::default();
+        for (tc, played) in [(1, true), (1, false), (1, false), (1, false), (0, false)] {
+            if played {
+                between.rounds.record(tc, 1, 0);
+            } else {
+                between.watched.record(tc, 0, 0);
+            }
+        }
+        let wong = Wong { enter: 2, leave: 0 };
+        let backed = g.backcounted(wong, &between);
+        let share = |tc: i32| backed.rows.iter().find(|r| r.tc == tc).map(|r| r.played);
+        assert_eq!(
+            (share(-1), share(0), share(1), share(2), share(6)),
+            (Some(0.0), Some(0.0), Some(0.25), Some(1.0), Some(1.0))
+        );
+        let f = backed.figures(|tc| if tc >= 2 { 4.0 } else { 1.0 });
+        let played: f64 = g
+            .rows
+            .iter()
+            .map(|r| r.share * share(r.tc).unwrap_or(0.0))
+            .sum();
+        assert!((f.played - played).abs() < 1e-12);
+        // Per round seen, the watched rounds add nothing; per round played, the mean is that
+        // over the played share, and the advantage is the same measured either way.
+        let mean: f64 = g
+            .rows
+            .iter()
+            .map(|r| {
+                let b = if r.tc >= 2 { 4.0 } else { 1.0 };
+                r.share * share(r.tc).unwrap_or(0.0) * b * r.ev
+            })
+            .sum();
+        assert!((f.measures.ev - mean).abs() < 1e-15);
+        assert!((f.per_played().ev - mean / played).abs() < 1e-12);
+        assert!((f.iba() - f.per_played().ev / f.avg_bet).abs() < 1e-12);
+        // Backing off the losing counts wins more per round played than playing them.
+        let all = g.figures(|tc| if tc >= 2 { 4.0 } else { 1.0 });
+        assert!(f.per_played().ev > all.measures.ev);
+        // The risk of ruin for ever hardly depends on how many rounds are watched (only by
+        // the square of the mean, which the watched rounds spread: far below a per mille).
+        let b = 500.0;
+        let (seen, played) = (f.measures.risk_of_ruin(b), f.per_played().risk_of_ruin(b));
+        assert!(
+            (seen.ln() / played.ln() - 1.0).abs() < 1e-3,
+            "{seen} {played}"
+        );
     }
 
     #[test]

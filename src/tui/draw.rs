@@ -17,6 +17,7 @@ use super::widgets::drill::{ChooserView, DrillView, render_chooser, render_drill
 use super::widgets::overlay::{
     BrokeView, render_broke, render_confirm_quit, render_help, render_summary, render_too_small,
 };
+use super::widgets::plan::{PlanView, render_plan};
 use super::widgets::review::{ReviewView, render_review};
 use super::widgets::seat::{SeatPanel, render_seats};
 use super::widgets::side::{self, CountView, LivePanel};
@@ -58,6 +59,8 @@ pub enum ScreenView<'a> {
     Drill(DrillView<'a>),
     /// The review of the hand history.
     Review(ReviewView<'a>),
+    /// The planner page.
+    Plan(PlanView<'a>),
 }
 
 /// A panel or a question over the screen.
@@ -123,6 +126,7 @@ pub fn render(view: &mut View<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) -> Dr
         }
         ScreenView::Drill(drill) => render_drill(drill, ctx, area, buf),
         ScreenView::Review(review) => render_review(review, ctx, area, buf),
+        ScreenView::Plan(plan) => render_plan(plan, ctx, area, buf),
     }
     match &view.panel {
         None => {}

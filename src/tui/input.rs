@@ -29,6 +29,8 @@ pub struct KeyState<'a> {
     pub drill: Option<&'a DrillScreen>,
     /// The review is on screen.
     pub review: bool,
+    /// The planner page is on screen.
+    pub plan: bool,
     /// A count check is asked before the deal.
     pub count_check: bool,
     /// The table is between rounds (a bet may be typed).
@@ -213,6 +215,9 @@ fn key_intent(key: KeyEvent, state: &KeyState) -> Option<Intent> {
     if state.review {
         return review_intent(key.code);
     }
+    if state.plan {
+        return plan_intent(key.code);
+    }
     if state.count_check {
         return match key.code {
             // `.` for the decks left (3.5) at a surprise check.
@@ -258,6 +263,24 @@ fn review_intent(code: KeyCode) -> Option<Intent> {
         _ => return None,
     };
     Some(Intent::Review(key))
+}
+
+/// Keys on the planner page: ↑ ↓ pick a row, ← → change it, `u` takes the ramp, `s` takes
+/// and saves it, Esc (or `b`, `q`) goes back to the table.
+fn plan_intent(code: KeyCode) -> Option<Intent> {
+    use super::plan_page::PlanKey;
+    let key = match code {
+        KeyCode::Up | C('k' | 'K') => PlanKey::Up,
+        KeyCode::Down | C('j' | 'J') => PlanKey::Down,
+        KeyCode::Left | C('-' | '_' | '<' | ',') => PlanKey::Less,
+        KeyCode::Right | C('+' | '=' | '>' | '.') => PlanKey::More,
+        C('u' | 'U') => PlanKey::Use,
+        C('s' | 'S') => PlanKey::Save,
+        KeyCode::Esc | C('b' | 'B' | 'q' | 'Q') => PlanKey::Close,
+        C('?') => return Some(Intent::ToggleHelp),
+        _ => return None,
+    };
+    Some(Intent::Plan(key))
 }
 
 /// Typing a bet between rounds: digits start and extend it; while one is typed, Enter places

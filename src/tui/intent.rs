@@ -3,6 +3,7 @@
 //! turns them into changes of state.
 
 use super::chart::ChartMove;
+use super::plan_page::PlanKey;
 use super::review::ReviewKey;
 use crate::engine::Action;
 use crate::trainer::drill::DrillKind;
@@ -110,6 +111,10 @@ pub enum Intent {
     OpenReview,
     /// A key on the review screen.
     Review(ReviewKey),
+    /// Open the planner page ("bets & bankroll").
+    OpenPlan,
+    /// A key on the planner page.
+    Plan(PlanKey),
 }
 
 /// A screen drawn over the table. The help, statistics and chart are panels: the action keys

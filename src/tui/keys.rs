@@ -62,7 +62,7 @@ const fn table_key(
 use KeyCode::Char as C;
 
 /// Every key of the table, in the order the help lists them.
-pub const TABLE_KEYS: [TableKey; 21] = [
+pub const TABLE_KEYS: [TableKey; 22] = [
     table_key(
         "h",
         &[C('h'), C('H')],
@@ -229,6 +229,15 @@ pub const TABLE_KEYS: [TableKey; 21] = [
         Intent::AskQuit,
         Some("quit"),
         "leave the table (asks first; hands in play are played out)",
+        true,
+    ),
+    // Last: a narrow bar drops its last words first, and help and quit matter more.
+    table_key(
+        "b",
+        &[C('b'), C('B')],
+        Intent::OpenPlan,
+        Some("bets"),
+        "bets & bankroll: plan a ramp for your bankroll and risk",
         true,
     ),
 ];

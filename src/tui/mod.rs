@@ -31,6 +31,7 @@ pub mod keys;
 pub mod log;
 pub mod message;
 pub mod panic_hook;
+pub mod plan_page;
 pub mod play;
 pub mod review;
 pub mod signals;

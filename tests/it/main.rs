@@ -37,6 +37,7 @@ mod tui_count_drills;
 mod tui_counting;
 mod tui_course;
 mod tui_learning;
+mod tui_plan;
 mod tui_progress;
 mod tui_review;
 mod tui_screens;

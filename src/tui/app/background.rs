@@ -21,6 +21,16 @@ pub(crate) struct Jobs {
     pub(crate) evs: EvWorker,
     /// Wait for background work inside the update that asks for it (scripted tests).
     pub(crate) wait: bool,
+    /// The planner page's model, worked out once the page is first opened.
+    pub(crate) plan: PlanJobs,
+}
+
+/// The planner page's background work and where it saves.
+pub(crate) struct PlanJobs {
+    /// What the page starts from: the model's work, the config file, the saved plan.
+    pub(crate) setup: crate::setup::PlanSetup,
+    /// The model, once asked for.
+    pub(crate) model: Option<Job<crate::tui::plan_page::ModelResult>>,
 }
 
 impl Jobs {
@@ -66,6 +76,7 @@ impl App {
             self.install_seat_strategies();
         }
         self.jobs.evs.poll();
+        self.poll_plan();
         // A worker that panicked was caught and its work is being done again: say so.
         let failures: Vec<_> = failures
             .into_iter()

@@ -16,6 +16,7 @@
 
 mod background;
 mod drive;
+mod plan;
 mod screens;
 mod view;
 
@@ -55,6 +56,8 @@ pub(crate) enum Screen {
     Drill(DrillScreen),
     /// The review of the hand history.
     Review(crate::tui::review::ReviewScreen),
+    /// The planner page ("bets & bankroll").
+    Plan(Box<crate::tui::plan_page::PlanPage>),
 }
 
 /// How the screen looks: what it is drawn with, what the last frame's layout decided, and
@@ -128,6 +131,10 @@ impl App {
                 }),
                 evs: EvWorker::new(rules),
                 wait: false,
+                plan: background::PlanJobs {
+                    setup: config.plan.clone(),
+                    model: None,
+                },
             },
             live: EvPanel {
                 open: false,
@@ -205,6 +212,7 @@ impl App {
         self.jobs.strategy.is_pending()
             || self.live.shows == LivePanel::Computing
             || self.jobs.indices.as_ref().is_some_and(|s| s.is_pending())
+            || self.plan_pending()
     }
 
     /// The variant's basic strategy, if it has been worked out.
@@ -401,6 +409,11 @@ impl App {
             self.derive();
             return;
         }
+        if let Intent::Plan(key) = intent {
+            self.plan_update(key);
+            self.derive();
+            return;
+        }
         if matches!(
             intent,
             Intent::Act(_)
@@ -518,7 +531,8 @@ impl App {
             Intent::Redraw | Intent::Poll => {}
             Intent::OpenDrills => self.open_drills(),
             Intent::OpenReview => self.open_review(),
-            Intent::Review(_) => {}
+            Intent::Review(_) | Intent::Plan(_) => {}
+            Intent::OpenPlan => self.open_plan(),
             // The table screen's own keys, taken above.
             Intent::BetErase
             | Intent::BetCancel

@@ -62,6 +62,7 @@ impl App {
             overlay: self.table_screen.overlay,
             drill: self.drill(),
             review: self.review().is_some(),
+            plan: matches!(self.screen, Screen::Plan(_)),
             count_check: self.session.count_check().is_some(),
             between_rounds: self.session.between_rounds(),
             typing_bet: self.table_screen.bet_entry.is_some(),
@@ -83,6 +84,7 @@ impl App {
                 Some(review) => ScreenView::Review(review),
                 None => ScreenView::Table(self.table_view()),
             },
+            Screen::Plan(page) => ScreenView::Plan(self.plan_view(page)),
             Screen::Table => ScreenView::Table(self.table_view()),
         };
         View {

@@ -9,6 +9,7 @@ pub mod dealer;
 pub mod drill;
 pub mod flow;
 pub mod overlay;
+pub mod plan;
 pub mod progress;
 pub mod review;
 pub mod seat;
