@@ -89,6 +89,8 @@ pub fn tone_mark(ctx: Ctx, tone: Tone) -> (&'static str, Style) {
         (Tone::Good, true) => ("+", theme.msg_good),
         (Tone::Bad, false) => ("✗", theme.msg_bad),
         (Tone::Bad, true) => ("x", theme.msg_bad),
+        (Tone::Close, false) => ("≈", theme.msg_info),
+        (Tone::Close, true) => ("~", theme.msg_info),
         (Tone::Error, _) => ("!", theme.msg_error),
     }
 }
@@ -463,17 +465,22 @@ mod tests {
         for ascii in [false, true] {
             let theme = crate::tui::theme::theme(true);
             let ctx = Ctx { theme, ascii };
-            let grade_marks = if ascii { ["+", "x"] } else { ["✓", "✗"] };
+            let grade_marks = if ascii {
+                ["+", "x", "~"]
+            } else {
+                ["✓", "✗", "≈"]
+            };
             for tone in [
                 Tone::Info,
                 Tone::Good,
                 Tone::Bad,
+                Tone::Close,
                 Tone::Won,
                 Tone::Lost,
                 Tone::Error,
             ] {
                 let (mark, _) = tone_mark(ctx, tone);
-                let graded = matches!(tone, Tone::Good | Tone::Bad);
+                let graded = matches!(tone, Tone::Good | Tone::Bad | Tone::Close);
                 assert_eq!(grade_marks.contains(&mark), graded, "{tone:?}: {mark}");
             }
             assert_eq!(tone_mark(ctx, Tone::Won).1, theme.msg_good);
