@@ -239,6 +239,14 @@ pub fn help_lines() -> Vec<String> {
         .chain([
             format!("{:<10}type a bet between rounds; Enter places it", "0-9"),
             format!("{:<10}leave at once", "Ctrl-C"),
+            if cfg!(unix) {
+                format!(
+                    "{:<10}back to the shell; `fg` brings the table back",
+                    "Ctrl-Z"
+                )
+            } else {
+                format!("{:<10}no suspend on Windows: it only says so", "Ctrl-Z")
+            },
         ])
         .collect()
 }
