@@ -45,6 +45,13 @@ pub(super) struct CountState {
     held_back: Vec<Held>,
     /// The Hi-Lo running and true count are shown.
     shown: bool,
+    /// This game's index table is being worked out: until it is ready, decisions are graded
+    /// by the chart, and the grades say so.
+    pub(super) awaiting_indices: bool,
+    /// The wait was said at a deal.
+    pub(super) told_index_wait: bool,
+    /// Decisions graded by the chart while the index table was worked out.
+    pub(super) chart_graded: u32,
 }
 
 impl CountState {
@@ -58,6 +65,9 @@ impl CountState {
             checked_this_round: false,
             held_back: Vec::new(),
             shown: false,
+            awaiting_indices: false,
+            told_index_wait: false,
+            chart_graded: 0,
         }
     }
 }

@@ -101,7 +101,12 @@ impl TableSession {
                 coach.record_at_table(g, cards, *up, *hand, &graded.ranked, tc);
             }
         };
-        let advice = g.advice_at_count(graded.call.as_ref());
+        let mut advice = g.advice_at_count(graded.call.as_ref());
+        if self.count.mode && self.count.awaiting_indices && an.indices.is_none() {
+            // Counting mode grades by the index plays: until they are worked out, by the chart.
+            self.count.chart_graded += 1;
+            advice.push_str(" (graded by the chart: this game's index plays are being worked out)");
+        }
         // With the count hidden, a grade in an index play's cell tells the count: it waits.
         // Strict mode does not refuse it: a refusal would tell the count too.
         if self.grade_tells_count(g.cell, legal, an) {

@@ -340,13 +340,40 @@ impl TableSession {
         }
     }
 
-    /// This game's index table has arrived: counting mode says it grades by it now.
-    pub fn indices_arrived(&mut self) -> Vec<Happening> {
-        if self.count.mode {
+    /// This game's index table is being worked out (its job has started): in counting mode,
+    /// until it is ready, decisions are graded by the chart, which the first deal says and
+    /// each such grade says too.
+    pub fn indices_started(&mut self) {
+        self.count.awaiting_indices = self.count.mode;
+    }
+
+    /// At a deal while the index table is still being worked out: says once that decisions
+    /// are graded by the chart until it is ready.
+    pub(super) fn tell_index_wait(&mut self, ready: bool) {
+        if self.count.awaiting_indices && !ready && !self.count.told_index_wait {
+            self.count.told_index_wait = true;
             self.say(
                 Kind::Info,
-                "This game's index table is ready: decisions are graded by it now.",
+                "Working out this game's index plays; until then decisions are graded by the \
+                 chart.",
             );
+        }
+    }
+
+    /// This game's index table has arrived: counting mode says it grades by it now, and how
+    /// many decisions before it were graded by the chart.
+    pub fn indices_arrived(&mut self) -> Vec<Happening> {
+        self.count.awaiting_indices = false;
+        if self.count.mode {
+            let line = match self.count.chart_graded {
+                0 => "This game's index table is ready: decisions are graded by it now.".to_owned(),
+                n => format!(
+                    "This game's index table is ready: decisions are graded by it from now on \
+                     ({} before it by the chart).",
+                    crate::text::counted(u64::from(n), "decision")
+                ),
+            };
+            self.say(Kind::Info, line);
         }
         self.take_news()
     }

@@ -518,7 +518,7 @@ mod tests {
         }
     }
 
-    /// A drill answer in `cell` (16 vs T's cards), choosing `chosen` where the chart says
+    /// A drill answer in `cell` (with 8,8 against T), choosing `chosen` where the chart says
     /// `advised`, giving away `cost` bets.
     fn drill_answer(key: &str, advised: Action, chosen: Action, cost: f64) -> Answer {
         use crate::trainer::drill::Question;
@@ -559,7 +559,7 @@ mod tests {
         let today = Day::parse("2026-12-04").expect("a date");
         let (mut coach, _) =
             Coach::open(Some(&location), info(), Clock::Fixed(today)).expect("opens");
-        let close = drill_answer("pair:8:T", Action::Split, Action::Stand, 0.001);
+        let close = drill_answer("pair:8:T", Action::Hit, Action::Stand, 0.001);
         let miss = drill_answer("pair:9:T", Action::Stand, Action::Split, 0.031);
         coach.record_drill(&close, DrillKind::Pairs);
         coach.record_drill(&miss, DrillKind::Pairs);

@@ -464,8 +464,8 @@ mod tests {
         }
     }
 
-    /// 8,8 against a ten stood (issue 36): the chart splits, standing gives away about a
-    /// thousandth of a bet — a close call, marked with its cost, not a miss.
+    /// 8,8 against a ten stood (issue 36): this game's chart hits (no hole card), standing
+    /// gives away about a thousandth of a bet — a close call, marked with its cost, not a miss.
     #[test]
     fn eights_stood_against_a_ten_are_a_close_call() {
         use crate::analysis::HandContext;
@@ -499,11 +499,11 @@ mod tests {
             "{message}"
         );
         // A play that gives away more is a miss, as before.
-        let hit = grade(chart, &cards(&[8, 8]), 10, all(), Action::Double, |a| {
+        let doubled = grade(chart, &cards(&[8, 8]), 10, all(), Action::Double, |a| {
             evs.get(a)
         });
-        assert_eq!(hit.verdict(), Verdict::Miss, "{hit:?}");
-        assert!(hit.message().starts_with('✗'));
+        assert_eq!(doubled.verdict(), Verdict::Miss, "{doubled:?}");
+        assert!(doubled.message().starts_with('✗'));
     }
 
     #[test]

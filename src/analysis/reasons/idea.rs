@@ -118,10 +118,10 @@ fn total_idea(
             // Card by card, a card that keeps the total (a ten on soft 12) or leaves it under
             // 17 can still leave standing a shade worse, by the cards it takes out of the
             // shoe: under 17, what holds for every card is that standing wins only on a bust.
-            if !idea.claim(", and ", Claim::NoCardLeavesItWorse(cell))
-                && !(hand.total < 17
-                    && idea.claim(", and ", Claim::WinsOnlyWhenTheDealerBusts(hand)))
-            {
+            let said = idea.claim(", and ", Claim::NoCardLeavesItWorse(cell))
+                || (hand.total < 17
+                    && idea.claim(", and ", Claim::WinsOnlyWhenTheDealerBusts(hand)));
+            if !said {
                 idea.claim(", though ", Claim::SomeCardLeavesItWorse(cell));
             }
         }

@@ -160,6 +160,7 @@ impl App {
             && let Some(slot) = &mut self.jobs.indices
         {
             slot.start();
+            self.session.indices_started();
         }
         self
     }
