@@ -15,9 +15,151 @@ use crate::analysis::hilo::BetRamp;
 use crate::engine::rules::MAX_TABLE_BET;
 use crate::text::line_of;
 
-/// The commented default file, embedded in the binary and written by `blackjack config --init`.
-/// Every setting in it is commented out, so it changes nothing until a line is uncommented.
-pub const DEFAULT_CONFIG_TOML: &str = include_str!("../assets/config.toml");
+/// One setting a file may hold, as the commented default file describes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SettingDoc {
+    /// Its key.
+    pub name: &'static str,
+    /// What it does and what it takes, one comment line per line.
+    pub about: &'static str,
+    /// Its default, as the file writes it (commented out).
+    pub example: &'static str,
+}
+
+/// Every setting a file may hold, in the order the default file lists them: the one list the
+/// parser's names ([`SETTING_NAMES`]) and `blackjack config --init` ([`default_config_toml`])
+/// are made from.
+pub const SETTINGS: [SettingDoc; 16] = [
+    SettingDoc {
+        name: "seats",
+        about: "Seats at the table, 1 to 7.",
+        example: "3",
+    },
+    SettingDoc {
+        name: "seat",
+        about: "Your seat, 1-based (leave it out for the middle seat).",
+        example: "2",
+    },
+    SettingDoc {
+        name: "ai",
+        about: "Levels of the AI seats in seat order, repeated if fewer than the AI seats:\n\
+                \"easy\" (hits below 17), \"normal\" (a common basic-strategy table), \"hard\" (this game's exact\n\
+                basic strategy), \"counter\" (the hard seat plus the Hi-Lo count: this game's index plays\n\
+                and a bet ramp — a counter seat to watch).",
+        example: "[\"normal\", \"hard\"]",
+    },
+    SettingDoc {
+        name: "speed",
+        about: "Milliseconds per dealt card for the AI seats and the dealer, 0 (instant) to 10000.",
+        example: "400",
+    },
+    SettingDoc {
+        name: "hints",
+        about: "Strategy hints on from the start.",
+        example: "false",
+    },
+    SettingDoc {
+        name: "strict",
+        about: "Refuse a decision that differs from basic strategy and ask again (a close call is\n\
+                played: it gives away less than 0.005 bets).",
+        example: "false",
+    },
+    SettingDoc {
+        name: "bankroll",
+        about: "Starting bankroll in virtual units, 1 to 1000000000 (also what a rebuy brings).",
+        example: "100",
+    },
+    SettingDoc {
+        name: "bet",
+        about: "Your first bet in units (it must fit the table's limits in the rules file and the bankroll).",
+        example: "1",
+    },
+    SettingDoc {
+        name: "count",
+        about: "Counting mode: decisions graded by this game's index plays at the true count, with the count\n\
+                hidden (an exam: `c` shows it) and asked now and then before a deal. true counts Hi-Lo; a\n\
+                count's name in quotes (\"zen\", \"ko\", \"hiopt1\", \"hiopt2\", \"omega2\", \"halves\", \"red7\":\n\
+                `blackjack counts` compares them) counts that one, at the table and in every counting drill;\n\
+                false is counting mode off, the drills counting Hi-Lo. As --count, or --count zen. A count\n\
+                of your own goes in a [count] table instead (`blackjack counts` shows how), and --count NAME\n\
+                chooses it.",
+        example: "false",
+    },
+    SettingDoc {
+        name: "count_check",
+        about: "In counting mode with the count hidden: ask for the running count before every N-th deal,\n\
+                0 (never) to 1000.",
+        example: "5",
+    },
+    SettingDoc {
+        name: "ramp",
+        about: "A counting player's bets by true count: the bet at true count 0 or less, +1, +2, … (the\n\
+                last for every higher count), as a list or as --ramp writes it (\"1,2,4,8\"). The table grades\n\
+                the bet placed before each deal against it.",
+        example: "[1, 2, 4, 8]",
+    },
+    SettingDoc {
+        name: "pace",
+        about: "Deal at a casino's pace: after the first deal, each next round is dealt by itself.\n\
+                \"casino\" (70 rounds an hour, a full table), \"heads-up\" (200), \"slow\" (35), or a number of\n\
+                rounds an hour from 10 to 600. `w` pauses it at the table; Space still deals at once.",
+        example: "\"casino\"",
+    },
+    SettingDoc {
+        name: "ascii",
+        about: "Draw cards with ASCII only (no suit symbols or box lines).",
+        example: "false",
+    },
+    SettingDoc {
+        name: "stats",
+        about: "The statistics database: a path (relative to this file's folder; \"~/\" is your home), or\n\
+                false to keep no statistics. Default: stats.db in the platform's data folder.",
+        example: "\"stats.db\"",
+    },
+    SettingDoc {
+        name: "history",
+        about: "Entries of the hand history (rounds, drill and counting answers) the review at the table\n\
+                loads, the newest. Nothing is ever deleted: this only limits what the review shows.",
+        example: "5000",
+    },
+    SettingDoc {
+        name: "plan",
+        about: "Your planned ramp: `blackjack plan --bankroll N --save` (or `s` on the planner page at the\n\
+                table, key b) writes a [plan] table at the end of this file, with the ramp and what it was\n\
+                planned with (bankroll, spread, min_bet, risk or kelly, enter and leave). `--ramp plan`\n\
+                bets that ramp; saving again replaces that table only, and keeps every other line here.",
+        example: "{ ramp = [1, 2, 4, 8], bankroll = 400 }",
+    },
+];
+
+/// The head of the default file.
+const CONFIG_HEAD: &str = "\
+# blackjack-trainer preferences: the defaults of `blackjack play`.
+#
+# Every setting is commented out, so this file changes nothing until you uncomment a line.
+# A flag on the command line always beats this file (`blackjack play --seats 1`), and
+# $BLACKJACK_STATS beats the `stats` setting here. `blackjack config` shows the effective
+# settings and where each comes from; `blackjack config --init` wrote this file.
+# Another file: `blackjack --config PATH`, or $BLACKJACK_CONFIG.
+";
+
+/// The commented default file that `blackjack config --init` writes, made from [`SETTINGS`]:
+/// every setting with what it does and its default, commented out, so it changes nothing
+/// until a line is uncommented.
+pub fn default_config_toml() -> String {
+    let mut text = CONFIG_HEAD.to_owned();
+    for setting in SETTINGS {
+        text.push('\n');
+        for line in setting.about.lines() {
+            text.push_str(&format!("# {line}\n"));
+        }
+        text.push_str(&format!("# {} = {}\n", setting.name, setting.example));
+    }
+    text
+}
+
+/// The most checks between deals a file may ask for (`count_check`: every N-th deal).
+pub const MAX_COUNT_CHECK: u64 = 1000;
 
 /// The most seats at a table.
 pub const MAX_SEATS: u8 = 7;
@@ -28,11 +170,16 @@ pub const MAX_SPEED_MS: u64 = 10_000;
 /// The largest bankroll, as `--bankroll` allows.
 pub const MAX_BANKROLL: u64 = 1_000_000_000;
 
-/// Every setting a file may hold.
-pub const SETTING_NAMES: [&str; 15] = [
-    "seats", "seat", "ai", "speed", "hints", "strict", "bankroll", "bet", "count", "ramp", "ascii",
-    "stats", "history", "pace", "plan",
-];
+/// Every setting a file may hold: the names of [`SETTINGS`].
+pub const SETTING_NAMES: [&str; SETTINGS.len()] = {
+    let mut names = [""; SETTINGS.len()];
+    let mut i = 0;
+    while i < SETTINGS.len() {
+        names[i] = SETTINGS[i].name;
+        i += 1;
+    }
+    names
+};
 
 /// The platform's place: `config.toml` in its config folder (e.g.
 /// `~/.config/blackjack-trainer/` on Linux). `--config` and `$BLACKJACK_CONFIG` are read by
@@ -82,6 +229,9 @@ pub struct Settings {
     /// A counting player's bets by true count, lowest first: the table grades the bet placed
     /// before each deal against it (as `--ramp`).
     pub ramp: Option<BetRamp>,
+    /// In counting mode with the count hidden: a count check before every N-th deal, 0 never
+    /// (as `--count-check`).
+    pub count_check: Option<u32>,
     /// ASCII cards and frames.
     pub ascii: Option<bool>,
     /// The pace the table deals at by itself (as `--pace`).
@@ -260,6 +410,17 @@ impl Settings {
                     )?;
                     settings.plan = Some(plan);
                 }
+                "count_check" => {
+                    settings.count_check = Some(
+                        int_in(value, 0, MAX_COUNT_CHECK)
+                            .and_then(|n| u32::try_from(n).ok())
+                            .ok_or_else(|| {
+                                bad(format!(
+                                    "a whole number of deals from 0 (never) to {MAX_COUNT_CHECK}"
+                                ))
+                            })?,
+                    );
+                }
                 "history" => {
                     let max = crate::store::coach::MAX_REVIEW_LIMIT;
                     settings.history = Some(
@@ -397,7 +558,7 @@ mod tests {
 
     /// The embedded file with every `# key = value` line uncommented.
     fn uncommented_default() -> String {
-        DEFAULT_CONFIG_TOML
+        default_config_toml()
             .lines()
             .map(|l| match l.strip_prefix("# ") {
                 Some(rest)
@@ -416,7 +577,7 @@ mod tests {
     #[test]
     fn the_embedded_file_changes_nothing_and_names_every_setting() {
         assert_eq!(
-            Settings::from_toml(DEFAULT_CONFIG_TOML),
+            Settings::from_toml(&default_config_toml()),
             Ok(Settings::default())
         );
         let all = Settings::from_toml(&uncommented_default()).expect("uncommented it parses");
@@ -431,6 +592,7 @@ mod tests {
         );
         assert!(all.seat.is_some() && all.bet.is_some() && all.ramp.is_some());
         assert_eq!(all.count, Some(false), "counting mode is off by default");
+        assert_eq!(all.count_check, Some(5), "as --count-check's default");
         assert!(all.stats.is_some());
     }
 

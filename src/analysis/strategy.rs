@@ -136,16 +136,37 @@ fn shoe_without(full: &ValueCounts, up: u8) -> [u16; 10] {
     shoe.0
 }
 
+/// The one hand a cell's EVs are worked out on where no two cards make it: hard 21 → T,6,5
+/// and soft 21 → A,5,5 (two cards making 21 are a blackjack). A reason names it.
+pub fn stand_in(cell: Cell) -> Option<&'static [u8]> {
+    match (cell.kind, cell.row) {
+        (HandKind::Hard, 21) => Some(&[10, 6, 5]),
+        (HandKind::Soft, 21) => Some(&[1, 5, 5]),
+        _ => None,
+    }
+}
+
+/// The hands a cell's EVs are averaged over (card values, 1 = ace): the two-card hands that
+/// make it, or its stand-in ([`stand_in`]).
+pub fn cell_hands(cell: Cell) -> Vec<Vec<u8>> {
+    row_hands(cell.kind, cell.row, &[1; 10])
+        .into_iter()
+        .map(|(hand, _)| hand)
+        .collect()
+}
+
 /// The hands (with weights) that stand for a row of the chart.
 fn row_hands(kind: HandKind, row: u8, shoe: &[u16; 10]) -> Vec<(Vec<u8>, f64)> {
     let count = |v: u8| f64::from(shoe[usize::from(v) - 1]);
+    let cell = Cell { kind, row, up: 10 };
+    if let Some(hand) = stand_in(cell) {
+        return vec![(hand.to_vec(), 1.0)];
+    }
     match (kind, row) {
         (HandKind::Pair, v) => vec![(vec![v, v], 1.0)],
         (HandKind::Hard, 4) => vec![(vec![2, 2], 1.0)],
         (HandKind::Hard, 20) => vec![(vec![10, 10], 1.0)],
-        (HandKind::Hard, 21) => vec![(vec![10, 6, 5], 1.0)],
         (HandKind::Soft, 12) => vec![(vec![1, 1], 1.0)],
-        (HandKind::Soft, 21) => vec![(vec![1, 5, 5], 1.0)],
         (HandKind::Soft, t) => vec![(vec![1, t - 11], 1.0)],
         (HandKind::Hard, t) => (2..=10u8)
             .filter_map(|a| {

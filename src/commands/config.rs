@@ -9,7 +9,7 @@ use clap::ArgMatches;
 use clap::parser::ValueSource;
 
 use crate::cli::{ConfigArgs, CountName, DrillArgs, PlayArgs};
-use crate::config::{DEFAULT_CONFIG_TOML, Settings, StatsSetting, default_config_path};
+use crate::config::{Settings, StatsSetting, default_config_path, default_config_toml};
 
 use super::UsageError;
 use crate::trainer::plan_saved::RampChoice;
@@ -104,7 +104,7 @@ pub fn load_config(flag: Option<&Path>) -> anyhow::Result<Loaded> {
 pub struct Given(Vec<&'static str>);
 
 /// The argument ids of [`PlayArgs`] a config file can stand in for.
-const PLAY_IDS: [&str; 12] = [
+const PLAY_IDS: [&str; 15] = [
     "seats",
     "seat",
     "ai",
@@ -115,6 +115,9 @@ const PLAY_IDS: [&str; 12] = [
     "stats",
     "no_stats",
     "bankroll",
+    "count",
+    "ramp",
+    "count_check",
     "history_limit",
     "pace",
 ];
@@ -258,6 +261,9 @@ pub fn resolve_play(
     }
     pick("ramp", file.ramp.is_some(), &mut || {
         args.ramp = file.ramp.clone().map(RampChoice::Bets).or(args.ramp.take())
+    });
+    pick("count_check", file.count_check.is_some(), &mut || {
+        args.count_check = file.count_check.unwrap_or(args.count_check)
     });
     if given.has("history_limit") {
         sources.push(("history", Source::Flag));
@@ -455,7 +461,7 @@ fn init(path: &Path, force: bool, out: &mut impl std::io::Write) -> anyhow::Resu
         std::fs::create_dir_all(folder)
             .with_context(|| format!("cannot create the folder {}", folder.display()))?;
     }
-    std::fs::write(path, DEFAULT_CONFIG_TOML)
+    std::fs::write(path, default_config_toml())
         .with_context(|| format!("cannot write {}", path.display()))?;
     writeln!(out, "Wrote the default preferences to {}", path.display())?;
     writeln!(
@@ -540,6 +546,7 @@ fn describe(loaded: &Loaded, effective: &Effective, env_stats: Option<&Path>) ->
                 |p| p.rounds_per_hour().to_string(),
             ),
         ),
+        ("count_check", a.count_check.to_string()),
         ("ascii", a.ascii.to_string()),
         ("stats", stats),
         ("history", a.history_limit.to_string()),
@@ -679,6 +686,54 @@ mod tests {
         assert_eq!(
             (e.source("seats"), e.source("stats")),
             (Source::Flag, Source::Flag)
+        );
+    }
+
+    /// `config --init` covers every setting the table takes (issue 36: the count check and
+    /// the counter seat were missing): every table option a file can stand in for is a
+    /// setting of the one list, the written file names each (commented out, at its default),
+    /// and what the file sets reaches the table, the count check included.
+    #[test]
+    fn the_init_file_covers_every_setting_the_table_takes() {
+        let text = default_config_toml();
+        for id in PLAY_IDS {
+            let setting = match id {
+                "no_stats" => "stats",
+                "history_limit" => "history",
+                other => other,
+            };
+            assert!(
+                crate::config::SETTING_NAMES.contains(&setting),
+                "--{id} has no setting"
+            );
+        }
+        for setting in crate::config::SETTINGS {
+            assert!(
+                text.contains(&format!("\n# {} = {}\n", setting.name, setting.example)),
+                "{} is not in the file:\n{text}",
+                setting.name
+            );
+        }
+        assert!(
+            text.contains("\"counter\""),
+            "the counter seat is named:\n{text}"
+        );
+        let defaults = PlayArgs::defaults();
+        let file = loaded("count = true\ncount_check = 2\n");
+        let e = resolve_play(&defaults, &Given::default(), &file, None);
+        assert_eq!((e.args.count.is_some(), e.args.count_check), (true, 2));
+        assert_eq!(e.source("count_check"), Source::File);
+        let mut flags = defaults.clone();
+        flags.count_check = 9;
+        let e = resolve_play(&flags, &Given::of(&["count_check"]), &file, None);
+        assert_eq!(
+            (e.args.count_check, e.source("count_check")),
+            (9, Source::Flag)
+        );
+        let refused = Settings::from_toml("count_check = -1").expect_err("out of range");
+        assert!(
+            refused.to_string().contains("from 0 (never) to 1000"),
+            "{refused}"
         );
     }
 

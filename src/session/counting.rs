@@ -52,6 +52,13 @@ pub(super) struct CountState {
     /// The red sevens among the cards seen since the shuffle (a count that reads suits, Red
     /// 7, adds them: the table's count of the cards seen keeps values, not suits).
     red_sevens: RedSevens,
+    /// This game's index table is being worked out: until it is ready, decisions are graded
+    /// by the chart, and the grades say so.
+    pub(super) awaiting_indices: bool,
+    /// The wait was said at a deal.
+    pub(super) told_index_wait: bool,
+    /// Decisions graded by the chart while the index table was worked out.
+    pub(super) chart_graded: u32,
 }
 
 impl CountState {
@@ -73,6 +80,9 @@ impl CountState {
             shown: false,
             system,
             red_sevens: RedSevens::default(),
+            awaiting_indices: false,
+            told_index_wait: false,
+            chart_graded: 0,
         }
     }
 

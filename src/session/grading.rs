@@ -20,14 +20,27 @@ struct Graded {
 }
 
 impl TableSession {
+    /// The EVs a decision on the hand to act is graded with, and where they come from: the
+    /// live shoe's in counting mode once the index table is ready (`indices_ready`), else the
+    /// hand's own against a full shoe. The hint quotes the same ones. `None` when it is not
+    /// the person's turn.
+    pub fn grading_query(&self, indices_ready: bool) -> Option<(EvQuery, Source)> {
+        let view = self.table.view(self.you);
+        if indices_ready && self.count.mode {
+            EvQuery::live(&self.rules, &view).map(|q| (q, Source::LiveShoe))
+        } else {
+            EvQuery::table_basic(&self.rules, &view).map(|q| (q, Source::ThisHand))
+        }
+    }
+
     /// Grades the person's `action` on the hand to act: by the chart, or in counting mode by
     /// the index plays at the true count once the index table is ready. With the grade come
     /// the legal actions' EVs it was graded with, best first (for the hand history).
     fn grade_decision(&mut self, action: Action, an: &mut Analysis<'_>) -> Option<Graded> {
         let view = self.table.view(self.you);
         let legal = view.legal();
+        let (query, source) = self.grading_query(an.indices.is_some())?;
         let Some(indices) = an.indices.filter(|_| self.count.mode) else {
-            let query = EvQuery::table_basic(&self.rules, &view)?;
             let evs = an.evs.evs(&query);
             return self
                 .coach
@@ -36,11 +49,10 @@ impl TableSession {
                     grade,
                     call: None,
                     ranked: ranked_legal(&evs, legal),
-                    source: Source::ThisHand,
+                    source,
                 });
         };
         // The cost at this count: the EVs of the shoe as it is.
-        let query = EvQuery::live(&self.rules, &view)?;
         let evs = an.evs.evs(&query);
         let hand = view.active_hand()?;
         let up = view.dealer_up()?.value();
@@ -58,7 +70,7 @@ impl TableSession {
             grade,
             call,
             ranked: ranked_legal(&evs, legal),
-            source: Source::LiveShoe,
+            source,
         })
     }
 
@@ -89,7 +101,12 @@ impl TableSession {
                 coach.record_at_table(g, cards, *up, *hand, &graded.ranked, tc);
             }
         };
-        let advice = g.advice_at_count(graded.call.as_ref());
+        let mut advice = g.advice_at_count(graded.call.as_ref());
+        if self.count.mode && self.count.awaiting_indices && an.indices.is_none() {
+            // Counting mode grades by the index plays: until they are worked out, by the chart.
+            self.count.chart_graded += 1;
+            advice.push_str(" (graded by the chart: this game's index plays are being worked out)");
+        }
         // With the count hidden, a grade in an index play's cell tells the count: it waits.
         // Strict mode does not refuse it: a refusal would tell the count too.
         if self.grade_tells_count(g.cell, legal, an) {
@@ -101,13 +118,13 @@ impl TableSession {
                 ),
             )));
             let why = self.mistake_reason(&graded, an);
-            self.hold_back(Notice::new(Kind::graded(g.is_correct()), advice), true);
+            self.hold_back(Notice::new(Kind::of_verdict(g.verdict()), advice), true);
             if let Some(why) = why {
                 self.hold_back(Notice::new(Kind::Info, why), false);
             }
             record(&mut self.coach);
             true
-        } else if self.settings.strict && !g.is_correct() {
+        } else if self.settings.strict && g.verdict().is_miss() {
             self.news.push(Happening::Graded(Notice::new(
                 Kind::Refused,
                 format!("{advice} — strict mode: try again"),
@@ -116,7 +133,7 @@ impl TableSession {
             record(&mut self.coach);
             false
         } else {
-            let kind = Kind::graded(g.is_correct());
+            let kind = Kind::of_verdict(g.verdict());
             self.news.push(Happening::Graded(Notice::new(kind, advice)));
             // A mistake comes with the reason for the right play.
             if let Some(why) = self.mistake_reason(&graded, an) {

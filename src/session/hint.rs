@@ -5,6 +5,7 @@ use crate::analysis::Strategy;
 use crate::analysis::chart::Chart;
 use crate::analysis::reasons::{self, Figures};
 use crate::engine::{Action, ActionSet, Cards};
+use crate::trainer::evs::ranked_legal;
 
 use super::TableSession;
 use super::counting::IndexHint;
@@ -20,12 +21,16 @@ pub fn hint_line(chart: &Chart, cards: &Cards, up: u8, legal: ActionSet) -> (Act
 impl TableSession {
     /// The strategy hint for the person's active hand, when hints are on and it is their
     /// turn: the chart's play, which hand after a split, and in counting mode the index play
-    /// where it applies (or the index to watch for), else the reason for the play.
+    /// where it applies (or the index to watch for), else the reason for the play — with the
+    /// EVs the decision will be graded with (`evs`, of [`TableSession::grading_query`]), so
+    /// the hint and the grade quote the same numbers; while they are being worked out, the
+    /// reason without numbers.
     pub fn hint(
         &self,
         strategy: &Strategy,
         indices: Option<&crate::analysis::deviation::IndexTable>,
         peek: Option<&Strategy>,
+        evs: Option<&crate::analysis::HandEvs>,
     ) -> Option<String> {
         if !self.settings.hints {
             return None;
@@ -45,15 +50,32 @@ impl TableSession {
                 IndexHint::Play(play) => format!("{play}{marker}"),
                 IndexHint::Watch(watch) => format!("{line} · {watch}"),
             };
-        } else if let Some(cell) = self.live_cell()
-            && let Some(why) = reasons::line(
-                strategy,
-                peek.map(|p| &p.chart),
-                cell,
-                Figures::ChartFor(view.legal()),
-            )
-        {
-            line = format!("{line} · {why}");
+        } else if let Some(cell) = self.live_cell() {
+            let source = self.grading_query(indices.is_some()).map(|(_, s)| s);
+            let ranked = evs.map(|e| ranked_legal(e, view.legal()));
+            let why = match (source, &ranked) {
+                (Some(source), Some(ranked)) => reasons::line(
+                    strategy,
+                    peek.map(|p| &p.chart),
+                    cell,
+                    Figures::Hand {
+                        source,
+                        evs: ranked,
+                        advised: chart_play,
+                        chosen: chart_play,
+                    },
+                ),
+                _ => reasons::reason(
+                    strategy,
+                    peek.map(|p| &p.chart),
+                    cell,
+                    Figures::ChartFor(view.legal()),
+                )
+                .map(|r| r.idea()),
+            };
+            if let Some(why) = why {
+                line = format!("{line} · {why}");
+            }
         }
         Some(line)
     }

@@ -353,13 +353,34 @@ impl TableSession {
         }
     }
 
+    /// This game's index table is being worked out (its job has started): in counting mode,
+    /// until it is ready, decisions are graded by the chart, which the first deal says and
+    /// each such grade says too.
+    pub fn indices_started(&mut self) {
+        self.count.awaiting_indices = self.count.mode;
+    }
+
+    /// At a deal while the index table is still being worked out: says once that decisions
+    /// are graded by the chart until it is ready.
+    pub(super) fn tell_index_wait(&mut self, ready: bool) {
+        if self.count.awaiting_indices && !ready && !self.count.told_index_wait {
+            self.count.told_index_wait = true;
+            let line = format!(
+                "Working out this game's {}; until then decisions are graded by the chart.",
+                self.count.system.named("index plays")
+            );
+            self.say(Kind::Info, line);
+        }
+    }
+
     /// This game's index table for the count kept, `table`, has arrived: counting mode says it
-    /// grades by it now — or, for a count whose index plays are not worked out yet (an empty
-    /// table), that the chart grades meanwhile.
+    /// grades by it now, and how many decisions before it were graded by the chart — or, for
+    /// a count with no index plays (an empty table), that the chart grades meanwhile.
     pub fn indices_arrived(
         &mut self,
         table: Option<&crate::analysis::deviation::IndexTable>,
     ) -> Vec<Happening> {
+        self.count.awaiting_indices = false;
         if self.count.mode {
             let system = &self.count.system;
             let line = if table.is_some_and(|t| t.plays.is_empty()) {
@@ -369,10 +390,18 @@ impl TableSession {
                     system.name
                 )
             } else {
-                format!(
-                    "This game's {} is ready: decisions are graded by it now.",
-                    system.named("index table")
-                )
+                match self.count.chart_graded {
+                    0 => format!(
+                        "This game's {} is ready: decisions are graded by it now.",
+                        system.named("index table")
+                    ),
+                    n => format!(
+                        "This game's {} is ready: decisions are graded by it from now on ({} \
+                         before it by the chart).",
+                        system.named("index table"),
+                        crate::text::counted(u64::from(n), "decision")
+                    ),
+                }
             };
             self.say(Kind::Info, line);
         }

@@ -11,6 +11,9 @@ pub enum Kind {
     Right,
     /// A decision or answer graded wrong.
     Wrong,
+    /// A decision graded a close call: another play than the advised one, costing less than
+    /// [`crate::trainer::grade::CLOSE_CALL`].
+    CloseCall,
     /// News good for the person's hands or money (a win, a blackjack).
     Won,
     /// News bad for the person's hands or money (a loss, a bust, a spent bankroll).
@@ -23,6 +26,16 @@ impl Kind {
     /// The kind of a graded decision or answer: [`Kind::Right`] or [`Kind::Wrong`].
     pub fn graded(right: bool) -> Kind {
         if right { Kind::Right } else { Kind::Wrong }
+    }
+
+    /// The kind of a graded decision: right, a close call or wrong.
+    pub fn of_verdict(verdict: crate::trainer::grade::Verdict) -> Kind {
+        use crate::trainer::grade::Verdict;
+        match verdict {
+            Verdict::Right => Kind::Right,
+            Verdict::CloseCall => Kind::CloseCall,
+            Verdict::Miss => Kind::Wrong,
+        }
     }
 }
 

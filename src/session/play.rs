@@ -87,6 +87,7 @@ impl TableSession {
             return;
         }
         self.install_seat_strategies(an.strategy, an.indices);
+        self.tell_index_wait(an.indices.is_some());
         if self.is_broke() {
             self.news.push(Happening::BankrollSpent);
             return;

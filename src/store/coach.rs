@@ -528,6 +528,80 @@ mod tests {
         }
     }
 
+    /// A drill answer in `cell` (with 8,8 against T), choosing `chosen` where the chart says
+    /// `advised`, giving away `cost` bets.
+    fn drill_answer(key: &str, advised: Action, chosen: Action, cost: f64) -> Answer {
+        use crate::trainer::drill::Question;
+        let cell = crate::analysis::chart::Cell::from_key(key).expect("a cell");
+        let cards = Cards::from_values(&[8, 8]);
+        let grade = Grade {
+            cell,
+            hand: cell.hand_label(),
+            chosen,
+            advised,
+            cost,
+            by_cards: None,
+        };
+        Answer {
+            question: Question {
+                cell,
+                cards,
+                up: Card::of_value(10),
+            },
+            grade,
+            ranked: vec![(advised, -0.475), (chosen, -0.475 - cost)],
+            seconds: 1.0,
+            retired: false,
+        }
+    }
+
+    /// A close call (issue 36: 8,8 vs T stood, 0.001 bets) is not a miss: the accuracy counts
+    /// it right, and its cell does not come back to the due list today as a miss's does —
+    /// in the session's figures and in the database's alike.
+    #[test]
+    fn a_close_call_does_not_return_its_cell_to_the_due_list() {
+        use crate::trainer::schedule::due_cells;
+        let dir = tempfile::tempdir().expect("a folder");
+        let location = Location {
+            path: dir.path().join("s.db"),
+            named: true,
+        };
+        let today = Day::parse("2026-12-04").expect("a date");
+        let (mut coach, _) =
+            Coach::open(Some(&location), info(), Clock::Fixed(today)).expect("opens");
+        let close = drill_answer("pair:8:T", Action::Hit, Action::Stand, 0.001);
+        let miss = drill_answer("pair:9:T", Action::Stand, Action::Split, 0.031);
+        coach.record_drill(&close, DrillKind::Pairs);
+        coach.record_drill(&miss, DrillKind::Pairs);
+        for (name, tally) in [
+            ("session", coach.session().clone()),
+            ("lifetime", coach.lifetime().expect("kept")),
+        ] {
+            assert_eq!(
+                (tally.overall.decisions, tally.overall.correct),
+                (2, 1),
+                "{name}"
+            );
+            let due: Vec<String> = due_cells(&tally, today)
+                .iter()
+                .map(|d| d.cell.key())
+                .collect();
+            assert_eq!(due, vec!["pair:9:T".to_owned()], "{name}");
+            assert_eq!(tally.cells["pair:8:T"].wrong, 0, "{name}");
+            assert!(
+                (tally.ev_lost - 0.032).abs() < 1e-9,
+                "{name}: the cost still counts"
+            );
+        }
+        // The review marks it as a close call, with its cost.
+        let line = crate::trainer::history::review::decision_line(
+            &coach.hand_history()[0].decisions()[0],
+            true,
+        );
+        assert!(line.starts_with("≈ 8,8 vs T"), "{line}");
+        assert!(line.contains("close call, cost 0.001 bets"), "{line}");
+    }
+
     #[test]
     fn without_a_database_the_session_is_counted_in_memory() {
         let (mut coach, news) = Coach::open(None, info(), clock("2026-12-04")).expect("opens");

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use rusqlite::{Connection, params};
 
 use super::import::{Legacy, decode_stats};
-use super::ranges::{ANSWER_OK, DECISION_OK, REBUY_OK, ROUND_OK, SESSION_OK};
+use super::ranges::{ANSWER_OK, DECISION_OK, REBUY_OK, ROUND_OK, SESSION_OK, not_missed};
 use super::{Store, StoreError};
 use crate::trainer::day::{Day, Practice, Review};
 use crate::trainer::export::SessionRow;
@@ -115,7 +115,7 @@ impl Store {
                                    SUM(net_milli) net, TOTAL(money_milli) money, MAX(at) last
                             FROM rounds WHERE {ROUND_OK} GROUP BY session) r
                         ON r.session = s.id
-                 LEFT JOIN (SELECT session, COUNT(*) decisions, TOTAL(correct) correct_n,
+                 LEFT JOIN (SELECT session, COUNT(*) decisions, TOTAL({not_missed}) correct_n,
                                    TOTAL(cost) cost, MAX(at) last
                             FROM decisions WHERE {DECISION_OK} GROUP BY session) d
                         ON d.session = s.id
@@ -131,6 +131,7 @@ impl Store {
                 ),
                 ROUND_OK = ROUND_OK,
                 DECISION_OK = DECISION_OK,
+                not_missed = not_missed(),
                 ANSWER_OK = ANSWER_OK,
                 REBUY_OK = REBUY_OK,
                 SESSION_OK = SESSION_OK,
@@ -271,16 +272,19 @@ fn decision_figures(
     id: i64,
     t: &mut Tally,
 ) -> rusqlite::Result<()> {
+    let not_missed = not_missed();
     let by_category: String = Category::ALL
         .iter()
         .map(|c| {
             let bit = c.bit();
-            format!(", TOTAL(categories & {bit} <> 0), TOTAL(categories & {bit} <> 0 AND correct)")
+            format!(
+                ", TOTAL(categories & {bit} <> 0), TOTAL(categories & {bit} <> 0 AND {not_missed})"
+            )
         })
         .collect();
     conn.query_row(
         &format!(
-            "SELECT COUNT(*), TOTAL(correct), TOTAL(cost){by_category}
+            "SELECT COUNT(*), TOTAL({not_missed}), TOTAL(cost){by_category}
              FROM decisions WHERE {condition} AND {DECISION_OK}"
         ),
         params![id],
@@ -302,7 +306,7 @@ fn decision_figures(
         },
     )?;
     let mut cells = conn.prepare(&format!(
-        "SELECT cell, COUNT(*), COUNT(*) - TOTAL(correct), TOTAL(cost)
+        "SELECT cell, COUNT(*), COUNT(*) - TOTAL({not_missed}), TOTAL(cost)
          FROM decisions WHERE {condition} AND {DECISION_OK} GROUP BY cell"
     ))?;
     let mut rows = cells.query(params![id])?;
@@ -315,7 +319,7 @@ fn decision_figures(
     // What depends on the order of the answers — the streak of right ones, the practice
     // schedule — from the answers in the order they were given.
     let mut ordered = conn.prepare(&format!(
-        "SELECT cell, day, correct FROM decisions WHERE {condition} AND {DECISION_OK} ORDER BY id"
+        "SELECT cell, day, {not_missed} FROM decisions WHERE {condition} AND {DECISION_OK} ORDER BY id"
     ))?;
     let mut rows = ordered.query(params![id])?;
     while let Some(row) = rows.next()? {

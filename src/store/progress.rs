@@ -1,8 +1,8 @@
 //! Progress by day: for each local day with a round, a graded decision or a counting answer,
 //! how much was played and how well — every figure computed by one SQL query over the rows.
 //!
-//! A decision is right where it was the best play (the `decisions.correct` column, the one
-//! definition the lifetime figures count too); the EV given away is the sum of the stored
+//! A decision counts as right where it was not a miss: the best play, or a close call
+//! (`ranges::not_missed`, the one definition the lifetime figures count too); the EV given away is the sum of the stored
 //! `cost`. Unlike the lifetime figures, the rows of an imported hand history count here: the
 //! imported statistics file kept lifetime counters, not days, so its rows are the only record
 //! of those days, and no day is counted twice.
@@ -23,9 +23,11 @@ impl Store {
 }
 
 fn day_rows(conn: &Connection) -> rusqlite::Result<Vec<DayRow>> {
+    let not_missed = super::ranges::not_missed();
     let mut query = conn.prepare(&format!(
         "WITH r AS (SELECT day, COUNT(*) n FROM rounds WHERE settled GROUP BY day),
-              d AS (SELECT day, COUNT(*) n, TOTAL(correct) right_n, AVG(correct) accuracy,
+              d AS (SELECT day, COUNT(*) n, TOTAL({not_missed}) right_n,
+                           AVG({not_missed}) accuracy,
                            TOTAL(cost) cost, 100.0 * TOTAL(cost) / COUNT(*) cost_100
                     FROM decisions GROUP BY day),
               a AS (SELECT day, COUNT(*) n, TOTAL(correct) right_n, AVG(correct) accuracy,

@@ -123,6 +123,13 @@ pub(super) const HAND_OK: &str = hand_ok!();
 pub(super) const DECISION_OK: &str = decision_ok!();
 /// An `answers` row in range, as an SQL condition.
 pub(super) const ANSWER_OK: &str = answer_ok!();
+
+/// A `decisions` row that is not a miss, as an SQL condition: right, or a close call (another
+/// play costing less than [`crate::trainer::grade::CLOSE_CALL`]). Accuracy, a cell's streak and
+/// the due list count by it, as [`crate::trainer::grade::Verdict::is_miss`] does.
+pub(super) fn not_missed() -> String {
+    format!("(correct OR cost < {})", crate::trainer::grade::CLOSE_CALL)
+}
 /// A `rebuys` row in range, as an SQL condition.
 pub(super) const REBUY_OK: &str = rebuy_ok!();
 

@@ -182,6 +182,18 @@ pub fn utc_timestamp(seconds: u64) -> String {
     }
 }
 
+/// Seconds since the Unix epoch as the player's local time, for a person to read:
+/// `2026-12-03 14:40 CET` (the system's time zone, its abbreviation after the time).
+pub fn local_time(seconds: u64) -> String {
+    match jiff::Timestamp::from_second(i64::try_from(seconds).unwrap_or(i64::MAX)) {
+        Ok(t) => t
+            .to_zoned_datetime(jiff::tz::TimeZone::system())
+            .strftime("%Y-%m-%d %H:%M %Z")
+            .to_string(),
+        Err(_) => seconds.to_string(),
+    }
+}
+
 /// One session's row: what one run of the table or a drill recorded.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]

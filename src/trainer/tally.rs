@@ -140,8 +140,9 @@ impl Tally {
     /// Counts a graded decision made on `day`: the accuracy, the EV given away (overall and
     /// in the cell), and the cell's spaced-practice record and the days practised — the one
     /// place a decision reaches the schedule.
+    /// A close call counts as right: it is not a miss ([`crate::trainer::grade::Verdict`]).
     pub fn record_decision(&mut self, grade: &Grade, day: Day) {
-        let right = grade.is_correct();
+        let right = !grade.verdict().is_miss();
         let bump = |acc: &mut Accuracy| {
             acc.decisions += 1;
             acc.correct += u64::from(right);

@@ -262,7 +262,17 @@ pub fn help_lines() -> Vec<String> {
         .iter()
         .map(|k| format!("{:<10}{}", k.label, k.help))
         // Typing a bet is said under `]`: a line of its own would cut the help at 80×24.
-        .chain([format!("{:<10}leave at once", "Ctrl-C")])
+        .chain([
+            format!("{:<10}leave at once", "Ctrl-C"),
+            if cfg!(unix) {
+                format!(
+                    "{:<10}back to the shell; `fg` brings the table back",
+                    "Ctrl-Z"
+                )
+            } else {
+                format!("{:<10}no suspend on Windows: it only says so", "Ctrl-Z")
+            },
+        ])
         .collect()
 }
 

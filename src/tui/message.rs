@@ -11,6 +11,9 @@ pub enum Tone {
     Good,
     /// A decision or answer graded wrong: ✗.
     Bad,
+    /// A decision graded a close call (a miss costing less than
+    /// [`crate::trainer::grade::CLOSE_CALL`]): ≈.
+    Close,
     /// News good for the person's hands or money (a win, a blackjack): the good style, the
     /// table-talk mark, the words say what happened.
     Won,
@@ -37,6 +40,7 @@ impl From<crate::session::Kind> for Tone {
             Kind::Info => Tone::Info,
             Kind::Right => Tone::Good,
             Kind::Wrong => Tone::Bad,
+            Kind::CloseCall => Tone::Close,
             Kind::Won => Tone::Won,
             Kind::Lost => Tone::Lost,
             Kind::Refused => Tone::Error,

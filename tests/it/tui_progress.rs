@@ -102,7 +102,7 @@ fn a_week_is_plotted_day_by_day_at_80x24_and_120x40() {
         for must in [
             "Progress by day, 11-30 to 12-06 (7 days with activity)",
             "Decisions right · 12-06: 100%",
-            "EV given away /100 · 12-06: 0.00",
+            "EV lost /100 decisions · 12-06: 0.00",
             "Counting right · 12-05: 100%",
             "Seconds an answer · 12-05: 4.00",
             "Tab: the figures · i closes",
@@ -126,7 +126,7 @@ fn the_page_fits_every_size_and_says_when_there_is_nothing_yet() {
         let page = progress_page(&mut app, size);
         for must in [
             "Decisions right · 12-06",
-            "EV given away /100 · 12-06",
+            "EV lost /100 decisions · 12-06",
             "Counting right · 12-05",
             "Seconds an answer · 12-05",
             "Tab: the figures · i closes",

@@ -10,11 +10,12 @@ use blackjack_trainer::trainer::drill::DrillKind;
 use blackjack_trainer::tui::{App, DrillScreen};
 use common::tui::{SMALL, WIDE, app, deal3, keys, press, screen};
 
-/// The screen with the wall-clock times (`2026-12-03T16:58:33Z`) written as `<time>`, so a
-/// snapshot does not depend on when it was taken.
+/// The screen with the local wall-clock times (`2026-12-03 16:58 CET`: the time zone's
+/// abbreviation after the time) written as `<time>`, so a snapshot does not depend on when or
+/// where it was taken.
 fn timeless(text: String) -> String {
     let chars: Vec<char> = text.chars().collect();
-    let shape = "dddd-dd-ddTdd:dd:ddZ";
+    let shape = "dddd-dd-dd dd:dd ";
     let mut out = String::new();
     let mut i = 0;
     while i < chars.len() {
@@ -27,8 +28,11 @@ fn timeless(text: String) -> String {
                     _ => want == got,
                 });
         if fits {
-            out.push_str("<time>              ");
             i += shape.len();
+            // The zone: up to the next space.
+            let zone = chars[i..].iter().take_while(|c| !c.is_whitespace()).count();
+            i += zone;
+            out.push_str(&format!("{:<1$}", "<time>", shape.len() + zone));
         } else {
             out.push(chars[i]);
             i += 1;

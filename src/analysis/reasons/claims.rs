@@ -111,18 +111,23 @@ pub enum Claim {
     CannotBustWithOneCard(Holding),
     /// `13 can bust with one card`: some card takes the hand over 21.
     CanBustWithOneCard(Holding),
-    /// `no card leaves it worse to stand on`: for every card, standing after it is worth at
-    /// least what standing now is (against this up card, in this game).
-    NoCardLeavesItWorse(Holding, u8),
-    /// `some cards leave it worse to stand on`: some card makes standing worth less than
-    /// standing now.
-    SomeCardLeavesItWorse(Holding, u8),
+    /// `no card leaves it worse to stand on`: for every hand that makes the cell and every
+    /// card it may draw, standing after the card is worth at least what standing now is,
+    /// card by card (the cards held and the card drawn out of the shoe; against this up card,
+    /// in this game).
+    NoCardLeavesItWorse(Cell),
+    /// `some cards leave it worse to stand on`: for every hand that makes the cell, some card
+    /// makes standing worth less than standing now.
+    SomeCardLeavesItWorse(Cell),
     /// `soft 18 is a made hand (17 or more)`.
     MadeHand(Holding),
-    /// `one more card would hurt it more often than help`: drawn from the full shoe less the
-    /// up card, the cards that make standing worth less are more likely than those that make
-    /// it worth more.
-    HurtsMoreOftenThanHelps(Holding, u8),
+    /// `one more card would hurt it more often than help`: for every hand that makes the
+    /// cell, drawn from the shoe less the up card and the cards held, the cards that make
+    /// standing worth less are more likely than those that make it worth more.
+    HurtsMoreOftenThanHelps(Cell),
+    /// `two hands from a 9 each are worth less here`: splitting the pair is worth less than
+    /// the cell's play (by the chart average) — said where splitting is the runner-up.
+    SplitWorthLess(Cell),
     /// `16 wins only if the dealer busts`: standing, it wins no round the dealer finishes.
     WinsOnlyWhenTheDealerBusts(Holding),
     /// `the dealer busts 21.2% of rounds showing T, blackjack rounds included`.
@@ -181,6 +186,15 @@ impl fmt::Display for Claim {
             }
             Claim::WinsOnlyWhenTheDealerBusts(h) => {
                 write!(f, "{h} wins only if the dealer busts")
+            }
+            Claim::SplitWorthLess(cell) => {
+                let card = match cell.row {
+                    1 => "an ace".to_owned(),
+                    8 => "an 8".to_owned(),
+                    10 => "a ten".to_owned(),
+                    v => format!("a {}", value_label(v)),
+                };
+                write!(f, "two hands from {card} each are worth less here")
             }
             Claim::DealerBusts { up, percent, of } => {
                 write!(
@@ -254,26 +268,53 @@ impl Claim {
                 h.plus(10).is_none(),
                 format!("{h} plus a ten is not over 21"),
             ),
-            Claim::NoCardLeavesItWorse(h, up) => ok(
-                facts.one_card_effects(h, up).iter().all(|&(_, e)| e >= 0),
-                format!("a card leaves {h} worse to stand on"),
+            Claim::NoCardLeavesItWorse(cell) => ok(
+                facts
+                    .one_card_effects(cell)
+                    .iter()
+                    .all(|hand| hand.iter().all(|&(_, e)| e >= 0)),
+                format!("a card leaves {} worse to stand on", cell.label()),
             ),
-            Claim::SomeCardLeavesItWorse(h, up) => ok(
-                facts.one_card_effects(h, up).iter().any(|&(_, e)| e < 0),
-                format!("no card leaves {h} worse to stand on"),
+            Claim::SomeCardLeavesItWorse(cell) => ok(
+                facts
+                    .one_card_effects(cell)
+                    .iter()
+                    .all(|hand| hand.iter().any(|&(_, e)| e < 0)),
+                format!("no card leaves {} worse to stand on", cell.label()),
             ),
             Claim::MadeHand(h) => ok(h.total >= 17, format!("{h} is under 17")),
-            Claim::HurtsMoreOftenThanHelps(h, up) => {
-                let effects = facts.one_card_effects(h, up);
-                let share = |sign: i8| -> f64 {
+            Claim::HurtsMoreOftenThanHelps(cell) => {
+                let hands = facts.one_card_effects(cell);
+                let share = |effects: &[(f64, i8)], sign: i8| -> f64 {
                     effects
                         .iter()
                         .filter(|&&(_, e)| e == sign)
                         .map(|&(p, _)| p)
                         .sum()
                 };
-                let (hurt, help) = (share(-1), share(1));
-                ok(hurt > help, format!("hurts {hurt:.3}, helps {help:.3}"))
+                let worst = hands
+                    .iter()
+                    .map(|effects| (share(effects, -1), share(effects, 1)))
+                    .find(|(hurt, help)| hurt <= help);
+                match worst {
+                    None => Ok(()),
+                    Some((hurt, help)) => Err(format!("hurts {hurt:.3}, helps {help:.3}")),
+                }
+            }
+            Claim::SplitWorthLess(cell) => {
+                let evs = facts.cell_evs.get(&cell).ok_or("no EVs for the cell")?;
+                let kept = evs
+                    .ranked()
+                    .into_iter()
+                    .find(|&(a, _)| a != Action::Split)
+                    .map(|(_, ev)| ev);
+                match (evs.split, kept) {
+                    (Some(split), Some(kept)) => ok(
+                        cell.kind == HandKind::Pair && split < kept,
+                        format!("split {split:.3}, kept {kept:.3}"),
+                    ),
+                    _ => Err("no split here".to_owned()),
+                }
             }
             Claim::WinsOnlyWhenTheDealerBusts(h) => {
                 // Standing wins only on a dealer bust when every total the dealer finishes on

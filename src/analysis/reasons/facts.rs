@@ -1,12 +1,14 @@
 //! What a claim is checked against ([`Facts`]): the rules, the game and its charts, and the
 //! dealer's and the standing hand's chances worked out from them.
 
-use super::{Holding, Rounds};
-use crate::analysis::chart::Chart;
+use std::collections::BTreeMap;
+
+use super::Rounds;
+use crate::analysis::chart::{Cell, Chart};
 use crate::analysis::dealer::{BUST, DealerProbs, DealerShapes, NATURAL};
 use crate::analysis::player::Game;
-use crate::analysis::strategy::Strategy;
-use crate::engine::{Rules, ValueCounts};
+use crate::analysis::strategy::{CellEvs, Strategy, cell_hands};
+use crate::engine::{Cards, Rules, ValueCounts};
 
 /// What a claim is checked against: the rules, the game, this game's chart and, where known,
 /// the American peek chart for the same rules.
@@ -20,6 +22,8 @@ pub struct Facts<'a> {
     pub chart: &'a Chart,
     /// The American peek game's chart for the same rules.
     pub peek: Option<&'a Chart>,
+    /// This game's cell EVs (the chart average), which a claim weighing two plays reads.
+    pub cell_evs: &'a BTreeMap<Cell, CellEvs>,
 }
 
 impl<'a> Facts<'a> {
@@ -30,6 +34,7 @@ impl<'a> Facts<'a> {
             game: strategy.game,
             chart: &strategy.chart,
             peek,
+            cell_evs: &strategy.cell_evs,
         }
     }
 
@@ -43,13 +48,22 @@ impl<'a> Facts<'a> {
     /// The dealer's final-hand probabilities showing `up`, full shoe less the up card, as
     /// the dealer deals them (no hole card: the natural is one of the outcomes).
     fn dealer(&self, up: u8) -> DealerProbs {
-        DealerShapes::get(self.rules.dealer_hits_soft_17).probabilities(up, &self.shoe(up).0)
+        self.dealer_after(up, &[])
     }
 
-    /// The dealer's probabilities as the player faces them when deciding: in the peek game,
-    /// given that the dealer has no blackjack.
-    fn dealer_at_decision(&self, up: u8) -> DealerProbs {
-        let mut p = self.dealer(up);
+    /// [`Facts::dealer`] with the cards `seen` (values) out of the shoe too.
+    fn dealer_after(&self, up: u8, seen: &[u8]) -> DealerProbs {
+        let mut shoe = self.shoe(up);
+        for &v in seen {
+            shoe.remove(v);
+        }
+        DealerShapes::get(self.rules.dealer_hits_soft_17).probabilities(up, &shoe.0)
+    }
+
+    /// The dealer's probabilities as the player holding `seen` faces them when deciding: in
+    /// the peek game, given that the dealer has no blackjack.
+    fn dealer_at_decision(&self, up: u8, seen: &[u8]) -> DealerProbs {
+        let mut p = self.dealer_after(up, seen);
         if self.game == Game::Peek && p[NATURAL] > 0.0 {
             let rest = 1.0 - p[NATURAL];
             p[NATURAL] = 0.0;
@@ -80,48 +94,83 @@ impl<'a> Facts<'a> {
         100.0 * self.dealer(up)[NATURAL]
     }
 
-    /// What standing on `hand` (`None`: bust) is worth against `up` when deciding.
-    fn stand_ev(&self, hand: Option<Holding>, up: u8) -> f64 {
-        let Some(hand) = hand else {
+    /// What standing on the cards `hand` (values, 1 = ace; not a blackjack) is worth against
+    /// `up` when deciding, exactly: the dealer draws from the shoe less the up card and these
+    /// very cards. −1 for a bust.
+    pub fn stand_ev(&self, hand: &[u8], up: u8) -> f64 {
+        let total = Cards::from_values(hand).total();
+        if total.is_bust() {
             return -1.0;
-        };
-        let p = self.dealer_at_decision(up);
+        }
+        let p = self.dealer_at_decision(up, hand);
         let (mut win, mut lose) = (p[BUST], p[NATURAL]);
         for (slot, &q) in p.iter().take(5).enumerate() {
             let dealer = 17 + slot as u8;
-            if dealer < hand.total {
+            if dealer < total.value {
                 win += q;
-            } else if dealer > hand.total {
+            } else if dealer > total.value {
                 lose += q;
             }
         }
         win - lose
     }
 
-    /// The chance of each card value, drawn from the full shoe less the up card.
-    fn card_chances(&self, up: u8) -> impl Iterator<Item = (u8, f64)> {
-        let shoe = self.shoe(up);
-        let n = f64::from(shoe.total());
-        (1..=10u8).map(move |v| (v, f64::from(shoe.get(v)) / n))
-    }
-
-    /// For each card (with its chance), whether standing after it is worth less (−1), the
-    /// same (0) or more (+1) than standing now.
-    pub(super) fn one_card_effects(&self, hand: Holding, up: u8) -> Vec<(f64, i8)> {
-        let now = self.stand_ev(Some(hand), up);
-        self.card_chances(up)
-            .filter(|&(_, p)| p > 0.0)
-            .map(|(v, p)| {
-                let after = self.stand_ev(hand.plus(v), up);
-                let effect = if after < now - 1e-12 {
-                    -1
-                } else if after > now + 1e-12 {
-                    1
-                } else {
-                    0
-                };
-                (p, effect)
+    /// For each hand that makes `cell` ([`cell_hands`]), and each card it may draw from the
+    /// shoe less the up card and its own cards (with its chance): whether standing after the
+    /// card is worth less (−1), the same (0) or more (+1) than standing now — card by card,
+    /// with every card seen taken out of the shoe.
+    pub(super) fn one_card_effects(&self, cell: Cell) -> Vec<Vec<(f64, i8)>> {
+        cell_hands(cell)
+            .into_iter()
+            .map(|hand| {
+                let now = self.stand_ev(&hand, cell.up);
+                let mut shoe = self.shoe(cell.up);
+                for &v in &hand {
+                    shoe.remove(v);
+                }
+                let n = f64::from(shoe.total());
+                (1..=10u8)
+                    .filter(|&v| shoe.get(v) > 0)
+                    .map(|v| {
+                        let mut more = hand.clone();
+                        more.push(v);
+                        let after = self.stand_ev(&more, cell.up);
+                        let effect = if after < now - 1e-12 {
+                            -1
+                        } else if after > now + 1e-12 {
+                            1
+                        } else {
+                            0
+                        };
+                        (f64::from(shoe.get(v)) / n, effect)
+                    })
+                    .collect()
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::basic_strategy;
+    use crate::analysis::chart::HandKind;
+
+    /// Issue 36's measurement, card by card: A,A against A stood on is worth −0.770083, and
+    /// after a ten (the same total, 12, with a ten fewer in the shoe) −0.770780 — a ten
+    /// leaves it worse to stand on, so "no card leaves it worse" is false there.
+    #[test]
+    fn standing_is_worked_out_for_the_very_cards_held() {
+        let strategy = basic_strategy(&Rules::default());
+        let facts = Facts::of(&strategy, None);
+        assert!((facts.stand_ev(&[1, 1], 1) - -0.770083).abs() < 5e-7);
+        assert!((facts.stand_ev(&[1, 1, 10], 1) - -0.770780).abs() < 5e-7);
+        let pair = Cell {
+            kind: HandKind::Pair,
+            row: 1,
+            up: 1,
+        };
+        let effects = facts.one_card_effects(pair);
+        assert!(effects[0].iter().any(|&(_, e)| e < 0), "{effects:?}");
     }
 }

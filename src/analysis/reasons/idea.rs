@@ -81,8 +81,11 @@ pub(super) fn idea(
         };
         total_idea(&mut total, cell, hand, play, versus);
         idea.words(format!("{} kept as one hand", cell.hand_label()));
+        // Where splitting is the runner-up, the reason weighs it.
+        let weighed =
+            versus == Some(Action::Split) && idea.claim(", since ", Claim::SplitWorthLess(cell));
         if !total.parts.is_empty() {
-            idea.words(", ".to_owned());
+            idea.words(if weighed { "; " } else { ", " }.to_owned());
             idea.parts.extend(total.parts);
         }
         return idea.play(play);
@@ -112,8 +115,14 @@ fn total_idea(
         }
         Action::Hit if hand.soft => {
             idea.claim("", Claim::CannotBustWithOneCard(hand));
-            if !idea.claim(", and ", Claim::NoCardLeavesItWorse(hand, cell.up)) {
-                idea.claim(", though ", Claim::SomeCardLeavesItWorse(hand, cell.up));
+            // Card by card, a card that keeps the total (a ten on soft 12) or leaves it under
+            // 17 can still leave standing a shade worse, by the cards it takes out of the
+            // shoe: under 17, what holds for every card is that standing wins only on a bust.
+            let said = idea.claim(", and ", Claim::NoCardLeavesItWorse(cell))
+                || (hand.total < 17
+                    && idea.claim(", and ", Claim::WinsOnlyWhenTheDealerBusts(hand)));
+            if !said {
+                idea.claim(", though ", Claim::SomeCardLeavesItWorse(cell));
             }
         }
         Action::Hit if hand.total >= 12 => {
@@ -129,7 +138,7 @@ fn total_idea(
         }
         Action::Stand => {
             idea.claim("", Claim::MadeHand(hand));
-            idea.claim(", and ", Claim::HurtsMoreOftenThanHelps(hand, cell.up));
+            idea.claim(", and ", Claim::HurtsMoreOftenThanHelps(cell));
         }
         Action::Split => {}
     }

@@ -16,6 +16,7 @@ use std::fmt;
 
 use super::chart::{Cell, Chart};
 use super::strategy::Strategy;
+use crate::engine::card::value_label;
 use crate::engine::{Action, ActionSet};
 use crate::text::signed_decimals;
 
@@ -86,19 +87,26 @@ pub struct Numbers {
     pub other: Option<(Action, f64)>,
     /// Whether `other` is the play chosen (else the runner-up).
     pub chosen: bool,
+    /// The one hand the chart average was worked out on, where no two cards make the cell
+    /// (soft 21: A,5,5): the numbers name it.
+    pub stand_in: Option<&'static [u8]>,
 }
 
 impl fmt::Display for Numbers {
-    /// `(chart average, full shoe: hit −0.209, double −0.535)` (11 vs A) or `(this hand, full
-    /// shoe: hit −0.571, your stand −0.577)` (10,6 vs T, stood on).
+    /// `(chart average, full shoe: hit −0.209, double −0.535)` (11 vs A), `(worked out on
+    /// A,5,5, full shoe: stand +0.882, hit …)` (soft 21, whose chart average is of one
+    /// stand-in hand) or `(this hand, full shoe: hit −0.571, your stand −0.577)` (10,6 vs T,
+    /// stood on).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (play, ev) = self.play;
-        write!(
-            f,
-            "({}: {play} {}",
-            self.source.label(),
-            signed_decimals(ev, 3)
-        )?;
+        let source = match (self.source, self.stand_in) {
+            (Source::ChartAverage, Some(hand)) => {
+                let cards: Vec<&str> = hand.iter().map(|&v| value_label(v)).collect();
+                format!("worked out on {}, full shoe", cards.join(","))
+            }
+            (source, _) => source.label().to_owned(),
+        };
+        write!(f, "({source}: {play} {}", signed_decimals(ev, 3))?;
         if let Some((other, ev)) = self.other {
             let yours = if self.chosen { "your " } else { "" };
             write!(f, ", {yours}{other} {}", signed_decimals(ev, 3))?;
@@ -192,6 +200,7 @@ pub fn reason(
             play: it.next()?,
             other: it.next(),
             chosen: false,
+            stand_in: super::strategy::stand_in(cell),
         })
     };
     let numbers = match figures {
@@ -218,6 +227,7 @@ pub fn reason(
                     play,
                     other,
                     chosen: chosen != advised,
+                    stand_in: None,
                 },
                 None => chart(None)?,
             }

@@ -313,6 +313,11 @@ impl Decision {
         self.chosen == self.advised
     }
 
+    /// Right, a close call or a miss, as it was graded.
+    pub fn verdict(&self) -> crate::trainer::grade::Verdict {
+        crate::trainer::grade::Verdict::of(self.is_correct(), self.cost)
+    }
+
     /// The chart cell.
     pub fn cell(&self) -> Option<Cell> {
         Cell::from_key(&self.cell)

@@ -9,7 +9,8 @@ use super::record::{Decision, Entry};
 use crate::analysis::chart::Cell;
 use crate::engine::Units;
 use crate::text::{signed, signed_decimals};
-use crate::trainer::export::utc_timestamp;
+use crate::trainer::export::local_time;
+use crate::trainer::grade::{Verdict, cost_text};
 use crate::trainer::report::bets;
 
 /// Which entries a review shows.
@@ -31,7 +32,7 @@ pub fn select(entries: &[Entry], filter: ReviewFilter) -> Vec<&Entry> {
     chosen.into_iter().skip(skip).collect()
 }
 
-/// The entry's title: `Round 3 · 2026-12-03T16:10:05Z · seed 8, card 14 of the shoe · net +15
+/// The entry's title, at local time: `Round 3 · 2026-12-03 17:10 CET · seed 8, card 14 of the shoe · net +15
 /// at a bet of 10 (+1.5 bets)` (with `· true count +2` in counting mode), `Drill (hard) · … ·
 /// 2.1 s` or `Counting (true-count) · … · 3.0 s`.
 pub fn entry_title(entry: &Entry) -> String {
@@ -53,7 +54,7 @@ pub fn entry_title(entry: &Entry) -> String {
             format!(
                 "Round {} · {} · seed {}, card {} of the shoe{count} · {net}",
                 round.number,
-                utc_timestamp(round.at),
+                local_time(round.at),
                 round.seed,
                 round.shoe_position + 1,
             )
@@ -61,13 +62,13 @@ pub fn entry_title(entry: &Entry) -> String {
         Entry::Drill(drill) => format!(
             "Drill ({}) · {} · {:.1} s",
             drill.kind,
-            utc_timestamp(drill.at),
+            local_time(drill.at),
             drill.seconds
         ),
         Entry::Count(answer) => format!(
             "Counting ({}) · {} · {:.1} s",
             answer.skill,
-            utc_timestamp(answer.at),
+            local_time(answer.at),
             answer.seconds
         ),
     }
@@ -131,18 +132,26 @@ pub fn decision_line(decision: &Decision, ascii: bool) -> String {
     } else {
         String::new()
     };
-    let mark = if decision.is_correct() { '✓' } else { '✗' };
+    let verdict = decision.verdict();
+    let mark = verdict.mark();
     let head = format!(
         "{mark} {label}{hand}: {} vs {}",
         decision.cards_text(ascii),
         decision.up_text(ascii)
     );
+    let close = if verdict == Verdict::CloseCall {
+        "close call, "
+    } else {
+        ""
+    };
     if decision.is_correct() {
         format!("{head} · you {} (right)", decision.chosen)
     } else {
         format!(
-            "{head} · you {}, best {} · cost {:.3} bets",
-            decision.chosen, decision.advised, decision.cost
+            "{head} · you {}, best {} · {close}cost {} bets",
+            decision.chosen,
+            decision.advised,
+            cost_text(decision.cost)
         )
     }
 }

@@ -126,14 +126,18 @@ impl App {
                 self.jobs.evs.request(query);
             }
         }
-        // Ask ahead for the EVs that grade the next decision, so grading need not wait.
+        // Ask ahead for the EVs that grade the next decision, so grading need not wait (and
+        // the hint quotes them): waited for where the app waits (a scripted run).
         let session = &self.session;
         if self.drill().is_none()
             && session.your_turn()
-            && let Some(query) =
-                EvQuery::table_basic(session.rules(), &session.table().view(session.your_seat()))
+            && let Some((query, _)) = session.grading_query(self.jobs.index_table().is_some())
         {
-            self.jobs.evs.request(&query);
+            if self.jobs.wait {
+                self.jobs.evs.wait_for(&query);
+            } else {
+                self.jobs.evs.request(&query);
+            }
         }
         if let Some(query) = self.drill_question_query() {
             self.jobs.evs.request(&query);

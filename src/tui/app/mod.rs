@@ -167,6 +167,7 @@ impl App {
             && let Some(slot) = &mut self.jobs.indices
         {
             slot.start();
+            self.session.indices_started();
         }
         self
     }
@@ -391,8 +392,12 @@ impl App {
     pub fn hint(&self) -> Option<String> {
         let strategy = self.jobs.strategy.get()?;
         let peek = self.peek_strategy();
-        self.session
-            .hint(strategy, self.jobs.index_table(), peek.as_deref())
+        let indices = self.jobs.index_table();
+        let evs = self
+            .session
+            .grading_query(indices.is_some())
+            .and_then(|(query, _)| self.jobs.evs.get(&query));
+        self.session.hint(strategy, indices, peek.as_deref(), evs)
     }
 
     /// The one place state changes.

@@ -337,8 +337,12 @@ impl App {
         self.look.derived.hint = strategy
             .as_ref()
             .and_then(|s| {
-                self.session
-                    .hint(s, self.jobs.index_table(), peek.as_deref())
+                let indices = self.jobs.index_table();
+                let evs = self
+                    .session
+                    .grading_query(indices.is_some())
+                    .and_then(|(query, _)| self.jobs.evs.get(&query));
+                self.session.hint(s, indices, peek.as_deref(), evs)
             })
             .map(HintLine::Hint);
         self.look.derived.chart_detail = match (self.table_screen.overlay, &strategy) {

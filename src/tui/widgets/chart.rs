@@ -98,7 +98,11 @@ pub fn evs_text(strategy: &Strategy, cell: Cell) -> String {
     format!("{} · {evs}", cell.label())
 }
 
-/// `text` laid into lines of the given widths, word by word; what does not fit ends in `…`.
+/// How a cell's text cut short ends: it says how to see the rest.
+const MORE: &str = "… (a taller window shows it all)";
+
+/// `text` laid into lines of the given widths, word by word; where it does not all fit, the
+/// last line ends in [`MORE`].
 fn fill(text: &str, widths: &[usize]) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut words = text.split(' ').filter(|w| !w.is_empty()).peekable();
@@ -122,10 +126,19 @@ fn fill(text: &str, widths: &[usize]) -> Vec<String> {
         && let Some(last) = lines.last_mut()
     {
         let width = widths.last().copied().unwrap_or(1);
-        while last.chars().count() + 1 > width {
-            last.pop();
+        let keep = width.saturating_sub(MORE.chars().count() + 1);
+        if last.chars().count() > keep {
+            // Back to a whole word that leaves room.
+            let cut: String = last.chars().take(keep + 1).collect();
+            *last = match cut.rfind(' ') {
+                Some(space) => cut[..space].to_owned(),
+                None => cut.chars().take(keep).collect(),
+            };
         }
-        last.push('…');
+        if !last.is_empty() {
+            last.push(' ');
+        }
+        last.push_str(MORE);
     }
     lines
 }
@@ -334,4 +347,25 @@ fn chart_row(
         None => Span::raw(" "),
     });
     spans
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A cell's text that does not fit says how to see the rest, within its last line's width
+    /// (issue 36: "The American peek chart doubles…" cut in silence at 80×24).
+    #[test]
+    fn a_cell_text_cut_short_says_how_to_see_the_rest() {
+        let text = "11 cannot bust with one card, and a double takes one card only, where a \
+                    hit may draw again: hit. The American peek chart doubles here: with no \
+                    hole card, the dealer's blackjack would take the doubled stake too";
+        let filled = fill(text, &[20, 20, 76]);
+        let last = filled.last().expect("a last line");
+        assert!(last.ends_with(MORE), "{filled:#?}");
+        assert!(last.chars().count() <= 76, "{last}");
+        let whole = fill(text, &[76; 8]);
+        assert!(whole.iter().all(|l| !l.contains('…')), "{whole:#?}");
+        assert!(whole.join(" ").trim_end().ends_with("doubled stake too"));
+    }
 }

@@ -86,6 +86,19 @@ pub fn help_lines(in_drill: bool, keys: Vec<String>, height: u16) -> Vec<String>
         lines.push(String::new());
         lines.extend(HELP_TEXT.lines().map(str::to_owned));
     }
+    // Keys the window has no room for are not left out in silence: the last row names them.
+    let room = usize::from(height).saturating_sub(2).max(2);
+    if lines.len() > room {
+        let cut: Vec<String> = lines
+            .drain(room - 1..)
+            .filter_map(|l| l.split_whitespace().next().map(str::to_owned))
+            .collect();
+        lines.push(format!(
+            "… and {} more ({}): a taller window shows them",
+            cut.len(),
+            cut.join(" ")
+        ));
+    }
     lines
 }
 
@@ -255,6 +268,20 @@ mod tests {
             .chunks(width)
             .map(|row| row.iter().map(|c| c.symbol()).collect())
             .collect()
+    }
+
+    /// The table's help fits 80×24 whole, its last key (Ctrl-Z) in view; in a shorter window
+    /// the last row names the keys left out (issue 36: the Ctrl-Z line was lost in silence).
+    #[test]
+    fn the_help_fits_or_names_what_it_leaves_out() {
+        let keys = crate::tui::keys::help_lines();
+        let whole = super::help_lines(false, keys.clone(), 24);
+        assert!(whole.len() + 2 <= 24, "{whole:#?}");
+        assert!(whole.iter().any(|l| l.starts_with("Ctrl-Z")), "{whole:#?}");
+        let short = super::help_lines(false, keys, 16);
+        assert_eq!(short.len(), 14, "{short:#?}");
+        let last = short.last().expect("a last row");
+        assert!(last.contains("Ctrl-Z") && last.contains("more"), "{last}");
     }
 
     #[test]

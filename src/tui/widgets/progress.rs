@@ -78,7 +78,8 @@ const PLOTS: [Plot; 4] = [
         empty: "No graded decisions yet.",
     },
     Plot {
-        title: "EV given away /100",
+        // Of what: bets (the axis's unit) per 100 graded decisions.
+        title: "EV lost /100 decisions",
         unit: " bets",
         top: None,
         figure: |d| d.ev_per_100,
@@ -342,7 +343,10 @@ mod tests {
         let page = text(&view, 78, 20);
         assert!(page.contains("12-01 to 12-03"), "{page}");
         assert!(page.contains("Decisions right · 12-03: 75%"), "{page}");
-        assert!(page.contains("EV given away /100 · 12-03: 2.50"), "{page}");
+        assert!(
+            page.contains("EV lost /100 decisions · 12-03: 2.50"),
+            "{page}"
+        );
         assert!(page.contains("No counting answers yet"), "{page}");
     }
 }

@@ -10,6 +10,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 use super::status::{note_line, tone_mark};
 use super::{Ctx, framed, marker};
 use crate::text::signed;
+use crate::trainer::grade::Verdict;
 use crate::trainer::history::review::{cards_line, decision_line, entry_title, evs_line};
 use crate::trainer::history::{Decision, Entry};
 use crate::tui::message::{Message, Tone};
@@ -165,10 +166,10 @@ impl Drawn<'_, '_> {
             )));
         }
         for (i, decision) in view.decisions.iter().enumerate() {
-            let style = if decision.is_correct() {
-                theme.msg_good
-            } else {
-                theme.msg_bad
+            let style = match decision.verdict() {
+                Verdict::Right => theme.msg_good,
+                Verdict::CloseCall => theme.msg_info,
+                Verdict::Miss => theme.msg_bad,
             };
             let mark = if i == view.selected {
                 format!("{} ", marker(self.ctx.ascii))

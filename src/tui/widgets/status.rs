@@ -89,6 +89,8 @@ pub fn tone_mark(ctx: Ctx, tone: Tone) -> (&'static str, Style) {
         (Tone::Good, true) => ("+", theme.msg_good),
         (Tone::Bad, false) => ("✗", theme.msg_bad),
         (Tone::Bad, true) => ("x", theme.msg_bad),
+        (Tone::Close, false) => ("≈", theme.msg_info),
+        (Tone::Close, true) => ("~", theme.msg_info),
         (Tone::Error, _) => ("!", theme.msg_error),
     }
 }
@@ -219,14 +221,36 @@ pub fn status_lines(
     hint_rows: usize,
 ) -> Vec<Line<'static>> {
     let mut lines = vec![action_line(view.action, ctx)];
+    let rows = hint_rows.max(1);
     let mut hint = hint_lines(&view.hint, ctx, width);
-    if hint.len() > hint_rows.max(1) {
-        // Cut short: the last row kept says it goes on (the log has the whole of it).
-        hint.truncate(hint_rows.max(1));
+    if hint.len() > rows
+        && let HintLine::Hint(text) = &view.hint
+        && let Some(idea) = without_numbers(text)
+    {
+        // Short of room (a split seat is taller): the play and its reason first, without the
+        // numbers the grade gives after the decision.
+        hint = hint_lines(&HintLine::Hint(idea.to_owned()), ctx, width);
+    }
+    if hint.len() > rows {
+        // Cut short all the same: the last row kept says so, and how to see the rest.
+        hint.truncate(rows);
         if let Some(last) = hint.last_mut() {
-            last.spans
-                .push(Span::styled(ctx.ellipsis(), ctx.theme.hint));
-            *last = clipped(std::mem::take(last), width, ctx.ellipsis());
+            let more = if ctx.ascii {
+                " ... (a taller window shows it all)"
+            } else {
+                " … (a taller window shows it all)"
+            };
+            let room = width.saturating_sub(u16::try_from(more.chars().count()).unwrap_or(0));
+            if room >= width / 2 {
+                let mut row = clipped(std::mem::take(last), room, "");
+                row.spans.push(Span::styled(more, ctx.theme.hint));
+                *last = row;
+            } else {
+                // Too narrow for the words: the ellipsis alone says it goes on.
+                last.spans
+                    .push(Span::styled(ctx.ellipsis(), ctx.theme.hint));
+                *last = clipped(std::mem::take(last), width, ctx.ellipsis());
+            }
         }
     }
     lines.extend(hint);
@@ -237,11 +261,13 @@ pub fn status_lines(
             ctx.ellipsis(),
         ));
     }
-    lines.push(clipped(
-        grade_line(view.last_grade, ctx),
-        width,
-        ctx.ellipsis(),
-    ));
+    // The whole grade is in the messages: a line cut short says where.
+    let more = if ctx.ascii {
+        "... PgUp: the messages have it all"
+    } else {
+        "… PgUp: the messages have it all"
+    };
+    lines.push(clipped(grade_line(view.last_grade, ctx), width, more));
     lines.push(bank_line(&view.bank, ctx, width));
     lines
 }
@@ -375,6 +401,13 @@ fn grade_line(grade: Option<&Message>, ctx: Ctx) -> Line<'static> {
     }
 }
 
+/// A hint without the numbers at its end (`… hit (this hand, full shoe: hit −0.571, stand
+/// −0.576)` → `… hit`), if it has them.
+fn without_numbers(hint: &str) -> Option<&str> {
+    let open = hint.strip_suffix(')')?.rfind(" (")?;
+    hint[open..].contains(": ").then(|| &hint[..open])
+}
+
 /// The hint, wrapped to `width` under its label.
 fn hint_lines(hint: &HintLine, ctx: Ctx, width: u16) -> Vec<Line<'static>> {
     let theme = ctx.theme;
@@ -502,17 +535,22 @@ mod tests {
         for ascii in [false, true] {
             let theme = crate::tui::theme::theme(true);
             let ctx = Ctx { theme, ascii };
-            let grade_marks = if ascii { ["+", "x"] } else { ["✓", "✗"] };
+            let grade_marks = if ascii {
+                ["+", "x", "~"]
+            } else {
+                ["✓", "✗", "≈"]
+            };
             for tone in [
                 Tone::Info,
                 Tone::Good,
                 Tone::Bad,
+                Tone::Close,
                 Tone::Won,
                 Tone::Lost,
                 Tone::Error,
             ] {
                 let (mark, _) = tone_mark(ctx, tone);
-                let graded = matches!(tone, Tone::Good | Tone::Bad);
+                let graded = matches!(tone, Tone::Good | Tone::Bad | Tone::Close);
                 assert_eq!(grade_marks.contains(&mark), graded, "{tone:?}: {mark}");
             }
             assert_eq!(tone_mark(ctx, Tone::Won).1, theme.msg_good);
@@ -571,13 +609,86 @@ mod tests {
             "{text:#?}"
         );
         assert!(hint_rows.len() > 4, "{text:#?}");
-        // With fewer rows the hint ends in an ellipsis, and the count still has its line.
+        // With fewer rows the hint ends in an ellipsis (too narrow for the words saying how
+        // to see the rest), and the count still has its line.
         let short = status_lines(&view, ctx, 60, 1);
         let short: Vec<String> = short.iter().map(|l| l.to_string()).collect();
         assert!(short[1].ends_with('…'), "{short:#?}");
+        assert!(short[1].chars().count() <= 60, "{short:#?}");
         assert!(
             short.iter().any(|l| l.starts_with("Hi-Lo running")),
             "{short:#?}"
+        );
+    }
+
+    /// At 80 columns with two rows for the hint (a seat has split): the hint drops its
+    /// numbers before it is cut, so its reason is whole; the last play's grade, cut, says
+    /// where it is whole (issue 36: "(chart…" and "(−0.178 bets …" cut in silence).
+    #[test]
+    fn a_cramped_hint_and_a_long_last_play_fit_80_columns_or_say_where_the_rest_is() {
+        let ctx = Ctx {
+            theme: crate::tui::theme::theme(false),
+            ascii: false,
+        };
+        let hint = "Basic strategy: hit — 16 vs T (hand 1 of 2) · the dealer busts 21.2% of \
+                    rounds showing T, blackjack rounds included, and 16 wins only if the dealer \
+                    busts: hit (this hand, full shoe: hit −0.571, stand −0.576)";
+        let grade = Message::new(
+            Tone::Bad,
+            "Basic strategy: double 11 vs 6 (hand 2 of 2) — you chose hit (−0.178 bets EV) · \
+             the dealer busts 42.3% of rounds showing 6",
+        );
+        let view = StatusView {
+            action: ActionBar::YourTurn(ActionSet::EMPTY),
+            hint: HintLine::Hint(hint.to_owned()),
+            count: None,
+            last_grade: Some(&grade),
+            bank: BankView {
+                bankroll: Units::from_units(100),
+                bet: Units::from_units(1),
+                count_check: None,
+                check_asks: RUNNING_COUNT,
+                bet_entry: None,
+                not_saved: false,
+                shoe: ShoeGauge {
+                    size: 312,
+                    left: 104,
+                    until_cut: 26,
+                },
+                reshuffled: false,
+                hints: true,
+            },
+        };
+        let lines = |rows: usize| -> Vec<String> {
+            status_lines(&view, ctx, 80, rows)
+                .iter()
+                .map(|l| l.to_string())
+                .collect()
+        };
+        // Three rows: whole.
+        let three = lines(3);
+        assert!(three.iter().all(|l| l.chars().count() <= 80), "{three:#?}");
+        let hint_text = three[1..4]
+            .join(" ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            hint_text.contains("16 wins only if the dealer busts: hit"),
+            "{three:#?}"
+        );
+        assert!(!hint_text.contains('…'), "{three:#?}");
+        // Two: cut, and it says how to see the rest.
+        let two = lines(2);
+        assert!(two.iter().all(|l| l.chars().count() <= 80), "{two:#?}");
+        assert!(
+            two[2].ends_with("… (a taller window shows it all)"),
+            "{two:#?}"
+        );
+        assert!(
+            two[3].starts_with("Last play ✗ Basic strategy: double 11 vs 6")
+                && two[3].ends_with("… PgUp: the messages have it all"),
+            "{two:#?}"
         );
     }
 }

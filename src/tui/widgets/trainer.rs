@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::Ctx;
-use super::flow::{Token, flow};
+use super::flow::{Token, flow, labelled};
 use super::overlay::framed_box;
 use super::progress::{ProgressView, render_progress};
 use crate::analysis::chart::UP_CARDS;
@@ -107,7 +107,8 @@ fn tally_lines(ctx: Ctx, title: &str, figures: &Figures, width: u16) -> Vec<Line
             }
             tokens.push(Token::word(Span::styled(item.clone(), t.text)));
         }
-        flow(&tokens, width.saturating_sub(TITLE_WIDTH))
+        // A column short of the frame: a line never runs flush against the border.
+        flow(&tokens, width.saturating_sub(TITLE_WIDTH + 1))
     };
     let mut lines = Vec::new();
     for (i, mut line) in flowed(&games)
@@ -141,17 +142,23 @@ pub fn render_stats(view: &StatsView, ctx: Ctx, area: Rect, buf: &mut Buffer) {
     if let Some(life) = &view.lifetime {
         figures.extend(tally_lines(ctx, "Lifetime", life, inner));
     }
+    // Wrapped between words under their label, a column short of the frame.
+    let margin = inner.saturating_sub(1);
     if !view.missed.is_empty() {
-        figures.push(Line::from(vec![
+        figures.extend(labelled(
             Span::styled(" Most missed: ", t.dim),
-            Span::styled(view.missed.join(", "), t.text),
-        ]));
+            &view.missed.join(", "),
+            t.text,
+            margin,
+        ));
     }
     if let Some(practice) = &view.practice {
-        figures.push(Line::from(vec![
+        figures.extend(labelled(
             Span::styled(format!(" {PRACTICE_LABEL}: "), t.dim),
-            Span::styled(practice.clone(), t.text),
-        ]));
+            practice,
+            t.text,
+            margin,
+        ));
     }
     let map = heat_map_lines(ctx, &view.heat, view.lifetime.is_some(), inner);
     let both = figures.len() + map.len() + 1;
@@ -273,6 +280,58 @@ mod tests {
     use crate::sim::RoundTally;
     use crate::trainer::grade::Category;
     use crate::trainer::tally::{Accuracy, Tally};
+
+    /// At 80×24 every line of the statistics page keeps a column clear of the right border,
+    /// and a long line wraps between words under its label (issue 36: lines wrapped flush
+    /// against the border).
+    #[test]
+    fn the_statistics_lines_keep_clear_of_the_border_at_80x24() {
+        let ctx = Ctx {
+            theme: crate::tui::theme::theme(true),
+            ascii: false,
+        };
+        let tally = Tally {
+            overall: Accuracy {
+                decisions: 1234,
+                correct: 1111,
+            },
+            ev_lost: 12.345,
+            ..Tally::default()
+        };
+        let figures = crate::trainer::report::figures(&tally);
+        let view = StatsView {
+            session: figures.clone(),
+            lifetime: Some(figures),
+            missed: (0..9).map(|i| format!("1{i} vs T ({i}/9)")).collect(),
+            practice: Some(
+                "12 cells due today · 3 days in a row · next: 16 vs T, 12 vs 2, soft 18 vs 9"
+                    .to_owned(),
+            ),
+            heat: Vec::new(),
+            progress: ProgressView::default(),
+            page: 0,
+        };
+        let area = Rect::new(0, 0, 80, 24);
+        let mut buf = Buffer::empty(area);
+        render_stats(&view, ctx, area, &mut buf);
+        let rows: Vec<String> = (0..24)
+            .map(|y| (0..80).map(|x| buf[(x, y)].symbol().to_owned()).collect())
+            .collect();
+        let mut checked = 0;
+        for row in &rows {
+            let chars: Vec<char> = row.chars().collect();
+            if let Some(end) = chars.iter().rposition(|&c| c == '║')
+                && end > 1
+                && chars.iter().filter(|&&c| c == '║').count() == 2
+            {
+                assert_eq!(chars[end - 1], ' ', "flush against the border: {row}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 5, "{rows:#?}");
+        let page = rows.join("\n");
+        assert!(page.contains("Most missed: 10 vs T (0/9)"), "{page}");
+    }
 
     #[test]
     fn long_numbers_take_more_lines_instead_of_leaving_the_box() {
