@@ -210,11 +210,11 @@ impl Standard {
             Standard::RulesCheck => "blackjack course rules, then blackjack course check",
             Standard::EveryCell | Standard::TwoHundred => "blackjack drill --kind all",
             Standard::Countdown => "blackjack drill --kind countdown --decks 1",
-            Standard::Pairs => "blackjack drill --kind pair-cancellation",
-            Standard::TableShoes | Standard::Exam => "blackjack play --count",
+            Standard::Pairs => "blackjack drill --kind cancel",
+            Standard::TableShoes | Standard::Exam => "blackjack play --count --pace casino",
             Standard::Conversions => "blackjack drill --kind true-count",
             Standard::DecksLeft => "blackjack drill --kind decks",
-            Standard::Ramp => "blackjack drill --kind ramp",
+            Standard::Ramp => "blackjack drill --kind ramp --ramp plan",
             Standard::TopIndexPlays => "blackjack drill --kind deviations",
         }
     }
@@ -225,9 +225,9 @@ impl Standard {
             Standard::RulesCheck => "press k here",
             Standard::EveryCell | Standard::TwoHundred => "r, then `any hand`",
             Standard::Countdown => "r, then `a deck countdown`",
-            Standard::Pairs => "r, then the pair-cancellation drill",
+            Standard::Pairs => "r, then `pairs that cancel`",
             Standard::TableShoes | Standard::Exam => {
-                "play on in counting mode (blackjack play --count)"
+                "play on in counting mode at a casino's pace (blackjack play --count --pace casino)"
             }
             Standard::Conversions => "r, then `true-count conversion`",
             Standard::DecksLeft => "r, then `estimating the decks left`",
