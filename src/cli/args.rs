@@ -375,8 +375,9 @@ pub struct DrillArgs {
     /// Countdown: stop at an unannounced point and ask the count there.
     #[arg(long)]
     pub surprise: bool,
-    /// Countdown: seconds a flash stays before the next one turns by itself (0.1–10); without
-    /// it, Enter turns each flash.
+    /// Countdown and count quiz: seconds a flash (a countdown's) or a card (the count quiz's)
+    /// stays before the next comes by itself (0.1–10). Without it, Enter turns each countdown
+    /// flash, and the count quiz deals a card a second on a terminal (at once to a file).
     #[arg(long, value_name = "SECONDS", value_parser = parse_pace)]
     pub pace: Option<f64>,
     /// Deviations: which of this game's index plays are asked: its 18 most valuable

@@ -1,6 +1,6 @@
-//! `blackjack drill --kind countdown|true-count|decks|ramp|deviations`: the counting drills on
-//! stdin/stdout, over the trainer's [`crate::trainer::counting`], every answer recorded and
-//! saved at once.
+//! `blackjack drill --kind countdown|cancel|true-count|decks|ramp|deviations`: the counting
+//! drills on stdin/stdout, over the trainer's [`crate::trainer::counting`], every answer
+//! recorded and saved at once.
 //!
 //! A countdown shows one flash at a time: on a terminal each flash is written over the last
 //! (carriage return, clear line; after an answer's Enter, up a line first), so the cards
@@ -99,6 +99,7 @@ pub fn run<W: Write>(
             quiz.question_text()
         ))?;
         match quiz.prompt() {
+            Prompt::Pairs { cards } => out.line(&format!("Cards: {}", out.cards(cards)))?,
             Prompt::Decks { dealt, shoe } => {
                 let tray = tray_bar(*dealt, *shoe, 40, '#', '.');
                 out.line(&format!("Discard tray [{tray}]"))?;
@@ -377,6 +378,58 @@ mod tests {
                 assert!(text.contains("Running count? "), "{text}");
             }
         }
+    }
+
+    #[test]
+    fn the_pairs_drill_on_the_command_line_shows_the_cards_and_grades_the_net_count() {
+        let settings = QuizSettings::new(6, IndexTable::default());
+        let mut replay = Quiz::new(QuizKind::Pairs, settings.clone(), 4).expect("a quiz");
+        let mut script = String::new();
+        let mut first_cards = String::new();
+        for i in 0..3 {
+            let Prompt::Pairs { cards } = replay.prompt().clone() else {
+                panic!("a pairs question");
+            };
+            if i == 0 {
+                first_cards = cards
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ");
+            }
+            // Right, wrong, right.
+            let net = crate::analysis::hilo::hilo_sum(&cards) + if i == 1 { 1 } else { 0 };
+            let net = net.clamp(-(cards.len() as i32), cards.len() as i32);
+            script.push_str(&format!("{net}\n"));
+            replay.answer(&net.to_string(), 0.0).expect("a number");
+        }
+        let setup = Setup {
+            kind: DrillKind::Cancel,
+            settings,
+            ..countdown_setup(1)
+        };
+        let mut written = Vec::new();
+        let mut out = Out {
+            w: &mut written,
+            ascii: false,
+            flashes: Flashes::Lines,
+        };
+        let mut coach = Coach::in_memory();
+        let score = run(&setup, 4, &mut script.as_bytes(), &mut out, &mut coach).expect("runs");
+        let text = String::from_utf8_lossy(&written);
+        assert!(text.contains(&format!("Cards: {first_cards}")), "{text}");
+        assert!(text.contains("net count?"), "{text}");
+        assert!(
+            score.starts_with("Right 2 of 3") || score.starts_with("Right 3 of 3"),
+            "{score}"
+        );
+        let pairs = coach
+            .session()
+            .skills
+            .get("pairs")
+            .copied()
+            .unwrap_or_default();
+        assert_eq!(pairs.asked, 3, "kept under the skill pairs");
     }
 
     #[test]

@@ -9,7 +9,7 @@ use crate::engine::Card;
 /// How a countdown's flash takes the place of the one before, so that on a terminal only the
 /// card just turned is on screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Flashes {
+pub enum Flashes {
     /// The output is not a terminal (a file, a pipe): one flash a line, the earlier ones
     /// left above (the drill says so).
     Lines,

@@ -308,6 +308,7 @@ fn drill_intent(code: KeyCode, drill: &DrillScreen) -> Option<Intent> {
             _ => None,
         },
         DrillScreen::Count(_) => match code {
+            KeyCode::Tab => Some(Intent::PanelPage),
             KeyCode::Char('i' | 'I') => Some(Intent::ToggleStats),
             KeyCode::Char(c @ ('0'..='9' | '-' | '+')) => Some(Intent::CountKey(c)),
             KeyCode::Backspace => Some(Intent::CountErase),

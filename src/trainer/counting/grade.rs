@@ -2,6 +2,7 @@
 //! what it is.
 
 use super::QuizSettings;
+use crate::analysis::counts::HI_LO;
 use crate::analysis::deviation::{Direction, IndexPlay};
 use crate::analysis::indices::never_words;
 use crate::engine::{Action, Card, Cards};
@@ -11,6 +12,11 @@ use crate::trainer::history::CountAnswer;
 /// One question.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Prompt {
+    /// These cards, shown at once: their net count?
+    Pairs {
+        /// The cards.
+        cards: Vec<Card>,
+    },
     /// Running count `running` with `decks` decks left (read at the resolution).
     TrueCount {
         /// The running count.
@@ -125,6 +131,29 @@ pub fn grade_prompt(
     text: &str,
 ) -> Result<QuizAnswer, String> {
     match prompt {
+        Prompt::Pairs { cards } => {
+            let most = cards.len() as f64;
+            let given = number_in(text, -most, most, "the net count of these cards")?;
+            // The count's tags (Hi-Lo, in whole points).
+            let tags: Vec<i32> = cards.iter().map(|&c| HI_LO.card_tag(c)).collect();
+            let net: i32 = tags.iter().sum();
+            let each: Vec<String> = cards
+                .iter()
+                .zip(&tags)
+                .map(|(c, &t)| format!("{c} {}", signed(t)))
+                .collect();
+            let cancel = if net == 0 && tags.iter().any(|&t| t != 0) {
+                ": they cancel"
+            } else {
+                ""
+            };
+            Ok(QuizAnswer {
+                right: given == f64::from(net),
+                expected: signed(net),
+                why: format!("{}{cancel} → {}", each.join(", "), signed(net)),
+                error: (given - f64::from(net)).abs(),
+            })
+        }
         Prompt::TrueCount { running, decks } => {
             let most = MAX_TRUE_COUNT_ANSWER;
             let given = number_in(text, -most, most, "a true count")?;

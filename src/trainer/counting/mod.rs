@@ -112,6 +112,8 @@ impl Resolution {
 /// Which counting drill.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum QuizKind {
+    /// Two or more cards shown at once → their net count.
+    Pairs,
     /// Running count → true count.
     TrueCount,
     /// Discard tray → decks left.
@@ -127,6 +129,7 @@ impl QuizKind {
     /// and the count quiz ask otherwise; the rest ask chart decisions).
     pub const fn of_drill(kind: DrillKind) -> Option<QuizKind> {
         match kind {
+            DrillKind::Cancel => Some(QuizKind::Pairs),
             DrillKind::TrueCount => Some(QuizKind::TrueCount),
             DrillKind::Decks => Some(QuizKind::Decks),
             DrillKind::Ramp => Some(QuizKind::Ramp),
@@ -135,9 +138,10 @@ impl QuizKind {
         }
     }
 
-    /// The name on the command line and in the statistics.
+    /// The skill's name in the statistics (and, but for pairs, on the command line).
     pub const fn name(self) -> &'static str {
         match self {
+            QuizKind::Pairs => "pairs",
             QuizKind::TrueCount => "true-count",
             QuizKind::Decks => "decks",
             QuizKind::Ramp => "ramp",
@@ -148,6 +152,7 @@ impl QuizKind {
     /// What it practises.
     pub const fn describe(self) -> &'static str {
         match self {
+            QuizKind::Pairs => "pairs that cancel: a glance's count",
             QuizKind::TrueCount => "true-count conversion",
             QuizKind::Decks => "estimating the decks left",
             QuizKind::Ramp => "betting by the ramp",
@@ -298,6 +303,9 @@ impl Quiz {
     /// The question in words.
     pub fn question_text(&self) -> String {
         match &self.prompt {
+            Prompt::Pairs { cards } => {
+                format!("These {} cards at a glance: their net count?", cards.len())
+            }
             Prompt::TrueCount { running, decks } => format!(
                 "Running count {}, {decks} {} left: the true count ({})?",
                 signed(*running),

@@ -170,6 +170,18 @@ pub(super) fn ask(
     rng: &mut GameRng,
 ) -> (Prompt, ActionSet) {
     match kind {
+        QuizKind::Pairs => {
+            // Two cards as often as three or four: the pairs that cancel, then the groups a
+            // round leaves on the felt.
+            let n = rng.random_range(2..=4usize);
+            let cards = (0..n)
+                .map(|_| {
+                    let rank = Rank::ALL[rng.random_range(0..Rank::ALL.len())];
+                    Card::new(rank, Suit::ALL[rng.random_range(0..4usize)])
+                })
+                .collect();
+            (Prompt::Pairs { cards }, ActionSet::EMPTY)
+        }
         QuizKind::TrueCount => {
             let shoe = deal_before_cut(&settings.rules, rng);
             let decks = settings.resolution.decks(shoe.left());

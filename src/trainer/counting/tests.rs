@@ -583,3 +583,52 @@ fn the_natural_is_named_only_under_a_ten_or_an_ace() {
     assert!(answer.why.contains("peek-game"), "{answer:?}");
     assert!(!answer.why.contains("natural"), "{answer:?}");
 }
+
+/// Issue 36: pair cancellation. The cards of a question are shown at once; the answer is
+/// their net count (K and 5 cancel), graded, timed and kept under the skill `pairs`.
+#[test]
+fn the_pairs_drill_asks_the_net_count_of_cards_shown_at_once() {
+    let mut quiz = Quiz::new(QuizKind::Pairs, settings(), 9).expect("a pairs drill");
+    assert_eq!(quiz.kind().name(), "pairs");
+    let mut sizes = std::collections::BTreeSet::new();
+    for _ in 0..40 {
+        let Prompt::Pairs { cards } = quiz.prompt().clone() else {
+            panic!("a pairs question: {:?}", quiz.prompt());
+        };
+        sizes.insert(cards.len());
+        assert!(
+            quiz.question_text()
+                .contains(&format!("These {} cards", cards.len()))
+        );
+        let net = crate::analysis::hilo::hilo_sum(&cards);
+        let too_far = format!("{}", cards.len() + 1);
+        assert!(
+            quiz.answer(&too_far, 1.0).is_err(),
+            "past what the cards can make"
+        );
+        let answer = quiz.answer(&net.to_string(), 1.5).expect("a number");
+        assert!(answer.right, "{answer:?}");
+        assert_eq!(answer.expected, signed(net));
+    }
+    assert_eq!(sizes, [2, 3, 4].into(), "two cards, or more");
+    assert_eq!((quiz.asked, quiz.right), (40, 40));
+    assert!((quiz.seconds - 60.0).abs() < 1e-9, "every answer timed");
+}
+
+#[test]
+fn a_king_and_a_five_cancel() {
+    let prompt = Prompt::Pairs {
+        cards: vec![
+            Card::new(crate::engine::Rank::King, crate::engine::Suit::Spades),
+            Card::new(crate::engine::Rank::Five, crate::engine::Suit::Hearts),
+        ],
+    };
+    let right = grade_prompt(&prompt, &settings(), "0").expect("a number");
+    assert!(right.right);
+    assert_eq!(right.why, "K♠ −1, 5♥ +1: they cancel → +0");
+    let wrong = grade_prompt(&prompt, &settings(), "-2").expect("a number");
+    assert!(!wrong.right);
+    assert_eq!(wrong.error, 2.0);
+    let refused = grade_prompt(&prompt, &settings(), "3").expect_err("two cards make ±2");
+    assert!(refused.contains("between -2 and 2"), "{refused}");
+}

@@ -34,6 +34,18 @@ pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) 
     );
     let mut lines = vec![Line::from(Span::styled(quiz.question_text(), t.title))];
     match quiz.prompt() {
+        Prompt::Pairs { cards } => {
+            // All at once, as cards lie on the felt: boxes where they fit, else chips.
+            let faces: Vec<Face> = cards.iter().map(|&c| Face::Up(c)).collect();
+            if row_width(faces.len(), Spread::Apart) <= usize::from(inner.width)
+                && inner.height >= CARD_HEIGHT + 1
+            {
+                lines.extend(boxed_row(&faces, Spread::Apart, ctx.ascii, t));
+            } else {
+                lines.push(Line::default());
+                lines.push(chips(ctx, cards));
+            }
+        }
         Prompt::Decks { dealt, shoe } => {
             let width = usize::from(inner.width.saturating_sub(16)).min(48);
             lines.push(Line::default());

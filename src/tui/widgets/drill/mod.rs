@@ -278,7 +278,7 @@ pub fn render_decision(ctx: Ctx, screen: &DecisionScreen, area: Rect, buf: &mut 
 pub fn render_count(ctx: Ctx, screen: &CountScreen, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
     let drill = &screen.drill;
-    let round = drill.last_round();
+    let round = &screen.round_on_screen();
     let hands = u16::try_from(round.seats.len()).unwrap_or(0) + 1;
     let note_rows = u16::from(round.reshuffled);
     // Boxed cards, as at the table, when the screen has room for them; else one line each.
@@ -369,9 +369,18 @@ pub fn render_count(ctx: Ctx, screen: &CountScreen, area: Rect, buf: &mut Buffer
         .wrap(Wrap { trim: false })
         .render(inner, buf);
 
-    let due = drill.question_due();
+    let due = screen.asking();
+    let pace = format!(" a card every {} s", screen.pace);
     let first = if due {
         typed_line(ctx, "Running count?", &screen.input)
+    } else if screen.dealing() {
+        Line::from(vec![
+            Span::styled(
+                format!("{} Keep the count: dealing,", marker(ctx.ascii)),
+                t.active_hand,
+            ),
+            Span::styled(pace, t.action),
+        ])
     } else {
         Line::from(vec![
             Span::styled(
@@ -390,9 +399,12 @@ pub fn render_count(ctx: Ctx, screen: &CountScreen, area: Rect, buf: &mut Buffer
             ("Esc", "back to the table"),
             ("?", "help"),
         ]
+    } else if screen.dealing() {
+        &[("Tab", "pace"), ("Esc", "back to the table"), ("?", "help")]
     } else {
         &[
             ("space", "next round"),
+            ("Tab", "pace"),
             ("Esc", "back to the table"),
             ("?", "help"),
         ]
