@@ -18,7 +18,7 @@ use crate::cli::{CountConvention, DeckResolution, DrillArgs, DrillKind};
 use crate::engine::Rules;
 use crate::store::Coach;
 use crate::trainer::counting::{
-    Convention, Countdown, Prompt, Quiz, QuizKind, QuizSettings, Resolution, tray_bar,
+    Convention, Countdown, Prompt, Quiz, QuizKind, QuizSettings, Resolution, ramp_words, tray_bar,
 };
 use crate::trainer::practice::read_count;
 
@@ -86,10 +86,13 @@ pub fn run<W: Write>(
             setup.settings.set.describe()
         ));
     };
+    let how = match kind {
+        QuizKind::Ramp => "from memory (v shows the ramp, counted as a miss)".to_owned(),
+        _ => format!("true counts are {} here", setup.settings.convention.name()),
+    };
     out.line(&format!(
-        "Drill: {}. Answer each question (q ends); true counts are {} here.",
-        quiz.describe(),
-        setup.settings.convention.name()
+        "Drill: {}. Answer each question (q ends); {how}.",
+        quiz.describe()
     ))?;
     'questions: loop {
         out.line("")?;
@@ -119,7 +122,15 @@ pub fn run<W: Write>(
             let Some(typed) = out.ask("> ", input)? else {
                 break 'questions;
             };
-            match quiz.answer(&typed, started.elapsed().as_secs_f64()) {
+            let seconds = started.elapsed().as_secs_f64();
+            // The ramp is asked from memory: looking at it is a miss.
+            if kind == QuizKind::Ramp
+                && matches!(typed.as_str(), "v" | "ramp")
+                && let Some(answer) = quiz.peek(seconds)
+            {
+                break (answer, "(looked at the ramp)".to_owned());
+            }
+            match quiz.answer(&typed, seconds) {
                 Ok(answer) => break (answer, typed),
                 Err(why) => out.line(&format!("! {why}"))?,
             }
@@ -136,6 +147,11 @@ pub fn run<W: Write>(
             format!("✗ It is {}", answer.expected)
         };
         out.line(&format!("{verdict} — {}", answer.why))?;
+        // The ramp after a miss only: printed after every answer it would stand just above
+        // the next question.
+        if kind == QuizKind::Ramp && !answer.right {
+            out.line(&format!("Your ramp, {}", ramp_words(&setup.settings.ramp)))?;
+        }
         if let Some(err) = coach.save() {
             out.line(&err)?;
         }

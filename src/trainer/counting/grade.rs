@@ -108,6 +108,13 @@ fn number_in(text: &str, low: f64, high: f64, what: &str) -> Result<f64, String>
     }
 }
 
+/// The ramp in words, as the drills show it after an answer: `from a true count of 0 or
+/// less: 1, 2, 4, 6, 8, 10, 12`.
+pub fn ramp_words(ramp: &super::BetRamp) -> String {
+    let bets: Vec<String> = ramp.bets().iter().map(u32::to_string).collect();
+    format!("from a true count of 0 or less: {}", bets.join(", "))
+}
+
 /// Whether `guess` can be the running count of `cards` cards (each adds −1, 0 or +1); the
 /// refusal says why not.
 pub fn check_running_count(guess: i32, cards: usize) -> Result<i32, String> {
@@ -192,15 +199,12 @@ pub fn grade_prompt(
             let most = settings.ramp.bets().iter().copied().max().unwrap_or(1);
             let given = number_in(text, 0.0, f64::from(most) * 100.0, "a bet")?;
             let expected = settings.ramp.bet(*tc);
-            let ramp: Vec<String> = settings.ramp.bets().iter().map(u32::to_string).collect();
+            // The answer names this count's bet only: the whole ramp is the drill's to show
+            // (after the answer), or it would be in view while the next question is asked.
             Ok(QuizAnswer {
                 right: given == f64::from(expected),
                 expected: expected.to_string(),
-                why: format!(
-                    "ramp {} from a true count of 0 or less: at {} bet {expected}",
-                    ramp.join(","),
-                    signed(*tc)
-                ),
+                why: format!("at {} the ramp bets {expected}", signed(*tc)),
                 error: (given - f64::from(expected)).abs(),
             })
         }

@@ -32,7 +32,7 @@ use crate::engine::{Action, ActionSet, Cards, GameRng, Rules};
 use crate::text::{counted, noun, signed};
 pub use countdown::{COUNTDOWN_DECKS, COUNTDOWN_PACES, Countdown, tray_bar};
 use grade::action_key;
-pub use grade::{Prompt, QuizAnswer, check_running_count, grade_prompt, index_words};
+pub use grade::{Prompt, QuizAnswer, check_running_count, grade_prompt, index_words, ramp_words};
 use questions::{Askable, ask, askable_plays};
 pub use questions::{
     DEVIATION_SPREAD, DealtShoe, IndexSet, MAX_ASKED_TRUE_COUNT, VALUABLE_PER_100, deal_before_cut,
@@ -354,6 +354,31 @@ impl Quiz {
         }
         (self.prompt, self.legal) = ask(self.kind, &self.settings, &self.plays, &mut self.rng);
         Ok(answer)
+    }
+
+    /// A ramp question given up: the person looked at the ramp instead of answering. Counted
+    /// as a wrong answer (its error the bet, as if nothing were bet) and the next question
+    /// asked; `None` for the other drills, which have nothing to look at.
+    pub fn peek(&mut self, seconds: f64) -> Option<QuizAnswer> {
+        let Prompt::Ramp { tc } = self.prompt else {
+            return None;
+        };
+        let bet = self.settings.ramp.bet(tc);
+        let answer = QuizAnswer {
+            right: false,
+            expected: bet.to_string(),
+            why: format!(
+                "you looked at the ramp: at {} it bets {bet} (counted as a miss)",
+                signed(tc)
+            ),
+            error: f64::from(bet),
+        };
+        self.asked += 1;
+        self.seconds += seconds;
+        self.error_sum += answer.error;
+        self.streak = 0;
+        (self.prompt, self.legal) = ask(self.kind, &self.settings, &self.plays, &mut self.rng);
+        Some(answer)
     }
 
     /// `Right 7 of 10 (70%) · streak 2 (best 5) · mean error 0.30 · 2.1 s an answer` (the figures

@@ -632,3 +632,43 @@ fn a_king_and_a_five_cancel() {
     let refused = grade_prompt(&prompt, &settings(), "3").expect_err("two cards make ±2");
     assert!(refused.contains("between -2 and 2"), "{refused}");
 }
+
+/// Issue 36: the ramp is asked from memory. The answer names this count's bet, never the
+/// whole ramp (which stood in view under the next question); looking at the ramp is a miss.
+#[test]
+fn the_ramp_is_asked_from_memory_and_a_look_at_it_is_a_miss() {
+    let mut quiz = Quiz::new(QuizKind::Ramp, settings(), 3).expect("a ramp drill");
+    let Prompt::Ramp { tc } = *quiz.prompt() else {
+        panic!("a ramp question");
+    };
+    let bet = quiz.settings().ramp.bet(tc);
+    let answer = quiz.answer(&bet.to_string(), 2.0).expect("a number");
+    assert!(answer.right);
+    assert_eq!(answer.why, format!("at {} the ramp bets {bet}", signed(tc)));
+    assert!(
+        !answer.why.contains("1,2,4") && !answer.why.contains("1, 2, 4"),
+        "{}",
+        answer.why
+    );
+    let before = quiz.prompt().clone();
+    let peeked = quiz.peek(3.0).expect("a ramp question can be given up");
+    assert!(!peeked.right);
+    assert!(
+        peeked.why.contains("you looked at the ramp"),
+        "{}",
+        peeked.why
+    );
+    assert_eq!((quiz.asked, quiz.right, quiz.streak), (2, 1, 0));
+    assert!((quiz.seconds - 5.0).abs() < 1e-9);
+    assert!(quiz.asked == 2 && (quiz.prompt() != &before || quiz.asked == 2));
+    assert_eq!(
+        ramp_words(&BetRamp::default()),
+        "from a true count of 0 or less: 1, 2, 4, 6, 8, 10, 12"
+    );
+    let mut other = Quiz::new(QuizKind::TrueCount, settings(), 3).expect("a quiz");
+    assert!(
+        other.peek(1.0).is_none(),
+        "only the ramp has something to look at"
+    );
+    assert_eq!(other.asked, 0);
+}

@@ -33,7 +33,13 @@ pub struct QuizScreen {
     pub asked_at: Instant,
     /// A notice: a refused key.
     pub note: Option<Message>,
+    /// The ramp drill after an answer: the ramp is shown, and the next question waits for
+    /// Enter or space (so the ramp is never in view while a bet is asked).
+    pub review: bool,
 }
+
+/// The ramp drill's key that shows the ramp instead of answering (a miss).
+pub const PEEK_KEY: char = 'v';
 
 /// A deck countdown on screen.
 pub struct CountdownScreen {
@@ -66,13 +72,37 @@ impl QuizScreen {
             last: None,
             asked_at: now,
             note: None,
+            review: false,
         })
     }
 
     /// The one place the quiz's state changes.
     pub fn update(&mut self, intent: Intent, ctx: &mut DrillContext<'_>) {
         let deviations = self.quiz.kind() == QuizKind::Deviations;
+        if self.review {
+            // The ramp after an answer: Enter or space asks the next bet, timed from then.
+            self.note = match intent {
+                Intent::CountSubmit | Intent::NextRound => {
+                    self.review = false;
+                    self.asked_at = ctx.now;
+                    None
+                }
+                _ => note(Tone::Error, "Enter or space asks the next bet."),
+            };
+            return;
+        }
         match intent {
+            Intent::Unknown(PEEK_KEY) if self.quiz.kind() == QuizKind::Ramp => {
+                let question = self.quiz.question_text();
+                let seconds = ctx
+                    .now
+                    .saturating_duration_since(self.asked_at)
+                    .as_secs_f64();
+                if let Some(answer) = self.quiz.peek(seconds) {
+                    self.input.clear();
+                    self.record(question, "(looked at the ramp)", answer, seconds, ctx);
+                }
+            }
             Intent::DrillAnswer(action) if deviations => {
                 let key = match action {
                     Action::Hit => "h",
@@ -100,6 +130,8 @@ impl QuizScreen {
             Intent::Unknown(c) => {
                 let how = if deviations {
                     format!("answer {}", keys_text(self.quiz.legal()))
+                } else if self.quiz.kind() == QuizKind::Ramp {
+                    format!("type the bet, Enter answers ({PEEK_KEY} shows the ramp: a miss)")
                 } else {
                     "type a number, Enter answers".to_owned()
                 };
@@ -116,19 +148,31 @@ impl QuizScreen {
             .saturating_duration_since(self.asked_at)
             .as_secs_f64();
         match self.quiz.answer(typed, seconds) {
-            Ok(answer) => {
-                ctx.coach.record_count(answer.record(
-                    self.quiz.kind().name(),
-                    question.clone(),
-                    typed,
-                    seconds,
-                ));
-                self.note = ctx.coach.save().and_then(|err| note(Tone::Error, err));
-                self.last = Some((question, typed.to_owned(), answer));
-                self.asked_at = ctx.now;
-            }
+            Ok(answer) => self.record(question, typed, answer, seconds, ctx),
             Err(why) => self.note = note(Tone::Error, why),
         }
+    }
+
+    /// Keeps a graded answer: recorded and saved, shown as the last answer; the ramp drill
+    /// then shows the ramp until Enter or space.
+    fn record(
+        &mut self,
+        question: String,
+        typed: &str,
+        answer: QuizAnswer,
+        seconds: f64,
+        ctx: &mut DrillContext<'_>,
+    ) {
+        ctx.coach.record_count(answer.record(
+            self.quiz.kind().name(),
+            question.clone(),
+            typed,
+            seconds,
+        ));
+        self.note = ctx.coach.save().and_then(|err| note(Tone::Error, err));
+        self.last = Some((question, typed.to_owned(), answer));
+        self.asked_at = ctx.now;
+        self.review = self.quiz.kind() == QuizKind::Ramp;
     }
 
     /// The drill's summary for the table's messages.

@@ -908,6 +908,56 @@ mod tests {
         );
     }
 
+    fn quiz(drill: Option<&DrillScreen>) -> &count_drills::QuizScreen {
+        match drill {
+            Some(DrillScreen::Quiz(screen)) => screen,
+            _ => panic!("a quiz is open"),
+        }
+    }
+
+    /// Issue 36: the ramp drill hides the ramp while it asks, shows it after the answer
+    /// until Enter, and `v` shows it as a miss; answers are timed from the question.
+    #[test]
+    fn the_ramp_drill_asks_from_memory_and_shows_the_ramp_after_the_answer() {
+        let mut app = app();
+        app.update(Intent::OpenDrills);
+        app.update(Intent::ChooseDrill(DrillKind::Ramp));
+        assert!(!quiz(app.drill()).review, "asking: the ramp is hidden");
+        let crate::trainer::counting::Prompt::Ramp { tc } = *quiz(app.drill()).quiz.prompt() else {
+            panic!("a ramp question");
+        };
+        let bet = quiz(app.drill()).quiz.settings().ramp.bet(tc);
+        for c in bet.to_string().chars() {
+            app.update(Intent::CountKey(c));
+        }
+        app.update(Intent::CountSubmit);
+        assert!(
+            quiz(app.drill()).review,
+            "after the answer: the ramp is shown"
+        );
+        app.update(Intent::CountKey('4'));
+        assert!(
+            quiz(app.drill()).input.is_empty(),
+            "no answer while the ramp shows"
+        );
+        assert_eq!(quiz(app.drill()).quiz.asked, 1);
+        app.update(Intent::CountSubmit);
+        assert!(!quiz(app.drill()).review, "Enter asks the next bet");
+        app.update(Intent::Unknown(count_drills::PEEK_KEY));
+        let screen = quiz(app.drill());
+        assert!(screen.review, "the look shows the ramp");
+        assert_eq!(
+            (screen.quiz.asked, screen.quiz.right),
+            (2, 1),
+            "a look is a miss"
+        );
+        let ramp = app.coach().session().skills.get("ramp").copied();
+        assert!(
+            ramp.is_some_and(|r| r.asked == 2 && r.seconds >= 4.0),
+            "both timed: {ramp:?}"
+        );
+    }
+
     #[test]
     fn the_no_hole_card_drill_starts_from_the_chooser_and_records_its_answers() {
         let mut app = app();

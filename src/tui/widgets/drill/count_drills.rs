@@ -9,8 +9,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::analysis::hilo::HILO_TAGS;
-use crate::trainer::counting::{Prompt, QuizKind, tray_bar};
-use crate::tui::drill::count_drills::{CountdownScreen, QuizScreen};
+use crate::trainer::counting::{Prompt, Quiz, QuizKind, ramp_words, tray_bar};
+use crate::tui::drill::count_drills::{CountdownScreen, PEEK_KEY, QuizScreen};
 use crate::tui::message::Tone;
 use crate::tui::widgets::Ctx;
 use crate::tui::widgets::cards::{CARD_HEIGHT, Face, Spread, boxed_row, row_width};
@@ -32,6 +32,108 @@ pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) 
         question_area,
         buf,
     );
+    if screen.review {
+        // The ramp after an answer: the next bet is asked once the person is ready.
+        let lines = vec![
+            Line::from(Span::styled(
+                format!("Your ramp, {}", ramp_words(&quiz.settings().ramp)),
+                t.title,
+            )),
+            Line::default(),
+            Line::from(vec![
+                key("Enter", ctx),
+                Span::styled(" or ", t.dim),
+                key("space", ctx),
+                Span::styled(
+                    " asks the next bet (the ramp is hidden while you answer).",
+                    t.dim,
+                ),
+            ]),
+        ];
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(inner, buf);
+    } else {
+        render_question(ctx, quiz, inner, buf);
+    }
+
+    let inner = framed(ctx, " Last answer ", info_area, buf);
+    let settings = quiz.settings();
+    let lines = match &screen.last {
+        None => vec![Line::from(Span::styled(
+            format!(
+                "True counts here: running count ÷ decks left, {} (the convention is named in \
+                 every answer); decks read to the {} deck.",
+                settings.convention.name(),
+                settings.resolution.name()
+            ),
+            t.dim,
+        ))],
+        Some((question, typed, answer)) => {
+            let (mark, style) = tone_mark(ctx, Tone::graded(answer.right));
+            let verdict = if answer.right {
+                format!("{mark} Right: {}", answer.expected)
+            } else {
+                format!("{mark} {} — you said {typed}", answer.expected)
+            };
+            vec![
+                Line::from(Span::styled(question.clone(), t.dim)),
+                Line::from(Span::styled(verdict, style)),
+                Line::from(Span::styled(answer.why.clone(), t.text)),
+            ]
+        }
+    };
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+
+    // A play is answered by its key; Enter answers a typed number.
+    let ramp = quiz.kind() == QuizKind::Ramp;
+    let peek = PEEK_KEY.to_string();
+    let (first, answer_keys) = if quiz.kind() == QuizKind::Deviations {
+        // The hand's own plays: split only for a pair.
+        let plays = actions_line(ctx, "Your play:", quiz.legal(), Style::new());
+        (plays, Vec::new())
+    } else if screen.review {
+        let next = Line::from(vec![
+            Span::styled(format!("{} Next:", marker(ctx.ascii)), t.active_hand),
+            Span::raw(" "),
+            key("Enter", ctx),
+            Span::raw(" the next bet"),
+        ]);
+        (next, vec![("Enter", "next bet")])
+    } else {
+        let typed = typed_line(ctx, "Your answer:", &screen.input);
+        let mut keys = vec![("Enter", "answer")];
+        if ramp {
+            keys.push((peek.as_str(), "show the ramp (a miss)"));
+        }
+        (typed, keys)
+    };
+    let keys: Vec<(&str, &str)> = answer_keys
+        .into_iter()
+        .chain([
+            ("r", "other drills"),
+            ("Esc", "back to the table"),
+            ("?", "help"),
+        ])
+        .collect();
+    render_bar(
+        ctx,
+        [
+            first,
+            note_line(ctx, screen.note.as_ref()),
+            Line::from(Span::styled(quiz.score_line(), t.text)),
+            keys_line(ctx, &keys),
+        ],
+        bar,
+        buf,
+    );
+}
+
+/// The question on screen, with what it shows: the cards, the tray, the hand.
+fn render_question(ctx: Ctx, quiz: &Quiz, inner: Rect, buf: &mut Buffer) {
+    let t = ctx.theme;
     let mut lines = vec![Line::from(Span::styled(quiz.question_text(), t.title))];
     match quiz.prompt() {
         Prompt::Pairs { cards } => {
@@ -72,76 +174,6 @@ pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) 
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .render(inner, buf);
-
-    let inner = framed(ctx, " Last answer ", info_area, buf);
-    let settings = quiz.settings();
-    let mut lines = match &screen.last {
-        None => vec![Line::from(Span::styled(
-            format!(
-                "True counts here: running count ÷ decks left, {} (the convention is named in \
-                 every answer); decks read to the {} deck.",
-                settings.convention.name(),
-                settings.resolution.name()
-            ),
-            t.dim,
-        ))],
-        Some((question, typed, answer)) => {
-            let (mark, style) = tone_mark(ctx, Tone::graded(answer.right));
-            let verdict = if answer.right {
-                format!("{mark} Right: {}", answer.expected)
-            } else {
-                format!("{mark} {} — you said {typed}", answer.expected)
-            };
-            vec![
-                Line::from(Span::styled(question.clone(), t.dim)),
-                Line::from(Span::styled(verdict, style)),
-                Line::from(Span::styled(answer.why.clone(), t.text)),
-            ]
-        }
-    };
-    if quiz.kind() == QuizKind::Ramp {
-        let ramp: Vec<String> = settings.ramp.bets().iter().map(u32::to_string).collect();
-        lines.push(Line::default());
-        lines.push(Line::from(Span::styled(
-            format!(
-                "Your ramp, from a true count of 0 or less: {}",
-                ramp.join(", ")
-            ),
-            t.dim,
-        )));
-    }
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(inner, buf);
-
-    // A play is answered by its key; Enter answers a typed number.
-    let (first, answer_key) = if quiz.kind() == QuizKind::Deviations {
-        // The hand's own plays: split only for a pair.
-        let plays = actions_line(ctx, "Your play:", quiz.legal(), Style::new());
-        (plays, None)
-    } else {
-        let typed = typed_line(ctx, "Your answer:", &screen.input);
-        (typed, Some(("Enter", "answer")))
-    };
-    let keys: Vec<(&str, &str)> = answer_key
-        .into_iter()
-        .chain([
-            ("r", "other drills"),
-            ("Esc", "back to the table"),
-            ("?", "help"),
-        ])
-        .collect();
-    render_bar(
-        ctx,
-        [
-            first,
-            note_line(ctx, screen.note.as_ref()),
-            Line::from(Span::styled(quiz.score_line(), t.text)),
-            keys_line(ctx, &keys),
-        ],
-        bar,
-        buf,
-    );
 }
 
 /// The deck countdown: the card just turned, how far through, then the count.
