@@ -18,9 +18,13 @@ use crate::cli::{CountConvention, DeckResolution, DrillArgs, DrillKind};
 use crate::engine::Rules;
 use crate::store::Coach;
 use crate::trainer::counting::{
-    Convention, Countdown, Prompt, Quiz, QuizKind, QuizSettings, Resolution, ramp_words, tray_bar,
+    Convention, Countdown, Prompt, Quiz, QuizKind, QuizSettings, Resolution, ramp_words,
+    tray_picture,
 };
 use crate::trainer::practice::read_count;
+
+/// Rows of the discard tray the decks drill draws (its top is the whole shoe).
+const TRAY_ROWS: usize = 10;
 
 /// What a counting drill needs, checked and built from the options.
 pub struct Setup {
@@ -104,8 +108,9 @@ pub fn run<W: Write>(
         match quiz.prompt() {
             Prompt::Pairs { cards } => out.line(&format!("Cards: {}", out.cards(cards)))?,
             Prompt::Decks { dealt, shoe } => {
-                let tray = tray_bar(*dealt, *shoe, 40, '#', '.');
-                out.line(&format!("Discard tray [{tray}]"))?;
+                for line in tray_picture(*dealt, *shoe, TRAY_ROWS, out.ascii) {
+                    out.line(&line)?;
+                }
             }
             Prompt::Deviation { cards, up, .. } => {
                 out.line(&format!(

@@ -202,12 +202,3 @@ impl CountdownVerdict {
         }
     }
 }
-
-/// The discard tray as a bar of `width` characters: `full` for the share of the shoe dealt
-/// (rounded to the nearest character), `empty` for the rest.
-pub fn tray_bar(dealt: usize, shoe: usize, width: usize, full: char, empty: char) -> String {
-    let filled = ((dealt * width + shoe / 2) / shoe.max(1)).min(width);
-    std::iter::repeat_n(full, filled)
-        .chain(std::iter::repeat_n(empty, width - filled))
-        .collect()
-}

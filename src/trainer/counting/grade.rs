@@ -84,6 +84,15 @@ pub(super) fn fmt_decks(decks: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_owned()
 }
 
+/// `a deck`, `half a deck`, `a quarter deck`: one step of `resolution`.
+fn noun_step(resolution: super::Resolution) -> &'static str {
+    match resolution {
+        super::Resolution::Whole => "a deck",
+        super::Resolution::Half => "half a deck",
+        super::Resolution::Quarter => "a quarter deck",
+    }
+}
+
 pub(super) fn number(text: &str) -> Result<f64, String> {
     let clean = text.trim_start_matches('+').replace('−', "-");
     clean
@@ -183,16 +192,21 @@ pub fn grade_prompt(
             let given = number_in(text, 0.0, *shoe as f64 / 52.0, "the decks left")?;
             let left = shoe - dealt;
             let expected = settings.resolution.decks(left);
+            let exact = left as f64 / 52.0;
+            // Read by eye: any answer within a step of the decks left is right (a half deck
+            // by default), not only the one step nearest them.
+            let step = settings.resolution.step();
             Ok(QuizAnswer {
-                right: (given - expected).abs() < 1e-9,
+                right: (given - exact).abs() <= step + 1e-9,
                 expected: fmt_decks(expected),
                 why: format!(
-                    "{left} cards left = {:.2} decks, to the {} deck {}",
-                    left as f64 / 52.0,
+                    "{left} cards left = {exact:.2} decks ({} to the {} deck): within {} of it \
+                     is right",
+                    fmt_decks(expected),
                     settings.resolution.name(),
-                    fmt_decks(expected)
+                    noun_step(settings.resolution)
                 ),
-                error: (given - left as f64 / 52.0).abs(),
+                error: (given - exact).abs(),
             })
         }
         Prompt::Ramp { tc } => {

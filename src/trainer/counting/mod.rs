@@ -21,6 +21,7 @@
 mod countdown;
 mod grade;
 mod questions;
+mod tray;
 
 use rand::SeedableRng;
 
@@ -30,13 +31,14 @@ use crate::analysis::deviation::{IndexTable, illustrious_18};
 pub use crate::analysis::hilo::BetRamp;
 use crate::engine::{Action, ActionSet, Cards, GameRng, Rules};
 use crate::text::{counted, noun, signed};
-pub use countdown::{COUNTDOWN_DECKS, COUNTDOWN_PACES, Countdown, tray_bar};
+pub use countdown::{COUNTDOWN_DECKS, COUNTDOWN_PACES, Countdown};
 use grade::action_key;
 pub use grade::{Prompt, QuizAnswer, check_running_count, grade_prompt, index_words, ramp_words};
 use questions::{Askable, ask, askable_plays};
 pub use questions::{
     DEVIATION_SPREAD, DealtShoe, IndexSet, MAX_ASKED_TRUE_COUNT, VALUABLE_PER_100, deal_before_cut,
 };
+pub use tray::{stack_eighths, tray_picture};
 
 /// How a true count is rounded to a whole number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -313,7 +315,7 @@ impl Quiz {
                 self.settings.convention.name()
             ),
             Prompt::Decks { shoe, .. } => format!(
-                "The discard tray of a {}-deck shoe: how many decks are left (to the {} deck)?",
+                "A {}-deck shoe (the full tray): how many decks are left, within a {} deck?",
                 shoe / 52,
                 self.settings.resolution.name()
             ),

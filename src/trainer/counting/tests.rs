@@ -196,16 +196,6 @@ fn eleven_cell() -> Cell {
 }
 
 #[test]
-fn the_tray_bar_fills_the_share_dealt_to_the_nearest_character() {
-    assert_eq!(tray_bar(0, 312, 8, '#', '.'), "........");
-    assert_eq!(tray_bar(156, 312, 8, '#', '.'), "####....");
-    assert_eq!(tray_bar(312, 312, 8, '#', '.'), "########");
-    // 1/16 of the shoe is half a character: rounded up; a little less is not.
-    assert_eq!(tray_bar(20, 312, 8, '#', '.'), "#.......");
-    assert_eq!(tray_bar(19, 312, 8, '#', '.'), "........");
-}
-
-#[test]
 fn a_countdown_verdict_says_the_count_the_cards_and_the_pace() {
     let mut run = Countdown::new(1, 2, false, 7);
     while run.flash().is_some() {}
@@ -671,4 +661,41 @@ fn the_ramp_is_asked_from_memory_and_a_look_at_it_is_a_miss() {
         "only the ramp has something to look at"
     );
     assert_eq!(other.asked, 0);
+}
+
+/// Issue 36: the decks left are read by eye, graded at the resolution set: any answer within
+/// a step of the decks left is right (the old drill demanded the one nearest step).
+#[test]
+fn decks_left_are_right_within_a_step_of_the_resolution() {
+    // 120 cards left: 2.31 decks.
+    let prompt = Prompt::Decks {
+        dealt: 312 - 120,
+        shoe: 312,
+    };
+    let half = settings();
+    for (typed, right) in [("2", true), ("2.5", true), ("3", false), ("1.5", false)] {
+        let answer = grade_prompt(&prompt, &half, typed).expect("a number");
+        assert_eq!(answer.right, right, "{typed}: {answer:?}");
+    }
+    let answer = grade_prompt(&prompt, &half, "2").expect("a number");
+    assert_eq!(answer.expected, "2.5");
+    assert!(
+        answer.why.contains("within half a deck of it is right"),
+        "{}",
+        answer.why
+    );
+    let quarter = QuizSettings {
+        resolution: Resolution::Quarter,
+        ..settings()
+    };
+    assert!(
+        !grade_prompt(&prompt, &quarter, "2")
+            .expect("a number")
+            .right
+    );
+    assert!(
+        grade_prompt(&prompt, &quarter, "2.25")
+            .expect("a number")
+            .right
+    );
 }

@@ -9,12 +9,14 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::analysis::hilo::HILO_TAGS;
-use crate::trainer::counting::{Prompt, Quiz, QuizKind, ramp_words, tray_bar};
+use crate::trainer::counting::{Prompt, Quiz, QuizKind, ramp_words, tray_picture};
 use crate::tui::drill::count_drills::{CountdownScreen, PEEK_KEY, QuizScreen};
 use crate::tui::message::Tone;
 use crate::tui::widgets::Ctx;
 use crate::tui::widgets::cards::{CARD_HEIGHT, Face, Spread, boxed_row, row_width};
-use crate::tui::widgets::drill::frame::{chips, drill_rows, render_bar, render_header, typed_line};
+use crate::tui::widgets::drill::frame::{
+    BAR_HEIGHT, chips, drill_rows, render_bar, render_header, typed_line,
+};
 use crate::tui::widgets::status::{
     actions_line, key, keys_line, message_line, note_line, tone_mark,
 };
@@ -24,7 +26,13 @@ use crate::tui::widgets::{framed, marker};
 pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
     let quiz = &screen.quiz;
-    let [header, question_area, info_area, bar] = drill_rows(area, 6);
+    // The decks drill draws its tray: as tall as the screen leaves room for.
+    let main = if quiz.kind() == QuizKind::Decks {
+        area.height.saturating_sub(1 + 6 + BAR_HEIGHT).clamp(6, 16)
+    } else {
+        6
+    };
+    let [header, question_area, info_area, bar] = drill_rows(area, main);
     render_header(ctx, &format!("Drill: {}", quiz.describe()), header, buf);
     let inner = framed(
         ctx,
@@ -149,19 +157,12 @@ fn render_question(ctx: Ctx, quiz: &Quiz, inner: Rect, buf: &mut Buffer) {
             }
         }
         Prompt::Decks { dealt, shoe } => {
-            let width = usize::from(inner.width.saturating_sub(16)).min(48);
+            // The question, a blank, the label, the rows, the floor.
+            let rows = usize::from(inner.height.saturating_sub(4)).max(1);
             lines.push(Line::default());
-            lines.push(Line::from(vec![
-                Span::styled("Discard tray ", t.dim),
-                Span::styled(
-                    if ctx.ascii {
-                        tray_bar(*dealt, *shoe, width, '#', '.')
-                    } else {
-                        tray_bar(*dealt, *shoe, width, '█', '░')
-                    },
-                    t.text,
-                ),
-            ]));
+            for line in tray_picture(*dealt, *shoe, rows, ctx.ascii) {
+                lines.push(Line::from(Span::styled(line, t.text)));
+            }
         }
         Prompt::Deviation { cards, .. } => {
             lines.push(Line::default());
