@@ -180,20 +180,31 @@ fn countdown<W: Write>(
     };
     out.line(&format!(
         "Countdown: {}. Keep the Hi-Lo count.{lines}",
-        run.setup_text(setup.pace, "Enter turns the next; q ends")
+        run.setup_text(
+            setup.pace,
+            "Enter turns the next, a count typed answers there; q ends"
+        )
     ))?;
     let started = Instant::now();
     // Each flash takes the place of the last: only the cards just turned are on screen.
     let mut answered = false;
+    // A count typed instead of a bare Enter answers there and then.
+    let mut early = None;
     while let Some(flash) = run.flash().map(<[_]>::to_vec) {
         let shown = format!("{}  ", out.cards(&flash));
         out.flash(&shown, answered)?;
         if let Some(pace) = setup.pace {
             std::thread::sleep(std::time::Duration::from_secs_f64(pace));
-        } else if out.read(input)?.is_none() {
-            return Ok(format!("Countdown stopped after {} cards.", run.shown()));
         } else {
-            answered = true;
+            match out.read(input)? {
+                None => return Ok(format!("Countdown stopped after {} cards.", run.shown())),
+                Some(typed) if !typed.trim().is_empty() => {
+                    run.stop();
+                    early = Some(typed);
+                    break;
+                }
+                Some(_) => answered = true,
+            }
         }
     }
     let seconds = started.elapsed().as_secs_f64();
@@ -201,14 +212,25 @@ fn countdown<W: Write>(
     if out.flashes != Flashes::Lines {
         out.flash("", answered)?;
     }
-    let guess = loop {
-        let Some(typed) = out.ask("Running count? ", input)? else {
-            return Ok("Countdown: no count given.".to_owned());
-        };
+    let mut given = None;
+    if let Some(typed) = early {
+        // Not a count: asked again below.
         match read_count(&typed, run.shown()) {
-            Ok(guess) => break guess,
+            Ok(guess) => given = Some(guess),
             Err(why) => out.line(&format!("! {why}"))?,
         }
+    }
+    let guess = match given {
+        Some(guess) => guess,
+        None => loop {
+            let Some(typed) = out.ask("Running count? ", input)? else {
+                return Ok("Countdown: no count given.".to_owned());
+            };
+            match read_count(&typed, run.shown()) {
+                Ok(guess) => break guess,
+                Err(why) => out.line(&format!("! {why}"))?,
+            }
+        },
     };
     let verdict = run.grade(
         guess,
@@ -451,6 +473,39 @@ mod tests {
             .copied()
             .unwrap_or_default();
         assert_eq!(pairs.asked, 3, "kept under the skill pairs");
+    }
+
+    #[test]
+    fn a_count_typed_during_a_countdown_answers_there_and_then() {
+        let mut replay = Countdown::new(1, 1, false, 3);
+        for _ in 0..3 {
+            replay.flash();
+        }
+        let input = format!("\n\n{}\n", replay.running());
+        let mut written = Vec::new();
+        let mut out = Out {
+            w: &mut written,
+            ascii: false,
+            flashes: Flashes::Lines,
+        };
+        let mut coach = Coach::in_memory();
+        let verdict = countdown(
+            &countdown_setup(1),
+            3,
+            &mut input.as_bytes(),
+            &mut out,
+            &mut coach,
+        )
+        .expect("a countdown");
+        assert!(
+            verdict.contains("Right") && verdict.contains("after 3 cards"),
+            "{verdict}"
+        );
+        let text = String::from_utf8_lossy(&written);
+        assert!(
+            !text.contains("Running count?"),
+            "answered without the question: {text}"
+        );
     }
 
     #[test]

@@ -55,6 +55,18 @@ impl Countdown {
         Some(&self.cards[start..self.shown])
     }
 
+    /// Ends the run at the cards shown: the person answers now (an empty run stays as it is).
+    pub fn stop(&mut self) {
+        if self.shown > 0 {
+            self.stop_at = self.shown;
+        }
+    }
+
+    /// Whether the run stops before its last card (a surprise stop, or the person's).
+    pub fn stops_early(&self) -> bool {
+        self.stop_at < self.cards.len()
+    }
+
     /// Cards shown so far.
     pub fn shown(&self) -> usize {
         self.shown

@@ -699,3 +699,18 @@ fn decks_left_are_right_within_a_step_of_the_resolution() {
             .right
     );
 }
+
+#[test]
+fn a_countdown_stopped_by_the_person_asks_the_count_of_the_cards_shown() {
+    let mut run = Countdown::new(1, 1, false, 5);
+    run.stop();
+    assert!(!run.done(), "nothing shown: nothing to stop");
+    for _ in 0..7 {
+        run.flash();
+    }
+    run.stop();
+    assert!(run.done() && run.stops_early());
+    assert!(run.flash().is_none());
+    let verdict = run.grade(run.running(), 4.0, false, None);
+    assert!(verdict.right && verdict.cards == 7 && !verdict.timed && !verdict.best);
+}

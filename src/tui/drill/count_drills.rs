@@ -61,7 +61,12 @@ pub struct CountdownScreen {
     pub pace: Option<f64>,
     /// The person's best perfect run of this many decks so far, in seconds.
     pub best: Option<f64>,
+    /// The run stops at an unannounced point past its first half (`s` before the first card).
+    pub surprise: bool,
 }
+
+/// The countdown's key, before the first card, for a surprise stop.
+pub const SURPRISE_KEY: char = 's';
 
 impl QuizScreen {
     /// A quiz of `kind` seeded with `seed`; `None` if it has nothing to ask.
@@ -185,14 +190,20 @@ impl QuizScreen {
 impl CountdownScreen {
     /// A countdown of `decks` decks, one card a flash, turned by space, seeded with `seed`.
     pub fn new(decks: u8, seed: u64) -> CountdownScreen {
-        CountdownScreen::with(decks, 1, None, seed)
+        CountdownScreen::with(decks, 1, None, false, seed)
     }
 
     /// A countdown of `decks` decks, `per_flash` cards a flash, at `pace` seconds a flash (or
-    /// by space), seeded with `seed`.
-    pub fn with(decks: u8, per_flash: usize, pace: Option<f64>, seed: u64) -> CountdownScreen {
+    /// by space), stopping by `surprise` or not, seeded with `seed`.
+    pub fn with(
+        decks: u8,
+        per_flash: usize,
+        pace: Option<f64>,
+        surprise: bool,
+        seed: u64,
+    ) -> CountdownScreen {
         CountdownScreen {
-            run: Countdown::new(decks, per_flash, false, seed),
+            run: Countdown::new(decks, per_flash, surprise, seed),
             flash: Vec::new(),
             started: None,
             seconds: None,
@@ -201,6 +212,7 @@ impl CountdownScreen {
             note: None,
             pace,
             best: None,
+            surprise,
         }
     }
 
@@ -223,7 +235,7 @@ impl CountdownScreen {
 
     /// Before the first card: the same run set up anew (decks, cards a flash, pace).
     fn set_up(&mut self, decks: u8, per_flash: usize, pace: Option<f64>, seed: u64) {
-        *self = CountdownScreen::with(decks, per_flash, pace, seed);
+        *self = CountdownScreen::with(decks, per_flash, pace, self.surprise, seed);
     }
 
     /// The next pace from `pace`: `faster` towards the last of [`COUNTDOWN_PACES`], slower
@@ -271,7 +283,7 @@ impl CountdownScreen {
                             self.note = note(
                                 Tone::Error,
                                 "Before the first card: 1, 2, 4 or 6 decks, Tab one or two \
-                                 cards a flash, + and - the pace.",
+                                 cards a flash, + and - the pace, s a surprise stop.",
                             )
                         }
                     },
@@ -282,8 +294,28 @@ impl CountdownScreen {
                 let per_flash = 3 - self.run.per_flash();
                 self.set_up(decks, per_flash, pace, ctx.seed ^ *ctx.drills_started);
             }
+            Intent::Unknown(SURPRISE_KEY) if self.started.is_none() => {
+                self.surprise = !self.surprise;
+                let (decks, per_flash, pace) = (self.run.decks(), self.run.per_flash(), self.pace);
+                self.set_up(decks, per_flash, pace, ctx.seed ^ *ctx.drills_started);
+            }
             Intent::Tick if self.pacing().is_some() => self.turn(ctx.now),
-            Intent::NextRound | Intent::CountSubmit if !self.run.done() => {
+            // Enter answers at any moment: the run ends at the cards shown.
+            Intent::CountSubmit if self.started.is_some() && !self.run.done() => {
+                self.run.stop();
+                self.flash.clear();
+                self.seconds = self
+                    .started
+                    .map(|s| ctx.now.saturating_duration_since(s).as_secs_f64());
+                self.note = None;
+            }
+            Intent::CountSubmit if self.started.is_none() => {
+                self.note = note(
+                    Tone::Error,
+                    "Space turns the first card; Enter answers at any moment after.",
+                );
+            }
+            Intent::NextRound if !self.run.done() => {
                 self.started.get_or_insert(ctx.now);
                 self.turn(ctx.now);
                 self.note = None;
@@ -305,13 +337,16 @@ impl CountdownScreen {
             Intent::CountKey(_) => {
                 self.note = note(
                     Tone::Error,
-                    "Space turns the next card; the count comes at the end.",
+                    "Space turns the next card; Enter stops here and asks the count.",
                 )
             }
             Intent::Unknown(c) => {
                 self.note = note(
                     Tone::Error,
-                    format!("`{c}` does nothing here: space turns a card, Enter answers."),
+                    format!(
+                        "`{c}` does nothing here: space turns a card, Enter answers at any \
+                         moment."
+                    ),
                 );
             }
             _ => {}

@@ -958,6 +958,57 @@ mod tests {
         );
     }
 
+    fn countdown(drill: Option<&DrillScreen>) -> &CountdownScreen {
+        match drill {
+            Some(DrillScreen::Countdown(screen)) => screen,
+            _ => panic!("a countdown is open"),
+        }
+    }
+
+    /// Issue 36: Enter answers the countdown at any moment (it turned another flash), and the
+    /// surprise stop is a key away before the first card.
+    #[test]
+    fn the_countdown_answers_on_enter_at_any_moment_and_stops_by_surprise_on_s() {
+        let mut app = app();
+        app.update(Intent::OpenDrills);
+        app.update(Intent::ChooseDrill(DrillKind::Countdown));
+        app.update(Intent::CountSubmit);
+        assert_eq!(countdown(app.drill()).run.shown(), 0, "Enter turns no card");
+        assert!(countdown(app.drill()).note.is_some());
+        app.update(Intent::Unknown(count_drills::SURPRISE_KEY));
+        let screen = countdown(app.drill());
+        assert!(
+            screen.surprise && screen.run.stops_early(),
+            "s: a surprise stop"
+        );
+        app.update(Intent::Unknown(count_drills::SURPRISE_KEY));
+        assert!(
+            !countdown(app.drill()).run.stops_early(),
+            "s again: to the end"
+        );
+        for _ in 0..3 {
+            app.update(Intent::NextRound);
+        }
+        app.update(Intent::CountSubmit);
+        let screen = countdown(app.drill());
+        assert!(screen.run.done(), "Enter stops the run: the count is asked");
+        assert_eq!(screen.run.shown(), 3);
+        let running = screen.run.running();
+        app.update(Intent::NextRound);
+        assert_eq!(
+            countdown(app.drill()).run.shown(),
+            3,
+            "no card after the stop"
+        );
+        for c in running.to_string().chars() {
+            app.update(Intent::CountKey(c));
+        }
+        app.update(Intent::CountSubmit);
+        let result = countdown(app.drill()).result.as_ref().expect("graded");
+        assert!(result.text.contains("after 3 cards"), "{}", result.text);
+        assert!(result.text.starts_with("Right"), "{}", result.text);
+    }
+
     #[test]
     fn the_no_hole_card_drill_starts_from_the_chooser_and_records_its_answers() {
         let mut app = app();

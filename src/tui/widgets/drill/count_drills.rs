@@ -10,7 +10,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::analysis::hilo::HILO_TAGS;
 use crate::trainer::counting::{Prompt, Quiz, QuizKind, ramp_words, tray_picture};
-use crate::tui::drill::count_drills::{CountdownScreen, PEEK_KEY, QuizScreen};
+use crate::tui::drill::count_drills::{CountdownScreen, PEEK_KEY, QuizScreen, SURPRISE_KEY};
 use crate::tui::message::Tone;
 use crate::tui::widgets::Ctx;
 use crate::tui::widgets::cards::{CARD_HEIGHT, Face, Spread, boxed_row, row_width};
@@ -218,7 +218,15 @@ pub fn render_countdown(ctx: Ctx, screen: &CountdownScreen, area: Rect, buf: &mu
             t.text,
         )),
         Line::from(Span::styled(
-            run.setup_text(screen.pace, "space turns each flash"),
+            format!(
+                "{}{}",
+                run.setup_text(screen.pace, "space turns each flash"),
+                if screen.surprise {
+                    " · stops by surprise"
+                } else {
+                    ""
+                }
+            ),
             t.dim,
         )),
     ];
@@ -230,7 +238,9 @@ pub fn render_countdown(ctx: Ctx, screen: &CountdownScreen, area: Rect, buf: &mu
             key("Tab", ctx),
             Span::raw(" 1 or 2 cards  "),
             key("+ -", ctx),
-            Span::raw(" pace"),
+            Span::raw(" pace  "),
+            key(&SURPRISE_KEY.to_string(), ctx),
+            Span::raw(" surprise stop"),
         ]));
     }
     if let Some(result) = &screen.result {
@@ -274,7 +284,7 @@ pub fn render_countdown(ctx: Ctx, screen: &CountdownScreen, area: Rect, buf: &mu
                 ctx,
                 &[
                     ("space", "next card"),
-                    ("Enter", "answer"),
+                    ("Enter", "answer now"),
                     ("Esc", "back to the table"),
                     ("?", "help"),
                 ],
