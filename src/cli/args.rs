@@ -381,7 +381,7 @@ pub struct DrillArgs {
     #[arg(long, value_name = "SECONDS", value_parser = parse_pace)]
     pub pace: Option<f64>,
     /// Deviations: which of this game's index plays are asked: its 18 most valuable
-    /// (`game-i18`), or every one worth at least 0.001 bets per 100 rounds (`valuable`). Each is
+    /// (`game-i18`), or every one worth at least 0.0002 bets per 100 rounds (`valuable`). Each is
     /// asked at true counts within 3 of its index (never beyond ±10) where the two plays differ
     /// by at least 0.001 bets.
     #[arg(long, value_enum, default_value_t = IndexSet::GameI18)]

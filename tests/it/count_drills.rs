@@ -319,3 +319,26 @@ fn the_bet_is_graded_against_the_ramp_and_the_count_is_checked_every_n_deals() {
         "the deal went on"
     );
 }
+
+/// Issue 36: `--set valuable` asked the same 18 plays as the default: under the default
+/// rules exactly 18 index plays were worth 0.001 bets per 100 rounds or more.
+#[test]
+fn the_valuable_set_asks_more_plays_than_the_top_18() {
+    use blackjack_trainer::trainer::counting::{IndexSet, Quiz, QuizKind, QuizSettings};
+    let rules = Rules::default();
+    let table = blackjack_trainer::analysis::indices::index_table(&rules);
+    let top = IndexSet::GameI18.choose(&table).plays.len();
+    let valuable = IndexSet::Valuable.choose(&table).plays.len();
+    assert_eq!(top, 18);
+    assert!(valuable > top, "{valuable} valuable plays");
+    let asked = |set| {
+        let settings = QuizSettings {
+            set,
+            ..QuizSettings::for_rules(&rules, table.clone())
+        };
+        Quiz::new(QuizKind::Deviations, settings, 1)
+            .expect("plays to ask")
+            .describe()
+    };
+    assert_ne!(asked(IndexSet::Valuable), asked(IndexSet::GameI18));
+}

@@ -11,8 +11,9 @@ use crate::engine::{ActionSet, Card, GameRng, Rank, Rules, Suit, ValueCounts};
 use crate::trainer::drill::{build_hand, drillable, fresh_hand_actions};
 
 /// The least an index play may be worth, in bets per 100 rounds, to be in
-/// [`IndexSet::Valuable`].
-pub const VALUABLE_PER_100: f64 = 0.001;
+/// [`IndexSet::Valuable`]. Under the default rules exactly 18 plays are worth 0.001 or more
+/// (the top 18 again, which `--set valuable` asked until issue 36); 0.0002 takes 44.
+pub const VALUABLE_PER_100: f64 = 0.0002;
 
 /// How far from its index a deviation question's true count may be, either way.
 pub const DEVIATION_SPREAD: i32 = 3;
@@ -43,7 +44,7 @@ impl IndexSet {
     pub const fn describe(self) -> &'static str {
         match self {
             IndexSet::GameI18 => "this game's top 18 index plays",
-            IndexSet::Valuable => "this game's index plays worth ≥ 0.001 bets per 100 rounds",
+            IndexSet::Valuable => "this game's index plays worth ≥ 0.0002 bets per 100 rounds",
         }
     }
 

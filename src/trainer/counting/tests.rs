@@ -18,8 +18,8 @@ fn settings() -> QuizSettings {
 }
 
 /// A computed-looking table of `n` plays over distinct cells, most valuable first: play
-/// `i` is worth `0.02 / (i + 1)` bets per 100 rounds (so the first 20 are worth at least
-/// 0.001), the indices run over −13 … +14, and the gain per hand is +0.0038 at the index,
+/// `i` is worth `20 / (i + 1)` times [`VALUABLE_PER_100`] bets per 100 rounds (so the first
+/// 20 are in the valuable set), the indices run over −13 … +14, and the gain per hand is +0.0038 at the index,
 /// 0.004 more a count up: the count just below the index gains −0.0002, which is 0.000 to
 /// three places.
 fn computed_looking(n: usize) -> IndexTable {
@@ -45,7 +45,7 @@ fn computed_looking(n: usize) -> IndexTable {
                 direction: Direction::AtOrAbove,
                 index: Some(index),
                 crossing: Some(crossing),
-                gain_per_100: 0.02 / (i as f64 + 1.0),
+                gain_per_100: 20.0 * VALUABLE_PER_100 / (i as f64 + 1.0),
                 // +0.0038 at the index, −0.0002 (0.000 to three places) just below.
                 gain_by_tc: INDEX_RANGE
                     .map(|tc| (tc, 0.004 * f64::from(tc - index) + 0.0038))
@@ -339,7 +339,7 @@ fn deviation_questions_sit_within_three_of_the_index_never_past_ten_and_worth_as
         );
         assert_eq!(widest, DEVIATION_SPREAD);
     }
-    // The sets are what their names say: the first 18, those worth 0.001 a 100 rounds.
+    // The sets are what their names say: the first 18, those worth VALUABLE_PER_100.
     assert_eq!(IndexSet::GameI18.choose(&table).plays, table.plays[..18]);
     let valuable = IndexSet::Valuable.choose(&table);
     assert_eq!(valuable.plays.len(), 20);

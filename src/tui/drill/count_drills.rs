@@ -5,7 +5,6 @@
 
 use std::time::Instant;
 
-use crate::engine::Action;
 use crate::trainer::counting::{
     COUNTDOWN_DECKS as COUNTDOWN_DECK_CHOICES, COUNTDOWN_PACES, Countdown, Quiz, QuizAnswer,
     QuizKind, QuizSettings,
@@ -108,15 +107,8 @@ impl QuizScreen {
                     self.record(question, "(looked at the ramp)", answer, seconds, ctx);
                 }
             }
-            Intent::DrillAnswer(action) if deviations => {
-                let key = match action {
-                    Action::Hit => "h",
-                    Action::Stand => "s",
-                    Action::Double => "d",
-                    Action::Split => "p",
-                };
-                self.submit(key, ctx);
-            }
+            // The play in words: the answer reads "you said double", not "you said d".
+            Intent::DrillAnswer(action) if deviations => self.submit(action.name(), ctx),
             Intent::CountKey(c) if !deviations => {
                 self.note = if self.input.chars().count() >= INPUT_MAX {
                     note(Tone::Error, "That is longer than any answer here.")

@@ -43,11 +43,42 @@ pub fn due_greeting(coach: &Coach) -> Option<String> {
         let digit = DrillKind::ALL
             .iter()
             .position(|&k| k == DrillKind::Due)
-            .map_or(String::new(), |i| format!(" {}", i + 1));
+            .and_then(chooser_key)
+            .map_or(String::new(), |key| format!(" {key}"));
         format!("{line} (r{digit} drills them).")
     } else {
         format!("{line}.")
     })
+}
+
+/// The chooser's letter keys for the entries past the ninth, in order (not `j` and `k`,
+/// which move the mark, nor `q` and `r`, which leave).
+const CHOOSER_LETTERS: &str = "abcdefghilmnopstuvwxyz";
+
+/// The key that starts the chooser's entry `index` (into [`DrillKind::ALL`]): 1–9, then
+/// letters.
+pub fn chooser_key(index: usize) -> Option<char> {
+    match index {
+        0..9 => char::from_digit(u32::try_from(index + 1).ok()?, 10),
+        _ => CHOOSER_LETTERS.chars().nth(index - 9),
+    }
+}
+
+/// The drill whose chooser key is `c`, if one is.
+pub fn chooser_entry(c: char) -> Option<DrillKind> {
+    (0..DrillKind::ALL.len())
+        .find(|&i| chooser_key(i) == Some(c))
+        .map(|i| DrillKind::ALL[i])
+}
+
+/// The chooser's keys in words: `1–9, a–f`.
+pub fn chooser_keys_text() -> String {
+    let last = chooser_key(DrillKind::ALL.len() - 1).unwrap_or('9');
+    if DrillKind::ALL.len() <= 9 {
+        format!("1–{last}")
+    } else {
+        format!("1–9, a–{last}")
+    }
 }
 
 /// The longest running-count answer: a sign and three digits.
@@ -602,7 +633,8 @@ impl DrillScreen {
                 *slot = note(
                     Tone::Error,
                     format!(
-                        "`{c}` does nothing here: 1–9, ↑↓ and Enter start a drill, Esc goes back."
+                        "`{c}` does nothing here: {}, ↑↓ and Enter start a drill, Esc goes back.",
+                        chooser_keys_text()
                     ),
                 );
             }
@@ -667,6 +699,24 @@ mod tests {
             Some(DrillScreen::Count(screen)) => screen,
             _ => panic!("the count quiz is open"),
         }
+    }
+
+    /// Issue 36: the chooser reached entries 1–9 by key only.
+    #[test]
+    fn every_chooser_entry_has_a_key_of_its_own() {
+        let keys: Vec<char> = (0..DrillKind::ALL.len())
+            .map(|i| chooser_key(i).expect("a key for every entry"))
+            .collect();
+        let mut unique = keys.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), keys.len(), "{keys:?}");
+        for (i, &key) in keys.iter().enumerate() {
+            assert_eq!(chooser_entry(key), Some(DrillKind::ALL[i]));
+            assert!(!"jkqr".contains(key), "{key} moves the mark or leaves");
+        }
+        assert_eq!(chooser_key(9), Some('a'));
+        assert_eq!(chooser_keys_text(), "1–9, a–f");
     }
 
     #[test]

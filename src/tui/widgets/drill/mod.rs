@@ -102,12 +102,8 @@ pub fn render_chooser(view: &ChooserView<'_>, ctx: Ctx, area: Rect, buf: &mut Bu
     for (i, (kind, record)) in DrillKind::ALL.into_iter().zip(&view.records).enumerate() {
         let chosen = i == view.selected;
         let mark = if chosen { marker(ctx.ascii) } else { ' ' };
-        // Keys 1–9 start the first nine; the rest by ↑↓ and Enter.
-        let number = if i < 9 {
-            (i + 1).to_string()
-        } else {
-            " ".to_owned()
-        };
+        // Keys 1–9 start the first nine, letters the rest.
+        let number = crate::tui::drill::chooser_key(i).unwrap_or(' ');
         let label = format!(" {mark} {number}  {:<width$}", menu_label(kind));
         lines.push(Line::from(vec![
             Span::styled(label, if chosen { t.active_hand } else { t.text }),
@@ -115,12 +111,13 @@ pub fn render_chooser(view: &ChooserView<'_>, ctx: Ctx, area: Rect, buf: &mut Bu
         ]));
     }
     lines.push(Line::default());
+    let keys_text = crate::tui::drill::chooser_keys_text();
     let mut keys = keys_line(
         ctx,
         &[
             ("↑↓", "choose"),
             ("Enter", "start"),
-            ("1-9", "start that one"),
+            (keys_text.as_str(), "start that one"),
             ("Esc", "back"),
         ],
     );
