@@ -102,7 +102,7 @@ impl DrillKind {
             DrillKind::Due => "the cells due today",
             DrillKind::Count => "the Hi-Lo running count",
             DrillKind::Countdown => "a deck countdown",
-            DrillKind::Cancel => "pairs that cancel: a glance's count",
+            DrillKind::Cancel => "pairs that cancel",
             DrillKind::TrueCount => "true-count conversion",
             DrillKind::Decks => "estimating the decks left",
             DrillKind::Ramp => "betting by the ramp",

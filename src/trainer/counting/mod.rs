@@ -154,7 +154,7 @@ impl QuizKind {
     /// What it practises.
     pub const fn describe(self) -> &'static str {
         match self {
-            QuizKind::Pairs => "pairs that cancel: a glance's count",
+            QuizKind::Pairs => "pairs that cancel",
             QuizKind::TrueCount => "true-count conversion",
             QuizKind::Decks => "estimating the decks left",
             QuizKind::Ramp => "betting by the ramp",

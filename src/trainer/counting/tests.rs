@@ -640,7 +640,6 @@ fn the_ramp_is_asked_from_memory_and_a_look_at_it_is_a_miss() {
         "{}",
         answer.why
     );
-    let before = quiz.prompt().clone();
     let peeked = quiz.peek(3.0).expect("a ramp question can be given up");
     assert!(!peeked.right);
     assert!(
@@ -650,7 +649,6 @@ fn the_ramp_is_asked_from_memory_and_a_look_at_it_is_a_miss() {
     );
     assert_eq!((quiz.asked, quiz.right, quiz.streak), (2, 1, 0));
     assert!((quiz.seconds - 5.0).abs() < 1e-9);
-    assert!(quiz.asked == 2 && (quiz.prompt() != &before || quiz.asked == 2));
     assert_eq!(
         ramp_words(&BetRamp::default()),
         "from a true count of 0 or less: 1, 2, 4, 6, 8, 10, 12"

@@ -295,7 +295,6 @@ impl CountdownScreen {
             // Enter answers at any moment: the run ends at the cards shown.
             Intent::CountSubmit if self.started.is_some() && !self.run.done() => {
                 self.run.stop();
-                self.flash.clear();
                 self.seconds = self
                     .started
                     .map(|s| ctx.now.saturating_duration_since(s).as_secs_f64());

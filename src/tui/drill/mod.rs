@@ -953,7 +953,7 @@ mod tests {
         );
         let today = app.coach().today();
         assert_eq!(
-            record_text(&app.coach().session(), DrillKind::Cancel, today),
+            record_text(app.coach().session(), DrillKind::Cancel, today),
             "1 of 1 right (100%)"
         );
     }

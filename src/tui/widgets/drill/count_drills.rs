@@ -68,6 +68,10 @@ pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) 
     let inner = framed(ctx, " Last answer ", info_area, buf);
     let settings = quiz.settings();
     let lines = match &screen.last {
+        None if quiz.kind() == QuizKind::Pairs => vec![Line::from(Span::styled(
+            format!("{HILO_TAGS}: a +1 and a −1 cancel, so count only what is left."),
+            t.dim,
+        ))],
         None => vec![Line::from(Span::styled(
             format!(
                 "True counts here: running count ÷ decks left, {} (the convention is named in \
@@ -114,7 +118,7 @@ pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) 
         let typed = typed_line(ctx, "Your answer:", &screen.input);
         let mut keys = vec![("Enter", "answer")];
         if ramp {
-            keys.push((peek.as_str(), "show the ramp (a miss)"));
+            keys.push((peek.as_str(), "peek (a miss)"));
         }
         (typed, keys)
     };
@@ -148,7 +152,7 @@ fn render_question(ctx: Ctx, quiz: &Quiz, inner: Rect, buf: &mut Buffer) {
             // All at once, as cards lie on the felt: boxes where they fit, else chips.
             let faces: Vec<Face> = cards.iter().map(|&c| Face::Up(c)).collect();
             if row_width(faces.len(), Spread::Apart) <= usize::from(inner.width)
-                && inner.height >= CARD_HEIGHT + 1
+                && inner.height > CARD_HEIGHT
             {
                 lines.extend(boxed_row(&faces, Spread::Apart, ctx.ascii, t));
             } else {
