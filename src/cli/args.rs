@@ -413,12 +413,13 @@ pub struct DrillArgs {
     /// Countdown: stop at an unannounced point and ask the count there.
     #[arg(long)]
     pub surprise: bool,
-    /// Countdown: seconds a flash stays before the next one turns by itself (0.1–10); without
-    /// it, Enter turns each flash.
+    /// Countdown and count quiz: seconds a flash (a countdown's) or a card (the count quiz's)
+    /// stays before the next comes by itself (0.1–10). Without it, Enter turns each countdown
+    /// flash, and the count quiz deals a card a second on a terminal (at once to a file).
     #[arg(long, value_name = "SECONDS", value_parser = parse_pace)]
     pub pace: Option<f64>,
     /// Deviations: which of this game's index plays are asked: its 18 most valuable
-    /// (`game-i18`), or every one worth at least 0.001 bets per 100 rounds (`valuable`). Each is
+    /// (`game-i18`), or every one worth at least 0.0002 bets per 100 rounds (`valuable`). Each is
     /// asked at true counts within 3 of its index (never beyond ±10) where the two plays differ
     /// by at least 0.001 bets.
     #[arg(long, value_enum, default_value_t = IndexSet::GameI18)]

@@ -5,7 +5,7 @@
 use clap::parser::ValueSource;
 
 use super::{Cli, DrillKind};
-use DrillKind::{Countdown, Decks, Deviations, Ramp, TrueCount};
+use DrillKind::{Count, Countdown, Decks, Deviations, Ramp, TrueCount};
 
 /// Each option's id and the kinds that read it. The other options (`--stats`, `--ascii`,
 /// `--seed`, …) are read by every kind.
@@ -17,7 +17,7 @@ const READ_BY: [(&str, &[DrillKind]); 8] = [
     ("decks", &[Countdown]),
     ("per_flash", &[Countdown]),
     ("surprise", &[Countdown]),
-    ("pace", &[Countdown]),
+    ("pace", &[Countdown, Count]),
 ];
 
 /// Refuses a drill option typed on the command line with a `kind` that does not read it.

@@ -74,7 +74,7 @@ impl ValueEnum for IndexSet {
         let help = match self {
             IndexSet::GameI18 => "this game's 18 most valuable index plays",
             IndexSet::Valuable => {
-                "every index play of this game worth at least 0.001 bets per 100 rounds"
+                "every index play of this game worth at least 0.0002 bets per 100 rounds"
             }
         };
         Some(clap::builder::PossibleValue::new(self.name()).help(help))

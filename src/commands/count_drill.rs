@@ -1,6 +1,6 @@
-//! `blackjack drill --kind countdown|true-count|decks|ramp|deviations`: the counting drills on
-//! stdin/stdout, over the trainer's [`crate::trainer::counting`], every answer recorded and
-//! saved at once.
+//! `blackjack drill --kind countdown|cancel|true-count|decks|ramp|deviations`: the counting
+//! drills on stdin/stdout, over the trainer's [`crate::trainer::counting`], every answer
+//! recorded and saved at once.
 //!
 //! A countdown shows one flash at a time: on a terminal each flash is written over the last
 //! (carriage return, clear line; after an answer's Enter, up a line first), so the cards
@@ -21,9 +21,13 @@ use crate::setup::UsageError;
 use crate::store::Coach;
 use crate::text::signed;
 use crate::trainer::counting::{
-    Convention, Countdown, Prompt, Quiz, QuizKind, QuizSettings, Resolution, tray_bar,
+    Convention, Countdown, Prompt, Quiz, QuizKind, QuizSettings, Resolution, ramp_words,
+    tray_picture,
 };
 use crate::trainer::practice::read_count_of;
+
+/// Rows of the discard tray the decks drill draws (its top is the whole shoe).
+const TRAY_ROWS: usize = 10;
 
 /// What a counting drill needs, checked and built from the options.
 pub struct Setup {
@@ -110,10 +114,13 @@ pub fn run<W: Write>(
             setup.settings.set.describe()
         ));
     };
+    let how = match kind {
+        QuizKind::Ramp => "from memory (v shows the ramp, counted as a miss)".to_owned(),
+        _ => format!("true counts are {} here", setup.settings.convention.name()),
+    };
     out.line(&format!(
-        "Drill: {}. Answer each question (q ends); true counts are {} here.",
-        quiz.describe(),
-        setup.settings.convention.name()
+        "Drill: {}. Answer each question (q ends); {how}.",
+        quiz.describe()
     ))?;
     'questions: loop {
         out.line("")?;
@@ -123,9 +130,11 @@ pub fn run<W: Write>(
             quiz.question_text()
         ))?;
         match quiz.prompt() {
+            Prompt::Pairs { cards } => out.line(&format!("Cards: {}", out.cards(cards)))?,
             Prompt::Decks { dealt, shoe } => {
-                let tray = tray_bar(*dealt, *shoe, 40, '#', '.');
-                out.line(&format!("Discard tray [{tray}]"))?;
+                for line in tray_picture(*dealt, *shoe, TRAY_ROWS, out.ascii) {
+                    out.line(&line)?;
+                }
             }
             Prompt::Deviation { cards, up, .. } => {
                 out.line(&format!(
@@ -142,7 +151,15 @@ pub fn run<W: Write>(
             let Some(typed) = out.ask("> ", input)? else {
                 break 'questions;
             };
-            match quiz.answer(&typed, started.elapsed().as_secs_f64()) {
+            let seconds = started.elapsed().as_secs_f64();
+            // The ramp is asked from memory: looking at it is a miss.
+            if kind == QuizKind::Ramp
+                && matches!(typed.as_str(), "v" | "ramp")
+                && let Some(answer) = quiz.peek(seconds)
+            {
+                break (answer, "(looked at the ramp)".to_owned());
+            }
+            match quiz.answer(&typed, seconds) {
                 Ok(answer) => break (answer, typed),
                 Err(why) => out.line(&format!("! {why}"))?,
             }
@@ -159,6 +176,11 @@ pub fn run<W: Write>(
             format!("✗ It is {}", answer.expected)
         };
         out.line(&format!("{verdict} — {}", answer.why))?;
+        // The ramp after a miss only: printed after every answer it would stand just above
+        // the next question.
+        if kind == QuizKind::Ramp && !answer.right {
+            out.line(&format!("Your ramp, {}", ramp_words(&setup.settings.ramp)))?;
+        }
         if let Some(err) = coach.save() {
             out.line(&err)?;
         }
@@ -199,20 +221,31 @@ fn countdown<W: Write>(
     };
     out.line(&format!(
         "Countdown: {}. {keep}{lines}",
-        run.setup_text(setup.pace, "Enter turns the next; q ends")
+        run.setup_text(
+            setup.pace,
+            "Enter turns the next, a count typed answers there; q ends"
+        )
     ))?;
     let started = Instant::now();
     // Each flash takes the place of the last: only the cards just turned are on screen.
     let mut answered = false;
+    // A count typed instead of a bare Enter answers there and then.
+    let mut early = None;
     while let Some(flash) = run.flash().map(<[_]>::to_vec) {
         let shown = format!("{}  ", out.cards(&flash));
         out.flash(&shown, answered)?;
         if let Some(pace) = setup.pace {
             std::thread::sleep(std::time::Duration::from_secs_f64(pace));
-        } else if out.read(input)?.is_none() {
-            return Ok(format!("Countdown stopped after {} cards.", run.shown()));
         } else {
-            answered = true;
+            match out.read(input)? {
+                None => return Ok(format!("Countdown stopped after {} cards.", run.shown())),
+                Some(typed) if !typed.trim().is_empty() => {
+                    run.stop();
+                    early = Some(typed);
+                    break;
+                }
+                Some(_) => answered = true,
+            }
         }
     }
     let seconds = started.elapsed().as_secs_f64();
@@ -220,15 +253,26 @@ fn countdown<W: Write>(
     if out.flashes != Flashes::Lines {
         out.flash("", answered)?;
     }
-    let guess = loop {
-        let ask = format!("{}? ", system.named("Running count"));
-        let Some(typed) = out.ask(&ask, input)? else {
-            return Ok("Countdown: no count given.".to_owned());
-        };
+    let mut given = None;
+    if let Some(typed) = early {
+        // Not a count: asked again below.
         match read_count_of(&typed, system, run.start(), run.shown()) {
-            Ok(guess) => break guess,
+            Ok(guess) => given = Some(guess),
             Err(why) => out.line(&format!("! {why}"))?,
         }
+    }
+    let guess = match given {
+        Some(guess) => guess,
+        None => loop {
+            let ask = format!("{}? ", system.named("Running count"));
+            let Some(typed) = out.ask(&ask, input)? else {
+                return Ok("Countdown: no count given.".to_owned());
+            };
+            match read_count_of(&typed, system, run.start(), run.shown()) {
+                Ok(guess) => break guess,
+                Err(why) => out.line(&format!("! {why}"))?,
+            }
+        },
     };
     let verdict = run.grade(
         guess,
@@ -422,6 +466,91 @@ mod tests {
     }
 
     #[test]
+    fn the_pairs_drill_on_the_command_line_shows_the_cards_and_grades_the_net_count() {
+        let settings = QuizSettings::new(6, IndexTable::default());
+        let mut replay = Quiz::new(QuizKind::Pairs, settings.clone(), 4).expect("a quiz");
+        let mut script = String::new();
+        let mut first_cards = String::new();
+        for i in 0..3 {
+            let Prompt::Pairs { cards } = replay.prompt().clone() else {
+                panic!("a pairs question");
+            };
+            if i == 0 {
+                first_cards = cards
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ");
+            }
+            // Right, wrong, right.
+            let net = crate::analysis::hilo::hilo_sum(&cards) + if i == 1 { 1 } else { 0 };
+            let net = net.clamp(-(cards.len() as i32), cards.len() as i32);
+            script.push_str(&format!("{net}\n"));
+            replay.answer(&net.to_string(), 0.0).expect("a number");
+        }
+        let setup = Setup {
+            kind: DrillKind::Cancel,
+            settings,
+            ..countdown_setup(1)
+        };
+        let mut written = Vec::new();
+        let mut out = Out {
+            w: &mut written,
+            ascii: false,
+            flashes: Flashes::Lines,
+        };
+        let mut coach = Coach::in_memory();
+        let score = run(&setup, 4, &mut script.as_bytes(), &mut out, &mut coach).expect("runs");
+        let text = String::from_utf8_lossy(&written);
+        assert!(text.contains(&format!("Cards: {first_cards}")), "{text}");
+        assert!(text.contains("net count?"), "{text}");
+        assert!(
+            score.starts_with("Right 2 of 3") || score.starts_with("Right 3 of 3"),
+            "{score}"
+        );
+        let pairs = coach
+            .session()
+            .skills
+            .get("pairs")
+            .copied()
+            .unwrap_or_default();
+        assert_eq!(pairs.asked, 3, "kept under the skill pairs");
+    }
+
+    #[test]
+    fn a_count_typed_during_a_countdown_answers_there_and_then() {
+        let mut replay = Countdown::new(1, 1, false, 3);
+        for _ in 0..3 {
+            replay.flash();
+        }
+        let input = format!("\n\n{}\n", replay.running());
+        let mut written = Vec::new();
+        let mut out = Out {
+            w: &mut written,
+            ascii: false,
+            flashes: Flashes::Lines,
+        };
+        let mut coach = Coach::in_memory();
+        let verdict = countdown(
+            &countdown_setup(1),
+            3,
+            &mut input.as_bytes(),
+            &mut out,
+            &mut coach,
+        )
+        .expect("a countdown");
+        assert!(
+            verdict.contains("Right") && verdict.contains("after 3 cards"),
+            "{verdict}"
+        );
+        let text = String::from_utf8_lossy(&written);
+        assert!(
+            !text.contains("Running count?"),
+            "answered without the question: {text}"
+        );
+    }
+
+    #[test]
     fn off_a_terminal_a_countdown_writes_one_flash_a_line_and_says_so() {
         let mut written = Vec::new();
         let mut out = Out {
@@ -445,7 +574,11 @@ mod tests {
             !text.contains('\x1b'),
             "no terminal escapes in a file: {text:?}"
         );
-        assert!(text.contains("one flash a line"), "{text}");
+        // Broken between words within 80 columns.
+        assert!(
+            text.replace('\n', " ").contains("one flash a line"),
+            "{text}"
+        );
         let flash_lines = text
             .lines()
             .filter(|l| {

@@ -20,17 +20,24 @@ use crate::text::{counted, signed, signed_decimals};
 use crate::trainer::counting::QuizKind;
 use crate::trainer::drill::peek_differences;
 use crate::trainer::evs::EvQuery;
-use crate::trainer::practice::{COUNT_SEATS, CountDrill, DecisionDrill, DrillSummary, RoundCards};
+use crate::trainer::practice::{
+    COUNT_QUIZ_PACE, COUNT_SEATS, CountDrill, DecisionDrill, DrillSummary, RoundCards, Spot,
+};
 use crate::trainer::report::session_summary;
 use crate::trainer::schedule;
 
 /// How a drill is run: what to ask, and how to draw cards.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct DrillOptions {
     /// What to practise.
     pub kind: DrillKind,
     /// Draw suits as letters and feedback marks in ASCII.
     pub ascii: bool,
+    /// The count quiz: seconds between its cards (`None`: no pause, for output that is not
+    /// a terminal).
+    pub pace: Option<f64>,
+    /// How the count quiz's cards replace each other (on a terminal, each the last).
+    pub flashes: Flashes,
 }
 
 /// The count `args` name (`--count`, else the preferences' `count`): a built-in count or the
@@ -81,9 +88,13 @@ pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Resu
         let score = super::count_drill::run(&setup, seed, &mut input, &mut out, &mut coach)?;
         writeln!(output, "{score}")?;
     } else {
+        // The count quiz deals at a pace on a terminal; a file gets the cards at once.
+        let terminal = std::io::stdout().is_terminal();
         let options = DrillOptions {
             kind: args.kind,
             ascii: args.ascii,
+            pace: args.pace.or(terminal.then_some(COUNT_QUIZ_PACE)),
+            flashes: Flashes::of_terminal(terminal, std::io::stdin().is_terminal()),
         };
         let summary = run_drill(
             rules,
@@ -139,10 +150,10 @@ pub fn run_drill(
     let mut out = Out {
         w: output,
         ascii: options.ascii,
-        flashes: Flashes::Lines,
+        flashes: options.flashes,
     };
     if options.kind == DrillKind::Count {
-        count_quiz(rules, system, seed, input, &mut out, coach)
+        count_quiz(rules, system, seed, options.pace, input, &mut out, coach)
     } else {
         decision_drill(rules, options.kind, seed, input, &mut out, coach)
     }
@@ -332,6 +343,7 @@ fn count_quiz<W: Write>(
     rules: &Rules,
     system: &CountSystem,
     seed: u64,
+    pace: Option<f64>,
     input: &mut impl BufRead,
     out: &mut Out<'_, W>,
     coach: &mut Coach,
@@ -343,9 +355,13 @@ fn count_quiz<W: Write>(
     } else {
         system.describe_tags()
     };
+    let dealt = match pace {
+        Some(seconds) => format!("dealt a card every {seconds} s"),
+        None => "dealt a card a line".to_owned(),
+    };
     out.line(&format!(
-        "Counting quiz: {COUNT_SEATS} seats played by the hard AI. Keep the {} running count \
-         ({tags}); q ends.",
+        "Counting quiz: {COUNT_SEATS} seats played by the hard AI, {dealt}. Keep the {} running \
+         count ({tags}); q ends.",
         system.name
     ))?;
     if !system.is_balanced() {
@@ -361,23 +377,23 @@ fn count_quiz<W: Write>(
             out.line("The table could not deal a round.")?;
             break;
         }
-        let lines = round_lines(quiz.round(), quiz.last_round(), quiz.start(), out);
         out.line("")?;
-        for line in lines {
-            out.line(&line)?;
-        }
+        deal_lines(quiz.round(), quiz.last_round(), quiz.start(), pace, out)?;
         if !quiz.question_due() {
             continue;
         }
+        let asked = Instant::now();
         loop {
-            let Some(answer) = out.ask("Running count? ", input)? else {
+            let ask = format!("{}? ", system.named("Running count"));
+            let Some(answer) = out.ask(&ask, input)? else {
                 break 'rounds;
             };
             match quiz.read_answer(&answer) {
                 Ok(guess) => {
+                    let seconds = asked.elapsed().as_secs_f64();
                     let answer = quiz.answer(guess);
                     let question = format!("the running count after round {}", quiz.round());
-                    coach.record_count(answer.record(question, 0.0));
+                    coach.record_count(answer.record(question, seconds));
                     if let Some(err) = coach.save() {
                         out.line(&err)?;
                     }
@@ -396,26 +412,39 @@ fn count_quiz<W: Write>(
     Ok(quiz.summary().clone())
 }
 
-/// A round's cards as dealt, one line per seat and one for the dealer, with a reshuffle note.
-fn round_lines<W: Write>(
+/// A round dealt card by card in the order the cards came into view, `pace` seconds apart:
+/// each card on a line of its own with where it went (`  Seat 2: 7♠`), on a terminal each
+/// in place of the last, so only the card just dealt is on screen; after a shuffle the count
+/// starts again at `start`.
+fn deal_lines<W: Write>(
     round: u32,
     cards: &RoundCards,
     start: i32,
-    out: &Out<'_, W>,
-) -> Vec<String> {
-    let mut lines = Vec::new();
+    pace: Option<f64>,
+    out: &mut Out<'_, W>,
+) -> std::io::Result<()> {
     if cards.reshuffled {
-        lines.push(format!(
+        out.line(&format!(
             "The shoe was reshuffled: the count starts at {}.",
             signed(start)
-        ));
+        ))?;
     }
-    lines.push(format!("Round {round}"));
-    for (i, seat) in cards.seats.iter().enumerate() {
-        lines.push(format!("  Seat {}: {}", i + 1, out.cards(seat)));
+    out.line(&format!("Round {round}"))?;
+    for &(spot, card) in &cards.order {
+        let to = match spot {
+            Spot::Seat(i) => format!("Seat {}", i + 1),
+            Spot::Dealer => "Dealer".to_owned(),
+        };
+        out.flash(&format!("  {to}: {}", out.card(card)), false)?;
+        if let Some(seconds) = pace {
+            std::thread::sleep(std::time::Duration::from_secs_f64(seconds));
+        }
     }
-    lines.push(format!("  Dealer: {}", out.cards(&cards.dealer)));
-    lines
+    // On a terminal the question takes the last card's place.
+    if out.flashes != Flashes::Lines {
+        out.flash("", false)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -442,7 +471,12 @@ mod tests {
         let summary = run_drill(
             &Rules::default(),
             Some(seed),
-            DrillOptions { kind, ascii: false },
+            DrillOptions {
+                kind,
+                ascii: false,
+                pace: None,
+                flashes: Flashes::Lines,
+            },
             system,
             &mut script.as_bytes(),
             &mut output,
@@ -610,6 +644,18 @@ mod tests {
         assert!(text.contains("✓ Right"), "{text}");
         assert!(text.contains("✗ Wrong"), "{text}");
         assert!(text.contains("`seven` is not a running count"), "{text}");
+        // Dealt a card at a time: every seat's or dealer's line holds one card.
+        let dealt: Vec<&str> = text
+            .lines()
+            .filter(|l| l.starts_with("  Seat ") || l.starts_with("  Dealer"))
+            .collect();
+        assert!(dealt.len() >= 8, "{text}");
+        for line in dealt {
+            let cards = line
+                .split_once(": ")
+                .map_or(0, |(_, c)| c.split(' ').count());
+            assert_eq!(cards, 1, "one card a line: {line}");
+        }
         assert_eq!(
             (session.count.decisions, session.count.correct),
             (2, 1),
@@ -627,6 +673,8 @@ mod tests {
             DrillOptions {
                 kind: DrillKind::All,
                 ascii: true,
+                pace: None,
+                flashes: Flashes::Lines,
             },
             &CountSystem::default(),
             &mut "s\nh\n".as_bytes(),

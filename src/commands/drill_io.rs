@@ -4,12 +4,15 @@
 
 use std::io::{BufRead, Write};
 
+use unicode_width::UnicodeWidthStr;
+
 use crate::engine::Card;
+use crate::tui::widgets::flow::wrap_words;
 
 /// How a countdown's flash takes the place of the one before, so that on a terminal only the
 /// card just turned is on screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Flashes {
+pub enum Flashes {
     /// The output is not a terminal (a file, a pipe): one flash a line, the earlier ones
     /// left above (the drill says so).
     Lines,
@@ -41,9 +44,13 @@ pub(super) struct Out<'w, W> {
 }
 
 impl<W: Write> Out<'_, W> {
-    /// Writes `text` (made ASCII if asked) and a newline.
+    /// Writes `text` (made ASCII if asked) and a newline, broken between words into lines of
+    /// at most [`LINE_WIDTH`] columns, each under the first one's indent.
     pub(super) fn line(&mut self, text: &str) -> std::io::Result<()> {
-        writeln!(self.w, "{}", self.text(text))
+        for row in wrapped(&self.text(text), LINE_WIDTH) {
+            writeln!(self.w, "{row}")?;
+        }
+        Ok(())
     }
 
     /// `text` in place of the last flash (a countdown's next flash, or the question after the
@@ -111,6 +118,23 @@ impl<W: Write> Out<'_, W> {
     }
 }
 
+/// The widest line the drills write: a terminal's 80 columns.
+pub(super) const LINE_WIDTH: usize = 80;
+
+/// `text` in rows of at most `width` columns broken between words (the table's
+/// [`wrap_words`]), the rows after the first under its indent; a line that fits is as it is.
+fn wrapped(text: &str, width: usize) -> Vec<String> {
+    if UnicodeWidthStr::width(text) <= width {
+        return vec![text.to_owned()];
+    }
+    let body = text.trim_start_matches(' ');
+    let indent = " ".repeat(text.len() - body.len());
+    wrap_words(body, width.saturating_sub(indent.len()).max(1))
+        .into_iter()
+        .map(|row| format!("{indent}{row}"))
+        .collect()
+}
+
 /// The text in plain ASCII, by the same mapping as the table's `--ascii`.
 fn to_ascii(text: &str) -> String {
     crate::text::ascii_text(text)
@@ -130,4 +154,33 @@ fn read_line(input: &mut impl BufRead) -> Option<String> {
 /// Whether an answer line asks to stop.
 fn is_quit(answer: &str) -> bool {
     matches!(answer, "q" | "quit" | "exit")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 36: the command-line drill broke words at 80 columns ("be / ts").
+    #[test]
+    fn a_long_line_breaks_between_words_within_80_columns_under_its_indent() {
+        let text = "  Why: the American peek-game table says stand at +0 and above; at +3 \
+                    stand is worth 0.012 bets more than hit: what this answer gives away in bets";
+        let mut written = Vec::new();
+        let mut out = Out {
+            w: &mut written,
+            ascii: false,
+            flashes: Flashes::Lines,
+        };
+        out.line(text).expect("a Vec takes it");
+        let printed = String::from_utf8_lossy(&written);
+        let rows: Vec<&str> = printed.lines().collect();
+        assert!(rows.len() > 1, "{printed}");
+        for row in &rows {
+            assert!(UnicodeWidthStr::width(*row) <= LINE_WIDTH, "{row}");
+            assert!(row.starts_with("  ") && !row.starts_with("   "), "{row}");
+        }
+        let words = |s: &str| s.split_whitespace().map(str::to_owned).collect::<Vec<_>>();
+        assert_eq!(words(&printed), words(text), "no word broken or lost");
+        assert_eq!(wrapped("  short", 80), ["  short"]);
+    }
 }

@@ -32,6 +32,8 @@ pub enum DrillKind {
     Count,
     /// A deck (or several) turned over; the running count at the end.
     Countdown,
+    /// Two or more cards at once → their net count (pairs that cancel).
+    Cancel,
     /// Running count and decks left → the true count.
     TrueCount,
     /// The discard tray → the decks left.
@@ -46,8 +48,9 @@ pub enum DrillKind {
 }
 
 impl DrillKind {
-    /// Every kind, in menu order (the first nine have digit keys in the table's chooser).
-    pub const ALL: [DrillKind; 14] = [
+    /// Every kind, in menu order (the first nine have digit keys in the table's chooser, the
+    /// rest letters).
+    pub const ALL: [DrillKind; 15] = [
         DrillKind::Hard,
         DrillKind::Soft,
         DrillKind::Pairs,
@@ -57,6 +60,7 @@ impl DrillKind {
         DrillKind::Due,
         DrillKind::Count,
         DrillKind::Countdown,
+        DrillKind::Cancel,
         DrillKind::TrueCount,
         DrillKind::Decks,
         DrillKind::Ramp,
@@ -77,6 +81,7 @@ impl DrillKind {
             DrillKind::Due => "due",
             DrillKind::Count => "count",
             DrillKind::Countdown => "countdown",
+            DrillKind::Cancel => "cancel",
             DrillKind::TrueCount => "true-count",
             DrillKind::Decks => "decks",
             DrillKind::Ramp => "ramp",
@@ -97,6 +102,7 @@ impl DrillKind {
             DrillKind::Due => "the cells due today",
             DrillKind::Count => "the Hi-Lo running count",
             DrillKind::Countdown => "a deck countdown",
+            DrillKind::Cancel => "pairs that cancel",
             DrillKind::TrueCount => "true-count conversion",
             DrillKind::Decks => "estimating the decks left",
             DrillKind::Ramp => "betting by the ramp",

@@ -25,6 +25,9 @@ use crate::text::signed;
 /// Seats at the counting-quiz table, every one played by the hard strategy.
 pub const COUNT_SEATS: usize = 3;
 
+/// Seconds between the count quiz's cards until the person sets another pace.
+pub const COUNT_QUIZ_PACE: f64 = 1.0;
+
 /// What a drill session came to.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct DrillSummary {
@@ -400,7 +403,17 @@ fn next_question(
     dealer.next(rng, history)
 }
 
-/// The cards one round showed, by seat and for the dealer, as the counting quiz shows them.
+/// Where a card of a round went: a seat (its index) or the dealer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Spot {
+    /// The seat of this index.
+    Seat(usize),
+    /// The dealer.
+    Dealer,
+}
+
+/// The cards one round showed, by seat and for the dealer, as the counting quiz shows them,
+/// and in the order they came into view (the quiz deals them so, one at a time).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RoundCards {
     /// The shoe was reshuffled before the round: the count starts again at 0.
@@ -409,6 +422,9 @@ pub struct RoundCards {
     pub seats: Vec<Vec<Card>>,
     /// The dealer's cards, the face-down one included once it was turned over.
     pub dealer: Vec<Card>,
+    /// Every card in the order it came into view, with where it went (the dealer's face-down
+    /// card when it was turned over).
+    pub order: Vec<(Spot, Card)>,
 }
 
 impl RoundCards {
@@ -418,6 +434,7 @@ impl RoundCards {
             reshuffled: false,
             seats: vec![Vec::new(); seats],
             dealer: Vec::new(),
+            order: Vec::new(),
         };
         for event in events {
             match *event {
@@ -425,19 +442,48 @@ impl RoundCards {
                 Event::CardDealt {
                     to: Recipient::Hand { seat, .. },
                     card,
-                } => {
-                    if let Some(cards) = round.seats.get_mut(seat) {
-                        cards.push(card);
-                    }
-                }
+                } if seat < seats => round.place(Spot::Seat(seat), card),
                 Event::CardDealt {
                     to: Recipient::Dealer,
                     card,
                 }
                 | Event::HoleCardRevealed { card }
-                | Event::DealerDraws { card } => round.dealer.push(card),
+                | Event::DealerDraws { card } => round.place(Spot::Dealer, card),
                 _ => {}
             }
+        }
+        round
+    }
+
+    fn place(&mut self, spot: Spot, card: Card) {
+        match spot {
+            Spot::Seat(seat) => self.seats[seat].push(card),
+            Spot::Dealer => self.dealer.push(card),
+        }
+        self.order.push((spot, card));
+    }
+
+    /// Cards the round showed.
+    pub fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    /// Whether the round showed no card.
+    pub fn is_empty(&self) -> bool {
+        self.order.is_empty()
+    }
+
+    /// The round as it stood once its first `n` cards were in view: what a quiz dealing
+    /// card by card shows.
+    pub fn first(&self, n: usize) -> RoundCards {
+        let mut round = RoundCards {
+            reshuffled: self.reshuffled,
+            seats: vec![Vec::new(); self.seats.len()],
+            dealer: Vec::new(),
+            order: Vec::new(),
+        };
+        for &(spot, card) in self.order.iter().take(n) {
+            round.place(spot, card);
         }
         round
     }
@@ -473,14 +519,16 @@ impl CountAnswer {
         }
     }
 
-    /// `✓ Right: the running count is 3.` or `✗ Wrong: you said 2, the running count is 3.`
+    /// `✓ Right: the running count is +3.` or `✗ Wrong: you said +2, the running count is
+    /// +3.` (signed as every count is written: [`signed`]).
     pub fn message(&self) -> String {
         if self.is_right() {
-            format!("✓ Right: the running count is {}.", self.actual)
+            format!("✓ Right: the running count is {}.", signed(self.actual))
         } else {
             format!(
                 "✗ Wrong: you said {}, the running count is {}.",
-                self.guess, self.actual
+                signed(self.guess),
+                signed(self.actual)
             )
         }
     }
@@ -769,6 +817,46 @@ mod tests {
             (6, 3)
         );
         assert!(drill.round() >= 6);
+    }
+
+    #[test]
+    fn a_round_keeps_its_cards_in_the_order_they_came_and_shows_any_first_part() {
+        let rules = Rules::default();
+        let chart = basic_strategy(&rules).chart.clone();
+        let mut drill = CountDrill::new(&rules, chart, 7);
+        let round = drill.deal_round().expect("a round").clone();
+        let by_spot = round.seats.iter().map(Vec::len).sum::<usize>() + round.dealer.len();
+        assert_eq!(round.len(), by_spot, "every card once, in order");
+        // The deal goes round the table: a card to each seat, then the dealer, twice.
+        let spots: Vec<Spot> = round.order.iter().take(4).map(|&(s, _)| s).collect();
+        assert_eq!(
+            spots,
+            [Spot::Seat(0), Spot::Seat(1), Spot::Seat(2), Spot::Dealer]
+        );
+        assert_eq!(round.first(round.len()), round);
+        let part = round.first(5);
+        assert_eq!(part.len(), 5);
+        assert_eq!(part.seats[0], round.seats[0][..2].to_vec());
+        assert_eq!(part.seats[1], round.seats[1][..1].to_vec());
+        assert_eq!(part.dealer, round.dealer[..1].to_vec());
+        assert!(round.first(0).is_empty());
+    }
+
+    #[test]
+    fn a_count_answer_is_written_signed_as_every_count() {
+        let wrong = CountAnswer {
+            guess: -1,
+            actual: 4,
+        };
+        assert_eq!(
+            wrong.message(),
+            "✗ Wrong: you said −1, the running count is +4."
+        );
+        let right = CountAnswer {
+            guess: 0,
+            actual: 0,
+        };
+        assert_eq!(right.message(), "✓ Right: the running count is +0.");
     }
 
     #[test]

@@ -106,7 +106,14 @@ const MAX_MONEY_MILLI: u64 = 1 << 62;
 const MAX_NET_SQ_MICRO: u128 = 1 << 100;
 
 /// The skills the counting drills record.
-pub const SKILLS: [&str; 5] = ["countdown", "true-count", "decks", "ramp", "deviations"];
+pub const SKILLS: [&str; 6] = [
+    "countdown",
+    "true-count",
+    "decks",
+    "ramp",
+    "deviations",
+    "pairs",
+];
 
 /// A counting skill's record: answers, right ones, the size of the errors, the time taken.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]

@@ -10,7 +10,6 @@ use crossterm::event::{
 };
 
 use crate::trainer::counting::QuizKind;
-use crate::trainer::drill::DrillKind;
 
 use super::drill::DrillScreen;
 use super::intent::{Intent, Overlay};
@@ -312,15 +311,11 @@ fn drill_intent(code: KeyCode, drill: &DrillScreen) -> Option<Intent> {
             KeyCode::Down | KeyCode::Char('j' | 'J') => Some(Intent::MenuDown),
             KeyCode::Enter | KeyCode::Char(' ') => Some(Intent::MenuChoose),
             KeyCode::Char('r' | 'R') => Some(Intent::LeaveDrill),
-            KeyCode::Char(c @ '1'..='9') => {
-                let index = usize::from(c as u8 - b'1');
-                Some(
-                    DrillKind::ALL
-                        .get(index)
-                        .map_or(Intent::Unknown(c), |&kind| Intent::ChooseDrill(kind)),
-                )
-            }
-            KeyCode::Char(c) => Some(Intent::Unknown(c)),
+            // 1–9, then letters: every entry has a key.
+            KeyCode::Char(c) => Some(
+                crate::tui::drill::chooser_entry(c.to_ascii_lowercase())
+                    .map_or(Intent::Unknown(c), Intent::ChooseDrill),
+            ),
             _ => None,
         },
         DrillScreen::Decision(_) => match code {
@@ -353,6 +348,7 @@ fn drill_intent(code: KeyCode, drill: &DrillScreen) -> Option<Intent> {
             _ => None,
         },
         DrillScreen::Count(_) => match code {
+            KeyCode::Tab => Some(Intent::PanelPage),
             KeyCode::Char('i' | 'I') => Some(Intent::ToggleStats),
             KeyCode::Char(c @ ('0'..='9' | '-' | '+')) => Some(Intent::CountKey(c)),
             KeyCode::Backspace => Some(Intent::CountErase),
@@ -368,6 +364,7 @@ fn drill_intent(code: KeyCode, drill: &DrillScreen) -> Option<Intent> {
 mod tests {
     use super::*;
     use crate::engine::{Action, Rules};
+    use crate::trainer::drill::DrillKind;
     use crate::tui::app::App;
 
     #[test]

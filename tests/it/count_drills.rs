@@ -147,7 +147,11 @@ fn a_countdown_into_a_pipe_writes_one_flash_a_line_and_a_paced_one_reports_no_sp
     ];
     let (text, ok) = drill(&args, &("\n".repeat(26) + "0\n"));
     assert!(ok, "{text}");
-    assert!(text.contains("one flash a line"), "{text}");
+    // Broken between words within 80 columns.
+    assert!(
+        text.replace('\n', " ").contains("one flash a line"),
+        "{text}"
+    );
     assert!(!text.contains('\x1b'), "{text:?}");
     let is_card =
         |word: &str| (2..=3).contains(&word.len()) && word.ends_with(['s', 'h', 'd', 'c']);
@@ -318,4 +322,27 @@ fn the_bet_is_graded_against_the_ramp_and_the_count_is_checked_every_n_deals() {
         !app.between_rounds() || app.count_check().is_none(),
         "the deal went on"
     );
+}
+
+/// Issue 36: `--set valuable` asked the same 18 plays as the default: under the default
+/// rules exactly 18 index plays were worth 0.001 bets per 100 rounds or more.
+#[test]
+fn the_valuable_set_asks_more_plays_than_the_top_18() {
+    use blackjack_trainer::trainer::counting::{IndexSet, Quiz, QuizKind, QuizSettings};
+    let rules = Rules::default();
+    let table = blackjack_trainer::analysis::indices::index_table(&rules);
+    let top = IndexSet::GameI18.choose(&table).plays.len();
+    let valuable = IndexSet::Valuable.choose(&table).plays.len();
+    assert_eq!(top, 18);
+    assert!(valuable > top, "{valuable} valuable plays");
+    let asked = |set| {
+        let settings = QuizSettings {
+            set,
+            ..QuizSettings::for_rules(&rules, table.clone())
+        };
+        Quiz::new(QuizKind::Deviations, settings, 1)
+            .expect("plays to ask")
+            .describe()
+    };
+    assert_ne!(asked(IndexSet::Valuable), asked(IndexSet::GameI18));
 }

@@ -264,7 +264,12 @@ fn the_count_quiz_scores_a_right_and_a_wrong_answer() {
     assert!(all.contains("✗ Wrong: you said"), "{all}");
     assert!(all.contains("Count quiz over: 1/2 right (50 %)."), "{all}");
     // The tags in the one wording every screen uses.
-    let first = all.lines().next().unwrap_or_default();
+    // The intro, its lines broken between words within 80 columns.
+    let first = all
+        .lines()
+        .take_while(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
     assert!(first.contains(&format!("({HILO_TAGS})")), "{first}");
 }
 
@@ -295,8 +300,17 @@ fn the_no_hole_card_drill_asks_where_the_charts_differ_and_the_peek_play_is_a_mi
         .expect("the binary runs");
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let mut stdout = BufReader::new(child.stdout.take().expect("stdout is piped"));
+    // The intro, its lines broken between words within 80 columns, up to the blank line.
     let mut line = String::new();
-    stdout.read_line(&mut line).expect("reads the intro");
+    loop {
+        let mut row = String::new();
+        stdout.read_line(&mut row).expect("reads the intro");
+        if row.trim().is_empty() {
+            break;
+        }
+        line.push_str(row.trim_end());
+        line.push(' ');
+    }
     let labels: Vec<String> = cells.iter().map(|c| c.label()).collect();
     assert!(line.contains(&labels.join(", ")), "{line}");
     let mut asked = std::collections::BTreeSet::new();

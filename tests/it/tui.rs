@@ -1186,7 +1186,19 @@ fn a_drill_from_the_table_asks_grades_and_comes_back() {
 #[test]
 fn the_count_quiz_from_the_table_asks_and_scores() {
     let mut rig = Rig::new(test_app(&options(3, 0)), SIZE);
-    rig.run(vec![key('r'), key('8'), Step::Snap("count_question")]);
+    // The round is dealt a card at a time at the quiz's pace; the question comes after.
+    rig.run(vec![
+        key('r'),
+        key('8'),
+        Step::Snap("count_dealing"),
+        Step::WaitFor("Running count?"),
+        Step::Snap("count_question"),
+    ]);
+    let dealing = rig.snap("count_dealing");
+    assert!(
+        dealing.contains("dealing, a card every 1 s") && !dealing.contains("Running count?"),
+        "{dealing}"
+    );
     let question = rig.snap("count_question");
     assert!(question.contains("Count quiz (Hi-Lo)"), "{question}");
     assert!(question.contains("Round 1"), "{question}");
@@ -1241,7 +1253,10 @@ fn the_count_quiz_from_the_table_asks_and_scores() {
     );
     let answered = rig.snap("count_answered");
     assert!(
-        answered.contains(&format!("✓ Right: the running count is {count}.")),
+        answered.contains(&format!(
+            "✓ Right: the running count is {}.",
+            blackjack_trainer::text::signed(count)
+        )),
         "{answered}"
     );
     assert!(answered.contains("Right 1 of 1 (100%)"), "{answered}");

@@ -57,6 +57,7 @@ fn right_and_wrong(app: &App) -> (String, String) {
         }
         // Wrong, and within what the question allows (an answer outside it is refused).
         Prompt::TrueCount { .. } => "29".to_owned(),
+        Prompt::Pairs { .. } if right == "+0" => "1".to_owned(),
         _ => "0".to_owned(),
     };
     (typed, wrong)
@@ -80,6 +81,11 @@ fn quiz_session(kind: DrillKind, size: (u16, u16)) -> String {
         "=== right answer ({right})\n{}",
         screen(&mut app, size)
     ));
+    if kind == DrillKind::Ramp {
+        // The ramp shows after an answer until Enter asks the next bet.
+        press(&mut app, KeyCode::Enter);
+        out.push_str(&format!("=== the next bet\n{}", screen(&mut app, size)));
+    }
     let (_, wrong) = right_and_wrong(&app);
     answer(&mut app, &wrong);
     out.push_str(&format!(
@@ -123,6 +129,7 @@ fn countdown_session(size: (u16, u16)) -> String {
 fn each_counting_drill_asks_grades_and_sums_up_at_80x24_and_120x40() {
     for (name, size) in [("80x24", SMALL), ("120x40", WIDE)] {
         for kind in [
+            DrillKind::Cancel,
             DrillKind::TrueCount,
             DrillKind::Decks,
             DrillKind::Ramp,
@@ -139,6 +146,15 @@ fn each_counting_drill_asks_grades_and_sums_up_at_80x24_and_120x40() {
                 kind != DrillKind::Deviations,
                 "{kind:?} key bar:\n{all}"
             );
+            if kind == DrillKind::Deviations {
+                // The play in words (issue 36: "you said d").
+                assert!(
+                    ["hit", "stand", "double", "split"]
+                        .iter()
+                        .any(|p| all.contains(&format!("you said {p}"))),
+                    "{all}"
+                );
+            }
             insta::assert_snapshot!(format!("{}_{name}", kind.name()), all);
         }
         let all = countdown_session(size);

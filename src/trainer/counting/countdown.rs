@@ -75,6 +75,18 @@ impl Countdown {
         Some(&self.cards[start..self.shown])
     }
 
+    /// Ends the run at the cards shown: the person answers now (an empty run stays as it is).
+    pub fn stop(&mut self) {
+        if self.shown > 0 {
+            self.stop_at = self.shown;
+        }
+    }
+
+    /// Whether the run stops before its last card (a surprise stop, or the person's).
+    pub fn stops_early(&self) -> bool {
+        self.stop_at < self.cards.len()
+    }
+
     /// Cards shown so far.
     pub fn shown(&self) -> usize {
         self.shown
@@ -226,13 +238,4 @@ impl CountdownVerdict {
             format!("The count was {running}, not {guess} ({cards} cards in {seconds:.1} s).")
         }
     }
-}
-
-/// The discard tray as a bar of `width` characters: `full` for the share of the shoe dealt
-/// (rounded to the nearest character), `empty` for the rest.
-pub fn tray_bar(dealt: usize, shoe: usize, width: usize, full: char, empty: char) -> String {
-    let filled = ((dealt * width + shoe / 2) / shoe.max(1)).min(width);
-    std::iter::repeat_n(full, filled)
-        .chain(std::iter::repeat_n(empty, width - filled))
-        .collect()
 }

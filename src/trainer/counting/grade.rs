@@ -2,7 +2,7 @@
 //! what it is.
 
 use super::QuizSettings;
-use crate::analysis::counts::CountSystem;
+use crate::analysis::counts::{CountSystem, HI_LO};
 use crate::analysis::deviation::{Direction, IndexPlay};
 use crate::analysis::indices::never_words;
 use crate::engine::{Action, Card, Cards};
@@ -12,6 +12,11 @@ use crate::trainer::history::CountAnswer;
 /// One question.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Prompt {
+    /// These cards, shown at once: their net count?
+    Pairs {
+        /// The cards.
+        cards: Vec<Card>,
+    },
     /// Running count `running` with `decks` decks left (read at the resolution).
     TrueCount {
         /// The running count.
@@ -79,6 +84,15 @@ pub(super) fn fmt_decks(decks: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_owned()
 }
 
+/// `a deck`, `half a deck`, `a quarter deck`: one step of `resolution`.
+fn noun_step(resolution: super::Resolution) -> &'static str {
+    match resolution {
+        super::Resolution::Whole => "a deck",
+        super::Resolution::Half => "half a deck",
+        super::Resolution::Quarter => "a quarter deck",
+    }
+}
+
 pub(super) fn number(text: &str) -> Result<f64, String> {
     let clean = text.trim_start_matches('+').replace('−', "-");
     clean
@@ -101,6 +115,13 @@ fn number_in(text: &str, low: f64, high: f64, what: &str) -> Result<f64, String>
             "{what} is between {low} and {high}: `{text}` cannot be it"
         ))
     }
+}
+
+/// The ramp in words, as the drills show it after an answer: `from a true count of 0 or
+/// less: 1, 2, 4, 6, 8, 10, 12`.
+pub fn ramp_words(ramp: &super::BetRamp) -> String {
+    let bets: Vec<String> = ramp.bets().iter().map(u32::to_string).collect();
+    format!("from a true count of 0 or less: {}", bets.join(", "))
 }
 
 /// Whether `guess` can be the running count of `cards` cards (each adds −1, 0 or +1); the
@@ -140,6 +161,29 @@ pub fn grade_prompt(
     text: &str,
 ) -> Result<QuizAnswer, String> {
     match prompt {
+        Prompt::Pairs { cards } => {
+            let most = cards.len() as f64;
+            let given = number_in(text, -most, most, "the net count of these cards")?;
+            // The count's tags (Hi-Lo, in whole points).
+            let tags: Vec<i32> = cards.iter().map(|&c| HI_LO.card_tag(c)).collect();
+            let net: i32 = tags.iter().sum();
+            let each: Vec<String> = cards
+                .iter()
+                .zip(&tags)
+                .map(|(c, &t)| format!("{c} {}", signed(t)))
+                .collect();
+            let cancel = if net == 0 && tags.iter().any(|&t| t != 0) {
+                ": they cancel"
+            } else {
+                ""
+            };
+            Ok(QuizAnswer {
+                right: given == f64::from(net),
+                expected: signed(net),
+                why: format!("{}{cancel} → {}", each.join(", "), signed(net)),
+                error: (given - f64::from(net)).abs(),
+            })
+        }
         Prompt::TrueCount { running, decks } => {
             let most = MAX_TRUE_COUNT_ANSWER;
             let given = number_in(text, -most, most, "a true count")?;
@@ -169,31 +213,33 @@ pub fn grade_prompt(
             let given = number_in(text, 0.0, *shoe as f64 / 52.0, "the decks left")?;
             let left = shoe - dealt;
             let expected = settings.resolution.decks(left);
+            let exact = left as f64 / 52.0;
+            // Read by eye: any answer within a step of the decks left is right (a half deck
+            // by default), not only the one step nearest them.
+            let step = settings.resolution.step();
             Ok(QuizAnswer {
-                right: (given - expected).abs() < 1e-9,
+                right: (given - exact).abs() <= step + 1e-9,
                 expected: fmt_decks(expected),
                 why: format!(
-                    "{left} cards left = {:.2} decks, to the {} deck {}",
-                    left as f64 / 52.0,
+                    "{left} cards left = {exact:.2} decks ({} to the {} deck): within {} of it \
+                     is right",
+                    fmt_decks(expected),
                     settings.resolution.name(),
-                    fmt_decks(expected)
+                    noun_step(settings.resolution)
                 ),
-                error: (given - left as f64 / 52.0).abs(),
+                error: (given - exact).abs(),
             })
         }
         Prompt::Ramp { tc } => {
             let most = settings.ramp.bets().iter().copied().max().unwrap_or(1);
             let given = number_in(text, 0.0, f64::from(most) * 100.0, "a bet")?;
             let expected = settings.ramp.bet(*tc);
-            let ramp: Vec<String> = settings.ramp.bets().iter().map(u32::to_string).collect();
+            // The answer names this count's bet only: the whole ramp is the drill's to show
+            // (after the answer), or it would be in view while the next question is asked.
             Ok(QuizAnswer {
                 right: given == f64::from(expected),
                 expected: expected.to_string(),
-                why: format!(
-                    "ramp {} from a true count of 0 or less: at {} bet {expected}",
-                    ramp.join(","),
-                    signed(*tc)
-                ),
+                why: format!("at {} the ramp bets {expected}", signed(*tc)),
                 error: (given - f64::from(expected)).abs(),
             })
         }

@@ -22,6 +22,7 @@ mod countdown;
 mod grade;
 mod questions;
 mod red_sevens;
+mod tray;
 
 use rand::SeedableRng;
 
@@ -32,16 +33,17 @@ use crate::analysis::deviation::{IndexTable, illustrious_18};
 pub use crate::analysis::hilo::BetRamp;
 use crate::engine::{Action, ActionSet, Cards, GameRng, Rules};
 use crate::text::{counted, noun, signed};
-pub use countdown::{COUNTDOWN_DECKS, COUNTDOWN_PACES, Countdown, tray_bar};
+pub use countdown::{COUNTDOWN_DECKS, COUNTDOWN_PACES, Countdown};
 use grade::action_key;
 pub use grade::{
-    Prompt, QuizAnswer, check_count_of, check_running_count, grade_prompt, index_words,
+    Prompt, QuizAnswer, check_count_of, check_running_count, grade_prompt, index_words, ramp_words,
 };
 use questions::{Askable, ask, askable_plays};
 pub use questions::{
     DEVIATION_SPREAD, DealtShoe, IndexSet, MAX_ASKED_TRUE_COUNT, VALUABLE_PER_100, deal_before_cut,
 };
 pub use red_sevens::RedSevens;
+pub use tray::{stack_eighths, tray_picture};
 
 /// How a true count is rounded to a whole number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -117,6 +119,8 @@ impl Resolution {
 /// Which counting drill.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum QuizKind {
+    /// Two or more cards shown at once → their net count.
+    Pairs,
     /// Running count → true count.
     TrueCount,
     /// Discard tray → decks left.
@@ -132,6 +136,7 @@ impl QuizKind {
     /// and the count quiz ask otherwise; the rest ask chart decisions).
     pub const fn of_drill(kind: DrillKind) -> Option<QuizKind> {
         match kind {
+            DrillKind::Cancel => Some(QuizKind::Pairs),
             DrillKind::TrueCount => Some(QuizKind::TrueCount),
             DrillKind::Decks => Some(QuizKind::Decks),
             DrillKind::Ramp => Some(QuizKind::Ramp),
@@ -140,9 +145,10 @@ impl QuizKind {
         }
     }
 
-    /// The name on the command line and in the statistics.
+    /// The skill's name in the statistics (and, but for pairs, on the command line).
     pub const fn name(self) -> &'static str {
         match self {
+            QuizKind::Pairs => "pairs",
             QuizKind::TrueCount => "true-count",
             QuizKind::Decks => "decks",
             QuizKind::Ramp => "ramp",
@@ -153,6 +159,7 @@ impl QuizKind {
     /// What it practises.
     pub const fn describe(self) -> &'static str {
         match self {
+            QuizKind::Pairs => "pairs that cancel",
             QuizKind::TrueCount => "true-count conversion",
             QuizKind::Decks => "estimating the decks left",
             QuizKind::Ramp => "betting by the ramp",
@@ -346,6 +353,9 @@ impl Quiz {
     /// The question in words.
     pub fn question_text(&self) -> String {
         match &self.prompt {
+            Prompt::Pairs { cards } => {
+                format!("These {} cards at a glance: their net count?", cards.len())
+            }
             Prompt::TrueCount { running, decks } => format!(
                 "{} {}, {decks} {} left: the true count ({})?",
                 self.settings.system.named("Running count"),
@@ -354,7 +364,7 @@ impl Quiz {
                 self.settings.convention.name()
             ),
             Prompt::Decks { shoe, .. } => format!(
-                "The discard tray of a {}-deck shoe: how many decks are left (to the {} deck)?",
+                "A {}-deck shoe (the full tray): how many decks are left, within a {} deck?",
                 shoe / 52,
                 self.settings.resolution.name()
             ),
@@ -400,6 +410,31 @@ impl Quiz {
         }
         (self.prompt, self.legal) = ask(self.kind, &self.settings, &self.plays, &mut self.rng);
         Ok(answer)
+    }
+
+    /// A ramp question given up: the person looked at the ramp instead of answering. Counted
+    /// as a wrong answer (its error the bet, as if nothing were bet) and the next question
+    /// asked; `None` for the other drills, which have nothing to look at.
+    pub fn peek(&mut self, seconds: f64) -> Option<QuizAnswer> {
+        let Prompt::Ramp { tc } = self.prompt else {
+            return None;
+        };
+        let bet = self.settings.ramp.bet(tc);
+        let answer = QuizAnswer {
+            right: false,
+            expected: bet.to_string(),
+            why: format!(
+                "you looked at the ramp: at {} it bets {bet} (counted as a miss)",
+                signed(tc)
+            ),
+            error: f64::from(bet),
+        };
+        self.asked += 1;
+        self.seconds += seconds;
+        self.error_sum += answer.error;
+        self.streak = 0;
+        (self.prompt, self.legal) = ask(self.kind, &self.settings, &self.plays, &mut self.rng);
+        Some(answer)
     }
 
     /// `Right 7 of 10 (70%) · streak 2 (best 5) · mean error 0.30 · 2.1 s an answer` (the figures

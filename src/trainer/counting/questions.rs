@@ -11,8 +11,9 @@ use crate::engine::{ActionSet, Card, GameRng, Rank, Rules, Suit};
 use crate::trainer::drill::{build_hand, drillable, fresh_hand_actions};
 
 /// The least an index play may be worth, in bets per 100 rounds, to be in
-/// [`IndexSet::Valuable`].
-pub const VALUABLE_PER_100: f64 = 0.001;
+/// [`IndexSet::Valuable`]. Under the default rules exactly 18 plays are worth 0.001 or more
+/// (the top 18 again, which `--set valuable` asked until issue 36); 0.0002 takes 44.
+pub const VALUABLE_PER_100: f64 = 0.0002;
 
 /// How far from its index a deviation question's true count may be, either way.
 pub const DEVIATION_SPREAD: i32 = 3;
@@ -43,7 +44,7 @@ impl IndexSet {
     pub const fn describe(self) -> &'static str {
         match self {
             IndexSet::GameI18 => "this game's top 18 index plays",
-            IndexSet::Valuable => "this game's index plays worth ≥ 0.001 bets per 100 rounds",
+            IndexSet::Valuable => "this game's index plays worth ≥ 0.0002 bets per 100 rounds",
         }
     }
 
@@ -180,6 +181,18 @@ pub(super) fn ask(
     rng: &mut GameRng,
 ) -> (Prompt, ActionSet) {
     match kind {
+        QuizKind::Pairs => {
+            // Two cards as often as three or four: the pairs that cancel, then the groups a
+            // round leaves on the felt.
+            let n = rng.random_range(2..=4usize);
+            let cards = (0..n)
+                .map(|_| {
+                    let rank = Rank::ALL[rng.random_range(0..Rank::ALL.len())];
+                    Card::new(rank, Suit::ALL[rng.random_range(0..4usize)])
+                })
+                .collect();
+            (Prompt::Pairs { cards }, ActionSet::EMPTY)
+        }
         QuizKind::TrueCount => {
             let shoe = deal_before_cut_counting(&settings.rules, &settings.system, rng);
             let decks = settings.resolution.decks(shoe.left());

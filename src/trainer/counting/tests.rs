@@ -19,8 +19,8 @@ fn settings() -> QuizSettings {
 }
 
 /// A computed-looking table of `n` plays over distinct cells, most valuable first: play
-/// `i` is worth `0.02 / (i + 1)` bets per 100 rounds (so the first 20 are worth at least
-/// 0.001), the indices run over −13 … +14, and the gain per hand is +0.0038 at the index,
+/// `i` is worth `20 / (i + 1)` times [`VALUABLE_PER_100`] bets per 100 rounds (so the first
+/// 20 are in the valuable set), the indices run over −13 … +14, and the gain per hand is +0.0038 at the index,
 /// 0.004 more a count up: the count just below the index gains −0.0002, which is 0.000 to
 /// three places.
 fn computed_looking(n: usize) -> IndexTable {
@@ -46,7 +46,7 @@ fn computed_looking(n: usize) -> IndexTable {
                 direction: Direction::AtOrAbove,
                 index: Some(index),
                 crossing: Some(crossing),
-                gain_per_100: 0.02 / (i as f64 + 1.0),
+                gain_per_100: 20.0 * VALUABLE_PER_100 / (i as f64 + 1.0),
                 // +0.0038 at the index, −0.0002 (0.000 to three places) just below.
                 gain_by_tc: INDEX_RANGE
                     .map(|tc| (tc, 0.004 * f64::from(tc - index) + 0.0038))
@@ -197,16 +197,6 @@ fn eleven_cell() -> Cell {
 }
 
 #[test]
-fn the_tray_bar_fills_the_share_dealt_to_the_nearest_character() {
-    assert_eq!(tray_bar(0, 312, 8, '#', '.'), "........");
-    assert_eq!(tray_bar(156, 312, 8, '#', '.'), "####....");
-    assert_eq!(tray_bar(312, 312, 8, '#', '.'), "########");
-    // 1/16 of the shoe is half a character: rounded up; a little less is not.
-    assert_eq!(tray_bar(20, 312, 8, '#', '.'), "#.......");
-    assert_eq!(tray_bar(19, 312, 8, '#', '.'), "........");
-}
-
-#[test]
 fn a_countdown_verdict_says_the_count_the_cards_and_the_pace() {
     let mut run = Countdown::new(1, 2, false, 7);
     while run.flash().is_some() {}
@@ -350,7 +340,7 @@ fn deviation_questions_sit_within_three_of_the_index_never_past_ten_and_worth_as
         );
         assert_eq!(widest, DEVIATION_SPREAD);
     }
-    // The sets are what their names say: the first 18, those worth 0.001 a 100 rounds.
+    // The sets are what their names say: the first 18, those worth VALUABLE_PER_100.
     assert_eq!(IndexSet::GameI18.choose(&table).plays, table.plays[..18]);
     let valuable = IndexSet::Valuable.choose(&table);
     assert_eq!(valuable.plays.len(), 20);
@@ -583,4 +573,143 @@ fn the_natural_is_named_only_under_a_ten_or_an_ace() {
     let answer = grade_prompt(&prompt, &quiz_settings, "s").unwrap();
     assert!(answer.why.contains("peek-game"), "{answer:?}");
     assert!(!answer.why.contains("natural"), "{answer:?}");
+}
+
+/// Issue 36: pair cancellation. The cards of a question are shown at once; the answer is
+/// their net count (K and 5 cancel), graded, timed and kept under the skill `pairs`.
+#[test]
+fn the_pairs_drill_asks_the_net_count_of_cards_shown_at_once() {
+    let mut quiz = Quiz::new(QuizKind::Pairs, settings(), 9).expect("a pairs drill");
+    assert_eq!(quiz.kind().name(), "pairs");
+    let mut sizes = std::collections::BTreeSet::new();
+    for _ in 0..40 {
+        let Prompt::Pairs { cards } = quiz.prompt().clone() else {
+            panic!("a pairs question: {:?}", quiz.prompt());
+        };
+        sizes.insert(cards.len());
+        assert!(
+            quiz.question_text()
+                .contains(&format!("These {} cards", cards.len()))
+        );
+        let net = crate::analysis::hilo::hilo_sum(&cards);
+        let too_far = format!("{}", cards.len() + 1);
+        assert!(
+            quiz.answer(&too_far, 1.0).is_err(),
+            "past what the cards can make"
+        );
+        let answer = quiz.answer(&net.to_string(), 1.5).expect("a number");
+        assert!(answer.right, "{answer:?}");
+        assert_eq!(answer.expected, signed(net));
+    }
+    assert_eq!(sizes, [2, 3, 4].into(), "two cards, or more");
+    assert_eq!((quiz.asked, quiz.right), (40, 40));
+    assert!((quiz.seconds - 60.0).abs() < 1e-9, "every answer timed");
+}
+
+#[test]
+fn a_king_and_a_five_cancel() {
+    let prompt = Prompt::Pairs {
+        cards: vec![
+            Card::new(crate::engine::Rank::King, crate::engine::Suit::Spades),
+            Card::new(crate::engine::Rank::Five, crate::engine::Suit::Hearts),
+        ],
+    };
+    let right = grade_prompt(&prompt, &settings(), "0").expect("a number");
+    assert!(right.right);
+    assert_eq!(right.why, "K♠ −1, 5♥ +1: they cancel → +0");
+    let wrong = grade_prompt(&prompt, &settings(), "-2").expect("a number");
+    assert!(!wrong.right);
+    assert_eq!(wrong.error, 2.0);
+    let refused = grade_prompt(&prompt, &settings(), "3").expect_err("two cards make ±2");
+    assert!(refused.contains("between -2 and 2"), "{refused}");
+}
+
+/// Issue 36: the ramp is asked from memory. The answer names this count's bet, never the
+/// whole ramp (which stood in view under the next question); looking at the ramp is a miss.
+#[test]
+fn the_ramp_is_asked_from_memory_and_a_look_at_it_is_a_miss() {
+    let mut quiz = Quiz::new(QuizKind::Ramp, settings(), 3).expect("a ramp drill");
+    let Prompt::Ramp { tc } = *quiz.prompt() else {
+        panic!("a ramp question");
+    };
+    let bet = quiz.settings().ramp.bet(tc);
+    let answer = quiz.answer(&bet.to_string(), 2.0).expect("a number");
+    assert!(answer.right);
+    assert_eq!(answer.why, format!("at {} the ramp bets {bet}", signed(tc)));
+    assert!(
+        !answer.why.contains("1,2,4") && !answer.why.contains("1, 2, 4"),
+        "{}",
+        answer.why
+    );
+    let peeked = quiz.peek(3.0).expect("a ramp question can be given up");
+    assert!(!peeked.right);
+    assert!(
+        peeked.why.contains("you looked at the ramp"),
+        "{}",
+        peeked.why
+    );
+    assert_eq!((quiz.asked, quiz.right, quiz.streak), (2, 1, 0));
+    assert!((quiz.seconds - 5.0).abs() < 1e-9);
+    assert_eq!(
+        ramp_words(&BetRamp::default()),
+        "from a true count of 0 or less: 1, 2, 4, 6, 8, 10, 12"
+    );
+    let mut other = Quiz::new(QuizKind::TrueCount, settings(), 3).expect("a quiz");
+    assert!(
+        other.peek(1.0).is_none(),
+        "only the ramp has something to look at"
+    );
+    assert_eq!(other.asked, 0);
+}
+
+/// Issue 36: the decks left are read by eye, graded at the resolution set: any answer within
+/// a step of the decks left is right (the old drill demanded the one nearest step).
+#[test]
+fn decks_left_are_right_within_a_step_of_the_resolution() {
+    // 120 cards left: 2.31 decks.
+    let prompt = Prompt::Decks {
+        dealt: 312 - 120,
+        shoe: 312,
+    };
+    let half = settings();
+    for (typed, right) in [("2", true), ("2.5", true), ("3", false), ("1.5", false)] {
+        let answer = grade_prompt(&prompt, &half, typed).expect("a number");
+        assert_eq!(answer.right, right, "{typed}: {answer:?}");
+    }
+    let answer = grade_prompt(&prompt, &half, "2").expect("a number");
+    assert_eq!(answer.expected, "2.5");
+    assert!(
+        answer.why.contains("within half a deck of it is right"),
+        "{}",
+        answer.why
+    );
+    let quarter = QuizSettings {
+        resolution: Resolution::Quarter,
+        ..settings()
+    };
+    assert!(
+        !grade_prompt(&prompt, &quarter, "2")
+            .expect("a number")
+            .right
+    );
+    assert!(
+        grade_prompt(&prompt, &quarter, "2.25")
+            .expect("a number")
+            .right
+    );
+}
+
+#[test]
+fn a_countdown_stopped_by_the_person_asks_the_count_of_the_cards_shown() {
+    let mut run = Countdown::new(1, 1, false, 5);
+    run.stop();
+    assert!(!run.done(), "nothing shown: nothing to stop");
+    for _ in 0..7 {
+        run.flash();
+    }
+    run.stop();
+    assert!(run.done() && run.stops_early());
+    assert!(run.flash().is_none());
+    let verdict = run.grade(run.running(), 4.0, false, None);
+    assert!(verdict.right && verdict.cards == 7 && !verdict.timed && !verdict.best);
 }

@@ -355,16 +355,13 @@ impl App {
                 && self.session.automation_pending())
     }
 
-    /// The pause before a paced countdown turns its next card, while one runs.
+    /// The pause before a paced drill (a countdown, the count quiz) turns its next card.
     fn drill_pacing(&self) -> Option<Duration> {
-        match self.drill() {
-            Some(crate::tui::drill::DrillScreen::Countdown(screen))
-                if !self.waiting_on_question() =>
-            {
-                screen.pacing()
-            }
-            _ => None,
+        if self.waiting_on_question() {
+            return None;
         }
+        self.drill()
+            .and_then(crate::tui::drill::DrillScreen::pacing)
     }
 
     /// Whether a question is on screen (leave? rebuy? the summary): play waits for it. The

@@ -5,7 +5,6 @@
 
 use std::time::Instant;
 
-use crate::engine::Action;
 use crate::trainer::counting::{
     COUNTDOWN_DECKS as COUNTDOWN_DECK_CHOICES, COUNTDOWN_PACES, Countdown, Quiz, QuizAnswer,
     QuizKind, QuizSettings,
@@ -33,7 +32,13 @@ pub struct QuizScreen {
     pub asked_at: Instant,
     /// A notice: a refused key.
     pub note: Option<Message>,
+    /// The ramp drill after an answer: the ramp is shown, and the next question waits for
+    /// Enter or space (so the ramp is never in view while a bet is asked).
+    pub review: bool,
 }
+
+/// The ramp drill's key that shows the ramp instead of answering (a miss).
+pub const PEEK_KEY: char = 'v';
 
 /// A deck countdown on screen.
 pub struct CountdownScreen {
@@ -55,7 +60,12 @@ pub struct CountdownScreen {
     pub pace: Option<f64>,
     /// The person's best perfect run of this many decks so far, in seconds.
     pub best: Option<f64>,
+    /// The run stops at an unannounced point past its first half (`s` before the first card).
+    pub surprise: bool,
 }
+
+/// The countdown's key, before the first card, for a surprise stop.
+pub const SURPRISE_KEY: char = 's';
 
 impl QuizScreen {
     /// A quiz of `kind` seeded with `seed`; `None` if it has nothing to ask.
@@ -66,22 +76,39 @@ impl QuizScreen {
             last: None,
             asked_at: now,
             note: None,
+            review: false,
         })
     }
 
     /// The one place the quiz's state changes.
     pub fn update(&mut self, intent: Intent, ctx: &mut DrillContext<'_>) {
         let deviations = self.quiz.kind() == QuizKind::Deviations;
+        if self.review {
+            // The ramp after an answer: Enter or space asks the next bet, timed from then.
+            self.note = match intent {
+                Intent::CountSubmit | Intent::NextRound => {
+                    self.review = false;
+                    self.asked_at = ctx.now;
+                    None
+                }
+                _ => note(Tone::Error, "Enter or space asks the next bet."),
+            };
+            return;
+        }
         match intent {
-            Intent::DrillAnswer(action) if deviations => {
-                let key = match action {
-                    Action::Hit => "h",
-                    Action::Stand => "s",
-                    Action::Double => "d",
-                    Action::Split => "p",
-                };
-                self.submit(key, ctx);
+            Intent::Unknown(PEEK_KEY) if self.quiz.kind() == QuizKind::Ramp => {
+                let question = self.quiz.question_text();
+                let seconds = ctx
+                    .now
+                    .saturating_duration_since(self.asked_at)
+                    .as_secs_f64();
+                if let Some(answer) = self.quiz.peek(seconds) {
+                    self.input.clear();
+                    self.record(question, "(looked at the ramp)", answer, seconds, ctx);
+                }
             }
+            // The play in words: the answer reads "you said double", not "you said d".
+            Intent::DrillAnswer(action) if deviations => self.submit(action.name(), ctx),
             Intent::CountKey(c) if !deviations => {
                 self.note = if self.input.chars().count() >= INPUT_MAX {
                     note(Tone::Error, "That is longer than any answer here.")
@@ -100,6 +127,8 @@ impl QuizScreen {
             Intent::Unknown(c) => {
                 let how = if deviations {
                     format!("answer {}", keys_text(self.quiz.legal()))
+                } else if self.quiz.kind() == QuizKind::Ramp {
+                    format!("type the bet, Enter answers ({PEEK_KEY} shows the ramp: a miss)")
                 } else {
                     "type a number, Enter answers".to_owned()
                 };
@@ -116,19 +145,31 @@ impl QuizScreen {
             .saturating_duration_since(self.asked_at)
             .as_secs_f64();
         match self.quiz.answer(typed, seconds) {
-            Ok(answer) => {
-                ctx.coach.record_count(answer.record(
-                    self.quiz.kind().name(),
-                    question.clone(),
-                    typed,
-                    seconds,
-                ));
-                self.note = ctx.coach.save().and_then(|err| note(Tone::Error, err));
-                self.last = Some((question, typed.to_owned(), answer));
-                self.asked_at = ctx.now;
-            }
+            Ok(answer) => self.record(question, typed, answer, seconds, ctx),
             Err(why) => self.note = note(Tone::Error, why),
         }
+    }
+
+    /// Keeps a graded answer: recorded and saved, shown as the last answer; the ramp drill
+    /// then shows the ramp until Enter or space.
+    fn record(
+        &mut self,
+        question: String,
+        typed: &str,
+        answer: QuizAnswer,
+        seconds: f64,
+        ctx: &mut DrillContext<'_>,
+    ) {
+        ctx.coach.record_count(answer.record(
+            self.quiz.kind().name(),
+            question.clone(),
+            typed,
+            seconds,
+        ));
+        self.note = ctx.coach.save().and_then(|err| note(Tone::Error, err));
+        self.last = Some((question, typed.to_owned(), answer));
+        self.asked_at = ctx.now;
+        self.review = self.quiz.kind() == QuizKind::Ramp;
     }
 
     /// The drill's summary for the table's messages.
@@ -141,14 +182,20 @@ impl QuizScreen {
 impl CountdownScreen {
     /// A countdown of `decks` decks, one card a flash, turned by space, seeded with `seed`.
     pub fn new(decks: u8, seed: u64) -> CountdownScreen {
-        CountdownScreen::with(decks, 1, None, seed)
+        CountdownScreen::with(decks, 1, None, false, seed)
     }
 
     /// A countdown of `decks` decks, `per_flash` cards a flash, at `pace` seconds a flash (or
-    /// by space), seeded with `seed`.
-    pub fn with(decks: u8, per_flash: usize, pace: Option<f64>, seed: u64) -> CountdownScreen {
+    /// by space), stopping by `surprise` or not, seeded with `seed`.
+    pub fn with(
+        decks: u8,
+        per_flash: usize,
+        pace: Option<f64>,
+        surprise: bool,
+        seed: u64,
+    ) -> CountdownScreen {
         CountdownScreen {
-            run: Countdown::new(decks, per_flash, false, seed),
+            run: Countdown::new(decks, per_flash, surprise, seed),
             flash: Vec::new(),
             started: None,
             seconds: None,
@@ -157,6 +204,7 @@ impl CountdownScreen {
             note: None,
             pace,
             best: None,
+            surprise,
         }
     }
 
@@ -180,7 +228,8 @@ impl CountdownScreen {
     /// Before the first card: the same run set up anew (decks, cards a flash, pace).
     fn set_up(&mut self, decks: u8, per_flash: usize, pace: Option<f64>, seed: u64) {
         let system = self.run.system().clone();
-        *self = CountdownScreen::with(decks, per_flash, pace, seed).counting(&system);
+        *self =
+            CountdownScreen::with(decks, per_flash, pace, self.surprise, seed).counting(&system);
     }
 
     /// The same screen's run counted in `system` (Hi-Lo unless this is called).
@@ -234,7 +283,7 @@ impl CountdownScreen {
                             self.note = note(
                                 Tone::Error,
                                 "Before the first card: 1, 2, 4 or 6 decks, Tab one or two \
-                                 cards a flash, + and - the pace.",
+                                 cards a flash, + and - the pace, s a surprise stop.",
                             )
                         }
                     },
@@ -245,8 +294,27 @@ impl CountdownScreen {
                 let per_flash = 3 - self.run.per_flash();
                 self.set_up(decks, per_flash, pace, ctx.seed ^ *ctx.drills_started);
             }
+            Intent::Unknown(SURPRISE_KEY) if self.started.is_none() => {
+                self.surprise = !self.surprise;
+                let (decks, per_flash, pace) = (self.run.decks(), self.run.per_flash(), self.pace);
+                self.set_up(decks, per_flash, pace, ctx.seed ^ *ctx.drills_started);
+            }
             Intent::Tick if self.pacing().is_some() => self.turn(ctx.now),
-            Intent::NextRound | Intent::CountSubmit if !self.run.done() => {
+            // Enter answers at any moment: the run ends at the cards shown.
+            Intent::CountSubmit if self.started.is_some() && !self.run.done() => {
+                self.run.stop();
+                self.seconds = self
+                    .started
+                    .map(|s| ctx.now.saturating_duration_since(s).as_secs_f64());
+                self.note = None;
+            }
+            Intent::CountSubmit if self.started.is_none() => {
+                self.note = note(
+                    Tone::Error,
+                    "Space turns the first card; Enter answers at any moment after.",
+                );
+            }
+            Intent::NextRound if !self.run.done() => {
                 self.started.get_or_insert(ctx.now);
                 self.turn(ctx.now);
                 self.note = None;
@@ -273,13 +341,16 @@ impl CountdownScreen {
             Intent::CountKey(_) => {
                 self.note = note(
                     Tone::Error,
-                    "Space turns the next card; the count comes at the end.",
+                    "Space turns the next card; Enter stops here and asks the count.",
                 )
             }
             Intent::Unknown(c) => {
                 self.note = note(
                     Tone::Error,
-                    format!("`{c}` does nothing here: space turns a card, Enter answers."),
+                    format!(
+                        "`{c}` does nothing here: space turns a card, Enter answers at any \
+                         moment."
+                    ),
                 );
             }
             _ => {}

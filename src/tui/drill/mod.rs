@@ -9,19 +9,21 @@ pub mod count_drills;
 mod shared;
 
 use std::collections::VecDeque;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::analysis::Strategy;
 use crate::engine::Action;
 use crate::store::Coach;
 use crate::text::counted;
-use crate::trainer::counting::{QuizKind, QuizSettings};
+use crate::trainer::counting::{COUNTDOWN_PACES, QuizKind, QuizSettings};
 use crate::trainer::day::Day;
 use crate::trainer::drill::DrillKind;
 use crate::trainer::drill::{mistake_weights, peek_differences};
 use crate::trainer::evs::EvQuery;
 use crate::trainer::grade::Category;
-use crate::trainer::practice::{Answer, CountAnswer, CountDrill, DecisionDrill};
+use crate::trainer::practice::{
+    Answer, COUNT_QUIZ_PACE, CountAnswer, CountDrill, DecisionDrill, RoundCards,
+};
 use crate::trainer::schedule;
 use crate::trainer::schedule::{due_cells, next_due};
 use crate::trainer::tally::{Accuracy, Tally};
@@ -41,11 +43,42 @@ pub fn due_greeting(coach: &Coach) -> Option<String> {
         let digit = DrillKind::ALL
             .iter()
             .position(|&k| k == DrillKind::Due)
-            .map_or(String::new(), |i| format!(" {}", i + 1));
+            .and_then(chooser_key)
+            .map_or(String::new(), |key| format!(" {key}"));
         format!("{line} (r{digit} drills them).")
     } else {
         format!("{line}.")
     })
+}
+
+/// The chooser's letter keys for the entries past the ninth, in order (not `j` and `k`,
+/// which move the mark, nor `q` and `r`, which leave).
+const CHOOSER_LETTERS: &str = "abcdefghilmnopstuvwxyz";
+
+/// The key that starts the chooser's entry `index` (into [`DrillKind::ALL`]): 1–9, then
+/// letters.
+pub fn chooser_key(index: usize) -> Option<char> {
+    match index {
+        0..9 => char::from_digit(u32::try_from(index + 1).ok()?, 10),
+        _ => CHOOSER_LETTERS.chars().nth(index - 9),
+    }
+}
+
+/// The drill whose chooser key is `c`, if one is.
+pub fn chooser_entry(c: char) -> Option<DrillKind> {
+    (0..DrillKind::ALL.len())
+        .find(|&i| chooser_key(i) == Some(c))
+        .map(|i| DrillKind::ALL[i])
+}
+
+/// The chooser's keys in words: `1–9, a–f`.
+pub fn chooser_keys_text() -> String {
+    let last = chooser_key(DrillKind::ALL.len() - 1).unwrap_or('9');
+    if DrillKind::ALL.len() <= 9 {
+        format!("1–{last}")
+    } else {
+        format!("1–9, a–{last}")
+    }
 }
 
 /// The longest running-count answer: a sign and three digits.
@@ -98,6 +131,50 @@ pub struct CountScreen {
     pub answers: VecDeque<(u32, CountAnswer)>,
     /// A notice: a refused key.
     pub note: Option<Message>,
+    /// Cards of the last round in view: the round is dealt one card at a time, at `pace`.
+    pub shown: usize,
+    /// Seconds between cards (one of [`COUNTDOWN_PACES`]; Tab steps through them).
+    pub pace: f64,
+    /// When the question on screen was asked (its round's last card came into view).
+    pub asked_at: Instant,
+}
+
+impl CountScreen {
+    /// The last round as far as it has been dealt.
+    pub fn round_on_screen(&self) -> RoundCards {
+        self.drill.last_round().first(self.shown)
+    }
+
+    /// Whether the last round's cards are still coming.
+    pub fn dealing(&self) -> bool {
+        self.shown < self.drill.last_round().len()
+    }
+
+    /// Whether the running count is asked now: the round is all in view and a question due.
+    pub fn asking(&self) -> bool {
+        !self.dealing() && self.drill.question_due()
+    }
+
+    /// The pause before the next card comes into view, while a round is being dealt.
+    pub fn pacing(&self) -> Option<Duration> {
+        self.dealing().then(|| Duration::from_secs_f64(self.pace))
+    }
+
+    /// The next card into view; the question is asked from the moment the last one is.
+    fn deal_card(&mut self, now: Instant) {
+        if self.dealing() {
+            self.shown += 1;
+            if !self.dealing() {
+                self.asked_at = now;
+            }
+        }
+    }
+
+    /// The next pace after this one (faster, then round to the slowest).
+    fn step_pace(&mut self) {
+        let at = COUNTDOWN_PACES.iter().position(|&p| p == self.pace);
+        self.pace = COUNTDOWN_PACES[at.map_or(0, |i| (i + 1) % COUNTDOWN_PACES.len())];
+    }
 }
 
 fn accuracy_text(acc: Accuracy) -> String {
@@ -164,7 +241,9 @@ pub(crate) fn record_text(tally: &Tally, kind: DrillKind, today: Day) -> String 
         },
         DrillKind::Count => accuracy_text(tally.count),
         other => {
-            let record = tally.skills.get(other.name()).copied().unwrap_or_default();
+            // A counting drill's answers are kept under its skill's name.
+            let skill = QuizKind::of_drill(other).map_or(other.name(), QuizKind::name);
+            let record = tally.skills.get(skill).copied().unwrap_or_default();
             accuracy_text(Accuracy {
                 decisions: record.asked,
                 correct: record.right,
@@ -243,7 +322,18 @@ impl DrillScreen {
                 }
             }
             Intent::CountSubmit => self.count_submit(ctx),
-            Intent::NextRound => self.next_count_round(),
+            Intent::NextRound => self.next_count_round(ctx.now),
+            Intent::Tick => {
+                if let DrillScreen::Count(screen) = self {
+                    screen.deal_card(ctx.now);
+                }
+            }
+            Intent::PanelPage => {
+                if let DrillScreen::Count(screen) = self {
+                    screen.step_pace();
+                    screen.note = None;
+                }
+            }
             Intent::Unknown(c) => self.unknown_key(c),
             // Table keys do nothing while a drill is open: the table waits as it was.
             _ => {}
@@ -364,6 +454,9 @@ impl DrillScreen {
                 input: String::new(),
                 answers: VecDeque::new(),
                 note,
+                shown: 1,
+                pace: COUNT_QUIZ_PACE,
+                asked_at: ctx.now,
             }))
         }
     }
@@ -463,7 +556,12 @@ impl DrillScreen {
         let DrillScreen::Count(screen) = self else {
             return;
         };
-        screen.note = if !screen.drill.question_due() {
+        screen.note = if screen.dealing() {
+            note(
+                Tone::Error,
+                "The cards are still coming: the count is asked once the round is dealt.",
+            )
+        } else if !screen.drill.question_due() {
             note(Tone::Error, "No question now: space deals the next round.")
         } else if matches!(c, '+' | '-') && !screen.input.is_empty() {
             note(Tone::Error, "A sign goes before the digits.")
@@ -479,10 +577,14 @@ impl DrillScreen {
         let DrillScreen::Count(screen) = self else {
             return;
         };
-        if !screen.drill.question_due() {
-            self.next_count_round();
+        if !screen.asking() {
+            self.next_count_round(ctx.now);
             return;
         }
+        let seconds = ctx
+            .now
+            .saturating_duration_since(screen.asked_at)
+            .as_secs_f64();
         match screen.drill.read_answer(&screen.input) {
             Err(why) => {
                 screen.input.clear();
@@ -491,7 +593,7 @@ impl DrillScreen {
             Ok(guess) => {
                 let answer = screen.drill.answer(guess);
                 let question = format!("the running count after round {}", screen.drill.round());
-                ctx.coach.record_count(answer.record(question, 0.0));
+                ctx.coach.record_count(answer.record(question, seconds));
                 let round = screen.drill.round();
                 screen.answers.push_front((round, answer));
                 screen.answers.truncate(ANSWERS_KEPT);
@@ -501,11 +603,16 @@ impl DrillScreen {
         }
     }
 
-    fn next_count_round(&mut self) {
+    fn next_count_round(&mut self, now: Instant) {
         let DrillScreen::Count(screen) = self else {
             return;
         };
-        screen.note = if screen.drill.question_due() {
+        screen.note = if screen.dealing() {
+            note(
+                Tone::Error,
+                "The cards are still coming, at the pace set: Tab changes it.",
+            )
+        } else if screen.drill.question_due() {
             note(
                 Tone::Error,
                 "Answer first: type the running count, then Enter.",
@@ -513,8 +620,20 @@ impl DrillScreen {
         } else if screen.drill.deal_round().is_none() {
             note(Tone::Error, "The table could not deal a round.")
         } else {
+            screen.shown = 1;
+            screen.asked_at = now;
             None
         };
+    }
+
+    /// The pause before a paced drill moves on by itself (the countdown's next card, the
+    /// count quiz's next card), while one is under way.
+    pub fn pacing(&self) -> Option<Duration> {
+        match self {
+            DrillScreen::Countdown(screen) => screen.pacing(),
+            DrillScreen::Count(screen) => screen.pacing(),
+            _ => None,
+        }
     }
 
     fn unknown_key(&mut self, c: char) {
@@ -523,7 +642,8 @@ impl DrillScreen {
                 *slot = note(
                     Tone::Error,
                     format!(
-                        "`{c}` does nothing here: 1–9, ↑↓ and Enter start a drill, Esc goes back."
+                        "`{c}` does nothing here: {}, ↑↓ and Enter start a drill, Esc goes back.",
+                        chooser_keys_text()
                     ),
                 );
             }
@@ -590,6 +710,24 @@ mod tests {
         }
     }
 
+    /// Issue 36: the chooser reached entries 1–9 by key only.
+    #[test]
+    fn every_chooser_entry_has_a_key_of_its_own() {
+        let keys: Vec<char> = (0..DrillKind::ALL.len())
+            .map(|i| chooser_key(i).expect("a key for every entry"))
+            .collect();
+        let mut unique = keys.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), keys.len(), "{keys:?}");
+        for (i, &key) in keys.iter().enumerate() {
+            assert_eq!(chooser_entry(key), Some(DrillKind::ALL[i]));
+            assert!(!"jkqr".contains(key), "{key} moves the mark or leaves");
+        }
+        assert_eq!(chooser_key(9), Some('a'));
+        assert_eq!(chooser_keys_text(), "1–9, a–f");
+    }
+
     #[test]
     fn keys_read_as_a_list() {
         let legal = fresh_hand_actions(
@@ -609,7 +747,7 @@ mod tests {
         app.update(Intent::MenuUp);
         assert!(matches!(
             app.drill(),
-            Some(DrillScreen::Chooser { selected: 13, .. })
+            Some(DrillScreen::Chooser { selected: 14, .. })
         ));
         app.update(Intent::MenuDown);
         app.update(Intent::MenuDown);
@@ -675,11 +813,81 @@ mod tests {
         assert!(app.between_rounds(), "table keys do nothing in a drill");
     }
 
+    /// Ticks until the count quiz's round is all in view.
+    fn deal_out(app: &mut App) {
+        while count(app.drill()).dealing() {
+            app.update(Intent::Tick);
+        }
+    }
+
+    #[test]
+    fn the_count_quiz_deals_a_card_a_tick_at_its_pace_then_asks() {
+        let mut app = app();
+        app.update(Intent::OpenDrills);
+        app.update(Intent::ChooseDrill(DrillKind::Count));
+        let screen = count(app.drill());
+        let total = screen.drill.last_round().len();
+        assert!(total >= 4, "a round shows at least four cards");
+        assert_eq!(screen.shown, 1, "the first card at once");
+        assert!(!screen.asking(), "no question while the cards come");
+        assert_eq!(app.step_delay(), Duration::from_secs_f64(COUNT_QUIZ_PACE));
+        assert!(app.animating(), "the loop turns the next card by itself");
+        app.update(Intent::CountKey('1'));
+        let screen = count(app.drill());
+        assert!(
+            screen.input.is_empty(),
+            "no answer before the round is dealt"
+        );
+        assert!(
+            screen
+                .note
+                .as_ref()
+                .is_some_and(|n| n.text.contains("still coming")),
+            "{:?}",
+            screen.note
+        );
+        for shown in 2..=total {
+            app.update(Intent::Tick);
+            let screen = count(app.drill());
+            assert_eq!(screen.shown, shown);
+            assert_eq!(screen.round_on_screen().len(), shown);
+        }
+        assert!(count(app.drill()).asking());
+        assert!(!app.animating(), "nothing moves while the question waits");
+        // Tab steps the pace.
+        app.update(Intent::PanelPage);
+        assert_ne!(count(app.drill()).pace, COUNT_QUIZ_PACE);
+        // The answer is timed from the last card: the clock moves 2 s a reading.
+        let running = count(app.drill())
+            .drill
+            .last_round()
+            .order
+            .iter()
+            .map(|(_, c)| crate::analysis::hilo::hilo_sum(std::slice::from_ref(c)));
+        let running: i32 = running.sum();
+        for c in running.to_string().chars() {
+            app.update(Intent::CountKey(c));
+        }
+        app.update(Intent::CountSubmit);
+        let timed: Vec<f64> = app
+            .coach()
+            .hand_history()
+            .iter()
+            .filter_map(|e| match e {
+                crate::trainer::history::Entry::Count(a) => Some(a.seconds),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(timed.len(), 1, "one count answer kept");
+        assert!(timed[0] > 0.0, "the count answer is timed: {timed:?}");
+    }
+
     #[test]
     fn the_count_quiz_takes_typed_answers_and_refuses_bad_ones() {
         let mut app = app();
         app.update(Intent::OpenDrills);
         app.update(Intent::ChooseDrill(DrillKind::Count));
+        deal_out(&mut app);
         assert!(
             count(app.drill()).drill.question_due(),
             "asked after the first round"
@@ -729,6 +937,135 @@ mod tests {
         );
         app.update(Intent::NextRound);
         assert_eq!(count(app.drill()).drill.round(), 2);
+    }
+
+    #[test]
+    fn the_pairs_drill_is_chosen_answered_and_kept_under_its_skill() {
+        let mut app = app();
+        app.update(Intent::OpenDrills);
+        app.update(Intent::ChooseDrill(DrillKind::Cancel));
+        let Some(DrillScreen::Quiz(screen)) = app.drill() else {
+            panic!("the pairs drill is open");
+        };
+        let crate::trainer::counting::Prompt::Pairs { cards } = screen.quiz.prompt().clone() else {
+            panic!("a pairs question");
+        };
+        let net = crate::analysis::hilo::hilo_sum(&cards);
+        for c in net.to_string().chars() {
+            app.update(Intent::CountKey(c));
+        }
+        app.update(Intent::CountSubmit);
+        let pairs = app.coach().session().skills.get("pairs").copied();
+        assert!(
+            pairs.is_some_and(|r| r.asked == 1 && r.right == 1 && r.seconds > 0.0),
+            "{pairs:?}"
+        );
+        let today = app.coach().today();
+        assert_eq!(
+            record_text(app.coach().session(), DrillKind::Cancel, today),
+            "1 of 1 right (100%)"
+        );
+    }
+
+    fn quiz(drill: Option<&DrillScreen>) -> &count_drills::QuizScreen {
+        match drill {
+            Some(DrillScreen::Quiz(screen)) => screen,
+            _ => panic!("a quiz is open"),
+        }
+    }
+
+    /// Issue 36: the ramp drill hides the ramp while it asks, shows it after the answer
+    /// until Enter, and `v` shows it as a miss; answers are timed from the question.
+    #[test]
+    fn the_ramp_drill_asks_from_memory_and_shows_the_ramp_after_the_answer() {
+        let mut app = app();
+        app.update(Intent::OpenDrills);
+        app.update(Intent::ChooseDrill(DrillKind::Ramp));
+        assert!(!quiz(app.drill()).review, "asking: the ramp is hidden");
+        let crate::trainer::counting::Prompt::Ramp { tc } = *quiz(app.drill()).quiz.prompt() else {
+            panic!("a ramp question");
+        };
+        let bet = quiz(app.drill()).quiz.settings().ramp.bet(tc);
+        for c in bet.to_string().chars() {
+            app.update(Intent::CountKey(c));
+        }
+        app.update(Intent::CountSubmit);
+        assert!(
+            quiz(app.drill()).review,
+            "after the answer: the ramp is shown"
+        );
+        app.update(Intent::CountKey('4'));
+        assert!(
+            quiz(app.drill()).input.is_empty(),
+            "no answer while the ramp shows"
+        );
+        assert_eq!(quiz(app.drill()).quiz.asked, 1);
+        app.update(Intent::CountSubmit);
+        assert!(!quiz(app.drill()).review, "Enter asks the next bet");
+        app.update(Intent::Unknown(count_drills::PEEK_KEY));
+        let screen = quiz(app.drill());
+        assert!(screen.review, "the look shows the ramp");
+        assert_eq!(
+            (screen.quiz.asked, screen.quiz.right),
+            (2, 1),
+            "a look is a miss"
+        );
+        let ramp = app.coach().session().skills.get("ramp").copied();
+        assert!(
+            ramp.is_some_and(|r| r.asked == 2 && r.seconds >= 4.0),
+            "both timed: {ramp:?}"
+        );
+    }
+
+    fn countdown(drill: Option<&DrillScreen>) -> &CountdownScreen {
+        match drill {
+            Some(DrillScreen::Countdown(screen)) => screen,
+            _ => panic!("a countdown is open"),
+        }
+    }
+
+    /// Issue 36: Enter answers the countdown at any moment (it turned another flash), and the
+    /// surprise stop is a key away before the first card.
+    #[test]
+    fn the_countdown_answers_on_enter_at_any_moment_and_stops_by_surprise_on_s() {
+        let mut app = app();
+        app.update(Intent::OpenDrills);
+        app.update(Intent::ChooseDrill(DrillKind::Countdown));
+        app.update(Intent::CountSubmit);
+        assert_eq!(countdown(app.drill()).run.shown(), 0, "Enter turns no card");
+        assert!(countdown(app.drill()).note.is_some());
+        app.update(Intent::Unknown(count_drills::SURPRISE_KEY));
+        let screen = countdown(app.drill());
+        assert!(
+            screen.surprise && screen.run.stops_early(),
+            "s: a surprise stop"
+        );
+        app.update(Intent::Unknown(count_drills::SURPRISE_KEY));
+        assert!(
+            !countdown(app.drill()).run.stops_early(),
+            "s again: to the end"
+        );
+        for _ in 0..3 {
+            app.update(Intent::NextRound);
+        }
+        app.update(Intent::CountSubmit);
+        let screen = countdown(app.drill());
+        assert!(screen.run.done(), "Enter stops the run: the count is asked");
+        assert_eq!(screen.run.shown(), 3);
+        let running = screen.run.running();
+        app.update(Intent::NextRound);
+        assert_eq!(
+            countdown(app.drill()).run.shown(),
+            3,
+            "no card after the stop"
+        );
+        for c in running.to_string().chars() {
+            app.update(Intent::CountKey(c));
+        }
+        app.update(Intent::CountSubmit);
+        let result = countdown(app.drill()).result.as_ref().expect("graded");
+        assert!(result.text.contains("after 3 cards"), "{}", result.text);
+        assert!(result.text.starts_with("Right"), "{}", result.text);
     }
 
     #[test]

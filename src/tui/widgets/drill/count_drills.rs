@@ -8,12 +8,15 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use crate::trainer::counting::{Prompt, QuizKind, tray_bar};
-use crate::tui::drill::count_drills::{CountdownScreen, QuizScreen};
+use crate::analysis::hilo::HILO_TAGS;
+use crate::trainer::counting::{Prompt, Quiz, QuizKind, ramp_words, tray_picture};
+use crate::tui::drill::count_drills::{CountdownScreen, PEEK_KEY, QuizScreen, SURPRISE_KEY};
 use crate::tui::message::Tone;
 use crate::tui::widgets::Ctx;
 use crate::tui::widgets::cards::{CARD_HEIGHT, Face, Spread, boxed_row, row_width};
-use crate::tui::widgets::drill::frame::{chips, drill_rows, render_bar, render_header, typed_line};
+use crate::tui::widgets::drill::frame::{
+    BAR_HEIGHT, chips, drill_rows, render_bar, render_header, typed_line,
+};
 use crate::tui::widgets::status::{
     actions_line, key, keys_line, message_line, note_line, tone_mark,
 };
@@ -23,7 +26,13 @@ use crate::tui::widgets::{framed, marker};
 pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
     let quiz = &screen.quiz;
-    let [header, question_area, info_area, bar] = drill_rows(area, 6);
+    // The decks drill draws its tray: as tall as the screen leaves room for.
+    let main = if quiz.kind() == QuizKind::Decks {
+        area.height.saturating_sub(1 + 6 + BAR_HEIGHT).clamp(6, 16)
+    } else {
+        6
+    };
+    let [header, question_area, info_area, bar] = drill_rows(area, main);
     render_header(ctx, &format!("Drill: {}", quiz.describe()), header, buf);
     let inner = framed(
         ctx,
@@ -31,38 +40,38 @@ pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) 
         question_area,
         buf,
     );
-    let mut lines = vec![Line::from(Span::styled(quiz.question_text(), t.title))];
-    match quiz.prompt() {
-        Prompt::Decks { dealt, shoe } => {
-            let width = usize::from(inner.width.saturating_sub(16)).min(48);
-            lines.push(Line::default());
-            lines.push(Line::from(vec![
-                Span::styled("Discard tray ", t.dim),
+    if screen.review {
+        // The ramp after an answer: the next bet is asked once the person is ready.
+        let lines = vec![
+            Line::from(Span::styled(
+                format!("Your ramp, {}", ramp_words(&quiz.settings().ramp)),
+                t.title,
+            )),
+            Line::default(),
+            Line::from(vec![
+                key("Enter", ctx),
+                Span::styled(" or ", t.dim),
+                key("space", ctx),
                 Span::styled(
-                    if ctx.ascii {
-                        tray_bar(*dealt, *shoe, width, '#', '.')
-                    } else {
-                        tray_bar(*dealt, *shoe, width, '█', '░')
-                    },
-                    t.text,
+                    " asks the next bet (the ramp is hidden while you answer).",
+                    t.dim,
                 ),
-            ]));
-        }
-        Prompt::Deviation { cards, .. } => {
-            lines.push(Line::default());
-            let mut spans = vec![Span::styled("Your hand ", t.dim)];
-            spans.extend(chips(ctx, cards.as_slice()).spans);
-            lines.push(Line::from(spans));
-        }
-        _ => {}
+            ]),
+        ];
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(inner, buf);
+    } else {
+        render_question(ctx, quiz, inner, buf);
     }
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(inner, buf);
 
     let inner = framed(ctx, " Last answer ", info_area, buf);
     let settings = quiz.settings();
-    let mut lines = match &screen.last {
+    let lines = match &screen.last {
+        None if quiz.kind() == QuizKind::Pairs => vec![Line::from(Span::styled(
+            format!("{HILO_TAGS}: a +1 and a −1 cancel, so count only what is left."),
+            t.dim,
+        ))],
         None => vec![Line::from(Span::styled(
             format!(
                 "True counts here: running count ÷ decks left, {} (the convention is named in \
@@ -86,31 +95,34 @@ pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) 
             ]
         }
     };
-    if quiz.kind() == QuizKind::Ramp {
-        let ramp: Vec<String> = settings.ramp.bets().iter().map(u32::to_string).collect();
-        lines.push(Line::default());
-        lines.push(Line::from(Span::styled(
-            format!(
-                "Your ramp, from a true count of 0 or less: {}",
-                ramp.join(", ")
-            ),
-            t.dim,
-        )));
-    }
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .render(inner, buf);
 
     // A play is answered by its key; Enter answers a typed number.
-    let (first, answer_key) = if quiz.kind() == QuizKind::Deviations {
+    let ramp = quiz.kind() == QuizKind::Ramp;
+    let peek = PEEK_KEY.to_string();
+    let (first, answer_keys) = if quiz.kind() == QuizKind::Deviations {
         // The hand's own plays: split only for a pair.
         let plays = actions_line(ctx, "Your play:", quiz.legal(), Style::new());
-        (plays, None)
+        (plays, Vec::new())
+    } else if screen.review {
+        let next = Line::from(vec![
+            Span::styled(format!("{} Next:", marker(ctx.ascii)), t.active_hand),
+            Span::raw(" "),
+            key("Enter", ctx),
+            Span::raw(" the next bet"),
+        ]);
+        (next, vec![("Enter", "next bet")])
     } else {
         let typed = typed_line(ctx, "Your answer:", &screen.input);
-        (typed, Some(("Enter", "answer")))
+        let mut keys = vec![("Enter", "answer")];
+        if ramp {
+            keys.push((peek.as_str(), "peek (a miss)"));
+        }
+        (typed, keys)
     };
-    let keys: Vec<(&str, &str)> = answer_key
+    let keys: Vec<(&str, &str)> = answer_keys
         .into_iter()
         .chain([
             ("r", "other drills"),
@@ -129,6 +141,44 @@ pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) 
         bar,
         buf,
     );
+}
+
+/// The question on screen, with what it shows: the cards, the tray, the hand.
+fn render_question(ctx: Ctx, quiz: &Quiz, inner: Rect, buf: &mut Buffer) {
+    let t = ctx.theme;
+    let mut lines = vec![Line::from(Span::styled(quiz.question_text(), t.title))];
+    match quiz.prompt() {
+        Prompt::Pairs { cards } => {
+            // All at once, as cards lie on the felt: boxes where they fit, else chips.
+            let faces: Vec<Face> = cards.iter().map(|&c| Face::Up(c)).collect();
+            if row_width(faces.len(), Spread::Apart) <= usize::from(inner.width)
+                && inner.height > CARD_HEIGHT
+            {
+                lines.extend(boxed_row(&faces, Spread::Apart, ctx.ascii, t));
+            } else {
+                lines.push(Line::default());
+                lines.push(chips(ctx, cards));
+            }
+        }
+        Prompt::Decks { dealt, shoe } => {
+            // The question, a blank, the label, the rows, the floor.
+            let rows = usize::from(inner.height.saturating_sub(4)).max(1);
+            lines.push(Line::default());
+            for line in tray_picture(*dealt, *shoe, rows, ctx.ascii) {
+                lines.push(Line::from(Span::styled(line, t.text)));
+            }
+        }
+        Prompt::Deviation { cards, .. } => {
+            lines.push(Line::default());
+            let mut spans = vec![Span::styled("Your hand ", t.dim)];
+            spans.extend(chips(ctx, cards.as_slice()).spans);
+            lines.push(Line::from(spans));
+        }
+        _ => {}
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
 }
 
 /// The deck countdown: the card just turned, how far through, then the count.
@@ -183,7 +233,15 @@ pub fn render_countdown(ctx: Ctx, screen: &CountdownScreen, area: Rect, buf: &mu
             t.text,
         )),
         Line::from(Span::styled(
-            run.setup_text(screen.pace, "space turns each flash"),
+            format!(
+                "{}{}",
+                run.setup_text(screen.pace, "space turns each flash"),
+                if screen.surprise {
+                    " · stops by surprise"
+                } else {
+                    ""
+                }
+            ),
             t.dim,
         )),
     ];
@@ -195,7 +253,9 @@ pub fn render_countdown(ctx: Ctx, screen: &CountdownScreen, area: Rect, buf: &mu
             key("Tab", ctx),
             Span::raw(" 1 or 2 cards  "),
             key("+ -", ctx),
-            Span::raw(" pace"),
+            Span::raw(" pace  "),
+            key(&SURPRISE_KEY.to_string(), ctx),
+            Span::raw(" surprise stop"),
         ]));
     }
     if let Some(result) = &screen.result {
@@ -239,7 +299,7 @@ pub fn render_countdown(ctx: Ctx, screen: &CountdownScreen, area: Rect, buf: &mu
                 ctx,
                 &[
                     ("space", "next card"),
-                    ("Enter", "answer"),
+                    ("Enter", "answer now"),
                     ("Esc", "back to the table"),
                     ("?", "help"),
                 ],

@@ -102,12 +102,8 @@ pub fn render_chooser(view: &ChooserView<'_>, ctx: Ctx, area: Rect, buf: &mut Bu
     for (i, (kind, record)) in DrillKind::ALL.into_iter().zip(&view.records).enumerate() {
         let chosen = i == view.selected;
         let mark = if chosen { marker(ctx.ascii) } else { ' ' };
-        // Keys 1–9 start the first nine; the rest by ↑↓ and Enter.
-        let number = if i < 9 {
-            (i + 1).to_string()
-        } else {
-            " ".to_owned()
-        };
+        // Keys 1–9 start the first nine, letters the rest.
+        let number = crate::tui::drill::chooser_key(i).unwrap_or(' ');
         let label = format!(" {mark} {number}  {:<width$}", menu_label(kind));
         lines.push(Line::from(vec![
             Span::styled(label, if chosen { t.active_hand } else { t.text }),
@@ -115,12 +111,13 @@ pub fn render_chooser(view: &ChooserView<'_>, ctx: Ctx, area: Rect, buf: &mut Bu
         ]));
     }
     lines.push(Line::default());
+    let keys_text = crate::tui::drill::chooser_keys_text();
     let mut keys = keys_line(
         ctx,
         &[
             ("↑↓", "choose"),
             ("Enter", "start"),
-            ("1-9", "start that one"),
+            (keys_text.as_str(), "start that one"),
             ("Esc", "back"),
         ],
     );
@@ -278,7 +275,7 @@ pub fn render_decision(ctx: Ctx, screen: &DecisionScreen, area: Rect, buf: &mut 
 pub fn render_count(ctx: Ctx, screen: &CountScreen, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
     let drill = &screen.drill;
-    let round = drill.last_round();
+    let round = &screen.round_on_screen();
     let hands = u16::try_from(round.seats.len()).unwrap_or(0) + 1;
     let note_rows = u16::from(round.reshuffled);
     // Boxed cards, as at the table, when the screen has room for them; else one line each.
@@ -373,9 +370,18 @@ pub fn render_count(ctx: Ctx, screen: &CountScreen, area: Rect, buf: &mut Buffer
         .wrap(Wrap { trim: false })
         .render(inner, buf);
 
-    let due = drill.question_due();
+    let due = screen.asking();
+    let pace = format!(" a card every {} s", screen.pace);
     let first = if due {
         typed_line(ctx, "Running count?", &screen.input)
+    } else if screen.dealing() {
+        Line::from(vec![
+            Span::styled(
+                format!("{} Keep the count: dealing,", marker(ctx.ascii)),
+                t.active_hand,
+            ),
+            Span::styled(pace, t.action),
+        ])
     } else {
         Line::from(vec![
             Span::styled(
@@ -394,9 +400,12 @@ pub fn render_count(ctx: Ctx, screen: &CountScreen, area: Rect, buf: &mut Buffer
             ("Esc", "back to the table"),
             ("?", "help"),
         ]
+    } else if screen.dealing() {
+        &[("Tab", "pace"), ("Esc", "back to the table"), ("?", "help")]
     } else {
         &[
             ("space", "next round"),
+            ("Tab", "pace"),
             ("Esc", "back to the table"),
             ("?", "help"),
         ]
