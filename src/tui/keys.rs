@@ -108,33 +108,19 @@ pub const TABLE_KEYS: [TableKey; 22] = [
         &[C('+'), C('=')],
         Intent::BetUp,
         Some("bet"),
-        "raise the bet, between rounds",
+        "raise or lower the bet by 1, between rounds",
         false,
     ),
-    table_key(
-        "-",
-        &[C('-'), C('_')],
-        Intent::BetDown,
-        None,
-        "lower the bet, between rounds",
-        false,
-    ),
+    table_key("-", &[C('-'), C('_')], Intent::BetDown, None, "", false),
     table_key(
         "]",
         &[C(']')],
         Intent::BetUpFive,
         None,
-        "raise the bet by 5 (or type any bet between rounds, then Enter)",
+        "raise or lower the bet by 5; or type any bet, then Enter",
         false,
     ),
-    table_key(
-        "[",
-        &[C('[')],
-        Intent::BetDownFive,
-        None,
-        "lower the bet by 5",
-        false,
-    ),
+    table_key("[", &[C('[')], Intent::BetDownFive, None, "", false),
     table_key(
         "PgUp PgDn",
         &[KeyCode::PageUp, KeyCode::PageDown],
@@ -258,9 +244,20 @@ pub(crate) fn pressed_intent(k: &TableKey, code: KeyCode) -> Intent {
 
 /// The help screen's lines of keys, from [`TABLE_KEYS`].
 pub fn help_lines() -> Vec<String> {
-    TABLE_KEYS
-        .iter()
-        .map(|k| format!("{:<10}{}", k.label, k.help))
+    // A key whose help is empty is said with the key before it (`+ -`, `] [`): a line each
+    // would cut the help at 80×24.
+    let mut keys: Vec<(String, &str)> = Vec::new();
+    for k in &TABLE_KEYS {
+        match keys.last_mut() {
+            Some((label, _)) if k.help.is_empty() => {
+                label.push(' ');
+                label.push_str(k.label);
+            }
+            _ => keys.push((k.label.to_owned(), k.help)),
+        }
+    }
+    keys.into_iter()
+        .map(|(label, help)| format!("{label:<10}{help}"))
         // Typing a bet is said under `]`: a line of its own would cut the help at 80×24.
         .chain([
             format!("{:<10}leave at once", "Ctrl-C"),
