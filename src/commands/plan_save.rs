@@ -128,9 +128,9 @@ mod tests {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let real = dir.path().join("real.toml");
         std::fs::write(&real, "seats = 2\n").expect("written");
-        let link = dir.path().join("link.toml");
         #[cfg(unix)]
         {
+            let link = dir.path().join("link.toml");
             std::os::unix::fs::symlink(&real, &link).expect("a symlink");
             let err = save_plan(&link, &plan(vec![1, 2])).expect_err("a symlink");
             assert!(err.to_string().contains("is a symlink"), "{err}");
