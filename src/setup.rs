@@ -113,7 +113,14 @@ pub struct PlanSetup {
     pub config_path: Option<std::path::PathBuf>,
     /// The plan saved there, whose inputs the page starts from.
     pub saved: Option<crate::trainer::plan_saved::SavedPlan>,
+    /// How a plan is saved into the config file, or `None` where it cannot be (the page says
+    /// so): the command line's own saving, handed in so the table never reaches up to it.
+    pub save: Option<PlanSave>,
 }
+
+/// Saves a plan into the config file at a path, every other line kept.
+pub type PlanSave =
+    fn(&std::path::Path, &crate::trainer::plan_saved::SavedPlan) -> anyhow::Result<()>;
 
 impl Default for TableConfig {
     /// Three seats, you in the middle between a normal and a hard seat, 400 ms a step, a

@@ -52,6 +52,7 @@ pub fn table_config_with(
         clock: super::practice_clock()?,
         plan: crate::setup::PlanSetup {
             model: Some(crate::trainer::plan_game::table_model),
+            save: Some(super::plan_save::save_plan),
             ..crate::setup::PlanSetup::default()
         },
     })

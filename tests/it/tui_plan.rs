@@ -121,3 +121,34 @@ fn the_planner_page_changes_its_figures_with_the_arrows_and_hands_its_ramp_to_th
     let back = screen(&mut app, SMALL);
     assert!(back.contains("deal"), "back at the table:\n{back}");
 }
+
+/// The planner plans Hi-Lo's ramp: at a table that counts Zen, "use this ramp" is refused in
+/// a sentence and the session keeps no ramp (Zen's true counts are not Hi-Lo's).
+#[test]
+fn a_table_counting_another_count_is_not_given_hi_los_ramp() {
+    let zen = blackjack_trainer::analysis::counts::CountSystem::built_in("zen")
+        .expect("zen")
+        .clone();
+    let mut app = common::tui::table(TableConfig {
+        seats: 1,
+        speed: std::time::Duration::ZERO,
+        seed: 2024,
+        counting: true,
+        count_system: zen,
+        plan: PlanSetup {
+            model: Some(made_up),
+            ..PlanSetup::default()
+        },
+        ..TableConfig::default()
+    });
+    keys(&mut app, "b");
+    let page = screen(&mut app, (100, 32));
+    assert!(page.contains("Hi-Lo counter's planner"), "{page}");
+    keys(&mut app, "u");
+    let refused = screen(&mut app, (100, 32));
+    assert!(
+        refused.contains("this table counts Zen"),
+        "the refusal is said:\n{refused}"
+    );
+    assert!(app.table_session().ramp().is_none(), "no ramp taken");
+}

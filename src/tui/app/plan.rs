@@ -96,6 +96,18 @@ impl App {
         match page.update(key) {
             PlanStep::Stay => {}
             PlanStep::Close => return,
+            // The plan is Hi-Lo's: its ramp is by Hi-Lo's true count, which another count's
+            // counts are not (Zen's run about twice as high).
+            PlanStep::Use(..) if !self.session.count_system().is_hilo() => {
+                let name = &self.session.count_system().name;
+                page.note = Some(Message::new(
+                    Tone::Error,
+                    format!(
+                        "The planner plans Hi-Lo's ramp, by Hi-Lo's true count; this table counts \
+                         {name}, whose counts are not Hi-Lo's: play --count hilo to bet it."
+                    ),
+                ));
+            }
             PlanStep::Use(ramp, saved) => match self.session.use_ramp(ramp.clone()) {
                 Err(why) => page.note = Some(Message::new(Tone::Error, why)),
                 Ok(()) => {
@@ -103,26 +115,25 @@ impl App {
                     let mut said = format!("Your ramp is now {ramp}: bets are graded against it.");
                     let mut tone = Tone::Good;
                     if let Some(saved) = saved {
-                        match &self.jobs.plan.setup.config_path {
-                            None => {
+                        let setup = &self.jobs.plan.setup;
+                        match (&setup.config_path, setup.save) {
+                            (None, _) | (_, None) => {
                                 tone = Tone::Error;
                                 said.push_str(" Not saved: there is no config file to save to.");
                             }
-                            Some(path) => {
-                                match crate::commands::plan_save::save_plan(path, &saved) {
-                                    Ok(()) => {
-                                        said.push_str(&format!(
-                                            " Saved in {} ([plan]): --ramp plan plays it.",
-                                            path.display()
-                                        ));
-                                        self.jobs.plan.setup.saved = Some(saved);
-                                    }
-                                    Err(err) => {
-                                        tone = Tone::Error;
-                                        said.push_str(&format!(" Not saved: {err}"));
-                                    }
+                            (Some(path), Some(save)) => match save(path, &saved) {
+                                Ok(()) => {
+                                    said.push_str(&format!(
+                                        " Saved in {} ([plan]): --ramp plan plays it.",
+                                        path.display()
+                                    ));
+                                    self.jobs.plan.setup.saved = Some(saved);
                                 }
-                            }
+                                Err(err) => {
+                                    tone = Tone::Error;
+                                    said.push_str(&format!(" Not saved: {err}"));
+                                }
+                            },
                         }
                     }
                     self.log.push(Message::new(tone, said.clone()));

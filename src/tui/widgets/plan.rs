@@ -31,7 +31,12 @@ const INPUTS_WIDTH: u16 = 30;
 pub fn render_plan(view: &PlanView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) {
     ratatui::widgets::Clear.render(area, buf);
     let theme = ctx.theme;
-    let inner = framed(ctx, " Bets & bankroll: the counter's planner ", area, buf);
+    let inner = framed(
+        ctx,
+        " Bets & bankroll: the Hi-Lo counter's planner ",
+        area,
+        buf,
+    );
     let [body, bar] = Layout::vertical([Constraint::Fill(1), Constraint::Length(3)]).areas(inner);
     let [inputs, figures] =
         Layout::horizontal([Constraint::Length(INPUTS_WIDTH), Constraint::Fill(1)])
