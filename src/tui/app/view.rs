@@ -324,6 +324,7 @@ impl App {
                 selected: self.chart_selection(),
                 detail: self.look.derived.chart_detail.clone(),
                 indices: self.chart_indices(),
+                index_title: self.session.count_system().named("Index chart"),
             }),
         })
     }

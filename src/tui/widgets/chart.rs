@@ -31,6 +31,9 @@ pub struct ChartView<'a> {
     pub detail: Option<String>,
     /// In counting mode, this game's index plays: each shown in its cell by its index.
     pub indices: Option<&'a IndexTable>,
+    /// The title of the chart of index plays, naming the count they are read at: `Index
+    /// chart` for Hi-Lo, `Zen index chart`.
+    pub index_title: String,
 }
 
 /// An index as its cell shows it: `+4`, `0`, `−1`. Past ±9 (a count a shoe seldom reaches)
@@ -251,7 +254,7 @@ pub fn render_chart(view: &ChartView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer
         ""
     };
     let name = if view.indices.is_some() {
-        "Index chart"
+        view.index_title.as_str()
     } else {
         "Basic strategy"
     };
