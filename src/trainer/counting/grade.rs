@@ -2,7 +2,7 @@
 //! what it is.
 
 use super::QuizSettings;
-use crate::analysis::counts::{CountSystem, HI_LO};
+use crate::analysis::counts::CountSystem;
 use crate::analysis::deviation::{Direction, IndexPlay};
 use crate::analysis::indices::never_words;
 use crate::engine::{Action, Card, Cards};
@@ -162,26 +162,37 @@ pub fn grade_prompt(
 ) -> Result<QuizAnswer, String> {
     match prompt {
         Prompt::Pairs { cards } => {
-            let most = cards.len() as f64;
+            // The count's own tags (Hi-Lo unless another was chosen), a half-point count's
+            // typed and shown in points.
+            let system = &settings.system;
+            let per_point = system.unit.per_point();
+            let most = cards.len() as f64 * f64::from(system.level());
             let given = number_in(text, -most, most, "the net count of these cards")?;
-            // The count's tags (Hi-Lo, in whole points).
-            let tags: Vec<i32> = cards.iter().map(|&c| HI_LO.card_tag(c)).collect();
+            let tags: Vec<i32> = cards.iter().map(|&c| system.card_tag(c)).collect();
             let net: i32 = tags.iter().sum();
+            let say = |units: i32| {
+                if per_point > 1 {
+                    system.points(units)
+                } else {
+                    signed(units)
+                }
+            };
             let each: Vec<String> = cards
                 .iter()
                 .zip(&tags)
-                .map(|(c, &t)| format!("{c} {}", signed(t)))
+                .map(|(c, &t)| format!("{c} {}", say(t)))
                 .collect();
             let cancel = if net == 0 && tags.iter().any(|&t| t != 0) {
                 ": they cancel"
             } else {
                 ""
             };
+            let net_points = f64::from(net) / f64::from(per_point);
             Ok(QuizAnswer {
-                right: given == f64::from(net),
-                expected: signed(net),
-                why: format!("{}{cancel} → {}", each.join(", "), signed(net)),
-                error: (given - f64::from(net)).abs(),
+                right: given == net_points,
+                expected: say(net),
+                why: format!("{}{cancel} → {}", each.join(", "), say(net)),
+                error: (given - net_points).abs(),
             })
         }
         Prompt::TrueCount { running, decks } => {

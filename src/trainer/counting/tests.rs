@@ -624,6 +624,36 @@ fn a_king_and_a_five_cancel() {
     assert!(refused.contains("between -2 and 2"), "{refused}");
 }
 
+/// Pairs that cancel in the count chosen: Zen's tags (Arnold Snyder: 4–6 +2, 2, 3, 7 +1,
+/// tens −2, aces −1) — a king and a five cancel, a king and a two do not (−1); Wong Halves is
+/// typed in points (a five +1½ and a king −1 leave +½).
+#[test]
+fn pairs_cancel_in_the_count_chosen() {
+    use crate::engine::{Rank, Suit};
+    let zen = crate::analysis::counts::CountSystem::built_in("zen")
+        .expect("zen")
+        .clone();
+    let zen_settings = settings().counting(&zen, IndexTable::default());
+    let cards = |a: Rank, b: Rank| Prompt::Pairs {
+        cards: vec![Card::new(a, Suit::Spades), Card::new(b, Suit::Hearts)],
+    };
+    let cancel =
+        grade_prompt(&cards(Rank::King, Rank::Five), &zen_settings, "0").expect("a number");
+    assert!(cancel.right, "{cancel:?}");
+    assert_eq!(cancel.why, "K♠ −2, 5♥ +2: they cancel → +0");
+    let two = grade_prompt(&cards(Rank::King, Rank::Two), &zen_settings, "0").expect("a number");
+    assert!(!two.right, "Zen's two is +1, its king −2: {two:?}");
+    assert_eq!(two.expected, "−1");
+    let halves = crate::analysis::counts::CountSystem::built_in("halves")
+        .expect("halves")
+        .clone();
+    let half_settings = settings().counting(&halves, IndexTable::default());
+    let half =
+        grade_prompt(&cards(Rank::King, Rank::Five), &half_settings, "0.5").expect("a number");
+    assert!(half.right, "{half:?}");
+    assert_eq!(half.expected, "+½");
+}
+
 /// Issue 36: the ramp is asked from memory. The answer names this count's bet, never the
 /// whole ramp (which stood in view under the next question); looking at the ramp is a miss.
 #[test]

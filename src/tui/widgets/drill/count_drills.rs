@@ -69,7 +69,15 @@ pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) 
     let settings = quiz.settings();
     let lines = match &screen.last {
         None if quiz.kind() == QuizKind::Pairs => vec![Line::from(Span::styled(
-            format!("{HILO_TAGS}: a +1 and a −1 cancel, so count only what is left."),
+            if settings.system.is_hilo() {
+                format!("{HILO_TAGS}: a +1 and a −1 cancel, so count only what is left.")
+            } else {
+                format!(
+                    "{} {}: tags that cancel add to 0, so count only what is left.",
+                    settings.system.name,
+                    settings.system.tags_words()
+                )
+            },
             t.dim,
         ))],
         None => vec![Line::from(Span::styled(
