@@ -145,6 +145,25 @@ impl TableSession {
         }
     }
 
+    /// The table shuffled: the shoe before is finished, for the course's table standards
+    /// ([`crate::store::Coach::shoe_finished`]); a standard it newly passes is said.
+    fn shoe_finished(&mut self, an: &Analysis<'_>) {
+        let context = crate::trainer::course::Context {
+            top_plays: an.indices.map(crate::trainer::course::top_cells),
+        };
+        match self.coach.shoe_finished(&context) {
+            Ok(newly) => {
+                if let Some(note) = crate::trainer::course::passes_note(&newly) {
+                    self.say(Kind::Right, note);
+                }
+            }
+            Err(err) => self.say(
+                Kind::Refused,
+                format!("The course could not be brought up to date: {err}"),
+            ),
+        }
+    }
+
     /// Every counter seat bets by its ramp at the true count it sees, within the table's
     /// limits, and says so.
     fn place_counter_bets(&mut self) {
@@ -363,7 +382,10 @@ impl TableSession {
         }
         for event in events {
             match event {
-                Event::Reshuffled => self.reshuffled = true,
+                Event::Reshuffled => {
+                    self.reshuffled = true;
+                    self.shoe_finished(an);
+                }
                 Event::RoundOver => {
                     if let Some(line) = self.no_hole_card_line(an) {
                         self.say(Kind::Info, line);
