@@ -2,10 +2,9 @@
 //! (`course`), where each pass is written once with the day of the row that met it, and where
 //! the table marks the end of a shoe ([`Store::shoe_finished`]).
 
-use rusqlite::{Connection, TransactionBehavior, params};
+use rusqlite::{Connection, params};
 
-use super::write::{begin_session, session_exists};
-use super::{Store, StoreError, day_text, open, unix_seconds};
+use super::{Store, StoreError, day_text, unix_seconds};
 use crate::trainer::course::shoes::SHOE_END;
 use crate::trainer::course::{
     AnswerRow, Context, Course, CourseRow, DecisionRow, RoundRow, Rows, SessionKind, Stage,
@@ -127,41 +126,24 @@ impl Store {
         if rows.is_empty() {
             return Ok(());
         }
-        if let Some(reason) = &self.read_only {
-            return Err(StoreError::ReadOnly {
-                path: self.label(),
-                reason: reason.clone(),
-            });
-        }
-        let label = self.label();
-        let sql = |cause| open::sql_error("write to", &label, cause);
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(sql)?;
-        let session = match self.session {
-            Some(id) if session_exists(&tx, id).map_err(sql)? => id,
-            _ => begin_session(&tx, &self.info, day).map_err(sql)?,
-        };
-        for row in rows {
-            tx.execute(
-                "INSERT INTO course (session, at, day, stage, standard, passed, detail)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                params![
-                    session,
-                    i64::try_from(row.at).unwrap_or(i64::MAX),
-                    row.day,
-                    row.stage,
-                    row.standard,
-                    row.passed,
-                    row.detail
-                ],
-            )
-            .map_err(sql)?;
-        }
-        tx.commit().map_err(sql)?;
-        self.session = Some(session);
-        Ok(())
+        self.write_in_session(day, |tx, session| {
+            for row in rows {
+                tx.execute(
+                    "INSERT INTO course (session, at, day, stage, standard, passed, detail)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                    params![
+                        session,
+                        i64::try_from(row.at).unwrap_or(i64::MAX),
+                        row.day,
+                        row.stage,
+                        row.standard,
+                        row.passed,
+                        row.detail
+                    ],
+                )?;
+            }
+            Ok(())
+        })
     }
 
     /// The course as the rows have it, with every pass they show and `course` does not hold

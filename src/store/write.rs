@@ -77,39 +77,56 @@ impl Store {
     /// Writes `record`, made on the local day `day`, in one transaction. A read-only store
     /// refuses and writes nothing.
     pub fn write(&mut self, record: &Record, day: Day) -> Result<(), StoreError> {
-        if let Some(reason) = &self.read_only {
-            return Err(StoreError::ReadOnly {
+        self.refuse_if_read_only()?;
+        record.validate()?;
+        self.write_in_session(day, |tx, session| {
+            let day = day_text(day);
+            match record {
+                Record::Round { round, tally } => insert_round(tx, session, &day, round, tally),
+                Record::Drill(drill) => insert_drill(tx, session, &day, drill),
+                Record::Count(answer) => insert_count(tx, session, &day, answer),
+                Record::Rebuy { at, amount } => tx
+                    .execute(
+                        "INSERT INTO rebuys (session, at, amount_milli) VALUES (?1, ?2, ?3)",
+                        params![session, *at as i64, amount.0],
+                    )
+                    .map(drop),
+            }
+        })
+    }
+
+    /// A read-only store's refusal to write, naming why.
+    pub(super) fn refuse_if_read_only(&self) -> Result<(), StoreError> {
+        match &self.read_only {
+            Some(reason) => Err(StoreError::ReadOnly {
                 path: self.label(),
                 reason: reason.clone(),
-            });
+            }),
+            None => Ok(()),
         }
-        record.validate()?;
+    }
+
+    /// Runs `insert` in one immediate transaction under this store's session, made on `day` if
+    /// it has none yet — or made again if its row is gone: a reset or a forget from another
+    /// process deletes what existed when it ran, this session's row with it, and its later
+    /// rows are kept under a row made again. A read-only store refuses and writes nothing.
+    pub(super) fn write_in_session(
+        &mut self,
+        day: Day,
+        insert: impl FnOnce(&Transaction<'_>, i64) -> rusqlite::Result<()>,
+    ) -> Result<(), StoreError> {
+        self.refuse_if_read_only()?;
         let label = self.label();
         let sql = |cause| open::sql_error("write to", &label, cause);
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(sql)?;
-        // The session's row may be gone: a reset or a forget from another process deletes
-        // what existed when it ran, this session's row with it. Its later rows are kept, under
-        // a row made again.
         let session = match self.session {
             Some(id) if session_exists(&tx, id).map_err(sql)? => id,
             _ => begin_session(&tx, &self.info, day).map_err(sql)?,
         };
-        let day = day_text(day);
-        match record {
-            Record::Round { round, tally } => insert_round(&tx, session, &day, round, tally),
-            Record::Drill(drill) => insert_drill(&tx, session, &day, drill),
-            Record::Count(answer) => insert_count(&tx, session, &day, answer),
-            Record::Rebuy { at, amount } => tx
-                .execute(
-                    "INSERT INTO rebuys (session, at, amount_milli) VALUES (?1, ?2, ?3)",
-                    params![session, *at as i64, amount.0],
-                )
-                .map(drop),
-        }
-        .map_err(sql)?;
+        insert(&tx, session).map_err(sql)?;
         tx.commit().map_err(sql)?;
         self.session = Some(session);
         Ok(())
