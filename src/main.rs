@@ -5,9 +5,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::{CommandFactory, FromArgMatches};
-
-use blackjack_trainer::cli::{Cli, Command};
+use blackjack_trainer::cli::{Command, Parsed};
 use blackjack_trainer::{commands, tui};
 
 /// Standard output, locked for the whole command.
@@ -17,18 +15,18 @@ fn stdout() -> std::io::StdoutLock<'static> {
 
 fn main() -> ExitCode {
     blackjack_trainer::platform::fail_writes_past_the_size_limit();
-    // The matches are kept: they say which flags were typed, so those beat the config file.
-    let matches = match Cli::command().try_get_matches() {
-        Ok(matches) => matches,
+    // clap takes `--seed`, `--rules`, `--config` and `--stats` before a subcommand's name as
+    // after it, and the table's options before `play` as after it; the options typed are kept,
+    // so they beat the config file.
+    let parsed = match Parsed::from_env() {
+        Ok(parsed) => parsed,
         Err(err) => return clap_exit(&err),
     };
-    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|err| err.exit());
-    let sub = |name: &str| matches.subcommand_matches(name).unwrap_or(&matches);
-    // `--seed`, `--rules` and `--config` before the subcommand or after its name; refused
-    // before one they do nothing for.
-    let chosen = cli.chosen(&matches).unwrap_or_else(|err| err.exit());
-    let (seed, config) = (chosen.seed, chosen.config.as_deref());
-    let rules = match commands::load_rules(chosen.rules.as_deref()) {
+    let table = parsed.table().unwrap_or_else(|err| err.exit());
+    let typed = parsed.typed();
+    let cli = parsed.cli;
+    let (seed, config) = (cli.seed, cli.config.as_deref());
+    let rules = match commands::load_rules(cli.rules.as_deref()) {
         Ok(rules) => rules,
         Err(err) => {
             eprintln!("error: {err:#}");
@@ -36,18 +34,9 @@ fn main() -> ExitCode {
         }
     };
     let done = |result: anyhow::Result<()>| result.map(|()| ExitCode::SUCCESS);
-    // `blackjack --stats F review` means the same database as `blackjack review --stats F`,
-    // for every subcommand that keeps or reads statistics.
-    let stats_before = cli.play.stats.clone();
-    let no_stats_before = cli.play.no_stats;
     let result = match cli.command {
-        None => commands::table_configured(&rules, seed, &cli.play, &matches, config)
-            .and_then(|(table, bet)| tui::play(&rules, table, bet)),
-        Some(Command::Play(args)) => {
-            let mut args = args.play;
-            args.stats = args.stats.or(stats_before);
-            args.no_stats |= no_stats_before;
-            commands::table_configured(&rules, seed, &args, sub("play"), config)
+        None | Some(Command::Play(_)) => {
+            commands::table_configured(&rules, seed, &table, &typed, config)
                 .and_then(|(table, bet)| tui::play(&rules, table, bet))
         }
         Some(Command::Rules(args)) => done(commands::rules(&rules, &args, &mut stdout())),
@@ -61,40 +50,28 @@ fn main() -> ExitCode {
         Some(Command::Plan(args)) => {
             done(commands::plan(&rules, seed, &args, config, &mut stdout()))
         }
-        Some(Command::Drill(mut args)) => done({
-            args.stats = args.stats.or(stats_before);
-            args.no_stats |= no_stats_before;
-            commands::drill_args(&args, sub("drill"), config)
-                .and_then(|args| commands::drill(&rules, seed, &args))
-        }),
-        Some(Command::Stats(mut args)) => {
-            args.stats = args.stats.or(stats_before);
-            done(
-                commands::stats_file(config)
-                    .and_then(|file| commands::stats(&args, file, &mut stdout())),
-            )
-        }
-        Some(Command::Review(mut args)) => {
-            args.stats = args.stats.or(stats_before);
-            done(
-                commands::stats_file(config)
-                    .and_then(|file| commands::review(&rules, &args, file, &mut stdout())),
-            )
-        }
-        Some(Command::Course(mut args)) => {
-            args.stats = args.stats.or(stats_before);
-            done(
-                commands::stats_file(config)
-                    .and_then(|file| commands::course(&rules, &args, file, &mut stdout())),
-            )
-        }
+        Some(Command::Drill(args)) => done(
+            commands::drill_args(&args, &typed, config)
+                .and_then(|args| commands::drill(&rules, seed, &args)),
+        ),
+        Some(Command::Stats(args)) => done(
+            commands::stats_file(config)
+                .and_then(|file| commands::stats(&args, file, &mut stdout())),
+        ),
+        Some(Command::Review(args)) => done(
+            commands::stats_file(config)
+                .and_then(|file| commands::review(&rules, &args, file, &mut stdout())),
+        ),
+        Some(Command::Course(args)) => done(
+            commands::stats_file(config)
+                .and_then(|file| commands::course(&rules, &args, file, &mut stdout())),
+        ),
         Some(Command::Config(mut args)) => {
-            args.play.stats = args.play.stats.or(stats_before);
-            args.play.no_stats |= no_stats_before;
+            args.play = table;
             done(commands::config(
                 &rules,
                 &args,
-                sub("config"),
+                &typed,
                 config,
                 &mut stdout(),
             ))

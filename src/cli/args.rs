@@ -108,11 +108,12 @@ pub struct PlayArgs {
     /// Refuse a decision that differs from basic strategy and ask again.
     #[arg(long)]
     pub strict: bool,
-    /// Statistics database to use instead of the one in the platform's data directory.
-    #[arg(long, value_name = "PATH", conflicts_with = "no_stats")]
+    /// Statistics database to use instead of the one in the platform's data directory (taken
+    /// before a subcommand's name as after it, by the subcommands that keep statistics).
+    #[arg(long, value_name = "PATH", conflicts_with = "no_stats", global = true)]
     pub stats: Option<PathBuf>,
-    /// Keep no statistics on disk.
-    #[arg(long)]
+    /// Keep no statistics on disk (taken before a subcommand's name as after it).
+    #[arg(long, global = true)]
     pub no_stats: bool,
     /// Starting bankroll in virtual units, 1 to 1000000000 (also what a rebuy brings when it
     /// runs out).

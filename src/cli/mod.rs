@@ -6,10 +6,10 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand};
 
 mod args;
-mod chosen;
 mod course_args;
 mod drill_options;
 mod parse;
+mod parsed;
 mod value_enums;
 
 pub use crate::ai::Level;
@@ -26,6 +26,7 @@ pub use course_args::{CourseAction, CourseArgs};
 pub use parse::{
     CardList, CountName, check_player_hand, parse_card_list, parse_one_card, parse_player_hand,
 };
+pub use parsed::{Parsed, Typed, command};
 
 /// A blackjack trainer for the European no-hole-card game: play beside AI seats, get hints
 /// and feedback with exact expected values, drill, and see the variant's exact strategy.
@@ -41,29 +42,28 @@ pub use parse::{
 )]
 pub struct Cli {
     /// Rules file to load instead of the embedded default (fields it leaves out keep their
-    /// default values). Also taken before a subcommand that reads the rules; refused before
-    /// `stats`, `config`, `completions` and `manpage`.
-    #[arg(long, value_name = "PATH")]
+    /// default values). Taken before a subcommand's name as after it, by the subcommands that
+    /// read the rules; refused by `stats`, `config`, `completions` and `manpage`.
+    #[arg(long, value_name = "PATH", global = true)]
     pub rules: Option<PathBuf>,
 
-    /// Seed for the shoe: the same seed deals the same cards every time. Also taken before
-    /// `play`, `sim` and `drill` (which take it after their name too); refused before a
+    /// Seed for the shoe: the same seed deals the same cards every time. Taken before a
+    /// subcommand's name as after it, by `play`, `sim`, `plan` and `drill`; refused by a
     /// subcommand that deals no card.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", global = true)]
     pub seed: Option<u64>,
 
     /// Preferences file to use instead of `config.toml` in the platform's config folder (also
-    /// `$BLACKJACK_CONFIG`); it must exist. Also taken before `play`, `drill`, `stats`,
-    /// `review`, `config`, `counts` and `sim`, the subcommands that read it; refused before
-    /// the others.
-    #[arg(long, value_name = "PATH")]
+    /// `$BLACKJACK_CONFIG`); it must exist. Taken before a subcommand's name as after it, by
+    /// the subcommands that read it; refused by the others.
+    #[arg(long, value_name = "PATH", global = true)]
     pub config: Option<PathBuf>,
 
     /// What to do (default: play).
     #[command(subcommand)]
     pub command: Option<Command>,
 
-    /// Options of `play`, also accepted with no subcommand.
+    /// Options of the table: with no subcommand, or before `play` (or `config`) as after it.
     #[command(flatten)]
     pub play: PlayArgs,
 }

@@ -3,10 +3,9 @@
 
 use std::io::Write;
 
-use clap::CommandFactory;
 use clap_complete::Shell;
 
-use crate::cli::Cli;
+use crate::cli::command;
 
 /// The program's name as a shell calls it.
 const BIN: &str = "blackjack";
@@ -14,7 +13,7 @@ const BIN: &str = "blackjack";
 /// The completion script for `shell`.
 pub fn completion_script(shell: Shell) -> Vec<u8> {
     let mut out = Vec::new();
-    clap_complete::generate(shell, &mut Cli::command(), BIN, &mut out);
+    clap_complete::generate(shell, &mut command(), BIN, &mut out);
     out
 }
 
@@ -24,8 +23,7 @@ pub fn completion_script(shell: Shell) -> Vec<u8> {
 /// screen lists them, then the drills' help text `drill_help` (the terminal table hands both
 /// over: `tui::keys_help`).
 pub fn manual_page(table_keys: &[String], drill_help: &str) -> anyhow::Result<Vec<u8>> {
-    let mut cli = Cli::command();
-    cli.build();
+    let cli = command();
     let man = clap_mangen::Man::new(cli.clone());
     let mut out = Vec::new();
     man.render_title(&mut out)?;

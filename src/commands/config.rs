@@ -4,12 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, bail};
-use clap::ArgMatches;
-use clap::parser::ValueSource;
-
-use crate::cli::{ConfigArgs, CountName, DrillArgs, PlayArgs};
+use crate::cli::{ConfigArgs, CountName, DrillArgs, PlayArgs, Typed};
 use crate::config::{Settings, StatsSetting, default_config_path, default_config_toml};
+use anyhow::{Context, bail};
 
 use super::UsageError;
 use crate::trainer::plan_saved::RampChoice;
@@ -132,14 +129,9 @@ impl Given {
         Given(ids.to_vec())
     }
 
-    /// The ids among `ids` that `matches` got from the command line (not a default).
-    fn from_matches(matches: &ArgMatches, ids: &[&'static str]) -> Given {
-        Given(
-            ids.iter()
-                .copied()
-                .filter(|id| matches.value_source(id) == Some(ValueSource::CommandLine))
-                .collect(),
-        )
+    /// The ids among `ids` typed on the command line (not a default).
+    fn from_typed(typed: &Typed, ids: &[&'static str]) -> Given {
+        Given(ids.iter().copied().filter(|id| typed.has(id)).collect())
     }
 
     fn has(&self, id: &str) -> bool {
@@ -322,10 +314,10 @@ pub fn table_configured(
     rules: &crate::engine::Rules,
     seed: Option<u64>,
     args: &PlayArgs,
-    matches: &ArgMatches,
+    typed: &Typed,
     config: Option<&Path>,
 ) -> anyhow::Result<(crate::setup::TableConfig, Option<u64>)> {
-    let (effective, loaded) = effective_play(args, matches, config)?;
+    let (effective, loaded) = effective_play(args, typed, config)?;
     let mut table = super::table(
         rules,
         seed,
@@ -341,11 +333,11 @@ pub fn table_configured(
 /// The effective play settings for these flags.
 fn effective_play(
     args: &PlayArgs,
-    matches: &ArgMatches,
+    typed: &Typed,
     config: Option<&Path>,
 ) -> anyhow::Result<(Effective, Loaded)> {
     let loaded = load_config(config)?;
-    let given = Given::from_matches(matches, &PLAY_IDS);
+    let given = Given::from_typed(typed, &PLAY_IDS);
     let env_stats = super::stats_env();
     let effective = resolve_play(args, &given, &loaded, env_stats);
     if effective.args.ramp == Some(RampChoice::Plan) {
@@ -357,11 +349,11 @@ fn effective_play(
 /// `blackjack drill`'s options with the file's `stats` and `ascii` laid under its flags.
 pub fn drill_args(
     args: &DrillArgs,
-    matches: &ArgMatches,
+    typed: &Typed,
     config: Option<&Path>,
 ) -> anyhow::Result<DrillArgs> {
     let loaded = load_config(config)?;
-    let given = Given::from_matches(matches, &DRILL_IDS);
+    let given = Given::from_typed(typed, &DRILL_IDS);
     let mut args = args.clone();
     if args.ramp == RampChoice::Plan {
         let saved = crate::trainer::plan_saved::saved_ramp(&loaded.settings)
@@ -411,7 +403,7 @@ pub fn stats_file(config: Option<&Path>) -> anyhow::Result<Option<PathBuf>> {
 pub fn config(
     rules: &crate::engine::Rules,
     args: &ConfigArgs,
-    matches: &ArgMatches,
+    typed: &Typed,
     flag: Option<&Path>,
     out: &mut impl std::io::Write,
 ) -> anyhow::Result<()> {
@@ -422,7 +414,7 @@ pub fn config(
         return init(&path, args.force, out);
     }
     let loaded = load_config(flag)?;
-    let given = Given::from_matches(matches, &PLAY_IDS);
+    let given = Given::from_typed(typed, &PLAY_IDS);
     let env_stats = super::stats_env();
     let effective = resolve_play(&args.play, &given, &loaded, env_stats.clone());
     if effective.args.ramp == Some(RampChoice::Plan) {

@@ -386,6 +386,11 @@ fn play_without_a_terminal_says_what_works_without_one_status_2() {
     for out in [
         blackjack_with_input(&["--no-stats"], empty_input()),
         blackjack_with_input(&["play", "--no-stats", "--seed", "3"], empty_input()),
+        // Issue 34: the table's options before `play` are the table's, not refused.
+        blackjack_with_input(
+            &["--speed", "0", "--seed", "3", "play", "--no-stats"],
+            empty_input(),
+        ),
         piped_line(),
     ] {
         let err = String::from_utf8_lossy(&out.stderr);
@@ -620,7 +625,6 @@ fn table_options_before_a_subcommand_are_refused_unless_passed_on() {
     let stats = stats.to_str().unwrap();
     for args in [
         &["--hints", "sim", "--hands", "10"][..],
-        &["--seats", "5", "play"],
         &["--ascii", "review", "--stats", stats],
         &["--stats", stats, "sim", "--hands", "10"],
         &["--no-stats", "stats", "--stats", stats],
@@ -641,4 +645,47 @@ fn table_options_before_a_subcommand_are_refused_unless_passed_on() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("No statistics yet"));
+}
+
+/// Issue 34: `play` is the table, so its options are taken before the name as after it, and
+/// with no subcommand at all: the three spellings sit at one table (the same seed, the same
+/// speed, everything else alike).
+#[test]
+fn the_tables_options_before_play_after_it_or_alone_sit_at_one_table() {
+    use blackjack_trainer::cli::Parsed;
+    use blackjack_trainer::commands;
+    let dir = TempDir::new("spellings");
+    let config = dir.path("config.toml");
+    std::fs::write(&config, "seats = 5\n").unwrap();
+    let config = config.to_str().unwrap();
+    let table = |args: &[&str]| {
+        let mut line = vec!["blackjack", "--config", config, "--no-stats"];
+        line.extend_from_slice(args);
+        let parsed = Parsed::parse_from(&line).unwrap_or_else(|err| panic!("{args:?}: {err}"));
+        let args = parsed.table().expect("the table's options");
+        let rules = commands::load_rules(None).expect("the default rules");
+        let cli = &parsed.cli;
+        let (table, _) = commands::table_configured(
+            &rules,
+            cli.seed,
+            &args,
+            &parsed.typed(),
+            cli.config.as_deref(),
+        )
+        .expect("a table");
+        format!("{table:?}")
+    };
+    let before = table(&["--speed", "0", "--seed", "3", "play"]);
+    assert!(
+        before.contains("seed: 3") && before.contains("speed: 0ns"),
+        "{before}"
+    );
+    assert!(before.contains("seats: 5"), "the file is read: {before}");
+    assert_eq!(table(&["play", "--speed", "0", "--seed", "3"]), before);
+    assert_eq!(table(&["--speed", "0", "--seed", "3"]), before);
+    assert_eq!(table(&["--speed", "0", "play", "--seed", "3"]), before);
+    // A flag typed before the name beats the file as one typed after it does.
+    assert!(table(&["--seats", "2", "play"]).contains("seats: 2"));
+    // After the name wins over before it.
+    assert!(table(&["--speed", "9", "play", "--speed", "0", "--seed", "3"]) == before);
 }
