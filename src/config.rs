@@ -5,76 +5,75 @@
 //! A bad file is refused with the quality of error a rules file gets: the setting, the value,
 //! what is allowed, the line, and for an unknown setting the closest name.
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
-
-use thiserror::Error;
 
 use crate::ai::Level;
 use crate::analysis::hilo::BetRamp;
 use crate::engine::rules::MAX_TABLE_BET;
+use crate::settings_file::{Refusal, Setting, SettingsError, SettingsFile, int_in, names};
 use crate::text::line_of;
 
-/// One setting a file may hold, as the commented default file describes it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SettingDoc {
-    /// Its key.
-    pub name: &'static str,
-    /// What it does and what it takes, one comment line per line.
-    pub about: &'static str,
-    /// Its default, as the file writes it (commented out).
-    pub example: &'static str,
-}
+/// One setting a preferences file may hold: its name, what the default file says of it, and
+/// its reader.
+pub type ConfigSetting = Setting<Settings>;
 
 /// Every setting a file may hold, in the order the default file lists them: the one list the
-/// parser's names ([`SETTING_NAMES`]) and `blackjack config --init` ([`default_config_toml`])
-/// are made from.
-pub const SETTINGS: [SettingDoc; 16] = [
-    SettingDoc {
+/// parser ([`Settings::from_toml`]), its names ([`SETTING_NAMES`]) and `blackjack config
+/// --init` ([`default_config_toml`]) are made from.
+pub const SETTINGS: [ConfigSetting; 16] = [
+    Setting {
         name: "seats",
         about: "Seats at the table, 1 to 7.",
         example: "3",
+        read: read_seats,
     },
-    SettingDoc {
+    Setting {
         name: "seat",
         about: "Your seat, 1-based (leave it out for the middle seat).",
         example: "2",
+        read: read_seat,
     },
-    SettingDoc {
+    Setting {
         name: "ai",
         about: "Levels of the AI seats in seat order, repeated if fewer than the AI seats:\n\
                 \"easy\" (hits below 17), \"normal\" (a common basic-strategy table), \"hard\" (this game's exact\n\
                 basic strategy), \"counter\" (the hard seat plus the Hi-Lo count: this game's index plays\n\
                 and a bet ramp — a counter seat to watch).",
         example: "[\"normal\", \"hard\"]",
+        read: read_ai,
     },
-    SettingDoc {
+    Setting {
         name: "speed",
         about: "Milliseconds per dealt card for the AI seats and the dealer, 0 (instant) to 10000.",
         example: "400",
+        read: read_speed,
     },
-    SettingDoc {
+    Setting {
         name: "hints",
         about: "Strategy hints on from the start.",
         example: "false",
+        read: read_hints,
     },
-    SettingDoc {
+    Setting {
         name: "strict",
         about: "Refuse a decision that differs from basic strategy and ask again (a close call is\n\
                 played: it gives away less than 0.005 bets).",
         example: "false",
+        read: read_strict,
     },
-    SettingDoc {
+    Setting {
         name: "bankroll",
         about: "Starting bankroll in virtual units, 1 to 1000000000 (also what a rebuy brings).",
         example: "100",
+        read: read_bankroll,
     },
-    SettingDoc {
+    Setting {
         name: "bet",
         about: "Your first bet in units (it must fit the table's limits in the rules file and the bankroll).",
         example: "1",
+        read: read_bet,
     },
-    SettingDoc {
+    Setting {
         name: "count",
         about: "Counting mode: decisions graded by this game's index plays at the true count, with the count\n\
                 hidden (an exam: `c` shows it) and asked now and then before a deal. true counts Hi-Lo; a\n\
@@ -84,51 +83,59 @@ pub const SETTINGS: [SettingDoc; 16] = [
                 of your own goes in a [count] table instead (`blackjack counts` shows how), and --count NAME\n\
                 chooses it.",
         example: "false",
+        read: read_count,
     },
-    SettingDoc {
+    Setting {
         name: "count_check",
         about: "In counting mode with the count hidden: ask for the running count before every N-th deal,\n\
                 0 (never) to 1000.",
         example: "5",
+        read: read_count_check,
     },
-    SettingDoc {
+    Setting {
         name: "ramp",
         about: "A counting player's bets by true count: the bet at true count 0 or less, +1, +2, … (the\n\
                 last for every higher count), as a list or as --ramp writes it (\"1,2,4,8\"). The table grades\n\
                 the bet placed before each deal against it.",
         example: "[1, 2, 4, 8]",
+        read: read_ramp,
     },
-    SettingDoc {
+    Setting {
         name: "pace",
         about: "Deal at a casino's pace: after the first deal, each next round is dealt by itself.\n\
                 \"casino\" (70 rounds an hour, a full table), \"heads-up\" (200), \"slow\" (35), or a number of\n\
                 rounds an hour from 10 to 600. `w` pauses it at the table; Space still deals at once.",
         example: "\"casino\"",
+        read: read_pace,
     },
-    SettingDoc {
+    Setting {
         name: "ascii",
         about: "Draw cards with ASCII only (no suit symbols or box lines).",
         example: "false",
+        read: read_ascii,
     },
-    SettingDoc {
+    Setting {
         name: "stats",
         about: "The statistics database: a path (relative to this file's folder; \"~/\" is your home), or\n\
                 false to keep no statistics. Default: stats.db in the platform's data folder.",
         example: "\"stats.db\"",
+        read: read_stats,
     },
-    SettingDoc {
+    Setting {
         name: "history",
         about: "Entries of the hand history (rounds, drill and counting answers) the review at the table\n\
                 loads, the newest. Nothing is ever deleted: this only limits what the review shows.",
         example: "5000",
+        read: read_history,
     },
-    SettingDoc {
+    Setting {
         name: "plan",
         about: "Your planned ramp: `blackjack plan --bankroll N --save` (or `s` on the planner page at the\n\
                 table, key b) writes a [plan] table at the end of this file, with the ramp and what it was\n\
                 planned with (bankroll, spread, min_bet, risk or kelly, enter and leave). `--ramp plan`\n\
                 bets that ramp; saving again replaces that table only, and keeps every other line here.",
         example: "{ ramp = [1, 2, 4, 8], bankroll = 400 }",
+        read: read_plan,
     },
 ];
 
@@ -171,15 +178,7 @@ pub const MAX_SPEED_MS: u64 = 10_000;
 pub const MAX_BANKROLL: u64 = 1_000_000_000;
 
 /// Every setting a file may hold: the names of [`SETTINGS`].
-pub const SETTING_NAMES: [&str; SETTINGS.len()] = {
-    let mut names = [""; SETTINGS.len()];
-    let mut i = 0;
-    while i < SETTINGS.len() {
-        names[i] = SETTINGS[i].name;
-        i += 1;
-    }
-    names
-};
+pub const SETTING_NAMES: [&str; SETTINGS.len()] = names(&SETTINGS);
 
 /// The platform's place: `config.toml` in its config folder (e.g.
 /// `~/.config/blackjack-trainer/` on Linux). `--config` and `$BLACKJACK_CONFIG` are read by
@@ -250,218 +249,27 @@ pub struct Settings {
     pub plan: Option<crate::trainer::plan_saved::SavedPlan>,
 }
 
-/// Why a config file was refused. Each message names the setting, the value, what is allowed
-/// and the line.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum ConfigError {
-    /// Not valid TOML.
-    #[error("not valid TOML: {0}")]
-    Syntax(String),
-    /// A key that is no setting.
-    #[error("line {line}: unknown setting `{key}`{}", suggestion.as_ref().map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_else(|| format!(" (the settings are: {})", SETTING_NAMES.join(", "))))]
-    UnknownKey {
-        /// The key as written.
-        key: String,
-        /// 1-based line of the key.
-        line: usize,
-        /// The closest setting name, if one is close.
-        suggestion: Option<String>,
-    },
-    /// A value of the wrong type or outside its range.
-    #[error("line {line}: `{key} = {value}` is not allowed: expected {expected}")]
-    BadValue {
-        /// The setting.
-        key: String,
-        /// The value as written.
-        value: String,
-        /// What the setting accepts.
-        expected: String,
-        /// 1-based line of the value.
-        line: usize,
-    },
-    /// `count = "…"` naming no count.
-    #[error("line {line}: {reason}")]
-    UnknownCount {
-        /// Why, in one sentence: the counts, and the nearest one.
-        reason: String,
-        /// 1-based line of the value.
-        line: usize,
-    },
-    /// A `[plan]` table that is no plan.
-    #[error("line {line}: {reason}")]
-    BadPlan {
-        /// Why, in one sentence naming the key.
-        reason: String,
-        /// 1-based line of the table.
-        line: usize,
-    },
-    /// A `[count]` table that is no count.
-    #[error("line {line}: [count] is not a count: {reason}")]
-    BadCount {
-        /// Why, in one sentence.
-        reason: String,
-        /// 1-based line of the table.
-        line: usize,
-    },
-}
+/// The preferences file as its errors name it: one of the files of settings
+/// ([`crate::settings_file`]), which shares its error type with the rules file.
+pub const CONFIG_FILE: SettingsFile = SettingsFile {
+    syntax: "not valid TOML",
+    noun: "setting",
+    names: &SETTING_NAMES,
+    lists_names: true,
+};
 
 impl Settings {
-    /// Reads a config file's text.
-    pub fn from_toml(text: &str) -> Result<Settings, ConfigError> {
-        let table: BTreeMap<String, toml::Spanned<toml::Value>> =
-            toml::from_str(text).map_err(|e| ConfigError::Syntax(e.to_string()))?;
+    /// Reads a config file's text, each setting by its reader in [`SETTINGS`].
+    pub fn from_toml(text: &str) -> Result<Settings, SettingsError> {
         let mut settings = Settings::default();
-        let mut seats_line = 0;
-        for (key, spanned) in &table {
-            let line = line_of(text, spanned.span().start);
-            let value = spanned.get_ref();
-            let bad = |expected: String| ConfigError::BadValue {
-                key: key.clone(),
-                value: crate::text::as_written(text, spanned.span()),
-                expected,
-                line,
-            };
-            let flag = || {
-                value
-                    .as_bool()
-                    .ok_or_else(|| bad("true or false".to_owned()))
-            };
-            match key.as_str() {
-                "seats" => {
-                    seats_line = line;
-                    settings.seats =
-                        Some(small(int_in(value, 1, u64::from(MAX_SEATS)).ok_or_else(
-                            || bad(format!("a whole number of seats from 1 to {MAX_SEATS}")),
-                        )?));
-                }
-                "seat" => {
-                    settings.seat = Some(small(
-                        int_in(value, 1, u64::from(MAX_SEATS))
-                            .ok_or_else(|| bad(format!("your seat, 1 to {MAX_SEATS} (1-based)")))?,
-                    ));
-                }
-                "ai" => settings.ai = Some(levels(value).ok_or_else(|| bad(level_choices()))?),
-                "speed" => {
-                    settings.speed = Some(int_in(value, 0, MAX_SPEED_MS).ok_or_else(|| {
-                        bad(format!(
-                            "milliseconds per card from 0 (instant) to {MAX_SPEED_MS}"
-                        ))
-                    })?);
-                }
-                "hints" => settings.hints = Some(flag()?),
-                "strict" => settings.strict = Some(flag()?),
-                "ascii" => settings.ascii = Some(flag()?),
-                "bankroll" => {
-                    settings.bankroll = Some(int_in(value, 1, MAX_BANKROLL).ok_or_else(|| {
-                        bad(format!("a whole number of units from 1 to {MAX_BANKROLL}"))
-                    })?);
-                }
-                "bet" => {
-                    settings.bet =
-                        Some(int_in(value, 1, u64::from(MAX_TABLE_BET)).ok_or_else(|| {
-                            bad(format!("a whole number of units from 1 to {MAX_TABLE_BET}"))
-                        })?);
-                }
-                "count" if value.is_table() => {
-                    let own = crate::analysis::counts::custom::from_toml(value).map_err(|err| {
-                        ConfigError::BadCount {
-                            reason: err.to_string(),
-                            line: line_of_key(text, key).unwrap_or(line),
-                        }
-                    })?;
-                    settings.own_count = Some(own);
-                }
-                "count" => match value {
-                    toml::Value::String(name) => {
-                        // A file with a `[count]` table cannot also say `count = "…"`: the
-                        // name is a built-in count's.
-                        let system = crate::analysis::counts::count_by_name(name, None)
-                            .map_err(|reason| ConfigError::UnknownCount { reason, line })?;
-                        settings.count = Some(true);
-                        settings.count_system = Some(system);
-                    }
-                    _ => {
-                        settings.count = Some(value.as_bool().ok_or_else(|| {
-                            bad("true or false (counting mode on or off, as --count), or a \
-                                 count's name in quotes: \"zen\""
-                                .to_owned())
-                        })?);
-                    }
-                },
-                "ramp" => settings.ramp = Some(ramp_value(value).map_err(bad)?),
-                "pace" => {
-                    let written = match value {
-                        toml::Value::String(text) => Some(text.clone()),
-                        toml::Value::Integer(n) => Some(n.to_string()),
-                        _ => None,
-                    };
-                    settings.pace = Some(
-                        written
-                            .and_then(|text| text.parse().ok())
-                            .ok_or_else(|| bad(crate::session::Pace::choices()))?,
-                    );
-                }
-                "plan" => {
-                    let plan = crate::trainer::plan_saved::SavedPlan::from_toml(value).map_err(
-                        |reason| ConfigError::BadPlan {
-                            reason,
-                            line: line_of_key(text, key).unwrap_or(line),
-                        },
-                    )?;
-                    settings.plan = Some(plan);
-                }
-                "count_check" => {
-                    settings.count_check = Some(
-                        int_in(value, 0, MAX_COUNT_CHECK)
-                            .and_then(|n| u32::try_from(n).ok())
-                            .ok_or_else(|| {
-                                bad(format!(
-                                    "a whole number of deals from 0 (never) to {MAX_COUNT_CHECK}"
-                                ))
-                            })?,
-                    );
-                }
-                "history" => {
-                    let max = crate::store::coach::MAX_REVIEW_LIMIT;
-                    settings.history = Some(
-                        int_in(value, 0, max as u64)
-                            .and_then(|n| usize::try_from(n).ok())
-                            .ok_or_else(|| {
-                                bad(format!(
-                                    "a whole number of entries the review loads, from 0 to {max}"
-                                ))
-                            })?,
-                    );
-                }
-                "stats" => {
-                    settings.stats = Some(match value {
-                        toml::Value::String(path) if !path.trim().is_empty() => {
-                            StatsSetting::File(PathBuf::from(path))
-                        }
-                        toml::Value::Boolean(false) => StatsSetting::Off,
-                        _ => {
-                            return Err(bad(
-                                "a file path in quotes, or false to keep no statistics".to_owned(),
-                            ));
-                        }
-                    });
-                }
-                _ => {
-                    return Err(ConfigError::UnknownKey {
-                        key: key.clone(),
-                        line: line_of_key(text, key).unwrap_or(line),
-                        suggestion: closest_name(key),
-                    });
-                }
-            }
-        }
+        let table = CONFIG_FILE.read_into(text, &SETTINGS, &mut settings)?;
         if let (Some(seats), Some(seat)) = (settings.seats, settings.seat)
             && seat > seats
         {
             let line = table
                 .get("seat")
-                .map_or(seats_line, |v| line_of(text, v.span().start));
-            return Err(ConfigError::BadValue {
+                .map_or(1, |v| line_of(text, v.span().start));
+            return Err(SettingsError::BadValue {
                 key: "seat".to_owned(),
                 value: seat.to_string(),
                 expected: format!("a seat from 1 to {seats} (seats = {seats})"),
@@ -472,10 +280,153 @@ impl Settings {
     }
 }
 
-/// A whole number from `lo` to `hi`.
-fn int_in(value: &toml::Value, lo: u64, hi: u64) -> Option<u64> {
-    let n = u64::try_from(value.as_integer()?).ok()?;
-    (lo..=hi).contains(&n).then_some(n)
+/// `true` or `false`.
+fn flag(value: &toml::Value) -> Result<bool, Refusal> {
+    value.as_bool().ok_or_else(|| "true or false".into())
+}
+
+fn read_seats(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
+    let n = int_in(value, 1, u64::from(MAX_SEATS))
+        .ok_or_else(|| format!("a whole number of seats from 1 to {MAX_SEATS}"))?;
+    s.seats = Some(small(n));
+    Ok(())
+}
+
+fn read_seat(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
+    let n = int_in(value, 1, u64::from(MAX_SEATS))
+        .ok_or_else(|| format!("your seat, 1 to {MAX_SEATS} (1-based)"))?;
+    s.seat = Some(small(n));
+    Ok(())
+}
+
+fn read_ai(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
+    s.ai = Some(levels(value).ok_or_else(level_choices)?);
+    Ok(())
+}
+
+fn read_speed(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
+    s.speed = Some(
+        int_in(value, 0, MAX_SPEED_MS)
+            .ok_or_else(|| format!("milliseconds per card from 0 (instant) to {MAX_SPEED_MS}"))?,
+    );
+    Ok(())
+}
+
+fn read_hints(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
+    s.hints = Some(flag(value)?);
+    Ok(())
+}
+
+fn read_strict(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
+    s.strict = Some(flag(value)?);
+    Ok(())
+}
+
+fn read_ascii(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
+    s.ascii = Some(flag(value)?);
+    Ok(())
+}
+
+fn read_bankroll(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
+    s.bankroll = Some(
+        int_in(value, 1, MAX_BANKROLL)
+            .ok_or_else(|| format!("a whole number of units from 1 to {MAX_BANKROLL}"))?,
+    );
+    Ok(())
+}
+
+fn read_bet(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
+    s.bet = Some(
+        int_in(value, 1, u64::from(MAX_TABLE_BET))
+            .ok_or_else(|| format!("a whole number of units from 1 to {MAX_TABLE_BET}"))?,
+    );
+    Ok(())
+}
+
+/// `count = true`/`false` (counting mode), `count = "zen"` (a built-in count), or a `[count]`
+/// table (a count of the user's own).
+fn read_count(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
+    match value {
+        toml::Value::Table(_) => {
+            let own = crate::analysis::counts::custom::from_toml(value)
+                .map_err(|err| Refusal::Because(format!("[count] is not a count: {err}")))?;
+            s.own_count = Some(own);
+        }
+        toml::Value::String(name) => {
+            // A file with a `[count]` table cannot also say `count = "…"`: the name is a
+            // built-in count's.
+            let system =
+                crate::analysis::counts::count_by_name(name, None).map_err(Refusal::Because)?;
+            s.count = Some(true);
+            s.count_system = Some(system);
+        }
+        _ => {
+            s.count = Some(value.as_bool().ok_or(
+                "true or false (counting mode on or off, as --count), or a count's name in \
+                 quotes: \"zen\"",
+            )?);
+        }
+    }
+    Ok(())
+}
+
+fn read_ramp(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
+    s.ramp = Some(ramp_value(value)?);
+    Ok(())
+}
+
+fn read_pace(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
+    let written = match value {
+        toml::Value::String(text) => Some(text.clone()),
+        toml::Value::Integer(n) => Some(n.to_string()),
+        _ => None,
+    };
+    s.pace = Some(
+        written
+            .and_then(|text| text.parse().ok())
+            .ok_or_else(crate::session::Pace::choices)?,
+    );
+    Ok(())
+}
+
+fn read_plan(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
+    let plan = crate::trainer::plan_saved::SavedPlan::from_toml(value).map_err(Refusal::Because)?;
+    s.plan = Some(plan);
+    Ok(())
+}
+
+fn read_count_check(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
+    s.count_check = Some(
+        int_in(value, 0, MAX_COUNT_CHECK)
+            .and_then(|n| u32::try_from(n).ok())
+            .ok_or_else(|| {
+                format!("a whole number of deals from 0 (never) to {MAX_COUNT_CHECK}")
+            })?,
+    );
+    Ok(())
+}
+
+fn read_history(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
+    let max = crate::store::coach::MAX_REVIEW_LIMIT;
+    s.history = Some(
+        int_in(value, 0, max as u64)
+            .and_then(|n| usize::try_from(n).ok())
+            .ok_or_else(|| {
+                format!("a whole number of entries the review loads, from 0 to {max}")
+            })?,
+    );
+    Ok(())
+}
+
+fn read_stats(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
+    s.stats = Some(match value {
+        toml::Value::String(path) if !path.trim().is_empty() => {
+            StatsSetting::File(PathBuf::from(path))
+        }
+        toml::Value::Boolean(false) => StatsSetting::Off,
+        _ => return Err("a file path in quotes, or false to keep no statistics".into()),
+    });
+    Ok(())
 }
 
 /// A number already checked to be at most [`MAX_SEATS`].
@@ -531,25 +482,6 @@ pub fn ramp_value(value: &toml::Value) -> Result<BetRamp, String> {
         })
         .collect::<Result<Vec<u32>, String>>()?;
     BetRamp::new(bets).map_err(|err| format!("{what}: {err}"))
-}
-
-/// The line where `key` is set (`key = …`), or where a table `[key]` starts.
-fn line_of_key(text: &str, key: &str) -> Option<usize> {
-    text.lines()
-        .position(|l| {
-            let l = l.trim_start();
-            l.strip_prefix(key)
-                .is_some_and(|rest| rest.trim_start().starts_with('='))
-                || l.strip_prefix('[')
-                    .and_then(|rest| rest.strip_prefix(key))
-                    .is_some_and(|rest| rest.trim_start().starts_with(']'))
-        })
-        .map(|i| i + 1)
-}
-
-/// The setting name nearest to `key`, if it is within a few edits.
-fn closest_name(key: &str) -> Option<String> {
-    crate::text::closest(key, &SETTING_NAMES)
 }
 
 #[cfg(test)]
@@ -740,6 +672,6 @@ mod tests {
     #[test]
     fn broken_toml_is_a_syntax_error() {
         let err = Settings::from_toml("seats = = 3").unwrap_err();
-        assert!(matches!(err, ConfigError::Syntax(_)), "{err}");
+        assert!(matches!(err, SettingsError::Syntax { .. }), "{err}");
     }
 }

@@ -12,6 +12,7 @@ pub mod config;
 pub mod engine;
 pub mod platform;
 pub mod session;
+pub mod settings_file;
 pub mod setup;
 pub mod sim;
 pub mod store;

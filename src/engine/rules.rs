@@ -1,14 +1,14 @@
 //! The rules of the variant: every rule the sheet fixes is a field here, with the sheet's
 //! value as default. The defaults live in the repository's `rules.toml`, embedded in the binary.
 
-use std::collections::BTreeMap;
 use std::fmt;
 
-use serde::Serialize;
-use thiserror::Error;
-
 use super::settle::Units;
-use crate::text::{counted, line_of};
+use crate::settings_file::{
+    Refusal, Setting, SettingsError, SettingsFile, float_in, int_in, names,
+};
+use crate::text::counted;
+use serde::Serialize;
 
 /// The default rules file, embedded so the binary runs with no file present.
 pub const DEFAULT_RULES_TOML: &str = include_str!("../../rules.toml");
@@ -92,70 +92,187 @@ pub struct Rules {
     pub side_bets: bool,
 }
 
-/// Why a rules file was refused. Each message names the field, the value and what is allowed.
-#[derive(Debug, Clone, PartialEq, Error)]
-pub enum RulesError {
-    /// The file is not valid TOML.
-    #[error("rules file is not valid TOML: {0}")]
-    Syntax(String),
-    /// A key that is not a rule.
-    #[error("line {line}: unknown rule `{key}`{}", suggestion.as_ref().map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default())]
-    UnknownKey {
-        /// The key as written.
-        key: String,
-        /// 1-based line of the key.
-        line: usize,
-        /// The closest valid rule name, if one is close.
-        suggestion: Option<String>,
-    },
-    /// A value of the wrong type or outside its range.
-    #[error("line {line}: `{key} = {value}` is not allowed: expected {expected}")]
-    BadValue {
-        /// The rule.
-        key: String,
-        /// The value as written.
-        value: String,
-        /// What the rule accepts.
-        expected: String,
-        /// 1-based line of the value.
-        line: usize,
-    },
-    /// A locked option switched on.
-    #[error(
-        "line {line}: `{key}` is locked off in this variant (only `{key} = false` is accepted)"
-    )]
-    Locked {
-        /// The rule.
-        key: String,
-        /// 1-based line of the value.
-        line: usize,
-    },
+/// Every rule a file may set, in the order `rules.toml` sets them: the one list the reader
+/// ([`Rules::merged`]) and the names ([`RULE_NAMES`]) are made from; `about` and `example`
+/// are what `rules.toml` says of each.
+pub const RULES: [Setting<Rules>; 16] = [
+    rule(
+        "version",
+        "Version of the rule sheet this file follows.",
+        "\"1.0.0\"",
+        |v, r| {
+            let v = v.as_str().ok_or("the string \"1.0.0\"")?;
+            if v != "1.0.0" {
+                return Err("the string \"1.0.0\" (the only sheet version)".into());
+            }
+            r.version = v.to_owned();
+            Ok(())
+        },
+    ),
+    rule(
+        "decks",
+        "Number of 52-card decks in the shoe (1 to 8).",
+        "6",
+        |v, r| {
+            r.decks = int_in(v, 1, 8).ok_or("an integer from 1 to 8")? as u8;
+            Ok(())
+        },
+    ),
+    rule(
+        "dealer_hits_soft_17",
+        "false: the dealer stands on every 17, soft 17 included (S17). true: hits soft 17 (H17).",
+        "false",
+        |v, r| {
+            r.dealer_hits_soft_17 = flag(v)?;
+            Ok(())
+        },
+    ),
+    rule(
+        "double_after_split",
+        "Whether a hand made by a split may be doubled on its first two cards.",
+        "true",
+        |v, r| {
+            r.double_after_split = flag(v)?;
+            Ok(())
+        },
+    ),
+    rule(
+        "double_on",
+        "Which first-two-card totals may be doubled: \"any_two\", \"9_10_11\" or \"10_11\".",
+        "\"any_two\"",
+        |v, r| {
+            let name = v.as_str().unwrap_or_default();
+            r.double_on = DoubleOn::NAMES
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|&(_, d)| d)
+                .ok_or("one of \"any_two\", \"9_10_11\", \"10_11\"")?;
+            Ok(())
+        },
+    ),
+    rule(
+        "max_hands",
+        "The most hands a seat may hold after splitting (2 to 4).",
+        "4",
+        |v, r| {
+            r.max_hands = int_in(v, 2, 4).ok_or("an integer from 2 to 4")? as u8;
+            Ok(())
+        },
+    ),
+    rule(
+        "resplit_aces",
+        "Whether a pair of aces made by splitting aces may be split again.",
+        "false",
+        |v, r| {
+            r.resplit_aces = flag(v)?;
+            Ok(())
+        },
+    ),
+    rule(
+        "hit_split_aces",
+        "Whether split aces may draw more than their one card.",
+        "false",
+        |v, r| {
+            r.hit_split_aces = flag(v)?;
+            Ok(())
+        },
+    ),
+    rule(
+        "blackjack_pays",
+        "What a natural pays per unit bet (1.5 = 3:2; 1.2 = 6:5; 1.0 to 2.0).",
+        "1.5",
+        |v, r| {
+            r.blackjack_pays = float_in(v, 1.0, 2.0).ok_or("a number from 1.0 to 2.0")?;
+            Ok(())
+        },
+    ),
+    rule(
+        "penetration",
+        "How far into the shoe the cut card sits (0.25 to 1.0 of the cards).",
+        "0.75",
+        |v, r| {
+            let (lo, hi) = Rules::PENETRATION.into_inner();
+            r.penetration = float_in(v, lo, hi).ok_or(Rules::PENETRATION_TEXT)?;
+            Ok(())
+        },
+    ),
+    rule(
+        "min_bet",
+        "The table's smallest bet, in whole units (1 to 1000000).",
+        "1",
+        |v, r| {
+            r.min_bet = table_bet(v)?;
+            Ok(())
+        },
+    ),
+    rule(
+        "max_bet",
+        "The table's largest bet, in whole units (1 to 1000000).",
+        "50",
+        |v, r| {
+            r.max_bet = table_bet(v)?;
+            Ok(())
+        },
+    ),
+    rule("insurance", LOCKED_ABOUT, "false", locked),
+    rule("surrender", LOCKED_ABOUT, "false", locked),
+    rule("five_card_charlie", LOCKED_ABOUT, "false", locked),
+    rule("side_bets", LOCKED_ABOUT, "false", locked),
+];
+
+/// Every rule name a file may use: the names of [`RULES`].
+pub const RULE_NAMES: [&str; RULES.len()] = names(&RULES);
+
+/// What `rules.toml` says of the rules locked off.
+const LOCKED_ABOUT: &str = "Locked off in this variant: any value but false is rejected.";
+
+/// One entry of [`RULES`].
+const fn rule(
+    name: &'static str,
+    about: &'static str,
+    example: &'static str,
+    read: fn(&toml::Value, &mut Rules) -> Result<(), Refusal>,
+) -> Setting<Rules> {
+    Setting {
+        name,
+        about,
+        example,
+        read,
+    }
 }
 
-/// Every rule name a file may use.
-pub const RULE_NAMES: [&str; 16] = [
-    "version",
-    "decks",
-    "dealer_hits_soft_17",
-    "double_after_split",
-    "double_on",
-    "max_hands",
-    "resplit_aces",
-    "hit_split_aces",
-    "blackjack_pays",
-    "penetration",
-    "min_bet",
-    "max_bet",
-    "insurance",
-    "surrender",
-    "five_card_charlie",
-    "side_bets",
-];
+/// `true` or `false`.
+fn flag(value: &toml::Value) -> Result<bool, Refusal> {
+    value.as_bool().ok_or_else(|| "true or false".into())
+}
+
+/// A table limit: a whole number of units up to [`MAX_TABLE_BET`].
+fn table_bet(value: &toml::Value) -> Result<u32, Refusal> {
+    int_in(value, 1, u64::from(MAX_TABLE_BET))
+        .and_then(|bet| u32::try_from(bet).ok())
+        .ok_or_else(|| format!("a whole number of units from 1 to {MAX_TABLE_BET}").into())
+}
+
+/// A rule locked off: only `false` is taken.
+fn locked(value: &toml::Value, _: &mut Rules) -> Result<(), Refusal> {
+    match value.as_bool() {
+        Some(false) => Ok(()),
+        Some(true) => Err(Refusal::Locked),
+        None => Err("false (locked off in this variant)".into()),
+    }
+}
+
+/// The rules file as its errors name it: one of the files of settings
+/// ([`crate::settings_file`]), which shares its error type with the preferences file.
+pub const RULES_FILE: SettingsFile = SettingsFile {
+    syntax: "rules file is not valid TOML",
+    noun: "rule",
+    names: &RULE_NAMES,
+    lists_names: false,
+};
 
 /// The largest table limit a rules file may set, in units.
 pub const MAX_TABLE_BET: u32 = 1_000_000;
-
-const LOCKED: [&str; 4] = ["insurance", "surrender", "five_card_charlie", "side_bets"];
 
 impl Default for Rules {
     /// The embedded `rules.toml`: the sheet's own variant.
@@ -190,108 +307,24 @@ impl Rules {
     pub const PENETRATION_TEXT: &str = "a number from 0.25 to 1.0";
 
     /// Reads a rules file: the fields it names override the embedded defaults.
-    pub fn from_toml(text: &str) -> Result<Rules, RulesError> {
+    pub fn from_toml(text: &str) -> Result<Rules, SettingsError> {
         Rules::default().merged(text)
     }
 
     /// These rules with the fields of `text` laid over them.
-    pub fn merged(&self, text: &str) -> Result<Rules, RulesError> {
-        let table: BTreeMap<String, toml::Spanned<toml::Value>> =
-            toml::from_str(text).map_err(|e| RulesError::Syntax(e.to_string()))?;
+    pub fn merged(&self, text: &str) -> Result<Rules, SettingsError> {
         let mut rules = self.clone();
-        for (key, spanned) in &table {
-            let line = line_of(text, spanned.span().start);
-            let value = spanned.get_ref();
-            let bad = |expected: &str| RulesError::BadValue {
-                key: key.clone(),
-                value: crate::text::as_written(text, spanned.span()),
-                expected: expected.to_owned(),
-                line,
-            };
-            match key.as_str() {
-                "version" => {
-                    let v = value.as_str().ok_or_else(|| bad("the string \"1.0.0\""))?;
-                    if v != "1.0.0" {
-                        return Err(bad("the string \"1.0.0\" (the only sheet version)"));
-                    }
-                    rules.version = v.to_owned();
-                }
-                "decks" => {
-                    rules.decks =
-                        int_in(value, 1, 8).ok_or_else(|| bad("an integer from 1 to 8"))? as u8
-                }
-                "max_hands" => {
-                    rules.max_hands =
-                        int_in(value, 2, 4).ok_or_else(|| bad("an integer from 2 to 4"))? as u8;
-                }
-                "blackjack_pays" => {
-                    rules.blackjack_pays =
-                        float_in(value, 1.0, 2.0).ok_or_else(|| bad("a number from 1.0 to 2.0"))?;
-                }
-                "penetration" => {
-                    let (lo, hi) = Rules::PENETRATION.into_inner();
-                    rules.penetration =
-                        float_in(value, lo, hi).ok_or_else(|| bad(Rules::PENETRATION_TEXT))?;
-                }
-                "min_bet" | "max_bet" => {
-                    let bet = int_in(value, 1, i64::from(MAX_TABLE_BET)).ok_or_else(|| {
-                        bad(&format!(
-                            "a whole number of units from 1 to {MAX_TABLE_BET}"
-                        ))
-                    })? as u32;
-                    if key == "min_bet" {
-                        rules.min_bet = bet;
-                    } else {
-                        rules.max_bet = bet;
-                    }
-                }
-                "double_on" => {
-                    let name = value.as_str().unwrap_or_default();
-                    rules.double_on = DoubleOn::NAMES
-                        .iter()
-                        .find(|(n, _)| *n == name)
-                        .map(|&(_, d)| d)
-                        .ok_or_else(|| bad("one of \"any_two\", \"9_10_11\", \"10_11\""))?;
-                }
-                "dealer_hits_soft_17"
-                | "double_after_split"
-                | "resplit_aces"
-                | "hit_split_aces" => {
-                    let flag = value.as_bool().ok_or_else(|| bad("true or false"))?;
-                    match key.as_str() {
-                        "dealer_hits_soft_17" => rules.dealer_hits_soft_17 = flag,
-                        "double_after_split" => rules.double_after_split = flag,
-                        "resplit_aces" => rules.resplit_aces = flag,
-                        _ => rules.hit_split_aces = flag,
-                    }
-                }
-                locked if LOCKED.contains(&locked) => match value.as_bool() {
-                    Some(false) => {}
-                    Some(true) => {
-                        return Err(RulesError::Locked {
-                            key: key.clone(),
-                            line,
-                        });
-                    }
-                    None => return Err(bad("false (locked off in this variant)")),
-                },
-                _ => {
-                    return Err(RulesError::UnknownKey {
-                        key: key.clone(),
-                        line: line_of_key(text, key).unwrap_or(line),
-                        suggestion: closest_name(key),
-                    });
-                }
-            }
-        }
+        let table = RULES_FILE.read_into(text, &RULES, &mut rules)?;
         if rules.max_bet < rules.min_bet {
             let (key, value) = if table.contains_key("max_bet") {
                 ("max_bet", rules.max_bet)
             } else {
                 ("min_bet", rules.min_bet)
             };
-            let line = table.get(key).map_or(1, |v| line_of(text, v.span().start));
-            return Err(RulesError::BadValue {
+            let line = table
+                .get(key)
+                .map_or(1, |v| crate::text::line_of(text, v.span().start));
+            return Err(SettingsError::BadValue {
                 key: key.to_owned(),
                 value: value.to_string(),
                 expected: format!(
@@ -397,32 +430,6 @@ fn payout_words(pays: f64) -> String {
     }
 }
 
-fn int_in(value: &toml::Value, lo: i64, hi: i64) -> Option<i64> {
-    value.as_integer().filter(|v| (lo..=hi).contains(v))
-}
-
-fn float_in(value: &toml::Value, lo: f64, hi: f64) -> Option<f64> {
-    let v = value
-        .as_float()
-        .or_else(|| value.as_integer().map(|i| i as f64))?;
-    (lo..=hi).contains(&v).then_some(v)
-}
-
-fn line_of_key(text: &str, key: &str) -> Option<usize> {
-    text.lines()
-        .position(|l| {
-            let l = l.trim_start();
-            l.strip_prefix(key)
-                .is_some_and(|rest| rest.trim_start().starts_with('='))
-        })
-        .map(|i| i + 1)
-}
-
-/// The valid rule name nearest to `key`, if it is within a couple of edits.
-fn closest_name(key: &str) -> Option<String> {
-    crate::text::closest(key, &RULE_NAMES)
-}
-
 impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.describe())
@@ -468,10 +475,12 @@ mod tests {
         let err = Rules::from_toml("decks = 6\ndeks = 6\n").unwrap_err();
         assert_eq!(
             err,
-            RulesError::UnknownKey {
+            SettingsError::UnknownKey {
+                noun: "rule",
                 key: "deks".into(),
                 line: 2,
-                suggestion: Some("decks".into())
+                suggestion: Some("decks".into()),
+                listed: None,
             }
         );
         assert!(err.to_string().contains("did you mean `decks`"));
@@ -479,7 +488,7 @@ mod tests {
 
     #[test]
     fn locked_options_are_refused() {
-        for key in LOCKED {
+        for key in ["insurance", "surrender", "five_card_charlie", "side_bets"] {
             let err = Rules::from_toml(&format!("{key} = true")).unwrap_err();
             assert!(
                 err.to_string().contains("locked off in this variant"),
@@ -508,19 +517,19 @@ mod tests {
     fn wrong_types_and_syntax_are_refused() {
         assert!(matches!(
             Rules::from_toml("decks = \"six\""),
-            Err(RulesError::BadValue { .. })
+            Err(SettingsError::BadValue { .. })
         ));
         assert!(matches!(
             Rules::from_toml("double_on = \"any\""),
-            Err(RulesError::BadValue { .. })
+            Err(SettingsError::BadValue { .. })
         ));
         assert!(matches!(
             Rules::from_toml("penetration = 1.5"),
-            Err(RulesError::BadValue { .. })
+            Err(SettingsError::BadValue { .. })
         ));
         assert!(matches!(
             Rules::from_toml("decks = "),
-            Err(RulesError::Syntax(_))
+            Err(SettingsError::Syntax { .. })
         ));
     }
 
@@ -528,6 +537,26 @@ mod tests {
     fn to_toml_round_trips() {
         let r = Rules::from_toml("decks = 2\ndouble_on = \"10_11\"\nblackjack_pays = 1.2").unwrap();
         assert_eq!(Rules::from_toml(&r.to_toml()).unwrap(), r);
+    }
+
+    /// The table of rules names each rule once, and its example is what `rules.toml` sets.
+    #[test]
+    fn every_rule_of_the_table_is_set_in_rules_toml_as_its_example() {
+        for rule in RULES {
+            let line = format!("\n{} = {}\n", rule.name, rule.example);
+            assert!(DEFAULT_RULES_TOML.contains(&line), "{line:?}");
+            assert_eq!(
+                Rules::from_toml(&line),
+                Ok(Rules::default()),
+                "{}",
+                rule.name
+            );
+        }
+        let set = DEFAULT_RULES_TOML
+            .lines()
+            .filter(|l| !l.starts_with('#') && l.contains('='))
+            .count();
+        assert_eq!(set, RULES.len(), "rules.toml sets every rule, once");
     }
 
     #[test]
