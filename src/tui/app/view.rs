@@ -212,6 +212,7 @@ impl App {
                 hint,
                 count: None,
                 last_grade: self.log.last_grade(),
+                last_reason: self.log.last_reason(),
                 bank: BankView {
                     bankroll: session.bankroll(),
                     bet: session.bet(),
