@@ -186,8 +186,9 @@ pub struct BankView<'a> {
     pub bet_entry: Option<&'a str>,
     /// The statistics are not being saved.
     pub not_saved: bool,
-    /// The shoe.
-    pub shoe: ShoeGauge,
+    /// The shoe; `None` while a count check asks the decks left (its cards left would tell
+    /// the answer).
+    pub shoe: Option<ShoeGauge>,
     /// The shoe was reshuffled before this round.
     pub reshuffled: bool,
     /// Hints are on.
@@ -442,11 +443,18 @@ fn bank_line(bank: &BankView<'_>, ctx: Ctx, width: u16) -> Line<'static> {
     if bank.not_saved {
         spans.push(Span::styled(" · ! stats not saved", theme.msg_error));
     }
-    let ShoeGauge {
+    let Some(ShoeGauge {
         size,
         left,
         until_cut,
-    } = bank.shoe;
+    }) = bank.shoe
+    else {
+        spans.push(Span::styled(
+            " │ Shoe hidden: read the decks left",
+            theme.dim,
+        ));
+        return Line::from(spans);
+    };
     let size = size.max(1);
     let cut = if until_cut > 0 {
         format!(" · cut in {until_cut}")
@@ -574,11 +582,11 @@ mod tests {
                 check_asks: RUNNING_COUNT,
                 bet_entry: None,
                 not_saved: false,
-                shoe: ShoeGauge {
+                shoe: Some(ShoeGauge {
                     size: 312,
                     left: 104,
                     until_cut: 26,
-                },
+                }),
                 reshuffled: false,
                 hints: true,
             },
@@ -640,11 +648,11 @@ mod tests {
                 check_asks: RUNNING_COUNT,
                 bet_entry: None,
                 not_saved: false,
-                shoe: ShoeGauge {
+                shoe: Some(ShoeGauge {
                     size: 312,
                     left: 104,
                     until_cut: 26,
-                },
+                }),
                 reshuffled: false,
                 hints: true,
             },
