@@ -14,7 +14,7 @@ pub mod sheet;
 pub mod shoes;
 pub mod standards;
 
-pub use lines::{CourseView, course_json, course_lines, next_lines};
+pub use lines::{CourseView, course_json, course_lines, next_lines, stage_lines};
 pub use shoes::{GAME_PACE_PER_HOUR, passes_note};
 
 use crate::analysis::chart::Cell;
