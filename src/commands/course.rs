@@ -17,8 +17,9 @@ use crate::trainer::course::{
 };
 use crate::tui::widgets::course::wrap_hanging;
 
-/// The widest line the course is printed in.
-const WIDTH: usize = 100;
+/// The widest line the course is printed in: a terminal's 80 columns, as the drills (issue 36:
+/// at 100, an 80-column terminal broke "answered ye / t").
+const WIDTH: usize = super::drill_io::LINE_WIDTH;
 
 /// Runs `blackjack course`. The database is `--stats`, else `$BLACKJACK_STATS`, else
 /// `config`'s (from the preferences), else the platform's; nothing is created just to look.
@@ -59,7 +60,12 @@ pub fn course(
 
 /// The house's sheet in `lang`, then the no-hole-card point on a hand and the next step.
 fn show_sheet(rules: &Rules, lang: Lang, out: &mut impl Write) -> anyhow::Result<()> {
-    writeln!(out, "{}", lang.sheet().trim_end())?;
+    // The house's words as they are, each line wrapped to the terminal's width.
+    for line in lang.sheet().trim_end().lines() {
+        for row in wrap_hanging(line, WIDTH) {
+            writeln!(out, "{row}")?;
+        }
+    }
     writeln!(out)?;
     for line in no_hole_card_lines(rules) {
         for row in wrap_hanging(&line, WIDTH) {
@@ -69,7 +75,7 @@ fn show_sheet(rules: &Rules, lang: Lang, out: &mut impl Write) -> anyhow::Result
     writeln!(out)?;
     writeln!(
         out,
-        "The table plays the loaded rules (`blackjack rules` prints them). Next: the rules \
+        "The table plays the loaded rules (`blackjack rules` prints them).\nNext: the rules \
          check,\n  → blackjack course check"
     )?;
     Ok(())

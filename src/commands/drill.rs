@@ -9,7 +9,7 @@
 use std::io::{BufRead, IsTerminal, Write};
 use std::time::{Instant, SystemTime};
 
-use super::drill_io::{Flashes, Out};
+use super::drill_io::{Flashes, LINE_WIDTH, Out};
 use crate::analysis::basic_strategy;
 use crate::analysis::counts::CountSystem;
 use crate::analysis::hilo::HILO_TAGS;
@@ -105,7 +105,10 @@ pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Resu
             &mut output,
             &mut coach,
         )?;
-        writeln!(output, "{}", summary.report(args.kind))?;
+        // Broken between words within 80 columns, as every drill line.
+        for row in super::drill_io::wrapped(&summary.report(args.kind), LINE_WIDTH) {
+            writeln!(output, "{row}")?;
+        }
     }
     coach.save();
     // The lifetime in the summary counts what other sessions sharing the database wrote
@@ -554,6 +557,8 @@ mod tests {
             "{report}"
         );
         assert!(report.contains("s per decision"), "{report}");
+        // Given away in bets, as the session summary says it (not "units").
+        assert!(report.contains(" bets, "), "{report}");
         assert!(text.contains("Question 2."), "{text}");
         assert!(
             !text.contains("Question 3."),

@@ -123,7 +123,7 @@ pub(super) const LINE_WIDTH: usize = 80;
 
 /// `text` in rows of at most `width` columns broken between words (the table's
 /// [`wrap_words`]), the rows after the first under its indent; a line that fits is as it is.
-fn wrapped(text: &str, width: usize) -> Vec<String> {
+pub(super) fn wrapped(text: &str, width: usize) -> Vec<String> {
     if UnicodeWidthStr::width(text) <= width {
         return vec![text.to_owned()];
     }

@@ -96,8 +96,19 @@ impl CountState {
 struct Held {
     /// The line, its round named.
     notice: Notice,
-    /// A decision's grade (the last play's grade once said), not a bet's or a reason.
-    decision: bool,
+    /// What the line is, to say it as such once it may be told.
+    role: HeldAs,
+}
+
+/// What a line held back while the count is hidden is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum HeldAs {
+    /// A decision's grade: the last play's grade once said.
+    Grade,
+    /// The reason under a decision's grade: kept in view with it.
+    Reason,
+    /// Another line (a bet's grade).
+    Line,
 }
 
 impl TableSession {
@@ -250,7 +261,7 @@ impl TableSession {
         };
         let notice = Notice::new(Kind::graded(right), text);
         if self.count_hidden() {
-            self.hold_back(notice, false);
+            self.hold_back(notice, HeldAs::Line);
         } else {
             self.news.push(Happening::Said(notice));
         }
@@ -258,7 +269,7 @@ impl TableSession {
 
     /// A line that tells the count, kept until the count may be told (the next answered count
     /// check, or the count shown); the first of a batch says so.
-    pub(super) fn hold_back(&mut self, notice: Notice, decision: bool) {
+    pub(super) fn hold_back(&mut self, notice: Notice, role: HeldAs) {
         if self.count.held_back.is_empty() {
             let until = if self.count.check_every > 0 {
                 "the next count check (c shows the count)"
@@ -282,7 +293,7 @@ impl TableSession {
         };
         self.count.held_back.push(Held {
             notice: Notice::new(notice.kind, text),
-            decision,
+            role,
         });
     }
 
@@ -293,11 +304,11 @@ impl TableSession {
         }
         self.say(Kind::Info, heading);
         for held in std::mem::take(&mut self.count.held_back) {
-            self.news.push(if held.decision {
-                // The last play's grade, in place of the note that it waits.
-                Happening::Graded(held.notice)
-            } else {
-                Happening::Said(held.notice)
+            self.news.push(match held.role {
+                // The last play's grade and its reason, in place of the note that it waits.
+                HeldAs::Grade => Happening::Graded(held.notice),
+                HeldAs::Reason => Happening::Reason(held.notice),
+                HeldAs::Line => Happening::Said(held.notice),
             });
         }
     }

@@ -8,6 +8,7 @@ use crate::store::Coach;
 use crate::trainer::evs::{EvQuery, ranked_legal};
 use crate::trainer::grade::{Grade, IndexCall, grade_at_count};
 
+use super::counting::HeldAs;
 use super::{Analysis, Happening, Kind, Notice, TableSession};
 
 /// A decision graded: the grade, the index play that decided it (in counting mode), the legal
@@ -118,9 +119,12 @@ impl TableSession {
                 ),
             )));
             let why = self.mistake_reason(&graded, an);
-            self.hold_back(Notice::new(Kind::of_verdict(g.verdict()), advice), true);
+            self.hold_back(
+                Notice::new(Kind::of_verdict(g.verdict()), advice),
+                HeldAs::Grade,
+            );
             if let Some(why) = why {
-                self.hold_back(Notice::new(Kind::Info, why), false);
+                self.hold_back(Notice::new(Kind::Info, why), HeldAs::Reason);
             }
             record(&mut self.coach);
             true
@@ -137,7 +141,8 @@ impl TableSession {
             self.news.push(Happening::Graded(Notice::new(kind, advice)));
             // A mistake comes with the reason for the right play.
             if let Some(why) = self.mistake_reason(&graded, an) {
-                self.say(Kind::Info, why);
+                self.news
+                    .push(Happening::Reason(Notice::new(Kind::Info, why)));
             }
             record(&mut self.coach);
             true

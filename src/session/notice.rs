@@ -65,6 +65,9 @@ pub enum Happening {
     Said(Notice),
     /// The grade of the person's decision (the log keeps it apart as the last grade too).
     Graded(Notice),
+    /// The reason under the grade just given (`  Why: …`): the screen keeps it in view with
+    /// the grade until the next decision.
+    Reason(Notice),
     /// A round was dealt: its number.
     RoundStarted(u64),
     /// The bankroll holds less than the table's smallest bet: a rebuy is offered.
@@ -85,7 +88,9 @@ impl Happening {
     /// The notice said, if this happening says one.
     pub fn notice(&self) -> Option<&Notice> {
         match self {
-            Happening::Said(notice) | Happening::Graded(notice) => Some(notice),
+            Happening::Said(notice) | Happening::Graded(notice) | Happening::Reason(notice) => {
+                Some(notice)
+            }
             _ => None,
         }
     }

@@ -112,7 +112,7 @@ impl DrillSummary {
         match self.mean_seconds() {
             None => "Drill over: no question answered.".to_owned(),
             Some(mean) => format!(
-                "Drill over: {}/{} right ({:.0} %), best streak {}, EV given away {:.3} units, {:.1} s per decision on average.",
+                "Drill over: {}/{} right ({:.0} %), best streak {}, EV given away {:.3} bets, {:.1} s per decision on average.",
                 self.right,
                 self.decisions,
                 100.0 * f64::from(self.right) / f64::from(self.decisions),

@@ -10,7 +10,9 @@ use super::message::Tone;
 use super::widgets::course::{CheckView, CourseView as PageView};
 use crate::engine::Rules;
 use crate::trainer::course::rules_check::{self, Question, questions};
-use crate::trainer::course::{Context, CourseView, course_lines, passes_note, top_cells};
+use crate::trainer::course::{
+    Context, CourseView, next_lines, passes_note, stage_lines, top_cells,
+};
 
 /// The most characters an answer to the rules check takes.
 const MAX_TYPED: usize = 8;
@@ -18,8 +20,10 @@ const MAX_TYPED: usize = 8;
 /// The course page's state: its lines as last worked out, and the rules check if asked.
 #[derive(Debug, Default)]
 pub struct CoursePage {
-    /// The course's lines.
+    /// The course's lines: its stages.
     lines: Vec<String>,
+    /// What to do next, kept in view on every page.
+    next: Vec<String>,
     /// The rules check, while it is asked (and its last page, once answered).
     check: Option<RulesCheck>,
 }
@@ -103,6 +107,7 @@ impl CoursePage {
     pub fn view(&self, page: usize) -> PageView {
         PageView {
             lines: self.lines.clone(),
+            next: self.next.clone(),
             page,
             check: self.check.as_ref().map(RulesCheck::view),
         }
@@ -130,7 +135,8 @@ impl App {
         };
         match self.session.coach_mut().course(&context) {
             Ok((course, newly)) => {
-                self.table_screen.course.lines = course_lines(&course, CourseView::Table);
+                self.table_screen.course.lines = stage_lines(&course);
+                self.table_screen.course.next = next_lines(&course, CourseView::Table);
                 if let Some(note) = passes_note(&newly) {
                     self.say(Tone::Info, note);
                 }
@@ -138,6 +144,7 @@ impl App {
             Err(err) => {
                 self.table_screen.course.lines =
                     vec![format!("The course could not be read: {err}")];
+                self.table_screen.course.next.clear();
             }
         }
     }

@@ -1,5 +1,5 @@
 //! The message log: everything said at the table, newest last, scrollable, and the person's own
-//! last grade kept apart so it never scrolls away.
+//! last grade and its reason kept apart so they never scroll away before the next decision.
 //!
 //! The log keeps whole rounds: a new round starts with a rule line instead of wiping what came
 //! before, and only rounds beyond [`KEPT`] lines go. A line said twice in a row (a key held at
@@ -18,6 +18,8 @@ pub struct Log {
     back: usize,
     /// The grade of the person's last decision.
     last_grade: Option<Message>,
+    /// The reason under that grade, if it came with one.
+    last_reason: Option<Message>,
 }
 
 impl Log {
@@ -49,15 +51,28 @@ impl Log {
         self.push(Message::new(Tone::Info, format!("── round {round} ──")));
     }
 
-    /// Records the grade of the person's decision (it is also said in the log).
+    /// Records the grade of the person's decision (it is also said in the log): it takes the
+    /// place of the last grade and its reason.
     pub fn grade(&mut self, message: Message) {
         self.last_grade = Some(message.clone());
+        self.last_reason = None;
+        self.push(message);
+    }
+
+    /// Records the reason under the grade just recorded (it is also said in the log).
+    pub fn reason(&mut self, message: Message) {
+        self.last_reason = Some(message.clone());
         self.push(message);
     }
 
     /// The grade of the person's last decision, if any.
     pub fn last_grade(&self) -> Option<&Message> {
         self.last_grade.as_ref()
+    }
+
+    /// The reason under the last grade, if it came with one.
+    pub fn last_reason(&self) -> Option<&Message> {
+        self.last_reason.as_ref()
     }
 
     /// Scrolls `lines` further back (towards older lines), as far as a window of `height`
@@ -134,5 +149,23 @@ mod tests {
         }
         assert_eq!(log.lines().len(), KEPT);
         assert_eq!(log.last_grade().unwrap().text, "hit 16 vs T");
+    }
+
+    #[test]
+    fn the_reason_stays_with_its_grade_until_the_next_grade() {
+        let mut log = Log::default();
+        log.grade(Message::new(Tone::Bad, "hit 16 vs T"));
+        log.reason(line("  Why: 16 wins only if the dealer busts"));
+        for i in 0..KEPT + 5 {
+            log.push(line(&i.to_string()));
+        }
+        assert_eq!(
+            log.last_reason().map(|m| m.text.as_str()),
+            Some("  Why: 16 wins only if the dealer busts")
+        );
+        // The next decision's grade comes without a reason: the old one goes with its grade.
+        log.grade(Message::new(Tone::Good, "stand 17 vs T"));
+        assert_eq!(log.last_grade().unwrap().text, "stand 17 vs T");
+        assert_eq!(log.last_reason(), None);
     }
 }

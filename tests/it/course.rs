@@ -29,8 +29,8 @@ fn an_empty_store_shows_every_stage_and_the_rules_check_next_and_creates_nothing
         assert!(text.contains(stage), "{stage:?} missing from:\n{text}");
     }
     assert!(
-        text.lines().all(|l| l.chars().count() <= 100),
-        "every line within 100 columns:\n{text}"
+        text.lines().all(|l| l.chars().count() <= 80),
+        "every line within an 80-column terminal:\n{text}"
     );
     assert!(!db.exists(), "nothing is created just to look");
 }
@@ -105,6 +105,27 @@ fn the_sheet_comes_in_the_locales_language_or_the_one_asked() {
     );
     assert!(english.contains("Your result: −2"), "{english}");
     assert!(sheet(&["course", "rules", "--lang", "el"], "sv_SE").contains("Μπλακτζακ"));
+    // Every sheet fits an 80-column terminal, wrapped between words (the house's lines run to
+    // 159 columns), a list item's rows hanging under its text.
+    for lang in ["en", "sv", "el"] {
+        let text = sheet(&["course", "rules", "--lang", lang], "C");
+        assert!(
+            text.lines().all(|l| l.chars().count() <= 80),
+            "{lang}: every line within 80 columns:\n{text}"
+        );
+        let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+        let sv = "Efter att ess splittrats delas bara ett kort ut per hand och inga fler drag \
+                  tillåts; ess kan bara splittas en gång.";
+        if lang == "sv" {
+            assert!(words(&text).contains(sv), "{text}");
+            let at = text.find("Efter att ess").expect("the line");
+            let next = text[at..].lines().nth(1).expect("wrapped");
+            assert!(
+                next.starts_with("  ") && !next.starts_with("   "),
+                "{next:?}"
+            );
+        }
+    }
 }
 
 #[test]

@@ -157,7 +157,11 @@ fn only_the_requested_kind_is_asked_and_eof_ends_with_a_summary() {
         assert!(q.contains("(soft "), "{q}");
     }
     assert!(text.contains("Drill over: "), "{text}");
-    assert!(text.contains("s per decision on average"), "{text}");
+    // The closing line is broken between words within 80 columns.
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("s per decision on average"), "{text}");
+    let end = &text[text.find("Drill over: ").expect("the closing line")..];
+    assert!(end.lines().all(|l| l.chars().count() <= 80), "{end}");
     assert!(text.contains("EV: "), "{text}");
     assert!(text.contains("Streak "), "{text}");
 }

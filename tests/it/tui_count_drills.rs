@@ -197,3 +197,22 @@ fn a_paced_countdown_turns_its_cards_on_the_clock_alone() {
     assert!(frame.contains("turned at the pace set"), "{frame}");
     assert!(!frame.contains("cards a second"), "{frame}");
 }
+
+/// Issue 36: at 80 columns the ramp drill's key bar (with its peek key) cut "[?] help" off;
+/// its keys take shorter words where the long ones do not fit, at every size.
+#[test]
+fn the_ramp_drills_key_bar_is_whole_at_80_columns() {
+    for size in [(80, 24), (100, 32), (160, 50)] {
+        let mut app = drill_table();
+        app.update(Intent::OpenDrills);
+        app.update(Intent::ChooseDrill(DrillKind::Ramp));
+        let shown = screen(&mut app, size);
+        let bar = shown.lines().last().expect("a key bar");
+        assert!(
+            bar.starts_with("[Enter] answer  [v] peek (a miss)"),
+            "{shown}"
+        );
+        assert!(bar.ends_with("[?] help"), "{size:?}: {bar}");
+        assert!(bar.contains("[Esc] back"), "{size:?}: {bar}");
+    }
+}

@@ -248,9 +248,13 @@ fn c_shows_the_count_and_what_was_held_back() {
     assert!(since.contains("Seat 1 (counter) bets"), "{since}");
 }
 
+/// A screen tall enough for the messages of a whole round under the last play's grade and
+/// its reason.
+const TALL: (u16, u16) = (120, 48);
+
 #[test]
 fn a_counter_seat_bets_by_the_count_and_says_when_it_makes_an_index_play() {
-    let (first, second) = play_two_rounds(WIDE, true);
+    let (first, second) = play_two_rounds(TALL, true);
     assert!(
         first.contains("Seat 1 (counter) bets 1 at true count +0."),
         "{first}"

@@ -142,3 +142,53 @@ fn the_hint_and_a_graded_mistake_give_their_reason() {
         insta::assert_snapshot!(format!("mistake_with_reason_{tag}"), graded);
     }
 }
+
+/// The rows under the last rule of the screen: the status area.
+fn status_area(screen: &str) -> String {
+    let rows: Vec<&str> = screen.lines().collect();
+    let rule = rows
+        .iter()
+        .rposition(|r| r.starts_with('─'))
+        .expect("a rule over the status lines");
+    rows[rule + 1..].join("\n")
+}
+
+/// Issue 36 item 7: the ✗ line and its Why stay in view, at every size, while the other seats
+/// act and the dealer draws — and give way to the next decision's grade.
+#[test]
+fn the_last_graded_line_and_its_reason_stay_in_view_until_the_next_decision() {
+    for size in [(80, 24), (100, 32), (160, 50)] {
+        let mut app = app(3);
+        // 16 against a ten, stood; the dealer draws three cards after it.
+        assert!(app.stack_next(&deal3([10, 6], 10, 2, &[2, 2, 3])));
+        keys(&mut app, " s");
+        let settled = screen(&mut app, size);
+        assert!(
+            settled.contains("Dealer stands on 19"),
+            "{size:?}\n{settled}"
+        );
+        let status = status_area(&settled);
+        assert!(
+            status.contains("Last play ✗ Basic strategy: hit 16 vs T — you chose stand"),
+            "{size:?}\n{settled}"
+        );
+        // The reason whole, under the grade, however far the messages moved on.
+        let words = status.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            words.contains("Why: the dealer busts") && words.contains("your stand −0.577)"),
+            "{size:?}\n{settled}"
+        );
+        assert!(
+            settled
+                .lines()
+                .all(|l| l.chars().count() <= usize::from(size.0)),
+            "{settled}"
+        );
+        // The next decision, a right one: its grade takes the place, without the old reason.
+        assert!(app.stack_next(&deal3([10, 10], 10, 7, &[])));
+        keys(&mut app, " s");
+        let next = status_area(&screen(&mut app, size));
+        assert!(next.contains("Last play ✓"), "{size:?}\n{next}");
+        assert!(!next.contains("Why:"), "{size:?}\n{next}");
+    }
+}

@@ -98,3 +98,60 @@ fn g_in_counting_mode_shows_the_index_plays_in_their_cells_and_reads_a_cell_at_a
     // The bet did not move: +/- read the chart at a count while it is open.
     assert_eq!(app.bet(), Units::from_units(1));
 }
+
+/// A surprise check of the decks left must not show its answer: while it is open the status
+/// line hides the shoe's cards left and its gauge; other checks and the rounds keep them.
+#[test]
+fn a_decks_left_check_hides_the_shoe_gauge_while_it_is_open() {
+    use blackjack_trainer::session::CheckKind;
+    let now = Rc::new(Cell::new(Instant::now()));
+    let clock = Rc::clone(&now);
+    let config = TableConfig {
+        seats: 1,
+        speed: Duration::ZERO,
+        bankroll: Units::from_units(100),
+        seed: 7,
+        counting: true,
+        count_check_every: 1,
+        indices: Some(published_indices),
+        pace: Some("casino".parse().expect("a pace")),
+        ..TableConfig::default()
+    };
+    let mut app = App::new(&Rules::default(), config)
+        .expect("valid options")
+        .with_color(false)
+        .with_background_waits(true)
+        .with_clock(move || clock.get());
+    keys(&mut app, " ");
+    for _ in 0..200 {
+        stand_out(&mut app);
+        now.set(now.get() + Duration::from_secs(60));
+        app.update(Intent::Tick);
+        match app.table_session().surprise_check() {
+            Some(CheckKind::Decks) => {
+                for size in [(80, 24), (100, 32), (160, 50)] {
+                    let shown = screen(&mut app, size);
+                    let bank = shown
+                        .lines()
+                        .rfind(|l| l.starts_with("Bankroll"))
+                        .expect("the bank line");
+                    let (_, shoe) = bank.rsplit_once(" │ ").expect("the shoe's part");
+                    assert_eq!(shoe, "Shoe hidden: read the decks left", "{size:?}");
+                    assert!(!bank.contains('█'), "{size:?}: {bank}");
+                }
+                return;
+            }
+            Some(_) => {
+                // Any other check leaves the gauge in view.
+                let shown = screen(&mut app, (80, 24));
+                assert!(
+                    shown.contains("Shoe ·") && shown.contains(" left"),
+                    "{shown}"
+                );
+                press(&mut app, KeyCode::Esc);
+            }
+            None => {}
+        }
+    }
+    panic!("no decks-left check in 200 rounds");
+}

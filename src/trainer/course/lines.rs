@@ -42,6 +42,15 @@ fn standing_line(s: &Standing) -> String {
 
 /// Every stage with its standards (the best so far, the days passed), then what to do next.
 pub fn course_lines(course: &Course, view: CourseView) -> Vec<String> {
+    let mut lines = stage_lines(course);
+    lines.push(String::new());
+    lines.extend(next_lines(course, view));
+    lines
+}
+
+/// The introduction, then every stage with its standards: the course without what to do next
+/// (the table's page keeps that in view on every page).
+pub fn stage_lines(course: &Course) -> Vec<String> {
     let mut lines = vec![
         "The counting course: from the rules to the exam. A stage opens when the one before it \
          is passed; you may practise ahead, and a standard met early counts."
@@ -57,8 +66,6 @@ pub fn course_lines(course: &Course, view: CourseView) -> Vec<String> {
         ));
         lines.extend(course.of(stage).map(standing_line));
     }
-    lines.push(String::new());
-    lines.extend(next_lines(course, view));
     lines
 }
 

@@ -14,7 +14,7 @@ pub mod sheet;
 pub mod shoes;
 pub mod standards;
 
-pub use lines::{CourseView, course_json, course_lines, next_lines};
+pub use lines::{CourseView, course_json, course_lines, next_lines, stage_lines};
 pub use shoes::{GAME_PACE_PER_HOUR, passes_note};
 
 use crate::analysis::chart::Cell;
@@ -170,7 +170,7 @@ impl Standard {
             Standard::EveryCell => "every chart cell a two-card hand makes, drilled".to_owned(),
             Standard::TwoHundred => format!(
                 "{DECISIONS_IN_A_ROW} decisions in a row at {} % or better, no cell missed \
-                 twice (close calls not counted)",
+                 twice (close calls not counted), in drills or at the table in basic mode",
                 RIGHT_PERCENT_BASIC
             ),
             Standard::Countdown => format!(
@@ -223,7 +223,8 @@ impl Standard {
     pub const fn key(self) -> &'static str {
         match self {
             Standard::RulesCheck => "press k here",
-            Standard::EveryCell | Standard::TwoHundred => "r, then `any hand`",
+            Standard::EveryCell => "r, then `any hand`",
+            Standard::TwoHundred => "r, then `any hand`, or play hands out of counting mode",
             Standard::Countdown => "r, then `a deck countdown`",
             Standard::Pairs => "r, then `pairs that cancel`",
             Standard::TableShoes | Standard::Exam => {

@@ -58,6 +58,21 @@ fn yes_no(allowed: bool) -> &'static str {
     if allowed { "allowed" } else { "not allowed" }
 }
 
+/// The two-card totals `rules` let a hand double on, in words, worked out from the rule
+/// itself: `any first two cards`, `9, 10 or 11 only`.
+fn double_words(rules: &Rules) -> String {
+    let totals: Vec<String> = (4..=21)
+        .filter(|&t| rules.double_on.allows(t))
+        .map(|t| t.to_string())
+        .collect();
+    match totals.as_slice() {
+        [] => "no two cards".to_owned(),
+        all if all.len() == 18 => "any first two cards".to_owned(),
+        [one] => format!("{one} only"),
+        [init @ .., last] => format!("{} or {last} only", init.join(", ")),
+    }
+}
+
 /// The ten questions, with their answers under `rules`.
 pub fn questions(rules: &Rules) -> Vec<Question> {
     let natural_pays = settled(rules, 21, true, 1, DealerResult::Stood(20));
@@ -113,7 +128,7 @@ pub fn questions(rules: &Rules) -> Vec<Question> {
             why: format!(
                 "doubling is {} on 9 (double on {})",
                 yes_no(double_nine),
-                rules.double_on.name()
+                double_words(rules)
             ),
         },
         Question {
@@ -122,7 +137,7 @@ pub fn questions(rules: &Rules) -> Vec<Question> {
             why: format!(
                 "doubling is {} on soft 18 (double on {})",
                 yes_no(double_soft),
-                rules.double_on.name()
+                double_words(rules)
             ),
         },
         Question {
@@ -264,6 +279,28 @@ mod tests {
         };
         assert_eq!(answers(&nine)[5], Y(true));
         assert_eq!(answers(&nine)[6], Y(false));
+    }
+
+    /// The reasons say the rule in words, not `rules.toml`'s names (`any_two`).
+    #[test]
+    fn the_double_questions_say_the_rule_in_words() {
+        let why: Vec<String> = questions(&Rules::default())
+            .into_iter()
+            .map(|q| q.why)
+            .collect();
+        assert!(why.iter().all(|w| !w.contains('_')), "{why:#?}");
+        assert_eq!(
+            why[5],
+            "doubling is allowed on 9 (double on any first two cards)"
+        );
+        let ten = Rules {
+            double_on: DoubleOn::TenEleven,
+            ..Rules::default()
+        };
+        assert_eq!(
+            questions(&ten)[5].why,
+            "doubling is not allowed on 9 (double on 10 or 11 only)"
+        );
     }
 
     #[test]

@@ -132,6 +132,55 @@ fn two_hundred_in_a_row_allow_four_misses_and_close_calls_are_not_misses() {
     );
 }
 
+/// Drill and basic-mode table decisions make one run; counting mode's neither count nor break
+/// it (issue 36, stage 1: see [`two_hundred`]).
+#[test]
+fn two_hundred_in_a_row_join_drills_and_the_table_and_leave_counting_mode_out() {
+    let rows = |d| Rows {
+        decisions: d,
+        ..Rows::default()
+    };
+    let mixed: Vec<DecisionRow> = decisions(4, 0.1)
+        .into_iter()
+        .enumerate()
+        .map(|(i, d)| DecisionRow {
+            drilled: i % 2 == 0,
+            round: (i % 2 == 1).then_some(i as i64),
+            ..d
+        })
+        .collect();
+    assert!(
+        two_hundred(&rows(mixed.clone())).met.is_some(),
+        "drills and table"
+    );
+    // Counting-mode misses in the middle of the run: left out, the run still passes.
+    let mut with_counting = mixed.clone();
+    for i in 0..10 {
+        with_counting.insert(
+            100 + i,
+            DecisionRow {
+                drilled: false,
+                round: Some(1000 + i as i64),
+                counting: true,
+                ..decision(&format!("hard:{}:T", 12 + i % 5), false, 0.5)
+            },
+        );
+    }
+    assert!(
+        two_hundred(&rows(with_counting)).met.is_some(),
+        "counting left out"
+    );
+    // Nor do counting-mode decisions make up a run short of 200.
+    let mut short = mixed[..150].to_vec();
+    short.extend((0..60).map(|i| DecisionRow {
+        counting: true,
+        ..decision(&format!("hard:{}:T", 12 + i % 5), true, 0.0)
+    }));
+    let v = two_hundred(&rows(short));
+    assert!(v.met.is_none(), "{v:?}");
+    assert!(v.best.starts_with("150 of 200"), "{v:?}");
+}
+
 #[test]
 fn two_hundred_in_a_row_refuse_a_cell_missed_twice() {
     let mut d = decisions(2, 0.1);

@@ -591,6 +591,7 @@ impl App {
             match happening {
                 Happening::Said(notice) => self.log.push(notice.into()),
                 Happening::Graded(notice) => self.log.grade(notice.into()),
+                Happening::Reason(notice) => self.log.reason(notice.into()),
                 Happening::RoundStarted(number) => self.log.start_round(number),
                 Happening::BankrollSpent => self.table_screen.overlay = Some(Overlay::Broke),
                 Happening::BoughtIn => self.table_screen.overlay = None,

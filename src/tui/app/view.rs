@@ -8,6 +8,7 @@ use ratatui::layout::Rect;
 use super::{App, Overlay, Screen};
 use crate::analysis::chart::Cell;
 use crate::engine::Phase;
+use crate::session::CheckKind;
 use crate::tui::draw::{self, Drawn, PanelView, ScreenView, TableView, View};
 use crate::tui::widgets::Ctx;
 use crate::tui::widgets::chart::{ChartView, evs_text};
@@ -212,6 +213,7 @@ impl App {
                 hint,
                 count: None,
                 last_grade: self.log.last_grade(),
+                last_reason: self.log.last_reason(),
                 bank: BankView {
                     bankroll: session.bankroll(),
                     bet: session.bet(),
@@ -220,11 +222,12 @@ impl App {
                     bet_entry: self.table_screen.bet_entry.as_deref(),
                     not_saved: session.coach().not_saving().is_some()
                         || session.coach().lost_something(),
-                    shoe: ShoeGauge {
+                    // A decks-left check must not show its answer.
+                    shoe: (session.surprise_check() != Some(CheckKind::Decks)).then(|| ShoeGauge {
                         size: shoe.size(),
                         left: public.cards_left(),
                         until_cut: public.until_cut(),
-                    },
+                    }),
                     reshuffled: session.reshuffled(),
                     hints: session.hints(),
                 },
@@ -234,7 +237,6 @@ impl App {
 
     /// What the count check asks, in words.
     fn check_asks(&self) -> &'static str {
-        use crate::session::CheckKind;
         use crate::tui::widgets::status::{DECKS_LEFT, RUNNING_COUNT, TRUE_COUNT};
         match self.session.surprise_check() {
             Some(CheckKind::True) => TRUE_COUNT,

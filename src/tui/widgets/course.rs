@@ -1,6 +1,7 @@
-//! The course page at the table: the very lines `blackjack course` prints (built by one
-//! function, [`crate::trainer::course::course_lines`]), a page at a time, and the rules check
-//! asked on it.
+//! The course page at the table: the very lines `blackjack course` prints (built by the same
+//! functions, [`crate::trainer::course::stage_lines`] and
+//! [`crate::trainer::course::next_lines`]), a page at a time with what to do next under every
+//! page, and the rules check asked on it.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -34,8 +35,10 @@ pub struct CheckView {
 /// What the course page draws.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CourseView {
-    /// The course's lines.
+    /// The course's lines: its stages.
     pub lines: Vec<String>,
+    /// What to do next: under the lines on every page.
+    pub next: Vec<String>,
     /// Tab presses: which page of them.
     pub page: usize,
     /// The rules check, while it is asked.
@@ -43,12 +46,17 @@ pub struct CourseView {
 }
 
 /// `line` in rows of at most `width` columns, broken between words, a row after the first
-/// indented two more than the line's own indent (a standard's text hangs under its mark): how
-/// the course's lines are wrapped on the page and on the command line alike.
+/// hanging under the text after the line's mark (`· `, `• `, `→ `, `1. `), else indented two
+/// more than the line's own indent: how the course's lines and the house's rule sheet are
+/// wrapped on the page and on the command line alike.
 pub fn wrap_hanging(line: &str, width: usize) -> Vec<String> {
     let text = line.trim_start();
     let indent = line.len() - text.len();
-    let hang = if indent > 0 { indent + 2 } else { 0 };
+    let hang = match list_mark(text) {
+        Some(mark) => indent + mark,
+        None if indent > 0 => indent + 2,
+        None => 0,
+    };
     let rows = wrap_words(text, width.saturating_sub(hang).max(10));
     rows.into_iter()
         .enumerate()
@@ -57,6 +65,18 @@ pub fn wrap_hanging(line: &str, width: usize) -> Vec<String> {
             format!("{}{row}", " ".repeat(pad))
         })
         .collect()
+}
+
+/// The columns of a list item's mark at the start of `text` (`· `, `• `, `✓ `, `→ `, `12. `),
+/// if it starts with one.
+fn list_mark(text: &str) -> Option<usize> {
+    let mut chars = text.chars();
+    let first = chars.next()?;
+    if "·•✓→".contains(first) && chars.next() == Some(' ') {
+        return Some(2);
+    }
+    let digits = text.chars().take_while(char::is_ascii_digit).count();
+    (digits > 0 && text[digits..].starts_with(". ")).then_some(digits + 2)
 }
 
 /// The lines of the rules check.
@@ -90,19 +110,32 @@ fn check_lines(check: &CheckView, width: usize) -> Vec<String> {
 pub fn render_course(view: &CourseView, ctx: Ctx, area: Rect, buf: &mut Buffer) {
     let width = area.width.min(MAX_WIDTH);
     let text_width = usize::from(width.saturating_sub(4)).max(10);
-    let (title, rows, footer) = match &view.check {
-        Some(check) => (" The rules check ", check_lines(check, text_width), None),
-        None => {
-            let rows: Vec<String> = view
-                .lines
-                .iter()
-                .flat_map(|l| wrap_hanging(l, text_width))
-                .collect();
-            (" The course ", rows, Some(()))
-        }
+    let wrap = |lines: &[String]| -> Vec<String> {
+        lines
+            .iter()
+            .flat_map(|l| wrap_hanging(l, text_width))
+            .collect()
     };
+    let (title, rows, next, footer) = match &view.check {
+        Some(check) => (
+            " The rules check ",
+            check_lines(check, text_width),
+            Vec::new(),
+            None,
+        ),
+        None => (
+            " The course ",
+            wrap(&view.lines),
+            wrap(&view.next),
+            Some(()),
+        ),
+    };
+    // What to do next stays under every page, a blank row above it.
+    let pinned = if next.is_empty() { 0 } else { next.len() + 1 };
     // The rows that fit inside the frame, one kept for the footer.
-    let room = usize::from(area.height.saturating_sub(4)).max(1);
+    let room = usize::from(area.height.saturating_sub(4))
+        .saturating_sub(pinned)
+        .max(1);
     let pages = rows.len().div_ceil(room).max(1);
     let page = if footer.is_some() {
         view.page % pages
@@ -110,12 +143,19 @@ pub fn render_course(view: &CourseView, ctx: Ctx, area: Rect, buf: &mut Buffer) 
         0
     };
     let shown: Vec<&String> = rows.iter().skip(page * room).take(room).collect();
-    let height = u16::try_from(shown.len() + 4).unwrap_or(u16::MAX);
+    let height = u16::try_from(shown.len() + pinned + 4).unwrap_or(u16::MAX);
     let inside = framed_box(ctx, title, width, height, area, buf);
     let mut lines: Vec<Line> = shown
         .iter()
         .map(|l| Line::from(Span::styled(format!(" {l}"), ctx.theme.text)))
         .collect();
+    if !next.is_empty() {
+        lines.push(Line::default());
+        lines.extend(
+            next.iter()
+                .map(|l| Line::from(Span::styled(format!(" {l}"), ctx.theme.title))),
+        );
+    }
     lines.push(Line::default());
     if footer.is_some() {
         let more = if pages > 1 {
@@ -129,4 +169,79 @@ pub fn render_course(view: &CourseView, ctx: Ctx, area: Rect, buf: &mut Buffer) 
         )));
     }
     Paragraph::new(lines).render(inside, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn drawn(view: &CourseView, width: u16, height: u16) -> String {
+        let ctx = Ctx {
+            theme: crate::tui::theme::theme(false),
+            ascii: false,
+        };
+        let area = Rect::new(0, 0, width, height);
+        let mut buf = Buffer::empty(area);
+        render_course(view, ctx, area, &mut buf);
+        (0..height)
+            .map(|y| {
+                (0..width)
+                    .map(|x| buf[(x, y)].symbol())
+                    .collect::<String>()
+                    .trim_end()
+                    .to_owned()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Issue 36: "what to do next" always shown — at 80×24 the course takes three pages, and
+    /// the next step was on the last alone, its command cut from it onto a page of its own.
+    #[test]
+    fn what_to_do_next_is_on_every_page() {
+        let view = |page| CourseView {
+            lines: (0..60).map(|i| format!("  · standard {i}")).collect(),
+            next: vec![
+                "Next (stage 1): every chart cell a two-card hand makes, drilled".to_owned(),
+                "  → r, then `any hand`".to_owned(),
+            ],
+            page,
+            check: None,
+        };
+        let mut seen = Vec::new();
+        for page in 0..4 {
+            let text = drawn(&view(page), 80, 24);
+            assert!(text.contains("Next (stage 1): every chart cell"), "{text}");
+            assert!(text.contains("→ r, then `any hand`"), "{text}");
+            assert!(text.contains("[Tab] page"), "{text}");
+            seen.extend(
+                (0..60)
+                    .filter(|i| text.contains(&format!("· standard {i}\n")))
+                    .collect::<Vec<_>>(),
+            );
+        }
+        // Every line is on some page.
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), 60, "{seen:?}");
+    }
+
+    #[test]
+    fn a_list_items_rows_hang_under_its_text() {
+        assert_eq!(
+            wrap_hanging("• Stand ends your turn at once", 16),
+            ["• Stand ends", "  your turn at", "  once"]
+        );
+        assert_eq!(
+            wrap_hanging("12. Hit while under 17", 12),
+            ["12. Hit", "    while", "    under 17"]
+        );
+        // A standard under its stage: under the text after its mark, as before.
+        assert_eq!(
+            wrap_hanging("  · ramp from memory", 12),
+            ["  · ramp", "    from", "    memory"]
+        );
+        // Plain text, unindented: no hang.
+        assert_eq!(wrap_hanging("Stage 1 · Basic", 12), ["Stage 1 ·", "Basic"]);
+    }
 }

@@ -158,6 +158,36 @@ pub fn labelled(lead: Span<'static>, text: &str, style: Style, width: u16) -> Ve
         .collect()
 }
 
+/// `lines` cut to `rows` rows (one at least). When rows go, the last row kept ends in `more`
+/// (in `style`) — how to see the rest — or, where those words would leave less than half the
+/// row, in `ellipsis` alone: a text cut short says so.
+pub fn cut_to_rows(
+    mut lines: Vec<Line<'static>>,
+    rows: usize,
+    more: &'static str,
+    ellipsis: &'static str,
+    style: Style,
+    width: u16,
+) -> Vec<Line<'static>> {
+    let rows = rows.max(1);
+    if lines.len() <= rows {
+        return lines;
+    }
+    lines.truncate(rows);
+    if let Some(last) = lines.last_mut() {
+        let room = width.saturating_sub(u16::try_from(more.chars().count()).unwrap_or(u16::MAX));
+        if room >= width / 2 {
+            let mut row = clipped(std::mem::take(last), room, "");
+            row.spans.push(Span::styled(more, style));
+            *last = row;
+        } else {
+            last.spans.push(Span::styled(ellipsis, style));
+            *last = clipped(std::mem::take(last), width, ellipsis);
+        }
+    }
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -217,6 +247,21 @@ mod tests {
         // A wide character that would straddle the edge is left out whole.
         let wide = Line::from("ab漢字");
         assert_eq!(clipped(wide, 4, "…").to_string(), "ab…");
+    }
+
+    #[test]
+    fn rows_cut_short_say_how_to_see_the_rest() {
+        let lines: Vec<Line<'static>> = ["one two three", "four five six", "seven"]
+            .into_iter()
+            .map(Line::from)
+            .collect();
+        let whole = cut_to_rows(lines.clone(), 3, " … more", "…", Style::new(), 20);
+        assert_eq!(text(&whole), ["one two three", "four five six", "seven"]);
+        let cut = cut_to_rows(lines.clone(), 2, " … more", "…", Style::new(), 16);
+        assert_eq!(text(&cut), ["one two three", "four five … more"]);
+        // Too narrow for the words: the ellipsis alone, within the width.
+        let narrow = cut_to_rows(lines, 1, " … more", "…", Style::new(), 8);
+        assert_eq!(text(&narrow), ["one two…"]);
     }
 
     #[test]

@@ -8,6 +8,7 @@ pub mod course;
 pub mod dealer;
 pub mod drill;
 pub mod flow;
+pub mod last_play;
 pub mod overlay;
 pub mod plan;
 pub mod progress;

@@ -112,11 +112,18 @@ pub fn render_ev_panel(live: &LivePanel, ctx: Ctx, area: Rect, buf: &mut Buffer)
             lines.push(note);
         }
     }
-    lines.push(Line::from(Span::styled(
-        " EV per unit bet · e closes",
-        t.dim,
-    )));
-    draw(ctx, " Live EVs, this shoe ", lines, area, buf);
+    // Short of rows (a short terminal, the log beside it), the key that closes the panel
+    // moves into its title rather than fall off the bottom.
+    let title = if lines.len() + 3 > usize::from(area.height) {
+        " Live EVs · e closes "
+    } else {
+        lines.push(Line::from(Span::styled(
+            " EV per unit bet · e closes",
+            t.dim,
+        )));
+        " Live EVs, this shoe "
+    };
+    draw(ctx, title, lines, area, buf);
 }
 
 /// `c`: the running count, the true count as a decimal and floored (the convention the index

@@ -13,7 +13,8 @@ use crate::ai::Level;
 use crate::engine::{ActionSet, Units};
 
 use super::Ctx;
-use super::flow::{clipped, labelled, wrap_words};
+use super::flow::{clipped, cut_to_rows, labelled, wrap_words};
+use super::last_play::{LAST_PLAY_ROWS, fitted_last_play, last_play_lines};
 use super::side::CountView;
 use crate::tui::intent::Intent;
 use crate::tui::keys::{TABLE_KEYS, key_for};
@@ -185,8 +186,9 @@ pub struct BankView<'a> {
     pub bet_entry: Option<&'a str>,
     /// The statistics are not being saved.
     pub not_saved: bool,
-    /// The shoe.
-    pub shoe: ShoeGauge,
+    /// The shoe; `None` while a count check asks the decks left (its cards left would tell
+    /// the answer).
+    pub shoe: Option<ShoeGauge>,
     /// The shoe was reshuffled before this round.
     pub reshuffled: bool,
     /// Hints are on.
@@ -204,6 +206,8 @@ pub struct StatusView<'a> {
     pub count: Option<CountView>,
     /// The grade of the person's last decision.
     pub last_grade: Option<&'a Message>,
+    /// The reason under that grade, if it came with one.
+    pub last_reason: Option<&'a Message>,
     /// Money and the shoe.
     pub bank: BankView<'a>,
 }
@@ -211,19 +215,20 @@ pub struct StatusView<'a> {
 /// The most rows a hint may wrap to: past it, it ends in an ellipsis (the log has it whole).
 pub const HINT_ROWS: usize = 4;
 
-/// The status lines at `width`: actions; the hint, wrapped (at most `hint_rows` rows); the
-/// count where it has no panel; the last grade, which stays here however much the log
-/// scrolls; bankroll · bet · shoe.
+/// The status lines at `width`: actions; the hint, wrapped; the count where it has no panel;
+/// the last play — its grade and reason, which stay here however much the log scrolls;
+/// bankroll · bet · shoe. The hint and the last play share `rows` rows (see [`share_rows`]).
 pub fn status_lines(
     view: &StatusView<'_>,
     ctx: Ctx,
     width: u16,
-    hint_rows: usize,
+    rows: usize,
 ) -> Vec<Line<'static>> {
     let mut lines = vec![action_line(view.action, ctx)];
-    let rows = hint_rows.max(1);
+    let play = last_play_lines(view.last_grade, view.last_reason, ctx, width);
     let mut hint = hint_lines(&view.hint, ctx, width);
-    if hint.len() > rows
+    let (hint_rows, play_rows) = share_rows(hint.len(), play.len(), rows);
+    if hint.len() > hint_rows
         && let HintLine::Hint(text) = &view.hint
         && let Some(idea) = without_numbers(text)
     {
@@ -231,29 +236,20 @@ pub fn status_lines(
         // numbers the grade gives after the decision.
         hint = hint_lines(&HintLine::Hint(idea.to_owned()), ctx, width);
     }
-    if hint.len() > rows {
-        // Cut short all the same: the last row kept says so, and how to see the rest.
-        hint.truncate(rows);
-        if let Some(last) = hint.last_mut() {
-            let more = if ctx.ascii {
-                " ... (a taller window shows it all)"
-            } else {
-                " … (a taller window shows it all)"
-            };
-            let room = width.saturating_sub(u16::try_from(more.chars().count()).unwrap_or(0));
-            if room >= width / 2 {
-                let mut row = clipped(std::mem::take(last), room, "");
-                row.spans.push(Span::styled(more, ctx.theme.hint));
-                *last = row;
-            } else {
-                // Too narrow for the words: the ellipsis alone says it goes on.
-                last.spans
-                    .push(Span::styled(ctx.ellipsis(), ctx.theme.hint));
-                *last = clipped(std::mem::take(last), width, ctx.ellipsis());
-            }
-        }
-    }
-    lines.extend(hint);
+    // Cut short all the same: the last row kept says so, and how to see the rest.
+    let more = if ctx.ascii {
+        " ... (a taller window shows it all)"
+    } else {
+        " … (a taller window shows it all)"
+    };
+    lines.extend(cut_to_rows(
+        hint,
+        hint_rows,
+        more,
+        ctx.ellipsis(),
+        ctx.theme.hint,
+        width,
+    ));
     if let Some(count) = &view.count {
         lines.push(clipped(
             Line::from(Span::styled(count.line(), ctx.theme.text)),
@@ -261,34 +257,43 @@ pub fn status_lines(
             ctx.ellipsis(),
         ));
     }
-    // The whole grade is in the messages: a line cut short says where.
-    let more = if ctx.ascii {
-        "... PgUp: the messages have it all"
-    } else {
-        "… PgUp: the messages have it all"
-    };
-    lines.push(clipped(grade_line(view.last_grade, ctx), width, more));
+    lines.extend(fitted_last_play(play, play_rows, ctx, width));
     lines.push(bank_line(&view.bank, ctx, width));
     lines
 }
 
-/// Rows the status area takes at `width` (its top border included) with the hint whole.
+/// How the hint (`hint` rows whole) and the last play (`play` rows whole) share `rows` rows:
+/// each whole where they fit (the hint at most [`HINT_ROWS`], the last play at most
+/// [`LAST_PLAY_ROWS`]); short of rows, the hint of the hand at hand first, the last play's
+/// grade kept — one row each at the least.
+pub fn share_rows(hint: usize, play: usize, rows: usize) -> (usize, usize) {
+    let hint = hint.clamp(1, HINT_ROWS);
+    let play = play.clamp(1, LAST_PLAY_ROWS);
+    if hint + play <= rows {
+        return (hint, play);
+    }
+    let hint = hint.min(rows.saturating_sub(1)).max(1);
+    (hint, play.min(rows.saturating_sub(hint)).max(1))
+}
+
+/// Rows the status area takes at `width` (its top border included) with the hint and the
+/// last play whole.
 pub fn status_height(view: &StatusView<'_>, ctx: Ctx, width: u16) -> u16 {
-    let rows = status_lines(view, ctx, width, HINT_ROWS).len();
+    let rows = status_lines(view, ctx, width, HINT_ROWS + LAST_PLAY_ROWS).len();
     u16::try_from(rows + 1).unwrap_or(u16::MAX)
 }
 
-/// Draws the status lines into `area` (a top border, then the lines; the hint gets the rows
-/// the area has).
+/// Draws the status lines into `area` (a top border, then the lines; the hint and the last
+/// play share the rows the area has).
 pub fn render_status(view: &StatusView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) {
     let block = Block::new()
         .borders(Borders::TOP)
         .border_style(ctx.theme.frame);
     let inner = block.inner(area);
     block.render(area, buf);
-    let fixed = 3 + usize::from(view.count.is_some());
-    let hint_rows = usize::from(inner.height).saturating_sub(fixed).max(1);
-    let lines = status_lines(view, ctx, inner.width, hint_rows);
+    let fixed = 2 + usize::from(view.count.is_some());
+    let rows = usize::from(inner.height).saturating_sub(fixed).max(2);
+    let lines = status_lines(view, ctx, inner.width, rows);
     Paragraph::new(lines).render(inner, buf);
 }
 
@@ -385,22 +390,6 @@ fn action_line(action: ActionBar<'_>, ctx: Ctx) -> Line<'static> {
     }
 }
 
-/// `Last play ✗ 16 vs T: …` — the grade of the person's last decision, in its tone.
-fn grade_line(grade: Option<&Message>, ctx: Ctx) -> Line<'static> {
-    match grade {
-        Some(grade) => {
-            let mut line = message_line(grade, ctx);
-            line.spans
-                .insert(0, Span::styled("Last play ", ctx.theme.dim));
-            line
-        }
-        None => Line::from(Span::styled(
-            "Last play: each of your decisions is graded here",
-            ctx.theme.dim,
-        )),
-    }
-}
-
 /// A hint without the numbers at its end (`… hit (this hand, full shoe: hit −0.571, stand
 /// −0.576)` → `… hit`), if it has them.
 fn without_numbers(hint: &str) -> Option<&str> {
@@ -454,11 +443,18 @@ fn bank_line(bank: &BankView<'_>, ctx: Ctx, width: u16) -> Line<'static> {
     if bank.not_saved {
         spans.push(Span::styled(" · ! stats not saved", theme.msg_error));
     }
-    let ShoeGauge {
+    let Some(ShoeGauge {
         size,
         left,
         until_cut,
-    } = bank.shoe;
+    }) = bank.shoe
+    else {
+        spans.push(Span::styled(
+            " │ Shoe hidden: read the decks left",
+            theme.dim,
+        ));
+        return Line::from(spans);
+    };
     let size = size.max(1);
     let cut = if until_cut > 0 {
         format!(" · cut in {until_cut}")
@@ -578,6 +574,7 @@ mod tests {
                 start: None,
             }),
             last_grade: None,
+            last_reason: None,
             bank: BankView {
                 bankroll: Units::from_units(100),
                 bet: Units::from_units(1),
@@ -585,16 +582,16 @@ mod tests {
                 check_asks: RUNNING_COUNT,
                 bet_entry: None,
                 not_saved: false,
-                shoe: ShoeGauge {
+                shoe: Some(ShoeGauge {
                     size: 312,
                     left: 104,
                     until_cut: 26,
-                },
+                }),
                 reshuffled: false,
                 hints: true,
             },
         };
-        let lines = status_lines(&view, ctx, 60, HINT_ROWS);
+        let lines = status_lines(&view, ctx, 60, HINT_ROWS + LAST_PLAY_ROWS);
         let text: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
         let hint_rows: Vec<&String> = text.iter().filter(|l| !l.is_empty()).collect();
         assert!(text.iter().all(|l| l.chars().count() <= 60), "{text:#?}");
@@ -611,7 +608,7 @@ mod tests {
         assert!(hint_rows.len() > 4, "{text:#?}");
         // With fewer rows the hint ends in an ellipsis (too narrow for the words saying how
         // to see the rest), and the count still has its line.
-        let short = status_lines(&view, ctx, 60, 1);
+        let short = status_lines(&view, ctx, 60, 2);
         let short: Vec<String> = short.iter().map(|l| l.to_string()).collect();
         assert!(short[1].ends_with('…'), "{short:#?}");
         assert!(short[1].chars().count() <= 60, "{short:#?}");
@@ -643,6 +640,7 @@ mod tests {
             hint: HintLine::Hint(hint.to_owned()),
             count: None,
             last_grade: Some(&grade),
+            last_reason: None,
             bank: BankView {
                 bankroll: Units::from_units(100),
                 bet: Units::from_units(1),
@@ -650,11 +648,11 @@ mod tests {
                 check_asks: RUNNING_COUNT,
                 bet_entry: None,
                 not_saved: false,
-                shoe: ShoeGauge {
+                shoe: Some(ShoeGauge {
                     size: 312,
                     left: 104,
                     until_cut: 26,
-                },
+                }),
                 reshuffled: false,
                 hints: true,
             },
@@ -665,8 +663,8 @@ mod tests {
                 .map(|l| l.to_string())
                 .collect()
         };
-        // Three rows: whole.
-        let three = lines(3);
+        // Four rows: the hint whole, the last play's grade on the one row left.
+        let three = lines(4);
         assert!(three.iter().all(|l| l.chars().count() <= 80), "{three:#?}");
         let hint_text = three[1..4]
             .join(" ")
@@ -678,8 +676,8 @@ mod tests {
             "{three:#?}"
         );
         assert!(!hint_text.contains('…'), "{three:#?}");
-        // Two: cut, and it says how to see the rest.
-        let two = lines(2);
+        // Three: both cut, and each says how to see the rest.
+        let two = lines(3);
         assert!(two.iter().all(|l| l.chars().count() <= 80), "{two:#?}");
         assert!(
             two[2].ends_with("… (a taller window shows it all)"),
@@ -690,5 +688,26 @@ mod tests {
                 && two[3].ends_with("… PgUp: the messages have it all"),
             "{two:#?}"
         );
+        // Five: the grade is whole too, over two rows.
+        let five = lines(5);
+        assert!(five.iter().all(|l| l.chars().count() <= 80), "{five:#?}");
+        assert!(
+            five[4].starts_with("Last play ✗ Basic strategy"),
+            "{five:#?}"
+        );
+        assert!(five[5].ends_with("rounds showing 6"), "{five:#?}");
+        assert!(!five.join(" ").contains("PgUp"), "{five:#?}");
+    }
+
+    /// Short of rows, the hint of the hand at hand comes first and the last play keeps its
+    /// grade's row; with room, both are whole.
+    #[test]
+    fn the_hint_and_the_last_play_share_the_rows() {
+        assert_eq!(share_rows(1, 4, 9), (1, 4));
+        assert_eq!(share_rows(4, 4, 8), (4, 4));
+        assert_eq!(share_rows(4, 4, 6), (4, 2));
+        assert_eq!(share_rows(4, 3, 3), (2, 1));
+        assert_eq!(share_rows(9, 9, 99), (HINT_ROWS, LAST_PLAY_ROWS));
+        assert_eq!(share_rows(3, 3, 0), (1, 1));
     }
 }

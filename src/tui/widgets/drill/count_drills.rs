@@ -130,25 +130,38 @@ pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) 
         }
         (typed, keys)
     };
-    let keys: Vec<(&str, &str)> = answer_keys
-        .into_iter()
-        .chain([
-            ("r", "other drills"),
-            ("Esc", "back to the table"),
-            ("?", "help"),
-        ])
-        .collect();
     render_bar(
         ctx,
         [
             first,
             note_line(ctx, screen.note.as_ref()),
             Line::from(Span::styled(quiz.score_line(), t.text)),
-            keys_line(ctx, &keys),
+            fitted_keys(ctx, &answer_keys, bar.width),
         ],
         bar,
         buf,
     );
+}
+
+/// The answer's keys, then the drill's own, in words that fit `width`: where the long ones do
+/// not (80 columns, the ramp's peek key), shorter ones, so no key is cut off the bar.
+fn fitted_keys(ctx: Ctx, answer_keys: &[(&str, &str)], width: u16) -> Line<'static> {
+    let long = [
+        ("r", "other drills"),
+        ("Esc", "back to the table"),
+        ("?", "help"),
+    ];
+    let short = [("r", "drills"), ("Esc", "back"), ("?", "help")];
+    let line = |own: &[(&str, &str)]| {
+        let keys: Vec<(&str, &str)> = answer_keys.iter().chain(own).copied().collect();
+        keys_line(ctx, &keys)
+    };
+    let whole = line(&long);
+    if whole.width() <= usize::from(width) {
+        whole
+    } else {
+        line(&short)
+    }
 }
 
 /// The question on screen, with what it shows: the cards, the tray, the hand.
