@@ -101,8 +101,12 @@ pub struct TableConfig {
     pub plan: PlanSetup,
 }
 
-/// How the planner page at the table works out the game it plans in, or why it cannot.
-pub type PlanModelCompute = fn(&Rules) -> Result<crate::trainer::plan_game::PlanModel, String>;
+/// How the planner page at the table works out the game it plans in, in the table's count, or
+/// why it cannot.
+pub type PlanModelCompute = fn(
+    &Rules,
+    &crate::analysis::counts::CountSystem,
+) -> Result<crate::trainer::plan_game::PlanModel, String>;
 
 /// What the planner page at the table (`b`) starts from.
 #[derive(Debug, Clone, Default)]

@@ -644,6 +644,11 @@ pub struct PlanArgs {
     /// (default: the same count as `--enter`; at most `--enter`).
     #[arg(long, value_name = "TC", requires = "enter", allow_hyphen_values = true, value_parser = clap::value_parser!(i32).range(-10..=10))]
     pub leave: Option<i32>,
+    /// The count the ramp is by — a balanced one: hilo (the default, or the count of
+    /// config.toml), hiopt1, hiopt2, omega2, zen, halves, or a balanced count of your own in
+    /// config.toml. Unbalanced counts (ko, red7), read by their running count, are not planned.
+    #[arg(long, value_name = "SYSTEM", value_parser = parse_count_name)]
+    pub count: Option<CountName>,
     /// Rounds of the flat-bet counting simulation the variances come from: a whole number
     /// like 1000000 or 1e7.
     #[arg(long, default_value = "10000000", value_name = "N", value_parser = parse_rounds)]

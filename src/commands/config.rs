@@ -248,7 +248,14 @@ pub fn resolve_play(
     });
     // `--ramp plan`: the saved plan's ramp (left as asked when none is saved, which
     // `effective_play` refuses).
-    if let Some(ramp) = args.ramp.as_ref().and_then(|r| r.resolved(file)) {
+    // Only a plan by the table's count (a ramp by another count's true count is refused).
+    let fits = file
+        .plan
+        .as_ref()
+        .is_none_or(|saved| saved.fits_count(&play_count_key(&args, file)).is_ok());
+    if let Some(ramp) = args.ramp.as_ref().and_then(|r| r.resolved(file))
+        && fits
+    {
         args.ramp = Some(RampChoice::Bets(ramp));
     }
     pick("ramp", file.ramp.is_some(), &mut || {
@@ -330,6 +337,18 @@ pub fn table_configured(
     Ok((table, effective.bet))
 }
 
+/// The key of the count a table of `args` counts: the count named, else Hi-Lo.
+fn play_count_key(args: &PlayArgs, file: &crate::config::Settings) -> String {
+    let named = args.count.as_ref().and_then(Option::as_ref);
+    named.map_or_else(
+        || "hilo".to_owned(),
+        |name| {
+            crate::analysis::counts::count_by_name(&name.0, file.own_count.as_ref())
+                .map_or_else(|_| name.0.to_ascii_lowercase(), |c| c.key.to_string())
+        },
+    )
+}
+
 /// The effective play settings for these flags.
 fn effective_play(
     args: &PlayArgs,
@@ -341,7 +360,8 @@ fn effective_play(
     let env_stats = super::stats_env();
     let effective = resolve_play(args, &given, &loaded, env_stats);
     if effective.args.ramp == Some(RampChoice::Plan) {
-        bail!(super::plan_save::no_plan_saved(&loaded));
+        let count = play_count_key(&effective.args, &loaded.settings);
+        bail!(super::plan_save::ramp_plan_refused(&loaded, &count));
     }
     Ok((effective, loaded))
 }
@@ -355,11 +375,6 @@ pub fn drill_args(
     let loaded = load_config(config)?;
     let given = Given::from_typed(typed, &DRILL_IDS);
     let mut args = args.clone();
-    if args.ramp == RampChoice::Plan {
-        let saved = crate::trainer::plan_saved::saved_ramp(&loaded.settings)
-            .ok_or_else(|| super::plan_save::no_plan_saved(&loaded))?;
-        args.ramp = RampChoice::Bets(saved);
-    }
     if !given.has("ascii")
         && let Some(ascii) = loaded.settings.ascii
     {
@@ -373,7 +388,14 @@ pub fn drill_args(
     }
     args.own_count = loaded.settings.own_count.clone();
     // A name that is no count is refused before anything is opened.
-    super::drill::drill_count(&args)?;
+    let count = super::drill::drill_count(&args)?;
+    if args.ramp == RampChoice::Plan {
+        let refused = || super::plan_save::ramp_plan_refused(&loaded, &count.key);
+        let saved = (loaded.settings.plan.as_ref())
+            .filter(|saved| saved.fits_count(&count.key).is_ok())
+            .ok_or_else(refused)?;
+        args.ramp = RampChoice::Bets(saved.ramp.clone());
+    }
     if !given.has("stats") && !given.has("no_stats") && super::stats_env().is_none() {
         match &loaded.settings.stats {
             Some(StatsSetting::Off) => args.no_stats = true,
@@ -418,7 +440,8 @@ pub fn config(
     let env_stats = super::stats_env();
     let effective = resolve_play(&args.play, &given, &loaded, env_stats.clone());
     if effective.args.ramp == Some(RampChoice::Plan) {
-        bail!(super::plan_save::no_plan_saved(&loaded));
+        let count = play_count_key(&effective.args, &loaded.settings);
+        bail!(super::plan_save::ramp_plan_refused(&loaded, &count));
     }
     super::play::check_playable(rules, &effective.args, effective.bet)?;
     write!(

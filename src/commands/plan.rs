@@ -1,19 +1,24 @@
-//! `blackjack plan`: the Hi-Lo counter's bet ramp for a bankroll and a risk, with what it wins
-//! and risks per round, per hour and per trip ([`crate::trainer::plan`] has the method).
+//! `blackjack plan`: a counter's bet ramp for a bankroll and a risk, in a balanced count (Hi-Lo
+//! unless `--count` or config.toml names another), with what it wins and risks per round, per
+//! hour and per trip ([`crate::trainer::plan`] has the method).
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use anyhow::Context;
 
+use crate::analysis::counts::CountSystem;
+use crate::analysis::hilo::BetRamp;
 use crate::cli::PlanArgs;
 use crate::commands::UsageError;
 use crate::engine::Rules;
 use crate::sim::measures::Measures;
 use crate::sim::trips::Wong;
 use crate::text::signed_decimals;
-use crate::trainer::plan::{GameByCount, Plan, PlanInputs, Risk, plan, ramp_text};
-use crate::trainer::plan_game::{SimSettings, work_out_model};
+use crate::trainer::plan::{
+    GameByCount, Plan, PlanInputs, RampFigures, Rated, Risk, merit, plan, ramp_text,
+};
+use crate::trainer::plan_game::{SimSettings, plannable, work_out_model};
 use crate::trainer::plan_saved::SavedPlan;
 
 pub use crate::trainer::plan_game::DEFAULT_PLAN_SEED;
@@ -23,6 +28,7 @@ pub const DEFAULT_RISK_PERCENT: f64 = 13.5;
 
 /// What the plan was asked for, with the figures it gives.
 struct Planned {
+    system: CountSystem,
     inputs: PlanInputs,
     plan: Plan,
     rounds_per_hour: f64,
@@ -77,6 +83,14 @@ pub fn plan_command(
     };
     // Refused before the analysis and the simulation, not after them.
     inputs.check().map_err(|err| UsageError(err.to_string()))?;
+    let system = match &args.count {
+        Some(name) => super::counts::count_named(&name.0, config)?,
+        None => super::config::load_config(config)?
+            .settings
+            .count_system
+            .unwrap_or_default(),
+    };
+    plannable(&system).map_err(|why| UsageError(format!("--count {}: {why}", system.key)))?;
     let started = Instant::now();
     let threads = super::analysis_threads();
     let seed = seed.unwrap_or(DEFAULT_PLAN_SEED);
@@ -86,8 +100,8 @@ pub fn plan_command(
         threads,
     };
     let stop = AtomicBool::new(false);
-    let model =
-        work_out_model(rules, sim, &stop).context("the simulation stopped on an engine error")?;
+    let model = work_out_model(rules, &system, sim, &stop)
+        .context("the simulation stopped on an engine error")?;
     let game = match wong {
         Some(wong) => model
             .backcounted(rules, wong, &stop)
@@ -97,6 +111,7 @@ pub fn plan_command(
     let planned = plan(&game, &inputs).map_err(|err| UsageError(err.to_string()))?;
     let exact_range = model.exact_range;
     let planned = Planned {
+        system: system.clone(),
         inputs,
         plan: planned,
         rounds_per_hour: args.rounds_per_hour,
@@ -123,6 +138,7 @@ pub fn plan_command(
             kelly: args.kelly,
             enter: wong.map(|w| w.enter),
             leave: wong.map(|w| w.leave),
+            count: Some(system.key.to_string()),
         };
         super::plan_save::save_plan(&path, &saved)?;
         Some(path)
@@ -145,8 +161,9 @@ pub fn plan_command(
         if let Some(path) = &saved_to {
             writeln!(
                 out,
-                "Saved in {} ([plan]): `blackjack play --count --ramp plan` plays it.",
-                path.display()
+                "Saved in {} ([plan]): `blackjack play --count {} --ramp plan` plays it.",
+                path.display(),
+                system.key
             )?;
         }
     }
@@ -175,7 +192,8 @@ fn text(rules: &Rules, p: &Planned, hours: f64) -> String {
     let min = p.inputs.min_bet;
     let mut s = String::new();
     s.push_str(&format!(
-        "Plan for Hi-Lo with this game's index plays · {} decks · cut card at {:.0} %\n",
+        "Plan for {} with this game's index plays · {} decks · cut card at {:.0} %\n",
+        p.system.name,
         rules.decks,
         100.0 * rules.penetration
     ));
@@ -215,12 +233,14 @@ fn text(rules: &Rules, p: &Planned, hours: f64) -> String {
         s.push('\n');
     }
     s.push_str(&format!(
-        "Ramp (units by floored true count): {}\n",
+        "Ramp (units by {}): {}\n",
+        p.system.named("floored true count"),
         ramp_text(&p.plan.ramp)
     ));
+    let count = &p.system.key;
     s.push_str(&format!(
-        "Play it:  blackjack play --count --ramp {}\n          (or `ramp = [{}]` in config.toml)\n\
-         Learn it: blackjack drill --kind ramp --ramp {}\n\n",
+        "Play it:  blackjack play --count {count} --ramp {}\n          (or `ramp = [{}]` in \
+         config.toml)\nLearn it: blackjack drill --kind ramp --count {count} --ramp {}\n\n",
         p.plan.ramp,
         p.plan
             .ramp
@@ -286,12 +306,16 @@ fn text(rules: &Rules, p: &Planned, hours: f64) -> String {
         p.goal,
         percent(goal)
     ));
+    s.push_str(&best_text(p));
+    s.push_str(&compared_text(p));
     s.push_str(&format!(
         "Sources: shares and returns at true counts {} … {} are exact (this game's index table\n\
-         and edge by count, as `blackjack indices` prints them); beyond them, and every variance,\n\
-         from a flat-bet counting simulation of {} rounds (seed {}). Rounds taken as independent.\n",
+         and edge by count, as `blackjack indices --count {}` prints them); beyond them, and\n\
+         every variance, from a flat-bet counting simulation of {} rounds (seed {}). Rounds\n\
+         taken as independent.\n",
         signed_decimals(f64::from(p.exact_range.0), 0),
         signed_decimals(f64::from(p.exact_range.1), 0),
+        p.system.key,
         p.sim_rounds,
         p.seed
     ));
@@ -311,11 +335,93 @@ fn text(rules: &Rules, p: &Planned, hours: f64) -> String {
         });
     }
     s.push_str(
-        "Method: bets proportional to advantage over variance (the Kelly-proportional bet), capped\n\
-         at the minimum and the spread, rounded to chips; of their scales, the highest win rate\n\
-         whose risk of ruin is within the target (or the Kelly fraction of the bankroll). Risks:\n\
-         the diffusion approximation (Schlesinger, Blackjack Attack, 3rd ed.).\n",
+        "Method: the spread's best ramp is the highest SCORE within the spread; its optimum is\n\
+         a ramp clamp(k · return / second moment, minimum, top) (the KKT conditions), found over\n\
+         the scales k, rounded to chips, then improved chip by chip. The plan: of those ramps,\n\
+         the highest SCORE whose risk of ruin is within the target (or the Kelly fraction of the\n\
+         bankroll as the scale). Risks: the diffusion approximation (Schlesinger, Blackjack\n\
+         Attack, 3rd ed.).\n",
     );
+    s
+}
+
+/// The plan against the spread's best ramp: the plan is it (and the unit the bankroll could
+/// carry), or the bankroll it needs.
+fn best_text(p: &Planned) -> String {
+    let best = &p.plan.best;
+    let spread = format!("1–{}", p.inputs.spread);
+    let target = match p.inputs.risk {
+        Risk::OfRuin(r) => Some(r),
+        Risk::Kelly(_) => None,
+    };
+    let mut s = String::new();
+    if p.plan.is_best() {
+        s.push_str(&format!(
+            "This is the {spread} spread's best ramp: no ramp of the spread has a higher SCORE.\n"
+        ));
+        if let Some(target) = target {
+            let unit = best.unit_at(p.inputs.bankroll, target).unwrap_or(1);
+            s.push_str(&format!(
+                "The bankroll carries it with risk to spare: its risk of ruin is {}.",
+                percent(best.figures.measures.risk_of_ruin(p.inputs.bankroll))
+            ));
+            if unit > 1 {
+                s.push_str(&format!(
+                    " At {} it carries\n{unit} times every bet (a minimum bet of {} units): \
+                     raise the unit, not the spread.",
+                    percent(target),
+                    u64::from(unit) * u64::from(p.inputs.min_bet)
+                ));
+            }
+            s.push('\n');
+        }
+    } else {
+        s.push_str(&format!(
+            "The {spread} spread's best ramp is {} (SCORE {:.2}; this plan's {:.2})",
+            best.ramp,
+            best.score(),
+            merit(&p.plan.figures.measures)
+        ));
+        match (
+            target,
+            best.bankroll_for(target.unwrap_or(DEFAULT_RISK_PERCENT / 100.0)),
+        ) {
+            (Some(target), Some(needed)) => s.push_str(&format!(
+                ":\nat a risk of {} it takes a bankroll of about {needed:.0} units.\n",
+                percent(target)
+            )),
+            _ => s.push_str(".\n"),
+        }
+    }
+    s.push('\n');
+    s
+}
+
+/// The plan beside the spread's best ramp and the common ramps of the spread, at this
+/// bankroll.
+fn compared_text(p: &Planned) -> String {
+    let b = p.inputs.bankroll;
+    let mut s = format!(
+        "Compared (SCORE · win per 100 rounds{} · risk of ruin for ever with {b} units):\n",
+        if p.wong.is_some() { " played" } else { "" }
+    );
+    let mut line = |name: &str, ramp: &BetRamp, f: &RampFigures| {
+        s.push_str(&format!(
+            "  {name:<16} {:<24} {:>7.2} · {:>6} · {:>5}\n",
+            ramp.to_string(),
+            merit(&f.measures),
+            signed_decimals(100.0 * f.per_played().ev, 2),
+            percent(f.measures.risk_of_ruin(b))
+        ));
+    };
+    line("This plan", &p.plan.ramp, &p.plan.figures);
+    if !p.plan.is_best() {
+        line("Spread's best", &p.plan.best.ramp, &p.plan.best.figures);
+    }
+    for c in &p.plan.compared {
+        line(c.name, &c.rated.ramp, &c.rated.figures);
+    }
+    s.push('\n');
     s
 }
 
@@ -331,7 +437,7 @@ fn json(p: &Planned, game: &GameByCount) -> serde_json::Value {
         }
     };
     serde_json::json!({
-        "system": "hilo",
+        "system": p.system.key,
         "bankroll": p.inputs.bankroll,
         "min_bet": p.inputs.min_bet,
         "spread": p.inputs.spread,
@@ -363,11 +469,40 @@ fn json(p: &Planned, game: &GameByCount) -> serde_json::Value {
             "ev_per_round_played": finite(f.per_played().ev),
             "sd_per_round_played": finite(f.per_played().sd),
         })),
+        "is_spread_best": p.plan.is_best(),
+        "spread_best": rated_json(&p.plan.best, p.inputs.bankroll, &finite),
+        "spread_best_bankroll_needed": match p.inputs.risk {
+            Risk::OfRuin(r) => p.plan.best.bankroll_for(r).map(finite),
+            Risk::Kelly(_) => None,
+        },
+        "unit_at_target": match p.inputs.risk {
+            Risk::OfRuin(r) if p.plan.is_best() => p.plan.best.unit_at(p.inputs.bankroll, r),
+            _ => None,
+        },
+        "compared": p.plan.compared.iter().map(|c| {
+            let mut v = rated_json(&c.rated, p.inputs.bankroll, &finite);
+            v["name"] = serde_json::json!(c.name);
+            v
+        }).collect::<Vec<_>>(),
         "by_tc": game.rows,
         "sources": {
             "exact_tc_range": [p.exact_range.0, p.exact_range.1],
             "simulation_rounds": p.sim_rounds,
             "simulation_seed": p.seed,
         },
+    })
+}
+
+/// A ramp's SCORE, win per 100 rounds (played) and risk of ruin at `bankroll`, as JSON.
+fn rated_json(
+    r: &Rated,
+    bankroll: f64,
+    finite: &impl Fn(f64) -> serde_json::Value,
+) -> serde_json::Value {
+    serde_json::json!({
+        "ramp": r.ramp.bets(),
+        "score": finite(r.score()),
+        "win_per_100": finite(100.0 * r.figures.per_played().ev),
+        "risk_of_ruin": finite(r.figures.measures.risk_of_ruin(bankroll)),
     })
 }

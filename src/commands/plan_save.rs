@@ -12,6 +12,18 @@ use super::UsageError;
 use crate::config::Settings;
 use crate::trainer::plan_saved::SavedPlan;
 
+/// The refusal of `--ramp plan` at a table or drill counting the count keyed `count`: the
+/// saved plan's ramp is by another count's true count, or no plan is saved.
+pub fn ramp_plan_refused(loaded: &super::config::Loaded, count: &str) -> UsageError {
+    match &loaded.settings.plan {
+        Some(saved) => match saved.fits_count(count) {
+            Err(why) => UsageError(why),
+            Ok(()) => no_plan_saved(loaded),
+        },
+        None => no_plan_saved(loaded),
+    }
+}
+
 /// The refusal of `--ramp plan` when the config file holds no plan.
 pub fn no_plan_saved(loaded: &super::config::Loaded) -> UsageError {
     let place = loaded

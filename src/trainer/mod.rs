@@ -11,6 +11,7 @@ pub mod history;
 pub mod plan;
 pub mod plan_game;
 pub mod plan_saved;
+pub mod plan_search;
 pub mod practice;
 pub mod report;
 pub mod schedule;

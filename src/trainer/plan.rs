@@ -23,19 +23,31 @@
 //! advantage, SCORE, DI, N0 and the risks of ruin ([`crate::sim::measures::Measures`]).
 //!
 //! # The optimal ramp
-//! Bets proportional to advantage over variance, `b_t = k · e_t / v_t` with `v_t = m_t − e_t²`
-//! (the Kelly-proportional bet, which maximises `μ/σ` without limits), capped at the table
-//! minimum below and minimum × spread above, and rounded to chips; at no positive count the
-//! bet is the minimum, and a ramp never falls as the count rises. The scale `k` is chosen
-//! on a fine geometric grid: with a risk target, the ramp of the highest win rate whose risk
-//! of ruin (played for ever) stays within the target; with a Kelly fraction `f`, `k = f · B`
-//! (full Kelly, `f = 1`, risks `e⁻² ≈ 13.5 %` when no cap binds).
+//! SCORE, `10⁶ · (μ/σ)²`, depends only on a ramp's shape; the bankroll and the risk decide how
+//! large a ramp of that shape can be. So the planner first finds **the spread's best ramp**,
+//! bankroll-free: the highest SCORE of the ramps between the table minimum and minimum ×
+//! spread, in whole chips, never falling as the count rises. Its optimum lies in the family
+//! `clamp(k · e_t / m_t, min, min · spread)` (the KKT conditions of the box-constrained
+//! optimum, [`super::plan_search`]): a search over `k` on a fine geometric grid, rounding to
+//! chips, then a local search chip by chip. With a risk target, **the plan** is the ramp of the
+//! highest SCORE (ties: the higher win rate) whose risk of ruin played for ever at the bankroll
+//! is within the target — the same family holds the optimum under that limit, for the risk too
+//! is a function of `μ` and the second moment. When the bankroll carries the spread's best ramp
+//! within the target, the plan is that ramp: a counter with bankroll to spare raises the unit
+//! ([`Rated::unit_at`]), not the bets past the SCORE optimum. When it cannot, the plan names the
+//! best ramp and the bankroll it needs ([`Rated::bankroll_for`]). When no ramp of the family is
+//! within the target, the plan is its ramp of least risk. With a Kelly fraction `f`, the plan is
+//! the family's ramp at `k = f · B` (full Kelly, `f = 1`, risks `e⁻² ≈ 13.5 %` when no cap
+//! binds).
 
 use crate::analysis::hilo::{BetRamp, MAX_RAMP_BET};
 use crate::analysis::indices::TcEdge;
 use crate::sim::count::{CountTally, TC_MAX, TC_MIN};
 use crate::sim::measures::Measures;
 use crate::sim::trips::{TripTally, Wong};
+
+use super::plan_search::Search;
+pub use super::plan_search::{Compared, Rated, merit};
 
 /// One floored true count of the game.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
@@ -263,32 +275,17 @@ pub struct Plan {
     pub figures: RampFigures,
     /// Whether the risk target was met (always with a Kelly fraction).
     pub met: bool,
+    /// The spread's best ramp: the highest SCORE the spread allows, whatever the bankroll.
+    pub best: Rated,
+    /// The common ramps of the spread, for comparison.
+    pub compared: Vec<Compared>,
 }
 
-/// The ramp of bets `k · e / v` for scale `k`, within the inputs' limits.
-fn ramp_at(game: &GameByCount, inputs: &PlanInputs, k: f64) -> BetRamp {
-    let low = f64::from(inputs.min_bet);
-    let high = low * f64::from(inputs.spread);
-    let chip = f64::from(inputs.chip);
-    let top = game.rows.iter().map(|r| r.tc).max().unwrap_or(0).max(0);
-    let mut bets = Vec::new();
-    let mut last = inputs.min_bet;
-    for tc in 0..=top {
-        let ideal = game
-            .rows
-            .iter()
-            .find(|r| r.tc == tc)
-            .filter(|r| r.ev > 0.0)
-            .map_or(low, |r| k * r.ev / r.variance());
-        let rounded = ((ideal / chip).round() * chip).clamp(low, high);
-        // Never falls as the count rises (the simulated returns far out are noisy).
-        last = last.max(rounded as u32);
-        bets.push(last);
+impl Plan {
+    /// Whether the plan is the spread's best ramp.
+    pub fn is_best(&self) -> bool {
+        self.ramp == self.best.ramp
     }
-    while bets.len() > 1 && bets[bets.len() - 1] == bets[bets.len() - 2] {
-        bets.pop();
-    }
-    BetRamp::new(bets).expect("bets of at least the minimum, within the ramp's limit")
 }
 
 /// The ramp as `≤0: 1 · +1: 2 · …`.
@@ -347,54 +344,40 @@ pub fn plan(game: &GameByCount, inputs: &PlanInputs) -> Result<Plan, PlanError> 
         min_bet: inputs.min_bet.max(1),
         ..*inputs
     };
-    let made = |ramp: BetRamp, met: bool| {
-        let figures = ramp_figures(game, &ramp);
-        Plan { ramp, figures, met }
-    };
-    match inputs.risk {
-        Risk::Kelly(f) => Ok(made(ramp_at(game, &inputs, f * inputs.bankroll), true)),
+    let search = Search::new(game, &inputs);
+    let mut best = search.spread_best();
+    let (chosen, met) = match inputs.risk {
+        Risk::Kelly(f) => (Rated::of(game, search.at_scale(f * inputs.bankroll)), true),
         Risk::OfRuin(target) => {
-            // Scales from a tenth of a unit to far past every cap, 1 % apart.
-            let scales = (0..=1200).map(|i| 0.1 * 10f64.powf(f64::from(i) / 200.0));
-            let mut best: Option<Plan> = None;
-            let mut safest: Option<Plan> = None;
-            let mut seen: Option<BetRamp> = None;
-            for k in scales {
-                let ramp = ramp_at(game, &inputs, k);
-                if seen.as_ref() == Some(&ramp) {
-                    continue;
-                }
-                seen = Some(ramp.clone());
-                let candidate = made(ramp, true);
-                let risk = candidate.figures.measures.risk_of_ruin(inputs.bankroll);
-                if risk <= target
-                    && best
-                        .as_ref()
-                        .is_none_or(|b| candidate.figures.measures.ev > b.figures.measures.ev)
-                {
-                    best = Some(candidate.clone());
-                }
-                let safer = safest
-                    .as_ref()
-                    .is_none_or(|s| risk < s.figures.measures.risk_of_ruin(inputs.bankroll));
-                if safer {
-                    safest = Some(candidate);
+            if best.figures.measures.risk_of_ruin(inputs.bankroll) <= target {
+                (best.clone(), true)
+            } else {
+                match search.within_risk(inputs.bankroll, target) {
+                    Ok(rated) => (rated, true),
+                    Err(safest) => (safest, false),
                 }
             }
-            Ok(best.unwrap_or_else(|| Plan {
-                met: false,
-                ..safest.expect("at least one scale")
-            }))
         }
+    };
+    // The search within the risk may end on a ramp the search without it did not reach.
+    if chosen.score() > best.score() {
+        best = chosen.clone();
     }
+    Ok(Plan {
+        ramp: chosen.ramp,
+        figures: chosen.figures,
+        met,
+        best,
+        compared: search.compared(),
+    })
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// A made-up game: losing below +1, winning 0.5 % more each count above, variance 1.3.
-    fn game() -> GameByCount {
+    pub(crate) fn game() -> GameByCount {
         let rows = (-3..=6)
             .map(|tc: i32| {
                 let ev = -0.004 + 0.005 * f64::from(tc);
@@ -452,22 +435,97 @@ mod tests {
         }
     }
 
+    /// Ramps within 1–`spread` in whole units that never fall, drawn by a seeded
+    /// xorshift: up to nine steps.
+    fn drawn_ramps(spread: u32, n: usize) -> Vec<BetRamp> {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move |below: u32| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % u64::from(below)) as u32
+        };
+        (0..n)
+            .map(|_| {
+                let steps = 1 + next(9) as usize;
+                let mut bets: Vec<u32> = (0..steps).map(|_| 1 + next(spread)).collect();
+                bets.sort_unstable();
+                BetRamp::new(bets).expect("a ramp")
+            })
+            .collect()
+    }
+
     #[test]
-    fn the_planned_ramp_wins_most_of_the_ramps_within_the_risk() {
+    fn the_spreads_best_ramp_scores_at_least_every_other_ramp_of_the_spread() {
         let g = game();
-        let bankroll = 400.0;
-        let p = plan(&g, &inputs(bankroll, Risk::OfRuin(0.135))).expect("a plan");
-        for bets in [
-            vec![1, 2, 4, 6, 8, 10, 12],
-            vec![1, 1, 2, 4, 8, 12],
-            vec![1, 4, 8, 12],
-            vec![1, 2, 3, 4, 5, 6, 7, 8],
-        ] {
-            let other = ramp_figures(&g, &BetRamp::new(bets.clone()).expect("a ramp"));
-            if other.measures.risk_of_ruin(bankroll) <= 0.135 {
-                assert!(other.measures.ev <= p.figures.measures.ev, "{bets:?}");
+        for spread in [4, 8, 12, 20] {
+            let p = plan(
+                &g,
+                &PlanInputs {
+                    spread,
+                    ..inputs(400.0, Risk::OfRuin(0.135))
+                },
+            )
+            .expect("a plan");
+            let best = p.best.score();
+            let others = p
+                .compared
+                .iter()
+                .map(|c| c.rated.ramp.clone())
+                .chain(drawn_ramps(spread, 3000));
+            for ramp in others {
+                // SCORE with the sign of the win: a losing ramp's DI² is no merit.
+                let score = merit(&ramp_figures(&g, &ramp).measures);
+                assert!(
+                    score <= best + 1e-9,
+                    "{spread}: {ramp} {score} above {best}"
+                );
             }
+            assert!(best >= merit(&p.figures.measures));
         }
+    }
+
+    #[test]
+    fn the_plan_scores_at_least_every_compared_ramp_within_the_risk() {
+        let g = game();
+        for bankroll in [400.0, 800.0, 1500.0, 3000.0] {
+            let p = plan(&g, &inputs(bankroll, Risk::OfRuin(0.135))).expect("a plan");
+            assert!(p.met, "{bankroll}");
+            let mut within = 0;
+            let ramps = p.compared.iter().map(|c| c.rated.ramp.clone());
+            for ramp in ramps.chain(drawn_ramps(12, 3000)) {
+                let other = ramp_figures(&g, &ramp).measures;
+                if other.risk_of_ruin(bankroll) <= 0.135 {
+                    within += 1;
+                    assert!(
+                        merit(&other) <= merit(&p.figures.measures) + 1e-9,
+                        "{bankroll}: {ramp} scores {} within the risk, the plan {} {}",
+                        merit(&other),
+                        p.ramp,
+                        merit(&p.figures.measures)
+                    );
+                }
+            }
+            assert!(within > 0, "{bankroll}: some ramp is within the risk");
+        }
+    }
+
+    #[test]
+    fn a_bankroll_that_carries_the_best_ramp_plays_it_at_a_larger_unit() {
+        let g = game();
+        let small = plan(&g, &inputs(400.0, Risk::OfRuin(0.135))).expect("a plan");
+        let needed = small.best.bankroll_for(0.135).expect("a winning ramp");
+        assert!(!small.is_best() && needed > 400.0, "{needed}");
+        // The linear ramp scores more than the plan but is beyond the risk at 400.
+        let linear = ramp_figures(
+            &g,
+            &BetRamp::new(vec![1, 2, 4, 6, 8, 10, 12]).expect("a ramp"),
+        );
+        assert!(linear.measures.risk_of_ruin(400.0) > 0.135);
+        let rich = plan(&g, &inputs(3.0 * needed, Risk::OfRuin(0.135))).expect("a plan");
+        assert!(rich.is_best(), "{} against {}", rich.ramp, rich.best.ramp);
+        assert_eq!(rich.best.unit_at(3.0 * needed, 0.135), Some(3));
+        assert!(rich.figures.measures.risk_of_ruin(3.0 * needed) < 0.135 / 10.0);
     }
 
     #[test]

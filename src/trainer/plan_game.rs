@@ -1,15 +1,21 @@
-//! Working out the game the planner ([`super::plan`]) plans for: this game's exact edge by true
-//! count (`blackjack indices`), a flat-bet counting simulation for the variances, and for a
-//! back-counter a back-counting simulation for the share played at the counts between its exit
-//! and its entry. The exact part is computed once per rules (and memoised by the analysis);
-//! the simulations are what a change of rounds, seed or back-counting pays for again.
+//! Working out the game the planner ([`super::plan`]) plans for, in a count: this game's exact
+//! edge by that count's true count (`blackjack indices --count`), a flat-bet counting
+//! simulation in the same count for the variances, and for a back-counter a back-counting
+//! simulation for the share played at the counts between its exit and its entry. The exact
+//! part is computed once per rules and count (and memoised by the analysis); the simulations
+//! are what a change of rounds, seed or back-counting pays for again.
+//!
+//! A ramp is a bet for each floored true count, so the planner plans balanced counts. An
+//! unbalanced count (KO, Red 7) is read by its running count, whose meaning moves with the
+//! cards left: it is refused ([`plannable`]) with the counts that can be planned named.
 
 use std::sync::atomic::AtomicBool;
 
 use super::plan::GameByCount;
 use crate::ai::{Hard, hard_chart};
+use crate::analysis::counts::{BUILT_IN, CountSystem};
 use crate::analysis::deviation::IndexTable;
-use crate::analysis::indices::{Game, report};
+use crate::analysis::indices::{Game, report_for};
 use crate::engine::{ActionError, Rules};
 use crate::sim::count::{BetRamp, CountConfig, Counter, run_counting};
 use crate::sim::trips::{TripConfig, Wong, run_trips};
@@ -35,9 +41,35 @@ pub struct SimSettings {
     pub threads: usize,
 }
 
+/// Whether the planner can plan a ramp for `system`: a balanced count, read by its true
+/// count; else why not, in a sentence naming the counts it plans.
+pub fn plannable(system: &CountSystem) -> Result<(), String> {
+    if system.is_balanced() && !system.needs_suits() {
+        return Ok(());
+    }
+    let balanced: Vec<&str> = BUILT_IN
+        .iter()
+        .filter(|s| s.is_balanced())
+        .map(|s| s.key.as_ref())
+        .collect();
+    let why = if system.is_balanced() {
+        "counts red sevens apart from black ones, which the counting simulator does not read"
+    } else {
+        "is unbalanced (read by its running count)"
+    };
+    Err(format!(
+        "the planner plans a ramp by true count, and {} {why}: plan a balanced count — {} — or \
+         a balanced count of your own",
+        system.name,
+        balanced.join(", ")
+    ))
+}
+
 /// The game by count without back-counting, with what a back-counting run needs.
 #[derive(Debug, Clone)]
 pub struct PlanModel {
+    /// The count planned in: the ramp is by its floored true count.
+    pub system: CountSystem,
     /// The game by count, every round played.
     pub game: GameByCount,
     /// The true counts whose shares and returns are exact, lowest and highest.
@@ -48,17 +80,19 @@ pub struct PlanModel {
     pub sim: SimSettings,
 }
 
-/// Works out the model of `rules`: the exact analysis (once per rules) and the flat-bet
-/// counting simulation, with this game's index plays so its rounds are those the exact edge
-/// describes.
+/// Works out the model of `rules` in the count `system` (balanced: see [`plannable`]): the
+/// exact analysis (once per rules and count) and the flat-bet counting simulation in that
+/// count, with its index plays for this game so its rounds are those the exact edge describes.
 pub fn work_out_model(
     rules: &Rules,
+    system: &CountSystem,
     sim: SimSettings,
     stop: &AtomicBool,
 ) -> Result<PlanModel, ActionError> {
-    let exact = report(rules, Game::NoHoleCard, sim.threads);
+    let exact = report_for(rules, Game::NoHoleCard, system, sim.threads);
     crate::analysis::strategy::basic_strategy_on(rules, 1);
-    let counter = Counter::new(Hard::new(hard_chart(rules)), &exact.table, BetRamp::flat());
+    let counter = Counter::new(Hard::new(hard_chart(rules)), &exact.table, BetRamp::flat())
+        .with_system(system.clone(), rules.decks);
     let config = CountConfig {
         rounds: sim.rounds,
         seed: sim.seed,
@@ -67,6 +101,7 @@ pub fn work_out_model(
     };
     let simulated = run_counting(rules, &counter, &config, &|_| {}, stop)?;
     Ok(PlanModel {
+        system: system.clone(),
         game: GameByCount::new(&exact.edge_by_tc, &simulated.tally),
         exact_range: (
             exact.edge_by_tc.first().map_or(0, |e| e.tc),
@@ -77,15 +112,17 @@ pub fn work_out_model(
     })
 }
 
-/// The model the planner page at the table plans in: [`TABLE_SIM_ROUNDS`] simulated rounds of
-/// seed [`DEFAULT_PLAN_SEED`] on every core; the reason in words if the engine stopped.
-pub fn table_model(rules: &Rules) -> Result<PlanModel, String> {
+/// The model the planner page at the table plans in, in the table's count `system`:
+/// [`TABLE_SIM_ROUNDS`] simulated rounds of seed [`DEFAULT_PLAN_SEED`] on every core; the
+/// reason in words if the count cannot be planned or the engine stopped.
+pub fn table_model(rules: &Rules, system: &CountSystem) -> Result<PlanModel, String> {
+    plannable(system).map_err(|why| format!("No plan: {why}."))?;
     let sim = SimSettings {
         rounds: TABLE_SIM_ROUNDS,
         seed: DEFAULT_PLAN_SEED,
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    work_out_model(rules, sim, &AtomicBool::new(false))
+    work_out_model(rules, system, sim, &AtomicBool::new(false))
         .map_err(|_| "The planner's simulation stopped on an engine error.".to_owned())
 }
 
@@ -103,7 +140,8 @@ impl PlanModel {
                 .game
                 .backcounted(wong, &crate::sim::trips::TripTally::default()));
         }
-        let counter = Counter::new(Hard::new(hard_chart(rules)), &self.indices, BetRamp::flat());
+        let counter = Counter::new(Hard::new(hard_chart(rules)), &self.indices, BetRamp::flat())
+            .with_system(self.system.clone(), rules.decks);
         let config = TripConfig {
             trips: self.sim.rounds.div_ceil(WONG_TRIP_ROUNDS).max(1),
             rounds: WONG_TRIP_ROUNDS,
@@ -116,5 +154,26 @@ impl PlanModel {
         };
         let trips = run_trips(rules, &counter, &config, stop)?;
         Ok(self.game.backcounted(wong, &trips))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn balanced_counts_are_planned_and_unbalanced_ones_refused_with_the_counts_that_are() {
+        for system in &BUILT_IN {
+            let planned = plannable(system);
+            assert_eq!(planned.is_ok(), system.is_balanced(), "{}", system.key);
+            if let Err(why) = planned {
+                assert!(
+                    why.contains(&format!("{} is unbalanced", system.name))
+                        && why.contains("hilo, hiopt1")
+                        && !why.contains("ko,"),
+                    "{why}"
+                );
+            }
+        }
     }
 }

@@ -11,14 +11,15 @@
 //! risk = 13.5               # percent (or kelly = 0.5)
 //! enter = 2                 # back-counting, if planned with it
 //! leave = 0
+//! count = "zen"             # the count whose true count the ramp is by (none: Hi-Lo)
 //! ```
 
 use crate::analysis::hilo::BetRamp;
 use crate::config::Settings;
 
 /// The keys a `[plan]` table may hold.
-pub const PLAN_KEYS: [&str; 8] = [
-    "ramp", "bankroll", "spread", "min_bet", "risk", "kelly", "enter", "leave",
+pub const PLAN_KEYS: [&str; 9] = [
+    "ramp", "bankroll", "spread", "min_bet", "risk", "kelly", "enter", "leave", "count",
 ];
 
 /// A saved plan: its ramp, and what it was planned with (each `None` when not written).
@@ -40,6 +41,30 @@ pub struct SavedPlan {
     pub enter: Option<i32>,
     /// Back-counting: the count left below.
     pub leave: Option<i32>,
+    /// The key of the count whose true count the ramp is by; `None` for Hi-Lo (and for plans
+    /// saved before the planner planned other counts).
+    pub count: Option<String>,
+}
+
+impl SavedPlan {
+    /// The key of the count the plan's ramp is by.
+    pub fn count_key(&self) -> &str {
+        self.count.as_deref().unwrap_or("hilo")
+    }
+
+    /// Whether a table or drill counting the count keyed `key` may bet this plan's ramp; if
+    /// not, why, in a sentence.
+    pub fn fits_count(&self, key: &str) -> Result<(), String> {
+        if self.count_key().eq_ignore_ascii_case(key) {
+            return Ok(());
+        }
+        Err(format!(
+            "--ramp plan: the saved plan's ramp is by {}'s true count, and this counts {key}: \
+             plan for it with `blackjack plan --count {key} --bankroll N --save`, or count {}",
+            self.count_key(),
+            self.count_key()
+        ))
+    }
 }
 
 /// The learner's own planned ramp, if a plan is saved in the config file `settings` were read
@@ -129,6 +154,15 @@ impl SavedPlan {
             kelly: number("kelly")?,
             enter: count(whole("enter", -10, 10)?),
             leave: count(whole("leave", -10, 10)?),
+            count: match table.get("count") {
+                None => None,
+                Some(v) => Some(
+                    v.as_str()
+                        .filter(|s| !s.trim().is_empty())
+                        .map(|s| s.trim().to_ascii_lowercase())
+                        .ok_or_else(|| format!("[plan] count = {v} is not a count's name"))?,
+                ),
+            },
         })
     }
 
@@ -149,6 +183,7 @@ impl SavedPlan {
         put("kelly", self.kelly.map(toml_edit::Value::from));
         put("enter", self.enter.map(|x| i64::from(x).into()));
         put("leave", self.leave.map(|x| i64::from(x).into()));
+        put("count", self.count.as_deref().map(toml_edit::Value::from));
         table
     }
 }
@@ -168,13 +203,27 @@ mod tests {
             kelly: None,
             enter: Some(2),
             leave: Some(0),
+            count: Some("zen".to_owned()),
         };
         let mut doc = toml_edit::DocumentMut::new();
         doc["plan"] = toml_edit::Item::Table(plan.to_toml());
         let settings = Settings::from_toml(&doc.to_string()).expect("a plan");
         assert_eq!(settings.plan.as_ref(), Some(&plan));
-        assert_eq!(saved_ramp(&settings), Some(plan.ramp));
+        assert_eq!(saved_ramp(&settings), Some(plan.ramp.clone()));
         assert_eq!(saved_ramp(&Settings::default()), None);
+        // Saved for Zen: a Zen table takes it, a Hi-Lo one does not; a plan without a count
+        // is Hi-Lo's.
+        assert!(plan.fits_count("zen").is_ok());
+        let err = plan.fits_count("hilo").expect_err("another count");
+        assert!(
+            err.contains("by zen's true count") && err.contains("counts hilo"),
+            "{err}"
+        );
+        let old = SavedPlan {
+            count: None,
+            ..plan
+        };
+        assert!(old.fits_count("hilo").is_ok() && old.fits_count("zen").is_err());
     }
 
     #[test]
@@ -184,6 +233,10 @@ mod tests {
             ("[plan]\nramp = [1, 0]\n", "[plan] ramp"),
             ("[plan]\nramp = [1, 2]\nspred = 12\n", "no setting `spred`"),
             ("[plan]\nramp = [1, 2]\nbankroll = -5\n", "bankroll = -5"),
+            (
+                "[plan]\nramp = [1, 2]\ncount = 3\n",
+                "count = 3 is not a count",
+            ),
             ("plan = 3\n", "is a table"),
         ] {
             let err = Settings::from_toml(text).expect_err(text).to_string();

@@ -399,6 +399,8 @@ impl PlanPage {
             },
             enter: i.wong.map(|w| w.enter),
             leave: i.wong.map(|w| w.leave),
+            // The table's count, filled in by the table.
+            count: None,
         }
     }
 
@@ -553,15 +555,49 @@ fn figure_lines(inputs: &PageInputs, planned: &Plan) -> Vec<(String, String)> {
             "no ramp meets the risk: this is the safest".to_owned(),
         ));
     }
+    lines.push(best_line(inputs, planned));
+    let compared: Vec<String> = planned
+        .compared
+        .iter()
+        .map(|c| format!("{} {:.1}", c.name, c.rated.score()))
+        .collect();
+    lines.push((
+        "Compared".to_owned(),
+        format!("SCORE {}", compared.join(" · ")),
+    ));
     lines
+}
+
+/// The plan against the spread's best ramp: the plan is it (with the unit the bankroll
+/// carries at the target), or the best ramp's SCORE and the bankroll it needs.
+fn best_line(inputs: &PageInputs, planned: &Plan) -> (String, String) {
+    let best = &planned.best;
+    let target = match inputs.risk {
+        Risk::OfRuin(r) => Some(r),
+        Risk::Kelly(_) => None,
+    };
+    let label = format!("Best 1–{}", inputs.spread);
+    if planned.is_best() {
+        let unit = target
+            .and_then(|r| best.unit_at(inputs.bankroll, r))
+            .filter(|&u| u > 1)
+            .map_or_else(String::new, |u| format!("; carries {u} × every bet"));
+        return (label, format!("this ramp{unit}"));
+    }
+    let needs = target
+        .and_then(|r| best.bankroll_for(r))
+        .map_or_else(String::new, |b| format!(", needs {b:.0} units"));
+    (
+        label,
+        format!("{}: SCORE {:.1}{needs}", best.ramp, best.score()),
+    )
 }
 
 /// Where the figures come from.
 fn sources(model: &PlanModel, wong: Option<Wong>) -> String {
     let (low, high) = model.exact_range;
     let mut s = format!(
-        "Returns and shares at true counts {} … {} exact; beyond, and every variance, from {} \
-         simulated rounds.",
+        "Exact at true counts {} … {}; beyond, and every variance, from {} simulated rounds.",
         signed_decimals(f64::from(low), 0),
         signed_decimals(f64::from(high), 0),
         model.sim.rounds

@@ -5,11 +5,12 @@
 use std::sync::atomic::AtomicBool;
 
 use blackjack_trainer::ai::{Hard, hard_chart};
+use blackjack_trainer::analysis::counts::{CountSystem, HI_LO};
 use blackjack_trainer::analysis::indices::{Game, report};
 use blackjack_trainer::engine::Rules;
 use blackjack_trainer::sim::count::{BetRamp, Counter};
 use blackjack_trainer::sim::trips::{TripConfig, Wong, run_trips};
-use blackjack_trainer::trainer::plan::{GameByCount, PlanInputs, Risk, plan};
+use blackjack_trainer::trainer::plan::{GameByCount, PlanInputs, Risk, merit, plan, ramp_figures};
 use blackjack_trainer::trainer::plan_game::{PlanModel, SimSettings, work_out_model};
 
 /// Trips per bankroll.
@@ -17,12 +18,17 @@ const TRIPS: u64 = 1_000;
 
 /// The model the plans are made of: 2 000 000 flat-bet rounds for the variances.
 fn model(rules: &Rules) -> PlanModel {
+    model_in(rules, &HI_LO, 2_000_000)
+}
+
+/// The model in the count `system`, of `rounds` flat-bet rounds.
+fn model_in(rules: &Rules, system: &CountSystem, rounds: u64) -> PlanModel {
     let sim = SimSettings {
-        rounds: 2_000_000,
+        rounds,
         seed: 2026,
         threads: 2,
     };
-    work_out_model(rules, sim, &AtomicBool::new(false)).expect("the engine plays")
+    work_out_model(rules, system, sim, &AtomicBool::new(false)).expect("the engine plays")
 }
 
 /// Plans for `bankroll` at `target` in `game`, plays the ramp in [`TRIPS`] trips of
@@ -157,6 +163,170 @@ fn the_planned_ramp_wins_spreads_and_is_ruined_in_simulated_trips_as_planned() {
     );
 }
 
+/// Ramps within 1–12 in whole units that never fall, drawn by a seeded xorshift: up to
+/// eleven steps.
+fn drawn_ramps(n: usize) -> Vec<BetRamp> {
+    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move |below: u64| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % below
+    };
+    (0..n)
+        .map(|_| {
+            let steps = 1 + next(11) as usize;
+            let mut bets: Vec<u32> = (0..steps).map(|_| 1 + next(12) as u32).collect();
+            bets.sort_unstable();
+            BetRamp::new(bets).expect("a ramp")
+        })
+        .collect()
+}
+
+/// On the real game at 1–12: the spread's best ramp scores at least every common ramp and
+/// every ramp drawn at random within the spread (all in whole units, as it is), and at three
+/// bankrolls the plan scores at least every compared ramp within the risk there. The plan
+/// is the best ramp once the bankroll carries it, and names the bankroll it needs before.
+#[test]
+fn the_optimal_ramp_scores_at_least_every_ramp_it_is_compared_with() {
+    let rules = Rules::default();
+    let game = model(&rules).game;
+    let drawn = drawn_ramps(2000);
+    let inputs = |bankroll: f64| PlanInputs {
+        bankroll,
+        min_bet: 1,
+        spread: 12,
+        chip: 1,
+        risk: Risk::OfRuin(0.135),
+    };
+    // Bankrolls short of the best ramp's need (yet enough to meet the risk) and past it.
+    let needed = plan(&game, &inputs(1000.0))
+        .expect("a plan")
+        .best
+        .bankroll_for(0.135)
+        .expect("the best ramp wins");
+    let mut carried = Vec::new();
+    for bankroll in [0.9 * needed, 2.0 * needed, 10.0 * needed] {
+        let p = plan(&game, &inputs(bankroll)).expect("a plan");
+        // SCORE with the sign of the win (a losing ramp's DI² is no merit).
+        let best = p.best.score();
+        let mine = merit(&p.figures.measures);
+        eprintln!(
+            "bankroll {bankroll}: plan {} SCORE {mine:.2} · best {} SCORE {best:.2} needs {:?}",
+            p.ramp,
+            p.best.ramp,
+            p.best.bankroll_for(0.135)
+        );
+        assert!(p.met, "{bankroll}");
+        let mut within = 0;
+        let compared = p.compared.iter().map(|c| c.rated.ramp.clone());
+        for ramp in compared.chain(drawn.iter().cloned()) {
+            let other = ramp_figures(&game, &ramp).measures;
+            let score = merit(&other);
+            assert!(score <= best + 1e-9, "{ramp}: {score} above {best}");
+            if other.risk_of_ruin(bankroll) <= 0.135 {
+                within += 1;
+                assert!(
+                    score <= mine + 1e-9,
+                    "{bankroll}: {ramp} {score} within the risk above the plan's {mine}"
+                );
+            }
+        }
+        assert!(within > 0, "{bankroll}: a compared ramp within the risk");
+        assert_eq!(
+            p.is_best(),
+            needed <= bankroll,
+            "{bankroll} against {needed}"
+        );
+        carried.push(p.is_best());
+    }
+    assert!(
+        carried.contains(&true) && carried.contains(&false),
+        "bankrolls on both sides of the best ramp's: {carried:?}"
+    );
+}
+
+/// The planner in another count: a count whose tags are Hi-Lo's, under another name, plans
+/// Hi-Lo's plan to the digit (the exact edge, the simulation in that count and the search
+/// alike); `plan --count zen` plans Zen's ramp, by Zen's true count, and saves it as Zen's.
+#[test]
+fn a_count_with_hi_los_tags_plans_hi_los_plan_and_zen_plans_its_own() {
+    let rules = Rules::default();
+    let renamed = CountSystem {
+        key: "mine".into(),
+        name: "Mine".into(),
+        ..HI_LO.clone()
+    };
+    let (hilo, mine) = (
+        model_in(&rules, &HI_LO, 300_000),
+        model_in(&rules, &renamed, 300_000),
+    );
+    assert_eq!(mine.system.key, "mine");
+    assert_eq!(hilo.game, mine.game);
+    for bankroll in [1000.0, 5000.0] {
+        let inputs = PlanInputs {
+            bankroll,
+            min_bet: 1,
+            spread: 12,
+            chip: 1,
+            risk: Risk::OfRuin(0.135),
+        };
+        assert_eq!(plan(&hilo.game, &inputs), plan(&mine.game, &inputs));
+    }
+    let home = crate::common::TempDir::new("plan-zen");
+    let config = home.0.join("config.toml");
+    let config_arg = config.to_str().expect("a UTF-8 path");
+    let out = crate::common::run_at(
+        &home.0,
+        &[
+            "plan",
+            "--count",
+            "zen",
+            "--bankroll",
+            "2000",
+            "--sim-rounds",
+            "200000",
+            "--save",
+            "--config",
+            config_arg,
+        ],
+        &[],
+        b"",
+    );
+    let text = crate::common::stdout(&out);
+    assert!(out.status.success(), "{}", crate::common::stderr(&out));
+    for needle in [
+        "Plan for Zen",
+        "Ramp (units by Zen floored true count): ≤0: 1",
+        "play --count zen --ramp",
+        "Compared",
+    ] {
+        assert!(text.contains(needle), "{needle} in\n{text}");
+    }
+    let saved = std::fs::read_to_string(&config).expect("saved");
+    assert!(saved.contains("count = \"zen\""), "{saved}");
+    // A Hi-Lo table does not take Zen's ramp; a Zen one does.
+    let asked = |count: &str| {
+        crate::common::run_at(
+            &home.0,
+            &[
+                "config", "--config", config_arg, "--count", count, "--ramp", "plan",
+            ],
+            &[],
+            b"",
+        )
+    };
+    let refused = asked("hilo");
+    let err = crate::common::stderr(&refused);
+    assert_eq!(refused.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("by zen's true count") && err.contains("--count hilo"),
+        "{err}"
+    );
+    let taken = asked("zen");
+    assert!(taken.status.success(), "{}", crate::common::stderr(&taken));
+}
+
 /// Back-counting: entering at +2 and leaving below 0, the share of the rounds played, the win
 /// and SD per round played and the ruin within a trip of rounds seen are as planned — the
 /// shares between the exit and the entry from a back-counting simulation of its own seed, the
@@ -281,6 +451,14 @@ fn inputs_no_plan_can_be_made_of_are_refused_at_once() {
         (
             &["--bankroll", "200", "--enter", "1", "--leave", "2"][..],
             "--leave 2 is above --enter 1",
+        ),
+        (
+            &["--bankroll", "200", "--count", "ko"][..],
+            "KO is unbalanced (read by its running count): plan a balanced count — hilo",
+        ),
+        (
+            &["--bankroll", "200", "--count", "red7"][..],
+            "Red 7 is unbalanced",
         ),
     ] {
         let started = std::time::Instant::now();

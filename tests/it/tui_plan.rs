@@ -7,6 +7,7 @@ use crate::common;
 
 use crossterm::event::KeyCode;
 
+use blackjack_trainer::analysis::counts::CountSystem;
 use blackjack_trainer::analysis::deviation::IndexTable;
 use blackjack_trainer::engine::Rules;
 use blackjack_trainer::setup::PlanSetup;
@@ -16,7 +17,7 @@ use blackjack_trainer::tui::TableConfig;
 use common::tui::{SMALL, keys, press, screen};
 
 /// A made-up game: losing below +1, winning 1 % more each count above, variance 1.3.
-fn made_up(_: &Rules) -> Result<PlanModel, String> {
+fn made_up(_: &Rules, system: &CountSystem) -> Result<PlanModel, String> {
     let rows = (-3..=6)
         .map(|tc: i32| {
             let ev = -0.004 + 0.01 * f64::from(tc);
@@ -32,6 +33,7 @@ fn made_up(_: &Rules) -> Result<PlanModel, String> {
         })
         .collect();
     Ok(PlanModel {
+        system: system.clone(),
         game: GameByCount { rows, wong: None },
         exact_range: (-2, 5),
         indices: IndexTable::default(),
@@ -122,33 +124,41 @@ fn the_planner_page_changes_its_figures_with_the_arrows_and_hands_its_ramp_to_th
     assert!(back.contains("deal"), "back at the table:\n{back}");
 }
 
-/// The planner plans Hi-Lo's ramp: at a table that counts Zen, "use this ramp" is refused in
-/// a sentence and the session keeps no ramp (Zen's true counts are not Hi-Lo's).
+/// At a table that counts Zen the page plans in Zen (its model is asked for Zen) and "use this
+/// ramp" takes the ramp; at a table counting KO, an unbalanced count, the page says in a
+/// sentence why there is no plan, and the session keeps no ramp.
 #[test]
-fn a_table_counting_another_count_is_not_given_hi_los_ramp() {
-    let zen = blackjack_trainer::analysis::counts::CountSystem::built_in("zen")
-        .expect("zen")
-        .clone();
-    let mut app = common::tui::table(TableConfig {
-        seats: 1,
-        speed: std::time::Duration::ZERO,
-        seed: 2024,
-        counting: true,
-        count_system: zen,
-        plan: PlanSetup {
-            model: Some(made_up),
-            ..PlanSetup::default()
-        },
-        ..TableConfig::default()
-    });
+fn a_table_counting_another_count_plans_in_that_count() {
+    let table = |key: &str, model: blackjack_trainer::setup::PlanModelCompute| {
+        common::tui::table(TableConfig {
+            seats: 1,
+            speed: std::time::Duration::ZERO,
+            seed: 2024,
+            counting: true,
+            count_system: CountSystem::built_in(key).expect("a count").clone(),
+            plan: PlanSetup {
+                model: Some(model),
+                ..PlanSetup::default()
+            },
+            ..TableConfig::default()
+        })
+    };
+    let mut app = table("zen", made_up);
     keys(&mut app, "b");
     let page = screen(&mut app, (100, 32));
-    assert!(page.contains("Hi-Lo counter's planner"), "{page}");
+    assert!(page.contains("the Zen counter's planner"), "{page}");
     keys(&mut app, "u");
-    let refused = screen(&mut app, (100, 32));
+    let ramp = app.table_session().ramp().map(|r| r.to_string());
+    let taken = screen(&mut app, (100, 32));
     assert!(
-        refused.contains("this table counts Zen"),
-        "the refusal is said:\n{refused}"
+        ramp.as_ref()
+            .is_some_and(|r| taken.contains(&format!("Your ramp is now {r}"))),
+        "{taken}"
     );
+    let mut app = table("ko", blackjack_trainer::trainer::plan_game::table_model);
+    keys(&mut app, "b");
+    let page = screen(&mut app, (100, 32));
+    assert!(page.contains("unbalanced"), "the refusal is said:\n{page}");
+    keys(&mut app, "u");
     assert!(app.table_session().ramp().is_none(), "no ramp taken");
 }

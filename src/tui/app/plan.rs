@@ -19,9 +19,10 @@ impl App {
             && let Some(compute) = plan.setup.model
         {
             let rules = self.session.rules().clone();
+            let system = self.session.count_system().clone();
             plan.model = Some(Job::started(
                 "the planner's model",
-                Arc::new(move || compute(&rules).map(Arc::new)),
+                Arc::new(move || compute(&rules, &system).map(Arc::new)),
             ));
         }
         let mut page = PlanPage::open(self.session.rules(), plan.setup.saved.as_ref());
@@ -96,25 +97,15 @@ impl App {
         match page.update(key) {
             PlanStep::Stay => {}
             PlanStep::Close => return,
-            // The plan is Hi-Lo's: its ramp is by Hi-Lo's true count, which another count's
-            // counts are not (Zen's run about twice as high).
-            PlanStep::Use(..) if !self.session.count_system().is_hilo() => {
-                let name = &self.session.count_system().name;
-                page.note = Some(Message::new(
-                    Tone::Error,
-                    format!(
-                        "The planner plans Hi-Lo's ramp, by Hi-Lo's true count; this table counts \
-                         {name}, whose counts are not Hi-Lo's: play --count hilo to bet it."
-                    ),
-                ));
-            }
+            // The model was worked out in the table's count: the ramp is by its true count.
             PlanStep::Use(ramp, saved) => match self.session.use_ramp(ramp.clone()) {
                 Err(why) => page.note = Some(Message::new(Tone::Error, why)),
                 Ok(()) => {
                     self.install_seat_strategies();
                     let mut said = format!("Your ramp is now {ramp}: bets are graded against it.");
                     let mut tone = Tone::Good;
-                    if let Some(saved) = saved {
+                    if let Some(mut saved) = saved {
+                        saved.count = Some(self.session.count_system().key.to_string());
                         let setup = &self.jobs.plan.setup;
                         match (&setup.config_path, setup.save) {
                             (None, _) | (_, None) => {
@@ -154,6 +145,7 @@ impl App {
                 .map(|&row| (row.label(), page.inputs.value(row, rules)))
                 .collect(),
             selected: page.row,
+            count: self.session.count_system().name.to_string(),
             shown: &page.shown,
             note: page.note.as_ref(),
         }

@@ -18,6 +18,8 @@ pub struct PlanView<'a> {
     pub rows: Vec<(&'static str, String)>,
     /// The marked row.
     pub selected: usize,
+    /// The name of the count planned in.
+    pub count: String,
     /// The plan, or why there is none yet.
     pub shown: &'a Shown,
     /// A notice.
@@ -31,12 +33,8 @@ const INPUTS_WIDTH: u16 = 30;
 pub fn render_plan(view: &PlanView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) {
     ratatui::widgets::Clear.render(area, buf);
     let theme = ctx.theme;
-    let inner = framed(
-        ctx,
-        " Bets & bankroll: the Hi-Lo counter's planner ",
-        area,
-        buf,
-    );
+    let title = format!(" Bets & bankroll: the {} counter's planner ", view.count);
+    let inner = framed(ctx, &title, area, buf);
     let [body, bar] = Layout::vertical([Constraint::Fill(1), Constraint::Length(3)]).areas(inner);
     let [inputs, figures] =
         Layout::horizontal([Constraint::Length(INPUTS_WIDTH), Constraint::Fill(1)])
