@@ -11,7 +11,7 @@
 
 use super::shoes::{Layout, RoundStarts};
 use crate::analysis::chart::Chart;
-use crate::engine::{Action, ActionSet, Card, Cards, MAX_HANDS, Rules};
+use crate::engine::{Action, ActionSet, Card, Cards, MAX_HANDS, Rules, Total};
 
 /// The most cards one round is followed to; the rare longer rounds count as this many.
 pub(super) const MAX_ROUND_CARDS: usize = 40;
@@ -39,6 +39,7 @@ impl RoundCards {
     }
 
     /// The mean number of cards a round takes.
+    #[cfg(test)]
     pub fn mean_cards(&self) -> f64 {
         self.p
             .iter()
@@ -51,6 +52,37 @@ impl RoundCards {
     #[cfg(test)]
     pub fn cards(&self, k: usize) -> f64 {
         self.p.get(k).map_or(0.0, |row| row.iter().sum())
+    }
+}
+
+/// The shoe a round is dealt from: its cards by value (index `value − 1`) and how many are
+/// left, kept as the cards are taken and put back (so that no step sums the shoe again).
+struct Dealing {
+    cards: [u16; 10],
+    left: u32,
+}
+
+impl Dealing {
+    fn of(shoe: &[u16; 10]) -> Dealing {
+        Dealing {
+            cards: *shoe,
+            left: shoe.iter().map(|&c| u32::from(c)).sum(),
+        }
+    }
+
+    /// The chance that the next card is a `v` (0 where none is left).
+    fn chance(&self, v: u8) -> f64 {
+        f64::from(self.cards[usize::from(v) - 1]) / f64::from(self.left)
+    }
+
+    fn take(&mut self, v: u8) {
+        self.cards[usize::from(v) - 1] -= 1;
+        self.left -= 1;
+    }
+
+    fn put_back(&mut self, v: u8) {
+        self.cards[usize::from(v) - 1] += 1;
+        self.left += 1;
     }
 }
 
@@ -75,7 +107,11 @@ struct Walk<'a> {
     tags: &'a [i32; 10],
     chart: &'a Chart,
     up: u8,
-    out: RoundCards,
+    /// The count of one round's cards lies in `−span..=span`.
+    span: i32,
+    /// The chance of each (cards taken, count): `found[k * width + rc + span]`, `width` being
+    /// `2 · span + 1`.
+    found: Vec<f64>,
 }
 
 /// The exact chance of every (cards taken, their count by `tags`, per value ace first) for one
@@ -93,34 +129,36 @@ pub(super) fn round_cards(
 ) -> RoundCards {
     let level = tags.iter().map(|t| t.abs()).max().unwrap_or(1);
     let tag = |v: u8| tags[usize::from(v) - 1];
-    let mut shoe = *shoe;
+    let mut shoe = Dealing::of(shoe);
     let mut out = RoundCards::new(level);
-    let total = |s: &[u16; 10]| s.iter().map(|&c| f64::from(c)).sum::<f64>();
+    let width = 2 * out.span as usize + 1;
+    let mut walk = Walk {
+        rules,
+        tags,
+        chart,
+        up: 1,
+        span: out.span,
+        found: vec![0.0; (MAX_ROUND_CARDS + 1) * width],
+    };
     for a in 1..=10u8 {
-        let pa = f64::from(shoe[usize::from(a) - 1]) / total(&shoe);
+        let pa = shoe.chance(a);
         if pa <= 0.0 {
             continue;
         }
-        shoe[usize::from(a) - 1] -= 1;
+        shoe.take(a);
         for up in 1..=10u8 {
-            let pu = f64::from(shoe[usize::from(up) - 1]) / total(&shoe);
+            let pu = shoe.chance(up);
             if pu <= 0.0 {
                 continue;
             }
-            shoe[usize::from(up) - 1] -= 1;
+            shoe.take(up);
+            walk.up = up;
             for b in 1..=10u8 {
-                let pb = f64::from(shoe[usize::from(b) - 1]) / total(&shoe);
+                let pb = shoe.chance(b);
                 if pb <= 0.0 {
                     continue;
                 }
-                shoe[usize::from(b) - 1] -= 1;
-                let mut walk = Walk {
-                    rules,
-                    tags,
-                    chart,
-                    up,
-                    out: std::mem::replace(&mut out, RoundCards::new(level)),
-                };
+                shoe.take(b);
                 let cards = Cards::from_values(&[a, b]);
                 let hand = Hand {
                     cards,
@@ -139,12 +177,14 @@ pub(super) fn round_cards(
                     3,
                     tag(a) + tag(up) + tag(b),
                 );
-                out = walk.out;
-                shoe[usize::from(b) - 1] += 1;
+                shoe.put_back(b);
             }
-            shoe[usize::from(up) - 1] += 1;
+            shoe.put_back(up);
         }
-        shoe[usize::from(a) - 1] += 1;
+        shoe.put_back(a);
+    }
+    for (row, found) in out.p.iter_mut().zip(walk.found.chunks(width)) {
+        row.copy_from_slice(found);
     }
     out
 }
@@ -155,17 +195,17 @@ impl Walk<'_> {
     }
 
     /// Draws each value from `shoe` in turn with its chance, runs `then`, and puts it back.
-    fn each_card(shoe: &mut [u16; 10], p: f64, mut then: impl FnMut(&mut [u16; 10], u8, f64)) {
-        let n: f64 = shoe.iter().map(|&c| f64::from(c)).sum();
+    fn each_card(shoe: &mut Dealing, p: f64, mut then: impl FnMut(&mut Dealing, u8, f64)) {
+        let n = f64::from(shoe.left);
         for v in 1..=10u8 {
-            let i = usize::from(v) - 1;
-            if shoe[i] == 0 {
+            let left = shoe.cards[usize::from(v) - 1];
+            if left == 0 {
                 continue;
             }
-            let q = p * f64::from(shoe[i]) / n;
-            shoe[i] -= 1;
+            let q = p * f64::from(left) / n;
+            shoe.take(v);
             then(shoe, v, q);
-            shoe[i] += 1;
+            shoe.put_back(v);
         }
     }
 
@@ -210,7 +250,7 @@ impl Walk<'_> {
     #[allow(clippy::too_many_arguments)]
     fn player(
         &mut self,
-        shoe: &mut [u16; 10],
+        shoe: &mut Dealing,
         hands: &mut [Hand; MAX_HANDS],
         count: usize,
         i: usize,
@@ -281,44 +321,56 @@ impl Walk<'_> {
         }
     }
 
+    /// Whether the dealer draws to a hard total `hard` (`ace`: holding an ace).
+    fn dealer_hits(&self, hard: u8, ace: bool) -> bool {
+        let total = Total::of(hard, ace);
+        total.value < 17 || (total.value == 17 && total.soft && self.rules.dealer_hits_soft_17)
+    }
+
     /// The dealer: the face-down card, then draws while the rules say and a hand is live.
-    fn dealer(&mut self, shoe: &mut [u16; 10], live: bool, p: f64, k: usize, rc: i32) {
+    fn dealer(&mut self, shoe: &mut Dealing, live: bool, p: f64, k: usize, rc: i32) {
         let up = self.up;
         Self::each_card(shoe, p, |shoe, hole, q| {
-            let cards = Cards::from_values(&[up, hole]);
             let (k, rc) = (k + 1, rc + self.tag(hole));
-            if cards.is_two_card_21() || !live {
+            let (hard, ace) = (up + hole, up == 1 || hole == 1);
+            let natural = Cards::from_values(&[up, hole]).is_two_card_21();
+            if natural || !live || q < PRUNE || !self.dealer_hits(hard, ace) {
                 self.record(q, k, rc);
             } else {
-                self.draw(shoe, cards, q, k, rc);
+                self.draw(shoe, hard, ace, q, k, rc);
             }
         });
     }
 
-    fn draw(&mut self, shoe: &mut [u16; 10], cards: Cards, p: f64, k: usize, rc: i32) {
-        if p < PRUNE {
-            self.record(p, k, rc);
-            return;
+    /// The dealer's hand of hard total `hard` (`ace`: holding an ace), which draws, at chance
+    /// `p` (at least [`PRUNE`]): each card in turn, recorded where the dealer then stops or the
+    /// path is less likely than [`PRUNE`], followed on where the dealer draws again.
+    fn draw(&mut self, shoe: &mut Dealing, hard: u8, ace: bool, p: f64, k: usize, rc: i32) {
+        let n = f64::from(shoe.left);
+        for v in 1..=10u8 {
+            let left = shoe.cards[usize::from(v) - 1];
+            if left == 0 {
+                continue;
+            }
+            let q = p * f64::from(left) / n;
+            let (k, rc) = (k + 1, rc + self.tag(v));
+            let (hard, ace) = (hard + v, ace || v == 1);
+            if q < PRUNE || !self.dealer_hits(hard, ace) {
+                self.record(q, k, rc);
+            } else {
+                shoe.take(v);
+                self.draw(shoe, hard, ace, q, k, rc);
+                shoe.put_back(v);
+            }
         }
-        let total = cards.total();
-        let hits =
-            total.value < 17 || (total.value == 17 && total.soft && self.rules.dealer_hits_soft_17);
-        if !hits {
-            self.record(p, k, rc);
-            return;
-        }
-        Self::each_card(shoe, p, |shoe, v, q| {
-            let mut more = cards;
-            more.push(Card::of_value(v));
-            self.draw(shoe, more, q, k + 1, rc + self.tag(v));
-        });
     }
 
     fn record(&mut self, p: f64, k: usize, rc: i32) {
         let k = k.min(MAX_ROUND_CARDS);
-        let span = self.out.span;
+        let span = self.span;
         let rc = rc.clamp(-span, span);
-        self.out.p[k][(rc + span) as usize] += p;
+        let width = 2 * span as usize + 1;
+        self.found[k * width + (rc + span) as usize] += p;
     }
 }
 
@@ -360,10 +412,6 @@ pub(super) fn round_starts(
             }
             sparse
         });
-    let mean_cards = {
-        let full = round_cards(rules, chart, &model.tags, &layout.full_shoe());
-        full.mean_cards()
-    };
     let tcs: Vec<f64> = grid.iter().map(|(t, _)| *t).collect();
     let cut = layout.cut as usize;
     let span = (layout.cards as i32).min(120) * model.level;
@@ -405,7 +453,6 @@ pub(super) fn round_starts(
         span,
         starts,
         per_shoe,
-        mean_cards,
     }
 }
 
