@@ -55,35 +55,83 @@ impl RoundCards {
     }
 }
 
-/// The shoe a round is dealt from: its cards by value (index `value − 1`) and how many are
-/// left, kept as the cards are taken and put back (so that no step sums the shoe again).
+/// Shoes followed together in one walk, one per lane: the walk's decisions are the chart's,
+/// the same for every shoe, so one walk serves them all and only the chances differ per lane
+/// (each lane's arithmetic and the order of its sums are those of a walk of its shoe alone).
+const LANES: usize = 4;
+
+/// One chance per lane; 0 in a lane whose path has stopped (or never started).
+type Lanes = [f64; LANES];
+
+/// The shoes a round is dealt from, one per lane: their cards by value (`cards[value − 1]`,
+/// one count per lane) and how many are left, kept as the cards are taken and put back (so
+/// that no step sums a shoe again). A lane whose path has stopped may take a card its shoe
+/// does not hold: its counts wrap, are never read while it is stopped, and come back as the
+/// card is put back.
 struct Dealing {
-    cards: [u16; 10],
-    left: u32,
+    cards: [[u16; LANES]; 10],
+    left: [u32; LANES],
 }
 
 impl Dealing {
-    fn of(shoe: &[u16; 10]) -> Dealing {
-        Dealing {
-            cards: *shoe,
-            left: shoe.iter().map(|&c| u32::from(c)).sum(),
+    fn of(shoes: &[[u16; 10]]) -> Dealing {
+        let mut dealing = Dealing {
+            cards: [[0; LANES]; 10],
+            left: [0; LANES],
+        };
+        for (lane, shoe) in shoes.iter().enumerate() {
+            for (v, &c) in shoe.iter().enumerate() {
+                dealing.cards[v][lane] = c;
+            }
+            dealing.left[lane] = shoe.iter().map(|&c| u32::from(c)).sum();
         }
+        dealing
     }
 
-    /// The chance that the next card is a `v` (0 where none is left).
-    fn chance(&self, v: u8) -> f64 {
-        f64::from(self.cards[usize::from(v) - 1]) / f64::from(self.left)
+    /// Per lane, `p` times the chance that the next card is a `v`: 0 where the lane has
+    /// stopped (`p` 0) or its shoe holds no `v`.
+    fn chances(&self, p: &Lanes, v: u8) -> Lanes {
+        let left = &self.cards[usize::from(v) - 1];
+        std::array::from_fn(|j| {
+            if p[j] > 0.0 && left[j] > 0 {
+                p[j] * f64::from(left[j]) / f64::from(self.left[j])
+            } else {
+                0.0
+            }
+        })
     }
 
     fn take(&mut self, v: u8) {
-        self.cards[usize::from(v) - 1] -= 1;
-        self.left -= 1;
+        for (c, n) in self.cards[usize::from(v) - 1]
+            .iter_mut()
+            .zip(&mut self.left)
+        {
+            *c = c.wrapping_sub(1);
+            *n = n.wrapping_sub(1);
+        }
     }
 
     fn put_back(&mut self, v: u8) {
-        self.cards[usize::from(v) - 1] += 1;
-        self.left += 1;
+        for (c, n) in self.cards[usize::from(v) - 1]
+            .iter_mut()
+            .zip(&mut self.left)
+        {
+            *c = c.wrapping_add(1);
+            *n = n.wrapping_add(1);
+        }
     }
+}
+
+/// Whether some lane still follows its path.
+fn any(p: &Lanes) -> bool {
+    p.iter().any(|&x| x > 0.0)
+}
+
+/// The lanes whose path is less likely than [`PRUNE`] (they stop here) and the others.
+fn prune(p: &Lanes) -> (Lanes, Lanes) {
+    let stop = p.map(|x| if x < PRUNE { x } else { 0.0 });
+    let go = p.map(|x| if x < PRUNE { 0.0 } else { x });
+    (stop, go)
 }
 
 /// One hand of the seat while the round is followed.
@@ -109,9 +157,9 @@ struct Walk<'a> {
     up: u8,
     /// The count of one round's cards lies in `−span..=span`.
     span: i32,
-    /// The chance of each (cards taken, count): `found[k * width + rc + span]`, `width` being
-    /// `2 · span + 1`.
-    found: Vec<f64>,
+    /// Per lane, the chance of each (cards taken, count): `found[k * width + rc + span]`,
+    /// `width` being `2 · span + 1`.
+    found: Vec<Lanes>,
 }
 
 /// The exact chance of every (cards taken, their count by `tags`, per value ace first) for one
@@ -121,41 +169,65 @@ struct Walk<'a> {
 /// natural and the dealer has no natural. Cards are drawn without replacement. The face-down
 /// card is drawn after the seat's cards here: the seat never sees it, so that changes no
 /// chance.
+#[cfg(test)]
 pub(super) fn round_cards(
     rules: &Rules,
     chart: &Chart,
     tags: &[i32; 10],
     shoe: &[u16; 10],
 ) -> RoundCards {
+    let mut one = rounds_cards(rules, chart, tags, std::slice::from_ref(shoe));
+    one.remove(0)
+}
+
+/// [`round_cards`] for each of `shoes` (at most [`LANES`]), in one walk.
+fn rounds_cards(
+    rules: &Rules,
+    chart: &Chart,
+    tags: &[i32; 10],
+    shoes: &[[u16; 10]],
+) -> Vec<RoundCards> {
     let level = tags.iter().map(|t| t.abs()).max().unwrap_or(1);
     let tag = |v: u8| tags[usize::from(v) - 1];
-    let mut shoe = Dealing::of(shoe);
-    let mut out = RoundCards::new(level);
-    let width = 2 * out.span as usize + 1;
+    let mut shoe = Dealing::of(shoes);
+    let span = RoundCards::new(level).span;
+    let width = 2 * span as usize + 1;
     let mut walk = Walk {
         rules,
         tags,
         chart,
         up: 1,
-        span: out.span,
-        found: vec![0.0; (MAX_ROUND_CARDS + 1) * width],
+        span,
+        found: vec![[0.0; LANES]; (MAX_ROUND_CARDS + 1) * width],
     };
+    let start: Lanes = std::array::from_fn(|j| if j < shoes.len() { 1.0 } else { 0.0 });
+    // Per lane the chance of each of the first three cards alone (read only in the lanes
+    // whose earlier cards their shoes held).
+    let chance = |shoe: &Dealing, v: u8| shoe.chances(&start, v);
     for a in 1..=10u8 {
-        let pa = shoe.chance(a);
-        if pa <= 0.0 {
+        let pa = chance(&shoe, a);
+        if !any(&pa) {
             continue;
         }
         shoe.take(a);
         for up in 1..=10u8 {
-            let pu = shoe.chance(up);
-            if pu <= 0.0 {
+            let pu = chance(&shoe, up);
+            let pau: Lanes = std::array::from_fn(|j| if pa[j] > 0.0 { pu[j] } else { 0.0 });
+            if !any(&pau) {
                 continue;
             }
             shoe.take(up);
             walk.up = up;
             for b in 1..=10u8 {
-                let pb = shoe.chance(b);
-                if pb <= 0.0 {
+                let pb = chance(&shoe, b);
+                let p: Lanes = std::array::from_fn(|j| {
+                    if pau[j] > 0.0 && pb[j] > 0.0 {
+                        pa[j] * pu[j] * pb[j]
+                    } else {
+                        0.0
+                    }
+                });
+                if !any(&p) {
                     continue;
                 }
                 shoe.take(b);
@@ -168,25 +240,24 @@ pub(super) fn round_cards(
                 };
                 let mut hands = [Hand::default(); MAX_HANDS];
                 hands[0] = hand;
-                walk.player(
-                    &mut shoe,
-                    &mut hands,
-                    1,
-                    0,
-                    pa * pu * pb,
-                    3,
-                    tag(a) + tag(up) + tag(b),
-                );
+                walk.player(&mut shoe, &mut hands, 1, 0, p, 3, tag(a) + tag(up) + tag(b));
                 shoe.put_back(b);
             }
             shoe.put_back(up);
         }
         shoe.put_back(a);
     }
-    for (row, found) in out.p.iter_mut().zip(walk.found.chunks(width)) {
-        row.copy_from_slice(found);
-    }
-    out
+    (0..shoes.len())
+        .map(|lane| {
+            let mut out = RoundCards::new(level);
+            for (row, found) in out.p.iter_mut().zip(walk.found.chunks(width)) {
+                for (x, f) in row.iter_mut().zip(found) {
+                    *x = f[lane];
+                }
+            }
+            out
+        })
+        .collect()
 }
 
 impl Walk<'_> {
@@ -194,15 +265,14 @@ impl Walk<'_> {
         self.tags[usize::from(v) - 1]
     }
 
-    /// Draws each value from `shoe` in turn with its chance, runs `then`, and puts it back.
-    fn each_card(shoe: &mut Dealing, p: f64, mut then: impl FnMut(&mut Dealing, u8, f64)) {
-        let n = f64::from(shoe.left);
+    /// Draws each value from `shoe` in turn with its chance per lane, runs `then`, and puts it
+    /// back (a value no lane can draw is passed over).
+    fn each_card(shoe: &mut Dealing, p: &Lanes, mut then: impl FnMut(&mut Dealing, u8, Lanes)) {
         for v in 1..=10u8 {
-            let left = shoe.cards[usize::from(v) - 1];
-            if left == 0 {
+            let q = shoe.chances(p, v);
+            if !any(&q) {
                 continue;
             }
-            let q = p * f64::from(left) / n;
             shoe.take(v);
             then(shoe, v, q);
             shoe.put_back(v);
@@ -246,7 +316,8 @@ impl Walk<'_> {
         false
     }
 
-    /// Plays hand `i` of the `count` hands, then the next ones, then the dealer.
+    /// Plays hand `i` of the `count` hands, then the next ones, then the dealer; a lane whose
+    /// path is less likely than [`PRUNE`] is recorded here and stops.
     #[allow(clippy::too_many_arguments)]
     fn player(
         &mut self,
@@ -254,17 +325,20 @@ impl Walk<'_> {
         hands: &mut [Hand; MAX_HANDS],
         count: usize,
         i: usize,
-        p: f64,
+        p: Lanes,
         k: usize,
         rc: i32,
     ) {
-        if p < PRUNE {
-            self.record(p, k, rc);
+        let (stop, p) = prune(&p);
+        if any(&stop) {
+            self.record(&stop, k, rc);
+        }
+        if !any(&p) {
             return;
         }
         if i == count {
             let live = hands[..count].iter().any(Hand::live);
-            self.dealer(shoe, live, p, k, rc);
+            self.dealer(shoe, live, &p, k, rc);
             return;
         }
         let hand = hands[i];
@@ -274,7 +348,7 @@ impl Walk<'_> {
         }
         if hand.cards.len() == 1 {
             // A split hand takes its second card when play reaches it.
-            Self::each_card(shoe, p, |shoe, v, q| {
+            Self::each_card(shoe, &p, |shoe, v, q| {
                 let mut h = hand;
                 h.cards.push(Card::of_value(v));
                 h.closed = self.done_after_card(&h, count, true);
@@ -292,7 +366,7 @@ impl Walk<'_> {
                 hands[i] = hand;
             }
             action @ (Action::Hit | Action::Double) => {
-                Self::each_card(shoe, p, |shoe, v, q| {
+                Self::each_card(shoe, &p, |shoe, v, q| {
                     let mut h = hand;
                     h.cards.push(Card::of_value(v));
                     h.closed = action == Action::Double || self.done_after_card(&h, count, false);
@@ -328,49 +402,65 @@ impl Walk<'_> {
     }
 
     /// The dealer: the face-down card, then draws while the rules say and a hand is live.
-    fn dealer(&mut self, shoe: &mut Dealing, live: bool, p: f64, k: usize, rc: i32) {
+    fn dealer(&mut self, shoe: &mut Dealing, live: bool, p: &Lanes, k: usize, rc: i32) {
         let up = self.up;
         Self::each_card(shoe, p, |shoe, hole, q| {
             let (k, rc) = (k + 1, rc + self.tag(hole));
             let (hard, ace) = (up + hole, up == 1 || hole == 1);
-            let natural = Cards::from_values(&[up, hole]).is_two_card_21();
-            if natural || !live || q < PRUNE || !self.dealer_hits(hard, ace) {
-                self.record(q, k, rc);
+            let natural = ace && hard == 11;
+            if natural || !live || !self.dealer_hits(hard, ace) {
+                self.record(&q, k, rc);
             } else {
-                self.draw(shoe, hard, ace, q, k, rc);
+                self.draw_on(shoe, hard, ace, &q, k, rc);
             }
         });
     }
 
+    /// The dealer's hand of hard total `hard` (`ace`: holding an ace), which draws, having
+    /// just taken a card at chance `p` per lane: a lane less likely than [`PRUNE`] is recorded
+    /// and stops, the others draw on.
+    fn draw_on(&mut self, shoe: &mut Dealing, hard: u8, ace: bool, p: &Lanes, k: usize, rc: i32) {
+        let (stop, go) = prune(p);
+        if any(&stop) {
+            self.record(&stop, k, rc);
+        }
+        if any(&go) {
+            self.draw(shoe, hard, ace, &go, k, rc);
+        }
+    }
+
     /// The dealer's hand of hard total `hard` (`ace`: holding an ace), which draws, at chance
-    /// `p` (at least [`PRUNE`]): each card in turn, recorded where the dealer then stops or the
-    /// path is less likely than [`PRUNE`], followed on where the dealer draws again.
-    fn draw(&mut self, shoe: &mut Dealing, hard: u8, ace: bool, p: f64, k: usize, rc: i32) {
-        let n = f64::from(shoe.left);
+    /// `p` per lane (each at least [`PRUNE`], or 0): each card in turn, recorded where the
+    /// dealer then stops, followed on where the dealer draws again.
+    fn draw(&mut self, shoe: &mut Dealing, hard: u8, ace: bool, p: &Lanes, k: usize, rc: i32) {
         for v in 1..=10u8 {
-            let left = shoe.cards[usize::from(v) - 1];
-            if left == 0 {
+            let q = shoe.chances(p, v);
+            if !any(&q) {
                 continue;
             }
-            let q = p * f64::from(left) / n;
             let (k, rc) = (k + 1, rc + self.tag(v));
             let (hard, ace) = (hard + v, ace || v == 1);
-            if q < PRUNE || !self.dealer_hits(hard, ace) {
-                self.record(q, k, rc);
-            } else {
+            if self.dealer_hits(hard, ace) {
                 shoe.take(v);
-                self.draw(shoe, hard, ace, q, k, rc);
+                self.draw_on(shoe, hard, ace, &q, k, rc);
                 shoe.put_back(v);
+            } else {
+                self.record(&q, k, rc);
             }
         }
     }
 
-    fn record(&mut self, p: f64, k: usize, rc: i32) {
+    /// Adds each lane's chance to its (cards taken, count); a stopped lane adds 0, which
+    /// leaves its sums as they were.
+    fn record(&mut self, p: &Lanes, k: usize, rc: i32) {
         let k = k.min(MAX_ROUND_CARDS);
         let span = self.span;
         let rc = rc.clamp(-span, span);
         let width = 2 * span as usize + 1;
-        self.found[k * width + (rc + span) as usize] += p;
+        let slot = &mut self.found[k * width + (rc + span) as usize];
+        for (s, x) in slot.iter_mut().zip(p) {
+            *s += x;
+        }
     }
 }
 
@@ -399,9 +489,16 @@ pub(super) fn round_starts(
             Some((model.coordinate(layout.cards, n, i64::from(rc)), shoe))
         })
         .collect();
+    // The grid's shoes in walks of up to LANES shoes each, the walks on the threads.
+    let shoes: Vec<[u16; 10]> = grid.iter().map(|(_, shoe)| *shoe).collect();
+    let walks: Vec<&[[u16; 10]]> = shoes.chunks(LANES).collect();
     let kernels: Vec<Vec<(usize, i32, f64)>> =
-        crate::analysis::strategy::parallel_map(&grid, threads, |(_, shoe)| {
-            let r = round_cards(rules, chart, &model.tags, shoe);
+        crate::analysis::strategy::parallel_map(&walks, threads, |shoes| {
+            rounds_cards(rules, chart, &model.tags, shoes)
+        })
+        .into_iter()
+        .flatten()
+        .map(|r| {
             let mut sparse = Vec::new();
             for (k, row) in r.p.iter().enumerate() {
                 for (i, &p) in row.iter().enumerate() {
@@ -411,7 +508,8 @@ pub(super) fn round_starts(
                 }
             }
             sparse
-        });
+        })
+        .collect();
     let tcs: Vec<f64> = grid.iter().map(|(t, _)| *t).collect();
     let cut = layout.cut as usize;
     let span = (layout.cards as i32).min(120) * model.level;
@@ -476,5 +574,37 @@ mod tests {
         let mean = r.mean_cards();
         assert!((5.3..5.8).contains(&mean), "{mean}");
         assert!(r.cards(4) > 0.1 && r.cards(5) > 0.1, "{:?}", &r.p[4..7]);
+    }
+
+    /// Shoes walked together, one per lane, get each exactly what a walk of that shoe alone
+    /// gets, to the bit: a lane's chances never read another lane's shoe (nor its own counts
+    /// after a card it did not hold), its paths stop where its own would, and its sums are
+    /// added in the same order.
+    #[test]
+    fn shoes_walked_together_get_what_each_gets_alone() {
+        let rules = Rules::default();
+        let chart = basic_strategy(&rules).chart.clone();
+        let zen = crate::analysis::counts::CountSystem::built_in("zen").expect("zen");
+        // Two decks' worth: rich in tens, without aces (a natural never comes), without fives.
+        let mut rich = [8u16; 10];
+        rich[9] = 40;
+        rich[1] = 3;
+        let mut no_aces = [8u16; 10];
+        no_aces[9] = 32;
+        no_aces[0] = 0;
+        let mut no_fives = [8u16; 10];
+        no_fives[9] = 28;
+        no_fives[4] = 0;
+        let shoes = [rich, no_aces, no_fives];
+        let together = rounds_cards(&rules, &chart, &zen.tags, &shoes);
+        assert_eq!(together.len(), shoes.len());
+        for (shoe, lane) in shoes.iter().zip(&together) {
+            assert_eq!(
+                *lane,
+                round_cards(&rules, &chart, &zen.tags, shoe),
+                "{shoe:?}"
+            );
+        }
+        assert_ne!(together[0], together[1], "the shoes give different rounds");
     }
 }
