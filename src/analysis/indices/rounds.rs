@@ -6,7 +6,7 @@
 //! 0 (a count of exactly 0), the next ones only after the four or more cards of a round, and
 //! where the cards dealt so far took many cards a round (small cards: a positive count) fewer
 //! rounds start. [`round_starts`] follows the shoe round by round (a Markov chain over the
-//! depth and the running count), each round taking its cards as [`round_cards`] gives them
+//! depth and the running count), each round taking its cards as [`rounds_cards`] gives them
 //! for a shoe at that true count.
 
 use super::shoes::{Layout, RoundStarts};
@@ -162,13 +162,7 @@ struct Walk<'a> {
     found: Vec<Lanes>,
 }
 
-/// The exact chance of every (cards taken, their count by `tags`, per value ace first) for one
-/// round dealt from `shoe` (cards by value, index `value − 1`), one seat playing `chart` as the simulator's basic-strategy
-/// seat does (the chart's code among the legal actions), the dealer as the rules say: the
-/// face-down card always, more cards only while some hand of the seat is neither bust nor a
-/// natural and the dealer has no natural. Cards are drawn without replacement. The face-down
-/// card is drawn after the seat's cards here: the seat never sees it, so that changes no
-/// chance.
+/// [`rounds_cards`] for one shoe.
 #[cfg(test)]
 pub(super) fn round_cards(
     rules: &Rules,
@@ -180,7 +174,13 @@ pub(super) fn round_cards(
     one.remove(0)
 }
 
-/// [`round_cards`] for each of `shoes` (at most [`LANES`]), in one walk.
+/// The exact chance of every (cards taken, their count by `tags`, per value ace first) for one
+/// round dealt from each of `shoes` (at most [`LANES`], in one walk; cards by value, index
+/// `value − 1`), one seat playing `chart` as the simulator's basic-strategy seat does (the
+/// chart's code among the legal actions), the dealer as the rules say: the face-down card
+/// always, more cards only while some hand of the seat is neither bust nor a natural and the
+/// dealer has no natural. Cards are drawn without replacement. The face-down card is drawn
+/// after the seat's cards here: the seat never sees it, so that changes no chance.
 fn rounds_cards(
     rules: &Rules,
     chart: &Chart,
@@ -465,7 +465,7 @@ impl Walk<'_> {
 }
 
 /// Follows the shoe round by round ([`RoundStarts`]). A round that starts at depth `d` and
-/// running count `rc` takes `k` cards counting `Δ` with the chance [`round_cards`] gives for a
+/// running count `rc` takes `k` cards counting `Δ` with the chance [`rounds_cards`] gives for a
 /// shoe of the same coordinate ([`super::model::CountModel::coordinate`]; a balanced count's
 /// true count): computed exactly for grid shoes of the layout at half the cut card's depth,
 /// their running counts 10 apart for Hi-Lo (about 2.7 true counts for six decks, the neutral
