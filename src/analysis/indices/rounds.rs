@@ -6,12 +6,12 @@
 //! 0 (a count of exactly 0), the next ones only after the four or more cards of a round, and
 //! where the cards dealt so far took many cards a round (small cards: a positive count) fewer
 //! rounds start. [`round_starts`] follows the shoe round by round (a Markov chain over the
-//! depth and the running count), each round taking its cards as [`round_cards`] gives them
+//! depth and the running count), each round taking its cards as [`rounds_cards`] gives them
 //! for a shoe at that true count.
 
 use super::shoes::{Layout, RoundStarts};
 use crate::analysis::chart::Chart;
-use crate::engine::{Action, ActionSet, Card, Cards, MAX_HANDS, Rules};
+use crate::engine::{Action, ActionSet, Card, Cards, MAX_HANDS, Rules, Total};
 
 /// The most cards one round is followed to; the rare longer rounds count as this many.
 pub(super) const MAX_ROUND_CARDS: usize = 40;
@@ -39,6 +39,7 @@ impl RoundCards {
     }
 
     /// The mean number of cards a round takes.
+    #[cfg(test)]
     pub fn mean_cards(&self) -> f64 {
         self.p
             .iter()
@@ -52,6 +53,85 @@ impl RoundCards {
     pub fn cards(&self, k: usize) -> f64 {
         self.p.get(k).map_or(0.0, |row| row.iter().sum())
     }
+}
+
+/// Shoes followed together in one walk, one per lane: the walk's decisions are the chart's,
+/// the same for every shoe, so one walk serves them all and only the chances differ per lane
+/// (each lane's arithmetic and the order of its sums are those of a walk of its shoe alone).
+const LANES: usize = 4;
+
+/// One chance per lane; 0 in a lane whose path has stopped (or never started).
+type Lanes = [f64; LANES];
+
+/// The shoes a round is dealt from, one per lane: their cards by value (`cards[value − 1]`,
+/// one count per lane) and how many are left, kept as the cards are taken and put back (so
+/// that no step sums a shoe again). A lane whose path has stopped may take a card its shoe
+/// does not hold: its counts wrap, are never read while it is stopped, and come back as the
+/// card is put back.
+struct Dealing {
+    cards: [[u16; LANES]; 10],
+    left: [u32; LANES],
+}
+
+impl Dealing {
+    fn of(shoes: &[[u16; 10]]) -> Dealing {
+        let mut dealing = Dealing {
+            cards: [[0; LANES]; 10],
+            left: [0; LANES],
+        };
+        for (lane, shoe) in shoes.iter().enumerate() {
+            for (v, &c) in shoe.iter().enumerate() {
+                dealing.cards[v][lane] = c;
+            }
+            dealing.left[lane] = shoe.iter().map(|&c| u32::from(c)).sum();
+        }
+        dealing
+    }
+
+    /// Per lane, `p` times the chance that the next card is a `v`: 0 where the lane has
+    /// stopped (`p` 0) or its shoe holds no `v`.
+    fn chances(&self, p: &Lanes, v: u8) -> Lanes {
+        let left = &self.cards[usize::from(v) - 1];
+        std::array::from_fn(|j| {
+            if p[j] > 0.0 && left[j] > 0 {
+                p[j] * f64::from(left[j]) / f64::from(self.left[j])
+            } else {
+                0.0
+            }
+        })
+    }
+
+    fn take(&mut self, v: u8) {
+        for (c, n) in self.cards[usize::from(v) - 1]
+            .iter_mut()
+            .zip(&mut self.left)
+        {
+            *c = c.wrapping_sub(1);
+            *n = n.wrapping_sub(1);
+        }
+    }
+
+    fn put_back(&mut self, v: u8) {
+        for (c, n) in self.cards[usize::from(v) - 1]
+            .iter_mut()
+            .zip(&mut self.left)
+        {
+            *c = c.wrapping_add(1);
+            *n = n.wrapping_add(1);
+        }
+    }
+}
+
+/// Whether some lane still follows its path.
+fn any(p: &Lanes) -> bool {
+    p.iter().any(|&x| x > 0.0)
+}
+
+/// The lanes whose path is less likely than [`PRUNE`] (they stop here) and the others.
+fn prune(p: &Lanes) -> (Lanes, Lanes) {
+    let stop = p.map(|x| if x < PRUNE { x } else { 0.0 });
+    let go = p.map(|x| if x < PRUNE { 0.0 } else { x });
+    (stop, go)
 }
 
 /// One hand of the seat while the round is followed.
@@ -75,52 +155,82 @@ struct Walk<'a> {
     tags: &'a [i32; 10],
     chart: &'a Chart,
     up: u8,
-    out: RoundCards,
+    /// The count of one round's cards lies in `−span..=span`.
+    span: i32,
+    /// Per lane, the chance of each (cards taken, count): `found[k * width + rc + span]`,
+    /// `width` being `2 · span + 1`.
+    found: Vec<Lanes>,
 }
 
-/// The exact chance of every (cards taken, their count by `tags`, per value ace first) for one
-/// round dealt from `shoe` (cards by value, index `value − 1`), one seat playing `chart` as the simulator's basic-strategy
-/// seat does (the chart's code among the legal actions), the dealer as the rules say: the
-/// face-down card always, more cards only while some hand of the seat is neither bust nor a
-/// natural and the dealer has no natural. Cards are drawn without replacement. The face-down
-/// card is drawn after the seat's cards here: the seat never sees it, so that changes no
-/// chance.
+/// [`rounds_cards`] for one shoe.
+#[cfg(test)]
 pub(super) fn round_cards(
     rules: &Rules,
     chart: &Chart,
     tags: &[i32; 10],
     shoe: &[u16; 10],
 ) -> RoundCards {
+    let mut one = rounds_cards(rules, chart, tags, std::slice::from_ref(shoe));
+    one.remove(0)
+}
+
+/// The exact chance of every (cards taken, their count by `tags`, per value ace first) for one
+/// round dealt from each of `shoes` (at most [`LANES`], in one walk; cards by value, index
+/// `value − 1`), one seat playing `chart` as the simulator's basic-strategy seat does (the
+/// chart's code among the legal actions), the dealer as the rules say: the face-down card
+/// always, more cards only while some hand of the seat is neither bust nor a natural and the
+/// dealer has no natural. Cards are drawn without replacement. The face-down card is drawn
+/// after the seat's cards here: the seat never sees it, so that changes no chance.
+fn rounds_cards(
+    rules: &Rules,
+    chart: &Chart,
+    tags: &[i32; 10],
+    shoes: &[[u16; 10]],
+) -> Vec<RoundCards> {
     let level = tags.iter().map(|t| t.abs()).max().unwrap_or(1);
     let tag = |v: u8| tags[usize::from(v) - 1];
-    let mut shoe = *shoe;
-    let mut out = RoundCards::new(level);
-    let total = |s: &[u16; 10]| s.iter().map(|&c| f64::from(c)).sum::<f64>();
+    let mut shoe = Dealing::of(shoes);
+    let span = RoundCards::new(level).span;
+    let width = 2 * span as usize + 1;
+    let mut walk = Walk {
+        rules,
+        tags,
+        chart,
+        up: 1,
+        span,
+        found: vec![[0.0; LANES]; (MAX_ROUND_CARDS + 1) * width],
+    };
+    let start: Lanes = std::array::from_fn(|j| if j < shoes.len() { 1.0 } else { 0.0 });
+    // Per lane the chance of each of the first three cards alone (read only in the lanes
+    // whose earlier cards their shoes held).
+    let chance = |shoe: &Dealing, v: u8| shoe.chances(&start, v);
     for a in 1..=10u8 {
-        let pa = f64::from(shoe[usize::from(a) - 1]) / total(&shoe);
-        if pa <= 0.0 {
+        let pa = chance(&shoe, a);
+        if !any(&pa) {
             continue;
         }
-        shoe[usize::from(a) - 1] -= 1;
+        shoe.take(a);
         for up in 1..=10u8 {
-            let pu = f64::from(shoe[usize::from(up) - 1]) / total(&shoe);
-            if pu <= 0.0 {
+            let pu = chance(&shoe, up);
+            let pau: Lanes = std::array::from_fn(|j| if pa[j] > 0.0 { pu[j] } else { 0.0 });
+            if !any(&pau) {
                 continue;
             }
-            shoe[usize::from(up) - 1] -= 1;
+            shoe.take(up);
+            walk.up = up;
             for b in 1..=10u8 {
-                let pb = f64::from(shoe[usize::from(b) - 1]) / total(&shoe);
-                if pb <= 0.0 {
+                let pb = chance(&shoe, b);
+                let p: Lanes = std::array::from_fn(|j| {
+                    if pau[j] > 0.0 && pb[j] > 0.0 {
+                        pa[j] * pu[j] * pb[j]
+                    } else {
+                        0.0
+                    }
+                });
+                if !any(&p) {
                     continue;
                 }
-                shoe[usize::from(b) - 1] -= 1;
-                let mut walk = Walk {
-                    rules,
-                    tags,
-                    chart,
-                    up,
-                    out: std::mem::replace(&mut out, RoundCards::new(level)),
-                };
+                shoe.take(b);
                 let cards = Cards::from_values(&[a, b]);
                 let hand = Hand {
                     cards,
@@ -130,23 +240,24 @@ pub(super) fn round_cards(
                 };
                 let mut hands = [Hand::default(); MAX_HANDS];
                 hands[0] = hand;
-                walk.player(
-                    &mut shoe,
-                    &mut hands,
-                    1,
-                    0,
-                    pa * pu * pb,
-                    3,
-                    tag(a) + tag(up) + tag(b),
-                );
-                out = walk.out;
-                shoe[usize::from(b) - 1] += 1;
+                walk.player(&mut shoe, &mut hands, 1, 0, p, 3, tag(a) + tag(up) + tag(b));
+                shoe.put_back(b);
             }
-            shoe[usize::from(up) - 1] += 1;
+            shoe.put_back(up);
         }
-        shoe[usize::from(a) - 1] += 1;
+        shoe.put_back(a);
     }
-    out
+    (0..shoes.len())
+        .map(|lane| {
+            let mut out = RoundCards::new(level);
+            for (row, found) in out.p.iter_mut().zip(walk.found.chunks(width)) {
+                for (x, f) in row.iter_mut().zip(found) {
+                    *x = f[lane];
+                }
+            }
+            out
+        })
+        .collect()
 }
 
 impl Walk<'_> {
@@ -154,18 +265,17 @@ impl Walk<'_> {
         self.tags[usize::from(v) - 1]
     }
 
-    /// Draws each value from `shoe` in turn with its chance, runs `then`, and puts it back.
-    fn each_card(shoe: &mut [u16; 10], p: f64, mut then: impl FnMut(&mut [u16; 10], u8, f64)) {
-        let n: f64 = shoe.iter().map(|&c| f64::from(c)).sum();
+    /// Draws each value from `shoe` in turn with its chance per lane, runs `then`, and puts it
+    /// back (a value no lane can draw is passed over).
+    fn each_card(shoe: &mut Dealing, p: &Lanes, mut then: impl FnMut(&mut Dealing, u8, Lanes)) {
         for v in 1..=10u8 {
-            let i = usize::from(v) - 1;
-            if shoe[i] == 0 {
+            let q = shoe.chances(p, v);
+            if !any(&q) {
                 continue;
             }
-            let q = p * f64::from(shoe[i]) / n;
-            shoe[i] -= 1;
+            shoe.take(v);
             then(shoe, v, q);
-            shoe[i] += 1;
+            shoe.put_back(v);
         }
     }
 
@@ -206,25 +316,29 @@ impl Walk<'_> {
         false
     }
 
-    /// Plays hand `i` of the `count` hands, then the next ones, then the dealer.
+    /// Plays hand `i` of the `count` hands, then the next ones, then the dealer; a lane whose
+    /// path is less likely than [`PRUNE`] is recorded here and stops.
     #[allow(clippy::too_many_arguments)]
     fn player(
         &mut self,
-        shoe: &mut [u16; 10],
+        shoe: &mut Dealing,
         hands: &mut [Hand; MAX_HANDS],
         count: usize,
         i: usize,
-        p: f64,
+        p: Lanes,
         k: usize,
         rc: i32,
     ) {
-        if p < PRUNE {
-            self.record(p, k, rc);
+        let (stop, p) = prune(&p);
+        if any(&stop) {
+            self.record(&stop, k, rc);
+        }
+        if !any(&p) {
             return;
         }
         if i == count {
             let live = hands[..count].iter().any(Hand::live);
-            self.dealer(shoe, live, p, k, rc);
+            self.dealer(shoe, live, &p, k, rc);
             return;
         }
         let hand = hands[i];
@@ -234,7 +348,7 @@ impl Walk<'_> {
         }
         if hand.cards.len() == 1 {
             // A split hand takes its second card when play reaches it.
-            Self::each_card(shoe, p, |shoe, v, q| {
+            Self::each_card(shoe, &p, |shoe, v, q| {
                 let mut h = hand;
                 h.cards.push(Card::of_value(v));
                 h.closed = self.done_after_card(&h, count, true);
@@ -252,7 +366,7 @@ impl Walk<'_> {
                 hands[i] = hand;
             }
             action @ (Action::Hit | Action::Double) => {
-                Self::each_card(shoe, p, |shoe, v, q| {
+                Self::each_card(shoe, &p, |shoe, v, q| {
                     let mut h = hand;
                     h.cards.push(Card::of_value(v));
                     h.closed = action == Action::Double || self.done_after_card(&h, count, false);
@@ -281,49 +395,77 @@ impl Walk<'_> {
         }
     }
 
+    /// Whether the dealer draws to a hard total `hard` (`ace`: holding an ace).
+    fn dealer_hits(&self, hard: u8, ace: bool) -> bool {
+        let total = Total::of(hard, ace);
+        total.value < 17 || (total.value == 17 && total.soft && self.rules.dealer_hits_soft_17)
+    }
+
     /// The dealer: the face-down card, then draws while the rules say and a hand is live.
-    fn dealer(&mut self, shoe: &mut [u16; 10], live: bool, p: f64, k: usize, rc: i32) {
+    fn dealer(&mut self, shoe: &mut Dealing, live: bool, p: &Lanes, k: usize, rc: i32) {
         let up = self.up;
         Self::each_card(shoe, p, |shoe, hole, q| {
-            let cards = Cards::from_values(&[up, hole]);
             let (k, rc) = (k + 1, rc + self.tag(hole));
-            if cards.is_two_card_21() || !live {
-                self.record(q, k, rc);
+            let (hard, ace) = (up + hole, up == 1 || hole == 1);
+            let natural = ace && hard == 11;
+            if natural || !live || !self.dealer_hits(hard, ace) {
+                self.record(&q, k, rc);
             } else {
-                self.draw(shoe, cards, q, k, rc);
+                self.draw_on(shoe, hard, ace, &q, k, rc);
             }
         });
     }
 
-    fn draw(&mut self, shoe: &mut [u16; 10], cards: Cards, p: f64, k: usize, rc: i32) {
-        if p < PRUNE {
-            self.record(p, k, rc);
-            return;
+    /// The dealer's hand of hard total `hard` (`ace`: holding an ace), which draws, having
+    /// just taken a card at chance `p` per lane: a lane less likely than [`PRUNE`] is recorded
+    /// and stops, the others draw on.
+    fn draw_on(&mut self, shoe: &mut Dealing, hard: u8, ace: bool, p: &Lanes, k: usize, rc: i32) {
+        let (stop, go) = prune(p);
+        if any(&stop) {
+            self.record(&stop, k, rc);
         }
-        let total = cards.total();
-        let hits =
-            total.value < 17 || (total.value == 17 && total.soft && self.rules.dealer_hits_soft_17);
-        if !hits {
-            self.record(p, k, rc);
-            return;
+        if any(&go) {
+            self.draw(shoe, hard, ace, &go, k, rc);
         }
-        Self::each_card(shoe, p, |shoe, v, q| {
-            let mut more = cards;
-            more.push(Card::of_value(v));
-            self.draw(shoe, more, q, k + 1, rc + self.tag(v));
-        });
     }
 
-    fn record(&mut self, p: f64, k: usize, rc: i32) {
+    /// The dealer's hand of hard total `hard` (`ace`: holding an ace), which draws, at chance
+    /// `p` per lane (each at least [`PRUNE`], or 0): each card in turn, recorded where the
+    /// dealer then stops, followed on where the dealer draws again.
+    fn draw(&mut self, shoe: &mut Dealing, hard: u8, ace: bool, p: &Lanes, k: usize, rc: i32) {
+        for v in 1..=10u8 {
+            let q = shoe.chances(p, v);
+            if !any(&q) {
+                continue;
+            }
+            let (k, rc) = (k + 1, rc + self.tag(v));
+            let (hard, ace) = (hard + v, ace || v == 1);
+            if self.dealer_hits(hard, ace) {
+                shoe.take(v);
+                self.draw_on(shoe, hard, ace, &q, k, rc);
+                shoe.put_back(v);
+            } else {
+                self.record(&q, k, rc);
+            }
+        }
+    }
+
+    /// Adds each lane's chance to its (cards taken, count); a stopped lane adds 0, which
+    /// leaves its sums as they were.
+    fn record(&mut self, p: &Lanes, k: usize, rc: i32) {
         let k = k.min(MAX_ROUND_CARDS);
-        let span = self.out.span;
+        let span = self.span;
         let rc = rc.clamp(-span, span);
-        self.out.p[k][(rc + span) as usize] += p;
+        let width = 2 * span as usize + 1;
+        let slot = &mut self.found[k * width + (rc + span) as usize];
+        for (s, x) in slot.iter_mut().zip(p) {
+            *s += x;
+        }
     }
 }
 
 /// Follows the shoe round by round ([`RoundStarts`]). A round that starts at depth `d` and
-/// running count `rc` takes `k` cards counting `Δ` with the chance [`round_cards`] gives for a
+/// running count `rc` takes `k` cards counting `Δ` with the chance [`rounds_cards`] gives for a
 /// shoe of the same coordinate ([`super::model::CountModel::coordinate`]; a balanced count's
 /// true count): computed exactly for grid shoes of the layout at half the cut card's depth,
 /// their running counts 10 apart for Hi-Lo (about 2.7 true counts for six decks, the neutral
@@ -347,9 +489,16 @@ pub(super) fn round_starts(
             Some((model.coordinate(layout.cards, n, i64::from(rc)), shoe))
         })
         .collect();
+    // The grid's shoes in walks of up to LANES shoes each, the walks on the threads.
+    let shoes: Vec<[u16; 10]> = grid.iter().map(|(_, shoe)| *shoe).collect();
+    let walks: Vec<&[[u16; 10]]> = shoes.chunks(LANES).collect();
     let kernels: Vec<Vec<(usize, i32, f64)>> =
-        crate::analysis::strategy::parallel_map(&grid, threads, |(_, shoe)| {
-            let r = round_cards(rules, chart, &model.tags, shoe);
+        crate::analysis::strategy::parallel_map(&walks, threads, |shoes| {
+            rounds_cards(rules, chart, &model.tags, shoes)
+        })
+        .into_iter()
+        .flatten()
+        .map(|r| {
             let mut sparse = Vec::new();
             for (k, row) in r.p.iter().enumerate() {
                 for (i, &p) in row.iter().enumerate() {
@@ -359,11 +508,8 @@ pub(super) fn round_starts(
                 }
             }
             sparse
-        });
-    let mean_cards = {
-        let full = round_cards(rules, chart, &model.tags, &layout.full_shoe());
-        full.mean_cards()
-    };
+        })
+        .collect();
     let tcs: Vec<f64> = grid.iter().map(|(t, _)| *t).collect();
     let cut = layout.cut as usize;
     let span = (layout.cards as i32).min(120) * model.level;
@@ -405,7 +551,6 @@ pub(super) fn round_starts(
         span,
         starts,
         per_shoe,
-        mean_cards,
     }
 }
 
@@ -429,5 +574,37 @@ mod tests {
         let mean = r.mean_cards();
         assert!((5.3..5.8).contains(&mean), "{mean}");
         assert!(r.cards(4) > 0.1 && r.cards(5) > 0.1, "{:?}", &r.p[4..7]);
+    }
+
+    /// Shoes walked together, one per lane, get each exactly what a walk of that shoe alone
+    /// gets, to the bit: a lane's chances never read another lane's shoe (nor its own counts
+    /// after a card it did not hold), its paths stop where its own would, and its sums are
+    /// added in the same order.
+    #[test]
+    fn shoes_walked_together_get_what_each_gets_alone() {
+        let rules = Rules::default();
+        let chart = basic_strategy(&rules).chart.clone();
+        let zen = crate::analysis::counts::CountSystem::built_in("zen").expect("zen");
+        // Two decks' worth: rich in tens, without aces (a natural never comes), without fives.
+        let mut rich = [8u16; 10];
+        rich[9] = 40;
+        rich[1] = 3;
+        let mut no_aces = [8u16; 10];
+        no_aces[9] = 32;
+        no_aces[0] = 0;
+        let mut no_fives = [8u16; 10];
+        no_fives[9] = 28;
+        no_fives[4] = 0;
+        let shoes = [rich, no_aces, no_fives];
+        let together = rounds_cards(&rules, &chart, &zen.tags, &shoes);
+        assert_eq!(together.len(), shoes.len());
+        for (shoe, lane) in shoes.iter().zip(&together) {
+            assert_eq!(
+                *lane,
+                round_cards(&rules, &chart, &zen.tags, shoe),
+                "{shoe:?}"
+            );
+        }
+        assert_ne!(together[0], together[1], "the shoes give different rounds");
     }
 }

@@ -482,8 +482,6 @@ pub(super) struct RoundStarts {
     pub starts: Vec<Vec<f64>>,
     /// The expected number of rounds in one shoe.
     pub per_shoe: f64,
-    /// The mean number of cards a round takes from the full shoe.
-    pub mean_cards: f64,
 }
 
 impl RoundStarts {
