@@ -224,6 +224,8 @@ fn key_intent(key: KeyEvent, state: &KeyState) -> Option<Intent> {
             KeyCode::Backspace => Some(Intent::CountErase),
             KeyCode::Enter => Some(Intent::CountSubmit),
             KeyCode::Esc => Some(Intent::LeaveDrill),
+            // Any other key is told what the check waits for, not ignored in silence.
+            KeyCode::Char(c) => Some(Intent::Unknown(c)),
             _ => None,
         };
     }

@@ -139,6 +139,14 @@ fn a_decks_left_check_hides_the_shoe_gauge_while_it_is_open() {
                     assert_eq!(shoe, "Shoe hidden: read the decks left", "{size:?}");
                     assert!(!bank.contains('█'), "{size:?}: {bank}");
                 }
+                // A key the check does not take says what it waits for, and changes nothing.
+                keys(&mut app, "h");
+                let told = screen(&mut app, (80, 24));
+                assert!(
+                    told.contains("`h`: a count check is open — type the decks left"),
+                    "{told}"
+                );
+                assert!(app.count_check().is_some(), "the check is still open");
                 return;
             }
             Some(_) => {
@@ -148,6 +156,11 @@ fn a_decks_left_check_hides_the_shoe_gauge_while_it_is_open() {
                     shown.contains("Shoe ·") && shown.contains(" left"),
                     "{shown}"
                 );
+                // A key the check does not take says what it waits for, and changes nothing.
+                keys(&mut app, "q");
+                let told = screen(&mut app, (80, 24));
+                assert!(told.contains("`q`: a count check is open"), "{told}");
+                assert!(app.count_check().is_some(), "the check is still open");
                 press(&mut app, KeyCode::Esc);
             }
             None => {}

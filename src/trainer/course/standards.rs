@@ -151,10 +151,7 @@ pub fn two_hundred(rows: &Rows) -> Verdict {
     let basic: Vec<&DecisionRow> = rows.decisions.iter().filter(|d| !d.counting).collect();
     let n = DECISIONS_IN_A_ROW;
     if basic.len() < n {
-        return Verdict::not_yet(format!(
-            "{} of {n} decisions made so far (drills and basic mode)",
-            basic.len()
-        ));
+        return Verdict::not_yet(format!("{} of {n} decisions made so far", basic.len()));
     }
     let allowed = misses_allowed(n, RIGHT_PERCENT_BASIC);
     let mut misses_by_cell: HashMap<&str, usize> = HashMap::new();

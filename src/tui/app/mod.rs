@@ -524,6 +524,15 @@ impl App {
                     self.auto_step();
                 }
             }
+            Intent::Unknown(c) if self.session.count_check().is_some() => {
+                let asks = self.check_asks();
+                self.say(
+                    Tone::Error,
+                    format!(
+                        "`{c}`: a count check is open — type the {asks}, then Enter (Esc skips it)"
+                    ),
+                );
+            }
             Intent::Unknown(c) => {
                 self.say(
                     Tone::Error,

@@ -236,7 +236,7 @@ impl App {
     }
 
     /// What the count check asks, in words.
-    fn check_asks(&self) -> &'static str {
+    pub(super) fn check_asks(&self) -> &'static str {
         use crate::tui::widgets::status::{DECKS_LEFT, RUNNING_COUNT, TRUE_COUNT};
         match self.session.surprise_check() {
             Some(CheckKind::True) => TRUE_COUNT,

@@ -216,7 +216,7 @@ mod tests {
             assert!(text.contains("[Tab] page"), "{text}");
             seen.extend(
                 (0..60)
-                    .filter(|i| text.contains(&format!("· standard {i}\n")))
+                    .filter(|i| text.contains(&format!("· standard {i} ")))
                     .collect::<Vec<_>>(),
             );
         }
