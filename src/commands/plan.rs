@@ -405,9 +405,14 @@ fn compared_text(p: &Planned) -> String {
         "Compared (SCORE · win per 100 rounds{} · risk of ruin for ever with {b} units):\n",
         if p.wong.is_some() { " played" } else { "" }
     );
+    let width = (p.plan.compared.iter().map(|c| &c.rated.ramp))
+        .chain([&p.plan.ramp, &p.plan.best.ramp])
+        .map(|r| r.to_string().chars().count())
+        .max()
+        .unwrap_or(0);
     let mut line = |name: &str, ramp: &BetRamp, f: &RampFigures| {
         s.push_str(&format!(
-            "  {name:<16} {:<24} {:>7.2} · {:>6} · {:>5}\n",
+            "  {name:<16} {:<width$} {:>7.2} · {:>6} · {:>5}\n",
             ramp.to_string(),
             merit(&f.measures),
             signed_decimals(100.0 * f.per_played().ev, 2),
