@@ -16,7 +16,7 @@ use crate::sim::measures::Measures;
 use crate::sim::trips::Wong;
 use crate::text::signed_decimals;
 use crate::trainer::plan::{
-    GameByCount, Plan, PlanInputs, RampFigures, Rated, Risk, merit, plan, ramp_text,
+    GameByCount, Plan, PlanInputs, RampFigures, Rated, Risk, plan, ramp_text,
 };
 use crate::trainer::plan_game::{SimSettings, plannable, work_out_model};
 use crate::trainer::plan_saved::SavedPlan;
@@ -380,7 +380,7 @@ fn best_text(p: &Planned) -> String {
             "The {spread} spread's best ramp is {} (SCORE {:.2}; this plan's {:.2})",
             best.ramp,
             best.score(),
-            merit(&p.plan.figures.measures)
+            p.plan.figures.measures.score()
         ));
         match (
             target,
@@ -414,7 +414,7 @@ fn compared_text(p: &Planned) -> String {
         s.push_str(&format!(
             "  {name:<16} {:<width$} {:>7.2} · {:>6} · {:>5}\n",
             ramp.to_string(),
-            merit(&f.measures),
+            f.measures.score(),
             signed_decimals(100.0 * f.per_played().ev, 2),
             percent(f.measures.risk_of_ruin(b))
         ));

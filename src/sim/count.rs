@@ -664,5 +664,8 @@ mod tests {
         // A losing game is ruined for sure.
         let losing = tally_of(&[(0, 1, -1000), (0, 1, 1000), (0, 1, -1000)]);
         assert_eq!(losing.risk_of_ruin(1e9), 1.0);
+        // Its SCORE says it loses: DI² with the sign of the mean.
+        assert!(losing.score() < 0.0);
+        assert!((losing.score() + losing.di() * losing.di()).abs() < 1e-9);
     }
 }

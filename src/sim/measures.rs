@@ -33,9 +33,10 @@ impl Measures {
     }
 
     /// `SCORE = DI²`: the win per 100 rounds, in units of the bet, for a bankroll of 10⁶
-    /// such units optimally bet.
+    /// such units optimally bet — with the sign of the mean, so a losing game or ramp ranks
+    /// below every winning one (its DI² would say what it loses, not what it wins).
     pub fn score(&self) -> f64 {
-        self.di() * self.di()
+        self.di() * self.di().abs()
     }
 
     /// `N0 = (SD / EV)²`, the rounds after which the expected win equals one standard

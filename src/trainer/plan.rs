@@ -47,7 +47,7 @@ use crate::sim::measures::Measures;
 use crate::sim::trips::{TripTally, Wong};
 
 use super::plan_search::Search;
-pub use super::plan_search::{Compared, Rated, merit};
+pub use super::plan_search::{Compared, Rated};
 
 /// One floored true count of the game.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
@@ -474,14 +474,14 @@ pub(crate) mod tests {
                 .map(|c| c.rated.ramp.clone())
                 .chain(drawn_ramps(spread, 3000));
             for ramp in others {
-                // SCORE with the sign of the win: a losing ramp's DI² is no merit.
-                let score = merit(&ramp_figures(&g, &ramp).measures);
+                // SCORE carries the sign of the win: a losing ramp ranks last.
+                let score = ramp_figures(&g, &ramp).measures.score();
                 assert!(
                     score <= best + 1e-9,
                     "{spread}: {ramp} {score} above {best}"
                 );
             }
-            assert!(best >= merit(&p.figures.measures));
+            assert!(best >= p.figures.measures.score());
         }
     }
 
@@ -498,11 +498,11 @@ pub(crate) mod tests {
                 if other.risk_of_ruin(bankroll) <= 0.135 {
                     within += 1;
                     assert!(
-                        merit(&other) <= merit(&p.figures.measures) + 1e-9,
+                        other.score() <= p.figures.measures.score() + 1e-9,
                         "{bankroll}: {ramp} scores {} within the risk, the plan {} {}",
-                        merit(&other),
+                        other.score(),
                         p.ramp,
-                        merit(&p.figures.measures)
+                        p.figures.measures.score()
                     );
                 }
             }

@@ -42,7 +42,7 @@ impl Rated {
 
     /// Its SCORE, with the sign of its win: negative for a ramp that loses.
     pub fn score(&self) -> f64 {
-        merit(&self.figures.measures)
+        self.figures.measures.score()
     }
 
     /// The bankroll with which it risks `risk` of ruin played for ever,
@@ -148,14 +148,9 @@ impl Steps {
     }
 }
 
-/// SCORE with the sign of the mean (a losing ramp ranks below every winning one).
-pub fn merit(m: &Measures) -> f64 {
-    m.ev.signum() * m.score()
-}
-
 /// Whether `a` ranks above `b`: a higher SCORE, or (within rounding) the same and a higher win.
 fn better(a: &Measures, b: &Measures) -> bool {
-    let (x, y) = (merit(a), merit(b));
+    let (x, y) = (a.score(), b.score());
     let close = (x - y).abs() <= 1e-12 * x.abs().max(y.abs()).max(1.0);
     if close { a.ev > b.ev } else { x > y }
 }

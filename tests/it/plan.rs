@@ -10,7 +10,7 @@ use blackjack_trainer::analysis::indices::{Game, report};
 use blackjack_trainer::engine::Rules;
 use blackjack_trainer::sim::count::{BetRamp, Counter};
 use blackjack_trainer::sim::trips::{TripConfig, Wong, run_trips};
-use blackjack_trainer::trainer::plan::{GameByCount, PlanInputs, Risk, merit, plan, ramp_figures};
+use blackjack_trainer::trainer::plan::{GameByCount, PlanInputs, Risk, plan, ramp_figures};
 use blackjack_trainer::trainer::plan_game::{PlanModel, SimSettings, work_out_model};
 
 /// Trips per bankroll.
@@ -208,9 +208,9 @@ fn the_optimal_ramp_scores_at_least_every_ramp_it_is_compared_with() {
     let mut carried = Vec::new();
     for bankroll in [0.9 * needed, 2.0 * needed, 10.0 * needed] {
         let p = plan(&game, &inputs(bankroll)).expect("a plan");
-        // SCORE with the sign of the win (a losing ramp's DI² is no merit).
+        // SCORE carries the sign of the win: a losing ramp ranks last.
         let best = p.best.score();
-        let mine = merit(&p.figures.measures);
+        let mine = p.figures.measures.score();
         eprintln!(
             "bankroll {bankroll}: plan {} SCORE {mine:.2} · best {} SCORE {best:.2} needs {:?}",
             p.ramp,
@@ -222,7 +222,7 @@ fn the_optimal_ramp_scores_at_least_every_ramp_it_is_compared_with() {
         let compared = p.compared.iter().map(|c| c.rated.ramp.clone());
         for ramp in compared.chain(drawn.iter().cloned()) {
             let other = ramp_figures(&game, &ramp).measures;
-            let score = merit(&other);
+            let score = other.score();
             assert!(score <= best + 1e-9, "{ramp}: {score} above {best}");
             if other.risk_of_ruin(bankroll) <= 0.135 {
                 within += 1;
