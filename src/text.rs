@@ -1,6 +1,8 @@
 //! Text shared by every layer and depending on none: signed numbers and counted nouns as
-//! every screen writes them, the "did you mean" of an unknown name, and the ASCII stand-ins of
-//! the symbols the program prints (`--ascii`).
+//! every screen writes them, the "did you mean" of an unknown name, the ASCII stand-ins of
+//! the symbols the program prints (`--ascii`), and lines wrapped between words.
+
+use unicode_width::UnicodeWidthChar;
 
 /// The minus sign of every signed number shown: the typographic one (`--ascii` makes it `-`
 /// through [`ascii_for`]). Typed answers may use either.
@@ -131,6 +133,70 @@ pub fn ascii_text(text: &str) -> String {
     text.chars()
         .map(|c| ascii_for(c.encode_utf8(&mut buf)).to_owned())
         .collect()
+}
+
+/// `text` in rows of at most `width` columns, broken between words (a word longer than a row
+/// is broken where the row ends). Always at least one row.
+pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut rows = Vec::new();
+    let mut row = String::new();
+    let mut used = 0;
+    for word in text.split(' ') {
+        let len: usize = word.chars().map(|c| c.width().unwrap_or(0)).sum();
+        if used > 0 && used + 1 + len > width {
+            rows.push(std::mem::take(&mut row));
+            used = 0;
+        }
+        if used > 0 {
+            row.push(' ');
+            used += 1;
+        }
+        for c in word.chars() {
+            let w = c.width().unwrap_or(0);
+            if used + w > width && used > 0 {
+                rows.push(std::mem::take(&mut row));
+                used = 0;
+            }
+            row.push(c);
+            used += w;
+        }
+    }
+    rows.push(row);
+    rows
+}
+
+/// `line` in rows of at most `width` columns, broken between words, a row after the first
+/// hanging under the text after the line's mark (`· `, `• `, `→ `, `1. `), else indented two
+/// more than the line's own indent: how the course's lines and the house's rule sheet are
+/// wrapped on the page and on the command line alike.
+pub fn wrap_hanging(line: &str, width: usize) -> Vec<String> {
+    let text = line.trim_start();
+    let indent = line.len() - text.len();
+    let hang = match list_mark(text) {
+        Some(mark) => indent + mark,
+        None if indent > 0 => indent + 2,
+        None => 0,
+    };
+    let rows = wrap_words(text, width.saturating_sub(hang).max(10));
+    rows.into_iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let pad = if i == 0 { indent } else { hang };
+            format!("{}{row}", " ".repeat(pad))
+        })
+        .collect()
+}
+
+/// The columns of a list item's mark at the start of `text` (`· `, `• `, `✓ `, `→ `, `12. `),
+/// if it starts with one.
+fn list_mark(text: &str) -> Option<usize> {
+    let mut chars = text.chars();
+    let first = chars.next()?;
+    if "·•✓→".contains(first) && chars.next() == Some(' ') {
+        return Some(2);
+    }
+    let digits = text.chars().take_while(char::is_ascii_digit).count();
+    (digits > 0 && text[digits..].starts_with(". ")).then_some(digits + 2)
 }
 
 #[cfg(test)]

@@ -2,11 +2,15 @@
 //! printed once the terminal is given back.
 
 use crate::engine::Units;
-use crate::text::counted;
+use crate::text::{counted, wrap_hanging};
 use crate::trainer::report::{figures, net_text, session_summary};
 use crate::trainer::tally::cell_label;
 
 use super::TableSession;
+
+/// The widest line printed once the terminal is given back: a terminal's 80 columns (a
+/// terminal wraps a longer one inside a word).
+pub const PRINTED_WIDTH: usize = 80;
 
 impl TableSession {
     /// The session summary's rows: the session's figures (the same renderer as every other
@@ -50,7 +54,7 @@ impl TableSession {
 
     /// What is printed on the way out: the session summary (the same figures as every
     /// screen), where the statistics are (or what was not saved), and the bankroll with the
-    /// seed to replay.
+    /// seed to replay — in lines of at most [`PRINTED_WIDTH`] columns, broken between words.
     pub fn closing_summary(&self) -> String {
         let coach = &self.coach;
         let mut out = session_summary(coach.session(), coach.lifetime().as_ref());
@@ -76,6 +80,9 @@ impl TableSession {
             self.bought_in().plain(),
             self.settings.seed
         ));
-        out
+        out.lines()
+            .flat_map(|line| wrap_hanging(line, PRINTED_WIDTH))
+            .map(|row| row + "\n")
+            .collect()
     }
 }

@@ -293,9 +293,13 @@ fn leaving_mid_round_plays_the_hand_out_and_the_summary_says_what_happened() {
     });
     table.deal(&mut kit.an());
     let staked = table.closing_summary();
+    let widest = |text: &str| text.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    assert!(widest(&staked) <= 80, "a terminal's width: {staked}");
     if table.hands_in_play() {
         assert!(
-            staked.contains("staked in the round left unfinished"),
+            staked
+                .replace('\n', " ")
+                .contains("staked in the round left unfinished"),
             "{staked}"
         );
     }
@@ -309,7 +313,8 @@ fn leaving_mid_round_plays_the_hand_out_and_the_summary_says_what_happened() {
     );
     let text = table.closing_summary();
     assert!(text.contains("1 round, net "), "{text}");
-    assert!(text.ends_with(" Seed 7.\n"), "{text}");
+    assert!(text.ends_with("Seed 7.\n"), "{text}");
+    assert!(widest(&text) <= 80, "{text}");
     assert!(!text.contains("staked in the round"), "{text}");
     let rows = table.summary_rows();
     let row = |label: &str| {

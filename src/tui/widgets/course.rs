@@ -9,8 +9,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use super::Ctx;
-use super::flow::wrap_words;
 use super::overlay::framed_box;
+use crate::text::wrap_words;
 
 /// The widest the page is drawn.
 const MAX_WIDTH: u16 = 100;
@@ -45,39 +45,7 @@ pub struct CourseView {
     pub check: Option<CheckView>,
 }
 
-/// `line` in rows of at most `width` columns, broken between words, a row after the first
-/// hanging under the text after the line's mark (`· `, `• `, `→ `, `1. `), else indented two
-/// more than the line's own indent: how the course's lines and the house's rule sheet are
-/// wrapped on the page and on the command line alike.
-pub fn wrap_hanging(line: &str, width: usize) -> Vec<String> {
-    let text = line.trim_start();
-    let indent = line.len() - text.len();
-    let hang = match list_mark(text) {
-        Some(mark) => indent + mark,
-        None if indent > 0 => indent + 2,
-        None => 0,
-    };
-    let rows = wrap_words(text, width.saturating_sub(hang).max(10));
-    rows.into_iter()
-        .enumerate()
-        .map(|(i, row)| {
-            let pad = if i == 0 { indent } else { hang };
-            format!("{}{row}", " ".repeat(pad))
-        })
-        .collect()
-}
-
-/// The columns of a list item's mark at the start of `text` (`· `, `• `, `✓ `, `→ `, `12. `),
-/// if it starts with one.
-fn list_mark(text: &str) -> Option<usize> {
-    let mut chars = text.chars();
-    let first = chars.next()?;
-    if "·•✓→".contains(first) && chars.next() == Some(' ') {
-        return Some(2);
-    }
-    let digits = text.chars().take_while(char::is_ascii_digit).count();
-    (digits > 0 && text[digits..].starts_with(". ")).then_some(digits + 2)
-}
+pub use crate::text::wrap_hanging;
 
 /// The lines of the rules check.
 fn check_lines(check: &CheckView, width: usize) -> Vec<String> {

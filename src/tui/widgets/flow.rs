@@ -79,35 +79,7 @@ pub fn flow<'a>(tokens: &[Token<'a>], width: u16) -> Vec<Line<'a>> {
         .collect()
 }
 
-/// `text` in rows of at most `width` columns, broken between words (a word longer than a row
-/// is broken where the row ends). Always at least one row.
-pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
-    let mut rows = Vec::new();
-    let mut row = String::new();
-    let mut used = 0;
-    for word in text.split(' ') {
-        let len: usize = word.chars().map(|c| c.width().unwrap_or(0)).sum();
-        if used > 0 && used + 1 + len > width {
-            rows.push(std::mem::take(&mut row));
-            used = 0;
-        }
-        if used > 0 {
-            row.push(' ');
-            used += 1;
-        }
-        for c in word.chars() {
-            let w = c.width().unwrap_or(0);
-            if used + w > width && used > 0 {
-                rows.push(std::mem::take(&mut row));
-                used = 0;
-            }
-            row.push(c);
-            used += w;
-        }
-    }
-    rows.push(row);
-    rows
-}
+pub use crate::text::wrap_words;
 
 /// `line` cut to `width` columns, ending in `ellipsis` where it was cut: a line that goes on
 /// says so.
