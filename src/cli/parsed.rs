@@ -36,6 +36,14 @@ pub fn command() -> clap::Command {
     })
 }
 
+/// The command line as the completion scripts offer it: each global option only where it is
+/// read, as [`command`]'s help shows it (the scripts would offer a hidden option too). Not
+/// for parsing: a global option typed before a subcommand's name is laid under its own by
+/// clap only while it is global.
+pub fn completion_command() -> clap::Command {
+    Cli::command().mut_args(|arg| arg.global(false))
+}
+
 /// `sub` and the subcommands under it with the global options not in `reads` hidden. Done
 /// with `mut_args`, which keeps every option in its place: the built command finds an option
 /// by its place (`mut_arg` would move it to the end).
@@ -300,5 +308,19 @@ mod tests {
         };
         assert!(offered("sim", "seed") && !offered("stats", "seed"));
         assert!(offered("review", "stats") && !offered("ev", "stats"));
+        let mut bash = Vec::new();
+        clap_complete::generate(
+            clap_complete::Shell::Bash,
+            &mut completion_command(),
+            "blackjack",
+            &mut bash,
+        );
+        let bash = String::from_utf8(bash).expect("UTF-8");
+        let completions = bash
+            .lines()
+            .skip_while(|l| !l.contains("blackjack__subcmd__completions)"))
+            .find(|l| l.contains("opts="))
+            .expect("the options of `completions`");
+        assert!(!completions.contains("--seed"), "{completions}");
     }
 }
