@@ -17,7 +17,7 @@ const GLOBAL: [&str; 5] = ["seed", "rules", "config", "stats", "no_stats"];
 const TAKE_THE_TABLE: [&str; 2] = ["play", "config"];
 
 /// The command line as clap reads it: [`Cli`]'s, with each global option hidden from the help
-/// (and the completions and the manual page) of the subcommands that do not read it.
+/// (and the manual page) of the subcommands that do not read it.
 pub fn command() -> clap::Command {
     // Before it is built, a subcommand holds its own options only.
     let own = Cli::command();
@@ -65,11 +65,6 @@ fn hide_unread(sub: clap::Command, reads: &[String]) -> clap::Command {
 pub struct Typed(Vec<String>);
 
 impl Typed {
-    /// These ids, as if typed (for tests of what a typed option beats).
-    pub fn of(ids: &[&str]) -> Typed {
-        Typed(ids.iter().map(|&id| id.to_owned()).collect())
-    }
-
     /// Whether the option with this id was typed.
     pub fn has(&self, id: &str) -> bool {
         self.0.iter().any(|typed| typed == id)
