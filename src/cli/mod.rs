@@ -26,7 +26,7 @@ pub use course_args::{CourseAction, CourseArgs};
 pub use parse::{
     CardList, CountName, check_player_hand, parse_card_list, parse_one_card, parse_player_hand,
 };
-pub use parsed::{Parsed, Typed, command};
+pub use parsed::{Parsed, Typed, command, completion_command};
 
 /// A blackjack trainer for the European no-hole-card game: play beside AI seats, get hints
 /// and feedback with exact expected values, drill, and see the variant's exact strategy.

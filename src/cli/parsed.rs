@@ -17,7 +17,7 @@ const GLOBAL: [&str; 5] = ["seed", "rules", "config", "stats", "no_stats"];
 const TAKE_THE_TABLE: [&str; 2] = ["play", "config"];
 
 /// The command line as clap reads it: [`Cli`]'s, with each global option hidden from the help
-/// (and the completions and the manual page) of the subcommands that do not read it.
+/// (and the manual page) of the subcommands that do not read it.
 pub fn command() -> clap::Command {
     // Before it is built, a subcommand holds its own options only.
     let own = Cli::command();
@@ -34,6 +34,14 @@ pub fn command() -> clap::Command {
             .unwrap_or_default();
         hide_unread(sub, &reads)
     })
+}
+
+/// The command line as the completion scripts offer it: each global option only where it is
+/// read, as [`command`]'s help shows it (the scripts would offer a hidden option too). Not
+/// for parsing: a global option typed before a subcommand's name is laid under its own by
+/// clap only while it is global.
+pub fn completion_command() -> clap::Command {
+    Cli::command().mut_args(|arg| arg.global(false))
 }
 
 /// `sub` and the subcommands under it with the global options not in `reads` hidden. Done
@@ -57,11 +65,6 @@ fn hide_unread(sub: clap::Command, reads: &[String]) -> clap::Command {
 pub struct Typed(Vec<String>);
 
 impl Typed {
-    /// These ids, as if typed (for tests of what a typed option beats).
-    pub fn of(ids: &[&str]) -> Typed {
-        Typed(ids.iter().map(|&id| id.to_owned()).collect())
-    }
-
     /// Whether the option with this id was typed.
     pub fn has(&self, id: &str) -> bool {
         self.0.iter().any(|typed| typed == id)
@@ -300,5 +303,19 @@ mod tests {
         };
         assert!(offered("sim", "seed") && !offered("stats", "seed"));
         assert!(offered("review", "stats") && !offered("ev", "stats"));
+        let mut bash = Vec::new();
+        clap_complete::generate(
+            clap_complete::Shell::Bash,
+            &mut completion_command(),
+            "blackjack",
+            &mut bash,
+        );
+        let bash = String::from_utf8(bash).expect("UTF-8");
+        let completions = bash
+            .lines()
+            .skip_while(|l| !l.contains("blackjack__subcmd__completions)"))
+            .find(|l| l.contains("opts="))
+            .expect("the options of `completions`");
+        assert!(!completions.contains("--seed"), "{completions}");
     }
 }

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use clap_complete::Shell;
 
-use crate::cli::command;
+use crate::cli::{command, completion_command};
 
 /// The program's name as a shell calls it.
 const BIN: &str = "blackjack";
@@ -13,7 +13,7 @@ const BIN: &str = "blackjack";
 /// The completion script for `shell`.
 pub fn completion_script(shell: Shell) -> Vec<u8> {
     let mut out = Vec::new();
-    clap_complete::generate(shell, &mut command(), BIN, &mut out);
+    clap_complete::generate(shell, &mut completion_command(), BIN, &mut out);
     out
 }
 

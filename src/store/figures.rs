@@ -9,7 +9,6 @@ use std::collections::BTreeMap;
 
 use rusqlite::{Connection, params};
 
-use super::import::{Legacy, decode_stats};
 use super::ranges::{ANSWER_OK, DECISION_OK, REBUY_OK, ROUND_OK, SESSION_OK, not_missed};
 use super::{Store, StoreError};
 use crate::trainer::day::{Day, Practice, Review};
@@ -183,32 +182,6 @@ impl Store {
             *kept = (*kept).max(at);
         }
         Ok(seen)
-    }
-
-    /// The imported file's figures, from the `imports` table.
-    pub(super) fn read_legacy(&self) -> Result<Option<Legacy>, String> {
-        let texts: Vec<String> = self
-            .conn
-            .prepare("SELECT stats FROM imports WHERE stats IS NOT NULL ORDER BY id")
-            .and_then(|mut q| q.query_map([], |row| row.get(0))?.collect())
-            .map_err(|e| e.to_string())?;
-        let mut legacy: Option<Legacy> = None;
-        for text in texts {
-            let (one, _) = decode_stats(text.as_bytes())?;
-            match &mut legacy {
-                None => legacy = Some(one),
-                Some(all) => {
-                    all.sessions += one.sessions;
-                    all.lifetime.absorb(&one.lifetime);
-                    all.session_rows.extend(one.session_rows);
-                    for (cell, at) in one.last_seen {
-                        let kept = all.last_seen.entry(cell).or_insert(at);
-                        *kept = (*kept).max(at);
-                    }
-                }
-            }
-        }
-        Ok(legacy)
     }
 }
 

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use rusqlite::{TransactionBehavior, params};
 use serde::Deserialize;
 
+use super::import_checks::check_tally;
 use super::ranges::{MAX_AT, check_entry};
 use super::write::{insert_drill, insert_round, milli};
 use super::{Store, StoreError, day_text, open, unix_seconds};
@@ -234,6 +235,34 @@ pub(super) fn import_beside(
     Ok(Some(message))
 }
 
+impl Store {
+    /// The imported file's figures, from the `imports` table.
+    pub(super) fn read_legacy(&self) -> Result<Option<Legacy>, String> {
+        let texts: Vec<String> = self
+            .conn
+            .prepare("SELECT stats FROM imports WHERE stats IS NOT NULL ORDER BY id")
+            .and_then(|mut q| q.query_map([], |row| row.get(0))?.collect())
+            .map_err(|e| e.to_string())?;
+        let mut legacy: Option<Legacy> = None;
+        for text in texts {
+            let (one, _) = decode_stats(text.as_bytes())?;
+            match &mut legacy {
+                None => legacy = Some(one),
+                Some(all) => {
+                    all.sessions += one.sessions;
+                    all.lifetime.absorb(&one.lifetime);
+                    all.session_rows.extend(one.session_rows);
+                    for (cell, at) in one.last_seen {
+                        let kept = all.last_seen.entry(cell).or_insert(at);
+                        *kept = (*kept).max(at);
+                    }
+                }
+            }
+        }
+        Ok(legacy)
+    }
+}
+
 /// The bytes of the regular file at `path`: `None` if there is none; why not if it cannot be
 /// read (a folder, a FIFO, a device are not read).
 fn read_regular(path: &Path) -> Option<Result<Vec<u8>, String>> {
@@ -345,7 +374,8 @@ fn decode_lifetime(lifetime: &mut serde_json::Value) -> (Tally, Option<String>) 
         cells_read = cells.len();
         cells.retain(|key, cell| {
             let alone = serde_json::json!({ "cells": { key.clone(): cell.clone() } });
-            let fine = serde_json::from_value::<Tally>(alone).is_ok_and(|t| t.validate().is_ok());
+            let fine =
+                serde_json::from_value::<Tally>(alone).is_ok_and(|t| check_tally(&t).is_ok());
             if !fine {
                 bad_cells.push(key.clone());
             }
@@ -355,7 +385,7 @@ fn decode_lifetime(lifetime: &mut serde_json::Value) -> (Tally, Option<String>) 
     let whole = serde_json::from_value::<Tally>(lifetime.clone())
         .map_err(|_| "values of the wrong kind".to_owned())
         .and_then(|t| {
-            t.validate()?;
+            check_tally(&t)?;
             if t.ev_lost < MAX_EV_LOST {
                 Ok(t)
             } else {

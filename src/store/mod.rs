@@ -17,6 +17,7 @@ mod course;
 pub mod figures;
 mod history;
 mod import;
+mod import_checks;
 mod maintain;
 mod open;
 pub mod progress;
