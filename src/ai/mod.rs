@@ -10,7 +10,7 @@ mod hard;
 mod lookup;
 mod normal;
 
-pub use counter::{AtCount, CountSystem, Counter, IndexMove};
+pub use counter::{AtCount, CountSystem, Counter, CounterSeat, IndexMove};
 pub use easy::Easy;
 pub use hard::Hard;
 pub use normal::{NORMAL_CHART_TEXT, Normal};
