@@ -368,17 +368,21 @@ fn answer_figures(
             );
         }
     }
+    // Bests by count: the question names the count (`the Zen running count after 52 cards`;
+    // Hi-Lo's names none), for the answers keep no count of their own.
     let mut bests = conn.prepare(&format!(
-        "SELECT decks, MIN(seconds) FROM answers
+        "SELECT decks, question, MIN(seconds) FROM answers
          WHERE {condition} AND {ANSWER_OK} AND skill = 'countdown' AND correct AND best
                AND decks IS NOT NULL
-         GROUP BY decks"
+         GROUP BY decks, question"
     ))?;
     let mut rows = bests.query(params![id])?;
     while let Some(row) = rows.next()? {
         let decks: i64 = row.get(0)?;
+        let question: String = row.get(1)?;
         if let Ok(decks) = u8::try_from(decks) {
-            t.countdown_best.insert(decks, row.get(1)?);
+            let count = crate::trainer::counting::countdown_count_name(&question);
+            t.record_countdown_best_in(count, decks, row.get(2)?);
         }
     }
     Ok(())

@@ -179,13 +179,23 @@ fn counting_figures(tally: &Tally) -> Vec<Figure> {
             ),
         ));
     }
-    if !tally.countdown_best.is_empty() {
-        let bests: Vec<String> = tally
-            .countdown_best
+    // Hi-Lo's bests as they always were, then each other count's under its name.
+    let named = tally
+        .countdown_best_by_count
+        .iter()
+        .map(|(count, bests)| (format!("Countdown best ({count})"), bests));
+    for (label, bests) in [("Countdown best".to_owned(), &tally.countdown_best)]
+        .into_iter()
+        .chain(named)
+    {
+        if bests.is_empty() {
+            continue;
+        }
+        let bests: Vec<String> = bests
             .iter()
             .map(|(decks, s)| format!("{} {s:.1} s", counted(u64::from(*decks), "deck")))
             .collect();
-        rows.push(pair("Countdown best", bests.join(", ")));
+        rows.push(pair(&label, bests.join(", ")));
     }
     rows
 }

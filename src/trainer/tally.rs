@@ -84,8 +84,11 @@ pub struct Tally {
     /// `deviations`).
     pub skills: BTreeMap<String, SkillRecord>,
     /// Deck-countdown personal bests: the fastest perfect run, in seconds, by decks counted.
-    /// Only runs without the count shown are kept.
+    /// Only runs without the count shown are kept. Hi-Lo's runs.
     pub countdown_best: BTreeMap<u8, f64>,
+    /// The other counts' deck-countdown bests, by the count's name (`Zen`), then as
+    /// [`Tally::countdown_best`]: a run is compared only with runs in its own count.
+    pub countdown_best_by_count: BTreeMap<String, BTreeMap<u8, f64>>,
     /// The days practised (any day with a graded decision), for the days-in-a-row streak.
     pub practice: Practice,
 }
@@ -185,15 +188,44 @@ impl Tally {
             });
     }
 
-    /// Keeps a perfect countdown of `decks` decks in `seconds` if it beats the best. Returns
-    /// whether it did.
+    /// Keeps a perfect Hi-Lo countdown of `decks` decks in `seconds` if it beats the best.
+    /// Returns whether it did.
     pub fn record_countdown_best(&mut self, decks: u8, seconds: f64) -> bool {
-        let best = self.countdown_best.entry(decks).or_insert(f64::INFINITY);
+        self.record_countdown_best_in(None, decks, seconds)
+    }
+
+    /// Keeps a perfect countdown of `decks` decks in `seconds`, counted in `count` (its name;
+    /// `None` for Hi-Lo, [`crate::trainer::counting::countdown_count_key`]), if it beats that
+    /// count's best. Returns whether it did.
+    pub fn record_countdown_best_in(
+        &mut self,
+        count: Option<&str>,
+        decks: u8,
+        seconds: f64,
+    ) -> bool {
+        let bests = match count {
+            None => &mut self.countdown_best,
+            Some(name) => self
+                .countdown_best_by_count
+                .entry(name.to_owned())
+                .or_default(),
+        };
+        let best = bests.entry(decks).or_insert(f64::INFINITY);
         let beaten = seconds < *best;
         if beaten {
             *best = seconds;
         }
         beaten
+    }
+
+    /// The best perfect countdown of `decks` decks counted in `count` (`None` for Hi-Lo), in
+    /// seconds.
+    pub fn countdown_best_in(&self, count: Option<&str>, decks: u8) -> Option<f64> {
+        match count {
+            None => self.countdown_best.get(&decks),
+            Some(name) => self.countdown_best_by_count.get(name)?.get(&decks),
+        }
+        .copied()
     }
 
     /// Accuracy in a category.
@@ -244,6 +276,11 @@ impl Tally {
         }
         for (&decks, &seconds) in &later.countdown_best {
             self.record_countdown_best(decks, seconds);
+        }
+        for (count, bests) in &later.countdown_best_by_count {
+            for (&decks, &seconds) in bests {
+                self.record_countdown_best_in(Some(count), decks, seconds);
+            }
         }
         for (key, cell) in &later.cells {
             let mine = self.cells.entry(key.clone()).or_default();
@@ -352,7 +389,19 @@ impl Tally {
                 ));
             }
         }
-        for (decks, seconds) in &self.countdown_best {
+        let named_bests = self
+            .countdown_best_by_count
+            .iter()
+            .flat_map(|(count, bests)| bests.iter().map(move |b| (Some(count), b)));
+        for (count, (decks, seconds)) in self
+            .countdown_best
+            .iter()
+            .map(|b| (None, b))
+            .chain(named_bests)
+        {
+            if count.is_some_and(|c| c.trim().is_empty()) {
+                return Err("a countdown best of a count with no name".to_owned());
+            }
             if !((1..=8).contains(decks) && seconds.is_finite() && *seconds > 0.0) {
                 return Err(format!("countdown best of {decks} decks: {seconds} s"));
             }
@@ -419,6 +468,8 @@ struct TallyFile {
     count: Accuracy,
     skills: BTreeMap<String, SkillRecord>,
     countdown_best: BTreeMap<u8, f64>,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    countdown_best_by_count: BTreeMap<String, BTreeMap<u8, f64>>,
     #[serde(skip_serializing_if = "Practice::is_empty")]
     practice: Practice,
 }
@@ -451,6 +502,7 @@ impl From<TallyFile> for Tally {
             count: f.count,
             skills: f.skills,
             countdown_best: f.countdown_best,
+            countdown_best_by_count: f.countdown_best_by_count,
             practice: f.practice,
         }
     }
@@ -483,6 +535,7 @@ impl From<Tally> for TallyFile {
             count: t.count,
             skills: t.skills,
             countdown_best: t.countdown_best,
+            countdown_best_by_count: t.countdown_best_by_count,
             practice: t.practice,
         }
     }

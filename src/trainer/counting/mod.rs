@@ -33,7 +33,9 @@ use crate::analysis::deviation::{IndexTable, illustrious_18};
 pub use crate::analysis::hilo::BetRamp;
 use crate::engine::{Action, ActionSet, Cards, GameRng, Rules};
 use crate::text::{counted, noun, signed};
-pub use countdown::{COUNTDOWN_DECKS, COUNTDOWN_PACES, Countdown};
+pub use countdown::{
+    COUNTDOWN_DECKS, COUNTDOWN_PACES, Countdown, countdown_count_key, countdown_count_name,
+};
 use grade::action_key;
 pub use grade::{
     Prompt, QuizAnswer, check_count_of, check_running_count, grade_prompt, index_words, ramp_words,

@@ -743,3 +743,27 @@ fn a_countdown_stopped_by_the_person_asks_the_count_of_the_cards_shown() {
     let verdict = run.grade(run.running(), 4.0, false, None);
     assert!(verdict.right && verdict.cards == 7 && !verdict.timed && !verdict.best);
 }
+
+/// A countdown in another count than Hi-Lo is timed and may be a personal best: bests are
+/// kept per count (issue 37), so a Zen run no longer goes untimed for fear of standing as a
+/// Hi-Lo best.
+#[test]
+fn a_zen_countdown_is_timed_and_may_be_a_best() {
+    let zen = crate::analysis::counts::CountSystem::built_in("zen").expect("zen");
+    let mut run = Countdown::new(1, 1, false, 7).counting(zen);
+    while run.flash().is_some() {}
+    let verdict = run.grade(run.running(), 45.0, false, None);
+    assert!(
+        verdict.right && verdict.timed && verdict.best,
+        "{verdict:?}"
+    );
+    let answer = verdict.answer();
+    assert_eq!(countdown_count_name(&answer.question), Some("Zen"));
+    let mut hilo = Countdown::new(1, 1, false, 7);
+    while hilo.flash().is_some() {}
+    let question = hilo
+        .grade(hilo.running(), 45.0, false, None)
+        .answer()
+        .question;
+    assert_eq!(countdown_count_name(&question), None, "{question}");
+}
