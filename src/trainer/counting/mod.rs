@@ -20,6 +20,7 @@
 
 mod countdown;
 mod grade;
+mod play_cost;
 mod questions;
 mod red_sevens;
 mod tray;
@@ -40,6 +41,7 @@ use grade::action_key;
 pub use grade::{
     Prompt, QuizAnswer, check_count_of, check_running_count, grade_prompt, index_words, ramp_words,
 };
+pub use play_cost::{evs_at_count, shoe_at_count};
 use questions::{Askable, ask, askable_plays};
 pub use questions::{
     DEVIATION_SPREAD, DealtShoe, IndexSet, MAX_ASKED_TRUE_COUNT, VALUABLE_PER_100, deal_before_cut,
