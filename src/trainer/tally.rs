@@ -129,6 +129,11 @@ pub struct SkillRecord {
     pub error_sum: f64,
     /// Seconds spent answering.
     pub seconds: f64,
+    /// The answers that were timed (their mean time = `seconds` ÷ this): the table's bet
+    /// grades and count checks are not, and are stored with no time (0 s). A file of an
+    /// earlier build, which kept no such figure, counts every answer timed if it has time.
+    #[serde(default)]
+    pub timed: u64,
 }
 
 impl SkillRecord {
@@ -137,6 +142,7 @@ impl SkillRecord {
         self.right += other.right;
         self.error_sum += other.error_sum;
         self.seconds += other.seconds;
+        self.timed += other.timed;
     }
 }
 
@@ -185,6 +191,7 @@ impl Tally {
                 right: u64::from(right),
                 error_sum: error.abs(),
                 seconds: seconds.max(0.0),
+                timed: u64::from(seconds > 0.0),
             });
     }
 
@@ -382,7 +389,10 @@ impl Tally {
             }
             in_range(skill, r.asked)?;
             let costs = [r.error_sum, r.seconds];
-            if r.right > r.asked || costs.iter().any(|x| !(x.is_finite() && *x >= 0.0)) {
+            if r.right > r.asked
+                || r.timed > r.asked
+                || costs.iter().any(|x| !(x.is_finite() && *x >= 0.0))
+            {
                 return Err(format!(
                     "{skill}: {} right of {} answers, errors {}, {} s",
                     r.right, r.asked, r.error_sum, r.seconds
@@ -500,7 +510,17 @@ impl From<TallyFile> for Tally {
             ev_lost: f.ev_lost,
             cells: f.cells,
             count: f.count,
-            skills: f.skills,
+            // An earlier build's file keeps no count of timed answers: all were timed then.
+            skills: f
+                .skills
+                .into_iter()
+                .map(|(skill, mut r)| {
+                    if r.timed == 0 && r.seconds > 0.0 {
+                        r.timed = r.asked;
+                    }
+                    (skill, r)
+                })
+                .collect(),
             countdown_best: f.countdown_best,
             countdown_best_by_count: f.countdown_best_by_count,
             practice: f.practice,

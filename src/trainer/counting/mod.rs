@@ -452,11 +452,13 @@ impl Quiz {
         } else {
             "—".to_owned()
         };
+        // Every answer of a drill is timed.
         let per = skill_figures(
             self.kind.name(),
             self.asked.into(),
             self.error_sum,
             self.seconds,
+            self.asked.into(),
         );
         format!(
             "Right {} of {} ({pct}) · streak {} (best {}){per}",
