@@ -343,7 +343,7 @@ fn answer_figures(
     t: &mut Tally,
 ) -> rusqlite::Result<()> {
     let mut skills = conn.prepare(&format!(
-        "SELECT skill, COUNT(*), TOTAL(correct), TOTAL(error), TOTAL(seconds), TOTAL(seconds > 0)
+        "SELECT skill, COUNT(*), TOTAL(correct), TOTAL(error), TOTAL(seconds), TOTAL(seconds <= 0)
          FROM answers WHERE {condition} AND {ANSWER_OK} GROUP BY skill"
     ))?;
     let mut rows = skills.query(params![id])?;
@@ -365,7 +365,7 @@ fn answer_figures(
                     error_sum: row.get(3)?,
                     seconds: row.get(4)?,
                     // Untimed answers (the table's bet grades and count checks) have 0 s.
-                    timed: row.get::<_, f64>(5)? as u64,
+                    untimed: row.get::<_, f64>(5)? as u64,
                 },
             );
         }

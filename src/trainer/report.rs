@@ -178,7 +178,7 @@ fn counting_figures(tally: &Tally) -> Vec<Figure> {
                     decisions: r.asked,
                     correct: r.right,
                 }),
-                skill_figures(skill, r.asked, r.error_sum, r.seconds, r.timed)
+                skill_figures(skill, r.asked, r.error_sum, r.seconds, r.timed())
             ),
         ));
     }

@@ -129,11 +129,15 @@ pub struct SkillRecord {
     pub error_sum: f64,
     /// Seconds spent answering.
     pub seconds: f64,
-    /// The answers that were timed (their mean time = `seconds` ÷ this): the table's bet
-    /// grades and count checks are not, and are stored with no time (0 s). A file of an
-    /// earlier build, which kept no such figure, counts every answer timed if it has time.
-    #[serde(default)]
-    pub timed: u64,
+    /// The answers that were not timed: the table's bet grades and count checks, stored with
+    /// no time (0 s). The mean time is `seconds` ÷ the others ([`SkillRecord::timed`]). Left
+    /// out of a file when 0, so a file reads as an earlier build's did.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub untimed: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl SkillRecord {
@@ -142,7 +146,12 @@ impl SkillRecord {
         self.right += other.right;
         self.error_sum += other.error_sum;
         self.seconds += other.seconds;
-        self.timed += other.timed;
+        self.untimed += other.untimed;
+    }
+
+    /// The answers that were timed.
+    pub fn timed(&self) -> u64 {
+        self.asked.saturating_sub(self.untimed)
     }
 }
 
@@ -191,7 +200,7 @@ impl Tally {
                 right: u64::from(right),
                 error_sum: error.abs(),
                 seconds: seconds.max(0.0),
-                timed: u64::from(seconds > 0.0),
+                untimed: u64::from(seconds <= 0.0),
             });
     }
 
@@ -390,7 +399,7 @@ impl Tally {
             in_range(skill, r.asked)?;
             let costs = [r.error_sum, r.seconds];
             if r.right > r.asked
-                || r.timed > r.asked
+                || r.untimed > r.asked
                 || costs.iter().any(|x| !(x.is_finite() && *x >= 0.0))
             {
                 return Err(format!(
@@ -510,17 +519,7 @@ impl From<TallyFile> for Tally {
             ev_lost: f.ev_lost,
             cells: f.cells,
             count: f.count,
-            // An earlier build's file keeps no count of timed answers: all were timed then.
-            skills: f
-                .skills
-                .into_iter()
-                .map(|(skill, mut r)| {
-                    if r.timed == 0 && r.seconds > 0.0 {
-                        r.timed = r.asked;
-                    }
-                    (skill, r)
-                })
-                .collect(),
+            skills: f.skills,
             countdown_best: f.countdown_best,
             countdown_best_by_count: f.countdown_best_by_count,
             practice: f.practice,
