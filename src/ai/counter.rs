@@ -2,7 +2,8 @@
 //! and a bet ramp.
 //!
 //! It sees what a player sees and nothing more: its count is the sum of the tags of the cards
-//! its [`SeatView`] shows as seen since the shuffle, its true count that over the view's cards
+//! its [`SeatView`] shows as seen since the shuffle (and, for Red 7, of the red sevens among
+//! them, which the table tells it: [`Counter::seated`]), its true count that over the view's cards
 //! left ([`crate::analysis::deviation::floored_true_count`]; an unbalanced count is read as it
 //! runs). The index plays are compiled into one chart table per true count ([`ByCount`]), so
 //! a counted decision costs what a flat one does; the counting simulator
@@ -245,12 +246,36 @@ pub struct IndexMove {
 }
 
 impl Counter {
-    /// The floored true count of what `view` shows: the count of the cards seen since the
-    /// shuffle over the cards left in the shoe ([`Counter::count_to_read`]: the running count
-    /// for an unbalanced count). A count that reads suits (Red 7) counts its sevens as black
-    /// here: a view keeps the values seen, not the suits.
+    /// The counter in a seat at a table where `red_sevens` red sevens have been seen since the
+    /// shuffle: a [`SeatView`] keeps the values of the cards seen, not their suits, so the
+    /// table, which reads its events, says how many red sevens there were (a count that does
+    /// not read suits, every count but Red 7, adds nothing for them).
+    pub fn seated(&self, red_sevens: i32) -> CounterSeat<'_> {
+        CounterSeat {
+            counter: self,
+            red_sevens,
+        }
+    }
+}
+
+/// A [`Counter`] in a seat: what its view shows, and the red sevens seen since the shuffle,
+/// which the view does not keep ([`Counter::seated`]).
+#[derive(Debug, Clone, Copy)]
+pub struct CounterSeat<'a> {
+    counter: &'a Counter,
+    /// Red sevens seen since the shuffle.
+    red_sevens: i32,
+}
+
+impl CounterSeat<'_> {
+    /// The count the ramp and the index plays are read at, from what `view` shows: the count
+    /// of the cards seen since the shuffle, red sevens included
+    /// ([`CountSystem::running_count_with_red_sevens`]), over the cards left in the shoe
+    /// ([`Counter::count_to_read`]: the running count for an unbalanced count).
     pub fn true_count(&self, view: &SeatView<'_>) -> i32 {
-        self.count_to_read(self.system.running_count(view.seen()), view.cards_left())
+        let system = &self.counter.system;
+        let running = system.running_count_with_red_sevens(view.seen(), self.red_sevens);
+        self.counter.count_to_read(running, view.cards_left())
     }
 
     /// The bet for the next deal, from what `view` shows between rounds, and the true count it
@@ -262,7 +287,7 @@ impl Counter {
         } else {
             self.true_count(view)
         };
-        (self.ramp.bet(tc), tc)
+        (self.counter.ramp.bet(tc), tc)
     }
 
     /// The counter's play for the view's active hand at the count of the moment, and the index
@@ -273,8 +298,8 @@ impl Counter {
         };
         let (cards, up, legal) = (&hand.cards, up.value(), view.legal());
         let tc = self.true_count(view);
-        let play = self.at_count(tc).decide_hand(cards, up, legal);
-        let chart = self.basic.decide_hand(cards, up, legal);
+        let play = self.counter.at_count(tc).decide_hand(cards, up, legal);
+        let chart = self.counter.basic.decide_hand(cards, up, legal);
         let index = (play != chart).then(|| IndexMove {
             cell: Cell::for_hand(cards, up, legal.contains(Action::Split)),
             play,
@@ -285,6 +310,17 @@ impl Counter {
     }
 }
 
+/// The counter in its seat plays at the count its view and the red sevens show.
+impl Strategy for CounterSeat<'_> {
+    fn decide_hand(&self, cards: &Cards, up: u8, legal: ActionSet) -> Action {
+        self.counter.decide_hand(cards, up, legal)
+    }
+
+    fn decide(&self, view: &SeatView<'_>) -> Action {
+        self.decide_explained(view).0
+    }
+}
+
 /// The counter as a seat: it plays at the true count its view shows.
 impl Strategy for Counter {
     /// Without a view there is no count: basic strategy.
@@ -292,8 +328,10 @@ impl Strategy for Counter {
         self.basic.decide_hand(cards, up, legal)
     }
 
+    /// With no red seven known (a view keeps values, not suits): a table seat counting Red 7
+    /// plays through [`Counter::seated`], which is told them.
     fn decide(&self, view: &SeatView<'_>) -> Action {
-        self.decide_explained(view).0
+        self.seated(0).decide_explained(view).0
     }
 }
 
@@ -507,8 +545,8 @@ mod tests {
         let table = sixteen_vs_ten_at_plus_five(7, 1);
         let view = table.view(0);
         // +6 −1 (ten) +1 (six) −1 (dealer's ten) = +5 over 302 cards left: true count +0.86.
-        assert_eq!(counter.true_count(&view), 0);
-        let (play, index) = counter.decide_explained(&view);
+        assert_eq!(counter.seated(0).true_count(&view), 0);
+        let (play, index) = counter.seated(0).decide_explained(&view);
         assert_eq!(play, Action::Stand);
         let index = index.expect("an index play");
         assert_eq!((index.chart, index.tc), (Action::Hit, 0));
@@ -529,8 +567,8 @@ mod tests {
             let one = sixteen_vs_ten_at_plus_five(a.0, a.1);
             let two = sixteen_vs_ten_at_plus_five(b.0, b.1);
             assert_eq!(
-                counter.decide_explained(&one.view(0)),
-                counter.decide_explained(&two.view(0))
+                counter.seated(0).decide_explained(&one.view(0)),
+                counter.seated(0).decide_explained(&two.view(0))
             );
         }
         // Between rounds the bet follows the count seen: +6 over 306 cards is +1.02, the
@@ -539,12 +577,16 @@ mod tests {
         let mut table = seeded_table(Rules::default(), 1, 5);
         let cards: Vec<Card> = [2, 4, 3, 5, 6, 2].into_iter().map(Card::of_value).collect();
         assert!(table.stack_next(&cards));
-        assert_eq!(counter.next_bet(&table.view(0)), (1, 0), "a fresh shoe");
+        assert_eq!(
+            counter.seated(0).next_bet(&table.view(0)),
+            (1, 0),
+            "a fresh shoe"
+        );
         table.start_round().expect("deal");
         table.act(0, Action::Stand).expect("stand");
         table.play_dealer().expect("dealer");
         assert_eq!(
-            counter.next_bet(&table.view(0)),
+            counter.seated(0).next_bet(&table.view(0)),
             (BetRamp::default().bet(1), 1)
         );
     }

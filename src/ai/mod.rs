@@ -10,7 +10,7 @@ mod hard;
 mod lookup;
 mod normal;
 
-pub use counter::{AtCount, CountSystem, Counter, IndexMove};
+pub use counter::{AtCount, CountSystem, Counter, CounterSeat, IndexMove};
 pub use easy::Easy;
 pub use hard::Hard;
 pub use normal::{NORMAL_CHART_TEXT, Normal};
@@ -58,7 +58,8 @@ impl Level {
             Level::Normal => "a common multi-deck basic-strategy table",
             Level::Hard => "the exact basic strategy of the loaded variant",
             Level::Counter => {
-                "the hard seat counting Hi-Lo: this game's index plays and a bet ramp"
+                "the hard seat counting cards (Hi-Lo unless --count names another): the count's \
+                 index plays for this game and a bet ramp"
             }
         }
     }

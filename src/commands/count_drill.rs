@@ -278,7 +278,7 @@ fn countdown<W: Write>(
         guess,
         seconds,
         setup.pace.is_some(),
-        coach.countdown_best(run.decks()),
+        coach.countdown_best(run.system(), run.decks()),
     );
     coach.record_count(verdict.answer());
     let mark = if verdict.right { '✓' } else { '✗' };

@@ -90,6 +90,12 @@ impl CountState {
     pub(super) fn read(&mut self, events: &[Event]) {
         self.red_sevens.read(events);
     }
+
+    /// The red sevens seen since the shuffle: what a counter seat counting Red 7 adds to the
+    /// values its view keeps.
+    pub(super) fn red_sevens_seen(&self) -> i32 {
+        self.red_sevens.seen()
+    }
 }
 
 /// A line held back while the count is hidden.

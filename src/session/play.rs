@@ -179,7 +179,9 @@ impl TableSession {
             let AnyStrategy::Counter(counter) = strategy.as_ref() else {
                 continue;
             };
-            let (units, tc) = counter.next_bet(&self.table.view(seat));
+            let (units, tc) = counter
+                .seated(self.count.red_sevens_seen())
+                .next_bet(&self.table.view(seat));
             let bet = Units::from_units(i64::from(units)).clamp(min, max);
             if self.table.place_bet(seat, bet).is_ok() {
                 let line = self.narrate(|n| n.counter_bet(seat, bet, tc));
@@ -308,12 +310,18 @@ impl TableSession {
                     return;
                 }
                 self.install_seat_strategies(an.strategy, an.indices);
-                // A counter's index play is told after its action.
+                // A counter's index play is told after its action; it counts the red sevens
+                // the table saw, which its view does not keep.
+                let red_sevens = self.count.red_sevens_seen();
                 let index_move = match &self.seats[seat].player {
                     Player::Ai {
                         strategy: Some(s), ..
                     } => match s.as_ref() {
-                        AnyStrategy::Counter(c) => c.decide_explained(&self.table.view(seat)).1,
+                        AnyStrategy::Counter(c) => {
+                            c.seated(red_sevens)
+                                .decide_explained(&self.table.view(seat))
+                                .1
+                        }
                         _ => None,
                     },
                     _ => None,
@@ -321,7 +329,12 @@ impl TableSession {
                 let played = match &self.seats[seat].player {
                     Player::Ai {
                         strategy: Some(s), ..
-                    } => ai::take_turn(&mut self.table, s.as_ref()),
+                    } => match s.as_ref() {
+                        AnyStrategy::Counter(c) => {
+                            ai::take_turn(&mut self.table, &c.seated(red_sevens))
+                        }
+                        other => ai::take_turn(&mut self.table, other),
+                    },
                     // The person's hands when leaving mid-round: basic strategy.
                     _ => ai::take_turn(&mut self.table, &ai::Hard::new(an.strategy.chart.clone())),
                 }

@@ -75,7 +75,9 @@ impl IndexChoice {
     /// The choice in a few words.
     pub const fn describe(self) -> &'static str {
         match self {
-            IndexChoice::Game => "the Hi-Lo index table computed for the loaded rules",
+            IndexChoice::Game => {
+                "the index table of the count simulated (Hi-Lo unless --count), computed for the loaded rules"
+            }
             IndexChoice::PeekI18 => "the published American Illustrious 18 (peek game)",
             IndexChoice::None => "basic strategy at every count",
         }

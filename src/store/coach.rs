@@ -478,10 +478,15 @@ impl Coach {
         }
     }
 
-    /// The best perfect countdown of `decks` decks so far (over the lifetime, this session
-    /// included), in seconds.
-    pub fn countdown_best(&self, decks: u8) -> Option<f64> {
-        self.history().countdown_best.get(&decks).copied()
+    /// The best perfect countdown of `decks` decks counted in `count` so far (over the
+    /// lifetime, this session included), in seconds: another count's runs are not compared.
+    pub fn countdown_best(
+        &self,
+        count: &crate::analysis::counts::CountSystem,
+        decks: u8,
+    ) -> Option<f64> {
+        let key = crate::trainer::counting::countdown_count_key(count);
+        self.history().countdown_best_in(key, decks)
     }
 
     /// Progress by day ([`Store::progress`]): from the player's database, this session

@@ -316,7 +316,7 @@ fn answer_figures(
     t: &mut Tally,
 ) -> rusqlite::Result<()> {
     let mut skills = conn.prepare(&format!(
-        "SELECT skill, COUNT(*), TOTAL(correct), TOTAL(error), TOTAL(seconds)
+        "SELECT skill, COUNT(*), TOTAL(correct), TOTAL(error), TOTAL(seconds), TOTAL(seconds <= 0)
          FROM answers WHERE {condition} AND {ANSWER_OK} GROUP BY skill"
     ))?;
     let mut rows = skills.query(params![id])?;
@@ -337,21 +337,27 @@ fn answer_figures(
                     right,
                     error_sum: row.get(3)?,
                     seconds: row.get(4)?,
+                    // Untimed answers (the table's bet grades and count checks) have 0 s.
+                    untimed: row.get::<_, f64>(5)? as u64,
                 },
             );
         }
     }
+    // Bests by count: the question names the count (`the Zen running count after 52 cards`;
+    // Hi-Lo's names none), for the answers keep no count of their own.
     let mut bests = conn.prepare(&format!(
-        "SELECT decks, MIN(seconds) FROM answers
+        "SELECT decks, question, MIN(seconds) FROM answers
          WHERE {condition} AND {ANSWER_OK} AND skill = 'countdown' AND correct AND best
                AND decks IS NOT NULL
-         GROUP BY decks"
+         GROUP BY decks, question"
     ))?;
     let mut rows = bests.query(params![id])?;
     while let Some(row) = rows.next()? {
         let decks: i64 = row.get(0)?;
+        let question: String = row.get(1)?;
         if let Ok(decks) = u8::try_from(decks) {
-            t.countdown_best.insert(decks, row.get(1)?);
+            let count = crate::trainer::counting::countdown_count_name(&question);
+            t.record_countdown_best_in(count, decks, row.get(2)?);
         }
     }
     Ok(())

@@ -97,14 +97,29 @@ pub(super) fn check_tally(tally: &Tally) -> Result<(), String> {
         }
         in_range(skill, r.asked)?;
         let costs = [r.error_sum, r.seconds];
-        if r.right > r.asked || costs.iter().any(|x| !(x.is_finite() && *x >= 0.0)) {
+        if r.right > r.asked
+            || r.untimed > r.asked
+            || costs.iter().any(|x| !(x.is_finite() && *x >= 0.0))
+        {
             return Err(format!(
                 "{skill}: {} right of {} answers, errors {}, {} s",
                 r.right, r.asked, r.error_sum, r.seconds
             ));
         }
     }
-    for (decks, seconds) in &tally.countdown_best {
+    let named_bests = tally
+        .countdown_best_by_count
+        .iter()
+        .flat_map(|(count, bests)| bests.iter().map(move |b| (Some(count), b)));
+    for (count, (decks, seconds)) in tally
+        .countdown_best
+        .iter()
+        .map(|b| (None, b))
+        .chain(named_bests)
+    {
+        if count.is_some_and(|c| c.trim().is_empty()) {
+            return Err("a countdown best of a count with no name".to_owned());
+        }
         if !((1..=8).contains(decks) && seconds.is_finite() && *seconds > 0.0) {
             return Err(format!("countdown best of {decks} decks: {seconds} s"));
         }

@@ -52,18 +52,21 @@ pub fn bets(units: Units) -> String {
 /// What a counting skill's answers add up to after its accuracy: ` · mean error 0.50 · 2.1 s an
 /// answer`, the one wording of the drill's score line and the summary's skill rows. A
 /// deviations answer is a play, right or wrong, so its error says no more than the accuracy
-/// and is left out.
-pub fn skill_figures(skill: &str, asked: u64, error_sum: f64, seconds: f64) -> String {
+/// and is left out. The time is the mean of the `timed` answers; with none (the table's bet
+/// grades, which are not timed) no time is said.
+pub fn skill_figures(skill: &str, asked: u64, error_sum: f64, seconds: f64, timed: u64) -> String {
     if asked == 0 {
         return String::new();
     }
-    let asked = asked as f64;
     let error = if skill == "deviations" {
         String::new()
     } else {
-        format!(" · mean error {:.2}", error_sum / asked)
+        format!(" · mean error {:.2}", error_sum / asked as f64)
     };
-    format!("{error} · {:.1} s an answer", seconds / asked)
+    if timed == 0 {
+        return error;
+    }
+    format!("{error} · {:.1} s an answer", seconds / timed as f64)
 }
 
 /// A net result in money with what it is in bets (each round's result in units of its own
@@ -175,17 +178,27 @@ fn counting_figures(tally: &Tally) -> Vec<Figure> {
                     decisions: r.asked,
                     correct: r.right,
                 }),
-                skill_figures(skill, r.asked, r.error_sum, r.seconds)
+                skill_figures(skill, r.asked, r.error_sum, r.seconds, r.timed())
             ),
         ));
     }
-    if !tally.countdown_best.is_empty() {
-        let bests: Vec<String> = tally
-            .countdown_best
+    // Hi-Lo's bests as they always were, then each other count's under its name.
+    let named = tally
+        .countdown_best_by_count
+        .iter()
+        .map(|(count, bests)| (format!("Countdown best ({count})"), bests));
+    for (label, bests) in [("Countdown best".to_owned(), &tally.countdown_best)]
+        .into_iter()
+        .chain(named)
+    {
+        if bests.is_empty() {
+            continue;
+        }
+        let bests: Vec<String> = bests
             .iter()
             .map(|(decks, s)| format!("{} {s:.1} s", counted(u64::from(*decks), "deck")))
             .collect();
-        rows.push(pair("Countdown best", bests.join(", ")));
+        rows.push(pair(&label, bests.join(", ")));
     }
     rows
 }
@@ -378,6 +391,27 @@ mod tests {
         let text = session_summary(&played, None);
         assert!(text.contains("Rounds") && text.contains("Net"), "{text}");
         assert!(!text.contains("Decisions right"), "{text}");
+    }
+
+    /// The table's bet grades are kept under `ramp` with no time (0 s): the ramp's time an
+    /// answer is the drill's answers' mean, and a skill with no timed answer says no time
+    /// (issue 36: "ramp answers are timed 0.0 s").
+    #[test]
+    fn untimed_answers_leave_the_time_an_answer_alone() {
+        let mut t = Tally::default();
+        t.record_skill("ramp", true, 0.0, 0.0);
+        t.record_skill("ramp", true, 0.0, 4.0);
+        t.record_skill("ramp", false, 2.0, 0.0);
+        let text = session_summary(&t, None);
+        assert!(
+            text.contains("2 of 3 (67%) · mean error 0.67 · 4.0 s an answer"),
+            "{text}"
+        );
+        let mut table_only = Tally::default();
+        table_only.record_skill("ramp", true, 0.0, 0.0);
+        let text = session_summary(&table_only, None);
+        assert!(text.contains("Counting: ramp"), "{text}");
+        assert!(!text.contains("s an answer"), "{text}");
     }
 
     #[test]

@@ -84,8 +84,11 @@ pub struct Tally {
     /// `deviations`).
     pub skills: BTreeMap<String, SkillRecord>,
     /// Deck-countdown personal bests: the fastest perfect run, in seconds, by decks counted.
-    /// Only runs without the count shown are kept.
+    /// Only runs without the count shown are kept. Hi-Lo's runs.
     pub countdown_best: BTreeMap<u8, f64>,
+    /// The other counts' deck-countdown bests, by the count's name (`Zen`), then as
+    /// [`Tally::countdown_best`]: a run is compared only with runs in its own count.
+    pub countdown_best_by_count: BTreeMap<String, BTreeMap<u8, f64>>,
     /// The days practised (any day with a graded decision), for the days-in-a-row streak.
     pub practice: Practice,
 }
@@ -116,6 +119,15 @@ pub struct SkillRecord {
     pub error_sum: f64,
     /// Seconds spent answering.
     pub seconds: f64,
+    /// The answers that were not timed: the table's bet grades and count checks, stored with
+    /// no time (0 s). The mean time is `seconds` ÷ the others ([`SkillRecord::timed`]). Left
+    /// out of a file when 0, so a file reads as an earlier build's did.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub untimed: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl SkillRecord {
@@ -124,6 +136,12 @@ impl SkillRecord {
         self.right += other.right;
         self.error_sum += other.error_sum;
         self.seconds += other.seconds;
+        self.untimed += other.untimed;
+    }
+
+    /// The answers that were timed.
+    pub fn timed(&self) -> u64 {
+        self.asked.saturating_sub(self.untimed)
     }
 }
 
@@ -172,18 +190,48 @@ impl Tally {
                 right: u64::from(right),
                 error_sum: error.abs(),
                 seconds: seconds.max(0.0),
+                untimed: u64::from(seconds <= 0.0),
             });
     }
 
-    /// Keeps a perfect countdown of `decks` decks in `seconds` if it beats the best. Returns
-    /// whether it did.
+    /// Keeps a perfect Hi-Lo countdown of `decks` decks in `seconds` if it beats the best.
+    /// Returns whether it did.
     pub fn record_countdown_best(&mut self, decks: u8, seconds: f64) -> bool {
-        let best = self.countdown_best.entry(decks).or_insert(f64::INFINITY);
+        self.record_countdown_best_in(None, decks, seconds)
+    }
+
+    /// Keeps a perfect countdown of `decks` decks in `seconds`, counted in `count` (its name;
+    /// `None` for Hi-Lo, [`crate::trainer::counting::countdown_count_key`]), if it beats that
+    /// count's best. Returns whether it did.
+    pub fn record_countdown_best_in(
+        &mut self,
+        count: Option<&str>,
+        decks: u8,
+        seconds: f64,
+    ) -> bool {
+        let bests = match count {
+            None => &mut self.countdown_best,
+            Some(name) => self
+                .countdown_best_by_count
+                .entry(name.to_owned())
+                .or_default(),
+        };
+        let best = bests.entry(decks).or_insert(f64::INFINITY);
         let beaten = seconds < *best;
         if beaten {
             *best = seconds;
         }
         beaten
+    }
+
+    /// The best perfect countdown of `decks` decks counted in `count` (`None` for Hi-Lo), in
+    /// seconds.
+    pub fn countdown_best_in(&self, count: Option<&str>, decks: u8) -> Option<f64> {
+        match count {
+            None => self.countdown_best.get(&decks),
+            Some(name) => self.countdown_best_by_count.get(name)?.get(&decks),
+        }
+        .copied()
     }
 
     /// Accuracy in a category.
@@ -235,6 +283,11 @@ impl Tally {
         for (&decks, &seconds) in &later.countdown_best {
             self.record_countdown_best(decks, seconds);
         }
+        for (count, bests) in &later.countdown_best_by_count {
+            for (&decks, &seconds) in bests {
+                self.record_countdown_best_in(Some(count), decks, seconds);
+            }
+        }
         for (key, cell) in &later.cells {
             let mine = self.cells.entry(key.clone()).or_default();
             mine.decisions += cell.decisions;
@@ -284,6 +337,8 @@ struct TallyFile {
     count: Accuracy,
     skills: BTreeMap<String, SkillRecord>,
     countdown_best: BTreeMap<u8, f64>,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    countdown_best_by_count: BTreeMap<String, BTreeMap<u8, f64>>,
     #[serde(skip_serializing_if = "Practice::is_empty")]
     practice: Practice,
 }
@@ -316,6 +371,7 @@ impl From<TallyFile> for Tally {
             count: f.count,
             skills: f.skills,
             countdown_best: f.countdown_best,
+            countdown_best_by_count: f.countdown_best_by_count,
             practice: f.practice,
         }
     }
@@ -348,6 +404,7 @@ impl From<Tally> for TallyFile {
             count: t.count,
             skills: t.skills,
             countdown_best: t.countdown_best,
+            countdown_best_by_count: t.countdown_best_by_count,
             practice: t.practice,
         }
     }

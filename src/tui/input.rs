@@ -381,12 +381,13 @@ mod tests {
     #[test]
     fn every_table_key_is_handled_as_the_help_and_the_bar_say() {
         let app = app();
-        let help = help_lines();
+        let count = crate::analysis::counts::CountSystem::default();
+        let help = help_lines(Some(&count));
         for k in TABLE_KEYS {
             assert!(
                 help.iter()
                     .any(|l| l.get(..10).is_some_and(|c| c.contains(k.label))
-                        && l.contains(k.help)),
+                        && l.contains(k.help_for(Some(&count)).as_ref())),
                 "{}",
                 k.label
             );

@@ -2,9 +2,12 @@
 //! intents, bar words and help lines ([`TABLE_KEYS`]) — one table that the key handler
 //! ([`super::input`]), the action bar, the drills and the help screen all read.
 
+use std::borrow::Cow;
+
 use crossterm::event::KeyCode;
 
 use super::intent::Intent;
+use crate::analysis::counts::CountSystem;
 use crate::engine::Action;
 
 /// The key for each action.
@@ -166,7 +169,7 @@ pub const TABLE_KEYS: [TableKey; 22] = [
         &[C('c'), C('C')],
         Intent::ToggleCount,
         None,
-        "Hi-Lo running and true count on or off",
+        "the count kept (Hi-Lo unless --count): running and true count on or off",
         true,
     ),
     table_key(
@@ -182,7 +185,7 @@ pub const TABLE_KEYS: [TableKey; 22] = [
         &[C('r'), C('R')],
         Intent::OpenDrills,
         Some("drills"),
-        "drills: practise decisions or the Hi-Lo count",
+        "drills: practise decisions or the count kept",
         true,
     ),
     table_key(
@@ -242,18 +245,41 @@ pub(crate) fn pressed_intent(k: &TableKey, code: KeyCode) -> Intent {
     }
 }
 
-/// The help screen's lines of keys, from [`TABLE_KEYS`].
-pub fn help_lines() -> Vec<String> {
+impl TableKey {
+    /// Its line in the help screen at a table counting `count`: the keys of the count and
+    /// the drills name it (`Zen running and true count on or off`; an unbalanced count, read
+    /// as it runs, has no true count); with no count known (the manual page), [`TableKey::help`]
+    /// in words that fit any.
+    pub fn help_for(&self, count: Option<&CountSystem>) -> Cow<'static, str> {
+        match (self.intent, count) {
+            (Intent::ToggleCount, Some(system)) if system.is_balanced() => {
+                Cow::Owned(format!("{} running and true count on or off", system.name))
+            }
+            (Intent::ToggleCount, Some(system)) => {
+                Cow::Owned(format!("{} running count on or off", system.name))
+            }
+            (Intent::OpenDrills, Some(system)) => Cow::Owned(format!(
+                "drills: practise decisions or the {} count",
+                system.name
+            )),
+            _ => Cow::Borrowed(self.help),
+        }
+    }
+}
+
+/// The help screen's lines of keys, from [`TABLE_KEYS`], at a table counting `count` (`None`
+/// where no count is known: the manual page).
+pub fn help_lines(count: Option<&CountSystem>) -> Vec<String> {
     // A key whose help is empty is said with the key before it (`+ -`, `] [`): a line each
     // would cut the help at 80×24.
-    let mut keys: Vec<(String, &str)> = Vec::new();
+    let mut keys: Vec<(String, Cow<'static, str>)> = Vec::new();
     for k in &TABLE_KEYS {
         match keys.last_mut() {
             Some((label, _)) if k.help.is_empty() => {
                 label.push(' ');
                 label.push_str(k.label);
             }
-            _ => keys.push((k.label.to_owned(), k.help)),
+            _ => keys.push((k.label.to_owned(), k.help_for(count))),
         }
     }
     keys.into_iter()

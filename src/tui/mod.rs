@@ -52,10 +52,11 @@ pub use draw::{MIN_HEIGHT, MIN_WIDTH};
 pub use drill::DrillScreen;
 pub use play::play;
 
-/// The keys as the help screens list them, for the manual page: the table's lines, then the
-/// drills' help text.
+/// The keys as the help screens list them, for the manual page: the table's lines in words
+/// that fit any count (none is chosen there), then the drills' help text (written for Hi-Lo,
+/// the default).
 pub fn keys_help() -> (Vec<String>, &'static str) {
-    (input::help_lines(), widgets::overlay::DRILL_HELP_TEXT)
+    (input::help_lines(None), widgets::overlay::DRILL_HELP_TEXT)
 }
 pub use signals::Signal;
 

@@ -346,3 +346,60 @@ fn the_valuable_set_asks_more_plays_than_the_top_18() {
     };
     assert_ne!(asked(IndexSet::Valuable), asked(IndexSet::GameI18));
 }
+
+/// A countdown's personal best is its count's own (issue 37): a Zen run is timed and may be a
+/// best whatever Hi-Lo's is, a Hi-Lo run is never compared with a Zen one, and the lifetime
+/// figures read back from the database keep the two apart.
+#[test]
+fn countdown_bests_are_kept_per_count() {
+    use blackjack_trainer::analysis::counts::CountSystem;
+    use blackjack_trainer::store::{Coach, Location, SessionInfo, SessionKind};
+    use blackjack_trainer::trainer::counting::Countdown;
+    use blackjack_trainer::trainer::day::Clock;
+    let dir = TempDir::new("countdown-bests-per-count");
+    let path = dir.path("stats.db");
+    let hilo = CountSystem::default();
+    let zen = CountSystem::built_in("zen").expect("zen").clone();
+    let open = || {
+        Coach::open(
+            Some(&Location::named(&path)),
+            SessionInfo::new(SessionKind::Drill, &Rules::default()),
+            Clock::Local,
+        )
+        .expect("the database opens")
+        .0
+    };
+    let mut coach = open();
+    // A whole run, turned by the person, answered right in `seconds`: whether it is a best.
+    let run = |coach: &mut Coach, system: &CountSystem, seconds: f64, seed: u64| {
+        let mut run = Countdown::new(1, 1, false, seed).counting(system);
+        while run.flash().is_some() {}
+        let best = coach.countdown_best(system, 1);
+        let verdict = run.grade(run.running(), seconds, false, best);
+        assert!(verdict.right && verdict.timed, "{verdict:?}");
+        coach.record_count(verdict.answer());
+        assert_eq!(coach.save(), None, "saved");
+        verdict.best
+    };
+    assert!(
+        run(&mut coach, &hilo, 30.0, 1),
+        "the first Hi-Lo run is a best"
+    );
+    assert!(
+        run(&mut coach, &zen, 40.0, 2),
+        "the first Zen run is Zen's best, slower than Hi-Lo's or not"
+    );
+    assert!(
+        !run(&mut coach, &hilo, 35.0, 3),
+        "35 s does not beat Hi-Lo's 30"
+    );
+    assert!(run(&mut coach, &zen, 38.0, 4), "38 s beats Zen's 40");
+    assert_eq!(coach.countdown_best(&hilo, 1), Some(30.0));
+    assert_eq!(coach.countdown_best(&zen, 1), Some(38.0));
+    drop(coach);
+    let (_, lifetime) = common::lifetime(&path);
+    assert_eq!(lifetime.countdown_best.get(&1), Some(&30.0), "Hi-Lo's best");
+    assert_eq!(lifetime.countdown_best_in(Some("Zen"), 1), Some(38.0));
+    let again = open();
+    assert_eq!(again.countdown_best(&zen, 1), Some(38.0));
+}

@@ -666,6 +666,48 @@ fn a_whole_counting_shoe_keeps_the_chosen_count_from_its_initial_running_count()
     }
 }
 
+/// A counter seat counting Red 7 counts a red seven +1 (Arnold Snyder's count), as the table
+/// does: after a round of red sevens its bet is read at the table's count, not at a count
+/// that took them for black ones (issue 37).
+#[test]
+fn a_counter_seat_counting_red_7_counts_the_red_sevens_it_sees() {
+    use blackjack_trainer::engine::{Rank, Suit};
+    let system = blackjack_trainer::analysis::counts::CountSystem::built_in("red7")
+        .expect("Red 7")
+        .clone();
+    let mut table = session(TableConfig {
+        seats: 2,
+        ai: vec![Level::Counter],
+        counting: true,
+        ramp: Some("1,2,4,8".parse().expect("a ramp")),
+        count_check_every: 0,
+        count_system: system,
+        ..config()
+    });
+    let mut kit = Kit::new(Some(IndexTable::default()));
+    table.toggle_count();
+    // Both seats and the dealer are dealt red sevens only.
+    let red = [Suit::Hearts, Suit::Diamonds];
+    let sevens: Vec<Card> = (0..6).map(|i| Card::new(Rank::Seven, red[i % 2])).collect();
+    assert!(table.stack_next(&sevens));
+    table.deal(&mut kit.an());
+    finish_round(&mut table, &mut kit);
+    let count = table.floored_count();
+    let news = table.deal(&mut kit.an());
+    let bet = texts(&news)
+        .into_iter()
+        .find(|t| t.contains("(counter) bets"))
+        .expect("the counter seat's bet")
+        .to_owned();
+    assert!(
+        bet.ends_with(&format!(
+            "at Red 7 running count {}.",
+            blackjack_trainer::text::signed(count)
+        )),
+        "{bet}: the table's count is {count}"
+    );
+}
+
 /// 8,8 against a ten stood on: this game's chart hits, standing gives away about a thousandth
 /// of a bet — a close call (issue 36), not a miss: strict mode lets it be played, and the
 /// accuracy counts it right.

@@ -397,3 +397,57 @@ fn with_the_count_hidden_the_live_evs_wait_for_the_count_to_be_shown() {
     let shown = screen(&mut app, WIDE);
     assert!(shown.contains("Live EVs, this shoe"), "{shown}");
 }
+
+/// The help and the drill chooser name the count kept (issue 37): at a table counting Zen the
+/// `c` and `r` lines say Zen where they said Hi-Lo, KO's (read as it runs) has no true count,
+/// the chooser offers the Zen running count, and a drill's help names Zen and its tags. No
+/// screen says Hi-Lo there.
+#[test]
+fn the_help_and_the_drills_name_the_count_kept() {
+    use blackjack_trainer::analysis::counts::CountSystem;
+    use blackjack_trainer::trainer::drill::DrillKind;
+    for (key, count_line) in [
+        ("zen", "Zen running and true count on or off"),
+        ("ko", "KO running count on or off"),
+    ] {
+        let system = CountSystem::built_in(key)
+            .expect("a built-in count")
+            .clone();
+        let name = system.name.to_string();
+        let mut app = table(TableConfig {
+            seats: 1,
+            speed: Duration::ZERO,
+            seed: 2024,
+            count_system: system.clone(),
+            ..TableConfig::default()
+        });
+        keys(&mut app, "?");
+        let help = screen(&mut app, WIDE);
+        assert!(help.contains(count_line), "{key}:\n{help}");
+        assert!(
+            help.contains(&format!("drills: practise decisions or the {name} count")),
+            "{key}:\n{help}"
+        );
+        assert!(!help.contains("Hi-Lo"), "{key}:\n{help}");
+        keys(&mut app, "?");
+        app.update(Intent::OpenDrills);
+        let chooser = screen(&mut app, WIDE);
+        assert!(
+            chooser.contains(&format!("the {name} running count")),
+            "{key}:\n{chooser}"
+        );
+        assert!(!chooser.contains("Hi-Lo"), "{key}:\n{chooser}");
+        app.update(Intent::ChooseDrill(DrillKind::Count));
+        keys(&mut app, "?");
+        let drill_help = screen(&mut app, WIDE);
+        assert!(
+            drill_help.contains(&format!("type the {name} running count when asked")),
+            "{key}:\n{drill_help}"
+        );
+        assert!(
+            drill_help.contains(&format!("{name}: {}.", system.describe_tags())),
+            "{key}:\n{drill_help}"
+        );
+        assert!(!drill_help.contains("Hi-Lo"), "{key}:\n{drill_help}");
+    }
+}

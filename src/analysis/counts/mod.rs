@@ -151,6 +151,15 @@ impl CountSystem {
         sum
     }
 
+    /// The running count from 0 of a set of seen cards by value, `red_sevens` of whose sevens
+    /// are red (what a red seven counts on top of a black one's tag, for each: nothing but
+    /// for Red 7), in counting units: a table's count, which keeps values, with its red
+    /// sevens beside it.
+    #[inline]
+    pub fn running_count_with_red_sevens(&self, seen: &ValueCounts, red_sevens: i32) -> i32 {
+        self.running_count(seen) + self.red_seven * red_sevens
+    }
+
     /// The sum of the tags of `cards`, suits included, in counting units.
     pub fn sum<'a>(&self, cards: impl IntoIterator<Item = &'a Card>) -> i32 {
         cards.into_iter().map(|&c| self.card_tag(c)).sum()

@@ -132,7 +132,7 @@ impl Countdown {
     }
 
     /// Grades `guess` given `seconds` after the first card; `best` is the person's best time
-    /// so far for the run's decks. A right answer beats it only in a whole run the person
+    /// so far for the run's decks in the run's count. A right answer beats it only in a whole run the person
     /// turned (`paced` false): a run that stopped early (`surprise`) showed fewer cards than
     /// its decks hold, and a paced run took the time the pace gave it.
     pub fn grade(
@@ -144,9 +144,10 @@ impl Countdown {
     ) -> CountdownVerdict {
         let running = self.running();
         let right = guess == running;
-        // The statistics keep one best time per decks, with no count beside it: only Hi-Lo's
-        // runs are timed, so another count's never stands as a Hi-Lo best.
-        let timed = !paced && self.shown == self.size() && self.system.is_hilo();
+        // Bests are kept per count: the stored question names the count
+        // ([`countdown_count_name`]), so `best` is this count's and a Zen run never stands as
+        // a Hi-Lo best.
+        let timed = !paced && self.shown == self.size();
         CountdownVerdict {
             right,
             running,
@@ -160,6 +161,25 @@ impl Countdown {
             asked: self.system.named("running count"),
         }
     }
+}
+
+/// The count a stored countdown answer was given in, read from its question (the answers
+/// table keeps no count column: the question, `the Zen running count after 52 cards`, names
+/// every count but Hi-Lo, whose questions read `the running count after 52 cards` as they
+/// always have): the count's name, `None` for Hi-Lo.
+pub fn countdown_count_name(question: &str) -> Option<&str> {
+    question
+        .strip_prefix("the ")
+        .and_then(|q| q.rsplit_once(" after "))
+        .and_then(|(asked, _)| asked.strip_suffix(" running count"))
+        .filter(|name| !name.is_empty())
+}
+
+/// The count name under which a run counted in `system` keeps its bests: `None` for Hi-Lo
+/// (whose bests are kept as they always were), else its name, as
+/// [`countdown_count_name`] reads it back from the stored question.
+pub fn countdown_count_key(system: &CountSystem) -> Option<&str> {
+    (!system.is_hilo()).then_some(system.name.as_ref())
 }
 
 /// The paces a countdown can turn its cards at, slowest first: seconds a flash.
@@ -187,7 +207,7 @@ pub struct CountdownVerdict {
     pub paced: bool,
     /// A whole run the person turned: its time may be a best.
     pub timed: bool,
-    /// A right answer that is the person's best for its decks.
+    /// A right answer that is the person's best for its decks in its count.
     pub best: bool,
     /// What was asked: `running count` (Hi-Lo), `Zen running count`.
     pub asked: String,

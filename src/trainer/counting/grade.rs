@@ -254,7 +254,12 @@ pub fn grade_prompt(
                 error: (given - f64::from(expected)).abs(),
             })
         }
-        Prompt::Deviation { play, tc, .. } => {
+        Prompt::Deviation {
+            play,
+            tc,
+            cards,
+            up,
+        } => {
             let given = action_key(text)?;
             let expected = if play.applies(*tc) {
                 play.play
@@ -270,7 +275,8 @@ pub fn grade_prompt(
                 play.play
             };
             let sign = if expected == play.play { 1.0 } else { -1.0 };
-            if let Some(edge) = play.gain_at(*tc).map(|g| sign * g).filter(|&e| e >= 0.0) {
+            let edge = play.gain_at(*tc).map(|g| sign * g).filter(|&e| e >= 0.0);
+            if let Some(edge) = edge {
                 why.push_str(&format!(
                     "; at {} {} is worth {edge:.3} bets more than {}",
                     signed(*tc),
@@ -279,6 +285,35 @@ pub fn grade_prompt(
                 ));
                 if given == other {
                     why.push_str(": what this answer gives away");
+                }
+            }
+            // Any other wrong play (a third one, or the other where the table has no figures):
+            // its cost from the exact EVs of the hand in a shoe at this count.
+            if given != expected && !(given == other && edge.is_some()) {
+                let evs = super::evs_at_count(&settings.rules, &settings.system, cards, *up, *tc);
+                if let (Some(right), Some(chosen)) = (evs.get(expected), evs.get(given)) {
+                    let cost = right - chosen;
+                    // One shoe can disagree with the table by a hair: the table weighs every
+                    // shoe at the count, so a near tie is said as one.
+                    let says = if cost >= 0.0005 {
+                        format!("gives away {cost:.3} bets against {}", expected.name())
+                    } else if cost > -0.0005 {
+                        format!("is within 0.001 bets of {}", expected.name())
+                    } else {
+                        format!(
+                            "does {:.3} bets better than {} in this one shoe, though the index \
+                             table, which weighs every shoe at the count, says {}",
+                            -cost,
+                            expected.name(),
+                            expected.name()
+                        )
+                    };
+                    why.push_str(&format!(
+                        "; {} {says} (this hand's exact EVs in a shoe at {} {})",
+                        given.name(),
+                        settings.count_words(),
+                        signed(*tc)
+                    ));
                 }
             }
             if let Some(peek) = settings.peek.get(play.cell)

@@ -20,6 +20,7 @@
 
 mod countdown;
 mod grade;
+mod play_cost;
 mod questions;
 mod red_sevens;
 mod tray;
@@ -33,11 +34,14 @@ use crate::analysis::deviation::{IndexTable, illustrious_18};
 pub use crate::analysis::hilo::BetRamp;
 use crate::engine::{Action, ActionSet, Cards, GameRng, Rules};
 use crate::text::{counted, noun, signed};
-pub use countdown::{COUNTDOWN_DECKS, COUNTDOWN_PACES, Countdown};
+pub use countdown::{
+    COUNTDOWN_DECKS, COUNTDOWN_PACES, Countdown, countdown_count_key, countdown_count_name,
+};
 use grade::action_key;
 pub use grade::{
     Prompt, QuizAnswer, check_count_of, check_running_count, grade_prompt, index_words, ramp_words,
 };
+pub use play_cost::{evs_at_count, shoe_at_count};
 use questions::{Askable, ask, askable_plays};
 pub use questions::{
     DEVIATION_SPREAD, DealtShoe, IndexSet, MAX_ASKED_TRUE_COUNT, VALUABLE_PER_100, deal_before_cut,
@@ -448,11 +452,13 @@ impl Quiz {
         } else {
             "—".to_owned()
         };
+        // Every answer of a drill is timed.
         let per = skill_figures(
             self.kind.name(),
             self.asked.into(),
             self.error_sum,
             self.seconds,
+            self.asked.into(),
         );
         format!(
             "Right {} of {} ({pct}) · streak {} (best {}){per}",

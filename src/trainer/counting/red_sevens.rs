@@ -44,8 +44,6 @@ impl RedSevens {
     /// (a table's count by value, these red sevens beside it), from its initial running count,
     /// in counting units.
     pub fn running_count(&self, system: &CountSystem, decks: u8, seen: &ValueCounts) -> i32 {
-        system.initial_running_count(decks)
-            + system.running_count(seen)
-            + system.red_seven * self.seen
+        system.initial_running_count(decks) + system.running_count_with_red_sevens(seen, self.seen)
     }
 }

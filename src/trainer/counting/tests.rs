@@ -743,3 +743,68 @@ fn a_countdown_stopped_by_the_person_asks_the_count_of_the_cards_shown() {
     let verdict = run.grade(run.running(), 4.0, false, None);
     assert!(verdict.right && verdict.cards == 7 && !verdict.timed && !verdict.best);
 }
+
+/// Every wrong deviation answer states its cost at the question's count, whichever play it
+/// was (issue 36): a double of 16 against a ten, neither the index play (stand) nor the
+/// chart's (hit), and a hit, which the published table (no figures of its own) left uncosted.
+#[test]
+fn every_wrong_deviation_answer_states_its_cost_at_the_count() {
+    let s = settings();
+    let cell = Cell {
+        kind: HandKind::Hard,
+        row: 16,
+        up: 10,
+    };
+    let play = s
+        .indices
+        .get(cell)
+        .cloned()
+        .expect("16 vs T is an index play");
+    let cards = build_hand(&mut GameRng::seed_from_u64(3), HandKind::Hard, 16);
+    let up = Card::of_value(10);
+    let tc = 6;
+    let prompt = Prompt::Deviation {
+        play,
+        cards,
+        up,
+        tc,
+    };
+    let evs = evs_at_count(&s.rules, &s.system, &cards, up, tc);
+    assert!(
+        evs.hit.is_some_and(|hit| evs.stand > hit),
+        "at +6 the shoe favours standing: {evs:?}"
+    );
+    for (typed, given) in [("d", Action::Double), ("h", Action::Hit)] {
+        let answer = grade_prompt(&prompt, &s, typed).expect("a play");
+        assert!(!answer.right && answer.expected == "stand", "{answer:?}");
+        let cost = evs.stand - evs.get(given).expect("a legal play");
+        assert!(cost > 0.0, "{given:?}: {cost}");
+        let said = format!("{} gives away {cost:.3} bets against stand", given.name());
+        assert!(answer.why.contains(&said), "{said:?} in {:?}", answer.why);
+        assert!(answer.why.contains("true count +6"), "{}", answer.why);
+    }
+}
+
+/// A countdown in another count than Hi-Lo is timed and may be a personal best: bests are
+/// kept per count (issue 37), so a Zen run no longer goes untimed for fear of standing as a
+/// Hi-Lo best.
+#[test]
+fn a_zen_countdown_is_timed_and_may_be_a_best() {
+    let zen = crate::analysis::counts::CountSystem::built_in("zen").expect("zen");
+    let mut run = Countdown::new(1, 1, false, 7).counting(zen);
+    while run.flash().is_some() {}
+    let verdict = run.grade(run.running(), 45.0, false, None);
+    assert!(
+        verdict.right && verdict.timed && verdict.best,
+        "{verdict:?}"
+    );
+    let answer = verdict.answer();
+    assert_eq!(countdown_count_name(&answer.question), Some("Zen"));
+    let mut hilo = Countdown::new(1, 1, false, 7);
+    while hilo.flash().is_some() {}
+    let question = hilo
+        .grade(hilo.running(), 45.0, false, None)
+        .answer()
+        .question;
+    assert_eq!(countdown_count_name(&question), None, "{question}");
+}

@@ -34,7 +34,8 @@ pub fn select(entries: &[Entry], filter: ReviewFilter) -> Vec<&Entry> {
 
 /// The entry's title, at local time: `Round 3 · 2026-12-03 17:10 CET · seed 8, card 14 of the shoe · net +15
 /// at a bet of 10 (+1.5 bets)` (with `· true count +2` in counting mode), `Drill (hard) · … ·
-/// 2.1 s` or `Counting (true-count) · … · 3.0 s`.
+/// 2.1 s` or `Counting (true-count) · … · 3.0 s` (an answer at the table, which is not timed:
+/// `Counting (ramp) · … · not timed`).
 pub fn entry_title(entry: &Entry) -> String {
     match entry {
         Entry::Round(round) => {
@@ -64,6 +65,12 @@ pub fn entry_title(entry: &Entry) -> String {
             drill.kind,
             local_time(drill.at),
             drill.seconds
+        ),
+        // The table's bet grades and count checks are not timed (0 s): no time is said.
+        Entry::Count(answer) if answer.seconds <= 0.0 => format!(
+            "Counting ({}) · {} · not timed",
+            answer.skill,
+            local_time(answer.at)
         ),
         Entry::Count(answer) => format!(
             "Counting ({}) · {} · {:.1} s",
@@ -239,4 +246,35 @@ pub fn shown_decisions(entry: &Entry, mistakes_only: bool) -> Vec<&Decision> {
         .iter()
         .filter(|d| !mistakes_only || !d.is_correct())
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trainer::history::CountAnswer;
+
+    fn answer(seconds: f64) -> Entry {
+        Entry::Count(CountAnswer {
+            at: 0,
+            skill: "ramp".to_owned(),
+            question: "the bet at true count +1".to_owned(),
+            answer: "2".to_owned(),
+            truth: "2".to_owned(),
+            right: true,
+            error: 0.0,
+            seconds,
+            countdown: None,
+        })
+    }
+
+    /// A bet graded at the table is not timed (0 s): its title says so rather than "0.0 s"
+    /// (issue 36); a drill's answer keeps its time.
+    #[test]
+    fn an_untimed_answer_says_no_time() {
+        let table = entry_title(&answer(0.0));
+        assert!(table.ends_with(" · not timed"), "{table}");
+        assert!(!table.contains("0.0 s"), "{table}");
+        let drill = entry_title(&answer(2.5));
+        assert!(drill.ends_with(" · 2.5 s"), "{drill}");
+    }
 }

@@ -39,6 +39,7 @@ impl App {
             selected: *selected,
             records,
             note: note.as_ref(),
+            count: &self.session.count_system().name,
         })
     }
 

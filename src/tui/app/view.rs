@@ -305,8 +305,8 @@ impl App {
     fn panel_view(&self, area: Rect) -> Option<PanelView<'_>> {
         Some(match self.table_screen.overlay? {
             Overlay::Help => PanelView::Help(help_lines(
-                self.drill().is_some(),
-                crate::tui::input::help_lines(),
+                self.drill().is_some().then(|| self.session.count_system()),
+                crate::tui::input::help_lines(Some(self.session.count_system())),
                 area.height,
             )),
             Overlay::ConfirmQuit => PanelView::Quit(self.session.hands_in_play()),

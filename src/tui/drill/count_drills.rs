@@ -255,7 +255,9 @@ impl CountdownScreen {
     /// running count is typed and Enter answers; space after the result starts a new run.
     pub fn update(&mut self, intent: Intent, ctx: &mut DrillContext<'_>) {
         self.step(intent, ctx);
-        self.best = ctx.coach.countdown_best(self.run.decks());
+        self.best = ctx
+            .coach
+            .countdown_best(self.run.system(), self.run.decks());
     }
 
     fn step(&mut self, intent: Intent, ctx: &mut DrillContext<'_>) {
@@ -362,7 +364,8 @@ impl CountdownScreen {
             guess,
             self.seconds.unwrap_or(0.0),
             self.pace.is_some(),
-            ctx.coach.countdown_best(self.run.decks()),
+            ctx.coach
+                .countdown_best(self.run.system(), self.run.decks()),
         );
         ctx.coach.record_count(verdict.answer());
         self.result = note(Tone::graded(verdict.right), verdict.text());

@@ -347,7 +347,7 @@ impl DrillScreen {
         let seed = ctx.seed ^ ctx.drills_started.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         if kind == DrillKind::Countdown {
             let mut screen = CountdownScreen::new(COUNTDOWN_DECKS, seed).counting(ctx.system);
-            screen.best = ctx.coach.countdown_best(COUNTDOWN_DECKS);
+            screen.best = ctx.coach.countdown_best(ctx.system, COUNTDOWN_DECKS);
             return DrillScreen::Countdown(Box::new(screen));
         }
         if let Some(quiz) = QuizKind::of_drill(kind) {

@@ -7,6 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget, Wrap};
 
 use super::{Ctx, ascii_border};
+use crate::analysis::counts::CountSystem;
 use crate::engine::Units;
 
 /// The notes under the table's keys on the help screen (the keys themselves come from
@@ -73,11 +74,30 @@ pub(crate) fn framed_box(
     inside
 }
 
-/// The help screen's lines, for a screen `height` rows high: a drill's own, or the table's
-/// keys with the notes under them where there is room.
-pub fn help_lines(in_drill: bool, keys: Vec<String>, height: u16) -> Vec<String> {
-    if in_drill {
-        return DRILL_HELP_TEXT.lines().map(str::to_owned).collect();
+/// The drills' help ([`DRILL_HELP_TEXT`], written for Hi-Lo, the default) for a learner
+/// counting `count`: another count's name where Hi-Lo's is, and its tags where Hi-Lo's are.
+pub fn drill_help_lines(count: &CountSystem) -> Vec<String> {
+    let lines = DRILL_HELP_TEXT.lines();
+    if count.is_hilo() {
+        return lines.map(str::to_owned).collect();
+    }
+    lines
+        .map(|line| {
+            if line.starts_with("Hi-Lo:") {
+                format!("{}: {}.", count.name, count.describe_tags())
+            } else {
+                line.replace("Hi-Lo", &count.name)
+            }
+        })
+        .collect()
+}
+
+/// The help screen's lines, for a screen `height` rows high: a drill's own while a drill is
+/// open (`drill`: the count the learner keeps), or the table's keys with the notes under them
+/// where there is room.
+pub fn help_lines(drill: Option<&CountSystem>, keys: Vec<String>, height: u16) -> Vec<String> {
+    if let Some(count) = drill {
+        return drill_help_lines(count);
     }
     let mut lines = keys;
     // The notes under the keys only where the terminal has room for them as well.
@@ -274,11 +294,12 @@ mod tests {
     /// the last row names the keys left out (issue 36: the Ctrl-Z line was lost in silence).
     #[test]
     fn the_help_fits_or_names_what_it_leaves_out() {
-        let keys = crate::tui::keys::help_lines();
-        let whole = super::help_lines(false, keys.clone(), 24);
+        let keys =
+            crate::tui::keys::help_lines(Some(&crate::analysis::counts::CountSystem::default()));
+        let whole = super::help_lines(None, keys.clone(), 24);
         assert!(whole.len() + 2 <= 24, "{whole:#?}");
         assert!(whole.iter().any(|l| l.starts_with("Ctrl-Z")), "{whole:#?}");
-        let short = super::help_lines(false, keys, 16);
+        let short = super::help_lines(None, keys, 16);
         assert_eq!(short.len(), 14, "{short:#?}");
         let last = short.last().expect("a last row");
         assert!(last.contains("Ctrl-Z") && last.contains("more"), "{last}");

@@ -5,6 +5,8 @@
 pub mod count_drills;
 mod frame;
 
+use std::borrow::Cow;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -39,11 +41,12 @@ fn card_lines(ctx: Ctx, cards: &[Card], width: u16) -> Vec<Line<'static>> {
 }
 
 /// The chooser's words for a kind of drill: what it practises (the deviations drill names its
-/// set of index plays).
-fn menu_label(kind: DrillKind) -> &'static str {
+/// set of index plays, the count quiz the count kept, `count`).
+fn menu_label(kind: DrillKind, count: &str) -> Cow<'static, str> {
     match kind {
-        DrillKind::Deviations => IndexSet::GameI18.describe(),
-        other => other.describe(),
+        DrillKind::Deviations => Cow::Borrowed(IndexSet::GameI18.describe()),
+        DrillKind::Count => Cow::Owned(format!("the {count} running count")),
+        other => Cow::Borrowed(other.describe()),
     }
 }
 
@@ -56,6 +59,8 @@ pub struct ChooserView<'a> {
     pub records: Vec<String>,
     /// A notice, if any.
     pub note: Option<&'a Message>,
+    /// The name of the count kept (`Hi-Lo`, `Zen`), which the count quiz's line names.
+    pub count: &'a str,
 }
 
 /// What a drill screen shows: the drill's own state, and for the countdown the best perfect
@@ -96,7 +101,7 @@ pub fn render_chooser(view: &ChooserView<'_>, ctx: Ctx, area: Rect, buf: &mut Bu
     ];
     let width = DrillKind::ALL
         .iter()
-        .map(|&k| menu_label(k).chars().count())
+        .map(|&k| menu_label(k, view.count).chars().count())
         .max()
         .unwrap_or(0);
     for (i, (kind, record)) in DrillKind::ALL.into_iter().zip(&view.records).enumerate() {
@@ -104,7 +109,7 @@ pub fn render_chooser(view: &ChooserView<'_>, ctx: Ctx, area: Rect, buf: &mut Bu
         let mark = if chosen { marker(ctx.ascii) } else { ' ' };
         // Keys 1–9 start the first nine, letters the rest.
         let number = crate::tui::drill::chooser_key(i).unwrap_or(' ');
-        let label = format!(" {mark} {number}  {:<width$}", menu_label(kind));
+        let label = format!(" {mark} {number}  {:<width$}", menu_label(kind, view.count));
         lines.push(Line::from(vec![
             Span::styled(label, if chosen { t.active_hand } else { t.text }),
             Span::styled(format!(" {record}"), t.dim),
