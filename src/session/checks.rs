@@ -19,7 +19,7 @@ use crate::trainer::counting::Resolution;
 use crate::trainer::history::CountAnswer;
 use crate::trainer::practice::read_count_of;
 
-use super::{Analysis, Happening, Kind, TableSession};
+use super::{Analysis, Happening, Kind, Notice, TableSession};
 
 /// The most rounds a breakdown keeps (the oldest go first).
 pub const BREAKDOWN_ROUNDS: usize = 60;
@@ -321,7 +321,11 @@ impl TableSession {
             seconds: 0.0,
             countdown: None,
         });
-        self.say(Kind::graded(right), text);
+        // What was held back first, the verdict last: the verdict is the grade kept in view
+        // (the deal follows at once and scrolls the log).
+        self.release_held_back("The count was checked: what was held back from it —");
+        self.news
+            .push(Happening::Graded(Notice::new(Kind::graded(right), text)));
         match kind {
             CheckKind::Running => {
                 let guess = read_count_of(&typed, &system, start, shoe.saturating_sub(left))
@@ -333,7 +337,6 @@ impl TableSession {
             _ => {}
         }
         self.count.checked_this_round = true;
-        self.release_held_back("The count was checked: what was held back from it —");
         self.deal_now(an);
         self.take_news()
     }

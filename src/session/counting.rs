@@ -396,7 +396,9 @@ impl TableSession {
             self.coach.session().play.rounds + 1
         );
         self.coach.record_count(answer.record(question, 0.0));
-        self.running_answered(right, guess);
+        // What was held back first, then the verdict, the grade kept in view (the deal
+        // follows at once and scrolls the log), then where a wrong count went off.
+        self.release_held_back("The count was checked: what was held back from it —");
         let system = &self.count.system;
         let text = if right {
             format!(
@@ -412,9 +414,10 @@ impl TableSession {
                 signed(guess)
             )
         };
-        self.say(Kind::graded(right), text);
+        self.news
+            .push(Happening::Graded(Notice::new(Kind::graded(right), text)));
+        self.running_answered(right, guess);
         self.count.checked_this_round = true;
-        self.release_held_back("The count was checked: what was held back from it —");
         self.deal_now(an);
         self.take_news()
     }

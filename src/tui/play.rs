@@ -204,7 +204,8 @@ mod tests {
         );
         app.update(Intent::Deal);
         // Interrupted here: the bet is on the table, neither won nor lost.
-        let text = app.session.closing_summary();
+        // (Read as one line: the summary is printed in rows of 80 columns.)
+        let text = app.session.closing_summary().replace('\n', " ");
         assert!(
             text.contains("bankroll 100 → 99, 1 staked in the round left unfinished"),
             "{text}"

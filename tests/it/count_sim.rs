@@ -215,8 +215,9 @@ fn every_counting_report_keeps_the_identities_between_its_measures() {
         );
         let bankroll: f64 = bankroll.parse().expect("a number");
         close(di, 1000.0 * ev / sd, "DI = 1000·EV/SD");
-        close(score, di * di, "SCORE = DI²");
-        close(number(&r, "n0") * score, 1e6, "N0·SCORE = 10⁶");
+        // SCORE carries the sign of the mean: a losing run's is below 0.
+        close(score, di * di.abs(), "SCORE = DI², signed");
+        close(number(&r, "n0") * score.abs(), 1e6, "N0·|SCORE| = 10⁶");
         let ror = if ev > 0.0 {
             (-2.0 * ev * bankroll / (sd * sd)).exp()
         } else {

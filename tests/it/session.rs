@@ -462,15 +462,20 @@ fn a_count_check_is_asked_before_every_few_deals_and_graded() {
     }
     let news = table.answer_count_check(&mut kit.an());
     let said = texts(&news);
-    assert_eq!(
-        said[0],
-        format!(
-            "Count check: the running count is {}, not {}.",
-            blackjack_trainer::text::signed(running),
-            blackjack_trainer::text::signed(wrong)
-        )
+    let verdict = format!(
+        "Count check: the running count is {}, not {}.",
+        blackjack_trainer::text::signed(running),
+        blackjack_trainer::text::signed(wrong)
     );
-    assert!(said.contains(&"The count was checked: what was held back from it —"));
+    let at = |line: &str| said.iter().position(|t| *t == line);
+    let held = at("The count was checked: what was held back from it —").expect("held back");
+    assert!(at(&verdict).is_some_and(|v| v > held), "{said:?}");
+    // The verdict is the grade kept in view: the last graded line of the answer.
+    let pinned = news.iter().rev().find_map(|h| match h {
+        Happening::Graded(n) => Some(n.text.as_str()),
+        _ => None,
+    });
+    assert_eq!(pinned, Some(verdict.as_str()));
     assert!(news.contains(&Happening::RoundStarted(2)), "then the deal");
     let count = &table.tally().count;
     assert_eq!((count.decisions, count.correct), (1, 0));
@@ -483,6 +488,17 @@ fn a_count_check_is_asked_before_every_few_deals_and_graded() {
             .deal(&mut kit.an())
             .contains(&Happening::RoundStarted(3))
     );
+}
+
+/// A count check's verdict: the last graded line of its answer, after what it released.
+fn verdict(news: &[Happening]) -> String {
+    news.iter()
+        .rev()
+        .find_map(|h| match h {
+            Happening::Graded(n) => Some(n.text.clone()),
+            _ => None,
+        })
+        .unwrap_or_default()
 }
 
 #[test]
@@ -500,7 +516,7 @@ fn a_whole_counting_shoe_plays_to_the_reshuffle_with_its_count_checks_answered()
             }
             news = table.answer_count_check(&mut kit.an());
             let said = texts(&news);
-            right_checks += u64::from(said[0].ends_with(", right."));
+            right_checks += u64::from(verdict(&news).ends_with(", right."));
             released +=
                 usize::from(said.contains(&"The count was checked: what was held back from it —"));
         }
@@ -614,7 +630,7 @@ fn a_whole_counting_shoe_keeps_the_chosen_count_from_its_initial_running_count()
                 }
                 news = table.answer_count_check(&mut kit.an());
                 assert_eq!(
-                    texts(&news)[0],
+                    verdict(&news),
                     format!(
                         "{} count check: {}, right.",
                         system.name,

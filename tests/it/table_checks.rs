@@ -115,6 +115,16 @@ fn surprise_checks_ask_all_three_kinds_and_grade_and_keep_each_under_its_skill()
             .find(|t| t.starts_with("Surprise check:"))
             .unwrap_or_else(|| panic!("{texts:?}"));
         assert_eq!(line.contains(", right"), right, "{line}");
+        // The verdict is the grade kept in view: the last graded line, after what was held back.
+        let pinned = news.iter().rev().find_map(|h| match h {
+            Happening::Graded(n) => Some(&n.text),
+            _ => None,
+        });
+        assert_eq!(
+            pinned,
+            Some(line),
+            "the verdict is the last grade: {texts:?}"
+        );
         if kind == CheckKind::True {
             assert!(line.contains("floored"), "the floor is said: {line}");
         }
