@@ -65,6 +65,13 @@ pub fn signed_decimals(x: f64, places: usize) -> String {
     }
 }
 
+/// A number with `places` decimals and, when below nought, the typographic minus (`12.40`,
+/// `−0.1`): a figure that is mostly positive, such as SCORE, written without a `+`.
+pub fn decimals(x: f64, places: usize) -> String {
+    let text = signed_decimals(x, places);
+    text.strip_prefix('+').map_or(text.clone(), str::to_owned)
+}
+
 /// `1 round`, `3 rounds`, `130 entries`: a count and its noun, the one way counts are worded.
 pub fn counted(n: u64, word: &str) -> String {
     format!("{n} {}", noun(word, n == 1))
@@ -201,7 +208,14 @@ fn list_mark(text: &str) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::{ascii_text, closest, counted, noun, signed, signed_decimals};
+    use super::{ascii_text, closest, counted, decimals, noun, signed, signed_decimals};
+
+    #[test]
+    fn a_figure_without_sign_keeps_the_typographic_minus() {
+        assert_eq!(decimals(12.404, 2), "12.40");
+        assert_eq!(decimals(-0.104, 1), "\u{2212}0.1");
+        assert_eq!(decimals(-0.0001, 2), "0.00", "nought has no sign");
+    }
 
     #[test]
     fn a_whole_number_carries_its_sign_and_zero_a_plus() {

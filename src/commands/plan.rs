@@ -14,7 +14,7 @@ use crate::commands::UsageError;
 use crate::engine::Rules;
 use crate::sim::measures::Measures;
 use crate::sim::trips::Wong;
-use crate::text::signed_decimals;
+use crate::text::{decimals, signed_decimals};
 use crate::trainer::plan::{
     GameByCount, Plan, PlanInputs, RampFigures, Rated, Risk, plan, ramp_text,
 };
@@ -284,9 +284,9 @@ fn text(rules: &Rules, p: &Planned, hours: f64) -> String {
     ));
     let n0 = f.measures.n0().filter(|n| *n > 0.0 && ev > 0.0);
     s.push_str(&format!(
-        "SCORE {:.2} · DI {:.2} · N0 {}{}\n",
-        f.measures.score(),
-        f.measures.di(),
+        "SCORE {} · DI {} · N0 {}{}\n",
+        decimals(f.measures.score(), 2),
+        decimals(f.measures.di(), 2),
         n0.map_or_else(
             || "none (the ramp does not win)".to_owned(),
             |n| format!("{:.0} rounds{seen} ({:.0} hours)", n, n / p.rounds_per_hour)
@@ -377,10 +377,10 @@ fn best_text(p: &Planned) -> String {
         }
     } else {
         s.push_str(&format!(
-            "The {spread} spread's best ramp is {} (SCORE {:.2}; this plan's {:.2})",
+            "The {spread} spread's best ramp is {} (SCORE {}; this plan's {})",
             best.ramp,
-            best.score(),
-            p.plan.figures.measures.score()
+            decimals(best.score(), 2),
+            decimals(p.plan.figures.measures.score(), 2)
         ));
         match (
             target,
@@ -412,9 +412,9 @@ fn compared_text(p: &Planned) -> String {
         .unwrap_or(0);
     let mut line = |name: &str, ramp: &BetRamp, f: &RampFigures| {
         s.push_str(&format!(
-            "  {name:<16} {:<width$} {:>7.2} · {:>6} · {:>5}\n",
+            "  {name:<16} {:<width$} {:>7} · {:>6} · {:>5}\n",
             ramp.to_string(),
-            f.measures.score(),
+            decimals(f.measures.score(), 2),
             signed_decimals(100.0 * f.per_played().ev, 2),
             percent(f.measures.risk_of_ruin(b))
         ));

@@ -15,7 +15,7 @@ use super::message::{Message, Tone};
 use crate::analysis::hilo::BetRamp;
 use crate::engine::Rules;
 use crate::sim::trips::Wong;
-use crate::text::signed_decimals;
+use crate::text::{decimals, signed_decimals};
 use crate::trainer::plan::{GameByCount, Plan, PlanInputs, Risk, plan, ramp_text};
 use crate::trainer::plan_game::PlanModel;
 use crate::trainer::plan_saved::SavedPlan;
@@ -516,7 +516,7 @@ fn figure_lines(inputs: &PageInputs, planned: &Plan) -> Vec<(String, String)> {
         ),
         (
             "SCORE · DI".to_owned(),
-            format!("{:.1} · {:.2}", m.score(), m.di()),
+            format!("{} · {}", decimals(m.score(), 1), decimals(m.di(), 2)),
         ),
         (
             "N0".to_owned(),
@@ -559,7 +559,7 @@ fn figure_lines(inputs: &PageInputs, planned: &Plan) -> Vec<(String, String)> {
     let compared: Vec<String> = planned
         .compared
         .iter()
-        .map(|c| format!("{} {:.1}", c.name, c.rated.score()))
+        .map(|c| format!("{} {}", c.name, decimals(c.rated.score(), 1)))
         .collect();
     lines.push((
         "Compared".to_owned(),
@@ -589,7 +589,7 @@ fn best_line(inputs: &PageInputs, planned: &Plan) -> (String, String) {
         .map_or_else(String::new, |b| format!(", needs {b:.0} units"));
     (
         label,
-        format!("{}: SCORE {:.1}{needs}", best.ramp, best.score()),
+        format!("{}: SCORE {}{needs}", best.ramp, decimals(best.score(), 1)),
     )
 }
 
