@@ -495,4 +495,6 @@ fn plays_text(legal: ActionSet) -> String {
 }
 
 #[cfg(test)]
+mod shoe_tests;
+#[cfg(test)]
 mod tests;
