@@ -15,17 +15,25 @@ use common::tui::*;
 
 /// One seat at casino pace (speed 0), with a clock the test moves.
 fn paced_app(counting: bool) -> (App, Rc<Cell<Instant>>) {
+    paced_app_with(TableConfig {
+        seed: 5,
+        counting,
+        ..TableConfig::default()
+    })
+}
+
+/// One seat at casino pace (speed 0) with `config`'s other options, and a clock the test
+/// moves.
+fn paced_app_with(config: TableConfig) -> (App, Rc<Cell<Instant>>) {
     let now = Rc::new(Cell::new(Instant::now()));
     let clock = Rc::clone(&now);
     let config = TableConfig {
         seats: 1,
         speed: Duration::ZERO,
         bankroll: Units::from_units(100),
-        seed: 5,
-        counting,
         indices: Some(published_indices),
         pace: Some("casino".parse().expect("a pace")),
-        ..TableConfig::default()
+        ..config
     };
     let app = App::new(&Rules::default(), config)
         .expect("valid options")
@@ -104,24 +112,12 @@ fn g_in_counting_mode_shows_the_index_plays_in_their_cells_and_reads_a_cell_at_a
 #[test]
 fn a_decks_left_check_hides_the_shoe_gauge_while_it_is_open() {
     use blackjack_trainer::session::CheckKind;
-    let now = Rc::new(Cell::new(Instant::now()));
-    let clock = Rc::clone(&now);
-    let config = TableConfig {
-        seats: 1,
-        speed: Duration::ZERO,
-        bankroll: Units::from_units(100),
+    let (mut app, now) = paced_app_with(TableConfig {
         seed: 7,
         counting: true,
         count_check_every: 1,
-        indices: Some(published_indices),
-        pace: Some("casino".parse().expect("a pace")),
         ..TableConfig::default()
-    };
-    let mut app = App::new(&Rules::default(), config)
-        .expect("valid options")
-        .with_color(false)
-        .with_background_waits(true)
-        .with_clock(move || clock.get());
+    });
     keys(&mut app, " ");
     for _ in 0..200 {
         stand_out(&mut app);
