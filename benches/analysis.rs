@@ -1,11 +1,16 @@
-//! Exact-analysis benchmarks: the full chart with both house-edge figures, and one hand's full
-//! EV set (split included) for a depleted shoe — the live EV panel's worst case.
+//! Exact-analysis benchmarks: the full chart with both house-edge figures, one hand's full
+//! EV set (split included) for a depleted shoe — the live EV panel's worst case — and one
+//! plan of the counter's planner, which the table's planner page makes again on every key
+//! (its target: well under a frame's 50 ms).
 
 use std::hint::black_box;
 
+use blackjack_trainer::analysis::counts::HI_LO;
 use blackjack_trainer::analysis::strategy::compute_strategy_on;
 use blackjack_trainer::analysis::{HandContext, hand_evs};
 use blackjack_trainer::engine::{Rules, ValueCounts};
+use blackjack_trainer::trainer::plan::{PlanInputs, Risk, plan};
+use blackjack_trainer::trainer::plan_game::{SimSettings, work_out_model};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 fn full_chart(c: &mut Criterion) {
@@ -47,5 +52,32 @@ fn one_hand(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, full_chart, one_hand);
+/// One plan (the ramp's optimisation alone) on the game by count worked out once, outside the
+/// measurement, at a bankroll the risk binds and at one it does not.
+fn one_plan(c: &mut Criterion) {
+    let rules = Rules::default();
+    let sim = SimSettings {
+        rounds: 1_000_000,
+        seed: 2026,
+        threads: 2,
+    };
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let model = work_out_model(&rules, &HI_LO, sim, &stop).expect("the engine plays");
+    let mut group = c.benchmark_group("plan");
+    for bankroll in [400.0, 3200.0] {
+        let inputs = PlanInputs {
+            bankroll,
+            min_bet: 1,
+            spread: 12,
+            chip: 1,
+            risk: Risk::OfRuin(0.135),
+        };
+        group.bench_function(format!("one plan, bankroll {bankroll}"), |b| {
+            b.iter(|| black_box(plan(black_box(&model.game), &inputs)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, full_chart, one_hand, one_plan);
 criterion_main!(benches);

@@ -16,6 +16,17 @@ use blackjack_trainer::trainer::plan_game::{PlanModel, SimSettings, work_out_mod
 /// Trips per bankroll.
 const TRIPS: u64 = 1_000;
 
+/// A 1–12 spread in chips of 1 at full Kelly's risk of ruin, 13.5 %, with `bankroll` units.
+fn kelly_risk(bankroll: f64) -> PlanInputs {
+    PlanInputs {
+        bankroll,
+        min_bet: 1,
+        spread: 12,
+        chip: 1,
+        risk: Risk::OfRuin(0.135),
+    }
+}
+
 /// The model the plans are made of: 2 000 000 flat-bet rounds for the variances.
 fn model(rules: &Rules) -> PlanModel {
     model_in(rules, &HI_LO, 2_000_000)
@@ -137,24 +148,8 @@ fn the_planned_ramp_wins_spreads_and_is_ruined_in_simulated_trips_as_planned() {
             7 + i as u64,
         ));
     }
-    // The planner page plans again on every key: with the game by count worked out, one plan
-    // (the ramp's optimisation alone) must take well under a frame's 50 ms.
-    let started = std::time::Instant::now();
-    for bankroll in [
-        50.0, 100.0, 200.0, 400.0, 800.0, 1600.0, 3200.0, 6400.0, 12_800.0, 25_600.0,
-    ] {
-        let inputs = PlanInputs {
-            bankroll,
-            min_bet: 1,
-            spread: 12,
-            chip: 1,
-            risk: Risk::OfRuin(0.135),
-        };
-        plan(&game, &inputs).expect("a plan");
-    }
-    let each = started.elapsed() / 10;
-    eprintln!("one plan in {each:?}");
-    assert!(each.as_millis() < 50, "a plan took {each:?}");
+    // The planner page plans again on every key; how long one plan takes is measured by
+    // `cargo bench --bench analysis -- plan` (a frame's 50 ms is the target), not timed here.
     ramps.dedup();
     assert_eq!(
         ramps.len(),
@@ -192,13 +187,7 @@ fn the_optimal_ramp_scores_at_least_every_ramp_it_is_compared_with() {
     let rules = Rules::default();
     let game = model(&rules).game;
     let drawn = drawn_ramps(2000);
-    let inputs = |bankroll: f64| PlanInputs {
-        bankroll,
-        min_bet: 1,
-        spread: 12,
-        chip: 1,
-        risk: Risk::OfRuin(0.135),
-    };
+    let inputs = kelly_risk;
     // Bankrolls short of the best ramp's need (yet enough to meet the risk) and past it.
     let needed = plan(&game, &inputs(1000.0))
         .expect("a plan")
@@ -264,13 +253,7 @@ fn a_count_with_hi_los_tags_plans_hi_los_plan_and_zen_plans_its_own() {
     assert_eq!(mine.system.key, "mine");
     assert_eq!(hilo.game, mine.game);
     for bankroll in [1000.0, 5000.0] {
-        let inputs = PlanInputs {
-            bankroll,
-            min_bet: 1,
-            spread: 12,
-            chip: 1,
-            risk: Risk::OfRuin(0.135),
-        };
+        let inputs = kelly_risk(bankroll);
         assert_eq!(plan(&hilo.game, &inputs), plan(&mine.game, &inputs));
     }
     let home = crate::common::TempDir::new("plan-zen");
