@@ -15,7 +15,7 @@ use crate::tui::drill::{
 };
 use crate::tui::intent::{DrillIntent, ReviewIntent};
 use crate::tui::review::{ReviewKey, ReviewScreen, ReviewStep};
-use crate::tui::widgets::drill::{ChooserView, DrillView};
+use crate::tui::widgets::drill::{ChooserView, CountView, DecisionView, DrillView};
 
 impl App {
     /// The drill chooser's view data, while it is up.
@@ -48,8 +48,22 @@ impl App {
     pub(crate) fn drill_view(&self) -> Option<DrillView<'_>> {
         Some(match self.drill()? {
             DrillScreen::Chooser { .. } => return None,
-            DrillScreen::Decision(screen) => DrillView::Decision(screen),
-            DrillScreen::Count(screen) => DrillView::Count(screen),
+            DrillScreen::Decision(screen) => DrillView::Decision(DecisionView {
+                drill: &screen.drill,
+                answers: &screen.answers,
+                note: screen.note.as_ref(),
+                why: screen.why.as_deref(),
+            }),
+            DrillScreen::Count(screen) => DrillView::Count(CountView {
+                drill: &screen.drill,
+                round: screen.round_on_screen(),
+                answers: &screen.answers,
+                note: screen.note.as_ref(),
+                input: &screen.input,
+                pace: screen.pace,
+                dealing: screen.dealing(),
+                asking: screen.asking(),
+            }),
             DrillScreen::Quiz(screen) => DrillView::Quiz(screen),
             DrillScreen::Countdown(screen) => DrillView::Countdown(screen),
         })
