@@ -15,6 +15,7 @@ use crate::tui::drill::{
 };
 use crate::tui::intent::{DrillIntent, ReviewIntent};
 use crate::tui::review::{ReviewKey, ReviewScreen, ReviewStep};
+use crate::tui::widgets::drill::count_drills::{CountdownView, QuizView};
 use crate::tui::widgets::drill::{ChooserView, CountView, DecisionView, DrillView};
 
 impl App {
@@ -64,8 +65,24 @@ impl App {
                 dealing: screen.dealing(),
                 asking: screen.asking(),
             }),
-            DrillScreen::Quiz(screen) => DrillView::Quiz(screen),
-            DrillScreen::Countdown(screen) => DrillView::Countdown(screen),
+            DrillScreen::Quiz(screen) => DrillView::Quiz(QuizView {
+                quiz: &screen.quiz,
+                input: &screen.input,
+                last: screen.last.as_ref(),
+                note: screen.note.as_ref(),
+                review: screen.review,
+            }),
+            DrillScreen::Countdown(screen) => DrillView::Countdown(CountdownView {
+                run: &screen.run,
+                flash: &screen.flash,
+                started: screen.started.is_some(),
+                input: &screen.input,
+                result: screen.result.as_ref(),
+                note: screen.note.as_ref(),
+                pace: screen.pace,
+                best: screen.best,
+                surprise: screen.surprise,
+            }),
         })
     }
 

@@ -19,7 +19,6 @@ use crate::text::signed_decimals;
 use crate::trainer::counting::IndexSet;
 use crate::trainer::drill::DrillKind;
 use crate::trainer::practice::{Answer, CountAnswer, CountDrill, DecisionDrill, RoundCards};
-use crate::tui::drill::count_drills::{CountdownScreen, QuizScreen};
 use crate::tui::message::{Message, Tone};
 use crate::tui::widgets::Ctx;
 use crate::tui::widgets::cards::{Face, Spread, boxed_row, chip, row_width};
@@ -72,9 +71,9 @@ pub enum DrillView<'a> {
     /// The counting quiz.
     Count(CountView<'a>),
     /// A typed counting drill.
-    Quiz(&'a QuizScreen),
+    Quiz(count_drills::QuizView<'a>),
     /// A deck countdown.
-    Countdown(&'a CountdownScreen),
+    Countdown(count_drills::CountdownView<'a>),
 }
 
 /// What a decision drill shows: the question, the graded answers, a notice, the reason.
