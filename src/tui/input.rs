@@ -12,7 +12,10 @@ use crossterm::event::{
 use crate::trainer::counting::QuizKind;
 
 use super::drill::DrillScreen;
-use super::intent::{Intent, Overlay};
+use super::intent::{
+    DrillIntent, Intent, Overlay, PlanIntent, QuestionIntent, ReviewIntent, SharedIntent,
+    TableIntent,
+};
 
 pub use super::keys::{ACTION_KEYS, TABLE_KEYS, TableKey, help_lines, key_for, table_key_for};
 use super::keys::{action_for, pressed_intent};
@@ -74,58 +77,66 @@ pub fn session_key(event: &Event) -> Option<SessionKey> {
 /// Ctrl-C leaves at once, a resize draws again, and every other key is dropped.
 pub fn intent_when_too_small(event: &Event) -> Option<Intent> {
     match event {
-        Event::Resize(..) => Some(Intent::Redraw),
-        _ if session_key(event) == Some(SessionKey::Interrupt) => Some(Intent::Exit),
+        Event::Resize(..) => Some(SharedIntent::Redraw.into()),
+        _ if session_key(event) == Some(SessionKey::Interrupt) => Some(SharedIntent::Exit.into()),
         Event::Key(key)
             if key.kind != KeyEventKind::Release
                 && !key.modifiers.contains(KeyModifiers::CONTROL)
                 && matches!(key.code, KeyCode::Char('q' | 'Q')) =>
         {
-            Some(Intent::Exit)
+            Some(SharedIntent::Exit.into())
         }
         _ => None,
     }
 }
 
-/// What a terminal event asks of the app in its present state (`None`: nothing).
+/// What a terminal event asks of the app in its present state (`None`: nothing). Each screen's
+/// keys become that screen's intents ([`TableIntent`], [`QuestionIntent`], [`DrillIntent`],
+/// [`ReviewIntent`], [`PlanIntent`]); Ctrl-C and a resize are every screen's
+/// ([`SharedIntent`]).
 pub fn intent_for(event: &Event, state: &KeyState) -> Option<Intent> {
     match event {
-        _ if session_key(event) == Some(SessionKey::Interrupt) => Some(Intent::Exit),
+        _ if session_key(event) == Some(SessionKey::Interrupt) => Some(SharedIntent::Exit.into()),
         Event::Key(key) if key.kind != KeyEventKind::Release => key_intent(*key, state),
-        Event::Mouse(mouse) => mouse_intent(*mouse, state),
-        Event::Resize(..) => Some(Intent::Redraw),
+        Event::Mouse(mouse) => mouse_intent(*mouse, state).map(Intent::from),
+        Event::Resize(..) => Some(SharedIntent::Redraw.into()),
         _ => None,
     }
 }
 
-/// The mouse wheel scrolls the message log, at the table (not under a question or a drill).
-fn mouse_intent(mouse: MouseEvent, state: &KeyState) -> Option<Intent> {
-    if state.drill.is_some() || state.overlay.is_some_and(Overlay::is_modal) {
+/// The mouse wheel scrolls the message log, at the table (not under a question, and not on a
+/// screen over the table: a drill, the review, the planner page).
+fn mouse_intent(mouse: MouseEvent, state: &KeyState) -> Option<TableIntent> {
+    if state.drill.is_some()
+        || state.review
+        || state.plan
+        || state.overlay.is_some_and(Overlay::is_modal)
+    {
         return None;
     }
     match mouse.kind {
-        MouseEventKind::ScrollUp => Some(Intent::LogBackLines),
-        MouseEventKind::ScrollDown => Some(Intent::LogOnLines),
+        MouseEventKind::ScrollUp => Some(TableIntent::LogBackLines),
+        MouseEventKind::ScrollDown => Some(TableIntent::LogOnLines),
         _ => None,
     }
 }
 
-/// Keys with a panel open (help, statistics, chart). The panel's own key and Esc close it;
-/// another panel's key shows that one; a key of the table acts on the table with the panel left
-/// open (help and statistics make way when a key acts; the chart marks the new hand); the
-/// arrow keys turn the statistics' page or move the chart's cursor; any other key closes the
-/// panel.
-fn panel_intent(code: KeyCode, panel: Overlay, counting: bool) -> Option<Intent> {
+/// Keys with a panel open over the table (help, statistics, chart, the course page). The
+/// panel's own key and Esc close it; another panel's key shows that one; a key of the table
+/// acts on the table with the panel left open (help and statistics make way when a key acts;
+/// the chart marks the new hand); the arrow keys turn the statistics' page or move the chart's
+/// cursor; any other key closes the panel. `None`: the key is the table's.
+fn panel_intent(code: KeyCode, panel: Overlay, counting: bool) -> Option<TableIntent> {
     if code == KeyCode::Esc {
-        return Some(Intent::ClosePanel);
+        return Some(TableIntent::ClosePanel);
     }
     if matches!(panel, Overlay::Stats | Overlay::Course)
         && matches!(code, KeyCode::Tab | KeyCode::Left | KeyCode::Right)
     {
-        return Some(Intent::PanelPage);
+        return Some(TableIntent::PanelPage);
     }
     if panel == Overlay::Course && matches!(code, KeyCode::Char('k' | 'K')) {
-        return Some(Intent::StartRulesCheck);
+        return Some(TableIntent::StartRulesCheck);
     }
     if panel == Overlay::Chart {
         use super::chart::ChartMove;
@@ -139,24 +150,24 @@ fn panel_intent(code: KeyCode, panel: Overlay, counting: bool) -> Option<Intent>
             _ => None,
         };
         if let Some(movement) = movement {
-            return Some(Intent::ChartMove(movement));
+            return Some(TableIntent::ChartMove(movement));
         }
     }
     match table_key_for(code) {
         Some(k) if Some(k.intent) == panel_toggle(panel) => Some(k.intent),
         Some(_) => None,
-        None if matches!(code, KeyCode::Char(_)) => Some(Intent::ClosePanel),
+        None if matches!(code, KeyCode::Char(_)) => Some(TableIntent::ClosePanel),
         None => None,
     }
 }
 
 /// The key intent that opens and closes `panel`.
-fn panel_toggle(panel: Overlay) -> Option<Intent> {
+fn panel_toggle(panel: Overlay) -> Option<TableIntent> {
     match panel {
-        Overlay::Help => Some(Intent::ToggleHelp),
-        Overlay::Stats => Some(Intent::ToggleStats),
-        Overlay::Chart => Some(Intent::ToggleChart),
-        Overlay::Course => Some(Intent::ToggleCourse),
+        Overlay::Help => Some(TableIntent::ToggleHelp),
+        Overlay::Stats => Some(TableIntent::ToggleStats),
+        Overlay::Chart => Some(TableIntent::ToggleChart),
+        Overlay::Course => Some(TableIntent::ToggleCourse),
         _ => None,
     }
 }
@@ -167,82 +178,94 @@ fn key_intent(key: KeyEvent, state: &KeyState) -> Option<Intent> {
         return None;
     }
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    match state.overlay {
-        Some(Overlay::Summary) => return Some(Intent::Exit),
-        Some(Overlay::ConfirmQuit) => {
-            return match key.code {
-                // Only `y`: Enter, Esc and a second `q` are keys a hand pressed on the way
-                // here (Esc opened this box from a panel); none of them may leave.
-                KeyCode::Char('y' | 'Y') => Some(Intent::ConfirmQuit),
-                KeyCode::Char('n' | 'N') | KeyCode::Esc => Some(Intent::CancelQuit),
-                _ => None,
-            };
-        }
-        Some(Overlay::Broke) => {
-            return match key.code {
-                KeyCode::Char('b' | 'B') => Some(Intent::Rebuy),
-                KeyCode::Char('q' | 'Q') | KeyCode::Esc => Some(Intent::AskQuit),
-                _ => None,
-            };
-        }
-        Some(Overlay::Course) if state.course_check => {
-            return match key.code {
-                KeyCode::Char(c) if !ctrl => Some(Intent::CountKey(c)),
-                KeyCode::Backspace => Some(Intent::CountErase),
-                KeyCode::Enter => Some(Intent::CountSubmit),
-                KeyCode::Esc => Some(Intent::ClosePanel),
-                _ => None,
-            };
-        }
-        Some(panel) => {
-            // A drill's help or statistics: any key closes it (the drill waits under it).
-            if state.drill.is_some() {
-                return panel_toggle(panel);
-            }
-            if let Some(intent) = panel_intent(key.code, panel, state.counting) {
-                return Some(intent);
-            }
-        }
-        None => {}
+    if let Some(question) = state.overlay.filter(|o| o.is_modal()) {
+        return question_intent(key.code, question);
+    }
+    if let Some(drill) = state.drill {
+        return drill_intent(key.code, ctrl, drill, state.overlay).map(Intent::from);
+    }
+    if state.review {
+        return review_intent(key.code, ctrl, state.overlay).map(Intent::from);
+    }
+    if state.plan {
+        return plan_intent(key.code, ctrl, state.overlay).map(Intent::from);
+    }
+    table_intent(key.code, ctrl, state).map(Intent::from)
+}
+
+/// Keys with a question up: leave? takes `y` or `n`, the spent bankroll `b` or `q`, and the
+/// summary any key (it leaves).
+fn question_intent(code: KeyCode, question: Overlay) -> Option<Intent> {
+    let answer = match (question, code) {
+        (Overlay::Summary, _) => return Some(SharedIntent::Exit.into()),
+        // Only `y`: Enter, Esc and a second `q` are keys a hand pressed on the way here (Esc
+        // opened this box from a panel); none of them may leave.
+        (Overlay::ConfirmQuit, C('y' | 'Y')) => QuestionIntent::ConfirmQuit,
+        (Overlay::ConfirmQuit, C('n' | 'N') | KeyCode::Esc) => QuestionIntent::CancelQuit,
+        (Overlay::Broke, C('b' | 'B')) => QuestionIntent::Rebuy,
+        (Overlay::Broke, C('q' | 'Q') | KeyCode::Esc) => QuestionIntent::AskQuit,
+        _ => return None,
+    };
+    Some(answer.into())
+}
+
+/// Keys at the table: the course page's rules check while it is asked, a panel's keys, the
+/// count check before a deal, a bet being typed, the table's keys ([`TABLE_KEYS`]).
+fn table_intent(code: KeyCode, ctrl: bool, state: &KeyState) -> Option<TableIntent> {
+    if state.overlay == Some(Overlay::Course) && state.course_check {
+        return match code {
+            KeyCode::Char(c) if !ctrl => Some(TableIntent::CountKey(c)),
+            KeyCode::Backspace => Some(TableIntent::CountErase),
+            KeyCode::Enter => Some(TableIntent::CountSubmit),
+            KeyCode::Esc => Some(TableIntent::ClosePanel),
+            _ => None,
+        };
+    }
+    if let Some(panel) = state.overlay
+        && let Some(intent) = panel_intent(code, panel, state.counting)
+    {
+        return Some(intent);
     }
     if ctrl {
         return None;
     }
-    if let Some(drill) = state.drill {
-        return drill_intent(key.code, drill);
-    }
-    if state.review {
-        return review_intent(key.code);
-    }
-    if state.plan {
-        return plan_intent(key.code);
-    }
     if state.count_check {
-        return match key.code {
+        return match code {
             // `.` for the decks left (3.5) at a surprise check.
-            KeyCode::Char(c @ ('0'..='9' | '-' | '+' | '.')) => Some(Intent::CountKey(c)),
-            KeyCode::Backspace => Some(Intent::CountErase),
-            KeyCode::Enter => Some(Intent::CountSubmit),
-            KeyCode::Esc => Some(Intent::LeaveDrill),
+            KeyCode::Char(c @ ('0'..='9' | '-' | '+' | '.')) => Some(TableIntent::CountKey(c)),
+            KeyCode::Backspace => Some(TableIntent::CountErase),
+            KeyCode::Enter => Some(TableIntent::CountSubmit),
+            KeyCode::Esc => Some(TableIntent::SkipCheck),
             // Any other key is told what the check waits for, not ignored in silence.
-            KeyCode::Char(c) => Some(Intent::Unknown(c)),
+            KeyCode::Char(c) => Some(TableIntent::Unknown(c)),
             _ => None,
         };
     }
-    if let Some(intent) = bet_entry_intent(key.code, state) {
+    if let Some(intent) = bet_entry_intent(code, state) {
         return Some(intent);
     }
-    let pressed = table_key_for(key.code);
+    let pressed = table_key_for(code);
     if let Some(k) = pressed.filter(|k| k.while_playing) {
-        return Some(pressed_intent(k, key.code));
+        return Some(pressed_intent(k, code));
     }
     // While AI seats or the dealer play, any other key skips the wait.
     if state.animating {
-        return Some(Intent::Skip);
+        return Some(TableIntent::Skip);
     }
-    match (pressed, key.code) {
+    match (pressed, code) {
         (Some(k), code) => Some(pressed_intent(k, code)),
-        (None, KeyCode::Char(c)) => Some(Intent::Unknown(c)),
+        (None, KeyCode::Char(c)) => Some(TableIntent::Unknown(c)),
+        _ => None,
+    }
+}
+
+/// The help over a page (the review, the planner): `?` closes it, Esc too, and any key that
+/// is not the table's; `None`: the key is the page's.
+fn help_over_page<T>(code: KeyCode, overlay: Option<Overlay>, toggle: T, close: T) -> Option<T> {
+    let panel = overlay?;
+    match panel_intent(code, panel, false)? {
+        TableIntent::ClosePanel => Some(close),
+        intent if Some(intent) == panel_toggle(panel) => Some(toggle),
         _ => None,
     }
 }
@@ -250,8 +273,19 @@ fn key_intent(key: KeyEvent, state: &KeyState) -> Option<Intent> {
 /// Keys on the review screen: ← → step through the rounds, ↑ ↓ through a round's decisions,
 /// `m` shows only mistakes, `p` (or Enter) practises the marked cell, Esc (or `v`, `q`) goes
 /// back to the table.
-fn review_intent(code: KeyCode) -> Option<Intent> {
+fn review_intent(code: KeyCode, ctrl: bool, overlay: Option<Overlay>) -> Option<ReviewIntent> {
     use super::review::ReviewKey;
+    if let Some(help) = help_over_page(
+        code,
+        overlay,
+        ReviewIntent::ToggleHelp,
+        ReviewIntent::ClosePanel,
+    ) {
+        return Some(help);
+    }
+    if ctrl {
+        return None;
+    }
     let key = match code {
         KeyCode::Left | C(',' | '<') => ReviewKey::Older,
         KeyCode::Right | C('.' | '>') => ReviewKey::Newer,
@@ -260,16 +294,27 @@ fn review_intent(code: KeyCode) -> Option<Intent> {
         C('m' | 'M') => ReviewKey::ToggleMistakes,
         C('p' | 'P') | KeyCode::Enter => ReviewKey::Practise,
         KeyCode::Esc | C('v' | 'V' | 'q' | 'Q') => ReviewKey::Close,
-        C('?') => return Some(Intent::ToggleHelp),
+        C('?') => return Some(ReviewIntent::ToggleHelp),
         _ => return None,
     };
-    Some(Intent::Review(key))
+    Some(ReviewIntent::Review(key))
 }
 
 /// Keys on the planner page: ↑ ↓ pick a row, ← → change it, `u` takes the ramp, `s` takes
 /// and saves it, Esc (or `b`, `q`) goes back to the table.
-fn plan_intent(code: KeyCode) -> Option<Intent> {
+fn plan_intent(code: KeyCode, ctrl: bool, overlay: Option<Overlay>) -> Option<PlanIntent> {
     use super::plan_page::PlanKey;
+    if let Some(help) = help_over_page(
+        code,
+        overlay,
+        PlanIntent::ToggleHelp,
+        PlanIntent::ClosePanel,
+    ) {
+        return Some(help);
+    }
+    if ctrl {
+        return None;
+    }
     let key = match code {
         KeyCode::Up | C('k' | 'K') => PlanKey::Up,
         KeyCode::Down | C('j' | 'J') => PlanKey::Down,
@@ -278,87 +323,105 @@ fn plan_intent(code: KeyCode) -> Option<Intent> {
         C('u' | 'U') => PlanKey::Use,
         C('s' | 'S') => PlanKey::Save,
         KeyCode::Esc | C('b' | 'B' | 'q' | 'Q') => PlanKey::Close,
-        C('?') => return Some(Intent::ToggleHelp),
+        C('?') => return Some(PlanIntent::ToggleHelp),
         _ => return None,
     };
-    Some(Intent::Plan(key))
+    Some(PlanIntent::Plan(key))
 }
 
 /// Typing a bet between rounds: digits start and extend it; while one is typed, Enter places
 /// it, Backspace erases a digit and Esc forgets it.
-fn bet_entry_intent(code: KeyCode, state: &KeyState) -> Option<Intent> {
+fn bet_entry_intent(code: KeyCode, state: &KeyState) -> Option<TableIntent> {
     if !state.between_rounds {
         return None;
     }
     let typing = state.typing_bet;
     match code {
-        KeyCode::Char(c @ '0'..='9') => Some(Intent::BetDigit(c)),
-        KeyCode::Enter if typing => Some(Intent::BetEnter),
-        KeyCode::Backspace if typing => Some(Intent::BetErase),
-        KeyCode::Esc if typing => Some(Intent::BetCancel),
+        KeyCode::Char(c @ '0'..='9') => Some(TableIntent::BetDigit(c)),
+        KeyCode::Enter if typing => Some(TableIntent::BetEnter),
+        KeyCode::Backspace if typing => Some(TableIntent::BetErase),
+        KeyCode::Esc if typing => Some(TableIntent::BetCancel),
         _ => None,
     }
 }
 
-/// Keys while a drill is open: its own keys, plus help, statistics and the way back.
-fn drill_intent(code: KeyCode, drill: &DrillScreen) -> Option<Intent> {
+/// Keys while a drill is open: its own keys, plus help, statistics and the way back. With the
+/// help or the statistics over it, any key closes them (the drill waits under them).
+fn drill_intent(
+    code: KeyCode,
+    ctrl: bool,
+    drill: &DrillScreen,
+    overlay: Option<Overlay>,
+) -> Option<DrillIntent> {
+    match overlay {
+        Some(Overlay::Help) => return Some(DrillIntent::ToggleHelp),
+        Some(Overlay::Stats) => return Some(DrillIntent::ToggleStats),
+        Some(_) => return None,
+        None if ctrl => return None,
+        None => {}
+    }
     match code {
-        KeyCode::Esc | KeyCode::Char('q' | 'Q') => return Some(Intent::LeaveDrill),
-        KeyCode::Char('?') => return Some(Intent::ToggleHelp),
+        KeyCode::Esc | KeyCode::Char('q' | 'Q') => return Some(DrillIntent::LeaveDrill),
+        KeyCode::Char('?') => return Some(DrillIntent::ToggleHelp),
         _ => {}
     }
     match drill {
         DrillScreen::Chooser { .. } => match code {
-            KeyCode::Up | KeyCode::Char('k' | 'K') => Some(Intent::MenuUp),
-            KeyCode::Down | KeyCode::Char('j' | 'J') => Some(Intent::MenuDown),
-            KeyCode::Enter | KeyCode::Char(' ') => Some(Intent::MenuChoose),
-            KeyCode::Char('r' | 'R') => Some(Intent::LeaveDrill),
+            KeyCode::Up | KeyCode::Char('k' | 'K') => Some(DrillIntent::MenuUp),
+            KeyCode::Down | KeyCode::Char('j' | 'J') => Some(DrillIntent::MenuDown),
+            KeyCode::Enter | KeyCode::Char(' ') => Some(DrillIntent::MenuChoose),
+            KeyCode::Char('r' | 'R') => Some(DrillIntent::LeaveDrill),
             // 1–9, then letters: every entry has a key.
             KeyCode::Char(c) => Some(
                 crate::tui::drill::chooser_entry(c.to_ascii_lowercase())
-                    .map_or(Intent::Unknown(c), Intent::ChooseDrill),
+                    .map_or(DrillIntent::Unknown(c), DrillIntent::ChooseDrill),
             ),
             _ => None,
         },
-        DrillScreen::Decision(_) => match code {
-            KeyCode::Char('i' | 'I') => Some(Intent::ToggleStats),
-            KeyCode::Char('r' | 'R') => Some(Intent::OpenDrills),
-            KeyCode::Char(c) => {
-                let lower = c.to_ascii_lowercase();
-                Some(action_for(lower).map_or(Intent::Unknown(c), Intent::DrillAnswer))
-            }
-            _ => None,
-        },
-        DrillScreen::Quiz(screen) if screen.quiz.kind() == QuizKind::Deviations => match code {
-            KeyCode::Char('r' | 'R') => Some(Intent::OpenDrills),
-            KeyCode::Char('i' | 'I') => Some(Intent::ToggleStats),
-            KeyCode::Char(c) => {
-                let lower = c.to_ascii_lowercase();
-                Some(action_for(lower).map_or(Intent::Unknown(c), Intent::DrillAnswer))
-            }
-            _ => None,
-        },
+        DrillScreen::Decision(_) => answer_intent(code),
+        DrillScreen::Quiz(screen) if screen.quiz.kind() == QuizKind::Deviations => {
+            answer_intent(code)
+        }
         DrillScreen::Quiz(_) | DrillScreen::Countdown(_) => match code {
-            KeyCode::Tab if matches!(drill, DrillScreen::Countdown(_)) => Some(Intent::PanelPage),
-            KeyCode::Char('r' | 'R') => Some(Intent::OpenDrills),
-            KeyCode::Char('i' | 'I') => Some(Intent::ToggleStats),
-            KeyCode::Char(c @ ('0'..='9' | '-' | '+' | '.')) => Some(Intent::CountKey(c)),
-            KeyCode::Backspace => Some(Intent::CountErase),
-            KeyCode::Enter => Some(Intent::CountSubmit),
-            KeyCode::Char(' ') => Some(Intent::NextRound),
-            KeyCode::Char(c) => Some(Intent::Unknown(c)),
-            _ => None,
+            KeyCode::Tab if matches!(drill, DrillScreen::Countdown(_)) => {
+                Some(DrillIntent::PanelPage)
+            }
+            KeyCode::Char('r' | 'R') => Some(DrillIntent::OpenDrills),
+            KeyCode::Char(c @ ('0'..='9' | '-' | '+' | '.')) => Some(DrillIntent::CountKey(c)),
+            _ => typed_count_intent(code),
         },
         DrillScreen::Count(_) => match code {
-            KeyCode::Tab => Some(Intent::PanelPage),
-            KeyCode::Char('i' | 'I') => Some(Intent::ToggleStats),
-            KeyCode::Char(c @ ('0'..='9' | '-' | '+')) => Some(Intent::CountKey(c)),
-            KeyCode::Backspace => Some(Intent::CountErase),
-            KeyCode::Enter => Some(Intent::CountSubmit),
-            KeyCode::Char(' ') => Some(Intent::NextRound),
-            KeyCode::Char(c) => Some(Intent::Unknown(c)),
-            _ => None,
+            KeyCode::Tab => Some(DrillIntent::PanelPage),
+            KeyCode::Char(c @ ('0'..='9' | '-' | '+')) => Some(DrillIntent::CountKey(c)),
+            _ => typed_count_intent(code),
         },
+    }
+}
+
+/// A decision drill's keys (the deviations quiz's too): the action keys answer; `r` is back
+/// to the chooser, `i` the statistics.
+fn answer_intent(code: KeyCode) -> Option<DrillIntent> {
+    match code {
+        KeyCode::Char('i' | 'I') => Some(DrillIntent::ToggleStats),
+        KeyCode::Char('r' | 'R') => Some(DrillIntent::OpenDrills),
+        KeyCode::Char(c) => Some(
+            action_for(c.to_ascii_lowercase())
+                .map_or(DrillIntent::Unknown(c), DrillIntent::DrillAnswer),
+        ),
+        _ => None,
+    }
+}
+
+/// A typed count's keys besides its characters: Backspace, Enter, space for the next round,
+/// `i` the statistics; any other character is explained.
+fn typed_count_intent(code: KeyCode) -> Option<DrillIntent> {
+    match code {
+        KeyCode::Char('i' | 'I') => Some(DrillIntent::ToggleStats),
+        KeyCode::Backspace => Some(DrillIntent::CountErase),
+        KeyCode::Enter => Some(DrillIntent::CountSubmit),
+        KeyCode::Char(' ') => Some(DrillIntent::NextRound),
+        KeyCode::Char(c) => Some(DrillIntent::Unknown(c)),
+        _ => None,
     }
 }
 
@@ -368,6 +431,7 @@ mod tests {
     use crate::engine::{Action, Rules};
     use crate::trainer::drill::DrillKind;
     use crate::tui::app::App;
+    use crate::tui::intent::{DrillIntent, PlanIntent, QuestionIntent, ReviewIntent, TableIntent};
 
     #[test]
     fn alt_and_a_key_is_not_the_key() {
@@ -395,7 +459,7 @@ mod tests {
                 assert_eq!(table_key_for(code), Some(&k));
                 assert_eq!(
                     pressed(&app, code),
-                    Some(pressed_intent(&k, code)),
+                    Some(pressed_intent(&k, code).into()),
                     "{code:?}"
                 );
             }
@@ -586,5 +650,144 @@ mod tests {
         assert_eq!(pressed(&app, KeyCode::Char('y')), Some(Intent::ConfirmQuit));
         app.update(Intent::ConfirmQuit);
         assert_eq!(pressed(&app, KeyCode::Char('z')), Some(Intent::Exit));
+    }
+
+    /// Every key a test presses: the printable characters and the keys with names.
+    fn every_key() -> Vec<KeyCode> {
+        (' '..='~')
+            .map(KeyCode::Char)
+            .chain([
+                KeyCode::Esc,
+                KeyCode::Enter,
+                KeyCode::Tab,
+                KeyCode::Backspace,
+                KeyCode::Up,
+                KeyCode::Down,
+                KeyCode::Left,
+                KeyCode::Right,
+                KeyCode::PageUp,
+                KeyCode::PageDown,
+            ])
+            .collect()
+    }
+
+    /// Every key pressed on `app`'s screen becomes nothing or one of the intents `takes`.
+    fn keys_only_become(app: &App, screen: &str, takes: impl Fn(Intent) -> bool) {
+        for code in every_key() {
+            if let Some(intent) = pressed(app, code) {
+                assert!(takes(intent), "{screen}: {code:?} became {intent:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn each_screens_keys_become_only_that_screens_intents() {
+        let mut app = app().with_background_waits(true);
+        keys_only_become(&app, "the table", |i| TableIntent::of(i).is_some());
+        app.update(Intent::ToggleHelp);
+        keys_only_become(&app, "the help", |i| TableIntent::of(i).is_some());
+        app.update(Intent::ClosePanel);
+        app.update(Intent::AskQuit);
+        keys_only_become(&app, "leave?", |i| QuestionIntent::of(i).is_some());
+        app.update(Intent::CancelQuit);
+        app.update(Intent::OpenDrills);
+        keys_only_become(&app, "the chooser", |i| DrillIntent::of(i).is_some());
+        for kind in [DrillKind::Hard, DrillKind::Count, DrillKind::Countdown] {
+            app.update(Intent::OpenDrills);
+            app.update(Intent::ChooseDrill(kind));
+            keys_only_become(&app, kind.name(), |i| DrillIntent::of(i).is_some());
+        }
+        app.update(Intent::ToggleHelp);
+        keys_only_become(&app, "the help over a drill", |i| {
+            DrillIntent::of(i).is_some()
+        });
+        app.update(Intent::ToggleHelp);
+        app.update(Intent::LeaveDrill);
+        app.update(Intent::OpenReview);
+        assert!(app.review().is_some());
+        keys_only_become(&app, "the review", |i| ReviewIntent::of(i).is_some());
+        app.update(Intent::ToggleHelp);
+        keys_only_become(&app, "the help over the review", |i| {
+            ReviewIntent::of(i).is_some()
+        });
+        app.update(Intent::ClosePanel);
+        app.update(Intent::Review(crate::tui::review::ReviewKey::Close));
+        app.update(Intent::OpenPlan);
+        keys_only_become(&app, "the planner", |i| PlanIntent::of(i).is_some());
+    }
+
+    #[test]
+    fn a_key_of_another_screen_is_nothing_here_as_each_screen_says() {
+        let mut app = app().with_background_waits(true);
+        // The review's `m` at the table: the table's word for a key it does not know.
+        assert_eq!(
+            pressed(&app, KeyCode::Char('m')),
+            Some(Intent::Unknown('m'))
+        );
+        app.update(Intent::Unknown('m'));
+        assert_eq!(
+            app.messages().last().map(|m| m.text.as_str()),
+            Some("`m` does nothing here: press ? for the keys")
+        );
+        // The table's `+` in a decision drill: the drill says what answers it.
+        app.update(Intent::OpenDrills);
+        app.update(Intent::ChooseDrill(DrillKind::Hard));
+        assert_eq!(
+            pressed(&app, KeyCode::Char('+')),
+            Some(Intent::Unknown('+'))
+        );
+        app.update(Intent::Unknown('+'));
+        let Some(DrillScreen::Decision(screen)) = app.drill() else {
+            panic!("a decision drill is open");
+        };
+        let said = screen.note.as_ref().map(|m| m.text.as_str());
+        assert!(
+            said.is_some_and(|t| t.starts_with("`+` does nothing here: answer h, s")),
+            "{said:?}"
+        );
+        // The table's deal, sent to the drill: not the drill's, so nothing is dealt.
+        app.update(Intent::Deal);
+        assert!(app.between_rounds() && app.your_money().hands().is_empty());
+        app.update(Intent::LeaveDrill);
+        // The review takes only its keys: the table's `h` is no key there, and a deal sent to
+        // it deals nothing under it.
+        app.update(Intent::OpenReview);
+        assert_eq!(pressed(&app, KeyCode::Char('h')), None);
+        app.update(Intent::Deal);
+        assert!(app.review().is_some());
+        assert!(
+            app.your_money().hands().is_empty(),
+            "no round under the review"
+        );
+        app.update(Intent::Review(crate::tui::review::ReviewKey::Close));
+        // Leave? takes yes or no: a deal is no answer.
+        app.update(Intent::AskQuit);
+        assert_eq!(pressed(&app, KeyCode::Char(' ')), None);
+        app.update(Intent::Deal);
+        assert_eq!(app.overlay(), Some(Overlay::ConfirmQuit));
+        assert!(
+            app.your_money().hands().is_empty(),
+            "no round under the question"
+        );
+    }
+
+    #[test]
+    fn esc_at_a_count_check_skips_it_and_nothing_else_does() {
+        let state = KeyState {
+            overlay: None,
+            drill: None,
+            review: false,
+            plan: false,
+            count_check: true,
+            between_rounds: true,
+            typing_bet: false,
+            animating: false,
+            course_check: false,
+            counting: true,
+        };
+        let key = |code| intent_for(&press(code), &state);
+        assert_eq!(key(KeyCode::Esc), Some(Intent::SkipCheck));
+        assert_eq!(key(KeyCode::Char('3')), Some(Intent::CountKey('3')));
+        assert_eq!(key(KeyCode::Char('h')), Some(Intent::Unknown('h')));
     }
 }

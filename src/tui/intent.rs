@@ -1,6 +1,7 @@
-//! What the person (or a timer) asks of the table: an [`Intent`] for every key, and the
-//! [`Overlay`] that may be up. Keys become intents in [`super::input`]; the app's `update`
-//! turns them into changes of state.
+//! What the person (or a timer) asks of the app: an [`Intent`] for every key, the intents
+//! each screen takes ([`TableIntent`], [`QuestionIntent`], [`DrillIntent`], [`ReviewIntent`],
+//! [`PlanIntent`], [`SharedIntent`]), and the [`Overlay`] that may be up. Keys become a
+//! screen's intents in [`super::input`]; the app's `update` hands each screen only its own.
 
 use super::chart::ChartMove;
 use super::plan_page::PlanKey;
@@ -8,8 +9,11 @@ use super::review::ReviewKey;
 use crate::engine::Action;
 use crate::trainer::drill::DrillKind;
 
-/// What the person (or the pacing timer) asked for. Keys become intents in
-/// [`crate::tui::input::intent_for`]; every change of state goes through `App::update`.
+/// What the person (or the pacing timer) asked for: every intent of every screen, as the event
+/// loop and a test script send them. Keys become intents in
+/// [`crate::tui::input::intent_for`]; every change of state goes through `App::update`, which
+/// hands the screen on view only the intents it takes (a screen's own enum, below) and drops
+/// the rest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Intent {
     /// Take this action with the active hand.
@@ -115,6 +119,216 @@ pub enum Intent {
     OpenPlan,
     /// A key on the planner page.
     Plan(PlanKey),
+    /// Skip the count check asked before the deal (Esc): the deal goes on.
+    SkipCheck,
+}
+
+/// Declares the intents one screen takes: an enum of some of [`Intent`]'s variants, under
+/// the same names, with `From<Screen> for Intent` and `Screen::of(Intent)` (`None`: not this
+/// screen's). A variant with a value names a binding for it: `Act(action: Action)`.
+macro_rules! screen_intents {
+    (
+        $(#[$meta:meta])*
+        $name:ident {
+            $( $(#[$vmeta:meta])* $variant:ident $(($bind:ident : $field:ty))? ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum $name {
+            $( $(#[$vmeta])* $variant $(($field))? ),*
+        }
+
+        impl From<$name> for Intent {
+            fn from(intent: $name) -> Intent {
+                match intent {
+                    $( $name::$variant $(($bind))? => Intent::$variant $(($bind))? ),*
+                }
+            }
+        }
+
+        impl $name {
+            /// `intent`, if this screen takes it.
+            pub fn of(intent: Intent) -> Option<$name> {
+                match intent {
+                    $( Intent::$variant $(($bind))? => Some($name::$variant $(($bind))?), )*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+screen_intents! {
+    /// What every screen takes alike: the timers, a redraw and leaving at once.
+    SharedIntent {
+        /// The pacing timer fired: the table's seats and dealer play on at its pace.
+        Tick,
+        /// Background work may have finished: pick it up and draw again.
+        Poll,
+        /// Nothing changes; draw again (after a resize).
+        Redraw,
+        /// Leave now (Ctrl-C, or any key on the summary).
+        Exit,
+    }
+}
+
+screen_intents! {
+    /// What the table takes, with its panels (help, statistics, chart, EVs, the course page)
+    /// and the count check asked before a deal. The questions over it take
+    /// [`QuestionIntent`]s.
+    TableIntent {
+        /// Take this action with the active hand.
+        Act(action: Action),
+        /// Deal the next round.
+        Deal,
+        /// Raise the bet by one unit.
+        BetUp,
+        /// Lower the bet by one unit.
+        BetDown,
+        /// Raise the bet by five units.
+        BetUpFive,
+        /// Lower the bet by five units.
+        BetDownFive,
+        /// A digit of a bet typed in.
+        BetDigit(digit: char),
+        /// Erase the last digit of the bet typed in.
+        BetErase,
+        /// Place the bet typed in.
+        BetEnter,
+        /// Forget the bet typed in.
+        BetCancel,
+        /// Scroll the message log back a page.
+        LogBack,
+        /// Scroll the message log on a page.
+        LogOn,
+        /// Scroll the message log back a few lines (mouse wheel).
+        LogBackLines,
+        /// Scroll the message log on a few lines (mouse wheel).
+        LogOnLines,
+        /// Close the panel on screen.
+        ClosePanel,
+        /// The panel's other page.
+        PanelPage,
+        /// Turn strategy hints on or off.
+        ToggleHints,
+        /// Open or close the help.
+        ToggleHelp,
+        /// Open or close the live EV panel.
+        ToggleEv,
+        /// Open or close the statistics.
+        ToggleStats,
+        /// Open or close the strategy chart.
+        ToggleChart,
+        /// Move the chart's cursor.
+        ChartMove(movement: ChartMove),
+        /// Show or hide the count.
+        ToggleCount,
+        /// Open or close the course page.
+        ToggleCourse,
+        /// Start the rules check on the course page.
+        StartRulesCheck,
+        /// Pause the table's pace, or go on at it.
+        TogglePace,
+        /// Ask to leave: opens the confirmation.
+        AskQuit,
+        /// Skip the wait for the AI seats and the dealer.
+        Skip,
+        /// A key that means nothing here.
+        Unknown(key: char),
+        /// Open the drill chooser.
+        OpenDrills,
+        /// Open the review of the hand history.
+        OpenReview,
+        /// Open the planner page.
+        OpenPlan,
+        /// A character of the answer to a count check or the rules check.
+        CountKey(key: char),
+        /// Erase the last character of that answer.
+        CountErase,
+        /// Give that answer.
+        CountSubmit,
+        /// Skip the count check asked before the deal.
+        SkipCheck,
+    }
+}
+
+screen_intents! {
+    /// What a question over the table takes: leave? (yes or no), the bankroll spent (buy in
+    /// again, or ask to leave). The summary takes any key as [`SharedIntent::Exit`].
+    QuestionIntent {
+        /// Leaving confirmed.
+        ConfirmQuit,
+        /// Stay at the table.
+        CancelQuit,
+        /// Buy in again.
+        Rebuy,
+        /// Ask to leave (from the bankroll question).
+        AskQuit,
+    }
+}
+
+screen_intents! {
+    /// What the drill screens take: the chooser's keys, the answers, the typed counts, the
+    /// drill's clock, help and statistics over it, and the ways out.
+    DrillIntent {
+        /// Leave the drill for the table.
+        LeaveDrill,
+        /// Back to the chooser.
+        OpenDrills,
+        /// Open or close the help over the drill.
+        ToggleHelp,
+        /// Open or close the statistics over the drill.
+        ToggleStats,
+        /// Move the chooser's mark up.
+        MenuUp,
+        /// Move the chooser's mark down.
+        MenuDown,
+        /// Start the drill the chooser marks.
+        MenuChoose,
+        /// Start a drill of this kind.
+        ChooseDrill(kind: DrillKind),
+        /// Answer the question with this action.
+        DrillAnswer(action: Action),
+        /// A character of a typed answer.
+        CountKey(key: char),
+        /// Erase the last character of the typed answer.
+        CountErase,
+        /// Give the typed answer.
+        CountSubmit,
+        /// The next round, or the next card.
+        NextRound,
+        /// The drill's other setting: the pace, or the cards a flash.
+        PanelPage,
+        /// The drill's clock: the next card at its pace.
+        Tick,
+        /// A key the drill explains.
+        Unknown(key: char),
+    }
+}
+
+screen_intents! {
+    /// What the review takes: its own keys, and the help over it.
+    ReviewIntent {
+        /// A key of the review.
+        Review(key: ReviewKey),
+        /// Open or close the help over the review.
+        ToggleHelp,
+        /// Close the help over the review.
+        ClosePanel,
+    }
+}
+
+screen_intents! {
+    /// What the planner page takes: its own keys, and the help over it.
+    PlanIntent {
+        /// A key of the planner page.
+        Plan(key: PlanKey),
+        /// Open or close the help over the page.
+        ToggleHelp,
+        /// Close the help over the page.
+        ClosePanel,
+    }
 }
 
 /// A screen drawn over the table. The help, statistics and chart are panels: the action keys

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use crossterm::event::KeyCode;
 
-use super::intent::Intent;
+use super::intent::TableIntent;
 use crate::analysis::counts::CountSystem;
 use crate::engine::Action;
 
@@ -35,7 +35,7 @@ pub struct TableKey {
     /// The key codes that press it (upper and lower case both).
     pub codes: &'static [KeyCode],
     /// What it asks for.
-    pub intent: Intent,
+    pub intent: TableIntent,
     /// Its word in the between-rounds action bar, if it shows there.
     pub bar: Option<&'static str>,
     /// Its line in the help screen.
@@ -47,7 +47,7 @@ pub struct TableKey {
 const fn table_key(
     label: &'static str,
     codes: &'static [KeyCode],
-    intent: Intent,
+    intent: TableIntent,
     bar: Option<&'static str>,
     help: &'static str,
     while_playing: bool,
@@ -69,7 +69,7 @@ pub const TABLE_KEYS: [TableKey; 22] = [
     table_key(
         "h",
         &[C('h'), C('H')],
-        Intent::Act(Action::Hit),
+        TableIntent::Act(Action::Hit),
         None,
         "hit: take a card",
         false,
@@ -77,7 +77,7 @@ pub const TABLE_KEYS: [TableKey; 22] = [
     table_key(
         "s",
         &[C('s'), C('S')],
-        Intent::Act(Action::Stand),
+        TableIntent::Act(Action::Stand),
         None,
         "stand: close the hand",
         false,
@@ -85,7 +85,7 @@ pub const TABLE_KEYS: [TableKey; 22] = [
     table_key(
         "d",
         &[C('d'), C('D')],
-        Intent::Act(Action::Double),
+        TableIntent::Act(Action::Double),
         None,
         "double: double the stake, take one card, close the hand",
         false,
@@ -93,7 +93,7 @@ pub const TABLE_KEYS: [TableKey; 22] = [
     table_key(
         "p",
         &[C('p'), C('P')],
-        Intent::Act(Action::Split),
+        TableIntent::Act(Action::Split),
         None,
         "split: a pair becomes two hands",
         false,
@@ -101,7 +101,7 @@ pub const TABLE_KEYS: [TableKey; 22] = [
     table_key(
         "space",
         &[C(' '), KeyCode::Enter],
-        Intent::Deal,
+        TableIntent::Deal,
         Some("deal"),
         "deal the next round (Enter works too)",
         false,
@@ -109,25 +109,32 @@ pub const TABLE_KEYS: [TableKey; 22] = [
     table_key(
         "+",
         &[C('+'), C('=')],
-        Intent::BetUp,
+        TableIntent::BetUp,
         Some("bet"),
         "raise or lower the bet by 1, between rounds",
         false,
     ),
-    table_key("-", &[C('-'), C('_')], Intent::BetDown, None, "", false),
+    table_key(
+        "-",
+        &[C('-'), C('_')],
+        TableIntent::BetDown,
+        None,
+        "",
+        false,
+    ),
     table_key(
         "]",
         &[C(']')],
-        Intent::BetUpFive,
+        TableIntent::BetUpFive,
         None,
         "raise or lower the bet by 5; or type any bet, then Enter",
         false,
     ),
-    table_key("[", &[C('[')], Intent::BetDownFive, None, "", false),
+    table_key("[", &[C('[')], TableIntent::BetDownFive, None, "", false),
     table_key(
         "PgUp PgDn",
         &[KeyCode::PageUp, KeyCode::PageDown],
-        Intent::LogBack,
+        TableIntent::LogBack,
         None,
         "scroll the messages back and on (the mouse wheel too)",
         true,
@@ -135,7 +142,7 @@ pub const TABLE_KEYS: [TableKey; 22] = [
     table_key(
         "t",
         &[C('t'), C('T')],
-        Intent::ToggleHints,
+        TableIntent::ToggleHints,
         Some("hints"),
         "strategy hints on or off",
         true,
@@ -143,7 +150,7 @@ pub const TABLE_KEYS: [TableKey; 22] = [
     table_key(
         "e",
         &[C('e'), C('E')],
-        Intent::ToggleEv,
+        TableIntent::ToggleEv,
         None,
         "live EVs: exact EV of each action for this shoe",
         true,
@@ -151,7 +158,7 @@ pub const TABLE_KEYS: [TableKey; 22] = [
     table_key(
         "i",
         &[C('i'), C('I')],
-        Intent::ToggleStats,
+        TableIntent::ToggleStats,
         Some("stats"),
         "statistics: session, lifetime, error heat map",
         true,
@@ -159,7 +166,7 @@ pub const TABLE_KEYS: [TableKey; 22] = [
     table_key(
         "g",
         &[C('g'), C('G')],
-        Intent::ToggleChart,
+        TableIntent::ToggleChart,
         Some("chart"),
         "strategy chart, your cell marked; arrows pick a cell: its EVs, why",
         true,
@@ -167,7 +174,7 @@ pub const TABLE_KEYS: [TableKey; 22] = [
     table_key(
         "c",
         &[C('c'), C('C')],
-        Intent::ToggleCount,
+        TableIntent::ToggleCount,
         None,
         "the count kept (Hi-Lo unless --count): running and true count on or off",
         true,
@@ -175,7 +182,7 @@ pub const TABLE_KEYS: [TableKey; 22] = [
     table_key(
         "w",
         &[C('w'), C('W')],
-        Intent::TogglePace,
+        TableIntent::TogglePace,
         None,
         "wait: pause the table's pace (--pace), or go on at it",
         true,
@@ -183,7 +190,7 @@ pub const TABLE_KEYS: [TableKey; 22] = [
     table_key(
         "r",
         &[C('r'), C('R')],
-        Intent::OpenDrills,
+        TableIntent::OpenDrills,
         Some("drills"),
         "drills: practise decisions or the count kept",
         true,
@@ -191,7 +198,7 @@ pub const TABLE_KEYS: [TableKey; 22] = [
     table_key(
         "v",
         &[C('v'), C('V')],
-        Intent::OpenReview,
+        TableIntent::OpenReview,
         None,
         "review past rounds and drill answers, and practise a cell",
         true,
@@ -199,7 +206,7 @@ pub const TABLE_KEYS: [TableKey; 22] = [
     table_key(
         "l",
         &[C('l'), C('L')],
-        Intent::ToggleCourse,
+        TableIntent::ToggleCourse,
         None,
         "the course: its stages, where you stand, what to do next",
         true,
@@ -207,7 +214,7 @@ pub const TABLE_KEYS: [TableKey; 22] = [
     table_key(
         "?",
         &[C('?')],
-        Intent::ToggleHelp,
+        TableIntent::ToggleHelp,
         Some("help"),
         "this help (any key closes it)",
         true,
@@ -215,7 +222,7 @@ pub const TABLE_KEYS: [TableKey; 22] = [
     table_key(
         "q  Esc",
         &[C('q'), C('Q'), KeyCode::Esc],
-        Intent::AskQuit,
+        TableIntent::AskQuit,
         Some("quit"),
         "leave the table (asks first; hands in play are played out)",
         true,
@@ -224,7 +231,7 @@ pub const TABLE_KEYS: [TableKey; 22] = [
     table_key(
         "b",
         &[C('b'), C('B')],
-        Intent::OpenPlan,
+        TableIntent::OpenPlan,
         Some("bets"),
         "bets & bankroll: plan a ramp for your bankroll and risk",
         true,
@@ -238,9 +245,9 @@ pub fn table_key_for(code: KeyCode) -> Option<&'static TableKey> {
 
 /// The intent of a table key pressed with `code`: the key's own, except where one key has two
 /// directions (PgDn scrolls on where PgUp scrolls back).
-pub(crate) fn pressed_intent(k: &TableKey, code: KeyCode) -> Intent {
+pub(crate) fn pressed_intent(k: &TableKey, code: KeyCode) -> TableIntent {
     match code {
-        KeyCode::PageDown => Intent::LogOn,
+        KeyCode::PageDown => TableIntent::LogOn,
         _ => k.intent,
     }
 }
@@ -252,13 +259,13 @@ impl TableKey {
     /// in words that fit any.
     pub fn help_for(&self, count: Option<&CountSystem>) -> Cow<'static, str> {
         match (self.intent, count) {
-            (Intent::ToggleCount, Some(system)) if system.is_balanced() => {
+            (TableIntent::ToggleCount, Some(system)) if system.is_balanced() => {
                 Cow::Owned(format!("{} running and true count on or off", system.name))
             }
-            (Intent::ToggleCount, Some(system)) => {
+            (TableIntent::ToggleCount, Some(system)) => {
                 Cow::Owned(format!("{} running count on or off", system.name))
             }
-            (Intent::OpenDrills, Some(system)) => Cow::Owned(format!(
+            (TableIntent::OpenDrills, Some(system)) => Cow::Owned(format!(
                 "drills: practise decisions or the {} count",
                 system.name
             )),

@@ -41,6 +41,9 @@ use crate::tui::widgets::Ctx;
 use background::{EvPanel, Jobs};
 
 pub use crate::session::{Player, SeatInfo};
+use crate::tui::intent::{
+    DrillIntent, PlanIntent, QuestionIntent, ReviewIntent, SharedIntent, TableIntent,
+};
 pub use crate::tui::intent::{Intent, Overlay};
 pub use crate::tui::message::{Message, Tone};
 
@@ -397,134 +400,164 @@ impl App {
         self.session.hint(strategy, indices, peek.as_deref(), evs)
     }
 
-    /// The one place state changes.
+    /// The one place state changes. The screen on view takes its own intents (a question over
+    /// the table its answers); every screen takes the shared ones ([`SharedIntent`]); any
+    /// other intent means nothing here and changes nothing.
     pub fn update(&mut self, intent: Intent) {
         self.collect_background();
-        if self.drill().is_some() && self.drill_update(intent) {
-            self.refresh_background();
-            self.derive();
+        let taken = match &self.screen {
+            Screen::Drill(_) => DrillIntent::of(intent).map(|i| self.drill_update(i)),
+            Screen::Review(_) => ReviewIntent::of(intent).map(|i| self.review_update(i)),
+            Screen::Plan(_) => PlanIntent::of(intent).map(|i| self.plan_update(i)),
+            Screen::Table if self.waiting_on_question() => {
+                QuestionIntent::of(intent).map(|i| self.question_update(i))
+            }
+            Screen::Table => TableIntent::of(intent).map(|i| self.table_update(i)),
+        };
+        if taken.is_some() {
             return;
         }
-        if let Intent::Review(key) = intent {
-            self.review_update(key);
-            self.refresh_background();
-            self.derive();
-            return;
+        match SharedIntent::of(intent) {
+            Some(shared) => self.shared_update(shared),
+            None => {
+                self.refresh_background();
+                self.derive();
+            }
         }
-        if let Intent::Plan(key) = intent {
-            self.plan_update(key);
-            self.derive();
-            return;
-        }
-        if matches!(
-            intent,
-            Intent::Act(_)
-                | Intent::Deal
-                | Intent::BetUp
-                | Intent::BetDown
-                | Intent::BetUpFive
-                | Intent::BetDownFive
-                | Intent::BetDigit(_)
-        ) {
-            self.table_screen.make_way_for_play();
-        }
-        if self.course_update(intent) {
-            self.derive();
-            return;
-        }
-        let on_screen = self.table_screen.update(intent, self.live_cell());
+    }
+
+    /// What every screen takes alike: leaving at once, the timer, a redraw.
+    fn shared_update(&mut self, intent: SharedIntent) {
         match intent {
-            _ if on_screen => {}
-            Intent::Act(action) => {
-                let news = self.with_session(|s, an| s.act(action, an));
-                self.take_in(news);
-            }
-            Intent::Deal => self.deal(),
-            Intent::BetUp => self.change_bet(1),
-            Intent::BetDown => self.change_bet(-1),
-            Intent::BetUpFive => self.change_bet(5),
-            Intent::BetDownFive => self.change_bet(-5),
-            Intent::BetDigit(c) => self.bet_digit(c),
-            Intent::BetEnter => {
-                self.bet_enter();
-            }
-            Intent::LogBack => self.scroll_log(true, LOG_PAGE),
-            Intent::LogOn => self.scroll_log(false, LOG_PAGE),
-            Intent::LogBackLines => self.scroll_log(true, LOG_WHEEL),
-            Intent::LogOnLines => self.scroll_log(false, LOG_WHEEL),
-            Intent::CountKey(c) if self.session.count_check().is_some() => {
-                if let Some(typed) = self.session.count_check_mut()
-                    && typed.len() < 4
-                {
-                    typed.push(c);
-                }
-            }
-            Intent::CountErase if self.session.count_check().is_some() => {
-                if let Some(typed) = self.session.count_check_mut() {
-                    typed.pop();
-                }
-            }
-            Intent::CountSubmit if self.session.count_check().is_some() => {
-                let news = self.with_session(|s, an| s.answer_count_check(an));
-                self.take_in(news);
-            }
-            Intent::LeaveDrill if self.session.count_check().is_some() => {
-                // Esc at a count check: skipped this time; the deal goes on.
-                self.session.skip_count_check();
-                self.deal();
-            }
-            Intent::ToggleHints => {
-                let news = self.session.toggle_hints();
-                self.take_in(news);
-            }
-            Intent::ToggleEv if self.session.count_hidden() && !self.live.open => self.say(
-                Tone::Info,
-                "The live EVs are the shoe's as it is, and would tell the count: c shows the \
-                 count first (counting mode hides it).",
-            ),
-            Intent::ToggleEv => {
-                self.live.open = !self.live.open;
-            }
-            Intent::ToggleStats => {
-                // Other sessions sharing the file may have written since.
-                self.session.coach_mut().refresh();
-                self.look.derived.progress = crate::tui::widgets::progress::ProgressView::of(
-                    &self.session.coach().progress(),
-                );
-                self.table_screen.toggle(Overlay::Stats);
-            }
-            Intent::ToggleChart => {
-                self.ensure_strategy();
-                self.table_screen.toggle_chart();
-            }
-            Intent::ToggleCount => self.toggle_count(),
-            Intent::ToggleCourse => self.toggle_course(),
-            // The course page's own key, taken by `course_update` while it is open.
-            Intent::StartRulesCheck => {}
-            Intent::TogglePace => {
-                let now = (self.pace.clock)();
-                let news = self.session.toggle_pace(now);
-                self.take_in(news);
-            }
-            Intent::ConfirmQuit => self.confirm_quit(),
-            Intent::Rebuy => {
-                let news = self.session.rebuy();
-                self.take_in(news);
-            }
-            Intent::Exit => {
+            SharedIntent::Exit => {
                 // Left in the middle of a round: its decisions are kept, the round marked
                 // unfinished (it is not counted as played).
                 let news = self.session.exit();
                 self.take_in(news);
                 self.quit = true;
             }
-            Intent::Skip => self.run_automation(),
-            Intent::Tick => {
+            SharedIntent::Tick => {
                 if self.animating() {
                     self.auto_step();
                 }
             }
-            Intent::Unknown(c) if self.session.count_check().is_some() => {
+            SharedIntent::Redraw | SharedIntent::Poll => {}
+        }
+        self.finish_update();
+    }
+
+    /// The answer to the question over the table: leave? the bankroll spent.
+    fn question_update(&mut self, intent: QuestionIntent) {
+        match intent {
+            QuestionIntent::ConfirmQuit => self.confirm_quit(),
+            QuestionIntent::CancelQuit | QuestionIntent::AskQuit => {
+                self.table_screen.update(intent.into(), self.live_cell());
+            }
+            QuestionIntent::Rebuy => {
+                let news = self.session.rebuy();
+                self.take_in(news);
+            }
+        }
+        self.finish_update();
+    }
+
+    /// A key of the table, its panels or the count check.
+    fn table_update(&mut self, intent: TableIntent) {
+        if matches!(
+            intent,
+            TableIntent::Act(_)
+                | TableIntent::Deal
+                | TableIntent::BetUp
+                | TableIntent::BetDown
+                | TableIntent::BetUpFive
+                | TableIntent::BetDownFive
+                | TableIntent::BetDigit(_)
+        ) {
+            self.table_screen.make_way_for_play();
+        }
+        if self.course_update(intent.into()) {
+            self.derive();
+            return;
+        }
+        match intent {
+            // The table screen's own keys: they change only what it shows.
+            TableIntent::BetErase
+            | TableIntent::BetCancel
+            | TableIntent::PanelPage
+            | TableIntent::ClosePanel
+            | TableIntent::ToggleHelp
+            | TableIntent::ChartMove(_)
+            | TableIntent::AskQuit => {
+                self.table_screen.update(intent.into(), self.live_cell());
+            }
+            TableIntent::Act(action) => {
+                let news = self.with_session(|s, an| s.act(action, an));
+                self.take_in(news);
+            }
+            TableIntent::Deal => self.deal(),
+            TableIntent::BetUp => self.change_bet(1),
+            TableIntent::BetDown => self.change_bet(-1),
+            TableIntent::BetUpFive => self.change_bet(5),
+            TableIntent::BetDownFive => self.change_bet(-5),
+            TableIntent::BetDigit(c) => self.bet_digit(c),
+            TableIntent::BetEnter => {
+                self.bet_enter();
+            }
+            TableIntent::LogBack => self.scroll_log(true, LOG_PAGE),
+            TableIntent::LogOn => self.scroll_log(false, LOG_PAGE),
+            TableIntent::LogBackLines => self.scroll_log(true, LOG_WHEEL),
+            TableIntent::LogOnLines => self.scroll_log(false, LOG_WHEEL),
+            TableIntent::CountKey(c) => {
+                if let Some(typed) = self.session.count_check_mut()
+                    && typed.len() < 4
+                {
+                    typed.push(c);
+                }
+            }
+            TableIntent::CountErase => {
+                if let Some(typed) = self.session.count_check_mut() {
+                    typed.pop();
+                }
+            }
+            TableIntent::CountSubmit if self.session.count_check().is_some() => {
+                let news = self.with_session(|s, an| s.answer_count_check(an));
+                self.take_in(news);
+            }
+            TableIntent::SkipCheck if self.session.count_check().is_some() => {
+                // Esc at a count check: skipped this time; the deal goes on.
+                self.session.skip_count_check();
+                self.deal();
+            }
+            // With no check asked, there is nothing to answer or skip.
+            TableIntent::CountSubmit | TableIntent::SkipCheck => {}
+            TableIntent::ToggleHints => {
+                let news = self.session.toggle_hints();
+                self.take_in(news);
+            }
+            TableIntent::ToggleEv if self.session.count_hidden() && !self.live.open => self.say(
+                Tone::Info,
+                "The live EVs are the shoe's as it is, and would tell the count: c shows the \
+                 count first (counting mode hides it).",
+            ),
+            TableIntent::ToggleEv => {
+                self.live.open = !self.live.open;
+            }
+            TableIntent::ToggleStats => self.toggle_stats(),
+            TableIntent::ToggleChart => {
+                self.ensure_strategy();
+                self.table_screen.toggle_chart();
+            }
+            TableIntent::ToggleCount => self.toggle_count(),
+            TableIntent::ToggleCourse => self.toggle_course(),
+            // The course page's own key, taken by `course_update` while the page is open.
+            TableIntent::StartRulesCheck => {}
+            TableIntent::TogglePace => {
+                let now = (self.pace.clock)();
+                let news = self.session.toggle_pace(now);
+                self.take_in(news);
+            }
+            TableIntent::Skip => self.run_automation(),
+            TableIntent::Unknown(c) if self.session.count_check().is_some() => {
                 let asks = self.check_asks();
                 self.say(
                     Tone::Error,
@@ -533,45 +566,37 @@ impl App {
                     ),
                 );
             }
-            Intent::Unknown(c) => {
+            TableIntent::Unknown(c) => {
                 self.say(
                     Tone::Error,
                     format!("`{c}` does nothing here: press ? for the keys"),
                 );
             }
-            Intent::Redraw | Intent::Poll => {}
-            Intent::OpenDrills => self.open_drills(),
-            Intent::OpenReview => self.open_review(),
-            Intent::Review(_) | Intent::Plan(_) => {}
-            Intent::OpenPlan => self.open_plan(),
-            // The table screen's own keys, taken above.
-            Intent::BetErase
-            | Intent::BetCancel
-            | Intent::PanelPage
-            | Intent::ClosePanel
-            | Intent::ToggleHelp
-            | Intent::ChartMove(_)
-            | Intent::AskQuit
-            | Intent::CancelQuit => {}
-            // Drill keys are taken by `drill_update` while a drill is open; elsewhere they
-            // mean nothing.
-            Intent::ChooseDrill(_)
-            | Intent::MenuUp
-            | Intent::MenuDown
-            | Intent::MenuChoose
-            | Intent::DrillAnswer(_)
-            | Intent::CountKey(_)
-            | Intent::CountErase
-            | Intent::CountSubmit
-            | Intent::NextRound
-            | Intent::LeaveDrill => {}
+            TableIntent::OpenDrills => self.open_drills(),
+            TableIntent::OpenReview => self.open_review(),
+            TableIntent::OpenPlan => self.open_plan(),
         }
+        self.finish_update();
+    }
+
+    /// What follows every change at the table: at speed 0 the AI seats and the dealer play out
+    /// at once, the pace goes on, and the background work and the figures on screen catch up.
+    fn finish_update(&mut self) {
         if self.pace.speed.is_zero() && !self.waiting_on_question() && self.drill().is_none() {
             self.run_automation();
         }
         self.keep_pace();
         self.refresh_background();
         self.derive();
+    }
+
+    /// Opens or closes the statistics, over the table or a drill.
+    pub(crate) fn toggle_stats(&mut self) {
+        // Other sessions sharing the file may have written since.
+        self.session.coach_mut().refresh();
+        self.look.derived.progress =
+            crate::tui::widgets::progress::ProgressView::of(&self.session.coach().progress());
+        self.table_screen.toggle(Overlay::Stats);
     }
 
     /// The chart cell of the person's active hand, if it is their turn.

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use super::{App, Screen, Tone};
 use crate::tui::background::Job;
+use crate::tui::intent::PlanIntent;
 use crate::tui::message::Message;
 use crate::tui::plan_page::{ModelResult, PlanKey, PlanPage, PlanStep, Row};
 use crate::tui::widgets::plan::PlanView;
@@ -89,8 +90,22 @@ impl App {
         }
     }
 
+    /// A planner page's intent: its keys, or the help over it.
+    pub(crate) fn plan_update(&mut self, intent: PlanIntent) {
+        match intent {
+            PlanIntent::Plan(key) => {
+                self.plan_key(key);
+                self.derive();
+            }
+            PlanIntent::ToggleHelp | PlanIntent::ClosePanel => {
+                self.table_screen.update(intent.into(), self.live_cell());
+                self.finish_update();
+            }
+        }
+    }
+
     /// A key on the planner page.
-    pub(crate) fn plan_update(&mut self, key: PlanKey) {
+    fn plan_key(&mut self, key: PlanKey) {
         let Screen::Plan(mut page) = self.take_plan() else {
             return;
         };

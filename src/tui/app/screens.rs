@@ -5,7 +5,7 @@
 
 use std::collections::VecDeque;
 
-use super::{App, Intent, Screen, Tone};
+use super::{App, Overlay, Screen, Tone};
 use crate::analysis::chart::Cell;
 use crate::trainer::drill::DrillKind;
 use crate::trainer::evs::EvQuery;
@@ -13,8 +13,10 @@ use crate::trainer::practice::DecisionDrill;
 use crate::tui::drill::{
     DecisionScreen, DrillContext, DrillScreen, DrillStep, note, peek_cells_record, record_text,
 };
+use crate::tui::intent::{DrillIntent, ReviewIntent};
 use crate::tui::review::{ReviewKey, ReviewScreen, ReviewStep};
-use crate::tui::widgets::drill::{ChooserView, DrillView};
+use crate::tui::widgets::drill::count_drills::{CountdownView, QuizView};
+use crate::tui::widgets::drill::{ChooserView, CountView, DecisionView, DrillView};
 
 impl App {
     /// The drill chooser's view data, while it is up.
@@ -47,10 +49,40 @@ impl App {
     pub(crate) fn drill_view(&self) -> Option<DrillView<'_>> {
         Some(match self.drill()? {
             DrillScreen::Chooser { .. } => return None,
-            DrillScreen::Decision(screen) => DrillView::Decision(screen),
-            DrillScreen::Count(screen) => DrillView::Count(screen),
-            DrillScreen::Quiz(screen) => DrillView::Quiz(screen),
-            DrillScreen::Countdown(screen) => DrillView::Countdown(screen),
+            DrillScreen::Decision(screen) => DrillView::Decision(DecisionView {
+                drill: &screen.drill,
+                answers: &screen.answers,
+                note: screen.note.as_ref(),
+                why: screen.why.as_deref(),
+            }),
+            DrillScreen::Count(screen) => DrillView::Count(CountView {
+                drill: &screen.drill,
+                round: screen.round_on_screen(),
+                answers: &screen.answers,
+                note: screen.note.as_ref(),
+                input: &screen.input,
+                pace: screen.pace,
+                dealing: screen.dealing(),
+                asking: screen.asking(),
+            }),
+            DrillScreen::Quiz(screen) => DrillView::Quiz(QuizView {
+                quiz: &screen.quiz,
+                input: &screen.input,
+                last: screen.last.as_ref(),
+                note: screen.note.as_ref(),
+                review: screen.review,
+            }),
+            DrillScreen::Countdown(screen) => DrillView::Countdown(CountdownView {
+                run: &screen.run,
+                flash: &screen.flash,
+                started: screen.started.is_some(),
+                input: &screen.input,
+                result: screen.result.as_ref(),
+                note: screen.note.as_ref(),
+                pace: screen.pace,
+                best: screen.best,
+                surprise: screen.surprise,
+            }),
         })
     }
 
@@ -109,22 +141,20 @@ impl App {
         }
     }
 
-    /// Hands `intent` to the drill on screen, with what a drill needs from the table.
-    /// Returns `false` for what the table handles the same way in a drill (help, statistics,
-    /// Ctrl-C, a redraw, background results).
-    pub(crate) fn drill_update(&mut self, intent: Intent) -> bool {
-        if matches!(
-            intent,
-            Intent::Exit
-                | Intent::ToggleHelp
-                | Intent::ToggleStats
-                | Intent::Redraw
-                | Intent::Poll
-                | Intent::ConfirmQuit
-                | Intent::CancelQuit
-        ) {
-            return false;
+    /// A drill screen's intent: the help and the statistics open over the drill; the rest go
+    /// to the drill, with what a drill needs from the table.
+    pub(crate) fn drill_update(&mut self, intent: DrillIntent) {
+        match intent {
+            DrillIntent::ToggleHelp => self.table_screen.toggle(Overlay::Help),
+            DrillIntent::ToggleStats => self.toggle_stats(),
+            _ => self.drill_screen_update(intent),
         }
+        self.refresh_background();
+        self.derive();
+    }
+
+    /// Hands `intent` to the drill on screen, with what a drill needs from the table.
+    fn drill_screen_update(&mut self, intent: DrillIntent) {
         let strategy = self.ensure_strategy();
         // A drill being started asks where the charts differ; a graded answer's reason
         // compares with the American chart.
@@ -133,7 +163,7 @@ impl App {
             Screen::Drill(screen) => screen,
             other => {
                 self.screen = other;
-                return false;
+                return;
             }
         };
         let now = (self.pace.clock)();
@@ -162,7 +192,6 @@ impl App {
         if stays {
             self.screen = Screen::Drill(screen);
         }
-        true
     }
 
     /// The chart cell selected on the chart screen: where the arrow keys put the cursor, else
@@ -200,8 +229,23 @@ impl App {
         std::mem::replace(&mut self.screen, Screen::Table)
     }
 
+    /// A review screen's intent: its keys, or the help over it.
+    pub(crate) fn review_update(&mut self, intent: ReviewIntent) {
+        match intent {
+            ReviewIntent::Review(key) => {
+                self.review_key(key);
+                self.refresh_background();
+                self.derive();
+            }
+            ReviewIntent::ToggleHelp | ReviewIntent::ClosePanel => {
+                self.table_screen.update(intent.into(), self.live_cell());
+                self.finish_update();
+            }
+        }
+    }
+
     /// A key on the review screen.
-    pub(crate) fn review_update(&mut self, key: ReviewKey) {
+    fn review_key(&mut self, key: ReviewKey) {
         let mut screen = match self.take_screen() {
             Screen::Review(screen) => screen,
             other => {

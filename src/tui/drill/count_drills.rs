@@ -11,7 +11,7 @@ use crate::trainer::counting::{
 };
 use crate::trainer::practice::read_count_of;
 use crate::tui::drill::shared::{DrillContext, keys_text, note, summary_lines};
-use crate::tui::intent::Intent;
+use crate::tui::intent::DrillIntent;
 use crate::tui::message::{Message, Tone};
 
 /// The longest typed answer.
@@ -81,12 +81,12 @@ impl QuizScreen {
     }
 
     /// The one place the quiz's state changes.
-    pub fn update(&mut self, intent: Intent, ctx: &mut DrillContext<'_>) {
+    pub fn update(&mut self, intent: DrillIntent, ctx: &mut DrillContext<'_>) {
         let deviations = self.quiz.kind() == QuizKind::Deviations;
         if self.review {
             // The ramp after an answer: Enter or space asks the next bet, timed from then.
             self.note = match intent {
-                Intent::CountSubmit | Intent::NextRound => {
+                DrillIntent::CountSubmit | DrillIntent::NextRound => {
                     self.review = false;
                     self.asked_at = ctx.now;
                     None
@@ -96,7 +96,7 @@ impl QuizScreen {
             return;
         }
         match intent {
-            Intent::Unknown(PEEK_KEY) if self.quiz.kind() == QuizKind::Ramp => {
+            DrillIntent::Unknown(PEEK_KEY) if self.quiz.kind() == QuizKind::Ramp => {
                 let question = self.quiz.question_text();
                 let seconds = ctx
                     .now
@@ -108,8 +108,8 @@ impl QuizScreen {
                 }
             }
             // The play in words: the answer reads "you said double", not "you said d".
-            Intent::DrillAnswer(action) if deviations => self.submit(action.name(), ctx),
-            Intent::CountKey(c) if !deviations => {
+            DrillIntent::DrillAnswer(action) if deviations => self.submit(action.name(), ctx),
+            DrillIntent::CountKey(c) if !deviations => {
                 self.note = if self.input.chars().count() >= INPUT_MAX {
                     note(Tone::Error, "That is longer than any answer here.")
                 } else {
@@ -117,14 +117,14 @@ impl QuizScreen {
                     None
                 };
             }
-            Intent::CountErase => {
+            DrillIntent::CountErase => {
                 self.input.pop();
             }
-            Intent::CountSubmit if !deviations => {
+            DrillIntent::CountSubmit if !deviations => {
                 let typed = std::mem::take(&mut self.input);
                 self.submit(&typed, ctx);
             }
-            Intent::Unknown(c) => {
+            DrillIntent::Unknown(c) => {
                 let how = if deviations {
                     format!("answer {}", keys_text(self.quiz.legal()))
                 } else if self.quiz.kind() == QuizKind::Ramp {
@@ -253,23 +253,23 @@ impl CountdownScreen {
 
     /// The one place the countdown's state changes: space turns the next card, then the
     /// running count is typed and Enter answers; space after the result starts a new run.
-    pub fn update(&mut self, intent: Intent, ctx: &mut DrillContext<'_>) {
+    pub fn update(&mut self, intent: DrillIntent, ctx: &mut DrillContext<'_>) {
         self.step(intent, ctx);
         self.best = ctx
             .coach
             .countdown_best(self.run.system(), self.run.decks());
     }
 
-    fn step(&mut self, intent: Intent, ctx: &mut DrillContext<'_>) {
+    fn step(&mut self, intent: DrillIntent, ctx: &mut DrillContext<'_>) {
         match intent {
-            Intent::NextRound | Intent::CountSubmit if self.result.is_some() => {
+            DrillIntent::NextRound | DrillIntent::CountSubmit if self.result.is_some() => {
                 *ctx.drills_started += 1;
                 let (decks, per_flash, pace) = (self.run.decks(), self.run.per_flash(), self.pace);
                 self.set_up(decks, per_flash, pace, ctx.seed ^ *ctx.drills_started);
             }
             // Before the first card: 1, 2, 4 or 6 decks; Tab one or two cards a flash; + and −
             // the pace (slowest of all: space turns each card).
-            Intent::CountKey(c) if self.started.is_none() => {
+            DrillIntent::CountKey(c) if self.started.is_none() => {
                 let (decks, per_flash, seed) = (self.run.decks(), self.run.per_flash(), ctx.seed);
                 let seed = seed ^ *ctx.drills_started;
                 match c {
@@ -291,44 +291,44 @@ impl CountdownScreen {
                     },
                 }
             }
-            Intent::PanelPage if self.started.is_none() => {
+            DrillIntent::PanelPage if self.started.is_none() => {
                 let (decks, pace) = (self.run.decks(), self.pace);
                 let per_flash = 3 - self.run.per_flash();
                 self.set_up(decks, per_flash, pace, ctx.seed ^ *ctx.drills_started);
             }
-            Intent::Unknown(SURPRISE_KEY) if self.started.is_none() => {
+            DrillIntent::Unknown(SURPRISE_KEY) if self.started.is_none() => {
                 self.surprise = !self.surprise;
                 let (decks, per_flash, pace) = (self.run.decks(), self.run.per_flash(), self.pace);
                 self.set_up(decks, per_flash, pace, ctx.seed ^ *ctx.drills_started);
             }
-            Intent::Tick if self.pacing().is_some() => self.turn(ctx.now),
+            DrillIntent::Tick if self.pacing().is_some() => self.turn(ctx.now),
             // Enter answers at any moment: the run ends at the cards shown.
-            Intent::CountSubmit if self.started.is_some() && !self.run.done() => {
+            DrillIntent::CountSubmit if self.started.is_some() && !self.run.done() => {
                 self.run.stop();
                 self.seconds = self
                     .started
                     .map(|s| ctx.now.saturating_duration_since(s).as_secs_f64());
                 self.note = None;
             }
-            Intent::CountSubmit if self.started.is_none() => {
+            DrillIntent::CountSubmit if self.started.is_none() => {
                 self.note = note(
                     Tone::Error,
                     "Space turns the first card; Enter answers at any moment after.",
                 );
             }
-            Intent::NextRound if !self.run.done() => {
+            DrillIntent::NextRound if !self.run.done() => {
                 self.started.get_or_insert(ctx.now);
                 self.turn(ctx.now);
                 self.note = None;
             }
-            Intent::CountKey(c) if self.run.done() && self.input.chars().count() < 4 => {
+            DrillIntent::CountKey(c) if self.run.done() && self.input.chars().count() < 4 => {
                 self.input.push(c);
             }
-            Intent::CountKey(_) if self.run.done() => {}
-            Intent::CountErase => {
+            DrillIntent::CountKey(_) if self.run.done() => {}
+            DrillIntent::CountErase => {
                 self.input.pop();
             }
-            Intent::CountSubmit => match read_count_of(
+            DrillIntent::CountSubmit => match read_count_of(
                 &self.input,
                 self.run.system(),
                 self.run.start(),
@@ -340,13 +340,13 @@ impl CountdownScreen {
                 }
                 Ok(guess) => self.answer(guess, ctx),
             },
-            Intent::CountKey(_) => {
+            DrillIntent::CountKey(_) => {
                 self.note = note(
                     Tone::Error,
                     "Space turns the next card; Enter stops here and asks the count.",
                 )
             }
-            Intent::Unknown(c) => {
+            DrillIntent::Unknown(c) => {
                 self.note = note(
                     Tone::Error,
                     format!(

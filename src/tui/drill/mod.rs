@@ -30,7 +30,7 @@ use crate::trainer::tally::{Accuracy, Tally};
 use crate::tui::drill::count_drills::{COUNTDOWN_DECKS, CountdownScreen, QuizScreen};
 pub use crate::tui::drill::shared::{DrillContext, keys_text};
 pub(crate) use crate::tui::drill::shared::{note, summary_lines};
-use crate::tui::intent::Intent;
+use crate::tui::intent::DrillIntent;
 use crate::tui::message::{Message, Tone};
 
 /// The table's greeting line about spaced practice: `Spaced practice: 12 cells due today ·
@@ -265,9 +265,9 @@ pub enum DrillStep {
 
 impl DrillScreen {
     /// The one place a drill's state changes.
-    pub fn update(&mut self, intent: Intent, ctx: &mut DrillContext<'_>) -> DrillStep {
+    pub fn update(&mut self, intent: DrillIntent, ctx: &mut DrillContext<'_>) -> DrillStep {
         // The typed drills take every key but the ones that leave them.
-        let own_key = !matches!(intent, Intent::LeaveDrill | Intent::OpenDrills);
+        let own_key = !matches!(intent, DrillIntent::LeaveDrill | DrillIntent::OpenDrills);
         match self {
             DrillScreen::Quiz(screen) if own_key => {
                 screen.update(intent, ctx);
@@ -280,8 +280,8 @@ impl DrillScreen {
             _ => {}
         }
         match intent {
-            Intent::LeaveDrill => return self.leave(ctx),
-            Intent::OpenDrills if !matches!(self, DrillScreen::Chooser { .. }) => {
+            DrillIntent::LeaveDrill => return self.leave(ctx),
+            DrillIntent::OpenDrills if !matches!(self, DrillScreen::Chooser { .. }) => {
                 let DrillStep::Leave(summary) = self.leave(ctx) else {
                     return DrillStep::Stay;
                 };
@@ -291,10 +291,10 @@ impl DrillScreen {
                 };
                 return DrillStep::Choose(summary);
             }
-            Intent::MenuUp | Intent::MenuDown => {
+            DrillIntent::MenuUp | DrillIntent::MenuDown => {
                 if let DrillScreen::Chooser { selected, note } = self {
                     let n = DrillKind::ALL.len();
-                    *selected = if intent == Intent::MenuUp {
+                    *selected = if intent == DrillIntent::MenuUp {
                         (*selected + n - 1) % n
                     } else {
                         (*selected + 1) % n
@@ -302,41 +302,43 @@ impl DrillScreen {
                     *note = None;
                 }
             }
-            Intent::MenuChoose => {
+            DrillIntent::MenuChoose => {
                 if let DrillScreen::Chooser { selected, .. } = *self {
                     let kind = DrillKind::ALL[selected.min(DrillKind::ALL.len() - 1)];
                     *self = DrillScreen::start(kind, ctx);
                 }
             }
-            Intent::ChooseDrill(kind) => {
+            DrillIntent::ChooseDrill(kind) => {
                 if matches!(self, DrillScreen::Chooser { .. }) {
                     *self = DrillScreen::start(kind, ctx);
                 }
             }
-            Intent::DrillAnswer(action) => self.answer(action, ctx),
-            Intent::CountKey(c) => self.count_key(c),
-            Intent::CountErase => {
+            DrillIntent::DrillAnswer(action) => self.answer(action, ctx),
+            DrillIntent::CountKey(c) => self.count_key(c),
+            DrillIntent::CountErase => {
                 if let DrillScreen::Count(screen) = self {
                     screen.input.pop();
                     screen.note = None;
                 }
             }
-            Intent::CountSubmit => self.count_submit(ctx),
-            Intent::NextRound => self.next_count_round(ctx.now),
-            Intent::Tick => {
+            DrillIntent::CountSubmit => self.count_submit(ctx),
+            DrillIntent::NextRound => self.next_count_round(ctx.now),
+            DrillIntent::Tick => {
                 if let DrillScreen::Count(screen) = self {
                     screen.deal_card(ctx.now);
                 }
             }
-            Intent::PanelPage => {
+            DrillIntent::PanelPage => {
                 if let DrillScreen::Count(screen) = self {
                     screen.step_pace();
                     screen.note = None;
                 }
             }
-            Intent::Unknown(c) => self.unknown_key(c),
-            // Table keys do nothing while a drill is open: the table waits as it was.
-            _ => {}
+            DrillIntent::Unknown(c) => self.unknown_key(c),
+            // The help and the statistics over the drill are the app's (`App::drill_update`).
+            DrillIntent::ToggleHelp | DrillIntent::ToggleStats => {}
+            // Back to the chooser from the chooser: it is up already.
+            DrillIntent::OpenDrills => {}
         }
         DrillStep::Stay
     }
@@ -673,7 +675,7 @@ mod tests {
     use super::*;
     use crate::engine::{ActionSet, Rules};
     use crate::trainer::drill::fresh_hand_actions;
-    use crate::tui::{App, TableConfig};
+    use crate::tui::{App, Intent, TableConfig};
     use std::cell::Cell;
     use std::rc::Rc;
     use std::time::Duration;

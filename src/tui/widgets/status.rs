@@ -16,7 +16,7 @@ use super::Ctx;
 use super::flow::{clipped, cut_to_rows, labelled, wrap_words};
 use super::last_play::{LAST_PLAY_ROWS, fitted_last_play, last_play_lines};
 use super::side::CountView;
-use crate::tui::intent::Intent;
+use crate::tui::intent::TableIntent as Intent;
 use crate::tui::keys::{TABLE_KEYS, key_for};
 use crate::tui::log::Log;
 use crate::tui::message::{Message, Tone};

@@ -9,9 +9,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::analysis::hilo::HILO_TAGS;
-use crate::trainer::counting::{Prompt, Quiz, QuizKind, ramp_words, tray_picture};
-use crate::tui::drill::count_drills::{CountdownScreen, PEEK_KEY, QuizScreen, SURPRISE_KEY};
-use crate::tui::message::Tone;
+use crate::engine::Card;
+use crate::trainer::counting::{
+    Countdown, Prompt, Quiz, QuizAnswer, QuizKind, ramp_words, tray_picture,
+};
+use crate::tui::drill::count_drills::{PEEK_KEY, SURPRISE_KEY};
+use crate::tui::message::{Message, Tone};
 use crate::tui::widgets::Ctx;
 use crate::tui::widgets::cards::{CARD_HEIGHT, Face, Spread, boxed_row, row_width};
 use crate::tui::widgets::drill::frame::{
@@ -22,10 +25,46 @@ use crate::tui::widgets::status::{
 };
 use crate::tui::widgets::{framed, marker};
 
+/// What a typed counting quiz shows.
+pub struct QuizView<'a> {
+    /// The quiz: the question, its kind and settings, the score.
+    pub quiz: &'a Quiz,
+    /// The answer typed so far.
+    pub input: &'a str,
+    /// The last question, what was said, and its grade.
+    pub last: Option<&'a (String, String, QuizAnswer)>,
+    /// A notice: a refused key.
+    pub note: Option<&'a Message>,
+    /// The ramp drill shows the ramp after an answer, until Enter or space.
+    pub review: bool,
+}
+
+/// What a deck countdown shows.
+pub struct CountdownView<'a> {
+    /// The run: its cards, its count, its settings.
+    pub run: &'a Countdown,
+    /// The cards of the flash on view.
+    pub flash: &'a [Card],
+    /// The first card has been turned.
+    pub started: bool,
+    /// The running count typed so far.
+    pub input: &'a str,
+    /// The run's result, once answered.
+    pub result: Option<&'a Message>,
+    /// A notice: a refused key.
+    pub note: Option<&'a Message>,
+    /// Seconds a flash (`None`: space turns each).
+    pub pace: Option<f64>,
+    /// The best perfect run so far, in seconds.
+    pub best: Option<f64>,
+    /// The run stops by surprise.
+    pub surprise: bool,
+}
+
 /// A typed counting quiz.
-pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) {
+pub fn render_quiz(ctx: Ctx, screen: &QuizView<'_>, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
-    let quiz = &screen.quiz;
+    let quiz = screen.quiz;
     // The decks drill draws its tray: as tall as the screen leaves room for.
     let main = if quiz.kind() == QuizKind::Decks {
         area.height.saturating_sub(1 + 6 + BAR_HEIGHT).clamp(6, 16)
@@ -67,7 +106,7 @@ pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) 
 
     let inner = framed(ctx, " Last answer ", info_area, buf);
     let settings = quiz.settings();
-    let lines = match &screen.last {
+    let lines = match screen.last {
         None if quiz.kind() == QuizKind::Pairs => vec![Line::from(Span::styled(
             if settings.system.is_hilo() {
                 format!("{HILO_TAGS}: a +1 and a −1 cancel, so count only what is left.")
@@ -123,7 +162,7 @@ pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) 
         ]);
         (next, vec![("Enter", "next bet")])
     } else {
-        let typed = typed_line(ctx, "Your answer:", &screen.input);
+        let typed = typed_line(ctx, "Your answer:", screen.input);
         let mut keys = vec![("Enter", "answer")];
         if ramp {
             keys.push((peek.as_str(), "peek (a miss)"));
@@ -134,7 +173,7 @@ pub fn render_quiz(ctx: Ctx, screen: &QuizScreen, area: Rect, buf: &mut Buffer) 
         ctx,
         [
             first,
-            note_line(ctx, screen.note.as_ref()),
+            note_line(ctx, screen.note),
             Line::from(Span::styled(quiz.score_line(), t.text)),
             fitted_keys(ctx, &answer_keys, bar.width),
         ],
@@ -203,9 +242,9 @@ fn render_question(ctx: Ctx, quiz: &Quiz, inner: Rect, buf: &mut Buffer) {
 }
 
 /// The deck countdown: the card just turned, how far through, then the count.
-pub fn render_countdown(ctx: Ctx, screen: &CountdownScreen, area: Rect, buf: &mut Buffer) {
+pub fn render_countdown(ctx: Ctx, screen: &CountdownView<'_>, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
-    let run = &screen.run;
+    let run = screen.run;
     let [header, card_area, info_area, bar] = drill_rows(area, 5);
     render_header(ctx, "Drill: a deck countdown", header, buf);
     let inner = framed(
@@ -233,7 +272,7 @@ pub fn render_countdown(ctx: Ctx, screen: &CountdownScreen, area: Rect, buf: &mu
     {
         boxed_row(&faces, Spread::Apart, ctx.ascii, t).to_vec()
     } else {
-        vec![Line::default(), chips(ctx, &screen.flash)]
+        vec![Line::default(), chips(ctx, screen.flash)]
     };
     Paragraph::new(lines)
         .alignment(Alignment::Center)
@@ -266,7 +305,7 @@ pub fn render_countdown(ctx: Ctx, screen: &CountdownScreen, area: Rect, buf: &mu
             t.dim,
         )),
     ];
-    if screen.started.is_none() {
+    if !screen.started {
         lines.push(Line::from(vec![
             Span::styled("Before the first card: ", t.dim),
             key("1 2 4 6", ctx),
@@ -279,7 +318,7 @@ pub fn render_countdown(ctx: Ctx, screen: &CountdownScreen, area: Rect, buf: &mu
             Span::raw(" surprise stop"),
         ]));
     }
-    if let Some(result) = &screen.result {
+    if let Some(result) = screen.result {
         lines.push(Line::default());
         lines.push(message_line(result, ctx));
     }
@@ -301,7 +340,7 @@ pub fn render_countdown(ctx: Ctx, screen: &CountdownScreen, area: Rect, buf: &mu
             Span::raw(" a new run"),
         ])
     } else if run.done() {
-        typed_line(ctx, "Running count?", &screen.input)
+        typed_line(ctx, "Running count?", screen.input)
     } else {
         Line::from(vec![
             Span::styled(format!("{} Count:", marker(ctx.ascii)), t.active_hand),
@@ -314,7 +353,7 @@ pub fn render_countdown(ctx: Ctx, screen: &CountdownScreen, area: Rect, buf: &mu
         ctx,
         [
             first,
-            note_line(ctx, screen.note.as_ref()),
+            note_line(ctx, screen.note),
             Line::default(),
             keys_line(
                 ctx,

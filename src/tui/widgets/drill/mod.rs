@@ -6,6 +6,7 @@ pub mod count_drills;
 mod frame;
 
 use std::borrow::Cow;
+use std::collections::VecDeque;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
@@ -17,8 +18,7 @@ use crate::engine::Card;
 use crate::text::signed_decimals;
 use crate::trainer::counting::IndexSet;
 use crate::trainer::drill::DrillKind;
-use crate::tui::drill::count_drills::{CountdownScreen, QuizScreen};
-use crate::tui::drill::{CountScreen, DecisionScreen};
+use crate::trainer::practice::{Answer, CountAnswer, CountDrill, DecisionDrill, RoundCards};
 use crate::tui::message::{Message, Tone};
 use crate::tui::widgets::Ctx;
 use crate::tui::widgets::cards::{Face, Spread, boxed_row, chip, row_width};
@@ -67,13 +67,45 @@ pub struct ChooserView<'a> {
 /// run so far.
 pub enum DrillView<'a> {
     /// A decision drill.
-    Decision(&'a DecisionScreen),
+    Decision(DecisionView<'a>),
     /// The counting quiz.
-    Count(&'a CountScreen),
+    Count(CountView<'a>),
     /// A typed counting drill.
-    Quiz(&'a QuizScreen),
+    Quiz(count_drills::QuizView<'a>),
     /// A deck countdown.
-    Countdown(&'a CountdownScreen),
+    Countdown(count_drills::CountdownView<'a>),
+}
+
+/// What a decision drill shows: the question, the graded answers, a notice, the reason.
+pub struct DecisionView<'a> {
+    /// The drill: the question, the legal answers, the score.
+    pub drill: &'a DecisionDrill,
+    /// The graded answers, newest first.
+    pub answers: &'a VecDeque<Answer>,
+    /// A notice: a refused key, a retired cell.
+    pub note: Option<&'a Message>,
+    /// Why the best play of the newest answer is best.
+    pub why: Option<&'a str>,
+}
+
+/// What the count quiz shows: the round as far as it is dealt, the answers, what is typed.
+pub struct CountView<'a> {
+    /// The quiz: its count, its shoe, the score.
+    pub drill: &'a CountDrill,
+    /// The last round as far as it has been dealt.
+    pub round: RoundCards,
+    /// The scored answers with their round, newest first.
+    pub answers: &'a VecDeque<(u32, CountAnswer)>,
+    /// A notice: a refused key.
+    pub note: Option<&'a Message>,
+    /// The running count typed so far.
+    pub input: &'a str,
+    /// Seconds between cards.
+    pub pace: f64,
+    /// The last round's cards are still coming.
+    pub dealing: bool,
+    /// The running count is asked now.
+    pub asking: bool,
 }
 
 /// The drill of `view`.
@@ -143,7 +175,7 @@ pub fn render_chooser(view: &ChooserView<'_>, ctx: Ctx, area: Rect, buf: &mut Bu
 }
 
 /// A decision drill: the question, the last answer graded with every action's EV, the score.
-pub fn render_decision(ctx: Ctx, screen: &DecisionScreen, area: Rect, buf: &mut Buffer) {
+pub fn render_decision(ctx: Ctx, screen: &DecisionView<'_>, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
     let drill = &screen.drill;
     let kind = drill.kind();
@@ -236,7 +268,7 @@ pub fn render_decision(ctx: Ctx, screen: &DecisionScreen, area: Rect, buf: &mut 
                 lines.push(Line::from(spans));
             }
             // Why the right play is right: the same reason the table gives.
-            if let Some(why) = &screen.why {
+            if let Some(why) = screen.why {
                 lines.push(Line::from(Span::styled(format!("  Why: {why}"), t.hint)));
             }
         }
@@ -264,7 +296,7 @@ pub fn render_decision(ctx: Ctx, screen: &DecisionScreen, area: Rect, buf: &mut 
         ctx,
         [
             actions_line(ctx, "Your answer:", drill.legal(), t.action),
-            note_line(ctx, screen.note.as_ref()),
+            note_line(ctx, screen.note),
             Line::from(Span::styled(drill.summary().score_line(kind), t.text)),
             keys_line(
                 ctx,
@@ -277,10 +309,10 @@ pub fn render_decision(ctx: Ctx, screen: &DecisionScreen, area: Rect, buf: &mut 
 }
 
 /// The counting quiz: the last round's cards, the Hi-Lo tags, the question when it is due.
-pub fn render_count(ctx: Ctx, screen: &CountScreen, area: Rect, buf: &mut Buffer) {
+pub fn render_count(ctx: Ctx, screen: &CountView<'_>, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
-    let drill = &screen.drill;
-    let round = &screen.round_on_screen();
+    let drill = screen.drill;
+    let round = &screen.round;
     let hands = u16::try_from(round.seats.len()).unwrap_or(0) + 1;
     let note_rows = u16::from(round.reshuffled);
     // Boxed cards, as at the table, when the screen has room for them; else one line each.
@@ -375,11 +407,11 @@ pub fn render_count(ctx: Ctx, screen: &CountScreen, area: Rect, buf: &mut Buffer
         .wrap(Wrap { trim: false })
         .render(inner, buf);
 
-    let due = screen.asking();
+    let due = screen.asking;
     let pace = format!(" a card every {} s", screen.pace);
     let first = if due {
-        typed_line(ctx, "Running count?", &screen.input)
-    } else if screen.dealing() {
+        typed_line(ctx, "Running count?", screen.input)
+    } else if screen.dealing {
         Line::from(vec![
             Span::styled(
                 format!("{} Keep the count: dealing,", marker(ctx.ascii)),
@@ -405,7 +437,7 @@ pub fn render_count(ctx: Ctx, screen: &CountScreen, area: Rect, buf: &mut Buffer
             ("Esc", "back to the table"),
             ("?", "help"),
         ]
-    } else if screen.dealing() {
+    } else if screen.dealing {
         &[("Tab", "pace"), ("Esc", "back to the table"), ("?", "help")]
     } else {
         &[
@@ -419,7 +451,7 @@ pub fn render_count(ctx: Ctx, screen: &CountScreen, area: Rect, buf: &mut Buffer
         ctx,
         [
             first,
-            note_line(ctx, screen.note.as_ref()),
+            note_line(ctx, screen.note),
             Line::from(Span::styled(
                 drill.summary().score_line(DrillKind::Count),
                 t.text,
