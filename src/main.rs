@@ -62,10 +62,7 @@ fn main() -> ExitCode {
             commands::stats_file(config)
                 .and_then(|file| commands::review(&rules, &args, file, &mut stdout())),
         ),
-        Some(Command::Course(args)) => done(
-            commands::stats_file(config)
-                .and_then(|file| commands::course(&rules, &args, file, &mut stdout())),
-        ),
+        Some(Command::Course(args)) => done(commands::course(&rules, &args, config, &mut stdout())),
         Some(Command::Config(mut args)) => {
             args.play = table;
             done(commands::config(

@@ -19,6 +19,19 @@ pub struct CourseArgs {
     /// platform's data directory.
     #[arg(long, value_name = "PATH", global = true)]
     pub stats: Option<PathBuf>,
+    /// The count the course is taken in — hilo, ko, hiopt1, hiopt2, omega2, zen, halves,
+    /// red7, or the name of your own count in config.toml (default: `count` in config.toml,
+    /// else hilo). Only answers given in it count towards its standards. Give it before
+    /// `check`.
+    // Its own id, and not global (before `rules` or `check`): the table's `--count`
+    // (`count`) is another option, checked apart, and a global one's id would reach the top.
+    #[arg(
+        id = "course_count",
+        long = "count",
+        value_name = "SYSTEM",
+        value_parser = super::parse::parse_count_name
+    )]
+    pub count: Option<super::parse::CountName>,
     /// Print one JSON object (the course; not with `rules` or `check`).
     #[arg(long)]
     pub json: bool,

@@ -3,10 +3,11 @@
 //! `course rules`, the house's rule sheet; `course check`, the rules check.
 
 use std::io::{BufRead, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::Path;
 use std::time::Instant;
 
 use super::drill_io::{Flashes, Out};
+use crate::analysis::counts::{CountSystem, count_by_name};
 use crate::cli::{CourseAction, CourseArgs};
 use crate::engine::Rules;
 use crate::store::{Coach, SessionInfo, SessionKind};
@@ -21,14 +22,29 @@ use crate::tui::widgets::course::wrap_hanging;
 /// at 100, an 80-column terminal broke "answered ye / t").
 const WIDTH: usize = super::drill_io::LINE_WIDTH;
 
-/// Runs `blackjack course`. The database is `--stats`, else `$BLACKJACK_STATS`, else
-/// `config`'s (from the preferences), else the platform's; nothing is created just to look.
+/// The count the course is taken in: `--count`, else the preferences' `count`, else Hi-Lo.
+/// A name that is no count is a usage error naming the counts.
+fn course_count(args: &CourseArgs, config_file: Option<&Path>) -> anyhow::Result<CountSystem> {
+    let settings = super::config::load_config(config_file)?.settings;
+    match &args.count {
+        Some(name) => count_by_name(&name.0, settings.own_count.as_ref())
+            .map_err(|why| super::UsageError(why).into()),
+        None => Ok(settings.count_system.unwrap_or_default()),
+    }
+}
+
+/// Runs `blackjack course`, the preferences read from `config_file`. The database is
+/// `--stats`, else `$BLACKJACK_STATS`, else the preferences' `stats`, else the platform's;
+/// nothing is created just to look. The course is taken in `--count`, else the preferences'
+/// count, else Hi-Lo.
 pub fn course(
     rules: &Rules,
     args: &CourseArgs,
-    config: Option<PathBuf>,
+    config_file: Option<&Path>,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
+    let config = super::stats_file(config_file)?;
+    let count = course_count(args, config_file)?;
     if args.json && args.action.is_some() {
         return Err(super::UsageError(
             "--json goes with `blackjack course` alone, not with `rules` or `check`".to_owned(),
@@ -52,9 +68,9 @@ pub fn course(
                 writeln!(out, "{message}")?;
             }
             let flashes = Flashes::of_terminal(false, std::io::stdin().is_terminal());
-            check(rules, &mut stdin.lock(), out, flashes, &mut coach)
+            check(rules, &count, &mut stdin.lock(), out, flashes, &mut coach)
         }
-        None => show(rules, args, config, out),
+        None => show(rules, &count, args, config, out),
     }
 }
 
@@ -84,9 +100,13 @@ fn show_sheet(rules: &Rules, lang: Lang, out: &mut impl Write) -> anyhow::Result
 /// The context of the course's standards: this game's top index plays, from the index table
 /// (the cache's, or worked out now, which the player is told of) where any deviations answer
 /// is there to check against it.
-fn context(rules: &Rules, rows: &Rows) -> Context {
+fn context(rules: &Rules, count: &CountSystem, rows: &Rows) -> Context {
+    let count = count.clone();
     if !rows.answers.iter().any(|a| a.skill == "deviations") {
-        return Context::default();
+        return Context {
+            count,
+            ..Context::default()
+        };
     }
     let table = crate::store::cache::index_table_with(rules, |rules| {
         eprintln!("Working out this game's index table for these rules…");
@@ -94,26 +114,34 @@ fn context(rules: &Rules, rows: &Rows) -> Context {
     });
     Context {
         top_plays: Some(top_cells(&table)),
+        count,
     }
 }
 
 /// The course as the database has it, new passes recorded.
 fn show(
     rules: &Rules,
+    count: &CountSystem,
     args: &CourseArgs,
-    config: Option<PathBuf>,
+    config: Option<std::path::PathBuf>,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     let location = super::stats::looked_at(args.stats.clone(), config)?;
     let info = SessionInfo::new(SessionKind::Drill, rules);
     let (course, newly) = match super::stats::open_existing_as(&location, info)? {
         Some(mut store) => {
-            let context = context(rules, &store.course_rows()?);
+            let context = context(rules, count, &store.course_rows()?);
             let today = super::practice_clock()?.today();
             store.course(&context, today)?
         }
         None => (
-            Course::evaluate(&Rows::default(), &Context::default()),
+            Course::evaluate(
+                &Rows::default(),
+                &Context {
+                    count: count.clone(),
+                    ..Context::default()
+                },
+            ),
             Vec::new(),
         ),
     };
@@ -137,6 +165,7 @@ fn show(
 /// stands.
 pub fn check<W: Write>(
     rules: &Rules,
+    count: &CountSystem,
     input: &mut impl BufRead,
     w: &mut W,
     flashes: Flashes,
@@ -180,7 +209,11 @@ pub fn check<W: Write>(
     if let Some(why) = coach.not_saving().or_else(|| coach.unsaved()) {
         out.line(&format!("Not kept: {why}"))?;
     }
-    match coach.course(&Context::default()) {
+    let context = Context {
+        count: count.clone(),
+        ..Context::default()
+    };
+    match coach.course(&context) {
         Ok((course, newly)) => {
             if let Some(note) = crate::trainer::course::passes_note(&newly) {
                 out.line(&note)?;

@@ -305,12 +305,14 @@ impl TableSession {
         self.coach.record_count(CountAnswer {
             at: 0,
             skill: kind.skill().to_owned(),
+            // The question names the count (as the drills' do; Hi-Lo's none), which the
+            // course reads back ([`crate::trainer::counting::asked_in`]).
             question: format!(
                 "{} before round {} (a surprise check at the table)",
                 match kind {
-                    CheckKind::Running => "the running count",
-                    CheckKind::True => "the true count, floored",
-                    CheckKind::Decks => "the decks left, to the half deck",
+                    CheckKind::Running => format!("the {}", system.named("running count")),
+                    CheckKind::True => format!("the {}, floored", system.named("true count")),
+                    CheckKind::Decks => "the decks left, to the half deck".to_owned(),
                 },
                 self.coach.session().play.rounds + 1
             ),

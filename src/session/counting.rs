@@ -392,7 +392,8 @@ impl TableSession {
             actual: running,
         };
         let question = format!(
-            "the running count before round {}",
+            "the {} before round {}",
+            self.count.system.named("running count"),
             self.coach.session().play.rounds + 1
         );
         self.coach.record_count(answer.record(question, 0.0));

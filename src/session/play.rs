@@ -150,6 +150,7 @@ impl TableSession {
     fn shoe_finished(&mut self, an: &Analysis<'_>) {
         let context = crate::trainer::course::Context {
             top_plays: an.indices.map(crate::trainer::course::top_cells),
+            count: self.count.system.clone(),
         };
         match self.coach.shoe_finished(&context) {
             Ok(newly) => {

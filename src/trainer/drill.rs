@@ -90,7 +90,9 @@ impl DrillKind {
         }
     }
 
-    /// What it practises, in a few words: `hard totals`, `the Hi-Lo running count`.
+    /// What it practises, in a few words, where the count in use is not known (`--help`):
+    /// `hard totals`, `the running count, in your count`. A screen that knows the count says
+    /// [`DrillKind::describe_in`].
     pub const fn describe(self) -> &'static str {
         match self {
             DrillKind::Hard => "hard totals",
@@ -100,14 +102,56 @@ impl DrillKind {
             DrillKind::All => "any hand",
             DrillKind::Mistakes => "the cells you miss most",
             DrillKind::Due => "the cells due today",
-            DrillKind::Count => "the Hi-Lo running count",
-            DrillKind::Countdown => "a deck countdown",
-            DrillKind::Cancel => "pairs that cancel",
-            DrillKind::TrueCount => "true-count conversion",
+            DrillKind::Count => "the running count, in your count",
+            DrillKind::Countdown => "a deck countdown, in your count",
+            DrillKind::Cancel => "pairs that cancel, in your count",
+            DrillKind::TrueCount => "true-count conversion, in your count",
             DrillKind::Decks => "estimating the decks left",
-            DrillKind::Ramp => "betting by the ramp",
-            DrillKind::Deviations => "this game's index plays",
+            DrillKind::Ramp => "betting by your count's ramp",
+            DrillKind::Deviations => "this game's index plays, in your count",
             DrillKind::NoHoleCard => "cells unlike the peek chart",
+        }
+    }
+
+    /// Whether what it asks depends on the count kept: the drills of the count, not of the
+    /// chart or the tray.
+    pub const fn counts(self) -> bool {
+        matches!(
+            self,
+            DrillKind::Count
+                | DrillKind::Countdown
+                | DrillKind::Cancel
+                | DrillKind::TrueCount
+                | DrillKind::Ramp
+                | DrillKind::Deviations
+        )
+    }
+
+    /// What it practises, in a few words, naming `count` (`Hi-Lo`, `Zen`), the count kept, for
+    /// a drill of the count: `the Zen running count`, `a deck countdown in Zen`; as
+    /// [`DrillKind::describe`] for the others.
+    pub fn describe_in(self, count: &str) -> String {
+        match self {
+            DrillKind::Count => format!("the {count} running count"),
+            DrillKind::Countdown => format!("a deck countdown in {count}"),
+            DrillKind::Cancel => format!("pairs that cancel in {count}"),
+            DrillKind::TrueCount => format!("{count} true-count conversion"),
+            DrillKind::Ramp => format!("betting by the {count} ramp"),
+            DrillKind::Deviations => format!("this game's index plays in {count}"),
+            other => other.describe().to_owned(),
+        }
+    }
+
+    /// Its line in the table's drill chooser, which the course's "what to do next" names:
+    /// [`DrillKind::describe_in`], the deviations drill naming the set it asks by default
+    /// (`this game's top 18 index plays in Zen`).
+    pub fn chooser_label(self, count: &str) -> String {
+        match self {
+            DrillKind::Deviations => format!(
+                "{} in {count}",
+                crate::trainer::counting::IndexSet::GameI18.describe()
+            ),
+            other => other.describe_in(count),
         }
     }
 
@@ -357,6 +401,26 @@ fn weighted_mistake<R: Rng + ?Sized>(rng: &mut R, history: &Tally) -> Option<Cel
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A drill of the count names the count in use wherever it is described (the chooser, the
+    /// course's "what to do next", a drill's header); `--help`, which runs before any count
+    /// is chosen, says "your count", never a count the learner may not keep.
+    #[test]
+    fn a_drill_of_the_count_names_the_count_in_use() {
+        for kind in DrillKind::ALL {
+            let zen = kind.describe_in("Zen");
+            let label = kind.chooser_label("Zen");
+            assert_eq!(kind.counts(), zen.contains("Zen"), "{kind:?}: {zen}");
+            assert_eq!(kind.counts(), label.contains("Zen"), "{kind:?}: {label}");
+            assert!(!kind.describe().contains("Hi-Lo"), "{kind:?}");
+            assert!(!zen.contains("Hi-Lo"), "{kind:?}: {zen}");
+        }
+        assert_eq!(DrillKind::Count.describe_in("Zen"), "the Zen running count");
+        assert_eq!(
+            DrillKind::Deviations.chooser_label("KO"),
+            "this game's top 18 index plays in KO"
+        );
+    }
     use crate::analysis::chart::Cell;
     use crate::engine::GameRng;
     use crate::trainer::tally::CellRecord;

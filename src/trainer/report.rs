@@ -146,6 +146,10 @@ fn game_figures(tally: &Tally) -> Vec<Figure> {
     games
 }
 
+/// The label of the running counts answered: in the count quiz and at the table's count
+/// checks (both are kept as the skill `count`).
+pub const RUNNING_COUNT_LABEL: &str = "Running count right";
+
 /// The chart decisions graded (overall, by category, the EV they gave away) and the count
 /// checks at the table.
 fn decision_figures(tally: &Tally) -> Vec<Figure> {
@@ -157,8 +161,10 @@ fn decision_figures(tally: &Tally) -> Vec<Figure> {
         ));
     }
     decisions.push(pair("EV given away", format!("{:.3} bets", tally.ev_lost)));
+    // Every running count asked: the count quiz's and the table's count checks alike (the
+    // skill `count`), so the label names the running count, not the quiz.
     if tally.count.decisions > 0 {
-        decisions.push(pair("Count quiz right", accuracy_text(tally.count)));
+        decisions.push(pair(RUNNING_COUNT_LABEL, accuracy_text(tally.count)));
     }
     decisions
 }

@@ -132,6 +132,7 @@ impl App {
     fn refresh_course(&mut self) {
         let context = Context {
             top_plays: self.jobs.index_table().map(top_cells),
+            count: self.session.count_system().clone(),
         };
         match self.session.coach_mut().course(&context) {
             Ok((course, newly)) => {

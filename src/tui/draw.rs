@@ -102,6 +102,8 @@ pub struct TableView<'a> {
     /// The status lines (with the count in them where it has no panel: see
     /// [`table_layout`]).
     pub status: StatusView<'a>,
+    /// The discard tray, drawn over the cleared table while a check asks the decks left.
+    pub tray: Option<super::widgets::drill::tray::TrayView>,
 }
 
 /// What drawing decided that the state needs to know.
@@ -283,6 +285,11 @@ fn render_table(view: &mut TableView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer
     render_dealer(view.dealer, view.dealer_playing, ctx, layout.dealer, buf);
     render_seats(&view.seats, MAX_SEAT_WIDTH, ctx, layout.seats, buf);
     render_messages(view.log, ctx, layout.log, buf);
+    if let Some(tray) = view.tray {
+        // Over the dealer's and the seats' rows: the cards are cleared before the deal.
+        let table = layout.dealer.union(layout.seats);
+        super::widgets::drill::tray::render_table_tray(ctx, tray, table, buf);
+    }
     if let (Some(area), Some(live)) = (layout.ev, view.ev) {
         side::render_ev_panel(live, ctx, area, buf);
     }

@@ -23,7 +23,7 @@ fn an_empty_store_shows_every_stage_and_the_rules_check_next_and_creates_nothing
         "Stage 1 · Basic strategy — not open yet",
         "Stage 6 · The exam — not open yet",
         "  · the rules check: 10 questions in a row right — none answered yet",
-        "Next (stage 0): the rules check: 10 questions in a row right",
+        "Next (stage 0, in Hi-Lo): the rules check: 10 questions in a row right",
         "  → blackjack course rules, then blackjack course check",
     ] {
         assert!(text.contains(stage), "{stage:?} missing from:\n{text}");
@@ -56,7 +56,7 @@ fn the_rules_check_answered_right_passes_stage_zero_once() {
     assert!(text.contains("is not a number"), "{text}");
     assert!(text.contains("10 of 10 right."), "{text}");
     assert!(text.contains("Course: passed — the rules check"), "{text}");
-    assert!(text.contains("Next (stage 1)"), "{text}");
+    assert!(text.contains("Next (stage 1, in Hi-Lo)"), "{text}");
     let out = run_within(&home.0, &["course", "--stats", db], &[], b"");
     let text = stdout(&out);
     assert!(text.contains("Stage 0 · The rules — passed 20"), "{text}");
@@ -134,4 +134,52 @@ fn json_with_the_sheet_is_a_usage_error() {
     let out = run_within(&home.0, &["course", "--json", "rules"], &[], b"");
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("--json goes with `blackjack course` alone"));
+}
+
+/// The course is taken in the learner's count: `--count`, else the preferences' `count`;
+/// every line and the JSON name it, and a name that is no count is refused in a sentence.
+#[test]
+fn the_course_names_the_count_it_is_taken_in() {
+    let home = TempDir::new("course-count");
+    let db = home.path("s.db");
+    let db = db.to_str().expect("utf-8");
+    let out = run_within(
+        &home.0,
+        &["course", "--count", "zen", "--stats", db],
+        &[],
+        b"",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("taken in Zen"), "{text}");
+    assert!(text.contains("Next (stage 0, in Zen)"), "{text}");
+    let config = home.path("config.toml");
+    std::fs::write(&config, "count = \"ko\"\n").expect("written");
+    let config = config.to_str().expect("utf-8");
+    let json = run_within(
+        &home.0,
+        &["--config", config, "course", "--json", "--stats", db],
+        &[],
+        b"",
+    );
+    assert!(json.status.success(), "{}", stderr(&json));
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    assert_eq!(value["count"], "ko");
+    assert_eq!(value["next"]["standard"], "rules-check");
+    let refused = run_within(
+        &home.0,
+        &["course", "--count", "zne", "--stats", db],
+        &[],
+        b"",
+    );
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    assert!(
+        stderr(&refused).contains("did you mean `zen`"),
+        "{}",
+        stderr(&refused)
+    );
+    assert!(
+        !std::path::Path::new(db).exists(),
+        "nothing is created just to look"
+    );
 }

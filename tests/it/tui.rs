@@ -1236,7 +1236,7 @@ fn the_count_quiz_from_the_table_asks_and_scores() {
     assert!(rig.app.should_quit());
     let summary = rig.snap("summary_after_count");
     assert!(
-        summary.contains("Count quiz right    1 of 1 (100%)"),
+        summary.contains("Running count right 1 of 1 (100%)"),
         "{summary}"
     );
     assert!(

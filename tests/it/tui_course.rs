@@ -22,7 +22,8 @@ fn l_opens_the_course_page_and_tab_pages_through_it_at_80x24() {
         pages.push_str(&screen(&mut app, SMALL));
     }
     assert!(pages.contains("Stage 6 · The exam"), "{pages}");
-    assert!(pages.contains("Next (stage 0)"), "{pages}");
+    assert!(pages.contains("Next (stage 0, in Hi-Lo)"), "{pages}");
+    assert!(pages.contains("taken in Hi-Lo"), "{pages}");
     assert!(pages.contains("press k here"), "{pages}");
     keys(&mut app, "l");
     assert!(!screen(&mut app, SMALL).contains("The course"));
@@ -61,4 +62,27 @@ fn the_rules_check_on_the_page_passes_stage_zero() {
         table.contains("Course: passed — the rules check"),
         "{table}"
     );
+}
+
+/// The page names the count the course is taken in — the table's — and what to do next
+/// names the drill chooser's line in that count.
+#[test]
+fn the_page_names_the_count_the_course_is_taken_in() {
+    use blackjack_trainer::analysis::counts::CountSystem;
+    use blackjack_trainer::tui::TableConfig;
+    let zen = CountSystem::built_in("zen").expect("zen").clone();
+    let mut app = crate::common::tui::table(TableConfig {
+        seats: 1,
+        count_system: zen,
+        ..TableConfig::default()
+    });
+    keys(&mut app, "l");
+    let mut pages = screen(&mut app, WIDE);
+    for _ in 0..4 {
+        press(&mut app, KeyCode::Tab);
+        pages.push_str(&screen(&mut app, WIDE));
+    }
+    assert!(pages.contains("taken in Zen"), "{pages}");
+    assert!(pages.contains("Next (stage 0, in Zen)"), "{pages}");
+    assert!(!pages.contains("Hi-Lo"), "{pages}");
 }

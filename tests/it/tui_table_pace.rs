@@ -164,3 +164,85 @@ fn a_decks_left_check_hides_the_shoe_gauge_while_it_is_open() {
     }
     panic!("no decks-left check in 200 rounds");
 }
+
+/// The eighths a drawn tray's stack fills, and its rows: read from the screen, between the
+/// tray's label and its floor, in the column right of the tray's left side (under the
+/// label's first letter).
+fn drawn_tray(shown: &str) -> (usize, usize) {
+    const EIGHTHS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+    let lines: Vec<Vec<char>> = shown.lines().map(|l| l.chars().collect()).collect();
+    let (label, column) = lines
+        .iter()
+        .enumerate()
+        .find_map(|(i, l)| {
+            let text: String = l.iter().collect();
+            let at = text.find("discard tray   1 deck")?;
+            Some((i, text[..at].chars().count()))
+        })
+        .expect("the tray's label");
+    let rows: Vec<&Vec<char>> = lines[label + 1..]
+        .iter()
+        .take_while(|l| l.get(column) == Some(&'│'))
+        .collect();
+    let eighths = rows
+        .iter()
+        .map(|row| {
+            let c = row.get(column + 1).copied().unwrap_or(' ');
+            EIGHTHS.iter().position(|&e| e == c).map_or(0, |i| i + 1)
+        })
+        .sum();
+    (eighths, rows.len())
+}
+
+/// A decks-left check draws this shoe's discard tray over the cleared table — the decks
+/// drill's picture (the tray's top the whole shoe, a one-deck stack beside it for the scale),
+/// its stack as high as the cards dealt — at every size; the answer is graded as before.
+#[test]
+fn a_decks_left_check_draws_this_shoes_discard_tray() {
+    use blackjack_trainer::session::CheckKind;
+    use blackjack_trainer::trainer::counting::stack_eighths;
+    let (mut app, now) = paced_app_with(TableConfig {
+        seed: 7,
+        counting: true,
+        count_check_every: 1,
+        ..TableConfig::default()
+    });
+    keys(&mut app, " ");
+    for _ in 0..200 {
+        stand_out(&mut app);
+        now.set(now.get() + Duration::from_secs(60));
+        app.update(Intent::Tick);
+        match app.table_session().surprise_check() {
+            Some(CheckKind::Decks) => {
+                let shoe = app.table_session().table().shoe();
+                let (size, dealt) = (shoe.size(), shoe.size() - shoe.remaining());
+                assert!(dealt > 0, "cards were dealt from this shoe");
+                for (name, size_on_screen) in [
+                    ("80x24", (80, 24)),
+                    ("100x32", (100, 32)),
+                    ("160x50", (160, 50)),
+                ] {
+                    let shown = screen(&mut app, size_on_screen);
+                    assert!(shown.contains("Discard tray · 6-deck shoe"), "{shown}");
+                    let (eighths, rows) = drawn_tray(&shown);
+                    assert!(rows >= 4, "{name}: {rows} rows");
+                    assert_eq!(
+                        eighths,
+                        stack_eighths(dealt, size, rows),
+                        "{name}:\n{shown}"
+                    );
+                    insta::assert_snapshot!(format!("decks_check_tray_{name}"), shown);
+                }
+                // Answered, the tray goes with the check.
+                keys(&mut app, "3");
+                press(&mut app, KeyCode::Enter);
+                assert_eq!(app.table_session().surprise_check(), None);
+                assert!(!screen(&mut app, (80, 24)).contains("Discard tray"));
+                return;
+            }
+            Some(_) => press(&mut app, KeyCode::Esc),
+            None => {}
+        }
+    }
+    panic!("no decks-left check in 200 rounds");
+}

@@ -159,6 +159,7 @@ impl Countdown {
             timed,
             best: right && timed && best.is_none_or(|b| seconds < b),
             asked: self.system.named("running count"),
+            count: self.system.name.to_string(),
         }
     }
 }
@@ -166,13 +167,64 @@ impl Countdown {
 /// The count a stored countdown answer was given in, read from its question (the answers
 /// table keeps no count column: the question, `the Zen running count after 52 cards`, names
 /// every count but Hi-Lo, whose questions read `the running count after 52 cards` as they
-/// always have): the count's name, `None` for Hi-Lo.
+/// always have): the count's name, `None` for Hi-Lo. As [`question_count_name`].
 pub fn countdown_count_name(question: &str) -> Option<&str> {
-    question
-        .strip_prefix("the ")
-        .and_then(|q| q.rsplit_once(" after "))
-        .and_then(|(asked, _)| asked.strip_suffix(" running count"))
-        .filter(|name| !name.is_empty())
+    question_count_name(question)
+}
+
+/// The phrases a stored question names its count just before: `the Zen running count`,
+/// `at Zen true count +2`, `their Zen net count`.
+const COUNT_PHRASES: [&str; 3] = ["running count", "true count", "net count"];
+
+/// The words that end the text before a count's name: `the`, `at`, `their`.
+const BEFORE_A_NAME: [&str; 4] = ["the", "at", "their", "a"];
+
+/// The count a stored answer was given in, read from its question (the answers table keeps no
+/// count column): the words between `the`/`at`/`their` (or the start) and the first of
+/// `running count`, `true count`, `net count` — `Zen` in `K♠ 6♥ against T♦ at Zen true count
+/// +2: …`, `KO` in `the KO running count before round 4`. `None` where no name stands there:
+/// Hi-Lo's questions, which read as they always have (`Running count +4, …`, `the bet at true
+/// count +1`), and a question that names no count at all.
+pub fn question_count_name(question: &str) -> Option<&str> {
+    // ASCII lowering keeps every byte where it was, so offsets into it are offsets into
+    // `question`.
+    let lower = question.to_ascii_lowercase();
+    let at = COUNT_PHRASES.iter().filter_map(|p| lower.find(p)).min()?;
+    let before = question[..at].trim_end();
+    let words: Vec<(usize, &str)> = before
+        .split(' ')
+        .scan(0, |at, word| {
+            let here = *at;
+            *at += word.len() + 1;
+            Some((here, word))
+        })
+        .collect();
+    let mut start = before.len();
+    for &(i, word) in words.iter().rev() {
+        let stops = BEFORE_A_NAME.contains(&word.to_ascii_lowercase().as_str())
+            || word.ends_with([':', ',', '.', '?']);
+        if stops {
+            break;
+        }
+        start = i;
+    }
+    Some(before[start..].trim()).filter(|name| !name.is_empty())
+}
+
+/// Whether a stored answer's `question` was asked in `system`: the count it names
+/// ([`question_count_name`]; none is Hi-Lo) is `system`'s.
+pub fn asked_in(question: &str, system: &CountSystem) -> bool {
+    question_count_name(question) == countdown_count_key(system)
+}
+
+/// The countdown's personal best in words, naming its count and decks: `Your best perfect
+/// run in Zen, 1 deck: 24.3 s` (bests are kept per count).
+pub fn best_words(system: &CountSystem, decks: u8, seconds: f64) -> String {
+    format!(
+        "Your best perfect run in {}, {}: {seconds:.1} s",
+        system.name,
+        counted(u64::from(decks), "deck")
+    )
 }
 
 /// The count name under which a run counted in `system` keeps its bests: `None` for Hi-Lo
@@ -211,6 +263,8 @@ pub struct CountdownVerdict {
     pub best: bool,
     /// What was asked: `running count` (Hi-Lo), `Zen running count`.
     pub asked: String,
+    /// The count's name (`Hi-Lo`, `Zen`): a best is this count's best.
+    pub count: String,
 }
 
 impl CountdownVerdict {
@@ -252,7 +306,11 @@ impl CountdownVerdict {
             } else {
                 String::new()
             };
-            let best = if self.best { " · a personal best" } else { "" };
+            let best = if self.best {
+                format!(" · a personal best in {}", self.count)
+            } else {
+                String::new()
+            };
             format!("Right: {running} after {cards} cards in {seconds:.1} s{pace}{best}.")
         } else {
             format!("The count was {running}, not {guess} ({cards} cards in {seconds:.1} s).")

@@ -35,7 +35,8 @@ pub use crate::analysis::hilo::BetRamp;
 use crate::engine::{Action, ActionSet, Cards, GameRng, Rules};
 use crate::text::{counted, noun, signed};
 pub use countdown::{
-    COUNTDOWN_DECKS, COUNTDOWN_PACES, Countdown, countdown_count_key, countdown_count_name,
+    COUNTDOWN_DECKS, COUNTDOWN_PACES, Countdown, asked_in, best_words, countdown_count_key,
+    countdown_count_name, question_count_name,
 };
 use grade::action_key;
 pub use grade::{
@@ -149,6 +150,17 @@ impl QuizKind {
         }
     }
 
+    /// The drill that asks it.
+    pub const fn drill(self) -> DrillKind {
+        match self {
+            QuizKind::Pairs => DrillKind::Cancel,
+            QuizKind::TrueCount => DrillKind::TrueCount,
+            QuizKind::Decks => DrillKind::Decks,
+            QuizKind::Ramp => DrillKind::Ramp,
+            QuizKind::Deviations => DrillKind::Deviations,
+        }
+    }
+
     /// The skill's name in the statistics (and, but for pairs, on the command line).
     pub const fn name(self) -> &'static str {
         match self {
@@ -157,17 +169,6 @@ impl QuizKind {
             QuizKind::Decks => "decks",
             QuizKind::Ramp => "ramp",
             QuizKind::Deviations => "deviations",
-        }
-    }
-
-    /// What it practises.
-    pub const fn describe(self) -> &'static str {
-        match self {
-            QuizKind::Pairs => "pairs that cancel",
-            QuizKind::TrueCount => "true-count conversion",
-            QuizKind::Decks => "estimating the decks left",
-            QuizKind::Ramp => "betting by the ramp",
-            QuizKind::Deviations => "this game's index plays",
         }
     }
 }
@@ -341,8 +342,9 @@ impl Quiz {
     /// What the drill practises, in a few words; a deviations drill names its set and how
     /// many plays it asks: `this game's top 18 index plays (18 asked)`.
     pub fn describe(&self) -> String {
+        let count = &self.settings.system.name;
         if self.kind != QuizKind::Deviations {
-            return self.kind.describe().to_owned();
+            return self.kind.drill().describe_in(count);
         }
         let set = self.settings.set.choose(&self.settings.indices).plays.len();
         let asked = self.plays.len();
@@ -351,15 +353,20 @@ impl Quiz {
         } else {
             format!("{asked} of its {set} plays: those with counts worth asking")
         };
-        format!("{} ({which} asked)", self.settings.set.describe())
+        format!(
+            "{} in {count} ({which} asked)",
+            self.settings.set.describe()
+        )
     }
 
     /// The question in words.
     pub fn question_text(&self) -> String {
         match &self.prompt {
-            Prompt::Pairs { cards } => {
-                format!("These {} cards at a glance: their net count?", cards.len())
-            }
+            Prompt::Pairs { cards } => format!(
+                "These {} cards at a glance: their {}?",
+                cards.len(),
+                self.settings.system.named("net count")
+            ),
             Prompt::TrueCount { running, decks } => format!(
                 "{} {}, {decks} {} left: the true count ({})?",
                 self.settings.system.named("Running count"),

@@ -205,7 +205,7 @@ fn a_countdown_verdict_says_the_count_the_cards_and_the_pace() {
     assert_eq!(right.cards, 52);
     assert_eq!(
         right.text(),
-        "Right: +0 after 52 cards in 26.0 s (2.0 cards a second) · a personal best."
+        "Right: +0 after 52 cards in 26.0 s (2.0 cards a second) · a personal best in Hi-Lo."
     );
     let slower = run.grade(0, 30.0, false, Some(26.0));
     assert!(slower.right && !slower.best, "30 s does not beat 26 s");
@@ -681,4 +681,71 @@ fn a_zen_countdown_is_timed_and_may_be_a_best() {
         .answer()
         .question;
     assert_eq!(countdown_count_name(&question), None, "{question}");
+}
+
+/// Every question a count's answer is kept with names its count — Hi-Lo's none, as they
+/// always read — and [`question_count_name`] reads it back: the drills' own questions, and
+/// the table's checks and bets as the session words them.
+#[test]
+fn every_counted_question_names_its_count_and_is_read_back() {
+    let zen = crate::analysis::counts::CountSystem::built_in("zen")
+        .expect("zen")
+        .clone();
+    let hilo = crate::analysis::counts::CountSystem::default();
+    for system in [&hilo, &zen] {
+        let settings = settings().counting(system, settings().indices.clone());
+        let want = countdown_count_key(system);
+        for kind in [
+            QuizKind::Pairs,
+            QuizKind::TrueCount,
+            QuizKind::Ramp,
+            QuizKind::Deviations,
+        ] {
+            let quiz = Quiz::new(kind, settings.clone(), 3).expect("a drill");
+            let question = quiz.question_text();
+            assert_eq!(question_count_name(&question), want, "{kind:?}: {question}");
+            assert!(asked_in(&question, system), "{question}");
+        }
+        let table = [
+            format!("the {} before round 4", system.named("running count")),
+            format!(
+                "the {}, floored before round 4 (a surprise check at the table)",
+                system.named("true count")
+            ),
+            format!("the bet at {} +2", system.named("true count")),
+        ];
+        for question in table {
+            assert_eq!(question_count_name(&question), want, "{question}");
+        }
+    }
+    assert!(!asked_in("the Zen running count after 52 cards", &hilo));
+    assert!(!asked_in("the running count after 52 cards", &zen));
+    let hiopt = crate::analysis::counts::CountSystem::built_in("hiopt2").expect("hiopt2");
+    let question = format!(
+        "K♠ 6♥ against T♦ at {} +1: h, s?",
+        hiopt.named("true count")
+    );
+    assert_eq!(question_count_name(&question), Some(hiopt.name.as_ref()));
+    assert_eq!(
+        question_count_name("A 6-deck shoe: how many decks are left?"),
+        None
+    );
+}
+
+/// The countdown's best names its count and decks (bests are kept per count).
+#[test]
+fn the_countdowns_best_says_whose_best_it_is() {
+    let zen = crate::analysis::counts::CountSystem::built_in("zen").expect("zen");
+    assert_eq!(
+        best_words(zen, 1, 24.3),
+        "Your best perfect run in Zen, 1 deck: 24.3 s"
+    );
+    let mut run = Countdown::new(1, 1, false, 7).counting(zen);
+    while run.flash().is_some() {}
+    let verdict = run.grade(run.running(), 30.0, false, None);
+    assert!(
+        verdict.text().ends_with("· a personal best in Zen."),
+        "{}",
+        verdict.text()
+    );
 }

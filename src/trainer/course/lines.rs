@@ -1,7 +1,7 @@
 //! The course as text — one function builds the lines that `blackjack course` prints and the
 //! table's course page shows — and as JSON.
 
-use super::{Course, Stage, Standing};
+use super::{Course, Stage, Standard, Standing};
 
 /// Where the course is shown: what "what to do next" names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,11 +51,11 @@ pub fn course_lines(course: &Course, view: CourseView) -> Vec<String> {
 /// The introduction, then every stage with its standards: the course without what to do next
 /// (the table's page keeps that in view on every page).
 pub fn stage_lines(course: &Course) -> Vec<String> {
-    let mut lines = vec![
-        "The counting course: from the rules to the exam. A stage opens when the one before it \
-         is passed; you may practise ahead, and a standard met early counts."
-            .to_owned(),
-    ];
+    let mut lines = vec![format!(
+        "The counting course, taken in {}: from the rules to the exam. A stage opens when the \
+         one before it is passed; you may practise ahead, and a standard met early counts.",
+        course.count.name
+    )];
     for stage in Stage::ALL {
         lines.push(String::new());
         lines.push(format!(
@@ -69,29 +69,31 @@ pub fn stage_lines(course: &Course) -> Vec<String> {
     lines
 }
 
-/// What to do next: the first standard not yet passed, then the command or key on a line of
-/// its own.
+/// What to do next: the first standard not yet passed, in the course's count, then the
+/// command or key on a line of its own — and once the exam is passed, how to keep the skill,
+/// with its command or key as well.
 pub fn next_lines(course: &Course, view: CourseView) -> Vec<String> {
-    match course.next() {
-        Some(next) => {
-            let how = match view {
-                CourseView::CommandLine => next.command(),
-                CourseView::Table => next.key(),
-            };
-            vec![
-                format!(
-                    "Next (stage {}): {}",
-                    next.stage().number(),
-                    next.describe()
-                ),
-                format!("  → {how}"),
-            ]
-        }
-        None => vec![
-            "Every stage is passed, the exam too: you count this game as the course asks."
-                .to_owned(),
-        ],
-    }
+    let count = &course.count;
+    let how = match (course.next(), view) {
+        (Some(next), CourseView::CommandLine) => next.command_in(count),
+        (Some(next), CourseView::Table) => next.key(&count.name),
+        (None, CourseView::CommandLine) => Standard::Exam.command_in(count),
+        (None, CourseView::Table) => Standard::Exam.key(&count.name),
+    };
+    let what = match course.next() {
+        Some(next) => format!(
+            "Next (stage {}, in {}): {}",
+            next.stage().number(),
+            count.name,
+            next.describe()
+        ),
+        None => format!(
+            "Next: every stage is passed in {}, the exam too — keep the skill with a counting \
+             shoe at a casino's pace now and then, every count check right.",
+            count.name
+        ),
+    };
+    vec![what, format!("  → {how}")]
 }
 
 /// The course as one JSON object: each stage, open or passed, with its standards.
@@ -107,7 +109,7 @@ pub fn course_json(course: &Course) -> serde_json::Value {
                         "describe": s.standard.describe(),
                         "best": s.verdict.best,
                         "passed": s.passed_on,
-                        "command": s.standard.command(),
+                        "command": s.standard.command_in(&course.count),
                     })
                 })
                 .collect();
@@ -120,12 +122,26 @@ pub fn course_json(course: &Course) -> serde_json::Value {
             })
         })
         .collect();
-    let next = course.next().map(|n| {
-        serde_json::json!({
+    // What to do next is always there: once the exam is passed, how to keep the skill.
+    let lines = next_lines(course, CourseView::CommandLine);
+    let next = match course.next() {
+        Some(n) => serde_json::json!({
             "stage": n.stage().number(),
             "standard": n.name(),
-            "command": n.command(),
-        })
-    });
-    serde_json::json!({ "stages": stages, "next": next })
+            "describe": lines.first(),
+            "command": n.command_in(&course.count),
+        }),
+        None => serde_json::json!({
+            "stage": null,
+            "standard": null,
+            "describe": lines.first(),
+            "command": Standard::Exam.command_in(&course.count),
+        }),
+    };
+    serde_json::json!({
+        "count": course.count.key,
+        "count_name": course.count.name,
+        "stages": stages,
+        "next": next,
+    })
 }

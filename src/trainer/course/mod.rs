@@ -18,6 +18,8 @@ pub use lines::{CourseView, course_json, course_lines, next_lines, stage_lines};
 pub use shoes::{GAME_PACE_PER_HOUR, passes_note};
 
 use crate::analysis::chart::Cell;
+use crate::analysis::counts::CountSystem;
+use crate::trainer::drill::DrillKind;
 
 /// A stage of the course, from the rules (0) to the exam (6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -160,6 +162,15 @@ impl Standard {
         Standard::ALL.into_iter().find(|s| s.name() == name)
     }
 
+    /// Whether it is met in a count: its answers are of the count's skills
+    /// ([`COUNT_SKILLS`]), so a pass in one count is no pass in another.
+    pub const fn counted(self) -> bool {
+        !matches!(
+            self,
+            Standard::RulesCheck | Standard::EveryCell | Standard::TwoHundred | Standard::DecksLeft
+        )
+    }
+
     /// What it asks, in a line.
     pub fn describe(self) -> String {
         use standards::*;
@@ -204,6 +215,22 @@ impl Standard {
         }
     }
 
+    /// What to do to work on it on the command line, the course taken in `count`: the exact
+    /// command, naming the count where the standard is met in one and it is not Hi-Lo (the
+    /// default of every command): `blackjack drill --kind countdown --decks 1 --count zen`.
+    pub fn command_in(self, count: &CountSystem) -> String {
+        let command = self.command();
+        if !self.counted() || count.is_hilo() {
+            return command.to_owned();
+        }
+        match self {
+            Standard::TableShoes | Standard::Exam => {
+                command.replace("--count", &format!("--count {}", count.key))
+            }
+            _ => format!("{command} --count {}", count.key),
+        }
+    }
+
     /// What to do to work on it, on the command line: the exact command.
     pub const fn command(self) -> &'static str {
         match self {
@@ -219,21 +246,27 @@ impl Standard {
         }
     }
 
-    /// What to do to work on it at the table: the key to press.
-    pub const fn key(self) -> &'static str {
+    /// What to do to work on it at the table, the course taken in `count` (`Hi-Lo`, `Zen`):
+    /// the key to press, and the drill chooser's line ([`DrillKind::chooser_label`]).
+    pub fn key(self, count: &str) -> String {
+        let drill = |kind: DrillKind| format!("r, then `{}`", kind.chooser_label(count));
         match self {
-            Standard::RulesCheck => "press k here",
-            Standard::EveryCell => "r, then `any hand`",
-            Standard::TwoHundred => "r, then `any hand`, or play hands out of counting mode",
-            Standard::Countdown => "r, then `a deck countdown`",
-            Standard::Pairs => "r, then `pairs that cancel`",
-            Standard::TableShoes | Standard::Exam => {
-                "play on in counting mode at a casino's pace (blackjack play --count --pace casino)"
-            }
-            Standard::Conversions => "r, then `true-count conversion`",
-            Standard::DecksLeft => "r, then `estimating the decks left`",
-            Standard::Ramp => "r, then `betting by the ramp`",
-            Standard::TopIndexPlays => "r, then `this game's index plays`",
+            Standard::RulesCheck => "press k here".to_owned(),
+            Standard::EveryCell => drill(DrillKind::All),
+            Standard::TwoHundred => format!(
+                "{}, or play hands out of counting mode",
+                drill(DrillKind::All)
+            ),
+            Standard::Countdown => drill(DrillKind::Countdown),
+            Standard::Pairs => drill(DrillKind::Cancel),
+            Standard::TableShoes | Standard::Exam => format!(
+                "play on in counting mode in {count} at a casino's pace (blackjack play --count \
+                 --pace casino)"
+            ),
+            Standard::Conversions => drill(DrillKind::TrueCount),
+            Standard::DecksLeft => drill(DrillKind::Decks),
+            Standard::Ramp => drill(DrillKind::Ramp),
+            Standard::TopIndexPlays => drill(DrillKind::Deviations),
         }
     }
 }
@@ -339,6 +372,30 @@ pub struct CourseRow {
     pub detail: String,
 }
 
+/// How a recorded pass of a standard met in a count ([`Standard::counted`]) names the count
+/// in its detail: `3 of 3 countdowns (in Zen)`. A pass recorded before the course named
+/// counts names none, and was Hi-Lo's (the only count the course then read).
+fn in_count_words(count: &CountSystem) -> String {
+    format!(" (in {})", count.name)
+}
+
+impl CourseRow {
+    /// Whether this row records a pass of `standard` in the course taken in `count`: passed,
+    /// of that standard, and for a standard met in a count, in `count` (its detail names it).
+    pub fn passes(&self, standard: Standard, count: &CountSystem) -> bool {
+        if !self.passed || self.standard != standard.name() {
+            return false;
+        }
+        if !standard.counted() {
+            return true;
+        }
+        if self.detail.ends_with(&in_count_words(count)) {
+            return true;
+        }
+        count.is_hilo() && !self.detail.contains(" (in ")
+    }
+}
+
 /// Every row the course reads, oldest first within each kind.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Rows {
@@ -395,15 +452,65 @@ pub struct Standing {
 pub struct Course {
     /// Every standard, stage by stage.
     pub standings: Vec<Standing>,
+    /// The count it is taken in ([`Context::count`]).
+    pub count: CountSystem,
 }
 
-/// What evaluating needs besides the rows: this game's top index plays (the cells of
-/// [`Standard::TopIndexPlays`]), when known.
+/// What evaluating needs besides the rows: the count the course is taken in, and this game's
+/// top index plays (the cells of [`Standard::TopIndexPlays`]), when known.
 #[derive(Debug, Clone, Default)]
 pub struct Context {
     /// The cells of this game's top 18 index plays; `None` when the index table is not at
     /// hand (the standard then says so and is not met).
     pub top_plays: Option<Vec<Cell>>,
+    /// The count the course is taken in: the learner's (`count` in the preferences,
+    /// `--count`), Hi-Lo by default. Only answers given in it count ([`Rows::in_count`]).
+    pub count: CountSystem,
+}
+
+/// The skills whose answers depend on the count they were given in: the running count (the
+/// count quiz and the table's running-count checks), the countdown, pairs cancelled, the
+/// true-count conversions and the table's true-count checks, the ramp (the drill's and the
+/// table's bets) and the index plays. The decks left (drill and table) and the rules check
+/// are the same in every count.
+pub const COUNT_SKILLS: [&str; 7] = [
+    "count",
+    "countdown",
+    "pairs",
+    "true-count",
+    "table-true",
+    "ramp",
+    "deviations",
+];
+
+impl Rows {
+    /// The rows as a course taken in `count` reads them: an answer of a count's skill
+    /// ([`COUNT_SKILLS`]) only where its question names `count`
+    /// ([`crate::trainer::counting::asked_in`]; a question naming none is Hi-Lo's), and no
+    /// answer at all of a table session that counted another count (a shoe is counted in one
+    /// count: its decks checks are not this count's shoe either).
+    pub fn in_count(&self, count: &CountSystem) -> Rows {
+        use crate::trainer::counting::asked_in;
+        let other = |a: &AnswerRow| {
+            COUNT_SKILLS.contains(&a.skill.as_str()) && !asked_in(&a.question, count)
+        };
+        let other_tables: std::collections::HashSet<i64> = self
+            .answers
+            .iter()
+            .filter(|a| a.kind == SessionKind::Table && other(a))
+            .map(|a| a.session)
+            .collect();
+        Rows {
+            answers: self
+                .answers
+                .iter()
+                .filter(|a| !other(a))
+                .filter(|a| !(a.kind == SessionKind::Table && other_tables.contains(&a.session)))
+                .cloned()
+                .collect(),
+            ..self.clone()
+        }
+    }
 }
 
 /// The cells of this game's top 18 index plays: the set the deviations drill asks by default
@@ -418,8 +525,10 @@ pub fn top_cells(table: &crate::analysis::deviation::IndexTable) -> Vec<Cell> {
 }
 
 impl Course {
-    /// Every standard evaluated on `rows` ([`standards::evaluate`]), with the days recorded.
+    /// Every standard evaluated on `rows` as a course taken in the context's count reads
+    /// them ([`Rows::in_count`], [`standards::evaluate`]), with the days recorded.
     pub fn evaluate(rows: &Rows, context: &Context) -> Course {
+        let rows = &rows.in_count(&context.count);
         let standings = Standard::ALL
             .into_iter()
             .map(|standard| {
@@ -427,7 +536,7 @@ impl Course {
                 let recorded = rows
                     .course
                     .iter()
-                    .find(|r| r.passed && r.standard == standard.name())
+                    .find(|r| r.passes(standard, &context.count))
                     .map(|r| r.day.clone());
                 let passed_on = recorded.or_else(|| verdict.met.as_ref().map(|m| m.1.clone()));
                 Standing {
@@ -437,7 +546,10 @@ impl Course {
                 }
             })
             .collect();
-        Course { standings }
+        Course {
+            standings,
+            count: context.count.clone(),
+        }
     }
 
     /// Whether every standard of `stage` is passed.
@@ -475,11 +587,7 @@ pub fn new_passes(course: &Course, recorded: &[CourseRow]) -> Vec<CourseRow> {
     course
         .standings
         .iter()
-        .filter(|s| {
-            !recorded
-                .iter()
-                .any(|r| r.passed && r.standard == s.standard.name())
-        })
+        .filter(|s| !recorded.iter().any(|r| r.passes(s.standard, &course.count)))
         .filter_map(|s| {
             let (at, day) = s.verdict.met.clone()?;
             Some(CourseRow {
@@ -489,11 +597,17 @@ pub fn new_passes(course: &Course, recorded: &[CourseRow]) -> Vec<CourseRow> {
                 passed: true,
                 at,
                 day,
-                detail: s.verdict.best.clone(),
+                detail: if s.standard.counted() {
+                    format!("{}{}", s.verdict.best, in_count_words(&course.count))
+                } else {
+                    s.verdict.best.clone()
+                },
             })
         })
         .collect()
 }
 
+#[cfg(test)]
+mod count_tests;
 #[cfg(test)]
 mod tests;

@@ -12,6 +12,7 @@ use crate::session::CheckKind;
 use crate::tui::draw::{self, Drawn, PanelView, ScreenView, TableView, View};
 use crate::tui::widgets::Ctx;
 use crate::tui::widgets::chart::{ChartView, evs_text};
+use crate::tui::widgets::drill::tray::TrayView;
 use crate::tui::widgets::overlay::{BrokeView, help_lines};
 use crate::tui::widgets::progress::ProgressView;
 use crate::tui::widgets::review::{AROUND, ReviewView};
@@ -232,6 +233,11 @@ impl App {
                     hints: session.hints(),
                 },
             },
+            // A decks-left check reads the discard tray: this shoe's cards dealt so far.
+            tray: (session.surprise_check() == Some(CheckKind::Decks)).then(|| TrayView {
+                dealt: shoe.size().saturating_sub(public.cards_left()),
+                shoe: shoe.size(),
+            }),
         }
     }
 

@@ -376,6 +376,7 @@ impl CountdownScreen {
     /// The drill's summary for the table's messages.
     pub fn summary(&self) -> Vec<Message> {
         let score = self.result.as_ref().map(|m| m.text.clone());
-        summary_lines("Drill over: a deck countdown.", score)
+        let what = crate::trainer::drill::DrillKind::Countdown.describe_in(&self.run.system().name);
+        summary_lines(&format!("Drill over: {what}."), score)
     }
 }

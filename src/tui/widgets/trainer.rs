@@ -369,7 +369,7 @@ mod tests {
         let text: String = lines.iter().map(|l| l.to_string()).collect();
         assert!(
             text.contains("EV given away 12345.678 bets")
-                && text.contains("Count quiz right 98765 of 123456 (80%)"),
+                && text.contains("Running count right 98765 of 123456 (80%)"),
             "{text}"
         );
     }

@@ -11,8 +11,9 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use crate::analysis::hilo::HILO_TAGS;
 use crate::engine::Card;
 use crate::trainer::counting::{
-    Countdown, Prompt, Quiz, QuizAnswer, QuizKind, ramp_words, tray_picture,
+    Countdown, Prompt, Quiz, QuizAnswer, QuizKind, best_words, ramp_words,
 };
+use crate::trainer::drill::DrillKind;
 use crate::tui::drill::count_drills::{PEEK_KEY, SURPRISE_KEY};
 use crate::tui::message::{Message, Tone};
 use crate::tui::widgets::Ctx;
@@ -20,6 +21,7 @@ use crate::tui::widgets::cards::{CARD_HEIGHT, Face, Spread, boxed_row, row_width
 use crate::tui::widgets::drill::frame::{
     BAR_HEIGHT, chips, drill_rows, render_bar, render_header, typed_line,
 };
+use crate::tui::widgets::drill::tray::{TrayView, tray_lines};
 use crate::tui::widgets::status::{
     actions_line, key, keys_line, message_line, note_line, tone_mark,
 };
@@ -224,9 +226,11 @@ fn render_question(ctx: Ctx, quiz: &Quiz, inner: Rect, buf: &mut Buffer) {
             // The question, a blank, the label, the rows, the floor.
             let rows = usize::from(inner.height.saturating_sub(4)).max(1);
             lines.push(Line::default());
-            for line in tray_picture(*dealt, *shoe, rows, ctx.ascii) {
-                lines.push(Line::from(Span::styled(line, t.text)));
-            }
+            let tray = TrayView {
+                dealt: *dealt,
+                shoe: *shoe,
+            };
+            lines.extend(tray_lines(ctx, tray, rows));
         }
         Prompt::Deviation { cards, .. } => {
             lines.push(Line::default());
@@ -246,7 +250,8 @@ pub fn render_countdown(ctx: Ctx, screen: &CountdownView<'_>, area: Rect, buf: &
     let t = ctx.theme;
     let run = screen.run;
     let [header, card_area, info_area, bar] = drill_rows(area, 5);
-    render_header(ctx, "Drill: a deck countdown", header, buf);
+    let title = DrillKind::Countdown.describe_in(&run.system().name);
+    render_header(ctx, &format!("Drill: {title}"), header, buf);
     let inner = framed(
         ctx,
         &format!(" {} of {} cards ", run.shown(), run.size()),
@@ -324,7 +329,7 @@ pub fn render_countdown(ctx: Ctx, screen: &CountdownView<'_>, area: Rect, buf: &
     }
     if let Some(best) = screen.best {
         lines.push(Line::from(Span::styled(
-            format!("Your best perfect run: {best:.1} s"),
+            best_words(run.system(), run.decks(), best),
             t.dim,
         )));
     }

@@ -4,8 +4,8 @@
 
 pub mod count_drills;
 mod frame;
+pub mod tray;
 
-use std::borrow::Cow;
 use std::collections::VecDeque;
 
 use ratatui::buffer::Buffer;
@@ -16,7 +16,6 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use crate::analysis::chart::HandKind;
 use crate::engine::Card;
 use crate::text::signed_decimals;
-use crate::trainer::counting::IndexSet;
 use crate::trainer::drill::DrillKind;
 use crate::trainer::practice::{Answer, CountAnswer, CountDrill, DecisionDrill, RoundCards};
 use crate::tui::message::{Message, Tone};
@@ -40,14 +39,9 @@ fn card_lines(ctx: Ctx, cards: &[Card], width: u16) -> Vec<Line<'static>> {
     }
 }
 
-/// The chooser's words for a kind of drill: what it practises (the deviations drill names its
-/// set of index plays, the count quiz the count kept, `count`).
-fn menu_label(kind: DrillKind, count: &str) -> Cow<'static, str> {
-    match kind {
-        DrillKind::Deviations => Cow::Borrowed(IndexSet::GameI18.describe()),
-        DrillKind::Count => Cow::Owned(format!("the {count} running count")),
-        other => Cow::Borrowed(other.describe()),
-    }
+/// The chooser's words for a kind of drill ([`DrillKind::chooser_label`]).
+fn menu_label(kind: DrillKind, count: &str) -> String {
+    kind.chooser_label(count)
 }
 
 /// What the drill chooser shows: the line marked, each drill's record in words (in the order
@@ -136,6 +130,14 @@ pub fn render_chooser(view: &ChooserView<'_>, ctx: Ctx, area: Rect, buf: &mut Bu
         .map(|&k| menu_label(k, view.count).chars().count())
         .max()
         .unwrap_or(0);
+    // The box is as wide as its widest line needs (the labels name the count kept, whose
+    // name may be long), never narrower than its usual width, never wider than the screen.
+    let widest_record = view.records.iter().map(|r| r.chars().count()).max();
+    let needed = 7 + width + 1 + widest_record.unwrap_or(0) + 2;
+    let box_width = u16::try_from(needed)
+        .unwrap_or(u16::MAX)
+        .max(CHOOSER_WIDTH)
+        .min(area.width);
     for (i, (kind, record)) in DrillKind::ALL.into_iter().zip(&view.records).enumerate() {
         let chosen = i == view.selected;
         let mark = if chosen { marker(ctx.ascii) } else { ' ' };
@@ -162,16 +164,9 @@ pub fn render_chooser(view: &ChooserView<'_>, ctx: Ctx, area: Rect, buf: &mut Bu
     lines.push(keys);
     if let Some(note) = view.note {
         // Wrapped under its first word, inside the frame.
-        lines.extend(wrapped_message(note, ctx, CHOOSER_WIDTH - 2));
+        lines.extend(wrapped_message(note, ctx, box_width.saturating_sub(2)));
     }
-    draw_box(
-        ctx,
-        " Drills: practise what? ",
-        lines,
-        CHOOSER_WIDTH,
-        area,
-        buf,
-    );
+    draw_box(ctx, " Drills: practise what? ", lines, box_width, area, buf);
 }
 
 /// A decision drill: the question, the last answer graded with every action's EV, the score.
