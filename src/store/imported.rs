@@ -162,6 +162,29 @@ pub(super) fn from_stats_texts(conn: &Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// A database of an earlier version that this build may only read (its permissions forbid
+/// writing it) was not migrated: its import's figures are made rows for this connection only,
+/// in temporary tables, from the text it kept, so every figure reads as after the migration.
+pub(super) fn for_reading(conn: &Connection) -> rusqlite::Result<()> {
+    let has = |table: &str| -> rusqlite::Result<bool> {
+        conn.query_row(
+            "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1)",
+            [table],
+            |row| row.get(0),
+        )
+    };
+    if has("imported_totals")? {
+        return Ok(());
+    }
+    conn.execute_batch(
+        &super::schema::IMPORTED_LAYOUT.replace("CREATE TABLE", "CREATE TEMP TABLE"),
+    )?;
+    if has("imports")? {
+        from_stats_texts(conn)?;
+    }
+    Ok(())
+}
+
 /// The imported figures, every import's added up in the order they were taken in (as the
 /// files' own figures were): the start of every lifetime figure. The days practised are not
 /// in it (the figures count them from the days, [`super::figures`]).
@@ -325,8 +348,9 @@ mod tests {
         last_seen: BTreeMap<String, u64>,
     }
 
+    /// The figures of `store`, `session` the one that wrote last.
     fn figures(store: &Store, today: Day) -> Figures {
-        let session = store.session().expect("it wrote");
+        let session = imported_session(store);
         Figures {
             lifetime: store.tally(Scope::All, today).expect("reads"),
             all_but: store.tally(Scope::AllBut(session), today).expect("reads"),

@@ -323,6 +323,10 @@ impl Store {
                 "Statistics database {} is read-only ({reason}): this session is not saved.",
                 location.path.display()
             ));
+            if imported::for_reading(&store.conn).is_err() {
+                news.0
+                    .push("Its imported figures could not be read.".to_owned());
+            }
         } else if let Some(note) = import::import_beside(&mut store, &opened.target)? {
             news.0.push(note);
         }

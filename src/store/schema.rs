@@ -24,10 +24,12 @@ pub const VERSION: i32 = MIGRATIONS.len() as i32;
 /// Each migration takes the database from the version of its index to the next.
 pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4];
 
-/// What a migration does that SQL alone cannot, run after its SQL in the same transaction:
-/// `(the version it brings the database to, the step)`.
-const STEPS: &[(usize, fn(&Connection) -> rusqlite::Result<()>)] =
-    &[(4, super::imported::from_stats_texts)];
+/// What a migration does that SQL alone cannot (rows made by Rust from rows), run after its
+/// SQL in the same transaction.
+type Step = fn(&Connection) -> rusqlite::Result<()>;
+
+/// The [`Step`]s, each with the version its migration brings the database to.
+const STEPS: &[(usize, Step)] = &[(4, super::imported::from_stats_texts)];
 
 /// Version 1: sessions, rounds and their hands, graded decisions, counting answers, rebuys and
 /// the record of an import from the file-based statistics of earlier builds.
@@ -364,58 +366,12 @@ CREATE INDEX course_stage ON course (stage, id);
 "
 );
 
-/// Version 4: the table's bets as a skill of their own, and an import's figures as rows.
-///
-/// `table-ramp`: the bets the table grades against the ramp in counting mode, which versions
-/// 1–3 kept under `ramp` with the ramp drill's answers. A table's bet is asked as `the bet at
-/// true count +1` (the count's words, then the count); the drill asks `True count +1: your
-/// bet?` (capitalised, with a question mark), and an earlier build's hand history holds no
-/// table bet at all (it kept them as counters): the question tells them apart.
-///
-/// `imported_*`: the figures of an earlier build's statistics file, which versions 1–3 kept
-/// only as its text (`imports.stats`) and decoded at every opening — its lifetime's counters,
-/// by category, by cell (with each cell's practice record), by skill, its countdown bests, the
-/// days it practised, its session rows and when each cell was last played. The text is kept as
-/// the record of what was taken in; the figures read these rows. Filled from the text by
-/// [`super::imported::from_stats_texts`] after this SQL.
-const V4: &str = concat!(
-    "PRAGMA ignore_check_constraints = ON;
-CREATE TABLE answers_v4 (
-    id        INTEGER PRIMARY KEY,
-    session   INTEGER NOT NULL REFERENCES sessions (id),
-    at        INTEGER NOT NULL,
-    day       TEXT    NOT NULL,
-    skill     TEXT    NOT NULL CHECK (skill IN
-                  ('count', 'countdown', 'true-count', 'decks', 'ramp', 'deviations',
-                   'pairs', 'rules', 'table-true', 'table-decks', 'table-ramp')),
-    question  TEXT    NOT NULL,
-    answer    TEXT    NOT NULL,
-    truth     TEXT    NOT NULL,
-    correct   INTEGER NOT NULL CHECK (correct IN (0, 1)),
-    error     REAL    NOT NULL CHECK (error >= 0 AND error < 1e6),
-    seconds   REAL    NOT NULL CHECK (seconds >= 0 AND seconds < 1e9),
-    decks     INTEGER,
-    best      INTEGER NOT NULL DEFAULT 0,
-    CHECK ",
-    answer_ok!(),
-    "
-);
-INSERT INTO answers_v4 (id, session, at, day, skill, question, answer, truth, correct, error,
-                        seconds, decks, best)
-    SELECT id, session, at, day,
-           CASE WHEN skill = 'ramp' AND question GLOB 'the bet at *' THEN 'table-ramp'
-                ELSE skill END,
-           question, answer, truth, correct, error, seconds, decks, best
-    FROM answers;
-DROP INDEX answers_out_of_range;
-DROP TABLE answers;
-ALTER TABLE answers_v4 RENAME TO answers;
-CREATE INDEX answers_session ON answers (session);
-CREATE INDEX answers_out_of_range ON answers (id) WHERE ",
-    answer_ok!(),
-    " IS NOT 1;
-PRAGMA ignore_check_constraints = OFF;
-
+/// The tables of an imported statistics file's figures (version 4), as SQL: a macro, so that
+/// [`V4`] is one literal and a database this build may only read can have them for a
+/// connection ([`IMPORTED_LAYOUT`]).
+macro_rules! imported_tables {
+    () => {
+        "
 CREATE TABLE imported_totals (                       -- a statistics file's lifetime counters
     import          INTEGER PRIMARY KEY REFERENCES imports (id),
     sessions        INTEGER NOT NULL,
@@ -508,6 +464,65 @@ CREATE TABLE imported_sessions (                     -- its session rows, in its
     ev_lost     REAL    NOT NULL
 );
 "
+    };
+}
+
+/// The tables of an imported statistics file's figures, as SQL (version 4).
+pub const IMPORTED_LAYOUT: &str = imported_tables!();
+
+/// Version 4: the table's bets as a skill of their own, and an import's figures as rows.
+///
+/// `table-ramp`: the bets the table grades against the ramp in counting mode, which versions
+/// 1–3 kept under `ramp` with the ramp drill's answers. A table's bet is asked as `the bet at
+/// true count +1` (the count's words, then the count); the drill asks `True count +1: your
+/// bet?` (capitalised, with a question mark), and an earlier build's hand history holds no
+/// table bet at all (it kept them as counters): the question tells them apart.
+///
+/// `imported_*`: the figures of an earlier build's statistics file, which versions 1–3 kept
+/// only as its text (`imports.stats`) and decoded at every opening — its lifetime's counters,
+/// by category, by cell (with each cell's practice record), by skill, its countdown bests, the
+/// days it practised, its session rows and when each cell was last played. The text is kept as
+/// the record of what was taken in; the figures read these rows. Filled from the text by
+/// [`super::imported::from_stats_texts`] after this SQL.
+const V4: &str = concat!(
+    "PRAGMA ignore_check_constraints = ON;
+CREATE TABLE answers_v4 (
+    id        INTEGER PRIMARY KEY,
+    session   INTEGER NOT NULL REFERENCES sessions (id),
+    at        INTEGER NOT NULL,
+    day       TEXT    NOT NULL,
+    skill     TEXT    NOT NULL CHECK (skill IN
+                  ('count', 'countdown', 'true-count', 'decks', 'ramp', 'deviations',
+                   'pairs', 'rules', 'table-true', 'table-decks', 'table-ramp')),
+    question  TEXT    NOT NULL,
+    answer    TEXT    NOT NULL,
+    truth     TEXT    NOT NULL,
+    correct   INTEGER NOT NULL CHECK (correct IN (0, 1)),
+    error     REAL    NOT NULL CHECK (error >= 0 AND error < 1e6),
+    seconds   REAL    NOT NULL CHECK (seconds >= 0 AND seconds < 1e9),
+    decks     INTEGER,
+    best      INTEGER NOT NULL DEFAULT 0,
+    CHECK ",
+    answer_ok!(),
+    "
+);
+INSERT INTO answers_v4 (id, session, at, day, skill, question, answer, truth, correct, error,
+                        seconds, decks, best)
+    SELECT id, session, at, day,
+           CASE WHEN skill = 'ramp' AND question GLOB 'the bet at *' THEN 'table-ramp'
+                ELSE skill END,
+           question, answer, truth, correct, error, seconds, decks, best
+    FROM answers;
+DROP INDEX answers_out_of_range;
+DROP TABLE answers;
+ALTER TABLE answers_v4 RENAME TO answers;
+CREATE INDEX answers_session ON answers (session);
+CREATE INDEX answers_out_of_range ON answers (id) WHERE ",
+    answer_ok!(),
+    " IS NOT 1;
+PRAGMA ignore_check_constraints = OFF;
+",
+    imported_tables!()
 );
 
 /// The schema version and application id of an open database, as stored.
