@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::cli::{ConfigArgs, CountName, DrillArgs, PlayArgs, Typed};
-use crate::config::{Settings, StatsSetting, default_config_path, default_config_toml};
+use crate::config::{SETTINGS, Settings, StatsSetting, default_config_path, default_config_toml};
 use anyhow::{Context, bail};
 
 use super::UsageError;
@@ -100,24 +100,15 @@ pub fn load_config(flag: Option<&Path>) -> anyhow::Result<Loaded> {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Given(Vec<&'static str>);
 
-/// The argument ids of [`PlayArgs`] a config file can stand in for.
-const PLAY_IDS: [&str; 15] = [
-    "seats",
-    "seat",
-    "ai",
-    "speed",
-    "hints",
-    "ascii",
-    "strict",
-    "stats",
-    "no_stats",
-    "bankroll",
-    "count",
-    "ramp",
-    "count_check",
-    "history_limit",
-    "pace",
-];
+/// The argument ids of [`PlayArgs`] a config file can stand in for: every flag of a setting
+/// the table takes ([`at_the_table`]), in the order of [`SETTINGS`].
+fn play_ids() -> Vec<&'static str> {
+    SETTINGS
+        .iter()
+        .filter_map(|setting| at_the_table(setting.name))
+        .flat_map(|hook| hook.flags.iter().copied())
+        .collect()
+}
 
 /// The argument ids of [`DrillArgs`] a config file can stand in for.
 const DRILL_IDS: [&str; 4] = ["stats", "no_stats", "ascii", "count"];
@@ -195,111 +186,229 @@ pub fn resolve_play(
     loaded: &Loaded,
     env_stats: Option<PathBuf>,
 ) -> Effective {
-    let file = &loaded.settings;
     let mut args = args.clone();
     let mut sources = Vec::new();
-    let mut pick = |name: &'static str, set: bool, apply: &mut dyn FnMut()| {
-        let source = if given.has(name) {
-            Source::Flag
-        } else if set {
-            apply();
-            Source::File
-        } else {
-            Source::Default
+    for setting in SETTINGS {
+        let Some(hook) = at_the_table(setting.name) else {
+            continue;
         };
-        sources.push((name, source));
-    };
-    pick("seats", file.seats.is_some(), &mut || {
-        args.seats = file.seats.unwrap_or(args.seats)
-    });
-    pick("seat", file.seat.is_some(), &mut || args.seat = file.seat);
-    pick("ai", file.ai.is_some(), &mut || {
-        args.ai = file.ai.clone().unwrap_or_default()
-    });
-    pick("speed", file.speed.is_some(), &mut || {
-        args.speed = file.speed.unwrap_or(args.speed)
-    });
-    pick("hints", file.hints.is_some(), &mut || {
-        args.hints = file.hints.unwrap_or(args.hints)
-    });
-    pick("strict", file.strict.is_some(), &mut || {
-        args.strict = file.strict.unwrap_or(args.strict)
-    });
-    pick("bankroll", file.bankroll.is_some(), &mut || {
-        args.bankroll = file.bankroll.unwrap_or(args.bankroll)
-    });
-    pick("ascii", file.ascii.is_some(), &mut || {
-        args.ascii = file.ascii.unwrap_or(args.ascii)
-    });
-    // `count = "zen"` is counting mode counting Zen; `count = true` Hi-Lo; `false` off.
-    let file_count = file
-        .count_system
-        .as_ref()
-        .map(|c| CountName(c.key.to_string()));
-    pick("count", file.count.is_some(), &mut || {
-        args.count = file.count.filter(|&on| on).map(|_| file_count.clone());
-    });
-    // A bare `--count` counts the file's count, if it names one.
-    if args.count == Some(None) {
-        args.count = Some(file_count);
-    }
-    pick("pace", file.pace.is_some(), &mut || {
-        args.pace = file.pace.or(args.pace)
-    });
-    // `--ramp plan`: the saved plan's ramp (left as asked when none is saved, which
-    // `effective_play` refuses).
-    // Only a plan by the table's count (a ramp by another count's true count is refused).
-    let fits = file
-        .plan
-        .as_ref()
-        .is_none_or(|saved| saved.fits_count(&play_count_key(&args, file)).is_ok());
-    if let Some(ramp) = args.ramp.as_ref().and_then(|r| r.resolved(file))
-        && fits
-    {
-        args.ramp = Some(RampChoice::Bets(ramp));
-    }
-    pick("ramp", file.ramp.is_some(), &mut || {
-        args.ramp = file.ramp.clone().map(RampChoice::Bets).or(args.ramp.take())
-    });
-    pick("count_check", file.count_check.is_some(), &mut || {
-        args.count_check = file.count_check.unwrap_or(args.count_check)
-    });
-    if given.has("history_limit") {
-        sources.push(("history", Source::Flag));
-    } else if let Some(limit) = file.history {
-        args.history_limit = limit;
-        sources.push(("history", Source::File));
-    } else {
-        sources.push(("history", Source::Default));
-    }
-    let stats = if given.has("stats") || given.has("no_stats") {
-        Source::Flag
-    } else if env_stats.is_some() {
-        Source::Env
-    } else if let Some(setting) = &file.stats {
-        match setting {
-            StatsSetting::Off => args.no_stats = true,
-            StatsSetting::File(path) => args.stats = Some(beside(loaded.path.as_deref(), path)),
-        }
-        Source::File
-    } else {
-        Source::Default
-    };
-    sources.push(("stats", stats));
-    sources.push((
-        "bet",
-        if file.bet.is_some() {
-            Source::File
+        let source = if hook.flags.iter().any(|id| given.has(id)) {
+            Source::Flag
         } else {
-            Source::Default
-        },
-    ));
+            (hook.lay)(&mut args, loaded, env_stats.as_deref())
+        };
+        if let Some(settle) = hook.settle {
+            settle(&mut args, loaded);
+        }
+        sources.push((setting.name, source));
+    }
     Effective {
         args,
-        bet: file.bet,
+        bet: loaded.settings.bet,
         sources,
-        own_count: file.own_count.clone(),
+        own_count: loaded.settings.own_count.clone(),
     }
+}
+
+/// What a setting of the preferences ([`SETTINGS`]) is to `blackjack play`: the flags that
+/// beat it, how the file's value is laid under them, and how its effective value reads in
+/// `blackjack config`.
+struct AtTheTable {
+    /// The ids of the [`PlayArgs`] flags that set it (none: only the file does).
+    flags: &'static [&'static str],
+    /// Lays the file's value (or, for `stats`, the environment's) under the flags, none of
+    /// which was given; says where the setting then comes from.
+    lay: fn(&mut PlayArgs, &Loaded, Option<&Path>) -> Source,
+    /// What follows from the setting whoever set it.
+    settle: Option<fn(&mut PlayArgs, &Loaded)>,
+    /// Its effective value, as the file would write it (`$BLACKJACK_STATS` as given).
+    show: fn(&Effective, Option<&Path>) -> String,
+}
+
+/// The file's `value`, if it sets one, applied by `apply`: from the file, else the default.
+fn from_file<T>(value: Option<T>, apply: impl FnOnce(T)) -> Source {
+    match value {
+        Some(value) => {
+            apply(value);
+            Source::File
+        }
+        None => Source::Default,
+    }
+}
+
+/// How the setting named `name` reaches the table; `None` for one it does not take (`plan`,
+/// read by `--ramp plan`). Each setting the table takes is named here once.
+fn at_the_table(name: &str) -> Option<AtTheTable> {
+    let hook = |flags, lay, show| AtTheTable {
+        flags,
+        lay,
+        settle: None,
+        show,
+    };
+    Some(match name {
+        "seats" => hook(
+            &["seats"],
+            |a, l, _| from_file(l.settings.seats, |v| a.seats = v),
+            |e, _| e.args.seats.to_string(),
+        ),
+        "seat" => hook(
+            &["seat"],
+            |a, l, _| from_file(l.settings.seat, |v| a.seat = Some(v)),
+            |e, _| {
+                e.args
+                    .seat
+                    .map_or_else(|| "\"middle\"".to_owned(), |s| s.to_string())
+            },
+        ),
+        "ai" => hook(
+            &["ai"],
+            |a, l, _| from_file(l.settings.ai.clone(), |v| a.ai = v),
+            |e, _| {
+                let levels: Vec<String> = e
+                    .args
+                    .ai
+                    .iter()
+                    .map(|l| format!("\"{}\"", l.name()))
+                    .collect();
+                format!("[{}]", levels.join(", "))
+            },
+        ),
+        "speed" => hook(
+            &["speed"],
+            |a, l, _| from_file(l.settings.speed, |v| a.speed = v),
+            |e, _| e.args.speed.to_string(),
+        ),
+        "hints" => hook(
+            &["hints"],
+            |a, l, _| from_file(l.settings.hints, |v| a.hints = v),
+            |e, _| e.args.hints.to_string(),
+        ),
+        "strict" => hook(
+            &["strict"],
+            |a, l, _| from_file(l.settings.strict, |v| a.strict = v),
+            |e, _| e.args.strict.to_string(),
+        ),
+        "bankroll" => hook(
+            &["bankroll"],
+            |a, l, _| from_file(l.settings.bankroll, |v| a.bankroll = v),
+            |e, _| e.args.bankroll.to_string(),
+        ),
+        // No flag: the first bet is the file's, else the table's smallest.
+        "bet" => hook(
+            &[],
+            |_, l, _| from_file(l.settings.bet, |_| {}),
+            |e, _| {
+                e.bet
+                    .map_or_else(|| "\"the table's smallest\"".to_owned(), |b| b.to_string())
+            },
+        ),
+        // `count = "zen"` is counting mode counting Zen; `count = true` Hi-Lo; `false` off.
+        "count" => AtTheTable {
+            flags: &["count"],
+            lay: |a, l, _| {
+                let named = file_count(l);
+                from_file(l.settings.count, |on| a.count = on.then_some(named))
+            },
+            // A bare `--count` counts the file's count, if it names one.
+            settle: Some(|a, l| {
+                if a.count == Some(None) {
+                    a.count = Some(file_count(l));
+                }
+            }),
+            show: |e, _| match &e.args.count {
+                None => "false".to_owned(),
+                Some(None) => "true".to_owned(),
+                Some(Some(name)) => format!("{:?}", name.0),
+            },
+        },
+        "count_check" => hook(
+            &["count_check"],
+            |a, l, _| from_file(l.settings.count_check, |v| a.count_check = v),
+            |e, _| e.args.count_check.to_string(),
+        ),
+        "ramp" => AtTheTable {
+            flags: &["ramp"],
+            lay: |a, l, _| {
+                from_file(l.settings.ramp.clone(), |v| {
+                    a.ramp = Some(RampChoice::Bets(v))
+                })
+            },
+            // `--ramp plan`: the saved plan's ramp, if it is by the table's count (a ramp by
+            // another count's true count is refused); left as asked when none is saved, which
+            // `effective_play` refuses.
+            settle: Some(|a, l| {
+                let file = &l.settings;
+                let fits = (file.plan.as_ref())
+                    .is_none_or(|saved| saved.fits_count(&play_count_key(a, file)).is_ok());
+                if let Some(ramp) = a.ramp.as_ref().and_then(|r| r.resolved(file))
+                    && fits
+                {
+                    a.ramp = Some(RampChoice::Bets(ramp));
+                }
+            }),
+            show: |e, _| {
+                e.args.ramp.as_ref().and_then(RampChoice::bets).map_or_else(
+                    || "[]".to_owned(),
+                    |r| {
+                        let bets: Vec<String> = r.bets().iter().map(u32::to_string).collect();
+                        format!("[{}]", bets.join(", "))
+                    },
+                )
+            },
+        },
+        "pace" => hook(
+            &["pace"],
+            |a, l, _| from_file(l.settings.pace, |v| a.pace = Some(v)),
+            |e, _| {
+                e.args.pace.map_or_else(
+                    || "\"none: Space deals\"".to_owned(),
+                    |p| p.rounds_per_hour().to_string(),
+                )
+            },
+        ),
+        "ascii" => hook(
+            &["ascii"],
+            |a, l, _| from_file(l.settings.ascii, |v| a.ascii = v),
+            |e, _| e.args.ascii.to_string(),
+        ),
+        // `$BLACKJACK_STATS` beats the file (the table reads it itself).
+        "stats" => hook(
+            &["stats", "no_stats"],
+            |a, l, env| {
+                if env.is_some() {
+                    return Source::Env;
+                }
+                from_file(l.settings.stats.as_ref(), |setting| match setting {
+                    StatsSetting::Off => a.no_stats = true,
+                    StatsSetting::File(path) => a.stats = Some(beside(l.path.as_deref(), path)),
+                })
+            },
+            |e, env| {
+                if e.args.no_stats {
+                    return "false".to_owned();
+                }
+                let path = (e.args.stats.clone())
+                    .or_else(|| env.map(Path::to_owned))
+                    .or_else(crate::store::default_path);
+                path.map_or_else(
+                    || "false".to_owned(),
+                    |p| format!("{:?}", p.display().to_string()),
+                )
+            },
+        ),
+        "history" => hook(
+            &["history_limit"],
+            |a, l, _| from_file(l.settings.history, |v| a.history_limit = v),
+            |e, _| e.args.history_limit.to_string(),
+        ),
+        _ => return None,
+    })
+}
+
+/// The count the file names (`count = "zen"`), for a `--count` or `count = true` that names
+/// none: `None` for Hi-Lo.
+fn file_count(loaded: &Loaded) -> Option<CountName> {
+    (loaded.settings.count_system.as_ref()).map(|c| CountName(c.key.to_string()))
 }
 
 /// A path from the config file: `~/…` in the home folder, a relative one beside the file.
@@ -356,7 +465,7 @@ fn effective_play(
     config: Option<&Path>,
 ) -> anyhow::Result<(Effective, Loaded)> {
     let loaded = load_config(config)?;
-    let given = Given::from_typed(typed, &PLAY_IDS);
+    let given = Given::from_typed(typed, &play_ids());
     let env_stats = super::stats_env();
     let effective = resolve_play(args, &given, &loaded, env_stats);
     if effective.args.ramp == Some(RampChoice::Plan) {
@@ -436,7 +545,7 @@ pub fn config(
         return init(&path, args.force, out);
     }
     let loaded = load_config(flag)?;
-    let given = Given::from_typed(typed, &PLAY_IDS);
+    let given = Given::from_typed(typed, &play_ids());
     let env_stats = super::stats_env();
     let effective = resolve_play(&args.play, &given, &loaded, env_stats.clone());
     if effective.args.ramp == Some(RampChoice::Plan) {
@@ -503,69 +612,9 @@ fn describe(loaded: &Loaded, effective: &Effective, env_stats: Option<&Path>) ->
         None => "Config file: none (no config folder on this system)\n".to_owned(),
     };
     out.push_str("Effective settings of `blackjack play` (flag > environment > file > default):\n");
-    let a = &effective.args;
-    let quoted = |items: Vec<String>| format!("[{}]", items.join(", "));
-    let stats = if a.no_stats {
-        "false".to_owned()
-    } else {
-        let path = a
-            .stats
-            .clone()
-            .or_else(|| env_stats.map(Path::to_owned))
-            .or_else(crate::store::default_path);
-        path.map_or_else(
-            || "false".to_owned(),
-            |p| format!("{:?}", p.display().to_string()),
-        )
-    };
-    let lines: Vec<(&str, String)> = vec![
-        ("seats", a.seats.to_string()),
-        (
-            "seat",
-            a.seat
-                .map_or_else(|| "\"middle\"".to_owned(), |s| s.to_string()),
-        ),
-        (
-            "ai",
-            quoted(a.ai.iter().map(|l| format!("\"{}\"", l.name())).collect()),
-        ),
-        ("speed", a.speed.to_string()),
-        ("hints", a.hints.to_string()),
-        ("strict", a.strict.to_string()),
-        ("bankroll", a.bankroll.to_string()),
-        (
-            "bet",
-            effective
-                .bet
-                .map_or_else(|| "\"the table's smallest\"".to_owned(), |b| b.to_string()),
-        ),
-        (
-            "count",
-            match &a.count {
-                None => "false".to_owned(),
-                Some(None) => "true".to_owned(),
-                Some(Some(name)) => format!("{:?}", name.0),
-            },
-        ),
-        (
-            "ramp",
-            a.ramp.as_ref().and_then(RampChoice::bets).map_or_else(
-                || "[]".to_owned(),
-                |r| quoted(r.bets().iter().map(u32::to_string).collect()),
-            ),
-        ),
-        (
-            "pace",
-            a.pace.map_or_else(
-                || "\"none: Space deals\"".to_owned(),
-                |p| p.rounds_per_hour().to_string(),
-            ),
-        ),
-        ("count_check", a.count_check.to_string()),
-        ("ascii", a.ascii.to_string()),
-        ("stats", stats),
-        ("history", a.history_limit.to_string()),
-    ];
+    let lines = SETTINGS.iter().filter_map(|setting| {
+        at_the_table(setting.name).map(|hook| (setting.name, (hook.show)(effective, env_stats)))
+    });
     for (name, value) in lines {
         let setting = format!("{name} = {value}");
         out.push_str(&format!(
@@ -580,6 +629,7 @@ fn describe(loaded: &Loaded, effective: &Effective, env_stats: Option<&Path>) ->
 mod tests {
     use super::*;
     use crate::ai::Level;
+    use crate::config::SETTING_NAMES;
 
     fn loaded(text: &str) -> Loaded {
         Loaded {
@@ -711,17 +761,41 @@ mod tests {
     #[test]
     fn the_init_file_covers_every_setting_the_table_takes() {
         let text = default_config_toml();
-        for id in PLAY_IDS {
-            let setting = match id {
-                "no_stats" => "stats",
-                "history_limit" => "history",
-                other => other,
-            };
-            assert!(
-                crate::config::SETTING_NAMES.contains(&setting),
-                "--{id} has no setting"
-            );
+        let flags: Vec<String> = <PlayArgs as clap::Args>::augment_args(clap::Command::new("play"))
+            .get_arguments()
+            .map(|arg| arg.get_id().to_string())
+            .collect();
+        for id in play_ids() {
+            assert!(flags.iter().any(|f| f == id), "--{id} is no flag of play");
         }
+        let taken: Vec<&str> = SETTINGS
+            .iter()
+            .map(|s| s.name)
+            .filter(|name| at_the_table(name).is_some())
+            .collect();
+        assert_eq!(
+            taken,
+            SETTING_NAMES
+                .iter()
+                .copied()
+                .filter(|&name| name != "plan")
+                .collect::<Vec<_>>(),
+            "every setting reaches the table but the plan, which --ramp plan reads"
+        );
+        let shown = describe(
+            &loaded(""),
+            &resolve_play(&PlayArgs::defaults(), &Given::default(), &loaded(""), None),
+            None,
+        );
+        let names: Vec<&str> = shown
+            .lines()
+            .skip(2)
+            .filter_map(|line| line.trim_start().split(" = ").next())
+            .collect();
+        assert_eq!(
+            names, taken,
+            "`blackjack config` shows each, in the file's order"
+        );
         for setting in crate::config::SETTINGS {
             assert!(
                 text.contains(&format!("\n# {} = {}\n", setting.name, setting.example)),

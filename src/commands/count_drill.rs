@@ -494,11 +494,7 @@ mod tests {
             ..countdown_setup(1)
         };
         let mut written = Vec::new();
-        let mut out = Out {
-            w: &mut written,
-            ascii: false,
-            flashes: Flashes::Lines,
-        };
+        let mut out = Out::lines_into(&mut written, false);
         let mut coach = Coach::in_memory();
         let score = run(&setup, 4, &mut script.as_bytes(), &mut out, &mut coach).expect("runs");
         let text = String::from_utf8_lossy(&written);
@@ -525,11 +521,7 @@ mod tests {
         }
         let input = format!("\n\n{}\n", replay.running());
         let mut written = Vec::new();
-        let mut out = Out {
-            w: &mut written,
-            ascii: false,
-            flashes: Flashes::Lines,
-        };
+        let mut out = Out::lines_into(&mut written, false);
         let mut coach = Coach::in_memory();
         let verdict = countdown(
             &countdown_setup(1),
@@ -553,11 +545,7 @@ mod tests {
     #[test]
     fn off_a_terminal_a_countdown_writes_one_flash_a_line_and_says_so() {
         let mut written = Vec::new();
-        let mut out = Out {
-            w: &mut written,
-            ascii: true,
-            flashes: Flashes::Lines,
-        };
+        let mut out = Out::lines_into(&mut written, true);
         let input = "\n".repeat(52) + "0\n";
         let mut coach = Coach::in_memory();
         let verdict = countdown(

@@ -43,6 +43,19 @@ pub(super) struct Out<'w, W> {
     pub(super) flashes: Flashes,
 }
 
+#[cfg(test)]
+impl<'w> Out<'w, Vec<u8>> {
+    /// Output into `written`, each flash on a line of its own (as off a terminal): what the
+    /// tests read.
+    pub(super) fn lines_into(written: &'w mut Vec<u8>, ascii: bool) -> Self {
+        Out {
+            w: written,
+            ascii,
+            flashes: Flashes::Lines,
+        }
+    }
+}
+
 impl<W: Write> Out<'_, W> {
     /// Writes `text` (made ASCII if asked) and a newline, broken between words into lines of
     /// at most [`LINE_WIDTH`] columns, each under the first one's indent.
@@ -166,11 +179,7 @@ mod tests {
         let text = "  Why: the American peek-game table says stand at +0 and above; at +3 \
                     stand is worth 0.012 bets more than hit: what this answer gives away in bets";
         let mut written = Vec::new();
-        let mut out = Out {
-            w: &mut written,
-            ascii: false,
-            flashes: Flashes::Lines,
-        };
+        let mut out = Out::lines_into(&mut written, false);
         out.line(text).expect("a Vec takes it");
         let printed = String::from_utf8_lossy(&written);
         let rows: Vec<&str> = printed.lines().collect();

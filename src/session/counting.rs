@@ -249,8 +249,8 @@ impl TableSession {
         self.coach
             .record_count(crate::trainer::history::CountAnswer {
                 at: 0,
-                skill: "ramp".to_owned(),
-                question: format!("the bet at {} {}", self.index_count_words(), signed(tc)),
+                skill: crate::trainer::tally::TABLE_RAMP.to_owned(),
+                question: crate::trainer::tally::table_bet_question(&self.index_count_words(), tc),
                 answer: bet.plain().to_string(),
                 truth: wanted.to_string(),
                 right,

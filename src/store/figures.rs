@@ -2,15 +2,16 @@
 //! was last played — every one computed by SQL over the rows, so a figure exists once.
 //!
 //! The lifetime of a database that took in an earlier build's statistics file starts from
-//! that file's figures ([`Legacy`]), which were counters, not rows: the rows of its hand
-//! history are kept for the review but not counted again.
+//! that file's figures, which were counters, not rounds: they are rows of their own
+//! ([`super::imported`]), read by SQL with the rest; the rows of its hand history are kept for
+//! the review but not counted again.
 
 use std::collections::BTreeMap;
 
 use rusqlite::{Connection, params};
 
 use super::ranges::{ANSWER_OK, DECISION_OK, REBUY_OK, ROUND_OK, SESSION_OK, not_missed};
-use super::{Store, StoreError};
+use super::{Store, StoreError, imported};
 use crate::trainer::day::{Day, Practice, Review};
 use crate::trainer::export::SessionRow;
 use crate::trainer::grade::Category;
@@ -26,11 +27,12 @@ pub enum Scope {
 }
 
 /// The sessions whose rows the figures count, as a condition on `sessions`: every one but an
-/// import whose statistics file was taken in (its figures are counted from that file, and its
-/// history's rows would count twice); an import whose file could not be read counts its rows.
+/// import whose statistics file's figures were taken in (they count, and its history's rows
+/// would count twice); an import whose file could not be read counts its rows.
 macro_rules! counted_sessions {
     () => {
-        "(kind <> 'import' OR id IN (SELECT session FROM imports WHERE stats IS NULL))"
+        "(kind <> 'import' OR id IN (SELECT session FROM imports
+                                     WHERE id NOT IN (SELECT import FROM imported_totals)))"
     };
 }
 
@@ -54,22 +56,17 @@ impl Store {
     /// days practised count up to `today` (a day recorded later, by a clock that ran ahead,
     /// does not break the run of days in a row).
     pub fn tally(&self, scope: Scope, today: Day) -> Result<Tally, StoreError> {
-        let rows = tally_rows(&self.conn, scope, today).map_err(self.sql("read"))?;
-        Ok(match &self.legacy {
-            Some(legacy) => {
-                let mut tally = legacy.lifetime.clone();
-                // The days practised are counted from the days, old and new (see below).
-                tally.practice = Practice::default();
-                tally.absorb(&rows);
-                let days = practice_days(&self.conn, scope)
-                    .map_err(self.sql("read"))?
-                    .into_iter()
-                    .chain(legacy.lifetime.practice.days());
-                tally.practice = Practice::of_days(days.filter(|&d| d <= today));
-                tally
-            }
-            None => rows,
-        })
+        let read = || -> rusqlite::Result<Tally> {
+            let rows = tally_rows(&self.conn, scope, today)?;
+            // The imported figures are older than every row: the rows are added to them.
+            let mut tally = imported::tally(&self.conn)?;
+            tally.absorb(&rows);
+            // The days practised are counted from the days, the imported ones with the rest.
+            let days = practice_days(&self.conn, scope)?;
+            tally.practice = Practice::of_days(days.into_iter().filter(|&d| d <= today));
+            Ok(tally)
+        };
+        read().map_err(self.sql("read"))
     }
 
     /// Sessions recorded: the imported file's, then every session that wrote a row.
@@ -89,16 +86,20 @@ impl Store {
                 |row| row.get(0),
             )
             .map_err(self.sql("read"))?;
-        Ok(self.legacy.as_ref().map_or(0, |l| l.sessions) + live as u64)
+        let imported: i64 = self
+            .conn
+            .query_row(
+                "SELECT COALESCE(SUM(sessions), 0) FROM imported_totals",
+                [],
+                |row| row.get(0),
+            )
+            .map_err(self.sql("read"))?;
+        Ok((imported + live) as u64)
     }
 
     /// One row per session, oldest first: the imported file's, then every session's since.
     pub fn session_rows(&self) -> Result<Vec<SessionRow>, StoreError> {
-        let mut rows = self
-            .legacy
-            .as_ref()
-            .map(|l| l.session_rows.clone())
-            .unwrap_or_default();
+        let mut rows = imported::session_rows(&self.conn).map_err(self.sql("read"))?;
         let mut query = self
             .conn
             .prepare(&format!(
@@ -159,15 +160,14 @@ impl Store {
 
     /// When each chart cell was last played, in seconds since the Unix epoch.
     pub fn last_seen(&self) -> Result<BTreeMap<String, u64>, StoreError> {
-        let mut seen = self
-            .legacy
-            .as_ref()
-            .map(|l| l.last_seen.clone())
-            .unwrap_or_default();
+        let mut seen = BTreeMap::new();
         let mut query = self
             .conn
             .prepare(&format!(
-                "SELECT cell, MAX(at) FROM decisions WHERE {DECISION_OK} GROUP BY cell"
+                "SELECT cell, MAX(at) FROM
+                     (SELECT cell, at FROM decisions WHERE {DECISION_OK}
+                      UNION ALL SELECT cell, at FROM imported_last_seen)
+                 GROUP BY cell"
             ))
             .map_err(self.sql("read"))?;
         let rows = query
@@ -363,11 +363,15 @@ fn answer_figures(
     Ok(())
 }
 
-/// The days with a graded decision, oldest first.
+/// The days with a graded decision, and the days an imported statistics file knew were
+/// practised, oldest first.
 fn practice_days(conn: &Connection, scope: Scope) -> rusqlite::Result<Vec<Day>> {
     let (condition, id) = scope.condition();
     let mut query = conn.prepare(&format!(
-        "SELECT DISTINCT day FROM decisions WHERE {condition} AND {DECISION_OK} ORDER BY day"
+        "SELECT DISTINCT day FROM
+             (SELECT day FROM decisions WHERE {condition} AND {DECISION_OK}
+              UNION ALL SELECT day FROM imported_days)
+         ORDER BY day"
     ))?;
     let days = query
         .query_map(params![id], |row| row.get::<_, String>(0))?

@@ -1,7 +1,9 @@
 //! Taking in the statistics of earlier builds, once: `stats.json` (the lifetime figures, the
 //! session rows, when each cell was last played) and `stats.history.jsonl` (the hand history)
-//! beside a database started now (`stats.db`), in one transaction. The old files are read and
-//! never changed, renamed or deleted.
+//! beside a database started now (`stats.db`), in one transaction: the history's entries as
+//! rows, the statistics file's figures as rows of their own ([`super::imported`]), its text kept
+//! as the record of what was taken in. The old files are read and never changed, renamed or
+//! deleted.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -205,6 +207,9 @@ pub(super) fn import_beside(
         ],
     )
     .map_err(sql)?;
+    if let Some((_, legacy)) = &legacy {
+        super::imported::write(&tx, tx.last_insert_rowid(), legacy).map_err(sql)?;
+    }
     tx.commit().map_err(sql)?;
     let mut told = Vec::new();
     if let Some((_, legacy)) = &legacy {
@@ -233,34 +238,6 @@ pub(super) fn import_beside(
     }
     message.push('.');
     Ok(Some(message))
-}
-
-impl Store {
-    /// The imported file's figures, from the `imports` table.
-    pub(super) fn read_legacy(&self) -> Result<Option<Legacy>, String> {
-        let texts: Vec<String> = self
-            .conn
-            .prepare("SELECT stats FROM imports WHERE stats IS NOT NULL ORDER BY id")
-            .and_then(|mut q| q.query_map([], |row| row.get(0))?.collect())
-            .map_err(|e| e.to_string())?;
-        let mut legacy: Option<Legacy> = None;
-        for text in texts {
-            let (one, _) = decode_stats(text.as_bytes())?;
-            match &mut legacy {
-                None => legacy = Some(one),
-                Some(all) => {
-                    all.sessions += one.sessions;
-                    all.lifetime.absorb(&one.lifetime);
-                    all.session_rows.extend(one.session_rows);
-                    for (cell, at) in one.last_seen {
-                        let kept = all.last_seen.entry(cell).or_insert(at);
-                        *kept = (*kept).max(at);
-                    }
-                }
-            }
-        }
-        Ok(legacy)
-    }
 }
 
 /// The bytes of the regular file at `path`: `None` if there is none; why not if it cannot be

@@ -60,7 +60,8 @@ impl Store {
                  (SELECT id FROM sessions WHERE {condition})"
             ))?,
             imported: count(format!(
-                "SELECT COUNT(*) FROM imports WHERE stats IS NOT NULL AND {IMPORTED}"
+                "SELECT COUNT(*) FROM imported_totals
+                 WHERE import IN (SELECT id FROM imports WHERE {IMPORTED})"
             ))?,
         })
     }
@@ -106,6 +107,15 @@ impl Store {
         .map_err(sql)?;
         // The record of an import stays (so the old files are never taken in again); its
         // figures go.
+        for table in IMPORTED_TABLES {
+            tx.execute(
+                &format!(
+                    "DELETE FROM {table} WHERE import IN (SELECT id FROM imports WHERE {IMPORTED})"
+                ),
+                params![bound],
+            )
+            .map_err(sql)?;
+        }
         tx.execute(
             &format!(
                 "UPDATE imports SET stats = NULL, session = NULL,
@@ -125,7 +135,6 @@ impl Store {
         .map_err(sql)?;
         tx.commit().map_err(sql)?;
         self.session = None;
-        self.legacy = self.read_legacy().map_err(StoreError::Invalid)?;
         Ok(())
     }
 }
@@ -169,6 +178,18 @@ impl RowCounts {
         format!("{} and {last}", parts.join(", "))
     }
 }
+
+/// The tables of an import's figures ([`super::imported`]), each row with its `import`.
+pub(super) const IMPORTED_TABLES: [&str; 8] = [
+    "imported_totals",
+    "imported_categories",
+    "imported_cells",
+    "imported_last_seen",
+    "imported_skills",
+    "imported_bests",
+    "imported_days",
+    "imported_sessions",
+];
 
 /// The condition on an import for "before `day`": it was made before it (what it imported is
 /// older still).

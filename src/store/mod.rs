@@ -18,6 +18,7 @@ pub mod figures;
 mod history;
 mod import;
 mod import_checks;
+mod imported;
 mod maintain;
 mod open;
 pub mod progress;
@@ -31,7 +32,6 @@ use rusqlite::Connection;
 
 pub use coach::{Coach, SessionInfo, SessionKind};
 pub use figures::Scope;
-pub use import::Legacy;
 pub use maintain::{RowCounts, backup_path, legacy_files_beside};
 pub(crate) use open::special_kind;
 pub use write::Record;
@@ -267,8 +267,6 @@ pub struct Store {
     /// The path as given; `None` for a store in memory.
     path: Option<PathBuf>,
     read_only: Option<ReadOnly>,
-    /// The figures of the statistics file imported from an earlier build, if any.
-    legacy: Option<Legacy>,
     /// This store's session, once it has written a row.
     session: Option<i64>,
     info: SessionInfo,
@@ -293,7 +291,6 @@ impl Store {
             conn,
             path: None,
             read_only: None,
-            legacy: None,
             session: None,
             info,
         }
@@ -318,7 +315,6 @@ impl Store {
             conn: opened.conn,
             path: Some(location.path.clone()),
             read_only: opened.read_only,
-            legacy: None,
             session: None,
             info,
         };
@@ -327,6 +323,10 @@ impl Store {
                 "Statistics database {} is read-only ({reason}): this session is not saved.",
                 location.path.display()
             ));
+            if imported::for_reading(&store.conn).is_err() {
+                news.0
+                    .push("Its imported figures could not be read.".to_owned());
+            }
         } else if let Some(note) = import::import_beside(&mut store, &opened.target)? {
             news.0.push(note);
         }
@@ -341,12 +341,6 @@ impl Store {
                 "{} could not be checked for rows out of range.",
                 location.path.display()
             )),
-        }
-        match store.read_legacy() {
-            Ok(legacy) => store.legacy = legacy,
-            Err(err) => news
-                .0
-                .push(format!("Its imported figures could not be read ({err}).")),
         }
         Ok((store, news))
     }

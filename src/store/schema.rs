@@ -22,7 +22,14 @@ pub const APPLICATION_ID: i32 = 0x424A_5452;
 pub const VERSION: i32 = MIGRATIONS.len() as i32;
 
 /// Each migration takes the database from the version of its index to the next.
-pub const MIGRATIONS: &[&str] = &[V1, V2, V3];
+pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4];
+
+/// What a migration does that SQL alone cannot (rows made by Rust from rows), run after its
+/// SQL in the same transaction.
+type Step = fn(&Connection) -> rusqlite::Result<()>;
+
+/// The [`Step`]s, each with the version its migration brings the database to.
+const STEPS: &[(usize, Step)] = &[(4, super::imported::from_stats_texts)];
 
 /// Version 1: sessions, rounds and their hands, graded decisions, counting answers, rebuys and
 /// the record of an import from the file-based statistics of earlier builds.
@@ -359,6 +366,165 @@ CREATE INDEX course_stage ON course (stage, id);
 "
 );
 
+/// The tables of an imported statistics file's figures (version 4), as SQL: a macro, so that
+/// [`V4`] is one literal and a database this build may only read can have them for a
+/// connection ([`IMPORTED_LAYOUT`]).
+macro_rules! imported_tables {
+    () => {
+        "
+CREATE TABLE imported_totals (                       -- a statistics file's lifetime counters
+    import          INTEGER PRIMARY KEY REFERENCES imports (id),
+    sessions        INTEGER NOT NULL,
+    rounds          INTEGER NOT NULL,
+    hands           INTEGER NOT NULL,
+    wins            INTEGER NOT NULL,
+    losses          INTEGER NOT NULL,
+    pushes          INTEGER NOT NULL,
+    naturals        INTEGER NOT NULL,
+    busts           INTEGER NOT NULL,
+    doubles         INTEGER NOT NULL,
+    splits          INTEGER NOT NULL,
+    dealer_natural  INTEGER NOT NULL,
+    dealer_bust     INTEGER NOT NULL,
+    net_milli       INTEGER NOT NULL,
+    money_milli     INTEGER NOT NULL,
+    net_sq_micro    TEXT    NOT NULL,                -- past 64 bits: its decimal digits
+    rebuys          INTEGER NOT NULL,
+    rebought_milli  INTEGER NOT NULL,
+    decisions       INTEGER NOT NULL,
+    correct         INTEGER NOT NULL,
+    ev_lost         REAL    NOT NULL,
+    count_asked     INTEGER NOT NULL,                -- the count quiz
+    count_right     INTEGER NOT NULL
+);
+
+CREATE TABLE imported_categories (
+    import     INTEGER NOT NULL REFERENCES imports (id),
+    bit        INTEGER NOT NULL,                     -- as decisions.categories has it
+    decisions  INTEGER NOT NULL,
+    correct    INTEGER NOT NULL,
+    PRIMARY KEY (import, bit)
+) WITHOUT ROWID;
+
+CREATE TABLE imported_cells (
+    import     INTEGER NOT NULL REFERENCES imports (id),
+    cell       TEXT    NOT NULL,
+    decisions  INTEGER NOT NULL,
+    wrong      INTEGER NOT NULL,
+    streak     INTEGER NOT NULL,
+    ev_lost    REAL    NOT NULL,
+    review     TEXT    NOT NULL,                     -- JSON: the cell's practice record
+    PRIMARY KEY (import, cell)
+) WITHOUT ROWID;
+
+CREATE TABLE imported_last_seen (
+    import  INTEGER NOT NULL REFERENCES imports (id),
+    cell    TEXT    NOT NULL,
+    at      INTEGER NOT NULL,
+    PRIMARY KEY (import, cell)
+) WITHOUT ROWID;
+
+CREATE TABLE imported_skills (
+    import     INTEGER NOT NULL REFERENCES imports (id),
+    skill      TEXT    NOT NULL,
+    asked      INTEGER NOT NULL,
+    correct    INTEGER NOT NULL,
+    error_sum  REAL    NOT NULL,
+    seconds    REAL    NOT NULL,
+    untimed    INTEGER NOT NULL,
+    PRIMARY KEY (import, skill)
+) WITHOUT ROWID;
+
+CREATE TABLE imported_bests (
+    import   INTEGER NOT NULL REFERENCES imports (id),
+    count    TEXT    NOT NULL,                       -- '' for Hi-Lo
+    decks    INTEGER NOT NULL,
+    seconds  REAL    NOT NULL,
+    PRIMARY KEY (import, count, decks)
+) WITHOUT ROWID;
+
+CREATE TABLE imported_days (                         -- the days it knew were practised
+    import  INTEGER NOT NULL REFERENCES imports (id),
+    day     TEXT    NOT NULL,
+    PRIMARY KEY (import, day)
+) WITHOUT ROWID;
+
+CREATE TABLE imported_sessions (                     -- its session rows, in its order
+    id          INTEGER PRIMARY KEY,
+    import      INTEGER NOT NULL REFERENCES imports (id),
+    started     INTEGER NOT NULL,
+    process     INTEGER NOT NULL,
+    last_write  INTEGER NOT NULL,
+    rounds      INTEGER NOT NULL,
+    hands       INTEGER NOT NULL,
+    net_milli   INTEGER NOT NULL,
+    money_milli INTEGER NOT NULL,
+    decisions   INTEGER NOT NULL,
+    correct     INTEGER NOT NULL,
+    ev_lost     REAL    NOT NULL
+);
+"
+    };
+}
+
+/// The tables of an imported statistics file's figures, as SQL (version 4).
+pub const IMPORTED_LAYOUT: &str = imported_tables!();
+
+/// Version 4: the table's bets as a skill of their own, and an import's figures as rows.
+///
+/// `table-ramp`: the bets the table grades against the ramp in counting mode, which versions
+/// 1–3 kept under `ramp` with the ramp drill's answers. A table's bet is asked as `the bet at
+/// true count +1` (the count's words, then the count); the drill asks `True count +1: your
+/// bet?` (capitalised, with a question mark), and an earlier build's hand history holds no
+/// table bet at all (it kept them as counters): the question tells them apart.
+///
+/// `imported_*`: the figures of an earlier build's statistics file, which versions 1–3 kept
+/// only as its text (`imports.stats`) and decoded at every opening — its lifetime's counters,
+/// by category, by cell (with each cell's practice record), by skill, its countdown bests, the
+/// days it practised, its session rows and when each cell was last played. The text is kept as
+/// the record of what was taken in; the figures read these rows. Filled from the text by
+/// [`super::imported::from_stats_texts`] after this SQL.
+const V4: &str = concat!(
+    "PRAGMA ignore_check_constraints = ON;
+CREATE TABLE answers_v4 (
+    id        INTEGER PRIMARY KEY,
+    session   INTEGER NOT NULL REFERENCES sessions (id),
+    at        INTEGER NOT NULL,
+    day       TEXT    NOT NULL,
+    skill     TEXT    NOT NULL CHECK (skill IN
+                  ('count', 'countdown', 'true-count', 'decks', 'ramp', 'deviations',
+                   'pairs', 'rules', 'table-true', 'table-decks', 'table-ramp')),
+    question  TEXT    NOT NULL,
+    answer    TEXT    NOT NULL,
+    truth     TEXT    NOT NULL,
+    correct   INTEGER NOT NULL CHECK (correct IN (0, 1)),
+    error     REAL    NOT NULL CHECK (error >= 0 AND error < 1e6),
+    seconds   REAL    NOT NULL CHECK (seconds >= 0 AND seconds < 1e9),
+    decks     INTEGER,
+    best      INTEGER NOT NULL DEFAULT 0,
+    CHECK ",
+    answer_ok!(),
+    "
+);
+INSERT INTO answers_v4 (id, session, at, day, skill, question, answer, truth, correct, error,
+                        seconds, decks, best)
+    SELECT id, session, at, day,
+           CASE WHEN skill = 'ramp' AND question GLOB 'the bet at *' THEN 'table-ramp'
+                ELSE skill END,
+           question, answer, truth, correct, error, seconds, decks, best
+    FROM answers;
+DROP INDEX answers_out_of_range;
+DROP TABLE answers;
+ALTER TABLE answers_v4 RENAME TO answers;
+CREATE INDEX answers_session ON answers (session);
+CREATE INDEX answers_out_of_range ON answers (id) WHERE ",
+    answer_ok!(),
+    " IS NOT 1;
+PRAGMA ignore_check_constraints = OFF;
+",
+    imported_tables!()
+);
+
 /// The schema version and application id of an open database, as stored.
 pub fn stamp(conn: &Connection) -> rusqlite::Result<(i32, i32)> {
     let id = conn.pragma_query_value(None, "application_id", |row| row.get(0))?;
@@ -390,6 +556,9 @@ fn apply(conn: &mut Connection) -> rusqlite::Result<()> {
     let from = usize::try_from(version).unwrap_or(0);
     for (done, sql) in MIGRATIONS.iter().enumerate().skip(from) {
         tx.execute_batch(sql)?;
+        for (_, step) in STEPS.iter().filter(|(to, _)| *to == done + 1) {
+            step(&tx)?;
+        }
         tx.pragma_update(None, "user_version", done as i32 + 1)?;
     }
     tx.pragma_update(None, "application_id", APPLICATION_ID)?;
@@ -544,5 +713,71 @@ mod tests {
         };
         assert!(course(2).is_ok());
         assert!(course(7).is_err(), "no stage 7");
+    }
+
+    /// The table's bets and the ramp drill's answers were both `ramp` before version 4: the
+    /// table asks `the bet at true count +1` (lower-case, no question mark) and the drill
+    /// `True count +1: your bet?`, in every count, wherever the drill was started (from the
+    /// table's chooser its answers are in the table's session).
+    #[test]
+    fn version_4_tells_the_tables_bets_from_the_ramp_drills_answers() {
+        use crate::analysis::counts::BUILT_IN;
+        use crate::analysis::deviation::IndexTable;
+        use crate::trainer::counting::{Quiz, QuizKind, QuizSettings};
+        use crate::trainer::tally::table_bet_question;
+        let mut conn = at_version(3);
+        conn.execute_batch(
+            "INSERT INTO sessions (started, day, kind, process, rules)
+                 VALUES (1, '2026-12-01', 'table', 7, ''), (1, '2026-12-01', 'drill', 8, '');",
+        )
+        .expect("sessions");
+        let (mut bets, mut drill) = (Vec::new(), Vec::new());
+        for system in &BUILT_IN {
+            let words = system.named(if system.is_balanced() {
+                "true count"
+            } else {
+                "running count"
+            });
+            bets.extend([-2, 0, 3].map(|count| table_bet_question(&words, count)));
+            let settings =
+                QuizSettings::new(6, IndexTable::default()).counting(system, IndexTable::default());
+            let mut quiz = Quiz::new(QuizKind::Ramp, settings, 5).expect("a ramp drill");
+            for _ in 0..4 {
+                drill.push(quiz.question_text());
+                quiz.peek(1.0).expect("a ramp question");
+            }
+        }
+        let insert = |session: i64, question: &str, seconds: f64| {
+            conn.execute(
+                "INSERT INTO answers (session, at, day, skill, question, answer, truth, correct,
+                                      error, seconds)
+                 VALUES (?1, 1, '2026-12-01', 'ramp', ?2, '2', '2', 1, 0, ?3)",
+                rusqlite::params![session, question, seconds],
+            )
+            .expect("a version 3 answer");
+        };
+        for question in &bets {
+            insert(1, question, 0.0);
+        }
+        for (i, question) in drill.iter().enumerate() {
+            // Half the drills started from the table's chooser.
+            insert(1 + (i % 2) as i64, question, 2.0);
+        }
+        migrate(&mut conn).expect("migrates");
+        let questions = |skill: &str| -> Vec<String> {
+            conn.prepare("SELECT question FROM answers WHERE skill = ?1 ORDER BY id")
+                .and_then(|mut q| q.query_map([skill], |r| r.get(0))?.collect())
+                .expect("read")
+        };
+        assert_eq!(questions("table-ramp"), bets, "every bet at the table");
+        assert_eq!(questions("ramp"), drill, "every answer of the drill");
+        let untimed: i64 = conn
+            .query_row(
+                "SELECT COUNT(*) FROM answers WHERE skill = 'table-ramp' AND seconds = 0",
+                [],
+                |r| r.get(0),
+            )
+            .expect("counted");
+        assert_eq!(untimed as usize, bets.len());
     }
 }

@@ -177,7 +177,7 @@ fn counting_figures(tally: &Tally) -> Vec<Figure> {
             continue;
         };
         rows.push(pair(
-            &format!("Counting: {skill}"),
+            &format!("Counting: {}", super::tally::skill_label(skill)),
             format!(
                 "{}{}",
                 accuracy_text(Accuracy {
@@ -418,6 +418,24 @@ mod tests {
         let text = session_summary(&table_only, None);
         assert!(text.contains("Counting: ramp"), "{text}");
         assert!(!text.contains("s an answer"), "{text}");
+    }
+
+    /// The table's bets are a skill of their own, named for where they were made, beside the
+    /// ramp drill's answers.
+    #[test]
+    fn the_tables_bets_and_the_ramp_drill_each_have_their_line() {
+        let mut t = Tally::default();
+        t.record_skill(crate::trainer::tally::TABLE_RAMP, false, 1.0, 0.0);
+        t.record_skill("ramp", true, 0.0, 2.0);
+        let text = session_summary(&t, None);
+        assert!(
+            text.contains("Counting: ramp         1 of 1 (100%) · mean error 0.00 · 2.0 s"),
+            "{text}"
+        );
+        assert!(
+            text.contains("Counting: table bets   0 of 1 (0%) · mean error 1.00\n"),
+            "{text}"
+        );
     }
 
     #[test]

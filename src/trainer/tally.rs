@@ -98,15 +98,41 @@ pub struct Tally {
 /// session's counts cannot overflow.
 pub const MAX_COUNT: u64 = 1 << 53;
 
-/// The skills the counting drills record.
-pub const SKILLS: [&str; 6] = [
+/// The skills the counting drills record, and the table's bets graded against the ramp
+/// ([`TABLE_RAMP`]).
+pub const SKILLS: [&str; 7] = [
     "countdown",
     "true-count",
     "decks",
     "ramp",
     "deviations",
     "pairs",
+    TABLE_RAMP,
 ];
+
+/// The skill of the bets the table grades against the ramp in counting mode: kept apart from
+/// the ramp drill's answers (`ramp`), which the course's stage 4 counts. The table asks each
+/// as `the bet at true count +1`; the drill asks `True count +1: your bet?`.
+pub const TABLE_RAMP: &str = "table-ramp";
+
+/// The question a bet at the table is kept with: `the bet at true count +1` (`count_words` as
+/// the table names its count, `Zen true count`, then the count, signed). Lower-case, with no
+/// question mark: the ramp drill's questions are capitalised (`True count +1: your bet?`), so
+/// the migration to schema version 4 tells the two apart by it.
+pub fn table_bet_question(count_words: &str, count: i32) -> String {
+    format!("the bet at {count_words} {}", crate::text::signed(count))
+}
+
+/// How a counting skill is named in the statistics: its name, but the table's bets, which say
+/// where they were made (`table bets`; the statistics file of an earlier build kept them under
+/// `ramp` with the drill's answers).
+pub fn skill_label(skill: &str) -> &str {
+    if skill == TABLE_RAMP {
+        "table bets"
+    } else {
+        skill
+    }
+}
 
 /// A counting skill's record: answers, right ones, the size of the errors, the time taken.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]

@@ -559,8 +559,12 @@ fn a_whole_counting_shoe_plays_to_the_reshuffle_with_its_count_checks_answered()
         released as u64, checks,
         "each check releases the bets' grades"
     );
-    let ramp = tally.skills.get("ramp").map(|r| r.asked);
+    let ramp = tally.skills.get("table-ramp").map(|r| r.asked);
     assert_eq!(ramp, Some(started), "every bet graded against the ramp");
+    assert!(
+        !tally.skills.contains_key("ramp"),
+        "the table's bets are not the ramp drill's answers"
+    );
     assert_eq!(
         (tally.count.decisions, tally.count.correct),
         (checks, checks)

@@ -133,7 +133,7 @@ pub fn shoes(rows: &Rows) -> Vec<Shoe<'_>> {
                 .answers
                 .iter()
                 .filter(in_shoe)
-                .filter(|a| a.skill == "ramp")
+                .filter(|a| a.skill == crate::trainer::tally::TABLE_RAMP)
                 .collect(),
             decisions: rows
                 .decisions

@@ -9,7 +9,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::shoes::{Shoe, shoes};
-use super::{AnswerRow, Context, DecisionRow, Rows, SessionKind, Standard, Verdict};
+use super::{AnswerRow, Context, DecisionRow, Rows, Standard, Verdict};
 use crate::analysis::chart::{Cell, Chart};
 use crate::engine::Cards;
 use crate::trainer::drill::drillable;
@@ -298,14 +298,11 @@ pub fn decks_left(rows: &Rows) -> Verdict {
     Verdict::not_yet(format!("best {best} of {n} within half a deck"))
 }
 
-/// Stage 4: the ramp from memory (the ramp drill: a drill session's `ramp` answers, not the
-/// table's bets), [`RAMP_IN_A_ROW`] in a row right.
+/// Stage 4: the ramp from memory (the ramp drill's `ramp` answers, wherever the drill was
+/// started — from the command line or the table's chooser; the table's bets are
+/// [`crate::trainer::tally::TABLE_RAMP`]), [`RAMP_IN_A_ROW`] in a row right.
 pub fn ramp(rows: &Rows) -> Verdict {
-    in_a_row(
-        answers(rows, "ramp").filter(|a| a.kind == SessionKind::Drill),
-        |a| a.correct,
-        RAMP_IN_A_ROW,
-    )
+    in_a_row(answers(rows, "ramp"), |a| a.correct, RAMP_IN_A_ROW)
 }
 
 /// The cell a deviations question is about: `K♠ 6♥ against T♦ at true count +2: …` (the

@@ -265,13 +265,20 @@ fn decks_left_want_eighteen_of_twenty_within_half_a_deck() {
 }
 
 #[test]
-fn the_ramp_from_memory_counts_the_drill_not_the_tables_bets() {
+fn the_ramp_from_memory_counts_the_drill_wherever_started_not_the_tables_bets() {
     let a: Vec<AnswerRow> = (0..20).map(|_| answer("ramp", true, 1.0)).collect();
     assert!(ramp(&with_answers(a.clone())).met.is_some());
-    let mut table = a;
-    table[10].kind = SessionKind::Table;
+    // A ramp drill started from the table's chooser is kept in the table's session.
+    let mut from_the_table = a.clone();
+    from_the_table[10].kind = SessionKind::Table;
+    assert!(
+        ramp(&with_answers(from_the_table)).met.is_some(),
+        "the drill's answers count wherever it was started"
+    );
+    let mut bet = a;
+    bet[10] = check(10, true, crate::trainer::tally::TABLE_RAMP);
     assert_eq!(
-        ramp(&with_answers(table)).met,
+        ramp(&with_answers(bet)).met,
         None,
         "a bet at the table is not an answer of the drill"
     );
@@ -401,7 +408,7 @@ fn the_exam_wants_bets_at_95_and_decisions_at_99_per_cent() {
         let start = 10_000 * s as u64;
         for i in 0..20 {
             rows.answers
-                .push(check(start + i, i != 0 || s != 1, "ramp"));
+                .push(check(start + i, i != 0 || s != 1, "table-ramp"));
         }
         for i in 0..100 {
             rows.decisions.push(DecisionRow {

@@ -524,6 +524,25 @@ fn bank_line(bank: &BankView<'_>, ctx: Ctx, width: u16) -> Line<'static> {
 mod tests {
     use super::*;
 
+    /// A bankroll of 100 at a bet of 1, two decks left of six (the cut card 26 cards on).
+    fn bank() -> BankView<'static> {
+        BankView {
+            bankroll: Units::from_units(100),
+            bet: Units::from_units(1),
+            count_check: None,
+            check_asks: RUNNING_COUNT,
+            bet_entry: None,
+            not_saved: false,
+            shoe: Some(ShoeGauge {
+                size: 312,
+                left: 104,
+                until_cut: 26,
+            }),
+            reshuffled: false,
+            hints: true,
+        }
+    }
+
     /// ✓ and ✗ (`+` and `x` in ASCII) mark graded answers only; a hand won or lost is marked
     /// as news, in its style.
     #[test]
@@ -575,21 +594,7 @@ mod tests {
             }),
             last_grade: None,
             last_reason: None,
-            bank: BankView {
-                bankroll: Units::from_units(100),
-                bet: Units::from_units(1),
-                count_check: None,
-                check_asks: RUNNING_COUNT,
-                bet_entry: None,
-                not_saved: false,
-                shoe: Some(ShoeGauge {
-                    size: 312,
-                    left: 104,
-                    until_cut: 26,
-                }),
-                reshuffled: false,
-                hints: true,
-            },
+            bank: bank(),
         };
         let lines = status_lines(&view, ctx, 60, HINT_ROWS + LAST_PLAY_ROWS);
         let text: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
@@ -641,21 +646,7 @@ mod tests {
             count: None,
             last_grade: Some(&grade),
             last_reason: None,
-            bank: BankView {
-                bankroll: Units::from_units(100),
-                bet: Units::from_units(1),
-                count_check: None,
-                check_asks: RUNNING_COUNT,
-                bet_entry: None,
-                not_saved: false,
-                shoe: Some(ShoeGauge {
-                    size: 312,
-                    left: 104,
-                    until_cut: 26,
-                }),
-                reshuffled: false,
-                hints: true,
-            },
+            bank: bank(),
         };
         let lines = |rows: usize| -> Vec<String> {
             status_lines(&view, ctx, 80, rows)
