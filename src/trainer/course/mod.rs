@@ -167,7 +167,9 @@ impl Standard {
             Standard::RulesCheck => {
                 format!("the rules check: {RULES_QUESTIONS} questions in a row right")
             }
-            Standard::EveryCell => "every chart cell a two-card hand makes, drilled".to_owned(),
+            Standard::EveryCell => {
+                "every chart cell of hard 8–17, soft 13–20 and the pairs, drilled".to_owned()
+            }
             Standard::TwoHundred => format!(
                 "{DECISIONS_IN_A_ROW} decisions in a row at {} % or better, no cell missed \
                  twice (close calls not counted), in drills or at the table in basic mode",
