@@ -313,7 +313,10 @@ fn seats_wanted(seats: &[SeatPanel<'_>], height: u16) -> u16 {
 /// form that fits beside the other.
 fn render_header(view: &TableView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) {
     let theme = ctx.theme;
-    let shortest_rules = view.title[3].chars().count();
+    // Three blank columns at least between the two: flush, they read as one phrase
+    // ("blackjack pays 3:2 3 cells due today", "counting mode 0 cells due today").
+    const GAP: usize = 2;
+    let shortest_rules = view.title[3].chars().count() + GAP;
     let right = view
         .practice
         .iter()
@@ -326,7 +329,7 @@ fn render_header(view: &TableView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) {
     let left = view
         .title
         .iter()
-        .find(|l| l.chars().count() <= room)
+        .find(|l| l.chars().count() + GAP <= room)
         .cloned()
         .unwrap_or_else(|| " Blackjack".to_owned());
     let [left_area, right_area] =
