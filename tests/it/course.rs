@@ -135,3 +135,44 @@ fn json_with_the_sheet_is_a_usage_error() {
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("--json goes with `blackjack course` alone"));
 }
+
+/// Issue 36's walk: a pass the drills' answers had met was told on one line of 150 columns
+/// ("Course: passed — 20 true-count conversions … (stage 3); decks left … (stage 3).").
+#[test]
+fn a_new_pass_is_told_within_80_columns() {
+    use blackjack_trainer::store::{Coach, Location, SessionInfo, SessionKind};
+    use blackjack_trainer::trainer::day::{Clock, Day};
+    use blackjack_trainer::trainer::history::CountAnswer;
+    let home = TempDir::new("course-note");
+    let db = home.path("s.db");
+    {
+        let info = SessionInfo::new(SessionKind::Drill, &Rules::default());
+        let today = Clock::Fixed(Day::parse("2026-12-07").expect("a day"));
+        let (mut coach, _) = Coach::open(Some(&Location::named(&db)), info, today).expect("opens");
+        for i in 0..20 {
+            coach.record_count(CountAnswer {
+                at: 0,
+                skill: "true-count".to_owned(),
+                question: format!("conversion {i}"),
+                answer: "+1".to_owned(),
+                truth: "+1".to_owned(),
+                right: true,
+                error: 0.0,
+                seconds: 1.0,
+                countdown: None,
+            });
+        }
+        assert_eq!(coach.save(), None, "saved");
+    }
+    let out = run_within(
+        &home.0,
+        &["course", "--stats", db.to_str().expect("utf-8")],
+        &[],
+        b"",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Course: passed — 20 true-count"), "{text}");
+    let wide: Vec<&str> = text.lines().filter(|l| l.chars().count() > 80).collect();
+    assert!(wide.is_empty(), "{wide:?}");
+}
