@@ -176,3 +176,25 @@ fn a_new_pass_is_told_within_80_columns() {
     let wide: Vec<&str> = text.lines().filter(|l| l.chars().count() > 80).collect();
     assert!(wide.is_empty(), "{wide:?}");
 }
+
+/// Issue 36's walk: the exam's step was `blackjack play --count --pace casino`, a table with
+/// no ramp — it grades no bet, and the exam wants its bets by the ramp: it could never pass.
+/// Every table step the course names parses, and the exam's table grades bets.
+#[test]
+fn the_exams_table_grades_bets_by_the_ramp() {
+    use blackjack_trainer::cli::{Cli, Command};
+    use blackjack_trainer::trainer::course::Standard;
+    use clap::Parser;
+    for standard in [Standard::TableShoes, Standard::Exam] {
+        let cli = Cli::try_parse_from(standard.command().split_whitespace())
+            .unwrap_or_else(|e| panic!("{}: {e}", standard.command()));
+        let Some(Command::Play(args)) = cli.command else {
+            panic!("{}: not the table", standard.command());
+        };
+        assert!(args.play.count.is_some(), "{}", standard.command());
+        if standard == Standard::Exam {
+            assert!(args.play.ramp.is_some(), "{}", standard.command());
+            assert!(standard.key().contains("--ramp plan"), "{}", standard.key());
+        }
+    }
+}

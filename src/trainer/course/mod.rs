@@ -213,7 +213,9 @@ impl Standard {
             Standard::EveryCell | Standard::TwoHundred => "blackjack drill --kind all",
             Standard::Countdown => "blackjack drill --kind countdown --decks 1",
             Standard::Pairs => "blackjack drill --kind cancel",
-            Standard::TableShoes | Standard::Exam => "blackjack play --count --pace casino",
+            Standard::TableShoes => "blackjack play --count --pace casino",
+            // The exam grades the bets: a table without a ramp grades none, and never passes.
+            Standard::Exam => "blackjack play --count --pace casino --ramp plan",
             Standard::Conversions => "blackjack drill --kind true-count",
             Standard::DecksLeft => "blackjack drill --kind decks",
             Standard::Ramp => "blackjack drill --kind ramp --ramp plan",
@@ -229,8 +231,12 @@ impl Standard {
             Standard::TwoHundred => "r, then `any hand`, or play hands out of counting mode",
             Standard::Countdown => "r, then `a deck countdown`",
             Standard::Pairs => "r, then `pairs that cancel`",
-            Standard::TableShoes | Standard::Exam => {
+            Standard::TableShoes => {
                 "play on in counting mode at a casino's pace (blackjack play --count --pace casino)"
+            }
+            Standard::Exam => {
+                "play in counting mode at a casino's pace betting your ramp (blackjack play \
+                 --count --pace casino --ramp plan)"
             }
             Standard::Conversions => "r, then `true-count conversion`",
             Standard::DecksLeft => "r, then `estimating the decks left`",
