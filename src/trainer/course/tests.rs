@@ -364,6 +364,20 @@ fn shoe(session: i64, first: i64, rounds: i64, start: u64, gap: u64) -> Vec<Roun
         .collect()
 }
 
+/// Issue 36's walk: a shoe of one round read "1 rounds at pace unknown".
+#[test]
+fn a_shoe_of_one_round_says_round() {
+    let rows = Rows {
+        rounds: shoe(1, 1, 1, 100, 60),
+        ..Rows::default()
+    };
+    let all = shoes::shoes(&rows);
+    assert_eq!(
+        all[0].summary(),
+        "1 round at pace unknown, count checks 0 of 0 right"
+    );
+}
+
 fn check(at: u64, correct: bool, skill: &str) -> AnswerRow {
     AnswerRow {
         kind: SessionKind::Table,
