@@ -386,8 +386,14 @@ fn exam_shoe(shoe: &Shoe<'_>) -> (bool, String) {
         && bets >= f64::from(RIGHT_PERCENT_BETS)
         && !shoe.decisions.is_empty()
         && decisions >= f64::from(RIGHT_PERCENT_EXAM);
+    // A table without a ramp grades no bet: "bets 100 %" of none would read as a pass.
+    let bet_words = if shoe.bets.is_empty() {
+        "no bet graded (no ramp at the table: --ramp plan)".to_owned()
+    } else {
+        format!("bets {bets:.0} % by the ramp")
+    };
     let words = format!(
-        "{}, bets {bets:.0} % by the ramp, decisions {decisions:.1} %",
+        "{}, {bet_words}, decisions {decisions:.1} %",
         shoe.summary()
     );
     (passed, words)
