@@ -395,3 +395,29 @@ fn the_summary_after_rounds_at_the_table_keeps_within_80_columns() {
     let wide: Vec<&str> = text.lines().filter(|l| l.chars().count() > 80).collect();
     assert!(wide.is_empty(), "{wide:?}");
 }
+
+/// Issue 36's walk: the pairs and the decks drills opened with "true counts are floor here",
+/// though neither asks a true count; the true-count drill still says how it rounds.
+#[test]
+fn only_the_drills_that_ask_a_true_count_say_how_it_is_rounded() {
+    let home = common::TempDir::new("drill-header");
+    let db = home.path("s.db");
+    let db = db.to_str().expect("utf-8");
+    let first_line = |kind: &str| {
+        let out = drill("1", &["--kind", kind, "--stats", db], "q\n");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = text(&out);
+        let header = text.split("\n\n").next().unwrap_or_default();
+        header.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    for kind in ["cancel", "decks"] {
+        let header = first_line(kind);
+        assert!(header.starts_with("Drill: "), "{header}");
+        assert!(!header.contains("true count"), "{kind}: {header}");
+    }
+    assert!(first_line("true-count").contains("true counts are floor here"));
+}
