@@ -114,13 +114,19 @@ pub fn run<W: Write>(
             setup.settings.set.describe()
         ));
     };
+    // How the answers are read, where it matters: the pairs and the decks ask no true count.
     let how = match kind {
-        QuizKind::Ramp => "from memory (v shows the ramp, counted as a miss)".to_owned(),
-        _ => format!("true counts are {} here", setup.settings.convention.name()),
+        QuizKind::Ramp => Some("from memory (v shows the ramp, counted as a miss)".to_owned()),
+        QuizKind::Pairs | QuizKind::Decks => None,
+        QuizKind::TrueCount | QuizKind::Deviations => Some(format!(
+            "true counts are {} here",
+            setup.settings.convention.name()
+        )),
     };
     out.line(&format!(
-        "Drill: {}. Answer each question (q ends); {how}.",
-        quiz.describe()
+        "Drill: {}. Answer each question (q ends){}.",
+        quiz.describe(),
+        how.map(|h| format!("; {h}")).unwrap_or_default()
     ))?;
     'questions: loop {
         out.line("")?;

@@ -155,7 +155,9 @@ fn show(
         }
     }
     if let Some(note) = crate::trainer::course::passes_note(&newly) {
-        writeln!(out, "{note}")?;
+        for row in wrap_hanging(&note, WIDTH) {
+            writeln!(out, "{}", row.trim_end())?;
+        }
     }
     Ok(())
 }

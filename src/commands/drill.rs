@@ -115,11 +115,14 @@ pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Resu
     // meanwhile.
     coach.refresh();
     if !coach.session().is_empty() {
-        write!(
-            output,
-            "{}",
-            session_summary(coach.session(), coach.lifetime().as_ref())
-        )?;
+        // Each line within 80 columns too: the lifetime line ran to 87 once the table had
+        // played ten rounds and more ("decisions rig / ht 100%").
+        let summary = session_summary(coach.session(), coach.lifetime().as_ref());
+        for line in summary.lines() {
+            for row in super::drill_io::wrapped(line, LINE_WIDTH) {
+                writeln!(output, "{row}")?;
+            }
+        }
     }
     if let Some(line) = coach.statistics_line() {
         writeln!(output, "{line}")?;

@@ -152,19 +152,26 @@ pub fn plan_command(
             serde_json::to_string_pretty(&json(&planned, &game))?
         )?;
     } else {
-        write!(out, "{}", text(rules, &planned, args.hours))?;
+        // Within an 80-column terminal, broken between words (a terminal broke "befo / re").
+        for line in text(rules, &planned, args.hours).lines() {
+            for row in super::drill_io::wrapped(line, super::drill_io::LINE_WIDTH) {
+                writeln!(out, "{row}")?;
+            }
+        }
         writeln!(
             out,
             "(worked out in {:.1} s on {threads} thread(s))",
             started.elapsed().as_secs_f64()
         )?;
         if let Some(path) = &saved_to {
-            writeln!(
-                out,
+            let saved = format!(
                 "Saved in {} ([plan]): `blackjack play --count {} --ramp plan` plays it.",
                 path.display(),
                 system.key
-            )?;
+            );
+            for row in super::drill_io::wrapped(&saved, super::drill_io::LINE_WIDTH) {
+                writeln!(out, "{row}")?;
+            }
         }
     }
     Ok(())

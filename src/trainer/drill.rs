@@ -358,6 +358,15 @@ impl DrillDealer {
     }
 }
 
+/// Every cell a drill of `kind` deals: its rows against every up card. `DrillKind::All`'s are
+/// what the course's "every cell drilled" wants — the cells a learner can be asked about
+/// (hard 5–7 and 18–19 are drillable from the review but no drill of any hand deals them).
+pub fn dealt_cells(kind: DrillKind) -> impl Iterator<Item = Cell> {
+    rows(kind)
+        .into_iter()
+        .flat_map(|(kind, row)| (1..=10).map(move |up| Cell { kind, row, up }))
+}
+
 /// Whether a two-card hand makes `cell` (hard 5–19, soft 13–20, every pair): the cells a
 /// drill can ask about.
 pub fn drillable(cell: Cell) -> bool {

@@ -320,20 +320,24 @@ fn seats_wanted(seats: &[SeatPanel<'_>], height: u16) -> u16 {
 /// form that fits beside the other.
 fn render_header(view: &TableView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) {
     let theme = ctx.theme;
-    let shortest_rules = view.title[3].chars().count();
-    let right = view
+    // Beside the practice, three blank columns at least: flush, the two read as one phrase
+    // ("blackjack pays 3:2 3 cells due today", "counting mode 0 cells due today").
+    const GAP: usize = 2;
+    let shortest_rules = view.title[3].chars().count() + GAP;
+    let practice = view
         .practice
         .iter()
         .flat_map(|(long, short)| [long, short])
         .map(|practice| format!(" {practice} · ? help · q quit "))
-        .find(|r| r.chars().count() + shortest_rules <= usize::from(area.width))
-        .unwrap_or_else(|| " ? help · q quit ".to_owned());
+        .find(|r| r.chars().count() + shortest_rules <= usize::from(area.width));
+    let gap = if practice.is_some() { GAP } else { 0 };
+    let right = practice.unwrap_or_else(|| " ? help · q quit ".to_owned());
     let right_width = u16::try_from(right.chars().count()).unwrap_or(0);
     let room = usize::from(area.width.saturating_sub(right_width));
     let left = view
         .title
         .iter()
-        .find(|l| l.chars().count() <= room)
+        .find(|l| l.chars().count() + gap <= room)
         .cloned()
         .unwrap_or_else(|| " Blackjack".to_owned());
     let [left_area, right_area] =

@@ -183,3 +183,70 @@ fn the_course_names_the_count_it_is_taken_in() {
         "nothing is created just to look"
     );
 }
+
+/// Issue 36's walk: a pass the drills' answers had met was told on one line of 150 columns
+/// ("Course: passed — 20 true-count conversions … (stage 3); decks left … (stage 3).").
+#[test]
+fn a_new_pass_is_told_within_80_columns() {
+    use blackjack_trainer::store::{Coach, Location, SessionInfo, SessionKind};
+    use blackjack_trainer::trainer::day::{Clock, Day};
+    use blackjack_trainer::trainer::history::CountAnswer;
+    let home = TempDir::new("course-note");
+    let db = home.path("s.db");
+    {
+        let info = SessionInfo::new(SessionKind::Drill, &Rules::default());
+        let today = Clock::Fixed(Day::parse("2026-12-07").expect("a day"));
+        let (mut coach, _) = Coach::open(Some(&Location::named(&db)), info, today).expect("opens");
+        for i in 0..20 {
+            coach.record_count(CountAnswer {
+                at: 0,
+                skill: "true-count".to_owned(),
+                question: format!("conversion {i}"),
+                answer: "+1".to_owned(),
+                truth: "+1".to_owned(),
+                right: true,
+                error: 0.0,
+                seconds: 1.0,
+                countdown: None,
+            });
+        }
+        assert_eq!(coach.save(), None, "saved");
+    }
+    let out = run_within(
+        &home.0,
+        &["course", "--stats", db.to_str().expect("utf-8")],
+        &[],
+        b"",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Course: passed — 20 true-count"), "{text}");
+    let wide: Vec<&str> = text.lines().filter(|l| l.chars().count() > 80).collect();
+    assert!(wide.is_empty(), "{wide:?}");
+}
+
+/// Issue 36's walk: the exam's step was `blackjack play --count --pace casino`, a table with
+/// no ramp — it grades no bet, and the exam wants its bets by the ramp: it could never pass.
+/// Every table step the course names parses, and the exam's table grades bets.
+#[test]
+fn the_exams_table_grades_bets_by_the_ramp() {
+    use blackjack_trainer::cli::{Cli, Command};
+    use blackjack_trainer::trainer::course::Standard;
+    use clap::Parser;
+    for standard in [Standard::TableShoes, Standard::Exam] {
+        let cli = Cli::try_parse_from(standard.command().split_whitespace())
+            .unwrap_or_else(|e| panic!("{}: {e}", standard.command()));
+        let Some(Command::Play(args)) = cli.command else {
+            panic!("{}: not the table", standard.command());
+        };
+        assert!(args.play.count.is_some(), "{}", standard.command());
+        if standard == Standard::Exam {
+            assert!(args.play.ramp.is_some(), "{}", standard.command());
+            assert!(
+                standard.key("Hi-Lo").contains("--ramp plan"),
+                "{}",
+                standard.key("Hi-Lo")
+            );
+        }
+    }
+}

@@ -359,3 +359,65 @@ fn the_no_hole_card_drill_asks_where_the_charts_differ_and_the_peek_play_is_a_mi
     assert!(rest.contains("Drill over: 0/12 right"), "{rest}");
     assert_eq!(asked.len(), cells.len(), "every differing cell asked in 12");
 }
+
+/// Issue 36's walk: after rounds at the table, the summary's lifetime line ran past 80
+/// columns and an 80-column terminal broke it in a word ("decisions rig / ht 100%").
+#[test]
+fn the_summary_after_rounds_at_the_table_keeps_within_80_columns() {
+    use blackjack_trainer::session::TableSession;
+    use blackjack_trainer::setup::TableConfig;
+    use blackjack_trainer::store::Location;
+    let home = common::TempDir::new("drill-summary");
+    let db = home.path("s.db");
+    {
+        let (mut table, _) = TableSession::new(
+            &Rules::default(),
+            &TableConfig {
+                stats: Some(Location::named(&db)),
+                ..crate::session::config()
+            },
+        )
+        .expect("a table");
+        let mut kit = crate::session::Kit::new(None);
+        for _ in 0..12 {
+            table.deal(&mut kit.an());
+            crate::session::finish_round(&mut table, &mut kit);
+        }
+        assert_eq!(table.coach_mut().save(), None, "saved");
+    }
+    let db = db.to_str().expect("utf-8");
+    let out = drill("1", &["--kind", "true-count", "--stats", db], "0\nq\n");
+    let text = text(&out);
+    assert!(
+        text.contains("Lifetime (this session included): 12 rounds"),
+        "{text}"
+    );
+    let wide: Vec<&str> = text.lines().filter(|l| l.chars().count() > 80).collect();
+    assert!(wide.is_empty(), "{wide:?}");
+}
+
+/// Issue 36's walk: the pairs and the decks drills opened with "true counts are floor here",
+/// though neither asks a true count; the true-count drill still says how it rounds.
+#[test]
+fn only_the_drills_that_ask_a_true_count_say_how_it_is_rounded() {
+    let home = common::TempDir::new("drill-header");
+    let db = home.path("s.db");
+    let db = db.to_str().expect("utf-8");
+    let first_line = |kind: &str| {
+        let out = drill("1", &["--kind", kind, "--stats", db], "q\n");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = text(&out);
+        let header = text.split("\n\n").next().unwrap_or_default();
+        header.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    for kind in ["cancel", "decks"] {
+        let header = first_line(kind);
+        assert!(header.starts_with("Drill: "), "{header}");
+        assert!(!header.contains("true count"), "{kind}: {header}");
+    }
+    assert!(first_line("true-count").contains("true counts are floor here"));
+}

@@ -8,6 +8,7 @@ mod count_drills;
 mod count_sim;
 mod counts;
 mod course;
+mod course_walk;
 mod docs;
 mod drill;
 mod everyday;

@@ -458,3 +458,21 @@ fn inputs_no_plan_can_be_made_of_are_refused_at_once() {
         );
     }
 }
+
+/// Issue 36's walk (stage 4 saves a plan): the plan's text ran past 80 columns and a terminal
+/// broke it in words ("befo / re winning", "optim / um").
+#[test]
+fn the_plans_text_keeps_within_80_columns() {
+    let home = crate::common::TempDir::new("plan-width");
+    let out = crate::common::run_at(
+        &home.0,
+        &["plan", "--bankroll", "1000", "--sim-rounds", "200000"],
+        &[],
+        b"",
+    );
+    assert!(out.status.success(), "{}", crate::common::stderr(&out));
+    let text = crate::common::stdout(&out);
+    assert!(text.contains("Risk of ruin:"), "{text}");
+    let wide: Vec<&str> = text.lines().filter(|l| l.chars().count() > 80).collect();
+    assert!(wide.is_empty(), "{wide:#?}");
+}

@@ -70,6 +70,12 @@ fn the_table_shows_the_cells_due_and_the_days_in_a_row() {
         wide.contains("3 cells due today · 3 days in a row"),
         "{wide}"
     );
+    // Issue 36's walk: the rules and the practice stood one space apart ("blackjack pays
+    // 3:2 3 cells due today"); three blank columns at least keep them two phrases.
+    for (screen, practice) in [(&small, "3 due"), (&wide, "3 cells due today")] {
+        let header = screen.lines().next().expect("a header");
+        assert!(header.contains(&format!("   {practice}")), "{header:?}");
+    }
     insta::assert_snapshot!("due_on_the_table_120x40", wide);
     keys(&mut app, "i");
     assert_eq!(app.overlay(), Some(Overlay::Stats));

@@ -178,7 +178,9 @@ impl Standard {
             Standard::RulesCheck => {
                 format!("the rules check: {RULES_QUESTIONS} questions in a row right")
             }
-            Standard::EveryCell => "every chart cell a two-card hand makes, drilled".to_owned(),
+            Standard::EveryCell => {
+                "every chart cell of hard 8–17, soft 13–20 and the pairs, drilled".to_owned()
+            }
             Standard::TwoHundred => format!(
                 "{DECISIONS_IN_A_ROW} decisions in a row at {} % or better, no cell missed \
                  twice (close calls not counted), in drills or at the table in basic mode",
@@ -238,7 +240,9 @@ impl Standard {
             Standard::EveryCell | Standard::TwoHundred => "blackjack drill --kind all",
             Standard::Countdown => "blackjack drill --kind countdown --decks 1",
             Standard::Pairs => "blackjack drill --kind cancel",
-            Standard::TableShoes | Standard::Exam => "blackjack play --count --pace casino",
+            Standard::TableShoes => "blackjack play --count --pace casino",
+            // The exam grades the bets: a table without a ramp grades none, and never passes.
+            Standard::Exam => "blackjack play --count --pace casino --ramp plan",
             Standard::Conversions => "blackjack drill --kind true-count",
             Standard::DecksLeft => "blackjack drill --kind decks",
             Standard::Ramp => "blackjack drill --kind ramp --ramp plan",
@@ -259,9 +263,13 @@ impl Standard {
             ),
             Standard::Countdown => drill(DrillKind::Countdown),
             Standard::Pairs => drill(DrillKind::Cancel),
-            Standard::TableShoes | Standard::Exam => format!(
+            Standard::TableShoes => format!(
                 "play on in counting mode in {count} at a casino's pace (blackjack play --count \
                  --pace casino)"
+            ),
+            Standard::Exam => format!(
+                "play in counting mode in {count} at a casino's pace betting your ramp (blackjack \
+                 play --count --pace casino --ramp plan)"
             ),
             Standard::Conversions => drill(DrillKind::TrueCount),
             Standard::DecksLeft => drill(DrillKind::Decks),

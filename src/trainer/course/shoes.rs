@@ -77,8 +77,8 @@ impl Shoe<'_> {
             format!("{p:.0} rounds an hour")
         });
         format!(
-            "{} rounds at {pace}, count checks {} of {} right",
-            self.rounds.len(),
+            "{} at {pace}, count checks {} of {} right",
+            crate::text::counted(self.rounds.len() as u64, "round"),
             self.checks_right(),
             self.checks.len()
         )

@@ -10,9 +10,9 @@ use std::collections::{HashMap, HashSet};
 
 use super::shoes::{Shoe, shoes};
 use super::{AnswerRow, Context, DecisionRow, Rows, Standard, Verdict};
-use crate::analysis::chart::{Cell, Chart};
+use crate::analysis::chart::Cell;
 use crate::engine::Cards;
-use crate::trainer::drill::drillable;
+use crate::trainer::drill::{DrillKind, dealt_cells};
 use crate::trainer::grade::CLOSE_CALL;
 
 /// The rules check's questions, all to be right in a row.
@@ -106,15 +106,12 @@ pub fn rules_check(rows: &Rows) -> Verdict {
     in_a_row(answers(rows, "rules"), |a| a.correct, RULES_QUESTIONS)
 }
 
-/// The chart cells a drill can ask about, as keys.
+/// The chart cells the drill of any hand deals, as keys: the cells it can ask about.
 fn drillable_cells() -> HashSet<String> {
-    Chart::printed_cells()
-        .filter(|&c| drillable(c))
-        .map(|c| c.key())
-        .collect()
+    dealt_cells(DrillKind::All).map(|c| c.key()).collect()
 }
 
-/// Stage 1: every drillable cell drilled (a decision made in a drill, basic strategy).
+/// Stage 1: every cell the drill of any hand deals, drilled (a decision made in a drill, basic strategy).
 pub fn every_cell(rows: &Rows) -> Verdict {
     let all = drillable_cells();
     let mut drilled = HashSet::new();
@@ -386,8 +383,14 @@ fn exam_shoe(shoe: &Shoe<'_>) -> (bool, String) {
         && bets >= f64::from(RIGHT_PERCENT_BETS)
         && !shoe.decisions.is_empty()
         && decisions >= f64::from(RIGHT_PERCENT_EXAM);
+    // A table without a ramp grades no bet: "bets 100 %" of none would read as a pass.
+    let bet_words = if shoe.bets.is_empty() {
+        "no bet graded (no ramp at the table: --ramp plan)".to_owned()
+    } else {
+        format!("bets {bets:.0} % by the ramp")
+    };
     let words = format!(
-        "{}, bets {bets:.0} % by the ramp, decisions {decisions:.1} %",
+        "{}, {bet_words}, decisions {decisions:.1} %",
         shoe.summary()
     );
     (passed, words)
