@@ -240,7 +240,10 @@ fn every_screen_names_the_count_and_what_to_do_next_even_after_the_exam() {
         next[0].starts_with("Next: every stage is passed in Zen"),
         "{next:?}"
     );
-    assert_eq!(next[1], "  → blackjack play --count zen --pace casino");
+    assert_eq!(
+        next[1],
+        "  → blackjack play --count zen --pace casino --ramp plan"
+    );
     let at_table = next_lines(&done, CourseView::Table);
     assert!(
         at_table[1].contains("in Zen at a casino's pace"),
@@ -251,7 +254,7 @@ fn every_screen_names_the_count_and_what_to_do_next_even_after_the_exam() {
     assert_eq!(json["count_name"], "Zen");
     assert_eq!(
         json["next"]["command"],
-        "blackjack play --count zen --pace casino"
+        "blackjack play --count zen --pace casino --ramp plan"
     );
     // Before: the next standard in the count, its command naming it.
     let fresh = Course::evaluate(&Rows::default(), &taken_in(&zen));

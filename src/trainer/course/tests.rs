@@ -464,7 +464,7 @@ fn the_exam_wants_bets_at_95_and_decisions_at_99_per_cent() {
     assert!(exam(&close).met.is_some(), "a close call is not a miss");
     // Issue 36's walk: a shoe at a table with no ramp read "bets 100 % by the ramp".
     let mut unramped = close;
-    unramped.answers.retain(|a| a.skill != "ramp");
+    unramped.answers.retain(|a| a.skill != "table-ramp");
     let v = exam(&unramped);
     assert_eq!(v.met, None, "no bet graded");
     assert!(!v.best.contains("bets 100 %"), "{}", v.best);
