@@ -20,10 +20,36 @@ const UPS: usize = 10;
 /// Sets of legal actions, by [`ActionSet::bits`].
 const SETS: usize = 16;
 
+/// The actions of a table: one for every (row, up card, legal set).
+type Actions = [Action; ROWS * UPS * SETS];
+
 /// The action a [`Chart`] takes for every (row, up card, legal set), in one flat table.
 #[derive(Clone, PartialEq, Eq)]
 pub struct ChartTable {
-    actions: Box<[Action; ROWS * UPS * SETS]>,
+    actions: Box<Actions>,
+}
+
+/// A [`ChartTable`] borrowed as the address of its actions: a seat that picks one of several
+/// tables each round (the counter, one a true count) keeps this, so that a decision loads its
+/// action at once instead of first loading where the table keeps its actions.
+#[derive(Clone, Copy)]
+pub struct ChartRef<'a> {
+    actions: &'a Actions,
+}
+
+impl std::fmt::Debug for ChartRef<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ChartRef { .. }")
+    }
+}
+
+impl ChartRef<'_> {
+    /// [`ChartTable::decide`] of the table borrowed.
+    #[inline(always)]
+    pub fn decide(self, cards: &Cards, up: u8, legal: ActionSet) -> Action {
+        let row = row_of(cards, legal.contains(Action::Split));
+        self.actions[ChartTable::index(row, up, legal)]
+    }
 }
 
 impl std::fmt::Debug for ChartTable {
@@ -132,8 +158,15 @@ impl ChartTable {
     /// the legal actions: the same answer as [`Chart::decide`].
     #[inline]
     pub fn decide(&self, cards: &Cards, up: u8, legal: ActionSet) -> Action {
-        let row = row_of(cards, legal.contains(Action::Split));
-        self.actions[Self::index(row, up, legal)]
+        self.borrowed().decide(cards, up, legal)
+    }
+
+    /// The table as the address of its actions ([`ChartRef`]).
+    #[inline(always)]
+    pub fn borrowed(&self) -> ChartRef<'_> {
+        ChartRef {
+            actions: &self.actions,
+        }
     }
 }
 

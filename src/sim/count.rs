@@ -345,7 +345,10 @@ pub(super) struct CountedPlay<'a> {
     /// by this many times the decks left); 0 for an unbalanced count, read as it runs.
     per_point: usize,
     true_counts: TrueCounts,
-    by_tc: Vec<(u32, AtCount<'a>)>,
+    /// The bet and the strategy of each count from [`TC_MIN`] to [`TC_MAX`], inline: the
+    /// round's first decision waits for this lookup, so it is not also made to wait for the
+    /// address of a vector's elements.
+    by_tc: [(u32, AtCount<'a>); TC_BUCKETS],
 }
 
 impl<'a> CountedPlay<'a> {
@@ -361,9 +364,11 @@ impl<'a> CountedPlay<'a> {
             tags: system.tags,
             per_point,
             true_counts: TrueCounts::new(cards * per_point.max(1)),
-            by_tc: (TC_MIN..=TC_MAX)
-                .map(|tc| (counter.ramp().bet(tc), counter.at_count(tc)))
-                .collect(),
+            by_tc: std::array::from_fn(|step| {
+                // `TC_BUCKETS` steps from `TC_MIN`: the sum stays within `TC_MIN..=TC_MAX`.
+                let tc = TC_MIN + step as i32;
+                (counter.ramp().bet(tc), counter.at_count(tc))
+            }),
         }
     }
 
