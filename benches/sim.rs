@@ -16,8 +16,10 @@ use blackjack_trainer::ai::{AnyStrategy, Hard, Strategy, hard_chart};
 use blackjack_trainer::analysis::deviation::{IndexTable, illustrious_18};
 use blackjack_trainer::cli::Level;
 use blackjack_trainer::engine::Rules;
-use blackjack_trainer::sim::count::{BetRamp, CountTally, Counter, play_counted_rounds};
-use blackjack_trainer::sim::{RoundTally, chunk_rng, flat_table, play_rounds, sim_table};
+use blackjack_trainer::sim::count::{
+    BetRamp, CountTally, Counter, counted_table, play_counted_rounds,
+};
+use blackjack_trainer::sim::{RoundTally, chunk_rng, flat_table, play_rounds};
 
 /// Rounds per measured iteration: enough to pass through many shoes and reshuffles.
 const ROUNDS: u64 = 100_000;
@@ -63,7 +65,7 @@ fn bench_counting(c: &mut Criterion, name: &str, indices: &IndexTable) {
     let rules = Rules::default();
     let ramp: BetRamp = "1,2,4,6,8,10,12".parse().expect("a ramp");
     let counter = Counter::new(Hard::new(hard_chart(&rules)), indices, ramp);
-    let mut table = sim_table(rules, chunk_rng(2026, 0));
+    let mut table = counted_table(rules, chunk_rng(2026, 0), counter.system());
     let mut group = c.benchmark_group("sim");
     group.throughput(Throughput::Elements(ROUNDS));
     group.sample_size(20);

@@ -11,7 +11,7 @@
 //! counter seat at the count of the moment (what a player would use, and what the table's
 //! counting mode grades by).
 
-use super::lookup::ChartTable;
+use super::lookup::{ChartRef, ChartTable};
 use super::{Hard, Strategy};
 use crate::analysis::chart::{Cell, HandKind};
 use crate::analysis::deviation::{Direction, IndexTable};
@@ -213,7 +213,7 @@ impl Counter {
     #[inline(always)]
     pub fn at_count(&self, tc: i32) -> AtCount<'_> {
         AtCount {
-            compiled: self.by_count.at(tc),
+            compiled: self.by_count.at(tc).borrowed(),
         }
     }
 }
@@ -221,8 +221,9 @@ impl Counter {
 /// A [`Counter`] at one true count: the strategy of one round.
 #[derive(Debug, Clone, Copy)]
 pub struct AtCount<'a> {
-    /// The table compiled for this count.
-    compiled: &'a ChartTable,
+    /// The table compiled for this count, borrowed as the address of its actions: the
+    /// counting simulator picks one a round, and a decision then loads its action at once.
+    compiled: ChartRef<'a>,
 }
 
 impl Strategy for AtCount<'_> {

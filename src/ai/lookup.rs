@@ -5,25 +5,62 @@
 //! built, for every row, up card and set of legal actions, by asking the chart itself; a
 //! decision is then one index computation and one load. It plays exactly what the chart plays
 //! (a test compares the two on every hand shape, up card and legal set).
+//!
+//! The table is indexed by what the hand holds rather than by the chart's row: its hard total
+//! and whether it holds an ace (or, played as a pair, its value). The chart's row of each such
+//! key is found when the table is built, so a decision does not wait for that lookup: the card
+//! just dealt feeds the key, the key the action, and the action the branch that plays it.
 
 use crate::analysis::chart::{Cell, Chart, HandKind};
 use crate::engine::{Action, ActionSet, Cards};
 
-/// Rows of the table: hard 4–21 (18), soft 12–21 (10), pairs of aces to tens (10), in the
+/// Rows of the chart: hard 4–21 (18), soft 12–21 (10), pairs of aces to tens (10), in the
 /// order of the chart's own rows.
 const HARD_ROW: usize = 0;
 const SOFT_ROW: usize = 18;
 const PAIR_ROW: usize = 28;
-const ROWS: usize = 38;
+/// Keys of the table ([`key_of`]): a hand not played as a pair is keyed by its hard total
+/// capped at [`HARD_CAP`], plus `ACE_KEY` if it holds an ace (a power of two above every
+/// capped total, so the key is one `or`; keys in the gaps are no hand's); a pair by
+/// `PAIR_KEY` + its value − 1.
+const ACE_KEY: usize = 32;
+const PAIR_KEY: usize = 2 * ACE_KEY;
+const KEYS: usize = PAIR_KEY + 10;
 /// Dealer up cards, ace (1) to ten.
 const UPS: usize = 10;
 /// Sets of legal actions, by [`ActionSet::bits`].
 const SETS: usize = 16;
 
-/// The action a [`Chart`] takes for every (row, up card, legal set), in one flat table.
+/// The actions of a table: one for every (key, up card, legal set).
+type Actions = [Action; KEYS * UPS * SETS];
+
+/// The action a [`Chart`] takes for every (hand key, up card, legal set), in one flat table.
 #[derive(Clone, PartialEq, Eq)]
 pub struct ChartTable {
-    actions: Box<[Action; ROWS * UPS * SETS]>,
+    actions: Box<Actions>,
+}
+
+/// A [`ChartTable`] borrowed as the address of its actions: a seat that picks one of several
+/// tables each round (the counter, one a true count) keeps this, so that a decision loads its
+/// action at once instead of first loading where the table keeps its actions.
+#[derive(Clone, Copy)]
+pub struct ChartRef<'a> {
+    actions: &'a Actions,
+}
+
+impl std::fmt::Debug for ChartRef<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ChartRef { .. }")
+    }
+}
+
+impl ChartRef<'_> {
+    /// [`ChartTable::decide`] of the table borrowed.
+    #[inline(always)]
+    pub fn decide(self, cards: &Cards, up: u8, legal: ActionSet) -> Action {
+        let key = key_of(cards, legal.contains(Action::Split));
+        self.actions[ChartTable::index(key, up, legal)]
+    }
 }
 
 impl std::fmt::Debug for ChartTable {
@@ -32,7 +69,7 @@ impl std::fmt::Debug for ChartTable {
     }
 }
 
-/// The chart cell of row `row` of the table (the inverse of [`row_of`]).
+/// The chart cell of row `row` of the chart ([`row_of_key`]).
 fn cell_of_row(row: usize, up: u8) -> Cell {
     // Each range is below 38 rows, so the narrowing casts are exact.
     let (kind, row) = if row < SOFT_ROW {
@@ -45,23 +82,34 @@ fn cell_of_row(row: usize, up: u8) -> Cell {
     Cell { kind, row, up }
 }
 
-/// The row of the table for a hand: the same choice as [`Cell::for_hand`] (a pair's own row
-/// only when splitting is allowed; totals clamped to the chart's rows).
+/// The key of the table for a hand ([`ACE_KEY`]): a pair's own only when splitting is
+/// allowed, as [`Cell::for_hand`] chooses.
 #[inline(always)]
-fn row_of(cards: &Cards, split_allowed: bool) -> usize {
+fn key_of(cards: &Cards, split_allowed: bool) -> usize {
     if split_allowed
         && cards.is_pair()
         && let Some(first) = cards.as_slice().first()
     {
-        return PAIR_ROW + usize::from(first.value()) - 1;
+        return PAIR_KEY + usize::from(first.value()) - 1;
     }
-    // One load instead of the total, whether it is soft and a clamp, each a branch the
-    // predictor can only guess.
-    let hard = usize::from(cards.hard_total().min(HARD_CAP));
-    usize::from(ROW_BY_HARD_TOTAL[usize::from(cards.has_ace())][hard])
+    // No branch and no load: whether the hand is soft, and its total, are a coin toss to the
+    // branch predictor, and the action waits for the key.
+    usize::from(cards.hard_total().min(HARD_CAP)) | (usize::from(cards.has_ace()) * ACE_KEY)
 }
 
-/// Hard totals above this one take its row ([`ROW_BY_HARD_TOTAL`]): over 21, the row of 21.
+/// The chart's row of a key of the table ([`key_of`]): a pair's row, or the row of the hard
+/// total and ace the key stands for ([`ROW_BY_HARD_TOTAL`]).
+fn row_of_key(key: usize) -> usize {
+    if key >= PAIR_KEY {
+        PAIR_ROW + key - PAIR_KEY
+    } else {
+        let hard = (key % ACE_KEY).min(usize::from(HARD_CAP));
+        usize::from(ROW_BY_HARD_TOTAL[key / ACE_KEY][hard])
+    }
+}
+
+/// Hard totals above this one share its key and row ([`ROW_BY_HARD_TOTAL`]): over 21, the row
+/// of 21.
 const HARD_CAP: u8 = 22;
 
 /// The row of a hand that is not played as a pair, by whether it holds an ace and its hard
@@ -108,13 +156,14 @@ impl ChartTable {
     /// the hand's cell, the up card and the legal set only, whether a chart's codes can
     /// express it or not (the counter's index plays at one true count, say).
     pub fn compile(mut decide: impl FnMut(Cell, ActionSet) -> Action) -> ChartTable {
-        let mut actions = Box::new([Action::Stand; ROWS * UPS * SETS]);
-        for row in 0..ROWS {
+        let mut actions = Box::new([Action::Stand; KEYS * UPS * SETS]);
+        for key in 0..KEYS {
+            let row = row_of_key(key);
             for up in 1..=UPS as u8 {
                 let cell = cell_of_row(row, up);
                 for bits in 0..SETS as u8 {
                     let legal = ActionSet::from_bits(bits);
-                    actions[Self::index(row, up, legal)] = decide(cell, legal);
+                    actions[Self::index(key, up, legal)] = decide(cell, legal);
                 }
             }
         }
@@ -122,18 +171,25 @@ impl ChartTable {
     }
 
     #[inline(always)]
-    fn index(row: usize, up: u8, legal: ActionSet) -> usize {
+    fn index(key: usize, up: u8, legal: ActionSet) -> usize {
         // `up` is clamped as `Chart::get` clamps it.
         let up = usize::from(up.clamp(1, 10)) - 1;
-        (row * UPS + up) * SETS + usize::from(legal.bits())
+        (key * UPS + up) * SETS + usize::from(legal.bits())
     }
 
     /// The action the chart takes for this hand against this up card (1 = ace … 10) among
     /// the legal actions: the same answer as [`Chart::decide`].
     #[inline]
     pub fn decide(&self, cards: &Cards, up: u8, legal: ActionSet) -> Action {
-        let row = row_of(cards, legal.contains(Action::Split));
-        self.actions[Self::index(row, up, legal)]
+        self.borrowed().decide(cards, up, legal)
+    }
+
+    /// The table as the address of its actions ([`ChartRef`]).
+    #[inline(always)]
+    pub fn borrowed(&self) -> ChartRef<'_> {
+        ChartRef {
+            actions: &self.actions,
+        }
     }
 }
 
@@ -142,6 +198,9 @@ pub(crate) mod tests {
     use super::*;
     use crate::ai::{NORMAL_CHART_TEXT, hard_chart};
     use crate::engine::Rules;
+
+    /// The chart's rows: [`PAIR_ROW`] and the ten pairs.
+    const ROWS: usize = PAIR_ROW + 10;
 
     /// Every hand of one to four cards by value (1 = ace … 10), busted ones included: every
     /// hard and soft total, every pair, two-card and longer hands alike.
@@ -213,7 +272,7 @@ pub(crate) mod tests {
         let mut seen = [false; ROWS];
         for hand in all_hands() {
             for split_allowed in [false, true] {
-                let row = row_of(&hand, split_allowed);
+                let row = row_of_key(key_of(&hand, split_allowed));
                 assert_eq!(
                     cell_of_row(row, 6),
                     Cell::for_hand(&hand, 6, split_allowed),

@@ -132,11 +132,21 @@ pub enum Event {
 /// carries no event code at all.
 pub trait EventSink {
     /// Whether the table keeps its count of the cards seen ([`super::Table::seen`]), which
-    /// every view and every counting player reads. Only the flat simulator's sink,
-    /// [`Uncounted`], leaves it out: it reads no view and counts nothing, and counting costs
-    /// it a few percent of its speed. A table that keeps no count offers neither the count nor
-    /// a view (asking is a compile-time error), so no player can read a count that is not kept.
+    /// every view and every counting player reads. The simulators' sinks leave it out: the
+    /// flat simulator's, [`Uncounted`], reads no view and counts nothing, and counting costs
+    /// it a few percent of its speed; the counting simulator's keeps a running count of its own
+    /// ([`EventSink::see`]). A table that keeps no count offers neither the count nor a view
+    /// (asking is a compile-time error), so no player can read a count that is not kept.
     const KEEPS_SEEN: bool = true;
+    /// Hears of a card turned face up: a sink that keeps a count of its own (the counting
+    /// simulator's running count) adds it; the others do nothing.
+    #[inline(always)]
+    fn see(&mut self, _card: Card) {}
+    /// Hears that the cards seen so far no longer count: the shoe was shuffled, or restocked
+    /// mid-round (the cards still on the table are then seen again, one [`EventSink::see`]
+    /// each).
+    #[inline(always)]
+    fn forget_seen(&mut self) {}
     /// Records one event (or drops it).
     fn record(&mut self, event: Event);
     /// Forgets every recorded event: a new round begins.

@@ -150,6 +150,11 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         seats + self.dealer.cards.len() + usize::from(self.hole.is_some())
     }
 
+    /// Where the table's events go (a counting sink's count, say).
+    pub fn sink(&self) -> &L {
+        &self.log
+    }
+
     /// The events recorded from index `from` on (none if the log was cleared meanwhile).
     #[inline]
     fn events_since(&self, from: usize) -> &[Event] {
@@ -217,15 +222,16 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     fn restocked(&mut self, note: DrawNote) {
         // A fresh count: only what is on the table has been seen from the new stock.
         self.seen = ValueCounts::default();
-        if L::KEEPS_SEEN {
-            for hand in self.seats[..self.seat_count].iter().flat_map(|s| s.hands()) {
-                for c in hand.cards.as_slice() {
-                    self.seen.add(c.value());
-                }
+        self.log.forget_seen();
+        // Copied (a cold path): `see` takes the whole table.
+        let (seats, dealer) = (self.seats, self.dealer.cards);
+        for hand in seats[..self.seat_count].iter().flat_map(|s| s.hands()) {
+            for &c in hand.cards.as_slice() {
+                self.see(c);
             }
-            for c in self.dealer.cards.as_slice() {
-                self.seen.add(c.value());
-            }
+        }
+        for &c in dealer.as_slice() {
+            self.see(c);
         }
         self.emit(if note == DrawNote::DeckAdded {
             Event::DeckAdded
@@ -235,12 +241,13 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     }
 
     /// Counts a card turned face up, where the table keeps the count
-    /// ([`EventSink::KEEPS_SEEN`]).
+    /// ([`EventSink::KEEPS_SEEN`]), and tells the sink ([`EventSink::see`]).
     #[inline(always)]
     fn see(&mut self, card: Card) {
         if L::KEEPS_SEEN {
             self.seen.add(card.value());
         }
+        self.log.see(card);
     }
 
     #[inline(always)]
@@ -285,6 +292,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         if self.shoe.cut_card_reached() {
             self.shoe.reshuffle();
             self.seen = ValueCounts::default();
+            self.log.forget_seen();
             self.emit(Event::Reshuffled);
         }
         self.shoe.begin_round();

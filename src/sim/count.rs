@@ -39,11 +39,9 @@ use rand::Rng;
 
 use super::measures::Measures;
 use super::round_tally::{mean, sample_variance, standard_error};
-use super::{
-    ChunkResult, RunTiming, ShoeMode, chunk_rng, decide_legal, rules_for, run_chunks, sim_table,
-};
+use super::{ChunkResult, RunTiming, ShoeMode, chunk_rng, decide_legal, rules_for, run_chunks};
 use crate::analysis::deviation::floored_true_count;
-use crate::engine::{ActionError, EventSink, Rules, Table, Units};
+use crate::engine::{ActionError, Card, Event, EventSink, Rules, Table, Units};
 
 pub use crate::ai::{AtCount, CountSystem, Counter};
 pub use crate::analysis::hilo::{BetRamp, RampError};
@@ -333,19 +331,82 @@ impl TrueCounts {
     }
 }
 
+/// The counting simulator's event sink: it drops every event and keeps no count by value
+/// ([`EventSink::KEEPS_SEEN`]), but the running count of one counting system, a card's tag
+/// added as the table turns the card face up ([`EventSink::see`]) and 0 again when the shoe is
+/// shuffled or restocked ([`EventSink::forget_seen`]): the sum of the tags of the cards the
+/// table's count by value would hold ([`Table::seen`]; a test compares the two through
+/// shuffles and dry shoes). The seat reads it before each deal, as one number instead of a sum
+/// over the values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunningCount {
+    /// The count's tags by value, ace first, in counting units.
+    tags: [i32; 10],
+    /// The running count of the cards seen since the shuffle, from 0.
+    running: i32,
+}
+
+impl RunningCount {
+    /// A count of `system` (by value: a red seven counts as any seven), at 0.
+    pub fn new(system: &CountSystem) -> RunningCount {
+        RunningCount {
+            tags: system.tags,
+            running: 0,
+        }
+    }
+
+    /// The running count of the cards seen since the shuffle, from 0, in counting units.
+    #[inline(always)]
+    pub fn running(&self) -> i32 {
+        self.running
+    }
+}
+
+impl EventSink for RunningCount {
+    const KEEPS_SEEN: bool = false;
+
+    #[inline(always)]
+    fn see(&mut self, card: Card) {
+        self.running += self.tags[usize::from(card.value()) - 1];
+    }
+
+    #[inline(always)]
+    fn forget_seen(&mut self) {
+        self.running = 0;
+    }
+
+    #[inline(always)]
+    fn record(&mut self, _event: Event) {}
+
+    #[inline(always)]
+    fn clear(&mut self) {}
+
+    #[inline(always)]
+    fn events(&self) -> &[Event] {
+        &[]
+    }
+}
+
+/// A table for the counting simulator: one seat, keeping no events, counting `system` as it
+/// deals ([`RunningCount`]).
+pub fn counted_table<R: Rng>(rules: Rules, rng: R, system: &CountSystem) -> Table<R, RunningCount> {
+    Table::with_events(rules, 1, rng, RunningCount::new(system))
+}
+
 /// A counter's play worked out once for a run of rounds: the count's tags, the true count
 /// without a division ([`TrueCounts`]) and, for each floored true count from [`TC_MIN`] to
 /// [`TC_MAX`], its bet and its strategy ([`BetRamp::bet`], [`Counter::at_count`]); other counts
 /// ask the counter.
 pub(super) struct CountedPlay<'a> {
     counter: &'a Counter,
-    /// The count's tags by value, ace first, in counting units (copied: read every round).
-    tags: [i32; 10],
     /// Counting units per point of a balanced count (its true count divides the running count
     /// by this many times the decks left); 0 for an unbalanced count, read as it runs.
     per_point: usize,
     true_counts: TrueCounts,
-    by_tc: Vec<(u32, AtCount<'a>)>,
+    /// The bet and the strategy of each count from [`TC_MIN`] to [`TC_MAX`], inline: the
+    /// round's first decision waits for this lookup, so it is not also made to wait for the
+    /// address of a vector's elements.
+    by_tc: [(u32, AtCount<'a>); TC_BUCKETS],
 }
 
 impl<'a> CountedPlay<'a> {
@@ -358,31 +419,32 @@ impl<'a> CountedPlay<'a> {
         };
         CountedPlay {
             counter,
-            tags: system.tags,
             per_point,
             true_counts: TrueCounts::new(cards * per_point.max(1)),
-            by_tc: (TC_MIN..=TC_MAX)
-                .map(|tc| (counter.ramp().bet(tc), counter.at_count(tc)))
-                .collect(),
+            by_tc: std::array::from_fn(|step| {
+                // `TC_BUCKETS` steps from `TC_MIN`: the sum stays within `TC_MIN..=TC_MAX`.
+                let tc = TC_MIN + step as i32;
+                (counter.ramp().bet(tc), counter.at_count(tc))
+            }),
         }
     }
 
     /// The count at the start of the next round at `table` — a balanced count's running count
-    /// of the cards seen since the shuffle over the cards left, floored; an unbalanced count's
-    /// running count from its start ([`Counter::count_to_read`]) — and that of a full shoe
-    /// when the cut card was reached, since the deal then begins with a shuffle.
+    /// of the cards seen since the shuffle ([`RunningCount`]) over the cards left, floored; an
+    /// unbalanced count's running count from its start ([`Counter::count_to_read`]) — and that
+    /// of a full shoe when the cut card was reached, since the deal then begins with a shuffle.
     #[inline(always)]
-    fn true_count<R: Rng, L: EventSink>(&self, table: &Table<R, L>) -> i32 {
+    fn true_count<R: Rng>(&self, table: &Table<R, RunningCount>) -> i32 {
         let shoe = table.shoe();
+        debug_assert_eq!(
+            table.sink().tags,
+            self.counter.system().tags,
+            "the table counts the counter's count"
+        );
         let running = if shoe.cut_card_reached() {
             0
         } else {
-            let seen = &table.seen().0;
-            let mut sum = 0;
-            for (tag, &count) in self.tags.iter().zip(seen) {
-                sum += tag * i32::from(count);
-            }
-            sum
+            table.sink().running()
         };
         match self.per_point {
             0 => self.counter.count_to_read(running, shoe.remaining()),
@@ -406,9 +468,9 @@ impl<'a> CountedPlay<'a> {
     /// Plays one counted round: the true count before the deal sets the bet and the index
     /// plays.
     #[inline(always)]
-    pub(super) fn round<R: Rng, L: EventSink>(
+    pub(super) fn round<R: Rng>(
         &self,
-        table: &mut Table<R, L>,
+        table: &mut Table<R, RunningCount>,
         tally: &mut CountTally,
     ) -> Result<(), ActionError> {
         self.round_if(table, tally, &mut |_, _| true).map(|_| ())
@@ -419,9 +481,9 @@ impl<'a> CountedPlay<'a> {
     /// the shoe runs as it would with the seat's cards going to another player, but not
     /// counted in `tally`. Says whether the round was played.
     #[inline(always)]
-    pub(super) fn round_if<R: Rng, L: EventSink>(
+    pub(super) fn round_if<R: Rng>(
         &self,
-        table: &mut Table<R, L>,
+        table: &mut Table<R, RunningCount>,
         tally: &mut CountTally,
         plays: &mut impl FnMut(i32, bool) -> bool,
     ) -> Result<bool, ActionError> {
@@ -453,9 +515,10 @@ impl<'a> CountedPlay<'a> {
     }
 }
 
-/// Plays `rounds` counted rounds at `table`, adding them to `tally`.
-pub fn play_counted_rounds<R: Rng, L: EventSink>(
-    table: &mut Table<R, L>,
+/// Plays `rounds` counted rounds at `table` (a [`counted_table`] of the counter's count),
+/// adding them to `tally`.
+pub fn play_counted_rounds<R: Rng>(
+    table: &mut Table<R, RunningCount>,
     counter: &Counter,
     rounds: u64,
     tally: &mut CountTally,
@@ -518,7 +581,11 @@ pub fn run_counting(
 ) -> Result<CountReport, ActionError> {
     let rules = rules_for(rules, ShoeMode::CutCard(config.penetration));
     let play = |chunk, rounds| {
-        let mut table = sim_table(rules.clone(), chunk_rng(config.seed, chunk));
+        let mut table = counted_table(
+            rules.clone(),
+            chunk_rng(config.seed, chunk),
+            counter.system(),
+        );
         let mut tally = CountTally::default();
         play_counted_rounds(&mut table, counter, rounds, &mut tally)?;
         Ok(tally)
@@ -536,6 +603,7 @@ pub fn run_counting(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::sim_table;
 
     fn tally_of(results: &[(i32, u32, i64)]) -> CountTally {
         let mut t = CountTally::default();
@@ -617,13 +685,16 @@ mod tests {
                 BetRamp::flat(),
             )
             .with_system(system.clone(), rules.decks);
-            let mut table = sim_table(rules.clone(), GameRng::seed_from_u64(7));
+            // The counting simulator's table, and a table keeping the count by value that
+            // deals the same cards (the same seed, the same plays).
+            let mut table = counted_table(rules.clone(), GameRng::seed_from_u64(7), system);
+            let mut by_value = sim_table(rules.clone(), GameRng::seed_from_u64(7));
             let play = CountedPlay::new(&counter, table.shoe().size());
             let mut moved = 0;
             for _ in 0..300 {
                 let shoe = table.shoe();
                 let running: i32 = (1..=10u8)
-                    .map(|v| system.tag(v) * i32::from(table.seen().get(v)))
+                    .map(|v| system.tag(v) * i32::from(by_value.seen().get(v)))
                     .sum();
                 let (running, left) = if shoe.cut_card_reached() {
                     (0, shoe.size())
@@ -640,16 +711,91 @@ mod tests {
                 let read = play.true_count(&table);
                 assert_eq!(read, expected, "{}", system.name);
                 if system.key == "hilo" && !shoe.cut_card_reached() {
-                    let hilo = crate::analysis::hilo::running_count(table.seen());
+                    let hilo = crate::analysis::hilo::running_count(by_value.seen());
                     assert_eq!(read, floored_true_count(hilo, shoe.remaining()));
                 }
                 moved += i32::from(read != 0);
                 table
                     .play_round(|_, _, _, _| Action::Stand)
                     .expect("a round");
+                by_value
+                    .play_round(|_, _, _, _| Action::Stand)
+                    .expect("a round");
             }
             assert!(moved > 0, "{}: the count moves", system.name);
         }
+    }
+
+    /// The running count the counting simulator's table keeps card by card is the tag sum of
+    /// the count by value a table keeps, after every step of a round (each decision, each
+    /// dealer step), through shuffles and through shoes that run dry mid-round (one deck and
+    /// two dealt to the last card at seven seats, every legal action in turn), for a count of
+    /// whole points, a multi-level one and one of half points.
+    #[test]
+    fn the_running_count_kept_card_by_card_is_the_count_of_the_cards_seen() {
+        use crate::analysis::counts::BUILT_IN;
+        use crate::engine::{Action, GameRng, Phase};
+        use rand::SeedableRng;
+        // The times the shoe ran dry, from a step's events.
+        let dry = |events: &[Event]| {
+            events
+                .iter()
+                .filter(|e| matches!(e, Event::DiscardsShuffledIn | Event::DeckAdded))
+                .count()
+        };
+        let mut restocks = 0;
+        for key in ["hilo", "zen", "halves"] {
+            let system = BUILT_IN
+                .iter()
+                .find(|s| s.key == key)
+                .expect("a built-in count");
+            for decks in [1u8, 2] {
+                let rules = Rules {
+                    decks,
+                    penetration: 1.0,
+                    ..Rules::default()
+                };
+                let rng = || GameRng::seed_from_u64(9);
+                let mut counted =
+                    Table::with_events(rules.clone(), 7, rng(), RunningCount::new(system));
+                let mut by_value = Table::new(rules.clone(), 7, rng());
+                let mut moves = 0usize;
+                let mut check = |counted: &Table<GameRng, RunningCount>,
+                                 by_value: &Table<GameRng>| {
+                    assert_eq!(
+                        counted.sink().running(),
+                        system.running_count(by_value.seen()),
+                        "{key}, {decks} deck(s), move {moves}"
+                    );
+                    moves += 1;
+                };
+                for round in 0..300usize {
+                    counted.start_round().expect("deals");
+                    let events = by_value.start_round().expect("deals");
+                    restocks += dry(events);
+                    check(&counted, &by_value);
+                    for turn in round.. {
+                        let Some((seat, _)) = by_value.active() else {
+                            break;
+                        };
+                        // Every legal action in turn, so hands split, double, hit and stand.
+                        let legal: Vec<Action> = by_value.legal_actions(seat).iter().collect();
+                        let action = legal[turn % legal.len()];
+                        counted.act(seat, action).expect("a legal action");
+                        let events = by_value.act(seat, action).expect("a legal action");
+                        restocks += dry(events);
+                        check(&counted, &by_value);
+                    }
+                    while by_value.phase() != Phase::Settled {
+                        counted.dealer_step().expect("the dealer's turn");
+                        let events = by_value.dealer_step().expect("the dealer's turn");
+                        restocks += dry(events);
+                        check(&counted, &by_value);
+                    }
+                }
+            }
+        }
+        assert!(restocks > 20, "the shoe ran dry {restocks} times");
     }
 
     #[test]

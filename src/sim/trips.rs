@@ -15,8 +15,8 @@
 
 use std::sync::atomic::AtomicBool;
 
-use super::count::{CountTally, CountedPlay, Counter};
-use super::{ChunkResult, ShoeMode, chunk_rng, rules_for, run_chunks, sim_table};
+use super::count::{CountTally, CountedPlay, Counter, counted_table};
+use super::{ChunkResult, ShoeMode, chunk_rng, rules_for, run_chunks};
 use crate::engine::{ActionError, Rules};
 
 /// Back-counting: when a counter plays and when it only watches.
@@ -112,7 +112,11 @@ pub fn run_trips(
     // The bankroll in the tally's milli-units.
     let floor = -(config.bankroll * 1000.0).round() as i128;
     let play = |chunk, trips| {
-        let mut table = sim_table(rules.clone(), chunk_rng(config.seed, chunk));
+        let mut table = counted_table(
+            rules.clone(),
+            chunk_rng(config.seed, chunk),
+            counter.system(),
+        );
         let counted = CountedPlay::new(counter, table.shoe().size());
         let mut tally = TripTally::default();
         for _ in 0..trips {
