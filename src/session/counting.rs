@@ -165,12 +165,7 @@ impl TableSession {
     /// What the index plays and the ramp are read at, in words: `true count` for Hi-Lo,
     /// `Zen true count`, `KO running count`.
     pub fn index_count_words(&self) -> String {
-        let system = &self.count.system;
-        system.named(if system.is_balanced() {
-            "true count"
-        } else {
-            "running count"
-        })
+        self.count.system.index_count_words()
     }
 
     /// Whether counting mode is on.

@@ -438,6 +438,27 @@ mod tests {
         );
     }
 
+    /// The table's surprise checks of the true count and the decks left were kept but never
+    /// shown: each has its line, named for the table, and every line fits 80 columns.
+    #[test]
+    fn the_tables_true_count_and_decks_checks_each_have_their_line() {
+        let mut t = Tally::default();
+        t.record_skill("table-true", true, 0.0, 0.0);
+        t.record_skill("table-decks", false, 0.5, 0.0);
+        t.record_skill("true-count", true, 0.0, 12.5);
+        let text = session_summary(&t, None);
+        assert!(
+            text.contains("Counting: table TC     1 of 1 (100%) · mean error 0.00\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("Counting: table decks  0 of 1 (0%) · mean error 0.50\n"),
+            "{text}"
+        );
+        let wide: Vec<&str> = text.lines().filter(|l| l.chars().count() > 80).collect();
+        assert!(wide.is_empty(), "{wide:?}");
+    }
+
     #[test]
     fn each_counting_skill_has_its_line() {
         let mut t = Tally::default();

@@ -98,9 +98,10 @@ pub struct Tally {
 /// session's counts cannot overflow.
 pub const MAX_COUNT: u64 = 1 << 53;
 
-/// The skills the counting drills record, and the table's bets graded against the ramp
-/// ([`TABLE_RAMP`]).
-pub const SKILLS: [&str; 7] = [
+/// The skills the counting drills record, the table's bets graded against the ramp
+/// ([`TABLE_RAMP`]), and the table's surprise checks of the true count and the decks left
+/// (its running-count checks are kept with the count quiz's answers, as `count`).
+pub const SKILLS: [&str; 9] = [
     "countdown",
     "true-count",
     "decks",
@@ -108,6 +109,8 @@ pub const SKILLS: [&str; 7] = [
     "deviations",
     "pairs",
     TABLE_RAMP,
+    "table-true",
+    "table-decks",
 ];
 
 /// The skill of the bets the table grades against the ramp in counting mode: kept apart from
@@ -123,14 +126,16 @@ pub fn table_bet_question(count_words: &str, count: i32) -> String {
     format!("the bet at {count_words} {}", crate::text::signed(count))
 }
 
-/// How a counting skill is named in the statistics: its name, but the table's bets, which say
-/// where they were made (`table bets`; the statistics file of an earlier build kept them under
-/// `ramp` with the drill's answers).
+/// How a counting skill is named in the statistics: its name, but the table's bets and
+/// surprise checks, which say where they were made (`table bets`, `table TC` for the true
+/// count, `table decks`; the statistics file of an earlier build kept the bets under `ramp`
+/// with the drill's answers).
 pub fn skill_label(skill: &str) -> &str {
-    if skill == TABLE_RAMP {
-        "table bets"
-    } else {
-        skill
+    match skill {
+        TABLE_RAMP => "table bets",
+        "table-true" => "table TC",
+        "table-decks" => "table decks",
+        _ => skill,
     }
 }
 

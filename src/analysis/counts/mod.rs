@@ -193,6 +193,17 @@ impl CountSystem {
         }
     }
 
+    /// The count [`CountSystem::index_count`] gives, in words: `Zen true count`, `KO running
+    /// count` (a balanced count's indices are read by true count, an unbalanced one's by
+    /// running count).
+    pub fn index_count_words(&self) -> String {
+        self.named(if self.is_balanced() {
+            "true count"
+        } else {
+            "running count"
+        })
+    }
+
     /// The tags in words: `2–6 +1, 7–9 0, T −1, A −1`, runs of values with one tag together,
     /// half points as `+½`.
     pub fn describe_tags(&self) -> String {

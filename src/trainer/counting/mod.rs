@@ -256,11 +256,7 @@ impl QuizSettings {
     /// What the index count is called in the drills: `true count` (Hi-Lo), `Zen true count`,
     /// `KO running count`.
     pub fn count_words(&self) -> String {
-        self.system.named(if self.system.is_balanced() {
-            "true count"
-        } else {
-            "running count"
-        })
+        self.system.index_count_words()
     }
 }
 /// A counting drill session: the question on screen, and how it is going.
