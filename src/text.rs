@@ -143,12 +143,14 @@ pub fn ascii_text(text: &str) -> String {
 }
 
 /// `text` in rows of at most `width` columns, broken between words (a word longer than a row
-/// is broken where the row ends). Always at least one row.
+/// is broken where the row ends). A unit written apart from its number (`13.5 %`) stays with
+/// it. Always at least one row.
 pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
     let mut rows = Vec::new();
     let mut row = String::new();
     let mut used = 0;
-    for word in text.split(' ') {
+    for word in unbreakable_words(text) {
+        let word = word.as_str();
         let len: usize = word.chars().map(|c| c.width().unwrap_or(0)).sum();
         if used > 0 && used + 1 + len > width {
             rows.push(std::mem::take(&mut row));
@@ -170,6 +172,22 @@ pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
     }
     rows.push(row);
     rows
+}
+
+/// The words of `text` split at its spaces, but a word that is only a unit (`%`) kept with the
+/// word before it: no row of a wrapped text starts with a lone `%`.
+fn unbreakable_words(text: &str) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match words.last_mut() {
+            Some(last) if word == "%" && !last.is_empty() => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => words.push(word.to_owned()),
+        }
+    }
+    words
 }
 
 /// `line` in rows of at most `width` columns, broken between words, a row after the first
@@ -208,7 +226,22 @@ fn list_mark(text: &str) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::{ascii_text, closest, counted, decimals, noun, signed, signed_decimals};
+    use super::{
+        ascii_text, closest, counted, decimals, noun, signed, signed_decimals, wrap_words,
+    };
+
+    /// The planner's header broke as "… at most 13.5" / "%" at 80 columns.
+    #[test]
+    fn a_percent_sign_stays_with_its_number() {
+        let line =
+            "Bankroll 1000 units · bets 1–12 units in chips of 1 · risk of ruin at most 13.5 %";
+        let rows = wrap_words(line, 80);
+        assert_eq!(rows.len(), 2, "{rows:?}");
+        assert!(rows[1].ends_with("13.5 %"), "{rows:?}");
+        assert!(rows.iter().all(|r| r.chars().count() <= 80), "{rows:?}");
+        assert_eq!(wrap_words("a % b", 80), ["a % b"]);
+        assert_eq!(wrap_words("% first", 3), ["%", "fir", "st"]);
+    }
 
     #[test]
     fn a_figure_without_sign_keeps_the_typographic_minus() {

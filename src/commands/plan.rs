@@ -2,6 +2,7 @@
 //! unless `--count` or config.toml names another), with what it wins and risks per round, per
 //! hour and per trip ([`crate::trainer::plan`] has the method).
 
+use std::io::{IsTerminal, Write as _};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -92,6 +93,20 @@ pub fn plan_command(
     };
     plannable(&system).map_err(|why| UsageError(format!("--count {}: {why}", system.key)))?;
     let started = Instant::now();
+    // The model is a counting simulation that takes seconds: a person watching is told so
+    // (not into a pipe or a file, nor with --json).
+    if super::sim::progress_wanted(
+        args.json,
+        std::io::stdout().is_terminal(),
+        std::io::stderr().is_terminal(),
+    ) {
+        let _ = writeln!(
+            std::io::stderr(),
+            "Working out the {} plan: a counting simulation of {} rounds…",
+            system.name,
+            args.sim_rounds
+        );
+    }
     let threads = super::analysis_threads();
     let seed = seed.unwrap_or(DEFAULT_PLAN_SEED);
     let sim = SimSettings {
