@@ -64,7 +64,7 @@ fn decision(cell: &str, correct: bool, cost: f64) -> DecisionRow {
 }
 
 fn drillable_keys() -> Vec<String> {
-    crate::trainer::drill::dealt_cells(crate::trainer::drill::DrillKind::All)
+    crate::trainer::drills::kinds::dealt_cells(crate::trainer::drills::kinds::DrillKind::All)
         .map(|c| c.key())
         .collect()
 }
@@ -74,7 +74,7 @@ fn drillable_keys() -> Vec<String> {
 #[test]
 fn every_cell_drilled_is_met_by_the_questions_the_drill_of_any_hand_deals() {
     use crate::engine::GameRng;
-    use crate::trainer::drill::{DrillDealer, DrillKind};
+    use crate::trainer::drills::kinds::{DrillDealer, DrillKind};
     use rand::SeedableRng;
     let dealer = DrillDealer::new(DrillKind::All);
     let (mut rng, history) = (

@@ -7,9 +7,9 @@ use std::collections::VecDeque;
 
 use super::{App, Overlay, Screen, Tone};
 use crate::analysis::chart::Cell;
-use crate::trainer::drill::DrillKind;
+use crate::trainer::drills::kinds::DrillKind;
+use crate::trainer::drills::practice::DecisionDrill;
 use crate::trainer::evs::EvQuery;
-use crate::trainer::practice::DecisionDrill;
 use crate::tui::drill::{
     DecisionScreen, DrillContext, DrillScreen, DrillStep, note, peek_cells_record, record_text,
 };

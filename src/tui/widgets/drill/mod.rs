@@ -16,8 +16,10 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use crate::analysis::chart::HandKind;
 use crate::engine::Card;
 use crate::text::signed_decimals;
-use crate::trainer::drill::DrillKind;
-use crate::trainer::practice::{Answer, CountAnswer, CountDrill, DecisionDrill, RoundCards};
+use crate::trainer::drills::kinds::DrillKind;
+use crate::trainer::drills::practice::{
+    Answer, CountAnswer, CountDrill, DecisionDrill, RoundCards,
+};
 use crate::tui::message::{Message, Tone};
 use crate::tui::widgets::Ctx;
 use crate::tui::widgets::cards::{Face, Spread, boxed_row, chip, row_width};

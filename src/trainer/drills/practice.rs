@@ -4,16 +4,13 @@
 //! running count now and then. Both keep the running [`DrillSummary`].
 //!
 //! Nothing here reads the clock or a terminal: the caller says how long an answer took and
-//! computes (or fetches) the question's EVs with [`super::evs::EvQuery::question`].
+//! computes (or fetches) the question's EVs with [`crate::trainer::evs::EvQuery::question`].
 
 use rand::SeedableRng;
 
-use super::day::{Clock, Day};
-use super::drill::{DrillDealer, DrillKind, Question, RETIRE_AFTER, fresh_hand_actions};
-use super::grade::{Grade, grade};
+use super::count_quiz::CountQuiz;
+use super::kinds::{DrillDealer, DrillKind, Question, RETIRE_AFTER, fresh_hand_actions};
 use super::schedule::due_cells;
-use super::session::CountQuiz;
-use super::tally::Tally;
 use crate::ai::{AnyStrategy, Hard};
 use crate::analysis::HandEvs;
 use crate::analysis::chart::{Cell, Chart};
@@ -21,6 +18,9 @@ use crate::engine::{
     Action, ActionSet, Card, Event, GameRng, Recipient, Rules, Table, seeded_table,
 };
 use crate::text::signed;
+use crate::trainer::day::{Clock, Day};
+use crate::trainer::grade::{Grade, grade};
+use crate::trainer::tally::Tally;
 
 /// Seats at the counting-quiz table, every one played by the hard strategy.
 pub const COUNT_SEATS: usize = 3;
@@ -214,7 +214,7 @@ impl DecisionDrill {
         if kind == DrillKind::NoHoleCard {
             let here = crate::analysis::basic_strategy(rules);
             let peek = crate::analysis::strategy::peek_strategy(rules);
-            let cells = super::drill::peek_differences(&here.chart, &peek.chart);
+            let cells = super::kinds::peek_differences(&here.chart, &peek.chart);
             let drill = DecisionDrill::of_cells(kind, &cells, rules, seed, history.clone(), today);
             if let Some(drill) = drill {
                 return drill;
@@ -224,7 +224,7 @@ impl DecisionDrill {
     }
 
     /// A drill of `kind` on `cells` alone, each as often (the no-hole-card drill, given
-    /// [`super::drill::peek_differences`]), on `today`; `None` if no two-card hand makes any of
+    /// [`super::kinds::peek_differences`]), on `today`; `None` if no two-card hand makes any of
     /// them.
     pub fn of_cells(
         kind: DrillKind,
@@ -315,14 +315,14 @@ impl DecisionDrill {
     /// cells due today (either deals any hand otherwise). Always true for the other kinds.
     pub fn has_mistakes_left(&self) -> bool {
         match self.kind {
-            DrillKind::Mistakes => !super::drill::mistake_weights(&self.working).is_empty(),
+            DrillKind::Mistakes => !super::kinds::mistake_weights(&self.working).is_empty(),
             DrillKind::Due => !due_cells(&self.working, self.today).is_empty(),
             _ => true,
         }
     }
 
     /// Grades `chosen` for the question, given the question's exact `evs` (from
-    /// [`super::evs::EvQuery::question`]) and the hard strategy's `chart`; counts it, and deals
+    /// [`crate::trainer::evs::EvQuery::question`]) and the hard strategy's `chart`; counts it, and deals
     /// the next question. An action that is not legal for the hand is refused and changes
     /// nothing. The caller records [`Answer::grade`] in the statistics.
     pub fn answer(
@@ -366,7 +366,7 @@ impl DecisionDrill {
         self.legal = fresh_hand_actions(&self.rules, &self.question.cards);
         Ok(Answer {
             question,
-            ranked: super::evs::ranked_legal(evs, legal),
+            ranked: crate::trainer::evs::ranked_legal(evs, legal),
             grade: graded,
             seconds,
             retired,
@@ -395,8 +395,8 @@ fn next_question(
         {
             return Question {
                 cell,
-                cards: super::drill::build_hand(rng, cell.kind, cell.row),
-                up: super::drill::random_card(rng, cell.up),
+                cards: super::kinds::build_hand(rng, cell.kind, cell.row),
+                up: super::kinds::random_card(rng, cell.up),
             };
         }
     }
@@ -505,8 +505,8 @@ impl CountAnswer {
     }
 
     /// The answer as the hand history keeps it (skill `count`): `question` as it was asked.
-    pub fn record(&self, question: String, seconds: f64) -> super::history::CountAnswer {
-        super::history::CountAnswer {
+    pub fn record(&self, question: String, seconds: f64) -> crate::trainer::history::CountAnswer {
+        crate::trainer::history::CountAnswer {
             at: 0,
             skill: "count".to_owned(),
             question,
@@ -864,7 +864,7 @@ mod tests {
         let rules = Rules::default();
         let here = basic_strategy(&rules);
         let peek = crate::analysis::strategy::peek_strategy(&rules);
-        let cells = super::super::drill::peek_differences(&here.chart, &peek.chart);
+        let cells = super::super::kinds::peek_differences(&here.chart, &peek.chart);
         assert!(!cells.is_empty(), "the no-hole-card game changes some cell");
         let mut drill = DecisionDrill::new(DrillKind::NoHoleCard, &rules, 5, Tally::default());
         assert_eq!(drill.cells(), cells.as_slice());

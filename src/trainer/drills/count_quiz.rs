@@ -5,7 +5,7 @@ use rand::{Rng, RngExt};
 use crate::ai::{Strategy, take_turn};
 use crate::analysis::counts::CountSystem;
 use crate::engine::{Event, Table};
-use crate::trainer::counting::RedSevens;
+use crate::trainer::drills::counting::RedSevens;
 
 /// The counting quiz: rounds are dealt and played by the table's seats, and every few rounds
 /// the player is asked for the running count (Hi-Lo's unless another count is kept).
