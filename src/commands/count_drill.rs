@@ -20,11 +20,11 @@ use crate::engine::Rules;
 use crate::setup::UsageError;
 use crate::store::Coach;
 use crate::text::signed;
+use crate::trainer::drills::count_quiz::read_count_of;
 use crate::trainer::drills::counting::{
     Convention, Countdown, Prompt, Quiz, QuizKind, QuizSettings, Resolution, ramp_words,
     tray_picture,
 };
-use crate::trainer::drills::practice::read_count_of;
 
 /// Rows of the discard tray the decks drill draws (its top is the whole shoe).
 const TRAY_ROWS: usize = 10;

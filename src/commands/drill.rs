@@ -17,11 +17,12 @@ use crate::cli::{DrillArgs, DrillKind};
 use crate::engine::{Action, ActionSet, Cards, Rules};
 use crate::store::{Coach, SessionInfo, SessionKind};
 use crate::text::{counted, signed, signed_decimals};
-use crate::trainer::drills::counting::QuizKind;
-use crate::trainer::drills::kinds::peek_differences;
-use crate::trainer::drills::practice::{
-    COUNT_QUIZ_PACE, COUNT_SEATS, CountDrill, DecisionDrill, DrillSummary, RoundCards, Spot,
+use crate::trainer::drills::count_quiz::{
+    COUNT_QUIZ_PACE, COUNT_SEATS, CountDrill, RoundCards, Spot,
 };
+use crate::trainer::drills::counting::QuizKind;
+use crate::trainer::drills::decision::{DecisionDrill, DrillSummary};
+use crate::trainer::drills::kinds::peek_differences;
 use crate::trainer::drills::schedule;
 use crate::trainer::evs::EvQuery;
 use crate::trainer::report::session_summary;

@@ -15,8 +15,8 @@ use rand::{RngExt, SeedableRng};
 use crate::analysis::counts::CountSystem;
 use crate::engine::{Card, GameRng};
 use crate::text::signed;
+use crate::trainer::drills::count_quiz::read_count_of;
 use crate::trainer::drills::counting::Resolution;
-use crate::trainer::drills::practice::read_count_of;
 use crate::trainer::history::CountAnswer;
 
 use super::{Analysis, Happening, Kind, Notice, TableSession};

@@ -13,9 +13,9 @@ use crate::analysis::counts::CountSystem;
 use crate::analysis::deviation::IndexTable;
 use crate::engine::{Action, ActionSet, Event};
 use crate::text::signed;
+use crate::trainer::drills::count_quiz::read_count_of;
 use crate::trainer::drills::counting::BetRamp;
 use crate::trainer::drills::counting::RedSevens;
-use crate::trainer::drills::practice::read_count_of;
 use crate::trainer::grade::IndexCall;
 
 use super::{Analysis, Happening, Kind, Notice, TableSession};
@@ -382,7 +382,7 @@ impl TableSession {
         };
         let running = self.running_count();
         let right = guess == running;
-        let answer = crate::trainer::drills::practice::CountAnswer {
+        let answer = crate::trainer::drills::count_quiz::CountAnswer {
             guess,
             actual: running,
         };

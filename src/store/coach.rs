@@ -18,8 +18,8 @@ use crate::engine::{Action, Card, Cards, DealerHand, PlayerHand, SeatView, Units
 use crate::sim::RoundTally;
 use crate::text::counted;
 use crate::trainer::day::{Clock, Day};
+use crate::trainer::drills::decision::Answer;
 use crate::trainer::drills::kinds::DrillKind;
-use crate::trainer::drills::practice::Answer;
 use crate::trainer::drills::schedule::Standing;
 use crate::trainer::grade::{Grade, grade};
 use crate::trainer::history::{CountAnswer, Decision, DrillAnswer, Entry, Round, RoundStart};

@@ -7,8 +7,8 @@ use std::collections::VecDeque;
 
 use super::{App, Overlay, Screen, Tone};
 use crate::analysis::chart::Cell;
+use crate::trainer::drills::decision::DecisionDrill;
 use crate::trainer::drills::kinds::DrillKind;
-use crate::trainer::drills::practice::DecisionDrill;
 use crate::trainer::evs::EvQuery;
 use crate::tui::drill::{
     DecisionScreen, DrillContext, DrillScreen, DrillStep, note, peek_cells_record, record_text,

@@ -5,11 +5,11 @@
 
 use std::time::Instant;
 
+use crate::trainer::drills::count_quiz::read_count_of;
 use crate::trainer::drills::counting::{
     COUNTDOWN_DECKS as COUNTDOWN_DECK_CHOICES, COUNTDOWN_PACES, Countdown, Quiz, QuizAnswer,
     QuizKind, QuizSettings,
 };
-use crate::trainer::drills::practice::read_count_of;
 use crate::tui::drill::shared::{DrillContext, keys_text, note, summary_lines};
 use crate::tui::intent::DrillIntent;
 use crate::tui::message::{Message, Tone};

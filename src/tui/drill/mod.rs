@@ -1,6 +1,6 @@
 //! Drills from the table: the chooser, the decision drills and the counting quiz.
 //!
-//! The drill logic is the trainer's ([`crate::trainer::drills::practice`]): this module keeps the
+//! The drill logic is the trainer's ([`crate::trainer::drills`]): this module keeps the
 //! screen's state and turns intents into calls on it. Answers go into the same statistics as
 //! table play (the [`crate::store::Coach`]), and leaving a drill puts its summary in the
 //! table's messages. While a drill is open the table waits as it was.
@@ -16,12 +16,11 @@ use crate::engine::Action;
 use crate::store::Coach;
 use crate::text::counted;
 use crate::trainer::day::Day;
+use crate::trainer::drills::count_quiz::{COUNT_QUIZ_PACE, CountAnswer, CountDrill, RoundCards};
 use crate::trainer::drills::counting::{COUNTDOWN_PACES, QuizKind, QuizSettings};
+use crate::trainer::drills::decision::{Answer, DecisionDrill};
 use crate::trainer::drills::kinds::DrillKind;
 use crate::trainer::drills::kinds::{mistake_weights, peek_differences};
-use crate::trainer::drills::practice::{
-    Answer, COUNT_QUIZ_PACE, CountAnswer, CountDrill, DecisionDrill, RoundCards,
-};
 use crate::trainer::drills::schedule;
 use crate::trainer::drills::schedule::{due_cells, next_due};
 use crate::trainer::evs::EvQuery;

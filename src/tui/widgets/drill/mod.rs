@@ -16,10 +16,9 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use crate::analysis::chart::HandKind;
 use crate::engine::Card;
 use crate::text::signed_decimals;
+use crate::trainer::drills::count_quiz::{CountAnswer, CountDrill, RoundCards};
+use crate::trainer::drills::decision::{Answer, DecisionDrill};
 use crate::trainer::drills::kinds::DrillKind;
-use crate::trainer::drills::practice::{
-    Answer, CountAnswer, CountDrill, DecisionDrill, RoundCards,
-};
 use crate::tui::message::{Message, Tone};
 use crate::tui::widgets::Ctx;
 use crate::tui::widgets::cards::{Face, Spread, boxed_row, chip, row_width};
