@@ -139,7 +139,7 @@ fn panel_intent(code: KeyCode, panel: Overlay, counting: bool) -> Option<TableIn
         return Some(TableIntent::StartRulesCheck);
     }
     if panel == Overlay::Chart {
-        use super::chart::ChartMove;
+        use super::chart_cursor::ChartMove;
         let movement = match code {
             KeyCode::Up => Some(ChartMove::Up),
             KeyCode::Down => Some(ChartMove::Down),

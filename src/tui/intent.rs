@@ -3,7 +3,7 @@
 //! [`PlanIntent`], [`SharedIntent`]), and the [`Overlay`] that may be up. Keys become a
 //! screen's intents in [`super::input`]; the app's `update` hands each screen only its own.
 
-use super::chart::ChartMove;
+use super::chart_cursor::ChartMove;
 use super::plan_page::PlanKey;
 use super::review::ReviewKey;
 use crate::engine::Action;

@@ -11,11 +11,11 @@
 mod lines;
 pub mod rules_check;
 pub mod sheet;
-pub mod shoes;
 pub mod standards;
+pub mod table_shoes;
 
 pub use lines::{CourseView, course_json, course_lines, next_lines, stage_lines};
-pub use shoes::{GAME_PACE_PER_HOUR, passes_note};
+pub use table_shoes::{GAME_PACE_PER_HOUR, passes_note};
 
 use crate::analysis::chart::Cell;
 use crate::analysis::counts::CountSystem;

@@ -8,7 +8,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::shoes::{Shoe, shoes};
+use super::table_shoes::{Shoe, shoes};
 use super::{AnswerRow, Context, DecisionRow, Rows, Standard, Verdict};
 use crate::analysis::chart::Cell;
 use crate::engine::Cards;

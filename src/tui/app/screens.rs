@@ -1,7 +1,7 @@
 //! The table's side of its screens: opening the drills, the review and the chart's cursor,
 //! handing them their keys with what they need from the session, and the view data they
 //! draw. Each screen's own state and its `update` are in its module ([`super::super::drill`],
-//! [`super::super::review`], [`super::super::chart`]).
+//! [`super::super::review`], [`super::super::chart_cursor`]).
 
 use std::collections::VecDeque;
 
