@@ -81,7 +81,8 @@ pub fn setup(rules: &Rules, args: &DrillArgs, system: &CountSystem) -> anyhow::R
     })
 }
 
-/// Refuses a drill `system` cannot be drilled in ([`crate::trainer::drills::counting::check_count`]).
+/// Refuses a drill `system` cannot be drilled in
+/// ([`crate::trainer::drills::counting::check_count`]).
 pub fn check_count(kind: DrillKind, system: &CountSystem) -> Result<(), UsageError> {
     match QuizKind::of_drill(kind) {
         Some(quiz) => {

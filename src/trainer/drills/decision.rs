@@ -311,8 +311,8 @@ impl DecisionDrill {
     }
 
     /// Grades `chosen` for the question, given the question's exact `evs` (from
-    /// [`crate::trainer::evs::EvQuery::question`]) and the hard strategy's `chart`; counts it, and deals
-    /// the next question. An action that is not legal for the hand is refused and changes
+    /// [`crate::trainer::evs::EvQuery::question`]) and the hard strategy's `chart`; counts it,
+    /// and deals the next question. An action that is not legal for the hand is refused and changes
     /// nothing. The caller records [`Answer::grade`] in the statistics.
     pub fn answer(
         &mut self,
