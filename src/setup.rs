@@ -10,8 +10,8 @@ use crate::analysis::deviation::IndexTable;
 use crate::engine::{Rules, Units};
 use crate::store::Location;
 use crate::store::coach::REVIEW_LIMIT;
-use crate::trainer::counting::BetRamp;
 use crate::trainer::day::Clock;
+use crate::trainer::drills::counting::BetRamp;
 
 /// How this game's index table is worked out (the analysis's function; tests hand in a quick
 /// one).

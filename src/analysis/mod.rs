@@ -3,7 +3,7 @@
 
 pub mod chart;
 pub mod counts;
-pub mod dealer;
+pub mod dealer_odds;
 pub mod deviation;
 pub mod hilo;
 pub mod indices;

@@ -14,8 +14,8 @@ mod value_enums;
 
 pub use crate::ai::Level;
 pub use crate::sim::count::{BetRamp, IndexChoice};
-pub use crate::trainer::counting::IndexSet;
-pub use crate::trainer::drill::DrillKind;
+pub use crate::trainer::drills::counting::IndexSet;
+pub use crate::trainer::drills::kinds::DrillKind;
 pub use crate::trainer::export::ExportFormat;
 pub use args::{
     CompletionsArgs, ConfigArgs, CountConvention, CountsArgs, DeckResolution, DrillArgs, EvArgs,

@@ -1,5 +1,5 @@
 //! `blackjack drill --kind countdown|cancel|true-count|decks|ramp|deviations`: the counting
-//! drills on stdin/stdout, over the trainer's [`crate::trainer::counting`], every answer
+//! drills on stdin/stdout, over the trainer's [`crate::trainer::drills::counting`], every answer
 //! recorded and saved at once.
 //!
 //! A countdown shows one flash at a time: on a terminal each flash is written over the last
@@ -20,11 +20,11 @@ use crate::engine::Rules;
 use crate::setup::UsageError;
 use crate::store::Coach;
 use crate::text::signed;
-use crate::trainer::counting::{
+use crate::trainer::drills::count_quiz::read_count_of;
+use crate::trainer::drills::counting::{
     Convention, Countdown, Prompt, Quiz, QuizKind, QuizSettings, Resolution, ramp_words,
     tray_picture,
 };
-use crate::trainer::practice::read_count_of;
 
 /// Rows of the discard tray the decks drill draws (its top is the whole shoe).
 const TRAY_ROWS: usize = 10;
@@ -81,10 +81,13 @@ pub fn setup(rules: &Rules, args: &DrillArgs, system: &CountSystem) -> anyhow::R
     })
 }
 
-/// Refuses a drill `system` cannot be drilled in ([`crate::trainer::counting::check_count`]).
+/// Refuses a drill `system` cannot be drilled in
+/// ([`crate::trainer::drills::counting::check_count`]).
 pub fn check_count(kind: DrillKind, system: &CountSystem) -> Result<(), UsageError> {
     match QuizKind::of_drill(kind) {
-        Some(quiz) => crate::trainer::counting::check_count(quiz, system).map_err(UsageError),
+        Some(quiz) => {
+            crate::trainer::drills::counting::check_count(quiz, system).map_err(UsageError)
+        }
         None => Ok(()),
     }
 }

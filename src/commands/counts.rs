@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use crate::analysis::counts::eor::{Effects, effects_of_removal};
-use crate::analysis::counts::figures::{CountFigures, DEPTH, count_figures};
+use crate::analysis::counts::worth::{CountFigures, DEPTH, count_figures};
 use crate::analysis::counts::{BUILT_IN, Balance, CountSystem};
 use crate::analysis::hilo::BetRamp;
 use crate::analysis::player::Game;

@@ -17,14 +17,15 @@ use crate::cli::{DrillArgs, DrillKind};
 use crate::engine::{Action, ActionSet, Cards, Rules};
 use crate::store::{Coach, SessionInfo, SessionKind};
 use crate::text::{counted, signed, signed_decimals};
-use crate::trainer::counting::QuizKind;
-use crate::trainer::drill::peek_differences;
-use crate::trainer::evs::EvQuery;
-use crate::trainer::practice::{
-    COUNT_QUIZ_PACE, COUNT_SEATS, CountDrill, DecisionDrill, DrillSummary, RoundCards, Spot,
+use crate::trainer::drills::count_quiz::{
+    COUNT_QUIZ_PACE, COUNT_SEATS, CountDrill, RoundCards, Spot,
 };
+use crate::trainer::drills::counting::QuizKind;
+use crate::trainer::drills::decision::{DecisionDrill, DrillSummary};
+use crate::trainer::drills::kinds::peek_differences;
+use crate::trainer::drills::schedule;
+use crate::trainer::evs::EvQuery;
 use crate::trainer::report::session_summary;
-use crate::trainer::schedule;
 
 /// How a drill is run: what to ask, and how to draw cards.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -458,7 +459,7 @@ mod tests {
     use super::*;
     use crate::analysis::hilo::hilo_sum;
     use crate::engine::GameRng;
-    use crate::trainer::drill::{DrillDealer, fresh_hand_actions};
+    use crate::trainer::drills::kinds::{DrillDealer, fresh_hand_actions};
     use crate::trainer::tally::Tally;
     use rand::SeedableRng;
 

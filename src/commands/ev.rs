@@ -371,7 +371,7 @@ impl<'r> Lines<'r> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::dealer::dealer_probabilities_brute_force;
+    use crate::analysis::dealer_odds::dealer_probabilities_brute_force;
     use rand::{RngExt, SeedableRng};
 
     fn shoe_of(decks: u8, out: &[u8]) -> ValueCounts {

@@ -12,9 +12,9 @@ use crate::store::figures::Scope;
 use crate::store::{Location, SessionInfo, SessionKind, Store};
 use crate::text::counted;
 use crate::trainer::day::Day;
+use crate::trainer::drills::schedule::Standing;
 use crate::trainer::export::{export_csv, export_days_csv, export_json, export_sessions_csv};
 use crate::trainer::report::session_summary;
-use crate::trainer::schedule::Standing;
 use crate::trainer::tally::Tally;
 
 use super::UsageError;

@@ -15,9 +15,9 @@ use rand::{RngExt, SeedableRng};
 use crate::analysis::counts::CountSystem;
 use crate::engine::{Card, GameRng};
 use crate::text::signed;
-use crate::trainer::counting::Resolution;
+use crate::trainer::drills::count_quiz::read_count_of;
+use crate::trainer::drills::counting::Resolution;
 use crate::trainer::history::CountAnswer;
-use crate::trainer::practice::read_count_of;
 
 use super::{Analysis, Happening, Kind, Notice, TableSession};
 
@@ -306,7 +306,7 @@ impl TableSession {
             at: 0,
             skill: kind.skill().to_owned(),
             // The question names the count (as the drills' do; Hi-Lo's none), which the
-            // course reads back ([`crate::trainer::counting::asked_in`]).
+            // course reads back ([`crate::trainer::drills::counting::asked_in`]).
             question: format!(
                 "{} before round {} (a surprise check at the table)",
                 match kind {

@@ -13,10 +13,10 @@ use crate::analysis::counts::CountSystem;
 use crate::analysis::deviation::IndexTable;
 use crate::engine::{Action, ActionSet, Event};
 use crate::text::signed;
-use crate::trainer::counting::BetRamp;
-use crate::trainer::counting::RedSevens;
+use crate::trainer::drills::count_quiz::read_count_of;
+use crate::trainer::drills::counting::BetRamp;
+use crate::trainer::drills::counting::RedSevens;
 use crate::trainer::grade::IndexCall;
-use crate::trainer::practice::read_count_of;
 
 use super::{Analysis, Happening, Kind, Notice, TableSession};
 
@@ -215,7 +215,7 @@ impl TableSession {
             // The index itself, not the count: which side of it the count is, is the exam.
             return Some(IndexHint::Watch(format!(
                 "index: {} — your count decides",
-                crate::trainer::counting::index_words(play)
+                crate::trainer::drills::counting::index_words(play)
             )));
         }
         let tc = self.floored_count();
@@ -223,7 +223,7 @@ impl TableSession {
             Some(now) => IndexHint::Play(IndexCall { tc, chart }.text(now, &cell)),
             None => IndexHint::Watch(format!(
                 "index: {} ({} {})",
-                crate::trainer::counting::index_words(play),
+                crate::trainer::drills::counting::index_words(play),
                 self.index_count_words(),
                 signed(tc)
             )),
@@ -382,7 +382,7 @@ impl TableSession {
         };
         let running = self.running_count();
         let right = guess == running;
-        let answer = crate::trainer::practice::CountAnswer {
+        let answer = crate::trainer::drills::count_quiz::CountAnswer {
             guess,
             actual: running,
         };

@@ -416,7 +416,7 @@ impl TableSession {
         &Rules,
         &mut Coach,
         u64,
-        Option<&crate::trainer::counting::BetRamp>,
+        Option<&crate::trainer::drills::counting::BetRamp>,
         &crate::analysis::counts::CountSystem,
     ) {
         (

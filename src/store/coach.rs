@@ -18,11 +18,11 @@ use crate::engine::{Action, Card, Cards, DealerHand, PlayerHand, SeatView, Units
 use crate::sim::RoundTally;
 use crate::text::counted;
 use crate::trainer::day::{Clock, Day};
-use crate::trainer::drill::DrillKind;
+use crate::trainer::drills::decision::Answer;
+use crate::trainer::drills::kinds::DrillKind;
+use crate::trainer::drills::schedule::Standing;
 use crate::trainer::grade::{Grade, grade};
 use crate::trainer::history::{CountAnswer, Decision, DrillAnswer, Entry, Round, RoundStart};
-use crate::trainer::practice::Answer;
-use crate::trainer::schedule::Standing;
 use crate::trainer::tally::Tally;
 
 /// How many entries of the hand history the review at the table loads by default.
@@ -485,7 +485,7 @@ impl Coach {
         count: &crate::analysis::counts::CountSystem,
         decks: u8,
     ) -> Option<f64> {
-        let key = crate::trainer::counting::countdown_count_key(count);
+        let key = crate::trainer::drills::counting::countdown_count_key(count);
         self.history().countdown_best_in(key, decks)
     }
 
@@ -536,7 +536,7 @@ mod tests {
     /// A drill answer in `cell` (with 8,8 against T), choosing `chosen` where the chart says
     /// `advised`, giving away `cost` bets.
     fn drill_answer(key: &str, advised: Action, chosen: Action, cost: f64) -> Answer {
-        use crate::trainer::drill::Question;
+        use crate::trainer::drills::kinds::Question;
         let cell = crate::analysis::chart::Cell::from_key(key).expect("a cell");
         let cards = Cards::from_values(&[8, 8]);
         let grade = Grade {
@@ -565,7 +565,7 @@ mod tests {
     /// in the session's figures and in the database's alike.
     #[test]
     fn a_close_call_does_not_return_its_cell_to_the_due_list() {
-        use crate::trainer::schedule::due_cells;
+        use crate::trainer::drills::schedule::due_cells;
         let dir = tempfile::tempdir().expect("a folder");
         let location = Location {
             path: dir.path().join("s.db"),

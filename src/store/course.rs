@@ -5,7 +5,7 @@
 use rusqlite::{Connection, params};
 
 use super::{Store, StoreError, day_text, unix_seconds};
-use crate::trainer::course::shoes::SHOE_END;
+use crate::trainer::course::table_shoes::SHOE_END;
 use crate::trainer::course::{
     AnswerRow, Context, Course, CourseRow, DecisionRow, RoundRow, Rows, SessionKind, Stage,
     Standard, new_passes,

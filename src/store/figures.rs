@@ -356,7 +356,7 @@ fn answer_figures(
         let decks: i64 = row.get(0)?;
         let question: String = row.get(1)?;
         if let Ok(decks) = u8::try_from(decks) {
-            let count = crate::trainer::counting::countdown_count_name(&question);
+            let count = crate::trainer::drills::counting::countdown_count_name(&question);
             t.record_countdown_best_in(count, decks, row.get(2)?);
         }
     }

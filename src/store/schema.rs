@@ -723,7 +723,7 @@ mod tests {
     fn version_4_tells_the_tables_bets_from_the_ramp_drills_answers() {
         use crate::analysis::counts::BUILT_IN;
         use crate::analysis::deviation::IndexTable;
-        use crate::trainer::counting::{Quiz, QuizKind, QuizSettings};
+        use crate::trainer::drills::counting::{Quiz, QuizKind, QuizSettings};
         use crate::trainer::tally::table_bet_question;
         let mut conn = at_version(3);
         conn.execute_batch(

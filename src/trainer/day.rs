@@ -1,5 +1,5 @@
-//! Calendar days, and what the spaced-practice schedule ([`super::schedule`]) keeps of them:
-//! the day ([`Day`]) and where "today" comes from ([`Clock`]), a chart cell's Leitner record
+//! Calendar days, and what the spaced-practice schedule ([`super::drills::schedule`]) keeps of
+//! them: the day ([`Day`]) and where "today" comes from ([`Clock`]), a chart cell's Leitner record
 //! across days ([`Review`]) and the days practised in a row ([`Practice`]). Both records merge
 //! exactly, so a session's increments add to the lifetime's as its answers would one by one.
 //!

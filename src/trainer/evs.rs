@@ -12,7 +12,7 @@ use crate::analysis::chart::{Cell, Chart};
 use crate::analysis::{HandContext, HandEvs, hand_evs};
 use crate::engine::{Action, ActionSet, PlayerHand, Rules, SeatView, ValueCounts};
 
-use super::drill::Question;
+use super::drills::kinds::Question;
 
 /// One decision's inputs to the exact analysis.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

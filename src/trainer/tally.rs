@@ -232,8 +232,8 @@ impl Tally {
     }
 
     /// Keeps a perfect countdown of `decks` decks in `seconds`, counted in `count` (its name;
-    /// `None` for Hi-Lo, [`crate::trainer::counting::countdown_count_key`]), if it beats that
-    /// count's best. Returns whether it did.
+    /// `None` for Hi-Lo, [`crate::trainer::drills::counting::countdown_count_key`]), if it beats
+    /// that count's best. Returns whether it did.
     pub fn record_countdown_best_in(
         &mut self,
         count: Option<&str>,

@@ -9,7 +9,7 @@ use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent, MouseEventKind,
 };
 
-use crate::trainer::counting::QuizKind;
+use crate::trainer::drills::counting::QuizKind;
 
 use super::drill::DrillScreen;
 use super::intent::{
@@ -139,7 +139,7 @@ fn panel_intent(code: KeyCode, panel: Overlay, counting: bool) -> Option<TableIn
         return Some(TableIntent::StartRulesCheck);
     }
     if panel == Overlay::Chart {
-        use super::chart::ChartMove;
+        use super::chart_cursor::ChartMove;
         let movement = match code {
             KeyCode::Up => Some(ChartMove::Up),
             KeyCode::Down => Some(ChartMove::Down),
@@ -429,7 +429,7 @@ fn typed_count_intent(code: KeyCode) -> Option<DrillIntent> {
 mod tests {
     use super::*;
     use crate::engine::{Action, Rules};
-    use crate::trainer::drill::DrillKind;
+    use crate::trainer::drills::kinds::DrillKind;
     use crate::tui::app::App;
     use crate::tui::intent::{DrillIntent, PlanIntent, QuestionIntent, ReviewIntent, TableIntent};
 

@@ -3,11 +3,11 @@
 //! [`PlanIntent`], [`SharedIntent`]), and the [`Overlay`] that may be up. Keys become a
 //! screen's intents in [`super::input`]; the app's `update` hands each screen only its own.
 
-use super::chart::ChartMove;
+use super::chart_cursor::ChartMove;
 use super::plan_page::PlanKey;
 use super::review::ReviewKey;
 use crate::engine::Action;
-use crate::trainer::drill::DrillKind;
+use crate::trainer::drills::kinds::DrillKind;
 
 /// What the person (or the pacing timer) asked for: every intent of every screen, as the event
 /// loop and a test script send them. Keys become intents in

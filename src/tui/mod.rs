@@ -21,7 +21,7 @@
 pub mod app;
 pub mod background;
 pub mod breakdown;
-pub mod chart;
+pub mod chart_cursor;
 pub mod course;
 pub mod draw;
 pub mod drill;

@@ -224,7 +224,7 @@ mod tests {
             !app.session.closing_summary().contains("Statistics kept in"),
             "nothing recorded, nothing kept"
         );
-        let answer = crate::trainer::practice::CountAnswer {
+        let answer = crate::trainer::drills::count_quiz::CountAnswer {
             guess: 1,
             actual: 1,
         };

@@ -4,7 +4,7 @@
 //! takes the keys that change nothing else; the app hands it the rest of what they need.
 
 use crate::analysis::chart::Cell;
-use crate::tui::chart::{ChartMove, step};
+use crate::tui::chart_cursor::{ChartMove, step};
 use crate::tui::intent::{Intent, Overlay};
 
 /// The most digits a typed bet takes (the table's largest bet has at most this many).

@@ -7,7 +7,7 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use blackjack_trainer::engine::{Rules, Units};
-use blackjack_trainer::trainer::drill::DrillKind;
+use blackjack_trainer::trainer::drills::kinds::DrillKind;
 use blackjack_trainer::tui::{App, DrillScreen, Intent, TableConfig};
 
 use crate::common;
@@ -246,7 +246,7 @@ fn counting_app(ramp: Option<Vec<u32>>, check_every: u32) -> App {
         seed: 9,
         ai: vec![blackjack_trainer::ai::Level::Hard],
         counting: true,
-        ramp: ramp.map(|r| blackjack_trainer::trainer::counting::BetRamp::new(r).unwrap()),
+        ramp: ramp.map(|r| blackjack_trainer::trainer::drills::counting::BetRamp::new(r).unwrap()),
         count_check_every: check_every,
         indices: Some(published),
         ..TableConfig::default()
@@ -330,7 +330,7 @@ fn the_bet_is_graded_against_the_ramp_and_the_count_is_checked_every_n_deals() {
 /// rules exactly 18 index plays were worth 0.001 bets per 100 rounds or more.
 #[test]
 fn the_valuable_set_asks_more_plays_than_the_top_18() {
-    use blackjack_trainer::trainer::counting::{IndexSet, Quiz, QuizKind, QuizSettings};
+    use blackjack_trainer::trainer::drills::counting::{IndexSet, Quiz, QuizKind, QuizSettings};
     let rules = Rules::default();
     let table = blackjack_trainer::analysis::indices::index_table(&rules);
     let top = IndexSet::GameI18.choose(&table).plays.len();
@@ -356,8 +356,8 @@ fn the_valuable_set_asks_more_plays_than_the_top_18() {
 fn countdown_bests_are_kept_per_count() {
     use blackjack_trainer::analysis::counts::CountSystem;
     use blackjack_trainer::store::{Coach, Location, SessionInfo, SessionKind};
-    use blackjack_trainer::trainer::counting::Countdown;
     use blackjack_trainer::trainer::day::Clock;
+    use blackjack_trainer::trainer::drills::counting::Countdown;
     let dir = TempDir::new("countdown-bests-per-count");
     let path = dir.path("stats.db");
     let hilo = CountSystem::default();

@@ -18,9 +18,9 @@ use blackjack_trainer::store::{Coach, Location, SessionInfo, SessionKind};
 use blackjack_trainer::trainer::course::Standard;
 use blackjack_trainer::trainer::course::rules_check::questions;
 use blackjack_trainer::trainer::day::{Clock, Day};
-use blackjack_trainer::trainer::drill::{DrillKind, dealt_cells};
+use blackjack_trainer::trainer::drills::decision::DecisionDrill;
+use blackjack_trainer::trainer::drills::kinds::{DrillKind, dealt_cells};
 use blackjack_trainer::trainer::evs::EvQuery;
-use blackjack_trainer::trainer::practice::DecisionDrill;
 use serde_json::Value;
 
 use crate::common::{TempDir, run_within, stderr};

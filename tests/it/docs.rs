@@ -1,12 +1,13 @@
 //! The docs cannot drift from the tree: every file `docs/architecture.md` names exists, and
-//! every module of `src` is named there.
+//! every module of `src` is named there; a file name used twice in `src` is one idea at two
+//! layers, which the page's section on shared names says.
 //!
 //! The page describes each layer in a paragraph that opens with its folder in bold
 //! (`**`src/engine/`**`) and names the layer's files relative to it, in backticks: `card.rs`,
 //! `round/dealer.rs`, `widgets/` (a folder named stands for every file in it). The paragraph
 //! "Beside them" names the files at the top of `src` by their whole path (`src/config.rs`).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 const PAGE: &str = "docs/architecture.md";
@@ -205,4 +206,83 @@ fn the_checker_finds_a_missing_file_and_an_unnamed_one() {
         resolve(&p.base, "card.rs", &files),
         [PathBuf::from("src/engine/card.rs")]
     );
+}
+
+/// The page's section on the file names two layers share.
+fn shared_names_section(page: &str) -> &str {
+    page.split("\n## File names used twice")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .unwrap_or("")
+}
+
+/// The file names used more than once in `src`, a folder's `mod.rs` and `tests.rs` aside.
+fn names_used_twice(files: &BTreeSet<PathBuf>) -> Vec<String> {
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    for file in files {
+        if let Some(name) = file.file_name().and_then(|n| n.to_str()) {
+            *counts.entry(name.to_owned()).or_default() += 1;
+        }
+    }
+    counts
+        .into_iter()
+        .filter(|(name, count)| *count > 1 && name != "mod.rs" && name != "tests.rs")
+        .map(|(name, _)| name)
+        .collect()
+}
+
+#[test]
+fn a_file_name_used_twice_is_one_idea_the_page_explains() {
+    let page = std::fs::read_to_string(root().join(PAGE)).expect("the architecture page");
+    let section = shared_names_section(&page);
+    assert!(
+        !section.is_empty(),
+        "{PAGE} has no section on shared file names"
+    );
+    let unexplained: Vec<String> = names_used_twice(&tree())
+        .into_iter()
+        .filter(|name| !section.contains(&format!("- `{name}`:")))
+        .collect();
+    assert!(
+        unexplained.is_empty(),
+        "these file names are used twice in src, but {PAGE} does not say which one idea each \
+         is (rename one, or add it under \"File names used twice\"): {}",
+        unexplained.join(", ")
+    );
+    let missing: Vec<String> = path_names(section)
+        .into_iter()
+        .filter(|name| name.contains('/'))
+        .filter(|name| {
+            let path = if name.starts_with("src/") {
+                root().join(name)
+            } else {
+                root().join("src").join(name)
+            };
+            !path.exists()
+        })
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "{PAGE}'s shared names name files that do not exist: {}",
+        missing.join(", ")
+    );
+}
+
+#[test]
+fn the_shared_names_check_finds_a_name_used_twice() {
+    let files: BTreeSet<PathBuf> = [
+        "src/engine/card.rs",
+        "src/tui/widgets/card.rs",
+        "src/engine/mod.rs",
+        "src/tui/mod.rs",
+        "src/engine/tests.rs",
+        "src/tui/tests.rs",
+        "src/engine/shoe.rs",
+    ]
+    .iter()
+    .map(PathBuf::from)
+    .collect();
+    assert_eq!(names_used_twice(&files), ["card.rs"]);
+    let page = "# A\n\n## File names used twice\n\n- `card.rs`: a card.\n\n## Next\n";
+    assert_eq!(shared_names_section(page), "\n\n- `card.rs`: a card.\n");
 }

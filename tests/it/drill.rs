@@ -283,7 +283,7 @@ fn the_no_hole_card_drill_asks_where_the_charts_differ_and_the_peek_play_is_a_mi
     // chart's play, which this game's chart does not make there.
     use blackjack_trainer::analysis::chart::Cell;
     use blackjack_trainer::analysis::strategy::peek_strategy;
-    use blackjack_trainer::trainer::drill::peek_differences;
+    use blackjack_trainer::trainer::drills::kinds::peek_differences;
     let rules = Rules::default();
     let here = basic_strategy(&rules).chart.clone();
     let peek = peek_strategy(&rules).chart.clone();

@@ -21,7 +21,9 @@ use blackjack_trainer::sim::CHUNK_ROUNDS;
 use blackjack_trainer::sim::ChunkResult;
 use blackjack_trainer::sim::count::{CountConfig, CountTally, Counter, run_counting};
 use blackjack_trainer::text::signed;
-use blackjack_trainer::trainer::counting::{Convention, Prompt, QuizSettings, grade_prompt};
+use blackjack_trainer::trainer::drills::counting::{
+    Convention, Prompt, QuizSettings, grade_prompt,
+};
 
 /// Each report is computed once for all the tests of this file (two threads).
 fn game_report(game: Game) -> Arc<IndicesReport> {

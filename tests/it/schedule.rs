@@ -10,11 +10,11 @@ use blackjack_trainer::analysis::chart::{Cell, HandKind};
 use blackjack_trainer::engine::{Action, Rules};
 use blackjack_trainer::store::{Coach, Location, SessionInfo, SessionKind};
 use blackjack_trainer::trainer::day::{Clock, Day};
-use blackjack_trainer::trainer::drill::DrillKind;
+use blackjack_trainer::trainer::drills::decision::DecisionDrill;
+use blackjack_trainer::trainer::drills::kinds::DrillKind;
+use blackjack_trainer::trainer::drills::schedule::{Standing, due_cells, next_due};
 use blackjack_trainer::trainer::evs::EvQuery;
 use blackjack_trainer::trainer::grade::Grade;
-use blackjack_trainer::trainer::practice::DecisionDrill;
-use blackjack_trainer::trainer::schedule::{Standing, due_cells, next_due};
 use blackjack_trainer::trainer::tally::Tally;
 
 use crate::common;

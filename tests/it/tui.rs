@@ -1070,7 +1070,13 @@ fn settle_waits_for_the_live_evs_deterministically() {
 // ----- drills from the table -----
 
 /// The decision drill on screen.
-fn drill_question(app: &App) -> (blackjack_trainer::trainer::drill::Question, Action, Action) {
+fn drill_question(
+    app: &App,
+) -> (
+    blackjack_trainer::trainer::drills::kinds::Question,
+    Action,
+    Action,
+) {
     let Some(DrillScreen::Decision(screen)) = app.drill() else {
         panic!("a decision drill is open");
     };
@@ -1275,12 +1281,12 @@ fn drawing_never_panics_with_a_drill_open() {
     let mut states: Vec<Vec<Intent>> = vec![
         vec![Intent::OpenDrills],
         vec![Intent::ChooseDrill(
-            blackjack_trainer::trainer::drill::DrillKind::Pairs,
+            blackjack_trainer::trainer::drills::kinds::DrillKind::Pairs,
         )],
         vec![Intent::DrillAnswer(Action::Split), Intent::ToggleHelp],
         vec![Intent::ToggleHelp, Intent::LeaveDrill, Intent::OpenDrills],
         vec![Intent::ChooseDrill(
-            blackjack_trainer::trainer::drill::DrillKind::Count,
+            blackjack_trainer::trainer::drills::kinds::DrillKind::Count,
         )],
         vec![
             Intent::CountKey('-'),

@@ -8,8 +8,8 @@ use crossterm::event::KeyCode;
 
 use blackjack_trainer::ai::Level;
 use blackjack_trainer::engine::Units;
-use blackjack_trainer::trainer::counting::{Prompt, grade_prompt};
-use blackjack_trainer::trainer::drill::DrillKind;
+use blackjack_trainer::trainer::drills::counting::{Prompt, grade_prompt};
+use blackjack_trainer::trainer::drills::kinds::DrillKind;
 use blackjack_trainer::tui::{App, DrillScreen, Intent, TableConfig};
 
 use crate::common;

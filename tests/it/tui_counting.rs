@@ -405,7 +405,7 @@ fn with_the_count_hidden_the_live_evs_wait_for_the_count_to_be_shown() {
 #[test]
 fn the_help_and_the_drills_name_the_count_kept() {
     use blackjack_trainer::analysis::counts::CountSystem;
-    use blackjack_trainer::trainer::drill::DrillKind;
+    use blackjack_trainer::trainer::drills::kinds::DrillKind;
     for (key, count_line) in [
         ("zen", "Zen running and true count on or off"),
         ("ko", "KO running count on or off"),

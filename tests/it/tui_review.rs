@@ -6,7 +6,7 @@ use crate::common;
 
 use crossterm::event::KeyCode;
 
-use blackjack_trainer::trainer::drill::DrillKind;
+use blackjack_trainer::trainer::drills::kinds::DrillKind;
 use blackjack_trainer::tui::{App, DrillScreen};
 use common::tui::{SMALL, WIDE, app, deal3, keys, press, screen};
 

@@ -253,7 +253,7 @@ fn the_mistakes_drill_with_nothing_missed_says_so_and_offers_another() {
     let mut app = app(3);
     app.update(Intent::OpenDrills);
     app.update(Intent::ChooseDrill(
-        blackjack_trainer::trainer::drill::DrillKind::Mistakes,
+        blackjack_trainer::trainer::drills::kinds::DrillKind::Mistakes,
     ));
     let Some(DrillScreen::Chooser {
         note: Some(note), ..

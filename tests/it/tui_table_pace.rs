@@ -200,7 +200,7 @@ fn drawn_tray(shown: &str) -> (usize, usize) {
 #[test]
 fn a_decks_left_check_draws_this_shoes_discard_tray() {
     use blackjack_trainer::session::CheckKind;
-    use blackjack_trainer::trainer::counting::stack_eighths;
+    use blackjack_trainer::trainer::drills::counting::stack_eighths;
     let (mut app, now) = paced_app_with(TableConfig {
         seed: 7,
         counting: true,

@@ -2,7 +2,7 @@
 //! where an unbalanced count starts, its level and the side count its authors advise; the
 //! built-in systems ([`builtin`]); a user's own count from `config.toml` ([`custom`]); and
 //! what a count is worth in this game, from the exact analysis — betting correlation and
-//! playing efficiency ([`figures`]) from the effects of removal ([`eor`]).
+//! playing efficiency ([`worth`]) from the effects of removal ([`eor`]).
 //!
 //! Tags are held in *counting units*: whole points for every count but Wong Halves, half
 //! points for Halves (whose tags are then 1, 2, 2, 3, 2, 1, 0, −1, −2, −2), so a running count
@@ -16,7 +16,7 @@ pub mod builtin;
 pub mod choose;
 pub mod custom;
 pub mod eor;
-pub mod figures;
+pub mod worth;
 
 pub use builtin::{BUILT_IN, HI_LO};
 pub use choose::{count_by_name, unknown_count};

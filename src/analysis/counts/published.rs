@@ -2,7 +2,7 @@
 //! the single-deck American game (the usual basis of the published comparisons).
 
 use super::eor::effects_of_removal;
-use super::figures::count_figures;
+use super::worth::count_figures;
 use super::{BUILT_IN, CountSystem};
 use crate::analysis::player::Game;
 use crate::engine::Rules;
@@ -23,7 +23,7 @@ const PUBLISHED: [(&str, f64, f64); 8] = [
 ];
 
 /// One analysis (about 2 s), every check on it: the published betting correlations within
-/// 0.02; the playing efficiencies, by this project's definition ([`super::figures`]), within
+/// 0.02; the playing efficiencies, by this project's definition ([`super::worth`]), within
 /// 0.04 of the published ones; and a user's count with Hi-Lo's tags gets Hi-Lo's figures to
 /// the digit.
 #[test]

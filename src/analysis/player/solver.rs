@@ -7,7 +7,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use super::state::{State, total_cell};
 use super::{Game, HandContext, HandEvs};
 use crate::analysis::chart::{Chart, Code};
-use crate::analysis::dealer::{BUST, DealerProbs, DealerShapes, NATURAL};
+use crate::analysis::dealer_odds::{BUST, DealerProbs, DealerShapes, NATURAL};
 use crate::engine::legal::{self, SeatSpot};
 use crate::engine::{Action, ActionSet, Cards, Rules};
 

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use super::Rounds;
 use crate::analysis::chart::{Cell, Chart};
-use crate::analysis::dealer::{BUST, DealerProbs, DealerShapes, NATURAL};
+use crate::analysis::dealer_odds::{BUST, DealerProbs, DealerShapes, NATURAL};
 use crate::analysis::player::Game;
 use crate::analysis::strategy::{CellEvs, Strategy, cell_hands};
 use crate::engine::{Cards, Rules, ValueCounts};

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use super::*;
 use crate::analysis::chart::{HandKind, UP_CARDS};
-use crate::analysis::dealer::{BUST, DealerProbs, NATURAL, dealer_probabilities_brute_force};
+use crate::analysis::dealer_odds::{BUST, DealerProbs, NATURAL, dealer_probabilities_brute_force};
 use crate::analysis::player::Game;
 use crate::analysis::strategy::peek_strategy;
 use crate::analysis::{HandContext, basic_strategy, hand_evs};

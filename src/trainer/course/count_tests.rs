@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::analysis::counts::CountSystem;
-use crate::trainer::counting::Countdown;
+use crate::trainer::drills::counting::Countdown;
 
 fn zen() -> CountSystem {
     CountSystem::built_in("zen").expect("zen").clone()

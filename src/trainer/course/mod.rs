@@ -11,15 +11,15 @@
 mod lines;
 pub mod rules_check;
 pub mod sheet;
-pub mod shoes;
 pub mod standards;
+pub mod table_shoes;
 
 pub use lines::{CourseView, course_json, course_lines, next_lines, stage_lines};
-pub use shoes::{GAME_PACE_PER_HOUR, passes_note};
+pub use table_shoes::{GAME_PACE_PER_HOUR, passes_note};
 
 use crate::analysis::chart::Cell;
 use crate::analysis::counts::CountSystem;
-use crate::trainer::drill::DrillKind;
+use crate::trainer::drills::kinds::DrillKind;
 
 /// A stage of the course, from the rules (0) to the exam (6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -494,11 +494,11 @@ pub const COUNT_SKILLS: [&str; 7] = [
 impl Rows {
     /// The rows as a course taken in `count` reads them: an answer of a count's skill
     /// ([`COUNT_SKILLS`]) only where its question names `count`
-    /// ([`crate::trainer::counting::asked_in`]; a question naming none is Hi-Lo's), and no
+    /// ([`crate::trainer::drills::counting::asked_in`]; a question naming none is Hi-Lo's), and no
     /// answer at all of a table session that counted another count (a shoe is counted in one
     /// count: its decks checks are not this count's shoe either).
     pub fn in_count(&self, count: &CountSystem) -> Rows {
-        use crate::trainer::counting::asked_in;
+        use crate::trainer::drills::counting::asked_in;
         let other = |a: &AnswerRow| {
             COUNT_SKILLS.contains(&a.skill.as_str()) && !asked_in(&a.question, count)
         };
@@ -522,9 +522,9 @@ impl Rows {
 }
 
 /// The cells of this game's top 18 index plays: the set the deviations drill asks by default
-/// ([`crate::trainer::counting::IndexSet::GameI18`]).
+/// ([`crate::trainer::drills::counting::IndexSet::GameI18`]).
 pub fn top_cells(table: &crate::analysis::deviation::IndexTable) -> Vec<Cell> {
-    crate::trainer::counting::IndexSet::GameI18
+    crate::trainer::drills::counting::IndexSet::GameI18
         .choose(table)
         .plays
         .iter()

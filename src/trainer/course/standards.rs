@@ -8,11 +8,11 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::shoes::{Shoe, shoes};
+use super::table_shoes::{Shoe, shoes};
 use super::{AnswerRow, Context, DecisionRow, Rows, Standard, Verdict};
 use crate::analysis::chart::Cell;
 use crate::engine::Cards;
-use crate::trainer::drill::{DrillKind, dealt_cells};
+use crate::trainer::drills::kinds::{DrillKind, dealt_cells};
 use crate::trainer::grade::CLOSE_CALL;
 
 /// The rules check's questions, all to be right in a row.

@@ -64,7 +64,7 @@ fn decision(cell: &str, correct: bool, cost: f64) -> DecisionRow {
 }
 
 fn drillable_keys() -> Vec<String> {
-    crate::trainer::drill::dealt_cells(crate::trainer::drill::DrillKind::All)
+    crate::trainer::drills::kinds::dealt_cells(crate::trainer::drills::kinds::DrillKind::All)
         .map(|c| c.key())
         .collect()
 }
@@ -74,7 +74,7 @@ fn drillable_keys() -> Vec<String> {
 #[test]
 fn every_cell_drilled_is_met_by_the_questions_the_drill_of_any_hand_deals() {
     use crate::engine::GameRng;
-    use crate::trainer::drill::{DrillDealer, DrillKind};
+    use crate::trainer::drills::kinds::{DrillDealer, DrillKind};
     use rand::SeedableRng;
     let dealer = DrillDealer::new(DrillKind::All);
     let (mut rng, history) = (
@@ -378,7 +378,7 @@ fn a_shoe_of_one_round_says_round() {
         rounds: shoe(1, 1, 1, 100, 60),
         ..Rows::default()
     };
-    let all = shoes::shoes(&rows);
+    let all = table_shoes::shoes(&rows);
     assert_eq!(
         all[0].summary(),
         "1 round at pace unknown, count checks 0 of 0 right"
@@ -425,7 +425,7 @@ fn three_finished_shoes_at_game_pace_with_every_check_right() {
     marked.course.push(CourseRow {
         session: 1,
         stage: 2,
-        standard: shoes::SHOE_END.to_owned(),
+        standard: table_shoes::SHOE_END.to_owned(),
         passed: false,
         at: 30_000 + 600,
         day: "2026-12-01".to_owned(),

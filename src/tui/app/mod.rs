@@ -14,14 +14,14 @@
 //!
 //! [`Job`]: crate::tui::background::Job
 
-mod background;
 mod drive;
+mod job_results;
 mod plan;
 mod screens;
-mod view;
+mod view_data;
 
 pub use crate::tui::widgets::side::LivePanel;
-pub use view::{Derived, draw};
+pub use view_data::{Derived, draw};
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -38,7 +38,7 @@ use crate::tui::log::Log;
 use crate::tui::table_screen::TableScreen;
 use crate::tui::theme;
 use crate::tui::widgets::Ctx;
-use background::{EvPanel, Jobs};
+use job_results::{EvPanel, Jobs};
 
 pub use crate::session::{Player, SeatInfo};
 use crate::tui::intent::{
@@ -134,7 +134,7 @@ impl App {
                 }),
                 evs: EvWorker::new(rules),
                 wait: false,
-                plan: background::PlanJobs {
+                plan: job_results::PlanJobs {
                     setup: config.plan.clone(),
                     model: None,
                 },

@@ -1,15 +1,15 @@
 //! The table's side of its screens: opening the drills, the review and the chart's cursor,
 //! handing them their keys with what they need from the session, and the view data they
 //! draw. Each screen's own state and its `update` are in its module ([`super::super::drill`],
-//! [`super::super::review`], [`super::super::chart`]).
+//! [`super::super::review`], [`super::super::chart_cursor`]).
 
 use std::collections::VecDeque;
 
 use super::{App, Overlay, Screen, Tone};
 use crate::analysis::chart::Cell;
-use crate::trainer::drill::DrillKind;
+use crate::trainer::drills::decision::DecisionDrill;
+use crate::trainer::drills::kinds::DrillKind;
 use crate::trainer::evs::EvQuery;
-use crate::trainer::practice::DecisionDrill;
 use crate::tui::drill::{
     DecisionScreen, DrillContext, DrillScreen, DrillStep, note, peek_cells_record, record_text,
 };

@@ -1,15 +1,15 @@
 //! The counting drills on screen: the deck countdown and the typed quizzes (true count, decks
 //! left, the ramp's bet, this game's index plays). The logic is the trainer's
-//! ([`crate::trainer::counting`]); this keeps the screen's state, turns intents into calls on
-//! it and records every answer with the coach, saved at once.
+//! ([`crate::trainer::drills::counting`]); this keeps the screen's state, turns intents into
+//! calls on it and records every answer with the coach, saved at once.
 
 use std::time::Instant;
 
-use crate::trainer::counting::{
+use crate::trainer::drills::count_quiz::read_count_of;
+use crate::trainer::drills::counting::{
     COUNTDOWN_DECKS as COUNTDOWN_DECK_CHOICES, COUNTDOWN_PACES, Countdown, Quiz, QuizAnswer,
     QuizKind, QuizSettings,
 };
-use crate::trainer::practice::read_count_of;
 use crate::tui::drill::shared::{DrillContext, keys_text, note, summary_lines};
 use crate::tui::intent::DrillIntent;
 use crate::tui::message::{Message, Tone};
@@ -376,7 +376,8 @@ impl CountdownScreen {
     /// The drill's summary for the table's messages.
     pub fn summary(&self) -> Vec<Message> {
         let score = self.result.as_ref().map(|m| m.text.clone());
-        let what = crate::trainer::drill::DrillKind::Countdown.describe_in(&self.run.system().name);
+        let what = crate::trainer::drills::kinds::DrillKind::Countdown
+            .describe_in(&self.run.system().name);
         summary_lines(&format!("Drill over: {what}."), score)
     }
 }

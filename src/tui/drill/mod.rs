@@ -1,6 +1,6 @@
 //! Drills from the table: the chooser, the decision drills and the counting quiz.
 //!
-//! The drill logic is the trainer's ([`crate::trainer::practice`]): this module keeps the
+//! The drill logic is the trainer's ([`crate::trainer::drills`]): this module keeps the
 //! screen's state and turns intents into calls on it. Answers go into the same statistics as
 //! table play (the [`crate::store::Coach`]), and leaving a drill puts its summary in the
 //! table's messages. While a drill is open the table waits as it was.
@@ -15,17 +15,16 @@ use crate::analysis::Strategy;
 use crate::engine::Action;
 use crate::store::Coach;
 use crate::text::counted;
-use crate::trainer::counting::{COUNTDOWN_PACES, QuizKind, QuizSettings};
 use crate::trainer::day::Day;
-use crate::trainer::drill::DrillKind;
-use crate::trainer::drill::{mistake_weights, peek_differences};
+use crate::trainer::drills::count_quiz::{COUNT_QUIZ_PACE, CountAnswer, CountDrill, RoundCards};
+use crate::trainer::drills::counting::{COUNTDOWN_PACES, QuizKind, QuizSettings};
+use crate::trainer::drills::decision::{Answer, DecisionDrill};
+use crate::trainer::drills::kinds::DrillKind;
+use crate::trainer::drills::kinds::{mistake_weights, peek_differences};
+use crate::trainer::drills::schedule;
+use crate::trainer::drills::schedule::{due_cells, next_due};
 use crate::trainer::evs::EvQuery;
 use crate::trainer::grade::Category;
-use crate::trainer::practice::{
-    Answer, COUNT_QUIZ_PACE, CountAnswer, CountDrill, DecisionDrill, RoundCards,
-};
-use crate::trainer::schedule;
-use crate::trainer::schedule::{due_cells, next_due};
 use crate::trainer::tally::{Accuracy, Tally};
 use crate::tui::drill::count_drills::{COUNTDOWN_DECKS, CountdownScreen, QuizScreen};
 pub use crate::tui::drill::shared::{DrillContext, keys_text};
@@ -357,11 +356,11 @@ impl DrillScreen {
                 selected: DrillKind::ALL.iter().position(|&k| k == kind).unwrap_or(0),
                 note: note(Tone::Info, text),
             };
-            if let Err(why) = crate::trainer::counting::check_count(quiz, ctx.system) {
+            if let Err(why) = crate::trainer::drills::counting::check_count(quiz, ctx.system) {
                 return chooser(&why);
             }
             let indices = match (quiz, ctx.indices) {
-                (crate::trainer::counting::QuizKind::Deviations, None) => {
+                (crate::trainer::drills::counting::QuizKind::Deviations, None) => {
                     return chooser(
                         "This game's index table is still being computed: try again in a moment.",
                     );
@@ -394,7 +393,8 @@ impl DrillScreen {
                     "The American peek chart is still being worked out: try again in a moment.",
                 );
             };
-            let cells = crate::trainer::drill::peek_differences(&ctx.strategy.chart, &peek.chart);
+            let cells =
+                crate::trainer::drills::kinds::peek_differences(&ctx.strategy.chart, &peek.chart);
             let today = ctx.coach.today();
             return match DecisionDrill::of_cells(
                 kind,
@@ -674,7 +674,7 @@ impl DrillScreen {
 mod tests {
     use super::*;
     use crate::engine::{ActionSet, Rules};
-    use crate::trainer::drill::fresh_hand_actions;
+    use crate::trainer::drills::kinds::fresh_hand_actions;
     use crate::tui::{App, Intent, TableConfig};
     use std::cell::Cell;
     use std::rc::Rc;
@@ -949,7 +949,9 @@ mod tests {
         let Some(DrillScreen::Quiz(screen)) = app.drill() else {
             panic!("the pairs drill is open");
         };
-        let crate::trainer::counting::Prompt::Pairs { cards } = screen.quiz.prompt().clone() else {
+        let crate::trainer::drills::counting::Prompt::Pairs { cards } =
+            screen.quiz.prompt().clone()
+        else {
             panic!("a pairs question");
         };
         let net = crate::analysis::hilo::hilo_sum(&cards);
@@ -984,7 +986,9 @@ mod tests {
         app.update(Intent::OpenDrills);
         app.update(Intent::ChooseDrill(DrillKind::Ramp));
         assert!(!quiz(app.drill()).review, "asking: the ramp is hidden");
-        let crate::trainer::counting::Prompt::Ramp { tc } = *quiz(app.drill()).quiz.prompt() else {
+        let crate::trainer::drills::counting::Prompt::Ramp { tc } =
+            *quiz(app.drill()).quiz.prompt()
+        else {
             panic!("a ramp question");
         };
         let bet = quiz(app.drill()).quiz.settings().ramp.bet(tc);
@@ -1077,7 +1081,7 @@ mod tests {
         app.update(Intent::ChooseDrill(DrillKind::NoHoleCard));
         let here = app.strategy().expect("ready").chart.clone();
         let peek = app.peek_strategy().expect("waited for").chart.clone();
-        let cells = crate::trainer::drill::peek_differences(&here, &peek);
+        let cells = crate::trainer::drills::kinds::peek_differences(&here, &peek);
         let screen = decision(app.drill());
         assert_eq!(screen.drill.kind(), DrillKind::NoHoleCard);
         assert_eq!(screen.drill.cells(), cells.as_slice());

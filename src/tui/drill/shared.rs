@@ -62,7 +62,7 @@ pub struct DrillContext<'a> {
     /// The count kept at the table: the counting drills count it too.
     pub system: &'a crate::analysis::counts::CountSystem,
     /// The table's bet ramp, if one is set (the ramp drill asks about it; else the default).
-    pub ramp: Option<&'a crate::trainer::counting::BetRamp>,
+    pub ramp: Option<&'a crate::trainer::drills::counting::BetRamp>,
     /// The American peek game's strategy, once worked out, when a drill is being started (the
     /// no-hole-card drill asks where this game's chart differs from it).
     pub peek: Option<std::sync::Arc<Strategy>>,

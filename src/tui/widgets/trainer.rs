@@ -14,8 +14,8 @@ use super::overlay::framed_box;
 use super::progress::{ProgressView, render_progress};
 use crate::analysis::chart::UP_CARDS;
 use crate::engine::card::value_label;
+use crate::trainer::drills::schedule::PRACTICE_LABEL;
 use crate::trainer::report::{Figure, HeatRow};
-use crate::trainer::schedule::PRACTICE_LABEL;
 
 /// A tally's figures, as the one renderer gives them: the games, then the decisions.
 pub type Figures = (Vec<Figure>, Vec<Figure>);

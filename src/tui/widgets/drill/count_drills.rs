@@ -10,10 +10,10 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::analysis::hilo::HILO_TAGS;
 use crate::engine::Card;
-use crate::trainer::counting::{
+use crate::trainer::drills::counting::{
     Countdown, Prompt, Quiz, QuizAnswer, QuizKind, best_words, ramp_words,
 };
-use crate::trainer::drill::DrillKind;
+use crate::trainer::drills::kinds::DrillKind;
 use crate::tui::drill::count_drills::{PEEK_KEY, SURPRISE_KEY};
 use crate::tui::message::{Message, Tone};
 use crate::tui::widgets::Ctx;

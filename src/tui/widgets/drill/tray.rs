@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
-use crate::trainer::counting::tray_picture;
+use crate::trainer::drills::counting::tray_picture;
 use crate::tui::widgets::Ctx;
 use crate::tui::widgets::overlay::framed_box;
 

@@ -8,7 +8,7 @@ use crate::analysis::counts::{CountSystem, HI_LO};
 use crate::analysis::deviation::{IndexPlay, IndexTable};
 use crate::engine::shoe::Shoe;
 use crate::engine::{ActionSet, Card, GameRng, Rank, Rules, Suit};
-use crate::trainer::drill::{build_hand, drillable, fresh_hand_actions};
+use crate::trainer::drills::kinds::{build_hand, drillable, fresh_hand_actions};
 
 /// The least an index play may be worth, in bets per 100 rounds, to be in
 /// [`IndexSet::Valuable`]. Under the default rules exactly 18 plays are worth 0.001 or more

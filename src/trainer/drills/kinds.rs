@@ -3,10 +3,10 @@
 
 use rand::{Rng, RngExt};
 
-use super::tally::Tally;
 use crate::analysis::chart::{Cell, Chart, HandKind};
 use crate::engine::legal::{self, SeatSpot};
 use crate::engine::{ActionSet, Card, Cards, PlayerHand, Rank, Rules, Suit};
+use crate::trainer::tally::Tally;
 
 /// A cell is retired from the `mistakes` drill after this many right answers in a row.
 pub const RETIRE_AFTER: u32 = 3;
@@ -149,7 +149,7 @@ impl DrillKind {
         match self {
             DrillKind::Deviations => format!(
                 "{} in {count}",
-                crate::trainer::counting::IndexSet::GameI18.describe()
+                crate::trainer::drills::counting::IndexSet::GameI18.describe()
             ),
             other => other.describe_in(count),
         }

@@ -18,8 +18,8 @@
 //! drill asks the plays of a chosen set ([`IndexSet`]) at true counts near each index
 //! ([`deviation_counts`]), with the hand's own legal plays.
 
+mod answers;
 mod countdown;
-mod grade;
 mod play_cost;
 mod questions;
 mod red_sevens;
@@ -27,20 +27,20 @@ mod tray;
 
 use rand::SeedableRng;
 
-use super::drill::DrillKind;
-use super::report::skill_figures;
+use super::kinds::DrillKind;
 use crate::analysis::counts::CountSystem;
 use crate::analysis::deviation::{IndexTable, illustrious_18};
 pub use crate::analysis::hilo::BetRamp;
 use crate::engine::{Action, ActionSet, Cards, GameRng, Rules};
 use crate::text::{counted, noun, signed};
+use crate::trainer::report::skill_figures;
+use answers::action_key;
+pub use answers::{
+    Prompt, QuizAnswer, check_count_of, check_running_count, grade_prompt, index_words, ramp_words,
+};
 pub use countdown::{
     COUNTDOWN_DECKS, COUNTDOWN_PACES, Countdown, asked_in, best_words, countdown_count_key,
     countdown_count_name, question_count_name,
-};
-use grade::action_key;
-pub use grade::{
-    Prompt, QuizAnswer, check_count_of, check_running_count, grade_prompt, index_words, ramp_words,
 };
 pub use play_cost::{evs_at_count, shoe_at_count};
 use questions::{Askable, ask, askable_plays};

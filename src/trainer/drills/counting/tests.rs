@@ -3,7 +3,7 @@ use crate::analysis::chart::{Cell, HandKind};
 use crate::analysis::deviation::{Direction, IndexPlay};
 use crate::analysis::indices::INDEX_RANGE;
 use crate::engine::Card;
-use crate::trainer::drill::{build_hand, fresh_hand_actions};
+use crate::trainer::drills::kinds::{build_hand, fresh_hand_actions};
 
 pub(super) fn settings() -> QuizSettings {
     QuizSettings {

@@ -1,32 +1,21 @@
-//! Drill sessions, shared by `blackjack drill` on the command line and the drills in the TUI:
-//! a [`DecisionDrill`] deals questions of one kind and grades each answer against the hard
-//! strategy with its exact EV cost; a [`CountDrill`] deals whole rounds and asks for the Hi-Lo
-//! running count now and then. Both keep the running [`DrillSummary`].
+//! The decision drill's session, shared by `blackjack drill` on the command line and the
+//! drills in the TUI: a [`DecisionDrill`] deals questions of one kind and grades each answer
+//! against the hard strategy with its exact EV cost, keeping the running [`DrillSummary`]
+//! (which the count quiz's [`super::count_quiz::CountDrill`] keeps too).
 //!
 //! Nothing here reads the clock or a terminal: the caller says how long an answer took and
-//! computes (or fetches) the question's EVs with [`super::evs::EvQuery::question`].
+//! computes (or fetches) the question's EVs with [`crate::trainer::evs::EvQuery::question`].
 
 use rand::SeedableRng;
 
-use super::day::{Clock, Day};
-use super::drill::{DrillDealer, DrillKind, Question, RETIRE_AFTER, fresh_hand_actions};
-use super::grade::{Grade, grade};
+use super::kinds::{DrillDealer, DrillKind, Question, RETIRE_AFTER, fresh_hand_actions};
 use super::schedule::due_cells;
-use super::session::CountQuiz;
-use super::tally::Tally;
-use crate::ai::{AnyStrategy, Hard};
 use crate::analysis::HandEvs;
 use crate::analysis::chart::{Cell, Chart};
-use crate::engine::{
-    Action, ActionSet, Card, Event, GameRng, Recipient, Rules, Table, seeded_table,
-};
-use crate::text::signed;
-
-/// Seats at the counting-quiz table, every one played by the hard strategy.
-pub const COUNT_SEATS: usize = 3;
-
-/// Seconds between the count quiz's cards until the person sets another pace.
-pub const COUNT_QUIZ_PACE: f64 = 1.0;
+use crate::engine::{Action, ActionSet, GameRng, Rules};
+use crate::trainer::day::{Clock, Day};
+use crate::trainer::grade::{Grade, grade};
+use crate::trainer::tally::Tally;
 
 /// What a drill session came to.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -214,7 +203,7 @@ impl DecisionDrill {
         if kind == DrillKind::NoHoleCard {
             let here = crate::analysis::basic_strategy(rules);
             let peek = crate::analysis::strategy::peek_strategy(rules);
-            let cells = super::drill::peek_differences(&here.chart, &peek.chart);
+            let cells = super::kinds::peek_differences(&here.chart, &peek.chart);
             let drill = DecisionDrill::of_cells(kind, &cells, rules, seed, history.clone(), today);
             if let Some(drill) = drill {
                 return drill;
@@ -224,7 +213,7 @@ impl DecisionDrill {
     }
 
     /// A drill of `kind` on `cells` alone, each as often (the no-hole-card drill, given
-    /// [`super::drill::peek_differences`]), on `today`; `None` if no two-card hand makes any of
+    /// [`super::kinds::peek_differences`]), on `today`; `None` if no two-card hand makes any of
     /// them.
     pub fn of_cells(
         kind: DrillKind,
@@ -315,15 +304,15 @@ impl DecisionDrill {
     /// cells due today (either deals any hand otherwise). Always true for the other kinds.
     pub fn has_mistakes_left(&self) -> bool {
         match self.kind {
-            DrillKind::Mistakes => !super::drill::mistake_weights(&self.working).is_empty(),
+            DrillKind::Mistakes => !super::kinds::mistake_weights(&self.working).is_empty(),
             DrillKind::Due => !due_cells(&self.working, self.today).is_empty(),
             _ => true,
         }
     }
 
     /// Grades `chosen` for the question, given the question's exact `evs` (from
-    /// [`super::evs::EvQuery::question`]) and the hard strategy's `chart`; counts it, and deals
-    /// the next question. An action that is not legal for the hand is refused and changes
+    /// [`crate::trainer::evs::EvQuery::question`]) and the hard strategy's `chart`; counts it,
+    /// and deals the next question. An action that is not legal for the hand is refused and changes
     /// nothing. The caller records [`Answer::grade`] in the statistics.
     pub fn answer(
         &mut self,
@@ -366,7 +355,7 @@ impl DecisionDrill {
         self.legal = fresh_hand_actions(&self.rules, &self.question.cards);
         Ok(Answer {
             question,
-            ranked: super::evs::ranked_legal(evs, legal),
+            ranked: crate::trainer::evs::ranked_legal(evs, legal),
             grade: graded,
             seconds,
             retired,
@@ -395,277 +384,12 @@ fn next_question(
         {
             return Question {
                 cell,
-                cards: super::drill::build_hand(rng, cell.kind, cell.row),
-                up: super::drill::random_card(rng, cell.up),
+                cards: super::kinds::build_hand(rng, cell.kind, cell.row),
+                up: super::kinds::random_card(rng, cell.up),
             };
         }
     }
     dealer.next(rng, history)
-}
-
-/// Where a card of a round went: a seat (its index) or the dealer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Spot {
-    /// The seat of this index.
-    Seat(usize),
-    /// The dealer.
-    Dealer,
-}
-
-/// The cards one round showed, by seat and for the dealer, as the counting quiz shows them,
-/// and in the order they came into view (the quiz deals them so, one at a time).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct RoundCards {
-    /// The shoe was reshuffled before the round: the count starts again at 0.
-    pub reshuffled: bool,
-    /// Every card each seat was dealt (split hands one after the other).
-    pub seats: Vec<Vec<Card>>,
-    /// The dealer's cards, the face-down one included once it was turned over.
-    pub dealer: Vec<Card>,
-    /// Every card in the order it came into view, with where it went (the dealer's face-down
-    /// card when it was turned over).
-    pub order: Vec<(Spot, Card)>,
-}
-
-impl RoundCards {
-    /// The cards in a round's events at a table of `seats` seats.
-    pub fn from_events(events: &[Event], seats: usize) -> RoundCards {
-        let mut round = RoundCards {
-            reshuffled: false,
-            seats: vec![Vec::new(); seats],
-            dealer: Vec::new(),
-            order: Vec::new(),
-        };
-        for event in events {
-            match *event {
-                Event::Reshuffled => round.reshuffled = true,
-                Event::CardDealt {
-                    to: Recipient::Hand { seat, .. },
-                    card,
-                } if seat < seats => round.place(Spot::Seat(seat), card),
-                Event::CardDealt {
-                    to: Recipient::Dealer,
-                    card,
-                }
-                | Event::HoleCardRevealed { card }
-                | Event::DealerDraws { card } => round.place(Spot::Dealer, card),
-                _ => {}
-            }
-        }
-        round
-    }
-
-    fn place(&mut self, spot: Spot, card: Card) {
-        match spot {
-            Spot::Seat(seat) => self.seats[seat].push(card),
-            Spot::Dealer => self.dealer.push(card),
-        }
-        self.order.push((spot, card));
-    }
-
-    /// Cards the round showed.
-    pub fn len(&self) -> usize {
-        self.order.len()
-    }
-
-    /// Whether the round showed no card.
-    pub fn is_empty(&self) -> bool {
-        self.order.is_empty()
-    }
-
-    /// The round as it stood once its first `n` cards were in view: what a quiz dealing
-    /// card by card shows.
-    pub fn first(&self, n: usize) -> RoundCards {
-        let mut round = RoundCards {
-            reshuffled: self.reshuffled,
-            seats: vec![Vec::new(); self.seats.len()],
-            dealer: Vec::new(),
-            order: Vec::new(),
-        };
-        for &(spot, card) in self.order.iter().take(n) {
-            round.place(spot, card);
-        }
-        round
-    }
-}
-
-/// The outcome of a count answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CountAnswer {
-    /// What the person said.
-    pub guess: i32,
-    /// The running count of every card shown since the shuffle.
-    pub actual: i32,
-}
-
-impl CountAnswer {
-    /// Whether the guess was the count.
-    pub fn is_right(&self) -> bool {
-        self.guess == self.actual
-    }
-
-    /// The answer as the hand history keeps it (skill `count`): `question` as it was asked.
-    pub fn record(&self, question: String, seconds: f64) -> super::history::CountAnswer {
-        super::history::CountAnswer {
-            at: 0,
-            skill: "count".to_owned(),
-            question,
-            answer: signed(self.guess),
-            truth: signed(self.actual),
-            right: self.is_right(),
-            error: f64::from((self.guess - self.actual).unsigned_abs()),
-            seconds,
-            countdown: None,
-        }
-    }
-
-    /// `✓ Right: the running count is +3.` or `✗ Wrong: you said +2, the running count is
-    /// +3.` (signed as every count is written: [`signed`]).
-    pub fn message(&self) -> String {
-        if self.is_right() {
-            format!("✓ Right: the running count is {}.", signed(self.actual))
-        } else {
-            format!(
-                "✗ Wrong: you said {}, the running count is {}.",
-                signed(self.guess),
-                signed(self.actual)
-            )
-        }
-    }
-}
-
-/// Reads a running-count answer: a whole number, optionally signed (`-3`, `+2`, `0`).
-pub fn parse_count(answer: &str) -> Option<i32> {
-    answer.trim().parse().ok()
-}
-
-/// Reads a running-count answer about `cards` cards: a whole number that those cards can
-/// make; else what to type instead (nothing else is graded or kept).
-pub fn read_count(answer: &str, cards: usize) -> Result<i32, String> {
-    read_count_of(answer, &crate::analysis::counts::HI_LO, 0, cards)
-}
-
-/// Reads `system`'s running count of `cards` cards counted from `start` (its initial running
-/// count): a whole number those cards can make; else what to type instead.
-pub fn read_count_of(
-    answer: &str,
-    system: &crate::analysis::counts::CountSystem,
-    start: i32,
-    cards: usize,
-) -> Result<i32, String> {
-    let guess = parse_count(answer).ok_or_else(|| {
-        let typed = answer.trim();
-        if typed.is_empty() {
-            "Nothing was typed: type the running count, a whole number (e.g. -3), then Enter"
-                .to_owned()
-        } else {
-            format!("`{typed}` is not a running count: type a whole number (e.g. -3), then Enter")
-        }
-    })?;
-    super::counting::check_count_of(system, start, guess, cards)
-}
-
-/// The counting quiz: rounds at a table of [`COUNT_SEATS`] seats played by the hard strategy;
-/// every one to three rounds the person is asked for the running count.
-#[derive(Debug)]
-pub struct CountDrill {
-    quiz: CountQuiz<GameRng>,
-    seat: AnyStrategy,
-    rng: GameRng,
-    round: u32,
-    last: RoundCards,
-    summary: DrillSummary,
-}
-
-impl CountDrill {
-    /// A quiz under `rules`, the seats playing `chart` (the hard strategy). The same `seed`
-    /// deals the same rounds and asks at the same points.
-    pub fn new(rules: &Rules, chart: Chart, seed: u64) -> CountDrill {
-        let mut table: Table<GameRng> = seeded_table(rules.clone(), COUNT_SEATS, seed);
-        table.set_event_log(true);
-        CountDrill {
-            quiz: CountQuiz::new(table),
-            seat: AnyStrategy::Hard(Hard::new(chart)),
-            rng: GameRng::seed_from_u64(seed),
-            round: 0,
-            last: RoundCards::default(),
-            summary: DrillSummary::default(),
-        }
-    }
-
-    /// The same quiz keeping `system`'s count (Hi-Lo unless this is called).
-    pub fn counting(mut self, system: &crate::analysis::counts::CountSystem) -> CountDrill {
-        self.quiz = self.quiz.counting(system);
-        self
-    }
-
-    /// The count kept.
-    pub fn system(&self) -> &crate::analysis::counts::CountSystem {
-        self.quiz.system()
-    }
-
-    /// Where the count starts after a shuffle: 0, or an unbalanced count's initial running
-    /// count.
-    pub fn start(&self) -> i32 {
-        self.system()
-            .initial_running_count(self.quiz.table().rules().decks)
-    }
-
-    /// Reads a running-count answer about the cards dealt since the shuffle, in the count kept
-    /// ([`read_count_of`]).
-    pub fn read_answer(&self, answer: &str) -> Result<i32, String> {
-        read_count_of(answer, self.system(), self.start(), self.cards_dealt())
-    }
-
-    /// Deals and plays the next round; `None` if the table could not deal one.
-    pub fn deal_round(&mut self) -> Option<&RoundCards> {
-        let events = self.quiz.play_round(&self.seat);
-        if events.is_empty() {
-            return None;
-        }
-        self.round += 1;
-        self.last = RoundCards::from_events(&events, COUNT_SEATS);
-        Some(&self.last)
-    }
-
-    /// The last round dealt (empty before the first).
-    pub fn last_round(&self) -> &RoundCards {
-        &self.last
-    }
-
-    /// Rounds dealt so far.
-    pub fn round(&self) -> u32 {
-        self.round
-    }
-
-    /// Cards left in the shoe.
-    pub fn cards_left(&self) -> usize {
-        self.quiz.table().shoe().remaining()
-    }
-
-    /// Cards dealt since the shuffle: what the running count is the count of.
-    pub fn cards_dealt(&self) -> usize {
-        let shoe = self.quiz.table().shoe();
-        shoe.size().saturating_sub(shoe.remaining())
-    }
-
-    /// Whether the person should be asked for the count now.
-    pub fn question_due(&self) -> bool {
-        self.round > 0 && self.quiz.question_due()
-    }
-
-    /// Scores a guess of the running count and schedules the next question 1–3 rounds away.
-    pub fn answer(&mut self, guess: i32) -> CountAnswer {
-        let (_, actual) = self.quiz.answer(guess, &mut self.rng);
-        self.summary.count_asked = self.quiz.asked;
-        self.summary.count_right = self.quiz.right;
-        CountAnswer { guess, actual }
-    }
-
-    /// The running tally of this quiz.
-    pub fn summary(&self) -> &DrillSummary {
-        &self.summary
-    }
 }
 
 #[cfg(test)]
@@ -673,20 +397,8 @@ mod tests {
     use super::*;
     use crate::analysis::basic_strategy;
     use crate::analysis::chart::HandKind;
-    use crate::analysis::hilo::hilo_sum;
     use crate::trainer::evs::EvQuery;
     use crate::trainer::tally::CellRecord;
-
-    /// Issue 35: an empty answer read "`` is not a running count".
-    #[test]
-    fn an_empty_count_answer_says_nothing_was_typed() {
-        for empty in ["", "  "] {
-            let err = read_count(empty, 4).expect_err("empty");
-            assert!(err.starts_with("Nothing was typed"), "{err}");
-        }
-        let err = read_count("seven", 4).expect_err("not a number");
-        assert!(err.starts_with("`seven` is not a running count"), "{err}");
-    }
 
     fn evs(rules: &Rules, drill: &DecisionDrill) -> HandEvs {
         EvQuery::question(rules, drill.question()).compute(rules)
@@ -778,93 +490,11 @@ mod tests {
     }
 
     #[test]
-    fn count_answers_parse_with_or_without_a_sign() {
-        assert_eq!(parse_count("3"), Some(3));
-        assert_eq!(parse_count(" -4 "), Some(-4));
-        assert_eq!(parse_count("+2"), Some(2));
-        assert_eq!(parse_count("0"), Some(0));
-        for bad in ["", "-", "+", "++2", "seven", "1.5"] {
-            assert_eq!(parse_count(bad), None, "{bad:?}");
-        }
-    }
-
-    #[test]
-    fn the_count_drill_asks_for_the_count_of_the_cards_it_showed() {
-        let rules = Rules::default();
-        let chart = basic_strategy(&rules).chart.clone();
-        let mut drill = CountDrill::new(&rules, chart, 11);
-        assert!(!drill.question_due(), "nothing dealt yet");
-        let mut running = 0;
-        let mut asked = 0;
-        while asked < 6 {
-            let round = drill.deal_round().expect("a round").clone();
-            if round.reshuffled {
-                running = 0;
-            }
-            assert!(round.seats.iter().all(|s| s.len() >= 2));
-            assert!(round.dealer.len() >= 2);
-            running += hilo_sum(round.seats.iter().flatten().chain(&round.dealer));
-            if drill.question_due() {
-                let guess = if asked % 2 == 0 { running } else { running - 1 };
-                let answer = drill.answer(guess);
-                assert_eq!(answer.actual, running);
-                assert_eq!(answer.is_right(), asked % 2 == 0);
-                asked += 1;
-            }
-        }
-        assert_eq!(
-            (drill.summary().count_asked, drill.summary().count_right),
-            (6, 3)
-        );
-        assert!(drill.round() >= 6);
-    }
-
-    #[test]
-    fn a_round_keeps_its_cards_in_the_order_they_came_and_shows_any_first_part() {
-        let rules = Rules::default();
-        let chart = basic_strategy(&rules).chart.clone();
-        let mut drill = CountDrill::new(&rules, chart, 7);
-        let round = drill.deal_round().expect("a round").clone();
-        let by_spot = round.seats.iter().map(Vec::len).sum::<usize>() + round.dealer.len();
-        assert_eq!(round.len(), by_spot, "every card once, in order");
-        // The deal goes round the table: a card to each seat, then the dealer, twice.
-        let spots: Vec<Spot> = round.order.iter().take(4).map(|&(s, _)| s).collect();
-        assert_eq!(
-            spots,
-            [Spot::Seat(0), Spot::Seat(1), Spot::Seat(2), Spot::Dealer]
-        );
-        assert_eq!(round.first(round.len()), round);
-        let part = round.first(5);
-        assert_eq!(part.len(), 5);
-        assert_eq!(part.seats[0], round.seats[0][..2].to_vec());
-        assert_eq!(part.seats[1], round.seats[1][..1].to_vec());
-        assert_eq!(part.dealer, round.dealer[..1].to_vec());
-        assert!(round.first(0).is_empty());
-    }
-
-    #[test]
-    fn a_count_answer_is_written_signed_as_every_count() {
-        let wrong = CountAnswer {
-            guess: -1,
-            actual: 4,
-        };
-        assert_eq!(
-            wrong.message(),
-            "✗ Wrong: you said −1, the running count is +4."
-        );
-        let right = CountAnswer {
-            guess: 0,
-            actual: 0,
-        };
-        assert_eq!(right.message(), "✓ Right: the running count is +0.");
-    }
-
-    #[test]
     fn the_no_hole_card_drill_asks_where_the_charts_differ_and_grades_the_peek_play_wrong() {
         let rules = Rules::default();
         let here = basic_strategy(&rules);
         let peek = crate::analysis::strategy::peek_strategy(&rules);
-        let cells = super::super::drill::peek_differences(&here.chart, &peek.chart);
+        let cells = super::super::kinds::peek_differences(&here.chart, &peek.chart);
         assert!(!cells.is_empty(), "the no-hole-card game changes some cell");
         let mut drill = DecisionDrill::new(DrillKind::NoHoleCard, &rules, 5, Tally::default());
         assert_eq!(drill.cells(), cells.as_slice());

@@ -21,18 +21,18 @@
 //! tests (and a scripted week, `BLACKJACK_TODAY`) deterministic. The same records give the
 //! days in a row practised ([`Practice`]): any day with a graded decision counts.
 //!
-//! [`TOP_BOX`]: super::day::TOP_BOX
-//! [`Review`]: super::day::Review
-//! [`Review::absorb`]: super::day::Review::absorb
-//! [`Clock::Local`]: super::day::Clock::Local
-//! [`Clock::Fixed`]: super::day::Clock::Fixed
-//! [`Practice`]: super::day::Practice
+//! [`TOP_BOX`]: crate::trainer::day::TOP_BOX
+//! [`Review`]: crate::trainer::day::Review
+//! [`Review::absorb`]: crate::trainer::day::Review::absorb
+//! [`Clock::Local`]: crate::trainer::day::Clock::Local
+//! [`Clock::Fixed`]: crate::trainer::day::Clock::Fixed
+//! [`Practice`]: crate::trainer::day::Practice
 
-use super::day::Day;
-use super::drill::drillable;
-use super::tally::Tally;
+use super::kinds::drillable;
 use crate::analysis::chart::Cell;
 use crate::text::counted;
+use crate::trainer::day::Day;
+use crate::trainer::tally::Tally;
 
 /// A cell due for practice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
