@@ -26,7 +26,7 @@ use serde_json::Value;
 
 use crate::common::{TempDir, run_within, stderr};
 use crate::course_walk_late::{self as late, Book};
-use crate::session::{Kit, config, finish_round};
+use crate::session::{Kit, config, finish_round, play_round};
 
 /// `blackjack course --json` on `db`.
 pub(super) fn course(home: &TempDir, db: &str) -> Value {
@@ -126,13 +126,14 @@ fn right_answer(table: &TableSession, kind: CheckKind) -> String {
 /// The table in counting mode at a casino's pace, every check answered right, until it has
 /// shuffled `shoes` times (each shuffle ends a shoe); `after_shoe` runs after each. Stage 2's
 /// learner stands on every hand; the exam's (`book`) bets by its ramp and plays right.
+/// Returns the checks asked, in order.
 pub(super) fn table_shoes(
     db: &Path,
     today: &str,
     shoes: usize,
     book: Option<&Book>,
     mut after_shoe: impl FnMut(usize),
-) {
+) -> Vec<CheckKind> {
     let (mut table, _) = TableSession::new(
         &Rules::default(),
         &TableConfig {
@@ -160,19 +161,11 @@ pub(super) fn table_shoes(
     let mut now = Instant::now();
     bet(&mut table);
     table.deal(&mut kit.an());
-    let (mut ended, mut checks, mut waited) = (0, 0, false);
+    let (mut ended, mut checks, mut waited) = (0, Vec::new(), false);
     let mut cards_left = table.table().view(table.your_seat()).cards_left();
     for _ in 0..1000 {
         match book {
-            Some(book) => {
-                while !table.between_rounds() {
-                    if table.your_turn() {
-                        table.act(book.play(&table), &mut kit.an());
-                    } else {
-                        table.step(&mut kit.an());
-                    }
-                }
-            }
+            Some(book) => play_round(&mut table, &mut kit, |table| book.play(table)),
             None => finish_round(&mut table, &mut kit),
         }
         bet(&mut table);
@@ -185,7 +178,7 @@ pub(super) fn table_shoes(
                 *slot = typed;
             }
             table.answer_count_check(&mut kit.an());
-            checks += 1;
+            checks.push(kind);
             // The store keeps whole seconds, and a shoe's checks are those before the next
             // shoe's first deal: a learner's answer takes a second, so the deal comes after
             // (once a shoe is enough for that).
@@ -209,7 +202,8 @@ pub(super) fn table_shoes(
         now += Duration::from_secs(60);
     }
     assert_eq!(ended, shoes, "the table shuffled {ended} times");
-    assert!(checks >= shoes, "checks were asked: {checks}");
+    assert!(checks.len() >= shoes, "checks were asked: {checks:?}");
+    checks
 }
 
 #[test]

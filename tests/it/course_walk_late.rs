@@ -16,7 +16,7 @@ use blackjack_trainer::analysis::counts::CountSystem;
 use blackjack_trainer::analysis::deviation::IndexTable;
 use blackjack_trainer::analysis::hilo::BetRamp;
 use blackjack_trainer::engine::{Action, Rules};
-use blackjack_trainer::session::TableSession;
+use blackjack_trainer::session::{CheckKind, TableSession};
 use blackjack_trainer::store::cache::index_table_for;
 use blackjack_trainer::trainer::counting::{Prompt, Quiz, QuizKind, QuizSettings};
 use blackjack_trainer::trainer::course::{Standard, top_cells};
@@ -341,7 +341,7 @@ pub(super) fn stage_six(home: &TempDir, db: &Path, today: &str) {
     let name = Standard::Exam.name();
     short_of(&course(home, text), name);
     let book = Book::new();
-    table_shoes(db, today, 2, Some(&book), |ended| {
+    let checks = table_shoes(db, today, 2, Some(&book), |ended| {
         let c = course(home, text);
         if ended < 2 {
             short_of(&c, name);
@@ -358,6 +358,10 @@ pub(super) fn stage_six(home: &TempDir, db: &Path, today: &str) {
             "after shoe {ended}: {best}"
         );
     });
+    // The exam asks every kind of check: the running count, the true count, the decks left.
+    for kind in [CheckKind::Running, CheckKind::True, CheckKind::Decks] {
+        assert!(checks.contains(&kind), "{kind:?} never asked: {checks:?}");
+    }
     let c = course(home, text);
     passed_on(&c, db, name, today);
     stage_passed(&c, 6);
