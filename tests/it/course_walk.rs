@@ -3,6 +3,7 @@
 //! `Coach` keeps, and the table (`TableSession`) dealing shoes at a casino's pace with every
 //! count check answered right. After each step `blackjack course` reads the store: a standard
 //! is passed exactly when it is met, on the day of the row that met it, and recorded once.
+//! Stage 2's drills and stages 3 to 6 are walked by [`super::course_walk_late`].
 
 use std::collections::HashSet;
 use std::path::Path;
@@ -11,7 +12,7 @@ use std::time::{Duration, Instant};
 use blackjack_trainer::analysis::basic_strategy;
 use blackjack_trainer::analysis::deviation::{floored_true_count, illustrious_18};
 use blackjack_trainer::analysis::hilo::running_count;
-use blackjack_trainer::engine::Rules;
+use blackjack_trainer::engine::{Rules, Units};
 use blackjack_trainer::session::{CheckKind, TableSession};
 use blackjack_trainer::setup::TableConfig;
 use blackjack_trainer::store::{Coach, Location, SessionInfo, SessionKind};
@@ -24,17 +25,18 @@ use blackjack_trainer::trainer::evs::EvQuery;
 use serde_json::Value;
 
 use crate::common::{TempDir, run_within, stderr};
-use crate::session::{Kit, config, finish_round};
+use crate::course_walk_late::{self as late, Book};
+use crate::session::{Kit, config, finish_round, play_round};
 
 /// `blackjack course --json` on `db`.
-fn course(home: &TempDir, db: &str) -> Value {
+pub(super) fn course(home: &TempDir, db: &str) -> Value {
     let out = run_within(&home.0, &["course", "--json", "--stats", db], &[], b"");
     assert!(out.status.success(), "{}", stderr(&out));
     serde_json::from_slice(&out.stdout).expect("JSON")
 }
 
 /// A standard of the course by its name.
-fn standard<'a>(course: &'a Value, name: &str) -> &'a Value {
+pub(super) fn standard<'a>(course: &'a Value, name: &str) -> &'a Value {
     course["stages"]
         .as_array()
         .expect("stages")
@@ -45,7 +47,7 @@ fn standard<'a>(course: &'a Value, name: &str) -> &'a Value {
 }
 
 /// The days the store holds a pass of `name` on, one row each.
-fn passes(db: &Path, name: &str) -> Vec<String> {
+pub(super) fn passes(db: &Path, name: &str) -> Vec<String> {
     let conn = rusqlite::Connection::open(db).expect("the database");
     let mut stmt = conn
         .prepare("SELECT day FROM course WHERE standard = ?1 AND passed = 1 ORDER BY id")
@@ -121,9 +123,17 @@ fn right_answer(table: &TableSession, kind: CheckKind) -> String {
     }
 }
 
-/// Stage 2's table: counting mode at a casino's pace, every check answered right, until the
-/// table has shuffled `shoes` times (each shuffle ends a shoe); `after_shoe` runs after each.
-fn table_shoes(db: &Path, today: &str, shoes: usize, mut after_shoe: impl FnMut(usize)) {
+/// The table in counting mode at a casino's pace, every check answered right, until it has
+/// shuffled `shoes` times (each shuffle ends a shoe); `after_shoe` runs after each. Stage 2's
+/// learner stands on every hand; the exam's (`book`) bets by its ramp and plays right.
+/// Returns the checks asked, in order.
+pub(super) fn table_shoes(
+    db: &Path,
+    today: &str,
+    shoes: usize,
+    book: Option<&Book>,
+    mut after_shoe: impl FnMut(usize),
+) -> Vec<CheckKind> {
     let (mut table, _) = TableSession::new(
         &Rules::default(),
         &TableConfig {
@@ -133,17 +143,32 @@ fn table_shoes(db: &Path, today: &str, shoes: usize, mut after_shoe: impl FnMut(
             stats: Some(Location::named(db)),
             clock: Clock::Fixed(day(today)),
             seed: 36,
+            ramp: book.map(|b| b.ramp.clone()),
+            bankroll: Units::from_units(10_000),
             ..config()
         },
     )
     .expect("a table");
-    let mut kit = Kit::new(Some(illustrious_18()));
+    let mut kit = Kit::new(Some(
+        book.map_or_else(illustrious_18, |b| b.indices.clone()),
+    ));
+    let bet = |table: &mut TableSession| {
+        if let Some(book) = book {
+            let (placed, _) = table.place_bet(Units::from_units(book.bet(table)));
+            assert!(placed, "the ramp's bet placed");
+        }
+    };
     let mut now = Instant::now();
+    bet(&mut table);
     table.deal(&mut kit.an());
-    let (mut ended, mut checks) = (0, 0);
+    let (mut ended, mut checks, mut waited) = (0, Vec::new(), false);
     let mut cards_left = table.table().view(table.your_seat()).cards_left();
     for _ in 0..1000 {
-        finish_round(&mut table, &mut kit);
+        match book {
+            Some(book) => play_round(&mut table, &mut kit, |table| book.play(table)),
+            None => finish_round(&mut table, &mut kit),
+        }
+        bet(&mut table);
         table.pace_tick(now, &mut kit.an());
         if let Some(kind) = table.surprise_check()
             && table.count_check().is_some()
@@ -153,10 +178,14 @@ fn table_shoes(db: &Path, today: &str, shoes: usize, mut after_shoe: impl FnMut(
                 *slot = typed;
             }
             table.answer_count_check(&mut kit.an());
-            checks += 1;
+            checks.push(kind);
             // The store keeps whole seconds, and a shoe's checks are those before the next
-            // shoe's first deal: a learner's answer takes a second, so the deal comes after.
-            std::thread::sleep(Duration::from_millis(1100));
+            // shoe's first deal: a learner's answer takes a second, so the deal comes after
+            // (once a shoe is enough for that).
+            if !waited {
+                std::thread::sleep(Duration::from_millis(1100));
+                waited = true;
+            }
         }
         // A shoe ends where the cards left go back up: the shuffle.
         let left = table.table().view(table.your_seat()).cards_left();
@@ -164,6 +193,7 @@ fn table_shoes(db: &Path, today: &str, shoes: usize, mut after_shoe: impl FnMut(
         cards_left = left;
         if shuffled {
             ended += 1;
+            waited = false;
             after_shoe(ended);
             if ended == shoes {
                 break;
@@ -172,7 +202,8 @@ fn table_shoes(db: &Path, today: &str, shoes: usize, mut after_shoe: impl FnMut(
         now += Duration::from_secs(60);
     }
     assert_eq!(ended, shoes, "the table shuffled {ended} times");
-    assert!(checks >= shoes, "checks were asked: {checks}");
+    assert!(checks.len() >= shoes, "checks were asked: {checks:?}");
+    checks
 }
 
 #[test]
@@ -221,7 +252,7 @@ fn a_new_learner_walks_the_course_and_each_standard_passes_once_when_met() {
 
     // Stage 2's table: three shoes at a casino's pace, every check right, on the third day;
     // after two it is not met, after the third it is (the table records it at the shuffle).
-    table_shoes(&path, "2026-12-03", 3, |ended| {
+    table_shoes(&path, "2026-12-03", 3, None, |ended| {
         let wanted = if ended < 3 {
             Value::Null
         } else {
@@ -243,14 +274,16 @@ fn a_new_learner_walks_the_course_and_each_standard_passes_once_when_met() {
         "2026-12-03"
     );
 
+    // The rest of stage 2 and the stages after it, a day each.
+    late::stage_two_drills(&home, &path, "2026-12-03");
+    late::stage_three(&home, &path, "2026-12-04");
+    late::stage_four(&home, &path, "2026-12-05");
+    late::stage_five(&home, &path, "2026-12-06");
+    late::stage_six(&home, &path, "2026-12-07");
+
     // Each pass recorded once, however often the course is read.
     course(&home, db);
-    for standard in [
-        Standard::RulesCheck,
-        Standard::TwoHundred,
-        Standard::EveryCell,
-        Standard::TableShoes,
-    ] {
+    for standard in Standard::ALL {
         let name = standard.name();
         assert_eq!(passes(&path, name).len(), 1, "{name} recorded once");
     }

@@ -9,6 +9,7 @@ mod count_sim;
 mod counts;
 mod course;
 mod course_walk;
+mod course_walk_late;
 mod docs;
 mod drill;
 mod everyday;

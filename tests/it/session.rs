@@ -69,9 +69,19 @@ pub(super) fn texts(news: &[Happening]) -> Vec<&str> {
 
 /// Plays the round on the table out: the person stands on every hand.
 pub(super) fn finish_round(table: &mut TableSession, kit: &mut Kit) {
+    play_round(table, kit, |_| Action::Stand);
+}
+
+/// Plays the round on the table out, the person making the play `choose` picks on each turn.
+pub(super) fn play_round(
+    table: &mut TableSession,
+    kit: &mut Kit,
+    choose: impl Fn(&TableSession) -> Action,
+) {
     while !table.between_rounds() {
         if table.your_turn() {
-            table.act(Action::Stand, &mut kit.an());
+            let action = choose(table);
+            table.act(action, &mut kit.an());
         } else {
             table.step(&mut kit.an());
         }
