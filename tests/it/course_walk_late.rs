@@ -18,8 +18,8 @@ use blackjack_trainer::analysis::hilo::BetRamp;
 use blackjack_trainer::engine::{Action, Rules};
 use blackjack_trainer::session::{CheckKind, TableSession};
 use blackjack_trainer::store::cache::index_table_for;
-use blackjack_trainer::trainer::counting::{Prompt, Quiz, QuizKind, QuizSettings};
 use blackjack_trainer::trainer::course::{Standard, top_cells};
+use blackjack_trainer::trainer::drills::counting::{Prompt, Quiz, QuizKind, QuizSettings};
 use serde_json::Value;
 
 use super::course_walk::{course, passes, standard, table_shoes};
