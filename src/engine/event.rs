@@ -198,21 +198,23 @@ impl EventSink for EventLog {
     }
 }
 
-/// The methods of a sink that drops every event, compiled to nothing.
+/// The methods of a sink that drops every event, compiled to nothing (also the counting
+/// simulator's running-count sink's, `sim::count`).
 macro_rules! drops_every_event {
     () => {
         #[inline(always)]
-        fn record(&mut self, _event: Event) {}
+        fn record(&mut self, _event: $crate::engine::Event) {}
 
         #[inline(always)]
         fn clear(&mut self) {}
 
         #[inline(always)]
-        fn events(&self) -> &[Event] {
+        fn events(&self) -> &[$crate::engine::Event] {
             &[]
         }
     };
 }
+pub(crate) use drops_every_event;
 
 /// Drops every event and keeps no count of the cards seen ([`EventSink::KEEPS_SEEN`]): the
 /// sink of the flat simulator, which plays basic strategy at a flat bet and so reads neither.

@@ -41,7 +41,7 @@ use super::measures::Measures;
 use super::round_tally::{mean, sample_variance, standard_error};
 use super::{ChunkResult, RunTiming, ShoeMode, chunk_rng, decide_legal, rules_for, run_chunks};
 use crate::analysis::deviation::floored_true_count;
-use crate::engine::{ActionError, Card, Event, EventSink, Rules, Table, Units};
+use crate::engine::{ActionError, Card, EventSink, Rules, Table, Units};
 
 pub use crate::ai::{AtCount, CountSystem, Counter};
 pub use crate::analysis::hilo::{BetRamp, RampError};
@@ -375,16 +375,7 @@ impl EventSink for RunningCount {
         self.running = 0;
     }
 
-    #[inline(always)]
-    fn record(&mut self, _event: Event) {}
-
-    #[inline(always)]
-    fn clear(&mut self) {}
-
-    #[inline(always)]
-    fn events(&self) -> &[Event] {
-        &[]
-    }
+    crate::engine::event::drops_every_event!();
 }
 
 /// A table for the counting simulator: one seat, keeping no events, counting `system` as it
@@ -603,6 +594,7 @@ pub fn run_counting(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Event;
     use crate::sim::sim_table;
 
     fn tally_of(results: &[(i32, u32, i64)]) -> CountTally {
