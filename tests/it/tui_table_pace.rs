@@ -107,10 +107,9 @@ fn g_in_counting_mode_shows_the_index_plays_in_their_cells_and_reads_a_cell_at_a
     assert_eq!(app.bet(), Units::from_units(1));
 }
 
-/// A surprise check of the decks left must not show its answer: while it is open the status
-/// line hides the shoe's cards left and its gauge; other checks and the rounds keep them.
-#[test]
-fn a_decks_left_check_hides_the_shoe_gauge_while_it_is_open() {
+/// A paced counting table (seed 7, a check every round) played on, standing, until a surprise
+/// check asks the decks left; every other check is handed to `other`, which must close it.
+fn at_a_decks_check(mut other: impl FnMut(&mut App)) -> App {
     use blackjack_trainer::session::CheckKind;
     let (mut app, now) = paced_app_with(TableConfig {
         seed: 7,
@@ -124,45 +123,50 @@ fn a_decks_left_check_hides_the_shoe_gauge_while_it_is_open() {
         now.set(now.get() + Duration::from_secs(60));
         app.update(Intent::Tick);
         match app.table_session().surprise_check() {
-            Some(CheckKind::Decks) => {
-                for size in [(80, 24), (100, 32), (160, 50)] {
-                    let shown = screen(&mut app, size);
-                    let bank = shown
-                        .lines()
-                        .rfind(|l| l.starts_with("Bankroll"))
-                        .expect("the bank line");
-                    let (_, shoe) = bank.rsplit_once(" │ ").expect("the shoe's part");
-                    assert_eq!(shoe, "Shoe hidden: read the decks left", "{size:?}");
-                    assert!(!bank.contains('█'), "{size:?}: {bank}");
-                }
-                // A key the check does not take says what it waits for, and changes nothing.
-                keys(&mut app, "h");
-                let told = screen(&mut app, (80, 24));
-                assert!(
-                    told.contains("`h`: a count check is open — type the decks left"),
-                    "{told}"
-                );
-                assert!(app.count_check().is_some(), "the check is still open");
-                return;
-            }
-            Some(_) => {
-                // Any other check leaves the gauge in view.
-                let shown = screen(&mut app, (80, 24));
-                assert!(
-                    shown.contains("Shoe ·") && shown.contains(" left"),
-                    "{shown}"
-                );
-                // A key the check does not take says what it waits for, and changes nothing.
-                keys(&mut app, "q");
-                let told = screen(&mut app, (80, 24));
-                assert!(told.contains("`q`: a count check is open"), "{told}");
-                assert!(app.count_check().is_some(), "the check is still open");
-                press(&mut app, KeyCode::Esc);
-            }
+            Some(CheckKind::Decks) => return app,
+            Some(_) => other(&mut app),
             None => {}
         }
     }
     panic!("no decks-left check in 200 rounds");
+}
+
+/// A surprise check of the decks left must not show its answer: while it is open the status
+/// line hides the shoe's cards left and its gauge; other checks and the rounds keep them.
+#[test]
+fn a_decks_left_check_hides_the_shoe_gauge_while_it_is_open() {
+    let mut app = at_a_decks_check(|app| {
+        // Any other check leaves the gauge in view.
+        let shown = screen(app, (80, 24));
+        assert!(
+            shown.contains("Shoe ·") && shown.contains(" left"),
+            "{shown}"
+        );
+        // A key the check does not take says what it waits for, and changes nothing.
+        keys(app, "q");
+        let told = screen(app, (80, 24));
+        assert!(told.contains("`q`: a count check is open"), "{told}");
+        assert!(app.count_check().is_some(), "the check is still open");
+        press(app, KeyCode::Esc);
+    });
+    for size in [(80, 24), (100, 32), (160, 50)] {
+        let shown = screen(&mut app, size);
+        let bank = shown
+            .lines()
+            .rfind(|l| l.starts_with("Bankroll"))
+            .expect("the bank line");
+        let (_, shoe) = bank.rsplit_once(" │ ").expect("the shoe's part");
+        assert_eq!(shoe, "Shoe hidden: read the decks left", "{size:?}");
+        assert!(!bank.contains('█'), "{size:?}: {bank}");
+    }
+    // A key the check does not take says what it waits for, and changes nothing.
+    keys(&mut app, "h");
+    let told = screen(&mut app, (80, 24));
+    assert!(
+        told.contains("`h`: a count check is open — type the decks left"),
+        "{told}"
+    );
+    assert!(app.count_check().is_some(), "the check is still open");
 }
 
 /// The eighths a drawn tray's stack fills, and its rows: read from the screen, between the
@@ -199,50 +203,30 @@ fn drawn_tray(shown: &str) -> (usize, usize) {
 /// its stack as high as the cards dealt — at every size; the answer is graded as before.
 #[test]
 fn a_decks_left_check_draws_this_shoes_discard_tray() {
-    use blackjack_trainer::session::CheckKind;
     use blackjack_trainer::trainer::drills::counting::stack_eighths;
-    let (mut app, now) = paced_app_with(TableConfig {
-        seed: 7,
-        counting: true,
-        count_check_every: 1,
-        ..TableConfig::default()
-    });
-    keys(&mut app, " ");
-    for _ in 0..200 {
-        stand_out(&mut app);
-        now.set(now.get() + Duration::from_secs(60));
-        app.update(Intent::Tick);
-        match app.table_session().surprise_check() {
-            Some(CheckKind::Decks) => {
-                let shoe = app.table_session().table().shoe();
-                let (size, dealt) = (shoe.size(), shoe.size() - shoe.remaining());
-                assert!(dealt > 0, "cards were dealt from this shoe");
-                for (name, size_on_screen) in [
-                    ("80x24", (80, 24)),
-                    ("100x32", (100, 32)),
-                    ("160x50", (160, 50)),
-                ] {
-                    let shown = screen(&mut app, size_on_screen);
-                    assert!(shown.contains("Discard tray · 6-deck shoe"), "{shown}");
-                    let (eighths, rows) = drawn_tray(&shown);
-                    assert!(rows >= 4, "{name}: {rows} rows");
-                    assert_eq!(
-                        eighths,
-                        stack_eighths(dealt, size, rows),
-                        "{name}:\n{shown}"
-                    );
-                    insta::assert_snapshot!(format!("decks_check_tray_{name}"), shown);
-                }
-                // Answered, the tray goes with the check.
-                keys(&mut app, "3");
-                press(&mut app, KeyCode::Enter);
-                assert_eq!(app.table_session().surprise_check(), None);
-                assert!(!screen(&mut app, (80, 24)).contains("Discard tray"));
-                return;
-            }
-            Some(_) => press(&mut app, KeyCode::Esc),
-            None => {}
-        }
+    let mut app = at_a_decks_check(|app| press(app, KeyCode::Esc));
+    let shoe = app.table_session().table().shoe();
+    let (size, dealt) = (shoe.size(), shoe.size() - shoe.remaining());
+    assert!(dealt > 0, "cards were dealt from this shoe");
+    for (name, size_on_screen) in [
+        ("80x24", (80, 24)),
+        ("100x32", (100, 32)),
+        ("160x50", (160, 50)),
+    ] {
+        let shown = screen(&mut app, size_on_screen);
+        assert!(shown.contains("Discard tray · 6-deck shoe"), "{shown}");
+        let (eighths, rows) = drawn_tray(&shown);
+        assert!(rows >= 4, "{name}: {rows} rows");
+        assert_eq!(
+            eighths,
+            stack_eighths(dealt, size, rows),
+            "{name}:\n{shown}"
+        );
+        insta::assert_snapshot!(format!("decks_check_tray_{name}"), shown);
     }
-    panic!("no decks-left check in 200 rounds");
+    // Answered, the tray goes with the check.
+    keys(&mut app, "3");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.table_session().surprise_check(), None);
+    assert!(!screen(&mut app, (80, 24)).contains("Discard tray"));
 }
