@@ -6,10 +6,8 @@ use blackjack_trainer::trainer::course::rules_check::questions;
 
 use crate::common::{TempDir, run_within, stderr, stdout};
 
-#[test]
-fn an_empty_store_shows_every_stage_and_the_rules_check_next_and_creates_nothing() {
-    let home = TempDir::new("course-empty");
-    let db = home.path("s.db");
+/// What `blackjack course` prints for the store at `db` (it must succeed).
+fn course_shown(home: &TempDir, db: &std::path::Path) -> String {
     let out = run_within(
         &home.0,
         &["course", "--stats", db.to_str().expect("utf-8")],
@@ -17,7 +15,14 @@ fn an_empty_store_shows_every_stage_and_the_rules_check_next_and_creates_nothing
         b"",
     );
     assert!(out.status.success(), "{}", stderr(&out));
-    let text = stdout(&out);
+    stdout(&out)
+}
+
+#[test]
+fn an_empty_store_shows_every_stage_and_the_rules_check_next_and_creates_nothing() {
+    let home = TempDir::new("course-empty");
+    let db = home.path("s.db");
+    let text = course_shown(&home, &db);
     for stage in [
         "Stage 0 · The rules — open",
         "Stage 1 · Basic strategy — not open yet",
@@ -57,8 +62,7 @@ fn the_rules_check_answered_right_passes_stage_zero_once() {
     assert!(text.contains("10 of 10 right."), "{text}");
     assert!(text.contains("Course: passed — the rules check"), "{text}");
     assert!(text.contains("Next (stage 1, in Hi-Lo)"), "{text}");
-    let out = run_within(&home.0, &["course", "--stats", db], &[], b"");
-    let text = stdout(&out);
+    let text = course_shown(&home, std::path::Path::new(db));
     assert!(text.contains("Stage 0 · The rules — passed 20"), "{text}");
     assert!(text.contains("  ✓ the rules check"), "{text}");
     assert!(text.contains("Stage 1 · Basic strategy — open"), "{text}");
@@ -212,14 +216,7 @@ fn a_new_pass_is_told_within_80_columns() {
         }
         assert_eq!(coach.save(), None, "saved");
     }
-    let out = run_within(
-        &home.0,
-        &["course", "--stats", db.to_str().expect("utf-8")],
-        &[],
-        b"",
-    );
-    assert!(out.status.success(), "{}", stderr(&out));
-    let text = stdout(&out);
+    let text = course_shown(&home, &db);
     assert!(text.contains("Course: passed — 20 true-count"), "{text}");
     let wide: Vec<&str> = text.lines().filter(|l| l.chars().count() > 80).collect();
     assert!(wide.is_empty(), "{wide:?}");
