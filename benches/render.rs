@@ -10,7 +10,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use blackjack_trainer::engine::{Action, Card, Rules};
-use blackjack_trainer::tui::{App, Intent, TableConfig, draw};
+use blackjack_trainer::tui::{App, TableConfig, TableIntent, draw};
 
 /// Seven seats; you in seat 4 with 8,8 against a 6, split into two hands, hints on. The AI
 /// seats hold 10,9 and stand.
@@ -39,8 +39,8 @@ fn full_table() -> App {
     }
     stacked.extend([c(3), c(2)]);
     assert!(app.stack_next(&stacked));
-    app.update(Intent::Deal);
-    app.update(Intent::Act(Action::Split));
+    app.update(TableIntent::Deal);
+    app.update(TableIntent::Act(Action::Split));
     assert_eq!(
         app.table().seats()[3].hands().len(),
         2,

@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use super::App;
-use super::intent::{Intent, Overlay};
+use super::intent::{Overlay, TableIntent};
 use super::message::Tone;
 use super::widgets::course::{CheckView, CourseView as PageView};
 use crate::engine::Rules;
@@ -152,29 +152,29 @@ impl App {
 
     /// The course page's own keys: `k` starts the rules check; while it is asked, typing,
     /// Backspace and Enter answer it. `false` for every other intent.
-    pub(crate) fn course_update(&mut self, intent: Intent) -> bool {
+    pub(crate) fn course_update(&mut self, intent: TableIntent) -> bool {
         if self.table_screen.overlay != Some(Overlay::Course) {
             return false;
         }
         let now = (self.pace.clock)();
         let page = &mut self.table_screen.course;
         match intent {
-            Intent::StartRulesCheck => {
+            TableIntent::StartRulesCheck => {
                 page.check = Some(RulesCheck::new(self.session.rules(), now));
             }
-            Intent::CountKey(c) if page.checking() => {
+            TableIntent::CountKey(c) if page.checking() => {
                 if let Some(check) = &mut page.check
                     && check.typed.chars().count() < MAX_TYPED
                 {
                     check.typed.push(c);
                 }
             }
-            Intent::CountErase if page.checking() => {
+            TableIntent::CountErase if page.checking() => {
                 if let Some(check) = &mut page.check {
                     check.typed.pop();
                 }
             }
-            Intent::CountSubmit if page.checking() => {
+            TableIntent::CountSubmit if page.checking() => {
                 let answer = page.check.as_mut().and_then(|c| c.submit(now));
                 let finished = page.check.as_ref().is_some_and(RulesCheck::done);
                 if let Some(answer) = answer {
@@ -184,7 +184,7 @@ impl App {
                     self.refresh_course();
                 }
             }
-            Intent::ClosePanel | Intent::ToggleCourse if page.check.is_some() => {
+            TableIntent::ClosePanel | TableIntent::ToggleCourse if page.check.is_some() => {
                 // Back from the check to the course.
                 page.check = None;
                 self.refresh_course();

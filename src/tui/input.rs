@@ -431,7 +431,6 @@ mod tests {
     use crate::engine::{Action, Rules};
     use crate::trainer::drills::kinds::DrillKind;
     use crate::tui::app::App;
-    use crate::tui::intent::{DrillIntent, PlanIntent, QuestionIntent, ReviewIntent, TableIntent};
 
     #[test]
     fn alt_and_a_key_is_not_the_key() {
@@ -474,6 +473,11 @@ mod tests {
         Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
     }
 
+    /// `intent` as the key handler returns it.
+    fn some(intent: impl Into<Intent>) -> Option<Intent> {
+        Some(intent.into())
+    }
+
     /// What `code` pressed alone means on `app`'s screen.
     fn pressed(app: &App, code: KeyCode) -> Option<Intent> {
         intent_for(&press(code), &app.key_state())
@@ -501,24 +505,27 @@ mod tests {
         let app = app();
         assert_eq!(
             pressed(&app, KeyCode::Char('h')),
-            Some(Intent::Act(Action::Hit))
+            some(TableIntent::Act(Action::Hit))
         );
         assert_eq!(
             pressed(&app, KeyCode::Char('P')),
-            Some(Intent::Act(Action::Split))
+            some(TableIntent::Act(Action::Split))
         );
-        assert_eq!(pressed(&app, KeyCode::Char(' ')), Some(Intent::Deal));
-        assert_eq!(pressed(&app, KeyCode::Enter), Some(Intent::Deal));
-        assert_eq!(pressed(&app, KeyCode::Char('+')), Some(Intent::BetUp));
-        assert_eq!(pressed(&app, KeyCode::Char('-')), Some(Intent::BetDown));
-        assert_eq!(pressed(&app, KeyCode::Esc), Some(Intent::AskQuit));
+        assert_eq!(pressed(&app, KeyCode::Char(' ')), some(TableIntent::Deal));
+        assert_eq!(pressed(&app, KeyCode::Enter), some(TableIntent::Deal));
+        assert_eq!(pressed(&app, KeyCode::Char('+')), some(TableIntent::BetUp));
+        assert_eq!(
+            pressed(&app, KeyCode::Char('-')),
+            some(TableIntent::BetDown)
+        );
+        assert_eq!(pressed(&app, KeyCode::Esc), some(TableIntent::AskQuit));
         assert_eq!(
             pressed(&app, KeyCode::Char('x')),
-            Some(Intent::Unknown('x'))
+            some(TableIntent::Unknown('x'))
         );
         assert_eq!(
             intent_for(&Event::Resize(80, 24), &app.key_state()),
-            Some(Intent::Redraw)
+            some(SharedIntent::Redraw)
         );
     }
 
@@ -526,12 +533,21 @@ mod tests {
     fn ctrl_c_exits_from_anywhere() {
         let mut app = app();
         let ctrl_c = ctrl('c');
-        assert_eq!(intent_for(&ctrl_c, &app.key_state()), Some(Intent::Exit));
-        app.update(Intent::ToggleHelp);
-        assert_eq!(intent_for(&ctrl_c, &app.key_state()), Some(Intent::Exit));
-        app.update(Intent::ToggleHelp);
-        app.update(Intent::AskQuit);
-        assert_eq!(intent_for(&ctrl_c, &app.key_state()), Some(Intent::Exit));
+        assert_eq!(
+            intent_for(&ctrl_c, &app.key_state()),
+            some(SharedIntent::Exit)
+        );
+        app.update(TableIntent::ToggleHelp);
+        assert_eq!(
+            intent_for(&ctrl_c, &app.key_state()),
+            some(SharedIntent::Exit)
+        );
+        app.update(TableIntent::ToggleHelp);
+        app.update(TableIntent::AskQuit);
+        assert_eq!(
+            intent_for(&ctrl_c, &app.key_state()),
+            some(SharedIntent::Exit)
+        );
     }
 
     #[test]
@@ -562,20 +578,20 @@ mod tests {
         }
         assert_eq!(
             intent_when_too_small(&press(KeyCode::Char('q'))),
-            Some(Intent::Exit)
+            some(SharedIntent::Exit)
         );
         let ctrl_c = ctrl('c');
-        assert_eq!(intent_when_too_small(&ctrl_c), Some(Intent::Exit));
+        assert_eq!(intent_when_too_small(&ctrl_c), some(SharedIntent::Exit));
         assert_eq!(
             intent_when_too_small(&Event::Resize(100, 32)),
-            Some(Intent::Redraw)
+            some(SharedIntent::Redraw)
         );
         // The same holds whatever is on screen underneath: a drill question, say.
-        app.update(Intent::OpenDrills);
-        app.update(Intent::ChooseDrill(DrillKind::Hard));
+        app.update(TableIntent::OpenDrills);
+        app.update(DrillIntent::ChooseDrill(DrillKind::Hard));
         assert_eq!(
             pressed(&app, KeyCode::Char('h')),
-            Some(Intent::DrillAnswer(Action::Hit))
+            some(DrillIntent::DrillAnswer(Action::Hit))
         );
         assert_eq!(intent_when_too_small(&press(KeyCode::Char('h'))), None);
     }
@@ -583,73 +599,91 @@ mod tests {
     #[test]
     fn drill_keys_become_drill_intents() {
         let mut app = app().with_background_waits(true);
-        assert_eq!(pressed(&app, KeyCode::Char('r')), Some(Intent::OpenDrills));
-        app.update(Intent::OpenDrills);
+        assert_eq!(
+            pressed(&app, KeyCode::Char('r')),
+            some(TableIntent::OpenDrills)
+        );
+        app.update(TableIntent::OpenDrills);
         assert_eq!(
             pressed(&app, KeyCode::Char('3')),
-            Some(Intent::ChooseDrill(DrillKind::Pairs))
+            some(DrillIntent::ChooseDrill(DrillKind::Pairs))
         );
         assert_eq!(
             pressed(&app, KeyCode::Char('7')),
-            Some(Intent::ChooseDrill(DrillKind::Due))
+            some(DrillIntent::ChooseDrill(DrillKind::Due))
         );
         assert_eq!(
             pressed(&app, KeyCode::Char('9')),
-            Some(Intent::ChooseDrill(DrillKind::Countdown))
+            some(DrillIntent::ChooseDrill(DrillKind::Countdown))
         );
         assert_eq!(
             pressed(&app, KeyCode::Char('0')),
-            Some(Intent::Unknown('0'))
+            some(DrillIntent::Unknown('0'))
         );
-        assert_eq!(pressed(&app, KeyCode::Down), Some(Intent::MenuDown));
-        assert_eq!(pressed(&app, KeyCode::Enter), Some(Intent::MenuChoose));
-        assert_eq!(pressed(&app, KeyCode::Esc), Some(Intent::LeaveDrill));
-        app.update(Intent::ChooseDrill(DrillKind::Hard));
+        assert_eq!(pressed(&app, KeyCode::Down), some(DrillIntent::MenuDown));
+        assert_eq!(pressed(&app, KeyCode::Enter), some(DrillIntent::MenuChoose));
+        assert_eq!(pressed(&app, KeyCode::Esc), some(DrillIntent::LeaveDrill));
+        app.update(DrillIntent::ChooseDrill(DrillKind::Hard));
         assert_eq!(
             pressed(&app, KeyCode::Char('h')),
-            Some(Intent::DrillAnswer(Action::Hit))
+            some(DrillIntent::DrillAnswer(Action::Hit))
         );
         assert_eq!(
             pressed(&app, KeyCode::Char('P')),
-            Some(Intent::DrillAnswer(Action::Split))
+            some(DrillIntent::DrillAnswer(Action::Split))
         );
         assert_eq!(
             pressed(&app, KeyCode::Char(' ')),
-            Some(Intent::Unknown(' '))
+            some(DrillIntent::Unknown(' '))
         );
         assert_eq!(
             pressed(&app, KeyCode::Char('q')),
-            Some(Intent::LeaveDrill),
+            some(DrillIntent::LeaveDrill),
             "q leaves the drill, not the table"
         );
-        app.update(Intent::LeaveDrill);
-        app.update(Intent::OpenDrills);
-        app.update(Intent::ChooseDrill(DrillKind::Count));
+        app.update(DrillIntent::LeaveDrill);
+        app.update(TableIntent::OpenDrills);
+        app.update(DrillIntent::ChooseDrill(DrillKind::Count));
         assert_eq!(
             pressed(&app, KeyCode::Char('-')),
-            Some(Intent::CountKey('-'))
+            some(DrillIntent::CountKey('-'))
         );
-        assert_eq!(pressed(&app, KeyCode::Backspace), Some(Intent::CountErase));
-        assert_eq!(pressed(&app, KeyCode::Enter), Some(Intent::CountSubmit));
-        assert_eq!(pressed(&app, KeyCode::Char(' ')), Some(Intent::NextRound));
+        assert_eq!(
+            pressed(&app, KeyCode::Backspace),
+            some(DrillIntent::CountErase)
+        );
+        assert_eq!(
+            pressed(&app, KeyCode::Enter),
+            some(DrillIntent::CountSubmit)
+        );
+        assert_eq!(
+            pressed(&app, KeyCode::Char(' ')),
+            some(DrillIntent::NextRound)
+        );
         assert_eq!(
             pressed(&app, KeyCode::Char('x')),
-            Some(Intent::Unknown('x'))
+            some(DrillIntent::Unknown('x'))
         );
     }
 
     #[test]
     fn the_quit_confirmation_takes_yes_or_no_only() {
         let mut app = app();
-        app.update(Intent::AskQuit);
+        app.update(TableIntent::AskQuit);
         assert_eq!(pressed(&app, KeyCode::Char('h')), None);
-        assert_eq!(pressed(&app, KeyCode::Char('n')), Some(Intent::CancelQuit));
+        assert_eq!(
+            pressed(&app, KeyCode::Char('n')),
+            some(QuestionIntent::CancelQuit)
+        );
         for not_yes in [KeyCode::Enter, KeyCode::Char('q'), KeyCode::Char(' ')] {
             assert_eq!(pressed(&app, not_yes), None, "{not_yes:?}");
         }
-        assert_eq!(pressed(&app, KeyCode::Char('y')), Some(Intent::ConfirmQuit));
-        app.update(Intent::ConfirmQuit);
-        assert_eq!(pressed(&app, KeyCode::Char('z')), Some(Intent::Exit));
+        assert_eq!(
+            pressed(&app, KeyCode::Char('y')),
+            some(QuestionIntent::ConfirmQuit)
+        );
+        app.update(QuestionIntent::ConfirmQuit);
+        assert_eq!(pressed(&app, KeyCode::Char('z')), some(SharedIntent::Exit));
     }
 
     /// Every key a test presses: the printable characters and the keys with names.
@@ -683,37 +717,37 @@ mod tests {
     #[test]
     fn each_screens_keys_become_only_that_screens_intents() {
         let mut app = app().with_background_waits(true);
-        keys_only_become(&app, "the table", |i| TableIntent::of(i).is_some());
-        app.update(Intent::ToggleHelp);
-        keys_only_become(&app, "the help", |i| TableIntent::of(i).is_some());
-        app.update(Intent::ClosePanel);
-        app.update(Intent::AskQuit);
-        keys_only_become(&app, "leave?", |i| QuestionIntent::of(i).is_some());
-        app.update(Intent::CancelQuit);
-        app.update(Intent::OpenDrills);
-        keys_only_become(&app, "the chooser", |i| DrillIntent::of(i).is_some());
+        keys_only_become(&app, "the table", |i| matches!(i, Intent::Table(_)));
+        app.update(TableIntent::ToggleHelp);
+        keys_only_become(&app, "the help", |i| matches!(i, Intent::Table(_)));
+        app.update(TableIntent::ClosePanel);
+        app.update(TableIntent::AskQuit);
+        keys_only_become(&app, "leave?", |i| matches!(i, Intent::Question(_)));
+        app.update(QuestionIntent::CancelQuit);
+        app.update(TableIntent::OpenDrills);
+        keys_only_become(&app, "the chooser", |i| matches!(i, Intent::Drill(_)));
         for kind in [DrillKind::Hard, DrillKind::Count, DrillKind::Countdown] {
-            app.update(Intent::OpenDrills);
-            app.update(Intent::ChooseDrill(kind));
-            keys_only_become(&app, kind.name(), |i| DrillIntent::of(i).is_some());
+            app.update(DrillIntent::OpenDrills);
+            app.update(DrillIntent::ChooseDrill(kind));
+            keys_only_become(&app, kind.name(), |i| matches!(i, Intent::Drill(_)));
         }
-        app.update(Intent::ToggleHelp);
+        app.update(DrillIntent::ToggleHelp);
         keys_only_become(&app, "the help over a drill", |i| {
-            DrillIntent::of(i).is_some()
+            matches!(i, Intent::Drill(_))
         });
-        app.update(Intent::ToggleHelp);
-        app.update(Intent::LeaveDrill);
-        app.update(Intent::OpenReview);
+        app.update(DrillIntent::ToggleHelp);
+        app.update(DrillIntent::LeaveDrill);
+        app.update(TableIntent::OpenReview);
         assert!(app.review().is_some());
-        keys_only_become(&app, "the review", |i| ReviewIntent::of(i).is_some());
-        app.update(Intent::ToggleHelp);
+        keys_only_become(&app, "the review", |i| matches!(i, Intent::Review(_)));
+        app.update(ReviewIntent::ToggleHelp);
         keys_only_become(&app, "the help over the review", |i| {
-            ReviewIntent::of(i).is_some()
+            matches!(i, Intent::Review(_))
         });
-        app.update(Intent::ClosePanel);
-        app.update(Intent::Review(crate::tui::review::ReviewKey::Close));
-        app.update(Intent::OpenPlan);
-        keys_only_become(&app, "the planner", |i| PlanIntent::of(i).is_some());
+        app.update(ReviewIntent::ClosePanel);
+        app.update(ReviewIntent::Review(crate::tui::review::ReviewKey::Close));
+        app.update(TableIntent::OpenPlan);
+        keys_only_become(&app, "the planner", |i| matches!(i, Intent::Plan(_)));
     }
 
     #[test]
@@ -722,21 +756,21 @@ mod tests {
         // The review's `m` at the table: the table's word for a key it does not know.
         assert_eq!(
             pressed(&app, KeyCode::Char('m')),
-            Some(Intent::Unknown('m'))
+            some(TableIntent::Unknown('m'))
         );
-        app.update(Intent::Unknown('m'));
+        app.update(TableIntent::Unknown('m'));
         assert_eq!(
             app.messages().last().map(|m| m.text.as_str()),
             Some("`m` does nothing here: press ? for the keys")
         );
         // The table's `+` in a decision drill: the drill says what answers it.
-        app.update(Intent::OpenDrills);
-        app.update(Intent::ChooseDrill(DrillKind::Hard));
+        app.update(TableIntent::OpenDrills);
+        app.update(DrillIntent::ChooseDrill(DrillKind::Hard));
         assert_eq!(
             pressed(&app, KeyCode::Char('+')),
-            Some(Intent::Unknown('+'))
+            some(DrillIntent::Unknown('+'))
         );
-        app.update(Intent::Unknown('+'));
+        app.update(DrillIntent::Unknown('+'));
         let Some(DrillScreen::Decision(screen)) = app.drill() else {
             panic!("a decision drill is open");
         };
@@ -746,24 +780,24 @@ mod tests {
             "{said:?}"
         );
         // The table's deal, sent to the drill: not the drill's, so nothing is dealt.
-        app.update(Intent::Deal);
+        app.update(TableIntent::Deal);
         assert!(app.between_rounds() && app.your_money().hands().is_empty());
-        app.update(Intent::LeaveDrill);
+        app.update(DrillIntent::LeaveDrill);
         // The review takes only its keys: the table's `h` is no key there, and a deal sent to
         // it deals nothing under it.
-        app.update(Intent::OpenReview);
+        app.update(TableIntent::OpenReview);
         assert_eq!(pressed(&app, KeyCode::Char('h')), None);
-        app.update(Intent::Deal);
+        app.update(TableIntent::Deal);
         assert!(app.review().is_some());
         assert!(
             app.your_money().hands().is_empty(),
             "no round under the review"
         );
-        app.update(Intent::Review(crate::tui::review::ReviewKey::Close));
+        app.update(ReviewIntent::Review(crate::tui::review::ReviewKey::Close));
         // Leave? takes yes or no: a deal is no answer.
-        app.update(Intent::AskQuit);
+        app.update(TableIntent::AskQuit);
         assert_eq!(pressed(&app, KeyCode::Char(' ')), None);
-        app.update(Intent::Deal);
+        app.update(TableIntent::Deal);
         assert_eq!(app.overlay(), Some(Overlay::ConfirmQuit));
         assert!(
             app.your_money().hands().is_empty(),
@@ -786,8 +820,8 @@ mod tests {
             counting: true,
         };
         let key = |code| intent_for(&press(code), &state);
-        assert_eq!(key(KeyCode::Esc), Some(Intent::SkipCheck));
-        assert_eq!(key(KeyCode::Char('3')), Some(Intent::CountKey('3')));
-        assert_eq!(key(KeyCode::Char('h')), Some(Intent::Unknown('h')));
+        assert_eq!(key(KeyCode::Esc), some(TableIntent::SkipCheck));
+        assert_eq!(key(KeyCode::Char('3')), some(TableIntent::CountKey('3')));
+        assert_eq!(key(KeyCode::Char('h')), some(TableIntent::Unknown('h')));
     }
 }

@@ -1,7 +1,7 @@
-//! What the person (or a timer) asks of the app: an [`Intent`] for every key, the intents
-//! each screen takes ([`TableIntent`], [`QuestionIntent`], [`DrillIntent`], [`ReviewIntent`],
-//! [`PlanIntent`], [`SharedIntent`]), and the [`Overlay`] that may be up. Keys become a
-//! screen's intents in [`super::input`]; the app's `update` hands each screen only its own.
+//! What the person (or a timer) asks of the app: the intents each screen takes
+//! ([`TableIntent`], [`QuestionIntent`], [`DrillIntent`], [`ReviewIntent`], [`PlanIntent`],
+//! and [`SharedIntent`] for every screen), the [`Intent`] that carries one of them to the app,
+//! and the [`Overlay`] that may be up. Keys become a screen's intents in [`super::input`].
 
 use super::chart_cursor::ChartMove;
 use super::plan_page::PlanKey;
@@ -9,26 +9,76 @@ use super::review::ReviewKey;
 use crate::engine::Action;
 use crate::trainer::drills::kinds::DrillKind;
 
-/// What the person (or the pacing timer) asked for: every intent of every screen, as the event
-/// loop and a test script send them. Keys become intents in
-/// [`crate::tui::input::intent_for`]; every change of state goes through `App::update`, which
-/// hands the screen on view only the intents it takes (a screen's own enum, below) and drops
-/// the rest.
+/// One screen's intent, as the event loop and a test script send it to `App::update`, which
+/// hands it to that screen if it is on view (a question over the table takes the
+/// [`QuestionIntent`]s) and drops it otherwise; every screen takes the [`SharedIntent`]s.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Intent {
+    /// For the table, its panels and its count check.
+    Table(TableIntent),
+    /// For the question over the table.
+    Question(QuestionIntent),
+    /// For a drill or the drill chooser.
+    Drill(DrillIntent),
+    /// For the review.
+    Review(ReviewIntent),
+    /// For the planner page.
+    Plan(PlanIntent),
+    /// For whichever screen is up.
+    Shared(SharedIntent),
+}
+
+/// `From<Screen's intent> for Intent`, so `app.update(TableIntent::Deal)` reads as it means.
+macro_rules! carried {
+    ($($screen:ident($inner:ident)),*) => {
+        $(impl From<$inner> for Intent {
+            fn from(intent: $inner) -> Intent {
+                Intent::$screen(intent)
+            }
+        })*
+    };
+}
+
+carried!(
+    Table(TableIntent),
+    Question(QuestionIntent),
+    Drill(DrillIntent),
+    Review(ReviewIntent),
+    Plan(PlanIntent),
+    Shared(SharedIntent)
+);
+
+/// What every screen takes alike: the timers, a redraw and leaving at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SharedIntent {
+    /// The pacing timer fired: the table's seats and dealer play on at its pace.
+    Tick,
+    /// Background work may have finished: pick it up and draw again.
+    Poll,
+    /// Nothing changes; draw again (after a resize).
+    Redraw,
+    /// Leave now (Ctrl-C, or any key on the summary).
+    Exit,
+}
+
+/// What the table takes, with its panels (help, statistics, chart, EVs, the course page)
+/// and the count check asked before a deal. The questions over it take
+/// [`QuestionIntent`]s.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableIntent {
     /// Take this action with the active hand.
     Act(Action),
     /// Deal the next round.
     Deal,
-    /// Raise the bet by one unit (between rounds).
+    /// Raise the bet by one unit.
     BetUp,
-    /// Lower the bet by one unit (between rounds).
+    /// Lower the bet by one unit.
     BetDown,
-    /// Raise the bet by five units (between rounds).
+    /// Raise the bet by five units.
     BetUpFive,
-    /// Lower the bet by five units (between rounds).
+    /// Lower the bet by five units.
     BetDownFive,
-    /// A digit of a bet typed in (between rounds).
+    /// A digit of a bet typed in.
     BetDigit(char),
     /// Erase the last digit of the bet typed in.
     BetErase,
@@ -38,29 +88,29 @@ pub enum Intent {
     BetCancel,
     /// Scroll the message log back a page.
     LogBack,
-    /// Scroll the message log towards the newest line by a page.
+    /// Scroll the message log on a page.
     LogOn,
     /// Scroll the message log back a few lines (mouse wheel).
     LogBackLines,
     /// Scroll the message log on a few lines (mouse wheel).
     LogOnLines,
-    /// Close the panel on screen (help, statistics, chart).
+    /// Close the panel on screen.
     ClosePanel,
-    /// The panel's other page (the statistics' figures or heat map, on a short terminal).
+    /// The panel's other page.
     PanelPage,
     /// Turn strategy hints on or off.
     ToggleHints,
-    /// Open or close the help overlay.
+    /// Open or close the help.
     ToggleHelp,
     /// Open or close the live EV panel.
     ToggleEv,
-    /// Open or close the statistics screen.
+    /// Open or close the statistics.
     ToggleStats,
     /// Open or close the strategy chart.
     ToggleChart,
-    /// Move the chart's cursor (an arrow key with the chart open).
+    /// Move the chart's cursor.
     ChartMove(ChartMove),
-    /// Show or hide the Hi-Lo count.
+    /// Show or hide the count.
     ToggleCount,
     /// Open or close the course page.
     ToggleCourse,
@@ -70,265 +120,100 @@ pub enum Intent {
     TogglePace,
     /// Ask to leave: opens the confirmation.
     AskQuit,
+    /// Skip the wait for the AI seats and the dealer.
+    Skip,
+    /// A key that means nothing here.
+    Unknown(char),
+    /// Open the drill chooser.
+    OpenDrills,
+    /// Open the review of the hand history.
+    OpenReview,
+    /// Open the planner page.
+    OpenPlan,
+    /// A character of the answer to a count check or the rules check.
+    CountKey(char),
+    /// Erase the last character of that answer.
+    CountErase,
+    /// Give that answer.
+    CountSubmit,
+    /// Skip the count check asked before the deal.
+    SkipCheck,
+}
+
+/// What a question over the table takes: leave? (yes or no), the bankroll spent (buy in
+/// again, or ask to leave). The summary takes any key as [`SharedIntent::Exit`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QuestionIntent {
     /// Leaving confirmed: hands in play are played out by basic strategy and settled, then
     /// the session summary shows.
     ConfirmQuit,
-    /// Out of money: buy in again with the session's starting bankroll.
-    Rebuy,
     /// Stay at the table.
     CancelQuit,
-    /// Leave now (Ctrl-C, or any key on the summary).
-    Exit,
-    /// Skip the wait: AI seats and the dealer play on at once to the next decision.
-    Skip,
-    /// The pacing timer fired: one AI action or one dealer step.
-    Tick,
-    /// A key that means nothing here.
-    Unknown(char),
-    /// Nothing changes; draw again (after a resize).
-    Redraw,
-    /// Open the drill chooser.
+    /// Buy in again with the session's starting bankroll.
+    Rebuy,
+    /// Ask to leave (from the bankroll question).
+    AskQuit,
+}
+
+/// What the drill screens take: the chooser's keys, the answers, the typed counts, the
+/// drill's clock, help and statistics over it, and the ways out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DrillIntent {
+    /// Leave the drill for the table.
+    LeaveDrill,
+    /// Back to the chooser.
     OpenDrills,
-    /// Start a drill of this kind.
-    ChooseDrill(DrillKind),
+    /// Open or close the help over the drill.
+    ToggleHelp,
+    /// Open or close the statistics over the drill.
+    ToggleStats,
     /// Move the chooser's mark up.
     MenuUp,
     /// Move the chooser's mark down.
     MenuDown,
     /// Start the drill the chooser marks.
     MenuChoose,
-    /// Answer the drill question with this action.
+    /// Start a drill of this kind.
+    ChooseDrill(DrillKind),
+    /// Answer the question with this action.
     DrillAnswer(Action),
-    /// A character of a running-count answer (a digit or a sign).
+    /// A character of a typed answer.
     CountKey(char),
-    /// Erase the last character of the running-count answer.
+    /// Erase the last character of the typed answer.
     CountErase,
-    /// Give the running-count answer.
+    /// Give the typed answer.
     CountSubmit,
-    /// Deal the next round of the counting quiz.
+    /// The next round, or the next card.
     NextRound,
-    /// Leave the drill for the table (with its summary in the messages).
-    LeaveDrill,
-    /// Background work may have finished: pick it up and draw again.
-    Poll,
-    /// Open the review of the hand history.
-    OpenReview,
-    /// A key on the review screen.
+    /// The drill's other setting: the pace, or the cards a flash.
+    PanelPage,
+    /// The drill's clock: the next card at its pace (the pacing timer's
+    /// [`SharedIntent::Tick`], while a drill is up).
+    Tick,
+    /// A key the drill explains.
+    Unknown(char),
+}
+
+/// What the review takes: its own keys, and the help over it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReviewIntent {
+    /// A key of the review.
     Review(ReviewKey),
-    /// Open the planner page ("bets & bankroll").
-    OpenPlan,
-    /// A key on the planner page.
+    /// Open or close the help over the review.
+    ToggleHelp,
+    /// Close the help over the review.
+    ClosePanel,
+}
+
+/// What the planner page takes: its own keys, and the help over it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlanIntent {
+    /// A key of the planner page.
     Plan(PlanKey),
-    /// Skip the count check asked before the deal (Esc): the deal goes on.
-    SkipCheck,
-}
-
-/// Declares the intents one screen takes: an enum of some of [`Intent`]'s variants, under
-/// the same names, with `From<Screen> for Intent` and `Screen::of(Intent)` (`None`: not this
-/// screen's). A variant with a value names a binding for it: `Act(action: Action)`.
-macro_rules! screen_intents {
-    (
-        $(#[$meta:meta])*
-        $name:ident {
-            $( $(#[$vmeta:meta])* $variant:ident $(($bind:ident : $field:ty))? ),* $(,)?
-        }
-    ) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-        pub enum $name {
-            $( $(#[$vmeta])* $variant $(($field))? ),*
-        }
-
-        impl From<$name> for Intent {
-            fn from(intent: $name) -> Intent {
-                match intent {
-                    $( $name::$variant $(($bind))? => Intent::$variant $(($bind))? ),*
-                }
-            }
-        }
-
-        impl $name {
-            /// `intent`, if this screen takes it.
-            pub fn of(intent: Intent) -> Option<$name> {
-                match intent {
-                    $( Intent::$variant $(($bind))? => Some($name::$variant $(($bind))?), )*
-                    _ => None,
-                }
-            }
-        }
-    };
-}
-
-screen_intents! {
-    /// What every screen takes alike: the timers, a redraw and leaving at once.
-    SharedIntent {
-        /// The pacing timer fired: the table's seats and dealer play on at its pace.
-        Tick,
-        /// Background work may have finished: pick it up and draw again.
-        Poll,
-        /// Nothing changes; draw again (after a resize).
-        Redraw,
-        /// Leave now (Ctrl-C, or any key on the summary).
-        Exit,
-    }
-}
-
-screen_intents! {
-    /// What the table takes, with its panels (help, statistics, chart, EVs, the course page)
-    /// and the count check asked before a deal. The questions over it take
-    /// [`QuestionIntent`]s.
-    TableIntent {
-        /// Take this action with the active hand.
-        Act(action: Action),
-        /// Deal the next round.
-        Deal,
-        /// Raise the bet by one unit.
-        BetUp,
-        /// Lower the bet by one unit.
-        BetDown,
-        /// Raise the bet by five units.
-        BetUpFive,
-        /// Lower the bet by five units.
-        BetDownFive,
-        /// A digit of a bet typed in.
-        BetDigit(digit: char),
-        /// Erase the last digit of the bet typed in.
-        BetErase,
-        /// Place the bet typed in.
-        BetEnter,
-        /// Forget the bet typed in.
-        BetCancel,
-        /// Scroll the message log back a page.
-        LogBack,
-        /// Scroll the message log on a page.
-        LogOn,
-        /// Scroll the message log back a few lines (mouse wheel).
-        LogBackLines,
-        /// Scroll the message log on a few lines (mouse wheel).
-        LogOnLines,
-        /// Close the panel on screen.
-        ClosePanel,
-        /// The panel's other page.
-        PanelPage,
-        /// Turn strategy hints on or off.
-        ToggleHints,
-        /// Open or close the help.
-        ToggleHelp,
-        /// Open or close the live EV panel.
-        ToggleEv,
-        /// Open or close the statistics.
-        ToggleStats,
-        /// Open or close the strategy chart.
-        ToggleChart,
-        /// Move the chart's cursor.
-        ChartMove(movement: ChartMove),
-        /// Show or hide the count.
-        ToggleCount,
-        /// Open or close the course page.
-        ToggleCourse,
-        /// Start the rules check on the course page.
-        StartRulesCheck,
-        /// Pause the table's pace, or go on at it.
-        TogglePace,
-        /// Ask to leave: opens the confirmation.
-        AskQuit,
-        /// Skip the wait for the AI seats and the dealer.
-        Skip,
-        /// A key that means nothing here.
-        Unknown(key: char),
-        /// Open the drill chooser.
-        OpenDrills,
-        /// Open the review of the hand history.
-        OpenReview,
-        /// Open the planner page.
-        OpenPlan,
-        /// A character of the answer to a count check or the rules check.
-        CountKey(key: char),
-        /// Erase the last character of that answer.
-        CountErase,
-        /// Give that answer.
-        CountSubmit,
-        /// Skip the count check asked before the deal.
-        SkipCheck,
-    }
-}
-
-screen_intents! {
-    /// What a question over the table takes: leave? (yes or no), the bankroll spent (buy in
-    /// again, or ask to leave). The summary takes any key as [`SharedIntent::Exit`].
-    QuestionIntent {
-        /// Leaving confirmed.
-        ConfirmQuit,
-        /// Stay at the table.
-        CancelQuit,
-        /// Buy in again.
-        Rebuy,
-        /// Ask to leave (from the bankroll question).
-        AskQuit,
-    }
-}
-
-screen_intents! {
-    /// What the drill screens take: the chooser's keys, the answers, the typed counts, the
-    /// drill's clock, help and statistics over it, and the ways out.
-    DrillIntent {
-        /// Leave the drill for the table.
-        LeaveDrill,
-        /// Back to the chooser.
-        OpenDrills,
-        /// Open or close the help over the drill.
-        ToggleHelp,
-        /// Open or close the statistics over the drill.
-        ToggleStats,
-        /// Move the chooser's mark up.
-        MenuUp,
-        /// Move the chooser's mark down.
-        MenuDown,
-        /// Start the drill the chooser marks.
-        MenuChoose,
-        /// Start a drill of this kind.
-        ChooseDrill(kind: DrillKind),
-        /// Answer the question with this action.
-        DrillAnswer(action: Action),
-        /// A character of a typed answer.
-        CountKey(key: char),
-        /// Erase the last character of the typed answer.
-        CountErase,
-        /// Give the typed answer.
-        CountSubmit,
-        /// The next round, or the next card.
-        NextRound,
-        /// The drill's other setting: the pace, or the cards a flash.
-        PanelPage,
-        /// The drill's clock: the next card at its pace.
-        Tick,
-        /// A key the drill explains.
-        Unknown(key: char),
-    }
-}
-
-screen_intents! {
-    /// What the review takes: its own keys, and the help over it.
-    ReviewIntent {
-        /// A key of the review.
-        Review(key: ReviewKey),
-        /// Open or close the help over the review.
-        ToggleHelp,
-        /// Close the help over the review.
-        ClosePanel,
-    }
-}
-
-screen_intents! {
-    /// What the planner page takes: its own keys, and the help over it.
-    PlanIntent {
-        /// A key of the planner page.
-        Plan(key: PlanKey),
-        /// Open or close the help over the page.
-        ToggleHelp,
-        /// Close the help over the page.
-        ClosePanel,
-    }
+    /// Open or close the help over the page.
+    ToggleHelp,
+    /// Close the help over the page.
+    ClosePanel,
 }
 
 /// A screen drawn over the table. The help, statistics and chart are panels: the action keys

@@ -1,15 +1,16 @@
 //! The table in the terminal: `blackjack play`.
 //!
-//! The shape follows the event-driven ratatui template: terminal events become
-//! [`Intent`]s ([`input::intent_for`]), one [`App::update`] changes the state, and
-//! [`draw()`] is a pure function of that state. The loop ([`run`]) is generic over its backend
-//! and its [`EventSource`], so tests run the real app on a `TestBackend` with scripted keys.
+//! The shape follows the event-driven ratatui template: terminal events become the screen's
+//! intents ([`Intent`], made by [`input::intent_for`]), one [`App::update`] changes the state,
+//! and [`draw()`] is a pure function of that state. The loop ([`run`]) is generic over its
+//! backend and its [`EventSource`], so tests run the real app on a `TestBackend` with scripted
+//! keys.
 //!
 //! Pacing: while AI seats or the dealer are to play, the loop waits up to the step delay for
-//! a key and sends [`Intent::Tick`] when none comes. While something on screen is still being
-//! computed in the background (the strategy at startup, the live EVs), it also wakes up every
-//! [`background::POLL_INTERVAL`] and sends [`Intent::Poll`] to pick the result up. Otherwise it
-//! blocks on the next event with no timeout, so an idle table uses no CPU.
+//! a key and sends [`SharedIntent::Tick`] when none comes. While something on screen is still
+//! being computed in the background (the strategy at startup, the live EVs), it also wakes up
+//! every [`background::POLL_INTERVAL`] and sends [`SharedIntent::Poll`] to pick the result up.
+//! Otherwise it blocks on the next event with no timeout, so an idle table uses no CPU.
 //!
 //! Signals and job control: the event source also reports signals ([`EventSource::take_signal`];
 //! the real one is [`terminal::TerminalEvents`]). SIGTERM, SIGHUP and SIGINT save and end the
@@ -47,9 +48,12 @@ use ratatui::Terminal;
 use ratatui::backend::Backend;
 
 pub use app::draw;
-pub use app::{App, Intent, LivePanel, Overlay, TableConfig};
+pub use app::{App, LivePanel, Overlay, TableConfig};
 pub use draw::{MIN_HEIGHT, MIN_WIDTH};
 pub use drill::DrillScreen;
+pub use intent::{
+    DrillIntent, Intent, PlanIntent, QuestionIntent, ReviewIntent, SharedIntent, TableIntent,
+};
 pub use play::play;
 
 /// The keys as the help screens list them, for the manual page: the table's lines in words
@@ -162,7 +166,7 @@ where
                 input::intent_when_too_small(event)
             };
             if let Some(intent) = intent {
-                if intent == Intent::Skip {
+                if intent == Intent::Table(TableIntent::Skip) {
                     deadline = None;
                 }
                 app.update(intent);
@@ -183,9 +187,9 @@ where
         if event.is_none() {
             if tick_on_timeout {
                 deadline = None;
-                app.update(Intent::Tick);
+                app.update(SharedIntent::Tick);
             } else {
-                app.update(Intent::Poll);
+                app.update(SharedIntent::Poll);
             }
             if app.should_quit() {
                 return Ok(Outcome::Ended(Ending::Left));
@@ -197,7 +201,7 @@ where
 impl App {
     /// Ends the session as Ctrl-C does: what is unsaved is saved, and the loop stops.
     fn end(&mut self, ending: Ending) -> Outcome {
-        self.update(Intent::Exit);
+        self.update(SharedIntent::Exit);
         Outcome::Ended(ending)
     }
 }

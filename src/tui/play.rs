@@ -8,7 +8,7 @@ use anyhow::bail;
 
 use super::message::Tone;
 use super::terminal::{self, TerminalEvents};
-use super::{App, Ending, Intent, Outcome, Signal, panic_hook, theme};
+use super::{App, Ending, Outcome, SharedIntent, Signal, panic_hook, theme};
 use crate::engine::{Rules, Units};
 use crate::session::{Happening, TableSession};
 use crate::setup::{TableConfig, UsageError};
@@ -99,7 +99,7 @@ fn sit(
         // Drawing on a terminal that has gone fails, and so does taking it back after a stop:
         // that is a hang-up, not an error.
         Err(_) if events.terminal_gone() => {
-            app.update(Intent::Exit);
+            app.update(SharedIntent::Exit);
             Ok(Ending::HungUp)
         }
         ended => ended,
@@ -202,7 +202,7 @@ mod tests {
             between.contains("bankroll 100 → 100 (bought in"),
             "{between}"
         );
-        app.update(Intent::Deal);
+        app.update(crate::tui::TableIntent::Deal);
         // Interrupted here: the bet is on the table, neither won nor lost.
         // (Read as one line: the summary is printed in rows of 80 columns.)
         let text = app.session.closing_summary().replace('\n', " ");

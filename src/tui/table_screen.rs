@@ -5,7 +5,7 @@
 
 use crate::analysis::chart::Cell;
 use crate::tui::chart_cursor::{ChartMove, step};
-use crate::tui::intent::{Intent, Overlay};
+use crate::tui::intent::{Overlay, TableIntent};
 
 /// The most digits a typed bet takes (the table's largest bet has at most this many).
 const MAX_BET_DIGITS: usize = 9;
@@ -32,9 +32,9 @@ pub struct TableScreen {
 
 impl TableScreen {
     /// Handles the keys that change only this screen. `false` for every other intent.
-    pub(crate) fn update(&mut self, intent: Intent, live: Option<Cell>) -> bool {
+    pub(crate) fn update(&mut self, intent: TableIntent, live: Option<Cell>) -> bool {
         match intent {
-            Intent::BetErase => {
+            TableIntent::BetErase => {
                 if let Some(entry) = &mut self.bet_entry {
                     entry.pop();
                     if entry.is_empty() {
@@ -42,17 +42,22 @@ impl TableScreen {
                     }
                 }
             }
-            Intent::BetCancel => self.bet_entry = None,
-            Intent::PanelPage => self.stats_page = self.stats_page.wrapping_add(1),
-            Intent::ClosePanel if !self.question_up() => self.overlay = None,
-            Intent::ClosePanel => {}
-            Intent::ToggleHelp => self.toggle(Overlay::Help),
-            Intent::ChartMove(movement) => self.move_cursor(live, movement),
-            Intent::AskQuit => self.overlay = Some(Overlay::ConfirmQuit),
-            Intent::CancelQuit => self.overlay = None,
+            TableIntent::BetCancel => self.bet_entry = None,
+            TableIntent::PanelPage => self.stats_page = self.stats_page.wrapping_add(1),
+            TableIntent::ClosePanel => self.close_panel(),
+            TableIntent::ToggleHelp => self.toggle(Overlay::Help),
+            TableIntent::ChartMove(movement) => self.move_cursor(live, movement),
+            TableIntent::AskQuit => self.overlay = Some(Overlay::ConfirmQuit),
             _ => return false,
         }
         true
+    }
+
+    /// Closes the panel that is up; a question stays (only its answers close it).
+    pub(crate) fn close_panel(&mut self) {
+        if !self.question_up() {
+            self.overlay = None;
+        }
     }
 
     /// Opens `overlay`, or closes it if it is up.
@@ -123,7 +128,7 @@ mod tests {
         }
         assert_eq!(screen.bet_entry.as_deref(), Some("999999999"));
         for _ in 0..9 {
-            assert!(screen.update(Intent::BetErase, None));
+            assert!(screen.update(TableIntent::BetErase, None));
         }
         assert_eq!(
             screen.bet_entry, None,
@@ -135,10 +140,10 @@ mod tests {
     fn esc_closes_a_panel_but_not_a_question() {
         let mut screen = TableScreen::default();
         screen.toggle(Overlay::Help);
-        screen.update(Intent::ClosePanel, None);
+        screen.update(TableIntent::ClosePanel, None);
         assert_eq!(screen.overlay, None);
-        screen.update(Intent::AskQuit, None);
-        screen.update(Intent::ClosePanel, None);
+        screen.update(TableIntent::AskQuit, None);
+        screen.update(TableIntent::ClosePanel, None);
         assert_eq!(
             screen.overlay,
             Some(Overlay::ConfirmQuit),

@@ -8,7 +8,9 @@ use std::time::Duration;
 
 use blackjack_trainer::engine::{Rules, Units};
 use blackjack_trainer::trainer::drills::kinds::DrillKind;
-use blackjack_trainer::tui::{App, DrillScreen, Intent, TableConfig};
+use blackjack_trainer::tui::{
+    App, DrillIntent, DrillScreen, SharedIntent, TableConfig, TableIntent,
+};
 
 use crate::common;
 use common::TempDir;
@@ -184,16 +186,16 @@ fn app() -> App {
 #[test]
 fn the_table_chooser_starts_each_counting_drill_and_records_its_answers() {
     let mut app = app();
-    app.update(Intent::OpenDrills);
-    app.update(Intent::ChooseDrill(DrillKind::TrueCount));
+    app.update(TableIntent::OpenDrills);
+    app.update(DrillIntent::ChooseDrill(DrillKind::TrueCount));
     let Some(DrillScreen::Quiz(screen)) = app.drill() else {
         panic!("a quiz screen");
     };
     assert!(screen.quiz.question_text().contains("floor"));
     for c in "29".chars() {
-        app.update(Intent::CountKey(c));
+        app.update(DrillIntent::CountKey(c));
     }
-    app.update(Intent::CountSubmit);
+    app.update(DrillIntent::CountSubmit);
     let record = app
         .session()
         .skills
@@ -202,23 +204,23 @@ fn the_table_chooser_starts_each_counting_drill_and_records_its_answers() {
         .unwrap_or_default();
     assert_eq!((record.asked, record.right), (1, 0));
     // `r` goes back to the chooser, with the drill's summary in the table's log.
-    app.update(Intent::OpenDrills);
+    app.update(DrillIntent::OpenDrills);
     assert!(matches!(app.drill(), Some(DrillScreen::Chooser { .. })));
     assert!(
         app.messages()
             .iter()
             .any(|m| m.text.contains("Right 0 of 1"))
     );
-    app.update(Intent::ChooseDrill(DrillKind::Countdown));
+    app.update(DrillIntent::ChooseDrill(DrillKind::Countdown));
     for _ in 0..52 {
-        app.update(Intent::NextRound);
+        app.update(DrillIntent::NextRound);
     }
     let Some(DrillScreen::Countdown(screen)) = app.drill() else {
         panic!("a countdown");
     };
     assert!(screen.run.done());
-    app.update(Intent::CountKey('0'));
-    app.update(Intent::CountSubmit);
+    app.update(DrillIntent::CountKey('0'));
+    app.update(DrillIntent::CountSubmit);
     let record = app
         .session()
         .skills
@@ -260,7 +262,7 @@ fn counting_app(ramp: Option<Vec<u32>>, check_every: u32) -> App {
     {
         assert!(start.elapsed().as_secs() < 20, "the index table never came");
         std::thread::sleep(Duration::from_millis(5));
-        app.update(Intent::Poll);
+        app.update(SharedIntent::Poll);
     }
     app
 }
@@ -269,14 +271,14 @@ fn counting_app(ramp: Option<Vec<u32>>, check_every: u32) -> App {
 fn counting_mode_grades_a_missed_index_play_with_its_cost_at_the_count() {
     let mut app = counting_app(None, 0);
     // The count shown: the grade may tell it at once.
-    app.update(Intent::ToggleCount);
+    app.update(TableIntent::ToggleCount);
     // Seat 1 2,3 then 7 and 9; you 10,6; seat 3 4,5 (then stands? it hits to 17+); up T.
     let deal = [2, 10, 4, 10, 3, 6, 5, 7, 7, 9, 10].map(blackjack_trainer::engine::Card::of_value);
     assert!(app.stack_next(&deal));
-    app.update(Intent::Deal);
+    app.update(TableIntent::Deal);
     assert!(app.your_turn());
     assert!(app.floored_count() >= 0, "count {}", app.floored_count());
-    app.update(Intent::Act(blackjack_trainer::engine::Action::Hit));
+    app.update(TableIntent::Act(blackjack_trainer::engine::Action::Hit));
     let grade = app.log().last_grade().expect("graded").text.clone();
     assert!(
         grade.starts_with("Index play: stand 16 vs T at true count +")
@@ -289,7 +291,7 @@ fn counting_mode_grades_a_missed_index_play_with_its_cost_at_the_count() {
 #[test]
 fn the_bet_is_graded_against_the_ramp_and_the_count_is_checked_every_n_deals() {
     let mut app = counting_app(Some(vec![1, 2, 4]), 1);
-    app.update(Intent::Deal);
+    app.update(TableIntent::Deal);
     // With the count hidden the bet's grade (which tells the count) waits for the count check.
     let ramp_graded = |app: &App| {
         app.messages().iter().any(|m| {
@@ -303,16 +305,16 @@ fn the_bet_is_graded_against_the_ramp_and_the_count_is_checked_every_n_deals() {
     assert_eq!((skill("table-ramp"), skill("ramp")), (Some(1), None));
     // Play the round out, then the next deal asks for the count first.
     while app.your_turn() {
-        app.update(Intent::Act(blackjack_trainer::engine::Action::Stand));
+        app.update(TableIntent::Act(blackjack_trainer::engine::Action::Stand));
     }
-    app.update(Intent::Deal);
+    app.update(TableIntent::Deal);
     assert_eq!(app.count_check(), Some(""), "{:?}", app.messages().last());
     let running =
         blackjack_trainer::analysis::hilo::running_count(app.table().view(app.your_seat()).seen());
     for c in format!("{running}").chars() {
-        app.update(Intent::CountKey(c));
+        app.update(TableIntent::CountKey(c));
     }
-    app.update(Intent::CountSubmit);
+    app.update(TableIntent::CountSubmit);
     assert!(
         app.messages()
             .iter()

@@ -19,7 +19,8 @@ use blackjack_trainer::analysis::hilo::running_count;
 use blackjack_trainer::cli::PlayArgs;
 use blackjack_trainer::engine::{Action, Card, Rank, Rules, Suit};
 use blackjack_trainer::tui::{
-    self, App, DrillScreen, Ending, EventSource, Intent, LivePanel, Outcome, Signal, TableConfig,
+    self, App, DrillIntent, DrillScreen, Ending, EventSource, Intent, LivePanel, Outcome, Signal,
+    TableConfig, TableIntent,
 };
 
 // ----- the harness -----
@@ -856,7 +857,7 @@ fn drawing_never_panics_at_any_size() {
         let mut app = App::new(&Rules::default(), config(&options(seats, 0), 99))
             .expect("valid options")
             .with_color(false);
-        app.update(tui::Intent::Deal);
+        app.update(tui::TableIntent::Deal);
         for w in (0..=130u16).step_by(7) {
             for h in (0..=45u16).step_by(3) {
                 let area = ratatui::layout::Rect::new(0, 0, w, h);
@@ -1057,8 +1058,8 @@ fn settle_waits_for_the_live_evs_deterministically() {
         .expect("valid options")
         .with_color(false);
     assert!(app.stack_next(&three_seat_deal(["8h", "8c"], "Td", "7s", "9h 2c")));
-    app.update(Intent::Deal);
-    app.update(Intent::ToggleEv);
+    app.update(TableIntent::Deal);
+    app.update(TableIntent::ToggleEv);
     app.settle();
     let LivePanel::Ready(live) = app.live_panel() else {
         panic!("settled: {:?}", app.live_panel());
@@ -1279,21 +1280,30 @@ fn the_count_quiz_from_the_table_asks_and_scores() {
 fn drawing_never_panics_with_a_drill_open() {
     let mut app = test_app(&options(3, 0));
     let mut states: Vec<Vec<Intent>> = vec![
-        vec![Intent::OpenDrills],
-        vec![Intent::ChooseDrill(
-            blackjack_trainer::trainer::drills::kinds::DrillKind::Pairs,
-        )],
-        vec![Intent::DrillAnswer(Action::Split), Intent::ToggleHelp],
-        vec![Intent::ToggleHelp, Intent::LeaveDrill, Intent::OpenDrills],
-        vec![Intent::ChooseDrill(
-            blackjack_trainer::trainer::drills::kinds::DrillKind::Count,
-        )],
+        vec![TableIntent::OpenDrills.into()],
         vec![
-            Intent::CountKey('-'),
-            Intent::CountKey('2'),
-            Intent::CountSubmit,
+            DrillIntent::ChooseDrill(blackjack_trainer::trainer::drills::kinds::DrillKind::Pairs)
+                .into(),
         ],
-        vec![Intent::ToggleStats],
+        vec![
+            DrillIntent::DrillAnswer(Action::Split).into(),
+            DrillIntent::ToggleHelp.into(),
+        ],
+        vec![
+            DrillIntent::ToggleHelp.into(),
+            DrillIntent::LeaveDrill.into(),
+            TableIntent::OpenDrills.into(),
+        ],
+        vec![
+            DrillIntent::ChooseDrill(blackjack_trainer::trainer::drills::kinds::DrillKind::Count)
+                .into(),
+        ],
+        vec![
+            DrillIntent::CountKey('-').into(),
+            DrillIntent::CountKey('2').into(),
+            DrillIntent::CountSubmit.into(),
+        ],
+        vec![DrillIntent::ToggleStats.into()],
     ];
     for intents in states.drain(..) {
         for intent in intents {

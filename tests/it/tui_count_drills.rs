@@ -10,7 +10,9 @@ use blackjack_trainer::ai::Level;
 use blackjack_trainer::engine::Units;
 use blackjack_trainer::trainer::drills::counting::{Prompt, grade_prompt};
 use blackjack_trainer::trainer::drills::kinds::DrillKind;
-use blackjack_trainer::tui::{App, DrillScreen, Intent, TableConfig};
+use blackjack_trainer::tui::{
+    App, DrillIntent, DrillScreen, SharedIntent, TableConfig, TableIntent,
+};
 
 use crate::common;
 use common::tui::*;
@@ -72,8 +74,8 @@ fn answer(app: &mut App, typed: &str) {
 
 fn quiz_session(kind: DrillKind, size: (u16, u16)) -> String {
     let mut app = drill_table();
-    app.update(Intent::OpenDrills);
-    app.update(Intent::ChooseDrill(kind));
+    app.update(TableIntent::OpenDrills);
+    app.update(DrillIntent::ChooseDrill(kind));
     let mut out = format!("=== {kind:?}: question\n{}", screen(&mut app, size));
     let (right, _) = right_and_wrong(&app);
     answer(&mut app, &right);
@@ -99,8 +101,8 @@ fn quiz_session(kind: DrillKind, size: (u16, u16)) -> String {
 
 fn countdown_session(size: (u16, u16)) -> String {
     let mut app = drill_table();
-    app.update(Intent::OpenDrills);
-    app.update(Intent::ChooseDrill(DrillKind::Countdown));
+    app.update(TableIntent::OpenDrills);
+    app.update(DrillIntent::ChooseDrill(DrillKind::Countdown));
     let mut out = format!("=== countdown: set up\n{}", screen(&mut app, size));
     // Two cards a flash; then every card turned by space.
     press(&mut app, KeyCode::Tab);
@@ -168,8 +170,8 @@ fn each_counting_drill_asks_grades_and_sums_up_at_80x24_and_120x40() {
 #[test]
 fn a_paced_countdown_turns_its_cards_on_the_clock_alone() {
     let mut app = drill_table();
-    app.update(Intent::OpenDrills);
-    app.update(Intent::ChooseDrill(DrillKind::Countdown));
+    app.update(TableIntent::OpenDrills);
+    app.update(DrillIntent::ChooseDrill(DrillKind::Countdown));
     assert_eq!(
         app.step_delay(),
         Duration::ZERO,
@@ -186,7 +188,7 @@ fn a_paced_countdown_turns_its_cards_on_the_clock_alone() {
     };
     assert_eq!(shown(&app), 1);
     for turned in 2..=52 {
-        app.update(Intent::Tick);
+        app.update(SharedIntent::Tick);
         assert_eq!(shown(&app), turned);
     }
     assert!(!app.animating(), "the run is over: the count is asked");
@@ -204,8 +206,8 @@ fn a_paced_countdown_turns_its_cards_on_the_clock_alone() {
 fn the_ramp_drills_key_bar_is_whole_at_80_columns() {
     for size in [(80, 24), (100, 32), (160, 50)] {
         let mut app = drill_table();
-        app.update(Intent::OpenDrills);
-        app.update(Intent::ChooseDrill(DrillKind::Ramp));
+        app.update(TableIntent::OpenDrills);
+        app.update(DrillIntent::ChooseDrill(DrillKind::Ramp));
         let shown = screen(&mut app, size);
         let bar = shown.lines().last().expect("a key bar");
         assert!(

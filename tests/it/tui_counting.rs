@@ -17,8 +17,8 @@ use blackjack_trainer::engine::{Card, Rules, Units};
 use blackjack_trainer::store::{Coach, Location, SessionInfo, SessionKind};
 use blackjack_trainer::text::signed;
 use blackjack_trainer::trainer::day::Clock;
-use blackjack_trainer::tui::Intent;
 use blackjack_trainer::tui::{App, TableConfig};
+use blackjack_trainer::tui::{DrillIntent, SharedIntent, TableIntent};
 
 use crate::common;
 use common::tui::*;
@@ -338,7 +338,7 @@ fn the_store_keeps_the_count_of_every_counting_mode_decision() {
     assert!(app.stack_next(&two_rounds()));
     // Round 1: 9,9 vs 2 at +0; round 2: 16 vs T at +0 (held back: the count is hidden).
     keys(&mut app, " s s");
-    app.update(Intent::Exit);
+    app.update(SharedIntent::Exit);
     drop(app);
     let (coach, _) = Coach::open(
         Some(&location),
@@ -430,14 +430,14 @@ fn the_help_and_the_drills_name_the_count_kept() {
         );
         assert!(!help.contains("Hi-Lo"), "{key}:\n{help}");
         keys(&mut app, "?");
-        app.update(Intent::OpenDrills);
+        app.update(TableIntent::OpenDrills);
         let chooser = screen(&mut app, WIDE);
         assert!(
             chooser.contains(&format!("the {name} running count")),
             "{key}:\n{chooser}"
         );
         assert!(!chooser.contains("Hi-Lo"), "{key}:\n{chooser}");
-        app.update(Intent::ChooseDrill(DrillKind::Count));
+        app.update(DrillIntent::ChooseDrill(DrillKind::Count));
         keys(&mut app, "?");
         let drill_help = screen(&mut app, WIDE);
         assert!(

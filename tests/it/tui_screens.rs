@@ -9,7 +9,7 @@ use crossterm::event::{Event, KeyCode, KeyModifiers, MouseEvent, MouseEventKind}
 
 use blackjack_trainer::engine::{Rules, Units};
 use blackjack_trainer::tui::input::intent_for;
-use blackjack_trainer::tui::{App, DrillScreen, Intent, Overlay};
+use blackjack_trainer::tui::{App, DrillIntent, DrillScreen, Overlay, TableIntent};
 
 use crate::common;
 use common::tui::*;
@@ -171,7 +171,7 @@ fn the_last_grade_stays_in_its_place_and_the_log_scrolls_back_to_the_start_of_th
     };
     assert_eq!(
         intent_for(&wheel(MouseEventKind::ScrollDown), &app.key_state()),
-        Some(Intent::LogOnLines)
+        Some(TableIntent::LogOnLines.into())
     );
     for _ in 0..40 {
         press(&mut app, KeyCode::PageDown);
@@ -251,8 +251,8 @@ fn the_table_maximum_caps_a_large_bankroll() {
 #[test]
 fn the_mistakes_drill_with_nothing_missed_says_so_and_offers_another() {
     let mut app = app(3);
-    app.update(Intent::OpenDrills);
-    app.update(Intent::ChooseDrill(
+    app.update(TableIntent::OpenDrills);
+    app.update(DrillIntent::ChooseDrill(
         blackjack_trainer::trainer::drills::kinds::DrillKind::Mistakes,
     ));
     let Some(DrillScreen::Chooser {

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use crossterm::event::KeyCode;
 
 use blackjack_trainer::engine::{Rules, Units};
-use blackjack_trainer::tui::{App, Intent, TableConfig};
+use blackjack_trainer::tui::{App, SharedIntent, TableConfig};
 
 use crate::common;
 use common::tui::*;
@@ -65,17 +65,17 @@ fn at_casino_pace_the_screen_counts_down_clears_the_cards_and_deals_by_itself() 
     // `w` pauses: nothing comes however long the wait.
     keys(&mut app, "w");
     now.set(now.get() + Duration::from_secs(3600));
-    app.update(Intent::Tick);
+    app.update(SharedIntent::Tick);
     assert_eq!(app.session().play.rounds, 1);
     assert!(screen(&mut app, (80, 24)).contains("Pace paused"));
     keys(&mut app, "w");
     // The look at the result, then the dealer clears the cards…
     now.set(now.get() + Duration::from_secs(2));
-    app.update(Intent::Tick);
+    app.update(SharedIntent::Tick);
     assert!(app.table_session().cards_cleared());
     // …and deals the next round a second later, by itself.
     now.set(now.get() + Duration::from_secs(1));
-    app.update(Intent::Tick);
+    app.update(SharedIntent::Tick);
     assert!(app.your_turn() || app.session().play.rounds == 2);
     stand_out(&mut app);
     assert_eq!(app.session().play.rounds, 2);
@@ -121,7 +121,7 @@ fn at_a_decks_check(mut other: impl FnMut(&mut App)) -> App {
     for _ in 0..200 {
         stand_out(&mut app);
         now.set(now.get() + Duration::from_secs(60));
-        app.update(Intent::Tick);
+        app.update(SharedIntent::Tick);
         match app.table_session().surprise_check() {
             Some(CheckKind::Decks) => return app,
             Some(_) => other(&mut app),

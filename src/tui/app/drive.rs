@@ -140,7 +140,7 @@ impl App {
         self.animating() || self.pace_waiting().is_some()
     }
 
-    /// How long the loop waits for a key before it sends [`super::Intent::Tick`].
+    /// How long the loop waits for a key before it sends [`crate::tui::SharedIntent::Tick`].
     pub fn tick_delay(&self) -> std::time::Duration {
         if self.animating() {
             return self.step_delay();

@@ -41,10 +41,8 @@ use crate::tui::widgets::Ctx;
 use job_results::{EvPanel, Jobs};
 
 pub use crate::session::{Player, SeatInfo};
-use crate::tui::intent::{
-    DrillIntent, PlanIntent, QuestionIntent, ReviewIntent, SharedIntent, TableIntent,
-};
-pub use crate::tui::intent::{Intent, Overlay};
+pub use crate::tui::intent::Overlay;
+use crate::tui::intent::{DrillIntent, Intent, QuestionIntent, SharedIntent, TableIntent};
 pub use crate::tui::message::{Message, Tone};
 
 /// Where the app reads the time (how long a drill answer took): the system clock, or a
@@ -350,7 +348,7 @@ impl App {
     }
 
     /// Whether an AI seat or the dealer is to play next, at the table's pace: the loop then
-    /// waits [`App::step_delay`] for a key and sends [`Intent::Tick`] when none comes.
+    /// waits [`App::step_delay`] for a key and sends [`SharedIntent::Tick`] when none comes.
     pub fn animating(&self) -> bool {
         self.drill_pacing().is_some()
             || (!self.waiting_on_question()
@@ -401,25 +399,22 @@ impl App {
     }
 
     /// The one place state changes. The screen on view takes its own intents (a question over
-    /// the table its answers); every screen takes the shared ones ([`SharedIntent`]); any
-    /// other intent means nothing here and changes nothing.
-    pub fn update(&mut self, intent: Intent) {
+    /// the table its answers, a drill the pacing timer); every screen takes the shared ones
+    /// ([`SharedIntent`]); an intent of another screen means nothing here and changes nothing.
+    pub fn update(&mut self, intent: impl Into<Intent>) {
         self.collect_background();
-        let taken = match &self.screen {
-            Screen::Drill(_) => DrillIntent::of(intent).map(|i| self.drill_update(i)),
-            Screen::Review(_) => ReviewIntent::of(intent).map(|i| self.review_update(i)),
-            Screen::Plan(_) => PlanIntent::of(intent).map(|i| self.plan_update(i)),
-            Screen::Table if self.waiting_on_question() => {
-                QuestionIntent::of(intent).map(|i| self.question_update(i))
+        let question = self.waiting_on_question();
+        match (&self.screen, intent.into()) {
+            (Screen::Drill(_), Intent::Drill(i)) => self.drill_update(i),
+            (Screen::Drill(_), Intent::Shared(SharedIntent::Tick)) => {
+                self.drill_update(DrillIntent::Tick);
             }
-            Screen::Table => TableIntent::of(intent).map(|i| self.table_update(i)),
-        };
-        if taken.is_some() {
-            return;
-        }
-        match SharedIntent::of(intent) {
-            Some(shared) => self.shared_update(shared),
-            None => {
+            (Screen::Review(_), Intent::Review(i)) => self.review_update(i),
+            (Screen::Plan(_), Intent::Plan(i)) => self.plan_update(i),
+            (Screen::Table, Intent::Question(i)) if question => self.question_update(i),
+            (Screen::Table, Intent::Table(i)) if !question => self.table_update(i),
+            (_, Intent::Shared(shared)) => self.shared_update(shared),
+            _ => {
                 self.refresh_background();
                 self.derive();
             }
@@ -450,9 +445,8 @@ impl App {
     fn question_update(&mut self, intent: QuestionIntent) {
         match intent {
             QuestionIntent::ConfirmQuit => self.confirm_quit(),
-            QuestionIntent::CancelQuit | QuestionIntent::AskQuit => {
-                self.table_screen.update(intent.into(), self.live_cell());
-            }
+            QuestionIntent::CancelQuit => self.table_screen.overlay = None,
+            QuestionIntent::AskQuit => self.table_screen.overlay = Some(Overlay::ConfirmQuit),
             QuestionIntent::Rebuy => {
                 let news = self.session.rebuy();
                 self.take_in(news);
@@ -475,7 +469,7 @@ impl App {
         ) {
             self.table_screen.make_way_for_play();
         }
-        if self.course_update(intent.into()) {
+        if self.course_update(intent) {
             self.derive();
             return;
         }
@@ -488,7 +482,7 @@ impl App {
             | TableIntent::ToggleHelp
             | TableIntent::ChartMove(_)
             | TableIntent::AskQuit => {
-                self.table_screen.update(intent.into(), self.live_cell());
+                self.table_screen.update(intent, self.live_cell());
             }
             TableIntent::Act(action) => {
                 let news = self.with_session(|s, an| s.act(action, an));
@@ -680,8 +674,8 @@ mod tests {
             Card::of_value(7),
         );
         assert!(app.stack_next(&[ten, nine, six, seven]));
-        app.update(Intent::Deal);
-        app.update(Intent::Act(Action::Split));
+        app.update(TableIntent::Deal);
+        app.update(TableIntent::Act(Action::Split));
         let last = app.messages().last().map(|m| m.text.clone());
         assert_eq!(
             last.as_deref(),
@@ -697,14 +691,14 @@ mod tests {
         let c = Card::of_value;
         // You 10,9 against dealer 7 + hole 10.
         assert!(app.stack_next(&[c(10), c(7), c(9), c(10)]));
-        app.update(Intent::Deal);
+        app.update(TableIntent::Deal);
         assert!(app.your_turn());
         assert_eq!(
             app.session().play.rounds,
             0,
             "a round left unfinished is not played"
         );
-        app.update(Intent::Act(Action::Stand));
+        app.update(TableIntent::Act(Action::Stand));
         assert!(app.between_rounds());
         assert_eq!(app.session().play.rounds, 1);
         Ok(())
@@ -713,16 +707,16 @@ mod tests {
     #[test]
     fn the_bet_changes_only_between_rounds_and_pays_by_the_round_bet() -> anyhow::Result<()> {
         let mut app = app(1, None)?;
-        app.update(Intent::BetUp);
-        app.update(Intent::BetUp);
+        app.update(TableIntent::BetUp);
+        app.update(TableIntent::BetUp);
         assert_eq!(app.bet(), Units::from_units(3));
         let c = Card::of_value;
         // You 10,9 against dealer 7 + hole 10: you stand on 19, the dealer stands on 17.
         assert!(app.stack_next(&[c(10), c(7), c(9), c(10)]));
-        app.update(Intent::Deal);
-        app.update(Intent::BetUp);
+        app.update(TableIntent::Deal);
+        app.update(TableIntent::BetUp);
         assert_eq!(app.bet(), Units::from_units(3), "no change mid-round");
-        app.update(Intent::Act(Action::Stand));
+        app.update(TableIntent::Act(Action::Stand));
         assert_eq!(app.bankroll(), Units::from_units(103));
         assert_eq!(app.session().play.wins, 1);
         Ok(())
@@ -753,7 +747,7 @@ mod tests {
         while !done(app) {
             assert!(std::time::Instant::now() < deadline, "the result arrives");
             std::thread::sleep(Duration::from_millis(2));
-            app.update(Intent::Poll);
+            app.update(SharedIntent::Poll);
         }
     }
 
@@ -821,8 +815,8 @@ mod tests {
         let c = Card::of_value;
         // You 10,2 against a 6 (the other seat 9,8; the face-down card 9); a hit brings a 3.
         assert!(app.stack_next(&[c(10), c(9), c(6), c(2), c(8), c(9), c(3)]));
-        app.update(Intent::Deal);
-        app.update(Intent::ToggleEv);
+        app.update(TableIntent::Deal);
+        app.update(TableIntent::ToggleEv);
         // The worker holds every job until the gate opens: the panel says it is computing,
         // and the loop is told to keep polling.
         assert_eq!(app.live_panel(), &LivePanel::Computing);
@@ -841,7 +835,7 @@ mod tests {
         assert!(screen(&app).contains("← chart"));
         // Hit with the panel open: it stays open, and the numbers for 10,2 must not be shown
         // for 10,2,3.
-        app.update(Intent::Act(Action::Hit));
+        app.update(TableIntent::Act(Action::Hit));
         assert!(app.ev_open());
         assert_eq!(app.live_panel(), &LivePanel::Computing);
         open.send(())?;

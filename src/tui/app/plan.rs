@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use super::{App, Screen, Tone};
+use super::{App, Overlay, Screen, Tone};
 use crate::tui::background::Job;
 use crate::tui::intent::PlanIntent;
 use crate::tui::message::Message;
@@ -96,12 +96,12 @@ impl App {
             PlanIntent::Plan(key) => {
                 self.plan_key(key);
                 self.derive();
+                return;
             }
-            PlanIntent::ToggleHelp | PlanIntent::ClosePanel => {
-                self.table_screen.update(intent.into(), self.live_cell());
-                self.finish_update();
-            }
+            PlanIntent::ToggleHelp => self.table_screen.toggle(Overlay::Help),
+            PlanIntent::ClosePanel => self.table_screen.close_panel(),
         }
+        self.finish_update();
     }
 
     /// A key on the planner page.

@@ -236,12 +236,12 @@ impl App {
                 self.review_key(key);
                 self.refresh_background();
                 self.derive();
+                return;
             }
-            ReviewIntent::ToggleHelp | ReviewIntent::ClosePanel => {
-                self.table_screen.update(intent.into(), self.live_cell());
-                self.finish_update();
-            }
+            ReviewIntent::ToggleHelp => self.table_screen.toggle(Overlay::Help),
+            ReviewIntent::ClosePanel => self.table_screen.close_panel(),
         }
+        self.finish_update();
     }
 
     /// A key on the review screen.

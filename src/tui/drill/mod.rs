@@ -675,7 +675,7 @@ mod tests {
     use super::*;
     use crate::engine::{ActionSet, Rules};
     use crate::trainer::drills::kinds::fresh_hand_actions;
-    use crate::tui::{App, Intent, TableConfig};
+    use crate::tui::{App, DrillIntent, SharedIntent, TableConfig, TableIntent};
     use std::cell::Cell;
     use std::rc::Rc;
     use std::time::Duration;
@@ -745,28 +745,28 @@ mod tests {
     #[test]
     fn the_chooser_moves_and_starts_the_marked_drill() {
         let mut app = app();
-        app.update(Intent::OpenDrills);
-        app.update(Intent::MenuUp);
+        app.update(TableIntent::OpenDrills);
+        app.update(DrillIntent::MenuUp);
         assert!(matches!(
             app.drill(),
             Some(DrillScreen::Chooser { selected: 14, .. })
         ));
-        app.update(Intent::MenuDown);
-        app.update(Intent::MenuDown);
-        app.update(Intent::MenuChoose);
+        app.update(DrillIntent::MenuDown);
+        app.update(DrillIntent::MenuDown);
+        app.update(DrillIntent::MenuChoose);
         assert_eq!(decision(app.drill()).drill.kind(), DrillKind::Soft);
-        app.update(Intent::LeaveDrill);
+        app.update(DrillIntent::LeaveDrill);
         assert!(app.drill().is_none());
-        app.update(Intent::OpenDrills);
-        app.update(Intent::LeaveDrill);
+        app.update(TableIntent::OpenDrills);
+        app.update(DrillIntent::LeaveDrill);
         assert!(app.drill().is_none(), "Esc closes the chooser");
     }
 
     #[test]
     fn a_drill_answer_is_graded_timed_and_counted_in_the_statistics() {
         let mut app = app();
-        app.update(Intent::OpenDrills);
-        app.update(Intent::ChooseDrill(DrillKind::Pairs));
+        app.update(TableIntent::OpenDrills);
+        app.update(DrillIntent::ChooseDrill(DrillKind::Pairs));
         let question = decision(app.drill()).drill.question().clone();
         let chart = app.strategy().expect("ready").chart.clone();
         let advised = chart.decide(
@@ -774,7 +774,7 @@ mod tests {
             question.up.value(),
             decision(app.drill()).drill.legal(),
         );
-        app.update(Intent::DrillAnswer(advised));
+        app.update(DrillIntent::DrillAnswer(advised));
         let screen = decision(app.drill());
         let last = screen.answers.front().expect("graded");
         assert!(last.grade.is_correct());
@@ -783,7 +783,7 @@ mod tests {
         assert_ne!(screen.drill.summary().decisions, 0);
         assert_eq!(app.coach().session().overall.decisions, 1);
         assert_eq!(app.coach().session().overall.correct, 1);
-        app.update(Intent::LeaveDrill);
+        app.update(DrillIntent::LeaveDrill);
         let texts: Vec<&str> = app.messages().iter().map(|m| m.text.as_str()).collect();
         assert!(texts.contains(&"Drill over: pairs."), "{texts:?}");
         assert!(
@@ -795,10 +795,10 @@ mod tests {
     #[test]
     fn an_illegal_drill_answer_says_why_and_changes_nothing() {
         let mut app = app();
-        app.update(Intent::OpenDrills);
-        app.update(Intent::ChooseDrill(DrillKind::Hard));
+        app.update(TableIntent::OpenDrills);
+        app.update(DrillIntent::ChooseDrill(DrillKind::Hard));
         let before = decision(app.drill()).drill.question().clone();
-        app.update(Intent::DrillAnswer(Action::Split));
+        app.update(DrillIntent::DrillAnswer(Action::Split));
         let screen = decision(app.drill());
         assert_eq!(screen.drill.question(), &before);
         assert!(screen.answers.is_empty());
@@ -811,22 +811,22 @@ mod tests {
             note.text
         );
         assert_eq!(app.coach().session().overall.decisions, 0);
-        app.update(Intent::Deal);
+        app.update(TableIntent::Deal);
         assert!(app.between_rounds(), "table keys do nothing in a drill");
     }
 
     /// Ticks until the count quiz's round is all in view.
     fn deal_out(app: &mut App) {
         while count(app.drill()).dealing() {
-            app.update(Intent::Tick);
+            app.update(SharedIntent::Tick);
         }
     }
 
     #[test]
     fn the_count_quiz_deals_a_card_a_tick_at_its_pace_then_asks() {
         let mut app = app();
-        app.update(Intent::OpenDrills);
-        app.update(Intent::ChooseDrill(DrillKind::Count));
+        app.update(TableIntent::OpenDrills);
+        app.update(DrillIntent::ChooseDrill(DrillKind::Count));
         let screen = count(app.drill());
         let total = screen.drill.last_round().len();
         assert!(total >= 4, "a round shows at least four cards");
@@ -834,7 +834,7 @@ mod tests {
         assert!(!screen.asking(), "no question while the cards come");
         assert_eq!(app.step_delay(), Duration::from_secs_f64(COUNT_QUIZ_PACE));
         assert!(app.animating(), "the loop turns the next card by itself");
-        app.update(Intent::CountKey('1'));
+        app.update(DrillIntent::CountKey('1'));
         let screen = count(app.drill());
         assert!(
             screen.input.is_empty(),
@@ -849,7 +849,7 @@ mod tests {
             screen.note
         );
         for shown in 2..=total {
-            app.update(Intent::Tick);
+            app.update(SharedIntent::Tick);
             let screen = count(app.drill());
             assert_eq!(screen.shown, shown);
             assert_eq!(screen.round_on_screen().len(), shown);
@@ -857,7 +857,7 @@ mod tests {
         assert!(count(app.drill()).asking());
         assert!(!app.animating(), "nothing moves while the question waits");
         // Tab steps the pace.
-        app.update(Intent::PanelPage);
+        app.update(DrillIntent::PanelPage);
         assert_ne!(count(app.drill()).pace, COUNT_QUIZ_PACE);
         // The answer is timed from the last card: the clock moves 2 s a reading.
         let running = count(app.drill())
@@ -868,9 +868,9 @@ mod tests {
             .map(|(_, c)| crate::analysis::hilo::hilo_sum(std::slice::from_ref(c)));
         let running: i32 = running.sum();
         for c in running.to_string().chars() {
-            app.update(Intent::CountKey(c));
+            app.update(DrillIntent::CountKey(c));
         }
-        app.update(Intent::CountSubmit);
+        app.update(DrillIntent::CountSubmit);
         let timed: Vec<f64> = app
             .coach()
             .hand_history()
@@ -887,18 +887,18 @@ mod tests {
     #[test]
     fn the_count_quiz_takes_typed_answers_and_refuses_bad_ones() {
         let mut app = app();
-        app.update(Intent::OpenDrills);
-        app.update(Intent::ChooseDrill(DrillKind::Count));
+        app.update(TableIntent::OpenDrills);
+        app.update(DrillIntent::ChooseDrill(DrillKind::Count));
         deal_out(&mut app);
         assert!(
             count(app.drill()).drill.question_due(),
             "asked after the first round"
         );
         assert_eq!(count(app.drill()).drill.round(), 1);
-        app.update(Intent::NextRound);
+        app.update(DrillIntent::NextRound);
         assert!(count(app.drill()).note.is_some(), "answer first");
         assert_eq!(count(app.drill()).drill.round(), 1);
-        app.update(Intent::CountSubmit);
+        app.update(DrillIntent::CountSubmit);
         assert!(
             count(app.drill())
                 .note
@@ -906,11 +906,11 @@ mod tests {
                 .is_some_and(|n| n.text.contains("whole number"))
         );
         for c in ['-', '1', '-'] {
-            app.update(Intent::CountKey(c));
+            app.update(DrillIntent::CountKey(c));
         }
         assert_eq!(count(app.drill()).input, "-1", "a sign only goes first");
-        app.update(Intent::CountErase);
-        app.update(Intent::CountErase);
+        app.update(DrillIntent::CountErase);
+        app.update(DrillIntent::CountErase);
         let actual = crate::analysis::hilo::running_count(&{
             let mut seen = crate::engine::ValueCounts::default();
             let round = count(app.drill()).drill.last_round();
@@ -920,9 +920,9 @@ mod tests {
             seen
         });
         for c in actual.to_string().chars() {
-            app.update(Intent::CountKey(c));
+            app.update(DrillIntent::CountKey(c));
         }
-        app.update(Intent::CountSubmit);
+        app.update(DrillIntent::CountSubmit);
         let screen = count(app.drill());
         assert!(
             screen.answers.front().is_some_and(|(_, a)| a.is_right()),
@@ -932,20 +932,20 @@ mod tests {
         assert!(screen.input.is_empty());
         assert_eq!(app.coach().session().count.decisions, 1);
         assert_eq!(app.coach().session().count.correct, 1);
-        app.update(Intent::CountKey('3'));
+        app.update(DrillIntent::CountKey('3'));
         assert!(
             count(app.drill()).note.is_some(),
             "no question after an answer"
         );
-        app.update(Intent::NextRound);
+        app.update(DrillIntent::NextRound);
         assert_eq!(count(app.drill()).drill.round(), 2);
     }
 
     #[test]
     fn the_pairs_drill_is_chosen_answered_and_kept_under_its_skill() {
         let mut app = app();
-        app.update(Intent::OpenDrills);
-        app.update(Intent::ChooseDrill(DrillKind::Cancel));
+        app.update(TableIntent::OpenDrills);
+        app.update(DrillIntent::ChooseDrill(DrillKind::Cancel));
         let Some(DrillScreen::Quiz(screen)) = app.drill() else {
             panic!("the pairs drill is open");
         };
@@ -956,9 +956,9 @@ mod tests {
         };
         let net = crate::analysis::hilo::hilo_sum(&cards);
         for c in net.to_string().chars() {
-            app.update(Intent::CountKey(c));
+            app.update(DrillIntent::CountKey(c));
         }
-        app.update(Intent::CountSubmit);
+        app.update(DrillIntent::CountSubmit);
         let pairs = app.coach().session().skills.get("pairs").copied();
         assert!(
             pairs.is_some_and(|r| r.asked == 1 && r.right == 1 && r.seconds > 0.0),
@@ -983,8 +983,8 @@ mod tests {
     #[test]
     fn the_ramp_drill_asks_from_memory_and_shows_the_ramp_after_the_answer() {
         let mut app = app();
-        app.update(Intent::OpenDrills);
-        app.update(Intent::ChooseDrill(DrillKind::Ramp));
+        app.update(TableIntent::OpenDrills);
+        app.update(DrillIntent::ChooseDrill(DrillKind::Ramp));
         assert!(!quiz(app.drill()).review, "asking: the ramp is hidden");
         let crate::trainer::drills::counting::Prompt::Ramp { tc } =
             *quiz(app.drill()).quiz.prompt()
@@ -993,22 +993,22 @@ mod tests {
         };
         let bet = quiz(app.drill()).quiz.settings().ramp.bet(tc);
         for c in bet.to_string().chars() {
-            app.update(Intent::CountKey(c));
+            app.update(DrillIntent::CountKey(c));
         }
-        app.update(Intent::CountSubmit);
+        app.update(DrillIntent::CountSubmit);
         assert!(
             quiz(app.drill()).review,
             "after the answer: the ramp is shown"
         );
-        app.update(Intent::CountKey('4'));
+        app.update(DrillIntent::CountKey('4'));
         assert!(
             quiz(app.drill()).input.is_empty(),
             "no answer while the ramp shows"
         );
         assert_eq!(quiz(app.drill()).quiz.asked, 1);
-        app.update(Intent::CountSubmit);
+        app.update(DrillIntent::CountSubmit);
         assert!(!quiz(app.drill()).review, "Enter asks the next bet");
-        app.update(Intent::Unknown(count_drills::PEEK_KEY));
+        app.update(DrillIntent::Unknown(count_drills::PEEK_KEY));
         let screen = quiz(app.drill());
         assert!(screen.review, "the look shows the ramp");
         assert_eq!(
@@ -1035,40 +1035,40 @@ mod tests {
     #[test]
     fn the_countdown_answers_on_enter_at_any_moment_and_stops_by_surprise_on_s() {
         let mut app = app();
-        app.update(Intent::OpenDrills);
-        app.update(Intent::ChooseDrill(DrillKind::Countdown));
-        app.update(Intent::CountSubmit);
+        app.update(TableIntent::OpenDrills);
+        app.update(DrillIntent::ChooseDrill(DrillKind::Countdown));
+        app.update(DrillIntent::CountSubmit);
         assert_eq!(countdown(app.drill()).run.shown(), 0, "Enter turns no card");
         assert!(countdown(app.drill()).note.is_some());
-        app.update(Intent::Unknown(count_drills::SURPRISE_KEY));
+        app.update(DrillIntent::Unknown(count_drills::SURPRISE_KEY));
         let screen = countdown(app.drill());
         assert!(
             screen.surprise && screen.run.stops_early(),
             "s: a surprise stop"
         );
-        app.update(Intent::Unknown(count_drills::SURPRISE_KEY));
+        app.update(DrillIntent::Unknown(count_drills::SURPRISE_KEY));
         assert!(
             !countdown(app.drill()).run.stops_early(),
             "s again: to the end"
         );
         for _ in 0..3 {
-            app.update(Intent::NextRound);
+            app.update(DrillIntent::NextRound);
         }
-        app.update(Intent::CountSubmit);
+        app.update(DrillIntent::CountSubmit);
         let screen = countdown(app.drill());
         assert!(screen.run.done(), "Enter stops the run: the count is asked");
         assert_eq!(screen.run.shown(), 3);
         let running = screen.run.running();
-        app.update(Intent::NextRound);
+        app.update(DrillIntent::NextRound);
         assert_eq!(
             countdown(app.drill()).run.shown(),
             3,
             "no card after the stop"
         );
         for c in running.to_string().chars() {
-            app.update(Intent::CountKey(c));
+            app.update(DrillIntent::CountKey(c));
         }
-        app.update(Intent::CountSubmit);
+        app.update(DrillIntent::CountSubmit);
         let result = countdown(app.drill()).result.as_ref().expect("graded");
         assert!(result.text.contains("after 3 cards"), "{}", result.text);
         assert!(result.text.starts_with("Right"), "{}", result.text);
@@ -1077,8 +1077,8 @@ mod tests {
     #[test]
     fn the_no_hole_card_drill_starts_from_the_chooser_and_records_its_answers() {
         let mut app = app();
-        app.update(Intent::OpenDrills);
-        app.update(Intent::ChooseDrill(DrillKind::NoHoleCard));
+        app.update(TableIntent::OpenDrills);
+        app.update(DrillIntent::ChooseDrill(DrillKind::NoHoleCard));
         let here = app.strategy().expect("ready").chart.clone();
         let peek = app.peek_strategy().expect("waited for").chart.clone();
         let cells = crate::trainer::drills::kinds::peek_differences(&here, &peek);
@@ -1088,7 +1088,7 @@ mod tests {
         let question = screen.drill.question().clone();
         assert!(cells.contains(&question.cell), "{:?}", question.cell);
         let advised = here.decide(&question.cards, question.up.value(), screen.drill.legal());
-        app.update(Intent::DrillAnswer(advised));
+        app.update(DrillIntent::DrillAnswer(advised));
         assert!(
             decision(app.drill())
                 .answers
@@ -1096,7 +1096,7 @@ mod tests {
                 .is_some_and(|a| a.grade.is_correct())
         );
         assert_eq!(app.coach().session().overall.decisions, 1);
-        app.update(Intent::LeaveDrill);
+        app.update(DrillIntent::LeaveDrill);
         let texts: Vec<&str> = app.messages().iter().map(|m| m.text.as_str()).collect();
         assert!(
             texts.contains(&"Drill over: cells unlike the peek chart."),

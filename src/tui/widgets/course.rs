@@ -74,27 +74,50 @@ fn check_lines(check: &CheckView, width: usize) -> Vec<String> {
     lines
 }
 
+/// `items` (each the rows of one line) in pages of at most `room` rows: an item starts a new
+/// page rather than be parted from its rows, unless it is taller than a page. At least one.
+fn pages_of(items: Vec<Vec<String>>, room: usize) -> Vec<Vec<String>> {
+    let mut pages: Vec<Vec<String>> = vec![Vec::new()];
+    for item in items {
+        let used = pages.last().map_or(0, Vec::len);
+        if used > 0 && used + item.len() > room {
+            pages.push(Vec::new());
+        }
+        for row in item {
+            if pages.last().is_some_and(|page| page.len() >= room) {
+                pages.push(Vec::new());
+            }
+            if let Some(page) = pages.last_mut() {
+                page.push(row);
+            }
+        }
+    }
+    pages
+}
+
 /// Draws the course page (or the rules check on it) over `area`.
 pub fn render_course(view: &CourseView, ctx: Ctx, area: Rect, buf: &mut Buffer) {
     let width = area.width.min(MAX_WIDTH);
     let text_width = usize::from(width.saturating_sub(4)).max(10);
-    let wrap = |lines: &[String]| -> Vec<String> {
-        lines
-            .iter()
-            .flat_map(|l| wrap_hanging(l, text_width))
-            .collect()
+    // Each line wrapped into its rows: one item, kept on one page.
+    let wrap = |lines: &[String]| -> Vec<Vec<String>> {
+        lines.iter().map(|l| wrap_hanging(l, text_width)).collect()
     };
-    let (title, rows, next, footer) = match &view.check {
+    let (title, items, next, footer) = match &view.check {
         Some(check) => (
             " The rules check ",
-            check_lines(check, text_width),
+            // Wrapped already, a row an item: the check is one page.
+            check_lines(check, text_width)
+                .into_iter()
+                .map(|row| vec![row])
+                .collect(),
             Vec::new(),
             None,
         ),
         None => (
             " The course ",
             wrap(&view.lines),
-            wrap(&view.next),
+            wrap(&view.next).concat(),
             Some(()),
         ),
     };
@@ -104,13 +127,13 @@ pub fn render_course(view: &CourseView, ctx: Ctx, area: Rect, buf: &mut Buffer) 
     let room = usize::from(area.height.saturating_sub(4))
         .saturating_sub(pinned)
         .max(1);
-    let pages = rows.len().div_ceil(room).max(1);
+    let pages = pages_of(items, room);
     let page = if footer.is_some() {
-        view.page % pages
+        view.page % pages.len()
     } else {
         0
     };
-    let shown: Vec<&String> = rows.iter().skip(page * room).take(room).collect();
+    let shown = &pages[page];
     let height = u16::try_from(shown.len() + pinned + 4).unwrap_or(u16::MAX);
     let inside = framed_box(ctx, title, width, height, area, buf);
     let mut lines: Vec<Line> = shown
@@ -126,8 +149,8 @@ pub fn render_course(view: &CourseView, ctx: Ctx, area: Rect, buf: &mut Buffer) 
     }
     lines.push(Line::default());
     if footer.is_some() {
-        let more = if pages > 1 {
-            format!(" [Tab] page {}/{} ·", page + 1, pages)
+        let more = if pages.len() > 1 {
+            format!(" [Tab] page {}/{} ·", page + 1, pages.len())
         } else {
             String::new()
         };
@@ -192,6 +215,47 @@ mod tests {
         seen.sort_unstable();
         seen.dedup();
         assert_eq!(seen.len(), 60, "{seen:?}");
+    }
+
+    /// At 80×24 a standard of two rows was parted across two pages ("(20 of 20 within half" /
+    /// "a deck)"): a line's rows are kept on one page, and every line is on some page.
+    #[test]
+    fn a_lines_rows_stay_on_one_page() {
+        let view = |page| CourseView {
+            lines: [
+                "The counting course".to_owned(),
+                "Stage 1 · Basics".to_owned(),
+            ]
+            .into_iter()
+            .chain((0..30).map(|i| {
+                format!(
+                    "  · standard {i} begins here, and its words run on past the edge of an \
+                         eighty-column page to end {i}."
+                )
+            }))
+            .collect(),
+            next: vec![
+                "Next (stage 1): the rules check".to_owned(),
+                "  → k".to_owned(),
+            ],
+            page,
+            check: None,
+        };
+        let mut seen = Vec::new();
+        for page in 0..6 {
+            let text = drawn(&view(page), 80, 24);
+            for i in 0..30 {
+                let begins = text.contains(&format!("standard {i} begins"));
+                let ends = text.contains(&format!("to end {i}."));
+                assert_eq!(begins, ends, "standard {i} parted on page {page}:\n{text}");
+                if begins {
+                    seen.push(i);
+                }
+            }
+        }
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), 30, "{seen:?}");
     }
 
     #[test]
