@@ -16,7 +16,7 @@ use super::Ctx;
 use super::flow::{clipped, cut_to_rows, labelled, wrap_words};
 use super::last_play::{LAST_PLAY_ROWS, fitted_last_play, last_play_lines};
 use super::side::CountView;
-use crate::tui::intent::TableIntent as Intent;
+use crate::tui::intent::TableIntent;
 use crate::tui::keys::{TABLE_KEYS, key_for};
 use crate::tui::log::Log;
 use crate::tui::message::{Message, Tone};
@@ -380,7 +380,7 @@ fn action_line(action: ActionBar<'_>, ctx: Ctx) -> Line<'static> {
         ActionBar::BetweenRounds => {
             let bar = TABLE_KEYS.iter().filter_map(|k| {
                 let label = match k.intent {
-                    Intent::BetUp => "+/-",
+                    TableIntent::BetUp => "+/-",
                     _ => k.label.split_whitespace().next().unwrap_or(k.label),
                 };
                 k.bar.map(|what| (label, what))
