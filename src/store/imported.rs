@@ -1,17 +1,13 @@
 //! The figures of an earlier build's statistics file as rows (schema version 4): written once,
 //! when the file is taken in ([`write`]) or when a database that took it in before version 4
-//! is migrated ([`from_stats_texts`]), and read by SQL like every other row ([`tally`],
-//! [`session_rows`]). The file was counters, not rounds and decisions: these tables keep its
+//! is migrated ([`from_stats_texts`]), and read by SQL like every other row, by the same reader
+//! ([`super::figures`]). The file was counters, not rounds and decisions: these tables keep its
 //! counters as they were, so a figure adds them to the rows' exactly as the file's own figures
 //! were added before.
 
 use rusqlite::{Connection, params};
 
 use super::import::{Legacy, decode_stats};
-use crate::trainer::day::Review;
-use crate::trainer::export::SessionRow;
-use crate::trainer::grade::Category;
-use crate::trainer::tally::{Accuracy, CellRecord, SkillRecord, Tally};
 
 /// Writes the figures of the statistics file taken in by the import `import`.
 pub(super) fn write(conn: &Connection, import: i64, legacy: &Legacy) -> rusqlite::Result<()> {
@@ -185,147 +181,6 @@ pub(super) fn for_reading(conn: &Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// The imported figures, every import's added up in the order they were taken in (as the
-/// files' own figures were): the start of every lifetime figure. The days practised are not
-/// in it (the figures count them from the days, [`super::figures`]).
-pub(super) fn tally(conn: &Connection) -> rusqlite::Result<Tally> {
-    let imports: Vec<i64> = conn
-        .prepare("SELECT import FROM imported_totals ORDER BY import")?
-        .query_map([], |row| row.get(0))?
-        .collect::<rusqlite::Result<_>>()?;
-    let mut all = Tally::default();
-    for import in imports {
-        all.absorb(&one(conn, import)?);
-    }
-    Ok(all)
-}
-
-/// The figures of one import.
-fn one(conn: &Connection, import: i64) -> rusqlite::Result<Tally> {
-    let mut t = Tally::default();
-    conn.query_row(
-        "SELECT rounds, hands, wins, losses, pushes, naturals, busts, doubles, splits,
-                dealer_natural, dealer_bust, net_milli, money_milli, net_sq_micro, rebuys,
-                rebought_milli, decisions, correct, ev_lost, count_asked, count_right
-         FROM imported_totals WHERE import = ?1",
-        params![import],
-        |row| {
-            let n = |i| row.get::<_, i64>(i).map(|x| x as u64);
-            let p = &mut t.play;
-            p.rounds = n(0)?;
-            p.hands = n(1)?;
-            p.wins = n(2)?;
-            p.losses = n(3)?;
-            p.pushes = n(4)?;
-            p.naturals = n(5)?;
-            p.busts = n(6)?;
-            p.doubles = n(7)?;
-            p.splits = n(8)?;
-            p.dealer_naturals = n(9)?;
-            p.dealer_busts = n(10)?;
-            p.net_milli = row.get(11)?;
-            p.net_money_milli = row.get(12)?;
-            p.net_sq_micro = row.get::<_, String>(13)?.parse().unwrap_or(0);
-            t.rebuys = n(14)?;
-            t.rebought_milli = row.get(15)?;
-            t.overall = Accuracy {
-                decisions: n(16)?,
-                correct: n(17)?,
-            };
-            t.ev_lost = row.get(18)?;
-            t.count = Accuracy {
-                decisions: n(19)?,
-                correct: n(20)?,
-            };
-            Ok(())
-        },
-    )?;
-    let mut q = conn.prepare(
-        "SELECT bit, decisions, correct FROM imported_categories WHERE import = ?1 ORDER BY bit",
-    )?;
-    let mut rows = q.query(params![import])?;
-    while let Some(row) = rows.next()? {
-        let bit: u8 = row.get(0)?;
-        if let Some(category) = Category::ALL.into_iter().find(|c| c.bit() == bit) {
-            t.categories.insert(
-                category,
-                Accuracy {
-                    decisions: row.get::<_, i64>(1)? as u64,
-                    correct: row.get::<_, i64>(2)? as u64,
-                },
-            );
-        }
-    }
-    let mut q = conn.prepare(
-        "SELECT cell, decisions, wrong, streak, ev_lost, review FROM imported_cells
-         WHERE import = ?1",
-    )?;
-    let mut rows = q.query(params![import])?;
-    while let Some(row) = rows.next()? {
-        let review: String = row.get(5)?;
-        t.cells.insert(
-            row.get(0)?,
-            CellRecord {
-                decisions: row.get::<_, i64>(1)? as u64,
-                wrong: row.get::<_, i64>(2)? as u64,
-                streak: row.get(3)?,
-                ev_lost: row.get(4)?,
-                review: serde_json::from_str::<Review>(&review).unwrap_or_default(),
-            },
-        );
-    }
-    let mut q = conn.prepare(
-        "SELECT skill, asked, correct, error_sum, seconds, untimed FROM imported_skills
-         WHERE import = ?1",
-    )?;
-    let mut rows = q.query(params![import])?;
-    while let Some(row) = rows.next()? {
-        t.skills.insert(
-            row.get(0)?,
-            SkillRecord {
-                asked: row.get::<_, i64>(1)? as u64,
-                right: row.get::<_, i64>(2)? as u64,
-                error_sum: row.get(3)?,
-                seconds: row.get(4)?,
-                untimed: row.get::<_, i64>(5)? as u64,
-            },
-        );
-    }
-    let mut q =
-        conn.prepare("SELECT count, decks, seconds FROM imported_bests WHERE import = ?1")?;
-    let mut rows = q.query(params![import])?;
-    while let Some(row) = rows.next()? {
-        let name: String = row.get(0)?;
-        let name = (!name.is_empty()).then_some(name.as_str());
-        t.record_countdown_best_in(name, row.get(1)?, row.get(2)?);
-    }
-    Ok(t)
-}
-
-/// The imported session rows, in the order of their files.
-pub(super) fn session_rows(conn: &Connection) -> rusqlite::Result<Vec<SessionRow>> {
-    conn.prepare(
-        "SELECT started, process, last_write, rounds, hands, net_milli, money_milli, decisions,
-                correct, ev_lost
-         FROM imported_sessions ORDER BY import, id",
-    )?
-    .query_map([], |row| {
-        Ok(SessionRow {
-            started: row.get::<_, i64>(0)? as u64,
-            process: row.get(1)?,
-            last_write: row.get::<_, i64>(2)? as u64,
-            rounds: row.get::<_, i64>(3)? as u64,
-            hands: row.get::<_, i64>(4)? as u64,
-            net_milli: row.get(5)?,
-            net_money_milli: row.get(6)?,
-            decisions: row.get::<_, i64>(7)? as u64,
-            right: row.get::<_, i64>(8)? as u64,
-            ev_lost: row.get(9)?,
-        })
-    })?
-    .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeMap;
@@ -337,6 +192,8 @@ mod tests {
     use crate::store::progress::tests::{answer, decision};
     use crate::store::{Location, Scope, SessionInfo, SessionKind, Store};
     use crate::trainer::day::Day;
+    use crate::trainer::export::SessionRow;
+    use crate::trainer::tally::Tally;
 
     /// Every figure the store computes with an import's figures in it.
     #[derive(Debug, PartialEq)]
