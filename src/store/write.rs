@@ -116,20 +116,35 @@ impl Store {
         insert: impl FnOnce(&Transaction<'_>, i64) -> rusqlite::Result<()>,
     ) -> Result<(), StoreError> {
         self.refuse_if_read_only()?;
+        let (known, info) = (self.session, self.info.clone());
+        let session = self.transaction("write to", |tx| {
+            let session = match known {
+                Some(id) if session_exists(tx, id)? => id,
+                _ => begin_session(tx, &info, day)?,
+            };
+            insert(tx, session)?;
+            Ok(session)
+        })?;
+        self.session = Some(session);
+        Ok(())
+    }
+
+    /// Runs `work` in one immediate transaction, committed when it succeeds (rolled back
+    /// when it fails, as `action` failing on this store).
+    pub(super) fn transaction<T>(
+        &mut self,
+        action: &'static str,
+        work: impl FnOnce(&Transaction<'_>) -> rusqlite::Result<T>,
+    ) -> Result<T, StoreError> {
         let label = self.label();
-        let sql = |cause| open::sql_error("write to", &label, cause);
+        let sql = |cause| open::sql_error(action, &label, cause);
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(sql)?;
-        let session = match self.session {
-            Some(id) if session_exists(&tx, id).map_err(sql)? => id,
-            _ => begin_session(&tx, &self.info, day).map_err(sql)?,
-        };
-        insert(&tx, session).map_err(sql)?;
+        let done = work(&tx).map_err(sql)?;
         tx.commit().map_err(sql)?;
-        self.session = Some(session);
-        Ok(())
+        Ok(done)
     }
 }
 
