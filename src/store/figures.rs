@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 
 use rusqlite::{Connection, params};
 
+use super::imported::{self, HAND_COUNTERS};
 use super::ranges::{ANSWER_OK, DECISION_OK, REBUY_OK, ROUND_OK, SESSION_OK, not_missed};
 use super::{Store, StoreError};
 use crate::trainer::day::{Day, Practice, Review};
@@ -55,38 +56,24 @@ impl Scope {
     }
 }
 
-/// The counters of a round that `rounds` and `imported_totals` both keep, by those names.
-const HAND_COUNTERS: [&str; 10] = [
-    "hands",
-    "wins",
-    "losses",
-    "pushes",
-    "naturals",
-    "busts",
-    "doubles",
-    "splits",
-    "dealer_natural",
-    "dealer_bust",
-];
-
 /// The queries that give one tally's figures, each with its parameter as `?1` and its columns
 /// in the order and types [`read`] takes them (money and counts as integers, the sum of
 /// squares as decimal text): the rows of sessions ([`TallySql::live`]) and an imported file's
-/// figures ([`TallySql::imported`]) are read by the one reader.
-struct TallySql {
+/// figures ([`imported::tally_sql`]) are read by the one reader.
+pub(super) struct TallySql {
     /// One row: rounds, [`HAND_COUNTERS`], net, money, the sum of squared nets, rebuys, money
     /// rebought, decisions, those not missed, EV given away, count-quiz answers, right ones.
-    totals: String,
+    pub totals: String,
     /// Per category: its bit, decisions, those not missed.
-    categories: String,
+    pub categories: String,
     /// Per cell: its key, decisions, wrong ones, EV given away, streak, review (JSON or NULL).
-    cells: String,
+    pub cells: String,
     /// Per counting skill: its name, answers, right ones, errors, seconds, untimed answers.
-    skills: String,
+    pub skills: String,
     /// Per countdown best: what names its count, decks, seconds.
-    bests: String,
+    pub bests: String,
     /// The count's name (none for Hi-Lo) from the first column of `bests`.
-    count_name: fn(&str) -> Option<&str>,
+    pub count_name: fn(&str) -> Option<&str>,
 }
 
 impl TallySql {
@@ -94,7 +81,7 @@ impl TallySql {
     fn live() -> TallySql {
         let not_missed = not_missed();
         let counters: Vec<String> = HAND_COUNTERS
-            .iter()
+            .split(", ")
             .map(|c| format!("CAST(TOTAL({c}) AS INTEGER)"))
             .collect();
         let bits: Vec<String> = Category::ALL
@@ -147,28 +134,6 @@ impl TallySql {
             count_name: crate::trainer::drills::counting::countdown_count_name,
         }
     }
-
-    /// The figures of one imported statistics file, its import as `?1`.
-    fn imported() -> TallySql {
-        TallySql {
-            totals: format!(
-                "SELECT rounds, {}, net_milli, money_milli, net_sq_micro, rebuys, rebought_milli,
-                        decisions, correct, ev_lost, count_asked, count_right
-                 FROM imported_totals WHERE import = ?1",
-                HAND_COUNTERS.join(", ")
-            ),
-            categories: "SELECT bit, decisions, correct FROM imported_categories WHERE import = ?1"
-                .to_owned(),
-            cells: "SELECT cell, decisions, wrong, ev_lost, streak, review FROM imported_cells
-                    WHERE import = ?1"
-                .to_owned(),
-            skills: "SELECT skill, asked, correct, error_sum, seconds, untimed
-                     FROM imported_skills WHERE import = ?1"
-                .to_owned(),
-            bests: "SELECT count, decks, seconds FROM imported_bests WHERE import = ?1".to_owned(),
-            count_name: |name| (!name.is_empty()).then_some(name),
-        }
-    }
 }
 
 impl Store {
@@ -185,7 +150,7 @@ impl Store {
                 .query_map([], |row| row.get(0))?
                 .collect::<rusqlite::Result<_>>()?;
             for import in imports {
-                tally.absorb(&read(&self.conn, &TallySql::imported(), import)?);
+                tally.absorb(&read(&self.conn, &imported::tally_sql(), import)?);
             }
             let mut rows = read(&self.conn, &TallySql::live(), scope.left_out())?;
             streaks(&self.conn, scope, &mut rows)?;
@@ -225,11 +190,8 @@ impl Store {
             .conn
             .prepare(&format!(
                 concat!(
-                    "SELECT started, process, last_write, rounds, hands, net_milli, money_milli,
-                            decisions, correct, ev_lost FROM
-                 (SELECT 0 AS part, import AS k1, id AS k2, started, process, last_write, rounds,
-                         hands, net_milli, money_milli, decisions, correct, ev_lost
-                  FROM imported_sessions
+                    "SELECT {SESSIONS} FROM
+                 (SELECT 0 AS part, import AS k1, id AS k2, {SESSIONS} FROM imported_sessions
                   UNION ALL
                   SELECT 1, s.id, 0, s.started, s.process,
                         MAX(s.started, COALESCE(r.last, 0), COALESCE(d.last, 0),
@@ -257,6 +219,7 @@ impl Store {
                     ") AND {SESSION_OK})
                  ORDER BY part, k1, k2",
                 ),
+                SESSIONS = imported::SESSIONS,
                 ROUND_OK = ROUND_OK,
                 DECISION_OK = DECISION_OK,
                 not_missed = not_missed(),
@@ -536,12 +499,12 @@ mod tests {
         let counters = RoundTally {
             rounds: 1,
             hands: 10,
-            wins: 2,
-            losses: 6,
+            wins: 3,
+            losses: 5,
             pushes: 2,
-            naturals: 5,
+            naturals: 4,
             busts: 3,
-            doubles: 7,
+            doubles: 6,
             splits: 8,
             dealer_naturals: 1,
             dealer_busts: 0,
@@ -605,7 +568,6 @@ mod tests {
             )
             .expect("an import");
         let legacy = Legacy {
-            version: 1,
             sessions: 1,
             lifetime: tally.clone(),
             last_seen: seen.clone(),

@@ -7,19 +7,70 @@
 
 use rusqlite::{Connection, params};
 
+use super::figures::TallySql;
 use super::import::{Legacy, decode_stats};
+
+/// The round counters of `imported_totals` by the names `rounds` has them, as a macro for
+/// `concat!`.
+macro_rules! hand_counters {
+    () => {
+        "hands, wins, losses, pushes, naturals, busts, doubles, splits, dealer_natural, dealer_bust"
+    };
+}
+
+/// The counters of a round that `rounds` and `imported_totals` both keep, by those names.
+pub(super) const HAND_COUNTERS: &str = hand_counters!();
+
+/// The figure columns of each imported table, in the order [`write`] writes them and
+/// [`tally_sql`] reads them: each list written once. (`imported_totals` keeps the file's count
+/// of sessions too, read alone.)
+const TOTALS: &str = concat!(
+    "rounds, ",
+    hand_counters!(),
+    ", net_milli, money_milli, net_sq_micro, rebuys, rebought_milli, decisions, correct, ev_lost,
+     count_asked, count_right"
+);
+const CATEGORIES: &str = "bit, decisions, correct";
+const CELLS: &str = "cell, decisions, wrong, ev_lost, streak, review";
+const SKILLS: &str = "skill, asked, correct, error_sum, seconds, untimed";
+const BESTS: &str = "count, decks, seconds";
+/// The columns of a session row, as [`super::figures`] reads those of both sides.
+pub(super) const SESSIONS: &str = "started, process, last_write, rounds, hands, net_milli,
+                                   money_milli, decisions, correct, ev_lost";
+
+/// The figures of one import as the one reader takes them ([`super::figures`]), its import
+/// as `?1`.
+pub(super) fn tally_sql() -> TallySql {
+    let of = |columns: &str, table: &str| {
+        format!("SELECT {columns} FROM imported_{table} WHERE import = ?1")
+    };
+    TallySql {
+        totals: of(TOTALS, "totals"),
+        categories: of(CATEGORIES, "categories"),
+        cells: of(CELLS, "cells"),
+        skills: of(SKILLS, "skills"),
+        bests: of(BESTS, "bests"),
+        count_name: |name| (!name.is_empty()).then_some(name),
+    }
+}
+
+/// An import's row of `imported_{table}`: `import`, then `columns`, a placeholder each.
+fn insert(table: &str, columns: &str) -> String {
+    let marks: Vec<String> = (1..=columns.split(',').count() + 1)
+        .map(|i| format!("?{i}"))
+        .collect();
+    format!(
+        "INSERT INTO imported_{table} (import, {columns}) VALUES ({})",
+        marks.join(", ")
+    )
+}
 
 /// Writes the figures of the statistics file taken in by the import `import`.
 pub(super) fn write(conn: &Connection, import: i64, legacy: &Legacy) -> rusqlite::Result<()> {
     let t = &legacy.lifetime;
     let p = &t.play;
     conn.execute(
-        "INSERT INTO imported_totals (import, sessions, rounds, hands, wins, losses, pushes,
-                naturals, busts, doubles, splits, dealer_natural, dealer_bust, net_milli,
-                money_milli, net_sq_micro, rebuys, rebought_milli, decisions, correct, ev_lost,
-                count_asked, count_right)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,
-                 ?19, ?20, ?21, ?22, ?23)",
+        &insert("totals", &format!("sessions, {TOTALS}")),
         params![
             import,
             count(legacy.sessions),
@@ -48,8 +99,7 @@ pub(super) fn write(conn: &Connection, import: i64, legacy: &Legacy) -> rusqlite
     )?;
     for (category, a) in &t.categories {
         conn.execute(
-            "INSERT INTO imported_categories (import, bit, decisions, correct)
-             VALUES (?1, ?2, ?3, ?4)",
+            &insert("categories", CATEGORIES),
             params![import, category.bit(), count(a.decisions), count(a.correct)],
         )?;
     }
@@ -57,24 +107,21 @@ pub(super) fn write(conn: &Connection, import: i64, legacy: &Legacy) -> rusqlite
         let review = serde_json::to_string(&r.review)
             .map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?;
         conn.execute(
-            "INSERT INTO imported_cells (import, cell, decisions, wrong, streak, ev_lost, review)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            &insert("cells", CELLS),
             params![
                 import,
                 cell,
                 count(r.decisions),
                 count(r.wrong),
-                r.streak,
                 r.ev_lost,
+                r.streak,
                 review
             ],
         )?;
     }
     for (skill, r) in &t.skills {
         conn.execute(
-            "INSERT INTO imported_skills (import, skill, asked, correct, error_sum, seconds,
-                                          untimed)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            &insert("skills", SKILLS),
             params![
                 import,
                 skill,
@@ -93,7 +140,7 @@ pub(super) fn write(conn: &Connection, import: i64, legacy: &Legacy) -> rusqlite
         .flat_map(|(name, bests)| bests.iter().map(move |b| (name.as_str(), b)));
     for (name, (decks, seconds)) in hi_lo.chain(named) {
         conn.execute(
-            "INSERT INTO imported_bests (import, count, decks, seconds) VALUES (?1, ?2, ?3, ?4)",
+            &insert("bests", BESTS),
             params![import, name, decks, seconds],
         )?;
     }
@@ -111,9 +158,7 @@ pub(super) fn write(conn: &Connection, import: i64, legacy: &Legacy) -> rusqlite
     }
     for r in &legacy.session_rows {
         conn.execute(
-            "INSERT INTO imported_sessions (import, started, process, last_write, rounds, hands,
-                                            net_milli, money_milli, decisions, correct, ev_lost)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+            &insert("sessions", SESSIONS),
             params![
                 import,
                 count(r.started),
