@@ -9,7 +9,7 @@ use crate::engine::Units;
 use crate::sim::RoundTally;
 use crate::trainer::day::Day;
 use crate::trainer::grade::Category;
-use crate::trainer::history::{CountAnswer, Decision, DrillAnswer, Round};
+use crate::trainer::history::{CountAnswer, Decision, DrillAnswer, Entry, Round};
 
 /// Something to keep: one transaction's worth.
 #[derive(Debug, Clone, PartialEq)]
@@ -47,24 +47,30 @@ impl Record {
         }
     }
 
+    /// What it is in the hand history: all but a rebuy.
+    pub(super) fn entry(&self) -> Option<Entry> {
+        match self {
+            Record::Round { round, .. } => Some(Entry::Round(round.clone())),
+            Record::Drill(drill) => Some(Entry::Drill(drill.clone())),
+            Record::Count(answer) => Some(Entry::Count(answer.clone())),
+            Record::Rebuy { .. } => None,
+        }
+    }
+
     /// Checks the numbers every row must hold (finite, in range) before anything is written.
     fn validate(&self) -> Result<(), StoreError> {
-        let entry = match self {
-            Record::Round { round, .. } => crate::trainer::history::Entry::Round(round.clone()),
-            Record::Drill(drill) => crate::trainer::history::Entry::Drill(drill.clone()),
-            Record::Count(answer) => crate::trainer::history::Entry::Count(answer.clone()),
-            Record::Rebuy { at, amount }
-                if amount.0 > 0
-                    && amount.0 <= super::ranges::MAX_BET_MILLI
-                    && i64::try_from(*at).is_ok_and(|at| at <= super::ranges::MAX_AT) =>
-            {
-                return Ok(());
-            }
-            Record::Rebuy { amount, .. } => {
-                return Err(StoreError::Invalid(format!("a rebuy of {amount}")));
-            }
-        };
-        super::ranges::check_entry(&entry).map_err(StoreError::Invalid)
+        if let Record::Rebuy { at, amount } = self {
+            let fine = amount.0 > 0
+                && amount.0 <= super::ranges::MAX_BET_MILLI
+                && i64::try_from(*at).is_ok_and(|at| at <= super::ranges::MAX_AT);
+            return match fine {
+                true => Ok(()),
+                false => Err(StoreError::Invalid(format!("a rebuy of {amount}"))),
+            };
+        }
+        self.entry().map_or(Ok(()), |entry| {
+            super::ranges::check_entry(&entry).map_err(StoreError::Invalid)
+        })
     }
 }
 
