@@ -10,7 +10,6 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use rusqlite::params;
-use serde::Deserialize;
 
 use super::import_checks::check_tally;
 use super::ranges::{MAX_AT, check_entry};
@@ -26,12 +25,9 @@ use crate::trainer::history::record::parse_card;
 use crate::trainer::history::{Entry, Round};
 use crate::trainer::tally::{MAX_COUNT, Tally};
 
-/// The figures of an earlier build's statistics file, as it was imported.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(default)]
+/// The figures of an earlier build's statistics file (format 1), as it was imported.
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Legacy {
-    /// Its format version (1).
-    pub version: u32,
     /// Sessions it counted.
     pub sessions: u64,
     /// Its lifetime tally.
@@ -277,10 +273,7 @@ pub(super) fn decode_stats(bytes: &[u8]) -> Result<(Legacy, Vec<String>), String
         None => return Err("it says no format version".to_owned()),
     }
     let mut notes = Vec::new();
-    let mut legacy = Legacy {
-        version: 1,
-        ..Legacy::default()
-    };
+    let mut legacy = Legacy::default();
     match file.get("sessions").map(Value::as_u64) {
         None => {}
         Some(Some(n)) if n <= MAX_COUNT => legacy.sessions = n,

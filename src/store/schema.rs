@@ -606,6 +606,25 @@ mod tests {
         }
     }
 
+    /// A migration is never edited once released: a database of each version holds what its
+    /// text made. Each text's checksum as it was released ([`super::super::cache`]'s).
+    #[test]
+    fn every_migration_is_as_it_was_released() {
+        let sums: Vec<String> = MIGRATIONS
+            .iter()
+            .map(|sql| super::super::cache::checksum(sql, "", ""))
+            .collect();
+        assert_eq!(
+            sums,
+            [
+                "4902d6e9c855904c",
+                "2b42d4e3af7d0e2c",
+                "9ff6d2faabe4e921",
+                "6b10651b881eafd5"
+            ]
+        );
+    }
+
     #[test]
     fn migrating_twice_changes_nothing() {
         let mut conn = at_version(0);
