@@ -80,22 +80,12 @@ pub fn index_table_for_with(
     cached_or_computed_for(dir.as_deref(), &build_fingerprint(), rules, system, compute)
 }
 
-/// The Hi-Lo table for `rules` read from the cache in `dir` if a row there was written by the
-/// build `build` for these rules and its checksum holds; else `compute(rules)`, written there
-/// for the next time (where it can be).
-pub fn cached_or_computed(
-    dir: Option<&Path>,
-    build: &str,
-    rules: &Rules,
-    compute: impl FnOnce(&Rules) -> IndexTable,
-) -> IndexTable {
-    cached_or_computed_for(dir, build, rules, &HI_LO, compute)
-}
-
-/// [`cached_or_computed`] for the count `system`. A row's key is the rules' text, and for a
-/// count other than Hi-Lo a line naming the count's tags, units and start after it (so Hi-Lo
+/// The table of the count `system` for `rules` read from the cache in `dir` if a row there was
+/// written by the build `build` for these rules and its checksum holds; else `compute(rules)`,
+/// written there for the next time (where it can be). A row's key is the rules' text, and for
+/// a count other than Hi-Lo a line naming the count's tags, units and start after it (so Hi-Lo
 /// rows are those of earlier builds' layout).
-pub fn cached_or_computed_for(
+fn cached_or_computed_for(
     dir: Option<&Path>,
     build: &str,
     rules: &Rules,
@@ -177,7 +167,7 @@ fn build_fingerprint() -> String {
 }
 
 /// The checksum of a row: FNV-1a over its build, rules and plays (64 bits, as hex).
-fn checksum(build: &str, rules: &str, plays: &str) -> String {
+pub(super) fn checksum(build: &str, rules: &str, plays: &str) -> String {
     let hash = [build, "\0", rules, "\0", plays]
         .iter()
         .flat_map(|part| part.bytes())
@@ -241,6 +231,16 @@ mod tests {
     use crate::analysis::deviation::illustrious_18;
     use crate::analysis::deviation::{Direction, IndexPlay};
     use crate::engine::Action;
+
+    /// [`cached_or_computed_for`] for Hi-Lo.
+    fn cached_or_computed(
+        dir: Option<&Path>,
+        build: &str,
+        rules: &Rules,
+        compute: impl FnOnce(&Rules) -> IndexTable,
+    ) -> IndexTable {
+        cached_or_computed_for(dir, build, rules, &HI_LO, compute)
+    }
 
     /// A table with figures that do not survive a decimal round trip in every float parser
     /// (0.1 + 0.2), beside the published I18 (no crossings, no gains).

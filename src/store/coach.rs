@@ -295,12 +295,7 @@ impl Coach {
         if let Ok(session) = self.scratch.tally(Scope::All, day) {
             self.session = session;
         }
-        match &record {
-            Record::Round { round, .. } => self.entries.push(Entry::Round(round.clone())),
-            Record::Drill(drill) => self.entries.push(Entry::Drill(drill.clone())),
-            Record::Count(answer) => self.entries.push(Entry::Count(answer.clone())),
-            Record::Rebuy { .. } => {}
-        }
+        self.entries.extend(record.entry());
         let excess = self.entries.len().saturating_sub(self.review_limit);
         self.entries.drain(..excess);
         if self.kept.as_ref().is_some_and(|s| s.read_only().is_none()) {

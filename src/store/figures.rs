@@ -3,19 +3,21 @@
 //!
 //! The lifetime of a database that took in an earlier build's statistics file starts from
 //! that file's figures, which were counters, not rounds: they are rows of their own
-//! ([`super::imported`]), read by SQL with the rest; the rows of its hand history are kept for
-//! the review but not counted again.
+//! ([`super::imported`]), read by the same reader as the rows a session writes ([`read`],
+//! [`Store::session_rows`]), the SQL of each side giving the same columns in the same types;
+//! the rows of its hand history are kept for the review but not counted again.
 
 use std::collections::BTreeMap;
 
 use rusqlite::{Connection, params};
 
+use super::imported::{self, HAND_COUNTERS};
 use super::ranges::{ANSWER_OK, DECISION_OK, REBUY_OK, ROUND_OK, SESSION_OK, not_missed};
-use super::{Store, StoreError, imported};
+use super::{Store, StoreError};
 use crate::trainer::day::{Day, Practice, Review};
 use crate::trainer::export::SessionRow;
 use crate::trainer::grade::Category;
-use crate::trainer::tally::{Accuracy, SkillRecord, Tally};
+use crate::trainer::tally::{Accuracy, CellRecord, SkillRecord, Tally};
 
 /// Which rows a figure counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,17 +38,100 @@ macro_rules! counted_sessions {
     };
 }
 
+/// The condition on a row's `session` for the rows in a [`Scope`], the session left out as
+/// `?1` ([`Scope::left_out`]).
+const IN_SCOPE: &str = concat!(
+    "session IN (SELECT id FROM sessions WHERE ",
+    counted_sessions!(),
+    " AND id <> ?1)"
+);
+
 impl Scope {
-    /// The condition on a row's `session`, with the session id as `?1`.
-    fn condition(self) -> (&'static str, i64) {
-        const LIVE: &str = concat!(
-            "session IN (SELECT id FROM sessions WHERE ",
-            counted_sessions!(),
-            " AND id <> ?1)"
-        );
+    /// The session whose rows are left out: none (-1) for every session's.
+    fn left_out(self) -> i64 {
         match self {
-            Scope::All => (LIVE, -1),
-            Scope::AllBut(id) => (LIVE, id),
+            Scope::All => -1,
+            Scope::AllBut(id) => id,
+        }
+    }
+}
+
+/// The queries that give one tally's figures, each with its parameter as `?1` and its columns
+/// in the order and types [`read`] takes them (money and counts as integers, the sum of
+/// squares as decimal text): the rows of sessions ([`TallySql::live`]) and an imported file's
+/// figures ([`imported::tally_sql`]) are read by the one reader.
+pub(super) struct TallySql {
+    /// One row: rounds, [`HAND_COUNTERS`], net, money, the sum of squared nets, rebuys, money
+    /// rebought, decisions, those not missed, EV given away, count-quiz answers, right ones.
+    pub totals: String,
+    /// Per category: its bit, decisions, those not missed.
+    pub categories: String,
+    /// Per cell: its key, decisions, wrong ones, EV given away, streak, review (JSON or NULL).
+    pub cells: String,
+    /// Per counting skill: its name, answers, right ones, errors, seconds, untimed answers.
+    pub skills: String,
+    /// Per countdown best: what names its count, decks, seconds.
+    pub bests: String,
+    /// The count's name (none for Hi-Lo) from the first column of `bests`.
+    pub count_name: fn(&str) -> Option<&str>,
+}
+
+impl TallySql {
+    /// The rows of the sessions in a scope, the session left out as `?1`.
+    fn live() -> TallySql {
+        let not_missed = not_missed();
+        let counters: Vec<String> = HAND_COUNTERS
+            .split(", ")
+            .map(|c| format!("CAST(TOTAL({c}) AS INTEGER)"))
+            .collect();
+        let bits: Vec<String> = Category::ALL
+            .iter()
+            .map(|c| format!("SELECT {} AS bit", c.bit()))
+            .collect();
+        TallySql {
+            // A float sum (TOTAL) cannot overflow; exact to 2⁵³ thousandths.
+            totals: format!(
+                "SELECT * FROM
+                 (SELECT COUNT(*), {counters}, COALESCE(SUM(net_milli), 0),
+                         CAST(TOTAL(money_milli) AS INTEGER),
+                         CAST(COALESCE(SUM(net_milli * net_milli), 0) AS TEXT)
+                  FROM rounds WHERE settled AND {IN_SCOPE} AND {ROUND_OK}),
+                 (SELECT COUNT(*), COALESCE(SUM(amount_milli), 0) FROM rebuys
+                  WHERE {IN_SCOPE} AND {REBUY_OK}),
+                 (SELECT COUNT(*), CAST(TOTAL({not_missed}) AS INTEGER), TOTAL(cost)
+                  FROM decisions WHERE {IN_SCOPE} AND {DECISION_OK}),
+                 (SELECT COUNT(*), CAST(TOTAL(correct) AS INTEGER) FROM answers
+                  WHERE skill = 'count' AND {IN_SCOPE} AND {ANSWER_OK})",
+                counters = counters.join(", ")
+            ),
+            categories: format!(
+                "SELECT b.bit, COUNT(*), CAST(TOTAL({not_missed}) AS INTEGER)
+                 FROM decisions CROSS JOIN ({bits}) b
+                 WHERE categories & b.bit <> 0 AND {IN_SCOPE} AND {DECISION_OK} GROUP BY b.bit",
+                bits = bits.join(" UNION ALL ")
+            ),
+            // The streak and the review depend on the order of the answers ([`streaks`]).
+            cells: format!(
+                "SELECT cell, COUNT(*), CAST(COUNT(*) - TOTAL({not_missed}) AS INTEGER),
+                        TOTAL(cost), 0, NULL
+                 FROM decisions WHERE {IN_SCOPE} AND {DECISION_OK} GROUP BY cell"
+            ),
+            // Untimed answers (the table's bet grades and count checks) have 0 s.
+            skills: format!(
+                "SELECT skill, COUNT(*), CAST(TOTAL(correct) AS INTEGER), TOTAL(error),
+                        TOTAL(seconds), CAST(TOTAL(seconds <= 0) AS INTEGER)
+                 FROM answers WHERE skill <> 'count' AND {IN_SCOPE} AND {ANSWER_OK}
+                 GROUP BY skill"
+            ),
+            // The question names the count (`the Zen running count after 52 cards`; Hi-Lo's
+            // names none), for the answers keep no count of their own.
+            bests: format!(
+                "SELECT question, decks, MIN(seconds) FROM answers
+                 WHERE {IN_SCOPE} AND {ANSWER_OK} AND skill = 'countdown' AND correct AND best
+                       AND decks IS NOT NULL
+                 GROUP BY decks, question"
+            ),
+            count_name: crate::trainer::drills::counting::countdown_count_name,
         }
     }
 }
@@ -56,60 +141,64 @@ impl Store {
     /// days practised count up to `today` (a day recorded later, by a clock that ran ahead,
     /// does not break the run of days in a row).
     pub fn tally(&self, scope: Scope, today: Day) -> Result<Tally, StoreError> {
-        let read = || -> rusqlite::Result<Tally> {
-            let rows = tally_rows(&self.conn, scope, today)?;
+        let read_all = || -> rusqlite::Result<Tally> {
             // The imported figures are older than every row: the rows are added to them.
-            let mut tally = imported::tally(&self.conn)?;
+            let mut tally = Tally::default();
+            let imports: Vec<i64> = self
+                .conn
+                .prepare("SELECT import FROM imported_totals ORDER BY import")?
+                .query_map([], |row| row.get(0))?
+                .collect::<rusqlite::Result<_>>()?;
+            for import in imports {
+                tally.absorb(&read(&self.conn, &imported::tally_sql(), import)?);
+            }
+            let mut rows = read(&self.conn, &TallySql::live(), scope.left_out())?;
+            streaks(&self.conn, scope, &mut rows)?;
             tally.absorb(&rows);
             // The days practised are counted from the days, the imported ones with the rest.
             let days = practice_days(&self.conn, scope)?;
             tally.practice = Practice::of_days(days.into_iter().filter(|&d| d <= today));
             Ok(tally)
         };
-        read().map_err(self.sql("read"))
+        read_all().map_err(self.sql("read"))
     }
 
     /// Sessions recorded: the imported file's, then every session that wrote a row.
     pub fn sessions(&self) -> Result<u64, StoreError> {
-        let live: i64 = self
-            .conn
+        self.conn
             .query_row(
                 &format!(
                     concat!(
-                        "SELECT COUNT(*) FROM sessions WHERE ",
+                        "SELECT (SELECT COALESCE(SUM(sessions), 0) FROM imported_totals)
+                              + (SELECT COUNT(*) FROM sessions WHERE ",
                         counted_sessions!(),
-                        " AND {SESSION_OK}"
+                        " AND {SESSION_OK})"
                     ),
                     SESSION_OK = SESSION_OK
                 ),
                 [],
-                |row| row.get(0),
+                |row| row.get::<_, i64>(0),
             )
-            .map_err(self.sql("read"))?;
-        let imported: i64 = self
-            .conn
-            .query_row(
-                "SELECT COALESCE(SUM(sessions), 0) FROM imported_totals",
-                [],
-                |row| row.get(0),
-            )
-            .map_err(self.sql("read"))?;
-        Ok((imported + live) as u64)
+            .map(|n| n as u64)
+            .map_err(self.sql("read"))
     }
 
-    /// One row per session, oldest first: the imported file's, then every session's since.
+    /// One row per session, oldest first: the imported file's, then every session's since —
+    /// both read by one query, each side's money and counts as integers.
     pub fn session_rows(&self) -> Result<Vec<SessionRow>, StoreError> {
-        let mut rows = imported::session_rows(&self.conn).map_err(self.sql("read"))?;
         let mut query = self
             .conn
             .prepare(&format!(
                 concat!(
-                    "SELECT s.started, s.process,
+                    "SELECT {SESSIONS} FROM
+                 (SELECT 0 AS part, import AS k1, id AS k2, {SESSIONS} FROM imported_sessions
+                  UNION ALL
+                  SELECT 1, s.id, 0, s.started, s.process,
                         MAX(s.started, COALESCE(r.last, 0), COALESCE(d.last, 0),
                             COALESCE(a.last, 0), COALESCE(b.last, 0)),
                         COALESCE(r.rounds, 0), COALESCE(r.hands, 0), COALESCE(r.net, 0),
-                        COALESCE(r.money, 0), COALESCE(d.decisions, 0), COALESCE(d.correct_n, 0),
-                        COALESCE(d.cost, 0.0)
+                        CAST(COALESCE(r.money, 0) AS INTEGER), COALESCE(d.decisions, 0),
+                        CAST(COALESCE(d.correct_n, 0) AS INTEGER), COALESCE(d.cost, 0.0)
                  FROM sessions s
                  LEFT JOIN (SELECT session, COUNT(*) rounds, SUM(hands) hands,
                                    SUM(net_milli) net, TOTAL(money_milli) money, MAX(at) last
@@ -127,8 +216,10 @@ impl Store {
                         ON b.session = s.id
                  WHERE s.id IN (SELECT id FROM sessions WHERE ",
                     counted_sessions!(),
-                    ") AND {SESSION_OK} ORDER BY s.id",
+                    ") AND {SESSION_OK})
+                 ORDER BY part, k1, k2",
                 ),
+                SESSIONS = imported::SESSIONS,
                 ROUND_OK = ROUND_OK,
                 DECISION_OK = DECISION_OK,
                 not_missed = not_missed(),
@@ -137,30 +228,28 @@ impl Store {
                 SESSION_OK = SESSION_OK,
             ))
             .map_err(self.sql("read"))?;
-        let live = query
+        query
             .query_map([], |row| {
+                let n = |i| row.get::<_, i64>(i).map(|x| x as u64);
                 Ok(SessionRow {
-                    started: row.get::<_, i64>(0)? as u64,
+                    started: n(0)?,
                     process: row.get(1)?,
-                    last_write: row.get::<_, i64>(2)? as u64,
-                    rounds: row.get::<_, i64>(3)? as u64,
-                    hands: row.get::<_, i64>(4)? as u64,
+                    last_write: n(2)?,
+                    rounds: n(3)?,
+                    hands: n(4)?,
                     net_milli: row.get(5)?,
-                    net_money_milli: row.get::<_, f64>(6)? as i64,
-                    decisions: row.get::<_, i64>(7)? as u64,
-                    right: row.get::<_, f64>(8)? as u64,
+                    net_money_milli: row.get(6)?,
+                    decisions: n(7)?,
+                    right: n(8)?,
                     ev_lost: row.get(9)?,
                 })
             })
-            .and_then(Iterator::collect::<Result<Vec<_>, _>>)
-            .map_err(self.sql("read"))?;
-        rows.extend(live);
-        Ok(rows)
+            .and_then(Iterator::collect)
+            .map_err(self.sql("read"))
     }
 
     /// When each chart cell was last played, in seconds since the Unix epoch.
     pub fn last_seen(&self) -> Result<BTreeMap<String, u64>, StoreError> {
-        let mut seen = BTreeMap::new();
         let mut query = self
             .conn
             .prepare(&format!(
@@ -170,131 +259,116 @@ impl Store {
                  GROUP BY cell"
             ))
             .map_err(self.sql("read"))?;
-        let rows = query
+        query
             .query_map([], |row| {
-                Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?))
+                Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)? as u64))
             })
-            .map_err(self.sql("read"))?;
-        for row in rows {
-            let (cell, at) = row.map_err(self.sql("read"))?;
-            let at = at as u64;
-            let kept = seen.entry(cell).or_insert(at);
-            *kept = (*kept).max(at);
-        }
-        Ok(seen)
+            .and_then(Iterator::collect)
+            .map_err(self.sql("read"))
     }
 }
 
-/// The tally of the rows in `scope` alone.
-fn tally_rows(conn: &Connection, scope: Scope, today: Day) -> rusqlite::Result<Tally> {
-    let (condition, id) = scope.condition();
+/// The tally `sql` gives with `?1` as `param`: the one reader of every figure's columns. The
+/// days practised are not in it (the caller counts them from the days).
+fn read(conn: &Connection, sql: &TallySql, param: i64) -> rusqlite::Result<Tally> {
     let mut t = Tally::default();
-    conn.query_row(
-        &format!(
-            "SELECT COUNT(*), TOTAL(hands), TOTAL(wins), TOTAL(losses), TOTAL(pushes),
-                    TOTAL(naturals), TOTAL(busts), TOTAL(doubles), TOTAL(splits),
-                    TOTAL(dealer_natural), TOTAL(dealer_bust), COALESCE(SUM(net_milli), 0),
-                    TOTAL(money_milli), COALESCE(SUM(net_milli * net_milli), 0)
-             FROM rounds WHERE settled AND {condition} AND {ROUND_OK}"
-        ),
-        params![id],
-        |row| {
-            let count = |i| row.get::<_, f64>(i).map(|x| x as u64);
-            let play = &mut t.play;
-            play.rounds = row.get::<_, i64>(0)? as u64;
-            play.hands = count(1)?;
-            play.wins = count(2)?;
-            play.losses = count(3)?;
-            play.pushes = count(4)?;
-            play.naturals = count(5)?;
-            play.busts = count(6)?;
-            play.doubles = count(7)?;
-            play.splits = count(8)?;
-            play.dealer_naturals = count(9)?;
-            play.dealer_busts = count(10)?;
-            play.net_milli = row.get(11)?;
-            // A float sum, which cannot overflow; exact to 2⁵³ thousandths.
-            play.net_money_milli = row.get::<_, f64>(12)? as i64;
-            play.net_sq_micro = row.get::<_, i64>(13)?.unsigned_abs().into();
-            Ok(())
-        },
-    )?;
-    conn.query_row(
-        &format!(
-            "SELECT COUNT(*), COALESCE(SUM(amount_milli), 0) FROM rebuys
-             WHERE {condition} AND {REBUY_OK}"
-        ),
-        params![id],
-        |row| {
-            t.rebuys = row.get::<_, i64>(0)? as u64;
-            t.rebought_milli = row.get(1)?;
-            Ok(())
-        },
-    )?;
-    decision_figures(conn, condition, id, &mut t)?;
-    answer_figures(conn, condition, id, &mut t)?;
-    let days = practice_days(conn, scope)?;
-    t.practice = Practice::of_days(days.into_iter().filter(|&d| d <= today));
+    conn.query_row(&sql.totals, params![param], |row| {
+        let n = |i| row.get::<_, i64>(i).map(|x| x as u64);
+        let p = &mut t.play;
+        p.rounds = n(0)?;
+        for (i, counter) in [
+            &mut p.hands,
+            &mut p.wins,
+            &mut p.losses,
+            &mut p.pushes,
+            &mut p.naturals,
+            &mut p.busts,
+            &mut p.doubles,
+            &mut p.splits,
+            &mut p.dealer_naturals,
+            &mut p.dealer_busts,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            *counter = n(1 + i)?;
+        }
+        p.net_milli = row.get(11)?;
+        p.net_money_milli = row.get(12)?;
+        p.net_sq_micro = row.get::<_, String>(13)?.parse().unwrap_or(0);
+        t.rebuys = n(14)?;
+        t.rebought_milli = row.get(15)?;
+        t.overall = Accuracy {
+            decisions: n(16)?,
+            correct: n(17)?,
+        };
+        t.ev_lost = row.get(18)?;
+        t.count = Accuracy {
+            decisions: n(19)?,
+            correct: n(20)?,
+        };
+        Ok(())
+    })?;
+    let mut query = conn.prepare(&sql.categories)?;
+    let mut rows = query.query(params![param])?;
+    while let Some(row) = rows.next()? {
+        let bit: u8 = row.get(0)?;
+        if let Some(category) = Category::ALL.into_iter().find(|c| c.bit() == bit) {
+            let n = |i| row.get::<_, i64>(i).map(|x| x as u64);
+            let (decisions, correct) = (n(1)?, n(2)?);
+            t.categories
+                .insert(category, Accuracy { decisions, correct });
+        }
+    }
+    let mut query = conn.prepare(&sql.cells)?;
+    let mut rows = query.query(params![param])?;
+    while let Some(row) = rows.next()? {
+        let review = row.get::<_, Option<String>>(5)?;
+        t.cells.insert(
+            row.get(0)?,
+            CellRecord {
+                decisions: row.get::<_, i64>(1)? as u64,
+                wrong: row.get::<_, i64>(2)? as u64,
+                ev_lost: row.get(3)?,
+                streak: row.get(4)?,
+                review: review
+                    .and_then(|r| serde_json::from_str::<Review>(&r).ok())
+                    .unwrap_or_default(),
+            },
+        );
+    }
+    let mut query = conn.prepare(&sql.skills)?;
+    let mut rows = query.query(params![param])?;
+    while let Some(row) = rows.next()? {
+        let n = |i| row.get::<_, i64>(i).map(|x| x as u64);
+        let record = SkillRecord {
+            asked: n(1)?,
+            right: n(2)?,
+            error_sum: row.get(3)?,
+            seconds: row.get(4)?,
+            untimed: n(5)?,
+        };
+        t.skills.insert(row.get(0)?, record);
+    }
+    let mut query = conn.prepare(&sql.bests)?;
+    let mut rows = query.query(params![param])?;
+    while let Some(row) = rows.next()? {
+        let named: String = row.get(0)?;
+        if let Ok(decks) = u8::try_from(row.get::<_, i64>(1)?) {
+            t.record_countdown_best_in((sql.count_name)(&named), decks, row.get(2)?);
+        }
+    }
     Ok(t)
 }
 
-/// Accuracy overall and by category, the EV given away, and every cell's record.
-fn decision_figures(
-    conn: &Connection,
-    condition: &str,
-    id: i64,
-    t: &mut Tally,
-) -> rusqlite::Result<()> {
-    let not_missed = not_missed();
-    let by_category: String = Category::ALL
-        .iter()
-        .map(|c| {
-            let bit = c.bit();
-            format!(
-                ", TOTAL(categories & {bit} <> 0), TOTAL(categories & {bit} <> 0 AND {not_missed})"
-            )
-        })
-        .collect();
-    conn.query_row(
-        &format!(
-            "SELECT COUNT(*), TOTAL({not_missed}), TOTAL(cost){by_category}
-             FROM decisions WHERE {condition} AND {DECISION_OK}"
-        ),
-        params![id],
-        |row| {
-            t.overall = Accuracy {
-                decisions: row.get::<_, i64>(0)? as u64,
-                correct: row.get::<_, f64>(1)? as u64,
-            };
-            t.ev_lost = row.get(2)?;
-            for (i, category) in Category::ALL.into_iter().enumerate() {
-                let decisions = row.get::<_, f64>(3 + 2 * i)? as u64;
-                if decisions > 0 {
-                    let correct = row.get::<_, f64>(4 + 2 * i)? as u64;
-                    t.categories
-                        .insert(category, Accuracy { decisions, correct });
-                }
-            }
-            Ok(())
-        },
-    )?;
-    let mut cells = conn.prepare(&format!(
-        "SELECT cell, COUNT(*), COUNT(*) - TOTAL({not_missed}), TOTAL(cost)
-         FROM decisions WHERE {condition} AND {DECISION_OK} GROUP BY cell"
-    ))?;
-    let mut rows = cells.query(params![id])?;
-    while let Some(row) = rows.next()? {
-        let cell = t.cells.entry(row.get(0)?).or_default();
-        cell.decisions = row.get::<_, i64>(1)? as u64;
-        cell.wrong = row.get::<_, f64>(2)? as u64;
-        cell.ev_lost = row.get(3)?;
-    }
-    // What depends on the order of the answers — the streak of right ones, the practice
-    // schedule — from the answers in the order they were given.
+/// Each cell's streak of right answers and its practice record, from the decisions in
+/// `scope` in the order they were given (what depends on that order).
+fn streaks(conn: &Connection, scope: Scope, t: &mut Tally) -> rusqlite::Result<()> {
     let mut ordered = conn.prepare(&format!(
-        "SELECT cell, day, {not_missed} FROM decisions WHERE {condition} AND {DECISION_OK} ORDER BY id"
+        "SELECT cell, day, {} FROM decisions WHERE {IN_SCOPE} AND {DECISION_OK} ORDER BY id",
+        not_missed()
     ))?;
-    let mut rows = ordered.query(params![id])?;
+    let mut rows = ordered.query(params![scope.left_out()])?;
     while let Some(row) = rows.next()? {
         let key: String = row.get(0)?;
         let day: String = row.get(1)?;
@@ -308,73 +382,17 @@ fn decision_figures(
     Ok(())
 }
 
-/// The count quiz, the counting drills and the countdown bests.
-fn answer_figures(
-    conn: &Connection,
-    condition: &str,
-    id: i64,
-    t: &mut Tally,
-) -> rusqlite::Result<()> {
-    let mut skills = conn.prepare(&format!(
-        "SELECT skill, COUNT(*), TOTAL(correct), TOTAL(error), TOTAL(seconds), TOTAL(seconds <= 0)
-         FROM answers WHERE {condition} AND {ANSWER_OK} GROUP BY skill"
-    ))?;
-    let mut rows = skills.query(params![id])?;
-    while let Some(row) = rows.next()? {
-        let skill: String = row.get(0)?;
-        let asked = row.get::<_, i64>(1)? as u64;
-        let right = row.get::<_, f64>(2)? as u64;
-        if skill == "count" {
-            t.count = Accuracy {
-                decisions: asked,
-                correct: right,
-            };
-        } else {
-            t.skills.insert(
-                skill,
-                SkillRecord {
-                    asked,
-                    right,
-                    error_sum: row.get(3)?,
-                    seconds: row.get(4)?,
-                    // Untimed answers (the table's bet grades and count checks) have 0 s.
-                    untimed: row.get::<_, f64>(5)? as u64,
-                },
-            );
-        }
-    }
-    // Bests by count: the question names the count (`the Zen running count after 52 cards`;
-    // Hi-Lo's names none), for the answers keep no count of their own.
-    let mut bests = conn.prepare(&format!(
-        "SELECT decks, question, MIN(seconds) FROM answers
-         WHERE {condition} AND {ANSWER_OK} AND skill = 'countdown' AND correct AND best
-               AND decks IS NOT NULL
-         GROUP BY decks, question"
-    ))?;
-    let mut rows = bests.query(params![id])?;
-    while let Some(row) = rows.next()? {
-        let decks: i64 = row.get(0)?;
-        let question: String = row.get(1)?;
-        if let Ok(decks) = u8::try_from(decks) {
-            let count = crate::trainer::drills::counting::countdown_count_name(&question);
-            t.record_countdown_best_in(count, decks, row.get(2)?);
-        }
-    }
-    Ok(())
-}
-
 /// The days with a graded decision, and the days an imported statistics file knew were
 /// practised, oldest first.
 fn practice_days(conn: &Connection, scope: Scope) -> rusqlite::Result<Vec<Day>> {
-    let (condition, id) = scope.condition();
     let mut query = conn.prepare(&format!(
         "SELECT DISTINCT day FROM
-             (SELECT day FROM decisions WHERE {condition} AND {DECISION_OK}
+             (SELECT day FROM decisions WHERE {IN_SCOPE} AND {DECISION_OK}
               UNION ALL SELECT day FROM imported_days)
          ORDER BY day"
     ))?;
     let days = query
-        .query_map(params![id], |row| row.get::<_, String>(0))?
+        .query_map(params![scope.left_out()], |row| row.get::<_, String>(0))?
         .filter_map(|day| day.ok().and_then(|d| Day::parse(&d)))
         .collect();
     Ok(days)
@@ -449,6 +467,117 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The one reader: a session's figures, made an import's rows (as an earlier build's file
+    /// held them), read back as the same figures — every column of both sides in use.
+    #[test]
+    fn the_figures_of_rows_read_the_same_as_an_imports_figures_made_of_them() {
+        use crate::store::import::Legacy;
+        use crate::store::progress::tests::{answer, decision};
+        use crate::trainer::history::{CountAnswer, CountdownRun};
+        let today = Day(20_000);
+        let countdown = |question: &str, seconds: f64| {
+            Record::Count(CountAnswer {
+                at: 2,
+                skill: "countdown".to_owned(),
+                question: question.to_owned(),
+                answer: "0".to_owned(),
+                truth: "0".to_owned(),
+                right: true,
+                error: 0.0,
+                seconds,
+                countdown: Some(CountdownRun {
+                    decks: 1,
+                    timed: true,
+                }),
+            })
+        };
+        let mut live = two_rounds();
+        // A round whose counters all differ from each other's sums, so no two columns swap
+        // unseen.
+        let counters = RoundTally {
+            rounds: 1,
+            hands: 10,
+            wins: 3,
+            losses: 5,
+            pushes: 2,
+            naturals: 4,
+            busts: 3,
+            doubles: 6,
+            splits: 8,
+            dealer_naturals: 1,
+            dealer_busts: 0,
+            net_milli: -7000,
+            net_money_milli: -35_000,
+            net_sq_micro: 49_000_000,
+        };
+        for (record, day) in [
+            (
+                Record::Round {
+                    round: split_round(false),
+                    tally: counters,
+                },
+                today,
+            ),
+            (decision(false, 0.25), Day(19_998)),
+            (decision(true, 0.0), Day(19_999)),
+            (decision(true, 0.001), today),
+            (answer("count", true, 3.0), today),
+            (answer("count", false, 3.0), today),
+            (answer("true-count", false, 4.5), today),
+            (answer("table-ramp", true, 0.0), today),
+            (countdown("the running count after 52 cards", 31.5), today),
+            (
+                countdown("the Zen running count after 52 cards", 40.25),
+                today,
+            ),
+            (
+                Record::Rebuy {
+                    at: 3,
+                    amount: crate::engine::Units(100_000),
+                },
+                today,
+            ),
+        ] {
+            live.write(&record, day).expect("written");
+        }
+        let tally = live.tally(Scope::All, today).expect("reads");
+        let rows = live.session_rows().expect("reads");
+        let seen = live.last_seen().expect("reads");
+        let cell = &tally.cells["hard:16:T"];
+        assert!(
+            tally.play.net_sq_micro > 0
+                && tally.rebuys == 1
+                && tally.count.decisions == 2
+                && tally.categories.len() == 1
+                && (cell.wrong, cell.streak) == (1, 2)
+                && !cell.review.is_empty()
+                && tally.skills["table-ramp"].untimed == 1
+                && tally.countdown_best.len() == 1
+                && tally.countdown_best_by_count.len() == 1
+                && tally.practice.run == 3,
+            "every figure has something in it: {tally:?}"
+        );
+        let imported = Store::in_memory(SessionInfo::new(SessionKind::Table, &Rules::default()));
+        imported
+            .conn
+            .execute(
+                "INSERT INTO imports (at, history_entries) VALUES (1, 0)",
+                [],
+            )
+            .expect("an import");
+        let legacy = Legacy {
+            sessions: 1,
+            lifetime: tally.clone(),
+            last_seen: seen.clone(),
+            session_rows: rows.clone(),
+        };
+        crate::store::imported::write(&imported.conn, 1, &legacy).expect("written");
+        assert_eq!(imported.tally(Scope::All, today).expect("reads"), tally);
+        assert_eq!(imported.session_rows().expect("reads"), rows);
+        assert_eq!(imported.last_seen().expect("reads"), seen);
+        assert_eq!(imported.sessions().expect("reads"), 1);
     }
 
     #[test]

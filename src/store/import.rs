@@ -9,13 +9,12 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use rusqlite::{TransactionBehavior, params};
-use serde::Deserialize;
+use rusqlite::params;
 
 use super::import_checks::check_tally;
 use super::ranges::{MAX_AT, check_entry};
 use super::write::{insert_drill, insert_round, milli};
-use super::{Store, StoreError, day_text, open, unix_seconds};
+use super::{Store, StoreError, day_text, unix_seconds};
 use crate::analysis::chart::Cell;
 use crate::engine::Cards;
 use crate::sim::RoundTally;
@@ -26,12 +25,9 @@ use crate::trainer::history::record::parse_card;
 use crate::trainer::history::{Entry, Round};
 use crate::trainer::tally::{MAX_COUNT, Tally};
 
-/// The figures of an earlier build's statistics file, as it was imported.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(default)]
+/// The figures of an earlier build's statistics file (format 1), as it was imported.
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Legacy {
-    /// Its format version (1).
-    pub version: u32,
     /// Sessions it counted.
     pub sessions: u64,
     /// Its lifetime tally.
@@ -152,65 +148,62 @@ pub(super) fn import_beside(
             note.unwrap_or_default()
         )));
     }
-    let label = store.label();
-    let sql = |cause| open::sql_error("import into", &label, cause);
-    let tx = store
-        .conn
-        .transaction_with_behavior(TransactionBehavior::Immediate)
-        .map_err(sql)?;
-    if done(&tx).map_err(sql)? {
-        // Another session took them in meanwhile.
+    let taken = store.transaction("import into", |tx| {
+        if done(tx)? {
+            // Another session took them in meanwhile.
+            return Ok(false);
+        }
+        let session = if entries.is_empty() {
+            None
+        } else {
+            let started = entries.first().map_or(0, Entry::at);
+            tx.execute(
+                "INSERT INTO sessions (started, day, kind, process, rules)
+                 VALUES (?1, ?2, 'import', ?3, '')",
+                params![
+                    started as i64,
+                    day_text(local_day(started)),
+                    std::process::id()
+                ],
+            )?;
+            Some(tx.last_insert_rowid())
+        };
+        if let Some(session) = session {
+            for entry in &entries {
+                let day = day_text(local_day(entry.at()));
+                match entry {
+                    Entry::Round(round) => {
+                        insert_round(tx, session, &day, round, &imported_tally(round))
+                    }
+                    Entry::Drill(drill) => insert_drill(tx, session, &day, drill),
+                    Entry::Count(answer) => super::write::insert_count(tx, session, &day, answer),
+                }?;
+            }
+        }
+        tx.execute(
+            "INSERT INTO imports (at, session, stats_path, stats, history_path, history_entries,
+                                  note)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![
+                unix_seconds() as i64,
+                session,
+                stats.is_some().then(|| stats_path.display().to_string()),
+                legacy.as_ref().map(|(text, _)| text.as_str()),
+                history
+                    .is_some()
+                    .then(|| history_path.display().to_string()),
+                entries.len() as i64,
+                note,
+            ],
+        )?;
+        if let Some((_, legacy)) = &legacy {
+            super::imported::write(tx, tx.last_insert_rowid(), legacy)?;
+        }
+        Ok(true)
+    })?;
+    if !taken {
         return Ok(None);
     }
-    let session = if entries.is_empty() {
-        None
-    } else {
-        let started = entries.first().map_or(0, Entry::at);
-        tx.execute(
-            "INSERT INTO sessions (started, day, kind, process, rules)
-             VALUES (?1, ?2, 'import', ?3, '')",
-            params![
-                started as i64,
-                day_text(local_day(started)),
-                std::process::id()
-            ],
-        )
-        .map_err(sql)?;
-        Some(tx.last_insert_rowid())
-    };
-    if let Some(session) = session {
-        for entry in &entries {
-            let day = day_text(local_day(entry.at()));
-            match entry {
-                Entry::Round(round) => {
-                    insert_round(&tx, session, &day, round, &imported_tally(round))
-                }
-                Entry::Drill(drill) => insert_drill(&tx, session, &day, drill),
-                Entry::Count(answer) => super::write::insert_count(&tx, session, &day, answer),
-            }
-            .map_err(sql)?;
-        }
-    }
-    tx.execute(
-        "INSERT INTO imports (at, session, stats_path, stats, history_path, history_entries, note)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![
-            unix_seconds() as i64,
-            session,
-            stats.is_some().then(|| stats_path.display().to_string()),
-            legacy.as_ref().map(|(text, _)| text.as_str()),
-            history
-                .is_some()
-                .then(|| history_path.display().to_string()),
-            entries.len() as i64,
-            note,
-        ],
-    )
-    .map_err(sql)?;
-    if let Some((_, legacy)) = &legacy {
-        super::imported::write(&tx, tx.last_insert_rowid(), legacy).map_err(sql)?;
-    }
-    tx.commit().map_err(sql)?;
     let mut told = Vec::new();
     if let Some((_, legacy)) = &legacy {
         told.push(format!(
@@ -231,7 +224,7 @@ pub(super) fn import_beside(
         "Imported the statistics of an earlier version from {} into the database {}; the old \
          files are left as they were",
         told.join(" and "),
-        label.display()
+        store.label().display()
     );
     if let Some(note) = note {
         message.push_str(&format!(" ({note})"));
@@ -280,10 +273,7 @@ pub(super) fn decode_stats(bytes: &[u8]) -> Result<(Legacy, Vec<String>), String
         None => return Err("it says no format version".to_owned()),
     }
     let mut notes = Vec::new();
-    let mut legacy = Legacy {
-        version: 1,
-        ..Legacy::default()
-    };
+    let mut legacy = Legacy::default();
     match file.get("sessions").map(Value::as_u64) {
         None => {}
         Some(Some(n)) if n <= MAX_COUNT => legacy.sessions = n,

@@ -1,29 +1,76 @@
 //! The figures of an earlier build's statistics file as rows (schema version 4): written once,
 //! when the file is taken in ([`write`]) or when a database that took it in before version 4
-//! is migrated ([`from_stats_texts`]), and read by SQL like every other row ([`tally`],
-//! [`session_rows`]). The file was counters, not rounds and decisions: these tables keep its
+//! is migrated ([`from_stats_texts`]), and read by SQL like every other row, by the same reader
+//! ([`super::figures`]). The file was counters, not rounds and decisions: these tables keep its
 //! counters as they were, so a figure adds them to the rows' exactly as the file's own figures
 //! were added before.
 
 use rusqlite::{Connection, params};
 
+use super::figures::TallySql;
 use super::import::{Legacy, decode_stats};
-use crate::trainer::day::Review;
-use crate::trainer::export::SessionRow;
-use crate::trainer::grade::Category;
-use crate::trainer::tally::{Accuracy, CellRecord, SkillRecord, Tally};
+
+/// The round counters of `imported_totals` by the names `rounds` has them, as a macro for
+/// `concat!`.
+macro_rules! hand_counters {
+    () => {
+        "hands, wins, losses, pushes, naturals, busts, doubles, splits, dealer_natural, dealer_bust"
+    };
+}
+
+/// The counters of a round that `rounds` and `imported_totals` both keep, by those names.
+pub(super) const HAND_COUNTERS: &str = hand_counters!();
+
+/// The figure columns of each imported table, in the order [`write`] writes them and
+/// [`tally_sql`] reads them: each list written once. (`imported_totals` keeps the file's count
+/// of sessions too, read alone.)
+const TOTALS: &str = concat!(
+    "rounds, ",
+    hand_counters!(),
+    ", net_milli, money_milli, net_sq_micro, rebuys, rebought_milli, decisions, correct, ev_lost,
+     count_asked, count_right"
+);
+const CATEGORIES: &str = "bit, decisions, correct";
+const CELLS: &str = "cell, decisions, wrong, ev_lost, streak, review";
+const SKILLS: &str = "skill, asked, correct, error_sum, seconds, untimed";
+const BESTS: &str = "count, decks, seconds";
+/// The columns of a session row, as [`super::figures`] reads those of both sides.
+pub(super) const SESSIONS: &str = "started, process, last_write, rounds, hands, net_milli,
+                                   money_milli, decisions, correct, ev_lost";
+
+/// The figures of one import as the one reader takes them ([`super::figures`]), its import
+/// as `?1`.
+pub(super) fn tally_sql() -> TallySql {
+    let of = |columns: &str, table: &str| {
+        format!("SELECT {columns} FROM imported_{table} WHERE import = ?1")
+    };
+    TallySql {
+        totals: of(TOTALS, "totals"),
+        categories: of(CATEGORIES, "categories"),
+        cells: of(CELLS, "cells"),
+        skills: of(SKILLS, "skills"),
+        bests: of(BESTS, "bests"),
+        count_name: |name| (!name.is_empty()).then_some(name),
+    }
+}
+
+/// An import's row of `imported_{table}`: `import`, then `columns`, a placeholder each.
+fn insert(table: &str, columns: &str) -> String {
+    let marks: Vec<String> = (1..=columns.split(',').count() + 1)
+        .map(|i| format!("?{i}"))
+        .collect();
+    format!(
+        "INSERT INTO imported_{table} (import, {columns}) VALUES ({})",
+        marks.join(", ")
+    )
+}
 
 /// Writes the figures of the statistics file taken in by the import `import`.
 pub(super) fn write(conn: &Connection, import: i64, legacy: &Legacy) -> rusqlite::Result<()> {
     let t = &legacy.lifetime;
     let p = &t.play;
     conn.execute(
-        "INSERT INTO imported_totals (import, sessions, rounds, hands, wins, losses, pushes,
-                naturals, busts, doubles, splits, dealer_natural, dealer_bust, net_milli,
-                money_milli, net_sq_micro, rebuys, rebought_milli, decisions, correct, ev_lost,
-                count_asked, count_right)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,
-                 ?19, ?20, ?21, ?22, ?23)",
+        &insert("totals", &format!("sessions, {TOTALS}")),
         params![
             import,
             count(legacy.sessions),
@@ -52,8 +99,7 @@ pub(super) fn write(conn: &Connection, import: i64, legacy: &Legacy) -> rusqlite
     )?;
     for (category, a) in &t.categories {
         conn.execute(
-            "INSERT INTO imported_categories (import, bit, decisions, correct)
-             VALUES (?1, ?2, ?3, ?4)",
+            &insert("categories", CATEGORIES),
             params![import, category.bit(), count(a.decisions), count(a.correct)],
         )?;
     }
@@ -61,24 +107,21 @@ pub(super) fn write(conn: &Connection, import: i64, legacy: &Legacy) -> rusqlite
         let review = serde_json::to_string(&r.review)
             .map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?;
         conn.execute(
-            "INSERT INTO imported_cells (import, cell, decisions, wrong, streak, ev_lost, review)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            &insert("cells", CELLS),
             params![
                 import,
                 cell,
                 count(r.decisions),
                 count(r.wrong),
-                r.streak,
                 r.ev_lost,
+                r.streak,
                 review
             ],
         )?;
     }
     for (skill, r) in &t.skills {
         conn.execute(
-            "INSERT INTO imported_skills (import, skill, asked, correct, error_sum, seconds,
-                                          untimed)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            &insert("skills", SKILLS),
             params![
                 import,
                 skill,
@@ -97,7 +140,7 @@ pub(super) fn write(conn: &Connection, import: i64, legacy: &Legacy) -> rusqlite
         .flat_map(|(name, bests)| bests.iter().map(move |b| (name.as_str(), b)));
     for (name, (decks, seconds)) in hi_lo.chain(named) {
         conn.execute(
-            "INSERT INTO imported_bests (import, count, decks, seconds) VALUES (?1, ?2, ?3, ?4)",
+            &insert("bests", BESTS),
             params![import, name, decks, seconds],
         )?;
     }
@@ -115,9 +158,7 @@ pub(super) fn write(conn: &Connection, import: i64, legacy: &Legacy) -> rusqlite
     }
     for r in &legacy.session_rows {
         conn.execute(
-            "INSERT INTO imported_sessions (import, started, process, last_write, rounds, hands,
-                                            net_milli, money_milli, decisions, correct, ev_lost)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+            &insert("sessions", SESSIONS),
             params![
                 import,
                 count(r.started),
@@ -185,147 +226,6 @@ pub(super) fn for_reading(conn: &Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// The imported figures, every import's added up in the order they were taken in (as the
-/// files' own figures were): the start of every lifetime figure. The days practised are not
-/// in it (the figures count them from the days, [`super::figures`]).
-pub(super) fn tally(conn: &Connection) -> rusqlite::Result<Tally> {
-    let imports: Vec<i64> = conn
-        .prepare("SELECT import FROM imported_totals ORDER BY import")?
-        .query_map([], |row| row.get(0))?
-        .collect::<rusqlite::Result<_>>()?;
-    let mut all = Tally::default();
-    for import in imports {
-        all.absorb(&one(conn, import)?);
-    }
-    Ok(all)
-}
-
-/// The figures of one import.
-fn one(conn: &Connection, import: i64) -> rusqlite::Result<Tally> {
-    let mut t = Tally::default();
-    conn.query_row(
-        "SELECT rounds, hands, wins, losses, pushes, naturals, busts, doubles, splits,
-                dealer_natural, dealer_bust, net_milli, money_milli, net_sq_micro, rebuys,
-                rebought_milli, decisions, correct, ev_lost, count_asked, count_right
-         FROM imported_totals WHERE import = ?1",
-        params![import],
-        |row| {
-            let n = |i| row.get::<_, i64>(i).map(|x| x as u64);
-            let p = &mut t.play;
-            p.rounds = n(0)?;
-            p.hands = n(1)?;
-            p.wins = n(2)?;
-            p.losses = n(3)?;
-            p.pushes = n(4)?;
-            p.naturals = n(5)?;
-            p.busts = n(6)?;
-            p.doubles = n(7)?;
-            p.splits = n(8)?;
-            p.dealer_naturals = n(9)?;
-            p.dealer_busts = n(10)?;
-            p.net_milli = row.get(11)?;
-            p.net_money_milli = row.get(12)?;
-            p.net_sq_micro = row.get::<_, String>(13)?.parse().unwrap_or(0);
-            t.rebuys = n(14)?;
-            t.rebought_milli = row.get(15)?;
-            t.overall = Accuracy {
-                decisions: n(16)?,
-                correct: n(17)?,
-            };
-            t.ev_lost = row.get(18)?;
-            t.count = Accuracy {
-                decisions: n(19)?,
-                correct: n(20)?,
-            };
-            Ok(())
-        },
-    )?;
-    let mut q = conn.prepare(
-        "SELECT bit, decisions, correct FROM imported_categories WHERE import = ?1 ORDER BY bit",
-    )?;
-    let mut rows = q.query(params![import])?;
-    while let Some(row) = rows.next()? {
-        let bit: u8 = row.get(0)?;
-        if let Some(category) = Category::ALL.into_iter().find(|c| c.bit() == bit) {
-            t.categories.insert(
-                category,
-                Accuracy {
-                    decisions: row.get::<_, i64>(1)? as u64,
-                    correct: row.get::<_, i64>(2)? as u64,
-                },
-            );
-        }
-    }
-    let mut q = conn.prepare(
-        "SELECT cell, decisions, wrong, streak, ev_lost, review FROM imported_cells
-         WHERE import = ?1",
-    )?;
-    let mut rows = q.query(params![import])?;
-    while let Some(row) = rows.next()? {
-        let review: String = row.get(5)?;
-        t.cells.insert(
-            row.get(0)?,
-            CellRecord {
-                decisions: row.get::<_, i64>(1)? as u64,
-                wrong: row.get::<_, i64>(2)? as u64,
-                streak: row.get(3)?,
-                ev_lost: row.get(4)?,
-                review: serde_json::from_str::<Review>(&review).unwrap_or_default(),
-            },
-        );
-    }
-    let mut q = conn.prepare(
-        "SELECT skill, asked, correct, error_sum, seconds, untimed FROM imported_skills
-         WHERE import = ?1",
-    )?;
-    let mut rows = q.query(params![import])?;
-    while let Some(row) = rows.next()? {
-        t.skills.insert(
-            row.get(0)?,
-            SkillRecord {
-                asked: row.get::<_, i64>(1)? as u64,
-                right: row.get::<_, i64>(2)? as u64,
-                error_sum: row.get(3)?,
-                seconds: row.get(4)?,
-                untimed: row.get::<_, i64>(5)? as u64,
-            },
-        );
-    }
-    let mut q =
-        conn.prepare("SELECT count, decks, seconds FROM imported_bests WHERE import = ?1")?;
-    let mut rows = q.query(params![import])?;
-    while let Some(row) = rows.next()? {
-        let name: String = row.get(0)?;
-        let name = (!name.is_empty()).then_some(name.as_str());
-        t.record_countdown_best_in(name, row.get(1)?, row.get(2)?);
-    }
-    Ok(t)
-}
-
-/// The imported session rows, in the order of their files.
-pub(super) fn session_rows(conn: &Connection) -> rusqlite::Result<Vec<SessionRow>> {
-    conn.prepare(
-        "SELECT started, process, last_write, rounds, hands, net_milli, money_milli, decisions,
-                correct, ev_lost
-         FROM imported_sessions ORDER BY import, id",
-    )?
-    .query_map([], |row| {
-        Ok(SessionRow {
-            started: row.get::<_, i64>(0)? as u64,
-            process: row.get(1)?,
-            last_write: row.get::<_, i64>(2)? as u64,
-            rounds: row.get::<_, i64>(3)? as u64,
-            hands: row.get::<_, i64>(4)? as u64,
-            net_milli: row.get(5)?,
-            net_money_milli: row.get(6)?,
-            decisions: row.get::<_, i64>(7)? as u64,
-            right: row.get::<_, i64>(8)? as u64,
-            ev_lost: row.get(9)?,
-        })
-    })?
-    .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeMap;
@@ -337,6 +237,8 @@ mod tests {
     use crate::store::progress::tests::{answer, decision};
     use crate::store::{Location, Scope, SessionInfo, SessionKind, Store};
     use crate::trainer::day::Day;
+    use crate::trainer::export::SessionRow;
+    use crate::trainer::tally::Tally;
 
     /// Every figure the store computes with an import's figures in it.
     #[derive(Debug, PartialEq)]

@@ -3,14 +3,11 @@
 
 use std::path::{Path, PathBuf};
 
-use rusqlite::{TransactionBehavior, params};
+use rusqlite::params;
 
-use super::{Store, StoreError, day_text, open};
+use super::{Store, StoreError, day_text};
 use crate::text::counted;
 use crate::trainer::day::Day;
-
-/// The tables that hold a player's rows, with a `day`.
-const DATED: [&str; 3] = ["rounds", "decisions", "answers"];
 
 /// A new file name for a backup of the database at `path`: `stats.db.2026-12-04T16-30-05.bak`,
 /// with `-2`, `-3`… if that is taken (its journal's names too). Every backup is named so.
@@ -42,27 +39,24 @@ impl Store {
     /// How many rows are from before `day` (every one with `None`), by kind.
     pub fn count_before(&self, day: Option<Day>) -> Result<RowCounts, StoreError> {
         let (condition, bound) = condition(day);
-        let count = |sql: String| -> Result<u64, StoreError> {
+        let count = |table: &str, rows: &str| -> Result<u64, StoreError> {
             self.conn
-                .query_row(&sql, params![bound], |row| row.get::<_, i64>(0))
+                .query_row(
+                    &format!("SELECT COUNT(*) FROM {table} WHERE {rows}"),
+                    params![bound],
+                    |row| row.get::<_, i64>(0),
+                )
                 .map(|n| n as u64)
                 .map_err(self.sql("read"))
         };
+        let [decisions, rounds, answers, rebuys] =
+            rows_before(condition).map(|(table, rows)| count(table, &rows));
         Ok(RowCounts {
-            rounds: count(format!("SELECT COUNT(*) FROM rounds WHERE {condition}"))?,
-            decisions: count(format!(
-                "SELECT COUNT(*) FROM decisions WHERE {condition} OR round IN
-                 (SELECT id FROM rounds WHERE {condition})"
-            ))?,
-            answers: count(format!("SELECT COUNT(*) FROM answers WHERE {condition}"))?,
-            rebuys: count(format!(
-                "SELECT COUNT(*) FROM rebuys WHERE session IN
-                 (SELECT id FROM sessions WHERE {condition})"
-            ))?,
-            imported: count(format!(
-                "SELECT COUNT(*) FROM imported_totals
-                 WHERE import IN (SELECT id FROM imports WHERE {IMPORTED})"
-            ))?,
+            rounds: rounds?,
+            decisions: decisions?,
+            answers: answers?,
+            rebuys: rebuys?,
+            imported: count("imported_totals", IMPORTED_FIGURES)?,
         })
     }
 
@@ -72,68 +66,39 @@ impl Store {
     /// earlier build (which are older than any row).
     pub fn delete_before(&mut self, day: Option<Day>) -> Result<(), StoreError> {
         let (condition, bound) = condition(day);
-        let label = self.label();
-        let sql = |cause| open::sql_error("delete from", &label, cause);
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(sql)?;
-        tx.execute(
-            &format!("DELETE FROM hands WHERE round IN (SELECT id FROM rounds WHERE {condition})"),
-            params![bound],
-        )
-        .map_err(sql)?;
-        tx.execute(
-            &format!(
-                "DELETE FROM decisions WHERE {condition} OR round IN
-                 (SELECT id FROM rounds WHERE {condition})"
-            ),
-            params![bound],
-        )
-        .map_err(sql)?;
-        for table in DATED {
-            tx.execute(
-                &format!("DELETE FROM {table} WHERE {condition}"),
-                params![bound],
-            )
-            .map_err(sql)?;
-        }
-        tx.execute(
-            &format!(
-                "DELETE FROM rebuys WHERE session IN (SELECT id FROM sessions WHERE {condition})"
-            ),
-            params![bound],
-        )
-        .map_err(sql)?;
-        // The record of an import stays (so the old files are never taken in again); its
-        // figures go.
-        for table in IMPORTED_TABLES {
+        self.transaction("delete from", |tx| {
+            let delete = |table: &str, rows: &str| {
+                tx.execute(&format!("DELETE FROM {table} WHERE {rows}"), params![bound])
+            };
+            delete(
+                "hands",
+                &format!("round IN (SELECT id FROM rounds WHERE {condition})"),
+            )?;
+            for (table, rows) in rows_before(condition) {
+                delete(table, &rows)?;
+            }
+            // The record of an import stays (so the old files are never taken in again); its
+            // figures go.
+            for table in IMPORTED_TABLES {
+                delete(table, IMPORTED_FIGURES)?;
+            }
             tx.execute(
                 &format!(
-                    "DELETE FROM {table} WHERE import IN (SELECT id FROM imports WHERE {IMPORTED})"
+                    "UPDATE imports SET stats = NULL, session = NULL,
+                            note = 'its figures were deleted on ' || date('now', 'localtime')
+                     WHERE {IMPORTED}"
                 ),
                 params![bound],
-            )
-            .map_err(sql)?;
-        }
-        tx.execute(
-            &format!(
-                "UPDATE imports SET stats = NULL, session = NULL,
-                        note = 'its figures were deleted on ' || date('now', 'localtime')
-                 WHERE {IMPORTED}"
-            ),
-            params![bound],
-        )
-        .map_err(sql)?;
-        tx.execute(
-            "DELETE FROM sessions WHERE id NOT IN (SELECT session FROM rounds)
-               AND id NOT IN (SELECT session FROM decisions)
-               AND id NOT IN (SELECT session FROM answers)
-               AND id NOT IN (SELECT session FROM rebuys)",
-            [],
-        )
-        .map_err(sql)?;
-        tx.commit().map_err(sql)?;
+            )?;
+            tx.execute(
+                "DELETE FROM sessions WHERE id NOT IN (SELECT session FROM rounds)
+                   AND id NOT IN (SELECT session FROM decisions)
+                   AND id NOT IN (SELECT session FROM answers)
+                   AND id NOT IN (SELECT session FROM rebuys)",
+                [],
+            )?;
+            Ok(())
+        })?;
         self.session = None;
         Ok(())
     }
@@ -191,9 +156,41 @@ pub(super) const IMPORTED_TABLES: [&str; 8] = [
     "imported_sessions",
 ];
 
+/// [`IMPORTED`], as a macro for `concat!`.
+macro_rules! imported_before {
+    () => {
+        "(?1 = '' OR date(at, 'unixepoch', 'localtime') < ?1)"
+    };
+}
+
 /// The condition on an import for "before `day`": it was made before it (what it imported is
 /// older still).
-const IMPORTED: &str = "(?1 = '' OR date(at, 'unixepoch', 'localtime') < ?1)";
+const IMPORTED: &str = imported_before!();
+
+/// The rows of each table (but `hands`, which go with their rounds) from before a day, as
+/// `condition` has it ([`condition`]): a decision made in a round before it goes with the round,
+/// a rebuy with its session. Decisions first, so a round's go before the round does.
+fn rows_before(condition: &str) -> [(&'static str, String); 4] {
+    [
+        (
+            "decisions",
+            format!("{condition} OR round IN (SELECT id FROM rounds WHERE {condition})"),
+        ),
+        ("rounds", condition.to_owned()),
+        ("answers", condition.to_owned()),
+        (
+            "rebuys",
+            format!("session IN (SELECT id FROM sessions WHERE {condition})"),
+        ),
+    ]
+}
+
+/// An import's figures for "before `day`" ([`IMPORTED`]), as a condition on their rows.
+const IMPORTED_FIGURES: &str = concat!(
+    "import IN (SELECT id FROM imports WHERE ",
+    imported_before!(),
+    ")"
+);
 
 /// The condition on a row's `day` for "before `day`" (every row with `None`), with its bound
 /// as `?1`.

@@ -145,6 +145,38 @@ CREATE TABLE imports (                               -- the file-based statistic
 );
 ";
 
+/// The `answers` table as versions 2–4 make it anew (`answers_vN`), taking the skills
+/// `skills` (SQL strings), with its range check: one text for the three.
+macro_rules! answers_table {
+    ($name:literal, $skills:literal) => {
+        concat!(
+            "CREATE TABLE ",
+            $name,
+            " (
+    id        INTEGER PRIMARY KEY,
+    session   INTEGER NOT NULL REFERENCES sessions (id),
+    at        INTEGER NOT NULL,
+    day       TEXT    NOT NULL,
+    skill     TEXT    NOT NULL CHECK (skill IN
+                  (",
+            $skills,
+            ")),
+    question  TEXT    NOT NULL,
+    answer    TEXT    NOT NULL,
+    truth     TEXT    NOT NULL,
+    correct   INTEGER NOT NULL CHECK (correct IN (0, 1)),
+    error     REAL    NOT NULL CHECK (error >= 0 AND error < 1e6),
+    seconds   REAL    NOT NULL CHECK (seconds >= 0 AND seconds < 1e9),
+    decks     INTEGER,
+    best      INTEGER NOT NULL DEFAULT 0,
+    CHECK ",
+            answer_ok!(),
+            "
+);"
+        )
+    };
+}
+
 /// Version 2: every numeric column in range ([`super::ranges`]), as CHECK constraints. SQLite
 /// adds a constraint only by rebuilding the table: each is made anew with its constraint, its
 /// rows copied (a row edited by hand past a range is kept as it was — the figures leave it out
@@ -254,25 +286,12 @@ CREATE INDEX decisions_cell ON decisions (cell, id);
 CREATE INDEX decisions_round ON decisions (round);
 CREATE INDEX decisions_session ON decisions (session);
 
-CREATE TABLE answers_v2 (
-    id        INTEGER PRIMARY KEY,
-    session   INTEGER NOT NULL REFERENCES sessions (id),
-    at        INTEGER NOT NULL,
-    day       TEXT    NOT NULL,
-    skill     TEXT    NOT NULL CHECK (skill IN
-                  ('count', 'countdown', 'true-count', 'decks', 'ramp', 'deviations')),
-    question  TEXT    NOT NULL,
-    answer    TEXT    NOT NULL,
-    truth     TEXT    NOT NULL,
-    correct   INTEGER NOT NULL CHECK (correct IN (0, 1)),
-    error     REAL    NOT NULL CHECK (error >= 0 AND error < 1e6),
-    seconds   REAL    NOT NULL CHECK (seconds >= 0 AND seconds < 1e9),
-    decks     INTEGER,
-    best      INTEGER NOT NULL DEFAULT 0,
-    CHECK ",
-    answer_ok!(),
+",
+    answers_table!(
+        "answers_v2",
+        "'count', 'countdown', 'true-count', 'decks', 'ramp', 'deviations'"
+    ),
     "
-);
 INSERT INTO answers_v2 SELECT * FROM answers;
 DROP TABLE answers;
 ALTER TABLE answers_v2 RENAME TO answers;
@@ -322,26 +341,13 @@ CREATE INDEX rebuys_out_of_range ON rebuys (id) WHERE ",
 /// not, with what was measured.
 const V3: &str = concat!(
     "PRAGMA ignore_check_constraints = ON;
-CREATE TABLE answers_v3 (
-    id        INTEGER PRIMARY KEY,
-    session   INTEGER NOT NULL REFERENCES sessions (id),
-    at        INTEGER NOT NULL,
-    day       TEXT    NOT NULL,
-    skill     TEXT    NOT NULL CHECK (skill IN
-                  ('count', 'countdown', 'true-count', 'decks', 'ramp', 'deviations',
-                   'pairs', 'rules', 'table-true', 'table-decks')),
-    question  TEXT    NOT NULL,
-    answer    TEXT    NOT NULL,
-    truth     TEXT    NOT NULL,
-    correct   INTEGER NOT NULL CHECK (correct IN (0, 1)),
-    error     REAL    NOT NULL CHECK (error >= 0 AND error < 1e6),
-    seconds   REAL    NOT NULL CHECK (seconds >= 0 AND seconds < 1e9),
-    decks     INTEGER,
-    best      INTEGER NOT NULL DEFAULT 0,
-    CHECK ",
-    answer_ok!(),
+",
+    answers_table!(
+        "answers_v3",
+        "'count', 'countdown', 'true-count', 'decks', 'ramp', 'deviations',
+                   'pairs', 'rules', 'table-true', 'table-decks'"
+    ),
     "
-);
 INSERT INTO answers_v3 SELECT * FROM answers;
 DROP INDEX answers_out_of_range;
 DROP TABLE answers;
@@ -486,26 +492,13 @@ pub const IMPORTED_LAYOUT: &str = imported_tables!();
 /// [`super::imported::from_stats_texts`] after this SQL.
 const V4: &str = concat!(
     "PRAGMA ignore_check_constraints = ON;
-CREATE TABLE answers_v4 (
-    id        INTEGER PRIMARY KEY,
-    session   INTEGER NOT NULL REFERENCES sessions (id),
-    at        INTEGER NOT NULL,
-    day       TEXT    NOT NULL,
-    skill     TEXT    NOT NULL CHECK (skill IN
-                  ('count', 'countdown', 'true-count', 'decks', 'ramp', 'deviations',
-                   'pairs', 'rules', 'table-true', 'table-decks', 'table-ramp')),
-    question  TEXT    NOT NULL,
-    answer    TEXT    NOT NULL,
-    truth     TEXT    NOT NULL,
-    correct   INTEGER NOT NULL CHECK (correct IN (0, 1)),
-    error     REAL    NOT NULL CHECK (error >= 0 AND error < 1e6),
-    seconds   REAL    NOT NULL CHECK (seconds >= 0 AND seconds < 1e9),
-    decks     INTEGER,
-    best      INTEGER NOT NULL DEFAULT 0,
-    CHECK ",
-    answer_ok!(),
+",
+    answers_table!(
+        "answers_v4",
+        "'count', 'countdown', 'true-count', 'decks', 'ramp', 'deviations',
+                   'pairs', 'rules', 'table-true', 'table-decks', 'table-ramp'"
+    ),
     "
-);
 INSERT INTO answers_v4 (id, session, at, day, skill, question, answer, truth, correct, error,
                         seconds, decks, best)
     SELECT id, session, at, day,
@@ -604,6 +597,25 @@ mod tests {
                 .expect("the sessions table");
             assert_eq!(sessions, i64::from(version >= 1), "from version {version}");
         }
+    }
+
+    /// A migration is never edited once released: a database of each version holds what its
+    /// text made. Each text's checksum as it was released ([`super::super::cache`]'s).
+    #[test]
+    fn every_migration_is_as_it_was_released() {
+        let sums: Vec<String> = MIGRATIONS
+            .iter()
+            .map(|sql| super::super::cache::checksum(sql, "", ""))
+            .collect();
+        assert_eq!(
+            sums,
+            [
+                "4902d6e9c855904c",
+                "2b42d4e3af7d0e2c",
+                "9ff6d2faabe4e921",
+                "6b10651b881eafd5"
+            ]
+        );
     }
 
     #[test]

@@ -9,7 +9,7 @@ use crate::engine::Units;
 use crate::sim::RoundTally;
 use crate::trainer::day::Day;
 use crate::trainer::grade::Category;
-use crate::trainer::history::{CountAnswer, Decision, DrillAnswer, Round};
+use crate::trainer::history::{CountAnswer, Decision, DrillAnswer, Entry, Round};
 
 /// Something to keep: one transaction's worth.
 #[derive(Debug, Clone, PartialEq)]
@@ -47,24 +47,30 @@ impl Record {
         }
     }
 
+    /// What it is in the hand history: all but a rebuy.
+    pub(super) fn entry(&self) -> Option<Entry> {
+        match self {
+            Record::Round { round, .. } => Some(Entry::Round(round.clone())),
+            Record::Drill(drill) => Some(Entry::Drill(drill.clone())),
+            Record::Count(answer) => Some(Entry::Count(answer.clone())),
+            Record::Rebuy { .. } => None,
+        }
+    }
+
     /// Checks the numbers every row must hold (finite, in range) before anything is written.
     fn validate(&self) -> Result<(), StoreError> {
-        let entry = match self {
-            Record::Round { round, .. } => crate::trainer::history::Entry::Round(round.clone()),
-            Record::Drill(drill) => crate::trainer::history::Entry::Drill(drill.clone()),
-            Record::Count(answer) => crate::trainer::history::Entry::Count(answer.clone()),
-            Record::Rebuy { at, amount }
-                if amount.0 > 0
-                    && amount.0 <= super::ranges::MAX_BET_MILLI
-                    && i64::try_from(*at).is_ok_and(|at| at <= super::ranges::MAX_AT) =>
-            {
-                return Ok(());
-            }
-            Record::Rebuy { amount, .. } => {
-                return Err(StoreError::Invalid(format!("a rebuy of {amount}")));
-            }
-        };
-        super::ranges::check_entry(&entry).map_err(StoreError::Invalid)
+        if let Record::Rebuy { at, amount } = self {
+            let fine = amount.0 > 0
+                && amount.0 <= super::ranges::MAX_BET_MILLI
+                && i64::try_from(*at).is_ok_and(|at| at <= super::ranges::MAX_AT);
+            return match fine {
+                true => Ok(()),
+                false => Err(StoreError::Invalid(format!("a rebuy of {amount}"))),
+            };
+        }
+        self.entry().map_or(Ok(()), |entry| {
+            super::ranges::check_entry(&entry).map_err(StoreError::Invalid)
+        })
     }
 }
 
@@ -116,20 +122,35 @@ impl Store {
         insert: impl FnOnce(&Transaction<'_>, i64) -> rusqlite::Result<()>,
     ) -> Result<(), StoreError> {
         self.refuse_if_read_only()?;
+        let (known, info) = (self.session, self.info.clone());
+        let session = self.transaction("write to", |tx| {
+            let session = match known {
+                Some(id) if session_exists(tx, id)? => id,
+                _ => begin_session(tx, &info, day)?,
+            };
+            insert(tx, session)?;
+            Ok(session)
+        })?;
+        self.session = Some(session);
+        Ok(())
+    }
+
+    /// Runs `work` in one immediate transaction, committed when it succeeds (rolled back
+    /// when it fails, as `action` failing on this store).
+    pub(super) fn transaction<T>(
+        &mut self,
+        action: &'static str,
+        work: impl FnOnce(&Transaction<'_>) -> rusqlite::Result<T>,
+    ) -> Result<T, StoreError> {
         let label = self.label();
-        let sql = |cause| open::sql_error("write to", &label, cause);
+        let sql = |cause| open::sql_error(action, &label, cause);
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(sql)?;
-        let session = match self.session {
-            Some(id) if session_exists(&tx, id).map_err(sql)? => id,
-            _ => begin_session(&tx, &self.info, day).map_err(sql)?,
-        };
-        insert(&tx, session).map_err(sql)?;
+        let done = work(&tx).map_err(sql)?;
         tx.commit().map_err(sql)?;
-        self.session = Some(session);
-        Ok(())
+        Ok(done)
     }
 }
 
