@@ -113,20 +113,6 @@ impl DrillKind {
         }
     }
 
-    /// Whether what it asks depends on the count kept: the drills of the count, not of the
-    /// chart or the tray.
-    pub const fn counts(self) -> bool {
-        matches!(
-            self,
-            DrillKind::Count
-                | DrillKind::Countdown
-                | DrillKind::Cancel
-                | DrillKind::TrueCount
-                | DrillKind::Ramp
-                | DrillKind::Deviations
-        )
-    }
-
     /// What it practises, in a few words, naming `count` (`Hi-Lo`, `Zen`), the count kept, for
     /// a drill of the count: `the Zen running count`, `a deck countdown in Zen`; as
     /// [`DrillKind::describe`] for the others.
@@ -410,6 +396,22 @@ fn weighted_mistake<R: Rng + ?Sized>(rng: &mut R, history: &Tally) -> Option<Cel
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl DrillKind {
+        /// Whether what it asks depends on the count kept: the drills of the count, not of
+        /// the chart or the tray.
+        const fn counts(self) -> bool {
+            matches!(
+                self,
+                DrillKind::Count
+                    | DrillKind::Countdown
+                    | DrillKind::Cancel
+                    | DrillKind::TrueCount
+                    | DrillKind::Ramp
+                    | DrillKind::Deviations
+            )
+        }
+    }
 
     /// A drill of the count names the count in use wherever it is described (the chooser, the
     /// course's "what to do next", a drill's header); `--help`, which runs before any count
