@@ -17,52 +17,25 @@ impl ValueEnum for Action {
     }
 }
 
-/// `--export` values are the store's export formats, spelt as [`ExportFormat::name`] gives
-/// them.
-impl ValueEnum for ExportFormat {
-    fn value_variants<'a>() -> &'a [Self] {
-        &ExportFormat::ALL
-    }
+/// `ValueEnum` for enums of other modules (which know nothing of the command line) that list
+/// their values in `ALL` and spell each with `name()`, its help `describe()`: `--export` (the
+/// store's export formats), `--ai` and `--strategy` (the AI levels), `--indices` (the
+/// simulator's index choices) and `--kind` (the trainer's drill kinds).
+macro_rules! value_enum_by_name {
+    ($($kind:ty),*) => {$(
+        impl ValueEnum for $kind {
+            fn value_variants<'a>() -> &'a [Self] {
+                &<$kind>::ALL
+            }
 
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        Some(clap::builder::PossibleValue::new(self.name()).help(self.describe()))
-    }
+            fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+                Some(clap::builder::PossibleValue::new(self.name()).help(self.describe()))
+            }
+        }
+    )*};
 }
 
-/// `--ai` and `--strategy` values are the AI levels, spelt as [`Level::name`] gives them (the
-/// enum lives in `ai`, which knows nothing of the command line).
-impl ValueEnum for Level {
-    fn value_variants<'a>() -> &'a [Self] {
-        &Level::ALL
-    }
-
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        Some(clap::builder::PossibleValue::new(self.name()).help(self.describe()))
-    }
-}
-
-/// `--indices` values are the simulator's index choices (the enum lives in `sim`).
-impl ValueEnum for IndexChoice {
-    fn value_variants<'a>() -> &'a [Self] {
-        &IndexChoice::ALL
-    }
-
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        Some(clap::builder::PossibleValue::new(self.name()).help(self.describe()))
-    }
-}
-
-/// `--kind` values are the trainer's drill kinds, spelt as [`DrillKind::name`] gives them (the
-/// enum lives in the trainer, which knows nothing of the command line).
-impl ValueEnum for DrillKind {
-    fn value_variants<'a>() -> &'a [Self] {
-        &DrillKind::ALL
-    }
-
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        Some(clap::builder::PossibleValue::new(self.name()).help(self.describe()))
-    }
-}
+value_enum_by_name!(ExportFormat, Level, IndexChoice, DrillKind);
 
 /// `--set` values are the trainer's index sets, spelt as [`IndexSet::name`] gives them.
 impl ValueEnum for IndexSet {

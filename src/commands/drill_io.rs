@@ -106,9 +106,10 @@ impl<W: Write> Out<'_, W> {
         Ok((!is_quit(&answer)).then_some(answer))
     }
 
+    /// `text`, in plain ASCII if asked (the table's `--ascii` mapping).
     fn text(&self, text: &str) -> String {
         if self.ascii {
-            to_ascii(text)
+            crate::text::ascii_text(text)
         } else {
             text.to_owned()
         }
@@ -146,11 +147,6 @@ pub(super) fn wrapped(text: &str, width: usize) -> Vec<String> {
         .into_iter()
         .map(|row| format!("{indent}{row}"))
         .collect()
-}
-
-/// The text in plain ASCII, by the same mapping as the table's `--ascii`.
-fn to_ascii(text: &str) -> String {
-    crate::text::ascii_text(text)
 }
 
 /// One line read from the input, or `None` at its end (a read error also ends the drill).

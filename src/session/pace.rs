@@ -64,11 +64,6 @@ impl Pace {
              an hour from {MIN_ROUNDS_PER_HOUR} to {MAX_ROUNDS_PER_HOUR}"
         )
     }
-
-    /// `70 rounds an hour`.
-    pub fn label(self) -> String {
-        format!("{} rounds an hour", self.rounds_per_hour)
-    }
 }
 
 impl std::str::FromStr for Pace {

@@ -314,33 +314,28 @@ impl TableSession {
                 // A counter's index play is told after its action; it counts the red sevens
                 // the table saw, which its view does not keep.
                 let red_sevens = self.count.red_sevens_seen();
-                let index_move = match &self.seats[seat].player {
+                let strategy = match &self.seats[seat].player {
                     Player::Ai {
                         strategy: Some(s), ..
-                    } => match s.as_ref() {
-                        AnyStrategy::Counter(c) => {
-                            c.seated(red_sevens)
-                                .decide_explained(&self.table.view(seat))
-                                .1
-                        }
-                        _ => None,
-                    },
+                    } => Some(s.as_ref()),
                     _ => None,
                 };
-                let played = match &self.seats[seat].player {
-                    Player::Ai {
-                        strategy: Some(s), ..
-                    } => match s.as_ref() {
-                        AnyStrategy::Counter(c) => {
-                            ai::take_turn(&mut self.table, &c.seated(red_sevens))
-                        }
-                        other => ai::take_turn(&mut self.table, other),
-                    },
+                let (index_move, played) = match strategy {
+                    Some(AnyStrategy::Counter(c)) => {
+                        let counter = c.seated(red_sevens);
+                        let index_move = counter.decide_explained(&self.table.view(seat)).1;
+                        (index_move, ai::take_turn(&mut self.table, &counter))
+                    }
+                    Some(other) => (None, ai::take_turn(&mut self.table, other)),
                     // The person's hands when leaving mid-round: basic strategy.
-                    _ => ai::take_turn(&mut self.table, &ai::Hard::new(an.strategy.chart.clone())),
-                }
-                .and_then(Result::ok)
-                .map(|(turn, events)| (turn, events.to_vec()));
+                    None => {
+                        let hard = ai::Hard::new(an.strategy.chart.clone());
+                        (None, ai::take_turn(&mut self.table, &hard))
+                    }
+                };
+                let played = played
+                    .and_then(Result::ok)
+                    .map(|(turn, events)| (turn, events.to_vec()));
                 if let Some((turn, events)) = played {
                     self.after_turn(turn.seat, turn.hand, turn.action, &events, an);
                     if let Some(m) = index_move.filter(|m| m.play == turn.action) {

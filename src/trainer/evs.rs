@@ -93,14 +93,9 @@ impl EvQuery {
                 left.remove(v);
             }
         }
-        let ctx = context(view, hand);
         Some(EvQuery {
-            hand: values(hand),
-            up,
             left,
-            from_split: ctx.from_split,
-            split_aces: ctx.split_aces,
-            hands: ctx.hands,
+            ..EvQuery::basic(rules, values(hand), up, context(view, hand))
         })
     }
 

@@ -68,13 +68,6 @@ pub struct CountRow {
     pub played_by_rule: bool,
 }
 
-impl CountRow {
-    /// The variance of a round's result per unit bet.
-    pub fn variance(&self) -> f64 {
-        (self.second_moment - self.ev * self.ev).max(f64::MIN_POSITIVE)
-    }
-}
-
 /// The game by floored true count, lowest count first.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameByCount {

@@ -211,20 +211,6 @@ impl Tally {
         }
     }
 
-    /// Counts an answer of a counting drill: `skill` is one of [`SKILLS`].
-    pub fn record_skill(&mut self, skill: &str, right: bool, error: f64, seconds: f64) {
-        self.skills
-            .entry(skill.to_owned())
-            .or_default()
-            .add(&SkillRecord {
-                asked: 1,
-                right: u64::from(right),
-                error_sum: error.abs(),
-                seconds: seconds.max(0.0),
-                untimed: u64::from(seconds <= 0.0),
-            });
-    }
-
     /// Keeps a perfect Hi-Lo countdown of `decks` decks in `seconds` if it beats the best.
     /// Returns whether it did.
     pub fn record_countdown_best(&mut self, decks: u8, seconds: f64) -> bool {
@@ -444,6 +430,23 @@ impl From<Tally> for TallyFile {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl Tally {
+        /// Counts an answer of a counting drill: `skill` is one of [`SKILLS`] (the reports'
+        /// tests build tallies with it; the program's answers come from the store).
+        pub(crate) fn record_skill(&mut self, skill: &str, right: bool, error: f64, seconds: f64) {
+            self.skills
+                .entry(skill.to_owned())
+                .or_default()
+                .add(&SkillRecord {
+                    asked: 1,
+                    right: u64::from(right),
+                    error_sum: error.abs(),
+                    seconds: seconds.max(0.0),
+                    untimed: u64::from(seconds <= 0.0),
+                });
+        }
+    }
     use crate::analysis::chart::{Cell, HandKind};
     use crate::engine::Action;
 

@@ -76,11 +76,6 @@ impl Stage {
             Stage::Exam => "The exam",
         }
     }
-
-    /// Its standards, in the order they are shown.
-    pub fn standards(self) -> impl Iterator<Item = Standard> {
-        Standard::ALL.into_iter().filter(move |s| s.stage() == self)
-    }
 }
 
 /// One standard of a stage: what the program checks before the stage counts as passed.

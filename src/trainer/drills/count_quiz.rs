@@ -245,12 +245,6 @@ pub fn parse_count(answer: &str) -> Option<i32> {
     answer.trim().parse().ok()
 }
 
-/// Reads a running-count answer about `cards` cards: a whole number that those cards can
-/// make; else what to type instead (nothing else is graded or kept).
-pub fn read_count(answer: &str, cards: usize) -> Result<i32, String> {
-    read_count_of(answer, &crate::analysis::counts::HI_LO, 0, cards)
-}
-
 /// Reads `system`'s running count of `cards` cards counted from `start` (its initial running
 /// count): a whole number those cards can make; else what to type instead.
 pub fn read_count_of(
@@ -384,6 +378,8 @@ mod tests {
     /// Issue 35: an empty answer read "`` is not a running count".
     #[test]
     fn an_empty_count_answer_says_nothing_was_typed() {
+        let read_count =
+            |answer, cards| read_count_of(answer, &crate::analysis::counts::HI_LO, 0, cards);
         for empty in ["", "  "] {
             let err = read_count(empty, 4).expect_err("empty");
             assert!(err.starts_with("Nothing was typed"), "{err}");

@@ -113,20 +113,6 @@ impl DrillKind {
         }
     }
 
-    /// Whether what it asks depends on the count kept: the drills of the count, not of the
-    /// chart or the tray.
-    pub const fn counts(self) -> bool {
-        matches!(
-            self,
-            DrillKind::Count
-                | DrillKind::Countdown
-                | DrillKind::Cancel
-                | DrillKind::TrueCount
-                | DrillKind::Ramp
-                | DrillKind::Deviations
-        )
-    }
-
     /// What it practises, in a few words, naming `count` (`Hi-Lo`, `Zen`), the count kept, for
     /// a drill of the count: `the Zen running count`, `a deck countdown in Zen`; as
     /// [`DrillKind::describe`] for the others.
@@ -329,31 +315,25 @@ impl DrillDealer {
     /// person misses them (from `history`), leaving out cells answered right
     /// [`RETIRE_AFTER`] times in a row; with no such cell it falls back to any hand.
     pub fn next<R: Rng + ?Sized>(&self, rng: &mut R, history: &Tally) -> Question {
-        let chosen = self.only.or_else(|| {
-            (!self.cells.is_empty()).then(|| self.cells[rng.random_range(0..self.cells.len())])
-        });
-        if let Some(cell) = chosen {
-            return Question {
-                cell,
-                cards: build_hand(rng, cell.kind, cell.row),
-                up: random_card(rng, cell.up),
-            };
-        }
-        if self.kind == DrillKind::Mistakes
-            && let Some(cell) = weighted_mistake(rng, history)
-        {
-            return Question {
-                cell,
-                cards: build_hand(rng, cell.kind, cell.row),
-                up: random_card(rng, cell.up),
-            };
-        }
-        let (kind, row) = self.rows[rng.random_range(0..self.rows.len())];
-        let up = realistic_up(rng);
+        let cell = self
+            .only
+            .or_else(|| {
+                (!self.cells.is_empty()).then(|| self.cells[rng.random_range(0..self.cells.len())])
+            })
+            .or_else(|| {
+                (self.kind == DrillKind::Mistakes)
+                    .then(|| weighted_mistake(rng, history))
+                    .flatten()
+            })
+            .unwrap_or_else(|| {
+                let (kind, row) = self.rows[rng.random_range(0..self.rows.len())];
+                let up = realistic_up(rng);
+                Cell { kind, row, up }
+            });
         Question {
-            cell: Cell { kind, row, up },
-            cards: build_hand(rng, kind, row),
-            up: random_card(rng, up),
+            cell,
+            cards: build_hand(rng, cell.kind, cell.row),
+            up: random_card(rng, cell.up),
         }
     }
 }
@@ -410,6 +390,22 @@ fn weighted_mistake<R: Rng + ?Sized>(rng: &mut R, history: &Tally) -> Option<Cel
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl DrillKind {
+        /// Whether what it asks depends on the count kept: the drills of the count, not of
+        /// the chart or the tray.
+        const fn counts(self) -> bool {
+            matches!(
+                self,
+                DrillKind::Count
+                    | DrillKind::Countdown
+                    | DrillKind::Cancel
+                    | DrillKind::TrueCount
+                    | DrillKind::Ramp
+                    | DrillKind::Deviations
+            )
+        }
+    }
 
     /// A drill of the count names the count in use wherever it is described (the chooser, the
     /// course's "what to do next", a drill's header); `--help`, which runs before any count

@@ -124,12 +124,6 @@ pub fn ramp_words(ramp: &super::BetRamp) -> String {
     format!("from a true count of 0 or less: {}", bets.join(", "))
 }
 
-/// Whether `guess` can be the running count of `cards` cards (each adds −1, 0 or +1); the
-/// refusal says why not.
-pub fn check_running_count(guess: i32, cards: usize) -> Result<i32, String> {
-    check_count_of(&crate::analysis::counts::HI_LO, 0, guess, cards)
-}
-
 /// Whether `guess` can be `system`'s running count of `cards` cards counted from `start` (each
 /// card moves it by at most the count's level); the refusal says why not.
 pub fn check_count_of(

@@ -35,9 +35,7 @@ use crate::engine::{Action, ActionSet, Cards, GameRng, Rules};
 use crate::text::{counted, noun, signed};
 use crate::trainer::report::skill_figures;
 use answers::action_key;
-pub use answers::{
-    Prompt, QuizAnswer, check_count_of, check_running_count, grade_prompt, index_words, ramp_words,
-};
+pub use answers::{Prompt, QuizAnswer, check_count_of, grade_prompt, index_words, ramp_words};
 pub use countdown::{
     COUNTDOWN_DECKS, COUNTDOWN_PACES, Countdown, asked_in, best_words, countdown_count_key,
     countdown_count_name, question_count_name,

@@ -8,7 +8,7 @@ use crate::analysis::counts::{CountSystem, HI_LO};
 use crate::analysis::deviation::{IndexPlay, IndexTable};
 use crate::engine::shoe::Shoe;
 use crate::engine::{ActionSet, Card, GameRng, Rank, Rules, Suit};
-use crate::trainer::drills::kinds::{build_hand, drillable, fresh_hand_actions};
+use crate::trainer::drills::kinds::{build_hand, drillable, fresh_hand_actions, random_card};
 
 /// The least an index play may be worth, in bets per 100 rounds, to be in
 /// [`IndexSet::Valuable`]. Under the default rules exactly 18 plays are worth 0.001 or more
@@ -233,7 +233,7 @@ pub(super) fn ask(
             let tc = side[rng.random_range(0..side.len())];
             let play = askable.play.clone();
             let cards = build_hand(rng, play.cell.kind, play.cell.row);
-            let up = up_card(rng, play.cell.up);
+            let up = random_card(rng, play.cell.up);
             let legal = fresh_hand_actions(&settings.rules, &cards);
             (
                 Prompt::Deviation {
@@ -246,13 +246,4 @@ pub(super) fn ask(
             )
         }
     }
-}
-
-fn up_card(rng: &mut GameRng, value: u8) -> Card {
-    let rank = if value == 10 {
-        Rank::ALL[rng.random_range(9..13usize)]
-    } else {
-        Rank::ALL[usize::from(value) - 1]
-    };
-    Card::new(rank, Suit::ALL[rng.random_range(0..4usize)])
 }
