@@ -22,7 +22,7 @@ use super::memo::Memo;
 use super::player::{Game, HandContext, HandEvs, Solver};
 use crate::engine::{Rules, ValueCounts};
 
-pub mod shipped;
+pub mod asset;
 
 /// The basic strategy of one rule set with its house-edge figures.
 #[derive(Debug, Clone, PartialEq)]
@@ -108,14 +108,14 @@ pub fn peek_strategy_if_ready(rules: &Rules) -> Option<Arc<Strategy>> {
 static STRATEGIES: Memo<Strategy> = Memo::new();
 
 /// The memo's strategy for `rules` and `game`: the shipped one where there is one
-/// ([`shipped::shipped`]: the default rules' is read, not worked out), else `compute(rules)`.
+/// ([`asset::shipped`]: the default rules' is read, not worked out), else `compute(rules)`.
 fn cached_strategy(
     rules: &Rules,
     game: Game,
     compute: impl FnOnce(&Rules) -> Strategy,
 ) -> Arc<Strategy> {
     STRATEGIES.get_or_compute(rules, game, || {
-        shipped::shipped(rules, game).unwrap_or_else(|| compute(rules))
+        asset::shipped(rules, game).unwrap_or_else(|| compute(rules))
     })
 }
 
