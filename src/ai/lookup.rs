@@ -31,8 +31,8 @@ const UPS: usize = 10;
 /// Sets of legal actions, by [`ActionSet::bits`].
 const SETS: usize = 16;
 
-/// The actions of a table: one for every (key, up card, legal set).
-type Actions = [Action; KEYS * UPS * SETS];
+/// The actions of a table: one for every (legal set, key, up card).
+type Actions = [Action; SETS * KEYS * UPS];
 
 /// The action a [`Chart`] takes for every (hand key, up card, legal set), in one flat table.
 #[derive(Clone, PartialEq, Eq)]
@@ -156,7 +156,7 @@ impl ChartTable {
     /// the hand's cell, the up card and the legal set only, whether a chart's codes can
     /// express it or not (the counter's index plays at one true count, say).
     pub fn compile(mut decide: impl FnMut(Cell, ActionSet) -> Action) -> ChartTable {
-        let mut actions = Box::new([Action::Stand; KEYS * UPS * SETS]);
+        let mut actions = Box::new([Action::Stand; SETS * KEYS * UPS]);
         for key in 0..KEYS {
             let row = row_of_key(key);
             for up in 1..=UPS as u8 {
@@ -170,11 +170,20 @@ impl ChartTable {
         ChartTable { actions }
     }
 
+    /// Where the action of a hand key, up card and legal set is. The legal set is the
+    /// slowest-changing part of the index: a hand meets only a few of the sixteen sets (stand
+    /// and hit after a hit; with double, and split, on its first two cards), so each set's
+    /// actions lie together and the cache lines a table has in use hold nothing else. With
+    /// the set as the last part each line held every set of four cells: the counter, which
+    /// reads one table a count, then missed the first-level cache 0.8 times a round with KO
+    /// (cachegrind, 2 M rounds), against under 0.05 times with this order. (A set's part
+    /// rounded up to 1024 entries, to make it a shift, put every set's entries on the same
+    /// cache sets: 0.4 misses a round.)
     #[inline(always)]
     fn index(key: usize, up: u8, legal: ActionSet) -> usize {
         // `up` is clamped as `Chart::get` clamps it.
         let up = usize::from(up.clamp(1, 10)) - 1;
-        (key * UPS + up) * SETS + usize::from(legal.bits())
+        (usize::from(legal.bits()) * KEYS + key) * UPS + up
     }
 
     /// The action the chart takes for this hand against this up card (1 = ace … 10) among

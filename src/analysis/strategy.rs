@@ -22,6 +22,8 @@ use super::memo::Memo;
 use super::player::{Game, HandContext, HandEvs, Solver};
 use crate::engine::{Rules, ValueCounts};
 
+pub mod asset;
+
 /// The basic strategy of one rule set with its house-edge figures.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Strategy {
@@ -105,12 +107,16 @@ pub fn peek_strategy_if_ready(rules: &Rules) -> Option<Arc<Strategy>> {
 /// Every strategy worked out in this process.
 static STRATEGIES: Memo<Strategy> = Memo::new();
 
+/// The memo's strategy for `rules` and `game`: the shipped one where there is one
+/// ([`asset::shipped`]: the default rules' is read, not worked out), else `compute(rules)`.
 fn cached_strategy(
     rules: &Rules,
     game: Game,
     compute: impl FnOnce(&Rules) -> Strategy,
 ) -> Arc<Strategy> {
-    STRATEGIES.get_or_compute(rules, game, || compute(rules))
+    STRATEGIES.get_or_compute(rules, game, || {
+        asset::shipped(rules, game).unwrap_or_else(|| compute(rules))
+    })
 }
 
 /// The EV of every action for `hand` (card values, 1 = ace) against `up` when the cards left

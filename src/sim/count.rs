@@ -342,6 +342,10 @@ impl TrueCounts {
 pub struct RunningCount {
     /// The count's tags by value, ace first, in counting units.
     tags: [i32; 10],
+    /// The same tags indexed by the card's value itself, every index a byte can be (0 where no
+    /// card has that value): a card seen is then one load and one add, with no subtraction
+    /// and no bounds check (about 5.5 cards are seen a round).
+    tag_of_value: [i32; 256],
     /// The running count of the cards seen since the shuffle, from 0.
     running: i32,
 }
@@ -349,8 +353,11 @@ pub struct RunningCount {
 impl RunningCount {
     /// A count of `system` (by value: a red seven counts as any seven), at 0.
     pub fn new(system: &CountSystem) -> RunningCount {
+        let mut tag_of_value = [0; 256];
+        tag_of_value[1..=10].copy_from_slice(&system.tags);
         RunningCount {
             tags: system.tags,
+            tag_of_value,
             running: 0,
         }
     }
@@ -367,7 +374,7 @@ impl EventSink for RunningCount {
 
     #[inline(always)]
     fn see(&mut self, card: Card) {
-        self.running += self.tags[usize::from(card.value()) - 1];
+        self.running += self.tag_of_value[usize::from(card.value())];
     }
 
     #[inline(always)]
