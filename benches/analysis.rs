@@ -8,7 +8,7 @@ use std::hint::black_box;
 use blackjack_trainer::analysis::counts::HI_LO;
 use blackjack_trainer::analysis::strategy::compute_strategy_on;
 use blackjack_trainer::analysis::{HandContext, hand_evs};
-use blackjack_trainer::engine::{Rules, ValueCounts};
+use blackjack_trainer::engine::{Rules, Value, ValueCounts};
 use blackjack_trainer::trainer::plan::{PlanInputs, Risk, plan};
 use blackjack_trainer::trainer::plan_game::{SimSettings, work_out_model};
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -28,27 +28,36 @@ fn full_chart(c: &mut Criterion) {
 
 fn one_hand(c: &mut Criterion) {
     let rules = Rules::default();
+    let two = Value::of(2);
     let mut left = ValueCounts::full_shoe(6);
     for v in [2, 2, 2, 9, 9, 10, 10, 5, 6, 3, 4, 4] {
-        left.remove(v);
+        left.remove(Value::of(v));
     }
     let ctx = HandContext {
         hands: 1,
         ..HandContext::default()
     };
     c.bench_function("hand EVs: 2,2 vs 2, depleted shoe, split included", |b| {
-        b.iter(|| black_box(hand_evs(&rules, &[2, 2], 2, black_box(&left), ctx)))
+        b.iter(|| black_box(hand_evs(&rules, &[two, two], two, black_box(&left), ctx)))
     });
     let mut full = ValueCounts::full_shoe(6);
-    for v in [2, 2, 2] {
-        full.remove(v);
+    for _ in 0..3 {
+        full.remove(two);
     }
     // The slowest pair found by a scan of every pair and up card in three shoes.
     c.bench_function("hand EVs: 2,2 vs 2, full shoe, split included", |b| {
-        b.iter(|| black_box(hand_evs(&rules, &[2, 2], 2, black_box(&full), ctx)))
+        b.iter(|| black_box(hand_evs(&rules, &[two, two], two, black_box(&full), ctx)))
     });
     c.bench_function("hand EVs: A,2 vs A, depleted shoe", |b| {
-        b.iter(|| black_box(hand_evs(&rules, &[1, 2], 1, black_box(&left), ctx)))
+        b.iter(|| {
+            black_box(hand_evs(
+                &rules,
+                &[Value::ACE, two],
+                Value::ACE,
+                black_box(&left),
+                ctx,
+            ))
+        })
     });
 }
 

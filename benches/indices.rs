@@ -6,7 +6,7 @@ use std::hint::black_box;
 
 use blackjack_trainer::analysis::chart::{Cell, HandKind};
 use blackjack_trainer::analysis::indices::{Game, Resolution, cell_index};
-use blackjack_trainer::engine::Rules;
+use blackjack_trainer::engine::{Rules, Value};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 fn one_cell(c: &mut Criterion) {
@@ -14,7 +14,7 @@ fn one_cell(c: &mut Criterion) {
     let cell = Cell {
         kind: HandKind::Hard,
         row: 16,
-        up: 10,
+        up: Value::TEN,
     };
     let mut group = c.benchmark_group("indices");
     group.sample_size(10);

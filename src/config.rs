@@ -656,7 +656,14 @@ mod tests {
         )
         .expect("a count");
         let own = s.own_count.expect("the count");
-        assert_eq!((own.key.as_ref(), own.tag(4), own.tag(1)), ("mine", 2, 0));
+        assert_eq!(
+            (
+                own.key.as_ref(),
+                own.tag(crate::engine::Value::of(4)),
+                own.tag(crate::engine::Value::ACE)
+            ),
+            ("mine", 2, 0)
+        );
         assert_eq!(s.count, None, "counting mode is left alone");
         let err = Settings::from_toml(
             "seats = 2\n\n[count]\nname = \"mine\"\ntags = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]\n",

@@ -16,7 +16,7 @@ use super::{Hard, Strategy};
 use crate::analysis::chart::{Cell, HandKind};
 use crate::analysis::deviation::{Direction, IndexTable};
 use crate::analysis::hilo::BetRamp;
-use crate::engine::{Action, ActionSet, Cards, SeatView};
+use crate::engine::{Action, ActionSet, Cards, SeatView, Value};
 
 pub use crate::analysis::counts::CountSystem;
 
@@ -38,8 +38,8 @@ struct DeviationRule {
     high: i32,
 }
 
-/// Hand kinds × rows 0–21 × up cards 0–10.
-const SLOTS: usize = 3 * 22 * 11;
+/// Hand kinds × rows 0–21 × up cards.
+const SLOTS: usize = 3 * 22 * 10;
 
 impl Deviations {
     /// Compiles `table`. Where a table names one cell twice, the first entry counts, as in
@@ -82,8 +82,7 @@ impl Deviations {
             HandKind::Soft => 1,
             HandKind::Pair => 2,
         };
-        (cell.row <= 21 && cell.up <= 10)
-            .then(|| (kind * 22 + usize::from(cell.row)) * 11 + usize::from(cell.up))
+        (cell.row <= 21).then(|| (kind * 22 + usize::from(cell.row)) * 10 + cell.up.index())
     }
 
     /// The deviation to make in `cell` at floored true count `tc` among the `legal` actions,
@@ -228,7 +227,7 @@ pub struct AtCount<'a> {
 
 impl Strategy for AtCount<'_> {
     #[inline(always)]
-    fn decide_hand(&self, cards: &Cards, up: u8, legal: ActionSet) -> Action {
+    fn decide_hand(&self, cards: &Cards, up: Value, legal: ActionSet) -> Action {
         self.compiled.decide(cards, up, legal)
     }
 }
@@ -313,7 +312,7 @@ impl CounterSeat<'_> {
 
 /// The counter in its seat plays at the count its view and the red sevens show.
 impl Strategy for CounterSeat<'_> {
-    fn decide_hand(&self, cards: &Cards, up: u8, legal: ActionSet) -> Action {
+    fn decide_hand(&self, cards: &Cards, up: Value, legal: ActionSet) -> Action {
         self.counter.decide_hand(cards, up, legal)
     }
 
@@ -325,7 +324,7 @@ impl Strategy for CounterSeat<'_> {
 /// The counter as a seat: it plays at the true count its view shows.
 impl Strategy for Counter {
     /// Without a view there is no count: basic strategy.
-    fn decide_hand(&self, cards: &Cards, up: u8, legal: ActionSet) -> Action {
+    fn decide_hand(&self, cards: &Cards, up: Value, legal: ActionSet) -> Action {
         self.basic.decide_hand(cards, up, legal)
     }
 
@@ -346,7 +345,7 @@ mod tests {
     /// Every cell a hand can be in, and some it cannot.
     fn all_cells() -> Vec<Cell> {
         let mut cells = Vec::new();
-        for up in 0..=11u8 {
+        for up in Value::ALL {
             for row in 0..=23u8 {
                 for kind in [HandKind::Hard, HandKind::Soft, HandKind::Pair] {
                     cells.push(Cell { kind, row, up });
@@ -389,7 +388,7 @@ mod tests {
             cell: Cell {
                 kind: HandKind::Soft,
                 row: 19,
-                up: 6,
+                up: Value::of(6),
             },
             index: None,
             ..first
@@ -415,7 +414,7 @@ mod tests {
         for tc in -20..=20 {
             let at = counter.at_count(tc);
             for hand in &hands {
-                for up in 1..=10u8 {
+                for up in Value::ALL {
                     for legal in turn_legal_sets() {
                         let cell = Cell::for_hand(hand, up, legal.contains(Action::Split));
                         let by_definition = table
@@ -440,7 +439,11 @@ mod tests {
         // Plays whose fallbacks need every code: double-else-stand, split, and a hit where
         // basic strategy doubles (which no chart code expresses with double legal but hit not,
         // and a table does).
-        let cell = |kind, row, up| Cell { kind, row, up };
+        let cell = |kind, row, up| Cell {
+            kind,
+            row,
+            up: Value::of(up),
+        };
         let play = |cell, play, direction, index| IndexPlay {
             cell,
             play,
@@ -496,12 +499,12 @@ mod tests {
     fn the_hilo_running_count_weighs_each_value_by_its_tag() {
         let mut seen = ValueCounts::default();
         for v in [2, 3, 4, 5, 6, 6] {
-            seen.add(v);
+            seen.add(Value::of(v));
         }
         let hilo = CountSystem::default();
         assert_eq!(hilo.running_count(&seen), 6);
         for v in [7, 8, 9, 10, 10, 1, 1] {
-            seen.add(v);
+            seen.add(Value::of(v));
         }
         assert_eq!(hilo.running_count(&seen), 2);
         assert_eq!(
@@ -555,7 +558,7 @@ mod tests {
         assert_eq!(counter.decide(&view), Action::Stand, "the seat plays it");
         // Basic strategy alone hits.
         assert_eq!(
-            counter.decide_hand(&view.active_hand().unwrap().cards, 10, view.legal()),
+            counter.decide_hand(&view.active_hand().unwrap().cards, Value::TEN, view.legal()),
             Action::Hit
         );
     }

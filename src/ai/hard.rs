@@ -3,7 +3,7 @@
 use super::Strategy;
 use super::lookup::ChartTable;
 use crate::analysis::chart::Chart;
-use crate::engine::{Action, ActionSet, Cards};
+use crate::engine::{Action, ActionSet, Cards, Value};
 
 /// Plays any chart it is given; [`super::hard_chart`] supplies the variant's exact one. It
 /// decides splits and doubles from its own cards and the up card only, never the face-down
@@ -30,7 +30,7 @@ impl Hard {
 
 impl Strategy for Hard {
     #[inline(always)]
-    fn decide_hand(&self, cards: &Cards, up: u8, legal: ActionSet) -> Action {
+    fn decide_hand(&self, cards: &Cards, up: Value, legal: ActionSet) -> Action {
         self.table.decide(cards, up, legal)
     }
 }

@@ -12,7 +12,7 @@
 //! just dealt feeds the key, the key the action, and the action the branch that plays it.
 
 use crate::analysis::chart::{Cell, Chart, HandKind};
-use crate::engine::{Action, ActionSet, Cards};
+use crate::engine::{Action, ActionSet, Cards, Value};
 
 /// Rows of the chart: hard 4–21 (18), soft 12–21 (10), pairs of aces to tens (10), in the
 /// order of the chart's own rows.
@@ -27,7 +27,7 @@ const ACE_KEY: usize = 32;
 const PAIR_KEY: usize = 2 * ACE_KEY;
 const KEYS: usize = PAIR_KEY + 10;
 /// Dealer up cards, ace (1) to ten.
-const UPS: usize = 10;
+const UPS: usize = Value::ALL.len();
 /// Sets of legal actions, by [`ActionSet::bits`].
 const SETS: usize = 16;
 
@@ -57,7 +57,7 @@ impl std::fmt::Debug for ChartRef<'_> {
 impl ChartRef<'_> {
     /// [`ChartTable::decide`] of the table borrowed.
     #[inline(always)]
-    pub fn decide(self, cards: &Cards, up: u8, legal: ActionSet) -> Action {
+    pub fn decide(self, cards: &Cards, up: Value, legal: ActionSet) -> Action {
         let key = key_of(cards, legal.contains(Action::Split));
         self.actions[ChartTable::index(key, up, legal)]
     }
@@ -70,7 +70,7 @@ impl std::fmt::Debug for ChartTable {
 }
 
 /// The chart cell of row `row` of the chart ([`row_of_key`]).
-fn cell_of_row(row: usize, up: u8) -> Cell {
+fn cell_of_row(row: usize, up: Value) -> Cell {
     // Each range is below 38 rows, so the narrowing casts are exact.
     let (kind, row) = if row < SOFT_ROW {
         (HandKind::Hard, (row - HARD_ROW + 4) as u8)
@@ -90,7 +90,7 @@ fn key_of(cards: &Cards, split_allowed: bool) -> usize {
         && cards.is_pair()
         && let Some(first) = cards.as_slice().first()
     {
-        return PAIR_KEY + usize::from(first.value()) - 1;
+        return PAIR_KEY + first.value().index();
     }
     // No branch and no load: whether the hand is soft, and its total, are a coin toss to the
     // branch predictor, and the action waits for the key.
@@ -159,7 +159,7 @@ impl ChartTable {
         let mut actions = Box::new([Action::Stand; SETS * KEYS * UPS]);
         for key in 0..KEYS {
             let row = row_of_key(key);
-            for up in 1..=UPS as u8 {
+            for up in Value::ALL {
                 let cell = cell_of_row(row, up);
                 for bits in 0..SETS as u8 {
                     let legal = ActionSet::from_bits(bits);
@@ -180,16 +180,14 @@ impl ChartTable {
     /// rounded up to 1024 entries, to make it a shift, put every set's entries on the same
     /// cache sets: 0.4 misses a round.)
     #[inline(always)]
-    fn index(key: usize, up: u8, legal: ActionSet) -> usize {
-        // `up` is clamped as `Chart::get` clamps it.
-        let up = usize::from(up.clamp(1, 10)) - 1;
-        (usize::from(legal.bits()) * KEYS + key) * UPS + up
+    fn index(key: usize, up: Value, legal: ActionSet) -> usize {
+        (usize::from(legal.bits()) * KEYS + key) * UPS + up.index()
     }
 
-    /// The action the chart takes for this hand against this up card (1 = ace … 10) among
-    /// the legal actions: the same answer as [`Chart::decide`].
+    /// The action the chart takes for this hand against this up card among the legal
+    /// actions: the same answer as [`Chart::decide`].
     #[inline]
-    pub fn decide(&self, cards: &Cards, up: u8, legal: ActionSet) -> Action {
+    pub fn decide(&self, cards: &Cards, up: Value, legal: ActionSet) -> Action {
         self.borrowed().decide(cards, up, legal)
     }
 
@@ -215,11 +213,11 @@ pub(crate) mod tests {
     /// hard and soft total, every pair, two-card and longer hands alike.
     pub(crate) fn all_hands() -> Vec<Cards> {
         let mut hands = vec![Cards::new()];
-        let mut frontier = vec![Vec::<u8>::new()];
+        let mut frontier = vec![Vec::<Value>::new()];
         for _ in 0..4 {
             let mut next = Vec::new();
             for values in &frontier {
-                for v in 1..=10u8 {
+                for v in Value::ALL {
                     let mut longer = values.clone();
                     longer.push(v);
                     hands.push(Cards::from_values(&longer));
@@ -235,8 +233,7 @@ pub(crate) mod tests {
         let table = ChartTable::new(chart);
         let mut decisions = 0u32;
         for hand in all_hands() {
-            // Up cards beyond the range are clamped by both.
-            for up in 0..=11u8 {
+            for up in Value::ALL {
                 for bits in 0..16u8 {
                     let legal = ActionSet::from_bits(bits);
                     assert_eq!(
@@ -248,7 +245,7 @@ pub(crate) mod tests {
                 }
             }
         }
-        assert_eq!(decisions, 11_111 * 12 * 16);
+        assert_eq!(decisions, 11_111 * 10 * 16);
     }
 
     #[test]
@@ -269,8 +266,8 @@ pub(crate) mod tests {
         let codes = [Code::H, Code::S, Code::D, Code::Ds, Code::P];
         let mut chart = Chart::default();
         for row in 0..ROWS {
-            for up in 1..=10u8 {
-                chart.set(cell_of_row(row, up), codes[(row * 7 + usize::from(up)) % 5]);
+            for up in Value::ALL {
+                chart.set(cell_of_row(row, up), codes[(row * 7 + up.index() + 1) % 5]);
             }
         }
         assert_same_as_chart(&chart);
@@ -283,8 +280,8 @@ pub(crate) mod tests {
             for split_allowed in [false, true] {
                 let row = row_of_key(key_of(&hand, split_allowed));
                 assert_eq!(
-                    cell_of_row(row, 6),
-                    Cell::for_hand(&hand, 6, split_allowed),
+                    cell_of_row(row, Value::of(6)),
+                    Cell::for_hand(&hand, Value::of(6), split_allowed),
                     "{hand:?}"
                 );
                 seen[row] = true;

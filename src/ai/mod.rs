@@ -21,7 +21,7 @@ use crate::analysis::chart::Chart;
 use crate::analysis::deviation::IndexTable;
 use crate::analysis::hilo::BetRamp;
 use crate::engine::{
-    Action, ActionError, ActionSet, Cards, Event, EventSink, Rules, SeatView, Table,
+    Action, ActionError, ActionSet, Cards, Event, EventSink, Rules, SeatView, Table, Value,
 };
 
 /// The level of an AI seat (or the strategy the simulator plays).
@@ -67,9 +67,9 @@ impl Level {
 
 /// A way of playing a hand. Synchronous and pure: the same view gives the same action.
 pub trait Strategy {
-    /// The action for one hand: its cards, the dealer's up-card value (1 = ace … 10) and the
+    /// The action for one hand: its cards, the dealer's up-card value and the
     /// actions legal for it now. Returns a member of `legal` whenever `legal` is not empty.
-    fn decide_hand(&self, cards: &Cards, up: u8, legal: ActionSet) -> Action;
+    fn decide_hand(&self, cards: &Cards, up: Value, legal: ActionSet) -> Action;
 
     /// The action for the view's active hand, always one of `view.legal()`. When it is not
     /// this seat's turn (no active hand, nothing legal) the answer is [`Action::Stand`], which
@@ -163,7 +163,7 @@ impl AnyStrategy {
 }
 
 impl Strategy for AnyStrategy {
-    fn decide_hand(&self, cards: &Cards, up: u8, legal: ActionSet) -> Action {
+    fn decide_hand(&self, cards: &Cards, up: Value, legal: ActionSet) -> Action {
         match self {
             AnyStrategy::Easy(s) => s.decide_hand(cards, up, legal),
             AnyStrategy::Normal(s) => s.decide_hand(cards, up, legal),

@@ -2,7 +2,7 @@
 
 use super::{Hard, Strategy};
 use crate::analysis::chart::Chart;
-use crate::engine::{Action, ActionSet, Cards};
+use crate::engine::{Action, ActionSet, Cards, Value};
 
 /// The text of the normal seat's chart, `assets/normal_chart.txt` (its source is documented
 /// in the file).
@@ -36,7 +36,7 @@ impl Default for Normal {
 
 impl Strategy for Normal {
     #[inline]
-    fn decide_hand(&self, cards: &Cards, up: u8, legal: ActionSet) -> Action {
+    fn decide_hand(&self, cards: &Cards, up: Value, legal: ActionSet) -> Action {
         self.0.decide_hand(cards, up, legal)
     }
 }

@@ -7,7 +7,13 @@ use crate::analysis::chart::Code;
 use crate::engine::{Card, Event, Phase, Recipient, Table, seeded_table};
 
 fn cards(values: &[u8]) -> Cards {
-    Cards::from_values(values)
+    let cards: Vec<Card> = values.iter().map(|&v| Card::of_value(v)).collect();
+    Cards::from_cards(&cards)
+}
+
+/// The up card worth `points`.
+fn up(points: u8) -> Value {
+    Value::of(points)
 }
 
 fn set(actions: &[Action]) -> ActionSet {
@@ -53,19 +59,22 @@ fn odd_chart() -> Chart {
 #[test]
 fn easy_hits_below_17_and_stands_from_17() {
     let all = set(&ALL);
-    assert_eq!(Easy.decide_hand(&cards(&[10, 6]), 10, all), Action::Hit);
-    assert_eq!(Easy.decide_hand(&cards(&[5, 6]), 6, all), Action::Hit);
-    assert_eq!(Easy.decide_hand(&cards(&[8, 8]), 6, all), Action::Hit);
-    assert_eq!(Easy.decide_hand(&cards(&[10, 7]), 2, all), Action::Stand);
-    assert_eq!(Easy.decide_hand(&cards(&[1, 6]), 2, all), Action::Stand);
-    assert_eq!(Easy.decide_hand(&cards(&[1, 5]), 2, all), Action::Hit);
-    assert_eq!(Easy.decide_hand(&cards(&[1, 1]), 2, all), Action::Hit);
+    assert_eq!(Easy.decide_hand(&cards(&[10, 6]), up(10), all), Action::Hit);
+    assert_eq!(Easy.decide_hand(&cards(&[5, 6]), up(6), all), Action::Hit);
+    assert_eq!(Easy.decide_hand(&cards(&[8, 8]), up(6), all), Action::Hit);
+    assert_eq!(
+        Easy.decide_hand(&cards(&[10, 7]), up(2), all),
+        Action::Stand
+    );
+    assert_eq!(Easy.decide_hand(&cards(&[1, 6]), up(2), all), Action::Stand);
+    assert_eq!(Easy.decide_hand(&cards(&[1, 5]), up(2), all), Action::Hit);
+    assert_eq!(Easy.decide_hand(&cards(&[1, 1]), up(2), all), Action::Hit);
 }
 
 #[test]
 fn easy_stands_on_split_aces_that_may_not_hit() {
     assert_eq!(
-        Easy.decide_hand(&cards(&[1, 4]), 10, set(&[Action::Stand])),
+        Easy.decide_hand(&cards(&[1, 4]), up(10), set(&[Action::Stand])),
         Action::Stand
     );
 }
@@ -74,12 +83,27 @@ fn easy_stands_on_split_aces_that_may_not_hit() {
 fn normal_plays_the_asset_chart() {
     let normal = Normal::new();
     let all = set(&ALL);
-    assert_eq!(normal.decide_hand(&cards(&[8, 8]), 10, all), Action::Split);
-    assert_eq!(normal.decide_hand(&cards(&[5, 6]), 6, all), Action::Double);
-    assert_eq!(normal.decide_hand(&cards(&[10, 6]), 10, all), Action::Hit);
-    assert_eq!(normal.decide_hand(&cards(&[10, 6]), 6, all), Action::Stand);
-    assert_eq!(normal.decide_hand(&cards(&[1, 7]), 9, all), Action::Hit);
-    assert_eq!(normal.decide_hand(&cards(&[10, 10]), 6, all), Action::Stand);
+    assert_eq!(
+        normal.decide_hand(&cards(&[8, 8]), up(10), all),
+        Action::Split
+    );
+    assert_eq!(
+        normal.decide_hand(&cards(&[5, 6]), up(6), all),
+        Action::Double
+    );
+    assert_eq!(
+        normal.decide_hand(&cards(&[10, 6]), up(10), all),
+        Action::Hit
+    );
+    assert_eq!(
+        normal.decide_hand(&cards(&[10, 6]), up(6), all),
+        Action::Stand
+    );
+    assert_eq!(normal.decide_hand(&cards(&[1, 7]), up(9), all), Action::Hit);
+    assert_eq!(
+        normal.decide_hand(&cards(&[10, 10]), up(6), all),
+        Action::Stand
+    );
 }
 
 #[test]
@@ -88,26 +112,26 @@ fn chart_codes_fall_back_to_legal_actions() {
     let hit_stand = set(&[Action::Hit, Action::Stand]);
     // D → hit: 11 of three cards.
     assert_eq!(
-        normal.decide_hand(&cards(&[2, 4, 5]), 6, hit_stand),
+        normal.decide_hand(&cards(&[2, 4, 5]), up(6), hit_stand),
         Action::Hit
     );
     // Ds → stand: soft 18 against 4 when doubling is not allowed.
     assert_eq!(
-        normal.decide_hand(&cards(&[1, 3, 4]), 4, hit_stand),
+        normal.decide_hand(&cards(&[1, 3, 4]), up(4), hit_stand),
         Action::Stand
     );
     assert_eq!(
-        normal.decide_hand(&cards(&[1, 7]), 4, set(&ALL)),
+        normal.decide_hand(&cards(&[1, 7]), up(4), set(&ALL)),
         Action::Double
     );
     // P when no more splits are allowed → the total's row: 8,8 is hard 16 (hit vs T).
     let no_split = set(&[Action::Hit, Action::Stand, Action::Double]);
     assert_eq!(
-        normal.decide_hand(&cards(&[8, 8]), 10, no_split),
+        normal.decide_hand(&cards(&[8, 8]), up(10), no_split),
         Action::Hit
     );
     assert_eq!(
-        normal.decide_hand(&cards(&[8, 8]), 6, no_split),
+        normal.decide_hand(&cards(&[8, 8]), up(6), no_split),
         Action::Stand
     );
 }
@@ -119,17 +143,17 @@ fn hard_plays_the_chart_it_is_given() {
         crate::analysis::chart::Cell {
             kind: crate::analysis::chart::HandKind::Hard,
             row: 16,
-            up: 10,
+            up: up(10),
         },
         Code::S,
     );
     let hard = Hard::new(chart);
     assert_eq!(
-        hard.decide_hand(&cards(&[10, 6]), 10, set(&ALL)),
+        hard.decide_hand(&cards(&[10, 6]), up(10), set(&ALL)),
         Action::Stand
     );
     assert_eq!(
-        hard.decide_hand(&cards(&[10, 5]), 10, set(&ALL)),
+        hard.decide_hand(&cards(&[10, 5]), up(10), set(&ALL)),
         Action::Hit
     );
 }
@@ -215,7 +239,7 @@ proptest! {
             a.play_dealer().expect("dealer plays");
             let hole_a = a.dealer().cards.as_slice()[1];
             // Another value for the face-down card (`other` shifts it by 1–9 values).
-            let hole_b = Card::of_value((hole_a.value() - 1 + other) % 10 + 1);
+            let hole_b = Card::of_value((hole_a.value().get() - 1 + other) % 10 + 1);
             prop_assert_ne!(hole_a.value(), hole_b.value());
             let script: Vec<Card> = dealt.iter().map(|c| c.unwrap_or(hole_b)).collect();
 

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::engine::{Action, ActionSet, Cards};
+use crate::engine::{Action, ActionSet, Cards, Value};
 
 /// A chart cell's advice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize)]
@@ -106,15 +106,15 @@ impl HandKind {
 }
 
 /// One cell: kind, row (a total for hard/soft; the pair card's value 1–10 for pairs) and the
-/// dealer's up card value (1 = ace … 10).
+/// dealer's up card value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell {
     /// The table.
     pub kind: HandKind,
     /// Total (hard 4–21, soft 12–21) or pair value (1 = aces … 10).
     pub row: u8,
-    /// Dealer up card value, 1 (ace) to 10.
-    pub up: u8,
+    /// Dealer up card value.
+    pub up: Value,
 }
 
 impl Cell {
@@ -124,12 +124,7 @@ impl Cell {
             HandKind::Pair => crate::engine::card::value_label(self.row).to_owned(),
             _ => self.row.to_string(),
         };
-        format!(
-            "{}:{}:{}",
-            self.kind.name(),
-            row,
-            crate::engine::card::value_label(self.up)
-        )
+        format!("{}:{}:{}", self.kind.name(), row, self.up)
     }
 
     /// The cell of a key written by [`Cell::key`], if it is one.
@@ -143,7 +138,7 @@ impl Cell {
         };
         let row_text = parts.next()?;
         let row = match kind {
-            HandKind::Pair => crate::engine::card::parse_value(row_text)?,
+            HandKind::Pair => crate::engine::card::parse_value(row_text)?.get(),
             _ => row_text.parse().ok()?,
         };
         let up = crate::engine::card::parse_value(parts.next()?)?;
@@ -152,11 +147,7 @@ impl Cell {
 
     /// How a person reads the cell: `16 vs T`, `soft 18 vs 9`, `8,8 vs A`.
     pub fn label(&self) -> String {
-        format!(
-            "{} vs {}",
-            self.hand_label(),
-            crate::engine::card::value_label(self.up)
-        )
+        format!("{} vs {}", self.hand_label(), self.up)
     }
 
     /// How the cell's hand reads in advice: a pair as `8,8`, a soft total as `soft 18`, else
@@ -174,9 +165,9 @@ impl Cell {
 
     /// The cell for a hand against an up card. A pair uses the pair table only when
     /// `split_allowed`; otherwise, like every other hand, its total's row.
-    pub fn for_hand(cards: &Cards, up: u8, split_allowed: bool) -> Cell {
+    pub fn for_hand(cards: &Cards, up: Value, split_allowed: bool) -> Cell {
         if split_allowed && cards.is_pair() {
-            let row = cards.as_slice()[0].value();
+            let row = cards.as_slice()[0].value().get();
             return Cell {
                 kind: HandKind::Pair,
                 row,
@@ -201,7 +192,10 @@ impl Cell {
 }
 
 /// Up-card columns in chart order: 2 … 9, T, A.
-pub const UP_CARDS: [u8; 10] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 1];
+pub const UP_CARDS: [Value; 10] = {
+    let [ace, two, three, four, five, six, seven, eight, nine, ten] = Value::ALL;
+    [two, three, four, five, six, seven, eight, nine, ten, ace]
+};
 /// Rows of the hard table as shown and keyed: 5–21.
 pub const HARD_ROWS: std::ops::RangeInclusive<u8> = 5..=21;
 /// Rows of the soft table as shown and keyed: 13–21.
@@ -241,24 +235,24 @@ fn row_index(kind: HandKind, row: u8) -> usize {
 impl Chart {
     /// The code of a cell.
     pub fn get(&self, cell: Cell) -> Code {
-        self.codes[row_index(cell.kind, cell.row)][usize::from(cell.up.clamp(1, 10)) - 1]
+        self.codes[row_index(cell.kind, cell.row)][cell.up.index()]
     }
 
     /// Sets the code of a cell.
     pub fn set(&mut self, cell: Cell, code: Code) {
-        self.codes[row_index(cell.kind, cell.row)][usize::from(cell.up.clamp(1, 10)) - 1] = code;
+        self.codes[row_index(cell.kind, cell.row)][cell.up.index()] = code;
     }
 
-    /// The advice for a hand against the dealer's up card (value 1 = ace … 10) among the
+    /// The advice for a hand against the dealer's up card among the
     /// legal actions: the cell it is read from and the action. The one "cell → action" that
     /// hints, grading, the live EV panel, the AI seats and the analysis all follow.
-    pub fn advise(&self, cards: &Cards, up: u8, legal: ActionSet) -> (Cell, Action) {
+    pub fn advise(&self, cards: &Cards, up: Value, legal: ActionSet) -> (Cell, Action) {
         let cell = Cell::for_hand(cards, up, legal.contains(Action::Split));
         (cell, self.get(cell).resolve(legal))
     }
 
     /// The action this chart takes for a hand, among the legal actions.
-    pub fn decide(&self, cards: &Cards, up: u8, legal: ActionSet) -> Action {
+    pub fn decide(&self, cards: &Cards, up: Value, legal: ActionSet) -> Action {
         self.advise(cards, up, legal).1
     }
 
@@ -296,7 +290,7 @@ impl Chart {
             };
             let row_text = head.next().ok_or_else(|| err("missing row".into()))?;
             let row = match kind {
-                HandKind::Pair => crate::engine::card::parse_value(row_text),
+                HandKind::Pair => crate::engine::card::parse_value(row_text).map(Value::get),
                 _ => row_text.parse().ok(),
             }
             .ok_or_else(|| err(format!("bad row `{row_text}`")))?;
@@ -317,7 +311,8 @@ mod tests {
     use super::*;
 
     fn cards(values: &[u8]) -> Cards {
-        Cards::from_values(values)
+        let values: Vec<Value> = values.iter().map(|&v| Value::of(v)).collect();
+        Cards::from_values(&values)
     }
 
     #[test]
@@ -360,12 +355,12 @@ mod tests {
     #[test]
     fn a_pair_that_may_not_split_plays_its_total() {
         assert_eq!(
-            Cell::for_hand(&cards(&[8, 8]), 10, true).kind,
+            Cell::for_hand(&cards(&[8, 8]), Value::TEN, true).kind,
             HandKind::Pair
         );
-        let c = Cell::for_hand(&cards(&[8, 8]), 10, false);
+        let c = Cell::for_hand(&cards(&[8, 8]), Value::TEN, false);
         assert_eq!((c.kind, c.row), (HandKind::Hard, 16));
-        let aa = Cell::for_hand(&cards(&[1, 1]), 6, false);
+        let aa = Cell::for_hand(&cards(&[1, 1]), Value::of(6), false);
         assert_eq!((aa.kind, aa.row), (HandKind::Soft, 12));
     }
 
@@ -377,7 +372,7 @@ mod tests {
             chart.get(Cell {
                 kind: HandKind::Hard,
                 row: 16,
-                up: 6
+                up: Value::of(6)
             }),
             Code::S
         );
@@ -385,7 +380,7 @@ mod tests {
             chart.get(Cell {
                 kind: HandKind::Hard,
                 row: 16,
-                up: 10
+                up: Value::of(10)
             }),
             Code::H
         );
@@ -393,7 +388,7 @@ mod tests {
             chart.get(Cell {
                 kind: HandKind::Pair,
                 row: 1,
-                up: 1
+                up: Value::of(1)
             }),
             Code::P
         );

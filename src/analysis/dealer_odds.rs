@@ -27,7 +27,7 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use crate::engine::Total;
+use crate::engine::{Total, Value};
 
 /// Outcome slots: dealer totals 17, 18, 19, 20, 21 (not natural), bust, natural.
 pub const OUTCOMES: usize = 7;
@@ -44,7 +44,7 @@ pub type DealerProbs = [f64; OUTCOMES];
 pub struct Family {
     /// For the shoe itself.
     pub own: DealerProbs,
-    /// For the shoe less one card of value `v` (index `v − 1`); `None` where the shoe holds
+    /// For the shoe less one card of value `v` (slot `v.index()`); `None` where the shoe holds
     /// no such card.
     pub less: [Option<DealerProbs>; 10],
 }
@@ -220,7 +220,7 @@ fn dealer_stops(total: u8, soft: bool, h17: bool) -> bool {
 impl DealerShapes {
     fn build(h17: bool) -> DealerShapes {
         DealerShapes {
-            trees: std::array::from_fn(|i| Tree::build(&mut dealer_shapes(i as u8 + 1, h17))),
+            trees: Value::ALL.map(|up| Tree::build(&mut dealer_shapes(up, h17))),
         }
     }
 
@@ -235,9 +235,9 @@ impl DealerShapes {
         }
     }
 
-    /// The dealer's outcome probabilities for up card `up` (1 = ace … 10) when the cards left
-    /// (the face-down card among them) are `shoe`, counts by value with index `value − 1`.
-    pub fn probabilities(&self, up: u8, shoe: &[u16; 10]) -> DealerProbs {
+    /// The dealer's outcome probabilities for up card `up` when the cards left (the face-down
+    /// card among them) are `shoe`, counts by value in [`Value::index`] slots.
+    pub fn probabilities(&self, up: Value, shoe: &[u16; 10]) -> DealerProbs {
         let mut scratch = Vec::new();
         self.probabilities_with(up, shoe, &mut scratch)
     }
@@ -246,11 +246,11 @@ impl DealerShapes {
     /// that repeated evaluations allocate nothing.
     pub fn probabilities_with(
         &self,
-        up: u8,
+        up: Value,
         shoe: &[u16; 10],
         scratch: &mut Vec<f64>,
     ) -> DealerProbs {
-        let tree = &self.trees[usize::from(up) - 1];
+        let tree = &self.trees[up.index()];
         let factor = tree.numerators(shoe, scratch);
         let q = scratch.as_slice();
         let total: u32 = shoe.iter().map(|&c| u32::from(c)).sum();
@@ -271,8 +271,8 @@ impl DealerShapes {
 
     /// The dealer's probabilities for `shoe` and for each shoe one card smaller, in one pass
     /// (see the module documentation).
-    pub fn family_with(&self, up: u8, shoe: &[u16; 10], scratch: &mut Vec<f64>) -> Family {
-        let tree = &self.trees[usize::from(up) - 1];
+    pub fn family_with(&self, up: Value, shoe: &[u16; 10], scratch: &mut Vec<f64>) -> Family {
+        let tree = &self.trees[up.index()];
         let factor = tree.numerators(shoe, scratch);
         let q = scratch.as_slice();
         let total = f64::from(shoe.iter().map(|&c| u32::from(c)).sum::<u32>());
@@ -342,7 +342,7 @@ fn outcome_of(total: u8, soft: bool, drawn: u8, h17: bool) -> Option<u8> {
 /// Because stopping depends only on the multiset drawn so far, the orders are counted layer by
 /// layer over multisets (one more card per layer): the live multisets of one layer pass their
 /// order counts on to each one-card extension.
-fn dealer_shapes(up: u8, h17: bool) -> Vec<Shape> {
+fn dealer_shapes(up: Value, h17: bool) -> Vec<Shape> {
     let mut found: HashMap<([u8; 10], u8), f64> = HashMap::new();
     let mut layer: HashMap<[u8; 10], f64> = HashMap::from([([0u8; 10], 1.0)]);
     let mut drawn = 0u8;
@@ -350,15 +350,13 @@ fn dealer_shapes(up: u8, h17: bool) -> Vec<Shape> {
         drawn += 1;
         let mut next: HashMap<[u8; 10], f64> = HashMap::new();
         for (counts, orders) in layer {
-            let hard: u8 = up
-                + (1..=10u8)
-                    .map(|v| v * counts[usize::from(v) - 1])
-                    .sum::<u8>();
-            let ace = up == 1 || counts[0] > 0;
-            for v in 1..=10u8 {
+            let drawn_points: u8 = Value::ALL.iter().map(|v| v.get() * counts[v.index()]).sum();
+            let hard = up.get() + drawn_points;
+            let ace = up.is_ace() || counts[Value::ACE.index()] > 0;
+            for v in Value::ALL {
                 let mut more = counts;
-                more[usize::from(v) - 1] += 1;
-                match outcome_of(hard + v, ace || v == 1, drawn, h17) {
+                more[v.index()] += 1;
+                match outcome_of(hard + v.get(), ace || v.is_ace(), drawn, h17) {
                     Some(outcome) => *found.entry((more, outcome)).or_insert(0.0) += orders,
                     None => *next.entry(more).or_insert(0.0) += orders,
                 }
@@ -377,7 +375,7 @@ fn dealer_shapes(up: u8, h17: bool) -> Vec<Shape> {
 }
 
 /// The same probabilities by plain recursion over every draw sequence: slow, for tests.
-pub fn dealer_probabilities_brute_force(up: u8, shoe: &[u16; 10], h17: bool) -> DealerProbs {
+pub fn dealer_probabilities_brute_force(up: Value, shoe: &[u16; 10], h17: bool) -> DealerProbs {
     fn rec(
         total: u8,
         soft: bool,
@@ -401,20 +399,21 @@ pub fn dealer_probabilities_brute_force(up: u8, shoe: &[u16; 10], h17: bool) -> 
             return;
         }
         let n: u16 = shoe.iter().sum();
-        for v in 1..=10u8 {
-            let i = usize::from(v) - 1;
+        for v in Value::ALL {
+            let i = v.index();
             if shoe[i] == 0 {
                 continue;
             }
             let q = p * f64::from(shoe[i]) / f64::from(n);
             shoe[i] -= 1;
-            rec(total + v, soft || v == 1, drawn + 1, shoe, h17, q, out);
+            let (total, soft) = (total + v.get(), soft || v.is_ace());
+            rec(total, soft, drawn + 1, shoe, h17, q, out);
             shoe[i] += 1;
         }
     }
     let mut out = [0.0; OUTCOMES];
     let mut s = *shoe;
-    rec(up, up == 1, 0, &mut s, h17, 1.0, &mut out);
+    rec(up.get(), up.is_ace(), 0, &mut s, h17, 1.0, &mut out);
     out
 }
 
@@ -424,7 +423,7 @@ mod tests {
     use crate::engine::ValueCounts;
     use proptest::prelude::*;
 
-    fn six_deck_minus(up: u8) -> [u16; 10] {
+    fn six_deck_minus(up: Value) -> [u16; 10] {
         let mut s = ValueCounts::full_shoe(6);
         s.remove(up);
         s.0
@@ -434,7 +433,7 @@ mod tests {
     fn probabilities_sum_to_one_for_every_up_card() {
         for h17 in [false, true] {
             let shapes = DealerShapes::get(h17);
-            for up in 1..=10 {
+            for up in Value::ALL {
                 let p = shapes.probabilities(up, &six_deck_minus(up));
                 assert!(
                     (p.iter().sum::<f64>() - 1.0).abs() < 1e-12,
@@ -448,11 +447,11 @@ mod tests {
     fn fast_agrees_with_brute_force() {
         for h17 in [false, true] {
             let shapes = DealerShapes::get(h17);
-            for up in [1, 2, 6, 10] {
+            for up in [1, 2, 6, 10].map(Value::of) {
                 let mut shoe = ValueCounts::full_shoe(1);
                 shoe.remove(up);
-                shoe.remove(10);
-                shoe.remove(5);
+                shoe.remove(Value::TEN);
+                shoe.remove(Value::of(5));
                 let fast = shapes.probabilities(up, &shoe.0);
                 let slow = dealer_probabilities_brute_force(up, &shoe.0, h17);
                 for (a, b) in fast.iter().zip(slow) {
@@ -468,12 +467,12 @@ mod tests {
     #[test]
     fn dealer_ten_has_a_natural_one_time_in_about_thirteen() {
         // Up T: the hole card is an ace with probability 24/311 in a 6-deck shoe.
-        let p = DealerShapes::get(false).probabilities(10, &six_deck_minus(10));
+        let p = DealerShapes::get(false).probabilities(Value::TEN, &six_deck_minus(Value::TEN));
         assert!((p[NATURAL] - 24.0 / 311.0).abs() < 1e-12);
     }
 
     /// Dealer probabilities for an infinite deck (draws with replacement), by recursion.
-    fn infinite_deck(up: u8, h17: bool) -> DealerProbs {
+    fn infinite_deck(up: Value, h17: bool) -> DealerProbs {
         fn rec(total: u8, soft: bool, drawn: u8, h17: bool, p: f64, out: &mut DealerProbs) {
             let best = Total::of(total, soft).value;
             if drawn == 1 && best == 21 {
@@ -483,21 +482,32 @@ mod tests {
             } else if drawn >= 1 && dealer_stops(total, soft, h17) {
                 out[usize::from(best - 17)] += p;
             } else {
-                for v in 1..=10u8 {
-                    let q = if v == 10 { 4.0 / 13.0 } else { 1.0 / 13.0 };
-                    rec(total + v, soft || v == 1, drawn + 1, h17, p * q, out);
+                for v in Value::ALL {
+                    let q = if v == Value::TEN {
+                        4.0 / 13.0
+                    } else {
+                        1.0 / 13.0
+                    };
+                    rec(
+                        total + v.get(),
+                        soft || v.is_ace(),
+                        drawn + 1,
+                        h17,
+                        p * q,
+                        out,
+                    );
                 }
             }
         }
         let mut out = [0.0; OUTCOMES];
-        rec(up, up == 1, 0, h17, 1.0, &mut out);
+        rec(up.get(), up.is_ace(), 0, h17, 1.0, &mut out);
         out
     }
 
     #[test]
     fn many_decks_approach_the_infinite_deck_values() {
         for h17 in [false, true] {
-            for up in 1..=10 {
+            for up in Value::ALL {
                 let mut shoe = ValueCounts::full_shoe(250);
                 shoe.remove(up);
                 let finite = DealerShapes::get(h17).probabilities(up, &shoe.0);
@@ -522,7 +532,7 @@ mod tests {
     }
 
     /// A family pass against ten separate passes, to rounding.
-    fn assert_family_matches(up: u8, shoe: &[u16; 10], h17: bool) {
+    fn assert_family_matches(up: Value, shoe: &[u16; 10], h17: bool) {
         let shapes = DealerShapes::get(h17);
         let family = shapes.family_with(up, shoe, &mut Vec::new());
         let own = shapes.probabilities(up, shoe);
@@ -551,13 +561,13 @@ mod tests {
     #[test]
     fn a_family_pass_equals_ten_plain_passes() {
         for h17 in [false, true] {
-            for up in 1..=10 {
+            for up in Value::ALL {
                 assert_family_matches(up, &six_deck_minus(up), h17);
             }
         }
         // A nearly empty shoe: the dealer may draw every card left.
         let tiny = [1, 1, 0, 2, 0, 0, 1, 0, 0, 3];
-        for up in 1..=10 {
+        for up in Value::ALL {
             assert_family_matches(up, &tiny, false);
         }
     }
@@ -570,10 +580,11 @@ mod tests {
             removed in proptest::collection::vec(1u8..=10, 0..300),
             h17 in any::<bool>(),
         ) {
+            let up = Value::of(up);
             let mut shoe = ValueCounts::full_shoe(decks);
             shoe.remove(up);
             for v in removed {
-                shoe.remove(v);
+                shoe.remove(Value::of(v));
             }
             assert_family_matches(up, &shoe.0, h17);
         }
@@ -584,10 +595,11 @@ mod tests {
             removed in proptest::collection::vec(1u8..=10, 0..150),
             h17 in any::<bool>(),
         ) {
+            let up = Value::of(up);
             let mut shoe = ValueCounts::full_shoe(6);
             shoe.remove(up);
             for v in removed {
-                shoe.remove(v);
+                shoe.remove(Value::of(v));
             }
             let p = DealerShapes::get(h17).probabilities(up, &shoe.0);
             prop_assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-9);

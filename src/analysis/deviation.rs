@@ -6,7 +6,7 @@
 //! ([`floored_true_count`]).
 
 use crate::analysis::chart::{Cell, HandKind};
-use crate::engine::{Action, ActionSet};
+use crate::engine::{Action, ActionSet, Value};
 
 /// On which side of its index a deviation is made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -116,12 +116,12 @@ pub fn illustrious_18() -> IndexTable {
     let hard = |row, up| Cell {
         kind: HandKind::Hard,
         row,
-        up,
+        up: Value::of(up),
     };
     let pair = |row, up| Cell {
         kind: HandKind::Pair,
         row,
-        up,
+        up: Value::of(up),
     };
     let entries = [
         (hard(16, 10), Stand, Hit, AtOrAbove, 0),
@@ -179,7 +179,7 @@ mod tests {
             .get(Cell {
                 kind: HandKind::Hard,
                 row: 16,
-                up: 10,
+                up: Value::of(10),
             })
             .unwrap();
         assert!(sixteen.applies(0) && !sixteen.applies(-1));
@@ -187,7 +187,7 @@ mod tests {
             .get(Cell {
                 kind: HandKind::Hard,
                 row: 12,
-                up: 4,
+                up: Value::of(4),
             })
             .unwrap();
         assert!(twelve.applies(-1) && !twelve.applies(0));

@@ -6,19 +6,17 @@
 //! true count an index or a ramp is read at is floored
 //! ([`crate::analysis::deviation::floored_true_count`]).
 
-use crate::engine::{Card, ValueCounts};
+use crate::engine::{Card, Value, ValueCounts};
 
-/// The Hi-Lo tag of a card value (1 = ace … 10): the built-in Hi-Lo system's
+/// The Hi-Lo tag of a card value: the built-in Hi-Lo system's
 /// ([`crate::analysis::counts::HI_LO`]).
-pub const fn hilo_tag(value: u8) -> i32 {
-    crate::analysis::counts::builtin::HI_LO_TAGS[value as usize - 1]
+pub const fn hilo_tag(value: Value) -> i32 {
+    crate::analysis::counts::builtin::HI_LO_TAGS[value.index()]
 }
 
 /// The running count of a set of seen cards.
 pub fn running_count(seen: &ValueCounts) -> i32 {
-    (1..=10u8)
-        .map(|v| hilo_tag(v) * i32::from(seen.get(v)))
-        .sum()
+    crate::analysis::counts::HI_LO.running_count(seen)
 }
 
 /// The running count of `cards`: the sum of their tags.

@@ -20,7 +20,7 @@ use std::sync::Arc;
 use super::chart::{Cell, Chart, Code, HandKind, PAIR_ROWS};
 use super::memo::Memo;
 use super::player::{Game, HandContext, HandEvs, Solver};
-use crate::engine::{Rules, ValueCounts};
+use crate::engine::{Rules, Value, ValueCounts};
 
 pub mod asset;
 
@@ -119,24 +119,24 @@ fn cached_strategy(
     })
 }
 
-/// The EV of every action for `hand` (card values, 1 = ace) against `up` when the cards left
-/// in the shoe are `left` (the hand, the up card and everything else seen already removed).
+/// The EV of every action for `hand` against `up` when the cards left in the shoe are `left`
+/// (the hand, the up card and everything else seen already removed).
 pub fn hand_evs(
     rules: &Rules,
-    hand: &[u8],
-    up: u8,
+    hand: &[Value],
+    up: Value,
     left: &ValueCounts,
     ctx: HandContext,
 ) -> HandEvs {
-    let mut shoe = left.0;
+    let mut shoe = *left;
     for &v in hand {
-        shoe[usize::from(v) - 1] += 1;
+        shoe.add(v);
     }
-    Solver::new(rules, up, shoe).evs(hand, ctx)
+    Solver::new(rules, up, shoe.0).evs(hand, ctx)
 }
 
 /// The shoe less one up card.
-fn shoe_without(full: &ValueCounts, up: u8) -> [u16; 10] {
+fn shoe_without(full: &ValueCounts, up: Value) -> [u16; 10] {
     let mut shoe = *full;
     shoe.remove(up);
     shoe.0
@@ -144,17 +144,19 @@ fn shoe_without(full: &ValueCounts, up: u8) -> [u16; 10] {
 
 /// The one hand a cell's EVs are worked out on where no two cards make it: hard 21 → T,6,5
 /// and soft 21 → A,5,5 (two cards making 21 are a blackjack). A reason names it.
-pub fn stand_in(cell: Cell) -> Option<&'static [u8]> {
+pub fn stand_in(cell: Cell) -> Option<&'static [Value]> {
+    const HARD_21: [Value; 3] = [Value::TEN, Value::of(6), Value::of(5)];
+    const SOFT_21: [Value; 3] = [Value::ACE, Value::of(5), Value::of(5)];
     match (cell.kind, cell.row) {
-        (HandKind::Hard, 21) => Some(&[10, 6, 5]),
-        (HandKind::Soft, 21) => Some(&[1, 5, 5]),
+        (HandKind::Hard, 21) => Some(&HARD_21),
+        (HandKind::Soft, 21) => Some(&SOFT_21),
         _ => None,
     }
 }
 
-/// The hands a cell's EVs are averaged over (card values, 1 = ace): the two-card hands that
-/// make it, or its stand-in ([`stand_in`]).
-pub fn cell_hands(cell: Cell) -> Vec<Vec<u8>> {
+/// The hands a cell's EVs are averaged over: the two-card hands that make it, or its stand-in
+/// ([`stand_in`]).
+pub fn cell_hands(cell: Cell) -> Vec<Vec<Value>> {
     row_hands(cell.kind, cell.row, &[1; 10])
         .into_iter()
         .map(|(hand, _)| hand)
@@ -162,26 +164,33 @@ pub fn cell_hands(cell: Cell) -> Vec<Vec<u8>> {
 }
 
 /// The hands (with weights) that stand for a row of the chart.
-fn row_hands(kind: HandKind, row: u8, shoe: &[u16; 10]) -> Vec<(Vec<u8>, f64)> {
-    let count = |v: u8| f64::from(shoe[usize::from(v) - 1]);
-    let cell = Cell { kind, row, up: 10 };
-    if let Some(hand) = stand_in(cell) {
+fn row_hands(kind: HandKind, row: u8, shoe: &[u16; 10]) -> Vec<(Vec<Value>, f64)> {
+    let count = |v: Value| f64::from(shoe[v.index()]);
+    let (ace, ten, v) = (Value::ACE, Value::TEN, Value::clamped);
+    if let Some(hand) = stand_in(Cell { kind, row, up: ten }) {
         return vec![(hand.to_vec(), 1.0)];
     }
     match (kind, row) {
-        (HandKind::Pair, v) => vec![(vec![v, v], 1.0)],
-        (HandKind::Hard, 4) => vec![(vec![2, 2], 1.0)],
-        (HandKind::Hard, 20) => vec![(vec![10, 10], 1.0)],
-        (HandKind::Soft, 12) => vec![(vec![1, 1], 1.0)],
-        (HandKind::Soft, t) => vec![(vec![1, t - 11], 1.0)],
-        (HandKind::Hard, t) => (2..=10u8)
-            .filter_map(|a| {
-                let b = t.checked_sub(a)?;
-                (b > a && b <= 10).then(|| (vec![a, b], 2.0 * count(a) * count(b)))
+        (HandKind::Pair, r) => vec![(vec![v(r), v(r)], 1.0)],
+        (HandKind::Hard, 4) => vec![(vec![v(2), v(2)], 1.0)],
+        (HandKind::Hard, 20) => vec![(vec![ten, ten], 1.0)],
+        (HandKind::Soft, 12) => vec![(vec![ace, ace], 1.0)],
+        (HandKind::Soft, t) => vec![(vec![ace, v(t - 11)], 1.0)],
+        (HandKind::Hard, t) => Value::ALL[1..]
+            .iter()
+            .filter_map(|&a| {
+                let b = Value::new(t.checked_sub(a.get())?)?;
+                (b > a).then(|| (vec![a, b], 2.0 * count(a) * count(b)))
             })
             .collect(),
     }
 }
+
+/// The up cards, the costliest to solve first (small up cards make the dealer draw most).
+pub(super) const BY_COST: [Value; 10] = {
+    let [ace, two, three, four, five, six, seven, eight, nine, ten] = Value::ALL;
+    [two, ace, three, four, five, six, seven, eight, nine, ten]
+};
 
 /// All rows of the full chart (printed rows plus hard 4 and soft 12).
 fn all_rows() -> impl Iterator<Item = (HandKind, u8)> {
@@ -193,13 +202,13 @@ fn all_rows() -> impl Iterator<Item = (HandKind, u8)> {
 
 /// What one up card contributes: its chart column and the probability-weighted returns.
 struct Column {
-    up: u8,
+    up: Value,
     codes: Vec<(Cell, Code, Option<CellEvs>)>,
     return_chart: f64,
     return_optimal: f64,
 }
 
-fn solve_column(rules: &Rules, game: Game, full: &ValueCounts, up: u8) -> Column {
+fn solve_column(rules: &Rules, game: Game, full: &ValueCounts, up: Value) -> Column {
     let shoe = shoe_without(full, up);
     let mut solver = Solver::for_game(rules, up, shoe, game);
     // A 6-deck column reaches 16 000 to 24 000 dealer states and 4 000 to 8 000 hit states;
@@ -259,12 +268,9 @@ fn solve_column(rules: &Rules, game: Game, full: &ValueCounts, up: u8) -> Column
     // The round's return for this up card: every two-card hand, by probability.
     let total: f64 = shoe.iter().map(|&c| f64::from(c)).sum();
     let (mut return_chart, mut return_optimal) = (0.0, 0.0);
-    for a in 1..=10u8 {
-        for b in a..=10u8 {
-            let (ca, cb) = (
-                f64::from(shoe[usize::from(a) - 1]),
-                f64::from(shoe[usize::from(b) - 1]),
-            );
+    for a in Value::ALL {
+        for &b in &Value::ALL[a.index()..] {
+            let (ca, cb) = (f64::from(shoe[a.index()]), f64::from(shoe[b.index()]));
             let p = if a == b {
                 ca * (ca - 1.0)
             } else {
@@ -309,7 +315,6 @@ fn compute_for_game(rules: &Rules, game: Game, threads: usize) -> Strategy {
 /// cards, for the effects of removal): the chart is the best for that shoe, and both returns
 /// are of a round dealt from it.
 pub fn compute_for_shoe(rules: &Rules, game: Game, full: &ValueCounts, threads: usize) -> Strategy {
-    const BY_COST: [u8; 10] = [2, 1, 3, 4, 5, 6, 7, 8, 9, 10];
     let threads = threads.clamp(1, 2);
     let mut columns = parallel_map(&BY_COST, threads, |&up| solve_column(rules, game, full, up));
     // Summed in up-card order (they come in order of cost).
@@ -416,7 +421,7 @@ mod tests {
                 let cases = [
                     // 2,2 as the last hand a seat may hold.
                     (
-                        [2u8, 2],
+                        [Value::of(2); 2],
                         HandContext {
                             from_split: true,
                             split_aces: false,
@@ -425,7 +430,7 @@ mod tests {
                     ),
                     // A split ace that drew an ace, aces not re-split, hitting allowed.
                     (
-                        [1u8, 1],
+                        [Value::ACE; 2],
                         HandContext {
                             from_split: true,
                             split_aces: true,
@@ -434,7 +439,7 @@ mod tests {
                     ),
                 ];
                 for (values, ctx) in cases {
-                    if values == [1, 1] && !rules.hit_split_aces {
+                    if values == [Value::ACE; 2] && !rules.hit_split_aces {
                         continue;
                     }
                     let evs = solver.evs(&values, ctx);
@@ -487,7 +492,7 @@ mod tests {
             s.chart.get(Cell {
                 kind: HandKind::Hard,
                 row: 11,
-                up: 10
+                up: Value::of(10)
             }),
             Code::D
         );
@@ -495,7 +500,7 @@ mod tests {
             s.chart.get(Cell {
                 kind: HandKind::Pair,
                 row: 8,
-                up: 1
+                up: Value::of(1)
             }),
             Code::P
         );
@@ -503,7 +508,7 @@ mod tests {
             s.chart.get(Cell {
                 kind: HandKind::Pair,
                 row: 8,
-                up: 6
+                up: Value::of(6)
             }),
             Code::P
         );
@@ -511,7 +516,7 @@ mod tests {
             s.chart.get(Cell {
                 kind: HandKind::Hard,
                 row: 16,
-                up: 6
+                up: Value::of(6)
             }),
             Code::S
         );
@@ -519,7 +524,7 @@ mod tests {
             s.chart.get(Cell {
                 kind: HandKind::Hard,
                 row: 16,
-                up: 10
+                up: Value::of(10)
             }),
             Code::H
         );

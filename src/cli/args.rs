@@ -213,7 +213,7 @@ pub struct EvArgs {
     pub hand: CardList,
     /// The dealer's up card.
     #[arg(long, value_parser = parse_one_card)]
-    pub up: u8,
+    pub up: crate::engine::Value,
     /// Further cards seen since the shuffle, removed from the shoe (comma-separated).
     #[arg(long, value_name = "CARDS", value_parser = parse_card_list)]
     pub seen: Option<CardList>,

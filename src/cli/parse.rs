@@ -1,17 +1,17 @@
 //! Parsers of the flag values typed as text: cards and hands, numbers of rounds, bet ramps,
 //! penetration, bankroll and pace.
 
-use crate::engine::card::{parse_value, value_label};
+use crate::engine::card::parse_value;
 use crate::engine::hand::MAX_CARDS;
-use crate::engine::{Card, Cards};
+use crate::engine::{Card, Cards, Value};
 use crate::text::comma_items;
 
 use super::BetRamp;
 use crate::trainer::plan_saved::RampChoice;
 
-/// Card values as the command line gives them, in order: 1 = ace … 10 = any ten-valued card.
+/// Card values as the command line gives them, in order (`T` for any ten-valued card).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct CardList(pub Vec<u8>);
+pub struct CardList(pub Vec<Value>);
 
 /// Parses comma-separated cards (`A 2 … 9 T`, with `10 J Q K` as `T`); an empty item is
 /// refused ([`comma_items`], as `--ramp` reads its bets).
@@ -23,7 +23,7 @@ pub fn parse_card_list(text: &str) -> Result<CardList, String> {
                 format!("`{t}` is not a card (use A 2 3 4 5 6 7 8 9 T; 10 J Q K count as T)")
             })
         })
-        .collect::<Result<Vec<u8>, String>>()
+        .collect::<Result<Vec<Value>, String>>()
         .map(CardList)
 }
 
@@ -46,7 +46,7 @@ pub fn parse_at_least_one(text: &str) -> Result<usize, String> {
 }
 
 /// Parses exactly one card.
-pub fn parse_one_card(text: &str) -> Result<u8, String> {
+pub fn parse_one_card(text: &str) -> Result<Value, String> {
     match parse_card_list(text)?.0[..] {
         [card] => Ok(card),
         _ => Err("give exactly one card, e.g. T".to_owned()),
@@ -64,14 +64,11 @@ pub fn parse_player_hand(text: &str) -> Result<CardList, String> {
 /// Whether these card values, in this order, can be a player's hand still to be played: at
 /// least two cards, no more than a hand holds, not bust, and not past a 21 (the table closes a
 /// hand at 21, so a natural or a 21 takes no further card).
-pub fn check_player_hand(values: &[u8]) -> Result<(), String> {
-    let label = |values: &[u8]| -> String {
-        let labels: Vec<&str> = values.iter().map(|&v| value_label(v)).collect();
+pub fn check_player_hand(values: &[Value]) -> Result<(), String> {
+    let label = |values: &[Value]| -> String {
+        let labels: Vec<&str> = values.iter().map(|v| v.label()).collect();
         labels.join(",")
     };
-    if let Some(&v) = values.iter().find(|v| !(1..=10).contains(*v)) {
-        return Err(format!("{v} is not a card value (1 = ace … 10)"));
-    }
     if values.len() < 2 {
         return Err("a hand needs at least two cards, e.g. 8,8".to_owned());
     }
@@ -81,7 +78,7 @@ pub fn check_player_hand(values: &[u8]) -> Result<(), String> {
             values.len()
         ));
     }
-    let hard: u32 = values.iter().map(|&v| u32::from(v)).sum();
+    let hard: u32 = values.iter().map(|v| u32::from(v.get())).sum();
     if hard > 21 {
         return Err(format!(
             "the hand {} is already bust ({hard})",
@@ -90,7 +87,7 @@ pub fn check_player_hand(values: &[u8]) -> Result<(), String> {
     }
     let mut cards = Cards::new();
     for (i, &v) in values[..values.len() - 1].iter().enumerate() {
-        cards.push(Card::of_value(v));
+        cards.push(Card::of(v));
         if i >= 1 && cards.total().value == 21 {
             let what = if i == 1 { "a natural" } else { "21" };
             return Err(format!(
@@ -290,7 +287,10 @@ mod tests {
                 "{text}: {ramp}"
             );
         }
-        assert_eq!(parse_card_list(" 8 , T "), Ok(CardList(vec![8, 10])));
+        assert_eq!(
+            parse_card_list(" 8 , T "),
+            Ok(CardList(vec![Value::of(8), Value::TEN]))
+        );
     }
 
     #[test]

@@ -15,7 +15,7 @@ use crate::analysis::hilo::BetRamp;
 use crate::analysis::player::Game;
 use crate::cli::CountsArgs;
 use crate::commands::UsageError;
-use crate::engine::Rules;
+use crate::engine::{Rules, Value};
 use crate::sim::count::{CountConfig, CountTally, Counter};
 use crate::text::signed_decimals;
 
@@ -153,15 +153,6 @@ fn game_words(game: Game) -> &'static str {
     }
 }
 
-/// A value's label: `A`, `2` … `9`, `T`.
-fn value_label(value: u8) -> String {
-    match value {
-        1 => "A".to_owned(),
-        10 => "T".to_owned(),
-        v => v.to_string(),
-    }
-}
-
 /// How an unbalanced count starts, in words; `None` for a balanced one.
 fn start_words(system: &CountSystem, decks: u8) -> Option<String> {
     let Balance::Unbalanced { pivot, .. } = system.balance else {
@@ -194,10 +185,11 @@ pub fn text_report(
         signed_decimals(100.0 * effects.edge, 3)
     ));
     // Per card of a one-deck shoe, as effects of removal are usually quoted.
-    let eor: Vec<String> = (1..=10u8)
+    let eor: Vec<String> = Value::ALL
+        .iter()
         .map(|v| {
-            let e = effects.edge_eor[usize::from(v) - 1] * f64::from(rules.decks) * 100.0;
-            format!("{} {}", value_label(v), signed_decimals(e, 2))
+            let e = effects.edge_eor[v.index()] * f64::from(rules.decks) * 100.0;
+            format!("{v} {}", signed_decimals(e, 2))
         })
         .collect();
     line(format!(
@@ -272,11 +264,12 @@ pub fn json_report(
     figures: &[CountFigures],
     scored: &Scored,
 ) -> serde_json::Value {
-    let eor: serde_json::Map<String, serde_json::Value> = (1..=10u8)
+    let eor: serde_json::Map<String, serde_json::Value> = Value::ALL
+        .iter()
         .map(|v| {
             (
-                value_label(v),
-                serde_json::json!(effects.edge_eor[usize::from(v) - 1]),
+                v.to_string(),
+                serde_json::json!(effects.edge_eor[v.index()]),
             )
         })
         .collect();
@@ -286,10 +279,11 @@ pub fn json_report(
         .zip(scored.scores)
         .map(|((s, f), tally)| {
             let per_point = f64::from(s.unit.per_point());
-            let tags: serde_json::Map<String, serde_json::Value> = (1..=10u8)
+            let tags: serde_json::Map<String, serde_json::Value> = Value::ALL
+                .into_iter()
                 .map(|v| {
                     (
-                        value_label(v),
+                        v.to_string(),
                         serde_json::json!(f64::from(s.tag(v)) / per_point),
                     )
                 })

@@ -599,9 +599,7 @@ mod tests {
                 (running, hilo) = (0, 0);
             }
             let cards = || round.seats.iter().flatten().chain(&round.dealer);
-            running += cards()
-                .map(|c| ZEN[usize::from(c.value()) - 1])
-                .sum::<i32>();
+            running += cards().map(|c| ZEN[c.value().index()]).sum::<i32>();
             hilo += hilo_sum(cards());
             if quiz.question_due() {
                 // The Zen count, then the Hi-Lo count where the two differ.

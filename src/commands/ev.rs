@@ -5,8 +5,7 @@ use std::collections::HashMap;
 use crate::analysis::{HandContext, HandEvs, hand_evs};
 use crate::cli::{EvArgs, check_player_hand};
 use crate::commands::UsageError;
-use crate::engine::card::value_label;
-use crate::engine::{Action, ActionSet, Cards, Rules, Total, ValueCounts};
+use crate::engine::{Action, ActionSet, Cards, Rules, Total, Value, ValueCounts};
 use crate::text::{counted, signed_decimals};
 use crate::trainer::grade::{Grade, grade};
 
@@ -17,19 +16,12 @@ pub fn ev(rules: &Rules, args: &EvArgs, out: &mut impl std::io::Write) -> anyhow
     let seen = args.seen.as_ref().map_or(&[][..], |s| &s.0[..]);
     // The parsers have checked all this; a caller that built the arguments itself has not.
     check_player_hand(hand).map_err(|e| UsageError(format!("--hand: {e}")))?;
-    if let Some(&v) = std::iter::once(&up)
-        .chain(seen)
-        .find(|v| !(1..=10).contains(*v))
-    {
-        return Err(UsageError(format!("{v} is not a card value (1 = ace … 10)")).into());
-    }
     let mut left = ValueCounts::full_shoe(rules.decks);
     for &v in hand.iter().chain([up].iter()).chain(seen.iter()) {
         if !left.remove(v) {
             return Err(UsageError(format!(
-                "the shoe of {} deck(s) holds no more {} for hand, up card and seen cards",
+                "the shoe of {} deck(s) holds no more {v} for hand, up card and seen cards",
                 rules.decks,
-                value_label(v)
             ))
             .into());
         }
@@ -53,11 +45,11 @@ pub fn ev(rules: &Rules, args: &EvArgs, out: &mut impl std::io::Write) -> anyhow
         Some(play) => Some(grade_play(rules, &cards, up, play, &evs)?),
         None => None,
     };
-    let hand_label: Vec<&str> = hand.iter().map(|&v| value_label(v)).collect();
+    let hand_label: Vec<&str> = hand.iter().map(|v| v.label()).collect();
     if args.json {
         let value = serde_json::json!({
             "hand": hand_label.join(","),
-            "up": value_label(up),
+            "up": up.label(),
             "stand": evs.stand,
             "hit": evs.hit,
             "double": evs.double,
@@ -79,7 +71,7 @@ pub fn ev(rules: &Rules, args: &EvArgs, out: &mut impl std::io::Write) -> anyhow
         "Hand {} ({}) against {}, {} left in the shoe",
         hand_label.join(","),
         cards.total(),
-        value_label(up),
+        up,
         counted(left.total() as u64, "card")
     )?;
     for (action, value) in [
@@ -118,7 +110,7 @@ pub fn ev(rules: &Rules, args: &EvArgs, out: &mut impl std::io::Write) -> anyhow
 fn grade_play(
     rules: &Rules,
     cards: &Cards,
-    up: u8,
+    up: Value,
     play: Action,
     evs: &HandEvs,
 ) -> Result<Grade, UsageError> {
@@ -152,8 +144,9 @@ fn too_few_message(short: Shortfall, left: &ValueCounts) -> String {
     let cards = if n == 0 {
         String::new()
     } else if n <= 20 {
-        let all: Vec<&str> = (1..=10u8)
-            .flat_map(|v| std::iter::repeat_n(value_label(v), usize::from(left.get(v))))
+        let all: Vec<&str> = Value::ALL
+            .iter()
+            .flat_map(|v| std::iter::repeat_n(v.label(), usize::from(left.get(*v))))
             .collect();
         format!(" ({})", all.join(","))
     } else {
@@ -182,9 +175,9 @@ fn count(shoe: &Shoe) -> u32 {
 }
 
 /// The shoe less one card of `value`.
-fn less(shoe: &Shoe, value: u8) -> Shoe {
+fn less(shoe: &Shoe, value: Value) -> Shoe {
     let mut next = *shoe;
-    next[usize::from(value) - 1] -= 1;
+    next[value.index()] -= 1;
     next
 }
 
@@ -192,11 +185,12 @@ fn less(shoe: &Shoe, value: u8) -> Shoe {
 fn most_cards(shoe: &Shoe, budget: i32) -> u32 {
     let mut budget = budget;
     let mut n = 0;
-    for v in 1..=10u8 {
-        let fit = u32::try_from(budget.max(0) / i32::from(v)).unwrap_or(0);
-        let take = fit.min(u32::from(shoe[usize::from(v) - 1]));
+    for v in Value::ALL {
+        let points = i32::from(v.get());
+        let fit = u32::try_from(budget.max(0) / points).unwrap_or(0);
+        let take = fit.min(u32::from(shoe[v.index()]));
         n += take;
-        budget -= i32::try_from(take).unwrap_or(i32::MAX) * i32::from(v);
+        budget -= i32::try_from(take).unwrap_or(i32::MAX) * points;
     }
     n
 }
@@ -219,16 +213,21 @@ fn most_cards(shoe: &Shoe, budget: i32) -> u32 {
 /// Large shoes pass at once: the player draws at most one card more than the smallest cards
 /// that keep a hand under 21, the dealer one more than keep a dealer hand under 17. Smaller
 /// shoes are checked line by line (every reachable composition once).
-fn enough_cards(rules: &Rules, hand: &[u8], up: u8, left: &ValueCounts) -> Result<(), Shortfall> {
+fn enough_cards(
+    rules: &Rules,
+    hand: &[Value],
+    up: Value,
+    left: &ValueCounts,
+) -> Result<(), Shortfall> {
     let shoe = left.0;
-    let hard: u8 = hand.iter().sum();
-    let ace = hand.contains(&1);
+    let hard: u8 = hand.iter().map(|v| v.get()).sum();
+    let ace = hand.contains(&Value::ACE);
     let pair = (hand.len() == 2 && hand[0] == hand[1] && rules.max_hands > 1).then_some(hand[0]);
 
-    let dealer_most = 1 + most_cards(&shoe, 16 - i32::from(up));
+    let dealer_most = 1 + most_cards(&shoe, 16 - i32::from(up.get()));
     let hit_most = 1 + most_cards(&shoe, 20 - i32::from(hard));
     let split_most = pair.map_or(0, |v| {
-        u32::from(rules.max_hands - 2) + 1 + most_cards(&shoe, 20 - i32::from(v))
+        u32::from(rules.max_hands - 2) + 1 + most_cards(&shoe, 20 - i32::from(v.get()))
     });
     if count(&shoe) >= hit_most.max(split_most) + dealer_most {
         return Ok(());
@@ -242,7 +241,7 @@ fn enough_cards(rules: &Rules, hand: &[u8], up: u8, left: &ValueCounts) -> Resul
         return Err(Shortfall::Hit);
     }
     if let Some(v) = pair {
-        let resplit = v != 1 || rules.resplit_aces;
+        let resplit = !v.is_ace() || rules.resplit_aces;
         for made in 2..=rules.max_hands {
             // Pair cards dealt as second cards to the hands split before: a re-split.
             let extra = u16::from(made - 2);
@@ -250,17 +249,17 @@ fn enough_cards(rules: &Rules, hand: &[u8], up: u8, left: &ValueCounts) -> Resul
                 break;
             }
             let mut base = shoe;
-            base[usize::from(v) - 1] -= extra;
+            base[v.index()] -= extra;
             if count(&base) == 0 {
                 return Err(Shortfall::Split);
             }
-            for c in (1..=10u8).filter(|&c| base[usize::from(c) - 1] > 0) {
+            for c in Value::ALL.into_iter().filter(|c| base[c.index()] > 0) {
                 let after = less(&base, c);
-                let (hard, ace) = (v + c, v == 1 || c == 1);
+                let (hard, ace) = (v.get() + c.get(), v.is_ace() || c.is_ace());
                 if !lines.dealer_finishes(&after) {
                     return Err(Shortfall::Split);
                 }
-                if v == 1 && !rules.hit_split_aces {
+                if v.is_ace() && !rules.hit_split_aces {
                     continue;
                 }
                 let best = Total::of(hard, ace).value;
@@ -282,13 +281,13 @@ fn enough_cards(rules: &Rules, hand: &[u8], up: u8, left: &ValueCounts) -> Resul
 /// The line-by-line check of [`enough_cards`], memoised by composition.
 struct Lines<'r> {
     rules: &'r Rules,
-    up: u8,
+    up: Value,
     dealer: HashMap<Shoe, bool>,
     player: HashMap<(Shoe, u8, bool), bool>,
 }
 
 impl<'r> Lines<'r> {
-    fn new(rules: &'r Rules, up: u8) -> Lines<'r> {
+    fn new(rules: &'r Rules, up: Value) -> Lines<'r> {
         Lines {
             rules,
             up,
@@ -304,7 +303,7 @@ impl<'r> Lines<'r> {
             return ok;
         }
         let mut done = std::collections::HashSet::new();
-        let ok = self.dealer_draws(shoe, self.up, self.up == 1, 0, &mut done);
+        let ok = self.dealer_draws(shoe, self.up.get(), self.up.is_ace(), 0, &mut done);
         self.dealer.insert(*shoe, ok);
         ok
     }
@@ -331,8 +330,9 @@ impl<'r> Lines<'r> {
         if count(shoe) == 0 {
             return false;
         }
-        for v in (1..=10u8).filter(|&v| shoe[usize::from(v) - 1] > 0) {
-            if !self.dealer_draws(&less(shoe, v), hard + v, ace || v == 1, drawn + 1, done) {
+        for v in Value::ALL.into_iter().filter(|v| shoe[v.index()] > 0) {
+            let (hard, ace) = (hard + v.get(), ace || v.is_ace());
+            if !self.dealer_draws(&less(shoe, v), hard, ace, drawn + 1, done) {
                 return false;
             }
         }
@@ -349,11 +349,11 @@ impl<'r> Lines<'r> {
             return ok;
         }
         let mut ok = count(shoe) > 0;
-        for v in (1..=10u8).filter(|&v| shoe[usize::from(v) - 1] > 0) {
+        for v in Value::ALL.into_iter().filter(|v| shoe[v.index()] > 0) {
             if !ok {
                 break;
             }
-            let (hard, ace) = (hard + v, ace || v == 1);
+            let (hard, ace) = (hard + v.get(), ace || v.is_ace());
             if hard > 21 {
                 continue;
             }
@@ -374,9 +374,13 @@ mod tests {
     use crate::analysis::dealer_odds::dealer_probabilities_brute_force;
     use rand::{RngExt, SeedableRng};
 
+    fn values(points: &[u8]) -> Vec<Value> {
+        points.iter().map(|&v| Value::of(v)).collect()
+    }
+
     fn shoe_of(decks: u8, out: &[u8]) -> ValueCounts {
         let mut left = ValueCounts::full_shoe(decks);
-        for &v in out {
+        for v in values(out) {
             assert!(left.remove(v));
         }
         left
@@ -384,10 +388,15 @@ mod tests {
 
     fn only(cards: &[u8]) -> ValueCounts {
         let mut left = ValueCounts::default();
-        for &v in cards {
+        for v in values(cards) {
             left.add(v);
         }
         left
+    }
+
+    /// [`enough_cards`] for a hand and up card in points.
+    fn enough(rules: &Rules, hand: &[u8], up: u8, left: &ValueCounts) -> Result<(), Shortfall> {
+        enough_cards(rules, &values(hand), Value::of(up), left)
     }
 
     #[test]
@@ -398,7 +407,7 @@ mod tests {
                 for a in 1..=10u8 {
                     for b in a..=10u8 {
                         let left = shoe_of(decks, &[a, b, up]);
-                        assert_eq!(enough_cards(&rules, &[a, b], up, &left), Ok(()));
+                        assert_eq!(enough(&rules, &[a, b], up, &left), Ok(()));
                     }
                 }
             }
@@ -410,33 +419,30 @@ mod tests {
     fn nearly_empty_shoes_are_refused_for_the_line_that_runs_short() {
         let rules = Rules::default();
         assert_eq!(
-            enough_cards(&rules, &[8, 8], 10, &only(&[])),
+            enough(&rules, &[8, 8], 10, &only(&[])),
             Err(Shortfall::Stand)
         );
         // An 8 left: the dealer makes 18, a hit busts, but a split hand gets no second card.
         assert_eq!(
-            enough_cards(&rules, &[8, 8], 10, &only(&[8])),
+            enough(&rules, &[8, 8], 10, &only(&[8])),
             Err(Shortfall::Split)
         );
         // 7 and 2 left: standing, the dealer finishes (T,7 or T,2,7); but after a hit takes
         // the 7, the dealer's T,2 has nothing to draw.
         assert_eq!(
-            enough_cards(&rules, &[6, 4], 10, &only(&[2, 7])),
+            enough(&rules, &[6, 4], 10, &only(&[2, 7])),
             Err(Shortfall::Hit)
         );
+        assert_eq!(enough(&rules, &[6, 4], 10, &only(&[2, 7, 10])), Ok(()));
         assert_eq!(
-            enough_cards(&rules, &[6, 4], 10, &only(&[2, 7, 10])),
-            Ok(())
-        );
-        assert_eq!(
-            enough_cards(&rules, &[8, 8], 10, &only(&[1, 8, 8])),
+            enough(&rules, &[8, 8], 10, &only(&[1, 8, 8])),
             Err(Shortfall::Split)
         );
     }
 
     /// The EV of standing on `total` (not a natural), the dealer's cards by plain recursion.
     fn brute_stand(total: u8, up: u8, shoe: &Shoe) -> f64 {
-        let p = dealer_probabilities_brute_force(up, shoe, false);
+        let p = dealer_probabilities_brute_force(Value::of(up), shoe, false);
         let mut ev = p[5] - p[6];
         for (dealer, q) in (17u8..).zip(p.iter().take(5)) {
             ev += q * match total.cmp(&dealer) {
@@ -452,9 +458,9 @@ mod tests {
     fn brute_hit(hard: u8, ace: bool, up: u8, shoe: &Shoe) -> f64 {
         let n = f64::from(count(shoe));
         let mut ev = 0.0;
-        for v in (1..=10u8).filter(|&v| shoe[usize::from(v) - 1] > 0) {
-            let p = f64::from(shoe[usize::from(v) - 1]) / n;
-            let (hard, ace) = (hard + v, ace || v == 1);
+        for v in Value::ALL.into_iter().filter(|v| shoe[v.index()] > 0) {
+            let p = f64::from(shoe[v.index()]) / n;
+            let (hard, ace) = (hard + v.get(), ace || v.is_ace());
             let after = less(shoe, v);
             let best = Total::of(hard, ace).value;
             ev += p * if hard > 21 {
@@ -478,7 +484,8 @@ mod tests {
         let rules = Rules::default();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
         let sums_to_one = |up: u8, shoe: &Shoe| {
-            let p = dealer_probabilities_brute_force(up, shoe, rules.dealer_hits_soft_17);
+            let p =
+                dealer_probabilities_brute_force(Value::of(up), shoe, rules.dealer_hits_soft_17);
             (p.iter().sum::<f64>() - 1.0).abs() < 1e-9
         };
         let (mut passed, mut refused) = (0, 0);
@@ -494,9 +501,9 @@ mod tests {
             let keep = rng.random_range(0..=10u32);
             while left.total() > keep {
                 let v = rng.random_range(1..=10u8);
-                left.remove(v);
+                left.remove(Value::of(v));
             }
-            let result = enough_cards(&rules, &[a, b], up, &left);
+            let result = enough(&rules, &[a, b], up, &left);
             assert_eq!(
                 result == Err(Shortfall::Stand),
                 !sums_to_one(up, &left.0),
@@ -507,8 +514,8 @@ mod tests {
                 continue;
             }
             passed += 1;
-            for c in (1..=10u8).filter(|&c| left.get(c) > 0) {
-                let after = less(&left.0, c);
+            for c in (1..=10u8).filter(|&c| left.get(Value::of(c)) > 0) {
+                let after = less(&left.0, Value::of(c));
                 if a + b + c <= 21 {
                     assert!(
                         sums_to_one(up, &after),
@@ -526,7 +533,7 @@ mod tests {
                 hands: 1,
                 ..HandContext::default()
             };
-            let evs = hand_evs(&rules, &[a, b], up, &left, ctx);
+            let evs = hand_evs(&rules, &values(&[a, b]), Value::of(up), &left, ctx);
             if a + b != 11 || (a != 1 && b != 1) {
                 // Not a natural: stand and hit against plain recursion over every card.
                 let (hard, ace) = (a + b, a == 1 || b == 1);

@@ -100,7 +100,7 @@ pub fn render_chart(chart: &Chart) -> String {
     let header = |out: &mut String, title: &str| {
         let _ = write!(out, "{title:<9}");
         for up in UP_CARDS {
-            let _ = write!(out, "{:>3}", value_label(up));
+            let _ = write!(out, "{up:>3}");
         }
         out.push('\n');
     };

@@ -39,18 +39,10 @@ impl Rank {
     ];
 
     /// The blackjack value of the rank: ace 1 (it may count 11 in a hand), faces 10.
-    pub const fn value(self) -> u8 {
+    pub const fn value(self) -> Value {
         match self {
-            Rank::Ace => 1,
-            Rank::Two => 2,
-            Rank::Three => 3,
-            Rank::Four => 4,
-            Rank::Five => 5,
-            Rank::Six => 6,
-            Rank::Seven => 7,
-            Rank::Eight => 8,
-            Rank::Nine => 9,
-            Rank::Ten | Rank::Jack | Rank::Queen | Rank::King => 10,
+            Rank::Jack | Rank::Queen | Rank::King => Value::TEN,
+            other => Value(other as u8 + 1),
         }
     }
 
@@ -133,20 +125,25 @@ impl Card {
         Suit::ALL[(self.0 / 13) as usize]
     }
 
-    /// The blackjack value, 1 (ace) to 10.
+    /// The blackjack value, ace to ten.
     #[inline]
-    pub const fn value(self) -> u8 {
+    pub const fn value(self) -> Value {
         // A table lookup: the hot path of dealing and valuing hands calls this for every card.
-        CARD_VALUES[self.0 as usize]
+        // A card is a byte below 52, so the entry is a value in `1..=10`.
+        Value(CARD_VALUES[self.0 as usize])
     }
 
-    /// A representative card of a value (1 = ace … 10), in spades: for tests and drills.
+    /// A representative card of a value, in spades (a ten for the ten-valued cards).
+    pub const fn of(value: Value) -> Card {
+        Card::new(Rank::ALL[value.index()], Suit::Spades)
+    }
+
+    /// [`Card::of`] a value given in points (1 = ace … 10): for tests and drills.
     ///
     /// # Panics
     /// If `value` is not in `1..=10`.
     pub const fn of_value(value: u8) -> Card {
-        assert!(value >= 1 && value <= 10, "card value out of range");
-        Card::new(Rank::ALL[value as usize - 1], Suit::Spades)
+        Card::of(Value::of(value))
     }
 }
 
@@ -156,7 +153,7 @@ const CARD_VALUES: [u8; 256] = {
     let mut values = [0u8; 256];
     let mut i = 0;
     while i < 52 {
-        values[i] = Rank::ALL[i % 13].value();
+        values[i] = Rank::ALL[i % 13].value().0;
         i += 1;
     }
     values
@@ -196,6 +193,89 @@ impl fmt::Display for Card {
     }
 }
 
+/// One of the ten card values blackjack tells apart: ace (1), two … nine, ten-valued (10).
+///
+/// Built only from a checked number or from a card, so a value that indexes a ten-slot table
+/// (ace first) is always in range; [`Value::index`] is the one place that does the `− 1`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(transparent)]
+pub struct Value(u8);
+
+impl Value {
+    /// The ace (worth 1 or 11 in a hand).
+    pub const ACE: Value = Value(1);
+    /// The ten-valued cards: ten, jack, queen, king.
+    pub const TEN: Value = Value(10);
+    /// The ten values, ace first: `ALL[v.index()] == v`.
+    pub const ALL: [Value; 10] = {
+        let mut all = [Value::ACE; 10];
+        let mut i = 0;
+        while i < 10 {
+            all[i] = Value(i as u8 + 1);
+            i += 1;
+        }
+        all
+    };
+
+    /// The value worth `points` (1 = ace … 10), or `None` outside `1..=10`.
+    pub const fn new(points: u8) -> Option<Value> {
+        match points {
+            1..=10 => Some(Value(points)),
+            _ => None,
+        }
+    }
+
+    /// The nearest value to `points`: the ace below 1, the ten above 10.
+    pub fn clamped(points: u8) -> Value {
+        Value(points.clamp(1, 10))
+    }
+
+    /// The value worth `points`, for literals in tests and tables.
+    ///
+    /// # Panics
+    /// If `points` is not in `1..=10` (at compile time in a `const`).
+    pub const fn of(points: u8) -> Value {
+        match Value::new(points) {
+            Some(value) => value,
+            None => panic!("card value out of range"),
+        }
+    }
+
+    /// The points it adds to a hard total: 1 (ace) to 10.
+    #[inline]
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+
+    /// Its slot in a ten-slot table, ace first: `0..=9`.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize - 1
+    }
+
+    /// Whether it is the ace.
+    pub const fn is_ace(self) -> bool {
+        self.0 == 1
+    }
+
+    /// The short name written in charts and on the command line: `A 2 3 4 5 6 7 8 9 T`.
+    pub const fn label(self) -> &'static str {
+        value_label(self.0)
+    }
+}
+
+impl PartialEq<u8> for Value {
+    fn eq(&self, points: &u8) -> bool {
+        self.0 == *points
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.label())
+    }
+}
+
 /// The short name of a card value as written in charts and on the command line:
 /// `A 2 3 4 5 6 7 8 9 T`.
 pub const fn value_label(value: u8) -> &'static str {
@@ -214,18 +294,19 @@ pub const fn value_label(value: u8) -> &'static str {
 }
 
 /// Parses a card value: `A 2 … 9 T`, with `10 J Q K` accepted as `T` (case-insensitive).
-pub fn parse_value(text: &str) -> Option<u8> {
+pub fn parse_value(text: &str) -> Option<Value> {
     match text.trim().to_ascii_uppercase().as_str() {
-        "A" | "1" | "11" => Some(1),
-        "T" | "10" | "J" | "Q" | "K" => Some(10),
+        "A" | "1" | "11" => Some(Value::ACE),
+        "T" | "10" | "J" | "Q" | "K" => Some(Value::TEN),
         other => match other.parse::<u8>() {
-            Ok(v @ 2..=9) => Some(v),
+            Ok(v @ 2..=9) => Value::new(v),
             _ => None,
         },
     }
 }
 
-/// How many cards of each value (index `value - 1`: ace first, ten-valued last) a set holds.
+/// How many cards of each value (slot [`Value::index`]: ace first, ten-valued last) a set
+/// holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct ValueCounts(pub [u16; 10]);
 
@@ -234,24 +315,24 @@ impl ValueCounts {
     pub fn full_shoe(decks: u8) -> ValueCounts {
         let d = u16::from(decks);
         let mut counts = [4 * d; 10];
-        counts[9] = 16 * d;
+        counts[Value::TEN.index()] = 16 * d;
         ValueCounts(counts)
     }
 
-    /// The number of cards of `value` (1 = ace … 10).
-    pub fn get(&self, value: u8) -> u16 {
-        self.0[usize::from(value) - 1]
+    /// The number of cards of `value`.
+    pub fn get(&self, value: Value) -> u16 {
+        self.0[value.index()]
     }
 
     /// Adds one card of `value`.
     #[inline]
-    pub fn add(&mut self, value: u8) {
-        self.0[usize::from(value) - 1] += 1;
+    pub fn add(&mut self, value: Value) {
+        self.0[value.index()] += 1;
     }
 
     /// Removes one card of `value`; `false` (and no change) if there is none.
-    pub fn remove(&mut self, value: u8) -> bool {
-        let slot = &mut self.0[usize::from(value) - 1];
+    pub fn remove(&mut self, value: Value) -> bool {
+        let slot = &mut self.0[value.index()];
         if *slot == 0 {
             return false;
         }
@@ -299,11 +380,11 @@ mod tests {
 
     #[test]
     fn parse_value_accepts_chart_and_face_names() {
-        assert_eq!(parse_value("A"), Some(1));
-        assert_eq!(parse_value("t"), Some(10));
-        assert_eq!(parse_value("10"), Some(10));
-        assert_eq!(parse_value("K"), Some(10));
-        assert_eq!(parse_value("7"), Some(7));
+        assert_eq!(parse_value("A"), Some(Value::ACE));
+        assert_eq!(parse_value("t"), Some(Value::TEN));
+        assert_eq!(parse_value("10"), Some(Value::TEN));
+        assert_eq!(parse_value("K"), Some(Value::TEN));
+        assert_eq!(parse_value("7"), Value::new(7));
         assert_eq!(parse_value("0"), None);
         assert_eq!(parse_value("X"), None);
     }
@@ -312,7 +393,20 @@ mod tests {
     fn full_shoe_counts_six_decks() {
         let shoe = ValueCounts::full_shoe(6);
         assert_eq!(shoe.total(), 312);
-        assert_eq!(shoe.get(10), 96);
-        assert_eq!(shoe.get(1), 24);
+        assert_eq!(shoe.get(Value::TEN), 96);
+        assert_eq!(shoe.get(Value::ACE), 24);
+    }
+
+    #[test]
+    fn values_index_their_slot_ace_first() {
+        for (i, value) in Value::ALL.into_iter().enumerate() {
+            assert_eq!(value.index(), i);
+            assert_eq!(usize::from(value.get()), i + 1);
+            assert_eq!(Value::new(value.get()), Some(value));
+            assert_eq!(parse_value(value.label()), Some(value));
+        }
+        assert_eq!(Value::new(0), None);
+        assert_eq!(Value::new(11), None);
+        assert_eq!(Rank::Queen.value(), Value::TEN);
     }
 }

@@ -1,6 +1,6 @@
 //! Hand valuation: hard and soft totals, busts, naturals and pairs.
 
-use super::card::Card;
+use super::card::{Card, Value};
 
 /// The most cards one hand can hold: 21 one-point cards plus the card that busts it.
 pub const MAX_CARDS: usize = 22;
@@ -100,12 +100,12 @@ impl Cards {
         hand
     }
 
-    /// A hand of one card of each of these values (1 = ace … 10), for analysis, drills and
-    /// tests where suits do not matter.
-    pub fn from_values(values: &[u8]) -> Cards {
+    /// A hand of one card of each of these values, for analysis, drills and tests where suits
+    /// do not matter.
+    pub fn from_values(values: &[Value]) -> Cards {
         let mut hand = Cards::new();
         for &v in values {
-            hand.push(Card::of_value(v));
+            hand.push(Card::of(v));
         }
         hand
     }
@@ -244,7 +244,7 @@ mod tests {
     #[test]
     fn packed_counts_agree_with_the_cards() {
         let check = |h: &Cards| {
-            let values: Vec<u8> = h.as_slice().iter().map(|c| c.value()).collect();
+            let values: Vec<u8> = h.as_slice().iter().map(|c| c.value().get()).collect();
             let hard: u8 = values.iter().sum();
             let aces = values.iter().filter(|&&v| v == 1).count();
             let best = if aces > 0 && hard + 10 <= 21 {

@@ -3,6 +3,7 @@
 //! the drills ask the same functions for the hands they evaluate.
 
 use super::action::{Action, ActionSet, IllegalReason};
+use super::card::Value;
 use super::rules::{DoubleOn, Rules};
 use super::seat::{MAX_HANDS, PlayerHand};
 use super::settle::Units;
@@ -120,7 +121,7 @@ pub fn why_illegal(
 
 /// A hand as the analysis and the drills hold it: these card values, made by a split or not,
 /// from split aces or not.
-pub fn hand_of_values(values: &[u8], from_split: bool, split_aces: bool) -> PlayerHand {
+pub fn hand_of_values(values: &[Value], from_split: bool, split_aces: bool) -> PlayerHand {
     PlayerHand {
         cards: super::Cards::from_values(values),
         from_split,
@@ -136,7 +137,7 @@ mod tests {
     #[test]
     fn a_seat_that_cannot_cover_another_bet_may_not_double_or_split() {
         let rules = Rules::default();
-        let pair = hand_of_values(&[8, 8], false, false);
+        let pair = hand_of_values(&[8, 8].map(Value::of), false, false);
         let rich = SeatSpot {
             hands: 1,
             stake: Units::from_units(5),
@@ -157,7 +158,7 @@ mod tests {
             })
         );
         // A reason of the rules comes before the money: 8,8,8 cannot double at any bankroll.
-        let three = hand_of_values(&[8, 8, 2], false, false);
+        let three = hand_of_values(&[8, 8, 2].map(Value::of), false, false);
         assert_eq!(
             why_illegal(&rules, &three, poor, Action::Double),
             Some(IllegalReason::DoubleNotFirstTwo)

@@ -16,7 +16,7 @@ pub mod shoe;
 pub mod view;
 
 pub use action::{Action, ActionError, ActionSet, BetError, IllegalReason};
-pub use card::{Card, Rank, Suit, ValueCounts};
+pub use card::{Card, Rank, Suit, Value, ValueCounts};
 pub use event::{CloseReason, Event, EventSink, NoEvents, Recipient, Uncounted};
 pub use hand::{Cards, Total};
 pub use round::{MAX_BANKROLL, Table, check_bet};

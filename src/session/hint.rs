@@ -4,7 +4,7 @@
 use crate::analysis::Strategy;
 use crate::analysis::chart::Chart;
 use crate::analysis::reasons::{self, Figures};
-use crate::engine::{Action, ActionSet, Cards};
+use crate::engine::{Action, ActionSet, Cards, Value};
 use crate::trainer::evs::ranked_legal;
 
 use super::TableSession;
@@ -12,7 +12,7 @@ use super::counting::IndexHint;
 
 /// The advice for a hand against the dealer's up card (value 1 = ace … 10), among the legal
 /// actions, with its one-line reason: `Basic strategy: split — 8,8 vs 6`.
-pub fn hint_line(chart: &Chart, cards: &Cards, up: u8, legal: ActionSet) -> (Action, String) {
+pub fn hint_line(chart: &Chart, cards: &Cards, up: Value, legal: ActionSet) -> (Action, String) {
     let (cell, action) = chart.advise(cards, up, legal);
     let line = format!("Basic strategy: {action} — {}", cell.label());
     (action, line)
@@ -87,7 +87,8 @@ mod tests {
     use crate::engine::Rules;
 
     fn cards(values: &[u8]) -> Cards {
-        Cards::from_values(values)
+        let values: Vec<Value> = values.iter().map(|&v| Value::of(v)).collect();
+        Cards::from_values(&values)
     }
 
     /// The chart the table's hints follow: the exact basic strategy of the rules.
@@ -103,7 +104,7 @@ mod tests {
 
     #[test]
     fn eights_against_six_say_split() {
-        let (action, line) = hint_line(&basic_chart(), &cards(&[8, 8]), 6, all());
+        let (action, line) = hint_line(&basic_chart(), &cards(&[8, 8]), Value::of(6), all());
         assert_eq!(action, Action::Split);
         assert_eq!(line, "Basic strategy: split — 8,8 vs 6");
     }
@@ -111,22 +112,25 @@ mod tests {
     #[test]
     fn eleven_against_six_says_double_and_falls_back_to_hit() {
         let chart = basic_chart();
-        let (action, line) = hint_line(&chart, &cards(&[6, 5]), 6, all());
+        let (action, line) = hint_line(&chart, &cards(&[6, 5]), Value::of(6), all());
         assert_eq!(
             (action, line.as_str()),
             (Action::Double, "Basic strategy: double — 11 vs 6")
         );
         let three = cards(&[2, 4, 5]);
         let no_double: ActionSet = [Action::Hit, Action::Stand].into_iter().collect();
-        assert_eq!(hint_line(&chart, &three, 6, no_double).0, Action::Hit);
+        assert_eq!(
+            hint_line(&chart, &three, Value::of(6), no_double).0,
+            Action::Hit
+        );
     }
 
     #[test]
     fn soft_hands_and_aces_are_written_as_players_say_them() {
         let chart = basic_chart();
-        let (_, line) = hint_line(&chart, &cards(&[1, 7]), 1, all());
+        let (_, line) = hint_line(&chart, &cards(&[1, 7]), Value::of(1), all());
         assert_eq!(line, "Basic strategy: hit — soft 18 vs A");
-        let (_, line) = hint_line(&chart, &cards(&[10, 10]), 10, all());
+        let (_, line) = hint_line(&chart, &cards(&[10, 10]), Value::of(10), all());
         // One way to write a ten everywhere: T, as the chart and the grades write it.
         assert_eq!(line, "Basic strategy: stand — T,T vs T");
     }

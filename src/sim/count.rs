@@ -374,7 +374,7 @@ impl EventSink for RunningCount {
 
     #[inline(always)]
     fn see(&mut self, card: Card) {
-        self.running += self.tag_of_value[usize::from(card.value())];
+        self.running += self.tag_of_value[usize::from(card.value().get())];
     }
 
     #[inline(always)]
@@ -692,9 +692,7 @@ mod tests {
             let mut moved = 0;
             for _ in 0..300 {
                 let shoe = table.shoe();
-                let running: i32 = (1..=10u8)
-                    .map(|v| system.tag(v) * i32::from(by_value.seen().get(v)))
-                    .sum();
+                let running = system.running_count(by_value.seen());
                 let (running, left) = if shoe.cut_card_reached() {
                     (0, shoe.size())
                 } else {

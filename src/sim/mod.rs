@@ -26,6 +26,7 @@ use rand::{Rng, SeedableRng};
 use crate::ai::Strategy;
 use crate::engine::{
     Action, ActionError, ActionSet, Cards, EventSink, GameRng, NoEvents, Rules, Table, Uncounted,
+    Value,
 };
 
 /// Rounds per chunk: large enough that taking a chunk costs nothing, small enough that two
@@ -137,7 +138,7 @@ pub fn play_round<R: Rng, L: EventSink, S: Strategy + ?Sized>(
 pub(crate) fn decide_legal<S: Strategy + ?Sized>(
     strategy: &S,
     cards: &Cards,
-    up: u8,
+    up: Value,
     legal: ActionSet,
 ) -> Action {
     crate::ai::legal_or_fallback(strategy.decide_hand(cards, up, legal), legal)

@@ -250,7 +250,7 @@ mod tests {
             cell: Cell {
                 kind: HandKind::Hard,
                 row: 16,
-                up: 10,
+                up: crate::engine::Value::TEN,
             },
             play: Action::Stand,
             otherwise: Action::Hit,

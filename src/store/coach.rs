@@ -533,7 +533,7 @@ mod tests {
     fn drill_answer(key: &str, advised: Action, chosen: Action, cost: f64) -> Answer {
         use crate::trainer::drills::kinds::Question;
         let cell = crate::analysis::chart::Cell::from_key(key).expect("a cell");
-        let cards = Cards::from_values(&[8, 8]);
+        let cards = Cards::from_values(&[crate::engine::Value::of(8); 2]);
         let grade = Grade {
             cell,
             hand: cell.hand_label(),

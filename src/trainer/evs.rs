@@ -10,17 +10,17 @@
 
 use crate::analysis::chart::{Cell, Chart};
 use crate::analysis::{HandContext, HandEvs, hand_evs};
-use crate::engine::{Action, ActionSet, PlayerHand, Rules, SeatView, ValueCounts};
+use crate::engine::{Action, ActionSet, PlayerHand, Rules, SeatView, Value, ValueCounts};
 
 use super::drills::kinds::Question;
 
 /// One decision's inputs to the exact analysis.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct EvQuery {
-    /// The hand's card values (1 = ace … 10).
-    pub hand: Vec<u8>,
+    /// The hand's card values.
+    pub hand: Vec<Value>,
     /// The dealer's up-card value.
-    pub up: u8,
+    pub up: Value,
     /// The cards left in the shoe, the hand and the up card already taken out.
     pub left: ValueCounts,
     /// The hand came from a split.
@@ -31,7 +31,7 @@ pub struct EvQuery {
     pub hands: u8,
 }
 
-fn values(hand: &PlayerHand) -> Vec<u8> {
+fn values(hand: &PlayerHand) -> Vec<Value> {
     hand.cards.as_slice().iter().map(|c| c.value()).collect()
 }
 
@@ -45,7 +45,7 @@ fn context(view: &SeatView<'_>, hand: &PlayerHand) -> HandContext {
 
 impl EvQuery {
     /// For grading against basic strategy: the full shoe less `hand` and `up`.
-    pub fn basic(rules: &Rules, hand: Vec<u8>, up: u8, ctx: HandContext) -> EvQuery {
+    pub fn basic(rules: &Rules, hand: Vec<Value>, up: Value, ctx: HandContext) -> EvQuery {
         let mut left = ValueCounts::full_shoe(rules.decks);
         for &v in hand.iter().chain(std::iter::once(&up)) {
             left.remove(v);
@@ -88,7 +88,7 @@ impl EvQuery {
         let hand = view.active_hand()?;
         let up = view.dealer_up()?.value();
         let mut left = ValueCounts::full_shoe(rules.decks);
-        for v in 1..=10u8 {
+        for v in Value::ALL {
             for _ in 0..view.seen().get(v) {
                 left.remove(v);
             }
@@ -165,10 +165,15 @@ mod tests {
     #[test]
     fn the_basic_shoe_takes_out_the_hand_and_up_card_only() {
         let rules = Rules::default();
-        let q = EvQuery::basic(&rules, vec![10, 6], 10, HandContext::default());
+        let q = EvQuery::basic(
+            &rules,
+            vec![Value::TEN, Value::of(6)],
+            Value::TEN,
+            HandContext::default(),
+        );
         let full = ValueCounts::full_shoe(rules.decks);
-        assert_eq!(q.left.get(10), full.get(10) - 2);
-        assert_eq!(q.left.get(6), full.get(6) - 1);
+        assert_eq!(q.left.get(Value::of(10)), full.get(Value::of(10)) - 2);
+        assert_eq!(q.left.get(Value::of(6)), full.get(Value::of(6)) - 1);
         assert_eq!(q.left.total(), full.total() - 3);
         let evs = q.compute(&rules);
         assert!(evs.stand < 0.0 && evs.hit.is_some());
@@ -178,12 +183,17 @@ mod tests {
     fn a_drill_question_is_a_first_decision() {
         let rules = Rules::default();
         let question = Question {
-            cell: Cell::for_hand(&Cards::from_values(&[8, 8]), 6, true),
-            cards: Cards::from_values(&[8, 8]),
+            cell: Cell::for_hand(
+                &Cards::from_values(&[8, 8].map(Value::of)),
+                Value::of(6),
+                true,
+            ),
+            cards: Cards::from_values(&[8, 8].map(Value::of)),
             up: Card::of_value(6),
         };
         let q = EvQuery::question(&rules, &question);
-        assert_eq!((q.hand.as_slice(), q.up, q.hands), (&[8u8, 8][..], 6, 1));
+        assert_eq!(q.hand, [Value::of(8); 2]);
+        assert_eq!((q.up, q.hands), (Value::of(6), 1));
         assert!(!q.from_split && !q.split_aces);
         assert!(q.compute(&rules).split.is_some());
     }
@@ -200,7 +210,10 @@ mod tests {
         let basic = EvQuery::table_basic(&rules, &view).expect("your turn");
         // Seen: 10 and 2 (yours), 6 (up). The face-down 9 is not seen.
         assert_eq!(live.left, basic.left);
-        assert_eq!(live.left.get(9), ValueCounts::full_shoe(rules.decks).get(9));
+        assert_eq!(
+            live.left.get(Value::of(9)),
+            ValueCounts::full_shoe(rules.decks).get(Value::of(9))
+        );
         let panel = LiveEvs::new(&live.compute(&rules), &Chart::default(), &view).expect("hand");
         assert_eq!(panel.ranked.len(), 3, "hit, stand, double: {panel:?}");
         assert!(panel.ranked.windows(2).all(|w| w[0].1 >= w[1].1));

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::analysis::chart::{Cell, Chart, HandKind};
-use crate::engine::{Action, ActionSet, Cards};
+use crate::engine::{Action, ActionSet, Cards, Value};
 use crate::text::{signed, signed_decimals};
 
 /// A miss that costs less than this (in initial bets of EV) is a close call: marked with its
@@ -250,7 +250,7 @@ impl Grade {
 pub fn grade(
     chart: &Chart,
     cards: &Cards,
-    up: u8,
+    up: Value,
     legal: ActionSet,
     chosen: Action,
     ev: impl Fn(Action) -> Option<f64>,
@@ -300,7 +300,7 @@ pub fn grade_at_count(
     indices: &crate::analysis::deviation::IndexTable,
     tc: i32,
     cards: &Cards,
-    up: u8,
+    up: Value,
     legal: ActionSet,
     chosen: Action,
     ev: impl Fn(Action) -> Option<f64>,
@@ -355,7 +355,16 @@ mod tests {
         };
         let legal: ActionSet = [Action::Hit, Action::Stand].into_iter().collect();
         let sixteen = cards(&[10, 6]);
-        let (g, call) = grade_at_count(&chart, &indices, 1, &sixteen, 10, legal, Action::Hit, evs);
+        let (g, call) = grade_at_count(
+            &chart,
+            &indices,
+            1,
+            &sixteen,
+            Value::of(10),
+            legal,
+            Action::Hit,
+            evs,
+        );
         assert_eq!(
             (g.advised, call.map(|c| c.chart)),
             (Action::Stand, Some(Action::Hit))
@@ -367,7 +376,16 @@ mod tests {
              (−0.030 bets EV at this count)"
         );
         // Below the index the chart's play stands, graded as ever.
-        let (g, call) = grade_at_count(&chart, &indices, -1, &sixteen, 10, legal, Action::Hit, evs);
+        let (g, call) = grade_at_count(
+            &chart,
+            &indices,
+            -1,
+            &sixteen,
+            Value::of(10),
+            legal,
+            Action::Hit,
+            evs,
+        );
         assert!(g.is_correct() && call.is_none());
     }
 
@@ -382,7 +400,14 @@ mod tests {
             Action::Hit => Some(-0.581),
             _ => None,
         };
-        let g = grade(&chart, &cards(&[7, 4, 5]), 10, legal, Action::Stand, evs);
+        let g = grade(
+            &chart,
+            &cards(&[7, 4, 5]),
+            Value::of(10),
+            legal,
+            Action::Stand,
+            evs,
+        );
         assert!(g.is_correct() && g.cost == 0.0, "{g:?}");
         assert_eq!(g.advised, Action::Stand);
         assert_eq!(
@@ -391,14 +416,28 @@ mod tests {
              stand: stand −0.575, hit −0.581"
         );
         // The chart's own play is right as ever, and a worse play still a mistake.
-        let hit = grade(&chart, &cards(&[7, 4, 5]), 10, legal, Action::Hit, evs);
+        let hit = grade(
+            &chart,
+            &cards(&[7, 4, 5]),
+            Value::of(10),
+            legal,
+            Action::Hit,
+            evs,
+        );
         assert!(hit.is_correct() && hit.by_cards.is_none());
         let worse = |a: Action| match a {
             Action::Stand => Some(-0.59),
             Action::Hit => Some(-0.581),
             _ => None,
         };
-        let g = grade(&chart, &cards(&[7, 4, 5]), 10, legal, Action::Stand, worse);
+        let g = grade(
+            &chart,
+            &cards(&[7, 4, 5]),
+            Value::of(10),
+            legal,
+            Action::Stand,
+            worse,
+        );
         assert!(!g.is_correct() && g.by_cards.is_none() && (g.cost - 0.009).abs() < 1e-12);
         // An index play is weighed the same way, for the cards held at this count.
         let indices = crate::analysis::deviation::illustrious_18();
@@ -412,7 +451,7 @@ mod tests {
             &indices,
             1,
             &cards(&[10, 6]),
-            10,
+            Value::of(10),
             legal,
             Action::Hit,
             live,
@@ -443,13 +482,19 @@ mod tests {
             ..HandContext::default()
         };
         for hand in [[7u8, 4, 5], [3, 4, 9]] {
-            let evs = EvQuery::basic(&rules, hand.to_vec(), 10, ctx).compute(&rules);
+            let evs = EvQuery::basic(&rules, hand.map(Value::of).to_vec(), Value::TEN, ctx)
+                .compute(&rules);
             let stand = evs.get(Action::Stand).expect("stand");
             let hit = evs.get(Action::Hit).expect("hit");
             assert!(stand > hit, "{hand:?}: stand {stand}, hit {hit}");
-            let g = grade(chart, &cards(&hand), 10, legal, Action::Stand, |a| {
-                evs.get(a)
-            });
+            let g = grade(
+                chart,
+                &cards(&hand),
+                Value::of(10),
+                legal,
+                Action::Stand,
+                |a| evs.get(a),
+            );
             assert!(g.is_correct(), "{hand:?}: {}", g.message());
             assert!(g.message().contains("favour your stand"), "{}", g.message());
             // docs/training.md quotes this line; issue 36 measured the same EVs with
@@ -479,10 +524,15 @@ mod tests {
             hands: 1,
             ..HandContext::default()
         };
-        let evs = EvQuery::basic(&rules, vec![8, 8], 10, ctx).compute(&rules);
-        let g = grade(chart, &cards(&[8, 8]), 10, all(), Action::Stand, |a| {
-            evs.get(a)
-        });
+        let evs = EvQuery::basic(&rules, vec![Value::of(8); 2], Value::TEN, ctx).compute(&rules);
+        let g = grade(
+            chart,
+            &cards(&[8, 8]),
+            Value::of(10),
+            all(),
+            Action::Stand,
+            |a| evs.get(a),
+        );
         assert!(
             !g.is_correct() && g.cost > 0.0 && g.cost < CLOSE_CALL,
             "{g:?}"
@@ -499,9 +549,14 @@ mod tests {
             "{message}"
         );
         // A play that gives away more is a miss, as before.
-        let doubled = grade(chart, &cards(&[8, 8]), 10, all(), Action::Double, |a| {
-            evs.get(a)
-        });
+        let doubled = grade(
+            chart,
+            &cards(&[8, 8]),
+            Value::of(10),
+            all(),
+            Action::Double,
+            |a| evs.get(a),
+        );
         assert_eq!(doubled.verdict(), Verdict::Miss, "{doubled:?}");
         assert!(doubled.message().starts_with('✗'));
     }
@@ -516,7 +571,8 @@ mod tests {
     }
 
     fn cards(values: &[u8]) -> Cards {
-        Cards::from_values(values)
+        let values: Vec<Value> = values.iter().map(|&v| Value::of(v)).collect();
+        Cards::from_values(&values)
     }
 
     fn all() -> ActionSet {
@@ -532,7 +588,14 @@ mod tests {
             Action::Stand => Some(-0.2),
             Action::Split => None,
         };
-        let g = grade(&chart, &cards(&[5, 6]), 6, all(), Action::Hit, evs);
+        let g = grade(
+            &chart,
+            &cards(&[5, 6]),
+            Value::of(6),
+            all(),
+            Action::Hit,
+            evs,
+        );
         assert!(!g.is_correct());
         assert_eq!(g.advised, Action::Double);
         assert!((g.cost - 0.12).abs() < 1e-12);
@@ -544,7 +607,14 @@ mod tests {
             g.categories().collect::<Vec<_>>(),
             vec![Category::Hard, Category::Doubles]
         );
-        let right = grade(&chart, &cards(&[5, 6]), 6, all(), Action::Double, evs);
+        let right = grade(
+            &chart,
+            &cards(&[5, 6]),
+            Value::of(6),
+            all(),
+            Action::Double,
+            evs,
+        );
         assert!(right.is_correct() && right.cost == 0.0);
         assert!(right.message().starts_with('✓'));
     }
@@ -552,13 +622,23 @@ mod tests {
     #[test]
     fn pairs_read_as_pairs_and_soft_as_soft() {
         let chart = Chart::default();
-        let g = grade(&chart, &cards(&[8, 8]), 6, all(), Action::Hit, |_| {
-            Some(0.0)
-        });
+        let g = grade(
+            &chart,
+            &cards(&[8, 8]),
+            Value::of(6),
+            all(),
+            Action::Hit,
+            |_| Some(0.0),
+        );
         assert_eq!(g.hand, "8,8");
-        let g = grade(&chart, &cards(&[1, 7]), 9, all(), Action::Hit, |_| {
-            Some(0.0)
-        });
+        let g = grade(
+            &chart,
+            &cards(&[1, 7]),
+            Value::of(9),
+            all(),
+            Action::Hit,
+            |_| Some(0.0),
+        );
         assert_eq!(g.hand, "soft 18");
         assert_eq!(g.categories().collect::<Vec<_>>(), vec![Category::Soft]);
     }
@@ -585,10 +665,10 @@ mod tests {
             let mut shoe = ValueCounts::full_shoe(rules.decks);
             shoe.remove(up);
             let mut solver = Solver::new(&rules, up, shoe.0);
-            let count = |v: u8| f64::from(shoe.get(v));
+            let count = |v: u8| f64::from(shoe.get(Value::of(v)));
             for cell in Chart::printed_cells().filter(|c| c.up == up) {
                 // The hands that make the cell, with their weights (as the chart weighs them).
-                let hands: Vec<(Vec<u8>, f64)> = match (cell.kind, cell.row) {
+                let points: Vec<(Vec<u8>, f64)> = match (cell.kind, cell.row) {
                     (HandKind::Pair, v) => vec![(vec![v, v], 1.0)],
                     (HandKind::Hard, 20) => vec![(vec![10, 10], 1.0)],
                     (HandKind::Hard, 21) => vec![(vec![10, 6, 5], 1.0)],
@@ -601,6 +681,10 @@ mod tests {
                         })
                         .collect(),
                 };
+                let hands: Vec<(Vec<Value>, f64)> = points
+                    .into_iter()
+                    .map(|(hand, w)| (hand.into_iter().map(Value::of).collect(), w))
+                    .collect();
                 let two_cards = hands[0].0.len() == 2;
                 let mut legal = ActionSet::EMPTY;
                 legal.insert(Action::Hit);

@@ -448,14 +448,14 @@ mod tests {
         }
     }
     use crate::analysis::chart::{Cell, HandKind};
-    use crate::engine::Action;
+    use crate::engine::{Action, Value};
 
     fn grade(right: bool) -> Grade {
         Grade {
             cell: Cell {
                 kind: HandKind::Hard,
                 row: 11,
-                up: 6,
+                up: Value::of(6),
             },
             hand: "11".into(),
             chosen: if right { Action::Double } else { Action::Hit },

@@ -22,7 +22,6 @@ use std::time::Duration;
 use crate::analysis::counts::CountSystem;
 use crate::analysis::{HandEvs, Strategy, basic_strategy};
 use crate::engine::Rules;
-use crate::engine::card::value_label;
 use crate::trainer::evs::EvQuery;
 
 use super::panic_hook;
@@ -358,12 +357,8 @@ impl EvWorker {
 
 /// "the EVs of T,6 against T", for a failure's message.
 fn describe(query: &EvQuery) -> String {
-    let hand: Vec<&str> = query.hand.iter().map(|&v| value_label(v)).collect();
-    format!(
-        "the EVs of {} against {}",
-        hand.join(","),
-        value_label(query.up)
-    )
+    let hand: Vec<&str> = query.hand.iter().map(|v| v.label()).collect();
+    format!("the EVs of {} against {}", hand.join(","), query.up)
 }
 
 impl crate::session::EvSource for EvWorker {
@@ -380,6 +375,7 @@ mod tests {
 
     use super::*;
     use crate::analysis::HandContext;
+    use crate::engine::Value;
 
     /// The panic the test jobs raise on purpose.
     const ON_PURPOSE: &str = "a test job panics on purpose";
@@ -387,8 +383,8 @@ mod tests {
     fn query(hand: &[u8], up: u8) -> EvQuery {
         EvQuery::basic(
             &Rules::default(),
-            hand.to_vec(),
-            up,
+            hand.iter().map(|&v| Value::of(v)).collect(),
+            Value::of(up),
             HandContext {
                 hands: 1,
                 ..HandContext::default()

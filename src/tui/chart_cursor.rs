@@ -99,6 +99,7 @@ mod tests {
     use super::*;
 
     fn cell(kind: HandKind, row: u8, up: u8) -> Cell {
+        let up = crate::engine::Value::of(up);
         Cell { kind, row, up }
     }
 

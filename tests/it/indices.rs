@@ -16,7 +16,7 @@ use blackjack_trainer::analysis::indices::{
     shipped,
 };
 use blackjack_trainer::analysis::strategy::basic_strategy;
-use blackjack_trainer::engine::{Action, Card, Cards, Rules};
+use blackjack_trainer::engine::{Action, Card, Cards, Rules, Value};
 use blackjack_trainer::sim::CHUNK_ROUNDS;
 use blackjack_trainer::sim::ChunkResult;
 use blackjack_trainer::sim::count::{CountConfig, CountTally, Counter, run_counting};
@@ -41,7 +41,7 @@ fn hard(row: u8, up: u8) -> Cell {
     Cell {
         kind: HandKind::Hard,
         row,
-        up,
+        up: Value::of(up),
     }
 }
 
@@ -142,7 +142,7 @@ fn both_games_agree_under_up_cards_that_cannot_make_a_natural() {
         let mut v: Vec<String> = t
             .plays
             .iter()
-            .filter(|p| (2..=9).contains(&p.cell.up))
+            .filter(|p| (2..=9).contains(&p.cell.up.get()))
             .map(|p| format!("{p:?}"))
             .collect();
         v.sort();
@@ -405,7 +405,7 @@ fn every_deviation_answer_is_graded_by_the_index_table() {
             let prompt = Prompt::Deviation {
                 play: play.clone(),
                 cards: Cards::new(),
-                up: Card::of_value(play.cell.up),
+                up: Card::of(play.cell.up),
                 tc,
             };
             let mut whys = Vec::new();

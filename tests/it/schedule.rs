@@ -25,6 +25,7 @@ fn monday() -> Day {
 }
 
 fn cell(kind: HandKind, row: u8, up: u8) -> Cell {
+    let up = blackjack_trainer::engine::Value::of(up);
     Cell { kind, row, up }
 }
 

@@ -585,7 +585,7 @@ fn a_whole_counting_shoe_plays_to_the_reshuffle_with_its_count_checks_answered()
 /// 10): Zen (Arnold Snyder), KO (Vancura and Fuchs), Red 7 (Arnold Snyder: a red seven +1).
 fn tag_by_hand(key: &str, card: Card) -> i32 {
     let red = card.suit().is_red();
-    match (key, card.value()) {
+    match (key, card.value().get()) {
         ("zen", 1) => -1,
         ("zen", 2 | 3 | 7) => 1,
         ("zen", 4..=6) => 2,

@@ -28,7 +28,11 @@ fn today() -> Day {
 /// all along; then the table on `today` with that file.
 fn app_with_history(dir: &TempDir) -> App {
     let path = dir.0.join("stats.db");
-    let cell = |kind, row, up| Cell { kind, row, up };
+    let cell = |kind, row, up| Cell {
+        kind,
+        row,
+        up: blackjack_trainer::engine::Value::of(up),
+    };
     // Day by day, in order, as the sessions wrote them.
     let [first, second, yesterday] = [today().plus(-3), today().plus(-2), today().plus(-1)];
     common::record_decisions(

@@ -33,7 +33,7 @@ fn table_with(dir: Option<&TempDir>) -> App {
         let cell = Cell {
             kind: HandKind::Hard,
             row: 16,
-            up: 10,
+            up: blackjack_trainer::engine::Value::TEN,
         };
         let decisions: Vec<(Day, Cell, bool)> = (0..7)
             .flat_map(|k| (0..8).map(move |i| (today().plus(k - 7), cell, i >= 6 - k)))

@@ -17,6 +17,7 @@
 use std::borrow::Cow;
 
 use super::{Balance, CountSystem, Unit};
+use crate::engine::Value;
 
 /// The largest tag in absolute value, in points.
 pub const MAX_TAG: f64 = 4.0;
@@ -27,8 +28,8 @@ pub const MAX_NAME: usize = 24;
 /// The settings of the `[count]` table.
 pub const COUNT_KEYS: [&str; 4] = ["name", "tags", "initial_per_deck", "pivot"];
 
-/// The values in the order a list of tags gives them: 2 to T, then the ace.
-const LIST_ORDER: [u8; 10] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 1];
+/// The values in the order a list of tags gives them: 2 to T, then the ace (a chart's columns).
+const LIST_ORDER: [Value; 10] = crate::analysis::chart::UP_CARDS;
 
 /// Why a user's count was refused: one sentence each.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -94,21 +95,16 @@ pub enum CustomCountError {
     NotUnbalanced(String),
 }
 
-/// The label of a value in messages: `A`, `2` … `9`, `T`.
-fn label(value: u8) -> String {
-    match value {
-        1 => "A".to_owned(),
-        10 => "T".to_owned(),
-        v => v.to_string(),
-    }
-}
-
 /// The value a key of the tags table names.
-fn value_of(key: &str) -> Option<u8> {
+fn value_of(key: &str) -> Option<Value> {
     match key.trim().to_ascii_uppercase().as_str() {
-        "A" | "ACE" => Some(1),
-        "T" | "10" => Some(10),
-        k => k.parse::<u8>().ok().filter(|v| (2..=9).contains(v)),
+        "A" | "ACE" => Some(Value::ACE),
+        "T" | "10" => Some(Value::TEN),
+        k => k
+            .parse()
+            .ok()
+            .filter(|v| (2..=9).contains(v))
+            .and_then(Value::new),
     }
 }
 
@@ -200,13 +196,13 @@ pub fn from_toml(value: &toml::Value) -> Result<CountSystem, CustomCountError> {
 /// The tags, a table by value or a list 2 to T then A, in half points by value (ace first).
 fn tags_in_half_points(tags: &toml::Value) -> Result<[i32; 10], CustomCountError> {
     let mut found: [Option<i32>; 10] = [None; 10];
-    let mut set = |value: u8, tag: &toml::Value| -> Result<(), CustomCountError> {
-        let slot = &mut found[usize::from(value) - 1];
+    let mut set = |value: Value, tag: &toml::Value| -> Result<(), CustomCountError> {
+        let slot = &mut found[value.index()];
         if slot.is_some() {
-            return Err(CustomCountError::Twice(label(value)));
+            return Err(CustomCountError::Twice(value.to_string()));
         }
         *slot = Some(half_points(tag).ok_or_else(|| CustomCountError::BadTag {
-            value: label(value),
+            value: value.to_string(),
             tag: tag.to_string(),
         })?);
         Ok(())
@@ -230,8 +226,8 @@ fn tags_in_half_points(tags: &toml::Value) -> Result<[i32; 10], CustomCountError
     }
     let mut out = [0; 10];
     for value in LIST_ORDER {
-        out[usize::from(value) - 1] =
-            found[usize::from(value) - 1].ok_or_else(|| CustomCountError::Missing(label(value)))?;
+        out[value.index()] =
+            found[value.index()].ok_or_else(|| CustomCountError::Missing(value.to_string()))?;
     }
     Ok(out)
 }

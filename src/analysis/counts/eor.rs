@@ -15,7 +15,7 @@
 use crate::analysis::chart::{Cell, HandKind};
 use crate::analysis::player::Game;
 use crate::analysis::strategy::{CellEvs, Strategy, compute_for_shoe};
-use crate::engine::{Action, Rules, ValueCounts};
+use crate::engine::{Action, Rules, Value, ValueCounts};
 
 /// One playing decision and how the cards left move it.
 #[derive(Debug, Clone, PartialEq)]
@@ -30,7 +30,7 @@ pub struct Decision {
     pub frequency: f64,
     /// `EV(otherwise) − EV(play)` off the top, per initial unit: at most 0.
     pub gap: f64,
-    /// The change in that gap when one card of each value is removed, index `value − 1`.
+    /// The change in that gap when one card of each value is removed, by value, ace first.
     pub eor: [f64; 10],
 }
 
@@ -44,7 +44,7 @@ pub struct Effects {
     /// The return of a round off the top, with the full shoe's best chart, per initial unit.
     pub edge: f64,
     /// The change in that return when one card of each value is removed (the chart best for
-    /// the shoe left), index `value − 1`.
+    /// the shoe left), by value, ace first.
     pub edge_eor: [f64; 10],
     /// The decisions, in chart order (those with two plays allowed and dealt at all).
     pub decisions: Vec<Decision>,
@@ -54,13 +54,11 @@ pub struct Effects {
 pub fn effects_of_removal(rules: &Rules, game: Game, threads: usize) -> Effects {
     let full = ValueCounts::full_shoe(rules.decks);
     let base = compute_for_shoe(rules, game, &full, threads);
-    let removed: Vec<Strategy> = (1..=10u8)
-        .map(|v| {
-            let mut shoe = full;
-            shoe.remove(v);
-            compute_for_shoe(rules, game, &shoe, threads)
-        })
-        .collect();
+    let removed: [Strategy; 10] = Value::ALL.map(|v| {
+        let mut shoe = full;
+        shoe.remove(v);
+        compute_for_shoe(rules, game, &shoe, threads)
+    });
     let edge_eor = std::array::from_fn(|i| removed[i].return_chart - base.return_chart);
     let frequencies = cell_frequencies(&full);
     let decisions = base
@@ -118,13 +116,13 @@ fn decision(cell: Cell, evs: &CellEvs, frequency: f64, removed: &[Strategy]) -> 
 fn cell_frequencies(full: &ValueCounts) -> Vec<(Cell, f64)> {
     let n = f64::from(full.total());
     let mut out: Vec<(Cell, f64)> = Vec::new();
-    for up in 1..=10u8 {
+    for up in Value::ALL {
         let mut shoe = *full;
         shoe.remove(up);
         let p_up = f64::from(full.get(up)) / n;
         let left = n - 1.0;
-        for a in 1..=10u8 {
-            for b in a..=10u8 {
+        for a in Value::ALL {
+            for &b in &Value::ALL[a.index()..] {
                 let (ca, cb) = (f64::from(shoe.get(a)), f64::from(shoe.get(b)));
                 let p = if a == b {
                     ca * (ca - 1.0)
@@ -132,10 +130,10 @@ fn cell_frequencies(full: &ValueCounts) -> Vec<(Cell, f64)> {
                     2.0 * ca * cb
                 } / (left * (left - 1.0));
                 let (kind, row) = match (a, b) {
-                    (1, 10) => continue,
-                    _ if a == b => (HandKind::Pair, a),
-                    (1, _) => (HandKind::Soft, 11 + b),
-                    _ => (HandKind::Hard, a + b),
+                    (Value::ACE, Value::TEN) => continue,
+                    _ if a == b => (HandKind::Pair, a.get()),
+                    (Value::ACE, _) => (HandKind::Soft, 11 + b.get()),
+                    _ => (HandKind::Hard, a.get() + b.get()),
                 };
                 let cell = Cell { kind, row, up };
                 match out.iter_mut().find(|(c, _)| *c == cell) {
@@ -157,12 +155,14 @@ mod tests {
         let full = ValueCounts::full_shoe(1);
         let total: f64 = cell_frequencies(&full).iter().map(|(_, f)| f).sum();
         // A natural: an ace and a ten of the 51 cards left after the up card, either order.
-        let natural: f64 = (1..=10u8)
+        let natural: f64 = Value::ALL
+            .into_iter()
             .map(|up| {
                 let mut shoe = full;
                 shoe.remove(up);
                 let p_up = f64::from(full.get(up)) / 52.0;
-                p_up * 2.0 * f64::from(shoe.get(1)) * f64::from(shoe.get(10)) / (51.0 * 50.0)
+                let (aces, tens) = (shoe.get(Value::ACE), shoe.get(Value::TEN));
+                p_up * 2.0 * f64::from(aces) * f64::from(tens) / (51.0 * 50.0)
             })
             .sum();
         assert!((total + natural - 1.0).abs() < 1e-12, "{total} + {natural}");

@@ -10,7 +10,7 @@
 
 use std::borrow::Cow;
 
-use crate::engine::{Card, ValueCounts};
+use crate::engine::{Card, Value, ValueCounts};
 
 pub mod builtin;
 pub mod choose;
@@ -82,11 +82,11 @@ pub struct CountSystem {
 }
 
 impl CountSystem {
-    /// The tag of a card value (1 = ace … 10) in counting units; a seven's tag is a black
-    /// seven's (see [`CountSystem::card_tag`]).
+    /// The tag of a card value in counting units; a seven's tag is a black seven's (see
+    /// [`CountSystem::card_tag`]).
     #[inline(always)]
-    pub const fn tag(&self, value: u8) -> i32 {
-        self.tags[value as usize - 1]
+    pub const fn tag(&self, value: Value) -> i32 {
+        self.tags[value.index()]
     }
 
     /// The tag of one card, suit included (a red seven for Red 7).
@@ -111,7 +111,7 @@ impl CountSystem {
         self.tags
             .iter()
             .map(|t| t.abs())
-            .chain([(self.tag(7) + self.red_seven).abs()])
+            .chain([(self.tag(Value::of(7)) + self.red_seven).abs()])
             .max()
             .unwrap_or(0)
     }
@@ -119,10 +119,7 @@ impl CountSystem {
     /// What one deck counts to, in counting units (0 for a balanced count; red sevens are half
     /// the sevens).
     pub fn deck_sum(&self) -> i32 {
-        let by_value: i32 = (1..=10u8)
-            .map(|v| self.tag(v) * i32::from(ValueCounts::full_shoe(1).get(v)))
-            .sum();
-        by_value + 2 * self.red_seven
+        self.running_count(&ValueCounts::full_shoe(1)) + 2 * self.red_seven
     }
 
     /// Whether a whole deck counts to 0.
@@ -208,22 +205,15 @@ impl CountSystem {
     /// half points as `+½`.
     pub fn describe_tags(&self) -> String {
         // Runs of values 2 … T with one tag; a count that reads suits has its sevens alone.
-        let alone = |v: u8| v == 7 && self.needs_suits();
-        let mut runs: Vec<(u8, u8, i32)> = Vec::new();
-        for v in 2..=10u8 {
+        let alone = |v: Value| v == 7 && self.needs_suits();
+        let mut runs: Vec<(Value, Value, i32)> = Vec::new();
+        for v in Value::ALL.into_iter().skip(1) {
             let tag = self.tag(v);
             match runs.last_mut() {
                 Some((_, end, t)) if *t == tag && !alone(v) && !alone(*end) => *end = v,
                 _ => runs.push((v, v, tag)),
             }
         }
-        let label = |x: u8| {
-            if x == 10 {
-                "T".to_owned()
-            } else {
-                x.to_string()
-            }
-        };
         let mut parts: Vec<String> = runs
             .into_iter()
             .map(|(from, to, tag)| {
@@ -234,13 +224,13 @@ impl CountSystem {
                         self.points(tag)
                     )
                 } else if from == to {
-                    format!("{} {}", label(from), self.points(tag))
+                    format!("{from} {}", self.points(tag))
                 } else {
-                    format!("{}–{} {}", label(from), label(to), self.points(tag))
+                    format!("{from}–{to} {}", self.points(tag))
                 }
             })
             .collect();
-        parts.push(format!("A {}", self.points(self.tag(1))));
+        parts.push(format!("A {}", self.points(self.tag(Value::ACE))));
         parts.join(", ")
     }
 
@@ -265,11 +255,15 @@ impl CountSystem {
     /// The tag of each card of a deck, as points, with the value it has: one entry per value,
     /// and for a count that reads suits, the sevens split into red and black (each half the
     /// sevens). `(value, tag in points, share of the deck)`.
-    pub fn tags_by_card(&self) -> Vec<(u8, f64, f64)> {
+    pub fn tags_by_card(&self) -> Vec<(Value, f64, f64)> {
         let per_point = f64::from(self.unit.per_point());
         let mut out = Vec::with_capacity(11);
-        for v in 1..=10u8 {
-            let share = if v == 10 { 16.0 / 52.0 } else { 4.0 / 52.0 };
+        for v in Value::ALL {
+            let share = if v == Value::TEN {
+                16.0 / 52.0
+            } else {
+                4.0 / 52.0
+            };
             let tag = f64::from(self.tag(v)) / per_point;
             if v == 7 && self.needs_suits() {
                 let red = f64::from(self.tag(v) + self.red_seven) / per_point;

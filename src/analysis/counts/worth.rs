@@ -40,13 +40,13 @@ pub fn count_figures(system: &CountSystem, effects: &Effects) -> CountFigures {
     }
 }
 
-/// The correlation between the tags of `system` and `eor` (index `value − 1`) over the cards of
+/// The correlation between the tags of `system` and `eor` (by value, ace first) over the cards of
 /// a deck, each weighted by its share of the deck; 0 where either does not vary.
 pub fn tag_correlation(system: &CountSystem, eor: &[f64; 10]) -> f64 {
     let cards: Vec<(f64, f64, f64)> = system
         .tags_by_card()
         .into_iter()
-        .map(|(v, tag, share)| (tag, eor[usize::from(v) - 1], share))
+        .map(|(v, tag, share)| (tag, eor[v.index()], share))
         .collect();
     weighted_correlation(&cards)
 }
@@ -80,7 +80,7 @@ fn spread(decision: &Decision, cards: u32) -> f64 {
     let points: Vec<(f64, f64)> = unit
         .tags_by_card()
         .into_iter()
-        .map(|(v, _, share)| (decision.eor[usize::from(v) - 1], share))
+        .map(|(v, _, share)| (decision.eor[v.index()], share))
         .collect();
     let mean: f64 = points.iter().map(|(e, w)| e * w).sum();
     let variance: f64 = points.iter().map(|(e, w)| w * (e - mean).powi(2)).sum();

@@ -117,8 +117,8 @@ use super::counts::{CountSystem, HI_LO};
 use super::deviation::{Direction, IndexPlay, IndexTable, illustrious_18};
 use super::memo::Memo;
 use super::player::Solver;
-use super::strategy::{basic_strategy_on, parallel_map};
-use crate::engine::{Action, Rules};
+use super::strategy::{BY_COST, basic_strategy_on, parallel_map};
+use crate::engine::{Action, Rules, Value};
 use crate::text::signed;
 
 /// The true counts searched for a crossing: "never between −10 and +15" outside them.
@@ -311,7 +311,7 @@ fn run(
     game: Game,
     threads: usize,
     resolution: Resolution,
-    ups: &[u8],
+    ups: &[Value],
     model: &CountModel,
 ) -> Run {
     let layout = Layout::new(rules, resolution.strata, model);
@@ -362,11 +362,10 @@ fn solve_nodes(
     nodes: &[Node],
     chart: &Chart,
     tracked: &[Tracked],
-    ups: &[u8],
+    ups: &[Value],
 ) -> Vec<Solved> {
     // The costliest up cards first within each shoe, as the strategy computation does.
-    const BY_COST: [u8; 10] = [2, 1, 3, 4, 5, 6, 7, 8, 9, 10];
-    let items: Vec<(usize, u8)> = (0..nodes.len())
+    let items: Vec<(usize, Value)> = (0..nodes.len())
         .flat_map(|n| {
             BY_COST
                 .into_iter()
@@ -385,7 +384,7 @@ fn solve_nodes(
         })
         .collect();
     // Summed in up-card order whatever the threads did: the same digits every run.
-    let mut by_node: Vec<Vec<(u8, &UpResult)>> = vec![Vec::new(); nodes.len()];
+    let mut by_node: Vec<Vec<(Value, &UpResult)>> = vec![Vec::new(); nodes.len()];
     for (&(n, up), r) in items.iter().zip(&results) {
         by_node[n].push((up, r));
     }
@@ -409,7 +408,7 @@ fn neutral_chart(
     threads: usize,
     layout: &Layout,
     tracked: &[Tracked],
-    ups: &[u8],
+    ups: &[Value],
 ) -> Chart {
     let mut chart = basic_strategy_on(rules, threads).chart.clone();
     let full = [Node {
@@ -546,7 +545,7 @@ struct Candidate {
     by_count: Vec<(i32, f64, f64)>,
 }
 
-fn analyse(game: Game, system: &CountSystem, run: &Run, ups: &[u8]) -> IndicesReport {
+fn analyse(game: Game, system: &CountSystem, run: &Run, ups: &[Value]) -> IndicesReport {
     let Run {
         model,
         chart,
@@ -891,7 +890,11 @@ mod tests {
         let layout = Layout::new(&rules, 4, &CountModel::new(&HI_LO, rules.decks));
         let tracked = tracked_cells();
         let chart = basic_strategy_on(&rules, threads).chart.clone();
-        let cell = |kind, row, up| Cell { kind, row, up };
+        let cell = |kind, row, up| Cell {
+            kind,
+            row,
+            up: Value::of(up),
+        };
         let pairs = [
             (cell(HandKind::Hard, 16, 10), Action::Stand, Action::Hit),
             (cell(HandKind::Hard, 12, 4), Action::Stand, Action::Hit),

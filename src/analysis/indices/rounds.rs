@@ -11,7 +11,7 @@
 
 use super::shoes::{Layout, RoundStarts};
 use crate::analysis::chart::Chart;
-use crate::engine::{Action, ActionSet, Card, Cards, MAX_HANDS, Rules, Total};
+use crate::engine::{Action, ActionSet, Card, Cards, MAX_HANDS, Rules, Total, Value};
 
 /// The most cards one round is followed to; the rare longer rounds count as this many.
 pub(super) const MAX_ROUND_CARDS: usize = 40;
@@ -90,8 +90,8 @@ impl Dealing {
 
     /// Per lane, `p` times the chance that the next card is a `v`: 0 where the lane has
     /// stopped (`p` 0) or its shoe holds no `v`.
-    fn chances(&self, p: &Lanes, v: u8) -> Lanes {
-        let left = &self.cards[usize::from(v) - 1];
+    fn chances(&self, p: &Lanes, v: Value) -> Lanes {
+        let left = &self.cards[v.index()];
         std::array::from_fn(|j| {
             if p[j] > 0.0 && left[j] > 0 {
                 p[j] * f64::from(left[j]) / f64::from(self.left[j])
@@ -101,21 +101,15 @@ impl Dealing {
         })
     }
 
-    fn take(&mut self, v: u8) {
-        for (c, n) in self.cards[usize::from(v) - 1]
-            .iter_mut()
-            .zip(&mut self.left)
-        {
+    fn take(&mut self, v: Value) {
+        for (c, n) in self.cards[v.index()].iter_mut().zip(&mut self.left) {
             *c = c.wrapping_sub(1);
             *n = n.wrapping_sub(1);
         }
     }
 
-    fn put_back(&mut self, v: u8) {
-        for (c, n) in self.cards[usize::from(v) - 1]
-            .iter_mut()
-            .zip(&mut self.left)
-        {
+    fn put_back(&mut self, v: Value) {
+        for (c, n) in self.cards[v.index()].iter_mut().zip(&mut self.left) {
             *c = c.wrapping_add(1);
             *n = n.wrapping_add(1);
         }
@@ -154,7 +148,7 @@ struct Walk<'a> {
     rules: &'a Rules,
     tags: &'a [i32; 10],
     chart: &'a Chart,
-    up: u8,
+    up: Value,
     /// The count of one round's cards lies in `−span..=span`.
     span: i32,
     /// Per lane, the chance of each (cards taken, count): `found[k * width + rc + span]`,
@@ -188,7 +182,7 @@ fn rounds_cards(
     shoes: &[[u16; 10]],
 ) -> Vec<RoundCards> {
     let level = tags.iter().map(|t| t.abs()).max().unwrap_or(1);
-    let tag = |v: u8| tags[usize::from(v) - 1];
+    let tag = |v: Value| tags[v.index()];
     let mut shoe = Dealing::of(shoes);
     let span = RoundCards::new(level).span;
     let width = 2 * span as usize + 1;
@@ -196,21 +190,21 @@ fn rounds_cards(
         rules,
         tags,
         chart,
-        up: 1,
+        up: Value::ACE,
         span,
         found: vec![[0.0; LANES]; (MAX_ROUND_CARDS + 1) * width],
     };
     let start: Lanes = std::array::from_fn(|j| if j < shoes.len() { 1.0 } else { 0.0 });
     // Per lane the chance of each of the first three cards alone (read only in the lanes
     // whose earlier cards their shoes held).
-    let chance = |shoe: &Dealing, v: u8| shoe.chances(&start, v);
-    for a in 1..=10u8 {
+    let chance = |shoe: &Dealing, v: Value| shoe.chances(&start, v);
+    for a in Value::ALL {
         let pa = chance(&shoe, a);
         if !any(&pa) {
             continue;
         }
         shoe.take(a);
-        for up in 1..=10u8 {
+        for up in Value::ALL {
             let pu = chance(&shoe, up);
             let pau: Lanes = std::array::from_fn(|j| if pa[j] > 0.0 { pu[j] } else { 0.0 });
             if !any(&pau) {
@@ -218,7 +212,7 @@ fn rounds_cards(
             }
             shoe.take(up);
             walk.up = up;
-            for b in 1..=10u8 {
+            for b in Value::ALL {
                 let pb = chance(&shoe, b);
                 let p: Lanes = std::array::from_fn(|j| {
                     if pau[j] > 0.0 && pb[j] > 0.0 {
@@ -261,14 +255,14 @@ fn rounds_cards(
 }
 
 impl Walk<'_> {
-    fn tag(&self, v: u8) -> i32 {
-        self.tags[usize::from(v) - 1]
+    fn tag(&self, v: Value) -> i32 {
+        self.tags[v.index()]
     }
 
     /// Draws each value from `shoe` in turn with its chance per lane, runs `then`, and puts it
     /// back (a value no lane can draw is passed over).
-    fn each_card(shoe: &mut Dealing, p: &Lanes, mut then: impl FnMut(&mut Dealing, u8, Lanes)) {
-        for v in 1..=10u8 {
+    fn each_card(shoe: &mut Dealing, p: &Lanes, mut then: impl FnMut(&mut Dealing, Value, Lanes)) {
+        for v in Value::ALL {
             let q = shoe.chances(p, v);
             if !any(&q) {
                 continue;
@@ -350,7 +344,7 @@ impl Walk<'_> {
             // A split hand takes its second card when play reaches it.
             Self::each_card(shoe, &p, |shoe, v, q| {
                 let mut h = hand;
-                h.cards.push(Card::of_value(v));
+                h.cards.push(Card::of(v));
                 h.closed = self.done_after_card(&h, count, true);
                 hands[i] = h;
                 self.player(shoe, hands, count, i, q, k + 1, rc + self.tag(v));
@@ -368,7 +362,7 @@ impl Walk<'_> {
             action @ (Action::Hit | Action::Double) => {
                 Self::each_card(shoe, &p, |shoe, v, q| {
                     let mut h = hand;
-                    h.cards.push(Card::of_value(v));
+                    h.cards.push(Card::of(v));
                     h.closed = action == Action::Double || self.done_after_card(&h, count, false);
                     hands[i] = h;
                     self.player(shoe, hands, count, i, q, k + 1, rc + self.tag(v));
@@ -378,7 +372,7 @@ impl Walk<'_> {
             Action::Split => {
                 let saved = *hands;
                 let pair = hand.cards.as_slice()[0].value();
-                let aces = pair == 1;
+                let aces = pair.is_ace();
                 let one = Hand {
                     cards: Cards::from_values(&[pair]),
                     from_split: true,
@@ -406,7 +400,7 @@ impl Walk<'_> {
         let up = self.up;
         Self::each_card(shoe, p, |shoe, hole, q| {
             let (k, rc) = (k + 1, rc + self.tag(hole));
-            let (hard, ace) = (up + hole, up == 1 || hole == 1);
+            let (hard, ace) = (up.get() + hole.get(), up.is_ace() || hole.is_ace());
             let natural = ace && hard == 11;
             if natural || !live || !self.dealer_hits(hard, ace) {
                 self.record(&q, k, rc);
@@ -433,13 +427,13 @@ impl Walk<'_> {
     /// `p` per lane (each at least [`PRUNE`], or 0): each card in turn, recorded where the
     /// dealer then stops, followed on where the dealer draws again.
     fn draw(&mut self, shoe: &mut Dealing, hard: u8, ace: bool, p: &Lanes, k: usize, rc: i32) {
-        for v in 1..=10u8 {
+        for v in Value::ALL {
             let q = shoe.chances(p, v);
             if !any(&q) {
                 continue;
             }
             let (k, rc) = (k + 1, rc + self.tag(v));
-            let (hard, ace) = (hard + v, ace || v == 1);
+            let (hard, ace) = (hard + v.get(), ace || v.is_ace());
             if self.dealer_hits(hard, ace) {
                 shoe.take(v);
                 self.draw_on(shoe, hard, ace, &q, k, rc);

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use crate::analysis::chart::{Cell, Chart, Code, HandKind};
 use crate::analysis::player::{Game, HandContext, Solver};
-use crate::engine::{Action, Rules, Total};
+use crate::engine::{Action, Rules, Total, Value};
 
 /// A chart cell that a round's first two cards can reach, with those two-card hands.
 #[derive(Debug, Clone)]
@@ -13,7 +13,7 @@ pub(super) struct Tracked {
     /// The cell.
     pub cell: Cell,
     /// Its two-card hands (none of them a natural).
-    pub hands: Vec<[u8; 2]>,
+    pub hands: Vec<[Value; 2]>,
 }
 
 /// Every printed cell that a first decision can be in: hard 5–19 from two different values,
@@ -21,14 +21,16 @@ pub(super) struct Tracked {
 pub(super) fn tracked_cells() -> Vec<Tracked> {
     Chart::printed_cells()
         .filter_map(|cell| {
-            let hands: Vec<[u8; 2]> = match cell.kind {
-                HandKind::Pair => vec![[cell.row, cell.row]],
-                HandKind::Soft if (13..=20).contains(&cell.row) => vec![[1, cell.row - 11]],
+            let (row, v) = (cell.row, Value::clamped);
+            let hands: Vec<[Value; 2]> = match cell.kind {
+                HandKind::Pair => vec![[v(row), v(row)]],
+                HandKind::Soft if (13..=20).contains(&row) => vec![[Value::ACE, v(row - 11)]],
                 HandKind::Soft => Vec::new(),
-                HandKind::Hard => (2..=10u8)
-                    .filter_map(|a| {
-                        let b = cell.row.checked_sub(a)?;
-                        (b > a && b <= 10).then_some([a, b])
+                HandKind::Hard => Value::ALL[1..]
+                    .iter()
+                    .filter_map(|&a| {
+                        let b = Value::new(row.checked_sub(a.get())?)?;
+                        (b > a).then_some([a, b])
                     })
                     .collect(),
             };
@@ -80,12 +82,12 @@ pub(super) fn solve_up(
     rules: &Rules,
     game: Game,
     shoe: &[u16; 10],
-    up: u8,
+    up: Value,
     chart: &Chart,
     tracked: &[Tracked],
 ) -> UpResult {
     let total: f64 = shoe.iter().map(|&c| f64::from(c)).sum();
-    let p_up = f64::from(shoe[usize::from(up) - 1]) / total;
+    let p_up = f64::from(shoe[up.index()]) / total;
     if p_up == 0.0 {
         return UpResult {
             cells: Vec::new(),
@@ -93,10 +95,10 @@ pub(super) fn solve_up(
         };
     }
     let mut left = *shoe;
-    left[usize::from(up) - 1] -= 1;
+    left[up.index()] -= 1;
     let n = total - 1.0;
-    let count = |v: u8| f64::from(left[usize::from(v) - 1]);
-    let p_hand = |[a, b]: [u8; 2]| {
+    let count = |v: Value| f64::from(left[v.index()]);
+    let p_hand = |[a, b]: [Value; 2]| {
         if a == b {
             count(a) * (count(a) - 1.0) / (n * (n - 1.0))
         } else {
@@ -141,8 +143,8 @@ pub(super) fn solve_up(
         c.multi_weight *= p_up;
     }
     let mut return_chart = 0.0;
-    for a in 1..=10u8 {
-        for b in a..=10u8 {
+    for a in Value::ALL {
+        for &b in &Value::ALL[a.index()..] {
             let p = p_hand([a, b]);
             if p > 0.0 {
                 return_chart += p * solver.chart_ev(&[a, b], chart);
@@ -161,15 +163,15 @@ pub(super) fn solve_up(
 fn multi_card_hands(
     solver: &mut Solver<'_>,
     left: &[u16; 10],
-    up: u8,
+    up: Value,
     chart: &Chart,
     tracked: &[Tracked],
     cells: &mut Vec<(usize, CellEvs)>,
 ) {
     let n: f64 = left.iter().map(|&c| f64::from(c)).sum();
     let total = |hand: &[u8; 10]| -> (u8, bool) {
-        let hard: u8 = (1..=10u8).map(|v| v * hand[usize::from(v) - 1]).sum();
-        let t = Total::of(hard, hand[0] > 0);
+        let hard: u8 = Value::ALL.iter().map(|v| v.get() * hand[v.index()]).sum();
+        let t = Total::of(hard, hand[Value::ACE.index()] > 0);
         (t.value, t.soft)
     };
     let cell_of = |hand: &[u8; 10]| {
@@ -181,8 +183,8 @@ fn multi_card_hands(
             up,
         }
     };
-    let draw = |hand: &[u8; 10], v: u8| {
-        let i = usize::from(v) - 1;
+    let draw = |hand: &[u8; 10], v: Value| {
+        let i = v.index();
         let cards: u8 = hand.iter().sum();
         let there = f64::from(left[i]) - f64::from(hand[i]);
         if there <= 0.0 {
@@ -200,11 +202,11 @@ fn multi_card_hands(
     // Two-card hands the chart hits (a pair it does not split plays its total).
     // Ordered maps: the sums come out in one order, so the same digits every run.
     let mut level: BTreeMap<[u8; 10], f64> = BTreeMap::new();
-    for a in 1..=10u8 {
-        for b in a..=10u8 {
+    for a in Value::ALL {
+        for &b in &Value::ALL[a.index()..] {
             let mut hand = [0u8; 10];
-            hand[usize::from(a) - 1] += 1;
-            hand[usize::from(b) - 1] += 1;
+            hand[a.index()] += 1;
+            hand[b.index()] += 1;
             let p = draw(&[0; 10], a) * draw(&single(a), b) * if a == b { 1.0 } else { 2.0 };
             if p <= 0.0 || total(&hand).0 == 21 {
                 continue;
@@ -212,7 +214,7 @@ fn multi_card_hands(
             let first = if a == b {
                 Cell {
                     kind: HandKind::Pair,
-                    row: a,
+                    row: a.get(),
                     up,
                 }
             } else {
@@ -234,13 +236,13 @@ fn multi_card_hands(
     while !level.is_empty() {
         let mut next: BTreeMap<[u8; 10], f64> = BTreeMap::new();
         for (hand, p) in &level {
-            for v in 1..=10u8 {
+            for v in Value::ALL {
                 let q = draw(hand, v);
                 if q <= 0.0 {
                     continue;
                 }
                 let mut more = *hand;
-                more[usize::from(v) - 1] += 1;
+                more[v.index()] += 1;
                 if total(&more).0 < 21 {
                     *next.entry(more).or_insert(0.0) += p * q;
                 }
@@ -250,8 +252,9 @@ fn multi_card_hands(
         for (hand, p) in next {
             let cell = cell_of(&hand);
             if let Some(&i) = index.get(&cell) {
-                let values: Vec<u8> = (1..=10u8)
-                    .flat_map(|v| std::iter::repeat_n(v, usize::from(hand[usize::from(v) - 1])))
+                let values: Vec<Value> = Value::ALL
+                    .into_iter()
+                    .flat_map(|v| std::iter::repeat_n(v, usize::from(hand[v.index()])))
                     .collect();
                 let evs = solver.evs(
                     &values,
@@ -288,8 +291,8 @@ fn multi_card_hands(
     }
 }
 
-fn single(v: u8) -> [u8; 10] {
+fn single(v: Value) -> [u8; 10] {
     let mut hand = [0u8; 10];
-    hand[usize::from(v) - 1] = 1;
+    hand[v.index()] = 1;
     hand
 }

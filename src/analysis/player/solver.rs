@@ -9,7 +9,7 @@ use super::{Game, HandContext, HandEvs};
 use crate::analysis::chart::{Chart, Code};
 use crate::analysis::dealer_odds::{BUST, DealerProbs, DealerShapes, NATURAL};
 use crate::engine::legal::{self, SeatSpot};
-use crate::engine::{Action, ActionSet, Cards, Rules};
+use crate::engine::{Action, ActionSet, Card, Cards, Rules, Value};
 
 /// A small, fast hasher for integer keys (the FxHash mixing step).
 #[derive(Default, Clone, Copy)]
@@ -47,7 +47,7 @@ pub(super) enum Play<'c> {
 /// taken out: the up card already removed). Memoised; reuse it for many hands.
 pub struct Solver<'r> {
     pub(super) rules: &'r Rules,
-    pub(super) up: u8,
+    pub(super) up: Value,
     pre: [u16; 10],
     pre_total: u16,
     pays: f64,
@@ -61,8 +61,8 @@ pub struct Solver<'r> {
 }
 
 impl<'r> Solver<'r> {
-    /// A solver for up card `up` (1 = ace … 10) with `shoe` the cards left besides the up card.
-    pub fn new(rules: &'r Rules, up: u8, shoe: [u16; 10]) -> Solver<'r> {
+    /// A solver for up card `up` with `shoe` the cards left besides the up card.
+    pub fn new(rules: &'r Rules, up: Value, shoe: [u16; 10]) -> Solver<'r> {
         Solver::for_game(rules, up, shoe, Game::NoHoleCard)
     }
 
@@ -76,7 +76,7 @@ impl<'r> Solver<'r> {
     /// that the shoe left then gives the dealer no natural; the best action at every decision
     /// is the same as with the conditional EVs, as all actions there share that chance.
     /// Under other up cards, and in the no-hole-card game, nothing changes.
-    pub fn for_game(rules: &'r Rules, up: u8, shoe: [u16; 10], game: Game) -> Solver<'r> {
+    pub fn for_game(rules: &'r Rules, up: Value, shoe: [u16; 10], game: Game) -> Solver<'r> {
         Solver {
             rules,
             up,
@@ -88,7 +88,7 @@ impl<'r> Solver<'r> {
             hit_memo: FxMap::default(),
             chart_memo: FxMap::default(),
             scratch: Vec::new(),
-            peek: game == Game::Peek && (up == 1 || up == 10),
+            peek: game == Game::Peek && (up == Value::ACE || up == Value::TEN),
         }
     }
 
@@ -100,24 +100,24 @@ impl<'r> Solver<'r> {
     }
 
     /// Whether the shoe holds every card of `values`.
-    pub fn holds(&self, values: &[u8]) -> bool {
+    pub fn holds(&self, values: &[Value]) -> bool {
         let mut need = [0u16; 10];
-        for &v in values {
-            need[usize::from(v) - 1] += 1;
+        for v in values {
+            need[v.index()] += 1;
         }
         need.iter().zip(self.pre).all(|(n, have)| *n <= have)
     }
 
-    fn state_of(values: &[u8]) -> State {
+    fn state_of(values: &[Value]) -> State {
         values.iter().fold(State::EMPTY, |s, &v| s.with(v))
     }
 
-    fn left(&self, s: &State, value: u8) -> u16 {
-        let i = usize::from(value) - 1;
+    fn left(&self, s: &State, value: Value) -> u16 {
+        let i = value.index();
         self.pre[i].saturating_sub(u16::from(s.rem[i]))
     }
 
-    pub(super) fn draw_probability(&self, s: &State, value: u8) -> f64 {
+    pub(super) fn draw_probability(&self, s: &State, value: Value) -> f64 {
         let n = self.pre_total.saturating_sub(s.removed);
         if n == 0 {
             0.0
@@ -132,15 +132,19 @@ impl<'r> Solver<'r> {
         if safe >= 10 {
             return 0.0;
         }
-        ((safe + 1)..=10).map(|v| self.draw_probability(s, v)).sum()
+        let above_safe = &Value::ALL[usize::from(safe)..];
+        above_safe
+            .iter()
+            .map(|&v| self.draw_probability(s, v))
+            .sum()
     }
 
     /// The cards left in the shoe once the cards of `s` are out.
     fn shoe_of(&self, s: &State) -> [u16; 10] {
-        std::array::from_fn(|i| self.left(s, i as u8 + 1))
+        Value::ALL.map(|v| self.left(s, v))
     }
 
-    /// The EV of standing after each card that may come next (index `value − 1`): `-1` where
+    /// The EV of standing after each card that may come next (slot [`Value::index`]): `-1` where
     /// that card busts the hand, 0 where the shoe holds no such card. The dealer's
     /// probabilities come from the memo; when two or more are missing, one family pass computes
     /// them all at about the cost of two plain passes.
@@ -148,8 +152,8 @@ impl<'r> Solver<'r> {
         let mut stands = [0.0; 10];
         let mut missing = [false; 10];
         let mut count = 0;
-        for v in 1..=10u8 {
-            let i = usize::from(v) - 1;
+        for v in Value::ALL {
+            let i = v.index();
             if self.left(s, v) == 0 {
                 continue;
             }
@@ -165,14 +169,14 @@ impl<'r> Solver<'r> {
         }
         if count == 1 {
             if let Some(i) = missing.iter().position(|&m| m) {
-                stands[i] = self.stand(&s.with(i as u8 + 1));
+                stands[i] = self.stand(&s.with(Value::ALL[i]));
             }
         } else if count > 1 {
             let shoe = self.shoe_of(s);
             let family = self.shapes.family_with(self.up, &shoe, &mut self.scratch);
-            for (i, less) in family.less.iter().enumerate() {
+            for (i, (less, v)) in family.less.iter().zip(Value::ALL).enumerate() {
                 let Some(p) = less else { continue };
-                let next = s.with(i as u8 + 1);
+                let next = s.with(v);
                 if missing[i] {
                     stands[i] = self.stand_value(next.best(), p);
                     self.dealer_memo.insert(next.key, *p);
@@ -233,8 +237,8 @@ impl<'r> Solver<'r> {
     /// cards of `s` are out (0 but under an ace or a ten).
     fn dealer_natural(&self, s: &State) -> f64 {
         match self.up {
-            1 => self.draw_probability(s, 10),
-            10 => self.draw_probability(s, 1),
+            Value::ACE => self.draw_probability(s, Value::TEN),
+            Value::TEN => self.draw_probability(s, Value::ACE),
             _ => 0.0,
         }
     }
@@ -301,13 +305,13 @@ impl<'r> Solver<'r> {
     ) -> f64 {
         let stands = self.next_stands(s);
         let mut ev = 0.0;
-        for v in 1..=10u8 {
+        for v in Value::ALL {
             let p = self.draw_probability(s, v);
             if p == 0.0 {
                 continue;
             }
             let next = s.with(v);
-            let stand = stands[usize::from(v) - 1];
+            let stand = stands[v.index()];
             let value = if next.hard > 21 || next.best() == 21 {
                 stand
             } else {
@@ -321,20 +325,21 @@ impl<'r> Solver<'r> {
     /// EV of doubling: one card, then stand with two units at stake.
     pub(super) fn double(&mut self, s: &State) -> f64 {
         let stands = self.next_stands(s);
-        (1..=10u8)
-            .map(|v| self.draw_probability(s, v) * 2.0 * stands[usize::from(v) - 1])
+        Value::ALL
+            .iter()
+            .map(|&v| self.draw_probability(s, v) * 2.0 * stands[v.index()])
             .sum()
     }
 
     /// The legal actions of the hand `values` in context `ctx`: the engine's rules of action
     /// (the analysis plays per unit, so money never stands in the way).
-    fn legal(&self, values: &[u8], ctx: HandContext) -> ActionSet {
+    fn legal(&self, values: &[Value], ctx: HandContext) -> ActionSet {
         let hand = legal::hand_of_values(values, ctx.from_split, ctx.split_aces);
         legal::legal_actions(self.rules, &hand, SeatSpot::unlimited(ctx.hands.max(1)))
     }
 
-    /// The EV of every action for the hand `values` (card values, 1 = ace) in context `ctx`.
-    pub fn evs(&mut self, values: &[u8], ctx: HandContext) -> HandEvs {
+    /// The EV of every action for the hand `values` in context `ctx`.
+    pub fn evs(&mut self, values: &[Value], ctx: HandContext) -> HandEvs {
         let s = hand_state(values);
         let natural = !ctx.from_split && values.len() == 2 && s.best() == 21;
         let stand = if natural {
@@ -367,7 +372,7 @@ impl<'r> Solver<'r> {
 
     /// EV of the first decision that `chart` makes for a two-card hand, with the chart played
     /// after hits and in split hands too.
-    pub fn chart_ev(&mut self, values: &[u8], chart: &Chart) -> f64 {
+    pub fn chart_ev(&mut self, values: &[Value], chart: &Chart) -> f64 {
         let s = hand_state(values);
         if values.len() == 2 && s.best() == 21 {
             return self.natural(&s);
@@ -423,13 +428,10 @@ fn stand_ev(total: u8, p: &DealerProbs) -> f64 {
     ev
 }
 
-fn hand_state(values: &[u8]) -> State {
+fn hand_state(values: &[Value]) -> State {
     Solver::state_of(values)
 }
 
-pub(super) fn cards_of(values: &[u8]) -> Vec<crate::engine::Card> {
-    values
-        .iter()
-        .map(|&v| crate::engine::Card::of_value(v))
-        .collect()
+pub(super) fn cards_of(values: &[Value]) -> Vec<Card> {
+    values.iter().map(|&v| Card::of(v)).collect()
 }

@@ -5,7 +5,7 @@ use super::Solver;
 use super::solver::{Play, cards_of};
 use super::state::State;
 use crate::engine::legal::{self, SeatSpot};
-use crate::engine::{Action, Cards, Total};
+use crate::engine::{Action, Cards, Total, Value};
 
 impl Solver<'_> {
     /// EV of splitting a pair of `v` when the seat holds `hands` hands (1 before any split).
@@ -23,10 +23,10 @@ impl Solver<'_> {
     /// The solver's shoe already lacks every card on the table but this hand's two, so when
     /// `hands` > 1 (a re-split decision at the table) the pair cards of the earlier split hands
     /// are out already: only the pair cards dealt from here on are taken out again.
-    pub(super) fn split(&mut self, v: u8, hands: u8, play: Play<'_>) -> f64 {
+    pub(super) fn split(&mut self, v: Value, hands: u8, play: Play<'_>) -> f64 {
         let max = self.rules.max_hands;
         // A hand made by the split that drew another `v`, with `h` hands held: may it split?
-        let pair = legal::hand_of_values(&[v, v], true, v == 1);
+        let pair = legal::hand_of_values(&[v, v], true, v.is_ace());
         let can_resplit = |h: u8| {
             legal::legal_actions(self.rules, &pair, SeatSpot::unlimited(h)).contains(Action::Split)
         };
@@ -45,7 +45,7 @@ impl Solver<'_> {
             self.next_stands(&base);
             let mut sum = 0.0;
             let mut weight = 0.0;
-            for c in 1..=10u8 {
+            for c in Value::ALL {
                 let p = self.draw_probability(&base, c);
                 if p == 0.0 {
                     continue;
@@ -120,9 +120,9 @@ impl Solver<'_> {
 
     /// EV of one finished split hand: pair card `v` plus second card `c`, with `base` the pair
     /// cards out so far (this hand's own first card among them). The hand may not be split.
-    fn split_hand(&mut self, base: &State, v: u8, c: u8, play: Play<'_>) -> f64 {
+    fn split_hand(&mut self, base: &State, v: Value, c: Value, play: Play<'_>) -> f64 {
         let s = base.with(c);
-        debug_assert_eq!(s.hard, v + c);
+        debug_assert_eq!(s.hard, v.get() + c.get());
         let hand = SplitHand {
             first: v,
             second: c,
@@ -130,7 +130,7 @@ impl Solver<'_> {
         // The engine's rules of action, for a split hand that may split no more.
         let legal = legal::legal_actions(
             self.rules,
-            &legal::hand_of_values(&[v, c], true, v == 1),
+            &legal::hand_of_values(&[v, c], true, v.is_ace()),
             SeatSpot::unlimited(self.rules.max_hands),
         );
         if !legal.contains(Action::Hit) {
@@ -165,13 +165,13 @@ impl Solver<'_> {
 }
 
 struct SplitHand {
-    first: u8,
-    second: u8,
+    first: Value,
+    second: Value,
 }
 
 impl SplitHand {
     fn best(&self) -> u8 {
-        let ace = self.first == 1 || self.second == 1;
-        Total::of(self.first + self.second, ace).value
+        let ace = self.first.is_ace() || self.second.is_ace();
+        Total::of(self.first.get() + self.second.get(), ace).value
     }
 }

@@ -2,7 +2,7 @@
 //! value into the memo key, with its total; and the chart cell of its total.
 
 use crate::analysis::chart::{Cell, HandKind};
-use crate::engine::Total;
+use crate::engine::{Total, Value};
 
 /// A hand being evaluated: the cards it removed from the shoe.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,19 +23,19 @@ impl State {
         ace: false,
     };
 
-    pub(super) fn with(mut self, value: u8) -> State {
-        let i = usize::from(value) - 1;
+    pub(super) fn with(mut self, value: Value) -> State {
+        let i = value.index();
         self.key += 1 << (6 * i);
         self.rem[i] += 1;
         self.removed += 1;
-        self.hard += value;
-        self.ace |= value == 1;
+        self.hard += value.get();
+        self.ace |= value.is_ace();
         self
     }
 
     /// Takes a card out of the shoe that is not in this hand (another split hand's pair card).
-    pub(super) fn without(mut self, value: u8) -> State {
-        let i = usize::from(value) - 1;
+    pub(super) fn without(mut self, value: Value) -> State {
+        let i = value.index();
         self.key += 1 << (6 * i);
         self.rem[i] += 1;
         self.removed += 1;
@@ -51,7 +51,7 @@ impl State {
     }
 }
 
-pub(super) fn total_cell(s: &State, up: u8) -> Cell {
+pub(super) fn total_cell(s: &State, up: Value) -> Cell {
     if s.soft() {
         Cell {
             kind: HandKind::Soft,

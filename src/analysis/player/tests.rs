@@ -2,9 +2,15 @@
 //! the peek game, and for splits and re-splits.
 
 use super::*;
-use crate::engine::{Rules, ValueCounts};
+use crate::engine::{Rules, Value, ValueCounts};
+
+/// Card values given in points.
+fn v<const N: usize>(points: [u8; N]) -> [Value; N] {
+    points.map(Value::of)
+}
 
 fn solver(rules: &Rules, up: u8) -> Solver<'_> {
+    let up = Value::of(up);
     let mut shoe = ValueCounts::full_shoe(rules.decks);
     shoe.remove(up);
     Solver::new(rules, up, shoe.0)
@@ -51,7 +57,7 @@ fn assert_matches_published(rules: &Rules, cases: &[(u8, [u8; 2], [f64; 3])]) {
     for &(up, hand, [stand, hit, double]) in cases {
         let mut s = solver(rules, up);
         let evs = s.evs(
-            &hand,
+            &v(hand),
             HandContext {
                 hands: 1,
                 ..HandContext::default()
@@ -80,7 +86,7 @@ fn a_natural_is_paid_unless_the_dealer_has_one() {
     let rules = Rules::default();
     let mut s = solver(&rules, 10);
     let evs = s.evs(
-        &[1, 10],
+        &v([1, 10]),
         HandContext {
             hands: 1,
             ..HandContext::default()
@@ -89,7 +95,7 @@ fn a_natural_is_paid_unless_the_dealer_has_one() {
     // Dealer T: the hole card is an ace with probability 23/309 once A,T are out.
     assert!(close(evs.stand, 1.5 * (1.0 - 23.0 / 309.0), 1e-12));
     let split21 = s.evs(
-        &[1, 10],
+        &v([1, 10]),
         HandContext {
             from_split: true,
             split_aces: true,
@@ -111,17 +117,18 @@ fn the_peek_game_returns_the_double_stake_a_natural_would_take() {
         ..HandContext::default()
     };
     let game_solver = |up: u8, game: Game| {
+        let up = Value::of(up);
         let mut shoe = ValueCounts::full_shoe(rules.decks);
         shoe.remove(up);
         Solver::for_game(&rules, up, shoe.0, game)
     };
     for hand in [[6u8, 5], [8, 8], [10, 6]] {
-        let nhc = game_solver(6, Game::NoHoleCard).evs(&hand, first);
-        let peek = game_solver(6, Game::Peek).evs(&hand, first);
+        let nhc = game_solver(6, Game::NoHoleCard).evs(&v(hand), first);
+        let peek = game_solver(6, Game::Peek).evs(&v(hand), first);
         assert_eq!(nhc, peek, "{hand:?} vs 6");
     }
-    let nhc = game_solver(10, Game::NoHoleCard).evs(&[6, 5], first);
-    let peek = game_solver(10, Game::Peek).evs(&[6, 5], first);
+    let nhc = game_solver(10, Game::NoHoleCard).evs(&v([6, 5]), first);
+    let peek = game_solver(10, Game::Peek).evs(&v([6, 5]), first);
     // Aces left once T, 6, 5 are out: 24 of 309.
     let natural = 24.0 / 309.0;
     assert!(close(nhc.stand, peek.stand, 1e-12));
@@ -132,8 +139,8 @@ fn the_peek_game_returns_the_double_stake_a_natural_would_take() {
         1e-12
     ));
     // A split risks two units or more to the natural without the peek, one with it.
-    let nhc = game_solver(10, Game::NoHoleCard).evs(&[8, 8], first);
-    let peek = game_solver(10, Game::Peek).evs(&[8, 8], first);
+    let nhc = game_solver(10, Game::NoHoleCard).evs(&v([8, 8]), first);
+    let peek = game_solver(10, Game::Peek).evs(&v([8, 8]), first);
     assert!(peek.split.unwrap() - nhc.split.unwrap() > natural * 0.99);
 }
 
@@ -145,10 +152,10 @@ fn split_limits_follow_the_rules() {
         hands: 1,
         ..HandContext::default()
     };
-    assert!(s.evs(&[8, 8], first).split.is_some());
+    assert!(s.evs(&v([8, 8]), first).split.is_some());
     assert!(
         s.evs(
-            &[8, 8],
+            &v([8, 8]),
             HandContext {
                 hands: 4,
                 from_split: true,
@@ -160,7 +167,7 @@ fn split_limits_follow_the_rules() {
     );
     assert!(
         s.evs(
-            &[1, 1],
+            &v([1, 1]),
             HandContext {
                 hands: 2,
                 from_split: true,
@@ -170,7 +177,7 @@ fn split_limits_follow_the_rules() {
         .split
         .is_none()
     );
-    assert!(s.evs(&[8, 9], first).split.is_none());
+    assert!(s.evs(&v([8, 9]), first).split.is_none());
 }
 
 #[test]
@@ -178,7 +185,7 @@ fn splitting_eights_against_six_beats_hitting_sixteen() {
     let rules = Rules::default();
     let mut s = solver(&rules, 6);
     let evs = s.evs(
-        &[8, 8],
+        &v([8, 8]),
         HandContext {
             hands: 1,
             ..HandContext::default()
@@ -194,25 +201,25 @@ fn splitting_eights_against_six_beats_hitting_sixteen() {
 #[test]
 fn a_resplit_at_the_table_takes_out_only_the_new_pair_card() {
     let rules = Rules::from_toml("max_hands = 3").unwrap();
-    let up = 6;
+    let up = Value::of(6);
     // Left in the shoe: all but the up card and the three 8s on the table.
     let mut left = ValueCounts::full_shoe(rules.decks);
-    for v in [up, 8, 8, 8] {
-        left.remove(v);
+    for value in [up, Value::of(8), Value::of(8), Value::of(8)] {
+        left.remove(value);
     }
     let at_table = HandContext {
         from_split: true,
         split_aces: false,
         hands: 2,
     };
-    let split = super::super::hand_evs(&rules, &[8, 8], up, &left, at_table)
+    let split = super::super::hand_evs(&rules, &v([8, 8]), up, &left, at_table)
         .split
         .unwrap();
     // Independently: each of the two hands is 8 + c, c drawn from `left`, then its best
     // play with doubling after the split and no further split (three hands made).
     let total = f64::from(left.total());
     let mut one_hand = 0.0;
-    for c in 1..=10u8 {
+    for c in Value::ALL {
         let p = f64::from(left.get(c)) / total;
         let mut rest = left;
         rest.remove(c);
@@ -221,7 +228,7 @@ fn a_resplit_at_the_table_takes_out_only_the_new_pair_card() {
             split_aces: false,
             hands: 3,
         };
-        let evs = super::super::hand_evs(&rules, &[8, c], up, &rest, ctx);
+        let evs = super::super::hand_evs(&rules, &[Value::of(8), c], up, &rest, ctx);
         one_hand += p * evs.best().1;
     }
     assert!(
@@ -235,10 +242,10 @@ fn a_resplit_at_the_table_takes_out_only_the_new_pair_card() {
 fn more_hands_allowed_never_lowers_the_split_value() {
     let two = Rules::from_toml("max_hands = 2").unwrap();
     let four = Rules::default();
-    for v in 2..=9u8 {
+    for pair in 2..=9u8 {
         let a = solver(&two, 6)
             .evs(
-                &[v, v],
+                &v([pair, pair]),
                 HandContext {
                     hands: 1,
                     ..HandContext::default()
@@ -248,7 +255,7 @@ fn more_hands_allowed_never_lowers_the_split_value() {
             .unwrap();
         let b = solver(&four, 6)
             .evs(
-                &[v, v],
+                &v([pair, pair]),
                 HandContext {
                     hands: 1,
                     ..HandContext::default()
@@ -256,6 +263,6 @@ fn more_hands_allowed_never_lowers_the_split_value() {
             )
             .split
             .unwrap();
-        assert!(b >= a - 1e-12, "{v},{v}: {a} vs {b}");
+        assert!(b >= a - 1e-12, "{pair},{pair}: {a} vs {b}");
     }
 }

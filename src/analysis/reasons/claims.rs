@@ -6,8 +6,8 @@ use std::fmt;
 use super::Facts;
 use crate::analysis::chart::{Cell, HandKind, UP_CARDS};
 use crate::analysis::player::Game;
-use crate::engine::Action;
 use crate::engine::card::value_label;
+use crate::engine::{Action, Value};
 
 /// A hand as the claims speak of it: its best total, soft or hard.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,10 +51,10 @@ impl Holding {
         }
     }
 
-    /// The hand after one more card of value `card` (1 = ace): `None` when it goes over 21.
-    pub(super) fn plus(self, card: u8) -> Option<Holding> {
-        let low = self.low() + card;
-        let ace = self.soft || card == 1;
+    /// The hand after one more card of value `card`: `None` when it goes over 21.
+    pub(super) fn plus(self, card: Value) -> Option<Holding> {
+        let low = self.low() + card.get();
+        let ace = self.soft || card.is_ace();
         if low > 21 {
             None
         } else if ace && low + 10 <= 21 {
@@ -132,8 +132,8 @@ pub enum Claim {
     WinsOnlyWhenTheDealerBusts(Holding),
     /// `the dealer busts 21.2% of rounds showing T, blackjack rounds included`.
     DealerBusts {
-        /// The up card (1 = ace).
-        up: u8,
+        /// The up card.
+        up: Value,
         /// The rate in percent, as stated (one decimal).
         percent: f64,
         /// Which rounds it is a share of.
@@ -150,7 +150,7 @@ pub enum Claim {
     /// doubled stake too`.
     BlackjackTakesTheExtraStake {
         /// The up card.
-        up: u8,
+        up: Value,
         /// The dealer's blackjack chance in percent of rounds, as stated (one decimal).
         percent: f64,
         /// The stake it would take.
@@ -160,7 +160,7 @@ pub enum Claim {
     /// when you play`.
     BlackjackStillToCome {
         /// The up card.
-        up: u8,
+        up: Value,
         /// As in [`Claim::BlackjackTakesTheExtraStake`].
         percent: f64,
     },
@@ -199,9 +199,8 @@ impl fmt::Display for Claim {
             Claim::DealerBusts { up, percent, of } => {
                 write!(
                     f,
-                    "the dealer busts {} of rounds showing {}",
+                    "the dealer busts {} of rounds showing {up}",
                     percent_text(percent),
-                    value_label(up)
                 )?;
                 match of {
                     Rounds::All => Ok(()),
@@ -224,7 +223,7 @@ impl fmt::Display for Claim {
                 "with no hole card, the dealer's blackjack ({} of rounds showing {}) would take \
                  {} too",
                 percent_text(percent),
-                value_label(up),
+                up,
                 match stake {
                     Stake::Doubled => "the doubled stake",
                     Stake::Split => "both split stakes",
@@ -235,7 +234,7 @@ impl fmt::Display for Claim {
                 "with no hole card, the dealer's blackjack ({} of rounds showing {}) is still \
                  to come when you play",
                 percent_text(percent),
-                value_label(up)
+                up
             ),
         }
     }
@@ -261,11 +260,12 @@ impl Claim {
     pub fn check(&self, facts: &Facts<'_>) -> Result<(), String> {
         let ok = |holds: bool, found: String| if holds { Ok(()) } else { Err(found) };
         match *self {
-            Claim::CannotBustWithOneCard(h) => {
-                ok(h.plus(10).is_some(), format!("{h} plus a ten is over 21"))
-            }
+            Claim::CannotBustWithOneCard(h) => ok(
+                h.plus(Value::TEN).is_some(),
+                format!("{h} plus a ten is over 21"),
+            ),
             Claim::CanBustWithOneCard(h) => ok(
-                h.plus(10).is_none(),
+                h.plus(Value::TEN).is_none(),
                 format!("{h} plus a ten is not over 21"),
             ),
             Claim::NoCardLeavesItWorse(cell) => ok(

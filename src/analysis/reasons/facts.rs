@@ -8,7 +8,7 @@ use crate::analysis::chart::{Cell, Chart};
 use crate::analysis::dealer_odds::{BUST, DealerProbs, DealerShapes, NATURAL};
 use crate::analysis::player::Game;
 use crate::analysis::strategy::{CellEvs, Strategy, cell_hands};
-use crate::engine::{Cards, Rules, ValueCounts};
+use crate::engine::{Cards, Rules, Value, ValueCounts};
 
 /// What a claim is checked against: the rules, the game, this game's chart and, where known,
 /// the American peek chart for the same rules.
@@ -39,7 +39,7 @@ impl<'a> Facts<'a> {
     }
 
     /// The shoe less the up card.
-    fn shoe(&self, up: u8) -> ValueCounts {
+    fn shoe(&self, up: Value) -> ValueCounts {
         let mut shoe = ValueCounts::full_shoe(self.rules.decks);
         shoe.remove(up);
         shoe
@@ -47,12 +47,12 @@ impl<'a> Facts<'a> {
 
     /// The dealer's final-hand probabilities showing `up`, full shoe less the up card, as
     /// the dealer deals them (no hole card: the natural is one of the outcomes).
-    fn dealer(&self, up: u8) -> DealerProbs {
+    fn dealer(&self, up: Value) -> DealerProbs {
         self.dealer_after(up, &[])
     }
 
     /// [`Facts::dealer`] with the cards `seen` (values) out of the shoe too.
-    fn dealer_after(&self, up: u8, seen: &[u8]) -> DealerProbs {
+    fn dealer_after(&self, up: Value, seen: &[Value]) -> DealerProbs {
         let mut shoe = self.shoe(up);
         for &v in seen {
             shoe.remove(v);
@@ -62,7 +62,7 @@ impl<'a> Facts<'a> {
 
     /// The dealer's probabilities as the player holding `seen` faces them when deciding: in
     /// the peek game, given that the dealer has no blackjack.
-    fn dealer_at_decision(&self, up: u8, seen: &[u8]) -> DealerProbs {
+    fn dealer_at_decision(&self, up: Value, seen: &[Value]) -> DealerProbs {
         let mut p = self.dealer_after(up, seen);
         if self.game == Game::Peek && p[NATURAL] > 0.0 {
             let rest = 1.0 - p[NATURAL];
@@ -75,7 +75,7 @@ impl<'a> Facts<'a> {
     }
 
     /// The dealer's bust rate showing `up`, in percent, and which rounds it is a share of.
-    pub fn dealer_bust(&self, up: u8) -> (f64, Rounds) {
+    pub fn dealer_bust(&self, up: Value) -> (f64, Rounds) {
         let p = self.dealer(up);
         if p[NATURAL] <= 0.0 {
             (100.0 * p[BUST], Rounds::All)
@@ -90,14 +90,14 @@ impl<'a> Facts<'a> {
     }
 
     /// The dealer's blackjack chance showing `up`, in percent of rounds.
-    pub fn dealer_blackjack(&self, up: u8) -> f64 {
+    pub fn dealer_blackjack(&self, up: Value) -> f64 {
         100.0 * self.dealer(up)[NATURAL]
     }
 
-    /// What standing on the cards `hand` (values, 1 = ace; not a blackjack) is worth against
+    /// What standing on the cards `hand` (values; not a blackjack) is worth against
     /// `up` when deciding, exactly: the dealer draws from the shoe less the up card and these
     /// very cards. −1 for a bust.
-    pub fn stand_ev(&self, hand: &[u8], up: u8) -> f64 {
+    pub fn stand_ev(&self, hand: &[Value], up: Value) -> f64 {
         let total = Cards::from_values(hand).total();
         if total.is_bust() {
             return -1.0;
@@ -129,7 +129,8 @@ impl<'a> Facts<'a> {
                     shoe.remove(v);
                 }
                 let n = f64::from(shoe.total());
-                (1..=10u8)
+                Value::ALL
+                    .into_iter()
                     .filter(|&v| shoe.get(v) > 0)
                     .map(|v| {
                         let mut more = hand.clone();
@@ -163,12 +164,13 @@ mod tests {
     fn standing_is_worked_out_for_the_very_cards_held() {
         let strategy = basic_strategy(&Rules::default());
         let facts = Facts::of(&strategy, None);
-        assert!((facts.stand_ev(&[1, 1], 1) - -0.770083).abs() < 5e-7);
-        assert!((facts.stand_ev(&[1, 1, 10], 1) - -0.770780).abs() < 5e-7);
+        let (ace, ten) = (Value::ACE, Value::TEN);
+        assert!((facts.stand_ev(&[ace, ace], ace) - -0.770083).abs() < 5e-7);
+        assert!((facts.stand_ev(&[ace, ace, ten], ace) - -0.770780).abs() < 5e-7);
         let pair = Cell {
             kind: HandKind::Pair,
             row: 1,
-            up: 1,
+            up: Value::of(1),
         };
         let effects = facts.one_card_effects(pair);
         assert!(effects[0].iter().any(|&(_, e)| e < 0), "{effects:?}");

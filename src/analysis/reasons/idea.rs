@@ -3,8 +3,8 @@
 
 use super::{Claim, Facts, Holding, Part, Stake};
 use crate::analysis::chart::{Cell, HandKind};
-use crate::engine::Action;
 use crate::engine::card::value_label;
+use crate::engine::{Action, Value};
 
 /// Collects the parts of an idea, making a claim only where its check holds.
 struct Idea<'f, 'a> {
@@ -40,7 +40,7 @@ impl Idea<'_, '_> {
 }
 
 /// The dealer's bust rate claim for `up`.
-fn dealer_busts(facts: &Facts<'_>, up: u8) -> Claim {
+fn dealer_busts(facts: &Facts<'_>, up: Value) -> Claim {
     let (percent, of) = facts.dealer_bust(up);
     Claim::DealerBusts { up, percent, of }
 }
@@ -69,7 +69,7 @@ pub(super) fn idea(
             if (12..=16).contains(&hand.total) && !hand.soft {
                 idea.claim("; as one hand, ", Claim::WinsOnlyWhenTheDealerBusts(hand));
             }
-            if (2..=6).contains(&cell.up) {
+            if (2..=6).contains(&cell.up.get()) {
                 idea.claim("; ", dealer_busts(facts, cell.up));
             }
             return idea.play(play);

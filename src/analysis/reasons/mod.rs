@@ -16,8 +16,7 @@ use std::fmt;
 
 use super::chart::{Cell, Chart};
 use super::strategy::Strategy;
-use crate::engine::card::value_label;
-use crate::engine::{Action, ActionSet};
+use crate::engine::{Action, ActionSet, Value};
 use crate::text::signed_decimals;
 
 mod claims;
@@ -89,7 +88,7 @@ pub struct Numbers {
     pub chosen: bool,
     /// The one hand the chart average was worked out on, where no two cards make the cell
     /// (soft 21: A,5,5): the numbers name it.
-    pub stand_in: Option<&'static [u8]>,
+    pub stand_in: Option<&'static [Value]>,
 }
 
 impl fmt::Display for Numbers {
@@ -101,7 +100,7 @@ impl fmt::Display for Numbers {
         let (play, ev) = self.play;
         let source = match (self.source, self.stand_in) {
             (Source::ChartAverage, Some(hand)) => {
-                let cards: Vec<&str> = hand.iter().map(|&v| value_label(v)).collect();
+                let cards: Vec<&str> = hand.iter().map(|v| v.label()).collect();
                 format!("worked out on {}, full shoe", cards.join(","))
             }
             (source, _) => source.label().to_owned(),

@@ -9,12 +9,12 @@ use crate::analysis::dealer_odds::{BUST, DealerProbs, NATURAL, dealer_probabilit
 use crate::analysis::player::Game;
 use crate::analysis::strategy::peek_strategy;
 use crate::analysis::{HandContext, basic_strategy, hand_evs};
-use crate::engine::{Card, Cards, Rules, Total, Units, ValueCounts, seeded_table};
+use crate::engine::{Card, Cards, Rules, Total, Units, Value, ValueCounts, seeded_table};
 
 /// The two-card hands (three for hard and soft 21) that make a cell, as the chart's EVs
 /// take them.
-fn hands_of(cell: Cell) -> Vec<Vec<u8>> {
-    match (cell.kind, cell.row) {
+fn hands_of(cell: Cell) -> Vec<Vec<Value>> {
+    let hands: Vec<Vec<u8>> = match (cell.kind, cell.row) {
         (HandKind::Pair, r) => vec![vec![r, r]],
         (HandKind::Soft, 12) => vec![vec![1, 1]],
         (HandKind::Soft, 21) => vec![vec![1, 5, 5]],
@@ -28,7 +28,9 @@ fn hands_of(cell: Cell) -> Vec<Vec<u8>> {
                 (b > a && b <= 10).then(|| vec![a, b])
             })
             .collect(),
-    }
+    };
+    let values = |hand: Vec<u8>| hand.into_iter().map(Value::of).collect();
+    hands.into_iter().map(values).collect()
 }
 
 /// One rule set and game, with what the claims are checked against, worked out apart
@@ -39,7 +41,7 @@ struct Truth {
     game: Game,
     here: std::sync::Arc<Strategy>,
     peek: Option<std::sync::Arc<Strategy>>,
-    dealer: HashMap<u8, DealerProbs>,
+    dealer: HashMap<Value, DealerProbs>,
 }
 
 impl Truth {
@@ -48,7 +50,8 @@ impl Truth {
             Game::NoHoleCard => (basic_strategy(&rules), Some(peek_strategy(&rules))),
             Game::Peek => (peek_strategy(&rules), None),
         };
-        let dealer = (1..=10u8)
+        let dealer = Value::ALL
+            .into_iter()
             .map(|up| {
                 let mut shoe = ValueCounts::full_shoe(rules.decks);
                 shoe.remove(up);
@@ -66,13 +69,13 @@ impl Truth {
     }
 
     /// What a player standing faces when deciding (the peek game: no dealer blackjack).
-    fn faced(&self, up: u8) -> DealerProbs {
+    fn faced(&self, up: Value) -> DealerProbs {
         self.faced_holding(up, &[])
     }
 
     /// [`Truth::faced`] for a player holding `seen` (card values): the dealer draws from the
     /// shoe less the up card and these cards, by plain recursion.
-    fn faced_holding(&self, up: u8, seen: &[u8]) -> DealerProbs {
+    fn faced_holding(&self, up: Value, seen: &[Value]) -> DealerProbs {
         let mut p = if seen.is_empty() {
             self.dealer[&up]
         } else {
@@ -92,12 +95,12 @@ impl Truth {
     }
 
     /// Win and loss chances of standing on `total` against `up`.
-    fn stand(&self, total: Total, up: u8) -> (f64, f64) {
+    fn stand(&self, total: Total, up: Value) -> (f64, f64) {
         self.stand_holding(total, up, &[])
     }
 
     /// [`Truth::stand`] for the cards `seen` held (the dealer draws from a shoe without them).
-    fn stand_holding(&self, total: Total, up: u8, seen: &[u8]) -> (f64, f64) {
+    fn stand_holding(&self, total: Total, up: Value, seen: &[Value]) -> (f64, f64) {
         if total.is_bust() {
             return (0.0, 1.0);
         }
@@ -116,7 +119,7 @@ impl Truth {
     /// Per card value drawn from the shoe less the up card and the hand `cards`: its chance
     /// and how standing after it compares with standing now, card by card (every card held
     /// out of the dealer's shoe).
-    fn one_card(&self, cards: &[u8], up: u8) -> Vec<(f64, std::cmp::Ordering)> {
+    fn one_card(&self, cards: &[Value], up: Value) -> Vec<(f64, std::cmp::Ordering)> {
         let hand = Cards::from_values(cards);
         let (w, l) = self.stand_holding(hand.total(), up, cards);
         let mut shoe = ValueCounts::full_shoe(self.rules.decks);
@@ -124,11 +127,12 @@ impl Truth {
         for &v in cards {
             shoe.remove(v);
         }
-        (1..=10u8)
+        Value::ALL
+            .into_iter()
             .filter(|&v| shoe.get(v) > 0)
             .map(|v| {
                 let mut more = hand;
-                more.push(Card::of_value(v));
+                more.push(Card::of(v));
                 let mut held = cards.to_vec();
                 held.push(v);
                 let (w2, l2) = self.stand_holding(more.total(), up, &held);
@@ -147,26 +151,28 @@ impl Truth {
     fn verify(&self, claim: &Claim, cell: Cell) -> Result<(), String> {
         use std::cmp::Ordering::{Greater, Less};
         let hands = hands_of(cell);
-        let total = |h: &Vec<u8>| Cards::from_values(h).total();
+        let total = |h: &Vec<Value>| Cards::from_values(h).total();
         // A claim about a hand is about this cell's hand.
         let is_cells = |h: Holding| {
             hands
                 .iter()
                 .all(|c| total(c).value == h.total && total(c).soft == h.soft)
         };
-        let busts_with = |c: &Vec<u8>, v: u8| {
+        let busts_with = |c: &Vec<Value>, v: Value| {
             let mut more = Cards::from_values(c);
-            more.push(Card::of_value(v));
+            more.push(Card::of(v));
             more.is_bust()
         };
         let ok = |holds: bool| if holds { Ok(()) } else { Err(String::new()) };
         match *claim {
-            Claim::CannotBustWithOneCard(h) => {
-                ok(is_cells(h) && hands.iter().all(|c| (1..=10).all(|v| !busts_with(c, v))))
-            }
-            Claim::CanBustWithOneCard(h) => {
-                ok(is_cells(h) && hands.iter().all(|c| (1..=10).any(|v| busts_with(c, v))))
-            }
+            Claim::CannotBustWithOneCard(h) => ok(is_cells(h)
+                && hands
+                    .iter()
+                    .all(|c| Value::ALL.iter().all(|&v| !busts_with(c, v)))),
+            Claim::CanBustWithOneCard(h) => ok(is_cells(h)
+                && hands
+                    .iter()
+                    .all(|c| Value::ALL.iter().any(|&v| busts_with(c, v)))),
             Claim::NoCardLeavesItWorse(c) => ok(c == cell
                 && hands
                     .iter()
@@ -215,7 +221,7 @@ impl Truth {
                 };
                 let evs =
                     crate::analysis::Solver::for_game(&self.rules, cell.up, shoe.0, self.game)
-                        .evs(&[cell.row, cell.row], first);
+                        .evs(&[Value::of(cell.row); 2], first);
                 let kept = evs
                     .ranked()
                     .into_iter()
@@ -407,10 +413,7 @@ fn every_claim_of_every_cell_holds_for_four_rule_sets() {
             // A cell worked out on one stand-in hand names it.
             let source = match crate::analysis::strategy::stand_in(cell) {
                 Some(hand) => {
-                    let cards: Vec<&str> = hand
-                        .iter()
-                        .map(|&v| crate::engine::card::value_label(v))
-                        .collect();
+                    let cards: Vec<&str> = hand.iter().map(|v| v.label()).collect();
                     format!("worked out on {}, full shoe", cards.join(","))
                 }
                 None => "chart average, full shoe".to_owned(),
@@ -540,7 +543,11 @@ fn the_false_phrases_fail_their_checks() {
     let facts = Facts::of(&here, Some(&peek.chart));
     let soft = |total| Holding { total, soft: true };
     let hard = |total| Holding { total, soft: false };
-    let cell = |kind, row, up| Cell { kind, row, up };
+    let cell = |kind, row, up| Cell {
+        kind,
+        row,
+        up: Value::of(up),
+    };
     // Soft 18 plus a 4 is hard 12: a card can make a soft hit worse.
     let soft_18 = cell(HandKind::Soft, 18, 10);
     assert!(Claim::NoCardLeavesItWorse(soft_18).check(&facts).is_err());
@@ -575,7 +582,7 @@ fn the_false_phrases_fail_their_checks() {
     }
     // The dealer's bust rate showing A or T: of every round here, where the natural is
     // still to come; the rate given no natural is the peek game's, and labelled so.
-    for up in [1, 10] {
+    for up in [Value::ACE, Value::TEN] {
         let (rounds, of) = facts.dealer_bust(up);
         assert_eq!(of, Rounds::CountingBlackjacks);
         let (no_natural, label) = Facts::of(&peek, None).dealer_bust(up);
@@ -599,7 +606,7 @@ fn the_false_phrases_fail_their_checks() {
     let nine_two = Cell {
         kind: HandKind::Hard,
         row: 9,
-        up: 2,
+        up: Value::of(2),
     };
     let r = reason(&here, Some(&peek.chart), nine_two, Figures::Chart).unwrap();
     if r.numbers.other.map(|o| o.0) == Some(Action::Double) && r.play == Action::Hit {
@@ -621,7 +628,7 @@ fn a_hand_in_play_is_weighed_against_its_legal_plays_only() {
     let twenty = Cell {
         kind: HandKind::Hard,
         row: 20,
-        up: 10,
+        up: Value::of(10),
     };
     let all = reason(&here, None, twenty, Figures::Chart).unwrap();
     assert_eq!(all.numbers.other.map(|o| o.0), Some(Action::Split));

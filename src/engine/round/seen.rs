@@ -3,14 +3,14 @@
 
 use rand::SeedableRng;
 
-use super::super::{Action, Event, GameRng, Rules, Table, ValueCounts};
+use super::super::{Action, Event, GameRng, Rules, Table, Value, ValueCounts};
 
 /// The count kept by hand from a table's events: every card dealt face up or turned over,
 /// none after a reshuffle, and after a dry shoe the face-up cards of the round so far.
 #[derive(Default)]
 struct FromEvents {
     count: ValueCounts,
-    round: Vec<u8>,
+    round: Vec<Value>,
     restocks: usize,
 }
 

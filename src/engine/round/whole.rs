@@ -4,13 +4,14 @@
 use rand::Rng;
 
 use super::super::action::{Action, ActionError, ActionSet};
+use super::super::card::Value;
 use super::super::event::EventSink;
 use super::super::hand::Cards;
 use super::{Phase, Table};
 
 impl<R: Rng, L: EventSink> Table<R, L> {
     /// Plays a whole round: deals it ([`Table::start_round`]), takes for each hand to act the
-    /// action `decide` gives for its seat, its cards, the dealer's up card (1 = ace … 10) and
+    /// action `decide` gives for its seat, its cards, the dealer's up card and
     /// its legal actions, then plays the dealer and settles ([`Table::play_dealer`]).
     ///
     /// Each decision goes through the same code as [`Table::act`] — the same legality (the
@@ -23,7 +24,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     #[inline(always)]
     pub fn play_round<D>(&mut self, mut decide: D) -> Result<(), ActionError>
     where
-        D: FnMut(usize, &Cards, u8, ActionSet) -> Action,
+        D: FnMut(usize, &Cards, Value, ActionSet) -> Action,
     {
         self.start_round()?;
         // The up card is dealt with the first cards; it is the same for every decision.
@@ -32,7 +33,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
             .cards
             .as_slice()
             .first()
-            .map_or(0, |c| c.value());
+            .map_or(Value::TEN, |c| c.value());
         while let Phase::Players { seat, hand } = self.phase {
             self.debug_assert_legal_is_current();
             let action = decide(seat, &self.seats[seat].hands[hand].cards, up, self.legal);

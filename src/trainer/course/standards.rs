@@ -11,7 +11,7 @@ use std::collections::{HashMap, HashSet};
 use super::table_shoes::{Shoe, shoes};
 use super::{AnswerRow, Context, DecisionRow, Rows, Standard, Verdict};
 use crate::analysis::chart::Cell;
-use crate::engine::Cards;
+use crate::engine::{Cards, Value};
 use crate::trainer::drills::kinds::{DrillKind, dealt_cells};
 use crate::trainer::grade::CLOSE_CALL;
 
@@ -307,7 +307,7 @@ pub fn ramp(rows: &Rows) -> Verdict {
 pub fn question_cell(question: &str) -> Option<Cell> {
     let (hand, rest) = question.split_once(" against ")?;
     let up = rest.split_whitespace().next()?;
-    let values: Option<Vec<u8>> = hand.split_whitespace().map(card_value).collect();
+    let values: Option<Vec<Value>> = hand.split_whitespace().map(card_value).collect();
     let values = values.filter(|v| v.len() >= 2)?;
     Some(Cell::for_hand(
         &Cards::from_values(&values),
@@ -317,7 +317,7 @@ pub fn question_cell(question: &str) -> Option<Cell> {
 }
 
 /// The value of a card as written (`K♠`, `10♥`, `Ts`, `A`).
-fn card_value(text: &str) -> Option<u8> {
+fn card_value(text: &str) -> Option<Value> {
     use crate::engine::card::parse_value;
     let rank: String = text.chars().filter(char::is_ascii_alphanumeric).collect();
     parse_value(&rank).or_else(|| {

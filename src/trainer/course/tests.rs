@@ -304,6 +304,7 @@ fn the_ramp_from_memory_counts_the_drill_wherever_started_not_the_tables_bets() 
 }
 
 fn cell(kind: HandKind, row: u8, up: u8) -> Cell {
+    let up = crate::engine::Value::of(up);
     Cell { kind, row, up }
 }
 

@@ -5,7 +5,7 @@ use rand::{Rng, RngExt};
 
 use crate::analysis::chart::{Cell, Chart, HandKind};
 use crate::engine::legal::{self, SeatSpot};
-use crate::engine::{ActionSet, Card, Cards, PlayerHand, Rank, Rules, Suit};
+use crate::engine::{ActionSet, Card, Cards, PlayerHand, Rank, Rules, Suit, Value};
 use crate::trainer::tally::Tally;
 
 /// A cell is retired from the `mistakes` drill after this many right answers in a row.
@@ -197,19 +197,18 @@ pub fn rows(kind: DrillKind) -> Vec<(HandKind, u8)> {
 }
 
 /// Up-card values weighted as they come out of a shoe: 1 (ace) … 9 once each, 10 four times.
-fn realistic_up<R: Rng + ?Sized>(rng: &mut R) -> u8 {
+fn realistic_up<R: Rng + ?Sized>(rng: &mut R) -> Value {
     match rng.random_range(0..13u8) {
-        0 => 1,
-        n @ 1..=8 => n + 1,
-        _ => 10,
+        n @ 0..=8 => Value::ALL[usize::from(n)],
+        _ => Value::TEN,
     }
 }
 
-pub(crate) fn random_card<R: Rng + ?Sized>(rng: &mut R, value: u8) -> Card {
-    let rank = if value == 10 {
+pub(crate) fn random_card<R: Rng + ?Sized>(rng: &mut R, value: Value) -> Card {
+    let rank = if value == Value::TEN {
         Rank::ALL[rng.random_range(9..13usize)]
     } else {
-        Rank::ALL[usize::from(value) - 1]
+        Rank::ALL[value.index()]
     };
     Card::new(rank, Suit::ALL[rng.random_range(0..4usize)])
 }
@@ -235,6 +234,7 @@ pub fn build_hand<R: Rng + ?Sized>(rng: &mut R, kind: HandKind, row: u8) -> Card
             }
         }
     };
+    let (a, b) = (Value::clamped(a), Value::clamped(b));
     let (first, second) = (random_card(rng, a), random_card(rng, b));
     if rng.random::<bool>() {
         Cards::from_cards(&[first, second])
@@ -344,7 +344,7 @@ impl DrillDealer {
 pub fn dealt_cells(kind: DrillKind) -> impl Iterator<Item = Cell> {
     rows(kind)
         .into_iter()
-        .flat_map(|(kind, row)| (1..=10).map(move |up| Cell { kind, row, up }))
+        .flat_map(|(kind, row)| Value::ALL.map(|up| Cell { kind, row, up }))
 }
 
 /// Whether a two-card hand makes `cell` (hard 5–19, soft 13–20, every pair): the cells a
@@ -530,17 +530,17 @@ mod tests {
         let eleven = Cell {
             kind: HandKind::Hard,
             row: 11,
-            up: 10,
+            up: Value::of(10),
         };
         let eights = Cell {
             kind: HandKind::Pair,
             row: 8,
-            up: 1,
+            up: Value::of(1),
         };
         let twenty_one = Cell {
             kind: HandKind::Hard,
             row: 21,
-            up: 5,
+            up: Value::of(5),
         };
         peek.set(eleven, Code::D);
         peek.set(eights, Code::P);
@@ -558,23 +558,23 @@ mod tests {
             Cell {
                 kind: HandKind::Hard,
                 row: 11,
-                up: 10,
+                up: Value::of(10),
             },
             Cell {
                 kind: HandKind::Pair,
                 row: 8,
-                up: 10,
+                up: Value::of(10),
             },
             Cell {
                 kind: HandKind::Pair,
                 row: 1,
-                up: 1,
+                up: Value::of(1),
             },
             // Not dealt: no two cards make it.
             Cell {
                 kind: HandKind::Hard,
                 row: 21,
-                up: 1,
+                up: Value::of(1),
             },
         ];
         let dealer = DrillDealer::of_cells(DrillKind::NoHoleCard, &cells).expect("cells");

@@ -265,7 +265,7 @@ impl App {
                 public.cards_left().saturating_mul(per_point),
             ),
             cards_left: public.cards_left(),
-            seen: (1..=10u8).map(|v| u32::from(public.seen().get(v))).sum(),
+            seen: public.seen().total(),
             name: system.name.to_string(),
             start: (!system.is_balanced())
                 .then(|| system.initial_running_count(self.session.rules().decks)),

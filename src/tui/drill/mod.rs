@@ -734,7 +734,7 @@ mod tests {
     fn keys_read_as_a_list() {
         let legal = fresh_hand_actions(
             &Rules::default(),
-            &crate::engine::Cards::from_values(&[8, 8]),
+            &crate::engine::Cards::from_values(&[crate::engine::Value::of(8); 2]),
         );
         assert_eq!(keys_text(legal), "h, s, d or p");
         let mut one = ActionSet::EMPTY;

@@ -166,10 +166,7 @@ pub fn render_chart(view: &ChartView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer
         return;
     };
     let (current, selected) = (view.current, view.selected);
-    let header: String = UP_CARDS
-        .iter()
-        .map(|&u| format!("{:>3}", value_label(u)))
-        .collect();
+    let header: String = UP_CARDS.iter().map(|u| format!("{u:>3}")).collect();
     let mut lines = vec![Line::from(Span::styled(
         format!(" {:<6}{header}    {:<6}{header}", "hard", "soft"),
         t.dim,

@@ -13,7 +13,6 @@ use super::flow::{Token, flow, labelled};
 use super::overlay::framed_box;
 use super::progress::{ProgressView, render_progress};
 use crate::analysis::chart::UP_CARDS;
-use crate::engine::card::value_label;
 use crate::trainer::drills::schedule::PRACTICE_LABEL;
 use crate::trainer::report::{Figure, HeatRow};
 
@@ -239,7 +238,7 @@ fn heat_map_lines(ctx: Ctx, map: &[HeatRow], lifetime: bool, width: u16) -> Vec<
     let cell_width = if wide { 2 } else { 1 };
     let header: String = UP_CARDS
         .iter()
-        .map(|&u| format!("{:>cell_width$}", value_label(u)))
+        .map(|u| format!("{u:>cell_width$}"))
         .collect();
     lines.push(Line::from(Span::styled(
         format!(" {:<8}{header}   {:<8}{header}   {:<8}{header}", "", "", ""),

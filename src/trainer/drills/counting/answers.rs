@@ -5,7 +5,7 @@ use super::QuizSettings;
 use crate::analysis::counts::CountSystem;
 use crate::analysis::deviation::{Direction, IndexPlay};
 use crate::analysis::indices::never_words;
-use crate::engine::{Action, Card, Cards};
+use crate::engine::{Action, Card, Cards, Value};
 use crate::text::{signed, signed_decimals};
 use crate::trainer::history::CountAnswer;
 
@@ -343,7 +343,9 @@ fn natural_explains(play: &IndexPlay, peek: &IndexPlay) -> bool {
         (Direction::AtOrAbove, None, Some(_)) => true,
         _ => false,
     };
-    matches!(play.play, Action::Double | Action::Split) && matches!(play.cell.up, 1 | 10) && raises
+    matches!(play.play, Action::Double | Action::Split)
+        && matches!(play.cell.up, Value::ACE | Value::TEN)
+        && raises
 }
 
 /// `stand at +0 and above`, `hit below −1`, `never between −10 and +15`.

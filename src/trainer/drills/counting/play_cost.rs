@@ -7,7 +7,7 @@ use crate::analysis::HandEvs;
 use crate::analysis::counts::CountSystem;
 use crate::analysis::player::HandContext;
 use crate::analysis::strategy::hand_evs;
-use crate::engine::{Card, Cards, Rules, ValueCounts};
+use crate::engine::{Card, Cards, Rules, Value, ValueCounts};
 
 /// A shoe of `rules` half dealt, the cards dealt chosen so that `system`'s index count is `tc`
 /// (a balanced count's true count in the middle of its floored step, an unbalanced count's
@@ -88,7 +88,7 @@ pub fn evs_at_count(
     tc: i32,
 ) -> HandEvs {
     let mut left = shoe_at_count(rules, system, tc);
-    let hand: Vec<u8> = cards.as_slice().iter().map(|c| c.value()).collect();
+    let hand: Vec<Value> = cards.as_slice().iter().map(|c| c.value()).collect();
     for &v in hand.iter().chain([up.value()].iter()) {
         left.remove(v);
     }
@@ -114,7 +114,7 @@ mod tests {
                 let left = shoe_at_count(&rules, system, tc);
                 let mut dealt = ValueCounts::default();
                 let mut cards_left = 0usize;
-                for v in 1..=10u8 {
+                for v in Value::ALL {
                     for _ in 0..(full.get(v) - left.get(v)) {
                         dealt.add(v);
                     }

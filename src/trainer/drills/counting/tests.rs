@@ -2,7 +2,7 @@ use super::*;
 use crate::analysis::chart::{Cell, HandKind};
 use crate::analysis::deviation::{Direction, IndexPlay};
 use crate::analysis::indices::INDEX_RANGE;
-use crate::engine::Card;
+use crate::engine::{Card, Value};
 use crate::trainer::drills::kinds::{build_hand, fresh_hand_actions};
 
 pub(super) fn settings() -> QuizSettings {
@@ -28,7 +28,7 @@ fn computed_looking(n: usize) -> IndexTable {
         .map(|row| (HandKind::Hard, row))
         .chain((13..=20).map(|row| (HandKind::Soft, row)))
         .chain((1..=10).map(|row| (HandKind::Pair, row)))
-        .flat_map(|(kind, row)| (1..=10).map(move |up| Cell { kind, row, up }))
+        .flat_map(|(kind, row)| Value::ALL.map(|up| Cell { kind, row, up }))
         .collect();
     let plays = (0..n)
         .map(|i| {
@@ -192,7 +192,7 @@ fn eleven_cell() -> Cell {
     Cell {
         kind: HandKind::Hard,
         row: 11,
-        up: 1,
+        up: Value::of(1),
     }
 }
 
@@ -440,7 +440,7 @@ fn the_natural_is_named_only_under_a_ten_or_an_ace() {
     };
     let prompt = Prompt::Deviation {
         play,
-        cards: crate::engine::Cards::from_values(&[10, 10]),
+        cards: crate::engine::Cards::from_values(&[10, 10].map(Value::of)),
         up: Card::of_value(6),
         tc: 0,
     };
@@ -627,7 +627,7 @@ fn every_wrong_deviation_answer_states_its_cost_at_the_count() {
     let cell = Cell {
         kind: HandKind::Hard,
         row: 16,
-        up: 10,
+        up: Value::of(10),
     };
     let play = s
         .indices
