@@ -8,14 +8,15 @@
 //! the seven +1) and its running count is the analysis count halved, floored.
 
 use crate::analysis::counts::{Balance, CountSystem};
+use crate::engine::Value;
 
 /// The values that share one tag.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct Group {
     /// The tag, in analysis units.
     pub tag: i32,
-    /// The values (1 = ace … 10).
-    pub values: Vec<u8>,
+    /// The values.
+    pub values: Vec<Value>,
     /// Ranks of the thirteen in the group (a ten-value is four ranks).
     pub ranks: u32,
 }
@@ -54,8 +55,8 @@ pub(super) struct CountModel {
 }
 
 /// Ranks of the thirteen with a value (four for the ten-value).
-fn ranks_of(value: u8) -> u32 {
-    if value == 10 { 4 } else { 1 }
+pub(super) fn ranks_of(value: Value) -> u32 {
+    if value == Value::TEN { 4 } else { 1 }
 }
 
 fn gcd(a: i32, b: i32) -> i32 {
@@ -68,10 +69,10 @@ impl CountModel {
         let ratio = if system.needs_suits() { 2 } else { 1 };
         let mut tags = system.tags.map(|t| t * ratio);
         // A seven is red half the time: its mean tag.
-        tags[6] += system.red_seven * ratio / 2;
+        tags[Value::of(7).index()] += system.red_seven * ratio / 2;
         let mut groups: Vec<Group> = Vec::new();
-        for v in 1..=10u8 {
-            let tag = tags[usize::from(v) - 1];
+        for v in Value::ALL {
+            let tag = tags[v.index()];
             match groups.iter_mut().find(|g| g.tag == tag) {
                 Some(g) => {
                     g.values.push(v);
@@ -123,8 +124,8 @@ impl CountModel {
 
     /// The tag of a value in analysis units.
     #[cfg(test)]
-    pub fn tag(&self, value: u8) -> i32 {
-        self.tags[usize::from(value) - 1]
+    pub fn tag(&self, value: Value) -> i32 {
+        self.tags[value.index()]
     }
 
     /// How far the count spreads per card against Hi-Lo's (1 for Hi-Lo): grid steps in running

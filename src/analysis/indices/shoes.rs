@@ -6,8 +6,8 @@
 //! −1). The running count only sees the cards dealt per group, so given the cards dealt `n`
 //! its chance is that of a multivariate hypergeometric draw over the groups.
 
-use super::model::CountModel;
-use crate::engine::Rules;
+use super::model::{CountModel, ranks_of};
+use crate::engine::{Rules, Value};
 
 /// The fine bins of a count: `per` bins per index count, bins `lo..hi` in `1 / per` index
 /// counts (counts beyond them are counted in the first or last).
@@ -220,7 +220,7 @@ impl Layout {
             total += x;
             let each = ((size - x) / i64::from(g.ranks)) as u16;
             for &v in &g.values {
-                shoe[usize::from(v) - 1] = if v == 10 { 4 * each } else { each };
+                shoe[v.index()] = if v == Value::TEN { 4 * each } else { each };
             }
         }
         Some((total as u32, shoe))
@@ -236,17 +236,18 @@ impl Layout {
         let m = &self.model;
         let d = f64::from(dealt);
         let excess = f64::from(rc) - d * m.mean;
-        let share = |v: u8| if v == 10 { 4.0 / 13.0 } else { 1.0 / 13.0 };
-        let means: Vec<f64> = (1..=10u8)
-            .map(|v| {
-                let t = f64::from(m.tags[usize::from(v) - 1]);
+        let share = |v: Value| f64::from(ranks_of(v)) / 13.0;
+        let means: Vec<f64> = Value::ALL
+            .iter()
+            .map(|&v| {
+                let t = f64::from(m.tags[v.index()]);
                 d * share(v) + excess * share(v) * (t - m.mean) / m.variance
             })
             .collect();
         let mut x: Vec<i64> = means.iter().map(|mu| mu.round() as i64).collect();
         let count =
             |x: &[i64]| -> i64 { x.iter().zip(&m.tags).map(|(&n, &t)| n * i64::from(t)).sum() };
-        let cost = |v: usize, n: i64| (n as f64 - means[v]).powi(2) / share(v as u8 + 1);
+        let cost = |v: usize, n: i64| (n as f64 - means[v]).powi(2) / share(Value::ALL[v]);
         let mut missing = i64::from(rc) - count(&x);
         // Each move brings the count nearer: at most a few per card of the level.
         for _ in 0..1000 {
@@ -512,11 +513,9 @@ pub(super) struct Weights {
 /// The running count (analysis units) of the cards missing from `shoe` relative to `full`.
 #[cfg(test)]
 pub(super) fn running_count(model: &CountModel, full: &[u16; 10], shoe: &[u16; 10]) -> i32 {
-    (1..=10u8)
-        .map(|v| {
-            let i = usize::from(v) - 1;
-            model.tag(v) * (i32::from(full[i]) - i32::from(shoe[i]))
-        })
+    Value::ALL
+        .iter()
+        .map(|&v| model.tag(v) * (i32::from(full[v.index()]) - i32::from(shoe[v.index()])))
         .sum()
 }
 
