@@ -197,7 +197,7 @@ impl fmt::Display for Card {
 ///
 /// Built only from a checked number or from a card, so a value that indexes a ten-slot table
 /// (ace first) is always in range; [`Value::index`] is the one place that does the `− 1`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(transparent)]
 pub struct Value(u8);
 
@@ -267,6 +267,13 @@ impl Value {
 impl PartialEq<u8> for Value {
     fn eq(&self, points: &u8) -> bool {
         self.0 == *points
+    }
+}
+
+/// Written as its points (`10`), as the number it replaces was; [`fmt::Display`] is the label.
+impl fmt::Debug for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.0, f)
     }
 }
 

@@ -86,7 +86,7 @@ fn dealer_total(dealer: &DealerHand) -> String {
     if !dealer.revealed {
         return match dealer.cards.as_slice().first() {
             Some(up) if up.value() == 1 => "showing A".to_owned(),
-            Some(up) => format!("showing {}", up.value()),
+            Some(up) => format!("showing {}", up.value().get()),
             None => String::new(),
         };
     }
