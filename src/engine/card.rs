@@ -235,9 +235,9 @@ impl Value {
     /// # Panics
     /// If `points` is not in `1..=10` (at compile time in a `const`).
     pub const fn of(points: u8) -> Value {
-        match Value::new(points) {
-            Some(value) => value,
-            None => panic!("card value out of range"),
+        match points {
+            1..=10 => Value(points),
+            _ => panic!("card value out of range"),
         }
     }
 
@@ -260,7 +260,7 @@ impl Value {
 
     /// The short name written in charts and on the command line: `A 2 3 4 5 6 7 8 9 T`.
     pub const fn label(self) -> &'static str {
-        value_label(self.0)
+        ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T"][self.index()]
     }
 }
 
@@ -283,21 +283,9 @@ impl fmt::Display for Value {
     }
 }
 
-/// The short name of a card value as written in charts and on the command line:
-/// `A 2 3 4 5 6 7 8 9 T`.
-pub const fn value_label(value: u8) -> &'static str {
-    match value {
-        1 => "A",
-        2 => "2",
-        3 => "3",
-        4 => "4",
-        5 => "5",
-        6 => "6",
-        7 => "7",
-        8 => "8",
-        9 => "9",
-        _ => "T",
-    }
+/// [`Value::label`] of a value given in points (a chart's pair row): `T` outside `1..=10`.
+pub fn value_label(value: u8) -> &'static str {
+    Value::new(value).map_or("T", Value::label)
 }
 
 /// Parses a card value: `A 2 … 9 T`, with `10 J Q K` accepted as `T` (case-insensitive).
