@@ -81,12 +81,14 @@ pub enum Command {
     Strategy(StrategyArgs),
     /// Play many rounds headless with one strategy and report the return.
     Sim(SimArgs),
-    /// The Hi-Lo index plays computed for these rules, and the edge by true count.
+    /// A count's index plays (Hi-Lo unless --count) computed for these rules, and its edge by
+    /// count.
     Indices(IndicesArgs),
     /// The counting systems side by side for these rules: betting correlation and playing
     /// efficiency, from the exact effects of removal.
     Counts(CountsArgs),
-    /// A Hi-Lo bet ramp for your bankroll and risk: win rate, SCORE, N0 and risk of ruin.
+    /// A bet ramp (in Hi-Lo unless --count) for your bankroll and risk: win rate, SCORE, N0 and
+    /// risk of ruin.
     Plan(PlanArgs),
     /// Practise decisions of one kind, graded at once.
     Drill(DrillArgs),
