@@ -399,7 +399,7 @@ fn count_quiz<W: Write>(
                 Ok(guess) => {
                     let seconds = asked.elapsed().as_secs_f64();
                     let answer = quiz.answer(guess);
-                    let question = format!("the running count after round {}", quiz.round());
+                    let question = quiz.question();
                     coach.record_count(answer.record(question, seconds));
                     if let Some(err) = coach.save() {
                         out.line(&err)?;

@@ -349,6 +349,17 @@ impl CountDrill {
         shoe.size().saturating_sub(shoe.remaining())
     }
 
+    /// The question as the answers table stores it: `the running count after round 4` in
+    /// Hi-Lo, `the Zen running count after round 4` in another count, so that a stored answer
+    /// names the count it was given in ([`super::counting::question_count_name`]).
+    pub fn question(&self) -> String {
+        format!(
+            "the {} after round {}",
+            self.system().named("running count"),
+            self.round
+        )
+    }
+
     /// Whether the person should be asked for the count now.
     pub fn question_due(&self) -> bool {
         self.round > 0 && self.quiz.question_due()
@@ -428,6 +439,32 @@ mod tests {
             (6, 3)
         );
         assert!(drill.round() >= 6);
+    }
+
+    #[test]
+    fn a_stored_question_names_the_count_it_was_asked_in() {
+        use crate::analysis::counts::HI_LO;
+        use crate::analysis::counts::builtin::ZEN;
+        use crate::trainer::drills::counting::asked_in;
+        let rules = Rules::default();
+        let chart = basic_strategy(&rules).chart.clone();
+        for system in [HI_LO, ZEN] {
+            let mut drill = CountDrill::new(&rules, chart.clone(), 3).counting(&system);
+            drill.deal_round().expect("a round");
+            let question = drill.question();
+            assert!(
+                question.ends_with("running count after round 1"),
+                "{question}"
+            );
+            for other in [HI_LO, ZEN] {
+                assert_eq!(
+                    asked_in(&question, &other),
+                    other.key == system.key,
+                    "{question:?} read as asked in {}",
+                    other.name
+                );
+            }
+        }
     }
 
     #[test]

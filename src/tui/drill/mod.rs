@@ -594,7 +594,7 @@ impl DrillScreen {
             }
             Ok(guess) => {
                 let answer = screen.drill.answer(guess);
-                let question = format!("the running count after round {}", screen.drill.round());
+                let question = screen.drill.question();
                 ctx.coach.record_count(answer.record(question, seconds));
                 let round = screen.drill.round();
                 screen.answers.push_front((round, answer));
