@@ -10,8 +10,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use blackjack_trainer::analysis::basic_strategy;
-use blackjack_trainer::analysis::deviation::{floored_true_count, illustrious_18};
-use blackjack_trainer::analysis::hilo::running_count;
+use blackjack_trainer::analysis::deviation::illustrious_18;
 use blackjack_trainer::engine::{Rules, Units};
 use blackjack_trainer::session::{CheckKind, TableSession};
 use blackjack_trainer::setup::TableConfig;
@@ -26,7 +25,7 @@ use serde_json::Value;
 
 use crate::common::{TempDir, run_within, stderr};
 use crate::course_walk_late::{self as late, Book};
-use crate::session::{Kit, config, finish_round, play_round};
+use crate::session::{Kit, config, finish_round, play_round, right_answer};
 
 /// `blackjack course --json` on `db`.
 pub(super) fn course(home: &TempDir, db: &str) -> Value {
@@ -109,18 +108,6 @@ fn drill_every_cell(db: &Path, today: &str, mut before_last: impl FnMut(usize)) 
         asked += 1;
     }
     asked
-}
-
-/// The right answer to the check asked, counted from the cards the table showed.
-fn right_answer(table: &TableSession, kind: CheckKind) -> String {
-    let view = table.table().view(table.your_seat());
-    let running = running_count(view.seen());
-    let left = view.cards_left();
-    match kind {
-        CheckKind::Running => running.to_string(),
-        CheckKind::True => floored_true_count(running, left).to_string(),
-        CheckKind::Decks => format!("{}", (left as f64 / 26.0).round().max(1.0) / 2.0),
-    }
 }
 
 /// The table in counting mode at a casino's pace, every check answered right, until it has

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use blackjack_trainer::ai::Level;
 use blackjack_trainer::analysis::Strategy;
-use blackjack_trainer::analysis::deviation::{IndexTable, illustrious_18};
+use blackjack_trainer::analysis::deviation::{IndexTable, floored_true_count, illustrious_18};
 use blackjack_trainer::analysis::hilo::running_count;
 use blackjack_trainer::engine::{Action, Card, Rules, Units};
 use blackjack_trainer::setup::TableConfig;
@@ -89,6 +89,19 @@ pub(super) fn play_round(
 }
 
 /// The grade among `news`, if one was given.
+/// The right answer to the count check asked, counted from the cards the table showed, as
+/// the learner would type it.
+pub(super) fn right_answer(table: &TableSession, kind: CheckKind) -> String {
+    let view = table.table().view(table.your_seat());
+    let running = running_count(view.seen());
+    let left = view.cards_left();
+    match kind {
+        CheckKind::Running => running.to_string(),
+        CheckKind::True => floored_true_count(running, left).to_string(),
+        CheckKind::Decks => format!("{}", (left as f64 / 26.0).round().max(1.0) / 2.0),
+    }
+}
+
 fn graded(news: &[Happening]) -> Option<&Notice> {
     news.iter().find_map(|h| match h {
         Happening::Graded(n) => Some(n),

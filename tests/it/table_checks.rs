@@ -10,7 +10,7 @@ use blackjack_trainer::setup::TableConfig;
 use blackjack_trainer::text::signed;
 use blackjack_trainer::trainer::history::Entry;
 
-use super::session::{Kit, config, finish_round, session};
+use super::session::{Kit, config, finish_round, right_answer, session};
 
 /// Counting mode at casino pace, the count hidden, a surprise check one deal in `every`.
 fn paced_counting(every: u32, seed: u64) -> (Kit, TableSession) {
@@ -37,21 +37,6 @@ fn until_checked(table: &mut TableSession, kit: &mut Kit, mut now: Instant) -> I
         now += Duration::from_secs(60);
     }
     panic!("no check in 200 rounds");
-}
-
-/// The right answer to the check asked, as the learner would type it.
-fn right_answer(table: &TableSession, kind: CheckKind) -> String {
-    let view = table.table().view(table.your_seat());
-    let running = running_count(view.seen());
-    let left = view.cards_left();
-    match kind {
-        CheckKind::Running => running.to_string(),
-        CheckKind::True => floored_true_count(running, left).to_string(),
-        CheckKind::Decks => {
-            let halves = (left as f64 / 26.0).round().max(1.0);
-            format!("{}", halves / 2.0)
-        }
-    }
 }
 
 fn answer(table: &mut TableSession, kit: &mut Kit, typed: &str) -> Vec<Happening> {
