@@ -10,7 +10,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use blackjack_trainer::engine::{Action, Card, Rules};
-use blackjack_trainer::tui::{App, TableConfig, TableIntent, draw};
+use blackjack_trainer::tui::{App, TableConfig, TableIntent};
 
 /// Seven seats; you in seat 4 with 8,8 against a 6, split into two hands, hints on. The AI
 /// seats hold 10,9 and stand.
@@ -59,7 +59,7 @@ fn render(c: &mut Criterion) {
                 terminal.clear().expect("clear");
                 terminal
                     .draw(|frame| {
-                        draw(black_box(&app), frame);
+                        black_box(&app).draw(frame);
                     })
                     .expect("draw");
             });

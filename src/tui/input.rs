@@ -457,7 +457,7 @@ mod tests {
             for &code in k.codes {
                 assert_eq!(table_key_for(code), Some(&k));
                 assert_eq!(
-                    pressed(&app, code),
+                    pressed(&app.key_state(), code),
                     Some(pressed_intent(&k, code).into()),
                     "{code:?}"
                 );
@@ -478,9 +478,9 @@ mod tests {
         Some(intent.into())
     }
 
-    /// What `code` pressed alone means on `app`'s screen.
-    fn pressed(app: &App, code: KeyCode) -> Option<Intent> {
-        intent_for(&press(code), &app.key_state())
+    /// What `code` pressed alone means on the screen `keys` reads.
+    fn pressed(keys: &KeyState, code: KeyCode) -> Option<Intent> {
+        intent_for(&press(code), keys)
     }
 
     fn app() -> App {
@@ -504,23 +504,35 @@ mod tests {
     fn keys_become_intents() {
         let app = app();
         assert_eq!(
-            pressed(&app, KeyCode::Char('h')),
+            pressed(&app.key_state(), KeyCode::Char('h')),
             some(TableIntent::Act(Action::Hit))
         );
         assert_eq!(
-            pressed(&app, KeyCode::Char('P')),
+            pressed(&app.key_state(), KeyCode::Char('P')),
             some(TableIntent::Act(Action::Split))
         );
-        assert_eq!(pressed(&app, KeyCode::Char(' ')), some(TableIntent::Deal));
-        assert_eq!(pressed(&app, KeyCode::Enter), some(TableIntent::Deal));
-        assert_eq!(pressed(&app, KeyCode::Char('+')), some(TableIntent::BetUp));
         assert_eq!(
-            pressed(&app, KeyCode::Char('-')),
+            pressed(&app.key_state(), KeyCode::Char(' ')),
+            some(TableIntent::Deal)
+        );
+        assert_eq!(
+            pressed(&app.key_state(), KeyCode::Enter),
+            some(TableIntent::Deal)
+        );
+        assert_eq!(
+            pressed(&app.key_state(), KeyCode::Char('+')),
+            some(TableIntent::BetUp)
+        );
+        assert_eq!(
+            pressed(&app.key_state(), KeyCode::Char('-')),
             some(TableIntent::BetDown)
         );
-        assert_eq!(pressed(&app, KeyCode::Esc), some(TableIntent::AskQuit));
         assert_eq!(
-            pressed(&app, KeyCode::Char('x')),
+            pressed(&app.key_state(), KeyCode::Esc),
+            some(TableIntent::AskQuit)
+        );
+        assert_eq!(
+            pressed(&app.key_state(), KeyCode::Char('x')),
             some(TableIntent::Unknown('x'))
         );
         assert_eq!(
@@ -590,7 +602,7 @@ mod tests {
         app.update(TableIntent::OpenDrills);
         app.update(DrillIntent::ChooseDrill(DrillKind::Hard));
         assert_eq!(
-            pressed(&app, KeyCode::Char('h')),
+            pressed(&app.key_state(), KeyCode::Char('h')),
             some(DrillIntent::DrillAnswer(Action::Hit))
         );
         assert_eq!(intent_when_too_small(&press(KeyCode::Char('h'))), None);
@@ -600,44 +612,53 @@ mod tests {
     fn drill_keys_become_drill_intents() {
         let mut app = app().with_background_waits(true);
         assert_eq!(
-            pressed(&app, KeyCode::Char('r')),
+            pressed(&app.key_state(), KeyCode::Char('r')),
             some(TableIntent::OpenDrills)
         );
         app.update(TableIntent::OpenDrills);
         assert_eq!(
-            pressed(&app, KeyCode::Char('3')),
+            pressed(&app.key_state(), KeyCode::Char('3')),
             some(DrillIntent::ChooseDrill(DrillKind::Pairs))
         );
         assert_eq!(
-            pressed(&app, KeyCode::Char('7')),
+            pressed(&app.key_state(), KeyCode::Char('7')),
             some(DrillIntent::ChooseDrill(DrillKind::Due))
         );
         assert_eq!(
-            pressed(&app, KeyCode::Char('9')),
+            pressed(&app.key_state(), KeyCode::Char('9')),
             some(DrillIntent::ChooseDrill(DrillKind::Countdown))
         );
         assert_eq!(
-            pressed(&app, KeyCode::Char('0')),
+            pressed(&app.key_state(), KeyCode::Char('0')),
             some(DrillIntent::Unknown('0'))
         );
-        assert_eq!(pressed(&app, KeyCode::Down), some(DrillIntent::MenuDown));
-        assert_eq!(pressed(&app, KeyCode::Enter), some(DrillIntent::MenuChoose));
-        assert_eq!(pressed(&app, KeyCode::Esc), some(DrillIntent::LeaveDrill));
+        assert_eq!(
+            pressed(&app.key_state(), KeyCode::Down),
+            some(DrillIntent::MenuDown)
+        );
+        assert_eq!(
+            pressed(&app.key_state(), KeyCode::Enter),
+            some(DrillIntent::MenuChoose)
+        );
+        assert_eq!(
+            pressed(&app.key_state(), KeyCode::Esc),
+            some(DrillIntent::LeaveDrill)
+        );
         app.update(DrillIntent::ChooseDrill(DrillKind::Hard));
         assert_eq!(
-            pressed(&app, KeyCode::Char('h')),
+            pressed(&app.key_state(), KeyCode::Char('h')),
             some(DrillIntent::DrillAnswer(Action::Hit))
         );
         assert_eq!(
-            pressed(&app, KeyCode::Char('P')),
+            pressed(&app.key_state(), KeyCode::Char('P')),
             some(DrillIntent::DrillAnswer(Action::Split))
         );
         assert_eq!(
-            pressed(&app, KeyCode::Char(' ')),
+            pressed(&app.key_state(), KeyCode::Char(' ')),
             some(DrillIntent::Unknown(' '))
         );
         assert_eq!(
-            pressed(&app, KeyCode::Char('q')),
+            pressed(&app.key_state(), KeyCode::Char('q')),
             some(DrillIntent::LeaveDrill),
             "q leaves the drill, not the table"
         );
@@ -645,23 +666,23 @@ mod tests {
         app.update(TableIntent::OpenDrills);
         app.update(DrillIntent::ChooseDrill(DrillKind::Count));
         assert_eq!(
-            pressed(&app, KeyCode::Char('-')),
+            pressed(&app.key_state(), KeyCode::Char('-')),
             some(DrillIntent::CountKey('-'))
         );
         assert_eq!(
-            pressed(&app, KeyCode::Backspace),
+            pressed(&app.key_state(), KeyCode::Backspace),
             some(DrillIntent::CountErase)
         );
         assert_eq!(
-            pressed(&app, KeyCode::Enter),
+            pressed(&app.key_state(), KeyCode::Enter),
             some(DrillIntent::CountSubmit)
         );
         assert_eq!(
-            pressed(&app, KeyCode::Char(' ')),
+            pressed(&app.key_state(), KeyCode::Char(' ')),
             some(DrillIntent::NextRound)
         );
         assert_eq!(
-            pressed(&app, KeyCode::Char('x')),
+            pressed(&app.key_state(), KeyCode::Char('x')),
             some(DrillIntent::Unknown('x'))
         );
     }
@@ -670,20 +691,23 @@ mod tests {
     fn the_quit_confirmation_takes_yes_or_no_only() {
         let mut app = app();
         app.update(TableIntent::AskQuit);
-        assert_eq!(pressed(&app, KeyCode::Char('h')), None);
+        assert_eq!(pressed(&app.key_state(), KeyCode::Char('h')), None);
         assert_eq!(
-            pressed(&app, KeyCode::Char('n')),
+            pressed(&app.key_state(), KeyCode::Char('n')),
             some(QuestionIntent::CancelQuit)
         );
         for not_yes in [KeyCode::Enter, KeyCode::Char('q'), KeyCode::Char(' ')] {
-            assert_eq!(pressed(&app, not_yes), None, "{not_yes:?}");
+            assert_eq!(pressed(&app.key_state(), not_yes), None, "{not_yes:?}");
         }
         assert_eq!(
-            pressed(&app, KeyCode::Char('y')),
+            pressed(&app.key_state(), KeyCode::Char('y')),
             some(QuestionIntent::ConfirmQuit)
         );
         app.update(QuestionIntent::ConfirmQuit);
-        assert_eq!(pressed(&app, KeyCode::Char('z')), some(SharedIntent::Exit));
+        assert_eq!(
+            pressed(&app.key_state(), KeyCode::Char('z')),
+            some(SharedIntent::Exit)
+        );
     }
 
     /// Every key a test presses: the printable characters and the keys with names.
@@ -705,10 +729,11 @@ mod tests {
             .collect()
     }
 
-    /// Every key pressed on `app`'s screen becomes nothing or one of the intents `takes`.
-    fn keys_only_become(app: &App, screen: &str, takes: impl Fn(Intent) -> bool) {
+    /// Every key pressed on the screen `keys` reads becomes nothing or one of the intents
+    /// `takes`.
+    fn keys_only_become(keys: &KeyState, screen: &str, takes: impl Fn(Intent) -> bool) {
         for code in every_key() {
-            if let Some(intent) = pressed(app, code) {
+            if let Some(intent) = pressed(keys, code) {
                 assert!(takes(intent), "{screen}: {code:?} became {intent:?}");
             }
         }
@@ -717,37 +742,51 @@ mod tests {
     #[test]
     fn each_screens_keys_become_only_that_screens_intents() {
         let mut app = app().with_background_waits(true);
-        keys_only_become(&app, "the table", |i| matches!(i, Intent::Table(_)));
+        keys_only_become(&app.key_state(), "the table", |i| {
+            matches!(i, Intent::Table(_))
+        });
         app.update(TableIntent::ToggleHelp);
-        keys_only_become(&app, "the help", |i| matches!(i, Intent::Table(_)));
+        keys_only_become(&app.key_state(), "the help", |i| {
+            matches!(i, Intent::Table(_))
+        });
         app.update(TableIntent::ClosePanel);
         app.update(TableIntent::AskQuit);
-        keys_only_become(&app, "leave?", |i| matches!(i, Intent::Question(_)));
+        keys_only_become(&app.key_state(), "leave?", |i| {
+            matches!(i, Intent::Question(_))
+        });
         app.update(QuestionIntent::CancelQuit);
         app.update(TableIntent::OpenDrills);
-        keys_only_become(&app, "the chooser", |i| matches!(i, Intent::Drill(_)));
+        keys_only_become(&app.key_state(), "the chooser", |i| {
+            matches!(i, Intent::Drill(_))
+        });
         for kind in [DrillKind::Hard, DrillKind::Count, DrillKind::Countdown] {
             app.update(DrillIntent::OpenDrills);
             app.update(DrillIntent::ChooseDrill(kind));
-            keys_only_become(&app, kind.name(), |i| matches!(i, Intent::Drill(_)));
+            keys_only_become(&app.key_state(), kind.name(), |i| {
+                matches!(i, Intent::Drill(_))
+            });
         }
         app.update(DrillIntent::ToggleHelp);
-        keys_only_become(&app, "the help over a drill", |i| {
+        keys_only_become(&app.key_state(), "the help over a drill", |i| {
             matches!(i, Intent::Drill(_))
         });
         app.update(DrillIntent::ToggleHelp);
         app.update(DrillIntent::LeaveDrill);
         app.update(TableIntent::OpenReview);
         assert!(app.review().is_some());
-        keys_only_become(&app, "the review", |i| matches!(i, Intent::Review(_)));
+        keys_only_become(&app.key_state(), "the review", |i| {
+            matches!(i, Intent::Review(_))
+        });
         app.update(ReviewIntent::ToggleHelp);
-        keys_only_become(&app, "the help over the review", |i| {
+        keys_only_become(&app.key_state(), "the help over the review", |i| {
             matches!(i, Intent::Review(_))
         });
         app.update(ReviewIntent::ClosePanel);
         app.update(ReviewIntent::Review(crate::tui::review::ReviewKey::Close));
         app.update(TableIntent::OpenPlan);
-        keys_only_become(&app, "the planner", |i| matches!(i, Intent::Plan(_)));
+        keys_only_become(&app.key_state(), "the planner", |i| {
+            matches!(i, Intent::Plan(_))
+        });
     }
 
     #[test]
@@ -755,7 +794,7 @@ mod tests {
         let mut app = app().with_background_waits(true);
         // The review's `m` at the table: the table's word for a key it does not know.
         assert_eq!(
-            pressed(&app, KeyCode::Char('m')),
+            pressed(&app.key_state(), KeyCode::Char('m')),
             some(TableIntent::Unknown('m'))
         );
         app.update(TableIntent::Unknown('m'));
@@ -767,7 +806,7 @@ mod tests {
         app.update(TableIntent::OpenDrills);
         app.update(DrillIntent::ChooseDrill(DrillKind::Hard));
         assert_eq!(
-            pressed(&app, KeyCode::Char('+')),
+            pressed(&app.key_state(), KeyCode::Char('+')),
             some(DrillIntent::Unknown('+'))
         );
         app.update(DrillIntent::Unknown('+'));
@@ -786,7 +825,7 @@ mod tests {
         // The review takes only its keys: the table's `h` is no key there, and a deal sent to
         // it deals nothing under it.
         app.update(TableIntent::OpenReview);
-        assert_eq!(pressed(&app, KeyCode::Char('h')), None);
+        assert_eq!(pressed(&app.key_state(), KeyCode::Char('h')), None);
         app.update(TableIntent::Deal);
         assert!(app.review().is_some());
         assert!(
@@ -796,7 +835,7 @@ mod tests {
         app.update(ReviewIntent::Review(crate::tui::review::ReviewKey::Close));
         // Leave? takes yes or no: a deal is no answer.
         app.update(TableIntent::AskQuit);
-        assert_eq!(pressed(&app, KeyCode::Char(' ')), None);
+        assert_eq!(pressed(&app.key_state(), KeyCode::Char(' ')), None);
         app.update(TableIntent::Deal);
         assert_eq!(app.overlay(), Some(Overlay::ConfirmQuit));
         assert!(

@@ -2,7 +2,7 @@
 //!
 //! The shape follows the event-driven ratatui template: terminal events become the screen's
 //! intents ([`Intent`], made by [`input::intent_for`]), one [`App::update`] changes the state,
-//! and [`draw()`] is a pure function of that state. The loop ([`run`]) is generic over its
+//! and [`App::draw`] is a pure function of that state. The loop ([`run`]) is generic over its
 //! backend and its [`EventSource`], so tests run the real app on a `TestBackend` with scripted
 //! keys.
 //!
@@ -47,7 +47,6 @@ use std::time::{Duration, Instant};
 use ratatui::Terminal;
 use ratatui::backend::Backend;
 
-pub use app::draw;
 pub use app::{App, LivePanel, Overlay, TableConfig};
 pub use draw::{MIN_HEIGHT, MIN_WIDTH};
 pub use drill::DrillScreen;
@@ -131,7 +130,7 @@ where
     let mut deadline: Option<Instant> = None;
     loop {
         let mut drawn = draw::Drawn::default();
-        let area = terminal.draw(|frame| drawn = draw(app, frame))?.area;
+        let area = terminal.draw(|frame| drawn = app.draw(frame))?.area;
         app.set_drawn(drawn);
         let table_fits = draw::fits(area);
         // Nothing plays on unseen: while the screen asks to be enlarged, the seats, the

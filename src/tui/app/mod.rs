@@ -21,7 +21,7 @@ mod screens;
 mod view_data;
 
 pub use crate::tui::widgets::side::LivePanel;
-pub use view_data::{Derived, draw};
+pub use view_data::Derived;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -80,7 +80,7 @@ pub(crate) struct Pace {
     pub(crate) clock: Clock,
 }
 
-/// The whole state of the screen. Drawing reads it ([`super::draw()`]); only [`App::update`]
+/// The whole state of the screen. Drawing reads it ([`App::draw`]); only [`App::update`]
 /// changes it.
 pub struct App {
     /// The game: the table, the seats, the coach, the trainer's rules.
@@ -727,7 +727,7 @@ mod tests {
         let mut terminal =
             ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 32)).expect("a backend");
         let frame = terminal.draw(|frame| {
-            draw(app, frame);
+            app.draw(frame);
         });
         let buf = frame.expect("drawn").buffer.clone();
         let area = buf.area;

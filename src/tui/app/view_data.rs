@@ -44,15 +44,16 @@ pub struct Derived {
     pub summary: Vec<(String, String)>,
 }
 
-/// Draws `app` on `frame`: builds the frame's view, draws it, and returns what the layout
-/// decided (the loop hands it back with [`App::set_drawn`]).
-pub fn draw(app: &App, frame: &mut Frame) -> Drawn {
-    let area = frame.area();
-    let mut view = app.view(area);
-    draw::render(&mut view, app.ctx(), area, frame.buffer_mut())
-}
-
 impl App {
+    /// Draws the app on `frame`: builds the frame's view data ([`App::view`]), hands it to the
+    /// widgets, and returns what the layout decided (the loop hands it back with
+    /// [`App::set_drawn`]).
+    pub fn draw(&self, frame: &mut Frame) -> Drawn {
+        let area = frame.area();
+        let mut view = self.view(area);
+        draw::render(&mut view, self.ctx(), area, frame.buffer_mut())
+    }
+
     /// What the widgets draw with besides their data.
     pub fn ctx(&self) -> Ctx {
         self.look.ctx

@@ -10,7 +10,7 @@ use ratatui::backend::TestBackend;
 use blackjack_trainer::analysis::deviation::{IndexTable, illustrious_18};
 use blackjack_trainer::engine::{Card, Rules, Units};
 use blackjack_trainer::tui::input::intent_for;
-use blackjack_trainer::tui::{App, TableConfig, draw};
+use blackjack_trainer::tui::{App, TableConfig};
 
 pub const SMALL: (u16, u16) = (80, 24);
 pub const WIDE: (u16, u16) = (120, 40);
@@ -78,7 +78,7 @@ pub fn screen(app: &mut App, (width, height): (u16, u16)) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test backend");
     let mut drawn = Default::default();
     terminal
-        .draw(|frame| drawn = draw(app, frame))
+        .draw(|frame| drawn = app.draw(frame))
         .expect("draws");
     app.set_drawn(drawn);
     let buf = terminal.backend().buffer();
