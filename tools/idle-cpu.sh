@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # tools/idle-cpu.sh BIN SECONDS [ARGS...]: CPU seconds the TUI uses while it sits at the table untouched.
+# One instance of a build at a time: the process is found by its path (pgrep -n -f "^BIN").
 set -euo pipefail
 bin=$1; secs=$2; shift 2
 home=$(mktemp -d); name=idle$$
