@@ -17,15 +17,14 @@ use crate::trainer::drills::kinds::DrillKind;
 use crate::tui::drill::count_drills::{PEEK_KEY, SURPRISE_KEY};
 use crate::tui::message::{Message, Tone};
 use crate::tui::widgets::Ctx;
-use crate::tui::widgets::cards::{CARD_HEIGHT, Face, Spread, boxed_row, row_width};
+use crate::tui::widgets::cards::CARD_HEIGHT;
 use crate::tui::widgets::drill::frame::{
-    BAR_HEIGHT, chips, drill_rows, render_bar, render_header, typed_line,
+    BAR_HEIGHT, DrillFrame, card_lines, chips, prompt_line, typed_line,
 };
 use crate::tui::widgets::drill::tray::{TrayView, tray_lines};
 use crate::tui::widgets::status::{
     actions_line, key, keys_line, message_line, note_line, tone_mark,
 };
-use crate::tui::widgets::{framed, marker};
 
 /// What a typed counting quiz shows.
 pub struct QuizView<'a> {
@@ -73,40 +72,6 @@ pub fn render_quiz(ctx: Ctx, screen: &QuizView<'_>, area: Rect, buf: &mut Buffer
     } else {
         6
     };
-    let [header, question_area, info_area, bar] = drill_rows(area, main);
-    render_header(ctx, &format!("Drill: {}", quiz.describe()), header, buf);
-    let inner = framed(
-        ctx,
-        &format!(" Question {} ", quiz.asked + 1),
-        question_area,
-        buf,
-    );
-    if screen.review {
-        // The ramp after an answer: the next bet is asked once the person is ready.
-        let lines = vec![
-            Line::from(Span::styled(
-                format!("Your ramp, {}", ramp_words(&quiz.settings().ramp)),
-                t.title,
-            )),
-            Line::default(),
-            Line::from(vec![
-                key("Enter", ctx),
-                Span::styled(" or ", t.dim),
-                key("space", ctx),
-                Span::styled(
-                    " asks the next bet (the ramp is hidden while you answer).",
-                    t.dim,
-                ),
-            ]),
-        ];
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .render(inner, buf);
-    } else {
-        render_question(ctx, quiz, inner, buf);
-    }
-
-    let inner = framed(ctx, " Last answer ", info_area, buf);
     let settings = quiz.settings();
     let lines = match screen.last {
         None if quiz.kind() == QuizKind::Pairs => vec![Line::from(Span::styled(
@@ -144,44 +109,60 @@ pub fn render_quiz(ctx: Ctx, screen: &QuizView<'_>, area: Rect, buf: &mut Buffer
             ]
         }
     };
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(inner, buf);
-
     // A play is answered by its key; Enter answers a typed number.
-    let ramp = quiz.kind() == QuizKind::Ramp;
     let peek = PEEK_KEY.to_string();
     let (first, answer_keys) = if quiz.kind() == QuizKind::Deviations {
         // The hand's own plays: split only for a pair.
         let plays = actions_line(ctx, "Your play:", quiz.legal(), Style::new());
         (plays, Vec::new())
     } else if screen.review {
-        let next = Line::from(vec![
-            Span::styled(format!("{} Next:", marker(ctx.ascii)), t.active_hand),
-            Span::raw(" "),
-            key("Enter", ctx),
-            Span::raw(" the next bet"),
-        ]);
+        let next = prompt_line(ctx, "Next:", "Enter", "the next bet", Style::new());
         (next, vec![("Enter", "next bet")])
     } else {
         let typed = typed_line(ctx, "Your answer:", screen.input);
         let mut keys = vec![("Enter", "answer")];
-        if ramp {
+        if quiz.kind() == QuizKind::Ramp {
             keys.push((peek.as_str(), "peek (a miss)"));
         }
         (typed, keys)
     };
-    render_bar(
-        ctx,
-        [
+    DrillFrame {
+        title: format!("Drill: {}", quiz.describe()),
+        main: (main, format!(" Question {} ", quiz.asked + 1)),
+        info: (" Last answer ", lines),
+        bar: [
             first,
             note_line(ctx, screen.note),
             Line::from(Span::styled(quiz.score_line(), t.text)),
-            fitted_keys(ctx, &answer_keys, bar.width),
+            fitted_keys(ctx, &answer_keys, area.width),
         ],
-        bar,
-        buf,
-    );
+    }
+    .render(ctx, area, buf, |inner, buf| {
+        let lines = if screen.review {
+            // The ramp after an answer: the next bet is asked once the person is ready.
+            vec![
+                Line::from(Span::styled(
+                    format!("Your ramp, {}", ramp_words(&settings.ramp)),
+                    t.title,
+                )),
+                Line::default(),
+                Line::from(vec![
+                    key("Enter", ctx),
+                    Span::styled(" or ", t.dim),
+                    key("space", ctx),
+                    Span::styled(
+                        " asks the next bet (the ramp is hidden while you answer).",
+                        t.dim,
+                    ),
+                ]),
+            ]
+        } else {
+            question_lines(ctx, quiz, inner)
+        };
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(inner, buf);
+    });
 }
 
 /// The answer's keys, then the drill's own, in words that fit `width`: where the long ones do
@@ -206,22 +187,18 @@ fn fitted_keys(ctx: Ctx, answer_keys: &[(&str, &str)], width: u16) -> Line<'stat
 }
 
 /// The question on screen, with what it shows: the cards, the tray, the hand.
-fn render_question(ctx: Ctx, quiz: &Quiz, inner: Rect, buf: &mut Buffer) {
+fn question_lines(ctx: Ctx, quiz: &Quiz, inner: Rect) -> Vec<Line<'static>> {
     let t = ctx.theme;
     let mut lines = vec![Line::from(Span::styled(quiz.question_text(), t.title))];
     match quiz.prompt() {
-        Prompt::Pairs { cards } => {
-            // All at once, as cards lie on the felt: boxes where they fit, else chips.
-            let faces: Vec<Face> = cards.iter().map(|&c| Face::Up(c)).collect();
-            if row_width(faces.len(), Spread::Apart) <= usize::from(inner.width)
-                && inner.height > CARD_HEIGHT
-            {
-                lines.extend(boxed_row(&faces, Spread::Apart, ctx.ascii, t));
-            } else {
-                lines.push(Line::default());
-                lines.push(chips(ctx, cards));
-            }
-        }
+        // All at once, as cards lie on the felt: boxes where they fit, else chips.
+        Prompt::Pairs { cards } => lines.extend(card_lines(
+            ctx,
+            cards,
+            inner.width,
+            inner.height > CARD_HEIGHT,
+            true,
+        )),
         Prompt::Decks { dealt, shoe } => {
             // The question, a blank, the label, the rows, the floor.
             let rows = usize::from(inner.height.saturating_sub(4)).max(1);
@@ -240,60 +217,21 @@ fn render_question(ctx: Ctx, quiz: &Quiz, inner: Rect, buf: &mut Buffer) {
         }
         _ => {}
     }
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(inner, buf);
+    lines
 }
 
 /// The deck countdown: the card just turned, how far through, then the count.
 pub fn render_countdown(ctx: Ctx, screen: &CountdownView<'_>, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
     let run = screen.run;
-    let [header, card_area, info_area, bar] = drill_rows(area, 5);
-    let title = DrillKind::Countdown.describe_in(&run.system().name);
-    render_header(ctx, &format!("Drill: {title}"), header, buf);
-    let inner = framed(
-        ctx,
-        &format!(" {} of {} cards ", run.shown(), run.size()),
-        card_area,
-        buf,
-    );
-    // The flash just turned, drawn as cards (the earlier ones are gone); chips where the
-    // boxes do not fit.
-    let faces: Vec<Face> = screen.flash.iter().map(|&c| Face::Up(c)).collect();
-    let lines = if faces.is_empty() {
-        vec![
-            Line::default(),
-            Line::from(Span::styled(
-                format!(
-                    "Space turns the first card; keep the {} count in your head.",
-                    run.system().name
-                ),
-                t.dim,
-            )),
-        ]
-    } else if row_width(faces.len(), Spread::Apart) <= usize::from(inner.width)
-        && inner.height >= CARD_HEIGHT
-    {
-        boxed_row(&faces, Spread::Apart, ctx.ascii, t).to_vec()
-    } else {
-        vec![Line::default(), chips(ctx, screen.flash)]
-    };
-    Paragraph::new(lines)
-        .alignment(Alignment::Center)
-        .render(inner, buf);
-
-    let inner = framed(ctx, " Countdown ", info_area, buf);
+    let system = run.system();
     let mut lines = vec![
         Line::from(Span::styled(
-            if run.system().is_balanced() {
-                format!("{}. A whole deck counts to 0.", run.system().tags_words())
+            if system.is_balanced() {
+                format!("{}. A whole deck counts to 0.", system.tags_words())
             } else {
-                format!(
-                    "{}. Start at {}.",
-                    run.system().tags_words(),
-                    crate::text::signed(run.start())
-                )
+                let start = crate::text::signed(run.start());
+                format!("{}. Start at {start}.", system.tags_words())
             },
             t.text,
         )),
@@ -329,48 +267,53 @@ pub fn render_countdown(ctx: Ctx, screen: &CountdownView<'_>, area: Rect, buf: &
     }
     if let Some(best) = screen.best {
         lines.push(Line::from(Span::styled(
-            best_words(run.system(), run.decks(), best),
+            best_words(system, run.decks(), best),
             t.dim,
         )));
     }
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(inner, buf);
-
     let first = if screen.result.is_some() {
-        Line::from(vec![
-            Span::styled(format!("{} Again?", marker(ctx.ascii)), t.active_hand),
-            Span::raw(" "),
-            key("space", ctx),
-            Span::raw(" a new run"),
-        ])
+        prompt_line(ctx, "Again?", "space", "a new run", Style::new())
     } else if run.done() {
         typed_line(ctx, "Running count?", screen.input)
     } else {
-        Line::from(vec![
-            Span::styled(format!("{} Count:", marker(ctx.ascii)), t.active_hand),
-            Span::raw(" "),
-            key("space", ctx),
-            Span::raw(" next card"),
-        ])
+        prompt_line(ctx, "Count:", "space", "next card", Style::new())
     };
-    render_bar(
-        ctx,
-        [
+    let keys = [
+        ("space", "next card"),
+        ("Enter", "answer now"),
+        ("Esc", "back to the table"),
+        ("?", "help"),
+    ];
+    DrillFrame {
+        title: format!("Drill: {}", DrillKind::Countdown.describe_in(&system.name)),
+        main: (5, format!(" {} of {} cards ", run.shown(), run.size())),
+        info: (" Countdown ", lines),
+        bar: [
             first,
             note_line(ctx, screen.note),
             Line::default(),
-            keys_line(
-                ctx,
-                &[
-                    ("space", "next card"),
-                    ("Enter", "answer now"),
-                    ("Esc", "back to the table"),
-                    ("?", "help"),
-                ],
-            ),
+            keys_line(ctx, &keys),
         ],
-        bar,
-        buf,
-    );
+    }
+    .render(ctx, area, buf, |inner, buf| {
+        // The flash just turned, drawn as cards (the earlier ones are gone).
+        let lines = if screen.flash.is_empty() {
+            vec![
+                Line::default(),
+                Line::from(Span::styled(
+                    format!(
+                        "Space turns the first card; keep the {} count in your head.",
+                        system.name
+                    ),
+                    t.dim,
+                )),
+            ]
+        } else {
+            let room = inner.height >= CARD_HEIGHT;
+            card_lines(ctx, screen.flash, inner.width, room, true)
+        };
+        Paragraph::new(lines)
+            .alignment(Alignment::Center)
+            .render(inner, buf);
+    });
 }

@@ -1,32 +1,63 @@
-//! The frame every drill screen is drawn in: the header, the rows, the key bar at the
-//! bottom, a typed answer's line, and cards as chips.
+//! The frame every drill screen is drawn in: the header, the main box, the box under it and
+//! the key bar at the bottom; a prompt's line, and cards as chips or boxes.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph, Widget};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
 use crate::engine::Card;
-use crate::tui::widgets::cards::{Face, chip};
-use crate::tui::widgets::{Ctx, marker};
+use crate::tui::widgets::cards::{Face, Spread, boxed_row, chip, row_width};
+use crate::tui::widgets::status::key;
+use crate::tui::widgets::{Ctx, framed, marker};
 
 /// Height of the bar at the bottom of a drill screen (a rule and four lines).
 pub(super) const BAR_HEIGHT: u16 = 5;
 
-/// A drill screen's rows, top to bottom: the header, the main box `main` rows high, what is
-/// left, and the key bar.
-pub(crate) fn drill_rows(area: Rect, main: u16) -> [Rect; 4] {
-    Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Length(main),
-        Constraint::Fill(1),
-        Constraint::Length(BAR_HEIGHT),
-    ])
-    .areas(area)
+/// A drill screen: the header's title, the main box (its height and title), the box under it
+/// (its title and lines, wrapped) and the bar's lines (what to press, a notice, the score, the
+/// other keys).
+pub(super) struct DrillFrame<'a> {
+    pub title: String,
+    pub main: (u16, String),
+    pub info: (&'a str, Vec<Line<'static>>),
+    pub bar: [Line<'static>; 4],
+}
+
+impl DrillFrame<'_> {
+    /// Draws the frame on `area`, the main box's inside by `main`.
+    pub fn render(
+        self,
+        ctx: Ctx,
+        area: Rect,
+        buf: &mut Buffer,
+        main: impl FnOnce(Rect, &mut Buffer),
+    ) {
+        let [header, main_area, info_area, bar] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Length(self.main.0),
+            Constraint::Fill(1),
+            Constraint::Length(BAR_HEIGHT),
+        ])
+        .areas(area);
+        render_header(ctx, &self.title, header, buf);
+        main(framed(ctx, &self.main.1, main_area, buf), buf);
+        let inner = framed(ctx, self.info.0, info_area, buf);
+        Paragraph::new(self.info.1)
+            .wrap(Wrap { trim: false })
+            .render(inner, buf);
+        let block = Block::new()
+            .borders(Borders::TOP)
+            .border_style(ctx.theme.frame);
+        let inner = block.inner(bar);
+        block.render(bar, buf);
+        Paragraph::new(self.bar.to_vec()).render(inner, buf);
+    }
 }
 
 /// The title line of a drill screen.
-pub(crate) fn render_header(ctx: Ctx, title: &str, area: Rect, buf: &mut Buffer) {
+fn render_header(ctx: Ctx, title: &str, area: Rect, buf: &mut Buffer) {
     // The longest forms that fit side by side.
     let width = usize::from(area.width);
     let lefts = [format!(" Blackjack trainer · {title}"), format!(" {title}")];
@@ -45,18 +76,27 @@ pub(crate) fn render_header(ctx: Ctx, title: &str, area: Rect, buf: &mut Buffer)
         .render(right_area, buf);
 }
 
-/// The bar at the bottom: what to press, a notice, the score, the other keys.
-pub(crate) fn render_bar(ctx: Ctx, lines: [Line<'static>; 4], area: Rect, buf: &mut Buffer) {
-    let block = Block::new()
-        .borders(Borders::TOP)
-        .border_style(ctx.theme.frame);
-    let inner = block.inner(area);
-    block.render(area, buf);
-    Paragraph::new(lines.to_vec()).render(inner, buf);
+/// The bar's first line: `▶ Count: [space] next card`, the words after the key in `style`.
+pub(super) fn prompt_line(
+    ctx: Ctx,
+    prompt: &str,
+    k: &str,
+    what: &str,
+    style: Style,
+) -> Line<'static> {
+    Line::from(vec![
+        Span::styled(
+            format!("{} {prompt}", marker(ctx.ascii)),
+            ctx.theme.active_hand,
+        ),
+        Span::raw(" "),
+        key(k, ctx),
+        Span::styled(format!(" {what}"), style),
+    ])
 }
 
 /// The bar's first line while an answer is typed: `▶ Running count? +3_`.
-pub(crate) fn typed_line(ctx: Ctx, prompt: &str, input: &str) -> Line<'static> {
+pub(super) fn typed_line(ctx: Ctx, prompt: &str, input: &str) -> Line<'static> {
     Line::from(vec![
         Span::styled(
             format!("{} {prompt}", marker(ctx.ascii)),
@@ -68,10 +108,29 @@ pub(crate) fn typed_line(ctx: Ctx, prompt: &str, input: &str) -> Line<'static> {
 }
 
 /// Cards as chips on one line, a space apart.
-pub(crate) fn chips(ctx: Ctx, cards: &[Card]) -> Line<'static> {
+pub(super) fn chips(ctx: Ctx, cards: &[Card]) -> Line<'static> {
     cards
         .iter()
         .flat_map(|&card| [Span::raw(" "), chip(Face::Up(card), ctx.ascii, ctx.theme)])
         .skip(1)
         .collect()
+}
+
+/// Cards as boxes where `room` and `width` allow, else as chips on one line (after a blank
+/// line with `blank`).
+pub(super) fn card_lines(
+    ctx: Ctx,
+    cards: &[Card],
+    width: u16,
+    room: bool,
+    blank: bool,
+) -> Vec<Line<'static>> {
+    let faces: Vec<Face> = cards.iter().map(|&c| Face::Up(c)).collect();
+    if room && row_width(faces.len(), Spread::Apart) <= usize::from(width) {
+        boxed_row(&faces, Spread::Apart, ctx.ascii, ctx.theme).to_vec()
+    } else if blank {
+        vec![Line::default(), chips(ctx, cards)]
+    } else {
+        vec![chips(ctx, cards)]
+    }
 }

@@ -11,39 +11,21 @@ use std::collections::VecDeque;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget};
 
 use crate::analysis::chart::HandKind;
-use crate::engine::Card;
 use crate::text::signed_decimals;
 use crate::trainer::drills::count_quiz::{CountAnswer, CountDrill, RoundCards};
 use crate::trainer::drills::decision::{Answer, DecisionDrill};
 use crate::trainer::drills::kinds::DrillKind;
 use crate::tui::message::{Message, Tone};
 use crate::tui::widgets::Ctx;
-use crate::tui::widgets::cards::{Face, Spread, boxed_row, chip, row_width};
+use crate::tui::widgets::cards::{Face, chip};
+use crate::tui::widgets::marker;
 use crate::tui::widgets::overlay::draw_box;
-use crate::tui::widgets::status::{
-    actions_line, key, keys_line, note_line, tone_mark, wrapped_message,
-};
-use crate::tui::widgets::{framed, marker};
+use crate::tui::widgets::status::{actions_line, keys_line, note_line, tone_mark, wrapped_message};
 
-use self::frame::{BAR_HEIGHT, chips, drill_rows, render_bar, render_header, typed_line};
-
-/// Cards as boxes when they fit the width, else as chips on one line.
-fn card_lines(ctx: Ctx, cards: &[Card], width: u16) -> Vec<Line<'static>> {
-    let faces: Vec<Face> = cards.iter().map(|&c| Face::Up(c)).collect();
-    if row_width(faces.len(), Spread::Apart) <= usize::from(width) {
-        boxed_row(&faces, Spread::Apart, ctx.ascii, ctx.theme).to_vec()
-    } else {
-        vec![chips(ctx, cards)]
-    }
-}
-
-/// The chooser's words for a kind of drill ([`DrillKind::chooser_label`]).
-fn menu_label(kind: DrillKind, count: &str) -> String {
-    kind.chooser_label(count)
-}
+use self::frame::{BAR_HEIGHT, DrillFrame, card_lines, chips, prompt_line, typed_line};
 
 /// What the drill chooser shows: the line marked, each drill's record in words (in the order
 /// of [`DrillKind::ALL`]), and what the last key did wrong.
@@ -128,7 +110,7 @@ pub fn render_chooser(view: &ChooserView<'_>, ctx: Ctx, area: Rect, buf: &mut Bu
     ];
     let width = DrillKind::ALL
         .iter()
-        .map(|&k| menu_label(k, view.count).chars().count())
+        .map(|&k| k.chooser_label(view.count).chars().count())
         .max()
         .unwrap_or(0);
     // The box is as wide as its widest line needs (the labels name the count kept, whose
@@ -144,7 +126,10 @@ pub fn render_chooser(view: &ChooserView<'_>, ctx: Ctx, area: Rect, buf: &mut Bu
         let mark = if chosen { marker(ctx.ascii) } else { ' ' };
         // Keys 1–9 start the first nine, letters the rest.
         let number = crate::tui::drill::chooser_key(i).unwrap_or(' ');
-        let label = format!(" {mark} {number}  {:<width$}", menu_label(kind, view.count));
+        let label = format!(
+            " {mark} {number}  {:<width$}",
+            kind.chooser_label(view.count)
+        );
         lines.push(Line::from(vec![
             Span::styled(label, if chosen { t.active_hand } else { t.text }),
             Span::styled(format!(" {record}"), t.dim),
@@ -171,55 +156,18 @@ pub fn render_chooser(view: &ChooserView<'_>, ctx: Ctx, area: Rect, buf: &mut Bu
 }
 
 /// A decision drill: the question, the last answer graded with every action's EV, the score.
-pub fn render_decision(ctx: Ctx, screen: &DecisionView<'_>, area: Rect, buf: &mut Buffer) {
+fn render_decision(ctx: Ctx, screen: &DecisionView<'_>, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
     let drill = &screen.drill;
     let kind = drill.kind();
     let question = drill.question();
     // Boxed cards when the screen is tall enough to leave room for the feedback; chips else.
     let boxed = area.height >= 26;
-    let [header, question_area, feedback_area, bar] = drill_rows(area, if boxed { 6 } else { 3 });
-    render_header(ctx, &format!("Drill: {}", kind.describe()), header, buf);
-
-    // The question: the dealer's up card and the hand, side by side.
-    let inner = framed(
-        ctx,
-        &format!(" Question {} ", drill.summary().decisions + 1),
-        question_area,
-        buf,
-    );
-    let [dealer_side, hand_side] =
-        Layout::horizontal([Constraint::Fill(1), Constraint::Fill(1)]).areas(inner);
     let label = match question.cell.kind {
         HandKind::Hard => format!("hard {}", question.cell.row),
         _ => question.cell.hand_label(),
     };
-    let (dealer_lines, hand_lines) = if boxed {
-        let mut dealer = vec![Line::from(Span::styled("Dealer shows", t.dim))];
-        dealer.extend(card_lines(ctx, &[question.up], dealer_side.width));
-        let mut hand = vec![Line::from(vec![
-            Span::styled("Your hand · ", t.dim),
-            Span::styled(label, t.title),
-        ])];
-        hand.extend(card_lines(ctx, question.cards.as_slice(), hand_side.width));
-        (dealer, hand)
-    } else {
-        let mut dealer = vec![Span::styled("Dealer shows ", t.dim)];
-        dealer.extend(chips(ctx, &[question.up]).spans);
-        let mut hand = vec![Span::styled("Your hand ", t.dim)];
-        hand.extend(chips(ctx, question.cards.as_slice()).spans);
-        hand.push(Span::styled(format!(" · {label}"), t.title));
-        (vec![Line::from(dealer)], vec![Line::from(hand)])
-    };
-    Paragraph::new(dealer_lines)
-        .alignment(Alignment::Center)
-        .render(dealer_side, buf);
-    Paragraph::new(hand_lines)
-        .alignment(Alignment::Center)
-        .render(hand_side, buf);
-
     // The last answer, graded.
-    let inner = framed(ctx, " Last answer ", feedback_area, buf);
     let mut lines = Vec::new();
     match screen.answers.front() {
         None => {
@@ -246,13 +194,10 @@ pub fn render_decision(ctx: Ctx, screen: &DecisionView<'_>, area: Rect, buf: &mu
             recap.push(Span::styled(" · exact EV per unit, best first:", t.dim));
             lines.push(Line::from(recap));
             for (i, &(action, ev)) in answer.ranked.iter().enumerate() {
-                let mut labels = Vec::new();
-                if action == g.advised {
-                    labels.push("basic strategy");
-                }
-                if action == g.chosen {
-                    labels.push("your answer");
-                }
+                let labels: Vec<&str> = [(g.advised, "basic strategy"), (g.chosen, "your answer")]
+                    .into_iter()
+                    .filter_map(|(a, label)| (a == action).then_some(label))
+                    .collect();
                 let best = if i == 0 { marker(ctx.ascii) } else { ' ' };
                 let mut spans = vec![
                     Span::styled(format!("  {best} {:<7}", action.name()), t.title),
@@ -283,14 +228,14 @@ pub fn render_decision(ctx: Ctx, screen: &DecisionView<'_>, area: Rect, buf: &mu
             lines.push(Line::from(Span::styled(text, style)));
         }
     }
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(inner, buf);
-
-    // What to press, a notice, the score, the other keys.
-    render_bar(
-        ctx,
-        [
+    DrillFrame {
+        title: format!("Drill: {}", kind.describe()),
+        main: (
+            if boxed { 6 } else { 3 },
+            format!(" Question {} ", drill.summary().decisions + 1),
+        ),
+        info: (" Last answer ", lines),
+        bar: [
             actions_line(ctx, "Your answer:", drill.legal(), t.action),
             note_line(ctx, screen.note),
             Line::from(Span::styled(drill.summary().score_line(kind), t.text)),
@@ -299,13 +244,50 @@ pub fn render_decision(ctx: Ctx, screen: &DecisionView<'_>, area: Rect, buf: &mu
                 &[("Esc", "back to the table"), ("i", "stats"), ("?", "help")],
             ),
         ],
-        bar,
-        buf,
-    );
+    }
+    .render(ctx, area, buf, |inner, buf| {
+        // The dealer's up card and the hand, side by side.
+        let [dealer_side, hand_side] =
+            Layout::horizontal([Constraint::Fill(1), Constraint::Fill(1)]).areas(inner);
+        let (dealer_lines, hand_lines) = if boxed {
+            let mut dealer = vec![Line::from(Span::styled("Dealer shows", t.dim))];
+            dealer.extend(card_lines(
+                ctx,
+                &[question.up],
+                dealer_side.width,
+                true,
+                false,
+            ));
+            let mut hand = vec![Line::from(vec![
+                Span::styled("Your hand · ", t.dim),
+                Span::styled(label, t.title),
+            ])];
+            hand.extend(card_lines(
+                ctx,
+                question.cards.as_slice(),
+                hand_side.width,
+                true,
+                false,
+            ));
+            (dealer, hand)
+        } else {
+            let mut dealer = vec![Span::styled("Dealer shows ", t.dim)];
+            dealer.extend(chips(ctx, &[question.up]).spans);
+            let mut hand = vec![Span::styled("Your hand ", t.dim)];
+            hand.extend(chips(ctx, question.cards.as_slice()).spans);
+            hand.push(Span::styled(format!(" · {label}"), t.title));
+            (vec![Line::from(dealer)], vec![Line::from(hand)])
+        };
+        for (lines, side) in [(dealer_lines, dealer_side), (hand_lines, hand_side)] {
+            Paragraph::new(lines)
+                .alignment(Alignment::Center)
+                .render(side, buf);
+        }
+    });
 }
 
 /// The counting quiz: the last round's cards, the Hi-Lo tags, the question when it is due.
-pub fn render_count(ctx: Ctx, screen: &CountView<'_>, area: Rect, buf: &mut Buffer) {
+fn render_count(ctx: Ctx, screen: &CountView<'_>, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
     let drill = screen.drill;
     let round = &screen.round;
@@ -319,59 +301,7 @@ pub fn render_count(ctx: Ctx, screen: &CountView<'_>, area: Rect, buf: &mut Buff
     } else {
         2 + note_rows + hands
     };
-    let [header, round_area, info_area, bar] = drill_rows(area, round_height);
     let system = drill.system();
-    render_header(ctx, &format!("Count quiz ({})", system.name), header, buf);
-
-    let inner = framed(
-        ctx,
-        &format!(
-            " Round {} · {} cards left in the shoe ",
-            drill.round(),
-            drill.cards_left()
-        ),
-        round_area,
-        buf,
-    );
-    let mut lines = Vec::new();
-    if round.reshuffled {
-        lines.push(Line::from(Span::styled(
-            format!(
-                "! The shoe was reshuffled before this round: the count starts again at {}.",
-                crate::text::signed(drill.start())
-            ),
-            t.hint,
-        )));
-    }
-    let named = round
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(i, cards)| (format!("Seat {}", i + 1), cards.as_slice()))
-        .chain(std::iter::once((
-            "Dealer".to_owned(),
-            round.dealer.as_slice(),
-        )));
-    for (name, cards) in named {
-        let label = Span::styled(format!("{name:<8}"), t.dim);
-        let blank = Span::raw(" ".repeat(8));
-        let faces: Vec<Face> = cards.iter().map(|&c| Face::Up(c)).collect();
-        if boxed && row_width(faces.len(), Spread::Apart) + 8 <= usize::from(inner.width) {
-            let [top, middle, bottom] = boxed_row(&faces, Spread::Apart, ctx.ascii, t);
-            for (first, row) in [(blank.clone(), top), (label, middle), (blank, bottom)] {
-                let mut spans = vec![first];
-                spans.extend(row.spans);
-                lines.push(Line::from(spans));
-            }
-        } else {
-            let mut spans = vec![label];
-            spans.extend(chips(ctx, cards).spans);
-            lines.push(Line::from(spans));
-        }
-    }
-    Paragraph::new(lines).render(inner, buf);
-
-    let inner = framed(ctx, &format!(" {} ", system.name), info_area, buf);
     let mut lines = vec![
         Line::from(Span::styled(system.tags_words(), t.text)),
         Line::from(Span::styled(
@@ -380,72 +310,65 @@ pub fn render_count(ctx: Ctx, screen: &CountView<'_>, area: Rect, buf: &mut Buff
         )),
     ];
     for (i, (round, answer)) in screen.answers.iter().enumerate() {
-        let tone = Tone::graded(answer.is_right());
-        let (_, style) = tone_mark(ctx, tone);
-        if i == 0 {
+        let (_, style) = tone_mark(ctx, Tone::graded(answer.is_right()));
+        let head = if i == 0 {
             lines.push(Line::default());
-            lines.push(Line::from(vec![
-                Span::styled("Last answer: ", t.dim),
-                Span::styled(answer.message(), style),
-            ]));
+            "Last answer: ".to_owned()
         } else {
             if i == 1 {
                 lines.push(Line::default());
                 lines.push(Line::from(Span::styled("Earlier answers:", t.dim)));
             }
-            lines.push(Line::from(vec![
-                Span::styled(format!("after round {round:<4}"), t.dim),
-                Span::styled(answer.message(), style),
-            ]));
-        }
+            format!("after round {round:<4}")
+        };
+        lines.push(Line::from(vec![
+            Span::styled(head, t.dim),
+            Span::styled(answer.message(), style),
+        ]));
     }
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(inner, buf);
-
-    let due = screen.asking;
-    let pace = format!(" a card every {} s", screen.pace);
-    let first = if due {
-        typed_line(ctx, "Running count?", screen.input)
+    let back = ("Esc", "back to the table");
+    let (first, keys): (_, &[(&str, &str)]) = if screen.asking {
+        (
+            typed_line(ctx, "Running count?", screen.input),
+            &[
+                ("Enter", "answer"),
+                ("Backspace", "erase"),
+                back,
+                ("?", "help"),
+            ],
+        )
     } else if screen.dealing {
-        Line::from(vec![
+        let line = Line::from(vec![
             Span::styled(
                 format!("{} Keep the count: dealing,", marker(ctx.ascii)),
                 t.active_hand,
             ),
-            Span::styled(pace, t.action),
-        ])
+            Span::styled(format!(" a card every {} s", screen.pace), t.action),
+        ]);
+        (line, &[("Tab", "pace"), back, ("?", "help")])
     } else {
-        Line::from(vec![
-            Span::styled(
-                format!("{} Watch the cards:", marker(ctx.ascii)),
-                t.active_hand,
+        (
+            prompt_line(ctx, "Watch the cards:", "space", "next round", t.action),
+            &[
+                ("space", "next round"),
+                ("Tab", "pace"),
+                back,
+                ("?", "help"),
+            ],
+        )
+    };
+    DrillFrame {
+        title: format!("Count quiz ({})", system.name),
+        main: (
+            round_height,
+            format!(
+                " Round {} · {} cards left in the shoe ",
+                drill.round(),
+                drill.cards_left()
             ),
-            Span::raw(" "),
-            key("space", ctx),
-            Span::styled(" next round", t.action),
-        ])
-    };
-    let keys: &[(&str, &str)] = if due {
-        &[
-            ("Enter", "answer"),
-            ("Backspace", "erase"),
-            ("Esc", "back to the table"),
-            ("?", "help"),
-        ]
-    } else if screen.dealing {
-        &[("Tab", "pace"), ("Esc", "back to the table"), ("?", "help")]
-    } else {
-        &[
-            ("space", "next round"),
-            ("Tab", "pace"),
-            ("Esc", "back to the table"),
-            ("?", "help"),
-        ]
-    };
-    render_bar(
-        ctx,
-        [
+        ),
+        info: (&format!(" {} ", system.name), lines),
+        bar: [
             first,
             note_line(ctx, screen.note),
             Line::from(Span::styled(
@@ -454,7 +377,36 @@ pub fn render_count(ctx: Ctx, screen: &CountView<'_>, area: Rect, buf: &mut Buff
             )),
             keys_line(ctx, keys),
         ],
-        bar,
-        buf,
-    );
+    }
+    .render(ctx, area, buf, |inner, buf| {
+        let mut lines = Vec::new();
+        if round.reshuffled {
+            lines.push(Line::from(Span::styled(
+                format!(
+                    "! The shoe was reshuffled before this round: the count starts again at {}.",
+                    crate::text::signed(drill.start())
+                ),
+                t.hint,
+            )));
+        }
+        let seats = round.seats.iter().enumerate();
+        let named = seats
+            .map(|(i, cards)| (format!("Seat {}", i + 1), cards.as_slice()))
+            .chain([("Dealer".to_owned(), round.dealer.as_slice())]);
+        for (name, cards) in named {
+            let label = Span::styled(format!("{name:<8}"), t.dim);
+            let blank = Span::raw(" ".repeat(8));
+            let rows = card_lines(ctx, cards, inner.width.saturating_sub(8), boxed, false);
+            let firsts = match rows.len() {
+                3 => vec![blank.clone(), label, blank],
+                _ => vec![label],
+            };
+            for (first, row) in firsts.into_iter().zip(rows) {
+                let mut spans = vec![first];
+                spans.extend(row.spans);
+                lines.push(Line::from(spans));
+            }
+        }
+        Paragraph::new(lines).render(inner, buf);
+    });
 }
