@@ -17,7 +17,7 @@ use crate::store::Coach;
 use crate::text::counted;
 use crate::trainer::day::Day;
 use crate::trainer::drills::count_quiz::{COUNT_QUIZ_PACE, CountAnswer, CountDrill, RoundCards};
-use crate::trainer::drills::counting::{COUNTDOWN_PACES, QuizKind, QuizSettings};
+use crate::trainer::drills::counting::{COUNTDOWN_PACES, QuizKind, QuizSettings, check_count};
 use crate::trainer::drills::decision::{Answer, DecisionDrill};
 use crate::trainer::drills::kinds::DrillKind;
 use crate::trainer::drills::kinds::{mistake_weights, peek_differences};
@@ -265,22 +265,12 @@ pub enum DrillStep {
 impl DrillScreen {
     /// The one place a drill's state changes.
     pub fn update(&mut self, intent: DrillIntent, ctx: &mut DrillContext<'_>) -> DrillStep {
-        // The typed drills take every key but the ones that leave them.
-        let own_key = !matches!(intent, DrillIntent::LeaveDrill | DrillIntent::OpenDrills);
-        match self {
-            DrillScreen::Quiz(screen) if own_key => {
-                screen.update(intent, ctx);
-                return DrillStep::Stay;
-            }
-            DrillScreen::Countdown(screen) if own_key => {
-                screen.update(intent, ctx);
-                return DrillStep::Stay;
-            }
-            _ => {}
-        }
+        let chooser = matches!(self, DrillScreen::Chooser { .. });
         match intent {
             DrillIntent::LeaveDrill => return self.leave(ctx),
-            DrillIntent::OpenDrills if !matches!(self, DrillScreen::Chooser { .. }) => {
+            // Back to the chooser from the chooser: it is up already.
+            DrillIntent::OpenDrills if chooser => {}
+            DrillIntent::OpenDrills => {
                 let DrillStep::Leave(summary) = self.leave(ctx) else {
                     return DrillStep::Stay;
                 };
@@ -290,54 +280,47 @@ impl DrillScreen {
                 };
                 return DrillStep::Choose(summary);
             }
-            DrillIntent::MenuUp | DrillIntent::MenuDown => {
-                if let DrillScreen::Chooser { selected, note } = self {
+            // Each screen takes the rest of its keys itself (the help and the statistics over
+            // the drill are the app's: `App::drill_update`).
+            _ => match self {
+                DrillScreen::Quiz(screen) => screen.update(intent, ctx),
+                DrillScreen::Countdown(screen) => screen.update(intent, ctx),
+                DrillScreen::Count(screen) => screen.update(intent, ctx),
+                DrillScreen::Decision(screen) => screen.update(intent, ctx),
+                DrillScreen::Chooser {
+                    selected,
+                    note: slot,
+                } => {
                     let n = DrillKind::ALL.len();
-                    *selected = if intent == DrillIntent::MenuUp {
-                        (*selected + n - 1) % n
-                    } else {
-                        (*selected + 1) % n
+                    let kind = match intent {
+                        DrillIntent::MenuUp | DrillIntent::MenuDown => {
+                            let step = if intent == DrillIntent::MenuUp {
+                                n - 1
+                            } else {
+                                1
+                            };
+                            *selected = (*selected + step) % n;
+                            *slot = None;
+                            return DrillStep::Stay;
+                        }
+                        DrillIntent::MenuChoose => DrillKind::ALL[(*selected).min(n - 1)],
+                        DrillIntent::ChooseDrill(kind) => kind,
+                        DrillIntent::Unknown(c) => {
+                            *slot = note(
+                                Tone::Error,
+                                format!(
+                                    "`{c}` does nothing here: {}, ↑↓ and Enter start a drill, \
+                                     Esc goes back.",
+                                    chooser_keys_text()
+                                ),
+                            );
+                            return DrillStep::Stay;
+                        }
+                        _ => return DrillStep::Stay,
                     };
-                    *note = None;
-                }
-            }
-            DrillIntent::MenuChoose => {
-                if let DrillScreen::Chooser { selected, .. } = *self {
-                    let kind = DrillKind::ALL[selected.min(DrillKind::ALL.len() - 1)];
                     *self = DrillScreen::start(kind, ctx);
                 }
-            }
-            DrillIntent::ChooseDrill(kind) => {
-                if matches!(self, DrillScreen::Chooser { .. }) {
-                    *self = DrillScreen::start(kind, ctx);
-                }
-            }
-            DrillIntent::DrillAnswer(action) => self.answer(action, ctx),
-            DrillIntent::CountKey(c) => self.count_key(c),
-            DrillIntent::CountErase => {
-                if let DrillScreen::Count(screen) = self {
-                    screen.input.pop();
-                    screen.note = None;
-                }
-            }
-            DrillIntent::CountSubmit => self.count_submit(ctx),
-            DrillIntent::NextRound => self.next_count_round(ctx.now),
-            DrillIntent::Tick => {
-                if let DrillScreen::Count(screen) = self {
-                    screen.deal_card(ctx.now);
-                }
-            }
-            DrillIntent::PanelPage => {
-                if let DrillScreen::Count(screen) = self {
-                    screen.step_pace();
-                    screen.note = None;
-                }
-            }
-            DrillIntent::Unknown(c) => self.unknown_key(c),
-            // The help and the statistics over the drill are the app's (`App::drill_update`).
-            DrillIntent::ToggleHelp | DrillIntent::ToggleStats => {}
-            // Back to the chooser from the chooser: it is up already.
-            DrillIntent::OpenDrills => {}
+            },
         }
         DrillStep::Stay
     }
@@ -346,27 +329,35 @@ impl DrillScreen {
         *ctx.drills_started += 1;
         // Each drill of the session its own questions; the same --seed replays them all.
         let seed = ctx.seed ^ ctx.drills_started.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        // Nothing to ask: the chooser, this drill marked, says why.
+        let chooser = |text: &str| DrillScreen::Chooser {
+            selected: DrillKind::ALL.iter().position(|&k| k == kind).unwrap_or(0),
+            note: note(Tone::Info, text),
+        };
+        let decision = |drill| {
+            DrillScreen::Decision(Box::new(DecisionScreen {
+                drill,
+                answers: VecDeque::new(),
+                asked_at: ctx.now,
+                note: None,
+                why: None,
+            }))
+        };
         if kind == DrillKind::Countdown {
             let mut screen = CountdownScreen::new(COUNTDOWN_DECKS, seed).counting(ctx.system);
             screen.best = ctx.coach.countdown_best(ctx.system, COUNTDOWN_DECKS);
             return DrillScreen::Countdown(Box::new(screen));
         }
         if let Some(quiz) = QuizKind::of_drill(kind) {
-            let chooser = |text: &str| DrillScreen::Chooser {
-                selected: DrillKind::ALL.iter().position(|&k| k == kind).unwrap_or(0),
-                note: note(Tone::Info, text),
-            };
-            if let Err(why) = crate::trainer::drills::counting::check_count(quiz, ctx.system) {
+            if let Err(why) = check_count(quiz, ctx.system) {
                 return chooser(&why);
             }
-            let indices = match (quiz, ctx.indices) {
-                (crate::trainer::drills::counting::QuizKind::Deviations, None) => {
-                    return chooser(
-                        "This game's index table is still being computed: try again in a moment.",
-                    );
-                }
-                (_, indices) => indices.cloned().unwrap_or_default(),
-            };
+            if quiz == QuizKind::Deviations && ctx.indices.is_none() {
+                return chooser(
+                    "This game's index table is still being computed: try again in a moment.",
+                );
+            }
+            let indices = ctx.indices.cloned().unwrap_or_default();
             let pending = indices.plays.is_empty() && !ctx.system.is_hilo();
             // The deviations drill asks this game's top 18 (the chooser says so).
             let settings = QuizSettings {
@@ -383,34 +374,17 @@ impl DrillScreen {
                 None => chooser("No index play to ask about for these rules."),
             };
         }
+        let today = ctx.coach.today();
         if kind == DrillKind::NoHoleCard {
-            let chooser = |text: &str| DrillScreen::Chooser {
-                selected: DrillKind::ALL.iter().position(|&k| k == kind).unwrap_or(0),
-                note: note(Tone::Info, text),
-            };
             let Some(peek) = &ctx.peek else {
                 return chooser(
                     "The American peek chart is still being worked out: try again in a moment.",
                 );
             };
-            let cells =
-                crate::trainer::drills::kinds::peek_differences(&ctx.strategy.chart, &peek.chart);
-            let today = ctx.coach.today();
-            return match DecisionDrill::of_cells(
-                kind,
-                &cells,
-                ctx.rules,
-                seed,
-                ctx.coach.history(),
-                today,
-            ) {
-                Some(drill) => DrillScreen::Decision(Box::new(DecisionScreen {
-                    drill,
-                    answers: VecDeque::new(),
-                    asked_at: ctx.now,
-                    note: None,
-                    why: None,
-                })),
+            let cells = peek_differences(&ctx.strategy.chart, &peek.chart);
+            let history = ctx.coach.history();
+            return match DecisionDrill::of_cells(kind, &cells, ctx.rules, seed, history, today) {
+                Some(drill) => decision(drill),
                 None => chooser(
                     "This game's chart plays every cell as the American peek chart does for \
                      these rules: nothing to ask.",
@@ -418,49 +392,35 @@ impl DrillScreen {
             };
         }
         if kind.is_decision() {
-            let today = ctx.coach.today();
             let drill = DecisionDrill::on_day(kind, ctx.rules, seed, ctx.coach.history(), today);
-            if !drill.has_mistakes_left() {
+            return match (drill.has_mistakes_left(), kind) {
+                (true, _) => decision(drill),
                 // Nothing to practise: say so and offer the other drills.
-                let text = match kind {
-                    DrillKind::Due => format!(
-                        "{} Choose another drill.",
-                        schedule::nothing_due(drill.history(), today)
-                    ),
-                    _ => "Nothing missed on record: the mistakes drill has nothing to ask. \
-                          Choose another drill."
-                        .to_owned(),
-                };
-                return DrillScreen::Chooser {
-                    selected: DrillKind::ALL.iter().position(|&k| k == kind).unwrap_or(0),
-                    note: note(Tone::Info, text),
-                };
-            }
-            let note = None;
-            DrillScreen::Decision(Box::new(DecisionScreen {
-                drill,
-                answers: VecDeque::new(),
-                asked_at: ctx.now,
-                note,
-                why: None,
-            }))
-        } else {
-            let mut drill =
-                CountDrill::new(ctx.rules, ctx.strategy.chart.clone(), seed).counting(ctx.system);
-            let note = match drill.deal_round() {
-                Some(_) => None,
-                None => note(Tone::Error, "The table could not deal a round."),
+                (false, DrillKind::Due) => chooser(&format!(
+                    "{} Choose another drill.",
+                    schedule::nothing_due(drill.history(), today)
+                )),
+                (false, _) => chooser(
+                    "Nothing missed on record: the mistakes drill has nothing to ask. \
+                     Choose another drill.",
+                ),
             };
-            DrillScreen::Count(Box::new(CountScreen {
-                drill,
-                input: String::new(),
-                answers: VecDeque::new(),
-                note,
-                shown: 1,
-                pace: COUNT_QUIZ_PACE,
-                asked_at: ctx.now,
-            }))
         }
+        let mut drill =
+            CountDrill::new(ctx.rules, ctx.strategy.chart.clone(), seed).counting(ctx.system);
+        let note = match drill.deal_round() {
+            Some(_) => None,
+            None => note(Tone::Error, "The table could not deal a round."),
+        };
+        DrillScreen::Count(Box::new(CountScreen {
+            drill,
+            input: String::new(),
+            answers: VecDeque::new(),
+            note,
+            shown: 1,
+            pace: COUNT_QUIZ_PACE,
+            asked_at: ctx.now,
+        }))
     }
 
     fn leave(&self, ctx: &mut DrillContext<'_>) -> DrillStep {
@@ -489,39 +449,64 @@ impl DrillScreen {
         DrillStep::Leave(lines)
     }
 
-    fn answer(&mut self, action: Action, ctx: &mut DrillContext<'_>) {
-        let DrillScreen::Decision(screen) = self else {
-            return;
-        };
-        let legal = screen.drill.legal();
-        if !legal.contains(action) {
-            screen.note = note(
-                Tone::Error,
-                format!(
-                    "You cannot {action} this hand: answer {}.",
-                    keys_text(legal)
-                ),
-            );
-            return;
+    /// The pause before a paced drill moves on by itself (the countdown's next card, the
+    /// count quiz's next card), while one is under way.
+    pub fn pacing(&self) -> Option<Duration> {
+        match self {
+            DrillScreen::Countdown(screen) => screen.pacing(),
+            DrillScreen::Count(screen) => screen.pacing(),
+            _ => None,
         }
+    }
+}
+
+impl DecisionScreen {
+    /// A decision drill's keys: an answer, or one that does nothing here.
+    fn update(&mut self, intent: DrillIntent, ctx: &mut DrillContext<'_>) {
+        let legal = self.drill.legal();
+        match intent {
+            DrillIntent::DrillAnswer(action) if !legal.contains(action) => {
+                self.note = note(
+                    Tone::Error,
+                    format!(
+                        "You cannot {action} this hand: answer {}.",
+                        keys_text(legal)
+                    ),
+                );
+            }
+            DrillIntent::DrillAnswer(action) => self.answer(action, ctx),
+            DrillIntent::Unknown(c) => {
+                self.note = note(
+                    Tone::Error,
+                    format!(
+                        "`{c}` does nothing here: answer {}; Esc goes back to the table.",
+                        keys_text(legal)
+                    ),
+                );
+            }
+            _ => {}
+        }
+    }
+
+    fn answer(&mut self, action: Action, ctx: &mut DrillContext<'_>) {
         let now = ctx.now;
-        let seconds = now.saturating_duration_since(screen.asked_at).as_secs_f64();
+        let seconds = now.saturating_duration_since(self.asked_at).as_secs_f64();
         // Asked for when the question was dealt: this rarely waits.
         let evs = ctx
             .evs
-            .wait_for(&EvQuery::question(ctx.rules, screen.drill.question()));
-        match screen
+            .wait_for(&EvQuery::question(ctx.rules, self.drill.question()));
+        match self
             .drill
             .answer(&ctx.strategy.chart, action, &evs, seconds)
         {
             Ok(answer) => {
                 let grade = &answer.grade;
                 let retired = format!("{} is retired: three right in a row.", grade.cell.label());
-                let left = screen.drill.has_mistakes_left();
-                screen.note = match (answer.retired, left) {
-                    _ if screen.drill.kind() == DrillKind::Due && !left => {
-                        let today = screen.drill.today();
-                        let next = schedule::next_due(screen.drill.history(), today)
+                let left = self.drill.has_mistakes_left();
+                self.note = match (answer.retired, left) {
+                    _ if self.drill.kind() == DrillKind::Due && !left => {
+                        let today = self.drill.today();
+                        let next = schedule::next_due(self.drill.history(), today)
                             .map_or(String::new(), |day| {
                                 format!("; the next comes due {}", schedule::when(day, today))
                             });
@@ -540,132 +525,94 @@ impl DrillScreen {
                     ),
                     (false, _) => None,
                 };
-                ctx.coach.record_drill(&answer, screen.drill.kind());
+                ctx.coach.record_drill(&answer, self.drill.kind());
                 // Saved at once, as `blackjack drill` does: Ctrl-C loses nothing.
                 if let Some(err) = ctx.coach.save() {
-                    screen.note = note(Tone::Error, err);
+                    self.note = note(Tone::Error, err);
                 }
-                screen.why = answer.why(ctx.strategy, ctx.peek.as_deref().map(|p| &p.chart));
-                screen.answers.push_front(answer);
-                screen.answers.truncate(ANSWERS_KEPT);
-                screen.asked_at = now;
+                self.why = answer.why(ctx.strategy, ctx.peek.as_deref().map(|p| &p.chart));
+                self.answers.push_front(answer);
+                self.answers.truncate(ANSWERS_KEPT);
+                self.asked_at = now;
             }
-            Err(err) => screen.note = note(Tone::Error, err.to_string()),
+            Err(err) => self.note = note(Tone::Error, err.to_string()),
         }
     }
+}
 
-    fn count_key(&mut self, c: char) {
-        let DrillScreen::Count(screen) = self else {
-            return;
-        };
-        screen.note = if screen.dealing() {
-            note(
-                Tone::Error,
-                "The cards are still coming: the count is asked once the round is dealt.",
-            )
-        } else if !screen.drill.question_due() {
-            note(Tone::Error, "No question now: space deals the next round.")
-        } else if matches!(c, '+' | '-') && !screen.input.is_empty() {
-            note(Tone::Error, "A sign goes before the digits.")
-        } else if screen.input.chars().count() >= COUNT_INPUT_MAX {
-            note(Tone::Error, "That is longer than any running count.")
-        } else {
-            screen.input.push(c);
-            None
-        };
-    }
-
-    fn count_submit(&mut self, ctx: &mut DrillContext<'_>) {
-        let DrillScreen::Count(screen) = self else {
-            return;
-        };
-        if !screen.asking() {
-            self.next_count_round(ctx.now);
-            return;
-        }
-        let seconds = ctx
-            .now
-            .saturating_duration_since(screen.asked_at)
-            .as_secs_f64();
-        match screen.drill.read_answer(&screen.input) {
-            Err(why) => {
-                screen.input.clear();
-                screen.note = note(Tone::Error, format!("{why}."));
+impl CountScreen {
+    /// The count quiz's keys: the running count typed and answered, the next round, the pace.
+    fn update(&mut self, intent: DrillIntent, ctx: &mut DrillContext<'_>) {
+        let error = |text: &str| note(Tone::Error, text);
+        match intent {
+            DrillIntent::CountKey(c) => {
+                self.note = if self.dealing() {
+                    error("The cards are still coming: the count is asked once the round is dealt.")
+                } else if !self.drill.question_due() {
+                    error("No question now: space deals the next round.")
+                } else if matches!(c, '+' | '-') && !self.input.is_empty() {
+                    error("A sign goes before the digits.")
+                } else if self.input.chars().count() >= COUNT_INPUT_MAX {
+                    error("That is longer than any running count.")
+                } else {
+                    self.input.push(c);
+                    None
+                };
             }
-            Ok(guess) => {
-                let answer = screen.drill.answer(guess);
-                let question = screen.drill.question();
-                ctx.coach.record_count(answer.record(question, seconds));
-                let round = screen.drill.round();
-                screen.answers.push_front((round, answer));
-                screen.answers.truncate(ANSWERS_KEPT);
-                screen.input.clear();
-                screen.note = ctx.coach.save().and_then(|err| note(Tone::Error, err));
+            DrillIntent::CountErase => {
+                self.input.pop();
+                self.note = None;
             }
-        }
-    }
-
-    fn next_count_round(&mut self, now: Instant) {
-        let DrillScreen::Count(screen) = self else {
-            return;
-        };
-        screen.note = if screen.dealing() {
-            note(
-                Tone::Error,
-                "The cards are still coming, at the pace set: Tab changes it.",
-            )
-        } else if screen.drill.question_due() {
-            note(
-                Tone::Error,
-                "Answer first: type the running count, then Enter.",
-            )
-        } else if screen.drill.deal_round().is_none() {
-            note(Tone::Error, "The table could not deal a round.")
-        } else {
-            screen.shown = 1;
-            screen.asked_at = now;
-            None
-        };
-    }
-
-    /// The pause before a paced drill moves on by itself (the countdown's next card, the
-    /// count quiz's next card), while one is under way.
-    pub fn pacing(&self) -> Option<Duration> {
-        match self {
-            DrillScreen::Countdown(screen) => screen.pacing(),
-            DrillScreen::Count(screen) => screen.pacing(),
-            _ => None,
-        }
-    }
-
-    fn unknown_key(&mut self, c: char) {
-        match self {
-            DrillScreen::Chooser { note: slot, .. } => {
-                *slot = note(
-                    Tone::Error,
-                    format!(
-                        "`{c}` does nothing here: {}, ↑↓ and Enter start a drill, Esc goes back.",
-                        chooser_keys_text()
-                    ),
-                );
+            DrillIntent::CountSubmit if self.asking() => self.submit(ctx),
+            DrillIntent::CountSubmit | DrillIntent::NextRound => {
+                self.note = if self.dealing() {
+                    error("The cards are still coming, at the pace set: Tab changes it.")
+                } else if self.drill.question_due() {
+                    error("Answer first: type the running count, then Enter.")
+                } else if self.drill.deal_round().is_none() {
+                    error("The table could not deal a round.")
+                } else {
+                    self.shown = 1;
+                    self.asked_at = ctx.now;
+                    None
+                };
             }
-            DrillScreen::Decision(screen) => {
-                let keys = keys_text(screen.drill.legal());
-                screen.note = note(
-                    Tone::Error,
-                    format!("`{c}` does nothing here: answer {keys}; Esc goes back to the table."),
-                );
+            DrillIntent::Tick => self.deal_card(ctx.now),
+            DrillIntent::PanelPage => {
+                self.step_pace();
+                self.note = None;
             }
-            DrillScreen::Count(screen) => {
-                screen.note = note(
+            DrillIntent::Unknown(c) => {
+                self.note = note(
                     Tone::Error,
                     format!(
                         "`{c}` does nothing here: type the count with digits and -, Enter answers."
                     ),
                 );
             }
-            // They take their own keys (see `count_drills`).
-            DrillScreen::Quiz(_) | DrillScreen::Countdown(_) => {}
+            _ => {}
+        }
+    }
+
+    fn submit(&mut self, ctx: &mut DrillContext<'_>) {
+        let seconds = ctx
+            .now
+            .saturating_duration_since(self.asked_at)
+            .as_secs_f64();
+        match self.drill.read_answer(&self.input) {
+            Err(why) => {
+                self.input.clear();
+                self.note = note(Tone::Error, format!("{why}."));
+            }
+            Ok(guess) => {
+                let answer = self.drill.answer(guess);
+                let question = self.drill.question();
+                ctx.coach.record_count(answer.record(question, seconds));
+                self.answers.push_front((self.drill.round(), answer));
+                self.answers.truncate(ANSWERS_KEPT);
+                self.input.clear();
+                self.note = ctx.coach.save().and_then(|err| note(Tone::Error, err));
+            }
         }
     }
 }
