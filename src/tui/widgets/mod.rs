@@ -19,11 +19,12 @@ pub mod status;
 pub mod trainer;
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Alignment, Rect};
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Padding, Widget};
+use ratatui::widgets::{Block, BorderType, Borders, Clear, Padding, Paragraph, Widget, Wrap};
 
+use super::message::Message;
 use super::theme::Theme;
 
 /// What every widget draws with besides its data.
@@ -69,29 +70,57 @@ pub(crate) fn framed(ctx: Ctx, title: &str, area: Rect, buf: &mut Buffer) -> Rec
     inner
 }
 
+/// A page over the whole area (the review, the planner): cleared, framed, titled; returns its
+/// body and the three rows of its bar ([`render_key_bar`]).
+pub(crate) fn framed_page(ctx: Ctx, title: &str, area: Rect, buf: &mut Buffer) -> [Rect; 2] {
+    Clear.render(area, buf);
+    let inner = framed(ctx, title, area, buf);
+    Layout::vertical([Constraint::Fill(1), Constraint::Length(3)]).areas(inner)
+}
+
+/// A page's bar: a rule, the notice, then the keys as `←→ round  Esc back`.
+pub(crate) fn render_key_bar(
+    ctx: Ctx,
+    note: Option<&Message>,
+    keys: &[(&str, &str)],
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let last = keys.len().saturating_sub(1);
+    let keys: Line = (keys.iter().enumerate())
+        .flat_map(|(i, (k, what))| {
+            let gap = if i < last { "  " } else { "" };
+            [
+                Span::styled(k.to_string(), ctx.theme.key),
+                Span::styled(format!(" {what}{gap}"), ctx.theme.dim),
+            ]
+        })
+        .collect();
+    Paragraph::new(vec![status::note_line(ctx, note), keys])
+        .block(
+            Block::new()
+                .borders(Borders::TOP)
+                .border_style(ctx.theme.frame),
+        )
+        .wrap(Wrap { trim: false })
+        .render(area, buf);
+}
+
 /// ASCII frames: `+-|` normally, `#=` for the one to act.
 pub fn ascii_border(active: bool) -> border::Set<'static> {
-    if active {
-        border::Set {
-            top_left: "#",
-            top_right: "#",
-            bottom_left: "#",
-            bottom_right: "#",
-            vertical_left: "#",
-            vertical_right: "#",
-            horizontal_top: "=",
-            horizontal_bottom: "=",
-        }
+    let (corner, horizontal, vertical) = if active {
+        ("#", "=", "#")
     } else {
-        border::Set {
-            top_left: "+",
-            top_right: "+",
-            bottom_left: "+",
-            bottom_right: "+",
-            vertical_left: "|",
-            vertical_right: "|",
-            horizontal_top: "-",
-            horizontal_bottom: "-",
-        }
+        ("+", "-", "|")
+    };
+    border::Set {
+        top_left: corner,
+        top_right: corner,
+        bottom_left: corner,
+        bottom_right: corner,
+        vertical_left: vertical,
+        vertical_right: vertical,
+        horizontal_top: horizontal,
+        horizontal_bottom: horizontal,
     }
 }

@@ -5,10 +5,9 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::status::note_line;
-use super::{Ctx, framed, marker};
+use super::{Ctx, framed_page, marker, render_key_bar};
 use crate::tui::message::Message;
 use crate::tui::plan_page::Shown;
 
@@ -31,11 +30,8 @@ const INPUTS_WIDTH: u16 = 30;
 
 /// Draws the planner page over the whole area.
 pub fn render_plan(view: &PlanView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) {
-    ratatui::widgets::Clear.render(area, buf);
-    let theme = ctx.theme;
     let title = format!(" Bets & bankroll: the {} counter's planner ", view.count);
-    let inner = framed(ctx, &title, area, buf);
-    let [body, bar] = Layout::vertical([Constraint::Fill(1), Constraint::Length(3)]).areas(inner);
+    let [body, bar] = framed_page(ctx, &title, area, buf);
     let [inputs, figures] =
         Layout::horizontal([Constraint::Length(INPUTS_WIDTH), Constraint::Fill(1)])
             .spacing(1)
@@ -44,22 +40,14 @@ pub fn render_plan(view: &PlanView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) 
     Paragraph::new(figure_lines(view, ctx))
         .wrap(Wrap { trim: false })
         .render(figures, buf);
-    let keys = Line::from(vec![
-        Span::styled("↑↓", theme.key),
-        Span::styled(" row  ", theme.dim),
-        Span::styled("←→", theme.key),
-        Span::styled(" change  ", theme.dim),
-        Span::styled("u", theme.key),
-        Span::styled(" use this ramp  ", theme.dim),
-        Span::styled("s", theme.key),
-        Span::styled(" use & save  ", theme.dim),
-        Span::styled("Esc", theme.key),
-        Span::styled(" back", theme.dim),
-    ]);
-    Paragraph::new(vec![note_line(ctx, view.note), keys])
-        .block(Block::new().borders(Borders::TOP).border_style(theme.frame))
-        .wrap(Wrap { trim: false })
-        .render(bar, buf);
+    let keys = [
+        ("↑↓", "row"),
+        ("←→", "change"),
+        ("u", "use this ramp"),
+        ("s", "use & save"),
+        ("Esc", "back"),
+    ];
+    render_key_bar(ctx, view.note, &keys, bar, buf);
 }
 
 /// The inputs, one a line, the marked one pointed at (not by colour alone).

@@ -7,8 +7,8 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
-use super::status::{note_line, tone_mark};
-use super::{Ctx, framed, marker};
+use super::status::tone_mark;
+use super::{Ctx, framed_page, marker, render_key_bar};
 use crate::text::signed;
 use crate::trainer::grade::Verdict;
 use crate::trainer::history::review::{cards_line, decision_line, entry_title, evs_line};
@@ -44,169 +44,133 @@ pub struct ReviewView<'a> {
     pub around: Vec<(bool, bool, String)>,
 }
 
-/// A review with its drawing context, to render.
-struct Drawn<'v, 'a> {
-    view: &'v ReviewView<'a>,
-    ctx: Ctx,
+/// Draws the review screen over the whole area.
+pub fn render_review(view: &ReviewView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) {
+    let title = if view.mistakes {
+        " Review: your mistakes "
+    } else {
+        " Review: your hands "
+    };
+    let [body, bar] = framed_page(ctx, title, area, buf);
+    let body = if area.height >= LIST_FROM_HEIGHT && !view.around.is_empty() {
+        let rows = u16::try_from(view.around.len()).unwrap_or(0) + 1;
+        let [body, list] =
+            Layout::vertical([Constraint::Fill(1), Constraint::Length(rows)]).areas(body);
+        render_list(view, ctx, list, buf);
+        body
+    } else {
+        body
+    };
+    Paragraph::new(body_lines(view, ctx))
+        .wrap(Wrap { trim: false })
+        .render(body, buf);
+    let mistakes = if view.mistakes {
+        "show all"
+    } else {
+        "mistakes only"
+    };
+    let keys = [
+        ("←→", "round"),
+        ("↑↓", "decision"),
+        ("m", mistakes),
+        ("p", "practise this"),
+        ("Esc", "back"),
+    ];
+    render_key_bar(ctx, view.note, &keys, bar, buf);
 }
 
-impl Widget for &Drawn<'_, '_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        let theme = self.ctx.theme;
-        let title = if self.view.mistakes {
-            " Review: your mistakes "
-        } else {
-            " Review: your hands "
-        };
-        let inner = framed(self.ctx, title, area, buf);
-        let [body, bar] =
-            Layout::vertical([Constraint::Fill(1), Constraint::Length(3)]).areas(inner);
-        let body = if area.height >= LIST_FROM_HEIGHT && !self.view.around.is_empty() {
-            let rows = u16::try_from(self.view.around.len()).unwrap_or(0) + 1;
-            let [body, list] =
-                Layout::vertical([Constraint::Fill(1), Constraint::Length(rows)]).areas(body);
-            self.render_list(list, buf);
-            body
-        } else {
-            body
-        };
-        Paragraph::new(self.body())
-            .wrap(Wrap { trim: false })
-            .render(body, buf);
-        let keys = Line::from(vec![
-            Span::styled("←→", theme.key),
-            Span::styled(" round  ", theme.dim),
-            Span::styled("↑↓", theme.key),
-            Span::styled(" decision  ", theme.dim),
-            Span::styled("m", theme.key),
-            Span::styled(
-                if self.view.mistakes {
-                    " show all  "
-                } else {
-                    " mistakes only  "
-                },
-                theme.dim,
-            ),
-            Span::styled("p", theme.key),
-            Span::styled(" practise this  ", theme.dim),
-            Span::styled("Esc", theme.key),
-            Span::styled(" back", theme.dim),
-        ]);
-        Paragraph::new(vec![note_line(self.ctx, self.view.note), keys])
-            .block(Block::new().borders(Borders::TOP).border_style(theme.frame))
-            .wrap(Wrap { trim: false })
-            .render(bar, buf);
-    }
-}
-
-impl Drawn<'_, '_> {
-    /// The entries around the one shown, one line each, under a rule.
-    fn render_list(&self, area: Rect, buf: &mut Buffer) {
-        let theme = self.ctx.theme;
-        let lines: Vec<Line<'static>> = self
-            .view
-            .around
-            .iter()
-            .map(|(current, mistake, title)| {
-                let (mark, _) = tone_mark(self.ctx, Tone::graded(!mistake));
-                let pointer = if *current {
-                    marker(self.ctx.ascii)
-                } else {
-                    ' '
-                };
-                let style = if *current {
-                    theme.active_hand
-                } else {
-                    theme.dim
-                };
-                Line::from(Span::styled(format!("{pointer} {mark} {title}"), style))
-            })
-            .collect();
-        Paragraph::new(lines)
-            .block(
-                Block::new()
-                    .borders(Borders::TOP)
-                    .border_style(theme.frame)
-                    .title(Span::styled(" The history around it ", theme.dim)),
-            )
-            .render(area, buf);
-    }
-
-    /// The lines above the keys.
-    fn body(&self) -> Vec<Line<'static>> {
-        let theme = self.ctx.theme;
-        let view = self.view;
-        let Some(entry) = view.entry else {
-            let text = if view.mistakes {
-                "No mistakes in the hand history: m shows every round."
+/// The entries around the one shown, one line each, under a rule.
+fn render_list(view: &ReviewView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) {
+    let theme = ctx.theme;
+    let lines: Vec<Line<'static>> = view
+        .around
+        .iter()
+        .map(|(current, mistake, title)| {
+            let (mark, _) = tone_mark(ctx, Tone::graded(!mistake));
+            let (pointer, style) = if *current {
+                (marker(ctx.ascii), theme.active_hand)
             } else {
-                "No rounds or drill answers recorded yet: play a round (or a drill), then press v."
+                (' ', theme.dim)
             };
-            return vec![Line::from(Span::styled(text, theme.text))];
-        };
-        let (at, of) = view.position;
-        // The newest entries only were loaded: say how many more the database keeps.
-        let older = if view.older > 0 {
-            format!(" (the newest; {} older kept, --history-limit)", view.older)
+            Line::from(Span::styled(format!("{pointer} {mark} {title}"), style))
+        })
+        .collect();
+    Paragraph::new(lines)
+        .block(
+            Block::new()
+                .borders(Borders::TOP)
+                .border_style(theme.frame)
+                .title(Span::styled(" The history around it ", theme.dim)),
+        )
+        .render(area, buf);
+}
+
+/// The lines above the keys.
+fn body_lines(view: &ReviewView<'_>, ctx: Ctx) -> Vec<Line<'static>> {
+    let theme = ctx.theme;
+    let Some(entry) = view.entry else {
+        let text = if view.mistakes {
+            "No mistakes in the hand history: m shows every round."
         } else {
-            String::new()
+            "No rounds or drill answers recorded yet: play a round (or a drill), then press v."
         };
-        let mut lines = vec![
-            Line::from(vec![
-                Span::styled(format!("{at} of {of}{older} · "), theme.dim),
-                Span::styled(entry_title(entry), theme.header),
-            ]),
-            Line::from(Span::styled(cards_line(entry, self.ctx.ascii), theme.text)),
-            Line::default(),
-        ];
-        if view.decisions.is_empty() && matches!(entry, Entry::Round(_)) {
+        return vec![Line::from(Span::styled(text, theme.text))];
+    };
+    let (at, of) = view.position;
+    // The newest entries only were loaded: say how many more the database keeps.
+    let older = if view.older > 0 {
+        format!(" (the newest; {} older kept, --history-limit)", view.older)
+    } else {
+        String::new()
+    };
+    let mut lines = vec![
+        Line::from(vec![
+            Span::styled(format!("{at} of {of}{older} · "), theme.dim),
+            Span::styled(entry_title(entry), theme.header),
+        ]),
+        Line::from(Span::styled(cards_line(entry, ctx.ascii), theme.text)),
+        Line::default(),
+    ];
+    if view.decisions.is_empty() && matches!(entry, Entry::Round(_)) {
+        lines.push(Line::from(Span::styled(
+            "No decision of yours in this round (a natural, or the dealer's blackjack).",
+            theme.dim,
+        )));
+    }
+    for (i, decision) in view.decisions.iter().enumerate() {
+        let style = match decision.verdict() {
+            Verdict::Right => theme.msg_good,
+            Verdict::CloseCall => theme.msg_info,
+            Verdict::Miss => theme.msg_bad,
+        };
+        let mark = if i == view.selected {
+            format!("{} ", marker(ctx.ascii))
+        } else {
+            "  ".to_owned()
+        };
+        lines.push(Line::from(vec![
+            Span::styled(mark, theme.active_hand),
+            Span::styled(decision_line(decision, ctx.ascii), style),
+        ]));
+    }
+    if let Some(decision) = view.decisions.get(view.selected) {
+        lines.push(Line::default());
+        lines.push(Line::from(vec![
+            Span::styled("EVs of this hand: ", theme.dim),
+            Span::styled(evs_line(decision), theme.text),
+        ]));
+        if let Some(tc) = decision.true_count {
             lines.push(Line::from(Span::styled(
-                "No decision of yours in this round (a natural, or the dealer's blackjack).",
+                format!("Counting mode: the true count was {}.", signed(tc)),
                 theme.dim,
             )));
         }
-        for (i, decision) in view.decisions.iter().enumerate() {
-            let style = match decision.verdict() {
-                Verdict::Right => theme.msg_good,
-                Verdict::CloseCall => theme.msg_info,
-                Verdict::Miss => theme.msg_bad,
-            };
-            let mark = if i == view.selected {
-                format!("{} ", marker(self.ctx.ascii))
-            } else {
-                "  ".to_owned()
-            };
+        if let Some(why) = &view.reason {
             lines.push(Line::from(vec![
-                Span::styled(mark, theme.active_hand),
-                Span::styled(decision_line(decision, self.ctx.ascii), style),
+                Span::styled("Why: ", theme.dim),
+                Span::styled(why.clone(), theme.hint),
             ]));
         }
-        if let Some(decision) = view.decisions.get(view.selected) {
-            lines.push(Line::default());
-            lines.push(Line::from(vec![
-                Span::styled("EVs of this hand: ", theme.dim),
-                Span::styled(evs_line(decision), theme.text),
-            ]));
-            if let Some(tc) = decision.true_count {
-                lines.push(Line::from(Span::styled(
-                    format!("Counting mode: the true count was {}.", signed(tc)),
-                    theme.dim,
-                )));
-            }
-            if let Some(why) = &view.reason {
-                lines.push(Line::from(vec![
-                    Span::styled("Why: ", theme.dim),
-                    Span::styled(why.clone(), theme.hint),
-                ]));
-            }
-        }
-        lines
     }
-}
-
-/// Draws the review screen over the whole area.
-pub fn render_review(view: &ReviewView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) {
-    ratatui::widgets::Clear.render(area, buf);
-    let drawn = Drawn { view, ctx };
-    (&drawn).render(area, buf);
+    lines
 }
