@@ -1,11 +1,8 @@
-//! The planner page at the table (`b`, "bets & bankroll"): the inputs of a plan as rows, ↑ ↓
-//! to pick one, ← → to change it, and the plan ([`crate::trainer::plan`]) worked out again at
-//! once — only the ramp's optimisation, a millisecond or so: the game by count it plans in is
-//! worked out once per rules in the background ([`crate::trainer::plan_game`]), and a
-//! back-counter's share played between its exit and its entry once per pair of counts.
-//!
-//! `u` takes the plan's ramp into the session (the bets are graded against it, the counter
-//! seats bet it); `s` does the same and saves the plan in config.toml.
+//! The planner page at the table (`b`): the plan's inputs as rows, ↑ ↓ to pick one, ← → to
+//! change it, and the plan ([`crate::trainer::plan`]) worked out again at once — only the ramp's
+//! optimisation: the game by count is worked out once per rules in the background
+//! ([`crate::trainer::plan_game`]), a back-counter's share once per pair of counts. `u` takes
+//! the ramp into the session (bets graded against it, counter seats bet it); `s` also saves it.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -95,18 +92,19 @@ impl Row {
 
     /// Its label.
     pub fn label(self) -> &'static str {
-        match self {
-            Row::Bankroll => "Bankroll",
-            Row::Risk => "Risk",
-            Row::Spread => "Spread",
-            Row::MinBet => "Min bet",
-            Row::RoundsPerHour => "Rounds/hour",
-            Row::TripHours => "Trip hours",
-            Row::Goal => "Win goal",
-            Row::Penetration => "Penetration",
-            Row::Enter => "Wong in at",
-            Row::Leave => "Wong out <",
-        }
+        const LABELS: [&str; 10] = [
+            "Bankroll",
+            "Risk",
+            "Spread",
+            "Min bet",
+            "Rounds/hour",
+            "Trip hours",
+            "Win goal",
+            "Penetration",
+            "Wong in at",
+            "Wong out <",
+        ];
+        LABELS[self as usize]
     }
 }
 
@@ -118,22 +116,12 @@ const MONEY: [f64; 27] = [
 ];
 
 /// The risks the arrows step through, least bold first: risks of ruin, then Kelly fractions.
-const RISKS: [Risk; 14] = [
-    Risk::OfRuin(0.01),
-    Risk::OfRuin(0.02),
-    Risk::OfRuin(0.05),
-    Risk::OfRuin(0.1),
-    Risk::OfRuin(0.135),
-    Risk::OfRuin(0.2),
-    Risk::OfRuin(0.3),
-    Risk::OfRuin(0.4),
-    Risk::OfRuin(0.5),
-    Risk::OfRuin(0.6),
-    Risk::Kelly(0.25),
-    Risk::Kelly(0.5),
-    Risk::Kelly(0.75),
-    Risk::Kelly(1.0),
-];
+fn risks() -> Vec<Risk> {
+    let ruin = [0.01, 0.02, 0.05, 0.1, 0.135, 0.2, 0.3, 0.4, 0.5, 0.6].map(Risk::OfRuin);
+    ruin.into_iter()
+        .chain([0.25, 0.5, 0.75, 1.0].map(Risk::Kelly))
+        .collect()
+}
 
 /// Spreads, minimum bets, rounds an hour and hours the arrows step through.
 const SPREADS: [f64; 24] = [
@@ -219,13 +207,14 @@ impl PageInputs {
             Row::Bankroll => self.bankroll = step(&MONEY, self.bankroll, up),
             Row::Goal => self.goal = step(&MONEY, self.goal, up),
             Row::Risk => {
-                let at = RISKS.iter().position(|r| *r == self.risk);
+                let risks = risks();
+                let at = risks.iter().position(|r| *r == self.risk);
                 let next = match (at, up) {
-                    (Some(i), true) => (i + 1).min(RISKS.len() - 1),
+                    (Some(i), true) => (i + 1).min(risks.len() - 1),
                     (Some(i), false) => i.saturating_sub(1),
                     (None, _) => 4,
                 };
-                self.risk = RISKS[next];
+                self.risk = risks[next];
             }
             Row::Spread => self.spread = whole(&SPREADS, self.spread),
             Row::MinBet => self.min_bet = whole(&MIN_BETS, self.min_bet),
@@ -384,19 +373,17 @@ impl PlanPage {
     /// The plan as it is saved.
     fn saved(&self, ramp: &BetRamp) -> SavedPlan {
         let i = &self.inputs;
+        let (risk, kelly) = match i.risk {
+            Risk::OfRuin(r) => (Some((1000.0 * r).round() / 10.0), None),
+            Risk::Kelly(k) => (None, Some(k)),
+        };
         SavedPlan {
             ramp: ramp.clone(),
             bankroll: Some(i.bankroll),
             spread: Some(i.spread),
             min_bet: Some(i.min_bet),
-            risk: match i.risk {
-                Risk::OfRuin(r) => Some((1000.0 * r).round() / 10.0),
-                Risk::Kelly(_) => None,
-            },
-            kelly: match i.risk {
-                Risk::Kelly(k) => Some(k),
-                Risk::OfRuin(_) => None,
-            },
+            risk,
+            kelly,
             enter: i.wong.map(|w| w.enter),
             leave: i.wong.map(|w| w.leave),
             // The table's count, filled in by the table.
@@ -433,18 +420,14 @@ impl PlanPage {
                 }
             },
         };
-        let shown = match plan(game, &inputs.plan_inputs()) {
-            Ok(planned) => {
-                let lines = figure_lines(&inputs, &planned);
-                Shown::Planned {
-                    sources: sources(model, inputs.wong),
-                    plan: Box::new(planned),
-                    lines,
-                }
-            }
+        self.shown = match plan(game, &inputs.plan_inputs()) {
+            Ok(planned) => Shown::Planned {
+                lines: figure_lines(&inputs, &planned),
+                sources: sources(model, inputs.wong),
+                plan: Box::new(planned),
+            },
             Err(err) => Shown::Refused(format!("No plan: {err}.")),
         };
-        self.shown = shown;
     }
 
     /// The game back-counted by `wong`, once worked out (started now if it was not).

@@ -225,11 +225,12 @@ impl CountdownScreen {
         }
     }
 
-    /// Before the first card: the same run set up anew (decks, cards a flash, pace).
-    fn set_up(&mut self, decks: u8, per_flash: usize, pace: Option<f64>, seed: u64) {
+    /// Before the first card: the same run set up anew (decks, cards a flash; its pace and
+    /// surprise stop as set).
+    fn set_up(&mut self, decks: u8, per_flash: usize, seed: u64) {
         let system = self.run.system().clone();
-        *self =
-            CountdownScreen::with(decks, per_flash, pace, self.surprise, seed).counting(&system);
+        let (pace, surprise) = (self.pace, self.surprise);
+        *self = CountdownScreen::with(decks, per_flash, pace, surprise, seed).counting(&system);
     }
 
     /// The same screen's run counted in `system` (Hi-Lo unless this is called).
@@ -261,45 +262,39 @@ impl CountdownScreen {
     }
 
     fn step(&mut self, intent: DrillIntent, ctx: &mut DrillContext<'_>) {
+        let (decks, per_flash) = (self.run.decks(), self.run.per_flash());
+        let seed = ctx.seed ^ *ctx.drills_started;
         match intent {
             DrillIntent::NextRound | DrillIntent::CountSubmit if self.result.is_some() => {
                 *ctx.drills_started += 1;
-                let (decks, per_flash, pace) = (self.run.decks(), self.run.per_flash(), self.pace);
-                self.set_up(decks, per_flash, pace, ctx.seed ^ *ctx.drills_started);
+                self.set_up(decks, per_flash, ctx.seed ^ *ctx.drills_started);
             }
             // Before the first card: 1, 2, 4 or 6 decks; Tab one or two cards a flash; + and −
             // the pace (slowest of all: space turns each card).
-            DrillIntent::CountKey(c) if self.started.is_none() => {
-                let (decks, per_flash, seed) = (self.run.decks(), self.run.per_flash(), ctx.seed);
-                let seed = seed ^ *ctx.drills_started;
-                match c {
-                    '+' | '-' => {
-                        let pace = Self::step_pace(self.pace, c == '+');
-                        self.set_up(decks, per_flash, pace, seed);
-                    }
-                    _ => match c.to_digit(10).and_then(|d| u8::try_from(d).ok()) {
-                        Some(d) if COUNTDOWN_DECK_CHOICES.contains(&d) => {
-                            self.set_up(d, per_flash, self.pace, seed);
-                        }
-                        _ => {
-                            self.note = note(
-                                Tone::Error,
-                                "Before the first card: 1, 2, 4 or 6 decks, Tab one or two \
-                                 cards a flash, + and - the pace, s a surprise stop.",
-                            )
-                        }
-                    },
+            DrillIntent::CountKey(c) if self.started.is_none() => match c {
+                '+' | '-' => {
+                    self.pace = Self::step_pace(self.pace, c == '+');
+                    self.set_up(decks, per_flash, seed);
                 }
-            }
+                _ => match c.to_digit(10).and_then(|d| u8::try_from(d).ok()) {
+                    Some(d) if COUNTDOWN_DECK_CHOICES.contains(&d) => {
+                        self.set_up(d, per_flash, seed);
+                    }
+                    _ => {
+                        self.note = note(
+                            Tone::Error,
+                            "Before the first card: 1, 2, 4 or 6 decks, Tab one or two \
+                                 cards a flash, + and - the pace, s a surprise stop.",
+                        )
+                    }
+                },
+            },
             DrillIntent::PanelPage if self.started.is_none() => {
-                let (decks, pace) = (self.run.decks(), self.pace);
-                let per_flash = 3 - self.run.per_flash();
-                self.set_up(decks, per_flash, pace, ctx.seed ^ *ctx.drills_started);
+                self.set_up(decks, 3 - per_flash, seed);
             }
             DrillIntent::Unknown(SURPRISE_KEY) if self.started.is_none() => {
                 self.surprise = !self.surprise;
-                let (decks, per_flash, pace) = (self.run.decks(), self.run.per_flash(), self.pace);
-                self.set_up(decks, per_flash, pace, ctx.seed ^ *ctx.drills_started);
+                self.set_up(decks, per_flash, seed);
             }
             DrillIntent::Tick if self.pacing().is_some() => self.turn(ctx.now),
             // Enter answers at any moment: the run ends at the cards shown.

@@ -20,6 +20,7 @@ pub mod trainer;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::style::Style;
 use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Padding, Paragraph, Widget, Wrap};
@@ -53,18 +54,23 @@ pub fn marker(ascii: bool) -> char {
     if ascii { '>' } else { '▶' }
 }
 
+/// A box's frame, its title centred: `border` (ASCII where asked) in `style`.
+pub(crate) fn titled(ctx: Ctx, title: &str, border: BorderType, style: Style) -> Block<'_> {
+    let block = Block::bordered()
+        .title(Line::from(Span::styled(title, ctx.theme.title)).alignment(Alignment::Center))
+        .border_style(style);
+    if ctx.ascii {
+        block.border_set(ascii_border(false))
+    } else {
+        block.border_type(border)
+    }
+}
+
 /// Draws a box titled `title` on `area`, as the drill and review screens frame their parts
 /// (rounded, or ASCII); returns its inside.
 pub(crate) fn framed(ctx: Ctx, title: &str, area: Rect, buf: &mut Buffer) -> Rect {
-    let block = Block::bordered()
-        .title(Line::from(Span::styled(title, ctx.theme.title)).alignment(Alignment::Center))
-        .border_style(ctx.theme.frame)
-        .padding(Padding::horizontal(1));
-    let block = if ctx.ascii {
-        block.border_set(ascii_border(false))
-    } else {
-        block.border_type(BorderType::Rounded)
-    };
+    let block =
+        titled(ctx, title, BorderType::Rounded, ctx.theme.frame).padding(Padding::horizontal(1));
     let inner = block.inner(area);
     block.render(area, buf);
     inner

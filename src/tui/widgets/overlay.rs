@@ -6,7 +6,8 @@ use ratatui::layout::{Alignment, Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget, Wrap};
 
-use super::{Ctx, ascii_border};
+use super::status::key;
+use super::{Ctx, titled};
 use crate::analysis::counts::CountSystem;
 use crate::engine::Units;
 
@@ -17,16 +18,8 @@ pub const HELP_TEXT: &str = include_str!("../../../assets/help.txt");
 /// The help text in a drill.
 pub const DRILL_HELP_TEXT: &str = include_str!("../../../assets/drill_help.txt");
 
-fn framed<'a>(ctx: Ctx, title: &'a str) -> Block<'a> {
-    let block = Block::bordered()
-        .title(Line::from(Span::styled(title, ctx.theme.title)).alignment(Alignment::Center))
-        .border_style(ctx.theme.overlay_frame)
-        .style(ctx.theme.overlay);
-    if ctx.ascii {
-        block.border_set(ascii_border(false))
-    } else {
-        block.border_type(BorderType::Double)
-    }
+fn framed(ctx: Ctx, title: &str) -> Block<'_> {
+    titled(ctx, title, BorderType::Double, ctx.theme.overlay_frame).style(ctx.theme.overlay)
 }
 
 fn centered(area: Rect, width: u16, height: u16) -> Rect {
@@ -47,9 +40,8 @@ pub(crate) fn draw_box(
     let paragraph = Paragraph::new(lines)
         .block(framed(ctx, title))
         .wrap(Wrap { trim: false });
-    // As high as the lines take once wrapped to the box's width, its frame included: a line
-    // too long for a narrow terminal, or a long notice, adds its rows instead of losing the
-    // last ones.
+    // As high as the lines take once wrapped, its frame included: a long line or notice adds
+    // its rows instead of losing the last ones.
     let height = u16::try_from(paragraph.line_count(width.min(area.width))).unwrap_or(u16::MAX);
     let rect = centered(area, width, height);
     Clear.render(rect, buf);
@@ -145,9 +137,9 @@ pub fn render_confirm_quit(hands_in_play: bool, ctx: Ctx, area: Rect, buf: &mut 
     lines.push(Line::default());
     lines.push(Line::from(vec![
         Span::raw(" "),
-        Span::styled("[y]", t.key),
+        key("y", ctx),
         Span::raw(" yes, show the summary   "),
-        Span::styled("[n]", t.key),
+        key("n", ctx),
         Span::raw(" no, play on"),
     ]));
     let width = if hands_in_play { 74 } else { 50 };
@@ -167,7 +159,6 @@ pub struct BrokeView {
 
 /// The bankroll is spent: buy in again, or leave.
 pub fn render_broke(view: BrokeView, ctx: Ctx, area: Rect, buf: &mut Buffer) {
-    let t = ctx.theme;
     let lines = vec![
         Line::from(format!(
             " Your bankroll is spent: {} left, and the smallest bet is {}.",
@@ -177,7 +168,7 @@ pub fn render_broke(view: BrokeView, ctx: Ctx, area: Rect, buf: &mut Buffer) {
         Line::default(),
         Line::from(vec![
             Span::raw(" "),
-            Span::styled("[b]", t.key),
+            key("b", ctx),
             Span::raw(format!(
                 " buy in again for {} (counted in your statistics)   ",
                 view.rebuy.plain()
@@ -185,7 +176,7 @@ pub fn render_broke(view: BrokeView, ctx: Ctx, area: Rect, buf: &mut Buffer) {
         ]),
         Line::from(vec![
             Span::raw(" "),
-            Span::styled("[q]", t.key),
+            key("q", ctx),
             Span::raw(" leave the table"),
         ]),
     ];

@@ -196,14 +196,9 @@ fn render_plot(view: &ProgressView, plot: &Plot, ctx: Ctx, area: Rect, buf: &mut
     let latest = view.days.iter().rev().find_map(|d| {
         (plot.figure)(d).map(|y| format!("{}: {}", d.label, short_number(y, plot.unit)))
     });
-    let title = match &latest {
-        Some(latest) => Line::from(vec![
-            Span::styled(format!(" {}", plot.title), t.title),
-            Span::styled(format!(" · {latest}"), t.text),
-        ]),
-        None => Line::from(Span::styled(format!(" {}", plot.title), t.title)),
-    };
-    let block = Block::new().title(title);
+    let mut title = vec![Span::styled(format!(" {}", plot.title), t.title)];
+    title.extend(latest.map(|latest| Span::styled(format!(" · {latest}"), t.text)));
+    let block = Block::new().title(Line::from(title));
     if points.is_empty() {
         Paragraph::new(Span::styled(format!(" {}", plot.empty), t.dim))
             .wrap(Wrap { trim: false })
@@ -211,9 +206,8 @@ fn render_plot(view: &ProgressView, plot: &Plot, ctx: Ctx, area: Rect, buf: &mut
             .render(area, buf);
         return;
     }
-    let (first, last) = match (view.days.first(), view.days.last()) {
-        (Some(first), Some(last)) => (first, last),
-        _ => return,
+    let (Some(first), Some(last)) = (view.days.first(), view.days.last()) else {
+        return;
     };
     // One day is plotted in the middle of a three-day axis.
     let (x0, x1) = if first.day == last.day {

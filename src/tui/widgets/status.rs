@@ -82,18 +82,16 @@ pub fn wrapped_message(message: &Message, ctx: Ctx, width: u16) -> Vec<Line<'sta
 /// style), `✓` graded right, `✗` graded wrong, `!` refused.
 pub fn tone_mark(ctx: Ctx, tone: Tone) -> (&'static str, Style) {
     let theme = ctx.theme;
-    match (tone, ctx.ascii) {
-        (Tone::Info, _) => ("·", theme.msg_info),
-        (Tone::Won, _) => ("·", theme.msg_good),
-        (Tone::Lost, _) => ("·", theme.msg_bad),
-        (Tone::Good, false) => ("✓", theme.msg_good),
-        (Tone::Good, true) => ("+", theme.msg_good),
-        (Tone::Bad, false) => ("✗", theme.msg_bad),
-        (Tone::Bad, true) => ("x", theme.msg_bad),
-        (Tone::Close, false) => ("≈", theme.msg_info),
-        (Tone::Close, true) => ("~", theme.msg_info),
-        (Tone::Error, _) => ("!", theme.msg_error),
-    }
+    let (symbol, ascii, style) = match tone {
+        Tone::Info => ("·", "·", theme.msg_info),
+        Tone::Won => ("·", "·", theme.msg_good),
+        Tone::Lost => ("·", "·", theme.msg_bad),
+        Tone::Good => ("✓", "+", theme.msg_good),
+        Tone::Bad => ("✗", "x", theme.msg_bad),
+        Tone::Close => ("≈", "~", theme.msg_info),
+        Tone::Error => ("!", "!", theme.msg_error),
+    };
+    (if ctx.ascii { ascii } else { symbol }, style)
 }
 
 /// A notice as a line, or an empty line without one.
@@ -443,19 +441,14 @@ fn bank_line(bank: &BankView<'_>, ctx: Ctx, width: u16) -> Line<'static> {
     if bank.not_saved {
         spans.push(Span::styled(" · ! stats not saved", theme.msg_error));
     }
-    let Some(ShoeGauge {
-        size,
-        left,
-        until_cut,
-    }) = bank.shoe
-    else {
+    let Some(shoe) = bank.shoe else {
         spans.push(Span::styled(
             " │ Shoe hidden: read the decks left",
             theme.dim,
         ));
         return Line::from(spans);
     };
-    let size = size.max(1);
+    let (size, left, until_cut) = (shoe.size.max(1), shoe.left, shoe.until_cut);
     let cut = if until_cut > 0 {
         format!(" · cut in {until_cut}")
     } else {
@@ -489,33 +482,25 @@ fn bank_line(bank: &BankView<'_>, ctx: Ctx, width: u16) -> Line<'static> {
     } else {
         ('·', '█', '┃')
     };
-    let mut before_cut = String::new();
-    let mut after_cut = String::new();
+    // The bar in styled runs: dealt cards, cards left, the cut card.
+    let mut runs: Vec<(usize, String)> = Vec::new();
     for i in 0..bar {
         let pos = (2 * i + 1) * size / (2 * bar);
-        let ch = if pos < dealt { dealt_ch } else { left_ch };
-        match cut_at {
-            Some(c) if i == c => {}
-            Some(c) if i > c => after_cut.push(ch),
-            _ => before_cut.push(ch),
+        let (kind, ch) = match cut_at {
+            Some(c) if i == c => (2, cut_ch),
+            _ if pos < dealt => (0, dealt_ch),
+            _ => (1, left_ch),
+        };
+        match runs.last_mut() {
+            Some((k, run)) if *k == kind && kind != 2 => run.push(ch),
+            _ => runs.push((kind, ch.to_string())),
         }
     }
-    // Split the bar into styled runs: dealt cards, cards left, the cut card.
-    let push_run = |spans: &mut Vec<Span<'static>>, run: &str| {
-        let dealt: String = run.chars().filter(|&c| c == dealt_ch).collect();
-        let rest: String = run.chars().filter(|&c| c != dealt_ch).collect();
-        if !dealt.is_empty() {
-            spans.push(Span::styled(dealt, theme.dim));
-        }
-        if !rest.is_empty() {
-            spans.push(Span::styled(rest, theme.gauge_left));
-        }
-    };
-    push_run(&mut spans, &before_cut);
-    if cut_at.is_some() {
-        spans.push(Span::styled(cut_ch.to_string(), theme.gauge_cut));
-        push_run(&mut spans, &after_cut);
-    }
+    let styles = [theme.dim, theme.gauge_left, theme.gauge_cut];
+    spans.extend(
+        runs.into_iter()
+            .map(|(k, run)| Span::styled(run, styles[k])),
+    );
     spans.push(Span::styled(tail, theme.text));
     Line::from(spans)
 }

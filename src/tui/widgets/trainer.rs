@@ -90,29 +90,23 @@ const TITLE_WIDTH: u16 = 10;
 fn tally_lines(ctx: Ctx, title: &str, figures: &Figures, width: u16) -> Vec<Line<'static>> {
     let t = ctx.theme;
     // The one renderer's figures, laid out as `label value` items that flow.
-    let (games, decisions) = figures.clone();
-    let items = |figures: Vec<(String, String)>| -> Vec<String> {
-        figures
-            .into_iter()
-            .map(|(label, value)| format!("{} {value}", label.trim_start()))
-            .collect()
-    };
-    let (games, decisions) = (items(games), items(decisions));
-    let flowed = |items: &[String]| {
+    let flowed = |figures: &[Figure]| {
         let mut tokens = Vec::new();
-        for (i, item) in items.iter().enumerate() {
+        for (i, (label, value)) in figures.iter().enumerate() {
             if i > 0 {
                 tokens.push(Token::sep(Span::styled("·", t.text)));
             }
-            tokens.push(Token::word(Span::styled(item.clone(), t.text)));
+            let item = format!("{} {value}", label.trim_start());
+            tokens.push(Token::word(Span::styled(item, t.text)));
         }
         // A column short of the frame: a line never runs flush against the border.
         flow(&tokens, width.saturating_sub(TITLE_WIDTH + 1))
     };
     let mut lines = Vec::new();
-    for (i, mut line) in flowed(&games)
+    let (games, decisions) = figures;
+    for (i, mut line) in flowed(games)
         .into_iter()
-        .chain(flowed(&decisions))
+        .chain(flowed(decisions))
         .enumerate()
     {
         let head = if i == 0 {
