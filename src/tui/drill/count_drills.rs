@@ -1,7 +1,6 @@
-//! The counting drills on screen: the deck countdown and the typed quizzes (true count, decks
-//! left, the ramp's bet, this game's index plays). The logic is the trainer's
-//! ([`crate::trainer::drills::counting`]); this keeps the screen's state, turns intents into
-//! calls on it and records every answer with the coach, saved at once.
+//! The counting drills on screen: the deck countdown and the typed quizzes. The logic is
+//! [`crate::trainer::drills::counting`]'s; this keeps the screens' state and records every
+//! answer with the coach, saved at once.
 
 use std::time::Instant;
 

@@ -1,9 +1,7 @@
-//! Drills from the table: the chooser, the decision drills and the counting quiz.
-//!
-//! The drill logic is the trainer's ([`crate::trainer::drills`]): this module keeps the
-//! screen's state and turns intents into calls on it. Answers go into the same statistics as
-//! table play (the [`crate::store::Coach`]), and leaving a drill puts its summary in the
-//! table's messages. While a drill is open the table waits as it was.
+//! Drills from the table: the chooser, the decision drills and the counting quiz. The logic is
+//! the trainer's ([`crate::trainer::drills`]); this keeps the screens' state and turns intents
+//! into calls on it. Answers go to the [`crate::store::Coach`], the summary to the table's
+//! messages; the table waits as it was.
 
 pub mod count_drills;
 mod shared;
@@ -32,9 +30,8 @@ pub(crate) use crate::tui::drill::shared::{note, summary_lines};
 use crate::tui::intent::DrillIntent;
 use crate::tui::message::{Message, Tone};
 
-/// The table's greeting line about spaced practice: `Spaced practice: 12 cells due today ·
-/// 3 days in a row (r 7 drills them).`; `None` before anything was practised or when no
-/// statistics are kept.
+/// The table's greeting about spaced practice: `Spaced practice: 12 cells due today · 3 days
+/// in a row (r 7 drills them).`; `None` before any practice or without statistics.
 pub fn due_greeting(coach: &Coach) -> Option<String> {
     let standing = coach.standing()?;
     let line = standing.line()?;

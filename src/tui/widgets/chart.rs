@@ -1,9 +1,6 @@
-//! `g`: the strategy chart as computed for the loaded rules, navigable. The hand in play's
-//! cell is bracketed (`[H]`), the cell the arrow keys selected is pointed at (`▸H◂`), and the
-//! selected cell's exact EVs and the reason for its play (the same line as `blackjack
-//! strategy --why`) are shown with the chart: under it where the terminal has the rows, else
-//! in the room beside the pair table and in the legend's line. Marks are symbols, never
-//! colour alone.
+//! `g`: the strategy chart computed for the loaded rules. The hand in play's cell is bracketed
+//! (`[H]`), the selected one pointed at (`▸H◂`), its EVs and reason (`strategy --why`'s line)
+//! under the chart, or beside the pair table where rows are short. Marks are symbols too.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -36,9 +33,8 @@ pub struct ChartView<'a> {
     pub index_title: String,
 }
 
-/// An index as its cell shows it: `+4`, `0`, `−1`. Past ±9 (a count a shoe seldom reaches)
-/// the cell keeps the chart's code, as printed charts leave such plays out; the selected
-/// cell's line still names its index.
+/// An index as its cell shows it: `+4`, `0`, `−1`; past ±9 the chart's code, as printed charts
+/// leave such plays out (the selected cell's line still names it).
 pub fn index_cell(index: i32) -> Option<String> {
     (index.abs() <= 9).then(|| index_number(index))
 }
@@ -299,10 +295,9 @@ impl Marks<'_> {
     }
 }
 
-/// One row of a chart table: its label, then a three-column cell per up card with the code at
-/// the right. A marked cell gets its opening mark before its code and its closing mark in the
-/// space that starts the next cell (or in the column kept after the last one), so that a
-/// two-letter code like `Ds` is marked whole. The selected cell is also drawn reversed.
+/// One row of a chart table: its label, then a three-column cell per up card, code at the right.
+/// A mark closes in the space that starts the next cell (or the column kept after the last),
+/// so a two-letter code like `Ds` is marked whole; the selected cell is also reversed.
 fn chart_row(
     ctx: Ctx,
     chart: &Chart,

@@ -1,7 +1,5 @@
-//! The course page at the table: the very lines `blackjack course` prints (built by the same
-//! functions, [`crate::trainer::course::stage_lines`] and
-//! [`crate::trainer::course::next_lines`]), a page at a time with what to do next under every
-//! page, and the rules check asked on it.
+//! The course page at the table: the lines `blackjack course` prints, a page at a time with what
+//! to do next under every page, and the rules check asked on it.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

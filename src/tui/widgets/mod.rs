@@ -1,6 +1,5 @@
-//! The pieces the screens are drawn from. Each draws view data — a small struct with exactly
-//! what it shows, built by the screen before drawing — with a [`Ctx`] (the theme and the
-//! ASCII switch); none reads the app, none computes a figure.
+//! The pieces the screens are drawn from: each draws view data (just what it shows) with a
+//! [`Ctx`]; none reads the app, none computes a figure.
 
 pub mod cards;
 pub mod chart;

@@ -1,6 +1,5 @@
 //! The planner page: the inputs as rows, the marked one to change with the arrows, and the
-//! plan's figures beside them (below them on a narrow screen). Drawn from a [`PlanView`] — just
-//! what it shows — so a test can build one without a table.
+//! plan's figures beside them.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};

@@ -1,7 +1,5 @@
-//! The statistics screen's progress page: per local day, the share of decisions that were the
-//! best play, the EV given away per 100 decisions, and the counting answers' accuracy and
-//! speed, each plotted with ratatui's `Chart` (a line through the days, a mark on each day, the
-//! last day's figure in the title — never colour alone).
+//! The statistics screen's progress page: per day, decisions right, EV given away per 100
+//! decisions, counting accuracy and speed, each a `Chart` with the last day's figure in its title.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};

@@ -1,6 +1,5 @@
 //! The review screen: one round (or drill answer) of the hand history, its decisions with the
-//! marked one's EVs and reason, and the keys. Drawn from a [`ReviewView`] — just what it shows
-//! — so a test can build one without a table.
+//! marked one's EVs and reason, and the keys.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};

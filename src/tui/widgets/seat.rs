@@ -1,6 +1,5 @@
-//! One seat's panel: its name and AI level, every hand (split hands all at once), each with
-//! its cards, total, stake and, once settled, its outcome. The hand to act carries a `▶`
-//! marker and a highlight.
+//! One seat's panel: its name and level, every hand with its cards, total, stake and outcome;
+//! the hand to act marked `▶` and highlighted.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};

@@ -1,6 +1,5 @@
-//! The panels about the hand in play, drawn beside the table on a wide terminal (and the EV
-//! panel beside the message log on a narrower one): the live EVs and the count. They
-//! stay open while the person plays and follow every card.
+//! The panels about the hand in play, beside the table (the EV panel beside the log on a
+//! narrower terminal): the live EVs and the count, following every card.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -42,8 +41,7 @@ pub struct CountView {
 }
 
 impl CountView {
-    /// The count in one line, for the status lines where the panel has no room:
-    /// `Hi-Lo running +3 · true +1.2 (floored +1)`; an unbalanced count's
+    /// The count in one line, for the status lines: `Hi-Lo running +3 · true +1.2 (floored +1)`,
     /// `KO running −17 (from −20)`.
     pub fn line(&self) -> String {
         if let Some(start) = self.start {
@@ -76,9 +74,8 @@ fn panel<'a>(ctx: Ctx, title: &'a str) -> Block<'a> {
     }
 }
 
-/// `e`: the exact EV of every legal action for the active hand, for the shoe as it is now,
-/// best first, with the basic-strategy play marked. Computed off the UI thread when the hand
-/// changes; until the numbers arrive the panel says so.
+/// `e`: the exact EV of every legal action for the active hand and the shoe as it is, best
+/// first, the chart's play marked (worked out off the UI thread; till then it says so).
 pub fn render_ev_panel(live: &LivePanel, ctx: Ctx, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
     let mut lines = Vec::new();
@@ -126,9 +123,8 @@ pub fn render_ev_panel(live: &LivePanel, ctx: Ctx, area: Rect, buf: &mut Buffer)
     draw(ctx, title, lines, area, buf);
 }
 
-/// `c`: the running count, the true count as a decimal and floored (the convention the index
-/// plays use; an unbalanced count shows where it started instead), and what it is worked out
-/// from, titled with the count's name.
+/// `c`: the running count, the true count exact and floored (an unbalanced count: where it
+/// started), and what it is worked out from.
 pub fn render_count_panel(count: &CountView, ctx: Ctx, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
     let row = |label: &str, value: String| {

@@ -1,7 +1,6 @@
-//! The bottom of the screen: the message area, and the status lines — the legal actions of the
-//! active hand (from the engine's list, keyed by the same table the key handler reads), the
-//! hint (wrapped whole), the count where it has no panel, the last grade, the bankroll and
-//! bet, and the shoe gauge.
+//! The bottom of the screen: the message area, and the status lines — the legal actions (keyed
+//! by the key handler's table), the hint, the count where it has no panel, the last grade, the
+//! bankroll and bet, and the shoe gauge.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -213,9 +212,8 @@ pub struct StatusView<'a> {
 /// The most rows a hint may wrap to: past it, it ends in an ellipsis (the log has it whole).
 pub const HINT_ROWS: usize = 4;
 
-/// The status lines at `width`: actions; the hint, wrapped; the count where it has no panel;
-/// the last play — its grade and reason, which stay here however much the log scrolls;
-/// bankroll · bet · shoe. The hint and the last play share `rows` rows (see [`share_rows`]).
+/// The status lines at `width`: actions; the hint; the count where it has no panel; the last
+/// play (kept however much the log scrolls); bankroll · bet · shoe. See [`share_rows`].
 pub fn status_lines(
     view: &StatusView<'_>,
     ctx: Ctx,
@@ -260,10 +258,8 @@ pub fn status_lines(
     lines
 }
 
-/// How the hint (`hint` rows whole) and the last play (`play` rows whole) share `rows` rows:
-/// each whole where they fit (the hint at most [`HINT_ROWS`], the last play at most
-/// [`LAST_PLAY_ROWS`]); short of rows, the hint of the hand at hand first, the last play's
-/// grade kept — one row each at the least.
+/// How the hint (`hint` rows whole, at most [`HINT_ROWS`]) and the last play (`play`, at most
+/// [`LAST_PLAY_ROWS`]) share `rows` rows: short of rows, the hint first — one row each at least.
 pub fn share_rows(hint: usize, play: usize, rows: usize) -> (usize, usize) {
     let hint = hint.clamp(1, HINT_ROWS);
     let play = play.clamp(1, LAST_PLAY_ROWS);
@@ -399,8 +395,7 @@ fn without_numbers(hint: &str) -> Option<&str> {
 fn hint_lines(hint: &HintLine, ctx: Ctx, width: u16) -> Vec<Line<'static>> {
     let theme = ctx.theme;
     match hint {
-        // Only in the first moments of a session: the strategy is worked out in the
-        // background.
+        // Only in a session's first moments, while the strategy is worked out.
         HintLine::Working => vec![Line::from(Span::styled(
             "Working out the exact strategy for these rules…",
             theme.dim,

@@ -1,6 +1,5 @@
 //! The statistics screen: session and lifetime figures, the most-missed cells, spaced practice,
-//! the error heat map and progress by day ([`super::progress`]; the strategy chart is
-//! [`super::chart`]). Every mark comes with a symbol or text, never colour alone.
+//! the error heat map and progress by day ([`super::progress`]); marks are symbols too.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -84,9 +83,8 @@ const STATS_WIDTH: u16 = 96;
 /// The title column of a tally (`Session`, `Lifetime`).
 const TITLE_WIDTH: u16 = 10;
 
-/// A tally's numbers under its title: the games, then the decisions, each group laid out in
-/// as many lines of `width` as it needs (so a long number never pushes the box's last lines
-/// out of sight).
+/// A tally's numbers under its title: the games, then the decisions, each group in as many
+/// lines of `width` as it needs.
 fn tally_lines(ctx: Ctx, title: &str, figures: &Figures, width: u16) -> Vec<Line<'static>> {
     let t = ctx.theme;
     // The one renderer's figures, laid out as `label value` items that flow.
@@ -123,10 +121,8 @@ fn tally_lines(ctx: Ctx, title: &str, figures: &Figures, width: u16) -> Vec<Line
 /// The height of the progress page's box, where the terminal allows.
 const PROGRESS_HEIGHT: u16 = 34;
 
-/// `i`: session and lifetime numbers, the most-missed cells, and the error heat map, then
-/// progress by day. Where the terminal is too short for the figures and the heat map at once,
-/// they are two pages; Tab turns the pages (the footer names the next); where the terminal is
-/// too narrow, the heat map's cells close up.
+/// `i`: session and lifetime numbers, the most-missed cells, the error heat map (a page of its
+/// own on a short terminal; Tab turns the pages), then progress by day.
 pub fn render_stats(view: &StatsView, ctx: Ctx, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
     // The inside of the box (its frame takes a column each side).

@@ -1,6 +1,5 @@
-//! The counting drills' screens: a typed quiz (true count, decks left, ramp, index plays) and
-//! the deck countdown. Pure functions of the app's state, laid out like the other drills: a
-//! question box, the last answer with why, and the bar.
+//! The counting drills' screens, in the drill frame: a typed quiz (true count, decks left,
+//! ramp, index plays) and the deck countdown.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};

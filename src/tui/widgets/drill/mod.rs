@@ -1,6 +1,5 @@
-//! The drill screens: the chooser (over the table), a decision drill and the counting quiz.
-//! Pure functions of the view data they are given, like every widget; each mark has a symbol or words with
-//! its style.
+//! The drill screens: the chooser (over the table), a decision drill and the counting quiz;
+//! each mark has a symbol or words with its style.
 
 pub mod count_drills;
 mod frame;

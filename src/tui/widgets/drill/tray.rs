@@ -1,6 +1,5 @@
-//! The discard tray drawn ([`tray_picture`]: a stack at a known scale — the tray's top is the
-//! whole shoe, a one-deck stack stands beside it): the decks drill's question, and the table's
-//! while a surprise check asks the decks left. One widget, so the two pictures cannot drift.
+//! The discard tray ([`tray_picture`]) for the decks drill and for the table's check of the
+//! decks left: one widget, so the two pictures cannot drift.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -35,9 +34,8 @@ pub fn tray_lines(ctx: Ctx, tray: TrayView, rows: usize) -> Vec<Line<'static>> {
         .collect()
 }
 
-/// The tray drawn at the table while a check asks the decks left: a framed box over `area`
-/// (the dealer's and the seats' rows, which the dealer has cleared before the deal the check
-/// stands before), as tall as `area`, titled with the shoe's size.
+/// The tray at the table while a check asks the decks left: a box as tall as `area` (the rows
+/// the dealer has cleared), titled with the shoe's size.
 pub fn render_table_tray(ctx: Ctx, tray: TrayView, area: Rect, buf: &mut Buffer) {
     // The tray alone on the table: nothing else there to read while the check is open.
     Clear.render(area, buf);
