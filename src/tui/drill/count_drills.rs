@@ -97,10 +97,7 @@ impl QuizScreen {
         match intent {
             DrillIntent::Unknown(PEEK_KEY) if self.quiz.kind() == QuizKind::Ramp => {
                 let question = self.quiz.question_text();
-                let seconds = ctx
-                    .now
-                    .saturating_duration_since(self.asked_at)
-                    .as_secs_f64();
+                let seconds = ctx.seconds_since(self.asked_at);
                 if let Some(answer) = self.quiz.peek(seconds) {
                     self.input.clear();
                     self.record(question, "(looked at the ramp)", answer, seconds, ctx);
@@ -139,10 +136,7 @@ impl QuizScreen {
 
     fn submit(&mut self, typed: &str, ctx: &mut DrillContext<'_>) {
         let question = self.quiz.question_text();
-        let seconds = ctx
-            .now
-            .saturating_duration_since(self.asked_at)
-            .as_secs_f64();
+        let seconds = ctx.seconds_since(self.asked_at);
         match self.quiz.answer(typed, seconds) {
             Ok(answer) => self.record(question, typed, answer, seconds, ctx),
             Err(why) => self.note = note(Tone::Error, why),
@@ -299,9 +293,7 @@ impl CountdownScreen {
             // Enter answers at any moment: the run ends at the cards shown.
             DrillIntent::CountSubmit if self.started.is_some() && !self.run.done() => {
                 self.run.stop();
-                self.seconds = self
-                    .started
-                    .map(|s| ctx.now.saturating_duration_since(s).as_secs_f64());
+                self.seconds = self.started.map(|s| ctx.seconds_since(s));
                 self.note = None;
             }
             DrillIntent::CountSubmit if self.started.is_none() => {

@@ -486,8 +486,7 @@ impl DecisionScreen {
     }
 
     fn answer(&mut self, action: Action, ctx: &mut DrillContext<'_>) {
-        let now = ctx.now;
-        let seconds = now.saturating_duration_since(self.asked_at).as_secs_f64();
+        let seconds = ctx.seconds_since(self.asked_at);
         // Asked for when the question was dealt: this rarely waits.
         let evs = ctx
             .evs
@@ -530,7 +529,7 @@ impl DecisionScreen {
                 self.why = answer.why(ctx.strategy, ctx.peek.as_deref().map(|p| &p.chart));
                 self.answers.push_front(answer);
                 self.answers.truncate(ANSWERS_KEPT);
-                self.asked_at = now;
+                self.asked_at = ctx.now;
             }
             Err(err) => self.note = note(Tone::Error, err.to_string()),
         }
@@ -592,10 +591,7 @@ impl CountScreen {
     }
 
     fn submit(&mut self, ctx: &mut DrillContext<'_>) {
-        let seconds = ctx
-            .now
-            .saturating_duration_since(self.asked_at)
-            .as_secs_f64();
+        let seconds = ctx.seconds_since(self.asked_at);
         match self.drill.read_answer(&self.input) {
             Err(why) => {
                 self.input.clear();

@@ -67,3 +67,10 @@ pub struct DrillContext<'a> {
     /// no-hole-card drill asks where this game's chart differs from it).
     pub peek: Option<std::sync::Arc<Strategy>>,
 }
+
+impl DrillContext<'_> {
+    /// Seconds from `then` to the intent.
+    pub(crate) fn seconds_since(&self, then: Instant) -> f64 {
+        self.now.saturating_duration_since(then).as_secs_f64()
+    }
+}

@@ -151,15 +151,8 @@ pub fn render_chart(view: &ChartView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer
             Line::from(" Working out the exact strategy for these rules…"),
             Line::from(Span::styled(" g closes", t.dim)),
         ];
-        draw_box(
-            ctx,
-            " Basic strategy for these rules ",
-            lines,
-            60,
-            area,
-            buf,
-        );
-        return;
+        let title = " Basic strategy for these rules ";
+        return draw_box(ctx, title, lines, 60, area, buf);
     };
     let (current, selected) = (view.current, view.selected);
     let header: String = UP_CARDS.iter().map(|u| format!("{u:>3}")).collect();
@@ -197,10 +190,9 @@ pub fn render_chart(view: &ChartView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer
         " H hit · S stand · D double/hit · Ds double/stand · P split · arrows · g closes"
     };
     let inner = usize::from(CHART_WIDTH.min(area.width).saturating_sub(2));
-    let detail = view.detail.clone();
     let rest = soft_and_pairs.iter().skip(17);
     // Under the chart, the text takes this many lines of the box's width.
-    let under: Option<Vec<String>> = detail.as_ref().map(|text| {
+    let under: Option<Vec<String>> = view.detail.as_ref().map(|text| {
         let mut filled = fill(text, &[inner - 1; 8]);
         filled.retain(|l| !l.is_empty());
         filled
@@ -208,11 +200,11 @@ pub fn render_chart(view: &ChartView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer
     let room_under = under
         .as_ref()
         .is_some_and(|u| usize::from(area.height) >= usize::from(CHART_LINES + 2) + u.len());
-    match detail {
+    match &view.detail {
         // A short terminal: beside the last pair rows, then in the legend's line.
         Some(text) if !room_under => {
             let filled = fill(
-                &text,
+                text,
                 &[UNDER_HARD - 2, UNDER_HARD - 2, UNDER_HARD - 2, inner - 1],
             );
             for ((kind, r, label), words) in rest.zip(&filled) {

@@ -12,7 +12,7 @@ use crate::ai::Level;
 use crate::engine::{ActionSet, Units};
 
 use super::Ctx;
-use super::flow::{clipped, cut_to_rows, labelled, wrap_words};
+use super::flow::{clipped, cut_to_rows, labelled};
 use super::last_play::{LAST_PLAY_ROWS, fitted_last_play, last_play_lines};
 use super::side::CountView;
 use crate::tui::intent::TableIntent;
@@ -62,19 +62,8 @@ pub fn wrapped_message(message: &Message, ctx: Ctx, width: u16) -> Vec<Line<'sta
     let (symbol, style) = tone_mark(ctx, message.tone);
     // An indented message (a reason under its grade) keeps its indent on every row.
     let words = message.text.trim_start_matches(' ');
-    let indent = 2 + message.text.len() - words.len();
-    let rows = wrap_words(words, usize::from(width).saturating_sub(indent).max(1));
-    rows.into_iter()
-        .enumerate()
-        .map(|(i, row)| {
-            let lead = if i == 0 {
-                format!("{symbol} {}", " ".repeat(indent - 2))
-            } else {
-                " ".repeat(indent)
-            };
-            Line::from(vec![Span::styled(lead, style), Span::styled(row, style)])
-        })
-        .collect()
+    let lead = format!("{symbol} {}", " ".repeat(message.text.len() - words.len()));
+    labelled(Span::styled(lead, style), words, style, width)
 }
 
 /// The symbol and style of a message's tone: `·` news (won and lost hands too, in their
