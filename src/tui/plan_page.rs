@@ -471,70 +471,46 @@ impl PlanPage {
 fn figure_lines(inputs: &PageInputs, planned: &Plan) -> Vec<(String, String)> {
     let f = &planned.figures;
     let (m, played) = (f.measures, f.per_played());
-    let b = inputs.bankroll;
-    let hour = inputs.rounds_per_hour;
-    let trip = inputs.hours * hour;
+    let (b, goal) = (inputs.bankroll, inputs.goal);
+    let (hour, hours) = (inputs.rounds_per_hour, inputs.hours);
+    let trip = hours * hour;
     let pct = |x: f64| format!("{:.1} %", 100.0 * x);
+    let row = |label: &str, value: String| (label.to_owned(), value);
+    let (iba, ev100) = (
+        signed_decimals(100.0 * f.iba(), 2),
+        signed_decimals(100.0 * played.ev, 2),
+    );
+    let (ev_hour, sd_hour) = (signed_decimals(hour * m.ev, 2), hour.sqrt() * m.sd);
+    let (score, di) = (decimals(m.score(), 1), decimals(m.di(), 2));
+    let n0 = m.n0().filter(|n| *n > 0.0 && m.ev > 0.0).map_or_else(
+        || "none: the ramp does not win".to_owned(),
+        |n| format!("{n:.0} rounds ({:.0} hours)", n / hour),
+    );
+    let ruin_trip = pct(m.risk_within(b, trip));
+    let ruin_goal = pct(m.risk_before_goal(b, goal));
     let mut lines = vec![
-        ("Ramp".to_owned(), ramp_text(&planned.ramp)),
-        (
-            "IBA · SD".to_owned(),
-            format!(
-                "{} % · {:.2} a round",
-                signed_decimals(100.0 * f.iba(), 2),
-                played.sd
-            ),
+        row("Ramp", ramp_text(&planned.ramp)),
+        row("IBA · SD", format!("{iba} % · {:.2} a round", played.sd)),
+        row("Win", format!("{ev100} per 100 rounds")),
+        row("Win an hour", format!("{ev_hour} · SD {sd_hour:.1}")),
+        row("SCORE · DI", format!("{score} · {di}")),
+        row("N0", n0),
+        row("Ruin, ever", pct(m.risk_of_ruin(b))),
+        row(
+            "Ruin, trip",
+            format!("{ruin_trip} in {hours} hours ({trip:.0} rounds)"),
         ),
-        (
-            "Win".to_owned(),
-            format!("{} per 100 rounds", signed_decimals(100.0 * played.ev, 2)),
-        ),
-        (
-            "Win an hour".to_owned(),
-            format!(
-                "{} · SD {:.1}",
-                signed_decimals(hour * m.ev, 2),
-                hour.sqrt() * m.sd
-            ),
-        ),
-        (
-            "SCORE · DI".to_owned(),
-            format!("{} · {}", decimals(m.score(), 1), decimals(m.di(), 2)),
-        ),
-        (
-            "N0".to_owned(),
-            m.n0().filter(|n| *n > 0.0 && m.ev > 0.0).map_or_else(
-                || "none: the ramp does not win".to_owned(),
-                |n| format!("{n:.0} rounds ({:.0} hours)", n / hour),
-            ),
-        ),
-        ("Ruin, ever".to_owned(), pct(m.risk_of_ruin(b))),
-        (
-            "Ruin, trip".to_owned(),
-            format!(
-                "{} in {} hours ({trip:.0} rounds)",
-                pct(m.risk_within(b, trip)),
-                inputs.hours
-            ),
-        ),
-        (
-            "Ruin, goal".to_owned(),
-            format!(
-                "{} before +{} units",
-                pct(m.risk_before_goal(b, inputs.goal)),
-                inputs.goal
-            ),
-        ),
+        row("Ruin, goal", format!("{ruin_goal} before +{goal} units")),
     ];
     if inputs.wong.is_some() {
-        lines.push((
-            "Played".to_owned(),
+        lines.push(row(
+            "Played",
             format!("{} of the rounds seen", pct(f.played)),
         ));
     }
     if !planned.met {
-        lines.push((
-            "Note".to_owned(),
+        lines.push(row(
+            "Note",
             "no ramp meets the risk: this is the safest".to_owned(),
         ));
     }
@@ -544,10 +520,7 @@ fn figure_lines(inputs: &PageInputs, planned: &Plan) -> Vec<(String, String)> {
         .iter()
         .map(|c| format!("{} {}", c.name, decimals(c.rated.score(), 1)))
         .collect();
-    lines.push((
-        "Compared".to_owned(),
-        format!("SCORE {}", compared.join(" · ")),
-    ));
+    lines.push(row("Compared", format!("SCORE {}", compared.join(" · "))));
     lines
 }
 

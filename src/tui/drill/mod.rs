@@ -171,18 +171,85 @@ impl CountScreen {
         let at = COUNTDOWN_PACES.iter().position(|&p| p == self.pace);
         self.pace = COUNTDOWN_PACES[at.map_or(0, |i| (i + 1) % COUNTDOWN_PACES.len())];
     }
+
+    /// The count quiz's keys: the running count typed and answered, the next round, the pace.
+    fn update(&mut self, intent: DrillIntent, ctx: &mut DrillContext<'_>) {
+        let error = |text: &str| note(Tone::Error, text);
+        match intent {
+            DrillIntent::CountKey(c) => {
+                self.note = if self.dealing() {
+                    error("The cards are still coming: the count is asked once the round is dealt.")
+                } else if !self.drill.question_due() {
+                    error("No question now: space deals the next round.")
+                } else if matches!(c, '+' | '-') && !self.input.is_empty() {
+                    error("A sign goes before the digits.")
+                } else if self.input.chars().count() >= COUNT_INPUT_MAX {
+                    error("That is longer than any running count.")
+                } else {
+                    self.input.push(c);
+                    None
+                };
+            }
+            DrillIntent::CountErase => {
+                self.input.pop();
+                self.note = None;
+            }
+            DrillIntent::CountSubmit if self.asking() => self.submit(ctx),
+            DrillIntent::CountSubmit | DrillIntent::NextRound => {
+                self.note = if self.dealing() {
+                    error("The cards are still coming, at the pace set: Tab changes it.")
+                } else if self.drill.question_due() {
+                    error("Answer first: type the running count, then Enter.")
+                } else if self.drill.deal_round().is_none() {
+                    error("The table could not deal a round.")
+                } else {
+                    self.shown = 1;
+                    self.asked_at = ctx.now;
+                    None
+                };
+            }
+            DrillIntent::Tick => self.deal_card(ctx.now),
+            DrillIntent::PanelPage => {
+                self.step_pace();
+                self.note = None;
+            }
+            DrillIntent::Unknown(c) => {
+                self.note = note(
+                    Tone::Error,
+                    format!(
+                        "`{c}` does nothing here: type the count with digits and -, Enter answers."
+                    ),
+                );
+            }
+            _ => {}
+        }
+    }
+
+    fn submit(&mut self, ctx: &mut DrillContext<'_>) {
+        let seconds = ctx.seconds_since(self.asked_at);
+        match self.drill.read_answer(&self.input) {
+            Err(why) => {
+                self.input.clear();
+                self.note = note(Tone::Error, format!("{why}."));
+            }
+            Ok(guess) => {
+                let answer = self.drill.answer(guess);
+                let question = self.drill.question();
+                ctx.coach.record_count(answer.record(question, seconds));
+                self.answers.push_front((self.drill.round(), answer));
+                self.answers.truncate(ANSWERS_KEPT);
+                self.input.clear();
+                self.note = ctx.coach.save().and_then(|err| note(Tone::Error, err));
+            }
+        }
+    }
 }
 
 fn accuracy_text(acc: Accuracy) -> String {
-    match acc.rate() {
-        Some(rate) => format!(
-            "{} of {} right ({:.0}%)",
-            acc.correct,
-            acc.decisions,
-            rate * 100.0
-        ),
-        None => "not played yet".to_owned(),
-    }
+    let (right, of) = (acc.correct, acc.decisions);
+    acc.rate().map_or("not played yet".to_owned(), |rate| {
+        format!("{right} of {of} right ({:.0}%)", rate * 100.0)
+    })
 }
 
 /// The person's record in the cells where this game's chart differs from the American peek
@@ -532,80 +599,6 @@ impl DecisionScreen {
                 self.asked_at = ctx.now;
             }
             Err(err) => self.note = note(Tone::Error, err.to_string()),
-        }
-    }
-}
-
-impl CountScreen {
-    /// The count quiz's keys: the running count typed and answered, the next round, the pace.
-    fn update(&mut self, intent: DrillIntent, ctx: &mut DrillContext<'_>) {
-        let error = |text: &str| note(Tone::Error, text);
-        match intent {
-            DrillIntent::CountKey(c) => {
-                self.note = if self.dealing() {
-                    error("The cards are still coming: the count is asked once the round is dealt.")
-                } else if !self.drill.question_due() {
-                    error("No question now: space deals the next round.")
-                } else if matches!(c, '+' | '-') && !self.input.is_empty() {
-                    error("A sign goes before the digits.")
-                } else if self.input.chars().count() >= COUNT_INPUT_MAX {
-                    error("That is longer than any running count.")
-                } else {
-                    self.input.push(c);
-                    None
-                };
-            }
-            DrillIntent::CountErase => {
-                self.input.pop();
-                self.note = None;
-            }
-            DrillIntent::CountSubmit if self.asking() => self.submit(ctx),
-            DrillIntent::CountSubmit | DrillIntent::NextRound => {
-                self.note = if self.dealing() {
-                    error("The cards are still coming, at the pace set: Tab changes it.")
-                } else if self.drill.question_due() {
-                    error("Answer first: type the running count, then Enter.")
-                } else if self.drill.deal_round().is_none() {
-                    error("The table could not deal a round.")
-                } else {
-                    self.shown = 1;
-                    self.asked_at = ctx.now;
-                    None
-                };
-            }
-            DrillIntent::Tick => self.deal_card(ctx.now),
-            DrillIntent::PanelPage => {
-                self.step_pace();
-                self.note = None;
-            }
-            DrillIntent::Unknown(c) => {
-                self.note = note(
-                    Tone::Error,
-                    format!(
-                        "`{c}` does nothing here: type the count with digits and -, Enter answers."
-                    ),
-                );
-            }
-            _ => {}
-        }
-    }
-
-    fn submit(&mut self, ctx: &mut DrillContext<'_>) {
-        let seconds = ctx.seconds_since(self.asked_at);
-        match self.drill.read_answer(&self.input) {
-            Err(why) => {
-                self.input.clear();
-                self.note = note(Tone::Error, format!("{why}."));
-            }
-            Ok(guess) => {
-                let answer = self.drill.answer(guess);
-                let question = self.drill.question();
-                ctx.coach.record_count(answer.record(question, seconds));
-                self.answers.push_front((self.drill.round(), answer));
-                self.answers.truncate(ANSWERS_KEPT);
-                self.input.clear();
-                self.note = ctx.coach.save().and_then(|err| note(Tone::Error, err));
-            }
         }
     }
 }

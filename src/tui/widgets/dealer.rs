@@ -67,13 +67,11 @@ pub fn render_dealer(dealer: &DealerHand, playing: bool, ctx: Ctx, area: Rect, b
         lines.push(Line::from(total.clone()));
     }
     if lines.is_empty() {
-        let mut spans = Vec::new();
-        for &f in &faces {
-            spans.push(chip(f, ctx.ascii, theme));
-            spans.push(Span::raw(" "));
-        }
-        spans.push(Span::styled("· ", theme.dim));
-        spans.push(total);
+        let chips = faces
+            .iter()
+            .flat_map(|&f| [chip(f, ctx.ascii, theme), Span::raw(" ")]);
+        let mut spans: Vec<Span> = chips.collect();
+        spans.extend([Span::styled("· ", theme.dim), total]);
         lines.push(Line::from(spans));
     }
     Paragraph::new(lines)

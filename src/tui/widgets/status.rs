@@ -51,9 +51,7 @@ pub fn render_messages(log: &Log, ctx: Ctx, area: Rect, buf: &mut Buffer) {
         .borders(Borders::TOP)
         .border_style(theme.frame)
         .title(Span::styled(title, theme.dim));
-    let inner = block.inner(area);
-    block.render(area, buf);
-    Paragraph::new(rows).render(inner, buf);
+    Paragraph::new(rows).block(block).render(area, buf);
 }
 
 /// A message as rows of at most `width` columns: its tone's symbol, then the words (indented
@@ -273,11 +271,10 @@ pub fn render_status(view: &StatusView<'_>, ctx: Ctx, area: Rect, buf: &mut Buff
         .borders(Borders::TOP)
         .border_style(ctx.theme.frame);
     let inner = block.inner(area);
-    block.render(area, buf);
     let fixed = 2 + usize::from(view.count.is_some());
     let rows = usize::from(inner.height).saturating_sub(fixed).max(2);
     let lines = status_lines(view, ctx, inner.width, rows);
-    Paragraph::new(lines).render(inner, buf);
+    Paragraph::new(lines).block(block).render(area, buf);
 }
 
 /// A key as the bars show it: `[h]`.

@@ -50,9 +50,9 @@ impl DrillFrame<'_> {
         let block = Block::new()
             .borders(Borders::TOP)
             .border_style(ctx.theme.frame);
-        let inner = block.inner(bar);
-        block.render(bar, buf);
-        Paragraph::new(self.bar.to_vec()).render(inner, buf);
+        Paragraph::new(self.bar.to_vec())
+            .block(block)
+            .render(bar, buf);
     }
 }
 
