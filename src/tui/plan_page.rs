@@ -394,40 +394,33 @@ impl PlanPage {
     /// Plans again for the inputs in `model` (once it has arrived), starting the back-counting
     /// work the inputs need; with `wait`, waiting for it (scripted tests).
     pub fn refresh(&mut self, rules: &Rules, model: Option<&ModelResult>, wait: bool) {
+        self.shown = self.planned(rules, model, wait);
+    }
+
+    /// What [`PlanPage::refresh`] shows.
+    fn planned(&mut self, rules: &Rules, model: Option<&ModelResult>, wait: bool) -> Shown {
         let inputs = self.inputs;
         let model = match model {
-            None => {
-                self.shown = Shown::Working("working out the model…");
-                return;
-            }
-            Some(Err(why)) => {
-                self.shown = Shown::Refused(why.clone());
-                return;
-            }
+            None => return Shown::Working("working out the model…"),
+            Some(Err(why)) => return Shown::Refused(why.clone()),
             Some(Ok(model)) => model,
         };
         let game = match inputs.wong {
             None => &model.game,
             Some(wong) => match self.backcounted(rules, model, wong, wait) {
                 Some(Ok(game)) => game,
-                Some(Err(why)) => {
-                    self.shown = Shown::Refused(why.clone());
-                    return;
-                }
-                None => {
-                    self.shown = Shown::Working("working out the back-counting…");
-                    return;
-                }
+                Some(Err(why)) => return Shown::Refused(why.clone()),
+                None => return Shown::Working("working out the back-counting…"),
             },
         };
-        self.shown = match plan(game, &inputs.plan_inputs()) {
+        match plan(game, &inputs.plan_inputs()) {
             Ok(planned) => Shown::Planned {
                 lines: figure_lines(&inputs, &planned),
                 sources: sources(model, inputs.wong),
                 plan: Box::new(planned),
             },
             Err(err) => Shown::Refused(format!("No plan: {err}.")),
-        };
+        }
     }
 
     /// The game back-counted by `wong`, once worked out (started now if it was not).

@@ -239,26 +239,22 @@ fn info_tokens(
     width: u16,
 ) -> Vec<Token<'static>> {
     let theme = ctx.theme;
+    let word = |text: String, style| Token::word(Span::styled(text, style));
     let mut tokens = Vec::new();
     if active {
-        tokens.push(Token::word(Span::styled(
-            ctx.marker().to_string(),
-            theme.active_hand,
-        )));
+        tokens.push(word(ctx.marker().to_string(), theme.active_hand));
     }
     let total_text = if hand.is_natural() {
         if width >= 9 { "blackjack" } else { "BJ" }.to_owned()
     } else {
         hand.total().to_string()
     };
-    tokens.push(Token::word(Span::styled(total_text, theme.title)));
+    let stake = (bet * i64::from(hand.stake)).plain();
+    tokens.push(word(total_text, theme.title));
     tokens.push(Token::sep(Span::styled("·", theme.dim)));
-    tokens.push(Token::word(Span::styled(
-        format!("bet {}", (bet * i64::from(hand.stake)).plain()),
-        theme.text,
-    )));
+    tokens.push(word(format!("bet {stake}"), theme.text));
     if hand.is_doubled() {
-        tokens.push(Token::word(Span::styled("doubled", theme.title)));
+        tokens.push(word("doubled".to_owned(), theme.title));
     }
     if let Some(outcome) = hand.outcome {
         let amount = outcome.money;
@@ -269,7 +265,7 @@ fn info_tokens(
             OutcomeKind::Bust => (format!("bust {amount}"), theme.loss),
         };
         tokens.push(Token::sep(Span::styled("·", theme.dim)));
-        tokens.push(Token::word(Span::styled(text, style)));
+        tokens.push(word(text, style));
     }
     tokens
 }
