@@ -24,22 +24,13 @@ use crate::tui::{EventSource, Signal};
 /// (see [`TerminalEvents`]).
 const HANG_UP_GRACE: Duration = Duration::from_secs(2);
 
-/// The terminal's keys and resizes, and the signals sent to the process. Waiting for either
-/// is one `poll` on standard input and the signal socket, so an idle table sleeps until
-/// something happens. Needs standard input to be the terminal (see
-/// [`super::missing_terminal`]).
+/// The terminal's keys and resizes, and the process's signals, waited for in one `poll` on
+/// standard input (the terminal) and the signal socket, the only sleep. The keys are read
+/// when `poll` says so and decoded here ([`Decoder`], not crossterm's reader: issue 35).
 ///
-/// The keys are read here, never by crossterm's reader: it waits inside `read(0)` for the rest
-/// of an escape sequence it has begun, deaf to keys and signals (issue 35: ESC `[` `?` froze
-/// the table). Standard input is read only when `poll` says it holds bytes, and
-/// [`Decoder`] gives up an unfinished sequence after a moment, so the only sleep is the
-/// `poll`, and a signal always wakes it. A resize is SIGWINCH, asked for the new size.
-///
-/// A terminal that hangs up (closed, connection dropped) is an ending like SIGHUP, which
-/// usually comes with it: `poll` says so, or the read finds nothing. A thread of its own
-/// watches for the hang-up too: if the drawing thread has not taken it in after
-/// [`HANG_UP_GRACE`], it is stuck somewhere, and the watch ends the process with the
-/// hang-up's status, 129 (what is unsaved then is lost; the table saves after every round).
+/// A hang-up (the terminal closed) ends the session like SIGHUP. A thread of its own watches
+/// for it too: if the drawing thread, stuck somewhere, has not taken it in after
+/// [`HANG_UP_GRACE`], the process ends with status 129 (the table saves after every round).
 pub struct TerminalEvents {
     signals: SignalWatch,
     /// Standard input hung up (the terminal closed), possibly before SIGHUP arrived; set here
@@ -90,8 +81,7 @@ impl TerminalEvents {
         self.hang_up_taken.store(true, Ordering::SeqCst);
     }
 
-    /// Removes the signal handlers: from here on SIGINT, SIGTERM, SIGHUP and SIGTSTP act as
-    /// for any program (see [`SignalWatch`]'s `Drop`).
+    /// Removes the signal handlers (see [`SignalWatch`]'s `Drop`).
     pub fn close(self) {
         drop(self);
     }
@@ -309,11 +299,15 @@ impl SignalWatch {
             ids: Vec::new(),
             done: Arc::new(AtomicBool::new(false)),
         };
+        let flags: Vec<_> = watch
+            .flags
+            .iter()
+            .map(|(signal, flag)| (signal.number(), Arc::clone(flag)))
+            .chain([(SIGWINCH, Arc::clone(&watch.resized))])
+            .collect();
         // On an error the watch is dropped, which removes what was installed.
-        for i in 0..watch.flags.len() {
-            let (signal, flag) = &watch.flags[i];
-            let (number, flag) = (signal.number(), Arc::clone(flag));
-            if *signal != Signal::Continue {
+        for (number, flag) in flags {
+            if ![libc::SIGCONT, SIGWINCH].contains(&number) {
                 // signal-hook cannot put the default handler back when its last action goes:
                 // this action does the default's work once the watch is dropped. It stays
                 // installed for the life of the process and does nothing before then.
@@ -321,19 +315,9 @@ impl SignalWatch {
             }
             // The flag first, then the byte: whoever wakes up finds the flag set.
             watch.ids.push(signal_hook::flag::register(number, flag)?);
-            let waker = watch.waker()?;
-            watch
-                .ids
-                .push(signal_hook::low_level::pipe::register(number, waker)?);
+            let woken = signal_hook::low_level::pipe::register(number, watch.waker()?)?;
+            watch.ids.push(woken);
         }
-        let resized = Arc::clone(&watch.resized);
-        watch
-            .ids
-            .push(signal_hook::flag::register(SIGWINCH, resized)?);
-        let waker = watch.waker()?;
-        watch
-            .ids
-            .push(signal_hook::low_level::pipe::register(SIGWINCH, waker)?);
         Ok(watch)
     }
 
