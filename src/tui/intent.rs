@@ -140,6 +140,24 @@ pub enum TableIntent {
     SkipCheck,
 }
 
+impl TableIntent {
+    /// Whether it plays at the table (an action, the deal, the bet): such a key waits while
+    /// the AI seats or the dealer play (a key then skips the wait), and the help and the
+    /// statistics make way for it.
+    pub fn plays(self) -> bool {
+        matches!(
+            self,
+            TableIntent::Act(_)
+                | TableIntent::Deal
+                | TableIntent::BetUp
+                | TableIntent::BetDown
+                | TableIntent::BetUpFive
+                | TableIntent::BetDownFive
+                | TableIntent::BetDigit(_)
+        )
+    }
+}
+
 /// What a question over the table takes: leave? (yes or no), the bankroll spent (buy in
 /// again, or ask to leave). The summary takes any key as [`SharedIntent::Exit`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
