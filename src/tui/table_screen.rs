@@ -62,11 +62,7 @@ impl TableScreen {
 
     /// Opens `overlay`, or closes it if it is up.
     pub(crate) fn toggle(&mut self, overlay: Overlay) {
-        self.overlay = if self.overlay == Some(overlay) {
-            None
-        } else {
-            Some(overlay)
-        };
+        self.overlay = (self.overlay != Some(overlay)).then_some(overlay);
     }
 
     /// Whether a question is up (leave? rebuy? the summary): play waits for it. The panels

@@ -113,7 +113,7 @@ impl App {
     /// bet is placed before a deal that comes due, then the session clears or deals as due
     /// ([`TableSession::pace_tick`]). At speed 0 a round it deals is played out at once.
     pub(crate) fn keep_pace(&mut self) {
-        if self.session.pace().is_none() || self.waiting_on_question() || self.drill().is_some() {
+        if self.session.pace().is_none() || !self.table_plays() {
             return;
         }
         let now = (self.pace.clock)();
@@ -151,10 +151,7 @@ impl App {
 
     /// How long until the pace's next step, while the table waits for it.
     pub(crate) fn pace_waiting(&self) -> Option<std::time::Duration> {
-        if self.waiting_on_question() || self.drill().is_some() {
-            return None;
-        }
-        let (_, at) = self.session.pace_next()?;
+        let (_, at) = self.session.pace_next().filter(|_| self.table_plays())?;
         Some(at.saturating_duration_since((self.pace.clock)()))
     }
 }

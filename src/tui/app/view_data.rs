@@ -134,26 +134,20 @@ impl App {
         } else {
             ("S17", "stands on")
         };
-        let rules = [
+        let short = format!(" Blackjack · {decks} · {s17} · no peek");
+        let mut title = [
             format!(
                 " Blackjack trainer · {decks} · dealer {soft17} soft 17 · no peek · blackjack pays {pays}"
             ),
             format!(" Blackjack trainer · {decks} · {s17} · no peek · blackjack pays {pays}"),
-            format!(" Blackjack · {decks} · {s17} · no peek"),
+            short.clone(),
+            short,
         ];
         // Counting mode says so, with its ramp, in every form of the header.
-        let title = match session.counting_label() {
-            Some(counting) => [
-                format!("{} · {counting}", rules[0]),
-                format!("{} · {counting}", rules[1]),
-                format!("{} · {counting}", rules[2]),
-                format!(" Blackjack · {counting}"),
-            ],
-            None => {
-                let [long, medium, short] = rules;
-                [long, medium, short.clone(), short]
-            }
-        };
+        if let Some(counting) = session.counting_label() {
+            title[3] = " Blackjack".to_owned();
+            title = title.map(|t| format!("{t} · {counting}"));
+        }
         let practice = session
             .coach()
             .standing()
@@ -344,17 +338,7 @@ impl App {
         let strategy = self.jobs.strategy.get().cloned();
         let peek = strategy.as_ref().and_then(|_| self.peek_strategy());
         let peek_chart = peek.as_ref().map(|p| &p.chart);
-        self.look.derived.hint = strategy
-            .as_ref()
-            .and_then(|s| {
-                let indices = self.jobs.index_table();
-                let evs = self
-                    .session
-                    .grading_query(indices.is_some())
-                    .and_then(|(query, _)| self.jobs.evs.get(&query));
-                self.session.hint(s, indices, peek.as_deref(), evs)
-            })
-            .map(HintLine::Hint);
+        self.look.derived.hint = self.hint().map(HintLine::Hint);
         self.look.derived.chart_detail = match (self.table_screen.overlay, &strategy) {
             (Some(Overlay::Chart), Some(strategy)) => self.chart_selection().map(|cell| {
                 if let Some(line) = self.index_detail(strategy, cell) {
@@ -372,12 +356,7 @@ impl App {
             _ => None,
         };
         self.look.derived.review_reason = self.review().and_then(|screen| {
-            let entries = screen.entries(self.session.coach().hand_history());
-            let decisions = crate::trainer::history::review::shown_decisions(
-                entries.get(screen.entry)?,
-                screen.mistakes,
-            );
-            let cell = decisions.get(screen.decision)?.cell()?;
+            let cell = screen.marked(self.session.coach().hand_history())?.cell()?;
             crate::analysis::reasons::line(
                 strategy.as_ref()?,
                 peek_chart,
