@@ -25,8 +25,7 @@ pub const POLL_INTERVAL: Duration = Duration::from_millis(30);
 /// How many EV results are kept.
 const CACHE_SIZE: usize = 64;
 
-/// Background work that panicked. The panic was caught and kept off the screen, and the work is
-/// being done again. Its `Display` is the line for the message log.
+/// Background work that panicked and is being done again; its `Display` is the log's line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WorkerFailure {
     /// What was being worked out: "the strategy", "the EVs of T,6 against T".
@@ -68,8 +67,7 @@ enum State<T> {
     GivenUp,
 }
 
-/// One piece of work on a thread of its own: started, polled for its result, waited for; a
-/// panic reported and the work started once more.
+/// One piece of work on a thread of its own: started, polled, waited for, retried once.
 pub struct Job<T> {
     /// What is being worked out, for a failure's message: "the strategy".
     what: String,
@@ -156,8 +154,7 @@ impl<T: Send + 'static> Job<T> {
         matches!(self.state, State::Ready(_))
     }
 
-    /// The result, waiting for it if need be (started if it was not; done here if the job
-    /// gave up).
+    /// The result, waited for (started if it was not; done here if the job gave up).
     pub fn wait(&mut self) -> &T {
         loop {
             match &self.state {

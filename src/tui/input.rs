@@ -18,8 +18,7 @@ pub use super::keys::{TABLE_KEYS, TableKey, help_lines, key_for, table_key_for};
 use super::keys::{action_for, pressed_intent};
 use KeyCode::Char as C;
 
-/// What the key handler reads of the app: which screen, panel and question are up. Built by
-/// [`super::app::App::key_state`] for each event.
+/// What the key handler reads of the app ([`super::app::App::key_state`], for each event).
 #[derive(Clone, Copy)]
 pub struct KeyState<'a> {
     /// The open panel or question, if any.
@@ -99,8 +98,7 @@ pub fn intent_for(event: &Event, state: &KeyState) -> Option<Intent> {
     }
 }
 
-/// The mouse wheel scrolls the message log, at the table (not under a question, and not on a
-/// screen over the table: a drill, the review, the planner page).
+/// The mouse wheel scrolls the message log at the table (not under a question or another screen).
 fn mouse_intent(mouse: MouseEvent, state: &KeyState) -> Option<TableIntent> {
     if state.drill.is_some()
         || state.review
@@ -188,8 +186,7 @@ fn key_intent(key: KeyEvent, state: &KeyState) -> Option<Intent> {
     table_intent(key.code, ctrl, state).map(Intent::from)
 }
 
-/// Keys with a question up: leave? takes `y` or `n`, the spent bankroll `b` or `q`, and the
-/// summary any key (it leaves).
+/// Keys with a question up: leave? takes `y`/`n`, the spent bankroll `b`/`q`, the summary any.
 fn question_intent(code: KeyCode, question: Overlay) -> Option<Intent> {
     let answer = match (question, code) {
         (Overlay::Summary, _) => return Some(SharedIntent::Exit.into()),
@@ -386,8 +383,7 @@ fn drill_intent(
     }
 }
 
-/// A decision drill's keys (the deviations quiz's too): the action keys answer; `r` is back
-/// to the chooser, `i` the statistics.
+/// A decision drill's (and the deviations quiz's) keys: actions answer; `r` chooser, `i` stats.
 fn answer_intent(code: KeyCode) -> Option<DrillIntent> {
     match code {
         KeyCode::Char('i' | 'I') => Some(DrillIntent::ToggleStats),
@@ -400,8 +396,7 @@ fn answer_intent(code: KeyCode) -> Option<DrillIntent> {
     }
 }
 
-/// A typed count's keys besides its characters: Backspace, Enter, space for the next round,
-/// `i` the statistics; any other character is explained.
+/// A typed count's other keys: Backspace, Enter, space (next round), `i`; others are explained.
 fn typed_count_intent(code: KeyCode) -> Option<DrillIntent> {
     match code {
         KeyCode::Char('i' | 'I') => Some(DrillIntent::ToggleStats),

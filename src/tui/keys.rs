@@ -17,8 +17,7 @@ pub fn key_for(action: Action) -> char {
     key.and_then(|k| k.label.chars().next()).unwrap_or('?')
 }
 
-/// One key of the table: the key handler, the action bar and the help screen all read this
-/// table ([`TABLE_KEYS`]), so none of them can drift from the others.
+/// One key of the table ([`TABLE_KEYS`]), which the handler, the bar and the help all read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TableKey {
     /// How the key is written in the bar and the help: `h`, `space`, `q  Esc`.

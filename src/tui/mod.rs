@@ -62,8 +62,7 @@ pub trait EventSource {
         timeout: Option<Duration>,
     ) -> io::Result<Option<crossterm::event::Event>>;
 
-    /// The most urgent signal that came in since the last call, if any. Scripts without
-    /// signals keep this default.
+    /// The most urgent signal that came in since the last call (scripts: none).
     fn take_signal(&mut self) -> Option<Signal> {
         None
     }

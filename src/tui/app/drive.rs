@@ -38,8 +38,7 @@ impl App {
         self.take_in(news);
     }
 
-    /// `+`/`-`/`]`/`[`: the bet for the next round, `by` units up or down (the typed bet,
-    /// if any, dropped).
+    /// `+`/`-`/`]`/`[`: the next bet `by` units up or down (a typed bet is dropped).
     pub(crate) fn change_bet(&mut self, by: i64) {
         self.table_screen.bet_entry = None;
         let news = self.session.change_bet(by);
@@ -69,8 +68,7 @@ impl App {
         placed
     }
 
-    /// Leaving confirmed: the person's hands in play are played out (see
-    /// [`TableSession::leave`]), then the summary shows.
+    /// Leaving confirmed: hands in play played out ([`TableSession::leave`]), then the summary.
     pub(crate) fn confirm_quit(&mut self) {
         if !self.session.between_rounds() {
             let news = self.with_session(|session, an| session.leave(an));
@@ -104,8 +102,7 @@ impl App {
     }
 }
 
-/// The longest the loop sleeps while the pace waits: the countdown on the action bar moves on
-/// each second.
+/// The longest the loop sleeps while the pace waits: the action bar's countdown moves each second.
 const PACE_WAKE: std::time::Duration = std::time::Duration::from_secs(1);
 
 impl App {

@@ -87,8 +87,7 @@ impl App {
         }
     }
 
-    /// The strategy, waiting for it if it is not ready yet (it is started when the app is
-    /// made; by the first deal it has almost always arrived).
+    /// The strategy, waited for if it has not arrived (it seldom has not, by the first deal).
     pub(crate) fn ensure_strategy(&mut self) -> Arc<Strategy> {
         let strategy = Arc::clone(self.jobs.strategy.wait());
         self.install_seat_strategies();
@@ -104,8 +103,7 @@ impl App {
         }
     }
 
-    /// The live EVs the panel wants now: the person's active hand with every card seen since
-    /// the shuffle, when the panel is open.
+    /// The live EVs the open panel wants: the active hand, with every card seen since the shuffle.
     pub(crate) fn live_query(&self) -> Option<EvQuery> {
         if !self.live.open || self.drill().is_some() {
             return None;

@@ -70,8 +70,7 @@ impl App {
         page.is_pending() || self.jobs.plan.model.as_ref().is_some_and(Job::is_pending)
     }
 
-    /// The screen if it is the planner page (the table is left in its place), else the
-    /// screen put back and the table returned.
+    /// The planner page taken off the screen (the table left), or [`Screen::Table`] if not up.
     fn take_plan(&mut self) -> Screen {
         match std::mem::replace(&mut self.screen, Screen::Table) {
             plan @ Screen::Plan(_) => plan,

@@ -45,9 +45,8 @@ pub struct Derived {
 }
 
 impl App {
-    /// Draws the app on `frame`: builds the frame's view data ([`App::view`]), hands it to the
-    /// widgets, and returns what the layout decided (the loop hands it back with
-    /// [`App::set_drawn`]).
+    /// Draws the app's view ([`App::view`]) on `frame`; returns what the layout decided (the
+    /// loop hands it back with [`App::set_drawn`]).
     pub fn draw(&self, frame: &mut Frame) -> Drawn {
         let area = frame.area();
         let mut view = self.view(area);
@@ -97,8 +96,7 @@ impl App {
         }
     }
 
-    /// The table screen's view: what the person's seat may see of the table, and the
-    /// screen's own state.
+    /// The table screen's view: what the person's seat may see, and the screen's own state.
     fn table_view(&self) -> TableView<'_> {
         let session = &self.session;
         let you = session.your_seat();
@@ -332,8 +330,7 @@ impl App {
         })
     }
 
-    /// Works out what the screens show that takes analysis (see [`Derived`]): after every
-    /// change of state, for what is on screen.
+    /// Works out the [`Derived`] figures for what is on screen, after every change of state.
     pub(crate) fn derive(&mut self) {
         let strategy = self.jobs.strategy.get().cloned();
         let peek = strategy.as_ref().and_then(|_| self.peek_strategy());

@@ -20,8 +20,7 @@ use signal_hook::consts::SIGWINCH;
 use super::decode::Decoder;
 use crate::tui::{EventSource, Signal};
 
-/// How long the drawing thread has to take in a hang-up before the process ends without it
-/// (see [`TerminalEvents`]).
+/// How long the drawing thread has to take in a hang-up before the process ends without it.
 const HANG_UP_GRACE: Duration = Duration::from_secs(2);
 
 /// The terminal's keys and resizes, and the process's signals, waited for in one `poll` on
@@ -33,8 +32,7 @@ const HANG_UP_GRACE: Duration = Duration::from_secs(2);
 /// [`HANG_UP_GRACE`], the process ends with status 129 (the table saves after every round).
 pub struct TerminalEvents {
     signals: SignalWatch,
-    /// Standard input hung up (the terminal closed), possibly before SIGHUP arrived; set here
-    /// or by the watch thread.
+    /// Standard input hung up, maybe before SIGHUP came (set here or by the watch thread).
     hung_up: Arc<AtomicBool>,
     /// The drawing thread took the hang-up in: the watch thread stands down.
     hang_up_taken: Arc<AtomicBool>,
@@ -75,8 +73,7 @@ impl TerminalEvents {
         self.signals.forget(signal);
     }
 
-    /// The loop is over and no key is read any more: a hang-up from now on needs no rescue
-    /// (the watch thread stands down).
+    /// The loop is over: a hang-up from now on needs no rescue (the watch stands down).
     pub fn stop_watching(&self) {
         self.hang_up_taken.store(true, Ordering::SeqCst);
     }
@@ -192,8 +189,7 @@ impl EventSource for TerminalEvents {
 }
 
 impl TerminalEvents {
-    /// Reads what standard input holds (it said it is readable, so this does not wait) into
-    /// the decoder. Returns false if the terminal has hung up.
+    /// Reads what readable standard input holds into the decoder; false if it hung up.
     fn read_keys(&mut self) -> io::Result<bool> {
         let mut buf = [0u8; 1024];
         loop {
@@ -267,12 +263,9 @@ fn wait_for_input(wake: BorrowedFd<'_>, timeout: Option<Duration>) -> io::Result
     )
 }
 
-/// The table's signal handlers, installed for as long as this lives.
-///
-/// Each signal sets its own flag and writes a byte to the wake-up socket; SIGWINCH too, for
-/// [`SignalWatch::take_resize`]. Dropping the watch removes the handlers
-/// and gives SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGTSTP their default actions back, so the moments
-/// after the table (printing the summary) end or stop as any program does.
+/// The table's signal handlers while this lives: each signal (SIGWINCH too) sets its flag and
+/// writes a byte to the wake-up socket. Dropped, it gives the signals their default actions
+/// back, so the moments after the table (the summary) end or stop as any program's do.
 pub struct SignalWatch {
     flags: [(Signal, Arc<AtomicBool>); 6],
     /// SIGWINCH came in: the terminal changed size.
@@ -358,8 +351,7 @@ impl SignalWatch {
         }
     }
 
-    /// The socket that becomes readable when a signal comes in. Call [`SignalWatch::drain`]
-    /// before sleeping on it.
+    /// The socket readable when a signal comes in ([`SignalWatch::drain`] it before a sleep).
     pub fn wake_fd(&self) -> BorrowedFd<'_> {
         self.wake.as_fd()
     }
