@@ -1,16 +1,9 @@
-//! Work the table hands to other threads so that no frame waits on the analysis: one kind of
-//! background job ([`Job`]) for everything slow — the variant's basic strategy (started when
-//! the app is made), this game's index table (when first wanted), and the exact EVs of single
-//! hands ([`EvWorker`], a job per hand, with a small cache of the answers).
-//!
-//! Results are picked up by `poll` calls from the app's `update` (the event loop wakes up every
-//! [`POLL_INTERVAL`] while something is pending); whatever cannot go on without a result
-//! `wait`s for it. A panic inside the work is caught on its thread
-//! ([`std::panic::catch_unwind`]); the quiet panic hook ([`super::panic_hook`]) keeps its
-//! message off the screen. It is reported as a [`WorkerFailure`] (`take_failures`, for the
-//! message log) and the work is started once more; if that fails too, the job gives up, and
-//! `wait` does the work on the caller's thread. If no thread can be started, the work is done
-//! on the caller's thread: slower, never wrong.
+//! Work the table hands to other threads so that no frame waits on the analysis: a [`Job`]
+//! each for the strategy, the index table and every hand's exact EVs ([`EvWorker`], with a
+//! small cache). The app `poll`s for results and `wait`s where it cannot go on without one.
+//! A panic in the work is caught (the quiet hook, [`super::panic_hook`], keeps it off the
+//! screen), reported ([`WorkerFailure`]) and the work started once more; failed again, or
+//! with no thread to be had, it is done on the caller's thread: slower, never wrong.
 
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
@@ -32,8 +25,7 @@ pub const POLL_INTERVAL: Duration = Duration::from_millis(30);
 /// How many EV results are kept.
 const CACHE_SIZE: usize = 64;
 
-/// Background work that panicked. The panic was caught and kept off the screen, and the work is
-/// being done again. Its `Display` is the line for the message log.
+/// Background work that panicked and is being done again; its `Display` is the log's line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WorkerFailure {
     /// What was being worked out: "the strategy", "the EVs of T,6 against T".
@@ -75,8 +67,7 @@ enum State<T> {
     GivenUp,
 }
 
-/// One piece of work on a thread of its own: started, polled for its result, waited for; a
-/// panic reported and the work started once more.
+/// One piece of work on a thread of its own: started, polled, waited for, retried once.
 pub struct Job<T> {
     /// What is being worked out, for a failure's message: "the strategy".
     what: String,
@@ -163,8 +154,7 @@ impl<T: Send + 'static> Job<T> {
         matches!(self.state, State::Ready(_))
     }
 
-    /// The result, waiting for it if need be (started if it was not; done here if the job
-    /// gave up).
+    /// The result, waited for (started if it was not; done here if the job gave up).
     pub fn wait(&mut self) -> &T {
         loop {
             match &self.state {
@@ -216,14 +206,11 @@ pub fn strategy_job(rules: &Rules) -> Job<Arc<Strategy>> {
     )
 }
 
-/// How this game's index table is computed ([`crate::setup::IndexCompute`]).
-pub use crate::setup::IndexCompute as Compute;
-
 /// The job that works out this game's index table for `rules` with `compute`, once started.
 pub fn index_job(
     rules: &Rules,
     system: &CountSystem,
-    compute: Compute,
+    compute: crate::setup::IndexCompute,
 ) -> Job<crate::analysis::deviation::IndexTable> {
     let rules = rules.clone();
     let system = system.clone();
@@ -322,11 +309,6 @@ impl EvWorker {
         self.cache.get(query)
     }
 
-    /// Whether some result is still to come.
-    pub fn is_pending(&self) -> bool {
-        !self.in_flight.is_empty()
-    }
-
     /// The EVs of `query`, waiting for them (or computing them here) if need be.
     pub fn wait_for(&mut self, query: &EvQuery) -> HandEvs {
         if let Some(evs) = self.cache.get(query) {
@@ -379,6 +361,13 @@ mod tests {
 
     /// The panic the test jobs raise on purpose.
     const ON_PURPOSE: &str = "a test job panics on purpose";
+
+    impl EvWorker {
+        /// Whether some result is still to come.
+        fn is_pending(&self) -> bool {
+            !self.in_flight.is_empty()
+        }
+    }
 
     fn query(hand: &[u8], up: u8) -> EvQuery {
         EvQuery::basic(

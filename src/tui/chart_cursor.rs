@@ -67,8 +67,7 @@ fn cell_at(side: usize, line: usize, column: usize) -> Option<Cell> {
     rows_ok.then_some(Cell { kind, row, up })
 }
 
-/// The cell one key away from `from` (the first cell of the chart when nothing was selected).
-/// At an edge the cursor stays.
+/// The cell one key away from `from` (or the chart's first cell); at an edge the cursor stays.
 pub fn step(from: Option<Cell>, movement: ChartMove) -> Cell {
     let first = Cell {
         kind: HandKind::Hard,

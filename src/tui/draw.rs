@@ -1,8 +1,6 @@
-//! Drawing: the screen's view data — built by the app before a frame, holding exactly what is
-//! shown — laid out and handed to the widgets. Nothing here reads the app, the clock or the
-//! analysis, so a frame is fully determined by its view (which is what the snapshots rely on).
-//! What the layout decided that the state needs (how many rows the message log has, for
-//! scrolling) is handed back ([`Drawn`]).
+//! Drawing: the screen's view data (built by the app, exactly what is shown) laid out and
+//! handed to the widgets. Nothing here reads the app, the clock or the analysis, so a frame is
+//! fixed by its view (as the snapshots need); what the layout decided is handed back ([`Drawn`]).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
@@ -32,9 +30,8 @@ pub const MIN_HEIGHT: u16 = 20;
 /// The widest a seat panel grows.
 const MAX_SEAT_WIDTH: u16 = 36;
 
-/// Whether the table can be drawn in `area`. When it cannot, the screen asks for a bigger
-/// terminal, and the event loop sets aside every key that would act on the table unseen (see
-/// [`super::input::intent_when_too_small`]).
+/// Whether the table can be drawn in `area` (else the screen asks for a bigger terminal, and
+/// no key acts on the table unseen: [`super::input::intent_when_too_small`]).
 pub fn fits(area: Rect) -> bool {
     area.width >= MIN_WIDTH && area.height >= MIN_HEIGHT
 }
@@ -99,8 +96,7 @@ pub struct TableView<'a> {
     pub ev: Option<&'a LivePanel>,
     /// The count, when it is shown.
     pub count: Option<CountView>,
-    /// The status lines (with the count in them where it has no panel: see
-    /// [`table_layout`]).
+    /// The status lines (with the count in them where it has no panel).
     pub status: StatusView<'a>,
     /// The discard tray, drawn over the cleared table while a check asks the decks left.
     pub tray: Option<super::widgets::drill::tray::TrayView>,
@@ -176,35 +172,15 @@ const COUNT_PANEL_HEIGHT: u16 = 8;
 /// The fewest rows the message log keeps.
 const MIN_MESSAGES: u16 = 3;
 
-/// Where each part of the table screen goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TableLayout {
-    /// The rules line.
-    pub header: Rect,
-    /// The dealer's box.
-    pub dealer: Rect,
-    /// The seats.
-    pub seats: Rect,
-    /// The message log.
-    pub log: Rect,
-    /// The live EV panel, when it is open.
-    pub ev: Option<Rect>,
-    /// The count panel, when the count is shown on a wide terminal (otherwise the count has
-    /// its own status line).
-    pub count: Option<Rect>,
-    /// The status lines.
-    pub status: Rect,
-}
-
-/// The table screen's layout for `view` in `area`: on a wide terminal the open EV and count
-/// panels take a column on the right; narrower, the EV panel sits beside the message log and
-/// the count takes a status line. The status lines take the rows their hint needs, the
-/// message log what is left (never fewer than [`MIN_MESSAGES`]).
-pub fn table_layout(view: &TableView<'_>, ctx: Ctx, area: Rect) -> TableLayout {
+/// Lays the table screen out and draws it. On a wide terminal the open EV and count panels
+/// take a column on the right; narrower, the EV panel sits beside the message log and the
+/// count takes a status line. The status lines take the rows their hint needs, the message log
+/// what is left (never fewer than [`MIN_MESSAGES`]).
+fn render_table(view: &mut TableView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) -> Drawn {
     const HEADER: u16 = 1;
-    let show_ev = view.ev.is_some();
-    let show_count = view.count.is_some();
-    let wide = area.width >= SIDE_PANELS_MIN_WIDTH && (show_ev || show_count);
+    let wide = area.width >= SIDE_PANELS_MIN_WIDTH;
+    view.status.count = view.count.clone().filter(|_| !wide);
+    let (show_ev, show_count) = (view.ev.is_some(), view.count.is_some());
     let dealer_height = if area.height >= 28 {
         dealer::TALL_HEIGHT
     } else {
@@ -220,7 +196,7 @@ pub fn table_layout(view: &TableView<'_>, ctx: Ctx, area: Rect) -> TableLayout {
     let status = status_wanted.min(below_seats.saturating_sub(MIN_MESSAGES).max(5));
     let [body, status_area] =
         Layout::vertical([Constraint::Fill(1), Constraint::Length(status)]).areas(area);
-    let (main, side) = if wide {
+    let (main, side) = if wide && (show_ev || show_count) {
         let [main, side] =
             Layout::horizontal([Constraint::Fill(1), Constraint::Length(SIDE_WIDTH)]).areas(body);
         (main, Some(side))
@@ -260,45 +236,24 @@ pub fn table_layout(view: &TableView<'_>, ctx: Ctx, area: Rect) -> TableLayout {
         }
         None => (log, None, None),
     };
-    TableLayout {
-        header,
-        dealer: dealer_area,
-        seats,
-        log,
-        ev,
-        count,
-        status: status_area,
-    }
-}
-
-fn render_table(view: &mut TableView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) -> Drawn {
-    // Where the count has no panel it takes a status line; the layout decides which.
-    let count = view.count.clone();
-    let wide = area.width >= SIDE_PANELS_MIN_WIDTH;
-    if wide {
-        view.status.count = None;
-    } else {
-        view.status.count = count.clone();
-    }
-    let layout = table_layout(view, ctx, area);
-    render_header(view, ctx, layout.header, buf);
-    render_dealer(view.dealer, view.dealer_playing, ctx, layout.dealer, buf);
-    render_seats(&view.seats, MAX_SEAT_WIDTH, ctx, layout.seats, buf);
-    render_messages(view.log, ctx, layout.log, buf);
+    render_header(view, ctx, header, buf);
+    render_dealer(view.dealer, view.dealer_playing, ctx, dealer_area, buf);
+    render_seats(&view.seats, MAX_SEAT_WIDTH, ctx, seats, buf);
+    render_messages(view.log, ctx, log, buf);
     if let Some(tray) = view.tray {
         // Over the dealer's and the seats' rows: the cards are cleared before the deal.
-        let table = layout.dealer.union(layout.seats);
+        let table = dealer_area.union(seats);
         super::widgets::drill::tray::render_table_tray(ctx, tray, table, buf);
     }
-    if let (Some(area), Some(live)) = (layout.ev, view.ev) {
+    if let (Some(area), Some(live)) = (ev, view.ev) {
         side::render_ev_panel(live, ctx, area, buf);
     }
-    if let (Some(area), Some(count)) = (layout.count, &count) {
+    if let (Some(area), Some(count)) = (count, &view.count) {
         side::render_count_panel(count, ctx, area, buf);
     }
-    render_status(&view.status, ctx, layout.status, buf);
+    render_status(&view.status, ctx, status_area, buf);
     Drawn {
-        log_rows: layout.log.height.saturating_sub(1),
+        log_rows: log.height.saturating_sub(1),
     }
 }
 

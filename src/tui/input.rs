@@ -1,9 +1,6 @@
-//! Keys → intents. The keys live in one table ([`super::keys`]), which this handler, the
-//! action bar and the help read, so the bar can only offer keys that work.
-//!
-//! Two keys act on the session rather than the table, in every state: Ctrl-C and Ctrl-Z
-//! ([`session_key`]; raw mode delivers them as keys, not as SIGINT and SIGTSTP). While the
-//! terminal is too small for the table, [`intent_when_too_small`] replaces [`intent_for`].
+//! Keys → intents, from the one key table ([`super::keys`]) the action bar and the help read
+//! too. Ctrl-C and Ctrl-Z act on the session in every state ([`session_key`]: raw mode sends
+//! them as keys); while the terminal is too small, [`intent_when_too_small`] takes over.
 
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent, MouseEventKind,
@@ -17,12 +14,11 @@ use super::intent::{
     TableIntent,
 };
 
-pub use super::keys::{ACTION_KEYS, TABLE_KEYS, TableKey, help_lines, key_for, table_key_for};
+pub use super::keys::{TABLE_KEYS, TableKey, help_lines, key_for, table_key_for};
 use super::keys::{action_for, pressed_intent};
 use KeyCode::Char as C;
 
-/// What the key handler reads of the app: which screen, panel and question are up. Built by
-/// [`super::app::App::key_state`] for each event.
+/// What the key handler reads of the app ([`super::app::App::key_state`], for each event).
 #[derive(Clone, Copy)]
 pub struct KeyState<'a> {
     /// The open panel or question, if any.
@@ -90,10 +86,8 @@ pub fn intent_when_too_small(event: &Event) -> Option<Intent> {
     }
 }
 
-/// What a terminal event asks of the app in its present state (`None`: nothing). Each screen's
-/// keys become that screen's intents ([`TableIntent`], [`QuestionIntent`], [`DrillIntent`],
-/// [`ReviewIntent`], [`PlanIntent`]); Ctrl-C and a resize are every screen's
-/// ([`SharedIntent`]).
+/// What a terminal event asks of the app in its present state (`None`: nothing): each
+/// screen's keys become its own intents; Ctrl-C and a resize are every screen's.
 pub fn intent_for(event: &Event, state: &KeyState) -> Option<Intent> {
     match event {
         _ if session_key(event) == Some(SessionKey::Interrupt) => Some(SharedIntent::Exit.into()),
@@ -104,8 +98,7 @@ pub fn intent_for(event: &Event, state: &KeyState) -> Option<Intent> {
     }
 }
 
-/// The mouse wheel scrolls the message log, at the table (not under a question, and not on a
-/// screen over the table: a drill, the review, the planner page).
+/// The mouse wheel scrolls the message log at the table (not under a question or another screen).
 fn mouse_intent(mouse: MouseEvent, state: &KeyState) -> Option<TableIntent> {
     if state.drill.is_some()
         || state.review
@@ -193,8 +186,7 @@ fn key_intent(key: KeyEvent, state: &KeyState) -> Option<Intent> {
     table_intent(key.code, ctrl, state).map(Intent::from)
 }
 
-/// Keys with a question up: leave? takes `y` or `n`, the spent bankroll `b` or `q`, and the
-/// summary any key (it leaves).
+/// Keys with a question up: leave? takes `y`/`n`, the spent bankroll `b`/`q`, the summary any.
 fn question_intent(code: KeyCode, question: Overlay) -> Option<Intent> {
     let answer = match (question, code) {
         (Overlay::Summary, _) => return Some(SharedIntent::Exit.into()),
@@ -245,7 +237,8 @@ fn table_intent(code: KeyCode, ctrl: bool, state: &KeyState) -> Option<TableInte
         return Some(intent);
     }
     let pressed = table_key_for(code);
-    if let Some(k) = pressed.filter(|k| k.while_playing) {
+    // A key that plays waits for the AI seats and the dealer; any other acts at once.
+    if let Some(k) = pressed.filter(|k| !k.intent.plays()) {
         return Some(pressed_intent(k, code));
     }
     // While AI seats or the dealer play, any other key skips the wait.
@@ -259,14 +252,28 @@ fn table_intent(code: KeyCode, ctrl: bool, state: &KeyState) -> Option<TableInte
     }
 }
 
-/// The help over a page (the review, the planner): `?` closes it, Esc too, and any key that
-/// is not the table's; `None`: the key is the page's.
-fn help_over_page<T>(code: KeyCode, overlay: Option<Overlay>, toggle: T, close: T) -> Option<T> {
-    let panel = overlay?;
-    match panel_intent(code, panel, false)? {
-        TableIntent::ClosePanel => Some(close),
-        intent if Some(intent) == panel_toggle(panel) => Some(toggle),
-        _ => None,
+/// Keys on a page over the table (the review, the planner). With the help over it, `?`
+/// closes the help, Esc too, and any key that is not the table's; otherwise `?` opens the
+/// help, and the page's own key (`key`) is carried to it.
+fn page_intent<T, K>(
+    code: KeyCode,
+    ctrl: bool,
+    overlay: Option<Overlay>,
+    [toggle, close]: [T; 2],
+    key: Option<K>,
+    carry: fn(K) -> T,
+) -> Option<T> {
+    if let Some(panel) = overlay {
+        match panel_intent(code, panel, false) {
+            Some(TableIntent::ClosePanel) => return Some(close),
+            Some(intent) if Some(intent) == panel_toggle(panel) => return Some(toggle),
+            _ => {}
+        }
+    }
+    match code {
+        _ if ctrl => None,
+        C('?') => Some(toggle),
+        _ => key.map(carry),
     }
 }
 
@@ -275,58 +282,36 @@ fn help_over_page<T>(code: KeyCode, overlay: Option<Overlay>, toggle: T, close: 
 /// back to the table.
 fn review_intent(code: KeyCode, ctrl: bool, overlay: Option<Overlay>) -> Option<ReviewIntent> {
     use super::review::ReviewKey;
-    if let Some(help) = help_over_page(
-        code,
-        overlay,
-        ReviewIntent::ToggleHelp,
-        ReviewIntent::ClosePanel,
-    ) {
-        return Some(help);
-    }
-    if ctrl {
-        return None;
-    }
     let key = match code {
-        KeyCode::Left | C(',' | '<') => ReviewKey::Older,
-        KeyCode::Right | C('.' | '>') => ReviewKey::Newer,
-        KeyCode::Up | C('k' | 'K') => ReviewKey::PrevDecision,
-        KeyCode::Down | C('j' | 'J') => ReviewKey::NextDecision,
-        C('m' | 'M') => ReviewKey::ToggleMistakes,
-        C('p' | 'P') | KeyCode::Enter => ReviewKey::Practise,
-        KeyCode::Esc | C('v' | 'V' | 'q' | 'Q') => ReviewKey::Close,
-        C('?') => return Some(ReviewIntent::ToggleHelp),
-        _ => return None,
+        KeyCode::Left | C(',' | '<') => Some(ReviewKey::Older),
+        KeyCode::Right | C('.' | '>') => Some(ReviewKey::Newer),
+        KeyCode::Up | C('k' | 'K') => Some(ReviewKey::PrevDecision),
+        KeyCode::Down | C('j' | 'J') => Some(ReviewKey::NextDecision),
+        C('m' | 'M') => Some(ReviewKey::ToggleMistakes),
+        C('p' | 'P') | KeyCode::Enter => Some(ReviewKey::Practise),
+        KeyCode::Esc | C('v' | 'V' | 'q' | 'Q') => Some(ReviewKey::Close),
+        _ => None,
     };
-    Some(ReviewIntent::Review(key))
+    let help = [ReviewIntent::ToggleHelp, ReviewIntent::ClosePanel];
+    page_intent(code, ctrl, overlay, help, key, ReviewIntent::Review)
 }
 
 /// Keys on the planner page: ↑ ↓ pick a row, ← → change it, `u` takes the ramp, `s` takes
 /// and saves it, Esc (or `b`, `q`) goes back to the table.
 fn plan_intent(code: KeyCode, ctrl: bool, overlay: Option<Overlay>) -> Option<PlanIntent> {
     use super::plan_page::PlanKey;
-    if let Some(help) = help_over_page(
-        code,
-        overlay,
-        PlanIntent::ToggleHelp,
-        PlanIntent::ClosePanel,
-    ) {
-        return Some(help);
-    }
-    if ctrl {
-        return None;
-    }
     let key = match code {
-        KeyCode::Up | C('k' | 'K') => PlanKey::Up,
-        KeyCode::Down | C('j' | 'J') => PlanKey::Down,
-        KeyCode::Left | C('-' | '_' | '<' | ',') => PlanKey::Less,
-        KeyCode::Right | C('+' | '=' | '>' | '.') => PlanKey::More,
-        C('u' | 'U') => PlanKey::Use,
-        C('s' | 'S') => PlanKey::Save,
-        KeyCode::Esc | C('b' | 'B' | 'q' | 'Q') => PlanKey::Close,
-        C('?') => return Some(PlanIntent::ToggleHelp),
-        _ => return None,
+        KeyCode::Up | C('k' | 'K') => Some(PlanKey::Up),
+        KeyCode::Down | C('j' | 'J') => Some(PlanKey::Down),
+        KeyCode::Left | C('-' | '_' | '<' | ',') => Some(PlanKey::Less),
+        KeyCode::Right | C('+' | '=' | '>' | '.') => Some(PlanKey::More),
+        C('u' | 'U') => Some(PlanKey::Use),
+        C('s' | 'S') => Some(PlanKey::Save),
+        KeyCode::Esc | C('b' | 'B' | 'q' | 'Q') => Some(PlanKey::Close),
+        _ => None,
     };
-    Some(PlanIntent::Plan(key))
+    let help = [PlanIntent::ToggleHelp, PlanIntent::ClosePanel];
+    page_intent(code, ctrl, overlay, help, key, PlanIntent::Plan)
 }
 
 /// Typing a bet between rounds: digits start and extend it; while one is typed, Enter places
@@ -398,8 +383,7 @@ fn drill_intent(
     }
 }
 
-/// A decision drill's keys (the deviations quiz's too): the action keys answer; `r` is back
-/// to the chooser, `i` the statistics.
+/// A decision drill's (and the deviations quiz's) keys: actions answer; `r` chooser, `i` stats.
 fn answer_intent(code: KeyCode) -> Option<DrillIntent> {
     match code {
         KeyCode::Char('i' | 'I') => Some(DrillIntent::ToggleStats),
@@ -412,8 +396,7 @@ fn answer_intent(code: KeyCode) -> Option<DrillIntent> {
     }
 }
 
-/// A typed count's keys besides its characters: Backspace, Enter, space for the next round,
-/// `i` the statistics; any other character is explained.
+/// A typed count's other keys: Backspace, Enter, space (next round), `i`; others are explained.
 fn typed_count_intent(code: KeyCode) -> Option<DrillIntent> {
     match code {
         KeyCode::Char('i' | 'I') => Some(DrillIntent::ToggleStats),
@@ -494,7 +477,12 @@ mod tests {
 
     #[test]
     fn action_keys_map_both_ways() {
-        for (action, key) in ACTION_KEYS {
+        for (action, key) in [
+            (Action::Hit, 'h'),
+            (Action::Stand, 's'),
+            (Action::Double, 'd'),
+            (Action::Split, 'p'),
+        ] {
             assert_eq!(key_for(action), key);
             assert_eq!(action_for(key), Some(action));
         }

@@ -61,9 +61,7 @@ pub enum SharedIntent {
     Exit,
 }
 
-/// What the table takes, with its panels (help, statistics, chart, EVs, the course page)
-/// and the count check asked before a deal. The questions over it take
-/// [`QuestionIntent`]s.
+/// What the table takes, with its panels and the count check asked before a deal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TableIntent {
     /// Take this action with the active hand.
@@ -140,12 +138,28 @@ pub enum TableIntent {
     SkipCheck,
 }
 
-/// What a question over the table takes: leave? (yes or no), the bankroll spent (buy in
-/// again, or ask to leave). The summary takes any key as [`SharedIntent::Exit`].
+impl TableIntent {
+    /// Whether it plays at the table (an action, the deal, the bet): such a key waits while
+    /// the AI seats or the dealer play (a key then skips the wait), and the panels but the
+    /// chart make way for it.
+    pub fn plays(self) -> bool {
+        matches!(
+            self,
+            TableIntent::Act(_)
+                | TableIntent::Deal
+                | TableIntent::BetUp
+                | TableIntent::BetDown
+                | TableIntent::BetUpFive
+                | TableIntent::BetDownFive
+                | TableIntent::BetDigit(_)
+        )
+    }
+}
+
+/// What a question over the table takes (the summary takes any key as [`SharedIntent::Exit`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum QuestionIntent {
-    /// Leaving confirmed: hands in play are played out by basic strategy and settled, then
-    /// the session summary shows.
+    /// Leaving confirmed: hands in play are played out by basic strategy, then the summary.
     ConfirmQuit,
     /// Stay at the table.
     CancelQuit,
@@ -155,8 +169,7 @@ pub enum QuestionIntent {
     AskQuit,
 }
 
-/// What the drill screens take: the chooser's keys, the answers, the typed counts, the
-/// drill's clock, help and statistics over it, and the ways out.
+/// What the drill screens take: the chooser's keys, answers, typed counts, the clock, the ways out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DrillIntent {
     /// Leave the drill for the table.
@@ -187,8 +200,7 @@ pub enum DrillIntent {
     NextRound,
     /// The drill's other setting: the pace, or the cards a flash.
     PanelPage,
-    /// The drill's clock: the next card at its pace (the pacing timer's
-    /// [`SharedIntent::Tick`], while a drill is up).
+    /// The drill's clock: the next card at its pace (the [`SharedIntent::Tick`] under a drill).
     Tick,
     /// A key the drill explains.
     Unknown(char),
@@ -232,14 +244,12 @@ pub enum Overlay {
     Broke,
     /// The session summary, shown on the way out.
     Summary,
-    /// The counting course: every stage, where the learner stands, what to do next; the
-    /// rules check on it.
+    /// The counting course: its stages, where the learner stands, what next; its rules check.
     Course,
 }
 
 impl Overlay {
-    /// Whether the overlay is a question the table waits on (leave? rebuy? the summary) rather
-    /// than a panel beside play.
+    /// Whether it is a question the table waits on (leave? rebuy? the summary), not a panel.
     pub fn is_modal(self) -> bool {
         matches!(
             self,

@@ -1,6 +1,5 @@
-//! The keys: which key takes which action ([`ACTION_KEYS`]) and the table's keys with their
-//! intents, bar words and help lines ([`TABLE_KEYS`]) — one table that the key handler
-//! ([`super::input`]), the action bar, the drills and the help screen all read.
+//! The table's keys with their intents, bar words and help lines ([`TABLE_KEYS`]): one table
+//! that the key handler ([`super::input`]), the action bar, the drills and the help all read.
 
 use std::borrow::Cow;
 
@@ -10,24 +9,15 @@ use super::intent::TableIntent;
 use crate::analysis::counts::CountSystem;
 use crate::engine::Action;
 
-/// The key for each action.
-pub const ACTION_KEYS: [(Action, char); 4] = [
-    (Action::Hit, 'h'),
-    (Action::Stand, 's'),
-    (Action::Double, 'd'),
-    (Action::Split, 'p'),
-];
-
-/// The key that takes `action`.
+/// The key that takes `action`: its table key's.
 pub fn key_for(action: Action) -> char {
-    ACTION_KEYS
+    let key = TABLE_KEYS
         .iter()
-        .find(|(a, _)| *a == action)
-        .map_or('?', |&(_, k)| k)
+        .find(|k| k.intent == TableIntent::Act(action));
+    key.and_then(|k| k.label.chars().next()).unwrap_or('?')
 }
 
-/// One key of the table: the key handler, the action bar and the help screen all read this
-/// table ([`TABLE_KEYS`]), so none of them can drift from the others.
+/// One key of the table ([`TABLE_KEYS`]), which the handler, the bar and the help all read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TableKey {
     /// How the key is written in the bar and the help: `h`, `space`, `q  Esc`.
@@ -40,8 +30,6 @@ pub struct TableKey {
     pub bar: Option<&'static str>,
     /// Its line in the help screen.
     pub help: &'static str,
-    /// Whether it acts while the AI seats or the dealer play (otherwise a key skips the wait).
-    pub while_playing: bool,
 }
 
 const fn table_key(
@@ -50,7 +38,6 @@ const fn table_key(
     intent: TableIntent,
     bar: Option<&'static str>,
     help: &'static str,
-    while_playing: bool,
 ) -> TableKey {
     TableKey {
         label,
@@ -58,7 +45,6 @@ const fn table_key(
         intent,
         bar,
         help,
-        while_playing,
     }
 }
 
@@ -72,7 +58,6 @@ pub const TABLE_KEYS: [TableKey; 22] = [
         TableIntent::Act(Action::Hit),
         None,
         "hit: take a card",
-        false,
     ),
     table_key(
         "s",
@@ -80,7 +65,6 @@ pub const TABLE_KEYS: [TableKey; 22] = [
         TableIntent::Act(Action::Stand),
         None,
         "stand: close the hand",
-        false,
     ),
     table_key(
         "d",
@@ -88,7 +72,6 @@ pub const TABLE_KEYS: [TableKey; 22] = [
         TableIntent::Act(Action::Double),
         None,
         "double: double the stake, take one card, close the hand",
-        false,
     ),
     table_key(
         "p",
@@ -96,7 +79,6 @@ pub const TABLE_KEYS: [TableKey; 22] = [
         TableIntent::Act(Action::Split),
         None,
         "split: a pair becomes two hands",
-        false,
     ),
     table_key(
         "space",
@@ -104,7 +86,6 @@ pub const TABLE_KEYS: [TableKey; 22] = [
         TableIntent::Deal,
         Some("deal"),
         "deal the next round (Enter works too)",
-        false,
     ),
     table_key(
         "+",
@@ -112,32 +93,22 @@ pub const TABLE_KEYS: [TableKey; 22] = [
         TableIntent::BetUp,
         Some("bet"),
         "raise or lower the bet by 1, between rounds",
-        false,
     ),
-    table_key(
-        "-",
-        &[C('-'), C('_')],
-        TableIntent::BetDown,
-        None,
-        "",
-        false,
-    ),
+    table_key("-", &[C('-'), C('_')], TableIntent::BetDown, None, ""),
     table_key(
         "]",
         &[C(']')],
         TableIntent::BetUpFive,
         None,
         "raise or lower the bet by 5; or type any bet, then Enter",
-        false,
     ),
-    table_key("[", &[C('[')], TableIntent::BetDownFive, None, "", false),
+    table_key("[", &[C('[')], TableIntent::BetDownFive, None, ""),
     table_key(
         "PgUp PgDn",
         &[KeyCode::PageUp, KeyCode::PageDown],
         TableIntent::LogBack,
         None,
         "scroll the messages back and on (the mouse wheel too)",
-        true,
     ),
     table_key(
         "t",
@@ -145,7 +116,6 @@ pub const TABLE_KEYS: [TableKey; 22] = [
         TableIntent::ToggleHints,
         Some("hints"),
         "strategy hints on or off",
-        true,
     ),
     table_key(
         "e",
@@ -153,7 +123,6 @@ pub const TABLE_KEYS: [TableKey; 22] = [
         TableIntent::ToggleEv,
         None,
         "live EVs: exact EV of each action for this shoe",
-        true,
     ),
     table_key(
         "i",
@@ -161,7 +130,6 @@ pub const TABLE_KEYS: [TableKey; 22] = [
         TableIntent::ToggleStats,
         Some("stats"),
         "statistics: session, lifetime, error heat map",
-        true,
     ),
     table_key(
         "g",
@@ -169,7 +137,6 @@ pub const TABLE_KEYS: [TableKey; 22] = [
         TableIntent::ToggleChart,
         Some("chart"),
         "strategy chart, your cell marked; arrows pick a cell: its EVs, why",
-        true,
     ),
     table_key(
         "c",
@@ -177,7 +144,6 @@ pub const TABLE_KEYS: [TableKey; 22] = [
         TableIntent::ToggleCount,
         None,
         "the count kept (Hi-Lo unless --count): running and true count on or off",
-        true,
     ),
     table_key(
         "w",
@@ -185,7 +151,6 @@ pub const TABLE_KEYS: [TableKey; 22] = [
         TableIntent::TogglePace,
         None,
         "wait: pause the table's pace (--pace), or go on at it",
-        true,
     ),
     table_key(
         "r",
@@ -193,7 +158,6 @@ pub const TABLE_KEYS: [TableKey; 22] = [
         TableIntent::OpenDrills,
         Some("drills"),
         "drills: practise decisions or the count kept",
-        true,
     ),
     table_key(
         "v",
@@ -201,7 +165,6 @@ pub const TABLE_KEYS: [TableKey; 22] = [
         TableIntent::OpenReview,
         None,
         "review past rounds and drill answers, and practise a cell",
-        true,
     ),
     table_key(
         "l",
@@ -209,7 +172,6 @@ pub const TABLE_KEYS: [TableKey; 22] = [
         TableIntent::ToggleCourse,
         None,
         "the course: its stages, where you stand, what to do next",
-        true,
     ),
     table_key(
         "?",
@@ -217,7 +179,6 @@ pub const TABLE_KEYS: [TableKey; 22] = [
         TableIntent::ToggleHelp,
         Some("help"),
         "this help (any key closes it)",
-        true,
     ),
     table_key(
         "q  Esc",
@@ -225,7 +186,6 @@ pub const TABLE_KEYS: [TableKey; 22] = [
         TableIntent::AskQuit,
         Some("quit"),
         "leave the table (asks first; hands in play are played out)",
-        true,
     ),
     // Last: a narrow bar drops its last words first, and help and quit matter more.
     table_key(
@@ -234,7 +194,6 @@ pub const TABLE_KEYS: [TableKey; 22] = [
         TableIntent::OpenPlan,
         Some("bets"),
         "bets & bankroll: plan a ramp for your bankroll and risk",
-        true,
     ),
 ];
 
@@ -306,6 +265,10 @@ pub fn help_lines(count: Option<&CountSystem>) -> Vec<String> {
         .collect()
 }
 
+/// The action the key `key` takes, if any.
 pub(crate) fn action_for(key: char) -> Option<Action> {
-    ACTION_KEYS.iter().find(|(_, k)| *k == key).map(|&(a, _)| a)
+    match table_key_for(KeyCode::Char(key))?.intent {
+        TableIntent::Act(action) => Some(action),
+        _ => None,
+    }
 }

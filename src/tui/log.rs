@@ -28,8 +28,7 @@ impl Log {
         &self.lines
     }
 
-    /// Adds a line at the bottom, unless it repeats the line just before it. The view stays
-    /// where the person scrolled it.
+    /// Adds a line at the bottom unless it repeats the last; the view stays where it was scrolled.
     pub fn push(&mut self, message: Message) {
         if self.lines.last() == Some(&message) {
             return;
@@ -75,8 +74,7 @@ impl Log {
         self.last_reason.as_ref()
     }
 
-    /// Scrolls `lines` further back (towards older lines), as far as a window of `height`
-    /// lines can go.
+    /// Scrolls `lines` towards older lines, as far as a window of `height` lines can go.
     pub fn scroll_back(&mut self, lines: usize, height: usize) {
         let most = self.lines.len().saturating_sub(height.max(1));
         self.back = (self.back + lines).min(most);

@@ -25,8 +25,7 @@ pub enum Tone {
 }
 
 impl Tone {
-    /// The tone of a graded decision or answer: [`Tone::Good`] when it was right, else
-    /// [`Tone::Bad`].
+    /// The tone of a graded decision or answer: [`Tone::Good`] if right, else [`Tone::Bad`].
     pub fn graded(right: bool) -> Tone {
         if right { Tone::Good } else { Tone::Bad }
     }

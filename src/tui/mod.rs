@@ -1,23 +1,12 @@
 //! The table in the terminal: `blackjack play`.
 //!
-//! The shape follows the event-driven ratatui template: terminal events become the screen's
-//! intents ([`Intent`], made by [`input::intent_for`]), one [`App::update`] changes the state,
-//! and [`App::draw`] is a pure function of that state. The loop ([`run`]) is generic over its
-//! backend and its [`EventSource`], so tests run the real app on a `TestBackend` with scripted
-//! keys.
-//!
-//! Pacing: while AI seats or the dealer are to play, the loop waits up to the step delay for
-//! a key and sends [`SharedIntent::Tick`] when none comes. While something on screen is still
-//! being computed in the background (the strategy at startup, the live EVs), it also wakes up
-//! every [`background::POLL_INTERVAL`] and sends [`SharedIntent::Poll`] to pick the result up.
-//! Otherwise it blocks on the next event with no timeout, so an idle table uses no CPU.
-//!
-//! Signals and job control: the event source also reports signals ([`EventSource::take_signal`];
-//! the real one is [`terminal::TerminalEvents`]). SIGTERM, SIGHUP and SIGINT save and end the
-//! session as Ctrl-C does; Ctrl-Z (a key in raw mode) and SIGTSTP, and SIGCONT, hand control back
-//! to the caller ([`Outcome::Suspend`], [`Outcome::Resume`]), which owns the real terminal (on
-//! Windows no signal comes in, and the caller refuses the suspend: see [`terminal`]). While the
-//! terminal is too small to draw the table, keys that would act on it are dropped.
+//! As in the event-driven ratatui template, terminal events become the screen's intents
+//! ([`input::intent_for`]), one [`App::update`] changes the state, and [`App::draw`] is a pure
+//! function of it. The loop ([`run`]) is generic over its backend and its [`EventSource`], so
+//! tests run the real app on a `TestBackend` with scripted keys. It sleeps until an event, the
+//! pace's next step ([`SharedIntent::Tick`]) or, while background work is pending, the next
+//! look at it ([`SharedIntent::Poll`]): an idle table uses no CPU. Signals end the session as
+//! Ctrl-C does, or hand the terminal back to the caller ([`Outcome`]).
 
 pub mod app;
 pub mod background;
@@ -48,7 +37,6 @@ use ratatui::Terminal;
 use ratatui::backend::Backend;
 
 pub use app::{App, LivePanel, Overlay, TableConfig};
-pub use draw::{MIN_HEIGHT, MIN_WIDTH};
 pub use drill::DrillScreen;
 pub use intent::{
     DrillIntent, Intent, PlanIntent, QuestionIntent, ReviewIntent, SharedIntent, TableIntent,
@@ -67,17 +55,14 @@ use input::SessionKey;
 
 /// Where terminal events come from: the real terminal, or a script in tests.
 pub trait EventSource {
-    /// The next event. `timeout: None` waits for one as long as it takes; otherwise
-    /// `Ok(None)` means the timeout passed with no event. A source that hears signals also
-    /// returns `Ok(None)` early when one comes in: the loop asks [`EventSource::take_signal`]
-    /// before taking `None` for a timeout.
+    /// The next event, waiting up to `timeout` (`None`: no limit); `Ok(None)` when the time
+    /// passed, or early when a signal came in ([`EventSource::take_signal`] is asked first).
     fn next_event(
         &mut self,
         timeout: Option<Duration>,
     ) -> io::Result<Option<crossterm::event::Event>>;
 
-    /// The most urgent signal that came in since the last call, if any. Scripts without
-    /// signals keep this default.
+    /// The most urgent signal that came in since the last call (scripts: none).
     fn take_signal(&mut self) -> Option<Signal> {
         None
     }
@@ -113,10 +98,8 @@ pub enum Outcome {
     Resume,
 }
 
-/// Runs the table until the person leaves, a signal ends the session, or the terminal must
-/// change hands ([`Outcome`]): draw, wait for an event (or the pacing timeout), turn it into an
-/// intent, update, draw again. Call it again to go on after [`Outcome::Suspend`] or
-/// [`Outcome::Resume`].
+/// Runs the table (draw, wait for an event or the pace, update) until the person leaves, a
+/// signal ends the session, or the terminal must change hands ([`Outcome`]; call it again).
 pub fn run<B, E>(
     terminal: &mut Terminal<B>,
     events: &mut E,

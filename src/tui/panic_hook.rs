@@ -49,8 +49,7 @@ pub fn take_this_threads() -> Option<String> {
         .flatten()
 }
 
-/// Every message kept from threads other than the drawing one, oldest first; the list is
-/// emptied.
+/// Every message kept from other threads than the drawing one, oldest first (emptied).
 pub fn take_kept() -> Vec<String> {
     std::mem::take(&mut *KEPT.lock().unwrap_or_else(|poisoned| poisoned.into_inner()))
 }

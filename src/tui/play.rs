@@ -13,12 +13,10 @@ use crate::engine::{Rules, Units};
 use crate::session::{Happening, TableSession};
 use crate::setup::{TableConfig, UsageError};
 
-/// Runs `blackjack play`: checks the options and that there is a terminal, takes the terminal
-/// over, plays until the person leaves, and gives the terminal back as it was — on quit, on
-/// error, on Ctrl-C, on SIGTERM and SIGHUP (after saving the statistics) and, through the panic
-/// hook, on panic. On Unix, Ctrl-Z and SIGTSTP stop it with the terminal given back; `fg` brings
-/// the table back. Prints a summary afterwards. The exit status tells how the session ended
-/// ([`exit_status`]).
+/// Runs `blackjack play`: checks the options and the terminal, takes the terminal over, plays,
+/// and gives the terminal back as it was — on quit, error, Ctrl-C, SIGTERM and SIGHUP (after
+/// saving) and, through the panic hook, on panic; Ctrl-Z stops it on Unix until `fg`. Prints
+/// a summary; the exit status says how the session ended ([`exit_status`]).
 pub fn play(rules: &Rules, config: TableConfig, bet: Option<u64>) -> anyhow::Result<ExitCode> {
     // Everything that can be refused is checked before the terminal changes.
     let mut app = App::new(rules, config).map_err(UsageError::from)?;

@@ -1,14 +1,11 @@
-//! The review screen at the table (`v`): the hand history round by round and decision by
-//! decision — the cards, what you did, what was best, what it cost, and the reason. From a
-//! reviewed decision, `p` practises its chart cell in a decision drill.
-//!
-//! The history is the coach's ([`crate::store::Coach::hand_history`]): what the file
-//! held when the table opened, then this session's rounds and drill answers.
+//! The review screen at the table (`v`): the coach's hand history
+//! ([`crate::store::Coach::hand_history`]) round by round and decision by decision — the
+//! cards, what you did, what was best, what it cost, and why. `p` practises a decision's cell.
 
 use super::message::{Message, Tone};
 use crate::analysis::chart::Cell;
-use crate::trainer::history::Entry;
 use crate::trainer::history::review::{ReviewFilter, select, shown_decisions};
+use crate::trainer::history::{Decision, Entry};
 
 /// What a key asks of the review screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,7 +27,7 @@ pub enum ReviewKey {
 }
 
 /// The review screen's state: which entry and decision are marked.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ReviewScreen {
     /// The marked entry, an index into the entries shown (oldest first).
     pub entry: usize,
@@ -56,12 +53,7 @@ pub enum ReviewStep {
 impl ReviewScreen {
     /// The review of `history`, the newest entry marked.
     pub fn open(history: &[Entry]) -> ReviewScreen {
-        let mut screen = ReviewScreen {
-            entry: 0,
-            decision: 0,
-            mistakes: false,
-            note: None,
-        };
+        let mut screen = ReviewScreen::default();
         screen.entry = screen.entries(history).len().saturating_sub(1);
         screen
     }
@@ -75,6 +67,14 @@ impl ReviewScreen {
                 mistakes: self.mistakes,
             },
         )
+    }
+
+    /// The marked decision, if there is one.
+    pub fn marked<'a>(&self, history: &'a [Entry]) -> Option<&'a Decision> {
+        let entry = *self.entries(history).get(self.entry)?;
+        shown_decisions(entry, self.mistakes)
+            .get(self.decision)
+            .copied()
     }
 
     /// The one place the review's state changes: `key` over `history`.
@@ -100,23 +100,12 @@ impl ReviewScreen {
                 self.entry = self.entries(history).len().saturating_sub(1);
                 self.decision = 0;
             }
-            ReviewKey::Practise => {
-                let cell = entries
-                    .get(self.entry)
-                    .and_then(|e| {
-                        shown_decisions(e, self.mistakes)
-                            .get(self.decision)
-                            .copied()
-                    })
-                    .and_then(|d| d.cell());
-                match cell {
-                    Some(cell) => return ReviewStep::Practise(cell),
-                    None => {
-                        self.note =
-                            Some(Message::new(Tone::Error, "No decision here to practise."));
-                    }
+            ReviewKey::Practise => match self.marked(history).and_then(Decision::cell) {
+                Some(cell) => return ReviewStep::Practise(cell),
+                None => {
+                    self.note = Some(Message::new(Tone::Error, "No decision here to practise."))
                 }
-            }
+            },
             ReviewKey::Close => return ReviewStep::Close,
             // At the first or last already: nothing moves.
             _ => {}

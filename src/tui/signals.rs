@@ -1,11 +1,6 @@
-//! The signals the table acts on, as the event loop sees them ([`super::EventSource::take_signal`]).
-//!
-//! Where they come from differs between operating systems: on Unix the process's signals
-//! (see the handlers in `terminal/unix.rs`); on Windows none reach the table, and Ctrl-C
-//! arrives as a key as it does on Unix (see [`super::terminal`]).
-//!
-//! After a signal ends the session the exit status follows the shells' convention, 128 + the
-//! signal's number: 130 for SIGINT (and for Ctrl-C, its key), 143 for SIGTERM, 129 for SIGHUP.
+//! The signals the table acts on, as the event loop sees them ([`super::EventSource::take_signal`]):
+//! the process's on Unix (the handlers are in `terminal/unix.rs`); on Windows none reach the
+//! table. A session a signal ends exits with 128 + its number, as shells say.
 
 #[cfg(unix)]
 use libc::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP};

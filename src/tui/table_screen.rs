@@ -62,15 +62,10 @@ impl TableScreen {
 
     /// Opens `overlay`, or closes it if it is up.
     pub(crate) fn toggle(&mut self, overlay: Overlay) {
-        self.overlay = if self.overlay == Some(overlay) {
-            None
-        } else {
-            Some(overlay)
-        };
+        self.overlay = (self.overlay != Some(overlay)).then_some(overlay);
     }
 
-    /// Whether a question is up (leave? rebuy? the summary): play waits for it. The panels
-    /// (help, statistics, chart, EVs) never hold play up.
+    /// Whether a question (leave? rebuy? the summary) is up: play waits for it, not for a panel.
     pub(crate) fn question_up(&self) -> bool {
         self.overlay.is_some_and(Overlay::is_modal)
     }
@@ -94,8 +89,7 @@ impl TableScreen {
         }
     }
 
-    /// The chart cell selected: where the arrow keys put the cursor, else `live`, the cell of
-    /// the hand in play (which the chart brackets), if any.
+    /// The chart cell selected: the cursor's, else `live` (the hand in play's), if any.
     pub(crate) fn chart_selection(&self, live: Option<Cell>) -> Option<Cell> {
         self.chart_cursor.or(live)
     }

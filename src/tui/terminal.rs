@@ -1,22 +1,8 @@
-//! The real terminal: whether there is one, taking it over and giving it back, and its events
-//! together with the process's signals.
-//!
-//! Taking the terminal over and giving it back is crossterm's, and the same everywhere (this
-//! file). What the operating system adds lives in one submodule per family, and only there:
-//!
-//! - [`unix`] (`cfg(unix)`): the signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT,
-//!   SIGWINCH) and the terminal's hang-up, waited for together with the keys in one `poll`;
-//!   job control (Ctrl-Z stops the table until `fg`; a background job waits for the
-//!   foreground).
-//! - [`windows`] (`cfg(windows)`): keys and resizes from crossterm alone. Ctrl-C is a key in
-//!   raw mode there too and ends the session as on Unix (status 130). There is no suspend:
-//!   Ctrl-Z only says so. Ctrl-Break, closing the console window, logging off and shutting
-//!   down are not caught: Windows ends the process as it ends any console program, without
-//!   the last save (the table saves after every round, so what is lost is the round in play)
-//!   and with the console left to the shell that started the table.
-//!
-//! Both offer the same names, re-exported here: [`TerminalEvents`], [`suspend_unavailable`],
-//! [`stop_process`] and [`wait_for_foreground`].
+//! The real terminal: whether there is one, taking it over and giving it back (crossterm's,
+//! the same everywhere), and its events with the process's signals, which differ by system:
+//! [`unix`] waits for the signals, the terminal's hang-up and the keys in one `poll` and has
+//! job control; [`windows`] has keys and resizes from crossterm alone. Both offer the names
+//! re-exported here.
 
 use std::io::{self, IsTerminal};
 

@@ -38,8 +38,7 @@ impl App {
         self.take_in(news);
     }
 
-    /// `+`/`-`/`]`/`[`: the bet for the next round, `by` units up or down (the typed bet,
-    /// if any, dropped).
+    /// `+`/`-`/`]`/`[`: the next bet `by` units up or down (a typed bet is dropped).
     pub(crate) fn change_bet(&mut self, by: i64) {
         self.table_screen.bet_entry = None;
         let news = self.session.change_bet(by);
@@ -69,8 +68,7 @@ impl App {
         placed
     }
 
-    /// Leaving confirmed: the person's hands in play are played out (see
-    /// [`TableSession::leave`]), then the summary shows.
+    /// Leaving confirmed: hands in play played out ([`TableSession::leave`]), then the summary.
     pub(crate) fn confirm_quit(&mut self) {
         if !self.session.between_rounds() {
             let news = self.with_session(|session, an| session.leave(an));
@@ -104,8 +102,7 @@ impl App {
     }
 }
 
-/// The longest the loop sleeps while the pace waits: the countdown on the action bar moves on
-/// each second.
+/// The longest the loop sleeps while the pace waits: the action bar's countdown moves each second.
 const PACE_WAKE: std::time::Duration = std::time::Duration::from_secs(1);
 
 impl App {
@@ -113,7 +110,7 @@ impl App {
     /// bet is placed before a deal that comes due, then the session clears or deals as due
     /// ([`TableSession::pace_tick`]). At speed 0 a round it deals is played out at once.
     pub(crate) fn keep_pace(&mut self) {
-        if self.session.pace().is_none() || self.waiting_on_question() || self.drill().is_some() {
+        if self.session.pace().is_none() || !self.table_plays() {
             return;
         }
         let now = (self.pace.clock)();
@@ -151,10 +148,7 @@ impl App {
 
     /// How long until the pace's next step, while the table waits for it.
     pub(crate) fn pace_waiting(&self) -> Option<std::time::Duration> {
-        if self.waiting_on_question() || self.drill().is_some() {
-            return None;
-        }
-        let (_, at) = self.session.pace_next()?;
+        let (_, at) = self.session.pace_next().filter(|_| self.table_plays())?;
         Some(at.saturating_duration_since((self.pace.clock)()))
     }
 }

@@ -66,8 +66,7 @@ impl App {
             None => (false, Vec::new()),
         };
         if arrived {
-            let table = self.jobs.indices.as_ref().and_then(|slot| slot.get());
-            let news = self.session.indices_arrived(table);
+            let news = self.session.indices_arrived(self.jobs.index_table());
             self.take_in(news);
         }
         if arrived && self.session.has_counter_seat() {
@@ -88,8 +87,7 @@ impl App {
         }
     }
 
-    /// The strategy, waiting for it if it is not ready yet (it is started when the app is
-    /// made; by the first deal it has almost always arrived).
+    /// The strategy, waited for if it has not arrived (it seldom has not, by the first deal).
     pub(crate) fn ensure_strategy(&mut self) -> Arc<Strategy> {
         let strategy = Arc::clone(self.jobs.strategy.wait());
         self.install_seat_strategies();
@@ -100,13 +98,12 @@ impl App {
     /// a counter this game's index table once it is ready and the table's ramp).
     pub(crate) fn install_seat_strategies(&mut self) {
         if let Some(strategy) = self.jobs.strategy.get() {
-            let indices = self.jobs.indices.as_ref().and_then(|slot| slot.get());
+            let indices = self.jobs.index_table();
             self.session.install_seat_strategies(strategy, indices);
         }
     }
 
-    /// The live EVs the panel wants now: the person's active hand with every card seen since
-    /// the shuffle, when the panel is open.
+    /// The live EVs the open panel wants: the active hand, with every card seen since the shuffle.
     pub(crate) fn live_query(&self) -> Option<EvQuery> {
         if !self.live.open || self.drill().is_some() {
             return None;
@@ -119,24 +116,17 @@ impl App {
     /// person's next decision or drill answer) and brings the EV panel up to date.
     pub(crate) fn refresh_background(&mut self) {
         let live = self.live_query();
-        if let Some(query) = &live {
+        // Ask ahead for the EVs that grade the next decision, so grading need not wait (and
+        // the hint quotes them). Both are waited for where the app waits (a scripted run).
+        let session = &self.session;
+        let grading = (self.drill().is_none() && session.your_turn())
+            .then(|| session.grading_query(self.jobs.index_table().is_some()))
+            .flatten();
+        for query in live.iter().chain(grading.as_ref().map(|(query, _)| query)) {
             if self.jobs.wait {
                 self.jobs.evs.wait_for(query);
             } else {
                 self.jobs.evs.request(query);
-            }
-        }
-        // Ask ahead for the EVs that grade the next decision, so grading need not wait (and
-        // the hint quotes them): waited for where the app waits (a scripted run).
-        let session = &self.session;
-        if self.drill().is_none()
-            && session.your_turn()
-            && let Some((query, _)) = session.grading_query(self.jobs.index_table().is_some())
-        {
-            if self.jobs.wait {
-                self.jobs.evs.wait_for(&query);
-            } else {
-                self.jobs.evs.request(&query);
             }
         }
         if let Some(query) = self.drill_question_query() {

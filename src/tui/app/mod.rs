@@ -1,18 +1,10 @@
 //! The screen's state, the intents that change it, and the one [`App::update`] that does.
 //!
-//! The game is a [`TableSession`] the app drives: the table, the seats, the coach, the
-//! trainer's rules. The app keeps what the screen needs — which screen is up, the panels, the
-//! log, the layout, the background jobs, the clock — hands the session the analysis it grades
-//! with, and takes in what the session says happened ([`Happening`]s) as log lines and panels.
-//!
-//! Nothing slow runs in [`App::update`] if it can be helped: the strategy is worked out on a
-//! thread from the start (a [`Job`]) and the exact EVs of a hand on a worker thread
-//! ([`EvWorker`]). `update` asks for what the new state needs and picks up what has arrived;
-//! drawing shows "computing…" until it has. Whatever cannot go on without a result (a
-//! decision to grade, the deal, the chart screen) waits for it there — by then it has almost
-//! always long arrived.
-//!
-//! [`Job`]: crate::tui::background::Job
+//! The game is a [`TableSession`] the app drives; the app keeps what the screen needs, hands
+//! the session the analysis it grades with, and takes in what it says happened
+//! ([`Happening`]s). Nothing slow runs in `update`: the analysis is worked out on other
+//! threads ([`crate::tui::background`]), drawing shows "computing…" until it arrives, and what
+//! cannot go on without it (a grade, the deal, the chart) waits for it — long arrived by then.
 
 mod drive;
 mod job_results;
@@ -40,13 +32,11 @@ use crate::tui::theme;
 use crate::tui::widgets::Ctx;
 use job_results::{EvPanel, Jobs};
 
-pub use crate::session::{Player, SeatInfo};
 pub use crate::tui::intent::Overlay;
 use crate::tui::intent::{DrillIntent, Intent, QuestionIntent, SharedIntent, TableIntent};
 pub use crate::tui::message::{Message, Tone};
 
-/// Where the app reads the time (how long a drill answer took): the system clock, or a
-/// script's clock in tests.
+/// Where the app reads the time: the system clock, or a script's clock in tests.
 pub type Clock = Box<dyn Fn() -> Instant>;
 
 /// Which screen is up. Each screen over the table owns its state; the table's is the app's.
@@ -61,8 +51,7 @@ pub(crate) enum Screen {
     Plan(Box<crate::tui::plan_page::PlanPage>),
 }
 
-/// How the screen looks: what it is drawn with, what the last frame's layout decided, and
-/// the figures worked out for it when the state changed.
+/// How the screen looks: its styles, the last frame's layout and the figures it shows.
 pub(crate) struct Look {
     /// How it is drawn: the styles and whether in ASCII only.
     pub(crate) ctx: Ctx,
@@ -80,8 +69,7 @@ pub(crate) struct Pace {
     pub(crate) clock: Clock,
 }
 
-/// The whole state of the screen. Drawing reads it ([`App::draw`]); only [`App::update`]
-/// changes it.
+/// The whole state of the screen: [`App::draw`] reads it; only [`App::update`] changes it.
 pub struct App {
     /// The game: the table, the seats, the coach, the trainer's rules.
     pub(crate) session: TableSession,
@@ -91,8 +79,7 @@ pub struct App {
     pub(crate) live: EvPanel,
     /// Which screen is up: the table, a drill or the review.
     pub(crate) screen: Screen,
-    /// The table screen's own state: the panel or question over it, the chart's cursor, the
-    /// bet being typed, the statistics page.
+    /// The table screen's own state: the panel or question over it, the typed bet, the chart.
     pub(crate) table_screen: TableScreen,
     /// The message log.
     pub(crate) log: Log,
@@ -179,9 +166,8 @@ impl App {
         self
     }
 
-    /// For scripted tests: the strategy is waited for now, and every later background
-    /// computation inside the update that asks for it, so each frame is fully determined by
-    /// the keys. (Interactive use never waits for the EV panel.)
+    /// For scripted tests: every background computation is waited for where it is asked, so
+    /// each frame is fixed by the keys. (Interactive use never waits for the EV panel.)
     pub fn with_background_waits(mut self, wait: bool) -> App {
         self.jobs.wait = wait;
         if wait {
@@ -191,15 +177,13 @@ impl App {
         self
     }
 
-    /// The same app reading the time from `clock` (tests script how long a drill answer
-    /// takes).
+    /// The same app reading the time from `clock` (a test's).
     pub fn with_clock(mut self, clock: impl Fn() -> Instant + 'static) -> App {
         self.pace.clock = Box::new(clock);
         self
     }
 
-    /// Waits for every background computation the app has asked for (the strategy, the EV
-    /// panel's numbers) and takes the results in, as if their arrival had been polled.
+    /// Waits for every background computation asked for and takes the results in.
     pub fn settle(&mut self) {
         self.ensure_strategy();
         if let Some(query) = self.live_query() {
@@ -208,8 +192,8 @@ impl App {
         self.refresh_background();
     }
 
-    /// Whether something the screen shows is still being computed (the strategy, the live
-    /// EVs): the loop then wakes up every [`crate::tui::background::POLL_INTERVAL`] to pick it up.
+    /// Whether something the screen shows is still being computed: the loop then looks every
+    /// [`crate::tui::background::POLL_INTERVAL`].
     pub fn background_pending(&self) -> bool {
         self.jobs.strategy.is_pending()
             || self.live.shows == LivePanel::Computing
@@ -222,8 +206,8 @@ impl App {
         self.jobs.strategy.get()
     }
 
-    /// How the peek game's strategy is had: waited for when the app waits for its background
-    /// work (so a scripted session says the same words every run), else only once ready.
+    /// The peek game's strategy is waited for where the app waits (a script says the same
+    /// words every run), else taken once ready.
     fn peek(&self) -> Peek {
         if self.jobs.wait {
             Peek::Wait
@@ -232,8 +216,7 @@ impl App {
         }
     }
 
-    /// The American peek game's strategy for these rules, which the reasons compare with, as
-    /// [`App::peek`] has it.
+    /// The American peek game's strategy, which the reasons compare with, as [`App::peek`] has it.
     pub fn peek_strategy(&self) -> Option<Arc<Strategy>> {
         self.peek().strategy(self.session.rules())
     }
@@ -256,8 +239,7 @@ impl App {
         &self.session
     }
 
-    /// Test and drill support: the next cards dealt will be these, in order (see
-    /// [`Table::stack_next`]). `false` if the shoe does not hold them.
+    /// For tests: the next cards dealt ([`Table::stack_next`]); `false` if the shoe lacks them.
     pub fn stack_next(&mut self, cards: &[crate::engine::Card]) -> bool {
         self.session.stack_next(cards)
     }
@@ -270,11 +252,6 @@ impl App {
     /// The person's seat, 0-based.
     pub fn your_seat(&self) -> usize {
         self.session.your_seat()
-    }
-
-    /// The seed of the shoe (so a session can be replayed with `--seed`).
-    pub fn seed(&self) -> u64 {
-        self.session.seed()
     }
 
     /// The person's tally for this session (the coach's: one tally for every screen).
@@ -295,11 +272,6 @@ impl App {
     /// The bet for the next round (and of the round on the table).
     pub fn bet(&self) -> Units {
         self.session.bet()
-    }
-
-    /// The bankroll the session started with (what a rebuy brings).
-    pub fn starting_bankroll(&self) -> Units {
-        self.session.starting_bankroll()
     }
 
     /// Everything bought in this session: the first bankroll and every rebuy.
@@ -347,28 +319,22 @@ impl App {
         self.table_screen.bet_entry.as_deref()
     }
 
-    /// Whether an AI seat or the dealer is to play next, at the table's pace: the loop then
-    /// waits [`App::step_delay`] for a key and sends [`SharedIntent::Tick`] when none comes.
+    /// Whether an AI seat, the dealer or a paced drill is to move next, at [`App::step_delay`].
     pub fn animating(&self) -> bool {
-        self.drill_pacing().is_some()
-            || (!self.waiting_on_question()
-                && self.drill().is_none()
-                && self.session.automation_pending())
+        self.drill_pacing().is_some() || (self.table_plays() && self.session.automation_pending())
     }
 
     /// The pause before a paced drill (a countdown, the count quiz) turns its next card.
     fn drill_pacing(&self) -> Option<Duration> {
-        if self.waiting_on_question() {
-            return None;
-        }
         self.drill()
-            .and_then(crate::tui::drill::DrillScreen::pacing)
+            .filter(|_| !self.table_screen.question_up())
+            .and_then(DrillScreen::pacing)
     }
 
-    /// Whether a question is on screen (leave? rebuy? the summary): play waits for it. The
-    /// panels (help, statistics, chart, EVs) never hold play up.
-    pub(crate) fn waiting_on_question(&self) -> bool {
-        self.table_screen.question_up()
+    /// Whether the table plays on: no drill is up and no question waits for its answer (the
+    /// panels never hold play up).
+    pub(crate) fn table_plays(&self) -> bool {
+        !self.table_screen.question_up() && self.drill().is_none()
     }
 
     /// The pause before each AI action or dealer step.
@@ -398,12 +364,11 @@ impl App {
         self.session.hint(strategy, indices, peek.as_deref(), evs)
     }
 
-    /// The one place state changes. The screen on view takes its own intents (a question over
-    /// the table its answers, a drill the pacing timer); every screen takes the shared ones
-    /// ([`SharedIntent`]); an intent of another screen means nothing here and changes nothing.
+    /// The one place state changes: the screen on view takes its own intents, every screen
+    /// the [`SharedIntent`]s; another screen's intent changes nothing.
     pub fn update(&mut self, intent: impl Into<Intent>) {
         self.collect_background();
-        let question = self.waiting_on_question();
+        let question = self.table_screen.question_up();
         match (&self.screen, intent.into()) {
             (Screen::Drill(_), Intent::Drill(i)) => self.drill_update(i),
             (Screen::Drill(_), Intent::Shared(SharedIntent::Tick)) => {
@@ -457,16 +422,7 @@ impl App {
 
     /// A key of the table, its panels or the count check.
     fn table_update(&mut self, intent: TableIntent) {
-        if matches!(
-            intent,
-            TableIntent::Act(_)
-                | TableIntent::Deal
-                | TableIntent::BetUp
-                | TableIntent::BetDown
-                | TableIntent::BetUpFive
-                | TableIntent::BetDownFive
-                | TableIntent::BetDigit(_)
-        ) {
+        if intent.plays() {
             self.table_screen.make_way_for_play();
         }
         if self.course_update(intent) {
@@ -494,9 +450,7 @@ impl App {
             TableIntent::BetUpFive => self.change_bet(5),
             TableIntent::BetDownFive => self.change_bet(-5),
             TableIntent::BetDigit(c) => self.bet_digit(c),
-            TableIntent::BetEnter => {
-                self.bet_enter();
-            }
+            TableIntent::BetEnter => _ = self.bet_enter(),
             TableIntent::LogBack => self.scroll_log(true, LOG_PAGE),
             TableIntent::LogOn => self.scroll_log(false, LOG_PAGE),
             TableIntent::LogBackLines => self.scroll_log(true, LOG_WHEEL),
@@ -573,10 +527,10 @@ impl App {
         self.finish_update();
     }
 
-    /// What follows every change at the table: at speed 0 the AI seats and the dealer play out
-    /// at once, the pace goes on, and the background work and the figures on screen catch up.
+    /// After every change at the table: at speed 0 the seats and the dealer play out at once,
+    /// the pace goes on, the background work and the figures catch up.
     fn finish_update(&mut self) {
-        if self.pace.speed.is_zero() && !self.waiting_on_question() && self.drill().is_none() {
+        if self.pace.speed.is_zero() && self.table_plays() {
             self.run_automation();
         }
         self.keep_pace();
@@ -612,8 +566,7 @@ impl App {
         self.log.push(Message::new(tone, text));
     }
 
-    /// Takes in what the session says happened: lines and grades into the log, a new round's
-    /// rule, the rebuy question opened or closed.
+    /// Takes in what the session says happened: the log's lines, the rebuy question.
     pub(crate) fn take_in(&mut self, news: Vec<Happening>) {
         for happening in news {
             match happening {
@@ -652,6 +605,7 @@ const LOG_WHEEL: usize = 2;
 mod tests {
     use super::*;
     use crate::engine::{Action, Card};
+    use crate::session::Player;
 
     fn app(seats: usize, seat: Option<usize>) -> anyhow::Result<App> {
         let config = TableConfig {

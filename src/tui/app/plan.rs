@@ -64,22 +64,13 @@ impl App {
 
     /// Whether the planner page waits for background work.
     pub(crate) fn plan_pending(&self) -> bool {
-        match &self.screen {
-            Screen::Plan(page) => {
-                page.is_pending()
-                    || self
-                        .jobs
-                        .plan
-                        .model
-                        .as_ref()
-                        .is_some_and(|job| job.is_pending())
-            }
-            _ => false,
-        }
+        let Screen::Plan(page) = &self.screen else {
+            return false;
+        };
+        page.is_pending() || self.jobs.plan.model.as_ref().is_some_and(Job::is_pending)
     }
 
-    /// The screen if it is the planner page (the table is left in its place), else the
-    /// screen put back and the table returned.
+    /// The planner page taken off the screen (the table left), or [`Screen::Table`] if not up.
     fn take_plan(&mut self) -> Screen {
         match std::mem::replace(&mut self.screen, Screen::Table) {
             plan @ Screen::Plan(_) => plan,

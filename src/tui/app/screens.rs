@@ -141,8 +141,7 @@ impl App {
         }
     }
 
-    /// A drill screen's intent: the help and the statistics open over the drill; the rest go
-    /// to the drill, with what a drill needs from the table.
+    /// A drill screen's intent: help and statistics open over the drill; the rest go to it.
     pub(crate) fn drill_update(&mut self, intent: DrillIntent) {
         match intent {
             DrillIntent::ToggleHelp => self.table_screen.toggle(Overlay::Help),
@@ -194,8 +193,7 @@ impl App {
         }
     }
 
-    /// The chart cell selected on the chart screen: where the arrow keys put the cursor, else
-    /// the cell of the hand in play (which the chart brackets), if any.
+    /// The chart's selected cell: the cursor's, else the hand in play's (if any).
     pub fn chart_selection(&self) -> Option<Cell> {
         self.table_screen.chart_selection(self.live_cell())
     }

@@ -45,9 +45,8 @@ pub struct Derived {
 }
 
 impl App {
-    /// Draws the app on `frame`: builds the frame's view data ([`App::view`]), hands it to the
-    /// widgets, and returns what the layout decided (the loop hands it back with
-    /// [`App::set_drawn`]).
+    /// Draws the app's view ([`App::view`]) on `frame`; returns what the layout decided (the
+    /// loop hands it back with [`App::set_drawn`]).
     pub fn draw(&self, frame: &mut Frame) -> Drawn {
         let area = frame.area();
         let mut view = self.view(area);
@@ -97,8 +96,7 @@ impl App {
         }
     }
 
-    /// The table screen's view: what the person's seat may see of the table, and the
-    /// screen's own state.
+    /// The table screen's view: what the person's seat may see, and the screen's own state.
     fn table_view(&self) -> TableView<'_> {
         let session = &self.session;
         let you = session.your_seat();
@@ -134,26 +132,20 @@ impl App {
         } else {
             ("S17", "stands on")
         };
-        let rules = [
+        let short = format!(" Blackjack · {decks} · {s17} · no peek");
+        let mut title = [
             format!(
                 " Blackjack trainer · {decks} · dealer {soft17} soft 17 · no peek · blackjack pays {pays}"
             ),
             format!(" Blackjack trainer · {decks} · {s17} · no peek · blackjack pays {pays}"),
-            format!(" Blackjack · {decks} · {s17} · no peek"),
+            short.clone(),
+            short,
         ];
         // Counting mode says so, with its ramp, in every form of the header.
-        let title = match session.counting_label() {
-            Some(counting) => [
-                format!("{} · {counting}", rules[0]),
-                format!("{} · {counting}", rules[1]),
-                format!("{} · {counting}", rules[2]),
-                format!(" Blackjack · {counting}"),
-            ],
-            None => {
-                let [long, medium, short] = rules;
-                [long, medium, short.clone(), short]
-            }
-        };
+        if let Some(counting) = session.counting_label() {
+            title[3] = " Blackjack".to_owned();
+            title = title.map(|t| format!("{t} · {counting}"));
+        }
         let practice = session
             .coach()
             .standing()
@@ -338,23 +330,12 @@ impl App {
         })
     }
 
-    /// Works out what the screens show that takes analysis (see [`Derived`]): after every
-    /// change of state, for what is on screen.
+    /// Works out the [`Derived`] figures for what is on screen, after every change of state.
     pub(crate) fn derive(&mut self) {
         let strategy = self.jobs.strategy.get().cloned();
         let peek = strategy.as_ref().and_then(|_| self.peek_strategy());
         let peek_chart = peek.as_ref().map(|p| &p.chart);
-        self.look.derived.hint = strategy
-            .as_ref()
-            .and_then(|s| {
-                let indices = self.jobs.index_table();
-                let evs = self
-                    .session
-                    .grading_query(indices.is_some())
-                    .and_then(|(query, _)| self.jobs.evs.get(&query));
-                self.session.hint(s, indices, peek.as_deref(), evs)
-            })
-            .map(HintLine::Hint);
+        self.look.derived.hint = self.hint().map(HintLine::Hint);
         self.look.derived.chart_detail = match (self.table_screen.overlay, &strategy) {
             (Some(Overlay::Chart), Some(strategy)) => self.chart_selection().map(|cell| {
                 if let Some(line) = self.index_detail(strategy, cell) {
@@ -372,12 +353,7 @@ impl App {
             _ => None,
         };
         self.look.derived.review_reason = self.review().and_then(|screen| {
-            let entries = screen.entries(self.session.coach().hand_history());
-            let decisions = crate::trainer::history::review::shown_decisions(
-                entries.get(screen.entry)?,
-                screen.mistakes,
-            );
-            let cell = decisions.get(screen.decision)?.cell()?;
+            let cell = screen.marked(self.session.coach().hand_history())?.cell()?;
             crate::analysis::reasons::line(
                 strategy.as_ref()?,
                 peek_chart,

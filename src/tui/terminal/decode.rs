@@ -1,21 +1,14 @@
-//! The bytes a terminal sends for keys and the mouse, turned into crossterm's events by the
-//! table itself (Unix).
+//! The bytes a terminal sends for keys and the mouse, turned into crossterm's events (Unix).
 //!
-//! Why not crossterm's own reader: its parser waits for the rest of any sequence it has begun,
-//! with no time limit, and reads standard input (a blocking descriptor) while it waits. After
-//! ESC `[` `?` (Alt+[ then ?) or ESC `[` `<` it sat in `read(0)` for good: every key (q and
-//! Ctrl-C included) went into the sequence, and no signal was looked at. This decoder never
-//! waits: it is fed what one `read` brought, and a sequence left unfinished is given up after
-//! [`ESCAPE_WAIT`] (a lone ESC is then the Esc key; anything longer is dropped), so the loop
-//! that feeds it sleeps only in `poll`, beside the signals.
+//! Not crossterm's reader: it waits in `read(0)` for the rest of a sequence begun, with no
+//! limit, so after ESC `[` `?` every key (Ctrl-C too) went into the sequence and no signal was
+//! seen (issue 35). This decoder is fed what one `read` brought and never waits: a sequence
+//! left unfinished is given up after [`ESCAPE_WAIT`] (a lone ESC is the Esc key).
 //!
-//! What it understands is what a terminal sends unasked (no query is ever sent): characters
-//! (UTF-8), control keys, Alt+key, the arrows and the editing and function keys with their
-//! modifiers (xterm's `CSI 1;m X` and `CSI n;m ~`, and SS3 `ESC O X`), and the mouse in SGR
-//! (`CSI < b;x;y M/m`), urxvt (`CSI b;x;y M`) and X10 (`CSI M bxy`) encodings. A complete
-//! sequence it does not know is dropped whole, as a terminal drops an unknown one; a byte that
-//! cannot belong to the sequence begun (a control key, ESC) ends it and counts on its own, so
-//! Ctrl-C always gets through.
+//! It reads what a terminal sends unasked: UTF-8, control keys, Alt+key, xterm's keys with
+//! modifiers (`CSI 1;m X`, `CSI n;m ~`, SS3 `ESC O X`), and the SGR, urxvt and X10 mouse. An
+//! unknown complete sequence is dropped whole; a byte that cannot belong to the sequence begun
+//! ends it and counts on its own, so Ctrl-C always gets through.
 
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
@@ -251,18 +244,20 @@ fn cursor_key(byte: u8) -> Option<KeyCode> {
 
 /// The modifiers of xterm's parameter (1 + a bit each for Shift, Alt and Ctrl).
 fn modifiers(parameter: u16) -> KeyModifiers {
-    let bits = parameter.saturating_sub(1);
-    let mut modifiers = KeyModifiers::NONE;
-    for (bit, modifier) in [
-        (1, KeyModifiers::SHIFT),
-        (2, KeyModifiers::ALT),
-        (4, KeyModifiers::CONTROL),
-    ] {
-        if bits & bit != 0 {
-            modifiers |= modifier;
-        }
-    }
-    modifiers
+    shift_alt_ctrl(parameter.saturating_sub(1), 1)
+}
+
+/// Shift, Alt and Ctrl from their bits in `bits`: `shift`, twice it and four times it.
+fn shift_alt_ctrl(bits: u16, shift: u16) -> KeyModifiers {
+    [
+        KeyModifiers::SHIFT,
+        KeyModifiers::ALT,
+        KeyModifiers::CONTROL,
+    ]
+    .into_iter()
+    .zip([shift, shift << 1, shift << 2])
+    .filter(|&(_, bit)| bits & bit != 0)
+    .fold(KeyModifiers::NONE, |all, (modifier, _)| all | modifier)
 }
 
 /// A whole CSI sequence (what follows `ESC [`, final byte included) as an event, or `None`
@@ -349,21 +344,11 @@ fn mouse(button: u16, column: u16, row: u16, released: bool) -> Option<Event> {
         (0..=2, false) => MouseEventKind::Down(held),
         _ => return None,
     };
-    let mut modifiers = KeyModifiers::NONE;
-    for (bit, modifier) in [
-        (4, KeyModifiers::SHIFT),
-        (8, KeyModifiers::ALT),
-        (16, KeyModifiers::CONTROL),
-    ] {
-        if button & bit != 0 {
-            modifiers |= modifier;
-        }
-    }
     Some(Event::Mouse(MouseEvent {
         kind,
         column: column.saturating_sub(1),
         row: row.saturating_sub(1),
-        modifiers,
+        modifiers: shift_alt_ctrl(button, 4),
     }))
 }
 

@@ -20,30 +20,19 @@ use signal_hook::consts::SIGWINCH;
 use super::decode::Decoder;
 use crate::tui::{EventSource, Signal};
 
-/// How long the drawing thread has to take in a hang-up before the process ends without it
-/// (see [`TerminalEvents`]).
+/// How long the drawing thread has to take in a hang-up before the process ends without it.
 const HANG_UP_GRACE: Duration = Duration::from_secs(2);
 
-/// The terminal's keys and resizes, and the signals sent to the process. Waiting for either
-/// is one `poll` on standard input and the signal socket, so an idle table sleeps until
-/// something happens. Needs standard input to be the terminal (see
-/// [`super::missing_terminal`]).
+/// The terminal's keys and resizes, and the process's signals, waited for in one `poll` on
+/// standard input (the terminal) and the signal socket, the only sleep. The keys are read
+/// when `poll` says so and decoded here ([`Decoder`], not crossterm's reader: issue 35).
 ///
-/// The keys are read here, never by crossterm's reader: it waits inside `read(0)` for the rest
-/// of an escape sequence it has begun, deaf to keys and signals (issue 35: ESC `[` `?` froze
-/// the table). Standard input is read only when `poll` says it holds bytes, and
-/// [`Decoder`] gives up an unfinished sequence after a moment, so the only sleep is the
-/// `poll`, and a signal always wakes it. A resize is SIGWINCH, asked for the new size.
-///
-/// A terminal that hangs up (closed, connection dropped) is an ending like SIGHUP, which
-/// usually comes with it: `poll` says so, or the read finds nothing. A thread of its own
-/// watches for the hang-up too: if the drawing thread has not taken it in after
-/// [`HANG_UP_GRACE`], it is stuck somewhere, and the watch ends the process with the
-/// hang-up's status, 129 (what is unsaved then is lost; the table saves after every round).
+/// A hang-up (the terminal closed) ends the session like SIGHUP. A thread of its own watches
+/// for it too: if the drawing thread, stuck somewhere, has not taken it in after
+/// [`HANG_UP_GRACE`], the process ends with status 129 (the table saves after every round).
 pub struct TerminalEvents {
     signals: SignalWatch,
-    /// Standard input hung up (the terminal closed), possibly before SIGHUP arrived; set here
-    /// or by the watch thread.
+    /// Standard input hung up, maybe before SIGHUP came (set here or by the watch thread).
     hung_up: Arc<AtomicBool>,
     /// The drawing thread took the hang-up in: the watch thread stands down.
     hang_up_taken: Arc<AtomicBool>,
@@ -84,14 +73,12 @@ impl TerminalEvents {
         self.signals.forget(signal);
     }
 
-    /// The loop is over and no key is read any more: a hang-up from now on needs no rescue
-    /// (the watch thread stands down).
+    /// The loop is over: a hang-up from now on needs no rescue (the watch stands down).
     pub fn stop_watching(&self) {
         self.hang_up_taken.store(true, Ordering::SeqCst);
     }
 
-    /// Removes the signal handlers: from here on SIGINT, SIGTERM, SIGHUP and SIGTSTP act as
-    /// for any program (see [`SignalWatch`]'s `Drop`).
+    /// Removes the signal handlers (see [`SignalWatch`]'s `Drop`).
     pub fn close(self) {
         drop(self);
     }
@@ -202,8 +189,7 @@ impl EventSource for TerminalEvents {
 }
 
 impl TerminalEvents {
-    /// Reads what standard input holds (it said it is readable, so this does not wait) into
-    /// the decoder. Returns false if the terminal has hung up.
+    /// Reads what readable standard input holds into the decoder; false if it hung up.
     fn read_keys(&mut self) -> io::Result<bool> {
         let mut buf = [0u8; 1024];
         loop {
@@ -277,12 +263,9 @@ fn wait_for_input(wake: BorrowedFd<'_>, timeout: Option<Duration>) -> io::Result
     )
 }
 
-/// The table's signal handlers, installed for as long as this lives.
-///
-/// Each signal sets its own flag and writes a byte to the wake-up socket; SIGWINCH too, for
-/// [`SignalWatch::take_resize`]. Dropping the watch removes the handlers
-/// and gives SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGTSTP their default actions back, so the moments
-/// after the table (printing the summary) end or stop as any program does.
+/// The table's signal handlers while this lives: each signal (SIGWINCH too) sets its flag and
+/// writes a byte to the wake-up socket. Dropped, it gives the signals their default actions
+/// back, so the moments after the table (the summary) end or stop as any program's do.
 pub struct SignalWatch {
     flags: [(Signal, Arc<AtomicBool>); 6],
     /// SIGWINCH came in: the terminal changed size.
@@ -309,11 +292,15 @@ impl SignalWatch {
             ids: Vec::new(),
             done: Arc::new(AtomicBool::new(false)),
         };
+        let flags: Vec<_> = watch
+            .flags
+            .iter()
+            .map(|(signal, flag)| (signal.number(), Arc::clone(flag)))
+            .chain([(SIGWINCH, Arc::clone(&watch.resized))])
+            .collect();
         // On an error the watch is dropped, which removes what was installed.
-        for i in 0..watch.flags.len() {
-            let (signal, flag) = &watch.flags[i];
-            let (number, flag) = (signal.number(), Arc::clone(flag));
-            if *signal != Signal::Continue {
+        for (number, flag) in flags {
+            if ![libc::SIGCONT, SIGWINCH].contains(&number) {
                 // signal-hook cannot put the default handler back when its last action goes:
                 // this action does the default's work once the watch is dropped. It stays
                 // installed for the life of the process and does nothing before then.
@@ -321,19 +308,9 @@ impl SignalWatch {
             }
             // The flag first, then the byte: whoever wakes up finds the flag set.
             watch.ids.push(signal_hook::flag::register(number, flag)?);
-            let waker = watch.waker()?;
-            watch
-                .ids
-                .push(signal_hook::low_level::pipe::register(number, waker)?);
+            let woken = signal_hook::low_level::pipe::register(number, watch.waker()?)?;
+            watch.ids.push(woken);
         }
-        let resized = Arc::clone(&watch.resized);
-        watch
-            .ids
-            .push(signal_hook::flag::register(SIGWINCH, resized)?);
-        let waker = watch.waker()?;
-        watch
-            .ids
-            .push(signal_hook::low_level::pipe::register(SIGWINCH, waker)?);
         Ok(watch)
     }
 
@@ -374,8 +351,7 @@ impl SignalWatch {
         }
     }
 
-    /// The socket that becomes readable when a signal comes in. Call [`SignalWatch::drain`]
-    /// before sleeping on it.
+    /// The socket readable when a signal comes in ([`SignalWatch::drain`] it before a sleep).
     pub fn wake_fd(&self) -> BorrowedFd<'_> {
         self.wake.as_fd()
     }
