@@ -145,6 +145,6 @@ pub fn run_trips(
         }
         Ok(tally)
     };
-    let (tally, _) = run_chunks(config.trips, config.threads, &play, &|_| {}, stop)?;
+    let tally = run_chunks(config.trips, config.threads, &play, &|_| {}, stop)?.tally;
     Ok(tally)
 }

@@ -199,19 +199,14 @@ pub struct IndicesReport {
     pub chart: Chart,
 }
 
-/// The no-hole-card Hi-Lo index table for `rules` (computed once per process and rule set,
-/// on one thread per core): [`index_table_for`] with Hi-Lo.
+/// The no-hole-card Hi-Lo index table for `rules`: [`index_table_for`] with Hi-Lo.
 pub fn index_table(rules: &Rules) -> IndexTable {
     index_table_for(rules, &HI_LO)
 }
 
-/// The no-hole-card index table of the count `system` for `rules` (computed once per process,
-/// rule set and count, on one thread per core): indexed by the floored true count of a
-/// balanced count, by the running count of an unbalanced one, as
-/// [`CountSystem::index_count`] reads it.
-///
-/// The default rules' Hi-Lo table ships with the program ([`shipped`]): it is read, not
-/// computed.
+/// The no-hole-card index table of the count `system` for `rules`, by the count
+/// [`CountSystem::index_count`] reads: shipped for the default rules' Hi-Lo ([`shipped`]),
+/// else computed once per process, rule set and count, on one thread per core.
 pub fn index_table_for(rules: &Rules, system: &CountSystem) -> IndexTable {
     if let Some(table) = shipped::shipped(rules, system) {
         return table;
@@ -222,8 +217,7 @@ pub fn index_table_for(rules: &Rules, system: &CountSystem) -> IndexTable {
         .clone()
 }
 
-/// The Hi-Lo report of `game` for `rules` at full resolution, computed on `threads` threads
-/// once per process, rule set and game: [`report_for`] with Hi-Lo.
+/// [`report_for`] with Hi-Lo.
 pub fn report(rules: &Rules, game: Game, threads: usize) -> Arc<IndicesReport> {
     report_for(rules, game, &HI_LO, threads)
 }
@@ -244,24 +238,8 @@ pub fn report_for(
 /// The reports worked out in this process.
 static REPORTS: Memo<IndicesReport> = Memo::new();
 
-/// The report of `game` and `system` for `rules` if it has been worked out (or shipped)
-/// already, without working it out.
-pub fn report_if_ready(
-    rules: &Rules,
-    game: Game,
-    system: &CountSystem,
-) -> Option<Arc<IndicesReport>> {
-    REPORTS.get_for(rules, game, system)
-}
-
-/// Computes the Hi-Lo report of `game` for `rules` at `resolution` on `threads` threads (the
-/// figures do not depend on the number of threads).
-pub fn compute(rules: &Rules, game: Game, threads: usize, resolution: Resolution) -> IndicesReport {
-    compute_for(rules, game, &HI_LO, threads, resolution)
-}
-
 /// Computes the report of `game` and the count `system` for `rules` at `resolution` on
-/// `threads` threads.
+/// `threads` threads (the figures do not depend on the number of threads).
 pub fn compute_for(
     rules: &Rules,
     game: Game,
@@ -279,7 +257,7 @@ pub fn compute_for(
 }
 
 /// The index play of one cell alone, with only its up card's column solved (a tenth of the
-/// work of [`compute`]): `None` where the count never changes the play.
+/// work of [`compute_for`]): `None` where the count never changes the play.
 pub fn cell_index(
     rules: &Rules,
     game: Game,
@@ -846,10 +824,11 @@ mod tests {
         let threads = 2;
         // 1. Grid resolution: 4 depth strata against 8.
         for game in [Game::NoHoleCard, Game::Peek] {
-            let coarse = compute(&rules, game, threads, Resolution::FULL);
-            let fine = compute(
+            let coarse = compute_for(&rules, game, &HI_LO, threads, Resolution::FULL);
+            let fine = compute_for(
                 &rules,
                 game,
+                &HI_LO,
                 threads,
                 Resolution {
                     strata: 8,
