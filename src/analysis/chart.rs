@@ -118,6 +118,21 @@ pub struct Cell {
 }
 
 impl Cell {
+    /// The cell of `kind`, `row` and `up`.
+    pub const fn new(kind: HandKind, row: u8, up: Value) -> Cell {
+        Cell { kind, row, up }
+    }
+
+    /// The cell of a total not played as a pair: soft 12–21 or hard 4–21.
+    #[inline]
+    pub fn of_total(total: u8, soft: bool, up: Value) -> Cell {
+        if soft {
+            Cell::new(HandKind::Soft, total.max(12), up)
+        } else {
+            Cell::new(HandKind::Hard, total.clamp(4, 21), up)
+        }
+    }
+
     /// The key used in JSON and files: `hard:16:T`, `soft:18:9`, `pair:8:A`, `pair:T:5`.
     pub fn key(&self) -> String {
         let row = match self.kind {
@@ -167,27 +182,10 @@ impl Cell {
     /// `split_allowed`; otherwise, like every other hand, its total's row.
     pub fn for_hand(cards: &Cards, up: Value, split_allowed: bool) -> Cell {
         if split_allowed && cards.is_pair() {
-            let row = cards.as_slice()[0].value().get();
-            return Cell {
-                kind: HandKind::Pair,
-                row,
-                up,
-            };
+            return Cell::new(HandKind::Pair, cards.as_slice()[0].value().get(), up);
         }
         let total = cards.total();
-        if total.soft {
-            Cell {
-                kind: HandKind::Soft,
-                row: total.value.max(12),
-                up,
-            }
-        } else {
-            Cell {
-                kind: HandKind::Hard,
-                row: total.value.clamp(4, 21),
-                up,
-            }
-        }
+        Cell::of_total(total.value, total.soft, up)
     }
 }
 
@@ -243,9 +241,8 @@ impl Chart {
         self.codes[row_index(cell.kind, cell.row)][cell.up.index()] = code;
     }
 
-    /// The advice for a hand against the dealer's up card among the
-    /// legal actions: the cell it is read from and the action. The one "cell → action" that
-    /// hints, grading, the live EV panel, the AI seats and the analysis all follow.
+    /// The advice for a hand against the up card among the legal actions: the cell and the
+    /// action (the one "cell → action" hints, grading, the AI seats and the analysis follow).
     pub fn advise(&self, cards: &Cards, up: Value, legal: ActionSet) -> (Cell, Action) {
         let cell = Cell::for_hand(cards, up, legal.contains(Action::Split));
         (cell, self.get(cell).resolve(legal))

@@ -374,6 +374,7 @@ fn dealer_shapes(up: Value, h17: bool) -> Vec<Shape> {
         .collect()
 }
 
+#[cfg(test)]
 /// The same probabilities by plain recursion over every draw sequence: slow, for tests.
 pub fn dealer_probabilities_brute_force(up: Value, shoe: &[u16; 10], h17: bool) -> DealerProbs {
     fn rec(
@@ -385,17 +386,8 @@ pub fn dealer_probabilities_brute_force(up: Value, shoe: &[u16; 10], h17: bool) 
         p: f64,
         out: &mut DealerProbs,
     ) {
-        let best = Total::of(total, soft).value;
-        if drawn == 1 && best == 21 {
-            out[NATURAL] += p;
-            return;
-        }
-        if total > 21 {
-            out[BUST] += p;
-            return;
-        }
-        if drawn >= 1 && dealer_stops(total, soft, h17) {
-            out[usize::from(best - 17)] += p;
+        if let Some(outcome) = outcome_of(total, soft, drawn, h17) {
+            out[usize::from(outcome)] += p;
             return;
         }
         let n: u16 = shoe.iter().sum();

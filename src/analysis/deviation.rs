@@ -113,16 +113,8 @@ pub fn floored_true_count(running: i32, cards_left: usize) -> i32 {
 pub fn illustrious_18() -> IndexTable {
     use Action::{Double, Hit, Split, Stand};
     use Direction::{AtOrAbove, Below};
-    let hard = |row, up| Cell {
-        kind: HandKind::Hard,
-        row,
-        up: Value::of(up),
-    };
-    let pair = |row, up| Cell {
-        kind: HandKind::Pair,
-        row,
-        up: Value::of(up),
-    };
+    let hard = |row, up| Cell::new(HandKind::Hard, row, Value::of(up));
+    let pair = |row, up| Cell::new(HandKind::Pair, row, Value::of(up));
     let entries = [
         (hard(16, 10), Stand, Hit, AtOrAbove, 0),
         (hard(15, 10), Stand, Hit, AtOrAbove, 4),

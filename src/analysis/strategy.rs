@@ -78,7 +78,12 @@ impl CellEvs {
 /// The strategy for `rules`, computed once per process and rule set, then shared: the hard AI,
 /// hints, grading and the chart screen all read this one.
 pub fn basic_strategy(rules: &Rules) -> Arc<Strategy> {
-    cached_strategy(rules, Game::NoHoleCard, compute_strategy)
+    basic_strategy_on(rules, cores())
+}
+
+/// The cores this process may use.
+pub(super) fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// [`basic_strategy`], computed (if it is not cached yet) on `threads` threads. One thread
@@ -89,17 +94,20 @@ pub fn basic_strategy_on(rules: &Rules, threads: usize) -> Arc<Strategy> {
     })
 }
 
-/// The basic strategy of the American peek game for the same rules (analysis only: the reasons
-/// say where this game's chart differs from it), computed once per process and rule set.
+/// The basic strategy of the American peek game for the same rules (for the reasons), computed
+/// once per process and rule set.
 pub fn peek_strategy(rules: &Rules) -> Arc<Strategy> {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     cached_strategy(rules, Game::Peek, |rules| {
-        compute_for_game(rules, Game::Peek, threads)
+        compute_for_shoe(
+            rules,
+            Game::Peek,
+            &ValueCounts::full_shoe(rules.decks),
+            cores(),
+        )
     })
 }
 
-/// [`peek_strategy`] if it has been computed already, without computing it (for the screen,
-/// which must not wait).
+/// [`peek_strategy`] if it has been computed already (for the screen, which must not wait).
 pub fn peek_strategy_if_ready(rules: &Rules) -> Option<Arc<Strategy>> {
     STRATEGIES.get(rules, Game::Peek)
 }
@@ -107,8 +115,8 @@ pub fn peek_strategy_if_ready(rules: &Rules) -> Option<Arc<Strategy>> {
 /// Every strategy worked out in this process.
 static STRATEGIES: Memo<Strategy> = Memo::new();
 
-/// The memo's strategy for `rules` and `game`: the shipped one where there is one
-/// ([`asset::shipped`]: the default rules' is read, not worked out), else `compute(rules)`.
+/// The memo's strategy for `rules` and `game`: the shipped one ([`asset::shipped`]) where
+/// there is one, else `compute(rules)`.
 fn cached_strategy(
     rules: &Rules,
     game: Game,
@@ -218,9 +226,7 @@ fn solve_column(rules: &Rules, game: Game, full: &ValueCounts, up: Value) -> Col
         hands: 1,
         ..HandContext::default()
     };
-    // Hard 4 and soft 12 are the rows of a 2,2 and an A,A that may *not* be split (the
-    // seat holds `max_hands` already, or split aces may not be re-split): they are solved as
-    // the hands they are, with no split among their actions.
+    // Hard 4 and soft 12 are a 2,2 and an A,A that may not be split: solved with no split.
     let unsplittable = HandContext {
         hands: rules.max_hands.max(1),
         ..HandContext::default()
@@ -292,28 +298,20 @@ fn solve_column(rules: &Rules, game: Game, full: &ValueCounts, up: Value) -> Col
     }
 }
 
-/// Computes the chart and both returns for `rules` (use [`basic_strategy`] for the cached one).
-/// The ten up cards are independent: worker threads (two at most, one per core) take them one
-/// at a time, the costliest first (small up cards make the dealer draw most). The commands
-/// choose another number (`BLACKJACK_THREADS`) through [`basic_strategy_on`].
-pub fn compute_strategy(rules: &Rules) -> Strategy {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    compute_strategy_on(rules, threads)
-}
-
-/// [`compute_strategy`] on `threads` threads (clamped to 1–2).
+/// Computes the chart and both returns for `rules` on `threads` threads (clamped to 1–2; use
+/// [`basic_strategy`] for the cached one).
 pub fn compute_strategy_on(rules: &Rules, threads: usize) -> Strategy {
-    compute_for_game(rules, Game::NoHoleCard, threads)
-}
-
-/// [`compute_strategy_on`] for `game`.
-fn compute_for_game(rules: &Rules, game: Game, threads: usize) -> Strategy {
-    compute_for_shoe(rules, game, &ValueCounts::full_shoe(rules.decks), threads)
+    compute_for_shoe(
+        rules,
+        Game::NoHoleCard,
+        &ValueCounts::full_shoe(rules.decks),
+        threads,
+    )
 }
 
 /// [`compute_strategy_on`] for `game` and a shoe of composition `full` (a full shoe less some
-/// cards, for the effects of removal): the chart is the best for that shoe, and both returns
-/// are of a round dealt from it.
+/// cards, for the effects of removal). The up cards are independent: each thread takes the
+/// next, the costliest first.
 pub fn compute_for_shoe(rules: &Rules, game: Game, full: &ValueCounts, threads: usize) -> Strategy {
     let threads = threads.clamp(1, 2);
     let mut columns = parallel_map(&BY_COST, threads, |&up| solve_column(rules, game, full, up));
@@ -347,9 +345,8 @@ pub fn compute_for_shoe(rules: &Rules, game: Game, full: &ValueCounts, threads: 
     }
 }
 
-/// Runs `work` on every item on `threads` threads (at least one), the results in item order:
-/// each thread takes the next item not yet taken, so the costliest items go first when listed
-/// first.
+/// Runs `work` on every item on `threads` threads (at least one), the results in item order;
+/// each thread takes the next item not yet taken.
 pub(super) fn parallel_map<T: Sync, R: Send>(
     items: &[T],
     threads: usize,
@@ -544,7 +541,7 @@ mod tests {
     /// The optimal-play return for the rules in `toml` is within 0.005 percentage points of a
     /// published one.
     fn assert_optimal_return(toml: &str, published: f64) {
-        let s = compute_strategy(&Rules::from_toml(toml).unwrap());
+        let s = compute_strategy_on(&Rules::from_toml(toml).unwrap(), 2);
         assert!(
             (s.return_optimal - published).abs() < 0.00005,
             "{toml}: {} against {published}",

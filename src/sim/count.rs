@@ -11,13 +11,8 @@
 //! 3. It plays the rules' basic strategy with the [`IndexTable::deviation`]s at that count.
 //!    Insurance and surrender are locked off in this game.
 //!
-//! # The figures of a report
-//! With `EV` and `SD` the mean and standard deviation of a round's result and `B` the bankroll,
-//! in units of the ramp (Schlesinger, *Blackjack Attack*, 3rd ed., 2005):
-//! `IBA = EV / average initial bet`; `DI = 1000 · EV / SD`; `SCORE = DI²` (the win per 100
-//! rounds for a bankroll of 10⁶ units optimally bet); `N0 = (SD / EV)²`, the rounds for the
-//! expected win to reach one SD; `RoR = exp(−2 · EV · B / SD²)`, the diffusion approximation
-//! of ruin played for ever (1 when `EV ≤ 0`).
+//! A report's figures, in units of the ramp, are [`Measures`]' (DI, SCORE, N0, risk of ruin)
+//! and the initial-bet advantage `IBA = EV / average initial bet`.
 
 use std::sync::atomic::AtomicBool;
 
@@ -70,10 +65,9 @@ impl IndexChoice {
     }
 }
 
-/// The lowest and highest floored true count kept apart in [`CountTally::by_tc`]: rounds at
-/// counts beyond are counted at the nearer end.
+/// The lowest floored true count kept apart in [`CountTally::by_tc`] (beyond: at the end).
 pub const TC_MIN: i32 = -30;
-/// See [`TC_MIN`].
+/// The highest, as [`TC_MIN`].
 pub const TC_MAX: i32 = 30;
 const TC_BUCKETS: usize = (TC_MAX - TC_MIN + 1) as usize;
 
@@ -223,30 +217,28 @@ impl CountTally {
         }
     }
 
-    /// Desirability index `DI = 1000 · EV / SD` (Schlesinger); 0 with no spread.
+    /// [`Measures::di`].
     pub fn di(&self) -> f64 {
         self.measures().di()
     }
 
-    /// `SCORE = DI²` (Schlesinger).
+    /// [`Measures::score`].
     pub fn score(&self) -> f64 {
         self.measures().score()
     }
 
-    /// `N0 = (SD / EV)²` (Schlesinger), the rounds for the win to equal one SD; `None` when
-    /// the EV is 0.
+    /// [`Measures::n0`].
     pub fn n0(&self) -> Option<f64> {
         self.measures().n0()
     }
 
-    /// Risk of ruin of a bankroll of `bankroll` units played for ever:
-    /// `exp(−2 · EV · B / SD²)` (Schlesinger), and 1 when the EV is not positive.
+    /// [`Measures::risk_of_ruin`] of `bankroll` units.
     pub fn risk_of_ruin(&self, bankroll: f64) -> f64 {
         self.measures().risk_of_ruin(bankroll)
     }
 
-    /// The rounds by floored true count from `low` to `high`, those beyond counted at the
-    /// nearer end: `(tc, rounds)` for every count in that range that was dealt.
+    /// The rounds by floored true count from `low` to `high` (those beyond at the nearer end),
+    /// for every count dealt.
     pub fn by_tc_folded(&self, low: i32, high: i32) -> Vec<(i32, TcBucket)> {
         let mut folded: Vec<(i32, TcBucket)> = Vec::new();
         for (tc, bucket) in (TC_MIN..=TC_MAX).zip(&self.by_tc) {

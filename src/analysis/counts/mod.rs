@@ -10,6 +10,7 @@
 
 use std::borrow::Cow;
 
+use super::memo::CountKey;
 use crate::engine::{Card, Value, ValueCounts};
 
 pub mod builtin;
@@ -276,13 +277,9 @@ impl CountSystem {
         out
     }
 
-    /// Whether this count is read exactly as `other` is — the same tags, units, red sevens and
-    /// start — whatever its name: the same count under another name.
+    /// Whether this count is read exactly as `other` is, whatever its name.
     pub fn reads_as(&self, other: &CountSystem) -> bool {
-        self.tags == other.tags
-            && self.unit == other.unit
-            && self.red_seven == other.red_seven
-            && self.balance == other.balance
+        CountKey::of(self) == CountKey::of(other)
     }
 
     /// The built-in system of this key, if there is one.

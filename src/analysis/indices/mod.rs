@@ -117,7 +117,7 @@ use super::counts::{CountSystem, HI_LO};
 use super::deviation::{Direction, IndexPlay, IndexTable, illustrious_18};
 use super::memo::Memo;
 use super::player::Solver;
-use super::strategy::{BY_COST, basic_strategy_on, parallel_map};
+use super::strategy::{BY_COST, basic_strategy_on, cores, parallel_map};
 use crate::engine::{Action, Rules, Value};
 use crate::text::signed;
 
@@ -211,8 +211,7 @@ pub fn index_table_for(rules: &Rules, system: &CountSystem) -> IndexTable {
     if let Some(table) = shipped::shipped(rules, system) {
         return table;
     }
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    report_for(rules, Game::NoHoleCard, system, threads)
+    report_for(rules, Game::NoHoleCard, system, cores())
         .table
         .clone()
 }

@@ -177,11 +177,7 @@ fn multi_card_hands(
     let cell_of = |hand: &[u8; 10]| {
         let (best, soft) = total(hand);
         let kind = if soft { HandKind::Soft } else { HandKind::Hard };
-        Cell {
-            kind,
-            row: best,
-            up,
-        }
+        Cell::new(kind, best, up)
     };
     let draw = |hand: &[u8; 10], v: Value| {
         let i = v.index();
@@ -212,11 +208,7 @@ fn multi_card_hands(
                 continue;
             }
             let first = if a == b {
-                Cell {
-                    kind: HandKind::Pair,
-                    row: a.get(),
-                    up,
-                }
+                Cell::new(HandKind::Pair, a.get(), up)
             } else {
                 cell_of(&hand)
             };
