@@ -1,21 +1,12 @@
 //! Dealer final-total probabilities, exact for a finite shoe (draws without replacement).
 //!
-//! No peek: the face-down card is drawn from the same shoe as every other card, so a dealer
-//! natural is one of the outcomes, not conditioned away.
+//! No peek: the face-down card comes from the same shoe, so a dealer natural is an outcome.
 //!
-//! Method: for each up card, every multiset `M` of cards the dealer can draw (the face-down
-//! card included) before standing or busting is enumerated once, with the number of draw
-//! orders `orders(M)` in which the dealer stops exactly at the last card. From a shoe `S` of
-//! `N` cards,
-//!
-//! ```text
-//! P_S(M) = orders(M) · Π_v S_v^(m_v) / N^(|M|)        (falling powers)
-//! ```
-//!
-//! The multisets are stored as a prefix tree over their cards in ascending order, so the
-//! numerator of every multiset costs one multiplication by its parent's, and one pass over the
-//! tree (≈ 2 500 nodes for up card 2, ≈ 200 for a ten) gives all seven outcome probabilities,
-//! with no recursion and no allocation.
+//! Method: every multiset `M` the dealer can draw (face-down card included) is enumerated once
+//! per up card, with `orders(M)`, the draw orders that stop exactly at its last card; from a
+//! shoe `S` of `N` cards `P_S(M) = orders(M) · Π_v S_v^(m_v) / N^(|M|)` (falling powers). A
+//! prefix tree over the sorted cards makes each numerator one multiplication by its parent's:
+//! one pass (≈ 2 500 nodes for a 2, ≈ 200 for a ten), no recursion, no allocation.
 //!
 //! **Families.** The player's analysis asks for the dealer's probabilities after each of the
 //! ten cards a hand could draw next: shoes `S − e_v` one card apart. Because
@@ -320,9 +311,8 @@ impl DealerShapes {
     }
 }
 
-/// How a dealer hand of up card plus the drawn cards ends, or `None` if the dealer draws on.
-/// Everything it depends on (hard total, an ace, how many were drawn) is a property of the
-/// drawn multiset, not of the order the cards came in.
+/// How a dealer hand of up card plus the drawn cards ends, or `None` if the dealer draws on:
+/// a property of the multiset drawn, not of its order.
 fn outcome_of(total: u8, soft: bool, drawn: u8, h17: bool) -> Option<u8> {
     let best = Total::of(total, soft).value;
     if drawn == 1 && best == 21 {
@@ -337,11 +327,8 @@ fn outcome_of(total: u8, soft: bool, drawn: u8, h17: bool) -> Option<u8> {
 }
 
 /// Every multiset the dealer can draw behind `up` before stopping, with its outcome and the
-/// number of draw orders that reach it without stopping earlier.
-///
-/// Because stopping depends only on the multiset drawn so far, the orders are counted layer by
-/// layer over multisets (one more card per layer): the live multisets of one layer pass their
-/// order counts on to each one-card extension.
+/// draw orders that reach it: stopping depends only on the multiset, so the orders are passed
+/// on layer by layer, one card more each.
 fn dealer_shapes(up: Value, h17: bool) -> Vec<Shape> {
     let mut found: HashMap<([u8; 10], u8), f64> = HashMap::new();
     let mut layer: HashMap<[u8; 10], f64> = HashMap::from([([0u8; 10], 1.0)]);

@@ -1,9 +1,5 @@
-//! Index plays ("deviations"): a chart cell whose play changes with the Hi-Lo true count.
-//!
-//! The shared vocabulary of the counting analysis (which computes a table for the loaded rules),
-//! the counting simulator (which plays one) and the trainer (which drills one). The true count an
-//! index is compared with is floored: running count ÷ exact decks left, rounded down
-//! ([`floored_true_count`]).
+//! Index plays ("deviations"): a chart cell whose play changes with the true count, as the
+//! analysis computes, the simulator plays and the trainer drills them ([`floored_true_count`]).
 
 use crate::analysis::chart::{Cell, HandKind};
 use crate::engine::{Action, ActionSet, Value};
@@ -108,8 +104,7 @@ pub fn floored_true_count(running: i32, cards_left: usize) -> i32 {
 /// The published Illustrious 18 playing entries for the American peek game (multi-deck, dealer
 /// stands on soft 17), Hi-Lo, "play at or above" — Don Schlesinger, *Blackjack Attack* (3rd ed.,
 /// 2005), ch. 5. Insurance (the first entry, at +3) is left out: insurance is locked off here.
-/// The data of a published table, for comparison and as the `peek-i18` option of the simulator;
-/// never used as the expectation of a computed figure except where a test names this source.
+/// For comparison and the simulator's `peek-i18`; no computed figure is tested against it.
 pub fn illustrious_18() -> IndexTable {
     use Action::{Double, Hit, Split, Stand};
     use Direction::{AtOrAbove, Below};

@@ -1,10 +1,5 @@
-//! The Hi-Lo count's vocabulary, shared by the counting analysis, the counter seat, the
-//! counting simulator and the trainer: the tags of the cards, the running count of the cards
-//! seen, and the bet ramp a counter bets by the true count.
-//!
-//! Hi-Lo: 2–6 count +1, 7–9 count 0, tens and aces count −1 (a whole deck counts to 0). The
-//! true count an index or a ramp is read at is floored
-//! ([`crate::analysis::deviation::floored_true_count`]).
+//! The Hi-Lo count's vocabulary (2–6 +1, 7–9 0, T and A −1): the tags, the running count of the
+//! cards seen and the bet ramp a counter bets by the floored true count.
 
 use crate::engine::{Card, Value, ValueCounts};
 
@@ -27,10 +22,8 @@ pub fn hilo_sum<'a>(cards: impl IntoIterator<Item = &'a Card>) -> i32 {
 /// The Hi-Lo tags in words, as every screen and drill says them.
 pub const HILO_TAGS: &str = "2–6 count +1, 7–9 count 0, tens and aces count −1";
 
-/// The true count under this project's one convention — the running count per exact deck
-/// left (cards left ÷ 52; with no card left, taken over one card) — as a decimal and floored,
-/// the floored count being what index plays and ramps are read at. The panel, the drills, the
-/// counter seat, counting mode and the simulator all read it from here.
+/// The true count under the project's one convention, the running count per exact deck left
+/// (with no card left, over one card), as a decimal and floored (what indices and ramps read).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct TrueCount {
     /// Running count ÷ exact decks left.

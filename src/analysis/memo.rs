@@ -1,7 +1,5 @@
-//! One memo for the analysis a process works out once per rule set, game and count (the
-//! strategy, each count's index table): keyed by the rules' value ([`RulesKey`], plain numbers
-//! copied from the rules) and the count's ([`CountKey`]: Hi-Lo where no count is named), never
-//! by a text built on every call.
+//! One memo for what a process works out once per rule set, game and count (the strategy, the
+//! index tables), keyed by values ([`RulesKey`], [`CountKey`]), never by a text built per call.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};

@@ -1,19 +1,13 @@
 //! The variant's basic strategy (total-dependent, full shoe) and its house edge, derived from
 //! the exact EVs for the loaded rules — nothing is typed in from a published chart.
 //!
-//! Per cell (hand kind × total or pair × up card) the EVs of stand, hit (then the best
-//! composition-dependent hit/stand), double and split are averaged over the two-card hands that
-//! make the total, each weighted by its probability given the up card; the best average gives
-//! the code. Totals that two different non-ace cards cannot make use representative hands:
-//! hard 4 → 2,2 and hard 20 → T,T (pairs that may not be split), soft 12 → A,A, hard 21 →
-//! T,6,5, soft 21 → A,5,5 (every one of the last two stands).
+//! Per cell the EVs of each action are averaged over the two-card hands that make it, weighted
+//! by probability; the best gives the code. Totals no two different non-ace cards make use
+//! stand-ins: hard 4 → 2,2, hard 20 → T,T, soft 12 → A,A, hard 21 → T,6,5, soft 21 → A,5,5.
 //!
-//! The house edge is the expected return per initial unit of a whole round: the sum over every
-//! up card and two-card hand of its probability times its EV, (a) when every decision follows
-//! the chart (after hits and in split hands too) and (b) when every decision is the
-//! composition-dependent best ("optimal_first_decision": the best first action for the exact
-//! two cards and up card, best hit/stand for the exact composition after it, split hands
-//! played as well as [`super::player::Solver`]'s split method allows).
+//! The house edge is the return per initial unit of a round over every up card and two-card
+//! hand, (a) when every decision follows the chart and (b) when every decision is the
+//! composition-dependent best (split hands as well as [`super::player::Solver`] plays them).
 
 use std::sync::Arc;
 

@@ -3,101 +3,72 @@
 //!
 //! # Method
 //!
-//! 1. **States.** Rounds start where the round before ended: the shoe is followed round by
-//!    round from depth 0 to the cut card, a Markov chain over (cards dealt, running count),
-//!    each round taking `k` cards that count `Δ` with the exact chance of a round played by
-//!    the chart from a grid shoe of that true count ([`rounds::round_starts`]). Given the
-//!    depth and running count, the low (2–6), neutral (7–9) and high (T, A) cards dealt are
-//!    shared as the multivariate hypergeometric shares them; the true count is
-//!    `rc · 52 / cards left`. The weight of every (depth stratum, tenth-of-a-count bin), and
-//!    the mean exact true count in it, are summed over all states
-//!    ([`shoes::Layout::weights`]). [`Starts::Uniform`] instead takes the depth uniform
-//!    over `0..cut` (earlier versions), which the simulator refutes: see the last
-//!    approximation below.
-//! 2. **Representative shoes.** The cards dealt before the round are cut into `strata` depth
-//!    ranges. At the middle depth of each, for running counts about one true count apart, one
-//!    shoe stands for the states with that count: the neutral cards dealt in proportion, each
-//!    group's cards split evenly over its ranks (a group's odd cards go to its middle ranks
-//!    first), so every grid shoe has an exact, known true count. Its exact EVs are solved by
-//!    [`crate::analysis::player::Solver`] for all ten up cards: every action of every cell a
-//!    round's first two cards reach, averaged over the cell's hands by probability, the cell's
-//!    chance per round, and the round's return following the count-neutral chart.
-//! 3. **Averaging.** A state takes the EVs of its stratum's curve at its own true count (each
-//!    tenth-of-a-count bin at its states' mean count)
-//!    (linear between grid shoes, flat beyond the last), and each floored-count bin averages
-//!    its states by their weights.
-//! 4. **Index.** `otherwise` is the chart's play for the full shoe (true count exactly 0; in
-//!    the no-hole-card game the project's basic strategy). For every other allowed action the
-//!    chance-weighted EV gain per round is averaged per floored true count; the index is the
-//!    smallest floored count from which the other play is better ("at or above"), or the count
-//!    below which it is ("below"), found from the count-neutral bins outwards; of all actions
-//!    and both sides the one that gains most is the cell's index play. `crossing` is where
-//!    the tenth-of-a-count curve of the same gain passes zero (linear between bin centres);
-//!    with floored counts the integer index is about the crossing rounded (a floored bin
-//!    `[i, i+1)` is on average at `i + ½`). No crossing between −10 and +15: `index` `None`.
-//! 5. **Gain and edge.** `gain_per_100` is 100 × the sum over floored counts, on the index's
-//!    side, of the share of rounds × the chance-weighted EV gain there. The edge with indices
-//!    at a count is the basic-strategy return plus the gains of the indices made there.
+//! 1. **States.** The shoe is followed round by round from depth 0 to the cut card, a Markov
+//!    chain over (cards dealt, running count) ([`rounds::round_starts`]); given both, the low,
+//!    neutral and high cards dealt are multivariate hypergeometric, and the true count is
+//!    `rc · 52 / cards left`. Every (depth stratum, tenth-of-a-count bin) gets its weight and
+//!    mean exact true count ([`shoes::Layout::weights`]). [`Starts::Uniform`] (earlier
+//!    versions) takes the depth uniform instead, which the simulator refutes (see below).
+//! 2. **Representative shoes.** At the middle depth of each of `strata` depth ranges, one shoe
+//!    per running count about one true count apart stands for the states of that count: the
+//!    neutral cards dealt in proportion, each group split evenly over its ranks, so its true
+//!    count is exact. [`crate::analysis::player::Solver`] solves it for all ten up cards: every
+//!    action of every cell a round's first two cards reach, the cell's chance per round, and
+//!    the round's return by the count-neutral chart.
+//! 3. **Averaging.** A state takes its stratum's curve at its bin's mean count (linear between
+//!    grid shoes, flat beyond), and each floored count averages its states by weight.
+//! 4. **Index.** `otherwise` is the full shoe's play. For every other allowed action the
+//!    chance-weighted EV gain is averaged per floored count; the index is the smallest count
+//!    from which it is better ("at or above"), or below which it is ("below"), searched from
+//!    the count-neutral bins outwards; the action and side that gain most make the cell's
+//!    index. `crossing` is where the tenth-of-a-count gain curve passes zero (a floored bin
+//!    `[i, i+1)` averages `i + ½`, so the index is about the crossing rounded). No crossing
+//!    between −10 and +15: `index` `None`.
+//! 5. **Gain and edge.** `gain_per_100` is 100 × the sum, over the counts on the index's side,
+//!    of the share of rounds × the gain; the edge with indices at a count is the basic return
+//!    plus the gains of the indices made there.
 //!
 //! # Approximations and their measured size
 //!
-//! Figures in true counts (TC), 6 decks, S17, 75 %; the ignored test `approximation_sizes`
-//! of this module prints the first three.
+//! In true counts (TC), 6 decks, S17, 75 %; the ignored test `approximation_sizes` prints the
+//! first three.
 //!
-//! - **Neutral cards at their mean.** A grid shoe has the neutral cards dealt in proportion;
-//!   the states around it have more or fewer. To first order that averages out; what is left
-//!   is the curvature: moving the neutral cards dealt by ±3 (about one standard deviation at
-//!   the middle depth) and averaging shifts a cell's gain by at most 0.30 TC (9 vs 2; 0.02
-//!   for 16 vs T and 10 vs A, 0.20 for 12 vs 4, 11 vs T and T,T vs 6) — an upper bound: the
-//!   shifted shoes also sit up to 10 cards deeper or shallower.
-//! - **Depth strata.** Each state takes the curve of its quarter of the dealt range: 8 strata
-//!   instead of 4 move the crossings of the 40 most valuable indices by at most 0.15 TC and
-//!   change none of their indices (both games).
-//! - **Linear interpolation** between grid shoes (5 running counts apart: 0.9 TC at the top of
-//!   the shoe, 2.4 TC in the deepest stratum): the gain at a shoe against the mean of its
-//!   neighbours' two steps away, deepest stratum: at most 0.94 TC (12 vs 4, 10 vs A,
-//!   T,T vs 6; 0.20 for 16 vs T). The error of a linear interpolation grows with the square
-//!   of the step, so over the grid's own step it is about a quarter of that (≈ 0.23 TC in
-//!   the deepest stratum, less above it); the strata figure above bounds its effect on the
-//!   crossings.
-//! - **Ranks within a group.** Every grid shoe splits each group exactly evenly over its ranks
-//!   (low and high cards dealt in fives, neutral ones in threes), so no card is rounded onto a
-//!   rank. Rounding them instead (a group's odd cards on fixed ranks) moved 16 vs T by up to
-//!   0.7 TC and T,T vs 6 by 0.1 TC, measured against the average over all rotations. The
-//!   spread of the ranks within a group around the even split enters, like the neutral
-//!   cards, only through the curvature.
-//! - **Hands of three or more cards** reach a stand/hit cell with the chance of the
-//!   count-neutral chart's hits; leaving them out moved the peek game's 16 vs T from +1 to +2
-//!   and 16 vs 9 from +5 to +8 (a two-card 16 is harder to stand on than the average 16:
-//!   published indices are for every 16). Hands made by a split are left out of the
-//!   frequencies and of the gains.
-//! - **Edge with indices**: the basic-strategy return plus the gains above (first decisions
-//!   and the stand/hit of longer hands), not a re-solve with the count's chart (an index
-//!   made inside a split hand is not counted).
-//! - **Where rounds start.** Taking the depth uniform over the cards before the cut card
-//!   ([`Starts::Uniform`]) gave 0.43 % of rounds to depth 0, where the counting simulator
-//!   deals 2.34 % (every shoe's first round; 42.76 rounds a shoe, 4·10⁸ rounds measured),
-//!   and none of the count-dependence: where small cards came out (a positive count) the
-//!   rounds took more cards each, so fewer start there. Against `blackjack --seed 11 sim
-//!   --count hilo --indices none --hands 1e9` the uniform shares were off by +2.3 % at count
-//!   0, −3.4 % at every count from +1 to +8 and up to +1.5 % below 0, and the edge at count
-//!   0 by −4.6 standard errors (first rounds at a full shoe's −0.52 % pull count 0 down).
-//!   Followed round by round ([`Starts::Played`]) the shares agree within 1.1 % of the share
-//!   at every count from −5 to +8 and count 0's edge within 1.8 standard errors. The round's
-//!   cards come from grid shoes at half the cut card's depth, 10 running counts apart, linear
-//!   between; paths of a round under 10⁻¹⁰ are cut off; the chain keeps the running count
-//!   within ±120.
-//! - **Ranks within a group, the rest.** After that the simulated edges are still below
-//!   these at most counts (−5 … −1 and +3 … +6 at 10⁹ rounds, by 0.6 to 2.7 standard errors;
-//!   `docs/numbers.md` has the table): of the order of what the even split of every group
-//!   over its ranks leaves out (fewer naturals where aces and tens of the high group
-//!   fluctuate apart, about −0.0001 to −0.0003 deep in the shoe), not modelled.
+//! - **Neutral cards at their mean.** What averaging leaves is the curvature: moving the
+//!   neutral cards by ±3 (one standard deviation at mid depth) shifts a gain by at most 0.30 TC
+//!   (9 vs 2; 0.02 for 16 vs T and 10 vs A, 0.20 for 12 vs 4, 11 vs T and T,T vs 6), an upper
+//!   bound (those shoes also sit up to 10 cards deeper or shallower).
+//! - **Depth strata.** 8 strata instead of 4 move the crossings of the 40 most valuable
+//!   indices by at most 0.15 TC and change none of them (both games).
+//! - **Linear interpolation** between grid shoes (5 running counts apart: 0.9 TC at the top,
+//!   2.4 TC in the deepest stratum): against the mean of neighbours two steps away, at most
+//!   0.94 TC (12 vs 4, 10 vs A, T,T vs 6; 0.20 for 16 vs T); over one step, a quarter of that
+//!   (the error grows with the square of the step), bounded by the strata figure above.
+//! - **Ranks within a group.** Split exactly evenly (low and high cards in fives, neutral in
+//!   threes); rounding instead moved 16 vs T by up to 0.7 TC and T,T vs 6 by 0.1 TC. Their
+//!   spread around the even split enters only through the curvature.
+//! - **Hands of three or more cards** reach a stand/hit cell with the chance of the neutral
+//!   chart's hits; leaving them out moved the peek game's 16 vs T from +1 to +2 and 16 vs 9
+//!   from +5 to +8 (published indices are for every 16). Split hands are left out.
+//! - **Edge with indices**: the basic return plus the gains above, not a re-solve with the
+//!   count's chart (an index inside a split hand is not counted).
+//! - **Where rounds start.** The uniform depth gave 0.43 % of rounds to depth 0 where the
+//!   simulator deals 2.34 % (42.76 rounds a shoe, 4·10⁸ rounds), and none of the count's pull
+//!   (a positive count's rounds take more cards, so fewer start there). Against `blackjack
+//!   --seed 11 sim --count hilo --indices none --hands 1e9` its shares were off by +2.3 % at
+//!   count 0, −3.4 % from +1 to +8, up to +1.5 % below 0, and count 0's edge by −4.6 standard
+//!   errors. Followed round by round ([`Starts::Played`]) the shares agree within 1.1 % from
+//!   −5 to +8 and count 0's edge within 1.8 standard errors. The round's cards come from grid
+//!   shoes at half the cut card's depth, 10 running counts apart; paths under 10⁻¹⁰ are cut
+//!   off; the running count is kept within ±120.
+//! - **The rest.** The simulated edges are still below these at most counts (−5 … −1 and
+//!   +3 … +6 at 10⁹ rounds, by 0.6 to 2.7 standard errors; `docs/numbers.md`): of the order of
+//!   what the even split of the high group leaves out (aces and tens apart: about −0.0001 to
+//!   −0.0003 deep in the shoe), not modelled.
 //!
 //! # Games
 //!
 //! [`Game::Peek`] is the American game (the dealer checks under an ace or a ten; a natural
-//! takes only the original bet), for comparison with published tables; its count-neutral
-//! chart is derived the same way from the full shoe.
+//! takes only the original bet), for comparison with published tables.
 
 mod model;
 mod rounds;
