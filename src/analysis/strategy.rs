@@ -216,10 +216,7 @@ fn solve_column(rules: &Rules, game: Game, full: &ValueCounts, up: Value) -> Col
     // A 6-deck column reaches 16 000 to 24 000 dealer states and 4 000 to 8 000 hit states;
     // room for 24 000 is one table of 32 768 slots, the size it would grow to anyway.
     solver.reserve(24_000);
-    let first = HandContext {
-        hands: 1,
-        ..HandContext::default()
-    };
+    let first = HandContext::FIRST;
     // Hard 4 and soft 12 are a 2,2 and an A,A that may not be split: solved with no split.
     let unsplittable = HandContext {
         hands: rules.max_hands.max(1),

@@ -107,10 +107,7 @@ pub(super) fn solve_up(
     };
     let mut solver = Solver::for_game(rules, up, left, game);
     solver.reserve(24_000);
-    let first = HandContext {
-        hands: 1,
-        ..HandContext::default()
-    };
+    let first = HandContext::FIRST;
     let mut cells = Vec::new();
     for (i, t) in tracked.iter().enumerate().filter(|(_, t)| t.cell.up == up) {
         let mut sums = [Some(0.0); 4];
@@ -248,13 +245,7 @@ fn multi_card_hands(
                     .into_iter()
                     .flat_map(|v| std::iter::repeat_n(v, usize::from(hand[v.index()])))
                     .collect();
-                let evs = solver.evs(
-                    &values,
-                    HandContext {
-                        hands: 1,
-                        ..HandContext::default()
-                    },
-                );
+                let evs = solver.evs(&values, HandContext::FIRST);
                 let e = found.entry(i).or_insert((0.0, 0.0, 0.0));
                 e.0 += p;
                 e.1 += p * evs.stand;

@@ -75,5 +75,14 @@ pub struct HandContext {
     pub hands: u8,
 }
 
+impl HandContext {
+    /// A round's first hand, before any split.
+    pub const FIRST: HandContext = HandContext {
+        from_split: false,
+        split_aces: false,
+        hands: 1,
+    };
+}
+
 #[cfg(test)]
 mod tests;

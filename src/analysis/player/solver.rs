@@ -370,10 +370,7 @@ impl<'r> Solver<'r> {
         if values.len() == 2 && s.best() == 21 {
             return self.natural(&s);
         }
-        let ctx = HandContext {
-            hands: 1,
-            ..HandContext::default()
-        };
+        let ctx = HandContext::FIRST;
         let legal = self.legal(values, ctx);
         let ev = match chart.decide(&Cards::from_cards(&cards_of(values)), self.up, legal) {
             Action::Stand => self.stand(&s),
