@@ -165,8 +165,7 @@ impl Cell {
         format!("{} vs {}", self.hand_label(), self.up)
     }
 
-    /// How the cell's hand reads in advice: a pair as `8,8`, a soft total as `soft 18`, else
-    /// the total.
+    /// How the cell's hand reads in advice: `8,8`, `soft 18`, `16`.
     pub fn hand_label(&self) -> String {
         match self.kind {
             HandKind::Pair => {
@@ -178,8 +177,7 @@ impl Cell {
         }
     }
 
-    /// The cell for a hand against an up card. A pair uses the pair table only when
-    /// `split_allowed`; otherwise, like every other hand, its total's row.
+    /// The cell for a hand against an up card (a pair's only when `split_allowed`).
     pub fn for_hand(cards: &Cards, up: Value, split_allowed: bool) -> Cell {
         if split_allowed && cards.is_pair() {
             return Cell::new(HandKind::Pair, cards.as_slice()[0].value().get(), up);
@@ -253,8 +251,7 @@ impl Chart {
         self.advise(cards, up, legal).1
     }
 
-    /// Every cell of the printed chart (hard 5–21, soft 13–21, ten pairs; ten up cards each):
-    /// 360 cells, in chart order.
+    /// The 360 cells of the printed chart (hard 5–21, soft 13–21, ten pairs), in chart order.
     pub fn printed_cells() -> impl Iterator<Item = Cell> {
         let hard = HARD_ROWS.map(|row| (HandKind::Hard, row));
         let soft = SOFT_ROWS.map(|row| (HandKind::Soft, row));

@@ -35,8 +35,7 @@ pub type DealerProbs = [f64; OUTCOMES];
 pub struct Family {
     /// For the shoe itself.
     pub own: DealerProbs,
-    /// For the shoe less one card of value `v` (slot `v.index()`); `None` where the shoe holds
-    /// no such card.
+    /// For the shoe less one card of value `v` (slot `v.index()`), if it holds one.
     pub less: [Option<DealerProbs>; 10],
 }
 
@@ -69,8 +68,7 @@ struct Tree {
     /// prefix`, which picks the draw factor `S_v − copies` (at most 239, so a byte indexes a
     /// table of 256 without a bounds check).
     factor: Vec<u8>,
-    /// The most copies of each value in one multiset: how much of the factor table a pass
-    /// needs.
+    /// The most copies of each value in one multiset (the factor table a pass needs).
     max_copies: [u8; 10],
     /// Leaf `l`'s longest proper prefix (an inner node).
     leaf_parent: Vec<u32>,
@@ -233,8 +231,7 @@ impl DealerShapes {
         self.probabilities_with(up, shoe, &mut scratch)
     }
 
-    /// [`DealerShapes::probabilities`] with a scratch buffer the caller keeps between calls, so
-    /// that repeated evaluations allocate nothing.
+    /// [`DealerShapes::probabilities`] with a scratch buffer kept between calls (no allocation).
     pub fn probabilities_with(
         &self,
         up: Value,
@@ -260,8 +257,7 @@ impl DealerShapes {
         probs
     }
 
-    /// The dealer's probabilities for `shoe` and for each shoe one card smaller, in one pass
-    /// (see the module documentation).
+    /// The dealer's probabilities for `shoe` and for each shoe one card smaller, in one pass.
     pub fn family_with(&self, up: Value, shoe: &[u16; 10], scratch: &mut Vec<f64>) -> Family {
         let tree = &self.trees[up.index()];
         let factor = tree.numerators(shoe, scratch);

@@ -14,8 +14,7 @@ pub enum Direction {
     Below,
 }
 
-/// One index play: in `cell`, play `play` instead of `otherwise` on the `direction` side of
-/// `index`.
+/// One index play: in `cell`, `play` instead of `otherwise` on the `direction` side of `index`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct IndexPlay {
     /// The chart cell.
@@ -39,8 +38,7 @@ pub struct IndexPlay {
 }
 
 impl IndexPlay {
-    /// What `play` gains over `otherwise` per unit bet at floored true count `tc` (negative
-    /// where it loses), if the table says.
+    /// What `play` gains over `otherwise` per unit bet at floored true count `tc`, if known.
     pub fn gain_at(&self, tc: i32) -> Option<f64> {
         self.gain_by_tc
             .iter()
@@ -85,8 +83,7 @@ impl IndexTable {
         self.plays.iter().find(|p| p.cell == cell)
     }
 
-    /// The deviation to make in `cell` at floored true count `tc` among the `legal` actions,
-    /// or `None` to play basic strategy.
+    /// The deviation to make in `cell` at floored true count `tc` among `legal`, if any.
     pub fn deviation(&self, cell: Cell, tc: i32, legal: ActionSet) -> Option<Action> {
         let play = self.get(cell)?;
         (play.applies(tc) && legal.contains(play.play)).then_some(play.play)

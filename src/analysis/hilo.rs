@@ -3,8 +3,7 @@
 
 use crate::engine::{Card, Value, ValueCounts};
 
-/// The Hi-Lo tag of a card value: the built-in Hi-Lo system's
-/// ([`crate::analysis::counts::HI_LO`]).
+/// The Hi-Lo tag of a card value ([`crate::analysis::counts::HI_LO`]'s).
 pub const fn hilo_tag(value: Value) -> i32 {
     crate::analysis::counts::builtin::HI_LO_TAGS[value.index()]
 }
@@ -49,8 +48,7 @@ pub const MAX_RAMP_BET: u32 = 10_000;
 /// The most steps a ramp may have.
 pub const MAX_RAMP_STEPS: usize = 64;
 
-/// A bet ramp: the bet at floored true count ≤ 0, +1, +2, …; the last bet for every higher
-/// count.
+/// A bet ramp: the bet at floored true count ≤ 0, +1, +2, …, the last for every higher count.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BetRamp {
     bets: Vec<u32>,
@@ -116,8 +114,7 @@ impl BetRamp {
         &self.bets
     }
 
-    /// The bet at floored true count `tc`: the first bet at `tc ≤ 0`, the last one beyond the
-    /// ramp's end.
+    /// The bet at floored true count `tc` (the first at `tc ≤ 0`, the last beyond the end).
     #[inline]
     pub fn bet(&self, tc: i32) -> u32 {
         let step = usize::try_from(tc).unwrap_or(0).min(self.bets.len() - 1);

@@ -83,8 +83,7 @@ impl<V> Memo<V> {
         self.entries.get_or_init(|| Mutex::new(HashMap::new()))
     }
 
-    /// The value for `rules` and `game` if it has been worked out, without working it out
-    /// (for Hi-Lo, or for a value that depends on no count).
+    /// The value for `rules` and `game` (and Hi-Lo) if it has been worked out.
     pub fn get(&self, rules: &Rules, game: Game) -> Option<Arc<V>> {
         self.get_for(rules, game, &HI_LO)
     }

@@ -45,8 +45,7 @@ pub struct TakenWhole {
     pub split: usize,
     /// The seat's money this round.
     pub round: Units,
-    /// What a peek dealer would have taken: the bet alone (the round ends before anyone
-    /// plays).
+    /// What a peek dealer would have taken: the bet alone.
     pub peek: Units,
 }
 

@@ -23,8 +23,7 @@ pub mod asset;
 pub struct Strategy {
     /// The rules it was derived for.
     pub rules: Rules,
-    /// The game it was derived for: this variant (no hole card) or, for comparison, the
-    /// American peek game.
+    /// The game it was derived for: this variant or, for comparison, the American peek game.
     pub game: Game,
     /// The chart: a code for every cell.
     pub chart: Chart,
@@ -69,8 +68,7 @@ impl CellEvs {
     }
 }
 
-/// The strategy for `rules`, computed once per process and rule set, then shared: the hard AI,
-/// hints, grading and the chart screen all read this one.
+/// The strategy for `rules`, computed once per process and rule set: the one everything reads.
 pub fn basic_strategy(rules: &Rules) -> Arc<Strategy> {
     basic_strategy_on(rules, cores())
 }
@@ -88,8 +86,7 @@ pub fn basic_strategy_on(rules: &Rules, threads: usize) -> Arc<Strategy> {
     })
 }
 
-/// The basic strategy of the American peek game for the same rules (for the reasons), computed
-/// once per process and rule set.
+/// The American peek game's basic strategy for the same rules, computed once (for the reasons).
 pub fn peek_strategy(rules: &Rules) -> Arc<Strategy> {
     cached_strategy(rules, Game::Peek, |rules| {
         compute_for_shoe(
@@ -109,8 +106,7 @@ pub fn peek_strategy_if_ready(rules: &Rules) -> Option<Arc<Strategy>> {
 /// Every strategy worked out in this process.
 static STRATEGIES: Memo<Strategy> = Memo::new();
 
-/// The memo's strategy for `rules` and `game`: the shipped one ([`asset::shipped`]) where
-/// there is one, else `compute(rules)`.
+/// The memo's strategy for `rules` and `game`: [`asset::shipped`]'s, else `compute(rules)`.
 fn cached_strategy(
     rules: &Rules,
     game: Game,
@@ -156,8 +152,7 @@ pub fn stand_in(cell: Cell) -> Option<&'static [Value]> {
     }
 }
 
-/// The hands a cell's EVs are averaged over: the two-card hands that make it, or its stand-in
-/// ([`stand_in`]).
+/// The hands a cell's EVs are averaged over: the two-card hands that make it, or [`stand_in`].
 pub fn cell_hands(cell: Cell) -> Vec<Vec<Value>> {
     row_hands(cell.kind, cell.row, &[1; 10])
         .into_iter()
@@ -289,8 +284,7 @@ fn solve_column(rules: &Rules, game: Game, full: &ValueCounts, up: Value) -> Col
     }
 }
 
-/// Computes the chart and both returns for `rules` on `threads` threads (clamped to 1–2; use
-/// [`basic_strategy`] for the cached one).
+/// Computes the chart and both returns for `rules` on `threads` threads (clamped to 1–2).
 pub fn compute_strategy_on(rules: &Rules, threads: usize) -> Strategy {
     compute_for_shoe(
         rules,

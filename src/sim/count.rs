@@ -111,8 +111,7 @@ pub struct CountTally {
     pub net_milli: i128,
     /// Sum of the squares of the rounds' money results, in millionths.
     pub net_sq_micro: u128,
-    /// The rounds by floored true count, from [`TC_MIN`] to [`TC_MAX`] (the ends also hold
-    /// the counts beyond).
+    /// The rounds by floored true count, [`TC_MIN`] to [`TC_MAX`] (the ends hold the beyond).
     pub by_tc: [TcBucket; TC_BUCKETS],
 }
 
@@ -160,8 +159,7 @@ pub struct TcLine {
 }
 
 impl CountTally {
-    /// Counts a round dealt at floored true count `tc` with initial bet `bet`, whose hands
-    /// netted `net_milli` thousandths per unit bet.
+    /// Counts a round at floored true count `tc` and bet `bet` netting `net_milli` a unit.
     #[inline(always)]
     pub fn record(&mut self, tc: i32, bet: u32, net_milli: i64) {
         let money = net_milli * i64::from(bet);
@@ -237,8 +235,7 @@ impl CountTally {
         self.measures().risk_of_ruin(bankroll)
     }
 
-    /// The rounds by floored true count from `low` to `high` (those beyond at the nearer end),
-    /// for every count dealt.
+    /// The rounds by floored true count, `low` to `high` (beyond at the ends), counts dealt.
     pub fn by_tc_folded(&self, low: i32, high: i32) -> Vec<(i32, TcBucket)> {
         let mut folded: Vec<(i32, TcBucket)> = Vec::new();
         for (tc, bucket) in (TC_MIN..=TC_MAX).zip(&self.by_tc) {
@@ -359,8 +356,7 @@ impl EventSink for RunningCount {
     crate::engine::event::drops_every_event!();
 }
 
-/// A table for the counting simulator: one seat, keeping no events, counting `system` as it
-/// deals ([`RunningCount`]).
+/// A table for the counting simulator: one seat, counting `system` as it deals.
 pub fn counted_table<R: Rng>(rules: Rules, rng: R, system: &CountSystem) -> Table<R, RunningCount> {
     Table::with_events(rules, 1, rng, RunningCount::new(system))
 }

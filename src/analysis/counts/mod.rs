@@ -79,8 +79,7 @@ pub struct CountSystem {
 }
 
 impl CountSystem {
-    /// The tag of a card value in counting units; a seven's tag is a black seven's (see
-    /// [`CountSystem::card_tag`]).
+    /// The tag of a card value in counting units (a seven's is a black seven's).
     #[inline(always)]
     pub const fn tag(&self, value: Value) -> i32 {
         self.tags[value.index()]
@@ -113,8 +112,7 @@ impl CountSystem {
             .unwrap_or(0)
     }
 
-    /// What one deck counts to, in counting units (0 for a balanced count; red sevens are half
-    /// the sevens).
+    /// What one deck counts to, in counting units (0 for a balanced count).
     pub fn deck_sum(&self) -> i32 {
         self.running_count(&ValueCounts::full_shoe(1)) + 2 * self.red_seven
     }
@@ -177,8 +175,7 @@ impl CountSystem {
         }
     }
 
-    /// The count [`CountSystem::index_count`] gives, in words: `Zen true count`, `KO running
-    /// count`.
+    /// The count [`CountSystem::index_count`] gives: `Zen true count`, `KO running count`.
     pub fn index_count_words(&self) -> String {
         self.named(if self.is_balanced() {
             "true count"

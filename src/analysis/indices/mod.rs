@@ -192,8 +192,7 @@ pub fn report(rules: &Rules, game: Game, threads: usize) -> Arc<IndicesReport> {
     report_for(rules, game, &HI_LO, threads)
 }
 
-/// The report of `game` and the count `system` for `rules` at full resolution, computed on
-/// `threads` threads once per process, rule set, game and count.
+/// The full-resolution report of `game` and `system` for `rules`, computed once per process.
 pub fn report_for(
     rules: &Rules,
     game: Game,
@@ -208,8 +207,8 @@ pub fn report_for(
 /// The reports worked out in this process.
 static REPORTS: Memo<IndicesReport> = Memo::new();
 
-/// Computes the report of `game` and the count `system` for `rules` at `resolution` on
-/// `threads` threads (the figures do not depend on the number of threads).
+/// Computes the report of `game` and `system` for `rules` at `resolution` (the same figures
+/// on any number of `threads`).
 pub fn compute_for(
     rules: &Rules,
     game: Game,
@@ -455,8 +454,7 @@ impl Curves {
             .collect()
     }
 
-    /// Per floored true count (from the lowest kept to the highest): (share of rounds,
-    /// figure averaged over the count's states).
+    /// Per floored true count, lowest first: (count, share of rounds, averaged figure).
     fn by_count(&self, q: &[f64]) -> Vec<(i32, f64, f64)> {
         let fine = self.fine(q);
         let mut out: Vec<(i32, f64, f64, f64, usize)> = Vec::new();

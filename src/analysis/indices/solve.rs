@@ -54,8 +54,7 @@ pub(super) const fn slot(action: Action) -> usize {
 pub(super) struct CellEvs {
     /// The chance per round that the first decision is in this cell.
     pub weight: f64,
-    /// The EV of each action (by [`slot`]), averaged over the cell's hands by probability;
-    /// `None` where not allowed.
+    /// The EV of each action (by [`slot`]) averaged over the cell's hands; `None`: not allowed.
     pub evs: [Option<f64>; 4],
     /// The chance per round that a hand of three or more cards reaches this cell by hitting
     /// as the chart says (stand or hit are its only actions).

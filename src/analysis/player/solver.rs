@@ -87,8 +87,7 @@ impl<'r> Solver<'r> {
         }
     }
 
-    /// Makes room in the memo tables for about `states` player states, so that a long
-    /// analysis (a whole chart column) does not grow them step by step.
+    /// Makes room in the memo tables for about `states` player states at once.
     pub fn reserve(&mut self, states: usize) {
         self.dealer_memo.reserve(states);
         self.hit_memo.reserve(states / 2);
@@ -363,8 +362,7 @@ impl<'r> Solver<'r> {
         }
     }
 
-    /// EV of the first decision that `chart` makes for a two-card hand, with the chart played
-    /// after hits and in split hands too.
+    /// EV of `chart`'s first decision for a two-card hand, the chart played after it too.
     pub fn chart_ev(&mut self, values: &[Value], chart: &Chart) -> f64 {
         let s = hand_state(values);
         if values.len() == 2 && s.best() == 21 {
@@ -385,8 +383,7 @@ impl<'r> Solver<'r> {
         }
     }
 
-    /// The best code for a cell from the weighted EVs of its stand, hit and double (and split,
-    /// for pairs), following the chart's conventions.
+    /// The best code for a cell from the weighted EVs of stand, hit, double and split.
     pub fn best_code(stand: f64, hit: f64, double: Option<f64>, split: Option<f64>) -> Code {
         let base = if hit > stand {
             (Code::H, hit)

@@ -23,8 +23,7 @@ impl Holding {
         Holding { total, soft }
     }
 
-    /// The hand of a cell: its row's total; a pair as the total of its two cards (A,A is soft
-    /// 12).
+    /// The hand of a cell: its row's total, a pair's two cards' (A,A is soft 12).
     pub fn of(cell: Cell) -> Holding {
         match cell.kind {
             HandKind::Hard => Holding::new(cell.row, false),
@@ -83,8 +82,7 @@ pub enum Stake {
     Split,
 }
 
-/// One fact a reason states about its cell. Each has a check against the analysis for the
-/// rules and the game ([`Claim::check`]).
+/// One fact a reason states about its cell, with its check ([`Claim::check`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Claim {
     /// `11 cannot bust with one card`: no card takes the hand over 21.

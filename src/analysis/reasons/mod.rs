@@ -67,8 +67,7 @@ pub enum Figures<'a> {
     },
 }
 
-/// The numbers of a reason: the play and the play it is weighed against, with EVs from one
-/// source.
+/// The numbers of a reason: the play and the one it is weighed against, with EVs.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Numbers {
     /// Where they come from.
