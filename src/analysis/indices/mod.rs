@@ -457,28 +457,21 @@ impl Curves {
     /// Per floored true count, lowest first: (count, share of rounds, averaged figure).
     fn by_count(&self, q: &[f64]) -> Vec<(i32, f64, f64)> {
         let fine = self.fine(q);
-        let mut out: Vec<(i32, f64, f64, f64, usize)> = Vec::new();
-        for (b, value) in fine.iter().enumerate() {
-            let tc = self.bins.floor(b);
-            let w: f64 = self.weights.iter().map(|row| row[b]).sum();
-            if out.last().is_none_or(|o| o.0 != tc) {
-                out.push((tc, 0.0, 0.0, 0.0, 0));
-            }
-            if let Some(o) = out.last_mut() {
-                o.1 += w;
-                o.2 += w * value;
-                o.3 += value;
-                o.4 += 1;
-            }
-        }
-        out.into_iter()
-            .map(|(tc, w, sum, plain, n)| {
+        let bins: Vec<usize> = (0..fine.len()).collect();
+        let floor = |b: &usize| self.bins.floor(*b);
+        bins.chunk_by(|a, b| floor(a) == floor(b))
+            .map(|run| {
+                let (mut w, mut sum, mut plain) = (0.0, 0.0, 0.0);
+                for &b in run {
+                    let wb: f64 = self.weights.iter().map(|row| row[b]).sum();
+                    (w, sum, plain) = (w + wb, sum + wb * fine[b], plain + fine[b]);
+                }
                 let avg = if w > 1e-300 {
                     sum / w
                 } else {
-                    plain / n as f64
+                    plain / run.len() as f64
                 };
-                (tc, w, avg)
+                (floor(&run[0]), w, avg)
             })
             .collect()
     }
