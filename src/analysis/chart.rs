@@ -118,6 +118,21 @@ pub struct Cell {
 }
 
 impl Cell {
+    /// The cell of `kind`, `row` and `up`.
+    pub const fn new(kind: HandKind, row: u8, up: Value) -> Cell {
+        Cell { kind, row, up }
+    }
+
+    /// The cell of a total not played as a pair: soft 12–21 or hard 4–21.
+    #[inline]
+    pub fn of_total(total: u8, soft: bool, up: Value) -> Cell {
+        if soft {
+            Cell::new(HandKind::Soft, total.max(12), up)
+        } else {
+            Cell::new(HandKind::Hard, total.clamp(4, 21), up)
+        }
+    }
+
     /// The key used in JSON and files: `hard:16:T`, `soft:18:9`, `pair:8:A`, `pair:T:5`.
     pub fn key(&self) -> String {
         let row = match self.kind {
@@ -150,8 +165,7 @@ impl Cell {
         format!("{} vs {}", self.hand_label(), self.up)
     }
 
-    /// How the cell's hand reads in advice: a pair as `8,8`, a soft total as `soft 18`, else
-    /// the total.
+    /// How the cell's hand reads in advice: `8,8`, `soft 18`, `16`.
     pub fn hand_label(&self) -> String {
         match self.kind {
             HandKind::Pair => {
@@ -163,31 +177,13 @@ impl Cell {
         }
     }
 
-    /// The cell for a hand against an up card. A pair uses the pair table only when
-    /// `split_allowed`; otherwise, like every other hand, its total's row.
+    /// The cell for a hand against an up card (a pair's only when `split_allowed`).
     pub fn for_hand(cards: &Cards, up: Value, split_allowed: bool) -> Cell {
         if split_allowed && cards.is_pair() {
-            let row = cards.as_slice()[0].value().get();
-            return Cell {
-                kind: HandKind::Pair,
-                row,
-                up,
-            };
+            return Cell::new(HandKind::Pair, cards.as_slice()[0].value().get(), up);
         }
         let total = cards.total();
-        if total.soft {
-            Cell {
-                kind: HandKind::Soft,
-                row: total.value.max(12),
-                up,
-            }
-        } else {
-            Cell {
-                kind: HandKind::Hard,
-                row: total.value.clamp(4, 21),
-                up,
-            }
-        }
+        Cell::of_total(total.value, total.soft, up)
     }
 }
 
@@ -243,9 +239,8 @@ impl Chart {
         self.codes[row_index(cell.kind, cell.row)][cell.up.index()] = code;
     }
 
-    /// The advice for a hand against the dealer's up card among the
-    /// legal actions: the cell it is read from and the action. The one "cell → action" that
-    /// hints, grading, the live EV panel, the AI seats and the analysis all follow.
+    /// The advice for a hand against the up card among the legal actions: the cell and the
+    /// action (the one "cell → action" hints, grading, the AI seats and the analysis follow).
     pub fn advise(&self, cards: &Cards, up: Value, legal: ActionSet) -> (Cell, Action) {
         let cell = Cell::for_hand(cards, up, legal.contains(Action::Split));
         (cell, self.get(cell).resolve(legal))
@@ -256,8 +251,7 @@ impl Chart {
         self.advise(cards, up, legal).1
     }
 
-    /// Every cell of the printed chart (hard 5–21, soft 13–21, ten pairs; ten up cards each):
-    /// 360 cells, in chart order.
+    /// The 360 cells of the printed chart (hard 5–21, soft 13–21, ten pairs), in chart order.
     pub fn printed_cells() -> impl Iterator<Item = Cell> {
         let hard = HARD_ROWS.map(|row| (HandKind::Hard, row));
         let soft = SOFT_ROWS.map(|row| (HandKind::Soft, row));

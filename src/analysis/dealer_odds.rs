@@ -1,21 +1,12 @@
 //! Dealer final-total probabilities, exact for a finite shoe (draws without replacement).
 //!
-//! No peek: the face-down card is drawn from the same shoe as every other card, so a dealer
-//! natural is one of the outcomes, not conditioned away.
+//! No peek: the face-down card comes from the same shoe, so a dealer natural is an outcome.
 //!
-//! Method: for each up card, every multiset `M` of cards the dealer can draw (the face-down
-//! card included) before standing or busting is enumerated once, with the number of draw
-//! orders `orders(M)` in which the dealer stops exactly at the last card. From a shoe `S` of
-//! `N` cards,
-//!
-//! ```text
-//! P_S(M) = orders(M) · Π_v S_v^(m_v) / N^(|M|)        (falling powers)
-//! ```
-//!
-//! The multisets are stored as a prefix tree over their cards in ascending order, so the
-//! numerator of every multiset costs one multiplication by its parent's, and one pass over the
-//! tree (≈ 2 500 nodes for up card 2, ≈ 200 for a ten) gives all seven outcome probabilities,
-//! with no recursion and no allocation.
+//! Method: every multiset `M` the dealer can draw (face-down card included) is enumerated once
+//! per up card, with `orders(M)`, the draw orders that stop exactly at its last card; from a
+//! shoe `S` of `N` cards `P_S(M) = orders(M) · Π_v S_v^(m_v) / N^(|M|)` (falling powers). A
+//! prefix tree over the sorted cards makes each numerator one multiplication by its parent's:
+//! one pass (≈ 2 500 nodes for a 2, ≈ 200 for a ten), no recursion, no allocation.
 //!
 //! **Families.** The player's analysis asks for the dealer's probabilities after each of the
 //! ten cards a hand could draw next: shoes `S − e_v` one card apart. Because
@@ -44,8 +35,7 @@ pub type DealerProbs = [f64; OUTCOMES];
 pub struct Family {
     /// For the shoe itself.
     pub own: DealerProbs,
-    /// For the shoe less one card of value `v` (slot `v.index()`); `None` where the shoe holds
-    /// no such card.
+    /// For the shoe less one card of value `v` (slot `v.index()`), if it holds one.
     pub less: [Option<DealerProbs>; 10],
 }
 
@@ -78,8 +68,7 @@ struct Tree {
     /// prefix`, which picks the draw factor `S_v − copies` (at most 239, so a byte indexes a
     /// table of 256 without a bounds check).
     factor: Vec<u8>,
-    /// The most copies of each value in one multiset: how much of the factor table a pass
-    /// needs.
+    /// The most copies of each value in one multiset (the factor table a pass needs).
     max_copies: [u8; 10],
     /// Leaf `l`'s longest proper prefix (an inner node).
     leaf_parent: Vec<u32>,
@@ -242,8 +231,7 @@ impl DealerShapes {
         self.probabilities_with(up, shoe, &mut scratch)
     }
 
-    /// [`DealerShapes::probabilities`] with a scratch buffer the caller keeps between calls, so
-    /// that repeated evaluations allocate nothing.
+    /// [`DealerShapes::probabilities`] with a scratch buffer kept between calls (no allocation).
     pub fn probabilities_with(
         &self,
         up: Value,
@@ -269,8 +257,7 @@ impl DealerShapes {
         probs
     }
 
-    /// The dealer's probabilities for `shoe` and for each shoe one card smaller, in one pass
-    /// (see the module documentation).
+    /// The dealer's probabilities for `shoe` and for each shoe one card smaller, in one pass.
     pub fn family_with(&self, up: Value, shoe: &[u16; 10], scratch: &mut Vec<f64>) -> Family {
         let tree = &self.trees[up.index()];
         let factor = tree.numerators(shoe, scratch);
@@ -320,9 +307,8 @@ impl DealerShapes {
     }
 }
 
-/// How a dealer hand of up card plus the drawn cards ends, or `None` if the dealer draws on.
-/// Everything it depends on (hard total, an ace, how many were drawn) is a property of the
-/// drawn multiset, not of the order the cards came in.
+/// How a dealer hand of up card plus the drawn cards ends, or `None` if the dealer draws on:
+/// a property of the multiset drawn, not of its order.
 fn outcome_of(total: u8, soft: bool, drawn: u8, h17: bool) -> Option<u8> {
     let best = Total::of(total, soft).value;
     if drawn == 1 && best == 21 {
@@ -337,11 +323,8 @@ fn outcome_of(total: u8, soft: bool, drawn: u8, h17: bool) -> Option<u8> {
 }
 
 /// Every multiset the dealer can draw behind `up` before stopping, with its outcome and the
-/// number of draw orders that reach it without stopping earlier.
-///
-/// Because stopping depends only on the multiset drawn so far, the orders are counted layer by
-/// layer over multisets (one more card per layer): the live multisets of one layer pass their
-/// order counts on to each one-card extension.
+/// draw orders that reach it: stopping depends only on the multiset, so the orders are passed
+/// on layer by layer, one card more each.
 fn dealer_shapes(up: Value, h17: bool) -> Vec<Shape> {
     let mut found: HashMap<([u8; 10], u8), f64> = HashMap::new();
     let mut layer: HashMap<[u8; 10], f64> = HashMap::from([([0u8; 10], 1.0)]);
@@ -374,6 +357,7 @@ fn dealer_shapes(up: Value, h17: bool) -> Vec<Shape> {
         .collect()
 }
 
+#[cfg(test)]
 /// The same probabilities by plain recursion over every draw sequence: slow, for tests.
 pub fn dealer_probabilities_brute_force(up: Value, shoe: &[u16; 10], h17: bool) -> DealerProbs {
     fn rec(
@@ -385,17 +369,8 @@ pub fn dealer_probabilities_brute_force(up: Value, shoe: &[u16; 10], h17: bool) 
         p: f64,
         out: &mut DealerProbs,
     ) {
-        let best = Total::of(total, soft).value;
-        if drawn == 1 && best == 21 {
-            out[NATURAL] += p;
-            return;
-        }
-        if total > 21 {
-            out[BUST] += p;
-            return;
-        }
-        if drawn >= 1 && dealer_stops(total, soft, h17) {
-            out[usize::from(best - 17)] += p;
+        if let Some(outcome) = outcome_of(total, soft, drawn, h17) {
+            out[usize::from(outcome)] += p;
             return;
         }
         let n: u16 = shoe.iter().sum();

@@ -1,9 +1,5 @@
-//! Index plays ("deviations"): a chart cell whose play changes with the Hi-Lo true count.
-//!
-//! The shared vocabulary of the counting analysis (which computes a table for the loaded rules),
-//! the counting simulator (which plays one) and the trainer (which drills one). The true count an
-//! index is compared with is floored: running count ÷ exact decks left, rounded down
-//! ([`floored_true_count`]).
+//! Index plays ("deviations"): a chart cell whose play changes with the true count, as the
+//! analysis computes, the simulator plays and the trainer drills them ([`floored_true_count`]).
 
 use crate::analysis::chart::{Cell, HandKind};
 use crate::engine::{Action, ActionSet, Value};
@@ -18,8 +14,7 @@ pub enum Direction {
     Below,
 }
 
-/// One index play: in `cell`, play `play` instead of `otherwise` on the `direction` side of
-/// `index`.
+/// One index play: in `cell`, `play` instead of `otherwise` on the `direction` side of `index`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct IndexPlay {
     /// The chart cell.
@@ -43,8 +38,7 @@ pub struct IndexPlay {
 }
 
 impl IndexPlay {
-    /// What `play` gains over `otherwise` per unit bet at floored true count `tc` (negative
-    /// where it loses), if the table says.
+    /// What `play` gains over `otherwise` per unit bet at floored true count `tc`, if known.
     pub fn gain_at(&self, tc: i32) -> Option<f64> {
         self.gain_by_tc
             .iter()
@@ -89,8 +83,7 @@ impl IndexTable {
         self.plays.iter().find(|p| p.cell == cell)
     }
 
-    /// The deviation to make in `cell` at floored true count `tc` among the `legal` actions,
-    /// or `None` to play basic strategy.
+    /// The deviation to make in `cell` at floored true count `tc` among `legal`, if any.
     pub fn deviation(&self, cell: Cell, tc: i32, legal: ActionSet) -> Option<Action> {
         let play = self.get(cell)?;
         (play.applies(tc) && legal.contains(play.play)).then_some(play.play)
@@ -108,21 +101,12 @@ pub fn floored_true_count(running: i32, cards_left: usize) -> i32 {
 /// The published Illustrious 18 playing entries for the American peek game (multi-deck, dealer
 /// stands on soft 17), Hi-Lo, "play at or above" — Don Schlesinger, *Blackjack Attack* (3rd ed.,
 /// 2005), ch. 5. Insurance (the first entry, at +3) is left out: insurance is locked off here.
-/// The data of a published table, for comparison and as the `peek-i18` option of the simulator;
-/// never used as the expectation of a computed figure except where a test names this source.
+/// For comparison and the simulator's `peek-i18`; no computed figure is tested against it.
 pub fn illustrious_18() -> IndexTable {
     use Action::{Double, Hit, Split, Stand};
     use Direction::{AtOrAbove, Below};
-    let hard = |row, up| Cell {
-        kind: HandKind::Hard,
-        row,
-        up: Value::of(up),
-    };
-    let pair = |row, up| Cell {
-        kind: HandKind::Pair,
-        row,
-        up: Value::of(up),
-    };
+    let hard = |row, up| Cell::new(HandKind::Hard, row, Value::of(up));
+    let pair = |row, up| Cell::new(HandKind::Pair, row, Value::of(up));
     let entries = [
         (hard(16, 10), Stand, Hit, AtOrAbove, 0),
         (hard(15, 10), Stand, Hit, AtOrAbove, 4),

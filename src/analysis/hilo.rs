@@ -1,15 +1,9 @@
-//! The Hi-Lo count's vocabulary, shared by the counting analysis, the counter seat, the
-//! counting simulator and the trainer: the tags of the cards, the running count of the cards
-//! seen, and the bet ramp a counter bets by the true count.
-//!
-//! Hi-Lo: 2–6 count +1, 7–9 count 0, tens and aces count −1 (a whole deck counts to 0). The
-//! true count an index or a ramp is read at is floored
-//! ([`crate::analysis::deviation::floored_true_count`]).
+//! The Hi-Lo count's vocabulary (2–6 +1, 7–9 0, T and A −1): the tags, the running count of the
+//! cards seen and the bet ramp a counter bets by the floored true count.
 
 use crate::engine::{Card, Value, ValueCounts};
 
-/// The Hi-Lo tag of a card value: the built-in Hi-Lo system's
-/// ([`crate::analysis::counts::HI_LO`]).
+/// The Hi-Lo tag of a card value ([`crate::analysis::counts::HI_LO`]'s).
 pub const fn hilo_tag(value: Value) -> i32 {
     crate::analysis::counts::builtin::HI_LO_TAGS[value.index()]
 }
@@ -27,10 +21,8 @@ pub fn hilo_sum<'a>(cards: impl IntoIterator<Item = &'a Card>) -> i32 {
 /// The Hi-Lo tags in words, as every screen and drill says them.
 pub const HILO_TAGS: &str = "2–6 count +1, 7–9 count 0, tens and aces count −1";
 
-/// The true count under this project's one convention — the running count per exact deck
-/// left (cards left ÷ 52; with no card left, taken over one card) — as a decimal and floored,
-/// the floored count being what index plays and ramps are read at. The panel, the drills, the
-/// counter seat, counting mode and the simulator all read it from here.
+/// The true count under the project's one convention, the running count per exact deck left
+/// (with no card left, over one card), as a decimal and floored (what indices and ramps read).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct TrueCount {
     /// Running count ÷ exact decks left.
@@ -56,8 +48,7 @@ pub const MAX_RAMP_BET: u32 = 10_000;
 /// The most steps a ramp may have.
 pub const MAX_RAMP_STEPS: usize = 64;
 
-/// A bet ramp: the bet at floored true count ≤ 0, +1, +2, …; the last bet for every higher
-/// count.
+/// A bet ramp: the bet at floored true count ≤ 0, +1, +2, …, the last for every higher count.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BetRamp {
     bets: Vec<u32>,
@@ -123,8 +114,7 @@ impl BetRamp {
         &self.bets
     }
 
-    /// The bet at floored true count `tc`: the first bet at `tc ≤ 0`, the last one beyond the
-    /// ramp's end.
+    /// The bet at floored true count `tc` (the first at `tc ≤ 0`, the last beyond the end).
     #[inline]
     pub fn bet(&self, tc: i32) -> u32 {
         let step = usize::try_from(tc).unwrap_or(0).min(self.bets.len() - 1);

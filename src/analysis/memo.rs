@@ -1,7 +1,5 @@
-//! One memo for the analysis a process works out once per rule set, game and count (the
-//! strategy, each count's index table): keyed by the rules' value ([`RulesKey`], plain numbers
-//! copied from the rules) and the count's ([`CountKey`]: Hi-Lo where no count is named), never
-//! by a text built on every call.
+//! One memo for what a process works out once per rule set, game and count (the strategy, the
+//! index tables), keyed by values ([`RulesKey`], [`CountKey`]), never by a text built per call.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -10,9 +8,7 @@ use super::counts::{Balance, CountSystem, HI_LO, Unit};
 use super::player::Game;
 use crate::engine::{DoubleOn, Rules};
 
-/// Everything of a count the analysis reads (its tags, units, red sevens and start), as a
-/// value that hashes: two counts with the same key have the same index table, whatever their
-/// names.
+/// Everything of a count the analysis reads, as a value that hashes (its name left out).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CountKey {
     tags: [i32; 10],
@@ -33,9 +29,8 @@ impl CountKey {
     }
 }
 
-/// Every rule the analysis reads, as a value that hashes: two rule sets with the same key
-/// have the same strategy, edge and index table. The table's bet limits and the sheet's
-/// version are not in it (no figure depends on them).
+/// Every rule the analysis reads, as a value that hashes (bet limits and the sheet's version
+/// are left out: no figure depends on them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct RulesKey {
     decks: u8,
@@ -45,9 +40,8 @@ pub struct RulesKey {
     max_hands: u8,
     resplit_aces: bool,
     hit_split_aces: bool,
-    /// The payout's bits: the rules refuse NaN, so equal payouts have equal bits.
+    /// The bits of the payout and the penetration: the rules refuse NaN.
     blackjack_pays: u64,
-    /// The penetration's bits, as the payout's.
     penetration: u64,
 }
 
@@ -68,9 +62,8 @@ impl RulesKey {
     }
 }
 
-/// What has been worked out, by rule set, game and count, for the life of the process. A `static`
-/// (`Memo::new` is `const`); a value is computed outside the lock, so a slow computation
-/// never holds up a reader of another entry.
+/// What has been worked out, by rule set, game and count, for the life of the process; a value
+/// is computed outside the lock, so a slow computation holds up no other reader.
 pub struct Memo<V> {
     entries: OnceLock<Entries<V>>,
 }
@@ -90,8 +83,7 @@ impl<V> Memo<V> {
         self.entries.get_or_init(|| Mutex::new(HashMap::new()))
     }
 
-    /// The value for `rules` and `game` if it has been worked out, without working it out
-    /// (for Hi-Lo, or for a value that depends on no count).
+    /// The value for `rules` and `game` (and Hi-Lo) if it has been worked out.
     pub fn get(&self, rules: &Rules, game: Game) -> Option<Arc<V>> {
         self.get_for(rules, game, &HI_LO)
     }
@@ -127,16 +119,6 @@ impl<V> Memo<V> {
                 .or_insert(computed)
                 .clone(),
             Err(_) => computed,
-        }
-    }
-
-    /// Puts a value worked out elsewhere (a table shipped with the program) in the memo, if
-    /// none is there yet.
-    pub fn insert_for(&self, rules: &Rules, game: Game, system: &CountSystem, value: V) {
-        if let Ok(mut entries) = self.entries().lock() {
-            entries
-                .entry((RulesKey::of(rules), game, CountKey::of(system)))
-                .or_insert_with(|| Arc::new(value));
         }
     }
 }

@@ -1,8 +1,6 @@
-//! The no-hole-card moment: the dealer turns over a blackjack and it takes a doubled or split
-//! stake whole — the one rule of this game every newcomer takes for a bug. When it happens the
-//! table says so in one line, with what the round cost against what a peek dealer would have
-//! taken, and which cells this game's chart plays differently from the American peek chart
-//! because of it (worked out from the two computed charts, not typed in).
+//! The no-hole-card moment: the dealer's blackjack takes a doubled or split stake whole (the
+//! rule newcomers take for a bug). The table says so in one line, with the cost against a peek
+//! dealer's and the cells the two computed charts play differently because of it.
 
 use super::chart::{Cell, Chart};
 use super::reasons::third_person;
@@ -47,8 +45,7 @@ pub struct TakenWhole {
     pub split: usize,
     /// The seat's money this round.
     pub round: Units,
-    /// What a peek dealer would have taken: the bet alone (the round ends before anyone
-    /// plays).
+    /// What a peek dealer would have taken: the bet alone.
     pub peek: Units,
 }
 

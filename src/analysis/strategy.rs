@@ -1,19 +1,13 @@
 //! The variant's basic strategy (total-dependent, full shoe) and its house edge, derived from
 //! the exact EVs for the loaded rules — nothing is typed in from a published chart.
 //!
-//! Per cell (hand kind × total or pair × up card) the EVs of stand, hit (then the best
-//! composition-dependent hit/stand), double and split are averaged over the two-card hands that
-//! make the total, each weighted by its probability given the up card; the best average gives
-//! the code. Totals that two different non-ace cards cannot make use representative hands:
-//! hard 4 → 2,2 and hard 20 → T,T (pairs that may not be split), soft 12 → A,A, hard 21 →
-//! T,6,5, soft 21 → A,5,5 (every one of the last two stands).
+//! Per cell the EVs of each action are averaged over the two-card hands that make it, weighted
+//! by probability; the best gives the code. Totals no two different non-ace cards make use
+//! stand-ins: hard 4 → 2,2, hard 20 → T,T, soft 12 → A,A, hard 21 → T,6,5, soft 21 → A,5,5.
 //!
-//! The house edge is the expected return per initial unit of a whole round: the sum over every
-//! up card and two-card hand of its probability times its EV, (a) when every decision follows
-//! the chart (after hits and in split hands too) and (b) when every decision is the
-//! composition-dependent best ("optimal_first_decision": the best first action for the exact
-//! two cards and up card, best hit/stand for the exact composition after it, split hands
-//! played as well as [`super::player::Solver`]'s split method allows).
+//! The house edge is the return per initial unit of a round over every up card and two-card
+//! hand, (a) when every decision follows the chart and (b) when every decision is the
+//! composition-dependent best (split hands as well as [`super::player::Solver`] plays them).
 
 use std::sync::Arc;
 
@@ -29,8 +23,7 @@ pub mod asset;
 pub struct Strategy {
     /// The rules it was derived for.
     pub rules: Rules,
-    /// The game it was derived for: this variant (no hole card) or, for comparison, the
-    /// American peek game.
+    /// The game it was derived for: this variant or, for comparison, the American peek game.
     pub game: Game,
     /// The chart: a code for every cell.
     pub chart: Chart,
@@ -75,10 +68,14 @@ impl CellEvs {
     }
 }
 
-/// The strategy for `rules`, computed once per process and rule set, then shared: the hard AI,
-/// hints, grading and the chart screen all read this one.
+/// The strategy for `rules`, computed once per process and rule set: the one everything reads.
 pub fn basic_strategy(rules: &Rules) -> Arc<Strategy> {
-    cached_strategy(rules, Game::NoHoleCard, compute_strategy)
+    basic_strategy_on(rules, cores())
+}
+
+/// The cores this process may use.
+pub(super) fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// [`basic_strategy`], computed (if it is not cached yet) on `threads` threads. One thread
@@ -89,17 +86,19 @@ pub fn basic_strategy_on(rules: &Rules, threads: usize) -> Arc<Strategy> {
     })
 }
 
-/// The basic strategy of the American peek game for the same rules (analysis only: the reasons
-/// say where this game's chart differs from it), computed once per process and rule set.
+/// The American peek game's basic strategy for the same rules, computed once (for the reasons).
 pub fn peek_strategy(rules: &Rules) -> Arc<Strategy> {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     cached_strategy(rules, Game::Peek, |rules| {
-        compute_for_game(rules, Game::Peek, threads)
+        compute_for_shoe(
+            rules,
+            Game::Peek,
+            &ValueCounts::full_shoe(rules.decks),
+            cores(),
+        )
     })
 }
 
-/// [`peek_strategy`] if it has been computed already, without computing it (for the screen,
-/// which must not wait).
+/// [`peek_strategy`] if it has been computed already (for the screen, which must not wait).
 pub fn peek_strategy_if_ready(rules: &Rules) -> Option<Arc<Strategy>> {
     STRATEGIES.get(rules, Game::Peek)
 }
@@ -107,8 +106,7 @@ pub fn peek_strategy_if_ready(rules: &Rules) -> Option<Arc<Strategy>> {
 /// Every strategy worked out in this process.
 static STRATEGIES: Memo<Strategy> = Memo::new();
 
-/// The memo's strategy for `rules` and `game`: the shipped one where there is one
-/// ([`asset::shipped`]: the default rules' is read, not worked out), else `compute(rules)`.
+/// The memo's strategy for `rules` and `game`: [`asset::shipped`]'s, else `compute(rules)`.
 fn cached_strategy(
     rules: &Rules,
     game: Game,
@@ -154,8 +152,7 @@ pub fn stand_in(cell: Cell) -> Option<&'static [Value]> {
     }
 }
 
-/// The hands a cell's EVs are averaged over: the two-card hands that make it, or its stand-in
-/// ([`stand_in`]).
+/// The hands a cell's EVs are averaged over: the two-card hands that make it, or [`stand_in`].
 pub fn cell_hands(cell: Cell) -> Vec<Vec<Value>> {
     row_hands(cell.kind, cell.row, &[1; 10])
         .into_iter()
@@ -214,13 +211,8 @@ fn solve_column(rules: &Rules, game: Game, full: &ValueCounts, up: Value) -> Col
     // A 6-deck column reaches 16 000 to 24 000 dealer states and 4 000 to 8 000 hit states;
     // room for 24 000 is one table of 32 768 slots, the size it would grow to anyway.
     solver.reserve(24_000);
-    let first = HandContext {
-        hands: 1,
-        ..HandContext::default()
-    };
-    // Hard 4 and soft 12 are the rows of a 2,2 and an A,A that may *not* be split (the
-    // seat holds `max_hands` already, or split aces may not be re-split): they are solved as
-    // the hands they are, with no split among their actions.
+    let first = HandContext::FIRST;
+    // Hard 4 and soft 12 are a 2,2 and an A,A that may not be split: solved with no split.
     let unsplittable = HandContext {
         hands: rules.max_hands.max(1),
         ..HandContext::default()
@@ -292,28 +284,19 @@ fn solve_column(rules: &Rules, game: Game, full: &ValueCounts, up: Value) -> Col
     }
 }
 
-/// Computes the chart and both returns for `rules` (use [`basic_strategy`] for the cached one).
-/// The ten up cards are independent: worker threads (two at most, one per core) take them one
-/// at a time, the costliest first (small up cards make the dealer draw most). The commands
-/// choose another number (`BLACKJACK_THREADS`) through [`basic_strategy_on`].
-pub fn compute_strategy(rules: &Rules) -> Strategy {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    compute_strategy_on(rules, threads)
-}
-
-/// [`compute_strategy`] on `threads` threads (clamped to 1–2).
+/// Computes the chart and both returns for `rules` on `threads` threads (clamped to 1–2).
 pub fn compute_strategy_on(rules: &Rules, threads: usize) -> Strategy {
-    compute_for_game(rules, Game::NoHoleCard, threads)
-}
-
-/// [`compute_strategy_on`] for `game`.
-fn compute_for_game(rules: &Rules, game: Game, threads: usize) -> Strategy {
-    compute_for_shoe(rules, game, &ValueCounts::full_shoe(rules.decks), threads)
+    compute_for_shoe(
+        rules,
+        Game::NoHoleCard,
+        &ValueCounts::full_shoe(rules.decks),
+        threads,
+    )
 }
 
 /// [`compute_strategy_on`] for `game` and a shoe of composition `full` (a full shoe less some
-/// cards, for the effects of removal): the chart is the best for that shoe, and both returns
-/// are of a round dealt from it.
+/// cards, for the effects of removal). The up cards are independent: each thread takes the
+/// next, the costliest first.
 pub fn compute_for_shoe(rules: &Rules, game: Game, full: &ValueCounts, threads: usize) -> Strategy {
     let threads = threads.clamp(1, 2);
     let mut columns = parallel_map(&BY_COST, threads, |&up| solve_column(rules, game, full, up));
@@ -347,9 +330,8 @@ pub fn compute_for_shoe(rules: &Rules, game: Game, full: &ValueCounts, threads: 
     }
 }
 
-/// Runs `work` on every item on `threads` threads (at least one), the results in item order:
-/// each thread takes the next item not yet taken, so the costliest items go first when listed
-/// first.
+/// Runs `work` on every item on `threads` threads (at least one), the results in item order;
+/// each thread takes the next item not yet taken.
 pub(super) fn parallel_map<T: Sync, R: Send>(
     items: &[T],
     threads: usize,
@@ -544,7 +526,7 @@ mod tests {
     /// The optimal-play return for the rules in `toml` is within 0.005 percentage points of a
     /// published one.
     fn assert_optimal_return(toml: &str, published: f64) {
-        let s = compute_strategy(&Rules::from_toml(toml).unwrap());
+        let s = compute_strategy_on(&Rules::from_toml(toml).unwrap(), 2);
         assert!(
             (s.return_optimal - published).abs() < 0.00005,
             "{toml}: {} against {published}",

@@ -1,45 +1,28 @@
 //! The counting simulator: one seat counting Hi-Lo, betting a ramp by the true count and
 //! playing basic strategy with index plays.
 //!
-//! It drives the real [`Table`] exactly as the flat simulator does — the same chunks, the same
-//! ChaCha stream per chunk, the same ordered merge ([`super::run_chunks`]) — so a run is fixed by
-//! its seed whatever the number of threads, in memory that does not grow with the rounds. Each
-//! round:
+//! It drives the real [`Table`] with the flat simulator's chunks, ChaCha streams and ordered
+//! merge ([`super::run_chunks`]): a run is fixed by its seed whatever the threads. Each round:
 //!
-//! 1. The running count is the Hi-Lo sum over every card seen since the shuffle: all cards
-//!    dealt, the dealer's face-down card included once revealed (the table's
-//!    [`Table::seen`]). Before the deal, the true count is
-//!    [`floored_true_count`]`(running, cards left)`, the cards left being those of the shoe at
-//!    the start of the round (a full shoe, and a running count of 0, when the cut card was
-//!    reached and the round starts with a shuffle).
-//! 2. The seat bets [`BetRamp::bet`] of that true count, in units of the ramp (the smallest
-//!    bet a ramp names is usually 1: the figures are then in minimum bets).
-//! 3. It plays the basic strategy of the loaded rules (the hard seat's chart) with the
-//!    deviations of an [`IndexTable`] at that true count ([`IndexTable::deviation`] of the
-//!    hand's [`Cell::for_hand`]). Insurance and surrender are locked off in this game.
+//! 1. The running count sums the tags of every card seen since the shuffle, the hole card
+//!    once revealed ([`Table::seen`]); the true count is [`floored_true_count`] over the cards
+//!    left at the start of the round (a full shoe and 0 when the round starts with a shuffle).
+//! 2. The seat bets [`BetRamp::bet`] of that count, in units of the ramp.
+//! 3. It plays the rules' basic strategy with the [`IndexTable::deviation`]s at that count.
+//!    Insurance and surrender are locked off in this game.
 //!
-//! # The figures of a report
-//! With `EV` the mean result per round and `SD` its standard deviation, both in units of the
-//! ramp, and `B` the bankroll in the same units, the report gives the measures of Don
-//! Schlesinger, *Blackjack Attack: Playing the Pros' Way* (3rd ed., 2005), in its chapters on
-//! risk of ruin and on SCORE, the desirability index and N0:
-//! - initial-bet advantage `IBA = EV / average initial bet`;
-//! - desirability index `DI = 1000 · EV / SD`;
-//! - `SCORE = DI²` (the win per 100 rounds, in units of the bet, for a bankroll of 10⁶ such
-//!   units optimally bet: `10⁶ · (EV/SD)²`);
-//! - `N0 = (SD / EV)²`, the rounds after which the expected win equals one standard deviation
-//!   (so `N0 · SCORE = 10⁶`);
-//! - risk of ruin of a fixed bankroll played for ever, `RoR = exp(−2 · EV · B / SD²)` (the
-//!   diffusion approximation; 1 when `EV ≤ 0`).
+//! A report's figures, in units of the ramp, are [`Measures`]' (DI, SCORE, N0, risk of ruin)
+//! and the initial-bet advantage `IBA = EV / average initial bet`.
 
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 use rand::Rng;
 
 use super::measures::Measures;
 use super::round_tally::{mean, sample_variance, standard_error};
-use super::{ChunkResult, RunTiming, ShoeMode, chunk_rng, decide_legal, rules_for, run_chunks};
+use super::{
+    ChunkResult, Rounds, RunReport, ShoeMode, chunk_rng, decide_legal, rules_for, run_chunks,
+};
 use crate::analysis::deviation::floored_true_count;
 use crate::engine::{ActionError, Card, EventSink, Rules, Table, Units};
 
@@ -82,10 +65,9 @@ impl IndexChoice {
     }
 }
 
-/// The lowest and highest floored true count kept apart in [`CountTally::by_tc`]: rounds at
-/// counts beyond are counted at the nearer end.
+/// The lowest floored true count kept apart in [`CountTally::by_tc`] (beyond: at the end).
 pub const TC_MIN: i32 = -30;
-/// See [`TC_MIN`].
+/// The highest, as [`TC_MIN`].
 pub const TC_MAX: i32 = 30;
 const TC_BUCKETS: usize = (TC_MAX - TC_MIN + 1) as usize;
 
@@ -129,8 +111,7 @@ pub struct CountTally {
     pub net_milli: i128,
     /// Sum of the squares of the rounds' money results, in millionths.
     pub net_sq_micro: u128,
-    /// The rounds by floored true count, from [`TC_MIN`] to [`TC_MAX`] (the ends also hold
-    /// the counts beyond).
+    /// The rounds by floored true count, [`TC_MIN`] to [`TC_MAX`] (the ends hold the beyond).
     pub by_tc: [TcBucket; TC_BUCKETS],
 }
 
@@ -143,6 +124,12 @@ impl Default for CountTally {
             net_sq_micro: 0,
             by_tc: [TcBucket::default(); TC_BUCKETS],
         }
+    }
+}
+
+impl Rounds for CountTally {
+    fn rounds(&self) -> u64 {
+        self.rounds
     }
 }
 
@@ -172,8 +159,7 @@ pub struct TcLine {
 }
 
 impl CountTally {
-    /// Counts a round dealt at floored true count `tc` with initial bet `bet`, whose hands
-    /// netted `net_milli` thousandths per unit bet.
+    /// Counts a round at floored true count `tc` and bet `bet` netting `net_milli` a unit.
     #[inline(always)]
     pub fn record(&mut self, tc: i32, bet: u32, net_milli: i64) {
         let money = net_milli * i64::from(bet);
@@ -229,30 +215,27 @@ impl CountTally {
         }
     }
 
-    /// Desirability index `DI = 1000 · EV / SD` (Schlesinger); 0 with no spread.
+    /// [`Measures::di`].
     pub fn di(&self) -> f64 {
         self.measures().di()
     }
 
-    /// `SCORE = DI²` (Schlesinger).
+    /// [`Measures::score`].
     pub fn score(&self) -> f64 {
         self.measures().score()
     }
 
-    /// `N0 = (SD / EV)²` (Schlesinger), the rounds for the win to equal one SD; `None` when
-    /// the EV is 0.
+    /// [`Measures::n0`].
     pub fn n0(&self) -> Option<f64> {
         self.measures().n0()
     }
 
-    /// Risk of ruin of a bankroll of `bankroll` units played for ever:
-    /// `exp(−2 · EV · B / SD²)` (Schlesinger), and 1 when the EV is not positive.
+    /// [`Measures::risk_of_ruin`] of `bankroll` units.
     pub fn risk_of_ruin(&self, bankroll: f64) -> f64 {
         self.measures().risk_of_ruin(bankroll)
     }
 
-    /// The rounds by floored true count from `low` to `high`, those beyond counted at the
-    /// nearer end: `(tc, rounds)` for every count in that range that was dealt.
+    /// The rounds by floored true count, `low` to `high` (beyond at the ends), counts dealt.
     pub fn by_tc_folded(&self, low: i32, high: i32) -> Vec<(i32, TcBucket)> {
         let mut folded: Vec<(i32, TcBucket)> = Vec::new();
         for (tc, bucket) in (TC_MIN..=TC_MAX).zip(&self.by_tc) {
@@ -282,21 +265,14 @@ impl CountTally {
     }
 }
 
-/// [`floored_true_count`] without a division, for the counting simulator: `⌊52 r / n⌋` from a
-/// table of reciprocals `m = ⌈2^63 / n⌉`, one for each count of cards left up to a shoe's
-/// size, as `⌊y m / 2^63⌋ − K` with `y = 52 r + K n` (`K = 52 R` makes `y` non-negative for
-/// running counts `|r| ≤ R`).
-///
-/// Exact: with `m n = 2^63 + e`, `0 ≤ e < n`, the product is `y/n + y e / (n 2^63)`, and the
-/// error stays below `1/n`, the least distance from `y/n` up to the next integer, while
-/// `y n < 2^63`; for a shoe of `N ≤ 13 260` cards (255 decks) and `R = N`, `y n ≤ 52 N (N + 1)
-/// N < 2^47`. Counts beyond the table (a shoe grown by a dry shoe's extra deck) or running
-/// counts beyond `R` are divided as [`floored_true_count`] divides them; a test compares the
-/// two over every running count and count of cards left of the table.
+/// [`floored_true_count`] without a division: `⌊52 r / n⌋ = ⌊y m / 2^63⌋ − K` with
+/// `m = ⌈2^63 / n⌉` from a table, `y = 52 r + K n` and `K = 52 R` (so `y ≥ 0` for `|r| ≤ R`).
+/// Exact while `y n < 2^63` (the error `y e / (n 2^63)`, `e = m n − 2^63 < n`, stays below
+/// `1/n`): for `N ≤ 13 260` cards and `R = N`, `y n < 2^47`. Beyond the table it divides; a
+/// test compares the two over the whole table.
 #[derive(Debug, Clone)]
 pub struct TrueCounts {
-    /// `⌈2^63 / n⌉` for `n` cards left (`n = 0` counts as one card, as in
-    /// [`floored_true_count`]).
+    /// `⌈2^63 / n⌉` for `n` cards left (`n = 0` as one card).
     reciprocals: Vec<u64>,
     /// The largest running count in absolute value the table takes (`R`).
     running: u32,
@@ -331,20 +307,15 @@ impl TrueCounts {
     }
 }
 
-/// The counting simulator's event sink: it drops every event and keeps no count by value
-/// ([`EventSink::KEEPS_SEEN`]), but the running count of one counting system, a card's tag
-/// added as the table turns the card face up ([`EventSink::see`]) and 0 again when the shoe is
-/// shuffled or restocked ([`EventSink::forget_seen`]): the sum of the tags of the cards the
-/// table's count by value would hold ([`Table::seen`]; a test compares the two through
-/// shuffles and dry shoes). The seat reads it before each deal, as one number instead of a sum
-/// over the values.
+/// The counting simulator's event sink: no events and no count by value, only one count's
+/// running count, a tag added as each card turns face up and 0 again at a shuffle or restock
+/// (a test compares it with [`Table::seen`]): one number to read before each deal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RunningCount {
     /// The count's tags by value, ace first, in counting units.
     tags: [i32; 10],
-    /// The same tags indexed by the card's value itself, every index a byte can be (0 where no
-    /// card has that value): a card seen is then one load and one add, with no subtraction
-    /// and no bounds check (about 5.5 cards are seen a round).
+    /// The tags indexed by the value itself, for every byte: a card seen is one load and one
+    /// add, no subtraction and no bounds check.
     tag_of_value: [i32; 256],
     /// The running count of the cards seen since the shuffle, from 0.
     running: i32,
@@ -385,25 +356,19 @@ impl EventSink for RunningCount {
     crate::engine::event::drops_every_event!();
 }
 
-/// A table for the counting simulator: one seat, keeping no events, counting `system` as it
-/// deals ([`RunningCount`]).
+/// A table for the counting simulator: one seat, counting `system` as it deals.
 pub fn counted_table<R: Rng>(rules: Rules, rng: R, system: &CountSystem) -> Table<R, RunningCount> {
     Table::with_events(rules, 1, rng, RunningCount::new(system))
 }
 
-/// A counter's play worked out once for a run of rounds: the count's tags, the true count
-/// without a division ([`TrueCounts`]) and, for each floored true count from [`TC_MIN`] to
-/// [`TC_MAX`], its bet and its strategy ([`BetRamp::bet`], [`Counter::at_count`]); other counts
-/// ask the counter.
+/// A counter's play worked out once for a run: the true count without a division and each
+/// count's bet and strategy from [`TC_MIN`] to [`TC_MAX`] (other counts ask the counter).
 pub(super) struct CountedPlay<'a> {
     counter: &'a Counter,
-    /// Counting units per point of a balanced count (its true count divides the running count
-    /// by this many times the decks left); 0 for an unbalanced count, read as it runs.
+    /// Counting units per point of a balanced count; 0 for an unbalanced one (read as it runs).
     per_point: usize,
     true_counts: TrueCounts,
-    /// The bet and the strategy of each count from [`TC_MIN`] to [`TC_MAX`], inline: the
-    /// round's first decision waits for this lookup, so it is not also made to wait for the
-    /// address of a vector's elements.
+    /// Inline, not in a vector: the round's first decision waits for this lookup.
     by_tc: [(u32, AtCount<'a>); TC_BUCKETS],
 }
 
@@ -427,10 +392,8 @@ impl<'a> CountedPlay<'a> {
         }
     }
 
-    /// The count at the start of the next round at `table` — a balanced count's running count
-    /// of the cards seen since the shuffle ([`RunningCount`]) over the cards left, floored; an
-    /// unbalanced count's running count from its start ([`Counter::count_to_read`]) — and that
-    /// of a full shoe when the cut card was reached, since the deal then begins with a shuffle.
+    /// The count read at the start of the next round (a full shoe's when the deal begins with
+    /// a shuffle): the floored true count, or an unbalanced count's running count.
     #[inline(always)]
     fn true_count<R: Rng>(&self, table: &Table<R, RunningCount>) -> i32 {
         let shoe = table.shoe();
@@ -474,10 +437,8 @@ impl<'a> CountedPlay<'a> {
         self.round_if(table, tally, &mut |_, _| true).map(|_| ())
     }
 
-    /// Plays one counted round, recorded in `tally` only if `plays(true count, new shoe)`
-    /// says the seat plays it; else the round is watched: dealt and played the same way, so
-    /// the shoe runs as it would with the seat's cards going to another player, but not
-    /// counted in `tally`. Says whether the round was played.
+    /// Plays one counted round, recorded only if `plays(true count, new shoe)`; else it is
+    /// watched (played alike, as by another player, not counted). Says whether it was played.
     #[inline(always)]
     pub(super) fn round_if<R: Rng>(
         &self,
@@ -491,9 +452,8 @@ impl<'a> CountedPlay<'a> {
         let before = table.seats()[0].bankroll();
         table.play_round(|_, cards, up, legal| decide_legal(&strategy, cards, up, legal))?;
         let seat = &table.seats()[0];
-        // What the hands won or lost per unit bet, from the money they moved: a settled hand
-        // pays back its stake with what it won, a bust one nothing, so the bankroll moves by
-        // the sum of the hands' money, each its result per unit times the seat's bet.
+        // The result per unit bet from the money moved: the bankroll moves by each hand's
+        // result per unit times the seat's bet.
         let money = (seat.bankroll() + -before).0;
         let bet_milli = seat.bet().0;
         let net = if bet_milli == Units::ONE.0 {
@@ -542,34 +502,10 @@ pub struct CountConfig {
 }
 
 /// The result of a counting run.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CountReport {
-    /// The counters, merged over all chunks.
-    pub tally: CountTally,
-    /// Worker threads used.
-    pub threads: usize,
-    /// Wall-clock time of the run.
-    pub wall: Duration,
-    /// CPU time of the run (all threads), where the platform tells.
-    pub cpu: Option<Duration>,
-}
+pub type CountReport = RunReport<CountTally>;
 
-impl CountReport {
-    /// Rounds per second of CPU time (the speed of one core), if CPU time is known.
-    pub fn rounds_per_cpu_sec(&self) -> Option<f64> {
-        self.cpu
-            .map(|cpu| self.tally.rounds as f64 / cpu.as_secs_f64().max(1e-9))
-    }
-
-    /// Rounds per second of wall-clock time.
-    pub fn rounds_per_sec(&self) -> f64 {
-        self.tally.rounds as f64 / self.wall.as_secs_f64().max(1e-9)
-    }
-}
-
-/// Runs a counting simulation: chunk `i` is played at a table of its own dealt by ChaCha
-/// stream `i` of the seed, exactly as [`super::run`] deals it, so a flat ramp with no index
-/// plays the flat simulator's game card for card.
+/// Runs a counting simulation, each chunk dealt as [`super::run`] deals it: a flat ramp with
+/// no index plays the flat simulator's game card for card.
 pub fn run_counting(
     rules: &Rules,
     counter: &Counter,
@@ -579,23 +515,13 @@ pub fn run_counting(
 ) -> Result<CountReport, ActionError> {
     let rules = rules_for(rules, ShoeMode::CutCard(config.penetration));
     let play = |chunk, rounds| {
-        let mut table = counted_table(
-            rules.clone(),
-            chunk_rng(config.seed, chunk),
-            counter.system(),
-        );
+        let rng = chunk_rng(config.seed, chunk);
+        let mut table = counted_table(rules.clone(), rng, counter.system());
         let mut tally = CountTally::default();
         play_counted_rounds(&mut table, counter, rounds, &mut tally)?;
         Ok(tally)
     };
-    let (tally, RunTiming { threads, wall, cpu }) =
-        run_chunks(config.rounds, config.threads, &play, progress, stop)?;
-    Ok(CountReport {
-        tally,
-        threads,
-        wall,
-        cpu,
-    })
+    run_chunks(config.rounds, config.threads, &play, progress, stop)
 }
 
 #[cfg(test)]

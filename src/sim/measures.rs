@@ -1,10 +1,6 @@
-//! The measures of a counter's game from its mean and standard deviation per round, in one
-//! place for the simulator's report ([`super::count::CountTally`]) and the planner
-//! ([`crate::trainer::plan`]).
-//!
-//! With `EV` the mean result per round and `SD` its standard deviation, both in units of the
-//! bet, and `B` the bankroll in the same units — Don Schlesinger, *Blackjack Attack: Playing
-//! the Pros' Way* (3rd ed., 2005), chapters on risk of ruin and on SCORE:
+//! The measures of a counter's game, for the simulator and the planner. With `EV` and `SD` the
+//! mean and standard deviation of a round's result and `B` the bankroll, in units of the bet
+//! (Schlesinger, *Blackjack Attack*, 3rd ed., 2005):
 //! - desirability index `DI = 1000 · EV / SD`; `SCORE = DI²`; `N0 = (SD / EV)²`;
 //! - risk of ruin played for ever, `exp(−2 · EV · B / SD²)` (the diffusion approximation);
 //! - within `n` rounds (a trip), the chance that a Brownian motion with drift `EV` and variance

@@ -1,14 +1,10 @@
 //! Headless play of many rounds for one seat, for checks and benchmarks.
 //!
-//! The simulator drives the real [`Table`] — the same state machine the terminal table plays —
-//! with a [`Strategy`], keeping no events and no count of the cards seen ([`Uncounted`],
-//! [`flat_table`]; the counting simulator's tables keep the count). Work is cut into chunks of
-//! [`CHUNK_ROUNDS`] rounds; chunk `i` is played at its own table with its own ChaCha stream
-//! (key from the seed, stream number `i`), so a chunk's result depends on the seed and `i`
-//! only. Worker threads take chunks from an atomic counter, so a busy core does not stall the
-//! run, and the integer tallies are merged in chunk order as they come in ([`OrderedMerge`],
-//! holding a bounded window of early finishers): the same seed gives the same result to the
-//! last digit whatever the number of threads, in memory that does not grow with the rounds.
+//! The simulator drives the real [`Table`] with a [`Strategy`], keeping no events and no count
+//! ([`flat_table`]). Chunk `i` of [`CHUNK_ROUNDS`] rounds is played at its own table with
+//! ChaCha stream `i` of the seed; threads take chunks from an atomic counter, and the integer
+//! tallies are merged in chunk order ([`OrderedMerge`], a bounded window of early finishers):
+//! the same seed gives the same digits whatever the threads, in memory that does not grow.
 
 pub mod count;
 pub mod measures;
@@ -55,11 +51,11 @@ pub struct SimConfig {
     pub shoe: ShoeMode,
 }
 
-/// The result of a run.
+/// The result of a run of chunks.
 #[derive(Debug, Clone, PartialEq)]
-pub struct SimReport {
+pub struct RunReport<T> {
     /// The counters, merged over all chunks.
-    pub tally: RoundTally,
+    pub tally: T,
     /// Worker threads used.
     pub threads: usize,
     /// Wall-clock time of the run.
@@ -68,16 +64,25 @@ pub struct SimReport {
     pub cpu: Option<Duration>,
 }
 
-impl SimReport {
+/// The result of a flat run.
+pub type SimReport = RunReport<RoundTally>;
+
+/// A tally that counts its rounds.
+pub trait Rounds {
+    /// The rounds counted.
+    fn rounds(&self) -> u64;
+}
+
+impl<T: Rounds> RunReport<T> {
     /// Rounds per second of wall-clock time (the throughput of all threads together).
     pub fn rounds_per_sec(&self) -> f64 {
-        self.tally.rounds as f64 / self.wall.as_secs_f64().max(1e-9)
+        self.tally.rounds() as f64 / self.wall.as_secs_f64().max(1e-9)
     }
 
     /// Rounds per second of CPU time (the speed of one core), if CPU time is known.
     pub fn rounds_per_cpu_sec(&self) -> Option<f64> {
         self.cpu
-            .map(|cpu| self.tally.rounds as f64 / cpu.as_secs_f64().max(1e-9))
+            .map(|cpu| self.tally.rounds() as f64 / cpu.as_secs_f64().max(1e-9))
     }
 }
 
@@ -86,41 +91,31 @@ pub fn rules_for(rules: &Rules, shoe: ShoeMode) -> Rules {
     let mut rules = rules.clone();
     rules.penetration = match shoe {
         ShoeMode::CutCard(p) => p,
-        // The shoe keeps its cut card at least one card deep, so a zero penetration means
-        // the cut card is reached by the first card of every round: a reshuffle before each.
+        // The cut card stays at least one card deep: a reshuffle before every round.
         ShoeMode::Fresh => 0.0,
     };
     rules
 }
 
-/// The RNG of a simulator's chunk: ChaCha8.
-pub type ChunkRng = GameRng;
-
 /// The RNG of chunk `chunk` of a run seeded with `seed`: one ChaCha8 stream per chunk.
-pub fn chunk_rng(seed: u64, chunk: u64) -> ChunkRng {
+pub fn chunk_rng(seed: u64, chunk: u64) -> GameRng {
     let mut rng = GameRng::seed_from_u64(seed);
     rng.set_stream(chunk);
     rng
 }
 
-/// A table for simulating: one seat, keeping no events (the counting simulator's: it keeps
-/// the count of the cards seen).
+/// A table for simulating: one seat, keeping no events but the count of the cards seen.
 pub fn sim_table<R: Rng>(rules: Rules, rng: R) -> Table<R, NoEvents> {
     Table::with_events(rules, 1, rng, NoEvents)
 }
 
-/// The flat simulator's table: one seat, keeping no events and no count of the cards seen
-/// ([`Uncounted`]), which a seat at a flat bet with a fixed strategy never reads.
+/// The flat simulator's table: one seat, keeping no events and no count ([`Uncounted`]).
 pub fn flat_table<R: Rng>(rules: Rules, rng: R) -> Table<R, Uncounted> {
     Table::with_events(rules, 1, rng, Uncounted)
 }
 
-/// Plays one round for seat 0 with `strategy` and counts it.
-///
-/// The round is played in one call ([`Table::play_round`]): each decision is the strategy's
-/// action for the hand, or the nearest legal one ([`crate::ai::legal_or_fallback`]) — what
-/// [`crate::ai::take_turn`] plays through the seat's view, without building the view. A test
-/// below plays many seeds both ways and finds the same tables after every round.
+/// Plays one round for seat 0 with `strategy` and counts it: what [`crate::ai::take_turn`]
+/// plays, without building the seat's view (a test compares the two over many seeds).
 #[inline]
 pub fn play_round<R: Rng, L: EventSink, S: Strategy + ?Sized>(
     table: &mut Table<R, L>,
@@ -132,8 +127,7 @@ pub fn play_round<R: Rng, L: EventSink, S: Strategy + ?Sized>(
     Ok(())
 }
 
-/// The action `strategy` takes for a hand to act, as [`crate::ai::take_turn`] takes it: the
-/// strategy's own if legal, else the nearest legal one.
+/// The action `strategy` takes for a hand: its own if legal, else the nearest legal one.
 #[inline(always)]
 pub(crate) fn decide_legal<S: Strategy + ?Sized>(
     strategy: &S,
@@ -157,23 +151,7 @@ pub fn play_rounds<R: Rng, L: EventSink, S: Strategy + ?Sized>(
     Ok(())
 }
 
-/// Plays chunk `chunk` of a run (`rounds` rounds) at a fresh table of its own.
-pub fn play_chunk<S: Strategy + ?Sized>(
-    rules: &Rules,
-    strategy: &S,
-    seed: u64,
-    chunk: u64,
-    rounds: u64,
-) -> Result<RoundTally, ActionError> {
-    let mut table = flat_table(rules.clone(), chunk_rng(seed, chunk));
-    let mut tally = RoundTally::default();
-    play_rounds(&mut table, strategy, rounds, &mut tally)?;
-    Ok(tally)
-}
-
-/// Finished chunks that may wait for an earlier one, per worker thread: a worker does not
-/// start a chunk this far ahead of the first chunk not yet merged, so memory stays bounded
-/// whatever the number of rounds.
+/// Finished chunks that may wait for an earlier one, per worker thread: memory stays bounded.
 pub const MERGE_WINDOW_PER_THREAD: u64 = 16;
 
 /// The chunks that may be finished but not yet merged in a run on `threads` threads.
@@ -182,10 +160,7 @@ pub fn merge_window(threads: usize) -> u64 {
     MERGE_WINDOW_PER_THREAD.saturating_mul(threads)
 }
 
-/// What a chunk of a run adds up to: merged with the chunks after it, in chunk order.
-///
-/// Every counter is an integer, so the merge is exact: merging chunks `0..k` in order gives
-/// the same value to the last digit however the chunks were spread over threads.
+/// What a chunk of a run adds up to, merged in chunk order: integers, so exactly.
 pub trait ChunkResult: Default + Send {
     /// Adds the result of a later chunk to this one.
     fn absorb(&mut self, later: &Self);
@@ -197,12 +172,14 @@ impl ChunkResult for RoundTally {
     }
 }
 
-/// Chunk results merged in chunk order as they come in, whatever order they finish in: a
-/// chunk that finishes early waits (one result) until every chunk before it is merged. The
-/// merged result is therefore the same, to the last digit, as merging all chunks in order.
-///
-/// A failed chunk stops the merge there; the error reported is that of the earliest failed
-/// chunk, and chunks after it are dropped.
+impl Rounds for RoundTally {
+    fn rounds(&self) -> u64 {
+        self.rounds
+    }
+}
+
+/// Chunk results merged in chunk order whatever order they finish in (an early one waits);
+/// the earliest failed chunk stops the merge, and its error is reported.
 #[derive(Debug, Default)]
 pub struct OrderedMerge<T = RoundTally> {
     /// The next chunk to merge: chunks `0..next` are merged.
@@ -215,18 +192,7 @@ pub struct OrderedMerge<T = RoundTally> {
 }
 
 impl<T: ChunkResult> OrderedMerge<T> {
-    /// Nothing merged yet.
-    pub fn new() -> OrderedMerge<T> {
-        OrderedMerge {
-            next: 0,
-            waiting: std::collections::BTreeMap::new(),
-            tally: T::default(),
-            error: None,
-        }
-    }
-
-    /// Takes in the result of chunk `chunk`, and merges it and any chunks waiting for it once
-    /// every chunk before it is in.
+    /// Takes in the result of chunk `chunk`, merged with those waiting once all before are in.
     pub fn add(&mut self, chunk: u64, result: Result<T, ActionError>) {
         match result {
             Err(err) => {
@@ -255,16 +221,6 @@ impl<T: ChunkResult> OrderedMerge<T> {
         self.next
     }
 
-    /// Finished chunks waiting for an earlier one.
-    pub fn waiting(&self) -> usize {
-        self.waiting.len()
-    }
-
-    /// The result of the chunks merged so far.
-    pub fn tally(&self) -> &T {
-        &self.tally
-    }
-
     /// The merged result, or the earliest chunk's error.
     pub fn finish(self) -> Result<T, ActionError> {
         match self.error {
@@ -285,11 +241,8 @@ pub fn run<S: Strategy + Sync + ?Sized>(
     run_until(rules, strategy, config, progress, &AtomicBool::new(false))
 }
 
-/// [`run`], stopping early once `stop` is set: no chunk is started after that, the chunks
-/// under way are finished, and the report counts the chunks played (always chunks `0..k`, so
-/// it equals a run of that many rounds with the same seed).
-///
-/// Memory does not grow with the number of rounds: see [`run_chunks`].
+/// [`run`], stopping early once `stop` is set: the report counts chunks `0..k`, as a run of
+/// that many rounds with the same seed.
 pub fn run_until<S: Strategy + Sync + ?Sized>(
     rules: &Rules,
     strategy: &S,
@@ -298,42 +251,26 @@ pub fn run_until<S: Strategy + Sync + ?Sized>(
     stop: &AtomicBool,
 ) -> Result<SimReport, ActionError> {
     let rules = rules_for(rules, config.shoe);
-    let play = |chunk, rounds| play_chunk(&rules, strategy, config.seed, chunk, rounds);
-    let (tally, timing) = run_chunks(config.rounds, config.threads, &play, progress, stop)?;
-    Ok(SimReport {
-        tally,
-        threads: timing.threads,
-        wall: timing.wall,
-        cpu: timing.cpu,
-    })
+    let play = |chunk, rounds| {
+        let mut table = flat_table(rules.clone(), chunk_rng(config.seed, chunk));
+        let mut tally = RoundTally::default();
+        play_rounds(&mut table, strategy, rounds, &mut tally)?;
+        Ok(tally)
+    };
+    run_chunks(config.rounds, config.threads, &play, progress, stop)
 }
 
-/// How a run of chunks went: the threads it used and the time it took.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct RunTiming {
-    /// Worker threads used.
-    pub threads: usize,
-    /// Wall-clock time of the run.
-    pub wall: Duration,
-    /// CPU time the process spent during the run (all threads), where the platform tells.
-    pub cpu: Option<Duration>,
-}
-
-/// Plays `rounds` rounds cut into chunks of [`CHUNK_ROUNDS`] on `threads` threads:
-/// `play(chunk, rounds)` plays chunk `chunk` (which must depend on nothing else), and the
-/// results are merged in chunk order. `progress` is called with the rounds of each finished
-/// chunk; once `stop` is set no chunk is started, and the result counts chunks `0..k`.
-///
-/// Memory does not grow with the number of rounds: each worker plays one chunk at a time and
-/// hands it to an [`OrderedMerge`], and a worker waits rather than run more than
-/// [`merge_window`] chunks ahead of the first chunk not yet merged.
+/// Plays `rounds` rounds in chunks of [`CHUNK_ROUNDS`] on `threads` threads, `play(chunk,
+/// rounds)` playing one chunk on its own; `progress` hears each finished chunk's rounds; once
+/// `stop` is set no chunk starts. A worker waits rather than run more than [`merge_window`]
+/// chunks ahead of the first not yet merged.
 pub fn run_chunks<T, F>(
     rounds: u64,
     threads: usize,
     play: &F,
     progress: &(dyn Fn(u64) + Sync),
     stop: &AtomicBool,
-) -> Result<(T, RunTiming), ActionError>
+) -> Result<RunReport<T>, ActionError>
 where
     T: ChunkResult,
     F: Fn(u64, u64) -> Result<T, ActionError> + Sync,
@@ -344,7 +281,7 @@ where
     let next = AtomicU64::new(0);
     // Chunks after the earliest failed one are not started.
     let last = AtomicU64::new(u64::MAX);
-    let merge = Mutex::new(OrderedMerge::<T>::new());
+    let merge = Mutex::new(OrderedMerge::<T>::default());
     let merged = Condvar::new();
     let lock = || {
         merge
@@ -360,9 +297,8 @@ where
                     if stop.load(Ordering::Relaxed) {
                         break;
                     }
-                    // A chunk once taken is played (unless it follows a failed one): the
-                    // first chunk not yet merged is always under way, so no worker waits
-                    // for ever.
+                    // A chunk taken is played (unless after a failed one): the first chunk not
+                    // yet merged is always under way, so no worker waits for ever.
                     let chunk = next.fetch_add(1, Ordering::Relaxed);
                     if chunk >= chunks {
                         break;
@@ -405,7 +341,12 @@ where
         .into_inner()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
         .finish()?;
-    Ok((tally, RunTiming { threads, wall, cpu }))
+    Ok(RunReport {
+        tally,
+        threads,
+        wall,
+        cpu,
+    })
 }
 
 /// CPU time used by this process so far, all threads together.
@@ -457,13 +398,13 @@ mod tests {
     fn an_ordered_merge_of_many_chunks_holds_a_bounded_window() {
         let window = merge_window(8);
         let chunks = 1_000 * window;
-        let mut merge = OrderedMerge::new();
+        let mut merge = OrderedMerge::default();
         let mut most_waiting = 0;
         for block in 0..chunks / window {
             for i in (0..window).rev() {
                 let chunk = block * window + i;
                 merge.add(chunk, Ok(chunk_tally(chunk)));
-                most_waiting = most_waiting.max(merge.waiting());
+                most_waiting = most_waiting.max(merge.waiting.len());
             }
             assert_eq!(merge.merged(), (block + 1) * window);
         }
@@ -472,7 +413,7 @@ mod tests {
         for chunk in 0..chunks {
             in_order.absorb(&chunk_tally(chunk));
         }
-        assert_eq!(merge.tally(), &in_order);
+        assert_eq!(&merge.tally, &in_order);
         assert_eq!(merge.finish(), Ok(in_order));
     }
 
@@ -480,17 +421,17 @@ mod tests {
     /// nothing after it is kept.
     #[test]
     fn an_ordered_merge_reports_the_earliest_failed_chunk() {
-        let mut merge = OrderedMerge::new();
+        let mut merge = OrderedMerge::default();
         merge.add(1, Ok(chunk_tally(1)));
         merge.add(6, Ok(chunk_tally(6)));
         merge.add(5, Err(ActionError::NoRound));
-        assert_eq!(merge.waiting(), 1, "chunk 6 is dropped, chunk 1 waits");
+        assert_eq!(merge.waiting.len(), 1, "chunk 6 is dropped, chunk 1 waits");
         merge.add(3, Err(ActionError::RoundInPlay));
         merge.add(7, Ok(chunk_tally(7)));
         merge.add(0, Ok(chunk_tally(0)));
         merge.add(2, Ok(chunk_tally(2)));
         assert_eq!(merge.merged(), 3);
-        assert_eq!(merge.waiting(), 0);
+        assert_eq!(merge.waiting.len(), 0);
         assert_eq!(merge.finish(), Err(ActionError::RoundInPlay));
     }
 

@@ -1,18 +1,10 @@
-//! What rounds played add up to — hands, results, money, the spread of the rounds' results —
-//! and the figures worked out from them. The one place the EV per round, its variance, its
-//! standard error and its 95 % interval are computed: the flat simulator's [`RoundTally`], the
-//! counting simulator's tallies and the trainer's tally (which holds a [`RoundTally`]) all
-//! work them out here.
+//! What rounds played add up to, and the one place every tally's EV per round, variance,
+//! standard error and 95 % interval are worked out.
 
 use crate::engine::{DealerHand, OutcomeKind, PlayerHand, Units};
 
-/// The rounds one seat played and what they came to: hands and their results, the dealer's
-/// naturals and busts, the net in bets and in money, and the sum of the squared results that
-/// gives their spread. The simulators count every round in one; the trainer's tally holds one
-/// for the rounds played at the table.
-///
-/// Every counter is an integer (money in thousandths of a unit), so tallies merge exactly and
-/// in any order.
+/// The rounds one seat played and what they came to (the simulators' and the table's). Every
+/// counter is an integer (money in thousandths), so tallies merge exactly in any order.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RoundTally {
     /// Rounds played to the end.
@@ -53,8 +45,7 @@ impl RoundTally {
         tally
     }
 
-    /// Counts one settled round of a seat: its hands and the dealer's hand. The simulator
-    /// calls this for every round, so it touches integers only.
+    /// Counts one settled round of a seat (integers only: the simulator calls it every round).
     #[inline]
     pub fn record_round(&mut self, hands: &[PlayerHand], dealer: &DealerHand) {
         let (mut net, mut money) = (0i64, 0i64);
@@ -80,8 +71,7 @@ impl RoundTally {
         self.dealer_busts += u64::from(dealer.cards.is_bust());
         self.net_milli += net;
         self.net_money_milli += money;
-        // A round nets at most 8 bets (four doubled hands) = 8 000 thousandths, so the square
-        // fits a u64 with room to spare.
+        // A round nets at most 8 bets (four doubled hands): the square fits a u64.
         let abs = net.unsigned_abs();
         self.net_sq_micro += u128::from(abs * abs);
     }
@@ -136,8 +126,7 @@ impl RoundTally {
     }
 }
 
-/// The mean of `n` results with this sum in thousandths, in units (0 with none): the EV per
-/// round of every tally.
+/// The mean of `n` results with this sum in thousandths, in units (0 with none).
 pub(super) fn mean(n: u64, sum_milli: f64) -> f64 {
     if n == 0 {
         return 0.0;

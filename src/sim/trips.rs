@@ -1,17 +1,10 @@
 //! Trips: a counter's bankroll followed round by round, to count how often it is lost — the
 //! simulated check of the planner's risk of ruin ([`crate::trainer::plan`]).
 //!
-//! Each chunk of trips is dealt at a table of its own by ChaCha stream `i` of the seed, as the
-//! counting simulator deals ([`super::count::run_counting`]); the trips of a chunk follow one
-//! another in its shoe, as a player's sessions would. Every trip plays all its rounds: a trip is
-//! *ruined* if its running result fell to minus the bankroll at the end of any round, so the
-//! rounds' tally is that of the ramp, unbiased by where trips ended.
-//!
-//! # Back-counting
-//! With a [`Wong`] the counter watches the table and plays only from the count it enters at
-//! until the count falls below the one it leaves at; every shoe starts watched. A watched round
-//! is dealt and played all the same (its cards are another player's), counted among the
-//! trip's rounds — a trip is so many rounds *seen* — but not in the money.
+//! Chunks are dealt as the counting simulator deals them; a chunk's trips follow one another
+//! in its shoe. Every trip plays all its rounds (so the tally is unbiased) and is *ruined* if
+//! its result fell to minus the bankroll at the end of any round. With a [`Wong`], a watched
+//! round is dealt and played all the same and counts among the trip's rounds, not its money.
 
 use std::sync::atomic::AtomicBool;
 
@@ -145,6 +138,6 @@ pub fn run_trips(
         }
         Ok(tally)
     };
-    let (tally, _) = run_chunks(config.trips, config.threads, &play, &|_| {}, stop)?;
+    let tally = run_chunks(config.trips, config.threads, &play, &|_| {}, stop)?.tally;
     Ok(tally)
 }

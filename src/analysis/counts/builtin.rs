@@ -8,9 +8,7 @@ use super::{Balance, CountSystem, Unit};
 /// Hi-Lo's tags, ace first: what [`crate::analysis::hilo::hilo_tag`] reads.
 pub const HI_LO_TAGS: [i32; 10] = [-1, 1, 1, 1, 1, 1, 0, 0, 0, -1];
 
-/// Hi-Lo: 2–6 +1, 7–9 0, T and A −1. Harvey Dubner (1963); as taught by Stanford Wong,
-/// *Professional Blackjack* (1975), and Don Schlesinger, *Blackjack Attack* (3rd ed., 2005).
-/// The default count.
+/// Hi-Lo: 2–6 +1, 7–9 0, T and A −1; the default count.
 pub const HI_LO: CountSystem = CountSystem {
     key: Cow::Borrowed("hilo"),
     name: Cow::Borrowed("Hi-Lo"),
@@ -25,9 +23,7 @@ pub const HI_LO: CountSystem = CountSystem {
     ),
 };
 
-/// KO (Knock-Out): 2–7 +1, 8–9 0, T and A −1, unbalanced (+4 a deck), started at
-/// `4 − 4 × decks` so that its pivot is +4. Olaf Vancura and Ken Fuchs, *Knock-Out Blackjack*
-/// (1998).
+/// KO (Knock-Out): 2–7 +1, 8–9 0, T and A −1, unbalanced, started at `4 − 4 × decks` (pivot +4).
 pub const KO: CountSystem = CountSystem {
     key: Cow::Borrowed("ko"),
     name: Cow::Borrowed("KO"),
@@ -43,9 +39,7 @@ pub const KO: CountSystem = CountSystem {
     source: Cow::Borrowed("Olaf Vancura and Ken Fuchs, Knock-Out Blackjack (1998)"),
 };
 
-/// Hi-Opt I: 3–6 +1, T −1, 2, 7–9 and A 0, with a side count of aces for betting. Charles
-/// Einstein (1968); Lance Humble and Carl Cooper, *The World's Greatest Blackjack Book*
-/// (1980).
+/// Hi-Opt I: 3–6 +1, T −1, 2, 7–9 and A 0, with a side count of aces for betting.
 pub const HI_OPT_1: CountSystem = CountSystem {
     key: Cow::Borrowed("hiopt1"),
     name: Cow::Borrowed("Hi-Opt I"),
@@ -59,8 +53,7 @@ pub const HI_OPT_1: CountSystem = CountSystem {
     ),
 };
 
-/// Hi-Opt II: 2, 3, 6, 7 +1; 4, 5 +2; 8, 9 and A 0; T −2; with a side count of aces. Lance
-/// Humble and Carl Cooper, *The World's Greatest Blackjack Book* (1980).
+/// Hi-Opt II: 2, 3, 6, 7 +1; 4, 5 +2; 8, 9 and A 0; T −2; with a side count of aces.
 pub const HI_OPT_2: CountSystem = CountSystem {
     key: Cow::Borrowed("hiopt2"),
     name: Cow::Borrowed("Hi-Opt II"),
@@ -75,7 +68,6 @@ pub const HI_OPT_2: CountSystem = CountSystem {
 };
 
 /// Omega II: 2, 3, 7 +1; 4, 5, 6 +2; 8 and A 0; 9 −1; T −2; an ace side count optional.
-/// Bryce Carlson, *Blackjack for Blood* (1992).
 pub const OMEGA_2: CountSystem = CountSystem {
     key: Cow::Borrowed("omega2"),
     name: Cow::Borrowed("Omega II"),
@@ -87,8 +79,7 @@ pub const OMEGA_2: CountSystem = CountSystem {
     source: Cow::Borrowed("Bryce Carlson, Blackjack for Blood (1992)"),
 };
 
-/// Zen: 2, 3, 7 +1; 4, 5, 6 +2; 8, 9 0; T −2; A −1. Arnold Snyder, *Blackbelt in
-/// Blackjack* (1983).
+/// Zen: 2, 3, 7 +1; 4, 5, 6 +2; 8, 9 0; T −2; A −1.
 pub const ZEN: CountSystem = CountSystem {
     key: Cow::Borrowed("zen"),
     name: Cow::Borrowed("Zen"),
@@ -101,7 +92,6 @@ pub const ZEN: CountSystem = CountSystem {
 };
 
 /// Wong Halves: 2 +½; 3, 4, 6 +1; 5 +1½; 7 +½; 8 0; 9 −½; T and A −1 (held in half points).
-/// Stanford Wong, *Professional Blackjack* (1975).
 pub const WONG_HALVES: CountSystem = CountSystem {
     key: Cow::Borrowed("halves"),
     name: Cow::Borrowed("Wong Halves"),
@@ -113,9 +103,7 @@ pub const WONG_HALVES: CountSystem = CountSystem {
     source: Cow::Borrowed("Stanford Wong, Professional Blackjack (1975)"),
 };
 
-/// Red 7: Hi-Lo with a red seven counted +1 (a black seven 0), unbalanced (+2 a deck), started
-/// at `−2 × decks` so that a running count of 0 is its pivot. Arnold Snyder, *Blackbelt in
-/// Blackjack* (1983).
+/// Red 7: Hi-Lo with a red seven +1 (a black one 0), unbalanced, started at `−2 × decks` (pivot 0).
 pub const RED_7: CountSystem = CountSystem {
     key: Cow::Borrowed("red7"),
     name: Cow::Borrowed("Red 7"),

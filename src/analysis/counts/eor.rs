@@ -1,16 +1,7 @@
-//! Effects of removal, by this project's own exact analysis: remove one card of a value from
-//! a full shoe, work out the basic strategy of that shoe and its return again
-//! ([`compute_for_shoe`]), and take the difference from the full shoe's.
-//!
-//! Two kinds are computed:
-//! - the **edge's** effect of removal of each value: the change in the return of a round
-//!   played by the best chart for the shoe (`return_chart`), per card removed;
-//! - each **decision's**: for every chart cell where two plays are allowed, the change in the
-//!   gap between its best play and its second best (their EVs averaged over the two-card hands
-//!   of the cell, as the chart is chosen), per card removed.
-//!
-//! Eleven whole analyses (the full shoe and one less of each value): about a second for one
-//! deck, a few for six, on two threads.
+//! Effects of removal, by exact analysis: the full shoe's strategy worked out again less one
+//! card of each value ([`compute_for_shoe`]), per card removed: the change in the chart's
+//! return (the **edge's**) and in every cell's gap between its best and second-best play (each
+//! **decision's**). Eleven analyses: about a second for one deck, a few for six.
 
 use crate::analysis::chart::{Cell, HandKind};
 use crate::analysis::player::Game;

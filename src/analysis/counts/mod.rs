@@ -1,15 +1,12 @@
-//! Card-counting systems as data: each count's tags per card value, whether it is balanced,
-//! where an unbalanced count starts, its level and the side count its authors advise; the
-//! built-in systems ([`builtin`]); a user's own count from `config.toml` ([`custom`]); and
-//! what a count is worth in this game, from the exact analysis — betting correlation and
-//! playing efficiency ([`worth`]) from the effects of removal ([`eor`]).
+//! Card-counting systems as data: the built-in ones ([`builtin`]), a user's own ([`custom`]) and
+//! what a count is worth here ([`worth`], from the effects of removal, [`eor`]).
 //!
-//! Tags are held in *counting units*: whole points for every count but Wong Halves, half
-//! points for Halves (whose tags are then 1, 2, 2, 3, 2, 1, 0, −1, −2, −2), so a running count
-//! is an integer and the true count is read as `running ÷ (units per point × decks left)`.
+//! Tags are in *counting units*, half points for Wong Halves and whole ones for the others, so
+//! a running count is an integer; the true count is `running ÷ (units per point × decks left)`.
 
 use std::borrow::Cow;
 
+use super::memo::CountKey;
 use crate::engine::{Card, Value, ValueCounts};
 
 pub mod builtin;
@@ -82,8 +79,7 @@ pub struct CountSystem {
 }
 
 impl CountSystem {
-    /// The tag of a card value in counting units; a seven's tag is a black seven's (see
-    /// [`CountSystem::card_tag`]).
+    /// The tag of a card value in counting units (a seven's is a black seven's).
     #[inline(always)]
     pub const fn tag(&self, value: Value) -> i32 {
         self.tags[value.index()]
@@ -116,8 +112,7 @@ impl CountSystem {
             .unwrap_or(0)
     }
 
-    /// What one deck counts to, in counting units (0 for a balanced count; red sevens are half
-    /// the sevens).
+    /// What one deck counts to, in counting units (0 for a balanced count).
     pub fn deck_sum(&self) -> i32 {
         self.running_count(&ValueCounts::full_shoe(1)) + 2 * self.red_seven
     }
@@ -148,10 +143,8 @@ impl CountSystem {
         sum
     }
 
-    /// The running count from 0 of a set of seen cards by value, `red_sevens` of whose sevens
-    /// are red (what a red seven counts on top of a black one's tag, for each: nothing but
-    /// for Red 7), in counting units: a table's count, which keeps values, with its red
-    /// sevens beside it.
+    /// The running count from 0 of seen cards by value, `red_sevens` of whose sevens are red
+    /// (a table's count, which keeps values, with its red sevens beside it).
     #[inline]
     pub fn running_count_with_red_sevens(&self, seen: &ValueCounts, red_sevens: i32) -> i32 {
         self.running_count(seen) + self.red_seven * red_sevens
@@ -162,9 +155,7 @@ impl CountSystem {
         cards.into_iter().map(|&c| self.card_tag(c)).sum()
     }
 
-    /// The floored true count of a running count (in counting units) with `cards_left` cards
-    /// left: points per exact deck left, floored, under the project's one convention
-    /// ([`crate::analysis::deviation::floored_true_count`]).
+    /// The floored true count in points of a running count with `cards_left` cards left.
     pub fn floored_true_count(&self, running: i32, cards_left: usize) -> i32 {
         let per_point = self.unit.per_point() as usize;
         crate::analysis::deviation::floored_true_count(
@@ -173,16 +164,10 @@ impl CountSystem {
         )
     }
 
-    /// The count an index play is compared with, as this count's index table reads it:
-    /// `running` is the running count as the learner keeps it (in counting units, started at
-    /// [`CountSystem::initial_running_count`] — 0 for a balanced count, KO's `4 − 4 × decks`)
-    /// and `cards_left` the cards not yet dealt.
-    ///
-    /// - A balanced count: its floored true count in points
-    ///   ([`CountSystem::floored_true_count`]; Wong Halves' half points are halved first,
-    ///   then floored: +7 half points over two decks is +1¾, read +1).
-    /// - An unbalanced count: its running count as its authors teach it, in points, floored
-    ///   (the decks left play no part).
+    /// The count an index play is compared with, from the running count as the learner keeps
+    /// it (from [`CountSystem::initial_running_count`]): a balanced count's floored true count
+    /// in points (Wong Halves' +7 half points over two decks is +1¾, read +1), an unbalanced
+    /// count's running count in points, floored.
     pub fn index_count(&self, running: i32, cards_left: usize) -> i32 {
         match self.balance {
             Balance::Balanced => self.floored_true_count(running, cards_left),
@@ -190,9 +175,7 @@ impl CountSystem {
         }
     }
 
-    /// The count [`CountSystem::index_count`] gives, in words: `Zen true count`, `KO running
-    /// count` (a balanced count's indices are read by true count, an unbalanced one's by
-    /// running count).
+    /// The count [`CountSystem::index_count`] gives: `Zen true count`, `KO running count`.
     pub fn index_count_words(&self) -> String {
         self.named(if self.is_balanced() {
             "true count"
@@ -252,9 +235,8 @@ impl CountSystem {
         }
     }
 
-    /// The tag of each card of a deck, as points, with the value it has: one entry per value,
-    /// and for a count that reads suits, the sevens split into red and black (each half the
-    /// sevens). `(value, tag in points, share of the deck)`.
+    /// `(value, tag in points, share of the deck)` per value, a count that reads suits having
+    /// its sevens split into red and black.
     pub fn tags_by_card(&self) -> Vec<(Value, f64, f64)> {
         let per_point = f64::from(self.unit.per_point());
         let mut out = Vec::with_capacity(11);
@@ -276,13 +258,9 @@ impl CountSystem {
         out
     }
 
-    /// Whether this count is read exactly as `other` is — the same tags, units, red sevens and
-    /// start — whatever its name: the same count under another name.
+    /// Whether this count is read exactly as `other` is, whatever its name.
     pub fn reads_as(&self, other: &CountSystem) -> bool {
-        self.tags == other.tags
-            && self.unit == other.unit
-            && self.red_seven == other.red_seven
-            && self.balance == other.balance
+        CountKey::of(self) == CountKey::of(other)
     }
 
     /// The built-in system of this key, if there is one.

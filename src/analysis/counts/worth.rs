@@ -121,8 +121,7 @@ fn erfc(x: f64) -> f64 {
     if x >= 0.0 { r } else { 2.0 - r }
 }
 
-/// The playing efficiency of `system` (see the module's documentation); 0 where no decision
-/// moves with the cards.
+/// The playing efficiency of `system`; 0 where no decision moves with the cards.
 pub fn playing_efficiency(system: &CountSystem, effects: &Effects) -> f64 {
     let (mut counted, mut perfect) = (0.0, 0.0);
     for d in &effects.decisions {

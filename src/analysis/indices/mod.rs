@@ -3,101 +3,72 @@
 //!
 //! # Method
 //!
-//! 1. **States.** Rounds start where the round before ended: the shoe is followed round by
-//!    round from depth 0 to the cut card, a Markov chain over (cards dealt, running count),
-//!    each round taking `k` cards that count `Δ` with the exact chance of a round played by
-//!    the chart from a grid shoe of that true count ([`rounds::round_starts`]). Given the
-//!    depth and running count, the low (2–6), neutral (7–9) and high (T, A) cards dealt are
-//!    shared as the multivariate hypergeometric shares them; the true count is
-//!    `rc · 52 / cards left`. The weight of every (depth stratum, tenth-of-a-count bin), and
-//!    the mean exact true count in it, are summed over all states
-//!    ([`shoes::Layout::weights`]). [`Starts::Uniform`] instead takes the depth uniform
-//!    over `0..cut` (earlier versions), which the simulator refutes: see the last
-//!    approximation below.
-//! 2. **Representative shoes.** The cards dealt before the round are cut into `strata` depth
-//!    ranges. At the middle depth of each, for running counts about one true count apart, one
-//!    shoe stands for the states with that count: the neutral cards dealt in proportion, each
-//!    group's cards split evenly over its ranks (a group's odd cards go to its middle ranks
-//!    first), so every grid shoe has an exact, known true count. Its exact EVs are solved by
-//!    [`crate::analysis::player::Solver`] for all ten up cards: every action of every cell a
-//!    round's first two cards reach, averaged over the cell's hands by probability, the cell's
-//!    chance per round, and the round's return following the count-neutral chart.
-//! 3. **Averaging.** A state takes the EVs of its stratum's curve at its own true count (each
-//!    tenth-of-a-count bin at its states' mean count)
-//!    (linear between grid shoes, flat beyond the last), and each floored-count bin averages
-//!    its states by their weights.
-//! 4. **Index.** `otherwise` is the chart's play for the full shoe (true count exactly 0; in
-//!    the no-hole-card game the project's basic strategy). For every other allowed action the
-//!    chance-weighted EV gain per round is averaged per floored true count; the index is the
-//!    smallest floored count from which the other play is better ("at or above"), or the count
-//!    below which it is ("below"), found from the count-neutral bins outwards; of all actions
-//!    and both sides the one that gains most is the cell's index play. `crossing` is where
-//!    the tenth-of-a-count curve of the same gain passes zero (linear between bin centres);
-//!    with floored counts the integer index is about the crossing rounded (a floored bin
-//!    `[i, i+1)` is on average at `i + ½`). No crossing between −10 and +15: `index` `None`.
-//! 5. **Gain and edge.** `gain_per_100` is 100 × the sum over floored counts, on the index's
-//!    side, of the share of rounds × the chance-weighted EV gain there. The edge with indices
-//!    at a count is the basic-strategy return plus the gains of the indices made there.
+//! 1. **States.** The shoe is followed round by round from depth 0 to the cut card, a Markov
+//!    chain over (cards dealt, running count) ([`rounds::round_starts`]); given both, the low,
+//!    neutral and high cards dealt are multivariate hypergeometric, and the true count is
+//!    `rc · 52 / cards left`. Every (depth stratum, tenth-of-a-count bin) gets its weight and
+//!    mean exact true count ([`shoes::Layout::weights`]). [`Starts::Uniform`] (earlier
+//!    versions) takes the depth uniform instead, which the simulator refutes (see below).
+//! 2. **Representative shoes.** At the middle depth of each of `strata` depth ranges, one shoe
+//!    per running count about one true count apart stands for the states of that count: the
+//!    neutral cards dealt in proportion, each group split evenly over its ranks, so its true
+//!    count is exact. [`crate::analysis::player::Solver`] solves it for all ten up cards: every
+//!    action of every cell a round's first two cards reach, the cell's chance per round, and
+//!    the round's return by the count-neutral chart.
+//! 3. **Averaging.** A state takes its stratum's curve at its bin's mean count (linear between
+//!    grid shoes, flat beyond), and each floored count averages its states by weight.
+//! 4. **Index.** `otherwise` is the full shoe's play. For every other allowed action the
+//!    chance-weighted EV gain is averaged per floored count; the index is the smallest count
+//!    from which it is better ("at or above"), or below which it is ("below"), searched from
+//!    the count-neutral bins outwards; the action and side that gain most make the cell's
+//!    index. `crossing` is where the tenth-of-a-count gain curve passes zero (a floored bin
+//!    `[i, i+1)` averages `i + ½`, so the index is about the crossing rounded). No crossing
+//!    between −10 and +15: `index` `None`.
+//! 5. **Gain and edge.** `gain_per_100` is 100 × the sum, over the counts on the index's side,
+//!    of the share of rounds × the gain; the edge with indices at a count is the basic return
+//!    plus the gains of the indices made there.
 //!
 //! # Approximations and their measured size
 //!
-//! Figures in true counts (TC), 6 decks, S17, 75 %; the ignored test `approximation_sizes`
-//! of this module prints the first three.
+//! In true counts (TC), 6 decks, S17, 75 %; the ignored test `approximation_sizes` prints the
+//! first three.
 //!
-//! - **Neutral cards at their mean.** A grid shoe has the neutral cards dealt in proportion;
-//!   the states around it have more or fewer. To first order that averages out; what is left
-//!   is the curvature: moving the neutral cards dealt by ±3 (about one standard deviation at
-//!   the middle depth) and averaging shifts a cell's gain by at most 0.30 TC (9 vs 2; 0.02
-//!   for 16 vs T and 10 vs A, 0.20 for 12 vs 4, 11 vs T and T,T vs 6) — an upper bound: the
-//!   shifted shoes also sit up to 10 cards deeper or shallower.
-//! - **Depth strata.** Each state takes the curve of its quarter of the dealt range: 8 strata
-//!   instead of 4 move the crossings of the 40 most valuable indices by at most 0.15 TC and
-//!   change none of their indices (both games).
-//! - **Linear interpolation** between grid shoes (5 running counts apart: 0.9 TC at the top of
-//!   the shoe, 2.4 TC in the deepest stratum): the gain at a shoe against the mean of its
-//!   neighbours' two steps away, deepest stratum: at most 0.94 TC (12 vs 4, 10 vs A,
-//!   T,T vs 6; 0.20 for 16 vs T). The error of a linear interpolation grows with the square
-//!   of the step, so over the grid's own step it is about a quarter of that (≈ 0.23 TC in
-//!   the deepest stratum, less above it); the strata figure above bounds its effect on the
-//!   crossings.
-//! - **Ranks within a group.** Every grid shoe splits each group exactly evenly over its ranks
-//!   (low and high cards dealt in fives, neutral ones in threes), so no card is rounded onto a
-//!   rank. Rounding them instead (a group's odd cards on fixed ranks) moved 16 vs T by up to
-//!   0.7 TC and T,T vs 6 by 0.1 TC, measured against the average over all rotations. The
-//!   spread of the ranks within a group around the even split enters, like the neutral
-//!   cards, only through the curvature.
-//! - **Hands of three or more cards** reach a stand/hit cell with the chance of the
-//!   count-neutral chart's hits; leaving them out moved the peek game's 16 vs T from +1 to +2
-//!   and 16 vs 9 from +5 to +8 (a two-card 16 is harder to stand on than the average 16:
-//!   published indices are for every 16). Hands made by a split are left out of the
-//!   frequencies and of the gains.
-//! - **Edge with indices**: the basic-strategy return plus the gains above (first decisions
-//!   and the stand/hit of longer hands), not a re-solve with the count's chart (an index
-//!   made inside a split hand is not counted).
-//! - **Where rounds start.** Taking the depth uniform over the cards before the cut card
-//!   ([`Starts::Uniform`]) gave 0.43 % of rounds to depth 0, where the counting simulator
-//!   deals 2.34 % (every shoe's first round; 42.76 rounds a shoe, 4·10⁸ rounds measured),
-//!   and none of the count-dependence: where small cards came out (a positive count) the
-//!   rounds took more cards each, so fewer start there. Against `blackjack --seed 11 sim
-//!   --count hilo --indices none --hands 1e9` the uniform shares were off by +2.3 % at count
-//!   0, −3.4 % at every count from +1 to +8 and up to +1.5 % below 0, and the edge at count
-//!   0 by −4.6 standard errors (first rounds at a full shoe's −0.52 % pull count 0 down).
-//!   Followed round by round ([`Starts::Played`]) the shares agree within 1.1 % of the share
-//!   at every count from −5 to +8 and count 0's edge within 1.8 standard errors. The round's
-//!   cards come from grid shoes at half the cut card's depth, 10 running counts apart, linear
-//!   between; paths of a round under 10⁻¹⁰ are cut off; the chain keeps the running count
-//!   within ±120.
-//! - **Ranks within a group, the rest.** After that the simulated edges are still below
-//!   these at most counts (−5 … −1 and +3 … +6 at 10⁹ rounds, by 0.6 to 2.7 standard errors;
-//!   `docs/numbers.md` has the table): of the order of what the even split of every group
-//!   over its ranks leaves out (fewer naturals where aces and tens of the high group
-//!   fluctuate apart, about −0.0001 to −0.0003 deep in the shoe), not modelled.
+//! - **Neutral cards at their mean.** What averaging leaves is the curvature: moving the
+//!   neutral cards by ±3 (one standard deviation at mid depth) shifts a gain by at most 0.30 TC
+//!   (9 vs 2; 0.02 for 16 vs T and 10 vs A, 0.20 for 12 vs 4, 11 vs T and T,T vs 6), an upper
+//!   bound (those shoes also sit up to 10 cards deeper or shallower).
+//! - **Depth strata.** 8 strata instead of 4 move the crossings of the 40 most valuable
+//!   indices by at most 0.15 TC and change none of them (both games).
+//! - **Linear interpolation** between grid shoes (5 running counts apart: 0.9 TC at the top,
+//!   2.4 TC in the deepest stratum): against the mean of neighbours two steps away, at most
+//!   0.94 TC (12 vs 4, 10 vs A, T,T vs 6; 0.20 for 16 vs T); over one step, a quarter of that
+//!   (the error grows with the square of the step), bounded by the strata figure above.
+//! - **Ranks within a group.** Split exactly evenly (low and high cards in fives, neutral in
+//!   threes); rounding instead moved 16 vs T by up to 0.7 TC and T,T vs 6 by 0.1 TC. Their
+//!   spread around the even split enters only through the curvature.
+//! - **Hands of three or more cards** reach a stand/hit cell with the chance of the neutral
+//!   chart's hits; leaving them out moved the peek game's 16 vs T from +1 to +2 and 16 vs 9
+//!   from +5 to +8 (published indices are for every 16). Split hands are left out.
+//! - **Edge with indices**: the basic return plus the gains above, not a re-solve with the
+//!   count's chart (an index inside a split hand is not counted).
+//! - **Where rounds start.** The uniform depth gave 0.43 % of rounds to depth 0 where the
+//!   simulator deals 2.34 % (42.76 rounds a shoe, 4·10⁸ rounds), and none of the count's pull
+//!   (a positive count's rounds take more cards, so fewer start there). Against `blackjack
+//!   --seed 11 sim --count hilo --indices none --hands 1e9` its shares were off by +2.3 % at
+//!   count 0, −3.4 % from +1 to +8, up to +1.5 % below 0, and count 0's edge by −4.6 standard
+//!   errors. Followed round by round ([`Starts::Played`]) the shares agree within 1.1 % from
+//!   −5 to +8 and count 0's edge within 1.8 standard errors. The round's cards come from grid
+//!   shoes at half the cut card's depth, 10 running counts apart; paths under 10⁻¹⁰ are cut
+//!   off; the running count is kept within ±120.
+//! - **The rest.** The simulated edges are still below these at most counts (−5 … −1 and
+//!   +3 … +6 at 10⁹ rounds, by 0.6 to 2.7 standard errors; `docs/numbers.md`): of the order of
+//!   what the even split of the high group leaves out (aces and tens apart: about −0.0001 to
+//!   −0.0003 deep in the shoe), not modelled.
 //!
 //! # Games
 //!
 //! [`Game::Peek`] is the American game (the dealer checks under an ace or a ten; a natural
-//! takes only the original bet), for comparison with published tables; its count-neutral
-//! chart is derived the same way from the full shoe.
+//! takes only the original bet), for comparison with published tables.
 
 mod model;
 mod rounds;
@@ -117,7 +88,7 @@ use super::counts::{CountSystem, HI_LO};
 use super::deviation::{Direction, IndexPlay, IndexTable, illustrious_18};
 use super::memo::Memo;
 use super::player::Solver;
-use super::strategy::{BY_COST, basic_strategy_on, parallel_map};
+use super::strategy::{BY_COST, basic_strategy_on, cores, parallel_map};
 use crate::engine::{Action, Rules, Value};
 use crate::text::signed;
 
@@ -199,37 +170,29 @@ pub struct IndicesReport {
     pub chart: Chart,
 }
 
-/// The no-hole-card Hi-Lo index table for `rules` (computed once per process and rule set,
-/// on one thread per core): [`index_table_for`] with Hi-Lo.
+/// The no-hole-card Hi-Lo index table for `rules`: [`index_table_for`] with Hi-Lo.
 pub fn index_table(rules: &Rules) -> IndexTable {
     index_table_for(rules, &HI_LO)
 }
 
-/// The no-hole-card index table of the count `system` for `rules` (computed once per process,
-/// rule set and count, on one thread per core): indexed by the floored true count of a
-/// balanced count, by the running count of an unbalanced one, as
-/// [`CountSystem::index_count`] reads it.
-///
-/// The default rules' Hi-Lo table ships with the program ([`shipped`]): it is read, not
-/// computed.
+/// The no-hole-card index table of the count `system` for `rules`, by the count
+/// [`CountSystem::index_count`] reads: shipped for the default rules' Hi-Lo ([`shipped`]),
+/// else computed once per process, rule set and count, on one thread per core.
 pub fn index_table_for(rules: &Rules, system: &CountSystem) -> IndexTable {
     if let Some(table) = shipped::shipped(rules, system) {
         return table;
     }
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    report_for(rules, Game::NoHoleCard, system, threads)
+    report_for(rules, Game::NoHoleCard, system, cores())
         .table
         .clone()
 }
 
-/// The Hi-Lo report of `game` for `rules` at full resolution, computed on `threads` threads
-/// once per process, rule set and game: [`report_for`] with Hi-Lo.
+/// [`report_for`] with Hi-Lo.
 pub fn report(rules: &Rules, game: Game, threads: usize) -> Arc<IndicesReport> {
     report_for(rules, game, &HI_LO, threads)
 }
 
-/// The report of `game` and the count `system` for `rules` at full resolution, computed on
-/// `threads` threads once per process, rule set, game and count.
+/// The full-resolution report of `game` and `system` for `rules`, computed once per process.
 pub fn report_for(
     rules: &Rules,
     game: Game,
@@ -244,24 +207,8 @@ pub fn report_for(
 /// The reports worked out in this process.
 static REPORTS: Memo<IndicesReport> = Memo::new();
 
-/// The report of `game` and `system` for `rules` if it has been worked out (or shipped)
-/// already, without working it out.
-pub fn report_if_ready(
-    rules: &Rules,
-    game: Game,
-    system: &CountSystem,
-) -> Option<Arc<IndicesReport>> {
-    REPORTS.get_for(rules, game, system)
-}
-
-/// Computes the Hi-Lo report of `game` for `rules` at `resolution` on `threads` threads (the
-/// figures do not depend on the number of threads).
-pub fn compute(rules: &Rules, game: Game, threads: usize, resolution: Resolution) -> IndicesReport {
-    compute_for(rules, game, &HI_LO, threads, resolution)
-}
-
-/// Computes the report of `game` and the count `system` for `rules` at `resolution` on
-/// `threads` threads.
+/// Computes the report of `game` and `system` for `rules` at `resolution` (the same figures
+/// on any number of `threads`).
 pub fn compute_for(
     rules: &Rules,
     game: Game,
@@ -279,7 +226,7 @@ pub fn compute_for(
 }
 
 /// The index play of one cell alone, with only its up card's column solved (a tenth of the
-/// work of [`compute`]): `None` where the count never changes the play.
+/// work of [`compute_for`]): `None` where the count never changes the play.
 pub fn cell_index(
     rules: &Rules,
     game: Game,
@@ -507,32 +454,24 @@ impl Curves {
             .collect()
     }
 
-    /// Per floored true count (from the lowest kept to the highest): (share of rounds,
-    /// figure averaged over the count's states).
+    /// Per floored true count, lowest first: (count, share of rounds, averaged figure).
     fn by_count(&self, q: &[f64]) -> Vec<(i32, f64, f64)> {
         let fine = self.fine(q);
-        let mut out: Vec<(i32, f64, f64, f64, usize)> = Vec::new();
-        for (b, value) in fine.iter().enumerate() {
-            let tc = self.bins.floor(b);
-            let w: f64 = self.weights.iter().map(|row| row[b]).sum();
-            if out.last().is_none_or(|o| o.0 != tc) {
-                out.push((tc, 0.0, 0.0, 0.0, 0));
-            }
-            if let Some(o) = out.last_mut() {
-                o.1 += w;
-                o.2 += w * value;
-                o.3 += value;
-                o.4 += 1;
-            }
-        }
-        out.into_iter()
-            .map(|(tc, w, sum, plain, n)| {
+        let bins: Vec<usize> = (0..fine.len()).collect();
+        let floor = |b: &usize| self.bins.floor(*b);
+        bins.chunk_by(|a, b| floor(a) == floor(b))
+            .map(|run| {
+                let (mut w, mut sum, mut plain) = (0.0, 0.0, 0.0);
+                for &b in run {
+                    let wb: f64 = self.weights.iter().map(|row| row[b]).sum();
+                    (w, sum, plain) = (w + wb, sum + wb * fine[b], plain + fine[b]);
+                }
                 let avg = if w > 1e-300 {
                     sum / w
                 } else {
-                    plain / n as f64
+                    plain / run.len() as f64
                 };
-                (tc, w, avg)
+                (floor(&run[0]), w, avg)
             })
             .collect()
     }
@@ -846,10 +785,11 @@ mod tests {
         let threads = 2;
         // 1. Grid resolution: 4 depth strata against 8.
         for game in [Game::NoHoleCard, Game::Peek] {
-            let coarse = compute(&rules, game, threads, Resolution::FULL);
-            let fine = compute(
+            let coarse = compute_for(&rules, game, &HI_LO, threads, Resolution::FULL);
+            let fine = compute_for(
                 &rules,
                 game,
+                &HI_LO,
                 threads,
                 Resolution {
                     strata: 8,

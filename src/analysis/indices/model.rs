@@ -2,10 +2,8 @@
 //! the groups of values that share a tag, and how a state (cards dealt, running count) maps to
 //! the count an index is compared with.
 //!
-//! The analysis works on card values, not suits. Every count but Red 7 is read in its own
-//! counting units (half points for Wong Halves). Red 7 counts a red seven +1 and a black one
-//! 0: by value a seven is +½ on average, so Red 7 is read in half units (every tag doubled,
-//! the seven +1) and its running count is the analysis count halved, floored.
+//! The analysis works on values, not suits: Red 7's seven is +½ on average, so Red 7 is read
+//! in half units (tags doubled, the seven +1) and its running count is that halved, floored.
 
 use crate::analysis::counts::{Balance, CountSystem};
 use crate::engine::Value;
@@ -44,11 +42,9 @@ pub(super) struct CountModel {
     pub quantum: i32,
     /// The largest tag in analysis units, in absolute value (at least 1).
     pub level: i32,
-    /// Whether grid shoes split each group evenly over its ranks ([`Layout::even_shoe`]):
-    /// for a count with two tagged groups that weigh the same (Hi-Lo: five ranks +1, five −1;
-    /// Hi-Opt I: four and four), whose exact counts lie every 10 cards or so. Other counts'
-    /// exact counts with even groups lie up to 60 cards apart (KO: 6 ranks +1, 5 −1), so
-    /// their grid shoes take each value's mean given the count, rounded.
+    /// Whether grid shoes split each group evenly over its ranks ([`Layout::even_shoe`]): for
+    /// two tagged groups of equal weight (Hi-Lo), whose even counts lie ~10 cards apart;
+    /// others' lie up to 60 apart (KO), so they round each value's mean instead.
     ///
     /// [`Layout::even_shoe`]: super::shoes::Layout::even_shoe
     pub even_split: bool,

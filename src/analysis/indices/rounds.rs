@@ -1,13 +1,9 @@
 //! Where rounds start: the cards one round takes from the shoe, and from them the chance that
 //! a round starts at each depth and running count.
 //!
-//! A round starts where the one before it ended, so the depths at which rounds start are not
-//! spread evenly over the cards before the cut card: every shoe's first round starts at depth
-//! 0 (a count of exactly 0), the next ones only after the four or more cards of a round, and
-//! where the cards dealt so far took many cards a round (small cards: a positive count) fewer
-//! rounds start. [`round_starts`] follows the shoe round by round (a Markov chain over the
-//! depth and the running count), each round taking its cards as [`rounds_cards`] gives them
-//! for a shoe at that true count.
+//! Rounds start where the one before ended: every shoe's first at depth 0, and fewer where
+//! rounds took many cards (a positive count). [`round_starts`] follows the shoe round by round
+//! (a Markov chain over depth and running count), each round taking [`rounds_cards`]' cards.
 
 use super::shoes::{Layout, RoundStarts};
 use crate::analysis::chart::Chart;

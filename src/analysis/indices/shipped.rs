@@ -1,11 +1,6 @@
-//! Index tables as text, and the one the program ships: the default rules' Hi-Lo table
-//! (`assets/indices/default-hilo.json`), so that counting mode grades by it from the first
-//! decision instead of after the first start's analysis. A test (`numbers::` in the
-//! integration tests, run in CI) checks the asset against the analysis.
-//!
-//! The text is JSON: per play its cell, plays, direction and index in words, and its figures
-//! as the bits of their `f64`s, so that what is read back is the computed table to the last
-//! bit (as the index-table cache stores it).
+//! Index tables as JSON text (figures as the bits of their `f64`s, so a table reads back to
+//! the last bit), and the default rules' Hi-Lo table the program ships so that counting mode
+//! grades from the first decision (a test checks it against the analysis).
 
 use std::sync::OnceLock;
 

@@ -1,10 +1,8 @@
 //! Count-conditioned shoes: the exact frequency of every state of a count at the start of a
 //! round, and the grid of representative shoes whose EVs stand for those states.
 //!
-//! A count sorts the thirteen ranks into groups that share a tag ([`CountModel`]; Hi-Lo:
-//! low 2–6, five ranks, +1; neutral 7–9, three ranks, 0; high T, J, Q, K, A, five ranks,
-//! −1). The running count only sees the cards dealt per group, so given the cards dealt `n`
-//! its chance is that of a multivariate hypergeometric draw over the groups.
+//! A count sorts the ranks into groups that share a tag ([`CountModel`]); the running count
+//! sees only the cards dealt per group: a multivariate hypergeometric draw over the groups.
 
 use super::model::{CountModel, ranks_of};
 use crate::engine::{Rules, Value};
@@ -133,16 +131,11 @@ impl Layout {
         ((lo + hi) / 2) as u32
     }
 
-    /// A shoe with about `dealt` cards dealt, running count `rc` (analysis units from the
-    /// shoe's start, a multiple of the count's quantum) and every group dealt as near its
-    /// mean given that count as the even split allows: a group with no covariance with the
-    /// count (Hi-Lo's neutral cards) in proportion (plus `neutral_shift`, a multiple of its
-    /// ranks), the others the nearest (by the sum of squared distances from their means,
-    /// each over its share) whose count is exactly `rc`; every group split exactly evenly
-    /// over its ranks, so that no card of a group has to be rounded onto one of its ranks.
-    /// The cards dealt may differ from `dealt` by up to 8. A count whose groups cannot be
-    /// split evenly at every count ([`CountModel::even_split`]) takes
-    /// [`Layout::rounded_shoe`] instead. `None` where no such shoe exists.
+    /// A shoe with about `dealt` cards dealt (±8) and running count `rc`, every group split
+    /// evenly over its ranks (no card rounded onto a rank): a group uncorrelated with the
+    /// count in proportion (plus `neutral_shift`), the others the nearest (squared distance
+    /// from their means over their share) that count exactly `rc`. A count that cannot split
+    /// evenly ([`CountModel::even_split`]) takes [`Layout::rounded_shoe`]. `None`: no such shoe.
     pub fn even_shoe(&self, dealt: u32, rc: i32, neutral_shift: i64) -> Option<(u32, [u16; 10])> {
         let m = &self.model;
         if !m.even_split {
@@ -226,12 +219,9 @@ impl Layout {
         Some((total as u32, shoe))
     }
 
-    /// A shoe with `dealt` cards dealt and running count `rc` (analysis units from the shoe's
-    /// start) whose every value is dealt as near its mean given the count as whole cards
-    /// allow: each value's mean rounded, then the count made exact by the moves of one card
-    /// that cost least (squared distance from the mean over the value's share), as for a
-    /// count whose groups cannot be split evenly at every count ([`CountModel::even_split`]).
-    /// `None` where no such shoe exists.
+    /// A shoe with `dealt` cards dealt and running count `rc`: each value's mean given the
+    /// count rounded, then the count made exact by the cheapest one-card moves (squared
+    /// distance over share). `None` where no such shoe exists.
     pub fn rounded_shoe(&self, dealt: u32, rc: i32) -> Option<(u32, [u16; 10])> {
         let m = &self.model;
         let d = f64::from(dealt);
@@ -353,14 +343,9 @@ impl Layout {
         (lowest, poly)
     }
 
-    /// The exact frequency of each (stratum, fine bin) among rounds, and the mean exact
-    /// coordinate ([`CountModel::coordinate`]) of the rounds in it. Given the depth, the
-    /// running count's chance is [`Layout::count_chances`]'; the depth and running count at
-    /// which rounds start are `starts`' ([`RoundStarts`]: the shoe followed round by round),
-    /// or with `None` the depth is taken uniform over `0..cut` cards dealt (the assumption
-    /// of earlier versions, kept to measure what it changes). A balanced count's fine bin `b`
-    /// holds the true counts in `[b/10, (b+1)/10)` (floored exactly from the running count
-    /// and the cards left); an unbalanced count's, one running count.
+    /// The exact frequency of each (stratum, fine bin) among rounds and the mean coordinate of
+    /// its rounds: rounds start as `starts` says, or with `None` at a depth uniform over
+    /// `0..cut` (earlier versions'). A fine bin is a tenth of a true count, or one running count.
     pub fn weights(&self, starts: Option<&RoundStarts>) -> Weights {
         let m = &self.model;
         let bins = self.bins;

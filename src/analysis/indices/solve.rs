@@ -54,8 +54,7 @@ pub(super) const fn slot(action: Action) -> usize {
 pub(super) struct CellEvs {
     /// The chance per round that the first decision is in this cell.
     pub weight: f64,
-    /// The EV of each action (by [`slot`]), averaged over the cell's hands by probability;
-    /// `None` where not allowed.
+    /// The EV of each action (by [`slot`]) averaged over the cell's hands; `None`: not allowed.
     pub evs: [Option<f64>; 4],
     /// The chance per round that a hand of three or more cards reaches this cell by hitting
     /// as the chart says (stand or hit are its only actions).
@@ -107,10 +106,7 @@ pub(super) fn solve_up(
     };
     let mut solver = Solver::for_game(rules, up, left, game);
     solver.reserve(24_000);
-    let first = HandContext {
-        hands: 1,
-        ..HandContext::default()
-    };
+    let first = HandContext::FIRST;
     let mut cells = Vec::new();
     for (i, t) in tracked.iter().enumerate().filter(|(_, t)| t.cell.up == up) {
         let mut sums = [Some(0.0); 4];
@@ -177,11 +173,7 @@ fn multi_card_hands(
     let cell_of = |hand: &[u8; 10]| {
         let (best, soft) = total(hand);
         let kind = if soft { HandKind::Soft } else { HandKind::Hard };
-        Cell {
-            kind,
-            row: best,
-            up,
-        }
+        Cell::new(kind, best, up)
     };
     let draw = |hand: &[u8; 10], v: Value| {
         let i = v.index();
@@ -212,11 +204,7 @@ fn multi_card_hands(
                 continue;
             }
             let first = if a == b {
-                Cell {
-                    kind: HandKind::Pair,
-                    row: a.get(),
-                    up,
-                }
+                Cell::new(HandKind::Pair, a.get(), up)
             } else {
                 cell_of(&hand)
             };
@@ -256,13 +244,7 @@ fn multi_card_hands(
                     .into_iter()
                     .flat_map(|v| std::iter::repeat_n(v, usize::from(hand[v.index()])))
                     .collect();
-                let evs = solver.evs(
-                    &values,
-                    HandContext {
-                        hands: 1,
-                        ..HandContext::default()
-                    },
-                );
+                let evs = solver.evs(&values, HandContext::FIRST);
                 let e = found.entry(i).or_insert((0.0, 0.0, 0.0));
                 e.0 += p;
                 e.1 += p * evs.stand;

@@ -1,9 +1,8 @@
 //! Expected values of the player's actions for one up card and shoe, exact for stand, hit
 //! and double; splits by the method described on `Solver::split` ("pair cards tracked").
 //!
-//! Every value is per initial unit bet, from the player's side. A player hand is tracked by
-//! the multiset of cards it removed from the shoe (packed six bits per value into a `u64`), so
-//! results are memoised by composition and shared between every hand that reaches it.
+//! Values are per initial unit bet. A hand is keyed by the cards it took from the shoe (six
+//! bits a value in a `u64`), so results are shared by every hand of that composition.
 
 use crate::engine::Action;
 
@@ -74,6 +73,15 @@ pub struct HandContext {
     pub split_aces: bool,
     /// Hands the seat holds now (1 before any split).
     pub hands: u8,
+}
+
+impl HandContext {
+    /// A round's first hand, before any split.
+    pub const FIRST: HandContext = HandContext {
+        from_split: false,
+        split_aces: false,
+        hands: 1,
+    };
 }
 
 #[cfg(test)]

@@ -66,16 +66,11 @@ impl<'r> Solver<'r> {
         Solver::for_game(rules, up, shoe, Game::NoHoleCard)
     }
 
-    /// [`Solver::new`] for `game`. In the peek game, under an ace or a ten, the EVs of a
-    /// round's first hand (not one made by a split) are of the whole round: the dealer's
-    /// natural (found by the peek) costs the original unit only, or pushes a player natural,
-    /// and every action's EV counts its stake only when the dealer has no natural. A hand
-    /// made by a split gets the second part only (its EV times the chance that the dealer has
-    /// no natural, with that natural's loss left out). Exact: by exchangeability the face-down
-    /// card may be drawn after the player's cards, so each outcome is weighted by the chance
-    /// that the shoe left then gives the dealer no natural; the best action at every decision
-    /// is the same as with the conditional EVs, as all actions there share that chance.
-    /// Under other up cards, and in the no-hole-card game, nothing changes.
+    /// [`Solver::new`] for `game`. In the peek game under an ace or a ten, a round's first
+    /// hand's EVs are of the whole round: a dealer natural costs the original unit only (or
+    /// pushes a natural), and each action's stake counts only without one; a split hand gets
+    /// the latter part only. Exact: the face-down card may be drawn after the player's cards
+    /// (exchangeability), and every action at a decision shares that chance.
     pub fn for_game(rules: &'r Rules, up: Value, shoe: [u16; 10], game: Game) -> Solver<'r> {
         Solver {
             rules,
@@ -92,8 +87,7 @@ impl<'r> Solver<'r> {
         }
     }
 
-    /// Makes room in the memo tables for about `states` player states, so that a long
-    /// analysis (a whole chart column) does not grow them step by step.
+    /// Makes room in the memo tables for about `states` player states at once.
     pub fn reserve(&mut self, states: usize) {
         self.dealer_memo.reserve(states);
         self.hit_memo.reserve(states / 2);
@@ -144,10 +138,8 @@ impl<'r> Solver<'r> {
         Value::ALL.map(|v| self.left(s, v))
     }
 
-    /// The EV of standing after each card that may come next (slot [`Value::index`]): `-1` where
-    /// that card busts the hand, 0 where the shoe holds no such card. The dealer's
-    /// probabilities come from the memo; when two or more are missing, one family pass computes
-    /// them all at about the cost of two plain passes.
+    /// The EV of standing after each card that may come next (`-1` for a bust, 0 for a card the
+    /// shoe lacks); two or more missing dealer odds take one family pass.
     pub(super) fn next_stands(&mut self, s: &State) -> [f64; 10] {
         let mut stands = [0.0; 10];
         let mut missing = [false; 10];
@@ -370,17 +362,13 @@ impl<'r> Solver<'r> {
         }
     }
 
-    /// EV of the first decision that `chart` makes for a two-card hand, with the chart played
-    /// after hits and in split hands too.
+    /// EV of `chart`'s first decision for a two-card hand, the chart played after it too.
     pub fn chart_ev(&mut self, values: &[Value], chart: &Chart) -> f64 {
         let s = hand_state(values);
         if values.len() == 2 && s.best() == 21 {
             return self.natural(&s);
         }
-        let ctx = HandContext {
-            hands: 1,
-            ..HandContext::default()
-        };
+        let ctx = HandContext::FIRST;
         let legal = self.legal(values, ctx);
         let ev = match chart.decide(&Cards::from_cards(&cards_of(values)), self.up, legal) {
             Action::Stand => self.stand(&s),
@@ -395,8 +383,7 @@ impl<'r> Solver<'r> {
         }
     }
 
-    /// The best code for a cell from the weighted EVs of its stand, hit and double (and split,
-    /// for pairs), following the chart's conventions.
+    /// The best code for a cell from the weighted EVs of stand, hit, double and split.
     pub fn best_code(stand: f64, hit: f64, double: Option<f64>, split: Option<f64>) -> Code {
         let base = if hit > stand {
             (Code::H, hit)

@@ -10,19 +10,12 @@ use crate::engine::{Action, Cards, Total, Value};
 impl Solver<'_> {
     /// EV of splitting a pair of `v` when the seat holds `hands` hands (1 before any split).
     ///
-    /// Method ("pair cards tracked"): each split hand is played from the shoe less the up
-    /// card and less every pair card dealt so far to the split hands — one per hand created —
-    /// but not the other cards those hands drew. A small dynamic programme over (hands made,
-    /// hands still waiting for their second card) follows every way re-splitting can go up to
-    /// `max_hands`: when a hand's second card is another `v`, it is re-split if the rules allow
-    /// it and (playing optimally) if re-splitting is worth more than playing the pair on.
-    /// Each finished hand's EV is its exact EV (stand, hit, double after split) from that
-    /// shoe. Ignoring the non-pair cards of the sibling hands is the usual approximation of
-    /// published analysers; its error on a split EV is of the order of 10⁻³ units in 6 decks.
-    ///
-    /// The solver's shoe already lacks every card on the table but this hand's two, so when
-    /// `hands` > 1 (a re-split decision at the table) the pair cards of the earlier split hands
-    /// are out already: only the pair cards dealt from here on are taken out again.
+    /// Method ("pair cards tracked"): each split hand is played exactly from the shoe less the
+    /// pair cards dealt to the split hands, not the other cards they drew (the usual
+    /// approximation; about 10⁻³ units in 6 decks). A small dynamic programme over (hands made,
+    /// hands waiting for a second card) follows every re-split up to `max_hands`, made where
+    /// allowed and (optimally) worth more. At `hands` > 1 the earlier pair cards are out of the
+    /// solver's shoe already: only those dealt from here on are taken out.
     pub(super) fn split(&mut self, v: Value, hands: u8, play: Play<'_>) -> f64 {
         let max = self.rules.max_hands;
         // A hand made by the split that drew another `v`, with `h` hands held: may it split?

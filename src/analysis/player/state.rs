@@ -1,7 +1,7 @@
 //! A hand being evaluated ([`State`]): the cards it removed from the shoe, packed six bits per
 //! value into the memo key, with its total; and the chart cell of its total.
 
-use crate::analysis::chart::{Cell, HandKind};
+use crate::analysis::chart::Cell;
 use crate::engine::{Total, Value};
 
 /// A hand being evaluated: the cards it removed from the shoe.
@@ -52,17 +52,5 @@ impl State {
 }
 
 pub(super) fn total_cell(s: &State, up: Value) -> Cell {
-    if s.soft() {
-        Cell {
-            kind: HandKind::Soft,
-            row: s.best().max(12),
-            up,
-        }
-    } else {
-        Cell {
-            kind: HandKind::Hard,
-            row: s.best().clamp(4, 21),
-            up,
-        }
-    }
+    Cell::of_total(s.best(), s.soft(), up)
 }

@@ -56,13 +56,7 @@ fn matches_wizard_of_odds_appendix_9_eight_deck_h17() {
 fn assert_matches_published(rules: &Rules, cases: &[(u8, [u8; 2], [f64; 3])]) {
     for &(up, hand, [stand, hit, double]) in cases {
         let mut s = solver(rules, up);
-        let evs = s.evs(
-            &v(hand),
-            HandContext {
-                hands: 1,
-                ..HandContext::default()
-            },
-        );
+        let evs = s.evs(&v(hand), HandContext::FIRST);
         assert!(
             close(evs.stand, stand, 1e-6),
             "{hand:?} vs {up}: stand {}",
@@ -85,13 +79,7 @@ fn assert_matches_published(rules: &Rules, cases: &[(u8, [u8; 2], [f64; 3])]) {
 fn a_natural_is_paid_unless_the_dealer_has_one() {
     let rules = Rules::default();
     let mut s = solver(&rules, 10);
-    let evs = s.evs(
-        &v([1, 10]),
-        HandContext {
-            hands: 1,
-            ..HandContext::default()
-        },
-    );
+    let evs = s.evs(&v([1, 10]), HandContext::FIRST);
     // Dealer T: the hole card is an ace with probability 23/309 once A,T are out.
     assert!(close(evs.stand, 1.5 * (1.0 - 23.0 / 309.0), 1e-12));
     let split21 = s.evs(
@@ -112,10 +100,7 @@ fn a_natural_is_paid_unless_the_dealer_has_one() {
 #[test]
 fn the_peek_game_returns_the_double_stake_a_natural_would_take() {
     let rules = Rules::default();
-    let first = HandContext {
-        hands: 1,
-        ..HandContext::default()
-    };
+    let first = HandContext::FIRST;
     let game_solver = |up: u8, game: Game| {
         let up = Value::of(up);
         let mut shoe = ValueCounts::full_shoe(rules.decks);
@@ -148,10 +133,7 @@ fn the_peek_game_returns_the_double_stake_a_natural_would_take() {
 fn split_limits_follow_the_rules() {
     let rules = Rules::default();
     let mut s = solver(&rules, 6);
-    let first = HandContext {
-        hands: 1,
-        ..HandContext::default()
-    };
+    let first = HandContext::FIRST;
     assert!(s.evs(&v([8, 8]), first).split.is_some());
     assert!(
         s.evs(
@@ -184,13 +166,7 @@ fn split_limits_follow_the_rules() {
 fn splitting_eights_against_six_beats_hitting_sixteen() {
     let rules = Rules::default();
     let mut s = solver(&rules, 6);
-    let evs = s.evs(
-        &v([8, 8]),
-        HandContext {
-            hands: 1,
-            ..HandContext::default()
-        },
-    );
+    let evs = s.evs(&v([8, 8]), HandContext::FIRST);
     assert!(evs.split.unwrap() > evs.hit.unwrap().max(evs.stand));
     assert_eq!(evs.best().0, Action::Split);
 }
@@ -244,23 +220,11 @@ fn more_hands_allowed_never_lowers_the_split_value() {
     let four = Rules::default();
     for pair in 2..=9u8 {
         let a = solver(&two, 6)
-            .evs(
-                &v([pair, pair]),
-                HandContext {
-                    hands: 1,
-                    ..HandContext::default()
-                },
-            )
+            .evs(&v([pair, pair]), HandContext::FIRST)
             .split
             .unwrap();
         let b = solver(&four, 6)
-            .evs(
-                &v([pair, pair]),
-                HandContext {
-                    hands: 1,
-                    ..HandContext::default()
-                },
-            )
+            .evs(&v([pair, pair]), HandContext::FIRST)
             .split
             .unwrap();
         assert!(b >= a - 1e-12, "{pair},{pair}: {a} vs {b}");

@@ -19,26 +19,17 @@ pub struct Holding {
 }
 
 impl Holding {
-    /// The hand of a cell: its row's total; a pair as the total of its two cards (A,A is soft
-    /// 12).
+    const fn new(total: u8, soft: bool) -> Holding {
+        Holding { total, soft }
+    }
+
+    /// The hand of a cell: its row's total, a pair's two cards' (A,A is soft 12).
     pub fn of(cell: Cell) -> Holding {
         match cell.kind {
-            HandKind::Hard => Holding {
-                total: cell.row,
-                soft: false,
-            },
-            HandKind::Soft => Holding {
-                total: cell.row,
-                soft: true,
-            },
-            HandKind::Pair if cell.row == 1 => Holding {
-                total: 12,
-                soft: true,
-            },
-            HandKind::Pair => Holding {
-                total: 2 * cell.row,
-                soft: false,
-            },
+            HandKind::Hard => Holding::new(cell.row, false),
+            HandKind::Soft => Holding::new(cell.row, true),
+            HandKind::Pair if cell.row == 1 => Holding::new(12, true),
+            HandKind::Pair => Holding::new(2 * cell.row, false),
         }
     }
 
@@ -54,20 +45,8 @@ impl Holding {
     /// The hand after one more card of value `card`: `None` when it goes over 21.
     pub(super) fn plus(self, card: Value) -> Option<Holding> {
         let low = self.low() + card.get();
-        let ace = self.soft || card.is_ace();
-        if low > 21 {
-            None
-        } else if ace && low + 10 <= 21 {
-            Some(Holding {
-                total: low + 10,
-                soft: true,
-            })
-        } else {
-            Some(Holding {
-                total: low,
-                soft: false,
-            })
-        }
+        let soft = (self.soft || card.is_ace()) && low + 10 <= 21;
+        (low <= 21).then_some(Holding::new(if soft { low + 10 } else { low }, soft))
     }
 }
 
@@ -103,8 +82,7 @@ pub enum Stake {
     Split,
 }
 
-/// One fact a reason states about its cell. Each has a check against the analysis for the
-/// rules and the game ([`Claim::check`]).
+/// One fact a reason states about its cell, with its check ([`Claim::check`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Claim {
     /// `11 cannot bust with one card`: no card takes the hand over 21.
@@ -332,11 +310,7 @@ impl Claim {
                 UP_CARDS.iter().all(|&up| {
                     facts
                         .chart
-                        .get(Cell {
-                            kind: HandKind::Pair,
-                            row,
-                            up,
-                        })
+                        .get(Cell::new(HandKind::Pair, row, up))
                         .preferred()
                         == Action::Split
                 }),

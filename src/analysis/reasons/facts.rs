@@ -38,10 +38,12 @@ impl<'a> Facts<'a> {
         }
     }
 
-    /// The shoe less the up card.
-    fn shoe(&self, up: Value) -> ValueCounts {
+    /// The shoe less the up card and the cards `held`.
+    fn shoe(&self, up: Value, held: &[Value]) -> ValueCounts {
         let mut shoe = ValueCounts::full_shoe(self.rules.decks);
-        shoe.remove(up);
+        for &v in std::iter::once(&up).chain(held) {
+            shoe.remove(v);
+        }
         shoe
     }
 
@@ -53,10 +55,7 @@ impl<'a> Facts<'a> {
 
     /// [`Facts::dealer`] with the cards `seen` (values) out of the shoe too.
     fn dealer_after(&self, up: Value, seen: &[Value]) -> DealerProbs {
-        let mut shoe = self.shoe(up);
-        for &v in seen {
-            shoe.remove(v);
-        }
+        let shoe = self.shoe(up, seen);
         DealerShapes::get(self.rules.dealer_hits_soft_17).probabilities(up, &shoe.0)
     }
 
@@ -124,10 +123,7 @@ impl<'a> Facts<'a> {
             .into_iter()
             .map(|hand| {
                 let now = self.stand_ev(&hand, cell.up);
-                let mut shoe = self.shoe(cell.up);
-                for &v in &hand {
-                    shoe.remove(v);
-                }
+                let shoe = self.shoe(cell.up, &hand);
                 let n = f64::from(shoe.total());
                 Value::ALL
                     .into_iter()

@@ -1,16 +1,9 @@
 //! The reason behind every play: one line per chart cell a learner can remember, built from
 //! the rules and the exact numbers — never typed in per cell.
 //!
-//! A reason is made of *claims*, facts about the cell ("11 cannot bust with one card", the
-//! dealer's bust rate for the up card, what the American peek chart plays there), a few words
-//! that name the play, and the numbers: the play and the runner-up (or the play chosen) with
-//! their EVs, both from one named source ([`Source`]). Every claim is a value ([`Claim`]) with a
-//! check against the analysis ([`Claim::check`]); a claim is made for a cell only where its
-//! check holds, and [`Reason::claims`] lists what a line says so a test can assert each one.
-//! Another rules file gives other numbers, so other reasons where they change.
-//!
-//! [`line`] is the one place the line is assembled: the table's hint and mistakes, the drills,
-//! the review, the chart screen and `strategy --why` all call it (or [`reason`]).
+//! A reason is *claims* ([`Claim`], each made only where its check against the analysis
+//! holds), words that name the play, and the numbers: the play and the runner-up (or the play
+//! chosen) with their EVs from one [`Source`]. [`line`] is the one place a line is assembled.
 
 use std::fmt;
 
@@ -74,8 +67,7 @@ pub enum Figures<'a> {
     },
 }
 
-/// The numbers of a reason: the play and the play it is weighed against, with EVs from one
-/// source.
+/// The numbers of a reason: the play and the one it is weighed against, with EVs.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Numbers {
     /// Where they come from.
@@ -244,11 +236,8 @@ pub fn reason(
     })
 }
 
-/// [`reason`] as its line: the idea, then the numbers with their source, e.g. `11 cannot bust
-/// with one card, and a double takes one card only, where a hit may draw again: hit. The
-/// American peek chart doubles here: with no hole card, the dealer's blackjack (7.7% of rounds
-/// showing T) would take the doubled stake too (chart average, full shoe: hit +0.031, double
-/// +0.008)`. The idea comes first, so a line cut short keeps it.
+/// [`reason`] as its line: the idea first (a line cut short keeps it), then the numbers, e.g.
+/// `11 cannot bust with one card, …: hit. … (chart average, full shoe: hit +0.031, double …)`.
 pub fn line(
     strategy: &Strategy,
     peek: Option<&Chart>,

@@ -215,10 +215,7 @@ impl Truth {
                 // The pair's own EVs, worked out afresh by the player's solver.
                 let mut shoe = ValueCounts::full_shoe(self.rules.decks);
                 shoe.remove(cell.up);
-                let first = HandContext {
-                    hands: 1,
-                    ..HandContext::default()
-                };
+                let first = HandContext::FIRST;
                 let evs =
                     crate::analysis::Solver::for_game(&self.rules, cell.up, shoe.0, self.game)
                         .evs(&[Value::of(cell.row); 2], first);
@@ -482,10 +479,7 @@ fn every_claim_of_every_cell_holds_for_four_rule_sets() {
 fn a_decisions_reason_shows_its_own_evs_and_says_where_they_come_from() {
     let rules = Rules::default();
     let strategy = basic_strategy(&rules);
-    let first = HandContext {
-        hands: 1,
-        ..HandContext::default()
-    };
+    let first = HandContext::FIRST;
     let mut shown = 0;
     for cell in Chart::printed_cells().filter(|c| c.up == 10 || c.up == 2) {
         let hand = &hands_of(cell)[0];

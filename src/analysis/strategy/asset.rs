@@ -1,11 +1,6 @@
-//! The strategy the program ships: the default rules' no-hole-card basic strategy
-//! (`assets/strategy/default.json`), so that a start with the default rules (every `sim`, the
-//! hard seat, hints and grading) reads the chart instead of working it out (about 0.1 CPU-s,
-//! 5 % of a 30 M-round counted run). A test checks the asset against the analysis, bit for bit.
-//!
-//! The text is JSON: both returns, and per cell its key, its code and its EVs, every figure as
-//! the bits of its `f64`, so that what is read back is the computed strategy to the last bit
-//! (as the shipped index table, [`crate::analysis::indices::shipped`]).
+//! The default rules' basic strategy as the program ships it (`assets/strategy/default.json`):
+//! read instead of worked out (about 0.1 CPU-s a start). JSON with every figure as the bits of
+//! its `f64`, so it reads back to the last bit; a test checks it against the analysis.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
