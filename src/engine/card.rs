@@ -48,21 +48,9 @@ impl Rank {
 
     /// The symbol printed on the card: `A 2 … 10 J Q K`.
     pub const fn symbol(self) -> &'static str {
-        match self {
-            Rank::Ace => "A",
-            Rank::Two => "2",
-            Rank::Three => "3",
-            Rank::Four => "4",
-            Rank::Five => "5",
-            Rank::Six => "6",
-            Rank::Seven => "7",
-            Rank::Eight => "8",
-            Rank::Nine => "9",
-            Rank::Ten => "10",
-            Rank::Jack => "J",
-            Rank::Queen => "Q",
-            Rank::King => "K",
-        }
+        [
+            "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+        ][self as usize]
     }
 }
 
@@ -86,22 +74,12 @@ impl Suit {
 
     /// The Unicode suit symbol.
     pub const fn symbol(self) -> char {
-        match self {
-            Suit::Clubs => '♣',
-            Suit::Diamonds => '♦',
-            Suit::Hearts => '♥',
-            Suit::Spades => '♠',
-        }
+        ['♣', '♦', '♥', '♠'][self as usize]
     }
 
     /// A one-letter ASCII stand-in for terminals without the suit glyphs.
     pub const fn ascii(self) -> char {
-        match self {
-            Suit::Clubs => 'c',
-            Suit::Diamonds => 'd',
-            Suit::Hearts => 'h',
-            Suit::Spades => 's',
-        }
+        ['c', 'd', 'h', 's'][self as usize]
     }
 }
 

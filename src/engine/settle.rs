@@ -56,15 +56,7 @@ pub struct Plain(Units);
 
 impl fmt::Display for Plain {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0.0 > 0 {
-            write!(
-                f,
-                "{}",
-                Units(-self.0.0).to_string().trim_start_matches('−')
-            )
-        } else {
-            write!(f, "{}", self.0)
-        }
+        f.write_str(self.0.to_string().trim_start_matches('+'))
     }
 }
 

@@ -4,7 +4,7 @@
 
 use rusqlite::{Connection, params};
 
-use super::{Store, StoreError, day_text, unix_seconds};
+use super::{Store, StoreError, unix_seconds};
 use crate::trainer::course::table_shoes::SHOE_END;
 use crate::trainer::course::{
     AnswerRow, Context, Course, CourseRow, DecisionRow, RoundRow, Rows, SessionKind, Stage,
@@ -186,7 +186,7 @@ impl Store {
             standard: SHOE_END.to_owned(),
             passed: false,
             at: unix_seconds(),
-            day: day_text(day),
+            day: day.to_string(),
             detail: "the table shuffled: the shoe before is finished".to_owned(),
         };
         self.write_course(&[mark], day)?;

@@ -14,7 +14,7 @@ use rusqlite::params;
 use super::import_checks::check_tally;
 use super::ranges::{MAX_AT, check_entry};
 use super::write::{insert_drill, insert_round, milli};
-use super::{Store, StoreError, day_text, unix_seconds};
+use super::{Store, StoreError, unix_seconds};
 use crate::analysis::chart::Cell;
 use crate::engine::Cards;
 use crate::sim::RoundTally;
@@ -162,7 +162,7 @@ pub(super) fn import_beside(
                  VALUES (?1, ?2, 'import', ?3, '')",
                 params![
                     started as i64,
-                    day_text(local_day(started)),
+                    local_day(started).to_string(),
                     std::process::id()
                 ],
             )?;
@@ -170,7 +170,7 @@ pub(super) fn import_beside(
         };
         if let Some(session) = session {
             for entry in &entries {
-                let day = day_text(local_day(entry.at()));
+                let day = local_day(entry.at()).to_string();
                 match entry {
                     Entry::Round(round) => {
                         insert_round(tx, session, &day, round, &imported_tally(round))

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::params;
 
-use super::{Store, StoreError, day_text};
+use super::{Store, StoreError};
 use crate::text::counted;
 use crate::trainer::day::Day;
 
@@ -196,7 +196,7 @@ const IMPORTED_FIGURES: &str = concat!(
 /// as `?1`.
 fn condition(day: Option<Day>) -> (&'static str, String) {
     match day {
-        Some(day) => ("day < ?1", day_text(day)),
+        Some(day) => ("day < ?1", day.to_string()),
         None => ("?1 = ''", String::new()),
     }
 }
