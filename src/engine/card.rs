@@ -171,10 +171,8 @@ impl fmt::Display for Card {
     }
 }
 
-/// One of the ten card values blackjack tells apart: ace (1), two … nine, ten-valued (10).
-///
-/// Built only from a checked number or from a card, so a value that indexes a ten-slot table
-/// (ace first) is always in range; [`Value::index`] is the one place that does the `− 1`.
+/// One of the ten card values: ace (1), two … nine, ten-valued (10). Built only from a checked
+/// number or a card, so [`Value::index`] (the one `− 1`) is always in range.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(transparent)]
 pub struct Value(u8);

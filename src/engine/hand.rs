@@ -5,10 +5,8 @@ use super::card::{Card, Value};
 /// The most cards one hand can hold: 21 one-point cards plus the card that busts it.
 pub const MAX_CARDS: usize = 22;
 
-/// The cards of one hand, stored inline (no heap allocation) with a running total.
-///
-/// Two hands are equal when they hold the same cards in the same order: slots past the last
-/// card are left as they were when the hand is emptied in place, and do not count.
+/// The cards of one hand, inline (no heap allocation), with a running total. Equality ignores
+/// the slots past the last card (left as they were when the hand was emptied in place).
 #[derive(Clone, Copy)]
 pub struct Cards {
     cards: [Card; MAX_CARDS],

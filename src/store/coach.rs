@@ -335,9 +335,8 @@ impl Coach {
         self.unsaved()
     }
 
-    /// What of this session is not in the player's database, and why, if anything: `2 rounds
-    /// and 1 drill answer not saved: database or disk is full`. A read-only database or none
-    /// at all (`--no-stats`) is not news here: see [`Coach::not_saving`].
+    /// What of this session was not saved, and why: `2 rounds and 1 drill answer not saved:
+    /// …`. A read-only database or none at all is [`Coach::not_saving`]'s news.
     pub fn unsaved(&self) -> Option<String> {
         let why = self.failure.as_ref()?;
         if self.pending.is_empty() {

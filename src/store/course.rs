@@ -168,10 +168,9 @@ impl Store {
         Ok((course, newly))
     }
 
-    /// What the table calls when it shuffles: the shoe this session was dealing is finished.
-    /// Marks its end in `course` (a `shoe-end` row of stage 2, never a pass), then records what
-    /// the rows now pass ([`Store::course`]) and returns the standards newly passed. Nothing is
-    /// marked before this session has written a round.
+    /// The table shuffled: marks the end of this session's shoe in `course` (a `shoe-end` row
+    /// of stage 2, never a pass; none before it wrote a round), then records what the rows now
+    /// pass ([`Store::course`]), returning the standards newly passed.
     pub fn shoe_finished(
         &mut self,
         context: &Context,
@@ -201,9 +200,7 @@ impl super::Coach {
         self.course_store().course(context, day)
     }
 
-    /// The table shuffled: the shoe before is finished ([`Store::shoe_finished`]). Returns
-    /// the standards newly passed, for the table to say
-    /// ([`crate::trainer::course::passes_note`]).
+    /// The table shuffled ([`Store::shoe_finished`]): the standards newly passed, to say.
     pub fn shoe_finished(&mut self, context: &Context) -> Result<Vec<Standard>, StoreError> {
         let day = self.today();
         self.course_store().shoe_finished(context, day)

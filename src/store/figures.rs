@@ -1,11 +1,9 @@
-//! Figures from rows: the tally of a session or a lifetime, the session rows, when each cell
-//! was last played — every one computed by SQL over the rows, so a figure exists once.
+//! Figures from rows (a session's or a lifetime's tally, the session rows, when each cell was
+//! last played), every one computed by SQL, so a figure exists once.
 //!
-//! The lifetime of a database that took in an earlier build's statistics file starts from
-//! that file's figures, which were counters, not rounds: they are rows of their own
-//! ([`super::imported`]), read by the same reader as the rows a session writes ([`read`],
-//! [`Store::session_rows`]), the SQL of each side giving the same columns in the same types;
-//! the rows of its hand history are kept for the review but not counted again.
+//! An imported statistics file's figures (counters, not rounds) are rows of their own
+//! ([`super::imported`]) read by the same reader ([`read`]); its hand history's rows are kept
+//! for the review but not counted again.
 
 use std::collections::BTreeMap;
 
@@ -56,10 +54,8 @@ impl Scope {
     }
 }
 
-/// The queries that give one tally's figures, each with its parameter as `?1` and its columns
-/// in the order and types [`read`] takes them (money and counts as integers, the sum of
-/// squares as decimal text): the rows of sessions ([`TallySql::live`]) and an imported file's
-/// figures ([`imported::tally_sql`]) are read by the one reader.
+/// The queries of one tally's figures, parameter `?1`, columns as [`read`] takes them: for the
+/// sessions' rows ([`TallySql::live`]) and for an import's ([`imported::tally_sql`]).
 pub(super) struct TallySql {
     /// One row: rounds, [`HAND_COUNTERS`], net, money, the sum of squared nets, rebuys, money
     /// rebought, decisions, those not missed, EV given away, count-quiz answers, right ones.
@@ -137,9 +133,8 @@ impl TallySql {
 }
 
 impl Store {
-    /// The tally of the rows in `scope`, with the imported figures under the lifetime's. The
-    /// days practised count up to `today` (a day recorded later, by a clock that ran ahead,
-    /// does not break the run of days in a row).
+    /// The tally of the rows in `scope` with the imported figures; days practised count up to
+    /// `today` (a day a clock ran ahead to does not break the run of days).
     pub fn tally(&self, scope: Scope, today: Day) -> Result<Tally, StoreError> {
         let read_all = || -> rusqlite::Result<Tally> {
             // The imported figures are older than every row: the rows are added to them.

@@ -4,14 +4,12 @@
 use super::ranges::ensure;
 use crate::trainer::tally::{Accuracy, MAX_COUNT, SKILLS, Tally};
 
-/// The largest money figure a valid tally holds, in thousandths of a unit (4.6·10¹⁵ units):
-/// past any lifetime at the table's largest bets, and far enough from the ends of an `i64`
-/// that adding a session's figures cannot overflow.
+/// The largest money figure a valid tally holds, in thousandths (4.6·10¹⁵ units): past any
+/// lifetime, yet far enough from `i64`'s ends that adding a session cannot overflow.
 const MAX_MONEY_MILLI: u64 = 1 << 62;
 
-/// The largest sum of squared round results a valid tally holds, in millionths of a bet
-/// squared: a round adds at most 8 000² ([`crate::sim::RoundTally::record_round`]), so [`MAX_COUNT`] rounds
-/// stay below 2⁸⁰; an addition cannot overflow the `u128` from here.
+/// The largest sum of squared round results, in millionths of a bet squared: [`MAX_COUNT`]
+/// rounds of at most 8 000² stay below 2⁸⁰, and an addition cannot overflow the `u128`.
 const MAX_NET_SQ_MICRO: u128 = 1 << 100;
 
 /// Checks what every tally this program records satisfies, so a damaged or hand-edited file

@@ -60,10 +60,8 @@ impl Store {
         })
     }
 
-    /// Deletes the rows from before `day` (every row with `None`), in one transaction: the
-    /// rounds with their hands, the decisions, the counting answers, the rebuys of sessions
-    /// begun before it, the sessions left with no row, and the figures imported from an
-    /// earlier build (which are older than any row).
+    /// Deletes every row from before `day` (all with `None`) in one transaction, the sessions
+    /// left empty and the imported figures (older than any row) with them.
     pub fn delete_before(&mut self, day: Option<Day>) -> Result<(), StoreError> {
         let (condition, bound) = condition(day);
         self.transaction("delete from", |tx| {

@@ -1,12 +1,9 @@
-//! The range of every number a row holds, in one place: the schema's CHECK constraints
-//! ([`super::schema`]'s version 2), the conditions the figures read rows under (a row edited by
-//! hand past them is left out and reported once, never an error for the whole figure), and the
-//! check of what an earlier build's files bring ([`check_entry`]).
+//! The range of every number a row holds, in one place: the schema's CHECK constraints, the
+//! conditions the figures read rows under (a row past them is left out and reported once),
+//! and the check of imported entries ([`check_entry`]).
 //!
-//! The SQL conditions are macros so that the migration and the queries are built from the same
-//! text with `concat!`. Their bounds are far past anything the table can produce (a round nets
-//! at most 8 bets; a bet is at most 1,000,000 units), and near enough that no sum of them
-//! overflows a 64-bit integer.
+//! The conditions are macros, so the migration and the queries `concat!` the same text. The
+//! bounds are far past anything a table produces, and near enough that no sum overflows.
 
 use crate::text::counted;
 use crate::trainer::history::Entry;

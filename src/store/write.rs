@@ -109,10 +109,8 @@ impl Store {
         }
     }
 
-    /// Runs `insert` in one immediate transaction under this store's session, made on `day` if
-    /// it has none yet — or made again if its row is gone: a reset or a forget from another
-    /// process deletes what existed when it ran, this session's row with it, and its later
-    /// rows are kept under a row made again. A read-only store refuses and writes nothing.
+    /// Runs `insert` in one transaction under this store's session, made on `day` if it has
+    /// none (or its row was deleted by another process's reset). A read-only store refuses.
     pub(super) fn write_in_session(
         &mut self,
         day: Day,
