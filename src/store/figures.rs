@@ -7,11 +7,11 @@
 
 use std::collections::BTreeMap;
 
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, Row, params};
 
 use super::imported::{self, HAND_COUNTERS};
 use super::ranges::{ANSWER_OK, DECISION_OK, REBUY_OK, ROUND_OK, SESSION_OK, not_missed};
-use super::{Store, StoreError};
+use super::{Store, StoreError, all_rows};
 use crate::trainer::day::{Day, Practice, Review};
 use crate::trainer::export::SessionRow;
 use crate::trainer::grade::Category;
@@ -139,11 +139,8 @@ impl Store {
         let read_all = || -> rusqlite::Result<Tally> {
             // The imported figures are older than every row: the rows are added to them.
             let mut tally = Tally::default();
-            let imports: Vec<i64> = self
-                .conn
-                .prepare("SELECT import FROM imported_totals ORDER BY import")?
-                .query_map([], |row| row.get(0))?
-                .collect::<rusqlite::Result<_>>()?;
+            let imports = "SELECT import FROM imported_totals ORDER BY import";
+            let imports: Vec<i64> = all_rows(&self.conn, imports, [], |row| row.get(0))?;
             for import in imports {
                 tally.absorb(&read(&self.conn, &imported::tally_sql(), import)?);
             }
@@ -225,7 +222,7 @@ impl Store {
             .map_err(self.sql("read"))?;
         query
             .query_map([], |row| {
-                let n = |i| row.get::<_, i64>(i).map(|x| x as u64);
+                let n = |i| count(row, i);
                 Ok(SessionRow {
                     started: n(0)?,
                     process: row.get(1)?,
@@ -245,21 +242,17 @@ impl Store {
 
     /// When each chart cell was last played, in seconds since the Unix epoch.
     pub fn last_seen(&self) -> Result<BTreeMap<String, u64>, StoreError> {
-        let mut query = self
-            .conn
-            .prepare(&format!(
-                "SELECT cell, MAX(at) FROM
-                     (SELECT cell, at FROM decisions WHERE {DECISION_OK}
-                      UNION ALL SELECT cell, at FROM imported_last_seen)
-                 GROUP BY cell"
-            ))
-            .map_err(self.sql("read"))?;
-        query
-            .query_map([], |row| {
-                Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)? as u64))
-            })
-            .and_then(Iterator::collect)
-            .map_err(self.sql("read"))
+        let sql = format!(
+            "SELECT cell, MAX(at) FROM
+                 (SELECT cell, at FROM decisions WHERE {DECISION_OK}
+                  UNION ALL SELECT cell, at FROM imported_last_seen)
+             GROUP BY cell"
+        );
+        all_rows(&self.conn, &sql, [], |row| {
+            Ok((row.get(0)?, count(row, 1)?))
+        })
+        .map(BTreeMap::from_iter)
+        .map_err(self.sql("read"))
     }
 }
 
@@ -268,7 +261,7 @@ impl Store {
 fn read(conn: &Connection, sql: &TallySql, param: i64) -> rusqlite::Result<Tally> {
     let mut t = Tally::default();
     conn.query_row(&sql.totals, params![param], |row| {
-        let n = |i| row.get::<_, i64>(i).map(|x| x as u64);
+        let n = |i| count(row, i);
         let p = &mut t.play;
         p.rounds = n(0)?;
         for (i, counter) in [
@@ -304,56 +297,51 @@ fn read(conn: &Connection, sql: &TallySql, param: i64) -> rusqlite::Result<Tally
         };
         Ok(())
     })?;
-    let mut query = conn.prepare(&sql.categories)?;
-    let mut rows = query.query(params![param])?;
-    while let Some(row) = rows.next()? {
-        let bit: u8 = row.get(0)?;
+    let accuracy = |row: &Row<'_>| Ok((row.get::<_, u8>(0)?, count(row, 1)?, count(row, 2)?));
+    for (bit, decisions, correct) in all_rows(conn, &sql.categories, [param], accuracy)? {
         if let Some(category) = Category::ALL.into_iter().find(|c| c.bit() == bit) {
-            let n = |i| row.get::<_, i64>(i).map(|x| x as u64);
-            let (decisions, correct) = (n(1)?, n(2)?);
             t.categories
                 .insert(category, Accuracy { decisions, correct });
         }
     }
-    let mut query = conn.prepare(&sql.cells)?;
-    let mut rows = query.query(params![param])?;
-    while let Some(row) = rows.next()? {
+    t.cells = all_rows(conn, &sql.cells, [param], |row| {
         let review = row.get::<_, Option<String>>(5)?;
-        t.cells.insert(
-            row.get(0)?,
-            CellRecord {
-                decisions: row.get::<_, i64>(1)? as u64,
-                wrong: row.get::<_, i64>(2)? as u64,
-                ev_lost: row.get(3)?,
-                streak: row.get(4)?,
-                review: review
-                    .and_then(|r| serde_json::from_str::<Review>(&r).ok())
-                    .unwrap_or_default(),
-            },
-        );
-    }
-    let mut query = conn.prepare(&sql.skills)?;
-    let mut rows = query.query(params![param])?;
-    while let Some(row) = rows.next()? {
-        let n = |i| row.get::<_, i64>(i).map(|x| x as u64);
+        let review = review.and_then(|r| serde_json::from_str::<Review>(&r).ok());
+        let cell = CellRecord {
+            decisions: count(row, 1)?,
+            wrong: count(row, 2)?,
+            ev_lost: row.get(3)?,
+            streak: row.get(4)?,
+            review: review.unwrap_or_default(),
+        };
+        Ok((row.get(0)?, cell))
+    })?
+    .into_iter()
+    .collect();
+    t.skills = all_rows(conn, &sql.skills, [param], |row| {
         let record = SkillRecord {
-            asked: n(1)?,
-            right: n(2)?,
+            asked: count(row, 1)?,
+            right: count(row, 2)?,
             error_sum: row.get(3)?,
             seconds: row.get(4)?,
-            untimed: n(5)?,
+            untimed: count(row, 5)?,
         };
-        t.skills.insert(row.get(0)?, record);
-    }
-    let mut query = conn.prepare(&sql.bests)?;
-    let mut rows = query.query(params![param])?;
-    while let Some(row) = rows.next()? {
-        let named: String = row.get(0)?;
-        if let Ok(decks) = u8::try_from(row.get::<_, i64>(1)?) {
-            t.record_countdown_best_in((sql.count_name)(&named), decks, row.get(2)?);
+        Ok((row.get(0)?, record))
+    })?
+    .into_iter()
+    .collect();
+    let best = |row: &Row<'_>| Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?, row.get(2)?));
+    for (named, decks, seconds) in all_rows(conn, &sql.bests, [param], best)? {
+        if let Ok(decks) = u8::try_from(decks) {
+            t.record_countdown_best_in((sql.count_name)(&named), decks, seconds);
         }
     }
     Ok(t)
+}
+
+/// A count as stored (an integer) in column `i`.
+fn count(row: &Row<'_>, i: usize) -> rusqlite::Result<u64> {
+    row.get::<_, i64>(i).map(|x| x as u64)
 }
 
 /// Each cell's streak of right answers and its practice record, from the decisions in

@@ -367,6 +367,16 @@ impl Store {
     }
 }
 
+/// Every row `sql` selects with `params`, each made by `read`.
+fn all_rows<T>(
+    conn: &Connection,
+    sql: &str,
+    params: impl rusqlite::Params,
+    read: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+) -> rusqlite::Result<Vec<T>> {
+    conn.prepare(sql)?.query_map(params, read)?.collect()
+}
+
 /// Now, in whole seconds since the Unix epoch.
 pub fn unix_seconds() -> u64 {
     u64::try_from(jiff::Timestamp::now().as_second()).unwrap_or(0)
