@@ -92,9 +92,7 @@ impl Cards {
     /// A hand of these cards.
     pub fn from_cards(cards: &[Card]) -> Cards {
         let mut hand = Cards::new();
-        for &c in cards {
-            hand.push(c);
-        }
+        cards.iter().for_each(|&c| hand.push(c));
         hand
     }
 
@@ -102,9 +100,7 @@ impl Cards {
     /// do not matter.
     pub fn from_values(values: &[Value]) -> Cards {
         let mut hand = Cards::new();
-        for &v in values {
-            hand.push(Card::of(v));
-        }
+        values.iter().for_each(|&v| hand.push(Card::of(v)));
         hand
     }
 

@@ -333,55 +333,41 @@ impl Rules {
     /// The rules in words, one per line, for `blackjack rules`.
     pub fn describe(&self) -> String {
         let yes_no = |b: bool| if b { "yes" } else { "no" };
-        let mut out = String::new();
-        let mut line = |s: String| {
-            out.push_str(&s);
-            out.push('\n');
+        let soft_17 = if self.dealer_hits_soft_17 {
+            "hits"
+        } else {
+            "stands"
         };
-        line(format!(
-            "Rule sheet version {}: European, no hole-card peek",
-            self.version
-        ));
-        line(format!(
-            "Shoe: {} ({} cards), cut card at {:.0}%",
-            self.decks_label(),
-            u32::from(self.decks) * 52,
-            self.penetration * 100.0
-        ));
-        line(format!(
-            "Dealer: {} on soft 17; the face-down card is not looked at until the players are done",
-            if self.dealer_hits_soft_17 {
-                "hits"
-            } else {
-                "stands"
-            }
-        ));
-        line(
+        let double_on = match self.double_on {
+            DoubleOn::AnyTwo => "any first two cards",
+            DoubleOn::NineTenEleven => "9, 10 or 11 only",
+            DoubleOn::TenEleven => "10 or 11 only",
+        };
+        let lines = [
+            format!("Rule sheet version {}: European, no hole-card peek", self.version),
+            format!(
+                "Shoe: {} ({} cards), cut card at {:.0}%",
+                self.decks_label(),
+                u32::from(self.decks) * 52,
+                self.penetration * 100.0
+            ),
+            format!(
+                "Dealer: {soft_17} on soft 17; the face-down card is not looked at until the players are done"
+            ),
             "A dealer natural beats every other hand for its whole stake, doubles and splits included"
                 .to_owned(),
-        );
-        line(format!("Blackjack pays {}", self.payout_label()));
-        line(format!(
-            "Double: on {}; after a split: {}",
-            match self.double_on {
-                DoubleOn::AnyTwo => "any first two cards",
-                DoubleOn::NineTenEleven => "9, 10 or 11 only",
-                DoubleOn::TenEleven => "10 or 11 only",
-            },
-            yes_no(self.double_after_split)
-        ));
-        line(format!(
-            "Split: equal values (K,Q counts), up to {} hands; re-split aces: {}; hit split aces: {}",
-            self.max_hands,
-            yes_no(self.resplit_aces),
-            yes_no(self.hit_split_aces)
-        ));
-        line(format!(
-            "Bets: {} to {} units a hand",
-            self.min_bet, self.max_bet
-        ));
-        line("Locked off: insurance, surrender, five-card charlie, side bets".to_owned());
-        out
+            format!("Blackjack pays {}", self.payout_label()),
+            format!("Double: on {double_on}; after a split: {}", yes_no(self.double_after_split)),
+            format!(
+                "Split: equal values (K,Q counts), up to {} hands; re-split aces: {}; hit split aces: {}",
+                self.max_hands,
+                yes_no(self.resplit_aces),
+                yes_no(self.hit_split_aces)
+            ),
+            format!("Bets: {} to {} units a hand", self.min_bet, self.max_bet),
+            "Locked off: insurance, surrender, five-card charlie, side bets".to_owned(),
+        ];
+        lines.map(|line| line + "\n").concat()
     }
 
     /// The natural's payout as players say it: `3:2`, `6:5`, `1:1`, `2:1` (else `1.3:1`).

@@ -108,18 +108,17 @@ impl Seat {
 
     /// The result of this round's settled hands per unit bet (a doubled loss is −2).
     pub fn round_units(&self) -> Units {
-        self.hands()
-            .iter()
-            .filter_map(|h| h.outcome)
-            .fold(Units::ZERO, |a, o| a + o.delta)
+        self.round_sum(|o| o.delta)
     }
 
     /// The money this round's settled hands won or lost.
     pub fn round_money(&self) -> Units {
-        self.hands()
-            .iter()
-            .filter_map(|h| h.outcome)
-            .fold(Units::ZERO, |a, o| a + o.money)
+        self.round_sum(|o| o.money)
+    }
+
+    fn round_sum(&self, part: impl Fn(Outcome) -> Units) -> Units {
+        let outcomes = self.hands().iter().filter_map(|h| h.outcome);
+        outcomes.fold(Units::ZERO, |sum, o| sum + part(o))
     }
 
     /// The bet the next round is dealt with (each split hand stakes it again, a double once

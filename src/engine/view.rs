@@ -32,10 +32,7 @@ impl<'a> SeatView<'a> {
 
     /// The hand to act, if it is this seat's turn.
     pub fn active_hand(&self) -> Option<&'a PlayerHand> {
-        match self.phase {
-            Phase::Players { seat, hand } if seat == self.seat => self.own_hands().get(hand),
-            _ => None,
-        }
+        self.own_hands().get(self.active_hand_index()?)
     }
 
     /// Index of the hand to act, if it is this seat's turn.

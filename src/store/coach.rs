@@ -88,8 +88,7 @@ pub struct Coach {
     pending: Vec<(Record, Day)>,
     /// Why the last write to the player's database failed.
     failure: Option<String>,
-    /// The hand history: the newest entries of the database at the start, then this
-    /// session's.
+    /// The hand history: the database's newest entries at the start, then this session's.
     entries: Vec<Entry>,
     /// Entries of the database older than those loaded (left out by the review limit).
     older: u64,
@@ -111,8 +110,7 @@ impl Coach {
         Coach::open_with_review(location, info, clock, REVIEW_LIMIT)
     }
 
-    /// A coach that keeps nothing on disk: this session's figures in memory only (as
-    /// `--no-stats`), on the local calendar.
+    /// A coach that keeps this session's figures in memory only (`--no-stats`).
     pub fn in_memory() -> Coach {
         let info = SessionInfo {
             kind: SessionKind::Drill,
@@ -185,8 +183,7 @@ impl Coach {
         Ok(())
     }
 
-    /// The hand history: the newest entries of the database at the start, then this
-    /// session's rounds, drill answers and counting answers, oldest first.
+    /// The hand history, oldest first: the database's newest entries, then this session's.
     pub fn hand_history(&self) -> &[Entry] {
         &self.entries
     }
@@ -328,8 +325,7 @@ impl Coach {
         }
     }
 
-    /// Tries again to write what was not saved. Returns a message when something is still not
-    /// saved (what, and why).
+    /// Tries again to write what was not saved; says what still is not, and why.
     pub fn save(&mut self) -> Option<String> {
         self.flush();
         self.unsaved()
@@ -377,8 +373,7 @@ impl Coach {
         &self.session
     }
 
-    /// The lifetime figures, with as much of this session as the player's database took, if
-    /// statistics are kept.
+    /// The lifetime figures with what the player's database took of this session, if kept.
     pub fn lifetime(&self) -> Option<Tally> {
         self.others.as_ref().map(|others| {
             let mut lifetime = others.clone();
@@ -469,8 +464,7 @@ impl Coach {
         self.history().countdown_best_in(key, decks)
     }
 
-    /// Progress by day ([`Store::progress`]) from the player's database, else this session's
-    /// rows; empty if it cannot be read.
+    /// Progress by day ([`Store::progress`]) from the database kept, else this session's rows.
     pub fn progress(&self) -> Vec<crate::trainer::export::DayRow> {
         self.kept
             .as_ref()

@@ -215,17 +215,13 @@ pub(super) fn import_beside(
             counted(entries.len() as u64, "entry")
         ));
     }
-    let mut message = format!(
+    Ok(Some(format!(
         "Imported the statistics of an earlier version from {} into the database {}; the old \
-         files are left as they were",
+         files are left as they were{}.",
         told.join(" and "),
-        store.label().display()
-    );
-    if let Some(note) = note {
-        message.push_str(&format!(" ({note})"));
-    }
-    message.push('.');
-    Ok(Some(message))
+        store.label().display(),
+        note.map(|note| format!(" ({note})")).unwrap_or_default()
+    )))
 }
 
 /// The bytes of the regular file at `path`: `None` if there is none; why not if it cannot be

@@ -433,17 +433,14 @@ pub(crate) fn special_kind(file_type: &fs::FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
-        if file_type.is_fifo() {
-            return "a named pipe (FIFO)";
-        }
-        if file_type.is_socket() {
-            return "a socket";
-        }
-        if file_type.is_char_device() {
-            return "a character device";
-        }
-        if file_type.is_block_device() {
-            return "a block device";
+        let kinds = [
+            (file_type.is_fifo(), "a named pipe (FIFO)"),
+            (file_type.is_socket(), "a socket"),
+            (file_type.is_char_device(), "a character device"),
+            (file_type.is_block_device(), "a block device"),
+        ];
+        if let Some((_, kind)) = kinds.into_iter().find(|(is, _)| *is) {
+            return kind;
         }
     }
     "not a regular file"
