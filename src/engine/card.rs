@@ -276,8 +276,7 @@ pub fn parse_value(text: &str) -> Option<Value> {
     }
 }
 
-/// How many cards of each value (slot [`Value::index`]: ace first, ten-valued last) a set
-/// holds.
+/// How many cards of each value (slot [`Value::index`]) a set holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct ValueCounts(pub [u16; 10]);
 

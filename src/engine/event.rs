@@ -41,8 +41,7 @@ pub enum CloseReason {
 pub enum Event {
     /// The shoe was reshuffled before a round; the seen-card count starts again.
     Reshuffled,
-    /// The shoe ran dry mid-round and the discard tray was shuffled in (cards on the table
-    /// stay where they are).
+    /// The shoe ran dry mid-round: the discard tray was shuffled in (not the table's cards).
     DiscardsShuffledIn,
     /// Shoe and tray were both empty mid-round: a fresh deck was opened.
     DeckAdded,
@@ -147,8 +146,7 @@ pub trait EventSink {
     fn events(&self) -> &[Event];
 }
 
-/// Keeps the events of the round; the default sink of a table. It can be switched off (and on
-/// again) while the table runs.
+/// Keeps the events of the round: a table's default sink, which can be switched off and on.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EventLog {
     events: Vec<Event>,

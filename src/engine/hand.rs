@@ -96,8 +96,7 @@ impl Cards {
         hand
     }
 
-    /// A hand of one card of each of these values, for analysis, drills and tests where suits
-    /// do not matter.
+    /// A hand of one card of each value, where suits do not matter (analysis, drills, tests).
     pub fn from_values(values: &[Value]) -> Cards {
         let mut hand = Cards::new();
         values.iter().for_each(|&v| hand.push(Card::of(v)));

@@ -21,8 +21,7 @@ pub struct Shoe {
     cards: Vec<Card>,
     /// Index of the first undealt card.
     next: usize,
-    /// `cards[next..ahead]` are shuffled already, in the order they will be dealt (none when
-    /// `ahead <= next`).
+    /// `cards[next..ahead]` are shuffled already, in the order they will be dealt.
     ahead: usize,
     /// Index of the first card dealt in the current round.
     round_start: usize,
@@ -46,8 +45,7 @@ pub enum DrawNote {
 }
 
 impl Shoe {
-    /// A full shoe of `decks` decks with the cut card at `penetration` of its cards. It counts
-    /// as freshly shuffled: the first draw is already random.
+    /// A full shoe of `decks` decks, the cut card at `penetration`, freshly shuffled.
     pub fn new(decks: u8, penetration: f64) -> Shoe {
         let mut shoe = Shoe {
             cards: Vec::new(),
@@ -250,8 +248,7 @@ impl Shoe {
     }
 }
 
-/// Picks taken from one random 64-bit word by [`Shoe::shuffle_ahead`] (for shoes of up to 1024
-/// cards).
+/// Picks taken from one random word by [`Shoe::shuffle_ahead`] (shoes of up to 1024 cards).
 const PICKS_PER_WORD: usize = 6;
 
 /// `K` uniform picks, `offsets[j]` in `0..n - j` (`K <= n`), all from one random 64-bit word
@@ -297,8 +294,7 @@ fn unbiased(low: u64, n: u64, k: usize) -> bool {
     low >= product.wrapping_neg() % product
 }
 
-/// Places `K` cards at the front of `undealt`: place `j` takes the card `offsets[j]` places
-/// further on, which goes where that card was (a swap).
+/// Places `K` cards at the front of `undealt`: place `j` swaps with the one `offsets[j]` on.
 #[inline(always)]
 fn swap_picks<const K: usize>(undealt: &mut [Card], offsets: &[u64; K]) {
     // Every pick is of a card from its place on, so the first `K` places exist (and the

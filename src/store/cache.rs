@@ -40,8 +40,7 @@ CREATE TABLE IF NOT EXISTS index_tables (
     PRIMARY KEY (rules, build)
 );";
 
-/// The Hi-Lo index table for `rules` from the cache in the platform's cache folder, or worked
-/// out ([`crate::analysis::indices::index_table`]) and kept there for the next start.
+/// The Hi-Lo index table for `rules` ([`index_table_for`] with Hi-Lo).
 pub fn index_table(rules: &Rules) -> IndexTable {
     index_table_for(rules, &HI_LO)
 }
@@ -60,8 +59,7 @@ pub fn index_table_with(rules: &Rules, compute: impl FnOnce(&Rules) -> IndexTabl
     index_table_for_with(rules, &HI_LO, compute)
 }
 
-/// [`index_table_for`], with `compute` called only where the table is neither shipped nor in
-/// the cache.
+/// [`index_table_for`], calling `compute` where the table is neither shipped nor cached.
 pub fn index_table_for_with(
     rules: &Rules,
     system: &CountSystem,
@@ -169,8 +167,7 @@ pub(super) fn checksum(build: &str, rules: &str, plays: &str) -> String {
     format!("{hash:016x}")
 }
 
-/// The table in the cache for `build` and `rules_text`, if its row is whole; the row is
-/// marked as used.
+/// The table cached for `build` and `rules_text`, if its row is whole (marked as used).
 fn read(conn: &Connection, build: &str, rules_text: &str) -> Option<IndexTable> {
     let (plays, stored_sum): (String, String) = conn
         .query_row(

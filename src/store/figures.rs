@@ -36,8 +36,7 @@ macro_rules! counted_sessions {
     };
 }
 
-/// The condition on a row's `session` for the rows in a [`Scope`], the session left out as
-/// `?1` ([`Scope::left_out`]).
+/// The condition on a row's `session` for a [`Scope`], the session left out as `?1`.
 const IN_SCOPE: &str = concat!(
     "session IN (SELECT id FROM sessions WHERE ",
     counted_sessions!(),
@@ -365,8 +364,7 @@ fn streaks(conn: &Connection, scope: Scope, t: &mut Tally) -> rusqlite::Result<(
     Ok(())
 }
 
-/// The days with a graded decision, and the days an imported statistics file knew were
-/// practised, oldest first.
+/// The days with a graded decision or an imported file's practice, oldest first.
 fn practice_days(conn: &Connection, scope: Scope) -> rusqlite::Result<Vec<Day>> {
     let mut query = conn.prepare(&format!(
         "SELECT DISTINCT day FROM
