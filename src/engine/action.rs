@@ -26,12 +26,7 @@ impl Action {
 
     /// The lower-case name: `hit`, `stand`, `double`, `split`.
     pub const fn name(self) -> &'static str {
-        match self {
-            Action::Hit => "hit",
-            Action::Stand => "stand",
-            Action::Double => "double",
-            Action::Split => "split",
-        }
+        ["hit", "stand", "double", "split"][self as usize]
     }
 
     const fn bit(self) -> u8 {

@@ -48,21 +48,9 @@ impl Rank {
 
     /// The symbol printed on the card: `A 2 … 10 J Q K`.
     pub const fn symbol(self) -> &'static str {
-        match self {
-            Rank::Ace => "A",
-            Rank::Two => "2",
-            Rank::Three => "3",
-            Rank::Four => "4",
-            Rank::Five => "5",
-            Rank::Six => "6",
-            Rank::Seven => "7",
-            Rank::Eight => "8",
-            Rank::Nine => "9",
-            Rank::Ten => "10",
-            Rank::Jack => "J",
-            Rank::Queen => "Q",
-            Rank::King => "K",
-        }
+        [
+            "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+        ][self as usize]
     }
 }
 
@@ -86,22 +74,12 @@ impl Suit {
 
     /// The Unicode suit symbol.
     pub const fn symbol(self) -> char {
-        match self {
-            Suit::Clubs => '♣',
-            Suit::Diamonds => '♦',
-            Suit::Hearts => '♥',
-            Suit::Spades => '♠',
-        }
+        ['♣', '♦', '♥', '♠'][self as usize]
     }
 
     /// A one-letter ASCII stand-in for terminals without the suit glyphs.
     pub const fn ascii(self) -> char {
-        match self {
-            Suit::Clubs => 'c',
-            Suit::Diamonds => 'd',
-            Suit::Hearts => 'h',
-            Suit::Spades => 's',
-        }
+        ['c', 'd', 'h', 's'][self as usize]
     }
 }
 
@@ -193,10 +171,8 @@ impl fmt::Display for Card {
     }
 }
 
-/// One of the ten card values blackjack tells apart: ace (1), two … nine, ten-valued (10).
-///
-/// Built only from a checked number or from a card, so a value that indexes a ten-slot table
-/// (ace first) is always in range; [`Value::index`] is the one place that does the `− 1`.
+/// One of the ten card values: ace (1), two … nine, ten-valued (10). Built only from a checked
+/// number or a card, so [`Value::index`] (the one `− 1`) is always in range.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(transparent)]
 pub struct Value(u8);
@@ -300,8 +276,7 @@ pub fn parse_value(text: &str) -> Option<Value> {
     }
 }
 
-/// How many cards of each value (slot [`Value::index`]: ace first, ten-valued last) a set
-/// holds.
+/// How many cards of each value (slot [`Value::index`]) a set holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct ValueCounts(pub [u16; 10]);
 

@@ -1,10 +1,6 @@
-//! Everything that happens at the table, as events the UI, statistics and AI seats consume.
-//! No event carries the face-down card before it is revealed.
-//!
-//! A table hands its events to an [`EventSink`]: an [`EventLog`] keeps them (the terminal
-//! table, statistics, replays and tests read them); [`NoEvents`] drops them, and the compiler
-//! then drops the code that makes them, for the headless simulator, which reads only the state
-//! a round ends in.
+//! Everything that happens at the table, as events; none carries the face-down card before it
+//! is revealed. An [`EventLog`] keeps them; [`NoEvents`] drops them, and the compiler the code
+//! that makes them, for the simulator.
 
 use super::card::Card;
 use super::settle::Outcome;
@@ -45,8 +41,7 @@ pub enum CloseReason {
 pub enum Event {
     /// The shoe was reshuffled before a round; the seen-card count starts again.
     Reshuffled,
-    /// The shoe ran dry mid-round and the discard tray was shuffled in (cards on the table
-    /// stay where they are).
+    /// The shoe ran dry mid-round: the discard tray was shuffled in (not the table's cards).
     DiscardsShuffledIn,
     /// Shoe and tray were both empty mid-round: a fresh deck was opened.
     DeckAdded,
@@ -131,20 +126,16 @@ pub enum Event {
 /// Where a table puts its events. The sink is chosen by type, so a table that keeps no events
 /// carries no event code at all.
 pub trait EventSink {
-    /// Whether the table keeps its count of the cards seen ([`super::Table::seen`]), which
-    /// every view and every counting player reads. The simulators' sinks leave it out: the
-    /// flat simulator's, [`Uncounted`], reads no view and counts nothing, and counting costs
-    /// it a few percent of its speed; the counting simulator's keeps a running count of its own
-    /// ([`EventSink::see`]). A table that keeps no count offers neither the count nor a view
-    /// (asking is a compile-time error), so no player can read a count that is not kept.
+    /// Whether the table keeps its count of the cards seen ([`super::Table::seen`]). The flat
+    /// simulator's [`Uncounted`] does not (it costs a few percent of its speed), and its table
+    /// then offers neither count nor view: asking is a compile-time error.
     const KEEPS_SEEN: bool = true;
     /// Hears of a card turned face up: a sink that keeps a count of its own (the counting
     /// simulator's running count) adds it; the others do nothing.
     #[inline(always)]
     fn see(&mut self, _card: Card) {}
-    /// Hears that the cards seen so far no longer count: the shoe was shuffled, or restocked
-    /// mid-round (the cards still on the table are then seen again, one [`EventSink::see`]
-    /// each).
+    /// Hears that the cards seen no longer count (a shuffle, or a restock: the cards on the
+    /// table are then seen again).
     #[inline(always)]
     fn forget_seen(&mut self) {}
     /// Records one event (or drops it).
@@ -155,8 +146,7 @@ pub trait EventSink {
     fn events(&self) -> &[Event];
 }
 
-/// Keeps the events of the round; the default sink of a table. It can be switched off (and on
-/// again) while the table runs.
+/// Keeps the events of the round: a table's default sink, which can be switched off and on.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EventLog {
     events: Vec<Event>,

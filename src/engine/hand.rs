@@ -5,10 +5,8 @@ use super::card::{Card, Value};
 /// The most cards one hand can hold: 21 one-point cards plus the card that busts it.
 pub const MAX_CARDS: usize = 22;
 
-/// The cards of one hand, stored inline (no heap allocation) with a running total.
-///
-/// Two hands are equal when they hold the same cards in the same order: slots past the last
-/// card are left as they were when the hand is emptied in place, and do not count.
+/// The cards of one hand, inline (no heap allocation), with a running total. Equality ignores
+/// the slots past the last card (left as they were when the hand was emptied in place).
 #[derive(Clone, Copy)]
 pub struct Cards {
     cards: [Card; MAX_CARDS],
@@ -94,19 +92,14 @@ impl Cards {
     /// A hand of these cards.
     pub fn from_cards(cards: &[Card]) -> Cards {
         let mut hand = Cards::new();
-        for &c in cards {
-            hand.push(c);
-        }
+        cards.iter().for_each(|&c| hand.push(c));
         hand
     }
 
-    /// A hand of one card of each of these values, for analysis, drills and tests where suits
-    /// do not matter.
+    /// A hand of one card of each value, where suits do not matter (analysis, drills, tests).
     pub fn from_values(values: &[Value]) -> Cards {
         let mut hand = Cards::new();
-        for &v in values {
-            hand.push(Card::of(v));
-        }
+        values.iter().for_each(|&v| hand.push(Card::of(v)));
         hand
     }
 

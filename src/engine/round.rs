@@ -170,16 +170,16 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     /// What `seat` may see, and its legal actions. Only a table that keeps the count of the
     /// cards seen has views ([`EventSink::KEEPS_SEEN`]).
     pub fn view(&self, seat: usize) -> SeatView<'_> {
-        SeatView::new(
+        SeatView {
             seat,
-            &self.seats[..self.seat_count],
-            &self.dealer,
-            self.seen(),
-            self.shoe.remaining(),
-            self.shoe.until_cut(),
-            self.phase,
-            self.legal_actions(seat),
-        )
+            seats: &self.seats[..self.seat_count],
+            dealer: &self.dealer,
+            seen: self.seen(),
+            cards_left: self.shoe.remaining(),
+            until_cut: self.shoe.until_cut(),
+            phase: self.phase,
+            legal: self.legal_actions(seat),
+        }
     }
 
     /// The seat and hand to act, if it is the players' turn.

@@ -28,6 +28,7 @@ pub enum DoubleOn {
 }
 
 impl DoubleOn {
+    /// Each choice's name in `rules.toml`, in the order of the variants.
     const NAMES: [(&'static str, DoubleOn); 3] = [
         ("any_two", DoubleOn::AnyTwo),
         ("9_10_11", DoubleOn::NineTenEleven),
@@ -46,11 +47,7 @@ impl DoubleOn {
 
     /// The name used in `rules.toml`.
     pub fn name(self) -> &'static str {
-        match self {
-            DoubleOn::AnyTwo => "any_two",
-            DoubleOn::NineTenEleven => "9_10_11",
-            DoubleOn::TenEleven => "10_11",
-        }
+        DoubleOn::NAMES[self as usize].0
     }
 }
 
@@ -113,28 +110,19 @@ pub const RULES: [Setting<Rules>; 16] = [
         "decks",
         "Number of 52-card decks in the shoe (1 to 8).",
         "6",
-        |v, r| {
-            r.decks = int_in(v, 1, 8).ok_or("an integer from 1 to 8")? as u8;
-            Ok(())
-        },
+        |v, r| set(&mut r.decks, small_int(v, 1, 8)?),
     ),
     rule(
         "dealer_hits_soft_17",
         "false: the dealer stands on every 17, soft 17 included (S17). true: hits soft 17 (H17).",
         "false",
-        |v, r| {
-            r.dealer_hits_soft_17 = flag(v)?;
-            Ok(())
-        },
+        |v, r| set(&mut r.dealer_hits_soft_17, flag(v)?),
     ),
     rule(
         "double_after_split",
         "Whether a hand made by a split may be doubled on its first two cards.",
         "true",
-        |v, r| {
-            r.double_after_split = flag(v)?;
-            Ok(())
-        },
+        |v, r| set(&mut r.double_after_split, flag(v)?),
     ),
     rule(
         "double_on",
@@ -154,36 +142,29 @@ pub const RULES: [Setting<Rules>; 16] = [
         "max_hands",
         "The most hands a seat may hold after splitting (2 to 4).",
         "4",
-        |v, r| {
-            r.max_hands = int_in(v, 2, 4).ok_or("an integer from 2 to 4")? as u8;
-            Ok(())
-        },
+        |v, r| set(&mut r.max_hands, small_int(v, 2, 4)?),
     ),
     rule(
         "resplit_aces",
         "Whether a pair of aces made by splitting aces may be split again.",
         "false",
-        |v, r| {
-            r.resplit_aces = flag(v)?;
-            Ok(())
-        },
+        |v, r| set(&mut r.resplit_aces, flag(v)?),
     ),
     rule(
         "hit_split_aces",
         "Whether split aces may draw more than their one card.",
         "false",
-        |v, r| {
-            r.hit_split_aces = flag(v)?;
-            Ok(())
-        },
+        |v, r| set(&mut r.hit_split_aces, flag(v)?),
     ),
     rule(
         "blackjack_pays",
         "What a natural pays per unit bet (1.5 = 3:2; 1.2 = 6:5; 1.0 to 2.0).",
         "1.5",
         |v, r| {
-            r.blackjack_pays = float_in(v, 1.0, 2.0).ok_or("a number from 1.0 to 2.0")?;
-            Ok(())
+            set(
+                &mut r.blackjack_pays,
+                float_in(v, 1.0, 2.0).ok_or("a number from 1.0 to 2.0")?,
+            )
         },
     ),
     rule(
@@ -200,19 +181,13 @@ pub const RULES: [Setting<Rules>; 16] = [
         "min_bet",
         "The table's smallest bet, in whole units (1 to 1000000).",
         "1",
-        |v, r| {
-            r.min_bet = table_bet(v)?;
-            Ok(())
-        },
+        |v, r| set(&mut r.min_bet, table_bet(v)?),
     ),
     rule(
         "max_bet",
         "The table's largest bet, in whole units (1 to 1000000).",
         "50",
-        |v, r| {
-            r.max_bet = table_bet(v)?;
-            Ok(())
-        },
+        |v, r| set(&mut r.max_bet, table_bet(v)?),
     ),
     rule("insurance", LOCKED_ABOUT, "false", locked),
     rule("surrender", LOCKED_ABOUT, "false", locked),
@@ -239,6 +214,19 @@ const fn rule(
         example,
         read,
     }
+}
+
+/// Sets a rule to the value read (the `?` in `value` refused it first).
+fn set<T>(field: &mut T, value: T) -> Result<(), Refusal> {
+    *field = value;
+    Ok(())
+}
+
+/// An integer from `lo` to `hi`.
+fn small_int(value: &toml::Value, lo: u8, hi: u8) -> Result<u8, Refusal> {
+    int_in(value, lo.into(), hi.into())
+        .map(|n| n as u8)
+        .ok_or_else(|| format!("an integer from {lo} to {hi}").into())
 }
 
 /// `true` or `false`.
@@ -345,55 +333,41 @@ impl Rules {
     /// The rules in words, one per line, for `blackjack rules`.
     pub fn describe(&self) -> String {
         let yes_no = |b: bool| if b { "yes" } else { "no" };
-        let mut out = String::new();
-        let mut line = |s: String| {
-            out.push_str(&s);
-            out.push('\n');
+        let soft_17 = if self.dealer_hits_soft_17 {
+            "hits"
+        } else {
+            "stands"
         };
-        line(format!(
-            "Rule sheet version {}: European, no hole-card peek",
-            self.version
-        ));
-        line(format!(
-            "Shoe: {} ({} cards), cut card at {:.0}%",
-            self.decks_label(),
-            u32::from(self.decks) * 52,
-            self.penetration * 100.0
-        ));
-        line(format!(
-            "Dealer: {} on soft 17; the face-down card is not looked at until the players are done",
-            if self.dealer_hits_soft_17 {
-                "hits"
-            } else {
-                "stands"
-            }
-        ));
-        line(
+        let double_on = match self.double_on {
+            DoubleOn::AnyTwo => "any first two cards",
+            DoubleOn::NineTenEleven => "9, 10 or 11 only",
+            DoubleOn::TenEleven => "10 or 11 only",
+        };
+        let lines = [
+            format!("Rule sheet version {}: European, no hole-card peek", self.version),
+            format!(
+                "Shoe: {} ({} cards), cut card at {:.0}%",
+                self.decks_label(),
+                u32::from(self.decks) * 52,
+                self.penetration * 100.0
+            ),
+            format!(
+                "Dealer: {soft_17} on soft 17; the face-down card is not looked at until the players are done"
+            ),
             "A dealer natural beats every other hand for its whole stake, doubles and splits included"
                 .to_owned(),
-        );
-        line(format!("Blackjack pays {}", self.payout_label()));
-        line(format!(
-            "Double: on {}; after a split: {}",
-            match self.double_on {
-                DoubleOn::AnyTwo => "any first two cards",
-                DoubleOn::NineTenEleven => "9, 10 or 11 only",
-                DoubleOn::TenEleven => "10 or 11 only",
-            },
-            yes_no(self.double_after_split)
-        ));
-        line(format!(
-            "Split: equal values (K,Q counts), up to {} hands; re-split aces: {}; hit split aces: {}",
-            self.max_hands,
-            yes_no(self.resplit_aces),
-            yes_no(self.hit_split_aces)
-        ));
-        line(format!(
-            "Bets: {} to {} units a hand",
-            self.min_bet, self.max_bet
-        ));
-        line("Locked off: insurance, surrender, five-card charlie, side bets".to_owned());
-        out
+            format!("Blackjack pays {}", self.payout_label()),
+            format!("Double: on {double_on}; after a split: {}", yes_no(self.double_after_split)),
+            format!(
+                "Split: equal values (K,Q counts), up to {} hands; re-split aces: {}; hit split aces: {}",
+                self.max_hands,
+                yes_no(self.resplit_aces),
+                yes_no(self.hit_split_aces)
+            ),
+            format!("Bets: {} to {} units a hand", self.min_bet, self.max_bet),
+            "Locked off: insurance, surrender, five-card charlie, side bets".to_owned(),
+        ];
+        lines.map(|line| line + "\n").concat()
     }
 
     /// The natural's payout as players say it: `3:2`, `6:5`, `1:1`, `2:1` (else `1.3:1`).

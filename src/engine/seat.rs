@@ -75,14 +75,9 @@ impl PlayerHand {
     }
 }
 
-/// One seat: its hands (more than one after splits) and its money.
-///
-/// The money is the engine's: the bet is taken from the bankroll when the round is dealt, a
-/// double or a split takes another bet, and settlement pays back the stake and what it won.
-/// So `bankroll + staked()` changes only by what settled hands win or lose.
-///
-/// Two seats are equal when they hold equal hands this round and the same money: the unused
-/// slots, which keep whatever an earlier round left there, do not count.
+/// One seat: its hands and its money. Stakes leave the bankroll when dealt, doubled or split
+/// and come back with what they won, so `bankroll + staked()` changes only by what hands win.
+/// Equality ignores the unused hand slots (left as an earlier round left them).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Seat {
     pub(super) hands: [PlayerHand; MAX_HANDS],
@@ -113,18 +108,17 @@ impl Seat {
 
     /// The result of this round's settled hands per unit bet (a doubled loss is −2).
     pub fn round_units(&self) -> Units {
-        self.hands()
-            .iter()
-            .filter_map(|h| h.outcome)
-            .fold(Units::ZERO, |a, o| a + o.delta)
+        self.round_sum(|o| o.delta)
     }
 
     /// The money this round's settled hands won or lost.
     pub fn round_money(&self) -> Units {
-        self.hands()
-            .iter()
-            .filter_map(|h| h.outcome)
-            .fold(Units::ZERO, |a, o| a + o.money)
+        self.round_sum(|o| o.money)
+    }
+
+    fn round_sum(&self, part: impl Fn(Outcome) -> Units) -> Units {
+        let outcomes = self.hands().iter().filter_map(|h| h.outcome);
+        outcomes.fold(Units::ZERO, |sum, o| sum + part(o))
     }
 
     /// The bet the next round is dealt with (each split hand stakes it again, a double once

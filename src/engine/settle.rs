@@ -56,15 +56,7 @@ pub struct Plain(Units);
 
 impl fmt::Display for Plain {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0.0 > 0 {
-            write!(
-                f,
-                "{}",
-                Units(-self.0.0).to_string().trim_start_matches('−')
-            )
-        } else {
-            write!(f, "{}", self.0)
-        }
+        f.write_str(self.0.to_string().trim_start_matches('+'))
     }
 }
 
@@ -163,12 +155,8 @@ pub enum DealerResult {
     Stood(u8),
 }
 
-/// Settles one player hand that has not bust.
-///
-/// `natural` is a two-card 21 that did not come from a split; `stake` is 1, or 2 when doubled;
-/// `blackjack_pays` is in thousandths; `bet` is the seat's bet, which turns the result per unit
-/// into money. Under no peek a dealer natural takes the whole stake of
-/// every hand that is not itself a natural, doubled and split hands included.
+/// Settles one player hand that has not bust (`stake` 1, or 2 doubled; `bet` turns the result
+/// per unit into money). Under no peek a dealer natural takes every whole stake but a natural's.
 pub fn settle_hand(
     total: Total,
     natural: bool,
@@ -199,10 +187,8 @@ pub(crate) const NATURAL_TO_BEAT: i16 = 22;
 /// The total to beat against a dealer who went over 21: every hand still standing wins.
 pub(crate) const BUST_TO_BEAT: i16 = -1;
 
-/// [`settle_hand`] against the dealer's result given as the total to beat
-/// ([`NATURAL_TO_BEAT`], [`BUST_TO_BEAT`] or the total the dealer stood on) and whether the
-/// dealer holds a natural: what the table's settlement calls, with the dealer's result worked
-/// out once per round and without a branch.
+/// [`settle_hand`] against the total to beat ([`NATURAL_TO_BEAT`], [`BUST_TO_BEAT`] or the
+/// dealer's) worked out once a round, without a branch: what the table calls.
 #[inline(always)]
 pub(crate) fn settle_against(
     total: Total,

@@ -1,19 +1,13 @@
 //! The shoe: `decks` × 52 cards, a cut card, and a discard tray.
 //!
-//! The shoe is shuffled *ahead*, by a Fisher–Yates shuffle run forwards: at the first draw
-//! after a shuffle, each place from the next card up to the cut card takes a uniformly random
-//! card of those not yet placed, in one pass; a draw is then one load of the next card. Past
-//! the cut card (the round that reaches it deals on) the next few places are shuffled the
-//! same way when they are needed. The cards beyond are never ordered, and a reshuffle starts
-//! again from the cards as they lie. The random picks come several to a random 64-bit word
-//! ([`picks_from_one_word`], exactly uniform), so a shoe of six decks takes about forty words
-//! up to its cut card.
+//! The shoe is shuffled *ahead* (Fisher–Yates run forwards): at the first draw after a
+//! shuffle, each place up to the cut card takes a uniformly random card of those not yet
+//! placed, in one pass, so a draw is one load. Past the cut card the next few places are
+//! shuffled when needed; the cards beyond are never ordered. Picks come several to a random
+//! word ([`picks_from_one_word`], exactly uniform): about forty words for six decks.
 //!
-//! Why ahead: the round's decisions are branches on the cards' values, and a card shuffled
-//! ahead is there as soon as its place is known, instead of at the end of a chain of random
-//! word, multiplication, load and swap; the shuffle itself runs in a tight loop of its own.
-//! The order of the cards shuffled ahead is private to the shoe like the rest of it: no view
-//! reaches it ([`crate::engine::SeatView`]).
+//! Why ahead: the round's branches on card values then wait on a load, not on a chain of random
+//! word, multiplication, load and swap. The order is private to the shoe: no view reaches it.
 //!
 //! Layout of `cards`: `[discards | cards on the table | shuffled ahead | not yet shuffled]`.
 
@@ -27,8 +21,7 @@ pub struct Shoe {
     cards: Vec<Card>,
     /// Index of the first undealt card.
     next: usize,
-    /// `cards[next..ahead]` are shuffled already, in the order they will be dealt (none when
-    /// `ahead <= next`).
+    /// `cards[next..ahead]` are shuffled already, in the order they will be dealt.
     ahead: usize,
     /// Index of the first card dealt in the current round.
     round_start: usize,
@@ -52,8 +45,7 @@ pub enum DrawNote {
 }
 
 impl Shoe {
-    /// A full shoe of `decks` decks with the cut card at `penetration` of its cards. It counts
-    /// as freshly shuffled: the first draw is already random.
+    /// A full shoe of `decks` decks, the cut card at `penetration`, freshly shuffled.
     pub fn new(decks: u8, penetration: f64) -> Shoe {
         let mut shoe = Shoe {
             cards: Vec::new(),
@@ -65,23 +57,14 @@ impl Shoe {
             penetration,
             stacked: 0,
         };
-        shoe.refill();
+        shoe.reshuffle();
         shoe
     }
 
-    fn refill(&mut self) {
-        self.cards.clear();
-        for _ in 0..self.decks {
-            for suit in Suit::ALL {
-                for rank in Rank::ALL {
-                    self.cards.push(Card::new(rank, suit));
-                }
-            }
-        }
-        self.place_cut();
-        self.next = 0;
-        self.ahead = 0;
-        self.round_start = 0;
+    /// Adds one full deck, unshuffled, behind the cards there are.
+    fn push_deck(&mut self) {
+        let deck = Suit::ALL.map(|suit| Rank::ALL.map(|rank| Card::new(rank, suit)));
+        self.cards.extend(deck.as_flattened());
     }
 
     /// Puts the cut card at the penetration, at least one card deep. A dry shoe takes the cut
@@ -95,7 +78,8 @@ impl Shoe {
     /// Gathers every card back and shuffles (between rounds only: nothing may be on the table).
     pub fn reshuffle(&mut self) {
         if self.cards.len() != usize::from(self.decks) * 52 {
-            self.refill();
+            self.cards.clear();
+            (0..self.decks).for_each(|_| self.push_deck());
         }
         self.place_cut();
         self.next = 0;
@@ -123,10 +107,8 @@ impl Shoe {
         }
     }
 
-    /// The hot path of [`Shoe::draw`]: the next card of those shuffled ahead, one load. `None`,
-    /// with nothing drawn, when no card is shuffled ahead (the first draw after a shuffle, a
-    /// draw past the cut card, an empty shoe or a stacked card next); [`Shoe::draw`] then
-    /// deals.
+    /// The hot path of [`Shoe::draw`]: the next card shuffled ahead, one load; `None`, with
+    /// nothing drawn, when there is none (after a shuffle, past the cut, empty, stacked next).
     #[inline(always)]
     pub(crate) fn draw_plain(&mut self) -> Option<Card> {
         let next = self.next;
@@ -157,10 +139,8 @@ impl Shoe {
         (card, note)
     }
 
-    /// Shuffles the undealt cards ahead, from the next card up to the cut card in one pass
-    /// (rounded up to whole words of [`PICKS_PER_WORD`] picks; past the cut card, one word's
-    /// picks), a Fisher–Yates shuffle run forwards: each place takes a uniformly random card
-    /// of those from it on.
+    /// Shuffles the undealt cards ahead up to the cut card (rounded up to whole words of
+    /// [`PICKS_PER_WORD`] picks; past it, one word's): each place takes a random card from it on.
     #[inline(never)]
     fn shuffle_ahead<R: Rng + ?Sized>(&mut self, rng: &mut R) {
         let len = self.cards.len();
@@ -209,11 +189,7 @@ impl Shoe {
             self.cut = 0;
             DrawNote::DiscardsShuffledIn
         } else {
-            for suit in Suit::ALL {
-                for rank in Rank::ALL {
-                    self.cards.push(Card::new(rank, suit));
-                }
-            }
+            self.push_deck();
             self.cut = 0;
             DrawNote::DeckAdded
         }
@@ -272,8 +248,7 @@ impl Shoe {
     }
 }
 
-/// Picks taken from one random 64-bit word by [`Shoe::shuffle_ahead`] (for shoes of up to 1024
-/// cards).
+/// Picks taken from one random word by [`Shoe::shuffle_ahead`] (shoes of up to 1024 cards).
 const PICKS_PER_WORD: usize = 6;
 
 /// `K` uniform picks, `offsets[j]` in `0..n - j` (`K <= n`), all from one random 64-bit word
@@ -319,8 +294,7 @@ fn unbiased(low: u64, n: u64, k: usize) -> bool {
     low >= product.wrapping_neg() % product
 }
 
-/// Places `K` cards at the front of `undealt`: place `j` takes the card `offsets[j]` places
-/// further on, which goes where that card was (a swap).
+/// Places `K` cards at the front of `undealt`: place `j` swaps with the one `offsets[j]` on.
 #[inline(always)]
 fn swap_picks<const K: usize>(undealt: &mut [Card], offsets: &[u64; K]) {
     // Every pick is of a card from its place on, so the first `K` places exist (and the

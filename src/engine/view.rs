@@ -9,40 +9,17 @@ use super::seat::{DealerHand, Phase, PlayerHand, Seat};
 /// cards seen since the shuffle, how many cards are left, and its legal actions.
 #[derive(Debug, Clone, Copy)]
 pub struct SeatView<'a> {
-    seat: usize,
-    seats: &'a [Seat],
-    dealer: &'a DealerHand,
-    seen: &'a ValueCounts,
-    cards_left: usize,
-    until_cut: usize,
-    phase: Phase,
-    legal: ActionSet,
+    pub(super) seat: usize,
+    pub(super) seats: &'a [Seat],
+    pub(super) dealer: &'a DealerHand,
+    pub(super) seen: &'a ValueCounts,
+    pub(super) cards_left: usize,
+    pub(super) until_cut: usize,
+    pub(super) phase: Phase,
+    pub(super) legal: ActionSet,
 }
 
 impl<'a> SeatView<'a> {
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn new(
-        seat: usize,
-        seats: &'a [Seat],
-        dealer: &'a DealerHand,
-        seen: &'a ValueCounts,
-        cards_left: usize,
-        until_cut: usize,
-        phase: Phase,
-        legal: ActionSet,
-    ) -> SeatView<'a> {
-        SeatView {
-            seat,
-            seats,
-            dealer,
-            seen,
-            cards_left,
-            until_cut,
-            phase,
-            legal,
-        }
-    }
-
     /// Every seat's hands (all player cards are dealt face up).
     pub fn seats(&self) -> &'a [Seat] {
         self.seats
@@ -55,10 +32,7 @@ impl<'a> SeatView<'a> {
 
     /// The hand to act, if it is this seat's turn.
     pub fn active_hand(&self) -> Option<&'a PlayerHand> {
-        match self.phase {
-            Phase::Players { seat, hand } if seat == self.seat => self.own_hands().get(hand),
-            _ => None,
-        }
+        self.own_hands().get(self.active_hand_index()?)
     }
 
     /// Index of the hand to act, if it is this seat's turn.

@@ -1,15 +1,11 @@
-//! This game's index table kept between runs, so that the deviations drill, counting mode, the
-//! counter seat and `sim --indices game` start at once after the first time instead of
-//! working the table out again (several seconds of exact analysis per start).
+//! This game's index table kept between runs, so the deviations drill, counting mode, the
+//! counter seat and `sim --indices game` skip seconds of exact analysis after the first start.
 //!
-//! A cache, never the player's data: its own SQLite database in the platform's cache folder
-//! (`~/.cache/blackjack-trainer/cache.db` on Linux), one row per rule set and build. A row is
-//! used only when it was written by this very build for exactly these rules (the version and
-//! the executable's size and modification time; the rules in full) and its checksum over the
-//! stored figures holds: an edited, torn or foreign row is worked out again and replaced. The
-//! figures are stored as the bits of their `f64`s, so what is read back is the computed table
-//! to the last bit. The rows of the [`KEEP`] rule sets used last are kept, older ones removed.
-//! A cache that cannot be read or written costs only the next start's wait.
+//! A cache, never the player's data: its own database in the cache folder, one row per rule
+//! set and build, used only when this very build wrote it for exactly these rules and its
+//! checksum holds (else worked out again). Figures are stored as the bits of their `f64`s, so
+//! they read back to the last bit. The [`KEEP`] rule sets used last are kept; a cache that
+//! cannot be used costs only the next start's wait.
 
 use std::path::Path;
 
@@ -44,15 +40,13 @@ CREATE TABLE IF NOT EXISTS index_tables (
     PRIMARY KEY (rules, build)
 );";
 
-/// The Hi-Lo index table for `rules` from the cache in the platform's cache folder, or worked
-/// out ([`crate::analysis::indices::index_table`]) and kept there for the next start.
+/// The Hi-Lo index table for `rules` ([`index_table_for`] with Hi-Lo).
 pub fn index_table(rules: &Rules) -> IndexTable {
     index_table_for(rules, &HI_LO)
 }
 
-/// The index table of the count `system` for `rules`: shipped with the program for the
-/// default rules and Hi-Lo, else from the cache, or worked out
-/// ([`crate::analysis::indices::index_table_for`]) and kept there for the next start.
+/// The index table of the count `system` for `rules`: shipped, cached, or worked out
+/// ([`crate::analysis::indices::index_table_for`]) and cached for the next start.
 pub fn index_table_for(rules: &Rules, system: &CountSystem) -> IndexTable {
     index_table_for_with(rules, system, |rules| {
         crate::analysis::indices::index_table_for(rules, system)
@@ -65,8 +59,7 @@ pub fn index_table_with(rules: &Rules, compute: impl FnOnce(&Rules) -> IndexTabl
     index_table_for_with(rules, &HI_LO, compute)
 }
 
-/// [`index_table_for`], with `compute` called only where the table is neither shipped nor in
-/// the cache.
+/// [`index_table_for`], calling `compute` where the table is neither shipped nor cached.
 pub fn index_table_for_with(
     rules: &Rules,
     system: &CountSystem,
@@ -80,11 +73,9 @@ pub fn index_table_for_with(
     cached_or_computed_for(dir.as_deref(), &build_fingerprint(), rules, system, compute)
 }
 
-/// The table of the count `system` for `rules` read from the cache in `dir` if a row there was
-/// written by the build `build` for these rules and its checksum holds; else `compute(rules)`,
-/// written there for the next time (where it can be). A row's key is the rules' text, and for
-/// a count other than Hi-Lo a line naming the count's tags, units and start after it (so Hi-Lo
-/// rows are those of earlier builds' layout).
+/// The table from the cache in `dir` if `build` wrote it for these rules and its checksum
+/// holds, else `compute(rules)`, cached for next time. The key is the rules' text, with a line
+/// naming the count after it for a count other than Hi-Lo (as earlier builds keyed Hi-Lo).
 fn cached_or_computed_for(
     dir: Option<&Path>,
     build: &str,
@@ -150,9 +141,8 @@ fn open(dir: &Path) -> Option<Connection> {
     Some(conn)
 }
 
-/// What identifies this build of the program: its version and its executable's size and
-/// modification time (any rebuild changes them). Empty, and so never cached, where the
-/// executable cannot be examined.
+/// This build: its version and its executable's size and modification time (any rebuild
+/// changes them); empty, so nothing is cached, where the executable cannot be examined.
 fn build_fingerprint() -> String {
     let exe = std::env::current_exe().and_then(std::fs::metadata);
     let Ok(meta) = exe else {
@@ -177,8 +167,7 @@ pub(super) fn checksum(build: &str, rules: &str, plays: &str) -> String {
     format!("{hash:016x}")
 }
 
-/// The table in the cache for `build` and `rules_text`, if its row is whole; the row is
-/// marked as used.
+/// The table cached for `build` and `rules_text`, if its row is whole (marked as used).
 fn read(conn: &Connection, build: &str, rules_text: &str) -> Option<IndexTable> {
     let (plays, stored_sum): (String, String) = conn
         .query_row(

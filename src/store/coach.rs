@@ -1,12 +1,10 @@
-//! The trainer's record of one session, shared by the table and `blackjack drill`: what the
-//! player did goes into rows, and every figure shown comes back from them.
+//! The trainer's record of one session (the table's or `blackjack drill`'s): what the player
+//! did goes into rows, and every figure shown comes back from them.
 //!
-//! Every record is written twice: to a database in memory that holds this session alone (the
-//! session's figures) and to the player's database (the lifetime's), one transaction each. So
-//! the session's figures are there whether or not the player's database can be written, and
-//! the lifetime figures are that database's rows of every other session with this session's
-//! added. A record the player's database does not take (a full disk, another session holding
-//! it too long) waits and is written with the next one; the player is told what is not saved.
+//! Every record is written twice: to a database in memory holding this session alone (so its
+//! figures exist even when the player's database cannot be written) and to the player's (the
+//! lifetime's). A record the player's database does not take waits for the next write; the
+//! player is told what is not saved.
 
 use std::path::Path;
 
@@ -90,8 +88,7 @@ pub struct Coach {
     pending: Vec<(Record, Day)>,
     /// Why the last write to the player's database failed.
     failure: Option<String>,
-    /// The hand history: the newest entries of the database at the start, then this
-    /// session's.
+    /// The hand history: the database's newest entries at the start, then this session's.
     entries: Vec<Entry>,
     /// Entries of the database older than those loaded (left out by the review limit).
     older: u64,
@@ -102,11 +99,9 @@ pub struct Coach {
 }
 
 impl Coach {
-    /// A coach keeping statistics in the database at `location`, or none at all when it is
-    /// `None` (the session's figures are kept in memory). Returns a message for the person
-    /// when there is news (an import, a damaged default file kept as a backup, a read-only
-    /// database, a database that could not be opened). A path that holds anything but our
-    /// database is refused ([`StoreError::is_refusal`]): nothing is played, nothing changed.
+    /// A coach keeping statistics at `location` (`None`: in memory only), with the news of the
+    /// opening for the player. A path holding anything but our database is refused
+    /// ([`StoreError::is_refusal`]): nothing is played, nothing changed.
     pub fn open(
         location: Option<&Location>,
         info: SessionInfo,
@@ -115,27 +110,18 @@ impl Coach {
         Coach::open_with_review(location, info, clock, REVIEW_LIMIT)
     }
 
-    /// A coach that keeps nothing on disk: this session's figures in memory only (as
-    /// `--no-stats`), on the local calendar.
+    /// A coach that keeps this session's figures in memory only (`--no-stats`).
     pub fn in_memory() -> Coach {
         let info = SessionInfo {
             kind: SessionKind::Drill,
             rules: String::new(),
         };
-        match Coach::open(None, info, Clock::Local) {
-            Ok((coach, _)) => coach,
-            Err(_) => unreachable!("a coach without a database opens nothing"),
-        }
+        Coach::unopened(&info, Clock::Local, REVIEW_LIMIT)
     }
 
-    /// As [`Coach::open`], loading the newest `review_limit` entries for the review.
-    pub fn open_with_review(
-        location: Option<&Location>,
-        info: SessionInfo,
-        clock: Clock,
-        review_limit: usize,
-    ) -> Result<(Coach, Option<String>), StoreError> {
-        let mut coach = Coach {
+    /// A coach with this session's rows only, before any database is opened.
+    fn unopened(info: &SessionInfo, clock: Clock, review_limit: usize) -> Coach {
+        Coach {
             scratch: Store::in_memory(info.clone()),
             saved: Store::in_memory(info.clone()),
             saved_session: Tally::default(),
@@ -150,7 +136,17 @@ impl Coach {
             review_limit,
             round: None,
             clock,
-        };
+        }
+    }
+
+    /// As [`Coach::open`], loading the newest `review_limit` entries for the review.
+    pub fn open_with_review(
+        location: Option<&Location>,
+        info: SessionInfo,
+        clock: Clock,
+        review_limit: usize,
+    ) -> Result<(Coach, Option<String>), StoreError> {
+        let mut coach = Coach::unopened(&info, clock, review_limit);
         let Some(location) = location else {
             return Ok((coach, None));
         };
@@ -187,8 +183,7 @@ impl Coach {
         Ok(())
     }
 
-    /// The hand history: the newest entries of the database at the start, then this
-    /// session's rounds, drill answers and counting answers, oldest first.
+    /// The hand history, oldest first: the database's newest entries, then this session's.
     pub fn hand_history(&self) -> &[Entry] {
         &self.entries
     }
@@ -209,9 +204,8 @@ impl Coach {
         self.round = Some((start, Vec::new()));
     }
 
-    /// Grades a decision at the table and keeps it for the round's record: your hand number
-    /// `hand` holding `cards` against `up`, graded with the legal actions' EVs `ranked` (best
-    /// first); `true_count` in counting mode.
+    /// Keeps a graded decision at the table for the round's record: hand number `hand` holding
+    /// `cards` against `up`, the legal actions' EVs `ranked` best first.
     pub fn record_at_table(
         &mut self,
         grade: &Grade,
@@ -251,8 +245,7 @@ impl Coach {
         self.keep(Record::Count(answer));
     }
 
-    /// Records a settled round of the person's seat: its hands, the dealer's hand, and the
-    /// decisions recorded while it was played — in one transaction.
+    /// Records a settled round of the person's seat with its decisions, in one transaction.
     pub fn record_round(&mut self, hands: &[PlayerHand], dealer: &DealerHand) {
         let (start, decisions) = self.round.take().unwrap_or_default();
         let tally = RoundTally::of_round(hands, dealer);
@@ -260,9 +253,8 @@ impl Coach {
         self.keep(Record::Round { round, tally });
     }
 
-    /// Records the round in play, if one was begun and not recorded, as unfinished: its
-    /// decisions count, the round does not (it was neither won nor lost). For leaving in the
-    /// middle of a round.
+    /// Records the round in play, if any, as unfinished (leaving mid-round): its decisions
+    /// count, the round does not (it was neither won nor lost).
     pub fn record_unfinished_round(&mut self, hands: &[PlayerHand], dealer: &DealerHand) {
         let Some((start, decisions)) = self.round.take() else {
             return;
@@ -283,8 +275,7 @@ impl Coach {
         });
     }
 
-    /// Keeps `record`: in this session's rows and in the player's database (or for the next
-    /// write, if it does not take it now).
+    /// Keeps `record` in this session's rows and the player's database (or for its next write).
     fn keep(&mut self, record: Record) {
         let day = self.today();
         if let Err(err) = self.scratch.write(&record, day) {
@@ -304,8 +295,7 @@ impl Coach {
         self.flush();
     }
 
-    /// Writes what the player's database has not taken yet, oldest first, stopping at the
-    /// first failure.
+    /// Writes what the player's database has not taken yet, oldest first, up to a failure.
     fn flush(&mut self) {
         let Some(store) = &mut self.kept else {
             return;
@@ -335,16 +325,14 @@ impl Coach {
         }
     }
 
-    /// Tries again to write what was not saved. Returns a message when something is still not
-    /// saved (what, and why).
+    /// Tries again to write what was not saved; says what still is not, and why.
     pub fn save(&mut self) -> Option<String> {
         self.flush();
         self.unsaved()
     }
 
-    /// What of this session is not in the player's database, and why, if anything: `2 rounds
-    /// and 1 drill answer not saved: database or disk is full`. A read-only database or none
-    /// at all (`--no-stats`) is not news here: see [`Coach::not_saving`].
+    /// What of this session was not saved, and why: `2 rounds and 1 drill answer not saved:
+    /// …`. A read-only database or none at all is [`Coach::not_saving`]'s news.
     pub fn unsaved(&self) -> Option<String> {
         let why = self.failure.as_ref()?;
         if self.pending.is_empty() {
@@ -373,10 +361,8 @@ impl Coach {
             .map(|reason: &ReadOnly| reason.to_string())
     }
 
-    /// Whether anything this session recorded is not in the player's database although it
-    /// was meant to be: a failed write, a database that could not be opened, or one that is
-    /// read-only (its permissions, or a newer version's) — each ends the command the same way,
-    /// with status 1.
+    /// Whether anything recorded is not in the player's database although it was meant to be
+    /// (a failed write, a database unopened or read-only): the command then ends with status 1.
     pub fn lost_something(&self) -> bool {
         let recorded = !self.session.is_empty();
         !self.pending.is_empty() || (self.not_saving().is_some() && recorded)
@@ -387,9 +373,7 @@ impl Coach {
         &self.session
     }
 
-    /// The lifetime figures, this session included as far as the player's database took it
-    /// (what a read-only database or a full disk did not keep is not counted), if statistics
-    /// are kept.
+    /// The lifetime figures with what the player's database took of this session, if kept.
     pub fn lifetime(&self) -> Option<Tally> {
         self.others.as_ref().map(|others| {
             let mut lifetime = others.clone();
@@ -413,9 +397,8 @@ impl Coach {
         self.clock.today()
     }
 
-    /// The spaced-practice figures today — cells due and days in a row, over the lifetime
-    /// figures with this session — or `None` when no statistics are kept (the schedule spans
-    /// days only in the database).
+    /// The spaced-practice figures today (cells due, days in a row), or `None` when no
+    /// statistics are kept (the schedule spans days only in the database).
     pub fn standing(&self) -> Option<Standing> {
         self.lifetime()
             .map(|lifetime| Standing::of(&lifetime, self.today()))
@@ -443,15 +426,12 @@ impl Coach {
         self.lifetime().unwrap_or_else(|| self.session.clone())
     }
 
-    /// Where the statistics went, as a command says on its way out: `Statistics kept in …` when
-    /// everything recorded was saved; what was not saved and why when something was not; that
-    /// the database was read but not written, or could not be used; nothing without statistics
-    /// or with nothing recorded.
+    /// Where the statistics went, as a command says on its way out (`Statistics kept in …`,
+    /// what was not saved and why, a database read but not written), if anywhere.
     pub fn statistics_line(&self) -> Option<String> {
-        let coach = self;
-        if coach.session().is_empty() && coach.unsaved().is_none() {
-            return coach.not_saving().and_then(|why| {
-                coach.path().map(|path| {
+        if self.session().is_empty() && self.unsaved().is_none() {
+            return self.not_saving().and_then(|why| {
+                self.path().map(|path| {
                     format!(
                         "Statistics in {} were read but not written: {why}.",
                         path.display()
@@ -459,10 +439,10 @@ impl Coach {
                 })
             });
         }
-        if let Some(unsaved) = coach.unsaved() {
+        if let Some(unsaved) = self.unsaved() {
             return Some(format!("{unsaved}."));
         }
-        match (coach.path(), coach.not_saving()) {
+        match (self.path(), self.not_saving()) {
             (Some(path), Some(why)) => Some(format!(
                 "Statistics in {} were read but not written: {why}; this session is not saved.",
                 path.display()
@@ -484,8 +464,7 @@ impl Coach {
         self.history().countdown_best_in(key, decks)
     }
 
-    /// Progress by day ([`Store::progress`]): from the player's database, this session
-    /// included, or this session's rows alone where none is kept. Empty if it cannot be read.
+    /// Progress by day ([`Store::progress`]) from the database kept, else this session's rows.
     pub fn progress(&self) -> Vec<crate::trainer::export::DayRow> {
         self.kept
             .as_ref()
@@ -494,8 +473,7 @@ impl Coach {
             .unwrap_or_default()
     }
 
-    /// Reads the database again, so the lifetime figures include what other sessions sharing
-    /// it have written since. Quietly keeps what it had if the database cannot be read.
+    /// Reads the other sessions' figures again (keeping the old ones if that fails).
     pub fn refresh(&mut self) {
         let _ = self.read_others();
     }

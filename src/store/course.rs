@@ -4,7 +4,7 @@
 
 use rusqlite::{Connection, params};
 
-use super::{Store, StoreError, day_text, unix_seconds};
+use super::{Store, StoreError, all_rows, unix_seconds};
 use crate::trainer::course::table_shoes::SHOE_END;
 use crate::trainer::course::{
     AnswerRow, Context, Course, CourseRow, DecisionRow, RoundRow, Rows, SessionKind, Stage,
@@ -25,93 +25,73 @@ fn at(value: i64) -> u64 {
 }
 
 fn read_rows(conn: &Connection) -> rusqlite::Result<Rows> {
-    let mut query = conn.prepare(
-        "SELECT a.session, s.kind, a.at, a.day, a.skill, a.question, a.correct, a.error,
-                a.seconds, a.decks
-         FROM answers a JOIN sessions s ON s.id = a.session ORDER BY a.id",
-    )?;
-    let answers = query
-        .query_map([], |row| {
-            Ok(AnswerRow {
-                session: row.get(0)?,
-                kind: session_kind(&row.get::<_, String>(1)?),
-                at: at(row.get(2)?),
-                day: row.get(3)?,
-                skill: row.get(4)?,
-                question: row.get(5)?,
-                correct: row.get(6)?,
-                error: row.get(7)?,
-                seconds: row.get(8)?,
-                decks: row.get(9)?,
-            })
-        })?
-        .collect::<rusqlite::Result<_>>()?;
-    let mut query = conn.prepare(
-        "SELECT session, round, drill IS NOT NULL, at, day, cell, correct, cost,
-                mode = 'counting'
-         FROM decisions ORDER BY id",
-    )?;
-    let decisions = query
-        .query_map([], |row| {
-            Ok(DecisionRow {
-                session: row.get(0)?,
-                round: row.get(1)?,
-                drilled: row.get(2)?,
-                at: at(row.get(3)?),
-                day: row.get(4)?,
-                cell: row.get(5)?,
-                correct: row.get(6)?,
-                cost: row.get(7)?,
-                counting: row.get(8)?,
-            })
-        })?
-        .collect::<rusqlite::Result<_>>()?;
-    let mut query = conn.prepare(
-        "SELECT r.id, r.session, s.kind, r.at, r.day, r.number, r.shoe_position,
-                r.true_count IS NOT NULL, r.settled
-         FROM rounds r JOIN sessions s ON s.id = r.session ORDER BY r.id",
-    )?;
-    let rounds = query
-        .query_map([], |row| {
-            Ok(RoundRow {
-                id: row.get(0)?,
-                session: row.get(1)?,
-                kind: session_kind(&row.get::<_, String>(2)?),
-                at: at(row.get(3)?),
-                day: row.get(4)?,
-                number: row.get(5)?,
-                shoe_position: row.get(6)?,
-                counting: row.get(7)?,
-                settled: row.get(8)?,
-            })
-        })?
-        .collect::<rusqlite::Result<_>>()?;
-    let course = course_rows(conn)?;
+    let answers = "SELECT a.session, s.kind, a.at, a.day, a.skill, a.question, a.correct,
+                          a.error, a.seconds, a.decks
+                   FROM answers a JOIN sessions s ON s.id = a.session ORDER BY a.id";
+    let answers = all_rows(conn, answers, [], |row| {
+        Ok(AnswerRow {
+            session: row.get(0)?,
+            kind: session_kind(&row.get::<_, String>(1)?),
+            at: at(row.get(2)?),
+            day: row.get(3)?,
+            skill: row.get(4)?,
+            question: row.get(5)?,
+            correct: row.get(6)?,
+            error: row.get(7)?,
+            seconds: row.get(8)?,
+            decks: row.get(9)?,
+        })
+    })?;
+    let decisions = "SELECT session, round, drill IS NOT NULL, at, day, cell, correct, cost,
+                            mode = 'counting'
+                     FROM decisions ORDER BY id";
+    let decisions = all_rows(conn, decisions, [], |row| {
+        Ok(DecisionRow {
+            session: row.get(0)?,
+            round: row.get(1)?,
+            drilled: row.get(2)?,
+            at: at(row.get(3)?),
+            day: row.get(4)?,
+            cell: row.get(5)?,
+            correct: row.get(6)?,
+            cost: row.get(7)?,
+            counting: row.get(8)?,
+        })
+    })?;
+    let rounds = "SELECT r.id, r.session, s.kind, r.at, r.day, r.number, r.shoe_position,
+                         r.true_count IS NOT NULL, r.settled
+                  FROM rounds r JOIN sessions s ON s.id = r.session ORDER BY r.id";
+    let rounds = all_rows(conn, rounds, [], |row| {
+        Ok(RoundRow {
+            id: row.get(0)?,
+            session: row.get(1)?,
+            kind: session_kind(&row.get::<_, String>(2)?),
+            at: at(row.get(3)?),
+            day: row.get(4)?,
+            number: row.get(5)?,
+            shoe_position: row.get(6)?,
+            counting: row.get(7)?,
+            settled: row.get(8)?,
+        })
+    })?;
+    let course = "SELECT session, stage, standard, passed, at, day, detail FROM course ORDER BY id";
+    let course = all_rows(conn, course, [], |row| {
+        Ok(CourseRow {
+            session: row.get(0)?,
+            stage: row.get(1)?,
+            standard: row.get(2)?,
+            passed: row.get(3)?,
+            at: at(row.get(4)?),
+            day: row.get(5)?,
+            detail: row.get(6)?,
+        })
+    })?;
     Ok(Rows {
         answers,
         decisions,
         rounds,
         course,
     })
-}
-
-fn course_rows(conn: &Connection) -> rusqlite::Result<Vec<CourseRow>> {
-    let mut query = conn.prepare(
-        "SELECT session, stage, standard, passed, at, day, detail FROM course ORDER BY id",
-    )?;
-    query
-        .query_map([], |row| {
-            Ok(CourseRow {
-                session: row.get(0)?,
-                stage: row.get(1)?,
-                standard: row.get(2)?,
-                passed: row.get(3)?,
-                at: at(row.get(4)?),
-                day: row.get(5)?,
-                detail: row.get(6)?,
-            })
-        })?
-        .collect()
 }
 
 impl Store {
@@ -168,10 +148,9 @@ impl Store {
         Ok((course, newly))
     }
 
-    /// What the table calls when it shuffles: the shoe this session was dealing is finished.
-    /// Marks its end in `course` (a `shoe-end` row of stage 2, never a pass), then records what
-    /// the rows now pass ([`Store::course`]) and returns the standards newly passed. Nothing is
-    /// marked before this session has written a round.
+    /// The table shuffled: marks the end of this session's shoe in `course` (a `shoe-end` row
+    /// of stage 2, never a pass; none before it wrote a round), then records what the rows now
+    /// pass ([`Store::course`]), returning the standards newly passed.
     pub fn shoe_finished(
         &mut self,
         context: &Context,
@@ -186,7 +165,7 @@ impl Store {
             standard: SHOE_END.to_owned(),
             passed: false,
             at: unix_seconds(),
-            day: day_text(day),
+            day: day.to_string(),
             detail: "the table shuffled: the shoe before is finished".to_owned(),
         };
         self.write_course(&[mark], day)?;
@@ -201,9 +180,7 @@ impl super::Coach {
         self.course_store().course(context, day)
     }
 
-    /// The table shuffled: the shoe before is finished ([`Store::shoe_finished`]). Returns
-    /// the standards newly passed, for the table to say
-    /// ([`crate::trainer::course::passes_note`]).
+    /// The table shuffled ([`Store::shoe_finished`]): the standards newly passed, to say.
     pub fn shoe_finished(&mut self, context: &Context) -> Result<Vec<Standard>, StoreError> {
         let day = self.today();
         self.course_store().shoe_finished(context, day)

@@ -1,19 +1,17 @@
-//! Figures from rows: the tally of a session or a lifetime, the session rows, when each cell
-//! was last played — every one computed by SQL over the rows, so a figure exists once.
+//! Figures from rows (a session's or a lifetime's tally, the session rows, when each cell was
+//! last played), every one computed by SQL, so a figure exists once.
 //!
-//! The lifetime of a database that took in an earlier build's statistics file starts from
-//! that file's figures, which were counters, not rounds: they are rows of their own
-//! ([`super::imported`]), read by the same reader as the rows a session writes ([`read`],
-//! [`Store::session_rows`]), the SQL of each side giving the same columns in the same types;
-//! the rows of its hand history are kept for the review but not counted again.
+//! An imported statistics file's figures (counters, not rounds) are rows of their own
+//! ([`super::imported`]) read by the same reader ([`read`]); its hand history's rows are kept
+//! for the review but not counted again.
 
 use std::collections::BTreeMap;
 
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, Row, params};
 
 use super::imported::{self, HAND_COUNTERS};
 use super::ranges::{ANSWER_OK, DECISION_OK, REBUY_OK, ROUND_OK, SESSION_OK, not_missed};
-use super::{Store, StoreError};
+use super::{Store, StoreError, all_rows};
 use crate::trainer::day::{Day, Practice, Review};
 use crate::trainer::export::SessionRow;
 use crate::trainer::grade::Category;
@@ -38,8 +36,7 @@ macro_rules! counted_sessions {
     };
 }
 
-/// The condition on a row's `session` for the rows in a [`Scope`], the session left out as
-/// `?1` ([`Scope::left_out`]).
+/// The condition on a row's `session` for a [`Scope`], the session left out as `?1`.
 const IN_SCOPE: &str = concat!(
     "session IN (SELECT id FROM sessions WHERE ",
     counted_sessions!(),
@@ -56,10 +53,8 @@ impl Scope {
     }
 }
 
-/// The queries that give one tally's figures, each with its parameter as `?1` and its columns
-/// in the order and types [`read`] takes them (money and counts as integers, the sum of
-/// squares as decimal text): the rows of sessions ([`TallySql::live`]) and an imported file's
-/// figures ([`imported::tally_sql`]) are read by the one reader.
+/// The queries of one tally's figures, parameter `?1`, columns as [`read`] takes them: for the
+/// sessions' rows ([`TallySql::live`]) and for an import's ([`imported::tally_sql`]).
 pub(super) struct TallySql {
     /// One row: rounds, [`HAND_COUNTERS`], net, money, the sum of squared nets, rebuys, money
     /// rebought, decisions, those not missed, EV given away, count-quiz answers, right ones.
@@ -137,18 +132,14 @@ impl TallySql {
 }
 
 impl Store {
-    /// The tally of the rows in `scope`, with the imported figures under the lifetime's. The
-    /// days practised count up to `today` (a day recorded later, by a clock that ran ahead,
-    /// does not break the run of days in a row).
+    /// The tally of the rows in `scope` with the imported figures; days practised count up to
+    /// `today` (a day a clock ran ahead to does not break the run of days).
     pub fn tally(&self, scope: Scope, today: Day) -> Result<Tally, StoreError> {
         let read_all = || -> rusqlite::Result<Tally> {
             // The imported figures are older than every row: the rows are added to them.
             let mut tally = Tally::default();
-            let imports: Vec<i64> = self
-                .conn
-                .prepare("SELECT import FROM imported_totals ORDER BY import")?
-                .query_map([], |row| row.get(0))?
-                .collect::<rusqlite::Result<_>>()?;
+            let imports = "SELECT import FROM imported_totals ORDER BY import";
+            let imports: Vec<i64> = all_rows(&self.conn, imports, [], |row| row.get(0))?;
             for import in imports {
                 tally.absorb(&read(&self.conn, &imported::tally_sql(), import)?);
             }
@@ -230,7 +221,7 @@ impl Store {
             .map_err(self.sql("read"))?;
         query
             .query_map([], |row| {
-                let n = |i| row.get::<_, i64>(i).map(|x| x as u64);
+                let n = |i| count(row, i);
                 Ok(SessionRow {
                     started: n(0)?,
                     process: row.get(1)?,
@@ -250,21 +241,17 @@ impl Store {
 
     /// When each chart cell was last played, in seconds since the Unix epoch.
     pub fn last_seen(&self) -> Result<BTreeMap<String, u64>, StoreError> {
-        let mut query = self
-            .conn
-            .prepare(&format!(
-                "SELECT cell, MAX(at) FROM
-                     (SELECT cell, at FROM decisions WHERE {DECISION_OK}
-                      UNION ALL SELECT cell, at FROM imported_last_seen)
-                 GROUP BY cell"
-            ))
-            .map_err(self.sql("read"))?;
-        query
-            .query_map([], |row| {
-                Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)? as u64))
-            })
-            .and_then(Iterator::collect)
-            .map_err(self.sql("read"))
+        let sql = format!(
+            "SELECT cell, MAX(at) FROM
+                 (SELECT cell, at FROM decisions WHERE {DECISION_OK}
+                  UNION ALL SELECT cell, at FROM imported_last_seen)
+             GROUP BY cell"
+        );
+        all_rows(&self.conn, &sql, [], |row| {
+            Ok((row.get(0)?, count(row, 1)?))
+        })
+        .map(BTreeMap::from_iter)
+        .map_err(self.sql("read"))
     }
 }
 
@@ -273,7 +260,7 @@ impl Store {
 fn read(conn: &Connection, sql: &TallySql, param: i64) -> rusqlite::Result<Tally> {
     let mut t = Tally::default();
     conn.query_row(&sql.totals, params![param], |row| {
-        let n = |i| row.get::<_, i64>(i).map(|x| x as u64);
+        let n = |i| count(row, i);
         let p = &mut t.play;
         p.rounds = n(0)?;
         for (i, counter) in [
@@ -309,56 +296,51 @@ fn read(conn: &Connection, sql: &TallySql, param: i64) -> rusqlite::Result<Tally
         };
         Ok(())
     })?;
-    let mut query = conn.prepare(&sql.categories)?;
-    let mut rows = query.query(params![param])?;
-    while let Some(row) = rows.next()? {
-        let bit: u8 = row.get(0)?;
+    let accuracy = |row: &Row<'_>| Ok((row.get::<_, u8>(0)?, count(row, 1)?, count(row, 2)?));
+    for (bit, decisions, correct) in all_rows(conn, &sql.categories, [param], accuracy)? {
         if let Some(category) = Category::ALL.into_iter().find(|c| c.bit() == bit) {
-            let n = |i| row.get::<_, i64>(i).map(|x| x as u64);
-            let (decisions, correct) = (n(1)?, n(2)?);
             t.categories
                 .insert(category, Accuracy { decisions, correct });
         }
     }
-    let mut query = conn.prepare(&sql.cells)?;
-    let mut rows = query.query(params![param])?;
-    while let Some(row) = rows.next()? {
+    t.cells = all_rows(conn, &sql.cells, [param], |row| {
         let review = row.get::<_, Option<String>>(5)?;
-        t.cells.insert(
-            row.get(0)?,
-            CellRecord {
-                decisions: row.get::<_, i64>(1)? as u64,
-                wrong: row.get::<_, i64>(2)? as u64,
-                ev_lost: row.get(3)?,
-                streak: row.get(4)?,
-                review: review
-                    .and_then(|r| serde_json::from_str::<Review>(&r).ok())
-                    .unwrap_or_default(),
-            },
-        );
-    }
-    let mut query = conn.prepare(&sql.skills)?;
-    let mut rows = query.query(params![param])?;
-    while let Some(row) = rows.next()? {
-        let n = |i| row.get::<_, i64>(i).map(|x| x as u64);
+        let review = review.and_then(|r| serde_json::from_str::<Review>(&r).ok());
+        let cell = CellRecord {
+            decisions: count(row, 1)?,
+            wrong: count(row, 2)?,
+            ev_lost: row.get(3)?,
+            streak: row.get(4)?,
+            review: review.unwrap_or_default(),
+        };
+        Ok((row.get(0)?, cell))
+    })?
+    .into_iter()
+    .collect();
+    t.skills = all_rows(conn, &sql.skills, [param], |row| {
         let record = SkillRecord {
-            asked: n(1)?,
-            right: n(2)?,
+            asked: count(row, 1)?,
+            right: count(row, 2)?,
             error_sum: row.get(3)?,
             seconds: row.get(4)?,
-            untimed: n(5)?,
+            untimed: count(row, 5)?,
         };
-        t.skills.insert(row.get(0)?, record);
-    }
-    let mut query = conn.prepare(&sql.bests)?;
-    let mut rows = query.query(params![param])?;
-    while let Some(row) = rows.next()? {
-        let named: String = row.get(0)?;
-        if let Ok(decks) = u8::try_from(row.get::<_, i64>(1)?) {
-            t.record_countdown_best_in((sql.count_name)(&named), decks, row.get(2)?);
+        Ok((row.get(0)?, record))
+    })?
+    .into_iter()
+    .collect();
+    let best = |row: &Row<'_>| Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?, row.get(2)?));
+    for (named, decks, seconds) in all_rows(conn, &sql.bests, [param], best)? {
+        if let Ok(decks) = u8::try_from(decks) {
+            t.record_countdown_best_in((sql.count_name)(&named), decks, seconds);
         }
     }
     Ok(t)
+}
+
+/// A count as stored (an integer) in column `i`.
+fn count(row: &Row<'_>, i: usize) -> rusqlite::Result<u64> {
+    row.get::<_, i64>(i).map(|x| x as u64)
 }
 
 /// Each cell's streak of right answers and its practice record, from the decisions in
@@ -382,8 +364,7 @@ fn streaks(conn: &Connection, scope: Scope, t: &mut Tally) -> rusqlite::Result<(
     Ok(())
 }
 
-/// The days with a graded decision, and the days an imported statistics file knew were
-/// practised, oldest first.
+/// The days with a graded decision or an imported file's practice, oldest first.
 fn practice_days(conn: &Connection, scope: Scope) -> rusqlite::Result<Vec<Day>> {
     let mut query = conn.prepare(&format!(
         "SELECT DISTINCT day FROM

@@ -63,72 +63,53 @@ impl Store {
     /// The newest `limit` of the entries `keys` selects ([`ENTRIES`], [`MISTAKES`]).
     fn read_entries(&self, keys: &str, limit: usize) -> rusqlite::Result<Vec<Entry>> {
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        let mut keys: Vec<(i64, i64, i64)> = self
-            .conn
-            .prepare(&format!(
-                "SELECT at, kind, id FROM ({keys}) ORDER BY at DESC, kind DESC, id DESC LIMIT ?1"
-            ))?
-            .query_map(params![limit], |row| {
-                Ok((row.get(0)?, row.get(1)?, row.get(2)?))
-            })?
-            // A row that cannot be read back is left out (the opening reported it).
-            .filter_map(Result::ok)
-            .collect();
+        let keys = format!(
+            "SELECT at, kind, id FROM ({keys}) ORDER BY at DESC, kind DESC, id DESC LIMIT ?1"
+        );
+        let mut keys: Vec<(i64, i64, i64)> = self.readable(&keys, limit, |row| {
+            Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+        })?;
         keys.reverse();
         let Some(&(since, _, _)) = keys.first() else {
             return Ok(Vec::new());
         };
         let mut rounds = self.rounds_since(since)?;
-        let mut drills: HashMap<i64, Entry> = self
-            .conn
-            .prepare(&format!(
-                "SELECT {DECISION_COLUMNS} FROM decisions
-                 WHERE drill IS NOT NULL AND at >= ?1 AND {DECISION_OK}"
-            ))?
-            .query_map(params![since], |row| {
-                let decision = decision(row)?;
-                Ok((
-                    row.get(0)?,
-                    Entry::Drill(DrillAnswer {
-                        at: row.get::<_, i64>(4)? as u64,
-                        kind: row.get(2)?,
-                        seconds: row.get::<_, Option<f64>>(3)?.unwrap_or(0.0),
-                        decision,
-                    }),
-                ))
-            })?
-            // A row that cannot be read back is left out (the opening reported it).
-            .filter_map(Result::ok)
-            .collect();
-        let mut answers: HashMap<i64, Entry> = self
-            .conn
-            .prepare(&format!(
-                "SELECT id, at, skill, question, answer, truth, correct, error, seconds, decks, best
-                 FROM answers WHERE at >= ?1 AND {ANSWER_OK}",
-            ))?
-            .query_map(params![since], |row| {
-                let decks: Option<u8> = row.get(9)?;
-                Ok((
-                    row.get(0)?,
-                    Entry::Count(CountAnswer {
-                        at: row.get::<_, i64>(1)? as u64,
-                        skill: row.get(2)?,
-                        question: row.get(3)?,
-                        answer: row.get(4)?,
-                        truth: row.get(5)?,
-                        right: row.get(6)?,
-                        error: row.get(7)?,
-                        seconds: row.get(8)?,
-                        countdown: decks.map(|decks| CountdownRun {
-                            decks,
-                            timed: row.get(10).unwrap_or(false),
-                        }),
-                    }),
-                ))
-            })?
-            // A row that cannot be read back is left out (the opening reported it).
-            .filter_map(Result::ok)
-            .collect();
+        let drills = format!(
+            "SELECT {DECISION_COLUMNS} FROM decisions
+             WHERE drill IS NOT NULL AND at >= ?1 AND {DECISION_OK}"
+        );
+        let mut drills: HashMap<i64, Entry> = self.readable(&drills, since, |row| {
+            let decision = decision(row)?;
+            let drill = DrillAnswer {
+                at: row.get::<_, i64>(4)? as u64,
+                kind: row.get(2)?,
+                seconds: row.get::<_, Option<f64>>(3)?.unwrap_or(0.0),
+                decision,
+            };
+            Ok((row.get(0)?, Entry::Drill(drill)))
+        })?;
+        let answers = format!(
+            "SELECT id, at, skill, question, answer, truth, correct, error, seconds, decks, best
+             FROM answers WHERE at >= ?1 AND {ANSWER_OK}",
+        );
+        let mut answers: HashMap<i64, Entry> = self.readable(&answers, since, |row| {
+            let decks: Option<u8> = row.get(9)?;
+            let answer = CountAnswer {
+                at: row.get::<_, i64>(1)? as u64,
+                skill: row.get(2)?,
+                question: row.get(3)?,
+                answer: row.get(4)?,
+                truth: row.get(5)?,
+                right: row.get(6)?,
+                error: row.get(7)?,
+                seconds: row.get(8)?,
+                countdown: decks.map(|decks| CountdownRun {
+                    decks,
+                    timed: row.get(10).unwrap_or(false),
+                }),
+            };
+            Ok((row.get(0)?, Entry::Count(answer)))
+        })?;
         Ok(keys
             .into_iter()
             .filter_map(|(_, kind, id)| match kind {
@@ -139,35 +120,40 @@ impl Store {
             .collect())
     }
 
+    /// Every row of `sql` (its `?1` being `param`) that reads back, made by `read`: one that
+    /// cannot (edited by hand) is left out, as the opening reported.
+    fn readable<T, C: FromIterator<T>>(
+        &self,
+        sql: &str,
+        param: i64,
+        read: impl FnMut(&Row<'_>) -> rusqlite::Result<T>,
+    ) -> rusqlite::Result<C> {
+        let mut query = self.conn.prepare(sql)?;
+        let rows = query.query_map(params![param], read)?;
+        Ok(rows.filter_map(Result::ok).collect())
+    }
+
     /// The rounds dealt at or after `since`, with their hands and decisions, by id.
     fn rounds_since(&self, since: i64) -> rusqlite::Result<HashMap<i64, Round>> {
-        let mut rounds: HashMap<i64, Round> = self
-            .conn
-            .prepare(&format!(
-                "SELECT id, at, seed, shoe_position, number, bet_milli, true_count, dealer,
-                        settled
-                 FROM rounds WHERE at >= ?1 AND {ROUND_OK}",
-            ))?
-            .query_map(params![since], |row| {
-                Ok((
-                    row.get(0)?,
-                    Round {
-                        at: row.get::<_, i64>(1)? as u64,
-                        seed: row.get::<_, i64>(2)? as u64,
-                        shoe_position: row.get::<_, i64>(3)? as usize,
-                        number: row.get::<_, i64>(4)? as u64,
-                        bet: row.get::<_, Option<i64>>(5)?.map(from_milli),
-                        true_count: row.get(6)?,
-                        dealer: cards(&row.get::<_, String>(7)?),
-                        hands: Vec::new(),
-                        decisions: Vec::new(),
-                        unfinished: !row.get::<_, bool>(8)?,
-                    },
-                ))
-            })?
-            // A row that cannot be read back is left out (the opening reported it).
-            .filter_map(Result::ok)
-            .collect();
+        let rounds = format!(
+            "SELECT id, at, seed, shoe_position, number, bet_milli, true_count, dealer, settled
+             FROM rounds WHERE at >= ?1 AND {ROUND_OK}",
+        );
+        let mut rounds: HashMap<i64, Round> = self.readable(&rounds, since, |row| {
+            let round = Round {
+                at: row.get::<_, i64>(1)? as u64,
+                seed: row.get::<_, i64>(2)? as u64,
+                shoe_position: row.get::<_, i64>(3)? as usize,
+                number: row.get::<_, i64>(4)? as u64,
+                bet: row.get::<_, Option<i64>>(5)?.map(from_milli),
+                true_count: row.get(6)?,
+                dealer: cards(&row.get::<_, String>(7)?),
+                hands: Vec::new(),
+                decisions: Vec::new(),
+                unfinished: !row.get::<_, bool>(8)?,
+            };
+            Ok((row.get(0)?, round))
+        })?;
         let mut hands = self.conn.prepare(&format!(
             "SELECT round, cards, stake, outcome, net_milli, money_milli FROM hands
              WHERE round IN (SELECT id FROM rounds WHERE at >= ?1) AND {HAND_OK}

@@ -1,9 +1,6 @@
-//! Taking in the statistics of earlier builds, once: `stats.json` (the lifetime figures, the
-//! session rows, when each cell was last played) and `stats.history.jsonl` (the hand history)
-//! beside a database started now (`stats.db`), in one transaction: the history's entries as
-//! rows, the statistics file's figures as rows of their own ([`super::imported`]), its text kept
-//! as the record of what was taken in. The old files are read and never changed, renamed or
-//! deleted.
+//! Taking in earlier builds' `stats.json` and `stats.history.jsonl` beside a new database,
+//! once, in one transaction: the history as rows, the figures as rows of their own
+//! ([`super::imported`]), the text kept as the record. The old files are never changed.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -14,7 +11,7 @@ use rusqlite::params;
 use super::import_checks::check_tally;
 use super::ranges::{MAX_AT, check_entry};
 use super::write::{insert_drill, insert_round, milli};
-use super::{Store, StoreError, day_text, unix_seconds};
+use super::{Store, StoreError, unix_seconds};
 use crate::analysis::chart::Cell;
 use crate::engine::Cards;
 use crate::sim::RoundTally;
@@ -80,11 +77,9 @@ impl Skipped {
     }
 }
 
-/// Imports the earlier build's files beside `target` unless an import is recorded, and there
-/// are files to import. One transaction claims the import (the check that none is recorded is
-/// made again inside it), so sessions opening a new database at once import it once. A line,
-/// an entry, a cell or a session row that cannot be read is left out and counted; an import
-/// that took in nothing is not recorded, so the files are tried again the next time. Returns
+/// Imports the earlier build's files beside `target` unless an import is recorded (checked
+/// again in the transaction, so two sessions import once). What cannot be read is left out
+/// and counted; an import that took in nothing is not recorded, so it is tried again. Returns
 /// what to tell the player.
 pub(super) fn import_beside(
     store: &mut Store,
@@ -162,7 +157,7 @@ pub(super) fn import_beside(
                  VALUES (?1, ?2, 'import', ?3, '')",
                 params![
                     started as i64,
-                    day_text(local_day(started)),
+                    local_day(started).to_string(),
                     std::process::id()
                 ],
             )?;
@@ -170,7 +165,7 @@ pub(super) fn import_beside(
         };
         if let Some(session) = session {
             for entry in &entries {
-                let day = day_text(local_day(entry.at()));
+                let day = local_day(entry.at()).to_string();
                 match entry {
                     Entry::Round(round) => {
                         insert_round(tx, session, &day, round, &imported_tally(round))
@@ -220,17 +215,13 @@ pub(super) fn import_beside(
             counted(entries.len() as u64, "entry")
         ));
     }
-    let mut message = format!(
+    Ok(Some(format!(
         "Imported the statistics of an earlier version from {} into the database {}; the old \
-         files are left as they were",
+         files are left as they were{}.",
         told.join(" and "),
-        store.label().display()
-    );
-    if let Some(note) = note {
-        message.push_str(&format!(" ({note})"));
-    }
-    message.push('.');
-    Ok(Some(message))
+        store.label().display(),
+        note.map(|note| format!(" ({note})")).unwrap_or_default()
+    )))
 }
 
 /// The bytes of the regular file at `path`: `None` if there is none; why not if it cannot be
@@ -252,10 +243,8 @@ fn read_regular(path: &Path) -> Option<Result<Vec<u8>, String>> {
 /// The largest EV given away a session row or the lifetime may hold, in bets.
 const MAX_EV_LOST: f64 = 1e12;
 
-/// An earlier build's statistics file decoded: format 1, with every cell, session row and
-/// "last played" time it could have written; one that it could not have written is left out
-/// and counted (the notes say how many of what, and why the first). `Err` when nothing in it
-/// can be read (not JSON, another format).
+/// An earlier build's statistics file (format 1) decoded, with notes of what it could not
+/// have written and was left out; `Err` when nothing in it can be read.
 pub(super) fn decode_stats(bytes: &[u8]) -> Result<(Legacy, Vec<String>), String> {
     use serde_json::Value;
     let mut value: Value = serde_json::from_slice(bytes)
@@ -331,9 +320,8 @@ pub(super) fn decode_stats(bytes: &[u8]) -> Result<(Legacy, Vec<String>), String
     Ok((legacy, notes))
 }
 
-/// The lifetime figures of an earlier build's statistics file: each cell checked alone (one it
-/// could not have written is left out and counted), then the rest as a whole (all of it left
-/// out if that does not hold). Returns what was left out.
+/// A statistics file's lifetime figures: each cell checked alone (a bad one left out), then
+/// the whole (all left out if it does not hold). Returns what was left out.
 fn decode_lifetime(lifetime: &mut serde_json::Value) -> (Tally, Option<String>) {
     let mut bad_cells = Vec::new();
     let mut cells_read = 0;
@@ -391,10 +379,8 @@ struct HistoryRead {
     first_skipped: Option<String>,
 }
 
-/// The entries of an earlier build's hand history, each line on its own: a line that is not
-/// UTF-8, not an entry, or holds a value no entry can is left out and counted. The first line
-/// is the file's header; a last line without its newline is kept if it reads whole (else it
-/// was cut short by a crash, and never written whole: not counted).
+/// An earlier build's hand history, line by line: a line that is no entry is left out and
+/// counted, but for the header and a last line a crash cut short (kept if it reads whole).
 fn decode_history(bytes: &[u8]) -> HistoryRead {
     let mut read = HistoryRead::default();
     let mut lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
@@ -443,10 +429,8 @@ fn local_day(seconds: u64) -> Day {
         .unwrap_or(Day(0))
 }
 
-/// An imported round as a tally of that one round, worked out from its record (which keeps
-/// the hands' cards, outcomes and nets, not the settled hands the table counts): the round
-/// columns. Imported rounds are kept for the review only: the lifetime figures are the old
-/// file's, which counted them already.
+/// An imported round's columns, worked out from its record (it kept no settled hands). For
+/// the review only: the old file's lifetime figures counted it already.
 fn imported_tally(round: &Round) -> RoundTally {
     let dealer: Option<Cards> = round
         .dealer

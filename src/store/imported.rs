@@ -1,9 +1,6 @@
-//! The figures of an earlier build's statistics file as rows (schema version 4): written once,
-//! when the file is taken in ([`write`]) or when a database that took it in before version 4
-//! is migrated ([`from_stats_texts`]), and read by SQL like every other row, by the same reader
-//! ([`super::figures`]). The file was counters, not rounds and decisions: these tables keep its
-//! counters as they were, so a figure adds them to the rows' exactly as the file's own figures
-//! were added before.
+//! An earlier build's statistics file's counters as rows (schema version 4), written at its
+//! import ([`write`]) or by the migration ([`from_stats_texts`]) and read by the figures' one
+//! reader ([`super::figures`]), so a figure adds them to the rows' as it always did.
 
 use rusqlite::{Connection, params};
 
@@ -183,9 +180,8 @@ fn count(n: u64) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
 }
 
-/// The migration to version 4: the figures of every statistics file taken in before it, from
-/// the text kept of it, as rows. A text that no longer reads (edited by hand) is kept as it is
-/// and gives no rows, as it gave no figures before.
+/// The migration to version 4: every imported statistics text's figures as rows (a text that
+/// no longer reads gives none, as it gave no figures before).
 pub(super) fn from_stats_texts(conn: &Connection) -> rusqlite::Result<()> {
     let texts: Vec<(i64, String)> = conn
         .prepare(
@@ -203,9 +199,8 @@ pub(super) fn from_stats_texts(conn: &Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// A database of an earlier version that this build may only read (its permissions forbid
-/// writing it) was not migrated: its import's figures are made rows for this connection only,
-/// in temporary tables, from the text it kept, so every figure reads as after the migration.
+/// An earlier version's database this build may only read was not migrated: its import's
+/// figures are made rows in temporary tables, so every figure reads as after the migration.
 pub(super) fn for_reading(conn: &Connection) -> rusqlite::Result<()> {
     let has = |table: &str| -> rusqlite::Result<bool> {
         conn.query_row(

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::params;
 
-use super::{Store, StoreError, day_text};
+use super::{Store, StoreError};
 use crate::text::counted;
 use crate::trainer::day::Day;
 
@@ -28,8 +28,7 @@ pub fn backup_path(path: &Path) -> PathBuf {
         .unwrap_or_else(|| super::open::sibling(path, ".bak"))
 }
 
-/// Whether the statistics files of an earlier build are beside a database at `path` (which
-/// a first open takes in).
+/// Whether an earlier build's statistics files are beside a database at `path`.
 pub fn legacy_files_beside(path: &Path) -> bool {
     let (stats, history) = super::import::legacy_paths(path);
     stats.is_file() || history.is_file()
@@ -60,10 +59,8 @@ impl Store {
         })
     }
 
-    /// Deletes the rows from before `day` (every row with `None`), in one transaction: the
-    /// rounds with their hands, the decisions, the counting answers, the rebuys of sessions
-    /// begun before it, the sessions left with no row, and the figures imported from an
-    /// earlier build (which are older than any row).
+    /// Deletes every row from before `day` (all with `None`) in one transaction, the sessions
+    /// left empty and the imported figures (older than any row) with them.
     pub fn delete_before(&mut self, day: Option<Day>) -> Result<(), StoreError> {
         let (condition, bound) = condition(day);
         self.transaction("delete from", |tx| {
@@ -163,8 +160,7 @@ macro_rules! imported_before {
     };
 }
 
-/// The condition on an import for "before `day`": it was made before it (what it imported is
-/// older still).
+/// An import "before `day`": made before it (what it imported is older still).
 const IMPORTED: &str = imported_before!();
 
 /// The rows of each table (but `hands`, which go with their rounds) from before a day, as
@@ -192,11 +188,10 @@ const IMPORTED_FIGURES: &str = concat!(
     ")"
 );
 
-/// The condition on a row's `day` for "before `day`" (every row with `None`), with its bound
-/// as `?1`.
+/// The condition on a row's `day` for "before `day`" (all with `None`), its bound as `?1`.
 fn condition(day: Option<Day>) -> (&'static str, String) {
     match day {
-        Some(day) => ("day < ?1", day_text(day)),
+        Some(day) => ("day < ?1", day.to_string()),
         None => ("?1 = ''", String::new()),
     }
 }

@@ -1,15 +1,9 @@
-//! The one store: the player's record in one SQLite database — a row per round, per graded
-//! decision, per drill answer and per counting answer — with every figure the trainer shows
-//! computed from those rows by SQL ([`Store::tally`]).
+//! The player's record in one SQLite database — a row per round, decision, drill answer and
+//! counting answer — with every figure computed from those rows by SQL ([`Store::tally`]).
 //!
-//! One file in the platform's data folder (`~/.local/share/blackjack-trainer/stats.db` on
-//! Linux), or the one the player names. WAL journal and a busy timeout, so two tables and a
-//! drill at once all keep every row; every record is one transaction (a round with its hands
-//! and decisions commits at once). Nothing is ever deleted implicitly: no limit drops a row;
-//! `blackjack stats --reset` asks first and keeps a backup made with SQLite's online backup.
-//!
-//! The statistics files of earlier builds (`stats.json`, `stats.history.jsonl`) are taken in
-//! once, when the database is started beside them ([`import`]), and left as they are.
+//! WAL and a busy timeout, so two tables and a drill at once all keep every row; one
+//! transaction a record. Nothing is deleted implicitly: `stats --reset` asks and backs up first.
+//! Earlier builds' files (`stats.json`, `stats.history.jsonl`) are imported once ([`import`]).
 
 pub mod cache;
 pub mod coach;
@@ -36,16 +30,13 @@ pub use maintain::{RowCounts, backup_path, legacy_files_beside};
 pub(crate) use open::special_kind;
 pub use write::Record;
 
-use crate::trainer::day::Day;
-
 /// Where the database is, and whether the player named it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Location {
     /// The path as given (a symbolic link is followed).
     pub path: PathBuf,
-    /// Named by the player (`--stats`, `$BLACKJACK_STATS`, the preferences), so a file there
-    /// that is not our database is refused and left alone; else the default path in our own
-    /// data folder, where a damaged file is kept as a backup and a fresh one started.
+    /// Named by the player, so a file there that is not ours is refused; else the default path,
+    /// where a damaged file is kept as a backup and a fresh one started.
     pub named: bool,
 }
 
@@ -83,28 +74,20 @@ pub fn location(named: Option<PathBuf>, keep: bool) -> Option<Location> {
 }
 
 /// Why a store reads but never writes.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReadOnly {
     /// The file's permissions (e.g. mode 444) or the system forbid writing.
+    #[error("its permissions forbid writing")]
     Permissions,
     /// A newer build wrote the database in a layout this one does not know.
+    #[error(
+        "written by a newer version (schema {version}; this one writes {})",
+        schema::VERSION
+    )]
     NewerSchema {
         /// The database's schema version.
         version: i32,
     },
-}
-
-impl std::fmt::Display for ReadOnly {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ReadOnly::Permissions => write!(f, "its permissions forbid writing"),
-            ReadOnly::NewerSchema { version } => write!(
-                f,
-                "written by a newer version (schema {version}; this one writes {})",
-                schema::VERSION
-            ),
-        }
-    }
 }
 
 /// Why the store refused, or failed, to open, read or write. Refusals change nothing on disk.
@@ -208,28 +191,26 @@ impl StoreError {
 }
 
 /// What SQLite's error means, in words for the player (its own text names its internals).
-fn plain_sql(err: &rusqlite::Error) -> String {
+fn plain_sql(err: &rusqlite::Error) -> &'static str {
     use rusqlite::ErrorCode;
     let Some(code) = err.sqlite_error_code() else {
-        return "a value in it could not be read".to_owned();
+        return "a value in it could not be read";
     };
     match code {
         ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked => {
-            "another session held it for too long".to_owned()
+            "another session held it for too long"
         }
-        ErrorCode::DiskFull => "the disk is full".to_owned(),
-        ErrorCode::ReadOnly => "it may not be written".to_owned(),
-        ErrorCode::PermissionDenied => "its permissions forbid it".to_owned(),
-        ErrorCode::DatabaseCorrupt => {
-            "it is damaged (cut short, or overwritten in part)".to_owned()
-        }
-        ErrorCode::NotADatabase => "it is not an SQLite database".to_owned(),
-        ErrorCode::CannotOpen => "it could not be opened".to_owned(),
-        ErrorCode::SystemIoFailure => "the system could not read or write it".to_owned(),
-        ErrorCode::TooBig => "a value was too large for it".to_owned(),
-        ErrorCode::OutOfMemory => "there was not enough memory".to_owned(),
-        ErrorCode::ConstraintViolation => "it refused a row that breaks its rules".to_owned(),
-        _ => "SQLite could not do it".to_owned(),
+        ErrorCode::DiskFull => "the disk is full",
+        ErrorCode::ReadOnly => "it may not be written",
+        ErrorCode::PermissionDenied => "its permissions forbid it",
+        ErrorCode::DatabaseCorrupt => "it is damaged (cut short, or overwritten in part)",
+        ErrorCode::NotADatabase => "it is not an SQLite database",
+        ErrorCode::CannotOpen => "it could not be opened",
+        ErrorCode::SystemIoFailure => "the system could not read or write it",
+        ErrorCode::TooBig => "a value was too large for it",
+        ErrorCode::OutOfMemory => "there was not enough memory",
+        ErrorCode::ConstraintViolation => "it refused a row that breaks its rules",
+        _ => "SQLite could not do it",
     }
 }
 
@@ -237,17 +218,18 @@ fn plain_sql(err: &rusqlite::Error) -> String {
 fn plain_io(err: &std::io::Error) -> String {
     use std::io::ErrorKind;
     match err.kind() {
-        ErrorKind::NotFound => "it does not exist".to_owned(),
-        ErrorKind::PermissionDenied => "permission denied".to_owned(),
-        ErrorKind::AlreadyExists => "it exists already".to_owned(),
-        ErrorKind::StorageFull => "the disk is full".to_owned(),
-        ErrorKind::ReadOnlyFilesystem => "its file system is read-only".to_owned(),
-        ErrorKind::IsADirectory => "it is a folder".to_owned(),
-        ErrorKind::NotADirectory => "a part of its path is not a folder".to_owned(),
+        ErrorKind::NotFound => "it does not exist",
+        ErrorKind::PermissionDenied => "permission denied",
+        ErrorKind::AlreadyExists => "it exists already",
+        ErrorKind::StorageFull => "the disk is full",
+        ErrorKind::ReadOnlyFilesystem => "its file system is read-only",
+        ErrorKind::IsADirectory => "it is a folder",
+        ErrorKind::NotADirectory => "a part of its path is not a folder",
         // Our own errors carry their words.
-        ErrorKind::Other => err.to_string(),
-        _ => "the system refused".to_owned(),
+        ErrorKind::Other => return err.to_string(),
+        _ => "the system refused",
     }
+    .to_owned()
 }
 
 /// What opening found that the player should hear of.
@@ -262,6 +244,7 @@ impl OpenNews {
 }
 
 /// The database, open.
+#[derive(Debug)]
 pub struct Store {
     conn: Connection,
     /// The path as given; `None` for a store in memory.
@@ -272,35 +255,32 @@ pub struct Store {
     info: SessionInfo,
 }
 
-impl std::fmt::Debug for Store {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Store")
-            .field("path", &self.path)
-            .field("read_only", &self.read_only)
-            .field("session", &self.session)
-            .finish_non_exhaustive()
-    }
-}
-
 impl Store {
     /// A store in memory: this session's rows only, gone when it is dropped.
     pub fn in_memory(info: SessionInfo) -> Store {
         let mut conn = Connection::open_in_memory().expect("SQLite opens a database in memory");
         schema::migrate(&mut conn).expect("the schema applies to an empty database");
+        Store::new(conn, None, None, info)
+    }
+
+    fn new(
+        conn: Connection,
+        path: Option<PathBuf>,
+        read_only: Option<ReadOnly>,
+        info: SessionInfo,
+    ) -> Store {
         Store {
             conn,
-            path: None,
-            read_only: None,
+            path,
+            read_only,
             session: None,
             info,
         }
     }
 
-    /// Opens (or starts) the database at `location` for a session described by `info`.
-    /// Refuses a path that names anything but our database ([`StoreError::is_refusal`]) and
-    /// changes nothing there. A new database beside the statistics files of an earlier build
-    /// takes them in. Returns what the player should hear (a damaged default file kept as a
-    /// backup, a read-only or newer database, an import).
+    /// Opens (or starts) the database at `location`, refusing anything but ours
+    /// ([`StoreError::is_refusal`]) and importing earlier builds' files beside a new one.
+    /// Returns what the player should hear (a backup made, a read-only database, an import).
     pub fn open(location: &Location, info: SessionInfo) -> Result<(Store, OpenNews), StoreError> {
         let opened = open::open(location)?;
         let mut news = OpenNews::default();
@@ -311,13 +291,8 @@ impl Store {
                 backup.display()
             ));
         }
-        let mut store = Store {
-            conn: opened.conn,
-            path: Some(location.path.clone()),
-            read_only: opened.read_only,
-            session: None,
-            info,
-        };
+        let path = Some(location.path.clone());
+        let mut store = Store::new(opened.conn, path, opened.read_only, info);
         if let Some(reason) = &store.read_only {
             news.0.push(format!(
                 "Statistics database {} is read-only ({reason}): this session is not saved.",
@@ -392,9 +367,14 @@ impl Store {
     }
 }
 
-/// A day as stored: `YYYY-MM-DD`.
-fn day_text(day: Day) -> String {
-    day.to_string()
+/// Every row `sql` selects with `params`, each made by `read`.
+fn all_rows<T>(
+    conn: &Connection,
+    sql: &str,
+    params: impl rusqlite::Params,
+    read: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+) -> rusqlite::Result<Vec<T>> {
+    conn.prepare(sql)?.query_map(params, read)?.collect()
 }
 
 /// Now, in whole seconds since the Unix epoch.

@@ -1,10 +1,7 @@
-//! Finding and opening the database file: what a path names, whether it is ours, whether it
-//! may be written — and, at the default path only, keeping a damaged file as a backup.
+//! Opening the database file: what a path names, whether it is ours and may be written.
 //!
-//! A path the player named (`--stats`, `$BLACKJACK_STATS`, `stats =` in the preferences) is
-//! refused when it holds anything but our database, and left exactly as it was. At the default
-//! path, in our own data folder, a file that cannot be read as our database is kept as a
-//! `.bak` (never over an earlier one) and a fresh database is started, so the table opens.
+//! A path the player named holding anything but our database is refused and left as it was;
+//! at the default path such a file is kept as a `.bak` and a fresh database started.
 
 use std::fs;
 use std::io;
@@ -65,10 +62,8 @@ pub(super) fn open(location: &Location) -> Result<Opened, StoreError> {
     }
 }
 
-/// Creates `folder`, one of the program's own (its data or cache folder), with the folders
-/// above it that are missing — but never the home folder, nor anything from the root of the
-/// file system: when the home folder does not exist (`HOME=/nonexistent/home`), or nothing
-/// above `folder` exists but `/`, nothing is made.
+/// Creates `folder`, one of the program's own, with the missing folders above it, but never
+/// the home folder nor anything right under `/` (`HOME=/nonexistent/home` makes nothing).
 pub(super) fn make_own_folder(folder: &Path) -> io::Result<()> {
     let home = directories::BaseDirs::new().map(|d| d.home_dir().to_owned());
     make_own_folder_under(folder, home.as_deref())
@@ -269,10 +264,8 @@ fn set_up_retrying(conn: &mut Connection) -> rusqlite::Result<()> {
     }
 }
 
-/// WAL, so readers never wait for a writer and several sessions share the file; `NORMAL`
-/// synchronisation, so a commit survives the process being killed (the operating system holds
-/// the journal) and only a power cut can lose the last commits; then the schema brought up to
-/// date.
+/// WAL, so readers never wait for a writer; `NORMAL` sync, so a commit survives a killed
+/// process (only a power cut loses the last ones); then the schema brought up to date.
 fn set_up_for_writing(conn: &mut Connection) -> rusqlite::Result<()> {
     conn.busy_timeout(BUSY_TIMEOUT)?;
     let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))?;
@@ -287,9 +280,8 @@ fn set_up_for_writing(conn: &mut Connection) -> rusqlite::Result<()> {
     schema::migrate(conn)
 }
 
-/// SQLite's own quick check of the file's structure: `Err` with what is wrong.
-/// A row outside its CHECK constraint (edited by hand) is no damage: the figures leave it out
-/// and say so ([`super::ranges`]), so the check leaves the constraints out.
+/// SQLite's quick check of the file's structure: `Err` with what is wrong. The constraints are
+/// left out: a row past one is no damage (the figures leave it out, [`super::ranges`]).
 fn check_integrity(conn: &Connection) -> Result<(), String> {
     let _ = conn.execute_batch("PRAGMA ignore_check_constraints = ON");
     let verdict: rusqlite::Result<String> =
@@ -441,25 +433,20 @@ pub(crate) fn special_kind(file_type: &fs::FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
-        if file_type.is_fifo() {
-            return "a named pipe (FIFO)";
-        }
-        if file_type.is_socket() {
-            return "a socket";
-        }
-        if file_type.is_char_device() {
-            return "a character device";
-        }
-        if file_type.is_block_device() {
-            return "a block device";
+        let kinds = [
+            (file_type.is_fifo(), "a named pipe (FIFO)"),
+            (file_type.is_socket(), "a socket"),
+            (file_type.is_char_device(), "a character device"),
+            (file_type.is_block_device(), "a block device"),
+        ];
+        if let Some((_, kind)) = kinds.into_iter().find(|(is, _)| *is) {
+            return kind;
         }
     }
     "not a regular file"
 }
 
-/// Keeps `target` (and its journal files, which belong to it) as a backup beside it, named as
-/// every backup is ([`super::backup_path`]: `stats.db.2026-12-07T00-30-29.bak`), never over an
-/// earlier one.
+/// Keeps `target` and its journal files as a backup beside it ([`super::backup_path`]).
 pub(super) fn move_aside(target: &Path) -> Result<PathBuf, StoreError> {
     let backup = super::backup_path(target);
     fs::rename(target, &backup).map_err(|e| io_error("move aside", target, e))?;

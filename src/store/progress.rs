@@ -1,11 +1,8 @@
-//! Progress by day: for each local day with a round, a graded decision or a counting answer,
-//! how much was played and how well — every figure computed by one SQL query over the rows.
+//! Progress by day: how much was played each day, and how well, by one SQL query.
 //!
-//! A decision counts as right where it was not a miss: the best play, or a close call
-//! (`ranges::not_missed`, the one definition the lifetime figures count too); the EV given away is the sum of the stored
-//! `cost`. Unlike the lifetime figures, the rows of an imported hand history count here: the
-//! imported statistics file kept lifetime counters, not days, so its rows are the only record
-//! of those days, and no day is counted twice.
+//! A decision is right where it was not a miss (`ranges::not_missed`, as the lifetime counts).
+//! An imported hand history's rows count here: the imported file kept no days, so they are the
+//! only record of those days.
 
 use rusqlite::Connection;
 

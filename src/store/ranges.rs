@@ -1,12 +1,9 @@
-//! The range of every number a row holds, in one place: the schema's CHECK constraints
-//! ([`super::schema`]'s version 2), the conditions the figures read rows under (a row edited by
-//! hand past them is left out and reported once, never an error for the whole figure), and the
-//! check of what an earlier build's files bring ([`check_entry`]).
+//! The range of every number a row holds, in one place: the schema's CHECK constraints, the
+//! conditions the figures read rows under (a row past them is left out and reported once),
+//! and the check of imported entries ([`check_entry`]).
 //!
-//! The SQL conditions are macros so that the migration and the queries are built from the same
-//! text with `concat!`. Their bounds are far past anything the table can produce (a round nets
-//! at most 8 bets; a bet is at most 1,000,000 units), and near enough that no sum of them
-//! overflows a 64-bit integer.
+//! The conditions are macros, so the migration and the queries `concat!` the same text. The
+//! bounds are far past anything a table produces, and near enough that no sum overflows.
 
 use crate::text::counted;
 use crate::trainer::history::Entry;
@@ -165,20 +162,27 @@ pub(super) fn rows_out_of_range(conn: &rusqlite::Connection) -> rusqlite::Result
     Ok((!found.is_empty()).then(|| found.join(", ")))
 }
 
+/// Returns `Err` with the words `format!` makes of the rest unless `fine` holds.
+macro_rules! ensure {
+    ($fine:expr, $($why:tt)+) => {
+        if !$fine {
+            return Err(format!($($why)+));
+        }
+    };
+}
+pub(super) use ensure;
+
 /// Checks that every number of `entry` (from an earlier build's history, or about to be
 /// written) is in the range its row's column takes. Returns what is wrong.
 pub fn check_entry(entry: &Entry) -> Result<(), String> {
     entry.validate()?;
-    let at = |at: u64| match i64::try_from(at) {
-        Ok(at) if at <= MAX_AT => Ok(()),
-        _ => Err(format!("the time {at} is past the year 9999")),
-    };
+    let at = entry.at();
+    let fine = i64::try_from(at).is_ok_and(|at| at <= MAX_AT);
+    ensure!(fine, "the time {at} is past the year 9999");
     let net = |what: &str, x: f64| {
-        if x.is_finite() && (x * 1000.0).abs() <= MAX_NET_MILLI as f64 {
-            Ok(())
-        } else {
-            Err(format!("{what} of {x} bets is out of range"))
-        }
+        let fine = x.is_finite() && (x * 1000.0).abs() <= MAX_NET_MILLI as f64;
+        ensure!(fine, "{what} of {x} bets is out of range");
+        Ok(())
     };
     let money = |what: &str, x: Option<f64>| match x {
         Some(x) if !(x.is_finite() && (x * 1000.0).abs() <= MAX_MONEY_MILLI as f64) => {
@@ -190,23 +194,20 @@ pub fn check_entry(entry: &Entry) -> Result<(), String> {
         Some(tc) if tc.abs() > MAX_TRUE_COUNT => Err(format!("a true count of {tc}")),
         _ => Ok(()),
     };
-    at(entry.at())?;
     for decision in entry.decisions() {
         true_count(decision.true_count)?;
-        if decision.cost >= MAX_COST {
-            return Err(format!("a cost of {}", decision.cost));
-        }
+        let cost = decision.cost;
+        let out = cost >= MAX_COST;
+        ensure!(!out, "a cost of {cost}");
     }
     match entry {
         Entry::Round(round) => {
             true_count(round.true_count)?;
-            if round.hands.len() > 16 || round.shoe_position > 100_000 {
-                return Err("more hands or cards than a shoe holds".to_owned());
-            }
-            if let Some(bet) = round.bet
-                && !(bet.is_finite() && bet > 0.0 && bet * 1000.0 <= MAX_BET_MILLI as f64)
-            {
-                return Err(format!("a bet of {bet} is out of range"));
+            let fits = round.hands.len() <= 16 && round.shoe_position <= 100_000;
+            ensure!(fits, "more hands or cards than a shoe holds");
+            if let Some(bet) = round.bet {
+                let fine = bet.is_finite() && bet > 0.0 && bet * 1000.0 <= MAX_BET_MILLI as f64;
+                ensure!(fine, "a bet of {bet} is out of range");
             }
             net("a round's net", round.net())?;
             money("a round's result in money", round.money())?;
@@ -215,21 +216,17 @@ pub fn check_entry(entry: &Entry) -> Result<(), String> {
                 money("a hand's result in money", hand.money)?;
             }
         }
-        Entry::Drill(drill) if drill.seconds >= MAX_SECONDS => {
-            return Err(format!("an answer of {} s", drill.seconds));
+        Entry::Drill(drill) => {
+            let seconds = drill.seconds;
+            let out = seconds >= MAX_SECONDS;
+            ensure!(!out, "an answer of {seconds} s");
         }
-        Entry::Drill(_) => {}
-        Entry::Count(answer) => {
-            if answer.error >= MAX_COST || answer.seconds >= MAX_SECONDS {
-                return Err(format!(
-                    "an error of {} or {} s is out of range",
-                    answer.error, answer.seconds
-                ));
-            }
-            if let Some(run) = answer.countdown
-                && !(1..=8).contains(&run.decks)
-            {
-                return Err(format!("a countdown of {} decks", run.decks));
+        Entry::Count(a) => {
+            let (error, seconds) = (a.error, a.seconds);
+            let out = error >= MAX_COST || seconds >= MAX_SECONDS;
+            ensure!(!out, "an error of {error} or {seconds} s is out of range");
+            if let Some(decks) = a.countdown.map(|run| run.decks) {
+                ensure!((1..=8).contains(&decks), "a countdown of {decks} decks");
             }
         }
     }

@@ -1,15 +1,11 @@
 //! The database's layout, changed only by numbered migrations.
 //!
-//! A database is ours when its `application_id` is [`APPLICATION_ID`]; its `user_version` is
-//! the number of migrations applied. Opening a database of an earlier version applies the rest
-//! in one transaction ([`migrate`]); a database of a later version is read and never written
-//! (the store says so). A migration is never edited once released: a change of layout is a new
-//! one at the end of [`MIGRATIONS`], with a test that opens a database of every earlier version.
+//! Ours when `application_id` is [`APPLICATION_ID`]; `user_version` counts the migrations
+//! applied ([`migrate`]); a later version is read, never written. A released migration is
+//! never edited: a new layout is a new one at the end of [`MIGRATIONS`].
 //!
-//! Money is kept in thousandths of a unit and results in thousandths of the initial bet
-//! (`*_milli`), as the engine counts them, so sums are exact. Times are seconds since the Unix
-//! epoch (UTC); days are the player's local calendar days (`YYYY-MM-DD`), which is what the
-//! practice schedule counts in.
+//! Money and results in thousandths (`*_milli`), so sums are exact; times in Unix seconds;
+//! days are the player's local days (`YYYY-MM-DD`), as the practice schedule counts.
 
 use rusqlite::{Connection, TransactionBehavior};
 
@@ -177,11 +173,8 @@ macro_rules! answers_table {
     };
 }
 
-/// Version 2: every numeric column in range ([`super::ranges`]), as CHECK constraints. SQLite
-/// adds a constraint only by rebuilding the table: each is made anew with its constraint, its
-/// rows copied (a row edited by hand past a range is kept as it was — the figures leave it out
-/// and say so — so the copy ignores the new checks), the old one dropped and the new one renamed.
-/// [`migrate`] turns the foreign keys off around it, as SQLite's procedure asks.
+/// Version 2: every numeric column's range ([`super::ranges`]) as CHECK constraints, by
+/// rebuilding each table (rows past a range are copied as they are: the figures skip them).
 const V2: &str = concat!(
     "PRAGMA ignore_check_constraints = ON;
 CREATE TABLE sessions_v2 (
@@ -476,20 +469,10 @@ CREATE TABLE imported_sessions (                     -- its session rows, in its
 /// The tables of an imported statistics file's figures, as SQL (version 4).
 pub const IMPORTED_LAYOUT: &str = imported_tables!();
 
-/// Version 4: the table's bets as a skill of their own, and an import's figures as rows.
-///
-/// `table-ramp`: the bets the table grades against the ramp in counting mode, which versions
-/// 1–3 kept under `ramp` with the ramp drill's answers. A table's bet is asked as `the bet at
-/// true count +1` (the count's words, then the count); the drill asks `True count +1: your
-/// bet?` (capitalised, with a question mark), and an earlier build's hand history holds no
-/// table bet at all (it kept them as counters): the question tells them apart.
-///
-/// `imported_*`: the figures of an earlier build's statistics file, which versions 1–3 kept
-/// only as its text (`imports.stats`) and decoded at every opening — its lifetime's counters,
-/// by category, by cell (with each cell's practice record), by skill, its countdown bests, the
-/// days it practised, its session rows and when each cell was last played. The text is kept as
-/// the record of what was taken in; the figures read these rows. Filled from the text by
-/// [`super::imported::from_stats_texts`] after this SQL.
+/// Version 4: `table-ramp`, the table's bets in counting mode, apart from the ramp drill's
+/// (versions 1–3 kept both as `ramp`; the table asks `the bet at …`, the drill `True count …`);
+/// and `imported_*`, an imported statistics file's figures as rows, filled from its kept text
+/// by [`super::imported::from_stats_texts`] after this SQL.
 const V4: &str = concat!(
     "PRAGMA ignore_check_constraints = ON;
 ",

@@ -1,10 +1,9 @@
-//! Writing rows: every record is one transaction — a round with its hands and decisions, a
-//! drill answer, a counting answer, a rebuy — in the session's row, which the first record
-//! makes.
+//! Writing rows: every record (a round with its hands and decisions, a drill answer, a
+//! counting answer, a rebuy) is one transaction, under the session's row its first one makes.
 
 use rusqlite::{Transaction, TransactionBehavior, params};
 
-use super::{Store, StoreError, day_text, open, unix_seconds};
+use super::{Store, StoreError, open, unix_seconds};
 use crate::engine::Units;
 use crate::sim::RoundTally;
 use crate::trainer::day::Day;
@@ -18,9 +17,8 @@ pub enum Record {
     Round {
         /// The round: cards, hands, decisions.
         round: Round,
-        /// What the round adds to the figures, counted as every tally counts a round
-        /// ([`RoundTally::record_round`]): this round alone, or no round at all (the default)
-        /// for one left unfinished. Its counters are the row's columns.
+        /// What the round adds to the figures ([`RoundTally::record_round`]), the row's
+        /// columns: no round at all (the default) for one left unfinished.
         tally: RoundTally,
     },
     /// A drill answer.
@@ -63,10 +61,9 @@ impl Record {
             let fine = amount.0 > 0
                 && amount.0 <= super::ranges::MAX_BET_MILLI
                 && i64::try_from(*at).is_ok_and(|at| at <= super::ranges::MAX_AT);
-            return match fine {
-                true => Ok(()),
-                false => Err(StoreError::Invalid(format!("a rebuy of {amount}"))),
-            };
+            return fine
+                .then_some(())
+                .ok_or_else(|| StoreError::Invalid(format!("a rebuy of {amount}")));
         }
         self.entry().map_or(Ok(()), |entry| {
             super::ranges::check_entry(&entry).map_err(StoreError::Invalid)
@@ -86,7 +83,7 @@ impl Store {
         self.refuse_if_read_only()?;
         record.validate()?;
         self.write_in_session(day, |tx, session| {
-            let day = day_text(day);
+            let day = day.to_string();
             match record {
                 Record::Round { round, tally } => insert_round(tx, session, &day, round, tally),
                 Record::Drill(drill) => insert_drill(tx, session, &day, drill),
@@ -112,10 +109,8 @@ impl Store {
         }
     }
 
-    /// Runs `insert` in one immediate transaction under this store's session, made on `day` if
-    /// it has none yet — or made again if its row is gone: a reset or a forget from another
-    /// process deletes what existed when it ran, this session's row with it, and its later
-    /// rows are kept under a row made again. A read-only store refuses and writes nothing.
+    /// Runs `insert` in one transaction under this store's session, made on `day` if it has
+    /// none (or its row was deleted by another process's reset). A read-only store refuses.
     pub(super) fn write_in_session(
         &mut self,
         day: Day,
@@ -174,7 +169,7 @@ pub(super) fn begin_session(
         "INSERT INTO sessions (started, day, kind, process, rules) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![
             unix_seconds() as i64,
-            day_text(day),
+            day.to_string(),
             info.kind.name(),
             std::process::id(),
             info.rules
@@ -221,11 +216,7 @@ pub(super) fn insert_round(
             t.dealer_naturals > 0,
             t.dealer_busts > 0,
             t.net_milli,
-            if round.unfinished {
-                None
-            } else {
-                round.money().map(milli)
-            },
+            round.money().filter(|_| !round.unfinished).map(milli),
             !round.unfinished,
         ],
     )?;
@@ -246,7 +237,7 @@ pub(super) fn insert_round(
         ])?;
     }
     for decision in &round.decisions {
-        insert_decision(tx, session, round.at, day, Source::Round(id), decision)?;
+        insert_decision(tx, session, round.at, day, Some(id), None, decision)?;
     }
     Ok(())
 }
@@ -257,31 +248,21 @@ pub(super) fn insert_drill(
     day: &str,
     drill: &DrillAnswer,
 ) -> rusqlite::Result<()> {
-    let source = Source::Drill {
-        kind: &drill.kind,
-        seconds: drill.seconds,
-    };
-    insert_decision(tx, session, drill.at, day, source, &drill.decision)
+    let kind = Some((drill.kind.as_str(), drill.seconds));
+    insert_decision(tx, session, drill.at, day, None, kind, &drill.decision)
 }
 
-/// Where a decision was made.
-enum Source<'a> {
-    Round(i64),
-    Drill { kind: &'a str, seconds: f64 },
-}
-
+/// A decision's row: made in the round `round`, or in a drill of `(kind, seconds)`.
 fn insert_decision(
     tx: &Transaction<'_>,
     session: i64,
     at: u64,
     day: &str,
-    source: Source<'_>,
+    round: Option<i64>,
+    drill: Option<(&str, f64)>,
     d: &Decision,
 ) -> rusqlite::Result<()> {
-    let (round, drill, seconds) = match source {
-        Source::Round(id) => (Some(id), None, None),
-        Source::Drill { kind, seconds } => (None, Some(kind), Some(seconds)),
-    };
+    let (drill, seconds) = drill.unzip();
     let categories = d.cell().map_or(0, |cell| {
         Category::of(cell.kind, d.chosen, d.advised).fold(0, |bits, c| bits | c.bit())
     });

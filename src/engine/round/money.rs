@@ -9,10 +9,8 @@ use super::super::rules::Rules;
 use super::super::settle::Units;
 use super::{MAX_BANKROLL, Phase, Seat, Table, UNLIMITED};
 
-/// Whether `bet` may be placed from `bankroll` at a table of `rules`: whole units within the
-/// table's limits, and no more than the bankroll. The check of [`Table::place_bet`], for a bet
-/// named before the table exists (the preferences' first bet, checked by `blackjack config`
-/// as by `blackjack play`).
+/// Whether `bet` may be placed from `bankroll` under `rules` (whole units, within the limits):
+/// [`Table::place_bet`]'s check, for a bet named before a table exists.
 pub fn check_bet(rules: &Rules, bet: Units, bankroll: Units) -> Result<(), BetError> {
     let (min, max) = rules.bet_limits();
     if !bet.is_whole() {
@@ -50,9 +48,8 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         (cap >= min).then_some((min, cap))
     }
 
-    /// Gives `seat` a bankroll of its own: `amount` (whole units, 1 to [`MAX_BANKROLL`]) in
-    /// place of the unlimited one it starts with, or added to what it holds (a rebuy). The
-    /// bankroll may not exceed [`MAX_BANKROLL`]. Only between rounds.
+    /// Gives `seat` `amount` (whole units) in place of its unlimited bankroll, or added to it (a
+    /// rebuy), up to [`MAX_BANKROLL`]. Only between rounds.
     pub fn buy_in(&mut self, seat: usize, amount: Units) -> Result<(), BetError> {
         let s = self.seat_between_rounds(seat)?;
         let (held, bought) = if s.bought_in == UNLIMITED {

@@ -10,17 +10,12 @@ use super::super::hand::Cards;
 use super::{Phase, Table};
 
 impl<R: Rng, L: EventSink> Table<R, L> {
-    /// Plays a whole round: deals it ([`Table::start_round`]), takes for each hand to act the
-    /// action `decide` gives for its seat, its cards, the dealer's up card and
-    /// its legal actions, then plays the dealer and settles ([`Table::play_dealer`]).
+    /// Plays a whole round: deals, takes for each hand the action `decide` gives (seat, cards,
+    /// up card, legal actions), then plays the dealer and settles.
     ///
-    /// Each decision goes through the same code as [`Table::act`] — the same legality (the
-    /// kept legal set of [`super::super::legal::legal_actions`]), the same cards, the same
-    /// closing and settling — so the round deals the same cards and ends in the same state as
-    /// one played a call at a time (a test plays many seeds both ways). What is left out is
-    /// only the bookkeeping between calls: building a [`super::super::SeatView`] for each
-    /// decision and checking again whose turn it is. An action that is not legal is refused
-    /// as [`Table::act`] refuses it, and the round stays where it was.
+    /// Each decision runs [`Table::act`]'s code, so the round ends as one played a call at a
+    /// time (a test plays many seeds both ways), without building a view per decision. An
+    /// illegal action is refused as [`Table::act`] refuses it.
     #[inline(always)]
     pub fn play_round<D>(&mut self, mut decide: D) -> Result<(), ActionError>
     where
