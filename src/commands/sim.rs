@@ -249,7 +249,7 @@ fn count_sim(
 }
 
 /// A float for JSON: `null` where it is not finite.
-fn finite(x: f64) -> serde_json::Value {
+pub(super) fn finite(x: f64) -> serde_json::Value {
     if x.is_finite() {
         serde_json::json!(x)
     } else {
