@@ -1,9 +1,5 @@
-//! Preferences: the play defaults a person keeps in `config.toml`, so the same flags need not
-//! be typed every time. Pure logic: the commands find the file, read it and lay the command
-//! line over it (a flag beats the file; see `commands::config`).
-//!
-//! A bad file is refused with the quality of error a rules file gets: the setting, the value,
-//! what is allowed, the line, and for an unknown setting the closest name.
+//! Preferences: the play defaults a person keeps in `config.toml`. Pure logic: the commands
+//! find and read the file and lay the flags over it; a bad file is refused as a rules file is.
 
 use std::path::PathBuf;
 
@@ -18,9 +14,8 @@ use crate::trainer::plan_saved::SavedPlan;
 /// its reader.
 pub type ConfigSetting = Setting<Settings>;
 
-/// Every setting a file may hold, in the order the default file lists them: the one list the
-/// parser ([`Settings::from_toml`]), its names ([`SETTING_NAMES`]) and `blackjack config
-/// --init` ([`default_config_toml`]) are made from.
+/// Every setting a file may hold, in the default file's order: the one list the parser, the
+/// names and `blackjack config --init` are made from.
 pub const SETTINGS: [ConfigSetting; 16] = [
     Setting {
         name: "seats",
@@ -156,9 +151,8 @@ const CONFIG_HEAD: &str = "\
 # Another file: `blackjack --config PATH`, or $BLACKJACK_CONFIG.
 ";
 
-/// The commented default file that `blackjack config --init` writes, made from [`SETTINGS`]:
-/// every setting with what it does and its default, commented out, so it changes nothing
-/// until a line is uncommented.
+/// The default file `blackjack config --init` writes: every setting of [`SETTINGS`] with what
+/// it does, commented out.
 pub fn default_config_toml() -> String {
     let mut text = CONFIG_HEAD.to_owned();
     for setting in SETTINGS {
@@ -186,9 +180,7 @@ pub const MAX_BANKROLL: u64 = 1_000_000_000;
 /// Every setting a file may hold: the names of [`SETTINGS`].
 pub const SETTING_NAMES: [&str; SETTINGS.len()] = names(&SETTINGS);
 
-/// The platform's place: `config.toml` in its config folder (e.g.
-/// `~/.config/blackjack-trainer/` on Linux). `--config` and `$BLACKJACK_CONFIG` are read by
-/// the commands, which pass the path they chose.
+/// The platform's place: `config.toml` in its config folder (`~/.config/blackjack-trainer/`).
 pub fn default_config_path() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "blackjack-trainer")
         .map(|d| d.config_dir().join("config.toml"))
@@ -224,18 +216,13 @@ pub struct Settings {
     pub bankroll: Option<u64>,
     /// The first bet, in units (the table's limits are checked when it opens).
     pub bet: Option<u64>,
-    /// Counting mode: decisions graded by this game's index plays at the true count, the count
-    /// hidden until `c` shows it (as `--count`): `count = true`, or `count = "zen"` to count
-    /// another count than Hi-Lo.
+    /// Counting mode (as `--count`): `count = true`, or `count = "zen"` for another count.
     pub count: Option<bool>,
-    /// The count counting mode and every counting drill use, when the file names one
-    /// (`count = "zen"`; a built-in count's key): Hi-Lo otherwise (as `--count SYSTEM`).
+    /// The count counting mode and the drills use, when the file names one (`count = "zen"`).
     pub count_system: Option<crate::analysis::counts::CountSystem>,
-    /// A counting player's bets by true count, lowest first: the table grades the bet placed
-    /// before each deal against it (as `--ramp`).
+    /// A counting player's bets by true count, lowest first (as `--ramp`).
     pub ramp: Option<BetRamp>,
-    /// In counting mode with the count hidden: a count check before every N-th deal, 0 never
-    /// (as `--count-check`).
+    /// A count check before every N-th deal, 0 never (as `--count-check`).
     pub count_check: Option<u32>,
     /// ASCII cards and frames.
     pub ascii: Option<bool>,
@@ -245,13 +232,10 @@ pub struct Settings {
     pub stats: Option<StatsSetting>,
     /// Entries of the hand history the review at the table loads (nothing is ever deleted).
     pub history: Option<usize>,
-    /// A count of the user's own, from a `[count]` table (`name`, `tags`; see
-    /// [`crate::analysis::counts::custom`]): `blackjack counts` shows it beside the built-in
-    /// ones and `--count NAME` picks it. (`count = true` or `false`, counting mode, is the
-    /// other form of the setting: a file holds one or the other.)
+    /// A count of the user's own, from a `[count]` table (the other form of `count`), picked
+    /// by `--count NAME`.
     pub own_count: Option<crate::analysis::counts::CountSystem>,
-    /// The learner's saved plan, a `[plan]` table (`blackjack plan --save`): its ramp is what
-    /// `--ramp plan` plays ([`crate::trainer::plan_saved`]).
+    /// The learner's saved plan, a `[plan]` table: `--ramp plan` plays its ramp.
     pub plan: Option<SavedPlan>,
 }
 

@@ -17,11 +17,8 @@ pub fn completion_script(shell: Shell) -> Vec<u8> {
     out
 }
 
-/// The manual page, in roff: clap_mangen's sections, except that the subcommands are
-/// described in this page (clap_mangen would point to a `blackjack-play(1)` page per
-/// subcommand, and no such page is made), then the keys: `table_keys` as the table's help
-/// screen lists them, then the drills' help text `drill_help` (the terminal table hands both
-/// over: `tui::keys_help`).
+/// The manual page, in roff: clap_mangen's sections with the subcommands described here (no
+/// `blackjack-play(1)` page is made), then the table's keys and the drills' help text.
 pub fn manual_page(table_keys: &[String], drill_help: &str) -> anyhow::Result<Vec<u8>> {
     let cli = command();
     let man = clap_mangen::Man::new(cli.clone());

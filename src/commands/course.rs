@@ -33,10 +33,8 @@ fn course_count(args: &CourseArgs, config_file: Option<&Path>) -> anyhow::Result
     }
 }
 
-/// Runs `blackjack course`, the preferences read from `config_file`. The database is
-/// `--stats`, else `$BLACKJACK_STATS`, else the preferences' `stats`, else the platform's;
-/// nothing is created just to look. The course is taken in `--count`, else the preferences'
-/// count, else Hi-Lo.
+/// Runs `blackjack course`, the preferences read from `config_file` (nothing is created just
+/// to look); the course is taken in `--count`, else the preferences' count, else Hi-Lo.
 pub fn course(
     rules: &Rules,
     args: &CourseArgs,
@@ -97,9 +95,8 @@ fn show_sheet(rules: &Rules, lang: Lang, out: &mut impl Write) -> anyhow::Result
     Ok(())
 }
 
-/// The context of the course's standards: this game's top index plays, from the index table
-/// (the cache's, or worked out now, which the player is told of) where any deviations answer
-/// is there to check against it.
+/// The context of the course's standards: this game's top index plays, where a deviations
+/// answer is there to check (from the cache, or worked out now, which the player is told).
 fn context(rules: &Rules, count: &CountSystem, rows: &Rows) -> Context {
     let count = count.clone();
     if !rows.answers.iter().any(|a| a.skill == "deviations") {
@@ -162,9 +159,8 @@ fn show(
     Ok(())
 }
 
-/// The rules check: ten questions read from `input`, each answer graded by the loaded rules
-/// and kept (skill `rules`); `q` or the end of the input stops it. Then where the course
-/// stands.
+/// The rules check: ten questions from `input`, each graded and kept (skill `rules`) until
+/// `q` or the input's end; then where the course stands.
 pub fn check<W: Write>(
     rules: &Rules,
     count: &CountSystem,

@@ -182,9 +182,8 @@ pub struct CountSetup {
     pub config: CountConfig,
 }
 
-/// The index plays of a count: `game` (the count's own table for this game) unless
-/// `--indices` says otherwise; `peek-i18`, a published Hi-Lo table, only for Hi-Lo (or a
-/// count with its tags).
+/// The index plays of a count: `game` unless `--indices` says otherwise (`peek-i18`, a
+/// published Hi-Lo table, only for a count with Hi-Lo's tags).
 fn index_choice(
     system: &CountSystem,
     asked: Option<IndexChoice>,

@@ -1,18 +1,8 @@
-//! Writing an export to the path the user gave (`stats --export … -o PATH`), without ever
-//! replacing what is not a regular file.
-//!
-//! - A regular file, or a path where nothing is yet, is written whole or not at all: into a
-//!   temporary file beside it, then renamed over it, so a full disk or a killed process never
-//!   leaves half an export.
-//! - A named pipe or a character device (a terminal, `/dev/stdout`) is written through: opened
-//!   for writing, never renamed over. A pipe waits for its reader, as for any program.
-//! - A symbolic link is followed: its target is written by the rules above, and the link
-//!   stays. A link to nothing is refused.
-//! - A folder, a socket or a block device is refused with a sentence that says what it is.
-//! - `/dev/stdout` and `/dev/stderr` (or `/dev/fd/1`, …) are the process's own streams, written
-//!   as they are: a shell's `>>` behind them still appends.
-//!
-//! Every message names the path as the user gave it, never the temporary file's name.
+//! Writing an export to the path the user gave (`stats --export … -o PATH`), never replacing
+//! what is not a regular file: a regular file (or nothing yet) is written whole or not at all,
+//! through a temporary file renamed over it; a pipe or a character device (`/dev/stdout`) is
+//! written through; a link is followed (a link to nothing is refused); a folder, socket or
+//! block device is refused in a sentence. Messages name the path as the user gave it.
 
 use std::fs::Metadata;
 use std::io::{self, Write};

@@ -1,8 +1,5 @@
-//! What the table says: the engine's events turned into notices for the message log.
-//!
-//! A pure function of the events and the public table (the seats' hands and money, the
-//! dealer's visible hand): no state of its own, nothing computed twice. The money in every
-//! line is the engine's (`Outcome::money`).
+//! What the table says: the engine's events turned into notices for the message log, a pure
+//! function of the events and the public table (the money is the engine's).
 
 use crate::ai::IndexMove;
 use crate::engine::{
