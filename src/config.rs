@@ -140,7 +140,6 @@ pub const SETTINGS: [ConfigSetting; 16] = [
     },
 ];
 
-/// The head of the default file.
 const CONFIG_HEAD: &str = "\
 # blackjack-trainer preferences: the defaults of `blackjack play`.
 #

@@ -88,7 +88,7 @@ fn main() -> ExitCode {
         }
         // Not `eprintln!`: it panics when the terminal has gone.
         let _ = writeln!(std::io::stderr(), "error: {err:#}");
-        commands::failure_status(&err)
+        ExitCode::from(commands::exit_status(&err))
     })
 }
 

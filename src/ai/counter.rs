@@ -246,7 +246,6 @@ impl Counter {
 #[derive(Debug, Clone, Copy)]
 pub struct CounterSeat<'a> {
     counter: &'a Counter,
-    /// Red sevens seen since the shuffle.
     red_sevens: i32,
 }
 

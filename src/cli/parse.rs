@@ -170,11 +170,6 @@ pub(super) fn parse_pace(text: &str) -> Result<f64, String> {
     }
 }
 
-/// `--pace` of the table: a preset or rounds an hour ([`crate::session::Pace`]).
-pub fn parse_table_pace(text: &str) -> Result<crate::session::Pace, String> {
-    text.parse()
-}
-
 /// A count's name as `--count` takes it: a built-in count's key or the name of the user's own
 /// (checked against the counts when the command runs, since the user's is in `config.toml`).
 #[derive(Debug, Clone, PartialEq, Eq)]

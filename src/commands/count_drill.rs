@@ -208,19 +208,13 @@ fn countdown<W: Write>(
     };
     let keep = if system.is_hilo() {
         "Keep the Hi-Lo count.".to_owned()
-    } else if system.is_balanced() {
-        format!(
-            "Keep the {} count ({}).",
-            system.name,
-            system.describe_tags()
-        )
     } else {
-        format!(
-            "Keep the {} count ({}), from {}.",
-            system.name,
-            system.describe_tags(),
-            signed(run.start())
-        )
+        let from = match system.is_balanced() {
+            true => String::new(),
+            false => format!(", from {}", signed(run.start())),
+        };
+        let tags = system.describe_tags();
+        format!("Keep the {} count ({tags}){from}.", system.name)
     };
     out.line(&format!(
         "Countdown: {}. {keep}{lines}",

@@ -75,13 +75,11 @@ pub fn course(
 /// The house's sheet in `lang`, then the no-hole-card point on a hand and the next step.
 fn show_sheet(rules: &Rules, lang: Lang, out: &mut impl Write) -> anyhow::Result<()> {
     // The house's words as they are, each line wrapped to the terminal's width.
-    for line in lang.sheet().trim_end().lines() {
-        for row in wrap_hanging(line, WIDTH) {
-            writeln!(out, "{row}")?;
-        }
-    }
-    writeln!(out)?;
-    for line in no_hole_card_lines(rules) {
+    let sheet = lang.sheet().trim_end().lines().map(str::to_owned);
+    for line in sheet
+        .chain([String::new()])
+        .chain(no_hole_card_lines(rules))
+    {
         for row in wrap_hanging(&line, WIDTH) {
             writeln!(out, "{row}")?;
         }
@@ -146,13 +144,12 @@ fn show(
         writeln!(out, "{:#}", course_json(&course))?;
         return Ok(());
     }
-    for line in course_lines(&course, CourseView::CommandLine) {
+    let note = crate::trainer::course::passes_note(&newly);
+    for line in course_lines(&course, CourseView::CommandLine)
+        .into_iter()
+        .chain(note)
+    {
         for row in wrap_hanging(&line, WIDTH) {
-            writeln!(out, "{}", row.trim_end())?;
-        }
-    }
-    if let Some(note) = crate::trainer::course::passes_note(&newly) {
-        for row in wrap_hanging(&note, WIDTH) {
             writeln!(out, "{}", row.trim_end())?;
         }
     }

@@ -3,7 +3,6 @@
 //! flag clap refuses, an unusable rules file); 128 + a signal's number after one ends the table.
 
 use std::path::Path;
-use std::process::ExitCode;
 
 use anyhow::Context;
 
@@ -85,11 +84,6 @@ pub use crate::setup::UsageError;
 
 /// The exit status for a command that failed with `err`: 2 for a [`UsageError`] (wrapped in
 /// context or not), 1 otherwise.
-pub fn failure_status(err: &anyhow::Error) -> ExitCode {
-    ExitCode::from(exit_status(err))
-}
-
-/// [`failure_status`] as a number.
 pub fn exit_status(err: &anyhow::Error) -> u8 {
     if err.chain().any(|e| e.is::<UsageError>()) {
         2

@@ -128,7 +128,7 @@ impl Progress {
         }
     }
 
-    /// Counts `rounds` more rounds played (called from the workers).
+    /// Counts `rounds` more rounds played (from the workers).
     fn inc(&self, rounds: u64) {
         self.bar.inc(rounds);
         if self.may_draw
@@ -198,7 +198,6 @@ fn index_choice(
     }
 }
 
-/// Runs `blackjack sim --count`.
 fn count_sim(
     rules: &Rules,
     system: CountSystem,

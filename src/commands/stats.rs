@@ -197,7 +197,6 @@ fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
-/// Whether a typed answer says yes.
 fn is_yes(answer: &str) -> bool {
     matches!(answer.trim().to_lowercase().as_str(), "y" | "yes")
 }

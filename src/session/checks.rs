@@ -89,9 +89,8 @@ pub(super) struct Checks {
     pub(super) asked: Option<CheckKind>,
     /// The running count at the last right running count.
     from: Option<i32>,
-    /// The rounds since, oldest first.
+    /// The rounds since, oldest first, and how many were dropped from the front.
     rounds: Vec<RoundCount>,
-    /// Rounds dropped from the front.
     dropped: usize,
 }
 

@@ -39,7 +39,6 @@ pub(super) struct CountState {
     pub(super) checked_this_round: bool,
     /// Lines that would tell the hidden count, said when the count may be told.
     held_back: Vec<Held>,
-    /// The running and true count are shown.
     shown: bool,
     /// The count kept: Hi-Lo unless another was chosen.
     pub(super) system: CountSystem,
@@ -84,9 +83,8 @@ impl CountState {
 
 /// A line held back while the count is hidden.
 struct Held {
-    /// The line, its round named.
+    /// The line, its round named, and what it is, to say it as such once it may be told.
     notice: Notice,
-    /// What the line is, to say it as such once it may be told.
     role: HeldAs,
 }
 

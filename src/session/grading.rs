@@ -41,7 +41,10 @@ impl TableSession {
         // In counting mode, the cost at this count: the EVs of the shoe as it is.
         let evs = an.evs.evs(&query);
         let (grade, call) = match an.indices.filter(|_| self.count.mode) {
-            None => (self.coach.grade(&an.strategy.chart, &view, action, &evs)?, None),
+            None => (
+                self.coach.grade(&an.strategy.chart, &view, action, &evs)?,
+                None,
+            ),
             Some(indices) => grade_at_count(
                 &an.strategy.chart,
                 indices,

@@ -33,13 +33,11 @@ use counting::CountState;
 
 /// What the session was started with.
 struct Settings {
-    /// Hints shown before each decision.
     hints: bool,
     /// Refuse decisions that differ from basic strategy.
     strict: bool,
     /// What a rebuy brings (the bankroll the session started with).
     rebuy: Units,
-    /// The seed of the shoe.
     seed: u64,
     /// Cards written in ASCII in what the session says.
     ascii: bool,
@@ -60,7 +58,6 @@ pub struct TableSession {
     reshuffled: bool,
     /// Leaving was confirmed: the person's hands in play are played out by basic strategy.
     leaving: bool,
-    /// The pace the table deals at by itself, if one is set.
     pace: pace::PaceState,
     /// The surprise checks and the rounds a wrong count's breakdown shows.
     checks: checks::Checks,
@@ -143,12 +140,10 @@ impl TableSession {
         Ok((session, news))
     }
 
-    /// What happened since the last call, taken.
     fn take_news(&mut self) -> Vec<Happening> {
         std::mem::take(&mut self.news)
     }
 
-    /// Says `text` (of `kind`).
     fn say(&mut self, kind: Kind, text: impl Into<String>) {
         self.news.push(Happening::Said(Notice::new(kind, text)));
     }

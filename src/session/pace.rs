@@ -85,7 +85,6 @@ pub enum PaceStep {
 /// The pace's state at the table.
 #[derive(Debug, Default)]
 pub(super) struct PaceState {
-    /// The pace, if the table deals by itself.
     pace: Option<Pace>,
     /// Paused by the person: nothing is dealt by itself until they go on.
     paused: bool,
@@ -93,9 +92,7 @@ pub(super) struct PaceState {
     dealt_unstamped: bool,
     /// When the last round was dealt (`None` before the first, or after a pause).
     dealt_at: Option<Instant>,
-    /// When the last round was seen over.
     over_at: Option<Instant>,
-    /// The round's cards have been cleared from the table.
     cleared: bool,
     /// The pace has started (the first round was dealt).
     started: bool,
