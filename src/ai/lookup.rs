@@ -160,15 +160,10 @@ impl ChartTable {
         ChartTable { actions }
     }
 
-    /// Where the action of a hand key, up card and legal set is. The legal set is the
-    /// slowest-changing part of the index: a hand meets only a few of the sixteen sets (stand
-    /// and hit after a hit; with double, and split, on its first two cards), so each set's
-    /// actions lie together and the cache lines a table has in use hold nothing else. With
-    /// the set as the last part each line held every set of four cells: the counter, which
-    /// reads one table a count, then missed the first-level cache 0.8 times a round with KO
-    /// (cachegrind, 2 M rounds), against under 0.05 times with this order. (A set's part
-    /// rounded up to 1024 entries, to make it a shift, put every set's entries on the same
-    /// cache sets: 0.4 misses a round.)
+    /// Where the action of a hand key, up card and legal set is. The legal set changes
+    /// slowest, since a hand meets only a few sets: with it last, the counter missed the L1
+    /// cache 0.8 times a round with KO (cachegrind, 2 M rounds), with it first under 0.05
+    /// (rounded up to 1024 entries for a shift, 0.4).
     #[inline(always)]
     fn index(key: usize, up: Value, legal: ActionSet) -> usize {
         (usize::from(legal.bits()) * KEYS + key) * UPS + up.index()

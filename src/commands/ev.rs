@@ -105,8 +105,7 @@ pub fn ev(rules: &Rules, args: &EvArgs, out: &mut impl std::io::Write) -> anyhow
     Ok(())
 }
 
-/// The table's grade of `play` for `cards` against `up`: the loaded rules' chart, the legal
-/// actions those the EVs allow, and the EVs of these very cards.
+/// The table's grade of `play` for `cards` against `up`, by the chart and these cards' EVs.
 fn grade_play(
     rules: &Rules,
     cards: &Cards,
@@ -277,8 +276,7 @@ impl<'r> Lines<'r> {
         }
     }
 
-    /// Whether the dealer, drawing the face-down card and then by the rules, finishes from
-    /// `shoe` whatever comes.
+    /// Whether the dealer finishes from `shoe` whatever comes.
     fn dealer_finishes(&mut self, shoe: &ValueCounts) -> bool {
         if let Some(&ok) = self.dealer.get(shoe) {
             return ok;
@@ -321,9 +319,8 @@ impl<'r> Lines<'r> {
         true
     }
 
-    /// Whether every card a hand of `hard` (with an ace or not) may take from `shoe` leaves the
-    /// dealer enough to finish; with `on`, also after the further hits the analysis follows
-    /// (while the hand is under 21).
+    /// Whether every card a hand of `hard` (and `ace`) may take from `shoe` leaves the dealer
+    /// enough to finish; with `on`, also after the further hits (while under 21).
     fn hits(&mut self, shoe: &ValueCounts, hard: u8, ace: bool, on: bool) -> bool {
         let key = (*shoe, hard, ace);
         if on && let Some(&ok) = self.player.get(&key) {

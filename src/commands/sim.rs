@@ -19,8 +19,7 @@ use crate::sim::count::{
 use crate::sim::{self, ShoeMode, SimConfig, SimReport};
 use crate::text::{signed, signed_decimals};
 
-/// A run still going after this long gets a progress bar with an ETA (on a terminal, without
-/// `--json`): from about a second on, a run shows how far it is.
+/// A run still going after this long gets a progress bar with an ETA (on a terminal).
 const PROGRESS_AFTER: Duration = Duration::from_millis(700);
 
 /// Runs `blackjack sim`.
@@ -99,8 +98,7 @@ pub fn sim(
     Ok(())
 }
 
-/// A progress bar with an ETA that appears only once a run has gone on for a while, and only
-/// for a person watching a terminal ([`progress_wanted`]).
+/// A progress bar with an ETA, shown once a run has gone on a while ([`progress_wanted`]).
 struct Progress {
     bar: ProgressBar,
     may_draw: bool,
@@ -145,8 +143,7 @@ impl Progress {
     }
 }
 
-/// The index table of an `--indices` choice: `game` is the Hi-Lo table computed for the
-/// loaded rules.
+/// The index table of an `--indices` choice (`game`: the count's, for the loaded rules).
 fn index_table(choice: IndexChoice, rules: &Rules, system: &CountSystem) -> IndexTable {
     match choice {
         IndexChoice::Game => crate::store::cache::index_table_for(rules, system),
@@ -372,8 +369,7 @@ pub fn count_text_report(report: &CountReport, setup: &CountSetup) -> String {
     out
 }
 
-/// `speed  N rounds/s wall clock (W s), R per CPU second (C s CPU)`: the one speed line of both
-/// reports.
+/// `speed  N rounds/s wall clock (W s), R per CPU second (C s CPU)`, in both reports.
 fn speed_line(
     per_sec: f64,
     wall: std::time::Duration,

@@ -52,9 +52,8 @@ pub fn write_output(to: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     }
 }
 
-/// The process's own standard output or error when `to` names it (`/dev/stdout`,
-/// `/dev/fd/1`, `/proc/self/fd/2`, …): written as it is, so that a shell's `>>` still appends.
-/// Opened anew by its name, it would be a file opened afresh: at its start, or replaced.
+/// The process's own standard output or error when `to` names it (`/dev/stdout`, `/dev/fd/1`,
+/// …): written as it is, so a shell's `>>` still appends (opened anew, it would not).
 fn standard_stream(to: &Path) -> Option<Box<dyn Write>> {
     if !cfg!(unix) {
         return None;
@@ -70,8 +69,7 @@ fn standard_stream(to: &Path) -> Option<Box<dyn Write>> {
     }
 }
 
-/// Whether `meta` is of a kind written through rather than replaced: a named pipe or a
-/// character device (Unix; elsewhere there is no such kind in the file system).
+/// Whether `meta` is of a kind written through rather than replaced: a pipe or a char device.
 fn written_through(meta: &Metadata) -> bool {
     #[cfg(unix)]
     {
