@@ -1,9 +1,5 @@
-//! Preferences: the play defaults a person keeps in `config.toml`, so the same flags need not
-//! be typed every time. Pure logic: the commands find the file, read it and lay the command
-//! line over it (a flag beats the file; see `commands::config`).
-//!
-//! A bad file is refused with the quality of error a rules file gets: the setting, the value,
-//! what is allowed, the line, and for an unknown setting the closest name.
+//! Preferences: the play defaults a person keeps in `config.toml`. Pure logic: the commands
+//! find and read the file and lay the flags over it; a bad file is refused as a rules file is.
 
 use std::path::PathBuf;
 
@@ -12,14 +8,14 @@ use crate::analysis::hilo::BetRamp;
 use crate::engine::rules::MAX_TABLE_BET;
 use crate::settings_file::{Refusal, Setting, SettingsError, SettingsFile, int_in, names};
 use crate::text::line_of;
+use crate::trainer::plan_saved::SavedPlan;
 
 /// One setting a preferences file may hold: its name, what the default file says of it, and
 /// its reader.
 pub type ConfigSetting = Setting<Settings>;
 
-/// Every setting a file may hold, in the order the default file lists them: the one list the
-/// parser ([`Settings::from_toml`]), its names ([`SETTING_NAMES`]) and `blackjack config
-/// --init` ([`default_config_toml`]) are made from.
+/// Every setting a file may hold, in the default file's order: the one list the parser, the
+/// names and `blackjack config --init` are made from.
 pub const SETTINGS: [ConfigSetting; 16] = [
     Setting {
         name: "seats",
@@ -40,7 +36,7 @@ pub const SETTINGS: [ConfigSetting; 16] = [
                 basic strategy), \"counter\" (the hard seat plus the Hi-Lo count: this game's index plays\n\
                 and a bet ramp — a counter seat to watch).",
         example: "[\"normal\", \"hard\"]",
-        read: read_ai,
+        read: |v, s| set(&mut s.ai, levels(v).ok_or_else(level_choices)),
     },
     Setting {
         name: "speed",
@@ -52,14 +48,14 @@ pub const SETTINGS: [ConfigSetting; 16] = [
         name: "hints",
         about: "Strategy hints on from the start.",
         example: "false",
-        read: read_hints,
+        read: |v, s| set(&mut s.hints, flag(v)),
     },
     Setting {
         name: "strict",
         about: "Refuse a decision that differs from basic strategy and ask again (a close call is\n\
                 played: it gives away less than 0.005 bets).",
         example: "false",
-        read: read_strict,
+        read: |v, s| set(&mut s.strict, flag(v)),
     },
     Setting {
         name: "bankroll",
@@ -98,7 +94,7 @@ pub const SETTINGS: [ConfigSetting; 16] = [
                 last for every higher count), as a list or as --ramp writes it (\"1,2,4,8\"). The table grades\n\
                 the bet placed before each deal against it.",
         example: "[1, 2, 4, 8]",
-        read: read_ramp,
+        read: |v, s| set(&mut s.ramp, ramp_value(v)),
     },
     Setting {
         name: "pace",
@@ -112,7 +108,7 @@ pub const SETTINGS: [ConfigSetting; 16] = [
         name: "ascii",
         about: "Draw cards with ASCII only (no suit symbols or box lines).",
         example: "false",
-        read: read_ascii,
+        read: |v, s| set(&mut s.ascii, flag(v)),
     },
     Setting {
         name: "stats",
@@ -135,11 +131,15 @@ pub const SETTINGS: [ConfigSetting; 16] = [
                 planned with (bankroll, spread, min_bet, risk or kelly, enter and leave). `--ramp plan`\n\
                 bets that ramp; saving again replaces that table only, and keeps every other line here.",
         example: "{ ramp = [1, 2, 4, 8], bankroll = 400 }",
-        read: read_plan,
+        read: |v, s| {
+            set(
+                &mut s.plan,
+                SavedPlan::from_toml(v).map_err(Refusal::Because),
+            )
+        },
     },
 ];
 
-/// The head of the default file.
 const CONFIG_HEAD: &str = "\
 # blackjack-trainer preferences: the defaults of `blackjack play`.
 #
@@ -150,9 +150,8 @@ const CONFIG_HEAD: &str = "\
 # Another file: `blackjack --config PATH`, or $BLACKJACK_CONFIG.
 ";
 
-/// The commented default file that `blackjack config --init` writes, made from [`SETTINGS`]:
-/// every setting with what it does and its default, commented out, so it changes nothing
-/// until a line is uncommented.
+/// The default file `blackjack config --init` writes: every setting of [`SETTINGS`] with what
+/// it does, commented out.
 pub fn default_config_toml() -> String {
     let mut text = CONFIG_HEAD.to_owned();
     for setting in SETTINGS {
@@ -180,9 +179,7 @@ pub const MAX_BANKROLL: u64 = 1_000_000_000;
 /// Every setting a file may hold: the names of [`SETTINGS`].
 pub const SETTING_NAMES: [&str; SETTINGS.len()] = names(&SETTINGS);
 
-/// The platform's place: `config.toml` in its config folder (e.g.
-/// `~/.config/blackjack-trainer/` on Linux). `--config` and `$BLACKJACK_CONFIG` are read by
-/// the commands, which pass the path they chose.
+/// The platform's place: `config.toml` in its config folder (`~/.config/blackjack-trainer/`).
 pub fn default_config_path() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "blackjack-trainer")
         .map(|d| d.config_dir().join("config.toml"))
@@ -218,18 +215,13 @@ pub struct Settings {
     pub bankroll: Option<u64>,
     /// The first bet, in units (the table's limits are checked when it opens).
     pub bet: Option<u64>,
-    /// Counting mode: decisions graded by this game's index plays at the true count, the count
-    /// hidden until `c` shows it (as `--count`): `count = true`, or `count = "zen"` to count
-    /// another count than Hi-Lo.
+    /// Counting mode (as `--count`): `count = true`, or `count = "zen"` for another count.
     pub count: Option<bool>,
-    /// The count counting mode and every counting drill use, when the file names one
-    /// (`count = "zen"`; a built-in count's key): Hi-Lo otherwise (as `--count SYSTEM`).
+    /// The count counting mode and the drills use, when the file names one (`count = "zen"`).
     pub count_system: Option<crate::analysis::counts::CountSystem>,
-    /// A counting player's bets by true count, lowest first: the table grades the bet placed
-    /// before each deal against it (as `--ramp`).
+    /// A counting player's bets by true count, lowest first (as `--ramp`).
     pub ramp: Option<BetRamp>,
-    /// In counting mode with the count hidden: a count check before every N-th deal, 0 never
-    /// (as `--count-check`).
+    /// A count check before every N-th deal, 0 never (as `--count-check`).
     pub count_check: Option<u32>,
     /// ASCII cards and frames.
     pub ascii: Option<bool>,
@@ -239,14 +231,11 @@ pub struct Settings {
     pub stats: Option<StatsSetting>,
     /// Entries of the hand history the review at the table loads (nothing is ever deleted).
     pub history: Option<usize>,
-    /// A count of the user's own, from a `[count]` table (`name`, `tags`; see
-    /// [`crate::analysis::counts::custom`]): `blackjack counts` shows it beside the built-in
-    /// ones and `--count NAME` picks it. (`count = true` or `false`, counting mode, is the
-    /// other form of the setting: a file holds one or the other.)
+    /// A count of the user's own, from a `[count]` table (the other form of `count`), picked
+    /// by `--count NAME`.
     pub own_count: Option<crate::analysis::counts::CountSystem>,
-    /// The learner's saved plan, a `[plan]` table (`blackjack plan --save`): its ramp is what
-    /// `--ramp plan` plays ([`crate::trainer::plan_saved`]).
-    pub plan: Option<crate::trainer::plan_saved::SavedPlan>,
+    /// The learner's saved plan, a `[plan]` table: `--ramp plan` plays its ramp.
+    pub plan: Option<SavedPlan>,
 }
 
 /// The preferences file as its errors name it: one of the files of settings
@@ -280,67 +269,44 @@ impl Settings {
     }
 }
 
+/// Sets `slot` to the value read, or passes the refusal on.
+fn set<V, E: Into<Refusal>>(slot: &mut Option<V>, read: Result<V, E>) -> Result<(), Refusal> {
+    *slot = Some(read.map_err(Into::into)?);
+    Ok(())
+}
+
 /// `true` or `false`.
 fn flag(value: &toml::Value) -> Result<bool, Refusal> {
     value.as_bool().ok_or_else(|| "true or false".into())
 }
 
 fn read_seats(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
-    let n = int_in(value, 1, u64::from(MAX_SEATS))
-        .ok_or_else(|| format!("a whole number of seats from 1 to {MAX_SEATS}"))?;
-    s.seats = Some(small(n));
-    Ok(())
+    let n =
+        seat_number(value).ok_or_else(|| format!("a whole number of seats from 1 to {MAX_SEATS}"));
+    set(&mut s.seats, n)
 }
 
 fn read_seat(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
-    let n = int_in(value, 1, u64::from(MAX_SEATS))
-        .ok_or_else(|| format!("your seat, 1 to {MAX_SEATS} (1-based)"))?;
-    s.seat = Some(small(n));
-    Ok(())
-}
-
-fn read_ai(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
-    s.ai = Some(levels(value).ok_or_else(level_choices)?);
-    Ok(())
+    let n = seat_number(value).ok_or_else(|| format!("your seat, 1 to {MAX_SEATS} (1-based)"));
+    set(&mut s.seat, n)
 }
 
 fn read_speed(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
-    s.speed = Some(
-        int_in(value, 0, MAX_SPEED_MS)
-            .ok_or_else(|| format!("milliseconds per card from 0 (instant) to {MAX_SPEED_MS}"))?,
-    );
-    Ok(())
-}
-
-fn read_hints(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
-    s.hints = Some(flag(value)?);
-    Ok(())
-}
-
-fn read_strict(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
-    s.strict = Some(flag(value)?);
-    Ok(())
-}
-
-fn read_ascii(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
-    s.ascii = Some(flag(value)?);
-    Ok(())
+    let ms = int_in(value, 0, MAX_SPEED_MS)
+        .ok_or_else(|| format!("milliseconds per card from 0 (instant) to {MAX_SPEED_MS}"));
+    set(&mut s.speed, ms)
 }
 
 fn read_bankroll(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
-    s.bankroll = Some(
-        int_in(value, 1, MAX_BANKROLL)
-            .ok_or_else(|| format!("a whole number of units from 1 to {MAX_BANKROLL}"))?,
-    );
-    Ok(())
+    let units = int_in(value, 1, MAX_BANKROLL)
+        .ok_or_else(|| format!("a whole number of units from 1 to {MAX_BANKROLL}"));
+    set(&mut s.bankroll, units)
 }
 
 fn read_bet(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
-    s.bet = Some(
-        int_in(value, 1, u64::from(MAX_TABLE_BET))
-            .ok_or_else(|| format!("a whole number of units from 1 to {MAX_TABLE_BET}"))?,
-    );
-    Ok(())
+    let units = int_in(value, 1, u64::from(MAX_TABLE_BET))
+        .ok_or_else(|| format!("a whole number of units from 1 to {MAX_TABLE_BET}"));
+    set(&mut s.bet, units)
 }
 
 /// `count = true`/`false` (counting mode), `count = "zen"` (a built-in count), or a `[count]`
@@ -370,68 +336,43 @@ fn read_count(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
     Ok(())
 }
 
-fn read_ramp(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
-    s.ramp = Some(ramp_value(value)?);
-    Ok(())
-}
-
 fn read_pace(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
     let written = match value {
         toml::Value::String(text) => Some(text.clone()),
         toml::Value::Integer(n) => Some(n.to_string()),
         _ => None,
     };
-    s.pace = Some(
-        written
-            .and_then(|text| text.parse().ok())
-            .ok_or_else(crate::session::Pace::choices)?,
-    );
-    Ok(())
-}
-
-fn read_plan(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
-    let plan = crate::trainer::plan_saved::SavedPlan::from_toml(value).map_err(Refusal::Because)?;
-    s.plan = Some(plan);
-    Ok(())
+    let pace = written.and_then(|text| text.parse().ok());
+    set(&mut s.pace, pace.ok_or_else(crate::session::Pace::choices))
 }
 
 fn read_count_check(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
-    s.count_check = Some(
-        int_in(value, 0, MAX_COUNT_CHECK)
-            .and_then(|n| u32::try_from(n).ok())
-            .ok_or_else(|| {
-                format!("a whole number of deals from 0 (never) to {MAX_COUNT_CHECK}")
-            })?,
-    );
-    Ok(())
+    let every = int_in(value, 0, MAX_COUNT_CHECK).and_then(|n| u32::try_from(n).ok());
+    let why = || format!("a whole number of deals from 0 (never) to {MAX_COUNT_CHECK}");
+    set(&mut s.count_check, every.ok_or_else(why))
 }
 
 fn read_history(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
     let max = crate::store::coach::MAX_REVIEW_LIMIT;
-    s.history = Some(
-        int_in(value, 0, max as u64)
-            .and_then(|n| usize::try_from(n).ok())
-            .ok_or_else(|| {
-                format!("a whole number of entries the review loads, from 0 to {max}")
-            })?,
-    );
-    Ok(())
+    let entries = int_in(value, 0, max as u64).and_then(|n| usize::try_from(n).ok());
+    let why = || format!("a whole number of entries the review loads, from 0 to {max}");
+    set(&mut s.history, entries.ok_or_else(why))
 }
 
 fn read_stats(value: &toml::Value, s: &mut Settings) -> Result<(), Refusal> {
-    s.stats = Some(match value {
+    let stats = match value {
         toml::Value::String(path) if !path.trim().is_empty() => {
-            StatsSetting::File(PathBuf::from(path))
+            Ok(StatsSetting::File(PathBuf::from(path)))
         }
-        toml::Value::Boolean(false) => StatsSetting::Off,
-        _ => return Err("a file path in quotes, or false to keep no statistics".into()),
-    });
-    Ok(())
+        toml::Value::Boolean(false) => Ok(StatsSetting::Off),
+        _ => Err("a file path in quotes, or false to keep no statistics"),
+    };
+    set(&mut s.stats, stats)
 }
 
-/// A number already checked to be at most [`MAX_SEATS`].
-fn small(n: u64) -> u8 {
-    u8::try_from(n).unwrap_or(MAX_SEATS)
+/// A seat number or count, 1 to [`MAX_SEATS`].
+fn seat_number(value: &toml::Value) -> Option<u8> {
+    int_in(value, 1, u64::from(MAX_SEATS)).and_then(|n| u8::try_from(n).ok())
 }
 
 fn level_choices() -> String {

@@ -1,6 +1,5 @@
-//! `blackjack`: parse the command line, pick a subcommand, nothing else.
-//!
-//! Exit statuses: see [`blackjack_trainer::commands`].
+//! `blackjack`: parse the command line, pick a subcommand, nothing else (exit statuses: see
+//! [`blackjack_trainer::commands`]).
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -15,9 +14,7 @@ fn stdout() -> std::io::StdoutLock<'static> {
 
 fn main() -> ExitCode {
     blackjack_trainer::platform::fail_writes_past_the_size_limit();
-    // clap takes `--seed`, `--rules`, `--config` and `--stats` before a subcommand's name as
-    // after it, and the table's options before `play` as after it; the options typed are kept,
-    // so they beat the config file.
+    // The options typed are kept, so they beat the config file.
     let parsed = match Parsed::from_env() {
         Ok(parsed) => parsed,
         Err(err) => return clap_exit(&err),
@@ -91,13 +88,12 @@ fn main() -> ExitCode {
         }
         // Not `eprintln!`: it panics when the terminal has gone.
         let _ = writeln!(std::io::stderr(), "error: {err:#}");
-        commands::failure_status(&err)
+        ExitCode::from(commands::exit_status(&err))
     })
 }
 
-/// Ends the program as clap would for `err`, except that the help or the version that cannot
-/// be written (a full disk, a reader gone) is an error with status 1, said on standard error,
-/// not a silent success.
+/// Ends the program as clap would for `err`, except that a help or version that cannot be
+/// written is an error with status 1, not a silent success.
 fn clap_exit(err: &clap::Error) -> ExitCode {
     if err.use_stderr() {
         err.exit();

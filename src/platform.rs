@@ -1,15 +1,13 @@
 //! What differs between operating systems, in one place: file identity, opening a file that
-//! may be a pipe, and the file-size limit's signal. The terminal's share (signals, the
-//! hang-up, job control) is in [`crate::tui::terminal`], split the same way. Everything else
-//! is written once for all.
+//! may be a pipe, and the file-size limit's signal (the terminal's share is in
+//! [`crate::tui::terminal`]).
 
 use std::fs::{File, Metadata};
 use std::io;
 use std::path::Path;
 
-/// Whether two files' metadata are of one file (the same device and inode on Unix, so a hard
-/// link is the file it links; the same size and modification time elsewhere, which is as
-/// near as std gets).
+/// Whether two files' metadata are of one file (device and inode on Unix; elsewhere size and
+/// modification time, as near as std gets).
 pub fn same_file(a: &Metadata, b: &Metadata) -> bool {
     #[cfg(unix)]
     {
@@ -25,8 +23,7 @@ pub fn same_file(a: &Metadata, b: &Metadata) -> bool {
 }
 
 /// Makes a write past the file-size limit (`ulimit -f`) fail with an error the store reports,
-/// instead of the signal (SIGXFSZ) ending the process before it can say what was not saved.
-/// Nothing to do where there is no such signal.
+/// instead of SIGXFSZ ending the process before it can say what was not saved.
 pub fn fail_writes_past_the_size_limit() {
     #[cfg(unix)]
     // SAFETY: setting a signal's disposition to "ignore" runs no code of ours in a handler;
@@ -36,10 +33,8 @@ pub fn fail_writes_past_the_size_limit() {
     }
 }
 
-/// Opens `path` for reading without waiting: a FIFO opened for reading waits for a writer on
-/// Unix unless opened with `O_NONBLOCK`, a flag that changes nothing for a regular file (the
-/// callers refuse every other kind from the open file's metadata). Elsewhere opening waits
-/// for nothing, and this is a plain open.
+/// Opens `path` for reading without waiting: on Unix with `O_NONBLOCK`, so a FIFO does not
+/// wait for a writer (the callers refuse it from the metadata); elsewhere a plain open.
 pub fn open_without_waiting(path: &Path) -> io::Result<File> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);

@@ -1,8 +1,6 @@
-//! A file of settings in TOML — the rules file and the preferences file: each setting named
-//! once in its file's table ([`Setting`]: name, what it takes, how it is read and checked), one
-//! reader of a table of settings, one error type, one did-you-mean, and the checks their values
-//! share (a whole number in a range, a number in a range, the line a key is on). Pure: each
-//! file's module owns its own table.
+//! A file of settings in TOML (the rules file and the preferences file): one table of
+//! [`Setting`]s per file, one reader, one error type, one did-you-mean, and the value checks
+//! they share.
 
 use std::collections::BTreeMap;
 
@@ -94,9 +92,8 @@ fn unknown_hint(suggestion: Option<&str>, listed: Option<&[&str]>) -> String {
 /// The keys of a file, each with its value and where it is written.
 pub type Table = BTreeMap<String, toml::Spanned<toml::Value>>;
 
-/// One setting of a file that reads into a `T`: its name, what it does and takes, an example of
-/// its value (the default, as the file writes it), and its reader, which checks the value and
-/// sets it in the `T`.
+/// One setting of a file that reads into a `T`: its name, what it does, an example value, and
+/// its reader, which checks the value and sets it.
 #[derive(Debug, Clone, Copy)]
 pub struct Setting<T> {
     /// Its key.
@@ -152,9 +149,8 @@ impl SettingsFile {
         })
     }
 
-    /// Reads `text` into `into`, each key by its setting in `settings`: the first key that is
-    /// no setting, or whose value its setting refuses, is the error. The table read is handed
-    /// back for the checks across settings.
+    /// Reads `text` into `into`, each key by its setting (the first bad key is the error); the
+    /// table read comes back for the checks across settings.
     pub fn read_into<T>(
         &self,
         text: &str,

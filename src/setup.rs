@@ -1,7 +1,5 @@
-//! How a session at the table is set up: what the command line checked and built from its
-//! options ([`TableConfig`]), read by the terminal table; and the error for a request that
-//! cannot be set up ([`UsageError`]). Above the store, below the table and the commands, so
-//! that the commands hand a table its set-up without knowing the terminal.
+//! How a session at the table is set up ([`TableConfig`], built by the commands without
+//! knowing the terminal), and the error for a request that cannot be ([`UsageError`]).
 
 use std::time::Duration;
 
@@ -17,10 +15,8 @@ use crate::trainer::drills::counting::BetRamp;
 /// one).
 pub type IndexCompute = fn(&Rules) -> IndexTable;
 
-/// A request the command line cannot have: a value out of range, options that contradict each
-/// other, `play` without a terminal. `main` exits with status 2 for it, as clap does for the
-/// mistakes it finds itself. `UsageError::from` marks any error so
-/// (`App::new(..).map_err(UsageError::from)?`).
+/// A request the command line cannot have (a value out of range, `play` without a terminal):
+/// `main` exits with status 2 for it, as clap does.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
 pub struct UsageError(pub String);
@@ -31,9 +27,8 @@ impl From<anyhow::Error> for UsageError {
     }
 }
 
-/// Refuses a first bet (`bet = N` in the preferences) that the table would refuse from a
-/// bankroll of `bankroll` ([`crate::engine::check_bet`]), in the one sentence `blackjack play`
-/// and `blackjack config` both say.
+/// Refuses a first bet (`bet = N` in the preferences) the table would refuse from `bankroll`,
+/// in the one sentence `play` and `config` both say.
 pub fn check_first_bet(rules: &Rules, bet: u64, bankroll: Units) -> Result<(), UsageError> {
     let placed = i64::try_from(bet)
         .ok()
@@ -81,17 +76,13 @@ pub struct TableConfig {
     pub counting: bool,
     /// The bet ramp the bet placed before each deal is graded against, if any.
     pub ramp: Option<BetRamp>,
-    /// In counting mode with the count hidden: ask for the running count before every this
-    /// many deals (0: never).
+    /// With the count hidden: ask the running count before every this many deals (0: never).
     pub count_check_every: u32,
-    /// The count kept in counting mode, by the counter seats and in the drills: Hi-Lo unless
-    /// another was chosen (`count = "zen"`, `--count zen`).
+    /// The count kept at the table and in the drills: Hi-Lo unless another was chosen.
     pub count_system: crate::analysis::counts::CountSystem,
-    /// The pace the table deals at by itself once the first round is dealt (`None`: each
-    /// round dealt by Space).
+    /// The pace the table deals at by itself (`None`: each round dealt by Space).
     pub pace: Option<crate::session::Pace>,
-    /// How this game's index table is worked out (the analysis's function), or `None` where
-    /// it is not available: counting mode and the deviations drill then say so.
+    /// How this game's index table is worked out, or `None` where it is not available.
     pub indices: Option<IndexCompute>,
     /// How many entries of the hand history the review loads (the newest).
     pub history_limit: usize,
@@ -117,8 +108,8 @@ pub struct PlanSetup {
     pub config_path: Option<std::path::PathBuf>,
     /// The plan saved there, whose inputs the page starts from.
     pub saved: Option<crate::trainer::plan_saved::SavedPlan>,
-    /// How a plan is saved into the config file, or `None` where it cannot be (the page says
-    /// so): the command line's own saving, handed in so the table never reaches up to it.
+    /// How a plan is saved into the config file (the command line's own, handed in), if it
+    /// can be.
     pub save: Option<PlanSave>,
 }
 

@@ -1,6 +1,5 @@
-//! Text shared by every layer and depending on none: signed numbers and counted nouns as
-//! every screen writes them, the "did you mean" of an unknown name, the ASCII stand-ins of
-//! the symbols the program prints (`--ascii`), and lines wrapped between words.
+//! Text shared by every layer: signed numbers, counted nouns, "did you mean", the ASCII
+//! stand-ins of symbols (`--ascii`), and lines wrapped between words.
 
 use unicode_width::UnicodeWidthChar;
 
@@ -8,9 +7,8 @@ use unicode_width::UnicodeWidthChar;
 /// through [`ascii_for`]). Typed answers may use either.
 const MINUS: char = '−';
 
-/// The items of a comma-separated list as typed (`8,8`, `1, 2, 4`), each trimmed: the one way
-/// the command line reads a list of cards or of bets. Nothing typed is no item; an empty item
-/// (`8,,8`, or a comma at either end) is refused, in words that quote the list.
+/// The items of a comma-separated list as typed (`8,8`, `1, 2, 4`), each trimmed; an empty
+/// item (`8,,8`) is refused, in words that quote the list.
 pub fn comma_items(text: &str) -> Result<Vec<&str>, String> {
     if text.trim().is_empty() {
         return Ok(Vec::new());
@@ -77,9 +75,8 @@ pub fn counted(n: u64, word: &str) -> String {
     format!("{n} {}", noun(word, n == 1))
 }
 
-/// `word` as it reads after an amount: itself when the amount is exactly one (`one`), else
-/// its plural (`deck` → `decks`, `entry` → `entries`; `−1 bet`, `1.5 bets`). Every word the
-/// program counts takes an s, or ies for a y after a consonant.
+/// `word` after an amount: itself for exactly one (`one`), else its plural (`decks`,
+/// `entries`).
 pub fn noun(word: &str, one: bool) -> String {
     if one {
         return word.to_owned();
@@ -90,9 +87,8 @@ pub fn noun(word: &str, one: bool) -> String {
     }
 }
 
-/// The name in `names` nearest to `key` by edit distance, if it is within a few edits (a
-/// third of the key's length, at least three): for "did you mean" on an unknown rule or
-/// setting.
+/// The name in `names` nearest to `key`, if within a third of its length (at least three)
+/// edits: the "did you mean" of an unknown rule or setting.
 pub fn closest(key: &str, names: &[&str]) -> Option<String> {
     names
         .iter()
@@ -190,10 +186,8 @@ fn unbreakable_words(text: &str) -> Vec<String> {
     words
 }
 
-/// `line` in rows of at most `width` columns, broken between words, a row after the first
-/// hanging under the text after the line's mark (`· `, `• `, `→ `, `1. `), else indented two
-/// more than the line's own indent: how the course's lines and the house's rule sheet are
-/// wrapped on the page and on the command line alike.
+/// `line` in rows of at most `width` columns broken between words, the rows after the first
+/// hanging under the text after a list mark (`· `, `1. `), else two more than the indent.
 pub fn wrap_hanging(line: &str, width: usize) -> Vec<String> {
     let text = line.trim_start();
     let indent = line.len() - text.len();

@@ -1,15 +1,7 @@
-//! The counter: the hard seat plus a count (Hi-Lo unless it is given another), an index table
-//! and a bet ramp.
-//!
-//! It sees what a player sees and nothing more: its count is the sum of the tags of the cards
-//! its [`SeatView`] shows as seen since the shuffle (and, for Red 7, of the red sevens among
-//! them, which the table tells it: [`Counter::seated`]), its true count that over the view's cards
-//! left ([`crate::analysis::deviation::floored_true_count`]; an unbalanced count is read as it
-//! runs). The index plays are compiled into one chart table per true count ([`ByCount`]), so
-//! a counted decision costs what a flat one does; the counting simulator
-//! ([`crate::sim::count`]) plays the same counter at the start-of-round count, the table's
-//! counter seat at the count of the moment (what a player would use, and what the table's
-//! counting mode grades by).
+//! The counter: the hard seat plus a count (Hi-Lo unless given another), an index table and a
+//! bet ramp. It counts only what its [`SeatView`] shows (Red 7's red sevens told by the table:
+//! [`Counter::seated`]); its index plays are compiled into one table per true count
+//! ([`ByCount`]), so a counted decision costs what a flat one does.
 
 use super::lookup::{ChartRef, ChartTable};
 use super::{Hard, Strategy};
@@ -109,15 +101,10 @@ pub struct Counter {
     start: i32,
 }
 
-/// Basic strategy with the index plays made at each true count, compiled into one table per
-/// count ([`ChartTable`]), so that a counted decision costs what a flat one does.
-///
-/// Every index play changes at one count, so outside the counts from one below the lowest
-/// index to the highest the plays no longer change: a count is clamped into that range. Each
-/// count's table holds, for every cell, up card and set of legal actions, the index play where
-/// it applies and is legal, else basic strategy (the definition, which a test plays against
-/// the tables): a table, unlike a chart's codes, expresses any such play (a hit where basic
-/// strategy doubles, say, which no code gives when double is legal and hit is not).
+/// Basic strategy with the index plays made at each true count, one [`ChartTable`] per count.
+/// Outside one below the lowest index to the highest nothing changes, so a count is clamped
+/// into that range. A table, unlike a chart's codes, expresses any play (a hit where basic
+/// strategy doubles, which no code gives when double is legal and hit is not).
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct ByCount {
     /// The count of `tables[0]`.
@@ -195,10 +182,9 @@ impl Counter {
         &self.system
     }
 
-    /// The count the ramp and the index plays are read at, from the running count of the
-    /// cards seen since the shuffle counted from 0 (`running`, counting units) with
-    /// `cards_left` cards left: a balanced count's floored true count, an unbalanced one's
-    /// running count from its start, in points (floored).
+    /// The count the ramp and the index plays are read at, from `running` (counted from 0, in
+    /// counting units): a balanced count's floored true count, else the running count from its
+    /// start, in points.
     #[inline(always)]
     pub fn count_to_read(&self, running: i32, cards_left: usize) -> i32 {
         if self.system.is_balanced() {
@@ -246,10 +232,8 @@ pub struct IndexMove {
 }
 
 impl Counter {
-    /// The counter in a seat at a table where `red_sevens` red sevens have been seen since the
-    /// shuffle: a [`SeatView`] keeps the values of the cards seen, not their suits, so the
-    /// table, which reads its events, says how many red sevens there were (a count that does
-    /// not read suits, every count but Red 7, adds nothing for them).
+    /// The counter in a seat where `red_sevens` red sevens were seen since the shuffle (a
+    /// [`SeatView`] keeps values, not suits; only Red 7 adds them).
     pub fn seated(&self, red_sevens: i32) -> CounterSeat<'_> {
         CounterSeat {
             counter: self,
@@ -258,20 +242,16 @@ impl Counter {
     }
 }
 
-/// A [`Counter`] in a seat: what its view shows, and the red sevens seen since the shuffle,
-/// which the view does not keep ([`Counter::seated`]).
+/// A [`Counter`] in a seat, with the red sevens seen that its view does not keep.
 #[derive(Debug, Clone, Copy)]
 pub struct CounterSeat<'a> {
     counter: &'a Counter,
-    /// Red sevens seen since the shuffle.
     red_sevens: i32,
 }
 
 impl CounterSeat<'_> {
-    /// The count the ramp and the index plays are read at, from what `view` shows: the count
-    /// of the cards seen since the shuffle, red sevens included
-    /// ([`CountSystem::running_count_with_red_sevens`]), over the cards left in the shoe
-    /// ([`Counter::count_to_read`]: the running count for an unbalanced count).
+    /// The count the ramp and the index plays are read at, from what `view` shows (red sevens
+    /// included).
     pub fn true_count(&self, view: &SeatView<'_>) -> i32 {
         let system = &self.counter.system;
         let running = system.running_count_with_red_sevens(view.seen(), self.red_sevens);

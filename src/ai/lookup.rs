@@ -1,15 +1,8 @@
-//! A chart compiled into one flat table, for seats that decide millions of times a second.
-//!
-//! [`Chart::decide`] finds a hand's cell, reads its code and resolves the code against the
-//! legal actions, with a branch at each step. [`ChartTable`] does all of that once, when it is
-//! built, for every row, up card and set of legal actions, by asking the chart itself; a
-//! decision is then one index computation and one load. It plays exactly what the chart plays
-//! (a test compares the two on every hand shape, up card and legal set).
-//!
-//! The table is indexed by what the hand holds rather than by the chart's row: its hard total
-//! and whether it holds an ace (or, played as a pair, its value). The chart's row of each such
-//! key is found when the table is built, so a decision does not wait for that lookup: the card
-//! just dealt feeds the key, the key the action, and the action the branch that plays it.
+//! A chart compiled into one flat table, for seats that decide millions of times a second:
+//! [`ChartTable`] asks the chart once for every row, up card and legal set, so a decision is
+//! one index and one load, and plays exactly what the chart plays (a test compares them). It is
+//! keyed by what the hand holds (hard total and an ace, or a pair's value), not by the chart's
+//! row, so a decision does not wait for the row lookup.
 
 use crate::analysis::chart::{Cell, Chart, HandKind};
 use crate::engine::{Action, ActionSet, Cards, Value};
@@ -112,10 +105,9 @@ fn row_of_key(key: usize) -> usize {
 /// of 21.
 const HARD_CAP: u8 = 22;
 
-/// The row of a hand that is not played as a pair, by whether it holds an ace and its hard
-/// total (every ace counted 1, capped at [`HARD_CAP`]): a soft total (an ace counted 11
-/// without going over 21) takes its soft row, any other its hard row, each clamped to the
-/// chart's rows, as [`Cell::for_hand`] does.
+/// The row of a hand not played as a pair, by whether it holds an ace and its hard total
+/// (capped at [`HARD_CAP`]): its soft row if soft, else its hard row, clamped as
+/// [`Cell::for_hand`] does.
 const ROW_BY_HARD_TOTAL: [[u8; HARD_CAP as usize + 1]; 2] = {
     let mut rows = [[0; HARD_CAP as usize + 1]; 2];
     let mut ace = 0;
@@ -151,10 +143,8 @@ impl ChartTable {
         ChartTable::compile(|cell, legal| chart.get(cell).resolve(legal))
     }
 
-    /// A table of the action `decide` takes in every chart cell (hard 4–21, soft 12–21, the
-    /// pairs; up cards ace to ten) for every set of legal actions: any play that depends on
-    /// the hand's cell, the up card and the legal set only, whether a chart's codes can
-    /// express it or not (the counter's index plays at one true count, say).
+    /// A table of the action `decide` takes in every chart cell and up card for every legal
+    /// set: any play that depends on those only, even one no chart code expresses.
     pub fn compile(mut decide: impl FnMut(Cell, ActionSet) -> Action) -> ChartTable {
         let mut actions = Box::new([Action::Stand; SETS * KEYS * UPS]);
         for key in 0..KEYS {
@@ -170,15 +160,10 @@ impl ChartTable {
         ChartTable { actions }
     }
 
-    /// Where the action of a hand key, up card and legal set is. The legal set is the
-    /// slowest-changing part of the index: a hand meets only a few of the sixteen sets (stand
-    /// and hit after a hit; with double, and split, on its first two cards), so each set's
-    /// actions lie together and the cache lines a table has in use hold nothing else. With
-    /// the set as the last part each line held every set of four cells: the counter, which
-    /// reads one table a count, then missed the first-level cache 0.8 times a round with KO
-    /// (cachegrind, 2 M rounds), against under 0.05 times with this order. (A set's part
-    /// rounded up to 1024 entries, to make it a shift, put every set's entries on the same
-    /// cache sets: 0.4 misses a round.)
+    /// Where the action of a hand key, up card and legal set is. The legal set changes
+    /// slowest, since a hand meets only a few sets: with it last, the counter missed the L1
+    /// cache 0.8 times a round with KO (cachegrind, 2 M rounds), with it first under 0.05
+    /// (rounded up to 1024 entries for a shift, 0.4).
     #[inline(always)]
     fn index(key: usize, up: Value, legal: ActionSet) -> usize {
         (usize::from(legal.bits()) * KEYS + key) * UPS + up.index()

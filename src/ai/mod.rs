@@ -1,8 +1,5 @@
-//! AI seats: strategies that see only what a player at the table may see.
-//!
-//! A [`Strategy`] is handed a [`SeatView`], which by construction holds no face-down card and
-//! no shoe order, and answers with one of the view's legal actions. The same strategies fill
-//! the empty seats in play and drive the headless simulator (`crate::sim`).
+//! AI seats: strategies handed a [`SeatView`] (no face-down card, no shoe order) that answer
+//! with a legal action; the same ones fill the seats in play and drive `crate::sim`.
 
 mod counter;
 mod easy;
@@ -111,9 +108,8 @@ impl AnyStrategy {
         }
     }
 
-    /// The counter playing `hard_chart` with the index plays of `indices` (read at `system`'s
-    /// index count: its floored true count, an unbalanced count's running count), betting
-    /// `ramp`, in a shoe of `decks` decks.
+    /// The counter playing `hard_chart` with the index plays of `indices` read at `system`'s
+    /// index count, betting `ramp`, in a shoe of `decks` decks.
     pub fn counter_counting(
         hard_chart: &Chart,
         indices: &IndexTable,
@@ -136,10 +132,8 @@ impl AnyStrategy {
         )))
     }
 
-    /// The strategy that plays `level`, the hard one playing `hard_chart` (a chart worked out
-    /// already, so nothing is computed twice; the other levels ignore it). The counter has no
-    /// index plays yet (basic strategy and the default ramp): [`AnyStrategy::counter`] gives it
-    /// its table once one is computed.
+    /// The strategy that plays `level`, the hard one (and the counter, with no index plays
+    /// yet and the default ramp) playing `hard_chart`, worked out already.
     pub fn with_chart(level: Level, hard_chart: &Chart) -> AnyStrategy {
         match level {
             Level::Easy => AnyStrategy::Easy(Easy),
@@ -183,10 +177,8 @@ impl Strategy for AnyStrategy {
     }
 }
 
-/// The chart the hard seat plays under `rules`: the exact basic strategy of the variant.
-///
-/// This is the one place where the hard strategy's chart is made; the simulator and the seats
-/// both call it.
+/// The chart the hard seat plays under `rules`, the variant's exact basic strategy: the one
+/// place it is made.
 pub fn hard_chart(rules: &Rules) -> Chart {
     crate::analysis::basic_strategy(rules).chart.clone()
 }
@@ -203,9 +195,7 @@ pub struct Turn {
 }
 
 /// Plays one decision of the hand to act at `table` with `strategy`, seeing only that seat's
-/// view: the strategy's action if it is legal, else the nearest legal one. The one driver
-/// of AI play: the terminal table (a step at a time, at its pace), the counting quiz and the
-/// simulator all call it. `None` when no player hand is to act.
+/// view (the nearest legal action): the one driver of AI play. `None` when no hand is to act.
 #[inline(always)]
 pub fn take_turn<'t, R: Rng, L: EventSink, S: Strategy + ?Sized>(
     table: &'t mut Table<R, L>,

@@ -7,7 +7,7 @@ use clap::{Args, Parser, ValueEnum};
 
 use super::parse::{
     CountName, parse_at_least_one, parse_bankroll, parse_count_name, parse_pace, parse_penetration,
-    parse_positive, parse_ramp, parse_ramp_choice, parse_rounds, parse_table_pace,
+    parse_positive, parse_ramp, parse_ramp_choice, parse_rounds,
 };
 use super::{
     BetRamp, CardList, DrillKind, ExportFormat, IndexChoice, IndexSet, Level, parse_card_list,
@@ -137,7 +137,7 @@ pub struct PlayArgs {
     /// Deal at a casino's pace: after the first deal (Space), each next round is dealt by
     /// itself — `casino` (70 rounds an hour, a full table), `heads-up` (200), `slow` (35) or a
     /// number of rounds an hour, 10 to 600. `w` pauses it; Space still deals at once.
-    #[arg(long, value_name = "PACE", value_parser = parse_table_pace)]
+    #[arg(long, value_name = "PACE", value_parser = str::parse::<crate::session::Pace>)]
     pub pace: Option<crate::session::Pace>,
     /// Entries of the hand history the review (`v`) loads, the newest (0: this session's
     /// only). Nothing is ever deleted: this only limits what the review shows.

@@ -1,5 +1,4 @@
-//! The drill options that only some kinds read (`--resolution` is for the true-count and
-//! decks drills, `--pace` for the countdown, …): one typed with a kind that does not read it
+//! The drill options that only some kinds read: one typed with a kind that does not read it
 //! would do nothing, and is refused in a sentence that says which kinds read it.
 
 use clap::parser::ValueSource;

@@ -61,9 +61,8 @@ pub fn parse_player_hand(text: &str) -> Result<CardList, String> {
     Ok(hand)
 }
 
-/// Whether these card values, in this order, can be a player's hand still to be played: at
-/// least two cards, no more than a hand holds, not bust, and not past a 21 (the table closes a
-/// hand at 21, so a natural or a 21 takes no further card).
+/// Whether these card values, in order, can be a hand still to be played: two cards or more,
+/// not bust, and no card after a 21 (the table closes a hand at 21).
 pub fn check_player_hand(values: &[Value]) -> Result<(), String> {
     let label = |values: &[Value]| -> String {
         let labels: Vec<&str> = values.iter().map(|v| v.label()).collect();
@@ -106,9 +105,8 @@ pub fn check_player_hand(values: &[Value]) -> Result<(), String> {
 /// about a year on one core).
 pub const MAX_SIM_ROUNDS: u64 = 1_000_000_000_000_000;
 
-/// Parses a number of rounds: digits with optional `_` separators (`10_000_000`), or
-/// scientific notation (`1e8`, `2.5e6`) that comes to a whole number; from 1 to
-/// [`MAX_SIM_ROUNDS`].
+/// Parses a number of rounds from 1 to [`MAX_SIM_ROUNDS`]: digits with optional `_`
+/// (`10_000_000`), or a whole number in scientific notation (`1e8`, `2.5e6`).
 pub fn parse_rounds(text: &str) -> Result<u64, String> {
     const EXAMPLES: &str = "write it like 1000000, 1_000_000 or 1e6";
     let clean: String = text.trim().chars().filter(|&c| c != '_').collect();
@@ -170,11 +168,6 @@ pub(super) fn parse_pace(text: &str) -> Result<f64, String> {
         Ok(_) => Err(format!("`{text}` is not in 0.1..=10 (seconds a flash)")),
         Err(_) => Err(format!("`{text}` is not a number of seconds, e.g. 0.5")),
     }
-}
-
-/// `--pace` of the table: a preset or rounds an hour ([`crate::session::Pace`]).
-pub fn parse_table_pace(text: &str) -> Result<crate::session::Pace, String> {
-    text.parse()
 }
 
 /// A count's name as `--count` takes it: a built-in count's key or the name of the user's own

@@ -1,8 +1,6 @@
-//! The command line read and checked. clap takes `--seed`, `--rules`, `--config`, `--stats`
-//! and `--no-stats` before a subcommand's name as after it (they are global arguments), and
-//! the table's options before `play` (or `config`) as after it (both levels flatten
-//! [`PlayArgs`]); an option typed where it does nothing is refused in a sentence that says
-//! where it acts.
+//! The command line read and checked: the global options and the table's options (flattened
+//! [`PlayArgs`]) are taken before a subcommand's name as after it, and one typed where it does
+//! nothing is refused in a sentence that says where it acts.
 
 use clap::parser::ValueSource;
 use clap::{ArgMatches, CommandFactory, FromArgMatches};
@@ -37,16 +35,13 @@ pub fn command() -> clap::Command {
 }
 
 /// The command line as the completion scripts offer it: each global option only where it is
-/// read, as [`command`]'s help shows it (the scripts would offer a hidden option too). Not
-/// for parsing: a global option typed before a subcommand's name is laid under its own by
-/// clap only while it is global.
+/// read (the scripts would offer a hidden one too). Not for parsing.
 pub fn completion_command() -> clap::Command {
     Cli::command().mut_args(|arg| arg.global(false))
 }
 
-/// `sub` and the subcommands under it with the global options not in `reads` hidden. Done
-/// with `mut_args`, which keeps every option in its place: the built command finds an option
-/// by its place (`mut_arg` would move it to the end).
+/// `sub` and its subcommands with the global options not in `reads` hidden (by `mut_args`,
+/// which keeps each option in its place; `mut_arg` would move it to the end).
 fn hide_unread(sub: clap::Command, reads: &[String]) -> clap::Command {
     sub.mut_args(|arg| {
         let id = arg.get_id().as_str();
@@ -113,9 +108,8 @@ impl Parsed {
         Ok(parsed)
     }
 
-    /// The table's options: with no subcommand, those given; with `play` or `config`, those
-    /// typed after its name laid over those typed before it (clap's own update of
-    /// [`PlayArgs`], from the options typed there only).
+    /// The table's options: with `play` or `config`, those typed after its name laid over
+    /// those typed before it (clap's own update of [`PlayArgs`]).
     pub fn table(&self) -> Result<PlayArgs, clap::Error> {
         let mut table = self.cli.play.clone();
         if let Some((name, sub)) = self.matches.subcommand()
@@ -143,9 +137,8 @@ impl Parsed {
         typed
     }
 
-    /// Refuses an option typed where it does nothing: a global option for a subcommand that
-    /// does not read it, one of the table's options before a subcommand that is not the
-    /// table, a drill option the drill's kind does not read ([`super::drill_options`]).
+    /// Refuses an option typed where it does nothing: a global option the subcommand does
+    /// not read, a table's option before another subcommand, a drill option of another kind.
     fn check(&self) -> Result<(), clap::Error> {
         let Some((name, sub)) = self.matches.subcommand() else {
             return self.check_count_before();

@@ -17,10 +17,8 @@ impl ValueEnum for Action {
     }
 }
 
-/// `ValueEnum` for enums of other modules (which know nothing of the command line) that list
-/// their values in `ALL` and spell each with `name()`, its help `describe()`: `--export` (the
-/// store's export formats), `--ai` and `--strategy` (the AI levels), `--indices` (the
-/// simulator's index choices) and `--kind` (the trainer's drill kinds).
+/// `ValueEnum` for enums of other modules that list their values in `ALL`, spelt by `name()`
+/// with the help `describe()`.
 macro_rules! value_enum_by_name {
     ($($kind:ty),*) => {$(
         impl ValueEnum for $kind {

@@ -17,11 +17,8 @@ pub fn completion_script(shell: Shell) -> Vec<u8> {
     out
 }
 
-/// The manual page, in roff: clap_mangen's sections, except that the subcommands are
-/// described in this page (clap_mangen would point to a `blackjack-play(1)` page per
-/// subcommand, and no such page is made), then the keys: `table_keys` as the table's help
-/// screen lists them, then the drills' help text `drill_help` (the terminal table hands both
-/// over: `tui::keys_help`).
+/// The manual page, in roff: clap_mangen's sections with the subcommands described here (no
+/// `blackjack-play(1)` page is made), then the table's keys and the drills' help text.
 pub fn manual_page(table_keys: &[String], drill_help: &str) -> anyhow::Result<Vec<u8>> {
     let cli = command();
     let man = clap_mangen::Man::new(cli.clone());
@@ -38,8 +35,7 @@ pub fn manual_page(table_keys: &[String], drill_help: &str) -> anyhow::Result<Ve
     Ok(out)
 }
 
-/// One subsection per subcommand: what it does and its options, as `blackjack SUB --help`
-/// lists them.
+/// One subsection per subcommand: what it does and its options, as its `--help` lists them.
 fn render_subcommands(cli: &clap::Command, out: &mut Vec<u8>) -> anyhow::Result<()> {
     writeln!(out, ".SH SUBCOMMANDS")?;
     for sub in cli.get_subcommands().filter(|s| !s.is_hide_set()) {
@@ -62,16 +58,12 @@ fn render_subcommands(cli: &clap::Command, out: &mut Vec<u8>) -> anyhow::Result<
     Ok(())
 }
 
-/// The KEYS section: the table's keys as its help screen lists them, then the drills' help
-/// text.
+/// The KEYS section: the table's keys as its help screen lists them, then the drills' help.
 fn render_keys(table_keys: &[String], drill_help: &str, out: &mut Vec<u8>) -> anyhow::Result<()> {
-    writeln!(out, ".SH KEYS")?;
     writeln!(
         out,
-        "At the table (the same list as its help screen, \\fB?\\fR):"
+        ".SH KEYS\nAt the table (the same list as its help screen, \\fB?\\fR):\n.PP\n.nf"
     )?;
-    writeln!(out, ".PP")?;
-    writeln!(out, ".nf")?;
     for line in table_keys {
         writeln!(out, "{}", roff_text(line))?;
     }
@@ -83,9 +75,7 @@ fn render_keys(table_keys: &[String], drill_help: &str, out: &mut Vec<u8>) -> an
             "Ctrl-Z"
         ))
     )?;
-    writeln!(out, ".fi")?;
-    writeln!(out, ".PP")?;
-    writeln!(out, ".nf")?;
+    writeln!(out, ".fi\n.PP\n.nf")?;
     for line in drill_help.lines() {
         if line.trim().is_empty() {
             writeln!(out, ".sp")?;

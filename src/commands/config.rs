@@ -1,6 +1,5 @@
-//! The preferences file on the command line: where it is (`--config`, `$BLACKJACK_CONFIG`,
-//! the platform's config folder), laying it under the flags (default < file < environment <
-//! flag), and `blackjack config [--init [--force]]`.
+//! The preferences file on the command line: where it is, laying it under the flags (default <
+//! file < environment < flag), and `blackjack config [--init [--force]]`.
 
 use std::path::{Path, PathBuf};
 
@@ -56,9 +55,8 @@ pub fn config_location(flag: Option<&Path>) -> (Option<PathBuf>, Origin) {
     }
 }
 
-/// Finds and reads the config file. A file named by `--config` or `$BLACKJACK_CONFIG` must
-/// exist; a missing one in the default place means the built-in defaults. A file that cannot
-/// be used is a usage error (status 2), as a bad rules file is.
+/// Finds and reads the config file: one that was named must exist (a missing one in the
+/// default place means the defaults); one that cannot be used is a usage error.
 pub fn load_config(flag: Option<&Path>) -> anyhow::Result<Loaded> {
     let (path, origin) = config_location(flag);
     let mut loaded = Loaded {

@@ -1,11 +1,6 @@
 //! `blackjack drill --kind countdown|cancel|true-count|decks|ramp|deviations`: the counting
-//! drills on stdin/stdout, over the trainer's [`crate::trainer::drills::counting`], every answer
-//! recorded and saved at once.
-//!
-//! A countdown shows one flash at a time: on a terminal each flash is written over the last
-//! (carriage return, clear line; after an answer's Enter, up a line first), so the cards
-//! already counted are gone; when the output is not a terminal it gets one flash a line, and
-//! the drill says so.
+//! drills on stdin/stdout, every answer recorded and saved at once. On a terminal each
+//! countdown flash is written over the last, so the cards counted are gone.
 
 use std::io::{BufRead, Write};
 use std::time::Instant;
@@ -40,8 +35,7 @@ pub struct Setup {
 }
 
 /// The drill's settings from the options: the ramp checked, and for deviations this game's
-/// index table (worked out the first time, which takes a few seconds and the drill says so;
-/// read from the cache after) and the set of its plays asked (`--set`).
+/// index table (from the cache, or worked out, which the drill says) and the set asked.
 pub fn setup(rules: &Rules, args: &DrillArgs, system: &CountSystem) -> anyhow::Result<Setup> {
     // `--ramp plan` was looked up in the config file by `drill_args`.
     let ramp = args.ramp.bets().cloned().ok_or_else(|| {
@@ -214,19 +208,13 @@ fn countdown<W: Write>(
     };
     let keep = if system.is_hilo() {
         "Keep the Hi-Lo count.".to_owned()
-    } else if system.is_balanced() {
-        format!(
-            "Keep the {} count ({}).",
-            system.name,
-            system.describe_tags()
-        )
     } else {
-        format!(
-            "Keep the {} count ({}), from {}.",
-            system.name,
-            system.describe_tags(),
-            signed(run.start())
-        )
+        let from = match system.is_balanced() {
+            true => String::new(),
+            false => format!(", from {}", signed(run.start())),
+        };
+        let tags = system.describe_tags();
+        format!("Keep the {} count ({tags}){from}.", system.name)
     };
     out.line(&format!(
         "Countdown: {}. {keep}{lines}",

@@ -1,8 +1,6 @@
-//! `blackjack counts`: the counting systems side by side for the loaded rules — each count's
-//! tags, its betting correlation and its playing efficiency, from the exact effects of removal
-//! ([`crate::analysis::counts`]), and its SCORE from the counting simulator at a stated ramp
-//! and the rules' penetration; `--peek` for the American game (no SCORE: the simulator deals
-//! this game).
+//! `blackjack counts`: the counting systems side by side for the loaded rules: tags, betting
+//! correlation and playing efficiency from the exact effects of removal, and SCORE from the
+//! counting simulator (not with `--peek`: the simulator deals this game).
 
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -112,10 +110,8 @@ pub struct Scored<'a> {
     pub scores: &'a [Option<CountTally>],
 }
 
-/// The counting simulator's tally for `system`: basic strategy at every count (no index
-/// plays, so that the figure is the count's betting alone, as its BC is), betting `ramp` by
-/// its floored true count (an unbalanced count by its running count), `rounds` rounds at the
-/// rules' penetration from [`SCORE_SEED`]. `None` for a count that reads suits.
+/// The counting simulator's tally for `system` betting `ramp` with basic strategy at every
+/// count (no index plays: the count's betting alone, as its BC is); `None` if it reads suits.
 fn score(
     rules: &Rules,
     system: &CountSystem,

@@ -33,10 +33,8 @@ fn course_count(args: &CourseArgs, config_file: Option<&Path>) -> anyhow::Result
     }
 }
 
-/// Runs `blackjack course`, the preferences read from `config_file`. The database is
-/// `--stats`, else `$BLACKJACK_STATS`, else the preferences' `stats`, else the platform's;
-/// nothing is created just to look. The course is taken in `--count`, else the preferences'
-/// count, else Hi-Lo.
+/// Runs `blackjack course`, the preferences read from `config_file` (nothing is created just
+/// to look); the course is taken in `--count`, else the preferences' count, else Hi-Lo.
 pub fn course(
     rules: &Rules,
     args: &CourseArgs,
@@ -77,13 +75,11 @@ pub fn course(
 /// The house's sheet in `lang`, then the no-hole-card point on a hand and the next step.
 fn show_sheet(rules: &Rules, lang: Lang, out: &mut impl Write) -> anyhow::Result<()> {
     // The house's words as they are, each line wrapped to the terminal's width.
-    for line in lang.sheet().trim_end().lines() {
-        for row in wrap_hanging(line, WIDTH) {
-            writeln!(out, "{row}")?;
-        }
-    }
-    writeln!(out)?;
-    for line in no_hole_card_lines(rules) {
+    let sheet = lang.sheet().trim_end().lines().map(str::to_owned);
+    for line in sheet
+        .chain([String::new()])
+        .chain(no_hole_card_lines(rules))
+    {
         for row in wrap_hanging(&line, WIDTH) {
             writeln!(out, "{row}")?;
         }
@@ -97,9 +93,8 @@ fn show_sheet(rules: &Rules, lang: Lang, out: &mut impl Write) -> anyhow::Result
     Ok(())
 }
 
-/// The context of the course's standards: this game's top index plays, from the index table
-/// (the cache's, or worked out now, which the player is told of) where any deviations answer
-/// is there to check against it.
+/// The context of the course's standards: this game's top index plays, where a deviations
+/// answer is there to check (from the cache, or worked out now, which the player is told).
 fn context(rules: &Rules, count: &CountSystem, rows: &Rows) -> Context {
     let count = count.clone();
     if !rows.answers.iter().any(|a| a.skill == "deviations") {
@@ -149,22 +144,20 @@ fn show(
         writeln!(out, "{:#}", course_json(&course))?;
         return Ok(());
     }
-    for line in course_lines(&course, CourseView::CommandLine) {
+    let note = crate::trainer::course::passes_note(&newly);
+    for line in course_lines(&course, CourseView::CommandLine)
+        .into_iter()
+        .chain(note)
+    {
         for row in wrap_hanging(&line, WIDTH) {
-            writeln!(out, "{}", row.trim_end())?;
-        }
-    }
-    if let Some(note) = crate::trainer::course::passes_note(&newly) {
-        for row in wrap_hanging(&note, WIDTH) {
             writeln!(out, "{}", row.trim_end())?;
         }
     }
     Ok(())
 }
 
-/// The rules check: ten questions read from `input`, each answer graded by the loaded rules
-/// and kept (skill `rules`); `q` or the end of the input stops it. Then where the course
-/// stands.
+/// The rules check: ten questions from `input`, each graded and kept (skill `rules`) until
+/// `q` or the input's end; then where the course stands.
 pub fn check<W: Write>(
     rules: &Rules,
     count: &CountSystem,

@@ -1,15 +1,11 @@
-//! `blackjack drill`: a line-based practice loop on stdin/stdout.
-//!
-//! Decision drills deal fresh two-card hands of one kind, read one answer per line and grade it
-//! at once against the hard strategy (the exact basic strategy of the variant), with the exact
-//! EV cost of a mistake. `--kind count` is a Hi-Lo running-count quiz on a table of three hard
-//! AI seats. The core ([`run_drill`]) is generic over its input and output so it can be
-//! scripted.
+//! `blackjack drill`: a line-based practice loop on stdin/stdout. Decision drills grade each
+//! answer against the exact basic strategy with the EV cost of a mistake; `--kind count` is a
+//! running-count quiz. [`run_drill`] is generic over its input and output, to be scripted.
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::time::{Instant, SystemTime};
 
-use super::drill_io::{Flashes, LINE_WIDTH, Out};
+use super::drill_io::{Flashes, Out, write_wrapped};
 use crate::analysis::basic_strategy;
 use crate::analysis::counts::CountSystem;
 use crate::analysis::hilo::HILO_TAGS;
@@ -51,9 +47,8 @@ pub fn drill_count(args: &DrillArgs) -> anyhow::Result<CountSystem> {
     }
 }
 
-/// Runs `blackjack drill`: opens the statistics (unless `--no-stats`), runs the drill on
-/// stdin/stdout through the trainer's [`Coach`] — which saves after every answer, so Ctrl-C
-/// loses nothing — and prints the drill's score and the session summary.
+/// Runs `blackjack drill` on stdin/stdout, saving after every answer (Ctrl-C loses nothing),
+/// then prints the drill's score and the session summary.
 pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Result<()> {
     let system = drill_count(args)?;
     super::count_drill::check_count(args.kind, &system)?;
@@ -106,24 +101,16 @@ pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Resu
             &mut output,
             &mut coach,
         )?;
-        // Broken between words within 80 columns, as every drill line.
-        for row in super::drill_io::wrapped(&summary.report(args.kind), LINE_WIDTH) {
-            writeln!(output, "{row}")?;
-        }
+        write_wrapped(&mut output, &summary.report(args.kind))?;
     }
     coach.save();
     // The lifetime in the summary counts what other sessions sharing the database wrote
     // meanwhile.
     coach.refresh();
     if !coach.session().is_empty() {
-        // Each line within 80 columns too: the lifetime line ran to 87 once the table had
-        // played ten rounds and more ("decisions rig / ht 100%").
+        // Within 80 columns too: the lifetime line ran to 87 ("decisions rig / ht 100%").
         let summary = session_summary(coach.session(), coach.lifetime().as_ref());
-        for line in summary.lines() {
-            for row in super::drill_io::wrapped(line, LINE_WIDTH) {
-                writeln!(output, "{row}")?;
-            }
-        }
+        write_wrapped(&mut output, &summary)?;
     }
     if let Some(line) = coach.statistics_line() {
         writeln!(output, "{line}")?;
@@ -139,11 +126,9 @@ pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Resu
     Ok(())
 }
 
-/// Runs one drill session: questions of `options.kind` read from `input`, feedback written to
-/// `output`, every answer recorded by `coach` and saved at once. The coach's history (the
-/// lifetime statistics with this session) steers the `mistakes` kind. Ends on `q` or at the
-/// end of the input. The same `seed` asks the same questions; `None` seeds from the clock. The
-/// counting quiz keeps `system`'s count.
+/// Runs one drill session from `input` to `output`, every answer recorded by `coach` and saved
+/// at once, until `q` or the input's end. The same `seed` asks the same questions (`None`: the
+/// clock's); the counting quiz keeps `system`'s count.
 pub fn run_drill(
     rules: &Rules,
     seed: Option<u64>,
@@ -419,10 +404,8 @@ fn count_quiz<W: Write>(
     Ok(quiz.summary().clone())
 }
 
-/// A round dealt card by card in the order the cards came into view, `pace` seconds apart:
-/// each card on a line of its own with where it went (`  Seat 2: 7♠`), on a terminal each
-/// in place of the last, so only the card just dealt is on screen; after a shuffle the count
-/// starts again at `start`.
+/// A round dealt card by card, `pace` seconds apart, each with where it went (`  Seat 2: 7♠`),
+/// on a terminal in place of the last; after a shuffle the count starts again at `start`.
 fn deal_lines<W: Write>(
     round: u32,
     cards: &RoundCards,

@@ -1,6 +1,5 @@
-//! The line drills' input and output, shared by `blackjack drill` ([`super::drill`]) and its
-//! counting drills ([`super::count_drill`]): answers read a line at a time, text written in
-//! ASCII when asked, and a countdown's flashes drawn over one another on a terminal.
+//! The line drills' input and output: answers read a line at a time, text in ASCII when asked,
+//! and a countdown's flashes drawn over one another on a terminal.
 
 use std::io::{BufRead, Write};
 
@@ -9,24 +8,19 @@ use unicode_width::UnicodeWidthStr;
 use crate::engine::Card;
 use crate::tui::widgets::flow::wrap_words;
 
-/// How a countdown's flash takes the place of the one before, so that on a terminal only the
-/// card just turned is on screen.
+/// How a countdown's flash takes the place of the one before (on a terminal, only the last).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Flashes {
-    /// The output is not a terminal (a file, a pipe): one flash a line, the earlier ones
-    /// left above (the drill says so).
+    /// The output is not a terminal (a file, a pipe): one flash a line.
     Lines,
-    /// A terminal whose input does not come from it (nothing typed is echoed): each flash
-    /// over the line the last one is on (carriage return, clear line).
+    /// A terminal whose input does not come from it: each flash over the last one's line.
     SameLine,
-    /// A terminal the answers are typed on: Enter's echo moves to a new line, so a flash
-    /// after an answer goes up to the last one's line and clears it first.
+    /// A terminal the answers are typed on: after Enter's echo a flash goes up a line first.
     LineAbove,
 }
 
 impl Flashes {
-    /// How flashes replace each other when the output is (`output`) or is not a terminal,
-    /// and the input is (`input`) or is not one.
+    /// How flashes replace each other, by whether the output and the input are terminals.
     pub(super) fn of_terminal(output: bool, input: bool) -> Flashes {
         match (output, input) {
             (false, _) => Flashes::Lines,
@@ -66,9 +60,8 @@ impl<W: Write> Out<'_, W> {
         Ok(())
     }
 
-    /// `text` in place of the last flash (a countdown's next flash, or the question after the
-    /// last), without a new line; `after_answer`: an answer line was read since the last
-    /// flash. Output that is not a terminal gets `text` on a line of its own.
+    /// `text` in place of the last flash, without a new line (off a terminal, on a line of
+    /// its own); `after_answer`: an answer line was read since the last flash.
     pub(super) fn flash(&mut self, text: &str, after_answer: bool) -> std::io::Result<()> {
         let text = self.text(text);
         match self.flashes {
@@ -90,9 +83,8 @@ impl<W: Write> Out<'_, W> {
         self.w.flush()
     }
 
-    /// Asks with `prompt` and reads one answer; `None` when the input ended (a newline is
-    /// written then, so the shell prompt starts on a line of its own) or the answer asks to
-    /// stop.
+    /// Asks with `prompt` and reads one answer; `None` when the input ended (then a newline,
+    /// for the shell's prompt) or the answer asks to stop.
     pub(super) fn ask(
         &mut self,
         prompt: &str,
@@ -135,6 +127,17 @@ impl<W: Write> Out<'_, W> {
 /// The widest line the drills write: a terminal's 80 columns.
 pub(super) const LINE_WIDTH: usize = 80;
 
+/// Writes each line of `text` broken between words into rows of at most [`LINE_WIDTH`]
+/// columns (a terminal broke "befo / re"), each under its line's indent.
+pub(super) fn write_wrapped(w: &mut impl Write, text: &str) -> std::io::Result<()> {
+    for line in text.lines() {
+        for row in wrapped(line, LINE_WIDTH) {
+            writeln!(w, "{row}")?;
+        }
+    }
+    Ok(())
+}
+
 /// `text` in rows of at most `width` columns broken between words (the table's
 /// [`wrap_words`]), the rows after the first under its indent; a line that fits is as it is.
 pub(super) fn wrapped(text: &str, width: usize) -> Vec<String> {
@@ -149,9 +152,8 @@ pub(super) fn wrapped(text: &str, width: usize) -> Vec<String> {
         .collect()
 }
 
-/// One line read from the input, or `None` at its end (a read error also ends the drill).
-/// Bytes that are not UTF-8 (a terminal in another encoding) make an answer that is not one,
-/// which the drill says; they do not end it.
+/// One line read from the input, or `None` at its end or a read error (bytes that are not
+/// UTF-8 make an answer that is none, which the drill says).
 fn read_line(input: &mut impl BufRead) -> Option<String> {
     let mut line = Vec::new();
     match input.read_until(b'\n', &mut line) {

@@ -105,8 +105,7 @@ pub fn ev(rules: &Rules, args: &EvArgs, out: &mut impl std::io::Write) -> anyhow
     Ok(())
 }
 
-/// The table's grade of `play` for `cards` against `up`: the loaded rules' chart, the legal
-/// actions those the EVs allow, and the EVs of these very cards.
+/// The table's grade of `play` for `cards` against `up`, by the chart and these cards' EVs.
 fn grade_play(
     rules: &Rules,
     cards: &Cards,
@@ -167,59 +166,40 @@ fn too_few_message(short: Shortfall, left: &ValueCounts) -> String {
     )
 }
 
-/// Cards left of each value, ace first (as [`ValueCounts`] holds them).
-type Shoe = [u16; 10];
-
-fn count(shoe: &Shoe) -> u32 {
-    shoe.iter().map(|&c| u32::from(c)).sum()
-}
-
 /// The shoe less one card of `value`.
-fn less(shoe: &Shoe, value: Value) -> Shoe {
+fn less(shoe: &ValueCounts, value: Value) -> ValueCounts {
     let mut next = *shoe;
-    next[value.index()] -= 1;
+    next.remove(value);
     next
 }
 
 /// The most cards of `shoe` whose values add up to at most `budget` (the smallest first).
-fn most_cards(shoe: &Shoe, budget: i32) -> u32 {
+fn most_cards(shoe: &ValueCounts, budget: i32) -> u32 {
     let mut budget = budget;
     let mut n = 0;
     for v in Value::ALL {
         let points = i32::from(v.get());
         let fit = u32::try_from(budget.max(0) / points).unwrap_or(0);
-        let take = fit.min(u32::from(shoe[v.index()]));
+        let take = fit.min(u32::from(shoe.get(v)));
         n += take;
         budget -= i32::try_from(take).unwrap_or(i32::MAX) * points;
     }
     n
 }
 
-/// Whether the shoe `left` (the hand, the up card and the seen cards out) holds the cards for
-/// every line of play that the exact analysis (`analysis::player`) follows for `hand`.
-///
-/// The analysis deals from `left` without ever reshuffling: a hit, a double or a split hand
-/// takes cards from it, then the dealer draws the face-down card and on to the end from what
-/// is left. A line that would need a card the shoe does not hold loses its probability
-/// silently, and the EVs come out as nonsense (an empty shoe gives stand +0, split +2). So
-/// every such line must find its cards:
-/// - standing: the dealer finishes from `left`;
-/// - hitting (after any number of hits, until 21 or bust) and doubling: the dealer finishes
-///   from what the hand left;
-/// - splitting (a pair), for every number of hands the re-splits can reach: each split hand
-///   gets its second card from `left` less the pair cards dealt to earlier hands, plays on as
-///   above, and the dealer finishes.
-///
-/// Large shoes pass at once: the player draws at most one card more than the smallest cards
-/// that keep a hand under 21, the dealer one more than keep a dealer hand under 17. Smaller
-/// shoes are checked line by line (every reachable composition once).
+/// Whether the shoe `left` holds the cards for every line of play the exact analysis follows
+/// for `hand`: it never reshuffles, and a line short of a card silently loses its probability
+/// (an empty shoe gives stand +0, split +2). Standing, hitting, doubling and every split the
+/// re-splits reach must each leave the dealer enough to finish. Large shoes pass at once (no
+/// hand draws more than one card past the smallest that keep it under 21, or 17 for the
+/// dealer); smaller ones are checked line by line, each composition once.
 fn enough_cards(
     rules: &Rules,
     hand: &[Value],
     up: Value,
     left: &ValueCounts,
 ) -> Result<(), Shortfall> {
-    let shoe = left.0;
+    let shoe = *left;
     let hard: u8 = hand.iter().map(|v| v.get()).sum();
     let ace = hand.contains(&Value::ACE);
     let pair = (hand.len() == 2 && hand[0] == hand[1] && rules.max_hands > 1).then_some(hand[0]);
@@ -229,7 +209,7 @@ fn enough_cards(
     let split_most = pair.map_or(0, |v| {
         u32::from(rules.max_hands - 2) + 1 + most_cards(&shoe, 20 - i32::from(v.get()))
     });
-    if count(&shoe) >= hit_most.max(split_most) + dealer_most {
+    if shoe.total() >= hit_most.max(split_most) + dealer_most {
         return Ok(());
     }
 
@@ -249,11 +229,11 @@ fn enough_cards(
                 break;
             }
             let mut base = shoe;
-            base[v.index()] -= extra;
-            if count(&base) == 0 {
+            base.0[v.index()] -= extra;
+            if base.total() == 0 {
                 return Err(Shortfall::Split);
             }
-            for c in Value::ALL.into_iter().filter(|c| base[c.index()] > 0) {
+            for c in Value::ALL.into_iter().filter(|&c| base.get(c) > 0) {
                 let after = less(&base, c);
                 let (hard, ace) = (v.get() + c.get(), v.is_ace() || c.is_ace());
                 if !lines.dealer_finishes(&after) {
@@ -282,8 +262,8 @@ fn enough_cards(
 struct Lines<'r> {
     rules: &'r Rules,
     up: Value,
-    dealer: HashMap<Shoe, bool>,
-    player: HashMap<(Shoe, u8, bool), bool>,
+    dealer: HashMap<ValueCounts, bool>,
+    player: HashMap<(ValueCounts, u8, bool), bool>,
 }
 
 impl<'r> Lines<'r> {
@@ -296,9 +276,8 @@ impl<'r> Lines<'r> {
         }
     }
 
-    /// Whether the dealer, drawing the face-down card and then by the rules, finishes from
-    /// `shoe` whatever comes.
-    fn dealer_finishes(&mut self, shoe: &Shoe) -> bool {
+    /// Whether the dealer finishes from `shoe` whatever comes.
+    fn dealer_finishes(&mut self, shoe: &ValueCounts) -> bool {
         if let Some(&ok) = self.dealer.get(shoe) {
             return ok;
         }
@@ -312,11 +291,11 @@ impl<'r> Lines<'r> {
     /// holds the shoes already found to finish (a shoe fixes what the dealer drew).
     fn dealer_draws(
         &self,
-        shoe: &Shoe,
+        shoe: &ValueCounts,
         hard: u8,
         ace: bool,
         drawn: u8,
-        done: &mut std::collections::HashSet<Shoe>,
+        done: &mut std::collections::HashSet<ValueCounts>,
     ) -> bool {
         let best = Total::of(hard, ace).value;
         let soft = best != hard;
@@ -327,10 +306,10 @@ impl<'r> Lines<'r> {
         if done.contains(shoe) {
             return true;
         }
-        if count(shoe) == 0 {
+        if shoe.total() == 0 {
             return false;
         }
-        for v in Value::ALL.into_iter().filter(|v| shoe[v.index()] > 0) {
+        for v in Value::ALL.into_iter().filter(|&v| shoe.get(v) > 0) {
             let (hard, ace) = (hard + v.get(), ace || v.is_ace());
             if !self.dealer_draws(&less(shoe, v), hard, ace, drawn + 1, done) {
                 return false;
@@ -340,16 +319,15 @@ impl<'r> Lines<'r> {
         true
     }
 
-    /// Whether every card a hand of `hard` (with an ace or not) may take from `shoe` leaves the
-    /// dealer enough to finish; with `on`, also after the further hits the analysis follows
-    /// (while the hand is under 21).
-    fn hits(&mut self, shoe: &Shoe, hard: u8, ace: bool, on: bool) -> bool {
+    /// Whether every card a hand of `hard` (and `ace`) may take from `shoe` leaves the dealer
+    /// enough to finish; with `on`, also after the further hits (while under 21).
+    fn hits(&mut self, shoe: &ValueCounts, hard: u8, ace: bool, on: bool) -> bool {
         let key = (*shoe, hard, ace);
         if on && let Some(&ok) = self.player.get(&key) {
             return ok;
         }
-        let mut ok = count(shoe) > 0;
-        for v in Value::ALL.into_iter().filter(|v| shoe[v.index()] > 0) {
+        let mut ok = shoe.total() > 0;
+        for v in Value::ALL.into_iter().filter(|&v| shoe.get(v) > 0) {
             if !ok {
                 break;
             }
@@ -441,8 +419,8 @@ mod tests {
     }
 
     /// The EV of standing on `total` (not a natural), the dealer's cards by plain recursion.
-    fn brute_stand(total: u8, up: u8, shoe: &Shoe) -> f64 {
-        let p = dealer_probabilities_brute_force(Value::of(up), shoe, false);
+    fn brute_stand(total: u8, up: u8, shoe: &ValueCounts) -> f64 {
+        let p = dealer_probabilities_brute_force(Value::of(up), &shoe.0, false);
         let mut ev = p[5] - p[6];
         for (dealer, q) in (17u8..).zip(p.iter().take(5)) {
             ev += q * match total.cmp(&dealer) {
@@ -455,11 +433,11 @@ mod tests {
     }
 
     /// The EV of hitting and then playing hit or stand at best, by plain recursion.
-    fn brute_hit(hard: u8, ace: bool, up: u8, shoe: &Shoe) -> f64 {
-        let n = f64::from(count(shoe));
+    fn brute_hit(hard: u8, ace: bool, up: u8, shoe: &ValueCounts) -> f64 {
+        let n = f64::from(shoe.total());
         let mut ev = 0.0;
-        for v in Value::ALL.into_iter().filter(|v| shoe[v.index()] > 0) {
-            let p = f64::from(shoe[v.index()]) / n;
+        for v in Value::ALL.into_iter().filter(|&v| shoe.get(v) > 0) {
+            let p = f64::from(shoe.get(v)) / n;
             let (hard, ace) = (hard + v.get(), ace || v.is_ace());
             let after = less(shoe, v);
             let best = Total::of(hard, ace).value;
@@ -483,9 +461,9 @@ mod tests {
     fn the_check_agrees_with_the_dealer_probabilities_of_small_shoes() {
         let rules = Rules::default();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
-        let sums_to_one = |up: u8, shoe: &Shoe| {
+        let sums_to_one = |up: u8, shoe: &ValueCounts| {
             let p =
-                dealer_probabilities_brute_force(Value::of(up), shoe, rules.dealer_hits_soft_17);
+                dealer_probabilities_brute_force(Value::of(up), &shoe.0, rules.dealer_hits_soft_17);
             (p.iter().sum::<f64>() - 1.0).abs() < 1e-9
         };
         let (mut passed, mut refused) = (0, 0);
@@ -506,7 +484,7 @@ mod tests {
             let result = enough(&rules, &[a, b], up, &left);
             assert_eq!(
                 result == Err(Shortfall::Stand),
-                !sums_to_one(up, &left.0),
+                !sums_to_one(up, &left),
                 "{a},{b} vs {up}: {left:?}"
             );
             if result.is_err() {
@@ -515,7 +493,7 @@ mod tests {
             }
             passed += 1;
             for c in (1..=10u8).filter(|&c| left.get(Value::of(c)) > 0) {
-                let after = less(&left.0, Value::of(c));
+                let after = less(&left, Value::of(c));
                 if a + b + c <= 21 {
                     assert!(
                         sums_to_one(up, &after),
@@ -537,8 +515,8 @@ mod tests {
             if a + b != 11 || (a != 1 && b != 1) {
                 // Not a natural: stand and hit against plain recursion over every card.
                 let (hard, ace) = (a + b, a == 1 || b == 1);
-                let stand = brute_stand(Total::of(hard, ace).value, up, &left.0);
-                let hit = brute_hit(hard, ace, up, &left.0);
+                let stand = brute_stand(Total::of(hard, ace).value, up, &left);
+                let hit = brute_hit(hard, ace, up, &left);
                 assert!(
                     (evs.stand - stand).abs() < 1e-9,
                     "{a},{b} vs {up}: {left:?}"

@@ -1,12 +1,8 @@
-//! One function per subcommand: each loads what it needs and hands over to its module.
-//!
-//! Exit statuses (`main` returns them; `blackjack --help` lists them): 0 when a command is done
-//! or the person leaves the table; 1 for an error; 2 for a usage error — a flag clap refuses, a
-//! [`UsageError`], a rules file that cannot be used; after a signal ends the table, 128 + its
-//! number as shells report it: 130 after Ctrl-C (or SIGINT), 143 after SIGTERM, 129 after SIGHUP.
+//! One function per subcommand: each loads what it needs and hands over to its module. Exit
+//! statuses (as `--help` lists them): 0 done; 1 an error; 2 a usage error ([`UsageError`], a
+//! flag clap refuses, an unusable rules file); 128 + a signal's number after one ends the table.
 
 use std::path::Path;
-use std::process::ExitCode;
 
 use anyhow::Context;
 
@@ -49,9 +45,8 @@ pub fn stats_env() -> Option<std::path::PathBuf> {
         .map(Into::into)
 }
 
-/// Where "today" comes from for spaced practice: `$BLACKJACK_TODAY` (`YYYY-MM-DD`) when it is
-/// set — to script a week of practice, or to test — else the local calendar. A value that is
-/// not a date is a usage error.
+/// Where "today" comes from for spaced practice: `$BLACKJACK_TODAY` (`YYYY-MM-DD`, to script
+/// or test) when set, else the local calendar; a value that is no date is a usage error.
 pub fn practice_clock() -> Result<crate::trainer::day::Clock, UsageError> {
     use crate::trainer::day::{Clock, Day};
     match std::env::var("BLACKJACK_TODAY") {
@@ -89,11 +84,6 @@ pub use crate::setup::UsageError;
 
 /// The exit status for a command that failed with `err`: 2 for a [`UsageError`] (wrapped in
 /// context or not), 1 otherwise.
-pub fn failure_status(err: &anyhow::Error) -> ExitCode {
-    ExitCode::from(exit_status(err))
-}
-
-/// [`failure_status`] as a number.
 pub fn exit_status(err: &anyhow::Error) -> u8 {
     if err.chain().any(|e| e.is::<UsageError>()) {
         2
@@ -116,11 +106,9 @@ pub fn load_rules(path: Option<&Path>) -> anyhow::Result<Rules> {
 /// past this is some other file, and is refused without being read into memory.
 pub const MAX_TEXT_FILE: u64 = 1 << 20;
 
-/// The text of a rules or preferences file. A path naming a folder, a pipe, a socket or a
-/// device is refused from its metadata, before anything opens it (a FIFO would wait for a
-/// writer for ever, `/dev/zero` never ends); so is a file larger than [`MAX_TEXT_FILE`]. The
-/// errors say what the path names, for the caller to put in context; a missing file stays
-/// [`std::io::ErrorKind::NotFound`].
+/// The text of a rules or preferences file. What is not a regular file, or is larger than
+/// [`MAX_TEXT_FILE`], is refused before it is opened (a FIFO would wait for ever, `/dev/zero`
+/// never ends); a missing file stays [`std::io::ErrorKind::NotFound`].
 pub fn read_text_file(path: &Path) -> std::io::Result<String> {
     use std::io::Read;
     let refuse = |meta: &std::fs::Metadata| -> std::io::Result<()> {

@@ -8,6 +8,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 
+use super::sim::finite;
 use crate::analysis::counts::CountSystem;
 use crate::analysis::hilo::BetRamp;
 use crate::cli::PlanArgs;
@@ -167,12 +168,7 @@ pub fn plan_command(
             serde_json::to_string_pretty(&json(&planned, &game))?
         )?;
     } else {
-        // Within an 80-column terminal, broken between words (a terminal broke "befo / re").
-        for line in text(rules, &planned, args.hours).lines() {
-            for row in super::drill_io::wrapped(line, super::drill_io::LINE_WIDTH) {
-                writeln!(out, "{row}")?;
-            }
-        }
+        super::drill_io::write_wrapped(out, &text(rules, &planned, args.hours))?;
         writeln!(
             out,
             "(worked out in {:.1} s on {threads} thread(s))",
@@ -184,9 +180,7 @@ pub fn plan_command(
                 path.display(),
                 system.key
             );
-            for row in super::drill_io::wrapped(&saved, super::drill_io::LINE_WIDTH) {
-                writeln!(out, "{row}")?;
-            }
+            super::drill_io::write_wrapped(out, &saved)?;
         }
     }
     Ok(())
@@ -456,13 +450,6 @@ fn json(p: &Planned, game: &GameByCount) -> serde_json::Value {
     let f = &p.plan.figures;
     let m = f.measures;
     let (forever, trip, goal) = risks(p);
-    let finite = |x: f64| {
-        if x.is_finite() {
-            serde_json::json!(x)
-        } else {
-            serde_json::Value::Null
-        }
-    };
     serde_json::json!({
         "system": p.system.key,
         "bankroll": p.inputs.bankroll,
@@ -497,7 +484,7 @@ fn json(p: &Planned, game: &GameByCount) -> serde_json::Value {
             "sd_per_round_played": finite(f.per_played().sd),
         })),
         "is_spread_best": p.plan.is_best(),
-        "spread_best": rated_json(&p.plan.best, p.inputs.bankroll, &finite),
+        "spread_best": rated_json(&p.plan.best, p.inputs.bankroll),
         "spread_best_bankroll_needed": match p.inputs.risk {
             Risk::OfRuin(r) => p.plan.best.bankroll_for(r).map(finite),
             Risk::Kelly(_) => None,
@@ -507,7 +494,7 @@ fn json(p: &Planned, game: &GameByCount) -> serde_json::Value {
             _ => None,
         },
         "compared": p.plan.compared.iter().map(|c| {
-            let mut v = rated_json(&c.rated, p.inputs.bankroll, &finite);
+            let mut v = rated_json(&c.rated, p.inputs.bankroll);
             v["name"] = serde_json::json!(c.name);
             v
         }).collect::<Vec<_>>(),
@@ -521,11 +508,7 @@ fn json(p: &Planned, game: &GameByCount) -> serde_json::Value {
 }
 
 /// A ramp's SCORE, win per 100 rounds (played) and risk of ruin at `bankroll`, as JSON.
-fn rated_json(
-    r: &Rated,
-    bankroll: f64,
-    finite: &impl Fn(f64) -> serde_json::Value,
-) -> serde_json::Value {
+fn rated_json(r: &Rated, bankroll: f64) -> serde_json::Value {
     serde_json::json!({
         "ramp": r.ramp.bets(),
         "score": finite(r.score()),

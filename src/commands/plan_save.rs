@@ -1,8 +1,6 @@
-//! Saving a plan into the config file (`blackjack plan --save`, and "save" on the planner page
-//! at the table): only its `[plan]` table is written; every other line of the file — settings,
-//! comments, blank lines, order — is kept as the user wrote it (`toml_edit`). Only a regular
-//! file (or none yet) is written, never through a symlink, and by a rename of a finished file
-//! beside it, so a failure leaves the old file whole.
+//! Saving a plan into the config file's `[plan]` table, every other line kept as written
+//! (`toml_edit`); only a regular file (or none yet), never through a symlink, by a rename of a
+//! finished file beside it, so a failure leaves the old file whole.
 
 use std::path::Path;
 
@@ -35,9 +33,8 @@ pub fn no_plan_saved(loaded: &super::config::Loaded) -> UsageError {
     ))
 }
 
-/// Writes `plan` as the `[plan]` table of the config file at `path`, keeping the rest of it.
-/// A path that is a symlink or not a regular file, or a file that is not a valid config file,
-/// is refused (a [`UsageError`]) and nothing is written.
+/// Writes `plan` as the `[plan]` table of the config file at `path`, keeping the rest; a
+/// symlink, a special file or an invalid config file is refused, and nothing is written.
 pub fn save_plan(path: &Path, plan: &SavedPlan) -> anyhow::Result<()> {
     let text = match std::fs::symlink_metadata(path) {
         Ok(meta) if meta.file_type().is_symlink() => {

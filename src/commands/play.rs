@@ -9,9 +9,8 @@ use crate::engine::{Rules, Units};
 use crate::setup::{TableConfig, UsageError};
 use crate::trainer::plan_saved::RampChoice;
 
-/// The table `args` ask for, checked: `--seat` is 1-based on the command line; the stats file
-/// is `--stats`, else `$BLACKJACK_STATS`, else the platform's (none with `--no-stats`); the
-/// count is a built-in one ([`table_config_with`] takes the user's own too).
+/// The table `args` ask for, checked (`--seat` is 1-based; the count a built-in one:
+/// [`table_config_with`] takes the user's own too).
 pub fn table_config(args: &PlayArgs, seed: Option<u64>) -> anyhow::Result<TableConfig> {
     table_config_with(args, seed, None)
 }
@@ -58,9 +57,8 @@ pub fn table_config_with(
     })
 }
 
-/// The table `blackjack play` asks for under `rules`, checked before the terminal changes: the
-/// options ([`table_config`]) and whether they can be played, the first bet `bet` included
-/// ([`check_playable`]). A refusal is a usage error.
+/// The table `blackjack play` asks for under `rules`, checked before the terminal changes
+/// ([`check_playable`]); a refusal is a usage error.
 pub fn table(
     rules: &Rules,
     seed: Option<u64>,
@@ -73,9 +71,7 @@ pub fn table(
 }
 
 /// Refuses a table the options cannot play under these rules: a bankroll below the smallest
-/// bet (every deal would ask for a buy-in instead), a ramp asking for a bet outside the
-/// table's limits (each such bet would be graded wrong), or a first bet (`bet` in the
-/// preferences) the table would refuse. `blackjack config` makes the same check.
+/// bet, a ramp with a bet outside the limits, or a first bet the table would refuse.
 pub fn check_playable(rules: &Rules, args: &PlayArgs, bet: Option<u64>) -> Result<(), UsageError> {
     let (low, high) = rules.bet_limits();
     if args.bankroll < u64::from(rules.min_bet) {

@@ -10,9 +10,7 @@ use crate::engine::Rules;
 use crate::store::coach::MAX_REVIEW_LIMIT;
 use crate::trainer::history::review::{ReviewFilter, review_json, review_text, select};
 
-/// Runs `blackjack review`. The database is `--stats`, else `$BLACKJACK_STATS`, else
-/// `config`'s (from the preferences), else the platform's. Nothing is created just to look:
-/// no database, no entries.
+/// Runs `blackjack review` (nothing is created just to look: no database, no entries).
 pub fn review(
     rules: &Rules,
     args: &ReviewArgs,

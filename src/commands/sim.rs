@@ -19,8 +19,7 @@ use crate::sim::count::{
 use crate::sim::{self, ShoeMode, SimConfig, SimReport};
 use crate::text::{signed, signed_decimals};
 
-/// A run still going after this long gets a progress bar with an ETA (on a terminal, without
-/// `--json`): from about a second on, a run shows how far it is.
+/// A run still going after this long gets a progress bar with an ETA (on a terminal).
 const PROGRESS_AFTER: Duration = Duration::from_millis(700);
 
 /// Runs `blackjack sim`.
@@ -99,8 +98,7 @@ pub fn sim(
     Ok(())
 }
 
-/// A progress bar with an ETA that appears only once a run has gone on for a while, and only
-/// for a person watching a terminal ([`progress_wanted`]).
+/// A progress bar with an ETA, shown once a run has gone on a while ([`progress_wanted`]).
 struct Progress {
     bar: ProgressBar,
     may_draw: bool,
@@ -128,7 +126,7 @@ impl Progress {
         }
     }
 
-    /// Counts `rounds` more rounds played (called from the workers).
+    /// Counts `rounds` more rounds played (from the workers).
     fn inc(&self, rounds: u64) {
         self.bar.inc(rounds);
         if self.may_draw
@@ -145,8 +143,7 @@ impl Progress {
     }
 }
 
-/// The index table of an `--indices` choice: `game` is the Hi-Lo table computed for the
-/// loaded rules.
+/// The index table of an `--indices` choice (`game`: the count's, for the loaded rules).
 fn index_table(choice: IndexChoice, rules: &Rules, system: &CountSystem) -> IndexTable {
     match choice {
         IndexChoice::Game => crate::store::cache::index_table_for(rules, system),
@@ -182,9 +179,8 @@ pub struct CountSetup {
     pub config: CountConfig,
 }
 
-/// The index plays of a count: `game` (the count's own table for this game) unless
-/// `--indices` says otherwise; `peek-i18`, a published Hi-Lo table, only for Hi-Lo (or a
-/// count with its tags).
+/// The index plays of a count: `game` unless `--indices` says otherwise (`peek-i18`, a
+/// published Hi-Lo table, only for a count with Hi-Lo's tags).
 fn index_choice(
     system: &CountSystem,
     asked: Option<IndexChoice>,
@@ -199,7 +195,6 @@ fn index_choice(
     }
 }
 
-/// Runs `blackjack sim --count`.
 fn count_sim(
     rules: &Rules,
     system: CountSystem,
@@ -249,7 +244,7 @@ fn count_sim(
 }
 
 /// A float for JSON: `null` where it is not finite.
-fn finite(x: f64) -> serde_json::Value {
+pub(super) fn finite(x: f64) -> serde_json::Value {
     if x.is_finite() {
         serde_json::json!(x)
     } else {
@@ -374,8 +369,7 @@ pub fn count_text_report(report: &CountReport, setup: &CountSetup) -> String {
     out
 }
 
-/// `speed  N rounds/s wall clock (W s), R per CPU second (C s CPU)`: the one speed line of both
-/// reports.
+/// `speed  N rounds/s wall clock (W s), R per CPU second (C s CPU)`, in both reports.
 fn speed_line(
     per_sec: f64,
     wall: std::time::Duration,

@@ -19,9 +19,8 @@ use crate::trainer::tally::Tally;
 
 use super::UsageError;
 
-/// Runs `blackjack stats`. The database is `--stats`, else `$BLACKJACK_STATS`, else
-/// `config`'s (from the preferences), else the platform's. "Today" for the spaced-practice
-/// figures is the table's: `$BLACKJACK_TODAY` when set, else the local calendar.
+/// Runs `blackjack stats` on the database `--stats`, `$BLACKJACK_STATS`, the preferences or
+/// the platform's names, in that order.
 pub fn stats(
     args: &StatsArgs,
     config: Option<PathBuf>,
@@ -138,9 +137,8 @@ pub(super) fn looked_at(
         .context("no data directory on this system: give the database with --stats PATH")
 }
 
-/// The database at `location` if there is one, or one started now to take in the statistics
-/// files of an earlier build beside it; `None` when there is nothing (nothing is created just
-/// to look). What opening found goes to standard error.
+/// The database at `location`, or one started now to take in an earlier build's files beside
+/// it; `None` when there is nothing. What opening found goes to standard error.
 pub(super) fn open_existing(location: &Location) -> anyhow::Result<Option<Store>> {
     let info = SessionInfo {
         kind: SessionKind::Table,
@@ -166,9 +164,8 @@ pub(super) fn open_existing_as(
     Ok(Some(store))
 }
 
-/// The lifetime summary: the same figures and most-missed cells as the session summary
-/// ([`session_summary`]), under a heading that says whose they are, then the spaced-practice
-/// line of the table's statistics screen ([`Standing::line`]) on `today`.
+/// The lifetime summary: the session summary's figures under a heading that says whose they
+/// are, then the spaced-practice line ([`Standing::line`]) on `today`.
 pub fn lifetime_summary(path: &Path, sessions: u64, lifetime: &Tally, today: Day) -> String {
     let body = session_summary(lifetime, None);
     let body = body.strip_prefix("Session summary\n").unwrap_or(&body);
@@ -200,14 +197,12 @@ fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
-/// Whether a typed answer says yes.
 fn is_yes(answer: &str) -> bool {
     matches!(answer.trim().to_lowercase().as_str(), "y" | "yes")
 }
 
-/// `--reset` (`before` is `None`: every row) and `--forget-before DAY` (the rows of the days
-/// before it): asks on a terminal (unless `yes`), refuses without one, backs the database up,
-/// then deletes in one transaction.
+/// `--reset` (`before`: `None`) and `--forget-before DAY`: asks on a terminal (unless `yes`),
+/// refuses without one, backs the database up, then deletes in one transaction.
 fn reset(
     mut store: Store,
     location: &Location,

@@ -120,7 +120,7 @@ pub fn render_chart(chart: &Chart) -> String {
     for r in 13..=21 {
         row(
             &mut out,
-            format!("A,{}", value_label(r - 11)).replace("A,T", "A,T"),
+            format!("A,{}", value_label(r - 11)),
             HandKind::Soft,
             r,
         );

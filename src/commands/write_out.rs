@@ -1,18 +1,8 @@
-//! Writing an export to the path the user gave (`stats --export … -o PATH`), without ever
-//! replacing what is not a regular file.
-//!
-//! - A regular file, or a path where nothing is yet, is written whole or not at all: into a
-//!   temporary file beside it, then renamed over it, so a full disk or a killed process never
-//!   leaves half an export.
-//! - A named pipe or a character device (a terminal, `/dev/stdout`) is written through: opened
-//!   for writing, never renamed over. A pipe waits for its reader, as for any program.
-//! - A symbolic link is followed: its target is written by the rules above, and the link
-//!   stays. A link to nothing is refused.
-//! - A folder, a socket or a block device is refused with a sentence that says what it is.
-//! - `/dev/stdout` and `/dev/stderr` (or `/dev/fd/1`, …) are the process's own streams, written
-//!   as they are: a shell's `>>` behind them still appends.
-//!
-//! Every message names the path as the user gave it, never the temporary file's name.
+//! Writing an export to the path the user gave (`stats --export … -o PATH`), never replacing
+//! what is not a regular file: a regular file (or nothing yet) is written whole or not at all,
+//! through a temporary file renamed over it; a pipe or a character device (`/dev/stdout`) is
+//! written through; a link is followed (a link to nothing is refused); a folder, socket or
+//! block device is refused in a sentence. Messages name the path as the user gave it.
 
 use std::fs::Metadata;
 use std::io::{self, Write};
@@ -62,9 +52,8 @@ pub fn write_output(to: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     }
 }
 
-/// The process's own standard output or error when `to` names it (`/dev/stdout`,
-/// `/dev/fd/1`, `/proc/self/fd/2`, …): written as it is, so that a shell's `>>` still appends.
-/// Opened anew by its name, it would be a file opened afresh: at its start, or replaced.
+/// The process's own standard output or error when `to` names it (`/dev/stdout`, `/dev/fd/1`,
+/// …): written as it is, so a shell's `>>` still appends (opened anew, it would not).
 fn standard_stream(to: &Path) -> Option<Box<dyn Write>> {
     if !cfg!(unix) {
         return None;
@@ -80,8 +69,7 @@ fn standard_stream(to: &Path) -> Option<Box<dyn Write>> {
     }
 }
 
-/// Whether `meta` is of a kind written through rather than replaced: a named pipe or a
-/// character device (Unix; elsewhere there is no such kind in the file system).
+/// Whether `meta` is of a kind written through rather than replaced: a pipe or a char device.
 fn written_through(meta: &Metadata) -> bool {
     #[cfg(unix)]
     {

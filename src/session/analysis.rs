@@ -1,7 +1,5 @@
-//! What the session needs from the analysis to grade and to play the AI seats, handed in by
-//! whoever drives it: the terminal's background jobs, or the exact figures computed on the
-//! spot ([`ExactEvs`]) in a test or a headless run. The session keeps none of it, so the
-//! slow work stays where its threads are.
+//! What the session needs from the analysis, handed in by whoever drives it (the terminal's
+//! background jobs, or [`ExactEvs`] in a test), so the slow work stays where its threads are.
 
 use std::sync::Arc;
 

@@ -1,14 +1,6 @@
-//! Surprise checks at the table's pace, and the breakdown of a wrong count.
-//!
-//! In counting mode with the count hidden and a pace set, before a deal the pace makes, a
-//! check comes at random (on average one deal in `count_check_every`): the running count, the
-//! true count as the program uses it (the running count ÷ the decks left, cards left ÷ 52,
-//! floored — the question says so), or the decks left to the nearest half deck. Each is graded
-//! and kept with its skill: `count`, `table-true`, `table-decks`.
-//!
-//! The session keeps each round's cards and the running count after it, from the last right
-//! running count on: a wrong running or true count shows them ([`Happening::CountBreakdown`]),
-//! so the learner finds the round where the count went off.
+//! Surprise checks at the table's pace (the running count, the floored true count or the decks
+//! left, kept as `count`, `table-true`, `table-decks`), and the breakdown of a wrong count:
+//! the rounds since the last right running count, so the learner finds where it went off.
 
 use rand::{RngExt, SeedableRng};
 
@@ -80,8 +72,7 @@ pub struct RoundCount {
 /// The rounds since the last right running count, with the count after each.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Breakdown {
-    /// The running count at the last right answer (`None`: none yet this session, counted
-    /// from the shuffle).
+    /// The running count at the last right answer (`None`: counted from the shuffle).
     pub from: Option<i32>,
     /// The rounds, oldest first.
     pub rounds: Vec<RoundCount>,
@@ -98,9 +89,8 @@ pub(super) struct Checks {
     pub(super) asked: Option<CheckKind>,
     /// The running count at the last right running count.
     from: Option<i32>,
-    /// The rounds since, oldest first.
+    /// The rounds since, oldest first, and how many were dropped from the front.
     rounds: Vec<RoundCount>,
-    /// Rounds dropped from the front.
     dropped: usize,
 }
 
@@ -172,9 +162,8 @@ impl TableSession {
         }
     }
 
-    /// Before a deal the pace makes: a surprise check, at random one deal in
-    /// `count_check_every`, in counting mode with the count hidden. `true` if one was asked
-    /// (the deal waits for its answer).
+    /// Before a deal the pace makes: a surprise check at random, with the count hidden. `true`
+    /// if one was asked (the deal waits for its answer).
     pub(super) fn ask_surprise_check(&mut self) -> bool {
         let every = self.count.check_every;
         if !self.count_hidden() || every == 0 || self.count.check.is_some() {
@@ -198,8 +187,8 @@ impl TableSession {
         true
     }
 
-    /// The surprise check's typed answer, graded and kept; then the deal it stood before. An
-    /// answer that is none is refused and asked again.
+    /// The surprise check's typed answer, graded and kept, then the deal; one that is no
+    /// answer is asked again.
     pub(super) fn answer_surprise(
         &mut self,
         kind: CheckKind,
@@ -215,23 +204,9 @@ impl TableSession {
         let graded = match kind {
             CheckKind::Running => read_count_of(&typed, &system, start, shoe.saturating_sub(left))
                 .map(|guess| {
-                    let right = guess == running;
-                    let text = if right {
-                        format!(
-                            "Surprise check: the {} is {}, right.",
-                            system.named("running count"),
-                            signed(running)
-                        )
-                    } else {
-                        format!(
-                            "Surprise check: the {} is {}, not {}.",
-                            system.named("running count"),
-                            signed(running),
-                            signed(guess)
-                        )
-                    };
+                    let text = verdict(&system.named("running count"), running, guess, "");
                     (
-                        right,
+                        guess == running,
                         signed(guess),
                         signed(running),
                         f64::from((guess - running).abs()),
@@ -240,28 +215,14 @@ impl TableSession {
                 }),
             CheckKind::True => read_true_count(&typed).map(|guess| {
                 let tc = system.floored_true_count(running, left);
-                let right = guess == tc;
                 let how = format!(
-                    "{} ÷ {:.2} decks ({left} cards ÷ 52), floored",
+                    " ({} ÷ {:.2} decks ({left} cards ÷ 52), floored)",
                     signed(running),
                     left as f64 / 52.0
                 );
-                let text = if right {
-                    format!(
-                        "Surprise check: the {} is {}, right ({how}).",
-                        system.named("true count"),
-                        signed(tc)
-                    )
-                } else {
-                    format!(
-                        "Surprise check: the {} is {}, not {} ({how}).",
-                        system.named("true count"),
-                        signed(tc),
-                        signed(guess)
-                    )
-                };
+                let text = verdict(&system.named("true count"), tc, guess, &how);
                 (
-                    right,
+                    guess == tc,
                     signed(guess),
                     signed(tc),
                     f64::from((guess - tc).abs()),
@@ -323,8 +284,7 @@ impl TableSession {
             seconds: 0.0,
             countdown: None,
         });
-        // What was held back first, the verdict last: the verdict is the grade kept in view
-        // (the deal follows at once and scrolls the log).
+        // The verdict last, kept in view (the deal follows at once and scrolls the log).
         self.release_held_back("The count was checked: what was held back from it —");
         self.news
             .push(Happening::Graded(Notice::new(Kind::graded(right), text)));
@@ -342,6 +302,19 @@ impl TableSession {
         self.deal_now(an);
         self.take_news()
     }
+}
+
+/// `Surprise check: the {what} is {truth}, right{how}.` (or `not {guess}`).
+fn verdict(what: &str, truth: i32, guess: i32, how: &str) -> String {
+    let verdict = if guess == truth {
+        "right".to_owned()
+    } else {
+        format!("not {}", signed(guess))
+    };
+    format!(
+        "Surprise check: the {what} is {}, {verdict}{how}.",
+        signed(truth)
+    )
 }
 
 /// A true count as typed: a whole number, `+` or `−` allowed.

@@ -1,13 +1,9 @@
-//! Counting mode at the table: decisions graded by this game's index plays at the floored true
-//! count (with their cost at that count, from the EVs of the shoe as it is), the bet placed
-//! before each deal graded against the player's ramp, and — with the count hidden — the
-//! running count asked before every few deals.
+//! Counting mode at the table: decisions graded by the index plays at the floored true count,
+//! bets graded against the ramp, and with the count hidden, count checks every few deals.
 //!
-//! With the count hidden counting mode is an exam: nothing said tells the running or true
-//! count. What would — the bet's grade, the grade of a decision in a cell with an index play
-//! (right or wrong, it says which side of the index the count is), the hint's index play — is
-//! held back, and said once the next count check is answered or the count is shown. The
-//! counter seats say what they bet and play, not the count they saw.
+//! With the count hidden it is an exam: a line that would tell the count (a bet's grade, an
+//! index cell's grade, the hint's index play) is held back until the next count check is
+//! answered or the count is shown.
 
 use crate::analysis::counts::CountSystem;
 use crate::analysis::deviation::IndexTable;
@@ -29,31 +25,26 @@ pub enum IndexHint {
 }
 
 /// Counting mode's state at the table, and whether the count is shown (in any mode).
+#[derive(Default)]
 pub(super) struct CountState {
-    /// Counting mode: bets graded against the ramp, decisions by the index plays, and with the
-    /// count hidden the count checks.
+    /// Counting mode: bets graded by the ramp, decisions by the index plays, count checks.
     pub(super) mode: bool,
     /// The player's bet ramp (counting mode's bets are graded against it).
     pub(super) ramp: Option<BetRamp>,
-    /// Ask the running count before every this many deals (0: never); at a pace, a surprise
-    /// check one deal in this many on average.
+    /// Ask the running count before every this many deals (0: never; at a pace, on average).
     pub(super) check_every: u32,
     /// The running count typed at a count check before the deal, while one is asked.
     pub(super) check: Option<String>,
     /// The count was checked before this deal already.
     pub(super) checked_this_round: bool,
-    /// Lines that would tell the hidden count, said at the next count check or when the count
-    /// is shown.
+    /// Lines that would tell the hidden count, said when the count may be told.
     held_back: Vec<Held>,
-    /// The running and true count are shown.
     shown: bool,
     /// The count kept: Hi-Lo unless another was chosen.
     pub(super) system: CountSystem,
-    /// The red sevens among the cards seen since the shuffle (a count that reads suits, Red
-    /// 7, adds them: the table's count of the cards seen keeps values, not suits).
+    /// The red sevens seen since the shuffle (the table's count of cards seen has no suits).
     red_sevens: RedSevens,
-    /// This game's index table is being worked out: until it is ready, decisions are graded
-    /// by the chart, and the grades say so.
+    /// This game's index table is being worked out: the chart grades meanwhile, and says so.
     pub(super) awaiting_indices: bool,
     /// The wait was said at a deal.
     pub(super) told_index_wait: bool,
@@ -74,15 +65,8 @@ impl CountState {
             mode,
             ramp,
             check_every,
-            check: None,
-            checked_this_round: false,
-            held_back: Vec::new(),
-            shown: false,
             system,
-            red_sevens: RedSevens::default(),
-            awaiting_indices: false,
-            told_index_wait: false,
-            chart_graded: 0,
+            ..CountState::default()
         }
     }
 
@@ -91,8 +75,7 @@ impl CountState {
         self.red_sevens.read(events);
     }
 
-    /// The red sevens seen since the shuffle: what a counter seat counting Red 7 adds to the
-    /// values its view keeps.
+    /// The red sevens seen since the shuffle (a Red 7 counter seat adds them).
     pub(super) fn red_sevens_seen(&self) -> i32 {
         self.red_sevens.seen()
     }
@@ -100,9 +83,8 @@ impl CountState {
 
 /// A line held back while the count is hidden.
 struct Held {
-    /// The line, its round named.
+    /// The line, its round named, and what it is, to say it as such once it may be told.
     notice: Notice,
-    /// What the line is, to say it as such once it may be told.
     role: HeldAs,
 }
 
@@ -123,9 +105,8 @@ impl TableSession {
         self.count.ramp.as_ref()
     }
 
-    /// Takes `ramp` for the rest of the session (the planner page's "use this ramp"): the bet
-    /// placed before each deal is graded against it, and the counter seats bet it. Refused,
-    /// with the reason in a sentence, for a ramp with a bet outside the table's limits.
+    /// Takes `ramp` for the rest of the session, for grading bets and for the counter seats;
+    /// refused, in a sentence, if a bet is outside the table's limits.
     pub fn use_ramp(&mut self, ramp: BetRamp) -> Result<(), String> {
         let (low, high) = (self.rules.min_bet, self.rules.max_bet);
         if let Some(bet) = ramp.bet_outside(low, high) {
@@ -139,8 +120,8 @@ impl TableSession {
         Ok(())
     }
 
-    /// The count the index plays and the ramp are read at: the floored true count of the
-    /// cards seen (an unbalanced count's running count, as its authors read it).
+    /// The count the index plays and the ramp are read at: the floored true count (an
+    /// unbalanced count's running count).
     pub fn floored_count(&self) -> i32 {
         let view = self.table.view(self.you);
         self.count
@@ -148,8 +129,7 @@ impl TableSession {
             .index_count(self.running_count(), view.cards_left())
     }
 
-    /// The running count of the cards seen since the shuffle, in the count kept (from its
-    /// initial running count for an unbalanced one), in counting units.
+    /// The running count of the cards seen since the shuffle, in the count kept.
     pub fn running_count(&self) -> i32 {
         let view = self.table.view(self.you);
         self.count
@@ -178,8 +158,7 @@ impl TableSession {
         self.count.shown
     }
 
-    /// Whether counting mode is an exam now: the count is hidden, and nothing said may tell
-    /// it.
+    /// Whether counting mode is an exam now: the count is hidden, and nothing may tell it.
     pub fn count_hidden(&self) -> bool {
         self.count.mode && !self.count.shown
     }
@@ -194,9 +173,8 @@ impl TableSession {
         self.count.check.as_mut()
     }
 
-    /// The hint's index note in counting mode, for a hand whose cell has an index play: the
-    /// index play itself where it applies now and is legal (worded as its grade will be, with
-    /// the chart's play, `chart`, it replaces), else the index to watch for.
+    /// The hint's index note in counting mode for a cell with an index play: the play if it
+    /// applies now and is legal (replacing `chart`), else the index to watch for.
     pub(super) fn index_hint(
         &self,
         chart: Action,
@@ -209,8 +187,7 @@ impl TableSession {
         let cell = self.live_cell()?;
         let play = indices?.get(cell)?;
         if self.count_hidden() {
-            // An index play made at no count in the table's range: nothing for the count to
-            // decide.
+            // No index in the table's range: nothing for the count to decide.
             play.index?;
             // The index itself, not the count: which side of it the count is, is the exam.
             return Some(IndexHint::Watch(format!(
@@ -230,8 +207,7 @@ impl TableSession {
         })
     }
 
-    /// Before a deal with a ramp set: the bet placed, graded against the ramp at the true
-    /// count, into the log and the statistics.
+    /// Before a deal with a ramp set: the bet graded against the ramp, logged and recorded.
     pub(super) fn grade_bet(&mut self) {
         let Some(ramp) = &self.count.ramp else {
             return;
@@ -253,13 +229,17 @@ impl TableSession {
                 seconds: 0.0,
                 countdown: None,
             });
-        let bet = bet.plain();
-        let at = self.index_count_words();
-        let text = if right {
-            format!("Bet {bet} at {at} {}: the ramp's bet", signed(tc))
+        let verdict = if right {
+            "the ramp's bet".to_owned()
         } else {
-            format!("Bet {bet} at {at} {}: the ramp says {wanted}", signed(tc))
+            format!("the ramp says {wanted}")
         };
+        let text = format!(
+            "Bet {} at {} {}: {verdict}",
+            bet.plain(),
+            self.index_count_words(),
+            signed(tc)
+        );
         let notice = Notice::new(Kind::graded(right), text);
         if self.count_hidden() {
             self.hold_back(notice, HeldAs::Line);
@@ -268,8 +248,7 @@ impl TableSession {
         }
     }
 
-    /// A line that tells the count, kept until the count may be told (the next answered count
-    /// check, or the count shown); the first of a batch says so.
+    /// A line that tells the count, kept until the count may be told; the first says so.
     pub(super) fn hold_back(&mut self, notice: Notice, role: HeldAs) {
         if self.count.held_back.is_empty() {
             let until = if self.count.check_every > 0 {
@@ -336,10 +315,8 @@ impl TableSession {
             return Some("counting mode".to_owned());
         };
         let bets = ramp.bets();
-        let (low, high) = (
-            bets.iter().copied().min().unwrap_or(1),
-            bets.iter().copied().max().unwrap_or(1),
-        );
+        let low = bets.iter().copied().min().unwrap_or(1);
+        let high = bets.iter().copied().max().unwrap_or(1);
         Some(if low == high {
             format!("counting mode · ramp {low}")
         } else {
@@ -347,8 +324,7 @@ impl TableSession {
         })
     }
 
-    /// Whether a count check is due before this deal: counting mode, the count hidden, and
-    /// every `count_check_every` rounds.
+    /// Whether a count check is due before this deal (the count hidden, every few rounds).
     pub(super) fn count_check_due(&self) -> bool {
         let rounds = self.coach.session().play.rounds;
         self.count_hidden()
@@ -360,8 +336,8 @@ impl TableSession {
             && self.pace().is_none()
     }
 
-    /// The count check's typed answer: graded against the running count, then the deal. An
-    /// answer that is no count is refused and asked again.
+    /// The count check's typed answer: graded, then the deal; one that is no count is asked
+    /// again.
     pub fn answer_count_check(&mut self, an: &mut Analysis<'_>) -> Vec<Happening> {
         let Some(typed) = self.count.check.take() else {
             return self.take_news();
@@ -392,8 +368,7 @@ impl TableSession {
             self.coach.session().play.rounds + 1
         );
         self.coach.record_count(answer.record(question, 0.0));
-        // What was held back first, then the verdict, the grade kept in view (the deal
-        // follows at once and scrolls the log), then where a wrong count went off.
+        // What was held back, then the verdict kept in view (the deal scrolls the log).
         self.release_held_back("The count was checked: what was held back from it —");
         let system = &self.count.system;
         let text = if right {

@@ -21,10 +21,8 @@ struct Graded {
 }
 
 impl TableSession {
-    /// The EVs a decision on the hand to act is graded with, and where they come from: the
-    /// live shoe's in counting mode once the index table is ready (`indices_ready`), else the
-    /// hand's own against a full shoe. The hint quotes the same ones. `None` when it is not
-    /// the person's turn.
+    /// The EVs a decision on the hand to act is graded (and hinted) with, and their source:
+    /// the live shoe's in counting mode once the index table is ready, else the hand's own.
     pub fn grading_query(&self, indices_ready: bool) -> Option<(EvQuery, Source)> {
         let view = self.table.view(self.you);
         if indices_ready && self.count.mode {
@@ -34,39 +32,30 @@ impl TableSession {
         }
     }
 
-    /// Grades the person's `action` on the hand to act: by the chart, or in counting mode by
-    /// the index plays at the true count once the index table is ready. With the grade come
-    /// the legal actions' EVs it was graded with, best first (for the hand history).
+    /// Grades the person's `action` on the hand to act, by the chart or in counting mode by
+    /// the index plays, with the legal actions' EVs it was graded with.
     fn grade_decision(&mut self, action: Action, an: &mut Analysis<'_>) -> Option<Graded> {
         let view = self.table.view(self.you);
         let legal = view.legal();
         let (query, source) = self.grading_query(an.indices.is_some())?;
-        let Some(indices) = an.indices.filter(|_| self.count.mode) else {
-            let evs = an.evs.evs(&query);
-            return self
-                .coach
-                .grade(&an.strategy.chart, &view, action, &evs)
-                .map(|grade| Graded {
-                    grade,
-                    call: None,
-                    ranked: ranked_legal(&evs, legal),
-                    source,
-                });
-        };
-        // The cost at this count: the EVs of the shoe as it is.
+        // In counting mode, the cost at this count: the EVs of the shoe as it is.
         let evs = an.evs.evs(&query);
-        let hand = view.active_hand()?;
-        let up = view.dealer_up()?.value();
-        let (grade, call) = grade_at_count(
-            &an.strategy.chart,
-            indices,
-            self.floored_count(),
-            &hand.cards,
-            up,
-            legal,
-            action,
-            |a| evs.get(a),
-        );
+        let (grade, call) = match an.indices.filter(|_| self.count.mode) {
+            None => (
+                self.coach.grade(&an.strategy.chart, &view, action, &evs)?,
+                None,
+            ),
+            Some(indices) => grade_at_count(
+                &an.strategy.chart,
+                indices,
+                self.floored_count(),
+                &view.active_hand()?.cards,
+                view.dealer_up()?.value(),
+                legal,
+                action,
+                |a| evs.get(a),
+            ),
+        };
         Some(Graded {
             grade,
             call,
@@ -90,8 +79,7 @@ impl TableSession {
             return true;
         };
         let g = &graded.grade;
-        // Counting mode keeps the count of every decision (the index play's, where one
-        // decided).
+        // Counting mode keeps the count of every decision.
         let tc = graded
             .call
             .as_ref()
@@ -110,7 +98,7 @@ impl TableSession {
         }
         // With the count hidden, a grade in an index play's cell tells the count: it waits.
         // Strict mode does not refuse it: a refusal would tell the count too.
-        if self.grade_tells_count(g.cell, legal, an) {
+        let proceed = if self.grade_tells_count(g.cell, legal, an) {
             self.news.push(Happening::Graded(Notice::new(
                 Kind::Info,
                 format!(
@@ -126,7 +114,6 @@ impl TableSession {
             if let Some(why) = why {
                 self.hold_back(Notice::new(Kind::Info, why), HeldAs::Reason);
             }
-            record(&mut self.coach);
             true
         } else if self.settings.strict && g.verdict().is_miss() {
             self.news.push(Happening::Graded(Notice::new(
@@ -134,7 +121,6 @@ impl TableSession {
                 format!("{advice} — strict mode: try again"),
             )));
             // The mistake was made, even if it is not played: it counts.
-            record(&mut self.coach);
             false
         } else {
             let kind = Kind::of_verdict(g.verdict());
@@ -144,9 +130,10 @@ impl TableSession {
                 self.news
                     .push(Happening::Reason(Notice::new(Kind::Info, why)));
             }
-            record(&mut self.coach);
             true
-        }
+        };
+        record(&mut self.coach);
+        proceed
     }
 
     /// The reason line of a mistake graded by the chart (an index play's grade says why
@@ -171,9 +158,8 @@ impl TableSession {
         .map(|why| format!("  Why: {why}"))
     }
 
-    /// Whether the grade of a decision in `cell` would tell the count while it is hidden: the
-    /// index table is ready and has an index play for the cell, legal now — right or wrong,
-    /// its grade says which side of the index the count is.
+    /// Whether the grade of a decision in `cell` would tell the hidden count: an index play
+    /// for the cell, legal now (right or wrong, the grade says which side of it the count is).
     fn grade_tells_count(
         &self,
         cell: crate::analysis::chart::Cell,

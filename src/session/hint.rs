@@ -19,12 +19,9 @@ pub fn hint_line(chart: &Chart, cards: &Cards, up: Value, legal: ActionSet) -> (
 }
 
 impl TableSession {
-    /// The strategy hint for the person's active hand, when hints are on and it is their
-    /// turn: the chart's play, which hand after a split, and in counting mode the index play
-    /// where it applies (or the index to watch for), else the reason for the play — with the
-    /// EVs the decision will be graded with (`evs`, of [`TableSession::grading_query`]), so
-    /// the hint and the grade quote the same numbers; while they are being worked out, the
-    /// reason without numbers.
+    /// The strategy hint for the person's active hand when hints are on: the chart's play (or
+    /// the index play), which hand after a split, and the reason with the EVs the grade will
+    /// quote (`evs`, of [`TableSession::grading_query`]; without them, no numbers).
     pub fn hint(
         &self,
         strategy: &Strategy,

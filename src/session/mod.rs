@@ -1,12 +1,7 @@
-//! The game at a table as the trainer runs it: [`TableSession`] holds the table, the rules,
-//! the seats, the person's seat, the coach, counting mode's state, strict mode, the rebuys,
-//! the seed and leaving; `deal`, `act`, `step` (one AI action or dealer step, so a screen can
-//! keep its pace), `rebuy`, the count checks and the bet grading change it, and each returns
-//! what happened as data ([`Happening`]s of [`Notice`]s). No terminal: the TUI drives a
-//! session and draws it, a test drives one with no screen at all.
-//!
-//! The analysis it grades with (the strategy, the index table, the exact EVs) is handed in
-//! with each call ([`Analysis`]): the slow work stays with whoever runs its threads.
+//! The game at a table as the trainer runs it, without a terminal: [`TableSession`]'s `deal`,
+//! `act`, `step`, `rebuy` and count checks each return what happened as data ([`Happening`]s).
+//! The analysis it grades with comes with each call ([`Analysis`]), so the slow work stays
+//! with whoever runs its threads.
 
 mod analysis;
 mod checks;
@@ -38,13 +33,11 @@ use counting::CountState;
 
 /// What the session was started with.
 struct Settings {
-    /// Hints shown before each decision.
     hints: bool,
     /// Refuse decisions that differ from basic strategy.
     strict: bool,
     /// What a rebuy brings (the bankroll the session started with).
     rebuy: Units,
-    /// The seed of the shoe.
     seed: u64,
     /// Cards written in ASCII in what the session says.
     ascii: bool,
@@ -65,7 +58,6 @@ pub struct TableSession {
     reshuffled: bool,
     /// Leaving was confirmed: the person's hands in play are played out by basic strategy.
     leaving: bool,
-    /// The pace the table deals at by itself, if one is set.
     pace: pace::PaceState,
     /// The surprise checks and the rounds a wrong count's breakdown shows.
     checks: checks::Checks,
@@ -74,9 +66,8 @@ pub struct TableSession {
 }
 
 impl TableSession {
-    /// A table set up as `config` says, and what opening the statistics had to say (a
-    /// damaged file kept as a backup, say). Refuses a seat count outside 1–7, a seat outside
-    /// the table, no AI level, or a bankroll the table cannot take.
+    /// A table set up as `config` says, and what opening the statistics had to say; refuses
+    /// bad seats, no AI level, or a bankroll the table cannot take.
     pub fn new(
         rules: &Rules,
         config: &TableConfig,
@@ -149,12 +140,10 @@ impl TableSession {
         Ok((session, news))
     }
 
-    /// What happened since the last call, taken.
     fn take_news(&mut self) -> Vec<Happening> {
         std::mem::take(&mut self.news)
     }
 
-    /// Says `text` (of `kind`).
     fn say(&mut self, kind: Kind, text: impl Into<String>) {
         self.news.push(Happening::Said(Notice::new(kind, text)));
     }
@@ -353,9 +342,8 @@ impl TableSession {
         }
     }
 
-    /// This game's index table is being worked out (its job has started): in counting mode,
-    /// until it is ready, decisions are graded by the chart, which the first deal says and
-    /// each such grade says too.
+    /// This game's index table is being worked out: until it is ready, counting mode grades
+    /// by the chart, and says so.
     pub fn indices_started(&mut self) {
         self.count.awaiting_indices = self.count.mode;
     }
@@ -373,9 +361,8 @@ impl TableSession {
         }
     }
 
-    /// This game's index table for the count kept, `table`, has arrived: counting mode says it
-    /// grades by it now, and how many decisions before it were graded by the chart — or, for
-    /// a count with no index plays (an empty table), that the chart grades meanwhile.
+    /// This game's index table, `table`, has arrived: counting mode says it grades by it now
+    /// (and how many were graded by the chart), or for an empty table, that the chart grades.
     pub fn indices_arrived(
         &mut self,
         table: Option<&crate::analysis::deviation::IndexTable>,

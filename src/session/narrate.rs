@@ -1,8 +1,5 @@
-//! What the table says: the engine's events turned into notices for the message log.
-//!
-//! A pure function of the events and the public table (the seats' hands and money, the
-//! dealer's visible hand): no state of its own, nothing computed twice. The money in every
-//! line is the engine's (`Outcome::money`).
+//! What the table says: the engine's events turned into notices for the message log, a pure
+//! function of the events and the public table (the money is the engine's).
 
 use crate::ai::IndexMove;
 use crate::engine::{
@@ -65,8 +62,7 @@ impl Narrator<'_> {
         }
     }
 
-    /// A counter seat's bet before the deal: `Seat 1 (counter) bets 4 at true count +2` (with
-    /// the count hidden, `Seat 1 (counter) bets 4`).
+    /// A counter seat's bet before the deal: `Seat 1 (counter) bets 4 at true count +2`.
     pub fn counter_bet(&self, seat: usize, bet: Units, tc: i32) -> Notice {
         Notice::new(
             Kind::Info,
@@ -79,8 +75,8 @@ impl Narrator<'_> {
         )
     }
 
-    /// A counter seat's index play, after its action line: `Seat 1 (counter): 16 vs T,
-    /// index play at true count +1 — the chart says hit` (with the count hidden, without it).
+    /// A counter seat's index play: `Seat 1 (counter): 16 vs T, index play at true count +1 —
+    /// the chart says hit`.
     pub fn index_move(&self, seat: usize, m: &IndexMove) -> Notice {
         Notice::new(
             Kind::Info,
@@ -128,8 +124,7 @@ impl Narrator<'_> {
         let bust = total.is_some_and(|t| t.is_bust());
         let total_text = words(total);
         let shown = |c: Card| card_text(c, self.ascii);
-        // The cards split hands took in this step: both hands' after a split (aces take theirs
-        // at once), the next hand's when play moves on to it.
+        // The cards split hands took in this step (both after a split, or the next hand's).
         let split_cards: Vec<String> = events
             .iter()
             .filter_map(|e| match *e {
@@ -167,8 +162,7 @@ impl Narrator<'_> {
         Notice::new(tone, text)
     }
 
-    /// The lines the events of one step call for. `seats` and `dealer` are the table as the
-    /// step left it.
+    /// The lines the events of one step call for (`seats`, `dealer`: the table after it).
     pub fn events(&self, events: &[Event], seats: &[Seat], dealer: &DealerHand) -> Vec<Notice> {
         let mut out = Vec::new();
         for &event in events {

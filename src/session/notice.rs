@@ -1,8 +1,7 @@
 //! What a session at the table says happened, as data: [`Notice`]s of a [`Kind`], and the
 //! [`Happening`]s a screen (or a test) takes in after each call.
 
-/// What kind of news a notice is. The screen draws each with its own mark; the session only
-/// says which.
+/// What kind of news a notice is (the screen draws each with its own mark).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     /// Table talk.
@@ -11,8 +10,7 @@ pub enum Kind {
     Right,
     /// A decision or answer graded wrong.
     Wrong,
-    /// A decision graded a close call: another play than the advised one, costing less than
-    /// [`crate::trainer::grade::CLOSE_CALL`].
+    /// A decision graded a close call ([`crate::trainer::grade::CLOSE_CALL`]).
     CloseCall,
     /// News good for the person's hands or money (a win, a blackjack).
     Won,
@@ -65,8 +63,7 @@ pub enum Happening {
     Said(Notice),
     /// The grade of the person's decision (the log keeps it apart as the last grade too).
     Graded(Notice),
-    /// The reason under the grade just given (`  Why: …`): the screen keeps it in view with
-    /// the grade until the next decision.
+    /// The reason under the grade just given (`  Why: …`), kept in view with it.
     Reason(Notice),
     /// A round was dealt: its number.
     RoundStarted(u64),
@@ -76,11 +73,9 @@ pub enum Happening {
     BoughtIn,
     /// A count check is asked before the deal: the running count is to be typed.
     CountCheckAsked,
-    /// At the table's pace, the dealer cleared the round's cards: the table is empty until
-    /// the next deal.
+    /// At the table's pace, the dealer cleared the round's cards.
     TableCleared,
-    /// A running or true count was answered wrong: the rounds since the last right running
-    /// count, each with its cards and the running count after it.
+    /// A count was answered wrong: the rounds since the last right running count.
     CountBreakdown(super::Breakdown),
 }
 

@@ -1,23 +1,16 @@
-//! A casino's pace at the table: once the first round is dealt, each next round is dealt by
-//! itself, as a dealer deals it — the round's result stays in view a moment, the dealer clears
-//! the cards, and the next round is dealt at the bet placed (the bet graded by the ramp at that
-//! deal, as a deal by Space grades it). The pace is a number of rounds an hour, from deal to
-//! deal; a slow decision does not shorten the look at the result.
-//!
-//! Time is data here: the screen hands the session "now" ([`TableSession::pace_tick`]) and asks
-//! when the next step is due ([`TableSession::pace_next`]), so a test drives an hour of play
-//! without waiting for it.
+//! A casino's pace at the table: after the first deal each round is dealt by itself (the
+//! result stays in view a moment, the dealer clears, the next round is dealt), so many rounds
+//! an hour from deal to deal. Time is data: the screen hands in "now"
+//! ([`TableSession::pace_tick`]), so a test drives an hour of play without waiting.
 
 use std::time::{Duration, Instant};
 
 use super::{Analysis, Happening, Kind, TableSession};
 
-/// Rounds an hour at a full table in a casino: the program's choice within the figures
-/// commonly given for six or seven players (about 50 to 75 rounds an hour; e.g. the Wizard
-/// Slots blog "How many blackjack hands per hour", and the gaming tables' 70 an hour).
+/// Rounds an hour at a full casino table: within the 50 to 75 commonly given (e.g. the Wizard
+/// Slots blog "How many blackjack hands per hour").
 pub const CASINO_ROUNDS_PER_HOUR: u32 = 70;
-/// Rounds an hour alone with the dealer: the "200 and more one on one" players report (same
-/// sources).
+/// Rounds an hour alone with the dealer: the "200 and more one on one" players report.
 pub const HEADS_UP_ROUNDS_PER_HOUR: u32 = 200;
 /// Rounds an hour for learning the pace: the program's choice, half a full table's.
 pub const SLOW_ROUNDS_PER_HOUR: u32 = 35;
@@ -38,8 +31,7 @@ pub struct Pace {
 }
 
 impl Pace {
-    /// `rounds_per_hour` rounds an hour, if within [`MIN_ROUNDS_PER_HOUR`] to
-    /// [`MAX_ROUNDS_PER_HOUR`].
+    /// `rounds_per_hour` rounds an hour, if within the bounds.
     pub fn per_hour(rounds_per_hour: u32) -> Option<Pace> {
         (MIN_ROUNDS_PER_HOUR..=MAX_ROUNDS_PER_HOUR)
             .contains(&rounds_per_hour)
@@ -93,7 +85,6 @@ pub enum PaceStep {
 /// The pace's state at the table.
 #[derive(Debug, Default)]
 pub(super) struct PaceState {
-    /// The pace, if the table deals by itself.
     pace: Option<Pace>,
     /// Paused by the person: nothing is dealt by itself until they go on.
     paused: bool,
@@ -101,9 +92,7 @@ pub(super) struct PaceState {
     dealt_unstamped: bool,
     /// When the last round was dealt (`None` before the first, or after a pause).
     dealt_at: Option<Instant>,
-    /// When the last round was seen over.
     over_at: Option<Instant>,
-    /// The round's cards have been cleared from the table.
     cleared: bool,
     /// The pace has started (the first round was dealt).
     started: bool,
@@ -149,14 +138,12 @@ impl TableSession {
         self.pace.paused
     }
 
-    /// Whether the dealer has cleared the last round's cards (the screen shows an empty
-    /// table until the next deal).
+    /// Whether the dealer has cleared the last round's cards (an empty table until the deal).
     pub fn cards_cleared(&self) -> bool {
         self.pace.cleared && self.between_rounds()
     }
 
-    /// The pace paused, or going on (the next round then comes after the usual look and
-    /// clearing). Refused at a table with no pace.
+    /// The pace paused, or going on; refused at a table with no pace.
     pub fn toggle_pace(&mut self, now: Instant) -> Vec<Happening> {
         if self.pace.pace.is_none() {
             self.say(
@@ -180,15 +167,10 @@ impl TableSession {
         self.take_news()
     }
 
-    /// The next step of the pace and when it is due, while the table waits for it: between
-    /// rounds, after the first deal, not paused, no count check asked and the bankroll able
-    /// to bet. `None` otherwise (and before the round's end has been seen by a tick).
+    /// The next step of the pace and when it is due, while the table waits for it (between
+    /// rounds, not paused, no check asked, money to bet; after a tick saw the round end).
     pub fn pace_next(&self) -> Option<(PaceStep, Instant)> {
-        let pace = self.pace.pace?;
-        if !self.pace_may_deal() {
-            return None;
-        }
-        let (clear, deal) = self.pace.schedule(pace, self.pace.over_at?);
+        let (clear, deal) = self.pace_schedule()?;
         Some(if self.pace.cleared {
             (PaceStep::Deal, deal)
         } else {
@@ -196,14 +178,16 @@ impl TableSession {
         })
     }
 
-    /// When the pace deals the next round, while the table waits for it (as
-    /// [`TableSession::pace_next`]).
+    /// When the pace deals the next round, while the table waits for it.
     pub fn pace_deal_at(&self) -> Option<Instant> {
+        self.pace_schedule().map(|(_, deal)| deal)
+    }
+
+    /// When the cards are cleared and the next round dealt, while the table waits for them.
+    fn pace_schedule(&self) -> Option<(Instant, Instant)> {
         let pace = self.pace.pace?;
-        if !self.pace_may_deal() {
-            return None;
-        }
-        Some(self.pace.schedule(pace, self.pace.over_at?).1)
+        let over = self.pace.over_at?;
+        self.pace_may_deal().then(|| self.pace.schedule(pace, over))
     }
 
     /// Whether the pace may go on by itself now.
@@ -216,9 +200,8 @@ impl TableSession {
             && !self.is_broke()
     }
 
-    /// The pace at `now`: stamps the deal and the end of a round, clears the cards, and deals
-    /// the next round when it is due (a surprise check may come first). The screen calls it
-    /// after every change and whenever [`TableSession::pace_next`] comes due.
+    /// The pace at `now`: stamps the deal and the round's end, clears, and deals when due (a
+    /// surprise check may come first). Called after every change and when a step comes due.
     pub fn pace_tick(&mut self, now: Instant, an: &mut Analysis<'_>) -> Vec<Happening> {
         let Some(pace) = self.pace.pace else {
             return self.take_news();

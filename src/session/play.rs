@@ -1,8 +1,5 @@
-//! The table's flow: bets and buying in, dealing, the person's decisions (graded before they
-//! are taken), the AI seats and the dealer one step at a time, and leaving.
-//!
-//! Money is the engine's: the bet is placed at the table, doubles and splits stake the seat's
-//! own bankroll, and what a screen shows is read back from the table and the coach.
+//! The table's flow: bets, dealing, the person's decisions (graded first), the AI seats and the
+//! dealer a step at a time, and leaving. Money is the engine's, read back from the table.
 
 use crate::ai::{self, AnyStrategy};
 use crate::engine::{Action, ActionError, BetError, Event, Phase, Units};
@@ -71,11 +68,8 @@ impl TableSession {
         }
     }
 
-    /// Deals the next round at the bet placed. A bet the bankroll no longer holds is lowered
-    /// to what it holds; with less than the table's smallest bet, the money is spent
-    /// ([`Happening::BankrollSpent`]). In counting mode with the count hidden, every few deals
-    /// the running count is asked first ([`Happening::CountCheckAsked`]); the deal waits for
-    /// the answer ([`TableSession::answer_count_check`]).
+    /// Deals the next round at the bet placed (lowered to what the bankroll holds; below the
+    /// smallest bet, [`Happening::BankrollSpent`]); a count check due is asked first.
     pub fn deal(&mut self, an: &mut Analysis<'_>) -> Vec<Happening> {
         self.deal_now(an);
         self.take_news()
@@ -260,9 +254,8 @@ impl TableSession {
         self.take_news()
     }
 
-    /// Leaving at once (Ctrl-C, a signal, the end of the loop): a round left in the middle
-    /// keeps its decisions and is marked unfinished (not counted as played); what is unsaved
-    /// is saved.
+    /// Leaving at once (Ctrl-C, a signal): a round in the middle is kept as unfinished, and
+    /// what is unsaved is saved.
     pub fn exit(&mut self) -> Vec<Happening> {
         let view = self.table.view(self.you);
         self.coach

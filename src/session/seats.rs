@@ -15,8 +15,7 @@ pub enum Player {
     Ai {
         /// Its level, shown beside its name.
         level: Level,
-        /// What decides for it: set once the strategy has been worked out (the hard seat plays
-        /// it), before the first deal.
+        /// What decides for it, set once the strategy is worked out.
         strategy: Option<Box<AnyStrategy>>,
     },
 }
@@ -39,11 +38,9 @@ impl SeatInfo {
     }
 }
 
-/// The strategy of an AI seat of `level`; `hard_chart` is the variant's computed basic
-/// strategy, which the hard seat plays (the app hands over the one it worked out in the
-/// background, so nothing is computed twice). A counter counts `count` (`system` in a shoe of
-/// `decks` decks), plays `indices` (basic strategy until this game's table has been computed)
-/// and bets `ramp`.
+/// The strategy of an AI seat of `level`, the hard seat playing `hard_chart` (worked out
+/// already); a counter counts `count` (system, decks), plays `indices` (none yet: basic
+/// strategy) and bets `ramp`.
 pub fn seat_strategy(
     level: Level,
     hard_chart: &Chart,

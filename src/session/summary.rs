@@ -52,9 +52,8 @@ impl TableSession {
         rows
     }
 
-    /// What is printed on the way out: the session summary (the same figures as every
-    /// screen), where the statistics are (or what was not saved), and the bankroll with the
-    /// seed to replay — in lines of at most [`PRINTED_WIDTH`] columns, broken between words.
+    /// What is printed on the way out: the session summary, where the statistics are, and the
+    /// bankroll with the seed, in lines of at most [`PRINTED_WIDTH`] columns.
     pub fn closing_summary(&self) -> String {
         let coach = &self.coach;
         let mut out = session_summary(coach.session(), coach.lifetime().as_ref());
@@ -62,9 +61,7 @@ impl TableSession {
             out.push_str(&format!("{line}\n"));
         }
         let s = coach.session();
-        // Left in the middle of a round (Ctrl-C, a hang-up): its stakes are still on the
-        // table, neither won nor lost, so the bankroll is short of them and the net does not
-        // count them.
+        // Left mid-round: its stakes are neither won nor lost, so the bankroll is short of them.
         let staked = self.your_money().staked();
         let on_table = if staked > Units::ZERO {
             format!(", {} staked in the round left unfinished", staked.plain())
