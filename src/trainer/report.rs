@@ -465,8 +465,8 @@ mod tests {
         t.record_skill("true-count", true, 0.0, 2.0);
         t.record_skill("true-count", false, 2.0, 4.0);
         t.record_skill("deviations", false, 1.0, 5.0);
-        t.record_countdown_best(1, 25.0);
-        t.record_countdown_best(1, 31.0);
+        t.record_countdown_best_in(None, 1, 25.0);
+        t.record_countdown_best_in(None, 1, 31.0);
         let text = session_summary(&t, None);
         assert!(
             text.contains("Counting: true-count")

@@ -178,6 +178,17 @@ pub struct Question {
     pub up: Card,
 }
 
+impl Question {
+    /// A question on `cell`: a two-card hand that makes it, and an up card of its value.
+    pub fn dealt<R: Rng + ?Sized>(rng: &mut R, cell: Cell) -> Question {
+        Question {
+            cell,
+            cards: build_hand(rng, cell.kind, cell.row),
+            up: random_card(rng, cell.up),
+        }
+    }
+}
+
 /// Rows (with their table) that a drill of `kind` may ask about; `Mistakes` and `Due` use
 /// `All`'s.
 pub fn rows(kind: DrillKind) -> Vec<(HandKind, u8)> {
@@ -204,6 +215,7 @@ fn realistic_up<R: Rng + ?Sized>(rng: &mut R) -> Value {
     }
 }
 
+/// A card of `value`, its suit (and a ten's rank) at random.
 pub(crate) fn random_card<R: Rng + ?Sized>(rng: &mut R, value: Value) -> Card {
     let rank = if value == Value::TEN {
         Rank::ALL[rng.random_range(9..13usize)]
@@ -330,11 +342,7 @@ impl DrillDealer {
                 let up = realistic_up(rng);
                 Cell { kind, row, up }
             });
-        Question {
-            cell,
-            cards: build_hand(rng, cell.kind, cell.row),
-            up: random_card(rng, cell.up),
-        }
+        Question::dealt(rng, cell)
     }
 }
 
