@@ -1,10 +1,6 @@
-//! Calendar days, and what the spaced-practice schedule ([`super::drills::schedule`]) keeps of
-//! them: the day ([`Day`]) and where "today" comes from ([`Clock`]), a chart cell's Leitner record
-//! across days ([`Review`]) and the days practised in a row ([`Practice`]). Both records merge
+//! Calendar days ([`Day`], [`Clock`]) and what the spaced-practice schedule keeps of them: a
+//! cell's Leitner record ([`Review`]) and the days practised in a row ([`Practice`]). Both merge
 //! exactly, so a session's increments add to the lifetime's as its answers would one by one.
-//!
-//! This module knows nothing else of the trainer: the tally keeps these records per cell, and
-//! the schedule reads them to say what is due.
 
 use std::fmt;
 
@@ -38,8 +34,7 @@ impl Day {
         Day(days)
     }
 
-    /// The calendar date of the day (the nearest one the calendar holds, for a day past its
-    /// ends).
+    /// The calendar date of the day (the nearest the calendar holds, past its ends).
     pub fn date(self) -> jiff::civil::Date {
         EPOCH
             .checked_add(jiff::Span::new().days(i64::from(self.0)))
@@ -48,16 +43,6 @@ impl Day {
             } else {
                 jiff::civil::Date::MAX
             })
-    }
-
-    /// The date of the day: year, month (1–12), day of the month.
-    pub fn ymd(self) -> (i32, u32, u32) {
-        let date = self.date();
-        (
-            i32::from(date.year()),
-            u32::try_from(date.month()).unwrap_or(1),
-            u32::try_from(date.day()).unwrap_or(1),
-        )
     }
 
     /// Reads `YYYY-MM-DD`.
@@ -90,8 +75,14 @@ const EPOCH: jiff::civil::Date = jiff::civil::date(1970, 1, 1);
 
 impl fmt::Display for Day {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (y, m, d) = self.ymd();
-        write!(f, "{y:04}-{m:02}-{d:02}")
+        let date = self.date();
+        write!(
+            f,
+            "{:04}-{:02}-{:02}",
+            date.year(),
+            date.month(),
+            date.day()
+        )
     }
 }
 
@@ -146,8 +137,8 @@ pub struct Review {
     /// The cell was answered right after that mistake, on the same day.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub recovered: bool,
-    /// Days the cell was played after the day of the last mistake (or since the first day,
-    /// with no mistake): every answer on them right. The box, before the cap.
+    /// Days played, every answer right, after the last mistake's day (or since the first day):
+    /// the box, before the cap.
     #[serde(skip_serializing_if = "is_zero")]
     pub right_days: u32,
 }
@@ -231,9 +222,8 @@ impl Review {
         }
     }
 
-    /// When the cell comes back, as of `today`: [`Review::due`], but never later than
-    /// `today` plus its interval — a clock that ran ahead (a day recorded after `today`) must
-    /// not hide the cell until that day comes round.
+    /// When the cell comes back, as of `today`: [`Review::due`], but never later than `today`
+    /// plus its interval, so a clock that ran ahead does not hide the cell.
     pub fn due_by(&self, today: Day) -> Option<Day> {
         self.due().map(|due| due.min(today.plus(self.interval())))
     }
@@ -323,8 +313,7 @@ impl Practice {
         practice
     }
 
-    /// The days this record knows were practised: the run that ends on the last day, and the
-    /// first day.
+    /// The days this record knows were practised: the run ending on the last day, the first.
     pub fn days(&self) -> Vec<Day> {
         let mut days: Vec<Day> = match self.last {
             Some(last) => (0..self.run)
@@ -336,8 +325,7 @@ impl Practice {
         days
     }
 
-    /// Days in a row practised as of `today`: the run if it ends today or yesterday (today
-    /// may still be practised), else 0.
+    /// Days in a row practised as of `today`: the run if it ends today or yesterday, else 0.
     pub fn streak(&self, today: Day) -> u32 {
         match self.last {
             Some(last) if (0..=1).contains(&today.since(last)) => self.run,

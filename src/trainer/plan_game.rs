@@ -1,13 +1,10 @@
 //! Working out the game the planner ([`super::plan`]) plans for, in a count: this game's exact
-//! edge by that count's true count (`blackjack indices --count`), a flat-bet counting
-//! simulation in the same count for the variances, and for a back-counter a back-counting
-//! simulation for the share played at the counts between its exit and its entry. The exact
-//! part is computed once per rules and count (and memoised by the analysis); the simulations
-//! are what a change of rounds, seed or back-counting pays for again.
+//! edge by true count, a flat-bet simulation for the variances and, for a back-counter, a
+//! back-counting simulation for the share played. The exact part is memoised by the analysis;
+//! the simulations are what a change of rounds, seed or back-counting pays for again.
 //!
-//! A ramp is a bet for each floored true count, so the planner plans balanced counts. An
-//! unbalanced count (KO, Red 7) is read by its running count, whose meaning moves with the
-//! cards left: it is refused ([`plannable`]) with the counts that can be planned named.
+//! A ramp is a bet for each floored true count, so an unbalanced count (KO, Red 7), read by a
+//! running count whose meaning moves with the cards left, is refused ([`plannable`]).
 
 use std::sync::atomic::AtomicBool;
 

@@ -213,7 +213,9 @@ impl DecisionDrill {
         today: Day,
     ) -> Option<DecisionDrill> {
         let dealer = DrillDealer::of_cells(kind, cells)?;
-        Some(DecisionDrill::with_dealer(dealer, rules, seed, history, today))
+        Some(DecisionDrill::with_dealer(
+            dealer, rules, seed, history, today,
+        ))
     }
 
     /// A drill dealt by `dealer`, its first question dealt.

@@ -328,7 +328,8 @@ impl Decision {
         for c in self.cards.iter().chain([&self.up]) {
             parse_card(c).ok_or(format!("`{c}` is not a card"))?;
         }
-        self.cell().ok_or(format!("`{}` is not a chart cell", self.cell))?;
+        self.cell()
+            .ok_or(format!("`{}` is not a chart cell", self.cell))?;
         if !self.cost.is_finite() || self.cost < 0.0 {
             return Err(format!("cost = {} is out of range", self.cost));
         }
@@ -344,7 +345,6 @@ pub fn card_name(card: Card) -> String {
     format!("{}{}", card.rank().symbol(), card.suit().ascii())
 }
 
-/// Cards as stored ([`card_name`]).
 pub(crate) fn card_names(cards: &Cards) -> Vec<String> {
     cards.as_slice().iter().copied().map(card_name).collect()
 }

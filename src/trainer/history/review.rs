@@ -68,7 +68,11 @@ pub fn entry_title(entry: &Entry) -> String {
                 s if s <= 0.0 => "not timed".to_owned(),
                 s => format!("{s:.1} s"),
             };
-            format!("Counting ({}) · {} · {time}", answer.skill, local_time(answer.at))
+            format!(
+                "Counting ({}) · {} · {time}",
+                answer.skill,
+                local_time(answer.at)
+            )
         }
     }
 }
@@ -200,7 +204,11 @@ pub fn review_json(
             let mut value = serde_json::to_value(entry).unwrap_or(Value::Null);
             // A round keeps an array of decisions, a drill answer one.
             let slots: Vec<&mut Value> = if value.get("decisions").is_some() {
-                value["decisions"].as_array_mut().into_iter().flatten().collect()
+                value["decisions"]
+                    .as_array_mut()
+                    .into_iter()
+                    .flatten()
+                    .collect()
             } else {
                 value.get_mut("decision").into_iter().collect()
             };

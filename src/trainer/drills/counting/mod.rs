@@ -451,7 +451,6 @@ fn capitalised(words: &str) -> String {
     }
 }
 
-/// Cards as the table shows them: `K♠ 6♥`.
 fn cards_text(cards: &Cards) -> String {
     cards
         .as_slice()
