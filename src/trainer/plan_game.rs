@@ -23,8 +23,8 @@ pub const DEFAULT_PLAN_SEED: u64 = 2026;
 /// Rounds of the simulations the planner page at the table runs ([`table_model`]).
 pub const TABLE_SIM_ROUNDS: u64 = 1_000_000;
 
-/// Rounds of each trip of the back-counting simulation (its trips follow one another in a
-/// chunk's shoe, so their length matters only for where a session starts watched).
+/// Rounds of each trip of the back-counting simulation (trips follow one another in a shoe:
+/// their length matters only for where a session starts watched).
 const WONG_TRIP_ROUNDS: u64 = 10_000;
 
 /// How the simulations run.
@@ -77,9 +77,8 @@ pub struct PlanModel {
     pub sim: SimSettings,
 }
 
-/// Works out the model of `rules` in the count `system` (balanced: see [`plannable`]): the
-/// exact analysis (once per rules and count) and the flat-bet counting simulation in that
-/// count, with its index plays for this game so its rounds are those the exact edge describes.
+/// Works out the model of `rules` in the balanced count `system`: the exact analysis and a
+/// flat-bet counting simulation playing this game's index plays, as the exact edge does.
 pub fn work_out_model(
     rules: &Rules,
     system: &CountSystem,
@@ -109,9 +108,8 @@ pub fn work_out_model(
     })
 }
 
-/// The model the planner page at the table plans in, in the table's count `system`:
-/// [`TABLE_SIM_ROUNDS`] simulated rounds of seed [`DEFAULT_PLAN_SEED`] on every core; the
-/// reason in words if the count cannot be planned or the engine stopped.
+/// The model the table's planner page plans in, in the table's count `system` (on every
+/// core); the reason in words if the count cannot be planned or the engine stopped.
 pub fn table_model(rules: &Rules, system: &CountSystem) -> Result<PlanModel, String> {
     plannable(system).map_err(|why| format!("No plan: {why}."))?;
     let sim = SimSettings {
@@ -124,8 +122,8 @@ pub fn table_model(rules: &Rules, system: &CountSystem) -> Result<PlanModel, Str
 }
 
 impl PlanModel {
-    /// The game back-counted by `wong`. A back-counting simulation is run only when the exit
-    /// is below the entry (else every count's share played follows from the rule).
+    /// The game back-counted by `wong`, simulated only when the exit is below the entry (else
+    /// every share played follows from the rule).
     pub fn backcounted(
         &self,
         rules: &Rules,

@@ -39,17 +39,21 @@ pub struct Question {
     pub why: String,
 }
 
-/// A result per unit bet, as the engine settles a hand: `total` (a natural or not), `stake`
-/// 1 or 2, against `dealer`.
-fn settled(rules: &Rules, total: u8, natural: bool, stake: i64, dealer: DealerResult) -> f64 {
+/// A hand's result per unit bet as the engine settles it under `rules`: hard `total` (a
+/// natural or not), `stake` 1 or 2, against `dealer`.
+pub(super) fn settled(
+    rules: &Rules,
+    total: u8,
+    natural: bool,
+    stake: i64,
+    dealer: DealerResult,
+) -> Units {
     let pays = Units(rules.blackjack_pays_milli());
     let hard_total = Total {
         value: total,
         soft: false,
     };
-    settle_hand(hard_total, natural, stake, dealer, pays, Units::ONE)
-        .delta
-        .as_f64()
+    settle_hand(hard_total, natural, stake, dealer, pays, Units::ONE).delta
 }
 
 fn yes_no(allowed: bool) -> &'static str {
@@ -73,11 +77,13 @@ fn double_words(rules: &Rules) -> String {
 
 /// The ten questions, with their answers under `rules`.
 pub fn questions(rules: &Rules) -> Vec<Question> {
-    let natural_pays = settled(rules, 21, true, 1, DealerResult::Stood(20));
-    let natural_push = settled(rules, 21, true, 1, DealerResult::Natural);
-    let doubled = settled(rules, 20, false, 2, DealerResult::Natural);
-    let split = settled(rules, 18, false, 1, DealerResult::Natural)
-        + settled(rules, 17, false, 1, DealerResult::Natural);
+    let per_bet =
+        |total, natural, stake, dealer| settled(rules, total, natural, stake, dealer).as_f64();
+    let natural_pays = per_bet(21, true, 1, DealerResult::Stood(20));
+    let natural_push = per_bet(21, true, 1, DealerResult::Natural);
+    let doubled = per_bet(20, false, 2, DealerResult::Natural);
+    let split =
+        per_bet(18, false, 1, DealerResult::Natural) + per_bet(17, false, 1, DealerResult::Natural);
     let double_nine = rules.double_on.allows(9);
     let double_soft = rules.double_on.allows(18);
     let after_split = rules.double_after_split && rules.double_on.allows(10);

@@ -1,7 +1,5 @@
-//! The discard tray drawn as a counter sees it: a stack whose height is proportional to the
-//! cards discarded, in a tray whose top is the whole shoe, beside a one-deck stack for the
-//! scale. The stack's top is drawn in eighths of a row, so the picture is read by eye against
-//! the scale, not counted cell by cell.
+//! The discard tray drawn as a counter sees it: a stack of the cards discarded beside a
+//! one-deck stack for the scale, topped in eighths of a row so it is judged by eye, not counted.
 
 /// Characters of a row filled 1/8 … 8/8 from the bottom.
 const EIGHTHS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
@@ -30,9 +28,8 @@ fn fill(eighths: usize, from_bottom: usize, ascii: bool) -> char {
     }
 }
 
-/// The tray of a `shoe`-card shoe with `dealt` cards discarded, `rows` rows high (its top is
-/// the whole shoe), with a stack of one deck beside it at the same scale: a label line, the
-/// rows top to bottom, and the tray's floor. A row fewer than asked where a deck would be a
+/// The tray of a `shoe`-card shoe with `dealt` cards discarded, `rows` rows high, a one-deck
+/// stack beside it: a label line, the rows, the floor. A row fewer where a deck would be a
 /// whole number of rows (rows to count instead of a height to judge).
 pub fn tray_picture(dealt: usize, shoe: usize, rows: usize, ascii: bool) -> Vec<String> {
     let decks = shoe / 52;
