@@ -205,10 +205,8 @@ impl<'a> Search<'a> {
 
     /// The family's ramp at scale `k`.
     pub(super) fn at_scale(&self, k: f64) -> BetRamp {
-        to_ramp(
-            &self.ladder,
-            &family_at(self.game, &self.ladder, self.len, k),
-        )
+        let at = family_at(self.game, &self.ladder, self.len, k);
+        to_ramp(&self.ladder, &at)
     }
 
     /// Every distinct ramp of the family, from a tenth of a unit of scale to far past every
