@@ -76,13 +76,8 @@ const EPOCH: jiff::civil::Date = jiff::civil::date(1970, 1, 1);
 impl fmt::Display for Day {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let date = self.date();
-        write!(
-            f,
-            "{:04}-{:02}-{:02}",
-            date.year(),
-            date.month(),
-            date.day()
-        )
+        let (y, m, d) = (date.year(), date.month(), date.day());
+        write!(f, "{y:04}-{m:02}-{d:02}")
     }
 }
 
@@ -120,8 +115,7 @@ impl Clock {
     }
 }
 
-/// One cell's practice record across days: what [`Review::due`] needs, kept so that two
-/// records merge exactly ([`Review::absorb`]).
+/// One cell's practice record across days, kept so that two records merge exactly.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Review {
@@ -164,8 +158,7 @@ impl Review {
         *self == Review::default()
     }
 
-    /// Adds a later record (answers given after every answer this one holds): the result is
-    /// the record of all the answers in order.
+    /// Adds a later record: the result is the record of all the answers in order.
     pub fn absorb(&mut self, later: &Review) {
         let (Some(later_first), Some(later_last)) = (later.first, later.last) else {
             return;
@@ -213,8 +206,7 @@ impl Review {
         })
     }
 
-    /// Days from the last answer (or the last mistake) to when the cell comes back: 0 for a
-    /// mistake not yet answered right, 1 once it was, then `2^(box−1)`.
+    /// Days until the cell comes back: 0 after a mistake, 1 once it is righted, then `2^(box−1)`.
     pub fn interval(&self) -> i32 {
         match (self.missed, self.right_days) {
             (Some(_), 0) => i32::from(self.recovered),

@@ -76,8 +76,7 @@ impl EvQuery {
         EvQuery::basic(rules, values(&question.cards), question.up.value(), ctx)
     }
 
-    /// For the live EV panel: the seat's active hand with every card seen since the shuffle
-    /// taken out of the shoe (the face-down card is not seen, so it stays in).
+    /// For the live EV panel: the seat's active hand, every card seen taken out of the shoe.
     pub fn live(rules: &Rules, view: &SeatView<'_>) -> Option<EvQuery> {
         let hand = view.active_hand()?;
         let up = view.dealer_up()?.value();

@@ -95,8 +95,7 @@ pub fn cell_rows(lifetime: &Tally, last_seen: &BTreeMap<String, u64>, today: Day
         .collect()
 }
 
-/// The per-cell table as CSV: a header row, then [`cell_rows`]; a field holding a comma or a
-/// quote is quoted.
+/// The per-cell table as CSV: a header row, then [`cell_rows`] (a comma or quote quoted).
 pub fn export_csv(lifetime: &Tally, last_seen: &BTreeMap<String, u64>, today: Day) -> String {
     let field = |text: &str| {
         if text.contains([',', '"', '\n']) {
@@ -133,8 +132,7 @@ fn csv<T>(header: &str, rows: impl IntoIterator<Item = T>, line: impl Fn(T) -> S
     out
 }
 
-/// The session rows as CSV: a header row, then one row per session, oldest first (times in
-/// UTC, money and bets as decimals).
+/// The session rows as CSV: a header row, then a row per session, oldest first (times in UTC).
 pub fn export_sessions_csv(rows: &[SessionRow]) -> String {
     let header = "started,last_write,rounds,hands,net_bets,net_money,decisions,right,ev_given_away";
     csv(header, rows, |row| {
@@ -154,8 +152,7 @@ pub fn export_sessions_csv(rows: &[SessionRow]) -> String {
     })
 }
 
-/// Everything as one JSON object: the sessions counted, the lifetime tally, the per-cell table
-/// ([`cell_rows`]), the session rows and the per-day rows.
+/// Everything as one JSON object: the lifetime tally, and the cell, session and day rows.
 pub fn export_json(
     sessions: u64,
     lifetime: &Tally,

@@ -84,8 +84,7 @@ impl Category {
         Category::Doubles,
     ];
 
-    /// The categories of a decision in a cell of `kind` where `chosen` was played and
-    /// `advised` was best.
+    /// The categories of a decision in a cell of `kind`, `chosen` played and `advised` best.
     pub fn of(kind: HandKind, chosen: Action, advised: Action) -> impl Iterator<Item = Category> {
         let table = match kind {
             HandKind::Hard => Category::Hard,
@@ -143,8 +142,7 @@ pub struct ByCards {
     pub chosen_ev: f64,
 }
 
-/// The advised play, the cost and the by-cards note when the rule says `rule` and the player
-/// chose `chosen`, with `ev` the EVs for the cards held.
+/// The advised play, cost and by-cards note of `chosen` where the rule says `rule`.
 fn weigh(
     rule: Action,
     chosen: Action,
@@ -235,8 +233,7 @@ impl Grade {
     }
 }
 
-/// Grades `chosen` for a hand against up card `up`. `ev` gives the exact EV of each legal
-/// action (from the analysis); `chart` is the hard strategy's chart.
+/// Grades `chosen` for a hand against `up` by the hard strategy's `chart` and the exact `ev`.
 pub fn grade(
     chart: &Chart,
     cards: &Cards,
@@ -257,8 +254,7 @@ pub fn grade(
     }
 }
 
-/// An index play that decided a grade in counting mode: the floored true count it was made at
-/// and the chart's play it replaced.
+/// An index play that decided a grade in counting mode, and the chart's play it replaced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct IndexCall {
     /// The floored true count.

@@ -66,8 +66,7 @@ pub struct GameByCount {
 }
 
 impl GameByCount {
-    /// The exact edge by count (`exact`, with index plays) where it is given, the flat-bet
-    /// simulation `simulated` elsewhere and for every second moment.
+    /// The exact edge by count where given, else and for every second moment `simulated`.
     pub fn new(exact: &[TcEdge], simulated: &CountTally) -> GameByCount {
         let buckets = simulated.by_tc_folded(TC_MIN, TC_MAX);
         let total = simulated.rounds.max(1) as f64;
@@ -319,16 +318,13 @@ pub fn plan(game: &GameByCount, inputs: &PlanInputs) -> Result<Plan, PlanError> 
     let mut best = search.spread_best();
     let (chosen, met) = match inputs.risk {
         Risk::Kelly(f) => (Rated::of(game, search.at_scale(f * inputs.bankroll)), true),
-        Risk::OfRuin(target) => {
-            if best.figures.measures.risk_of_ruin(inputs.bankroll) <= target {
-                (best.clone(), true)
-            } else {
-                match search.within_risk(inputs.bankroll, target) {
-                    Ok(rated) => (rated, true),
-                    Err(safest) => (safest, false),
-                }
-            }
+        Risk::OfRuin(target) if best.figures.measures.risk_of_ruin(inputs.bankroll) <= target => {
+            (best.clone(), true)
         }
+        Risk::OfRuin(target) => match search.within_risk(inputs.bankroll, target) {
+            Ok(rated) => (rated, true),
+            Err(safest) => (safest, false),
+        },
     };
     // The search within the risk may end on a ramp the search without it did not reach.
     if chosen.score() > best.score() {

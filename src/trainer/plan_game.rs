@@ -38,8 +38,7 @@ pub struct SimSettings {
     pub threads: usize,
 }
 
-/// Whether the planner can plan a ramp for `system`: a balanced count, read by its true
-/// count; else why not, in a sentence naming the counts it plans.
+/// Whether the planner can plan a ramp for `system` (a balanced count); else why not.
 pub fn plannable(system: &CountSystem) -> Result<(), String> {
     if system.is_balanced() && !system.needs_suits() {
         return Ok(());

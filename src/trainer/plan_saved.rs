@@ -51,8 +51,7 @@ impl SavedPlan {
         self.count.as_deref().unwrap_or("hilo")
     }
 
-    /// Whether a table or drill counting the count keyed `key` may bet this plan's ramp; if
-    /// not, why, in a sentence.
+    /// Whether a table or drill counting the count keyed `key` may bet this ramp; else why.
     pub fn fits_count(&self, key: &str) -> Result<(), String> {
         if self.count_key().eq_ignore_ascii_case(key) {
             return Ok(());

@@ -209,8 +209,7 @@ impl<'a> Search<'a> {
         to_ramp(&self.ladder, &at)
     }
 
-    /// Every distinct ramp of the family, from a tenth of a unit of scale to far past every
-    /// cap, 1 % apart, with its mean and SD.
+    /// Every distinct ramp of the family, scales 1 % apart past every cap, with its moments.
     fn family(&self) -> Vec<(Vec<usize>, Measures)> {
         let mut out: Vec<(Vec<usize>, Measures)> = Vec::new();
         for i in 0..=1200 {

@@ -135,8 +135,7 @@ fn game_figures(tally: &Tally) -> Vec<Figure> {
     games
 }
 
-/// The chart decisions graded (overall, by category, the EV they gave away) and the count
-/// checks at the table.
+/// The chart decisions graded (overall, by category, EV given away) and the count checks.
 fn decision_figures(tally: &Tally) -> Vec<Figure> {
     let mut decisions = vec![pair("Decisions right", accuracy_text(tally.overall))];
     for category in Category::ALL {
@@ -194,8 +193,7 @@ fn counting_figures(tally: &Tally) -> Vec<Figure> {
     rows
 }
 
-/// The session summary printed on the way out (and by `blackjack drill`): the session's
-/// figures, its most-missed cells, and the lifetime figures that include it.
+/// The session summary printed on the way out: its figures, most-missed cells and lifetime.
 pub fn session_summary(session: &Tally, lifetime: Option<&Tally>) -> String {
     let mut out = String::from("Session summary\n");
     // Only what the session did: a drill plays no round, a count drill grades no chart play.

@@ -78,11 +78,9 @@ pub struct Tally {
     pub count: Accuracy,
     /// The counting drills' records, by skill ([`SKILLS`]).
     pub skills: BTreeMap<String, SkillRecord>,
-    /// Hi-Lo deck-countdown bests: the fastest perfect run without the count shown, in
-    /// seconds, by decks counted.
+    /// Hi-Lo deck-countdown bests: the fastest perfect run, in seconds, by decks counted.
     pub countdown_best: BTreeMap<u8, f64>,
-    /// The other counts' deck-countdown bests, by the count's name (`Zen`), then as
-    /// [`Tally::countdown_best`]: a run is compared only with runs in its own count.
+    /// The other counts' deck-countdown bests, by the count's name (`Zen`), then by decks.
     pub countdown_best_by_count: BTreeMap<String, BTreeMap<u8, f64>>,
     /// The days practised (any day with a graded decision), for the days-in-a-row streak.
     pub practice: Practice,
@@ -116,8 +114,7 @@ pub fn table_bet_question(count_words: &str, count: i32) -> String {
     format!("the bet at {count_words} {}", crate::text::signed(count))
 }
 
-/// How a counting skill is named in the statistics: its name, but the table's skills say
-/// where they were made (`table bets`, `table TC`, `table decks`).
+/// How a counting skill is named in the statistics: `table bets`, `table TC`, or its name.
 pub fn skill_label(skill: &str) -> &str {
     match skill {
         TABLE_RAMP => "table bets",

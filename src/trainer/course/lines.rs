@@ -48,8 +48,7 @@ pub fn course_lines(course: &Course, view: CourseView) -> Vec<String> {
     lines
 }
 
-/// The introduction, then every stage with its standards: the course without what to do next
-/// (the table's page keeps that in view on every page).
+/// The introduction, then every stage with its standards (what to do next left out).
 pub fn stage_lines(course: &Course) -> Vec<String> {
     let mut lines = vec![format!(
         "The counting course, taken in {}: from the rules to the exam. A stage opens when the \

@@ -60,8 +60,7 @@ fn yes_no(allowed: bool) -> &'static str {
     if allowed { "allowed" } else { "not allowed" }
 }
 
-/// The two-card totals `rules` let a hand double on, in words, worked out from the rule
-/// itself: `any first two cards`, `9, 10 or 11 only`.
+/// The two-card totals `rules` let a hand double on: `any first two cards`, `9, 10 or 11 only`.
 fn double_words(rules: &Rules) -> String {
     let totals: Vec<String> = (4..=21)
         .filter(|&t| rules.double_on.allows(t))
@@ -171,8 +170,7 @@ pub fn questions(rules: &Rules) -> Vec<Question> {
     ]
 }
 
-/// Reads `typed` as the answer to `question`: `Ok(right)`, or why it is no answer (nothing
-/// is counted then).
+/// Reads `typed` as the answer to `question`: `Ok(right)`, or why it is no answer.
 pub fn grade(question: &Question, typed: &str) -> Result<bool, String> {
     let text = typed.trim().to_lowercase();
     match question.answer {

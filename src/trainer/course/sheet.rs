@@ -29,8 +29,7 @@ impl Lang {
         }
     }
 
-    /// The language a locale names (`sv_SE.UTF-8`, `el_GR`, `en_GB`, `C`): its first two
-    /// letters; English for any other or none.
+    /// The language a locale (`sv_SE.UTF-8`, `C`) names by its first two letters, else English.
     pub fn from_locale(locale: Option<&str>) -> Lang {
         let code = locale
             .unwrap_or("")

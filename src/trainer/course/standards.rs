@@ -72,8 +72,7 @@ fn answers<'a>(rows: &'a Rows, skill: &'a str) -> impl Iterator<Item = &'a Answe
     rows.answers.iter().filter(move |a| a.skill == skill)
 }
 
-/// `n` in a row that are `ok`: met at the row that made the first run of `n`; the best is
-/// the longest run.
+/// `n` in a row that are `ok`: met at the first run of `n`; the best is the longest run.
 fn in_a_row<'a>(
     items: impl Iterator<Item = &'a AnswerRow>,
     ok: impl Fn(&AnswerRow) -> bool,
@@ -285,8 +284,7 @@ pub fn decks_left(rows: &Rows) -> Verdict {
     Verdict::not_yet(format!("best {best} of {n} within half a deck"))
 }
 
-/// Stage 4: the ramp from memory (the ramp drill's answers, not the table's bets),
-/// [`RAMP_IN_A_ROW`] in a row right.
+/// Stage 4: the ramp from memory (the drill's, not the table's bets), [`RAMP_IN_A_ROW`] right.
 pub fn ramp(rows: &Rows) -> Verdict {
     in_a_row(answers(rows, "ramp"), |a| a.correct, RAMP_IN_A_ROW)
 }

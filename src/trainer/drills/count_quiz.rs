@@ -12,8 +12,7 @@ use crate::engine::{Card, Event, GameRng, Recipient, Rules, Table, seeded_table}
 use crate::text::signed;
 use crate::trainer::drills::counting::RedSevens;
 
-/// The counting quiz: rounds are dealt and played by the table's seats, and every few rounds
-/// the player is asked for the running count (Hi-Lo's unless another count is kept).
+/// The counting quiz: rounds dealt and played by the seats, the running count asked at times.
 #[derive(Debug)]
 pub struct CountQuiz<R> {
     table: Table<R>,
@@ -88,8 +87,7 @@ impl<R: Rng> CountQuiz<R> {
             .running_count(&self.system, decks, self.table.seen())
     }
 
-    /// Scores an answer and schedules the next question 1–3 rounds away. Returns whether it
-    /// was right and the true running count.
+    /// Scores an answer, the next question 1–3 rounds away: whether right, and the count.
     pub fn answer(&mut self, guess: i32, rng: &mut impl Rng) -> (bool, i32) {
         let actual = self.running_count();
         let right = guess == actual;
@@ -252,8 +250,7 @@ pub fn read_count_of(
     super::counting::check_count_of(system, start, guess, cards)
 }
 
-/// The counting quiz: rounds at a table of [`COUNT_SEATS`] seats played by the hard strategy;
-/// every one to three rounds the person is asked for the running count.
+/// The count quiz's session: a [`CountQuiz`] at [`COUNT_SEATS`] hard-strategy seats.
 #[derive(Debug)]
 pub struct CountDrill {
     quiz: CountQuiz<GameRng>,

@@ -175,8 +175,7 @@ pub struct DecisionDrill {
 }
 
 impl DecisionDrill {
-    /// A drill of `kind` under `rules`, today; `history` steers the `mistakes` and `due` kinds.
-    /// The same `seed` asks the same questions.
+    /// A drill of `kind` under `rules` today by `seed`; `history` steers `mistakes` and `due`.
     pub fn new(kind: DrillKind, rules: &Rules, seed: u64, history: Tally) -> DecisionDrill {
         DecisionDrill::on_day(kind, rules, seed, history, Clock::Local.today())
     }
@@ -202,8 +201,7 @@ impl DecisionDrill {
         DecisionDrill::with_dealer(DrillDealer::new(kind), rules, seed, history, today)
     }
 
-    /// A drill of `kind` on `cells` alone, each as often, on `today`; `None` if no two-card
-    /// hand makes any of them.
+    /// A drill of `kind` on `cells` alone, each as often, on `today`; `None` if none is dealt.
     pub fn of_cells(
         kind: DrillKind,
         cells: &[Cell],
@@ -243,8 +241,7 @@ impl DecisionDrill {
         }
     }
 
-    /// A drill on `cell` alone ("practise this" from the review), in its table's kind; `None`
-    /// for a cell no two-card hand makes.
+    /// A drill on `cell` alone ("practise this"), in its table's kind; `None` if not drillable.
     pub fn for_cell(cell: Cell, rules: &Rules, seed: u64, history: Tally) -> Option<DecisionDrill> {
         let dealer = DrillDealer::for_cell(cell)?;
         let mut drill = DecisionDrill::new(dealer.kind(), rules, seed, history);

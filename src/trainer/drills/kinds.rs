@@ -182,8 +182,7 @@ impl Question {
     }
 }
 
-/// Rows (with their table) that a drill of `kind` may ask about; `Mistakes` and `Due` use
-/// `All`'s.
+/// Rows (with their table) that a drill of `kind` may ask about (`Mistakes` and `Due`: `All`'s).
 pub fn rows(kind: DrillKind) -> Vec<(HandKind, u8)> {
     let hard = (8..=17).map(|r| (HandKind::Hard, r));
     let soft = (13..=20).map(|r| (HandKind::Soft, r));

@@ -30,8 +30,7 @@ pub struct DueCell {
     pub level: u32,
 }
 
-/// The cells a drill can ask about that are due on `today`, most overdue first (then the
-/// lower box, then chart order by key).
+/// The drillable cells due on `today`, most overdue first (then the lower box, then by key).
 pub fn due_cells(history: &Tally, today: Day) -> Vec<DueCell> {
     let mut due: Vec<(DueCell, &str)> = history
         .cells
@@ -79,8 +78,7 @@ pub fn when(day: Day, today: Day) -> String {
     }
 }
 
-/// What to say when nothing is due on `today`: when the next cell comes due, or that
-/// nothing is scheduled yet.
+/// What to say when nothing is due on `today`: when the next cell comes due, if any.
 pub fn nothing_due(history: &Tally, today: Day) -> String {
     match next_due(history, today) {
         Some(day) => format!(
@@ -94,8 +92,7 @@ pub fn nothing_due(history: &Tally, today: Day) -> String {
     }
 }
 
-/// What the practice figures are called wherever they are shown: the table's greeting, the
-/// statistics screen (`i`) and `blackjack stats`.
+/// What the practice figures are called wherever they are shown.
 pub const PRACTICE_LABEL: &str = "Spaced practice";
 
 /// The practice figures for the table and the statistics screen.

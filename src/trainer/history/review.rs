@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::record::{Decision, Entry};
+use super::record::{Decision, Entry, cards_text};
 use crate::analysis::chart::Cell;
 use crate::engine::Units;
 use crate::text::{signed, signed_decimals};
@@ -89,19 +89,10 @@ pub fn cards_line(entry: &Entry, ascii: bool) -> String {
             let hands: Vec<String> = round
                 .hands
                 .iter()
-                .map(|h| {
-                    format!(
-                        "{} ({})",
-                        super::record::cards_text(&h.cards, ascii),
-                        h.outcome
-                    )
-                })
+                .map(|h| format!("{} ({})", cards_text(&h.cards, ascii), h.outcome))
                 .collect();
-            format!(
-                "Dealer {} · You {}",
-                super::record::cards_text(&round.dealer, ascii),
-                hands.join(" · ")
-            )
+            let dealer = cards_text(&round.dealer, ascii);
+            format!("Dealer {dealer} · You {}", hands.join(" · "))
         }
         Entry::Drill(drill) => format!(
             "You {} vs {}",

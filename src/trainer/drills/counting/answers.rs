@@ -145,8 +145,7 @@ pub fn check_count_of(
     }
 }
 
-/// Grades `text` as the answer to `prompt` under `settings`; an answer that is not one gets
-/// the reason.
+/// Grades `text` as the answer to `prompt` under `settings`, or says why it is no answer.
 pub fn grade_prompt(
     prompt: &Prompt,
     settings: &QuizSettings,

@@ -7,8 +7,7 @@ use crate::engine::{Card, GameRng, Rank, Suit};
 use crate::text::{counted, signed};
 use crate::trainer::history::{CountAnswer, CountdownRun};
 
-/// A deck countdown: decks shuffled, turned over one or two cards at a time; at the end (or at
-/// an unannounced stop) the player gives the running count.
+/// A deck countdown: decks turned a card or two at a time, the running count asked at the end.
 #[derive(Debug, Clone)]
 pub struct Countdown {
     cards: Vec<Card>,
@@ -19,8 +18,7 @@ pub struct Countdown {
 }
 
 impl Countdown {
-    /// `decks` decks (1–8), `per_flash` cards (1 or 2) a flash; with `surprise`, the run stops
-    /// at an unannounced point past the first half.
+    /// `decks` decks, `per_flash` cards a flash; with `surprise`, it stops past half unannounced.
     pub fn new(decks: u8, per_flash: usize, surprise: bool, seed: u64) -> Countdown {
         let mut rng = GameRng::seed_from_u64(seed);
         let mut cards: Vec<Card> = (0..decks)
@@ -115,8 +113,7 @@ impl Countdown {
         u8::try_from(self.cards.len() / 52).unwrap_or(u8::MAX)
     }
 
-    /// `1 deck · 2 cards a flash · a flash every 0.5 s`; `by_hand` says how a flash is turned
-    /// when no pace turns it.
+    /// `1 deck · 2 cards a flash · a flash every 0.5 s` (`by_hand` where no pace turns them).
     pub fn setup_text(&self, pace: Option<f64>, by_hand: &str) -> String {
         let turns = match pace {
             Some(seconds) => format!("a flash every {seconds} s"),
@@ -158,8 +155,7 @@ impl Countdown {
     }
 }
 
-/// The count a stored countdown answer was given in (`None` for Hi-Lo), as
-/// [`question_count_name`] reads it.
+/// The count a stored countdown answer was given in (`None` for Hi-Lo): [`question_count_name`].
 pub fn countdown_count_name(question: &str) -> Option<&str> {
     question_count_name(question)
 }
@@ -199,8 +195,7 @@ pub fn question_count_name(question: &str) -> Option<&str> {
     Some(before[start..].trim()).filter(|name| !name.is_empty())
 }
 
-/// Whether a stored answer's `question` was asked in `system`: the count it names
-/// ([`question_count_name`]; none is Hi-Lo) is `system`'s.
+/// Whether a stored answer's `question` was asked in `system` (naming none is Hi-Lo).
 pub fn asked_in(question: &str, system: &CountSystem) -> bool {
     question_count_name(question) == countdown_count_key(system)
 }

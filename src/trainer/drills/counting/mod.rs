@@ -184,8 +184,7 @@ pub struct QuizSettings {
     pub indices: IndexTable,
     /// Which of `indices` the deviations drill asks about.
     pub set: IndexSet,
-    /// The published American index plays, to say where this game differs (empty for a count
-    /// other than Hi-Lo).
+    /// The published American index plays, to say where this game differs (Hi-Lo only).
     pub peek: IndexTable,
     /// The count the drills count, and whose index plays (`indices`) they ask.
     pub system: CountSystem,
@@ -264,8 +263,7 @@ pub struct Quiz {
 }
 
 impl Quiz {
-    /// A drill of `kind`; the same `seed` asks the same questions. `None` for a deviations
-    /// drill with no index play of its set to ask about.
+    /// A drill of `kind` asking by `seed`; `None` for a deviations drill with nothing to ask.
     pub fn new(kind: QuizKind, settings: QuizSettings, seed: u64) -> Option<Quiz> {
         let plays = match kind {
             QuizKind::Deviations => Some(askable_plays(&settings)).filter(|p| !p.is_empty())?,

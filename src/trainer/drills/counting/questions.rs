@@ -90,8 +90,7 @@ pub fn deal_before_cut(rules: &Rules, rng: &mut GameRng) -> DealtShoe {
     deal_before_cut_counting(rules, &HI_LO, rng)
 }
 
-/// [`deal_before_cut`], the cards dealt counted in `system` (suits included, from its initial
-/// running count).
+/// [`deal_before_cut`], the cards dealt counted in `system` (suits included).
 pub fn deal_before_cut_counting(
     rules: &Rules,
     system: &CountSystem,

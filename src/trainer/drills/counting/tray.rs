@@ -18,8 +18,7 @@ pub fn stack_eighths(cards: usize, shoe: usize, rows: usize) -> usize {
     (cards * rows * 8 + shoe.max(1) / 2) / shoe.max(1)
 }
 
-/// How a row looks that a stack of `eighths` fills from row `from_bottom` up (0 is the
-/// lowest): blank, a partial top, or full.
+/// Row `from_bottom` (0 the lowest) of a stack of `eighths`: blank, a partial top, or full.
 fn fill(eighths: usize, from_bottom: usize, ascii: bool) -> char {
     match eighths.saturating_sub(from_bottom * 8).min(8) {
         0 => ' ',
