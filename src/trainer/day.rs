@@ -1,10 +1,6 @@
-//! Calendar days, and what the spaced-practice schedule ([`super::drills::schedule`]) keeps of
-//! them: the day ([`Day`]) and where "today" comes from ([`Clock`]), a chart cell's Leitner record
-//! across days ([`Review`]) and the days practised in a row ([`Practice`]). Both records merge
+//! Calendar days ([`Day`], [`Clock`]) and what the spaced-practice schedule keeps of them: a
+//! cell's Leitner record ([`Review`]) and the days practised in a row ([`Practice`]). Both merge
 //! exactly, so a session's increments add to the lifetime's as its answers would one by one.
-//!
-//! This module knows nothing else of the trainer: the tally keeps these records per cell, and
-//! the schedule reads them to say what is due.
 
 use std::fmt;
 
@@ -38,8 +34,7 @@ impl Day {
         Day(days)
     }
 
-    /// The calendar date of the day (the nearest one the calendar holds, for a day past its
-    /// ends).
+    /// The calendar date of the day (the nearest the calendar holds, past its ends).
     pub fn date(self) -> jiff::civil::Date {
         EPOCH
             .checked_add(jiff::Span::new().days(i64::from(self.0)))
@@ -48,16 +43,6 @@ impl Day {
             } else {
                 jiff::civil::Date::MAX
             })
-    }
-
-    /// The date of the day: year, month (1–12), day of the month.
-    pub fn ymd(self) -> (i32, u32, u32) {
-        let date = self.date();
-        (
-            i32::from(date.year()),
-            u32::try_from(date.month()).unwrap_or(1),
-            u32::try_from(date.day()).unwrap_or(1),
-        )
     }
 
     /// Reads `YYYY-MM-DD`.
@@ -90,7 +75,8 @@ const EPOCH: jiff::civil::Date = jiff::civil::date(1970, 1, 1);
 
 impl fmt::Display for Day {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (y, m, d) = self.ymd();
+        let date = self.date();
+        let (y, m, d) = (date.year(), date.month(), date.day());
         write!(f, "{y:04}-{m:02}-{d:02}")
     }
 }
@@ -129,8 +115,7 @@ impl Clock {
     }
 }
 
-/// One cell's practice record across days: what [`Review::due`] needs, kept so that two
-/// records merge exactly ([`Review::absorb`]).
+/// One cell's practice record across days, kept so that two records merge exactly.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Review {
@@ -146,8 +131,8 @@ pub struct Review {
     /// The cell was answered right after that mistake, on the same day.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub recovered: bool,
-    /// Days the cell was played after the day of the last mistake (or since the first day,
-    /// with no mistake): every answer on them right. The box, before the cap.
+    /// Days played, every answer right, after the last mistake's day (or since the first day):
+    /// the box, before the cap.
     #[serde(skip_serializing_if = "is_zero")]
     pub right_days: u32,
 }
@@ -173,8 +158,7 @@ impl Review {
         *self == Review::default()
     }
 
-    /// Adds a later record (answers given after every answer this one holds): the result is
-    /// the record of all the answers in order.
+    /// Adds a later record: the result is the record of all the answers in order.
     pub fn absorb(&mut self, later: &Review) {
         let (Some(later_first), Some(later_last)) = (later.first, later.last) else {
             return;
@@ -222,8 +206,7 @@ impl Review {
         })
     }
 
-    /// Days from the last answer (or the last mistake) to when the cell comes back: 0 for a
-    /// mistake not yet answered right, 1 once it was, then `2^(box−1)`.
+    /// Days until the cell comes back: 0 after a mistake, 1 once it is righted, then `2^(box−1)`.
     pub fn interval(&self) -> i32 {
         match (self.missed, self.right_days) {
             (Some(_), 0) => i32::from(self.recovered),
@@ -231,9 +214,8 @@ impl Review {
         }
     }
 
-    /// When the cell comes back, as of `today`: [`Review::due`], but never later than
-    /// `today` plus its interval — a clock that ran ahead (a day recorded after `today`) must
-    /// not hide the cell until that day comes round.
+    /// When the cell comes back, as of `today`: [`Review::due`], but never later than `today`
+    /// plus its interval, so a clock that ran ahead does not hide the cell.
     pub fn due_by(&self, today: Day) -> Option<Day> {
         self.due().map(|due| due.min(today.plus(self.interval())))
     }
@@ -323,8 +305,7 @@ impl Practice {
         practice
     }
 
-    /// The days this record knows were practised: the run that ends on the last day, and the
-    /// first day.
+    /// The days this record knows were practised: the run ending on the last day, the first.
     pub fn days(&self) -> Vec<Day> {
         let mut days: Vec<Day> = match self.last {
             Some(last) => (0..self.run)
@@ -336,8 +317,7 @@ impl Practice {
         days
     }
 
-    /// Days in a row practised as of `today`: the run if it ends today or yesterday (today
-    /// may still be practised), else 0.
+    /// Days in a row practised as of `today`: the run if it ends today or yesterday, else 0.
     pub fn streak(&self, today: Day) -> u32 {
         match self.last {
             Some(last) if (0..=1).contains(&today.since(last)) => self.run,

@@ -1,16 +1,11 @@
-//! What the exact EVs of one decision depend on, as a value: the hand, the up card, the cards
-//! left in the shoe and where the hand stands in the round. An [`EvQuery`] is a cache key and a
-//! job that can be handed to another thread; [`EvQuery::compute`] asks the analysis.
-//!
-//! Three shoes matter to the trainer:
-//! - grading (the table and drills): the full shoe less the hand and the up card, so a decision
-//!   is judged by basic strategy, not by the count ([`EvQuery::basic`]);
-//! - the live EV panel: the full shoe less every card seen since the shuffle
-//!   ([`EvQuery::live`]).
+//! What the exact EVs of one decision depend on, as a value: an [`EvQuery`] is a cache key and
+//! a job another thread can run. Grading takes the full shoe less the hand and the up card, so
+//! a decision is judged by basic strategy, not by the count ([`EvQuery::basic`]); the live EV
+//! panel takes out every card seen since the shuffle ([`EvQuery::live`]).
 
 use crate::analysis::chart::{Cell, Chart};
 use crate::analysis::{HandContext, HandEvs, hand_evs};
-use crate::engine::{Action, ActionSet, PlayerHand, Rules, SeatView, Value, ValueCounts};
+use crate::engine::{Action, ActionSet, Cards, PlayerHand, Rules, SeatView, Value, ValueCounts};
 
 use super::drills::kinds::Question;
 
@@ -31,8 +26,8 @@ pub struct EvQuery {
     pub hands: u8,
 }
 
-fn values(hand: &PlayerHand) -> Vec<Value> {
-    hand.cards.as_slice().iter().map(|c| c.value()).collect()
+fn values(cards: &Cards) -> Vec<Value> {
+    cards.as_slice().iter().map(|c| c.value()).collect()
 }
 
 fn context(view: &SeatView<'_>, hand: &PlayerHand) -> HandContext {
@@ -64,26 +59,24 @@ impl EvQuery {
     pub fn table_basic(rules: &Rules, view: &SeatView<'_>) -> Option<EvQuery> {
         let hand = view.active_hand()?;
         let up = view.dealer_up()?.value();
-        Some(EvQuery::basic(rules, values(hand), up, context(view, hand)))
+        Some(EvQuery::basic(
+            rules,
+            values(&hand.cards),
+            up,
+            context(view, hand),
+        ))
     }
 
     /// For a drill question: a first decision on a fresh two-card hand.
     pub fn question(rules: &Rules, question: &Question) -> EvQuery {
-        let hand = question
-            .cards
-            .as_slice()
-            .iter()
-            .map(|c| c.value())
-            .collect();
         let ctx = HandContext {
             hands: 1,
             ..HandContext::default()
         };
-        EvQuery::basic(rules, hand, question.up.value(), ctx)
+        EvQuery::basic(rules, values(&question.cards), question.up.value(), ctx)
     }
 
-    /// For the live EV panel: the seat's active hand with every card seen since the shuffle
-    /// taken out of the shoe (the face-down card is not seen, so it stays in).
+    /// For the live EV panel: the seat's active hand, every card seen taken out of the shoe.
     pub fn live(rules: &Rules, view: &SeatView<'_>) -> Option<EvQuery> {
         let hand = view.active_hand()?;
         let up = view.dealer_up()?.value();
@@ -95,7 +88,7 @@ impl EvQuery {
         }
         Some(EvQuery {
             left,
-            ..EvQuery::basic(rules, values(hand), up, context(view, hand))
+            ..EvQuery::basic(rules, values(&hand.cards), up, context(view, hand))
         })
     }
 
@@ -126,8 +119,7 @@ pub struct LiveEvs {
 }
 
 impl LiveEvs {
-    /// The panel for the seat's active hand from its computed `evs` (`None` when the seat has
-    /// no hand to act on).
+    /// The panel for the seat's active hand from its computed `evs` (`None` without one).
     pub fn new(evs: &HandEvs, chart: &Chart, view: &SeatView<'_>) -> Option<LiveEvs> {
         let hand = view.active_hand()?;
         let up = view.dealer_up()?.value();

@@ -6,8 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::day::Day;
-use super::tally::Tally;
-use super::tally::cell_label;
+use super::tally::{Tally, cell_label};
 
 /// The formats of `blackjack stats --export`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,8 +53,7 @@ pub struct CellRow {
     pub wrong: u64,
     /// Right answers in a row, most recent last.
     pub streak: u32,
-    /// EV given away by the mistakes in the cell, in bets (0 for a file from before it was
-    /// kept per cell).
+    /// EV given away by the mistakes in the cell, in bets.
     pub ev_given_away: f64,
     /// When the cell was last played (UTC, ISO 8601), if the file knows.
     pub last_seen: Option<String>,
@@ -65,19 +63,17 @@ pub struct CellRow {
     pub due: Option<String>,
 }
 
-/// The per-cell table of the lifetime figures: one row per cell of the printed chart (360, in
-/// chart order: hard 5–21, soft 13–21, pairs; up cards 2–9, T, A), then any other cell they
-/// record (a hand the chart does not print, such as 2,2 that could not be split). A cell's due
-/// day is as of `today`.
+/// The per-cell table of the lifetime figures: a row per cell of the printed chart, in chart
+/// order, then any other cell they record; a cell's due day is as of `today`.
 pub fn cell_rows(lifetime: &Tally, last_seen: &BTreeMap<String, u64>, today: Day) -> Vec<CellRow> {
     use crate::analysis::chart::Chart;
     let printed: Vec<String> = Chart::printed_cells().map(|cell| cell.key()).collect();
-    let others = lifetime
+    let others: Vec<String> = lifetime
         .cells
         .keys()
         .filter(|key| !printed.contains(key))
         .cloned()
-        .collect::<Vec<_>>();
+        .collect();
     printed
         .into_iter()
         .chain(others)
@@ -99,8 +95,7 @@ pub fn cell_rows(lifetime: &Tally, last_seen: &BTreeMap<String, u64>, today: Day
         .collect()
 }
 
-/// The per-cell table as CSV: a header row, then [`cell_rows`]; a field holding a comma or a
-/// quote is quoted.
+/// The per-cell table as CSV: a header row, then [`cell_rows`] (a comma or quote quoted).
 pub fn export_csv(lifetime: &Tally, last_seen: &BTreeMap<String, u64>, today: Day) -> String {
     let field = |text: &str| {
         if text.contains([',', '"', '\n']) {
@@ -109,12 +104,10 @@ pub fn export_csv(lifetime: &Tally, last_seen: &BTreeMap<String, u64>, today: Da
             text.to_owned()
         }
     };
-    let mut out = String::from(
-        "key,label,decisions,right,wrong,streak,ev_given_away,last_seen,practice_box,due\n",
-    );
-    for row in cell_rows(lifetime, last_seen, today) {
-        out.push_str(&format!(
-            "{},{},{},{},{},{},{:.4},{},{},{}\n",
+    let header = "key,label,decisions,right,wrong,streak,ev_given_away,last_seen,practice_box,due";
+    csv(header, cell_rows(lifetime, last_seen, today), |row| {
+        format!(
+            "{},{},{},{},{},{},{:.4},{},{},{}",
             field(&row.key),
             field(&row.label),
             row.decisions,
@@ -125,20 +118,26 @@ pub fn export_csv(lifetime: &Tally, last_seen: &BTreeMap<String, u64>, today: Da
             row.last_seen.as_deref().unwrap_or(""),
             row.practice_box,
             row.due.as_deref().unwrap_or("")
-        ));
+        )
+    })
+}
+
+/// A CSV file: `header`, then a line of each row.
+fn csv<T>(header: &str, rows: impl IntoIterator<Item = T>, line: impl Fn(T) -> String) -> String {
+    let mut out = format!("{header}\n");
+    for row in rows {
+        out.push_str(&line(row));
+        out.push('\n');
     }
     out
 }
 
-/// The session rows as CSV: a header row, then one row per session, oldest first (times in
-/// UTC, money and bets as decimals).
+/// The session rows as CSV: a header row, then a row per session, oldest first (times in UTC).
 pub fn export_sessions_csv(rows: &[SessionRow]) -> String {
-    let mut out = String::from(
-        "started,last_write,rounds,hands,net_bets,net_money,decisions,right,ev_given_away\n",
-    );
-    for row in rows {
-        out.push_str(&format!(
-            "{},{},{},{},{},{},{},{},{:.4}\n",
+    let header = "started,last_write,rounds,hands,net_bets,net_money,decisions,right,ev_given_away";
+    csv(header, rows, |row| {
+        format!(
+            "{},{},{},{},{},{},{},{},{:.4}",
             utc_timestamp(row.started),
             utc_timestamp(row.last_write),
             row.rounds,
@@ -149,13 +148,11 @@ pub fn export_sessions_csv(rows: &[SessionRow]) -> String {
             row.decisions,
             row.right,
             row.ev_lost
-        ));
-    }
-    out
+        )
+    })
 }
 
-/// Everything as one JSON object: the sessions counted, the lifetime tally, the per-cell table
-/// ([`cell_rows`]), the session rows and the per-day rows.
+/// Everything as one JSON object: the lifetime tally, and the cell, session and day rows.
 pub fn export_json(
     sessions: u64,
     lifetime: &Tally,
@@ -176,22 +173,22 @@ pub fn export_json(
 
 /// Seconds since the Unix epoch as a UTC timestamp: `2026-12-03T13:40:05Z`.
 pub fn utc_timestamp(seconds: u64) -> String {
-    match jiff::Timestamp::from_second(i64::try_from(seconds).unwrap_or(i64::MAX)) {
-        Ok(t) => t.strftime("%Y-%m-%dT%H:%M:%SZ").to_string(),
-        Err(_) => seconds.to_string(),
-    }
+    timestamp(seconds, |t| t.strftime("%Y-%m-%dT%H:%M:%SZ").to_string())
 }
 
 /// Seconds since the Unix epoch as the player's local time, for a person to read:
 /// `2026-12-03 14:40 CET` (the system's time zone, its abbreviation after the time).
 pub fn local_time(seconds: u64) -> String {
-    match jiff::Timestamp::from_second(i64::try_from(seconds).unwrap_or(i64::MAX)) {
-        Ok(t) => t
-            .to_zoned_datetime(jiff::tz::TimeZone::system())
-            .strftime("%Y-%m-%d %H:%M %Z")
-            .to_string(),
-        Err(_) => seconds.to_string(),
-    }
+    timestamp(seconds, |t| {
+        let zoned = t.to_zoned_datetime(jiff::tz::TimeZone::system());
+        zoned.strftime("%Y-%m-%d %H:%M %Z").to_string()
+    })
+}
+
+/// `seconds` since the epoch as `written`, or the number where no time is that far.
+fn timestamp(seconds: u64, written: impl Fn(jiff::Timestamp) -> String) -> String {
+    jiff::Timestamp::from_second(i64::try_from(seconds).unwrap_or(i64::MAX))
+        .map_or_else(|_| seconds.to_string(), written)
 }
 
 /// One session's row: what one run of the table or a drill recorded.
@@ -220,8 +217,7 @@ pub struct SessionRow {
     pub ev_lost: f64,
 }
 
-/// One local day's progress: what was played and answered that day, and how well
-/// ([`crate::store::Store::progress`] computes every figure from the rows).
+/// One local day's progress: what was played and answered that day, and how well.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct DayRow {
@@ -239,29 +235,25 @@ pub struct DayRow {
     pub ev_given_away: f64,
     /// EV given away per 100 decisions, in bets; `None` without decisions.
     pub ev_given_away_per_100: Option<f64>,
-    /// Answers of the counting drills and the count quiz (the count checks and bet grades of
-    /// counting mode included).
+    /// Answers of the counting drills, the count quiz and counting mode's checks and bets.
     pub counting_answers: u64,
     /// Of those, the right ones.
     pub counting_right: u64,
     /// `counting_right / counting_answers`; `None` without answers.
     pub counting_accuracy: Option<f64>,
-    /// The mean seconds per timed answer (a countdown's time, which is of a whole run of
-    /// cards, and the untimed answers at the table are left out); `None` without any.
+    /// The mean seconds per timed answer (countdowns and the table's untimed ones left out).
     pub counting_seconds: Option<f64>,
 }
 
 /// The per-day rows as CSV: a header row, then one row per day with activity, oldest first
 /// (an empty field where a day has nothing to divide by).
 pub fn export_days_csv(rows: &[DayRow]) -> String {
-    let mut out = String::from(
-        "day,rounds,decisions,right,accuracy,ev_given_away,ev_given_away_per_100,\
-         counting_answers,counting_right,counting_accuracy,counting_seconds\n",
-    );
+    let header = "day,rounds,decisions,right,accuracy,ev_given_away,ev_given_away_per_100,\
+                  counting_answers,counting_right,counting_accuracy,counting_seconds";
     let opt = |x: Option<f64>| x.map_or_else(String::new, |x| format!("{x:.4}"));
-    for row in rows {
-        out.push_str(&format!(
-            "{},{},{},{},{},{:.4},{},{},{},{},{}\n",
+    csv(header, rows, |row| {
+        format!(
+            "{},{},{},{},{},{:.4},{},{},{},{},{}",
             row.day,
             row.rounds,
             row.decisions,
@@ -273,7 +265,6 @@ pub fn export_days_csv(rows: &[DayRow]) -> String {
             row.counting_right,
             opt(row.counting_accuracy),
             opt(row.counting_seconds),
-        ));
-    }
-    out
+        )
+    })
 }

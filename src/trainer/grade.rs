@@ -8,31 +8,24 @@ use crate::engine::{Action, ActionSet, Cards, Value};
 use crate::text::{signed, signed_decimals};
 
 /// A miss that costs less than this (in initial bets of EV) is a close call: marked with its
-/// cost, not counted as a full miss, and it does not return its cell to the due list. 0.005
-/// bets is half a cent on a one-euro bet: below it, the two plays are a coin's toss apart over
-/// any session a learner plays (the standard deviation of one hand's result is about 1.1
-/// bets, so telling a 0.005-bet difference from chance at two standard errors takes about
-/// (2 × 1.1 / 0.005)² ≈ 190,000 hands of that very decision). The near-ties of this game's
-/// chart that issue 36 measured fall under it (8,8 vs T stood: 0.001; 16 vs T stood: 0.000
-/// to 0.004).
+/// cost, not counted as a miss. Why 0.005: telling it from chance at two standard errors (one
+/// hand's σ ≈ 1.1 bets) takes (2 × 1.1 / 0.005)² ≈ 190,000 hands of that very decision; this
+/// game's near-ties (8,8 vs T stood: 0.001; 16 vs T stood: up to 0.004) fall under it.
 pub const CLOSE_CALL: f64 = 0.005;
 
-/// How a decision is graded: right, a close call (a miss costing less than [`CLOSE_CALL`]),
-/// or a miss.
+/// How a decision is graded: right, a close call or a miss.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verdict {
     /// The advised play, or one at least as good for the cards held.
     Right,
-    /// Another play, within [`CLOSE_CALL`] of the advised one: marked with its cost, not
-    /// counted as a miss.
+    /// Another play, within [`CLOSE_CALL`] of the advised one: not counted as a miss.
     CloseCall,
     /// Another play, costing [`CLOSE_CALL`] or more.
     Miss,
 }
 
 impl Verdict {
-    /// The verdict of a play that was (`right`) or was not the advised one, giving away
-    /// `cost` bets of EV.
+    /// The verdict of a play that was (`right`) or was not the advised one, costing `cost`.
     pub fn of(right: bool, cost: f64) -> Verdict {
         if right {
             Verdict::Right
@@ -67,8 +60,8 @@ pub fn cost_text(cost: f64) -> String {
     }
 }
 
-/// The stats category of a decision. A decision belongs to its chart table (hard, soft or
-/// pairs) and, when doubling was advised or chosen, to `Doubles` as well.
+/// The stats category of a decision: its chart table, and `Doubles` as well when doubling was
+/// advised or chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Category {
@@ -91,8 +84,7 @@ impl Category {
         Category::Doubles,
     ];
 
-    /// The categories of a decision in a cell of `kind` where `chosen` was played and
-    /// `advised` was best: its chart table, and `Doubles` when doubling was either.
+    /// The categories of a decision in a cell of `kind`, `chosen` played and `advised` best.
     pub fn of(kind: HandKind, chosen: Action, advised: Action) -> impl Iterator<Item = Category> {
         let table = match kind {
             HandKind::Hard => Category::Hard,
@@ -129,14 +121,13 @@ pub struct Grade {
     pub hand: String,
     /// What the player did.
     pub chosen: Action,
-    /// The best of the rule's play (the chart's, or an index play's) and the player's for the
-    /// cards held: the rule's play, unless these cards favour the player's ([`ByCards`]).
+    /// The rule's play (the chart's or an index play's), unless these cards favour the
+    /// player's ([`ByCards`]).
     pub advised: Action,
     /// Exact EV given away (units per initial unit): EV(advised) − EV(chosen), never below 0.
     pub cost: f64,
-    /// The rule's play where the cards held favour the player's other play: the chart plays
-    /// by total (an index by count), and a play at least as good for these very cards is not
-    /// a mistake.
+    /// Where the cards held favour the player's play over the rule's (the chart plays by
+    /// total): a play at least as good for these very cards is not a mistake.
     pub by_cards: Option<ByCards>,
 }
 
@@ -151,8 +142,7 @@ pub struct ByCards {
     pub chosen_ev: f64,
 }
 
-/// The advised play, the cost and the by-cards note when the rule says `rule` and the player
-/// chose `chosen`, with `ev` the EVs for the cards held.
+/// The advised play, cost and by-cards note of `chosen` where the rule says `rule`.
 fn weigh(
     rule: Action,
     chosen: Action,
@@ -198,8 +188,8 @@ impl Grade {
         Verdict::of(self.is_correct(), self.cost)
     }
 
-    /// `— you chose stand (−0.120 bets EV)`, or for a close call `— you chose stand: a close
-    /// call (−0.001 bets EV)`; `unit` follows `EV` (` at this count`).
+    /// `— you chose stand (−0.120 bets EV)` (`: a close call` after `stand` for one); `unit`
+    /// follows `EV` (` at this count`).
     fn chose_text(&self, unit: &str) -> String {
         let close = if self.verdict() == Verdict::CloseCall {
             ": a close call"
@@ -221,19 +211,17 @@ impl Grade {
     /// The feedback without its mark: `Basic strategy: stand 16 vs T` or
     /// `Basic strategy: double 11 vs 6 — you chose hit (−0.120 bets EV)`.
     pub fn advice(&self) -> String {
-        if let Some(note) = &self.by_cards {
-            return format!(
-                "Basic strategy: {} {} (the chart goes by total){}",
-                note.rule,
-                self.cell.label(),
-                note.text(self.chosen)
-            );
-        }
-        let advice = format!("Basic strategy: {} {}", self.advised, self.cell.label());
-        if self.is_correct() {
-            advice
-        } else {
-            format!("{advice}{}", self.chose_text(""))
+        let head = |play| format!("Basic strategy: {play} {}", self.cell.label());
+        self.worded(head, " (the chart goes by total)", "")
+    }
+
+    /// `head` of the advised play, then the by-cards note (after `by_total`) or what was
+    /// chosen ([`Grade::chose_text`] with `unit`).
+    fn worded(&self, head: impl Fn(Action) -> String, by_total: &str, unit: &str) -> String {
+        match &self.by_cards {
+            Some(note) => format!("{}{by_total}{}", head(note.rule), note.text(self.chosen)),
+            None if self.is_correct() => head(self.advised),
+            None => format!("{}{}", head(self.advised), self.chose_text(unit)),
         }
     }
 
@@ -245,8 +233,7 @@ impl Grade {
     }
 }
 
-/// Grades `chosen` for a hand against up card `up`. `ev` gives the exact EV of each legal
-/// action (from the analysis); `chart` is the hard strategy's chart.
+/// Grades `chosen` for a hand against `up` by the hard strategy's `chart` and the exact `ev`.
 pub fn grade(
     chart: &Chart,
     cards: &Cards,
@@ -267,8 +254,7 @@ pub fn grade(
     }
 }
 
-/// An index play that decided a grade in counting mode: the floored true count it was made at
-/// and the chart's play it replaced.
+/// An index play that decided a grade in counting mode, and the chart's play it replaced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct IndexCall {
     /// The floored true count.
@@ -290,10 +276,9 @@ impl IndexCall {
     }
 }
 
-/// Grades like [`grade`], at floored true count `tc`: where `indices` has an index play for the
-/// hand's cell that applies at `tc` and is legal, that play is the advised one (and the call
-/// says so). `ev` gives the EVs for the shoe as it is, so the cost of a missed index is its
-/// cost at this count.
+/// Grades like [`grade`], at floored true count `tc`: a legal index play of `indices` that
+/// applies at `tc` is the advised one (the call says so). `ev` gives the EVs for the shoe as it
+/// is, so a missed index costs what it costs at this count.
 #[allow(clippy::too_many_arguments)]
 pub fn grade_at_count(
     chart: &Chart,
@@ -321,21 +306,9 @@ impl Grade {
     /// The feedback in counting mode: an index play says so (`Index play: stand 16 vs T at
     /// true count +1; the chart says hit`), anything else reads as [`Grade::advice`].
     pub fn advice_at_count(&self, call: Option<&IndexCall>) -> String {
-        let Some(call) = call else {
-            return self.advice();
-        };
-        if let Some(note) = &self.by_cards {
-            return format!(
-                "{}{}",
-                call.text(note.rule, &self.cell),
-                note.text(self.chosen)
-            );
-        }
-        let advice = call.text(self.advised, &self.cell);
-        if self.is_correct() {
-            advice
-        } else {
-            format!("{advice}{}", self.chose_text(" at this count"))
+        match call {
+            Some(call) => self.worded(|play| call.text(play, &self.cell), "", " at this count"),
+            None => self.advice(),
         }
     }
 }

@@ -2,43 +2,31 @@
 //!
 //! # The game by count
 //! A round at floored true count `t` comes with probability `p_t`, returns `e_t` per unit bet
-//! and has a second moment `m_t` per unit² ([`GameByCount`]). The shares and returns are this
-//! game's exact ones where the exact model has them (`blackjack indices`: the edge with this
-//! game's index plays, counts −5 … +8); beyond, and for every second moment, they come from a
-//! flat-bet counting simulation (the exact analysis computes means, not variances). The
-//! simulated shares beyond the exact range are scaled so all shares sum to 1.
+//! and has a second moment `m_t` ([`GameByCount`]): exact shares and returns where the exact
+//! model has them (counts −5 … +8, with this game's index plays), a flat-bet counting
+//! simulation beyond and for every second moment (the exact analysis computes no variances),
+//! its shares scaled so all sum to 1.
 //!
 //! # Back-counting
-//! A back-counter ([`Wong`]) watches and plays only from the count it enters at until the count
-//! falls below the one it leaves at. Of the rounds dealt at count `t` it plays a share `q_t`:
-//! all at counts from the entry up, none below the exit — by the rule, so these rows keep the
-//! exact model's shares and returns — and, at the counts between, the share a back-counting
-//! simulation played ([`GameByCount::backcounted`]; it depends on the way the count came).
-//! Every figure is then per round *seen*, watched or played (the watched rounds cost time):
-//! `μ = Σ p q b e`; the figures per round played divide by the share played `Σ p q`.
-//!
-//! # A ramp's figures
-//! Rounds taken as independent, a ramp betting `b_t` has, per round, a mean `μ = Σ p b e`, a
-//! second moment `Σ p b² m` and so a standard deviation `σ`; from them come the initial-bet
-//! advantage, SCORE, DI, N0 and the risks of ruin ([`crate::sim::measures::Measures`]).
+//! A back-counter ([`Wong`]) plays from its entry count until the count falls below its exit.
+//! Of the rounds dealt at `t` it plays a share `q_t`: all from the entry up, none below the
+//! exit (by the rule, so those rows keep the exact model's figures), and between them the
+//! share a back-counting simulation played ([`GameByCount::backcounted`]: it depends on the
+//! way the count came). Every figure is per round *seen* (watching costs time): `μ = Σ p q b e`.
 //!
 //! # The optimal ramp
-//! SCORE, `10⁶ · (μ/σ)²`, depends only on a ramp's shape; the bankroll and the risk decide how
-//! large a ramp of that shape can be. So the planner first finds **the spread's best ramp**,
-//! bankroll-free: the highest SCORE of the ramps between the table minimum and minimum ×
-//! spread, in whole chips, never falling as the count rises. Its optimum lies in the family
-//! `clamp(k · e_t / m_t, min, min · spread)` (the KKT conditions of the box-constrained
-//! optimum, [`super::plan_search`]): a search over `k` on a fine geometric grid, rounding to
-//! chips, then a local search chip by chip. With a risk target, **the plan** is the ramp of the
-//! highest SCORE (ties: the higher win rate) whose risk of ruin played for ever at the bankroll
-//! is within the target — the same family holds the optimum under that limit, for the risk too
-//! is a function of `μ` and the second moment. When the bankroll carries the spread's best ramp
-//! within the target, the plan is that ramp: a counter with bankroll to spare raises the unit
-//! ([`Rated::unit_at`]), not the bets past the SCORE optimum. When it cannot, the plan names the
-//! best ramp and the bankroll it needs ([`Rated::bankroll_for`]). When no ramp of the family is
-//! within the target, the plan is its ramp of least risk. With a Kelly fraction `f`, the plan is
-//! the family's ramp at `k = f · B` (full Kelly, `f = 1`, risks `e⁻² ≈ 13.5 %` when no cap
-//! binds).
+//! Rounds taken as independent, a ramp `b_t` has a mean `Σ p b e` and a second moment
+//! `Σ p b² m`, hence SCORE, DI, N0 and the risks of ruin ([`Measures`]). SCORE depends only on
+//! a ramp's shape, so the planner first finds **the spread's best ramp**, bankroll-free: the
+//! highest SCORE in whole chips between the minimum and minimum × spread, never falling as the
+//! count rises, searched in the family `clamp(k · e_t / m_t, min, min · spread)` (the KKT
+//! optimum, [`super::plan_search`]). With a risk target, **the plan** is the ramp of highest
+//! SCORE whose risk of ruin at the bankroll is within it (the same family holds that optimum):
+//! the best ramp itself when the bankroll carries it — spare bankroll raises the unit
+//! ([`Rated::unit_at`]), not the bets past the optimum — else the best ramp is named with the
+//! bankroll it needs ([`Rated::bankroll_for`]); with no ramp within the target, the family's
+//! safest. With a Kelly fraction `f`, the plan is the family's ramp at `k = f · B` (full
+//! Kelly risks `e⁻² ≈ 13.5 %` when no cap binds).
 
 use crate::analysis::hilo::{BetRamp, MAX_RAMP_BET};
 use crate::analysis::indices::TcEdge;
@@ -78,8 +66,7 @@ pub struct GameByCount {
 }
 
 impl GameByCount {
-    /// The exact edge by count (`exact`, with index plays) where it is given, the flat-bet
-    /// simulation `simulated` elsewhere and for every second moment.
+    /// The exact edge by count where given, else and for every second moment `simulated`.
     pub fn new(exact: &[TcEdge], simulated: &CountTally) -> GameByCount {
         let buckets = simulated.by_tc_folded(TC_MIN, TC_MAX);
         let total = simulated.rounds.max(1) as f64;
@@ -97,35 +84,26 @@ impl GameByCount {
         let rows = buckets
             .iter()
             .map(|(tc, bucket)| {
-                let second_moment = bucket.net_sq_micro as f64 / 1e6 / bucket.rounds as f64;
-                match exact.iter().find(|e| e.tc == *tc) {
-                    Some(e) => CountRow {
-                        tc: *tc,
-                        share: e.share,
-                        ev: e.with_indices,
-                        second_moment,
-                        exact: true,
-                        played: 1.0,
-                        played_by_rule: true,
-                    },
-                    None => CountRow {
-                        tc: *tc,
-                        share: bucket.rounds as f64 / total * scale,
-                        ev: bucket.ev(),
-                        second_moment,
-                        exact: false,
-                        played: 1.0,
-                        played_by_rule: true,
-                    },
+                let (share, ev, exact) = match exact.iter().find(|e| e.tc == *tc) {
+                    Some(e) => (e.share, e.with_indices, true),
+                    None => (bucket.rounds as f64 / total * scale, bucket.ev(), false),
+                };
+                CountRow {
+                    tc: *tc,
+                    share,
+                    ev,
+                    second_moment: bucket.net_sq_micro as f64 / 1e6 / bucket.rounds as f64,
+                    exact,
+                    played: 1.0,
+                    played_by_rule: true,
                 }
             })
             .collect();
         GameByCount { rows, wong: None }
     }
 
-    /// This game back-counted by `wong`: at the counts between its exit and its entry, the
-    /// share played is the one `simulated` (a back-counting run with the same `wong`) played
-    /// of the rounds it dealt at that count; with no such round there, none.
+    /// This game back-counted by `wong`: between its exit and entry, the share played is the
+    /// one `simulated` (a back-counting run with the same `wong`) played there (none of none).
     pub fn backcounted(&self, wong: Wong, simulated: &TripTally) -> GameByCount {
         let played = simulated.rounds.by_tc_folded(TC_MIN, TC_MAX);
         let watched = simulated.watched.by_tc_folded(TC_MIN, TC_MAX);
@@ -198,8 +176,7 @@ impl RampFigures {
         self.measures.ev / (self.avg_bet * self.played).max(f64::MIN_POSITIVE)
     }
 
-    /// Mean and standard deviation per round played (the same as per round seen without
-    /// back-counting).
+    /// Mean and standard deviation per round played.
     pub fn per_played(&self) -> Measures {
         let Measures { ev, sd } = self.measures;
         let q = self.played.max(f64::MIN_POSITIVE);
@@ -341,16 +318,13 @@ pub fn plan(game: &GameByCount, inputs: &PlanInputs) -> Result<Plan, PlanError> 
     let mut best = search.spread_best();
     let (chosen, met) = match inputs.risk {
         Risk::Kelly(f) => (Rated::of(game, search.at_scale(f * inputs.bankroll)), true),
-        Risk::OfRuin(target) => {
-            if best.figures.measures.risk_of_ruin(inputs.bankroll) <= target {
-                (best.clone(), true)
-            } else {
-                match search.within_risk(inputs.bankroll, target) {
-                    Ok(rated) => (rated, true),
-                    Err(safest) => (safest, false),
-                }
-            }
+        Risk::OfRuin(target) if best.figures.measures.risk_of_ruin(inputs.bankroll) <= target => {
+            (best.clone(), true)
         }
+        Risk::OfRuin(target) => match search.within_risk(inputs.bankroll, target) {
+            Ok(rated) => (rated, true),
+            Err(safest) => (safest, false),
+        },
     };
     // The search within the risk may end on a ramp the search without it did not reach.
     if chosen.score() > best.score() {

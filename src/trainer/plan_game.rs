@@ -1,13 +1,10 @@
 //! Working out the game the planner ([`super::plan`]) plans for, in a count: this game's exact
-//! edge by that count's true count (`blackjack indices --count`), a flat-bet counting
-//! simulation in the same count for the variances, and for a back-counter a back-counting
-//! simulation for the share played at the counts between its exit and its entry. The exact
-//! part is computed once per rules and count (and memoised by the analysis); the simulations
-//! are what a change of rounds, seed or back-counting pays for again.
+//! edge by true count, a flat-bet simulation for the variances and, for a back-counter, a
+//! back-counting simulation for the share played. The exact part is memoised by the analysis;
+//! the simulations are what a change of rounds, seed or back-counting pays for again.
 //!
-//! A ramp is a bet for each floored true count, so the planner plans balanced counts. An
-//! unbalanced count (KO, Red 7) is read by its running count, whose meaning moves with the
-//! cards left: it is refused ([`plannable`]) with the counts that can be planned named.
+//! A ramp is a bet for each floored true count, so an unbalanced count (KO, Red 7), read by a
+//! running count whose meaning moves with the cards left, is refused ([`plannable`]).
 
 use std::sync::atomic::AtomicBool;
 
@@ -26,8 +23,8 @@ pub const DEFAULT_PLAN_SEED: u64 = 2026;
 /// Rounds of the simulations the planner page at the table runs ([`table_model`]).
 pub const TABLE_SIM_ROUNDS: u64 = 1_000_000;
 
-/// Rounds of each trip of the back-counting simulation (its trips follow one another in a
-/// chunk's shoe, so their length matters only for where a session starts watched).
+/// Rounds of each trip of the back-counting simulation (trips follow one another in a shoe:
+/// their length matters only for where a session starts watched).
 const WONG_TRIP_ROUNDS: u64 = 10_000;
 
 /// How the simulations run.
@@ -41,8 +38,7 @@ pub struct SimSettings {
     pub threads: usize,
 }
 
-/// Whether the planner can plan a ramp for `system`: a balanced count, read by its true
-/// count; else why not, in a sentence naming the counts it plans.
+/// Whether the planner can plan a ramp for `system` (a balanced count); else why not.
 pub fn plannable(system: &CountSystem) -> Result<(), String> {
     if system.is_balanced() && !system.needs_suits() {
         return Ok(());
@@ -80,9 +76,8 @@ pub struct PlanModel {
     pub sim: SimSettings,
 }
 
-/// Works out the model of `rules` in the count `system` (balanced: see [`plannable`]): the
-/// exact analysis (once per rules and count) and the flat-bet counting simulation in that
-/// count, with its index plays for this game so its rounds are those the exact edge describes.
+/// Works out the model of `rules` in the balanced count `system`: the exact analysis and a
+/// flat-bet counting simulation playing this game's index plays, as the exact edge does.
 pub fn work_out_model(
     rules: &Rules,
     system: &CountSystem,
@@ -112,9 +107,8 @@ pub fn work_out_model(
     })
 }
 
-/// The model the planner page at the table plans in, in the table's count `system`:
-/// [`TABLE_SIM_ROUNDS`] simulated rounds of seed [`DEFAULT_PLAN_SEED`] on every core; the
-/// reason in words if the count cannot be planned or the engine stopped.
+/// The model the table's planner page plans in, in the table's count `system` (on every
+/// core); the reason in words if the count cannot be planned or the engine stopped.
 pub fn table_model(rules: &Rules, system: &CountSystem) -> Result<PlanModel, String> {
     plannable(system).map_err(|why| format!("No plan: {why}."))?;
     let sim = SimSettings {
@@ -127,8 +121,8 @@ pub fn table_model(rules: &Rules, system: &CountSystem) -> Result<PlanModel, Str
 }
 
 impl PlanModel {
-    /// The game back-counted by `wong`. A back-counting simulation is run only when the exit
-    /// is below the entry (else every count's share played follows from the rule).
+    /// The game back-counted by `wong`, simulated only when the exit is below the entry (else
+    /// every share played follows from the rule).
     pub fn backcounted(
         &self,
         rules: &Rules,

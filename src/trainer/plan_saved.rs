@@ -41,8 +41,7 @@ pub struct SavedPlan {
     pub enter: Option<i32>,
     /// Back-counting: the count left below.
     pub leave: Option<i32>,
-    /// The key of the count whose true count the ramp is by; `None` for Hi-Lo (and for plans
-    /// saved before the planner planned other counts).
+    /// The key of the count whose true count the ramp is by; `None` for Hi-Lo.
     pub count: Option<String>,
 }
 
@@ -52,8 +51,7 @@ impl SavedPlan {
         self.count.as_deref().unwrap_or("hilo")
     }
 
-    /// Whether a table or drill counting the count keyed `key` may bet this plan's ramp; if
-    /// not, why, in a sentence.
+    /// Whether a table or drill counting the count keyed `key` may bet this ramp; else why.
     pub fn fits_count(&self, key: &str) -> Result<(), String> {
         if self.count_key().eq_ignore_ascii_case(key) {
             return Ok(());
@@ -67,14 +65,12 @@ impl SavedPlan {
     }
 }
 
-/// The learner's own planned ramp, if a plan is saved in the config file `settings` were read
-/// from (`[plan] ramp = […]`): what `--ramp plan` plays and the course's betting stage asks.
+/// The learner's own planned ramp, if the config file `settings` were read from saves one.
 pub fn saved_ramp(settings: &Settings) -> Option<BetRamp> {
     settings.plan.as_ref().map(|plan| plan.ramp.clone())
 }
 
-/// A ramp as `--ramp` names it: bets, or `plan`, the saved plan's ramp (resolved by the
-/// commands from the config file before a table or a drill starts).
+/// A ramp as `--ramp` names it: bets, or `plan`, the saved plan's ramp.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RampChoice {
     /// These bets.
@@ -154,15 +150,14 @@ impl SavedPlan {
             kelly: number("kelly")?,
             enter: count(whole("enter", -10, 10)?),
             leave: count(whole("leave", -10, 10)?),
-            count: match table.get("count") {
-                None => None,
-                Some(v) => Some(
-                    v.as_str()
-                        .filter(|s| !s.trim().is_empty())
-                        .map(|s| s.trim().to_ascii_lowercase())
-                        .ok_or_else(|| format!("[plan] count = {v} is not a count's name"))?,
-                ),
-            },
+            count: table
+                .get("count")
+                .map(|v| {
+                    let name = v.as_str().map(str::trim).filter(|s| !s.is_empty());
+                    name.map(str::to_ascii_lowercase)
+                        .ok_or_else(|| format!("[plan] count = {v} is not a count's name"))
+                })
+                .transpose()?,
         })
     }
 

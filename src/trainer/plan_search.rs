@@ -1,24 +1,18 @@
 //! The ramps the planner ([`super::plan`]) weighs: the family its optimum lies in, a local
-//! search over ramps of whole chips, the spread's best ramp, and the common ramps a plan is
-//! compared with.
+//! search over ramps of whole chips, the spread's best ramp and the common ramps compared.
 //!
 //! # Why one family of ramps
-//! A ramp `b` enters its figures through two sums only: the mean `μ = Σ p b e` and the second
-//! moment `S = Σ p b² m` (the variance is `σ² = S − μ²`). SCORE, `10⁶ · μ²/σ²`, grows with
-//! `μ²/S`; the risk of ruin, `exp(−2μB/σ²)`, is a function of `μ` and `S` too. For any such
-//! objective, with or without a limit on such a risk, and bets held within `[min, min ·
-//! spread]`, the KKT conditions say that at the optimum each bet strictly inside the limits has
-//! `∂/∂b_t = p_t · (α e_t − 2β b_t m_t) = 0` with the same `α`, `β` for every count — so
-//! `b_t = k · e_t / m_t` — and each other bet is at the limit it is pushed against: the optimum
-//! is `clamp(k · e_t / m_t, min, min · spread)` for some scale `k`. The search runs over `k`.
-//! The weight is `e/m`, the second moment, which the conditions give exactly; the
-//! Kelly-proportional `e/v` (`v = m − e²`) differs from it by `e²/m`, under 0.1 % in this game.
+//! A ramp `b` enters its figures through two sums only: `μ = Σ p b e` and `S = Σ p b² m`
+//! (`σ² = S − μ²`); SCORE (`10⁶ · μ²/σ²`) and the risk of ruin (`exp(−2μB/σ²)`) are functions
+//! of them. With bets held within `[min, min · spread]`, the KKT conditions give, for each bet
+//! strictly inside, `p_t · (α e_t − 2β b_t m_t) = 0` with the same `α`, `β` for every count:
+//! the optimum is `clamp(k · e_t / m_t, min, min · spread)` for some scale `k`, searched here.
+//! The weight is `e/m` exactly; the Kelly-proportional `e/v` differs by under 0.1 % here.
 //!
 //! # Chips
-//! Rounded to chips, and kept from falling as the count rises (the simulated returns far out
-//! are noisy), a ramp of the family can be a chip off the best ramp of chips; a local search
-//! ([`improved`]) then moves any run of steps a chip up or down while that raises SCORE (within
-//! the risk, where there is one), until no such move does.
+//! Rounded to chips and kept from falling as the count rises (the far returns are noisy), a
+//! ramp of the family can be a chip off the best; a local search ([`improved`]) moves runs of
+//! steps a chip up or down while that raises SCORE (within the risk), until none does.
 
 use super::plan::{GameByCount, PlanInputs, RampFigures, ramp_figures};
 use crate::analysis::hilo::{BetRamp, MAX_RAMP_STEPS};
@@ -211,14 +205,11 @@ impl<'a> Search<'a> {
 
     /// The family's ramp at scale `k`.
     pub(super) fn at_scale(&self, k: f64) -> BetRamp {
-        to_ramp(
-            &self.ladder,
-            &family_at(self.game, &self.ladder, self.len, k),
-        )
+        let at = family_at(self.game, &self.ladder, self.len, k);
+        to_ramp(&self.ladder, &at)
     }
 
-    /// Every distinct ramp of the family, from a tenth of a unit of scale to far past every
-    /// cap, 1 % apart, with its mean and SD.
+    /// Every distinct ramp of the family, scales 1 % apart past every cap, with its moments.
     fn family(&self) -> Vec<(Vec<usize>, Measures)> {
         let mut out: Vec<(Vec<usize>, Measures)> = Vec::new();
         for i in 0..=1200 {

@@ -50,10 +50,7 @@ pub fn bets(units: Units) -> String {
 }
 
 /// What a counting skill's answers add up to after its accuracy: ` · mean error 0.50 · 2.1 s an
-/// answer`, the one wording of the drill's score line and the summary's skill rows. A
-/// deviations answer is a play, right or wrong, so its error says no more than the accuracy
-/// and is left out. The time is the mean of the `timed` answers; with none (the table's bet
-/// grades, which are not timed) no time is said.
+/// answer` (no error for deviations, a play right or wrong; no time without `timed` answers).
 pub fn skill_figures(skill: &str, asked: u64, error_sum: f64, seconds: f64, timed: u64) -> String {
     if asked == 0 {
         return String::new();
@@ -69,15 +66,9 @@ pub fn skill_figures(skill: &str, asked: u64, error_sum: f64, seconds: f64, time
     format!("{error} · {:.1} s an answer", seconds / timed as f64)
 }
 
-/// A net result in money with what it is in bets (each round's result in units of its own
-/// initial bet): `−15 (−3 bets)`. The one way every screen and printed line shows a net.
-///
-/// With bets of different sizes the two can disagree in sign: then each is labelled and the
-/// line says what the disagreement means, `+1442.5 in money, −56 in bets (bigger bets did
-/// better than smaller ones)`. Money is
-/// `Σ rᵢ·bᵢ` and bets `Σ rᵢ` (round `i` won `rᵢ` bets at a bet of `bᵢ`); money's sign above
-/// the bets' sign means the rounds at bigger bets did better than those at smaller ones (the
-/// covariance of bet and result is positive), below it that they did worse.
+/// A net result in money with what it is in bets: `−15 (−3 bets)`, the one way a net is shown.
+/// Money is `Σ rᵢ·bᵢ` and bets `Σ rᵢ`, so their signs differ when bet and result covary: then
+/// `+1442.5 in money, −56 in bets (bigger bets did better than smaller ones)`.
 pub fn net_text(money: Units, in_bets: Units) -> String {
     let (m, b) = (money.0.signum(), in_bets.0.signum());
     if m == b {
@@ -100,10 +91,8 @@ fn accuracy_text(acc: Accuracy) -> String {
 /// One figure of a summary: its label and its value as text.
 pub type Figure = (String, String);
 
-/// The figures of a tally, as `(label, value)` pairs in the order every summary shows them:
-/// first the games (rounds, hands, results, money), then the decisions. The one renderer of a
-/// tally: the stats screen, the summary box, the printed summary and the drill's summary all
-/// lay out these pairs.
+/// The figures of a tally as `(label, value)` pairs, the games then the decisions: the one
+/// renderer of a tally, which every summary lays out.
 pub fn figures(tally: &Tally) -> (Vec<Figure>, Vec<Figure>) {
     let mut decisions = decision_figures(tally);
     decisions.extend(counting_figures(tally));
@@ -146,12 +135,7 @@ fn game_figures(tally: &Tally) -> Vec<Figure> {
     games
 }
 
-/// The label of the running counts answered: in the count quiz and at the table's count
-/// checks (both are kept as the skill `count`).
-pub const RUNNING_COUNT_LABEL: &str = "Running count right";
-
-/// The chart decisions graded (overall, by category, the EV they gave away) and the count
-/// checks at the table.
+/// The chart decisions graded (overall, by category, EV given away) and the count checks.
 fn decision_figures(tally: &Tally) -> Vec<Figure> {
     let mut decisions = vec![pair("Decisions right", accuracy_text(tally.overall))];
     for category in Category::ALL {
@@ -164,7 +148,7 @@ fn decision_figures(tally: &Tally) -> Vec<Figure> {
     // Every running count asked: the count quiz's and the table's count checks alike (the
     // skill `count`), so the label names the running count, not the quiz.
     if tally.count.decisions > 0 {
-        decisions.push(pair(RUNNING_COUNT_LABEL, accuracy_text(tally.count)));
+        decisions.push(pair("Running count right", accuracy_text(tally.count)));
     }
     decisions
 }
@@ -209,8 +193,7 @@ fn counting_figures(tally: &Tally) -> Vec<Figure> {
     rows
 }
 
-/// The session summary printed on the way out (and by `blackjack drill`): the session's
-/// figures, its most-missed cells, and the lifetime figures that include it.
+/// The session summary printed on the way out: its figures, most-missed cells and lifetime.
 pub fn session_summary(session: &Tally, lifetime: Option<&Tally>) -> String {
     let mut out = String::from("Session summary\n");
     // Only what the session did: a drill plays no round, a count drill grades no chart play.
@@ -465,8 +448,8 @@ mod tests {
         t.record_skill("true-count", true, 0.0, 2.0);
         t.record_skill("true-count", false, 2.0, 4.0);
         t.record_skill("deviations", false, 1.0, 5.0);
-        t.record_countdown_best(1, 25.0);
-        t.record_countdown_best(1, 31.0);
+        t.record_countdown_best_in(None, 1, 25.0);
+        t.record_countdown_best_in(None, 1, 31.0);
         let text = session_summary(&t, None);
         assert!(
             text.contains("Counting: true-count")

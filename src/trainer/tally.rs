@@ -54,13 +54,9 @@ impl CellRecord {
     }
 }
 
-/// Everything counted, for a session, a lifetime or a drill: the rounds and their money, and
-/// the decisions and how well they were made.
-///
-/// Every counter is an integer (money in thousandths of a unit), so tallies merge exactly and
-/// in any order; only the EV given away is a float. In a file (an earlier build's statistics,
-/// an export) every field, the rounds' included, is at the top level (the private
-/// `TallyFile`).
+/// Everything counted, for a session, a lifetime or a drill: the rounds, their money and the
+/// decisions. Counters are integers (money in thousandths), so tallies merge exactly in any
+/// order. In a file every field, the rounds' included, is at the top level (`TallyFile`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(from = "TallyFile", into = "TallyFile")]
 pub struct Tally {
@@ -80,27 +76,22 @@ pub struct Tally {
     pub cells: BTreeMap<String, CellRecord>,
     /// Counting-quiz answers (Hi-Lo running count).
     pub count: Accuracy,
-    /// The counting drills' records, by skill (`countdown`, `true-count`, `decks`, `ramp`,
-    /// `deviations`).
+    /// The counting drills' records, by skill ([`SKILLS`]).
     pub skills: BTreeMap<String, SkillRecord>,
-    /// Deck-countdown personal bests: the fastest perfect run, in seconds, by decks counted.
-    /// Only runs without the count shown are kept. Hi-Lo's runs.
+    /// Hi-Lo deck-countdown bests: the fastest perfect run, in seconds, by decks counted.
     pub countdown_best: BTreeMap<u8, f64>,
-    /// The other counts' deck-countdown bests, by the count's name (`Zen`), then as
-    /// [`Tally::countdown_best`]: a run is compared only with runs in its own count.
+    /// The other counts' deck-countdown bests, by the count's name (`Zen`), then by decks.
     pub countdown_best_by_count: BTreeMap<String, BTreeMap<u8, f64>>,
     /// The days practised (any day with a graded decision), for the days-in-a-row streak.
     pub practice: Practice,
 }
 
-/// The most of anything a valid tally (or statistics file) counts: 2⁵³, more than anyone
-/// plays, exact as an f64, and far enough from the limits of u64 and i64 that adding a
-/// session's counts cannot overflow.
+/// The most of anything a valid tally counts: 2⁵³, exact as an f64, and far enough from the
+/// limits of u64 and i64 that adding a session's counts cannot overflow.
 pub const MAX_COUNT: u64 = 1 << 53;
 
-/// The skills the counting drills record, the table's bets graded against the ramp
-/// ([`TABLE_RAMP`]), and the table's surprise checks of the true count and the decks left
-/// (its running-count checks are kept with the count quiz's answers, as `count`).
+/// The skills the counting drills record, and the table's bets ([`TABLE_RAMP`]) and surprise
+/// checks (its running-count checks are kept as the count quiz's, `count`).
 pub const SKILLS: [&str; 9] = [
     "countdown",
     "true-count",
@@ -113,23 +104,17 @@ pub const SKILLS: [&str; 9] = [
     "table-decks",
 ];
 
-/// The skill of the bets the table grades against the ramp in counting mode: kept apart from
-/// the ramp drill's answers (`ramp`), which the course's stage 4 counts. The table asks each
-/// as `the bet at true count +1`; the drill asks `True count +1: your bet?`.
+/// The skill of the table's bets graded against the ramp: kept apart from the ramp drill's
+/// answers (`ramp`), which the course's stage 4 counts.
 pub const TABLE_RAMP: &str = "table-ramp";
 
-/// The question a bet at the table is kept with: `the bet at true count +1` (`count_words` as
-/// the table names its count, `Zen true count`, then the count, signed). Lower-case, with no
-/// question mark: the ramp drill's questions are capitalised (`True count +1: your bet?`), so
-/// the migration to schema version 4 tells the two apart by it.
+/// The question a bet at the table is kept with: `the bet at Zen true count +1`. Lower-case:
+/// the drill's are capitalised (`True count +1: your bet?`), so migration 4 tells them apart.
 pub fn table_bet_question(count_words: &str, count: i32) -> String {
     format!("the bet at {count_words} {}", crate::text::signed(count))
 }
 
-/// How a counting skill is named in the statistics: its name, but the table's bets and
-/// surprise checks, which say where they were made (`table bets`, `table TC` for the true
-/// count, `table decks`; the statistics file of an earlier build kept the bets under `ramp`
-/// with the drill's answers).
+/// How a counting skill is named in the statistics: `table bets`, `table TC`, or its name.
 pub fn skill_label(skill: &str) -> &str {
     match skill {
         TABLE_RAMP => "table bets",
@@ -150,9 +135,8 @@ pub struct SkillRecord {
     pub error_sum: f64,
     /// Seconds spent answering.
     pub seconds: f64,
-    /// The answers that were not timed: the table's bet grades and count checks, stored with
-    /// no time (0 s). The mean time is `seconds` ÷ the others ([`SkillRecord::timed`]). Left
-    /// out of a file when 0, so a file reads as an earlier build's did.
+    /// The answers not timed (the table's, stored with 0 s); the mean time is `seconds` ÷
+    /// [`SkillRecord::timed`]. Left out of a file when 0, as an earlier build wrote it.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub untimed: u64,
 }
@@ -176,17 +160,14 @@ impl SkillRecord {
     }
 }
 
-/// How a stored cell key reads for a person (`hard:16:T` → `16 vs T`); an unknown key as it
-/// is.
+/// How a stored cell key reads (`hard:16:T` → `16 vs T`); an unknown key as it is.
 pub fn cell_label(key: &str) -> String {
     crate::analysis::chart::Cell::from_key(key).map_or_else(|| key.to_owned(), |c| c.label())
 }
 
 impl Tally {
-    /// Counts a graded decision made on `day`: the accuracy, the EV given away (overall and
-    /// in the cell), and the cell's spaced-practice record and the days practised — the one
-    /// place a decision reaches the schedule.
-    /// A close call counts as right: it is not a miss ([`crate::trainer::grade::Verdict`]).
+    /// Counts a graded decision made on `day` (a close call as right): accuracy, EV given
+    /// away, the cell's record — the one place a decision reaches the schedule.
     pub fn record_decision(&mut self, grade: &Grade, day: Day) {
         let right = !grade.verdict().is_miss();
         let bump = |acc: &mut Accuracy| {
@@ -211,15 +192,8 @@ impl Tally {
         }
     }
 
-    /// Keeps a perfect Hi-Lo countdown of `decks` decks in `seconds` if it beats the best.
-    /// Returns whether it did.
-    pub fn record_countdown_best(&mut self, decks: u8, seconds: f64) -> bool {
-        self.record_countdown_best_in(None, decks, seconds)
-    }
-
-    /// Keeps a perfect countdown of `decks` decks in `seconds`, counted in `count` (its name;
-    /// `None` for Hi-Lo, [`crate::trainer::drills::counting::countdown_count_key`]), if it beats
-    /// that count's best. Returns whether it did.
+    /// Keeps a perfect countdown of `decks` decks in `seconds`, counted in `count` (`None` for
+    /// Hi-Lo), if it beats that count's best. Returns whether it did.
     pub fn record_countdown_best_in(
         &mut self,
         count: Option<&str>,
@@ -241,8 +215,7 @@ impl Tally {
         beaten
     }
 
-    /// The best perfect countdown of `decks` decks counted in `count` (`None` for Hi-Lo), in
-    /// seconds.
+    /// The best perfect countdown of `decks` decks counted in `count` (`None` for Hi-Lo).
     pub fn countdown_best_in(&self, count: Option<&str>, decks: u8) -> Option<f64> {
         match count {
             None => self.countdown_best.get(&decks),
@@ -298,7 +271,7 @@ impl Tally {
             self.skills.entry(skill.clone()).or_default().add(record);
         }
         for (&decks, &seconds) in &later.countdown_best {
-            self.record_countdown_best(decks, seconds);
+            self.record_countdown_best_in(None, decks, seconds);
         }
         for (count, bests) in &later.countdown_best_by_count {
             for (&decks, &seconds) in bests {
@@ -322,29 +295,52 @@ impl Tally {
     }
 }
 
-/// A [`Tally`] as files hold it: every counter at the top level, the rounds' with the rest, as
-/// earlier builds wrote their statistics and as the JSON export writes the lifetime.
-///
-/// The layout is kept by hand rather than by `#[serde(flatten)]`, which reads the fields it
-/// takes through a buffer that holds no `u128` (a sum of squares past `u64` would not read)
-/// and places a bad value's error after the tally instead of at the value.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(default, rename = "Tally")]
-struct TallyFile {
-    rounds: u64,
-    hands: u64,
-    wins: u64,
-    losses: u64,
-    pushes: u64,
-    naturals: u64,
-    busts: u64,
-    doubles: u64,
-    splits: u64,
-    dealer_naturals: u64,
-    dealer_busts: u64,
-    net_milli: i64,
-    net_money_milli: i64,
-    net_sq_micro: u128,
+/// Declares `TallyFile`, a [`Tally`] as files hold it (every counter at the top level, the
+/// rounds' first, as earlier builds wrote their statistics and the JSON export writes the
+/// lifetime), and its conversions, each field named once. Kept by hand rather than by
+/// `#[serde(flatten)]`, which reads through a buffer that holds no `u128` (a sum of squares
+/// past `u64` would not read) and places a bad value's error after the tally.
+macro_rules! tally_file {
+    (play { $($p:ident: $pt:ty,)* } $($(#[$m:meta])* $f:ident: $ft:ty,)*) => {
+        #[derive(Debug, Clone, Default, Serialize, Deserialize)]
+        #[serde(default, rename = "Tally")]
+        struct TallyFile {
+            $($p: $pt,)*
+            $($(#[$m])* $f: $ft,)*
+        }
+
+        impl From<TallyFile> for Tally {
+            fn from(f: TallyFile) -> Tally {
+                let play = RoundTally { $($p: f.$p,)* };
+                Tally { play, $($f: f.$f,)* }
+            }
+        }
+
+        impl From<Tally> for TallyFile {
+            fn from(t: Tally) -> TallyFile {
+                TallyFile { $($p: t.play.$p,)* $($f: t.$f,)* }
+            }
+        }
+    };
+}
+
+tally_file! {
+    play {
+        rounds: u64,
+        hands: u64,
+        wins: u64,
+        losses: u64,
+        pushes: u64,
+        naturals: u64,
+        busts: u64,
+        doubles: u64,
+        splits: u64,
+        dealer_naturals: u64,
+        dealer_busts: u64,
+        net_milli: i64,
+        net_money_milli: i64,
+        net_sq_micro: u128,
+    }
     rebuys: u64,
     rebought_milli: i64,
     overall: Accuracy,
@@ -358,73 +354,6 @@ struct TallyFile {
     countdown_best_by_count: BTreeMap<String, BTreeMap<u8, f64>>,
     #[serde(skip_serializing_if = "Practice::is_empty")]
     practice: Practice,
-}
-
-impl From<TallyFile> for Tally {
-    fn from(f: TallyFile) -> Tally {
-        Tally {
-            play: RoundTally {
-                rounds: f.rounds,
-                hands: f.hands,
-                wins: f.wins,
-                losses: f.losses,
-                pushes: f.pushes,
-                naturals: f.naturals,
-                busts: f.busts,
-                doubles: f.doubles,
-                splits: f.splits,
-                dealer_naturals: f.dealer_naturals,
-                dealer_busts: f.dealer_busts,
-                net_milli: f.net_milli,
-                net_money_milli: f.net_money_milli,
-                net_sq_micro: f.net_sq_micro,
-            },
-            rebuys: f.rebuys,
-            rebought_milli: f.rebought_milli,
-            overall: f.overall,
-            categories: f.categories,
-            ev_lost: f.ev_lost,
-            cells: f.cells,
-            count: f.count,
-            skills: f.skills,
-            countdown_best: f.countdown_best,
-            countdown_best_by_count: f.countdown_best_by_count,
-            practice: f.practice,
-        }
-    }
-}
-
-impl From<Tally> for TallyFile {
-    fn from(t: Tally) -> TallyFile {
-        let p = t.play;
-        TallyFile {
-            rounds: p.rounds,
-            hands: p.hands,
-            wins: p.wins,
-            losses: p.losses,
-            pushes: p.pushes,
-            naturals: p.naturals,
-            busts: p.busts,
-            doubles: p.doubles,
-            splits: p.splits,
-            dealer_naturals: p.dealer_naturals,
-            dealer_busts: p.dealer_busts,
-            net_milli: p.net_milli,
-            net_money_milli: p.net_money_milli,
-            net_sq_micro: p.net_sq_micro,
-            rebuys: t.rebuys,
-            rebought_milli: t.rebought_milli,
-            overall: t.overall,
-            categories: t.categories,
-            ev_lost: t.ev_lost,
-            cells: t.cells,
-            count: t.count,
-            skills: t.skills,
-            countdown_best: t.countdown_best,
-            countdown_best_by_count: t.countdown_best_by_count,
-            practice: t.practice,
-        }
-    }
 }
 
 #[cfg(test)]

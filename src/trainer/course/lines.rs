@@ -48,8 +48,7 @@ pub fn course_lines(course: &Course, view: CourseView) -> Vec<String> {
     lines
 }
 
-/// The introduction, then every stage with its standards: the course without what to do next
-/// (the table's page keeps that in view on every page).
+/// The introduction, then every stage with its standards (what to do next left out).
 pub fn stage_lines(course: &Course) -> Vec<String> {
     let mut lines = vec![format!(
         "The counting course, taken in {}: from the rules to the exam. A stage opens when the \
@@ -69,16 +68,15 @@ pub fn stage_lines(course: &Course) -> Vec<String> {
     lines
 }
 
-/// What to do next: the first standard not yet passed, in the course's count, then the
-/// command or key on a line of its own — and once the exam is passed, how to keep the skill,
-/// with its command or key as well.
+/// What to do next (the first standard not yet passed, or once the exam is passed how to keep
+/// the skill), then its command or key on a line of its own.
 pub fn next_lines(course: &Course, view: CourseView) -> Vec<String> {
     let count = &course.count;
-    let how = match (course.next(), view) {
-        (Some(next), CourseView::CommandLine) => next.command_in(count),
-        (Some(next), CourseView::Table) => next.key(&count.name),
-        (None, CourseView::CommandLine) => Standard::Exam.command_in(count),
-        (None, CourseView::Table) => Standard::Exam.key(&count.name),
+    // Once the exam is passed, its command or key keeps the skill.
+    let kept = course.next().unwrap_or(Standard::Exam);
+    let how = match view {
+        CourseView::CommandLine => kept.command_in(count),
+        CourseView::Table => kept.key(&count.name),
     };
     let what = match course.next() {
         Some(next) => format!(
@@ -124,20 +122,13 @@ pub fn course_json(course: &Course) -> serde_json::Value {
         .collect();
     // What to do next is always there: once the exam is passed, how to keep the skill.
     let lines = next_lines(course, CourseView::CommandLine);
-    let next = match course.next() {
-        Some(n) => serde_json::json!({
-            "stage": n.stage().number(),
-            "standard": n.name(),
-            "describe": lines.first(),
-            "command": n.command_in(&course.count),
-        }),
-        None => serde_json::json!({
-            "stage": null,
-            "standard": null,
-            "describe": lines.first(),
-            "command": Standard::Exam.command_in(&course.count),
-        }),
-    };
+    let next = course.next();
+    let next = serde_json::json!({
+        "stage": next.map(|n| n.stage().number()),
+        "standard": next.map(Standard::name),
+        "describe": lines.first(),
+        "command": next.unwrap_or(Standard::Exam).command_in(&course.count),
+    });
     serde_json::json!({
         "count": course.count.key,
         "count_name": course.count.name,

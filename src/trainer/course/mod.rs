@@ -1,12 +1,7 @@
-//! The counting course: seven stages from the rules to the exam, each with standards the
-//! program checks — every standard evaluated from the stored rows (answers, decisions, rounds
-//! and the course's own attempts) by one function ([`standards`]), so that a drill or a table
-//! that writes rows of the agreed skills moves the learner on without knowing the course.
-//!
-//! A stage is open when the one before it is passed; the learner may still practise any stage
-//! ahead (its standards are checked all the same and a pass is kept), but "what to do next"
-//! always names the first standard not yet met. Each pass is recorded once in the store's
-//! `course` table with the day of the row that met it ([`new_passes`]).
+//! The counting course: seven stages from the rules to the exam, each standard evaluated from
+//! the stored rows ([`standards`]), so a drill or a table that writes rows of the agreed skills
+//! moves the learner on without knowing the course. A stage opens when the one before is
+//! passed, yet a standard met ahead counts; each pass is recorded once ([`new_passes`]).
 
 mod lines;
 pub mod rules_check;
@@ -101,8 +96,7 @@ pub enum Standard {
     Ramp,
     /// Stage 5: this game's top 18 index plays, each right twice in a row.
     TopIndexPlays,
-    /// Stage 6: two shoes of counting mode at game pace: every check right, bets 95 %,
-    /// decisions 99 %.
+    /// Stage 6: two counting shoes at game pace: checks right, bets 95 %, decisions 99 %.
     Exam,
 }
 
@@ -157,8 +151,7 @@ impl Standard {
         Standard::ALL.into_iter().find(|s| s.name() == name)
     }
 
-    /// Whether it is met in a count: its answers are of the count's skills
-    /// ([`COUNT_SKILLS`]), so a pass in one count is no pass in another.
+    /// Whether it is met in a count ([`COUNT_SKILLS`]): a pass in one is no pass in another.
     pub const fn counted(self) -> bool {
         !matches!(
             self,
@@ -212,9 +205,8 @@ impl Standard {
         }
     }
 
-    /// What to do to work on it on the command line, the course taken in `count`: the exact
-    /// command, naming the count where the standard is met in one and it is not Hi-Lo (the
-    /// default of every command): `blackjack drill --kind countdown --decks 1 --count zen`.
+    /// The command that works on it, the course taken in `count` (named unless Hi-Lo, every
+    /// command's default): `blackjack drill --kind countdown --decks 1 --count zen`.
     pub fn command_in(self, count: &CountSystem) -> String {
         let command = self.command();
         if !self.counted() || count.is_hilo() {
@@ -245,8 +237,8 @@ impl Standard {
         }
     }
 
-    /// What to do to work on it at the table, the course taken in `count` (`Hi-Lo`, `Zen`):
-    /// the key to press, and the drill chooser's line ([`DrillKind::chooser_label`]).
+    /// What to do at the table, the course taken in `count` (`Zen`): the key to press, and the
+    /// drill chooser's line ([`DrillKind::chooser_label`]).
     pub fn key(self, count: &str) -> String {
         let drill = |kind: DrillKind| format!("r, then `{}`", kind.chooser_label(count));
         match self {
@@ -375,27 +367,18 @@ pub struct CourseRow {
     pub detail: String,
 }
 
-/// How a recorded pass of a standard met in a count ([`Standard::counted`]) names the count
-/// in its detail: `3 of 3 countdowns (in Zen)`. A pass recorded before the course named
-/// counts names none, and was Hi-Lo's (the only count the course then read).
+/// How a recorded pass names its count in its detail: `3 of 3 countdowns (in Zen)`. One
+/// recorded before the course named counts names none, and was Hi-Lo's.
 fn in_count_words(count: &CountSystem) -> String {
     format!(" (in {})", count.name)
 }
 
 impl CourseRow {
-    /// Whether this row records a pass of `standard` in the course taken in `count`: passed,
-    /// of that standard, and for a standard met in a count, in `count` (its detail names it).
+    /// Whether this row records a pass of `standard` in the course taken in `count`.
     pub fn passes(&self, standard: Standard, count: &CountSystem) -> bool {
-        if !self.passed || self.standard != standard.name() {
-            return false;
-        }
-        if !standard.counted() {
-            return true;
-        }
-        if self.detail.ends_with(&in_count_words(count)) {
-            return true;
-        }
-        count.is_hilo() && !self.detail.contains(" (in ")
+        let in_count = self.detail.ends_with(&in_count_words(count))
+            || (count.is_hilo() && !self.detail.contains(" (in "));
+        self.passed && self.standard == standard.name() && (!standard.counted() || in_count)
     }
 }
 
@@ -459,23 +442,17 @@ pub struct Course {
     pub count: CountSystem,
 }
 
-/// What evaluating needs besides the rows: the count the course is taken in, and this game's
-/// top index plays (the cells of [`Standard::TopIndexPlays`]), when known.
+/// What evaluating needs besides the rows: the count, and this game's top index plays.
 #[derive(Debug, Clone, Default)]
 pub struct Context {
-    /// The cells of this game's top 18 index plays; `None` when the index table is not at
-    /// hand (the standard then says so and is not met).
+    /// The cells of this game's top 18 index plays; `None` when the index table is not at hand.
     pub top_plays: Option<Vec<Cell>>,
-    /// The count the course is taken in: the learner's (`count` in the preferences,
-    /// `--count`), Hi-Lo by default. Only answers given in it count ([`Rows::in_count`]).
+    /// The count the course is taken in (Hi-Lo by default): only answers given in it count.
     pub count: CountSystem,
 }
 
-/// The skills whose answers depend on the count they were given in: the running count (the
-/// count quiz and the table's running-count checks), the countdown, pairs cancelled, the
-/// true-count conversions and the table's true-count checks, the ramp (the drill's and the
-/// table's bets) and the index plays. The decks left (drill and table) and the rules check
-/// are the same in every count.
+/// The skills whose answers depend on the count they were given in (the decks left and the
+/// rules check are the same in every count).
 pub const COUNT_SKILLS: [&str; 7] = [
     "count",
     "countdown",
@@ -487,11 +464,9 @@ pub const COUNT_SKILLS: [&str; 7] = [
 ];
 
 impl Rows {
-    /// The rows as a course taken in `count` reads them: an answer of a count's skill
-    /// ([`COUNT_SKILLS`]) only where its question names `count`
-    /// ([`crate::trainer::drills::counting::asked_in`]; a question naming none is Hi-Lo's), and no
-    /// answer at all of a table session that counted another count (a shoe is counted in one
-    /// count: its decks checks are not this count's shoe either).
+    /// The rows as a course taken in `count` reads them: an answer of a count's skill only
+    /// where its question names `count` (none is Hi-Lo), and none of a table session that
+    /// counted another count (its decks checks are not this count's shoe either).
     pub fn in_count(&self, count: &CountSystem) -> Rows {
         use crate::trainer::drills::counting::asked_in;
         let other = |a: &AnswerRow| {
@@ -516,8 +491,7 @@ impl Rows {
     }
 }
 
-/// The cells of this game's top 18 index plays: the set the deviations drill asks by default
-/// ([`crate::trainer::drills::counting::IndexSet::GameI18`]).
+/// The cells of this game's top 18 index plays, the deviations drill's default set.
 pub fn top_cells(table: &crate::analysis::deviation::IndexTable) -> Vec<Cell> {
     crate::trainer::drills::counting::IndexSet::GameI18
         .choose(table)
@@ -528,8 +502,7 @@ pub fn top_cells(table: &crate::analysis::deviation::IndexTable) -> Vec<Cell> {
 }
 
 impl Course {
-    /// Every standard evaluated on `rows` as a course taken in the context's count reads
-    /// them ([`Rows::in_count`], [`standards::evaluate`]), with the days recorded.
+    /// Every standard evaluated on `rows` in the context's count, with the days recorded.
     pub fn evaluate(rows: &Rows, context: &Context) -> Course {
         let rows = &rows.in_count(&context.count);
         let standings = Standard::ALL
@@ -573,8 +546,7 @@ impl Course {
             .filter(move |s| s.standard.stage() == stage)
     }
 
-    /// The first standard not yet passed, in course order: what to do next. `None` once the
-    /// exam is passed.
+    /// The first standard not yet passed: what to do next (`None` once the exam is passed).
     pub fn next(&self) -> Option<Standard> {
         self.standings
             .iter()
@@ -583,9 +555,8 @@ impl Course {
     }
 }
 
-/// The passes the rows show that `recorded` does not hold yet: one course row each (passed,
-/// at the time and day of the row that met it), to be written once. Their `session` is 0:
-/// the store writes its own.
+/// The passes the rows show that `recorded` does not hold yet, a course row each at the row
+/// that met it, to be written once (`session` 0: the store writes its own).
 pub fn new_passes(course: &Course, recorded: &[CourseRow]) -> Vec<CourseRow> {
     course
         .standings

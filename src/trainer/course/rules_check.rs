@@ -1,7 +1,5 @@
-//! Stage 0's check: ten questions on the house's rules — payouts, what a dealer natural takes,
-//! when a double or a split is allowed — each answer worked out from the loaded [`Rules`] and
-//! the engine's own settlement, so a changed `rules.toml` changes the right answer.
-//! Answers are kept as counting answers of the skill `rules`.
+//! Stage 0's check: ten questions on the house's rules, each answer worked out from the loaded
+//! [`Rules`] and the engine's own settlement, so a changed `rules.toml` changes the right answer.
 
 use crate::engine::settle::{DealerResult, settle_hand};
 use crate::engine::{Rules, Total, Units};
@@ -41,25 +39,28 @@ pub struct Question {
     pub why: String,
 }
 
-/// A result per unit bet, as the engine settles a hand: `total` (a natural or not), `stake`
-/// 1 or 2, against `dealer`.
-fn settled(rules: &Rules, total: u8, natural: bool, stake: i64, dealer: DealerResult) -> f64 {
+/// A hand's result per unit bet as the engine settles it under `rules`: hard `total` (a
+/// natural or not), `stake` 1 or 2, against `dealer`.
+pub(super) fn settled(
+    rules: &Rules,
+    total: u8,
+    natural: bool,
+    stake: i64,
+    dealer: DealerResult,
+) -> Units {
     let pays = Units(rules.blackjack_pays_milli());
     let hard_total = Total {
         value: total,
         soft: false,
     };
-    settle_hand(hard_total, natural, stake, dealer, pays, Units::ONE)
-        .delta
-        .as_f64()
+    settle_hand(hard_total, natural, stake, dealer, pays, Units::ONE).delta
 }
 
 fn yes_no(allowed: bool) -> &'static str {
     if allowed { "allowed" } else { "not allowed" }
 }
 
-/// The two-card totals `rules` let a hand double on, in words, worked out from the rule
-/// itself: `any first two cards`, `9, 10 or 11 only`.
+/// The two-card totals `rules` let a hand double on: `any first two cards`, `9, 10 or 11 only`.
 fn double_words(rules: &Rules) -> String {
     let totals: Vec<String> = (4..=21)
         .filter(|&t| rules.double_on.allows(t))
@@ -75,98 +76,101 @@ fn double_words(rules: &Rules) -> String {
 
 /// The ten questions, with their answers under `rules`.
 pub fn questions(rules: &Rules) -> Vec<Question> {
-    let natural_pays = settled(rules, 21, true, 1, DealerResult::Stood(20));
-    let natural_push = settled(rules, 21, true, 1, DealerResult::Natural);
-    let doubled = settled(rules, 20, false, 2, DealerResult::Natural);
-    let split = settled(rules, 18, false, 1, DealerResult::Natural)
-        + settled(rules, 17, false, 1, DealerResult::Natural);
+    let per_bet =
+        |total, natural, stake, dealer| settled(rules, total, natural, stake, dealer).as_f64();
+    let natural_pays = per_bet(21, true, 1, DealerResult::Stood(20));
+    let natural_push = per_bet(21, true, 1, DealerResult::Natural);
+    let doubled = per_bet(20, false, 2, DealerResult::Natural);
+    let split =
+        per_bet(18, false, 1, DealerResult::Natural) + per_bet(17, false, 1, DealerResult::Natural);
     let double_nine = rules.double_on.allows(9);
     let double_soft = rules.double_on.allows(18);
     let after_split = rules.double_after_split && rules.double_on.allows(10);
+    let ask = |text: &str, answer: Reply, why: String| Question {
+        text: text.to_owned(),
+        answer,
+        why,
+    };
+    let either = |yes: bool, so: &str, not: &str| if yes { so } else { not }.to_owned();
     vec![
-        Question {
-            text: "Your first two cards are an ace and a king; the dealer ends on 20. Your \
-                   result per unit bet?"
+        ask(
+            "Your first two cards are an ace and a king; the dealer ends on 20. Your result per \
+             unit bet?",
+            Reply::Number(natural_pays),
+            format!("a natural pays {}", rules.payout_label()),
+        ),
+        ask(
+            "Your natural against the dealer's natural: your result per unit bet?",
+            Reply::Number(natural_push),
+            "a natural against a natural is a push".to_owned(),
+        ),
+        ask(
+            "You double 11 and draw a 9 (20); the dealer turns over a natural. Your result per \
+             unit bet?",
+            Reply::Number(doubled),
+            "no hole card: the dealer's natural is found only after you play, and it takes the \
+             doubled stake whole"
                 .to_owned(),
-            answer: Reply::Number(natural_pays),
-            why: format!("a natural pays {}", rules.payout_label()),
-        },
-        Question {
-            text: "Your natural against the dealer's natural: your result per unit bet?".to_owned(),
-            answer: Reply::Number(natural_push),
-            why: "a natural against a natural is a push".to_owned(),
-        },
-        Question {
-            text: "You double 11 and draw a 9 (20); the dealer turns over a natural. Your \
-                   result per unit bet?"
-                .to_owned(),
-            answer: Reply::Number(doubled),
-            why: "no hole card: the dealer's natural is found only after you play, and it \
-                  takes the doubled stake whole"
-                .to_owned(),
-        },
-        Question {
-            text: "You split 8s and end on 18 and 17; the dealer turns over a natural. Your \
-                   result for the round per unit bet?"
-                .to_owned(),
-            answer: Reply::Number(split),
-            why: "no hole card: the dealer's natural beats both split hands, each its stake"
-                .to_owned(),
-        },
-        Question {
-            text: "The dealer holds A,6 (soft 17): does the dealer draw? (yes/no)".to_owned(),
-            answer: Reply::YesNo(rules.dealer_hits_soft_17),
-            why: if rules.dealer_hits_soft_17 {
-                "the dealer hits soft 17".to_owned()
-            } else {
-                "the dealer stands on every 17, soft 17 included".to_owned()
-            },
-        },
-        Question {
-            text: "You hold 5,4 (9): may you double? (yes/no)".to_owned(),
-            answer: Reply::YesNo(double_nine),
-            why: format!(
+        ),
+        ask(
+            "You split 8s and end on 18 and 17; the dealer turns over a natural. Your result for \
+             the round per unit bet?",
+            Reply::Number(split),
+            "no hole card: the dealer's natural beats both split hands, each its stake".to_owned(),
+        ),
+        ask(
+            "The dealer holds A,6 (soft 17): does the dealer draw? (yes/no)",
+            Reply::YesNo(rules.dealer_hits_soft_17),
+            either(
+                rules.dealer_hits_soft_17,
+                "the dealer hits soft 17",
+                "the dealer stands on every 17, soft 17 included",
+            ),
+        ),
+        ask(
+            "You hold 5,4 (9): may you double? (yes/no)",
+            Reply::YesNo(double_nine),
+            format!(
                 "doubling is {} on 9 (double on {})",
                 yes_no(double_nine),
                 double_words(rules)
             ),
-        },
-        Question {
-            text: "You hold A,7 (soft 18): may you double? (yes/no)".to_owned(),
-            answer: Reply::YesNo(double_soft),
-            why: format!(
+        ),
+        ask(
+            "You hold A,7 (soft 18): may you double? (yes/no)",
+            Reply::YesNo(double_soft),
+            format!(
                 "doubling is {} on soft 18 (double on {})",
                 yes_no(double_soft),
                 double_words(rules)
             ),
-        },
-        Question {
-            text: "You split 6s; one hand is now 6,4 (10): may you double it? (yes/no)".to_owned(),
-            answer: Reply::YesNo(after_split),
-            why: format!(
+        ),
+        ask(
+            "You split 6s; one hand is now 6,4 (10): may you double it? (yes/no)",
+            Reply::YesNo(after_split),
+            format!(
                 "doubling after a split is {}",
                 yes_no(rules.double_after_split)
             ),
-        },
-        Question {
-            text: "How many hands at most may you hold after splitting?".to_owned(),
-            answer: Reply::Number(f64::from(rules.max_hands)),
-            why: format!("splits are allowed up to {} hands", rules.max_hands),
-        },
-        Question {
-            text: "You split aces and draw another ace: may you split again? (yes/no)".to_owned(),
-            answer: Reply::YesNo(rules.resplit_aces),
-            why: if rules.resplit_aces {
-                "split aces may be split again".to_owned()
-            } else {
-                "aces may be split only once".to_owned()
-            },
-        },
+        ),
+        ask(
+            "How many hands at most may you hold after splitting?",
+            Reply::Number(f64::from(rules.max_hands)),
+            format!("splits are allowed up to {} hands", rules.max_hands),
+        ),
+        ask(
+            "You split aces and draw another ace: may you split again? (yes/no)",
+            Reply::YesNo(rules.resplit_aces),
+            either(
+                rules.resplit_aces,
+                "split aces may be split again",
+                "aces may be split only once",
+            ),
+        ),
     ]
 }
 
-/// Reads `typed` as the answer to `question`: `Ok(right)`, or why it is no answer (nothing
-/// is counted then).
+/// Reads `typed` as the answer to `question`: `Ok(right)`, or why it is no answer.
 pub fn grade(question: &Question, typed: &str) -> Result<bool, String> {
     let text = typed.trim().to_lowercase();
     match question.answer {

@@ -1,10 +1,8 @@
-//! The house's rule sheet in its own words — English, Swedish or Greek, the languages of the
-//! casinos that deal this game (`assets/rules/`) — and the no-hole-card point shown on a
-//! hand, settled by the engine under the loaded rules.
+//! The house's rule sheet in its own words (English, Swedish or Greek: `assets/rules/`), and
+//! the no-hole-card point shown on a hand, settled by the engine under the loaded rules.
 
 use crate::engine::Rules;
-use crate::engine::settle::{DealerResult, settle_hand};
-use crate::engine::{Total, Units};
+use crate::engine::settle::DealerResult;
 
 /// A language the sheet is kept in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -31,8 +29,7 @@ impl Lang {
         }
     }
 
-    /// The language a locale names (`sv_SE.UTF-8`, `el_GR`, `en_GB`, `C`): its first two
-    /// letters; English for any other or none.
+    /// The language a locale (`sv_SE.UTF-8`, `C`) names by its first two letters, else English.
     pub fn from_locale(locale: Option<&str>) -> Lang {
         let code = locale
             .unwrap_or("")
@@ -66,14 +63,9 @@ pub fn locale_of<'a>(lc_all: Option<&'a str>, lang: Option<&'a str>) -> Option<&
 /// The no-hole-card point on a hand, settled by the engine under `rules`: a doubled 11 that
 /// drew to 20 against a dealer natural found after the play.
 pub fn no_hole_card_lines(rules: &Rules) -> Vec<String> {
-    let pays = Units(rules.blackjack_pays_milli());
-    let twenty = Total {
-        value: 20,
-        soft: false,
-    };
-    let lost = settle_hand(twenty, false, 2, DealerResult::Natural, pays, Units::ONE).delta;
+    let lost = super::rules_check::settled(rules, 20, false, 2, DealerResult::Natural);
     // Where the dealer peeks, the natural is found before anyone plays: the bet alone is lost.
-    let peeked = settle_hand(twenty, false, 1, DealerResult::Natural, pays, Units::ONE).delta;
+    let peeked = super::rules_check::settled(rules, 20, false, 1, DealerResult::Natural);
     vec![
         "The no-hole-card point, on a hand:".to_owned(),
         "  You bet 1 and hold 6,5 (11) against the dealer's ace. You double and draw a 9: 20."

@@ -1,10 +1,6 @@
 //! One function per standard, each reading only the stored rows ([`Rows`]): what it met, when,
-//! and the learner's best so far. [`evaluate`] picks the function of a standard.
-//!
-//! Where the figures come from: the stages and their figures are the course of issue 36; the
-//! pair-cancellation time is derived from its countdown (see [`PAIR_SECONDS`]), game pace from
-//! a casino's full table ([`super::GAME_PACE_PER_HOUR`]). A close call (a miss that gives away
-//! less than [`CLOSE_CALL`]) is not a miss anywhere here.
+//! and the learner's best so far. The figures are the course of issue 36; a close call (a miss
+//! that gives away less than [`CLOSE_CALL`]) is not a miss anywhere here.
 
 use std::collections::{HashMap, HashSet};
 
@@ -76,8 +72,7 @@ fn answers<'a>(rows: &'a Rows, skill: &'a str) -> impl Iterator<Item = &'a Answe
     rows.answers.iter().filter(move |a| a.skill == skill)
 }
 
-/// `n` in a row that are `ok`: met at the row that made the first run of `n`; the best is
-/// the longest run.
+/// `n` in a row that are `ok`: met at the first run of `n`; the best is the longest run.
 fn in_a_row<'a>(
     items: impl Iterator<Item = &'a AnswerRow>,
     ok: impl Fn(&AnswerRow) -> bool,
@@ -111,7 +106,7 @@ fn drillable_cells() -> HashSet<String> {
     dealt_cells(DrillKind::All).map(|c| c.key()).collect()
 }
 
-/// Stage 1: every cell the drill of any hand deals, drilled (a decision made in a drill, basic strategy).
+/// Stage 1: every cell the drill of any hand deals, drilled (in a drill, basic strategy).
 pub fn every_cell(rows: &Rows) -> Verdict {
     let all = drillable_cells();
     let mut drilled = HashSet::new();
@@ -136,14 +131,10 @@ fn misses_allowed(n: usize, percent: u32) -> usize {
     n * (100 - percent as usize) / 100
 }
 
-/// Stage 1: [`DECISIONS_IN_A_ROW`] basic-strategy decisions in a row at
-/// [`RIGHT_PERCENT_BASIC`] % or better, with no cell missed twice among them.
-///
-/// Which decisions: those of the decision drills and of the table in basic mode, one run in
-/// the order they were made. Counting mode's are left out — neither counted nor breaking the
-/// run — because there the table grades an index play's cell by the index at the count, which
-/// the course teaches at stage 5, while stage 2 already plays counting-mode shoes: a chart
-/// play made right by stage 1's standard would count as a miss. The exam judges them.
+/// Stage 1: [`DECISIONS_IN_A_ROW`] basic-strategy decisions in a row (drills and the table in
+/// basic mode) at [`RIGHT_PERCENT_BASIC`] % or better, no cell missed twice among them.
+/// Counting mode's neither count nor break the run: there an index play's cell is graded by
+/// the index (stage 5), so a chart play right by stage 1 would be a miss.
 pub fn two_hundred(rows: &Rows) -> Verdict {
     let basic: Vec<&DecisionRow> = rows.decisions.iter().filter(|d| !d.counting).collect();
     let n = DECISIONS_IN_A_ROW;
@@ -254,8 +245,7 @@ pub fn table_shoes(rows: &Rows) -> Verdict {
     verdict
 }
 
-/// Stage 3: [`CONVERSIONS_IN_A_ROW`] true-count conversions in a row right, each within
-/// [`CONVERSION_SECONDS`].
+/// Stage 3: [`CONVERSIONS_IN_A_ROW`] conversions in a row right, each in [`CONVERSION_SECONDS`].
 pub fn conversions(rows: &Rows) -> Verdict {
     in_a_row(
         answers(rows, "true-count"),
@@ -264,8 +254,7 @@ pub fn conversions(rows: &Rows) -> Verdict {
     )
 }
 
-/// Stage 3: the decks left within [`DECKS_WITHIN`], [`DECKS_RIGHT`] of [`DECKS_ASKED`] in a
-/// row.
+/// Stage 3: the decks left within [`DECKS_WITHIN`], [`DECKS_RIGHT`] of [`DECKS_ASKED`] in a row.
 pub fn decks_left(rows: &Rows) -> Verdict {
     let within: Vec<(bool, &AnswerRow)> = answers(rows, "decks")
         .map(|a| (a.error <= DECKS_WITHIN, a))
@@ -295,15 +284,13 @@ pub fn decks_left(rows: &Rows) -> Verdict {
     Verdict::not_yet(format!("best {best} of {n} within half a deck"))
 }
 
-/// Stage 4: the ramp from memory (the ramp drill's `ramp` answers, wherever the drill was
-/// started — from the command line or the table's chooser; the table's bets are
-/// [`crate::trainer::tally::TABLE_RAMP`]), [`RAMP_IN_A_ROW`] in a row right.
+/// Stage 4: the ramp from memory (the drill's, not the table's bets), [`RAMP_IN_A_ROW`] right.
 pub fn ramp(rows: &Rows) -> Verdict {
     in_a_row(answers(rows, "ramp"), |a| a.correct, RAMP_IN_A_ROW)
 }
 
-/// The cell a deviations question is about: `K♠ 6♥ against T♦ at true count +2: …` (the
-/// cards and the up card as the drill writes them). `None` for a question in other words.
+/// The cell a deviations question is about: `K♠ 6♥ against T♦ at true count +2: …`; `None`
+/// for a question in other words.
 pub fn question_cell(question: &str) -> Option<Cell> {
     let (hand, rest) = question.split_once(" against ")?;
     let up = rest.split_whitespace().next()?;
@@ -327,8 +314,7 @@ fn card_value(text: &str) -> Option<Value> {
     })
 }
 
-/// Stage 5: each of this game's top [`TOP_PLAYS`] index plays (`top`, their cells) right
-/// twice in a row in the deviations drill.
+/// Stage 5: each of this game's top [`TOP_PLAYS`] index plays (`top`) right twice in a row.
 pub fn top_index_plays(rows: &Rows, top: Option<&[Cell]>) -> Verdict {
     if answers(rows, "deviations").next().is_none() {
         return Verdict::not_yet("none answered yet");
@@ -396,9 +382,8 @@ fn exam_shoe(shoe: &Shoe<'_>) -> (bool, String) {
     (passed, words)
 }
 
-/// Stage 6: [`EXAM_SHOES`] shoes of counting mode at game pace, every count check right,
-/// bets by the ramp at [`RIGHT_PERCENT_BETS`] % or better, decisions at
-/// [`RIGHT_PERCENT_EXAM`] % or better (close calls not counted).
+/// Stage 6: [`EXAM_SHOES`] counting shoes at game pace, every count check right, bets at
+/// [`RIGHT_PERCENT_BETS`] % and decisions at [`RIGHT_PERCENT_EXAM`] % or better.
 pub fn exam(rows: &Rows) -> Verdict {
     let all = shoes(rows);
     let graded: Vec<(bool, String, (u64, String))> = all

@@ -1,25 +1,18 @@
 //! The table's shoes, found in the stored rounds: within a session a shoe begins where the
 //! cards dealt before a round fall back (the shuffle), and it is finished once a later shoe
-//! of the session was dealt — or once the table said so at the shuffle by a `shoe-end` row in
-//! `course` ([`SHOE_END`], written by [`crate::store::Store::shoe_finished`]).
-//!
-//! Game pace is read from the rounds' own times: a shoe's rounds per hour from its first deal
-//! to its last. [`GAME_PACE_PER_HOUR`] is a full table's pace in a casino.
+//! was dealt or the table marked its end ([`SHOE_END`]). Its pace is read from its rounds' times.
 
 use super::{AnswerRow, DecisionRow, RoundRow, Rows, SessionKind};
 
 /// The slowest pace that counts as a casino's: 52 rounds an hour, Jim Kilby's estimate for a
-/// table of seven players ("Casino Operations Management": 52 rounds an hour with seven
-/// players, 60 with six, 70 with five, 84 with four, 105 with three, 139 with two, 209 with
-/// one). A shoe dealt slower than a full table deals is not at game pace.
+/// full table of seven ("Casino Operations Management"; 209 with one player).
 pub const GAME_PACE_PER_HOUR: u32 = 52;
 
 /// The `course.standard` of the row the table writes when it shuffles: the shoe before is
 /// finished (not a standard: an attempt's marker, never `passed`).
 pub const SHOE_END: &str = "shoe-end";
 
-/// The skills of the table's count checks: the running count, the true count and the decks
-/// left.
+/// The skills of the table's count checks: the running count, the true count, the decks left.
 pub const CHECK_SKILLS: [&str; 3] = ["count", "table-true", "table-decks"];
 
 /// One shoe at the table, as its rows show it.
@@ -120,21 +113,17 @@ pub fn shoes(rows: &Rows) -> Vec<Shoe<'_>> {
         let in_shoe = |a: &&AnswerRow| {
             a.session == session && a.kind == SessionKind::Table && a.at >= first_at && a.at < until
         };
+        let of_skills = |skills: &[&str]| {
+            let answers = rows.answers.iter().filter(in_shoe);
+            answers
+                .filter(|a| skills.contains(&a.skill.as_str()))
+                .collect()
+        };
         let ids: Vec<i64> = group.iter().map(|r| r.id).collect();
         result.push(Shoe {
             rounds: group.clone(),
-            checks: rows
-                .answers
-                .iter()
-                .filter(in_shoe)
-                .filter(|a| CHECK_SKILLS.contains(&a.skill.as_str()))
-                .collect(),
-            bets: rows
-                .answers
-                .iter()
-                .filter(in_shoe)
-                .filter(|a| a.skill == crate::trainer::tally::TABLE_RAMP)
-                .collect(),
+            checks: of_skills(&CHECK_SKILLS),
+            bets: of_skills(&[crate::trainer::tally::TABLE_RAMP]),
             decisions: rows
                 .decisions
                 .iter()
@@ -146,9 +135,8 @@ pub fn shoes(rows: &Rows) -> Vec<Shoe<'_>> {
     result
 }
 
-/// What the table says at a shuffle when the shoe before met a standard: `Course: three
-/// shoes at game pace with every count check right — stage 2 passed.` (`None` when nothing
-/// new was passed).
+/// What the table says at a shuffle when the shoe before met standards: `Course: passed — …
+/// (stage 2).` (`None` when nothing new was passed).
 pub fn passes_note(newly: &[super::Standard]) -> Option<String> {
     let names: Vec<String> = newly
         .iter()

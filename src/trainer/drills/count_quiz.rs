@@ -1,7 +1,6 @@
 //! The count quiz: a [`CountQuiz`] deals whole rounds at a table and asks for the running
-//! count every few rounds; a [`CountDrill`], the session shared by `blackjack drill` on the
-//! command line and the drills in the TUI, runs one at a table of hard-strategy seats and keeps
-//! the running [`DrillSummary`].
+//! count every few rounds; a [`CountDrill`], shared by `blackjack drill` and the TUI, runs one
+//! at a table of hard-strategy seats.
 
 use rand::{Rng, RngExt, SeedableRng};
 
@@ -13,8 +12,7 @@ use crate::engine::{Card, Event, GameRng, Recipient, Rules, Table, seeded_table}
 use crate::text::signed;
 use crate::trainer::drills::counting::RedSevens;
 
-/// The counting quiz: rounds are dealt and played by the table's seats, and every few rounds
-/// the player is asked for the running count (Hi-Lo's unless another count is kept).
+/// The counting quiz: rounds dealt and played by the seats, the running count asked at times.
 #[derive(Debug)]
 pub struct CountQuiz<R> {
     table: Table<R>,
@@ -56,9 +54,8 @@ impl<R: Rng> CountQuiz<R> {
         &self.table
     }
 
-    /// Deals and plays one whole round with `strategy` for every seat (through the one AI
-    /// driver, [`crate::ai::take_turn`]); returns its events. A reshuffle before the round
-    /// shows as [`Event::Reshuffled`] (the count starts again).
+    /// Deals and plays one whole round with `strategy` for every seat; returns its events (a
+    /// reshuffle before it as [`Event::Reshuffled`]).
     pub fn play_round<S: Strategy + ?Sized>(&mut self, strategy: &S) -> Vec<Event> {
         let mut events = match self.table.start_round() {
             Ok(events) => events.to_vec(),
@@ -83,16 +80,14 @@ impl<R: Rng> CountQuiz<R> {
         self.rounds_until_question == 0
     }
 
-    /// The running count of every card seen since the shuffle (from the count's initial
-    /// running count).
+    /// The running count of every card seen since the shuffle.
     pub fn running_count(&self) -> i32 {
         let decks = self.table.rules().decks;
         self.red_sevens
             .running_count(&self.system, decks, self.table.seen())
     }
 
-    /// Scores an answer and schedules the next question 1–3 rounds away. Returns whether it
-    /// was right and the true running count.
+    /// Scores an answer, the next question 1–3 rounds away: whether right, and the count.
     pub fn answer(&mut self, guess: i32, rng: &mut impl Rng) -> (bool, i32) {
         let actual = self.running_count();
         let right = guess == actual;
@@ -118,8 +113,8 @@ pub enum Spot {
     Dealer,
 }
 
-/// The cards one round showed, by seat and for the dealer, as the counting quiz shows them,
-/// and in the order they came into view (the quiz deals them so, one at a time).
+/// The cards one round showed, by seat and for the dealer, and in the order they came into
+/// view (the quiz deals them so, one at a time).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RoundCards {
     /// The shoe was reshuffled before the round: the count starts again at 0.
@@ -128,45 +123,45 @@ pub struct RoundCards {
     pub seats: Vec<Vec<Card>>,
     /// The dealer's cards, the face-down one included once it was turned over.
     pub dealer: Vec<Card>,
-    /// Every card in the order it came into view, with where it went (the dealer's face-down
-    /// card when it was turned over).
+    /// Every card in the order it came into view, with where it went.
     pub order: Vec<(Spot, Card)>,
 }
 
 impl RoundCards {
     /// The cards in a round's events at a table of `seats` seats.
     pub fn from_events(events: &[Event], seats: usize) -> RoundCards {
-        let mut round = RoundCards {
-            reshuffled: false,
-            seats: vec![Vec::new(); seats],
-            dealer: Vec::new(),
-            order: Vec::new(),
-        };
-        for event in events {
-            match *event {
-                Event::Reshuffled => round.reshuffled = true,
-                Event::CardDealt {
-                    to: Recipient::Hand { seat, .. },
-                    card,
-                } if seat < seats => round.place(Spot::Seat(seat), card),
-                Event::CardDealt {
-                    to: Recipient::Dealer,
-                    card,
-                }
-                | Event::HoleCardRevealed { card }
-                | Event::DealerDraws { card } => round.place(Spot::Dealer, card),
-                _ => {}
+        let reshuffled = events.iter().any(|e| matches!(e, Event::Reshuffled));
+        let cards = events.iter().filter_map(|event| match *event {
+            Event::CardDealt {
+                to: Recipient::Hand { seat, .. },
+                card,
+            } if seat < seats => Some((Spot::Seat(seat), card)),
+            Event::CardDealt {
+                to: Recipient::Dealer,
+                card,
             }
-        }
-        round
+            | Event::HoleCardRevealed { card }
+            | Event::DealerDraws { card } => Some((Spot::Dealer, card)),
+            _ => None,
+        });
+        RoundCards::placed(reshuffled, seats, cards)
     }
 
-    fn place(&mut self, spot: Spot, card: Card) {
-        match spot {
-            Spot::Seat(seat) => self.seats[seat].push(card),
-            Spot::Dealer => self.dealer.push(card),
+    /// A round at a table of `seats` seats that showed `cards`, in order.
+    fn placed(reshuffled: bool, seats: usize, cards: impl Iterator<Item = (Spot, Card)>) -> Self {
+        let mut round = RoundCards {
+            reshuffled,
+            seats: vec![Vec::new(); seats],
+            ..RoundCards::default()
+        };
+        for (spot, card) in cards {
+            match spot {
+                Spot::Seat(seat) => round.seats[seat].push(card),
+                Spot::Dealer => round.dealer.push(card),
+            }
+            round.order.push((spot, card));
         }
-        self.order.push((spot, card));
+        round
     }
 
     /// Cards the round showed.
@@ -179,19 +174,10 @@ impl RoundCards {
         self.order.is_empty()
     }
 
-    /// The round as it stood once its first `n` cards were in view: what a quiz dealing
-    /// card by card shows.
+    /// The round as it stood once its first `n` cards were in view.
     pub fn first(&self, n: usize) -> RoundCards {
-        let mut round = RoundCards {
-            reshuffled: self.reshuffled,
-            seats: vec![Vec::new(); self.seats.len()],
-            dealer: Vec::new(),
-            order: Vec::new(),
-        };
-        for &(spot, card) in self.order.iter().take(n) {
-            round.place(spot, card);
-        }
-        round
+        let cards = self.order.iter().take(n).copied();
+        RoundCards::placed(self.reshuffled, self.seats.len(), cards)
     }
 }
 
@@ -225,8 +211,7 @@ impl CountAnswer {
         }
     }
 
-    /// `✓ Right: the running count is +3.` or `✗ Wrong: you said +2, the running count is
-    /// +3.` (signed as every count is written: [`signed`]).
+    /// `✓ Right: the running count is +3.` or `✗ Wrong: you said +2, the running count is +3.`
     pub fn message(&self) -> String {
         if self.is_right() {
             format!("✓ Right: the running count is {}.", signed(self.actual))
@@ -249,7 +234,7 @@ pub fn parse_count(answer: &str) -> Option<i32> {
 /// count): a whole number those cards can make; else what to type instead.
 pub fn read_count_of(
     answer: &str,
-    system: &crate::analysis::counts::CountSystem,
+    system: &CountSystem,
     start: i32,
     cards: usize,
 ) -> Result<i32, String> {
@@ -265,8 +250,7 @@ pub fn read_count_of(
     super::counting::check_count_of(system, start, guess, cards)
 }
 
-/// The counting quiz: rounds at a table of [`COUNT_SEATS`] seats played by the hard strategy;
-/// every one to three rounds the person is asked for the running count.
+/// The count quiz's session: a [`CountQuiz`] at [`COUNT_SEATS`] hard-strategy seats.
 #[derive(Debug)]
 pub struct CountDrill {
     quiz: CountQuiz<GameRng>,
@@ -278,8 +262,7 @@ pub struct CountDrill {
 }
 
 impl CountDrill {
-    /// A quiz under `rules`, the seats playing `chart` (the hard strategy). The same `seed`
-    /// deals the same rounds and asks at the same points.
+    /// A quiz under `rules`, the seats playing `chart`; the same `seed` deals the same rounds.
     pub fn new(rules: &Rules, chart: Chart, seed: u64) -> CountDrill {
         let mut table: Table<GameRng> = seeded_table(rules.clone(), COUNT_SEATS, seed);
         table.set_event_log(true);
@@ -294,25 +277,23 @@ impl CountDrill {
     }
 
     /// The same quiz keeping `system`'s count (Hi-Lo unless this is called).
-    pub fn counting(mut self, system: &crate::analysis::counts::CountSystem) -> CountDrill {
+    pub fn counting(mut self, system: &CountSystem) -> CountDrill {
         self.quiz = self.quiz.counting(system);
         self
     }
 
     /// The count kept.
-    pub fn system(&self) -> &crate::analysis::counts::CountSystem {
+    pub fn system(&self) -> &CountSystem {
         self.quiz.system()
     }
 
-    /// Where the count starts after a shuffle: 0, or an unbalanced count's initial running
-    /// count.
+    /// Where the count starts after a shuffle: 0, or an unbalanced count's initial one.
     pub fn start(&self) -> i32 {
         self.system()
             .initial_running_count(self.quiz.table().rules().decks)
     }
 
-    /// Reads a running-count answer about the cards dealt since the shuffle, in the count kept
-    /// ([`read_count_of`]).
+    /// Reads a running-count answer about the cards dealt since the shuffle ([`read_count_of`]).
     pub fn read_answer(&self, answer: &str) -> Result<i32, String> {
         read_count_of(answer, self.system(), self.start(), self.cards_dealt())
     }
@@ -349,9 +330,8 @@ impl CountDrill {
         shoe.size().saturating_sub(shoe.remaining())
     }
 
-    /// The question as the answers table stores it: `the running count after round 4` in
-    /// Hi-Lo, `the Zen running count after round 4` in another count, so that a stored answer
-    /// names the count it was given in ([`super::counting::question_count_name`]).
+    /// The question as stored, naming the count unless Hi-Lo: `the Zen running count after
+    /// round 4` ([`super::counting::question_count_name`] reads it back).
     pub fn question(&self) -> String {
         format!(
             "the {} after round {}",

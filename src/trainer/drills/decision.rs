@@ -1,10 +1,6 @@
-//! The decision drill's session, shared by `blackjack drill` on the command line and the
-//! drills in the TUI: a [`DecisionDrill`] deals questions of one kind and grades each answer
-//! against the hard strategy with its exact EV cost, keeping the running [`DrillSummary`]
-//! (which the count quiz's [`super::count_quiz::CountDrill`] keeps too).
-//!
-//! Nothing here reads the clock or a terminal: the caller says how long an answer took and
-//! computes (or fetches) the question's EVs with [`crate::trainer::evs::EvQuery::question`].
+//! The decision drill's session, shared by `blackjack drill` and the TUI: a [`DecisionDrill`]
+//! deals questions of one kind and grades each answer with its exact EV cost. Nothing here
+//! reads the clock or a terminal: the caller says how long an answer took and brings its EVs.
 
 use rand::SeedableRng;
 
@@ -154,8 +150,7 @@ impl Answer {
 /// Why an answer was not taken (nothing changes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum DrillError {
-    /// The action is not legal for this hand (splitting a non-pair, doubling where the rules
-    /// forbid it).
+    /// The action is not legal for this hand.
     #[error("you cannot {action} this hand")]
     NotLegal {
         /// What was asked.
@@ -170,8 +165,7 @@ pub struct DecisionDrill {
     rules: Rules,
     dealer: DrillDealer,
     rng: GameRng,
-    /// The history the dealer sees: the stored statistics plus this drill's answers, so a cell
-    /// retires as soon as it has been answered right three times in a row.
+    /// The stored statistics plus this drill's answers, so a cell retires as soon as it may.
     working: Tally,
     summary: DrillSummary,
     question: Question,
@@ -181,18 +175,13 @@ pub struct DecisionDrill {
 }
 
 impl DecisionDrill {
-    /// A drill of `kind` under `rules`; `history` (the person's statistics) steers the
-    /// `mistakes` and `due` kinds. The same `seed` asks the same questions. The first question
-    /// is dealt. Today is the local calendar day: [`DecisionDrill::on_day`] chooses it.
+    /// A drill of `kind` under `rules` today by `seed`; `history` steers `mistakes` and `due`.
     pub fn new(kind: DrillKind, rules: &Rules, seed: u64, history: Tally) -> DecisionDrill {
         DecisionDrill::on_day(kind, rules, seed, history, Clock::Local.today())
     }
 
-    /// As [`DecisionDrill::new`], on `today`: the day the `due` kind asks about and every
-    /// answer is recorded on. The no-hole-card kind compares this game's chart with the
-    /// American peek game's for `rules` (each worked out once per process, which takes a few
-    /// seconds the first time; [`DecisionDrill::of_cells`] takes charts already compared) and
-    /// deals any hand if they never differ.
+    /// As [`DecisionDrill::new`], on `today`. The no-hole-card kind compares this game's chart
+    /// with the peek game's (a few seconds the first time) and deals any hand if none differs.
     pub fn on_day(
         kind: DrillKind,
         rules: &Rules,
@@ -212,9 +201,7 @@ impl DecisionDrill {
         DecisionDrill::with_dealer(DrillDealer::new(kind), rules, seed, history, today)
     }
 
-    /// A drill of `kind` on `cells` alone, each as often (the no-hole-card drill, given
-    /// [`super::kinds::peek_differences`]), on `today`; `None` if no two-card hand makes any of
-    /// them.
+    /// A drill of `kind` on `cells` alone, each as often, on `today`; `None` if none is dealt.
     pub fn of_cells(
         kind: DrillKind,
         cells: &[Cell],
@@ -229,6 +216,7 @@ impl DecisionDrill {
         ))
     }
 
+    /// A drill dealt by `dealer`, its first question dealt.
     fn with_dealer(
         dealer: DrillDealer,
         rules: &Rules,
@@ -253,8 +241,7 @@ impl DecisionDrill {
         }
     }
 
-    /// A drill on `cell` alone ("practise this" from the review), in its table's kind; `None`
-    /// for a cell no two-card hand makes.
+    /// A drill on `cell` alone ("practise this"), in its table's kind; `None` if not drillable.
     pub fn for_cell(cell: Cell, rules: &Rules, seed: u64, history: Tally) -> Option<DecisionDrill> {
         let dealer = DrillDealer::for_cell(cell)?;
         let mut drill = DecisionDrill::new(dealer.kind(), rules, seed, history);
@@ -279,8 +266,7 @@ impl DecisionDrill {
         self.kind
     }
 
-    /// The cells it asks about, when they are a list of their own (the no-hole-card drill);
-    /// empty when it deals by rows.
+    /// The cells it asks about, when they are a list of their own; empty when it deals by rows.
     pub fn cells(&self) -> &[Cell] {
         self.dealer.cells()
     }
@@ -300,8 +286,8 @@ impl DecisionDrill {
         &self.summary
     }
 
-    /// Whether the `mistakes` drill has missed cells left to ask about, or the `due` drill
-    /// cells due today (either deals any hand otherwise). Always true for the other kinds.
+    /// Whether the `mistakes` drill has missed cells left, or the `due` drill cells due today;
+    /// true for the other kinds.
     pub fn has_mistakes_left(&self) -> bool {
         match self.kind {
             DrillKind::Mistakes => !super::kinds::mistake_weights(&self.working).is_empty(),
@@ -310,10 +296,8 @@ impl DecisionDrill {
         }
     }
 
-    /// Grades `chosen` for the question, given the question's exact `evs` (from
-    /// [`crate::trainer::evs::EvQuery::question`]) and the hard strategy's `chart`; counts it,
-    /// and deals the next question. An action that is not legal for the hand is refused and changes
-    /// nothing. The caller records [`Answer::grade`] in the statistics.
+    /// Grades `chosen` given the question's exact `evs` and the hard strategy's `chart`, counts
+    /// it and deals the next question; an illegal action is refused and changes nothing.
     pub fn answer(
         &mut self,
         chart: &Chart,
@@ -363,30 +347,20 @@ impl DecisionDrill {
     }
 }
 
-/// The next question of a drill of `kind`: for `due`, the most overdue cell due `today` in
-/// `history` other than the one just asked (`last`) unless it is the only one; otherwise (and
-/// once nothing is due) the dealer's.
+/// The next question of a drill of `kind`: for `due`, the most overdue cell due `today` other
+/// than the one just asked (`last`) unless it is the only one; otherwise the dealer's.
 fn next_question(
     kind: DrillKind,
     dealer: &DrillDealer,
     rng: &mut GameRng,
     history: &Tally,
     today: Day,
-    last: Option<crate::analysis::chart::Cell>,
+    last: Option<Cell>,
 ) -> Question {
     if kind == DrillKind::Due {
         let due = due_cells(history, today);
-        if let Some(cell) = due
-            .iter()
-            .find(|d| Some(d.cell) != last)
-            .or(due.first())
-            .map(|d| d.cell)
-        {
-            return Question {
-                cell,
-                cards: super::kinds::build_hand(rng, cell.kind, cell.row),
-                up: super::kinds::random_card(rng, cell.up),
-            };
+        if let Some(d) = due.iter().find(|d| Some(d.cell) != last).or(due.first()) {
+            return Question::dealt(rng, d.cell);
         }
     }
     dealer.next(rng, history)

@@ -1,5 +1,5 @@
-//! The drill generator: deals hands of one kind, built for a chosen chart cell, against
-//! realistic up cards (a ten-valued card four times as often as any other value).
+//! The drill generator: deals hands of one kind, built for a chosen chart cell, against up
+//! cards as a shoe deals them.
 
 use rand::{Rng, RngExt};
 
@@ -42,14 +42,12 @@ pub enum DrillKind {
     Ramp,
     /// This game's index plays at a true count.
     Deviations,
-    /// The cells where this game's chart differs from the American peek game's (computed:
-    /// [`peek_differences`]).
+    /// The cells where this game's chart differs from the American peek game's.
     NoHoleCard,
 }
 
 impl DrillKind {
-    /// Every kind, in menu order (the first nine have digit keys in the table's chooser, the
-    /// rest letters).
+    /// Every kind, in menu order.
     pub const ALL: [DrillKind; 15] = [
         DrillKind::Hard,
         DrillKind::Soft,
@@ -68,8 +66,7 @@ impl DrillKind {
         DrillKind::NoHoleCard,
     ];
 
-    /// The name on the command line: `hard`, `soft`, `pairs`, `doubles`, `all`, `mistakes`,
-    /// `due`, `count`, ….
+    /// The name on the command line: `hard`, `soft`, `true-count`, ….
     pub const fn name(self) -> &'static str {
         match self {
             DrillKind::Hard => "hard",
@@ -90,9 +87,8 @@ impl DrillKind {
         }
     }
 
-    /// What it practises, in a few words, where the count in use is not known (`--help`):
-    /// `hard totals`, `the running count, in your count`. A screen that knows the count says
-    /// [`DrillKind::describe_in`].
+    /// What it practises where the count in use is not known (`--help`): `hard totals`, `the
+    /// running count, in your count`.
     pub const fn describe(self) -> &'static str {
         match self {
             DrillKind::Hard => "hard totals",
@@ -113,9 +109,8 @@ impl DrillKind {
         }
     }
 
-    /// What it practises, in a few words, naming `count` (`Hi-Lo`, `Zen`), the count kept, for
-    /// a drill of the count: `the Zen running count`, `a deck countdown in Zen`; as
-    /// [`DrillKind::describe`] for the others.
+    /// What it practises, naming the `count` kept for a drill of the count: `the Zen running
+    /// count`, `a deck countdown in Zen`.
     pub fn describe_in(self, count: &str) -> String {
         match self {
             DrillKind::Count => format!("the {count} running count"),
@@ -128,9 +123,8 @@ impl DrillKind {
         }
     }
 
-    /// Its line in the table's drill chooser, which the course's "what to do next" names:
-    /// [`DrillKind::describe_in`], the deviations drill naming the set it asks by default
-    /// (`this game's top 18 index plays in Zen`).
+    /// Its line in the table's drill chooser (the course names it): [`DrillKind::describe_in`],
+    /// the deviations drill naming its default set (`this game's top 18 index plays in Zen`).
     pub fn chooser_label(self, count: &str) -> String {
         match self {
             DrillKind::Deviations => format!(
@@ -157,8 +151,7 @@ impl DrillKind {
     }
 }
 
-/// The actions legal for a fresh two-card hand (no split yet) under `rules`: what a drill
-/// question may be answered with.
+/// The actions legal for a fresh two-card hand under `rules`: what a question takes.
 pub fn fresh_hand_actions(rules: &Rules, cards: &Cards) -> ActionSet {
     let hand = PlayerHand {
         cards: *cards,
@@ -178,8 +171,18 @@ pub struct Question {
     pub up: Card,
 }
 
-/// Rows (with their table) that a drill of `kind` may ask about; `Mistakes` and `Due` use
-/// `All`'s.
+impl Question {
+    /// A question on `cell`: a two-card hand that makes it, and an up card of its value.
+    pub fn dealt<R: Rng + ?Sized>(rng: &mut R, cell: Cell) -> Question {
+        Question {
+            cell,
+            cards: build_hand(rng, cell.kind, cell.row),
+            up: random_card(rng, cell.up),
+        }
+    }
+}
+
+/// Rows (with their table) that a drill of `kind` may ask about (`Mistakes` and `Due`: `All`'s).
 pub fn rows(kind: DrillKind) -> Vec<(HandKind, u8)> {
     let hard = (8..=17).map(|r| (HandKind::Hard, r));
     let soft = (13..=20).map(|r| (HandKind::Soft, r));
@@ -204,6 +207,7 @@ fn realistic_up<R: Rng + ?Sized>(rng: &mut R) -> Value {
     }
 }
 
+/// A card of `value`, its suit (and a ten's rank) at random.
 pub(crate) fn random_card<R: Rng + ?Sized>(rng: &mut R, value: Value) -> Card {
     let rank = if value == Value::TEN {
         Rank::ALL[rng.random_range(9..13usize)]
@@ -213,8 +217,7 @@ pub(crate) fn random_card<R: Rng + ?Sized>(rng: &mut R, value: Value) -> Card {
     Card::new(rank, Suit::ALL[rng.random_range(0..4usize)])
 }
 
-/// Two cards that make `row` of `kind`: a pair of the value, an ace and the rest for a soft
-/// total, two different non-ace values for a hard total.
+/// Two cards that make `row` of `kind` (a hard total of two different non-ace values).
 pub fn build_hand<R: Rng + ?Sized>(rng: &mut R, kind: HandKind, row: u8) -> Cards {
     let (a, b) = match kind {
         HandKind::Pair => (row, row),
@@ -243,10 +246,8 @@ pub fn build_hand<R: Rng + ?Sized>(rng: &mut R, kind: HandKind, row: u8) -> Card
     }
 }
 
-/// The printed cells where `here` (this game's chart) and `peek` (the American peek game's,
-/// for the same rules) prefer different plays and a two-card hand can be dealt, in chart
-/// order: what the [`DrillKind::NoHoleCard`] drill asks about. The same comparison as the
-/// reasons' and the no-hole-card line's (the two computed charts, cell by cell).
+/// The drillable printed cells where `here` (this game's chart) and `peek` (the American
+/// peek game's) prefer different plays, in chart order: the no-hole-card drill's.
 pub fn peek_differences(here: &Chart, peek: &Chart) -> Vec<Cell> {
     Chart::printed_cells()
         .filter(|&cell| drillable(cell))
@@ -266,8 +267,7 @@ pub struct DrillDealer {
 }
 
 impl DrillDealer {
-    /// A dealer of `kind` questions. The cells of [`DrillKind::NoHoleCard`] depend on the
-    /// rules: [`DrillDealer::of_cells`] deals them (`new` deals it any hand).
+    /// A dealer of `kind` questions (the no-hole-card cells come from [`DrillDealer::of_cells`]).
     pub fn new(kind: DrillKind) -> DrillDealer {
         DrillDealer {
             kind,
@@ -277,8 +277,7 @@ impl DrillDealer {
         }
     }
 
-    /// A dealer of `kind` questions about `cells` (those a two-card hand makes), each cell as
-    /// often; `None` if none of them can be dealt.
+    /// A dealer of `kind` questions about the drillable `cells`, each as often; `None` if none.
     pub fn of_cells(kind: DrillKind, cells: &[Cell]) -> Option<DrillDealer> {
         let cells: Vec<Cell> = cells.iter().copied().filter(|&c| drillable(c)).collect();
         (!cells.is_empty()).then(|| DrillDealer {
@@ -292,8 +291,7 @@ impl DrillDealer {
         &self.cells
     }
 
-    /// A dealer that asks about `cell` only, in its table's drill kind; `None` for a cell no
-    /// two-card hand makes (see [`drillable`]).
+    /// A dealer that asks about `cell` only, in its table's drill kind; `None` if not drillable.
     pub fn for_cell(cell: Cell) -> Option<DrillDealer> {
         let kind = match cell.kind {
             HandKind::Hard => DrillKind::Hard,
@@ -311,9 +309,8 @@ impl DrillDealer {
         self.kind
     }
 
-    /// The next question. For `Mistakes`, cells are drawn in proportion to how often this
-    /// person misses them (from `history`), leaving out cells answered right
-    /// [`RETIRE_AFTER`] times in a row; with no such cell it falls back to any hand.
+    /// The next question. `Mistakes` draws cells by how often `history` misses them (retired
+    /// after [`RETIRE_AFTER`] right in a row), else any hand.
     pub fn next<R: Rng + ?Sized>(&self, rng: &mut R, history: &Tally) -> Question {
         let cell = self
             .only
@@ -330,25 +327,19 @@ impl DrillDealer {
                 let up = realistic_up(rng);
                 Cell { kind, row, up }
             });
-        Question {
-            cell,
-            cards: build_hand(rng, cell.kind, cell.row),
-            up: random_card(rng, cell.up),
-        }
+        Question::dealt(rng, cell)
     }
 }
 
-/// Every cell a drill of `kind` deals: its rows against every up card. `DrillKind::All`'s are
-/// what the course's "every cell drilled" wants — the cells a learner can be asked about
-/// (hard 5–7 and 18–19 are drillable from the review but no drill of any hand deals them).
+/// Every cell a drill of `kind` deals: its rows against every up card (`All`'s are the
+/// course's "every cell drilled"; hard 5–7 and 18–19 are drillable only from the review).
 pub fn dealt_cells(kind: DrillKind) -> impl Iterator<Item = Cell> {
     rows(kind)
         .into_iter()
         .flat_map(|(kind, row)| Value::ALL.map(|up| Cell { kind, row, up }))
 }
 
-/// Whether a two-card hand makes `cell` (hard 5–19, soft 13–20, every pair): the cells a
-/// drill can ask about.
+/// Whether a two-card hand makes `cell` (hard 5–19, soft 13–20, every pair).
 pub fn drillable(cell: Cell) -> bool {
     match cell.kind {
         HandKind::Hard => (5..=19).contains(&cell.row),

@@ -1,6 +1,5 @@
-//! Drills and counting practice, in one home: the decision drills' kinds and the hands they
-//! deal ([`kinds`]), the decision drill's session that grades each answer ([`decision`]), the
-//! count quiz over whole rounds ([`count_quiz`]), the counting drills with the deck countdown
+//! Drills and counting practice, in one home: the kinds and the hands they deal ([`kinds`]),
+//! the decision drill ([`decision`]), the count quiz ([`count_quiz`]), the counting drills
 //! ([`counting`]) and the spaced-practice schedule ([`schedule`]).
 
 pub mod count_quiz;

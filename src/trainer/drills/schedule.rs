@@ -1,32 +1,17 @@
 //! Spaced practice: when each chart cell comes back, across calendar days.
 //!
 //! The scheme is **Leitner's**, counted in days. A cell's box is the number of days it has
-//! been played since its last mistake (every answer on those days right), capped at
-//! [`TOP_BOX`]; box `n` comes back `2^(n−1)` days after the cell was last played: 1, 2, 4, 8,
-//! 16, 32 days. A mistake empties the box and makes the cell due again *today*; once it has
-//! been answered right after the mistake it waits until tomorrow. So the cells you miss come
-//! back soon, and the cells you know come back rarely.
+//! been played since its last mistake (every answer right), capped at `day::TOP_BOX`; box `n`
+//! comes back `2^(n−1)` days after the cell was last played. A mistake empties the box and
+//! makes the cell due again *today*; once answered right after it, it waits until tomorrow.
 //!
-//! Why Leitner and not SM-2: SM-2 keeps a per-card ease factor steered by a self-graded 0–5
-//! recall score. Here every answer is graded exactly (right or wrong against the basic
-//! strategy) and the player never rates themselves, so the one signal is right/wrong — which
-//! is what Leitner's boxes are made of. Its state is also small and merges exactly: a cell's
-//! [`Review`] is a handful of days and counts, and two records (the lifetime and a session's
-//! increments) combine by [`Review::absorb`] with the same result as replaying the answers one
-//! by one, which is how the statistics file adds a session's work to what it holds. Any day
-//! with a right answer and no mistake counts, whether or not the cell was due: a cell you play
-//! right at the table has been practised too.
-//!
-//! Days are the player's local calendar days ([`Clock::Local`]); a [`Clock::Fixed`] day makes
-//! tests (and a scripted week, `BLACKJACK_TODAY`) deterministic. The same records give the
-//! days in a row practised ([`Practice`]): any day with a graded decision counts.
-//!
-//! [`TOP_BOX`]: crate::trainer::day::TOP_BOX
-//! [`Review`]: crate::trainer::day::Review
-//! [`Review::absorb`]: crate::trainer::day::Review::absorb
-//! [`Clock::Local`]: crate::trainer::day::Clock::Local
-//! [`Clock::Fixed`]: crate::trainer::day::Clock::Fixed
-//! [`Practice`]: crate::trainer::day::Practice
+//! Why Leitner and not SM-2: SM-2 steers a per-card ease factor by a self-graded 0–5 recall
+//! score, but here every answer is graded exactly and no one rates themselves, so the one
+//! signal is right/wrong — what Leitner's boxes are made of. Its state is small and merges
+//! exactly: two records combine (`Review::absorb`) as if the answers were replayed one by one,
+//! which is how a session's work is added to the lifetime. Any right day counts, due or not: a
+//! cell played right at the table has been practised too. Days are local calendar days; a
+//! fixed day (`BLACKJACK_TODAY`) makes tests and a scripted week deterministic.
 
 use super::kinds::drillable;
 use crate::analysis::chart::Cell;
@@ -45,8 +30,7 @@ pub struct DueCell {
     pub level: u32,
 }
 
-/// The cells a drill can ask about that are due on `today`, most overdue first (then the
-/// lower box, then chart order by key).
+/// The drillable cells due on `today`, most overdue first (then the lower box, then by key).
 pub fn due_cells(history: &Tally, today: Day) -> Vec<DueCell> {
     let mut due: Vec<(DueCell, &str)> = history
         .cells
@@ -94,8 +78,7 @@ pub fn when(day: Day, today: Day) -> String {
     }
 }
 
-/// What to say when nothing is due on `today`: when the next cell comes due, or that
-/// nothing is scheduled yet.
+/// What to say when nothing is due on `today`: when the next cell comes due, if any.
 pub fn nothing_due(history: &Tally, today: Day) -> String {
     match next_due(history, today) {
         Some(day) => format!(
@@ -109,8 +92,7 @@ pub fn nothing_due(history: &Tally, today: Day) -> String {
     }
 }
 
-/// What the practice figures are called wherever they are shown: the table's greeting, the
-/// statistics screen (`i`) and `blackjack stats`.
+/// What the practice figures are called wherever they are shown.
 pub const PRACTICE_LABEL: &str = "Spaced practice";
 
 /// The practice figures for the table and the statistics screen.

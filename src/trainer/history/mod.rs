@@ -1,6 +1,5 @@
-//! The hand history: every round at the table, every drill answer and every counting answer,
-//! with each decision as the trainer graded it — the records the store keeps as rows
-//! ([`crate::store`]) and the review shows.
+//! The hand history: every round, drill answer and counting answer, each decision as graded —
+//! the records the store keeps as rows and the review shows.
 
 pub mod record;
 pub mod review;

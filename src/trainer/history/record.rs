@@ -1,6 +1,5 @@
-//! What the hand history records: every round at the table and every drill answer, with every
-//! decision as the trainer graded it (the [`Grade`]: cell, chosen and advised play, cost) and
-//! the exact EVs it was graded with.
+//! What the hand history records: every round and drill answer, each decision as graded
+//! ([`Grade`]) with the exact EVs it was graded with.
 
 use serde::{Deserialize, Serialize};
 
@@ -21,8 +20,7 @@ pub enum Entry {
 }
 
 impl Entry {
-    /// The graded decisions of the entry, in the order they were made (none for a counting
-    /// answer).
+    /// The graded decisions of the entry, in the order made (none for a counting answer).
     pub fn decisions(&self) -> &[Decision] {
         match self {
             Entry::Round(round) => &round.decisions,
@@ -44,13 +42,8 @@ impl Entry {
     pub fn is_wrong(&self) -> bool {
         match self {
             Entry::Count(answer) => !answer.right,
-            _ => self.has_mistake(),
+            _ => self.decisions().iter().any(|d| !d.is_correct()),
         }
-    }
-
-    /// Whether any decision in it was a mistake.
-    pub fn has_mistake(&self) -> bool {
-        self.decisions().iter().any(|d| !d.is_correct())
     }
 
     /// Whether the numbers and cards are ones this program could have written.
@@ -91,9 +84,7 @@ impl Entry {
     }
 }
 
-/// Where a round started: the table's seed and how many cards of the shoe had been dealt
-/// since its last shuffle (0 for a fresh shoe), so it can be dealt again; the bet, and in
-/// counting mode the true count.
+/// Where a round started, so it can be dealt again: seed, shoe position, bet, true count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct RoundStart {
     /// The person's bet, in money.
@@ -133,15 +124,13 @@ pub struct Round {
     pub hands: Vec<HandRecord>,
     /// Your decisions, in the order made.
     pub decisions: Vec<Decision>,
-    /// Left before it was settled (the session ended mid-round): its decisions count, the
-    /// round does not.
+    /// Left before it was settled: its decisions count, the round does not.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unfinished: bool,
 }
 
 impl Round {
-    /// The round from where it started, your settled hands, the dealer's hand and the
-    /// decisions recorded while it was played.
+    /// The round from its start, your settled hands, the dealer's hand and its decisions.
     pub fn new(
         start: RoundStart,
         hands: &[PlayerHand],
@@ -211,8 +200,7 @@ pub struct DrillAnswer {
     pub decision: Decision,
 }
 
-/// An answer of a counting drill (`countdown`, `true-count`, `decks`, `ramp`, `deviations`)
-/// or of the count quiz (`count`).
+/// An answer of a counting drill (`countdown`, `decks`, …) or of the count quiz (`count`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CountAnswer {
     /// When it was answered, in seconds since the Unix epoch.
@@ -231,8 +219,7 @@ pub struct CountAnswer {
     pub error: f64,
     /// How long the answer took.
     pub seconds: f64,
-    /// A countdown: the decks counted, and whether the run may be a personal best (a whole run
-    /// turned by hand with the count hidden).
+    /// A countdown: the decks counted, and whether the run may be a personal best.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub countdown: Option<CountdownRun>,
 }
@@ -283,8 +270,7 @@ pub struct ActionEv {
 }
 
 impl Decision {
-    /// The record of `grade`, made with `cards` against `up` on your hand number `hand`, with
-    /// every legal action's EV (`ranked`, best first).
+    /// The record of `grade` (`cards` against `up`, hand `hand`), `ranked` EVs best first.
     pub fn new(
         grade: &Grade,
         cards: &Cards,
@@ -402,9 +388,7 @@ mod action_name {
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Action, D::Error> {
         let name = String::deserialize(d)?;
-        Action::ALL
-            .into_iter()
-            .find(|a| a.name() == name)
+        super::parse_action(&name)
             .ok_or_else(|| serde::de::Error::custom(format!("`{name}` is not an action")))
     }
 }

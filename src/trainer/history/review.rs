@@ -1,11 +1,9 @@
-//! Reviewing the hand history: which entries to show, and each decision in words — the
-//! cards, what you did, what was best, what it cost, and the reason (from
-//! [`crate::analysis::reasons`], passed in by the caller). Shared by `blackjack review` and the
-//! table's review screen.
+//! Reviewing the hand history: which entries to show, and each decision in words with its
+//! reason (passed in by the caller). Shared by `blackjack review` and the review screen.
 
 use serde_json::Value;
 
-use super::record::{Decision, Entry};
+use super::record::{Decision, Entry, cards_text};
 use crate::analysis::chart::Cell;
 use crate::engine::Units;
 use crate::text::{signed, signed_decimals};
@@ -32,10 +30,8 @@ pub fn select(entries: &[Entry], filter: ReviewFilter) -> Vec<&Entry> {
     chosen.into_iter().skip(skip).collect()
 }
 
-/// The entry's title, at local time: `Round 3 · 2026-12-03 17:10 CET · seed 8, card 14 of the shoe · net +15
-/// at a bet of 10 (+1.5 bets)` (with `· true count +2` in counting mode), `Drill (hard) · … ·
-/// 2.1 s` or `Counting (true-count) · … · 3.0 s` (an answer at the table, which is not timed:
-/// `Counting (ramp) · … · not timed`).
+/// The entry's title, at local time: `Round 3 · 2026-12-03 17:10 CET · seed 8, card 14 of the
+/// shoe · net +15 at a bet of 10 (+1.5 bets)`, `Drill (hard) · … · 2.1 s`, `Counting (…) · …`.
 pub fn entry_title(entry: &Entry) -> String {
     match entry {
         Entry::Round(round) => {
@@ -66,23 +62,22 @@ pub fn entry_title(entry: &Entry) -> String {
             local_time(drill.at),
             drill.seconds
         ),
-        // The table's bet grades and count checks are not timed (0 s): no time is said.
-        Entry::Count(answer) if answer.seconds <= 0.0 => format!(
-            "Counting ({}) · {} · not timed",
-            answer.skill,
-            local_time(answer.at)
-        ),
-        Entry::Count(answer) => format!(
-            "Counting ({}) · {} · {:.1} s",
-            answer.skill,
-            local_time(answer.at),
-            answer.seconds
-        ),
+        Entry::Count(answer) => {
+            // The table's bet grades and count checks are not timed (0 s): no time is said.
+            let time = match answer.seconds {
+                s if s <= 0.0 => "not timed".to_owned(),
+                s => format!("{s:.1} s"),
+            };
+            format!(
+                "Counting ({}) · {} · {time}",
+                answer.skill,
+                local_time(answer.at)
+            )
+        }
     }
 }
 
-/// An amount the record keeps as a decimal (bets or money), in thousandths as the table
-/// counts it, so it is written as every net is: `+1.5`, `−1`, `0`.
+/// A stored decimal amount in thousandths, so it is written as every net is: `+1.5`, `−1`.
 fn units(amount: f64) -> Units {
     Units((amount * 1000.0).round() as i64)
 }
@@ -94,19 +89,10 @@ pub fn cards_line(entry: &Entry, ascii: bool) -> String {
             let hands: Vec<String> = round
                 .hands
                 .iter()
-                .map(|h| {
-                    format!(
-                        "{} ({})",
-                        super::record::cards_text(&h.cards, ascii),
-                        h.outcome
-                    )
-                })
+                .map(|h| format!("{} ({})", cards_text(&h.cards, ascii), h.outcome))
                 .collect();
-            format!(
-                "Dealer {} · You {}",
-                super::record::cards_text(&round.dealer, ascii),
-                hands.join(" · ")
-            )
+            let dealer = cards_text(&round.dealer, ascii);
+            format!("Dealer {dealer} · You {}", hands.join(" · "))
         }
         Entry::Drill(drill) => format!(
             "You {} vs {}",
@@ -128,8 +114,7 @@ pub fn cards_line(entry: &Entry, ascii: bool) -> String {
     }
 }
 
-/// The decision in one line: `✗ hard 11 vs T (6♠ 5♥ vs T♦): you doubled… best hit · cost
-/// 0.084 bets`.
+/// The decision in one line: `✗ hard 11 vs T: 6♠ 5♥ vs T♦ · you double, best hit · cost …`.
 pub fn decision_line(decision: &Decision, ascii: bool) -> String {
     let label = decision
         .cell()
@@ -186,10 +171,7 @@ pub fn review_text(
         out.push_str(&entry_title(entry));
         out.push('\n');
         out.push_str(&format!("  {}\n", cards_line(entry, ascii)));
-        for decision in entry.decisions() {
-            if mistakes_only && decision.is_correct() {
-                continue;
-            }
+        for decision in shown_decisions(entry, mistakes_only) {
             out.push_str(&format!("  {}\n", decision_line(decision, ascii)));
             out.push_str(&format!("    EVs of this hand: {}\n", evs_line(decision)));
             if let Some(why) = decision.cell().and_then(reason) {
@@ -211,26 +193,21 @@ pub fn review_json(
         .iter()
         .map(|entry| {
             let mut value = serde_json::to_value(entry).unwrap_or(Value::Null);
-            let decisions = entry.decisions();
-            let annotate = |slot: &mut Value, decision: &Decision| {
+            // A round keeps an array of decisions, a drill answer one.
+            let slots: Vec<&mut Value> = if value.get("decisions").is_some() {
+                value["decisions"]
+                    .as_array_mut()
+                    .into_iter()
+                    .flatten()
+                    .collect()
+            } else {
+                value.get_mut("decision").into_iter().collect()
+            };
+            for (slot, decision) in slots.into_iter().zip(entry.decisions()) {
                 if let Some(object) = slot.as_object_mut() {
                     object.insert("correct".into(), Value::Bool(decision.is_correct()));
                     let why = decision.cell().and_then(reason);
                     object.insert("reason".into(), why.map_or(Value::Null, Value::String));
-                }
-            };
-            match value.get_mut("decisions").and_then(Value::as_array_mut) {
-                Some(slots) => {
-                    for (slot, decision) in slots.iter_mut().zip(decisions) {
-                        annotate(slot, decision);
-                    }
-                }
-                None => {
-                    if let (Some(slot), Some(decision)) =
-                        (value.get_mut("decision"), decisions.first())
-                    {
-                        annotate(slot, decision);
-                    }
                 }
             }
             value

@@ -1,5 +1,4 @@
-//! A question and its graded answer: reading what was typed and saying why the answer is
-//! what it is.
+//! A question and its graded answer: reading what was typed and saying why.
 
 use super::QuizSettings;
 use crate::analysis::counts::CountSystem;
@@ -63,8 +62,7 @@ pub struct QuizAnswer {
 }
 
 impl QuizAnswer {
-    /// The answer as the hand history keeps it: the `question` as it was asked, what was
-    /// `typed`, and how long it took.
+    /// The answer as the hand history keeps it: `question` as asked, what was `typed`.
     pub fn record(&self, skill: &str, question: String, typed: &str, seconds: f64) -> CountAnswer {
         CountAnswer {
             at: 0,
@@ -79,6 +77,7 @@ impl QuizAnswer {
         }
     }
 }
+
 pub(super) fn fmt_decks(decks: f64) -> String {
     let s = format!("{decks:.2}");
     s.trim_end_matches('0').trim_end_matches('.').to_owned()
@@ -117,15 +116,14 @@ fn number_in(text: &str, low: f64, high: f64, what: &str) -> Result<f64, String>
     }
 }
 
-/// The ramp in words, as the drills show it after an answer: `from a true count of 0 or
-/// less: 1, 2, 4, 6, 8, 10, 12`.
+/// The ramp in words: `from a true count of 0 or less: 1, 2, 4, 6, 8, 10, 12`.
 pub fn ramp_words(ramp: &super::BetRamp) -> String {
     let bets: Vec<String> = ramp.bets().iter().map(u32::to_string).collect();
     format!("from a true count of 0 or less: {}", bets.join(", "))
 }
 
-/// Whether `guess` can be `system`'s running count of `cards` cards counted from `start` (each
-/// card moves it by at most the count's level); the refusal says why not.
+/// Whether `guess` can be `system`'s running count of `cards` cards counted from `start`; the
+/// refusal says why not.
 pub fn check_count_of(
     system: &CountSystem,
     start: i32,
@@ -147,8 +145,7 @@ pub fn check_count_of(
     }
 }
 
-/// Grades `text` as the answer to `prompt` under `settings` (what [`Quiz::answer`] does for its
-/// own question); an answer that is not one gets the reason.
+/// Grades `text` as the answer to `prompt` under `settings`, or says why it is no answer.
 pub fn grade_prompt(
     prompt: &Prompt,
     settings: &QuizSettings,
@@ -255,20 +252,13 @@ pub fn grade_prompt(
             up,
         } => {
             let given = action_key(text)?;
-            let expected = if play.applies(*tc) {
-                play.play
-            } else {
-                play.otherwise
+            let (expected, other, sign) = match play.applies(*tc) {
+                true => (play.play, play.otherwise, 1.0),
+                false => (play.otherwise, play.play, -1.0),
             };
             let mut why = format!("{}: {}", play.cell.label(), index_words(play));
             // What the right play is worth at this count over the other (the computed tables
             // say; a published one does not).
-            let other = if expected == play.play {
-                play.otherwise
-            } else {
-                play.play
-            };
-            let sign = if expected == play.play { 1.0 } else { -1.0 };
             let edge = play.gain_at(*tc).map(|g| sign * g).filter(|&e| e >= 0.0);
             if let Some(edge) = edge {
                 why.push_str(&format!(
@@ -333,10 +323,9 @@ pub fn grade_prompt(
     }
 }
 
-/// Whether the dealer's natural, which takes a doubled or split stake only without the peek,
-/// explains why this game's index for `play` differs from the peek game's `peek`: a double or
-/// split against a ten or an ace (the only up cards a natural comes under), wanting a higher
-/// count here than there (or never made here).
+/// Whether the dealer's natural (which takes a doubled or split stake only without the peek)
+/// explains why `play`'s index is higher here than the peek game's `peek`: a double or split
+/// against a ten or an ace, wanting a higher count here (or never made here).
 fn natural_explains(play: &IndexPlay, peek: &IndexPlay) -> bool {
     let raises = match (play.direction, play.index, peek.index) {
         (Direction::AtOrAbove, Some(here), Some(there)) => here > there,

@@ -7,8 +7,7 @@ use crate::engine::{Card, GameRng, Rank, Suit};
 use crate::text::{counted, signed};
 use crate::trainer::history::{CountAnswer, CountdownRun};
 
-/// A deck countdown: decks shuffled, turned over one or two cards at a time; at the end (or at
-/// an unannounced stop) the player gives the running count.
+/// A deck countdown: decks turned a card or two at a time, the running count asked at the end.
 #[derive(Debug, Clone)]
 pub struct Countdown {
     cards: Vec<Card>,
@@ -19,8 +18,7 @@ pub struct Countdown {
 }
 
 impl Countdown {
-    /// `decks` decks (1–8), `per_flash` cards (1 or 2) a flash; with `surprise`, the run stops
-    /// at an unannounced point past the first half.
+    /// `decks` decks, `per_flash` cards a flash; with `surprise`, it stops past half unannounced.
     pub fn new(decks: u8, per_flash: usize, surprise: bool, seed: u64) -> Countdown {
         let mut rng = GameRng::seed_from_u64(seed);
         let mut cards: Vec<Card> = (0..decks)
@@ -47,8 +45,7 @@ impl Countdown {
         }
     }
 
-    /// The same run counted in `system` (Hi-Lo unless this is called), from its initial
-    /// running count for the run's decks.
+    /// The same run counted in `system` (Hi-Lo unless this is called).
     pub fn counting(mut self, system: &CountSystem) -> Countdown {
         self.system = system.clone();
         self
@@ -59,8 +56,7 @@ impl Countdown {
         &self.system
     }
 
-    /// Where the count starts: 0, or an unbalanced count's initial running count for the
-    /// run's decks.
+    /// Where the count starts: 0, or an unbalanced count's initial running count.
     pub fn start(&self) -> i32 {
         self.system.initial_running_count(self.decks())
     }
@@ -117,8 +113,7 @@ impl Countdown {
         u8::try_from(self.cards.len() / 52).unwrap_or(u8::MAX)
     }
 
-    /// `1 deck · 2 cards a flash · a flash every 0.5 s`: the run as its screen and the command
-    /// line announce it; `by_hand` says how the next flash is turned when no pace turns it.
+    /// `1 deck · 2 cards a flash · a flash every 0.5 s` (`by_hand` where no pace turns them).
     pub fn setup_text(&self, pace: Option<f64>, by_hand: &str) -> String {
         let turns = match pace {
             Some(seconds) => format!("a flash every {seconds} s"),
@@ -131,10 +126,9 @@ impl Countdown {
         )
     }
 
-    /// Grades `guess` given `seconds` after the first card; `best` is the person's best time
-    /// so far for the run's decks in the run's count. A right answer beats it only in a whole run the person
-    /// turned (`paced` false): a run that stopped early (`surprise`) showed fewer cards than
-    /// its decks hold, and a paced run took the time the pace gave it.
+    /// Grades `guess` given `seconds` after the first card; `best` is this count's best time
+    /// for the run's decks. Only a whole run the person turned can beat it: one that stopped
+    /// early showed fewer cards, and a paced run took the pace's time.
     pub fn grade(
         &self,
         guess: i32,
@@ -144,9 +138,6 @@ impl Countdown {
     ) -> CountdownVerdict {
         let running = self.running();
         let right = guess == running;
-        // Bests are kept per count: the stored question names the count
-        // ([`countdown_count_name`]), so `best` is this count's and a Zen run never stands as
-        // a Hi-Lo best.
         let timed = !paced && self.shown == self.size();
         CountdownVerdict {
             right,
@@ -164,10 +155,7 @@ impl Countdown {
     }
 }
 
-/// The count a stored countdown answer was given in, read from its question (the answers
-/// table keeps no count column: the question, `the Zen running count after 52 cards`, names
-/// every count but Hi-Lo, whose questions read `the running count after 52 cards` as they
-/// always have): the count's name, `None` for Hi-Lo. As [`question_count_name`].
+/// The count a stored countdown answer was given in (`None` for Hi-Lo): [`question_count_name`].
 pub fn countdown_count_name(question: &str) -> Option<&str> {
     question_count_name(question)
 }
@@ -180,14 +168,10 @@ const COUNT_PHRASES: [&str; 3] = ["running count", "true count", "net count"];
 const BEFORE_A_NAME: [&str; 4] = ["the", "at", "their", "a"];
 
 /// The count a stored answer was given in, read from its question (the answers table keeps no
-/// count column): the words between `the`/`at`/`their` (or the start) and the first of
-/// `running count`, `true count`, `net count` — `Zen` in `K♠ 6♥ against T♦ at Zen true count
-/// +2: …`, `KO` in `the KO running count before round 4`. `None` where no name stands there:
-/// Hi-Lo's questions, which read as they always have (`Running count +4, …`, `the bet at true
-/// count +1`), and a question that names no count at all.
+/// count column): the words just before [`COUNT_PHRASES`] — `Zen` in `… at Zen true count +2`.
+/// `None` where no name stands there: Hi-Lo's questions, which read as they always have.
 pub fn question_count_name(question: &str) -> Option<&str> {
-    // ASCII lowering keeps every byte where it was, so offsets into it are offsets into
-    // `question`.
+    // ASCII lowering keeps every byte where it was: its offsets are `question`'s.
     let lower = question.to_ascii_lowercase();
     let at = COUNT_PHRASES.iter().filter_map(|p| lower.find(p)).min()?;
     let before = question[..at].trim_end();
@@ -211,14 +195,12 @@ pub fn question_count_name(question: &str) -> Option<&str> {
     Some(before[start..].trim()).filter(|name| !name.is_empty())
 }
 
-/// Whether a stored answer's `question` was asked in `system`: the count it names
-/// ([`question_count_name`]; none is Hi-Lo) is `system`'s.
+/// Whether a stored answer's `question` was asked in `system` (naming none is Hi-Lo).
 pub fn asked_in(question: &str, system: &CountSystem) -> bool {
     question_count_name(question) == countdown_count_key(system)
 }
 
-/// The countdown's personal best in words, naming its count and decks: `Your best perfect
-/// run in Zen, 1 deck: 24.3 s` (bests are kept per count).
+/// The countdown's personal best in words: `Your best perfect run in Zen, 1 deck: 24.3 s`.
 pub fn best_words(system: &CountSystem, decks: u8, seconds: f64) -> String {
     format!(
         "Your best perfect run in {}, {}: {seconds:.1} s",
@@ -228,8 +210,7 @@ pub fn best_words(system: &CountSystem, decks: u8, seconds: f64) -> String {
 }
 
 /// The count name under which a run counted in `system` keeps its bests: `None` for Hi-Lo
-/// (whose bests are kept as they always were), else its name, as
-/// [`countdown_count_name`] reads it back from the stored question.
+/// (kept as they always were), else its name.
 pub fn countdown_count_key(system: &CountSystem) -> Option<&str> {
     (!system.is_hilo()).then_some(system.name.as_ref())
 }
@@ -286,8 +267,7 @@ impl CountdownVerdict {
         }
     }
 
-    /// The verdict in words (without a ✓/✗ mark): the count, the cards, and the time and
-    /// speed of a run the person turned (a paced run's time is the pace's: it says so instead).
+    /// The verdict in words (no mark): the count, the cards, and a turned run's time and speed.
     pub fn text(&self) -> String {
         let (running, guess) = (signed(self.running), signed(self.guess));
         let (cards, seconds) = (self.cards, self.seconds);

@@ -1,22 +1,12 @@
-//! The counting drills, pure logic shared by `blackjack drill --kind …` and the table's `r`
-//! chooser: a deck countdown, true-count conversion, deck estimation, bet-ramp practice and
-//! this game's index plays (deviations).
+//! The counting drills, shared by `blackjack drill --kind …` and the table's chooser: a deck
+//! countdown, pairs cancelled, true-count conversion, decks left, the ramp and index plays.
+//! Nothing here reads the clock or a terminal; the same seed asks the same questions.
 //!
-//! Every question is answered by typing (a number, or an action key for deviations) and graded
-//! at once; nothing here reads the clock or a terminal — the caller says how long an answer
-//! took. The same seed asks the same questions.
-//!
-//! Conventions: the true count is the running count divided by the decks left. The drills
-//! show the decks left at a resolution (whole, half or quarter decks: what a player reads off
-//! a discard tray), and the answer is that quotient floored or truncated, as the player chose;
-//! every answer names the convention. The index plays are compared with the floored count
-//! ([`crate::analysis::deviation::floored_true_count`]), as the index tables are computed.
-//!
-//! Where the questions come from: the true-count and decks drills deal a shoe of the loaded
-//! rules, shuffled, to a uniform depth before its cut card ([`deal_before_cut`]), so the
-//! running count and the decks left are those a real shoe gives, together. The deviations
-//! drill asks the plays of a chosen set ([`IndexSet`]) at true counts near each index
-//! ([`deviation_counts`]), with the hand's own legal plays.
+//! The true count is the running count over the decks left as read off a tray (whole, half or
+//! quarter decks), floored or truncated as the player chose; index plays are compared with the
+//! floored count, as the index tables are computed. The true-count and decks drills deal a
+//! real shoe to a uniform depth before its cut card ([`deal_before_cut`]), so the running
+//! count and the decks left come together as a table gives them.
 
 mod answers;
 mod countdown;
@@ -59,9 +49,8 @@ pub enum Convention {
 }
 
 impl Convention {
-    /// The whole true count of `running` over `decks` decks (read to the quarter deck, as
-    /// every [`Resolution`] reads them): the quotient in whole numbers of quarter decks, so a
-    /// count that divides exactly (−12 over 2 decks) is exactly −6 under either convention.
+    /// The whole true count of `running` over `decks` decks, computed in quarter decks (every
+    /// [`Resolution`]'s step) so an exact quotient (−12 over 2) is exact under either convention.
     pub fn apply(self, running: i32, decks: f64) -> i32 {
         let quarters = ((decks * 4.0).round() as i64).max(1);
         let quarter_counts = i64::from(running) * 4;
@@ -135,8 +124,7 @@ pub enum QuizKind {
 }
 
 impl QuizKind {
-    /// The counting drill of `kind` that asks typed questions, if it is one (the countdown
-    /// and the count quiz ask otherwise; the rest ask chart decisions).
+    /// The counting drill of `kind` that asks typed questions, if it is one.
     pub const fn of_drill(kind: DrillKind) -> Option<QuizKind> {
         match kind {
             DrillKind::Cancel => Some(QuizKind::Pairs),
@@ -163,10 +151,7 @@ impl QuizKind {
     pub const fn name(self) -> &'static str {
         match self {
             QuizKind::Pairs => "pairs",
-            QuizKind::TrueCount => "true-count",
-            QuizKind::Decks => "decks",
-            QuizKind::Ramp => "ramp",
-            QuizKind::Deviations => "deviations",
+            other => other.drill().name(),
         }
     }
 }
@@ -199,17 +184,14 @@ pub struct QuizSettings {
     pub indices: IndexTable,
     /// Which of `indices` the deviations drill asks about.
     pub set: IndexSet,
-    /// The published American index plays, to say where this game differs (Hi-Lo's: empty
-    /// for another count).
+    /// The published American index plays, to say where this game differs (Hi-Lo only).
     pub peek: IndexTable,
-    /// The count the drills count: the true-count drill's running counts are its, the
-    /// deviations drill asks its index plays (`indices`) at its index count.
+    /// The count the drills count, and whose index plays (`indices`) they ask.
     pub system: CountSystem,
 }
 
 impl QuizSettings {
-    /// The settings for the default rules with a shoe of `decks` decks, asking about
-    /// `indices`: as [`QuizSettings::for_rules`].
+    /// [`QuizSettings::for_rules`] for the default rules with `decks` decks.
     pub fn new(decks: u8, indices: IndexTable) -> Self {
         QuizSettings::for_rules(
             &Rules {
@@ -220,9 +202,8 @@ impl QuizSettings {
         )
     }
 
-    /// The settings for `rules` asking about `indices`: floored true counts, decks read to the
-    /// half deck, the default ramp, this game's top 18 index plays, and the published American
-    /// index plays beside.
+    /// The settings for `rules` asking about `indices`: floored, half decks, the default ramp,
+    /// this game's top 18 index plays and the published American ones beside.
     pub fn for_rules(rules: &Rules, indices: IndexTable) -> Self {
         QuizSettings {
             rules: rules.clone(),
@@ -237,7 +218,7 @@ impl QuizSettings {
     }
 
     /// The same settings counting `system`, asking `indices`, its index plays (the published
-    /// American table beside them is Hi-Lo's, so another count has none).
+    /// American table is Hi-Lo's: another count has none).
     pub fn counting(self, system: &CountSystem, indices: IndexTable) -> Self {
         QuizSettings {
             peek: if system.is_hilo() {
@@ -251,8 +232,7 @@ impl QuizSettings {
         }
     }
 
-    /// What the index count is called in the drills: `true count` (Hi-Lo), `Zen true count`,
-    /// `KO running count`.
+    /// The index count's name: `true count` (Hi-Lo), `Zen true count`, `KO running count`.
     pub fn count_words(&self) -> String {
         self.system.index_count_words()
     }
@@ -283,17 +263,12 @@ pub struct Quiz {
 }
 
 impl Quiz {
-    /// A drill of `kind`; the same `seed` asks the same questions. `None` for a deviations
-    /// drill with no index play of its set to ask about.
+    /// A drill of `kind` asking by `seed`; `None` for a deviations drill with nothing to ask.
     pub fn new(kind: QuizKind, settings: QuizSettings, seed: u64) -> Option<Quiz> {
-        let plays = if kind == QuizKind::Deviations {
-            askable_plays(&settings)
-        } else {
-            Vec::new()
+        let plays = match kind {
+            QuizKind::Deviations => Some(askable_plays(&settings)).filter(|p| !p.is_empty())?,
+            _ => Vec::new(),
         };
-        if kind == QuizKind::Deviations && plays.is_empty() {
-            return None;
-        }
         let mut rng = GameRng::seed_from_u64(seed);
         let (prompt, legal) = ask(kind, &settings, &plays, &mut rng);
         Some(Quiz {
@@ -327,8 +302,7 @@ impl Quiz {
         &self.prompt
     }
 
-    /// The plays a deviation question takes: the hand's legal ones (split only for a pair).
-    /// Empty for the other drills, which take numbers.
+    /// The plays a deviation question takes (the hand's legal ones); empty for other drills.
     pub fn legal(&self) -> ActionSet {
         self.legal
     }
@@ -403,6 +377,11 @@ impl Quiz {
             }
         }
         let answer = grade_prompt(&self.prompt, &self.settings, text.trim())?;
+        Ok(self.counted(answer, seconds))
+    }
+
+    /// Counts `answer`, taking `seconds`, and asks the next question.
+    fn counted(&mut self, answer: QuizAnswer, seconds: f64) -> QuizAnswer {
         self.asked += 1;
         self.seconds += seconds;
         self.error_sum += answer.error;
@@ -414,12 +393,11 @@ impl Quiz {
             self.streak = 0;
         }
         (self.prompt, self.legal) = ask(self.kind, &self.settings, &self.plays, &mut self.rng);
-        Ok(answer)
+        answer
     }
 
-    /// A ramp question given up: the person looked at the ramp instead of answering. Counted
-    /// as a wrong answer (its error the bet, as if nothing were bet) and the next question
-    /// asked; `None` for the other drills, which have nothing to look at.
+    /// A ramp question given up (the person looked at the ramp): a wrong answer, its error the
+    /// bet; `None` for the other drills, which have nothing to look at.
     pub fn peek(&mut self, seconds: f64) -> Option<QuizAnswer> {
         let Prompt::Ramp { tc } = self.prompt else {
             return None;
@@ -434,16 +412,10 @@ impl Quiz {
             ),
             error: f64::from(bet),
         };
-        self.asked += 1;
-        self.seconds += seconds;
-        self.error_sum += answer.error;
-        self.streak = 0;
-        (self.prompt, self.legal) = ask(self.kind, &self.settings, &self.plays, &mut self.rng);
-        Some(answer)
+        Some(self.counted(answer, seconds))
     }
 
-    /// `Right 7 of 10 (70%) · streak 2 (best 5) · mean error 0.30 · 2.1 s an answer` (the figures
-    /// after the streak as [`skill_figures`] words them).
+    /// `Right 7 of 10 (70%) · streak 2 (best 5) · mean error 0.30 · 2.1 s an answer`.
     pub fn score_line(&self) -> String {
         let pct = if self.asked > 0 {
             format!(
@@ -467,6 +439,7 @@ impl Quiz {
         )
     }
 }
+
 /// `words` with a capital first letter: `True count`.
 fn capitalised(words: &str) -> String {
     let mut chars = words.chars();

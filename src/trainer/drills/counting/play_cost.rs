@@ -1,7 +1,5 @@
-//! What any play of a hand is worth at a count: the exact EVs of the hand in a shoe dealt to
-//! that count. The index table holds only what its play gains over the other one
-//! ([`crate::analysis::deviation::IndexPlay::gain_at`]); a deviation answer that is neither of
-//! the two (a double where the question is stand or hit) is costed here.
+//! What any play of a hand is worth at a count, from its exact EVs in a shoe dealt to that
+//! count: the index table only says what its play gains over the other one.
 
 use crate::analysis::HandEvs;
 use crate::analysis::counts::CountSystem;
@@ -9,11 +7,9 @@ use crate::analysis::player::HandContext;
 use crate::analysis::strategy::hand_evs;
 use crate::engine::{Card, Cards, Rules, Value, ValueCounts};
 
-/// A shoe of `rules` half dealt, the cards dealt chosen so that `system`'s index count is `tc`
-/// (a balanced count's true count in the middle of its floored step, an unbalanced count's
-/// running count): the shoe dealt evenly, then high-tagged cards swapped into the dealt half
-/// for low-tagged ones (or the reverse) until the count is reached. One such shoe stands for
-/// every shoe at that count; the index table's own figures are averages over them.
+/// A shoe of `rules` half dealt so that `system`'s index count is `tc` (a true count in the
+/// middle of its floored step): dealt evenly, then cards swapped between the halves until the
+/// count is reached. One such shoe stands for every shoe at that count.
 pub fn shoe_at_count(rules: &Rules, system: &CountSystem, tc: i32) -> ValueCounts {
     let full = ValueCounts::full_shoe(rules.decks).0;
     // What a card of each value counts, a red seven's share included (half the sevens).
@@ -71,15 +67,11 @@ pub fn shoe_at_count(rules: &Rules, system: &CountSystem, tc: i32) -> ValueCount
         dealt[take] += 1;
         dealt[give] -= 1;
     }
-    let mut left = [0u16; 10];
-    for i in 0..10 {
-        left[i] = full[i] - dealt[i];
-    }
-    ValueCounts(left)
+    ValueCounts(std::array::from_fn(|i| full[i] - dealt[i]))
 }
 
-/// The exact EV of every play of the two-card hand `cards` against `up`, first decision, in a
-/// shoe at `system`'s index count `tc` ([`shoe_at_count`]).
+/// The exact EV of every play of the two-card hand `cards` against `up` in a shoe at
+/// `system`'s index count `tc` ([`shoe_at_count`]).
 pub fn evs_at_count(
     rules: &Rules,
     system: &CountSystem,

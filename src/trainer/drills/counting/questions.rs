@@ -11,8 +11,7 @@ use crate::engine::{ActionSet, Card, GameRng, Rank, Rules, Suit};
 use crate::trainer::drills::kinds::{build_hand, drillable, fresh_hand_actions, random_card};
 
 /// The least an index play may be worth, in bets per 100 rounds, to be in
-/// [`IndexSet::Valuable`]. Under the default rules exactly 18 plays are worth 0.001 or more
-/// (the top 18 again, which `--set valuable` asked until issue 36); 0.0002 takes 44.
+/// [`IndexSet::Valuable`]: 0.001 would take the top 18 again; 0.0002 takes 44.
 pub const VALUABLE_PER_100: f64 = 0.0002;
 
 /// How far from its index a deviation question's true count may be, either way.
@@ -48,8 +47,8 @@ impl IndexSet {
         }
     }
 
-    /// The plays of `table` in the set, most valuable first (a computed table is sorted so;
-    /// a published one has no values, and [`IndexSet::Valuable`] takes none of it).
+    /// The plays of `table` in the set, most valuable first (a published table has no values:
+    /// [`IndexSet::Valuable`] takes none of it).
     pub fn choose(self, table: &IndexTable) -> IndexTable {
         match self {
             IndexSet::GameI18 => table.top(18),
@@ -64,8 +63,8 @@ impl IndexSet {
         }
     }
 }
-/// A shoe of the rules dealt to some depth before its cut card: what a counter sees when a
-/// round starts.
+
+/// A shoe dealt to some depth before its cut card: what a counter sees when a round starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DealtShoe {
     /// Cards dealt (in the discard tray).
@@ -85,15 +84,13 @@ impl DealtShoe {
     }
 }
 
-/// Shuffles a shoe of `rules` and deals it to a depth drawn uniformly from 1 up to (not
-/// including) its cut card, counting the cards dealt: the running count and depth a real shoe
-/// gives, at every depth a round can start at (never the untouched shoe, never past the cut).
+/// Shuffles a shoe of `rules` and deals it to a depth drawn uniformly from 1 up to its cut
+/// card (excluded), counting the cards dealt in Hi-Lo: every depth a round can start at.
 pub fn deal_before_cut(rules: &Rules, rng: &mut GameRng) -> DealtShoe {
     deal_before_cut_counting(rules, &HI_LO, rng)
 }
 
-/// [`deal_before_cut`], the cards dealt counted in `system` (suits included, from its initial
-/// running count).
+/// [`deal_before_cut`], the cards dealt counted in `system` (suits included).
 pub fn deal_before_cut_counting(
     rules: &Rules,
     system: &CountSystem,
@@ -114,9 +111,8 @@ pub fn deal_before_cut_counting(
     }
 }
 
-/// Whether the two plays of `play` differ at floored true count `tc` by at least 0.001 bets
-/// (a gain that prints as 0.000 is no reason to prefer either). A published table, which has
-/// no gains, is taken at its word at every count.
+/// Whether the two plays of `play` differ at `tc` by a gain that prints (0.001 bets or more);
+/// a published table, with no gains, is taken at its word.
 fn gain_shows(play: &IndexPlay, tc: i32) -> bool {
     if play.gain_by_tc.is_empty() {
         return true;
@@ -126,9 +122,7 @@ fn gain_shows(play: &IndexPlay, tc: i32) -> bool {
 }
 
 /// The floored true counts a question about `play` may be asked at: within
-/// [`DEVIATION_SPREAD`] of its index, never beyond ±[`MAX_ASKED_TRUE_COUNT`], and only where
-/// the two plays differ by at least 0.001 bets (where the table says). Empty for a play with no
-/// index.
+/// [`DEVIATION_SPREAD`] of its index, within ±[`MAX_ASKED_TRUE_COUNT`], where the gain shows.
 pub fn deviation_counts(play: &IndexPlay) -> Vec<i32> {
     let Some(index) = play.index else {
         return Vec::new();
@@ -142,6 +136,7 @@ pub fn deviation_counts(play: &IndexPlay) -> Vec<i32> {
 /// An index play the drill asks about, with the counts it is asked at on each side.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct Askable {
+    /// The play.
     pub(super) play: IndexPlay,
     /// Counts where the deviation is made.
     pub(super) on: Vec<i32>,
@@ -173,14 +168,15 @@ pub(super) fn askable_plays(settings: &QuizSettings) -> Vec<Askable> {
         .collect()
 }
 
-/// question; empty otherwise). `plays`: what a deviations drill asks about.
+/// The next question of a `kind` drill and the plays it takes (a deviation question's; empty
+/// otherwise). `plays`: what a deviations drill asks about.
 pub(super) fn ask(
     kind: QuizKind,
     settings: &QuizSettings,
     plays: &[Askable],
     rng: &mut GameRng,
 ) -> (Prompt, ActionSet) {
-    match kind {
+    let prompt = match kind {
         QuizKind::Pairs => {
             // Two cards as often as three or four: the pairs that cancel, then the groups a
             // round leaves on the felt.
@@ -191,33 +187,28 @@ pub(super) fn ask(
                     Card::new(rank, Suit::ALL[rng.random_range(0..4usize)])
                 })
                 .collect();
-            (Prompt::Pairs { cards }, ActionSet::EMPTY)
+            Prompt::Pairs { cards }
         }
         QuizKind::TrueCount => {
             let shoe = deal_before_cut_counting(&settings.rules, &settings.system, rng);
             let decks = settings.resolution.decks(shoe.left());
-            let prompt = Prompt::TrueCount {
+            Prompt::TrueCount {
                 running: shoe.running,
                 decks,
-            };
-            (prompt, ActionSet::EMPTY)
+            }
         }
         QuizKind::Decks => {
             let shoe = deal_before_cut(&settings.rules, rng);
-            let prompt = Prompt::Decks {
+            Prompt::Decks {
                 dealt: shoe.dealt,
                 shoe: shoe.size,
-            };
-            (prompt, ActionSet::EMPTY)
+            }
         }
         QuizKind::Ramp => {
             let top = i32::try_from(settings.ramp.bets().len()).unwrap_or(7) + 1;
-            (
-                Prompt::Ramp {
-                    tc: rng.random_range(-3..=top),
-                },
-                ActionSet::EMPTY,
-            )
+            Prompt::Ramp {
+                tc: rng.random_range(-3..=top),
+            }
         }
         QuizKind::Deviations => {
             let Some(askable) = plays.get(rng.random_range(0..plays.len().max(1))) else {
@@ -235,7 +226,7 @@ pub(super) fn ask(
             let cards = build_hand(rng, play.cell.kind, play.cell.row);
             let up = random_card(rng, play.cell.up);
             let legal = fresh_hand_actions(&settings.rules, &cards);
-            (
+            return (
                 Prompt::Deviation {
                     play,
                     cards,
@@ -243,7 +234,8 @@ pub(super) fn ask(
                     tc,
                 },
                 legal,
-            )
+            );
         }
-    }
+    };
+    (prompt, ActionSet::EMPTY)
 }

@@ -1,13 +1,11 @@
-//! The running count of any count, suits included: a table keeps the values of the cards seen
-//! since the shuffle, not their suits, so a count that reads suits (Red 7) has its red sevens
-//! kept here, from the table's events.
+//! The running count of any count, suits included: a table keeps the values of the cards seen,
+//! not their suits, so a count that reads suits (Red 7) has its red sevens kept here.
 
 use crate::analysis::counts::CountSystem;
 use crate::engine::{Event, ValueCounts};
 
 /// The red sevens seen since the shuffle, kept from a table's events as the table keeps its
-/// count of the cards seen: every card dealt face up or turned over, none after a reshuffle,
-/// and after a dry shoe (its discards shuffled in, or a deck added) the round's own cards.
+/// cards seen (after a dry shoe, the round's own cards).
 #[derive(Debug, Clone, Default)]
 pub struct RedSevens {
     seen: i32,
@@ -41,8 +39,7 @@ impl RedSevens {
     }
 
     /// `system`'s running count of the cards `seen` since the shuffle of a `decks`-deck shoe
-    /// (a table's count by value, these red sevens beside it), from its initial running count,
-    /// in counting units.
+    /// (by value, these red sevens beside), in counting units.
     pub fn running_count(&self, system: &CountSystem, decks: u8, seen: &ValueCounts) -> i32 {
         system.initial_running_count(decks) + system.running_count_with_red_sevens(seen, self.seen)
     }

@@ -1,7 +1,5 @@
-//! The discard tray drawn as a counter sees it: a stack whose height is proportional to the
-//! cards discarded, in a tray whose top is the whole shoe, beside a one-deck stack for the
-//! scale. The stack's top is drawn in eighths of a row, so the picture is read by eye against
-//! the scale, not counted cell by cell.
+//! The discard tray drawn as a counter sees it: a stack of the cards discarded beside a
+//! one-deck stack for the scale, topped in eighths of a row so it is judged by eye, not counted.
 
 /// Characters of a row filled 1/8 … 8/8 from the bottom.
 const EIGHTHS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
@@ -20,8 +18,7 @@ pub fn stack_eighths(cards: usize, shoe: usize, rows: usize) -> usize {
     (cards * rows * 8 + shoe.max(1) / 2) / shoe.max(1)
 }
 
-/// How a row looks that a stack of `eighths` fills from row `from_bottom` up (0 is the
-/// lowest): blank, a partial top, or full.
+/// Row `from_bottom` (0 the lowest) of a stack of `eighths`: blank, a partial top, or full.
 fn fill(eighths: usize, from_bottom: usize, ascii: bool) -> char {
     match eighths.saturating_sub(from_bottom * 8).min(8) {
         0 => ' ',
@@ -30,9 +27,8 @@ fn fill(eighths: usize, from_bottom: usize, ascii: bool) -> char {
     }
 }
 
-/// The tray of a `shoe`-card shoe with `dealt` cards discarded, `rows` rows high (its top is
-/// the whole shoe), with a stack of one deck beside it at the same scale: a label line, the
-/// rows top to bottom, and the tray's floor. A row fewer than asked where a deck would be a
+/// The tray of a `shoe`-card shoe with `dealt` cards discarded, `rows` rows high, a one-deck
+/// stack beside it: a label line, the rows, the floor. A row fewer where a deck would be a
 /// whole number of rows (rows to count instead of a height to judge).
 pub fn tray_picture(dealt: usize, shoe: usize, rows: usize, ascii: bool) -> Vec<String> {
     let decks = shoe / 52;
