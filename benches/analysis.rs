@@ -33,10 +33,7 @@ fn one_hand(c: &mut Criterion) {
     for v in [2, 2, 2, 9, 9, 10, 10, 5, 6, 3, 4, 4] {
         left.remove(Value::of(v));
     }
-    let ctx = HandContext {
-        hands: 1,
-        ..HandContext::default()
-    };
+    let ctx = HandContext { hands: 1, ..HandContext::default() };
     c.bench_function("hand EVs: 2,2 vs 2, depleted shoe, split included", |b| {
         b.iter(|| black_box(hand_evs(&rules, &[two, two], two, black_box(&left), ctx)))
     });
@@ -50,13 +47,7 @@ fn one_hand(c: &mut Criterion) {
     });
     c.bench_function("hand EVs: A,2 vs A, depleted shoe", |b| {
         b.iter(|| {
-            black_box(hand_evs(
-                &rules,
-                &[Value::ACE, two],
-                Value::ACE,
-                black_box(&left),
-                ctx,
-            ))
+            black_box(hand_evs(&rules, &[Value::ACE, two], Value::ACE, black_box(&left), ctx))
         })
     });
 }
@@ -65,22 +56,13 @@ fn one_hand(c: &mut Criterion) {
 /// measurement, at a bankroll the risk binds and at one it does not.
 fn one_plan(c: &mut Criterion) {
     let rules = Rules::default();
-    let sim = SimSettings {
-        rounds: 1_000_000,
-        seed: 2026,
-        threads: 2,
-    };
+    let sim = SimSettings { rounds: 1_000_000, seed: 2026, threads: 2 };
     let stop = std::sync::atomic::AtomicBool::new(false);
     let model = work_out_model(&rules, &HI_LO, sim, &stop).expect("the engine plays");
     let mut group = c.benchmark_group("plan");
     for bankroll in [400.0, 3200.0] {
-        let inputs = PlanInputs {
-            bankroll,
-            min_bet: 1,
-            spread: 12,
-            chip: 1,
-            risk: Risk::OfRuin(0.135),
-        };
+        let inputs =
+            PlanInputs { bankroll, min_bet: 1, spread: 12, chip: 1, risk: Risk::OfRuin(0.135) };
         group.bench_function(format!("one plan, bankroll {bankroll}"), |b| {
             b.iter(|| black_box(plan(black_box(&model.game), &inputs)))
         });

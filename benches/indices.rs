@@ -11,22 +11,12 @@ use criterion::{Criterion, criterion_group, criterion_main};
 
 fn one_cell(c: &mut Criterion) {
     let rules = Rules::default();
-    let cell = Cell {
-        kind: HandKind::Hard,
-        row: 16,
-        up: Value::TEN,
-    };
+    let cell = Cell { kind: HandKind::Hard, row: 16, up: Value::TEN };
     let mut group = c.benchmark_group("indices");
     group.sample_size(10);
     group.bench_function("16 vs T: index over the full grid, 1 thread", |b| {
         b.iter(|| {
-            black_box(cell_index(
-                black_box(&rules),
-                Game::NoHoleCard,
-                cell,
-                1,
-                Resolution::FULL,
-            ))
+            black_box(cell_index(black_box(&rules), Game::NoHoleCard, cell, 1, Resolution::FULL))
         })
     });
     group.finish();

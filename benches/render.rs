@@ -41,11 +41,7 @@ fn full_table() -> App {
     assert!(app.stack_next(&stacked));
     app.update(TableIntent::Deal);
     app.update(TableIntent::Act(Action::Split));
-    assert_eq!(
-        app.table().seats()[3].hands().len(),
-        2,
-        "your 8,8 was split"
-    );
+    assert_eq!(app.table().seats()[3].hands().len(), 2, "your 8,8 was split");
     app
 }
 

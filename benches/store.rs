@@ -29,18 +29,9 @@ fn round(number: u64) -> Record {
         chosen,
         advised: best,
         evs: vec![
-            ActionEv {
-                action: Action::Hit,
-                ev: -0.538_262,
-            },
-            ActionEv {
-                action: Action::Stand,
-                ev: -0.574_338,
-            },
-            ActionEv {
-                action: Action::Double,
-                ev: -1.076_524,
-            },
+            ActionEv { action: Action::Hit, ev: -0.538_262 },
+            ActionEv { action: Action::Stand, ev: -0.574_338 },
+            ActionEv { action: Action::Double, ev: -1.076_524 },
         ],
         cost,
         true_count: None,

@@ -17,12 +17,7 @@ pub type ConfigSetting = Setting<Settings>;
 /// Every setting a file may hold, in the default file's order: the one list the parser, the
 /// names and `blackjack config --init` are made from.
 pub const SETTINGS: [ConfigSetting; 16] = [
-    Setting {
-        name: "seats",
-        about: "Seats at the table, 1 to 7.",
-        example: "3",
-        read: read_seats,
-    },
+    Setting { name: "seats", about: "Seats at the table, 1 to 7.", example: "3", read: read_seats },
     Setting {
         name: "seat",
         about: "Your seat, 1-based (leave it out for the middle seat).",
@@ -131,12 +126,7 @@ pub const SETTINGS: [ConfigSetting; 16] = [
                 planned with (bankroll, spread, min_bet, risk or kelly, enter and leave). `--ramp plan`\n\
                 bets that ramp; saving again replaces that table only, and keeps every other line here.",
         example: "{ ramp = [1, 2, 4, 8], bankroll = 400 }",
-        read: |v, s| {
-            set(
-                &mut s.plan,
-                SavedPlan::from_toml(v).map_err(Refusal::Because),
-            )
-        },
+        read: |v, s| set(&mut s.plan, SavedPlan::from_toml(v).map_err(Refusal::Because)),
     },
 ];
 
@@ -255,9 +245,7 @@ impl Settings {
         if let (Some(seats), Some(seat)) = (settings.seats, settings.seat)
             && seat > seats
         {
-            let line = table
-                .get("seat")
-                .map_or(1, |v| line_of(text, v.span().start));
+            let line = table.get("seat").map_or(1, |v| line_of(text, v.span().start));
             return Err(SettingsError::BadValue {
                 key: "seat".to_owned(),
                 value: seat.to_string(),
@@ -388,19 +376,15 @@ fn level_choices() -> String {
 fn levels(value: &toml::Value) -> Option<Vec<Level>> {
     let names: Vec<String> = match value {
         toml::Value::String(s) => s.split(',').map(|n| n.trim().to_owned()).collect(),
-        toml::Value::Array(items) => items
-            .iter()
-            .map(|v| v.as_str().map(str::to_owned))
-            .collect::<Option<_>>()?,
+        toml::Value::Array(items) => {
+            items.iter().map(|v| v.as_str().map(str::to_owned)).collect::<Option<_>>()?
+        }
         _ => return None,
     };
     if names.is_empty() || names.len() > usize::from(MAX_SEATS) {
         return None;
     }
-    names
-        .iter()
-        .map(|n| Level::ALL.into_iter().find(|l| l.name() == n))
-        .collect()
+    names.iter().map(|n| Level::ALL.into_iter().find(|l| l.name() == n)).collect()
 }
 
 /// A betting ramp: a list of whole bets, or the bets comma-separated in a string as `--ramp`
@@ -409,9 +393,7 @@ pub fn ramp_value(value: &toml::Value) -> Result<BetRamp, String> {
     let what = "a list of bets, e.g. [1, 2, 4, 8] or \"1,2,4,8\" (the bet at true count 0 or \
                 less, +1, +2, …)";
     if let Some(text) = value.as_str() {
-        return text
-            .parse::<BetRamp>()
-            .map_err(|err| format!("{what}: {err}"));
+        return text.parse::<BetRamp>().map_err(|err| format!("{what}: {err}"));
     }
     let items = value.as_array().ok_or_else(|| what.to_owned())?;
     let bets = items
@@ -449,20 +431,14 @@ mod tests {
 
     #[test]
     fn the_embedded_file_changes_nothing_and_names_every_setting() {
-        assert_eq!(
-            Settings::from_toml(&default_config_toml()),
-            Ok(Settings::default())
-        );
+        assert_eq!(Settings::from_toml(&default_config_toml()), Ok(Settings::default()));
         let all = Settings::from_toml(&uncommented_default()).expect("uncommented it parses");
         // The commented values are the built-in defaults of `blackjack play`.
         assert_eq!(all.seats, Some(3));
         assert_eq!(all.ai, Some(vec![Level::Normal, Level::Hard]));
         assert_eq!(all.speed, Some(400));
         assert_eq!(all.bankroll, Some(100));
-        assert_eq!(
-            (all.hints, all.strict, all.ascii),
-            (Some(false), Some(false), Some(false))
-        );
+        assert_eq!((all.hints, all.strict, all.ascii), (Some(false), Some(false), Some(false)));
         assert!(all.seat.is_some() && all.bet.is_some() && all.ramp.is_some());
         assert_eq!(all.count, Some(false), "counting mode is off by default");
         assert_eq!(all.count_check, Some(5), "as --count-check's default");
@@ -493,10 +469,7 @@ mod tests {
             ("bankroll = 0", "from 1 to 1000000000"),
             ("bet = 2000000", "from 1 to 1000000"),
             ("hints = \"yes\"", "true or false"),
-            (
-                "ai = [\"normal\", \"wizard\"]",
-                "one of easy, normal, hard, counter",
-            ),
+            ("ai = [\"normal\", \"wizard\"]", "one of easy, normal, hard, counter"),
             ("ai = []", "one of easy, normal, hard, counter"),
             ("ramp = [1, 0]", "a bet of 0 is not allowed"),
             ("ramp = []", "the ramp is empty"),
@@ -513,16 +486,11 @@ mod tests {
     #[test]
     fn an_unknown_setting_gets_the_closest_name() {
         let err = Settings::from_toml("seats = 3\nspeeed = 100\n").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 2: unknown setting `speeed` (did you mean `speed`?)"
-        );
+        assert_eq!(err.to_string(), "line 2: unknown setting `speeed` (did you mean `speed`?)");
         let err = Settings::from_toml("\n[play]\nseats = 3\n").unwrap_err();
         let text = err.to_string();
         assert!(text.starts_with("line 2: unknown setting `play`"), "{text}");
-        let err = Settings::from_toml("colour = \"red\"")
-            .unwrap_err()
-            .to_string();
+        let err = Settings::from_toml("colour = \"red\"").unwrap_err().to_string();
         assert!(err.contains("the settings are: seats, seat"), "{err}");
     }
 
@@ -530,10 +498,7 @@ mod tests {
     fn counting_mode_and_its_ramp_come_from_the_file() {
         let s = Settings::from_toml("count = true\nramp = [1, 2, 4, 6, 8, 10, 12]\n").unwrap();
         assert_eq!(s.count, Some(true));
-        assert_eq!(
-            s.ramp.map(|r| r.bets().to_vec()),
-            Some(vec![1, 2, 4, 6, 8, 10, 12])
-        );
+        assert_eq!(s.ramp.map(|r| r.bets().to_vec()), Some(vec![1, 2, 4, 6, 8, 10, 12]));
         // The ramp as `--ramp` writes it.
         let s = Settings::from_toml("count = false\nramp = \"1, 2,4\"\n").unwrap();
         assert_eq!(s.count, Some(false));
@@ -546,11 +511,7 @@ mod tests {
         assert_eq!(s.count, Some(true));
         assert_eq!(s.count_system.map(|c| c.key), Some("zen".into()));
         let s = Settings::from_toml("count = true\n").expect("true");
-        assert_eq!(
-            (s.count, s.count_system),
-            (Some(true), None),
-            "Hi-Lo: no count named"
-        );
+        assert_eq!((s.count, s.count_system), (Some(true), None), "Hi-Lo: no count named");
         let err = Settings::from_toml("seats = 2\ncount = \"zne\"\n")
             .expect_err("no such count")
             .to_string();
@@ -579,14 +540,9 @@ mod tests {
             ("ramp = [1, -2]", "`-2` is not a whole number of units"),
         ] {
             let err = Settings::from_toml(text).expect_err(text).to_string();
-            assert!(
-                err.starts_with("line 1: `") && err.contains(needle),
-                "{text}: {err}"
-            );
+            assert!(err.starts_with("line 1: `") && err.contains(needle), "{text}: {err}");
         }
-        let err = Settings::from_toml("counting = true")
-            .unwrap_err()
-            .to_string();
+        let err = Settings::from_toml("counting = true").unwrap_err().to_string();
         assert!(err.contains("did you mean `count`?"), "{err}");
     }
 

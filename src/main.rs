@@ -62,13 +62,7 @@ fn main() -> ExitCode {
         Some(Command::Course(args)) => done(commands::course(&rules, &args, config, &mut stdout())),
         Some(Command::Config(mut args)) => {
             args.play = table;
-            done(commands::config(
-                &rules,
-                &args,
-                &typed,
-                config,
-                &mut stdout(),
-            ))
+            done(commands::config(&rules, &args, &typed, config, &mut stdout()))
         }
         Some(Command::Completions(args)) => done(commands::completions(args.shell, &mut stdout())),
         Some(Command::Manpage) => {

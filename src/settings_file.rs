@@ -143,10 +143,8 @@ pub const fn names<T, const N: usize>(settings: &[Setting<T>; N]) -> [&'static s
 impl SettingsFile {
     /// Reads `text` as a table of settings (not yet checked).
     pub fn table(&self, text: &str) -> Result<Table, SettingsError> {
-        toml::from_str(text).map_err(|e| SettingsError::Syntax {
-            syntax: self.syntax,
-            message: e.to_string(),
-        })
+        toml::from_str(text)
+            .map_err(|e| SettingsError::Syntax { syntax: self.syntax, message: e.to_string() })
     }
 
     /// Reads `text` into `into`, each key by its setting (the first bad key is the error); the
@@ -166,14 +164,10 @@ impl SettingsFile {
                 .ok_or_else(|| self.unknown(text, key, line))?;
             (setting.read)(spanned.get_ref(), into).map_err(|refusal| match refusal {
                 Refusal::Expected(expected) => bad_value(text, key, spanned, expected),
-                Refusal::Because(reason) => SettingsError::Refused {
-                    reason,
-                    line: line_of_key(text, key).unwrap_or(line),
-                },
-                Refusal::Locked => SettingsError::Locked {
-                    key: key.clone(),
-                    line,
-                },
+                Refusal::Because(reason) => {
+                    SettingsError::Refused { reason, line: line_of_key(text, key).unwrap_or(line) }
+                }
+                Refusal::Locked => SettingsError::Locked { key: key.clone(), line },
             })?;
         }
         Ok(table)
@@ -216,9 +210,7 @@ pub fn int_in(value: &toml::Value, lo: u64, hi: u64) -> Option<u64> {
 
 /// A number (a whole one too) from `lo` to `hi`.
 pub fn float_in(value: &toml::Value, lo: f64, hi: f64) -> Option<f64> {
-    let v = value
-        .as_float()
-        .or_else(|| value.as_integer().map(|i| i as f64))?;
+    let v = value.as_float().or_else(|| value.as_integer().map(|i| i as f64))?;
     (lo..=hi).contains(&v).then_some(v)
 }
 
@@ -227,8 +219,7 @@ pub fn line_of_key(text: &str, key: &str) -> Option<usize> {
     text.lines()
         .position(|l| {
             let l = l.trim_start();
-            l.strip_prefix(key)
-                .is_some_and(|rest| rest.trim_start().starts_with('='))
+            l.strip_prefix(key).is_some_and(|rest| rest.trim_start().starts_with('='))
                 || l.strip_prefix('[')
                     .and_then(|rest| rest.strip_prefix(key))
                     .is_some_and(|rest| rest.trim_start().starts_with(']'))
@@ -251,15 +242,9 @@ mod tests {
     fn an_unknown_key_is_answered_with_the_closest_name_or_the_list() {
         let text = "seats = 2\nseets = 3\n[zzzzzzzz]\n";
         let near = FILE.unknown(text, "seets", 0).to_string();
-        assert_eq!(
-            near,
-            "line 2: unknown setting `seets` (did you mean `seats`?)"
-        );
+        assert_eq!(near, "line 2: unknown setting `seets` (did you mean `seats`?)");
         let far = FILE.unknown(text, "zzzzzzzz", 0).to_string();
-        assert_eq!(
-            far,
-            "line 3: unknown setting `zzzzzzzz` (the settings are: seats, speed)"
-        );
+        assert_eq!(far, "line 3: unknown setting `zzzzzzzz` (the settings are: seats, speed)");
     }
 
     #[test]

@@ -30,10 +30,8 @@ impl From<anyhow::Error> for UsageError {
 /// Refuses a first bet (`bet = N` in the preferences) the table would refuse from `bankroll`,
 /// in the one sentence `play` and `config` both say.
 pub fn check_first_bet(rules: &Rules, bet: u64, bankroll: Units) -> Result<(), UsageError> {
-    let placed = i64::try_from(bet)
-        .ok()
-        .filter(|&units| units <= i64::MAX / 1000)
-        .map(Units::from_units);
+    let placed =
+        i64::try_from(bet).ok().filter(|&units| units <= i64::MAX / 1000).map(Units::from_units);
     match placed.map(|placed| crate::engine::check_bet(rules, placed, bankroll)) {
         Some(Ok(())) => Ok(()),
         _ => {

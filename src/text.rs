@@ -15,9 +15,7 @@ pub fn comma_items(text: &str) -> Result<Vec<&str>, String> {
     }
     let items: Vec<&str> = text.split(',').map(str::trim).collect();
     if items.iter().any(|item| item.is_empty()) {
-        return Err(format!(
-            "`{text}` has an empty item: write one value between each two commas"
-        ));
+        return Err(format!("`{text}` has an empty item: write one value between each two commas"));
     }
     Ok(items)
 }
@@ -40,11 +38,7 @@ pub fn as_written(text: &str, span: std::ops::Range<usize>) -> String {
 /// `+0` for zero (a count at zero has always read `+0`).
 pub fn signed(n: impl Into<i64>) -> String {
     let n = n.into();
-    if n < 0 {
-        format!("{MINUS}{}", n.unsigned_abs())
-    } else {
-        format!("+{n}")
-    }
+    if n < 0 { format!("{MINUS}{}", n.unsigned_abs()) } else { format!("+{n}") }
 }
 
 /// A number with its sign and `places` decimals, the one way an EV, an edge or a decimal true
@@ -56,11 +50,7 @@ pub fn signed_decimals(x: f64, places: usize) -> String {
     }
     let magnitude = format!("{:.places$}", x.abs());
     let nought = magnitude.bytes().all(|b| b == b'0' || b == b'.');
-    if x < 0.0 && !nought {
-        format!("{MINUS}{magnitude}")
-    } else {
-        format!("+{magnitude}")
-    }
+    if x < 0.0 && !nought { format!("{MINUS}{magnitude}") } else { format!("+{magnitude}") }
 }
 
 /// A number with `places` decimals and, when below nought, the typographic minus (`12.40`,
@@ -133,9 +123,7 @@ pub fn ascii_for(symbol: &str) -> &str {
 /// A whole text in ASCII, symbol by symbol ([`ascii_for`]).
 pub fn ascii_text(text: &str) -> String {
     let mut buf = [0u8; 4];
-    text.chars()
-        .map(|c| ascii_for(c.encode_utf8(&mut buf)).to_owned())
-        .collect()
+    text.chars().map(|c| ascii_for(c.encode_utf8(&mut buf)).to_owned()).collect()
 }
 
 /// `text` in rows of at most `width` columns, broken between words (a word longer than a row
@@ -305,10 +293,7 @@ mod tests {
     fn the_nearest_name_within_a_few_edits_is_suggested() {
         let names = ["decks", "penetration", "surrender"];
         assert_eq!(closest("deks", &names).as_deref(), Some("decks"));
-        assert_eq!(
-            closest("penetraton", &names).as_deref(),
-            Some("penetration")
-        );
+        assert_eq!(closest("penetraton", &names).as_deref(), Some("penetration"));
         assert_eq!(closest("colour_scheme_of_the_table", &names), None);
     }
 }

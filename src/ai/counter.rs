@@ -56,11 +56,7 @@ impl Deviations {
             let Ok(id) = u8::try_from(rules.len() + 1) else {
                 break;
             };
-            rules.push(DeviationRule {
-                play: play.play,
-                low,
-                high,
-            });
+            rules.push(DeviationRule { play: play.play, low, high });
             slots[slot] = id;
         }
         Deviations { slots, rules }
@@ -116,16 +112,10 @@ impl ByCount {
     fn new(basic: &Hard, table: &IndexTable) -> ByCount {
         let deviations = Deviations::new(table);
         // The plays that count: the first of each cell (as `IndexTable::get`), with an index.
-        let indices = table
-            .plays
-            .iter()
-            .filter(|p| table.get(p.cell) == Some(*p))
-            .filter_map(|p| p.index);
+        let indices =
+            table.plays.iter().filter(|p| table.get(p.cell) == Some(*p)).filter_map(|p| p.index);
         let (Some(low), Some(high)) = (indices.clone().min(), indices.max()) else {
-            return ByCount {
-                low: 0,
-                tables: vec![ChartTable::new(basic.chart())],
-            };
+            return ByCount { low: 0, tables: vec![ChartTable::new(basic.chart())] };
         };
         let low = low.saturating_sub(1);
         let tables = (low..=high)
@@ -144,9 +134,7 @@ impl ByCount {
     #[inline(always)]
     fn at(&self, tc: i32) -> &ChartTable {
         let last = self.tables.len().saturating_sub(1);
-        let step = usize::try_from(tc.saturating_sub(self.low))
-            .unwrap_or(0)
-            .min(last);
+        let step = usize::try_from(tc.saturating_sub(self.low)).unwrap_or(0).min(last);
         &self.tables[step]
     }
 }
@@ -197,9 +185,7 @@ impl Counter {
     /// The counter's play at floored true count `tc`, as a [`Strategy`].
     #[inline(always)]
     pub fn at_count(&self, tc: i32) -> AtCount<'_> {
-        AtCount {
-            compiled: self.by_count.at(tc).borrowed(),
-        }
+        AtCount { compiled: self.by_count.at(tc).borrowed() }
     }
 }
 
@@ -235,10 +221,7 @@ impl Counter {
     /// The counter in a seat where `red_sevens` red sevens were seen since the shuffle (a
     /// [`SeatView`] keeps values, not suits; only Red 7 adds them).
     pub fn seated(&self, red_sevens: i32) -> CounterSeat<'_> {
-        CounterSeat {
-            counter: self,
-            red_sevens,
-        }
+        CounterSeat { counter: self, red_sevens }
     }
 }
 
@@ -262,11 +245,7 @@ impl CounterSeat<'_> {
     /// was read at: the ramp's bet, its first when the cut card has been reached (the next
     /// deal begins with a shuffle, at a count of 0).
     pub fn next_bet(&self, view: &SeatView<'_>) -> (u32, i32) {
-        let tc = if view.until_cut() == 0 {
-            0
-        } else {
-            self.true_count(view)
-        };
+        let tc = if view.until_cut() == 0 { 0 } else { self.true_count(view) };
         (self.counter.ramp.bet(tc), tc)
     }
 
@@ -365,11 +344,7 @@ mod tests {
             ..first.clone()
         });
         table.plays.push(IndexPlay {
-            cell: Cell {
-                kind: HandKind::Soft,
-                row: 19,
-                up: Value::of(6),
-            },
+            cell: Cell { kind: HandKind::Soft, row: 19, up: Value::of(6) },
             index: None,
             ..first
         });
@@ -378,9 +353,7 @@ mod tests {
 
     /// Every set of legal actions a turn can have: stand is legal on every turn.
     fn turn_legal_sets() -> impl Iterator<Item = ActionSet> {
-        (0..16u8)
-            .map(ActionSet::from_bits)
-            .filter(|legal| legal.contains(Action::Stand))
+        (0..16u8).map(ActionSet::from_bits).filter(|legal| legal.contains(Action::Stand))
     }
 
     /// The compiled tables decide every hand, up card, count and set of legal actions a turn
@@ -419,11 +392,7 @@ mod tests {
         // Plays whose fallbacks need every code: double-else-stand, split, and a hit where
         // basic strategy doubles (which no chart code expresses with double legal but hit not,
         // and a table does).
-        let cell = |kind, row, up| Cell {
-            kind,
-            row,
-            up: Value::of(up),
-        };
+        let cell = |kind, row, up| Cell { kind, row, up: Value::of(up) };
         let play = |cell, play, direction, index| IndexPlay {
             cell,
             play,
@@ -436,43 +405,17 @@ mod tests {
         };
         let mixed = IndexTable {
             plays: vec![
-                play(
-                    cell(HandKind::Soft, 19, 6),
-                    Action::Double,
-                    Direction::AtOrAbove,
-                    1,
-                ),
-                play(
-                    cell(HandKind::Pair, 9, 7),
-                    Action::Split,
-                    Direction::AtOrAbove,
-                    3,
-                ),
-                play(
-                    cell(HandKind::Hard, 11, 6),
-                    Action::Hit,
-                    Direction::Below,
-                    -9,
-                ),
-                play(
-                    cell(HandKind::Hard, 10, 10),
-                    Action::Double,
-                    Direction::AtOrAbove,
-                    6,
-                ),
+                play(cell(HandKind::Soft, 19, 6), Action::Double, Direction::AtOrAbove, 1),
+                play(cell(HandKind::Pair, 9, 7), Action::Split, Direction::AtOrAbove, 3),
+                play(cell(HandKind::Hard, 11, 6), Action::Hit, Direction::Below, -9),
+                play(cell(HandKind::Hard, 10, 10), Action::Double, Direction::AtOrAbove, 6),
             ],
         };
         assert_counter_plays_by_definition(&mixed);
         // One table a count from one below the lowest index to the highest.
-        let counter = Counter::new(
-            Hard::new(hard_chart(&Rules::default())),
-            &mixed,
-            BetRamp::flat(),
-        );
-        assert_eq!(
-            (counter.by_count.low, counter.by_count.tables.len()),
-            (-10, 17)
-        );
+        let counter =
+            Counter::new(Hard::new(hard_chart(&Rules::default())), &mixed, BetRamp::flat());
+        assert_eq!((counter.by_count.low, counter.by_count.tables.len()), (-10, 17));
     }
 
     #[test]
@@ -487,10 +430,7 @@ mod tests {
             seen.add(Value::of(v));
         }
         assert_eq!(hilo.running_count(&seen), 2);
-        assert_eq!(
-            hilo.running_count(&seen),
-            crate::analysis::hilo::running_count(&seen)
-        );
+        assert_eq!(hilo.running_count(&seen), crate::analysis::hilo::running_count(&seen));
     }
 
     /// A one-seat table whose first round leaves a running count of +6 (2,4,3,5 dealt, the
@@ -502,10 +442,8 @@ mod tests {
     ) -> crate::engine::Table<crate::engine::GameRng> {
         use crate::engine::{Card, seeded_table};
         let mut table = seeded_table(Rules::default(), 1, seed);
-        let cards: Vec<Card> = [2, 4, 3, 5, 6, 2, 10, 10, 6, hole]
-            .into_iter()
-            .map(Card::of_value)
-            .collect();
+        let cards: Vec<Card> =
+            [2, 4, 3, 5, 6, 2, 10, 10, 6, hole].into_iter().map(Card::of_value).collect();
         assert!(table.stack_next(&cards));
         table.start_round().expect("deal");
         table.act(0, Action::Stand).expect("stand on 5");
@@ -516,11 +454,7 @@ mod tests {
 
     fn counter() -> Counter {
         let rules = Rules::default();
-        Counter::new(
-            Hard::new(hard_chart(&rules)),
-            &illustrious_18(),
-            BetRamp::default(),
-        )
+        Counter::new(Hard::new(hard_chart(&rules)), &illustrious_18(), BetRamp::default())
     }
 
     #[test]
@@ -561,17 +495,10 @@ mod tests {
         let mut table = seeded_table(Rules::default(), 1, 5);
         let cards: Vec<Card> = [2, 4, 3, 5, 6, 2].into_iter().map(Card::of_value).collect();
         assert!(table.stack_next(&cards));
-        assert_eq!(
-            counter.seated(0).next_bet(&table.view(0)),
-            (1, 0),
-            "a fresh shoe"
-        );
+        assert_eq!(counter.seated(0).next_bet(&table.view(0)), (1, 0), "a fresh shoe");
         table.start_round().expect("deal");
         table.act(0, Action::Stand).expect("stand");
         table.play_dealer().expect("dealer");
-        assert_eq!(
-            counter.seated(0).next_bet(&table.view(0)),
-            (BetRamp::default().bet(1), 1)
-        );
+        assert_eq!(counter.seated(0).next_bet(&table.view(0)), (BetRamp::default().bet(1), 1));
     }
 }

@@ -10,11 +10,7 @@ pub struct Easy;
 impl Strategy for Easy {
     #[inline]
     fn decide_hand(&self, cards: &Cards, _up: Value, legal: ActionSet) -> Action {
-        let wanted = if cards.total().value < 17 {
-            Action::Hit
-        } else {
-            Action::Stand
-        };
+        let wanted = if cards.total().value < 17 { Action::Hit } else { Action::Stand };
         legal_or_fallback(wanted, legal)
     }
 }

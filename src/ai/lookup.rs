@@ -179,9 +179,7 @@ impl ChartTable {
     /// The table as the address of its actions ([`ChartRef`]).
     #[inline(always)]
     pub fn borrowed(&self) -> ChartRef<'_> {
-        ChartRef {
-            actions: &self.actions,
-        }
+        ChartRef { actions: &self.actions }
     }
 }
 

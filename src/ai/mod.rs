@@ -125,11 +125,7 @@ impl AnyStrategy {
 
     /// The counter playing `hard_chart` with the index plays of `indices`, betting `ramp`.
     pub fn counter(hard_chart: &Chart, indices: &IndexTable, ramp: BetRamp) -> AnyStrategy {
-        AnyStrategy::Counter(Box::new(Counter::new(
-            Hard::new(hard_chart.clone()),
-            indices,
-            ramp,
-        )))
+        AnyStrategy::Counter(Box::new(Counter::new(Hard::new(hard_chart.clone()), indices, ramp)))
     }
 
     /// The strategy that plays `level`, the hard one (and the counter, with no index plays
@@ -204,11 +200,7 @@ pub fn take_turn<'t, R: Rng, L: EventSink, S: Strategy + ?Sized>(
     let (seat, hand) = table.active()?;
     let view = table.view(seat);
     let action = legal_or_fallback(strategy.decide(&view), view.legal());
-    Some(
-        table
-            .act(seat, action)
-            .map(|events| (Turn { seat, hand, action }, events)),
-    )
+    Some(table.act(seat, action).map(|events| (Turn { seat, hand, action }, events)))
 }
 
 /// The legal action nearest to `wanted`: itself if legal, else stand, else the first legal

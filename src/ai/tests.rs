@@ -62,10 +62,7 @@ fn easy_hits_below_17_and_stands_from_17() {
     assert_eq!(Easy.decide_hand(&cards(&[10, 6]), up(10), all), Action::Hit);
     assert_eq!(Easy.decide_hand(&cards(&[5, 6]), up(6), all), Action::Hit);
     assert_eq!(Easy.decide_hand(&cards(&[8, 8]), up(6), all), Action::Hit);
-    assert_eq!(
-        Easy.decide_hand(&cards(&[10, 7]), up(2), all),
-        Action::Stand
-    );
+    assert_eq!(Easy.decide_hand(&cards(&[10, 7]), up(2), all), Action::Stand);
     assert_eq!(Easy.decide_hand(&cards(&[1, 6]), up(2), all), Action::Stand);
     assert_eq!(Easy.decide_hand(&cards(&[1, 5]), up(2), all), Action::Hit);
     assert_eq!(Easy.decide_hand(&cards(&[1, 1]), up(2), all), Action::Hit);
@@ -73,37 +70,19 @@ fn easy_hits_below_17_and_stands_from_17() {
 
 #[test]
 fn easy_stands_on_split_aces_that_may_not_hit() {
-    assert_eq!(
-        Easy.decide_hand(&cards(&[1, 4]), up(10), set(&[Action::Stand])),
-        Action::Stand
-    );
+    assert_eq!(Easy.decide_hand(&cards(&[1, 4]), up(10), set(&[Action::Stand])), Action::Stand);
 }
 
 #[test]
 fn normal_plays_the_asset_chart() {
     let normal = Normal::new();
     let all = set(&ALL);
-    assert_eq!(
-        normal.decide_hand(&cards(&[8, 8]), up(10), all),
-        Action::Split
-    );
-    assert_eq!(
-        normal.decide_hand(&cards(&[5, 6]), up(6), all),
-        Action::Double
-    );
-    assert_eq!(
-        normal.decide_hand(&cards(&[10, 6]), up(10), all),
-        Action::Hit
-    );
-    assert_eq!(
-        normal.decide_hand(&cards(&[10, 6]), up(6), all),
-        Action::Stand
-    );
+    assert_eq!(normal.decide_hand(&cards(&[8, 8]), up(10), all), Action::Split);
+    assert_eq!(normal.decide_hand(&cards(&[5, 6]), up(6), all), Action::Double);
+    assert_eq!(normal.decide_hand(&cards(&[10, 6]), up(10), all), Action::Hit);
+    assert_eq!(normal.decide_hand(&cards(&[10, 6]), up(6), all), Action::Stand);
     assert_eq!(normal.decide_hand(&cards(&[1, 7]), up(9), all), Action::Hit);
-    assert_eq!(
-        normal.decide_hand(&cards(&[10, 10]), up(6), all),
-        Action::Stand
-    );
+    assert_eq!(normal.decide_hand(&cards(&[10, 10]), up(6), all), Action::Stand);
 }
 
 #[test]
@@ -111,29 +90,14 @@ fn chart_codes_fall_back_to_legal_actions() {
     let normal = Normal::new();
     let hit_stand = set(&[Action::Hit, Action::Stand]);
     // D → hit: 11 of three cards.
-    assert_eq!(
-        normal.decide_hand(&cards(&[2, 4, 5]), up(6), hit_stand),
-        Action::Hit
-    );
+    assert_eq!(normal.decide_hand(&cards(&[2, 4, 5]), up(6), hit_stand), Action::Hit);
     // Ds → stand: soft 18 against 4 when doubling is not allowed.
-    assert_eq!(
-        normal.decide_hand(&cards(&[1, 3, 4]), up(4), hit_stand),
-        Action::Stand
-    );
-    assert_eq!(
-        normal.decide_hand(&cards(&[1, 7]), up(4), set(&ALL)),
-        Action::Double
-    );
+    assert_eq!(normal.decide_hand(&cards(&[1, 3, 4]), up(4), hit_stand), Action::Stand);
+    assert_eq!(normal.decide_hand(&cards(&[1, 7]), up(4), set(&ALL)), Action::Double);
     // P when no more splits are allowed → the total's row: 8,8 is hard 16 (hit vs T).
     let no_split = set(&[Action::Hit, Action::Stand, Action::Double]);
-    assert_eq!(
-        normal.decide_hand(&cards(&[8, 8]), up(10), no_split),
-        Action::Hit
-    );
-    assert_eq!(
-        normal.decide_hand(&cards(&[8, 8]), up(6), no_split),
-        Action::Stand
-    );
+    assert_eq!(normal.decide_hand(&cards(&[8, 8]), up(10), no_split), Action::Hit);
+    assert_eq!(normal.decide_hand(&cards(&[8, 8]), up(6), no_split), Action::Stand);
 }
 
 #[test]
@@ -148,14 +112,8 @@ fn hard_plays_the_chart_it_is_given() {
         Code::S,
     );
     let hard = Hard::new(chart);
-    assert_eq!(
-        hard.decide_hand(&cards(&[10, 6]), up(10), set(&ALL)),
-        Action::Stand
-    );
-    assert_eq!(
-        hard.decide_hand(&cards(&[10, 5]), up(10), set(&ALL)),
-        Action::Hit
-    );
+    assert_eq!(hard.decide_hand(&cards(&[10, 6]), up(10), set(&ALL)), Action::Stand);
+    assert_eq!(hard.decide_hand(&cards(&[10, 5]), up(10), set(&ALL)), Action::Hit);
 }
 
 #[test]
@@ -166,10 +124,7 @@ fn levels_build_their_strategies() {
     }
     // The hard seat plays the computed chart, which differs from the common multi-deck one
     // where no peek matters (e.g. 11 against a ten).
-    assert_eq!(
-        hard_chart(&rules),
-        crate::analysis::basic_strategy(&rules).chart
-    );
+    assert_eq!(hard_chart(&rules), crate::analysis::basic_strategy(&rules).chart);
     assert_ne!(hard_chart(&rules), *Normal::new().chart());
 }
 
@@ -209,10 +164,7 @@ fn player_phase<R: rand::Rng>(
         let action = strategy.decide(&view);
         assert!(view.legal().contains(action), "{action} not legal");
         decisions.push((seat, hand, action));
-        let events = table
-            .act(seat, action)
-            .expect("a legal action is taken")
-            .to_vec();
+        let events = table.act(seat, action).expect("a legal action is taken").to_vec();
         record(&events, &mut dealt);
     }
     (decisions, dealt)
@@ -279,11 +231,5 @@ fn a_dealt_card_event_names_its_recipient() {
     // Guards the helper above: the up card is reported as dealt to the dealer.
     let mut table = seeded_table(Rules::default(), 1, 5);
     let events = table.start_round().expect("deals").to_vec();
-    assert!(events.iter().any(|e| matches!(
-        e,
-        Event::CardDealt {
-            to: Recipient::Dealer,
-            ..
-        }
-    )));
+    assert!(events.iter().any(|e| matches!(e, Event::CardDealt { to: Recipient::Dealer, .. })));
 }

@@ -53,11 +53,7 @@ impl Code {
             Code::Ds if !legal.contains(Action::Double) => Action::Stand,
             code => code.preferred(),
         };
-        if legal.contains(wanted) {
-            wanted
-        } else {
-            Action::Stand
-        }
+        if legal.contains(wanted) { wanted } else { Action::Stand }
     }
 }
 
@@ -76,9 +72,7 @@ impl FromStr for Code {
             "D" | "Dh" => Ok(Code::D),
             "Ds" => Ok(Code::Ds),
             "P" => Ok(Code::P),
-            other => Err(format!(
-                "unknown chart code `{other}` (expected H, S, D, Ds or P)"
-            )),
+            other => Err(format!("unknown chart code `{other}` (expected H, S, D, Ds or P)")),
         }
     }
 }
@@ -213,9 +207,7 @@ pub struct Chart {
 
 impl Default for Chart {
     fn default() -> Self {
-        Chart {
-            codes: [[Code::H; 10]; ROWS],
-        }
+        Chart { codes: [[Code::H; 10]; ROWS] }
     }
 }
 
@@ -272,9 +264,8 @@ impl Chart {
                 continue;
             }
             let err = |msg: String| format!("chart line {}: {msg}", n + 1);
-            let (head, cells) = line
-                .split_once(':')
-                .ok_or_else(|| err("expected `kind row: codes`".into()))?;
+            let (head, cells) =
+                line.split_once(':').ok_or_else(|| err("expected `kind row: codes`".into()))?;
             let mut head = head.split_whitespace();
             let kind = match head.next() {
                 Some("hard") => HandKind::Hard,
@@ -348,10 +339,7 @@ mod tests {
 
     #[test]
     fn a_pair_that_may_not_split_plays_its_total() {
-        assert_eq!(
-            Cell::for_hand(&cards(&[8, 8]), Value::TEN, true).kind,
-            HandKind::Pair
-        );
+        assert_eq!(Cell::for_hand(&cards(&[8, 8]), Value::TEN, true).kind, HandKind::Pair);
         let c = Cell::for_hand(&cards(&[8, 8]), Value::TEN, false);
         assert_eq!((c.kind, c.row), (HandKind::Hard, 16));
         let aa = Cell::for_hand(&cards(&[1, 1]), Value::of(6), false);
@@ -362,30 +350,9 @@ mod tests {
     fn parse_reads_rows_and_rejects_bad_codes() {
         let chart =
             Chart::parse("hard 16: S S S S S H H H H H\npair A: P P P P P P P P P P\n").unwrap();
-        assert_eq!(
-            chart.get(Cell {
-                kind: HandKind::Hard,
-                row: 16,
-                up: Value::of(6)
-            }),
-            Code::S
-        );
-        assert_eq!(
-            chart.get(Cell {
-                kind: HandKind::Hard,
-                row: 16,
-                up: Value::of(10)
-            }),
-            Code::H
-        );
-        assert_eq!(
-            chart.get(Cell {
-                kind: HandKind::Pair,
-                row: 1,
-                up: Value::of(1)
-            }),
-            Code::P
-        );
+        assert_eq!(chart.get(Cell { kind: HandKind::Hard, row: 16, up: Value::of(6) }), Code::S);
+        assert_eq!(chart.get(Cell { kind: HandKind::Hard, row: 16, up: Value::of(10) }), Code::H);
+        assert_eq!(chart.get(Cell { kind: HandKind::Pair, row: 1, up: Value::of(1) }), Code::P);
         assert!(Chart::parse("hard 16: S S X S S H H H H H").is_err());
         assert!(Chart::parse("hard 16: S S").is_err());
     }

@@ -101,11 +101,7 @@ impl Tree {
                 .collect()
         };
         shapes.sort_by_cached_key(|s| (s.outcome, s.counts.iter().sum::<u8>(), sequence(s)));
-        let mut tree = Tree {
-            parent: vec![0],
-            factor: vec![0],
-            ..Tree::default()
-        };
+        let mut tree = Tree { parent: vec![0], factor: vec![0], ..Tree::default() };
         // Inner nodes in lexicographic order of their prefixes, so parents come first.
         let mut prefixes: Vec<Vec<u8>> = shapes
             .iter()
@@ -131,18 +127,11 @@ impl Tree {
             let l = u32::try_from(tree.leaf_parent.len()).unwrap_or(u32::MAX);
             match tree.groups.last_mut() {
                 Some(g) if g.outcome == shape.outcome && g.len == len => g.leaves.end = l + 1,
-                _ => tree.groups.push(Group {
-                    outcome: shape.outcome,
-                    len,
-                    leaves: l..l + 1,
-                }),
+                _ => tree.groups.push(Group { outcome: shape.outcome, len, leaves: l..l + 1 }),
             }
-            let (&v, head) = seq
-                .split_last()
-                .expect("the dealer draws at least one card");
+            let (&v, head) = seq.split_last().expect("the dealer draws at least one card");
             tree.leaf_parent.push(index[head]);
-            tree.leaf_factor
-                .push(factor_index(v, head.iter().filter(|&&x| x == v).count()));
+            tree.leaf_factor.push(factor_index(v, head.iter().filter(|&&x| x == v).count()));
             let mut row = [0f64; ROW];
             row[0] = shape.orders;
             for (v, &m) in shape.counts.iter().enumerate() {
@@ -208,9 +197,7 @@ fn dealer_stops(total: u8, soft: bool, h17: bool) -> bool {
 
 impl DealerShapes {
     fn build(h17: bool) -> DealerShapes {
-        DealerShapes {
-            trees: Value::ALL.map(|up| Tree::build(&mut dealer_shapes(up, h17))),
-        }
+        DealerShapes { trees: Value::ALL.map(|up| Tree::build(&mut dealer_shapes(up, h17))) }
     }
 
     /// The shapes for the rules' soft-17 choice (built once per process).
@@ -347,14 +334,7 @@ fn dealer_shapes(up: Value, h17: bool) -> Vec<Shape> {
         }
         layer = next;
     }
-    found
-        .into_iter()
-        .map(|((counts, outcome), orders)| Shape {
-            counts,
-            orders,
-            outcome,
-        })
-        .collect()
+    found.into_iter().map(|((counts, outcome), orders)| Shape { counts, orders, outcome }).collect()
 }
 
 #[cfg(test)]
@@ -410,10 +390,7 @@ mod tests {
             let shapes = DealerShapes::get(h17);
             for up in Value::ALL {
                 let p = shapes.probabilities(up, &six_deck_minus(up));
-                assert!(
-                    (p.iter().sum::<f64>() - 1.0).abs() < 1e-12,
-                    "up {up}: {p:?}"
-                );
+                assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-12, "up {up}: {p:?}");
             }
         }
     }
@@ -430,10 +407,7 @@ mod tests {
                 let fast = shapes.probabilities(up, &shoe.0);
                 let slow = dealer_probabilities_brute_force(up, &shoe.0, h17);
                 for (a, b) in fast.iter().zip(slow) {
-                    assert!(
-                        (a - b).abs() < 1e-13,
-                        "up {up} h17 {h17}: {fast:?} vs {slow:?}"
-                    );
+                    assert!((a - b).abs() < 1e-13, "up {up} h17 {h17}: {fast:?} vs {slow:?}");
                 }
             }
         }
@@ -458,19 +432,8 @@ mod tests {
                 out[usize::from(best - 17)] += p;
             } else {
                 for v in Value::ALL {
-                    let q = if v == Value::TEN {
-                        4.0 / 13.0
-                    } else {
-                        1.0 / 13.0
-                    };
-                    rec(
-                        total + v.get(),
-                        soft || v.is_ace(),
-                        drawn + 1,
-                        h17,
-                        p * q,
-                        out,
-                    );
+                    let q = if v == Value::TEN { 4.0 / 13.0 } else { 1.0 / 13.0 };
+                    rec(total + v.get(), soft || v.is_ace(), drawn + 1, h17, p * q, out);
                 }
             }
         }

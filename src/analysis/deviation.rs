@@ -40,10 +40,7 @@ pub struct IndexPlay {
 impl IndexPlay {
     /// What `play` gains over `otherwise` per unit bet at floored true count `tc`, if known.
     pub fn gain_at(&self, tc: i32) -> Option<f64> {
-        self.gain_by_tc
-            .iter()
-            .find(|&&(t, _)| t == tc)
-            .map(|&(_, g)| g)
+        self.gain_by_tc.iter().find(|&&(t, _)| t == tc).map(|&(_, g)| g)
     }
 
     /// Whether the deviation is made at floored true count `tc`.
@@ -68,13 +65,7 @@ impl IndexTable {
     /// value, the game's "Illustrious 18" for `n = 18`).
     pub fn top(&self, n: usize) -> IndexTable {
         IndexTable {
-            plays: self
-                .plays
-                .iter()
-                .filter(|p| p.index.is_some())
-                .take(n)
-                .cloned()
-                .collect(),
+            plays: self.plays.iter().filter(|p| p.index.is_some()).take(n).cloned().collect(),
         }
     }
 
@@ -159,21 +150,9 @@ mod tests {
     #[test]
     fn an_index_applies_on_its_side_only() {
         let table = illustrious_18();
-        let sixteen = table
-            .get(Cell {
-                kind: HandKind::Hard,
-                row: 16,
-                up: Value::of(10),
-            })
-            .unwrap();
+        let sixteen = table.get(Cell { kind: HandKind::Hard, row: 16, up: Value::of(10) }).unwrap();
         assert!(sixteen.applies(0) && !sixteen.applies(-1));
-        let twelve = table
-            .get(Cell {
-                kind: HandKind::Hard,
-                row: 12,
-                up: Value::of(4),
-            })
-            .unwrap();
+        let twelve = table.get(Cell { kind: HandKind::Hard, row: 12, up: Value::of(4) }).unwrap();
         assert!(twelve.applies(-1) && !twelve.applies(0));
     }
 }

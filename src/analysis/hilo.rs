@@ -81,10 +81,7 @@ pub enum RampError {
 impl BetRamp {
     /// The first bet of the ramp outside `low..=high` (a table's limits), if any.
     pub fn bet_outside(&self, low: u32, high: u32) -> Option<u32> {
-        self.bets
-            .iter()
-            .copied()
-            .find(|bet| !(low..=high).contains(bet))
+        self.bets.iter().copied().find(|bet| !(low..=high).contains(bet))
     }
 
     /// A ramp of these bets (at true count ≤ 0, +1, …).
@@ -158,9 +155,7 @@ impl std::fmt::Display for BetRamp {
 impl Default for BetRamp {
     /// 1–12: a common spread for a six-deck shoe.
     fn default() -> BetRamp {
-        BetRamp {
-            bets: vec![1, 2, 4, 6, 8, 10, 12],
-        }
+        BetRamp { bets: vec![1, 2, 4, 6, 8, 10, 12] }
     }
 }
 
@@ -232,17 +227,11 @@ mod tests {
 
     #[test]
     fn a_ramp_that_is_not_a_list_of_bets_is_refused_with_the_reason() {
-        assert_eq!(
-            " 1, 2 ,3".parse::<BetRamp>().map(|r| r.bets().to_vec()),
-            Ok(vec![1, 2, 3])
-        );
+        assert_eq!(" 1, 2 ,3".parse::<BetRamp>().map(|r| r.bets().to_vec()), Ok(vec![1, 2, 3]));
         for (text, err) in [
             ("", RampError::Empty),
             ("  ", RampError::Empty),
-            (
-                "1,,2",
-                RampError::EmptyItem(crate::text::comma_items("1,,2").unwrap_err()),
-            ),
+            ("1,,2", RampError::EmptyItem(crate::text::comma_items("1,,2").unwrap_err())),
             ("1,two", RampError::NotANumber("two".into())),
             ("1,-2", RampError::NotANumber("-2".into())),
             ("1.5", RampError::NotANumber("1.5".into())),
@@ -257,9 +246,6 @@ mod tests {
             assert_eq!(text.parse::<BetRamp>(), Err(err), "{text:?}");
         }
         let long = vec!["1"; MAX_RAMP_STEPS + 1].join(",");
-        assert_eq!(
-            long.parse::<BetRamp>(),
-            Err(RampError::TooLong(MAX_RAMP_STEPS + 1))
-        );
+        assert_eq!(long.parse::<BetRamp>(), Err(RampError::TooLong(MAX_RAMP_STEPS + 1)));
     }
 }

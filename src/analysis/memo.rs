@@ -74,9 +74,7 @@ type Entries<V> = Mutex<HashMap<(RulesKey, Game, CountKey), Arc<V>>>;
 impl<V> Memo<V> {
     /// An empty memo.
     pub const fn new() -> Memo<V> {
-        Memo {
-            entries: OnceLock::new(),
-        }
+        Memo { entries: OnceLock::new() }
     }
 
     fn entries(&self) -> &Entries<V> {
@@ -148,71 +146,31 @@ mod tests {
         });
         assert_eq!((*first, *again, calls), (7, 7, 1));
         assert!(memo.get(&rules, Game::Peek).is_none());
-        let h17 = Rules {
-            dealer_hits_soft_17: true,
-            ..Rules::default()
-        };
+        let h17 = Rules { dealer_hits_soft_17: true, ..Rules::default() };
         assert!(memo.get(&h17, Game::NoHoleCard).is_none());
         // The bet limits change no figure: the same entry.
-        let limits = Rules {
-            max_bet: rules.max_bet + 1,
-            ..Rules::default()
-        };
+        let limits = Rules { max_bet: rules.max_bet + 1, ..Rules::default() };
         assert_eq!(memo.get(&limits, Game::NoHoleCard).as_deref(), Some(&7));
         // Another count is another entry; Hi-Lo's tags under another name are the same one.
         let zen = CountSystem::built_in("zen").expect("zen");
         assert!(memo.get_for(&rules, Game::NoHoleCard, zen).is_none());
-        let renamed = CountSystem {
-            key: "mine".into(),
-            name: "Mine".into(),
-            ..HI_LO.clone()
-        };
-        assert_eq!(
-            memo.get_for(&rules, Game::NoHoleCard, &renamed).as_deref(),
-            Some(&7)
-        );
+        let renamed = CountSystem { key: "mine".into(), name: "Mine".into(), ..HI_LO.clone() };
+        assert_eq!(memo.get_for(&rules, Game::NoHoleCard, &renamed).as_deref(), Some(&7));
     }
 
     #[test]
     fn the_key_tells_apart_every_rule_the_analysis_reads() {
         let base = Rules::default();
         let variants = [
-            Rules {
-                decks: 2,
-                ..base.clone()
-            },
-            Rules {
-                dealer_hits_soft_17: !base.dealer_hits_soft_17,
-                ..base.clone()
-            },
-            Rules {
-                double_after_split: !base.double_after_split,
-                ..base.clone()
-            },
-            Rules {
-                double_on: DoubleOn::TenEleven,
-                ..base.clone()
-            },
-            Rules {
-                max_hands: 2,
-                ..base.clone()
-            },
-            Rules {
-                resplit_aces: !base.resplit_aces,
-                ..base.clone()
-            },
-            Rules {
-                hit_split_aces: !base.hit_split_aces,
-                ..base.clone()
-            },
-            Rules {
-                blackjack_pays: 1.2,
-                ..base.clone()
-            },
-            Rules {
-                penetration: 0.5,
-                ..base.clone()
-            },
+            Rules { decks: 2, ..base.clone() },
+            Rules { dealer_hits_soft_17: !base.dealer_hits_soft_17, ..base.clone() },
+            Rules { double_after_split: !base.double_after_split, ..base.clone() },
+            Rules { double_on: DoubleOn::TenEleven, ..base.clone() },
+            Rules { max_hands: 2, ..base.clone() },
+            Rules { resplit_aces: !base.resplit_aces, ..base.clone() },
+            Rules { hit_split_aces: !base.hit_split_aces, ..base.clone() },
+            Rules { blackjack_pays: 1.2, ..base.clone() },
+            Rules { penetration: 0.5, ..base.clone() },
         ];
         for variant in &variants {
             assert_ne!(RulesKey::of(variant), RulesKey::of(&base), "{variant:?}");

@@ -26,11 +26,7 @@ pub fn extra_stake_cells(here: &Chart, peek: &Chart) -> Vec<ExtraStakeCell> {
             (h != p
                 && matches!(p, Action::Double | Action::Split)
                 && !matches!(h, Action::Double | Action::Split))
-            .then_some(ExtraStakeCell {
-                cell,
-                here: h,
-                peek: p,
-            })
+            .then_some(ExtraStakeCell { cell, here: h, peek: p })
         })
         .collect()
 }
@@ -56,10 +52,8 @@ pub fn taken_whole(seat: &Seat, dealer: &DealerHand) -> Option<TakenWhole> {
     if !(dealer.revealed && dealer.cards.is_two_card_21()) {
         return None;
     }
-    let beaten = seat
-        .hands()
-        .iter()
-        .filter(|h| h.outcome.is_some_and(|o| o.kind == OutcomeKind::Loss));
+    let beaten =
+        seat.hands().iter().filter(|h| h.outcome.is_some_and(|o| o.kind == OutcomeKind::Loss));
     let (mut doubled, mut split) = (0, 0);
     for hand in beaten {
         doubled += usize::from(hand.is_doubled());
@@ -110,10 +104,7 @@ pub fn moment_line(taken: &TakenWhole, differ: Option<&[ExtraStakeCell]>) -> Str
     // Grouped by this game's play and the peek chart's, in chart order.
     let mut groups: Vec<((Action, Action), Vec<&ExtraStakeCell>)> = Vec::new();
     for cell in differ {
-        match groups
-            .iter_mut()
-            .find(|(k, _)| *k == (cell.here, cell.peek))
-        {
+        match groups.iter_mut().find(|(k, _)| *k == (cell.here, cell.peek)) {
             Some((_, cells)) => cells.push(cell),
             None => groups.push(((cell.here, cell.peek), vec![cell])),
         }
@@ -122,17 +113,8 @@ pub fn moment_line(taken: &TakenWhole, differ: Option<&[ExtraStakeCell]>) -> Str
         .iter()
         .enumerate()
         .map(|(i, ((here, peek), cells))| {
-            let who = if i == 0 {
-                "the American peek chart"
-            } else {
-                "it"
-            };
-            format!(
-                "{} {} where {who} {}",
-                third_person(*here),
-                listed(cells),
-                third_person(*peek)
-            )
+            let who = if i == 0 { "the American peek chart" } else { "it" };
+            format!("{} {} where {who} {}", third_person(*here), listed(cells), third_person(*peek))
         })
         .collect();
     let joined = match parts.split_last() {

@@ -81,20 +81,13 @@ pub(super) fn cores() -> usize {
 /// [`basic_strategy`], computed (if it is not cached yet) on `threads` threads. One thread
 /// takes about twice as long and needs about two thirds of the memory.
 pub fn basic_strategy_on(rules: &Rules, threads: usize) -> Arc<Strategy> {
-    cached_strategy(rules, Game::NoHoleCard, |rules| {
-        compute_strategy_on(rules, threads)
-    })
+    cached_strategy(rules, Game::NoHoleCard, |rules| compute_strategy_on(rules, threads))
 }
 
 /// The American peek game's basic strategy for the same rules, computed once (for the reasons).
 pub fn peek_strategy(rules: &Rules) -> Arc<Strategy> {
     cached_strategy(rules, Game::Peek, |rules| {
-        compute_for_shoe(
-            rules,
-            Game::Peek,
-            &ValueCounts::full_shoe(rules.decks),
-            cores(),
-        )
+        compute_for_shoe(rules, Game::Peek, &ValueCounts::full_shoe(rules.decks), cores())
     })
 }
 
@@ -154,10 +147,7 @@ pub fn stand_in(cell: Cell) -> Option<&'static [Value]> {
 
 /// The hands a cell's EVs are averaged over: the two-card hands that make it, or [`stand_in`].
 pub fn cell_hands(cell: Cell) -> Vec<Vec<Value>> {
-    row_hands(cell.kind, cell.row, &[1; 10])
-        .into_iter()
-        .map(|(hand, _)| hand)
-        .collect()
+    row_hands(cell.kind, cell.row, &[1; 10]).into_iter().map(|(hand, _)| hand).collect()
 }
 
 /// The hands (with weights) that stand for a row of the chart.
@@ -213,10 +203,7 @@ fn solve_column(rules: &Rules, game: Game, full: &ValueCounts, up: Value) -> Col
     solver.reserve(24_000);
     let first = HandContext::FIRST;
     // Hard 4 and soft 12 are a 2,2 and an A,A that may not be split: solved with no split.
-    let unsplittable = HandContext {
-        hands: rules.max_hands.max(1),
-        ..HandContext::default()
-    };
+    let unsplittable = HandContext { hands: rules.max_hands.max(1), ..HandContext::default() };
     let mut chart = Chart::default();
     let mut codes = Vec::new();
     for (kind, row) in all_rows() {
@@ -248,10 +235,7 @@ fn solve_column(rules: &Rules, game: Game, full: &ValueCounts, up: Value) -> Col
                 double: double.map(avg),
                 split: split.map(avg),
             };
-            (
-                Solver::best_code(evs.stand, evs.hit, evs.double, evs.split),
-                Some(evs),
-            )
+            (Solver::best_code(evs.stand, evs.hit, evs.double, evs.split), Some(evs))
         };
         let cell = Cell { kind, row, up };
         chart.set(cell, code);
@@ -263,11 +247,7 @@ fn solve_column(rules: &Rules, game: Game, full: &ValueCounts, up: Value) -> Col
     for a in Value::ALL {
         for &b in &Value::ALL[a.index()..] {
             let (ca, cb) = (f64::from(shoe[a.index()]), f64::from(shoe[b.index()]));
-            let p = if a == b {
-                ca * (ca - 1.0)
-            } else {
-                2.0 * ca * cb
-            } / (total * (total - 1.0));
+            let p = if a == b { ca * (ca - 1.0) } else { 2.0 * ca * cb } / (total * (total - 1.0));
             if p <= 0.0 {
                 continue;
             }
@@ -276,22 +256,12 @@ fn solve_column(rules: &Rules, game: Game, full: &ValueCounts, up: Value) -> Col
             return_optimal += p * solver.evs(&hand, first).best().1;
         }
     }
-    Column {
-        up,
-        codes,
-        return_chart,
-        return_optimal,
-    }
+    Column { up, codes, return_chart, return_optimal }
 }
 
 /// Computes the chart and both returns for `rules` on `threads` threads (clamped to 1–2).
 pub fn compute_strategy_on(rules: &Rules, threads: usize) -> Strategy {
-    compute_for_shoe(
-        rules,
-        Game::NoHoleCard,
-        &ValueCounts::full_shoe(rules.decks),
-        threads,
-    )
+    compute_for_shoe(rules, Game::NoHoleCard, &ValueCounts::full_shoe(rules.decks), threads)
 }
 
 /// [`compute_strategy_on`] for `game` and a shoe of composition `full` (a full shoe less some
@@ -320,14 +290,7 @@ pub fn compute_for_shoe(rules: &Rules, game: Game, full: &ValueCounts, threads: 
             }
         }
     }
-    Strategy {
-        rules: rules.clone(),
-        game,
-        chart,
-        return_chart,
-        return_optimal,
-        cell_evs,
-    }
+    Strategy { rules: rules.clone(), game, chart, return_chart, return_optimal, cell_evs }
 }
 
 /// Runs `work` on every item on `threads` threads (at least one), the results in item order;
@@ -356,10 +319,7 @@ pub(super) fn parallel_map<T: Sync, R: Send>(
                 })
             })
             .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("an analysis thread panicked"))
-            .collect()
+        handles.into_iter().flat_map(|h| h.join().expect("an analysis thread panicked")).collect()
     });
     done.sort_by_key(|(i, _)| *i);
     done.into_iter().map(|(_, r)| r).collect()
@@ -377,14 +337,8 @@ mod tests {
     /// standing on 4 or soft 12.
     #[test]
     fn an_unsplittable_pair_is_hit_where_hitting_beats_standing() {
-        let two_hands = Rules {
-            max_hands: 2,
-            ..Rules::default()
-        };
-        let hit_aces = Rules {
-            hit_split_aces: true,
-            ..Rules::default()
-        };
+        let two_hands = Rules { max_hands: 2, ..Rules::default() };
+        let hit_aces = Rules { hit_split_aces: true, ..Rules::default() };
         let mut both = hit_aces.clone();
         both.max_hands = 2;
         both.dealer_hits_soft_17 = true;
@@ -395,30 +349,16 @@ mod tests {
         for rules in [Rules::default(), two_hands, hit_aces, both] {
             let s = compute_strategy_on(&rules, 1);
             for up in UP_CARDS {
-                let mut solver = Solver::new(
-                    &rules,
-                    up,
-                    shoe_without(&ValueCounts::full_shoe(rules.decks), up),
-                );
+                let mut solver =
+                    Solver::new(&rules, up, shoe_without(&ValueCounts::full_shoe(rules.decks), up));
                 let cases = [
                     // 2,2 as the last hand a seat may hold.
                     (
                         [Value::of(2); 2],
-                        HandContext {
-                            from_split: true,
-                            split_aces: false,
-                            hands: rules.max_hands,
-                        },
+                        HandContext { from_split: true, split_aces: false, hands: rules.max_hands },
                     ),
                     // A split ace that drew an ace, aces not re-split, hitting allowed.
-                    (
-                        [Value::ACE; 2],
-                        HandContext {
-                            from_split: true,
-                            split_aces: true,
-                            hands: 2,
-                        },
-                    ),
+                    ([Value::ACE; 2], HandContext { from_split: true, split_aces: true, hands: 2 }),
                 ];
                 for (values, ctx) in cases {
                     if values == [Value::ACE; 2] && !rules.hit_split_aces {
@@ -452,15 +392,8 @@ mod tests {
         let s = basic_strategy(&Rules::default());
         for row in 4..=11u8 {
             for up in UP_CARDS {
-                let code = s.chart.get(Cell {
-                    kind: HandKind::Hard,
-                    row,
-                    up,
-                });
-                assert!(
-                    !matches!(code, Code::S | Code::Ds),
-                    "hard {row} vs {up}: {code}"
-                );
+                let code = s.chart.get(Cell { kind: HandKind::Hard, row, up });
+                assert!(!matches!(code, Code::S | Code::Ds), "hard {row} vs {up}: {code}");
             }
         }
     }
@@ -470,57 +403,18 @@ mod tests {
         // Without a peek, a dealer ten or ace may hold a natural that takes the whole double or
         // split stake: 11 vs T is no double and 8,8 vs T or A no split in this variant.
         let s = basic_strategy(&Rules::default());
-        assert_ne!(
-            s.chart.get(Cell {
-                kind: HandKind::Hard,
-                row: 11,
-                up: Value::of(10)
-            }),
-            Code::D
-        );
-        assert_ne!(
-            s.chart.get(Cell {
-                kind: HandKind::Pair,
-                row: 8,
-                up: Value::of(1)
-            }),
-            Code::P
-        );
-        assert_eq!(
-            s.chart.get(Cell {
-                kind: HandKind::Pair,
-                row: 8,
-                up: Value::of(6)
-            }),
-            Code::P
-        );
-        assert_eq!(
-            s.chart.get(Cell {
-                kind: HandKind::Hard,
-                row: 16,
-                up: Value::of(6)
-            }),
-            Code::S
-        );
-        assert_eq!(
-            s.chart.get(Cell {
-                kind: HandKind::Hard,
-                row: 16,
-                up: Value::of(10)
-            }),
-            Code::H
-        );
+        assert_ne!(s.chart.get(Cell { kind: HandKind::Hard, row: 11, up: Value::of(10) }), Code::D);
+        assert_ne!(s.chart.get(Cell { kind: HandKind::Pair, row: 8, up: Value::of(1) }), Code::P);
+        assert_eq!(s.chart.get(Cell { kind: HandKind::Pair, row: 8, up: Value::of(6) }), Code::P);
+        assert_eq!(s.chart.get(Cell { kind: HandKind::Hard, row: 16, up: Value::of(6) }), Code::S);
+        assert_eq!(s.chart.get(Cell { kind: HandKind::Hard, row: 16, up: Value::of(10) }), Code::H);
     }
 
     #[test]
     fn optimal_play_is_never_worse_than_the_chart() {
         let s = basic_strategy(&Rules::default());
         assert!(s.return_optimal >= s.return_chart - 1e-12);
-        assert!(
-            s.return_chart < 0.0 && s.return_chart > -0.02,
-            "{}",
-            s.return_chart
-        );
+        assert!(s.return_chart < 0.0 && s.return_chart > -0.02, "{}", s.return_chart);
     }
 
     /// The optimal-play return for the rules in `toml` is within 0.005 percentage points of a
@@ -542,10 +436,7 @@ mod tests {
     #[test]
     fn six_deck_h17_returns_match_wizard_of_odds_appendix_9() {
         assert_optimal_return("dealer_hits_soft_17 = true", -0.0072705);
-        assert_optimal_return(
-            "dealer_hits_soft_17 = true\ndouble_after_split = false",
-            -0.0086975,
-        );
+        assert_optimal_return("dealer_hits_soft_17 = true\ndouble_after_split = false", -0.0086975);
     }
 
     /// Wizard of Odds, "Blackjack Appendix 9 — Eight decks, dealer hits on soft 17, no hole

@@ -522,10 +522,7 @@ mod tests {
             assert!(help.contains(system.key.as_ref()), "{}: {help}", system.key);
         }
         let parse = |name: &str| match Cli::try_parse_from(["blackjack", "sim", "--count", name]) {
-            Ok(Cli {
-                command: Some(Command::Sim(args)),
-                ..
-            }) => args.count.map(|c| c.0),
+            Ok(Cli { command: Some(Command::Sim(args)), .. }) => args.count.map(|c| c.0),
             _ => None,
         };
         assert_eq!(parse("Zen"), Some("zen".to_owned()));
@@ -538,10 +535,9 @@ mod tests {
             let mut argv = vec!["blackjack", "play"];
             argv.extend_from_slice(args);
             match Cli::try_parse_from(argv) {
-                Ok(Cli {
-                    command: Some(Command::Play(args)),
-                    ..
-                }) => Ok(args.play.count.map(|c| c.map(|n| n.0))),
+                Ok(Cli { command: Some(Command::Play(args)), .. }) => {
+                    Ok(args.play.count.map(|c| c.map(|n| n.0)))
+                }
                 Ok(_) => Err("not play".to_owned()),
                 Err(err) => Err(err.to_string()),
             }
@@ -556,10 +552,7 @@ mod tests {
         );
         assert!(play(&["--count", "my count"]).is_err());
         let drill = match Cli::try_parse_from(["blackjack", "drill", "--count", "KO"]) {
-            Ok(Cli {
-                command: Some(Command::Drill(args)),
-                ..
-            }) => args.count.map(|c| c.0),
+            Ok(Cli { command: Some(Command::Drill(args)), .. }) => args.count.map(|c| c.0),
             _ => None,
         };
         assert_eq!(drill, Some("ko".to_owned()));
@@ -571,11 +564,7 @@ mod tests {
                 .and_then(|a| a.get_help().map(ToString::to_string))
                 .expect("--count has help");
             for system in &crate::analysis::counts::BUILT_IN {
-                assert!(
-                    help.contains(system.key.as_ref()),
-                    "{sub} {}: {help}",
-                    system.key
-                );
+                assert!(help.contains(system.key.as_ref()), "{sub} {}: {help}", system.key);
             }
         }
     }
@@ -584,10 +573,7 @@ mod tests {
     fn sim_hands_take_the_rounds_parser() {
         let parse = |hands: &str| match Cli::try_parse_from(["blackjack", "sim", "--hands", hands])
         {
-            Ok(Cli {
-                command: Some(Command::Sim(args)),
-                ..
-            }) => Ok(args.hands),
+            Ok(Cli { command: Some(Command::Sim(args)), .. }) => Ok(args.hands),
             Ok(_) => panic!("not sim"),
             Err(err) => Err(err.kind()),
         };
@@ -595,13 +581,7 @@ mod tests {
         assert_eq!(parse("-3"), Err(clap::error::ErrorKind::ValueValidation));
         assert_eq!(parse("1.5"), Err(clap::error::ErrorKind::ValueValidation));
         let default = Cli::try_parse_from(["blackjack", "sim"]).expect("parses");
-        assert!(matches!(
-            default.command,
-            Some(Command::Sim(SimArgs {
-                hands: 1_000_000,
-                ..
-            }))
-        ));
+        assert!(matches!(default.command, Some(Command::Sim(SimArgs { hands: 1_000_000, .. }))));
     }
 }
 

@@ -26,10 +26,7 @@ pub fn check(kind: DrillKind, matches: &clap::ArgMatches) -> Result<(), clap::Er
         if kinds.contains(&kind) || matches.value_source(id) != Some(ValueSource::CommandLine) {
             continue;
         }
-        let names: Vec<String> = kinds
-            .iter()
-            .map(|k| format!("--kind {}", k.name()))
-            .collect();
+        let names: Vec<String> = kinds.iter().map(|k| format!("--kind {}", k.name())).collect();
         let mut cli = <Cli as clap::CommandFactory>::command();
         return Err(cli.error(
             clap::error::ErrorKind::ArgumentConflict,
@@ -73,15 +70,8 @@ mod tests {
         );
         let err = checked(&["--kind", "ramp", "--per-flash", "2"]).expect_err("unread");
         assert!(err.contains("`--per-flash`"), "{err}");
-        assert_eq!(
-            checked(&["--kind", "decks", "--resolution", "quarter"]),
-            Ok(())
-        );
+        assert_eq!(checked(&["--kind", "decks", "--resolution", "quarter"]), Ok(()));
         assert_eq!(checked(&["--kind", "countdown", "--pace", "0.5"]), Ok(()));
-        assert_eq!(
-            checked(&["--kind", "hard"]),
-            Ok(()),
-            "defaults are not typed"
-        );
+        assert_eq!(checked(&["--kind", "hard"]), Ok(()), "defaults are not typed");
     }
 }

@@ -39,9 +39,7 @@ pub fn parse_at_least_one(text: &str) -> Result<usize, String> {
                 usize::MAX
             ))
         }
-        Err(_) => Err(format!(
-            "`{text}` is not a whole number: it must be 1 or more"
-        )),
+        Err(_) => Err(format!("`{text}` is not a whole number: it must be 1 or more")),
     }
 }
 
@@ -79,10 +77,7 @@ pub fn check_player_hand(values: &[Value]) -> Result<(), String> {
     }
     let hard: u32 = values.iter().map(|v| u32::from(v.get())).sum();
     if hard > 21 {
-        return Err(format!(
-            "the hand {} is already bust ({hard})",
-            label(values)
-        ));
+        return Err(format!("the hand {} is already bust ({hard})", label(values)));
     }
     let mut cards = Cards::new();
     for (i, &v) in values[..values.len() - 1].iter().enumerate() {
@@ -120,9 +115,8 @@ pub fn parse_rounds(text: &str) -> Result<u64, String> {
     };
     let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
     let all_digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
-    let exponent: i64 = exponent
-        .parse()
-        .map_err(|_| format!("`{text}` is not a number of rounds: {EXAMPLES}"))?;
+    let exponent: i64 =
+        exponent.parse().map_err(|_| format!("`{text}` is not a number of rounds: {EXAMPLES}"))?;
     if (whole.is_empty() && fraction.is_empty()) || !all_digits(whole) || !all_digits(fraction) {
         return Err(format!("`{text}` is not a number of rounds: {EXAMPLES}"));
     }
@@ -144,9 +138,8 @@ pub fn parse_rounds(text: &str) -> Result<u64, String> {
                 .and_then(|p| n.checked_mul(p))
                 .ok_or_else(too_many)?
         } else {
-            let divisor = u32::try_from(scale.unsigned_abs())
-                .ok()
-                .and_then(|s| 10u128.checked_pow(s));
+            let divisor =
+                u32::try_from(scale.unsigned_abs()).ok().and_then(|s| 10u128.checked_pow(s));
             match divisor {
                 Some(d) if n.is_multiple_of(d) => n / d,
                 _ => return Err(format!("`{text}` is not a whole number of rounds")),
@@ -178,15 +171,9 @@ pub struct CountName(pub String);
 /// Parses `--count`: a word of letters, digits, `-` or `_` (lower-cased).
 pub fn parse_count_name(text: &str) -> Result<CountName, String> {
     let name = text.trim();
-    if name.is_empty()
-        || !name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-    {
-        let keys: Vec<&str> = crate::analysis::counts::BUILT_IN
-            .iter()
-            .map(|s| s.key.as_ref())
-            .collect();
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+        let keys: Vec<&str> =
+            crate::analysis::counts::BUILT_IN.iter().map(|s| s.key.as_ref()).collect();
         return Err(format!(
             "`{text}` is not a count's name: one of {}, or your own from config.toml",
             keys.join(", ")
@@ -197,8 +184,7 @@ pub fn parse_count_name(text: &str) -> Result<CountName, String> {
 
 /// Parses `--ramp`: bets separated by commas, as [`BetRamp`] reads them.
 pub fn parse_ramp(text: &str) -> Result<BetRamp, String> {
-    text.parse()
-        .map_err(|err: crate::sim::count::RampError| err.to_string())
+    text.parse().map_err(|err: crate::sim::count::RampError| err.to_string())
 }
 
 /// Parses `--ramp` where the saved plan may be named: `plan`, or bets as [`parse_ramp`].
@@ -218,10 +204,7 @@ pub fn parse_penetration(text: &str) -> Result<f64, String> {
     use crate::engine::Rules;
     match text.trim().parse::<f64>() {
         Ok(p) if Rules::PENETRATION.contains(&p) => Ok(p),
-        _ => Err(format!(
-            "`{text}` is not a penetration: expected {}",
-            Rules::PENETRATION_TEXT
-        )),
+        _ => Err(format!("`{text}` is not a penetration: expected {}", Rules::PENETRATION_TEXT)),
     }
 }
 
@@ -232,9 +215,9 @@ pub const MAX_SIM_BANKROLL: f64 = 1e15;
 pub fn parse_bankroll(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(b) if b > 0.0 && b <= MAX_SIM_BANKROLL => Ok(b),
-        Ok(_) => Err(format!(
-            "`{text}` is not a bankroll: a positive number of units, at most 1e15"
-        )),
+        Ok(_) => {
+            Err(format!("`{text}` is not a bankroll: a positive number of units, at most 1e15"))
+        }
         Err(_) => Err(format!("`{text}` is not a number of units")),
     }
 }
@@ -244,12 +227,8 @@ pub fn parse_bankroll(text: &str) -> Result<f64, String> {
 pub fn parse_positive(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(x) if x.is_finite() && x > 0.0 && x <= 1e12 => Ok(x),
-        Ok(_) => Err(format!(
-            "`{text}` is not a number above 0 (and at most 10^12)"
-        )),
-        Err(_) => Err(format!(
-            "`{text}` is not a number: write it like 200 or 13.5"
-        )),
+        Ok(_) => Err(format!("`{text}` is not a number above 0 (and at most 10^12)")),
+        Err(_) => Err(format!("`{text}` is not a number: write it like 200 or 13.5")),
     }
 }
 
@@ -262,10 +241,7 @@ mod tests {
         assert_eq!(parse_at_least_one("5"), Ok(5));
         assert_eq!(parse_at_least_one("0"), Err("must be 1 or more".to_owned()));
         let err = parse_at_least_one("-1").expect_err("negative");
-        assert!(
-            err.contains("1 or more") && !err.contains("18446744073709551615"),
-            "{err}"
-        );
+        assert!(err.contains("1 or more") && !err.contains("18446744073709551615"), "{err}");
     }
 
     /// Issue 35: `--hand 8,,8` was taken as 8,8 while `--ramp 1,,2` was refused.
@@ -275,15 +251,9 @@ mod tests {
             let err = parse_card_list(text).expect_err(text);
             assert!(err.contains("has an empty item"), "{text}: {err}");
             let ramp = text.replace('8', "1").parse::<BetRamp>().expect_err(text);
-            assert!(
-                ramp.to_string().contains("has an empty item"),
-                "{text}: {ramp}"
-            );
+            assert!(ramp.to_string().contains("has an empty item"), "{text}: {ramp}");
         }
-        assert_eq!(
-            parse_card_list(" 8 , T "),
-            Ok(CardList(vec![Value::of(8), Value::TEN]))
-        );
+        assert_eq!(parse_card_list(" 8 , T "), Ok(CardList(vec![Value::of(8), Value::TEN])));
     }
 
     #[test]
@@ -331,10 +301,7 @@ mod tests {
     fn a_pace_out_of_range_is_refused_as_typed() {
         for text in ["0", "1e30", "NaN", "inf", "10.5"] {
             let err = parse_pace(text).expect_err(text);
-            assert!(
-                err.starts_with(&format!("`{text}` is not")),
-                "{text}: {err}"
-            );
+            assert!(err.starts_with(&format!("`{text}` is not")), "{text}: {err}");
         }
         assert_eq!(parse_pace("0.5"), Ok(0.5));
     }

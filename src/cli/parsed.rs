@@ -24,11 +24,7 @@ pub fn command() -> clap::Command {
     cmd.mut_subcommands(|sub| {
         let reads = own
             .find_subcommand(sub.get_name())
-            .map(|o| {
-                o.get_arguments()
-                    .map(|a| a.get_id().to_string())
-                    .collect::<Vec<_>>()
-            })
+            .map(|o| o.get_arguments().map(|a| a.get_id().to_string()).collect::<Vec<_>>())
             .unwrap_or_default();
         hide_unread(sub, &reads)
     })
@@ -45,11 +41,7 @@ pub fn completion_command() -> clap::Command {
 fn hide_unread(sub: clap::Command, reads: &[String]) -> clap::Command {
     sub.mut_args(|arg| {
         let id = arg.get_id().as_str();
-        if GLOBAL.contains(&id) && !reads.iter().any(|r| r == id) {
-            arg.hide(true)
-        } else {
-            arg
-        }
+        if GLOBAL.contains(&id) && !reads.iter().any(|r| r == id) { arg.hide(true) } else { arg }
     })
     .mut_subcommands(|child| hide_unread(child, reads))
 }
@@ -249,41 +241,17 @@ mod tests {
     #[test]
     fn an_option_typed_where_it_does_nothing_is_refused() {
         for (args, says) in [
-            (
-                &["blackjack", "--speed", "0", "sim"][..],
-                "`--speed` before `sim`",
-            ),
-            (
-                &["blackjack", "sim", "--stats", "x"],
-                "`--stats` does nothing for `sim`",
-            ),
-            (
-                &["blackjack", "stats", "--seed", "1"],
-                "`--seed` does nothing for `stats`",
-            ),
-            (
-                &["blackjack", "--count", "play"],
-                "give `--count` after `play`",
-            ),
+            (&["blackjack", "--speed", "0", "sim"][..], "`--speed` before `sim`"),
+            (&["blackjack", "sim", "--stats", "x"], "`--stats` does nothing for `sim`"),
+            (&["blackjack", "stats", "--seed", "1"], "`--seed` does nothing for `stats`"),
+            (&["blackjack", "--count", "play"], "give `--count` after `play`"),
         ] {
             let err = read(args).expect_err("refused");
             assert!(err.contains(says), "{args:?}: {err}");
         }
-        let err = read(&[
-            "blackjack",
-            "ev",
-            "--hand",
-            "8,8",
-            "--up",
-            "T",
-            "--seed",
-            "1",
-        ])
-        .expect_err("refused");
-        assert!(
-            err.contains("and of `sim`, `plan` and `drill` only"),
-            "{err}"
-        );
+        let err = read(&["blackjack", "ev", "--hand", "8,8", "--up", "T", "--seed", "1"])
+            .expect_err("refused");
+        assert!(err.contains("and of `sim`, `plan` and `drill` only"), "{err}");
     }
 
     #[test]

@@ -49,9 +49,7 @@ fn render_subcommands(cli: &clap::Command, out: &mut Vec<u8>) -> anyhow::Result<
             let options = String::from_utf8(options)?;
             // The options' own heading becomes a paragraph of this subsection.
             out.extend_from_slice(
-                options
-                    .replacen(".SH OPTIONS\n", ".PP\nOptions:\n", 1)
-                    .as_bytes(),
+                options.replacen(".SH OPTIONS\n", ".PP\nOptions:\n", 1).as_bytes(),
             );
         }
     }
@@ -70,10 +68,7 @@ fn render_keys(table_keys: &[String], drill_help: &str, out: &mut Vec<u8>) -> an
     writeln!(
         out,
         "{}",
-        roff_text(&format!(
-            "{:<10}back to the shell; fg brings the table back (Unix)",
-            "Ctrl-Z"
-        ))
+        roff_text(&format!("{:<10}back to the shell; fg brings the table back (Unix)", "Ctrl-Z"))
     )?;
     writeln!(out, ".fi\n.PP\n.nf")?;
     for line in drill_help.lines() {
@@ -91,11 +86,7 @@ fn render_keys(table_keys: &[String], drill_help: &str, out: &mut Vec<u8>) -> an
 /// from being read as a request.
 fn roff_text(text: &str) -> String {
     let escaped = text.replace('\\', "\\e").replace('-', "\\-");
-    if escaped.starts_with(['.', '\'']) {
-        format!("\\&{escaped}")
-    } else {
-        escaped
-    }
+    if escaped.starts_with(['.', '\'']) { format!("\\&{escaped}") } else { escaped }
 }
 
 /// Runs `blackjack completions SHELL`.
@@ -122,10 +113,7 @@ mod tests {
     fn every_shell_gets_a_script_naming_the_program() {
         for shell in [Shell::Bash, Shell::Zsh, Shell::Fish, Shell::PowerShell] {
             let script = String::from_utf8(completion_script(shell)).expect("UTF-8");
-            assert!(
-                script.contains(BIN) && script.contains("strategy"),
-                "{shell}"
-            );
+            assert!(script.contains(BIN) && script.contains("strategy"), "{shell}");
         }
     }
 }

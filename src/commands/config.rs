@@ -59,12 +59,8 @@ pub fn config_location(flag: Option<&Path>) -> (Option<PathBuf>, Origin) {
 /// default place means the defaults); one that cannot be used is a usage error.
 pub fn load_config(flag: Option<&Path>) -> anyhow::Result<Loaded> {
     let (path, origin) = config_location(flag);
-    let mut loaded = Loaded {
-        path: path.clone(),
-        origin,
-        found: false,
-        settings: Settings::default(),
-    };
+    let mut loaded =
+        Loaded { path: path.clone(), origin, found: false, settings: Settings::default() };
     let Some(path) = path else {
         return Ok(loaded);
     };
@@ -82,10 +78,7 @@ pub fn load_config(flag: Option<&Path>) -> anyhow::Result<Loaded> {
             )));
         }
         Err(err) => {
-            bail!(UsageError(format!(
-                "cannot read config file {}: {err}",
-                path.display()
-            )))
+            bail!(UsageError(format!("cannot read config file {}: {err}", path.display())))
         }
     };
     loaded.settings = Settings::from_toml(&text)
@@ -237,12 +230,7 @@ fn from_file<T>(value: Option<T>, apply: impl FnOnce(T)) -> Source {
 /// How the setting named `name` reaches the table; `None` for one it does not take (`plan`,
 /// read by `--ramp plan`). Each setting the table takes is named here once.
 fn at_the_table(name: &str) -> Option<AtTheTable> {
-    let hook = |flags, lay, show| AtTheTable {
-        flags,
-        lay,
-        settle: None,
-        show,
-    };
+    let hook = |flags, lay, show| AtTheTable { flags, lay, settle: None, show };
     Some(match name {
         "seats" => hook(
             &["seats"],
@@ -252,22 +240,14 @@ fn at_the_table(name: &str) -> Option<AtTheTable> {
         "seat" => hook(
             &["seat"],
             |a, l, _| from_file(l.settings.seat, |v| a.seat = Some(v)),
-            |e, _| {
-                e.args
-                    .seat
-                    .map_or_else(|| "\"middle\"".to_owned(), |s| s.to_string())
-            },
+            |e, _| e.args.seat.map_or_else(|| "\"middle\"".to_owned(), |s| s.to_string()),
         ),
         "ai" => hook(
             &["ai"],
             |a, l, _| from_file(l.settings.ai.clone(), |v| a.ai = v),
             |e, _| {
-                let levels: Vec<String> = e
-                    .args
-                    .ai
-                    .iter()
-                    .map(|l| format!("\"{}\"", l.name()))
-                    .collect();
+                let levels: Vec<String> =
+                    e.args.ai.iter().map(|l| format!("\"{}\"", l.name())).collect();
                 format!("[{}]", levels.join(", "))
             },
         ),
@@ -295,10 +275,7 @@ fn at_the_table(name: &str) -> Option<AtTheTable> {
         "bet" => hook(
             &[],
             |_, l, _| from_file(l.settings.bet, |_| {}),
-            |e, _| {
-                e.bet
-                    .map_or_else(|| "\"the table's smallest\"".to_owned(), |b| b.to_string())
-            },
+            |e, _| e.bet.map_or_else(|| "\"the table's smallest\"".to_owned(), |b| b.to_string()),
         ),
         // `count = "zen"` is counting mode counting Zen; `count = true` Hi-Lo; `false` off.
         "count" => AtTheTable {
@@ -327,9 +304,7 @@ fn at_the_table(name: &str) -> Option<AtTheTable> {
         "ramp" => AtTheTable {
             flags: &["ramp"],
             lay: |a, l, _| {
-                from_file(l.settings.ramp.clone(), |v| {
-                    a.ramp = Some(RampChoice::Bets(v))
-                })
+                from_file(l.settings.ramp.clone(), |v| a.ramp = Some(RampChoice::Bets(v)))
             },
             // `--ramp plan`: the saved plan's ramp, if it is by the table's count (a ramp by
             // another count's true count is refused); left as asked when none is saved, which
@@ -432,13 +407,8 @@ pub fn table_configured(
     config: Option<&Path>,
 ) -> anyhow::Result<(crate::setup::TableConfig, Option<u64>)> {
     let (effective, loaded) = effective_play(args, typed, config)?;
-    let mut table = super::table(
-        rules,
-        seed,
-        &effective.args,
-        effective.bet,
-        effective.own_count.as_ref(),
-    )?;
+    let mut table =
+        super::table(rules, seed, &effective.args, effective.bet, effective.own_count.as_ref())?;
     table.plan.config_path = loaded.path;
     table.plan.saved = loaded.settings.plan;
     Ok((table, effective.bet))
@@ -551,11 +521,7 @@ pub fn config(
         bail!(super::plan_save::ramp_plan_refused(&loaded, &count));
     }
     super::play::check_playable(rules, &effective.args, effective.bet)?;
-    write!(
-        out,
-        "{}",
-        describe(&loaded, &effective, env_stats.as_deref())
-    )?;
+    write!(out, "{}", describe(&loaded, &effective, env_stats.as_deref()))?;
     Ok(())
 }
 
@@ -586,21 +552,16 @@ fn init(path: &Path, force: bool, out: &mut impl std::io::Write) -> anyhow::Resu
     std::fs::write(path, default_config_toml())
         .with_context(|| format!("cannot write {}", path.display()))?;
     writeln!(out, "Wrote the default preferences to {}", path.display())?;
-    writeln!(
-        out,
-        "Uncomment a line there to change a default of `blackjack play`."
-    )?;
+    writeln!(out, "Uncomment a line there to change a default of `blackjack play`.")?;
     Ok(())
 }
 
 /// The path and the effective settings as `key = value  # source` lines.
 fn describe(loaded: &Loaded, effective: &Effective, env_stats: Option<&Path>) -> String {
     let mut out = match &loaded.path {
-        Some(path) if loaded.found => format!(
-            "Config file: {} ({})\n",
-            path.display(),
-            loaded.origin.describe()
-        ),
+        Some(path) if loaded.found => {
+            format!("Config file: {} ({})\n", path.display(), loaded.origin.describe())
+        }
         Some(path) => format!(
             "Config file: {} ({}; not there, so the defaults; `blackjack config --init` \
              writes one)\n",
@@ -615,10 +576,7 @@ fn describe(loaded: &Loaded, effective: &Effective, env_stats: Option<&Path>) ->
     });
     for (name, value) in lines {
         let setting = format!("{name} = {value}");
-        out.push_str(&format!(
-            "  {setting:<40} # {}\n",
-            effective.source(name).describe()
-        ));
+        out.push_str(&format!("  {setting:<40} # {}\n", effective.source(name).describe()));
     }
     out
 }
@@ -631,9 +589,7 @@ mod tests {
 
     fn loaded(text: &str) -> Loaded {
         Loaded {
-            path: Some(PathBuf::from(
-                "/home/me/.config/blackjack-trainer/config.toml",
-            )),
+            path: Some(PathBuf::from("/home/me/.config/blackjack-trainer/config.toml")),
             origin: Origin::Default,
             found: true,
             settings: Settings::from_toml(text).expect("valid"),
@@ -644,37 +600,19 @@ mod tests {
     fn counting_mode_and_the_ramp_come_from_the_file() {
         let defaults = PlayArgs::defaults();
         let e = resolve_play(&defaults, &Given::default(), &loaded(""), None);
-        assert_eq!(
-            (e.args.count.clone(), e.source("count")),
-            (None, Source::Default)
-        );
+        assert_eq!((e.args.count.clone(), e.source("count")), (None, Source::Default));
         let file = loaded("count = true\nramp = [1, 2, 4, 8, 12]\n");
         let e = resolve_play(&defaults, &Given::default(), &file, None);
+        assert_eq!((e.args.count.clone(), e.source("count")), (Some(None), Source::File));
         assert_eq!(
-            (e.args.count.clone(), e.source("count")),
-            (Some(None), Source::File)
-        );
-        assert_eq!(
-            e.args
-                .ramp
-                .as_ref()
-                .and_then(RampChoice::bets)
-                .map(|r| r.bets().to_vec()),
+            e.args.ramp.as_ref().and_then(RampChoice::bets).map(|r| r.bets().to_vec()),
             Some(vec![1, 2, 4, 8, 12])
         );
         // `--count` given: the flag's.
         let mut flags = defaults.clone();
         flags.count = Some(None);
-        let e = resolve_play(
-            &flags,
-            &Given::of(&["count"]),
-            &loaded("count = false"),
-            None,
-        );
-        assert_eq!(
-            (e.args.count.clone(), e.source("count")),
-            (Some(None), Source::Flag)
-        );
+        let e = resolve_play(&flags, &Given::of(&["count"]), &loaded("count = false"), None);
+        assert_eq!((e.args.count.clone(), e.source("count")), (Some(None), Source::Flag));
     }
 
     #[test]
@@ -682,10 +620,7 @@ mod tests {
         let zen = Some(Some(CountName("zen".to_owned())));
         let file = loaded("count = \"zen\"\n");
         let e = resolve_play(&PlayArgs::defaults(), &Given::default(), &file, None);
-        assert_eq!(
-            (e.args.count.clone(), e.source("count")),
-            (zen.clone(), Source::File)
-        );
+        assert_eq!((e.args.count.clone(), e.source("count")), (zen.clone(), Source::File));
         // A bare `--count` keeps the file's count; `--count ko` names another.
         let mut flags = PlayArgs::defaults();
         flags.count = Some(None);
@@ -694,12 +629,8 @@ mod tests {
         flags.count = Some(Some(CountName("ko".to_owned())));
         let e = resolve_play(&flags, &Given::of(&["count"]), &file, None);
         assert_eq!(e.args.count, Some(Some(CountName("ko".to_owned()))));
-        let e = resolve_play(
-            &PlayArgs::defaults(),
-            &Given::default(),
-            &loaded("count = false"),
-            None,
-        );
+        let e =
+            resolve_play(&PlayArgs::defaults(), &Given::default(), &loaded("count = false"), None);
         assert_eq!(e.args.count, None);
     }
 
@@ -709,10 +640,7 @@ mod tests {
         let file = loaded("seats = 5\nspeed = 0\nai = \"easy\"\nstats = \"mine.json\"\n");
         // Default: nothing set anywhere.
         let e = resolve_play(&defaults, &Given::default(), &loaded(""), None);
-        assert_eq!(
-            (e.args.seats, e.args.speed, e.args.stats.clone()),
-            (3, 400, None)
-        );
+        assert_eq!((e.args.seats, e.args.speed, e.args.stats.clone()), (3, 400, None));
         assert_eq!(e.source("seats"), Source::Default);
         // File over default; a relative stats path sits beside the config file.
         let e = resolve_play(&defaults, &Given::default(), &file, None);
@@ -720,20 +648,12 @@ mod tests {
         assert_eq!(e.args.ai, vec![Level::Easy]);
         assert_eq!(
             e.args.stats,
-            Some(PathBuf::from(
-                "/home/me/.config/blackjack-trainer/mine.json"
-            ))
+            Some(PathBuf::from("/home/me/.config/blackjack-trainer/mine.json"))
         );
-        assert_eq!(
-            (e.source("seats"), e.source("stats")),
-            (Source::File, Source::File)
-        );
+        assert_eq!((e.source("seats"), e.source("stats")), (Source::File, Source::File));
         // Environment over file (the table reads $BLACKJACK_STATS itself).
         let e = resolve_play(&defaults, &Given::default(), &file, Some("env.json".into()));
-        assert_eq!(
-            (e.args.stats.clone(), e.source("stats")),
-            (None, Source::Env)
-        );
+        assert_eq!((e.args.stats.clone(), e.source("stats")), (None, Source::Env));
         // Flag over everything.
         let mut flags = defaults.clone();
         flags.seats = 2;
@@ -742,14 +662,8 @@ mod tests {
         let e = resolve_play(&flags, &given, &file, Some("env.json".into()));
         assert_eq!(e.args.seats, 2);
         assert_eq!(e.args.stats, Some(PathBuf::from("flag.json")));
-        assert_eq!(
-            e.args.speed, 0,
-            "what the flags leave out still comes from the file"
-        );
-        assert_eq!(
-            (e.source("seats"), e.source("stats")),
-            (Source::Flag, Source::Flag)
-        );
+        assert_eq!(e.args.speed, 0, "what the flags leave out still comes from the file");
+        assert_eq!((e.source("seats"), e.source("stats")), (Source::Flag, Source::Flag));
     }
 
     /// `config --init` covers every setting the table takes (issue 36: the count check and
@@ -766,18 +680,11 @@ mod tests {
         for id in play_ids() {
             assert!(flags.iter().any(|f| f == id), "--{id} is no flag of play");
         }
-        let taken: Vec<&str> = SETTINGS
-            .iter()
-            .map(|s| s.name)
-            .filter(|name| at_the_table(name).is_some())
-            .collect();
+        let taken: Vec<&str> =
+            SETTINGS.iter().map(|s| s.name).filter(|name| at_the_table(name).is_some()).collect();
         assert_eq!(
             taken,
-            SETTING_NAMES
-                .iter()
-                .copied()
-                .filter(|&name| name != "plan")
-                .collect::<Vec<_>>(),
+            SETTING_NAMES.iter().copied().filter(|&name| name != "plan").collect::<Vec<_>>(),
             "every setting reaches the table but the plan, which --ramp plan reads"
         );
         let shown = describe(
@@ -790,10 +697,7 @@ mod tests {
             .skip(2)
             .filter_map(|line| line.trim_start().split(" = ").next())
             .collect();
-        assert_eq!(
-            names, taken,
-            "`blackjack config` shows each, in the file's order"
-        );
+        assert_eq!(names, taken, "`blackjack config` shows each, in the file's order");
         for setting in crate::config::SETTINGS {
             assert!(
                 text.contains(&format!("\n# {} = {}\n", setting.name, setting.example)),
@@ -801,10 +705,7 @@ mod tests {
                 setting.name
             );
         }
-        assert!(
-            text.contains("\"counter\""),
-            "the counter seat is named:\n{text}"
-        );
+        assert!(text.contains("\"counter\""), "the counter seat is named:\n{text}");
         let defaults = PlayArgs::defaults();
         let file = loaded("count = true\ncount_check = 2\n");
         let e = resolve_play(&defaults, &Given::default(), &file, None);
@@ -813,15 +714,9 @@ mod tests {
         let mut flags = defaults.clone();
         flags.count_check = 9;
         let e = resolve_play(&flags, &Given::of(&["count_check"]), &file, None);
-        assert_eq!(
-            (e.args.count_check, e.source("count_check")),
-            (9, Source::Flag)
-        );
+        assert_eq!((e.args.count_check, e.source("count_check")), (9, Source::Flag));
         let refused = Settings::from_toml("count_check = -1").expect_err("out of range");
-        assert!(
-            refused.to_string().contains("from 0 (never) to 1000"),
-            "{refused}"
-        );
+        assert!(refused.to_string().contains("from 0 (never) to 1000"), "{refused}");
     }
 
     #[test]
@@ -838,14 +733,8 @@ mod tests {
     #[test]
     fn paths_in_the_file_are_beside_it_or_at_home() {
         let config = Path::new("/etc/bj/config.toml");
-        assert_eq!(
-            beside(Some(config), Path::new("s.json")),
-            PathBuf::from("/etc/bj/s.json")
-        );
-        assert_eq!(
-            beside(Some(config), Path::new("/var/s.json")),
-            PathBuf::from("/var/s.json")
-        );
+        assert_eq!(beside(Some(config), Path::new("s.json")), PathBuf::from("/etc/bj/s.json"));
+        assert_eq!(beside(Some(config), Path::new("/var/s.json")), PathBuf::from("/var/s.json"));
         let home = beside(Some(config), Path::new("~/s.json"));
         assert!(home.is_absolute() && home.ends_with("s.json"), "{home:?}");
     }

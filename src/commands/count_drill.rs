@@ -45,10 +45,7 @@ pub fn setup(rules: &Rules, args: &DrillArgs, system: &CountSystem) -> anyhow::R
         IndexTable::default()
     } else {
         crate::store::cache::index_table_for_with(rules, system, |rules| {
-            eprintln!(
-                "Working out this game's {} for these rules…",
-                system.named("index table")
-            );
+            eprintln!("Working out this game's {} for these rules…", system.named("index table"));
             crate::analysis::indices::index_table_for(rules, system)
         })
     };
@@ -115,10 +112,9 @@ pub fn run<W: Write>(
     let how = match kind {
         QuizKind::Ramp => Some("from memory (v shows the ramp, counted as a miss)".to_owned()),
         QuizKind::Pairs | QuizKind::Decks => None,
-        QuizKind::TrueCount | QuizKind::Deviations => Some(format!(
-            "true counts are {} here",
-            setup.settings.convention.name()
-        )),
+        QuizKind::TrueCount | QuizKind::Deviations => {
+            Some(format!("true counts are {} here", setup.settings.convention.name()))
+        }
     };
     out.line(&format!(
         "Drill: {}. Answer each question (q ends){}.",
@@ -127,11 +123,7 @@ pub fn run<W: Write>(
     ))?;
     'questions: loop {
         out.line("")?;
-        out.line(&format!(
-            "Question {}. {}",
-            quiz.asked + 1,
-            quiz.question_text()
-        ))?;
+        out.line(&format!("Question {}. {}", quiz.asked + 1, quiz.question_text()))?;
         match quiz.prompt() {
             Prompt::Pairs { cards } => out.line(&format!("Cards: {}", out.cards(cards)))?,
             Prompt::Decks { dealt, shoe } => {
@@ -218,10 +210,7 @@ fn countdown<W: Write>(
     };
     out.line(&format!(
         "Countdown: {}. {keep}{lines}",
-        run.setup_text(
-            setup.pace,
-            "Enter turns the next, a count typed answers there; q ends"
-        )
+        run.setup_text(setup.pace, "Enter turns the next, a count typed answers there; q ends")
     ))?;
     let started = Instant::now();
     // Each flash takes the place of the last: only the cards just turned are on screen.
@@ -339,11 +328,7 @@ mod tests {
 
         /// The cards on screen now (by their suits).
         fn cards(&self) -> usize {
-            self.lines
-                .iter()
-                .flatten()
-                .filter(|c| "♠♥♦♣".contains(**c))
-                .count()
+            self.lines.iter().flatten().filter(|c| "♠♥♦♣".contains(**c)).count()
         }
     }
 
@@ -415,11 +400,7 @@ mod tests {
     fn turned_on_a_terminal(flashes: Flashes, per_flash: usize) -> (Vec<usize>, String) {
         let screen = Rc::new(RefCell::new(Screen::default()));
         let mut terminal = Terminal(screen.clone());
-        let mut out = Out {
-            w: &mut terminal,
-            ascii: false,
-            flashes,
-        };
+        let mut out = Out { w: &mut terminal, ascii: false, flashes };
         let mut typist = Typist {
             screen: screen.clone(),
             echo: flashes == Flashes::LineAbove,
@@ -452,10 +433,7 @@ mod tests {
                 // count is asked, no card.
                 let (turning, asked) = seen.split_at(seen.len() - 1);
                 assert_eq!(turning.len(), 52 / per_flash);
-                assert!(
-                    turning.iter().all(|&n| n == per_flash),
-                    "{flashes:?}: {seen:?}\n{text}"
-                );
+                assert!(turning.iter().all(|&n| n == per_flash), "{flashes:?}: {seen:?}\n{text}");
                 assert_eq!(asked, [0], "{flashes:?}\n{text}");
                 assert!(text.contains("Running count? "), "{text}");
             }
@@ -473,11 +451,7 @@ mod tests {
                 panic!("a pairs question");
             };
             if i == 0 {
-                first_cards = cards
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" ");
+                first_cards = cards.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
             }
             // Right, wrong, right.
             let net = crate::analysis::hilo::hilo_sum(&cards) + if i == 1 { 1 } else { 0 };
@@ -485,11 +459,7 @@ mod tests {
             script.push_str(&format!("{net}\n"));
             replay.answer(&net.to_string(), 0.0).expect("a number");
         }
-        let setup = Setup {
-            kind: DrillKind::Cancel,
-            settings,
-            ..countdown_setup(1)
-        };
+        let setup = Setup { kind: DrillKind::Cancel, settings, ..countdown_setup(1) };
         let mut written = Vec::new();
         let mut out = Out::lines_into(&mut written, false);
         let mut coach = Coach::in_memory();
@@ -497,16 +467,8 @@ mod tests {
         let text = String::from_utf8_lossy(&written);
         assert!(text.contains(&format!("Cards: {first_cards}")), "{text}");
         assert!(text.contains("net count?"), "{text}");
-        assert!(
-            score.starts_with("Right 2 of 3") || score.starts_with("Right 3 of 3"),
-            "{score}"
-        );
-        let pairs = coach
-            .session()
-            .skills
-            .get("pairs")
-            .copied()
-            .unwrap_or_default();
+        assert!(score.starts_with("Right 2 of 3") || score.starts_with("Right 3 of 3"), "{score}");
+        let pairs = coach.session().skills.get("pairs").copied().unwrap_or_default();
         assert_eq!(pairs.asked, 3, "kept under the skill pairs");
     }
 
@@ -520,23 +482,12 @@ mod tests {
         let mut written = Vec::new();
         let mut out = Out::lines_into(&mut written, false);
         let mut coach = Coach::in_memory();
-        let verdict = countdown(
-            &countdown_setup(1),
-            3,
-            &mut input.as_bytes(),
-            &mut out,
-            &mut coach,
-        )
-        .expect("a countdown");
-        assert!(
-            verdict.contains("Right") && verdict.contains("after 3 cards"),
-            "{verdict}"
-        );
+        let verdict =
+            countdown(&countdown_setup(1), 3, &mut input.as_bytes(), &mut out, &mut coach)
+                .expect("a countdown");
+        assert!(verdict.contains("Right") && verdict.contains("after 3 cards"), "{verdict}");
         let text = String::from_utf8_lossy(&written);
-        assert!(
-            !text.contains("Running count?"),
-            "answered without the question: {text}"
-        );
+        assert!(!text.contains("Running count?"), "answered without the question: {text}");
     }
 
     #[test]
@@ -545,25 +496,14 @@ mod tests {
         let mut out = Out::lines_into(&mut written, true);
         let input = "\n".repeat(52) + "0\n";
         let mut coach = Coach::in_memory();
-        let verdict = countdown(
-            &countdown_setup(1),
-            3,
-            &mut input.as_bytes(),
-            &mut out,
-            &mut coach,
-        )
-        .expect("a countdown");
+        let verdict =
+            countdown(&countdown_setup(1), 3, &mut input.as_bytes(), &mut out, &mut coach)
+                .expect("a countdown");
         assert!(verdict.contains("Right: +0"), "{verdict}");
         let text = String::from_utf8_lossy(&written);
-        assert!(
-            !text.contains('\x1b'),
-            "no terminal escapes in a file: {text:?}"
-        );
+        assert!(!text.contains('\x1b'), "no terminal escapes in a file: {text:?}");
         // Broken between words within 80 columns.
-        assert!(
-            text.replace('\n', " ").contains("one flash a line"),
-            "{text}"
-        );
+        assert!(text.replace('\n', " ").contains("one flash a line"), "{text}");
         let flash_lines = text
             .lines()
             .filter(|l| {

@@ -20,11 +20,7 @@ use crate::text::signed_decimals;
 /// The built-in counts and the user's own from the preferences file, if it has one.
 pub fn every_count(config: Option<&Path>) -> anyhow::Result<Vec<CountSystem>> {
     let loaded = super::config::load_config(config)?;
-    Ok(BUILT_IN
-        .iter()
-        .cloned()
-        .chain(loaded.settings.own_count)
-        .collect())
+    Ok(BUILT_IN.iter().cloned().chain(loaded.settings.own_count).collect())
 }
 
 /// The count named `name` (any case): a built-in one, or the user's own from the preferences
@@ -45,18 +41,12 @@ pub fn counts(
     out: &mut impl std::io::Write,
 ) -> anyhow::Result<()> {
     let counts = every_count(config)?;
-    let game = if args.peek {
-        Game::Peek
-    } else {
-        Game::NoHoleCard
-    };
+    let game = if args.peek { Game::Peek } else { Game::NoHoleCard };
     let threads = super::analysis_threads();
     let started = Instant::now();
     let effects = effects_of_removal(rules, game, threads);
-    let figures: Vec<CountFigures> = counts
-        .iter()
-        .map(|system| count_figures(system, &effects))
-        .collect();
+    let figures: Vec<CountFigures> =
+        counts.iter().map(|system| count_figures(system, &effects)).collect();
     let scores: Vec<Option<CountTally>> = if args.peek {
         vec![None; counts.len()]
     } else {
@@ -66,20 +56,13 @@ pub fn counts(
             .map(|system| score(rules, system, &ramp, args.score_rounds, threads))
             .collect::<anyhow::Result<_>>()?
     };
-    let scored = Scored {
-        rounds: args.score_rounds,
-        scores: &scores,
-    };
+    let scored = Scored { rounds: args.score_rounds, scores: &scores };
     if args.json {
         let value = json_report(rules, &effects, &counts, &figures, &scored);
         writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
         return Ok(());
     }
-    write!(
-        out,
-        "{}",
-        text_report(rules, &effects, &counts, &figures, &scored)
-    )?;
+    write!(out, "{}", text_report(rules, &effects, &counts, &figures, &scored))?;
     writeln!(
         out,
         "(computed in {:.1} s on {} thread(s))",
@@ -96,9 +79,7 @@ pub const SCORE_RAMP: &str = super::sim::DEFAULT_RAMP;
 pub const SCORE_SEED: u64 = 2026;
 
 fn score_ramp() -> anyhow::Result<BetRamp> {
-    SCORE_RAMP
-        .parse()
-        .map_err(|err| anyhow::anyhow!("the SCORE ramp: {err}"))
+    SCORE_RAMP.parse().map_err(|err| anyhow::anyhow!("the SCORE ramp: {err}"))
 }
 
 /// The SCORE column's simulations: rounds per count and each count's tally (`None` where the
@@ -129,12 +110,7 @@ fn score(
         ramp.clone(),
     )
     .with_system(system.clone(), rules.decks);
-    let config = CountConfig {
-        rounds,
-        seed: SCORE_SEED,
-        threads,
-        penetration: rules.penetration,
-    };
+    let config = CountConfig { rounds, seed: SCORE_SEED, threads, penetration: rules.penetration };
     let report =
         crate::sim::count::run_counting(rules, &counter, &config, &|_| {}, &AtomicBool::new(false))
             .map_err(|_| anyhow::anyhow!("the counting simulation stopped on an engine error"))?;
@@ -188,17 +164,9 @@ pub fn text_report(
             format!("{v} {}", signed_decimals(e, 2))
         })
         .collect();
-    line(format!(
-        "Effects of removal (% a card, times the decks): {}",
-        eor.join("  ")
-    ));
+    line(format!("Effects of removal (% a card, times the decks): {}", eor.join("  ")));
     line(String::new());
-    let width = counts
-        .iter()
-        .map(|s| s.name.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(5);
+    let width = counts.iter().map(|s| s.name.chars().count()).max().unwrap_or(0).max(5);
     line(format!("{:<width$}  BC     PE     SCORE   tags", "count"));
     for ((system, f), tally) in counts.iter().zip(figures).zip(scored.scores) {
         let mut notes = Vec::new();
@@ -208,14 +176,9 @@ pub fn text_report(
         if system.ace_side_count {
             notes.push("its authors add an ace side count".to_owned());
         }
-        let notes = if notes.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", notes.join("; "))
-        };
-        let score = tally
-            .as_ref()
-            .map_or_else(|| "—".to_owned(), |t| format!("{:.1}", t.score()));
+        let notes =
+            if notes.is_empty() { String::new() } else { format!(" ({})", notes.join("; ")) };
+        let score = tally.as_ref().map_or_else(|| "—".to_owned(), |t| format!("{:.1}", t.score()));
         line(format!(
             "{:<width$}  {:.3}  {:.3}  {score:>6}  {}{notes}",
             system.name,
@@ -262,12 +225,7 @@ pub fn json_report(
 ) -> serde_json::Value {
     let eor: serde_json::Map<String, serde_json::Value> = Value::ALL
         .iter()
-        .map(|v| {
-            (
-                v.to_string(),
-                serde_json::json!(effects.edge_eor[v.index()]),
-            )
-        })
+        .map(|v| (v.to_string(), serde_json::json!(effects.edge_eor[v.index()])))
         .collect();
     let counts: Vec<serde_json::Value> = counts
         .iter()
@@ -277,12 +235,7 @@ pub fn json_report(
             let per_point = f64::from(s.unit.per_point());
             let tags: serde_json::Map<String, serde_json::Value> = Value::ALL
                 .into_iter()
-                .map(|v| {
-                    (
-                        v.to_string(),
-                        serde_json::json!(f64::from(s.tag(v)) / per_point),
-                    )
-                })
+                .map(|v| (v.to_string(), serde_json::json!(f64::from(s.tag(v)) / per_point)))
                 .collect();
             let pivot = match s.balance {
                 Balance::Unbalanced { pivot: Some(p), .. } => {

@@ -76,10 +76,7 @@ pub fn course(
 fn show_sheet(rules: &Rules, lang: Lang, out: &mut impl Write) -> anyhow::Result<()> {
     // The house's words as they are, each line wrapped to the terminal's width.
     let sheet = lang.sheet().trim_end().lines().map(str::to_owned);
-    for line in sheet
-        .chain([String::new()])
-        .chain(no_hole_card_lines(rules))
-    {
+    for line in sheet.chain([String::new()]).chain(no_hole_card_lines(rules)) {
         for row in wrap_hanging(&line, WIDTH) {
             writeln!(out, "{row}")?;
         }
@@ -98,19 +95,13 @@ fn show_sheet(rules: &Rules, lang: Lang, out: &mut impl Write) -> anyhow::Result
 fn context(rules: &Rules, count: &CountSystem, rows: &Rows) -> Context {
     let count = count.clone();
     if !rows.answers.iter().any(|a| a.skill == "deviations") {
-        return Context {
-            count,
-            ..Context::default()
-        };
+        return Context { count, ..Context::default() };
     }
     let table = crate::store::cache::index_table_with(rules, |rules| {
         eprintln!("Working out this game's index table for these rules…");
         crate::analysis::indices::index_table(rules)
     });
-    Context {
-        top_plays: Some(top_cells(&table)),
-        count,
-    }
+    Context { top_plays: Some(top_cells(&table)), count }
 }
 
 /// The course as the database has it, new passes recorded.
@@ -132,10 +123,7 @@ fn show(
         None => (
             Course::evaluate(
                 &Rows::default(),
-                &Context {
-                    count: count.clone(),
-                    ..Context::default()
-                },
+                &Context { count: count.clone(), ..Context::default() },
             ),
             Vec::new(),
         ),
@@ -145,10 +133,7 @@ fn show(
         return Ok(());
     }
     let note = crate::trainer::course::passes_note(&newly);
-    for line in course_lines(&course, CourseView::CommandLine)
-        .into_iter()
-        .chain(note)
-    {
+    for line in course_lines(&course, CourseView::CommandLine).into_iter().chain(note) {
         for row in wrap_hanging(&line, WIDTH) {
             writeln!(out, "{}", row.trim_end())?;
         }
@@ -167,11 +152,7 @@ pub fn check<W: Write>(
     coach: &mut Coach,
 ) -> anyhow::Result<()> {
     let asked = questions(rules);
-    let mut out = Out {
-        w,
-        ascii: false,
-        flashes,
-    };
+    let mut out = Out { w, ascii: false, flashes };
     out.line(&format!(
         "The rules check: {} questions on the rules this table plays. Numbers are results per \
          unit bet (1.5, -2, 0); q stops.",
@@ -204,10 +185,7 @@ pub fn check<W: Write>(
     if let Some(why) = coach.not_saving().or_else(|| coach.unsaved()) {
         out.line(&format!("Not kept: {why}"))?;
     }
-    let context = Context {
-        count: count.clone(),
-        ..Context::default()
-    };
+    let context = Context { count: count.clone(), ..Context::default() };
     match coach.course(&context) {
         Ok((course, newly)) => {
             if let Some(note) = crate::trainer::course::passes_note(&newly) {

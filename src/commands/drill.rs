@@ -60,10 +60,7 @@ pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Resu
     let location =
         crate::store::location(args.stats.clone().or(super::stats_env()), !args.no_stats);
     if location.is_none() && !args.no_stats {
-        writeln!(
-            output,
-            "No data directory found: this session's statistics are not kept."
-        )?;
+        writeln!(output, "No data directory found: this session's statistics are not kept.")?;
     }
     let info = SessionInfo::new(SessionKind::Drill, rules);
     let (mut coach, news) = Coach::open(location.as_ref(), info, super::practice_clock()?)?;
@@ -92,15 +89,8 @@ pub fn drill(rules: &Rules, seed: Option<u64>, args: &DrillArgs) -> anyhow::Resu
             pace: args.pace.or(terminal.then_some(COUNT_QUIZ_PACE)),
             flashes: Flashes::of_terminal(terminal, std::io::stdin().is_terminal()),
         };
-        let summary = run_drill(
-            rules,
-            seed,
-            options,
-            &system,
-            &mut input,
-            &mut output,
-            &mut coach,
-        )?;
+        let summary =
+            run_drill(rules, seed, options, &system, &mut input, &mut output, &mut coach)?;
         write_wrapped(&mut output, &summary.report(args.kind))?;
     }
     coach.save();
@@ -139,11 +129,7 @@ pub fn run_drill(
     coach: &mut Coach,
 ) -> std::io::Result<DrillSummary> {
     let seed = seed.unwrap_or_else(clock_seed);
-    let mut out = Out {
-        w: output,
-        ascii: options.ascii,
-        flashes: options.flashes,
-    };
+    let mut out = Out { w: output, ascii: options.ascii, flashes: options.flashes };
     if options.kind == DrillKind::Count {
         count_quiz(rules, system, seed, options.pace, input, &mut out, coach)
     } else {
@@ -188,11 +174,7 @@ fn menu(legal: ActionSet) -> String {
 /// How a hand's total reads in a question: `16` or `soft 18`.
 fn total_label(cards: &Cards) -> String {
     let total = cards.total();
-    if total.soft {
-        format!("soft {}", total.value)
-    } else {
-        total.value.to_string()
-    }
+    if total.soft { format!("soft {}", total.value) } else { total.value.to_string() }
 }
 
 fn decision_drill<W: Write>(
@@ -292,10 +274,8 @@ fn decision_drill<W: Write>(
             .collect();
         out.line(&format!("EV: {}", ranked.join("  ")))?;
         if !answer.grade.is_correct()
-            && let Some(why) = answer.why(
-                &strategy,
-                Some(&crate::analysis::strategy::peek_strategy(rules).chart),
-            )
+            && let Some(why) =
+                answer.why(&strategy, Some(&crate::analysis::strategy::peek_strategy(rules).chart))
         {
             out.line(&format!("Why: {why}"))?;
         }
@@ -342,11 +322,7 @@ fn count_quiz<W: Write>(
 ) -> std::io::Result<DrillSummary> {
     let mut quiz =
         CountDrill::new(rules, basic_strategy(rules).chart.clone(), seed).counting(system);
-    let tags = if system.is_hilo() {
-        HILO_TAGS.to_owned()
-    } else {
-        system.describe_tags()
-    };
+    let tags = if system.is_hilo() { HILO_TAGS.to_owned() } else { system.describe_tags() };
     let dealt = match pace {
         Some(seconds) => format!("dealt a card every {seconds} s"),
         None => "dealt a card a line".to_owned(),
@@ -391,10 +367,7 @@ fn count_quiz<W: Write>(
                     }
                     out.line(&answer.message())?;
                     let summary = quiz.summary();
-                    out.line(&format!(
-                        "Score {}/{}",
-                        summary.count_right, summary.count_asked
-                    ))?;
+                    out.line(&format!("Score {}/{}", summary.count_right, summary.count_asked))?;
                     break;
                 }
                 Err(why) => out.line(&format!("! {why}, or q to stop."))?,
@@ -414,10 +387,7 @@ fn deal_lines<W: Write>(
     out: &mut Out<'_, W>,
 ) -> std::io::Result<()> {
     if cards.reshuffled {
-        out.line(&format!(
-            "The shoe was reshuffled: the count starts at {}.",
-            signed(start)
-        ))?;
+        out.line(&format!("The shoe was reshuffled: the count starts at {}.", signed(start)))?;
     }
     out.line(&format!("Round {round}"))?;
     for &(spot, card) in &cards.order {
@@ -461,23 +431,14 @@ mod tests {
         let summary = run_drill(
             &Rules::default(),
             Some(seed),
-            DrillOptions {
-                kind,
-                ascii: false,
-                pace: None,
-                flashes: Flashes::Lines,
-            },
+            DrillOptions { kind, ascii: false, pace: None, flashes: Flashes::Lines },
             system,
             &mut script.as_bytes(),
             &mut output,
             &mut coach,
         )
         .expect("writing to a Vec never fails");
-        (
-            summary,
-            String::from_utf8_lossy(&output).into_owned(),
-            coach.session().clone(),
-        )
+        (summary, String::from_utf8_lossy(&output).into_owned(), coach.session().clone())
     }
 
     /// The right answer to the next question of a seeded drill, found by replaying its dealer.
@@ -539,28 +500,19 @@ mod tests {
         assert_eq!(summary.decisions, 1, "{text}");
         assert!(summary.mean_seconds().is_some());
         let report = summary.report(DrillKind::All);
-        assert!(
-            report.contains(&format!("{}/1 right", summary.right)),
-            "{report}"
-        );
+        assert!(report.contains(&format!("{}/1 right", summary.right)), "{report}");
         assert!(report.contains("s per decision"), "{report}");
         // Given away in bets, as the session summary says it (not "units").
         assert!(report.contains(" bets, "), "{report}");
         assert!(text.contains("Question 2."), "{text}");
-        assert!(
-            !text.contains("Question 3."),
-            "q stops before the third question: {text}"
-        );
+        assert!(!text.contains("Question 3."), "q stops before the third question: {text}");
     }
 
     #[test]
     fn only_the_requested_kind_is_asked() {
         let (summary, text, session) = run(DrillKind::Pairs, 4, "s\ns\ns\ns\ns\ns\n");
         assert_eq!(summary.decisions, 6);
-        assert!(
-            session.cells.keys().all(|k| k.starts_with("pair:")),
-            "{session:?}"
-        );
+        assert!(session.cells.keys().all(|k| k.starts_with("pair:")), "{session:?}");
         // Six answered questions and the one left open at the end of the input: every one offers
         // the split.
         assert_eq!(text.matches(". Your hand:").count(), 7, "{text}");
@@ -599,10 +551,7 @@ mod tests {
         assert_eq!((summary.count_asked, summary.count_right), (2, 2), "{text}");
         // The intro is broken between words at 80 columns: read it as one line.
         let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        assert!(
-            words.contains("Keep the Zen running count (2–3 +1, 4–6 +2"),
-            "{text}"
-        );
+        assert!(words.contains("Keep the Zen running count (2–3 +1, 4–6 +2"), "{text}");
         let (summary, _, _) = run(DrillKind::Count, 6, &script);
         assert_eq!(summary.count_right, 0, "Hi-Lo grades the Zen counts wrong");
     }
@@ -621,11 +570,7 @@ mod tests {
             }
             running += hilo_sum(round.seats.iter().flatten().chain(&round.dealer));
             if quiz.question_due() {
-                let guess = if answers.is_empty() {
-                    running
-                } else {
-                    running + 5
-                };
+                let guess = if answers.is_empty() { running } else { running + 5 };
                 answers.push(guess);
                 quiz.answer(guess);
             }
@@ -643,9 +588,7 @@ mod tests {
             .collect();
         assert!(dealt.len() >= 8, "{text}");
         for line in dealt {
-            let cards = line
-                .split_once(": ")
-                .map_or(0, |(_, c)| c.split(' ').count());
+            let cards = line.split_once(": ").map_or(0, |(_, c)| c.split(' ').count());
             assert_eq!(cards, 1, "one card a line: {line}");
         }
         assert_eq!(
@@ -662,12 +605,7 @@ mod tests {
         run_drill(
             &Rules::default(),
             Some(2),
-            DrillOptions {
-                kind: DrillKind::All,
-                ascii: true,
-                pace: None,
-                flashes: Flashes::Lines,
-            },
+            DrillOptions { kind: DrillKind::All, ascii: true, pace: None, flashes: Flashes::Lines },
             &CountSystem::default(),
             &mut "s\nh\n".as_bytes(),
             &mut output,

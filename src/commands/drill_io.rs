@@ -42,11 +42,7 @@ impl<'w> Out<'w, Vec<u8>> {
     /// Output into `written`, each flash on a line of its own (as off a terminal): what the
     /// tests read.
     pub(super) fn lines_into(written: &'w mut Vec<u8>, ascii: bool) -> Self {
-        Out {
-            w: written,
-            ascii,
-            flashes: Flashes::Lines,
-        }
+        Out { w: written, ascii, flashes: Flashes::Lines }
     }
 }
 
@@ -100,11 +96,7 @@ impl<W: Write> Out<'_, W> {
 
     /// `text`, in plain ASCII if asked (the table's `--ascii` mapping).
     fn text(&self, text: &str) -> String {
-        if self.ascii {
-            crate::text::ascii_text(text)
-        } else {
-            text.to_owned()
-        }
+        if self.ascii { crate::text::ascii_text(text) } else { text.to_owned() }
     }
 
     pub(super) fn card(&self, card: Card) -> String {
@@ -116,11 +108,7 @@ impl<W: Write> Out<'_, W> {
     }
 
     pub(super) fn cards(&self, cards: &[Card]) -> String {
-        cards
-            .iter()
-            .map(|&c| self.card(c))
-            .collect::<Vec<_>>()
-            .join(" ")
+        cards.iter().map(|&c| self.card(c)).collect::<Vec<_>>().join(" ")
     }
 }
 

@@ -30,16 +30,7 @@ pub fn ev(rules: &Rules, args: &EvArgs, out: &mut impl std::io::Write) -> anyhow
         return Err(UsageError(too_few_message(short, &left)).into());
     }
     let cards = Cards::from_values(hand);
-    let evs = hand_evs(
-        rules,
-        hand,
-        up,
-        &left,
-        HandContext {
-            hands: 1,
-            ..HandContext::default()
-        },
-    );
+    let evs = hand_evs(rules, hand, up, &left, HandContext { hands: 1, ..HandContext::default() });
     let (best, best_ev) = evs.best();
     let graded = match args.play {
         Some(play) => Some(grade_play(rules, &cards, up, play, &evs)?),
@@ -74,31 +65,20 @@ pub fn ev(rules: &Rules, args: &EvArgs, out: &mut impl std::io::Write) -> anyhow
         up,
         counted(left.total() as u64, "card")
     )?;
-    for (action, value) in [
-        ("stand", Some(evs.stand)),
-        ("hit", evs.hit),
-        ("double", evs.double),
-        ("split", evs.split),
-    ] {
+    for (action, value) in
+        [("stand", Some(evs.stand)), ("hit", evs.hit), ("double", evs.double), ("split", evs.split)]
+    {
         match value {
             Some(v) => writeln!(
                 out,
                 "  {action:<7} {}{}",
                 signed_decimals(v, 6),
-                if action == best.name() {
-                    "  ← best"
-                } else {
-                    ""
-                }
+                if action == best.name() { "  ← best" } else { "" }
             )?,
             None => writeln!(out, "  {action:<7} not allowed")?,
         }
     }
-    writeln!(
-        out,
-        "Best: {best} ({} units per unit bet)",
-        signed_decimals(best_ev, 6)
-    )?;
+    writeln!(out, "Best: {best} ({} units per unit bet)", signed_decimals(best_ev, 6))?;
     if let Some(g) = graded {
         writeln!(out, "At the table: {}", g.message())?;
     }
@@ -113,10 +93,7 @@ fn grade_play(
     play: Action,
     evs: &HandEvs,
 ) -> Result<Grade, UsageError> {
-    let legal: ActionSet = Action::ALL
-        .into_iter()
-        .filter(|&a| evs.get(a).is_some())
-        .collect();
+    let legal: ActionSet = Action::ALL.into_iter().filter(|&a| evs.get(a).is_some()).collect();
     if !legal.contains(play) {
         return Err(UsageError(format!(
             "--play {play}: not allowed with this hand (the allowed plays have EVs above)"
@@ -268,12 +245,7 @@ struct Lines<'r> {
 
 impl<'r> Lines<'r> {
     fn new(rules: &'r Rules, up: Value) -> Lines<'r> {
-        Lines {
-            rules,
-            up,
-            dealer: HashMap::new(),
-            player: HashMap::new(),
-        }
+        Lines { rules, up, dealer: HashMap::new(), player: HashMap::new() }
     }
 
     /// Whether the dealer finishes from `shoe` whatever comes.
@@ -396,26 +368,14 @@ mod tests {
     #[test]
     fn nearly_empty_shoes_are_refused_for_the_line_that_runs_short() {
         let rules = Rules::default();
-        assert_eq!(
-            enough(&rules, &[8, 8], 10, &only(&[])),
-            Err(Shortfall::Stand)
-        );
+        assert_eq!(enough(&rules, &[8, 8], 10, &only(&[])), Err(Shortfall::Stand));
         // An 8 left: the dealer makes 18, a hit busts, but a split hand gets no second card.
-        assert_eq!(
-            enough(&rules, &[8, 8], 10, &only(&[8])),
-            Err(Shortfall::Split)
-        );
+        assert_eq!(enough(&rules, &[8, 8], 10, &only(&[8])), Err(Shortfall::Split));
         // 7 and 2 left: standing, the dealer finishes (T,7 or T,2,7); but after a hit takes
         // the 7, the dealer's T,2 has nothing to draw.
-        assert_eq!(
-            enough(&rules, &[6, 4], 10, &only(&[2, 7])),
-            Err(Shortfall::Hit)
-        );
+        assert_eq!(enough(&rules, &[6, 4], 10, &only(&[2, 7])), Err(Shortfall::Hit));
         assert_eq!(enough(&rules, &[6, 4], 10, &only(&[2, 7, 10])), Ok(()));
-        assert_eq!(
-            enough(&rules, &[8, 8], 10, &only(&[1, 8, 8])),
-            Err(Shortfall::Split)
-        );
+        assert_eq!(enough(&rules, &[8, 8], 10, &only(&[1, 8, 8])), Err(Shortfall::Split));
     }
 
     /// The EV of standing on `total` (not a natural), the dealer's cards by plain recursion.
@@ -470,11 +430,7 @@ mod tests {
         for case in 0..3_000 {
             let up = rng.random_range(1..=10u8);
             let a = rng.random_range(1..=10u8);
-            let b = if case % 3 == 0 {
-                a
-            } else {
-                rng.random_range(1..=10u8)
-            };
+            let b = if case % 3 == 0 { a } else { rng.random_range(1..=10u8) };
             let mut left = shoe_of(1, &[a, b, up]);
             let keep = rng.random_range(0..=10u32);
             while left.total() > keep {
@@ -495,36 +451,21 @@ mod tests {
             for c in (1..=10u8).filter(|&c| left.get(Value::of(c)) > 0) {
                 let after = less(&left, Value::of(c));
                 if a + b + c <= 21 {
-                    assert!(
-                        sums_to_one(up, &after),
-                        "hit {c}: {a},{b} vs {up}: {left:?}"
-                    );
+                    assert!(sums_to_one(up, &after), "hit {c}: {a},{b} vs {up}: {left:?}");
                 }
                 if a == b {
-                    assert!(
-                        sums_to_one(up, &after),
-                        "split {c}: {a},{b} vs {up}: {left:?}"
-                    );
+                    assert!(sums_to_one(up, &after), "split {c}: {a},{b} vs {up}: {left:?}");
                 }
             }
-            let ctx = HandContext {
-                hands: 1,
-                ..HandContext::default()
-            };
+            let ctx = HandContext { hands: 1, ..HandContext::default() };
             let evs = hand_evs(&rules, &values(&[a, b]), Value::of(up), &left, ctx);
             if a + b != 11 || (a != 1 && b != 1) {
                 // Not a natural: stand and hit against plain recursion over every card.
                 let (hard, ace) = (a + b, a == 1 || b == 1);
                 let stand = brute_stand(Total::of(hard, ace).value, up, &left);
                 let hit = brute_hit(hard, ace, up, &left);
-                assert!(
-                    (evs.stand - stand).abs() < 1e-9,
-                    "{a},{b} vs {up}: {left:?}"
-                );
-                assert!(
-                    (evs.hit.unwrap() - hit).abs() < 1e-9,
-                    "{a},{b} vs {up}: {left:?}"
-                );
+                assert!((evs.stand - stand).abs() < 1e-9, "{a},{b} vs {up}: {left:?}");
+                assert!((evs.hit.unwrap() - hit).abs() < 1e-9, "{a},{b} vs {up}: {left:?}");
             }
             let within = |x: f64, bound: f64| x.is_finite() && x.abs() <= bound + 1e-9;
             assert!(within(evs.stand, 1.5), "{evs:?}");
@@ -532,9 +473,6 @@ mod tests {
             assert!(evs.double.is_none_or(|x| within(x, 2.0)), "{evs:?}");
             assert!(evs.split.is_none_or(|x| within(x, 8.0)), "{evs:?}");
         }
-        assert!(
-            passed > 300 && refused > 300,
-            "{passed} passed, {refused} refused"
-        );
+        assert!(passed > 300 && refused > 300, "{passed} passed, {refused} refused");
     }
 }

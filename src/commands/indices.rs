@@ -25,9 +25,7 @@ pub fn indices(
         Some(name) => super::counts::count_named(&name.0, config)?,
         None => CountSystem::default(),
     };
-    let threads = args
-        .threads
-        .map_or_else(super::analysis_threads, usize::from);
+    let threads = args.threads.map_or_else(super::analysis_threads, usize::from);
     let started = Instant::now();
     let games: &[Game] = if args.compare {
         &[Game::NoHoleCard, Game::Peek]
@@ -36,10 +34,7 @@ pub fn indices(
     } else {
         &[Game::NoHoleCard]
     };
-    let reports: Vec<_> = games
-        .iter()
-        .map(|&g| report_for(rules, g, &system, threads))
-        .collect();
+    let reports: Vec<_> = games.iter().map(|&g| report_for(rules, g, &system, threads)).collect();
     let elapsed = started.elapsed();
     if args.json {
         let value = match reports.as_slice() {
@@ -62,21 +57,13 @@ pub fn indices(
         [ours, peek] => write!(out, "{}", render_compare(rules, ours, peek))?,
         _ => {}
     }
-    writeln!(
-        out,
-        "(computed in {:.1} s on {threads} thread(s))",
-        elapsed.as_secs_f64()
-    )?;
+    writeln!(out, "(computed in {:.1} s on {threads} thread(s))", elapsed.as_secs_f64())?;
     Ok(())
 }
 
 /// What a count's indices are compared with, for JSON: `true_count` or `running_count`.
 fn indexed_by(system: &CountSystem) -> &'static str {
-    if system.is_balanced() {
-        "true_count"
-    } else {
-        "running_count"
-    }
+    if system.is_balanced() { "true_count" } else { "running_count" }
 }
 
 /// The JSON object of one game: `rules`, `system`, `convention`, `indexed_by`, `indices`,
@@ -130,22 +117,13 @@ fn direction_words(d: Direction) -> &'static str {
 
 /// `never between −10 and +15` for the counts of `range`.
 fn never_in(range: &std::ops::RangeInclusive<i32>) -> String {
-    format!(
-        "never between {} and {}",
-        signed(*range.start()),
-        signed(*range.end())
-    )
+    format!("never between {} and {}", signed(*range.start()), signed(*range.end()))
 }
 
 /// `stand at or above +4`, `hit below −1`, `double never between −10 and +15`.
 fn play_words(p: &IndexPlay, range: &std::ops::RangeInclusive<i32>) -> String {
     match p.index {
-        Some(i) => format!(
-            "{} {} {}",
-            p.play.name(),
-            direction_words(p.direction),
-            signed(i)
-        ),
+        Some(i) => format!("{} {} {}", p.play.name(), direction_words(p.direction), signed(i)),
         None => format!("{} {}", p.play.name(), never_in(range)),
     }
 }
@@ -194,11 +172,8 @@ pub fn render_report(rules: &Rules, report: &IndicesReport) -> String {
         reading_words(system, rules.decks)
     );
     out.push('\n');
-    let when_header = if system.is_balanced() {
-        "When (floored true count)"
-    } else {
-        "When (running count)"
-    };
+    let when_header =
+        if system.is_balanced() { "When (floored true count)" } else { "When (running count)" };
     let _ = writeln!(
         out,
         "{:>3}  {:<13} {:<7} {:<10} {:<28} {:>8}  {:>9}",
@@ -209,9 +184,7 @@ pub fn render_report(rules: &Rules, report: &IndicesReport) -> String {
             Some(i) => format!("{} {}", direction_words(p.direction), signed(i)),
             None => never_in(&report.index_range),
         };
-        let crossing = p
-            .crossing
-            .map_or_else(|| "—".to_owned(), |c| signed_decimals(c, 2));
+        let crossing = p.crossing.map_or_else(|| "—".to_owned(), |c| signed_decimals(c, 2));
         let _ = writeln!(
             out,
             "{:>3}  {:<13} {:<7} {:<10} {:<28} {:>8}  {:>9.4}",
@@ -233,15 +206,9 @@ pub fn render_report(rules: &Rules, report: &IndicesReport) -> String {
 fn render_edges(system: &CountSystem, games: &[(Game, &[TcEdge])]) -> String {
     let mut out = String::new();
     let edges = games.first().map_or(&[][..], |(_, e)| *e);
-    let (first, last) = (
-        edges.first().map_or(0, |e| e.tc),
-        edges.last().map_or(0, |e| e.tc),
-    );
-    let (by, column) = if system.is_balanced() {
-        ("floored true count", "TC")
-    } else {
-        ("running count", "RC")
-    };
+    let (first, last) = (edges.first().map_or(0, |e| e.tc), edges.last().map_or(0, |e| e.tc));
+    let (by, column) =
+        if system.is_balanced() { ("floored true count", "TC") } else { ("running count", "RC") };
     let _ = writeln!(
         out,
         "Player's edge by {by} ({} … {}), per initial unit; share of rounds at the rules' \
@@ -304,10 +271,7 @@ pub fn render_compare(rules: &Rules, ours: &IndicesReport, peek: &IndicesReport)
         None => format!("{} (basic)", r.chart.get(cell).preferred().name()),
     };
     let key = |r: &IndicesReport, cell: Cell| {
-        r.table
-            .get(cell)
-            .map(|p| (p.play, p.direction, p.index))
-            .filter(|k| k.2.is_some())
+        r.table.get(cell).map(|p| (p.play, p.direction, p.index)).filter(|k| k.2.is_some())
     };
     for cell in cells {
         let moved = key(ours, cell) != key(peek, cell);

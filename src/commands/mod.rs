@@ -40,9 +40,7 @@ pub fn analysis_threads() -> usize {
 /// The statistics file `$BLACKJACK_STATS` names, if it names one: an empty value is unset (as
 /// an empty `$BLACKJACK_CONFIG` is), not the empty path.
 pub fn stats_env() -> Option<std::path::PathBuf> {
-    std::env::var_os("BLACKJACK_STATS")
-        .filter(|v| !v.is_empty())
-        .map(Into::into)
+    std::env::var_os("BLACKJACK_STATS").filter(|v| !v.is_empty()).map(Into::into)
 }
 
 /// Where "today" comes from for spaced practice: `$BLACKJACK_TODAY` (`YYYY-MM-DD`, to script
@@ -85,11 +83,7 @@ pub use crate::setup::UsageError;
 /// The exit status for a command that failed with `err`: 2 for a [`UsageError`] (wrapped in
 /// context or not), 1 otherwise.
 pub fn exit_status(err: &anyhow::Error) -> u8 {
-    if err.chain().any(|e| e.is::<UsageError>()) {
-        2
-    } else {
-        1
-    }
+    if err.chain().any(|e| e.is::<UsageError>()) { 2 } else { 1 }
 }
 
 /// The rules: the embedded defaults, with the file at `path` (if any) laid over them.
@@ -138,10 +132,7 @@ pub fn read_text_file(path: &Path) -> std::io::Result<String> {
         )));
     }
     String::from_utf8(bytes).map_err(|_| {
-        std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            "stream did not contain valid UTF-8",
-        )
+        std::io::Error::new(std::io::ErrorKind::InvalidData, "stream did not contain valid UTF-8")
     })
 }
 

@@ -56,7 +56,7 @@ pub fn plan_command(
             let percent = percent.unwrap_or(DEFAULT_RISK_PERCENT);
             if percent >= 100.0 {
                 return Err(
-                    UsageError(format!("--risk {percent}: a risk of ruin is below 100 %")).into(),
+                    UsageError(format!("--risk {percent}: a risk of ruin is below 100 %")).into()
                 );
             }
             Risk::OfRuin(percent / 100.0)
@@ -87,10 +87,7 @@ pub fn plan_command(
     inputs.check().map_err(|err| UsageError(err.to_string()))?;
     let system = match &args.count {
         Some(name) => super::counts::count_named(&name.0, config)?,
-        None => super::config::load_config(config)?
-            .settings
-            .count_system
-            .unwrap_or_default(),
+        None => super::config::load_config(config)?.settings.count_system.unwrap_or_default(),
     };
     plannable(&system).map_err(|why| UsageError(format!("--count {}: {why}", system.key)))?;
     let started = Instant::now();
@@ -110,11 +107,7 @@ pub fn plan_command(
     }
     let threads = super::analysis_threads();
     let seed = seed.unwrap_or(DEFAULT_PLAN_SEED);
-    let sim = SimSettings {
-        rounds: args.sim_rounds,
-        seed,
-        threads,
-    };
+    let sim = SimSettings { rounds: args.sim_rounds, seed, threads };
     let stop = AtomicBool::new(false);
     let model = work_out_model(rules, &system, sim, &stop)
         .context("the simulation stopped on an engine error")?;
@@ -162,11 +155,7 @@ pub fn plan_command(
         None
     };
     if args.json {
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string_pretty(&json(&planned, &game))?
-        )?;
+        writeln!(out, "{}", serde_json::to_string_pretty(&json(&planned, &game))?)?;
     } else {
         super::drill_io::write_wrapped(out, &text(rules, &planned, args.hours))?;
         writeln!(
@@ -190,11 +179,7 @@ pub fn plan_command(
 fn risks(p: &Planned) -> (f64, f64, f64) {
     let m = p.plan.figures.measures;
     let b = p.inputs.bankroll;
-    (
-        m.risk_of_ruin(b),
-        m.risk_within(b, p.trip_rounds),
-        m.risk_before_goal(b, p.goal),
-    )
+    (m.risk_of_ruin(b), m.risk_within(b, p.trip_rounds), m.risk_before_goal(b, p.goal))
 }
 
 fn percent(x: f64) -> String {
@@ -258,21 +243,11 @@ fn text(rules: &Rules, p: &Planned, hours: f64) -> String {
         "Play it:  blackjack play --count {count} --ramp {}\n          (or `ramp = [{}]` in \
          config.toml)\nLearn it: blackjack drill --kind ramp --count {count} --ramp {}\n\n",
         p.plan.ramp,
-        p.plan
-            .ramp
-            .bets()
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join(", "),
+        p.plan.ramp.bets().iter().map(u32::to_string).collect::<Vec<_>>().join(", "),
         p.plan.ramp,
     ));
     let played = f.per_played();
-    let (round, seen) = if p.wong.is_some() {
-        (" played", " seen")
-    } else {
-        ("", "")
-    };
+    let (round, seen) = if p.wong.is_some() { (" played", " seen") } else { ("", "") };
     s.push_str(&format!(
         "Per round{round}: win {} units · SD {:.3} · average bet {:.3} · IBA {} %\n",
         signed_decimals(played.ev, 4),
@@ -307,11 +282,7 @@ fn text(rules: &Rules, p: &Planned, hours: f64) -> String {
             || "none (the ramp does not win)".to_owned(),
             |n| format!("{:.0} rounds{seen} ({:.0} hours)", n, n / p.rounds_per_hour)
         ),
-        if p.wong.is_some() {
-            " (SCORE and DI per round seen)"
-        } else {
-            ""
-        }
+        if p.wong.is_some() { " (SCORE and DI per round seen)" } else { "" }
     ));
     s.push_str(&format!(
         "Risk of ruin:   for ever {} · within a {hours}-hour trip ({:.0} rounds{seen}) {} · before \
@@ -398,10 +369,7 @@ fn best_text(p: &Planned) -> String {
             decimals(best.score(), 2),
             decimals(p.plan.figures.measures.score(), 2)
         ));
-        match (
-            target,
-            best.bankroll_for(target.unwrap_or(DEFAULT_RISK_PERCENT / 100.0)),
-        ) {
+        match (target, best.bankroll_for(target.unwrap_or(DEFAULT_RISK_PERCENT / 100.0))) {
             (Some(target), Some(needed)) => s.push_str(&format!(
                 ":\nat a risk of {} it takes a bankroll of about {needed:.0} units.\n",
                 percent(target)

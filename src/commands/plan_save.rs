@@ -64,10 +64,7 @@ pub fn save_plan(path: &Path, plan: &SavedPlan) -> anyhow::Result<()> {
     };
     // A file that is no config file is not made into one by adding a plan to it.
     Settings::from_toml(&text).map_err(|err| {
-        UsageError(format!(
-            "in config file {}: {err}; the plan was not saved",
-            path.display()
-        ))
+        UsageError(format!("in config file {}: {err}; the plan was not saved", path.display()))
     })?;
     let mut doc: toml_edit::DocumentMut = text.parse().map_err(|_| {
         UsageError(format!(
@@ -119,10 +116,7 @@ mod tests {
         assert!(text.starts_with(mine), "{text}");
         let settings = Settings::from_toml(&text).expect("still a config file");
         assert_eq!(settings.seats, Some(3));
-        assert_eq!(
-            settings.ramp.map(|r| r.bets().to_vec()),
-            Some(vec![1, 2, 4])
-        );
+        assert_eq!(settings.ramp.map(|r| r.bets().to_vec()), Some(vec![1, 2, 4]));
         assert!(settings.own_count.is_some());
         assert_eq!(
             crate::trainer::plan_saved::saved_ramp(&Settings::from_toml(&text).expect("read"))

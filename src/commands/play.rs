@@ -22,10 +22,7 @@ pub fn table_config_with(
     own: Option<&CountSystem>,
 ) -> anyhow::Result<TableConfig> {
     if args.seat == Some(0) {
-        anyhow::bail!(
-            "--seat must be 1 to {} (the number of seats), not 0",
-            args.seats
-        );
+        anyhow::bail!("--seat must be 1 to {} (the number of seats), not 0", args.seats);
     }
     Ok(TableConfig {
         seats: usize::from(args.seats),

@@ -21,18 +21,13 @@ pub fn review(
     let path = location.path.clone();
     // Only what is shown is read: the last N entries (or mistakes); the total is counted by
     // the database.
-    let limit = args
-        .last
-        .map_or(MAX_REVIEW_LIMIT, |n| n.min(MAX_REVIEW_LIMIT));
+    let limit = args.last.map_or(MAX_REVIEW_LIMIT, |n| n.min(MAX_REVIEW_LIMIT));
     let (entries, total) = match super::stats::open_existing(&location)? {
         Some(store) if args.mistakes => (store.mistakes(limit)?, store.entry_count()?),
         Some(store) => (store.entries(limit)?, store.entry_count()?),
         None => (Vec::new(), 0),
     };
-    let filter = ReviewFilter {
-        last: args.last,
-        mistakes: args.mistakes,
-    };
+    let filter = ReviewFilter { last: args.last, mistakes: args.mistakes };
     let chosen = select(&entries, filter);
     let strategy = crate::analysis::strategy::basic_strategy_on(rules, super::analysis_threads());
     let peek = crate::analysis::strategy::peek_strategy(rules);
@@ -46,25 +41,11 @@ pub fn review(
         return Ok(());
     }
     if chosen.is_empty() {
-        let what = if args.mistakes {
-            "No mistakes"
-        } else {
-            "Nothing"
-        };
+        let what = if args.mistakes { "No mistakes" } else { "Nothing" };
         writeln!(out, "{what} in the hand history of {} yet.", path.display())?;
         return Ok(());
     }
-    writeln!(
-        out,
-        "Hand history of {} ({} of {} entries):",
-        path.display(),
-        chosen.len(),
-        total
-    )?;
-    write!(
-        out,
-        "{}",
-        review_text(&chosen, args.mistakes, args.ascii, &reason)
-    )?;
+    writeln!(out, "Hand history of {} ({} of {} entries):", path.display(), chosen.len(), total)?;
+    write!(out, "{}", review_text(&chosen, args.mistakes, args.ascii, &reason))?;
     Ok(())
 }

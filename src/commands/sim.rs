@@ -55,20 +55,10 @@ pub fn sim(
         let ShoeMode::CutCard(penetration) = shoe else {
             return Err(UsageError("--count needs a cut card, not --fresh-shoe".to_owned()).into());
         };
-        let config = CountConfig {
-            rounds: args.hands,
-            seed,
-            threads,
-            penetration,
-        };
+        let config = CountConfig { rounds: args.hands, seed, threads, penetration };
         return count_sim(rules, system, &config, args, out);
     }
-    let config = SimConfig {
-        rounds: args.hands,
-        seed,
-        threads,
-        shoe,
-    };
+    let config = SimConfig { rounds: args.hands, seed, threads, shoe };
 
     let bar = Progress::new(args.hands, args.json);
     let progress = |rounds: u64| bar.inc(rounds);
@@ -212,9 +202,7 @@ fn count_sim(
     }
     let ramp = match &args.ramp {
         Some(ramp) => ramp.clone(),
-        None => DEFAULT_RAMP
-            .parse()
-            .map_err(|err| anyhow::anyhow!("the default ramp: {err}"))?,
+        None => DEFAULT_RAMP.parse().map_err(|err| anyhow::anyhow!("the default ramp: {err}"))?,
     };
     let indices = index_choice(&system, args.indices)?;
     let table = index_table(indices, rules, &system);
@@ -245,11 +233,7 @@ fn count_sim(
 
 /// A float for JSON: `null` where it is not finite.
 pub(super) fn finite(x: f64) -> serde_json::Value {
-    if x.is_finite() {
-        serde_json::json!(x)
-    } else {
-        serde_json::Value::Null
-    }
+    if x.is_finite() { serde_json::json!(x) } else { serde_json::Value::Null }
 }
 
 /// The counting report as one JSON object.
@@ -303,11 +287,7 @@ pub fn count_text_report(report: &CountReport, setup: &CountSetup) -> String {
         out.push_str(&s);
         out.push('\n');
     };
-    let by_running = if setup.system.is_balanced() {
-        ""
-    } else {
-        " by running count"
-    };
+    let by_running = if setup.system.is_balanced() { "" } else { " by running count" };
     line(format!(
         "Counting {}, ramp {}{by_running}, indices {}, seed {}, cut card at {:.0}%",
         setup.system.key,
@@ -324,22 +304,13 @@ pub fn count_text_report(report: &CountReport, setup: &CountSetup) -> String {
     ));
     line(format!("SD per round     {:.4} units", t.std_dev()));
     line(format!("average bet      {:.4} units", t.avg_bet()));
-    line(format!(
-        "IBA              {}% of the initial bet",
-        signed_decimals(100.0 * t.iba(), 4)
-    ));
-    line(format!(
-        "win per 100      {} units",
-        signed_decimals(t.win_per_100(), 3)
-    ));
+    line(format!("IBA              {}% of the initial bet", signed_decimals(100.0 * t.iba(), 4)));
+    line(format!("win per 100      {} units", signed_decimals(t.win_per_100(), 3)));
     line(format!("DI               {:.3}", t.di()));
     line(format!("SCORE            {:.3}", t.score()));
     line(format!(
         "N0               {}",
-        t.n0().map_or_else(
-            || "none (an EV of 0)".to_owned(),
-            |n0| format!("{n0:.0} rounds")
-        )
+        t.n0().map_or_else(|| "none (an EV of 0)".to_owned(), |n0| format!("{n0:.0} rounds"))
     ));
     line(format!(
         "risk of ruin     {:.4}% for a bankroll of {} units",
@@ -376,15 +347,9 @@ fn speed_line(
     cpu: Option<(f64, std::time::Duration)>,
 ) -> String {
     let cpu = cpu.map_or_else(String::new, |(rate, cpu)| {
-        format!(
-            ", {rate:.0} per CPU second ({:.2} s CPU)",
-            cpu.as_secs_f64()
-        )
+        format!(", {rate:.0} per CPU second ({:.2} s CPU)", cpu.as_secs_f64())
     });
-    format!(
-        "speed            {per_sec:.0} rounds/s wall clock ({:.2} s){cpu}",
-        wall.as_secs_f64()
-    )
+    format!("speed            {per_sec:.0} rounds/s wall clock ({:.2} s){cpu}", wall.as_secs_f64())
 }
 
 /// Whether a long run may draw a progress bar: only for a person watching a terminal (stdout
@@ -442,11 +407,7 @@ pub fn text_report(report: &SimReport, config: &SimConfig, level: Level) -> Stri
         out.push_str(&s);
         out.push('\n');
     };
-    line(format!(
-        "Strategy {}, seed {}, {shoe}",
-        level.name(),
-        config.seed
-    ));
+    line(format!("Strategy {}, seed {}, {shoe}", level.name(), config.seed));
     line(format!("rounds           {}", t.rounds));
     line(format!("hands            {} (after splits)", t.hands));
     line(format!(
@@ -454,11 +415,7 @@ pub fn text_report(report: &SimReport, config: &SimConfig, level: Level) -> Stri
         signed_decimals(t.ev_per_round(), 5),
         t.std_error()
     ));
-    line(format!(
-        "95% interval     [{}, {}]",
-        signed_decimals(low, 5),
-        signed_decimals(high, 5)
-    ));
+    line(format!("95% interval     [{}, {}]", signed_decimals(low, 5), signed_decimals(high, 5)));
     line(format!(
         "hands won        {} ({:.2}%), lost {} ({:.2}%), pushed {} ({:.2}%)",
         t.wins,
@@ -472,10 +429,7 @@ pub fn text_report(report: &SimReport, config: &SimConfig, level: Level) -> Stri
         "naturals         {}, busts {}, doubles {}, splits {}",
         t.naturals, t.busts, t.doubles, t.splits
     ));
-    line(format!(
-        "dealer           {} naturals, {} busts",
-        t.dealer_naturals, t.dealer_busts
-    ));
+    line(format!("dealer           {} naturals, {} busts", t.dealer_naturals, t.dealer_busts));
     line(speed_line(
         report.rounds_per_sec(),
         report.wall,
@@ -492,12 +446,9 @@ mod tests {
     #[test]
     fn the_progress_bar_is_for_a_terminal_only_and_never_with_json() {
         assert!(progress_wanted(false, true, true));
-        for (json, out, err) in [
-            (true, true, true),
-            (false, false, true),
-            (false, true, false),
-            (false, false, false),
-        ] {
+        for (json, out, err) in
+            [(true, true, true), (false, false, true), (false, true, false), (false, false, false)]
+        {
             assert!(!progress_wanted(json, out, err), "{json} {out} {err}");
         }
     }

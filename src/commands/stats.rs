@@ -58,12 +58,7 @@ pub fn stats(
     };
     if let Some(to) = &args.backup {
         store.backup(to)?;
-        writeln!(
-            out,
-            "Backed up {} to {}.",
-            location.path.display(),
-            to.display()
-        )?;
+        writeln!(out, "Backed up {} to {}.", location.path.display(), to.display())?;
         return Ok(());
     }
     if args.reset {
@@ -71,20 +66,14 @@ pub fn stats(
     }
     if let Some(day) = &args.forget_before {
         let day = Day::parse(day).ok_or_else(|| {
-            UsageError(format!(
-                "--forget-before {day:?} is not a date: write it as YYYY-MM-DD"
-            ))
+            UsageError(format!("--forget-before {day:?} is not a date: write it as YYYY-MM-DD"))
         })?;
         return reset(store, &location, Some(day), args.yes, out);
     }
     let lifetime = store.tally(Scope::All, today)?;
     let Some(format) = args.export else {
         let sessions = store.sessions()?;
-        write!(
-            out,
-            "{}",
-            lifetime_summary(&location.path, sessions, &lifetime, today)
-        )?;
+        write!(out, "{}", lifetime_summary(&location.path, sessions, &lifetime, today))?;
         return Ok(());
     };
     let last_seen = store.last_seen()?;
@@ -95,14 +84,8 @@ pub fn stats(
         ExportFormat::Json => {
             let rows = store.session_rows()?;
             let days = store.progress()?;
-            let mut json = export_json(
-                store.sessions()?,
-                &lifetime,
-                &last_seen,
-                &rows,
-                &days,
-                today,
-            );
+            let mut json =
+                export_json(store.sessions()?, &lifetime, &last_seen, &rows, &days, today);
             add_standing(&mut json, &Standing::of(&lifetime, today));
             format!("{json:#}\n")
         }
@@ -117,11 +100,7 @@ pub fn stats(
                 )));
             }
             super::write_out::write_output(to, text.as_bytes())?;
-            eprintln!(
-                "Exported the statistics of {} to {}",
-                location.path.display(),
-                to.display()
-            );
+            eprintln!("Exported the statistics of {} to {}", location.path.display(), to.display());
         }
     }
     Ok(())
@@ -140,10 +119,7 @@ pub(super) fn looked_at(
 /// The database at `location`, or one started now to take in an earlier build's files beside
 /// it; `None` when there is nothing. What opening found goes to standard error.
 pub(super) fn open_existing(location: &Location) -> anyhow::Result<Option<Store>> {
-    let info = SessionInfo {
-        kind: SessionKind::Table,
-        rules: String::new(),
-    };
+    let info = SessionInfo { kind: SessionKind::Table, rules: String::new() };
     open_existing_as(location, info)
 }
 
@@ -169,9 +145,8 @@ pub(super) fn open_existing_as(
 pub fn lifetime_summary(path: &Path, sessions: u64, lifetime: &Tally, today: Day) -> String {
     let body = session_summary(lifetime, None);
     let body = body.strip_prefix("Session summary\n").unwrap_or(&body);
-    let practice = Standing::of(lifetime, today)
-        .line()
-        .map_or_else(String::new, |line| format!("  {line}\n"));
+    let practice =
+        Standing::of(lifetime, today).line().map_or_else(String::new, |line| format!("  {line}\n"));
     format!(
         "Lifetime statistics in {} ({})\n{body}{practice}",
         path.display(),
@@ -284,23 +259,12 @@ mod tests {
 
     #[test]
     fn the_summary_says_whose_figures_they_are() {
-        let lifetime = Tally {
-            play: RoundTally {
-                rounds: 3,
-                ..RoundTally::default()
-            },
-            ..Tally::default()
-        };
+        let lifetime =
+            Tally { play: RoundTally { rounds: 3, ..RoundTally::default() }, ..Tally::default() };
         let today = Day::parse("2026-12-03").expect("a date");
         let text = lifetime_summary(Path::new("s.db"), 2, &lifetime, today);
-        assert!(
-            text.starts_with("Lifetime statistics in s.db (2 sessions)\n  Rounds"),
-            "{text}"
-        );
+        assert!(text.starts_with("Lifetime statistics in s.db (2 sessions)\n  Rounds"), "{text}");
         assert!(!text.contains("Session summary"), "{text}");
-        assert!(
-            !text.contains("Spaced practice"),
-            "nothing practised yet: {text}"
-        );
+        assert!(!text.contains("Spaced practice"), "nothing practised yet: {text}");
     }
 }

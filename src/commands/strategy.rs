@@ -24,12 +24,7 @@ pub fn strategy(
     }
     if args.json {
         let chart: serde_json::Map<String, serde_json::Value> = Chart::printed_cells()
-            .map(|cell| {
-                (
-                    cell.key(),
-                    serde_json::Value::from(s.chart.get(cell).label()),
-                )
-            })
+            .map(|cell| (cell.key(), serde_json::Value::from(s.chart.get(cell).label())))
             .collect();
         let value = serde_json::json!({
             "rules": rules,
@@ -41,10 +36,7 @@ pub fn strategy(
     }
     write!(out, "{}", render_chart(&s.chart))?;
     writeln!(out)?;
-    writeln!(
-        out,
-        "Codes: H hit, S stand, D double (else hit), Ds double (else stand), P split"
-    )?;
+    writeln!(out, "Codes: H hit, S stand, D double (else hit), Ds double (else stand), P split")?;
     writeln!(
         out,
         "Player's expected return per initial unit, following this chart: {}% (house edge {:.4}%)",
@@ -56,11 +48,7 @@ pub fn strategy(
         "With composition-dependent best play on every decision:         {}%",
         signed_decimals(s.return_optimal * 100.0, 4)
     )?;
-    writeln!(
-        out,
-        "(computed in {:.0} ms)",
-        elapsed.as_secs_f64() * 1000.0
-    )?;
+    writeln!(out, "(computed in {:.0} ms)", elapsed.as_secs_f64() * 1000.0)?;
     Ok(())
 }
 
@@ -118,12 +106,7 @@ pub fn render_chart(chart: &Chart) -> String {
     out.push('\n');
     header(&mut out, "Soft");
     for r in 13..=21 {
-        row(
-            &mut out,
-            format!("A,{}", value_label(r - 11)),
-            HandKind::Soft,
-            r,
-        );
+        row(&mut out, format!("A,{}", value_label(r - 11)), HandKind::Soft, r);
     }
     out.push('\n');
     header(&mut out, "Pairs");

@@ -59,9 +59,7 @@ fn standard_stream(to: &Path) -> Option<Box<dyn Write>> {
         return None;
     }
     let name = to.to_str()?;
-    let number = ["/dev/fd/", "/proc/self/fd/"]
-        .iter()
-        .find_map(|folder| name.strip_prefix(folder));
+    let number = ["/dev/fd/", "/proc/self/fd/"].iter().find_map(|folder| name.strip_prefix(folder));
     match (name, number) {
         ("/dev/stdout", _) | (_, Some("1")) => Some(Box::new(io::stdout())),
         ("/dev/stderr", _) | (_, Some("2")) => Some(Box::new(io::stderr())),
@@ -98,14 +96,9 @@ fn real_path(to: &Path) -> anyhow::Result<PathBuf> {
 /// name `shown`, the path the user gave.
 fn write_whole(file: &Path, shown: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let failed = |e: &io::Error| anyhow!("cannot write {}: {}", shown.display(), io_reason(e));
-    let folder = file
-        .parent()
-        .filter(|f| !f.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mut temp = tempfile::Builder::new()
-        .prefix(".blackjack-export")
-        .tempfile_in(folder)
-        .map_err(|e| {
+    let folder = file.parent().filter(|f| !f.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let mut temp =
+        tempfile::Builder::new().prefix(".blackjack-export").tempfile_in(folder).map_err(|e| {
             anyhow!(
                 "cannot write {}: cannot create a file in {} ({})",
                 shown.display(),
@@ -113,9 +106,7 @@ fn write_whole(file: &Path, shown: &Path, bytes: &[u8]) -> anyhow::Result<()> {
                 io_reason(&e)
             )
         })?;
-    temp.write_all(bytes)
-        .and_then(|()| temp.as_file().sync_all())
-        .map_err(|e| failed(&e))?;
+    temp.write_all(bytes).and_then(|()| temp.as_file().sync_all()).map_err(|e| failed(&e))?;
     temp.persist(file).map_err(|e| failed(&e.error))?;
     Ok(())
 }
@@ -123,29 +114,19 @@ fn write_whole(file: &Path, shown: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 /// Opens `to` for writing (no rename, nothing created) and writes `bytes` into it.
 fn write_through(to: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let failed = |e: &io::Error| anyhow!("cannot write {}: {}", to.display(), io_reason(e));
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .open(to)
-        .map_err(|e| failed(&e))?;
-    file.write_all(bytes)
-        .and_then(|()| file.flush())
-        .map_err(|e| failed(&e))
+    let mut file = std::fs::OpenOptions::new().write(true).open(to).map_err(|e| failed(&e))?;
+    file.write_all(bytes).and_then(|()| file.flush()).map_err(|e| failed(&e))
 }
 
 /// The system's words for `e`, without Rust's "(os error N)": "no space left on device".
 pub fn io_reason(e: &io::Error) -> String {
     let text = e.to_string();
     let text = match e.raw_os_error() {
-        Some(code) => text
-            .strip_suffix(&format!(" (os error {code})"))
-            .unwrap_or(&text)
-            .to_owned(),
+        Some(code) => text.strip_suffix(&format!(" (os error {code})")).unwrap_or(&text).to_owned(),
         None => text,
     };
     let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_lowercase().chain(chars).collect()
-    })
+    chars.next().map_or_else(String::new, |first| first.to_lowercase().chain(chars).collect())
 }
 
 #[cfg(test)]
@@ -156,11 +137,7 @@ mod tests {
     fn the_reason_is_the_systems_words_without_the_number() {
         // ENOSPC (28 on Linux, macOS and the BSDs).
         let full = io::Error::from_raw_os_error(28);
-        assert!(
-            !io_reason(&full).contains("os error"),
-            "{}",
-            io_reason(&full)
-        );
+        assert!(!io_reason(&full).contains("os error"), "{}", io_reason(&full));
         assert_eq!(io_reason(&io::Error::other("Plain words")), "plain words");
     }
 

@@ -214,10 +214,7 @@ mod tests {
         let set: ActionSet = [Action::Hit, Action::Split].into_iter().collect();
         assert!(set.contains(Action::Hit) && set.contains(Action::Split));
         assert!(!set.contains(Action::Stand));
-        assert_eq!(
-            set.iter().collect::<Vec<_>>(),
-            vec![Action::Hit, Action::Split]
-        );
+        assert_eq!(set.iter().collect::<Vec<_>>(), vec![Action::Hit, Action::Split]);
         assert_eq!(set.len(), 2);
     }
 

@@ -48,9 +48,7 @@ impl Rank {
 
     /// The symbol printed on the card: `A 2 … 10 J Q K`.
     pub const fn symbol(self) -> &'static str {
-        [
-            "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
-        ][self as usize]
+        ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"][self as usize]
     }
 }
 

@@ -155,10 +155,7 @@ pub struct EventLog {
 
 impl Default for EventLog {
     fn default() -> Self {
-        EventLog {
-            events: Vec::with_capacity(64),
-            on: true,
-        }
+        EventLog { events: Vec::with_capacity(64), on: true }
     }
 }
 

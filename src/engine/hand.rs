@@ -21,10 +21,7 @@ const TWO_CARD_21: u32 = 2 | 11 << 8 | 1 << 16;
 
 impl Default for Cards {
     fn default() -> Self {
-        Cards {
-            cards: [Card::of_value(1); MAX_CARDS],
-            counts: 0,
-        }
+        Cards { cards: [Card::of_value(1); MAX_CARDS], counts: 0 }
     }
 }
 
@@ -195,41 +192,11 @@ mod tests {
 
     #[test]
     fn ace_counts_eleven_unless_that_busts() {
-        assert_eq!(
-            hand(&[1, 6]).total(),
-            Total {
-                value: 17,
-                soft: true
-            }
-        );
-        assert_eq!(
-            hand(&[1, 6, 10]).total(),
-            Total {
-                value: 17,
-                soft: false
-            }
-        );
-        assert_eq!(
-            hand(&[1, 1]).total(),
-            Total {
-                value: 12,
-                soft: true
-            }
-        );
-        assert_eq!(
-            hand(&[1, 1, 9]).total(),
-            Total {
-                value: 21,
-                soft: true
-            }
-        );
-        assert_eq!(
-            hand(&[1, 1, 10]).total(),
-            Total {
-                value: 12,
-                soft: false
-            }
-        );
+        assert_eq!(hand(&[1, 6]).total(), Total { value: 17, soft: true });
+        assert_eq!(hand(&[1, 6, 10]).total(), Total { value: 17, soft: false });
+        assert_eq!(hand(&[1, 1]).total(), Total { value: 12, soft: true });
+        assert_eq!(hand(&[1, 1, 9]).total(), Total { value: 21, soft: true });
+        assert_eq!(hand(&[1, 1, 10]).total(), Total { value: 12, soft: false });
     }
 
     /// The packed counts against a plain recount of the cards, for every hand of up to four
@@ -240,11 +207,7 @@ mod tests {
             let values: Vec<u8> = h.as_slice().iter().map(|c| c.value().get()).collect();
             let hard: u8 = values.iter().sum();
             let aces = values.iter().filter(|&&v| v == 1).count();
-            let best = if aces > 0 && hard + 10 <= 21 {
-                hard + 10
-            } else {
-                hard
-            };
+            let best = if aces > 0 && hard + 10 <= 21 { hard + 10 } else { hard };
             assert_eq!(h.len(), values.len());
             assert_eq!(h.hard_total(), hard);
             assert_eq!(h.total().value, best, "{values:?}");

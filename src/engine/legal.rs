@@ -23,11 +23,7 @@ impl SeatSpot {
     /// A seat holding `hands` hands with money enough for any double or split (the analysis
     /// and the drills, which play per unit).
     pub const fn unlimited(hands: u8) -> SeatSpot {
-        SeatSpot {
-            hands,
-            stake: Units::ZERO,
-            bankroll: Units::ZERO,
-        }
+        SeatSpot { hands, stake: Units::ZERO, bankroll: Units::ZERO }
     }
 
     fn covers(self) -> bool {
@@ -79,10 +75,8 @@ pub fn why_illegal(
     action: Action,
 ) -> Option<IllegalReason> {
     let cannot_cover = || {
-        (!seat.covers()).then_some(IllegalReason::CannotCover {
-            need: seat.stake,
-            have: seat.bankroll,
-        })
+        (!seat.covers())
+            .then_some(IllegalReason::CannotCover { need: seat.stake, have: seat.bankroll })
     };
     match action {
         Action::Stand => None,
@@ -138,16 +132,10 @@ mod tests {
     fn a_seat_that_cannot_cover_another_bet_may_not_double_or_split() {
         let rules = Rules::default();
         let pair = hand_of_values(&[8, 8].map(Value::of), false, false);
-        let rich = SeatSpot {
-            hands: 1,
-            stake: Units::from_units(5),
-            bankroll: Units::from_units(5),
-        };
+        let rich =
+            SeatSpot { hands: 1, stake: Units::from_units(5), bankroll: Units::from_units(5) };
         assert_eq!(legal_actions(&rules, &pair, rich).len(), 4);
-        let poor = SeatSpot {
-            bankroll: Units::from_units(4),
-            ..rich
-        };
+        let poor = SeatSpot { bankroll: Units::from_units(4), ..rich };
         let legal = legal_actions(&rules, &pair, poor);
         assert!(!legal.contains(Action::Double) && !legal.contains(Action::Split));
         assert_eq!(

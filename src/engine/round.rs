@@ -141,12 +141,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
 
     /// Cards physically on the table now: seat hands, dealer's face-up cards, face-down card.
     pub fn cards_on_table(&self) -> usize {
-        let seats: usize = self
-            .seats()
-            .iter()
-            .flat_map(|s| s.hands())
-            .map(|h| h.cards.len())
-            .sum();
+        let seats: usize = self.seats().iter().flat_map(|s| s.hands()).map(|h| h.cards.len()).sum();
         seats + self.dealer.cards.len() + usize::from(self.hole.is_some())
     }
 
@@ -255,10 +250,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         let card = self.draw();
         self.seats[seat].hands[hand].cards.push(card);
         self.see(card);
-        self.emit(Event::CardDealt {
-            to: Recipient::Hand { seat, hand },
-            card,
-        });
+        self.emit(Event::CardDealt { to: Recipient::Hand { seat, hand }, card });
         card
     }
 
@@ -282,11 +274,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         }
         if let Some(seat) = (0..self.seat_count).find(|&s| !self.covers_bet(s)) {
             let s = &self.seats[seat];
-            return Err(ActionError::BetNotCovered {
-                seat,
-                bet: s.bet,
-                bankroll: s.bankroll,
-            });
+            return Err(ActionError::BetNotCovered { seat, bet: s.bet, bankroll: s.bankroll });
         }
         self.log.clear();
         if self.shoe.cut_card_reached() {
@@ -312,10 +300,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
             self.deal_to_hand(seat, 0);
         }
         let up = self.deal_to_dealer();
-        self.emit(Event::CardDealt {
-            to: Recipient::Dealer,
-            card: up,
-        });
+        self.emit(Event::CardDealt { to: Recipient::Dealer, card: up });
         for seat in 0..self.seat_count {
             self.deal_to_hand(seat, 0);
         }
@@ -406,11 +391,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     #[inline]
     fn spot(&self, seat: usize) -> SeatSpot {
         let s = &self.seats[seat];
-        SeatSpot {
-            hands: s.count,
-            stake: s.bet,
-            bankroll: s.bankroll,
-        }
+        SeatSpot { hands: s.count, stake: s.bet, bankroll: s.bankroll }
     }
 
     fn why_not_split(&self, seat: usize, h: &PlayerHand) -> Option<IllegalReason> {
@@ -534,10 +515,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
                 // The last hand of the last seat: no search for an open hand.
                 self.dealers_turn();
             } else {
-                self.phase = Phase::Players {
-                    seat,
-                    hand: hand + 1,
-                };
+                self.phase = Phase::Players { seat, hand: hand + 1 };
                 self.move_to_open_hand();
             }
         } else {

@@ -93,25 +93,17 @@ pub struct Rules {
 /// ([`Rules::merged`]) and the names ([`RULE_NAMES`]) are made from; `about` and `example`
 /// are what `rules.toml` says of each.
 pub const RULES: [Setting<Rules>; 16] = [
-    rule(
-        "version",
-        "Version of the rule sheet this file follows.",
-        "\"1.0.0\"",
-        |v, r| {
-            let v = v.as_str().ok_or("the string \"1.0.0\"")?;
-            if v != "1.0.0" {
-                return Err("the string \"1.0.0\" (the only sheet version)".into());
-            }
-            r.version = v.to_owned();
-            Ok(())
-        },
-    ),
-    rule(
-        "decks",
-        "Number of 52-card decks in the shoe (1 to 8).",
-        "6",
-        |v, r| set(&mut r.decks, small_int(v, 1, 8)?),
-    ),
+    rule("version", "Version of the rule sheet this file follows.", "\"1.0.0\"", |v, r| {
+        let v = v.as_str().ok_or("the string \"1.0.0\"")?;
+        if v != "1.0.0" {
+            return Err("the string \"1.0.0\" (the only sheet version)".into());
+        }
+        r.version = v.to_owned();
+        Ok(())
+    }),
+    rule("decks", "Number of 52-card decks in the shoe (1 to 8).", "6", |v, r| {
+        set(&mut r.decks, small_int(v, 1, 8)?)
+    }),
     rule(
         "dealer_hits_soft_17",
         "false: the dealer stands on every 17, soft 17 included (S17). true: hits soft 17 (H17).",
@@ -138,12 +130,9 @@ pub const RULES: [Setting<Rules>; 16] = [
             Ok(())
         },
     ),
-    rule(
-        "max_hands",
-        "The most hands a seat may hold after splitting (2 to 4).",
-        "4",
-        |v, r| set(&mut r.max_hands, small_int(v, 2, 4)?),
-    ),
+    rule("max_hands", "The most hands a seat may hold after splitting (2 to 4).", "4", |v, r| {
+        set(&mut r.max_hands, small_int(v, 2, 4)?)
+    }),
     rule(
         "resplit_aces",
         "Whether a pair of aces made by splitting aces may be split again.",
@@ -160,12 +149,7 @@ pub const RULES: [Setting<Rules>; 16] = [
         "blackjack_pays",
         "What a natural pays per unit bet (1.5 = 3:2; 1.2 = 6:5; 1.0 to 2.0).",
         "1.5",
-        |v, r| {
-            set(
-                &mut r.blackjack_pays,
-                float_in(v, 1.0, 2.0).ok_or("a number from 1.0 to 2.0")?,
-            )
-        },
+        |v, r| set(&mut r.blackjack_pays, float_in(v, 1.0, 2.0).ok_or("a number from 1.0 to 2.0")?),
     ),
     rule(
         "penetration",
@@ -177,18 +161,12 @@ pub const RULES: [Setting<Rules>; 16] = [
             Ok(())
         },
     ),
-    rule(
-        "min_bet",
-        "The table's smallest bet, in whole units (1 to 1000000).",
-        "1",
-        |v, r| set(&mut r.min_bet, table_bet(v)?),
-    ),
-    rule(
-        "max_bet",
-        "The table's largest bet, in whole units (1 to 1000000).",
-        "50",
-        |v, r| set(&mut r.max_bet, table_bet(v)?),
-    ),
+    rule("min_bet", "The table's smallest bet, in whole units (1 to 1000000).", "1", |v, r| {
+        set(&mut r.min_bet, table_bet(v)?)
+    }),
+    rule("max_bet", "The table's largest bet, in whole units (1 to 1000000).", "50", |v, r| {
+        set(&mut r.max_bet, table_bet(v)?)
+    }),
     rule("insurance", LOCKED_ABOUT, "false", locked),
     rule("surrender", LOCKED_ABOUT, "false", locked),
     rule("five_card_charlie", LOCKED_ABOUT, "false", locked),
@@ -208,12 +186,7 @@ const fn rule(
     example: &'static str,
     read: fn(&toml::Value, &mut Rules) -> Result<(), Refusal>,
 ) -> Setting<Rules> {
-    Setting {
-        name,
-        about,
-        example,
-        read,
-    }
+    Setting { name, about, example, read }
 }
 
 /// Sets a rule to the value read (the `?` in `value` refused it first).
@@ -283,8 +256,7 @@ impl Default for Rules {
             five_card_charlie: false,
             side_bets: false,
         };
-        base.merged(DEFAULT_RULES_TOML)
-            .expect("the embedded rules.toml is valid")
+        base.merged(DEFAULT_RULES_TOML).expect("the embedded rules.toml is valid")
     }
 }
 
@@ -309,9 +281,7 @@ impl Rules {
             } else {
                 ("min_bet", rules.min_bet)
             };
-            let line = table
-                .get(key)
-                .map_or(1, |v| crate::text::line_of(text, v.span().start));
+            let line = table.get(key).map_or(1, |v| crate::text::line_of(text, v.span().start));
             return Err(SettingsError::BadValue {
                 key: key.to_owned(),
                 value: value.to_string(),
@@ -333,11 +303,7 @@ impl Rules {
     /// The rules in words, one per line, for `blackjack rules`.
     pub fn describe(&self) -> String {
         let yes_no = |b: bool| if b { "yes" } else { "no" };
-        let soft_17 = if self.dealer_hits_soft_17 {
-            "hits"
-        } else {
-            "stands"
-        };
+        let soft_17 = if self.dealer_hits_soft_17 { "hits" } else { "stands" };
         let double_on = match self.double_on {
             DoubleOn::AnyTwo => "any first two cards",
             DoubleOn::NineTenEleven => "9, 10 or 11 only",
@@ -382,10 +348,7 @@ impl Rules {
 
     /// The table's limits as money: the smallest and the largest bet.
     pub fn bet_limits(&self) -> (Units, Units) {
-        (
-            Units::from_units(i64::from(self.min_bet)),
-            Units::from_units(i64::from(self.max_bet)),
-        )
+        (Units::from_units(i64::from(self.min_bet)), Units::from_units(i64::from(self.max_bet)))
     }
 
     /// The natural's payout in thousandths of a unit (1.5 → 1500).
@@ -464,10 +427,7 @@ mod tests {
     fn locked_options_are_refused() {
         for key in ["insurance", "surrender", "five_card_charlie", "side_bets"] {
             let err = Rules::from_toml(&format!("{key} = true")).unwrap_err();
-            assert!(
-                err.to_string().contains("locked off in this variant"),
-                "{err}"
-            );
+            assert!(err.to_string().contains("locked off in this variant"), "{err}");
         }
         assert!(Rules::from_toml("surrender = false").is_ok());
     }
@@ -475,13 +435,8 @@ mod tests {
     /// Issue 35: `1e308` was quoted back as its 309 digits.
     #[test]
     fn a_value_out_of_range_is_quoted_as_written() {
-        let err = Rules::from_toml("blackjack_pays = 1e308")
-            .unwrap_err()
-            .to_string();
-        assert!(
-            err.contains("`blackjack_pays = 1e308` is not allowed"),
-            "{err}"
-        );
+        let err = Rules::from_toml("blackjack_pays = 1e308").unwrap_err().to_string();
+        assert!(err.contains("`blackjack_pays = 1e308` is not allowed"), "{err}");
         let long = format!("decks = \"{}\"", "x".repeat(500));
         let err = Rules::from_toml(&long).unwrap_err().to_string();
         assert!(err.len() < 200 && err.contains('…'), "{err}");
@@ -489,10 +444,7 @@ mod tests {
 
     #[test]
     fn wrong_types_and_syntax_are_refused() {
-        assert!(matches!(
-            Rules::from_toml("decks = \"six\""),
-            Err(SettingsError::BadValue { .. })
-        ));
+        assert!(matches!(Rules::from_toml("decks = \"six\""), Err(SettingsError::BadValue { .. })));
         assert!(matches!(
             Rules::from_toml("double_on = \"any\""),
             Err(SettingsError::BadValue { .. })
@@ -501,10 +453,7 @@ mod tests {
             Rules::from_toml("penetration = 1.5"),
             Err(SettingsError::BadValue { .. })
         ));
-        assert!(matches!(
-            Rules::from_toml("decks = "),
-            Err(SettingsError::Syntax { .. })
-        ));
+        assert!(matches!(Rules::from_toml("decks = "), Err(SettingsError::Syntax { .. })));
     }
 
     #[test]
@@ -519,17 +468,10 @@ mod tests {
         for rule in RULES {
             let line = format!("\n{} = {}\n", rule.name, rule.example);
             assert!(DEFAULT_RULES_TOML.contains(&line), "{line:?}");
-            assert_eq!(
-                Rules::from_toml(&line),
-                Ok(Rules::default()),
-                "{}",
-                rule.name
-            );
+            assert_eq!(Rules::from_toml(&line), Ok(Rules::default()), "{}", rule.name);
         }
-        let set = DEFAULT_RULES_TOML
-            .lines()
-            .filter(|l| !l.starts_with('#') && l.contains('='))
-            .count();
+        let set =
+            DEFAULT_RULES_TOML.lines().filter(|l| !l.starts_with('#') && l.contains('=')).count();
         assert_eq!(set, RULES.len(), "rules.toml sets every rule, once");
     }
 

@@ -32,11 +32,7 @@ impl Units {
     #[inline(always)]
     pub const fn times_bet(self, bet: Units) -> Units {
         // A bet of one unit (the simulator's) needs no division: the same value, faster.
-        if bet.0 == Units::ONE.0 {
-            self
-        } else {
-            Units(self.0 * bet.0 / 1000)
-        }
+        if bet.0 == Units::ONE.0 { self } else { Units(self.0 * bet.0 / 1000) }
     }
 
     /// Whether this is a whole number of units.
@@ -170,15 +166,7 @@ pub fn settle_hand(
         DealerResult::Bust => (BUST_TO_BEAT, false),
         DealerResult::Stood(d) => (i16::from(d), false),
     };
-    settle_against(
-        total,
-        natural,
-        stake,
-        to_beat,
-        dealer_natural,
-        blackjack_pays,
-        bet,
-    )
+    settle_against(total, natural, stake, to_beat, dealer_natural, blackjack_pays, bet)
 }
 
 /// The total a hand that is not a natural has to beat against a dealer natural: every total
@@ -215,16 +203,9 @@ pub(crate) fn settle_against(
         let sign = i64::from(player > to_beat) - i64::from(player < to_beat);
         const KINDS: [OutcomeKind; 3] = [OutcomeKind::Loss, OutcomeKind::Push, OutcomeKind::Win];
         let kind = KINDS[usize::from(player >= to_beat) + usize::from(player > to_beat)];
-        (
-            std::hint::select_unpredictable(bust, OutcomeKind::Bust, kind),
-            unit * sign,
-        )
+        (std::hint::select_unpredictable(bust, OutcomeKind::Bust, kind), unit * sign)
     };
-    Outcome {
-        kind,
-        delta,
-        money: delta.times_bet(bet),
-    }
+    Outcome { kind, delta, money: delta.times_bet(bet) }
 }
 
 #[cfg(test)]
@@ -243,11 +224,7 @@ mod tests {
         let o = settle_hand(t(21), true, 1, DealerResult::Stood(21), PAYS, BET);
         assert_eq!(
             o,
-            Outcome {
-                kind: OutcomeKind::Blackjack,
-                delta: Units(1500),
-                money: Units(1500),
-            }
+            Outcome { kind: OutcomeKind::Blackjack, delta: Units(1500), money: Units(1500) }
         );
     }
 
@@ -269,11 +246,7 @@ mod tests {
         let o = settle_hand(t(22), false, 1, DealerResult::Bust, PAYS, BET);
         assert_eq!(
             o,
-            Outcome {
-                kind: OutcomeKind::Bust,
-                delta: Units(-1000),
-                money: Units(-1000),
-            }
+            Outcome { kind: OutcomeKind::Bust, delta: Units(-1000), money: Units(-1000) }
         );
     }
 
@@ -291,10 +264,7 @@ mod tests {
             settle_hand(t(17), false, 1, DealerResult::Stood(18), PAYS, BET).delta,
             Units(-1000)
         );
-        assert_eq!(
-            settle_hand(t(12), false, 1, DealerResult::Bust, PAYS, BET).delta,
-            Units(1000)
-        );
+        assert_eq!(settle_hand(t(12), false, 1, DealerResult::Bust, PAYS, BET).delta, Units(1000));
     }
 
     /// The rules of payment spelled out case by case, to check the branch-free version.
@@ -315,11 +285,7 @@ mod tests {
                 },
             }
         };
-        Outcome {
-            kind,
-            delta,
-            money: delta,
-        }
+        Outcome { kind, delta, money: delta }
     }
 
     #[test]
@@ -351,10 +317,7 @@ mod tests {
         let natural = settle_hand(t(21), true, 1, DealerResult::Stood(20), PAYS, bet);
         assert_eq!((natural.delta, natural.money), (Units(1500), Units(7500)));
         let doubled = settle_hand(t(20), false, 2, DealerResult::Natural, PAYS, bet);
-        assert_eq!(
-            (doubled.delta, doubled.money),
-            (Units(-2000), Units(-10_000))
-        );
+        assert_eq!((doubled.delta, doubled.money), (Units(-2000), Units(-10_000)));
         assert_eq!(Units(1500).times_bet(Units::from_units(3)), Units(4500));
     }
 

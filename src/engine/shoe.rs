@@ -145,11 +145,8 @@ impl Shoe {
     fn shuffle_ahead<R: Rng + ?Sized>(&mut self, rng: &mut R) {
         let len = self.cards.len();
         let start = self.next;
-        let places = self
-            .cut
-            .saturating_sub(start)
-            .next_multiple_of(PICKS_PER_WORD)
-            .max(PICKS_PER_WORD);
+        let places =
+            self.cut.saturating_sub(start).next_multiple_of(PICKS_PER_WORD).max(PICKS_PER_WORD);
         let end = (start + places).min(len);
         let cards = &mut self.cards[..];
         let mut at = start;
@@ -158,9 +155,7 @@ impl Shoe {
         if len <= 1 << 10 {
             // Every later word's product is smaller than the first's.
             let n = (len - start) as u64;
-            let bound = (0..PICKS_PER_WORD as u64)
-                .map(|j| n.saturating_sub(j).max(1))
-                .product();
+            let bound = (0..PICKS_PER_WORD as u64).map(|j| n.saturating_sub(j).max(1)).product();
             while end - at >= PICKS_PER_WORD {
                 let offsets: [u64; PICKS_PER_WORD] =
                     picks_from_one_word(rng, (len - at) as u64, bound);
@@ -371,13 +366,7 @@ mod tests {
             let product: u64 = (0..6).map(|j| n - j).product();
             let mut samples: Vec<u64> = (0..5_000).map(|_| rng.next_u64()).collect();
             // The words just below and at the edges where the low half wraps.
-            samples.extend([
-                0,
-                1,
-                u64::MAX,
-                u64::MAX - 1,
-                product.wrapping_neg() % product,
-            ]);
+            samples.extend([0, 1, u64::MAX, u64::MAX - 1, product.wrapping_neg() % product]);
             for word in samples {
                 let replacement = rng.next_u64();
                 let (taken, digits) = by_definition::<6>(word, n);
@@ -387,11 +376,7 @@ mod tests {
                 for bound in [product, u64::MAX] {
                     let got: [u64; 6] =
                         picks_from_one_word(&mut words(&[word, replacement]), n, bound);
-                    assert_eq!(
-                        got,
-                        if taken { digits } else { second },
-                        "n {n}, word {word}"
-                    );
+                    assert_eq!(got, if taken { digits } else { second }, "n {n}, word {word}");
                 }
                 again += usize::from(!taken);
                 let (taken, digit) = by_definition::<1>(word, n);
@@ -420,14 +405,9 @@ mod tests {
         }
         assert_eq!(counts.len(), 720, "every order comes out");
         let expected = f64::from(draws) / 720.0;
-        let chi2: f64 = counts
-            .values()
-            .map(|&c| (f64::from(c) - expected).powi(2) / expected)
-            .sum();
-        assert!(
-            chi2 < 950.0,
-            "chi-square {chi2:.1} over 719 degrees of freedom"
-        );
+        let chi2: f64 =
+            counts.values().map(|&c| (f64::from(c) - expected).powi(2) / expected).sum();
+        assert!(chi2 < 950.0, "chi-square {chi2:.1} over 719 degrees of freedom");
     }
 
     /// The cards up to the cut card are shuffled at the first draw after a shuffle, past it a
@@ -444,11 +424,7 @@ mod tests {
         }
         assert_eq!(shoe.ahead, 234);
         shoe.draw(&mut rng);
-        assert_eq!(
-            (shoe.next, shoe.ahead),
-            (235, 240),
-            "past the cut card, six at a time"
-        );
+        assert_eq!((shoe.next, shoe.ahead), (235, 240), "past the cut card, six at a time");
         let mut dealt = std::collections::HashMap::new();
         for &card in &shoe.cards[..shoe.next] {
             *dealt.entry(card).or_insert(0) += 1;

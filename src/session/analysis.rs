@@ -22,9 +22,7 @@ pub struct ExactEvs {
 impl ExactEvs {
     /// EVs under `rules`.
     pub fn new(rules: &Rules) -> ExactEvs {
-        ExactEvs {
-            rules: rules.clone(),
-        }
+        ExactEvs { rules: rules.clone() }
     }
 }
 

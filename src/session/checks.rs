@@ -125,11 +125,7 @@ impl TableSession {
             .table
             .seats()
             .iter()
-            .flat_map(|seat| {
-                seat.hands()
-                    .iter()
-                    .flat_map(|h| h.cards.as_slice().iter().copied())
-            })
+            .flat_map(|seat| seat.hands().iter().flat_map(|h| h.cards.as_slice().iter().copied()))
             .collect();
         cards.extend_from_slice(view.dealer().cards.as_slice());
         let round = RoundCount {
@@ -221,22 +217,13 @@ impl TableSession {
                     left as f64 / 52.0
                 );
                 let text = verdict(&system.named("true count"), tc, guess, &how);
-                (
-                    guess == tc,
-                    signed(guess),
-                    signed(tc),
-                    f64::from((guess - tc).abs()),
-                    text,
-                )
+                (guess == tc, signed(guess), signed(tc), f64::from((guess - tc).abs()), text)
             }),
             CheckKind::Decks => read_decks(&typed, f64::from(self.rules.decks)).map(|guess| {
                 let truth = Resolution::Half.decks(left);
                 let right = (guess - truth).abs() < 1e-9;
                 let text = if right {
-                    format!(
-                        "Surprise check: {} decks left, right ({left} cards).",
-                        decks(truth)
-                    )
+                    format!("Surprise check: {} decks left, right ({left} cards).", decks(truth))
                 } else {
                     format!(
                         "Surprise check: {} decks are left ({left} cards, to the nearest half \
@@ -245,13 +232,7 @@ impl TableSession {
                         decks(guess)
                     )
                 };
-                (
-                    right,
-                    decks(guess),
-                    decks(truth),
-                    (guess - left as f64 / 52.0).abs(),
-                    text,
-                )
+                (right, decks(guess), decks(truth), (guess - left as f64 / 52.0).abs(), text)
             }),
         };
         let (right, answer, truth, error, text) = match graded {
@@ -286,8 +267,7 @@ impl TableSession {
         });
         // The verdict last, kept in view (the deal follows at once and scrolls the log).
         self.release_held_back("The count was checked: what was held back from it —");
-        self.news
-            .push(Happening::Graded(Notice::new(Kind::graded(right), text)));
+        self.news.push(Happening::Graded(Notice::new(Kind::graded(right), text)));
         match kind {
             CheckKind::Running => {
                 let guess = read_count_of(&typed, &system, start, shoe.saturating_sub(left))
@@ -306,15 +286,9 @@ impl TableSession {
 
 /// `Surprise check: the {what} is {truth}, right{how}.` (or `not {guess}`).
 fn verdict(what: &str, truth: i32, guess: i32, how: &str) -> String {
-    let verdict = if guess == truth {
-        "right".to_owned()
-    } else {
-        format!("not {}", signed(guess))
-    };
-    format!(
-        "Surprise check: the {what} is {}, {verdict}{how}.",
-        signed(truth)
-    )
+    let verdict =
+        if guess == truth { "right".to_owned() } else { format!("not {}", signed(guess)) };
+    format!("Surprise check: the {what} is {}, {verdict}{how}.", signed(truth))
 }
 
 /// A true count as typed: a whole number, `+` or `−` allowed.
@@ -326,10 +300,10 @@ fn read_true_count(typed: &str) -> Result<i32, String> {
             "`{}` is no true count a shoe reaches: type one from −30 to +30",
             typed.trim()
         )),
-        Err(_) if clean.is_empty() => Err(
-            "Nothing was typed: type the true count, a whole number (e.g. -2), then Enter"
-                .to_owned(),
-        ),
+        Err(_) if clean.is_empty() => {
+            Err("Nothing was typed: type the true count, a whole number (e.g. -2), then Enter"
+                .to_owned())
+        }
         Err(_) => Err(format!(
             "`{}` is not a true count: type a whole number (e.g. -2), then Enter",
             typed.trim()
@@ -348,17 +322,11 @@ fn read_decks(typed: &str, shoe: f64) -> Result<f64, String> {
         Err(_) if clean.is_empty() => {
             Err("Nothing was typed: type the decks left (e.g. 3.5), then Enter".to_owned())
         }
-        Err(_) => Err(format!(
-            "`{clean}` is not a number of decks: type one like 3.5, then Enter"
-        )),
+        Err(_) => Err(format!("`{clean}` is not a number of decks: type one like 3.5, then Enter")),
     }
 }
 
 /// `3.5`, `4`.
 fn decks(d: f64) -> String {
-    if d.fract() == 0.0 {
-        format!("{d:.0}")
-    } else {
-        format!("{d:.1}")
-    }
+    if d.fract() == 0.0 { format!("{d:.0}") } else { format!("{d:.1}") }
 }

@@ -61,13 +61,7 @@ impl CountState {
         check_every: u32,
         system: CountSystem,
     ) -> CountState {
-        CountState {
-            mode,
-            ramp,
-            check_every,
-            system,
-            ..CountState::default()
-        }
+        CountState { mode, ramp, check_every, system, ..CountState::default() }
     }
 
     /// Takes in what the table's events dealt: the red sevens seen.
@@ -124,17 +118,13 @@ impl TableSession {
     /// unbalanced count's running count).
     pub fn floored_count(&self) -> i32 {
         let view = self.table.view(self.you);
-        self.count
-            .system
-            .index_count(self.running_count(), view.cards_left())
+        self.count.system.index_count(self.running_count(), view.cards_left())
     }
 
     /// The running count of the cards seen since the shuffle, in the count kept.
     pub fn running_count(&self) -> i32 {
         let view = self.table.view(self.you);
-        self.count
-            .red_sevens
-            .running_count(&self.count.system, self.rules.decks, view.seen())
+        self.count.red_sevens.running_count(&self.count.system, self.rules.decks, view.seen())
     }
 
     /// The count kept at this table: Hi-Lo unless another was chosen.
@@ -217,23 +207,19 @@ impl TableSession {
         let bet = self.bet();
         let right = bet == crate::engine::Units::from_units(i64::from(wanted));
         let error = (bet.0 as f64 / 1000.0 - f64::from(wanted)).abs();
-        self.coach
-            .record_count(crate::trainer::history::CountAnswer {
-                at: 0,
-                skill: crate::trainer::tally::TABLE_RAMP.to_owned(),
-                question: crate::trainer::tally::table_bet_question(&self.index_count_words(), tc),
-                answer: bet.plain().to_string(),
-                truth: wanted.to_string(),
-                right,
-                error,
-                seconds: 0.0,
-                countdown: None,
-            });
-        let verdict = if right {
-            "the ramp's bet".to_owned()
-        } else {
-            format!("the ramp says {wanted}")
-        };
+        self.coach.record_count(crate::trainer::history::CountAnswer {
+            at: 0,
+            skill: crate::trainer::tally::TABLE_RAMP.to_owned(),
+            question: crate::trainer::tally::table_bet_question(&self.index_count_words(), tc),
+            answer: bet.plain().to_string(),
+            truth: wanted.to_string(),
+            right,
+            error,
+            seconds: 0.0,
+            countdown: None,
+        });
+        let verdict =
+            if right { "the ramp's bet".to_owned() } else { format!("the ramp says {wanted}") };
         let text = format!(
             "Bet {} at {} {}: {verdict}",
             bet.plain(),
@@ -265,16 +251,9 @@ impl TableSession {
         let text = if notice.kind == Kind::Info {
             notice.text
         } else {
-            format!(
-                "Round {}: {}",
-                self.coach.session().play.rounds + 1,
-                notice.text
-            )
+            format!("Round {}: {}", self.coach.session().play.rounds + 1, notice.text)
         };
-        self.count.held_back.push(Held {
-            notice: Notice::new(notice.kind, text),
-            role,
-        });
+        self.count.held_back.push(Held { notice: Notice::new(notice.kind, text), role });
     }
 
     /// The lines held back, said under `heading`: the count may be told now.
@@ -358,10 +337,7 @@ impl TableSession {
         };
         let running = self.running_count();
         let right = guess == running;
-        let answer = crate::trainer::drills::count_quiz::CountAnswer {
-            guess,
-            actual: running,
-        };
+        let answer = crate::trainer::drills::count_quiz::CountAnswer { guess, actual: running };
         let question = format!(
             "the {} before round {}",
             self.count.system.named("running count"),
@@ -372,11 +348,7 @@ impl TableSession {
         self.release_held_back("The count was checked: what was held back from it —");
         let system = &self.count.system;
         let text = if right {
-            format!(
-                "{}: {}, right.",
-                system.named("Count check"),
-                signed(running)
-            )
+            format!("{}: {}, right.", system.named("Count check"), signed(running))
         } else {
             format!(
                 "Count check: the {} is {}, not {}.",
@@ -385,8 +357,7 @@ impl TableSession {
                 signed(guess)
             )
         };
-        self.news
-            .push(Happening::Graded(Notice::new(Kind::graded(right), text)));
+        self.news.push(Happening::Graded(Notice::new(Kind::graded(right), text)));
         self.running_answered(right, guess);
         self.count.checked_this_round = true;
         self.deal_now(an);

@@ -41,10 +41,7 @@ impl TableSession {
         // In counting mode, the cost at this count: the EVs of the shoe as it is.
         let evs = an.evs.evs(&query);
         let (grade, call) = match an.indices.filter(|_| self.count.mode) {
-            None => (
-                self.coach.grade(&an.strategy.chart, &view, action, &evs)?,
-                None,
-            ),
+            None => (self.coach.grade(&an.strategy.chart, &view, action, &evs)?, None),
             Some(indices) => grade_at_count(
                 &an.strategy.chart,
                 indices,
@@ -56,12 +53,7 @@ impl TableSession {
                 |a| evs.get(a),
             ),
         };
-        Some(Graded {
-            grade,
-            call,
-            ranked: ranked_legal(&evs, legal),
-            source,
-        })
+        Some(Graded { grade, call, ranked: ranked_legal(&evs, legal), source })
     }
 
     /// Grades `action` into the log and the statistics before it is taken. `false` when
@@ -101,16 +93,10 @@ impl TableSession {
         let proceed = if self.grade_tells_count(g.cell, legal, an) {
             self.news.push(Happening::Graded(Notice::new(
                 Kind::Info,
-                format!(
-                    "{}: an index play's hand, graded once the count is shown",
-                    g.cell.label()
-                ),
+                format!("{}: an index play's hand, graded once the count is shown", g.cell.label()),
             )));
             let why = self.mistake_reason(&graded, an);
-            self.hold_back(
-                Notice::new(Kind::of_verdict(g.verdict()), advice),
-                HeldAs::Grade,
-            );
+            self.hold_back(Notice::new(Kind::of_verdict(g.verdict()), advice), HeldAs::Grade);
             if let Some(why) = why {
                 self.hold_back(Notice::new(Kind::Info, why), HeldAs::Reason);
             }
@@ -127,8 +113,7 @@ impl TableSession {
             self.news.push(Happening::Graded(Notice::new(kind, advice)));
             // A mistake comes with the reason for the right play.
             if let Some(why) = self.mistake_reason(&graded, an) {
-                self.news
-                    .push(Happening::Reason(Notice::new(Kind::Info, why)));
+                self.news.push(Happening::Reason(Notice::new(Kind::Info, why)));
             }
             true
         };

@@ -55,12 +55,7 @@ impl TableSession {
                     strategy,
                     peek.map(|p| &p.chart),
                     cell,
-                    Figures::Hand {
-                        source,
-                        evs: ranked,
-                        advised: chart_play,
-                        chosen: chart_play,
-                    },
+                    Figures::Hand { source, evs: ranked, advised: chart_play, chosen: chart_play },
                 ),
                 _ => reasons::reason(
                     strategy,
@@ -90,9 +85,7 @@ mod tests {
 
     /// The chart the table's hints follow: the exact basic strategy of the rules.
     fn basic_chart() -> Chart {
-        crate::analysis::basic_strategy(&Rules::default())
-            .chart
-            .clone()
+        crate::analysis::basic_strategy(&Rules::default()).chart.clone()
     }
 
     fn all() -> ActionSet {
@@ -110,16 +103,10 @@ mod tests {
     fn eleven_against_six_says_double_and_falls_back_to_hit() {
         let chart = basic_chart();
         let (action, line) = hint_line(&chart, &cards(&[6, 5]), Value::of(6), all());
-        assert_eq!(
-            (action, line.as_str()),
-            (Action::Double, "Basic strategy: double — 11 vs 6")
-        );
+        assert_eq!((action, line.as_str()), (Action::Double, "Basic strategy: double — 11 vs 6"));
         let three = cards(&[2, 4, 5]);
         let no_double: ActionSet = [Action::Hit, Action::Stand].into_iter().collect();
-        assert_eq!(
-            hint_line(&chart, &three, Value::of(6), no_double).0,
-            Action::Hit
-        );
+        assert_eq!(hint_line(&chart, &three, Value::of(6), no_double).0, Action::Hit);
     }
 
     #[test]

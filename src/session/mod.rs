@@ -74,18 +74,12 @@ impl TableSession {
     ) -> anyhow::Result<(TableSession, Option<String>)> {
         let count = config.seats;
         if !(1..=crate::engine::MAX_SEATS).contains(&count) {
-            bail!(
-                "--seats must be 1 to {}, not {count}",
-                crate::engine::MAX_SEATS
-            );
+            bail!("--seats must be 1 to {}, not {count}", crate::engine::MAX_SEATS);
         }
         let you = match config.you {
             None => (count - 1) / 2,
             Some(k) if k < count => k,
-            Some(k) => bail!(
-                "--seat must be 1 to {count} (the number of seats), not {}",
-                k + 1
-            ),
+            Some(k) => bail!("--seat must be 1 to {count} (the number of seats), not {}", k + 1),
         };
         if config.ai.is_empty() && count > 1 {
             bail!("--ai needs at least one level (easy, normal, hard or counter)");
@@ -273,10 +267,7 @@ impl TableSession {
     /// Whether the person has hands in play that leaving would play out.
     pub fn hands_in_play(&self) -> bool {
         !self.between_rounds()
-            && self.table.seats()[self.you]
-                .hands()
-                .iter()
-                .any(|h| h.outcome.is_none())
+            && self.table.seats()[self.you].hands().iter().any(|h| h.outcome.is_none())
     }
 
     /// The chart cell of the person's active hand, if it is their turn.
@@ -312,11 +303,7 @@ impl TableSession {
         let ramp = self.count.ramp.clone().unwrap_or_default();
         let count = (&self.count.system, self.rules.decks);
         for seat in &mut self.seats {
-            if let Player::Ai {
-                level,
-                strategy: slot @ None,
-            } = &mut seat.player
-            {
+            if let Player::Ai { level, strategy: slot @ None } = &mut seat.player {
                 *slot = Some(Box::new(seats::seat_strategy(
                     *level,
                     &strategy.chart,
@@ -332,11 +319,7 @@ impl TableSession {
     /// table ([`TableSession::install_seat_strategies`]) now that it is ready.
     pub fn forget_counter_strategies(&mut self) {
         for seat in &mut self.seats {
-            if let Player::Ai {
-                level: Level::Counter,
-                strategy,
-            } = &mut seat.player
-            {
+            if let Player::Ai { level: Level::Counter, strategy } = &mut seat.player {
                 *strategy = None;
             }
         }

@@ -28,11 +28,7 @@ pub struct Narrator<'a> {
 
 /// A card as text, honouring `--ascii`: the one place a card is written in a message.
 pub fn card_text(card: Card, ascii: bool) -> String {
-    if ascii {
-        format!("{card:?}")
-    } else {
-        card.to_string()
-    }
+    if ascii { format!("{card:?}") } else { card.to_string() }
 }
 
 /// The dealer's total once revealed: `soft 17`, `blackjack`, `bust with 25`.
@@ -66,12 +62,7 @@ impl Narrator<'_> {
     pub fn counter_bet(&self, seat: usize, bet: Units, tc: i32) -> Notice {
         Notice::new(
             Kind::Info,
-            format!(
-                "{} (counter) bets {}{}.",
-                self.name(seat),
-                bet.plain(),
-                self.at_count(tc)
-            ),
+            format!("{} (counter) bets {}{}.", self.name(seat), bet.plain(), self.at_count(tc)),
         )
     }
 
@@ -103,18 +94,14 @@ impl Narrator<'_> {
         let who = self.name(seat);
         let verb = |plain: &'static str, third: &'static str| if you { plain } else { third };
         let card = events.iter().find_map(|e| match *e {
-            Event::CardDealt {
-                to: Recipient::Hand { seat: s, hand: h },
-                card,
-            } if s == seat && h == hand => Some(card),
+            Event::CardDealt { to: Recipient::Hand { seat: s, hand: h }, card }
+                if s == seat && h == hand =>
+            {
+                Some(card)
+            }
             _ => None,
         });
-        let total_of = |h: usize| {
-            seats
-                .get(seat)
-                .and_then(|s| s.hands().get(h))
-                .map(|h| h.total())
-        };
+        let total_of = |h: usize| seats.get(seat).and_then(|s| s.hands().get(h)).map(|h| h.total());
         let words = |total: Option<Total>| match total {
             Some(t) if t.is_bust() => format!("bust with {}", t.value),
             Some(t) => t.to_string(),
@@ -128,15 +115,11 @@ impl Narrator<'_> {
         let split_cards: Vec<String> = events
             .iter()
             .filter_map(|e| match *e {
-                Event::CardDealt {
-                    to: Recipient::Hand { seat: s, hand: h },
-                    card,
-                } if s == seat && (h != hand || action == Action::Split) => Some(format!(
-                    "hand {} takes {} → {}",
-                    h + 1,
-                    shown(card),
-                    words(total_of(h))
-                )),
+                Event::CardDealt { to: Recipient::Hand { seat: s, hand: h }, card }
+                    if s == seat && (h != hand || action == Action::Split) =>
+                {
+                    Some(format!("hand {} takes {} → {}", h + 1, shown(card), words(total_of(h))))
+                }
                 _ => None,
             })
             .collect();
@@ -175,19 +158,16 @@ impl Narrator<'_> {
                     Kind::Info,
                     "The shoe ran dry: the discards were shuffled in.",
                 )),
-                Event::DeckAdded => out.push(Notice::new(
-                    Kind::Info,
-                    "The shoe ran dry: a new deck was opened.",
-                )),
-                Event::HandClosed {
-                    seat,
-                    reason: CloseReason::Natural,
-                    ..
-                } => out.push(if seat == self.you {
-                    Notice::new(Kind::Won, "Blackjack!")
-                } else {
-                    Notice::new(Kind::Info, format!("{} has blackjack.", self.name(seat)))
-                }),
+                Event::DeckAdded => {
+                    out.push(Notice::new(Kind::Info, "The shoe ran dry: a new deck was opened."))
+                }
+                Event::HandClosed { seat, reason: CloseReason::Natural, .. } => {
+                    out.push(if seat == self.you {
+                        Notice::new(Kind::Won, "Blackjack!")
+                    } else {
+                        Notice::new(Kind::Info, format!("{} has blackjack.", self.name(seat)))
+                    })
+                }
                 Event::HoleCardRevealed { card } | Event::DealerDraws { card } => {
                     let verb = match event {
                         Event::HoleCardRevealed { .. } => "turns over",
@@ -211,10 +191,9 @@ impl Narrator<'_> {
                     ))
                 }
                 // News, not a grade: whether it is good for the person their own line says.
-                Event::DealerBusts { total } => out.push(Notice::new(
-                    Kind::Info,
-                    format!("Dealer busts with {total}"),
-                )),
+                Event::DealerBusts { total } => {
+                    out.push(Notice::new(Kind::Info, format!("Dealer busts with {total}")))
+                }
                 Event::RoundOver => {
                     if let Some(line) = seats.get(self.you).and_then(round_result) {
                         out.push(line);
@@ -254,11 +233,7 @@ pub fn round_result(seat: &Seat) -> Option<Notice> {
         }
         many => {
             let parts: Vec<String> = many.iter().map(|&o| one(o)).collect();
-            format!(
-                "Your hands: {} — net {}",
-                parts.join(", "),
-                net_text(net, seat.round_units())
-            )
+            format!("Your hands: {} — net {}", parts.join(", "), net_text(net, seat.round_units()))
         }
     };
     let tone = match net.0.signum() {
@@ -276,13 +251,7 @@ mod tests {
     use crate::session::seats::Player;
 
     fn seats(names: &[&str]) -> Vec<SeatInfo> {
-        names
-            .iter()
-            .map(|&name| SeatInfo {
-                name: name.to_owned(),
-                player: Player::You,
-            })
-            .collect()
+        names.iter().map(|&name| SeatInfo { name: name.to_owned(), player: Player::You }).collect()
     }
 
     #[test]

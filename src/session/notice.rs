@@ -49,10 +49,7 @@ pub struct Notice {
 impl Notice {
     /// A notice of `kind` saying `text`.
     pub fn new(kind: Kind, text: impl Into<String>) -> Notice {
-        Notice {
-            kind,
-            text: text.into(),
-        }
+        Notice { kind, text: text.into() }
     }
 }
 

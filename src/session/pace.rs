@@ -101,10 +101,7 @@ pub(super) struct PaceState {
 impl PaceState {
     /// The table at `pace` (none: dealt by Space only).
     pub(super) fn new(pace: Option<Pace>) -> PaceState {
-        PaceState {
-            pace,
-            ..PaceState::default()
-        }
+        PaceState { pace, ..PaceState::default() }
     }
 
     /// A round was dealt: its time is stamped at the next tick, its cards are on the table.
@@ -154,10 +151,7 @@ impl TableSession {
         }
         self.pace.paused = !self.pace.paused;
         if self.pace.paused {
-            self.say(
-                Kind::Info,
-                "Pace paused: Space deals the next round; w goes on at the pace.",
-            );
+            self.say(Kind::Info, "Pace paused: Space deals the next round; w goes on at the pace.");
         } else {
             // The look at the result starts again: no deal the moment the pause ends.
             self.pace.dealt_at = None;
@@ -171,11 +165,7 @@ impl TableSession {
     /// rounds, not paused, no check asked, money to bet; after a tick saw the round end).
     pub fn pace_next(&self) -> Option<(PaceStep, Instant)> {
         let (clear, deal) = self.pace_schedule()?;
-        Some(if self.pace.cleared {
-            (PaceStep::Deal, deal)
-        } else {
-            (PaceStep::Clear, clear)
-        })
+        Some(if self.pace.cleared { (PaceStep::Deal, deal) } else { (PaceStep::Clear, clear) })
     }
 
     /// When the pace deals the next round, while the table waits for it.

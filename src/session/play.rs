@@ -55,10 +55,7 @@ impl TableSession {
     fn place(&mut self, bet: Units) -> bool {
         match self.table.place_bet(self.you, bet) {
             Ok(()) => {
-                self.say(
-                    Kind::Info,
-                    format!("Bet {} for the next round.", bet.plain()),
-                );
+                self.say(Kind::Info, format!("Bet {} for the next round.", bet.plain()));
                 true
             }
             Err(err) => {
@@ -121,11 +118,7 @@ impl TableSession {
                     bet,
                     true_count: count_at_deal,
                     seed: self.settings.seed,
-                    shoe_position: if shuffled {
-                        0
-                    } else {
-                        shoe - dealt_before.min(shoe)
-                    },
+                    shoe_position: if shuffled { 0 } else { shoe - dealt_before.min(shoe) },
                     number,
                     at: crate::store::unix_seconds(),
                 });
@@ -152,10 +145,8 @@ impl TableSession {
                     self.say(Kind::Right, note);
                 }
             }
-            Err(err) => self.say(
-                Kind::Refused,
-                format!("The course could not be brought up to date: {err}"),
-            ),
+            Err(err) => self
+                .say(Kind::Refused, format!("The course could not be brought up to date: {err}")),
         }
     }
 
@@ -164,19 +155,14 @@ impl TableSession {
     fn place_counter_bets(&mut self) {
         let (min, max) = self.rules.bet_limits();
         for seat in 0..self.seats.len() {
-            let Player::Ai {
-                strategy: Some(strategy),
-                ..
-            } = &self.seats[seat].player
-            else {
+            let Player::Ai { strategy: Some(strategy), .. } = &self.seats[seat].player else {
                 continue;
             };
             let AnyStrategy::Counter(counter) = strategy.as_ref() else {
                 continue;
             };
-            let (units, tc) = counter
-                .seated(self.count.red_sevens_seen())
-                .next_bet(&self.table.view(seat));
+            let (units, tc) =
+                counter.seated(self.count.red_sevens_seen()).next_bet(&self.table.view(seat));
             let bet = Units::from_units(i64::from(units)).clamp(min, max);
             if self.table.place_bet(seat, bet).is_ok() {
                 let line = self.narrate(|n| n.counter_bet(seat, bet, tc));
@@ -258,8 +244,7 @@ impl TableSession {
     /// what is unsaved is saved.
     pub fn exit(&mut self) -> Vec<Happening> {
         let view = self.table.view(self.you);
-        self.coach
-            .record_unfinished_round(view.own_hands(), view.dealer());
+        self.coach.record_unfinished_round(view.own_hands(), view.dealer());
         self.save();
         self.take_news()
     }
@@ -308,9 +293,7 @@ impl TableSession {
                 // the table saw, which its view does not keep.
                 let red_sevens = self.count.red_sevens_seen();
                 let strategy = match &self.seats[seat].player {
-                    Player::Ai {
-                        strategy: Some(s), ..
-                    } => Some(s.as_ref()),
+                    Player::Ai { strategy: Some(s), .. } => Some(s.as_ref()),
                     _ => None,
                 };
                 let (index_move, played) = match strategy {
@@ -326,9 +309,8 @@ impl TableSession {
                         (None, ai::take_turn(&mut self.table, &hard))
                     }
                 };
-                let played = played
-                    .and_then(Result::ok)
-                    .map(|(turn, events)| (turn, events.to_vec()));
+                let played =
+                    played.and_then(Result::ok).map(|(turn, events)| (turn, events.to_vec()));
                 if let Some((turn, events)) = played {
                     self.after_turn(turn.seat, turn.hand, turn.action, &events, an);
                     if let Some(m) = index_move.filter(|m| m.play == turn.action) {
@@ -368,9 +350,7 @@ impl TableSession {
         use crate::analysis::no_hole_card::{extra_stake_cells, moment_line, taken_whole};
         let taken = taken_whole(self.table.seats().get(self.you)?, self.table.dealer())?;
         let peek = an.peek.strategy(&self.rules);
-        let differ = peek
-            .as_ref()
-            .map(|peek| extra_stake_cells(&an.strategy.chart, &peek.chart));
+        let differ = peek.as_ref().map(|peek| extra_stake_cells(&an.strategy.chart, &peek.chart));
         Some(moment_line(&taken, differ.as_deref()))
     }
 

@@ -67,9 +67,7 @@ mod tests {
     use crate::engine::{Action, Card, Rules, seeded_table};
 
     fn chart() -> Chart {
-        crate::analysis::basic_strategy(&Rules::default())
-            .chart
-            .clone()
+        crate::analysis::basic_strategy(&Rules::default()).chart.clone()
     }
 
     #[test]

@@ -21,11 +21,7 @@ impl TableSession {
         let mut rows = games;
         rows.push((
             "Bankroll".to_owned(),
-            format!(
-                "{} → {}",
-                self.starting_bankroll().plain(),
-                self.bankroll().plain()
-            ),
+            format!("{} → {}", self.starting_bankroll().plain(), self.bankroll().plain()),
         ));
         // The decisions in short: the categories are on the stats screen.
         rows.extend(decisions.into_iter().filter(|(l, _)| !l.starts_with(' ')));
@@ -38,17 +34,11 @@ impl TableSession {
         for (i, seat) in self.seats.iter().enumerate() {
             if let Some(level) = seat.level() {
                 let money = self.table.seats()[i].net_money();
-                rows.push((
-                    format!("Seat {} · {}", i + 1, level.name()),
-                    format!("net {money}"),
-                ));
+                rows.push((format!("Seat {} · {}", i + 1, level.name()), format!("net {money}")));
             }
         }
         let seed = self.settings.seed;
-        rows.push((
-            "Shoe seed".to_owned(),
-            format!("{seed} (replay: --seed {seed})"),
-        ));
+        rows.push(("Shoe seed".to_owned(), format!("{seed} (replay: --seed {seed})")));
         rows
     }
 

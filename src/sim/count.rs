@@ -209,10 +209,7 @@ impl CountTally {
 
     /// The run's mean and standard deviation per round, with the measures made of them.
     pub fn measures(&self) -> Measures {
-        Measures {
-            ev: self.ev_per_round(),
-            sd: self.std_dev(),
-        }
+        Measures { ev: self.ev_per_round(), sd: self.std_dev() }
     }
 
     /// [`Measures::di`].
@@ -283,13 +280,8 @@ impl TrueCounts {
     pub fn new(cards: usize) -> TrueCounts {
         // The bound on `y n` holds for up to 13 260 cards; larger shoes divide beyond.
         let cards = cards.clamp(1, 13_260);
-        let reciprocals = (0..=cards)
-            .map(|n| (1u64 << 63).div_ceil(n.max(1) as u64))
-            .collect();
-        TrueCounts {
-            reciprocals,
-            running: cards as u32,
-        }
+        let reciprocals = (0..=cards).map(|n| (1u64 << 63).div_ceil(n.max(1) as u64)).collect();
+        TrueCounts { reciprocals, running: cards as u32 }
     }
 
     /// [`floored_true_count`]`(running, cards_left)`.
@@ -326,11 +318,7 @@ impl RunningCount {
     pub fn new(system: &CountSystem) -> RunningCount {
         let mut tag_of_value = [0; 256];
         tag_of_value[1..=10].copy_from_slice(&system.tags);
-        RunningCount {
-            tags: system.tags,
-            tag_of_value,
-            running: 0,
-        }
+        RunningCount { tags: system.tags, tag_of_value, running: 0 }
     }
 
     /// The running count of the cards seen since the shuffle, from 0, in counting units.
@@ -375,11 +363,7 @@ pub(super) struct CountedPlay<'a> {
 impl<'a> CountedPlay<'a> {
     pub(super) fn new(counter: &'a Counter, cards: usize) -> CountedPlay<'a> {
         let system = counter.system();
-        let per_point = if system.is_balanced() {
-            system.unit.per_point() as usize
-        } else {
-            0
-        };
+        let per_point = if system.is_balanced() { system.unit.per_point() as usize } else { 0 };
         CountedPlay {
             counter,
             per_point,
@@ -402,17 +386,11 @@ impl<'a> CountedPlay<'a> {
             self.counter.system().tags,
             "the table counts the counter's count"
         );
-        let running = if shoe.cut_card_reached() {
-            0
-        } else {
-            table.sink().running()
-        };
+        let running = if shoe.cut_card_reached() { 0 } else { table.sink().running() };
         match self.per_point {
             0 => self.counter.count_to_read(running, shoe.remaining()),
             1 => self.true_counts.floored(running, shoe.remaining()),
-            units => self
-                .true_counts
-                .floored(running, shoe.remaining().saturating_mul(units)),
+            units => self.true_counts.floored(running, shoe.remaining().saturating_mul(units)),
         }
     }
 
@@ -456,16 +434,8 @@ impl<'a> CountedPlay<'a> {
         // result per unit times the seat's bet.
         let money = (seat.bankroll() + -before).0;
         let bet_milli = seat.bet().0;
-        let net = if bet_milli == Units::ONE.0 {
-            money
-        } else {
-            money * Units::ONE.0 / bet_milli
-        };
-        debug_assert_eq!(
-            net,
-            seat.round_units().0,
-            "the money moved is the units won"
-        );
+        let net = if bet_milli == Units::ONE.0 { money } else { money * Units::ONE.0 / bet_milli };
+        debug_assert_eq!(net, seat.round_units().0, "the money moved is the units won");
         if played {
             tally.record(tc, bet, net);
         }
@@ -579,9 +549,7 @@ mod tests {
         }
         let table = TrueCounts::new(13_260);
         for left in (0..=13_263).step_by(97).chain([1, 2, 13_259, 13_260]) {
-            for running in [
-                -13_261, -13_260, -9_999, -53, -52, -1, 0, 1, 51, 52, 13_260, 13_261,
-            ] {
+            for running in [-13_261, -13_260, -9_999, -53, -52, -1, 0, 1, 51, 52, 13_260, 13_261] {
                 assert_eq!(
                     table.floored(running, left),
                     floored_true_count(running, left),
@@ -604,12 +572,9 @@ mod tests {
         use rand::SeedableRng;
         let rules = Rules::default();
         for system in BUILT_IN.iter().filter(|s| !s.needs_suits()) {
-            let counter = Counter::new(
-                Hard::new(Chart::default()),
-                &IndexTable::default(),
-                BetRamp::flat(),
-            )
-            .with_system(system.clone(), rules.decks);
+            let counter =
+                Counter::new(Hard::new(Chart::default()), &IndexTable::default(), BetRamp::flat())
+                    .with_system(system.clone(), rules.decks);
             // The counting simulator's table, and a table keeping the count by value that
             // deals the same cards (the same seed, the same plays).
             let mut table = counted_table(rules.clone(), GameRng::seed_from_u64(7), system);
@@ -638,12 +603,8 @@ mod tests {
                     assert_eq!(read, floored_true_count(hilo, shoe.remaining()));
                 }
                 moved += i32::from(read != 0);
-                table
-                    .play_round(|_, _, _, _| Action::Stand)
-                    .expect("a round");
-                by_value
-                    .play_round(|_, _, _, _| Action::Stand)
-                    .expect("a round");
+                table.play_round(|_, _, _, _| Action::Stand).expect("a round");
+                by_value.play_round(|_, _, _, _| Action::Stand).expect("a round");
             }
             assert!(moved > 0, "{}: the count moves", system.name);
         }
@@ -668,16 +629,9 @@ mod tests {
         };
         let mut restocks = 0;
         for key in ["hilo", "zen", "halves"] {
-            let system = BUILT_IN
-                .iter()
-                .find(|s| s.key == key)
-                .expect("a built-in count");
+            let system = BUILT_IN.iter().find(|s| s.key == key).expect("a built-in count");
             for decks in [1u8, 2] {
-                let rules = Rules {
-                    decks,
-                    penetration: 1.0,
-                    ..Rules::default()
-                };
+                let rules = Rules { decks, penetration: 1.0, ..Rules::default() };
                 let rng = || GameRng::seed_from_u64(9);
                 let mut counted =
                     Table::with_events(rules.clone(), 7, rng(), RunningCount::new(system));

@@ -7,21 +7,14 @@ use crate::engine::{EventSink, Rules, Table};
 
 /// The net result of seat 0's settled hands this round, in units per unit bet.
 fn seat_net<R: rand::Rng, L: EventSink>(table: &Table<R, L>) -> f64 {
-    table.seats()[0]
-        .hands()
-        .iter()
-        .filter_map(|h| h.outcome)
-        .map(|o| o.delta.as_f64())
-        .sum()
+    table.seats()[0].hands().iter().filter_map(|h| h.outcome).map(|o| o.delta.as_f64()).sum()
 }
 
 /// Plays the rest of the round with `strategy`; returns seat 0's net.
 fn play_out<R: rand::Rng, L: EventSink>(table: &mut Table<R, L>, strategy: &AnyStrategy) -> f64 {
     while let Some((seat, _)) = table.active() {
         let action = strategy.decide(&table.view(seat));
-        table
-            .act(seat, action)
-            .expect("strategies play legal actions");
+        table.act(seat, action).expect("strategies play legal actions");
     }
     table.play_dealer().expect("the dealer plays");
     seat_net(table)
@@ -85,18 +78,13 @@ fn paired_rounds(
                     rival_nets[k] = Some(play_out(&mut copy, rival));
                 }
             }
-            table
-                .act(seat, action)
-                .expect("the hard seat plays legally");
+            table.act(seat, action).expect("the hard seat plays legally");
         }
         table.play_dealer().expect("the dealer plays");
         let hard_net = seat_net(&table);
         let normal_net = rival_nets[0].unwrap_or(hard_net);
         let easy_net = rival_nets[1].unwrap_or(hard_net);
-        for (i, d) in [hard_net - normal_net, normal_net - easy_net]
-            .into_iter()
-            .enumerate()
-        {
+        for (i, d) in [hard_net - normal_net, normal_net - easy_net].into_iter().enumerate() {
             paired.sum[i] += d;
             paired.sum_sq[i] += d * d;
         }

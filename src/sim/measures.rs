@@ -21,11 +21,7 @@ pub struct Measures {
 impl Measures {
     /// Desirability index `DI = 1000 · EV / SD`; 0 with no spread.
     pub fn di(&self) -> f64 {
-        if self.sd > 0.0 {
-            1000.0 * self.ev / self.sd
-        } else {
-            0.0
-        }
+        if self.sd > 0.0 { 1000.0 * self.ev / self.sd } else { 0.0 }
     }
 
     /// `SCORE = DI²`: the win per 100 rounds, in units of the bet, for a bankroll of 10⁶
@@ -55,11 +51,7 @@ impl Measures {
             return 0.0;
         }
         if self.sd <= 0.0 {
-            return if self.ev * rounds <= -bankroll {
-                1.0
-            } else {
-                0.0
-            };
+            return if self.ev * rounds <= -bankroll { 1.0 } else { 0.0 };
         }
         let spread = self.sd * rounds.sqrt();
         let drift = self.ev * rounds;
@@ -68,11 +60,7 @@ impl Measures {
         // exp(x)·Φ(y) computed as one exponential where exp(x) alone would overflow (EV < 0).
         let second = if exponent > 700.0 {
             let tail = normal_cdf((-bankroll + drift) / spread);
-            if tail > 0.0 {
-                (exponent + tail.ln()).exp()
-            } else {
-                0.0
-            }
+            if tail > 0.0 { (exponent + tail.ln()).exp() } else { 0.0 }
         } else {
             exponent.exp() * normal_cdf((-bankroll + drift) / spread)
         };

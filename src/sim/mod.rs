@@ -81,8 +81,7 @@ impl<T: Rounds> RunReport<T> {
 
     /// Rounds per second of CPU time (the speed of one core), if CPU time is known.
     pub fn rounds_per_cpu_sec(&self) -> Option<f64> {
-        self.cpu
-            .map(|cpu| self.tally.rounds() as f64 / cpu.as_secs_f64().max(1e-9))
+        self.cpu.map(|cpu| self.tally.rounds() as f64 / cpu.as_secs_f64().max(1e-9))
     }
 }
 
@@ -283,11 +282,7 @@ where
     let last = AtomicU64::new(u64::MAX);
     let merge = Mutex::new(OrderedMerge::<T>::default());
     let merged = Condvar::new();
-    let lock = || {
-        merge
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    };
+    let lock = || merge.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let cpu_start = process_cpu_time();
     let wall_start = Instant::now();
     std::thread::scope(|scope| {
@@ -306,9 +301,7 @@ where
                     let mut state = lock();
                     while chunk >= state.merged() + window && chunk <= last.load(Ordering::Relaxed)
                     {
-                        state = merged
-                            .wait(state)
-                            .unwrap_or_else(|poisoned| poisoned.into_inner());
+                        state = merged.wait(state).unwrap_or_else(|poisoned| poisoned.into_inner());
                     }
                     drop(state);
                     if chunk > last.load(Ordering::Relaxed) {
@@ -334,35 +327,19 @@ where
         }
     });
     let wall = wall_start.elapsed();
-    let cpu = process_cpu_time()
-        .zip(cpu_start)
-        .map(|(end, start)| end.saturating_sub(start));
-    let tally = merge
-        .into_inner()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-        .finish()?;
-    Ok(RunReport {
-        tally,
-        threads,
-        wall,
-        cpu,
-    })
+    let cpu = process_cpu_time().zip(cpu_start).map(|(end, start)| end.saturating_sub(start));
+    let tally = merge.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner()).finish()?;
+    Ok(RunReport { tally, threads, wall, cpu })
 }
 
 /// CPU time used by this process so far, all threads together.
 #[cfg(unix)]
 pub fn process_cpu_time() -> Option<Duration> {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
     // SAFETY: `ts` is a valid, writable timespec; the call only writes it.
     let rc = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
     (rc == 0).then(|| {
-        Duration::new(
-            u64::try_from(ts.tv_sec).unwrap_or(0),
-            u32::try_from(ts.tv_nsec).unwrap_or(0),
-        )
+        Duration::new(u64::try_from(ts.tv_sec).unwrap_or(0), u32::try_from(ts.tv_nsec).unwrap_or(0))
     })
 }
 
@@ -443,11 +420,7 @@ mod tests {
         let default = Rules::default();
         vec![
             default.clone(),
-            Rules {
-                decks: 1,
-                penetration: 1.0,
-                ..default.clone()
-            },
+            Rules { decks: 1, penetration: 1.0, ..default.clone() },
             Rules {
                 hit_split_aces: true,
                 resplit_aces: true,
@@ -456,12 +429,7 @@ mod tests {
                 double_after_split: false,
                 ..default.clone()
             },
-            Rules {
-                max_hands: 2,
-                decks: 2,
-                penetration: 0.9,
-                ..default
-            },
+            Rules { max_hands: 2, decks: 2, penetration: 0.9, ..default },
         ]
     }
 
@@ -538,18 +506,12 @@ mod tests {
                 refused = Some(err);
                 let mut expected = before;
                 expected.start_round().expect("deals");
-                assert_eq!(
-                    expected.act(0, crate::engine::Action::Split).err(),
-                    Some(err)
-                );
+                assert_eq!(expected.act(0, crate::engine::Action::Split).err(), Some(err));
                 assert_eq!(table, expected, "the refused round is left as dealt");
                 break;
             }
         }
-        assert!(
-            matches!(refused, Some(ActionError::Illegal { .. })),
-            "{refused:?}"
-        );
+        assert!(matches!(refused, Some(ActionError::Illegal { .. })), "{refused:?}");
     }
 
     #[test]

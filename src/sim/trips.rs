@@ -25,11 +25,7 @@ impl Wong {
     /// Whether the counter plays the next round, at floored true count `tc`, having played
     /// the last one (`was_in`); a new shoe (`new_shoe`) starts watched.
     pub fn plays(self, was_in: bool, tc: i32, new_shoe: bool) -> bool {
-        if was_in && !new_shoe {
-            tc >= self.leave
-        } else {
-            tc >= self.enter
-        }
+        if was_in && !new_shoe { tc >= self.leave } else { tc >= self.enter }
     }
 }
 
@@ -105,11 +101,8 @@ pub fn run_trips(
     // The bankroll in the tally's milli-units.
     let floor = -(config.bankroll * 1000.0).round() as i128;
     let play = |chunk, trips| {
-        let mut table = counted_table(
-            rules.clone(),
-            chunk_rng(config.seed, chunk),
-            counter.system(),
-        );
+        let mut table =
+            counted_table(rules.clone(), chunk_rng(config.seed, chunk), counter.system());
         let counted = CountedPlay::new(counter, table.shoe().size());
         let mut tally = TripTally::default();
         for _ in 0..trips {
@@ -120,9 +113,8 @@ pub fn run_trips(
                 let mut seen = None;
                 playing =
                     counted.round_if(&mut table, &mut tally.rounds, &mut |tc, new_shoe| {
-                        let plays = config
-                            .wong
-                            .is_none_or(|wong| wong.plays(playing, tc, new_shoe));
+                        let plays =
+                            config.wong.is_none_or(|wong| wong.plays(playing, tc, new_shoe));
                         if !plays {
                             seen = Some(tc);
                         }

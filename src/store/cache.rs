@@ -161,9 +161,7 @@ pub(super) fn checksum(build: &str, rules: &str, plays: &str) -> String {
     let hash = [build, "\0", rules, "\0", plays]
         .iter()
         .flat_map(|part| part.bytes())
-        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-        });
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
     format!("{hash:016x}")
 }
 
@@ -236,11 +234,7 @@ mod tests {
     fn table() -> IndexTable {
         let mut table = illustrious_18();
         table.plays.push(IndexPlay {
-            cell: Cell {
-                kind: HandKind::Hard,
-                row: 16,
-                up: crate::engine::Value::TEN,
-            },
+            cell: Cell { kind: HandKind::Hard, row: 16, up: crate::engine::Value::TEN },
             play: Action::Stand,
             otherwise: Action::Hit,
             direction: Direction::AtOrAbove,
@@ -282,10 +276,7 @@ mod tests {
         cached_or_computed(Some(dir.path()), "build 1", &rules, compute);
         cached_or_computed(Some(dir.path()), "build 2", &rules, compute);
         assert_eq!(calls.get(), 2, "a rebuilt program does not trust the row");
-        let h17 = Rules {
-            dealer_hits_soft_17: true,
-            ..Rules::default()
-        };
+        let h17 = Rules { dealer_hits_soft_17: true, ..Rules::default() };
         cached_or_computed(Some(dir.path()), "build 2", &h17, compute);
         assert_eq!(calls.get(), 3, "other rules, another table");
         cached_or_computed(Some(dir.path()), "build 2", &rules, compute);
@@ -301,17 +292,15 @@ mod tests {
         cached_or_computed(Some(dir.path()), "b", &rules, compute);
         // The play and the alternative of 16 vs T swapped, and its index moved to 9.
         let conn = Connection::open(dir.path().join(FILE)).expect("the cache");
-        let plays: String = conn
-            .query_row("SELECT plays FROM index_tables", [], |r| r.get(0))
-            .expect("a row");
+        let plays: String =
+            conn.query_row("SELECT plays FROM index_tables", [], |r| r.get(0)).expect("a row");
         let edited = plays.replacen(
             r#""play":"Stand","otherwise":"Hit","direction":"at_or_above","index":0"#,
             r#""play":"Hit","otherwise":"Stand","direction":"at_or_above","index":9"#,
             1,
         );
         assert_ne!(edited, plays, "the edit applies");
-        conn.execute("UPDATE index_tables SET plays = ?1", [&edited])
-            .expect("edited");
+        conn.execute("UPDATE index_tables SET plays = ?1", [&edited]).expect("edited");
         let read = cached_or_computed(Some(dir.path()), "b", &rules, compute);
         assert_eq!((calls.get(), read), (2, table()), "the edit is not taught");
         cached_or_computed(Some(dir.path()), "b", &rules, compute);
@@ -323,17 +312,13 @@ mod tests {
         let dir = tempfile::tempdir().expect("a folder");
         let calls = Calls::new(0);
         let compute = counted(&calls);
-        let rules = |i: u32| Rules {
-            penetration: 0.5 + f64::from(i) / 100.0,
-            ..Rules::default()
-        };
+        let rules = |i: u32| Rules { penetration: 0.5 + f64::from(i) / 100.0, ..Rules::default() };
         for i in 0..KEEP as u32 + 3 {
             cached_or_computed(Some(dir.path()), "b", &rules(i), compute);
         }
         let conn = Connection::open(dir.path().join(FILE)).expect("the cache");
-        let rows: i64 = conn
-            .query_row("SELECT COUNT(*) FROM index_tables", [], |r| r.get(0))
-            .expect("rows");
+        let rows: i64 =
+            conn.query_row("SELECT COUNT(*) FROM index_tables", [], |r| r.get(0)).expect("rows");
         assert_eq!(rows, KEEP);
     }
 
@@ -360,10 +345,7 @@ mod tests {
         let rules = Rules::default();
         let calls = Calls::new(0);
         let compute = counted(&calls);
-        assert_eq!(
-            cached_or_computed(Some(&not_a_folder), "b", &rules, compute),
-            table()
-        );
+        assert_eq!(cached_or_computed(Some(&not_a_folder), "b", &rules, compute), table());
         assert_eq!(cached_or_computed(None, "b", &rules, compute), table());
         let other = dir.path().join("other");
         cached_or_computed(Some(&other), "", &rules, compute);
@@ -382,11 +364,7 @@ mod tests {
         let compute = counted(&calls);
         cached_or_computed(Some(dir.path()), "b", &rules, compute);
         cached_or_computed(Some(dir.path()), "b", &rules, compute);
-        assert_eq!(
-            calls.get(),
-            1,
-            "worked out once, then read from the new cache"
-        );
+        assert_eq!(calls.get(), 1, "worked out once, then read from the new cache");
         let kept: Vec<_> = std::fs::read_dir(dir.path())
             .expect("the folder")
             .filter_map(|e| e.ok())

@@ -60,10 +60,7 @@ pub struct SessionInfo {
 impl SessionInfo {
     /// A session of `kind` under `rules`.
     pub fn new(kind: SessionKind, rules: &crate::engine::Rules) -> SessionInfo {
-        SessionInfo {
-            kind,
-            rules: rules.to_toml(),
-        }
+        SessionInfo { kind, rules: rules.to_toml() }
     }
 }
 
@@ -112,10 +109,7 @@ impl Coach {
 
     /// A coach that keeps this session's figures in memory only (`--no-stats`).
     pub fn in_memory() -> Coach {
-        let info = SessionInfo {
-            kind: SessionKind::Drill,
-            rules: String::new(),
-        };
+        let info = SessionInfo { kind: SessionKind::Drill, rules: String::new() };
         Coach::unopened(&info, Clock::Local, REVIEW_LIMIT)
     }
 
@@ -261,18 +255,12 @@ impl Coach {
         };
         let mut round = Round::new(start, hands, dealer, decisions);
         round.unfinished = true;
-        self.keep(Record::Round {
-            round,
-            tally: RoundTally::default(),
-        });
+        self.keep(Record::Round { round, tally: RoundTally::default() });
     }
 
     /// Records a rebuy after the bankroll ran out.
     pub fn record_rebuy(&mut self, amount: Units) {
-        self.keep(Record::Rebuy {
-            at: unix_seconds(),
-            amount,
-        });
+        self.keep(Record::Rebuy { at: unix_seconds(), amount });
     }
 
     /// Keeps `record` in this session's rows and the player's database (or for its next write).
@@ -355,10 +343,7 @@ impl Coach {
         if let Some(why) = &self.unavailable {
             return Some(why.clone());
         }
-        self.kept
-            .as_ref()?
-            .read_only()
-            .map(|reason: &ReadOnly| reason.to_string())
+        self.kept.as_ref()?.read_only().map(|reason: &ReadOnly| reason.to_string())
     }
 
     /// Whether anything recorded is not in the player's database although it was meant to be
@@ -400,8 +385,7 @@ impl Coach {
     /// The spaced-practice figures today (cells due, days in a row), or `None` when no
     /// statistics are kept (the schedule spans days only in the database).
     pub fn standing(&self) -> Option<Standing> {
-        self.lifetime()
-            .map(|lifetime| Standing::of(&lifetime, self.today()))
+        self.lifetime().map(|lifetime| Standing::of(&lifetime, self.today()))
     }
 
     /// Grades `chosen` for the seat's active hand, given its basic-strategy EVs (from
@@ -415,9 +399,7 @@ impl Coach {
     ) -> Option<Grade> {
         let hand = view.active_hand()?;
         let up = view.dealer_up()?.value();
-        Some(grade(chart, &hand.cards, up, view.legal(), chosen, |a| {
-            evs.get(a)
-        }))
+        Some(grade(chart, &hand.cards, up, view.legal(), chosen, |a| evs.get(a)))
     }
 
     /// Everything known about the person's play: the lifetime figures with this session in
@@ -432,10 +414,7 @@ impl Coach {
         if self.session().is_empty() && self.unsaved().is_none() {
             return self.not_saving().and_then(|why| {
                 self.path().map(|path| {
-                    format!(
-                        "Statistics in {} were read but not written: {why}.",
-                        path.display()
-                    )
+                    format!("Statistics in {} were read but not written: {why}.", path.display())
                 })
             });
         }
@@ -466,11 +445,7 @@ impl Coach {
 
     /// Progress by day ([`Store::progress`]) from the database kept, else this session's rows.
     pub fn progress(&self) -> Vec<crate::trainer::export::DayRow> {
-        self.kept
-            .as_ref()
-            .unwrap_or(&self.scratch)
-            .progress()
-            .unwrap_or_default()
+        self.kept.as_ref().unwrap_or(&self.scratch).progress().unwrap_or_default()
     }
 
     /// Reads the other sessions' figures again (keeping the old ones if that fails).
@@ -512,20 +487,9 @@ mod tests {
         use crate::trainer::drills::kinds::Question;
         let cell = crate::analysis::chart::Cell::from_key(key).expect("a cell");
         let cards = Cards::from_values(&[crate::engine::Value::of(8); 2]);
-        let grade = Grade {
-            cell,
-            hand: cell.hand_label(),
-            chosen,
-            advised,
-            cost,
-            by_cards: None,
-        };
+        let grade = Grade { cell, hand: cell.hand_label(), chosen, advised, cost, by_cards: None };
         Answer {
-            question: Question {
-                cell,
-                cards,
-                up: Card::of_value(10),
-            },
+            question: Question { cell, cards, up: Card::of_value(10) },
             grade,
             ranked: vec![(advised, -0.475), (chosen, -0.475 - cost)],
             seconds: 1.0,
@@ -540,10 +504,7 @@ mod tests {
     fn a_close_call_does_not_return_its_cell_to_the_due_list() {
         use crate::trainer::drills::schedule::due_cells;
         let dir = tempfile::tempdir().expect("a folder");
-        let location = Location {
-            path: dir.path().join("s.db"),
-            named: true,
-        };
+        let location = Location { path: dir.path().join("s.db"), named: true };
         let today = Day::parse("2026-12-04").expect("a date");
         let (mut coach, _) =
             Coach::open(Some(&location), info(), Clock::Fixed(today)).expect("opens");
@@ -551,25 +512,14 @@ mod tests {
         let miss = drill_answer("pair:9:T", Action::Stand, Action::Split, 0.031);
         coach.record_drill(&close, DrillKind::Pairs);
         coach.record_drill(&miss, DrillKind::Pairs);
-        for (name, tally) in [
-            ("session", coach.session().clone()),
-            ("lifetime", coach.lifetime().expect("kept")),
-        ] {
-            assert_eq!(
-                (tally.overall.decisions, tally.overall.correct),
-                (2, 1),
-                "{name}"
-            );
-            let due: Vec<String> = due_cells(&tally, today)
-                .iter()
-                .map(|d| d.cell.key())
-                .collect();
+        for (name, tally) in
+            [("session", coach.session().clone()), ("lifetime", coach.lifetime().expect("kept"))]
+        {
+            assert_eq!((tally.overall.decisions, tally.overall.correct), (2, 1), "{name}");
+            let due: Vec<String> = due_cells(&tally, today).iter().map(|d| d.cell.key()).collect();
             assert_eq!(due, vec!["pair:9:T".to_owned()], "{name}");
             assert_eq!(tally.cells["pair:8:T"].wrong, 0, "{name}");
-            assert!(
-                (tally.ev_lost - 0.032).abs() < 1e-9,
-                "{name}: the cost still counts"
-            );
+            assert!((tally.ev_lost - 0.032).abs() < 1e-9, "{name}: the cost still counts");
         }
         // The review marks it as a close call, with its cost.
         let line = crate::trainer::history::review::decision_line(
@@ -596,10 +546,7 @@ mod tests {
     #[test]
     fn two_sessions_on_one_database_see_each_other_after_a_refresh() {
         let dir = tempfile::tempdir().expect("a folder");
-        let location = Location {
-            path: dir.path().join("s.db"),
-            named: true,
-        };
+        let location = Location { path: dir.path().join("s.db"), named: true };
         let (mut a, _) = Coach::open(Some(&location), info(), clock("2026-12-04")).expect("a");
         let (mut b, _) = Coach::open(Some(&location), info(), clock("2026-12-04")).expect("b");
         a.record_count(answer(true));
@@ -629,10 +576,7 @@ mod tests {
         let location = Location::named(dir.path().join("s.db"));
         let (mut first, _) = Coach::open(Some(&location), info(), clock("2026-12-04")).expect("a");
         first.record_count(answer(true));
-        assert_eq!(
-            first.lifetime().expect("kept").skills["true-count"].asked,
-            1
-        );
+        assert_eq!(first.lifetime().expect("kept").skills["true-count"].asked, 1);
         drop(first);
         std::fs::set_permissions(&location.path, std::fs::Permissions::from_mode(0o444))
             .expect("read-only");

@@ -86,12 +86,7 @@ fn read_rows(conn: &Connection) -> rusqlite::Result<Rows> {
             detail: row.get(6)?,
         })
     })?;
-    Ok(Rows {
-        answers,
-        decisions,
-        rounds,
-        course,
-    })
+    Ok(Rows { answers, decisions, rounds, course })
 }
 
 impl Store {
@@ -141,10 +136,7 @@ impl Store {
             return Ok((course, Vec::new()));
         }
         self.write_course(&passes, day)?;
-        let newly = passes
-            .iter()
-            .filter_map(|p| Standard::from_name(&p.standard))
-            .collect();
+        let newly = passes.iter().filter_map(|p| Standard::from_name(&p.standard)).collect();
         Ok((course, newly))
     }
 
@@ -194,10 +186,7 @@ mod tests {
     use crate::store::{SessionInfo, SessionKind as Kind};
 
     fn store() -> Store {
-        Store::in_memory(SessionInfo {
-            kind: Kind::Drill,
-            rules: String::new(),
-        })
+        Store::in_memory(SessionInfo { kind: Kind::Drill, rules: String::new() })
     }
 
     #[test]
@@ -206,14 +195,12 @@ mod tests {
         let monday = Day::parse("2026-11-30").expect("a date");
         let tuesday = Day::parse("2026-12-01").expect("a date");
         for _ in 0..9 {
-            s.write(&answer("rules", true, 3.0), monday)
-                .expect("written");
+            s.write(&answer("rules", true, 3.0), monday).expect("written");
         }
         let (course, newly) = s.course(&Context::default(), tuesday).expect("read");
         assert!(newly.is_empty(), "nine of ten is not a pass");
         assert!(!course.passed(crate::trainer::course::Stage::Rules));
-        s.write(&answer("rules", true, 3.0), monday)
-            .expect("written");
+        s.write(&answer("rules", true, 3.0), monday).expect("written");
         let (course, newly) = s.course(&Context::default(), tuesday).expect("read");
         assert_eq!(newly, [Standard::RulesCheck]);
         assert!(course.passed(crate::trainer::course::Stage::Rules));
@@ -221,10 +208,7 @@ mod tests {
         assert!(again.is_empty(), "recorded once");
         let rows = s.course_rows().expect("read").course;
         assert_eq!(rows.len(), 1);
-        assert_eq!(
-            rows[0].day, "2026-11-30",
-            "the day the tenth answer was given"
-        );
+        assert_eq!(rows[0].day, "2026-11-30", "the day the tenth answer was given");
         assert_eq!(rows[0].stage, 0);
     }
 
@@ -232,11 +216,7 @@ mod tests {
     fn a_shoe_end_is_marked_only_once_the_session_has_written() {
         let mut s = store();
         let day = Day::parse("2026-11-30").expect("a date");
-        assert!(
-            s.shoe_finished(&Context::default(), day)
-                .expect("ok")
-                .is_empty()
-        );
+        assert!(s.shoe_finished(&Context::default(), day).expect("ok").is_empty());
         assert!(s.course_rows().expect("read").course.is_empty());
         s.write(&answer("count", true, 0.0), day).expect("written");
         s.shoe_finished(&Context::default(), day).expect("ok");

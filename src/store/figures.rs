@@ -37,11 +37,8 @@ macro_rules! counted_sessions {
 }
 
 /// The condition on a row's `session` for a [`Scope`], the session left out as `?1`.
-const IN_SCOPE: &str = concat!(
-    "session IN (SELECT id FROM sessions WHERE ",
-    counted_sessions!(),
-    " AND id <> ?1)"
-);
+const IN_SCOPE: &str =
+    concat!("session IN (SELECT id FROM sessions WHERE ", counted_sessions!(), " AND id <> ?1)");
 
 impl Scope {
     /// The session whose rows are left out: none (-1) for every session's.
@@ -75,14 +72,10 @@ impl TallySql {
     /// The rows of the sessions in a scope, the session left out as `?1`.
     fn live() -> TallySql {
         let not_missed = not_missed();
-        let counters: Vec<String> = HAND_COUNTERS
-            .split(", ")
-            .map(|c| format!("CAST(TOTAL({c}) AS INTEGER)"))
-            .collect();
-        let bits: Vec<String> = Category::ALL
-            .iter()
-            .map(|c| format!("SELECT {} AS bit", c.bit()))
-            .collect();
+        let counters: Vec<String> =
+            HAND_COUNTERS.split(", ").map(|c| format!("CAST(TOTAL({c}) AS INTEGER)")).collect();
+        let bits: Vec<String> =
+            Category::ALL.iter().map(|c| format!("SELECT {} AS bit", c.bit())).collect();
         TallySql {
             // A float sum (TOTAL) cannot overflow; exact to 2⁵³ thousandths.
             totals: format!(
@@ -247,11 +240,9 @@ impl Store {
                   UNION ALL SELECT cell, at FROM imported_last_seen)
              GROUP BY cell"
         );
-        all_rows(&self.conn, &sql, [], |row| {
-            Ok((row.get(0)?, count(row, 1)?))
-        })
-        .map(BTreeMap::from_iter)
-        .map_err(self.sql("read"))
+        all_rows(&self.conn, &sql, [], |row| Ok((row.get(0)?, count(row, 1)?)))
+            .map(BTreeMap::from_iter)
+            .map_err(self.sql("read"))
     }
 }
 
@@ -285,22 +276,15 @@ fn read(conn: &Connection, sql: &TallySql, param: i64) -> rusqlite::Result<Tally
         p.net_sq_micro = row.get::<_, String>(13)?.parse().unwrap_or(0);
         t.rebuys = n(14)?;
         t.rebought_milli = row.get(15)?;
-        t.overall = Accuracy {
-            decisions: n(16)?,
-            correct: n(17)?,
-        };
+        t.overall = Accuracy { decisions: n(16)?, correct: n(17)? };
         t.ev_lost = row.get(18)?;
-        t.count = Accuracy {
-            decisions: n(19)?,
-            correct: n(20)?,
-        };
+        t.count = Accuracy { decisions: n(19)?, correct: n(20)? };
         Ok(())
     })?;
     let accuracy = |row: &Row<'_>| Ok((row.get::<_, u8>(0)?, count(row, 1)?, count(row, 2)?));
     for (bit, decisions, correct) in all_rows(conn, &sql.categories, [param], accuracy)? {
         if let Some(category) = Category::ALL.into_iter().find(|c| c.bit() == bit) {
-            t.categories
-                .insert(category, Accuracy { decisions, correct });
+            t.categories.insert(category, Accuracy { decisions, correct });
         }
     }
     t.cells = all_rows(conn, &sql.cells, [param], |row| {
@@ -400,10 +384,7 @@ mod tests {
             ..RoundTally::default()
         };
         for _ in 0..2 {
-            let round = Record::Round {
-                round: split_round(false),
-                tally: tally.clone(),
-            };
+            let round = Record::Round { round: split_round(false), tally: tally.clone() };
             store.write(&round, Day(20_000)).expect("written");
         }
         store
@@ -468,10 +449,7 @@ mod tests {
                 right: true,
                 error: 0.0,
                 seconds,
-                countdown: Some(CountdownRun {
-                    decks: 1,
-                    timed: true,
-                }),
+                countdown: Some(CountdownRun { decks: 1, timed: true }),
             })
         };
         let mut live = two_rounds();
@@ -494,13 +472,7 @@ mod tests {
             net_sq_micro: 49_000_000,
         };
         for (record, day) in [
-            (
-                Record::Round {
-                    round: split_round(false),
-                    tally: counters,
-                },
-                today,
-            ),
+            (Record::Round { round: split_round(false), tally: counters }, today),
             (decision(false, 0.25), Day(19_998)),
             (decision(true, 0.0), Day(19_999)),
             (decision(true, 0.001), today),
@@ -509,17 +481,8 @@ mod tests {
             (answer("true-count", false, 4.5), today),
             (answer("table-ramp", true, 0.0), today),
             (countdown("the running count after 52 cards", 31.5), today),
-            (
-                countdown("the Zen running count after 52 cards", 40.25),
-                today,
-            ),
-            (
-                Record::Rebuy {
-                    at: 3,
-                    amount: crate::engine::Units(100_000),
-                },
-                today,
-            ),
+            (countdown("the Zen running count after 52 cards", 40.25), today),
+            (Record::Rebuy { at: 3, amount: crate::engine::Units(100_000) }, today),
         ] {
             live.write(&record, day).expect("written");
         }
@@ -543,10 +506,7 @@ mod tests {
         let imported = Store::in_memory(SessionInfo::new(SessionKind::Table, &Rules::default()));
         imported
             .conn
-            .execute(
-                "INSERT INTO imports (at, history_entries) VALUES (1, 0)",
-                [],
-            )
+            .execute("INSERT INTO imports (at, history_entries) VALUES (1, 0)", [])
             .expect("an import");
         let legacy = Legacy {
             sessions: 1,

@@ -53,9 +53,7 @@ impl Store {
     /// How many entries the hand history holds, all of them.
     pub fn entry_count(&self) -> Result<u64, StoreError> {
         self.conn
-            .query_row(&format!("SELECT COUNT(*) FROM ({ENTRIES})"), [], |row| {
-                row.get::<_, i64>(0)
-            })
+            .query_row(&format!("SELECT COUNT(*) FROM ({ENTRIES})"), [], |row| row.get::<_, i64>(0))
             .map(|n| n as u64)
             .map_err(self.sql("read"))
     }
@@ -66,9 +64,8 @@ impl Store {
         let keys = format!(
             "SELECT at, kind, id FROM ({keys}) ORDER BY at DESC, kind DESC, id DESC LIMIT ?1"
         );
-        let mut keys: Vec<(i64, i64, i64)> = self.readable(&keys, limit, |row| {
-            Ok((row.get(0)?, row.get(1)?, row.get(2)?))
-        })?;
+        let mut keys: Vec<(i64, i64, i64)> =
+            self.readable(&keys, limit, |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?;
         keys.reverse();
         let Some(&(since, _, _)) = keys.first() else {
             return Ok(Vec::new());
@@ -103,10 +100,8 @@ impl Store {
                 right: row.get(6)?,
                 error: row.get(7)?,
                 seconds: row.get(8)?,
-                countdown: decks.map(|decks| CountdownRun {
-                    decks,
-                    timed: row.get(10).unwrap_or(false),
-                }),
+                countdown: decks
+                    .map(|decks| CountdownRun { decks, timed: row.get(10).unwrap_or(false) }),
             };
             Ok((row.get(0)?, Entry::Count(answer)))
         })?;
@@ -219,12 +214,7 @@ fn decision(row: &Row<'_>) -> rusqlite::Result<Decision> {
         advised: action(10)?,
         evs: evs
             .into_iter()
-            .filter_map(|(name, ev)| {
-                Some(ActionEv {
-                    action: parse_action(&name)?,
-                    ev,
-                })
-            })
+            .filter_map(|(name, ev)| Some(ActionEv { action: parse_action(&name)?, ev }))
             .collect(),
         cost: row.get(12)?,
         true_count: row.get(13)?,
@@ -248,10 +238,8 @@ mod tests {
 
     #[test]
     fn the_review_reads_the_last_entries_or_mistakes_and_counts_them_all() {
-        let mut store = Store::in_memory(SessionInfo {
-            kind: SessionKind::Drill,
-            rules: String::new(),
-        });
+        let mut store =
+            Store::in_memory(SessionInfo { kind: SessionKind::Drill, rules: String::new() });
         let records = [
             decision(false, 0.1),
             decision(true, 0.0),

@@ -41,10 +41,7 @@ pub fn legacy_paths(target: &Path) -> (PathBuf, PathBuf) {
     let stem = target.file_stem().unwrap_or_default().to_owned();
     let mut history = stem;
     history.push(".history.jsonl");
-    (
-        target.with_extension("json"),
-        target.with_file_name(history),
-    )
+    (target.with_extension("json"), target.with_file_name(history))
 }
 
 /// What a file of an earlier build held that was left out, for the one line the player is told.
@@ -68,8 +65,7 @@ impl Skipped {
 
     /// A whole file left out.
     fn file(&mut self, file: &Path, why: &str) {
-        self.parts
-            .push(format!("{} could not be read: {why}", file.display()));
+        self.parts.push(format!("{} could not be read: {why}", file.display()));
     }
 
     fn note(&self) -> Option<String> {
@@ -86,9 +82,7 @@ pub(super) fn import_beside(
     target: &Path,
 ) -> Result<Option<String>, StoreError> {
     let done = |conn: &rusqlite::Connection| -> rusqlite::Result<bool> {
-        conn.query_row("SELECT EXISTS (SELECT 1 FROM imports)", [], |row| {
-            row.get(0)
-        })
+        conn.query_row("SELECT EXISTS (SELECT 1 FROM imports)", [], |row| row.get(0))
     };
     if done(&store.conn).map_err(store.sql("read"))? {
         return Ok(None);
@@ -104,9 +98,7 @@ pub(super) fn import_beside(
         Some(Ok(bytes)) => match decode_stats(bytes) {
             Ok((legacy, notes)) => {
                 skipped.parts.extend(
-                    notes
-                        .into_iter()
-                        .map(|n| format!("left out of {}: {n}", stats_path.display())),
+                    notes.into_iter().map(|n| format!("left out of {}: {n}", stats_path.display())),
                 );
                 Some((String::from_utf8_lossy(bytes).into_owned(), legacy))
             }
@@ -155,11 +147,7 @@ pub(super) fn import_beside(
             tx.execute(
                 "INSERT INTO sessions (started, day, kind, process, rules)
                  VALUES (?1, ?2, 'import', ?3, '')",
-                params![
-                    started as i64,
-                    local_day(started).to_string(),
-                    std::process::id()
-                ],
+                params![started as i64, local_day(started).to_string(), std::process::id()],
             )?;
             Some(tx.last_insert_rowid())
         };
@@ -184,9 +172,7 @@ pub(super) fn import_beside(
                 session,
                 stats.is_some().then(|| stats_path.display().to_string()),
                 legacy.as_ref().map(|(text, _)| text.as_str()),
-                history
-                    .is_some()
-                    .then(|| history_path.display().to_string()),
+                history.is_some().then(|| history_path.display().to_string()),
                 entries.len() as i64,
                 note,
             ],
@@ -229,10 +215,7 @@ pub(super) fn import_beside(
 fn read_regular(path: &Path) -> Option<Result<Vec<u8>, String>> {
     let meta = fs::metadata(path).ok()?;
     if !meta.is_file() {
-        return Some(Err(format!(
-            "it is {}",
-            super::open::special_kind(&meta.file_type())
-        )));
+        return Some(Err(format!("it is {}", super::open::special_kind(&meta.file_type()))));
     }
     Some(fs::read(path).map_err(|e| match e.kind() {
         std::io::ErrorKind::PermissionDenied => "its permissions forbid reading it".to_owned(),
@@ -255,9 +238,7 @@ pub(super) fn decode_stats(bytes: &[u8]) -> Result<(Legacy, Vec<String>), String
     match file.get("version").and_then(Value::as_u64) {
         Some(1) => {}
         Some(v) => {
-            return Err(format!(
-                "its format version {v} is not one this build reads"
-            ));
+            return Err(format!("its format version {v} is not one this build reads"));
         }
         None => return Err("it says no format version".to_owned()),
     }
@@ -281,12 +262,8 @@ pub(super) fn decode_stats(bytes: &[u8]) -> Result<(Legacy, Vec<String>), String
                 r.right <= r.decisions
                     && r.ev_lost.is_finite()
                     && (0.0..MAX_EV_LOST).contains(&r.ev_lost)
-                    && [r.started, r.last_write]
-                        .iter()
-                        .all(|&t| t <= MAX_AT as u64)
-                    && [r.rounds, r.hands, r.decisions]
-                        .iter()
-                        .all(|&n| n <= MAX_COUNT)
+                    && [r.started, r.last_write].iter().all(|&t| t <= MAX_AT as u64)
+                    && [r.rounds, r.hands, r.decisions].iter().all(|&n| n <= MAX_COUNT)
                     && r.net_milli.unsigned_abs() <= MAX_COUNT
                     && r.net_money_milli.unsigned_abs() <= MAX_COUNT * 1000
             })
@@ -311,10 +288,7 @@ pub(super) fn decode_stats(bytes: &[u8]) -> Result<(Legacy, Vec<String>), String
         }
         let bad = seen.len() - legacy.last_seen.len();
         if bad > 0 {
-            notes.push(format!(
-                "{bad} of {} times a cell was last played",
-                seen.len()
-            ));
+            notes.push(format!("{bad} of {} times a cell was last played", seen.len()));
         }
     }
     Ok((legacy, notes))
@@ -359,10 +333,9 @@ fn decode_lifetime(lifetime: &mut serde_json::Value) -> (Tally, Option<String>) 
             });
             (tally, note)
         }
-        Err(why) => (
-            Tally::default(),
-            Some(format!("its lifetime figures, which do not add up ({why})")),
-        ),
+        Err(why) => {
+            (Tally::default(), Some(format!("its lifetime figures, which do not add up ({why})")))
+        }
     }
 }
 
@@ -394,8 +367,7 @@ fn decode_history(bytes: &[u8]) -> HistoryRead {
             Ok(entry) => read.entries.push(entry),
             Err(why) => {
                 read.skipped += 1;
-                read.first_skipped
-                    .get_or_insert_with(|| format!("line {} {why}", n + 1));
+                read.first_skipped.get_or_insert_with(|| format!("line {} {why}", n + 1));
             }
         }
     }
@@ -492,10 +464,7 @@ mod tests {
             "/tests/fixtures/legacy-v1/stats.history.jsonl"
         ))
         .expect("the fixture");
-        text.split(|&b| b == b'\n')
-            .take(n + 1)
-            .map(<[u8]>::to_vec)
-            .collect()
+        text.split(|&b| b == b'\n').take(n + 1).map(<[u8]>::to_vec).collect()
     }
 
     #[test]
@@ -511,10 +480,7 @@ mod tests {
         let read = decode_history(&bytes);
         assert_eq!((read.lines, read.skipped), (10, 3));
         assert_eq!(read.entries.len(), 7);
-        assert_eq!(
-            read.first_skipped.as_deref(),
-            Some("line 3 is not UTF-8 text")
-        );
+        assert_eq!(read.first_skipped.as_deref(), Some("line 3 is not UTF-8 text"));
     }
 
     #[test]
@@ -547,9 +513,6 @@ mod tests {
         assert_eq!(read.session_rows.len(), whole.session_rows.len() - 1);
         value["version"] = 2.into();
         let newer = serde_json::to_vec(&value).expect("JSON");
-        assert!(
-            decode_stats(&newer).is_err(),
-            "a format this build does not know"
-        );
+        assert!(decode_stats(&newer).is_err(), "a format this build does not know");
     }
 }

@@ -47,64 +47,37 @@ pub(super) fn check_tally(tally: &Tally) -> Result<(), String> {
     }
     in_range("net_milli", play.net_milli.unsigned_abs())?;
     // Money and the sum of squares: a value past these would wrap at the next addition.
-    let (money, rebought, squares) = (
-        play.net_money_milli,
-        tally.rebought_milli,
-        play.net_sq_micro,
-    );
-    ensure!(
-        money.unsigned_abs() <= MAX_MONEY_MILLI,
-        "net_money_milli = {money} is out of range"
-    );
+    let (money, rebought, squares) =
+        (play.net_money_milli, tally.rebought_milli, play.net_sq_micro);
+    ensure!(money.unsigned_abs() <= MAX_MONEY_MILLI, "net_money_milli = {money} is out of range");
     let buy_ins = (0..=MAX_MONEY_MILLI as i64).contains(&rebought);
-    ensure!(
-        buy_ins,
-        "rebought_milli = {rebought} is not a sum of buy-ins"
-    );
-    ensure!(
-        squares <= MAX_NET_SQ_MICRO,
-        "net_sq_micro = {squares} is out of range"
-    );
+    ensure!(buy_ins, "rebought_milli = {rebought} is not a sum of buy-ins");
+    ensure!(squares <= MAX_NET_SQ_MICRO, "net_sq_micro = {squares} is out of range");
     let (hands, wins, losses, pushes) = (play.hands, play.wins, play.losses, play.pushes);
     // Each settled hand is counted once as a win, a loss or a push (`record_hand`).
     let whole = wins + losses + pushes == hands;
-    ensure!(
-        whole,
-        "{wins} won + {losses} lost + {pushes} pushed is not {hands} hands"
-    );
+    ensure!(whole, "{wins} won + {losses} lost + {pushes} pushed is not {hands} hands");
     let (busts, naturals) = (play.busts, play.naturals);
     let fine = busts <= losses && naturals <= hands;
-    ensure!(
-        fine,
-        "{busts} busts of {losses} losses, {naturals} naturals of {hands} hands"
-    );
+    ensure!(fine, "{busts} busts of {losses} losses, {naturals} naturals of {hands} hands");
     accuracy("overall", &tally.overall)?;
     for (category, a) in &tally.categories {
         accuracy(category.name(), a)?;
     }
     accuracy("count", &tally.count)?;
     for (skill, r) in &tally.skills {
-        ensure!(
-            SKILLS.contains(&skill.as_str()),
-            "unknown counting skill {skill:?}"
-        );
+        ensure!(SKILLS.contains(&skill.as_str()), "unknown counting skill {skill:?}");
         in_range(skill, r.asked)?;
         let (right, asked, errors, seconds) = (r.right, r.asked, r.error_sum, r.seconds);
         let fine = right <= asked && r.untimed <= asked && cost(errors) && cost(seconds);
-        ensure!(
-            fine,
-            "{skill}: {right} right of {asked} answers, errors {errors}, {seconds} s"
-        );
+        ensure!(fine, "{skill}: {right} right of {asked} answers, errors {errors}, {seconds} s");
     }
     let named_bests = tally
         .countdown_best_by_count
         .iter()
         .flat_map(|(count, bests)| bests.iter().map(move |b| (Some(count), b)));
-    for (count, (decks, seconds)) in tally
-        .countdown_best
-        .iter()
-        .map(|b| (None, b))
-        .chain(named_bests)
+    for (count, (decks, seconds)) in
+        tally.countdown_best.iter().map(|b| (None, b)).chain(named_bests)
     {
         let unnamed = count.is_some_and(|c| c.trim().is_empty());
         ensure!(!unnamed, "a countdown best of a count with no name");
@@ -125,13 +98,8 @@ pub(super) fn check_tally(tally: &Tally) -> Result<(), String> {
             "cell {key}: {wrong} wrong and a streak of {streak} in {decisions} decisions"
         );
         let ev_lost = cell.ev_lost;
-        ensure!(
-            cost(ev_lost),
-            "cell {key}: ev_lost = {ev_lost} is not a cost"
-        );
-        cell.review
-            .validate()
-            .map_err(|why| format!("cell {key}: {why}"))?;
+        ensure!(cost(ev_lost), "cell {key}: ev_lost = {ev_lost} is not a cost");
+        cell.review.validate().map_err(|why| format!("cell {key}: {why}"))?;
     }
     tally.practice.validate()?;
     Ok(())

@@ -53,13 +53,9 @@ pub(super) fn tally_sql() -> TallySql {
 
 /// An import's row of `imported_{table}`: `import`, then `columns`, a placeholder each.
 fn insert(table: &str, columns: &str) -> String {
-    let marks: Vec<String> = (1..=columns.split(',').count() + 1)
-        .map(|i| format!("?{i}"))
-        .collect();
-    format!(
-        "INSERT INTO imported_{table} (import, {columns}) VALUES ({})",
-        marks.join(", ")
-    )
+    let marks: Vec<String> =
+        (1..=columns.split(',').count() + 1).map(|i| format!("?{i}")).collect();
+    format!("INSERT INTO imported_{table} (import, {columns}) VALUES ({})", marks.join(", "))
 }
 
 /// Writes the figures of the statistics file taken in by the import `import`.
@@ -105,15 +101,7 @@ pub(super) fn write(conn: &Connection, import: i64, legacy: &Legacy) -> rusqlite
             .map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?;
         conn.execute(
             &insert("cells", CELLS),
-            params![
-                import,
-                cell,
-                count(r.decisions),
-                count(r.wrong),
-                r.ev_lost,
-                r.streak,
-                review
-            ],
+            params![import, cell, count(r.decisions), count(r.wrong), r.ev_lost, r.streak, review],
         )?;
     }
     for (skill, r) in &t.skills {
@@ -136,10 +124,7 @@ pub(super) fn write(conn: &Connection, import: i64, legacy: &Legacy) -> rusqlite
         .iter()
         .flat_map(|(name, bests)| bests.iter().map(move |b| (name.as_str(), b)));
     for (name, (decks, seconds)) in hi_lo.chain(named) {
-        conn.execute(
-            &insert("bests", BESTS),
-            params![import, name, decks, seconds],
-        )?;
+        conn.execute(&insert("bests", BESTS), params![import, name, decks, seconds])?;
     }
     for day in t.practice.days() {
         conn.execute(
@@ -271,10 +256,7 @@ mod tests {
         let info = || SessionInfo::new(SessionKind::Drill, &Rules::default());
         let imported = {
             let (mut store, news) = Store::open(&db, info()).expect("opens");
-            assert!(
-                news.message().is_some_and(|m| m.contains("Imported")),
-                "{news:?}"
-            );
+            assert!(news.message().is_some_and(|m| m.contains("Imported")), "{news:?}");
             for record in [
                 decision(false, 0.25),
                 decision(true, 0.0),
@@ -291,11 +273,9 @@ mod tests {
         // Version 3 as it was: no figures as rows, the file's text in `imports`.
         let conn = Connection::open(&db.path).expect("opens");
         for table in IMPORTED_TABLES {
-            conn.execute_batch(&format!("DROP TABLE {table}"))
-                .expect("dropped");
+            conn.execute_batch(&format!("DROP TABLE {table}")).expect("dropped");
         }
-        conn.pragma_update(None, "user_version", 3)
-            .expect("version");
+        conn.pragma_update(None, "user_version", 3).expect("version");
         drop(conn);
         let (mut store, _) = Store::open(&db, info()).expect("migrates");
         // The same session as before writes on (the figures leave out "this session").
@@ -305,9 +285,6 @@ mod tests {
 
     /// The drill session written before the migration: the last one.
     fn imported_session(store: &Store) -> i64 {
-        store
-            .conn
-            .query_row("SELECT MAX(id) FROM sessions", [], |r| r.get(0))
-            .expect("a session")
+        store.conn.query_row("SELECT MAX(id) FROM sessions", [], |r| r.get(0)).expect("a session")
     }
 }

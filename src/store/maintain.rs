@@ -12,9 +12,7 @@ use crate::trainer::day::Day;
 /// A new file name for a backup of the database at `path`: `stats.db.2026-12-04T16-30-05.bak`,
 /// with `-2`, `-3`… if that is taken (its journal's names too). Every backup is named so.
 pub fn backup_path(path: &Path) -> PathBuf {
-    let stamp = jiff::Timestamp::now()
-        .strftime("%Y-%m-%dT%H-%M-%S")
-        .to_string();
+    let stamp = jiff::Timestamp::now().strftime("%Y-%m-%dT%H-%M-%S").to_string();
     (1..)
         .map(|n| match n {
             1 => super::open::sibling(path, &format!(".{stamp}.bak")),
@@ -67,10 +65,7 @@ impl Store {
             let delete = |table: &str, rows: &str| {
                 tx.execute(&format!("DELETE FROM {table} WHERE {rows}"), params![bound])
             };
-            delete(
-                "hands",
-                &format!("round IN (SELECT id FROM rounds WHERE {condition})"),
-            )?;
+            delete("hands", &format!("round IN (SELECT id FROM rounds WHERE {condition})"))?;
             for (table, rows) in rows_before(condition) {
                 delete(table, &rows)?;
             }
@@ -168,25 +163,16 @@ const IMPORTED: &str = imported_before!();
 /// a rebuy with its session. Decisions first, so a round's go before the round does.
 fn rows_before(condition: &str) -> [(&'static str, String); 4] {
     [
-        (
-            "decisions",
-            format!("{condition} OR round IN (SELECT id FROM rounds WHERE {condition})"),
-        ),
+        ("decisions", format!("{condition} OR round IN (SELECT id FROM rounds WHERE {condition})")),
         ("rounds", condition.to_owned()),
         ("answers", condition.to_owned()),
-        (
-            "rebuys",
-            format!("session IN (SELECT id FROM sessions WHERE {condition})"),
-        ),
+        ("rebuys", format!("session IN (SELECT id FROM sessions WHERE {condition})")),
     ]
 }
 
 /// An import's figures for "before `day`" ([`IMPORTED`]), as a condition on their rows.
-const IMPORTED_FIGURES: &str = concat!(
-    "import IN (SELECT id FROM imports WHERE ",
-    imported_before!(),
-    ")"
-);
+const IMPORTED_FIGURES: &str =
+    concat!("import IN (SELECT id FROM imports WHERE ", imported_before!(), ")");
 
 /// The condition on a row's `day` for "before `day`" (all with `None`), its bound as `?1`.
 fn condition(day: Option<Day>) -> (&'static str, String) {
@@ -202,19 +188,10 @@ mod tests {
 
     #[test]
     fn counts_say_what_they_count() {
-        let counts = RowCounts {
-            rounds: 25,
-            decisions: 34,
-            ..RowCounts::default()
-        };
+        let counts = RowCounts { rounds: 25, decisions: 34, ..RowCounts::default() };
         assert_eq!(counts.describe(), "25 rounds, 34 decisions and 0 answers");
-        let more = RowCounts {
-            rounds: 1,
-            answers: 1,
-            rebuys: 2,
-            imported: 1,
-            ..RowCounts::default()
-        };
+        let more =
+            RowCounts { rounds: 1, answers: 1, rebuys: 2, imported: 1, ..RowCounts::default() };
         assert_eq!(
             more.describe(),
             "1 round, 0 decisions, 1 answer, 2 rebuys and the figures imported from an earlier \

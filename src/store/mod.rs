@@ -43,10 +43,7 @@ pub struct Location {
 impl Location {
     /// A path the player named.
     pub fn named(path: impl Into<PathBuf>) -> Location {
-        Location {
-            path: path.into(),
-            named: true,
-        }
+        Location { path: path.into(), named: true }
     }
 }
 
@@ -80,10 +77,7 @@ pub enum ReadOnly {
     #[error("its permissions forbid writing")]
     Permissions,
     /// A newer build wrote the database in a layout this one does not know.
-    #[error(
-        "written by a newer version (schema {version}; this one writes {})",
-        schema::VERSION
-    )]
+    #[error("written by a newer version (schema {version}; this one writes {})", schema::VERSION)]
     NewerSchema {
         /// The database's schema version.
         version: i32,
@@ -269,13 +263,7 @@ impl Store {
         read_only: Option<ReadOnly>,
         info: SessionInfo,
     ) -> Store {
-        Store {
-            conn,
-            path,
-            read_only,
-            session: None,
-            info,
-        }
+        Store { conn, path, read_only, session: None, info }
     }
 
     /// Opens (or starts) the database at `location`, refusing anything but ours
@@ -299,8 +287,7 @@ impl Store {
                 location.path.display()
             ));
             if imported::for_reading(&store.conn).is_err() {
-                news.0
-                    .push("Its imported figures could not be read.".to_owned());
+                news.0.push("Its imported figures could not be read.".to_owned());
             }
         } else if let Some(note) = import::import_beside(&mut store, &opened.target)? {
             news.0.push(note);
@@ -348,18 +335,12 @@ impl Store {
         // Made first, readable by its owner only (as the database is), then filled.
         open::create_private(to, to)?;
         self.conn
-            .backup(
-                rusqlite::MAIN_DB,
-                to,
-                None::<fn(rusqlite::backup::Progress)>,
-            )
+            .backup(rusqlite::MAIN_DB, to, None::<fn(rusqlite::backup::Progress)>)
             .map_err(|e| open::sql_error("back up to", to, e))
     }
 
     fn label(&self) -> PathBuf {
-        self.path
-            .clone()
-            .unwrap_or_else(|| PathBuf::from(":memory:"))
+        self.path.clone().unwrap_or_else(|| PathBuf::from(":memory:"))
     }
 
     fn sql(&self, action: &'static str) -> impl Fn(rusqlite::Error) -> StoreError + '_ {

@@ -49,10 +49,7 @@ pub(super) fn open(location: &Location) -> Result<Opened, StoreError> {
             }
             Err(Unusable::Refused(err)) => return Err(err),
             Err(Unusable::NotOurs(why)) if location.named || moved.is_some() => {
-                return Err(StoreError::NotOurs {
-                    path: path.clone(),
-                    why,
-                });
+                return Err(StoreError::NotOurs { path: path.clone(), why });
             }
             Err(Unusable::NotOurs(why)) => {
                 let backup = move_aside(&target)?;
@@ -185,28 +182,17 @@ fn try_open(path: &Path, target: &Path) -> Result<Opened, Unusable> {
     }
     if read_only.is_none() {
         set_up_retrying(&mut conn).map_err(|e| match read_only_error(&e) {
-            true => Unusable::Refused(StoreError::ReadOnlyFolder {
-                path: path.to_owned(),
-            }),
+            true => Unusable::Refused(StoreError::ReadOnlyFolder { path: path.to_owned() }),
             false => Unusable::Refused(sql_error("set up", target, e)),
         })?;
         // The journal's files may not be creatable beside the database: then it is read only.
     }
-    conn.busy_timeout(BUSY_TIMEOUT)
-        .map_err(|e| sql_error("set up", target, e))?;
+    conn.busy_timeout(BUSY_TIMEOUT).map_err(|e| sql_error("set up", target, e))?;
     if !existed && read_only.is_some() {
         // Created now, yet not writable: nothing to read either.
-        return Err(StoreError::ReadOnlyFolder {
-            path: path.to_owned(),
-        }
-        .into());
+        return Err(StoreError::ReadOnlyFolder { path: path.to_owned() }.into());
     }
-    Ok(Opened {
-        conn,
-        target: target.to_owned(),
-        read_only,
-        moved: None,
-    })
+    Ok(Opened { conn, target: target.to_owned(), read_only, moved: None })
 }
 
 /// Opens the file at `target`, which exists; never creates one.
@@ -220,8 +206,7 @@ fn connect(target: &Path, read_only: bool) -> Result<Connection, StoreError> {
         .map_err(|e| sql_error("open", target, e))?;
     // Set before the first read: another session may be creating the schema or switching
     // the journal to WAL at this moment, and its lock lasts only that long.
-    conn.busy_timeout(BUSY_TIMEOUT)
-        .map_err(|e| sql_error("set up", target, e))?;
+    conn.busy_timeout(BUSY_TIMEOUT).map_err(|e| sql_error("set up", target, e))?;
     Ok(conn)
 }
 
@@ -286,10 +271,7 @@ fn check_integrity(conn: &Connection) -> Result<(), String> {
     let _ = conn.execute_batch("PRAGMA ignore_check_constraints = ON");
     let verdict: rusqlite::Result<String> =
         conn.query_row("PRAGMA quick_check(1)", [], |row| row.get(0));
-    if conn
-        .execute_batch("PRAGMA ignore_check_constraints = OFF")
-        .is_err()
-    {
+    if conn.execute_batch("PRAGMA ignore_check_constraints = OFF").is_err() {
         return Err("a database whose checks cannot be turned back on".to_owned());
     }
     match verdict {
@@ -321,10 +303,7 @@ fn is_not_a_database(err: &rusqlite::Error) -> bool {
 }
 
 fn read_only_error(err: &rusqlite::Error) -> bool {
-    matches!(
-        err.sqlite_error_code(),
-        Some(ErrorCode::ReadOnly | ErrorCode::CannotOpen)
-    )
+    matches!(err.sqlite_error_code(), Some(ErrorCode::ReadOnly | ErrorCode::CannotOpen))
 }
 
 /// What a file that SQLite does not read is, as far as we can tell: a statistics file of an
@@ -362,10 +341,7 @@ fn follow_links(path: &Path) -> Result<PathBuf, StoreError> {
             }
             Ok(_) => return Ok(target),
             Err(e) if e.kind() == io::ErrorKind::NotFound && target != path => {
-                return Err(StoreError::DanglingLink {
-                    path: path.to_owned(),
-                    target,
-                });
+                return Err(StoreError::DanglingLink { path: path.to_owned(), target });
             }
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(target),
             Err(e) => return Err(io_error("inspect", &target, e)),
@@ -385,10 +361,7 @@ pub(super) fn create_private(path: &Path, target: &Path) -> Result<(), StoreErro
     if let Some(folder) = folder
         && !folder.is_dir()
     {
-        return Err(StoreError::NoFolder {
-            path: path.to_owned(),
-            folder: folder.to_owned(),
-        });
+        return Err(StoreError::NoFolder { path: path.to_owned(), folder: folder.to_owned() });
     }
     let mut options = fs::OpenOptions::new();
     options.write(true).create_new(true);
@@ -401,9 +374,9 @@ pub(super) fn create_private(path: &Path, target: &Path) -> Result<(), StoreErro
         Ok(_) => Ok(()),
         // Made by another session meanwhile: open that one.
         Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(()),
-        Err(e) if e.kind() == io::ErrorKind::PermissionDenied => Err(StoreError::ReadOnlyFolder {
-            path: path.to_owned(),
-        }),
+        Err(e) if e.kind() == io::ErrorKind::PermissionDenied => {
+            Err(StoreError::ReadOnlyFolder { path: path.to_owned() })
+        }
         Err(e) => Err(io_error("create", target, e)),
     }
 }
@@ -468,19 +441,11 @@ pub(crate) fn sibling(target: &Path, suffix: &str) -> PathBuf {
 }
 
 pub(super) fn io_error(action: &'static str, path: &Path, cause: io::Error) -> StoreError {
-    StoreError::Io {
-        action,
-        path: path.to_owned(),
-        cause,
-    }
+    StoreError::Io { action, path: path.to_owned(), cause }
 }
 
 pub(super) fn sql_error(action: &'static str, path: &Path, cause: rusqlite::Error) -> StoreError {
-    StoreError::Sql {
-        action,
-        path: path.to_owned(),
-        cause,
-    }
+    StoreError::Sql { action, path: path.to_owned(), cause }
 }
 
 #[cfg(test)]

@@ -69,10 +69,7 @@ pub(super) mod tests {
     use crate::trainer::history::{CountAnswer, Decision, DrillAnswer};
 
     fn store() -> Store {
-        Store::in_memory(SessionInfo {
-            kind: SessionKind::Drill,
-            rules: String::new(),
-        })
+        Store::in_memory(SessionInfo { kind: SessionKind::Drill, rules: String::new() })
     }
 
     pub(in crate::store) fn decision(right: bool, cost: f64) -> Record {
@@ -113,11 +110,7 @@ pub(super) mod tests {
         let mut store = store();
         let monday = Day::parse("2026-11-30").expect("a date");
         let tuesday = Day::parse("2026-12-01").expect("a date");
-        for record in [
-            decision(true, 0.0),
-            decision(false, 0.25),
-            decision(true, 0.0),
-        ] {
+        for record in [decision(true, 0.0), decision(false, 0.25), decision(true, 0.0)] {
             store.write(&record, monday).expect("written");
         }
         store.write(&decision(false, 0.5), monday).expect("written");
@@ -139,18 +132,11 @@ pub(super) mod tests {
         assert!((m.ev_given_away_per_100.expect("decisions") - 18.75).abs() < 1e-9);
         assert_eq!((m.counting_answers, m.counting_accuracy), (0, None));
         let t = &rows[1];
-        assert_eq!(
-            (t.day.as_str(), t.decisions, t.accuracy),
-            ("2026-12-01", 0, None)
-        );
+        assert_eq!((t.day.as_str(), t.decisions, t.accuracy), ("2026-12-01", 0, None));
         assert_eq!(t.ev_given_away_per_100, None);
         assert_eq!((t.counting_answers, t.counting_right), (4, 3));
         assert_eq!(t.counting_accuracy, Some(0.75));
-        assert_eq!(
-            t.counting_seconds,
-            Some(4.0),
-            "3 s and 5 s; not 40 s, not 0 s"
-        );
+        assert_eq!(t.counting_seconds, Some(4.0), "3 s and 5 s; not 40 s, not 0 s");
     }
 
     #[test]

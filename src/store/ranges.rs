@@ -244,10 +244,7 @@ mod tests {
 
     fn store_with_a_round() -> Store {
         let mut store = Store::in_memory(SessionInfo::new(SessionKind::Table, &Rules::default()));
-        let round = Record::Round {
-            round: split_round(false),
-            tally: RoundTally::default(),
-        };
+        let round = Record::Round { round: split_round(false), tally: RoundTally::default() };
         store.write(&round, Day(20_000)).expect("written");
         store
     }
@@ -256,9 +253,7 @@ mod tests {
     fn the_schema_takes_each_bound_and_refuses_one_past_it() {
         let store = store_with_a_round();
         let set = |column: &str, value: i64| {
-            store
-                .conn
-                .execute(&format!("UPDATE rounds SET {column} = ?1"), [value])
+            store.conn.execute(&format!("UPDATE rounds SET {column} = ?1"), [value])
         };
         assert!(set("at", MAX_AT).is_ok());
         assert!(set("at", MAX_AT + 1).is_err(), "past the year 9999");
@@ -268,21 +263,12 @@ mod tests {
         assert!(set("money_milli", i64::MAX).is_err());
         assert!(set("bet_milli", MAX_BET_MILLI).is_ok());
         assert!(set("bet_milli", MAX_BET_MILLI + 1).is_err());
-        let text = store
-            .conn
-            .execute("UPDATE rounds SET net_milli = 'abc'", []);
+        let text = store.conn.execute("UPDATE rounds SET net_milli = 'abc'", []);
         assert!(text.is_err(), "text where a number belongs");
-        let huge = store
-            .conn
-            .execute("UPDATE rounds SET net_milli = 1e308", []);
+        let huge = store.conn.execute("UPDATE rounds SET net_milli = 1e308", []);
         assert!(huge.is_err(), "a real far past any round");
-        let action = store
-            .conn
-            .execute("UPDATE decisions SET chosen = 'teleport'", []);
-        assert!(
-            action.is_ok(),
-            "no decision in this round: nothing to refuse"
-        );
+        let action = store.conn.execute("UPDATE decisions SET chosen = 'teleport'", []);
+        assert!(action.is_ok(), "no decision in this round: nothing to refuse");
     }
 
     #[test]

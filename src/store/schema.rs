@@ -552,11 +552,9 @@ mod tests {
         for sql in &MIGRATIONS[..version] {
             conn.execute_batch(sql).expect("an earlier migration");
         }
-        conn.pragma_update(None, "user_version", version as i32)
-            .expect("version");
+        conn.pragma_update(None, "user_version", version as i32).expect("version");
         if version > 0 {
-            conn.pragma_update(None, "application_id", APPLICATION_ID)
-                .expect("id");
+            conn.pragma_update(None, "application_id", APPLICATION_ID).expect("id");
         }
         conn
     }
@@ -586,18 +584,11 @@ mod tests {
     /// text made. Each text's checksum as it was released ([`super::super::cache`]'s).
     #[test]
     fn every_migration_is_as_it_was_released() {
-        let sums: Vec<String> = MIGRATIONS
-            .iter()
-            .map(|sql| super::super::cache::checksum(sql, "", ""))
-            .collect();
+        let sums: Vec<String> =
+            MIGRATIONS.iter().map(|sql| super::super::cache::checksum(sql, "", "")).collect();
         assert_eq!(
             sums,
-            [
-                "4902d6e9c855904c",
-                "2b42d4e3af7d0e2c",
-                "9ff6d2faabe4e921",
-                "6b10651b881eafd5"
-            ]
+            ["4902d6e9c855904c", "2b42d4e3af7d0e2c", "9ff6d2faabe4e921", "6b10651b881eafd5"]
         );
     }
 
@@ -646,17 +637,12 @@ mod tests {
                          'abc', 1);",
         )
         .expect("version 1 takes text as a net");
-        let keys_before: bool = conn
-            .pragma_query_value(None, "foreign_keys", |r| r.get(0))
-            .expect("read");
+        let keys_before: bool =
+            conn.pragma_query_value(None, "foreign_keys", |r| r.get(0)).expect("read");
         migrate(&mut conn).expect("migrates");
-        let kept: i64 = conn
-            .query_row("SELECT COUNT(*) FROM rounds", [], |r| r.get(0))
-            .expect("counted");
-        assert_eq!(
-            kept, 1,
-            "the row edited by hand is kept (the figures leave it out)"
-        );
+        let kept: i64 =
+            conn.query_row("SELECT COUNT(*) FROM rounds", [], |r| r.get(0)).expect("counted");
+        assert_eq!(kept, 1, "the row edited by hand is kept (the figures leave it out)");
         let again = conn.execute(
             "INSERT INTO rounds (session, at, day, number, seed, shoe_position, dealer, hands,
                                  wins, losses, pushes, naturals, busts, doubles, splits,
@@ -665,13 +651,10 @@ mod tests {
             [],
         );
         assert!(again.is_err(), "version 2 refuses it");
-        let keys: bool = conn
-            .pragma_query_value(None, "foreign_keys", |r| r.get(0))
-            .expect("read");
+        let keys: bool = conn.pragma_query_value(None, "foreign_keys", |r| r.get(0)).expect("read");
         assert_eq!(keys, keys_before, "the foreign-key setting as it was");
-        let checks: bool = conn
-            .pragma_query_value(None, "ignore_check_constraints", |r| r.get(0))
-            .expect("read");
+        let checks: bool =
+            conn.pragma_query_value(None, "ignore_check_constraints", |r| r.get(0)).expect("read");
         assert!(!checks, "the checks back on");
     }
 
@@ -689,14 +672,10 @@ mod tests {
         let pairs = "INSERT INTO answers (session, at, day, skill, question, answer, truth,
                                           correct, error, seconds)
                      VALUES (1, 2, '2026-12-01', 'pairs', 'q', 'a', 't', 1, 0, 1.0)";
-        assert!(
-            conn.execute(pairs, []).is_err(),
-            "version 2 has no such skill"
-        );
+        assert!(conn.execute(pairs, []).is_err(), "version 2 has no such skill");
         migrate(&mut conn).expect("migrates");
-        let kept: i64 = conn
-            .query_row("SELECT COUNT(*) FROM answers", [], |r| r.get(0))
-            .expect("counted");
+        let kept: i64 =
+            conn.query_row("SELECT COUNT(*) FROM answers", [], |r| r.get(0)).expect("counted");
         assert_eq!(kept, 1, "the answer of version 2 kept");
         conn.execute(pairs, []).expect("version 3 takes it");
         let course = |stage: i64| {
@@ -728,11 +707,8 @@ mod tests {
         .expect("sessions");
         let (mut bets, mut drill) = (Vec::new(), Vec::new());
         for system in &BUILT_IN {
-            let words = system.named(if system.is_balanced() {
-                "true count"
-            } else {
-                "running count"
-            });
+            let words =
+                system.named(if system.is_balanced() { "true count" } else { "running count" });
             bets.extend([-2, 0, 3].map(|count| table_bet_question(&words, count)));
             let settings =
                 QuizSettings::new(6, IndexTable::default()).counting(system, IndexTable::default());

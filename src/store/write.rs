@@ -65,9 +65,8 @@ impl Record {
                 .then_some(())
                 .ok_or_else(|| StoreError::Invalid(format!("a rebuy of {amount}")));
         }
-        self.entry().map_or(Ok(()), |entry| {
-            super::ranges::check_entry(&entry).map_err(StoreError::Invalid)
-        })
+        self.entry()
+            .map_or(Ok(()), |entry| super::ranges::check_entry(&entry).map_err(StoreError::Invalid))
     }
 }
 
@@ -101,10 +100,9 @@ impl Store {
     /// A read-only store's refusal to write, naming why.
     pub(super) fn refuse_if_read_only(&self) -> Result<(), StoreError> {
         match &self.read_only {
-            Some(reason) => Err(StoreError::ReadOnly {
-                path: self.label(),
-                reason: reason.clone(),
-            }),
+            Some(reason) => {
+                Err(StoreError::ReadOnly { path: self.label(), reason: reason.clone() })
+            }
             None => Ok(()),
         }
     }
@@ -139,10 +137,8 @@ impl Store {
     ) -> Result<T, StoreError> {
         let label = self.label();
         let sql = |cause| open::sql_error(action, &label, cause);
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(sql)?;
+        let tx =
+            self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(sql)?;
         let done = work(&tx).map_err(sql)?;
         tx.commit().map_err(sql)?;
         Ok(done)
@@ -268,11 +264,7 @@ fn insert_decision(
     });
     let evs: Vec<(&str, f64)> = d.evs.iter().map(|e| (e.action.name(), e.ev)).collect();
     let evs = serde_json::to_string(&evs).unwrap_or_else(|_| "[]".to_owned());
-    let mode = if d.true_count.is_some() {
-        "counting"
-    } else {
-        "basic"
-    };
+    let mode = if d.true_count.is_some() { "counting" } else { "basic" };
     tx.prepare_cached(
         "INSERT INTO decisions (session, round, drill, seconds, at, day, hand, cards, up, cell,
                                 chosen, best, categories, evs, cost, mode, true_count)
@@ -353,10 +345,7 @@ pub(super) mod tests {
             bet: Some(5.0),
             true_count: None,
             dealer: vec!["10c".to_owned(), "6d".to_owned(), "9h".to_owned()],
-            hands: vec![
-                hand(&["8s", "3h", "10d"], 2, 2.0),
-                hand(&["8h", "9c"], 1, 1.0),
-            ],
+            hands: vec![hand(&["8s", "3h", "10d"], 2, 2.0), hand(&["8h", "9c"], 1, 1.0)],
             decisions: Vec::new(),
             unfinished,
         }
@@ -401,22 +390,13 @@ pub(super) mod tests {
             ..RoundTally::default()
         };
         let day = Day(20_000);
-        let settled = Record::Round {
-            round: split_round(false),
-            tally,
-        };
+        let settled = Record::Round { round: split_round(false), tally };
         store.write(&settled, day).expect("written");
-        let unfinished = Record::Round {
-            round: split_round(true),
-            tally: RoundTally::default(),
-        };
+        let unfinished = Record::Round { round: split_round(true), tally: RoundTally::default() };
         store.write(&unfinished, day).expect("written");
         assert_eq!(
             columns(&store),
-            [
-                [2, 2, 0, 0, 0, 0, 1, 1, 0, 1, 3000],
-                [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
-            ]
+            [[2, 2, 0, 0, 0, 0, 1, 1, 0, 1, 3000], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]]
         );
     }
 
@@ -426,17 +406,12 @@ pub(super) mod tests {
         let location = crate::store::Location::named(dir.path().join("s.db"));
         let info = SessionInfo::new(SessionKind::Table, &Rules::default());
         let (mut store, _) = Store::open(&location, info.clone()).expect("opens");
-        let round = || Record::Round {
-            round: split_round(false),
-            tally: RoundTally::default(),
-        };
+        let round = || Record::Round { round: split_round(false), tally: RoundTally::default() };
         store.write(&round(), Day(20_000)).expect("the first round");
         // `stats --reset` from another process, meanwhile.
         let (mut other, _) = Store::open(&location, info).expect("a second");
         other.delete_before(None).expect("reset");
-        store
-            .write(&round(), Day(20_000))
-            .expect("the next round is kept");
+        store.write(&round(), Day(20_000)).expect("the next round is kept");
         let (rounds, sessions): (i64, i64) = store
             .conn
             .query_row(

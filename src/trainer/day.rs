@@ -28,21 +28,17 @@ impl Day {
 
     /// The day of a calendar date.
     pub fn of_date(date: jiff::civil::Date) -> Day {
-        let days = EPOCH
-            .until((jiff::Unit::Day, date))
-            .map_or(0, |span| span.get_days());
+        let days = EPOCH.until((jiff::Unit::Day, date)).map_or(0, |span| span.get_days());
         Day(days)
     }
 
     /// The calendar date of the day (the nearest the calendar holds, past its ends).
     pub fn date(self) -> jiff::civil::Date {
-        EPOCH
-            .checked_add(jiff::Span::new().days(i64::from(self.0)))
-            .unwrap_or(if self.0 < 0 {
-                jiff::civil::Date::MIN
-            } else {
-                jiff::civil::Date::MAX
-            })
+        EPOCH.checked_add(jiff::Span::new().days(i64::from(self.0))).unwrap_or(if self.0 < 0 {
+            jiff::civil::Date::MIN
+        } else {
+            jiff::civil::Date::MAX
+        })
     }
 
     /// Reads `YYYY-MM-DD`.
@@ -259,11 +255,7 @@ pub struct Practice {
 impl Practice {
     /// A record of practice on `day`.
     pub fn one(day: Day) -> Practice {
-        Practice {
-            first: Some(day),
-            last: Some(day),
-            run: 1,
-        }
+        Practice { first: Some(day), last: Some(day), run: 1 }
     }
 
     /// Whether nothing is recorded.
@@ -308,9 +300,7 @@ impl Practice {
     /// The days this record knows were practised: the run ending on the last day, the first.
     pub fn days(&self) -> Vec<Day> {
         let mut days: Vec<Day> = match self.last {
-            Some(last) => (0..self.run)
-                .map(|back| last.plus(-(back as i32)))
-                .collect(),
+            Some(last) => (0..self.run).map(|back| last.plus(-(back as i32))).collect(),
             None => Vec::new(),
         };
         days.extend(self.first);
@@ -363,10 +353,7 @@ mod tests {
         let d = Day::parse("2026-12-03").unwrap();
         assert_eq!(d.to_string(), "2026-12-03");
         assert_eq!(Day::from_ymd(1970, 1, 1), Some(Day(0)));
-        assert_eq!(
-            Day::parse("2024-02-29").unwrap().plus(1).to_string(),
-            "2024-03-01"
-        );
+        assert_eq!(Day::parse("2024-02-29").unwrap().plus(1).to_string(), "2024-03-01");
         assert_eq!(Day::parse("2026-02-29"), None);
         assert_eq!(Day::parse("03/12/2026"), None);
     }

@@ -59,20 +59,12 @@ impl EvQuery {
     pub fn table_basic(rules: &Rules, view: &SeatView<'_>) -> Option<EvQuery> {
         let hand = view.active_hand()?;
         let up = view.dealer_up()?.value();
-        Some(EvQuery::basic(
-            rules,
-            values(&hand.cards),
-            up,
-            context(view, hand),
-        ))
+        Some(EvQuery::basic(rules, values(&hand.cards), up, context(view, hand)))
     }
 
     /// For a drill question: a first decision on a fresh two-card hand.
     pub fn question(rules: &Rules, question: &Question) -> EvQuery {
-        let ctx = HandContext {
-            hands: 1,
-            ..HandContext::default()
-        };
+        let ctx = HandContext { hands: 1, ..HandContext::default() };
         EvQuery::basic(rules, values(&question.cards), question.up.value(), ctx)
     }
 
@@ -94,11 +86,7 @@ impl EvQuery {
 
     /// The hand's place in the round, as the analysis takes it.
     pub fn context(&self) -> HandContext {
-        HandContext {
-            from_split: self.from_split,
-            split_aces: self.split_aces,
-            hands: self.hands,
-        }
+        HandContext { from_split: self.from_split, split_aces: self.split_aces, hands: self.hands }
     }
 
     /// The exact EV of every action (a few milliseconds; tens for some split hands).
@@ -125,28 +113,18 @@ impl LiveEvs {
         let up = view.dealer_up()?.value();
         let legal = view.legal();
         let (cell, basic) = chart.advise(&hand.cards, up, legal);
-        Some(LiveEvs {
-            ranked: ranked_legal(evs, legal),
-            basic,
-            cell,
-        })
+        Some(LiveEvs { ranked: ranked_legal(evs, legal), basic, cell })
     }
 
     /// The action the shoe as it is prefers, when it differs from basic strategy.
     pub fn shoe_differs(&self) -> Option<Action> {
-        self.ranked
-            .first()
-            .map(|&(best, _)| best)
-            .filter(|&best| best != self.basic)
+        self.ranked.first().map(|&(best, _)| best).filter(|&best| best != self.basic)
     }
 }
 
 /// The legal actions with their EVs, best first.
 pub fn ranked_legal(evs: &HandEvs, legal: ActionSet) -> Vec<(Action, f64)> {
-    evs.ranked()
-        .into_iter()
-        .filter(|(a, _)| legal.contains(*a))
-        .collect()
+    evs.ranked().into_iter().filter(|(a, _)| legal.contains(*a)).collect()
 }
 
 #[cfg(test)]
@@ -175,11 +153,7 @@ mod tests {
     fn a_drill_question_is_a_first_decision() {
         let rules = Rules::default();
         let question = Question {
-            cell: Cell::for_hand(
-                &Cards::from_values(&[8, 8].map(Value::of)),
-                Value::of(6),
-                true,
-            ),
+            cell: Cell::for_hand(&Cards::from_values(&[8, 8].map(Value::of)), Value::of(6), true),
             cards: Cards::from_values(&[8, 8].map(Value::of)),
             up: Card::of_value(6),
         };

@@ -68,12 +68,8 @@ pub struct CellRow {
 pub fn cell_rows(lifetime: &Tally, last_seen: &BTreeMap<String, u64>, today: Day) -> Vec<CellRow> {
     use crate::analysis::chart::Chart;
     let printed: Vec<String> = Chart::printed_cells().map(|cell| cell.key()).collect();
-    let others: Vec<String> = lifetime
-        .cells
-        .keys()
-        .filter(|key| !printed.contains(key))
-        .cloned()
-        .collect();
+    let others: Vec<String> =
+        lifetime.cells.keys().filter(|key| !printed.contains(key)).cloned().collect();
     printed
         .into_iter()
         .chain(others)

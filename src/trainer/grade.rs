@@ -53,11 +53,7 @@ impl Verdict {
 
 /// A cost as a grade writes it: `0.120`, or four places where three would read `0.000`.
 pub fn cost_text(cost: f64) -> String {
-    if cost > 0.0 && cost < 0.0005 {
-        format!("{cost:.4}")
-    } else {
-        format!("{cost:.3}")
-    }
+    if cost > 0.0 && cost < 0.0005 { format!("{cost:.4}") } else { format!("{cost:.3}") }
 }
 
 /// The stats category of a decision: its chart table, and `Doubles` as well when doubling was
@@ -77,12 +73,8 @@ pub enum Category {
 
 impl Category {
     /// All categories, in display order.
-    pub const ALL: [Category; 4] = [
-        Category::Hard,
-        Category::Soft,
-        Category::Pairs,
-        Category::Doubles,
-    ];
+    pub const ALL: [Category; 4] =
+        [Category::Hard, Category::Soft, Category::Pairs, Category::Doubles];
 
     /// The categories of a decision in a cell of `kind`, `chosen` played and `advised` best.
     pub fn of(kind: HandKind, chosen: Action, advised: Action) -> impl Iterator<Item = Category> {
@@ -151,11 +143,7 @@ fn weigh(
     match (ev(rule), ev(chosen)) {
         (Some(rule_ev), Some(chosen_ev)) if chosen != rule => {
             if chosen_ev >= rule_ev {
-                let note = ByCards {
-                    rule,
-                    rule_ev,
-                    chosen_ev,
-                };
+                let note = ByCards { rule, rule_ev, chosen_ev };
                 (chosen, 0.0, Some(note))
             } else {
                 (rule, rule_ev - chosen_ev, None)
@@ -191,16 +179,8 @@ impl Grade {
     /// `— you chose stand (−0.120 bets EV)` (`: a close call` after `stand` for one); `unit`
     /// follows `EV` (` at this count`).
     fn chose_text(&self, unit: &str) -> String {
-        let close = if self.verdict() == Verdict::CloseCall {
-            ": a close call"
-        } else {
-            ""
-        };
-        format!(
-            " — you chose {}{close} (−{} bets EV{unit})",
-            self.chosen,
-            cost_text(self.cost)
-        )
+        let close = if self.verdict() == Verdict::CloseCall { ": a close call" } else { "" };
+        format!(" — you chose {}{close} (−{} bets EV{unit})", self.chosen, cost_text(self.cost))
     }
 
     /// The categories this decision counts in.
@@ -244,14 +224,7 @@ pub fn grade(
 ) -> Grade {
     let (cell, rule) = chart.advise(cards, up, legal);
     let (advised, cost, by_cards) = weigh(rule, chosen, ev);
-    Grade {
-        cell,
-        hand: cell.hand_label(),
-        chosen,
-        advised,
-        cost,
-        by_cards,
-    }
+    Grade { cell, hand: cell.hand_label(), chosen, advised, cost, by_cards }
 }
 
 /// An index play that decided a grade in counting mode, and the chart's play it replaced.
@@ -294,10 +267,7 @@ pub fn grade_at_count(
     let Some(play) = indices.deviation(graded.cell, tc, legal) else {
         return (graded, None);
     };
-    let call = IndexCall {
-        tc,
-        chart: graded.by_cards.map_or(graded.advised, |note| note.rule),
-    };
+    let call = IndexCall { tc, chart: graded.by_cards.map_or(graded.advised, |note| note.rule) };
     (graded.advised, graded.cost, graded.by_cards) = weigh(play, chosen, ev);
     (graded, Some(call))
 }
@@ -328,20 +298,9 @@ mod tests {
         };
         let legal: ActionSet = [Action::Hit, Action::Stand].into_iter().collect();
         let sixteen = cards(&[10, 6]);
-        let (g, call) = grade_at_count(
-            &chart,
-            &indices,
-            1,
-            &sixteen,
-            Value::of(10),
-            legal,
-            Action::Hit,
-            evs,
-        );
-        assert_eq!(
-            (g.advised, call.map(|c| c.chart)),
-            (Action::Stand, Some(Action::Hit))
-        );
+        let (g, call) =
+            grade_at_count(&chart, &indices, 1, &sixteen, Value::of(10), legal, Action::Hit, evs);
+        assert_eq!((g.advised, call.map(|c| c.chart)), (Action::Stand, Some(Action::Hit)));
         assert!((g.cost - 0.03).abs() < 1e-12);
         assert_eq!(
             g.advice_at_count(call.as_ref()),
@@ -349,16 +308,8 @@ mod tests {
              (−0.030 bets EV at this count)"
         );
         // Below the index the chart's play stands, graded as ever.
-        let (g, call) = grade_at_count(
-            &chart,
-            &indices,
-            -1,
-            &sixteen,
-            Value::of(10),
-            legal,
-            Action::Hit,
-            evs,
-        );
+        let (g, call) =
+            grade_at_count(&chart, &indices, -1, &sixteen, Value::of(10), legal, Action::Hit, evs);
         assert!(g.is_correct() && call.is_none());
     }
 
@@ -373,14 +324,7 @@ mod tests {
             Action::Hit => Some(-0.581),
             _ => None,
         };
-        let g = grade(
-            &chart,
-            &cards(&[7, 4, 5]),
-            Value::of(10),
-            legal,
-            Action::Stand,
-            evs,
-        );
+        let g = grade(&chart, &cards(&[7, 4, 5]), Value::of(10), legal, Action::Stand, evs);
         assert!(g.is_correct() && g.cost == 0.0, "{g:?}");
         assert_eq!(g.advised, Action::Stand);
         assert_eq!(
@@ -389,28 +333,14 @@ mod tests {
              stand: stand −0.575, hit −0.581"
         );
         // The chart's own play is right as ever, and a worse play still a mistake.
-        let hit = grade(
-            &chart,
-            &cards(&[7, 4, 5]),
-            Value::of(10),
-            legal,
-            Action::Hit,
-            evs,
-        );
+        let hit = grade(&chart, &cards(&[7, 4, 5]), Value::of(10), legal, Action::Hit, evs);
         assert!(hit.is_correct() && hit.by_cards.is_none());
         let worse = |a: Action| match a {
             Action::Stand => Some(-0.59),
             Action::Hit => Some(-0.581),
             _ => None,
         };
-        let g = grade(
-            &chart,
-            &cards(&[7, 4, 5]),
-            Value::of(10),
-            legal,
-            Action::Stand,
-            worse,
-        );
+        let g = grade(&chart, &cards(&[7, 4, 5]), Value::of(10), legal, Action::Stand, worse);
         assert!(!g.is_correct() && g.by_cards.is_none() && (g.cost - 0.009).abs() < 1e-12);
         // An index play is weighed the same way, for the cards held at this count.
         let indices = crate::analysis::deviation::illustrious_18();
@@ -450,24 +380,15 @@ mod tests {
         let rules = Rules::default();
         let chart = &basic_strategy(&rules).chart;
         let legal: ActionSet = [Action::Hit, Action::Stand].into_iter().collect();
-        let ctx = HandContext {
-            hands: 1,
-            ..HandContext::default()
-        };
+        let ctx = HandContext { hands: 1, ..HandContext::default() };
         for hand in [[7u8, 4, 5], [3, 4, 9]] {
             let evs = EvQuery::basic(&rules, hand.map(Value::of).to_vec(), Value::TEN, ctx)
                 .compute(&rules);
             let stand = evs.get(Action::Stand).expect("stand");
             let hit = evs.get(Action::Hit).expect("hit");
             assert!(stand > hit, "{hand:?}: stand {stand}, hit {hit}");
-            let g = grade(
-                chart,
-                &cards(&hand),
-                Value::of(10),
-                legal,
-                Action::Stand,
-                |a| evs.get(a),
-            );
+            let g =
+                grade(chart, &cards(&hand), Value::of(10), legal, Action::Stand, |a| evs.get(a));
             assert!(g.is_correct(), "{hand:?}: {}", g.message());
             assert!(g.message().contains("favour your stand"), "{}", g.message());
             // docs/training.md quotes this line; issue 36 measured the same EVs with
@@ -493,23 +414,10 @@ mod tests {
 
         let rules = Rules::default();
         let chart = &basic_strategy(&rules).chart;
-        let ctx = HandContext {
-            hands: 1,
-            ..HandContext::default()
-        };
+        let ctx = HandContext { hands: 1, ..HandContext::default() };
         let evs = EvQuery::basic(&rules, vec![Value::of(8); 2], Value::TEN, ctx).compute(&rules);
-        let g = grade(
-            chart,
-            &cards(&[8, 8]),
-            Value::of(10),
-            all(),
-            Action::Stand,
-            |a| evs.get(a),
-        );
-        assert!(
-            !g.is_correct() && g.cost > 0.0 && g.cost < CLOSE_CALL,
-            "{g:?}"
-        );
+        let g = grade(chart, &cards(&[8, 8]), Value::of(10), all(), Action::Stand, |a| evs.get(a));
+        assert!(!g.is_correct() && g.cost > 0.0 && g.cost < CLOSE_CALL, "{g:?}");
         assert_eq!(g.verdict(), Verdict::CloseCall);
         assert!(!g.verdict().is_miss());
         let message = g.message();
@@ -522,14 +430,8 @@ mod tests {
             "{message}"
         );
         // A play that gives away more is a miss, as before.
-        let doubled = grade(
-            chart,
-            &cards(&[8, 8]),
-            Value::of(10),
-            all(),
-            Action::Double,
-            |a| evs.get(a),
-        );
+        let doubled =
+            grade(chart, &cards(&[8, 8]), Value::of(10), all(), Action::Double, |a| evs.get(a));
         assert_eq!(doubled.verdict(), Verdict::Miss, "{doubled:?}");
         assert!(doubled.message().starts_with('✗'));
     }
@@ -561,14 +463,7 @@ mod tests {
             Action::Stand => Some(-0.2),
             Action::Split => None,
         };
-        let g = grade(
-            &chart,
-            &cards(&[5, 6]),
-            Value::of(6),
-            all(),
-            Action::Hit,
-            evs,
-        );
+        let g = grade(&chart, &cards(&[5, 6]), Value::of(6), all(), Action::Hit, evs);
         assert!(!g.is_correct());
         assert_eq!(g.advised, Action::Double);
         assert!((g.cost - 0.12).abs() < 1e-12);
@@ -576,18 +471,8 @@ mod tests {
             g.message(),
             "✗ Basic strategy: double 11 vs 6 — you chose hit (−0.120 bets EV)"
         );
-        assert_eq!(
-            g.categories().collect::<Vec<_>>(),
-            vec![Category::Hard, Category::Doubles]
-        );
-        let right = grade(
-            &chart,
-            &cards(&[5, 6]),
-            Value::of(6),
-            all(),
-            Action::Double,
-            evs,
-        );
+        assert_eq!(g.categories().collect::<Vec<_>>(), vec![Category::Hard, Category::Doubles]);
+        let right = grade(&chart, &cards(&[5, 6]), Value::of(6), all(), Action::Double, evs);
         assert!(right.is_correct() && right.cost == 0.0);
         assert!(right.message().starts_with('✓'));
     }
@@ -595,23 +480,9 @@ mod tests {
     #[test]
     fn pairs_read_as_pairs_and_soft_as_soft() {
         let chart = Chart::default();
-        let g = grade(
-            &chart,
-            &cards(&[8, 8]),
-            Value::of(6),
-            all(),
-            Action::Hit,
-            |_| Some(0.0),
-        );
+        let g = grade(&chart, &cards(&[8, 8]), Value::of(6), all(), Action::Hit, |_| Some(0.0));
         assert_eq!(g.hand, "8,8");
-        let g = grade(
-            &chart,
-            &cards(&[1, 7]),
-            Value::of(9),
-            all(),
-            Action::Hit,
-            |_| Some(0.0),
-        );
+        let g = grade(&chart, &cards(&[1, 7]), Value::of(9), all(), Action::Hit, |_| Some(0.0));
         assert_eq!(g.hand, "soft 18");
         assert_eq!(g.categories().collect::<Vec<_>>(), vec![Category::Soft]);
     }
@@ -629,10 +500,7 @@ mod tests {
 
         let rules = Rules::default();
         let chart = &basic_strategy(&rules).chart;
-        let first = HandContext {
-            hands: 1,
-            ..HandContext::default()
-        };
+        let first = HandContext { hands: 1, ..HandContext::default() };
         let mut checked = 0;
         for up in UP_CARDS {
             let mut shoe = ValueCounts::full_shoe(rules.decks);

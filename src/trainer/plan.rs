@@ -76,11 +76,7 @@ impl GameByCount {
             .filter(|(tc, _)| !exact.iter().any(|e| e.tc == *tc))
             .map(|(_, b)| b.rounds as f64 / total)
             .sum();
-        let scale = if outside > 0.0 {
-            (1.0 - exact_share).max(0.0) / outside
-        } else {
-            0.0
-        };
+        let scale = if outside > 0.0 { (1.0 - exact_share).max(0.0) / outside } else { 0.0 };
         let rows = buckets
             .iter()
             .map(|(tc, bucket)| {
@@ -108,10 +104,7 @@ impl GameByCount {
         let played = simulated.rounds.by_tc_folded(TC_MIN, TC_MAX);
         let watched = simulated.watched.by_tc_folded(TC_MIN, TC_MAX);
         let at = |buckets: &[(i32, crate::sim::count::TcBucket)], tc: i32| {
-            buckets
-                .iter()
-                .find(|(t, _)| *t == tc)
-                .map_or(0, |(_, b)| b.rounds) as f64
+            buckets.iter().find(|(t, _)| *t == tc).map_or(0, |(_, b)| b.rounds) as f64
         };
         let rows = self
             .rows
@@ -125,17 +118,10 @@ impl GameByCount {
                     let (p, w) = (at(&played, row.tc), at(&watched, row.tc));
                     (if p + w > 0.0 { p / (p + w) } else { 0.0 }, false)
                 };
-                CountRow {
-                    played,
-                    played_by_rule,
-                    ..*row
-                }
+                CountRow { played, played_by_rule, ..*row }
             })
             .collect();
-        GameByCount {
-            rows,
-            wong: Some(wong),
-        }
+        GameByCount { rows, wong: Some(wong) }
     }
 
     /// The figures of betting `bet(tc)` units at each count, per round seen.
@@ -149,10 +135,7 @@ impl GameByCount {
             played += q;
         }
         RampFigures {
-            measures: Measures {
-                ev: mean,
-                sd: (square - mean * mean).max(0.0).sqrt(),
-            },
+            measures: Measures { ev: mean, sd: (square - mean * mean).max(0.0).sqrt() },
             avg_bet: bets / played.max(f64::MIN_POSITIVE),
             played,
         }
@@ -182,10 +165,7 @@ impl RampFigures {
         let q = self.played.max(f64::MIN_POSITIVE);
         let square = (sd * sd + ev * ev) / q;
         let mean = ev / q;
-        Measures {
-            ev: mean,
-            sd: (square - mean * mean).max(0.0).sqrt(),
-        }
+        Measures { ev: mean, sd: (square - mean * mean).max(0.0).sqrt() }
     }
 }
 
@@ -310,10 +290,7 @@ impl PlanInputs {
 /// The optimal ramp for `inputs` (see the module's method).
 pub fn plan(game: &GameByCount, inputs: &PlanInputs) -> Result<Plan, PlanError> {
     inputs.check()?;
-    let inputs = PlanInputs {
-        min_bet: inputs.min_bet.max(1),
-        ..*inputs
-    };
+    let inputs = PlanInputs { min_bet: inputs.min_bet.max(1), ..*inputs };
     let search = Search::new(game, &inputs);
     let mut best = search.spread_best();
     let (chosen, met) = match inputs.risk {
@@ -330,13 +307,7 @@ pub fn plan(game: &GameByCount, inputs: &PlanInputs) -> Result<Plan, PlanError> 
     if chosen.score() > best.score() {
         best = chosen.clone();
     }
-    Ok(Plan {
-        ramp: chosen.ramp,
-        figures: chosen.figures,
-        met,
-        best,
-        compared: search.compared(),
-    })
+    Ok(Plan { ramp: chosen.ramp, figures: chosen.figures, met, best, compared: search.compared() })
 }
 
 #[cfg(test)]
@@ -363,13 +334,7 @@ pub(crate) mod tests {
     }
 
     fn inputs(bankroll: f64, risk: Risk) -> PlanInputs {
-        PlanInputs {
-            bankroll,
-            min_bet: 1,
-            spread: 12,
-            chip: 1,
-            risk,
-        }
+        PlanInputs { bankroll, min_bet: 1, spread: 12, chip: 1, risk }
     }
 
     #[test]
@@ -426,27 +391,15 @@ pub(crate) mod tests {
     fn the_spreads_best_ramp_scores_at_least_every_other_ramp_of_the_spread() {
         let g = game();
         for spread in [4, 8, 12, 20] {
-            let p = plan(
-                &g,
-                &PlanInputs {
-                    spread,
-                    ..inputs(400.0, Risk::OfRuin(0.135))
-                },
-            )
-            .expect("a plan");
+            let p = plan(&g, &PlanInputs { spread, ..inputs(400.0, Risk::OfRuin(0.135)) })
+                .expect("a plan");
             let best = p.best.score();
-            let others = p
-                .compared
-                .iter()
-                .map(|c| c.rated.ramp.clone())
-                .chain(drawn_ramps(spread, 3000));
+            let others =
+                p.compared.iter().map(|c| c.rated.ramp.clone()).chain(drawn_ramps(spread, 3000));
             for ramp in others {
                 // SCORE carries the sign of the win: a losing ramp ranks last.
                 let score = ramp_figures(&g, &ramp).measures.score();
-                assert!(
-                    score <= best + 1e-9,
-                    "{spread}: {ramp} {score} above {best}"
-                );
+                assert!(score <= best + 1e-9, "{spread}: {ramp} {score} above {best}");
             }
             assert!(best >= p.figures.measures.score());
         }
@@ -484,10 +437,7 @@ pub(crate) mod tests {
         let needed = small.best.bankroll_for(0.135).expect("a winning ramp");
         assert!(!small.is_best() && needed > 400.0, "{needed}");
         // The linear ramp scores more than the plan but is beyond the risk at 400.
-        let linear = ramp_figures(
-            &g,
-            &BetRamp::new(vec![1, 2, 4, 6, 8, 10, 12]).expect("a ramp"),
-        );
+        let linear = ramp_figures(&g, &BetRamp::new(vec![1, 2, 4, 6, 8, 10, 12]).expect("a ramp"));
         assert!(linear.measures.risk_of_ruin(400.0) > 0.135);
         let rich = plan(&g, &inputs(3.0 * needed, Risk::OfRuin(0.135))).expect("a plan");
         assert!(rich.is_best(), "{} against {}", rich.ramp, rich.best.ramp);
@@ -498,11 +448,8 @@ pub(crate) mod tests {
     #[test]
     fn full_kelly_without_caps_risks_e_to_the_minus_two() {
         let g = game();
-        let uncapped = PlanInputs {
-            spread: MAX_RAMP_BET,
-            chip: 1,
-            ..inputs(100_000.0, Risk::Kelly(1.0))
-        };
+        let uncapped =
+            PlanInputs { spread: MAX_RAMP_BET, chip: 1, ..inputs(100_000.0, Risk::Kelly(1.0)) };
         let p = plan(&g, &uncapped).expect("a plan");
         // Rounding to whole units and the minimum bet at losing counts move it a little.
         let risk = p.figures.measures.risk_of_ruin(100_000.0);
@@ -530,11 +477,7 @@ pub(crate) mod tests {
             (Some(0.0), Some(0.0), Some(0.25), Some(1.0), Some(1.0))
         );
         let f = backed.figures(|tc| if tc >= 2 { 4.0 } else { 1.0 });
-        let played: f64 = g
-            .rows
-            .iter()
-            .map(|r| r.share * share(r.tc).unwrap_or(0.0))
-            .sum();
+        let played: f64 = g.rows.iter().map(|r| r.share * share(r.tc).unwrap_or(0.0)).sum();
         assert!((f.played - played).abs() < 1e-12);
         // Per round seen, the watched rounds add nothing; per round played, the mean is that
         // over the played share, and the advantage is the same measured either way.
@@ -556,10 +499,7 @@ pub(crate) mod tests {
         // the square of the mean, which the watched rounds spread: far below a per mille).
         let b = 500.0;
         let (seen, played) = (f.measures.risk_of_ruin(b), f.per_played().risk_of_ruin(b));
-        assert!(
-            (seen.ln() / played.ln() - 1.0).abs() < 1e-3,
-            "{seen} {played}"
-        );
+        assert!((seen.ln() / played.ln() - 1.0).abs() < 1e-3, "{seen} {played}");
     }
 
     #[test]
@@ -567,13 +507,7 @@ pub(crate) mod tests {
         let g = game();
         let p = plan(&g, &inputs(5.0, Risk::OfRuin(0.01))).expect("a plan");
         assert!(!p.met);
-        assert_eq!(
-            plan(&g, &inputs(-1.0, Risk::OfRuin(0.1))),
-            Err(PlanError::Bankroll(-1.0))
-        );
-        assert_eq!(
-            plan(&g, &inputs(100.0, Risk::OfRuin(1.5))),
-            Err(PlanError::RiskRange)
-        );
+        assert_eq!(plan(&g, &inputs(-1.0, Risk::OfRuin(0.1))), Err(PlanError::Bankroll(-1.0)));
+        assert_eq!(plan(&g, &inputs(100.0, Risk::OfRuin(1.5))), Err(PlanError::RiskRange));
     }
 }

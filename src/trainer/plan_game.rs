@@ -43,11 +43,8 @@ pub fn plannable(system: &CountSystem) -> Result<(), String> {
     if system.is_balanced() && !system.needs_suits() {
         return Ok(());
     }
-    let balanced: Vec<&str> = BUILT_IN
-        .iter()
-        .filter(|s| s.is_balanced())
-        .map(|s| s.key.as_ref())
-        .collect();
+    let balanced: Vec<&str> =
+        BUILT_IN.iter().filter(|s| s.is_balanced()).map(|s| s.key.as_ref()).collect();
     let why = if system.is_balanced() {
         "counts red sevens apart from black ones, which the counting simulator does not read"
     } else {
@@ -130,9 +127,7 @@ impl PlanModel {
         stop: &AtomicBool,
     ) -> Result<GameByCount, ActionError> {
         if wong.leave >= wong.enter {
-            return Ok(self
-                .game
-                .backcounted(wong, &crate::sim::trips::TripTally::default()));
+            return Ok(self.game.backcounted(wong, &crate::sim::trips::TripTally::default()));
         }
         let counter = Counter::new(Hard::new(hard_chart(rules)), &self.indices, BetRamp::flat())
             .with_system(self.system.clone(), rules.decks);

@@ -18,9 +18,8 @@ use crate::analysis::hilo::BetRamp;
 use crate::config::Settings;
 
 /// The keys a `[plan]` table may hold.
-pub const PLAN_KEYS: [&str; 9] = [
-    "ramp", "bankroll", "spread", "min_bet", "risk", "kelly", "enter", "leave", "count",
-];
+pub const PLAN_KEYS: [&str; 9] =
+    ["ramp", "bankroll", "spread", "min_bet", "risk", "kelly", "enter", "leave", "count"];
 
 /// A saved plan: its ramp, and what it was planned with (each `None` when not written).
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -109,9 +108,7 @@ impl std::fmt::Display for RampChoice {
 impl SavedPlan {
     /// Reads a `[plan]` table; the error names the key and what it takes, in one sentence.
     pub fn from_toml(value: &toml::Value) -> Result<SavedPlan, String> {
-        let table = value
-            .as_table()
-            .ok_or("`plan` is a table: [plan] with ramp = [1, 2, 4, …]")?;
+        let table = value.as_table().ok_or("`plan` is a table: [plan] with ramp = [1, 2, 4, …]")?;
         let number = |key: &str| -> Result<Option<f64>, String> {
             table.get(key).map_or(Ok(None), |v| {
                 v.as_float()
@@ -135,9 +132,7 @@ impl SavedPlan {
                 PLAN_KEYS.join(", ")
             ));
         }
-        let ramp = table
-            .get("ramp")
-            .ok_or("[plan] needs its ramp, e.g. ramp = [1, 2, 4, 8]")?;
+        let ramp = table.get("ramp").ok_or("[plan] needs its ramp, e.g. ramp = [1, 2, 4, 8]")?;
         let ramp = crate::config::ramp_value(ramp).map_err(|err| format!("[plan] ramp: {err}"))?;
         let small = |x: Option<i64>| x.and_then(|i| u32::try_from(i).ok());
         let count = |x: Option<i64>| x.and_then(|i| i32::try_from(i).ok());
@@ -210,14 +205,8 @@ mod tests {
         // is Hi-Lo's.
         assert!(plan.fits_count("zen").is_ok());
         let err = plan.fits_count("hilo").expect_err("another count");
-        assert!(
-            err.contains("by zen's true count") && err.contains("counts hilo"),
-            "{err}"
-        );
-        let old = SavedPlan {
-            count: None,
-            ..plan
-        };
+        assert!(err.contains("by zen's true count") && err.contains("counts hilo"), "{err}");
+        let old = SavedPlan { count: None, ..plan };
         assert!(old.fits_count("hilo").is_ok() && old.fits_count("zen").is_err());
     }
 
@@ -228,10 +217,7 @@ mod tests {
             ("[plan]\nramp = [1, 0]\n", "[plan] ramp"),
             ("[plan]\nramp = [1, 2]\nspred = 12\n", "no setting `spred`"),
             ("[plan]\nramp = [1, 2]\nbankroll = -5\n", "bankroll = -5"),
-            (
-                "[plan]\nramp = [1, 2]\ncount = 3\n",
-                "count = 3 is not a count",
-            ),
+            ("[plan]\nramp = [1, 2]\ncount = 3\n", "count = 3 is not a count"),
             ("plan = 3\n", "is a table"),
         ] {
             let err = Settings::from_toml(text).expect_err(text).to_string();

@@ -100,10 +100,7 @@ impl Ladder {
         if above == self.values.len() {
             return above - 1;
         }
-        let (lo, hi) = (
-            f64::from(self.values[above - 1]),
-            f64::from(self.values[above]),
-        );
+        let (lo, hi) = (f64::from(self.values[above - 1]), f64::from(self.values[above]));
         if x - lo <= hi - x { above - 1 } else { above }
     }
 }
@@ -135,10 +132,7 @@ impl Steps {
             mu += b * e;
             s += b * b * m;
         }
-        Measures {
-            ev: mu,
-            sd: (s - mu * mu).max(0.0).sqrt(),
-        }
+        Measures { ev: mu, sd: (s - mu * mu).max(0.0).sqrt() }
     }
 }
 
@@ -195,12 +189,7 @@ impl<'a> Search<'a> {
     /// The search over the ramps `inputs` allow in `game`.
     pub(super) fn new(game: &'a GameByCount, inputs: &PlanInputs) -> Search<'a> {
         let len = ramp_len(game);
-        Search {
-            game,
-            ladder: Ladder::of(inputs),
-            steps: Steps::of(game, len),
-            len,
-        }
+        Search { game, ladder: Ladder::of(inputs), steps: Steps::of(game, len), len }
     }
 
     /// The family's ramp at scale `k`.
@@ -224,8 +213,7 @@ impl<'a> Search<'a> {
     }
 
     fn measures(&self, at: &[usize]) -> Measures {
-        self.steps
-            .moments(at.iter().map(|&i| f64::from(self.ladder.values[i])))
+        self.steps.moments(at.iter().map(|&i| f64::from(self.ladder.values[i])))
     }
 
     /// From `start`, moves of a chip up or down on any run of steps (the ramp kept from
@@ -297,8 +285,7 @@ impl<'a> Search<'a> {
                 let safest = family
                     .iter()
                     .min_by(|a, b| {
-                        a.1.risk_of_ruin(bankroll)
-                            .total_cmp(&b.1.risk_of_ruin(bankroll))
+                        a.1.risk_of_ruin(bankroll).total_cmp(&b.1.risk_of_ruin(bankroll))
                     })
                     .map(|(at, _)| at.clone())
                     .expect("at least one scale");
@@ -330,10 +317,7 @@ impl<'a> Search<'a> {
                         break;
                     }
                 }
-                Compared {
-                    name,
-                    rated: Rated::of(self.game, to_ramp(&self.ladder, &at)),
-                }
+                Compared { name, rated: Rated::of(self.game, to_ramp(&self.ladder, &at)) }
             })
             .collect()
     }
@@ -345,13 +329,7 @@ mod tests {
     use crate::trainer::plan::{Risk, tests::game};
 
     fn inputs(spread: u32, chip: u32) -> PlanInputs {
-        PlanInputs {
-            bankroll: 400.0,
-            min_bet: 1,
-            spread,
-            chip,
-            risk: Risk::OfRuin(0.135),
-        }
+        PlanInputs { bankroll: 400.0, min_bet: 1, spread, chip, risk: Risk::OfRuin(0.135) }
     }
 
     #[test]
@@ -368,20 +346,14 @@ mod tests {
     fn the_common_ramps_are_the_named_shapes_of_the_spread() {
         let g = game();
         let s = Search::new(&g, &inputs(12, 1));
-        let bets: Vec<(&str, Vec<u32>)> = s
-            .compared()
-            .iter()
-            .map(|c| (c.name, c.rated.ramp.bets().to_vec()))
-            .collect();
+        let bets: Vec<(&str, Vec<u32>)> =
+            s.compared().iter().map(|c| (c.name, c.rated.ramp.bets().to_vec())).collect();
         assert_eq!(
             bets,
             vec![
                 ("Doubling", vec![1, 2, 4, 8, 12]),
                 ("Linear to +6", vec![1, 2, 4, 6, 8, 10, 12]),
-                (
-                    "True count − 1",
-                    vec![1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
-                ),
+                ("True count − 1", vec![1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]),
                 ("Jump at +2", vec![1, 1, 12]),
             ]
         );

@@ -30,10 +30,8 @@ pub fn heat_map(tally: &Tally) -> Vec<HeatRow> {
         let mut cells = [None; 10];
         for (slot, up) in cells.iter_mut().zip(UP_CARDS) {
             let key = Cell { kind, row, up }.key();
-            *slot = tally
-                .cells
-                .get(&key)
-                .and_then(|rec| rec.error_rate().map(|r| (r, rec.decisions)));
+            *slot =
+                tally.cells.get(&key).and_then(|rec| rec.error_rate().map(|r| (r, rec.decisions)));
         }
         HeatRow { label, cells }
     })
@@ -80,12 +78,7 @@ pub fn net_text(money: Units, in_bets: Units) -> String {
 
 /// `right of asked (rate)`: `5 of 7 (71%)`.
 fn accuracy_text(acc: Accuracy) -> String {
-    format!(
-        "{} of {} ({})",
-        acc.correct,
-        acc.decisions,
-        percent(acc.rate())
-    )
+    format!("{} of {} ({})", acc.correct, acc.decisions, percent(acc.rate()))
 }
 
 /// One figure of a summary: its label and its value as text.
@@ -110,26 +103,16 @@ fn game_figures(tally: &Tally) -> Vec<Figure> {
         pair("Hands", tally.play.hands.to_string()),
         pair(
             "Won / lost / pushed",
-            format!(
-                "{} / {} / {}",
-                tally.play.wins, tally.play.losses, tally.play.pushes
-            ),
+            format!("{} / {} / {}", tally.play.wins, tally.play.losses, tally.play.pushes),
         ),
         pair("Naturals", tally.play.naturals.to_string()),
-        pair(
-            "Doubles / splits",
-            format!("{} / {}", tally.play.doubles, tally.play.splits),
-        ),
+        pair("Doubles / splits", format!("{} / {}", tally.play.doubles, tally.play.splits)),
         pair("Net", net_text(tally.play.net_money(), tally.play.net())),
     ];
     if tally.rebuys > 0 {
         games.push(pair(
             "Rebuys",
-            format!(
-                "{} ({} bought in)",
-                tally.rebuys,
-                Units(tally.rebought_milli).plain()
-            ),
+            format!("{} ({} bought in)", tally.rebuys, Units(tally.rebought_milli).plain()),
         ));
     }
     games
@@ -139,10 +122,8 @@ fn game_figures(tally: &Tally) -> Vec<Figure> {
 fn decision_figures(tally: &Tally) -> Vec<Figure> {
     let mut decisions = vec![pair("Decisions right", accuracy_text(tally.overall))];
     for category in Category::ALL {
-        decisions.push(pair(
-            &format!("  {}", category.name()),
-            accuracy_text(tally.category(category)),
-        ));
+        decisions
+            .push(pair(&format!("  {}", category.name()), accuracy_text(tally.category(category))));
     }
     decisions.push(pair("EV given away", format!("{:.3} bets", tally.ev_lost)));
     // Every running count asked: the count quiz's and the table's count checks alike (the
@@ -164,10 +145,7 @@ fn counting_figures(tally: &Tally) -> Vec<Figure> {
             &format!("Counting: {}", super::tally::skill_label(skill)),
             format!(
                 "{}{}",
-                accuracy_text(Accuracy {
-                    decisions: r.asked,
-                    correct: r.right,
-                }),
+                accuracy_text(Accuracy { decisions: r.asked, correct: r.right }),
                 skill_figures(skill, r.asked, r.error_sum, r.seconds, r.timed())
             ),
         ));
@@ -177,9 +155,8 @@ fn counting_figures(tally: &Tally) -> Vec<Figure> {
         .countdown_best_by_count
         .iter()
         .map(|(count, bests)| (format!("Countdown best ({count})"), bests));
-    for (label, bests) in [("Countdown best".to_owned(), &tally.countdown_best)]
-        .into_iter()
-        .chain(named)
+    for (label, bests) in
+        [("Countdown best".to_owned(), &tally.countdown_best)].into_iter().chain(named)
     {
         if bests.is_empty() {
             continue;
@@ -241,18 +218,10 @@ mod tests {
 
     #[test]
     fn counts_read_in_the_singular_for_one() {
-        let one = Tally {
-            play: RoundTally {
-                rounds: 1,
-                ..RoundTally::default()
-            },
-            ..Tally::default()
-        };
+        let one =
+            Tally { play: RoundTally { rounds: 1, ..RoundTally::default() }, ..Tally::default() };
         let text = session_summary(&Tally::default(), Some(&one));
-        assert!(
-            text.contains("Lifetime (this session included): 1 round,"),
-            "{text}"
-        );
+        assert!(text.contains("Lifetime (this session included): 1 round,"), "{text}");
     }
     use crate::trainer::tally::CellRecord;
 
@@ -261,21 +230,11 @@ mod tests {
         let mut t = Tally::default();
         t.cells.insert(
             "hard:16:T".into(),
-            CellRecord {
-                decisions: 4,
-                wrong: 1,
-                streak: 0,
-                ..CellRecord::default()
-            },
+            CellRecord { decisions: 4, wrong: 1, streak: 0, ..CellRecord::default() },
         );
         t.cells.insert(
             "pair:A:A".into(),
-            CellRecord {
-                decisions: 2,
-                wrong: 2,
-                streak: 0,
-                ..CellRecord::default()
-            },
+            CellRecord { decisions: 2, wrong: 2, streak: 0, ..CellRecord::default() },
         );
         let map = heat_map(&t);
         assert_eq!(map.len(), 17 + 9 + 10);
@@ -299,12 +258,7 @@ mod tests {
         };
         t.cells.insert(
             "soft:18:9".into(),
-            CellRecord {
-                decisions: 2,
-                wrong: 1,
-                streak: 0,
-                ..CellRecord::default()
-            },
+            CellRecord { decisions: 2, wrong: 1, streak: 0, ..CellRecord::default() },
         );
         let text = session_summary(&t, Some(&t));
         assert!(text.contains("Rounds") && text.contains("Net"), "{text}");
@@ -370,13 +324,8 @@ mod tests {
             "a count drill plays no round and grades no chart play: {text}"
         );
         assert!(!text.contains("Nothing played"), "{text}");
-        let played = Tally {
-            play: RoundTally {
-                rounds: 2,
-                ..RoundTally::default()
-            },
-            ..Tally::default()
-        };
+        let played =
+            Tally { play: RoundTally { rounds: 2, ..RoundTally::default() }, ..Tally::default() };
         let text = session_summary(&played, None);
         assert!(text.contains("Rounds") && text.contains("Net"), "{text}");
         assert!(!text.contains("Decisions right"), "{text}");
@@ -392,10 +341,7 @@ mod tests {
         t.record_skill("ramp", true, 0.0, 4.0);
         t.record_skill("ramp", false, 2.0, 0.0);
         let text = session_summary(&t, None);
-        assert!(
-            text.contains("2 of 3 (67%) · mean error 0.67 · 4.0 s an answer"),
-            "{text}"
-        );
+        assert!(text.contains("2 of 3 (67%) · mean error 0.67 · 4.0 s an answer"), "{text}");
         let mut table_only = Tally::default();
         table_only.record_skill("ramp", true, 0.0, 0.0);
         let text = session_summary(&table_only, None);
@@ -415,10 +361,7 @@ mod tests {
             text.contains("Counting: ramp         1 of 1 (100%) · mean error 0.00 · 2.0 s"),
             "{text}"
         );
-        assert!(
-            text.contains("Counting: table bets   0 of 1 (0%) · mean error 1.00\n"),
-            "{text}"
-        );
+        assert!(text.contains("Counting: table bets   0 of 1 (0%) · mean error 1.00\n"), "{text}");
     }
 
     /// The table's surprise checks of the true count and the decks left were kept but never
@@ -434,10 +377,7 @@ mod tests {
             text.contains("Counting: table TC     1 of 1 (100%) · mean error 0.00\n"),
             "{text}"
         );
-        assert!(
-            text.contains("Counting: table decks  0 of 1 (0%) · mean error 0.50\n"),
-            "{text}"
-        );
+        assert!(text.contains("Counting: table decks  0 of 1 (0%) · mean error 0.50\n"), "{text}");
         let wide: Vec<&str> = text.lines().filter(|l| l.chars().count() > 80).collect();
         assert!(wide.is_empty(), "{wide:?}");
     }
@@ -461,13 +401,7 @@ mod tests {
             text.contains("Counting: deviations") && text.contains("0 of 1 (0%) · 5.0 s an answer"),
             "{text}"
         );
-        assert!(
-            text.contains("Countdown best") && text.contains("1 deck 25.0 s"),
-            "{text}"
-        );
-        assert!(
-            !text.contains("Counting: decks"),
-            "an unplayed skill has no line: {text}"
-        );
+        assert!(text.contains("Countdown best") && text.contains("1 deck 25.0 s"), "{text}");
+        assert!(!text.contains("Counting: decks"), "an unplayed skill has no line: {text}");
     }
 }

@@ -202,10 +202,7 @@ impl Tally {
     ) -> bool {
         let bests = match count {
             None => &mut self.countdown_best,
-            Some(name) => self
-                .countdown_best_by_count
-                .entry(name.to_owned())
-                .or_default(),
+            Some(name) => self.countdown_best_by_count.entry(name.to_owned()).or_default(),
         };
         let best = bests.entry(decks).or_insert(f64::INFINITY);
         let beaten = seconds < *best;
@@ -231,12 +228,8 @@ impl Tally {
 
     /// The cells missed most often, worst first (by wrong answers, then error rate).
     pub fn most_missed(&self, n: usize) -> Vec<(&str, CellRecord)> {
-        let mut missed: Vec<(&str, CellRecord)> = self
-            .cells
-            .iter()
-            .filter(|(_, c)| c.wrong > 0)
-            .map(|(k, c)| (k.as_str(), *c))
-            .collect();
+        let mut missed: Vec<(&str, CellRecord)> =
+            self.cells.iter().filter(|(_, c)| c.wrong > 0).map(|(k, c)| (k.as_str(), *c)).collect();
         missed.sort_by(|a, b| {
             b.1.wrong
                 .cmp(&a.1.wrong)
@@ -282,11 +275,7 @@ impl Tally {
             let mine = self.cells.entry(key.clone()).or_default();
             mine.decisions += cell.decisions;
             // A later mistake restarts the streak; otherwise the later right answers extend it.
-            mine.streak = if cell.wrong > 0 {
-                cell.streak
-            } else {
-                mine.streak + cell.streak
-            };
+            mine.streak = if cell.wrong > 0 { cell.streak } else { mine.streak + cell.streak };
             mine.wrong += cell.wrong;
             mine.ev_lost += cell.ev_lost;
             mine.review.absorb(&cell.review);
@@ -364,16 +353,13 @@ mod tests {
         /// Counts an answer of a counting drill: `skill` is one of [`SKILLS`] (the reports'
         /// tests build tallies with it; the program's answers come from the store).
         pub(crate) fn record_skill(&mut self, skill: &str, right: bool, error: f64, seconds: f64) {
-            self.skills
-                .entry(skill.to_owned())
-                .or_default()
-                .add(&SkillRecord {
-                    asked: 1,
-                    right: u64::from(right),
-                    error_sum: error.abs(),
-                    seconds: seconds.max(0.0),
-                    untimed: u64::from(seconds <= 0.0),
-                });
+            self.skills.entry(skill.to_owned()).or_default().add(&SkillRecord {
+                asked: 1,
+                right: u64::from(right),
+                error_sum: error.abs(),
+                seconds: seconds.max(0.0),
+                untimed: u64::from(seconds <= 0.0),
+            });
         }
     }
     use crate::analysis::chart::{Cell, HandKind};
@@ -381,11 +367,7 @@ mod tests {
 
     fn grade(right: bool) -> Grade {
         Grade {
-            cell: Cell {
-                kind: HandKind::Hard,
-                row: 11,
-                up: Value::of(6),
-            },
+            cell: Cell { kind: HandKind::Hard, row: 11, up: Value::of(6) },
             hand: "11".into(),
             chosen: if right { Action::Double } else { Action::Hit },
             advised: Action::Double,
@@ -440,30 +422,15 @@ mod tests {
         let mut t = Tally::default();
         t.cells.insert(
             "hard:16:T".into(),
-            CellRecord {
-                decisions: 5,
-                wrong: 3,
-                streak: 0,
-                ..CellRecord::default()
-            },
+            CellRecord { decisions: 5, wrong: 3, streak: 0, ..CellRecord::default() },
         );
         t.cells.insert(
             "soft:18:9".into(),
-            CellRecord {
-                decisions: 2,
-                wrong: 1,
-                streak: 0,
-                ..CellRecord::default()
-            },
+            CellRecord { decisions: 2, wrong: 1, streak: 0, ..CellRecord::default() },
         );
         t.cells.insert(
             "pair:8:A".into(),
-            CellRecord {
-                decisions: 9,
-                wrong: 0,
-                streak: 9,
-                ..CellRecord::default()
-            },
+            CellRecord { decisions: 9, wrong: 0, streak: 9, ..CellRecord::default() },
         );
         let worst: Vec<&str> = t.most_missed(5).into_iter().map(|(k, _)| k).collect();
         assert_eq!(worst, vec!["hard:16:T", "soft:18:9"]);

@@ -81,13 +81,7 @@ pub struct Job<T> {
 impl<T: Send + 'static> Job<T> {
     /// A job that works out `what` with `work` once started.
     pub fn new(what: impl Into<String>, work: Work<T>) -> Job<T> {
-        Job {
-            what: what.into(),
-            work,
-            state: State::Idle,
-            retried: false,
-            failures: Vec::new(),
-        }
+        Job { what: what.into(), work, state: State::Idle, retried: false, failures: Vec::new() }
     }
 
     /// A job started now.
@@ -107,12 +101,10 @@ impl<T: Send + 'static> Job<T> {
     fn spawn(&mut self) {
         let (tx, rx) = mpsc::channel();
         let work = Arc::clone(&self.work);
-        let spawned = std::thread::Builder::new()
-            .name(self.what.clone())
-            .spawn(move || {
-                // The receiver may be gone (the app closed first): nothing to do then.
-                let _ = tx.send(caught(|| work()));
-            });
+        let spawned = std::thread::Builder::new().name(self.what.clone()).spawn(move || {
+            // The receiver may be gone (the app closed first): nothing to do then.
+            let _ = tx.send(caught(|| work()));
+        });
         self.state = match spawned {
             Ok(_) => State::Running(rx),
             // No thread: worked out here, slower but never wrong.
@@ -141,10 +133,7 @@ impl<T: Send + 'static> Job<T> {
             Ok(Err(panic)) => panic,
             Err(()) => "the thread stopped without an answer".to_owned(),
         };
-        self.failures.push(WorkerFailure {
-            work: self.what.clone(),
-            panic,
-        });
+        self.failures.push(WorkerFailure { work: self.what.clone(), panic });
         if self.retried {
             self.state = State::GivenUp;
         } else {
@@ -374,10 +363,7 @@ mod tests {
             &Rules::default(),
             hand.iter().map(|&v| Value::of(v)).collect(),
             Value::of(up),
-            HandContext {
-                hands: 1,
-                ..HandContext::default()
-            },
+            HandContext { hands: 1, ..HandContext::default() },
         )
     }
 
@@ -406,10 +392,7 @@ mod tests {
     fn a_job_runs_once_asked_and_its_result_arrives_by_polling() {
         let (work, runs) = flaky(0, 7);
         let mut job = Job::new("seven", work);
-        assert!(
-            job.get().is_none() && !job.is_pending(),
-            "nothing until asked"
-        );
+        assert!(job.get().is_none() && !job.is_pending(), "nothing until asked");
         job.start();
         poll_until(|| job.poll());
         assert_eq!(job.get(), Some(&7));
@@ -429,10 +412,7 @@ mod tests {
         assert_eq!(failures[0].work, "seven");
         assert!(failures[0].panic.contains(ON_PURPOSE), "{failures:?}");
         assert!(failures[0].to_string().contains("working it out again"));
-        assert!(
-            job.take_failures().is_empty(),
-            "each failure is reported once"
-        );
+        assert!(job.take_failures().is_empty(), "each failure is reported once");
         assert_eq!(runs.load(Ordering::SeqCst), 2);
     }
 

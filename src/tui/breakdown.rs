@@ -19,10 +19,7 @@ pub fn breakdown_lines(breakdown: &Breakdown) -> Vec<String> {
     let rounds = &breakdown.rounds;
     let cut = rounds.len().saturating_sub(SHOWN_ROUNDS) + breakdown.dropped;
     if cut > 0 {
-        lines.push(format!(
-            "  … {cut} earlier round{} not shown",
-            if cut == 1 { "" } else { "s" }
-        ));
+        lines.push(format!("  … {cut} earlier round{} not shown", if cut == 1 { "" } else { "s" }));
     }
     let mut before = None;
     for (i, round) in rounds.iter().enumerate() {
@@ -83,12 +80,7 @@ mod tests {
         for n in 5..15 {
             rounds.push(round(n, &[4], n as i32));
         }
-        let lines = breakdown_lines(&Breakdown {
-            from: None,
-            rounds,
-            dropped: 3,
-            answered: 2,
-        });
+        let lines = breakdown_lines(&Breakdown { from: None, rounds, dropped: 3, answered: 2 });
         assert_eq!(lines[1], "  … 7 earlier rounds not shown");
         assert_eq!(lines.len(), 2 + SHOWN_ROUNDS);
         assert!(lines.iter().all(|l| l.chars().count() <= 78), "{lines:?}");

@@ -49,14 +49,8 @@ fn position(cell: Cell) -> (usize, usize, usize) {
 fn cell_at(side: usize, line: usize, column: usize) -> Option<Cell> {
     let up = *UP_CARDS.get(column)?;
     let (kind, row) = match side {
-        0 => (
-            HandKind::Hard,
-            *HARD_ROWS.start() + u8::try_from(line).ok()?,
-        ),
-        _ if line < PAIRS_FROM => (
-            HandKind::Soft,
-            *SOFT_ROWS.start() + u8::try_from(line).ok()?,
-        ),
+        0 => (HandKind::Hard, *HARD_ROWS.start() + u8::try_from(line).ok()?),
+        _ if line < PAIRS_FROM => (HandKind::Soft, *SOFT_ROWS.start() + u8::try_from(line).ok()?),
         _ => (HandKind::Pair, *PAIR_ROWS.get(line - PAIRS_FROM)?),
     };
     let rows_ok = match kind {
@@ -69,11 +63,7 @@ fn cell_at(side: usize, line: usize, column: usize) -> Option<Cell> {
 
 /// The cell one key away from `from` (or the chart's first cell); at an edge the cursor stays.
 pub fn step(from: Option<Cell>, movement: ChartMove) -> Cell {
-    let first = Cell {
-        kind: HandKind::Hard,
-        row: *HARD_ROWS.start(),
-        up: UP_CARDS[0],
-    };
+    let first = Cell { kind: HandKind::Hard, row: *HARD_ROWS.start(), up: UP_CARDS[0] };
     let Some(from) = from else {
         return first;
     };

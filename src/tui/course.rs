@@ -86,10 +86,7 @@ impl RulesCheck {
         CheckView {
             number: self.index + 1,
             of: self.questions.len(),
-            question: self
-                .questions
-                .get(self.index)
-                .map_or_else(String::new, |q| q.text.clone()),
+            question: self.questions.get(self.index).map_or_else(String::new, |q| q.text.clone()),
             typed: self.typed.clone(),
             last: self.last.clone(),
             right: self.right,

@@ -181,18 +181,12 @@ fn render_table(view: &mut TableView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer
     let wide = area.width >= SIDE_PANELS_MIN_WIDTH;
     view.status.count = view.count.clone().filter(|_| !wide);
     let (show_ev, show_count) = (view.ev.is_some(), view.count.is_some());
-    let dealer_height = if area.height >= 28 {
-        dealer::TALL_HEIGHT
-    } else {
-        dealer::SHORT_HEIGHT
-    };
+    let dealer_height = if area.height >= 28 { dealer::TALL_HEIGHT } else { dealer::SHORT_HEIGHT };
     let status_wanted = status_height(&view.status, ctx, area.width);
     // The seats take what the hands of the busiest seat need as boxed cards; the status
     // lines what their hint needs; the messages the rest, and never fewer than three rows.
     let seats_height = seats_wanted(&view.seats, area.height);
-    let below_seats = area
-        .height
-        .saturating_sub(HEADER + dealer_height + seats_height);
+    let below_seats = area.height.saturating_sub(HEADER + dealer_height + seats_height);
     let status = status_wanted.min(below_seats.saturating_sub(MIN_MESSAGES).max(5));
     let [body, status_area] =
         Layout::vertical([Constraint::Fill(1), Constraint::Length(status)]).areas(area);
@@ -252,9 +246,7 @@ fn render_table(view: &mut TableView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer
         side::render_count_panel(count, ctx, area, buf);
     }
     render_status(&view.status, ctx, status_area, buf);
-    Drawn {
-        log_rows: log.height.saturating_sub(1),
-    }
+    Drawn { log_rows: log.height.saturating_sub(1) }
 }
 
 /// Rows for the seats: a blank row, then panels with room for every hand of the busiest
@@ -262,12 +254,7 @@ fn render_table(view: &mut TableView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer
 /// move the table; one on a short terminal, where every row counts.
 fn seats_wanted(seats: &[SeatPanel<'_>], height: u16) -> u16 {
     let fewest = if height >= 30 { 2 } else { 1 };
-    let most_hands = seats
-        .iter()
-        .map(|s| s.hands.len())
-        .max()
-        .unwrap_or(1)
-        .max(fewest);
+    let most_hands = seats.iter().map(|s| s.hands.len()).max().unwrap_or(1).max(fewest);
     1 + 2 + 4 * u16::try_from(most_hands).unwrap_or(4)
 }
 

@@ -431,9 +431,8 @@ mod tests {
         let help = help_lines(Some(&count));
         for k in TABLE_KEYS {
             assert!(
-                help.iter()
-                    .any(|l| l.get(..10).is_some_and(|c| c.contains(k.label))
-                        && l.contains(k.help_for(Some(&count)).as_ref())),
+                help.iter().any(|l| l.get(..10).is_some_and(|c| c.contains(k.label))
+                    && l.contains(k.help_for(Some(&count)).as_ref())),
                 "{}",
                 k.label
             );
@@ -477,12 +476,9 @@ mod tests {
 
     #[test]
     fn action_keys_map_both_ways() {
-        for (action, key) in [
-            (Action::Hit, 'h'),
-            (Action::Stand, 's'),
-            (Action::Double, 'd'),
-            (Action::Split, 'p'),
-        ] {
+        for (action, key) in
+            [(Action::Hit, 'h'), (Action::Stand, 's'), (Action::Double, 'd'), (Action::Split, 'p')]
+        {
             assert_eq!(key_for(action), key);
             assert_eq!(action_for(key), Some(action));
         }
@@ -499,30 +495,12 @@ mod tests {
             pressed(&app.key_state(), KeyCode::Char('P')),
             some(TableIntent::Act(Action::Split))
         );
-        assert_eq!(
-            pressed(&app.key_state(), KeyCode::Char(' ')),
-            some(TableIntent::Deal)
-        );
-        assert_eq!(
-            pressed(&app.key_state(), KeyCode::Enter),
-            some(TableIntent::Deal)
-        );
-        assert_eq!(
-            pressed(&app.key_state(), KeyCode::Char('+')),
-            some(TableIntent::BetUp)
-        );
-        assert_eq!(
-            pressed(&app.key_state(), KeyCode::Char('-')),
-            some(TableIntent::BetDown)
-        );
-        assert_eq!(
-            pressed(&app.key_state(), KeyCode::Esc),
-            some(TableIntent::AskQuit)
-        );
-        assert_eq!(
-            pressed(&app.key_state(), KeyCode::Char('x')),
-            some(TableIntent::Unknown('x'))
-        );
+        assert_eq!(pressed(&app.key_state(), KeyCode::Char(' ')), some(TableIntent::Deal));
+        assert_eq!(pressed(&app.key_state(), KeyCode::Enter), some(TableIntent::Deal));
+        assert_eq!(pressed(&app.key_state(), KeyCode::Char('+')), some(TableIntent::BetUp));
+        assert_eq!(pressed(&app.key_state(), KeyCode::Char('-')), some(TableIntent::BetDown));
+        assert_eq!(pressed(&app.key_state(), KeyCode::Esc), some(TableIntent::AskQuit));
+        assert_eq!(pressed(&app.key_state(), KeyCode::Char('x')), some(TableIntent::Unknown('x')));
         assert_eq!(
             intent_for(&Event::Resize(80, 24), &app.key_state()),
             some(SharedIntent::Redraw)
@@ -533,21 +511,12 @@ mod tests {
     fn ctrl_c_exits_from_anywhere() {
         let mut app = app();
         let ctrl_c = ctrl('c');
-        assert_eq!(
-            intent_for(&ctrl_c, &app.key_state()),
-            some(SharedIntent::Exit)
-        );
+        assert_eq!(intent_for(&ctrl_c, &app.key_state()), some(SharedIntent::Exit));
         app.update(TableIntent::ToggleHelp);
-        assert_eq!(
-            intent_for(&ctrl_c, &app.key_state()),
-            some(SharedIntent::Exit)
-        );
+        assert_eq!(intent_for(&ctrl_c, &app.key_state()), some(SharedIntent::Exit));
         app.update(TableIntent::ToggleHelp);
         app.update(TableIntent::AskQuit);
-        assert_eq!(
-            intent_for(&ctrl_c, &app.key_state()),
-            some(SharedIntent::Exit)
-        );
+        assert_eq!(intent_for(&ctrl_c, &app.key_state()), some(SharedIntent::Exit));
     }
 
     #[test]
@@ -576,16 +545,10 @@ mod tests {
         ] {
             assert_eq!(intent_when_too_small(&press(code)), None, "{code:?}");
         }
-        assert_eq!(
-            intent_when_too_small(&press(KeyCode::Char('q'))),
-            some(SharedIntent::Exit)
-        );
+        assert_eq!(intent_when_too_small(&press(KeyCode::Char('q'))), some(SharedIntent::Exit));
         let ctrl_c = ctrl('c');
         assert_eq!(intent_when_too_small(&ctrl_c), some(SharedIntent::Exit));
-        assert_eq!(
-            intent_when_too_small(&Event::Resize(100, 32)),
-            some(SharedIntent::Redraw)
-        );
+        assert_eq!(intent_when_too_small(&Event::Resize(100, 32)), some(SharedIntent::Redraw));
         // The same holds whatever is on screen underneath: a drill question, say.
         app.update(TableIntent::OpenDrills);
         app.update(DrillIntent::ChooseDrill(DrillKind::Hard));
@@ -599,10 +562,7 @@ mod tests {
     #[test]
     fn drill_keys_become_drill_intents() {
         let mut app = app().with_background_waits(true);
-        assert_eq!(
-            pressed(&app.key_state(), KeyCode::Char('r')),
-            some(TableIntent::OpenDrills)
-        );
+        assert_eq!(pressed(&app.key_state(), KeyCode::Char('r')), some(TableIntent::OpenDrills));
         app.update(TableIntent::OpenDrills);
         assert_eq!(
             pressed(&app.key_state(), KeyCode::Char('3')),
@@ -616,22 +576,10 @@ mod tests {
             pressed(&app.key_state(), KeyCode::Char('9')),
             some(DrillIntent::ChooseDrill(DrillKind::Countdown))
         );
-        assert_eq!(
-            pressed(&app.key_state(), KeyCode::Char('0')),
-            some(DrillIntent::Unknown('0'))
-        );
-        assert_eq!(
-            pressed(&app.key_state(), KeyCode::Down),
-            some(DrillIntent::MenuDown)
-        );
-        assert_eq!(
-            pressed(&app.key_state(), KeyCode::Enter),
-            some(DrillIntent::MenuChoose)
-        );
-        assert_eq!(
-            pressed(&app.key_state(), KeyCode::Esc),
-            some(DrillIntent::LeaveDrill)
-        );
+        assert_eq!(pressed(&app.key_state(), KeyCode::Char('0')), some(DrillIntent::Unknown('0')));
+        assert_eq!(pressed(&app.key_state(), KeyCode::Down), some(DrillIntent::MenuDown));
+        assert_eq!(pressed(&app.key_state(), KeyCode::Enter), some(DrillIntent::MenuChoose));
+        assert_eq!(pressed(&app.key_state(), KeyCode::Esc), some(DrillIntent::LeaveDrill));
         app.update(DrillIntent::ChooseDrill(DrillKind::Hard));
         assert_eq!(
             pressed(&app.key_state(), KeyCode::Char('h')),
@@ -641,10 +589,7 @@ mod tests {
             pressed(&app.key_state(), KeyCode::Char('P')),
             some(DrillIntent::DrillAnswer(Action::Split))
         );
-        assert_eq!(
-            pressed(&app.key_state(), KeyCode::Char(' ')),
-            some(DrillIntent::Unknown(' '))
-        );
+        assert_eq!(pressed(&app.key_state(), KeyCode::Char(' ')), some(DrillIntent::Unknown(' ')));
         assert_eq!(
             pressed(&app.key_state(), KeyCode::Char('q')),
             some(DrillIntent::LeaveDrill),
@@ -653,26 +598,11 @@ mod tests {
         app.update(DrillIntent::LeaveDrill);
         app.update(TableIntent::OpenDrills);
         app.update(DrillIntent::ChooseDrill(DrillKind::Count));
-        assert_eq!(
-            pressed(&app.key_state(), KeyCode::Char('-')),
-            some(DrillIntent::CountKey('-'))
-        );
-        assert_eq!(
-            pressed(&app.key_state(), KeyCode::Backspace),
-            some(DrillIntent::CountErase)
-        );
-        assert_eq!(
-            pressed(&app.key_state(), KeyCode::Enter),
-            some(DrillIntent::CountSubmit)
-        );
-        assert_eq!(
-            pressed(&app.key_state(), KeyCode::Char(' ')),
-            some(DrillIntent::NextRound)
-        );
-        assert_eq!(
-            pressed(&app.key_state(), KeyCode::Char('x')),
-            some(DrillIntent::Unknown('x'))
-        );
+        assert_eq!(pressed(&app.key_state(), KeyCode::Char('-')), some(DrillIntent::CountKey('-')));
+        assert_eq!(pressed(&app.key_state(), KeyCode::Backspace), some(DrillIntent::CountErase));
+        assert_eq!(pressed(&app.key_state(), KeyCode::Enter), some(DrillIntent::CountSubmit));
+        assert_eq!(pressed(&app.key_state(), KeyCode::Char(' ')), some(DrillIntent::NextRound));
+        assert_eq!(pressed(&app.key_state(), KeyCode::Char('x')), some(DrillIntent::Unknown('x')));
     }
 
     #[test]
@@ -680,10 +610,7 @@ mod tests {
         let mut app = app();
         app.update(TableIntent::AskQuit);
         assert_eq!(pressed(&app.key_state(), KeyCode::Char('h')), None);
-        assert_eq!(
-            pressed(&app.key_state(), KeyCode::Char('n')),
-            some(QuestionIntent::CancelQuit)
-        );
+        assert_eq!(pressed(&app.key_state(), KeyCode::Char('n')), some(QuestionIntent::CancelQuit));
         for not_yes in [KeyCode::Enter, KeyCode::Char('q'), KeyCode::Char(' ')] {
             assert_eq!(pressed(&app.key_state(), not_yes), None, "{not_yes:?}");
         }
@@ -692,10 +619,7 @@ mod tests {
             some(QuestionIntent::ConfirmQuit)
         );
         app.update(QuestionIntent::ConfirmQuit);
-        assert_eq!(
-            pressed(&app.key_state(), KeyCode::Char('z')),
-            some(SharedIntent::Exit)
-        );
+        assert_eq!(pressed(&app.key_state(), KeyCode::Char('z')), some(SharedIntent::Exit));
     }
 
     /// Every key a test presses: the printable characters and the keys with names.
@@ -730,29 +654,19 @@ mod tests {
     #[test]
     fn each_screens_keys_become_only_that_screens_intents() {
         let mut app = app().with_background_waits(true);
-        keys_only_become(&app.key_state(), "the table", |i| {
-            matches!(i, Intent::Table(_))
-        });
+        keys_only_become(&app.key_state(), "the table", |i| matches!(i, Intent::Table(_)));
         app.update(TableIntent::ToggleHelp);
-        keys_only_become(&app.key_state(), "the help", |i| {
-            matches!(i, Intent::Table(_))
-        });
+        keys_only_become(&app.key_state(), "the help", |i| matches!(i, Intent::Table(_)));
         app.update(TableIntent::ClosePanel);
         app.update(TableIntent::AskQuit);
-        keys_only_become(&app.key_state(), "leave?", |i| {
-            matches!(i, Intent::Question(_))
-        });
+        keys_only_become(&app.key_state(), "leave?", |i| matches!(i, Intent::Question(_)));
         app.update(QuestionIntent::CancelQuit);
         app.update(TableIntent::OpenDrills);
-        keys_only_become(&app.key_state(), "the chooser", |i| {
-            matches!(i, Intent::Drill(_))
-        });
+        keys_only_become(&app.key_state(), "the chooser", |i| matches!(i, Intent::Drill(_)));
         for kind in [DrillKind::Hard, DrillKind::Count, DrillKind::Countdown] {
             app.update(DrillIntent::OpenDrills);
             app.update(DrillIntent::ChooseDrill(kind));
-            keys_only_become(&app.key_state(), kind.name(), |i| {
-                matches!(i, Intent::Drill(_))
-            });
+            keys_only_become(&app.key_state(), kind.name(), |i| matches!(i, Intent::Drill(_)));
         }
         app.update(DrillIntent::ToggleHelp);
         keys_only_become(&app.key_state(), "the help over a drill", |i| {
@@ -762,9 +676,7 @@ mod tests {
         app.update(DrillIntent::LeaveDrill);
         app.update(TableIntent::OpenReview);
         assert!(app.review().is_some());
-        keys_only_become(&app.key_state(), "the review", |i| {
-            matches!(i, Intent::Review(_))
-        });
+        keys_only_become(&app.key_state(), "the review", |i| matches!(i, Intent::Review(_)));
         app.update(ReviewIntent::ToggleHelp);
         keys_only_become(&app.key_state(), "the help over the review", |i| {
             matches!(i, Intent::Review(_))
@@ -772,19 +684,14 @@ mod tests {
         app.update(ReviewIntent::ClosePanel);
         app.update(ReviewIntent::Review(crate::tui::review::ReviewKey::Close));
         app.update(TableIntent::OpenPlan);
-        keys_only_become(&app.key_state(), "the planner", |i| {
-            matches!(i, Intent::Plan(_))
-        });
+        keys_only_become(&app.key_state(), "the planner", |i| matches!(i, Intent::Plan(_)));
     }
 
     #[test]
     fn a_key_of_another_screen_is_nothing_here_as_each_screen_says() {
         let mut app = app().with_background_waits(true);
         // The review's `m` at the table: the table's word for a key it does not know.
-        assert_eq!(
-            pressed(&app.key_state(), KeyCode::Char('m')),
-            some(TableIntent::Unknown('m'))
-        );
+        assert_eq!(pressed(&app.key_state(), KeyCode::Char('m')), some(TableIntent::Unknown('m')));
         app.update(TableIntent::Unknown('m'));
         assert_eq!(
             app.messages().last().map(|m| m.text.as_str()),
@@ -793,10 +700,7 @@ mod tests {
         // The table's `+` in a decision drill: the drill says what answers it.
         app.update(TableIntent::OpenDrills);
         app.update(DrillIntent::ChooseDrill(DrillKind::Hard));
-        assert_eq!(
-            pressed(&app.key_state(), KeyCode::Char('+')),
-            some(DrillIntent::Unknown('+'))
-        );
+        assert_eq!(pressed(&app.key_state(), KeyCode::Char('+')), some(DrillIntent::Unknown('+')));
         app.update(DrillIntent::Unknown('+'));
         let Some(DrillScreen::Decision(screen)) = app.drill() else {
             panic!("a decision drill is open");
@@ -816,20 +720,14 @@ mod tests {
         assert_eq!(pressed(&app.key_state(), KeyCode::Char('h')), None);
         app.update(TableIntent::Deal);
         assert!(app.review().is_some());
-        assert!(
-            app.your_money().hands().is_empty(),
-            "no round under the review"
-        );
+        assert!(app.your_money().hands().is_empty(), "no round under the review");
         app.update(ReviewIntent::Review(crate::tui::review::ReviewKey::Close));
         // Leave? takes yes or no: a deal is no answer.
         app.update(TableIntent::AskQuit);
         assert_eq!(pressed(&app.key_state(), KeyCode::Char(' ')), None);
         app.update(TableIntent::Deal);
         assert_eq!(app.overlay(), Some(Overlay::ConfirmQuit));
-        assert!(
-            app.your_money().hands().is_empty(),
-            "no round under the question"
-        );
+        assert!(app.your_money().hands().is_empty(), "no round under the question");
     }
 
     #[test]

@@ -251,9 +251,6 @@ pub enum Overlay {
 impl Overlay {
     /// Whether it is a question the table waits on (leave? rebuy? the summary), not a panel.
     pub fn is_modal(self) -> bool {
-        matches!(
-            self,
-            Overlay::ConfirmQuit | Overlay::Broke | Overlay::Summary
-        )
+        matches!(self, Overlay::ConfirmQuit | Overlay::Broke | Overlay::Summary)
     }
 }

@@ -11,9 +11,7 @@ use crate::engine::Action;
 
 /// The key that takes `action`: its table key's.
 pub fn key_for(action: Action) -> char {
-    let key = TABLE_KEYS
-        .iter()
-        .find(|k| k.intent == TableIntent::Act(action));
+    let key = TABLE_KEYS.iter().find(|k| k.intent == TableIntent::Act(action));
     key.and_then(|k| k.label.chars().next()).unwrap_or('?')
 }
 
@@ -39,26 +37,14 @@ const fn table_key(
     bar: Option<&'static str>,
     help: &'static str,
 ) -> TableKey {
-    TableKey {
-        label,
-        codes,
-        intent,
-        bar,
-        help,
-    }
+    TableKey { label, codes, intent, bar, help }
 }
 
 use KeyCode::Char as C;
 
 /// Every key of the table, in the order the help lists them.
 pub const TABLE_KEYS: [TableKey; 22] = [
-    table_key(
-        "h",
-        &[C('h'), C('H')],
-        TableIntent::Act(Action::Hit),
-        None,
-        "hit: take a card",
-    ),
+    table_key("h", &[C('h'), C('H')], TableIntent::Act(Action::Hit), None, "hit: take a card"),
     table_key(
         "s",
         &[C('s'), C('S')],
@@ -224,10 +210,9 @@ impl TableKey {
             (TableIntent::ToggleCount, Some(system)) => {
                 Cow::Owned(format!("{} running count on or off", system.name))
             }
-            (TableIntent::OpenDrills, Some(system)) => Cow::Owned(format!(
-                "drills: practise decisions or the {} count",
-                system.name
-            )),
+            (TableIntent::OpenDrills, Some(system)) => {
+                Cow::Owned(format!("drills: practise decisions or the {} count", system.name))
+            }
             _ => Cow::Borrowed(self.help),
         }
     }
@@ -254,10 +239,7 @@ pub fn help_lines(count: Option<&CountSystem>) -> Vec<String> {
         .chain([
             format!("{:<10}leave at once", "Ctrl-C"),
             if cfg!(unix) {
-                format!(
-                    "{:<10}back to the shell; `fg` brings the table back",
-                    "Ctrl-Z"
-                )
+                format!("{:<10}back to the shell; `fg` brings the table back", "Ctrl-Z")
             } else {
                 format!("{:<10}no suspend on Windows: it only says so", "Ctrl-Z")
             },

@@ -66,9 +66,6 @@ impl From<crate::session::Notice> for Message {
 impl Message {
     /// A line of `tone` saying `text`.
     pub fn new(tone: Tone, text: impl Into<String>) -> Message {
-        Message {
-            tone,
-            text: text.into(),
-        }
+        Message { tone, text: text.into() }
     }
 }

@@ -124,9 +124,7 @@ where
             deadline = None;
         }
         let pacing = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-        let poll = app
-            .background_pending()
-            .then_some(background::POLL_INTERVAL);
+        let poll = app.background_pending().then_some(background::POLL_INTERVAL);
         // Which wait ends first decides what a timeout means: the pacing step, or a look at
         // the background work.
         let (timeout, tick_on_timeout) = match (pacing, poll) {

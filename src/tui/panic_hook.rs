@@ -43,10 +43,7 @@ pub fn install(restore: fn()) {
 /// This thread's last panic message as the hook kept it (with the thread's name and where it
 /// happened), if the hook is installed and saw one.
 pub fn take_this_threads() -> Option<String> {
-    THIS_THREADS
-        .try_with(|last| last.borrow_mut().take())
-        .ok()
-        .flatten()
+    THIS_THREADS.try_with(|last| last.borrow_mut().take()).ok().flatten()
 }
 
 /// Every message kept from other threads than the drawing one, oldest first (emptied).
@@ -68,14 +65,9 @@ pub fn payload_text(payload: &(dyn Any + Send)) -> String {
 fn describe(info: &PanicHookInfo<'_>) -> String {
     let thread = thread::current();
     let name = thread.name().unwrap_or("unnamed");
-    let place = info
-        .location()
-        .map(|l| format!(" at {}:{}", l.file(), l.line()))
-        .unwrap_or_default();
-    format!(
-        "thread '{name}' panicked{place}: {}",
-        payload_text(info.payload())
-    )
+    let place =
+        info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
+    format!("thread '{name}' panicked{place}: {}", payload_text(info.payload()))
 }
 
 fn keep(message: String) {

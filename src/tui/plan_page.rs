@@ -118,9 +118,7 @@ const MONEY: [f64; 27] = [
 /// The risks the arrows step through, least bold first: risks of ruin, then Kelly fractions.
 fn risks() -> Vec<Risk> {
     let ruin = [0.01, 0.02, 0.05, 0.1, 0.135, 0.2, 0.3, 0.4, 0.5, 0.6].map(Risk::OfRuin);
-    ruin.into_iter()
-        .chain([0.25, 0.5, 0.75, 1.0].map(Risk::Kelly))
-        .collect()
+    ruin.into_iter().chain([0.25, 0.5, 0.75, 1.0].map(Risk::Kelly)).collect()
 }
 
 /// Spreads, minimum bets, rounds an hour and hours the arrows step through.
@@ -128,12 +126,10 @@ const SPREADS: [f64; 24] = [
     1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 18.0,
     20.0, 24.0, 30.0, 40.0, 50.0, 75.0, 100.0,
 ];
-const MIN_BETS: [f64; 15] = [
-    1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 15.0, 20.0, 25.0, 50.0, 100.0, 200.0, 500.0,
-];
-const HOURS: [f64; 16] = [
-    1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 10.0, 12.0, 16.0, 20.0, 24.0, 40.0, 80.0, 200.0,
-];
+const MIN_BETS: [f64; 15] =
+    [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 15.0, 20.0, 25.0, 50.0, 100.0, 200.0, 500.0];
+const HOURS: [f64; 16] =
+    [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 10.0, 12.0, 16.0, 20.0, 24.0, 40.0, 80.0, 200.0];
 
 /// The next value of `ladder` above (`up`) or below `value`; `value` itself at the end.
 fn step(ladder: &[f64], value: f64, up: bool) -> f64 {
@@ -172,27 +168,18 @@ impl PageInputs {
     /// default.
     pub fn new(rules: &Rules, saved: Option<&SavedPlan>) -> PageInputs {
         let risk = saved
-            .and_then(|s| {
-                s.kelly
-                    .map(Risk::Kelly)
-                    .or(s.risk.map(|r| Risk::OfRuin(r / 100.0)))
-            })
+            .and_then(|s| s.kelly.map(Risk::Kelly).or(s.risk.map(|r| Risk::OfRuin(r / 100.0))))
             .unwrap_or(Risk::OfRuin(0.135));
         let bankroll = saved.and_then(|s| s.bankroll).unwrap_or(200.0);
         let wong = saved.and_then(|s| {
             let enter = s.enter?;
-            Some(Wong {
-                enter,
-                leave: s.leave.unwrap_or(enter).min(enter),
-            })
+            Some(Wong { enter, leave: s.leave.unwrap_or(enter).min(enter) })
         });
         PageInputs {
             bankroll,
             risk,
             spread: saved.and_then(|s| s.spread).unwrap_or(12),
-            min_bet: saved
-                .and_then(|s| s.min_bet)
-                .unwrap_or(rules.min_bet.max(1)),
+            min_bet: saved.and_then(|s| s.min_bet).unwrap_or(rules.min_bet.max(1)),
             rounds_per_hour: 100.0,
             hours: 4.0,
             goal: bankroll,
@@ -228,18 +215,12 @@ impl PageInputs {
             }
             Row::Enter => {
                 self.wong = match (self.wong, up) {
-                    (None, true) => Some(Wong {
-                        enter: -1,
-                        leave: -1,
-                    }),
+                    (None, true) => Some(Wong { enter: -1, leave: -1 }),
                     (None, false) => None,
                     (Some(w), false) if w.enter <= -1 => None,
                     (Some(w), up) => {
                         let enter = (w.enter + if up { 1 } else { -1 }).min(6);
-                        Some(Wong {
-                            enter,
-                            leave: w.leave.min(enter),
-                        })
+                        Some(Wong { enter, leave: w.leave.min(enter) })
                     }
                 };
             }
@@ -277,9 +258,7 @@ impl PageInputs {
             Row::TripHours => format!("{}", self.hours),
             Row::Goal => format!("+{} units", self.goal),
             Row::Penetration => format!("{:.0} % (rules)", 100.0 * rules.penetration),
-            Row::Enter => self
-                .wong
-                .map_or_else(|| "off (play all)".to_owned(), |w| count(w.enter)),
+            Row::Enter => self.wong.map_or_else(|| "off (play all)".to_owned(), |w| count(w.enter)),
             Row::Leave => self.wong.map_or_else(|| "–".to_owned(), |w| count(w.leave)),
         }
     }
@@ -454,9 +433,7 @@ impl PlanPage {
 
     /// Whether work for the page is under way.
     pub fn is_pending(&self) -> bool {
-        self.backcount
-            .as_ref()
-            .is_some_and(|(_, job)| job.is_pending())
+        self.backcount.as_ref().is_some_and(|(_, job)| job.is_pending())
     }
 }
 
@@ -469,10 +446,7 @@ fn figure_lines(inputs: &PageInputs, planned: &Plan) -> Vec<(String, String)> {
     let trip = hours * hour;
     let pct = |x: f64| format!("{:.1} %", 100.0 * x);
     let row = |label: &str, value: String| (label.to_owned(), value);
-    let (iba, ev100) = (
-        signed_decimals(100.0 * f.iba(), 2),
-        signed_decimals(100.0 * played.ev, 2),
-    );
+    let (iba, ev100) = (signed_decimals(100.0 * f.iba(), 2), signed_decimals(100.0 * played.ev, 2));
     let (ev_hour, sd_hour) = (signed_decimals(hour * m.ev, 2), hour.sqrt() * m.sd);
     let (score, di) = (decimals(m.score(), 1), decimals(m.di(), 2));
     let n0 = m.n0().filter(|n| *n > 0.0 && m.ev > 0.0).map_or_else(
@@ -489,23 +463,14 @@ fn figure_lines(inputs: &PageInputs, planned: &Plan) -> Vec<(String, String)> {
         row("SCORE · DI", format!("{score} · {di}")),
         row("N0", n0),
         row("Ruin, ever", pct(m.risk_of_ruin(b))),
-        row(
-            "Ruin, trip",
-            format!("{ruin_trip} in {hours} hours ({trip:.0} rounds)"),
-        ),
+        row("Ruin, trip", format!("{ruin_trip} in {hours} hours ({trip:.0} rounds)")),
         row("Ruin, goal", format!("{ruin_goal} before +{goal} units")),
     ];
     if inputs.wong.is_some() {
-        lines.push(row(
-            "Played",
-            format!("{} of the rounds seen", pct(f.played)),
-        ));
+        lines.push(row("Played", format!("{} of the rounds seen", pct(f.played))));
     }
     if !planned.met {
-        lines.push(row(
-            "Note",
-            "no ramp meets the risk: this is the safest".to_owned(),
-        ));
+        lines.push(row("Note", "no ramp meets the risk: this is the safest".to_owned()));
     }
     lines.push(best_line(inputs, planned));
     let compared: Vec<String> = planned
@@ -536,10 +501,7 @@ fn best_line(inputs: &PageInputs, planned: &Plan) -> (String, String) {
     let needs = target
         .and_then(|r| best.bankroll_for(r))
         .map_or_else(String::new, |b| format!(", needs {b:.0} units"));
-    (
-        label,
-        format!("{}: SCORE {}{needs}", best.ramp, decimals(best.score(), 1)),
-    )
+    (label, format!("{}: SCORE {}{needs}", best.ramp, decimals(best.score(), 1)))
 }
 
 /// Where the figures come from.
@@ -580,21 +542,11 @@ mod tests {
         i.step(Row::Enter, true).expect("a step");
         i.step(Row::Enter, true).expect("a step");
         i.step(Row::Enter, true).expect("a step");
-        assert_eq!(
-            i.wong,
-            Some(Wong {
-                enter: 1,
-                leave: -1
-            })
-        );
+        assert_eq!(i.wong, Some(Wong { enter: 1, leave: -1 }));
         for _ in 0..5 {
             i.step(Row::Leave, true).expect("a step");
         }
-        assert_eq!(
-            i.wong,
-            Some(Wong { enter: 1, leave: 1 }),
-            "never above the entry"
-        );
+        assert_eq!(i.wong, Some(Wong { enter: 1, leave: 1 }), "never above the entry");
         for _ in 0..5 {
             i.step(Row::Enter, false).expect("a step");
         }

@@ -58,10 +58,7 @@ pub fn play(rules: &Rules, config: TableConfig, bet: Option<u64>) -> anyhow::Res
     let _ = std::io::stdout().write_all(summary.as_bytes());
     let mut stderr = std::io::stderr();
     for panic in panic_hook::take_kept() {
-        let _ = writeln!(
-            stderr,
-            "note: background work panicked and was done again: {panic}"
-        );
+        let _ = writeln!(stderr, "note: background work panicked and was done again: {panic}");
     }
     if app.coach().lost_something() {
         // Said in the summary's last line; the status says it too.
@@ -121,10 +118,9 @@ fn sit_through(
                     terminal::stop_process()?;
                     come_back(screen, events)?;
                 }
-                Some(why) => app.say(
-                    Tone::Error,
-                    format!("Ctrl-Z does nothing here: {why}. q leaves."),
-                ),
+                Some(why) => {
+                    app.say(Tone::Error, format!("Ctrl-Z does nothing here: {why}. q leaves."))
+                }
             },
             Outcome::Resume => come_back(screen, events)?,
         }
@@ -160,10 +156,7 @@ mod tests {
     use super::*;
 
     fn config(seed: u64) -> TableConfig {
-        TableConfig {
-            seed,
-            ..TableConfig::default()
-        }
+        TableConfig { seed, ..TableConfig::default() }
     }
 
     #[test]
@@ -181,13 +174,8 @@ mod tests {
         let mut app = App::new(&rules, config(1)).unwrap();
         place_first_bet(&mut app.session, 7).expect("7 is within 1 to 50");
         assert_eq!(app.bet(), Units::from_units(7));
-        let err = place_first_bet(&mut app.session, 60)
-            .unwrap_err()
-            .to_string();
-        assert!(
-            err.contains("bet = 60") && err.contains("from 1 to 50"),
-            "{err}"
-        );
+        let err = place_first_bet(&mut app.session, 60).unwrap_err().to_string();
+        assert!(err.contains("bet = 60") && err.contains("from 1 to 50"), "{err}");
         assert_eq!(app.bet(), Units::from_units(7));
         assert_eq!(app.bet_entry(), None);
     }
@@ -196,10 +184,7 @@ mod tests {
     fn leaving_mid_round_says_what_is_still_staked() {
         let mut app = App::new(&Rules::default(), config(3)).unwrap();
         let between = app.session.closing_summary();
-        assert!(
-            between.contains("bankroll 100 → 100 (bought in"),
-            "{between}"
-        );
+        assert!(between.contains("bankroll 100 → 100 (bought in"), "{between}");
         app.update(crate::tui::TableIntent::Deal);
         // Interrupted here: the bet is on the table, neither won nor lost.
         // (Read as one line: the summary is printed in rows of 80 columns.)
@@ -222,12 +207,8 @@ mod tests {
             !app.session.closing_summary().contains("Statistics kept in"),
             "nothing recorded, nothing kept"
         );
-        let answer = crate::trainer::drills::count_quiz::CountAnswer {
-            guess: 1,
-            actual: 1,
-        };
-        app.coach_mut()
-            .record_count(answer.record("the running count".to_owned(), 1.0));
+        let answer = crate::trainer::drills::count_quiz::CountAnswer { guess: 1, actual: 1 };
+        app.coach_mut().record_count(answer.record("the running count".to_owned(), 1.0));
         assert_eq!(app.coach_mut().save(), None);
         assert!(app.session.closing_summary().contains("Statistics kept in"));
     }

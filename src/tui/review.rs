@@ -60,30 +60,21 @@ impl ReviewScreen {
 
     /// The entries shown, oldest first.
     pub fn entries<'a>(&self, history: &'a [Entry]) -> Vec<&'a Entry> {
-        select(
-            history,
-            ReviewFilter {
-                last: None,
-                mistakes: self.mistakes,
-            },
-        )
+        select(history, ReviewFilter { last: None, mistakes: self.mistakes })
     }
 
     /// The marked decision, if there is one.
     pub fn marked<'a>(&self, history: &'a [Entry]) -> Option<&'a Decision> {
         let entry = *self.entries(history).get(self.entry)?;
-        shown_decisions(entry, self.mistakes)
-            .get(self.decision)
-            .copied()
+        shown_decisions(entry, self.mistakes).get(self.decision).copied()
     }
 
     /// The one place the review's state changes: `key` over `history`.
     pub fn update(&mut self, key: ReviewKey, history: &[Entry]) -> ReviewStep {
         self.note = None;
         let entries = self.entries(history);
-        let decisions = entries
-            .get(self.entry)
-            .map_or(0, |e| shown_decisions(e, self.mistakes).len());
+        let decisions =
+            entries.get(self.entry).map_or(0, |e| shown_decisions(e, self.mistakes).len());
         match key {
             ReviewKey::Older if self.entry > 0 => {
                 self.entry -= 1;

@@ -73,10 +73,7 @@ impl TableScreen {
     /// Help and statistics make way when a key acts on the table; the chart stays, marking
     /// the new hand.
     pub(crate) fn make_way_for_play(&mut self) {
-        if matches!(
-            self.overlay,
-            Some(Overlay::Help | Overlay::Stats | Overlay::Course)
-        ) {
+        if matches!(self.overlay, Some(Overlay::Help | Overlay::Stats | Overlay::Course)) {
             self.overlay = None;
         }
     }
@@ -124,10 +121,7 @@ mod tests {
         for _ in 0..9 {
             assert!(screen.update(TableIntent::BetErase, None));
         }
-        assert_eq!(
-            screen.bet_entry, None,
-            "the last digit erased ends the entry"
-        );
+        assert_eq!(screen.bet_entry, None, "the last digit erased ends the entry");
     }
 
     #[test]
@@ -138,11 +132,7 @@ mod tests {
         assert_eq!(screen.overlay, None);
         screen.update(TableIntent::AskQuit, None);
         screen.update(TableIntent::ClosePanel, None);
-        assert_eq!(
-            screen.overlay,
-            Some(Overlay::ConfirmQuit),
-            "only y or n answer it"
-        );
+        assert_eq!(screen.overlay, Some(Overlay::ConfirmQuit), "only y or n answer it");
         assert!(screen.question_up());
     }
 

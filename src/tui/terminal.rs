@@ -82,12 +82,7 @@ pub fn give_back(screen: &mut DefaultTerminal) -> io::Result<()> {
 /// The normal screen and the cursor, leaving the terminal's modes alone: a background job may
 /// not change them (the shell keeps them for the job and puts them back at `fg`).
 pub fn show_normal_screen() -> io::Result<()> {
-    execute!(
-        io::stdout(),
-        DisableMouseCapture,
-        LeaveAlternateScreen,
-        Show
-    )
+    execute!(io::stdout(), DisableMouseCapture, LeaveAlternateScreen, Show)
 }
 
 /// [`give_back`] without the ratatui terminal at hand (the panic hook).

@@ -67,23 +67,14 @@ pub const THEME: Theme = Theme {
     dim: Style::new().fg(Color::DarkGray),
     text: Style::new(),
     card_edge: Style::new().fg(Color::Gray),
-    card_red: Style::new()
-        .fg(Color::Red)
-        .bg(Color::White)
-        .add_modifier(Modifier::BOLD),
-    card_black: Style::new()
-        .fg(Color::Black)
-        .bg(Color::White)
-        .add_modifier(Modifier::BOLD),
+    card_red: Style::new().fg(Color::Red).bg(Color::White).add_modifier(Modifier::BOLD),
+    card_black: Style::new().fg(Color::Black).bg(Color::White).add_modifier(Modifier::BOLD),
     card_back: Style::new().fg(Color::Blue),
     frame: Style::new().fg(Color::DarkGray),
     frame_active: Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
     frame_you: Style::new().fg(Color::Cyan),
     title: Style::new().add_modifier(Modifier::BOLD),
-    active_hand: Style::new()
-        .fg(Color::Black)
-        .bg(Color::Yellow)
-        .add_modifier(Modifier::BOLD),
+    active_hand: Style::new().fg(Color::Black).bg(Color::Yellow).add_modifier(Modifier::BOLD),
     win: Style::new().fg(Color::Green).add_modifier(Modifier::BOLD),
     loss: Style::new().fg(Color::Red).add_modifier(Modifier::BOLD),
     push: Style::new().fg(Color::Gray),

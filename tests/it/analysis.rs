@@ -6,19 +6,12 @@ use crate::common;
 use common::TempDir;
 
 fn blackjack(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_blackjack"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    Command::new(env!("CARGO_BIN_EXE_blackjack")).args(args).output().expect("the binary runs")
 }
 
 fn json(args: &[&str]) -> serde_json::Value {
     let out = blackjack(args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     serde_json::from_slice(&out.stdout).expect("one JSON object")
 }
 
@@ -73,16 +66,11 @@ fn ev_grades_a_play_as_the_table_does() {
         ),
         "{text}"
     );
-    let v = json(&[
-        "ev", "--hand", "T,6", "--up", "T", "--play", "stand", "--json",
-    ]);
+    let v = json(&["ev", "--hand", "T,6", "--up", "T", "--play", "stand", "--json"]);
     assert_eq!(v["grade"]["correct"], false, "{v}");
     assert_eq!(v["grade"]["chart"], "hit");
     let cost = v["hit"].as_f64().unwrap() - v["stand"].as_f64().unwrap();
-    assert!(
-        (v["grade"]["cost"].as_f64().unwrap() - cost).abs() < 1e-12,
-        "{v}"
-    );
+    assert!((v["grade"]["cost"].as_f64().unwrap() - cost).abs() < 1e-12, "{v}");
     let refused = blackjack(&["ev", "--hand", "7,4,5", "--up", "T", "--play", "split"]);
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("not allowed with this hand"));

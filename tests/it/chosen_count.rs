@@ -9,16 +9,9 @@ use crate::common::{TempDir, blackjack_at};
 
 /// The binary at home in `home` with `args`, `input` typed.
 fn run(home: &TempDir, args: &[&str], input: &str) -> Output {
-    let mut child = blackjack_at(Some(&home.0), args, &[])
-        .spawn()
-        .expect("the binary runs");
+    let mut child = blackjack_at(Some(&home.0), args, &[]).spawn().expect("the binary runs");
     // A refused command ends without reading: its input may find the pipe closed.
-    if let Err(err) = child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-    {
+    if let Err(err) = child.stdin.take().expect("stdin").write_all(input.as_bytes()) {
         assert_eq!(err.kind(), std::io::ErrorKind::BrokenPipe, "{err}");
     }
     child.wait_with_output().expect("it ends")
@@ -74,10 +67,7 @@ fn flashes(out: &str) -> Vec<String> {
 fn a_countdown_counts_the_count_named_in_config_toml_or_on_the_command_line() {
     let home = TempDir::new("chosen-countdown");
     let turns = "\n".repeat(52);
-    for (key, config, flag) in [
-        ("zen", "count = \"zen\"\n", None),
-        ("red7", "", Some("red7")),
-    ] {
+    for (key, config, flag) in [("zen", "count = \"zen\"\n", None), ("red7", "", Some("red7"))] {
         write_config(&home, config);
         // The first seed whose stop tells the count from Hi-Lo (Red 7 from −2 with two red
         // sevens seen is Hi-Lo's count).
@@ -100,10 +90,7 @@ fn a_countdown_counts_the_count_named_in_config_toml_or_on_the_command_line() {
                 // The cards, left unanswered; their count summed here by hand.
                 let first = text(&run(&home, &args, &turns));
                 let cards = flashes(&first);
-                assert!(
-                    cards.len() >= 26,
-                    "{key}: a stop past half the deck: {first}"
-                );
+                assert!(cards.len() >= 26, "{key}: a stop past half the deck: {first}");
                 let start = if key == "red7" { -2 } else { 0 };
                 let count: i32 = start + cards.iter().map(|c| tag(key, c)).sum::<i32>();
                 let hilo: i32 = cards.iter().map(|c| tag("hilo", c)).sum();
@@ -131,55 +118,25 @@ fn a_countdown_counts_the_count_named_in_config_toml_or_on_the_command_line() {
 fn the_drills_ask_the_chosen_count_and_work_out_its_index_plays() {
     let home = TempDir::new("chosen-drills");
     write_config(&home, "count = \"zen\"\n");
-    let out = run(
-        &home,
-        &["--seed", "3", "drill", "--kind", "true-count", "--no-stats"],
-        "q\n",
-    );
+    let out = run(&home, &["--seed", "3", "drill", "--kind", "true-count", "--no-stats"], "q\n");
     let said = text(&out);
     assert!(said.contains("Question 1. Zen running count "), "{said}");
     // The flag beats the file: KO is read by its running count, and has no true count.
-    let out = run(
-        &home,
-        &[
-            "drill",
-            "--kind",
-            "true-count",
-            "--count",
-            "ko",
-            "--no-stats",
-        ],
-        "q\n",
-    );
+    let out = run(&home, &["drill", "--kind", "true-count", "--count", "ko", "--no-stats"], "q\n");
     assert_eq!(out.status.code(), Some(2), "{}", text(&out));
     assert!(
         text(&out).contains("KO is read by its running count, with no true count"),
         "{}",
         text(&out)
     );
-    let out = run(
-        &home,
-        &["drill", "--kind", "deviations", "--no-stats"],
-        "q\n",
-    );
+    let out = run(&home, &["drill", "--kind", "deviations", "--no-stats"], "q\n");
     let said = text(&out);
     assert!(out.status.success(), "{said}");
     // Zen's own index plays, worked out for these rules (no cache in a new home).
-    assert!(
-        said.contains("Working out this game's Zen index table"),
-        "{said}"
-    );
+    assert!(said.contains("Working out this game's Zen index table"), "{said}");
     assert!(!said.contains("being worked out"), "{said}");
-    let out = run(
-        &home,
-        &["--seed", "2", "drill", "--kind", "ramp", "--no-stats"],
-        "q\n",
-    );
-    assert!(
-        text(&out).contains("Question 1. Zen true count "),
-        "{}",
-        text(&out)
-    );
+    let out = run(&home, &["--seed", "2", "drill", "--kind", "ramp", "--no-stats"], "q\n");
+    assert!(text(&out).contains("Question 1. Zen true count "), "{}", text(&out));
 }
 
 #[test]
@@ -188,15 +145,7 @@ fn a_name_that_is_no_count_is_refused_in_one_sentence_and_changes_nothing() {
     let stats = home.path("stats.db");
     let stats = stats.to_str().expect("a path");
     for args in [
-        &[
-            "drill",
-            "--kind",
-            "countdown",
-            "--count",
-            "zne",
-            "--stats",
-            stats,
-        ][..],
+        &["drill", "--kind", "countdown", "--count", "zne", "--stats", stats][..],
         &["play", "--count", "zne", "--stats", stats],
     ] {
         let out = run(&home, args, "\n");
@@ -210,17 +159,10 @@ fn a_name_that_is_no_count_is_refused_in_one_sentence_and_changes_nothing() {
         assert!(!home.path("stats.db").exists(), "{args:?}: nothing opened");
     }
     write_config(&home, "seats = 2\ncount = \"zne\"\n");
-    let out = run(
-        &home,
-        &["drill", "--kind", "countdown", "--stats", stats],
-        "\n",
-    );
+    let out = run(&home, &["drill", "--kind", "countdown", "--stats", stats], "\n");
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(
-        err.contains("line 2: `zne` is not a count (did you mean `zen`?)"),
-        "{err}"
-    );
+    assert!(err.contains("line 2: `zne` is not a count (did you mean `zen`?)"), "{err}");
     assert!(!home.path("stats.db").exists(), "nothing opened");
     // `blackjack config` shows the count chosen.
     write_config(&home, "count = \"zen\"\n");

@@ -3,10 +3,7 @@
 use std::process::{Command, Output, Stdio};
 
 fn blackjack(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_blackjack"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    Command::new(env!("CARGO_BIN_EXE_blackjack")).args(args).output().expect("the binary runs")
 }
 
 fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
@@ -55,10 +52,7 @@ fn a_bad_rules_file_is_refused_with_the_field_and_line() {
     let out = blackjack(&["--rules", path.to_str().unwrap(), "rules"]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains("line 2") && err.contains("decks = 0") && err.contains("1 to 8"),
-        "{err}"
-    );
+    assert!(err.contains("line 2") && err.contains("decks = 0") && err.contains("1 to 8"), "{err}");
 
     let path = temp_file("locked.toml", "surrender = true\n");
     let out = blackjack(&["--rules", path.to_str().unwrap(), "rules"]);
@@ -89,11 +83,7 @@ fn rules_output(file: Option<&std::path::Path>, toml: bool) -> String {
         args.push("--toml");
     }
     let out = blackjack(&args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).expect("UTF-8")
 }
 
@@ -185,10 +175,7 @@ fn assert_ev_usage_error(args: &[&str], wanted: &str) {
 #[test]
 fn ev_refuses_a_hand_that_cannot_be() {
     let aces = |n: usize| vec!["A"; n].join(",");
-    assert_ev_usage_error(
-        &["ev", "--hand", &aces(23), "--up", "T"],
-        "a hand holds at most 22",
-    );
+    assert_ev_usage_error(&["ev", "--hand", &aces(23), "--up", "T"], "a hand holds at most 22");
     assert_ev_usage_error(&["ev", "--hand", &aces(22), "--up", "T"], "already bust");
     assert_ev_usage_error(&["ev", "--hand", "T,T,5", "--up", "T"], "already bust (25)");
     assert_ev_usage_error(&["ev", "--hand", "A,T,5", "--up", "T"], "A,T is a natural");
@@ -207,25 +194,9 @@ fn ev_refuses_a_hand_that_cannot_be() {
     let dir = TempDir::new("aces");
     let eight = dir.path("eight.toml");
     std::fs::write(&eight, "decks = 8\n").unwrap();
-    let out = blackjack(&[
-        "--rules",
-        eight.to_str().unwrap(),
-        "ev",
-        "--hand",
-        &long,
-        "--up",
-        "T",
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(
-        blackjack(&["ev", "--hand", "5,A,T", "--up", "T"])
-            .status
-            .success()
-    );
+    let out = blackjack(&["--rules", eight.to_str().unwrap(), "ev", "--hand", &long, "--up", "T"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(blackjack(&["ev", "--hand", "5,A,T", "--up", "T"]).status.success());
 }
 
 /// `--seen` cards leaving these values (1 = ace) of one deck, given the hand and up card.
@@ -275,26 +246,17 @@ fn ev_refuses_a_shoe_too_small_to_play_the_hand_out() {
     }
     assert_ev_usage_error(&args(&ev(&[])), "only 0 cards left");
     assert_ev_usage_error(&args(&ev(&[8])), "only 1 card left in the shoe (8)");
-    assert_ev_usage_error(
-        &args(&ev(&[1, 8, 8])),
-        "only 3 cards left in the shoe (A,8,8)",
-    );
+    assert_ev_usage_error(&args(&ev(&[1, 8, 8])), "only 3 cards left in the shoe (A,8,8)");
     assert_ev_usage_error(&args(&ev(&[1, 8, 8])), "after a split");
 
     let enough = ev(&[1, 2, 3, 4, 5, 6, 7, 9, 10, 10, 10, 10]);
     let out = blackjack(&args(&enough));
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).contains("12 cards left"));
 
     // A fifth ace in one deck.
     assert_ev_usage_error(
-        &[
-            "--rules", one, "ev", "--hand", "A,A", "--up", "A", "--seen", "A,A",
-        ],
+        &["--rules", one, "ev", "--hand", "A,A", "--up", "A", "--seen", "A,A"],
         "holds no more A",
     );
 }
@@ -312,37 +274,14 @@ fn blackjack_with_input(args: &[&str], stdin: Stdio) -> Output {
 fn a_bad_value_of_our_own_checks_is_a_usage_error_status_2() {
     for (args, says) in [
         (&["--seats", "9"][..], "--seats"),
-        (
-            &["play", "--seats", "3", "--seat", "5"][..],
-            "--seat must be 1 to 3",
-        ),
-        (
-            &["--seats", "3", "--seat", "0"][..],
-            "--seat must be 1 to 3",
-        ),
-        (
-            &["ev", "--hand", "8,X", "--up", "T"][..],
-            "`X` is not a card",
-        ),
-        (
-            &["ev", "--hand", "8", "--up", "T"][..],
-            "at least two cards",
-        ),
+        (&["play", "--seats", "3", "--seat", "5"][..], "--seat must be 1 to 3"),
+        (&["--seats", "3", "--seat", "0"][..], "--seat must be 1 to 3"),
+        (&["ev", "--hand", "8,X", "--up", "T"][..], "`X` is not a card"),
+        (&["ev", "--hand", "8", "--up", "T"][..], "at least two cards"),
         (&["ev", "--hand", "T,T,5", "--up", "T"][..], "already bust"),
+        (&["sim", "--hands", "0", "--strategy", "hard"][..], "--hands"),
         (
-            &["sim", "--hands", "0", "--strategy", "hard"][..],
-            "--hands",
-        ),
-        (
-            &[
-                "sim",
-                "--hands",
-                "10",
-                "--strategy",
-                "hard",
-                "--penetration",
-                "0.1",
-            ][..],
+            &["sim", "--hands", "10", "--strategy", "hard", "--penetration", "0.1"][..],
             "--penetration",
         ),
         // Echoed as typed: a number too large for an f64 is not "inf".
@@ -351,13 +290,7 @@ fn a_bad_value_of_our_own_checks_is_a_usage_error_status_2() {
             "`1e400` is not a penetration: expected a number from 0.25 to 1.0",
         ),
         (
-            &[
-                "sim",
-                "--count",
-                "hilo",
-                "--ramp",
-                "1,99999999999999999999999",
-            ][..],
+            &["sim", "--count", "hilo", "--ramp", "1,99999999999999999999999"][..],
             "a bet of 99999999999999999999999 is too large",
         ),
     ] {
@@ -387,10 +320,7 @@ fn play_without_a_terminal_says_what_works_without_one_status_2() {
         blackjack_with_input(&["--no-stats"], empty_input()),
         blackjack_with_input(&["play", "--no-stats", "--seed", "3"], empty_input()),
         // Issue 34: the table's options before `play` are the table's, not refused.
-        blackjack_with_input(
-            &["--speed", "0", "--seed", "3", "play", "--no-stats"],
-            empty_input(),
-        ),
+        blackjack_with_input(&["--speed", "0", "--seed", "3", "play", "--no-stats"], empty_input()),
         piped_line(),
     ] {
         let err = String::from_utf8_lossy(&out.stderr);
@@ -407,12 +337,7 @@ fn play_without_a_terminal_says_what_works_without_one_status_2() {
 #[test]
 fn help_lists_the_exit_statuses() {
     let help = String::from_utf8_lossy(&blackjack(&["--help"]).stdout).into_owned();
-    for code in [
-        "2 usage error",
-        "130 after Ctrl-C",
-        "143 after SIGTERM",
-        "129 after SIGHUP",
-    ] {
+    for code in ["2 usage error", "130 after Ctrl-C", "143 after SIGTERM", "129 after SIGHUP"] {
         assert!(help.contains(code), "{code}: {help}");
     }
 }
@@ -463,11 +388,7 @@ fn seed_is_taken_only_by_the_subcommands_that_deal_cards() {
     // Where it acts, before or after the name, the same seed plays the same rounds.
     let sim = |args: &[&str]| {
         let out = blackjack(args);
-        assert!(
-            out.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
         let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
         (json["seed"].clone(), json["ev_per_round"].clone())
     };
@@ -487,10 +408,7 @@ fn the_man_page_has_the_keys_and_names_only_pages_that_exist() {
     let out = blackjack(&["manpage"]);
     assert!(out.status.success());
     let page = String::from_utf8(out.stdout).expect("UTF-8");
-    assert!(
-        page.contains("\n.TH blackjack 1 "),
-        "the page is blackjack(1)"
-    );
+    assert!(page.contains("\n.TH blackjack 1 "), "the page is blackjack(1)");
     assert!(page.contains("\n.SH KEYS\n"), "a KEYS section");
     let keys = page
         .split("\n.SH KEYS\n")
@@ -527,10 +445,7 @@ fn the_man_page_has_the_keys_and_names_only_pages_that_exist() {
     }
     // Every subcommand is described in this page instead.
     for sub in ["play", "sim", "drill", "stats", "review", "manpage"] {
-        assert!(
-            page.contains(&format!(".SS \"blackjack {sub}\"")),
-            "a subsection for {sub}"
-        );
+        assert!(page.contains(&format!(".SS \"blackjack {sub}\"")), "a subsection for {sub}");
     }
 }
 
@@ -557,10 +472,7 @@ fn rules_and_config_are_taken_only_where_they_are_read() {
         let out = blackjack(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            err.contains("--rules") || err.contains("--config"),
-            "{args:?}: {err}"
-        );
+        assert!(err.contains("--rules") || err.contains("--config"), "{args:?}: {err}");
         assert!(out.stdout.is_empty(), "{args:?}");
     }
     for (sub, rules_offered, config_offered) in [
@@ -579,39 +491,20 @@ fn rules_and_config_are_taken_only_where_they_are_read() {
         ("manpage", false, false),
     ] {
         let help = String::from_utf8_lossy(&blackjack(&[sub, "--help"]).stdout).into_owned();
-        assert_eq!(
-            help.contains("--rules"),
-            rules_offered,
-            "{sub} --help: {help}"
-        );
-        assert_eq!(
-            help.contains("--config"),
-            config_offered,
-            "{sub} --help: {help}"
-        );
+        assert_eq!(help.contains("--rules"), rules_offered, "{sub} --help: {help}");
+        assert_eq!(help.contains("--config"), config_offered, "{sub} --help: {help}");
     }
     // Before the subcommand or after its name, the same file is read.
-    for args in [
-        &["--rules", rules, "rules", "--toml"][..],
-        &["rules", "--rules", rules, "--toml"],
-    ] {
+    for args in [&["--rules", rules, "rules", "--toml"][..], &["rules", "--rules", rules, "--toml"]]
+    {
         let out = blackjack(args);
         assert!(out.status.success(), "{args:?}");
-        assert!(
-            String::from_utf8_lossy(&out.stdout).contains("decks = 8"),
-            "{args:?}"
-        );
+        assert!(String::from_utf8_lossy(&out.stdout).contains("decks = 8"), "{args:?}");
     }
-    for args in [
-        &["--config", config, "config"][..],
-        &["config", "--config", config],
-    ] {
+    for args in [&["--config", config, "config"][..], &["config", "--config", config]] {
         let out = blackjack(args);
         assert!(out.status.success(), "{args:?}");
-        assert!(
-            String::from_utf8_lossy(&out.stdout).contains("seats = 5"),
-            "{args:?}"
-        );
+        assert!(String::from_utf8_lossy(&out.stdout).contains("seats = 5"), "{args:?}");
     }
 }
 
@@ -639,11 +532,7 @@ fn table_options_before_a_subcommand_are_refused_unless_passed_on() {
     assert!(!std::path::Path::new(stats).exists(), "nothing was opened");
     // `--stats` before `stats` names the database `stats` reads (looking creates nothing).
     let out = blackjack(&["--stats", stats, "stats"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).contains("No statistics yet"));
 }
 
@@ -676,10 +565,7 @@ fn the_tables_options_before_play_after_it_or_alone_sit_at_one_table() {
         format!("{table:?}")
     };
     let before = table(&["--speed", "0", "--seed", "3", "play"]);
-    assert!(
-        before.contains("seed: 3") && before.contains("speed: 0ns"),
-        "{before}"
-    );
+    assert!(before.contains("seed: 3") && before.contains("speed: 0ns"), "{before}");
     assert!(before.contains("seats: 5"), "the file is read: {before}");
     assert_eq!(table(&["play", "--speed", "0", "--seed", "3"]), before);
     assert_eq!(table(&["--speed", "0", "--seed", "3"]), before);

@@ -23,12 +23,7 @@ fn drill(args: &[&str], input: &str) -> (String, bool) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("input written");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
     let out = child.wait_with_output().expect("it ends");
     (
         String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr),
@@ -50,15 +45,7 @@ fn a_true_count_drill_replays_by_seed_and_grades_by_the_chosen_convention() {
     let path = dir.0.join("stats.db");
     let stats = path.to_str().unwrap();
     // First run: answer 99 to everything, to learn the right answers from the feedback.
-    let args = [
-        "--seed",
-        "11",
-        "drill",
-        "--kind",
-        "true-count",
-        "--stats",
-        stats,
-    ];
+    let args = ["--seed", "11", "drill", "--kind", "true-count", "--stats", stats];
     let (first, ok) = drill(&args, "29\n29\n29\n29\n29\nq\n");
     assert!(ok, "{first}");
     assert!(first.contains("floor"), "the convention is named: {first}");
@@ -70,10 +57,8 @@ fn a_true_count_drill_replays_by_seed_and_grades_by_the_chosen_convention() {
     assert!(second.contains("Right 5 of 5 (100%)"), "{second}");
     assert!(second.contains("Counting: true-count"), "{second}");
     // Truncating instead of flooring changes the answers of the negative counts only.
-    let (truncated, _) = drill(
-        &[&args[..], &["--convention", "truncate"]].concat(),
-        "29\n29\n29\n29\n29\nq\n",
-    );
+    let (truncated, _) =
+        drill(&[&args[..], &["--convention", "truncate"]].concat(), "29\n29\n29\n29\n29\nq\n");
     assert!(truncated.contains("truncate"), "{truncated}");
     let (_, saved) = common::lifetime(&path);
     assert_eq!(saved.skills["true-count"].asked, 15);
@@ -85,10 +70,7 @@ fn the_ramp_and_decks_drills_grade_their_own_answers_right() {
         let mut args = vec!["--seed", "5", "drill", "--kind", kind, "--no-stats"];
         args.extend(extra);
         let (first, _) = drill(&args, "x\n0\n0\n0\nq\n");
-        assert!(
-            first.contains("is not a number"),
-            "a non-answer is refused: {first}"
-        );
+        assert!(first.contains("is not a number"), "a non-answer is refused: {first}");
         let right = expected_answers(&first);
         assert!(!right.is_empty(), "{first}");
         let (second, _) = drill(&args, &(right.join("\n") + "\nq\n"));
@@ -101,10 +83,7 @@ fn the_ramp_and_decks_drills_grade_their_own_answers_right() {
 
 #[test]
 fn a_bad_ramp_is_a_usage_error() {
-    let (text, ok) = drill(
-        &["drill", "--kind", "ramp", "--ramp", "1,0", "--no-stats"],
-        "",
-    );
+    let (text, ok) = drill(&["drill", "--kind", "ramp", "--ramp", "1,0", "--no-stats"], "");
     assert!(!ok && text.contains("--ramp"), "{text}");
 }
 
@@ -112,15 +91,7 @@ fn a_bad_ramp_is_a_usage_error() {
 fn a_whole_deck_counts_down_to_zero_and_a_perfect_run_is_a_personal_best() {
     let dir = TempDir::new("count-drills-countdown");
     let stats = dir.0.join("stats.db");
-    let args = [
-        "--seed",
-        "3",
-        "drill",
-        "--kind",
-        "countdown",
-        "--stats",
-        stats.to_str().unwrap(),
-    ];
+    let args = ["--seed", "3", "drill", "--kind", "countdown", "--stats", stats.to_str().unwrap()];
     let (text, ok) = drill(&args, &("\n".repeat(52) + "0\n"));
     assert!(ok, "{text}");
     assert!(
@@ -150,10 +121,7 @@ fn a_countdown_into_a_pipe_writes_one_flash_a_line_and_a_paced_one_reports_no_sp
     let (text, ok) = drill(&args, &("\n".repeat(26) + "0\n"));
     assert!(ok, "{text}");
     // Broken between words within 80 columns.
-    assert!(
-        text.replace('\n', " ").contains("one flash a line"),
-        "{text}"
-    );
+    assert!(text.replace('\n', " ").contains("one flash a line"), "{text}");
     assert!(!text.contains('\x1b'), "{text:?}");
     let is_card =
         |word: &str| (2..=3).contains(&word.len()) && word.ends_with(['s', 'h', 'd', 'c']);
@@ -196,21 +164,12 @@ fn the_table_chooser_starts_each_counting_drill_and_records_its_answers() {
         app.update(DrillIntent::CountKey(c));
     }
     app.update(DrillIntent::CountSubmit);
-    let record = app
-        .session()
-        .skills
-        .get("true-count")
-        .copied()
-        .unwrap_or_default();
+    let record = app.session().skills.get("true-count").copied().unwrap_or_default();
     assert_eq!((record.asked, record.right), (1, 0));
     // `r` goes back to the chooser, with the drill's summary in the table's log.
     app.update(DrillIntent::OpenDrills);
     assert!(matches!(app.drill(), Some(DrillScreen::Chooser { .. })));
-    assert!(
-        app.messages()
-            .iter()
-            .any(|m| m.text.contains("Right 0 of 1"))
-    );
+    assert!(app.messages().iter().any(|m| m.text.contains("Right 0 of 1")));
     app.update(DrillIntent::ChooseDrill(DrillKind::Countdown));
     for _ in 0..52 {
         app.update(DrillIntent::NextRound);
@@ -221,17 +180,8 @@ fn the_table_chooser_starts_each_counting_drill_and_records_its_answers() {
     assert!(screen.run.done());
     app.update(DrillIntent::CountKey('0'));
     app.update(DrillIntent::CountSubmit);
-    let record = app
-        .session()
-        .skills
-        .get("countdown")
-        .copied()
-        .unwrap_or_default();
-    assert_eq!(
-        (record.asked, record.right),
-        (1, 1),
-        "a deck counts to zero"
-    );
+    let record = app.session().skills.get("countdown").copied().unwrap_or_default();
+    assert_eq!((record.asked, record.right), (1, 1), "a deck counts to zero");
 }
 
 // ----- counting mode at the table -----
@@ -255,11 +205,7 @@ fn counting_app(ramp: Option<Vec<u32>>, check_every: u32) -> App {
     };
     let mut app = common::tui::table(config);
     let start = std::time::Instant::now();
-    while !app
-        .messages()
-        .iter()
-        .any(|m| m.text.contains("index table is ready"))
-    {
+    while !app.messages().iter().any(|m| m.text.contains("index table is ready")) {
         assert!(start.elapsed().as_secs() < 20, "the index table never came");
         std::thread::sleep(Duration::from_millis(5));
         app.update(SharedIntent::Poll);
@@ -294,10 +240,9 @@ fn the_bet_is_graded_against_the_ramp_and_the_count_is_checked_every_n_deals() {
     app.update(TableIntent::Deal);
     // With the count hidden the bet's grade (which tells the count) waits for the count check.
     let ramp_graded = |app: &App| {
-        app.messages().iter().any(|m| {
-            m.text
-                .contains("Round 1: Bet 1 at true count +0: the ramp's bet")
-        })
+        app.messages()
+            .iter()
+            .any(|m| m.text.contains("Round 1: Bet 1 at true count +0: the ramp's bet"))
     };
     assert!(!ramp_graded(&app), "{:?}", app.messages());
     // Kept as the table's bets, apart from the ramp drill's answers.
@@ -316,16 +261,11 @@ fn the_bet_is_graded_against_the_ramp_and_the_count_is_checked_every_n_deals() {
     }
     app.update(TableIntent::CountSubmit);
     assert!(
-        app.messages()
-            .iter()
-            .any(|m| m.text.contains("Count check") && m.text.contains("right"))
+        app.messages().iter().any(|m| m.text.contains("Count check") && m.text.contains("right"))
     );
     assert_eq!(app.session().count.correct, 1);
     assert!(ramp_graded(&app), "{:?}", app.messages());
-    assert!(
-        !app.between_rounds() || app.count_check().is_none(),
-        "the deal went on"
-    );
+    assert!(!app.between_rounds() || app.count_check().is_none(), "the deal went on");
 }
 
 /// Issue 36: `--set valuable` asked the same 18 plays as the default: under the default
@@ -340,13 +280,8 @@ fn the_valuable_set_asks_more_plays_than_the_top_18() {
     assert_eq!(top, 18);
     assert!(valuable > top, "{valuable} valuable plays");
     let asked = |set| {
-        let settings = QuizSettings {
-            set,
-            ..QuizSettings::for_rules(&rules, table.clone())
-        };
-        Quiz::new(QuizKind::Deviations, settings, 1)
-            .expect("plays to ask")
-            .describe()
+        let settings = QuizSettings { set, ..QuizSettings::for_rules(&rules, table.clone()) };
+        Quiz::new(QuizKind::Deviations, settings, 1).expect("plays to ask").describe()
     };
     assert_ne!(asked(IndexSet::Valuable), asked(IndexSet::GameI18));
 }
@@ -385,18 +320,12 @@ fn countdown_bests_are_kept_per_count() {
         assert_eq!(coach.save(), None, "saved");
         verdict.best
     };
-    assert!(
-        run(&mut coach, &hilo, 30.0, 1),
-        "the first Hi-Lo run is a best"
-    );
+    assert!(run(&mut coach, &hilo, 30.0, 1), "the first Hi-Lo run is a best");
     assert!(
         run(&mut coach, &zen, 40.0, 2),
         "the first Zen run is Zen's best, slower than Hi-Lo's or not"
     );
-    assert!(
-        !run(&mut coach, &hilo, 35.0, 3),
-        "35 s does not beat Hi-Lo's 30"
-    );
+    assert!(!run(&mut coach, &hilo, 35.0, 3), "35 s does not beat Hi-Lo's 30");
     assert!(run(&mut coach, &zen, 38.0, 4), "38 s beats Zen's 40");
     assert_eq!(coach.countdown_best(&hilo, 1), Some(30.0));
     assert_eq!(coach.countdown_best(&zen, 1), Some(38.0));

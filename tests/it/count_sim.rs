@@ -30,12 +30,7 @@ fn counter(indices: &IndexTable, ramp: &str) -> Counter {
 
 fn count_run(counter: &Counter, seed: u64, threads: usize, rounds: u64) -> CountReport {
     let rules = Rules::default();
-    let config = CountConfig {
-        rounds,
-        seed,
-        threads,
-        penetration: rules.penetration,
-    };
+    let config = CountConfig { rounds, seed, threads, penetration: rules.penetration };
     run_counting(&rules, counter, &config, &|_| {}, &AtomicBool::new(false))
         .expect("the engine plays")
 }
@@ -48,11 +43,7 @@ fn counting_results_depend_on_the_seed_and_not_on_the_thread_count() {
     let one = count_run(&counter, 41, 1, ROUNDS).tally;
     assert_eq!(one.rounds, ROUNDS);
     for threads in [2, 3, 8] {
-        assert_eq!(
-            count_run(&counter, 41, threads, ROUNDS).tally,
-            one,
-            "{threads} threads"
-        );
+        assert_eq!(count_run(&counter, 41, threads, ROUNDS).tally, one, "{threads} threads");
     }
     assert_ne!(count_run(&counter, 42, 2, ROUNDS).tally, one);
 }
@@ -113,10 +104,9 @@ fn the_edge_rises_with_the_true_count() {
     let low = pooled(&tally, -100..=-3);
     let neutral = pooled(&tally, -1..=0);
     let high = pooled(&tally, 3..=100);
-    for (lower, higher, what) in [
-        (&low, &neutral, "low → neutral"),
-        (&neutral, &high, "neutral → high"),
-    ] {
+    for (lower, higher, what) in
+        [(&low, &neutral, "low → neutral"), (&neutral, &high, "neutral → high")]
+    {
         let se = lower.std_error().hypot(higher.std_error());
         assert!(
             higher.ev() - lower.ev() > 3.0 * se,
@@ -138,18 +128,12 @@ fn blackjack(args: &[&str]) -> Output {
 
 fn json_run(args: &[&str]) -> serde_json::Value {
     let out = blackjack(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
     serde_json::from_slice(&out.stdout).expect("one JSON object")
 }
 
 fn number(report: &serde_json::Value, key: &str) -> f64 {
-    report[key]
-        .as_f64()
-        .unwrap_or_else(|| panic!("{key} is a number in {report}"))
+    report[key].as_f64().unwrap_or_else(|| panic!("{key} is a number in {report}"))
 }
 
 /// Every report holds its identities: SCORE = DI², N0 · SCORE = 10⁶, RoR = exp(−2·EV·B/SD²)
@@ -218,23 +202,11 @@ fn every_counting_report_keeps_the_identities_between_its_measures() {
         // SCORE carries the sign of the mean: a losing run's is below 0.
         close(score, di * di.abs(), "SCORE = DI², signed");
         close(number(&r, "n0") * score.abs(), 1e6, "N0·|SCORE| = 10⁶");
-        let ror = if ev > 0.0 {
-            (-2.0 * ev * bankroll / (sd * sd)).exp()
-        } else {
-            1.0
-        };
+        let ror = if ev > 0.0 { (-2.0 * ev * bankroll / (sd * sd)).exp() } else { 1.0 };
         close(number(&r, "ror"), ror, "RoR = exp(−2·EV·B/SD²)");
-        close(
-            number(&r, "iba") * number(&r, "avg_bet"),
-            ev,
-            "IBA = EV/avg bet",
-        );
+        close(number(&r, "iba") * number(&r, "avg_bet"), ev, "IBA = EV/avg bet");
         close(number(&r, "win_per_100"), 100.0 * ev, "win per 100");
-        close(
-            number(&r, "std_error"),
-            sd / 200_000f64.sqrt(),
-            "SE = SD/√n",
-        );
+        close(number(&r, "std_error"), sd / 200_000f64.sqrt(), "SE = SD/√n");
         let by_tc = r["by_tc"].as_array().expect("a list");
         let shares: f64 = by_tc.iter().map(|l| number(l, "share")).sum();
         close(shares, 1.0, "the shares sum to 1");
@@ -327,16 +299,8 @@ fn the_counting_flags_follow_their_rules() {
         all.extend_from_slice(args);
         Cli::try_parse_from(all).err().map(|e| e.kind())
     };
-    for flag in [
-        &["--ramp", "1,2"][..],
-        &["--indices", "none"],
-        &["--bankroll", "100"],
-    ] {
-        assert_eq!(
-            kind(flag),
-            Some(ErrorKind::MissingRequiredArgument),
-            "{flag:?}"
-        );
+    for flag in [&["--ramp", "1,2"][..], &["--indices", "none"], &["--bankroll", "100"]] {
+        assert_eq!(kind(flag), Some(ErrorKind::MissingRequiredArgument), "{flag:?}");
     }
     for other in [&["--strategy", "easy"][..], &["--fresh-shoe"]] {
         let mut args = vec!["--count", "hilo"];
@@ -345,14 +309,8 @@ fn the_counting_flags_follow_their_rules() {
     }
     // A name that is no word is refused as it is read; a word that names no count when the
     // command runs (tests/it/counts.rs).
-    assert_eq!(
-        kind(&["--count", "two words"]),
-        Some(ErrorKind::ValueValidation)
-    );
-    assert_eq!(
-        kind(&["--count", "hilo", "--indices", "wong"]),
-        Some(ErrorKind::InvalidValue)
-    );
+    assert_eq!(kind(&["--count", "two words"]), Some(ErrorKind::ValueValidation));
+    assert_eq!(kind(&["--count", "hilo", "--indices", "wong"]), Some(ErrorKind::InvalidValue));
     for bankroll in ["0", "-5", "lots", "inf"] {
         assert_eq!(
             kind(&["--count", "hilo", "--bankroll", bankroll]),
@@ -420,18 +378,13 @@ fn the_text_report_names_every_measure() {
 /// it the command says so, with an error status and not a usage error.
 #[test]
 fn the_game_table_is_played_or_its_absence_is_said() {
-    let out = blackjack(&[
-        "--seed", "1", "sim", "--count", "hilo", "--hands", "1000", "--json",
-    ]);
+    let out = blackjack(&["--seed", "1", "sim", "--count", "hilo", "--hands", "1000", "--json"]);
     if out.status.success() {
         let r: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
         assert_eq!(r["indices"], "game");
     } else {
         assert_eq!(out.status.code(), Some(1));
         let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            stderr.contains("game index table is not available"),
-            "{stderr}"
-        );
+        assert!(stderr.contains("game index table is not available"), "{stderr}");
     }
 }

@@ -8,12 +8,7 @@ use crate::common::{TempDir, run_within, stderr, stdout};
 
 /// What `blackjack course` prints for the store at `db` (it must succeed).
 fn course_shown(home: &TempDir, db: &std::path::Path) -> String {
-    let out = run_within(
-        &home.0,
-        &["course", "--stats", db.to_str().expect("utf-8")],
-        &[],
-        b"",
-    );
+    let out = run_within(&home.0, &["course", "--stats", db.to_str().expect("utf-8")], &[], b"");
     assert!(out.status.success(), "{}", stderr(&out));
     stdout(&out)
 }
@@ -50,12 +45,7 @@ fn the_rules_check_answered_right_passes_stage_zero_once() {
         typed.push_str(&q.answer.text());
         typed.push('\n');
     }
-    let out = run_within(
-        &home.0,
-        &["course", "check", "--stats", db],
-        &[],
-        typed.as_bytes(),
-    );
+    let out = run_within(&home.0, &["course", "check", "--stats", db], &[], typed.as_bytes());
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("is not a number"), "{text}");
@@ -66,10 +56,7 @@ fn the_rules_check_answered_right_passes_stage_zero_once() {
     assert!(text.contains("Stage 0 · The rules — passed 20"), "{text}");
     assert!(text.contains("  ✓ the rules check"), "{text}");
     assert!(text.contains("Stage 1 · Basic strategy — open"), "{text}");
-    assert!(
-        !text.contains("Course: passed"),
-        "recorded once, by the check:\n{text}"
-    );
+    assert!(!text.contains("Course: passed"), "recorded once, by the check:\n{text}");
     let json = run_within(&home.0, &["course", "--json", "--stats", db], &[], b"");
     let value: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
     assert_eq!(value["stages"][0]["passed"], true);
@@ -103,10 +90,7 @@ fn the_sheet_comes_in_the_locales_language_or_the_one_asked() {
     assert!(sheet(&["course", "rules"], "sv_SE.UTF-8").contains("banken stannar på mjuk 17"));
     assert!(sheet(&["course", "rules"], "el_GR.UTF-8").contains("Μπλακτζακ"));
     let english = sheet(&["course", "rules"], "de_DE.UTF-8");
-    assert!(
-        english.contains("the dealer stands on soft 17"),
-        "{english}"
-    );
+    assert!(english.contains("the dealer stands on soft 17"), "{english}");
     assert!(english.contains("Your result: −2"), "{english}");
     assert!(sheet(&["course", "rules", "--lang", "el"], "sv_SE").contains("Μπλακτζακ"));
     // Every sheet fits an 80-column terminal, wrapped between words (the house's lines run to
@@ -124,10 +108,7 @@ fn the_sheet_comes_in_the_locales_language_or_the_one_asked() {
             assert!(words(&text).contains(sv), "{text}");
             let at = text.find("Efter att ess").expect("the line");
             let next = text[at..].lines().nth(1).expect("wrapped");
-            assert!(
-                next.starts_with("  ") && !next.starts_with("   "),
-                "{next:?}"
-            );
+            assert!(next.starts_with("  ") && !next.starts_with("   "), "{next:?}");
         }
     }
 }
@@ -147,12 +128,7 @@ fn the_course_names_the_count_it_is_taken_in() {
     let home = TempDir::new("course-count");
     let db = home.path("s.db");
     let db = db.to_str().expect("utf-8");
-    let out = run_within(
-        &home.0,
-        &["course", "--count", "zen", "--stats", db],
-        &[],
-        b"",
-    );
+    let out = run_within(&home.0, &["course", "--count", "zen", "--stats", db], &[], b"");
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("taken in Zen"), "{text}");
@@ -160,32 +136,16 @@ fn the_course_names_the_count_it_is_taken_in() {
     let config = home.path("config.toml");
     std::fs::write(&config, "count = \"ko\"\n").expect("written");
     let config = config.to_str().expect("utf-8");
-    let json = run_within(
-        &home.0,
-        &["--config", config, "course", "--json", "--stats", db],
-        &[],
-        b"",
-    );
+    let json =
+        run_within(&home.0, &["--config", config, "course", "--json", "--stats", db], &[], b"");
     assert!(json.status.success(), "{}", stderr(&json));
     let value: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
     assert_eq!(value["count"], "ko");
     assert_eq!(value["next"]["standard"], "rules-check");
-    let refused = run_within(
-        &home.0,
-        &["course", "--count", "zne", "--stats", db],
-        &[],
-        b"",
-    );
+    let refused = run_within(&home.0, &["course", "--count", "zne", "--stats", db], &[], b"");
     assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
-    assert!(
-        stderr(&refused).contains("did you mean `zen`"),
-        "{}",
-        stderr(&refused)
-    );
-    assert!(
-        !std::path::Path::new(db).exists(),
-        "nothing is created just to look"
-    );
+    assert!(stderr(&refused).contains("did you mean `zen`"), "{}", stderr(&refused));
+    assert!(!std::path::Path::new(db).exists(), "nothing is created just to look");
 }
 
 /// Issue 36's walk: a pass the drills' answers had met was told on one line of 150 columns
@@ -239,11 +199,7 @@ fn the_exams_table_grades_bets_by_the_ramp() {
         assert!(args.play.count.is_some(), "{}", standard.command());
         if standard == Standard::Exam {
             assert!(args.play.ramp.is_some(), "{}", standard.command());
-            assert!(
-                standard.key("Hi-Lo").contains("--ramp plan"),
-                "{}",
-                standard.key("Hi-Lo")
-            );
+            assert!(standard.key("Hi-Lo").contains("--ramp plan"), "{}", standard.key("Hi-Lo"));
         }
     }
 }

@@ -51,10 +51,7 @@ pub(super) fn passes(db: &Path, name: &str) -> Vec<String> {
     let mut stmt = conn
         .prepare("SELECT day FROM course WHERE standard = ?1 AND passed = 1 ORDER BY id")
         .expect("a query");
-    stmt.query_map([name], |r| r.get(0))
-        .expect("rows")
-        .collect::<Result<_, _>>()
-        .expect("days")
+    stmt.query_map([name], |r| r.get(0)).expect("rows").collect::<Result<_, _>>().expect("days")
 }
 
 fn day(text: &str) -> Day {
@@ -63,10 +60,8 @@ fn day(text: &str) -> Day {
 
 /// Stage 0 on the command line: the ten questions answered right on `today`.
 fn rules_check(home: &TempDir, db: &str, today: &str) {
-    let typed: String = questions(&Rules::default())
-        .iter()
-        .map(|q| format!("{}\n", q.answer.text()))
-        .collect();
+    let typed: String =
+        questions(&Rules::default()).iter().map(|q| format!("{}\n", q.answer.text())).collect();
     let out = run_within(
         &home.0,
         &["course", "check", "--stats", db],
@@ -98,9 +93,7 @@ fn drill_every_cell(db: &Path, today: &str, mut before_last: impl FnMut(usize)) 
         }
         let chosen = strategy.chart.get(question.cell).resolve(drill.legal());
         let evs = EvQuery::question(&rules, &question).compute(&rules);
-        let answer = drill
-            .answer(&strategy.chart, chosen, &evs, 1.0)
-            .expect("a legal play");
+        let answer = drill.answer(&strategy.chart, chosen, &evs, 1.0).expect("a legal play");
         assert!(answer.grade.is_correct(), "{:?}", answer.grade.message());
         coach.record_drill(&answer, DrillKind::All);
         assert_eq!(coach.save(), None, "saved");
@@ -136,9 +129,7 @@ pub(super) fn table_shoes(
         },
     )
     .expect("a table");
-    let mut kit = Kit::new(Some(
-        book.map_or_else(illustrious_18, |b| b.indices.clone()),
-    ));
+    let mut kit = Kit::new(Some(book.map_or_else(illustrious_18, |b| b.indices.clone())));
     let bet = |table: &mut TableSession| {
         if let Some(book) = book {
             let (placed, _) = table.place_bet(Units::from_units(book.bet(table)));
@@ -203,10 +194,7 @@ fn a_new_learner_walks_the_course_and_each_standard_passes_once_when_met() {
     rules_check(&home, db, "2026-12-01");
     let c = course(&home, db);
     assert_eq!(c["stages"][0]["passed"], true);
-    assert_eq!(
-        standard(&c, Standard::RulesCheck.name())["passed"],
-        "2026-12-01"
-    );
+    assert_eq!(standard(&c, Standard::RulesCheck.name())["passed"], "2026-12-01");
     assert_eq!(c["stages"][1]["open"], true);
     assert_eq!(c["next"]["standard"], Standard::EveryCell.name());
 
@@ -218,33 +206,19 @@ fn a_new_learner_walks_the_course_and_each_standard_passes_once_when_met() {
     });
     let (before, c) = short.expect("a last cell");
     assert!(before >= 200, "200 in a row already: {before}");
-    assert_eq!(
-        standard(&c, Standard::TwoHundred.name())["passed"],
-        "2026-12-02"
-    );
-    assert_eq!(
-        standard(&c, Standard::EveryCell.name())["passed"],
-        Value::Null
-    );
+    assert_eq!(standard(&c, Standard::TwoHundred.name())["passed"], "2026-12-02");
+    assert_eq!(standard(&c, Standard::EveryCell.name())["passed"], Value::Null);
     assert_eq!(c["stages"][1]["passed"], false);
     assert_eq!(c["next"]["standard"], Standard::EveryCell.name());
     let c = course(&home, db);
-    assert_eq!(
-        standard(&c, Standard::EveryCell.name())["passed"],
-        "2026-12-02",
-        "{asked}"
-    );
+    assert_eq!(standard(&c, Standard::EveryCell.name())["passed"], "2026-12-02", "{asked}");
     assert_eq!(c["stages"][1]["passed"], true);
     assert_eq!(c["next"]["stage"], 2);
 
     // Stage 2's table: three shoes at a casino's pace, every check right, on the third day;
     // after two it is not met, after the third it is (the table records it at the shuffle).
     table_shoes(&path, "2026-12-03", 3, None, |ended| {
-        let wanted = if ended < 3 {
-            Value::Null
-        } else {
-            "2026-12-03".into()
-        };
+        let wanted = if ended < 3 { Value::Null } else { "2026-12-03".into() };
         assert_eq!(
             passes(&path, Standard::TableShoes.name())
                 .first()
@@ -256,10 +230,7 @@ fn a_new_learner_walks_the_course_and_each_standard_passes_once_when_met() {
         );
     });
     let c = course(&home, db);
-    assert_eq!(
-        standard(&c, Standard::TableShoes.name())["passed"],
-        "2026-12-03"
-    );
+    assert_eq!(standard(&c, Standard::TableShoes.name())["passed"], "2026-12-03");
 
     // The rest of stage 2 and the stages after it, a day each.
     late::stage_two_drills(&home, &path, "2026-12-03");

@@ -56,9 +56,7 @@ impl Book {
         let up = view.dealer_up().expect("an up card").value();
         let legal = view.legal();
         let (cell, chart) = self.strategy.chart.advise(&hand.cards, up, legal);
-        self.indices
-            .deviation(cell, table.floored_count(), legal)
-            .unwrap_or(chart)
+        self.indices.deviation(cell, table.floored_count(), legal).unwrap_or(chart)
     }
 
     /// The ramp's bet at the session's count, in units.
@@ -72,21 +70,8 @@ impl Book {
 fn drill(home: &TempDir, db: &str, kind: QuizKind, seed: u64, typed: &[String], today: &str) {
     let input: String = typed.iter().map(|t| format!("{t}\n")).collect();
     let seed = seed.to_string();
-    let args = [
-        "drill",
-        "--kind",
-        kind.drill().name(),
-        "--seed",
-        &seed,
-        "--stats",
-        db,
-    ];
-    let out = run_within(
-        &home.0,
-        &args,
-        &[("BLACKJACK_TODAY", today)],
-        input.as_bytes(),
-    );
+    let args = ["drill", "--kind", kind.drill().name(), "--seed", &seed, "--stats", db];
+    let out = run_within(&home.0, &args, &[("BLACKJACK_TODAY", today)], input.as_bytes());
     assert!(out.status.success(), "{}", stderr(&out));
 }
 
@@ -110,11 +95,7 @@ fn replay(kind: QuizKind, seed: u64) -> Quiz {
 fn answer_right(quiz: &mut Quiz) -> String {
     let right = match quiz.prompt() {
         Prompt::Deviation { play, tc, .. } => {
-            let right = if play.applies(*tc) {
-                play.play
-            } else {
-                play.otherwise
-            };
+            let right = if play.applies(*tc) { play.play } else { play.otherwise };
             right.name().to_owned()
         }
         // Any number the question takes, to be told the right one.
@@ -157,21 +138,8 @@ pub(super) fn stage_two_drills(home: &TempDir, db: &Path, today: &str) {
     // A whole deck turned a card at a time counts to 0.
     let countdown = || {
         let typed = format!("{}0\n", "\n".repeat(52));
-        let args = [
-            "drill",
-            "--kind",
-            "countdown",
-            "--decks",
-            "1",
-            "--stats",
-            text,
-        ];
-        let out = run_within(
-            &home.0,
-            &args,
-            &[("BLACKJACK_TODAY", today)],
-            typed.as_bytes(),
-        );
+        let args = ["drill", "--kind", "countdown", "--decks", "1", "--stats", text];
+        let out = run_within(&home.0, &args, &[("BLACKJACK_TODAY", today)], typed.as_bytes());
         assert!(out.status.success(), "{}", stderr(&out));
     };
     countdown();
@@ -198,14 +166,7 @@ pub(super) fn stage_three(home: &TempDir, db: &Path, today: &str) {
     let name = Standard::Conversions.name();
     short_of(&course(home, text), name);
     let conversions = right_answers(QuizKind::TrueCount, 3, 20);
-    drill(
-        home,
-        text,
-        QuizKind::TrueCount,
-        3,
-        &conversions[..19],
-        today,
-    );
+    drill(home, text, QuizKind::TrueCount, 3, &conversions[..19], today);
     let c = course(home, text);
     short_of(&c, name);
     assert_eq!(standard(&c, name)["best"], "best 19 in a row of 20");
@@ -221,18 +182,9 @@ pub(super) fn stage_three(home: &TempDir, db: &Path, today: &str) {
     for i in 0..20 {
         if i < 3 {
             // Two decks off: a miss.
-            let right: f64 = quiz
-                .clone()
-                .answer("0", 0.0)
-                .expect("a number")
-                .expected
-                .parse()
-                .expect("decks");
-            let wrong = if right >= 3.0 {
-                right - 2.0
-            } else {
-                right + 2.0
-            };
+            let right: f64 =
+                quiz.clone().answer("0", 0.0).expect("a number").expected.parse().expect("decks");
+            let wrong = if right >= 3.0 { right - 2.0 } else { right + 2.0 };
             let graded = quiz.answer(&wrong.to_string(), 0.0).expect("decks");
             assert!(!graded.right, "{wrong}: {}", graded.why);
             typed.push(wrong.to_string());
@@ -243,10 +195,7 @@ pub(super) fn stage_three(home: &TempDir, db: &Path, today: &str) {
     drill(home, text, QuizKind::Decks, 4, &typed, today);
     let c = course(home, text);
     short_of(&c, name);
-    assert_eq!(
-        standard(&c, name)["best"],
-        "best 17 of 20 within half a deck"
-    );
+    assert_eq!(standard(&c, name)["best"], "best 17 of 20 within half a deck");
     // The next run asks its first question again, answered right this time.
     let first = right_answers(QuizKind::Decks, 4, 1);
     drill(home, text, QuizKind::Decks, 4, &first, today);
@@ -300,20 +249,10 @@ pub(super) fn stage_five(home: &TempDir, db: &Path, today: &str) {
             right_once.push(cell);
         }
     };
-    drill(
-        home,
-        text,
-        QuizKind::Deviations,
-        seed,
-        &typed[..typed.len() - 1],
-        today,
-    );
+    drill(home, text, QuizKind::Deviations, seed, &typed[..typed.len() - 1], today);
     let c = course(home, text);
     short_of(&c, name);
-    assert_eq!(
-        standard(&c, name)["best"],
-        "17 of 18 plays right twice in a row"
-    );
+    assert_eq!(standard(&c, name)["best"], "17 of 18 plays right twice in a row");
     // The drill again from its first question, up to the last play's: its second in a row.
     let mut again = replay(QuizKind::Deviations, seed);
     let mut typed = Vec::new();
@@ -349,10 +288,7 @@ pub(super) fn stage_six(home: &TempDir, db: &Path, today: &str) {
         } else {
             passed_on(&c, db, name, today);
         }
-        let best = standard(&c, name)["best"]
-            .as_str()
-            .unwrap_or_default()
-            .to_owned();
+        let best = standard(&c, name)["best"].as_str().unwrap_or_default().to_owned();
         assert!(
             ended == 2 || best.contains("bets 100 % by the ramp, decisions 100.0 %"),
             "after shoe {ended}: {best}"

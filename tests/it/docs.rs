@@ -41,10 +41,7 @@ fn path_names(text: &str) -> Vec<String> {
 
 /// The page's layer paragraphs, up to the section that keeps the old layout as it was.
 fn paragraphs(page: &str) -> Vec<Paragraph> {
-    let current = page
-        .split("\n## The layout before this page")
-        .next()
-        .unwrap_or(page);
+    let current = page.split("\n## The layout before this page").next().unwrap_or(page);
     current
         .split("\n\n")
         .filter_map(|para| {
@@ -56,10 +53,7 @@ fn paragraphs(page: &str) -> Vec<Paragraph> {
                     names: path_names(rest.split_once("`**")?.1),
                 })
             } else if para.starts_with("Beside them") || para.starts_with("One crate") {
-                Some(Paragraph {
-                    base: PathBuf::new(),
-                    names: path_names(para),
-                })
+                Some(Paragraph { base: PathBuf::new(), names: path_names(para) })
             } else {
                 None
             }
@@ -85,11 +79,7 @@ fn rust_files(dir: &Path, out: &mut BTreeSet<PathBuf>) {
 /// may skip folders between the layer's and its own (`flow.rs` in the `app/` sentence of the
 /// `src/tui/` paragraph), so the files under `base` ending in the name are what it names.
 fn resolve(base: &Path, name: &str, files: &BTreeSet<PathBuf>) -> Vec<PathBuf> {
-    let whole = if name.starts_with("src/") {
-        PathBuf::from(name)
-    } else {
-        base.join(name)
-    };
+    let whole = if name.starts_with("src/") { PathBuf::from(name) } else { base.join(name) };
     let trimmed = name.trim_end_matches('/');
     files
         .iter()
@@ -107,9 +97,7 @@ fn resolve(base: &Path, name: &str, files: &BTreeSet<PathBuf>) -> Vec<PathBuf> {
 
 /// A name of the crate's other folders (`tests/it/session.rs`, `benches/`): checked on disk.
 fn outside_src(name: &str) -> bool {
-    ["tests/", "benches/", "assets/", "docs/"]
-        .iter()
-        .any(|folder| name.starts_with(folder))
+    ["tests/", "benches/", "assets/", "docs/"].iter().any(|folder| name.starts_with(folder))
 }
 
 fn tree() -> BTreeSet<PathBuf> {
@@ -144,11 +132,7 @@ fn every_file_the_architecture_page_names_exists() {
                 .collect::<Vec<_>>()
         })
         .collect();
-    assert!(
-        missing.is_empty(),
-        "{PAGE} names files that do not exist: {}",
-        missing.join(", ")
-    );
+    assert!(missing.is_empty(), "{PAGE} names files that do not exist: {}", missing.join(", "));
 }
 
 #[test]
@@ -158,10 +142,7 @@ fn every_module_of_src_is_named_on_the_architecture_page() {
     let named: BTreeSet<PathBuf> = paragraphs(&page)
         .iter()
         .flat_map(|p| {
-            p.names
-                .iter()
-                .flat_map(|name| resolve(&p.base, name, &files))
-                .collect::<Vec<_>>()
+            p.names.iter().flat_map(|name| resolve(&p.base, name, &files)).collect::<Vec<_>>()
         })
         .collect();
     // A folder's `mod.rs` is named by its folder, `lib.rs` by the crate itself, and a
@@ -172,40 +153,26 @@ fn every_module_of_src_is_named_on_the_architecture_page() {
         .filter(|file| file.file_name().is_some_and(|n| n != "tests.rs"))
         .filter(|file| {
             let is_folder_module = file.file_name().is_some_and(|n| n == "mod.rs")
-                && file
-                    .parent()
-                    .is_some_and(|dir| named.iter().any(|n| n.starts_with(dir)));
+                && file.parent().is_some_and(|dir| named.iter().any(|n| n.starts_with(dir)));
             !is_folder_module && **file != Path::new("src/lib.rs")
         })
         .map(|file| file.display().to_string())
         .collect();
-    assert!(
-        unnamed.is_empty(),
-        "{PAGE} does not name these modules: {}",
-        unnamed.join(", ")
-    );
+    assert!(unnamed.is_empty(), "{PAGE} does not name these modules: {}", unnamed.join(", "));
 }
 
 #[test]
 fn the_checker_finds_a_missing_file_and_an_unnamed_one() {
-    let files: BTreeSet<PathBuf> = ["src/engine/card.rs", "src/engine/round/dealer.rs"]
-        .iter()
-        .map(PathBuf::from)
-        .collect();
+    let files: BTreeSet<PathBuf> =
+        ["src/engine/card.rs", "src/engine/round/dealer.rs"].iter().map(PathBuf::from).collect();
     let page = "**`src/engine/`** — `card.rs`, `shoe.rs`, `round/`.\n";
     let paragraphs = paragraphs(page);
     assert_eq!(paragraphs.len(), 1);
     let p = &paragraphs[0];
     assert_eq!(p.names, ["card.rs", "shoe.rs", "round/"]);
     assert_eq!(resolve(&p.base, "shoe.rs", &files), Vec::<PathBuf>::new());
-    assert_eq!(
-        resolve(&p.base, "round/", &files),
-        [PathBuf::from("src/engine/round/dealer.rs")]
-    );
-    assert_eq!(
-        resolve(&p.base, "card.rs", &files),
-        [PathBuf::from("src/engine/card.rs")]
-    );
+    assert_eq!(resolve(&p.base, "round/", &files), [PathBuf::from("src/engine/round/dealer.rs")]);
+    assert_eq!(resolve(&p.base, "card.rs", &files), [PathBuf::from("src/engine/card.rs")]);
 }
 
 /// The page's section on the file names two layers share.
@@ -235,10 +202,7 @@ fn names_used_twice(files: &BTreeSet<PathBuf>) -> Vec<String> {
 fn a_file_name_used_twice_is_one_idea_the_page_explains() {
     let page = std::fs::read_to_string(root().join(PAGE)).expect("the architecture page");
     let section = shared_names_section(&page);
-    assert!(
-        !section.is_empty(),
-        "{PAGE} has no section on shared file names"
-    );
+    assert!(!section.is_empty(), "{PAGE} has no section on shared file names");
     let unexplained: Vec<String> = names_used_twice(&tree())
         .into_iter()
         .filter(|name| !section.contains(&format!("- `{name}`:")))

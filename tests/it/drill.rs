@@ -21,11 +21,7 @@ fn drill(seed: &str, args: &[&str], input: &str) -> Output {
         .expect("the binary runs");
     // A drill that refuses its options ends before it reads its input: the pipe is closed
     // then, and the rest of the script is not needed.
-    let written = child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(input.as_bytes());
+    let written = child.stdin.take().expect("stdin is piped").write_all(input.as_bytes());
     if let Err(err) = written {
         assert_eq!(err.kind(), std::io::ErrorKind::BrokenPipe, "stdin: {err}");
     }
@@ -59,10 +55,7 @@ fn parse_question(line: &str) -> (Cards, Card) {
         .and_then(|rest| rest.split(" (").next())
         .expect("the line shows the hand");
     let cards: Vec<Card> = hand.split(' ').map(parse_card).collect();
-    let up = line
-        .split("Dealer shows: ")
-        .nth(1)
-        .expect("the line shows the up card");
+    let up = line.split("Dealer shows: ").nth(1).expect("the line shows the up card");
     (Cards::from_cards(&cards), parse_card(up.trim()))
 }
 
@@ -94,10 +87,7 @@ fn the_binary_grades_the_chart_answer_right_and_another_wrong_with_its_cost() {
         // Read up to the question line.
         let question = loop {
             line.clear();
-            assert!(
-                stdout.read_line(&mut line).expect("reads") > 0,
-                "question {n}"
-            );
+            assert!(stdout.read_line(&mut line).expect("reads") > 0, "question {n}");
             if line.contains("Your hand:") {
                 break line.clone();
             }
@@ -143,11 +133,7 @@ fn the_binary_grades_the_chart_answer_right_and_another_wrong_with_its_cost() {
 #[test]
 fn only_the_requested_kind_is_asked_and_eof_ends_with_a_summary() {
     let out = drill("1", &["--no-stats", "--kind", "soft"], "s\nh\nd\ns\n");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = text(&out);
     let questions: Vec<&str> = text.lines().filter(|l| l.contains("Your hand:")).collect();
     assert_eq!(questions.len(), 5, "four answered, one open at EOF: {text}");
@@ -180,16 +166,8 @@ fn the_session_is_written_to_the_stats_database() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("stats.db");
     let path_text = path.to_string_lossy().into_owned();
-    let out = drill(
-        "2",
-        &["--stats", &path_text, "--kind", "pairs"],
-        "s\np\nh\nq\n",
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = drill("2", &["--stats", &path_text, "--kind", "pairs"], "s\np\nh\nq\n");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(text(&out).contains("Statistics kept in"), "{}", text(&out));
     let (sessions, lifetime) = common::lifetime(&path);
     assert_eq!(sessions, 1);
@@ -208,10 +186,7 @@ fn the_session_is_written_to_the_stats_database() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert_eq!(
-        std::fs::read_to_string(&path).expect("kept"),
-        "not a database"
-    );
+    assert_eq!(std::fs::read_to_string(&path).expect("kept"), "not a database");
 }
 
 #[test]
@@ -269,11 +244,7 @@ fn the_count_quiz_scores_a_right_and_a_wrong_answer() {
     assert!(all.contains("Count quiz over: 1/2 right (50 %)."), "{all}");
     // The tags in the one wording every screen uses.
     // The intro, its lines broken between words within 80 columns.
-    let first = all
-        .lines()
-        .take_while(|l| !l.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ");
+    let first = all.lines().take_while(|l| !l.is_empty()).collect::<Vec<_>>().join(" ");
     assert!(first.contains(&format!("({HILO_TAGS})")), "{first}");
 }
 
@@ -290,14 +261,7 @@ fn the_no_hole_card_drill_asks_where_the_charts_differ_and_the_peek_play_is_a_mi
     let cells = peek_differences(&here, &peek);
     assert!(!cells.is_empty());
     let mut child = Command::new(env!("CARGO_BIN_EXE_blackjack"))
-        .args([
-            "--seed",
-            "7",
-            "drill",
-            "--no-stats",
-            "--kind",
-            "no-hole-card",
-        ])
+        .args(["--seed", "7", "drill", "--no-stats", "--kind", "no-hole-card"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -321,21 +285,14 @@ fn the_no_hole_card_drill_asks_where_the_charts_differ_and_the_peek_play_is_a_mi
     for n in 0..12 {
         let question = loop {
             line.clear();
-            assert!(
-                stdout.read_line(&mut line).expect("reads") > 0,
-                "question {n}"
-            );
+            assert!(stdout.read_line(&mut line).expect("reads") > 0, "question {n}");
             if line.contains("Your hand:") {
                 break line.clone();
             }
         };
         let (cards, up) = parse_question(&question);
         let cell = Cell::for_hand(&cards, up.value(), true);
-        assert!(
-            cells.contains(&cell),
-            "{} is asked: {question}",
-            cell.label()
-        );
+        assert!(cells.contains(&cell), "{} is asked: {question}", cell.label());
         asked.insert(cell);
         let mut legal = ActionSet::EMPTY;
         for a in [Action::Hit, Action::Stand, Action::Double] {
@@ -372,10 +329,7 @@ fn the_summary_after_rounds_at_the_table_keeps_within_80_columns() {
     {
         let (mut table, _) = TableSession::new(
             &Rules::default(),
-            &TableConfig {
-                stats: Some(Location::named(&db)),
-                ..crate::session::config()
-            },
+            &TableConfig { stats: Some(Location::named(&db)), ..crate::session::config() },
         )
         .expect("a table");
         let mut kit = crate::session::Kit::new(None);
@@ -388,10 +342,7 @@ fn the_summary_after_rounds_at_the_table_keeps_within_80_columns() {
     let db = db.to_str().expect("utf-8");
     let out = drill("1", &["--kind", "true-count", "--stats", db], "0\nq\n");
     let text = text(&out);
-    assert!(
-        text.contains("Lifetime (this session included): 12 rounds"),
-        "{text}"
-    );
+    assert!(text.contains("Lifetime (this session included): 12 rounds"), "{text}");
     let wide: Vec<&str> = text.lines().filter(|l| l.chars().count() > 80).collect();
     assert!(wide.is_empty(), "{wide:?}");
 }
@@ -405,11 +356,7 @@ fn only_the_drills_that_ask_a_true_count_say_how_it_is_rounded() {
     let db = db.to_str().expect("utf-8");
     let first_line = |kind: &str| {
         let out = drill("1", &["--kind", kind, "--stats", db], "q\n");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         let text = text(&out);
         let header = text.split("\n\n").next().unwrap_or_default();
         header.split_whitespace().collect::<Vec<_>>().join(" ")

@@ -50,11 +50,7 @@ fn completions_generate_for_every_shell_and_name_the_subcommands() {
         }
     }
     let out = run(&home, &["completions", "tcsh"], &[]);
-    assert_eq!(
-        out.status.code(),
-        Some(2),
-        "an unknown shell is a usage error"
-    );
+    assert_eq!(out.status.code(), Some(2), "an unknown shell is a usage error");
 }
 
 #[test]
@@ -64,10 +60,7 @@ fn the_man_page_is_roff_and_mentions_every_subcommand() {
     let out = run(&home, &["manpage"], &[]);
     assert!(out.status.success(), "{}", stderr(&out));
     let page = stdout(&out);
-    assert!(
-        page.starts_with(".ie") || page.contains(".TH"),
-        "roff: {page}"
-    );
+    assert!(page.starts_with(".ie") || page.contains(".TH"), "roff: {page}");
     for sub in SUBCOMMANDS {
         assert!(page.contains(sub), "the man page mentions `{sub}`");
     }
@@ -113,29 +106,16 @@ fn stats_prints_the_lifetime_summary_of_the_file_asked_for() {
     let out = run(&home, &["stats", "--stats", p], &[]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    assert!(
-        text.starts_with(&format!("Lifetime statistics in {p} (2 sessions)")),
-        "{text}"
-    );
+    assert!(text.starts_with(&format!("Lifetime statistics in {p} (2 sessions)")), "{text}");
     assert!(text.contains("Rounds") && text.contains("2 of 3"), "{text}");
-    assert!(
-        text.contains("16 vs T") && text.contains("1 of 3 wrong"),
-        "{text}"
-    );
+    assert!(text.contains("16 vs T") && text.contains("1 of 3 wrong"), "{text}");
     // $BLACKJACK_STATS is honoured as `play` honours it, and --stats beats it.
     let by_env = run(&home, &["stats"], &[("BLACKJACK_STATS", p)]);
     assert_eq!(stdout(&by_env), text);
     let other = home.join("none.db");
-    let flag_wins = run(
-        &home,
-        &["stats", "--stats", other.to_str().unwrap()],
-        &[("BLACKJACK_STATS", p)],
-    );
-    assert!(
-        stdout(&flag_wins).contains("No statistics yet"),
-        "{}",
-        stdout(&flag_wins)
-    );
+    let flag_wins =
+        run(&home, &["stats", "--stats", other.to_str().unwrap()], &[("BLACKJACK_STATS", p)]);
+    assert!(stdout(&flag_wins).contains("No statistics yet"), "{}", stdout(&flag_wins));
     assert!(!other.exists(), "looking creates nothing");
     // --stats before the subcommand names the same file.
     let before = run(&home, &["--stats", p, "stats"], &[]);
@@ -147,17 +127,7 @@ fn export_csv_has_a_header_and_360_cell_rows() {
     let tmp = TempDir::new("everyday-export-csv");
     let home = tmp.0.clone();
     let path = stats_file(&home);
-    let out = run(
-        &home,
-        &[
-            "stats",
-            "--stats",
-            path.to_str().unwrap(),
-            "--export",
-            "csv",
-        ],
-        &[],
-    );
+    let out = run(&home, &["stats", "--stats", path.to_str().unwrap(), "--export", "csv"], &[]);
     assert!(out.status.success(), "{}", stderr(&out));
     let csv = stdout(&out);
     let lines: Vec<&str> = csv.lines().collect();
@@ -167,14 +137,8 @@ fn export_csv_has_a_header_and_360_cell_rows() {
     );
     assert_eq!(lines.len(), 1 + 360, "a header and one row per chart cell");
     assert_eq!(lines[1], "hard:5:2,5 vs 2,0,0,0,0,0.0000,,0,");
-    assert!(
-        lines.contains(&"hard:16:T,16 vs T,3,2,1,2,0.0000,2026-12-03T13:20:05Z,0,"),
-        "{csv}"
-    );
-    assert!(
-        lines.contains(&"pair:8:A,\"8,8 vs A\",0,0,0,0,0.0000,,0,"),
-        "{csv}"
-    );
+    assert!(lines.contains(&"hard:16:T,16 vs T,3,2,1,2,0.0000,2026-12-03T13:20:05Z,0,"), "{csv}");
+    assert!(lines.contains(&"pair:8:A,\"8,8 vs A\",0,0,0,0,0.0000,,0,"), "{csv}");
     // The old file is left as it was.
     assert_eq!(old_file(&home), STATS_TEXT);
 }
@@ -204,14 +168,8 @@ fn export_json_to_a_file_has_360_cells_and_the_lifetime() {
         serde_json::from_str(&std::fs::read_to_string(&target).unwrap()).expect("JSON");
     let cells = value["cells"].as_array().expect("cells");
     assert_eq!(cells.len(), 360);
-    let cell = cells
-        .iter()
-        .find(|c| c["key"] == "hard:16:T")
-        .expect("16 vs T");
-    assert_eq!(
-        (cell["decisions"].as_u64(), cell["right"].as_u64()),
-        (Some(3), Some(2))
-    );
+    let cell = cells.iter().find(|c| c["key"] == "hard:16:T").expect("16 vs T");
+    assert_eq!((cell["decisions"].as_u64(), cell["right"].as_u64()), (Some(3), Some(2)));
     assert_eq!(value["sessions"], 2);
     assert_eq!(value["lifetime"]["rounds"], 3);
     // Exporting onto the statistics file itself is refused.
@@ -229,11 +187,7 @@ fn export_json_to_a_file_has_360_cells_and_the_lifetime() {
         &[],
     );
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert_eq!(
-        common::lifetime(&path).1.play.rounds,
-        3,
-        "the database is as it was"
-    );
+    assert_eq!(common::lifetime(&path).1.play.rounds, 3, "the database is as it was");
 }
 
 #[test]
@@ -244,11 +198,7 @@ fn reset_without_a_terminal_needs_yes_and_keeps_a_backup() {
     let p = path.to_str().unwrap();
     let refused = run(&home, &["stats", "--stats", p, "--reset"], &[]);
     assert_eq!(refused.status.code(), Some(2));
-    assert!(
-        stderr(&refused).contains("add --yes"),
-        "{}",
-        stderr(&refused)
-    );
+    assert!(stderr(&refused).contains("add --yes"), "{}", stderr(&refused));
     assert_eq!(common::lifetime(&path).1.play.rounds, 3, "nothing changed");
     let done = run(&home, &["stats", "--stats", p, "--reset", "--yes"], &[]);
     assert!(done.status.success(), "{}", stderr(&done));
@@ -261,36 +211,19 @@ fn reset_without_a_terminal_needs_yes_and_keeps_a_backup() {
         .unwrap_or_else(|| panic!("no backup named: {said}"));
     assert!(backup.starts_with(&home), "{said}");
     let (sessions, kept) = common::lifetime(&backup);
-    assert_eq!(
-        (sessions, kept.play.rounds),
-        (2, 3),
-        "the backup holds everything"
-    );
+    assert_eq!((sessions, kept.play.rounds), (2, 3), "the backup holds everything");
     let after = run(&home, &["stats", "--stats", p], &[]);
-    assert!(
-        stdout(&after).contains("(0 sessions)"),
-        "{}",
-        stdout(&after)
-    );
+    assert!(stdout(&after).contains("(0 sessions)"), "{}", stdout(&after));
     // The old file is never taken in again, nor changed.
     assert_eq!(old_file(&home), STATS_TEXT);
     // A second reset has nothing to delete and keeps the first backup.
     let again = run(&home, &["stats", "--stats", p, "--reset", "--yes"], &[]);
     assert!(again.status.success());
-    assert!(
-        stdout(&again).contains("Nothing to delete"),
-        "{}",
-        stdout(&again)
-    );
+    assert!(stdout(&again).contains("Nothing to delete"), "{}", stdout(&again));
     assert_eq!(common::lifetime(&backup).1.play.rounds, 3);
     // --yes alone, or --export with --reset, is a usage error.
     assert_eq!(run(&home, &["stats", "--yes"], &[]).status.code(), Some(2));
-    assert_eq!(
-        run(&home, &["stats", "--reset", "--export", "csv"], &[])
-            .status
-            .code(),
-        Some(2)
-    );
+    assert_eq!(run(&home, &["stats", "--reset", "--export", "csv"], &[]).status.code(), Some(2));
 }
 
 /// The effective-settings line of `setting` in `blackjack config`'s output.
@@ -305,11 +238,7 @@ fn config_precedence_is_default_then_file_then_env_then_flag() {
     let tmp = TempDir::new("everyday-precedence");
     let home = tmp.0.clone();
     let config = home.join("prefs.toml");
-    std::fs::write(
-        &config,
-        "seats = 5\nspeed = 0\nstats = \"from-file.json\"\n",
-    )
-    .unwrap();
+    std::fs::write(&config, "seats = 5\nspeed = 0\nstats = \"from-file.json\"\n").unwrap();
     let c = config.to_str().unwrap();
     // Default: no file in the default place.
     let out = run(&home, &["config"], &[]);
@@ -321,10 +250,7 @@ fn config_precedence_is_default_then_file_then_env_then_flag() {
             && setting_line(&text, "seats").ends_with("# default")
     );
     let default_stats = home.join("data/blackjack-trainer/stats.db");
-    assert!(
-        setting_line(&text, "stats").contains(default_stats.to_str().unwrap()),
-        "{text}"
-    );
+    assert!(setting_line(&text, "stats").contains(default_stats.to_str().unwrap()), "{text}");
     // File over default (a relative stats path sits beside the file).
     let text = stdout(&run(&home, &["--config", c, "config"], &[]));
     assert!(
@@ -334,10 +260,7 @@ fn config_precedence_is_default_then_file_then_env_then_flag() {
     );
     assert!(setting_line(&text, "speed").contains("= 0"), "{text}");
     let beside = home.join("from-file.json");
-    assert!(
-        setting_line(&text, "stats").contains(beside.to_str().unwrap()),
-        "{text}"
-    );
+    assert!(setting_line(&text, "stats").contains(beside.to_str().unwrap()), "{text}");
     // $BLACKJACK_CONFIG names the file as --config does.
     assert_eq!(
         stdout(&run(&home, &["config"], &[("BLACKJACK_CONFIG", c)]))
@@ -362,15 +285,7 @@ fn config_precedence_is_default_then_file_then_env_then_flag() {
     let flag_stats = home.join("from-flag.json");
     let text = stdout(&run(
         &home,
-        &[
-            "--config",
-            c,
-            "config",
-            "--seats",
-            "2",
-            "--stats",
-            flag_stats.to_str().unwrap(),
-        ],
+        &["--config", c, "config", "--seats", "2", "--stats", flag_stats.to_str().unwrap()],
         &[("BLACKJACK_STATS", env_stats.to_str().unwrap())],
     ));
     assert!(
@@ -378,10 +293,7 @@ fn config_precedence_is_default_then_file_then_env_then_flag() {
             && setting_line(&text, "seats").ends_with("# flag"),
         "{text}"
     );
-    assert!(
-        setting_line(&text, "stats").contains(flag_stats.to_str().unwrap()),
-        "{text}"
-    );
+    assert!(setting_line(&text, "stats").contains(flag_stats.to_str().unwrap()), "{text}");
     assert!(
         setting_line(&text, "speed").contains("= 0")
             && setting_line(&text, "speed").ends_with("# config file"),
@@ -399,11 +311,7 @@ fn config_precedence_is_default_then_file_then_env_then_flag() {
 /// The entries of the hand history in the statistics database `stats`, as `review --json`
 /// lists them.
 fn history_entries(home: &Path, stats: &Path) -> usize {
-    let out = run(
-        home,
-        &["review", "--json", "--stats", stats.to_str().unwrap()],
-        &[],
-    );
+    let out = run(home, &["review", "--json", "--stats", stats.to_str().unwrap()], &[]);
     assert!(out.status.success(), "{}", stderr(&out));
     let value: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     value["entries"].as_array().expect("entries").len()
@@ -435,10 +343,7 @@ fn history_in_the_config_file_only_limits_the_review_and_nothing_is_dropped() {
     // The drill takes no --history-limit: it keeps every answer.
     let mut limited = args.to_vec();
     limited.extend(["--history-limit", "1"]);
-    assert_eq!(
-        run_with_input(home, &limited, &[], "s\n").status.code(),
-        Some(2)
-    );
+    assert_eq!(run_with_input(home, &limited, &[], "s\n").status.code(), Some(2));
     // `blackjack config` prints each value with its source.
     let text = stdout(&run(home, &["config"], &[]));
     let line = setting_line(&text, "history");
@@ -448,20 +353,10 @@ fn history_in_the_config_file_only_limits_the_review_and_nothing_is_dropped() {
     );
     let text = stdout(&run(home, &["--config", c, "config"], &[]));
     let line = setting_line(&text, "history");
-    assert!(
-        line.starts_with("  history = 1 ") && line.ends_with("# config file"),
-        "{text}"
-    );
-    let text = stdout(&run(
-        home,
-        &["--config", c, "config", "--history-limit", "3"],
-        &[],
-    ));
+    assert!(line.starts_with("  history = 1 ") && line.ends_with("# config file"), "{text}");
+    let text = stdout(&run(home, &["--config", c, "config", "--history-limit", "3"], &[]));
     let line = setting_line(&text, "history");
-    assert!(
-        line.starts_with("  history = 3 ") && line.ends_with("# flag"),
-        "{text}"
-    );
+    assert!(line.starts_with("  history = 3 ") && line.ends_with("# flag"), "{text}");
 }
 
 #[test]
@@ -487,19 +382,12 @@ fn config_init_writes_the_commented_default_once() {
     let target = home.join("config/blackjack-trainer/config.toml");
     let out = run(&home, &["config", "--init"], &[]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(
-        stdout(&out).contains(target.to_str().unwrap()),
-        "{}",
-        stdout(&out)
-    );
+    assert!(stdout(&out).contains(target.to_str().unwrap()), "{}", stdout(&out));
     let written = std::fs::read_to_string(&target).expect("written in the config folder");
     assert!(written.contains("# seats = 3") && written.contains("# ramp = [1, 2, 4, 8]"));
     // The file it wrote changes nothing.
     let text = stdout(&run(&home, &["config"], &[]));
-    assert!(
-        setting_line(&text, "seats").ends_with("# default"),
-        "{text}"
-    );
+    assert!(setting_line(&text, "seats").ends_with("# default"), "{text}");
     // A second --init refuses to replace it; --force does.
     std::fs::write(&target, "seats = 4\n").unwrap();
     let again = run(&home, &["config", "--init"], &[]);
@@ -516,13 +404,7 @@ fn config_init_writes_the_commented_default_once() {
     // --config names where --init writes.
     let mine = home.join("elsewhere/mine.toml");
     assert!(
-        run(
-            &home,
-            &["--config", mine.to_str().unwrap(), "config", "--init"],
-            &[]
-        )
-        .status
-        .success()
+        run(&home, &["--config", mine.to_str().unwrap(), "config", "--init"], &[]).status.success()
     );
     assert!(mine.exists());
 }
@@ -534,11 +416,9 @@ fn a_bad_config_file_names_the_setting_value_range_and_line() {
     let config = home.join("prefs.toml");
     let c = config.to_str().unwrap();
     std::fs::write(&config, "# mine\nseats = 9\n").unwrap();
-    for args in [
-        vec!["--config", c, "config"],
-        vec!["--config", c, "play"],
-        vec!["--config", c, "stats"],
-    ] {
+    for args in
+        [vec!["--config", c, "config"], vec!["--config", c, "play"], vec!["--config", c, "stats"]]
+    {
         let out = run(&home, &args, &[]);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = stderr(&out);
@@ -552,17 +432,10 @@ fn a_bad_config_file_names_the_setting_value_range_and_line() {
     }
     std::fs::write(&config, "seats = 3\nhint = true\n").unwrap();
     let err = stderr(&run(&home, &["--config", c, "config"], &[]));
-    assert!(
-        err.contains("line 2: unknown setting `hint` (did you mean `hints`?)"),
-        "{err}"
-    );
+    assert!(err.contains("line 2: unknown setting `hint` (did you mean `hints`?)"), "{err}");
     // A missing file named by --config is an error; the default place may be empty.
     let missing = home.join("missing.toml");
-    let out = run(
-        &home,
-        &["--config", missing.to_str().unwrap(), "config"],
-        &[],
-    );
+    let out = run(&home, &["--config", missing.to_str().unwrap(), "config"], &[]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("does not exist"), "{}", stderr(&out));
     assert!(run(&home, &["config"], &[]).status.success());
@@ -578,29 +451,13 @@ fn a_read_only_statistics_database_is_not_reset() {
     assert_eq!(common::lifetime(&path).1.play.rounds, 3);
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
     let before = std::fs::read(&path).unwrap();
-    let out = run(
-        &home,
-        &[
-            "stats",
-            "--stats",
-            path.to_str().unwrap(),
-            "--reset",
-            "--yes",
-        ],
-        &[],
-    );
+    let out = run(&home, &["stats", "--stats", path.to_str().unwrap(), "--reset", "--yes"], &[]);
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     assert!(stderr(&out).contains("not written"), "{}", stderr(&out));
     assert_eq!(std::fs::read(&path).unwrap(), before);
     let backups = std::fs::read_dir(&home)
         .unwrap()
-        .filter(|e| {
-            e.as_ref()
-                .unwrap()
-                .file_name()
-                .to_string_lossy()
-                .ends_with(".bak")
-        })
+        .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().ends_with(".bak"))
         .count();
     assert_eq!(backups, 0);
 }
@@ -620,17 +477,9 @@ fn the_table_with_no_subcommand_reads_the_config_file_too() {
     );
     // A good file and a typed flag: refused only for want of a terminal.
     std::fs::write(&config, "speed = 0\nseats = 7\n").unwrap();
-    let out = run(
-        &home,
-        &["--config", config.to_str().unwrap(), "--seats", "2"],
-        &[],
-    );
+    let out = run(&home, &["--config", config.to_str().unwrap(), "--seats", "2"], &[]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("needs a terminal"),
-        "{}",
-        stderr(&out)
-    );
+    assert!(stderr(&out).contains("needs a terminal"), "{}", stderr(&out));
 }
 
 #[test]
@@ -639,11 +488,7 @@ fn export_csv_sessions_has_a_row_per_session_and_json_holds_them_too() {
     let home = tmp.0.clone();
     let path = stats_file(&home);
     let p = path.to_str().unwrap();
-    let out = run(
-        &home,
-        &["stats", "--stats", p, "--export", "csv", "--sessions"],
-        &[],
-    );
+    let out = run(&home, &["stats", "--stats", p, "--export", "csv", "--sessions"], &[]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(
         stdout(&out),
@@ -654,8 +499,5 @@ fn export_csv_sessions_has_a_row_per_session_and_json_holds_them_too() {
     let value: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
     assert_eq!(value["session_rows"][0]["rounds"], 3);
     // --sessions without --export is a usage error.
-    assert_eq!(
-        run(&home, &["stats", "--sessions"], &[]).status.code(),
-        Some(2)
-    );
+    assert_eq!(run(&home, &["stats", "--sessions"], &[]).status.code(), Some(2));
 }

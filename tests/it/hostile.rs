@@ -50,20 +50,12 @@ fn a_rules_or_config_path_naming_a_pipe_or_a_device_is_refused_at_once() {
     let fifo = fifo.to_str().expect("a UTF-8 path");
     // Each of these once waited for ever: for a writer to the pipe, or for /dev/zero to end.
     let out = run(&home.0, &["--rules", fifo, "rules"], &[], b"");
-    assert_usage_error(
-        &out,
-        &["rules file", "named pipe (FIFO)", "not a regular file"],
-    );
+    assert_usage_error(&out, &["rules file", "named pipe (FIFO)", "not a regular file"]);
     let out = run(&home.0, &["--rules", "/dev/zero", "rules"], &[], b"");
     assert_usage_error(&out, &["rules file /dev/zero", "a character device"]);
     let out = run(&home.0, &["--config", fifo, "config"], &[], b"");
     assert_usage_error(&out, &["config file", "named pipe (FIFO)"]);
-    let out = run(
-        &home.0,
-        &["config"],
-        &[("BLACKJACK_CONFIG", "/dev/zero")],
-        b"",
-    );
+    let out = run(&home.0, &["config"], &[("BLACKJACK_CONFIG", "/dev/zero")], b"");
     assert_usage_error(&out, &["config file /dev/zero", "a character device"]);
     // A folder is refused the same way, with the same words.
     let folder = home.0.to_str().expect("a UTF-8 path");
@@ -78,21 +70,11 @@ fn a_rules_file_far_larger_than_any_rules_file_is_refused_unread() {
     // Valid TOML all through (comments), so only its size can refuse it.
     let line = format!("# {}\n", "x".repeat(1021));
     std::fs::write(&big, line.repeat(2048)).expect("a 2 MiB file");
-    let out = run(
-        &home.0,
-        &["--rules", big.to_str().expect("UTF-8"), "rules"],
-        &[],
-        b"",
-    );
+    let out = run(&home.0, &["--rules", big.to_str().expect("UTF-8"), "rules"], &[], b"");
     assert_usage_error(&out, &["rules file", "2097152 bytes", "at most 1048576"]);
     // Under the limit, comments and all, it loads.
     std::fs::write(&big, line.repeat(100)).expect("a 100 KiB file");
-    let out = run(
-        &home.0,
-        &["--rules", big.to_str().expect("UTF-8"), "rules"],
-        &[],
-        b"",
-    );
+    let out = run(&home.0, &["--rules", big.to_str().expect("UTF-8"), "rules"], &[], b"");
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("6 decks"), "{}", stdout(&out));
 }
@@ -102,13 +84,7 @@ fn drilled_stats(home: &Path) -> std::path::PathBuf {
     let stats = home.join("stats.db");
     let out = run(
         home,
-        &[
-            "--seed",
-            "3",
-            "drill",
-            "--stats",
-            stats.to_str().expect("UTF-8"),
-        ],
+        &["--seed", "3", "drill", "--stats", stats.to_str().expect("UTF-8")],
         &[],
         b"h\nq\n",
     );
@@ -144,10 +120,7 @@ fn an_export_never_overwrites_the_statistics_database() {
             &["--output", "the statistics database", "choose another file"],
         );
     }
-    assert!(
-        std::fs::read(&stats).expect("stats") == before,
-        "the database was not touched"
-    );
+    assert!(std::fs::read(&stats).expect("stats") == before, "the database was not touched");
 }
 
 #[test]
@@ -159,12 +132,8 @@ fn a_table_the_bankroll_or_the_ramp_cannot_play_is_refused_before_it_opens() {
     // The table used to open and offer a buy-in (counted in the statistics) before every deal.
     let out = run(&home.0, &["--rules", rules, "--no-stats"], &[], b"");
     assert_usage_error(&out, &["--bankroll 100", "smallest bet", "1000"]);
-    let out = run(
-        &home.0,
-        &["--rules", rules, "play", "--bankroll", "999", "--no-stats"],
-        &[],
-        b"",
-    );
+    let out =
+        run(&home.0, &["--rules", rules, "play", "--bankroll", "999", "--no-stats"], &[], b"");
     assert_usage_error(&out, &["--bankroll 999", "smallest bet", "1000"]);
     // A ramp asking for bets the table does not take would grade every such bet wrong.
     for (ramp, bet) in [("1,2,100", "100"), ("1,2,4", "1")] {
@@ -194,10 +163,7 @@ fn a_drill_answer_that_is_not_utf8_is_an_unknown_answer_and_the_drill_goes_on() 
     let text = stdout(&out);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(text.matches("Unknown answer").count(), 2, "{text}");
-    assert!(
-        text.contains("right 0/1") || text.contains("right 1/1"),
-        "{text}"
-    );
+    assert!(text.contains("right 0/1") || text.contains("right 1/1"), "{text}");
     assert!(!text.contains("no question answered"), "{text}");
 }
 
@@ -218,17 +184,10 @@ fn an_empty_blackjack_stats_is_unset_as_an_empty_blackjack_config_is() {
     assert!(out.status.success(), "{}", stderr(&out));
     let out = run(&home.0, &["config"], &empty, b"");
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(
-        stdout(&out).contains(&default.display().to_string()),
-        "{}",
-        stdout(&out)
-    );
+    assert!(stdout(&out).contains(&default.display().to_string()), "{}", stdout(&out));
     let out = run(&home.0, &["--seed", "3", "drill"], &empty, b"h\nq\n");
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(
-        default.is_file(),
-        "the drill kept its answer in the default file"
-    );
+    assert!(default.is_file(), "the drill kept its answer in the default file");
 }
 
 #[test]
@@ -255,36 +214,17 @@ fn config_init_force_never_writes_into_a_pipe_a_device_or_a_folder() {
     // command said it was written (and any device named would have been written to).
     let out = run(
         &home.0,
-        &[
-            "config",
-            "--init",
-            "--force",
-            "--config",
-            fifo.to_str().expect("UTF-8"),
-        ],
+        &["config", "--init", "--force", "--config", fifo.to_str().expect("UTF-8")],
         &[],
         b"",
     );
-    assert_usage_error(
-        &out,
-        &["named pipe (FIFO)", "not a regular file", "not written"],
-    );
-    let out = run(
-        &home.0,
-        &["config", "--init", "--force"],
-        &[("BLACKJACK_CONFIG", "/dev/null")],
-        b"",
-    );
+    assert_usage_error(&out, &["named pipe (FIFO)", "not a regular file", "not written"]);
+    let out =
+        run(&home.0, &["config", "--init", "--force"], &[("BLACKJACK_CONFIG", "/dev/null")], b"");
     assert_usage_error(&out, &["/dev/null", "a character device", "not written"]);
     let out = run(
         &home.0,
-        &[
-            "config",
-            "--init",
-            "--force",
-            "--config",
-            home.0.to_str().expect("UTF-8"),
-        ],
+        &["config", "--init", "--force", "--config", home.0.to_str().expect("UTF-8")],
         &[],
         b"",
     );
@@ -294,21 +234,12 @@ fn config_init_force_never_writes_into_a_pipe_a_device_or_a_folder() {
     std::fs::write(&file, "seats = 2\n").expect("a file");
     let out = run(
         &home.0,
-        &[
-            "config",
-            "--init",
-            "--force",
-            "--config",
-            file.to_str().expect("UTF-8"),
-        ],
+        &["config", "--init", "--force", "--config", file.to_str().expect("UTF-8")],
         &[],
         b"",
     );
     assert!(out.status.success(), "{}", stderr(&out));
-    assert_ne!(
-        std::fs::read_to_string(&file).expect("the file"),
-        "seats = 2\n"
-    );
+    assert_ne!(std::fs::read_to_string(&file).expect("the file"), "seats = 2\n");
 }
 
 // The statistics database beside other processes, old files and hand edits (issue 35).
@@ -349,16 +280,9 @@ fn a_reset_from_another_process_never_costs_a_running_drill_its_later_answers() 
     let mut answers = drill.stdin.take().expect("stdin is piped");
     answers.write_all(b"s\n").expect("an answer");
     answers.flush().expect("sent");
-    wait_for("the first answer's row", || {
-        count(&db, "SELECT COUNT(*) FROM decisions") == 1
-    });
+    wait_for("the first answer's row", || count(&db, "SELECT COUNT(*) FROM decisions") == 1);
     // Another process deletes every row while the drill waits for its next answer.
-    let reset = run(
-        &home.0,
-        &["stats", "--stats", d, "--reset", "--yes"],
-        &[],
-        b"",
-    );
+    let reset = run(&home.0, &["stats", "--stats", d, "--reset", "--yes"], &[], b"");
     assert!(reset.status.success(), "{}", stderr(&reset));
     assert!(
         stdout(&reset).starts_with("Deleted 0 rounds, 1 decision and 0 answers from"),
@@ -370,10 +294,7 @@ fn a_reset_from_another_process_never_costs_a_running_drill_its_later_answers() 
     let out = drill.wait_with_output().expect("the drill ends");
     let err = stderr(&out);
     assert!(out.status.success(), "{err}");
-    assert!(
-        !err.contains("FOREIGN KEY") && !err.contains("not saved"),
-        "{err}"
-    );
+    assert!(!err.contains("FOREIGN KEY") && !err.contains("not saved"), "{err}");
     assert_eq!(count(&db, "SELECT COUNT(*) FROM decisions"), 2, "both kept");
     assert_eq!(count(&db, "SELECT COUNT(*) FROM sessions"), 1);
 }
@@ -394,33 +315,16 @@ fn four_processes_opening_a_new_database_beside_old_files_import_them_once() {
                     .expect("runs")
             })
             .collect();
-        let outs: Vec<Output> = runs
-            .into_iter()
-            .map(|c| c.wait_with_output().expect("ends"))
-            .collect();
+        let outs: Vec<Output> =
+            runs.into_iter().map(|c| c.wait_with_output().expect("ends")).collect();
         for out in &outs {
             assert!(out.status.success(), "trial {trial}: {}", stderr(out));
         }
-        let told = outs
-            .iter()
-            .filter(|o| stderr(o).contains("Imported"))
-            .count();
+        let told = outs.iter().filter(|o| stderr(o).contains("Imported")).count();
         assert_eq!(told, 1, "trial {trial}: said once");
-        assert_eq!(
-            count(&db, "SELECT COUNT(*) FROM imports"),
-            1,
-            "trial {trial}"
-        );
-        assert_eq!(
-            count(&db, "SELECT COUNT(*) FROM rounds"),
-            107,
-            "trial {trial}"
-        );
-        assert_eq!(
-            count(&db, "SELECT COUNT(*) FROM sessions"),
-            1,
-            "trial {trial}"
-        );
+        assert_eq!(count(&db, "SELECT COUNT(*) FROM imports"), 1, "trial {trial}");
+        assert_eq!(count(&db, "SELECT COUNT(*) FROM rounds"), 107, "trial {trial}");
+        assert_eq!(count(&db, "SELECT COUNT(*) FROM sessions"), 1, "trial {trial}");
     }
 }
 
@@ -444,11 +348,8 @@ fn old_files_are_imported_line_by_line_and_an_import_of_nothing_is_tried_again()
     let home = TempDir::new("hostile-import-lines");
     let db = home.path("stats.db");
     let d = db.to_str().expect("UTF-8");
-    std::fs::write(
-        home.path("stats.history.jsonl"),
-        history_with_three_bad_lines(),
-    )
-    .expect("written");
+    std::fs::write(home.path("stats.history.jsonl"), history_with_three_bad_lines())
+        .expect("written");
     let out = run(&home.0, &["stats", "--stats", d], &[], b"");
     let err = stderr(&out);
     assert!(out.status.success(), "{err}");
@@ -462,12 +363,7 @@ fn old_files_are_imported_line_by_line_and_an_import_of_nothing_is_tried_again()
     // Every figure reads, and the export too.
     let json = home.path("export.json");
     let j = json.to_str().expect("UTF-8");
-    let export = run(
-        &home.0,
-        &["stats", "--stats", d, "--export", "json", "-o", j],
-        &[],
-        b"",
-    );
+    let export = run(&home.0, &["stats", "--stats", d, "--export", "json", "-o", j], &[], b"");
     assert!(export.status.success(), "{}", stderr(&export));
 
     // A history of which nothing can be read: nothing recorded, so once fixed it is imported.
@@ -475,11 +371,8 @@ fn old_files_are_imported_line_by_line_and_an_import_of_nothing_is_tried_again()
     let db = home.path("stats.db");
     let d = db.to_str().expect("UTF-8");
     let history = home.path("stats.history.jsonl");
-    std::fs::write(
-        &history,
-        b"{\"version\":1}\n\xff\xfe\n{\"type\":\"teleport\"}\n",
-    )
-    .expect("written");
+    std::fs::write(&history, b"{\"version\":1}\n\xff\xfe\n{\"type\":\"teleport\"}\n")
+        .expect("written");
     let out = run(&home.0, &["stats", "--stats", d], &[], b"");
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
@@ -499,12 +392,8 @@ fn rows_edited_by_hand_are_left_out_and_said_once_and_no_sql_text_reaches_the_pl
     let home = TempDir::new("hostile-hand-edits");
     let db = drilled_stats(&home.0);
     let d = db.to_str().expect("UTF-8");
-    let more = run(
-        &home.0,
-        &["--seed", "5", "drill", "--kind", "hard", "--stats", d],
-        &[],
-        b"s\nh\ns\n",
-    );
+    let more =
+        run(&home.0, &["--seed", "5", "drill", "--kind", "hard", "--stats", d], &[], b"s\nh\ns\n");
     assert!(more.status.success(), "{}", stderr(&more));
     {
         let conn = rusqlite::Connection::open(&db).expect("opens");
@@ -552,10 +441,7 @@ fn a_damaged_named_database_is_refused_unchanged_and_a_damaged_default_one_moved
     let out = run(&home.0, &["stats", "--stats", d], &[], b"");
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(
-        err.contains("damaged") && !err.contains("malformed"),
-        "{err}"
-    );
+    assert!(err.contains("damaged") && !err.contains("malformed"), "{err}");
     assert_eq!(std::fs::read(&db).expect("kept"), cut, "unchanged");
 
     // At the default path, the same file is kept aside under the one backup name style.
@@ -572,11 +458,7 @@ fn a_damaged_named_database_is_refused_unchanged_and_a_damaged_default_one_moved
         .collect();
     assert_eq!(backup.len(), 1, "{backup:?}");
     assert!(said.contains(&backup[0].display().to_string()), "{said}");
-    let name = backup[0]
-        .file_name()
-        .expect("named")
-        .to_string_lossy()
-        .into_owned();
+    let name = backup[0].file_name().expect("named").to_string_lossy().into_owned();
     assert!(
         name.starts_with("stats.db.20") && name.contains('T') && name.ends_with(".bak"),
         "{name}"
@@ -612,11 +494,7 @@ fn four_drills_starting_one_new_database_at_once_all_keep_their_answers() {
             assert!(out.status.success(), "trial {trial}: {err}");
             assert!(!err.contains("another program"), "trial {trial}: {err}");
         }
-        assert_eq!(
-            count(&db, "SELECT COUNT(*) FROM decisions"),
-            4,
-            "trial {trial}"
-        );
+        assert_eq!(count(&db, "SELECT COUNT(*) FROM decisions"), 4, "trial {trial}");
     }
 }
 
@@ -630,14 +508,7 @@ fn backing_up_or_resetting_a_database_that_does_not_exist_fails_and_writes_nothi
     for args in [
         &["stats", "--stats", d, "--backup", c][..],
         &["stats", "--stats", d, "--reset", "--yes"],
-        &[
-            "stats",
-            "--stats",
-            d,
-            "--forget-before",
-            "2026-01-01",
-            "--yes",
-        ],
+        &["stats", "--stats", d, "--forget-before", "2026-01-01", "--yes"],
     ] {
         let out = run(&home.0, args, &[], b"");
         assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
@@ -659,11 +530,7 @@ fn the_review_counts_every_entry_though_it_reads_only_those_it_shows() {
     );
     assert!(out.status.success(), "{}", stderr(&out));
     let review = run(&home.0, &["review", "--stats", d, "--last", "2"], &[], b"");
-    assert!(
-        stdout(&review).contains("(2 of 6 entries)"),
-        "{}",
-        stdout(&review)
-    );
+    assert!(stdout(&review).contains("(2 of 6 entries)"), "{}", stdout(&review));
 }
 
 #[test]

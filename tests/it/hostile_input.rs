@@ -27,11 +27,7 @@ fn assert_fails(out: &Output, code: i32, needles: &[&str]) {
 /// A statistics database in `home`, written by one drill answer.
 fn drilled_stats(home: &Path) -> PathBuf {
     let stats = home.join("stats.db");
-    let out = run(
-        home,
-        &["--seed", "3", "drill", "--stats", utf8(&stats)],
-        b"h\nq\n",
-    );
+    let out = run(home, &["--seed", "3", "drill", "--stats", utf8(&stats)], b"h\nq\n");
     assert!(out.status.success(), "{}", stderr(&out));
     stats
 }
@@ -42,19 +38,7 @@ fn utf8(path: &Path) -> &str {
 
 /// `stats --export csv -o to` on the database `stats`.
 fn export_to(home: &Path, stats: &Path, to: &Path) -> Output {
-    run(
-        home,
-        &[
-            "stats",
-            "--stats",
-            utf8(stats),
-            "--export",
-            "csv",
-            "-o",
-            utf8(to),
-        ],
-        b"",
-    )
+    run(home, &["stats", "--stats", utf8(stats), "--export", "csv", "-o", utf8(to)], b"")
 }
 
 #[cfg(unix)]
@@ -65,9 +49,7 @@ fn c_path(path: &Path) -> std::ffi::CString {
 
 #[cfg(unix)]
 fn file_type(path: &Path) -> std::fs::FileType {
-    std::fs::symlink_metadata(path)
-        .expect("still there")
-        .file_type()
+    std::fs::symlink_metadata(path).expect("still there").file_type()
 }
 
 #[test]
@@ -91,16 +73,9 @@ fn an_export_writes_through_a_pipe_and_never_replaces_it() {
     assert!(out.status.success(), "{}", stderr(&out));
     let mut read = String::new();
     let _ = reader.read_to_string(&mut read);
-    assert!(
-        read.starts_with("key,label,decisions"),
-        "the CSV came through: {read:?}"
-    );
+    assert!(read.starts_with("key,label,decisions"), "the CSV came through: {read:?}");
     assert!(file_type(&fifo).is_fifo(), "still a pipe");
-    assert!(
-        !stderr(&out).contains(".blackjack-export"),
-        "no temporary name: {}",
-        stderr(&out)
-    );
+    assert!(!stderr(&out).contains(".blackjack-export"), "no temporary name: {}", stderr(&out));
 }
 
 #[test]
@@ -133,11 +108,7 @@ fn an_export_to_a_folder_says_so_once() {
     let folder = home.path("exports");
     std::fs::create_dir(&folder).expect("a folder");
     let out = export_to(&home.0, &stats, &folder);
-    assert_fails(
-        &out,
-        2,
-        &[&format!("{} is a folder: give a file name", utf8(&folder))],
-    );
+    assert_fails(&out, 2, &[&format!("{} is a folder: give a file name", utf8(&folder))]);
     let err = stderr(&out);
     assert_eq!(err.matches("is a folder").count(), 1, "said once: {err}");
     assert!(!err.contains("os error"), "{err}");
@@ -149,13 +120,8 @@ fn an_export_to_a_folder_says_so_once() {
 fn full_device(dir: &Path) -> Option<PathBuf> {
     let full = dir.join("full");
     // SAFETY: a NUL-terminated path that lives for the whole call.
-    let made = unsafe {
-        libc::mknod(
-            c_path(&full).as_ptr(),
-            libc::S_IFCHR | 0o666,
-            libc::makedev(1, 7),
-        )
-    };
+    let made =
+        unsafe { libc::mknod(c_path(&full).as_ptr(), libc::S_IFCHR | 0o666, libc::makedev(1, 7)) };
     (made == 0).then_some(full)
 }
 
@@ -170,11 +136,7 @@ fn an_export_to_a_full_device_fails_with_status_1_and_leaves_the_device() {
         return;
     };
     let out = export_to(&home.0, &stats, &full);
-    assert_fails(
-        &out,
-        1,
-        &[&format!("cannot write {}", utf8(&full)), "no space left"],
-    );
+    assert_fails(&out, 1, &[&format!("cannot write {}", utf8(&full)), "no space left"]);
     assert!(!stderr(&out).contains("Exported"), "{}", stderr(&out));
     assert!(!stderr(&out).contains("os error"), "{}", stderr(&out));
     assert!(file_type(&full).is_char_device(), "still the device");
@@ -216,11 +178,7 @@ fn config_refuses_the_first_bet_play_refuses_in_the_same_words() {
         let play = run(&home.0, &["--config", utf8(&prefs), "--no-stats"], b"");
         assert_eq!(play.status.code(), Some(2), "{}", stderr(&play));
         assert_eq!(stderr(&config), stderr(&play), "the same sentence");
-        assert!(
-            stdout(&config).is_empty(),
-            "nothing listed: {}",
-            stdout(&config)
-        );
+        assert!(stdout(&config).is_empty(), "nothing listed: {}", stdout(&config));
     }
     let prefs = preferences(&home, "bet = 50\n");
     let config = run(&home.0, &["--config", utf8(&prefs), "config"], b"");
@@ -244,43 +202,14 @@ fn a_list_with_an_empty_item_is_refused_alike_for_cards_and_bets() {
 #[test]
 fn options_that_would_do_nothing_are_refused_in_a_sentence() {
     let home = TempDir::new("input-unread");
-    let out = run(
-        &home.0,
-        &[
-            "drill",
-            "--no-stats",
-            "--kind",
-            "hard",
-            "--resolution",
-            "quarter",
-        ],
-        b"q\n",
-    );
-    assert_fails(
-        &out,
-        2,
-        &[
-            "`--resolution` does nothing with `--kind hard`",
-            "--kind true-count",
-        ],
-    );
+    let out =
+        run(&home.0, &["drill", "--no-stats", "--kind", "hard", "--resolution", "quarter"], b"q\n");
+    assert_fails(&out, 2, &["`--resolution` does nothing with `--kind hard`", "--kind true-count"]);
     let stats = drilled_stats(&home.0);
     for flag in ["--days", "--sessions"] {
-        let out = run(
-            &home.0,
-            &["stats", "--stats", utf8(&stats), "--export", "json", flag],
-            b"",
-        );
-        assert_fails(
-            &out,
-            2,
-            &[&format!("{flag} does nothing with --export json")],
-        );
-        assert!(
-            stdout(&out).is_empty(),
-            "nothing exported: {}",
-            stdout(&out)
-        );
+        let out = run(&home.0, &["stats", "--stats", utf8(&stats), "--export", "json", flag], b"");
+        assert_fails(&out, 2, &[&format!("{flag} does nothing with --export json")]);
+        assert!(stdout(&out).is_empty(), "nothing exported: {}", stdout(&out));
     }
 }
 
@@ -289,11 +218,7 @@ fn a_range_is_said_in_words() {
     let home = TempDir::new("input-range");
     let out = run(&home.0, &["review", "--last", "0"], b"");
     assert_fails(&out, 2, &["must be 1 or more"]);
-    assert!(
-        !stderr(&out).contains("18446744073709551615"),
-        "{}",
-        stderr(&out)
-    );
+    assert!(!stderr(&out).contains("18446744073709551615"), "{}", stderr(&out));
 }
 
 #[test]
@@ -314,12 +239,8 @@ fn closed_pipe() -> std::fs::File {
     // SAFETY: `ends` has room for the two descriptors `pipe` writes.
     assert_eq!(unsafe { libc::pipe(ends.as_mut_ptr()) }, 0);
     // SAFETY: both descriptors are fresh and owned here from now on.
-    let (reader, writer) = unsafe {
-        (
-            std::fs::File::from_raw_fd(ends[0]),
-            std::fs::File::from_raw_fd(ends[1]),
-        )
-    };
+    let (reader, writer) =
+        unsafe { (std::fs::File::from_raw_fd(ends[0]), std::fs::File::from_raw_fd(ends[1])) };
     drop(reader);
     writer
 }
@@ -345,10 +266,7 @@ fn help_that_cannot_be_written_is_an_error_said_on_standard_error() {
     #[cfg(target_os = "linux")]
     if let Some(full) = full_device(&home.0) {
         for args in [&["--help"][..], &["--version"]] {
-            let device = std::fs::OpenOptions::new()
-                .write(true)
-                .open(&full)
-                .expect("the device");
+            let device = std::fs::OpenOptions::new().write(true).open(&full).expect("the device");
             let out = common::blackjack_at(Some(&home.0), args, &[])
                 .stdout(device)
                 .output()

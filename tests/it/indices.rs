@@ -33,16 +33,11 @@ fn game_report(game: Game) -> Arc<IndicesReport> {
         Game::NoHoleCard => &OURS,
         Game::Peek => &PEEK,
     };
-    cell.get_or_init(|| report(&Rules::default(), game, 2))
-        .clone()
+    cell.get_or_init(|| report(&Rules::default(), game, 2)).clone()
 }
 
 fn hard(row: u8, up: u8) -> Cell {
-    Cell {
-        kind: HandKind::Hard,
-        row,
-        up: Value::of(up),
-    }
+    Cell { kind: HandKind::Hard, row, up: Value::of(up) }
 }
 
 /// The published Illustrious 18 (Don Schlesinger, *Blackjack Attack*, 3rd ed., ch. 5: Hi-Lo,
@@ -61,9 +56,7 @@ fn peek_reproduces_the_published_illustrious_18_within_one() {
                 let ok = p.play == published.play
                     && p.otherwise == published.otherwise
                     && p.direction == published.direction
-                    && p.index
-                        .zip(published.index)
-                        .is_some_and(|(a, b)| (a - b).abs() <= 1);
+                    && p.index.zip(published.index).is_some_and(|(a, b)| (a - b).abs() <= 1);
                 misses += usize::from(!ok);
                 format!(
                     "{:<9} published {:?} {:?} {:?}, computed {:?} {:?} {:?} (crossing {:?}){}",
@@ -80,10 +73,7 @@ fn peek_reproduces_the_published_illustrious_18_within_one() {
             }
             None => {
                 misses += 1;
-                format!(
-                    "{:<9} has no computed index  <- MISS",
-                    published.cell.label()
-                )
+                format!("{:<9} has no computed index  <- MISS", published.cell.label())
             }
         };
         report.push_str(&line);
@@ -109,24 +99,13 @@ fn without_the_peek_doubles_against_a_ten_or_an_ace_need_far_higher_counts() {
     let index = eleven.index.expect("11 vs T crosses");
     assert!((2..=5).contains(&index), "11 vs T doubles at {index}");
     // In the peek game 11 vs T is a basic-strategy double, given up only at negative counts.
-    let peeked = peek
-        .table
-        .get(hard(11, 10))
-        .expect("11 vs T in the peek game");
+    let peeked = peek.table.get(hard(11, 10)).expect("11 vs T in the peek game");
     assert_eq!(peeked.otherwise, Action::Double);
     assert!(peeked.index.is_some_and(|i| i < 0));
     for cell in [hard(10, 10), hard(10, 1), hard(11, 1)] {
-        let play = ours
-            .table
-            .get(cell)
-            .expect("an Illustrious 18 cell is listed");
+        let play = ours.table.get(cell).expect("an Illustrious 18 cell is listed");
         assert_eq!(play.play, Action::Double, "{}", cell.label());
-        assert!(
-            play.index.is_none_or(|i| i >= 8),
-            "{}: {:?}",
-            cell.label(),
-            play.index
-        );
+        assert!(play.index.is_none_or(|i| i >= 8), "{}: {:?}", cell.label(), play.index);
         let american = peek.table.get(cell).and_then(|p| p.index);
         assert!(american.is_some_and(|i| i <= 5), "{}", cell.label());
     }
@@ -166,10 +145,7 @@ fn the_count_neutral_chart_of_this_game_is_its_basic_strategy() {
     // For the default rules `index_table` reads the shipped table: the same plays and
     // indices (its figures to the digit: `the_shipped_default_table_is_the_analysis_table`).
     let plays = |t: &IndexTable| -> Vec<_> {
-        t.plays
-            .iter()
-            .map(|p| (p.cell, p.play, p.direction, p.index))
-            .collect()
+        t.plays.iter().map(|p| (p.cell, p.play, p.direction, p.index)).collect()
     };
     assert_eq!(plays(&index_table(&Rules::default())), plays(&ours.table));
     // The agreed signature for the counting simulator.
@@ -192,17 +168,10 @@ fn indices_are_sorted_by_value_and_reverse_indices_come_out() {
     // A "below" index (hit a stiff hand at negative counts) and its decimal crossing on the
     // right side of it: a floored count [i, i+1) sits at i + ½ on average.
     let twelve = ours.table.get(hard(12, 4)).expect("12 vs 4");
-    assert_eq!(
-        (twelve.play, twelve.direction),
-        (Action::Hit, Direction::Below)
-    );
+    assert_eq!((twelve.play, twelve.direction), (Action::Hit, Direction::Below));
     for p in &crossing {
         let (i, x) = (f64::from(p.index.unwrap()), p.crossing.unwrap());
-        assert!(
-            (x - i).abs() <= 1.0,
-            "{}: index {i} crossing {x}",
-            p.cell.label()
-        );
+        assert!((x - i).abs() <= 1.0, "{}: index {i} crossing {x}", p.cell.label());
     }
 }
 
@@ -237,13 +206,7 @@ fn the_edge_rises_with_the_count_and_the_indices_add_to_it() {
 fn a_cell_alone_agrees_with_the_whole_table() {
     let ours = game_report(Game::NoHoleCard);
     let cell = hard(16, 9);
-    let alone = cell_index(
-        &Rules::default(),
-        Game::NoHoleCard,
-        cell,
-        2,
-        Resolution::FULL,
-    );
+    let alone = cell_index(&Rules::default(), Game::NoHoleCard, cell, 2, Resolution::FULL);
     assert_eq!(alone.as_ref(), ours.table.get(cell));
 }
 
@@ -303,10 +266,7 @@ fn a_count_that_is_not_one_is_refused_before_any_analysis() {
     let out = blackjack(&["indices", "--count", "wong"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains("`wong` is not a count: the counts are hilo, ko"),
-        "{err}"
-    );
+    assert!(err.contains("`wong` is not a count: the counts are hilo, ko"), "{err}");
     assert!(out.stdout.is_empty());
 }
 
@@ -314,11 +274,7 @@ fn a_count_that_is_not_one_is_refused_before_any_analysis() {
 fn json_has_the_agreed_shape() {
     let rules = two_deck_rules();
     let out = blackjack(&["--rules", rules.to_str().unwrap(), "indices", "--json"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["rules"]["decks"], 2);
     assert_eq!(v["system"], "hilo");
@@ -329,15 +285,7 @@ fn json_has_the_agreed_shape() {
     for p in indices {
         let obj = p.as_object().unwrap();
         let keys: Vec<&str> = obj.keys().map(String::as_str).collect();
-        for key in [
-            "cell",
-            "play",
-            "otherwise",
-            "direction",
-            "index",
-            "crossing",
-            "gain_per_100",
-        ] {
+        for key in ["cell", "play", "otherwise", "direction", "index", "crossing", "gain_per_100"] {
             assert!(keys.contains(&key), "{key} missing in {p}");
         }
         assert_eq!(obj.len(), 7);
@@ -364,14 +312,8 @@ fn the_command_prints_the_table_and_compares_the_games() {
     let out = blackjack(&["--rules", path, "indices"]);
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        text.contains("16 vs T") && text.contains("at or above"),
-        "{text}"
-    );
-    assert!(
-        text.contains("Player's edge by floored true count"),
-        "{text}"
-    );
+    assert!(text.contains("16 vs T") && text.contains("at or above"), "{text}");
+    assert!(text.contains("Player's edge by floored true count"), "{text}");
     let out = blackjack(&["--rules", path, "indices", "--compare"]);
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
@@ -387,12 +329,8 @@ fn the_command_prints_the_table_and_compares_the_games() {
 #[test]
 fn every_deviation_answer_is_graded_by_the_index_table() {
     let ours = game_report(Game::NoHoleCard);
-    let keys = [
-        ("h", Action::Hit),
-        ("s", Action::Stand),
-        ("d", Action::Double),
-        ("p", Action::Split),
-    ];
+    let keys =
+        [("h", Action::Hit), ("s", Action::Stand), ("d", Action::Double), ("p", Action::Split)];
     let mut graded = 0;
     for play in ours.table.plays.iter().filter(|p| p.index.is_some()) {
         let index = play.index.expect("filtered");
@@ -410,10 +348,8 @@ fn every_deviation_answer_is_graded_by_the_index_table() {
             };
             let mut whys = Vec::new();
             for convention in [Convention::Floor, Convention::Truncate] {
-                let settings = QuizSettings {
-                    convention,
-                    ..QuizSettings::new(6, ours.table.clone())
-                };
+                let settings =
+                    QuizSettings { convention, ..QuizSettings::new(6, ours.table.clone()) };
                 for (key, action) in keys {
                     let answer = grade_prompt(&prompt, &settings, key).expect("a play key");
                     assert_eq!(answer.right, action == right, "{play:?} at {tc:+}: {key}");
@@ -444,19 +380,11 @@ fn every_deviation_answer_is_graded_by_the_index_table() {
 #[test]
 fn a_wrong_deviation_answer_names_what_it_gives_away_at_the_count() {
     let ours = game_report(Game::NoHoleCard);
-    let play = ours
-        .table
-        .get(hard(16, 10))
-        .expect("16 vs T has an index here")
-        .clone();
+    let play = ours.table.get(hard(16, 10)).expect("16 vs T has an index here").clone();
     let index = play.index.expect("an index");
     let tc = index + 2;
-    let prompt = Prompt::Deviation {
-        play: play.clone(),
-        cards: Cards::new(),
-        up: Card::of_value(10),
-        tc,
-    };
+    let prompt =
+        Prompt::Deviation { play: play.clone(), cards: Cards::new(), up: Card::of_value(10), tc };
     let settings = QuizSettings::new(6, ours.table.clone());
     let wrong = grade_prompt(&prompt, &settings, "h").expect("a play");
     assert!(!wrong.right);

@@ -29,11 +29,7 @@ struct Ledger {
 
 fn check_money(table: &Table<GameRng>, ledgers: &[Ledger]) -> Result<(), TestCaseError> {
     for (seat, (s, ledger)) in table.seats().iter().zip(ledgers).enumerate() {
-        prop_assert!(
-            s.bankroll() >= Units::ZERO,
-            "seat {seat}: bankroll {}",
-            s.bankroll()
-        );
+        prop_assert!(s.bankroll() >= Units::ZERO, "seat {seat}: bankroll {}", s.bankroll());
         prop_assert_eq!(s.bought_in(), Units(ledger.bought_in), "seat {}", seat);
         prop_assert_eq!(
             s.bankroll() + s.staked(),
@@ -157,15 +153,9 @@ fn bets_and_buy_ins_are_refused_by_name_and_change_nothing() {
     let rules = Rules::default();
     let mut table = seeded_table(rules, 1, 1);
     let before = table.clone();
-    assert_eq!(
-        table.buy_in(0, Units::ZERO),
-        Err(BetError::BadBuyIn(MAX_BANKROLL))
-    );
+    assert_eq!(table.buy_in(0, Units::ZERO), Err(BetError::BadBuyIn(MAX_BANKROLL)));
     assert_eq!(table.buy_in(0, Units(1500)), Err(BetError::NotWhole));
-    assert_eq!(
-        table.buy_in(0, MAX_BANKROLL + Units::ONE),
-        Err(BetError::BadBuyIn(MAX_BANKROLL))
-    );
+    assert_eq!(table.buy_in(0, MAX_BANKROLL + Units::ONE), Err(BetError::BadBuyIn(MAX_BANKROLL)));
     assert_eq!(table, before);
     table.buy_in(0, Units::from_units(10)).unwrap();
     let before = table.clone();
@@ -173,10 +163,7 @@ fn bets_and_buy_ins_are_refused_by_name_and_change_nothing() {
         table.place_bet(0, Units::from_units(11)),
         Err(BetError::MoreThanBankroll(Units::from_units(10)))
     );
-    assert_eq!(
-        table.place_bet(0, Units::ZERO),
-        Err(BetError::BelowMinimum(Units::ONE))
-    );
+    assert_eq!(table.place_bet(0, Units::ZERO), Err(BetError::BelowMinimum(Units::ONE)));
     assert_eq!(table, before);
     assert_eq!(
         BetError::MoreThanBankroll(Units::from_units(10)).to_string(),
@@ -185,10 +172,7 @@ fn bets_and_buy_ins_are_refused_by_name_and_change_nothing() {
     // A round in play: no bet changes.
     table.start_round().unwrap();
     if table.active().is_some() {
-        assert_eq!(
-            table.place_bet(0, Units::from_units(2)),
-            Err(BetError::RoundInPlay)
-        );
+        assert_eq!(table.place_bet(0, Units::from_units(2)), Err(BetError::RoundInPlay));
     }
 }
 
@@ -206,9 +190,6 @@ fn a_bankroll_that_cannot_cover_the_bet_deals_no_round() {
         table.play_dealer().unwrap();
     }
     let before = table.clone();
-    assert!(matches!(
-        table.start_round(),
-        Err(ActionError::BetNotCovered { seat: 1, .. })
-    ));
+    assert!(matches!(table.start_round(), Err(ActionError::BetNotCovered { seat: 1, .. })));
     assert_eq!(table, before);
 }

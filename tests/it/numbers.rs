@@ -66,9 +66,8 @@ fn pinned(page: &str) -> Result<Vec<Pinned>, String> {
             (None, None) => continue,
         };
         let bad = |why: &str| format!("{PAGE} line {line}: {why}");
-        let (command, figures) = rest
-            .split_once('→')
-            .ok_or_else(|| bad("no `→` before the figures"))?;
+        let (command, figures) =
+            rest.split_once('→').ok_or_else(|| bad("no `→` before the figures"))?;
         let command = command.trim();
         let command = command
             .strip_prefix('`')
@@ -99,12 +98,7 @@ fn pinned(page: &str) -> Result<Vec<Pinned>, String> {
                 Ok((key.0.to_owned(), digits.to_owned()))
             })
             .collect::<Result<Vec<_>, _>>()?;
-        pins.push(Pinned {
-            line,
-            release,
-            args,
-            figures,
-        });
+        pins.push(Pinned { line, release, args, figures });
     }
     Ok(pins)
 }
@@ -211,34 +205,21 @@ fn the_pin_reader_catches_a_wrong_digit_a_missing_figure_and_a_bad_line() {
         [Pinned {
             line: 3,
             release: false,
-            args: ["--seed", "1", "sim", "--hands", "10", "--json"]
-                .map(str::to_owned)
+            args: ["--seed", "1", "sim", "--hands", "10", "--json"].map(str::to_owned).to_vec(),
+            figures: [("net_units", "−13"), ("std_error", "0.0254"), ("shoe.penetration", "0.75")]
+                .map(|(k, d)| (k.to_owned(), d.to_owned()))
                 .to_vec(),
-            figures: [
-                ("net_units", "−13"),
-                ("std_error", "0.0254"),
-                ("shoe.penetration", "0.75")
-            ]
-            .map(|(k, d)| (k.to_owned(), d.to_owned()))
-            .to_vec(),
         }]
     );
     let pin = &pins[0];
     let json = |net: f64, se: f64| serde_json::json!({"net_units": net, "std_error": se, "shoe": {"penetration": 0.75}});
-    assert_eq!(
-        mismatches(pin, &json(-13.0, 0.025_404_9)),
-        Vec::<String>::new()
-    );
+    assert_eq!(mismatches(pin, &json(-13.0, 0.025_404_9)), Vec::<String>::new());
     // One digit off, in the last place shown and in the units.
     let off = mismatches(pin, &json(-13.0, 0.025_34));
     assert_eq!(off.len(), 1, "{off:?}");
     assert!(off[0].contains("prints `std_error` 0.0253, the page says 0.0254"));
     assert_eq!(mismatches(pin, &json(-14.0, 0.0254)).len(), 1);
-    assert_eq!(
-        mismatches(pin, &json(13.0, 0.0254)).len(),
-        1,
-        "the sign counts"
-    );
+    assert_eq!(mismatches(pin, &json(13.0, 0.0254)).len(), 1, "the sign counts");
     let unprinted = mismatches(pin, &serde_json::json!({"net_units": -13.0}));
     assert_eq!(unprinted.len(), 2, "{unprinted:?}");
 
@@ -264,10 +245,8 @@ fn test_commands(page: &str) -> Vec<(String, String)> {
         .filter_map(|code| code.strip_prefix("cargo test "))
         .map(|rest| {
             let words: Vec<&str> = rest.split_whitespace().collect();
-            let named = words
-                .iter()
-                .position(|w| *w == "--test")
-                .and_then(|i| words.get(i + 1).copied());
+            let named =
+                words.iter().position(|w| *w == "--test").and_then(|i| words.get(i + 1).copied());
             let target = match named {
                 _ if words.contains(&"--lib") => "lib".to_owned(),
                 Some(name) => format!("test {name}"),

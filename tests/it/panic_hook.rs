@@ -38,10 +38,7 @@ fn a_background_panic_stays_quiet_and_a_drawing_thread_panic_restores_first() {
             && stdout.contains("worker panics on purpose"),
         "the message is kept, with its place: {stdout}"
     );
-    assert!(
-        stdout.contains("restored before the report: true"),
-        "{stdout}"
-    );
+    assert!(stdout.contains("restored before the report: true"), "{stdout}");
     assert!(
         stderr.contains("drawing thread panics on purpose"),
         "a panic on the drawing thread is reported as usual: {stderr}"
@@ -59,23 +56,13 @@ fn child() {
         })
         .expect("a thread");
     let own = worker.join().expect("the worker caught its panic");
-    assert!(
-        own.as_deref()
-            .is_some_and(|m| m.contains("a worker panics on purpose")),
-        "{own:?}"
-    );
-    assert!(
-        !RESTORED.load(Ordering::SeqCst),
-        "a worker panic leaves the terminal alone"
-    );
+    assert!(own.as_deref().is_some_and(|m| m.contains("a worker panics on purpose")), "{own:?}");
+    assert!(!RESTORED.load(Ordering::SeqCst), "a worker panic leaves the terminal alone");
     for message in panic_hook::take_kept() {
         println!("kept: {message}");
     }
     assert!(panic_hook::take_kept().is_empty());
     let caught = std::panic::catch_unwind(|| panic!("the drawing thread panics on purpose"));
     assert!(caught.is_err());
-    println!(
-        "restored before the report: {}",
-        RESTORED.load(Ordering::SeqCst)
-    );
+    println!("restored before the report: {}", RESTORED.load(Ordering::SeqCst));
 }

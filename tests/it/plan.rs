@@ -18,13 +18,7 @@ const TRIPS: u64 = 1_000;
 
 /// A 1–12 spread in chips of 1 at full Kelly's risk of ruin, 13.5 %, with `bankroll` units.
 fn kelly_risk(bankroll: f64) -> PlanInputs {
-    PlanInputs {
-        bankroll,
-        min_bet: 1,
-        spread: 12,
-        chip: 1,
-        risk: Risk::OfRuin(0.135),
-    }
+    PlanInputs { bankroll, min_bet: 1, spread: 12, chip: 1, risk: Risk::OfRuin(0.135) }
 }
 
 /// The model the plans are made of: 2 000 000 flat-bet rounds for the variances.
@@ -34,11 +28,7 @@ fn model(rules: &Rules) -> PlanModel {
 
 /// The model in the count `system`, of `rounds` flat-bet rounds.
 fn model_in(rules: &Rules, system: &CountSystem, rounds: u64) -> PlanModel {
-    let sim = SimSettings {
-        rounds,
-        seed: 2026,
-        threads: 2,
-    };
+    let sim = SimSettings { rounds, seed: 2026, threads: 2 };
     work_out_model(rules, system, sim, &AtomicBool::new(false)).expect("the engine plays")
 }
 
@@ -55,21 +45,11 @@ fn planned_against_trips(
     let exact = report(rules, Game::NoHoleCard, 2);
     let planned = plan(
         game,
-        &PlanInputs {
-            bankroll,
-            min_bet: 1,
-            spread: 12,
-            chip: 1,
-            risk: Risk::OfRuin(target),
-        },
+        &PlanInputs { bankroll, min_bet: 1, spread: 12, chip: 1, risk: Risk::OfRuin(target) },
     )
     .expect("a plan");
     assert!(planned.met, "{bankroll}: the target {target} is met");
-    let counter = Counter::new(
-        Hard::new(hard_chart(rules)),
-        &exact.table,
-        planned.ramp.clone(),
-    );
+    let counter = Counter::new(Hard::new(hard_chart(rules)), &exact.table, planned.ramp.clone());
     let trips = run_trips(
         rules,
         &counter,
@@ -136,26 +116,14 @@ fn the_planned_ramp_wins_spreads_and_is_ruined_in_simulated_trips_as_planned() {
     // Three bankrolls, each with a risk target it can meet at a 1–12 spread, so that each
     // plays a ramp of its own and is ruined often enough within a trip to be measured.
     let mut ramps = Vec::new();
-    for (i, bankroll_target) in [(150.0, 0.8), (300.0, 0.6), (600.0, 0.35)]
-        .into_iter()
-        .enumerate()
+    for (i, bankroll_target) in [(150.0, 0.8), (300.0, 0.6), (600.0, 0.35)].into_iter().enumerate()
     {
-        ramps.push(planned_against_trips(
-            &rules,
-            &game,
-            bankroll_target,
-            2_000,
-            7 + i as u64,
-        ));
+        ramps.push(planned_against_trips(&rules, &game, bankroll_target, 2_000, 7 + i as u64));
     }
     // The planner page plans again on every key; how long one plan takes is measured by
     // `cargo bench --bench analysis -- plan` (a frame's 50 ms is the target), not timed here.
     ramps.dedup();
-    assert_eq!(
-        ramps.len(),
-        3,
-        "a ramp for each bankroll and risk: {ramps:?}"
-    );
+    assert_eq!(ramps.len(), 3, "a ramp for each bankroll and risk: {ramps:?}");
 }
 
 /// Ramps within 1–12 in whole units that never fall, drawn by a seeded xorshift: up to
@@ -222,11 +190,7 @@ fn the_optimal_ramp_scores_at_least_every_ramp_it_is_compared_with() {
             }
         }
         assert!(within > 0, "{bankroll}: a compared ramp within the risk");
-        assert_eq!(
-            p.is_best(),
-            needed <= bankroll,
-            "{bankroll} against {needed}"
-        );
+        assert_eq!(p.is_best(), needed <= bankroll, "{bankroll} against {needed}");
         carried.push(p.is_best());
     }
     assert!(
@@ -241,15 +205,8 @@ fn the_optimal_ramp_scores_at_least_every_ramp_it_is_compared_with() {
 #[test]
 fn a_count_with_hi_los_tags_plans_hi_los_plan_and_zen_plans_its_own() {
     let rules = Rules::default();
-    let renamed = CountSystem {
-        key: "mine".into(),
-        name: "Mine".into(),
-        ..HI_LO.clone()
-    };
-    let (hilo, mine) = (
-        model_in(&rules, &HI_LO, 300_000),
-        model_in(&rules, &renamed, 300_000),
-    );
+    let renamed = CountSystem { key: "mine".into(), name: "Mine".into(), ..HI_LO.clone() };
+    let (hilo, mine) = (model_in(&rules, &HI_LO, 300_000), model_in(&rules, &renamed, 300_000));
     assert_eq!(mine.system.key, "mine");
     assert_eq!(hilo.game, mine.game);
     for bankroll in [1000.0, 5000.0] {
@@ -292,9 +249,7 @@ fn a_count_with_hi_los_tags_plans_hi_los_plan_and_zen_plans_its_own() {
     let asked = |count: &str| {
         crate::common::run_at(
             &home.0,
-            &[
-                "config", "--config", config_arg, "--count", count, "--ramp", "plan",
-            ],
+            &["config", "--config", config_arg, "--count", count, "--ramp", "plan"],
             &[],
             b"",
         )
@@ -302,10 +257,7 @@ fn a_count_with_hi_los_tags_plans_hi_los_plan_and_zen_plans_its_own() {
     let refused = asked("hilo");
     let err = crate::common::stderr(&refused);
     assert_eq!(refused.status.code(), Some(2), "{err}");
-    assert!(
-        err.contains("by zen's true count") && err.contains("--count hilo"),
-        "{err}"
-    );
+    assert!(err.contains("by zen's true count") && err.contains("--count hilo"), "{err}");
     let taken = asked("zen");
     assert!(taken.status.success(), "{}", crate::common::stderr(&taken));
 }
@@ -318,9 +270,8 @@ fn a_count_with_hi_los_tags_plans_hi_los_plan_and_zen_plans_its_own() {
 fn a_back_counters_plan_wins_and_is_ruined_in_simulated_trips_as_planned() {
     let rules = Rules::default();
     let wong = Wong { enter: 2, leave: 0 };
-    let game = model(&rules)
-        .backcounted(&rules, wong, &AtomicBool::new(false))
-        .expect("the engine plays");
+    let game =
+        model(&rules).backcounted(&rules, wong, &AtomicBool::new(false)).expect("the engine plays");
     assert_eq!(game.wong, Some(wong));
     // The counts between are the simulation's; the rest follow from the rule.
     for row in &game.rows {
@@ -347,18 +298,13 @@ fn a_saved_plan_keeps_the_users_settings_and_is_what_ramp_plan_plays() {
     // No plan yet: refused, saying how to save one.
     let out = crate::common::run_at(
         &home.0,
-        &[
-            "config", "--config", config_arg, "--count", "--ramp", "plan",
-        ],
+        &["config", "--config", config_arg, "--count", "--ramp", "plan"],
         &[],
         b"",
     );
     let err = crate::common::stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(
-        err.contains("no plan is saved") && err.contains("--save"),
-        "{err}"
-    );
+    assert!(err.contains("no plan is saved") && err.contains("--save"), "{err}");
     let out = crate::common::run_at(
         &home.0,
         &[
@@ -388,15 +334,10 @@ fn a_saved_plan_keeps_the_users_settings_and_is_what_ramp_plan_plays() {
         .collect();
     let text = std::fs::read_to_string(&config).expect("read");
     assert!(text.starts_with(mine), "the user's lines are kept: {text}");
-    assert!(
-        text.contains("[plan]") && text.contains("bankroll = 400"),
-        "{text}"
-    );
+    assert!(text.contains("[plan]") && text.contains("bankroll = 400"), "{text}");
     let out = crate::common::run_at(
         &home.0,
-        &[
-            "config", "--config", config_arg, "--count", "--ramp", "plan",
-        ],
+        &["config", "--config", config_arg, "--count", "--ramp", "plan"],
         &[],
         b"",
     );
@@ -405,10 +346,7 @@ fn a_saved_plan_keeps_the_users_settings_and_is_what_ramp_plan_plays() {
     let bets: Vec<String> = ramp.iter().map(u64::to_string).collect();
     let expected = format!("ramp = [{}]", bets.join(", "));
     assert!(shown.contains(&expected), "{expected} in {shown}");
-    assert!(
-        shown.contains("seats = 2") && shown.contains("hints = true"),
-        "{shown}"
-    );
+    assert!(shown.contains("seats = 2") && shown.contains("hints = true"), "{shown}");
 }
 
 /// Inputs no plan can be made of are usage errors that name the problem, said at once (before
@@ -419,18 +357,9 @@ fn inputs_no_plan_can_be_made_of_are_refused_at_once() {
     for (args, said) in [
         (&["--bankroll", "200", "--risk", "150"][..], "below 100 %"),
         (&["--bankroll", "0"][..], "not a bankroll"),
-        (
-            &["--bankroll", "200", "--risk", "10", "--kelly", "0.5"][..],
-            "cannot be used with",
-        ),
-        (
-            &["--bankroll", "200", "--min-bet", "100", "--spread", "200"][..],
-            "20000 units",
-        ),
-        (
-            &["--bankroll", "200", "--hours", "-3"][..],
-            "not a number above 0",
-        ),
+        (&["--bankroll", "200", "--risk", "10", "--kelly", "0.5"][..], "cannot be used with"),
+        (&["--bankroll", "200", "--min-bet", "100", "--spread", "200"][..], "20000 units"),
+        (&["--bankroll", "200", "--hours", "-3"][..], "not a number above 0"),
         (
             &["--bankroll", "200", "--enter", "1", "--leave", "2"][..],
             "--leave 2 is above --enter 1",
@@ -439,10 +368,7 @@ fn inputs_no_plan_can_be_made_of_are_refused_at_once() {
             &["--bankroll", "200", "--count", "ko"][..],
             "KO is unbalanced (read by its running count): plan a balanced count — hilo",
         ),
-        (
-            &["--bankroll", "200", "--count", "red7"][..],
-            "Red 7 is unbalanced",
-        ),
+        (&["--bankroll", "200", "--count", "red7"][..], "Red 7 is unbalanced"),
     ] {
         let started = std::time::Instant::now();
         let mut all = vec!["plan"];
@@ -452,10 +378,7 @@ fn inputs_no_plan_can_be_made_of_are_refused_at_once() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains(said), "{args:?}: {err}");
         assert!(crate::common::stdout(&out).is_empty(), "{args:?}");
-        assert!(
-            started.elapsed().as_secs() < 5,
-            "{args:?} was refused only after the work"
-        );
+        assert!(started.elapsed().as_secs() < 5, "{args:?} was refused only after the work");
     }
 }
 

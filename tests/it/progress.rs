@@ -100,10 +100,7 @@ fn counted(skill: &str, right: bool, seconds: f64) -> Record {
 /// four true-count answers, `k / 2 + 1` right, each taking `6 - k / 2` seconds, and a
 /// countdown of 40 seconds, right (its time is not one answer's).
 fn write_week(path: &Path) {
-    let info = SessionInfo {
-        kind: SessionKind::Drill,
-        rules: String::new(),
-    };
+    let info = SessionInfo { kind: SessionKind::Drill, rules: String::new() };
     let (mut store, _) = Store::open(&Location::named(path), info).expect("the database opens");
     for (k, day) in WEEK.iter().enumerate() {
         let day = Day::parse(day).expect("a date");
@@ -117,13 +114,9 @@ fn write_week(path: &Path) {
         if k % 2 == 0 {
             let seconds = 6.0 - (k / 2) as f64;
             for i in 0..4 {
-                store
-                    .write(&counted("true-count", i <= k / 2, seconds), day)
-                    .expect("written");
+                store.write(&counted("true-count", i <= k / 2, seconds), day).expect("written");
             }
-            store
-                .write(&counted("countdown", true, 40.0), day)
-                .expect("written");
+            store.write(&counted("countdown", true, 40.0), day).expect("written");
         }
     }
 }
@@ -137,10 +130,7 @@ fn a_scripted_week_reads_back_day_by_day() {
     let tmp = TempDir::new("progress-week");
     let path = tmp.0.join("stats.db");
     write_week(&path);
-    let info = SessionInfo {
-        kind: SessionKind::Table,
-        rules: String::new(),
-    };
+    let info = SessionInfo { kind: SessionKind::Table, rules: String::new() };
     let (store, _) = Store::open(&Location::named(&path), info).expect("opens");
     let rows: Vec<DayRow> = store.progress().expect("reads");
     let days: Vec<&str> = rows.iter().map(|r| r.day.as_str()).collect();
@@ -148,28 +138,15 @@ fn a_scripted_week_reads_back_day_by_day() {
     for (k, row) in rows.iter().enumerate() {
         let wrong = (7 - k) as f64;
         assert_eq!(row.rounds, 1, "{row:?}");
-        assert_eq!(
-            (row.decisions, row.right),
-            (10, 10 - (7 - k) as u64),
-            "{row:?}"
-        );
-        assert!(
-            close(row.accuracy.expect("decisions"), (10.0 - wrong) / 10.0),
-            "{row:?}"
-        );
+        assert_eq!((row.decisions, row.right), (10, 10 - (7 - k) as u64), "{row:?}");
+        assert!(close(row.accuracy.expect("decisions"), (10.0 - wrong) / 10.0), "{row:?}");
         assert!(close(row.ev_given_away, wrong * 0.1), "{row:?}");
         // Ten decisions: per 100 is ten times the day's.
-        assert!(
-            close(row.ev_given_away_per_100.expect("decisions"), wrong),
-            "{row:?}"
-        );
+        assert!(close(row.ev_given_away_per_100.expect("decisions"), wrong), "{row:?}");
         if k % 2 == 0 {
             let right = (k / 2 + 1) as u64;
             assert_eq!((row.counting_answers, row.counting_right), (5, right + 1));
-            assert!(close(
-                row.counting_accuracy.expect("answers"),
-                (right + 1) as f64 / 5.0
-            ));
+            assert!(close(row.counting_accuracy.expect("answers"), (right + 1) as f64 / 5.0));
             assert!(
                 close(row.counting_seconds.expect("timed"), 6.0 - (k / 2) as f64),
                 "the countdown's 40 s are not one answer's: {row:?}"
@@ -182,14 +159,8 @@ fn a_scripted_week_reads_back_day_by_day() {
 }
 
 fn run(home: &Path, args: &[&str]) -> String {
-    let out = common::blackjack_at(Some(home), args, &[])
-        .output()
-        .expect("the binary runs");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = common::blackjack_at(Some(home), args, &[]).output().expect("the binary runs");
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).expect("UTF-8")
 }
 
@@ -199,10 +170,7 @@ fn the_export_gives_the_same_rows_as_csv_and_json() {
     let path = tmp.0.join("stats.db");
     write_week(&path);
     let p = path.to_str().expect("a UTF-8 path");
-    let csv = run(
-        &tmp.0,
-        &["stats", "--stats", p, "--export", "csv", "--days"],
-    );
+    let csv = run(&tmp.0, &["stats", "--stats", p, "--export", "csv", "--days"]);
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
@@ -210,15 +178,9 @@ fn the_export_gives_the_same_rows_as_csv_and_json() {
          counting_answers,counting_right,counting_accuracy,counting_seconds"
     );
     assert_eq!(lines.len(), 8, "{csv}");
-    assert_eq!(
-        lines[1],
-        "2026-11-30,1,10,3,0.3000,0.7000,7.0000,5,2,0.4000,6.0000"
-    );
+    assert_eq!(lines[1], "2026-11-30,1,10,3,0.3000,0.7000,7.0000,5,2,0.4000,6.0000");
     assert_eq!(lines[2], "2026-12-01,1,10,4,0.4000,0.6000,6.0000,0,0,,");
-    assert_eq!(
-        lines[7],
-        "2026-12-06,1,10,9,0.9000,0.1000,1.0000,5,5,1.0000,3.0000"
-    );
+    assert_eq!(lines[7], "2026-12-06,1,10,9,0.9000,0.1000,1.0000,5,5,1.0000,3.0000");
     let json = run(&tmp.0, &["stats", "--stats", p, "--export", "json"]);
     let value: serde_json::Value = serde_json::from_str(&json).expect("JSON");
     let days: Vec<DayRow> = serde_json::from_value(value["days"].clone()).expect("day rows");
@@ -231,8 +193,5 @@ fn the_export_gives_the_same_rows_as_csv_and_json() {
     assert_eq!(value["cells"].as_array().map(Vec::len), Some(360));
     assert_eq!(value["session_rows"].as_array().map(Vec::len), Some(1));
     let cells = run(&tmp.0, &["stats", "--stats", p, "--export", "csv"]);
-    assert!(
-        cells.starts_with("key,label,decisions,right,wrong,"),
-        "{cells}"
-    );
+    assert!(cells.starts_with("key,label,decisions,right,wrong,"), "{cells}");
 }

@@ -114,11 +114,7 @@ fn expected_outcome(rules: &Rules, h: &ShadowHand, dealer: &[Card]) -> (OutcomeK
     if player > 21 {
         (OutcomeKind::Bust, -stake)
     } else if h.is_natural() {
-        if two_card_21(dealer) {
-            (OutcomeKind::Push, 0)
-        } else {
-            (OutcomeKind::Blackjack, pays)
-        }
+        if two_card_21(dealer) { (OutcomeKind::Push, 0) } else { (OutcomeKind::Blackjack, pays) }
     } else if two_card_21(dealer) {
         (OutcomeKind::Loss, -stake)
     } else if dealer_total > 21 || player > dealer_total {
@@ -170,10 +166,7 @@ impl Shadow {
                 self.hole_down = false;
             }
             Event::DeckAdded => self.decks_added += 1,
-            Event::CardDealt {
-                to: Recipient::Hand { seat, hand },
-                card,
-            } => {
+            Event::CardDealt { to: Recipient::Hand { seat, hand }, card } => {
                 let h = &mut self.seats[seat][hand];
                 h.cards.push(card);
                 prop_assert!(
@@ -186,10 +179,7 @@ impl Shadow {
                     "a doubled hand took more than one card"
                 );
             }
-            Event::CardDealt {
-                to: Recipient::Dealer,
-                card,
-            } => {
+            Event::CardDealt { to: Recipient::Dealer, card } => {
                 prop_assert!(self.dealer.is_empty(), "a second face-up card at the deal");
                 self.dealer.push(card);
             }
@@ -338,26 +328,17 @@ fn check_settled(table: &Table<GameRng>, shadow: &Shadow) -> Result<(), TestCase
     prop_assert_eq!(table.phase(), Phase::Settled);
     // No card was on the table more often than the shoe holds it.
     let decks = usize::from(rules.decks) + shadow.decks_added;
-    let mut on_table: Vec<Card> = shadow
-        .seats
-        .iter()
-        .flatten()
-        .flat_map(|h| h.cards.clone())
-        .collect();
+    let mut on_table: Vec<Card> =
+        shadow.seats.iter().flatten().flat_map(|h| h.cards.clone()).collect();
     on_table.extend(&shadow.dealer);
     on_table.sort();
     prop_assert!(
-        on_table
-            .chunk_by(|a, b| a == b)
-            .all(|same| same.len() <= decks),
+        on_table.chunk_by(|a, b| a == b).all(|same| same.len() <= decks),
         "a card was dealt more often than the shoe holds it: {:?}",
         on_table
     );
     let dealer = &shadow.dealer;
-    prop_assert!(
-        dealer.len() >= 2 && !shadow.hole_down,
-        "the dealer never revealed"
-    );
+    prop_assert!(dealer.len() >= 2 && !shadow.hole_down, "the dealer never revealed");
     let live = shadow.seats.iter().flatten().any(ShadowHand::is_live);
     if live && !two_card_21(dealer) {
         prop_assert!(
@@ -367,11 +348,7 @@ fn check_settled(table: &Table<GameRng>, shadow: &Shadow) -> Result<(), TestCase
             rules.dealer_hits_soft_17
         );
     } else {
-        prop_assert_eq!(
-            dealer.len(),
-            2,
-            "the dealer drew with nothing to play against"
-        );
+        prop_assert_eq!(dealer.len(), 2, "the dealer drew with nothing to play against");
     }
     for (seat, shadow_seat) in table.seats().iter().zip(&shadow.seats) {
         for (h, s) in seat.hands().iter().zip(shadow_seat) {
@@ -448,11 +425,7 @@ fn play_round(
         } else {
             Action::ALL[pick % 4]
         };
-        let who = if pick % 17 == 16 {
-            (seat + 1) % (table.seat_count() + 1)
-        } else {
-            seat
-        };
+        let who = if pick % 17 == 16 { (seat + 1) % (table.seat_count() + 1) } else { seat };
         let legal = who == seat && oracle.contains(action);
         let before = table.clone();
         match table.act(who, action) {
@@ -467,10 +440,7 @@ fn play_round(
                 refused += 1;
                 // Then make progress with a legal action of the right seat.
                 let legal: Vec<Action> = oracle.iter().collect();
-                let events = table
-                    .act(seat, legal[pick % legal.len()])
-                    .map_err(fail)?
-                    .to_vec();
+                let events = table.act(seat, legal[pick % legal.len()]).map_err(fail)?.to_vec();
                 shadow.apply(&events)?;
             }
         }
@@ -504,10 +474,7 @@ fn play_round(
             other.dealer_step().map_err(fail)?;
         }
     }
-    prop_assert!(
-        other == *table,
-        "dealer_step and play_dealer end differently"
-    );
+    prop_assert!(other == *table, "dealer_step and play_dealer end differently");
     check_settled(table, shadow)?;
     let before = table.clone();
     let result = table.dealer_step().map(|_| ());
@@ -584,15 +551,8 @@ fn any_rules() -> impl proptest::strategy::Strategy<Value = Rules> {
     ];
     let pays = prop_oneof![Just(1.5), Just(1.2), Just(1.0), Just(2.0), 1.0f64..=2.0];
     let penetration = prop_oneof![Just(0.25), Just(1.0), 0.25f64..=1.0];
-    (
-        1u8..=8,
-        any::<[bool; 5]>(),
-        double_on,
-        2u8..=4,
-        pays,
-        penetration,
-    )
-        .prop_map(|(decks, flags, double_on, max_hands, pays, penetration)| {
+    (1u8..=8, any::<[bool; 5]>(), double_on, 2u8..=4, pays, penetration).prop_map(
+        |(decks, flags, double_on, max_hands, pays, penetration)| {
             let [h17, das, resplit_aces, hit_split_aces, _] = flags;
             rules_with(
                 decks,
@@ -605,7 +565,8 @@ fn any_rules() -> impl proptest::strategy::Strategy<Value = Rules> {
                 pays,
                 penetration,
             )
-        })
+        },
+    )
 }
 
 /// The first cards of a round: none (a random deal), values weighted towards aces, tens and
@@ -658,11 +619,7 @@ fn the_same_seed_replays_the_same_rounds() {
             log.extend(table.start_round().unwrap().iter().copied());
             while let Some((seat, _)) = table.active() {
                 let hand = table.view(seat).active_hand().unwrap().total().value;
-                let action = if hand < 17 {
-                    Action::Hit
-                } else {
-                    Action::Stand
-                };
+                let action = if hand < 17 { Action::Hit } else { Action::Stand };
                 log.extend(table.act(seat, action).unwrap().iter().copied());
             }
             log.extend(table.play_dealer().unwrap().iter().copied());
@@ -697,15 +654,10 @@ fn the_shuffle_is_uniform() {
     }
     let expected = SHOES as f64 / 52.0;
     let chi2 = |counts: &mut dyn Iterator<Item = u32>| -> f64 {
-        counts
-            .map(|c| (f64::from(c) - expected).powi(2) / expected)
-            .sum()
+        counts.map(|c| (f64::from(c) - expected).powi(2) / expected).sum()
     };
     let by_position = chi2(&mut position_counts.iter().copied());
-    assert!(
-        by_position < 88.0,
-        "χ² of the ace's position = {by_position:.1}"
-    );
+    assert!(by_position < 88.0, "χ² of the ace's position = {by_position:.1}");
     assert_eq!(first_card_counts.len(), 52, "every card can come first");
     let by_first = chi2(&mut first_card_counts.values().copied());
     assert!(by_first < 88.0, "χ² of the first card = {by_first:.1}");
@@ -719,11 +671,7 @@ fn the_shuffle_is_uniform() {
 fn soak_a_million_rounds() {
     let mut rng = GameRng::seed_from_u64(2026);
     let mut rounds = 0u32;
-    let double_ons = [
-        DoubleOn::AnyTwo,
-        DoubleOn::NineTenEleven,
-        DoubleOn::TenEleven,
-    ];
+    let double_ons = [DoubleOn::AnyTwo, DoubleOn::NineTenEleven, DoubleOn::TenEleven];
     while rounds < 1_000_000 {
         let seats = rng.random_range(1..=7usize);
         let rules = rules_with(
@@ -750,10 +698,7 @@ fn soak_a_million_rounds() {
             } else {
                 Vec::new()
             };
-            play_round(&mut table, &mut shadow, &script, || {
-                picker.random_range(0..64)
-            })
-            .unwrap();
+            play_round(&mut table, &mut shadow, &script, || picker.random_range(0..64)).unwrap();
             rounds += 1;
         }
     }

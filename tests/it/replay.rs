@@ -191,12 +191,7 @@ fn replay() -> Replay {
             }
         }
     }
-    Replay {
-        dealt,
-        digest: hash.0,
-        splits,
-        doubles,
-    }
+    Replay { dealt, digest: hash.0, splits, doubles }
 }
 
 #[test]
@@ -204,18 +199,10 @@ fn seed_2026_deals_the_pinned_cards_and_outcomes() {
     let replay = replay();
     // The rounds pinned include split and doubled hands, not only hits and stands.
     assert!(replay.splits > 0 && replay.doubles > 0);
-    println!(
-        "{} cards, {} splits, {} doubles",
-        replay.dealt.len(),
-        replay.splits,
-        replay.doubles
-    );
+    println!("{} cards, {} splits, {} doubles", replay.dealt.len(), replay.splits, replay.doubles);
     let first_ten: Vec<String> = replay.dealt[..10].iter().map(|&c| card_text(c)).collect();
     let first_ten = first_ten.join(" ");
-    assert_eq!(
-        first_ten, FIRST_TEN,
-        "seed {SEED} now deals other first cards"
-    );
+    assert_eq!(first_ten, FIRST_TEN, "seed {SEED} now deals other first cards");
     assert_eq!(
         replay.digest, DIGEST,
         "seed {SEED} now deals other cards or settles them otherwise in its first {ROUNDS} \

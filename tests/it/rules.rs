@@ -33,11 +33,7 @@ fn split_aces_get_one_card_each_and_cannot_be_hit_or_resplit() {
     assert_eq!(t.phase(), Phase::Dealer);
     let hands = t.seats()[0].hands();
     assert_eq!(hands.len(), 2);
-    assert!(
-        hands
-            .iter()
-            .all(|h| h.cards.len() == 2 && h.closed && h.split_aces)
-    );
+    assert!(hands.iter().all(|h| h.cards.len() == 2 && h.closed && h.split_aces));
     assert_eq!(t.act(0, Action::Hit), Err(ActionError::NotPlayersTurn));
 }
 
@@ -59,10 +55,7 @@ fn resplit_aces_option_allows_a_second_split() {
     assert!(legal.contains(Action::Split) && !legal.contains(Action::Hit));
     assert_eq!(
         t.check(0, Action::Hit),
-        Err(ActionError::Illegal {
-            action: Action::Hit,
-            reason: IllegalReason::SplitAcesClosed
-        })
+        Err(ActionError::Illegal { action: Action::Hit, reason: IllegalReason::SplitAcesClosed })
     );
 }
 
@@ -77,10 +70,7 @@ fn resplit_to_four_hands_and_no_further() {
     }
     assert_eq!(
         t.check(0, Action::Split),
-        Err(ActionError::Illegal {
-            action: Action::Split,
-            reason: IllegalReason::TooManyHands(4)
-        })
+        Err(ActionError::Illegal { action: Action::Split, reason: IllegalReason::TooManyHands(4) })
     );
     assert!(!t.legal_actions(0).contains(Action::Split));
 }
@@ -104,10 +94,7 @@ fn twenty_one_after_a_split_is_not_a_natural_and_pays_one_to_one() {
     t.play_dealer().unwrap();
     assert_eq!(
         outcomes(&t, 0),
-        vec![
-            (OutcomeKind::Win, Units(1000)),
-            (OutcomeKind::Push, Units::ZERO)
-        ]
+        vec![(OutcomeKind::Win, Units(1000)), (OutcomeKind::Push, Units::ZERO)]
     );
 }
 
@@ -118,10 +105,7 @@ fn natural_pays_three_to_two() {
     assert_eq!(t.phase(), Phase::Dealer);
     assert!(events.iter().any(|e| matches!(
         e,
-        Event::HandClosed {
-            reason: blackjack_trainer::engine::CloseReason::Natural,
-            ..
-        }
+        Event::HandClosed { reason: blackjack_trainer::engine::CloseReason::Natural, .. }
     )));
     t.play_dealer().unwrap();
     assert_eq!(outcomes(&t, 0), vec![(OutcomeKind::Blackjack, Units(1500))]);
@@ -159,10 +143,7 @@ fn dealer_natural_beats_doubled_and_split_hands_for_their_whole_stake() {
     assert_eq!(outcomes(&t, 0), vec![(OutcomeKind::Loss, Units(-2000))]);
     assert_eq!(
         outcomes(&t, 1),
-        vec![
-            (OutcomeKind::Loss, Units(-1000)),
-            (OutcomeKind::Loss, Units(-1000))
-        ]
+        vec![(OutcomeKind::Loss, Units(-1000)), (OutcomeKind::Loss, Units(-1000))]
     );
 }
 
@@ -175,11 +156,7 @@ fn the_face_down_card_is_not_looked_at_until_the_players_are_done() {
     assert!(!t.dealer().revealed);
     assert_eq!(t.dealer().cards.len(), 1);
     assert!(events.contains(&Event::HoleCardDealt));
-    assert!(
-        !events
-            .iter()
-            .any(|e| matches!(e, Event::HoleCardRevealed { .. }))
-    );
+    assert!(!events.iter().any(|e| matches!(e, Event::HoleCardRevealed { .. })));
 }
 
 #[test]
@@ -190,18 +167,10 @@ fn a_bust_hand_loses_even_when_the_dealer_busts() {
     t.start_round().unwrap();
     let events = t.act(0, Action::Hit).unwrap().to_vec();
     // Settled at once, before the dealer plays.
-    assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, Event::HandSettled { seat: 0, .. }))
-    );
+    assert!(events.iter().any(|e| matches!(e, Event::HandSettled { seat: 0, .. })));
     t.act(1, Action::Stand).unwrap();
     let events = t.play_dealer().unwrap().to_vec();
-    assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, Event::DealerBusts { .. }))
-    );
+    assert!(events.iter().any(|e| matches!(e, Event::DealerBusts { .. })));
     assert_eq!(outcomes(&t, 0), vec![(OutcomeKind::Bust, Units(-1000))]);
     assert_eq!(outcomes(&t, 1), vec![(OutcomeKind::Win, Units(1000))]);
 }
@@ -295,10 +264,7 @@ fn double_on_option_restricts_totals() {
     t.start_round().unwrap();
     assert!(matches!(
         t.check(0, Action::Double),
-        Err(ActionError::Illegal {
-            reason: IllegalReason::DoubleTotal(_),
-            ..
-        })
+        Err(ActionError::Illegal { reason: IllegalReason::DoubleTotal(_), .. })
     ));
 }
 
@@ -354,10 +320,7 @@ fn standing_closes_the_hand_at_once() {
     t.start_round().unwrap();
     t.act(0, Action::Stand).unwrap();
     assert_eq!(t.active(), Some((1, 0)));
-    assert_eq!(
-        t.act(0, Action::Hit),
-        Err(ActionError::NotYourTurn { seat: 0, active: 1 })
-    );
+    assert_eq!(t.act(0, Action::Hit), Err(ActionError::NotYourTurn { seat: 0, active: 1 }));
 }
 
 #[test]
@@ -377,10 +340,6 @@ fn the_dealer_reveals_the_face_down_card_at_the_end_of_every_round() {
     let mut t = stacked(Rules::default(), 1, &[1, 9, 10, 5]);
     t.start_round().unwrap(); // a natural: no decisions, the dealer still shows the card
     let events = t.play_dealer().unwrap().to_vec();
-    assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, Event::HoleCardRevealed { .. }))
-    );
+    assert!(events.iter().any(|e| matches!(e, Event::HoleCardRevealed { .. })));
     assert_eq!(t.phase(), Phase::Settled);
 }

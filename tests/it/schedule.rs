@@ -85,18 +85,10 @@ fn intervals_grow_with_right_answers_and_reset_on_a_miss() {
         intervals.push(next.since(day));
         day = next;
     }
-    assert_eq!(
-        intervals,
-        vec![1, 2, 4, 8, 16, 32, 32],
-        "doubling up to the top box"
-    );
+    assert_eq!(intervals, vec![1, 2, 4, 8, 16, 32, 32], "doubling up to the top box");
     assert_eq!(tally.cells[&c.key()].review.level(), 6);
     tally.record_decision(&grade(c, false), day);
-    assert_eq!(
-        tally.cells[&c.key()].review.level(),
-        0,
-        "a miss empties the box"
-    );
+    assert_eq!(tally.cells[&c.key()].review.level(), 0, "a miss empties the box");
     assert_eq!(due(&tally, c), Some(day));
     tally.record_decision(&grade(c, true), day);
     assert_eq!(due(&tally, c), Some(day.plus(1)), "back to one day");
@@ -108,10 +100,7 @@ fn intervals_grow_with_right_answers_and_reset_on_a_miss() {
 /// day on it.
 fn session(path: &Path, day: Day, cell: Cell, right: bool) -> Coach {
     common::record_decisions(path, &[(day, cell, right)]);
-    let info = SessionInfo {
-        kind: SessionKind::Drill,
-        rules: String::new(),
-    };
+    let info = SessionInfo { kind: SessionKind::Drill, rules: String::new() };
     let (coach, _) =
         Coach::open(Some(&Location::named(path)), info, Clock::Fixed(day)).expect("opens");
     coach
@@ -206,9 +195,7 @@ fn the_due_drill_asks_the_most_overdue_cell_first_and_ends_when_nothing_is_due()
         asked.push(question.cell);
         let right = strategy.chart.get(question.cell).preferred();
         let evs = EvQuery::question(&rules, &question).compute(&rules);
-        drill
-            .answer(&strategy.chart, right, &evs, 1.0)
-            .expect("a legal answer");
+        drill.answer(&strategy.chart, right, &evs, 1.0).expect("a legal answer");
     }
     assert_eq!(asked, vec![old, fresh], "most overdue first, each once");
     assert!(due_cells(drill.history(), d).is_empty());
@@ -217,15 +204,8 @@ fn the_due_drill_asks_the_most_overdue_cell_first_and_ends_when_nothing_is_due()
 
 fn run(args: &[&str], env: &[(&str, &str)], stdin: &str) -> Output {
     use std::io::Write;
-    let mut child = common::blackjack_at(None, args, env)
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
+    let mut child = common::blackjack_at(None, args, env).spawn().expect("the binary runs");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
     child.wait_with_output().expect("it ends")
 }
 
@@ -242,10 +222,7 @@ fn drill_kind_due_on_the_command_line_says_when_nothing_is_due_and_drills_what_i
     // A miss on Monday: due Monday, with the reason.
     let sixteen = cell(HandKind::Hard, 16, 10);
     session(&path, monday(), sixteen, false);
-    let right = basic_strategy(&Rules::default())
-        .chart
-        .get(sixteen)
-        .preferred();
+    let right = basic_strategy(&Rules::default()).chart.get(sixteen).preferred();
     let answer = format!("{right}\n");
     let out = run(&args, &[("BLACKJACK_TODAY", "2026-11-30")], &answer);
     let text = String::from_utf8_lossy(&out.stdout);
@@ -274,9 +251,7 @@ fn drill_kind_due_on_the_command_line_says_when_nothing_is_due_and_drills_what_i
 
 /// The line of `blackjack stats` that starts with `Spaced practice:`, if any.
 fn practice_line(text: &str) -> Option<&str> {
-    text.lines()
-        .map(str::trim)
-        .find(|l| l.starts_with("Spaced practice:"))
+    text.lines().map(str::trim).find(|l| l.starts_with("Spaced practice:"))
 }
 
 #[test]
@@ -292,26 +267,15 @@ fn blackjack_stats_prints_the_tables_spaced_practice_line_for_blackjack_today() 
     session(&path, d.plus(1), cell(HandKind::Pair, 8, 1), false);
     let (_, lifetime) = common::lifetime_on(&path, d.plus(1));
     let stats = |today: Day| {
-        let out = run(
-            &["stats", "--stats", p],
-            &[("BLACKJACK_TODAY", &today.to_string())],
-            "",
-        );
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let out = run(&["stats", "--stats", p], &[("BLACKJACK_TODAY", &today.to_string())], "");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
     // On Tuesday: the cells the schedule has due, and the two days in a row.
     let tuesday = d.plus(1);
     let due = due_cells(&lifetime, tuesday).len();
     let streak = lifetime.practice.streak(tuesday);
-    assert!(
-        due > 1 && streak == 2,
-        "a schedule worth printing: {due} {streak}"
-    );
+    assert!(due > 1 && streak == 2, "a schedule worth printing: {due} {streak}");
     let text = stats(tuesday);
     assert_eq!(
         practice_line(&text),
@@ -343,16 +307,8 @@ fn blackjack_stats_prints_the_tables_spaced_practice_line_for_blackjack_today() 
     assert_eq!(json["days_in_a_row"], serde_json::json!(streak));
     // A file with nothing practised has no such line; a bad day is a usage error.
     let empty = dir.0.join("none.db");
-    let out = run(
-        &["stats", "--stats", empty.to_str().expect("UTF-8")],
-        &[],
-        "",
-    );
+    let out = run(&["stats", "--stats", empty.to_str().expect("UTF-8")], &[], "");
     assert_eq!(practice_line(&String::from_utf8_lossy(&out.stdout)), None);
-    let bad = run(
-        &["stats", "--stats", p],
-        &[("BLACKJACK_TODAY", "someday")],
-        "",
-    );
+    let bad = run(&["stats", "--stats", p], &[("BLACKJACK_TODAY", "someday")], "");
     assert_eq!(bad.status.code(), Some(2));
 }

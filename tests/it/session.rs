@@ -41,18 +41,11 @@ impl Kit {
 }
 
 pub(super) fn config() -> TableConfig {
-    TableConfig {
-        seats: 1,
-        speed: Duration::ZERO,
-        seed: 1,
-        ..TableConfig::default()
-    }
+    TableConfig { seats: 1, speed: Duration::ZERO, seed: 1, ..TableConfig::default() }
 }
 
 pub(super) fn session(config: TableConfig) -> TableSession {
-    TableSession::new(&Rules::default(), &config)
-        .expect("a valid set-up")
-        .0
+    TableSession::new(&Rules::default(), &config).expect("a valid set-up").0
 }
 
 pub(super) fn cards(values: &[u8]) -> Vec<Card> {
@@ -61,10 +54,7 @@ pub(super) fn cards(values: &[u8]) -> Vec<Card> {
 
 /// The texts of what was said and graded.
 pub(super) fn texts(news: &[Happening]) -> Vec<&str> {
-    news.iter()
-        .filter_map(Happening::notice)
-        .map(|n| n.text.as_str())
-        .collect()
+    news.iter().filter_map(Happening::notice).map(|n| n.text.as_str()).collect()
 }
 
 /// Plays the round on the table out: the person stands on every hand.
@@ -112,12 +102,7 @@ fn graded(news: &[Happening]) -> Option<&Notice> {
 #[test]
 fn the_settings_are_checked_in_their_own_words() {
     let with = |seats: usize, you: Option<usize>, ai: Vec<Level>| {
-        let config = TableConfig {
-            seats,
-            you,
-            ai,
-            ..config()
-        };
+        let config = TableConfig { seats, you, ai, ..config() };
         TableSession::new(&Rules::default(), &config).map(|(s, _)| s)
     };
     let refused = |r: anyhow::Result<TableSession>| r.err().map(|e| e.to_string());
@@ -133,10 +118,7 @@ fn the_settings_are_checked_in_their_own_words() {
         refused(with(2, None, Vec::new())).as_deref(),
         Some("--ai needs at least one level (easy, normal, hard or counter)")
     );
-    let bankroll = TableConfig {
-        bankroll: Units::from_units(0),
-        ..config()
-    };
+    let bankroll = TableConfig { bankroll: Units::from_units(0), ..config() };
     let err = refused(TableSession::new(&Rules::default(), &bankroll).map(|(s, _)| s));
     assert!(err.is_some_and(|e| e.starts_with("--bankroll 0: ")));
     // You in the middle, the levels in seat order around you.
@@ -160,10 +142,7 @@ fn a_right_decision_is_graded_then_taken_and_the_round_counted_once_over() {
     let news = table.act(Action::Stand, &mut kit.an());
     let grade = graded(&news).expect("graded");
     assert_eq!(grade.kind, Kind::Right, "{grade:?}");
-    assert!(
-        table.automation_pending(),
-        "the dealer plays next, at the screen's pace"
-    );
+    assert!(table.automation_pending(), "the dealer plays next, at the screen's pace");
     table.play_out(&mut kit.an());
     assert!(table.between_rounds());
     let tally = table.tally();
@@ -189,30 +168,20 @@ fn a_mistake_is_taken_and_comes_with_the_reason_for_the_right_play() {
 #[test]
 fn strict_mode_refuses_a_mistake_and_counts_it() {
     let mut kit = Kit::new(None);
-    let mut table = session(TableConfig {
-        strict: true,
-        ..config()
-    });
+    let mut table = session(TableConfig { strict: true, ..config() });
     assert!(table.stack_next(&cards(&[10, 7, 9, 10])));
     table.deal(&mut kit.an());
     let news = table.act(Action::Hit, &mut kit.an());
     let grade = graded(&news).expect("graded");
     assert_eq!(grade.kind, Kind::Refused);
-    assert!(
-        grade.text.ends_with(" — strict mode: try again"),
-        "{grade:?}"
-    );
+    assert!(grade.text.ends_with(" — strict mode: try again"), "{grade:?}");
     assert!(table.your_turn(), "the hit was not taken");
     let news = table.act(Action::Stand, &mut kit.an());
     assert_eq!(graded(&news).map(|g| g.kind), Some(Kind::Right));
     table.play_out(&mut kit.an());
     assert!(table.between_rounds());
     let overall = &table.tally().overall;
-    assert_eq!(
-        (overall.decisions, overall.correct),
-        (2, 1),
-        "the refused mistake counts"
-    );
+    assert_eq!((overall.decisions, overall.correct), (2, 1), "the refused mistake counts");
 }
 
 #[test]
@@ -235,10 +204,7 @@ fn an_illegal_action_says_why_and_changes_nothing() {
     table.act(Action::Stand, &mut kit.an());
     table.play_out(&mut kit.an());
     let news = table.act(Action::Hit, &mut kit.an());
-    assert!(
-        texts(&news)[0].ends_with("(space deals the next round)"),
-        "{news:?}"
-    );
+    assert!(texts(&news)[0].ends_with("(space deals the next round)"), "{news:?}");
 }
 
 #[test]
@@ -247,18 +213,11 @@ fn bets_change_between_rounds_within_the_limits() {
     table.change_bet(2);
     assert_eq!(table.bet(), Units::from_units(3));
     let news = table.change_bet(-10);
-    assert_eq!(
-        table.bet(),
-        Units::from_units(1),
-        "stops at the table's smallest"
-    );
+    assert_eq!(table.bet(), Units::from_units(1), "stops at the table's smallest");
     assert_eq!(texts(&news), ["Bet 1 for the next round."]);
     let news = table.change_bet(-1);
     assert_eq!(table.bet(), Units::from_units(1));
-    assert_eq!(
-        news.first().and_then(Happening::notice).map(|n| n.kind),
-        Some(Kind::Refused)
-    );
+    assert_eq!(news.first().and_then(Happening::notice).map(|n| n.kind), Some(Kind::Refused));
     let (placed, _) = table.place_bet(Units::from_units(1000));
     assert!(!placed, "more than the bankroll holds");
     assert_eq!(table.bet(), Units::from_units(1));
@@ -268,10 +227,7 @@ fn bets_change_between_rounds_within_the_limits() {
 /// A table of one seat whose bankroll of 1 the dealer's 20 takes: you 10,6 stand.
 fn spent() -> (Kit, TableSession) {
     let mut kit = Kit::new(None);
-    let mut table = session(TableConfig {
-        bankroll: Units::from_units(1),
-        ..config()
-    });
+    let mut table = session(TableConfig { bankroll: Units::from_units(1), ..config() });
     assert!(table.stack_next(&cards(&[10, 10, 6, 10])));
     table.deal(&mut kit.an());
     let mut news = table.act(Action::Stand, &mut kit.an());
@@ -298,71 +254,45 @@ fn a_spent_bankroll_offers_a_rebuy_and_the_deal_waits_for_it() {
     let news = table.rebuy();
     assert_eq!(texts(&news), ["a rebuy is for when the bankroll is spent"]);
     assert_eq!(table.bought_in(), Units::from_units(2), "nothing changed");
-    assert!(
-        table
-            .deal(&mut kit.an())
-            .contains(&Happening::RoundStarted(2))
-    );
+    assert!(table.deal(&mut kit.an()).contains(&Happening::RoundStarted(2)));
 }
 
 #[test]
 fn leaving_mid_round_plays_the_hand_out_and_the_summary_says_what_happened() {
     let mut kit = Kit::new(None);
-    let mut table = session(TableConfig {
-        seats: 2,
-        ai: vec![Level::Hard],
-        seed: 7,
-        ..config()
-    });
+    let mut table = session(TableConfig { seats: 2, ai: vec![Level::Hard], seed: 7, ..config() });
     table.deal(&mut kit.an());
     let staked = table.closing_summary();
     let widest = |text: &str| text.lines().map(|l| l.chars().count()).max().unwrap_or(0);
     assert!(widest(&staked) <= 80, "a terminal's width: {staked}");
     if table.hands_in_play() {
         assert!(
-            staked
-                .replace('\n', " ")
-                .contains("staked in the round left unfinished"),
+            staked.replace('\n', " ").contains("staked in the round left unfinished"),
             "{staked}"
         );
     }
     table.leave(&mut kit.an());
     assert!(table.between_rounds());
     assert_eq!(table.tally().play.rounds, 1);
-    assert_eq!(
-        table.tally().overall.decisions,
-        0,
-        "leaving's play is not graded"
-    );
+    assert_eq!(table.tally().overall.decisions, 0, "leaving's play is not graded");
     let text = table.closing_summary();
     assert!(text.contains("1 round, net "), "{text}");
     assert!(text.ends_with("Seed 7.\n"), "{text}");
     assert!(widest(&text) <= 80, "{text}");
     assert!(!text.contains("staked in the round"), "{text}");
     let rows = table.summary_rows();
-    let row = |label: &str| {
-        rows.iter()
-            .find(|(l, _)| l == label)
-            .map(|(_, v)| v.clone())
-    };
+    let row = |label: &str| rows.iter().find(|(l, _)| l == label).map(|(_, v)| v.clone());
     assert_eq!(row("Shoe seed").as_deref(), Some("7 (replay: --seed 7)"));
     let bankroll = format!("100 → {}", table.bankroll().plain());
     assert_eq!(row("Bankroll"), Some(bankroll));
-    assert!(
-        row("Seat 2 · hard").is_some_and(|v| v.starts_with("net ")),
-        "{rows:?}"
-    );
+    assert!(row("Seat 2 · hard").is_some_and(|v| v.starts_with("net ")), "{rows:?}");
 }
 
 #[test]
 fn the_ai_seats_and_the_dealer_play_one_step_at_a_time() {
     let mut kit = Kit::new(None);
-    let mut table = session(TableConfig {
-        seats: 3,
-        you: Some(2),
-        ai: vec![Level::Hard],
-        ..config()
-    });
+    let mut table =
+        session(TableConfig { seats: 3, you: Some(2), ai: vec![Level::Hard], ..config() });
     // Seats 1 and 2 hold 10,9 and 10,8 (both stand), you 10,9 against a 7 (a 10 face down).
     assert!(table.stack_next(&cards(&[10, 10, 10, 7, 9, 8, 9, 10])));
     table.deal(&mut kit.an());
@@ -400,10 +330,7 @@ pub(super) fn counting(every: u32, strict: bool) -> (Kit, TableSession) {
 #[test]
 fn with_the_count_hidden_the_bets_grade_waits_until_the_count_is_shown() {
     let (mut kit, mut table) = counting(0, false);
-    assert_eq!(
-        table.counting_label().as_deref(),
-        Some("counting mode · ramp 1–4")
-    );
+    assert_eq!(table.counting_label().as_deref(), Some("counting mode · ramp 1–4"));
     assert!(table.count_hidden());
     let dealt = table.deal(&mut kit.an());
     let said = texts(&dealt);
@@ -424,12 +351,7 @@ fn with_the_count_hidden_the_bets_grade_waits_until_the_count_is_shown() {
     // Shown, the next bet's grade is said at once.
     finish_round(&mut table, &mut kit);
     let said = table.deal(&mut kit.an());
-    assert!(
-        texts(&said)
-            .iter()
-            .any(|t| t.starts_with("Bet 1 at true count ")),
-        "{said:?}"
-    );
+    assert!(texts(&said).iter().any(|t| t.starts_with("Bet 1 at true count ")), "{said:?}");
     assert_eq!(texts(&table.toggle_count()), ["Count hidden."]);
 }
 
@@ -444,14 +366,8 @@ fn a_grade_that_would_tell_the_count_is_held_back_and_strict_mode_does_not_refus
     let news = table.act(Action::Stand, &mut kit.an());
     let note = graded(&news).expect("a note in the grade's place");
     assert_eq!(note.kind, Kind::Info);
-    assert!(
-        note.text
-            .ends_with("an index play's hand, graded once the count is shown")
-    );
-    assert!(
-        !table.your_turn(),
-        "not refused: a refusal would tell the count"
-    );
+    assert!(note.text.ends_with("an index play's hand, graded once the count is shown"));
+    assert!(!table.your_turn(), "not refused: a refusal would tell the count");
     table.play_out(&mut kit.an());
     assert_eq!(table.tally().overall.decisions, 1);
     let shown = table.toggle_count();
@@ -506,11 +422,7 @@ fn a_count_check_is_asked_before_every_few_deals_and_graded() {
     finish_round(&mut table, &mut kit);
     assert_eq!(table.deal(&mut kit.an())[0], Happening::CountCheckAsked);
     table.skip_count_check();
-    assert!(
-        table
-            .deal(&mut kit.an())
-            .contains(&Happening::RoundStarted(3))
-    );
+    assert!(table.deal(&mut kit.an()).contains(&Happening::RoundStarted(3)));
 }
 
 /// A count check's verdict: the last graded line of its answer, after what it released.
@@ -543,10 +455,7 @@ fn a_whole_counting_shoe_plays_to_the_reshuffle_with_its_count_checks_answered()
             released +=
                 usize::from(said.contains(&"The count was checked: what was held back from it —"));
         }
-        assert!(
-            news.iter().any(|h| matches!(h, Happening::RoundStarted(_))),
-            "{news:?}"
-        );
+        assert!(news.iter().any(|h| matches!(h, Happening::RoundStarted(_))), "{news:?}");
         started += 1;
         // Nothing said while the count is hidden tells it, but for what a check released.
         for text in texts(&news).iter().filter(|t| !t.starts_with("Round ")) {
@@ -572,26 +481,17 @@ fn a_whole_counting_shoe_plays_to_the_reshuffle_with_its_count_checks_answered()
     let tally = table.tally();
     assert_eq!(tally.play.rounds, started);
     assert_eq!(tally.overall.decisions, acts);
-    assert!(
-        started > 20,
-        "a six-deck shoe dealt to 75 %: {started} rounds"
-    );
+    assert!(started > 20, "a six-deck shoe dealt to 75 %: {started} rounds");
     assert_eq!(checks, (started - 1) / 5, "a check before every fifth deal");
     assert_eq!(right_checks, checks);
-    assert_eq!(
-        released as u64, checks,
-        "each check releases the bets' grades"
-    );
+    assert_eq!(released as u64, checks, "each check releases the bets' grades");
     let ramp = tally.skills.get("table-ramp").map(|r| r.asked);
     assert_eq!(ramp, Some(started), "every bet graded against the ramp");
     assert!(
         !tally.skills.contains_key("ramp"),
         "the table's bets are not the ramp drill's answers"
     );
-    assert_eq!(
-        (tally.count.decisions, tally.count.correct),
-        (checks, checks)
-    );
+    assert_eq!((tally.count.decisions, tally.count.correct), (checks, checks));
 }
 
 /// A count's tag of one card, written out by hand from its authors' tables (ace as 1, tens as
@@ -632,11 +532,7 @@ fn a_whole_counting_shoe_keeps_the_chosen_count_from_its_initial_running_count()
         });
         // The index plays of a count other than Hi-Lo's are not Hi-Lo's: none here.
         let mut kit = Kit::new(Some(IndexTable::default()));
-        assert_eq!(
-            table.running_count(),
-            start,
-            "{key} starts at its initial count"
-        );
+        assert_eq!(table.running_count(), start, "{key} starts at its initial count");
         let (mut summed, mut rounds, mut checks) = (start, 0u32, 0u32);
         loop {
             let mut news = table.deal(&mut kit.an());
@@ -698,14 +594,8 @@ fn a_whole_counting_shoe_keeps_the_chosen_count_from_its_initial_running_count()
             assert_eq!(i64::from(table.floored_count()), index_count, "{key}");
             assert!(rounds < 200, "the shoe is reshuffled within 200 rounds");
         }
-        assert!(
-            rounds > 20 && checks > 5,
-            "{key}: {rounds} rounds, {checks} checks"
-        );
-        assert_eq!(
-            texts(&table.toggle_count())[0],
-            format!("{} count shown.", system.name)
-        );
+        assert!(rounds > 20 && checks > 5, "{key}: {rounds} rounds, {checks} checks");
+        assert_eq!(texts(&table.toggle_count())[0], format!("{} count shown.", system.name));
     }
 }
 
@@ -715,9 +605,8 @@ fn a_whole_counting_shoe_keeps_the_chosen_count_from_its_initial_running_count()
 #[test]
 fn a_counter_seat_counting_red_7_counts_the_red_sevens_it_sees() {
     use blackjack_trainer::engine::{Rank, Suit};
-    let system = blackjack_trainer::analysis::counts::CountSystem::built_in("red7")
-        .expect("Red 7")
-        .clone();
+    let system =
+        blackjack_trainer::analysis::counts::CountSystem::built_in("red7").expect("Red 7").clone();
     let mut table = session(TableConfig {
         seats: 2,
         ai: vec![Level::Counter],
@@ -757,21 +646,14 @@ fn a_counter_seat_counting_red_7_counts_the_red_sevens_it_sees() {
 #[test]
 fn eights_stood_against_a_ten_are_a_close_call() {
     let mut kit = Kit::new(None);
-    let mut table = session(TableConfig {
-        strict: true,
-        ..config()
-    });
+    let mut table = session(TableConfig { strict: true, ..config() });
     // You 8, up T, you 8, hole 7.
     assert!(table.stack_next(&cards(&[8, 10, 8, 7])));
     table.deal(&mut kit.an());
     let news = table.act(Action::Stand, &mut kit.an());
     let grade = graded(&news).expect("graded");
     assert_eq!(grade.kind, Kind::CloseCall, "{}", grade.text);
-    assert!(
-        grade.text.contains("you chose stand: a close call (−0.00"),
-        "{}",
-        grade.text
-    );
+    assert!(grade.text.contains("you chose stand: a close call (−0.00"), "{}", grade.text);
     finish_round(&mut table, &mut kit);
     let overall = table.tally().overall;
     assert_eq!((overall.decisions, overall.correct), (1, 1));
@@ -783,10 +665,7 @@ fn eights_stood_against_a_ten_are_a_close_call() {
 fn the_hint_and_the_grade_quote_the_same_evs() {
     use blackjack_trainer::text::signed_decimals;
     let mut kit = Kit::new(None);
-    let mut table = session(TableConfig {
-        hints: true,
-        ..config()
-    });
+    let mut table = session(TableConfig { hints: true, ..config() });
     // You 7, up T, you 4, hole 8; the hit draws a 5.
     assert!(table.stack_next(&cards(&[7, 10, 4, 8, 5])));
     table.deal(&mut kit.an());
@@ -794,9 +673,7 @@ fn the_hint_and_the_grade_quote_the_same_evs() {
     assert!(table.your_turn(), "16 against T to play");
     let (query, _) = table.grading_query(false).expect("your turn");
     let evs = kit.evs.evs(&query);
-    let hint = table
-        .hint(&kit.strategy, None, None, Some(&evs))
-        .expect("a hint");
+    let hint = table.hint(&kit.strategy, None, None, Some(&evs)).expect("a hint");
     let news = table.act(Action::Stand, &mut kit.an());
     let grade = graded(&news).expect("graded");
     assert!(hint.contains("(this hand, full shoe: "), "{hint}");
@@ -807,10 +684,7 @@ fn the_hint_and_the_grade_quote_the_same_evs() {
         assert!(grade.text.contains(&quoted), "{quoted} in {}", grade.text);
     }
     // Without this hand's EVs yet, the hint gives the reason and no other numbers.
-    let mut table = session(TableConfig {
-        hints: true,
-        ..config()
-    });
+    let mut table = session(TableConfig { hints: true, ..config() });
     assert!(table.stack_next(&cards(&[7, 10, 4, 8, 5])));
     table.deal(&mut kit.an());
     table.act(Action::Hit, &mut kit.an());
@@ -839,27 +713,17 @@ fn while_the_index_table_is_worked_out_the_grades_say_they_are_the_charts() {
     let news = table.act(Action::Hit, &mut kit.an());
     let grade = graded(&news).expect("graded");
     assert!(
-        grade
-            .text
-            .ends_with("(graded by the chart: this game's index plays are being worked out)"),
+        grade.text.ends_with("(graded by the chart: this game's index plays are being worked out)"),
         "{}",
         grade.text
     );
     let news = table.indices_arrived(None);
     let said = texts(&news);
-    assert!(
-        said.iter()
-            .any(|t| t.contains("(1 decision before it by the chart)")),
-        "{said:?}"
-    );
+    assert!(said.iter().any(|t| t.contains("(1 decision before it by the chart)")), "{said:?}");
     // Once it is ready, nothing more is said of the chart.
     kit.indices = Some(illustrious_18());
     let news = table.act(Action::Stand, &mut kit.an());
     if let Some(grade) = graded(&news) {
-        assert!(
-            !grade.text.contains("graded by the chart"),
-            "{}",
-            grade.text
-        );
+        assert!(!grade.text.contains("graded by the chart"), "{}", grade.text);
     }
 }

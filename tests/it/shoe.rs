@@ -19,12 +19,7 @@ fn play(decks: u8, seats: usize, rounds: usize, seed: u64) -> Played {
     let size = usize::from(decks) * 52;
     let strategy = AnyStrategy::for_level(Level::Normal, &rules);
     let mut table = seeded_table(rules, seats, seed);
-    let mut played = Played {
-        rounds,
-        reshuffles: 0,
-        dry_shoes: 0,
-        cards_dealt: 0,
-    };
+    let mut played = Played { rounds, reshuffles: 0, dry_shoes: 0, cards_dealt: 0 };
     for round in 0..rounds {
         table.start_round().expect("deals");
         while let Some((seat, _)) = table.active() {
@@ -42,10 +37,7 @@ fn play(decks: u8, seats: usize, rounds: usize, seed: u64) -> Played {
         played.cards_dealt += shoe.on_table();
         // The figures the shoe bar is drawn from stay sane, dry shoe or not.
         assert!(shoe.until_cut() <= shoe.remaining(), "round {round}");
-        assert_eq!(
-            shoe.remaining() + shoe.on_table() + shoe.discards(),
-            shoe.size()
-        );
+        assert_eq!(shoe.remaining() + shoe.on_table() + shoe.discards(), shoe.size());
         assert!(shoe.size() >= size, "round {round}");
     }
     played
@@ -67,11 +59,7 @@ fn a_cut_card_at_full_penetration_reshuffles_once_per_shoe() {
             p.reshuffles,
             p.rounds
         );
-        assert!(
-            p.dry_shoes > 10,
-            "{decks} deck(s): the shoe must run dry ({} times)",
-            p.dry_shoes
-        );
+        assert!(p.dry_shoes > 10, "{decks} deck(s): the shoe must run dry ({} times)", p.dry_shoes);
         let per_shoe = p.rounds as f64 / p.reshuffles.max(1) as f64;
         let cards_per_round = p.cards_dealt as f64 / p.rounds as f64;
         assert!(

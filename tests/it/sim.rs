@@ -22,9 +22,8 @@ fn fnv(hash: &mut u64, text: &str) {
 /// easy and hard in turn), the dealer played step by step.
 fn replay_digest(rules: Rules, seats: usize, seed: u64, rounds: usize) -> u64 {
     let levels = [Level::Normal, Level::Easy, Level::Hard];
-    let seats: Vec<AnyStrategy> = (0..seats)
-        .map(|i| AnyStrategy::for_level(levels[i % 3], &rules))
-        .collect();
+    let seats: Vec<AnyStrategy> =
+        (0..seats).map(|i| AnyStrategy::for_level(levels[i % 3], &rules)).collect();
     let mut table = seeded_table(rules, seats.len(), seed);
     let mut hash = 0xcbf2_9ce4_8422_2325;
     let log = |events: &[Event], hash: &mut u64| {
@@ -79,12 +78,7 @@ fn seeded_play_through_a_dry_shoe_replays_exactly() {
 fn run_with(level: Level, seed: u64, threads: usize, rounds: u64, shoe: ShoeMode) -> SimReport {
     let rules = Rules::default();
     let strategy = AnyStrategy::for_level(level, &rules);
-    let config = SimConfig {
-        rounds,
-        seed,
-        threads,
-        shoe,
-    };
+    let config = SimConfig { rounds, seed, threads, shoe };
     run(&rules, &strategy, &config, &|_| {}).expect("the engine plays")
 }
 
@@ -122,10 +116,7 @@ fn the_counters_are_consistent() {
             // Easy never doubles or splits.
             assert_eq!((t.doubles, t.splits), (0, 0));
         } else {
-            assert!(
-                t.doubles > 0 && t.splits > 0,
-                "{level:?} doubles and splits"
-            );
+            assert!(t.doubles > 0 && t.splits > 0, "{level:?} doubles and splits");
         }
         // Every round nets between −8 units (four doubled hands lost) and +8.
         let mean_sq = t.net_sq_micro as f64 / 1e6 / t.rounds as f64;
@@ -164,23 +155,11 @@ fn keeping_events_or_not_plays_the_same_game() {
 fn sim_json_has_the_promised_keys_and_ignores_the_thread_count() {
     let sim = |threads: &str| -> serde_json::Value {
         let out = Command::new(env!("CARGO_BIN_EXE_blackjack"))
-            .args([
-                "--seed",
-                "8",
-                "sim",
-                "--hands",
-                "150000",
-                "--strategy",
-                "easy",
-            ])
+            .args(["--seed", "8", "sim", "--hands", "150000", "--strategy", "easy"])
             .args(["--threads", threads, "--json"])
             .output()
             .expect("the binary runs");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         serde_json::from_slice(&out.stdout).expect("one JSON object")
     };
     let (one, two) = (sim("1"), sim("2"));
@@ -196,22 +175,9 @@ fn sim_json_has_the_promised_keys_and_ignores_the_thread_count() {
     ] {
         assert!(one.get(key).is_some(), "missing {key}");
     }
-    assert_eq!(
-        (one["rounds"].as_u64(), one["seed"].as_u64()),
-        (Some(150_000), Some(8))
-    );
-    assert_eq!(
-        (one["threads"].as_u64(), two["threads"].as_u64()),
-        (Some(1), Some(2))
-    );
-    for key in [
-        "hands",
-        "ev_per_round",
-        "std_error",
-        "wins",
-        "busts",
-        "dealer_busts",
-    ] {
+    assert_eq!((one["rounds"].as_u64(), one["seed"].as_u64()), (Some(150_000), Some(8)));
+    assert_eq!((one["threads"].as_u64(), two["threads"].as_u64()), (Some(1), Some(2)));
+    for key in ["hands", "ev_per_round", "std_error", "wins", "busts", "dealer_busts"] {
         assert_eq!(one[key], two[key], "{key}");
     }
 }

@@ -11,10 +11,7 @@ use blackjack_trainer::engine::Rules;
 use blackjack_trainer::sim::{CHUNK_ROUNDS, ShoeMode, SimConfig, run, run_until};
 
 fn blackjack(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_blackjack"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    Command::new(env!("CARGO_BIN_EXE_blackjack")).args(args).output().expect("the binary runs")
 }
 
 /// A run of 10^14 rounds (it once asked for a 2 TB vector of chunk results before playing a
@@ -25,12 +22,8 @@ fn a_run_of_1e14_rounds_starts_and_stops_with_the_first_chunks_merged() {
     let rules = Rules::default();
     let strategy = AnyStrategy::for_level(Level::Easy, &rules);
     let threads = 2;
-    let config = SimConfig {
-        rounds: 100_000_000_000_000,
-        seed: 41,
-        threads,
-        shoe: ShoeMode::CutCard(0.75),
-    };
+    let config =
+        SimConfig { rounds: 100_000_000_000_000, seed: 41, threads, shoe: ShoeMode::CutCard(0.75) };
     let stop = AtomicBool::new(false);
     let finished = AtomicU64::new(0);
     let progress = |rounds: u64| {
@@ -46,17 +39,8 @@ fn a_run_of_1e14_rounds_starts_and_stops_with_the_first_chunks_merged() {
         (12 * CHUNK_ROUNDS..=(12 + threads as u64) * CHUNK_ROUNDS).contains(&rounds),
         "{rounds}"
     );
-    let same = run(
-        &rules,
-        &strategy,
-        &SimConfig {
-            rounds,
-            threads: 1,
-            ..config
-        },
-        &|_| {},
-    )
-    .expect("plays");
+    let same = run(&rules, &strategy, &SimConfig { rounds, threads: 1, ..config }, &|_| {})
+        .expect("plays");
     assert_eq!(report.tally, same.tally);
 }
 
@@ -76,11 +60,7 @@ fn sim_hands_take_scientific_notation_and_separators() {
             "1",
             "--json",
         ]);
-        assert!(
-            out.status.success(),
-            "{hands}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert!(out.status.success(), "{hands}: {}", String::from_utf8_lossy(&out.stderr));
         let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
         assert_eq!(report["rounds"].as_u64(), Some(rounds), "{hands}");
     }
@@ -100,10 +80,7 @@ fn sim_hands_refuse_fractions_negatives_and_overflow() {
         let out = blackjack(&["sim", "--hands", hands, "--strategy", "easy"]);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{hands}: {err}");
-        assert!(
-            err.contains(why) && err.contains("--hands"),
-            "{hands}: {err}"
-        );
+        assert!(err.contains(why) && err.contains("--hands"), "{hands}: {err}");
         assert!(out.stdout.is_empty());
     }
     let out = blackjack(&["sim", "--hands", "10", "--threads", "0"]);
@@ -114,21 +91,9 @@ fn sim_hands_refuse_fractions_negatives_and_overflow() {
 /// Into a pipe, a run well past the moment the bar would show leaves stderr empty.
 #[test]
 fn no_progress_bar_into_a_pipe() {
-    let out = blackjack(&[
-        "sim",
-        "--hands",
-        "6e6",
-        "--strategy",
-        "easy",
-        "--threads",
-        "1",
-    ]);
+    let out = blackjack(&["sim", "--hands", "6e6", "--strategy", "easy", "--threads", "1"]);
     assert!(out.status.success());
-    assert!(
-        out.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stdout).contains("rounds           6000000"));
 }
 
@@ -144,10 +109,8 @@ fn on_a_terminal(args: &str) -> Option<String> {
         return None;
     }
     let command = format!("'{}' {args}", env!("CARGO_BIN_EXE_blackjack"));
-    let out = Command::new("script")
-        .args(["-qec", &command, "/dev/null"])
-        .output()
-        .expect("script runs");
+    let out =
+        Command::new("script").args(["-qec", &command, "/dev/null"]).output().expect("script runs");
     assert!(out.status.success(), "{args}");
     Some(String::from_utf8_lossy(&out.stdout).into_owned())
 }
@@ -186,8 +149,5 @@ fn a_progress_bar_with_an_eta_on_a_terminal_only() {
     );
 
     let json = on_a_terminal(&format!("{run} 4e6 --json")).expect("script still runs");
-    assert!(
-        !json.contains("ETA") && json.contains("\"rounds\":4000000"),
-        "{json}"
-    );
+    assert!(!json.contains("ETA") && json.contains("\"rounds\":4000000"), "{json}");
 }

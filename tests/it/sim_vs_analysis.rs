@@ -12,17 +12,9 @@ fn hard_strategy_on_a_fresh_shoe_returns_the_computed_house_edge() {
     let rules = Rules::default();
     let exact = basic_strategy(&rules).return_chart;
     let strategy = AnyStrategy::for_level(Level::Hard, &rules);
-    let config = SimConfig {
-        rounds: 2_000_000,
-        seed: 7,
-        threads: 2,
-        shoe: ShoeMode::Fresh,
-    };
+    let config = SimConfig { rounds: 2_000_000, seed: 7, threads: 2, shoe: ShoeMode::Fresh };
     let report = run(&rules, &strategy, &config, &|_| {}).unwrap();
     let ev = report.tally.ev_per_round();
     let se = report.tally.std_error();
-    assert!(
-        (ev - exact).abs() < 3.0 * se,
-        "sim {ev:.5} ± {se:.5} vs exact {exact:.5}"
-    );
+    assert!((ev - exact).abs() < 3.0 * se, "sim {ev:.5} ± {se:.5} vs exact {exact:.5}");
 }

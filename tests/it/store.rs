@@ -40,11 +40,8 @@ fn listing(dir: &Path) -> Vec<(String, Vec<u8>)> {
         .map(|e| {
             let e = e.expect("an entry");
             let regular = e.file_type().is_ok_and(|t| t.is_file());
-            let bytes = if regular {
-                std::fs::read(e.path()).unwrap_or_default()
-            } else {
-                Vec::new()
-            };
+            let bytes =
+                if regular { std::fs::read(e.path()).unwrap_or_default() } else { Vec::new() };
             (e.file_name().to_string_lossy().into_owned(), bytes)
         })
         .collect();
@@ -83,10 +80,7 @@ fn the_old_files_are_imported_once_and_every_figure_and_entry_comes_through() {
     let mut got: serde_json::Value = serde_json::from_slice(&review.stdout).expect("JSON");
     let mut want: serde_json::Value = serde_json::from_str(&fixture("review.json")).expect("JSON");
     let reasons = without_reasons(&mut got);
-    assert!(
-        reasons > 170 && without_reasons(&mut want) == reasons,
-        "{reasons}"
-    );
+    assert!(reasons > 170 && without_reasons(&mut want) == reasons, "{reasons}");
     assert_eq!(got["entries"], want["entries"]);
     // The exports, row for row.
     for (args, name) in [
@@ -98,22 +92,10 @@ fn the_old_files_are_imported_once_and_every_figure_and_entry_comes_through() {
         let out = run(home, &all, &[TODAY], "");
         assert_eq!(stdout(&out), fixture(name), "{name}");
     }
-    let json = run(
-        home,
-        &["stats", "--stats", d, "--export", "json"],
-        &[TODAY],
-        "",
-    );
+    let json = run(home, &["stats", "--stats", d, "--export", "json"], &[TODAY], "");
     let got: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
     let want: serde_json::Value = serde_json::from_str(&fixture("export.json")).expect("JSON");
-    for key in [
-        "sessions",
-        "lifetime",
-        "cells",
-        "session_rows",
-        "due_today",
-        "days_in_a_row",
-    ] {
+    for key in ["sessions", "lifetime", "cells", "session_rows", "due_today", "days_in_a_row"] {
         assert_eq!(got[key], want[key], "{key}");
     }
     // The old files, byte for byte.
@@ -136,10 +118,8 @@ fn without_reasons(review: &mut serde_json::Value) -> usize {
             None => entry.get_mut("decision").into_iter().collect(),
         };
         for decision in decisions {
-            let reason = decision
-                .as_object_mut()
-                .and_then(|d| d.remove("reason"))
-                .expect("a reason");
+            let reason =
+                decision.as_object_mut().and_then(|d| d.remove("reason")).expect("a reason");
             assert!(reason.is_string(), "{reason}");
             taken += 1;
         }
@@ -154,12 +134,8 @@ fn the_imported_figures_and_new_rows_add_up() {
     legacy_files(home);
     let db = home.join("stats.db");
     let d = db.to_str().expect("UTF-8");
-    let out = run(
-        home,
-        &["--seed", "5", "drill", "--kind", "hard", "--stats", d],
-        &[TODAY],
-        "s\ns\nh\n",
-    );
+    let out =
+        run(home, &["--seed", "5", "drill", "--kind", "hard", "--stats", d], &[TODAY], "s\ns\nh\n");
     assert!(out.status.success(), "{}", stderr(&out));
     let (sessions, lifetime) = common::lifetime(&db);
     assert_eq!(sessions, 13, "the 12 imported, and this one");
@@ -179,26 +155,15 @@ fn a_damaged_old_statistics_file_leaves_the_history_counted() {
     std::fs::write(&stats, &text[..text.len() / 2]).expect("cut short");
     let db = home.join("stats.db");
     let d = db.to_str().expect("UTF-8");
-    let out = run(
-        home,
-        &["--seed", "5", "drill", "--kind", "hard", "--stats", d],
-        &[TODAY],
-        "s\ns\nh\n",
-    );
+    let out =
+        run(home, &["--seed", "5", "drill", "--kind", "hard", "--stats", d], &[TODAY], "s\ns\nh\n");
     assert!(out.status.success(), "{}", stderr(&out));
     let (sessions, lifetime) = common::lifetime(&db);
     assert_eq!(sessions, 2, "the imported history's, and this one");
     assert_eq!(lifetime.play.rounds, 107);
-    assert!(
-        lifetime.overall.decisions > 3,
-        "{}",
-        lifetime.overall.decisions
-    );
+    assert!(lifetime.overall.decisions > 3, "{}", lifetime.overall.decisions);
     // The file as it was.
-    assert_eq!(
-        std::fs::read(&stats).expect("kept"),
-        &text[..text.len() / 2]
-    );
+    assert_eq!(std::fs::read(&stats).expect("kept"), &text[..text.len() / 2]);
 }
 
 #[test]
@@ -232,10 +197,8 @@ fn two_tables_and_a_drill_at_once_keep_every_row() {
             })
         })
         .collect();
-    let outs: Vec<_> = children
-        .into_iter()
-        .map(|child| child.join().expect("the thread ends"))
-        .collect();
+    let outs: Vec<_> =
+        children.into_iter().map(|child| child.join().expect("the thread ends")).collect();
     for out in &outs {
         assert!(out.status.success(), "{}\n{}", stdout(out), stderr(out));
         assert!(!stdout(out).contains("not saved"), "{}", stdout(out));
@@ -248,18 +211,8 @@ fn two_tables_and_a_drill_at_once_keep_every_row() {
 
 /// A database made by one drill answer at `path`.
 fn drilled(home: &Path, path: &Path) {
-    let out = run(
-        home,
-        &[
-            "--seed",
-            "3",
-            "drill",
-            "--stats",
-            path.to_str().expect("UTF-8"),
-        ],
-        &[],
-        "h\n",
-    );
+    let out =
+        run(home, &["--seed", "3", "drill", "--stats", path.to_str().expect("UTF-8")], &[], "h\n");
     assert!(out.status.success(), "{}", stderr(&out));
 }
 
@@ -287,10 +240,7 @@ fn the_database_is_created_for_its_owner_only() {
         "",
     );
     assert!(out.status.success(), "{}", stderr(&out));
-    let mode = std::fs::metadata(&copy)
-        .expect("backed up")
-        .permissions()
-        .mode();
+    let mode = std::fs::metadata(&copy).expect("backed up").permissions().mode();
     assert_eq!(mode & 0o777, 0o600);
 }
 
@@ -326,18 +276,13 @@ fn a_named_path_holding_anything_else_is_refused_and_left_exactly_as_it_was() {
         (&other, "another program"),
     ] {
         let p = path.to_str().expect("UTF-8");
-        for args in [
-            vec!["drill", "--stats", p],
-            vec!["stats", "--stats", p],
-            vec!["review", "--stats", p],
-        ] {
+        for args in
+            [vec!["drill", "--stats", p], vec!["stats", "--stats", p], vec!["review", "--stats", p]]
+        {
             let out = run(home, &args, &[], "h\n");
             let err = stderr(&out);
             assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
-            assert!(
-                err.contains(says) && !err.contains("panicked"),
-                "{args:?}: {err}"
-            );
+            assert!(err.contains(says) && !err.contains("panicked"), "{args:?}: {err}");
         }
         let env = run(home, &["drill"], &[("BLACKJACK_STATS", p)], "h\n");
         assert_eq!(env.status.code(), Some(1), "{}", stderr(&env));
@@ -354,43 +299,23 @@ fn a_symlink_is_followed_and_a_dangling_one_is_refused() {
     let link = home.join("link.db");
     std::os::unix::fs::symlink(&target, &link).expect("a link");
     // A link to nothing: refused, and nothing made (not the file, not a folder).
-    let out = run(
-        home,
-        &["drill", "--stats", link.to_str().expect("UTF-8")],
-        &[],
-        "h\n",
-    );
+    let out = run(home, &["drill", "--stats", link.to_str().expect("UTF-8")], &[], "h\n");
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(stderr(&out).contains("does not exist"), "{}", stderr(&out));
     assert!(!target.exists());
     let deep = home.join("deep.db");
     std::os::unix::fs::symlink(home.join("no/such/folder/x.db"), &deep).expect("a link");
-    let out = run(
-        home,
-        &["drill", "--stats", deep.to_str().expect("UTF-8")],
-        &[],
-        "h\n",
-    );
+    let out = run(home, &["drill", "--stats", deep.to_str().expect("UTF-8")], &[], "h\n");
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(!home.join("no").exists(), "no folder is made");
     // A link to a database: the database is written, the link stays a link.
     drilled(home, &target);
     drilled(home, &link);
-    assert!(
-        std::fs::symlink_metadata(&link)
-            .expect("there")
-            .file_type()
-            .is_symlink()
-    );
+    assert!(std::fs::symlink_metadata(&link).expect("there").file_type().is_symlink());
     assert_eq!(common::lifetime(&target).1.overall.decisions, 2);
     // A named path in a folder that does not exist is refused; no folder is made.
     let missing = home.join("missing/stats.db");
-    let out = run(
-        home,
-        &["drill", "--stats", missing.to_str().expect("UTF-8")],
-        &[],
-        "h\n",
-    );
+    let out = run(home, &["drill", "--stats", missing.to_str().expect("UTF-8")], &[], "h\n");
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(!home.join("missing").exists());
 }
@@ -422,15 +347,8 @@ fn a_damaged_database_at_the_default_path_is_kept_as_a_backup_and_the_table_star
         found
     };
     let backup = backups().pop().expect("a backup");
-    let name = backup
-        .file_name()
-        .expect("a name")
-        .to_string_lossy()
-        .into_owned();
-    assert!(
-        name.starts_with("stats.db.20") && name.contains('T'),
-        "{name}"
-    );
+    let name = backup.file_name().expect("a name").to_string_lossy().into_owned();
+    assert!(name.starts_with("stats.db.20") && name.contains('T'), "{name}");
     assert_eq!(std::fs::read(&backup).expect("the backup"), garbage);
     assert_eq!(common::lifetime(&db).1.overall.decisions, 1, "a fresh one");
     // Damaged again: the first backup is kept, the second gets a name of its own.
@@ -456,42 +374,16 @@ fn a_read_only_database_is_read_and_never_written() {
     drilled(home, &db);
     std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o444)).expect("read-only");
     let before = listing(home);
-    let out = run(
-        home,
-        &[
-            "--seed",
-            "4",
-            "drill",
-            "--stats",
-            db.to_str().expect("UTF-8"),
-        ],
-        &[],
-        "h\n",
-    );
+    let out =
+        run(home, &["--seed", "4", "drill", "--stats", db.to_str().expect("UTF-8")], &[], "h\n");
     let text = stdout(&out);
     // Work not saved ends the command as a full disk does: status 1, and why.
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("not saved: its permissions forbid writing"),
-        "{}",
-        stderr(&out)
-    );
-    assert!(
-        text.contains("read-only") && !text.contains("Statistics kept"),
-        "{text}"
-    );
+    assert!(stderr(&out).contains("not saved: its permissions forbid writing"), "{}", stderr(&out));
+    assert!(text.contains("read-only") && !text.contains("Statistics kept"), "{text}");
     assert!(listing(home) == before, "nothing written");
-    let stats = run(
-        home,
-        &["stats", "--stats", db.to_str().expect("UTF-8")],
-        &[],
-        "",
-    );
-    assert!(
-        stdout(&stats).contains("Decisions right        0 of 1"),
-        "{}",
-        stdout(&stats)
-    );
+    let stats = run(home, &["stats", "--stats", db.to_str().expect("UTF-8")], &[], "");
+    assert!(stdout(&stats).contains("Decisions right        0 of 1"), "{}", stdout(&stats));
 }
 
 #[test]
@@ -502,42 +394,19 @@ fn a_database_of_a_newer_version_is_read_and_never_written() {
     drilled(home, &db);
     {
         let conn = rusqlite::Connection::open(&db).expect("opens");
-        conn.pragma_update(None, "user_version", VERSION + 1)
-            .expect("newer");
-        let id: i32 = conn
-            .pragma_query_value(None, "application_id", |r| r.get(0))
-            .expect("id");
+        conn.pragma_update(None, "user_version", VERSION + 1).expect("newer");
+        let id: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0)).expect("id");
         assert_eq!(id, APPLICATION_ID);
     }
     let before = std::fs::read(&db).expect("the database");
-    let out = run(
-        home,
-        &[
-            "--seed",
-            "4",
-            "drill",
-            "--stats",
-            db.to_str().expect("UTF-8"),
-        ],
-        &[],
-        "h\n",
-    );
+    let out =
+        run(home, &["--seed", "4", "drill", "--stats", db.to_str().expect("UTF-8")], &[], "h\n");
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("not saved: written by a newer version"),
-        "{}",
-        stderr(&out)
-    );
-    assert!(
-        text.contains("newer version") && !text.contains("Statistics kept"),
-        "{text}"
-    );
+    assert!(stderr(&out).contains("not saved: written by a newer version"), "{}", stderr(&out));
+    assert!(text.contains("newer version") && !text.contains("Statistics kept"), "{text}");
     // The database is not written, and no journal file is left beside it.
-    assert!(
-        std::fs::read(&db).expect("the database") == before,
-        "nothing written"
-    );
+    assert!(std::fs::read(&db).expect("the database") == before, "nothing written");
     for journal in ["stats.db-wal", "stats.db-shm"] {
         assert!(!home.join(journal).exists(), "{journal} left behind");
     }
@@ -570,20 +439,12 @@ fn with_no_room_to_write_nothing_claims_to_be_kept_and_the_exit_status_is_1() {
     let full = {
         use std::io::Write;
         let mut child = full;
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(&b"s\n".repeat(8))
-            .expect("answers");
+        child.stdin.take().expect("stdin").write_all(&b"s\n".repeat(8)).expect("answers");
         child.wait_with_output().expect("it ends")
     };
     let (out, err) = (stdout(&full), stderr(&full));
     assert_eq!(full.status.code(), Some(1), "{out}\n{err}");
-    assert!(
-        out.contains("not saved") && !out.contains("Statistics kept"),
-        "{out}"
-    );
+    assert!(out.contains("not saved") && !out.contains("Statistics kept"), "{out}");
     assert!(err.contains("drill answers not saved"), "{err}");
     // What was written before the room ran out is kept, and nothing after it.
     let after = common::lifetime(&db).1.overall.decisions;
@@ -596,12 +457,8 @@ fn counting_answers_are_in_the_history() {
     let home = dir.path();
     let db = home.join("stats.db");
     let d = db.to_str().expect("UTF-8");
-    let out = run(
-        home,
-        &["--seed", "6", "drill", "--kind", "true-count", "--stats", d],
-        &[],
-        "1\n-1\n",
-    );
+    let out =
+        run(home, &["--seed", "6", "drill", "--kind", "true-count", "--stats", d], &[], "1\n-1\n");
     assert!(out.status.success(), "{}", stderr(&out));
     let review = run(home, &["review", "--json", "--stats", d], &[], "");
     let value: serde_json::Value = serde_json::from_slice(&review.stdout).expect("JSON");
@@ -610,11 +467,7 @@ fn counting_answers_are_in_the_history() {
     for entry in entries {
         assert_eq!(entry["type"], "count");
         assert_eq!(entry["skill"], "true-count");
-        assert!(
-            entry["question"]
-                .as_str()
-                .is_some_and(|q| q.contains("true count"))
-        );
+        assert!(entry["question"].as_str().is_some_and(|q| q.contains("true count")));
         assert!(entry["truth"].is_string() && entry["answer"].is_string());
     }
 }
@@ -639,17 +492,10 @@ fn a_clock_that_ran_ahead_neither_hides_the_cells_missed_nor_ends_the_run_of_day
     }
     // Once a year ahead, with misses (doubling a hard total the chart never doubles).
     drill("2027-12-04", "s\nh\nd\ns\n");
-    let stats = run(
-        home,
-        &["stats", "--stats", d],
-        &[("BLACKJACK_TODAY", "2026-12-05")],
-        "",
-    );
+    let stats = run(home, &["stats", "--stats", d], &[("BLACKJACK_TODAY", "2026-12-05")], "");
     let text = stdout(&stats);
-    let line = text
-        .lines()
-        .find(|l| l.contains("Spaced practice"))
-        .unwrap_or_else(|| panic!("{text}"));
+    let line =
+        text.lines().find(|l| l.contains("Spaced practice")).unwrap_or_else(|| panic!("{text}"));
     assert!(line.contains("4 days in a row"), "{line}");
     assert!(!line.contains(" 0 cells"), "{line}");
     let due = run(
@@ -674,11 +520,7 @@ fn sqlite3_reads_the_database() {
         drilled(dir.path(), &db);
         let conn = rusqlite::Connection::open(&db).expect("opens");
         let n: i64 = conn
-            .query_row(
-                "SELECT COUNT(*) FROM decisions WHERE drill IS NOT NULL",
-                [],
-                |r| r.get(0),
-            )
+            .query_row("SELECT COUNT(*) FROM decisions WHERE drill IS NOT NULL", [], |r| r.get(0))
             .expect("a query");
         assert_eq!(n, 1);
         return;
@@ -700,9 +542,7 @@ fn sqlite3_reads_the_database() {
 fn which(program: &str) -> Result<PathBuf, ()> {
     std::env::var_os("PATH")
         .and_then(|paths| {
-            std::env::split_paths(&paths)
-                .map(|dir| dir.join(program))
-                .find(|p| p.is_file())
+            std::env::split_paths(&paths).map(|dir| dir.join(program)).find(|p| p.is_file())
         })
         .ok_or(())
 }

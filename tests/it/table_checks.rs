@@ -47,10 +47,7 @@ fn answer(table: &mut TableSession, kit: &mut Kit, typed: &str) -> Vec<Happening
 }
 
 fn said(news: &[Happening]) -> Vec<String> {
-    news.iter()
-        .filter_map(Happening::notice)
-        .map(|n| n.text.clone())
-        .collect()
+    news.iter().filter_map(Happening::notice).map(|n| n.text.clone()).collect()
 }
 
 fn kept_skills(table: &TableSession) -> Vec<(String, bool)> {
@@ -105,11 +102,7 @@ fn surprise_checks_ask_all_three_kinds_and_grade_and_keep_each_under_its_skill()
             Happening::Graded(n) => Some(&n.text),
             _ => None,
         });
-        assert_eq!(
-            pinned,
-            Some(line),
-            "the verdict is the last grade: {texts:?}"
-        );
+        assert_eq!(pinned, Some(line), "the verdict is the last grade: {texts:?}");
         if kind == CheckKind::True {
             assert!(line.contains("floored"), "the floor is said: {line}");
         }
@@ -142,9 +135,7 @@ fn a_true_count_check_says_the_floor_and_grades_the_floored_count() {
         table.deal(&mut kit.an());
     }
     assert!(
-        CheckKind::True
-            .question(&blackjack_trainer::analysis::counts::HI_LO)
-            .contains("floored")
+        CheckKind::True.question(&blackjack_trainer::analysis::counts::HI_LO).contains("floored")
     );
     let view = table.table().view(table.your_seat());
     let (running, left) = (running_count(view.seen()), view.cards_left());

@@ -11,10 +11,7 @@ use blackjack_trainer::text::signed;
 use super::session::{Kit, config, counting, finish_round, session, texts};
 
 fn paced(pace: &str) -> (Kit, TableSession) {
-    let table = session(TableConfig {
-        pace: Some(pace.parse().expect("a pace")),
-        ..config()
-    });
+    let table = session(TableConfig { pace: Some(pace.parse().expect("a pace")), ..config() });
     (Kit::new(None), table)
 }
 
@@ -50,15 +47,10 @@ fn at_casino_pace_the_next_round_is_dealt_by_itself_after_the_cards_are_cleared(
     assert!(!dealt(&cleared), "cleared first, dealt after");
     assert!(table.cards_cleared());
     assert_eq!(table.pace_next(), Some((PaceStep::Deal, t0 + round)));
-    assert!(!dealt(
-        &table.pace_tick(t0 + round - secs(0.1), &mut kit.an())
-    ));
+    assert!(!dealt(&table.pace_tick(t0 + round - secs(0.1), &mut kit.an())));
     let next = table.pace_tick(t0 + round, &mut kit.an());
     assert!(next.contains(&Happening::RoundStarted(2)), "{next:?}");
-    assert!(
-        !table.cards_cleared(),
-        "the new round's cards are on the table"
-    );
+    assert!(!table.cards_cleared(), "the new round's cards are on the table");
 }
 
 #[test]
@@ -72,11 +64,7 @@ fn a_slow_round_still_leaves_its_result_in_view_before_the_clearing() {
     let over = t0 + secs(60.0);
     table.pace_tick(over, &mut kit.an());
     assert_eq!(table.pace_next(), Some((PaceStep::Clear, over + secs(2.0))));
-    assert!(
-        !table
-            .pace_tick(over + secs(1.9), &mut kit.an())
-            .contains(&Happening::TableCleared)
-    );
+    assert!(!table.pace_tick(over + secs(1.9), &mut kit.an()).contains(&Happening::TableCleared));
     table.pace_tick(over + secs(2.0), &mut kit.an());
     assert!(dealt(&table.pace_tick(over + secs(3.0), &mut kit.an())));
 }
@@ -91,10 +79,7 @@ fn a_paused_pace_deals_nothing_and_space_still_deals() {
     table.pace_tick(t0 + secs(5.0), &mut kit.an());
     let paused = table.toggle_pace(t0 + secs(6.0));
     assert!(table.pace_paused());
-    assert_eq!(
-        texts(&paused),
-        ["Pace paused: Space deals the next round; w goes on at the pace."]
-    );
+    assert_eq!(texts(&paused), ["Pace paused: Space deals the next round; w goes on at the pace."]);
     assert_eq!(table.pace_next(), None);
     assert!(!dealt(&table.pace_tick(t0 + secs(3600.0), &mut kit.an())));
     // Going on: the look and the clearing come again before the deal.
@@ -150,10 +135,8 @@ fn the_bet_changed_during_the_pause_is_the_bet_dealt_and_graded_by_the_ramp_at_t
     assert!(dealt(&news));
     assert_eq!(table.bet(), Units::from_units(2), "the bet placed stays");
     let wanted = [1, 2, 4][tc.clamp(0, 2) as usize];
-    let graded = texts(&news)
-        .into_iter()
-        .find(|t| t.starts_with("Bet 2 at true count"))
-        .map(str::to_owned);
+    let graded =
+        texts(&news).into_iter().find(|t| t.starts_with("Bet 2 at true count")).map(str::to_owned);
     let expected = if wanted == 2 {
         format!("Bet 2 at true count {}: the ramp's bet", signed(tc))
     } else {

@@ -39,16 +39,8 @@ fn open_pty() -> (File, File) {
         assert_eq!(libc::unlockpt(fd), 0);
         let mut name = [0 as libc::c_char; 128];
         assert_eq!(libc::ptsname_r(fd, name.as_mut_ptr(), name.len()), 0);
-        let path = CStr::from_ptr(name.as_ptr())
-            .to_str()
-            .expect("a pty name")
-            .to_owned();
-        let size = libc::winsize {
-            ws_row: 32,
-            ws_col: 100,
-            ws_xpixel: 0,
-            ws_ypixel: 0,
-        };
+        let path = CStr::from_ptr(name.as_ptr()).to_str().expect("a pty name").to_owned();
+        let size = libc::winsize { ws_row: 32, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0 };
         assert_eq!(libc::ioctl(fd, libc::TIOCSWINSZ, &size), 0);
         let slave = OpenOptions::new()
             .read(true)
@@ -75,10 +67,7 @@ fn raw_mode(master: &File) -> bool {
     let mut modes: libc::termios = unsafe { std::mem::zeroed() };
     // SAFETY: a valid descriptor and a valid pointer. On Linux the master side reports the
     // modes of the side the program uses.
-    assert_eq!(
-        unsafe { libc::tcgetattr(master.as_raw_fd(), &mut modes) },
-        0
-    );
+    assert_eq!(unsafe { libc::tcgetattr(master.as_raw_fd(), &mut modes) }, 0);
     modes.c_lflag & (libc::ICANON | libc::ECHO) == 0
 }
 
@@ -100,9 +89,7 @@ impl Table {
         std::thread::spawn(move || {
             let mut buf = [0u8; 4096];
             while let Ok(n @ 1..) = reader.read(&mut buf) {
-                sink.lock()
-                    .expect("the output")
-                    .extend_from_slice(&buf[..n]);
+                sink.lock().expect("the output").extend_from_slice(&buf[..n]);
             }
         });
         table
@@ -110,10 +97,7 @@ impl Table {
 
     /// Starts the program on `slave`; nothing reads `master` yet. The child is reaped with
     /// `waitpid` (in `wait_status`, or on drop), which sees it stop too.
-    #[expect(
-        clippy::zombie_processes,
-        reason = "reaped with waitpid, which sees stops too"
-    )]
+    #[expect(clippy::zombie_processes, reason = "reaped with waitpid, which sees stops too")]
     fn spawn(args: &[&str], master: File, slave: File) -> Table {
         let mut command = Command::new(env!("CARGO_BIN_EXE_blackjack"));
         command
@@ -191,10 +175,7 @@ impl Table {
                 }
                 return status;
             }
-            assert!(
-                Instant::now() < deadline,
-                "the program neither stopped nor ended"
-            );
+            assert!(Instant::now() < deadline, "the program neither stopped nor ended");
             std::thread::sleep(Duration::from_millis(10));
         }
     }
@@ -213,10 +194,7 @@ impl Table {
     /// Waits for the program to stop and returns the signal that stopped it.
     fn stop_signal(&mut self) -> i32 {
         let status = self.wait_status();
-        assert!(
-            libc::WIFSTOPPED(status),
-            "the program stops (status {status:#x})"
-        );
+        assert!(libc::WIFSTOPPED(status), "the program stops (status {status:#x})");
         libc::WSTOPSIG(status)
     }
 }
@@ -235,21 +213,14 @@ impl Drop for Table {
 
 /// After the program is gone: the terminal is as a shell wants it.
 fn assert_given_back(table: &Table, after: &str) {
-    assert!(
-        after.contains(LEAVE_ALTERNATE),
-        "left the alternate screen: {after:?}"
-    );
+    assert!(after.contains(LEAVE_ALTERNATE), "left the alternate screen: {after:?}");
     assert!(after.contains(SHOW_CURSOR), "showed the cursor: {after:?}");
     assert!(!raw_mode(&table.master), "cooked mode again");
 }
 
 #[test]
 fn sigterm_sighup_and_sigquit_save_give_the_terminal_back_and_exit_128_plus_the_signal() {
-    for (signal, code) in [
-        (libc::SIGTERM, 143),
-        (libc::SIGHUP, 129),
-        (libc::SIGQUIT, 131),
-    ] {
+    for (signal, code) in [(libc::SIGTERM, 143), (libc::SIGHUP, 129), (libc::SIGQUIT, 131)] {
         let dir = temp_dir(&format!("signal-{signal}"));
         let stats = dir.join("stats.db");
         let mut table = Table::start(&["--seed", "3", "--stats", stats.to_str().expect("utf-8")]);
@@ -265,9 +236,8 @@ fn sigterm_sighup_and_sigquit_save_give_the_terminal_back_and_exit_128_plus_the_
         assert_given_back(&table, &after);
         let conn = rusqlite::Connection::open(&stats).expect("the statistics were saved");
         // The round dealt is kept, settled or (if the signal came first) unfinished.
-        let rounds: i64 = conn
-            .query_row("SELECT COUNT(*) FROM rounds", [], |r| r.get(0))
-            .expect("a query");
+        let rounds: i64 =
+            conn.query_row("SELECT COUNT(*) FROM rounds", [], |r| r.get(0)).expect("a query");
         assert_eq!(rounds, 1, "signal {signal}");
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -280,10 +250,7 @@ fn ctrl_c_and_sigint_exit_130_and_leaving_exits_0() {
     let mark = table.mark();
     table.send(b"\x03");
     assert_eq!(table.exit_code(), 130);
-    assert_given_back(
-        &table,
-        &table.wait_for(mark, &[LEAVE_ALTERNATE, SHOW_CURSOR]),
-    );
+    assert_given_back(&table, &table.wait_for(mark, &[LEAVE_ALTERNATE, SHOW_CURSOR]));
 
     let mut table = Table::start(&["--no-stats", "--seed", "3"]);
     table.wait_for_table();
@@ -298,10 +265,7 @@ fn ctrl_c_and_sigint_exit_130_and_leaving_exits_0() {
     table.send(b"y");
     table.send(b"x");
     assert_eq!(table.exit_code(), 0);
-    assert_given_back(
-        &table,
-        &table.wait_for(mark, &[LEAVE_ALTERNATE, SHOW_CURSOR]),
-    );
+    assert_given_back(&table, &table.wait_for(mark, &[LEAVE_ALTERNATE, SHOW_CURSOR]));
 }
 
 #[test]
@@ -311,15 +275,8 @@ fn ctrl_z_stops_with_the_terminal_given_back_and_fg_redraws_the_table() {
     // Ctrl-Z, a key in raw mode.
     let mark = table.mark();
     table.send(b"\x1a");
-    assert_eq!(
-        table.stop_signal(),
-        libc::SIGTSTP,
-        "stopped as by Ctrl-Z in a shell"
-    );
-    assert_given_back(
-        &table,
-        &table.wait_for(mark, &[LEAVE_ALTERNATE, SHOW_CURSOR]),
-    );
+    assert_eq!(table.stop_signal(), libc::SIGTSTP, "stopped as by Ctrl-Z in a shell");
+    assert_given_back(&table, &table.wait_for(mark, &[LEAVE_ALTERNATE, SHOW_CURSOR]));
     // `fg`: the table takes the terminal back and draws everything again.
     let mark = table.mark();
     table.signal(libc::SIGCONT);
@@ -329,10 +286,7 @@ fn ctrl_z_stops_with_the_terminal_given_back_and_fg_redraws_the_table() {
     let mark = table.mark();
     table.signal(libc::SIGTSTP);
     assert_eq!(table.stop_signal(), libc::SIGTSTP);
-    assert_given_back(
-        &table,
-        &table.wait_for(mark, &[LEAVE_ALTERNATE, SHOW_CURSOR]),
-    );
+    assert_given_back(&table, &table.wait_for(mark, &[LEAVE_ALTERNATE, SHOW_CURSOR]));
     let mark = table.mark();
     table.signal(libc::SIGCONT);
     table.wait_for(mark, &[ENTER_ALTERNATE, "Welcome"]);
@@ -353,10 +307,7 @@ fn shell_modes(master: &File) {
         let mut modes: libc::termios = std::mem::zeroed();
         assert_eq!(libc::tcgetattr(master.as_raw_fd(), &mut modes), 0);
         modes.c_lflag |= libc::ICANON | libc::ECHO;
-        assert_eq!(
-            libc::tcsetattr(master.as_raw_fd(), libc::TCSANOW, &modes),
-            0
-        );
+        assert_eq!(libc::tcsetattr(master.as_raw_fd(), libc::TCSANOW, &modes), 0);
     }
 }
 
@@ -398,10 +349,7 @@ fn a_terminal_that_closes_under_the_table_ends_it_with_129() {
     }
     // Close every descriptor of the test's side: the terminal is gone.
     drop(master);
-    drop(std::mem::replace(
-        &mut table.master,
-        File::open("/").expect("a stand-in"),
-    ));
+    drop(std::mem::replace(&mut table.master, File::open("/").expect("a stand-in")));
     assert_eq!(table.exit_code(), 129);
 }
 
@@ -424,10 +372,7 @@ fn play_refuses_a_redirected_output_before_touching_the_terminal() {
         "{err}"
     );
     let written = std::fs::read(&out_path).expect("the file");
-    assert!(
-        written.is_empty(),
-        "nothing drawn into the file: {written:?}"
-    );
+    assert!(written.is_empty(), "nothing drawn into the file: {written:?}");
     assert!(!raw_mode(&master), "the terminal was not touched");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -457,11 +402,7 @@ impl Table {
         while Instant::now() < deadline {
             self.send(key);
             std::thread::sleep(Duration::from_millis(300));
-            if self
-                .text()
-                .get(mark..)
-                .is_some_and(|after| after.contains(needle))
-            {
+            if self.text().get(mark..).is_some_and(|after| after.contains(needle)) {
                 return true;
             }
         }
@@ -492,15 +433,8 @@ fn an_unfinished_escape_sequence_never_swallows_q() {
         );
         table.send(b"y");
         table.send(b"x");
-        assert_eq!(
-            table.exit_code_within(A_FEW_SECONDS),
-            Some(0),
-            "left after {begun:?}"
-        );
-        assert_given_back(
-            &table,
-            &table.wait_for(mark, &[LEAVE_ALTERNATE, SHOW_CURSOR]),
-        );
+        assert_eq!(table.exit_code_within(A_FEW_SECONDS), Some(0), "left after {begun:?}");
+        assert_given_back(&table, &table.wait_for(mark, &[LEAVE_ALTERNATE, SHOW_CURSOR]));
     }
 }
 
@@ -528,10 +462,7 @@ fn sigterm_sigint_sigquit_and_ctrl_c_end_the_table_after_an_unfinished_sequence(
                 Some(code),
                 "{signal:?} after {begun:?}"
             );
-            assert_given_back(
-                &table,
-                &table.wait_for(mark, &[LEAVE_ALTERNATE, SHOW_CURSOR]),
-            );
+            assert_given_back(&table, &table.wait_for(mark, &[LEAVE_ALTERNATE, SHOW_CURSOR]));
         }
     }
 }
@@ -543,18 +474,10 @@ fn a_resize_after_an_unfinished_sequence_redraws_the_table() {
     table.send(UNFINISHED[1]);
     std::thread::sleep(Duration::from_millis(200));
     // Too small for the table: it must say so.
-    let size = libc::winsize {
-        ws_row: 10,
-        ws_col: 30,
-        ws_xpixel: 0,
-        ws_ypixel: 0,
-    };
+    let size = libc::winsize { ws_row: 10, ws_col: 30, ws_xpixel: 0, ws_ypixel: 0 };
     let mark = table.mark();
     // SAFETY: a valid descriptor and a valid pointer that outlives the call.
-    assert_eq!(
-        unsafe { libc::ioctl(table.master.as_raw_fd(), libc::TIOCSWINSZ, &size) },
-        0
-    );
+    assert_eq!(unsafe { libc::ioctl(table.master.as_raw_fd(), libc::TIOCSWINSZ, &size) }, 0);
     // The pty is not the program's controlling terminal: the test sends SIGWINCH itself.
     table.signal(libc::SIGWINCH);
     table.wait_for(mark, &["enlarge"]);

@@ -140,9 +140,7 @@ impl EventSource for Script {
         self.timeouts_seen.push(timeout);
         loop {
             let Some(step) = self.steps.pop_front() else {
-                return Err(std::io::Error::other(
-                    "the script ended before the app quit",
-                ));
+                return Err(std::io::Error::other("the script ended before the app quit"));
             };
             let none = KeyModifiers::NONE;
             return Ok(match step {
@@ -156,15 +154,9 @@ impl EventSource for Script {
                     if shown {
                         continue;
                     }
-                    assert!(
-                        timeout.is_some(),
-                        "the loop blocks while {text:?} is still to come"
-                    );
+                    assert!(timeout.is_some(), "the loop blocks while {text:?} is still to come");
                     let waited = self.waited_for.get_or_insert_with(std::time::Instant::now);
-                    assert!(
-                        waited.elapsed() < Duration::from_secs(20),
-                        "{text:?} never arrived"
-                    );
+                    assert!(waited.elapsed() < Duration::from_secs(20), "{text:?} never arrived");
                     std::thread::sleep(Duration::from_millis(5));
                     self.steps.push_front(Step::WaitFor(text));
                     None
@@ -176,10 +168,9 @@ impl EventSource for Script {
                     continue;
                 }
                 Step::Key(code) => Some(Event::Key(KeyEvent::new(code, none))),
-                Step::Ctrl(c) => Some(Event::Key(KeyEvent::new(
-                    KeyCode::Char(c),
-                    KeyModifiers::CONTROL,
-                ))),
+                Step::Ctrl(c) => {
+                    Some(Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)))
+                }
                 Step::Resize(w, h) => {
                     self.screen.borrow_mut().size = (w, h);
                     Some(Event::Resize(w, h))
@@ -268,14 +259,8 @@ struct Rig {
 
 impl Rig {
     fn new(app: App, (w, h): (u16, u16)) -> Rig {
-        let screen = Rc::new(RefCell::new(Screen {
-            size: (w, h),
-            ..Screen::default()
-        }));
-        let backend = FakeTerminal {
-            inner: TestBackend::new(w, h),
-            screen: Rc::clone(&screen),
-        };
+        let screen = Rc::new(RefCell::new(Screen { size: (w, h), ..Screen::default() }));
+        let backend = FakeTerminal { inner: TestBackend::new(w, h), screen: Rc::clone(&screen) };
         Rig {
             app,
             terminal: Terminal::new(backend).expect("a test terminal"),
@@ -299,10 +284,7 @@ impl Rig {
         match result {
             Ok(outcome) => Some(outcome),
             Err(err) => {
-                assert!(
-                    err.to_string().contains("the script ended"),
-                    "the session fails: {err:#}"
-                );
+                assert!(err.to_string().contains("the script ended"), "the session fails: {err:#}");
                 assert!(!self.app.should_quit());
                 None
             }
@@ -335,12 +317,7 @@ fn play(args: &PlayArgs, stacked: &[Card], size: (u16, u16), steps: Vec<Step>) -
     rig.run(steps);
     assert!(rig.app.should_quit(), "the session runs to its end");
     let screen = rig.screen.take();
-    Session {
-        app: rig.app,
-        snaps: screen.snaps,
-        timeouts: rig.timeouts,
-        frames: screen.frames,
-    }
+    Session { app: rig.app, snaps: screen.snaps, timeouts: rig.timeouts, frames: screen.frames }
 }
 
 /// `As`, `Th`, `8d`, `Kc`: rank then suit letter.
@@ -380,10 +357,7 @@ fn cards(list: &str) -> Vec<Card> {
 /// face-down card; then the cards drawn in play order. Seat 1 (normal) gets 10,9 and seat 3
 /// (hard) 10,8: both stand against any up card.
 fn three_seat_deal(you: [&str; 2], up: &str, hole: &str, then: &str) -> Vec<Card> {
-    cards(&format!(
-        "Tc {} Ts {up} 9c {} 8c {hole} {then}",
-        you[0], you[1]
-    ))
+    cards(&format!("Tc {} Ts {up} 9c {} 8c {hole} {then}", you[0], you[1]))
 }
 
 const SIZE: (u16, u16) = (100, 32);
@@ -410,22 +384,14 @@ fn deal_hint_split_double_and_settlement() {
     ];
     let session = play(&options(3, 0), &stacked, SIZE, steps);
     let hint = session.snap("hint_shown");
+    assert!(hint.contains("Hint: Basic strategy: split — 8,8 vs 6"), "{hint}");
     assert!(
-        hint.contains("Hint: Basic strategy: split — 8,8 vs 6"),
-        "{hint}"
-    );
-    assert!(
-        session
-            .snap("split_hands")
-            .contains("Basic strategy: double — 11 vs 6 (hand 1 of 2)"),
+        session.snap("split_hands").contains("Basic strategy: double — 11 vs 6 (hand 1 of 2)"),
         "the hint names the split hand it is about"
     );
     let settled = session.snap("settlement");
     assert!(settled.contains("Dealer busts with 25"), "{settled}");
-    assert!(
-        settled.contains("+2") && settled.contains("doubled"),
-        "{settled}"
-    );
+    assert!(settled.contains("+2") && settled.contains("doubled"), "{settled}");
     assert_eq!(session.app.session().play.net().to_string(), "+3");
     for (name, frame) in &session.snaps {
         insta::assert_snapshot!(*name, text(frame));
@@ -436,12 +402,7 @@ fn deal_hint_split_double_and_settlement() {
 fn a_dealer_natural_takes_a_doubled_stake_whole() {
     // No peek: you double 11 into 20 against an ace; the face-down king makes a natural.
     let stacked = three_seat_deal(["5h", "6c"], "Ad", "Ks", "9h");
-    let steps = vec![
-        key(' '),
-        key('d'),
-        Step::Snap("dealer_natural_revealed"),
-        Step::Ctrl('c'),
-    ];
+    let steps = vec![key(' '), key('d'), Step::Snap("dealer_natural_revealed"), Step::Ctrl('c')];
     let session = play(&options(3, 0), &stacked, SIZE, steps);
     let frame = session.snap("dealer_natural_revealed");
     assert!(frame.contains("Dealer has blackjack!"), "{frame}");
@@ -452,10 +413,7 @@ fn a_dealer_natural_takes_a_doubled_stake_whole() {
         frame.contains("The dealer's blackjack takes your doubled stake whole: −2 this round"),
         "{frame}"
     );
-    assert!(
-        frame.contains("hits 11 vs T where the American peek chart doubles"),
-        "{frame}"
-    );
+    assert!(frame.contains("hits 11 vs T where the American peek chart doubles"), "{frame}");
     insta::assert_snapshot!("dealer_natural_revealed", frame);
 }
 
@@ -477,22 +435,14 @@ fn an_illegal_key_says_why_in_the_message_area() {
     let steps = vec![key(' '), key('p'), Step::Snap("refused"), Step::Ctrl('c')];
     let session = play(&options(3, 0), &stacked, SIZE, steps);
     let frame = session.snap("refused");
-    assert!(
-        frame.contains("! cannot split: split needs two cards of the same value"),
-        "{frame}"
-    );
+    assert!(frame.contains("! cannot split: split needs two cards of the same value"), "{frame}");
     // The action bar offers only the legal actions: no split here.
     assert!(frame.contains("[h] hit [s] stand [d] double") && !frame.contains("[p] split"));
 }
 
 #[test]
 fn help_overlay() {
-    let steps = vec![
-        key('?'),
-        Step::Snap("help_overlay"),
-        key('?'),
-        Step::Ctrl('c'),
-    ];
+    let steps = vec![key('?'), Step::Snap("help_overlay"), key('?'), Step::Ctrl('c')];
     let session = play(&options(3, 0), &[], SIZE, steps);
     insta::assert_snapshot!("help_overlay", session.snap("help_overlay"));
 }
@@ -518,11 +468,7 @@ fn too_small_then_resized_back() {
 
 /// The cards in the person's hands, hand by hand.
 fn your_cards(app: &App) -> Vec<usize> {
-    app.table().seats()[app.your_seat()]
-        .hands()
-        .iter()
-        .map(|h| h.cards.len())
-        .collect()
+    app.table().seats()[app.your_seat()].hands().iter().map(|h| h.cards.len()).collect()
 }
 
 #[test]
@@ -550,13 +496,7 @@ fn keys_are_set_aside_while_the_terminal_is_too_small() {
     assert!(rig.app.your_turn());
     assert_eq!(your_cards(&rig.app), [2]);
     // Too small on your turn: no hit, stand or double is taken blind.
-    rig.run(vec![
-        Step::Resize(40, 10),
-        key('h'),
-        key('s'),
-        key('d'),
-        key('q'),
-    ]);
+    rig.run(vec![Step::Resize(40, 10), key('h'), key('s'), key('d'), key('q')]);
     assert_eq!(your_cards(&rig.app), [2], "no hit taken");
     assert!(rig.app.your_turn(), "no stand taken");
     assert!(rig.app.should_quit(), "q leaves from the small screen");
@@ -619,20 +559,11 @@ fn ctrl_z_and_sigcont_hand_the_terminal_to_the_caller_and_the_table_goes_on() {
     let mut app = test_app(&options(3, 0));
     assert!(app.stack_next(&stacked));
     let mut rig = Rig::new(app, SIZE);
-    assert_eq!(
-        rig.run(vec![key(' '), Step::Ctrl('z')]),
-        Some(Outcome::Suspend)
-    );
+    assert_eq!(rig.run(vec![key(' '), Step::Ctrl('z')]), Some(Outcome::Suspend));
     assert!(rig.app.your_turn(), "nothing changed on the table");
     assert!(!rig.app.should_quit());
-    assert_eq!(
-        rig.run(vec![Step::Signal(Signal::Suspend)]),
-        Some(Outcome::Suspend)
-    );
-    assert_eq!(
-        rig.run(vec![Step::Signal(Signal::Continue)]),
-        Some(Outcome::Resume)
-    );
+    assert_eq!(rig.run(vec![Step::Signal(Signal::Suspend)]), Some(Outcome::Suspend));
+    assert_eq!(rig.run(vec![Step::Signal(Signal::Continue)]), Some(Outcome::Resume));
     // Called again, the loop draws and plays on.
     rig.run(vec![key('h'), Step::Snap("after")]);
     assert_eq!(your_cards(&rig.app), [3]);
@@ -651,23 +582,14 @@ fn ctrl_z_and_sigcont_hand_the_terminal_to_the_caller_and_the_table_goes_on() {
 #[test]
 fn narrow_layout_three_seats() {
     let stacked = three_seat_deal(["8s", "8d"], "6h", "Td", "3c");
-    let steps = vec![
-        key('t'),
-        key(' '),
-        key('p'),
-        Step::Snap("narrow_60x20"),
-        Step::Ctrl('c'),
-    ];
+    let steps = vec![key('t'), key(' '), key('p'), Step::Snap("narrow_60x20"), Step::Ctrl('c')];
     let session = play(&options(3, 0), &stacked, (60, 20), steps);
     insta::assert_snapshot!("narrow_60x20", session.snap("narrow_60x20"));
 }
 
 #[test]
 fn narrow_and_wide_layouts_seven_seats() {
-    for (name, size) in [
-        ("narrow_60x20_seven", (60, 20)),
-        ("wide_120x40_seven", (120, 40)),
-    ] {
+    for (name, size) in [("narrow_60x20_seven", (60, 20)), ("wide_120x40_seven", (120, 40))] {
         let steps = vec![key(' '), Step::Snap(name), Step::Ctrl('c')];
         let session = play(&options(7, 0), &[], size, steps);
         let frame = session.snap(name);
@@ -685,10 +607,7 @@ fn ascii_cards() {
     let session = play(&args, &stacked, SIZE, steps);
     let frame = session.snap("ascii");
     assert!(frame.is_ascii(), "{frame}");
-    assert!(
-        frame.contains("|A h|") && frame.contains("soft 18"),
-        "{frame}"
-    );
+    assert!(frame.contains("|A h|") && frame.contains("soft 18"), "{frame}");
     insta::assert_snapshot!("ascii", frame);
 }
 
@@ -711,11 +630,7 @@ fn ai_seats_and_dealer_play_at_a_pace_and_any_key_skips() {
         Step::Ctrl('c'),
     ];
     let session = play(&options(3, 400), &stacked, SIZE, steps);
-    assert!(
-        session
-            .snap("ai_to_play")
-            .contains("Seat 1 (normal) is playing… any key skips")
-    );
+    assert!(session.snap("ai_to_play").contains("Seat 1 (normal) is playing… any key skips"));
     assert!(session.snap("your_turn").contains("Your turn"));
     let reveal = session.snap("dealer_reveals");
     assert!(reveal.contains("Dealer turns over 10♣: 15"), "{reveal}");
@@ -726,11 +641,7 @@ fn ai_seats_and_dealer_play_at_a_pace_and_any_key_skips() {
     // The loop waited 400 ms only while someone else was to play; otherwise it blocked.
     let waits: Vec<_> = session.timeouts.iter().flatten().collect();
     assert!(!waits.is_empty() && waits.iter().all(|d| **d <= Duration::from_millis(400)));
-    assert_eq!(
-        session.timeouts.first(),
-        Some(&None),
-        "idle is idle: no timeout before the deal"
-    );
+    assert_eq!(session.timeouts.first(), Some(&None), "idle is idle: no timeout before the deal");
     assert_eq!(session.timeouts.last(), Some(&None));
     insta::assert_snapshot!("ai_to_play", session.snap("ai_to_play"));
 }
@@ -763,12 +674,7 @@ fn quit_asks_then_shows_the_summary() {
 #[test]
 fn at_a_bet_of_five_every_net_figure_agrees() {
     let round = three_seat_deal(["Th", "6s"], "Tc", "7d", "");
-    let stacked: Vec<Card> = round
-        .iter()
-        .cycle()
-        .take(round.len() * 3)
-        .copied()
-        .collect();
+    let stacked: Vec<Card> = round.iter().cycle().take(round.len() * 3).copied().collect();
     let mut steps = vec![key('+'), key('+'), key('+'), key('+')];
     for _ in 0..3 {
         steps.extend([key(' '), key('s')]);
@@ -788,20 +694,11 @@ fn at_a_bet_of_five_every_net_figure_agrees() {
     let stats = session.snap("bet_five_stats");
     assert!(stats.contains(&format!("Net {net}")), "{stats}");
     let summary = session.snap("bet_five_summary");
-    assert!(
-        summary.contains(&format!("Net                 {net}")),
-        "{summary}"
-    );
+    assert!(summary.contains(&format!("Net                 {net}")), "{summary}");
     assert!(summary.contains("100 → 85"), "{summary}");
     let printed = session.app.table_session().closing_summary();
-    assert!(
-        printed.contains(&format!("Net                    {net}")),
-        "{printed}"
-    );
-    assert!(
-        printed.contains(&format!("3 rounds, net {net}; bankroll 100 → 85")),
-        "{printed}"
-    );
+    assert!(printed.contains(&format!("Net                    {net}")), "{printed}");
+    assert!(printed.contains(&format!("3 rounds, net {net}; bankroll 100 → 85")), "{printed}");
     let settled = session.snap("bet_five_settled");
     assert!(settled.contains("You lose −5 (−1 bet)"), "{settled}");
     assert!(settled.contains("Bankroll 85 · Bet 5"), "{settled}");
@@ -812,20 +709,9 @@ fn at_a_bet_of_five_every_net_figure_agrees() {
 #[test]
 fn ctrl_c_leaves_at_once_mid_round() {
     let stacked = three_seat_deal(["Th", "6s"], "Tc", "7d", "");
-    let session = play(
-        &options(3, 0),
-        &stacked,
-        SIZE,
-        vec![key(' '), Step::Ctrl('c')],
-    );
-    assert!(
-        session.app.table().active().is_some(),
-        "left in the middle of the hand"
-    );
-    assert_eq!(
-        session.frames, 2,
-        "one frame before the deal, one after; none after Ctrl-C"
-    );
+    let session = play(&options(3, 0), &stacked, SIZE, vec![key(' '), Step::Ctrl('c')]);
+    assert!(session.app.table().active().is_some(), "left in the middle of the hand");
+    assert_eq!(session.frames, 2, "one frame before the deal, one after; none after Ctrl-C");
 }
 
 #[test]
@@ -841,14 +727,9 @@ fn the_hand_to_act_is_marked_by_symbol_and_highlight() {
         .collect();
     // The marker on the active hand's line, in the seat title, and before "Your turn".
     assert!(markers.len() >= 2, "{markers:?}");
-    let highlighted = markers
-        .iter()
-        .filter(|&&pos| buf[pos].modifier.contains(Modifier::REVERSED))
-        .count();
-    assert!(
-        highlighted >= 1,
-        "the marked hand is also reversed, not only coloured"
-    );
+    let highlighted =
+        markers.iter().filter(|&&pos| buf[pos].modifier.contains(Modifier::REVERSED)).count();
+    assert!(highlighted >= 1, "the marked hand is also reversed, not only coloured");
 }
 
 #[test]
@@ -875,25 +756,13 @@ fn drawing_never_panics_at_any_size() {
 fn a_mistake_is_flagged_with_its_ev_cost() {
     // You 5,6 (11) against a 6: basic strategy doubles; you hit.
     let stacked = three_seat_deal(["5h", "6c"], "6d", "Ks", "9h 2c");
-    let steps = vec![
-        key(' '),
-        key('h'),
-        Step::Snap("mistake_flagged"),
-        Step::Ctrl('c'),
-    ];
+    let steps = vec![key(' '), key('h'), Step::Snap("mistake_flagged"), Step::Ctrl('c')];
     let session = play(&options(3, 0), &stacked, SIZE, steps);
     let frame = session.snap("mistake_flagged");
-    assert!(
-        frame.contains("Basic strategy: double 11 vs 6 — you chose hit (−0."),
-        "{frame}"
-    );
+    assert!(frame.contains("Basic strategy: double 11 vs 6 — you chose hit (−0."), "{frame}");
     let tally = session.app.coach().session();
     assert_eq!((tally.overall.decisions, tally.overall.correct), (1, 0));
-    assert!(
-        tally.ev_lost > 0.05 && tally.ev_lost < 0.5,
-        "{}",
-        tally.ev_lost
-    );
+    assert!(tally.ev_lost > 0.05 && tally.ev_lost < 0.5, "{}", tally.ev_lost);
     insta::assert_snapshot!("mistake_flagged", frame);
 }
 
@@ -913,10 +782,7 @@ fn strict_mode_refuses_a_wrong_action_and_asks_again() {
     let session = play(&args, &stacked, SIZE, steps);
     let refused = session.snap("strict_refused");
     assert!(refused.contains("strict mode: try again"), "{refused}");
-    assert!(
-        refused.contains("Your turn"),
-        "the hand is still yours: {refused}"
-    );
+    assert!(refused.contains("Your turn"), "the hand is still yours: {refused}");
     let right = session.snap("strict_right");
     assert!(right.contains("You double"), "{right}");
     let overall = session.app.coach().session().overall;
@@ -931,13 +797,7 @@ fn strict_mode_refuses_a_wrong_action_and_asks_again() {
 #[test]
 fn the_ev_panel_ranks_the_legal_actions() {
     let stacked = three_seat_deal(["8h", "8c"], "Td", "7s", "9h 2c");
-    let steps = vec![
-        key(' '),
-        key('e'),
-        Step::Snap("ev_panel"),
-        key('e'),
-        Step::Ctrl('c'),
-    ];
+    let steps = vec![key(' '), key('e'), Step::Snap("ev_panel"), key('e'), Step::Ctrl('c')];
     let session = play(&options(3, 0), &stacked, SIZE, steps);
     let frame = session.snap("ev_panel");
     for action in ["hit", "stand", "double", "split"] {
@@ -965,30 +825,18 @@ fn the_stats_screen_shows_the_numbers_and_the_heat_map() {
         frame.contains("Decisions right 1 of 2 (50%)") && frame.contains("Most missed: 11 vs 6"),
         "{frame}"
     );
-    assert!(
-        frame.contains("hard 11") && frame.contains('█'),
-        "a missed cell is marked: {frame}"
-    );
+    assert!(frame.contains("hard 11") && frame.contains('█'), "a missed cell is marked: {frame}");
     insta::assert_snapshot!("stats_screen", frame);
 }
 
 #[test]
 fn the_chart_screen_marks_the_current_cell() {
     let stacked = three_seat_deal(["Th", "6c"], "Td", "7s", "9h 2c");
-    let steps = vec![
-        key(' '),
-        key('g'),
-        Step::Snap("chart_screen"),
-        key('g'),
-        Step::Ctrl('c'),
-    ];
+    let steps = vec![key(' '), key('g'), Step::Snap("chart_screen"), key('g'), Step::Ctrl('c')];
     let session = play(&options(3, 0), &stacked, (110, 34), steps);
     let frame = session.snap("chart_screen");
     assert!(frame.contains("house edge 0.5"), "{frame}");
-    assert!(
-        frame.contains("[H]"),
-        "the 16-vs-T cell is bracketed: {frame}"
-    );
+    assert!(frame.contains("[H]"), "the 16-vs-T cell is bracketed: {frame}");
     insta::assert_snapshot!("chart_screen", frame);
 }
 
@@ -1033,10 +881,7 @@ fn the_loop_wakes_up_for_background_results_and_then_idles() {
     ]);
     assert!(rig.app.should_quit());
     let frame = rig.snap("ev_arrived");
-    assert!(
-        frame.contains("split") && frame.contains("stand"),
-        "{frame}"
-    );
+    assert!(frame.contains("split") && frame.contains("stand"), "{frame}");
     assert!(!frame.contains("computing"), "{frame}");
     // While something was pending the loop polled; once nothing was, it blocked again.
     assert!(
@@ -1073,11 +918,7 @@ fn settle_waits_for_the_live_evs_deterministically() {
 /// The decision drill on screen.
 fn drill_question(
     app: &App,
-) -> (
-    blackjack_trainer::trainer::drills::kinds::Question,
-    Action,
-    Action,
-) {
+) -> (blackjack_trainer::trainer::drills::kinds::Question, Action, Action) {
     let Some(DrillScreen::Decision(screen)) = app.drill() else {
         panic!("a decision drill is open");
     };
@@ -1095,12 +936,7 @@ fn drill_question(
 #[test]
 fn a_drill_from_the_table_asks_grades_and_comes_back() {
     let mut rig = Rig::new(test_app(&options(3, 0)), SIZE);
-    rig.run(vec![
-        key('r'),
-        Step::Snap("drill_chooser"),
-        key('1'),
-        Step::Snap("drill_question"),
-    ]);
+    rig.run(vec![key('r'), Step::Snap("drill_chooser"), key('1'), Step::Snap("drill_question")]);
     let chooser = rig.snap("drill_chooser");
     assert!(chooser.contains("Drills: practise what?"), "{chooser}");
     assert!(chooser.contains("▶ 1  hard totals"), "{chooser}");
@@ -1110,14 +946,8 @@ fn a_drill_from_the_table_asks_grades_and_comes_back() {
     assert!(question.contains("Drill: hard totals"), "{question}");
     assert!(question.contains("Question 1"), "{question}");
     assert!(question.contains("Dealer shows") && question.contains("Your hand"));
-    assert!(
-        question.contains("▶ Your answer: [h] hit [s] stand"),
-        "{question}"
-    );
-    assert!(
-        !question.contains("[p] split"),
-        "only the legal answers: {question}"
-    );
+    assert!(question.contains("▶ Your answer: [h] hit [s] stand"), "{question}");
+    assert!(!question.contains("[p] split"), "only the legal answers: {question}");
     insta::assert_snapshot!("drill_question", question);
 
     // Right, then wrong: each graded at once.
@@ -1130,25 +960,15 @@ fn a_drill_from_the_table_asks_grades_and_comes_back() {
     rig.run(vec![Rig::key_for(wrong), Step::Snap("drill_graded")]);
     let graded = rig.snap("drill_graded");
     assert!(graded.contains("✗ Basic strategy:"), "{graded}");
-    assert!(
-        graded.contains(&format!("you chose {wrong} (−0.")),
-        "the cost in EV: {graded}"
-    );
+    assert!(graded.contains(&format!("you chose {wrong} (−0.")), "the cost in EV: {graded}");
     assert!(graded.contains("← basic strategy"), "{graded}");
     assert!(graded.contains("← your answer"), "{graded}");
     assert!(graded.contains("· 2.5 s"), "time per decision: {graded}");
-    assert!(
-        graded.contains("Right 1 of 2 (50%) · streak 0 (best 1)"),
-        "{graded}"
-    );
+    assert!(graded.contains("Right 1 of 2 (50%) · streak 0 (best 1)"), "{graded}");
     assert!(graded.contains(&shown.up.to_string()), "{graded}");
     insta::assert_snapshot!("drill_graded", graded);
     // The smallest screen keeps the question, the verdict and the score.
-    rig.run(vec![
-        Step::Resize(60, 20),
-        Step::Snap("drill_graded_narrow"),
-        Step::Resize(100, 32),
-    ]);
+    rig.run(vec![Step::Resize(60, 20), Step::Snap("drill_graded_narrow"), Step::Resize(100, 32)]);
     let narrow = rig.snap("drill_graded_narrow");
     assert!(narrow.contains("Question 3"), "{narrow}");
     assert!(narrow.contains("✗ Basic strategy:"), "{narrow}");
@@ -1160,10 +980,7 @@ fn a_drill_from_the_table_asks_grades_and_comes_back() {
     let (before, _, _) = drill_question(&rig.app);
     rig.run(vec![key('p'), Step::Snap("drill_refused")]);
     let refused = rig.snap("drill_refused");
-    assert!(
-        refused.contains("! You cannot split this hand: answer h, s"),
-        "{refused}"
-    );
+    assert!(refused.contains("! You cannot split this hand: answer h, s"), "{refused}");
     assert!(refused.contains("Question 3"), "{refused}");
     assert_eq!(drill_question(&rig.app).0, before);
     assert_eq!(rig.app.coach().session().overall.decisions, 2);
@@ -1184,10 +1001,7 @@ fn a_drill_from_the_table_asks_grades_and_comes_back() {
     assert!(left.contains("· Right 1 of 2 (50%)"), "{left}");
     assert!(left.contains("[space] deal"), "the table is back: {left}");
     let stats = rig.snap("stats_after_drill");
-    assert!(
-        stats.contains("Decisions right 1 of 2 (50%) · hard 1 of 2 (50%)"),
-        "{stats}"
-    );
+    assert!(stats.contains("Decisions right 1 of 2 (50%) · hard 1 of 2 (50%)"), "{stats}");
 }
 
 #[test]
@@ -1210,10 +1024,7 @@ fn the_count_quiz_from_the_table_asks_and_scores() {
     assert!(question.contains("Count quiz (Hi-Lo)"), "{question}");
     assert!(question.contains("Round 1"), "{question}");
     assert!(question.contains("▶ Running count? _"), "{question}");
-    assert!(
-        question.contains("Seat 3") && question.contains("Dealer"),
-        "{question}"
-    );
+    assert!(question.contains("Seat 3") && question.contains("Dealer"), "{question}");
     insta::assert_snapshot!("count_question", question);
     let Some(DrillScreen::Count(screen)) = rig.app.drill() else {
         panic!("the count quiz is open");
@@ -1242,19 +1053,14 @@ fn the_count_quiz_from_the_table_asks_and_scores() {
     rig.run(steps);
     assert!(rig.app.should_quit());
     let summary = rig.snap("summary_after_count");
+    assert!(summary.contains("Running count right 1 of 1 (100%)"), "{summary}");
     assert!(
-        summary.contains("Running count right 1 of 1 (100%)"),
-        "{summary}"
-    );
-    assert!(
-        rig.snap("count_refused")
-            .contains("! `x` does nothing here"),
+        rig.snap("count_refused").contains("! `x` does nothing here"),
         "{}",
         rig.snap("count_refused")
     );
     assert!(
-        rig.snap("count_typed")
-            .contains(&format!("Running count? {count}_")),
+        rig.snap("count_typed").contains(&format!("Running count? {count}_")),
         "{}",
         rig.snap("count_typed")
     );
@@ -1285,10 +1091,7 @@ fn drawing_never_panics_with_a_drill_open() {
             DrillIntent::ChooseDrill(blackjack_trainer::trainer::drills::kinds::DrillKind::Pairs)
                 .into(),
         ],
-        vec![
-            DrillIntent::DrillAnswer(Action::Split).into(),
-            DrillIntent::ToggleHelp.into(),
-        ],
+        vec![DrillIntent::DrillAnswer(Action::Split).into(), DrillIntent::ToggleHelp.into()],
         vec![
             DrillIntent::ToggleHelp.into(),
             DrillIntent::LeaveDrill.into(),

@@ -50,11 +50,7 @@ fn right_and_wrong(app: &App) -> (String, String) {
     };
     let wrong = match quiz.prompt() {
         Prompt::Deviation { play, .. } => {
-            let other = if right == play.play.name() {
-                play.otherwise
-            } else {
-                play.play
-            };
+            let other = if right == play.play.name() { play.otherwise } else { play.play };
             key(other.name())
         }
         // Wrong, and within what the question allows (an answer outside it is refused).
@@ -79,10 +75,7 @@ fn quiz_session(kind: DrillKind, size: (u16, u16)) -> String {
     let mut out = format!("=== {kind:?}: question\n{}", screen(&mut app, size));
     let (right, _) = right_and_wrong(&app);
     answer(&mut app, &right);
-    out.push_str(&format!(
-        "=== right answer ({right})\n{}",
-        screen(&mut app, size)
-    ));
+    out.push_str(&format!("=== right answer ({right})\n{}", screen(&mut app, size)));
     if kind == DrillKind::Ramp {
         // The ramp shows after an answer until Enter asks the next bet.
         press(&mut app, KeyCode::Enter);
@@ -90,10 +83,7 @@ fn quiz_session(kind: DrillKind, size: (u16, u16)) -> String {
     }
     let (_, wrong) = right_and_wrong(&app);
     answer(&mut app, &wrong);
-    out.push_str(&format!(
-        "=== wrong answer ({wrong})\n{}",
-        screen(&mut app, size)
-    ));
+    out.push_str(&format!("=== wrong answer ({wrong})\n{}", screen(&mut app, size)));
     press(&mut app, KeyCode::Esc);
     out.push_str(&format!("=== summary\n{}", screen(&mut app, size)));
     out
@@ -172,11 +162,7 @@ fn a_paced_countdown_turns_its_cards_on_the_clock_alone() {
     let mut app = drill_table();
     app.update(TableIntent::OpenDrills);
     app.update(DrillIntent::ChooseDrill(DrillKind::Countdown));
-    assert_eq!(
-        app.step_delay(),
-        Duration::ZERO,
-        "the table's pace until set"
-    );
+    assert_eq!(app.step_delay(), Duration::ZERO, "the table's pace until set");
     keys(&mut app, "++");
     assert!(!app.animating(), "nothing turns before the first card");
     keys(&mut app, " ");
@@ -210,10 +196,7 @@ fn the_ramp_drills_key_bar_is_whole_at_80_columns() {
         app.update(DrillIntent::ChooseDrill(DrillKind::Ramp));
         let shown = screen(&mut app, size);
         let bar = shown.lines().last().expect("a key bar");
-        assert!(
-            bar.starts_with("[Enter] answer  [v] peek (a miss)"),
-            "{shown}"
-        );
+        assert!(bar.starts_with("[Enter] answer  [v] peek (a miss)"), "{shown}");
         assert!(bar.ends_with("[?] help"), "{size:?}: {bar}");
         assert!(bar.contains("[Esc] back"), "{size:?}: {bar}");
     }

@@ -85,17 +85,14 @@ fn count_told(text: &str) -> Vec<&str> {
     text.lines()
         .filter(|line| {
             let lower = line.to_lowercase();
-            ["true count ", "running count ", "count check: "]
-                .iter()
-                .any(|words| {
-                    lower.match_indices(words).any(|(at, _)| {
-                        lower[at + words.len()..]
-                            .trim_start()
-                            .trim_start_matches("is ")
-                            .starts_with(['+', '-', '−', '0'])
-                    })
+            ["true count ", "running count ", "count check: "].iter().any(|words| {
+                lower.match_indices(words).any(|(at, _)| {
+                    lower[at + words.len()..]
+                        .trim_start()
+                        .trim_start_matches("is ")
+                        .starts_with(['+', '-', '−', '0'])
                 })
-                || lower.contains("hi-lo count")
+            }) || lower.contains("hi-lo count")
                 || lower.contains("hi-lo running")
                 || lower.contains("floored")
         })
@@ -104,11 +101,7 @@ fn count_told(text: &str) -> Vec<&str> {
 
 /// Every message of the log so far, one a line.
 fn log_text(app: &App) -> String {
-    app.messages()
-        .iter()
-        .map(|m| m.text.as_str())
-        .collect::<Vec<_>>()
-        .join("\n")
+    app.messages().iter().map(|m| m.text.as_str()).collect::<Vec<_>>().join("\n")
 }
 
 #[test]
@@ -167,38 +160,22 @@ fn with_the_count_hidden_no_screen_tells_it_until_a_count_check_is_answered() {
     }
     screens.push(screen(&mut app, WIDE));
     for shown in &screens {
-        assert!(
-            count_told(shown).is_empty(),
-            "{:?}\n{shown}",
-            count_told(shown)
-        );
+        assert!(count_told(shown).is_empty(), "{:?}\n{shown}", count_told(shown));
         assert!(shown.contains("counting mode · ramp 1–4"), "{shown}");
     }
     let log = log_text(&app);
     assert!(count_told(&log).is_empty(), "{:?}", count_told(&log));
     // What the count would have told waits: the bets, and 16 vs T (an index play's hand).
     assert!(log.contains("Seat 1 (counter) bets 2."), "{log}");
-    assert!(
-        log.contains("16 vs T: an index play's hand, graded once the count is shown"),
-        "{log}"
-    );
-    assert!(
-        !log.contains("ramp's bet") && !log.contains("ramp says"),
-        "{log}"
-    );
+    assert!(log.contains("16 vs T: an index play's hand, graded once the count is shown"), "{log}");
+    assert!(!log.contains("ramp's bet") && !log.contains("ramp says"), "{log}");
     // The count answered, what was held back is said, the count with it.
     let running = running_count(app.table().view(app.your_seat()).seen());
     keys(&mut app, &running.to_string());
     press(&mut app, KeyCode::Enter);
     let log = log_text(&app);
-    assert!(
-        log.contains(&format!("Count check: {}, right.", signed(running))),
-        "{log}"
-    );
-    assert!(
-        log.contains("Round 1: Bet 1 at true count +0: the ramp's bet"),
-        "{log}"
-    );
+    assert!(log.contains(&format!("Count check: {}, right.", signed(running))), "{log}");
+    assert!(log.contains("Round 1: Bet 1 at true count +0: the ramp's bet"), "{log}");
     assert!(
         log.contains("Round 2: Index play: stand 16 vs T at true count +0; the chart says hit"),
         "{log}"
@@ -214,18 +191,11 @@ fn c_shows_the_count_and_what_was_held_back() {
     keys(&mut app, " s s");
     let hidden = screen(&mut app, WIDE);
     assert!(count_told(&hidden).is_empty(), "{hidden}");
-    assert!(
-        log_text(&app).contains("held back until c shows the count"),
-        "{}",
-        log_text(&app)
-    );
+    assert!(log_text(&app).contains("held back until c shows the count"), "{}", log_text(&app));
     keys(&mut app, "c");
     let shown = screen(&mut app, WIDE);
     assert!(shown.contains("Hi-Lo count"), "the count panel: {shown}");
-    assert!(
-        shown.contains("Round 2: Index play: stand 16 vs T at true count +0"),
-        "{shown}"
-    );
+    assert!(shown.contains("Round 2: Index play: stand 16 vs T at true count +0"), "{shown}");
     let log = log_text(&app);
     assert!(
         log.contains("Round 1: Bet 1 at true count +0: the ramp's bet")
@@ -255,15 +225,9 @@ const TALL: (u16, u16) = (120, 48);
 #[test]
 fn a_counter_seat_bets_by_the_count_and_says_when_it_makes_an_index_play() {
     let (first, second) = play_two_rounds(TALL, true);
-    assert!(
-        first.contains("Seat 1 (counter) bets 1 at true count +0."),
-        "{first}"
-    );
+    assert!(first.contains("Seat 1 (counter) bets 1 at true count +0."), "{first}");
     // +6 seen over 300 cards left: true count +1, the ramp's second bet.
-    assert!(
-        second.contains("Seat 1 (counter) bets 2 at true count +1."),
-        "{second}"
-    );
+    assert!(second.contains("Seat 1 (counter) bets 2 at true count +1."), "{second}");
     assert!(second.contains("Seat 1 stands on 16"), "{second}");
     assert!(
         second.contains(
@@ -346,16 +310,10 @@ fn the_store_keeps_the_count_of_every_counting_mode_decision() {
         Clock::Local,
     )
     .expect("the statistics reopen");
-    let decisions: Vec<_> = coach
-        .hand_history()
-        .iter()
-        .flat_map(|e| e.decisions().iter())
-        .collect();
+    let decisions: Vec<_> =
+        coach.hand_history().iter().flat_map(|e| e.decisions().iter()).collect();
     assert_eq!(decisions.len(), 2, "{decisions:?}");
-    assert!(
-        decisions.iter().all(|d| d.true_count == Some(0)),
-        "{decisions:?}"
-    );
+    assert!(decisions.iter().all(|d| d.true_count == Some(0)), "{decisions:?}");
 }
 
 #[test]
@@ -368,19 +326,12 @@ fn with_the_count_hidden_the_review_waits_for_the_count_to_be_shown() {
     keys(&mut app, "v");
     assert!(app.review().is_none());
     let hidden = screen(&mut app, WIDE);
-    assert!(
-        count_told(&hidden).is_empty(),
-        "{:?}\n{hidden}",
-        count_told(&hidden)
-    );
+    assert!(count_told(&hidden).is_empty(), "{:?}\n{hidden}", count_told(&hidden));
     assert!(log_text(&app).contains("c shows the count first"));
     keys(&mut app, "cv");
     assert!(app.review().is_some());
     let shown = screen(&mut app, WIDE);
-    assert!(
-        shown.contains("Counting mode: the true count was"),
-        "{shown}"
-    );
+    assert!(shown.contains("Counting mode: the true count was"), "{shown}");
 }
 
 #[test]
@@ -406,13 +357,10 @@ fn with_the_count_hidden_the_live_evs_wait_for_the_count_to_be_shown() {
 fn the_help_and_the_drills_name_the_count_kept() {
     use blackjack_trainer::analysis::counts::CountSystem;
     use blackjack_trainer::trainer::drills::kinds::DrillKind;
-    for (key, count_line) in [
-        ("zen", "Zen running and true count on or off"),
-        ("ko", "KO running count on or off"),
-    ] {
-        let system = CountSystem::built_in(key)
-            .expect("a built-in count")
-            .clone();
+    for (key, count_line) in
+        [("zen", "Zen running and true count on or off"), ("ko", "KO running count on or off")]
+    {
+        let system = CountSystem::built_in(key).expect("a built-in count").clone();
         let name = system.name.to_string();
         let mut app = table(TableConfig {
             seats: 1,
@@ -432,10 +380,7 @@ fn the_help_and_the_drills_name_the_count_kept() {
         keys(&mut app, "?");
         app.update(TableIntent::OpenDrills);
         let chooser = screen(&mut app, WIDE);
-        assert!(
-            chooser.contains(&format!("the {name} running count")),
-            "{key}:\n{chooser}"
-        );
+        assert!(chooser.contains(&format!("the {name} running count")), "{key}:\n{chooser}");
         assert!(!chooser.contains("Hi-Lo"), "{key}:\n{chooser}");
         app.update(DrillIntent::ChooseDrill(DrillKind::Count));
         keys(&mut app, "?");

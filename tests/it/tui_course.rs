@@ -51,17 +51,11 @@ fn the_rules_check_on_the_page_passes_stage_zero() {
     press(&mut app, KeyCode::Esc);
     let course = screen(&mut app, WIDE);
     assert!(course.contains("Stage 0 · The rules — passed"), "{course}");
-    assert!(
-        course.contains("Stage 1 · Basic strategy — open"),
-        "{course}"
-    );
+    assert!(course.contains("Stage 1 · Basic strategy — open"), "{course}");
     press(&mut app, KeyCode::Esc);
     let table = screen(&mut app, WIDE);
     assert!(!table.contains("The course"), "{table}");
-    assert!(
-        table.contains("Course: passed — the rules check"),
-        "{table}"
-    );
+    assert!(table.contains("Course: passed — the rules check"), "{table}");
 }
 
 /// The page names the count the course is taken in — the table's — and what to do next

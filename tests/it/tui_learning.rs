@@ -28,11 +28,7 @@ fn today() -> Day {
 /// all along; then the table on `today` with that file.
 fn app_with_history(dir: &TempDir) -> App {
     let path = dir.0.join("stats.db");
-    let cell = |kind, row, up| Cell {
-        kind,
-        row,
-        up: blackjack_trainer::engine::Value::of(up),
-    };
+    let cell = |kind, row, up| Cell { kind, row, up: blackjack_trainer::engine::Value::of(up) };
     // Day by day, in order, as the sessions wrote them.
     let [first, second, yesterday] = [today().plus(-3), today().plus(-2), today().plus(-1)];
     common::record_decisions(
@@ -70,10 +66,7 @@ fn the_table_shows_the_cells_due_and_the_days_in_a_row() {
     assert!(small.contains("3 due · 3-day streak"), "{small}");
     insta::assert_snapshot!("due_on_the_table_80x24", small);
     let wide = screen(&mut app, WIDE);
-    assert!(
-        wide.contains("3 cells due today · 3 days in a row"),
-        "{wide}"
-    );
+    assert!(wide.contains("3 cells due today · 3 days in a row"), "{wide}");
     // Issue 36's walk: the rules and the practice stood one space apart ("blackjack pays
     // 3:2 3 cells due today"); three blank columns at least keep them two phrases.
     for (screen, practice) in [(&small, "3 due"), (&wide, "3 cells due today")] {
@@ -84,18 +77,12 @@ fn the_table_shows_the_cells_due_and_the_days_in_a_row() {
     keys(&mut app, "i");
     assert_eq!(app.overlay(), Some(Overlay::Stats));
     let stats = screen(&mut app, WIDE);
-    assert!(
-        stats.contains("Spaced practice: 3 cells due today · 3 days in a row"),
-        "{stats}"
-    );
+    assert!(stats.contains("Spaced practice: 3 cells due today · 3 days in a row"), "{stats}");
 }
 
 #[test]
 fn the_chart_cursor_starts_on_the_hand_and_shows_the_selected_cells_evs_and_reason() {
-    for (size, name) in [
-        (SMALL, "chart_selected_80x24"),
-        (WIDE, "chart_selected_120x40"),
-    ] {
+    for (size, name) in [(SMALL, "chart_selected_80x24"), (WIDE, "chart_selected_120x40")] {
         let mut app = app(3);
         // 16 against a ten: the chart brackets it and selects it.
         assert!(app.stack_next(&deal3([10, 6], 10, 7, &[5])));
@@ -127,11 +114,7 @@ fn arrows_walk_the_chart_without_a_hand_in_play() {
     press(&mut app, KeyCode::Down);
     let text = screen(&mut app, SMALL);
     assert!(text.contains("▸ 6 vs 2 · hit"), "{text}");
-    assert_eq!(
-        app.overlay(),
-        Some(Overlay::Chart),
-        "arrows keep the chart open"
-    );
+    assert_eq!(app.overlay(), Some(Overlay::Chart), "arrows keep the chart open");
 }
 
 #[test]
@@ -156,10 +139,7 @@ fn the_hint_and_a_graded_mistake_give_their_reason() {
 /// The rows under the last rule of the screen: the status area.
 fn status_area(screen: &str) -> String {
     let rows: Vec<&str> = screen.lines().collect();
-    let rule = rows
-        .iter()
-        .rposition(|r| r.starts_with('─'))
-        .expect("a rule over the status lines");
+    let rule = rows.iter().rposition(|r| r.starts_with('─')).expect("a rule over the status lines");
     rows[rule + 1..].join("\n")
 }
 
@@ -173,10 +153,7 @@ fn the_last_graded_line_and_its_reason_stay_in_view_until_the_next_decision() {
         assert!(app.stack_next(&deal3([10, 6], 10, 2, &[2, 2, 3])));
         keys(&mut app, " s");
         let settled = screen(&mut app, size);
-        assert!(
-            settled.contains("Dealer stands on 19"),
-            "{size:?}\n{settled}"
-        );
+        assert!(settled.contains("Dealer stands on 19"), "{size:?}\n{settled}");
         let status = status_area(&settled);
         assert!(
             status.contains("Last play ✗ Basic strategy: hit 16 vs T — you chose stand"),
@@ -188,12 +165,7 @@ fn the_last_graded_line_and_its_reason_stay_in_view_until_the_next_decision() {
             words.contains("Why: the dealer busts") && words.contains("your stand −0.577)"),
             "{size:?}\n{settled}"
         );
-        assert!(
-            settled
-                .lines()
-                .all(|l| l.chars().count() <= usize::from(size.0)),
-            "{settled}"
-        );
+        assert!(settled.lines().all(|l| l.chars().count() <= usize::from(size.0)), "{settled}");
         // The next decision, a right one: its grade takes the place, without the old reason.
         assert!(app.stack_next(&deal3([10, 10], 10, 7, &[])));
         keys(&mut app, " s");

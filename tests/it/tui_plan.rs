@@ -37,11 +37,7 @@ fn made_up(_: &Rules, system: &CountSystem) -> Result<PlanModel, String> {
         game: GameByCount { rows, wong: None },
         exact_range: (-2, 5),
         indices: IndexTable::default(),
-        sim: SimSettings {
-            rounds: 1_000_000,
-            seed: 2026,
-            threads: 1,
-        },
+        sim: SimSettings { rounds: 1_000_000, seed: 2026, threads: 1 },
     })
 }
 
@@ -50,10 +46,7 @@ fn app() -> blackjack_trainer::tui::App {
         seats: 1,
         speed: std::time::Duration::ZERO,
         seed: 2024,
-        plan: PlanSetup {
-            model: Some(made_up),
-            ..PlanSetup::default()
-        },
+        plan: PlanSetup { model: Some(made_up), ..PlanSetup::default() },
         ..TableConfig::default()
     })
 }
@@ -63,10 +56,7 @@ fn the_planner_page_changes_its_figures_with_the_arrows_and_hands_its_ramp_to_th
     let mut app = app();
     // The bar offers the page where it has room (at 80 columns help and quit come first).
     let table = screen(&mut app, (100, 32));
-    assert!(
-        table.contains("[b] bets"),
-        "the bar offers the page:\n{table}"
-    );
+    assert!(table.contains("[b] bets"), "the bar offers the page:\n{table}");
     keys(&mut app, "b");
     let first = screen(&mut app, SMALL);
     insta::assert_snapshot!("plan_page_80x24", first);
@@ -109,16 +99,9 @@ fn the_planner_page_changes_its_figures_with_the_arrows_and_hands_its_ramp_to_th
     }
     assert!(app.table_session().ramp().is_none());
     keys(&mut app, "u");
-    let ramp = app
-        .table_session()
-        .ramp()
-        .map(|r| r.to_string())
-        .expect("the plan's ramp taken");
+    let ramp = app.table_session().ramp().map(|r| r.to_string()).expect("the plan's ramp taken");
     let taken = screen(&mut app, SMALL);
-    assert!(
-        taken.contains(&format!("Your ramp is now {ramp}")),
-        "{taken}"
-    );
+    assert!(taken.contains(&format!("Your ramp is now {ramp}")), "{taken}");
     press(&mut app, KeyCode::Esc);
     let back = screen(&mut app, SMALL);
     assert!(back.contains("deal"), "back at the table:\n{back}");
@@ -136,10 +119,7 @@ fn a_table_counting_another_count_plans_in_that_count() {
             seed: 2024,
             counting: true,
             count_system: CountSystem::built_in(key).expect("a count").clone(),
-            plan: PlanSetup {
-                model: Some(model),
-                ..PlanSetup::default()
-            },
+            plan: PlanSetup { model: Some(model), ..PlanSetup::default() },
             ..TableConfig::default()
         })
     };
@@ -151,8 +131,7 @@ fn a_table_counting_another_count_plans_in_that_count() {
     let ramp = app.table_session().ramp().map(|r| r.to_string());
     let taken = screen(&mut app, (100, 32));
     assert!(
-        ramp.as_ref()
-            .is_some_and(|r| taken.contains(&format!("Your ramp is now {r}"))),
+        ramp.as_ref().is_some_and(|r| taken.contains(&format!("Your ramp is now {r}"))),
         "{taken}"
     );
     let mut app = table("ko", blackjack_trainer::trainer::plan_game::table_model);

@@ -30,19 +30,13 @@ fn today() -> Day {
 fn table_with(dir: Option<&TempDir>) -> App {
     let stats = dir.map(|dir| {
         let path = dir.0.join("stats.db");
-        let cell = Cell {
-            kind: HandKind::Hard,
-            row: 16,
-            up: blackjack_trainer::engine::Value::TEN,
-        };
+        let cell =
+            Cell { kind: HandKind::Hard, row: 16, up: blackjack_trainer::engine::Value::TEN };
         let decisions: Vec<(Day, Cell, bool)> = (0..7)
             .flat_map(|k| (0..8).map(move |i| (today().plus(k - 7), cell, i >= 6 - k)))
             .collect();
         common::record_decisions(&path, &decisions);
-        let info = SessionInfo {
-            kind: SessionKind::Drill,
-            rules: String::new(),
-        };
+        let info = SessionInfo { kind: SessionKind::Drill, rules: String::new() };
         let (mut store, _) = Store::open(&Location::named(&path), info).expect("opens");
         for k in [1, 3, 5] {
             for i in 0..4 {
@@ -58,9 +52,7 @@ fn table_with(dir: Option<&TempDir>) -> App {
                     seconds: f64::from(6 - k / 2),
                     countdown: None,
                 };
-                store
-                    .write(&Record::Count(answer), today().plus(k - 7))
-                    .expect("written");
+                store.write(&Record::Count(answer), today().plus(k - 7)).expect("written");
             }
         }
         Location::named(path)

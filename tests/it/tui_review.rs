@@ -20,13 +20,10 @@ fn timeless(text: String) -> String {
     let mut i = 0;
     while i < chars.len() {
         let fits = chars.len() - i >= shape.len()
-            && shape
-                .chars()
-                .zip(&chars[i..])
-                .all(|(want, &got)| match want {
-                    'd' => got.is_ascii_digit(),
-                    _ => want == got,
-                });
+            && shape.chars().zip(&chars[i..]).all(|(want, &got)| match want {
+                'd' => got.is_ascii_digit(),
+                _ => want == got,
+            });
         if fits {
             i += shape.len();
             // The zone: up to the next space.
@@ -66,10 +63,7 @@ fn every_round_and_decision_is_in_the_history_with_its_grade_evs_and_cost() {
     let gap = first.ev(first.advised).unwrap() - first.ev(first.chosen).unwrap();
     assert!((first.cost - gap).abs() < 1e-12 && first.cost > 0.0);
     let second = &history[1].decisions()[0];
-    assert_eq!(
-        (second.cell.as_str(), second.is_correct()),
-        ("hard:11:6", true)
-    );
+    assert_eq!((second.cell.as_str(), second.is_correct()), ("hard:11:6", true));
     // The session's tally counted the same decisions.
     assert_eq!(app.session().overall.decisions, 2);
 }
@@ -130,10 +124,7 @@ fn an_empty_history_says_how_to_fill_it() {
     let mut app = app(3);
     keys(&mut app, "v");
     let frame = screen(&mut app, SMALL);
-    assert!(
-        frame.contains("No rounds or drill answers recorded yet"),
-        "{frame}"
-    );
+    assert!(frame.contains("No rounds or drill answers recorded yet"), "{frame}");
     keys(&mut app, "p");
     assert!(screen(&mut app, SMALL).contains("No decision here to practise"));
 }
@@ -166,8 +157,5 @@ fn a_limited_review_says_how_many_older_entries_are_kept() {
     let mut app = common::tui::table(config(1));
     keys(&mut app, "v");
     let text = screen(&mut app, WIDE);
-    assert!(
-        text.contains("1 of 1 (the newest; 2 older kept, --history-limit)"),
-        "{text}"
-    );
+    assert!(text.contains("1 of 1 (the newest; 2 older kept, --history-limit)"), "{text}");
 }

@@ -17,21 +17,16 @@ use common::tui::*;
 // ----- helpers -----
 
 fn your_cards(app: &App) -> usize {
-    app.your_money()
-        .hands()
-        .first()
-        .map_or(0, |h| h.cards.as_slice().len())
+    app.your_money().hands().first().map_or(0, |h| h.cards.as_slice().len())
 }
 
 // ----- panels do not swallow keys -----
 
 #[test]
 fn an_action_key_acts_with_every_panel_open() {
-    for (panel_key, panel, stays) in [
-        ('g', Overlay::Chart, true),
-        ('i', Overlay::Stats, false),
-        ('?', Overlay::Help, false),
-    ] {
+    for (panel_key, panel, stays) in
+        [('g', Overlay::Chart, true), ('i', Overlay::Stats, false), ('?', Overlay::Help, false)]
+    {
         let mut app = app(3);
         assert!(app.stack_next(&deal3([10, 2], 10, 7, &[3, 2])));
         keys(&mut app, " ");
@@ -60,10 +55,7 @@ fn the_chart_follows_the_hand_and_brackets_a_two_letter_code_whole() {
     keys(&mut app, " g");
     let chart = screen(&mut app, SMALL);
     assert!(chart.contains("[Ds]"), "{chart}");
-    assert!(
-        chart.contains("soft 18 vs 4"),
-        "the title names the hand: {chart}"
-    );
+    assert!(chart.contains("soft 18 vs 4"), "the title names the hand: {chart}");
     assert!(chart.contains("house edge 0.5"), "{chart}");
     assert!(chart.contains("A,A"), "the last row fits at 80×24: {chart}");
 }
@@ -78,10 +70,7 @@ fn space_deals_with_the_help_open_and_the_ev_panel_stays_open() {
     assert_eq!(app.overlay(), None, "the help made way");
     assert!(app.your_turn());
     let before = screen(&mut app, SMALL);
-    assert!(
-        before.contains("Live EVs") && before.contains("stand"),
-        "{before}"
-    );
+    assert!(before.contains("Live EVs") && before.contains("stand"), "{before}");
     keys(&mut app, "h");
     assert!(app.ev_open(), "the EV panel is about the hand: it stays");
     let after = screen(&mut app, SMALL);
@@ -104,18 +93,11 @@ fn on_a_wide_terminal_the_evs_and_the_count_sit_beside_the_table_and_follow_each
         .unwrap_or_else(|| panic!("the seats are not covered: {first}"));
     assert!(seats_row.contains("Running count") || first.contains("Hi-Lo count"));
     let count_line = |s: &str| {
-        s.lines()
-            .find(|l| l.contains("Running count"))
-            .map(str::to_owned)
-            .unwrap_or_default()
+        s.lines().find(|l| l.contains("Running count")).map(str::to_owned).unwrap_or_default()
     };
     keys(&mut app, "h");
     let second = screen(&mut app, WIDE);
-    assert_ne!(
-        count_line(&first),
-        count_line(&second),
-        "the count follows the card"
-    );
+    assert_ne!(count_line(&first), count_line(&second), "the count follows the card");
     let ev_column = |s: &str| -> String {
         s.lines()
             .filter_map(|l| l.char_indices().nth(82).map(|(i, _)| l[i..].to_owned()))
@@ -142,33 +124,16 @@ fn the_last_grade_stays_in_its_place_and_the_log_scrolls_back_to_the_start_of_th
         keys(&mut app, "xz");
     }
     let frame = screen(&mut app, SMALL);
-    assert!(
-        frame
-            .lines()
-            .any(|l| l.starts_with("Last play") && l.contains("11 vs 6")),
-        "{frame}"
-    );
-    assert!(
-        !frame.contains("round 1 ──"),
-        "scrolled out of the window: {frame}"
-    );
+    assert!(frame.lines().any(|l| l.starts_with("Last play") && l.contains("11 vs 6")), "{frame}");
+    assert!(!frame.contains("round 1 ──"), "scrolled out of the window: {frame}");
     // PgUp goes back through the whole round, the mouse wheel too.
     for _ in 0..20 {
         press(&mut app, KeyCode::PageUp);
     }
     let top = screen(&mut app, SMALL);
-    assert!(
-        top.contains("round 1 ──") && top.contains("newer below"),
-        "{top}"
-    );
-    let wheel = |kind| {
-        Event::Mouse(MouseEvent {
-            kind,
-            column: 0,
-            row: 0,
-            modifiers: KeyModifiers::NONE,
-        })
-    };
+    assert!(top.contains("round 1 ──") && top.contains("newer below"), "{top}");
+    let wheel =
+        |kind| Event::Mouse(MouseEvent { kind, column: 0, row: 0, modifiers: KeyModifiers::NONE });
     assert_eq!(
         intent_for(&wheel(MouseEventKind::ScrollDown), &app.key_state()),
         Some(TableIntent::LogOnLines.into())
@@ -190,11 +155,7 @@ fn bets_step_by_one_and_five_stop_at_the_cap_and_say_so_once() {
     keys(&mut app, "]");
     assert_eq!(app.bet(), Units::from_units(11));
     keys(&mut app, "]");
-    assert_eq!(
-        app.bet(),
-        Units::from_units(12),
-        "the bankroll caps the step"
-    );
+    assert_eq!(app.bet(), Units::from_units(12), "the bankroll caps the step");
     let said = app.messages().len();
     for _ in 0..50 {
         keys(&mut app, "+");
@@ -202,9 +163,7 @@ fn bets_step_by_one_and_five_stop_at_the_cap_and_say_so_once() {
     assert_eq!(app.bet(), Units::from_units(12));
     assert_eq!(app.messages().len(), said + 1, "said once, not fifty times");
     assert!(
-        app.messages()
-            .last()
-            .is_some_and(|m| m.text.contains("bankroll (12)")),
+        app.messages().last().is_some_and(|m| m.text.contains("bankroll (12)")),
         "{:?}",
         app.messages().last()
     );
@@ -222,11 +181,7 @@ fn bets_step_by_one_and_five_stop_at_the_cap_and_say_so_once() {
     keys(&mut app, "40");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.bet(), Units::from_units(9));
-    assert!(
-        app.messages()
-            .last()
-            .is_some_and(|m| m.text.contains("bankroll"))
-    );
+    assert!(app.messages().last().is_some_and(|m| m.text.contains("bankroll")));
     press(&mut app, KeyCode::Esc);
     assert_eq!(app.bet_entry(), None);
 }
@@ -239,11 +194,7 @@ fn the_table_maximum_caps_a_large_bankroll() {
     }
     let max = Rules::default().bet_limits().1;
     assert_eq!(app.bet(), max);
-    assert!(
-        app.messages()
-            .last()
-            .is_some_and(|m| m.text.contains("largest bet")),
-    );
+    assert!(app.messages().last().is_some_and(|m| m.text.contains("largest bet")),);
 }
 
 // ----- the mistakes drill -----
@@ -255,10 +206,7 @@ fn the_mistakes_drill_with_nothing_missed_says_so_and_offers_another() {
     app.update(DrillIntent::ChooseDrill(
         blackjack_trainer::trainer::drills::kinds::DrillKind::Mistakes,
     ));
-    let Some(DrillScreen::Chooser {
-        note: Some(note), ..
-    }) = app.drill()
-    else {
+    let Some(DrillScreen::Chooser { note: Some(note), .. }) = app.drill() else {
         panic!("the chooser stays up: {:?}", app.drill().is_some());
     };
     assert!(note.text.contains("Nothing missed"), "{}", note.text);
@@ -317,13 +265,7 @@ fn every_screen(seats: usize, size: (u16, u16)) -> String {
 #[test]
 fn every_screen_at_80x24_with_three_seats() {
     let all = every_screen(3, SMALL);
-    for must in [
-        "Ctrl-C",
-        "hard 21",
-        "A,A",
-        "house edge",
-        "Tab: the heat map",
-    ] {
+    for must in ["Ctrl-C", "hard 21", "A,A", "house edge", "Tab: the heat map"] {
         assert!(all.contains(must), "{must} cut off at 80×24:\n{all}");
     }
     insta::assert_snapshot!("every_screen_80x24_three_seats", all);
@@ -341,10 +283,7 @@ fn every_screen_at_80x24_with_seven_seats() {
 #[test]
 fn every_screen_at_100x32_and_160x50_with_three_seats() {
     // The three sizes: 80×24 above, these two here.
-    for (size, name) in [
-        ((100, 32), "every_screen_100x32"),
-        ((160, 50), "every_screen_160x50"),
-    ] {
+    for (size, name) in [((100, 32), "every_screen_100x32"), ((160, 50), "every_screen_160x50")] {
         let all = every_screen(3, size);
         for must in [
             "Ctrl-C",
@@ -409,9 +348,6 @@ fn a_whole_session_at_80x24() {
 #[test]
 fn a_whole_session_at_120x40_with_the_side_panels() {
     let all = whole_session(WIDE);
-    assert!(
-        all.contains("Live EVs") && all.contains("Hi-Lo count"),
-        "{all}"
-    );
+    assert!(all.contains("Live EVs") && all.contains("Hi-Lo count"), "{all}");
     insta::assert_snapshot!("whole_session_120x40", all);
 }

@@ -15,11 +15,7 @@ use common::tui::*;
 
 /// One seat at casino pace (speed 0), with a clock the test moves.
 fn paced_app(counting: bool) -> (App, Rc<Cell<Instant>>) {
-    paced_app_with(TableConfig {
-        seed: 5,
-        counting,
-        ..TableConfig::default()
-    })
+    paced_app_with(TableConfig { seed: 5, counting, ..TableConfig::default() })
 }
 
 /// One seat at casino pace (speed 0) with `config`'s other options, and a clock the test
@@ -138,10 +134,7 @@ fn a_decks_left_check_hides_the_shoe_gauge_while_it_is_open() {
     let mut app = at_a_decks_check(|app| {
         // Any other check leaves the gauge in view.
         let shown = screen(app, (80, 24));
-        assert!(
-            shown.contains("Shoe ·") && shown.contains(" left"),
-            "{shown}"
-        );
+        assert!(shown.contains("Shoe ·") && shown.contains(" left"), "{shown}");
         // A key the check does not take says what it waits for, and changes nothing.
         keys(app, "q");
         let told = screen(app, (80, 24));
@@ -151,10 +144,7 @@ fn a_decks_left_check_hides_the_shoe_gauge_while_it_is_open() {
     });
     for size in [(80, 24), (100, 32), (160, 50)] {
         let shown = screen(&mut app, size);
-        let bank = shown
-            .lines()
-            .rfind(|l| l.starts_with("Bankroll"))
-            .expect("the bank line");
+        let bank = shown.lines().rfind(|l| l.starts_with("Bankroll")).expect("the bank line");
         let (_, shoe) = bank.rsplit_once(" │ ").expect("the shoe's part");
         assert_eq!(shoe, "Shoe hidden: read the decks left", "{size:?}");
         assert!(!bank.contains('█'), "{size:?}: {bank}");
@@ -162,10 +152,7 @@ fn a_decks_left_check_hides_the_shoe_gauge_while_it_is_open() {
     // A key the check does not take says what it waits for, and changes nothing.
     keys(&mut app, "h");
     let told = screen(&mut app, (80, 24));
-    assert!(
-        told.contains("`h`: a count check is open — type the decks left"),
-        "{told}"
-    );
+    assert!(told.contains("`h`: a count check is open — type the decks left"), "{told}");
     assert!(app.count_check().is_some(), "the check is still open");
 }
 
@@ -184,10 +171,8 @@ fn drawn_tray(shown: &str) -> (usize, usize) {
             Some((i, text[..at].chars().count()))
         })
         .expect("the tray's label");
-    let rows: Vec<&Vec<char>> = lines[label + 1..]
-        .iter()
-        .take_while(|l| l.get(column) == Some(&'│'))
-        .collect();
+    let rows: Vec<&Vec<char>> =
+        lines[label + 1..].iter().take_while(|l| l.get(column) == Some(&'│')).collect();
     let eighths = rows
         .iter()
         .map(|row| {
@@ -208,20 +193,14 @@ fn a_decks_left_check_draws_this_shoes_discard_tray() {
     let shoe = app.table_session().table().shoe();
     let (size, dealt) = (shoe.size(), shoe.size() - shoe.remaining());
     assert!(dealt > 0, "cards were dealt from this shoe");
-    for (name, size_on_screen) in [
-        ("80x24", (80, 24)),
-        ("100x32", (100, 32)),
-        ("160x50", (160, 50)),
-    ] {
+    for (name, size_on_screen) in
+        [("80x24", (80, 24)), ("100x32", (100, 32)), ("160x50", (160, 50))]
+    {
         let shown = screen(&mut app, size_on_screen);
         assert!(shown.contains("Discard tray · 6-deck shoe"), "{shown}");
         let (eighths, rows) = drawn_tray(&shown);
         assert!(rows >= 4, "{name}: {rows} rows");
-        assert_eq!(
-            eighths,
-            stack_eighths(dealt, size, rows),
-            "{name}:\n{shown}"
-        );
+        assert_eq!(eighths, stack_eighths(dealt, size, rows), "{name}:\n{shown}");
         insta::assert_snapshot!(format!("decks_check_tray_{name}"), shown);
     }
     // Answered, the tray goes with the check.

@@ -30,11 +30,7 @@ pub const KO: CountSystem = CountSystem {
     tags: [-1, 1, 1, 1, 1, 1, 1, 0, 0, -1],
     unit: Unit::Whole,
     red_seven: 0,
-    balance: Balance::Unbalanced {
-        per_deck: -4,
-        offset: 4,
-        pivot: Some(4),
-    },
+    balance: Balance::Unbalanced { per_deck: -4, offset: 4, pivot: Some(4) },
     ace_side_count: false,
     source: Cow::Borrowed("Olaf Vancura and Ken Fuchs, Knock-Out Blackjack (1998)"),
 };
@@ -110,26 +106,14 @@ pub const RED_7: CountSystem = CountSystem {
     tags: [-1, 1, 1, 1, 1, 1, 0, 0, 0, -1],
     unit: Unit::Whole,
     red_seven: 1,
-    balance: Balance::Unbalanced {
-        per_deck: -2,
-        offset: 0,
-        pivot: Some(0),
-    },
+    balance: Balance::Unbalanced { per_deck: -2, offset: 0, pivot: Some(0) },
     ace_side_count: false,
     source: Cow::Borrowed("Arnold Snyder, Blackbelt in Blackjack (1983)"),
 };
 
 /// Every built-in count, Hi-Lo first.
-pub const BUILT_IN: [CountSystem; 8] = [
-    HI_LO,
-    KO,
-    HI_OPT_1,
-    HI_OPT_2,
-    OMEGA_2,
-    ZEN,
-    WONG_HALVES,
-    RED_7,
-];
+pub const BUILT_IN: [CountSystem; 8] =
+    [HI_LO, KO, HI_OPT_1, HI_OPT_2, OMEGA_2, ZEN, WONG_HALVES, RED_7];
 
 #[cfg(test)]
 mod tests {

@@ -28,10 +28,7 @@ pub fn unknown_count(name: &str, own: Option<&CountSystem>) -> String {
         Some(own) => format!(" (`{}` is your own, from config.toml)", own.key),
         None => ", or a count of your own in config.toml's [count] table".to_owned(),
     };
-    format!(
-        "`{name}` is not a count{near}: the counts are {}{own_words}",
-        keys.join(", ")
-    )
+    format!("`{name}` is not a count{near}: the counts are {}{own_words}", keys.join(", "))
 }
 
 impl CountSystem {
@@ -72,15 +69,9 @@ mod tests {
 
     #[test]
     fn a_count_is_found_by_its_key_in_any_case_and_an_unknown_one_is_named_with_the_counts() {
-        assert_eq!(
-            count_by_name(" Zen ", None).map(|s| s.key),
-            Ok("zen".into())
-        );
+        assert_eq!(count_by_name(" Zen ", None).map(|s| s.key), Ok("zen".into()));
         let err = count_by_name("zne", None).unwrap_err();
-        assert!(
-            err.starts_with("`zne` is not a count (did you mean `zen`?)"),
-            "{err}"
-        );
+        assert!(err.starts_with("`zne` is not a count (did you mean `zen`?)"), "{err}");
         for system in &BUILT_IN {
             assert!(err.contains(system.key.as_ref()), "{err}");
         }
@@ -91,15 +82,9 @@ mod tests {
             .expect("toml"),
         )
         .expect("a count");
-        assert_eq!(
-            count_by_name("MINE", Some(&own)).map(|s| s.key),
-            Ok("mine".into())
-        );
+        assert_eq!(count_by_name("MINE", Some(&own)).map(|s| s.key), Ok("mine".into()));
         let err = count_by_name("mime", Some(&own)).unwrap_err();
-        assert!(
-            err.contains("did you mean `mine`?") && err.contains("your own"),
-            "{err}"
-        );
+        assert!(err.contains("did you mean `mine`?") && err.contains("your own"), "{err}");
     }
 
     #[test]

@@ -100,11 +100,7 @@ fn value_of(key: &str) -> Option<Value> {
     match key.trim().to_ascii_uppercase().as_str() {
         "A" | "ACE" => Some(Value::ACE),
         "T" | "10" => Some(Value::TEN),
-        k => k
-            .parse()
-            .ok()
-            .filter(|v| (2..=9).contains(v))
-            .and_then(Value::new),
+        k => k.parse().ok().filter(|v| (2..=9).contains(v)).and_then(Value::new),
     }
 }
 
@@ -132,8 +128,7 @@ pub fn from_toml(value: &toml::Value) -> Result<CountSystem, CustomCountError> {
         .filter(|n| {
             !n.is_empty()
                 && n.chars().count() <= MAX_NAME
-                && n.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+                && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
         })
         .ok_or(CustomCountError::BadName)?;
     let key = name.to_ascii_lowercase();
@@ -184,11 +179,7 @@ pub fn from_toml(value: &toml::Value) -> Result<CountSystem, CustomCountError> {
             return Err(CustomCountError::NotUnbalanced(key.to_owned()));
         }
     } else {
-        system.balance = Balance::Unbalanced {
-            per_deck: start.unwrap_or(-sum),
-            offset: 0,
-            pivot,
-        };
+        system.balance = Balance::Unbalanced { per_deck: start.unwrap_or(-sum), offset: 0, pivot };
     }
     Ok(system)
 }
@@ -267,14 +258,7 @@ mod tests {
         let ko =
             parse("[count]\nname = \"k\"\ntags = [1, 1, 1, 1, 1, 1, 0, 0, -1, -1]\npivot = 4\n")
                 .expect("an unbalanced count");
-        assert_eq!(
-            ko.balance,
-            Balance::Unbalanced {
-                per_deck: -4,
-                offset: 0,
-                pivot: Some(4)
-            }
-        );
+        assert_eq!(ko.balance, Balance::Unbalanced { per_deck: -4, offset: 0, pivot: Some(4) });
     }
 
     #[test]
@@ -291,14 +275,8 @@ mod tests {
                     .to_owned(),
                 CustomCountError::Missing("A".to_owned()),
             ),
-            (
-                "name = \"z\"\ntags = [1, 1, 1]".to_owned(),
-                CustomCountError::WrongLength(3),
-            ),
-            (
-                "name = \"z\"\ntags = \"hilo\"".to_owned(),
-                CustomCountError::MalformedTags,
-            ),
+            ("name = \"z\"\ntags = [1, 1, 1]".to_owned(), CustomCountError::WrongLength(3)),
+            ("name = \"z\"\ntags = \"hilo\"".to_owned(), CustomCountError::MalformedTags),
             (
                 "name = \"z\"\ntags = { 2 = 1, J = 1 }".to_owned(),
                 CustomCountError::NotACard("J".to_owned()),
@@ -309,26 +287,14 @@ mod tests {
             ),
             (
                 "name = \"z\"\ntags = [1, 1, 1, 1, 1, 0, 0, 0, -1, 0.3]".to_owned(),
-                CustomCountError::BadTag {
-                    value: "A".to_owned(),
-                    tag: "0.3".to_owned(),
-                },
+                CustomCountError::BadTag { value: "A".to_owned(), tag: "0.3".to_owned() },
             ),
             (
                 "name = \"z\"\ntags = [9, 1, 1, 1, 1, 0, 0, 0, -1, -1]".to_owned(),
-                CustomCountError::BadTag {
-                    value: "2".to_owned(),
-                    tag: "9".to_owned(),
-                },
+                CustomCountError::BadTag { value: "2".to_owned(), tag: "9".to_owned() },
             ),
-            (
-                format!("name = \"zen\"\n{tags}"),
-                CustomCountError::BuiltInName("zen".to_owned()),
-            ),
-            (
-                format!("name = \"two words\"\n{tags}"),
-                CustomCountError::BadName,
-            ),
+            (format!("name = \"zen\"\n{tags}"), CustomCountError::BuiltInName("zen".to_owned())),
+            (format!("name = \"two words\"\n{tags}"), CustomCountError::BadName),
             (tags.to_owned(), CustomCountError::BadName),
             ("name = \"z\"".to_owned(), CustomCountError::NoTags),
             (

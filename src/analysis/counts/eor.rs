@@ -56,20 +56,11 @@ pub fn effects_of_removal(rules: &Rules, game: Game, threads: usize) -> Effects 
         .cell_evs
         .iter()
         .filter_map(|(&cell, evs)| {
-            let frequency = frequencies
-                .iter()
-                .find(|(c, _)| *c == cell)
-                .map_or(0.0, |&(_, f)| f);
+            let frequency = frequencies.iter().find(|(c, _)| *c == cell).map_or(0.0, |&(_, f)| f);
             decision(cell, evs, frequency, &removed)
         })
         .collect();
-    Effects {
-        game,
-        cards: full.total(),
-        edge: base.return_chart,
-        edge_eor,
-        decisions,
-    }
+    Effects { game, cards: full.total(), edge: base.return_chart, edge_eor, decisions }
 }
 
 /// The decision of one cell, if two plays are allowed there and it is dealt at all.
@@ -83,22 +74,10 @@ fn decision(cell: Cell, evs: &CellEvs, frequency: f64, removed: &[Strategy]) -> 
     let mut eor = [0.0; 10];
     for (slot, shoe) in eor.iter_mut().zip(removed) {
         let evs = shoe.cell_evs.get(&cell)?;
-        let ev = |a: Action| {
-            evs.ranked()
-                .into_iter()
-                .find(|&(b, _)| b == a)
-                .map(|(_, e)| e)
-        };
+        let ev = |a: Action| evs.ranked().into_iter().find(|&(b, _)| b == a).map(|(_, e)| e);
         *slot = ev(otherwise)? - ev(play)? - gap;
     }
-    Some(Decision {
-        cell,
-        play,
-        otherwise,
-        frequency,
-        gap,
-        eor,
-    })
+    Some(Decision { cell, play, otherwise, frequency, gap, eor })
 }
 
 /// The chance of each cell as a round's first two cards and up card, from `full`: a pair is
@@ -115,11 +94,8 @@ fn cell_frequencies(full: &ValueCounts) -> Vec<(Cell, f64)> {
         for a in Value::ALL {
             for &b in &Value::ALL[a.index()..] {
                 let (ca, cb) = (f64::from(shoe.get(a)), f64::from(shoe.get(b)));
-                let p = if a == b {
-                    ca * (ca - 1.0)
-                } else {
-                    2.0 * ca * cb
-                } / (left * (left - 1.0));
+                let p =
+                    if a == b { ca * (ca - 1.0) } else { 2.0 * ca * cb } / (left * (left - 1.0));
                 let (kind, row) = match (a, b) {
                     (Value::ACE, Value::TEN) => continue,
                     _ if a == b => (HandKind::Pair, a.get()),

@@ -89,11 +89,7 @@ impl CountSystem {
     #[inline]
     pub fn card_tag(&self, card: Card) -> i32 {
         let value = card.value();
-        let red = if value == 7 && card.suit().is_red() {
-            self.red_seven
-        } else {
-            0
-        };
+        let red = if value == 7 && card.suit().is_red() { self.red_seven } else { 0 };
         self.tag(value) + red
     }
 
@@ -126,9 +122,7 @@ impl CountSystem {
     pub fn initial_running_count(&self, decks: u8) -> i32 {
         match self.balance {
             Balance::Balanced => 0,
-            Balance::Unbalanced {
-                per_deck, offset, ..
-            } => per_deck * i32::from(decks) + offset,
+            Balance::Unbalanced { per_deck, offset, .. } => per_deck * i32::from(decks) + offset,
         }
     }
 
@@ -177,11 +171,7 @@ impl CountSystem {
 
     /// The count [`CountSystem::index_count`] gives: `Zen true count`, `KO running count`.
     pub fn index_count_words(&self) -> String {
-        self.named(if self.is_balanced() {
-            "true count"
-        } else {
-            "running count"
-        })
+        self.named(if self.is_balanced() { "true count" } else { "running count" })
     }
 
     /// The tags in words: `2–6 +1, 7–9 0, T −1, A −1`, runs of values with one tag together,
@@ -241,11 +231,7 @@ impl CountSystem {
         let per_point = f64::from(self.unit.per_point());
         let mut out = Vec::with_capacity(11);
         for v in Value::ALL {
-            let share = if v == Value::TEN {
-                16.0 / 52.0
-            } else {
-                4.0 / 52.0
-            };
+            let share = if v == Value::TEN { 16.0 / 52.0 } else { 4.0 / 52.0 };
             let tag = f64::from(self.tag(v)) / per_point;
             if v == 7 && self.needs_suits() {
                 let red = f64::from(self.tag(v) + self.red_seven) / per_point;
@@ -304,10 +290,7 @@ mod tests {
             "2 +½, 3–4 +1, 5 +1½, 6 +1, 7 +½, 8 0, 9 −½, T −1, A −1"
         );
         let red7 = CountSystem::built_in("red7").expect("red 7");
-        assert_eq!(
-            red7.describe_tags(),
-            "2–6 +1, red 7 +1, black 7 0, 8–9 0, T −1, A −1"
-        );
+        assert_eq!(red7.describe_tags(), "2–6 +1, red 7 +1, black 7 0, 8–9 0, T −1, A −1");
         assert_eq!(halves.level(), 3);
         assert_eq!(HI_LO.level(), 1);
     }

@@ -28,17 +28,12 @@ const PUBLISHED: [(&str, f64, f64); 8] = [
 /// the digit.
 #[test]
 fn the_published_betting_correlations_of_the_single_deck_peek_game_are_reproduced() {
-    let rules = Rules {
-        decks: 1,
-        ..Rules::default()
-    };
+    let rules = Rules { decks: 1, ..Rules::default() };
     let effects = effects_of_removal(&rules, Game::Peek, 2);
     // Griffin's single-deck effects of removal, in % per card: A −0.61, 2 +0.38, 3 +0.44,
     // 4 +0.55, 5 +0.69, 6 +0.46, 7 +0.28, 8 0.00, 9 −0.18, T −0.51 (within 0.05: his rules
     // differ a little, no doubling after splits among them).
-    let griffin = [
-        -0.61, 0.38, 0.44, 0.55, 0.69, 0.46, 0.28, 0.00, -0.18, -0.51,
-    ];
+    let griffin = [-0.61, 0.38, 0.44, 0.55, 0.69, 0.46, 0.28, 0.00, -0.18, -0.51];
     for (v, (ours, his)) in effects.edge_eor.iter().zip(griffin).enumerate() {
         assert!(
             (100.0 * ours - his).abs() < 0.05,

@@ -130,11 +130,7 @@ pub fn playing_efficiency(system: &CountSystem, effects: &Effects) -> f64 {
         counted += d.frequency * gain(d.gap, rho * s);
         perfect += d.frequency * gain(d.gap, s);
     }
-    if perfect > 0.0 {
-        counted / perfect
-    } else {
-        0.0
-    }
+    if perfect > 0.0 { counted / perfect } else { 0.0 }
 }
 
 #[cfg(test)]
@@ -143,12 +139,9 @@ mod tests {
 
     #[test]
     fn the_normal_distribution_function_is_right_at_known_points() {
-        for (z, p) in [
-            (0.0, 0.5),
-            (1.0, 0.841_344_746),
-            (-1.96, 0.024_997_895),
-            (2.5, 0.993_790_335),
-        ] {
+        for (z, p) in
+            [(0.0, 0.5), (1.0, 0.841_344_746), (-1.96, 0.024_997_895), (2.5, 0.993_790_335)]
+        {
             assert!((normal_cdf(z) - p).abs() < 2e-7, "Φ({z})");
         }
     }

@@ -96,11 +96,7 @@ use crate::text::signed;
 pub const INDEX_RANGE: std::ops::RangeInclusive<i32> = -10..=15;
 /// What a play that never crosses in [`INDEX_RANGE`] says: `never between −10 and +15`.
 pub fn never_words() -> String {
-    format!(
-        "never between {} and {}",
-        signed(*INDEX_RANGE.start()),
-        signed(*INDEX_RANGE.end())
-    )
+    format!("never between {} and {}", signed(*INDEX_RANGE.start()), signed(*INDEX_RANGE.end()))
 }
 
 /// The true counts of the edge table.
@@ -130,11 +126,7 @@ pub enum Starts {
 
 impl Resolution {
     /// The resolution of the published figures.
-    pub const FULL: Resolution = Resolution {
-        strata: 4,
-        step: 1.0,
-        starts: Starts::Played,
-    };
+    pub const FULL: Resolution = Resolution { strata: 4, step: 1.0, starts: Starts::Played };
 }
 
 /// The player's return at one floored true count.
@@ -182,9 +174,7 @@ pub fn index_table_for(rules: &Rules, system: &CountSystem) -> IndexTable {
     if let Some(table) = shipped::shipped(rules, system) {
         return table;
     }
-    report_for(rules, Game::NoHoleCard, system, cores())
-        .table
-        .clone()
+    report_for(rules, Game::NoHoleCard, system, cores()).table.clone()
 }
 
 /// [`report_for`] with Hi-Lo.
@@ -217,12 +207,7 @@ pub fn compute_for(
     resolution: Resolution,
 ) -> IndicesReport {
     let model = CountModel::new(system, rules.decks);
-    analyse(
-        game,
-        system,
-        &run(rules, game, threads, resolution, &UP_CARDS, &model),
-        &UP_CARDS,
-    )
+    analyse(game, system, &run(rules, game, threads, resolution, &UP_CARDS, &model), &UP_CARDS)
 }
 
 /// The index play of one cell alone, with only its up card's column solved (a tenth of the
@@ -237,11 +222,7 @@ pub fn cell_index(
     let ups = [cell.up];
     let model = CountModel::new(&HI_LO, rules.decks);
     let run = run(rules, game, threads, resolution, &ups, &model);
-    analyse(game, &HI_LO, &run, &ups)
-        .table
-        .get(cell)
-        .filter(|p| p.index.is_some())
-        .cloned()
+    analyse(game, &HI_LO, &run, &ups).table.get(cell).filter(|p| p.index.is_some()).cloned()
 }
 
 /// Everything solved for the up cards `ups`.
@@ -267,10 +248,7 @@ fn run(
     // The grid spans the index range's counts (for an unbalanced count, the coordinates its
     // running counts reach) and two more either side.
     let (lo, hi) = match model.initial {
-        None => (
-            f64::from(*INDEX_RANGE.start()) - 2.0,
-            f64::from(*INDEX_RANGE.end()) + 2.0,
-        ),
+        None => (f64::from(*INDEX_RANGE.start()) - 2.0, f64::from(*INDEX_RANGE.end()) + 2.0),
         Some(_) => (-12.0, 17.0),
     };
     let nodes = layout.nodes(lo, hi, resolution.step);
@@ -287,13 +265,7 @@ fn run(
         Starts::Uniform => None,
     };
     let curves = Curves::new(&layout, &nodes, starts.as_ref());
-    Run {
-        model: model.clone(),
-        chart,
-        tracked,
-        solved,
-        curves,
-    }
+    Run { model: model.clone(), chart, tracked, solved, curves }
 }
 
 /// One grid shoe solved: per tracked cell its EVs, and the round's return by the chart.
@@ -313,22 +285,14 @@ fn solve_nodes(
 ) -> Vec<Solved> {
     // The costliest up cards first within each shoe, as the strategy computation does.
     let items: Vec<(usize, Value)> = (0..nodes.len())
-        .flat_map(|n| {
-            BY_COST
-                .into_iter()
-                .filter(|up| ups.contains(up))
-                .map(move |up| (n, up))
-        })
+        .flat_map(|n| BY_COST.into_iter().filter(|up| ups.contains(up)).map(move |up| (n, up)))
         .collect();
     let results: Vec<UpResult> = parallel_map(&items, threads, |&(n, up)| {
         solve_up(rules, game, &nodes[n].shoe, up, chart, tracked)
     });
     let mut solved: Vec<Solved> = nodes
         .iter()
-        .map(|_| Solved {
-            cells: vec![CellEvs::default(); tracked.len()],
-            return_chart: 0.0,
-        })
+        .map(|_| Solved { cells: vec![CellEvs::default(); tracked.len()], return_chart: 0.0 })
         .collect();
     // Summed in up-card order whatever the threads did: the same digits every run.
     let mut by_node: Vec<Vec<(Value, &UpResult)>> = vec![Vec::new(); nodes.len()];
@@ -358,11 +322,7 @@ fn neutral_chart(
     ups: &[Value],
 ) -> Chart {
     let mut chart = basic_strategy_on(rules, threads).chart.clone();
-    let full = [Node {
-        stratum: 0,
-        tc: 0.0,
-        shoe: layout.full_shoe(),
-    }];
+    let full = [Node { stratum: 0, tc: 0.0, shoe: layout.full_shoe() }];
     let solved = solve_nodes(rules, game, threads, &full, &chart, tracked, ups);
     for (t, c) in tracked.iter().zip(&solved[0].cells) {
         if c.weight > 0.0 {
@@ -394,9 +354,8 @@ impl Curves {
         let shoes::Weights { weights, mean_tc } = layout.weights(starts);
         let between = (0..layout.strata)
             .map(|k| {
-                let mine: Vec<usize> = (0..nodes.len())
-                    .filter(|&n| nodes[n].stratum == k)
-                    .collect();
+                let mine: Vec<usize> =
+                    (0..nodes.len()).filter(|&n| nodes[n].stratum == k).collect();
                 (0..weights[k].len())
                     .map(|b| {
                         // The curve at the bin's mean exact count: the curve is linear between
@@ -421,11 +380,7 @@ impl Curves {
                     .collect()
             })
             .collect();
-        Curves {
-            bins: layout.bins,
-            weights,
-            between,
-        }
+        Curves { bins: layout.bins, weights, between }
     }
 
     /// A per-shoe figure at every (stratum, fine bin).
@@ -466,11 +421,7 @@ impl Curves {
                     let wb: f64 = self.weights.iter().map(|row| row[b]).sum();
                     (w, sum, plain) = (w + wb, sum + wb * fine[b], plain + fine[b]);
                 }
-                let avg = if w > 1e-300 {
-                    sum / w
-                } else {
-                    plain / run.len() as f64
-                };
+                let avg = if w > 1e-300 { sum / w } else { plain / run.len() as f64 };
                 (floor(&run[0]), w, avg)
             })
             .collect()
@@ -485,13 +436,7 @@ struct Candidate {
 }
 
 fn analyse(game: Game, system: &CountSystem, run: &Run, ups: &[Value]) -> IndicesReport {
-    let Run {
-        model,
-        chart,
-        tracked,
-        solved,
-        curves,
-    } = run;
+    let Run { model, chart, tracked, solved, curves } = run;
     let returns: Vec<f64> = solved.iter().map(|s| s.return_chart).collect();
     let range = model.index_range();
     let edge_range = model.edge_range();
@@ -499,9 +444,9 @@ fn analyse(game: Game, system: &CountSystem, run: &Run, ups: &[Value]) -> Indice
     // Where the count is neutral: 0 for a true count; for a running count, the mean count
     // at which rounds start, floored (the full shoe's play is searched outwards from there).
     let neutral = if model.by_running_count() {
-        let (w, sum) = basic.iter().fold((0.0, 0.0), |(w, s), &(tc, share, _)| {
-            (w + share, s + share * f64::from(tc))
-        });
+        let (w, sum) = basic
+            .iter()
+            .fold((0.0, 0.0), |(w, s), &(tc, share, _)| (w + share, s + share * f64::from(tc)));
         if w > 0.0 { (sum / w).floor() as i32 } else { 0 }
     } else {
         0
@@ -509,11 +454,7 @@ fn analyse(game: Game, system: &CountSystem, run: &Run, ups: &[Value]) -> Indice
     let published = illustrious_18();
     let mut chosen: Vec<Candidate> = Vec::new();
     let mut never: Vec<IndexPlay> = Vec::new();
-    for (i, t) in tracked
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| ups.contains(&t.cell.up))
-    {
+    for (i, t) in tracked.iter().enumerate().filter(|(_, t)| ups.contains(&t.cell.up)) {
         let otherwise = chart.get(t.cell).preferred();
         let mut best: Option<Candidate> = None;
         for play in Action::ALL {
@@ -583,14 +524,8 @@ fn analyse(game: Game, system: &CountSystem, run: &Run, ups: &[Value]) -> Indice
                         .filter(|(tc, _, _)| candidate.applies(*tc))
                         .map(|(_, share, g)| share * g)
                         .sum::<f64>();
-                if best
-                    .as_ref()
-                    .is_none_or(|b| candidate.gain_per_100 > b.play.gain_per_100)
-                {
-                    best = Some(Candidate {
-                        play: candidate,
-                        by_count: by_count.clone(),
-                    });
+                if best.as_ref().is_none_or(|b| candidate.gain_per_100 > b.play.gain_per_100) {
+                    best = Some(Candidate { play: candidate, by_count: by_count.clone() });
                 }
             }
         }
@@ -622,12 +557,7 @@ fn analyse(game: Game, system: &CountSystem, run: &Run, ups: &[Value]) -> Indice
                 .filter(|c| c.play.applies(tc))
                 .filter_map(|c| c.by_count.iter().find(|x| x.0 == tc).map(|x| x.2))
                 .sum();
-            TcEdge {
-                tc,
-                share,
-                basic,
-                with_indices: basic + extra,
-            }
+            TcEdge { tc, share, basic, with_indices: basic + extra }
         })
         .collect();
     let mut plays: Vec<IndexPlay> = chosen.into_iter().map(|c| c.play).collect();
@@ -650,12 +580,7 @@ fn find_index(
     range: &std::ops::RangeInclusive<i32>,
     neutral: i32,
 ) -> Option<i32> {
-    let better = |tc: i32| {
-        by_count
-            .iter()
-            .find(|x| x.0 == tc)
-            .is_some_and(|x| x.2 > 0.0)
-    };
+    let better = |tc: i32| by_count.iter().find(|x| x.0 == tc).is_some_and(|x| x.2 > 0.0);
     let (lo, hi) = (*range.start(), *range.end());
     let n = neutral;
     match direction {
@@ -723,27 +648,15 @@ mod tests {
     #[test]
     fn an_index_is_found_from_the_neutral_counts_outwards() {
         // Better from +3 up: "at or above +3"; no "below" index.
-        let rising = counts(
-            &INDEX_RANGE
-                .map(|tc| (tc, f64::from(tc) - 2.5))
-                .collect::<Vec<_>>(),
-        );
+        let rising = counts(&INDEX_RANGE.map(|tc| (tc, f64::from(tc) - 2.5)).collect::<Vec<_>>());
         let find = |by: &[(i32, f64, f64)], d| find_index(by, d, &INDEX_RANGE, 0);
         assert_eq!(find(&rising, Direction::AtOrAbove), Some(3));
         assert_eq!(find(&rising, Direction::Below), None);
         // Already better at 0 and at −1, not at −2: "at or above −1".
-        let early = counts(
-            &INDEX_RANGE
-                .map(|tc| (tc, f64::from(tc) + 1.5))
-                .collect::<Vec<_>>(),
-        );
+        let early = counts(&INDEX_RANGE.map(|tc| (tc, f64::from(tc) + 1.5)).collect::<Vec<_>>());
         assert_eq!(find(&early, Direction::AtOrAbove), Some(-1));
         // Better below −2 (at −3 and lower): "below −2".
-        let falling = counts(
-            &INDEX_RANGE
-                .map(|tc| (tc, -f64::from(tc) - 2.5))
-                .collect::<Vec<_>>(),
-        );
+        let falling = counts(&INDEX_RANGE.map(|tc| (tc, -f64::from(tc) - 2.5)).collect::<Vec<_>>());
         assert_eq!(find(&falling, Direction::Below), Some(-2));
         assert_eq!(find(&falling, Direction::AtOrAbove), None);
         // Never better in the range.
@@ -752,15 +665,8 @@ mod tests {
         assert_eq!(find(&never, Direction::Below), None);
         // A running count's search starts at its neutral count: better from −7 up, searched
         // from −11, is "at or above −7".
-        let running = counts(
-            &(-30..=15)
-                .map(|rc| (rc, f64::from(rc) + 7.5))
-                .collect::<Vec<_>>(),
-        );
-        assert_eq!(
-            find_index(&running, Direction::AtOrAbove, &(-30..=15), -11),
-            Some(-7)
-        );
+        let running = counts(&(-30..=15).map(|rc| (rc, f64::from(rc) + 7.5)).collect::<Vec<_>>());
+        assert_eq!(find_index(&running, Direction::AtOrAbove, &(-30..=15), -11), Some(-7));
     }
 
     #[test]
@@ -770,10 +676,7 @@ mod tests {
         let fine: Vec<f64> = (0..bins.len()).map(|b| bins.centre(b) - 2.37).collect();
         let x = crossing(&fine, Direction::AtOrAbove, 2, bins, &INDEX_RANGE).unwrap();
         assert!((x - 2.37).abs() < 1e-9, "{x}");
-        assert_eq!(
-            crossing(&fine, Direction::Below, 2, bins, &INDEX_RANGE),
-            None
-        );
+        assert_eq!(crossing(&fine, Direction::Below, 2, bins, &INDEX_RANGE), None);
     }
 
     /// Measures the method's approximations (run with `cargo test --release -- --ignored
@@ -791,11 +694,7 @@ mod tests {
                 game,
                 &HI_LO,
                 threads,
-                Resolution {
-                    strata: 8,
-                    step: 0.5,
-                    ..Resolution::FULL
-                },
+                Resolution { strata: 8, step: 0.5, ..Resolution::FULL },
             );
             let (mut worst, mut moved, mut n) = (0.0f64, 0, 0);
             for p in coarse.table.plays.iter().take(40) {
@@ -809,12 +708,7 @@ mod tests {
                 }
                 if (p.play, p.index) != (q.play, q.index) {
                     moved += 1;
-                    println!(
-                        "{game:?} {}: {:?} vs {:?}",
-                        p.cell.label(),
-                        p.index,
-                        q.index
-                    );
+                    println!("{game:?} {}: {:?} vs {:?}", p.cell.label(), p.index, q.index);
                 }
             }
             println!(
@@ -830,11 +724,7 @@ mod tests {
         let layout = Layout::new(&rules, 4, &CountModel::new(&HI_LO, rules.decks));
         let tracked = tracked_cells();
         let chart = basic_strategy_on(&rules, threads).chart.clone();
-        let cell = |kind, row, up| Cell {
-            kind,
-            row,
-            up: Value::of(up),
-        };
+        let cell = |kind, row, up| Cell { kind, row, up: Value::of(up) };
         let pairs = [
             (cell(HandKind::Hard, 16, 10), Action::Stand, Action::Hit),
             (cell(HandKind::Hard, 12, 4), Action::Stand, Action::Hit),

@@ -74,11 +74,7 @@ impl CountModel {
                     g.values.push(v);
                     g.ranks += ranks_of(v);
                 }
-                None => groups.push(Group {
-                    tag,
-                    values: vec![v],
-                    ranks: ranks_of(v),
-                }),
+                None => groups.push(Group { tag, values: vec![v], ranks: ranks_of(v) }),
             }
         }
         let sum: i32 = groups.iter().map(|g| g.tag * g.ranks as i32).sum();
@@ -88,11 +84,7 @@ impl CountModel {
             .map(|g| f64::from(g.ranks) / 13.0 * (f64::from(g.tag) - mean).powi(2))
             .sum::<f64>()
             .max(1e-12);
-        let quantum = groups
-            .iter()
-            .map(|g| g.tag * g.ranks as i32)
-            .fold(0, gcd)
-            .max(1);
+        let quantum = groups.iter().map(|g| g.tag * g.ranks as i32).fold(0, gcd).max(1);
         let level = tags.iter().map(|t| t.abs()).max().unwrap_or(1).max(1);
         let weighted: Vec<i32> = groups
             .iter()

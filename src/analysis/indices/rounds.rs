@@ -28,20 +28,13 @@ pub(super) struct RoundCards {
 impl RoundCards {
     fn new(level: i32) -> RoundCards {
         let span = MAX_ROUND_CARDS as i32 * level.max(1);
-        RoundCards {
-            span,
-            p: vec![vec![0.0; 2 * span as usize + 1]; MAX_ROUND_CARDS + 1],
-        }
+        RoundCards { span, p: vec![vec![0.0; 2 * span as usize + 1]; MAX_ROUND_CARDS + 1] }
     }
 
     /// The mean number of cards a round takes.
     #[cfg(test)]
     pub fn mean_cards(&self) -> f64 {
-        self.p
-            .iter()
-            .enumerate()
-            .map(|(k, row)| k as f64 * row.iter().sum::<f64>())
-            .sum()
+        self.p.iter().enumerate().map(|(k, row)| k as f64 * row.iter().sum::<f64>()).sum()
     }
 
     /// The chance that a round takes `k` cards.
@@ -71,10 +64,7 @@ struct Dealing {
 
 impl Dealing {
     fn of(shoes: &[[u16; 10]]) -> Dealing {
-        let mut dealing = Dealing {
-            cards: [[0; LANES]; 10],
-            left: [0; LANES],
-        };
+        let mut dealing = Dealing { cards: [[0; LANES]; 10], left: [0; LANES] };
         for (lane, shoe) in shoes.iter().enumerate() {
             for (v, &c) in shoe.iter().enumerate() {
                 dealing.cards[v][lane] = c;
@@ -211,11 +201,7 @@ fn rounds_cards(
             for b in Value::ALL {
                 let pb = chance(&shoe, b);
                 let p: Lanes = std::array::from_fn(|j| {
-                    if pau[j] > 0.0 && pb[j] > 0.0 {
-                        pa[j] * pu[j] * pb[j]
-                    } else {
-                        0.0
-                    }
+                    if pau[j] > 0.0 && pb[j] > 0.0 { pa[j] * pu[j] * pb[j] } else { 0.0 }
                 });
                 if !any(&p) {
                     continue;
@@ -537,11 +523,7 @@ pub(super) fn round_starts(
         }
     }
     let per_shoe = starts.iter().flatten().sum();
-    RoundStarts {
-        span,
-        starts,
-        per_shoe,
-    }
+    RoundStarts { span, starts, per_shoe }
 }
 
 #[cfg(test)]
@@ -589,11 +571,7 @@ mod tests {
         let together = rounds_cards(&rules, &chart, &zen.tags, &shoes);
         assert_eq!(together.len(), shoes.len());
         for (shoe, lane) in shoes.iter().zip(&together) {
-            assert_eq!(
-                *lane,
-                round_cards(&rules, &chart, &zen.tags, shoe),
-                "{shoe:?}"
-            );
+            assert_eq!(*lane, round_cards(&rules, &chart, &zen.tags, shoe), "{shoe:?}");
         }
         assert_ne!(together[0], together[1], "the shoes give different rounds");
     }

@@ -24,9 +24,7 @@ pub fn shipped(rules: &Rules, system: &CountSystem) -> Option<IndexTable> {
     if !default {
         return None;
     }
-    DEFAULT_HILO
-        .get_or_init(|| from_json(DEFAULT_HILO_JSON))
-        .clone()
+    DEFAULT_HILO.get_or_init(|| from_json(DEFAULT_HILO_JSON)).clone()
 }
 
 /// The table as JSON text (one line).
@@ -65,11 +63,7 @@ impl StoredPlay {
             index: play.index,
             crossing: play.crossing.map(f64::to_bits),
             gain_per_100: play.gain_per_100.to_bits(),
-            gain_by_tc: play
-                .gain_by_tc
-                .iter()
-                .map(|&(tc, g)| (tc, g.to_bits()))
-                .collect(),
+            gain_by_tc: play.gain_by_tc.iter().map(|&(tc, g)| (tc, g.to_bits())).collect(),
         }
     }
 
@@ -82,11 +76,7 @@ impl StoredPlay {
             index: self.index,
             crossing: self.crossing.map(f64::from_bits),
             gain_per_100: f64::from_bits(self.gain_per_100),
-            gain_by_tc: self
-                .gain_by_tc
-                .iter()
-                .map(|&(tc, g)| (tc, f64::from_bits(g)))
-                .collect(),
+            gain_by_tc: self.gain_by_tc.iter().map(|&(tc, g)| (tc, f64::from_bits(g))).collect(),
         })
     }
 }
@@ -103,10 +93,7 @@ mod tests {
         assert_eq!(from_json(&to_json(&table)), Some(table));
         let zen = CountSystem::built_in("zen").expect("zen");
         assert!(shipped(&rules, zen).is_none());
-        let h17 = Rules {
-            dealer_hits_soft_17: true,
-            ..Rules::default()
-        };
+        let h17 = Rules { dealer_hits_soft_17: true, ..Rules::default() };
         assert!(shipped(&h17, &HI_LO).is_none());
         assert!(from_json("[{\"cell\":\"nonsense\"}]").is_none());
     }

@@ -28,12 +28,7 @@ impl Bins {
     /// range to 10 above it.
     pub fn of(model: &CountModel) -> Bins {
         match model.initial {
-            None => Bins {
-                per: 10,
-                lo: -200,
-                hi: 250,
-                half: 0.5,
-            },
+            None => Bins { per: 10, lo: -200, hi: 250, half: 0.5 },
             Some(_) => {
                 let range = model.index_range();
                 let per = model.fine_per();
@@ -139,11 +134,7 @@ impl Layout {
     pub fn even_shoe(&self, dealt: u32, rc: i32, neutral_shift: i64) -> Option<(u32, [u16; 10])> {
         let m = &self.model;
         if !m.even_split {
-            return if neutral_shift == 0 {
-                self.rounded_shoe(dealt, rc)
-            } else {
-                None
-            };
+            return if neutral_shift == 0 { self.rounded_shoe(dealt, rc) } else { None };
         }
         if rc % m.quantum != 0 {
             return None;
@@ -183,22 +174,11 @@ impl Layout {
             .filter(|(g, _)| fixed(g))
             .map(|(g, &x)| i64::from(g.tag) * x)
             .sum();
-        let free: Vec<usize> = (0..m.groups.len())
-            .filter(|&i| !fixed(&m.groups[i]))
-            .collect();
+        let free: Vec<usize> = (0..m.groups.len()).filter(|&i| !fixed(&m.groups[i])).collect();
         // The nearest lattice point: each free group within two steps of its mean.
         let mut best: Option<(f64, Vec<i64>)> = None;
         let mut pick = vec![0i64; free.len()];
-        search(
-            m,
-            &free,
-            &means,
-            0,
-            &mut pick,
-            i64::from(rc) - fixed_count,
-            0.0,
-            &mut best,
-        );
+        search(m, &free, &means, 0, &mut pick, i64::from(rc) - fixed_count, 0.0, &mut best);
         let (_, chosen) = best?;
         for (&i, &x) in free.iter().zip(&chosen) {
             dealt_by_group[i] = x;
@@ -303,11 +283,8 @@ impl Layout {
     /// lowest])`, exact (the groups dealt multivariate hypergeometric).
     pub fn count_chances(&self) -> (i64, Vec<Vec<f64>>) {
         let m = &self.model;
-        let sizes: Vec<(i64, u32)> = m
-            .groups
-            .iter()
-            .map(|g| (i64::from(g.tag), g.ranks * self.per_rank))
-            .collect();
+        let sizes: Vec<(i64, u32)> =
+            m.groups.iter().map(|g| (i64::from(g.tag), g.ranks * self.per_rank)).collect();
         let lowest: i64 = sizes.iter().map(|&(t, n)| t.min(0) * i64::from(n)).sum();
         let highest: i64 = sizes.iter().map(|&(t, n)| t.max(0) * i64::from(n)).sum();
         let width = (highest - lowest + 1) as usize;
@@ -380,13 +357,11 @@ impl Layout {
                 w.iter()
                     .zip(t)
                     .enumerate()
-                    .map(|(b, (&w, &t))| {
-                        if w > 1e-300 {
-                            t / w
-                        } else {
-                            self.empty_bin_coordinate(k, b)
-                        }
-                    })
+                    .map(
+                        |(b, (&w, &t))| {
+                            if w > 1e-300 { t / w } else { self.empty_bin_coordinate(k, b) }
+                        },
+                    )
                     .collect()
             })
             .collect();
@@ -444,16 +419,7 @@ fn search(
         let x = k * r;
         pick[j] = x;
         let c = cost + (x as f64 - mean).powi(2) / share;
-        search(
-            m,
-            free,
-            means,
-            j + 1,
-            pick,
-            want - i64::from(g.tag) * x,
-            c,
-            best,
-        );
+        search(m, free, means, j + 1, pick, want - i64::from(g.tag) * x, c, best);
     }
 }
 
@@ -477,11 +443,7 @@ impl RoundStarts {
             return 0.0;
         };
         let i = rc + i64::from(self.span);
-        if (0..row.len() as i64).contains(&i) {
-            row[i as usize] / self.per_shoe
-        } else {
-            0.0
-        }
+        if (0..row.len() as i64).contains(&i) { row[i as usize] / self.per_shoe } else { 0.0 }
     }
 }
 
@@ -519,13 +481,9 @@ mod tests {
         let layout = Layout::new(&Rules::default(), 4, &model);
         assert_eq!(layout.cut, 234);
         let full = layout.full_shoe();
-        for (dealt, rc, shift) in [
-            (0, 0, 0),
-            (100, 5, 0),
-            (100, -10, 3),
-            (200, 35, -3),
-            (57, -5, 0),
-        ] {
+        for (dealt, rc, shift) in
+            [(0, 0, 0), (100, 5, 0), (100, -10, 3), (200, 35, -3), (57, -5, 0)]
+        {
             let (n, shoe) = layout.even_shoe(dealt, rc, shift).unwrap();
             assert!(n.abs_diff(dealt) <= 8, "{n} for {dealt}");
             assert_eq!(shoe.iter().map(|&c| u32::from(c)).sum::<u32>(), 312 - n);

@@ -88,10 +88,7 @@ pub(super) fn solve_up(
     let total: f64 = shoe.iter().map(|&c| f64::from(c)).sum();
     let p_up = f64::from(shoe[up.index()]) / total;
     if p_up == 0.0 {
-        return UpResult {
-            cells: Vec::new(),
-            return_chart: 0.0,
-        };
+        return UpResult { cells: Vec::new(), return_chart: 0.0 };
     }
     let mut left = *shoe;
     left[up.index()] -= 1;
@@ -147,10 +144,7 @@ pub(super) fn solve_up(
             }
         }
     }
-    UpResult {
-        cells,
-        return_chart: p_up * return_chart,
-    }
+    UpResult { cells, return_chart: p_up * return_chart }
 }
 
 /// Adds to `cells` the hands of three or more cards that reach them: from every two-card hand
@@ -179,11 +173,7 @@ fn multi_card_hands(
         let i = v.index();
         let cards: u8 = hand.iter().sum();
         let there = f64::from(left[i]) - f64::from(hand[i]);
-        if there <= 0.0 {
-            0.0
-        } else {
-            there / (n - f64::from(cards))
-        }
+        if there <= 0.0 { 0.0 } else { there / (n - f64::from(cards)) }
     };
     let hits = |cell: Cell| {
         matches!(
@@ -203,11 +193,8 @@ fn multi_card_hands(
             if p <= 0.0 || total(&hand).0 == 21 {
                 continue;
             }
-            let first = if a == b {
-                Cell::new(HandKind::Pair, a.get(), up)
-            } else {
-                cell_of(&hand)
-            };
+            let first =
+                if a == b { Cell::new(HandKind::Pair, a.get(), up) } else { cell_of(&hand) };
             // Only a hit goes on: a stand, a double or a split ends the first decision here.
             if chart.get(first) == Code::H {
                 level.insert(hand, p);

@@ -38,10 +38,8 @@ impl HandEvs {
 
     /// The allowed actions with their EVs, best first.
     pub fn ranked(&self) -> Vec<(Action, f64)> {
-        let mut all: Vec<(Action, f64)> = Action::ALL
-            .into_iter()
-            .filter_map(|a| self.get(a).map(|ev| (a, ev)))
-            .collect();
+        let mut all: Vec<(Action, f64)> =
+            Action::ALL.into_iter().filter_map(|a| self.get(a).map(|ev| (a, ev))).collect();
         all.sort_by(|a, b| b.1.total_cmp(&a.1));
         all
     }
@@ -77,11 +75,7 @@ pub struct HandContext {
 
 impl HandContext {
     /// A round's first hand, before any split.
-    pub const FIRST: HandContext = HandContext {
-        from_split: false,
-        split_aces: false,
-        hands: 1,
-    };
+    pub const FIRST: HandContext = HandContext { from_split: false, split_aces: false, hands: 1 };
 }
 
 #[cfg(test)]

@@ -113,11 +113,7 @@ impl<'r> Solver<'r> {
 
     pub(super) fn draw_probability(&self, s: &State, value: Value) -> f64 {
         let n = self.pre_total.saturating_sub(s.removed);
-        if n == 0 {
-            0.0
-        } else {
-            f64::from(self.left(s, value)) / f64::from(n)
-        }
+        if n == 0 { 0.0 } else { f64::from(self.left(s, value)) / f64::from(n) }
     }
 
     /// Probability that one more card takes the hand over 21.
@@ -127,10 +123,7 @@ impl<'r> Solver<'r> {
             return 0.0;
         }
         let above_safe = &Value::ALL[usize::from(safe)..];
-        above_safe
-            .iter()
-            .map(|&v| self.draw_probability(s, v))
-            .sum()
+        above_safe.iter().map(|&v| self.draw_probability(s, v)).sum()
     }
 
     /// The cards left in the shoe once the cards of `s` are out.
@@ -188,9 +181,7 @@ impl<'r> Solver<'r> {
             return *p;
         }
         let shoe = self.shoe_of(s);
-        let p = self
-            .shapes
-            .probabilities_with(self.up, &shoe, &mut self.scratch);
+        let p = self.shapes.probabilities_with(self.up, &shoe, &mut self.scratch);
         self.dealer_memo.insert(s.key, p);
         p
     }
@@ -208,21 +199,13 @@ impl<'r> Solver<'r> {
     /// The EV of standing on `total` against the dealer's probabilities `p`: in the peek game
     /// (see [`Solver::for_game`]) a dealer natural counts nothing here.
     fn stand_value(&self, total: u8, p: &DealerProbs) -> f64 {
-        if self.peek {
-            stand_ev(total, p) + p[NATURAL]
-        } else {
-            stand_ev(total, p)
-        }
+        if self.peek { stand_ev(total, p) + p[NATURAL] } else { stand_ev(total, p) }
     }
 
     /// The EV of a hand `s` that went over 21: −1, or in the peek game −1 times the chance
     /// that the dealer has no natural from the shoe left.
     fn bust_value(&self, s: &State) -> f64 {
-        if self.peek {
-            -(1.0 - self.dealer_natural(s))
-        } else {
-            -1.0
-        }
+        if self.peek { -(1.0 - self.dealer_natural(s)) } else { -1.0 }
     }
 
     /// The chance that the dealer's face-down card makes a natural with the up card, once the
@@ -238,11 +221,7 @@ impl<'r> Solver<'r> {
     /// What the peek game adds to the EV of every action of a round's first hand that is not
     /// a natural: the original unit lost to a dealer natural (0 in the no-hole-card game).
     fn peeked_natural_loss(&self, s: &State) -> f64 {
-        if self.peek {
-            -self.dealer_natural(s)
-        } else {
-            0.0
-        }
+        if self.peek { -self.dealer_natural(s) } else { 0.0 }
     }
 
     /// EV of a natural: paid unless the dealer has one too (a push).
@@ -304,11 +283,8 @@ impl<'r> Solver<'r> {
             }
             let next = s.with(v);
             let stand = stands[v.index()];
-            let value = if next.hard > 21 || next.best() == 21 {
-                stand
-            } else {
-                then(self, &next, stand)
-            };
+            let value =
+                if next.hard > 21 || next.best() == 21 { stand } else { then(self, &next, stand) };
             ev += p * value;
         }
         ev
@@ -317,10 +293,7 @@ impl<'r> Solver<'r> {
     /// EV of doubling: one card, then stand with two units at stake.
     pub(super) fn double(&mut self, s: &State) -> f64 {
         let stands = self.next_stands(s);
-        Value::ALL
-            .iter()
-            .map(|&v| self.draw_probability(s, v) * 2.0 * stands[v.index()])
-            .sum()
+        Value::ALL.iter().map(|&v| self.draw_probability(s, v) * 2.0 * stands[v.index()]).sum()
     }
 
     /// The legal actions of the hand `values` in context `ctx`: the engine's rules of action
@@ -334,11 +307,7 @@ impl<'r> Solver<'r> {
     pub fn evs(&mut self, values: &[Value], ctx: HandContext) -> HandEvs {
         let s = hand_state(values);
         let natural = !ctx.from_split && values.len() == 2 && s.best() == 21;
-        let stand = if natural {
-            self.natural(&s)
-        } else {
-            self.stand(&s)
-        };
+        let stand = if natural { self.natural(&s) } else { self.stand(&s) };
         let legal = self.legal(values, ctx);
         let hit = (legal.contains(Action::Hit) && s.hard <= 21).then(|| self.hit(&s));
         let double = legal.contains(Action::Double).then(|| self.double(&s));
@@ -354,12 +323,7 @@ impl<'r> Solver<'r> {
                 split: split.map(|ev| ev + loss),
             };
         }
-        HandEvs {
-            stand,
-            hit,
-            double,
-            split,
-        }
+        HandEvs { stand, hit, double, split }
     }
 
     /// EV of `chart`'s first decision for a two-card hand, the chart played after it too.
@@ -376,20 +340,12 @@ impl<'r> Solver<'r> {
             Action::Double => self.double(&s),
             Action::Split => self.split(values[0], 1, Play::Chart(chart)),
         };
-        if self.peek {
-            ev + self.peeked_natural_loss(&s)
-        } else {
-            ev
-        }
+        if self.peek { ev + self.peeked_natural_loss(&s) } else { ev }
     }
 
     /// The best code for a cell from the weighted EVs of stand, hit, double and split.
     pub fn best_code(stand: f64, hit: f64, double: Option<f64>, split: Option<f64>) -> Code {
-        let base = if hit > stand {
-            (Code::H, hit)
-        } else {
-            (Code::S, stand)
-        };
+        let base = if hit > stand { (Code::H, hit) } else { (Code::S, stand) };
         let with_double = match double {
             Some(d) if d > base.1 => (if base.0 == Code::H { Code::D } else { Code::Ds }, d),
             _ => base,

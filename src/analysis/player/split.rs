@@ -76,21 +76,8 @@ impl Solver<'_> {
             let rest = f(h, q - 1, pv, nonpair, forced, can_resplit, optimal, memo);
             let keep_pair = forced[hi] + rest;
             let on_pair = if can_resplit(h) {
-                let resplit = f(
-                    h + 1,
-                    q + 1,
-                    pv,
-                    nonpair,
-                    forced,
-                    can_resplit,
-                    optimal,
-                    memo,
-                );
-                if optimal {
-                    resplit.max(keep_pair)
-                } else {
-                    resplit
-                }
+                let resplit = f(h + 1, q + 1, pv, nonpair, forced, can_resplit, optimal, memo);
+                if optimal { resplit.max(keep_pair) } else { resplit }
             } else {
                 keep_pair
             };
@@ -99,16 +86,7 @@ impl Solver<'_> {
             x
         }
         let optimal = matches!(play, Play::Optimal);
-        f(
-            hands + 1,
-            2,
-            &pv,
-            &nonpair,
-            &forced,
-            &can_resplit,
-            optimal,
-            &mut memo,
-        )
+        f(hands + 1, 2, &pv, &nonpair, &forced, &can_resplit, optimal, &mut memo)
     }
 
     /// EV of one finished split hand: pair card `v` plus second card `c`, with `base` the pair
@@ -116,10 +94,7 @@ impl Solver<'_> {
     fn split_hand(&mut self, base: &State, v: Value, c: Value, play: Play<'_>) -> f64 {
         let s = base.with(c);
         debug_assert_eq!(s.hard, v.get() + c.get());
-        let hand = SplitHand {
-            first: v,
-            second: c,
-        };
+        let hand = SplitHand { first: v, second: c };
         // The engine's rules of action, for a split hand that may split no more.
         let legal = legal::legal_actions(
             self.rules,

@@ -15,13 +15,7 @@ pub(super) struct State {
 }
 
 impl State {
-    pub(super) const EMPTY: State = State {
-        key: 0,
-        rem: [0; 10],
-        removed: 0,
-        hard: 0,
-        ace: false,
-    };
+    pub(super) const EMPTY: State = State { key: 0, rem: [0; 10], removed: 0, hard: 0, ace: false };
 
     pub(super) fn with(mut self, value: Value) -> State {
         let i = value.index();

@@ -57,16 +57,8 @@ fn assert_matches_published(rules: &Rules, cases: &[(u8, [u8; 2], [f64; 3])]) {
     for &(up, hand, [stand, hit, double]) in cases {
         let mut s = solver(rules, up);
         let evs = s.evs(&v(hand), HandContext::FIRST);
-        assert!(
-            close(evs.stand, stand, 1e-6),
-            "{hand:?} vs {up}: stand {}",
-            evs.stand
-        );
-        assert!(
-            close(evs.hit.unwrap(), hit, 1e-6),
-            "{hand:?} vs {up}: hit {:?}",
-            evs.hit
-        );
+        assert!(close(evs.stand, stand, 1e-6), "{hand:?} vs {up}: stand {}", evs.stand);
+        assert!(close(evs.hit.unwrap(), hit, 1e-6), "{hand:?} vs {up}: hit {:?}", evs.hit);
         assert!(
             close(evs.double.unwrap(), double, 1e-6),
             "{hand:?} vs {up}: double {:?}",
@@ -82,14 +74,7 @@ fn a_natural_is_paid_unless_the_dealer_has_one() {
     let evs = s.evs(&v([1, 10]), HandContext::FIRST);
     // Dealer T: the hole card is an ace with probability 23/309 once A,T are out.
     assert!(close(evs.stand, 1.5 * (1.0 - 23.0 / 309.0), 1e-12));
-    let split21 = s.evs(
-        &v([1, 10]),
-        HandContext {
-            from_split: true,
-            split_aces: true,
-            hands: 2,
-        },
-    );
+    let split21 = s.evs(&v([1, 10]), HandContext { from_split: true, split_aces: true, hands: 2 });
     assert!(split21.stand < evs.stand);
     assert!(split21.hit.is_none() && split21.double.is_none() && split21.split.is_none());
 }
@@ -118,11 +103,7 @@ fn the_peek_game_returns_the_double_stake_a_natural_would_take() {
     let natural = 24.0 / 309.0;
     assert!(close(nhc.stand, peek.stand, 1e-12));
     assert!(close(nhc.hit.unwrap(), peek.hit.unwrap(), 1e-12));
-    assert!(close(
-        peek.double.unwrap() - nhc.double.unwrap(),
-        natural,
-        1e-12
-    ));
+    assert!(close(peek.double.unwrap() - nhc.double.unwrap(), natural, 1e-12));
     // A split risks two units or more to the natural without the peek, one with it.
     let nhc = game_solver(10, Game::NoHoleCard).evs(&v([8, 8]), first);
     let peek = game_solver(10, Game::Peek).evs(&v([8, 8]), first);
@@ -135,29 +116,11 @@ fn split_limits_follow_the_rules() {
     let mut s = solver(&rules, 6);
     let first = HandContext::FIRST;
     assert!(s.evs(&v([8, 8]), first).split.is_some());
+    assert!(s.evs(&v([8, 8]), HandContext { hands: 4, from_split: true, ..first }).split.is_none());
     assert!(
-        s.evs(
-            &v([8, 8]),
-            HandContext {
-                hands: 4,
-                from_split: true,
-                ..first
-            }
-        )
-        .split
-        .is_none()
-    );
-    assert!(
-        s.evs(
-            &v([1, 1]),
-            HandContext {
-                hands: 2,
-                from_split: true,
-                split_aces: true
-            }
-        )
-        .split
-        .is_none()
+        s.evs(&v([1, 1]), HandContext { hands: 2, from_split: true, split_aces: true })
+            .split
+            .is_none()
     );
     assert!(s.evs(&v([8, 9]), first).split.is_none());
 }
@@ -183,14 +146,8 @@ fn a_resplit_at_the_table_takes_out_only_the_new_pair_card() {
     for value in [up, Value::of(8), Value::of(8), Value::of(8)] {
         left.remove(value);
     }
-    let at_table = HandContext {
-        from_split: true,
-        split_aces: false,
-        hands: 2,
-    };
-    let split = super::super::hand_evs(&rules, &v([8, 8]), up, &left, at_table)
-        .split
-        .unwrap();
+    let at_table = HandContext { from_split: true, split_aces: false, hands: 2 };
+    let split = super::super::hand_evs(&rules, &v([8, 8]), up, &left, at_table).split.unwrap();
     // Independently: each of the two hands is 8 + c, c drawn from `left`, then its best
     // play with doubling after the split and no further split (three hands made).
     let total = f64::from(left.total());
@@ -199,19 +156,11 @@ fn a_resplit_at_the_table_takes_out_only_the_new_pair_card() {
         let p = f64::from(left.get(c)) / total;
         let mut rest = left;
         rest.remove(c);
-        let ctx = HandContext {
-            from_split: true,
-            split_aces: false,
-            hands: 3,
-        };
+        let ctx = HandContext { from_split: true, split_aces: false, hands: 3 };
         let evs = super::super::hand_evs(&rules, &[Value::of(8), c], up, &rest, ctx);
         one_hand += p * evs.best().1;
     }
-    assert!(
-        (split - 2.0 * one_hand).abs() < 1e-12,
-        "{split} vs {}",
-        2.0 * one_hand
-    );
+    assert!((split - 2.0 * one_hand).abs() < 1e-12, "{split} vs {}", 2.0 * one_hand);
 }
 
 #[test]
@@ -219,14 +168,8 @@ fn more_hands_allowed_never_lowers_the_split_value() {
     let two = Rules::from_toml("max_hands = 2").unwrap();
     let four = Rules::default();
     for pair in 2..=9u8 {
-        let a = solver(&two, 6)
-            .evs(&v([pair, pair]), HandContext::FIRST)
-            .split
-            .unwrap();
-        let b = solver(&four, 6)
-            .evs(&v([pair, pair]), HandContext::FIRST)
-            .split
-            .unwrap();
+        let a = solver(&two, 6).evs(&v([pair, pair]), HandContext::FIRST).split.unwrap();
+        let b = solver(&four, 6).evs(&v([pair, pair]), HandContext::FIRST).split.unwrap();
         assert!(b >= a - 1e-12, "{pair},{pair}: {a} vs {b}");
     }
 }

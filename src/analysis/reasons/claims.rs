@@ -35,11 +35,7 @@ impl Holding {
 
     /// The total with every ace counted 1.
     fn low(self) -> u8 {
-        if self.soft {
-            self.total - 10
-        } else {
-            self.total
-        }
+        if self.soft { self.total - 10 } else { self.total }
     }
 
     /// The hand after one more card of value `card`: `None` when it goes over 21.
@@ -52,11 +48,7 @@ impl Holding {
 
 impl fmt::Display for Holding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.soft {
-            write!(f, "soft {}", self.total)
-        } else {
-            write!(f, "{}", self.total)
-        }
+        if self.soft { write!(f, "soft {}", self.total) } else { write!(f, "{}", self.total) }
     }
 }
 
@@ -175,11 +167,7 @@ impl fmt::Display for Claim {
                 write!(f, "two hands from {card} each are worth less here")
             }
             Claim::DealerBusts { up, percent, of } => {
-                write!(
-                    f,
-                    "the dealer busts {} of rounds showing {up}",
-                    percent_text(percent),
-                )?;
+                write!(f, "the dealer busts {} of rounds showing {up}", percent_text(percent),)?;
                 match of {
                     Rounds::All => Ok(()),
                     Rounds::CountingBlackjacks => f.write_str(", blackjack rounds included"),
@@ -238,37 +226,25 @@ impl Claim {
     pub fn check(&self, facts: &Facts<'_>) -> Result<(), String> {
         let ok = |holds: bool, found: String| if holds { Ok(()) } else { Err(found) };
         match *self {
-            Claim::CannotBustWithOneCard(h) => ok(
-                h.plus(Value::TEN).is_some(),
-                format!("{h} plus a ten is over 21"),
-            ),
-            Claim::CanBustWithOneCard(h) => ok(
-                h.plus(Value::TEN).is_none(),
-                format!("{h} plus a ten is not over 21"),
-            ),
+            Claim::CannotBustWithOneCard(h) => {
+                ok(h.plus(Value::TEN).is_some(), format!("{h} plus a ten is over 21"))
+            }
+            Claim::CanBustWithOneCard(h) => {
+                ok(h.plus(Value::TEN).is_none(), format!("{h} plus a ten is not over 21"))
+            }
             Claim::NoCardLeavesItWorse(cell) => ok(
-                facts
-                    .one_card_effects(cell)
-                    .iter()
-                    .all(|hand| hand.iter().all(|&(_, e)| e >= 0)),
+                facts.one_card_effects(cell).iter().all(|hand| hand.iter().all(|&(_, e)| e >= 0)),
                 format!("a card leaves {} worse to stand on", cell.label()),
             ),
             Claim::SomeCardLeavesItWorse(cell) => ok(
-                facts
-                    .one_card_effects(cell)
-                    .iter()
-                    .all(|hand| hand.iter().any(|&(_, e)| e < 0)),
+                facts.one_card_effects(cell).iter().all(|hand| hand.iter().any(|&(_, e)| e < 0)),
                 format!("no card leaves {} worse to stand on", cell.label()),
             ),
             Claim::MadeHand(h) => ok(h.total >= 17, format!("{h} is under 17")),
             Claim::HurtsMoreOftenThanHelps(cell) => {
                 let hands = facts.one_card_effects(cell);
                 let share = |effects: &[(f64, i8)], sign: i8| -> f64 {
-                    effects
-                        .iter()
-                        .filter(|&&(_, e)| e == sign)
-                        .map(|&(p, _)| p)
-                        .sum()
+                    effects.iter().filter(|&&(_, e)| e == sign).map(|&(p, _)| p).sum()
                 };
                 let worst = hands
                     .iter()
@@ -281,11 +257,8 @@ impl Claim {
             }
             Claim::SplitWorthLess(cell) => {
                 let evs = facts.cell_evs.get(&cell).ok_or("no EVs for the cell")?;
-                let kept = evs
-                    .ranked()
-                    .into_iter()
-                    .find(|&(a, _)| a != Action::Split)
-                    .map(|(_, ev)| ev);
+                let kept =
+                    evs.ranked().into_iter().find(|&(a, _)| a != Action::Split).map(|(_, ev)| ev);
                 match (evs.split, kept) {
                     (Some(split), Some(kept)) => ok(
                         cell.kind == HandKind::Pair && split < kept,
@@ -308,20 +281,16 @@ impl Claim {
             }
             Claim::SplitsAgainstEveryUpCard(row) => ok(
                 UP_CARDS.iter().all(|&up| {
-                    facts
-                        .chart
-                        .get(Cell::new(HandKind::Pair, row, up))
-                        .preferred()
-                        == Action::Split
+                    facts.chart.get(Cell::new(HandKind::Pair, row, up)).preferred() == Action::Split
                 }),
                 "some up card is not split".to_owned(),
             ),
             Claim::DoubleTakesOneCard => Ok(()),
-            Claim::AmericanChartPlays(_) => Err(
-                "checked with its cell: use Claim::check_in (the American chart's play is a \
+            Claim::AmericanChartPlays(_) => {
+                Err("checked with its cell: use Claim::check_in (the American chart's play is a \
                  fact of one cell)"
-                    .to_owned(),
-            ),
+                    .to_owned())
+            }
             Claim::BlackjackTakesTheExtraStake { up, percent, .. }
             | Claim::BlackjackStillToCome { up, percent } => {
                 let expected = facts.dealer_blackjack(up);

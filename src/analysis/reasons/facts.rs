@@ -79,10 +79,7 @@ impl<'a> Facts<'a> {
         if p[NATURAL] <= 0.0 {
             (100.0 * p[BUST], Rounds::All)
         } else if self.game == Game::Peek {
-            (
-                100.0 * p[BUST] / (1.0 - p[NATURAL]),
-                Rounds::WithoutBlackjack,
-            )
+            (100.0 * p[BUST] / (1.0 - p[NATURAL]), Rounds::WithoutBlackjack)
         } else {
             (100.0 * p[BUST], Rounds::CountingBlackjacks)
         }
@@ -163,11 +160,7 @@ mod tests {
         let (ace, ten) = (Value::ACE, Value::TEN);
         assert!((facts.stand_ev(&[ace, ace], ace) - -0.770083).abs() < 5e-7);
         assert!((facts.stand_ev(&[ace, ace, ten], ace) - -0.770780).abs() < 5e-7);
-        let pair = Cell {
-            kind: HandKind::Pair,
-            row: 1,
-            up: Value::of(1),
-        };
+        let pair = Cell { kind: HandKind::Pair, row: 1, up: Value::of(1) };
         let effects = facts.one_card_effects(pair);
         assert!(effects[0].iter().any(|&(_, e)| e < 0), "{effects:?}");
     }

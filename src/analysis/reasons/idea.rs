@@ -53,10 +53,7 @@ pub(super) fn idea(
     versus: Option<Action>,
 ) -> Vec<Part> {
     let hand = Holding::of(cell);
-    let mut idea = Idea {
-        facts,
-        parts: Vec::new(),
-    };
+    let mut idea = Idea { facts, parts: Vec::new() };
     if cell.kind == HandKind::Pair {
         let card = match cell.row {
             1 => "ace",
@@ -75,10 +72,7 @@ pub(super) fn idea(
             return idea.play(play);
         }
         // The claims that follow are about the hand's total.
-        let mut total = Idea {
-            facts,
-            parts: Vec::new(),
-        };
+        let mut total = Idea { facts, parts: Vec::new() };
         total_idea(&mut total, cell, hand, play, versus);
         idea.words(format!("{} kept as one hand", cell.hand_label()));
         // Where splitting is the runner-up, the reason weighs it.
@@ -157,20 +151,13 @@ pub(super) fn american(facts: &Facts<'_>, cell: Cell) -> Vec<Part> {
     }
     let percent = facts.dealer_blackjack(cell.up);
     let why = match there {
-        Action::Double => Claim::BlackjackTakesTheExtraStake {
-            up: cell.up,
-            percent,
-            stake: Stake::Doubled,
-        },
-        Action::Split => Claim::BlackjackTakesTheExtraStake {
-            up: cell.up,
-            percent,
-            stake: Stake::Split,
-        },
-        _ => Claim::BlackjackStillToCome {
-            up: cell.up,
-            percent,
-        },
+        Action::Double => {
+            Claim::BlackjackTakesTheExtraStake { up: cell.up, percent, stake: Stake::Doubled }
+        }
+        Action::Split => {
+            Claim::BlackjackTakesTheExtraStake { up: cell.up, percent, stake: Stake::Split }
+        }
+        _ => Claim::BlackjackStillToCome { up: cell.up, percent },
     };
     let mut parts = vec![Part::Words(". ".to_owned()), Part::Claim(claim)];
     if why.check(facts).is_ok() {

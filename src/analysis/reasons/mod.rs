@@ -182,10 +182,7 @@ pub fn reason(
 ) -> Option<Reason> {
     let ranked = strategy.cell_evs.get(&cell)?.ranked();
     let chart = |legal: Option<ActionSet>| {
-        let mut it = ranked
-            .iter()
-            .copied()
-            .filter(|&(a, _)| legal.is_none_or(|l| l.contains(a)));
+        let mut it = ranked.iter().copied().filter(|&(a, _)| legal.is_none_or(|l| l.contains(a)));
         Some(Numbers {
             source: Source::ChartAverage,
             play: it.next()?,
@@ -197,29 +194,17 @@ pub fn reason(
     let numbers = match figures {
         Figures::Chart => chart(None)?,
         Figures::ChartFor(legal) => chart(Some(legal))?,
-        Figures::Hand {
-            source,
-            evs,
-            advised,
-            chosen,
-        } => {
+        Figures::Hand { source, evs, advised, chosen } => {
             let ev = |a: Action| evs.iter().find(|e| e.0 == a).copied();
             let other = if chosen == advised {
-                evs.iter()
-                    .filter(|e| e.0 != advised)
-                    .copied()
-                    .max_by(|a, b| a.1.total_cmp(&b.1))
+                evs.iter().filter(|e| e.0 != advised).copied().max_by(|a, b| a.1.total_cmp(&b.1))
             } else {
                 ev(chosen)
             };
             match ev(advised) {
-                Some(play) => Numbers {
-                    source,
-                    play,
-                    other,
-                    chosen: chosen != advised,
-                    stand_in: None,
-                },
+                Some(play) => {
+                    Numbers { source, play, other, chosen: chosen != advised, stand_in: None }
+                }
                 None => chart(None)?,
             }
         }
@@ -228,12 +213,7 @@ pub fn reason(
     let play = numbers.play.0;
     let mut idea = idea(&facts, cell, play, numbers.other.map(|o| o.0));
     idea.extend(american(&facts, cell));
-    Some(Reason {
-        cell,
-        play,
-        numbers,
-        idea,
-    })
+    Some(Reason { cell, play, numbers, idea })
 }
 
 /// [`reason`] as its line: the idea first (a line cut short keeps it), then the numbers, e.g.

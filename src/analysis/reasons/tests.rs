@@ -59,13 +59,7 @@ impl Truth {
                 (up, p)
             })
             .collect();
-        Truth {
-            rules,
-            game,
-            here,
-            peek,
-            dealer,
-        }
+        Truth { rules, game, here, peek, dealer }
     }
 
     /// What a player standing faces when deciding (the peek game: no dealer blackjack).
@@ -153,11 +147,8 @@ impl Truth {
         let hands = hands_of(cell);
         let total = |h: &Vec<Value>| Cards::from_values(h).total();
         // A claim about a hand is about this cell's hand.
-        let is_cells = |h: Holding| {
-            hands
-                .iter()
-                .all(|c| total(c).value == h.total && total(c).soft == h.soft)
-        };
+        let is_cells =
+            |h: Holding| hands.iter().all(|c| total(c).value == h.total && total(c).soft == h.soft);
         let busts_with = |c: &Vec<Value>, v: Value| {
             let mut more = Cards::from_values(c);
             more.push(Card::of(v));
@@ -165,22 +156,18 @@ impl Truth {
         };
         let ok = |holds: bool| if holds { Ok(()) } else { Err(String::new()) };
         match *claim {
-            Claim::CannotBustWithOneCard(h) => ok(is_cells(h)
-                && hands
-                    .iter()
-                    .all(|c| Value::ALL.iter().all(|&v| !busts_with(c, v)))),
-            Claim::CanBustWithOneCard(h) => ok(is_cells(h)
-                && hands
-                    .iter()
-                    .all(|c| Value::ALL.iter().any(|&v| busts_with(c, v)))),
+            Claim::CannotBustWithOneCard(h) => {
+                ok(is_cells(h)
+                    && hands.iter().all(|c| Value::ALL.iter().all(|&v| !busts_with(c, v))))
+            }
+            Claim::CanBustWithOneCard(h) => {
+                ok(is_cells(h)
+                    && hands.iter().all(|c| Value::ALL.iter().any(|&v| busts_with(c, v))))
+            }
             Claim::NoCardLeavesItWorse(c) => ok(c == cell
-                && hands
-                    .iter()
-                    .all(|c| self.one_card(c, cell.up).iter().all(|&(_, o)| o != Less))),
+                && hands.iter().all(|c| self.one_card(c, cell.up).iter().all(|&(_, o)| o != Less))),
             Claim::SomeCardLeavesItWorse(c) => ok(c == cell
-                && hands
-                    .iter()
-                    .all(|c| self.one_card(c, cell.up).iter().any(|&(_, o)| o == Less))),
+                && hands.iter().all(|c| self.one_card(c, cell.up).iter().any(|&(_, o)| o == Less))),
             Claim::MadeHand(h) => ok(is_cells(h) && hands.iter().all(|c| total(c).value >= 17)),
             Claim::HurtsMoreOftenThanHelps(c) => ok(c == cell
                 && hands.iter().all(|c| {
@@ -219,17 +206,11 @@ impl Truth {
                 let evs =
                     crate::analysis::Solver::for_game(&self.rules, cell.up, shoe.0, self.game)
                         .evs(&[Value::of(cell.row); 2], first);
-                let kept = evs
-                    .ranked()
-                    .into_iter()
-                    .find(|&(a, _)| a != Action::Split)
-                    .map(|(_, ev)| ev);
+                let kept =
+                    evs.ranked().into_iter().find(|&(a, _)| a != Action::Split).map(|(_, ev)| ev);
                 ok(c == cell
                     && cell.kind == HandKind::Pair
-                    && evs
-                        .split
-                        .zip(kept)
-                        .is_some_and(|(split, kept)| split < kept))
+                    && evs.split.zip(kept).is_some_and(|(split, kept)| split < kept))
             }
             Claim::AmericanChartPlays(action) => {
                 let peek = peek_strategy(&self.rules);
@@ -323,13 +304,7 @@ fn truths() -> Vec<Truth> {
     vec![
         Truth::new(rules.clone(), Game::NoHoleCard),
         Truth::new(rules.clone(), Game::Peek),
-        Truth::new(
-            Rules {
-                dealer_hits_soft_17: true,
-                ..rules.clone()
-            },
-            Game::NoHoleCard,
-        ),
+        Truth::new(Rules { dealer_hits_soft_17: true, ..rules.clone() }, Game::NoHoleCard),
         Truth::new(Rules { decks: 1, ..rules }, Game::NoHoleCard),
     ]
 }
@@ -366,11 +341,7 @@ fn every_claim_of_every_cell_holds_for_four_rule_sets() {
             "{:?} game, {} decks, {}",
             truth.game,
             truth.rules.decks,
-            if truth.rules.dealer_hits_soft_17 {
-                "H17"
-            } else {
-                "S17"
-            }
+            if truth.rules.dealer_hits_soft_17 { "H17" } else { "S17" }
         );
         let mut count = 0;
         let mut split_second = 0;
@@ -381,10 +352,7 @@ fn every_claim_of_every_cell_holds_for_four_rule_sets() {
             for claim in r.claims() {
                 *seen.entry(claim_kind(claim)).or_default() += 1;
                 if let Err(why) = truth.verify(claim, cell) {
-                    panic!(
-                        "{tag} {}: false claim {claim:?} ({why}) in: {text}",
-                        cell.label()
-                    );
+                    panic!("{tag} {}: false claim {claim:?} ({why}) in: {text}", cell.label());
                 }
                 claim
                     .check_in(&facts, cell)
@@ -401,8 +369,7 @@ fn every_claim_of_every_cell_holds_for_four_rule_sets() {
             // says what splitting is worth against it.
             if cell.kind == HandKind::Pair && ranked[1].0 == Action::Split {
                 assert!(
-                    r.claims()
-                        .any(|c| matches!(c, Claim::SplitWorthLess(c) if *c == cell)),
+                    r.claims().any(|c| matches!(c, Claim::SplitWorthLess(c) if *c == cell)),
                     "{tag}: {text}"
                 );
                 split_second += 1;
@@ -429,11 +396,7 @@ fn every_claim_of_every_cell_holds_for_four_rule_sets() {
             if let Some(p) = peek
                 && p.get(cell).preferred() != r.play
             {
-                assert!(
-                    r.claims()
-                        .any(|c| matches!(c, Claim::AmericanChartPlays(_))),
-                    "{text}"
-                );
+                assert!(r.claims().any(|c| matches!(c, Claim::AmericanChartPlays(_))), "{text}");
             }
             count += 1;
         }
@@ -466,10 +429,7 @@ fn every_claim_of_every_cell_holds_for_four_rule_sets() {
         "American chart",
         "blackjack takes the stake",
     ] {
-        assert!(
-            seen.contains_key(kind),
-            "no `{kind}` claim was made: {seen:?}"
-        );
+        assert!(seen.contains_key(kind), "no `{kind}` claim was made: {seen:?}");
     }
 }
 
@@ -491,12 +451,7 @@ fn a_decisions_reason_shows_its_own_evs_and_says_where_they_come_from() {
         let advised = strategy.chart.get(cell).preferred();
         for source in [Source::ThisHand, Source::LiveShoe] {
             for &(chosen, chosen_ev) in &evs {
-                let figures = Figures::Hand {
-                    source,
-                    evs: &evs,
-                    advised,
-                    chosen,
-                };
+                let figures = Figures::Hand { source, evs: &evs, advised, chosen };
                 let r = reason(&strategy, None, cell, figures).unwrap();
                 let Some(&(_, advised_ev)) = evs.iter().find(|e| e.0 == advised) else {
                     continue;
@@ -537,11 +492,7 @@ fn the_false_phrases_fail_their_checks() {
     let facts = Facts::of(&here, Some(&peek.chart));
     let soft = |total| Holding { total, soft: true };
     let hard = |total| Holding { total, soft: false };
-    let cell = |kind, row, up| Cell {
-        kind,
-        row,
-        up: Value::of(up),
-    };
+    let cell = |kind, row, up| Cell { kind, row, up: Value::of(up) };
     // Soft 18 plus a 4 is hard 12: a card can make a soft hit worse.
     let soft_18 = cell(HandKind::Soft, 18, 10);
     assert!(Claim::NoCardLeavesItWorse(soft_18).check(&facts).is_err());
@@ -551,28 +502,16 @@ fn the_false_phrases_fail_their_checks() {
     let aces = cell(HandKind::Pair, 1, 1);
     assert!(Claim::NoCardLeavesItWorse(aces).check(&facts).is_err());
     let r = reason(&here, Some(&peek.chart), aces, Figures::Chart).unwrap();
-    assert!(
-        !r.text().contains("no card leaves it worse"),
-        "{}",
-        r.text()
-    );
+    assert!(!r.text().contains("no card leaves it worse"), "{}", r.text());
     // 12 can bust.
-    assert!(
-        Claim::CannotBustWithOneCard(hard(12))
-            .check(&facts)
-            .is_err()
-    );
+    assert!(Claim::CannotBustWithOneCard(hard(12)).check(&facts).is_err());
     assert!(Claim::CannotBustWithOneCard(hard(11)).check(&facts).is_ok());
     assert!(Claim::CannotBustWithOneCard(soft(20)).check(&facts).is_ok());
     // "Always split aces and eights" is false in this game and true in the peek game.
     for row in [1, 8] {
         assert!(Claim::SplitsAgainstEveryUpCard(row).check(&facts).is_err());
         let peek_facts = Facts::of(&peek, None);
-        assert!(
-            Claim::SplitsAgainstEveryUpCard(row)
-                .check(&peek_facts)
-                .is_ok()
-        );
+        assert!(Claim::SplitsAgainstEveryUpCard(row).check(&peek_facts).is_ok());
     }
     // The dealer's bust rate showing A or T: of every round here, where the natural is
     // still to come; the rate given no natural is the peek game's, and labelled so.
@@ -583,32 +522,16 @@ fn the_false_phrases_fail_their_checks() {
         assert_eq!(label, Rounds::WithoutBlackjack);
         let natural = facts.dealer_blackjack(up) / 100.0;
         assert!((rounds - no_natural * (1.0 - natural)).abs() < 1e-9);
-        let wrong = Claim::DealerBusts {
-            up,
-            percent: no_natural,
-            of: Rounds::CountingBlackjacks,
-        };
+        let wrong = Claim::DealerBusts { up, percent: no_natural, of: Rounds::CountingBlackjacks };
         assert!(wrong.check(&facts).is_err(), "{wrong}");
-        let unlabelled = Claim::DealerBusts {
-            up,
-            percent: rounds,
-            of: Rounds::All,
-        };
+        let unlabelled = Claim::DealerBusts { up, percent: rounds, of: Rounds::All };
         assert!(unlabelled.check(&facts).is_err(), "{unlabelled}");
     }
     // 9 vs 2: hit narrowly beats double, and the reason weighs hit against double.
-    let nine_two = Cell {
-        kind: HandKind::Hard,
-        row: 9,
-        up: Value::of(2),
-    };
+    let nine_two = Cell { kind: HandKind::Hard, row: 9, up: Value::of(2) };
     let r = reason(&here, Some(&peek.chart), nine_two, Figures::Chart).unwrap();
     if r.numbers.other.map(|o| o.0) == Some(Action::Double) && r.play == Action::Hit {
-        assert!(
-            r.claims().any(|c| *c == Claim::DoubleTakesOneCard),
-            "{}",
-            r.text()
-        );
+        assert!(r.claims().any(|c| *c == Claim::DoubleTakesOneCard), "{}", r.text());
     }
 }
 
@@ -619,22 +542,13 @@ fn the_false_phrases_fail_their_checks() {
 fn a_hand_in_play_is_weighed_against_its_legal_plays_only() {
     let rules = Rules::default();
     let here = basic_strategy(&rules);
-    let twenty = Cell {
-        kind: HandKind::Hard,
-        row: 20,
-        up: Value::of(10),
-    };
+    let twenty = Cell { kind: HandKind::Hard, row: 20, up: Value::of(10) };
     let all = reason(&here, None, twenty, Figures::Chart).unwrap();
     assert_eq!(all.numbers.other.map(|o| o.0), Some(Action::Split));
     let three_cards = ActionSet::from_iter([Action::Hit, Action::Stand]);
     let r = reason(&here, None, twenty, Figures::ChartFor(three_cards)).unwrap();
     assert_eq!(r.play, Action::Stand, "{}", r.text());
-    assert_eq!(
-        r.numbers.other.map(|o| o.0),
-        Some(Action::Hit),
-        "{}",
-        r.text()
-    );
+    assert_eq!(r.numbers.other.map(|o| o.0), Some(Action::Hit), "{}", r.text());
 }
 
 /// The cells where this game's chart differs from the peek game's, for the default rules,
@@ -653,8 +567,7 @@ fn the_cells_that_differ_from_the_peek_game_are_the_four_and_name_the_hole_card(
     for cell in differ {
         let r = reason(&here, Some(&peek.chart), cell, Figures::Chart).unwrap();
         assert!(
-            r.claims()
-                .any(|c| matches!(c, Claim::BlackjackTakesTheExtraStake { .. })),
+            r.claims().any(|c| matches!(c, Claim::BlackjackTakesTheExtraStake { .. })),
             "{}",
             r.text()
         );

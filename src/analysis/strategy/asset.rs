@@ -26,10 +26,7 @@ pub fn shipped(rules: &Rules, game: Game) -> Option<Strategy> {
     let strategy = DEFAULT
         .get_or_init(|| from_json(DEFAULT_STRATEGY_JSON, &Rules::default(), Game::NoHoleCard))
         .clone()?;
-    Some(Strategy {
-        rules: rules.clone(),
-        ..strategy
-    })
+    Some(Strategy { rules: rules.clone(), ..strategy })
 }
 
 /// The strategy as JSON text (one line).
@@ -140,15 +137,9 @@ mod tests {
     fn the_shipped_strategy_is_read_for_the_default_rules_in_this_game_only() {
         let rules = Rules::default();
         let strategy = shipped(&rules, Game::NoHoleCard).expect("the asset reads");
-        assert_eq!(
-            from_json(&to_json(&strategy), &rules, Game::NoHoleCard),
-            Some(strategy)
-        );
+        assert_eq!(from_json(&to_json(&strategy), &rules, Game::NoHoleCard), Some(strategy));
         assert!(shipped(&rules, Game::Peek).is_none());
-        let h17 = Rules {
-            dealer_hits_soft_17: true,
-            ..Rules::default()
-        };
+        let h17 = Rules { dealer_hits_soft_17: true, ..Rules::default() };
         assert!(shipped(&h17, Game::NoHoleCard).is_none());
         let bad = r#"{"return_chart":0,"return_optimal":0,"cells":[{"cell":"nonsense","code":"H","evs":null}]}"#;
         assert!(from_json(bad, &rules, Game::NoHoleCard).is_none());

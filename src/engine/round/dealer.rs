@@ -64,10 +64,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     /// Turns the face-down card over.
     #[inline]
     fn reveal_hole(&mut self) {
-        let hole = self
-            .hole
-            .take()
-            .expect("the face-down card is dealt with the first cards");
+        let hole = self.hole.take().expect("the face-down card is dealt with the first cards");
         self.dealer.cards.push(hole);
         self.dealer.revealed = true;
         self.see(hole);
@@ -97,11 +94,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
             NATURAL_TO_BEAT,
             std::hint::select_unpredictable(bust, BUST_TO_BEAT, i16::from(total)),
         );
-        self.emit(if bust {
-            Event::DealerBusts { total }
-        } else {
-            Event::DealerStands { total }
-        });
+        self.emit(if bust { Event::DealerBusts { total } } else { Event::DealerStands { total } });
         let pays = self.blackjack_pays;
         for (seat, s) in self.seats[..self.seat_count].iter_mut().enumerate() {
             let count = usize::from(s.count);
@@ -113,23 +106,12 @@ impl<R: Rng, L: EventSink> Table<R, L> {
                     continue;
                 }
                 let stake = i64::from(h.stake);
-                let outcome = settle_against(
-                    h.total(),
-                    h.is_natural(),
-                    stake,
-                    to_beat,
-                    natural,
-                    pays,
-                    bet,
-                );
+                let outcome =
+                    settle_against(h.total(), h.is_natural(), stake, to_beat, natural, pays, bet);
                 paid += bet * stake + outcome.money;
                 h.outcome = Some(outcome);
                 // `emit`, spelled out: the seat is borrowed.
-                self.log.record(Event::HandSettled {
-                    seat,
-                    hand,
-                    outcome,
-                });
+                self.log.record(Event::HandSettled { seat, hand, outcome });
             }
             s.bankroll += paid;
         }
@@ -146,16 +128,8 @@ impl<R: Rng, L: EventSink> Table<R, L> {
         let bet = self.seats[seat].bet;
         let h = &mut self.seats[seat].hands[hand];
         let delta = -(Units::ONE * i64::from(h.stake));
-        let outcome = Outcome {
-            kind: OutcomeKind::Bust,
-            delta,
-            money: delta.times_bet(bet),
-        };
+        let outcome = Outcome { kind: OutcomeKind::Bust, delta, money: delta.times_bet(bet) };
         h.outcome = Some(outcome);
-        self.emit(Event::HandSettled {
-            seat,
-            hand,
-            outcome,
-        });
+        self.emit(Event::HandSettled { seat, hand, outcome });
     }
 }

@@ -46,11 +46,7 @@ impl FromEvents {
 fn the_cards_seen_are_the_cards_dealt_face_up_since_the_shuffle() {
     let mut restocks = 0;
     for decks in [1u8, 2] {
-        let rules = Rules {
-            decks,
-            penetration: 1.0,
-            ..Rules::default()
-        };
+        let rules = Rules { decks, penetration: 1.0, ..Rules::default() };
         for ask_every in [1usize, 5, 40] {
             let mut table = Table::new(rules.clone(), 7, GameRng::seed_from_u64(9));
             let mut kept = FromEvents::default();

@@ -23,12 +23,7 @@ impl<R: Rng, L: EventSink> Table<R, L> {
     {
         self.start_round()?;
         // The up card is dealt with the first cards; it is the same for every decision.
-        let up = self
-            .dealer
-            .cards
-            .as_slice()
-            .first()
-            .map_or(Value::TEN, |c| c.value());
+        let up = self.dealer.cards.as_slice().first().map_or(Value::TEN, |c| c.value());
         while let Phase::Players { seat, hand } = self.phase {
             self.debug_assert_legal_is_current();
             let action = decide(seat, &self.seats[seat].hands[hand].cards, up, self.legal);

@@ -11,10 +11,7 @@ fn zen() -> CountSystem {
 
 /// The course's context in `count`.
 fn taken_in(count: &CountSystem) -> Context {
-    Context {
-        count: count.clone(),
-        ..Context::default()
-    }
+    Context { count: count.clone(), ..Context::default() }
 }
 
 /// A one-deck countdown counted in `count`, answered right in 20 s, as the drill keeps it:
@@ -38,11 +35,7 @@ fn countdown_in(count: &CountSystem, at: u64) -> AnswerRow {
 }
 
 fn standing(course: &Course, standard: Standard) -> &Standing {
-    course
-        .standings
-        .iter()
-        .find(|s| s.standard == standard)
-        .expect("every standard has a standing")
+    course.standings.iter().find(|s| s.standard == standard).expect("every standard has a standing")
 }
 
 #[test]
@@ -51,16 +44,10 @@ fn countdowns_count_only_in_the_courses_count() {
     let hilo = CountSystem::default();
     let mut answers: Vec<AnswerRow> = (0..3).map(|i| countdown_in(&zen(), i)).collect();
     answers.extend((3..5).map(|i| countdown_in(&hilo, i)));
-    let rows = Rows {
-        answers,
-        ..Rows::default()
-    };
+    let rows = Rows { answers, ..Rows::default() };
     let in_hilo = Course::evaluate(&rows, &taken_in(&hilo));
     let countdown = standing(&in_hilo, Standard::Countdown);
-    assert_eq!(
-        countdown.verdict.met, None,
-        "Zen's countdowns are not Hi-Lo's"
-    );
+    assert_eq!(countdown.verdict.met, None, "Zen's countdowns are not Hi-Lo's");
     assert_eq!(countdown.verdict.best, "2 of 3 countdowns");
     let in_zen = Course::evaluate(&rows, &taken_in(&zen()));
     let countdown = standing(&in_zen, Standard::Countdown);
@@ -108,12 +95,7 @@ fn table_shoes_in(count: &CountSystem) -> Rows {
 fn table_shoes_count_only_in_the_courses_count() {
     let rows = table_shoes_in(&zen());
     let in_zen = Course::evaluate(&rows, &taken_in(&zen()));
-    assert!(
-        standing(&in_zen, Standard::TableShoes)
-            .verdict
-            .met
-            .is_some()
-    );
+    assert!(standing(&in_zen, Standard::TableShoes).verdict.met.is_some());
     let in_hilo = Course::evaluate(&rows, &Context::default());
     assert_eq!(
         standing(&in_hilo, Standard::TableShoes).verdict.met,
@@ -131,12 +113,7 @@ fn table_shoes_count_only_in_the_courses_count() {
     // Hi-Lo's own questions name no count, and count for Hi-Lo.
     let hilo = table_shoes_in(&CountSystem::default());
     let in_hilo = Course::evaluate(&hilo, &Context::default());
-    assert!(
-        standing(&in_hilo, Standard::TableShoes)
-            .verdict
-            .met
-            .is_some()
-    );
+    assert!(standing(&in_hilo, Standard::TableShoes).verdict.met.is_some());
 }
 
 #[test]
@@ -150,61 +127,36 @@ fn every_count_skill_is_read_in_its_count_and_the_others_in_any() {
     let rows = Rows {
         answers: vec![
             asked("pairs", "These 6 cards at a glance: their Zen net count?"),
-            asked(
-                "true-count",
-                "Zen running count +4, 2 decks left: the true count (floor)?",
-            ),
+            asked("true-count", "Zen running count +4, 2 decks left: the true count (floor)?"),
             asked("ramp", "Zen true count +2: your bet?"),
             asked("deviations", "K♠ 6♥ against T♦ at Zen true count +2: h, s?"),
-            asked(
-                "decks",
-                "A 6-deck shoe (the full tray): how many decks are left?",
-            ),
+            asked("decks", "A 6-deck shoe (the full tray): how many decks are left?"),
             asked("rules", "rules check 1: what does a natural pay?"),
         ],
         ..Rows::default()
     };
     let in_hilo = rows.in_count(&CountSystem::default());
     let kept: Vec<&str> = in_hilo.answers.iter().map(|a| a.skill.as_str()).collect();
-    assert_eq!(
-        kept,
-        ["decks", "rules"],
-        "Hi-Lo keeps only what no count changes"
-    );
+    assert_eq!(kept, ["decks", "rules"], "Hi-Lo keeps only what no count changes");
     assert_eq!(rows.in_count(&zen).answers.len(), 6, "Zen keeps them all");
 }
 
 #[test]
 fn a_pass_recorded_in_one_count_is_no_pass_in_another() {
     let zen = zen();
-    let rows = Rows {
-        answers: (0..3).map(|i| countdown_in(&zen, i)).collect(),
-        ..Rows::default()
-    };
+    let rows = Rows { answers: (0..3).map(|i| countdown_in(&zen, i)).collect(), ..Rows::default() };
     let in_zen = Course::evaluate(&rows, &taken_in(&zen));
     let passes = new_passes(&in_zen, &[]);
-    let countdown = passes
-        .iter()
-        .find(|p| p.standard == "countdown")
-        .expect("the countdown passed");
+    let countdown =
+        passes.iter().find(|p| p.standard == "countdown").expect("the countdown passed");
     assert_eq!(countdown.detail, "3 of 3 countdowns (in Zen)");
-    let recorded = Rows {
-        course: passes.clone(),
-        ..Rows::default()
-    };
+    let recorded = Rows { course: passes.clone(), ..Rows::default() };
     let in_hilo = Course::evaluate(&recorded, &Context::default());
     assert_eq!(standing(&in_hilo, Standard::Countdown).passed_on, None);
-    assert_eq!(
-        new_passes(&in_zen, &passes),
-        Vec::new(),
-        "recorded once in its count"
-    );
+    assert_eq!(new_passes(&in_zen, &passes), Vec::new(), "recorded once in its count");
     // A pass recorded before the course named counts was Hi-Lo's.
     let legacy = Rows {
-        course: vec![CourseRow {
-            detail: "3 of 3 countdowns".to_owned(),
-            ..countdown.clone()
-        }],
+        course: vec![CourseRow { detail: "3 of 3 countdowns".to_owned(), ..countdown.clone() }],
         ..Rows::default()
     };
     let in_hilo = Course::evaluate(&legacy, &Context::default());
@@ -236,46 +188,25 @@ fn every_screen_names_the_count_and_what_to_do_next_even_after_the_exam() {
     let lines = course_lines(&done, CourseView::CommandLine);
     assert!(lines[0].contains("taken in Zen"), "{lines:?}");
     let next = next_lines(&done, CourseView::CommandLine);
-    assert!(
-        next[0].starts_with("Next: every stage is passed in Zen"),
-        "{next:?}"
-    );
-    assert_eq!(
-        next[1],
-        "  → blackjack play --count zen --pace casino --ramp plan"
-    );
+    assert!(next[0].starts_with("Next: every stage is passed in Zen"), "{next:?}");
+    assert_eq!(next[1], "  → blackjack play --count zen --pace casino --ramp plan");
     let at_table = next_lines(&done, CourseView::Table);
-    assert!(
-        at_table[1].contains("in Zen at a casino's pace"),
-        "{at_table:?}"
-    );
+    assert!(at_table[1].contains("in Zen at a casino's pace"), "{at_table:?}");
     let json = course_json(&done);
     assert_eq!(json["count"], "zen");
     assert_eq!(json["count_name"], "Zen");
-    assert_eq!(
-        json["next"]["command"],
-        "blackjack play --count zen --pace casino --ramp plan"
-    );
+    assert_eq!(json["next"]["command"], "blackjack play --count zen --pace casino --ramp plan");
     // Before: the next standard in the count, its command naming it.
     let fresh = Course::evaluate(&Rows::default(), &taken_in(&zen));
     let rows = Rows {
-        course: new_passes(&all_passed(&zen), &[])
-            .into_iter()
-            .filter(|p| p.stage < 2)
-            .collect(),
+        course: new_passes(&all_passed(&zen), &[]).into_iter().filter(|p| p.stage < 2).collect(),
         ..Rows::default()
     };
     assert_eq!(fresh.next(), Some(Standard::RulesCheck));
     let at_stage_two = Course::evaluate(&rows, &taken_in(&zen));
     let next = next_lines(&at_stage_two, CourseView::CommandLine);
-    assert_eq!(
-        next[0],
-        format!("Next (stage 2, in Zen): {}", Standard::Countdown.describe())
-    );
-    assert_eq!(
-        next[1],
-        "  → blackjack drill --kind countdown --decks 1 --count zen"
-    );
+    assert_eq!(next[0], format!("Next (stage 2, in Zen): {}", Standard::Countdown.describe()));
+    assert_eq!(next[1], "  → blackjack drill --kind countdown --decks 1 --count zen");
     let key = next_lines(&at_stage_two, CourseView::Table);
     assert_eq!(key[1], "  → r, then `a deck countdown in Zen`");
     assert_eq!(

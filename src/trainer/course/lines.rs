@@ -15,11 +15,7 @@ pub enum CourseView {
 /// `passed 2026-12-07`, `open`, `not open yet`.
 fn stage_state(course: &Course, stage: Stage) -> String {
     if course.passed(stage) {
-        let last = course
-            .of(stage)
-            .filter_map(|s| s.passed_on.clone())
-            .max()
-            .unwrap_or_default();
+        let last = course.of(stage).filter_map(|s| s.passed_on.clone()).max().unwrap_or_default();
         format!("passed {last}")
     } else if course.open(stage) {
         "open".to_owned()
@@ -31,11 +27,7 @@ fn stage_state(course: &Course, stage: Stage) -> String {
 /// `✓ … — passed 2026-12-07` or `· …: best so far`.
 fn standing_line(s: &Standing) -> String {
     match &s.passed_on {
-        Some(day) => format!(
-            "  ✓ {} — passed {day} ({})",
-            s.standard.describe(),
-            s.verdict.best
-        ),
+        Some(day) => format!("  ✓ {} — passed {day} ({})", s.standard.describe(), s.verdict.best),
         None => format!("  · {} — {}", s.standard.describe(), s.verdict.best),
     }
 }

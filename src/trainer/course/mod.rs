@@ -54,9 +54,7 @@ impl Stage {
 
     /// The stage numbered `n`, if there is one.
     pub fn from_number(n: i64) -> Option<Stage> {
-        usize::try_from(n)
-            .ok()
-            .and_then(|i| Stage::ALL.get(i).copied())
+        usize::try_from(n).ok().and_then(|i| Stage::ALL.get(i).copied())
     }
 
     /// Its title: `The rules`, `Basic strategy`, ….
@@ -244,10 +242,9 @@ impl Standard {
         match self {
             Standard::RulesCheck => "press k here".to_owned(),
             Standard::EveryCell => drill(DrillKind::All),
-            Standard::TwoHundred => format!(
-                "{}, or play hands out of counting mode",
-                drill(DrillKind::All)
-            ),
+            Standard::TwoHundred => {
+                format!("{}, or play hands out of counting mode", drill(DrillKind::All))
+            }
             Standard::Countdown => drill(DrillKind::Countdown),
             Standard::Pairs => drill(DrillKind::Cancel),
             Standard::TableShoes => format!(
@@ -407,18 +404,12 @@ pub struct Verdict {
 impl Verdict {
     /// Not met; the best so far is `best`.
     pub fn not_yet(best: impl Into<String>) -> Verdict {
-        Verdict {
-            met: None,
-            best: best.into(),
-        }
+        Verdict { met: None, best: best.into() }
     }
 
     /// Met at `at` on `day`.
     pub fn met(at: u64, day: &str, best: impl Into<String>) -> Verdict {
-        Verdict {
-            met: Some((at, day.to_owned())),
-            best: best.into(),
-        }
+        Verdict { met: Some((at, day.to_owned())), best: best.into() }
     }
 }
 
@@ -453,15 +444,8 @@ pub struct Context {
 
 /// The skills whose answers depend on the count they were given in (the decks left and the
 /// rules check are the same in every count).
-pub const COUNT_SKILLS: [&str; 7] = [
-    "count",
-    "countdown",
-    "pairs",
-    "true-count",
-    "table-true",
-    "ramp",
-    "deviations",
-];
+pub const COUNT_SKILLS: [&str; 7] =
+    ["count", "countdown", "pairs", "true-count", "table-true", "ramp", "deviations"];
 
 impl Rows {
     /// The rows as a course taken in `count` reads them: an answer of a count's skill only
@@ -515,17 +499,10 @@ impl Course {
                     .find(|r| r.passes(standard, &context.count))
                     .map(|r| r.day.clone());
                 let passed_on = recorded.or_else(|| verdict.met.as_ref().map(|m| m.1.clone()));
-                Standing {
-                    standard,
-                    verdict,
-                    passed_on,
-                }
+                Standing { standard, verdict, passed_on }
             })
             .collect();
-        Course {
-            standings,
-            count: context.count.clone(),
-        }
+        Course { standings, count: context.count.clone() }
     }
 
     /// Whether every standard of `stage` is passed.
@@ -541,17 +518,12 @@ impl Course {
 
     /// The standings of `stage`.
     pub fn of(&self, stage: Stage) -> impl Iterator<Item = &Standing> {
-        self.standings
-            .iter()
-            .filter(move |s| s.standard.stage() == stage)
+        self.standings.iter().filter(move |s| s.standard.stage() == stage)
     }
 
     /// The first standard not yet passed: what to do next (`None` once the exam is passed).
     pub fn next(&self) -> Option<Standard> {
-        self.standings
-            .iter()
-            .find(|s| s.passed_on.is_none())
-            .map(|s| s.standard)
+        self.standings.iter().find(|s| s.passed_on.is_none()).map(|s| s.standard)
     }
 }
 

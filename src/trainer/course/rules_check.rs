@@ -49,10 +49,7 @@ pub(super) fn settled(
     dealer: DealerResult,
 ) -> Units {
     let pays = Units(rules.blackjack_pays_milli());
-    let hard_total = Total {
-        value: total,
-        soft: false,
-    };
+    let hard_total = Total { value: total, soft: false };
     settle_hand(hard_total, natural, stake, dealer, pays, Units::ONE).delta
 }
 
@@ -62,10 +59,8 @@ fn yes_no(allowed: bool) -> &'static str {
 
 /// The two-card totals `rules` let a hand double on: `any first two cards`, `9, 10 or 11 only`.
 fn double_words(rules: &Rules) -> String {
-    let totals: Vec<String> = (4..=21)
-        .filter(|&t| rules.double_on.allows(t))
-        .map(|t| t.to_string())
-        .collect();
+    let totals: Vec<String> =
+        (4..=21).filter(|&t| rules.double_on.allows(t)).map(|t| t.to_string()).collect();
     match totals.as_slice() {
         [] => "no two cards".to_owned(),
         all if all.len() == 18 => "any first two cards".to_owned(),
@@ -86,11 +81,8 @@ pub fn questions(rules: &Rules) -> Vec<Question> {
     let double_nine = rules.double_on.allows(9);
     let double_soft = rules.double_on.allows(18);
     let after_split = rules.double_after_split && rules.double_on.allows(10);
-    let ask = |text: &str, answer: Reply, why: String| Question {
-        text: text.to_owned(),
-        answer,
-        why,
-    };
+    let ask =
+        |text: &str, answer: Reply, why: String| Question { text: text.to_owned(), answer, why };
     let either = |yes: bool, so: &str, not: &str| if yes { so } else { not }.to_owned();
     vec![
         ask(
@@ -130,11 +122,7 @@ pub fn questions(rules: &Rules) -> Vec<Question> {
         ask(
             "You hold 5,4 (9): may you double? (yes/no)",
             Reply::YesNo(double_nine),
-            format!(
-                "doubling is {} on 9 (double on {})",
-                yes_no(double_nine),
-                double_words(rules)
-            ),
+            format!("doubling is {} on 9 (double on {})", yes_no(double_nine), double_words(rules)),
         ),
         ask(
             "You hold A,7 (soft 18): may you double? (yes/no)",
@@ -148,10 +136,7 @@ pub fn questions(rules: &Rules) -> Vec<Question> {
         ask(
             "You split 6s; one hand is now 6,4 (10): may you double it? (yes/no)",
             Reply::YesNo(after_split),
-            format!(
-                "doubling after a split is {}",
-                yes_no(rules.double_after_split)
-            ),
+            format!("doubling after a split is {}", yes_no(rules.double_after_split)),
         ),
         ask(
             "How many hands at most may you hold after splitting?",
@@ -180,19 +165,10 @@ pub fn grade(question: &Question, typed: &str) -> Result<bool, String> {
             _ => Err(format!("`{}` is not yes or no: type y or n", typed.trim())),
         },
         Reply::Number(want) => {
-            let clean = text
-                .trim_start_matches('+')
-                .replace(['−', '–'], "-")
-                .replace(',', ".");
-            let given: f64 = clean
-                .parse()
-                .ok()
-                .filter(|x: &f64| x.is_finite())
-                .ok_or_else(|| {
-                    format!(
-                        "`{}` is not a number: type one, e.g. 1.5 or -2",
-                        typed.trim()
-                    )
+            let clean = text.trim_start_matches('+').replace(['−', '–'], "-").replace(',', ".");
+            let given: f64 =
+                clean.parse().ok().filter(|x: &f64| x.is_finite()).ok_or_else(|| {
+                    format!("`{}` is not a number: type one, e.g. 1.5 or -2", typed.trim())
                 })?;
             Ok((given - want).abs() < 1e-9)
         }
@@ -277,10 +253,7 @@ mod tests {
             ]
         );
         // Doubling after a split allowed, but not on 10: still no.
-        let nine = Rules {
-            double_on: DoubleOn::NineTenEleven,
-            ..Rules::default()
-        };
+        let nine = Rules { double_on: DoubleOn::NineTenEleven, ..Rules::default() };
         assert_eq!(answers(&nine)[5], Y(true));
         assert_eq!(answers(&nine)[6], Y(false));
     }
@@ -288,19 +261,10 @@ mod tests {
     /// The reasons say the rule in words, not `rules.toml`'s names (`any_two`).
     #[test]
     fn the_double_questions_say_the_rule_in_words() {
-        let why: Vec<String> = questions(&Rules::default())
-            .into_iter()
-            .map(|q| q.why)
-            .collect();
+        let why: Vec<String> = questions(&Rules::default()).into_iter().map(|q| q.why).collect();
         assert!(why.iter().all(|w| !w.contains('_')), "{why:#?}");
-        assert_eq!(
-            why[5],
-            "doubling is allowed on 9 (double on any first two cards)"
-        );
-        let ten = Rules {
-            double_on: DoubleOn::TenEleven,
-            ..Rules::default()
-        };
+        assert_eq!(why[5], "doubling is allowed on 9 (double on any first two cards)");
+        let ten = Rules { double_on: DoubleOn::TenEleven, ..Rules::default() };
         assert_eq!(
             questions(&ten)[5].why,
             "doubling is not allowed on 9 (double on 10 or 11 only)"

@@ -31,15 +31,8 @@ impl Lang {
 
     /// The language a locale (`sv_SE.UTF-8`, `C`) names by its first two letters, else English.
     pub fn from_locale(locale: Option<&str>) -> Lang {
-        let code = locale
-            .unwrap_or("")
-            .get(..2)
-            .unwrap_or("")
-            .to_ascii_lowercase();
-        Lang::ALL
-            .into_iter()
-            .find(|l| l.code() == code)
-            .unwrap_or_default()
+        let code = locale.unwrap_or("").get(..2).unwrap_or("").to_ascii_lowercase();
+        Lang::ALL.into_iter().find(|l| l.code() == code).unwrap_or_default()
     }
 
     /// The sheet in this language, as the house wrote it.
@@ -55,9 +48,7 @@ impl Lang {
 /// The locale the sheet's language defaults to: `LC_ALL` if set and not empty, else `LANG`
 /// (as the C library orders them for messages), from the values given.
 pub fn locale_of<'a>(lc_all: Option<&'a str>, lang: Option<&'a str>) -> Option<&'a str> {
-    lc_all
-        .filter(|s| !s.is_empty())
-        .or(lang.filter(|s| !s.is_empty()))
+    lc_all.filter(|s| !s.is_empty()).or(lang.filter(|s| !s.is_empty()))
 }
 
 /// The no-hole-card point on a hand, settled by the engine under `rules`: a doubled 11 that

@@ -185,10 +185,7 @@ pub fn two_hundred(rows: &Rows) -> Verdict {
 /// `200 in a row at 98.5 %` (`, a cell missed twice`).
 fn window_words(n: usize, misses: usize, twice: bool) -> String {
     let percent = 100.0 * (n - misses) as f64 / n as f64;
-    format!(
-        "{n} in a row at {percent:.1} %{}",
-        if twice { ", a cell missed twice" } else { "" }
-    )
+    format!("{n} in a row at {percent:.1} %{}", if twice { ", a cell missed twice" } else { "" })
 }
 
 /// `n` things met, the `need`-th at the row that met it.
@@ -211,11 +208,7 @@ pub fn countdown(rows: &Rows) -> Verdict {
 
 /// Stage 2: pairs cancelled, [`PAIRS_IN_A_ROW`] in a row right within [`PAIR_SECONDS`] each.
 pub fn pairs(rows: &Rows) -> Verdict {
-    in_a_row(
-        answers(rows, "pairs"),
-        |a| a.correct && a.seconds <= PAIR_SECONDS,
-        PAIRS_IN_A_ROW,
-    )
+    in_a_row(answers(rows, "pairs"), |a| a.correct && a.seconds <= PAIR_SECONDS, PAIRS_IN_A_ROW)
 }
 
 /// Whether a finished shoe passes stage 2: game pace, counted, every check right.
@@ -229,18 +222,12 @@ fn shoe_counted(shoe: &Shoe<'_>) -> bool {
 /// Stage 2: [`TABLE_SHOES`] shoes at the table at game pace with every count check right.
 pub fn table_shoes(rows: &Rows) -> Verdict {
     let all = shoes(rows);
-    let done: Vec<(u64, String)> = all
-        .iter()
-        .filter(|s| shoe_counted(s))
-        .map(Shoe::end)
-        .collect();
+    let done: Vec<(u64, String)> = all.iter().filter(|s| shoe_counted(s)).map(Shoe::end).collect();
     let mut verdict = counted_met(&done, TABLE_SHOES, "shoes");
     if verdict.met.is_none()
         && let Some(last) = all.iter().rev().find(|s| s.finished)
     {
-        verdict
-            .best
-            .push_str(&format!("; last shoe {}", last.summary()));
+        verdict.best.push_str(&format!("; last shoe {}", last.summary()));
     }
     verdict
 }
@@ -256,9 +243,8 @@ pub fn conversions(rows: &Rows) -> Verdict {
 
 /// Stage 3: the decks left within [`DECKS_WITHIN`], [`DECKS_RIGHT`] of [`DECKS_ASKED`] in a row.
 pub fn decks_left(rows: &Rows) -> Verdict {
-    let within: Vec<(bool, &AnswerRow)> = answers(rows, "decks")
-        .map(|a| (a.error <= DECKS_WITHIN, a))
-        .collect();
+    let within: Vec<(bool, &AnswerRow)> =
+        answers(rows, "decks").map(|a| (a.error <= DECKS_WITHIN, a)).collect();
     let n = DECKS_ASKED;
     if within.is_empty() {
         return Verdict::not_yet("none answered yet");
@@ -296,11 +282,7 @@ pub fn question_cell(question: &str) -> Option<Cell> {
     let up = rest.split_whitespace().next()?;
     let values: Option<Vec<Value>> = hand.split_whitespace().map(card_value).collect();
     let values = values.filter(|v| v.len() >= 2)?;
-    Some(Cell::for_hand(
-        &Cards::from_values(&values),
-        card_value(up)?,
-        true,
-    ))
+    Some(Cell::for_hand(&Cards::from_values(&values), card_value(up)?, true))
 }
 
 /// The value of a card as written (`K♠`, `10♥`, `Ts`, `A`).
@@ -341,20 +323,12 @@ pub fn top_index_plays(rows: &Rows, top: Option<&[Cell]>) -> Verdict {
             }
         }
     }
-    Verdict::not_yet(format!(
-        "{} of {} plays right twice in a row",
-        twice.len(),
-        top.len()
-    ))
+    Verdict::not_yet(format!("{} of {} plays right twice in a row", twice.len(), top.len()))
 }
 
 /// The share right of `n` things with `wrong` wrong, in per cent (100 of none).
 fn percent(n: usize, wrong: usize) -> f64 {
-    if n == 0 {
-        100.0
-    } else {
-        100.0 * (n - wrong) as f64 / n as f64
-    }
+    if n == 0 { 100.0 } else { 100.0 * (n - wrong) as f64 / n as f64 }
 }
 
 /// Whether a finished shoe passes the exam, and in words how it went.
@@ -375,10 +349,7 @@ fn exam_shoe(shoe: &Shoe<'_>) -> (bool, String) {
     } else {
         format!("bets {bets:.0} % by the ramp")
     };
-    let words = format!(
-        "{}, {bet_words}, decisions {decisions:.1} %",
-        shoe.summary()
-    );
+    let words = format!("{}, {bet_words}, decisions {decisions:.1} %", shoe.summary());
     (passed, words)
 }
 

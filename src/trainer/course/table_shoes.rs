@@ -43,8 +43,7 @@ impl Shoe<'_> {
 
     /// Dealt at a casino's pace or faster.
     pub fn at_game_pace(&self) -> bool {
-        self.pace()
-            .is_some_and(|p| p >= f64::from(GAME_PACE_PER_HOUR))
+        self.pace().is_some_and(|p| p >= f64::from(GAME_PACE_PER_HOUR))
     }
 
     /// Every round played in counting mode.
@@ -59,16 +58,13 @@ impl Shoe<'_> {
 
     /// When it ended (its last round's deal) and on which day.
     pub fn end(&self) -> (u64, String) {
-        self.rounds
-            .last()
-            .map_or((0, String::new()), |r| (r.at, r.day.clone()))
+        self.rounds.last().map_or((0, String::new()), |r| (r.at, r.day.clone()))
     }
 
     /// `42 rounds at 61 rounds an hour, count checks 8 of 8 right`.
     pub fn summary(&self) -> String {
-        let pace = self.pace().map_or("pace unknown".to_owned(), |p| {
-            format!("{p:.0} rounds an hour")
-        });
+        let pace =
+            self.pace().map_or("pace unknown".to_owned(), |p| format!("{p:.0} rounds an hour"));
         format!(
             "{} at {pace}, count checks {} of {} right",
             crate::text::counted(self.rounds.len() as u64, "round"),
@@ -80,11 +76,8 @@ impl Shoe<'_> {
 
 /// Every shoe of the table sessions in `rows`, session by session, oldest first.
 pub fn shoes(rows: &Rows) -> Vec<Shoe<'_>> {
-    let mut tables: Vec<&RoundRow> = rows
-        .rounds
-        .iter()
-        .filter(|r| r.kind == SessionKind::Table && r.settled)
-        .collect();
+    let mut tables: Vec<&RoundRow> =
+        rows.rounds.iter().filter(|r| r.kind == SessionKind::Table && r.settled).collect();
     tables.sort_by_key(|r| (r.session, r.number, r.id));
     let mut groups: Vec<Vec<&RoundRow>> = Vec::new();
     for round in tables {
@@ -96,28 +89,21 @@ pub fn shoes(rows: &Rows) -> Vec<Shoe<'_>> {
             _ => groups.push(vec![round]),
         }
     }
-    let ends: Vec<&super::CourseRow> = rows
-        .course
-        .iter()
-        .filter(|c| c.standard == SHOE_END)
-        .collect();
+    let ends: Vec<&super::CourseRow> =
+        rows.course.iter().filter(|c| c.standard == SHOE_END).collect();
     let mut result = Vec::with_capacity(groups.len());
     for (i, group) in groups.iter().enumerate() {
         let (session, first_at, last_at) =
             (group[0].session, group[0].at, group[group.len() - 1].at);
         let next = groups.get(i + 1).filter(|g| g[0].session == session);
         let until = next.map_or(u64::MAX, |g| g[0].at);
-        let marked = ends
-            .iter()
-            .any(|c| c.session == session && c.at >= last_at && c.at <= until);
+        let marked = ends.iter().any(|c| c.session == session && c.at >= last_at && c.at <= until);
         let in_shoe = |a: &&AnswerRow| {
             a.session == session && a.kind == SessionKind::Table && a.at >= first_at && a.at < until
         };
         let of_skills = |skills: &[&str]| {
             let answers = rows.answers.iter().filter(in_shoe);
-            answers
-                .filter(|a| skills.contains(&a.skill.as_str()))
-                .collect()
+            answers.filter(|a| skills.contains(&a.skill.as_str())).collect()
         };
         let ids: Vec<i64> = group.iter().map(|r| r.id).collect();
         result.push(Shoe {
@@ -138,9 +124,7 @@ pub fn shoes(rows: &Rows) -> Vec<Shoe<'_>> {
 /// What the table says at a shuffle when the shoe before met standards: `Course: passed — …
 /// (stage 2).` (`None` when nothing new was passed).
 pub fn passes_note(newly: &[super::Standard]) -> Option<String> {
-    let names: Vec<String> = newly
-        .iter()
-        .map(|s| format!("{} (stage {})", s.describe(), s.stage().number()))
-        .collect();
+    let names: Vec<String> =
+        newly.iter().map(|s| format!("{} (stage {})", s.describe(), s.stage().number())).collect();
     (!names.is_empty()).then(|| format!("Course: passed — {}.", names.join("; ")))
 }

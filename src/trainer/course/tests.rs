@@ -39,10 +39,7 @@ fn met_at(v: &Verdict) -> Option<u64> {
 #[test]
 fn the_rules_check_wants_ten_in_a_row() {
     let mut answers: Vec<AnswerRow> = (0..10).map(|_| answer("rules", true, 5.0)).collect();
-    assert_eq!(
-        met_at(&rules_check(&with_answers(answers.clone()))),
-        Some(9)
-    );
+    assert_eq!(met_at(&rules_check(&with_answers(answers.clone()))), Some(9));
     answers[4].correct = false;
     let v = rules_check(&with_answers(answers));
     assert_eq!(v.met, None, "a miss in the ten");
@@ -77,10 +74,7 @@ fn every_cell_drilled_is_met_by_the_questions_the_drill_of_any_hand_deals() {
     use crate::trainer::drills::kinds::{DrillDealer, DrillKind};
     use rand::SeedableRng;
     let dealer = DrillDealer::new(DrillKind::All);
-    let (mut rng, history) = (
-        GameRng::seed_from_u64(36),
-        crate::trainer::tally::Tally::default(),
-    );
+    let (mut rng, history) = (GameRng::seed_from_u64(36), crate::trainer::tally::Tally::default());
     let rows = Rows {
         decisions: (0..20_000)
             .map(|_| decision(&dealer.next(&mut rng, &history).cell.key(), true, 0.0))
@@ -106,10 +100,7 @@ fn every_cell_drilled_wants_each_drillable_cell_in_a_drill() {
     }
     let v = every_cell(&rows);
     assert_eq!(v.met, None);
-    assert_eq!(
-        v.best,
-        format!("{} of {} cells drilled", keys.len() - 1, keys.len())
-    );
+    assert_eq!(v.best, format!("{} of {} cells drilled", keys.len() - 1, keys.len()));
 }
 
 /// 200 basic decisions spread over many cells, the first `misses` of them wrong (each in a
@@ -118,11 +109,8 @@ fn decisions(misses: usize, cost: f64) -> Vec<DecisionRow> {
     let keys = drillable_keys();
     (0..DECISIONS_IN_A_ROW)
         .map(|i| {
-            let mut d = decision(
-                &keys[i % keys.len()],
-                i >= misses,
-                if i < misses { cost } else { 0.0 },
-            );
+            let mut d =
+                decision(&keys[i % keys.len()], i >= misses, if i < misses { cost } else { 0.0 });
             d.at = i as u64;
             d
         })
@@ -131,34 +119,23 @@ fn decisions(misses: usize, cost: f64) -> Vec<DecisionRow> {
 
 #[test]
 fn two_hundred_in_a_row_allow_four_misses_and_close_calls_are_not_misses() {
-    let rows = |d| Rows {
-        decisions: d,
-        ..Rows::default()
-    };
+    let rows = |d| Rows { decisions: d, ..Rows::default() };
     assert!(two_hundred(&rows(decisions(4, 0.1))).met.is_some(), "98 %");
     let v = two_hundred(&rows(decisions(5, 0.1)));
     assert_eq!(v.met, None, "97.5 %");
     assert_eq!(v.best, "best 200 in a row at 97.5 %");
     assert!(
-        two_hundred(&rows(decisions(5, CLOSE_CALL / 2.0)))
-            .met
-            .is_some(),
+        two_hundred(&rows(decisions(5, CLOSE_CALL / 2.0))).met.is_some(),
         "five close calls are no misses"
     );
-    assert_eq!(
-        two_hundred(&rows(decisions(0, 0.0)[..199].to_vec())).met,
-        None
-    );
+    assert_eq!(two_hundred(&rows(decisions(0, 0.0)[..199].to_vec())).met, None);
 }
 
 /// Drill and basic-mode table decisions make one run; counting mode's neither count nor break
 /// it (issue 36, stage 1: see [`two_hundred`]).
 #[test]
 fn two_hundred_in_a_row_join_drills_and_the_table_and_leave_counting_mode_out() {
-    let rows = |d| Rows {
-        decisions: d,
-        ..Rows::default()
-    };
+    let rows = |d| Rows { decisions: d, ..Rows::default() };
     let mixed: Vec<DecisionRow> = decisions(4, 0.1)
         .into_iter()
         .enumerate()
@@ -168,10 +145,7 @@ fn two_hundred_in_a_row_join_drills_and_the_table_and_leave_counting_mode_out() 
             ..d
         })
         .collect();
-    assert!(
-        two_hundred(&rows(mixed.clone())).met.is_some(),
-        "drills and table"
-    );
+    assert!(two_hundred(&rows(mixed.clone())).met.is_some(), "drills and table");
     // Counting-mode misses in the middle of the run: left out, the run still passes.
     let mut with_counting = mixed.clone();
     for i in 0..10 {
@@ -185,10 +159,7 @@ fn two_hundred_in_a_row_join_drills_and_the_table_and_leave_counting_mode_out() 
             },
         );
     }
-    assert!(
-        two_hundred(&rows(with_counting)).met.is_some(),
-        "counting left out"
-    );
+    assert!(two_hundred(&rows(with_counting)).met.is_some(), "counting left out");
     // Nor do counting-mode decisions make up a run short of 200.
     let mut short = mixed[..150].to_vec();
     short.extend((0..60).map(|i| DecisionRow {
@@ -204,10 +175,7 @@ fn two_hundred_in_a_row_join_drills_and_the_table_and_leave_counting_mode_out() 
 fn two_hundred_in_a_row_refuse_a_cell_missed_twice() {
     let mut d = decisions(2, 0.1);
     d[1].cell = d[0].cell.clone();
-    let v = two_hundred(&Rows {
-        decisions: d,
-        ..Rows::default()
-    });
+    let v = two_hundred(&Rows { decisions: d, ..Rows::default() });
     assert_eq!(v.met, None);
     assert!(v.best.ends_with("a cell missed twice"), "{}", v.best);
 }
@@ -218,28 +186,12 @@ fn the_countdown_wants_one_deck_right_within_thirty_seconds_three_times() {
         decks: Some(decks),
         ..answer("countdown", correct, seconds)
     };
-    let pass = vec![
-        deck(1, true, 30.0),
-        deck(1, true, 22.0),
-        deck(1, true, 29.9),
-    ];
+    let pass = vec![deck(1, true, 30.0), deck(1, true, 22.0), deck(1, true, 29.9)];
     assert_eq!(met_at(&countdown(&with_answers(pass))), Some(2));
     for short in [
-        vec![
-            deck(1, true, 30.0),
-            deck(1, true, 22.0),
-            deck(1, true, 30.1),
-        ],
-        vec![
-            deck(1, true, 30.0),
-            deck(1, true, 22.0),
-            deck(2, true, 25.0),
-        ],
-        vec![
-            deck(1, true, 30.0),
-            deck(1, true, 22.0),
-            deck(1, false, 25.0),
-        ],
+        vec![deck(1, true, 30.0), deck(1, true, 22.0), deck(1, true, 30.1)],
+        vec![deck(1, true, 30.0), deck(1, true, 22.0), deck(2, true, 25.0)],
+        vec![deck(1, true, 30.0), deck(1, true, 22.0), deck(1, false, 25.0)],
     ] {
         let v = countdown(&with_answers(short));
         assert_eq!(v.met, None);
@@ -249,9 +201,7 @@ fn the_countdown_wants_one_deck_right_within_thirty_seconds_three_times() {
 
 #[test]
 fn pairs_want_twenty_in_a_row_each_within_two_seconds() {
-    let mut a: Vec<AnswerRow> = (0..20)
-        .map(|_| answer("pairs", true, PAIR_SECONDS))
-        .collect();
+    let mut a: Vec<AnswerRow> = (0..20).map(|_| answer("pairs", true, PAIR_SECONDS)).collect();
     assert!(pairs(&with_answers(a.clone())).met.is_some());
     a[19].seconds = PAIR_SECONDS + 0.1;
     assert_eq!(pairs(&with_answers(a)).met, None);
@@ -267,10 +217,7 @@ fn conversions_want_twenty_in_a_row_each_within_four_seconds() {
 
 #[test]
 fn decks_left_want_eighteen_of_twenty_within_half_a_deck() {
-    let deck = |error: f64| AnswerRow {
-        error,
-        ..answer("decks", error == 0.0, 5.0)
-    };
+    let deck = |error: f64| AnswerRow { error, ..answer("decks", error == 0.0, 5.0) };
     let mut a: Vec<AnswerRow> = (0..20).map(|_| deck(0.0)).collect();
     a[3] = deck(0.6);
     a[7] = deck(0.75);
@@ -375,23 +322,13 @@ fn shoe(session: i64, first: i64, rounds: i64, start: u64, gap: u64) -> Vec<Roun
 /// Issue 36's walk: a shoe of one round read "1 rounds at pace unknown".
 #[test]
 fn a_shoe_of_one_round_says_round() {
-    let rows = Rows {
-        rounds: shoe(1, 1, 1, 100, 60),
-        ..Rows::default()
-    };
+    let rows = Rows { rounds: shoe(1, 1, 1, 100, 60), ..Rows::default() };
     let all = table_shoes::shoes(&rows);
-    assert_eq!(
-        all[0].summary(),
-        "1 round at pace unknown, count checks 0 of 0 right"
-    );
+    assert_eq!(all[0].summary(), "1 round at pace unknown, count checks 0 of 0 right");
 }
 
 fn check(at: u64, correct: bool, skill: &str) -> AnswerRow {
-    AnswerRow {
-        kind: SessionKind::Table,
-        at,
-        ..answer(skill, correct, 0.0)
-    }
+    AnswerRow { kind: SessionKind::Table, at, ..answer(skill, correct, 0.0) }
 }
 
 /// Four shoes of ten rounds, one a minute (60 an hour), with a right count check in each;
@@ -441,8 +378,7 @@ fn the_exam_wants_bets_at_95_and_decisions_at_99_per_cent() {
     for s in 0..2 {
         let start = 10_000 * s as u64;
         for i in 0..20 {
-            rows.answers
-                .push(check(start + i, i != 0 || s != 1, "table-ramp"));
+            rows.answers.push(check(start + i, i != 0 || s != 1, "table-ramp"));
         }
         for i in 0..100 {
             rows.decisions.push(DecisionRow {

@@ -83,8 +83,7 @@ impl<R: Rng> CountQuiz<R> {
     /// The running count of every card seen since the shuffle.
     pub fn running_count(&self) -> i32 {
         let decks = self.table.rules().decks;
-        self.red_sevens
-            .running_count(&self.system, decks, self.table.seen())
+        self.red_sevens.running_count(&self.system, decks, self.table.seen())
     }
 
     /// Scores an answer, the next question 1–3 rounds away: whether right, and the count.
@@ -132,14 +131,10 @@ impl RoundCards {
     pub fn from_events(events: &[Event], seats: usize) -> RoundCards {
         let reshuffled = events.iter().any(|e| matches!(e, Event::Reshuffled));
         let cards = events.iter().filter_map(|event| match *event {
-            Event::CardDealt {
-                to: Recipient::Hand { seat, .. },
-                card,
-            } if seat < seats => Some((Spot::Seat(seat), card)),
-            Event::CardDealt {
-                to: Recipient::Dealer,
-                card,
+            Event::CardDealt { to: Recipient::Hand { seat, .. }, card } if seat < seats => {
+                Some((Spot::Seat(seat), card))
             }
+            Event::CardDealt { to: Recipient::Dealer, card }
             | Event::HoleCardRevealed { card }
             | Event::DealerDraws { card } => Some((Spot::Dealer, card)),
             _ => None,
@@ -149,11 +144,8 @@ impl RoundCards {
 
     /// A round at a table of `seats` seats that showed `cards`, in order.
     fn placed(reshuffled: bool, seats: usize, cards: impl Iterator<Item = (Spot, Card)>) -> Self {
-        let mut round = RoundCards {
-            reshuffled,
-            seats: vec![Vec::new(); seats],
-            ..RoundCards::default()
-        };
+        let mut round =
+            RoundCards { reshuffled, seats: vec![Vec::new(); seats], ..RoundCards::default() };
         for (spot, card) in cards {
             match spot {
                 Spot::Seat(seat) => round.seats[seat].push(card),
@@ -289,8 +281,7 @@ impl CountDrill {
 
     /// Where the count starts after a shuffle: 0, or an unbalanced count's initial one.
     pub fn start(&self) -> i32 {
-        self.system()
-            .initial_running_count(self.quiz.table().rules().decks)
+        self.system().initial_running_count(self.quiz.table().rules().decks)
     }
 
     /// Reads a running-count answer about the cards dealt since the shuffle ([`read_count_of`]).
@@ -333,11 +324,7 @@ impl CountDrill {
     /// The question as stored, naming the count unless Hi-Lo: `the Zen running count after
     /// round 4` ([`super::counting::question_count_name`] reads it back).
     pub fn question(&self) -> String {
-        format!(
-            "the {} after round {}",
-            self.system().named("running count"),
-            self.round
-        )
+        format!("the {} after round {}", self.system().named("running count"), self.round)
     }
 
     /// Whether the person should be asked for the count now.
@@ -414,10 +401,7 @@ mod tests {
                 asked += 1;
             }
         }
-        assert_eq!(
-            (drill.summary().count_asked, drill.summary().count_right),
-            (6, 3)
-        );
+        assert_eq!((drill.summary().count_asked, drill.summary().count_right), (6, 3));
         assert!(drill.round() >= 6);
     }
 
@@ -432,10 +416,7 @@ mod tests {
             let mut drill = CountDrill::new(&rules, chart.clone(), 3).counting(&system);
             drill.deal_round().expect("a round");
             let question = drill.question();
-            assert!(
-                question.ends_with("running count after round 1"),
-                "{question}"
-            );
+            assert!(question.ends_with("running count after round 1"), "{question}");
             for other in [HI_LO, ZEN] {
                 assert_eq!(
                     asked_in(&question, &other),
@@ -457,10 +438,7 @@ mod tests {
         assert_eq!(round.len(), by_spot, "every card once, in order");
         // The deal goes round the table: a card to each seat, then the dealer, twice.
         let spots: Vec<Spot> = round.order.iter().take(4).map(|&(s, _)| s).collect();
-        assert_eq!(
-            spots,
-            [Spot::Seat(0), Spot::Seat(1), Spot::Seat(2), Spot::Dealer]
-        );
+        assert_eq!(spots, [Spot::Seat(0), Spot::Seat(1), Spot::Seat(2), Spot::Dealer]);
         assert_eq!(round.first(round.len()), round);
         let part = round.first(5);
         assert_eq!(part.len(), 5);
@@ -472,18 +450,9 @@ mod tests {
 
     #[test]
     fn a_count_answer_is_written_signed_as_every_count() {
-        let wrong = CountAnswer {
-            guess: -1,
-            actual: 4,
-        };
-        assert_eq!(
-            wrong.message(),
-            "✗ Wrong: you said −1, the running count is +4."
-        );
-        let right = CountAnswer {
-            guess: 0,
-            actual: 0,
-        };
+        let wrong = CountAnswer { guess: -1, actual: 4 };
+        assert_eq!(wrong.message(), "✗ Wrong: you said −1, the running count is +4.");
+        let right = CountAnswer { guess: 0, actual: 0 };
         assert_eq!(right.message(), "✓ Right: the running count is +0.");
     }
 
@@ -524,10 +493,7 @@ mod tests {
         let mut tally = RoundTally::default();
         let view = table.view(0);
         tally.record_round(view.own_hands(), view.dealer());
-        assert_eq!(
-            (tally.rounds, tally.hands, tally.wins, tally.naturals),
-            (1, 1, 1, 1)
-        );
+        assert_eq!((tally.rounds, tally.hands, tally.wins, tally.naturals), (1, 1, 1, 1));
         assert_eq!(tally.net_milli, 1500);
     }
 }

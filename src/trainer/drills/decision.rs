@@ -211,9 +211,7 @@ impl DecisionDrill {
         today: Day,
     ) -> Option<DecisionDrill> {
         let dealer = DrillDealer::of_cells(kind, cells)?;
-        Some(DecisionDrill::with_dealer(
-            dealer, rules, seed, history, today,
-        ))
+        Some(DecisionDrill::with_dealer(dealer, rules, seed, history, today))
     }
 
     /// A drill dealt by `dealer`, its first question dealt.
@@ -311,14 +309,7 @@ impl DecisionDrill {
         let legal = self.legal;
         let question = self.question.clone();
         let ev_of = |a: Action| legal.contains(a).then(|| evs.get(a)).flatten();
-        let graded = grade(
-            chart,
-            &question.cards,
-            question.up.value(),
-            legal,
-            chosen,
-            ev_of,
-        );
+        let graded = grade(chart, &question.cards, question.up.value(), legal, chosen, ev_of);
         self.summary.record(&graded, seconds);
         self.working.record_decision(&graded, self.today);
         let retired = self.kind == DrillKind::Mistakes
@@ -395,20 +386,13 @@ mod tests {
         // A wrong answer costs EV and breaks the streak.
         let second = drill.question().clone();
         let advised = chart.decide(&second.cards, second.up.value(), drill.legal());
-        let wrong = if advised == Action::Split {
-            Action::Hit
-        } else {
-            Action::Split
-        };
+        let wrong = if advised == Action::Split { Action::Hit } else { Action::Split };
         let e = evs(&rules, &drill);
         let answer = drill.answer(&chart, wrong, &e, 2.5).expect("legal");
         assert!(!answer.grade.is_correct());
         assert!(answer.grade.cost > 0.0);
         let s = drill.summary();
-        assert_eq!(
-            (s.decisions, s.right, s.streak, s.best_streak),
-            (2, 1, 0, 1)
-        );
+        assert_eq!((s.decisions, s.right, s.streak, s.best_streak), (2, 1, 0, 1));
         assert!((s.seconds - 4.0).abs() < 1e-12);
         assert_eq!(s.mean_seconds(), Some(2.0));
         let line = s.score_line(DrillKind::Pairs);
@@ -428,9 +412,7 @@ mod tests {
         let e = evs(&rules, &drill);
         assert_eq!(
             drill.answer(&chart, Action::Split, &e, 1.0),
-            Err(DrillError::NotLegal {
-                action: Action::Split
-            })
+            Err(DrillError::NotLegal { action: Action::Split })
         );
         assert_eq!(drill.question(), &before);
         assert_eq!(drill.summary(), &DrillSummary::default());
@@ -443,12 +425,7 @@ mod tests {
         let mut history = Tally::default();
         history.cells.insert(
             "hard:16:T".into(),
-            CellRecord {
-                decisions: 4,
-                wrong: 4,
-                streak: 0,
-                ..CellRecord::default()
-            },
+            CellRecord { decisions: 4, wrong: 4, streak: 0, ..CellRecord::default() },
         );
         let mut drill = DecisionDrill::new(DrillKind::Mistakes, &rules, 1, history);
         assert!(drill.has_mistakes_left());
@@ -475,11 +452,7 @@ mod tests {
         let mut asked = std::collections::BTreeSet::new();
         for n in 0..24 {
             let q = drill.question().clone();
-            assert!(
-                cells.contains(&q.cell),
-                "{:?} is not a cell that differs",
-                q.cell
-            );
+            assert!(cells.contains(&q.cell), "{:?} is not a cell that differs", q.cell);
             asked.insert(q.cell);
             let legal = drill.legal();
             let advised = here.chart.decide(&q.cards, q.up.value(), legal);

@@ -153,10 +153,7 @@ impl DrillKind {
 
 /// The actions legal for a fresh two-card hand under `rules`: what a question takes.
 pub fn fresh_hand_actions(rules: &Rules, cards: &Cards) -> ActionSet {
-    let hand = PlayerHand {
-        cards: *cards,
-        ..PlayerHand::default()
-    };
+    let hand = PlayerHand { cards: *cards, ..PlayerHand::default() };
     legal::legal_actions(rules, &hand, SeatSpot::unlimited(1))
 }
 
@@ -224,11 +221,7 @@ pub fn build_hand<R: Rng + ?Sized>(rng: &mut R, kind: HandKind, row: u8) -> Card
         HandKind::Soft => (1, row.saturating_sub(11).clamp(1, 10)),
         HandKind::Hard => {
             let options: Vec<(u8, u8)> = (2..=10u8)
-                .filter_map(|a| {
-                    row.checked_sub(a)
-                        .filter(|&b| b > a && b <= 10)
-                        .map(|b| (a, b))
-                })
+                .filter_map(|a| row.checked_sub(a).filter(|&b| b > a && b <= 10).map(|b| (a, b)))
                 .collect();
             if options.is_empty() {
                 (row.saturating_sub(10).max(2), 10)
@@ -269,21 +262,13 @@ pub struct DrillDealer {
 impl DrillDealer {
     /// A dealer of `kind` questions (the no-hole-card cells come from [`DrillDealer::of_cells`]).
     pub fn new(kind: DrillKind) -> DrillDealer {
-        DrillDealer {
-            kind,
-            rows: rows(kind),
-            only: None,
-            cells: Vec::new(),
-        }
+        DrillDealer { kind, rows: rows(kind), only: None, cells: Vec::new() }
     }
 
     /// A dealer of `kind` questions about the drillable `cells`, each as often; `None` if none.
     pub fn of_cells(kind: DrillKind, cells: &[Cell]) -> Option<DrillDealer> {
         let cells: Vec<Cell> = cells.iter().copied().filter(|&c| drillable(c)).collect();
-        (!cells.is_empty()).then(|| DrillDealer {
-            cells,
-            ..DrillDealer::new(kind)
-        })
+        (!cells.is_empty()).then(|| DrillDealer { cells, ..DrillDealer::new(kind) })
     }
 
     /// The cells this dealer asks about, if it was given some ([`DrillDealer::of_cells`]).
@@ -298,10 +283,7 @@ impl DrillDealer {
             HandKind::Soft => DrillKind::Soft,
             HandKind::Pair => DrillKind::Pairs,
         };
-        drillable(cell).then(|| DrillDealer {
-            only: Some(cell),
-            ..DrillDealer::new(kind)
-        })
+        drillable(cell).then(|| DrillDealer { only: Some(cell), ..DrillDealer::new(kind) })
     }
 
     /// What it deals.
@@ -318,9 +300,7 @@ impl DrillDealer {
                 (!self.cells.is_empty()).then(|| self.cells[rng.random_range(0..self.cells.len())])
             })
             .or_else(|| {
-                (self.kind == DrillKind::Mistakes)
-                    .then(|| weighted_mistake(rng, history))
-                    .flatten()
+                (self.kind == DrillKind::Mistakes).then(|| weighted_mistake(rng, history)).flatten()
             })
             .unwrap_or_else(|| {
                 let (kind, row) = self.rows[rng.random_range(0..self.rows.len())];
@@ -334,9 +314,7 @@ impl DrillDealer {
 /// Every cell a drill of `kind` deals: its rows against every up card (`All`'s are the
 /// course's "every cell drilled"; hard 5–7 and 18–19 are drillable only from the review).
 pub fn dealt_cells(kind: DrillKind) -> impl Iterator<Item = Cell> {
-    rows(kind)
-        .into_iter()
-        .flat_map(|(kind, row)| Value::ALL.map(|up| Cell { kind, row, up }))
+    rows(kind).into_iter().flat_map(|(kind, row)| Value::ALL.map(|up| Cell { kind, row, up }))
 }
 
 /// Whether a two-card hand makes `cell` (hard 5–19, soft 13–20, every pair).
@@ -438,12 +416,7 @@ mod tests {
                 assert_eq!(q.cards.len(), 2);
                 assert_eq!(q.up.value(), q.cell.up);
                 // The hand really is what the cell says.
-                assert_eq!(
-                    Cell::for_hand(&q.cards, q.cell.up, true),
-                    q.cell,
-                    "{:?}",
-                    q.cards
-                );
+                assert_eq!(Cell::for_hand(&q.cards, q.cell.up, true), q.cell, "{:?}", q.cards);
                 match want {
                     Some(kind) => assert_eq!(q.cell.kind, kind),
                     None => assert!(matches!(
@@ -459,9 +432,8 @@ mod tests {
     fn up_cards_are_realistic() {
         let mut rng = GameRng::seed_from_u64(9);
         let dealer = DrillDealer::new(DrillKind::All);
-        let tens = (0..13_000)
-            .filter(|_| dealer.next(&mut rng, &Tally::default()).cell.up == 10)
-            .count();
+        let tens =
+            (0..13_000).filter(|_| dealer.next(&mut rng, &Tally::default()).cell.up == 10).count();
         assert!((3600..4400).contains(&tens), "tens = {tens}");
     }
 
@@ -470,38 +442,21 @@ mod tests {
         let mut history = Tally::default();
         history.cells.insert(
             "hard:16:T".into(),
-            CellRecord {
-                decisions: 10,
-                wrong: 8,
-                streak: 0,
-                ..CellRecord::default()
-            },
+            CellRecord { decisions: 10, wrong: 8, streak: 0, ..CellRecord::default() },
         );
         history.cells.insert(
             "soft:18:9".into(),
-            CellRecord {
-                decisions: 10,
-                wrong: 1,
-                streak: 0,
-                ..CellRecord::default()
-            },
+            CellRecord { decisions: 10, wrong: 1, streak: 0, ..CellRecord::default() },
         );
         history.cells.insert(
             "pair:9:7".into(),
-            CellRecord {
-                decisions: 10,
-                wrong: 5,
-                streak: 3,
-                ..CellRecord::default()
-            },
+            CellRecord { decisions: 10, wrong: 5, streak: 3, ..CellRecord::default() },
         );
         let dealer = DrillDealer::new(DrillKind::Mistakes);
         let mut rng = GameRng::seed_from_u64(1);
         let mut counts = std::collections::HashMap::new();
         for _ in 0..2000 {
-            *counts
-                .entry(dealer.next(&mut rng, &history).cell.key())
-                .or_insert(0) += 1;
+            *counts.entry(dealer.next(&mut rng, &history).cell.key()).or_insert(0) += 1;
         }
         let hard16 = counts.get("hard:16:T").copied().unwrap_or(0);
         let soft18 = counts.get("soft:18:9").copied().unwrap_or(0);
@@ -518,21 +473,9 @@ mod tests {
         use crate::analysis::chart::Code;
         let here = Chart::default();
         let mut peek = here.clone();
-        let eleven = Cell {
-            kind: HandKind::Hard,
-            row: 11,
-            up: Value::of(10),
-        };
-        let eights = Cell {
-            kind: HandKind::Pair,
-            row: 8,
-            up: Value::of(1),
-        };
-        let twenty_one = Cell {
-            kind: HandKind::Hard,
-            row: 21,
-            up: Value::of(5),
-        };
+        let eleven = Cell { kind: HandKind::Hard, row: 11, up: Value::of(10) };
+        let eights = Cell { kind: HandKind::Pair, row: 8, up: Value::of(1) };
+        let twenty_one = Cell { kind: HandKind::Hard, row: 21, up: Value::of(5) };
         peek.set(eleven, Code::D);
         peek.set(eights, Code::P);
         // Double-or-hit against hit: the preferred play differs too.
@@ -546,27 +489,11 @@ mod tests {
     #[test]
     fn a_dealer_of_cells_asks_only_those_each_as_often() {
         let cells = [
-            Cell {
-                kind: HandKind::Hard,
-                row: 11,
-                up: Value::of(10),
-            },
-            Cell {
-                kind: HandKind::Pair,
-                row: 8,
-                up: Value::of(10),
-            },
-            Cell {
-                kind: HandKind::Pair,
-                row: 1,
-                up: Value::of(1),
-            },
+            Cell { kind: HandKind::Hard, row: 11, up: Value::of(10) },
+            Cell { kind: HandKind::Pair, row: 8, up: Value::of(10) },
+            Cell { kind: HandKind::Pair, row: 1, up: Value::of(1) },
             // Not dealt: no two cards make it.
-            Cell {
-                kind: HandKind::Hard,
-                row: 21,
-                up: Value::of(1),
-            },
+            Cell { kind: HandKind::Hard, row: 21, up: Value::of(1) },
         ];
         let dealer = DrillDealer::of_cells(DrillKind::NoHoleCard, &cells).expect("cells");
         assert_eq!(dealer.cells(), &cells[..3]);
@@ -578,10 +505,7 @@ mod tests {
             *counts.entry(q.cell).or_insert(0) += 1;
         }
         assert_eq!(counts.len(), 3, "{counts:?}");
-        assert!(
-            counts.values().all(|&n| (900..1100).contains(&n)),
-            "{counts:?}"
-        );
+        assert!(counts.values().all(|&n| (900..1100).contains(&n)), "{counts:?}");
         assert!(DrillDealer::of_cells(DrillKind::NoHoleCard, &cells[3..]).is_none());
     }
 }

@@ -42,12 +42,7 @@ pub fn due_cells(history: &Tally, today: Day) -> Vec<DueCell> {
             Some((DueCell { cell, due, level }, key.as_str()))
         })
         .collect();
-    due.sort_by(|(a, ka), (b, kb)| {
-        a.due
-            .cmp(&b.due)
-            .then(a.level.cmp(&b.level))
-            .then(ka.cmp(kb))
-    });
+    due.sort_by(|(a, ka), (b, kb)| a.due.cmp(&b.due).then(a.level.cmp(&b.level)).then(ka.cmp(kb)));
     due.into_iter().map(|(d, _)| d).collect()
 }
 
@@ -81,10 +76,7 @@ pub fn when(day: Day, today: Day) -> String {
 /// What to say when nothing is due on `today`: when the next cell comes due, if any.
 pub fn nothing_due(history: &Tally, today: Day) -> String {
     match next_due(history, today) {
-        Some(day) => format!(
-            "Nothing is due today: the next cell comes due {}.",
-            when(day, today)
-        ),
+        Some(day) => format!("Nothing is due today: the next cell comes due {}.", when(day, today)),
         None if any_scheduled(history) => "Nothing is due today.".to_owned(),
         None => "Nothing is scheduled yet: every cell you play or drill joins the schedule \
                  (a mistake comes back the same day)."

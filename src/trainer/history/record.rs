@@ -49,11 +49,9 @@ impl Entry {
     /// Whether the numbers and cards are ones this program could have written.
     pub fn validate(&self) -> Result<(), String> {
         let cards = |cards: &[String]| {
-            cards.iter().try_for_each(|c| {
-                parse_card(c)
-                    .map(|_| ())
-                    .ok_or(format!("`{c}` is not a card"))
-            })
+            cards
+                .iter()
+                .try_for_each(|c| parse_card(c).map(|_| ()).ok_or(format!("`{c}` is not a card")))
         };
         match self {
             Entry::Round(round) => {
@@ -285,10 +283,7 @@ impl Decision {
             cell: grade.cell.key(),
             chosen: grade.chosen,
             advised: grade.advised,
-            evs: ranked
-                .iter()
-                .map(|&(action, ev)| ActionEv { action, ev })
-                .collect(),
+            evs: ranked.iter().map(|&(action, ev)| ActionEv { action, ev }).collect(),
             cost: grade.cost,
             true_count: None,
         }
@@ -328,8 +323,7 @@ impl Decision {
         for c in self.cards.iter().chain([&self.up]) {
             parse_card(c).ok_or(format!("`{c}` is not a card"))?;
         }
-        self.cell()
-            .ok_or(format!("`{}` is not a chart cell", self.cell))?;
+        self.cell().ok_or(format!("`{}` is not a chart cell", self.cell))?;
         if !self.cost.is_finite() || self.cost < 0.0 {
             return Err(format!("cost = {} is out of range", self.cost));
         }
@@ -353,9 +347,7 @@ pub(crate) fn card_names(cards: &Cards) -> Vec<String> {
 pub fn parse_card(text: &str) -> Option<Card> {
     let (rank, suit) = text.split_at(text.len().checked_sub(1)?);
     let rank = Rank::ALL.into_iter().find(|r| r.symbol() == rank)?;
-    let suit = Suit::ALL
-        .into_iter()
-        .find(|s| suit.starts_with(s.ascii()))?;
+    let suit = Suit::ALL.into_iter().find(|s| suit.starts_with(s.ascii()))?;
     Some(Card::new(rank, suit))
 }
 

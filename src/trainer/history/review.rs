@@ -22,10 +22,7 @@ pub struct ReviewFilter {
 
 /// The entries `filter` chooses, oldest first.
 pub fn select(entries: &[Entry], filter: ReviewFilter) -> Vec<&Entry> {
-    let chosen: Vec<&Entry> = entries
-        .iter()
-        .filter(|e| !filter.mistakes || e.is_wrong())
-        .collect();
+    let chosen: Vec<&Entry> = entries.iter().filter(|e| !filter.mistakes || e.is_wrong()).collect();
     let skip = filter.last.map_or(0, |n| chosen.len().saturating_sub(n));
     chosen.into_iter().skip(skip).collect()
 }
@@ -56,23 +53,16 @@ pub fn entry_title(entry: &Entry) -> String {
                 round.shoe_position + 1,
             )
         }
-        Entry::Drill(drill) => format!(
-            "Drill ({}) · {} · {:.1} s",
-            drill.kind,
-            local_time(drill.at),
-            drill.seconds
-        ),
+        Entry::Drill(drill) => {
+            format!("Drill ({}) · {} · {:.1} s", drill.kind, local_time(drill.at), drill.seconds)
+        }
         Entry::Count(answer) => {
             // The table's bet grades and count checks are not timed (0 s): no time is said.
             let time = match answer.seconds {
                 s if s <= 0.0 => "not timed".to_owned(),
                 s => format!("{s:.1} s"),
             };
-            format!(
-                "Counting ({}) · {} · {time}",
-                answer.skill,
-                local_time(answer.at)
-            )
+            format!("Counting ({}) · {} · {time}", answer.skill, local_time(answer.at))
         }
     }
 }
@@ -94,36 +84,23 @@ pub fn cards_line(entry: &Entry, ascii: bool) -> String {
             let dealer = cards_text(&round.dealer, ascii);
             format!("Dealer {dealer} · You {}", hands.join(" · "))
         }
-        Entry::Drill(drill) => format!(
-            "You {} vs {}",
-            drill.decision.cards_text(ascii),
-            drill.decision.up_text(ascii)
-        ),
+        Entry::Drill(drill) => {
+            format!("You {} vs {}", drill.decision.cards_text(ascii), drill.decision.up_text(ascii))
+        }
         Entry::Count(answer) => {
             let mark = if answer.right { '✓' } else { '✗' };
-            let verdict = if answer.right {
-                "right".to_owned()
-            } else {
-                format!("it was {}", answer.truth)
-            };
-            format!(
-                "{mark} {} · you said {}, {verdict}",
-                answer.question, answer.answer
-            )
+            let verdict =
+                if answer.right { "right".to_owned() } else { format!("it was {}", answer.truth) };
+            format!("{mark} {} · you said {}, {verdict}", answer.question, answer.answer)
         }
     }
 }
 
 /// The decision in one line: `✗ hard 11 vs T: 6♠ 5♥ vs T♦ · you double, best hit · cost …`.
 pub fn decision_line(decision: &Decision, ascii: bool) -> String {
-    let label = decision
-        .cell()
-        .map_or_else(|| decision.cell.clone(), |c| c.label());
-    let hand = if decision.hand > 0 {
-        format!(" (hand {})", decision.hand + 1)
-    } else {
-        String::new()
-    };
+    let label = decision.cell().map_or_else(|| decision.cell.clone(), |c| c.label());
+    let hand =
+        if decision.hand > 0 { format!(" (hand {})", decision.hand + 1) } else { String::new() };
     let verdict = decision.verdict();
     let mark = verdict.mark();
     let head = format!(
@@ -131,11 +108,7 @@ pub fn decision_line(decision: &Decision, ascii: bool) -> String {
         decision.cards_text(ascii),
         decision.up_text(ascii)
     );
-    let close = if verdict == Verdict::CloseCall {
-        "close call, "
-    } else {
-        ""
-    };
+    let close = if verdict == Verdict::CloseCall { "close call, " } else { "" };
     if decision.is_correct() {
         format!("{head} · you {} (right)", decision.chosen)
     } else {
@@ -195,11 +168,7 @@ pub fn review_json(
             let mut value = serde_json::to_value(entry).unwrap_or(Value::Null);
             // A round keeps an array of decisions, a drill answer one.
             let slots: Vec<&mut Value> = if value.get("decisions").is_some() {
-                value["decisions"]
-                    .as_array_mut()
-                    .into_iter()
-                    .flatten()
-                    .collect()
+                value["decisions"].as_array_mut().into_iter().flatten().collect()
             } else {
                 value.get_mut("decision").into_iter().collect()
             };
@@ -218,11 +187,7 @@ pub fn review_json(
 
 /// The decisions of `entry` a review shows: all of them, or only the mistakes.
 pub fn shown_decisions(entry: &Entry, mistakes_only: bool) -> Vec<&Decision> {
-    entry
-        .decisions()
-        .iter()
-        .filter(|d| !mistakes_only || !d.is_correct())
-        .collect()
+    entry.decisions().iter().filter(|d| !mistakes_only || !d.is_correct()).collect()
 }
 
 #[cfg(test)]

@@ -120,9 +120,7 @@ impl App {
             self.bet_enter();
         }
         let news = self.with_session(|session, an| session.pace_tick(now, an));
-        let dealt = news
-            .iter()
-            .any(|h| matches!(h, crate::session::Happening::RoundStarted(_)));
+        let dealt = news.iter().any(|h| matches!(h, crate::session::Happening::RoundStarted(_)));
         self.take_in(news);
         if dealt && self.pace.speed.is_zero() {
             self.run_automation();
@@ -142,8 +140,7 @@ impl App {
         if self.animating() {
             return self.step_delay();
         }
-        self.pace_waiting()
-            .map_or(PACE_WAKE, |until| until.min(PACE_WAKE))
+        self.pace_waiting().map_or(PACE_WAKE, |until| until.min(PACE_WAKE))
     }
 
     /// How long until the pace's next step, while the table waits for it.

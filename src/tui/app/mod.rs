@@ -99,10 +99,7 @@ impl App {
     pub fn new(rules: &Rules, config: TableConfig) -> anyhow::Result<App> {
         let (session, news) = TableSession::new(rules, &config)?;
         let mut log = Log::default();
-        log.push(Message::new(
-            Tone::Info,
-            "Welcome. Space deals; ? shows every key.",
-        ));
+        log.push(Message::new(Tone::Info, "Welcome. Space deals; ? shows every key."));
         if let Some(line) = crate::tui::drill::due_greeting(session.coach()) {
             log.push(Message::new(Tone::Info, line));
         }
@@ -119,30 +116,18 @@ impl App {
                 }),
                 evs: EvWorker::new(rules),
                 wait: false,
-                plan: job_results::PlanJobs {
-                    setup: config.plan.clone(),
-                    model: None,
-                },
+                plan: job_results::PlanJobs { setup: config.plan.clone(), model: None },
             },
-            live: EvPanel {
-                open: false,
-                shows: LivePanel::NoHand,
-            },
+            live: EvPanel { open: false, shows: LivePanel::NoHand },
             screen: Screen::Table,
             table_screen: TableScreen::default(),
             log,
             look: Look {
-                ctx: Ctx {
-                    theme: theme::theme(true),
-                    ascii: config.ascii,
-                },
+                ctx: Ctx { theme: theme::theme(true), ascii: config.ascii },
                 drawn: crate::tui::draw::Drawn::default(),
                 derived: Derived::default(),
             },
-            pace: Pace {
-                speed: config.speed,
-                clock: Box::new(Instant::now),
-            },
+            pace: Pace { speed: config.speed, clock: Box::new(Instant::now) },
             drills_started: 0,
             quit: false,
         }
@@ -209,11 +194,7 @@ impl App {
     /// The peek game's strategy is waited for where the app waits (a script says the same
     /// words every run), else taken once ready.
     fn peek(&self) -> Peek {
-        if self.jobs.wait {
-            Peek::Wait
-        } else {
-            Peek::IfReady
-        }
+        if self.jobs.wait { Peek::Wait } else { Peek::IfReady }
     }
 
     /// The American peek game's strategy, which the reasons compare with, as [`App::peek`] has it.
@@ -326,9 +307,7 @@ impl App {
 
     /// The pause before a paced drill (a countdown, the count quiz) turns its next card.
     fn drill_pacing(&self) -> Option<Duration> {
-        self.drill()
-            .filter(|_| !self.table_screen.question_up())
-            .and_then(DrillScreen::pacing)
+        self.drill().filter(|_| !self.table_screen.question_up()).and_then(DrillScreen::pacing)
     }
 
     /// Whether the table plays on: no drill is up and no question waits for its answer (the
@@ -515,10 +494,7 @@ impl App {
                 );
             }
             TableIntent::Unknown(c) => {
-                self.say(
-                    Tone::Error,
-                    format!("`{c}` does nothing here: press ? for the keys"),
-                );
+                self.say(Tone::Error, format!("`{c}` does nothing here: press ? for the keys"));
             }
             TableIntent::OpenDrills => self.open_drills(),
             TableIntent::OpenReview => self.open_review(),
@@ -588,8 +564,7 @@ impl App {
 
     fn scroll_log(&mut self, back: bool, lines: usize) {
         if back {
-            self.log
-                .scroll_back(lines, usize::from(self.look.drawn.log_rows));
+            self.log.scroll_back(lines, usize::from(self.look.drawn.log_rows));
         } else {
             self.log.scroll_on(lines);
         }
@@ -621,20 +596,13 @@ mod tests {
     #[test]
     fn an_illegal_key_says_why_and_changes_nothing() -> anyhow::Result<()> {
         let mut app = app(1, None)?;
-        let (ten, six, nine, seven) = (
-            Card::of_value(10),
-            Card::of_value(6),
-            Card::of_value(9),
-            Card::of_value(7),
-        );
+        let (ten, six, nine, seven) =
+            (Card::of_value(10), Card::of_value(6), Card::of_value(9), Card::of_value(7));
         assert!(app.stack_next(&[ten, nine, six, seven]));
         app.update(TableIntent::Deal);
         app.update(TableIntent::Act(Action::Split));
         let last = app.messages().last().map(|m| m.text.clone());
-        assert_eq!(
-            last.as_deref(),
-            Some("cannot split: split needs two cards of the same value")
-        );
+        assert_eq!(last.as_deref(), Some("cannot split: split needs two cards of the same value"));
         assert!(app.your_turn());
         Ok(())
     }
@@ -647,11 +615,7 @@ mod tests {
         assert!(app.stack_next(&[c(10), c(7), c(9), c(10)]));
         app.update(TableIntent::Deal);
         assert!(app.your_turn());
-        assert_eq!(
-            app.session().play.rounds,
-            0,
-            "a round left unfinished is not played"
-        );
+        assert_eq!(app.session().play.rounds, 0, "a round left unfinished is not played");
         app.update(TableIntent::Act(Action::Stand));
         assert!(app.between_rounds());
         assert_eq!(app.session().play.rounds, 1);
@@ -686,11 +650,7 @@ mod tests {
         let buf = frame.expect("drawn").buffer.clone();
         let area = buf.area;
         (0..area.height)
-            .map(|y| {
-                (0..area.width)
-                    .map(|x| buf[(x, y)].symbol().to_owned())
-                    .collect::<String>()
-            })
+            .map(|y| (0..area.width).map(|x| buf[(x, y)].symbol().to_owned()).collect::<String>())
             .collect::<Vec<_>>()
             .join("\n")
     }
@@ -721,10 +681,7 @@ mod tests {
         assert!(app.background_pending());
         assert!(app.strategy().is_none());
         let first = screen(&app);
-        assert!(
-            first.contains("Working out the exact strategy for these rules…"),
-            "{first}"
-        );
+        assert!(first.contains("Working out the exact strategy for these rules…"), "{first}");
         assert!(first.contains("Welcome. Space deals"), "{first}");
         assert!(
             app.session
@@ -737,14 +694,10 @@ mod tests {
         poll_until(&mut app, |a| a.strategy().is_some());
         assert!(!app.background_pending());
         assert!(
-            app.session.seats().iter().all(|s| matches!(
-                s.player,
-                Player::You
-                    | Player::Ai {
-                        strategy: Some(_),
-                        ..
-                    }
-            )),
+            app.session
+                .seats()
+                .iter()
+                .all(|s| matches!(s.player, Player::You | Player::Ai { strategy: Some(_), .. })),
             "every AI seat has its strategy"
         );
         assert!(!screen(&app).contains("Working out"));
@@ -782,9 +735,7 @@ mod tests {
         open.send(())?;
         poll_until(&mut app, |a| matches!(a.live_panel(), LivePanel::Ready(_)));
         assert!(!app.background_pending(), "idle again: no more polling");
-        let LivePanel::Ready(first) = app.live_panel().clone() else {
-            unreachable!()
-        };
+        let LivePanel::Ready(first) = app.live_panel().clone() else { unreachable!() };
         assert_eq!(first.ranked.len(), 3, "hit, stand, double: {first:?}");
         assert!(screen(&app).contains("← chart"));
         // Hit with the panel open: it stays open, and the numbers for 10,2 must not be shown
@@ -795,9 +746,7 @@ mod tests {
         open.send(())?;
         open.send(())?;
         poll_until(&mut app, |a| matches!(a.live_panel(), LivePanel::Ready(_)));
-        let LivePanel::Ready(second) = app.live_panel() else {
-            unreachable!()
-        };
+        let LivePanel::Ready(second) = app.live_panel() else { unreachable!() };
         assert_eq!(second.ranked.len(), 2, "no double after a hit: {second:?}");
         assert_ne!(second.ranked, first.ranked);
         Ok(())

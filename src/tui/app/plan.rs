@@ -41,8 +41,7 @@ impl App {
                 job.poll();
             }
             for failure in job.take_failures() {
-                self.log
-                    .push(Message::new(Tone::Error, failure.to_string()));
+                self.log.push(Message::new(Tone::Error, failure.to_string()));
             }
         }
         let unavailable: ModelResult =

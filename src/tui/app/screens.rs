@@ -93,10 +93,7 @@ impl App {
         if let Some(slot) = &mut self.jobs.indices {
             slot.start();
         }
-        self.screen = Screen::Drill(DrillScreen::Chooser {
-            selected: 0,
-            note: None,
-        });
+        self.screen = Screen::Drill(DrillScreen::Chooser { selected: 0, note: None });
     }
 
     /// "Practise this" from the review: a decision drill on `cell` alone. Refused, with the
@@ -133,10 +130,9 @@ impl App {
     /// The EVs that will grade the drill question on screen.
     pub(crate) fn drill_question_query(&self) -> Option<EvQuery> {
         match self.drill() {
-            Some(DrillScreen::Decision(screen)) => Some(EvQuery::question(
-                self.session.rules(),
-                screen.drill.question(),
-            )),
+            Some(DrillScreen::Decision(screen)) => {
+                Some(EvQuery::question(self.session.rules(), screen.drill.question()))
+            }
             _ => None,
         }
     }

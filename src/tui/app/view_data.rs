@@ -89,11 +89,7 @@ impl App {
             Screen::Plan(page) => ScreenView::Plan(self.plan_view(page)),
             Screen::Table => ScreenView::Table(self.table_view()),
         };
-        View {
-            screen,
-            panel: self.panel_view(area),
-            timed: self.drill_pacing().is_some(),
-        }
+        View { screen, panel: self.panel_view(area), timed: self.drill_pacing().is_some() }
     }
 
     /// The table screen's view: what the person's seat may see, and the screen's own state.
@@ -127,11 +123,8 @@ impl App {
             .collect();
         let rules = session.rules();
         let (pays, decks) = (rules.payout_label(), rules.decks_label());
-        let (s17, soft17) = if rules.dealer_hits_soft_17 {
-            ("H17", "hits")
-        } else {
-            ("S17", "stands on")
-        };
+        let (s17, soft17) =
+            if rules.dealer_hits_soft_17 { ("H17", "hits") } else { ("S17", "stands on") };
         let short = format!(" Blackjack · {decks} · {s17} · no peek");
         let mut title = [
             format!(
@@ -146,10 +139,7 @@ impl App {
             title[3] = " Blackjack".to_owned();
             title = title.map(|t| format!("{t} · {counting}"));
         }
-        let practice = session
-            .coach()
-            .standing()
-            .and_then(|s| Some((s.long()?, s.short()?)));
+        let practice = session.coach().standing().and_then(|s| Some((s.long()?, s.short()?)));
         let count = session.count_shown().then(|| self.count_view());
         let action = match public.phase() {
             Phase::Players { seat, .. } if seat == you => {
@@ -161,9 +151,7 @@ impl App {
             },
             Phase::Dealer => ActionBar::Dealer,
             Phase::Betting | Phase::Settled if session.count_check().is_some() => {
-                ActionBar::CountCheck {
-                    asks: self.check_asks(),
-                }
+                ActionBar::CountCheck { asks: self.check_asks() }
             }
             Phase::Betting | Phase::Settled if session.pace().is_some() && dealt => {
                 ActionBar::Paced {
@@ -178,25 +166,17 @@ impl App {
         let hint = if self.jobs.strategy.get().is_none() {
             HintLine::Working
         } else {
-            self.look
-                .derived
-                .hint
-                .clone()
-                .unwrap_or(if session.your_turn() {
-                    HintLine::Offer
-                } else {
-                    HintLine::Blank
-                })
+            self.look.derived.hint.clone().unwrap_or(if session.your_turn() {
+                HintLine::Offer
+            } else {
+                HintLine::Blank
+            })
         };
         let shoe = session.table().shoe();
         TableView {
             title,
             practice,
-            dealer: if cleared {
-                &EMPTY_DEALER
-            } else {
-                public.dealer()
-            },
+            dealer: if cleared { &EMPTY_DEALER } else { public.dealer() },
             dealer_playing: public.phase() == Phase::Dealer,
             seats,
             log: &self.log,
@@ -280,11 +260,7 @@ impl App {
             .skip(first)
             .take(AROUND)
             .map(|(i, e)| {
-                (
-                    i == screen.entry,
-                    e.is_wrong(),
-                    crate::trainer::history::review::entry_title(e),
-                )
+                (i == screen.entry, e.is_wrong(), crate::trainer::history::review::entry_title(e))
             })
             .collect();
         Some(ReviewView {
@@ -372,10 +348,7 @@ impl App {
 
     /// The index plays the chart shows in counting mode, once this game's table is ready.
     fn chart_indices(&self) -> Option<&crate::analysis::deviation::IndexTable> {
-        self.session
-            .counting_mode()
-            .then(|| self.jobs.index_table())
-            .flatten()
+        self.session.counting_mode().then(|| self.jobs.index_table()).flatten()
     }
 
     /// The selected cell's line in counting mode where it has an index play: the play as
@@ -404,11 +377,7 @@ impl App {
             None => format!(
                 "at true count {}: {}",
                 signed(tc),
-                if play.applies(tc) {
-                    play.play
-                } else {
-                    play.otherwise
-                }
+                if play.applies(tc) { play.play } else { play.otherwise }
             ),
         };
         Some(format!(

@@ -212,9 +212,7 @@ impl CountdownScreen {
     fn turn(&mut self, now: Instant) {
         self.flash = self.run.flash().map(<[_]>::to_vec).unwrap_or_default();
         if self.run.done() {
-            self.seconds = self
-                .started
-                .map(|s| now.saturating_duration_since(s).as_secs_f64());
+            self.seconds = self.started.map(|s| now.saturating_duration_since(s).as_secs_f64());
         }
     }
 
@@ -249,9 +247,7 @@ impl CountdownScreen {
     /// running count is typed and Enter answers; space after the result starts a new run.
     pub fn update(&mut self, intent: DrillIntent, ctx: &mut DrillContext<'_>) {
         self.step(intent, ctx);
-        self.best = ctx
-            .coach
-            .countdown_best(self.run.system(), self.run.decks());
+        self.best = ctx.coach.countdown_best(self.run.system(), self.run.decks());
     }
 
     fn step(&mut self, intent: DrillIntent, ctx: &mut DrillContext<'_>) {
@@ -350,8 +346,7 @@ impl CountdownScreen {
             guess,
             self.seconds.unwrap_or(0.0),
             self.pace.is_some(),
-            ctx.coach
-                .countdown_best(self.run.system(), self.run.decks()),
+            ctx.coach.countdown_best(self.run.system(), self.run.decks()),
         );
         ctx.coach.record_count(verdict.answer());
         self.result = note(Tone::graded(verdict.right), verdict.text());

@@ -62,19 +62,13 @@ pub fn chooser_key(index: usize) -> Option<char> {
 
 /// The drill whose chooser key is `c`, if one is.
 pub fn chooser_entry(c: char) -> Option<DrillKind> {
-    (0..DrillKind::ALL.len())
-        .find(|&i| chooser_key(i) == Some(c))
-        .map(|i| DrillKind::ALL[i])
+    (0..DrillKind::ALL.len()).find(|&i| chooser_key(i) == Some(c)).map(|i| DrillKind::ALL[i])
 }
 
 /// The chooser's keys in words: `1–9, a–f`.
 pub fn chooser_keys_text() -> String {
     let last = chooser_key(DrillKind::ALL.len() - 1).unwrap_or('9');
-    if DrillKind::ALL.len() <= 9 {
-        format!("1–{last}")
-    } else {
-        format!("1–9, a–{last}")
-    }
+    if DrillKind::ALL.len() <= 9 { format!("1–{last}") } else { format!("1–9, a–{last}") }
 }
 
 /// The longest running-count answer: a sign and three digits.
@@ -273,10 +267,7 @@ pub(crate) fn peek_cells_record(
     format!(
         "{} · {}",
         counted(cells.len() as u64, "cell"),
-        accuracy_text(Accuracy {
-            decisions,
-            correct: decisions.saturating_sub(wrong),
-        })
+        accuracy_text(Accuracy { decisions, correct: decisions.saturating_sub(wrong) })
     )
 }
 
@@ -307,10 +298,7 @@ pub(crate) fn record_text(tally: &Tally, kind: DrillKind, today: Day) -> String 
             // A counting drill's answers are kept under its skill's name.
             let skill = QuizKind::of_drill(other).map_or(other.name(), QuizKind::name);
             let record = tally.skills.get(skill).copied().unwrap_or_default();
-            accuracy_text(Accuracy {
-                decisions: record.asked,
-                correct: record.right,
-            })
+            accuracy_text(Accuracy { decisions: record.asked, correct: record.right })
         }
     }
 }
@@ -338,10 +326,7 @@ impl DrillScreen {
                 let DrillStep::Leave(summary) = self.leave(ctx) else {
                     return DrillStep::Stay;
                 };
-                *self = DrillScreen::Chooser {
-                    selected: 0,
-                    note: None,
-                };
+                *self = DrillScreen::Chooser { selected: 0, note: None };
                 return DrillStep::Choose(summary);
             }
             // Each screen takes the rest of its keys itself (the help and the statistics over
@@ -351,18 +336,11 @@ impl DrillScreen {
                 DrillScreen::Countdown(screen) => screen.update(intent, ctx),
                 DrillScreen::Count(screen) => screen.update(intent, ctx),
                 DrillScreen::Decision(screen) => screen.update(intent, ctx),
-                DrillScreen::Chooser {
-                    selected,
-                    note: slot,
-                } => {
+                DrillScreen::Chooser { selected, note: slot } => {
                     let n = DrillKind::ALL.len();
                     let kind = match intent {
                         DrillIntent::MenuUp | DrillIntent::MenuDown => {
-                            let step = if intent == DrillIntent::MenuUp {
-                                n - 1
-                            } else {
-                                1
-                            };
+                            let step = if intent == DrillIntent::MenuUp { n - 1 } else { 1 };
                             *selected = (*selected + step) % n;
                             *slot = None;
                             return DrillStep::Stay;
@@ -532,10 +510,7 @@ impl DecisionScreen {
             DrillIntent::DrillAnswer(action) if !legal.contains(action) => {
                 self.note = note(
                     Tone::Error,
-                    format!(
-                        "You cannot {action} this hand: answer {}.",
-                        keys_text(legal)
-                    ),
+                    format!("You cannot {action} this hand: answer {}.", keys_text(legal)),
                 );
             }
             DrillIntent::DrillAnswer(action) => self.answer(action, ctx),
@@ -555,13 +530,8 @@ impl DecisionScreen {
     fn answer(&mut self, action: Action, ctx: &mut DrillContext<'_>) {
         let seconds = ctx.seconds_since(self.asked_at);
         // Asked for when the question was dealt: this rarely waits.
-        let evs = ctx
-            .evs
-            .wait_for(&EvQuery::question(ctx.rules, self.drill.question()));
-        match self
-            .drill
-            .answer(&ctx.strategy.chart, action, &evs, seconds)
-        {
+        let evs = ctx.evs.wait_for(&EvQuery::question(ctx.rules, self.drill.question()));
+        match self.drill.answer(&ctx.strategy.chart, action, &evs, seconds) {
             Ok(answer) => {
                 let grade = &answer.grade;
                 let retired = format!("{} is retired: three right in a row.", grade.cell.label());
@@ -615,11 +585,7 @@ mod tests {
 
     /// An app whose clock moves on two seconds each time it is read.
     fn app() -> App {
-        let config = TableConfig {
-            speed: Duration::ZERO,
-            seed: 4,
-            ..TableConfig::default()
-        };
+        let config = TableConfig { speed: Duration::ZERO, seed: 4, ..TableConfig::default() };
         let start = Instant::now();
         let ticks = Rc::new(Cell::new(0u32));
         App::new(&Rules::default(), config)
@@ -680,10 +646,7 @@ mod tests {
         let mut app = app();
         app.update(TableIntent::OpenDrills);
         app.update(DrillIntent::MenuUp);
-        assert!(matches!(
-            app.drill(),
-            Some(DrillScreen::Chooser { selected: 14, .. })
-        ));
+        assert!(matches!(app.drill(), Some(DrillScreen::Chooser { selected: 14, .. })));
         app.update(DrillIntent::MenuDown);
         app.update(DrillIntent::MenuDown);
         app.update(DrillIntent::MenuChoose);
@@ -702,11 +665,8 @@ mod tests {
         app.update(DrillIntent::ChooseDrill(DrillKind::Pairs));
         let question = decision(app.drill()).drill.question().clone();
         let chart = app.strategy().expect("ready").chart.clone();
-        let advised = chart.decide(
-            &question.cards,
-            question.up.value(),
-            decision(app.drill()).drill.legal(),
-        );
+        let advised =
+            chart.decide(&question.cards, question.up.value(), decision(app.drill()).drill.legal());
         app.update(DrillIntent::DrillAnswer(advised));
         let screen = decision(app.drill());
         let last = screen.answers.front().expect("graded");
@@ -719,10 +679,7 @@ mod tests {
         app.update(DrillIntent::LeaveDrill);
         let texts: Vec<&str> = app.messages().iter().map(|m| m.text.as_str()).collect();
         assert!(texts.contains(&"Drill over: pairs."), "{texts:?}");
-        assert!(
-            texts.iter().any(|t| t.starts_with("Right 1 of 1 (100%)")),
-            "{texts:?}"
-        );
+        assert!(texts.iter().any(|t| t.starts_with("Right 1 of 1 (100%)")), "{texts:?}");
     }
 
     #[test]
@@ -737,12 +694,7 @@ mod tests {
         assert!(screen.answers.is_empty());
         let note = screen.note.as_ref().expect("a note");
         assert_eq!(note.tone, Tone::Error);
-        assert!(
-            note.text
-                .starts_with("You cannot split this hand: answer h, s"),
-            "{}",
-            note.text
-        );
+        assert!(note.text.starts_with("You cannot split this hand: answer h, s"), "{}", note.text);
         assert_eq!(app.coach().session().overall.decisions, 0);
         app.update(TableIntent::Deal);
         assert!(app.between_rounds(), "table keys do nothing in a drill");
@@ -769,15 +721,9 @@ mod tests {
         assert!(app.animating(), "the loop turns the next card by itself");
         app.update(DrillIntent::CountKey('1'));
         let screen = count(app.drill());
+        assert!(screen.input.is_empty(), "no answer before the round is dealt");
         assert!(
-            screen.input.is_empty(),
-            "no answer before the round is dealt"
-        );
-        assert!(
-            screen
-                .note
-                .as_ref()
-                .is_some_and(|n| n.text.contains("still coming")),
+            screen.note.as_ref().is_some_and(|n| n.text.contains("still coming")),
             "{:?}",
             screen.note
         );
@@ -823,21 +769,13 @@ mod tests {
         app.update(TableIntent::OpenDrills);
         app.update(DrillIntent::ChooseDrill(DrillKind::Count));
         deal_out(&mut app);
-        assert!(
-            count(app.drill()).drill.question_due(),
-            "asked after the first round"
-        );
+        assert!(count(app.drill()).drill.question_due(), "asked after the first round");
         assert_eq!(count(app.drill()).drill.round(), 1);
         app.update(DrillIntent::NextRound);
         assert!(count(app.drill()).note.is_some(), "answer first");
         assert_eq!(count(app.drill()).drill.round(), 1);
         app.update(DrillIntent::CountSubmit);
-        assert!(
-            count(app.drill())
-                .note
-                .as_ref()
-                .is_some_and(|n| n.text.contains("whole number"))
-        );
+        assert!(count(app.drill()).note.as_ref().is_some_and(|n| n.text.contains("whole number")));
         for c in ['-', '1', '-'] {
             app.update(DrillIntent::CountKey(c));
         }
@@ -857,19 +795,12 @@ mod tests {
         }
         app.update(DrillIntent::CountSubmit);
         let screen = count(app.drill());
-        assert!(
-            screen.answers.front().is_some_and(|(_, a)| a.is_right()),
-            "{:?}",
-            screen.answers
-        );
+        assert!(screen.answers.front().is_some_and(|(_, a)| a.is_right()), "{:?}", screen.answers);
         assert!(screen.input.is_empty());
         assert_eq!(app.coach().session().count.decisions, 1);
         assert_eq!(app.coach().session().count.correct, 1);
         app.update(DrillIntent::CountKey('3'));
-        assert!(
-            count(app.drill()).note.is_some(),
-            "no question after an answer"
-        );
+        assert!(count(app.drill()).note.is_some(), "no question after an answer");
         app.update(DrillIntent::NextRound);
         assert_eq!(count(app.drill()).drill.round(), 2);
     }
@@ -929,31 +860,18 @@ mod tests {
             app.update(DrillIntent::CountKey(c));
         }
         app.update(DrillIntent::CountSubmit);
-        assert!(
-            quiz(app.drill()).review,
-            "after the answer: the ramp is shown"
-        );
+        assert!(quiz(app.drill()).review, "after the answer: the ramp is shown");
         app.update(DrillIntent::CountKey('4'));
-        assert!(
-            quiz(app.drill()).input.is_empty(),
-            "no answer while the ramp shows"
-        );
+        assert!(quiz(app.drill()).input.is_empty(), "no answer while the ramp shows");
         assert_eq!(quiz(app.drill()).quiz.asked, 1);
         app.update(DrillIntent::CountSubmit);
         assert!(!quiz(app.drill()).review, "Enter asks the next bet");
         app.update(DrillIntent::Unknown(count_drills::PEEK_KEY));
         let screen = quiz(app.drill());
         assert!(screen.review, "the look shows the ramp");
-        assert_eq!(
-            (screen.quiz.asked, screen.quiz.right),
-            (2, 1),
-            "a look is a miss"
-        );
+        assert_eq!((screen.quiz.asked, screen.quiz.right), (2, 1), "a look is a miss");
         let ramp = app.coach().session().skills.get("ramp").copied();
-        assert!(
-            ramp.is_some_and(|r| r.asked == 2 && r.seconds >= 4.0),
-            "both timed: {ramp:?}"
-        );
+        assert!(ramp.is_some_and(|r| r.asked == 2 && r.seconds >= 4.0), "both timed: {ramp:?}");
     }
 
     fn countdown(drill: Option<&DrillScreen>) -> &CountdownScreen {
@@ -975,15 +893,9 @@ mod tests {
         assert!(countdown(app.drill()).note.is_some());
         app.update(DrillIntent::Unknown(count_drills::SURPRISE_KEY));
         let screen = countdown(app.drill());
-        assert!(
-            screen.surprise && screen.run.stops_early(),
-            "s: a surprise stop"
-        );
+        assert!(screen.surprise && screen.run.stops_early(), "s: a surprise stop");
         app.update(DrillIntent::Unknown(count_drills::SURPRISE_KEY));
-        assert!(
-            !countdown(app.drill()).run.stops_early(),
-            "s again: to the end"
-        );
+        assert!(!countdown(app.drill()).run.stops_early(), "s again: to the end");
         for _ in 0..3 {
             app.update(DrillIntent::NextRound);
         }
@@ -993,11 +905,7 @@ mod tests {
         assert_eq!(screen.run.shown(), 3);
         let running = screen.run.running();
         app.update(DrillIntent::NextRound);
-        assert_eq!(
-            countdown(app.drill()).run.shown(),
-            3,
-            "no card after the stop"
-        );
+        assert_eq!(countdown(app.drill()).run.shown(), 3, "no card after the stop");
         for c in running.to_string().chars() {
             app.update(DrillIntent::CountKey(c));
         }
@@ -1022,18 +930,10 @@ mod tests {
         assert!(cells.contains(&question.cell), "{:?}", question.cell);
         let advised = here.decide(&question.cards, question.up.value(), screen.drill.legal());
         app.update(DrillIntent::DrillAnswer(advised));
-        assert!(
-            decision(app.drill())
-                .answers
-                .front()
-                .is_some_and(|a| a.grade.is_correct())
-        );
+        assert!(decision(app.drill()).answers.front().is_some_and(|a| a.grade.is_correct()));
         assert_eq!(app.coach().session().overall.decisions, 1);
         app.update(DrillIntent::LeaveDrill);
         let texts: Vec<&str> = app.messages().iter().map(|m| m.text.as_str()).collect();
-        assert!(
-            texts.contains(&"Drill over: cells unlike the peek chart."),
-            "{texts:?}"
-        );
+        assert!(texts.contains(&"Drill over: cells unlike the peek chart."), "{texts:?}");
     }
 }

@@ -19,14 +19,8 @@ pub(crate) fn note(tone: Tone, text: impl Into<String>) -> Option<Message> {
 /// score, `title` and that no question was answered. News, not a graded answer: no ✓.
 pub(crate) fn summary_lines(title: &str, score: Option<String>) -> Vec<Message> {
     match score {
-        Some(score) => vec![
-            Message::new(Tone::Info, title),
-            Message::new(Tone::Info, score),
-        ],
-        None => vec![Message::new(
-            Tone::Info,
-            format!("{title} No question answered."),
-        )],
+        Some(score) => vec![Message::new(Tone::Info, title), Message::new(Tone::Info, score)],
+        None => vec![Message::new(Tone::Info, format!("{title} No question answered."))],
     }
 }
 

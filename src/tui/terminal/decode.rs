@@ -191,11 +191,7 @@ fn key(code: KeyCode, modifiers: KeyModifiers) -> Event {
 
 /// A character typed, with Shift for a capital (as crossterm reports it).
 fn char_key(c: char) -> Event {
-    let shift = if c.is_uppercase() {
-        KeyModifiers::SHIFT
-    } else {
-        KeyModifiers::NONE
-    };
+    let shift = if c.is_uppercase() { KeyModifiers::SHIFT } else { KeyModifiers::NONE };
     key(KeyCode::Char(c), shift)
 }
 
@@ -207,14 +203,8 @@ fn single_byte_key(byte: u8) -> Option<Event> {
         b'\t' => key(KeyCode::Tab, KeyModifiers::NONE),
         0x7f => key(KeyCode::Backspace, KeyModifiers::NONE),
         0 => key(KeyCode::Char(' '), KeyModifiers::CONTROL),
-        0x01..=0x1a => key(
-            KeyCode::Char(char::from(byte - 1 + b'a')),
-            KeyModifiers::CONTROL,
-        ),
-        0x1c..=0x1f => key(
-            KeyCode::Char(char::from(byte - 0x1c + b'4')),
-            KeyModifiers::CONTROL,
-        ),
+        0x01..=0x1a => key(KeyCode::Char(char::from(byte - 1 + b'a')), KeyModifiers::CONTROL),
+        0x1c..=0x1f => key(KeyCode::Char(char::from(byte - 0x1c + b'4')), KeyModifiers::CONTROL),
         0x20..=0x7e => char_key(char::from(byte)),
         _ => return None,
     })
@@ -249,15 +239,11 @@ fn modifiers(parameter: u16) -> KeyModifiers {
 
 /// Shift, Alt and Ctrl from their bits in `bits`: `shift`, twice it and four times it.
 fn shift_alt_ctrl(bits: u16, shift: u16) -> KeyModifiers {
-    [
-        KeyModifiers::SHIFT,
-        KeyModifiers::ALT,
-        KeyModifiers::CONTROL,
-    ]
-    .into_iter()
-    .zip([shift, shift << 1, shift << 2])
-    .filter(|&(_, bit)| bits & bit != 0)
-    .fold(KeyModifiers::NONE, |all, (modifier, _)| all | modifier)
+    [KeyModifiers::SHIFT, KeyModifiers::ALT, KeyModifiers::CONTROL]
+        .into_iter()
+        .zip([shift, shift << 1, shift << 2])
+        .filter(|&(_, bit)| bits & bit != 0)
+        .fold(KeyModifiers::NONE, |all, (modifier, _)| all | modifier)
 }
 
 /// A whole CSI sequence (what follows `ESC [`, final byte included) as an event, or `None`
@@ -308,11 +294,7 @@ fn numbers(parameters: &[u8]) -> Option<Vec<u16>> {
     if parameters.is_empty() {
         return Some(Vec::new());
     }
-    std::str::from_utf8(parameters)
-        .ok()?
-        .split(';')
-        .map(|part| part.parse().ok())
-        .collect()
+    std::str::from_utf8(parameters).ok()?.split(';').map(|part| part.parse().ok()).collect()
 }
 
 /// The X10 mouse's three bytes: button, column and row, each plus 32.
@@ -381,10 +363,7 @@ mod tests {
                 key(KeyCode::Char('c'), KeyModifiers::CONTROL),
                 key(KeyCode::Char('z'), KeyModifiers::CONTROL),
                 key(KeyCode::Char('x'), KeyModifiers::ALT),
-                key(
-                    KeyCode::Char('e'),
-                    KeyModifiers::CONTROL | KeyModifiers::ALT
-                ),
+                key(KeyCode::Char('e'), KeyModifiers::CONTROL | KeyModifiers::ALT),
                 plain('é'),
             ]
         );
@@ -415,12 +394,7 @@ mod tests {
     #[test]
     fn the_wheel_in_every_encoding() {
         let wheel = |kind, column, row| {
-            Event::Mouse(MouseEvent {
-                kind,
-                column,
-                row,
-                modifiers: KeyModifiers::NONE,
-            })
+            Event::Mouse(MouseEvent { kind, column, row, modifiers: KeyModifiers::NONE })
         };
         let (events, _) = decode(b"\x1b[<64;10;5M\x1b[<65;1;1M\x1b[97;3;4M\x1b[M`!!");
         assert_eq!(
@@ -478,17 +452,11 @@ mod tests {
         decoder.feed(b"\x1b", start);
         assert_eq!(decoder.next_event(), None, "maybe a sequence");
         decoder.expire(start + ESCAPE_WAIT);
-        assert_eq!(
-            decoder.next_event(),
-            Some(key(KeyCode::Esc, KeyModifiers::NONE))
-        );
+        assert_eq!(decoder.next_event(), Some(key(KeyCode::Esc, KeyModifiers::NONE)));
         let (events, _) = decode(b"\x1b\x1b[A");
         assert_eq!(
             events,
-            [
-                key(KeyCode::Esc, KeyModifiers::NONE),
-                key(KeyCode::Up, KeyModifiers::NONE)
-            ]
+            [key(KeyCode::Esc, KeyModifiers::NONE), key(KeyCode::Up, KeyModifiers::NONE)]
         );
     }
 

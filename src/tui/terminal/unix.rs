@@ -57,14 +57,12 @@ impl TerminalEvents {
             grace: HANG_UP_GRACE,
         };
         // The watch sleeps until a hang-up (and is stopped with the process by Ctrl-Z).
-        std::thread::Builder::new()
-            .name("hang-up watch".to_owned())
-            .spawn(move || {
-                watch.run(|| {
-                    // SAFETY: `_exit` ends the process at once; nothing of Rust's runs after.
-                    unsafe { libc::_exit(128 + libc::SIGHUP) }
-                });
-            })?;
+        std::thread::Builder::new().name("hang-up watch".to_owned()).spawn(move || {
+            watch.run(|| {
+                // SAFETY: `_exit` ends the process at once; nothing of Rust's runs after.
+                unsafe { libc::_exit(128 + libc::SIGHUP) }
+            });
+        })?;
         Ok(events)
     }
 
@@ -110,11 +108,7 @@ struct HangUpWatch {
 impl HangUpWatch {
     fn run(self, give_up: impl FnOnce()) {
         // No events asked for: `poll` reports only a hang-up or an error, never keys.
-        let mut fd = libc::pollfd {
-            fd: self.fd,
-            events: 0,
-            revents: 0,
-        };
+        let mut fd = libc::pollfd { fd: self.fd, events: 0, revents: 0 };
         loop {
             // SAFETY: one initialised pollfd that outlives the call.
             let ready = unsafe { libc::poll(&mut fd, 1, -1) };
@@ -176,11 +170,10 @@ impl EventSource for TerminalEvents {
     }
 
     fn take_signal(&mut self) -> Option<Signal> {
-        let signal = self.signals.take().or_else(|| {
-            self.hung_up
-                .load(Ordering::SeqCst)
-                .then_some(Signal::HangUp)
-        });
+        let signal = self
+            .signals
+            .take()
+            .or_else(|| self.hung_up.load(Ordering::SeqCst).then_some(Signal::HangUp));
         if signal == Some(Signal::HangUp) {
             self.hang_up_taken.store(true, Ordering::SeqCst);
         }
@@ -237,30 +230,23 @@ fn wait_for_input(wake: BorrowedFd<'_>, timeout: Option<Duration>) -> io::Result
         events: libc::POLLIN,
         revents: 0,
     });
-    let millis = timeout.map_or(-1, |t| {
-        i32::try_from(t.as_nanos().div_ceil(1_000_000)).unwrap_or(i32::MAX)
-    });
+    let millis =
+        timeout.map_or(-1, |t| i32::try_from(t.as_nanos().div_ceil(1_000_000)).unwrap_or(i32::MAX));
     // SAFETY: `fds` is an array of two initialised pollfd that outlives the call.
     let ready = unsafe { libc::poll(fds.as_mut_ptr(), 2, millis) };
     if ready < 0 {
         let err = io::Error::last_os_error();
         // A signal cut the sleep short: the caller looks at the flags.
-        return if err.kind() == io::ErrorKind::Interrupted {
-            Ok(Stdin::Quiet)
-        } else {
-            Err(err)
-        };
+        return if err.kind() == io::ErrorKind::Interrupted { Ok(Stdin::Quiet) } else { Err(err) };
     }
     let revents = fds[0].revents;
-    Ok(
-        if revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0 {
-            Stdin::HungUp
-        } else if revents & libc::POLLIN != 0 {
-            Stdin::Readable
-        } else {
-            Stdin::Quiet
-        },
-    )
+    Ok(if revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0 {
+        Stdin::HungUp
+    } else if revents & libc::POLLIN != 0 {
+        Stdin::Readable
+    } else {
+        Stdin::Quiet
+    })
 }
 
 /// The table's signal handlers while this lives: each signal (SIGWINCH too) sets its flag and
@@ -337,9 +323,7 @@ impl SignalWatch {
 
     /// Whether some signal is waiting to be taken.
     pub fn pending(&self) -> bool {
-        self.flags
-            .iter()
-            .any(|(_, flag)| flag.load(Ordering::SeqCst))
+        self.flags.iter().any(|(_, flag)| flag.load(Ordering::SeqCst))
     }
 
     /// Forgets that `signal` came in (SIGCONT after a stop the table made itself).
@@ -467,10 +451,8 @@ mod tests {
             assert_eq!(libc::unlockpt(fd), 0);
             let mut name = [0 as libc::c_char; 128];
             assert_eq!(libc::ptsname_r(fd, name.as_mut_ptr(), name.len()), 0);
-            let path = std::ffi::CStr::from_ptr(name.as_ptr())
-                .to_str()
-                .expect("a pty name")
-                .to_owned();
+            let path =
+                std::ffi::CStr::from_ptr(name.as_ptr()).to_str().expect("a pty name").to_owned();
             let slave = OpenOptions::new()
                 .read(true)
                 .write(true)
@@ -512,14 +494,8 @@ mod tests {
 
     #[test]
     fn the_hang_up_watch_wakes_the_loop_and_gives_up_only_when_nobody_takes_it_in() {
-        assert!(
-            !hang_up_with(true),
-            "taken in: the drawing thread ends the session"
-        );
-        assert!(
-            hang_up_with(false),
-            "not taken in: the drawing thread is stuck"
-        );
+        assert!(!hang_up_with(true), "taken in: the drawing thread ends the session");
+        assert!(hang_up_with(false), "not taken in: the drawing thread is stuck");
     }
 
     /// One test for every signal: the handlers are process-wide, so the signals are raised in

@@ -64,10 +64,7 @@ pub fn suspend_unavailable() -> Option<&'static str> {
 /// Never called ([`suspend_unavailable`] always refuses): there is no stopping a process as
 /// a shell's Ctrl-Z does.
 pub fn stop_process() -> io::Result<()> {
-    Err(io::Error::new(
-        io::ErrorKind::Unsupported,
-        "Windows has no job control",
-    ))
+    Err(io::Error::new(io::ErrorKind::Unsupported, "Windows has no job control"))
 }
 
 /// The process is never stopped nor in the background of the console: it may always take

@@ -39,25 +39,15 @@ pub fn row_width(n: usize, spread: Spread) -> usize {
 
 /// How `n` boxed cards fit in `width` columns: apart, else fanned; `None` if neither fits.
 pub fn fitting_spread(n: usize, width: usize) -> Option<Spread> {
-    [Spread::Apart, Spread::Fanned]
-        .into_iter()
-        .find(|&spread| row_width(n, spread) <= width)
+    [Spread::Apart, Spread::Fanned].into_iter().find(|&spread| row_width(n, spread) <= width)
 }
 
 fn face_style(card: Card, theme: &Theme) -> ratatui::style::Style {
-    if card.suit().is_red() {
-        theme.card_red
-    } else {
-        theme.card_black
-    }
+    if card.suit().is_red() { theme.card_red } else { theme.card_black }
 }
 
 fn suit_char(card: Card, ascii: bool) -> char {
-    if ascii {
-        card.suit().ascii()
-    } else {
-        card.suit().symbol()
-    }
+    if ascii { card.suit().ascii() } else { card.suit().symbol() }
 }
 
 /// The three inner columns of a boxed card: `A ♠`, `10♥`, `░░░`.
@@ -131,20 +121,10 @@ mod tests {
             Face::Down,
         ];
         let apart = boxed_row(&faces, Spread::Apart, false, &MONO);
-        assert_eq!(
-            text(&apart),
-            [
-                "╭───╮ ╭───╮ ╭───╮",
-                "│A ♠│ │10♥│ │░░░│",
-                "╰───╯ ╰───╯ ╰───╯"
-            ]
-        );
+        assert_eq!(text(&apart), ["╭───╮ ╭───╮ ╭───╮", "│A ♠│ │10♥│ │░░░│", "╰───╯ ╰───╯ ╰───╯"]);
         assert_eq!(apart[1].width(), row_width(3, Spread::Apart));
         let fanned = boxed_row(&faces, Spread::Fanned, true, &MONO);
-        assert_eq!(
-            text(&fanned),
-            ["+---+---+---+", "|A s|10h|###|", "+---+---+---+"]
-        );
+        assert_eq!(text(&fanned), ["+---+---+---+", "|A s|10h|###|", "+---+---+---+"]);
         assert_eq!(fanned[1].width(), row_width(3, Spread::Fanned));
     }
 

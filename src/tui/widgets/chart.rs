@@ -41,11 +41,7 @@ pub fn index_cell(index: i32) -> Option<String> {
 
 /// An index as printed charts write it: `0`, `+4`, `−1`.
 fn index_number(index: i32) -> String {
-    if index == 0 {
-        "0".to_owned()
-    } else {
-        crate::text::signed(index)
-    }
+    if index == 0 { "0".to_owned() } else { crate::text::signed(index) }
 }
 
 /// An index play as the deviation charts learners print write it: `16 v T: stand at 0+`,
@@ -168,11 +164,7 @@ pub fn render_chart(view: &ChartView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer
             (HandKind::Pair, r, format!("{v},{v}"))
         }))
         .collect();
-    let marks = Marks {
-        current,
-        selected,
-        indices: view.indices,
-    };
+    let marks = Marks { current, selected, indices: view.indices };
     let row = |kind, row, label: &str| chart_row(ctx, &strategy.chart, marks, kind, row, label);
     for (i, hard_row) in (5..=21u8).enumerate() {
         let mut spans = row(HandKind::Hard, hard_row, &hard_row.to_string());
@@ -203,10 +195,7 @@ pub fn render_chart(view: &ChartView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer
     match &view.detail {
         // A short terminal: beside the last pair rows, then in the legend's line.
         Some(text) if !room_under => {
-            let filled = fill(
-                text,
-                &[UNDER_HARD - 2, UNDER_HARD - 2, UNDER_HARD - 2, inner - 1],
-            );
+            let filled = fill(text, &[UNDER_HARD - 2, UNDER_HARD - 2, UNDER_HARD - 2, inner - 1]);
             for ((kind, r, label), words) in rest.zip(&filled) {
                 let mut spans = vec![Span::styled(
                     format!(" {words:<width$} ", width = UNDER_HARD - 2),
@@ -233,20 +222,10 @@ pub fn render_chart(view: &ChartView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer
     }
     let yours = current.map_or(String::new(), |c| format!(" · [{}]", c.label()));
     // Where the legend gave its line to the reason, the keys go in the title.
-    let keys = if selected.is_some() && !room_under {
-        " · arrows · g closes"
-    } else {
-        ""
-    };
-    let name = if view.indices.is_some() {
-        view.index_title.as_str()
-    } else {
-        "Basic strategy"
-    };
-    let title = format!(
-        " {name} · house edge {:.3}%{yours}{keys} ",
-        -strategy.return_chart * 100.0
-    );
+    let keys = if selected.is_some() && !room_under { " · arrows · g closes" } else { "" };
+    let name = if view.indices.is_some() { view.index_title.as_str() } else { "Basic strategy" };
+    let title =
+        format!(" {name} · house edge {:.3}%{yours}{keys} ", -strategy.return_chart * 100.0);
     draw_box(ctx, &title, lines, CHART_WIDTH, area, buf);
 }
 
@@ -263,12 +242,7 @@ impl Marks<'_> {
     /// What `cell` shows: its index where counting mode has an index play for it, else the
     /// chart's code.
     fn text(self, cell: Cell, code: Code) -> (String, bool) {
-        match self
-            .indices
-            .and_then(|t| t.get(cell))
-            .and_then(|p| p.index)
-            .and_then(index_cell)
-        {
+        match self.indices.and_then(|t| t.get(cell)).and_then(|p| p.index).and_then(index_cell) {
             Some(index) => (index, true),
             None => (code.label().to_owned(), false),
         }

@@ -53,16 +53,10 @@ fn check_lines(check: &CheckView, width: usize) -> Vec<String> {
         lines.push(String::new());
     }
     if check.number > check.of {
-        lines.push(format!(
-            "{} of {} right. Esc (or l) shows the course.",
-            check.right, check.of
-        ));
+        lines.push(format!("{} of {} right. Esc (or l) shows the course.", check.right, check.of));
         return lines;
     }
-    lines.extend(wrap_words(
-        &format!("{}/{}. {}", check.number, check.of, check.question),
-        width,
-    ));
+    lines.extend(wrap_words(&format!("{}/{}. {}", check.number, check.of, check.question), width));
     lines.push(format!("> {}_", check.typed));
     lines.push(String::new());
     lines.extend(wrap_words(
@@ -105,44 +99,27 @@ pub fn render_course(view: &CourseView, ctx: Ctx, area: Rect, buf: &mut Buffer) 
         Some(check) => (
             " The rules check ",
             // Wrapped already, a row an item: the check is one page.
-            check_lines(check, text_width)
-                .into_iter()
-                .map(|row| vec![row])
-                .collect(),
+            check_lines(check, text_width).into_iter().map(|row| vec![row]).collect(),
             Vec::new(),
             None,
         ),
-        None => (
-            " The course ",
-            wrap(&view.lines),
-            wrap(&view.next).concat(),
-            Some(()),
-        ),
+        None => (" The course ", wrap(&view.lines), wrap(&view.next).concat(), Some(())),
     };
     // What to do next stays under every page, a blank row above it.
     let pinned = if next.is_empty() { 0 } else { next.len() + 1 };
     // The rows that fit inside the frame, one kept for the footer.
-    let room = usize::from(area.height.saturating_sub(4))
-        .saturating_sub(pinned)
-        .max(1);
+    let room = usize::from(area.height.saturating_sub(4)).saturating_sub(pinned).max(1);
     let pages = pages_of(items, room);
-    let page = if footer.is_some() {
-        view.page % pages.len()
-    } else {
-        0
-    };
+    let page = if footer.is_some() { view.page % pages.len() } else { 0 };
     let shown = &pages[page];
     let height = u16::try_from(shown.len() + pinned + 4).unwrap_or(u16::MAX);
     let inside = framed_box(ctx, title, width, height, area, buf);
-    let mut lines: Vec<Line> = shown
-        .iter()
-        .map(|l| Line::from(Span::styled(format!(" {l}"), ctx.theme.text)))
-        .collect();
+    let mut lines: Vec<Line> =
+        shown.iter().map(|l| Line::from(Span::styled(format!(" {l}"), ctx.theme.text))).collect();
     if !next.is_empty() {
         lines.push(Line::default());
         lines.extend(
-            next.iter()
-                .map(|l| Line::from(Span::styled(format!(" {l}"), ctx.theme.title))),
+            next.iter().map(|l| Line::from(Span::styled(format!(" {l}"), ctx.theme.title))),
         );
     }
     lines.push(Line::default());
@@ -165,20 +142,13 @@ mod tests {
     use super::*;
 
     fn drawn(view: &CourseView, width: u16, height: u16) -> String {
-        let ctx = Ctx {
-            theme: crate::tui::theme::theme(false),
-            ascii: false,
-        };
+        let ctx = Ctx { theme: crate::tui::theme::theme(false), ascii: false };
         let area = Rect::new(0, 0, width, height);
         let mut buf = Buffer::empty(area);
         render_course(view, ctx, area, &mut buf);
         (0..height)
             .map(|y| {
-                (0..width)
-                    .map(|x| buf[(x, y)].symbol())
-                    .collect::<String>()
-                    .trim_end()
-                    .to_owned()
+                (0..width).map(|x| buf[(x, y)].symbol()).collect::<String>().trim_end().to_owned()
             })
             .collect::<Vec<_>>()
             .join("\n")
@@ -204,9 +174,7 @@ mod tests {
             assert!(text.contains("→ r, then `any hand`"), "{text}");
             assert!(text.contains("[Tab] page"), "{text}");
             seen.extend(
-                (0..60)
-                    .filter(|i| text.contains(&format!("· standard {i} ")))
-                    .collect::<Vec<_>>(),
+                (0..60).filter(|i| text.contains(&format!("· standard {i} "))).collect::<Vec<_>>(),
             );
         }
         // Every line is on some page.
@@ -220,22 +188,16 @@ mod tests {
     #[test]
     fn a_lines_rows_stay_on_one_page() {
         let view = |page| CourseView {
-            lines: [
-                "The counting course".to_owned(),
-                "Stage 1 · Basics".to_owned(),
-            ]
-            .into_iter()
-            .chain((0..30).map(|i| {
-                format!(
-                    "  · standard {i} begins here, and its words run on past the edge of an \
+            lines: ["The counting course".to_owned(), "Stage 1 · Basics".to_owned()]
+                .into_iter()
+                .chain((0..30).map(|i| {
+                    format!(
+                        "  · standard {i} begins here, and its words run on past the edge of an \
                          eighty-column page to end {i}."
-                )
-            }))
-            .collect(),
-            next: vec![
-                "Next (stage 1): the rules check".to_owned(),
-                "  → k".to_owned(),
-            ],
+                    )
+                }))
+                .collect(),
+            next: vec!["Next (stage 1): the rules check".to_owned(), "  → k".to_owned()],
             page,
             check: None,
         };

@@ -20,18 +20,10 @@ pub const SHORT_HEIGHT: u16 = 3;
 /// high); `playing` while the dealer draws.
 pub fn render_dealer(dealer: &DealerHand, playing: bool, ctx: Ctx, area: Rect, buf: &mut Buffer) {
     let theme = ctx.theme;
-    let title = if playing {
-        format!(" {} Dealer ", ctx.marker())
-    } else {
-        " Dealer ".to_owned()
-    };
+    let title = if playing { format!(" {} Dealer ", ctx.marker()) } else { " Dealer ".to_owned() };
     let mut block = Block::bordered()
         .title(Line::from(Span::styled(title, theme.title)).alignment(Alignment::Center))
-        .border_style(if playing {
-            theme.frame_active
-        } else {
-            theme.frame
-        });
+        .border_style(if playing { theme.frame_active } else { theme.frame });
     block = if ctx.ascii {
         block.border_set(ascii_border(playing))
     } else if playing {
@@ -48,12 +40,7 @@ pub fn render_dealer(dealer: &DealerHand, playing: bool, ctx: Ctx, area: Rect, b
             .render(inner, buf);
         return;
     }
-    let mut faces: Vec<Face> = dealer
-        .cards
-        .as_slice()
-        .iter()
-        .map(|&c| Face::Up(c))
-        .collect();
+    let mut faces: Vec<Face> = dealer.cards.as_slice().iter().map(|&c| Face::Up(c)).collect();
     if !dealer.revealed {
         faces.push(Face::Down);
     }
@@ -67,16 +54,12 @@ pub fn render_dealer(dealer: &DealerHand, playing: bool, ctx: Ctx, area: Rect, b
         lines.push(Line::from(total.clone()));
     }
     if lines.is_empty() {
-        let chips = faces
-            .iter()
-            .flat_map(|&f| [chip(f, ctx.ascii, theme), Span::raw(" ")]);
+        let chips = faces.iter().flat_map(|&f| [chip(f, ctx.ascii, theme), Span::raw(" ")]);
         let mut spans: Vec<Span> = chips.collect();
         spans.extend([Span::styled("· ", theme.dim), total]);
         lines.push(Line::from(spans));
     }
-    Paragraph::new(lines)
-        .alignment(Alignment::Center)
-        .render(inner, buf);
+    Paragraph::new(lines).alignment(Alignment::Center).render(inner, buf);
 }
 
 /// `showing 10` before the face-down card is turned; then the total.

@@ -17,18 +17,12 @@ pub struct Token<'a> {
 impl<'a> Token<'a> {
     /// A word.
     pub fn word(span: impl Into<Span<'a>>) -> Token<'a> {
-        Token {
-            span: span.into(),
-            sep: false,
-        }
+        Token { span: span.into(), sep: false }
     }
 
     /// A separator.
     pub fn sep(span: impl Into<Span<'a>>) -> Token<'a> {
-        Token {
-            span: span.into(),
-            sep: true,
-        }
+        Token { span: span.into(), sep: true }
     }
 }
 
@@ -120,11 +114,7 @@ pub fn labelled(lead: Span<'static>, text: &str, style: Style, width: u16) -> Ve
     rows.into_iter()
         .enumerate()
         .map(|(i, row)| {
-            let head = if i == 0 {
-                lead.clone()
-            } else {
-                Span::raw(" ".repeat(indent))
-            };
+            let head = if i == 0 { lead.clone() } else { Span::raw(" ".repeat(indent)) };
             Line::from(vec![head, Span::styled(row, style)])
         })
         .collect()
@@ -201,21 +191,11 @@ mod tests {
     #[test]
     fn a_line_past_the_edge_ends_in_an_ellipsis_within_the_width() {
         let line = Line::from(vec![Span::raw("Hint: "), Span::raw("stand — 16 vs T ♠")]);
-        assert_eq!(
-            clipped(line.clone(), 40, "…").to_string(),
-            line.to_string(),
-            "it fits"
-        );
+        assert_eq!(clipped(line.clone(), 40, "…").to_string(), line.to_string(), "it fits");
         let cut = clipped(line.clone(), 12, "…");
-        assert_eq!(
-            (cut.to_string(), cut.width()),
-            ("Hint: stand…".to_owned(), 12)
-        );
+        assert_eq!((cut.to_string(), cut.width()), ("Hint: stand…".to_owned(), 12));
         let cut = clipped(line.clone(), 12, "...");
-        assert_eq!(
-            (cut.to_string(), cut.width()),
-            ("Hint: sta...".to_owned(), 12)
-        );
+        assert_eq!((cut.to_string(), cut.width()), ("Hint: sta...".to_owned(), 12));
         // A wide character that would straddle the edge is left out whole.
         let wide = Line::from("ab漢字");
         assert_eq!(clipped(wide, 4, "…").to_string(), "ab…");
@@ -223,10 +203,8 @@ mod tests {
 
     #[test]
     fn rows_cut_short_say_how_to_see_the_rest() {
-        let lines: Vec<Line<'static>> = ["one two three", "four five six", "seven"]
-            .into_iter()
-            .map(Line::from)
-            .collect();
+        let lines: Vec<Line<'static>> =
+            ["one two three", "four five six", "seven"].into_iter().map(Line::from).collect();
         let whole = cut_to_rows(lines.clone(), 3, " … more", "…", Style::new(), 20);
         assert_eq!(text(&whole), ["one two three", "four five six", "seven"]);
         let cut = cut_to_rows(lines.clone(), 2, " … more", "…", Style::new(), 16);
@@ -238,15 +216,7 @@ mod tests {
 
     #[test]
     fn a_labelled_text_wraps_under_itself() {
-        let lines = labelled(
-            Span::raw("Hint: "),
-            "stand on 16 against a ten",
-            Style::new(),
-            16,
-        );
-        assert_eq!(
-            text(&lines),
-            ["Hint: stand on", "      16 against", "      a ten"]
-        );
+        let lines = labelled(Span::raw("Hint: "), "stand on 16 against a ten", Style::new(), 16);
+        assert_eq!(text(&lines), ["Hint: stand on", "      16 against", "      a ten"]);
     }
 }

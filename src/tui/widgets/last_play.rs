@@ -47,12 +47,7 @@ pub fn last_play_lines(
             Some((head, rest)) if head.len() <= 8 => (format!("  {head}: "), rest),
             _ => ("  ".to_owned(), words),
         };
-        lines.extend(labelled(
-            Span::styled(head, ctx.theme.dim),
-            rest,
-            ctx.theme.text,
-            width,
-        ));
+        lines.extend(labelled(Span::styled(head, ctx.theme.dim), rest, ctx.theme.text, width));
     }
     lines
 }
@@ -79,10 +74,7 @@ mod tests {
     use crate::tui::message::Tone;
 
     fn ctx() -> Ctx {
-        Ctx {
-            theme: crate::tui::theme::theme(false),
-            ascii: false,
-        }
+        Ctx { theme: crate::tui::theme::theme(false), ascii: false }
     }
 
     fn text(lines: &[Line<'_>]) -> Vec<String> {
@@ -107,10 +99,7 @@ mod tests {
             lines[0],
             "Last play ✗ Basic strategy: hit 16 vs T — you chose stand (−0.006 bets EV)"
         );
-        assert!(
-            lines[1].starts_with("  Why: the dealer busts 21.2%"),
-            "{lines:#?}"
-        );
+        assert!(lines[1].starts_with("  Why: the dealer busts 21.2%"), "{lines:#?}");
         let words = lines.join(" ");
         assert!(words.contains("your stand −0.577)"), "{lines:#?}");
         assert!(lines.len() <= LAST_PLAY_ROWS, "{lines:#?}");
@@ -122,10 +111,7 @@ mod tests {
             80,
         ));
         assert_eq!(two.len(), 2);
-        assert!(
-            two[1].ends_with("… PgUp: the messages have it all"),
-            "{two:#?}"
-        );
+        assert!(two[1].ends_with("… PgUp: the messages have it all"), "{two:#?}");
         assert!(two[1].chars().count() <= 80, "{two:#?}");
     }
 

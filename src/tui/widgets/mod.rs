@@ -58,11 +58,7 @@ pub(crate) fn titled(ctx: Ctx, title: &str, border: BorderType, style: Style) ->
     let block = Block::bordered()
         .title(Line::from(Span::styled(title, ctx.theme.title)).alignment(Alignment::Center))
         .border_style(style);
-    if ctx.ascii {
-        block.border_set(ascii_border(false))
-    } else {
-        block.border_type(border)
-    }
+    if ctx.ascii { block.border_set(ascii_border(false)) } else { block.border_type(border) }
 }
 
 /// Draws a box titled `title` on `area`, as the drill and review screens frame their parts
@@ -102,22 +98,14 @@ pub(crate) fn render_key_bar(
         })
         .collect();
     Paragraph::new(vec![status::note_line(ctx, note), keys])
-        .block(
-            Block::new()
-                .borders(Borders::TOP)
-                .border_style(ctx.theme.frame),
-        )
+        .block(Block::new().borders(Borders::TOP).border_style(ctx.theme.frame))
         .wrap(Wrap { trim: false })
         .render(area, buf);
 }
 
 /// ASCII frames: `+-|` normally, `#=` for the one to act.
 pub fn ascii_border(active: bool) -> border::Set<'static> {
-    let (corner, horizontal, vertical) = if active {
-        ("#", "=", "#")
-    } else {
-        ("+", "-", "|")
-    };
+    let (corner, horizontal, vertical) = if active { ("#", "=", "#") } else { ("+", "-", "|") };
     border::Set {
         top_left: corner,
         top_right: corner,

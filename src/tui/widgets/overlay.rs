@@ -37,9 +37,7 @@ pub(crate) fn draw_box(
     area: Rect,
     buf: &mut Buffer,
 ) {
-    let paragraph = Paragraph::new(lines)
-        .block(framed(ctx, title))
-        .wrap(Wrap { trim: false });
+    let paragraph = Paragraph::new(lines).block(framed(ctx, title)).wrap(Wrap { trim: false });
     // As high as the lines take once wrapped, its frame included: a long line or notice adds
     // its rows instead of losing the last ones.
     let height = u16::try_from(paragraph.line_count(width.min(area.width))).unwrap_or(u16::MAX);
@@ -116,10 +114,8 @@ pub fn help_lines(drill: Option<&CountSystem>, keys: Vec<String>, height: u16) -
 
 /// The keys (a drill's own, in a drill).
 pub fn render_help(text: &[String], ctx: Ctx, area: Rect, buf: &mut Buffer) {
-    let lines: Vec<Line> = text
-        .iter()
-        .map(|l| Line::from(Span::styled(format!(" {l}"), ctx.theme.text)))
-        .collect();
+    let lines: Vec<Line> =
+        text.iter().map(|l| Line::from(Span::styled(format!(" {l}"), ctx.theme.text))).collect();
     let width = text.iter().map(|l| l.chars().count()).max().unwrap_or(40) as u16 + 4;
     draw_box(ctx, " Help: the keys ", lines, width, area, buf);
 }
@@ -174,11 +170,7 @@ pub fn render_broke(view: BrokeView, ctx: Ctx, area: Rect, buf: &mut Buffer) {
                 view.rebuy.plain()
             )),
         ]),
-        Line::from(vec![
-            Span::raw(" "),
-            key("q", ctx),
-            Span::raw(" leave the table"),
-        ]),
+        Line::from(vec![Span::raw(" "), key("q", ctx), Span::raw(" leave the table")]),
     ];
     draw_box(ctx, " Out of money ", lines, 74, area, buf);
 }
@@ -203,10 +195,7 @@ pub fn render_summary(rows: &[(String, String)], ctx: Ctx, area: Rect, buf: &mut
     for (label, value) in rows {
         // A value too long for its row continues under itself, whole words at a time.
         let value_width = inner.saturating_sub(label_width + 2).max(8);
-        for (i, part) in super::flow::wrap_words(value, value_width)
-            .into_iter()
-            .enumerate()
-        {
+        for (i, part) in super::flow::wrap_words(value, value_width).into_iter().enumerate() {
             let label = if i == 0 { label.trim_start() } else { "" };
             lines.push(Line::from(vec![
                 Span::styled(format!(" {label:<label_width$} "), t.dim),
@@ -215,10 +204,7 @@ pub fn render_summary(rows: &[(String, String)], ctx: Ctx, area: Rect, buf: &mut
         }
     }
     lines.push(Line::default());
-    lines.push(Line::from(Span::styled(
-        " Virtual units only. Press any key to leave.",
-        t.dim,
-    )));
+    lines.push(Line::from(Span::styled(" Virtual units only. Press any key to leave.", t.dim)));
     // Rows past the screen's height go, the closing line stays.
     let room = usize::from(area.height.saturating_sub(2));
     if lines.len() > room && room >= 3 {
@@ -246,10 +232,7 @@ pub fn render_too_small(min: (u16, u16), paused: bool, ctx: Ctx, area: Rect, buf
         )),
     ];
     if paused {
-        lines.push(Line::from(Span::styled(
-            "The drill is paused until it fits.",
-            ctx.theme.text,
-        )));
+        lines.push(Line::from(Span::styled("The drill is paused until it fits.", ctx.theme.text)));
     }
     lines.push(Line::from(Span::styled(
         "q leaves · no other key acts until it fits",
@@ -257,10 +240,7 @@ pub fn render_too_small(min: (u16, u16), paused: bool, ctx: Ctx, area: Rect, buf
     )));
     let height = u16::try_from(lines.len()).unwrap_or(3).min(area.height);
     let rect = area.centered(Constraint::Fill(1), Constraint::Length(height));
-    Paragraph::new(lines)
-        .alignment(Alignment::Center)
-        .wrap(Wrap { trim: true })
-        .render(rect, buf);
+    Paragraph::new(lines).alignment(Alignment::Center).wrap(Wrap { trim: true }).render(rect, buf);
 }
 
 #[cfg(test)]
@@ -275,10 +255,7 @@ mod tests {
 
     fn rows_of(buf: &Buffer) -> Vec<String> {
         let width = usize::from(buf.area.width);
-        buf.content()
-            .chunks(width)
-            .map(|row| row.iter().map(|c| c.symbol()).collect())
-            .collect()
+        buf.content().chunks(width).map(|row| row.iter().map(|c| c.symbol()).collect()).collect()
     }
 
     /// The table's help fits 80×24 whole, its last key (Ctrl-Z) in view; in a shorter window
@@ -300,17 +277,11 @@ mod tests {
     fn a_long_label_in_the_summary_is_parted_from_its_value() {
         let rows = vec![
             ("Rounds".to_owned(), "12".to_owned()),
-            (
-                "Counting: true-count".to_owned(),
-                "17 of 20 (85%)".to_owned(),
-            ),
+            ("Counting: true-count".to_owned(), "17 of 20 (85%)".to_owned()),
         ];
         let area = Rect::new(0, 0, 100, 20);
         let mut buf = Buffer::empty(area);
-        let ctx = Ctx {
-            theme: crate::tui::theme::theme(false),
-            ascii: false,
-        };
+        let ctx = Ctx { theme: crate::tui::theme::theme(false), ascii: false };
         render_summary(&rows, ctx, area, &mut buf);
         let text: String = buf
             .content()
@@ -328,10 +299,7 @@ mod tests {
         let lines = vec![Line::from(" one line"), Line::from(words)];
         let area = Rect::new(0, 0, 40, 12);
         let mut buf = Buffer::empty(area);
-        let ctx = Ctx {
-            theme: crate::tui::theme::theme(false),
-            ascii: false,
-        };
+        let ctx = Ctx { theme: crate::tui::theme::theme(false), ascii: false };
         draw_box(ctx, " Box ", lines, 30, area, &mut buf);
         let rows = rows_of(&buf);
         let inside: Vec<&String> = rows
@@ -347,10 +315,6 @@ mod tests {
             .collect::<Vec<_>>()
             .join(" ");
         assert!(text.ends_with("try again in a moment"), "{rows:#?}");
-        assert_eq!(
-            inside.len(),
-            4,
-            "one line and the notice on three: {rows:#?}"
-        );
+        assert_eq!(inside.len(), 4, "one line and the notice on three: {rows:#?}");
     }
 }

@@ -36,9 +36,7 @@ pub fn render_plan(view: &PlanView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) 
             .spacing(1)
             .areas(body);
     Paragraph::new(input_lines(view, ctx)).render(inputs, buf);
-    Paragraph::new(figure_lines(view, ctx))
-        .wrap(Wrap { trim: false })
-        .render(figures, buf);
+    Paragraph::new(figure_lines(view, ctx)).wrap(Wrap { trim: false }).render(figures, buf);
     let keys = [
         ("↑↓", "row"),
         ("←→", "change"),
@@ -57,16 +55,9 @@ fn input_lines(view: &PlanView<'_>, ctx: Ctx) -> Vec<Line<'static>> {
         .enumerate()
         .map(|(i, (label, value))| {
             let marked = i == view.selected;
-            let (pointer, style) = if marked {
-                (marker(ctx.ascii), theme.active_hand)
-            } else {
-                (' ', theme.text)
-            };
-            let arrows = if marked {
-                if ctx.ascii { "< >" } else { "◂ ▸" }
-            } else {
-                ""
-            };
+            let (pointer, style) =
+                if marked { (marker(ctx.ascii), theme.active_hand) } else { (' ', theme.text) };
+            let arrows = if marked { if ctx.ascii { "< >" } else { "◂ ▸" } } else { "" };
             Line::from(vec![
                 Span::styled(format!("{pointer} {label:<12}"), style),
                 Span::styled(format!("{value} "), style),
@@ -80,10 +71,9 @@ fn input_lines(view: &PlanView<'_>, ctx: Ctx) -> Vec<Line<'static>> {
 fn figure_lines(view: &PlanView<'_>, ctx: Ctx) -> Vec<Line<'static>> {
     let theme = ctx.theme;
     match view.shown {
-        Shown::Working(what) => vec![Line::from(Span::styled(
-            (*what).replace('…', ctx.ellipsis()),
-            theme.dim,
-        ))],
+        Shown::Working(what) => {
+            vec![Line::from(Span::styled((*what).replace('…', ctx.ellipsis()), theme.dim))]
+        }
         Shown::Refused(why) => vec![Line::from(Span::styled(why.clone(), theme.msg_error))],
         Shown::Planned { lines, sources, .. } => {
             let mut out: Vec<Line<'static>> = lines

@@ -127,11 +127,7 @@ fn axis_top(high: f64) -> f64 {
 
 /// A figure as a title prints it: as on the axis, without a unit the axis gives.
 fn short_number(x: f64, unit: &str) -> String {
-    if unit == "%" {
-        format!("{x:.0}%")
-    } else {
-        format!("{x:.2}")
-    }
+    if unit == "%" { format!("{x:.0}%") } else { format!("{x:.2}") }
 }
 
 /// Draws the page inside `area` (the statistics box's inside, above its footer).
@@ -158,23 +154,13 @@ pub fn render_progress(view: &ProgressView, ctx: Ctx, area: Rect, buf: &mut Buff
     let span = if first.day == last.day {
         format!("{} (one day)", first.label)
     } else {
-        format!(
-            "{} to {} ({} days with activity)",
-            first.label,
-            last.label,
-            view.days.len()
-        )
+        format!("{} to {} ({} days with activity)", first.label, last.label, view.days.len())
     };
-    Line::from(vec![
-        Span::styled(" Progress by day, ", t.title),
-        Span::styled(span, t.dim),
-    ])
-    .render(head, buf);
+    Line::from(vec![Span::styled(" Progress by day, ", t.title), Span::styled(span, t.dim)])
+        .render(head, buf);
     let [top, bottom] = Layout::vertical([Constraint::Fill(1); 2]).areas(grid);
     let cells = [top, bottom].into_iter().flat_map(|row| {
-        let [left, right] = Layout::horizontal([Constraint::Fill(1); 2])
-            .spacing(1)
-            .areas::<2>(row);
+        let [left, right] = Layout::horizontal([Constraint::Fill(1); 2]).spacing(1).areas::<2>(row);
         [left, right]
     });
     for (plot, cell) in PLOTS.iter().zip(cells) {
@@ -186,11 +172,8 @@ pub fn render_progress(view: &ProgressView, ctx: Ctx, area: Rect, buf: &mut Buff
 /// says there is nothing to plot yet.
 fn render_plot(view: &ProgressView, plot: &Plot, ctx: Ctx, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
-    let points: Vec<(f64, f64)> = view
-        .days
-        .iter()
-        .filter_map(|d| (plot.figure)(d).map(|y| (f64::from(d.day), y)))
-        .collect();
+    let points: Vec<(f64, f64)> =
+        view.days.iter().filter_map(|d| (plot.figure)(d).map(|y| (f64::from(d.day), y))).collect();
     let latest = view.days.iter().rev().find_map(|d| {
         (plot.figure)(d).map(|y| format!("{}: {}", d.label, short_number(y, plot.unit)))
     });
@@ -214,16 +197,9 @@ fn render_plot(view: &ProgressView, plot: &Plot, ctx: Ctx, area: Rect, buf: &mut
         (f64::from(first.day), f64::from(last.day))
     };
     let x_labels: Vec<Span> = if first.day == last.day {
-        vec![
-            Span::raw(""),
-            Span::styled(first.label.clone(), t.dim),
-            Span::raw(""),
-        ]
+        vec![Span::raw(""), Span::styled(first.label.clone(), t.dim), Span::raw("")]
     } else {
-        vec![
-            Span::styled(first.label.clone(), t.dim),
-            Span::styled(last.label.clone(), t.dim),
-        ]
+        vec![Span::styled(first.label.clone(), t.dim), Span::styled(last.label.clone(), t.dim)]
     };
     let high = points.iter().map(|&(_, y)| y).fold(0.0, f64::max);
     let top = plot.top.unwrap_or_else(|| axis_top(high));
@@ -251,18 +227,8 @@ fn render_plot(view: &ProgressView, plot: &Plot, ctx: Ctx, area: Rect, buf: &mut
     Chart::new(datasets)
         .block(block)
         .style(t.overlay)
-        .x_axis(
-            Axis::default()
-                .style(t.dim)
-                .bounds([x0, x1])
-                .labels(x_labels),
-        )
-        .y_axis(
-            Axis::default()
-                .style(t.dim)
-                .bounds([0.0, top])
-                .labels(y_labels),
-        )
+        .x_axis(Axis::default().style(t.dim).bounds([x0, x1]).labels(x_labels))
+        .y_axis(Axis::default().style(t.dim).bounds([0.0, top]).labels(y_labels))
         .render(area, buf);
 }
 
@@ -271,10 +237,7 @@ mod tests {
     use super::*;
 
     fn ctx() -> Ctx {
-        Ctx {
-            theme: crate::tui::theme::theme(true),
-            ascii: false,
-        }
+        Ctx { theme: crate::tui::theme::theme(true), ascii: false }
     }
 
     fn text(view: &ProgressView, width: u16, height: u16) -> String {
@@ -301,18 +264,8 @@ mod tests {
 
     #[test]
     fn an_axis_ends_at_a_round_number_above_the_highest_figure() {
-        for (high, top) in [
-            (0.0, 1.0),
-            (3.75, 4.0),
-            (6.0, 8.0),
-            (0.42, 0.5),
-            (9.9, 15.0),
-        ] {
-            assert!(
-                (axis_top(high) - top).abs() < 1e-9,
-                "{high}: {}",
-                axis_top(high)
-            );
+        for (high, top) in [(0.0, 1.0), (3.75, 4.0), (6.0, 8.0), (0.42, 0.5), (9.9, 15.0)] {
+            assert!((axis_top(high) - top).abs() < 1e-9, "{high}: {}", axis_top(high));
         }
         assert_eq!(number(4.0, " bets"), "4 bets");
         assert_eq!(number(0.25, " s"), "0.25 s");
@@ -327,18 +280,11 @@ mod tests {
     #[test]
     fn each_plot_names_its_last_day_and_a_missing_figure_is_said() {
         let view = ProgressView::of(&[row("2026-12-01", 0.5), row("2026-12-03", 0.75)]);
-        assert_eq!(
-            view.days[1].day - view.days[0].day,
-            2,
-            "a day without play is a gap"
-        );
+        assert_eq!(view.days[1].day - view.days[0].day, 2, "a day without play is a gap");
         let page = text(&view, 78, 20);
         assert!(page.contains("12-01 to 12-03"), "{page}");
         assert!(page.contains("Decisions right · 12-03: 75%"), "{page}");
-        assert!(
-            page.contains("EV lost /100 decisions · 12-03: 2.50"),
-            "{page}"
-        );
+        assert!(page.contains("EV lost /100 decisions · 12-03: 2.50"), "{page}");
         assert!(page.contains("No counting answers yet"), "{page}");
     }
 }

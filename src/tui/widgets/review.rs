@@ -45,11 +45,7 @@ pub struct ReviewView<'a> {
 
 /// Draws the review screen over the whole area.
 pub fn render_review(view: &ReviewView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) {
-    let title = if view.mistakes {
-        " Review: your mistakes "
-    } else {
-        " Review: your hands "
-    };
+    let title = if view.mistakes { " Review: your mistakes " } else { " Review: your hands " };
     let [body, bar] = framed_page(ctx, title, area, buf);
     let body = if area.height >= LIST_FROM_HEIGHT && !view.around.is_empty() {
         let rows = u16::try_from(view.around.len()).unwrap_or(0) + 1;
@@ -60,14 +56,8 @@ pub fn render_review(view: &ReviewView<'_>, ctx: Ctx, area: Rect, buf: &mut Buff
     } else {
         body
     };
-    Paragraph::new(body_lines(view, ctx))
-        .wrap(Wrap { trim: false })
-        .render(body, buf);
-    let mistakes = if view.mistakes {
-        "show all"
-    } else {
-        "mistakes only"
-    };
+    Paragraph::new(body_lines(view, ctx)).wrap(Wrap { trim: false }).render(body, buf);
+    let mistakes = if view.mistakes { "show all" } else { "mistakes only" };
     let keys = [
         ("←→", "round"),
         ("↑↓", "decision"),
@@ -86,11 +76,8 @@ fn render_list(view: &ReviewView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) {
         .iter()
         .map(|(current, mistake, title)| {
             let (mark, _) = tone_mark(ctx, Tone::graded(!mistake));
-            let (pointer, style) = if *current {
-                (marker(ctx.ascii), theme.active_hand)
-            } else {
-                (' ', theme.dim)
-            };
+            let (pointer, style) =
+                if *current { (marker(ctx.ascii), theme.active_hand) } else { (' ', theme.dim) };
             Line::from(Span::styled(format!("{pointer} {mark} {title}"), style))
         })
         .collect();
@@ -142,11 +129,8 @@ fn body_lines(view: &ReviewView<'_>, ctx: Ctx) -> Vec<Line<'static>> {
             Verdict::CloseCall => theme.msg_info,
             Verdict::Miss => theme.msg_bad,
         };
-        let mark = if i == view.selected {
-            format!("{} ", marker(ctx.ascii))
-        } else {
-            "  ".to_owned()
-        };
+        let mark =
+            if i == view.selected { format!("{} ", marker(ctx.ascii)) } else { "  ".to_owned() };
         lines.push(Line::from(vec![
             Span::styled(mark, theme.active_hand),
             Span::styled(decision_line(decision, ctx.ascii), style),

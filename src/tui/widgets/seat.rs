@@ -131,11 +131,7 @@ const TITLE_FORMS: usize = 4;
 
 /// `▶ You · seat 2`, `Seat 1 · normal`, in form `form` (0 the longest).
 fn title_form(seat: &SeatPanel<'_>, active: bool, form: usize, ctx: Ctx) -> String {
-    let mark = if active {
-        format!("{} ", ctx.marker())
-    } else {
-        String::new()
-    };
+    let mark = if active { format!("{} ", ctx.marker()) } else { String::new() };
     let n = seat.index + 1;
     match (seat.level, form) {
         (None, 0) => format!(" {mark}You · seat {n} "),
@@ -206,23 +202,15 @@ fn hand_block(
         }
         lines
     };
-    let chips = || {
-        faces
-            .iter()
-            .map(|&f| Token::word(chip(f, ctx.ascii, theme)))
-    };
+    let chips = || faces.iter().map(|&f| Token::word(chip(f, ctx.ascii, theme)));
     let mut lines = match (mode, fitting_spread(faces.len(), usize::from(width))) {
         (Mode::Boxed, Some(spread)) => boxed_row(&faces, spread, ctx.ascii, theme).to_vec(),
         (Mode::Boxed | Mode::Chips, _) => flow(&chips().collect::<Vec<_>>(), width),
         (Mode::Inline, _) => {
             // The marker, the chips and the rest of the info flow as one.
             let (marker, rest) = info.split_at(usize::from(active));
-            let tokens: Vec<Token> = marker
-                .iter()
-                .cloned()
-                .chain(chips())
-                .chain(rest.iter().cloned())
-                .collect();
+            let tokens: Vec<Token> =
+                marker.iter().cloned().chain(chips()).chain(rest.iter().cloned()).collect();
             return info_lines(&tokens);
         }
     };

@@ -67,11 +67,7 @@ fn panel<'a>(ctx: Ctx, title: &'a str) -> Block<'a> {
         .borders(Borders::ALL)
         .border_style(ctx.theme.frame)
         .title(Span::styled(title, ctx.theme.title));
-    if ctx.ascii {
-        block.border_set(super::ascii_border(false))
-    } else {
-        block
-    }
+    if ctx.ascii { block.border_set(super::ascii_border(false)) } else { block }
 }
 
 /// `e`: the exact EV of every legal action for the active hand and the shoe as it is, best
@@ -81,10 +77,7 @@ pub fn render_ev_panel(live: &LivePanel, ctx: Ctx, area: Rect, buf: &mut Buffer)
     let mut lines = Vec::new();
     match live {
         LivePanel::NoHand => {
-            lines.push(Line::from(Span::styled(
-                " No hand of yours to act on.",
-                t.dim,
-            )));
+            lines.push(Line::from(Span::styled(" No hand of yours to act on.", t.dim)));
         }
         LivePanel::Computing => lines.push(Line::from(Span::styled(" … computing", t.text))),
         LivePanel::Ready(live) => {
@@ -114,10 +107,7 @@ pub fn render_ev_panel(live: &LivePanel, ctx: Ctx, area: Rect, buf: &mut Buffer)
     let title = if lines.len() + 3 > usize::from(area.height) {
         " Live EVs · e closes "
     } else {
-        lines.push(Line::from(Span::styled(
-            " EV per unit bet · e closes",
-            t.dim,
-        )));
+        lines.push(Line::from(Span::styled(" EV per unit bet · e closes", t.dim)));
         " Live EVs, this shoe "
     };
     draw(ctx, title, lines, area, buf);
@@ -128,27 +118,18 @@ pub fn render_ev_panel(live: &LivePanel, ctx: Ctx, area: Rect, buf: &mut Buffer)
 pub fn render_count_panel(count: &CountView, ctx: Ctx, area: Rect, buf: &mut Buffer) {
     let t = ctx.theme;
     let row = |label: &str, value: String| {
-        Line::from(vec![
-            Span::styled(format!(" {label:<14}"), t.dim),
-            Span::styled(value, t.title),
-        ])
+        Line::from(vec![Span::styled(format!(" {label:<14}"), t.dim), Span::styled(value, t.title)])
     };
     let mut lines = vec![row("Running count", signed(count.running))];
     match count.start {
         None => {
-            lines.push(row(
-                "True count",
-                signed_decimals(count.true_count.exact, 1),
-            ));
+            lines.push(row("True count", signed_decimals(count.true_count.exact, 1)));
             lines.push(row("  floored", signed(count.true_count.floored)));
         }
         Some(start) => lines.push(row("  started at", signed(start))),
     }
     lines.extend([
-        row(
-            "Decks left",
-            format!("{:.1}", count.cards_left as f64 / 52.0),
-        ),
+        row("Decks left", format!("{:.1}", count.cards_left as f64 / 52.0)),
         row("Cards seen", count.seen.to_string()),
         Line::from(Span::styled(" c hides", t.dim)),
     ]);
@@ -157,8 +138,5 @@ pub fn render_count_panel(count: &CountView, ctx: Ctx, area: Rect, buf: &mut Buf
 
 fn draw(ctx: Ctx, title: &str, lines: Vec<Line<'_>>, area: Rect, buf: &mut Buffer) {
     Clear.render(area, buf);
-    Paragraph::new(lines)
-        .block(panel(ctx, title))
-        .style(ctx.theme.text)
-        .render(area, buf);
+    Paragraph::new(lines).block(panel(ctx, title)).style(ctx.theme.text).render(area, buf);
 }

@@ -28,10 +28,8 @@ pub fn render_messages(log: &Log, ctx: Ctx, area: Rect, buf: &mut Buffer) {
     let (shown, newer) = log.window(height);
     // Each message wrapped at the width, the newest rows at the bottom: a long grade or reason
     // is read whole, and what does not fit is the oldest.
-    let mut rows: Vec<Line> = shown
-        .iter()
-        .flat_map(|m| wrapped_message(m, ctx, area.width))
-        .collect();
+    let mut rows: Vec<Line> =
+        shown.iter().flat_map(|m| wrapped_message(m, ctx, area.width)).collect();
     let hidden = rows.len().saturating_sub(height);
     let at_start = newer > 0 && log.lines().len() == shown.len() + newer;
     if at_start {
@@ -225,14 +223,7 @@ pub fn status_lines(
     } else {
         " … (a taller window shows it all)"
     };
-    lines.extend(cut_to_rows(
-        hint,
-        hint_rows,
-        more,
-        ctx.ellipsis(),
-        ctx.theme.hint,
-        width,
-    ));
+    lines.extend(cut_to_rows(hint, hint_rows, more, ctx.ellipsis(), ctx.theme.hint, width));
     if let Some(count) = &view.count {
         lines.push(clipped(
             Line::from(Span::styled(count.line(), ctx.theme.text)),
@@ -267,9 +258,7 @@ pub fn status_height(view: &StatusView<'_>, ctx: Ctx, width: u16) -> u16 {
 /// Draws the status lines into `area` (a top border, then the lines; the hint and the last
 /// play share the rows the area has).
 pub fn render_status(view: &StatusView<'_>, ctx: Ctx, area: Rect, buf: &mut Buffer) {
-    let block = Block::new()
-        .borders(Borders::TOP)
-        .border_style(ctx.theme.frame);
+    let block = Block::new().borders(Borders::TOP).border_style(ctx.theme.frame);
     let inner = block.inner(area);
     let fixed = 2 + usize::from(view.count.is_some());
     let rows = usize::from(inner.height).saturating_sub(fixed).max(2);
@@ -305,11 +294,7 @@ pub(crate) fn actions_line(
 pub(crate) fn keys_line(ctx: Ctx, keys: &[(&str, &str)]) -> Line<'static> {
     keys.iter()
         .flat_map(|(k, what)| {
-            [
-                Span::raw("  "),
-                key(k, ctx),
-                Span::styled(format!(" {what}"), ctx.theme.action),
-            ]
+            [Span::raw("  "), key(k, ctx), Span::styled(format!(" {what}"), ctx.theme.action)]
         })
         .skip(1)
         .collect()
@@ -322,9 +307,7 @@ fn action_line(action: ActionBar<'_>, ctx: Ctx) -> Line<'static> {
     match action {
         ActionBar::YourTurn(legal) => actions_line(ctx, "Your turn:", legal, theme.action),
         ActionBar::Playing { name, level } => {
-            let level = level
-                .map(|l| format!(" ({})", l.name()))
-                .unwrap_or_default();
+            let level = level.map(|l| format!(" ({})", l.name())).unwrap_or_default();
             let playing = Span::styled(format!("{name}{level} is playing…"), theme.text);
             Line::from(vec![playing, skips])
         }
@@ -332,10 +315,7 @@ fn action_line(action: ActionBar<'_>, ctx: Ctx) -> Line<'static> {
         ActionBar::CountCheck { asks } => keys_line(
             ctx,
             &[
-                (
-                    if asks == DECKS_LEFT { "0-9 ." } else { "0-9 -" },
-                    &format!("type the {asks}"),
-                ),
+                (if asks == DECKS_LEFT { "0-9 ." } else { "0-9 -" }, &format!("type the {asks}")),
                 ("Enter", "answer"),
                 ("Esc", "skip this check"),
             ],
@@ -347,12 +327,7 @@ fn action_line(action: ActionBar<'_>, ctx: Ctx) -> Line<'static> {
             };
             let mut line = keys_line(
                 ctx,
-                &[
-                    ("space", "deal now"),
-                    ("w", pause),
-                    ("+/-", "bet"),
-                    ("?", "help"),
-                ],
+                &[("space", "deal now"), ("w", pause), ("+/-", "bet"), ("?", "help")],
             );
             line.spans.insert(0, Span::styled(head, theme.text));
             line
@@ -389,10 +364,7 @@ fn hint_lines(hint: &HintLine, ctx: Ctx, width: u16) -> Vec<Line<'static>> {
         HintLine::Hint(text) => {
             labelled(Span::styled("Hint: ", theme.hint), text, theme.hint, width)
         }
-        HintLine::Offer => vec![Line::from(Span::styled(
-            "[t] shows the strategy hint",
-            theme.dim,
-        ))],
+        HintLine::Offer => vec![Line::from(Span::styled("[t] shows the strategy hint", theme.dim))],
         HintLine::Blank => vec![Line::default()],
     }
 }
@@ -413,20 +385,14 @@ fn bank_line(bank: &BankView<'_>, ctx: Ctx, width: u16) -> Line<'static> {
         ));
     }
     if let Some(typed) = bank.bet_entry {
-        spans.push(Span::styled(
-            format!(" · new bet {typed}_ Enter"),
-            theme.active_hand,
-        ));
+        spans.push(Span::styled(format!(" · new bet {typed}_ Enter"), theme.active_hand));
     }
     // A text marker, not colour alone: the statistics are not being written.
     if bank.not_saved {
         spans.push(Span::styled(" · ! stats not saved", theme.msg_error));
     }
     let Some(shoe) = bank.shoe else {
-        spans.push(Span::styled(
-            " │ Shoe hidden: read the decks left",
-            theme.dim,
-        ));
+        spans.push(Span::styled(" │ Shoe hidden: read the decks left", theme.dim));
         return Line::from(spans);
     };
     let (size, left, until_cut) = (shoe.size.max(1), shoe.left, shoe.until_cut);
@@ -435,11 +401,7 @@ fn bank_line(bank: &BankView<'_>, ctx: Ctx, width: u16) -> Line<'static> {
     } else {
         " · cut card out: reshuffle next round".to_owned()
     };
-    let reshuffled = if bank.reshuffled {
-        " · reshuffled"
-    } else {
-        ""
-    };
+    let reshuffled = if bank.reshuffled { " · reshuffled" } else { "" };
     let hints = if bank.hints { " · hints on" } else { "" };
     // Drop what matters least until the line fits with a bar of at least 8.
     let fixed: usize = spans.iter().map(Span::width).sum::<usize>() + " │ Shoe ".chars().count();
@@ -458,11 +420,8 @@ fn bank_line(bank: &BankView<'_>, ctx: Ctx, width: u16) -> Line<'static> {
     let bar = usize::from(width).saturating_sub(used).clamp(6, 24);
     let dealt = size - left.min(size);
     let cut_at = (until_cut > 0).then(|| ((dealt + until_cut) * bar / size).min(bar - 1));
-    let (dealt_ch, left_ch, cut_ch) = if ctx.ascii {
-        ('.', '#', '|')
-    } else {
-        ('·', '█', '┃')
-    };
+    let (dealt_ch, left_ch, cut_ch) =
+        if ctx.ascii { ('.', '#', '|') } else { ('·', '█', '┃') };
     // The bar in styled runs: dealt cards, cards left, the cut card.
     let mut runs: Vec<(usize, String)> = Vec::new();
     for i in 0..bar {
@@ -478,10 +437,7 @@ fn bank_line(bank: &BankView<'_>, ctx: Ctx, width: u16) -> Line<'static> {
         }
     }
     let styles = [theme.dim, theme.gauge_left, theme.gauge_cut];
-    spans.extend(
-        runs.into_iter()
-            .map(|(k, run)| Span::styled(run, styles[k])),
-    );
+    spans.extend(runs.into_iter().map(|(k, run)| Span::styled(run, styles[k])));
     spans.push(Span::styled(tail, theme.text));
     Line::from(spans)
 }
@@ -499,11 +455,7 @@ mod tests {
             check_asks: RUNNING_COUNT,
             bet_entry: None,
             not_saved: false,
-            shoe: Some(ShoeGauge {
-                size: 312,
-                left: 104,
-                until_cut: 26,
-            }),
+            shoe: Some(ShoeGauge { size: 312, left: 104, until_cut: 26 }),
             reshuffled: false,
             hints: true,
         }
@@ -516,20 +468,10 @@ mod tests {
         for ascii in [false, true] {
             let theme = crate::tui::theme::theme(true);
             let ctx = Ctx { theme, ascii };
-            let grade_marks = if ascii {
-                ["+", "x", "~"]
-            } else {
-                ["✓", "✗", "≈"]
-            };
-            for tone in [
-                Tone::Info,
-                Tone::Good,
-                Tone::Bad,
-                Tone::Close,
-                Tone::Won,
-                Tone::Lost,
-                Tone::Error,
-            ] {
+            let grade_marks = if ascii { ["+", "x", "~"] } else { ["✓", "✗", "≈"] };
+            for tone in
+                [Tone::Info, Tone::Good, Tone::Bad, Tone::Close, Tone::Won, Tone::Lost, Tone::Error]
+            {
                 let (mark, _) = tone_mark(ctx, tone);
                 let graded = matches!(tone, Tone::Good | Tone::Bad | Tone::Close);
                 assert_eq!(grade_marks.contains(&mark), graded, "{tone:?}: {mark}");
@@ -541,10 +483,7 @@ mod tests {
 
     #[test]
     fn a_long_hint_wraps_whole_and_the_count_keeps_its_line() {
-        let ctx = Ctx {
-            theme: crate::tui::theme::theme(false),
-            ascii: false,
-        };
+        let ctx = Ctx { theme: crate::tui::theme::theme(false), ascii: false };
         let hint = "stand — 12 vs 4 · the dealer busts 40% of rounds showing 4 (blackjack \
                     rounds included): let them, rather than risk busting first";
         let view = StatusView {
@@ -567,15 +506,8 @@ mod tests {
         let hint_rows: Vec<&String> = text.iter().filter(|l| !l.is_empty()).collect();
         assert!(text.iter().all(|l| l.chars().count() <= 60), "{text:#?}");
         let joined = text.join(" ");
-        assert!(
-            joined.contains("rather than risk busting first"),
-            "{text:#?}"
-        );
-        assert!(
-            text.iter()
-                .any(|l| l.starts_with("Hi-Lo running +3 · true +1.5")),
-            "{text:#?}"
-        );
+        assert!(joined.contains("rather than risk busting first"), "{text:#?}");
+        assert!(text.iter().any(|l| l.starts_with("Hi-Lo running +3 · true +1.5")), "{text:#?}");
         assert!(hint_rows.len() > 4, "{text:#?}");
         // With fewer rows the hint ends in an ellipsis (too narrow for the words saying how
         // to see the rest), and the count still has its line.
@@ -583,10 +515,7 @@ mod tests {
         let short: Vec<String> = short.iter().map(|l| l.to_string()).collect();
         assert!(short[1].ends_with('…'), "{short:#?}");
         assert!(short[1].chars().count() <= 60, "{short:#?}");
-        assert!(
-            short.iter().any(|l| l.starts_with("Hi-Lo running")),
-            "{short:#?}"
-        );
+        assert!(short.iter().any(|l| l.starts_with("Hi-Lo running")), "{short:#?}");
     }
 
     /// At 80 columns with two rows for the hint (a seat has split): the hint drops its
@@ -594,10 +523,7 @@ mod tests {
     /// where it is whole (issue 36: "(chart…" and "(−0.178 bets …" cut in silence).
     #[test]
     fn a_cramped_hint_and_a_long_last_play_fit_80_columns_or_say_where_the_rest_is() {
-        let ctx = Ctx {
-            theme: crate::tui::theme::theme(false),
-            ascii: false,
-        };
+        let ctx = Ctx { theme: crate::tui::theme::theme(false), ascii: false };
         let hint = "Basic strategy: hit — 16 vs T (hand 1 of 2) · the dealer busts 21.2% of \
                     rounds showing T, blackjack rounds included, and 16 wins only if the dealer \
                     busts: hit (this hand, full shoe: hit −0.571, stand −0.576)";
@@ -615,31 +541,18 @@ mod tests {
             bank: bank(),
         };
         let lines = |rows: usize| -> Vec<String> {
-            status_lines(&view, ctx, 80, rows)
-                .iter()
-                .map(|l| l.to_string())
-                .collect()
+            status_lines(&view, ctx, 80, rows).iter().map(|l| l.to_string()).collect()
         };
         // Four rows: the hint whole, the last play's grade on the one row left.
         let three = lines(4);
         assert!(three.iter().all(|l| l.chars().count() <= 80), "{three:#?}");
-        let hint_text = three[1..4]
-            .join(" ")
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ");
-        assert!(
-            hint_text.contains("16 wins only if the dealer busts: hit"),
-            "{three:#?}"
-        );
+        let hint_text = three[1..4].join(" ").split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(hint_text.contains("16 wins only if the dealer busts: hit"), "{three:#?}");
         assert!(!hint_text.contains('…'), "{three:#?}");
         // Three: both cut, and each says how to see the rest.
         let two = lines(3);
         assert!(two.iter().all(|l| l.chars().count() <= 80), "{two:#?}");
-        assert!(
-            two[2].ends_with("… (a taller window shows it all)"),
-            "{two:#?}"
-        );
+        assert!(two[2].ends_with("… (a taller window shows it all)"), "{two:#?}");
         assert!(
             two[3].starts_with("Last play ✗ Basic strategy: double 11 vs 6")
                 && two[3].ends_with("… PgUp: the messages have it all"),
@@ -648,10 +561,7 @@ mod tests {
         // Five: the grade is whole too, over two rows.
         let five = lines(5);
         assert!(five.iter().all(|l| l.chars().count() <= 80), "{five:#?}");
-        assert!(
-            five[4].starts_with("Last play ✗ Basic strategy"),
-            "{five:#?}"
-        );
+        assert!(five[4].starts_with("Last play ✗ Basic strategy"), "{five:#?}");
         assert!(five[5].ends_with("rounds showing 6"), "{five:#?}");
         assert!(!five.join(" ").contains("PgUp"), "{five:#?}");
     }

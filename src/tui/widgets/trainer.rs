@@ -102,11 +102,7 @@ fn tally_lines(ctx: Ctx, title: &str, figures: &Figures, width: u16) -> Vec<Line
     };
     let mut lines = Vec::new();
     let (games, decisions) = figures;
-    for (i, mut line) in flowed(games)
-        .into_iter()
-        .chain(flowed(decisions))
-        .enumerate()
-    {
+    for (i, mut line) in flowed(games).into_iter().chain(flowed(decisions)).enumerate() {
         let head = if i == 0 {
             Span::styled(format!(" {title:<9}"), t.title)
         } else {
@@ -158,10 +154,7 @@ pub fn render_stats(view: &StatsView, ctx: Ctx, area: Rect, buf: &mut Buffer) {
     };
     let page = pages[view.page % pages.len()];
     let next = pages[(view.page + 1) % pages.len()];
-    let footer = Line::from(Span::styled(
-        format!(" Tab: {} · i closes", next.name()),
-        t.dim,
-    ));
+    let footer = Line::from(Span::styled(format!(" Tab: {} · i closes", next.name()), t.dim));
     let lines = match page {
         StatsPage::Both => {
             figures.extend(map);
@@ -170,14 +163,8 @@ pub fn render_stats(view: &StatsView, ctx: Ctx, area: Rect, buf: &mut Buffer) {
         StatsPage::Figures => figures,
         StatsPage::HeatMap => map,
         StatsPage::Progress => {
-            let inside = framed_box(
-                ctx,
-                " Statistics: progress ",
-                STATS_WIDTH,
-                PROGRESS_HEIGHT,
-                area,
-                buf,
-            );
+            let inside =
+                framed_box(ctx, " Statistics: progress ", STATS_WIDTH, PROGRESS_HEIGHT, area, buf);
             let [plots, foot] =
                 Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(inside);
             render_progress(&view.progress, ctx, plots, buf);
@@ -189,14 +176,10 @@ pub fn render_stats(view: &StatsView, ctx: Ctx, area: Rect, buf: &mut Buffer) {
     // last row whatever the lines above take.
     let width = usize::from(inner.max(1));
     let rows: usize = lines.iter().map(|l| l.width().max(1).div_ceil(width)).sum();
-    let height = u16::try_from(rows + 1)
-        .unwrap_or(u16::MAX)
-        .saturating_add(2);
+    let height = u16::try_from(rows + 1).unwrap_or(u16::MAX).saturating_add(2);
     let inside = framed_box(ctx, " Statistics ", STATS_WIDTH, height, area, buf);
     let [body, foot] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(inside);
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(body, buf);
+    Paragraph::new(lines).wrap(Wrap { trim: false }).render(body, buf);
     footer.render(foot, buf);
 }
 
@@ -226,10 +209,7 @@ fn heat_map_lines(ctx: Ctx, map: &[HeatRow], lifetime: bool, width: u16) -> Vec<
     // A table is ` label(8)` then ten cells, then a gap of two.
     let wide = usize::from(width) >= 3 * (9 + 20 + 2);
     let cell_width = if wide { 2 } else { 1 };
-    let header: String = UP_CARDS
-        .iter()
-        .map(|u| format!("{u:>cell_width$}"))
-        .collect();
+    let header: String = UP_CARDS.iter().map(|u| format!("{u:>cell_width$}")).collect();
     lines.push(Line::from(Span::styled(
         format!(" {:<8}{header}   {:<8}{header}   {:<8}{header}", "", "", ""),
         t.dim,
@@ -275,15 +255,9 @@ mod tests {
     /// against the border).
     #[test]
     fn the_statistics_lines_keep_clear_of_the_border_at_80x24() {
-        let ctx = Ctx {
-            theme: crate::tui::theme::theme(true),
-            ascii: false,
-        };
+        let ctx = Ctx { theme: crate::tui::theme::theme(true), ascii: false };
         let tally = Tally {
-            overall: Accuracy {
-                decisions: 1234,
-                correct: 1111,
-            },
+            overall: Accuracy { decisions: 1234, correct: 1111 },
             ev_lost: 12.345,
             ..Tally::default()
         };
@@ -303,9 +277,8 @@ mod tests {
         let area = Rect::new(0, 0, 80, 24);
         let mut buf = Buffer::empty(area);
         render_stats(&view, ctx, area, &mut buf);
-        let rows: Vec<String> = (0..24)
-            .map(|y| (0..80).map(|x| buf[(x, y)].symbol().to_owned()).collect())
-            .collect();
+        let rows: Vec<String> =
+            (0..24).map(|y| (0..80).map(|x| buf[(x, y)].symbol().to_owned()).collect()).collect();
         let mut checked = 0;
         for row in &rows {
             let chars: Vec<char> = row.chars().collect();
@@ -324,14 +297,8 @@ mod tests {
 
     #[test]
     fn long_numbers_take_more_lines_instead_of_leaving_the_box() {
-        let ctx = Ctx {
-            theme: crate::tui::theme::theme(true),
-            ascii: false,
-        };
-        let big = Accuracy {
-            decisions: 123_456,
-            correct: 98_765,
-        };
+        let ctx = Ctx { theme: crate::tui::theme::theme(true), ascii: false };
+        let big = Accuracy { decisions: 123_456, correct: 98_765 };
         let mut tally = Tally {
             play: RoundTally {
                 rounds: 99_999,

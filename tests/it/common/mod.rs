@@ -64,10 +64,7 @@ pub fn lifetime_on(
     today: blackjack_trainer::trainer::day::Day,
 ) -> (u64, blackjack_trainer::trainer::tally::Tally) {
     use blackjack_trainer::store::{Location, Scope, SessionInfo, SessionKind, Store};
-    let info = SessionInfo {
-        kind: SessionKind::Table,
-        rules: String::new(),
-    };
+    let info = SessionInfo { kind: SessionKind::Table, rules: String::new() };
     let (store, _) = Store::open(&Location::named(path), info).expect("the database opens");
     let tally = store.tally(Scope::All, today).expect("its figures read");
     (store.sessions().expect("its sessions read"), tally)
@@ -92,10 +89,7 @@ pub fn record_decisions(
     use blackjack_trainer::engine::Action;
     use blackjack_trainer::store::{Location, Record, SessionInfo, SessionKind, Store};
     use blackjack_trainer::trainer::history::{Decision, DrillAnswer};
-    let info = SessionInfo {
-        kind: SessionKind::Drill,
-        rules: String::new(),
-    };
+    let info = SessionInfo { kind: SessionKind::Drill, rules: String::new() };
     let (mut store, _) = Store::open(&Location::named(path), info).expect("the database opens");
     for &(day, cell, right) in decisions {
         let decision = Decision {
@@ -129,9 +123,7 @@ pub fn run_at(
     input: &[u8],
 ) -> std::process::Output {
     use std::io::Write;
-    let mut child = blackjack_at(Some(home), args, env)
-        .spawn()
-        .expect("the binary runs");
+    let mut child = blackjack_at(Some(home), args, env).spawn().expect("the binary runs");
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let _ = stdin.write_all(input);
     drop(stdin);
@@ -149,9 +141,7 @@ pub fn run_within(
 ) -> std::process::Output {
     use std::io::Write;
     use std::time::{Duration, Instant};
-    let mut child = blackjack_at(Some(home), args, env)
-        .spawn()
-        .expect("the binary runs");
+    let mut child = blackjack_at(Some(home), args, env).spawn().expect("the binary runs");
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let _ = stdin.write_all(input);
     drop(stdin);

@@ -77,9 +77,7 @@ pub fn keys(app: &mut App, keys: &str) {
 pub fn screen(app: &mut App, (width, height): (u16, u16)) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test backend");
     let mut drawn = Default::default();
-    terminal
-        .draw(|frame| drawn = app.draw(frame))
-        .expect("draws");
+    terminal.draw(|frame| drawn = app.draw(frame)).expect("draws");
     app.set_drawn(drawn);
     let buf = terminal.backend().buffer();
     let mut out = String::new();

@@ -35,10 +35,7 @@ fn count_report(key: &str) -> Arc<IndicesReport> {
     }
     let system = CountSystem::built_in(key).expect("a built-in count");
     let report = report_for(&Rules::default(), Game::NoHoleCard, system, 2);
-    reports
-        .lock()
-        .unwrap()
-        .push((key.to_owned(), report.clone()));
+    reports.lock().unwrap().push((key.to_owned(), report.clone()));
     report
 }
 
@@ -59,17 +56,10 @@ fn simulator_agrees(key: &str, with_indices: bool) {
     let report = count_report(key);
     let rules = Rules::default();
     let system = CountSystem::built_in(key).expect("a built-in count");
-    let table = if with_indices {
-        report.table.clone()
-    } else {
-        IndexTable::default()
-    };
-    let counter = Counter::new(
-        Hard::new(hard_chart(&rules)),
-        &table,
-        "1".parse().expect("a flat ramp"),
-    )
-    .with_system(system.clone(), rules.decks);
+    let table = if with_indices { report.table.clone() } else { IndexTable::default() };
+    let counter =
+        Counter::new(Hard::new(hard_chart(&rules)), &table, "1".parse().expect("a flat ramp"))
+            .with_system(system.clone(), rules.decks);
     let batches: Vec<CountTally> = (0..BATCHES)
         .map(|batch| {
             let config = CountConfig {
@@ -105,11 +95,7 @@ fn simulator_agrees(key: &str, with_indices: bool) {
             })
             .collect();
         let share_se = sample_sd(&shares) / (BATCHES as f64).sqrt();
-        let want = if with_indices {
-            exact.with_indices
-        } else {
-            exact.basic
-        };
+        let want = if with_indices { exact.with_indices } else { exact.basic };
         let ev_ok = (sim.ev - want).abs() <= 3.0 * sim.std_error;
         let share_ok = (sim.share - exact.share).abs() <= 3.0 * share_se + 0.02 * exact.share;
         failures += usize::from(!ev_ok) + usize::from(!share_ok);
@@ -209,32 +195,18 @@ fn ko_and_hi_lo_agree_where_their_counts_coincide() {
 fn indices_prints_each_counts_own_table() {
     let home = TempDir::new("indices-omega2");
     let out = run_at(&home.0, &["indices", "--count", "omega2"], &[], b"");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = stdout(&out);
     assert!(
         text.starts_with("Omega II index plays for this game (European, no hole card), 6 decks"),
         "{text}"
     );
-    assert!(
-        text.contains("16 vs T") && text.contains("at or above"),
-        "{text}"
-    );
+    assert!(text.contains("16 vs T") && text.contains("at or above"), "{text}");
     let out = run_at(&home.0, &["indices", "--count", "ko", "--json"], &[], b"");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(v["system"], "ko");
     assert_eq!(v["indexed_by"], "running_count");
     assert!(v["indices"].as_array().is_some_and(|a| a.len() >= 18));
-    assert_eq!(
-        v["edge_by_tc"][0]["tc"], -25,
-        "KO's edge from 5 below its start"
-    );
+    assert_eq!(v["edge_by_tc"][0]["tc"], -25, "KO's edge from 5 below its start");
 }

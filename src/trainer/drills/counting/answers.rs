@@ -110,9 +110,7 @@ fn number_in(text: &str, low: f64, high: f64, what: &str) -> Result<f64, String>
     if (low..=high).contains(&given) {
         Ok(given)
     } else {
-        Err(format!(
-            "{what} is between {low} and {high}: `{text}` cannot be it"
-        ))
+        Err(format!("{what} is between {low} and {high}: `{text}` cannot be it"))
     }
 }
 
@@ -162,22 +160,12 @@ pub fn grade_prompt(
             let tags: Vec<i32> = cards.iter().map(|&c| system.card_tag(c)).collect();
             let net: i32 = tags.iter().sum();
             let say = |units: i32| {
-                if per_point > 1 {
-                    system.points(units)
-                } else {
-                    signed(units)
-                }
+                if per_point > 1 { system.points(units) } else { signed(units) }
             };
-            let each: Vec<String> = cards
-                .iter()
-                .zip(&tags)
-                .map(|(c, &t)| format!("{c} {}", say(t)))
-                .collect();
-            let cancel = if net == 0 && tags.iter().any(|&t| t != 0) {
-                ": they cancel"
-            } else {
-                ""
-            };
+            let each: Vec<String> =
+                cards.iter().zip(&tags).map(|(c, &t)| format!("{c} {}", say(t))).collect();
+            let cancel =
+                if net == 0 && tags.iter().any(|&t| t != 0) { ": they cancel" } else { "" };
             let net_points = f64::from(net) / f64::from(per_point);
             Ok(QuizAnswer {
                 right: given == net_points,
@@ -193,11 +181,7 @@ pub fn grade_prompt(
             let per_point = f64::from(settings.system.unit.per_point());
             let expected = settings.convention.apply(*running, decks * per_point);
             let exact = f64::from(*running) / (decks * per_point);
-            let units = if per_point > 1.0 {
-                " half points ÷ 2"
-            } else {
-                ""
-            };
+            let units = if per_point > 1.0 { " half points ÷ 2" } else { "" };
             Ok(QuizAnswer {
                 right: given == f64::from(expected),
                 expected: signed(expected),
@@ -245,12 +229,7 @@ pub fn grade_prompt(
                 error: (given - f64::from(expected)).abs(),
             })
         }
-        Prompt::Deviation {
-            play,
-            tc,
-            cards,
-            up,
-        } => {
+        Prompt::Deviation { play, tc, cards, up } => {
             let given = action_key(text)?;
             let (expected, other, sign) = match play.applies(*tc) {
                 true => (play.play, play.otherwise, 1.0),

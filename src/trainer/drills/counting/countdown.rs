@@ -31,11 +31,8 @@ impl Countdown {
         for i in (1..cards.len()).rev() {
             cards.swap(i, rng.random_range(0..=i));
         }
-        let stop_at = if surprise {
-            rng.random_range(cards.len() / 2..cards.len())
-        } else {
-            cards.len()
-        };
+        let stop_at =
+            if surprise { rng.random_range(cards.len() / 2..cards.len()) } else { cards.len() };
         Countdown {
             cards,
             shown: 0,
@@ -260,10 +257,7 @@ impl CountdownVerdict {
             right: self.right,
             error: f64::from((self.guess - self.running).abs()),
             seconds: self.seconds,
-            countdown: Some(CountdownRun {
-                decks: self.decks,
-                timed: self.timed,
-            }),
+            countdown: Some(CountdownRun { decks: self.decks, timed: self.timed }),
         }
     }
 

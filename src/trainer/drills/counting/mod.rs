@@ -193,13 +193,7 @@ pub struct QuizSettings {
 impl QuizSettings {
     /// [`QuizSettings::for_rules`] for the default rules with `decks` decks.
     pub fn new(decks: u8, indices: IndexTable) -> Self {
-        QuizSettings::for_rules(
-            &Rules {
-                decks,
-                ..Rules::default()
-            },
-            indices,
-        )
+        QuizSettings::for_rules(&Rules { decks, ..Rules::default() }, indices)
     }
 
     /// The settings for `rules` asking about `indices`: floored, half decks, the default ramp,
@@ -221,11 +215,7 @@ impl QuizSettings {
     /// American table is Hi-Lo's: another count has none).
     pub fn counting(self, system: &CountSystem, indices: IndexTable) -> Self {
         QuizSettings {
-            peek: if system.is_hilo() {
-                self.peek
-            } else {
-                IndexTable::default()
-            },
+            peek: if system.is_hilo() { self.peek } else { IndexTable::default() },
             system: system.clone(),
             indices,
             ..self
@@ -321,10 +311,7 @@ impl Quiz {
         } else {
             format!("{asked} of its {set} plays: those with counts worth asking")
         };
-        format!(
-            "{} in {count} ({which} asked)",
-            self.settings.set.describe()
-        )
+        format!("{} in {count} ({which} asked)", self.settings.set.describe())
     }
 
     /// The question in words.
@@ -347,11 +334,9 @@ impl Quiz {
                 shoe / 52,
                 self.settings.resolution.name()
             ),
-            Prompt::Ramp { tc } => format!(
-                "{} {}: your bet?",
-                capitalised(&self.settings.count_words()),
-                signed(*tc)
-            ),
+            Prompt::Ramp { tc } => {
+                format!("{} {}: your bet?", capitalised(&self.settings.count_words()), signed(*tc))
+            }
             Prompt::Deviation { cards, up, tc, .. } => format!(
                 "{} against {} at {} {}: {}?",
                 cards_text(cards),
@@ -418,10 +403,7 @@ impl Quiz {
     /// `Right 7 of 10 (70%) · streak 2 (best 5) · mean error 0.30 · 2.1 s an answer`.
     pub fn score_line(&self) -> String {
         let pct = if self.asked > 0 {
-            format!(
-                "{:.0}%",
-                100.0 * f64::from(self.right) / f64::from(self.asked)
-            )
+            format!("{:.0}%", 100.0 * f64::from(self.right) / f64::from(self.asked))
         } else {
             "—".to_owned()
         };
@@ -450,12 +432,7 @@ fn capitalised(words: &str) -> String {
 }
 
 fn cards_text(cards: &Cards) -> String {
-    cards
-        .as_slice()
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
+    cards.as_slice().iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
 }
 
 /// `hit, stand or double`: the plays of `legal` in words.

@@ -14,11 +14,7 @@ pub fn shoe_at_count(rules: &Rules, system: &CountSystem, tc: i32) -> ValueCount
     let full = ValueCounts::full_shoe(rules.decks).0;
     // What a card of each value counts, a red seven's share included (half the sevens).
     let tag = |i: usize| {
-        let red = if i == 6 {
-            f64::from(system.red_seven) / 2.0
-        } else {
-            0.0
-        };
+        let red = if i == 6 { f64::from(system.red_seven) / 2.0 } else { 0.0 };
         f64::from(system.tags[i]) + red
     };
     let mut dealt: [u16; 10] = full.map(|n| n / 2);
@@ -30,24 +26,18 @@ pub fn shoe_at_count(rules: &Rules, system: &CountSystem, tc: i32) -> ValueCount
         f64::from(tc) * per_point - f64::from(system.initial_running_count(rules.decks))
     };
     let running = |dealt: &[u16; 10]| -> f64 {
-        dealt
-            .iter()
-            .enumerate()
-            .map(|(i, &n)| f64::from(n) * tag(i))
-            .sum()
+        dealt.iter().enumerate().map(|(i, &n)| f64::from(n) * tag(i)).sum()
     };
     // Each swap moves a card of one value into the dealt half and one of another back: the
     // largest move towards the target that does not pass it, until none is left (the count
     // is then within the smallest move of it). A shoe runs out of swaps before this many.
     for _ in 0..full.iter().sum::<u16>() {
         let gap = target - running(&dealt);
-        let swaps = (0..10)
-            .filter(|&take| dealt[take] < full[take])
-            .flat_map(|take| {
-                (0..10)
-                    .filter(move |&give| give != take && dealt[give] > 0)
-                    .map(move |give| (take, give))
-            });
+        let swaps = (0..10).filter(|&take| dealt[take] < full[take]).flat_map(|take| {
+            (0..10)
+                .filter(move |&give| give != take && dealt[give] > 0)
+                .map(move |give| (take, give))
+        });
         // Of the largest moves, the one taking from the value with the most cards still in
         // the shoe and giving back the value most dealt, so the dealt cards stay spread over
         // the values of a tag rather than one value emptied first.
@@ -57,9 +47,7 @@ pub fn shoe_at_count(rules: &Rules, system: &CountSystem, tc: i32) -> ValueCount
             .map(|(take, give)| (take, give, tag(take) - tag(give)))
             .filter(|&(_, _, moved)| moved * gap > 0.0 && moved.abs() <= gap.abs())
             .max_by(|a, b| {
-                a.2.abs()
-                    .total_cmp(&b.2.abs())
-                    .then(spread(a.0, a.1).cmp(&spread(b.0, b.1)))
+                a.2.abs().total_cmp(&b.2.abs()).then(spread(a.0, a.1).cmp(&spread(b.0, b.1)))
             });
         let Some((take, give, _)) = best else {
             break;
@@ -84,10 +72,7 @@ pub fn evs_at_count(
     for &v in hand.iter().chain([up.value()].iter()) {
         left.remove(v);
     }
-    let ctx = HandContext {
-        hands: 1,
-        ..HandContext::default()
-    };
+    let ctx = HandContext { hands: 1, ..HandContext::default() };
     hand_evs(rules, &hand, up.value(), &left, ctx)
 }
 

@@ -103,12 +103,7 @@ pub fn deal_before_cut_counting(
     for _ in 0..dealt {
         running += system.card_tag(shoe.draw(rng).0);
     }
-    DealtShoe {
-        dealt,
-        size,
-        cut,
-        running,
-    }
+    DealtShoe { dealt, size, cut, running }
 }
 
 /// Whether the two plays of `play` differ at `tc` by a gain that prints (0.001 bets or more);
@@ -117,8 +112,7 @@ fn gain_shows(play: &IndexPlay, tc: i32) -> bool {
     if play.gain_by_tc.is_empty() {
         return true;
     }
-    play.gain_at(tc)
-        .is_some_and(|g| (g.abs() * 1000.0).round() >= 1.0)
+    play.gain_at(tc).is_some_and(|g| (g.abs() * 1000.0).round() >= 1.0)
 }
 
 /// The floored true counts a question about `play` may be asked at: within
@@ -192,23 +186,15 @@ pub(super) fn ask(
         QuizKind::TrueCount => {
             let shoe = deal_before_cut_counting(&settings.rules, &settings.system, rng);
             let decks = settings.resolution.decks(shoe.left());
-            Prompt::TrueCount {
-                running: shoe.running,
-                decks,
-            }
+            Prompt::TrueCount { running: shoe.running, decks }
         }
         QuizKind::Decks => {
             let shoe = deal_before_cut(&settings.rules, rng);
-            Prompt::Decks {
-                dealt: shoe.dealt,
-                shoe: shoe.size,
-            }
+            Prompt::Decks { dealt: shoe.dealt, shoe: shoe.size }
         }
         QuizKind::Ramp => {
             let top = i32::try_from(settings.ramp.bets().len()).unwrap_or(7) + 1;
-            Prompt::Ramp {
-                tc: rng.random_range(-3..=top),
-            }
+            Prompt::Ramp { tc: rng.random_range(-3..=top) }
         }
         QuizKind::Deviations => {
             let Some(askable) = plays.get(rng.random_range(0..plays.len().max(1))) else {
@@ -216,25 +202,13 @@ pub(super) fn ask(
                 return (Prompt::Ramp { tc: 0 }, ActionSet::EMPTY);
             };
             // On both sides of the index, as often; on a side, any count worth asking.
-            let side = if rng.random::<bool>() {
-                &askable.on
-            } else {
-                &askable.off
-            };
+            let side = if rng.random::<bool>() { &askable.on } else { &askable.off };
             let tc = side[rng.random_range(0..side.len())];
             let play = askable.play.clone();
             let cards = build_hand(rng, play.cell.kind, play.cell.row);
             let up = random_card(rng, play.cell.up);
             let legal = fresh_hand_actions(&settings.rules, &cards);
-            return (
-                Prompt::Deviation {
-                    play,
-                    cards,
-                    up,
-                    tc,
-                },
-                legal,
-            );
+            return (Prompt::Deviation { play, cards, up, tc }, legal);
         }
     };
     (prompt, ActionSet::EMPTY)

@@ -13,18 +13,10 @@ fn running_count_variance(n: usize, size: usize) -> f64 {
 
 #[test]
 fn a_dealt_shoe_is_dealt_uniformly_before_its_cut_card_and_counted() {
-    for rules in [
-        Rules::default(),
-        Rules {
-            decks: 2,
-            penetration: 0.6,
-            ..Rules::default()
-        },
-    ] {
+    for rules in [Rules::default(), Rules { decks: 2, penetration: 0.6, ..Rules::default() }] {
         let mut rng = GameRng::seed_from_u64(8);
-        let shoes: Vec<DealtShoe> = (0..10_000)
-            .map(|_| deal_before_cut(&rules, &mut rng))
-            .collect();
+        let shoes: Vec<DealtShoe> =
+            (0..10_000).map(|_| deal_before_cut(&rules, &mut rng)).collect();
         let size = usize::from(rules.decks) * 52;
         let cut = (size as f64 * rules.penetration).round() as usize;
         assert!(shoes.iter().all(|s| s.size == size && s.cut == cut));
@@ -50,10 +42,7 @@ fn a_dealt_shoe_is_dealt_uniformly_before_its_cut_card_and_counted() {
         let extreme = z.iter().fold(0.0f64, |m, z| m.max(z.abs()));
         assert!(mean.abs() < 0.04, "mean z {mean}");
         assert!((0.95..1.05).contains(&variance), "variance of z {variance}");
-        assert!(
-            extreme < 5.0,
-            "a running count {extreme} standard deviations out"
-        );
+        assert!(extreme < 5.0, "a running count {extreme} standard deviations out");
     }
 }
 
@@ -76,10 +65,8 @@ fn true_count_questions_come_from_real_shoes_before_the_cut_card() {
         answer_right(&mut quiz);
     }
     // The spread of a real shoe's running count over the depths before the cut card.
-    let expected = (1..cut)
-        .map(|n| running_count_variance(n, size))
-        .sum::<f64>()
-        / (cut - 1) as f64;
+    let expected =
+        (1..cut).map(|n| running_count_variance(n, size)).sum::<f64>() / (cut - 1) as f64;
     let n = runnings.len() as f64;
     let mean = runnings.iter().sum::<f64>() / n;
     let variance = runnings.iter().map(|r| (r - mean).powi(2)).sum::<f64>() / n;
@@ -95,17 +82,10 @@ fn true_count_questions_come_from_real_shoes_before_the_cut_card() {
 
 #[test]
 fn decks_questions_are_dealt_within_the_range_before_the_cut_card() {
-    let rules = Rules {
-        decks: 8,
-        penetration: 0.8,
-        ..Rules::default()
-    };
-    let mut quiz = Quiz::new(
-        QuizKind::Decks,
-        QuizSettings::for_rules(&rules, IndexTable::default()),
-        3,
-    )
-    .expect("a quiz");
+    let rules = Rules { decks: 8, penetration: 0.8, ..Rules::default() };
+    let mut quiz =
+        Quiz::new(QuizKind::Decks, QuizSettings::for_rules(&rules, IndexTable::default()), 3)
+            .expect("a quiz");
     let cut = (416.0f64 * 0.8).round() as usize;
     let mut dealts = Vec::new();
     for _ in 0..10_000 {
@@ -117,15 +97,9 @@ fn decks_questions_are_dealt_within_the_range_before_the_cut_card() {
         dealts.push(dealt);
         answer_right(&mut quiz);
     }
-    let (least, most) = (
-        dealts.iter().copied().min().unwrap_or(0),
-        dealts.iter().copied().max().unwrap_or(0),
-    );
-    assert!(
-        least <= 5 && most >= cut - 5,
-        "{least}…{most} of 1…{}",
-        cut - 1
-    );
+    let (least, most) =
+        (dealts.iter().copied().min().unwrap_or(0), dealts.iter().copied().max().unwrap_or(0));
+    assert!(least <= 5 && most >= cut - 5, "{least}…{most} of 1…{}", cut - 1);
     let mean = dealts.iter().sum::<usize>() as f64 / dealts.len() as f64;
     assert!((mean - cut as f64 / 2.0).abs() < 4.0, "mean depth {mean}");
 }

@@ -86,12 +86,7 @@ fn the_ramp_holds_its_last_bet_and_its_first_below_zero() {
 
 #[test]
 fn every_quiz_grades_its_own_expected_answer_right_and_another_wrong() {
-    for kind in [
-        QuizKind::TrueCount,
-        QuizKind::Decks,
-        QuizKind::Ramp,
-        QuizKind::Deviations,
-    ] {
+    for kind in [QuizKind::TrueCount, QuizKind::Decks, QuizKind::Ramp, QuizKind::Deviations] {
         let mut quiz = Quiz::new(kind, settings(), 7).expect("a question");
         for _ in 0..200 {
             let prompt = quiz.prompt().clone();
@@ -99,11 +94,7 @@ fn every_quiz_grades_its_own_expected_answer_right_and_another_wrong() {
             let expected = match right {
                 Ok(e) => e,
                 // Deviations are answered with a play.
-                Err(_) => {
-                    grade_prompt(&prompt, quiz.settings(), "h")
-                        .unwrap()
-                        .expected
-                }
+                Err(_) => grade_prompt(&prompt, quiz.settings(), "h").unwrap().expected,
             };
             let answer = quiz.answer(&expected, 1.0).unwrap();
             assert!(answer.right, "{kind:?} {prompt:?}: {answer:?}");
@@ -133,20 +124,11 @@ fn deviation_counts_fall_on_both_sides_of_the_index() {
 
 #[test]
 fn a_true_count_answer_names_the_convention_and_the_sum() {
-    let prompt = Prompt::TrueCount {
-        running: -3,
-        decks: 2.0,
-    };
+    let prompt = Prompt::TrueCount { running: -3, decks: 2.0 };
     let floor = grade_prompt(&prompt, &settings(), "-1").unwrap();
     assert!(!floor.right && floor.expected == "−2" && floor.why.contains("floor"));
-    assert_eq!(
-        floor.why, "−3 ÷ 2 = −1.50, floor → −2",
-        "typed with a hyphen, shown with −"
-    );
-    let truncate = QuizSettings {
-        convention: Convention::Truncate,
-        ..settings()
-    };
+    assert_eq!(floor.why, "−3 ÷ 2 = −1.50, floor → −2", "typed with a hyphen, shown with −");
+    let truncate = QuizSettings { convention: Convention::Truncate, ..settings() };
     assert!(grade_prompt(&prompt, &truncate, "-1").unwrap().right);
 }
 
@@ -166,16 +148,9 @@ fn a_countdown_counts_a_whole_deck_to_zero_and_stops_by_surprise_past_half() {
 #[test]
 fn where_the_index_differs_from_the_peek_game_the_answer_says_why() {
     let mut game = illustrious_18();
-    let eleven = game
-        .plays
-        .iter_mut()
-        .find(|p| p.cell.row == 11 && p.cell.up == 1)
-        .unwrap();
+    let eleven = game.plays.iter_mut().find(|p| p.cell.row == 11 && p.cell.up == 1).unwrap();
     eleven.index = Some(5);
-    let quiz_settings = QuizSettings {
-        indices: game.clone(),
-        ..settings()
-    };
+    let quiz_settings = QuizSettings { indices: game.clone(), ..settings() };
     let play = game.get(eleven_cell()).unwrap().clone();
     let prompt = Prompt::Deviation {
         play,
@@ -189,11 +164,7 @@ fn where_the_index_differs_from_the_peek_game_the_answer_says_why() {
 }
 
 fn eleven_cell() -> Cell {
-    Cell {
-        kind: HandKind::Hard,
-        row: 11,
-        up: Value::of(1),
-    }
+    Cell { kind: HandKind::Hard, row: 11, up: Value::of(1) }
 }
 
 #[test]
@@ -211,10 +182,7 @@ fn a_countdown_verdict_says_the_count_the_cards_and_the_pace() {
     assert!(slower.right && !slower.best, "30 s does not beat 26 s");
     let wrong = run.grade(3, 10.0, false, Some(26.0));
     assert!(!wrong.right && !wrong.best);
-    assert_eq!(
-        wrong.text(),
-        "The count was +0, not +3 (52 cards in 10.0 s)."
-    );
+    assert_eq!(wrong.text(), "The count was +0, not +3 (52 cards in 10.0 s).");
 }
 
 #[test]
@@ -258,16 +226,8 @@ fn a_count_that_divides_exactly_is_that_count_under_both_conventions() {
         (39, 4.5, 8, 8),
         (-3, 0.25, -12, -12),
     ] {
-        assert_eq!(
-            Convention::Floor.apply(running, decks),
-            floor,
-            "{running} / {decks}"
-        );
-        assert_eq!(
-            Convention::Truncate.apply(running, decks),
-            truncate,
-            "{running} / {decks}"
-        );
+        assert_eq!(Convention::Floor.apply(running, decks), floor, "{running} / {decks}");
+        assert_eq!(Convention::Truncate.apply(running, decks), truncate, "{running} / {decks}");
     }
 }
 
@@ -276,11 +236,7 @@ pub(super) fn answer_right(quiz: &mut Quiz) {
     let prompt = quiz.prompt().clone();
     let expected = match grade_prompt(&prompt, quiz.settings(), "0") {
         Ok(a) => a.expected,
-        Err(_) => {
-            grade_prompt(&prompt, quiz.settings(), "h")
-                .expect("a play")
-                .expected
-        }
+        Err(_) => grade_prompt(&prompt, quiz.settings(), "h").expect("a play").expected,
     };
     quiz.answer(&expected, 0.0).expect("its own answer");
 }
@@ -290,20 +246,13 @@ fn deviation_questions_sit_within_three_of_the_index_never_past_ten_and_worth_as
     let table = computed_looking(120);
     for set in [IndexSet::GameI18, IndexSet::Valuable] {
         let chosen = set.choose(&table);
-        let settings = QuizSettings {
-            indices: table.clone(),
-            set,
-            ..settings()
-        };
+        let settings = QuizSettings { indices: table.clone(), set, ..settings() };
         let mut quiz = Quiz::new(QuizKind::Deviations, settings, 21).expect("plays to ask");
         let askable = askable_plays(quiz.settings());
         let mut asked = std::collections::BTreeMap::new();
         let (mut on, mut off, mut widest) = (0, 0, 0);
         for _ in 0..10_000 {
-            let Prompt::Deviation {
-                play, cards, tc, ..
-            } = quiz.prompt().clone()
-            else {
+            let Prompt::Deviation { play, cards, tc, .. } = quiz.prompt().clone() else {
                 panic!("a deviation question");
             };
             let index = play.index.expect("an index");
@@ -329,27 +278,16 @@ fn deviation_questions_sit_within_three_of_the_index_never_past_ten_and_worth_as
             asked.values().max().copied().unwrap_or(0),
         );
         let fair = 10_000 / askable.len();
-        assert!(
-            least * 4 > fair * 3 && most * 4 < fair * 5,
-            "{least}…{most}"
-        );
+        assert!(least * 4 > fair * 3 && most * 4 < fair * 5, "{least}…{most}");
         // Both sides of the index as often, and the whole ±3 used.
-        assert!(
-            (4_700..=5_300).contains(&on),
-            "{on} on the index's side, {off} off"
-        );
+        assert!((4_700..=5_300).contains(&on), "{on} on the index's side, {off} off");
         assert_eq!(widest, DEVIATION_SPREAD);
     }
     // The sets are what their names say: the first 18, those worth VALUABLE_PER_100.
     assert_eq!(IndexSet::GameI18.choose(&table).plays, table.plays[..18]);
     let valuable = IndexSet::Valuable.choose(&table);
     assert_eq!(valuable.plays.len(), 20);
-    assert!(
-        valuable
-            .plays
-            .iter()
-            .all(|p| p.gain_per_100 >= VALUABLE_PER_100)
-    );
+    assert!(valuable.plays.iter().all(|p| p.gain_per_100 >= VALUABLE_PER_100));
     // A play with no count worth asking on one side of its index is not asked: indices of
     // −13 and +13 have only counts past ±10 on one side.
     let askable = askable_plays(&QuizSettings {
@@ -358,20 +296,13 @@ fn deviation_questions_sit_within_three_of_the_index_never_past_ten_and_worth_as
         ..settings()
     });
     assert!(askable.len() < 20);
-    assert!(
-        askable
-            .iter()
-            .all(|a| a.play.index.is_some_and(|i| (-12..=12).contains(&i)))
-    );
+    assert!(askable.iter().all(|a| a.play.index.is_some_and(|i| (-12..=12).contains(&i))));
 }
 
 #[test]
 fn a_deviation_question_offers_the_hands_own_plays_and_split_only_for_a_pair() {
-    let settings = QuizSettings {
-        indices: computed_looking(120),
-        set: IndexSet::Valuable,
-        ..settings()
-    };
+    let settings =
+        QuizSettings { indices: computed_looking(120), set: IndexSet::Valuable, ..settings() };
     let rules = settings.rules.clone();
     let mut quiz = Quiz::new(QuizKind::Deviations, settings, 4).expect("plays to ask");
     let (mut pairs, mut others) = (0, 0);
@@ -395,10 +326,7 @@ fn a_deviation_question_offers_the_hands_own_plays_and_split_only_for_a_pair() {
         }
         answer_right(&mut quiz);
     }
-    assert!(
-        pairs > 100 && others > 100,
-        "{pairs} pairs, {others} others"
-    );
+    assert!(pairs > 100 && others > 100, "{pairs} pairs, {others} others");
 }
 
 #[test]
@@ -407,19 +335,12 @@ fn a_paced_countdown_reports_no_speed_of_the_persons() {
     while run.flash().is_some() {}
     let paced = run.grade(run.running(), 26.0, true, None);
     assert!(paced.right && paced.paced);
-    assert_eq!(
-        paced.text(),
-        "Right: +0 after 52 cards, turned at the pace set."
-    );
+    assert_eq!(paced.text(), "Right: +0 after 52 cards, turned at the pace set.");
     let wrong = run.grade(2, 26.0, true, None);
     assert!(!wrong.text().contains("a second"), "{}", wrong.text());
     assert!(wrong.text().contains("pace set"), "{}", wrong.text());
     let turned = run.grade(run.running(), 26.0, false, None);
-    assert!(
-        turned.text().contains("2.0 cards a second"),
-        "{}",
-        turned.text()
-    );
+    assert!(turned.text().contains("2.0 cards a second"), "{}", turned.text());
 }
 
 /// The dealer's natural comes only under a ten or an ace: against a 6 an index that differs
@@ -434,10 +355,7 @@ fn the_natural_is_named_only_under_a_ten_or_an_ace() {
         .expect("T,T vs 6 is in the Illustrious 18");
     tens.index = tens.index.map(|i| i + 2);
     let play = tens.clone();
-    let quiz_settings = QuizSettings {
-        indices: game,
-        ..settings()
-    };
+    let quiz_settings = QuizSettings { indices: game, ..settings() };
     let prompt = Prompt::Deviation {
         play,
         cards: crate::engine::Cards::from_values(&[10, 10].map(Value::of)),
@@ -461,16 +379,10 @@ fn the_pairs_drill_asks_the_net_count_of_cards_shown_at_once() {
             panic!("a pairs question: {:?}", quiz.prompt());
         };
         sizes.insert(cards.len());
-        assert!(
-            quiz.question_text()
-                .contains(&format!("These {} cards", cards.len()))
-        );
+        assert!(quiz.question_text().contains(&format!("These {} cards", cards.len())));
         let net = crate::analysis::hilo::hilo_sum(&cards);
         let too_far = format!("{}", cards.len() + 1);
-        assert!(
-            quiz.answer(&too_far, 1.0).is_err(),
-            "past what the cards can make"
-        );
+        assert!(quiz.answer(&too_far, 1.0).is_err(), "past what the cards can make");
         let answer = quiz.answer(&net.to_string(), 1.5).expect("a number");
         assert!(answer.right, "{answer:?}");
         assert_eq!(answer.expected, signed(net));
@@ -504,9 +416,7 @@ fn a_king_and_a_five_cancel() {
 #[test]
 fn pairs_cancel_in_the_count_chosen() {
     use crate::engine::{Rank, Suit};
-    let zen = crate::analysis::counts::CountSystem::built_in("zen")
-        .expect("zen")
-        .clone();
+    let zen = crate::analysis::counts::CountSystem::built_in("zen").expect("zen").clone();
     let zen_settings = settings().counting(&zen, IndexTable::default());
     let cards = |a: Rank, b: Rank| Prompt::Pairs {
         cards: vec![Card::new(a, Suit::Spades), Card::new(b, Suit::Hearts)],
@@ -518,9 +428,7 @@ fn pairs_cancel_in_the_count_chosen() {
     let two = grade_prompt(&cards(Rank::King, Rank::Two), &zen_settings, "0").expect("a number");
     assert!(!two.right, "Zen's two is +1, its king −2: {two:?}");
     assert_eq!(two.expected, "−1");
-    let halves = crate::analysis::counts::CountSystem::built_in("halves")
-        .expect("halves")
-        .clone();
+    let halves = crate::analysis::counts::CountSystem::built_in("halves").expect("halves").clone();
     let half_settings = settings().counting(&halves, IndexTable::default());
     let half =
         grade_prompt(&cards(Rank::King, Rank::Five), &half_settings, "0.5").expect("a number");
@@ -540,18 +448,10 @@ fn the_ramp_is_asked_from_memory_and_a_look_at_it_is_a_miss() {
     let answer = quiz.answer(&bet.to_string(), 2.0).expect("a number");
     assert!(answer.right);
     assert_eq!(answer.why, format!("at {} the ramp bets {bet}", signed(tc)));
-    assert!(
-        !answer.why.contains("1,2,4") && !answer.why.contains("1, 2, 4"),
-        "{}",
-        answer.why
-    );
+    assert!(!answer.why.contains("1,2,4") && !answer.why.contains("1, 2, 4"), "{}", answer.why);
     let peeked = quiz.peek(3.0).expect("a ramp question can be given up");
     assert!(!peeked.right);
-    assert!(
-        peeked.why.contains("you looked at the ramp"),
-        "{}",
-        peeked.why
-    );
+    assert!(peeked.why.contains("you looked at the ramp"), "{}", peeked.why);
     assert_eq!((quiz.asked, quiz.right, quiz.streak), (2, 1, 0));
     assert!((quiz.seconds - 5.0).abs() < 1e-9);
     assert_eq!(
@@ -559,10 +459,7 @@ fn the_ramp_is_asked_from_memory_and_a_look_at_it_is_a_miss() {
         "from a true count of 0 or less: 1, 2, 4, 6, 8, 10, 12"
     );
     let mut other = Quiz::new(QuizKind::TrueCount, settings(), 3).expect("a quiz");
-    assert!(
-        other.peek(1.0).is_none(),
-        "only the ramp has something to look at"
-    );
+    assert!(other.peek(1.0).is_none(), "only the ramp has something to look at");
     assert_eq!(other.asked, 0);
 }
 
@@ -571,10 +468,7 @@ fn the_ramp_is_asked_from_memory_and_a_look_at_it_is_a_miss() {
 #[test]
 fn decks_left_are_right_within_a_step_of_the_resolution() {
     // 120 cards left: 2.31 decks.
-    let prompt = Prompt::Decks {
-        dealt: 312 - 120,
-        shoe: 312,
-    };
+    let prompt = Prompt::Decks { dealt: 312 - 120, shoe: 312 };
     let half = settings();
     for (typed, right) in [("2", true), ("2.5", true), ("3", false), ("1.5", false)] {
         let answer = grade_prompt(&prompt, &half, typed).expect("a number");
@@ -582,25 +476,10 @@ fn decks_left_are_right_within_a_step_of_the_resolution() {
     }
     let answer = grade_prompt(&prompt, &half, "2").expect("a number");
     assert_eq!(answer.expected, "2.5");
-    assert!(
-        answer.why.contains("within half a deck of it is right"),
-        "{}",
-        answer.why
-    );
-    let quarter = QuizSettings {
-        resolution: Resolution::Quarter,
-        ..settings()
-    };
-    assert!(
-        !grade_prompt(&prompt, &quarter, "2")
-            .expect("a number")
-            .right
-    );
-    assert!(
-        grade_prompt(&prompt, &quarter, "2.25")
-            .expect("a number")
-            .right
-    );
+    assert!(answer.why.contains("within half a deck of it is right"), "{}", answer.why);
+    let quarter = QuizSettings { resolution: Resolution::Quarter, ..settings() };
+    assert!(!grade_prompt(&prompt, &quarter, "2").expect("a number").right);
+    assert!(grade_prompt(&prompt, &quarter, "2.25").expect("a number").right);
 }
 
 #[test]
@@ -624,30 +503,14 @@ fn a_countdown_stopped_by_the_person_asks_the_count_of_the_cards_shown() {
 #[test]
 fn every_wrong_deviation_answer_states_its_cost_at_the_count() {
     let s = settings();
-    let cell = Cell {
-        kind: HandKind::Hard,
-        row: 16,
-        up: Value::of(10),
-    };
-    let play = s
-        .indices
-        .get(cell)
-        .cloned()
-        .expect("16 vs T is an index play");
+    let cell = Cell { kind: HandKind::Hard, row: 16, up: Value::of(10) };
+    let play = s.indices.get(cell).cloned().expect("16 vs T is an index play");
     let cards = build_hand(&mut GameRng::seed_from_u64(3), HandKind::Hard, 16);
     let up = Card::of_value(10);
     let tc = 6;
-    let prompt = Prompt::Deviation {
-        play,
-        cards,
-        up,
-        tc,
-    };
+    let prompt = Prompt::Deviation { play, cards, up, tc };
     let evs = evs_at_count(&s.rules, &s.system, &cards, up, tc);
-    assert!(
-        evs.hit.is_some_and(|hit| evs.stand > hit),
-        "at +6 the shoe favours standing: {evs:?}"
-    );
+    assert!(evs.hit.is_some_and(|hit| evs.stand > hit), "at +6 the shoe favours standing: {evs:?}");
     for (typed, given) in [("d", Action::Double), ("h", Action::Hit)] {
         let answer = grade_prompt(&prompt, &s, typed).expect("a play");
         assert!(!answer.right && answer.expected == "stand", "{answer:?}");
@@ -668,18 +531,12 @@ fn a_zen_countdown_is_timed_and_may_be_a_best() {
     let mut run = Countdown::new(1, 1, false, 7).counting(zen);
     while run.flash().is_some() {}
     let verdict = run.grade(run.running(), 45.0, false, None);
-    assert!(
-        verdict.right && verdict.timed && verdict.best,
-        "{verdict:?}"
-    );
+    assert!(verdict.right && verdict.timed && verdict.best, "{verdict:?}");
     let answer = verdict.answer();
     assert_eq!(countdown_count_name(&answer.question), Some("Zen"));
     let mut hilo = Countdown::new(1, 1, false, 7);
     while hilo.flash().is_some() {}
-    let question = hilo
-        .grade(hilo.running(), 45.0, false, None)
-        .answer()
-        .question;
+    let question = hilo.grade(hilo.running(), 45.0, false, None).answer().question;
     assert_eq!(countdown_count_name(&question), None, "{question}");
 }
 
@@ -688,19 +545,12 @@ fn a_zen_countdown_is_timed_and_may_be_a_best() {
 /// the table's checks and bets as the session words them.
 #[test]
 fn every_counted_question_names_its_count_and_is_read_back() {
-    let zen = crate::analysis::counts::CountSystem::built_in("zen")
-        .expect("zen")
-        .clone();
+    let zen = crate::analysis::counts::CountSystem::built_in("zen").expect("zen").clone();
     let hilo = crate::analysis::counts::CountSystem::default();
     for system in [&hilo, &zen] {
         let settings = settings().counting(system, settings().indices.clone());
         let want = countdown_count_key(system);
-        for kind in [
-            QuizKind::Pairs,
-            QuizKind::TrueCount,
-            QuizKind::Ramp,
-            QuizKind::Deviations,
-        ] {
+        for kind in [QuizKind::Pairs, QuizKind::TrueCount, QuizKind::Ramp, QuizKind::Deviations] {
             let quiz = Quiz::new(kind, settings.clone(), 3).expect("a drill");
             let question = quiz.question_text();
             assert_eq!(question_count_name(&question), want, "{kind:?}: {question}");
@@ -721,31 +571,18 @@ fn every_counted_question_names_its_count_and_is_read_back() {
     assert!(!asked_in("the Zen running count after 52 cards", &hilo));
     assert!(!asked_in("the running count after 52 cards", &zen));
     let hiopt = crate::analysis::counts::CountSystem::built_in("hiopt2").expect("hiopt2");
-    let question = format!(
-        "K♠ 6♥ against T♦ at {} +1: h, s?",
-        hiopt.named("true count")
-    );
+    let question = format!("K♠ 6♥ against T♦ at {} +1: h, s?", hiopt.named("true count"));
     assert_eq!(question_count_name(&question), Some(hiopt.name.as_ref()));
-    assert_eq!(
-        question_count_name("A 6-deck shoe: how many decks are left?"),
-        None
-    );
+    assert_eq!(question_count_name("A 6-deck shoe: how many decks are left?"), None);
 }
 
 /// The countdown's best names its count and decks (bests are kept per count).
 #[test]
 fn the_countdowns_best_says_whose_best_it_is() {
     let zen = crate::analysis::counts::CountSystem::built_in("zen").expect("zen");
-    assert_eq!(
-        best_words(zen, 1, 24.3),
-        "Your best perfect run in Zen, 1 deck: 24.3 s"
-    );
+    assert_eq!(best_words(zen, 1, 24.3), "Your best perfect run in Zen, 1 deck: 24.3 s");
     let mut run = Countdown::new(1, 1, false, 7).counting(zen);
     while run.flash().is_some() {}
     let verdict = run.grade(run.running(), 30.0, false, None);
-    assert!(
-        verdict.text().ends_with("· a personal best in Zen."),
-        "{}",
-        verdict.text()
-    );
+    assert!(verdict.text().ends_with("· a personal best in Zen."), "{}", verdict.text());
 }

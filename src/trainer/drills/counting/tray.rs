@@ -39,24 +39,12 @@ pub fn tray_picture(dealt: usize, shoe: usize, rows: usize, ascii: bool) -> Vec<
     let stack = stack_eighths(dealt, shoe, rows);
     let deck = stack_eighths(52, shoe, rows);
     let (side, floor, deck_floor) = if ascii {
-        (
-            '|',
-            format!("+{}+", "-".repeat(TRAY_WIDTH)),
-            "-".repeat(DECK_WIDTH),
-        )
+        ('|', format!("+{}+", "-".repeat(TRAY_WIDTH)), "-".repeat(DECK_WIDTH))
     } else {
-        (
-            '│',
-            format!("└{}┘", "─".repeat(TRAY_WIDTH)),
-            "▔".repeat(DECK_WIDTH),
-        )
+        ('│', format!("└{}┘", "─".repeat(TRAY_WIDTH)), "▔".repeat(DECK_WIDTH))
     };
-    let mut lines = vec![format!(
-        "{:<width$}   {}",
-        "discard tray",
-        "1 deck",
-        width = TRAY_WIDTH + 2
-    )];
+    let mut lines =
+        vec![format!("{:<width$}   {}", "discard tray", "1 deck", width = TRAY_WIDTH + 2)];
     for row in (0..rows).rev() {
         let tray = fill(stack, row, ascii).to_string().repeat(TRAY_WIDTH);
         let one = fill(deck, row, ascii).to_string().repeat(DECK_WIDTH);
@@ -86,11 +74,7 @@ mod tests {
             let lines = tray_picture(dealt, 312, rows, false);
             assert_eq!(lines.len(), rows + 2, "a label, the rows, the floor");
             let stack = drawn_eighths(&lines, 1);
-            assert_eq!(
-                stack,
-                stack_eighths(dealt, 312, rows),
-                "{dealt}: {lines:#?}"
-            );
+            assert_eq!(stack, stack_eighths(dealt, 312, rows), "{dealt}: {lines:#?}");
             let deck = drawn_eighths(&lines, TRAY_WIDTH + 5);
             assert_eq!(deck, stack_eighths(52, 312, rows));
             // Height ∝ cards: the stack over the deck is the decks dealt, to an eighth.
@@ -100,11 +84,7 @@ mod tests {
                 "{dealt}: {decks}"
             );
         }
-        assert_eq!(
-            stack_eighths(312, 312, 8),
-            64,
-            "the whole shoe fills the tray"
-        );
+        assert_eq!(stack_eighths(312, 312, 8), 64, "the whole shoe fills the tray");
     }
 
     #[test]
@@ -114,11 +94,7 @@ mod tests {
         let one: f64 = 52.0 * 8.0 * 8.0 / 312.0;
         assert!(one.fract() > 0.1, "{one}");
         let lines = tray_picture(130, 312, 8, false);
-        assert!(
-            lines
-                .iter()
-                .any(|l| l.contains('▃') || l.contains('▅') || l.contains('▂'))
-        );
+        assert!(lines.iter().any(|l| l.contains('▃') || l.contains('▅') || l.contains('▂')));
     }
 
     #[test]
@@ -126,11 +102,7 @@ mod tests {
         // Six rows for six decks would make a row a deck: one row fewer is drawn.
         assert_eq!(tray_picture(100, 312, 6, false).len(), 5 + 2);
         assert_eq!(tray_picture(100, 104, 10, false).len(), 9 + 2);
-        assert_eq!(
-            tray_picture(10, 52, 4, false).len(),
-            4 + 2,
-            "one deck: the tray is it"
-        );
+        assert_eq!(tray_picture(10, 52, 4, false).len(), 4 + 2, "one deck: the tray is it");
     }
 
     #[test]

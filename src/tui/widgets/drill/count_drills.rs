@@ -158,31 +158,21 @@ pub fn render_quiz(ctx: Ctx, screen: &QuizView<'_>, area: Rect, buf: &mut Buffer
         } else {
             question_lines(ctx, quiz, inner)
         };
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .render(inner, buf);
+        Paragraph::new(lines).wrap(Wrap { trim: false }).render(inner, buf);
     });
 }
 
 /// The answer's keys, then the drill's own, in words that fit `width`: where the long ones do
 /// not (80 columns, the ramp's peek key), shorter ones, so no key is cut off the bar.
 fn fitted_keys(ctx: Ctx, answer_keys: &[(&str, &str)], width: u16) -> Line<'static> {
-    let long = [
-        ("r", "other drills"),
-        ("Esc", "back to the table"),
-        ("?", "help"),
-    ];
+    let long = [("r", "other drills"), ("Esc", "back to the table"), ("?", "help")];
     let short = [("r", "drills"), ("Esc", "back"), ("?", "help")];
     let line = |own: &[(&str, &str)]| {
         let keys: Vec<(&str, &str)> = answer_keys.iter().chain(own).copied().collect();
         keys_line(ctx, &keys)
     };
     let whole = line(&long);
-    if whole.width() <= usize::from(width) {
-        whole
-    } else {
-        line(&short)
-    }
+    if whole.width() <= usize::from(width) { whole } else { line(&short) }
 }
 
 /// The question on screen, with what it shows: the cards, the tray, the hand.
@@ -191,21 +181,14 @@ fn question_lines(ctx: Ctx, quiz: &Quiz, inner: Rect) -> Vec<Line<'static>> {
     let mut lines = vec![Line::from(Span::styled(quiz.question_text(), t.title))];
     match quiz.prompt() {
         // All at once, as cards lie on the felt: boxes where they fit, else chips.
-        Prompt::Pairs { cards } => lines.extend(card_lines(
-            ctx,
-            cards,
-            inner.width,
-            inner.height > CARD_HEIGHT,
-            true,
-        )),
+        Prompt::Pairs { cards } => {
+            lines.extend(card_lines(ctx, cards, inner.width, inner.height > CARD_HEIGHT, true))
+        }
         Prompt::Decks { dealt, shoe } => {
             // The question, a blank, the label, the rows, the floor.
             let rows = usize::from(inner.height.saturating_sub(4)).max(1);
             lines.push(Line::default());
-            let tray = TrayView {
-                dealt: *dealt,
-                shoe: *shoe,
-            };
+            let tray = TrayView { dealt: *dealt, shoe: *shoe };
             lines.extend(tray_lines(ctx, tray, rows));
         }
         Prompt::Deviation { cards, .. } => {
@@ -238,11 +221,7 @@ pub fn render_countdown(ctx: Ctx, screen: &CountdownView<'_>, area: Rect, buf: &
             format!(
                 "{}{}",
                 run.setup_text(screen.pace, "space turns each flash"),
-                if screen.surprise {
-                    " · stops by surprise"
-                } else {
-                    ""
-                }
+                if screen.surprise { " · stops by surprise" } else { "" }
             ),
             t.dim,
         )),
@@ -265,10 +244,7 @@ pub fn render_countdown(ctx: Ctx, screen: &CountdownView<'_>, area: Rect, buf: &
         lines.push(message_line(result, ctx));
     }
     if let Some(best) = screen.best {
-        lines.push(Line::from(Span::styled(
-            best_words(system, run.decks(), best),
-            t.dim,
-        )));
+        lines.push(Line::from(Span::styled(best_words(system, run.decks(), best), t.dim)));
     }
     let first = if screen.result.is_some() {
         prompt_line(ctx, "Again?", "space", "a new run", Style::new())
@@ -287,12 +263,7 @@ pub fn render_countdown(ctx: Ctx, screen: &CountdownView<'_>, area: Rect, buf: &
         title: format!("Drill: {}", DrillKind::Countdown.describe_in(&system.name)),
         main: (5, format!(" {} of {} cards ", run.shown(), run.size())),
         info: (" Countdown ", lines),
-        bar: [
-            first,
-            note_line(ctx, screen.note),
-            Line::default(),
-            keys_line(ctx, &keys),
-        ],
+        bar: [first, note_line(ctx, screen.note), Line::default(), keys_line(ctx, &keys)],
     }
     .render(ctx, area, buf, |inner, buf| {
         // The flash just turned, drawn as cards (the earlier ones are gone).
@@ -311,8 +282,6 @@ pub fn render_countdown(ctx: Ctx, screen: &CountdownView<'_>, area: Rect, buf: &
             let room = inner.height >= CARD_HEIGHT;
             card_lines(ctx, screen.flash, inner.width, room, true)
         };
-        Paragraph::new(lines)
-            .alignment(Alignment::Center)
-            .render(inner, buf);
+        Paragraph::new(lines).alignment(Alignment::Center).render(inner, buf);
     });
 }

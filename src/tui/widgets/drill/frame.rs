@@ -44,15 +44,9 @@ impl DrillFrame<'_> {
         render_header(ctx, &self.title, header, buf);
         main(framed(ctx, &self.main.1, main_area, buf), buf);
         let inner = framed(ctx, self.info.0, info_area, buf);
-        Paragraph::new(self.info.1)
-            .wrap(Wrap { trim: false })
-            .render(inner, buf);
-        let block = Block::new()
-            .borders(Borders::TOP)
-            .border_style(ctx.theme.frame);
-        Paragraph::new(self.bar.to_vec())
-            .block(block)
-            .render(bar, buf);
+        Paragraph::new(self.info.1).wrap(Wrap { trim: false }).render(inner, buf);
+        let block = Block::new().borders(Borders::TOP).border_style(ctx.theme.frame);
+        Paragraph::new(self.bar.to_vec()).block(block).render(bar, buf);
     }
 }
 
@@ -85,10 +79,7 @@ pub(super) fn prompt_line(
     style: Style,
 ) -> Line<'static> {
     Line::from(vec![
-        Span::styled(
-            format!("{} {prompt}", marker(ctx.ascii)),
-            ctx.theme.active_hand,
-        ),
+        Span::styled(format!("{} {prompt}", marker(ctx.ascii)), ctx.theme.active_hand),
         Span::raw(" "),
         key(k, ctx),
         Span::styled(format!(" {what}"), style),
@@ -98,10 +89,7 @@ pub(super) fn prompt_line(
 /// The bar's first line while an answer is typed: `▶ Running count? +3_`.
 pub(super) fn typed_line(ctx: Ctx, prompt: &str, input: &str) -> Line<'static> {
     Line::from(vec![
-        Span::styled(
-            format!("{} {prompt}", marker(ctx.ascii)),
-            ctx.theme.active_hand,
-        ),
+        Span::styled(format!("{} {prompt}", marker(ctx.ascii)), ctx.theme.active_hand),
         Span::raw(" "),
         Span::styled(format!("{input}_"), ctx.theme.title),
     ])

@@ -116,19 +116,13 @@ pub fn render_chooser(view: &ChooserView<'_>, ctx: Ctx, area: Rect, buf: &mut Bu
     // name may be long), never narrower than its usual width, never wider than the screen.
     let widest_record = view.records.iter().map(|r| r.chars().count()).max();
     let needed = 7 + width + 1 + widest_record.unwrap_or(0) + 2;
-    let box_width = u16::try_from(needed)
-        .unwrap_or(u16::MAX)
-        .max(CHOOSER_WIDTH)
-        .min(area.width);
+    let box_width = u16::try_from(needed).unwrap_or(u16::MAX).max(CHOOSER_WIDTH).min(area.width);
     for (i, (kind, record)) in DrillKind::ALL.into_iter().zip(&view.records).enumerate() {
         let chosen = i == view.selected;
         let mark = if chosen { marker(ctx.ascii) } else { ' ' };
         // Keys 1–9 start the first nine, letters the rest.
         let number = crate::tui::drill::chooser_key(i).unwrap_or(' ');
-        let label = format!(
-            " {mark} {number}  {:<width$}",
-            kind.chooser_label(view.count)
-        );
+        let label = format!(" {mark} {number}  {:<width$}", kind.chooser_label(view.count));
         lines.push(Line::from(vec![
             Span::styled(label, if chosen { t.active_hand } else { t.text }),
             Span::styled(format!(" {record}"), t.dim),
@@ -229,19 +223,13 @@ fn render_decision(ctx: Ctx, screen: &DecisionView<'_>, area: Rect, buf: &mut Bu
     }
     DrillFrame {
         title: format!("Drill: {}", kind.describe()),
-        main: (
-            if boxed { 6 } else { 3 },
-            format!(" Question {} ", drill.summary().decisions + 1),
-        ),
+        main: (if boxed { 6 } else { 3 }, format!(" Question {} ", drill.summary().decisions + 1)),
         info: (" Last answer ", lines),
         bar: [
             actions_line(ctx, "Your answer:", drill.legal(), t.action),
             note_line(ctx, screen.note),
             Line::from(Span::styled(drill.summary().score_line(kind), t.text)),
-            keys_line(
-                ctx,
-                &[("Esc", "back to the table"), ("i", "stats"), ("?", "help")],
-            ),
+            keys_line(ctx, &[("Esc", "back to the table"), ("i", "stats"), ("?", "help")]),
         ],
     }
     .render(ctx, area, buf, |inner, buf| {
@@ -250,24 +238,12 @@ fn render_decision(ctx: Ctx, screen: &DecisionView<'_>, area: Rect, buf: &mut Bu
             Layout::horizontal([Constraint::Fill(1), Constraint::Fill(1)]).areas(inner);
         let (dealer_lines, hand_lines) = if boxed {
             let mut dealer = vec![Line::from(Span::styled("Dealer shows", t.dim))];
-            dealer.extend(card_lines(
-                ctx,
-                &[question.up],
-                dealer_side.width,
-                true,
-                false,
-            ));
+            dealer.extend(card_lines(ctx, &[question.up], dealer_side.width, true, false));
             let mut hand = vec![Line::from(vec![
                 Span::styled("Your hand · ", t.dim),
                 Span::styled(label, t.title),
             ])];
-            hand.extend(card_lines(
-                ctx,
-                question.cards.as_slice(),
-                hand_side.width,
-                true,
-                false,
-            ));
+            hand.extend(card_lines(ctx, question.cards.as_slice(), hand_side.width, true, false));
             (dealer, hand)
         } else {
             let mut dealer = vec![Span::styled("Dealer shows ", t.dim)];
@@ -278,9 +254,7 @@ fn render_decision(ctx: Ctx, screen: &DecisionView<'_>, area: Rect, buf: &mut Bu
             (vec![Line::from(dealer)], vec![Line::from(hand)])
         };
         for (lines, side) in [(dealer_lines, dealer_side), (hand_lines, hand_side)] {
-            Paragraph::new(lines)
-                .alignment(Alignment::Center)
-                .render(side, buf);
+            Paragraph::new(lines).alignment(Alignment::Center).render(side, buf);
         }
     });
 }
@@ -295,11 +269,7 @@ fn render_count(ctx: Ctx, screen: &CountView<'_>, area: Rect, buf: &mut Buffer) 
     // Boxed cards, as at the table, when the screen has room for them; else one line each.
     let boxed_height = 2 + note_rows + 3 * hands;
     let boxed = area.height >= 1 + boxed_height + 6 + BAR_HEIGHT;
-    let round_height = if boxed {
-        boxed_height
-    } else {
-        2 + note_rows + hands
-    };
+    let round_height = if boxed { boxed_height } else { 2 + note_rows + hands };
     let system = drill.system();
     let mut lines = vec![
         Line::from(Span::styled(system.tags_words(), t.text)),
@@ -329,51 +299,31 @@ fn render_count(ctx: Ctx, screen: &CountView<'_>, area: Rect, buf: &mut Buffer) 
     let (first, keys): (_, &[(&str, &str)]) = if screen.asking {
         (
             typed_line(ctx, "Running count?", screen.input),
-            &[
-                ("Enter", "answer"),
-                ("Backspace", "erase"),
-                back,
-                ("?", "help"),
-            ],
+            &[("Enter", "answer"), ("Backspace", "erase"), back, ("?", "help")],
         )
     } else if screen.dealing {
         let line = Line::from(vec![
-            Span::styled(
-                format!("{} Keep the count: dealing,", marker(ctx.ascii)),
-                t.active_hand,
-            ),
+            Span::styled(format!("{} Keep the count: dealing,", marker(ctx.ascii)), t.active_hand),
             Span::styled(format!(" a card every {} s", screen.pace), t.action),
         ]);
         (line, &[("Tab", "pace"), back, ("?", "help")])
     } else {
         (
             prompt_line(ctx, "Watch the cards:", "space", "next round", t.action),
-            &[
-                ("space", "next round"),
-                ("Tab", "pace"),
-                back,
-                ("?", "help"),
-            ],
+            &[("space", "next round"), ("Tab", "pace"), back, ("?", "help")],
         )
     };
     DrillFrame {
         title: format!("Count quiz ({})", system.name),
         main: (
             round_height,
-            format!(
-                " Round {} · {} cards left in the shoe ",
-                drill.round(),
-                drill.cards_left()
-            ),
+            format!(" Round {} · {} cards left in the shoe ", drill.round(), drill.cards_left()),
         ),
         info: (&format!(" {} ", system.name), lines),
         bar: [
             first,
             note_line(ctx, screen.note),
-            Line::from(Span::styled(
-                drill.summary().score_line(DrillKind::Count),
-                t.text,
-            )),
+            Line::from(Span::styled(drill.summary().score_line(DrillKind::Count), t.text)),
             keys_line(ctx, keys),
         ],
     }
