@@ -11,12 +11,12 @@ use crate::analysis::counts::{CountSystem, count_by_name};
 use crate::cli::{CourseAction, CourseArgs};
 use crate::engine::Rules;
 use crate::store::{Coach, SessionInfo, SessionKind};
+use crate::text::wrap_hanging;
 use crate::trainer::course::rules_check::{self, questions};
 use crate::trainer::course::sheet::{Lang, locale_of, no_hole_card_lines};
 use crate::trainer::course::{
     Context, Course, CourseView, Rows, course_json, course_lines, next_lines, top_cells,
 };
-use crate::tui::widgets::course::wrap_hanging;
 
 /// The widest line the course is printed in: a terminal's 80 columns, as the drills (issue 36:
 /// at 100, an 80-column terminal broke "answered ye / t").

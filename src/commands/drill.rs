@@ -145,17 +145,6 @@ pub(super) fn clock_seed() -> u64 {
         .unwrap_or(0)
 }
 
-/// Parses a decision answer: a letter or the action's name.
-pub fn parse_action(answer: &str) -> Option<Action> {
-    match answer.trim().to_ascii_lowercase().as_str() {
-        "h" | "hit" => Some(Action::Hit),
-        "s" | "stand" => Some(Action::Stand),
-        "d" | "double" => Some(Action::Double),
-        "p" | "split" => Some(Action::Split),
-        _ => None,
-    }
-}
-
 /// The menu of legal actions: `[h]it [s]tand [d]ouble [p]split`.
 fn menu(legal: ActionSet) -> String {
     Action::ALL
@@ -244,7 +233,7 @@ fn decision_drill<W: Write>(
             let Some(answer) = out.ask(&format!("{} > ", menu(legal)), input)? else {
                 break 'questions;
             };
-            match parse_action(&answer) {
+            match Action::typed(answer.trim()) {
                 Some(action) if legal.contains(action) => break action,
                 Some(action) => out.line(&format!(
                     "You cannot {action} this hand; choose one of: {}",
@@ -453,16 +442,6 @@ mod tests {
                 chart.decide(&q.cards, q.up.value(), fresh_hand_actions(&rules, &q.cards))
             })
             .collect()
-    }
-
-    #[test]
-    fn answers_parse_as_letters_and_words() {
-        assert_eq!(parse_action("h"), Some(Action::Hit));
-        assert_eq!(parse_action(" Stand "), Some(Action::Stand));
-        assert_eq!(parse_action("double"), Some(Action::Double));
-        assert_eq!(parse_action("P"), Some(Action::Split));
-        assert_eq!(parse_action("x"), None);
-        assert_eq!(parse_action(""), None);
     }
 
     #[test]

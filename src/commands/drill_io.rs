@@ -6,7 +6,7 @@ use std::io::{BufRead, Write};
 use unicode_width::UnicodeWidthStr;
 
 use crate::engine::Card;
-use crate::tui::widgets::flow::wrap_words;
+use crate::text::wrap_words;
 
 /// How a countdown's flash takes the place of the one before (on a terminal, only the last).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,7 +8,7 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use super::Ctx;
 use super::overlay::framed_box;
-use crate::text::wrap_words;
+use crate::text::{wrap_hanging, wrap_words};
 
 /// The widest the page is drawn.
 const MAX_WIDTH: u16 = 100;
@@ -42,8 +42,6 @@ pub struct CourseView {
     /// The rules check, while it is asked.
     pub check: Option<CheckView>,
 }
-
-pub use crate::text::wrap_hanging;
 
 /// The lines of the rules check.
 fn check_lines(check: &CheckView, width: usize) -> Vec<String> {

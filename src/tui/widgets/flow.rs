@@ -5,6 +5,8 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use unicode_width::UnicodeWidthChar;
 
+use crate::text::wrap_words;
+
 /// A word to lay out: never split; a separator (`·`) is dropped at the start or end of a line.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Token<'a> {
@@ -72,8 +74,6 @@ pub fn flow<'a>(tokens: &[Token<'a>], width: u16) -> Vec<Line<'a>> {
         })
         .collect()
 }
-
-pub use crate::text::wrap_words;
 
 /// `line` cut to `width` columns, ending in `ellipsis` where it was cut: a line that goes on
 /// says so.

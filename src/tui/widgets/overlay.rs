@@ -195,7 +195,7 @@ pub fn render_summary(rows: &[(String, String)], ctx: Ctx, area: Rect, buf: &mut
     for (label, value) in rows {
         // A value too long for its row continues under itself, whole words at a time.
         let value_width = inner.saturating_sub(label_width + 2).max(8);
-        for (i, part) in super::flow::wrap_words(value, value_width).into_iter().enumerate() {
+        for (i, part) in crate::text::wrap_words(value, value_width).into_iter().enumerate() {
             let label = if i == 0 { label.trim_start() } else { "" };
             lines.push(Line::from(vec![
                 Span::styled(format!(" {label:<label_width$} "), t.dim),

@@ -328,11 +328,5 @@ pub fn index_words(play: &IndexPlay) -> String {
 }
 
 pub(super) fn action_key(text: &str) -> Result<Action, String> {
-    match text.to_ascii_lowercase().as_str() {
-        "h" | "hit" => Ok(Action::Hit),
-        "s" | "stand" => Ok(Action::Stand),
-        "d" | "double" => Ok(Action::Double),
-        "p" | "split" => Ok(Action::Split),
-        _ => Err(format!("`{text}` is not a play: h, s, d or p")),
-    }
+    Action::typed(text).ok_or_else(|| format!("`{text}` is not a play: h, s, d or p"))
 }
