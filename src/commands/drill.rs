@@ -17,7 +17,7 @@ use crate::trainer::drills::count_quiz::{
     COUNT_QUIZ_PACE, COUNT_SEATS, CountDrill, RoundCards, Spot,
 };
 use crate::trainer::drills::counting::QuizKind;
-use crate::trainer::drills::decision::{DecisionDrill, DrillSummary};
+use crate::trainer::drills::decision::{DecisionDrill, DrillSummary, typed_action};
 use crate::trainer::drills::kinds::peek_differences;
 use crate::trainer::drills::schedule;
 use crate::trainer::evs::EvQuery;
@@ -233,7 +233,7 @@ fn decision_drill<W: Write>(
             let Some(answer) = out.ask(&format!("{} > ", menu(legal)), input)? else {
                 break 'questions;
             };
-            match Action::typed(answer.trim()) {
+            match typed_action(answer.trim()) {
                 Some(action) if legal.contains(action) => break action,
                 Some(action) => out.line(&format!(
                     "You cannot {action} this hand; choose one of: {}",

@@ -29,17 +29,6 @@ impl Action {
         ["hit", "stand", "double", "split"][self as usize]
     }
 
-    /// A play as typed at a prompt: its name or first letter (`p` for split), any case.
-    pub fn typed(text: &str) -> Option<Action> {
-        let text = text.to_ascii_lowercase();
-        Action::ALL.into_iter().find(|a| text == a.name() || text == a.key())
-    }
-
-    /// The letter that plays it at a prompt: `h`, `s`, `d`, `p`.
-    const fn key(self) -> &'static str {
-        ["h", "s", "d", "p"][self as usize]
-    }
-
     const fn bit(self) -> u8 {
         1 << self as u8
     }
@@ -219,16 +208,6 @@ pub enum BetError {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_typed_play_reads_as_a_letter_or_a_name_in_any_case() {
-        assert_eq!(Action::typed("h"), Some(Action::Hit));
-        assert_eq!(Action::typed("Stand"), Some(Action::Stand));
-        assert_eq!(Action::typed("double"), Some(Action::Double));
-        assert_eq!(Action::typed("P"), Some(Action::Split));
-        assert_eq!(Action::typed("x"), None);
-        assert_eq!(Action::typed(""), None);
-    }
 
     #[test]
     fn action_set_holds_what_was_inserted() {

@@ -357,9 +357,26 @@ fn next_question(
     dealer.next(rng, history)
 }
 
+/// A play as typed at a prompt: its name or its key (`h`, `s`, `d`, `p` for split), any case.
+pub fn typed_action(text: &str) -> Option<Action> {
+    let text = text.to_ascii_lowercase();
+    let key = |a: Action| ["h", "s", "d", "p"][a as usize];
+    Action::ALL.into_iter().find(|&a| text == a.name() || text == key(a))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_typed_play_reads_as_a_key_or_a_name_in_any_case() {
+        assert_eq!(typed_action("h"), Some(Action::Hit));
+        assert_eq!(typed_action("Stand"), Some(Action::Stand));
+        assert_eq!(typed_action("double"), Some(Action::Double));
+        assert_eq!(typed_action("P"), Some(Action::Split));
+        assert_eq!(typed_action("x"), None);
+        assert_eq!(typed_action(""), None);
+    }
     use crate::analysis::basic_strategy;
     use crate::analysis::chart::HandKind;
     use crate::trainer::evs::EvQuery;

@@ -328,5 +328,6 @@ pub fn index_words(play: &IndexPlay) -> String {
 }
 
 pub(super) fn action_key(text: &str) -> Result<Action, String> {
-    Action::typed(text).ok_or_else(|| format!("`{text}` is not a play: h, s, d or p"))
+    crate::trainer::drills::decision::typed_action(text)
+        .ok_or_else(|| format!("`{text}` is not a play: h, s, d or p"))
 }
