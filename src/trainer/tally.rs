@@ -78,7 +78,8 @@ pub struct Tally {
     pub count: Accuracy,
     /// The counting drills' records, by skill ([`SKILLS`]).
     pub skills: BTreeMap<String, SkillRecord>,
-    /// Hi-Lo deck-countdown bests: the fastest perfect run, in seconds, by decks counted.
+    /// Hi-Lo deck-countdown bests: the fastest perfect whole run turned by hand (not paced), in
+    /// seconds, by decks counted.
     pub countdown_best: BTreeMap<u8, f64>,
     /// The other counts' deck-countdown bests, by the count's name (`Zen`), then by decks.
     pub countdown_best_by_count: BTreeMap<String, BTreeMap<u8, f64>>,
